@@ -138,6 +138,24 @@ fn get(addr: &str, path: &str) -> String {
     out
 }
 
+/// POSTs the JSON-RPC `body` to `/` through the proxy at `addr` and reads the answer to its
+/// end.
+fn post(addr: &str, body: &str) -> String {
+    let mut c = TcpStream::connect(addr.trim_end_matches('/')).unwrap();
+    c.write_all(
+        format!(
+            "POST / HTTP/1.1\r\nHost: agent\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut out = String::new();
+    let _ = c.read_to_string(&mut out);
+    out
+}
+
 /// Sends `sig` to the proxy and waits for it: (exit code, every stderr line).
 fn stop(run: Running, sig: &str) -> (Option<i32>, String) {
     let Running {
@@ -213,4 +231,83 @@ fn n4_sighup_line_says_the_status_the_process_exits_with() {
         "{err}"
     );
     assert!(!err.contains("exit 1:"), "{err}");
+}
+
+/// N10: a response body cut at `--capture-cap` is announced live and at shutdown (before:
+/// nothing), and `verify` says the cap cut it and which flag records it all (before: "cut
+/// by the capture cap, or events dropped by the recorder", without telling which).
+#[test]
+fn n10_a_body_cut_at_the_capture_cap_is_said_live_at_shutdown_and_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("cap.jsonl");
+    let up = json_agent(
+        r#"{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","messageId":"m1","parts":[{"kind":"text","text":"a body longer than the capture cap of 160 bytes that this test gives the proxy, so that the cap cuts it"}]}}"#,
+    );
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &up])
+            .args(["--capture-cap", "160", "--record"])
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let answer = post(
+        &run.addr,
+        r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"u1","parts":[{"kind":"text","text":"hi"}]}}}"#,
+    );
+    assert!(
+        answer.ends_with("cap cuts it\"}]}}"),
+        "forwarded whole: {answer}"
+    );
+    let live = line_with(&run, "capture-cap", Duration::from_secs(20));
+    assert_eq!(
+        live,
+        "a2a-interop: note: e1 response body cut at --capture-cap (160 bytes): forwarded whole, recorded up to there and not judged; hint: a larger --capture-cap records it all"
+    );
+    let err = run.terminate();
+    assert!(
+        err.contains("a2a-interop proxy: 1 exchange (e1) had a body cut at --capture-cap (160 bytes): forwarded whole, recorded up to the cap, not judged; hint: a larger --capture-cap records it all"),
+        "{err}"
+    );
+    let o = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
+    assert!(
+        out.contains("(e1): body not fully recorded (cut at the proxy's capture cap (the client and the agent got it whole; a larger --capture-cap records it all)): its content not judged"),
+        "{out}{}",
+        stderr_of(&o)
+    );
+    assert!(!out.contains("events dropped"), "{out}");
+}
+
+/// N10, the other cause: a recorder `gap` (queue full) while the exchange was open is named
+/// as such, with the flag that avoids it; a file whose `exchange_end` alone says
+/// `truncated` (an older recording) says that it does not tell which.
+#[test]
+fn n10_events_dropped_by_the_recorder_are_told_apart_from_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = r#"{"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},"startedAt":"2026-12-02T07:00:00.000Z","mode":"reverse","listen":["127.0.0.1:8080"],"routes":[{"prefix":"/","upstream":"http://127.0.0.1:9999"}],"redacted":true}"#;
+    let req = r#"{"seq":1,"t_us":10,"exchange":"e1","type":"request_head","method":"POST","url":"http://127.0.0.1:8080/","headers":[["content-type","application/json"]]}
+{"seq":2,"t_us":20,"exchange":"e1","type":"request_body","body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"GetTask\",\"params\":{\"id\":\"t1\"}}"}
+{"seq":3,"t_us":30,"exchange":"e1","type":"response_head","status":200,"headers":[["content-type","application/json"]]}"#;
+    let end = r#"{"seq":5,"t_us":50,"exchange":"e1","type":"exchange_end","outcome":"complete","request_bytes":60,"response_bytes":900,"truncated":true}"#;
+    let gap = r#"{"seq":4,"t_us":40,"type":"gap","dropped_events":3,"dropped_bytes":900}"#;
+    let other = r#"{"seq":4,"t_us":40,"type":"conn_open","conn":1,"peer":"127.0.0.1:1","local":"127.0.0.1:8080"}"#;
+    for (name, mid, want) in [
+        (
+            "gap.jsonl",
+            gap,
+            "body not fully recorded (events dropped by the recorder, its queue full (--lossless waits instead of dropping)): its content not judged",
+        ),
+        (
+            "old.jsonl",
+            other,
+            "body not fully recorded (cut by the capture cap, or events dropped by the recorder: the recording does not say which): its content not judged",
+        ),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, format!("{head}\n{req}\n{mid}\n{end}\n")).unwrap();
+        let o = Command::new(BIN).arg("verify").arg(&p).output().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(want), "{name}: {out}{}", stderr_of(&o));
+    }
 }

@@ -280,6 +280,7 @@ impl Pipeline {
         let vheader = header.clone();
         let vsink = sink.clone();
         let print = cfg.print_findings;
+        let cap = cfg.proxy.capture_cap;
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
             .spawn(move || {
@@ -301,6 +302,21 @@ impl Pipeline {
                                 "upstream-error {}: {}",
                                 ev.exchange.as_deref().unwrap_or("-"),
                                 error.as_deref().unwrap_or("upstream unreachable")
+                            );
+                        }
+                    }
+                    // a body cut at --capture-cap (newcomer19 N10): the proxy's one
+                    // truncated body event per exchange and direction says so
+                    if print {
+                        let cut = match &ev.kind {
+                            EventKind::RequestBody { body } if body.truncated => Some("request"),
+                            EventKind::ResponseChunk { body } if body.truncated => Some("response"),
+                            _ => None,
+                        };
+                        if let Some(which) = cut {
+                            crate::errln!(
+                                "a2a-interop: note: {} {which} body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to there and not judged; hint: a larger --capture-cap records it all",
+                                ev.exchange.as_deref().unwrap_or("-"),
                             );
                         }
                     }

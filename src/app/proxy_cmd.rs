@@ -589,6 +589,9 @@ async fn run_async(
     if let Some(p) = &outcome.recording {
         crate::errln!("a2a-interop proxy: {}", recorded_line(s, p));
     }
+    if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
     if let Some(line) =
         untapped.and_then(|n| untapped_line(n.load(std::sync::atomic::Ordering::Relaxed)))
     {
@@ -727,6 +730,27 @@ pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
         line.push_str(&format!(" ({} dropped: queue full)", s.dropped_events));
     }
     line
+}
+
+/// The shutdown line about bodies cut at `--capture-cap` (newcomer19 N10): how many
+/// exchanges, the first few ids, the cap and the flag that raises it, from the verifier's
+/// `incomplete` reasons; `None` when no body was cut.
+pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String> {
+    let mut ids: Vec<&str> = Vec::new();
+    for (id, why) in incomplete {
+        if why.contains("capture cap (") && !ids.contains(&id.as_str()) {
+            ids.push(id);
+        }
+    }
+    let n = ids.len();
+    (n > 0).then(|| {
+        let shown = ids.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        let more = if n > 5 { ", ..." } else { "" };
+        format!(
+            "{n} {} ({shown}{more}) had a body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to the cap, not judged; hint: a larger --capture-cap records it all",
+            if n == 1 { "exchange" } else { "exchanges" }
+        )
+    })
 }
 
 /// The shutdown line about CONNECT tunnels forward mode passed through without recording

@@ -301,6 +301,16 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
                 why.strip_prefix(never).unwrap_or(why)
             ));
         }
+        // Exchanges not fully recorded cannot be told A2A or not (newcomer19 N10).
+        if let Some((id, why)) = o.incomplete.first() {
+            let n = o.incomplete.len();
+            let more = if n > 1 {
+                format!(" (and {} more not judged)", n - 1)
+            } else {
+                String::new()
+            };
+            return Some(format!("nothing could be judged: {id}: {why}{more}"));
+        }
         // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
         // port): "partial, exit 0" would let a CI that captured the wrong thing go green.
         let n = indexed.len();

@@ -2175,10 +2175,23 @@ async fn card_response(
         recorded += n.min(room);
         if room == 0 {
             ctx.mark_truncated();
+            // filled exactly by earlier frames: say once that the cap cut it (newcomer19
+            // N10), as the tee does
+            if recorded == ctx.cap {
+                recorded = ctx.cap.saturating_add(1);
+                ctx.send(EventKind::ResponseChunk {
+                    body: Body {
+                        data: Bytes::new(),
+                        truncated: true,
+                    },
+                });
+            }
             continue;
         }
         let body = if n > room {
             ctx.mark_truncated();
+            // this event says the cap cut the body: no second one
+            recorded = ctx.cap.saturating_add(1);
             Body {
                 data: d.slice(..room),
                 truncated: true,

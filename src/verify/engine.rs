@@ -448,6 +448,9 @@ struct Exch {
     /// from the whole recorded body.
     req_late: bool,
     truncated: bool,
+    /// Why `truncated`, as the recording tells it: [`TRUNC_CAP`], [`TRUNC_DROPPED`],
+    /// [`TRUNC_BUFFER`] bits (0: only the `exchange_end` says so; newcomer19 N10).
+    trunc_by: u8,
     /// Shared so rules can hold it while the exchange is mutated (cheap clone).
     call: Option<Arc<Call>>,
     status: Option<u16>,
@@ -1348,6 +1351,46 @@ const MAX_PENDING_UP: usize = 256;
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
+/// [`Exch::trunc_by`]: a body event marked `truncated`: cut at the proxy's capture cap
+/// (`--capture-cap`).
+const TRUNC_CAP: u8 = 1;
+/// [`Exch::trunc_by`]: a recorder `gap` while the exchange was open: events dropped (queue
+/// full).
+const TRUNC_DROPPED: u8 = 2;
+/// [`Exch::trunc_by`]: a body larger than the verifier keeps ([`BODY_CAP`]).
+const TRUNC_BUFFER: u8 = 4;
+
+/// Why an exchange's body is not all in the recording, from [`Exch::trunc_by`]: the
+/// capture cap (with the flag that raises it), recorder drops (with the flag that avoids
+/// them), the verifier's own limit, or, when the recording does not say (an older
+/// recording whose `exchange_end` alone is marked), either of the first two (newcomer19
+/// N10).
+fn truncation_reason(by: u8) -> String {
+    let mut why = Vec::new();
+    if by & TRUNC_CAP != 0 {
+        why.push("cut at the proxy's capture cap (the client and the agent got it whole; a larger --capture-cap records it all)".to_string());
+    }
+    if by & TRUNC_DROPPED != 0 {
+        why.push(
+            "events dropped by the recorder, its queue full (--lossless waits instead of dropping)"
+                .to_string(),
+        );
+    }
+    if by & TRUNC_BUFFER != 0 {
+        why.push(format!(
+            "larger than the {} MiB the verifier keeps of a body",
+            BODY_CAP / (1024 * 1024)
+        ));
+    }
+    if why.is_empty() {
+        why.push("cut by the capture cap, or events dropped by the recorder: the recording does not say which".into());
+    }
+    format!(
+        "body not fully recorded ({}): its content not judged",
+        why.join("; ")
+    )
+}
+
 /// The most bytes a compressed event stream is decoded to (64 x [`BODY_CAP`], 1 GiB): a
 /// stream's events are judged as they arrive, so only a decompression bomb reaches it.
 const SSE_DECODED_CAP: usize = 64 * BODY_CAP;
@@ -2062,8 +2105,12 @@ impl State {
                         x.req_body.push(&body.data);
                     } else {
                         x.truncated = true;
+                        x.trunc_by |= TRUNC_BUFFER;
                     }
-                    x.truncated |= body.truncated;
+                    if body.truncated {
+                        x.truncated = true;
+                        x.trunc_by |= TRUNC_CAP;
+                    }
                 }
             }
             EventKind::ResponseHead {
@@ -2087,7 +2134,10 @@ impl State {
                         if x.body_seq.is_none() {
                             x.body_seq = Some(ev.seq);
                         }
-                        x.truncated |= body.truncated;
+                        if body.truncated {
+                            x.truncated = true;
+                            x.trunc_by |= TRUNC_CAP;
+                        }
                         if x.sse.is_some() && !x.truncated {
                             x.sse
                                 .as_mut()
@@ -2120,6 +2170,7 @@ impl State {
                                 x.body.push(&body.data);
                             } else {
                                 x.truncated = true;
+                                x.trunc_by |= TRUNC_BUFFER;
                             }
                             Vec::new()
                         }
@@ -2246,6 +2297,7 @@ impl State {
                 for id in ids {
                     if let Some(x) = self.open.get_mut(&id) {
                         x.truncated = true;
+                        x.trunc_by |= TRUNC_DROPPED;
                     }
                 }
             }
@@ -6236,7 +6288,7 @@ impl State {
             // answered and closed before it read the whole request body, breaker15b R2).
             let why = match (&x.end_error, x.outcome) {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
-                _ => "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
+                _ => truncation_reason(x.trunc_by),
             };
             self.incomplete.push((x.id.clone(), why));
         }
@@ -13490,7 +13542,10 @@ impl State {
         if x.body_seq.is_none() {
             x.body_seq = Some(seq);
         }
-        x.truncated |= truncated;
+        if truncated {
+            x.truncated = true;
+            x.trunc_by |= TRUNC_CAP;
+        }
         if !x.truncated {
             let enc = x.resp_headers.get("grpc-encoding").map(str::to_string);
             let streaming = x.sse.is_some();
