@@ -311,3 +311,83 @@ fn n10_events_dropped_by_the_recorder_are_told_apart_from_the_cap() {
         assert!(out.contains(want), "{name}: {out}{}", stderr_of(&o));
     }
 }
+
+/// The first bytes of a TLS 1.2/1.3 ClientHello record (`curl https://` to a plain port).
+const CLIENT_HELLO: &[u8] = &[
+    0x16, 0x03, 0x01, 0x00, 0x2e, 0x01, 0x00, 0x00, 0x2a, 0x03, 0x03, 0x00, 0x01, 0x02, 0x03, 0x04,
+    0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14,
+    0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0x00, 0x00, 0x02, 0x13, 0x01,
+    0x01, 0x00,
+];
+
+/// Sends `bytes` on a new connection to `addr` and reads whatever comes back until the
+/// proxy closes it.
+fn send_raw(addr: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut c = TcpStream::connect(addr.trim_end_matches('/')).unwrap();
+    c.write_all(bytes).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut out = Vec::new();
+    let _ = c.read_to_end(&mut out);
+    out
+}
+
+/// N11: a TLS ClientHello on the plain-HTTP listener is refused 400 with the hint that the
+/// client used https:// (live, in the recording and offline), and each refusal is one
+/// stderr line, not a warning and a finding line (README: one). With `-q` the one line is
+/// the proxy's warning, with the hint too. Control: an HTTP/1.1 request with a bad method
+/// gets no TLS hint.
+#[test]
+fn n11_a_tls_hello_on_the_plain_listener_is_one_line_with_the_https_hint() {
+    const HINT: &str = "looks like TLS: the client used https:// on a plain http listener (use http://, or --tls-cert)";
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("tls.jsonl");
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                "http://127.0.0.1:9",
+            ])
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let answer = send_raw(&run.addr, CLIENT_HELLO);
+    assert!(answer.starts_with(b"HTTP/1.1 400"), "{answer:?}");
+    let line = line_with(&run, "refused", Duration::from_secs(20));
+    assert!(
+        line.starts_with("error[HTTP-FRAME-003]") && line.ends_with(HINT),
+        "{line}"
+    );
+    // control: not TLS, no hint
+    let answer = send_raw(&run.addr, b"G\x01T / HTTP/1.1\r\nHost: a\r\n\r\n");
+    assert!(answer.starts_with(b"HTTP/1.1 400"), "{answer:?}");
+    let control = line_with(&run, "refused", Duration::from_secs(20));
+    assert!(!control.contains("TLS"), "{control}");
+    // the two lines read above were all: no warning beside either
+    let err = run.terminate();
+    assert!(!err.contains("refused") && !err.contains("WARN"), "{err}");
+    let o = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains(HINT), "{out}{}", stderr_of(&o));
+    // -q: the proxy's own warning is the one line, hint included
+    let run = spawn_until_listening(
+        Command::new(BIN).args([
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--no-record",
+            "-q",
+        ]),
+        Duration::from_secs(30),
+    );
+    send_raw(&run.addr, CLIENT_HELLO);
+    let line = line_with(&run, "refused", Duration::from_secs(20));
+    assert!(line.contains(HINT), "{line}");
+    let err = run.terminate();
+    assert!(!err.contains("refused"), "{err}");
+}

@@ -207,8 +207,10 @@ impl Pipeline {
     /// that cannot be loaded.
     pub async fn start_ext(
         cfg: PipelineConfig,
-        ext: proxy::ProxyExtras,
+        mut ext: proxy::ProxyExtras,
     ) -> anyhow::Result<Pipeline> {
+        // the verifier's live lines say each refused request (HTTP-FRAME-003)
+        ext.findings_printed = cfg.print_findings;
         let mode = if ext.forward.is_some() {
             CaptureMode::Forward
         } else {
@@ -378,6 +380,7 @@ impl Pipeline {
                 trust_forwarded: ext.trust_forwarded,
                 rewrite_signed_cards: ext.rewrite_signed_cards,
                 upstream_sni: ext.upstream_sni.clone(),
+                findings_printed: ext.findings_printed,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {

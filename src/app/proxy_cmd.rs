@@ -138,6 +138,8 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             trust_forwarded,
             rewrite_signed_cards: false,
             upstream_sni,
+            // set by the pipeline from `print_findings` (`Pipeline::start_ext`)
+            findings_printed: false,
         },
     ))
 }

@@ -245,6 +245,12 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
 pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     let idx = &input.index;
     let seen = idx.exchanges_seen().max(input.outcome.exchanges);
+    // A finding is a verdict: a recording of refused requests alone (HTTP-FRAME-003, no
+    // exchange, as the proxy's server refused them before forwarding) was verified
+    // (newcomer19 N11).
+    if seen == 0 && !input.outcome.findings.is_empty() {
+        return None;
+    }
     if seen == 0 {
         let (tunnels, to) = &idx.tunnels;
         if *tunnels > 0 {
