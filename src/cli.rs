@@ -303,8 +303,9 @@ pub struct DemoArgs {
     /// an existing recording is never erased: the run stops, exit 2)
     #[arg(long, requires = "record")]
     pub overwrite: bool,
-    /// Run only the built-in reference A2A agent (1.0 and 0.3, JSON-RPC and HTTP+JSON) until
-    /// Ctrl-C: a known-good agent to `probe`, or an `interop` partner for your agent
+    /// Run only the built-in reference A2A agent (1.0 and 0.3, JSON-RPC only: no HTTP+JSON
+    /// binding) until Ctrl-C: a known-good agent to `probe`, or an `interop` partner for
+    /// your agent
     #[arg(long, conflicts_with_all = ["record", "overwrite", "formats", "outputs", "fail_on"])]
     pub agent_only: bool,
     /// Loopback address of --agent-only [default: 127.0.0.1:9900]

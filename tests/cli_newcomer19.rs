@@ -391,3 +391,49 @@ fn n11_a_tls_hello_on_the_plain_listener_is_one_line_with_the_https_hint() {
     let err = run.terminate();
     assert!(!err.contains("refused"), "{err}");
 }
+
+/// N8: `demo --agent-only` says what the reference agent serves, as its card advertises it:
+/// JSON-RPC 1.0 and 0.3, no HTTP+JSON (the banner and `demo --help` claimed HTTP+JSON too,
+/// and a newcomer's HTTP+JSON calls to it failed).
+#[test]
+fn n8_the_reference_agents_banner_and_help_say_the_bindings_its_card_advertises() {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let listen = format!("127.0.0.1:{port}");
+    let mut child = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["demo", "--agent-only", "--listen", &listen])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped()),
+    );
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stderr));
+    let banner = lines.next().unwrap().unwrap();
+    let card: serde_json::Value = {
+        let raw = get(&listen, "/.well-known/agent-card.json");
+        let body = raw.split("\r\n\r\n").nth(1).unwrap_or_default();
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {raw}"))
+    };
+    child.signal("TERM");
+    child.wait_for(Duration::from_secs(30), "reference agent after SIGTERM");
+    let bindings: std::collections::BTreeSet<&str> = card["supportedInterfaces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|i| i["protocolBinding"].as_str())
+        .collect();
+    assert_eq!(bindings.into_iter().collect::<Vec<_>>(), vec!["JSONRPC"]);
+    assert_eq!(
+        banner,
+        format!(
+            "a2a-interop reference agent on http://{listen} (A2A 1.0 and 0.3 over JSON-RPC only; no HTTP+JSON)"
+        )
+    );
+    let help = Command::new(BIN).args(["demo", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("JSON-RPC only: no HTTP+JSON"), "{help}");
+    assert!(!help.contains("JSON-RPC and HTTP+JSON"), "{help}");
+}

@@ -168,7 +168,8 @@ fn explain_not_exercised(model: &mut report::Report) {
 
 /// `demo --agent-only [--listen ADDR]`: the reference agent alone, its card advertising
 /// `http://ADDR`, until Ctrl-C / SIGTERM (exit 0). The agent is the one the demo drives
-/// (A2A 1.0 and 0.3 over JSON-RPC and HTTP+JSON; [`crate::refagent`]).
+/// (A2A 1.0 and 0.3, over JSON-RPC only: its card advertises no HTTP+JSON interface;
+/// [`crate::refagent`], [`refagent::SERVES`]).
 ///
 /// # Errors
 /// `listen` is not a loopback `IP:PORT` / `localhost:PORT`, or the port cannot be bound.
@@ -200,7 +201,7 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
             }
         })?;
         let url = format!("http://{}", agent.local_addr());
-        crate::errln!("a2a-interop reference agent on {url} (A2A 1.0 and 0.3; JSON-RPC and HTTP+JSON)");
+        crate::errln!("a2a-interop reference agent on {url} ({})", refagent::SERVES);
         crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");
         crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
         crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends it");
