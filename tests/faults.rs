@@ -67,6 +67,7 @@ async fn broken_agents_and_clients_leave_the_proxy_up_and_the_recording_whole() 
     let p = Pipeline::start(PipelineConfig {
         proxy: proxy_to(format!("http://{agent}"), None),
         record: Some(rec.clone()),
+        overwrite: false,
         redact: true,
         lossless: true,
         queue_bytes: 16 << 20,

@@ -689,7 +689,7 @@ pub fn fail_on_line(
     let named = if printed {
         String::new()
     } else {
-        by_rule.sort_by(|a, b| b.1.cmp(&a.1));
+        by_rule.sort_by_key(|r| std::cmp::Reverse(r.1));
         let list: Vec<String> = by_rule.iter().map(|(r, k)| format!("{r} ({k})")).collect();
         format!(": {}", list.join(", "))
     };

@@ -604,8 +604,7 @@ pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
     let mut lines = 0u64;
     if let Ok(f) = File::open(p) {
         let mut r = io::BufReader::with_capacity(64 * 1024, f);
-        loop {
-            let Ok(buf) = r.fill_buf() else { break };
+        while let Ok(buf) = r.fill_buf() {
             if buf.is_empty() {
                 break;
             }
