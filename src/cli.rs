@@ -331,7 +331,7 @@ pub struct ProbeArgs {
     pub skill: Option<String>,
     /// How long each request may take to be answered, and each wait (task polling, a
     /// stream) may last: 500ms, 10s, 2m (a bare number is seconds)
-    #[arg(long, default_value = "60s")]
+    #[arg(long, default_value = "60s", allow_hyphen_values = true)]
     pub timeout: String,
     /// Stop the probe (exit 2) once the agent left this many requests in a row unanswered
     /// (no answer within --timeout, or the connection failed)
@@ -381,7 +381,7 @@ pub struct InteropArgs {
     pub url_b: String,
     /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
     /// 2m
-    #[arg(long, default_value = "60s")]
+    #[arg(long, default_value = "60s", allow_hyphen_values = true)]
     pub timeout: String,
     /// Stop a direction (exit 2) once its agent left this many requests in a row
     /// unanswered

@@ -437,3 +437,114 @@ fn n8_the_reference_agents_banner_and_help_say_the_bindings_its_card_advertises(
     assert!(help.contains("JSON-RPC only: no HTTP+JSON"), "{help}");
     assert!(!help.contains("JSON-RPC and HTTP+JSON"), "{help}");
 }
+
+/// N7: a recording damaged at one line in its middle says how to read the rest (the line
+/// removed from a copy, by number), and a line cut short inside a JSON string says "cut
+/// short" instead of serde's "control character ... found while parsing a string".
+#[test]
+fn n7_a_damaged_middle_line_says_how_to_read_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = r#"{"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},"startedAt":"2026-11-30T18:56:33.125Z","mode":"reverse","listen":["127.0.0.1:46700"],"routes":[{"prefix":"/","upstream":"http://127.0.0.1:46200"}],"redacted":true}"#;
+    let ok = r#"{"seq":1,"t_us":1,"exchange":"e1","type":"request_head","method":"GET","url":"http://h/","headers":[]}"#;
+    let end = r#"{"seq":3,"t_us":3,"exchange":"e1","type":"exchange_end","outcome":"complete"}"#;
+    for (name, bad, cause) in [
+        (
+            "garbage.jsonl",
+            "garbage here",
+            "line 3: not valid JSON at column 1",
+        ),
+        (
+            "torn.jsonl",
+            r#"{"seq":2,"t_us":2,"exchange":"e1","type":"request_body","body":"{\"id\":\"57c4"#,
+            "line 3: cut short: the line ends inside a JSON string",
+        ),
+    ] {
+        let rec = dir.path().join(name);
+        std::fs::write(&rec, format!("{header}\n{ok}\n{bad}\n{end}\n")).unwrap();
+        let o = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
+        let err = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(cause), "{name}: {err}");
+        assert!(!err.contains("control character"), "{name}: {err}");
+        assert!(
+            err.contains(&format!(
+                "; to read the rest, remove line 3 in a copy: sed '3d' {} > fixed.jsonl",
+                rec.display()
+            )),
+            "{name}: {err}"
+        );
+        // the command it gives works: the copy verifies
+        let fixed = dir.path().join("fixed.jsonl");
+        let text = std::fs::read_to_string(&rec).unwrap();
+        let kept: Vec<&str> = text
+            .lines()
+            .enumerate()
+            .filter(|(i, _)| *i != 2)
+            .map(|(_, l)| l)
+            .collect();
+        std::fs::write(&fixed, kept.join("\n") + "\n").unwrap();
+        let o = Command::new(BIN)
+            .arg("verify")
+            .arg(&fixed)
+            .output()
+            .unwrap();
+        let err = stderr_of(&o);
+        assert!(!err.contains("damaged") && !err.contains("line 3"), "{err}");
+    }
+}
+
+/// N12: `probe --timeout -5s` is told the timeout is negative (clap's advice "to pass '-5'
+/// as a value, use '-- -5'" was wrong), and `interop` alike.
+#[test]
+fn n12_a_negative_timeout_is_named_as_such() {
+    for args in [
+        &["probe", "http://127.0.0.1:9", "--timeout", "-5s"][..],
+        &[
+            "interop",
+            "http://127.0.0.1:9",
+            "http://127.0.0.1:10",
+            "--timeout",
+            "-5s",
+        ][..],
+    ] {
+        let o = Command::new(BIN).args(args).output().unwrap();
+        let err = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--timeout \"-5s\" is negative: it must be more than zero; hint: e.g. --timeout 60s"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("'-- -5'"), "{args:?}: {err}");
+    }
+}
+
+/// N12: a proxy stopped with Ctrl-C (SIGINT) says where its `--report` went.
+#[test]
+fn n12_the_proxy_says_where_the_report_was_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("r.md");
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                "http://127.0.0.1:9",
+                "--no-record",
+                "--report",
+            ])
+            .arg(&report),
+        Duration::from_secs(30),
+    );
+    let (code, err) = stop(run, "INT");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(&format!(
+            "a2a-interop proxy: report written to {}",
+            report.display()
+        )),
+        "{err}"
+    );
+    assert!(report.exists());
+}

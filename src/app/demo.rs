@@ -80,7 +80,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {
-        crate::app::proxy_cmd::check_record_path(p, a.overwrite)?;
+        crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
     // A machine-readable report on stdout must parse: the step log goes to stderr then.
     let log = if pairs.iter().any(|(f, p)| {

@@ -148,7 +148,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {
-        crate::app::proxy_cmd::check_record_path(p, a.overwrite)?;
+        crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
     if same_agent(&url_a, &url_b) {
         crate::errln!(

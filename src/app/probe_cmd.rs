@@ -74,7 +74,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {
-        crate::app::proxy_cmd::check_record_path(p, a.overwrite)?;
+        crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -728,6 +728,11 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
 /// Anything else, and zero.
 pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     let s = s.trim();
+    // `--timeout -5s` reaches here (the flag takes hyphen values): clap's own advice,
+    // "to pass '-5' as a value, use '-- -5'", was wrong (newcomer19 N12)
+    if s.starts_with('-') {
+        bail!("--timeout {s:?} is negative: it must be more than zero; hint: e.g. --timeout 60s");
+    }
     let (num, unit) = s
         .find(|c: char| !c.is_ascii_digit())
         .map_or((s, "s"), |i| (&s[..i], &s[i..]));

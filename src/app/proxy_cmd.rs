@@ -609,7 +609,13 @@ async fn run_async(
         _ => None,
     };
     if let Some(path) = &a.report {
-        if let Err(e) = write_report(path, a.format, &outcome, source.as_deref()) {
+        let written = write_report(path, a.format, &outcome, source.as_deref());
+        // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
+        // recording line only)
+        if written.is_ok() {
+            crate::errln!("a2a-interop proxy: report written to {}", path.display());
+        }
+        if let Err(e) = written {
             // The findings exist nowhere else (a full disk also cut the recording): print
             // the report on stderr rather than lose it (breaker10n N10).
             report_fallback(path, &outcome, source.as_deref());
@@ -776,7 +782,23 @@ pub fn untapped_line(n: u64) -> Option<String> {
 /// # Errors
 /// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
 pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
-    let hint = "; hint: pick a writable --record path, or --no-record";
+    check_record_path_hinted(
+        p,
+        overwrite,
+        "; hint: pick a writable --record path, or --no-record",
+    )
+}
+
+/// [`check_record_path`] for a command without `--no-record` (`demo`, `probe`,
+/// `interop`): its hints name `--record` only.
+///
+/// # Errors
+/// As [`check_record_path`].
+pub fn check_record_path_for_run(p: &Path, overwrite: bool) -> anyhow::Result<()> {
+    check_record_path_hinted(p, overwrite, "; hint: pick a writable --record path")
+}
+
+fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Result<()> {
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
     }

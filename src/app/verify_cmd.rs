@@ -445,7 +445,51 @@ impl Drop for Input {
 }
 
 /// A hint for a file that could not be read, from its one-line cause.
-fn hint_for(cause: &str) -> &'static str {
+fn hint_for(cause: &str) -> String {
+    let kind = hint_kind(cause);
+    if kind == DAMAGED_LINE {
+        if let Some(h) = damaged_line_hint(cause) {
+            return h;
+        }
+    }
+    kind.to_string()
+}
+
+/// [`hint_kind`]'s hint for a recording damaged at one line, without a way out.
+const DAMAGED_LINE: &str =
+    "the file is damaged at that line; a torn last line is skipped, other broken lines are not";
+
+/// For a native recording damaged at one line in its middle (`FILE: line 41: ...`): the
+/// way to read the rest, the line removed from a copy (newcomer19 N7: the hint said only
+/// that other broken lines are not skipped). `None` for any other cause.
+fn damaged_line_hint(cause: &str) -> Option<String> {
+    let (file, rest) = cause.split_once(": line ")?;
+    let n: u64 = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
+    let is_recording_line = rest.contains("not valid JSON")
+        || rest.contains("cut short")
+        || rest.contains("not a recording event");
+    let other_format =
+        cause.contains("cannot read transcript") || cause.contains("cannot read HAR");
+    (is_recording_line && !other_format && !file.is_empty() && file != "-").then(|| {
+        let plain = file
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./-+@:".contains(c));
+        let shown = if plain {
+            file.to_string()
+        } else {
+            format!("'{}'", file.replace('\'', "'\\''"))
+        };
+        format!(
+            "the file is damaged at that line (a torn last line is skipped, other broken lines are not); to read the rest, remove line {n} in a copy: sed '{n}d' {shown} > fixed.jsonl"
+        )
+    })
+}
+
+fn hint_kind(cause: &str) -> &'static str {
     if cause.contains("Is a directory") {
         "give the traffic file itself, not a directory"
     } else if cause.starts_with("cannot open") {
@@ -465,7 +509,7 @@ fn hint_for(cause: &str) -> &'static str {
     } else if cause.contains("not a recording, transcript or HAR") {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     } else if cause.contains("line ") {
-        "the file is damaged at that line; a torn last line is skipped, other broken lines are not"
+        DAMAGED_LINE
     } else {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     }
@@ -505,7 +549,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
         Ok(i) => i,
         Err(e) => {
             let hint = hint_for(&e);
-            return fail(e, hint);
+            return fail(e, &hint);
         }
     };
     if let Some(t) = &input.source.torn_tail {
