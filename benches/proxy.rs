@@ -488,6 +488,7 @@ fn idle_child(spec: &str) {
                     std::env::temp_dir()
                         .join(format!("a2a-bench-idle-{}.jsonl", std::process::id())),
                 ),
+                overwrite: true, // a scratch file of this run
                 redact: true,
                 lossless: false,
                 queue_bytes: 64 << 20,
@@ -564,6 +565,7 @@ fn profile_only(secs: u64) {
         let pipeline = Pipeline::start(PipelineConfig {
             proxy: proxy_to(up),
             record: Some(dir.path().join("profile.jsonl")),
+            overwrite: true, // a scratch file of this run
             redact: true,
             lossless: false,
             queue_bytes: 64 << 20,
@@ -629,6 +631,7 @@ fn count_only(spec: &str) {
                 let p = Pipeline::start(PipelineConfig {
                     proxy: proxy_to(up),
                     record: Some(dir.path().join("count.jsonl")),
+                    overwrite: true, // a scratch file of this run
                     redact: true,
                     lossless: path == "lossless",
                     queue_bytes: 64 << 20,
@@ -708,6 +711,7 @@ fn main() {
         let pipeline = Pipeline::start(PipelineConfig {
             proxy: pcfg,
             record: Some(rec.clone()),
+            overwrite: true, // a scratch file of this run
             redact: true,
             lossless: false,
             queue_bytes: 64 << 20,
@@ -721,6 +725,7 @@ fn main() {
         let lossless = Pipeline::start(PipelineConfig {
             proxy: proxy_to(up),
             record: Some(dir.path().join("bench-lossless.jsonl")),
+            overwrite: true, // a scratch file of this run
             redact: true,
             lossless: true,
             queue_bytes: 64 << 20,

@@ -55,6 +55,8 @@ struct Proxy {
 fn start_proxy(bin: &Path, upstream: &str, rec: &Path, report: &Path) -> Proxy {
     let mut child = Command::new(bin)
         .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", upstream])
+        // a rerun with --keep DIR replaces that DIR's earlier recordings (newcomer19 N1)
+        .arg("--overwrite")
         .arg("--record")
         .arg(rec)
         .arg("--report")

@@ -254,6 +254,7 @@ pub async fn run(mode: Mode) -> anyhow::Result<GatewayRun> {
         PipelineConfig {
             proxy: client_leg,
             record: Some(record.clone()),
+            overwrite: true, // a scratch file of this run
             redact: true,
             lossless: true,
             queue_bytes: 64 << 20,

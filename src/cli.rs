@@ -114,9 +114,14 @@ pub struct ProxyArgs {
     #[arg(long = "route", value_name = "PREFIX=URL")]
     pub routes: Vec<String>,
     /// Recording file (JSON Lines); default `recordings/proxy-<UTC time, ms>.jsonl`, never
-    /// an existing file (`-2`, `-3`, ... appended)
+    /// an existing file (`-2`, `-3`, ... appended). An existing file is refused (exit 2)
+    /// unless it is an earlier recording and --overwrite is given
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Replace the --record file when it holds an earlier recording (without this flag
+    /// an existing recording is never erased: the run stops, exit 2)
+    #[arg(long, requires = "record")]
+    pub overwrite: bool,
     /// Do not write a recording (verify only)
     #[arg(long, conflicts_with = "record")]
     pub no_record: bool,
@@ -296,12 +301,19 @@ pub enum RulesFormat {
 
 #[derive(Debug, Clone, Args)]
 pub struct DemoArgs {
-    /// Where to write the demo recording; default `recordings/demo-<time>.jsonl`
+    /// Where to write the demo recording; default `recordings/demo-<time>.jsonl` (`-2`,
+    /// `-3`, ... if taken). An existing file is refused (exit 2) unless it is an earlier
+    /// recording and --overwrite is given
     #[arg(long)]
     pub record: Option<PathBuf>,
-    /// Run only the built-in reference A2A agent (1.0 and 0.3, JSON-RPC and HTTP+JSON) until
-    /// Ctrl-C: a known-good agent to `probe`, or an `interop` partner for your agent
-    #[arg(long, conflicts_with_all = ["record", "formats", "outputs", "fail_on"])]
+    /// Replace the --record file when it holds an earlier recording (without this flag
+    /// an existing recording is never erased: the run stops, exit 2)
+    #[arg(long, requires = "record")]
+    pub overwrite: bool,
+    /// Run only the built-in reference A2A agent (1.0 and 0.3, JSON-RPC only: no HTTP+JSON
+    /// binding) until Ctrl-C: a known-good agent to `probe`, or an `interop` partner for
+    /// your agent
+    #[arg(long, conflicts_with_all = ["record", "overwrite", "formats", "outputs", "fail_on"])]
     pub agent_only: bool,
     /// Loopback address of --agent-only [default: 127.0.0.1:9900]
     #[arg(long, requires = "agent_only")]
@@ -326,7 +338,7 @@ pub struct ProbeArgs {
     pub skill: Option<String>,
     /// How long each request may take to be answered, and each wait (task polling, a
     /// stream) may last: 500ms, 10s, 2m (a bare number is seconds)
-    #[arg(long, default_value = "60s")]
+    #[arg(long, default_value = "60s", allow_hyphen_values = true)]
     pub timeout: String,
     /// Stop the probe (exit 2) once the agent left this many requests in a row unanswered
     /// (no answer within --timeout, or the connection failed)
@@ -350,9 +362,14 @@ pub struct ProbeArgs {
     /// (repeatable; SSRF guard)
     #[arg(long = "allow-host", value_name = "PATTERN")]
     pub allow_hosts: Vec<String>,
-    /// Recording file (JSON Lines) of the probe's own traffic
+    /// Recording file (JSON Lines) of the probe's own traffic; an existing file is refused
+    /// (exit 2) unless it is an earlier recording and --overwrite is given
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Replace the --record file when it holds an earlier recording (without this flag
+    /// an existing recording is never erased: the run stops, exit 2)
+    #[arg(long, requires = "record")]
+    pub overwrite: bool,
     /// PEM file of a CA an https:// agent's certificate may chain to, besides the OS roots
     /// (SSL_CERT_FILE / SSL_CERT_DIR honoured), e.g. a self-signed agent's own certificate
     /// (repeatable)
@@ -371,7 +388,7 @@ pub struct InteropArgs {
     pub url_b: String,
     /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
     /// 2m
-    #[arg(long, default_value = "60s")]
+    #[arg(long, default_value = "60s", allow_hyphen_values = true)]
     pub timeout: String,
     /// Stop a direction (exit 2) once its agent left this many requests in a row
     /// unanswered
@@ -389,9 +406,14 @@ pub struct InteropArgs {
     /// waiting) on stderr
     #[arg(long, short)]
     pub quiet: bool,
-    /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`)
+    /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`); an existing
+    /// file is refused (exit 2) unless it is an earlier recording and --overwrite is given
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// Replace the --record file when it holds an earlier recording (without this flag
+    /// an existing recording is never erased: the run stops, exit 2)
+    #[arg(long, requires = "record")]
+    pub overwrite: bool,
     /// PEM file of a CA an https:// agent's certificate may chain to, besides the OS roots
     /// (repeatable)
     #[arg(long = "ca", value_name = "FILE")]

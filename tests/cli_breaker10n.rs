@@ -188,8 +188,9 @@ fn a_proxy_that_would_forward_to_itself_is_refused_at_start_up() {
 }
 
 /// N4: `--record` over a file whose first line is no recording header is refused (exit 2,
-/// the file named and untouched) by `proxy` and `demo`; an earlier recording is overwritten
-/// with a note that says what it was.
+/// the file named and untouched) by `proxy` and `demo`; an earlier recording is refused too
+/// unless `--overwrite` is given (newcomer19 N1), and then overwritten with a note that says
+/// what it was.
 #[test]
 fn record_refuses_to_erase_a_file_that_is_not_a_recording() {
     let dir = tempfile::tempdir().unwrap();
@@ -222,13 +223,42 @@ fn record_refuses_to_erase_a_file_that_is_not_a_recording() {
         assert_eq!(err.matches("hint:").count(), 1, "{err}");
         assert_eq!(std::fs::read_to_string(&precious).unwrap(), text);
     }
-    // an earlier recording: overwritten, and the note says so truly
+    // an earlier recording: refused without --overwrite (newcomer19 N1: up-arrow + Enter
+    // after a crash erased the evidence), by every command that records, the file untouched
     let earlier = dir.path().join("earlier.jsonl");
-    std::fs::write(
-        &earlier,
-        "{\"type\":\"recording\",\"format\":1,\"tool\":{\"name\":\"a2a-interop\",\"version\":\"0.1.0\"},\"startedAt\":\"2026-12-01T01:02:03.000Z\",\"mode\":\"reverse\"}\n",
-    )
-    .unwrap();
+    let old = "{\"type\":\"recording\",\"format\":1,\"tool\":{\"name\":\"a2a-interop\",\"version\":\"0.1.0\"},\"startedAt\":\"2026-12-01T01:02:03.000Z\",\"mode\":\"reverse\"}\n{\"seq\":1,\"t_us\":5,\"type\":\"conn_open\",\"conn\":1,\"peer\":\"127.0.0.1:1\",\"local\":\"127.0.0.1:2\"}\n";
+    std::fs::write(&earlier, old).unwrap();
+    for args in [
+        &[
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--record",
+        ][..],
+        &["demo", "--record"][..],
+        &["probe", "http://127.0.0.1:9", "--record"][..],
+        &[
+            "interop",
+            "http://127.0.0.1:9",
+            "http://127.0.0.1:10",
+            "--record",
+        ][..],
+    ] {
+        let o = Command::new(BIN).args(args).arg(&earlier).output().unwrap();
+        let err = stderr_of(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        let want = format!(
+            "earlier.jsonl already holds an earlier a2a-interop recording ({} bytes, started 2026-12-01T01:02:03.000Z, 1 event): recording there would erase it; hint: add --overwrite to replace it, or give --record another path",
+            old.len()
+        );
+        assert!(err.contains(&want), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("listening on"), "{args:?}: {err}");
+        assert_eq!(std::fs::read_to_string(&earlier).unwrap(), old, "{args:?}");
+    }
+    // with --overwrite: overwritten, and the note says so truly
     let run = spawn_until_listening(
         Command::new(BIN)
             .args([
@@ -237,6 +267,7 @@ fn record_refuses_to_erase_a_file_that_is_not_a_recording() {
                 "127.0.0.1:0",
                 "--upstream",
                 "http://127.0.0.1:9",
+                "--overwrite",
                 "--record",
             ])
             .arg(&earlier),
@@ -251,6 +282,14 @@ fn record_refuses_to_erase_a_file_that_is_not_a_recording() {
     assert!(!std::fs::read_to_string(&earlier)
         .unwrap()
         .contains("01:02:03"));
+    // --overwrite never erases a file that is not a recording
+    let o = Command::new(BIN)
+        .args(["demo", "--overwrite", "--record"])
+        .arg(&precious)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr_of(&o));
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), text);
 }
 
 /// N2: an output path (`report -o`, `export --har`, another proxy's `--report`) that is a

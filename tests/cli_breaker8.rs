@@ -95,7 +95,8 @@ async fn fail_on_exit_1_says_how_many_findings_and_where_the_report_is() {
     let all = [banner, rx.iter().collect()].concat().join("\n");
     assert_eq!(st.code(), Some(1), "{all}");
     let want = format!(
-        "exit 1: 1 finding at or above error (--fail-on error); report: {}",
+        // -q hid the finding: the line names it (newcomer19 N3)
+        "exit 1: 1 finding at or above error (--fail-on error): RPC-ENVELOPE-001 (1); report: {}",
         report.display()
     );
     assert!(all.contains(&want), "{all}");

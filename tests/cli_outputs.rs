@@ -634,7 +634,16 @@ fn b21_demo_report_on_stdout_parses_the_step_log_goes_to_stderr() {
         stderr(&o)
     );
     let o = bin()
-        .args(["demo", "--record", rec.to_str().unwrap(), "-f", "junit"])
+        // the same file again: an earlier recording is replaced only with --overwrite
+        // (newcomer19 N1)
+        .args([
+            "demo",
+            "--overwrite",
+            "--record",
+            rec.to_str().unwrap(),
+            "-f",
+            "junit",
+        ])
         .output()
         .unwrap();
     assert_exit(&o, 0);

@@ -458,6 +458,38 @@ async fn capture_cap_forwards_everything_records_the_cap() {
     assert!(truncated);
 }
 
+/// newcomer19 N10: a cap filled exactly by a whole frame (the first SSE event is 24 bytes,
+/// the cap 24) leaves no recorded frame marked `truncated`; the proxy then records one empty
+/// body event marked `truncated` (once, whatever follows), so the recording tells the cap
+/// from a full recorder queue, and `verify` says the cap cut it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn capture_cap_filled_at_a_frame_boundary_is_marked_once() {
+    let up = sse_server(4, Duration::from_millis(30)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = tmp_recording(&dir, "r.jsonl");
+    let mut cfg = pipeline_cfg(vec![("/", format!("http://{up}"))], &rec);
+    cfg.proxy.capture_cap = 24;
+    let (p, base) = start(cfg).await;
+    let c = client_h1();
+    let (_, _, body) = fetch(&c, post(&format!("{base}/s"), RPC)).await;
+    assert!(body.len() > 4 * 24, "forwarded whole");
+    let out = p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let marked: Vec<(usize, bool)> = of_exchange(&evs, "e1")
+        .into_iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ResponseChunk { body } => Some((body.data.len(), body.truncated)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(marked, vec![(24, false), (0, true)]);
+    let why = &out.verify.incomplete;
+    assert!(
+        why.len() == 1 && why[0].1.contains("cut at the proxy's capture cap"),
+        "{why:?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn recording_is_readable_while_written_and_torn_tail_is_skipped() {
     let up = echo_server("a").await;
@@ -574,6 +606,7 @@ async fn through_a_slow_recorder(
     let (sink, recorder) = spawn_recorder(
         RecorderConfig {
             path: Some(rec.to_path_buf()),
+            overwrite: false,
             header: RecordingHeader::new(CaptureMode::Reverse),
             queue_bytes: 0,
             lossless,

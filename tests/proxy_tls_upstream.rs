@@ -330,7 +330,8 @@ async fn a_self_signed_ca_certificate_given_with_upstream_ca_is_trusted_as_itsel
     let _ = tls_agent::self_signed_ca_acceptor(&["127.0.0.1"], &other);
     let upstream = format!("https://127.0.0.1:{}", agent.port());
     for (given, want) in [(&pem, 200), (&other, 502)] {
-        let rec = tmp_recording(&dir, "ca-true.jsonl");
+        // one recording per run: an earlier one is never replaced (newcomer19 N1)
+        let rec = tmp_recording(&dir, &format!("ca-true-{want}.jsonl"));
         let (p, base) = reverse(&rec, upstream.clone(), trusting(given)).await;
         let (s, _, b) = fetch(&client_h1(), post(&format!("{base}/rpc"), RPC)).await;
         let text = String::from_utf8_lossy(&b).to_string();

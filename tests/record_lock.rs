@@ -2,8 +2,9 @@
 //! file interleaved their lines mid-line and neither recording could be read; a rerun
 //! silently erased the evidence of the last run). The recorder locks its file: a second
 //! proxy or demo on it is refused before it serves (exit 2, one line naming the file and
-//! what to do), the first one's recording stays whole; a rerun on an old recording says
-//! that it overwrites it.
+//! what to do), the first one's recording stays whole; a rerun on an old recording with
+//! `--overwrite` says that it overwrites it (without the flag it is refused, newcomer19 N1:
+//! tests/cli_breaker10n.rs).
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -20,7 +21,7 @@ fn a_second_writer_of_a_recording_is_refused_and_a_rerun_says_it_overwrites() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("same.jsonl");
     // an earlier recording (its first line a recording header): the only kind of file
-    // `--record` overwrites (breaker10n N4)
+    // `--record --overwrite` overwrites (breaker10n N4, newcomer19 N1)
     std::fs::write(&rec, "{\"type\":\"recording\",\"old\":\"run\"}\n").unwrap();
     let first = spawn_until_listening(
         Command::new(BIN)
@@ -30,6 +31,7 @@ fn a_second_writer_of_a_recording_is_refused_and_a_rerun_says_it_overwrites() {
                 "127.0.0.1:0",
                 "--upstream",
                 "http://127.0.0.1:9",
+                "--overwrite",
             ])
             .arg("--record")
             .arg(&rec),

@@ -133,7 +133,7 @@ fn call_the_client_gave_up_on_before_any_answer_is_named() {
         out.incomplete,
         vec![(
             "e1".to_string(),
-            "the client gave up on CancelTask after 30.0 s without any answer from the agent (no response head): the call was not judged".to_string()
+            "the agent never answered POST / (CancelTask); the client gave up after 30.0 s (no response head: not judged)".to_string()
         )]
     );
     let answered = exchange(

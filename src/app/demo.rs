@@ -77,6 +77,11 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
     verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
+    // anything starts, so a refused run leaves the file as it was.
+    if let Some(p) = &a.record {
+        crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
+    }
     // A machine-readable report on stdout must parse: the step log goes to stderr then.
     let log = if pairs.iter().any(|(f, p)| {
         p.as_os_str() == "-" && !matches!(f, report::Format::Text | report::Format::Markdown)
@@ -163,7 +168,8 @@ fn explain_not_exercised(model: &mut report::Report) {
 
 /// `demo --agent-only [--listen ADDR]`: the reference agent alone, its card advertising
 /// `http://ADDR`, until Ctrl-C / SIGTERM (exit 0). The agent is the one the demo drives
-/// (A2A 1.0 and 0.3 over JSON-RPC and HTTP+JSON; [`crate::refagent`]).
+/// (A2A 1.0 and 0.3, over JSON-RPC only: its card advertises no HTTP+JSON interface;
+/// [`crate::refagent`], [`refagent::SERVES`]).
 ///
 /// # Errors
 /// `listen` is not a loopback `IP:PORT` / `localhost:PORT`, or the port cannot be bound.
@@ -195,7 +201,7 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
             }
         })?;
         let url = format!("http://{}", agent.local_addr());
-        crate::errln!("a2a-interop reference agent on {url} (A2A 1.0 and 0.3; JSON-RPC and HTTP+JSON)");
+        crate::errln!("a2a-interop reference agent on {url} ({})", refagent::SERVES);
         crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");
         crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
         crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends it");
@@ -276,6 +282,10 @@ pub async fn drive_logged(
             leg: None,
         },
         record: Some(recording.clone()),
+        // `run` checked `--record` against `--overwrite` before anything started
+        // (`check_record_path`); a default name is always new, and `drive`'s callers own
+        // their path
+        overwrite: true,
         redact: true,
         lossless: true,
         queue_bytes: DEMO_QUEUE_BYTES,

@@ -145,6 +145,11 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
     crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
+    // anything starts, so a refused run leaves the file as it was.
+    if let Some(p) = &a.record {
+        crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
+    }
     if same_agent(&url_a, &url_b) {
         crate::errln!(
             "a2a-interop: warning: URL_A and URL_B are the same agent ({}): both directions talk to it; give the second agent's URL to test two agents",
@@ -396,6 +401,7 @@ pub async fn interop_through_pipeline(
         temp_recording.as_ref(),
         a.ca.clone(),
         secret_headers,
+        a.overwrite,
     )
     .await?;
     let extra = pipeline.extra_addrs();

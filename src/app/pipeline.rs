@@ -43,6 +43,9 @@ pub struct PipelineConfig {
     pub proxy: ProxyConfig,
     /// Recording file; `None` = verify only.
     pub record: Option<PathBuf>,
+    /// `--overwrite`: an earlier recording at `record` may be replaced
+    /// ([`crate::record::writer::check_overwrite`]).
+    pub overwrite: bool,
     /// Redact secrets in the recording (default on; `--no-redact` turns it off).
     pub redact: bool,
     /// Wait for the recorder instead of dropping events when its queue is full.
@@ -204,8 +207,10 @@ impl Pipeline {
     /// that cannot be loaded.
     pub async fn start_ext(
         cfg: PipelineConfig,
-        ext: proxy::ProxyExtras,
+        mut ext: proxy::ProxyExtras,
     ) -> anyhow::Result<Pipeline> {
+        // the verifier's live lines say each refused request (HTTP-FRAME-003)
+        ext.findings_printed = cfg.print_findings;
         let mode = if ext.forward.is_some() {
             CaptureMode::Forward
         } else {
@@ -256,6 +261,7 @@ impl Pipeline {
         let (sink, recorder) = spawn_recorder_batched(
             RecorderConfig {
                 path: cfg.record.clone(),
+                overwrite: cfg.overwrite,
                 header: header.clone(),
                 queue_bytes: cfg.queue_bytes,
                 lossless: cfg.lossless,
@@ -276,6 +282,7 @@ impl Pipeline {
         let vheader = header.clone();
         let vsink = sink.clone();
         let print = cfg.print_findings;
+        let cap = cfg.proxy.capture_cap;
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
             .spawn(move || {
@@ -300,7 +307,33 @@ impl Pipeline {
                             );
                         }
                     }
-                    for f in v.feed_owned(ev) {
+                    // a body cut at --capture-cap (newcomer19 N10): the proxy's one
+                    // truncated body event per exchange and direction says so
+                    if print {
+                        let cut = match &ev.kind {
+                            EventKind::RequestBody { body } if body.truncated => Some("request"),
+                            EventKind::ResponseChunk { body } if body.truncated => Some("response"),
+                            _ => None,
+                        };
+                        if let Some(which) = cut {
+                            crate::errln!(
+                                "a2a-interop: note: {} {which} body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to there and not judged; hint: a larger --capture-cap records it all",
+                                ev.exchange.as_deref().unwrap_or("-"),
+                            );
+                        }
+                    }
+                    let ended = matches!(ev.kind, EventKind::ExchangeEnd { .. });
+                    let found = v.feed_owned(ev);
+                    // a request the agent never answered before the client left
+                    // (newcomer19 N6): said now, not only in the report
+                    if ended {
+                        for note in v.take_live_notes() {
+                            if print {
+                                crate::errln!("a2a-interop: note: {note}");
+                            }
+                        }
+                    }
+                    for f in found {
                         if print {
                             if let Some(line) = fold.line(&f) {
                                 crate::errln!("{line}");
@@ -348,6 +381,7 @@ impl Pipeline {
                 half_close: ext.half_close,
                 rewrite_signed_cards: ext.rewrite_signed_cards,
                 upstream_sni: ext.upstream_sni.clone(),
+                findings_printed: ext.findings_printed,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {

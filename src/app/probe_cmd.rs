@@ -71,6 +71,11 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
     crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
+    // anything starts, so a refused run leaves the file as it was.
+    if let Some(p) = &a.record {
+        crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -315,6 +320,7 @@ pub async fn probe_through_pipeline(
         a.ca.clone(),
         // the headers the user said carry credentials are redacted whatever their name
         cfg.auth_headers.iter().map(|(n, _)| n.clone()).collect(),
+        a.overwrite,
     )
     .await?;
     let mut cfg = cfg.clone();
@@ -452,11 +458,13 @@ pub async fn start_driver_pipeline(
     temp_recording: Option<&PathBuf>,
     ca: Vec<PathBuf>,
     secret_headers: Vec<String>,
+    overwrite: bool,
 ) -> anyhow::Result<Pipeline> {
     let pipeline = Pipeline::start_ext(
         PipelineConfig {
             proxy,
             record: record.or_else(|| temp_recording.cloned()),
+            overwrite,
             redact: true,
             lossless: true,
             queue_bytes: 64 * 1024 * 1024,
@@ -767,6 +775,11 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
 /// Anything else, and zero.
 pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     let s = s.trim();
+    // `--timeout -5s` reaches here (the flag takes hyphen values): clap's own advice,
+    // "to pass '-5' as a value, use '-- -5'", was wrong (newcomer19 N12)
+    if s.starts_with('-') {
+        bail!("--timeout {s:?} is negative: it must be more than zero; hint: e.g. --timeout 60s");
+    }
     let (num, unit) = s
         .find(|c: char| !c.is_ascii_digit())
         .map_or((s, "s"), |i| (&s[..i], &s[i..]));

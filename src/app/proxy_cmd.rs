@@ -140,6 +140,8 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             half_close,
             rewrite_signed_cards: false,
             upstream_sni,
+            // set by the pipeline from `print_findings` (`Pipeline::start_ext`)
+            findings_printed: false,
         },
     ))
 }
@@ -255,6 +257,7 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
             leg: a.leg.as_deref().and_then(leg_name),
         },
         record,
+        overwrite: a.overwrite,
         redact: !a.no_redact,
         lossless: a.lossless,
         queue_bytes: a.queue_bytes,
@@ -445,7 +448,7 @@ async fn run_async(
         }
     }
     if let Some(p) = &record {
-        check_record_path(p)?;
+        check_record_path(p, a.overwrite)?;
     }
     if let Some(p) = &a.report {
         check_report_path(p)?;
@@ -590,6 +593,9 @@ async fn run_async(
     if let Some(p) = &outcome.recording {
         crate::errln!("a2a-interop proxy: {}", recorded_line(s, p));
     }
+    if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
     if let Some(line) =
         untapped.and_then(|n| untapped_line(n.load(std::sync::atomic::Ordering::Relaxed)))
     {
@@ -605,7 +611,13 @@ async fn run_async(
         _ => None,
     };
     if let Some(path) = &a.report {
-        if let Err(e) = write_report(path, a.format, &outcome, source.as_deref()) {
+        let written = write_report(path, a.format, &outcome, source.as_deref());
+        // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
+        // recording line only)
+        if written.is_ok() {
+            crate::errln!("a2a-interop proxy: report written to {}", path.display());
+        }
+        if let Err(e) = written {
             // The findings exist nowhere else (a full disk also cut the recording): print
             // the report on stderr rather than lose it (breaker10n N10).
             report_fallback(path, &outcome, source.as_deref());
@@ -632,7 +644,13 @@ async fn run_async(
         );
     }
     let code = exit_code(&outcome, a.fail_on);
-    if let Some(line) = fail_on_line(&outcome, a.fail_on, a.report.as_deref()) {
+    if let Some(line) = fail_on_line(
+        &outcome,
+        a.fail_on,
+        a.report.as_deref(),
+        !a.quiet,
+        hung_up(),
+    ) {
         crate::errln!("a2a-interop proxy: {line}");
     }
     Ok(code)
@@ -641,26 +659,55 @@ async fn run_async(
 /// The closing line of a run that `--fail-on` makes exit 1, e.g.
 /// `exit 1: 2 findings at or above error (reports: out/fo.junit)`: a CI log shows why the
 /// step failed even with `-q`. `None` when the exit is 0.
-pub fn fail_on_line(o: &RunOutcome, fail_on: FailOn, report: Option<&Path>) -> Option<String> {
+///
+/// `printed`: the findings were printed live (no `-q`); otherwise the line names them
+/// (rule IDs and counts, most frequent first) instead of pointing "above" at nothing
+/// (newcomer19 N3). `hung_up`: a SIGHUP ended the run, so the process exits 129 (128 +
+/// SIGHUP) whatever the findings: the line says that status, and that `--fail-on` alone
+/// would have made it 1 (newcomer19 N4: it said "exit 1" and the process exited 129).
+pub fn fail_on_line(
+    o: &RunOutcome,
+    fail_on: FailOn,
+    report: Option<&Path>,
+    printed: bool,
+    hung_up: bool,
+) -> Option<String> {
     let floor = severity_floor(fail_on)?;
-    let n = o
-        .verify
-        .findings
-        .iter()
-        .filter(|f| f.severity >= floor)
-        .count();
+    let mut by_rule: Vec<(&str, usize)> = Vec::new();
+    for f in o.verify.findings.iter().filter(|f| f.severity >= floor) {
+        match by_rule.iter_mut().find(|(r, _)| *r == f.rule) {
+            Some((_, n)) => *n += 1,
+            None => by_rule.push((f.rule.as_str(), 1)),
+        }
+    }
+    let n: usize = by_rule.iter().map(|(_, n)| n).sum();
     if n == 0 {
         return None;
     }
     let what = if n == 1 { "finding" } else { "findings" };
     let level = floor.as_str();
-    let place = match (report, &o.recording) {
-        (Some(r), _) => format!("report: {}", r.display()),
-        (None, Some(rec)) => format!("`a2a-interop report {}` shows them", rec.display()),
-        (None, None) => "they were printed above as they happened".to_string(),
+    let place = match (report, &o.recording, printed) {
+        (Some(r), ..) => format!("report: {}", r.display()),
+        (None, Some(rec), _) => format!("`a2a-interop report {}` shows them", rec.display()),
+        (None, None, true) => "they were printed above as they happened".to_string(),
+        (None, None, false) => {
+            "-q did not print them and nothing recorded them: rerun without -q, or with --report FILE".to_string()
+        }
+    };
+    let named = if printed {
+        String::new()
+    } else {
+        by_rule.sort_by_key(|r| std::cmp::Reverse(r.1));
+        let list: Vec<String> = by_rule.iter().map(|(r, k)| format!("{r} ({k})")).collect();
+        format!(": {}", list.join(", "))
+    };
+    let status = if hung_up {
+        "exit 129 (SIGHUP ended the run; --fail-on alone would exit 1)"
+    } else {
+        "exit 1"
     };
     Some(format!(
-        "exit 1: {n} {what} at or above {level} (--fail-on {level}); {place}"
+        "{status}: {n} {what} at or above {level} (--fail-on {level}){named}; {place}"
     ))
 }
 
@@ -695,6 +742,27 @@ pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
     line
 }
 
+/// The shutdown line about bodies cut at `--capture-cap` (newcomer19 N10): how many
+/// exchanges, the first few ids, the cap and the flag that raises it, from the verifier's
+/// `incomplete` reasons; `None` when no body was cut.
+pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String> {
+    let mut ids: Vec<&str> = Vec::new();
+    for (id, why) in incomplete {
+        if why.contains("capture cap (") && !ids.contains(&id.as_str()) {
+            ids.push(id);
+        }
+    }
+    let n = ids.len();
+    (n > 0).then(|| {
+        let shown = ids.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        let more = if n > 5 { ", ..." } else { "" };
+        format!(
+            "{n} {} ({shown}{more}) had a body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to the cap, not judged; hint: a larger --capture-cap records it all",
+            if n == 1 { "exchange" } else { "exchanges" }
+        )
+    })
+}
+
 /// The shutdown line about CONNECT tunnels forward mode passed through without recording
 /// them (no `--intercept-tls`): how many, and the flag that records them; `None` for none.
 pub fn untapped_line(n: u64) -> Option<String> {
@@ -723,14 +791,32 @@ fn create_parent(p: &Path, what: &str, hint: &str) -> anyhow::Result<()> {
 }
 
 /// Start-up check of `--record PATH`, before anything listens: its directory can be created
-/// and the file opened for writing (an existing file is neither truncated nor written here).
+/// and the file opened for writing (an existing file is neither truncated nor written here);
+/// an existing non-empty file is refused unless it is an earlier recording and `overwrite`
+/// (`--overwrite`) is given ([`crate::record::writer::check_overwrite`], newcomer19 N1).
 /// A file that cannot take the header line (`/dev/full`, a full disk) is caught when the
 /// recorder starts, still before the proxy serves.
 ///
 /// # Errors
 /// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
-pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
-    let hint = "; hint: pick a writable --record path, or --no-record";
+pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
+    check_record_path_hinted(
+        p,
+        overwrite,
+        "; hint: pick a writable --record path, or --no-record",
+    )
+}
+
+/// [`check_record_path`] for a command without `--no-record` (`demo`, `probe`,
+/// `interop`): its hints name `--record` only.
+///
+/// # Errors
+/// As [`check_record_path`].
+pub fn check_record_path_for_run(p: &Path, overwrite: bool) -> anyhow::Result<()> {
+    check_record_path_hinted(p, overwrite, "; hint: pick a writable --record path")
+}
+
+fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Result<()> {
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
     }
@@ -750,9 +836,9 @@ pub fn check_record_path(p: &Path) -> anyhow::Result<()> {
             p.display()
         );
     }
-    // Only an earlier recording may be overwritten (breaker10n N4).
+    // Only an earlier recording, and only with --overwrite (newcomer19 N1).
     if existed && file.metadata().is_ok_and(|m| m.is_file() && m.len() > 0) {
-        crate::record::writer::earlier_recording(p).map_err(|e| anyhow::anyhow!("{e}"))?;
+        crate::record::writer::check_overwrite(p, overwrite).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     drop(file);
     if !existed {

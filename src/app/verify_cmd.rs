@@ -245,6 +245,12 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
 pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     let idx = &input.index;
     let seen = idx.exchanges_seen().max(input.outcome.exchanges);
+    // A finding is a verdict: a recording of refused requests alone (HTTP-FRAME-003, no
+    // exchange, as the proxy's server refused them before forwarding) was verified
+    // (newcomer19 N11).
+    if seen == 0 && !input.outcome.findings.is_empty() {
+        return None;
+    }
     if seen == 0 {
         let (tunnels, to) = &idx.tunnels;
         if *tunnels > 0 {
@@ -277,6 +283,40 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     });
     let o = &input.outcome;
     if reached && o.dialects.is_empty() && o.areas_exercised.is_empty() && o.findings.is_empty() {
+        // A2A requests the agent never answered before the client gave up are A2A traffic
+        // with nothing in it to judge (newcomer19 N6: an Agent Card request to an agent
+        // that accepted and went silent read as "not A2A traffic").
+        let never = crate::verify::NEVER_ANSWERED;
+        let unanswered: Vec<(&String, &String)> = o
+            .incomplete
+            .iter()
+            .filter(|(_, why)| why.starts_with(never))
+            .map(|(id, why)| (id, why))
+            .collect();
+        if let Some((id, why)) = unanswered.first() {
+            let more = match unanswered.len() {
+                1 => String::new(),
+                n => format!(
+                    " (and {} more request{} unanswered)",
+                    n - 1,
+                    if n == 2 { "" } else { "s" }
+                ),
+            };
+            return Some(format!(
+                "{never} {id}{}{more}",
+                why.strip_prefix(never).unwrap_or(why)
+            ));
+        }
+        // Exchanges not fully recorded cannot be told A2A or not (newcomer19 N10).
+        if let Some((id, why)) = o.incomplete.first() {
+            let n = o.incomplete.len();
+            let more = if n > 1 {
+                format!(" (and {} more not judged)", n - 1)
+            } else {
+                String::new()
+            };
+            return Some(format!("nothing could be judged: {id}: {why}{more}"));
+        }
         // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
         // port): "partial, exit 0" would let a CI that captured the wrong thing go green.
         let n = indexed.len();
@@ -405,7 +445,51 @@ impl Drop for Input {
 }
 
 /// A hint for a file that could not be read, from its one-line cause.
-fn hint_for(cause: &str) -> &'static str {
+fn hint_for(cause: &str) -> String {
+    let kind = hint_kind(cause);
+    if kind == DAMAGED_LINE {
+        if let Some(h) = damaged_line_hint(cause) {
+            return h;
+        }
+    }
+    kind.to_string()
+}
+
+/// [`hint_kind`]'s hint for a recording damaged at one line, without a way out.
+const DAMAGED_LINE: &str =
+    "the file is damaged at that line; a torn last line is skipped, other broken lines are not";
+
+/// For a native recording damaged at one line in its middle (`FILE: line 41: ...`): the
+/// way to read the rest, the line removed from a copy (newcomer19 N7: the hint said only
+/// that other broken lines are not skipped). `None` for any other cause.
+fn damaged_line_hint(cause: &str) -> Option<String> {
+    let (file, rest) = cause.split_once(": line ")?;
+    let n: u64 = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
+    let is_recording_line = rest.contains("not valid JSON")
+        || rest.contains("cut short")
+        || rest.contains("not a recording event");
+    let other_format =
+        cause.contains("cannot read transcript") || cause.contains("cannot read HAR");
+    (is_recording_line && !other_format && !file.is_empty() && file != "-").then(|| {
+        let plain = file
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./-+@:".contains(c));
+        let shown = if plain {
+            file.to_string()
+        } else {
+            format!("'{}'", file.replace('\'', "'\\''"))
+        };
+        format!(
+            "the file is damaged at that line (a torn last line is skipped, other broken lines are not); to read the rest, remove line {n} in a copy: sed '{n}d' {shown} > fixed.jsonl"
+        )
+    })
+}
+
+fn hint_kind(cause: &str) -> &'static str {
     if cause.contains("Is a directory") {
         "give the traffic file itself, not a directory"
     } else if cause.starts_with("cannot open") {
@@ -425,7 +509,7 @@ fn hint_for(cause: &str) -> &'static str {
     } else if cause.contains("not a recording, transcript or HAR") {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     } else if cause.contains("line ") {
-        "the file is damaged at that line; a torn last line is skipped, other broken lines are not"
+        DAMAGED_LINE
     } else {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     }
@@ -465,7 +549,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
         Ok(i) => i,
         Err(e) => {
             let hint = hint_for(&e);
-            return fail(e, hint);
+            return fail(e, &hint);
         }
     };
     if let Some(t) = &input.source.torn_tail {
@@ -484,6 +568,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
             ),
             if why.contains("A2A traffic") {
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
+            } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
+                "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
             } else {
                 "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)"
             },

@@ -37,6 +37,7 @@ use super::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
 use super::transport::{ProbeRequest, ProbeResponse, SendError, Transport};
 use super::webhook::{Notification, Webhook, WebhookReceiver};
 use super::{ProbeConfig, ProbeReport, ProbeResult, Status};
+use crate::model::a2a::PayloadKind;
 use crate::verify::Category;
 
 mod more;
@@ -44,6 +45,7 @@ mod more;
 /// Well-known card paths, newest first (CARD-002).
 pub const CARD_PATHS: [&str; 2] = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
 
+#[derive(Debug)]
 enum Outcome {
     Pass(String),
     Fail(String),
@@ -2011,11 +2013,24 @@ impl<'a> Runner<'a> {
             })
             .collect();
         let mut first_wrong = matches!(checks[0], Outcome::Fail(_));
-        if let Some(StreamItem::Task { id: Some(id), .. }) = items.first() {
-            if id != &task.id {
+        match items.first() {
+            Some(StreamItem::Task { id: Some(id), .. }) if id != &task.id => {
                 fails.push(format!("the stream's Task is {id}, not the resumed task"));
                 first_wrong = true;
             }
+            // a 0.3 stream may open with an update (`stream_first_event_rule`): of the
+            // resumed task
+            Some(StreamItem::Status {
+                task_id: Some(id), ..
+            })
+            | Some(StreamItem::Artifact {
+                task_id: Some(id), ..
+            }) if id != &task.id => {
+                fails.push(format!(
+                    "the stream's first event updates task {id}, not the resumed task"
+                ));
+            }
+            _ => {}
         }
         if !fails.is_empty() {
             return Outcome::Fail(format!(
@@ -2032,7 +2047,15 @@ impl<'a> Runner<'a> {
             Outcome::Pass(m) | Outcome::Skip(m) => m.clone(),
             Outcome::Fail(_) => String::new(),
         };
-        Outcome::Pass(format!("{what}: {} events; {end}", items.len()))
+        // a 0.3 stream that opened with an update passes on the verifier's verdict: say so
+        let opened = match (&checks[0], items.first()) {
+            (
+                Outcome::Pass(m),
+                Some(StreamItem::Status { .. }) | Some(StreamItem::Artifact { .. }),
+            ) => format!("{m}; "),
+            _ => String::new(),
+        };
+        Outcome::Pass(format!("{what}: {} events; {opened}{end}", items.len()))
     }
 
     /// Opens a message stream on `tg` with `params` (SendMessage params in `tg`'s wire
@@ -3191,10 +3214,31 @@ enum Resumed {
 }
 
 fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool, resumed: Resumed) -> [Outcome; 5] {
+    // The verifier's verdict on the first event, not one of the prober's own: active and
+    // passive judge a stream alike (newcomer19 N2: a 0.3 stream opening with a status-update
+    // failed here while `verify` of the same recording found nothing).
+    let update_first = |kind: PayloadKind, name: &str| {
+        match crate::verify::stream_first_event_rule(Some(d.into()), kind) {
+            Some(rule) => Outcome::Fail(format!(
+                "first event is neither a task nor a message but a {name} ({})",
+                rule.id
+            )),
+            None => Outcome::Pass(format!(
+                "first event is a {name} ({} lets a stream open with an update of its task: STREAM-003 is a should there)",
+                d.label()
+            )),
+        }
+    };
     let first = match items.first() {
         Some(StreamItem::Task { .. }) => Outcome::Pass("first event is a task".into()),
         Some(StreamItem::Message) => Outcome::Pass("first event is a message".into()),
-        Some(_) => Outcome::Fail("first event is neither a task nor a message".into()),
+        Some(StreamItem::Status { .. }) => update_first(PayloadKind::StatusUpdate, "status update"),
+        Some(StreamItem::Artifact { .. }) => {
+            update_first(PayloadKind::ArtifactUpdate, "artifact update")
+        }
+        Some(StreamItem::Other) => {
+            Outcome::Fail("first event is neither a task nor a message".into())
+        }
         None => Outcome::Fail("stream carried no event".into()),
     };
     // ids of the first task
@@ -3529,6 +3573,31 @@ mod tests {
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
         assert!(matches!(lc, Outcome::Skip(_)));
+    }
+
+    /// newcomer19 N2: the first event is judged by the verifier's rule
+    /// (`stream_first_event_rule`): a status update first is STREAM-FIRST-001 in 1.0, and
+    /// legal in 0.3 (a should there, which `verify` does not flag), on the same stream.
+    #[test]
+    fn an_update_first_fails_in_1_0_and_passes_in_0_3_as_the_verifier_judges() {
+        let items = vec![status("working"), status("completed")];
+        let [first, ..] = stream_checks(Dialect::V1_0, &items, true, Resumed::Yes);
+        assert!(
+            matches!(&first, Outcome::Fail(m) if m == "first event is neither a task nor a message but a status update (STREAM-FIRST-001)"),
+            "{first:?}"
+        );
+        let [first, same, term, ..] = stream_checks(Dialect::V0_3, &items, true, Resumed::Yes);
+        assert!(
+            matches!(&first, Outcome::Pass(m) if m.starts_with("first event is a status update (0.3 lets")),
+            "{first:?}"
+        );
+        assert!(matches!(same, Outcome::Pass(_)), "{same:?}");
+        assert!(matches!(term, Outcome::Pass(_)), "{term:?}");
+        // nothing a client can read first fails in every dialect
+        for d in [Dialect::V0_3, Dialect::V1_0] {
+            let [first, ..] = stream_checks(d, &[StreamItem::Other], true, Resumed::No);
+            assert!(matches!(first, Outcome::Fail(_)), "{first:?}");
+        }
     }
 
     /// A resumed task's stream opens with the Task still input-required: with

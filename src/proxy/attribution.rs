@@ -545,6 +545,7 @@ mod tests {
         let (sink, rec) = spawn_recorder(
             RecorderConfig {
                 path: None,
+                overwrite: false,
                 header: RecordingHeader::new(CaptureMode::Reverse),
                 queue_bytes: 1 << 20,
                 lossless: false,

@@ -451,7 +451,7 @@ async fn intercept(
     tokio::select! {
         r = served.as_mut() => {
             if let Err(e) = r {
-                super::connection_error(&st, conn, &client, &*e, &fresh);
+                super::connection_error(&st, conn, &client, &*e, &fresh, false);
             }
         }
         _ = stop.changed() => {

@@ -153,6 +153,8 @@ struct State {
     /// Print card-rewrite warnings on stderr (`proxy`); off when the proxy serves a tool
     /// run (`probe`, `interop`), whose report has the same fact as a finding.
     console_warnings: bool,
+    /// [`ProxyExtras::findings_printed`]: a refusal's warning goes to the debug log.
+    findings_printed: bool,
     /// The WARNING about an agent framing a response with both `Transfer-Encoding` and
     /// `Content-Length` was printed (once per run: such an agent does it every time).
     framing_warned: AtomicBool,
@@ -325,6 +327,10 @@ pub struct ProxyExtras {
     /// TLS passthrough, nginx `ssl_preread`) reached by IP or an internal name. A DNS name
     /// ([`sni_name`]); intercepted `CONNECT` targets keep their own names.
     pub upstream_sni: Option<String>,
+    /// The pipeline prints every finding live (`proxy` without `-q`): a refused request is
+    /// then said once, by its HTTP-FRAME-003 line, not also by the proxy's own warning
+    /// (newcomer19 N11: README promises one line per refused request).
+    pub findings_printed: bool,
 }
 
 /// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP
@@ -425,6 +431,7 @@ async fn serve(
         rewrite_signed_cards: ext.rewrite_signed_cards,
         card_redirects: std::sync::Mutex::new(CardRedirects::default()),
         console_warnings: !ext.quiet,
+        findings_printed: ext.findings_printed,
         framing_warned: AtomicBool::new(false),
         forwarded_warned: AtomicBool::new(false),
         capture_cap: cfg.capture_cap,
@@ -738,8 +745,8 @@ async fn accept_loop(
                         },
                         _ = stop_sniff.changed() => return,
                     };
-                    if h1 {
-                        serve_http1(stream, st, conn_no, peer, local_for_url, stop_conn)
+                    if let Speaks::Http1 { tls_hello } = h1 {
+                        serve_http1(stream, st, conn_no, peer, local_for_url, stop_conn, tls_hello)
                             .await
                     } else {
                         // Boxed: the `auto` server's connection (h2 state) is ~3x the size of
@@ -843,7 +850,7 @@ async fn serve_conn<IO>(
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                connection_error(&st, conn_no, &peer.to_string(), &*e, &fresh);
+                connection_error(&st, conn_no, &peer.to_string(), &*e, &fresh, false);
             }
         }
         _ = stop.changed() => {
@@ -870,28 +877,60 @@ const PREFACE_WAIT: Duration = Duration::from_secs(10);
 /// buffer to 16 KiB for the connection's whole life (`bytes` doubles a buffer that cannot
 /// take 8 KiB more). Peeked, the request head arrives in hyper's first read.
 /// End of stream or a read error: `true` (the HTTP/1.1 server sees it and ends).
-async fn speaks_http1(stream: &tokio::net::TcpStream) -> bool {
+async fn speaks_http1(stream: &tokio::net::TcpStream) -> Speaks {
     let mut first = [0u8; 24];
     let deadline = tokio::time::Instant::now() + PREFACE_WAIT;
+    let h1 = |first: &[u8]| Speaks::Http1 {
+        tls_hello: looks_like_tls(first),
+    };
     loop {
         let n = match stream.peek(&mut first).await {
             Ok(n) => n,
-            Err(_) => return true,
+            Err(_) => return h1(&[]),
         };
         if n == 0 || first[..n] != H2_PREFACE[..n] {
-            return true;
+            return h1(&first[..n]);
         }
         if n == H2_PREFACE.len() {
-            return false;
+            return Speaks::H2;
         }
         // A prefix of the preface so far: peeking again would return at once; wait a
         // little for the rest.
         if tokio::time::Instant::now() >= deadline {
-            return true;
+            return h1(&first[..n]);
         }
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
 }
+
+/// What a plain-TCP client's first bytes say ([`speaks_http1`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Speaks {
+    /// HTTP/1.x, or anything else the HTTP/1.1 server then judges. `tls_hello`: the bytes
+    /// open a TLS handshake record ([`looks_like_tls`]): a client that used `https://` on
+    /// this plain listener, which the server refuses 400.
+    Http1 { tls_hello: bool },
+    /// The HTTP/2 prior-knowledge preface.
+    H2,
+}
+
+impl Speaks {
+    #[cfg(test)]
+    fn is_http1(self) -> bool {
+        matches!(self, Speaks::Http1 { .. })
+    }
+}
+
+/// Whether `first` opens a TLS record of the handshake type (content type 22, then
+/// protocol version major 3: SSL 3.0 to TLS 1.3, RFC 8446 §5.1): a ClientHello. No HTTP
+/// method starts with byte 22 (RFC 9110 §9: a token).
+fn looks_like_tls(first: &[u8]) -> bool {
+    first.len() >= 2 && first[0] == 0x16 && first[1] == 0x03
+}
+
+/// The hint a refusal of a TLS ClientHello on the plain listener gets (newcomer19 N11).
+const TLS_ON_PLAIN_HINT: &str =
+    "looks like TLS: the client used https:// on a plain http listener (use http://, or --tls-cert)";
 
 /// Serves one plain HTTP/1.x client connection (hyper's HTTP/1.1 server with upgrades, for
 /// CONNECT), as [`serve_conn`] does through the `auto` server.
@@ -902,6 +941,7 @@ async fn serve_http1<IO>(
     peer: SocketAddr,
     local: Arc<str>,
     mut stop: watch::Receiver<bool>,
+    tls_hello: bool,
 ) where
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
@@ -920,7 +960,7 @@ async fn serve_http1<IO>(
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                connection_error(&st, conn_no, &peer.to_string(), &e, &fresh);
+                connection_error(&st, conn_no, &peer.to_string(), &e, &fresh, tls_hello);
             }
         }
         _ = stop.changed() => {
@@ -933,16 +973,25 @@ async fn serve_http1<IO>(
 /// A client connection of `peer` (its address, or what names it) ended with error `e`: a refusal by the proxy's own server
 /// is recorded and reported ([`refusal::refusal_of`]); anything else (the client reset or
 /// closed it) only goes to the debug log. `fresh`: request bytes arrived since the last
-/// answer ([`refusal::HeadWatch`]).
+/// answer ([`refusal::HeadWatch`]). `tls_hello`: the connection opened with a TLS
+/// ClientHello on a plain listener ([`Speaks::Http1`]): its refusal says so, with what to do.
 fn connection_error(
     st: &State,
     conn_no: u64,
     peer: &str,
     e: &(dyn std::error::Error + 'static),
     fresh: &AtomicBool,
+    tls_hello: bool,
 ) {
     match refusal::refusal_of(e, fresh.load(Ordering::Relaxed)) {
-        Some((status, why)) => refusal::record(st, conn_no, peer, status, why),
+        Some((status, why)) => {
+            let why = if tls_hello {
+                format!("{why}; {TLS_ON_PLAIN_HINT}")
+            } else {
+                why
+            };
+            refusal::record(st, conn_no, peer, status, why)
+        }
         None => {
             tracing::debug!(conn = conn_no, error = %e, "client connection ended with an error")
         }
@@ -2212,10 +2261,23 @@ async fn card_response(
         recorded += n.min(room);
         if room == 0 {
             ctx.mark_truncated();
+            // filled exactly by earlier frames: say once that the cap cut it (newcomer19
+            // N10), as the tee does
+            if recorded == ctx.cap {
+                recorded = ctx.cap.saturating_add(1);
+                ctx.send(EventKind::ResponseChunk {
+                    body: Body {
+                        data: Bytes::new(),
+                        truncated: true,
+                    },
+                });
+            }
             continue;
         }
         let body = if n > room {
             ctx.mark_truncated();
+            // this event says the cap cut the body: no second one
+            recorded = ctx.cap.saturating_add(1);
             Body {
                 data: d.slice(..room),
                 truncated: true,
@@ -2990,7 +3052,7 @@ mod tests {
         let (mut c, mut s) = pair().await;
         let head = b"GET /idle HTTP/1.1\r\nhost: a\r\n\r\n";
         c.write_all(head).await.unwrap();
-        assert!(speaks_http1(&s).await);
+        assert!(speaks_http1(&s).await.is_http1());
         let mut got = vec![0u8; head.len()];
         s.read_exact(&mut got).await.unwrap();
         assert_eq!(&got, head);
@@ -2999,7 +3061,7 @@ mod tests {
         let (mut c, s) = pair().await;
         c.write_all(&H2_PREFACE[..7]).await.unwrap();
         let sniff = tokio::spawn(async move {
-            let h1 = speaks_http1(&s).await;
+            let h1 = speaks_http1(&s).await.is_http1();
             (h1, s)
         });
         tokio::time::sleep(Duration::from_millis(30)).await;
@@ -3013,9 +3075,9 @@ mod tests {
         // Something starting like the preface but not it; a client gone at once.
         let (mut c, s) = pair().await;
         c.write_all(b"PRIVATE / HTTP/1.1\r\n\r\n").await.unwrap();
-        assert!(speaks_http1(&s).await);
+        assert!(speaks_http1(&s).await.is_http1());
         let (c, s) = pair().await;
         drop(c);
-        assert!(speaks_http1(&s).await);
+        assert!(speaks_http1(&s).await.is_http1());
     }
 }

@@ -242,12 +242,20 @@ pub fn refusal_of(
 
 /// Records a refusal of client connection `conn` from `peer` (`request_refused`, when the
 /// proxy records) and prints one warning line naming the client and the reason.
+///
+/// When the pipeline prints every finding live ([`super::ProxyExtras::findings_printed`]),
+/// the HTTP-FRAME-003 line it prints is that one line and the warning goes to the debug log
+/// (newcomer19 N11: two lines per refusal).
 pub(super) fn record(st: &State, conn: u64, peer: &str, status: Option<u16>, error: String) {
-    match status {
-        Some(s) => {
-            tracing::warn!(client = %peer, conn, status = s, "refused a request: {error}")
+    if st.findings_printed && st.sink.is_some() {
+        tracing::debug!(client = %peer, conn, ?status, "refused a request: {error}");
+    } else {
+        match status {
+            Some(s) => {
+                tracing::warn!(client = %peer, conn, status = s, "refused a request: {error}")
+            }
+            None => tracing::warn!(client = %peer, conn, "refused a request: {error}"),
         }
-        None => tracing::warn!(client = %peer, conn, "refused a request: {error}"),
     }
     if let Some(sink) = &st.sink {
         sink.try_send(

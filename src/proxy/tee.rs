@@ -648,6 +648,21 @@ where
                         let room = ctx.cap.saturating_sub(*this.recorded);
                         if room == 0 {
                             ctx.mark_truncated();
+                            // The cap was filled exactly by earlier frames: one empty body
+                            // event marked `truncated` says in the recording that the cap
+                            // cut it, not a full recorder queue (newcomer19 N10); `recorded`
+                            // then passes the cap so it is said once.
+                            if *this.recorded == ctx.cap {
+                                *this.recorded = ctx.cap.saturating_add(1);
+                                let body = Body {
+                                    data: Bytes::new(),
+                                    truncated: true,
+                                };
+                                ctx.send(match this.dir {
+                                    Direction::Request => EventKind::RequestBody { body },
+                                    Direction::Response => EventKind::ResponseChunk { body },
+                                });
+                            }
                         } else {
                             let take = room.min(len);
                             let body = Body {
@@ -658,6 +673,10 @@ where
                                 ctx.mark_truncated();
                             }
                             *this.recorded += take;
+                            if take < len {
+                                // this event says the cap cut the body: no second one
+                                *this.recorded = ctx.cap.saturating_add(1);
+                            }
                             let kind = match this.dir {
                                 Direction::Request => EventKind::RequestBody { body },
                                 Direction::Response => EventKind::ResponseChunk { body },

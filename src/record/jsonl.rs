@@ -88,8 +88,15 @@ pub fn json_problem(e: &serde_json::Error) -> String {
     } else {
         String::new()
     };
+    // The line's own end (`\n`, kept on the line read) inside a JSON string: serde_json
+    // says "control character ... found while parsing a string" on the next line, which
+    // reads like a bad byte; it is a line cut short mid-string (newcomer19 N7).
+    let cut_in_string = e.classify() == serde_json::error::Category::Syntax
+        && e.line() > 1
+        && what.starts_with("control character");
     match e.classify() {
         serde_json::error::Category::Eof => "cut short: its JSON ends before the event's object closes (a partly written line, or a line break inside it)".to_string(),
+        _ if cut_in_string => "cut short: the line ends inside a JSON string, before the event's object closes (a partly written line, or a line break inside it)".to_string(),
         serde_json::error::Category::Syntax => format!("not valid JSON{at}: {what}"),
         serde_json::error::Category::Data => format!("not a recording event{at}: {what}"),
         serde_json::error::Category::Io => format!("could not be read: {what}"),

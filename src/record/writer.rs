@@ -86,8 +86,13 @@ const LINGER_SKIP_EVENTS: usize = 64;
 /// What the recorder needs to know.
 #[derive(Clone, Debug)]
 pub struct RecorderConfig {
-    /// Recording file, created (truncated) on start; `None` = no file, `on_event` only.
+    /// Recording file, created on start; `None` = no file, `on_event` only. An existing
+    /// non-empty file is replaced only when it is an earlier recording and `overwrite` is
+    /// set ([`check_overwrite`]).
     pub path: Option<PathBuf>,
+    /// `--overwrite`: an earlier recording at `path` may be replaced (newcomer19 N1);
+    /// without it a non-empty file at `path` is refused.
+    pub overwrite: bool,
     /// Header line, written first.
     pub header: RecordingHeader,
     /// Bytes of body data the queue may hold before body events are dropped (or waited
@@ -528,7 +533,7 @@ impl OnEvent {
 /// # Errors
 /// The file cannot be opened, or another process holds its lock (`WouldBlock`, with a
 /// message naming the path).
-fn open_exclusive(p: &std::path::Path, redact: bool) -> io::Result<File> {
+fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Result<File> {
     let mut o = std::fs::OpenOptions::new();
     o.write(true).create(true).truncate(false);
     #[cfg(unix)]
@@ -560,6 +565,7 @@ fn open_exclusive(p: &std::path::Path, redact: bool) -> io::Result<File> {
     if let Some(m) = regular {
         if m.len() > 0 {
             let started = earlier_recording(p)?;
+            check_overwrite(p, overwrite)?;
             crate::errln!(
                 "a2a-interop: note: overwriting {} ({} bytes: an earlier a2a-interop recording{})",
                 p.display(),
@@ -570,6 +576,54 @@ fn open_exclusive(p: &std::path::Path, redact: bool) -> io::Result<File> {
         file.set_len(0)?;
     }
     Ok(file)
+}
+
+/// Refuses to replace an earlier recording at `p` unless `overwrite` (`--overwrite`) is
+/// given (newcomer19 N1: up-arrow and Enter after a crash reran `proxy --record
+/// again.jsonl` and erased the evidence of the crash). A missing, empty or non-regular
+/// file (a device, a FIFO) passes; so does any earlier recording with `overwrite`. A
+/// non-empty file that is not a recording is refused either way ([`earlier_recording`]).
+///
+/// # Errors
+/// `AlreadyExists` with one line naming the file, its size in bytes, what it holds (the
+/// recording's start time and event count) and the two ways out (`--overwrite`, another
+/// `--record` path); nothing was changed.
+pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
+    use std::io::BufRead as _;
+    let Some(m) = std::fs::metadata(p)
+        .ok()
+        .filter(|m| m.is_file() && m.len() > 0)
+    else {
+        return Ok(());
+    };
+    let started = earlier_recording(p)?;
+    if overwrite {
+        return Ok(());
+    }
+    // Lines after the header: one event each (a torn last line counts too).
+    let mut lines = 0u64;
+    if let Ok(f) = File::open(p) {
+        let mut r = io::BufReader::with_capacity(64 * 1024, f);
+        while let Ok(buf) = r.fill_buf() {
+            if buf.is_empty() {
+                break;
+            }
+            let n = buf.len();
+            lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
+            r.consume(n);
+        }
+    }
+    let events = lines.saturating_sub(1);
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!(
+            "{} already holds an earlier a2a-interop recording ({} bytes{}, {events} event{}): recording there would erase it; hint: add --overwrite to replace it, or give --record another path",
+            p.display(),
+            m.len(),
+            started.map(|t| format!(", started {t}")).unwrap_or_default(),
+            if events == 1 { "" } else { "s" },
+        ),
+    ))
 }
 
 /// Checks an existing, non-empty `--record` file before it is emptied (breaker10n N4: a
@@ -620,7 +674,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
                     std::fs::create_dir_all(dir)?;
                 }
             }
-            Some(open_exclusive(p, cfg.redact)?)
+            Some(open_exclusive(p, cfg.redact, cfg.overwrite)?)
         }
         None => None,
     };
@@ -1264,6 +1318,7 @@ mod tests {
     fn cfg(path: Option<PathBuf>, queue_bytes: usize, lossless: bool) -> RecorderConfig {
         RecorderConfig {
             path,
+            overwrite: false,
             header: RecordingHeader::new(CaptureMode::Reverse),
             queue_bytes,
             lossless,

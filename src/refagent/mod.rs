@@ -56,6 +56,11 @@ use wire::{code, Msg, ProtocolVersion, RpcError, TaskSnapshot, TaskState};
 /// Path of the Agent Card (CARD-002).
 pub const AGENT_CARD_PATH: &str = "/.well-known/agent-card.json";
 
+/// What the agent serves, as its banner says it (`demo --agent-only`): the interfaces its
+/// card advertises, JSON-RPC 1.0 and 0.3 on one URL; no HTTP+JSON binding (newcomer19 N8:
+/// the banner and `--help` once claimed one).
+pub const SERVES: &str = "A2A 1.0 and 0.3 over JSON-RPC only; no HTTP+JSON";
+
 /// Largest request body the agent reads (1 MiB); larger bodies get HTTP 413 with -32600.
 pub const MAX_REQUEST_BYTES: usize = 1024 * 1024;
 

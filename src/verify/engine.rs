@@ -476,6 +476,9 @@ struct Exch {
     /// from the whole recorded body.
     req_late: bool,
     truncated: bool,
+    /// Why `truncated`, as the recording tells it: [`TRUNC_CAP`], [`TRUNC_DROPPED`],
+    /// [`TRUNC_BUFFER`] bits (0: only the `exchange_end` says so; newcomer19 N10).
+    trunc_by: u8,
     /// Shared so rules can hold it while the exchange is mutated (cheap clone).
     call: Option<Arc<Call>>,
     status: Option<u16>,
@@ -1103,6 +1106,10 @@ pub(super) struct State {
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
+    /// Lines the proxy prints live as they arise, taken by [`State::take_live_notes`]:
+    /// requests the agent never answered before the client gave up (newcomer19 N6), each
+    /// also an `incomplete` entry offline.
+    live_notes: Vec<String>,
     exchange_dialects: Vec<(String, String)>,
     auth_reported: HashSet<String>,
     ver_stripped_done: HashSet<String>,
@@ -1526,6 +1533,46 @@ const MAX_PENDING_UP: usize = 256;
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
+/// [`Exch::trunc_by`]: a body event marked `truncated`: cut at the proxy's capture cap
+/// (`--capture-cap`).
+const TRUNC_CAP: u8 = 1;
+/// [`Exch::trunc_by`]: a recorder `gap` while the exchange was open: events dropped (queue
+/// full).
+const TRUNC_DROPPED: u8 = 2;
+/// [`Exch::trunc_by`]: a body larger than the verifier keeps ([`BODY_CAP`]).
+const TRUNC_BUFFER: u8 = 4;
+
+/// Why an exchange's body is not all in the recording, from [`Exch::trunc_by`]: the
+/// capture cap (with the flag that raises it), recorder drops (with the flag that avoids
+/// them), the verifier's own limit, or, when the recording does not say (an older
+/// recording whose `exchange_end` alone is marked), either of the first two (newcomer19
+/// N10).
+fn truncation_reason(by: u8) -> String {
+    let mut why = Vec::new();
+    if by & TRUNC_CAP != 0 {
+        why.push("cut at the proxy's capture cap (the client and the agent got it whole; a larger --capture-cap records it all)".to_string());
+    }
+    if by & TRUNC_DROPPED != 0 {
+        why.push(
+            "events dropped by the recorder, its queue full (--lossless waits instead of dropping)"
+                .to_string(),
+        );
+    }
+    if by & TRUNC_BUFFER != 0 {
+        why.push(format!(
+            "larger than the {} MiB the verifier keeps of a body",
+            BODY_CAP / (1024 * 1024)
+        ));
+    }
+    if why.is_empty() {
+        why.push("cut by the capture cap, or events dropped by the recorder: the recording does not say which".into());
+    }
+    format!(
+        "body not fully recorded ({}): its content not judged",
+        why.join("; ")
+    )
+}
+
 /// The most bytes a compressed event stream is decoded to (64 x [`BODY_CAP`], 1 GiB): a
 /// stream's events are judged as they arrive, so only a decompression bomb reaches it.
 const SSE_DECODED_CAP: usize = 64 * BODY_CAP;
@@ -1685,6 +1732,7 @@ impl State {
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
+            live_notes: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             ver_stripped_done: HashSet::new(),
@@ -2047,6 +2095,11 @@ impl State {
     /// header list, the response's header list and the exchange id move into the exchange
     /// instead of being copied (two `String`s per header pair; docs/performance.md,
     /// "Session 6"). Every other kind is judged as [`State::feed`] judges it.
+    /// The live lines that arose since the last call ([`State::live_notes`]).
+    pub(super) fn take_live_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.live_notes)
+    }
+
     pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
         match ev.kind {
             EventKind::RequestHead {
@@ -2267,8 +2320,12 @@ impl State {
                         x.req_body.push(&body.data);
                     } else {
                         x.truncated = true;
+                        x.trunc_by |= TRUNC_BUFFER;
                     }
-                    x.truncated |= body.truncated;
+                    if body.truncated {
+                        x.truncated = true;
+                        x.trunc_by |= TRUNC_CAP;
+                    }
                     // An event stream held for this body: judged once the body is whole.
                     release = x.sse_held.is_some() && (x.truncated || late_body_whole(x));
                 }
@@ -2301,7 +2358,10 @@ impl State {
                         if x.body_seq.is_none() {
                             x.body_seq = Some(ev.seq);
                         }
-                        x.truncated |= body.truncated;
+                        if body.truncated {
+                            x.truncated = true;
+                            x.trunc_by |= TRUNC_CAP;
+                        }
                         if x.sse.is_some() && !x.truncated {
                             x.sse
                                 .as_mut()
@@ -2334,6 +2394,7 @@ impl State {
                                 x.body.push(&body.data);
                             } else {
                                 x.truncated = true;
+                                x.trunc_by |= TRUNC_BUFFER;
                             }
                             Vec::new()
                         }
@@ -2469,6 +2530,7 @@ impl State {
                 for id in ids {
                     if let Some(x) = self.open.get_mut(&id) {
                         x.truncated = true;
+                        x.trunc_by |= TRUNC_DROPPED;
                     }
                 }
             }
@@ -5367,13 +5429,9 @@ impl State {
                 s.first_kind = Some(p.kind);
                 s.first_terminal = first_terminal.map(|st| (st, seq));
             }
-            // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message).
-            if dialect == Some(Dialect::V1_0)
-                && matches!(
-                    p.kind,
-                    PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
-                )
-            {
+            // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message); the
+            // prober's streaming tests take the same verdict (`stream_first_event_rule`).
+            if stream_first_event_rule(dialect, p.kind).is_some() {
                 let name = if p.kind == PayloadKind::StatusUpdate {
                     "statusUpdate"
                 } else {
@@ -6595,7 +6653,7 @@ impl State {
             // answered and closed before it read the whole request body, breaker15b R2).
             let why = match (&x.end_error, x.outcome) {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
-                _ => "body not fully recorded (cut by the capture cap, or events dropped by the recorder): its content not judged".into(),
+                _ => truncation_reason(x.trunc_by),
             };
             self.incomplete.push((x.id.clone(), why));
         }
@@ -6630,17 +6688,30 @@ impl State {
         {
             self.route_slipped(&x, &c);
         }
-        // An A2A call the client gave up on before any answer (breaker12 L20: a CancelTask
-        // the agent held for 30 s): nothing to judge, but the wait is worth saying.
-        if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && c.op.is_some() {
+        // An A2A call or Agent Card request the client gave up on before any answer
+        // (breaker12 L20: a CancelTask the agent held for 30 s; newcomer19 N6: an agent
+        // that accepted the connection and never said a word): nothing to judge, but the
+        // wait is worth saying, live and offline.
+        if x.status.is_none()
+            && x.outcome == Some(Outcome::ClientAbort)
+            && !x.synthetic
+            && (c.op.is_some() || is_card_path(&x.path))
+        {
             let secs = x.end_t.saturating_sub(x.req_t) as f64 / 1e6;
-            self.incomplete.push((
-                x.id.clone(),
-                format!(
-                    "the client gave up on {} after {secs:.1} s without any answer from the agent (no response head): the call was not judged",
-                    c.op_term("the call")
-                ),
-            ));
+            let what = match c.op {
+                Some(_) => format!("{} {} ({})", x.method, x.path, c.op_term("the call")),
+                None => format!("{} {}", x.method, x.path),
+            };
+            let rest = format!(
+                "{what}; the client gave up after {secs:.1} s (no response head: not judged)"
+            );
+            // bounded: an offline run never takes them
+            if self.live_notes.len() < 64 {
+                self.live_notes
+                    .push(format!("{NEVER_ANSWERED} {} {rest}", x.id));
+            }
+            self.incomplete
+                .push((x.id.clone(), format!("{NEVER_ANSWERED} {rest}")));
         }
         if x.status == Some(404)
             && !x.synthetic
@@ -14387,7 +14458,10 @@ impl State {
         if x.body_seq.is_none() {
             x.body_seq = Some(seq);
         }
-        x.truncated |= truncated;
+        if truncated {
+            x.truncated = true;
+            x.trunc_by |= TRUNC_CAP;
+        }
         if !x.truncated {
             let enc = x.resp_headers.get("grpc-encoding").map(str::to_string);
             let streaming = x.sse.is_some();
@@ -22548,6 +22622,32 @@ fn rest03_push_create_wrapped(c: &Call) -> bool {
         && c.params.get("push_notification_config").is_none()
 }
 
+/// How an `incomplete` reason for a request the agent never answered before the client gave
+/// up begins (newcomer19 N6): `the agent never answered GET /.well-known/agent-card.json;
+/// the client gave up after 5.0 s (no response head: not judged)`.
+pub const NEVER_ANSWERED: &str = "the agent never answered";
+
+/// The rule a message stream's first event breaks: the one verdict the verifier (live and
+/// offline) and the prober's streaming tests (`probe`, `interop`) share (newcomer19 N2).
+///
+/// A 1.0 task stream starts with the Task (or is one Message): a `statusUpdate` or
+/// `artifactUpdate` first is [`r::STREAM_FIRST_NOT_TASK`] (STREAM-003, STREAM-004). In 0.x
+/// the order is a "should" (0.3) or unspecified (0.2): an update first breaks no rule (a
+/// Task of the same task sent only later is [`r::STREAM_TASK_AFTER_UPDATE`], a warning,
+/// judged on the whole stream). `None` when the first event breaks nothing, and for an
+/// unknown dialect.
+pub fn stream_first_event_rule(
+    dialect: Option<Dialect>,
+    first: PayloadKind,
+) -> Option<&'static Rule> {
+    (dialect == Some(Dialect::V1_0)
+        && matches!(
+            first,
+            PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
+        ))
+    .then_some(&r::STREAM_FIRST_NOT_TASK)
+}
+
 /// STREAM-FIRST-001 (STREAM-003, 1.0 §3.1.2: a task stream starts with the Task; STREAM-004
 /// for SubscribeToTask) for a 1.0 stream whose first event is `name` (`statusUpdate`,
 /// `artifactUpdate`), with a message and help for the situation of call `c` (breaker17b
@@ -23051,7 +23151,9 @@ fn kind_also_on(base: &str, at: &[String]) -> String {
         .iter()
         .skip(1)
         .map(|p| {
-            if p.get(base.len()..).is_some_and(|r| r.starts_with("/artifacts")) {
+            if p.get(base.len()..)
+                .is_some_and(|r| r.starts_with("/artifacts"))
+            {
                 "its artifacts' parts"
             } else {
                 "its parts"

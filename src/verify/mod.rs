@@ -20,6 +20,7 @@ pub mod finding;
 pub mod rules;
 mod wording;
 
+pub use engine::{stream_first_event_rule, NEVER_ANSWERED};
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
 use crate::record::{Event, RecordingHeader};
@@ -78,6 +79,14 @@ impl Verifier {
     /// findings as `feed(&ev)`.
     pub fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
         self.state.feed_owned(ev)
+    }
+
+    /// Lines worth printing live that arose from the events fed since the last call, oldest
+    /// first: a request the agent never answered before the client gave up (`the agent
+    /// never answered e1 GET /.well-known/agent-card.json; the client gave up after 5.0 s
+    /// ...`, newcomer19 N6). Offline each is an entry of [`VerifyOutcome::incomplete`].
+    pub fn take_live_notes(&mut self) -> Vec<String> {
+        self.state.take_live_notes()
     }
 
     /// Ends the run: rules that need the whole recording fire here. Returns every finding

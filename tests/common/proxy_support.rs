@@ -248,6 +248,7 @@ pub fn faults_cfg(agent: SocketAddr, record: Option<PathBuf>, lossless: bool) ->
     PipelineConfig {
         proxy: proxy_to(format!("http://{agent}"), None),
         record,
+        overwrite: false,
         redact: true,
         lossless,
         queue_bytes: 16 << 20,
@@ -273,6 +274,7 @@ pub fn pipeline_cfg(routes: Vec<(&str, String)>, path: &Path) -> PipelineConfig 
             leg: None,
         },
         record: Some(path.to_path_buf()),
+        overwrite: false,
         redact: true,
         lossless: true,
         queue_bytes: 64 << 20,
