@@ -5,29 +5,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use a2a_interop::verify::VerifyOutcome;
-use common::verify_file as verify;
-
-fn run(stem: &str) -> VerifyOutcome {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/variants")
-        .join(format!("{stem}.jsonl"));
-    verify(&p)
-}
-
-/// The message of the one finding of rule `id` (e.g. "DATA-SHAPE-001").
-fn message(out: &VerifyOutcome, id: &str) -> String {
-    let hits: Vec<&str> = out
-        .findings
-        .iter()
-        .filter(|f| f.rule == id)
-        .map(|f| f.message.as_str())
-        .collect();
-    assert_eq!(hits.len(), 1, "{id}: {hits:?}");
-    hits[0].to_string()
-}
+use common::{only_message as message, verify_variant as run};
 
 #[test]
 fn u8_wrapper_is_the_lead_finding() {

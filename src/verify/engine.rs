@@ -23144,19 +23144,20 @@ fn kind_in_wrapper_msg(
     )
 }
 
-/// ` (kind is also on its parts and its artifacts' parts)` for the places after the first
+/// ` (kind is also on its parts (/task/parts/0/kind) and its artifacts' parts (...))` for
+/// the places after the first
 /// of [`rest03_kind`]'s pointers `at` below `base`; empty when there is one.
 fn kind_also_on(base: &str, at: &[String]) -> String {
-    let places: Vec<&str> = at
+    let places: Vec<String> = at
         .iter()
         .skip(1)
         .map(|p| {
             if p.get(base.len()..)
                 .is_some_and(|r| r.starts_with("/artifacts"))
             {
-                "its artifacts' parts"
+                format!("its artifacts' parts ({p})")
             } else {
-                "its parts"
+                format!("its parts ({p})")
             }
         })
         .collect();

@@ -84,13 +84,32 @@ pub fn verify_file(path: &Path) -> VerifyOutcome {
     v.finish()
 }
 
-/// Every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`), verified
-/// offline ([`verify_file`]).
-pub fn variant_findings(name: &str) -> Vec<a2a_interop::verify::Finding> {
+/// The offline verdict ([`verify_file`]) of variant case `name`
+/// (`tests/cases/variants/NAME.jsonl`).
+pub fn verify_variant(name: &str) -> VerifyOutcome {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/cases/variants")
         .join(format!("{name}.jsonl"));
-    verify_file(&path).findings
+    verify_file(&path)
+}
+
+/// Every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`), verified
+/// offline ([`verify_file`]).
+pub fn variant_findings(name: &str) -> Vec<a2a_interop::verify::Finding> {
+    verify_variant(name).findings
+}
+
+/// The message of the one finding of rule `id` (e.g. "GW-SSE-002") in `out`; panics when
+/// there is none or more than one.
+pub fn only_message(out: &VerifyOutcome, id: &str) -> String {
+    let hits: Vec<&str> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == id)
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(hits.len(), 1, "{id}: {hits:?}");
+    hits[0].to_string()
 }
 
 /// `(rule, message)` of every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`).
