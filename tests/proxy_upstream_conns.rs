@@ -42,16 +42,29 @@ const ANSWER: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","con
 /// closes the connection, unanswered, when a second request arrives on it. Returns its
 /// address and the count of connections it accepted.
 async fn ka_race_gateway() -> (SocketAddr, Arc<AtomicUsize>) {
+    ka_race_gateway_ext(false).await
+}
+
+/// As [`ka_race_gateway`] on its first connection; every later connection reads a request
+/// and closes unanswered (a gateway whose workers are gone).
+async fn ka_race_then_dead_gateway() -> (SocketAddr, Arc<AtomicUsize>) {
+    ka_race_gateway_ext(true).await
+}
+
+/// [`ka_race_gateway`], or with `dead_after` [`ka_race_then_dead_gateway`].
+async fn ka_race_gateway_ext(dead_after: bool) -> (SocketAddr, Arc<AtomicUsize>) {
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     let accepted = Arc::new(AtomicUsize::new(0));
     let n = accepted.clone();
     tokio::spawn(async move {
         while let Ok((mut s, _)) = l.accept().await {
-            n.fetch_add(1, Ordering::SeqCst);
+            let first = n.fetch_add(1, Ordering::SeqCst) == 0;
             tokio::spawn(async move {
                 let mut pending = Vec::new();
-                if raw_http::read_message(&mut s, &mut pending).await.is_none() {
+                if raw_http::read_message(&mut s, &mut pending).await.is_none()
+                    || (dead_after && !first)
+                {
                     return;
                 }
                 let head = format!(
@@ -87,37 +100,6 @@ fn assert_no_proxy_answer(evs: &[Event], run: &RunOutcome) {
         "{:?}",
         run.verify.findings
     );
-}
-
-/// A gateway whose first connection answers its first request and closes, unanswered, when
-/// a second request arrives on it (as [`ka_race_gateway`]); every later connection reads a
-/// request and closes unanswered (a gateway whose workers are gone). Returns its address
-/// and the count of connections it accepted.
-async fn ka_race_then_dead_gateway() -> (SocketAddr, Arc<AtomicUsize>) {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    let accepted = Arc::new(AtomicUsize::new(0));
-    let n = accepted.clone();
-    tokio::spawn(async move {
-        while let Ok((mut s, _)) = l.accept().await {
-            let first = n.fetch_add(1, Ordering::SeqCst) == 0;
-            tokio::spawn(async move {
-                let mut pending = Vec::new();
-                if raw_http::read_message(&mut s, &mut pending).await.is_none() || !first {
-                    return;
-                }
-                let head = format!(
-                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-                    ANSWER.len()
-                );
-                let _ = s.write_all(head.as_bytes()).await;
-                let _ = s.write_all(ANSWER.as_bytes()).await;
-                let _ = s.flush().await;
-                let _ = raw_http::read_message(&mut s, &mut pending).await;
-            });
-        }
-    });
-    (addr, accepted)
 }
 
 /// `exchange_end.resent` of exchange `ex`.
