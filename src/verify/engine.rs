@@ -2891,6 +2891,21 @@ impl State {
             {
                 c.dialect = Some(Dialect::V0_3);
             }
+            // The mirror of the `/v1` + A2A-Version 1.0 case below (fix19v's finding): a call
+            // that says A2A-Version 0.x (header or query, VER-001) on a route without `/v1`
+            // and carries its message in the 0.3 REST shape (parts in `content`, no
+            // `parts`) is a 0.3 call: its body is judged as 0.3, not as a malformed 1.0 one.
+            if rt.dialect == Dialect::V1_0
+                && rt.op != Op::GetCard
+                && c.header_version
+                    .as_deref()
+                    .and_then(Dialect::from_version)
+                    .is_some_and(Dialect::is_0x)
+                && params_message(&c.params)
+                    .is_some_and(|m| m.get("content").is_some() && m.get("parts").is_none())
+            {
+                c.dialect = Some(Dialect::V0_3);
+            }
             if c.dialect.is_some_and(Dialect::is_0x) {
                 c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
             }
