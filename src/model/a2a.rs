@@ -693,6 +693,7 @@ pub fn classify_payload<'a>(v: &'a Json, base: &str) -> Result<Payload<'a>, Stri
     .filter(|(name, _)| o.contains_key(name))
     .collect();
     match members.as_slice() {
+        [(name, _)] if bare_with_member(o, name) => Err(bare_member_payload(o, name)),
         [(name, k)] => match o.get(name).and_then(Json::as_object) {
             Some(inner) => Ok(Payload {
                 kind: *k,
@@ -708,6 +709,60 @@ pub fn classify_payload<'a>(v: &'a Json, base: &str) -> Result<Payload<'a>, Stri
             many.iter().map(|m| m.0).collect::<Vec<_>>().join(", ")
         )),
     }
+}
+
+/// Members of a bare Task, Message, TaskStatus or update event: an object that has one of
+/// them beside a member named like a oneof member is not a 1.0 wrapper.
+const BARE_MEMBERS: [&str; 10] = [
+    "state",
+    "status",
+    "id",
+    "contextId",
+    "taskId",
+    "messageId",
+    "role",
+    "parts",
+    "artifact",
+    "content",
+];
+
+/// Whether an object with no `kind` whose only oneof-named member is `name` is no 1.0
+/// wrapper but a bare object that happens to have such a member: a TaskStatus
+/// `{state, message}` (Mastra's message/stream, mastra #8411) or an ad-hoc result
+/// `{status, message: "text", content}` (agentor #43). A wrapper has its oneof member and
+/// nothing else a Task or Message would carry, and its member is an object.
+fn bare_with_member(o: &super::json::Obj<'_>, name: &str) -> bool {
+    let mut others = o.iter().map(|(k, _)| k).filter(|k| *k != name).peekable();
+    if others.peek().is_none() {
+        return false;
+    }
+    let member_is_object = o.get(name).and_then(Json::as_object).is_some();
+    !member_is_object || others.any(|k| BARE_MEMBERS.contains(&k))
+}
+
+/// Why a bare object with a oneof-named member ([`bare_with_member`]) is no payload, naming
+/// what it is: a TaskStatus, or an object whose members A2A does not define (DATA-005,
+/// RPC-004).
+fn bare_member_payload(o: &super::json::Obj<'_>, name: &str) -> String {
+    let members: Vec<&str> = o.iter().map(|(k, _)| k).collect();
+    if o.contains_key("state") && !o.contains_key("id") {
+        return format!(
+            "payload is a bare TaskStatus ({}), not a Task, Message or update event: its \"{name}\" member is the status message, not a oneof wrapper (a Task carries its status under status beside id and contextId; 0.x marks the Task kind \"task\", 1.0 wraps it as {{\"task\": {{...}}}}) (DATA-005, RPC-004)",
+            members.join(", ")
+        );
+    }
+    let what = match o.get(name) {
+        Some(Json::String(_)) => "a string",
+        Some(Json::Number(_)) => "a number",
+        Some(Json::Bool(_)) => "a boolean",
+        Some(Json::Null) => "null",
+        Some(Json::Array(_)) => "an array",
+        _ => "an object beside members a wrapper does not have",
+    };
+    format!(
+        "payload has no kind and is no oneof wrapper: an object with members {} whose \"{name}\" member is {what}, not a Task, Message or update event (a Task is {{id, contextId, status:{{state}}}}, a Message {{messageId, role, parts}}; 0.x marks them with kind, 1.0 wraps them as {{\"task\": ...}} or {{\"message\": ...}}) (DATA-005, RPC-004)",
+        members.join(", ")
+    )
 }
 
 /// Why an object with neither `kind` nor a oneof member is no payload, naming what it looks
@@ -2810,6 +2865,32 @@ mod tests {
         );
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
+    }
+
+    /// mine20b B1: a bare object with a member named like a oneof member is no wrapper when
+    /// it also has a member of a bare Task / Message / TaskStatus, or when that member is no
+    /// object; a wrapper with an unknown extra member stays a wrapper (DATA-003).
+    #[test]
+    fn payload_with_oneof_named_member_is_bare() {
+        let status = json!({"state":"working","message":{"kind":"message","messageId":"m","role":"agent","parts":[{"kind":"text","text":"x"}]}});
+        let e = classify_payload(&status, "/result").unwrap_err();
+        assert!(e.contains("bare TaskStatus (state, message)"), "{e}");
+        let adhoc = json!({"status":"completed","message":"placeholder","content":"hi"});
+        let e = classify_payload(&adhoc, "/result").unwrap_err();
+        assert!(
+            e.contains("members status, message, content")
+                && e.contains("\"message\" member is a string"),
+            "{e}"
+        );
+        let wrapper = json!({"message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}]},"traceInfo":{"spanId":"1"}});
+        let p = classify_payload(&wrapper, "/result").unwrap();
+        assert_eq!(p.kind, PayloadKind::Message);
+        assert!(p.wrapped);
+        let lone = json!({"message":"text"});
+        assert_eq!(
+            classify_payload(&lone, "").unwrap_err(),
+            "message is not an object"
+        );
     }
 
     #[test]
