@@ -1033,6 +1033,9 @@ pub(super) struct State {
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
+    /// The signed cards seen on the upstream leg (newest last, at most [`MAX_UP_CARDS`]):
+    /// what a gateway passed on with their signatures (GW-RESP-007).
+    up_signed_cards: VecDeque<UpSignedCard>,
     /// Advertised interface URLs (keys of [`Self::advertised`]) an A2A call used and the
     /// agent answered with success (2xx, no error body).
     served_urls: HashSet<String>,
@@ -1254,6 +1257,78 @@ struct UpCard {
     seq: u64,
     fetch_base: String,
     urls: Vec<(String, String)>,
+}
+
+/// A signed agent card seen on the upstream leg (GW-RESP-007): its signatures
+/// (`protected.signature`) and its content without `signatures`.
+struct UpSignedCard {
+    exchange: String,
+    seq: u64,
+    /// JSON pointer of the card in the response body (`""`, or `/result` for a JSON-RPC
+    /// extended card).
+    base: String,
+    sigs: Vec<String>,
+    content: Value,
+}
+
+/// A card's JWS signatures (each `protected` and `signature` joined by `.`) and the card
+/// without its `signatures` member, when it carries at least one signature.
+fn signed_card_content(v: &Json) -> Option<(Vec<String>, Value)> {
+    let sigs: Vec<String> = v
+        .get("signatures")?
+        .as_array()?
+        .iter()
+        .filter_map(|s| {
+            let p = s.get("protected")?.as_str()?;
+            let g = s.get("signature")?.as_str()?;
+            Some(format!("{p}.{g}"))
+        })
+        .collect();
+    if sigs.is_empty() {
+        return None;
+    }
+    let mut content = v.to_value();
+    content.as_object_mut()?.remove("signatures");
+    Some((sigs, content))
+}
+
+/// JSON pointer of the first place where `a` and `b` differ (`None`: equal as JCS sees
+/// them: member order does not count, numbers compare by value).
+fn first_difference(a: &Value, b: &Value, at: String) -> Option<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter().find_map(|k| {
+                let esc = k.replace('~', "~0").replace('/', "~1");
+                match (x.get(k), y.get(k)) {
+                    (Some(p), Some(q)) => first_difference(p, q, format!("{at}/{esc}")),
+                    _ => Some(format!("{at}/{esc}")),
+                }
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            if x.len() != y.len() {
+                return Some(at);
+            }
+            x.iter()
+                .zip(y)
+                .enumerate()
+                .find_map(|(i, (p, q))| first_difference(p, q, format!("{at}/{i}")))
+        }
+        (Value::Number(x), Value::Number(y)) => (x.as_f64() != y.as_f64()).then_some(at),
+        _ => (a != b).then_some(at),
+    }
+}
+
+/// The value at JSON pointer `at` (`""` is `v` itself).
+fn pointer_value<'v>(v: &'v Value, at: &str) -> Option<&'v Value> {
+    if at.is_empty() {
+        Some(v)
+    } else {
+        v.pointer(at)
+    }
 }
 
 /// How many upstream-leg cards [`State::up_cards`] keeps.
@@ -1708,6 +1783,7 @@ impl State {
             held_tls: None,
             clients_loopback: None,
             up_cards: VecDeque::new(),
+            up_signed_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
             rest03_served: Vec::new(),
@@ -17953,6 +18029,9 @@ impl State {
                 );
             }
         }
+        // GW-RESP-007 (CARD-010): a gateway that changed a signed card and kept the agent's
+        // signature (agentgateway #2701).
+        self.signed_card_altered(x, v, bseq, base);
         // CARD-005 / CARD-006 (breaker19a Y6): a binding name that is no core name in any
         // case and no URI (`REST`): SDK clients never select that interface.
         if !view.unknown_bindings.is_empty() {
@@ -18390,6 +18469,81 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// GW-RESP-007 (CARD-010, 1.0 §8.4): keeps the signed cards of the upstream leg and
+    /// judges the client-leg card paired with one ([`State::gw_pairs`]): the same JWS
+    /// signature (`protected` and `signature`) over other content is a signature the
+    /// gateway did not renew, which no longer verifies. A card the gateway passed on
+    /// unchanged, re-signed (no signature in common) or stripped of its signatures is
+    /// silent; so is everything when the upstream leg is not recorded.
+    fn signed_card_altered(&mut self, x: &Exch, v: &Json, bseq: u64, base: &str) {
+        let Some((sigs, content)) = signed_card_content(v) else {
+            return;
+        };
+        if x.leg.as_deref() == Some("upstream") {
+            if self.up_signed_cards.len() >= MAX_UP_CARDS {
+                self.up_signed_cards.pop_front();
+            }
+            self.up_signed_cards.push_back(UpSignedCard {
+                exchange: x.id.clone(),
+                seq: bseq,
+                base: base.to_string(),
+                sigs,
+                content,
+            });
+            return;
+        }
+        if x.leg.is_some() {
+            return;
+        }
+        let Some(up) = self
+            .gw_pairs
+            .iter()
+            .rev()
+            .find(|p| p.client == x.id)
+            .and_then(|p| self.up_signed_cards.iter().find(|c| c.exchange == p.up))
+        else {
+            return;
+        };
+        if !sigs.iter().any(|s| up.sigs.contains(s)) {
+            return;
+        }
+        let Some(at) = first_difference(&up.content, &content, String::new()) else {
+            return;
+        };
+        let shown = |c: &Value| {
+            pointer_value(c, &at).map_or_else(
+                || "(absent)".to_string(),
+                |v| {
+                    let t = v.to_string();
+                    match t.char_indices().nth(120) {
+                        Some((i, _)) => format!("{}…", &t[..i]),
+                        None => t,
+                    }
+                },
+            )
+        };
+        let msg = format!(
+            "gateway changed the signed agent card (at {} the agent's {} became {}) but passed the agent's JWS signature on unchanged: it covers the card as the agent signed it (JCS of the card without signatures), so a client that verifies signatures rejects this card",
+            if at.is_empty() { "/" } else { at.as_str() },
+            shown(&up.content),
+            shown(&content)
+        );
+        let ev = vec![
+            x.ev_at(
+                bseq,
+                &format!("{base}{at}"),
+                pointer_value(&content, &at).cloned(),
+            ),
+            Evidence {
+                seq: up.seq,
+                exchange: Some(up.exchange.clone()),
+                pointer: Some(format!("{}{at}", up.base)),
+                found: pointer_value(&up.content, &at).cloned(),
+            },
+        ];
+        self.find(&r::GW_SIGNED_CARD_ALTERED, msg, ev, &None);
     }
 
     fn card_urls(
@@ -23777,7 +23931,44 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::host_port;
+    use super::{first_difference, host_port, signed_card_content};
+    use crate::model::json::Json;
+    use serde_json::json;
+
+    /// GW-RESP-007's comparison: member order and number spelling do not count (JCS), any
+    /// other change names its place; only `signatures` is left out.
+    #[test]
+    fn signed_card_difference_ignores_order_and_signatures() {
+        let a = json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://in/a2a"}]});
+        let b = json!({"supportedInterfaces":[{"url":"http://in/a2a"}],"n":1.0,"name":"a"});
+        assert_eq!(first_difference(&a, &b, String::new()), None);
+        let c = json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://gw/a2a"}]});
+        assert_eq!(
+            first_difference(&a, &c, String::new()).as_deref(),
+            Some("/supportedInterfaces/0/url")
+        );
+        let d = json!({"name":"a","n":1,"supportedInterfaces":[],"x/y":true});
+        assert_eq!(
+            first_difference(&a, &d, String::new()).as_deref(),
+            Some("/supportedInterfaces")
+        );
+        assert_eq!(
+            first_difference(
+                &a,
+                &json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://in/a2a"}],"x/y":1}),
+                String::new()
+            )
+            .as_deref(),
+            Some("/x~1y")
+        );
+        let text = r#"{"name":"a","signatures":[{"protected":"eyJ","signature":"c2ln"}]}"#;
+        let v = Json::parse_str(text).unwrap();
+        let (sigs, content) = signed_card_content(&v).unwrap();
+        assert_eq!(sigs, vec!["eyJ.c2ln".to_string()]);
+        assert_eq!(content, json!({"name":"a"}));
+        let unsigned = Json::parse_str(r#"{"name":"a","signatures":[]}"#).unwrap();
+        assert!(signed_card_content(&unsigned).is_none());
+    }
 
     #[test]
     fn host_port_writes_every_port_in_decimal() {

@@ -971,6 +971,15 @@ rule!(GW_PROXY_ANSWERED, "GW-RESP-006", "call-answered-by-recording-proxy", Warn
     "an A2A call got the recording proxy's own HTTP 502/504, not an answer of the upstream: the upstream (agent or gateway) refused or reset the connection, closed it without answering (also a kept-alive connection closed as the request arrived: the proxy sends an idempotent request without a body, such as a REST GetTask, once more on a new connection, so such a call is reported only when that fails too, never a POST), sent no valid HTTP response, or failed the TLS handshake; or the upstream's answer was over the proxy's own limits (more header fields or a larger head than it reads: the proxy's limit, not the upstream's syntax); the client got no A2A answer",
     "read the cause in the message (the proxy's 502 text and the recording's upstream_error say it); an upstream that closes a connection as a request arrives has an idle keep-alive timeout racing the request: raise it above the client's, or have the client close idle connections first. The proxy sends a request again on a new connection only when it is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE) and has no body (RFC 9112 §9.3.1.1, RFC 9110 §9.2.2): never a POST (every JSON-RPC call, a REST SendMessage or CancelTask) or a request with a body; a call that failed although it was sent twice (exchange_end.resent) shows an upstream that fails fresh connections too");
 
+// With both legs recorded: the card the client got still carries the agent's own JWS
+// signature (the same `protected` and `signature` as on the upstream leg) although the
+// gateway changed the card's content (agentgateway #2701: interface URLs rewritten, signatures
+// left as they were). A re-signed card (other signature) or an unchanged one is no finding.
+rule!(GW_SIGNED_CARD_ALTERED, "GW-RESP-007", "signed-card-altered-by-proxy", Error, Interop,
+    ["CARD-010", "CARD-005"],
+    "gateway changed a signed agent card (its interface url or any other member) and passed the agent's JWS signature on unchanged: the signature covers the card as the agent signed it, not the card the client got",
+    "pass a signed card through unchanged; a gateway that must rewrite it (interface URLs to its public listener) re-signs the rewritten card with its own key (JCS, RFC 8785, of the card without signatures; a protected header with alg and kid, 1.0 §8.4) and replaces the agent's signatures, or removes them: a client that verifies signatures rejects a card whose content no longer matches them");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -1062,6 +1071,7 @@ pub static RULES: &[Rule] = &[
     GW_CARD_REWRITE_BROKEN,
     GW_TASK_AFFINITY_LOST,
     GW_PROXY_ANSWERED,
+    GW_SIGNED_CARD_ALTERED,
     GW_SSE_BUFFERED,
     GW_SSE_LOST,
     HTTP_FRAMED_TWICE,

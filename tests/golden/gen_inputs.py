@@ -690,6 +690,17 @@ def gwcard(ok):
     t.resp(200, card1(url="https://gw.example.test/a2a" if ok else "http://gateway.gw-system.svc.cluster.local:8080/a2a"))
     return t.text()
 case("GW-RESP-004", gwcard(False), gwcard(True))
+def gwsigned(ok):
+    # mine20b B2 (agentgateway #2701): the gateway rewrites a signed card's interface url and
+    # passes the agent's signature on; pass: it re-signs the rewritten card with its own key
+    sig = lambda kid, s: [{"protected": "eyJhbGciOiJFUzI1NiIsImtpZCI6Ik" + kid + "IiwidHlwIjoiSk9TRSJ9", "signature": s}]
+    agent_sig = sig("FnZW50", "c2lnbmVkLWJ5LXRoZS1hZ2VudA")
+    t = T(); t.req("GET", "https://gw.example.test/.well-known/agent-card.json", headers={"accept": "application/json"})
+    t.req("GET", "http://agent.internal.example.test/.well-known/agent-card.json", headers={"accept": "application/json"}, leg="upstream")
+    t.resp(200, card1(url="http://agent.internal.example.test/a2a", signatures=agent_sig), leg="upstream")
+    t.resp(200, card1(url="https://gw.example.test/a2a", signatures=sig("d3", "c2lnbmVkLWJ5LXRoZS1nYXRld2F5") if ok else agent_sig))
+    return t.text()
+case("GW-RESP-007", gwsigned(False), gwsigned(True))
 def ids_beside(ok):
     # breaker16a S11 (a2a-elixir #63): the follow-up's ids beside the message, not on it
     t = T(); send1(t, {"task": task1()})
