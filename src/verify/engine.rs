@@ -5321,8 +5321,15 @@ impl State {
                 } else {
                     msg
                 };
+                // The final event is 0.x's final: true (STREAM-008) or 1.0's terminal state,
+                // after which the stream closes (STREAM-007; hermes-agent's `data: {}`).
+                let final_id = if dialect.is_some_and(Dialect::is_0x) {
+                    "STREAM-008"
+                } else {
+                    "STREAM-007"
+                };
                 let msg = if after_final {
-                    format!("{msg}; it came after the stream's final event (STREAM-008), a trailing frame of the server's own (trpc-a2a-go writes event: close): drop it, closing the connection ends the stream")
+                    format!("{msg}; it came after the stream's final event ({final_id}), a trailing frame of the server's own (trpc-a2a-go writes event: close, hermes-agent data: {{}}): drop it, closing the connection ends the stream")
                 } else {
                     msg
                 };
