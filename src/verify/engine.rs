@@ -22780,19 +22780,25 @@ fn stream_first_not_task(c: &Call, name: &str, at: Evidence, leg: &Option<String
     let follow_up = matches!(c.op, Some(Op::SendStreamingMessage))
         .then(|| params_message(&c.params).and_then(|m| str_member(m, "taskId", "task_id")))
         .flatten();
+    // "an artifactUpdate", "a statusUpdate".
+    let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     let (msg, help) = match (c.op, follow_up) {
         (_, Some(tid)) => (
             format!(
-                "first event of the follow-up stream (its message names taskId {tid}) is a {name}, not the Task: 1.0 §3.1.2 makes every task stream start with the Task, a stream that continues an existing task too (STREAM-003), so a client that builds its task from the first event has none"
+                "first event of the follow-up stream (its message names taskId {tid}) is {a} {name}, not the Task: 1.0 §3.1.2 makes every task stream start with the Task, a stream that continues an existing task too (STREAM-003), so a client that builds its task from the first event has none"
             ),
             "on a follow-up message to an existing task, send the task as it stands (the current Task) as the first event, then the status and artifact updates: a2a-python: `await event_queue.enqueue_event(context.current_task)` in execute() before the first TaskUpdater call (start_work(), add_artifact(), complete()); @a2a-js/sdk: `eventBus.publish(AgentEvent.task(requestContext.task))` before the first statusUpdate (the JS SDK server itself refuses the other order with -32004 'Received statusUpdate before initial Message/Task event')".to_string(),
         ),
         (Some(Op::SubscribeToTask), _) => (
-            format!("first event of the SubscribeToTask stream is a {name}, not the task: a 1.0 subscription starts with the current Task (STREAM-004)"),
+            format!("first event of the SubscribeToTask stream is {a} {name}, not the task: a 1.0 subscription starts with the current Task (STREAM-004)"),
             "answer SubscribeToTask with the task as it stands (the current Task) first, then its status and artifact updates as they happen".to_string(),
         ),
         _ => (
-            format!("first event of the stream is a {name}, not a task or message: 1.0 §3.1.2 makes a task stream start with the Task (STREAM-003)"),
+            format!("first event of the stream is {a} {name}, not a task or message: 1.0 §3.1.2 makes a task stream start with the Task (STREAM-003)"),
             "send the Task (or a single Message) first, then status and artifact updates: a2a-python: enqueue the Task (`new_task(context.message)` or `context.current_task`) before the first TaskUpdater call; @a2a-js/sdk: publish `AgentEvent.task(...)` with id requestContext.taskId before the first statusUpdate".to_string(),
         ),
     };
