@@ -5178,6 +5178,47 @@ impl State {
                     vec![x.ev_at(seq, "", None)],
                 );
             } else if c.binding == Some(Binding::Rest)
+                && c.dialect == Some(Dialect::V1_0)
+                && v.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(|e| !e.is_object()))
+            {
+                // ERR-003 (a2a-dotnet PR #451: the REST SSE writer sent
+                // `{"error":"An internal error occurred during streaming."}`): an error
+                // event whose `error` is no google.rpc.Status object loses the code, status
+                // and ErrorInfo reason a client maps to an A2A error. It is an error event
+                // in the wrong shape (REST-ERROR-001), not a StreamResponse of no known kind,
+                // and it ends the stream like the AIP-193 event below.
+                let what = match v.get("error") {
+                    Some(Json::String(_)) => "a string",
+                    Some(Json::Array(_)) => "an array",
+                    Some(Json::Null) => "null",
+                    Some(Json::Bool(_)) => "a boolean",
+                    _ => "a number",
+                };
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                    if s.error_end.is_none() {
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error",
+                            v.get("error").map(Json::to_value),
+                            "HTTP+JSON error event",
+                            None,
+                            None,
+                            None,
+                            v.get("error").and_then(Json::as_str),
+                        ));
+                    }
+                }
+                let found = v.get("error").map(excerpt_value);
+                self.stream_once(
+                    x,
+                    &r::REST_ERROR_SHAPE,
+                    format!("1.0 HTTP+JSON stream error event is not the AIP-193 shape: its error is {what}, not the google.rpc.Status object {{code, status, message, details}}, so the client learns no status and no ErrorInfo reason to map to an A2A error"),
+                    vec![x.ev_at(seq, "/error", found)],
+                );
+                return;
+            } else if c.binding == Some(Binding::Rest)
                 && v.as_object()
                     .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(Json::is_object))
             {
