@@ -1128,6 +1128,12 @@ pub(super) struct State {
     /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
     /// newest [`MAX_PENDING_UP`].
     ver_stripped_clients: VecDeque<String>,
+    /// Exchanges whose send request carries a message that lacks required content
+    /// ([`message_content_missing`]: no messageId, role or parts, an empty parts list, a
+    /// part without content), as (exchange id, JSON pointer, problem): an internal error
+    /// answered to them is ERR-006's "validate input first" broken. The newest
+    /// [`MAX_PENDING_UP`].
+    malformed_sends: VecDeque<(String, String, String)>,
     /// Origins whose card CARD-SECRET-001 reported already (one finding per origin, however
     /// often its card is fetched).
     card_secret_reported: HashSet<String>,
@@ -1815,6 +1821,7 @@ impl State {
             gw_rerouted: VecDeque::new(),
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
+            malformed_sends: VecDeque::new(),
             card_secret_reported: HashSet::new(),
             streamed_ok: HashSet::new(),
             done_paths: HashMap::new(),
@@ -3660,6 +3667,13 @@ impl State {
                 }
             };
             if let Some((ptr, msg)) = probs.first() {
+                if let Some((ptr, msg)) = probs.iter().find(|(_, m)| message_content_missing(m)) {
+                    self.malformed_sends
+                        .push_back((x.id.clone(), ptr.clone(), msg.clone()));
+                    if self.malformed_sends.len() > MAX_PENDING_UP {
+                        self.malformed_sends.pop_front();
+                    }
+                }
                 self.find(
                     &r::REQUEST_SHAPE,
                     format!("client message is malformed: {msg}"),
@@ -5239,6 +5253,47 @@ impl State {
                     "stream event of a JSON-RPC call is a bare payload, not a JSON-RPC response with the request id".into(),
                     vec![x.ev_at(seq, "", None)],
                 );
+            } else if c.binding == Some(Binding::Rest)
+                && c.dialect == Some(Dialect::V1_0)
+                && v.as_object()
+                    .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(|e| !e.is_object()))
+            {
+                // ERR-003 (a2a-dotnet PR #451: the REST SSE writer sent
+                // `{"error":"An internal error occurred during streaming."}`): an error
+                // event whose `error` is no google.rpc.Status object loses the code, status
+                // and ErrorInfo reason a client maps to an A2A error. It is an error event
+                // in the wrong shape (REST-ERROR-001), not a StreamResponse of no known kind,
+                // and it ends the stream like the AIP-193 event below.
+                let what = match v.get("error") {
+                    Some(Json::String(_)) => "a string",
+                    Some(Json::Array(_)) => "an array",
+                    Some(Json::Null) => "null",
+                    Some(Json::Bool(_)) => "a boolean",
+                    _ => "a number",
+                };
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                    if s.error_end.is_none() {
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error",
+                            v.get("error").map(Json::to_value),
+                            "HTTP+JSON error event",
+                            None,
+                            None,
+                            None,
+                            v.get("error").and_then(Json::as_str),
+                        ));
+                    }
+                }
+                let found = v.get("error").map(excerpt_value);
+                self.stream_once(
+                    x,
+                    &r::REST_ERROR_SHAPE,
+                    format!("1.0 HTTP+JSON stream error event is not the AIP-193 shape: its error is {what}, not the google.rpc.Status object {{code, status, message, details}}, so the client learns no status and no ErrorInfo reason to map to an A2A error"),
+                    vec![x.ev_at(seq, "/error", found)],
+                );
+                return;
             } else if c.binding == Some(Binding::Rest)
                 && v.as_object()
                     .is_some_and(|o| o.len() == 1 && o.get("error").is_some_and(Json::is_object))
@@ -9858,6 +9913,7 @@ impl State {
     /// `bseq`/`ptr`: the answer's evidence.
     fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
         let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
+            self.malformed_send_crashed(x, c, bseq, ptr);
             return;
         };
         let op = c.op_term("the call");
@@ -9902,6 +9958,53 @@ impl State {
             ),
             x.ev_at(bseq, ptr, None),
         ];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
+    /// ERR-006 (1.0 §3.3.2, "validate input first"; a2a-tck PR #98: `parts: []` answered
+    /// -32603 "Parts cannot be empty"): the 1.0 send of `x` carries a message that lacks
+    /// required content (recorded in [`State::malformed_sends`] by DATA-SHAPE-002) and the
+    /// agent answered an internal error (JSON-RPC -32603, HTTP+JSON 500, gRPC INTERNAL)
+    /// instead of refusing it with -32602 / 400 INVALID_ARGUMENT / INVALID_ARGUMENT: the
+    /// agent noticed the fault (or failed on it) and reported its own failure, so the
+    /// client retries the same bad message. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC
+    /// REST-HTTP-002. `bseq`/`ptr`: the answer's evidence.
+    fn malformed_send_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return;
+        }
+        let Some((_, at, problem)) = self.malformed_sends.iter().find(|m| m.0 == x.id).cloned()
+        else {
+            return;
+        };
+        let (rule, answered, due) = match c.binding {
+            Some(Binding::JsonRpc) => (
+                &r::RPC_ERROR_CODE,
+                "-32603 InternalError",
+                "-32602 InvalidParamsError",
+            ),
+            Some(Binding::Grpc) => (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "grpc-status 13 INTERNAL",
+                "grpc-status 3 INVALID_ARGUMENT",
+            ),
+            _ => (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "HTTP 500",
+                "HTTP 400 INVALID_ARGUMENT",
+            ),
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {} whose message is malformed ({problem}) with {answered} instead of refusing it with {due}: an invalid request is the client's fault, told by an invalid-params error, not an internal failure of the agent",
+                c.op_term("the send")
+            ),
+        );
+        f.spec = vec!["ERR-006".into(), "ERR-001".into()];
+        f.help = "validate input first (1.0 §3.3.2): check the message (messageId, role, at least one part with content) before running the agent and refuse a malformed one with -32602 InvalidParamsError (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT); an internal error tells the client the agent failed, so it retries the same bad message".into();
+        f.evidence = vec![x.ev_at(x.req_ev_seq(), &at, None), x.ev_at(bseq, ptr, None)];
         f.leg = x.leg.clone();
         self.emit(f);
     }
@@ -10152,7 +10255,31 @@ impl State {
                 .get(&x.tkey(&tid))
                 .and_then(|t| t.announced.as_ref())
                 .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
-            if !seen_before {
+            // ID-001 (a2a-rs issue #248: an unknown client taskId silently became a new
+            // task of that id): the agent itself answered TaskNotFoundError for this id
+            // earlier in the recording and never handed it out, so the task did not exist
+            // before the recording (the note's caveat is gone): it created a task with the
+            // client's id where TaskNotFoundError was due. Not on 0.1, where clients chose
+            // task ids (`tasks/send`).
+            let said_unknown = !seen_before
+                && c.dialect != Some(Dialect::V0_1)
+                && self.not_found_ids.contains(&x.tkey(&tid));
+            if said_unknown {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_UNKNOWN_TASK_ACCEPTED,
+                    format!("message naming task {tid}, for which the agent had answered TaskNotFoundError earlier in this recording, was answered with a new task of that id: the agent created a task with the client's id instead of answering TaskNotFoundError"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+            } else if !seen_before {
                 self.areas.insert("id");
                 self.find(
                     &r::ID_TASK_FROM_CLIENT,
@@ -11259,9 +11386,17 @@ impl State {
     /// id null). A web framework's own HTTP 400 or 422 page (a2a-rs #272: axum's text/plain
     /// "Failed to parse the request body as JSON") leaves the client no error object. Only
     /// 400 and 422 are judged: they come from the server's own body parsing, where auth
-    /// layers, rate limiters and gateways answer 401/403/429/5xx.
+    /// layers, rate limiters and gateways answer 401/403/429/502-504. HTTP 500 is judged
+    /// too for a body that is no valid request (a2a-python issue #413: a request whose id
+    /// is an object crashed the handler into a bare 500): the server failed on the bad
+    /// input instead of answering -32600 / -32700 (a 500 to a valid call is judged in
+    /// [`Self::on_jsonrpc_response`]).
     fn framework_rejection(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
-        if !matches!(status, 400 | 422)
+        let unreadable = matches!(
+            c.rpc,
+            Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
+        );
+        if !(matches!(status, 400 | 422) || status == 500 && unreadable)
             || x.synthetic
             || !(matches!(
                 c.rpc,
@@ -20761,6 +20896,19 @@ fn rfc2397_data_url(u: &str) -> bool {
 /// `"params.id"`), by the member the call's generation defines: a send's message under the
 /// 0.3 proto's `request` and a task named by `taskId` (the push config calls' member) count
 /// as missing (JSON-RPC params have neither in any generation; breaker18a W1, W3, W5).
+/// Whether a DATA-SHAPE-002 problem text of a client message (`msg`, from
+/// [`a2a::message_problems`] and [`a2a::parts_problems`]) says required content is absent
+/// or of the wrong JSON type (no messageId, no role, no parts, an empty parts list, a part
+/// without content), so that no A2A reading of the message exists and the agent owes an
+/// invalid-params refusal (ERR-006). Problems of naming (proto field names, the other
+/// generation's members) are not counted: a lenient ProtoJSON parser reads them.
+fn message_content_missing(msg: &str) -> bool {
+    (msg.contains(" has no ") || msg.contains(" is not a "))
+        && !msg.contains("proto field")
+        && !msg.contains("0.3")
+        && !msg.contains("1.0 member")
+}
+
 fn missing_param(c: &Call) -> Option<&'static str> {
     let op = c.op?;
     if c.binding != Some(Binding::JsonRpc) {
@@ -22834,19 +22982,25 @@ fn stream_first_not_task(c: &Call, name: &str, at: Evidence, leg: &Option<String
     let follow_up = matches!(c.op, Some(Op::SendStreamingMessage))
         .then(|| params_message(&c.params).and_then(|m| str_member(m, "taskId", "task_id")))
         .flatten();
+    // "an artifactUpdate", "a statusUpdate".
+    let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     let (msg, help) = match (c.op, follow_up) {
         (_, Some(tid)) => (
             format!(
-                "first event of the follow-up stream (its message names taskId {tid}) is a {name}, not the Task: 1.0 §3.1.2 makes every task stream start with the Task, a stream that continues an existing task too (STREAM-003), so a client that builds its task from the first event has none"
+                "first event of the follow-up stream (its message names taskId {tid}) is {a} {name}, not the Task: 1.0 §3.1.2 makes every task stream start with the Task, a stream that continues an existing task too (STREAM-003), so a client that builds its task from the first event has none"
             ),
             "on a follow-up message to an existing task, send the task as it stands (the current Task) as the first event, then the status and artifact updates: a2a-python: `await event_queue.enqueue_event(context.current_task)` in execute() before the first TaskUpdater call (start_work(), add_artifact(), complete()); @a2a-js/sdk: `eventBus.publish(AgentEvent.task(requestContext.task))` before the first statusUpdate (the JS SDK server itself refuses the other order with -32004 'Received statusUpdate before initial Message/Task event')".to_string(),
         ),
         (Some(Op::SubscribeToTask), _) => (
-            format!("first event of the SubscribeToTask stream is a {name}, not the task: a 1.0 subscription starts with the current Task (STREAM-004)"),
+            format!("first event of the SubscribeToTask stream is {a} {name}, not the task: a 1.0 subscription starts with the current Task (STREAM-004)"),
             "answer SubscribeToTask with the task as it stands (the current Task) first, then its status and artifact updates as they happen".to_string(),
         ),
         _ => (
-            format!("first event of the stream is a {name}, not a task or message: 1.0 §3.1.2 makes a task stream start with the Task (STREAM-003)"),
+            format!("first event of the stream is {a} {name}, not a task or message: 1.0 §3.1.2 makes a task stream start with the Task (STREAM-003)"),
             "send the Task (or a single Message) first, then status and artifact updates: a2a-python: enqueue the Task (`new_task(context.message)` or `context.current_task`) before the first TaskUpdater call; @a2a-js/sdk: publish `AgentEvent.task(...)` with id requestContext.taskId before the first statusUpdate".to_string(),
         ),
     };

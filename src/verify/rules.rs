@@ -462,7 +462,7 @@ rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Li
     "use one task id everywhere: the id carried by stream events and send results must work with GetTask/tasks/get and CancelTask; with several agent instances behind one URL, keep tasks in one shared store or route each task's calls to the instance that created it");
 rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error, Lifecycle,
     ["ID-001", "TASK-009"],
-    "message naming a task id was answered with a different task",
+    "message naming a task id was answered with a different task, or with a new task of that id after the agent had answered TaskNotFoundError for it",
     "continue the named task, or answer -32001 TaskNotFoundError for an unknown taskId; never mint a new task for it");
 rule!(DATA_AGENT_ROLE, "DATA-ROLE-001", "agent-reply-with-user-role", Warning, Interop,
     ["DATA-005"],
