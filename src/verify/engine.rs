@@ -5395,7 +5395,14 @@ impl State {
                     Some(note) => format!("{msg}; {note}"),
                     None => msg,
                 };
-                let msg = format!("stream event is not a StreamResponse: {msg}");
+                // 0.x JSON-RPC names no StreamResponse (a 1.0 and 0.3 proto message): its
+                // stream carries SendStreamingMessageResponse results (0.3 schema).
+                let msg =
+                    if dialect.is_some_and(Dialect::is_0x) && c.binding == Some(Binding::JsonRpc) {
+                        format!("stream event is not a SendStreamingMessageResponse result: {msg}")
+                    } else {
+                        format!("stream event is not a StreamResponse: {msg}")
+                    };
                 let ev = vec![x.ev_at(
                     seq,
                     if base.is_empty() { "" } else { base },
