@@ -41,11 +41,12 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A client connection's IO that notes whether request bytes arrived since the proxy last
 /// wrote to the client: at a head time-out, `true` means a partial request head (a
-/// refusal), `false` an idle keep-alive connection (nothing to record). One relaxed atomic
-/// store per read or write call.
+/// refusal), `false` an idle keep-alive connection (nothing to record). It also notes the
+/// client's EOF ([`HeadWatch::eof`]). One relaxed atomic store per read or write call.
 pub struct HeadWatch<IO> {
     inner: IO,
     fresh: Arc<AtomicBool>,
+    eof: Arc<AtomicBool>,
 }
 
 impl<IO> HeadWatch<IO> {
@@ -57,9 +58,17 @@ impl<IO> HeadWatch<IO> {
             HeadWatch {
                 inner,
                 fresh: fresh.clone(),
+                eof: Arc::new(AtomicBool::new(false)),
             },
             fresh,
         )
+    }
+
+    /// A flag set once a read from the client returned end of file (the client closed the
+    /// connection, or only shut its sending side, `shutdown(SHUT_WR)`, RFC 9112 §9.6): the
+    /// exchange a client's EOF ends says so ([`super::tee::ExchangeCtx::watch_client_eof`]).
+    pub fn eof(&self) -> Arc<AtomicBool> {
+        self.eof.clone()
     }
 }
 
@@ -70,9 +79,15 @@ impl<IO: AsyncRead + Unpin> AsyncRead for HeadWatch<IO> {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let before = buf.filled().len();
+        let room = buf.remaining() > 0;
         let r = Pin::new(&mut self.inner).poll_read(cx, buf);
-        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
-            self.fresh.store(true, Ordering::Relaxed);
+        if matches!(r, Poll::Ready(Ok(()))) {
+            if buf.filled().len() > before {
+                self.fresh.store(true, Ordering::Relaxed);
+            } else if room {
+                // nothing read into a buffer with room: end of file
+                self.eof.store(true, Ordering::Relaxed);
+            }
         }
         r
     }
@@ -287,6 +302,23 @@ mod tests {
         assert!(fresh.load(Ordering::Relaxed));
         w.write_all(b"HTTP/1.1 200 OK\r\n").await.unwrap();
         assert!(!fresh.load(Ordering::Relaxed));
+    }
+
+    /// EOF is noted only when a read with room returns nothing (the client shut its
+    /// sending side), not after a read of bytes.
+    #[tokio::test]
+    async fn head_watch_notes_the_clients_eof() {
+        let (a, mut b) = tokio::io::duplex(64);
+        let (mut w, _fresh) = HeadWatch::new(a);
+        let eof = w.eof();
+        b.write_all(b"POST / HTTP/1.1\r\n").await.unwrap();
+        let mut buf = [0u8; 64];
+        let n = w.read(&mut buf).await.unwrap();
+        assert_eq!(n, 17);
+        assert!(!eof.load(Ordering::Relaxed));
+        b.shutdown().await.unwrap();
+        assert_eq!(w.read(&mut buf).await.unwrap(), 0);
+        assert!(eof.load(Ordering::Relaxed));
     }
 
     /// Each head's sleep fires at its own deadline, not at an earlier head's, and not
