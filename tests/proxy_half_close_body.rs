@@ -211,3 +211,58 @@ async fn a_client_reset_is_not_reported_as_an_eof() {
     assert!(!error.contains("EOF"), "{error}");
     assert_eq!(request_body(&evs, &ex), body);
 }
+
+/// Many half-closing clients at once (the fault battery's load): when a request's head,
+/// body and EOF are all read in one go, hyper's HTTP/1.1 server ends the connection on the
+/// EOF before it ever ran the proxy's handler, and nothing but `conn_open` was recorded.
+/// Every request must be recorded, each with its own body.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_half_closing_clients_is_recorded_request_by_request() {
+    let up = agent(0, true).await;
+    let (_dir, rec, p) = start(up).await;
+    let addr = p.proxy_addr();
+    const N: usize = 64;
+    let mut tasks = Vec::new();
+    for i in 0..N {
+        tasks.push(tokio::spawn(async move {
+            let body = format!("{{\"client\":{i}}}");
+            let head = format!(
+                "POST /c{i} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+                body.len()
+            );
+            send_then_half_close(addr, &head, body.as_bytes()).await
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    wait_for(&rec, |evs| {
+        evs.iter()
+            .filter(|e| matches!(e.kind, EventKind::ExchangeEnd { .. }))
+            .count()
+            >= N
+    })
+    .await;
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ex = exchanges(&evs);
+    assert_eq!(ex.len(), N, "one exchange per request");
+    for x in &ex {
+        let url = evs
+            .iter()
+            .find_map(|e| match &e.kind {
+                EventKind::RequestHead { url, .. } if e.exchange.as_deref() == Some(x) => {
+                    Some(url.clone())
+                }
+                _ => None,
+            })
+            .unwrap();
+        let i = url.rsplit("/c").next().unwrap();
+        assert_eq!(
+            request_body(&evs, x),
+            format!("{{\"client\":{i}}}").into_bytes(),
+            "{url}"
+        );
+        assert_eq!(outcome(&evs, x).0, Outcome::ClientAbort, "{url}");
+    }
+}

@@ -1568,7 +1568,7 @@ async fn handle(
             (
                 Some(tx),
                 Some(Unsent {
-                    rx,
+                    rx: Some(rx),
                     ctx: ctx.clone(),
                     expects_continue,
                 }),
@@ -1828,7 +1828,7 @@ async fn handle(
             let twice = resent
                 .map(|first| format!(" (the request was sent twice: its kept connection closed before any answer ({first}), and the new connection it was sent on again failed as said; RFC 9112 §9.3.1.1)"))
                 .unwrap_or_default();
-            if let (Some(ctx), Some(Ok(b))) = (&ctx, unsent.as_mut().map(|u| u.rx.try_recv())) {
+            if let (Some(ctx), Some(b)) = (&ctx, unsent.as_mut().and_then(Unsent::try_recv)) {
                 record_unsent(ctx, b).await;
             }
             return synthetic(
@@ -1849,8 +1849,7 @@ async fn handle(
     // any of it) came back here: read for the recording like any body the agent stopped
     // reading. Closed first, so a body dropped later is read where it is dropped.
     if let Some(u) = unsent.take() {
-        // [`Unsent`]'s drop: closed, and a body already back read for the recording
-        drop(u);
+        u.finish();
     }
     if resp.status() == StatusCode::SWITCHING_PROTOCOLS {
         // The proxy forwards no `Upgrade` (hop-by-hop), so no request through it asked to
@@ -2371,21 +2370,44 @@ struct Reclaim {
 
 /// The handler's end of [`Reclaim`]'s `back` channel: a request body the upstream request
 /// dropped unread. The handler reads it for the recording before its `502`
-/// ([`record_unsent`]); dropped with a body in it (the agent answered before asking for the
-/// body, or the handler itself was dropped: the client's connection ended while the request
+/// ([`record_unsent`]), or after the agent's answer ([`Unsent::finish`]). Dropped with a body
+/// in it (the handler itself was dropped: the client's connection ended while the request
 /// waited for the agent, proxy20 P1), it closes the channel and reads the body for the
-/// recording in a task of its own ([`spawn_drain`]), first what it already holds
-/// ([`settle_dropped_body`]). A body whose client waits for `100 Continue` is not read.
+/// recording, first what it already holds ([`settle_dropped_body`]), the rest in a task of
+/// its own ([`spawn_drain`]). A body whose client waits for `100 Continue` is not read.
 struct Unsent {
-    rx: tokio::sync::oneshot::Receiver<TeeBody<Incoming>>,
+    rx: Option<tokio::sync::oneshot::Receiver<TeeBody<Incoming>>>,
     ctx: Arc<ExchangeCtx>,
     expects_continue: bool,
 }
 
+impl Unsent {
+    /// The body the upstream request dropped unread, if it came back (`None` while the
+    /// upstream request may still take it).
+    fn try_recv(&mut self) -> Option<TeeBody<Incoming>> {
+        self.rx.as_mut().and_then(|rx| rx.try_recv().ok())
+    }
+
+    /// The agent answered: the channel is closed (a body dropped later is read where it is
+    /// dropped), and a body already back is read for the recording in its own task, as
+    /// its client sends it.
+    fn finish(mut self) {
+        if let Some(mut rx) = self.rx.take() {
+            rx.close();
+            if let (Ok(tee), false) = (rx.try_recv(), self.expects_continue) {
+                spawn_drain(&self.ctx, tee);
+            }
+        }
+    }
+}
+
 impl Drop for Unsent {
     fn drop(&mut self) {
-        self.rx.close();
-        if let (Ok(mut tee), false) = (self.rx.try_recv(), self.expects_continue) {
+        let Some(mut rx) = self.rx.take() else {
+            return;
+        };
+        rx.close();
+        if let (Ok(mut tee), false) = (rx.try_recv(), self.expects_continue) {
             // none of it reached the agent
             self.ctx.drain_started();
             settle_dropped_body(&mut tee, &self.ctx);
