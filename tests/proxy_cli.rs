@@ -209,3 +209,91 @@ fn upstream_userinfo_and_query_are_warned_about() {
     );
     assert!(!all.contains("hunter2"), "{all}");
 }
+
+/// A port on 127.0.0.1 where nothing listens (bound, then closed).
+fn dead_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// `proxy --upstream` naming a port where nothing listens (proxy20 P2): the proxy still
+/// starts and serves (a request gets the proxy's 502), and stderr says at once which
+/// upstream does not take connections, with the connect error; the warning does not hold
+/// up the listening banner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upstream_where_nothing_listens_is_warned_about_at_start() {
+    let port = dead_port();
+    let upstream = format!("http://127.0.0.1:{port}");
+    let t0 = std::time::Instant::now();
+    let run = spawn_until_listening(
+        Command::new(BIN).args([
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-record",
+            "--upstream",
+            &upstream,
+        ]),
+        Duration::from_secs(20),
+    );
+    let banner = run.banner.join("\n");
+    assert!(!banner.contains("does not accept"), "{banner}");
+    let mut seen = Vec::new();
+    let warning = loop {
+        let line = run
+            .rx
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("no warning; stderr so far: {seen:?}"));
+        if line.contains("does not accept connections") {
+            break line;
+        }
+        seen.push(line);
+    };
+    assert!(t0.elapsed() < Duration::from_secs(15));
+    assert!(warning.contains("warning: upstream"), "{warning}");
+    assert!(warning.contains(&upstream), "{warning}");
+    assert!(
+        warning.contains(&format!("TCP connect to 127.0.0.1:{port} failed")),
+        "{warning}"
+    );
+    assert!(
+        warning.to_ascii_lowercase().contains("refused"),
+        "{warning}"
+    );
+    assert!(warning.contains("keeps running"), "{warning}");
+    // and it does keep running: a request is answered by the proxy itself
+    let c = client_h1();
+    let addr = run.addr.trim_end_matches('/').to_string();
+    let (status, _, _) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{}")).await;
+    assert_eq!(status, 502);
+    // said once: the rest of stderr (the banner was checked above) does not repeat it
+    let all = run.terminate();
+    let after = all
+        .split_once(&warning)
+        .map(|(_, rest)| rest)
+        .unwrap_or(&all);
+    assert!(!after.contains("does not accept connections"), "{all}");
+}
+
+/// Control: an upstream that listens gets no warning (the check's connect succeeds).
+#[tokio::test]
+async fn an_upstream_that_listens_is_not_warned_about() {
+    let up = echo_server("a").await;
+    let url = format!("http://{up}");
+    let got = a2a_interop::app::proxy_cmd::upstream_unreachable(
+        &url,
+        &url,
+        a2a_interop::app::proxy_cmd::UPSTREAM_CHECK_TIMEOUT,
+    )
+    .await;
+    assert_eq!(got, None);
+    let dead = format!("http://127.0.0.1:{}", dead_port());
+    let got =
+        a2a_interop::app::proxy_cmd::upstream_unreachable(&dead, "shown", Duration::from_secs(2))
+            .await
+            .expect("a warning");
+    assert!(
+        got.starts_with("warning: upstream shown does not accept"),
+        "{got}"
+    );
+}

@@ -141,6 +141,9 @@ async fn a_client_that_half_closes_gets_its_answer_only_with_half_close() {
             assert_eq!(text, "", "the default takes the EOF as a give-up");
             let (o, error, _) = outcome(&evs, &ex[0]);
             assert_eq!(o, Outcome::ClientAbort, "{error:?}");
+            // the request the client sent is recorded all the same (proxy20 P1)
+            assert_eq!(request_body(&evs, &ex[0]), CALL);
+            assert!(error.unwrap_or_default().contains("--half-close"));
         }
     }
 }

@@ -205,6 +205,52 @@ pub fn upstream_sni(
     Ok(Some(n.trim().trim_end_matches('.').to_string()))
 }
 
+/// How long the start-up check of an upstream ([`upstream_unreachable`]) waits for its TCP
+/// connection (2 s).
+pub const UPSTREAM_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The start-up warning for an upstream that takes no TCP connection (proxy20 P2), or `None`
+/// when one comes up within `wait` (or the URL names no host to try). `url`: the route's
+/// upstream (`http://127.0.0.1:9999`, `https://agent.example`: the scheme's default port when
+/// none is given); `shown`: the URL as the banner prints it (credentials redacted). One
+/// connect, closed at once; nothing is sent. The proxy keeps running either way: the agent
+/// may come up later, and each request then tries again.
+///
+/// `warning: upstream http://127.0.0.1:9 does not accept connections now: TCP connect to
+/// 127.0.0.1:9 failed: Connection refused (os error 111); the proxy keeps running and
+/// answers 502 until the agent listens there (start the agent, or check --upstream / --route)`
+pub async fn upstream_unreachable(
+    url: &str,
+    shown: &str,
+    wait: std::time::Duration,
+) -> Option<String> {
+    let u = url::Url::parse(url).ok()?;
+    let host = match u.host()? {
+        url::Host::Ipv6(a) => a.to_string(),
+        h => h.to_string(),
+    };
+    let port = u.port_or_known_default()?;
+    let target = if host.contains(':') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    };
+    let why =
+        match tokio::time::timeout(wait, tokio::net::TcpStream::connect((host.as_str(), port)))
+            .await
+        {
+            Ok(Ok(_)) => return None,
+            Ok(Err(e)) => format!("TCP connect to {target} failed: {e}"),
+            Err(_) => format!(
+                "TCP connect to {target} got no answer within {} s",
+                wait.as_secs_f32()
+            ),
+        };
+    Some(format!(
+        "warning: upstream {shown} does not accept connections now: {why}; the proxy keeps running and answers 502 until the agent listens there (start the agent, or check --upstream / --route)"
+    ))
+}
+
 /// `--listen` text as a socket address: `IP:PORT`, `[IPv6]:PORT`, or `localhost:PORT`
 /// (taken as 127.0.0.1, the loopback a local client reaches; no resolver involved).
 pub fn parse_listen(s: &str) -> Option<SocketAddr> {
@@ -536,6 +582,26 @@ async fn run_async(
                 );
             }
         }
+    }
+    // One TCP connect to each upstream, off the listener's path: a warning for an agent
+    // that is not there (yet), so a run that will answer only 502s says why at once.
+    let mut checked: Vec<&str> = Vec::new();
+    for url in routes
+        .iter()
+        .chain(more_cfgs.iter().flat_map(|pc| pc.routes.iter()))
+        .map(|r| r.upstream.as_str())
+    {
+        if checked.contains(&url) {
+            continue;
+        }
+        checked.push(url);
+        let url = url.to_string();
+        let shown = shown_url(&url, a.no_redact).into_owned();
+        tokio::spawn(async move {
+            if let Some(w) = upstream_unreachable(&url, &shown, UPSTREAM_CHECK_TIMEOUT).await {
+                crate::errln!("  {w}");
+            }
+        });
     }
     match &record {
         Some(p) if a.no_redact => crate::errln!(

@@ -432,6 +432,8 @@ async fn intercept(
     let client = format!("conn {conn} (CONNECT {authority})");
     let authority: Arc<str> = Arc::from(authority.as_str());
     let mut stop = st.stop_rx.clone();
+    let (stream, fresh) = super::refusal::HeadWatch::new(stream);
+    let client_eof = stream.eof();
     let svc = {
         let st = st.clone();
         let up = super::Upstreams::new();
@@ -439,13 +441,13 @@ async fn intercept(
             let st = st.clone();
             let authority = authority.clone();
             let up = up.clone();
-            Box::pin(
-                async move { Ok(super::handle(st, &up, conn, "", Some(&authority), req).await) },
-            )
+            let eof = client_eof.clone();
+            Box::pin(async move {
+                Ok(super::handle(st, &up, conn, "", Some(&authority), &eof, req).await)
+            })
         })
     };
     let builder = super::server_builder(st.half_close);
-    let (stream, fresh) = super::refusal::HeadWatch::new(stream);
     let served = builder.serve_connection(TokioIo::new(stream), svc);
     tokio::pin!(served);
     tokio::select! {

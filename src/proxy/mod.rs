@@ -814,6 +814,7 @@ fn conn_service(
     st: Arc<State>,
     conn_no: u64,
     local: Arc<str>,
+    client_eof: Arc<AtomicBool>,
 ) -> impl hyper::service::Service<
     Request<Incoming>,
     Response = Response<ProxyBody>,
@@ -825,7 +826,8 @@ fn conn_service(
         let st = st.clone();
         let local = local.clone();
         let up = up.clone();
-        Box::pin(async move { Ok(handle(st, &up, conn_no, &local, None, req).await) })
+        let eof = client_eof.clone();
+        Box::pin(async move { Ok(handle(st, &up, conn_no, &local, None, &eof, req).await) })
     })
 }
 
@@ -843,7 +845,7 @@ async fn serve_conn<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local);
+    let svc = conn_service(st.clone(), conn_no, local, io.eof());
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), svc);
     tokio::pin!(conn);
@@ -946,7 +948,7 @@ async fn serve_http1<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local);
+    let svc = conn_service(st.clone(), conn_no, local, io.eof());
     // the head time limit as on every listener ([`http1_options`]), on this connection's
     // own timer: cheaper per request than tokio's ([`refusal::HeadTimer`])
     let conn = hyper::server::conn::http1::Builder::new()
@@ -1248,6 +1250,7 @@ async fn handle(
     conn: u64,
     local: &str,
     tls_authority: Option<&str>,
+    client_eof: &Arc<AtomicBool>,
     req: Request<Incoming>,
 ) -> Response<ProxyBody> {
     // A request head the upstream could read differently, or that names no single host,
@@ -1377,6 +1380,9 @@ async fn handle(
         )
     });
     if let Some(ctx) = &ctx {
+        if matches!(req.version(), Version::HTTP_10 | Version::HTTP_11) {
+            ctx.watch_client_eof(client_eof.clone(), st.half_close);
+        }
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
             method: req.method().to_string(),
@@ -1439,6 +1445,10 @@ async fn handle(
     let mut held = Held {
         inner: Some(body),
         ctx: ctx.clone(),
+        expects_continue: parts
+            .headers
+            .get(header::EXPECT)
+            .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue")),
     };
     // nothing of a bodyless request is consumed by a failed attempt (see `h2c`)
     let bodyless = held.is_end_stream();
@@ -1547,17 +1557,25 @@ async fn handle(
     // A request body the agent never got (unreachable: the upstream request is dropped
     // before any of it is read) comes back here to be recorded (breaker9a B2); one the
     // agent stopped reading (it answered early) is read to its end for the recording.
-    let (back, mut unsent) = if ctx.is_some() && !bodyless {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        (Some(tx), Some(rx))
-    } else {
-        (None, None)
-    };
     // a client that waits for `100 Continue` sends no body the agent did not ask for
     let expects_continue = parts
         .headers
         .get(header::EXPECT)
         .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
+    let (back, mut unsent) = match &ctx {
+        Some(ctx) if !bodyless => {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            (
+                Some(tx),
+                Some(Unsent {
+                    rx: Some(rx),
+                    ctx: ctx.clone(),
+                    expects_continue,
+                }),
+            )
+        }
+        _ => (None, None),
+    };
     let Some(body) = held.take() else {
         return synthetic(
             ctx.as_deref(),
@@ -1723,9 +1741,18 @@ async fn handle(
                             Some(format!("client request refused as malformed: {req_err}")),
                         );
                     } else {
+                        // how far it got (RFC 9112 §6.3: a body cut before its length is
+                        // incomplete)
+                        let of = ctx
+                            .request_announced()
+                            .map(|n| format!(" of {n}"))
+                            .unwrap_or_default();
                         ctx.end(
                             Outcome::ClientAbort,
-                            Some(format!("client request body failed: {req_err}")),
+                            Some(format!(
+                                "client request body failed after {}{of} bytes: {req_err}",
+                                ctx.request_bytes()
+                            )),
                         );
                     }
                 }
@@ -1801,7 +1828,7 @@ async fn handle(
             let twice = resent
                 .map(|first| format!(" (the request was sent twice: its kept connection closed before any answer ({first}), and the new connection it was sent on again failed as said; RFC 9112 §9.3.1.1)"))
                 .unwrap_or_default();
-            if let (Some(ctx), Some(Ok(b))) = (&ctx, unsent.as_mut().map(|rx| rx.try_recv())) {
+            if let (Some(ctx), Some(b)) = (&ctx, unsent.as_mut().and_then(Unsent::try_recv)) {
                 record_unsent(ctx, b).await;
             }
             return synthetic(
@@ -1821,11 +1848,8 @@ async fn handle(
     // A body the upstream request dropped unread (the agent answered before it asked for
     // any of it) came back here: read for the recording like any body the agent stopped
     // reading. Closed first, so a body dropped later is read where it is dropped.
-    if let (Some(ctx), Some(mut rx)) = (&ctx, unsent.take()) {
-        rx.close();
-        if let (Ok(tee), false) = (rx.try_recv(), expects_continue) {
-            spawn_drain(ctx, tee);
-        }
+    if let Some(u) = unsent.take() {
+        u.finish();
     }
     if resp.status() == StatusCode::SWITCHING_PROTOCOLS {
         // The proxy forwards no `Upgrade` (hop-by-hop), so no request through it asked to
@@ -2344,12 +2368,64 @@ struct Reclaim {
     ctx: Arc<ExchangeCtx>,
 }
 
+/// The handler's end of [`Reclaim`]'s `back` channel: a request body the upstream request
+/// dropped unread. The handler reads it for the recording before its `502`
+/// ([`record_unsent`]), or after the agent's answer ([`Unsent::finish`]). Dropped with a body
+/// in it (the handler itself was dropped: the client's connection ended while the request
+/// waited for the agent, proxy20 P1), it closes the channel and reads the body for the
+/// recording, first what it already holds ([`settle_dropped_body`]), the rest in a task of
+/// its own ([`spawn_drain`]). A body whose client waits for `100 Continue` is not read.
+struct Unsent {
+    rx: Option<tokio::sync::oneshot::Receiver<TeeBody<Incoming>>>,
+    ctx: Arc<ExchangeCtx>,
+    expects_continue: bool,
+}
+
+impl Unsent {
+    /// The body the upstream request dropped unread, if it came back (`None` while the
+    /// upstream request may still take it).
+    fn try_recv(&mut self) -> Option<TeeBody<Incoming>> {
+        self.rx.as_mut().and_then(|rx| rx.try_recv().ok())
+    }
+
+    /// The agent answered: the channel is closed (a body dropped later is read where it is
+    /// dropped), and a body already back is read for the recording in its own task, as
+    /// its client sends it.
+    fn finish(mut self) {
+        if let Some(mut rx) = self.rx.take() {
+            rx.close();
+            if let (Ok(tee), false) = (rx.try_recv(), self.expects_continue) {
+                spawn_drain(&self.ctx, tee);
+            }
+        }
+    }
+}
+
+impl Drop for Unsent {
+    fn drop(&mut self) {
+        let Some(mut rx) = self.rx.take() else {
+            return;
+        };
+        rx.close();
+        if let (Ok(mut tee), false) = (rx.try_recv(), self.expects_continue) {
+            // none of it reached the agent
+            self.ctx.drain_started();
+            settle_dropped_body(&mut tee, &self.ctx);
+            if !tee.is_end_stream() {
+                spawn_drain(&self.ctx, tee);
+            }
+        }
+    }
+}
+
 /// The client's request body from the start of the handler until it is wrapped for the
 /// upstream ([`Reclaim`]): an exchange dropped while it waits (hyper drops it when the
 /// proxy's h2 server resets the stream as malformed) still learns why (breaker18b X13).
 struct Held {
     inner: Option<Incoming>,
     ctx: Option<Arc<ExchangeCtx>>,
+    /// The request asked for `100 Continue`: a body nobody asked for is not read.
+    expects_continue: bool,
 }
 
 impl Held {
@@ -2366,8 +2442,25 @@ impl Held {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        if let (Some(b), Some(ctx)) = (self.inner.as_mut(), &self.ctx) {
-            settle_dropped_body(b, ctx);
+        let (Some(b), Some(ctx)) = (self.inner.take(), &self.ctx) else {
+            return;
+        };
+        if b.is_end_stream() {
+            return;
+        }
+        if self.expects_continue {
+            // not read (no `100 Continue` asked for it); an error it already holds is kept
+            let mut b = b;
+            settle_dropped_body(&mut b, ctx);
+            return;
+        }
+        // The handler was dropped before the body went upstream (the client's connection
+        // ended while the request waited: proxy20 P1): what the client sent is recorded.
+        let mut tee = TeeBody::new(b, ctx.clone(), Direction::Request, true);
+        ctx.drain_started();
+        settle_dropped_body(&mut tee, ctx);
+        if !tee.is_end_stream() {
+            spawn_drain(ctx, tee);
         }
     }
 }
@@ -2451,6 +2544,7 @@ impl Drop for Reclaim {
                     // a stream reset as malformed ends `refused`: breaker18b X13)
                     Err(mut tee) => {
                         if !self.expects_continue {
+                            self.ctx.drain_started();
                             settle_dropped_body(&mut tee, &self.ctx);
                             if !tee.is_end_stream() {
                                 spawn_drain(&self.ctx, tee);
@@ -2462,6 +2556,8 @@ impl Drop for Reclaim {
             return;
         }
         let mut tee = tee;
+        // what the upstream took so far reached the agent; what is read from here on did not
+        self.ctx.drain_started();
         settle_dropped_body(&mut tee, &self.ctx);
         if !tee.is_end_stream() {
             spawn_drain(&self.ctx, tee);

@@ -41,11 +41,14 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A client connection's IO that notes whether request bytes arrived since the proxy last
 /// wrote to the client: at a head time-out, `true` means a partial request head (a
-/// refusal), `false` an idle keep-alive connection (nothing to record). One relaxed atomic
-/// store per read or write call.
+/// refusal), `false` an idle keep-alive connection (nothing to record). It also notes the
+/// client's EOF ([`HeadWatch::eof`]) and hands the first one on one wake-up late, so that the
+/// request read with it reaches the proxy's handler. One relaxed atomic store per read or
+/// write call.
 pub struct HeadWatch<IO> {
     inner: IO,
     fresh: Arc<AtomicBool>,
+    eof: Arc<AtomicBool>,
 }
 
 impl<IO> HeadWatch<IO> {
@@ -57,9 +60,18 @@ impl<IO> HeadWatch<IO> {
             HeadWatch {
                 inner,
                 fresh: fresh.clone(),
+                eof: Arc::new(AtomicBool::new(false)),
             },
             fresh,
         )
+    }
+
+    /// A flag set once a read from the client returned end of file (the client closed the
+    /// connection, or only shut its sending side, `shutdown(SHUT_WR)`, RFC 9112 §9.6): the
+    /// exchange a client's EOF ends says so ([`super::tee::ExchangeCtx::watch_client_eof`]).
+    /// The first EOF reaches hyper one wake-up late (see `poll_read`).
+    pub fn eof(&self) -> Arc<AtomicBool> {
+        self.eof.clone()
     }
 }
 
@@ -70,9 +82,22 @@ impl<IO: AsyncRead + Unpin> AsyncRead for HeadWatch<IO> {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let before = buf.filled().len();
+        let room = buf.remaining() > 0;
         let r = Pin::new(&mut self.inner).poll_read(cx, buf);
-        if matches!(r, Poll::Ready(Ok(()))) && buf.filled().len() > before {
-            self.fresh.store(true, Ordering::Relaxed);
+        if matches!(r, Poll::Ready(Ok(()))) {
+            if buf.filled().len() > before {
+                self.fresh.store(true, Ordering::Relaxed);
+            } else if room && !self.eof.swap(true, Ordering::Relaxed) {
+                // Nothing read into a buffer with room: end of file. The first time, it is
+                // held back for one wake-up: when a request's head, body and EOF arrive
+                // together, hyper's HTTP/1.1 server (without half-close) reads them in one go
+                // and ends the connection on the EOF before it polled the request's handler
+                // once, and the request would not be recorded at all (proxy20 P1). Its next
+                // turn polls the handler first (which records the request head and, when
+                // dropped, the body); the EOF, sticky, is read on the turn after.
+                cx.waker().wake_by_ref();
+                return Poll::Pending;
+            }
         }
         r
     }
@@ -287,6 +312,29 @@ mod tests {
         assert!(fresh.load(Ordering::Relaxed));
         w.write_all(b"HTTP/1.1 200 OK\r\n").await.unwrap();
         assert!(!fresh.load(Ordering::Relaxed));
+    }
+
+    /// EOF is noted only when a read with room returns nothing (the client shut its
+    /// sending side), not after a read of bytes.
+    #[tokio::test]
+    async fn head_watch_notes_the_clients_eof() {
+        let (a, mut b) = tokio::io::duplex(64);
+        let (mut w, _fresh) = HeadWatch::new(a);
+        let eof = w.eof();
+        b.write_all(b"POST / HTTP/1.1\r\n").await.unwrap();
+        let mut buf = [0u8; 64];
+        let n = w.read(&mut buf).await.unwrap();
+        assert_eq!(n, 17);
+        assert!(!eof.load(Ordering::Relaxed));
+        b.shutdown().await.unwrap();
+        // the first EOF is held back one wake-up (the task is woken at once)
+        let mut rb = ReadBuf::new(&mut buf);
+        let waker = std::task::Waker::noop();
+        let r = Pin::new(&mut w).poll_read(&mut Context::from_waker(waker), &mut rb);
+        assert!(r.is_pending());
+        assert!(eof.load(Ordering::Relaxed));
+        assert_eq!(w.read(&mut buf).await.unwrap(), 0);
+        assert_eq!(w.read(&mut buf).await.unwrap(), 0);
     }
 
     /// Each head's sleep fires at its own deadline, not at an earlier head's, and not

@@ -168,7 +168,17 @@ pub struct ExchangeCtx {
     /// The request went to the upstream a second time, and why the first attempt failed
     /// ([`ExchangeCtx::mark_resent`]); recorded as `exchange_end.resent`.
     resent: std::sync::OnceLock<String>,
+    /// An HTTP/1.x client connection's EOF flag and whether the proxy runs with
+    /// `--half-close` ([`ExchangeCtx::watch_client_eof`]).
+    client_eof: std::sync::OnceLock<(Arc<AtomicBool>, bool)>,
+    /// The request body was read from the client to its end (every byte the client sent
+    /// for it crossed the tee).
+    request_whole: AtomicBool,
 }
+
+/// The `exchange_end.error` of an exchange whose client went away before the response
+/// ended, when nothing more is known.
+pub const CLIENT_GONE: &str = "client went away before the response ended";
 
 /// See [`ExchangeCtx::end`]: `request_open` while a recorded request body has not ended,
 /// `pending` the `exchange_end` waiting for it.
@@ -209,6 +219,8 @@ impl ExchangeCtx {
             request_forwarded: AtomicU64::new(u64::MAX),
             drain_stop: Mutex::new(None),
             resent: std::sync::OnceLock::new(),
+            client_eof: std::sync::OnceLock::new(),
+            request_whole: AtomicBool::new(false),
         });
         live.register(&ctx);
         ctx
@@ -225,6 +237,52 @@ impl ExchangeCtx {
     /// Why the request was sent a second time ([`ExchangeCtx::mark_resent`]), if it was.
     pub fn resent(&self) -> Option<&str> {
         self.resent.get().map(String::as_str)
+    }
+
+    /// Watches the HTTP/1.x client connection's EOF flag ([`super::refusal::HeadWatch::eof`]);
+    /// `half_close`: the proxy runs with `--half-close`. Should the exchange end
+    /// `client_abort` after the client's EOF, its `exchange_end.error` says so, how the
+    /// proxy took it, and what became of the request body (proxy20 P1; RFC 9112 §9.6).
+    pub fn watch_client_eof(&self, eof: Arc<AtomicBool>, half_close: bool) {
+        let _ = self.client_eof.set((eof, half_close));
+    }
+
+    /// The `exchange_end.error` of a `client_abort` after the client's EOF, if the client's
+    /// connection reached EOF ([`ExchangeCtx::watch_client_eof`]); `read`: request body
+    /// bytes read from the client.
+    fn client_eof_text(&self, read: u64) -> Option<String> {
+        let (eof, half_close) = self.client_eof.get()?;
+        if !eof.load(Ordering::Relaxed) {
+            return None;
+        }
+        let how = if *half_close {
+            "the client's connection reached EOF before the response ended: the client closed it"
+                .to_string()
+        } else {
+            "the client's connection reached EOF before the response ended (the client closed it, \
+             or only shut its sending side after its request as `printf ... | nc -N` does): \
+             without --half-close the proxy takes an EOF as the client going away and cancels \
+             the agent's request (run the proxy with --half-close to answer a client that \
+             half-closes, RFC 9112 §9.6)"
+                .to_string()
+        };
+        let stop = self.drain_stop.lock().ok().and_then(|g| g.clone());
+        let body = if let Some(e) = self.request_error() {
+            format!("; its request body failed after {read} bytes: {e}")
+        } else if let Some(why) = stop {
+            format!("; {read} bytes of its request body were recorded, then {why}")
+        } else if self.request_whole.load(Ordering::Relaxed) {
+            if read > 0 {
+                format!("; its whole request body ({read} bytes) was received and is recorded")
+            } else {
+                String::new()
+            }
+        } else if self.request_cut.load(Ordering::Relaxed) {
+            format!("; its request body was cut after {read} bytes")
+        } else {
+            String::new()
+        };
+        Some(format!("{how}{body}"))
     }
 
     /// The recorder sink.
@@ -421,6 +479,11 @@ impl ExchangeCtx {
                 ));
             }
         }
+        if outcome == Outcome::ClientAbort && error.as_deref().is_none_or(|e| e == CLIENT_GONE) {
+            if let Some(text) = self.client_eof_text(self.request_bytes.load(Ordering::Relaxed)) {
+                error = Some(text);
+            }
+        }
         let kind = EventKind::ExchangeEnd {
             outcome,
             error,
@@ -450,10 +513,7 @@ impl ExchangeCtx {
                 Some(format!("client request refused as malformed: {why}")),
             );
         } else {
-            self.end(
-                Outcome::ClientAbort,
-                Some("client went away before the response ended".into()),
-            );
+            self.end(Outcome::ClientAbort, Some(CLIENT_GONE.into()));
         }
     }
 }
@@ -713,7 +773,10 @@ where
                     *this.done = true;
                     match this.dir {
                         Direction::Response => this.ctx.end(Outcome::Complete, None),
-                        Direction::Request => this.ctx.request_finished(),
+                        Direction::Request => {
+                            this.ctx.request_whole.store(true, Ordering::Relaxed);
+                            this.ctx.request_finished()
+                        }
                     }
                 }
                 Poll::Ready(Some(Ok(frame)))
@@ -750,7 +813,10 @@ where
                     *this.done = true;
                     match this.dir {
                         Direction::Response => this.ctx.end(Outcome::Complete, None),
-                        Direction::Request => this.ctx.request_finished(),
+                        Direction::Request => {
+                            this.ctx.request_whole.store(true, Ordering::Relaxed);
+                            this.ctx.request_finished()
+                        }
                     }
                 }
                 Poll::Ready(None)
