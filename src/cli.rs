@@ -267,6 +267,11 @@ pub struct VerifyArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Skip the lines of a native recording that cannot be read (damaged in its middle:
+    /// not JSON, cut short) and verify the rest; the lines are named on stderr and in the
+    /// report (JSON source.skippedLines), and the exit status is at least 1
+    #[arg(long)]
+    pub skip_bad_lines: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -275,6 +280,11 @@ pub struct ReportArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Skip the lines of a native recording that cannot be read (damaged in its middle:
+    /// not JSON, cut short) and verify the rest; the lines are named on stderr and in the
+    /// report (JSON source.skippedLines), and the exit status is at least 1
+    #[arg(long)]
+    pub skip_bad_lines: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -543,11 +553,29 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
         (Some(h), t) if t.as_deref().is_none_or(|t| t.starts_with("to pass ")) => Some(h),
         (_, t) => t,
     };
+    // A value not among a flag's values (`--format yaml`): the values, which clap's
+    // several-line error showed on a line of its own (ux20 N6).
+    let tip = tip.or_else(|| possible_values(e));
     let hint = tip.or(usage).unwrap_or_else(|| match command {
         Some(c) => format!("`a2a-interop {c} --help` lists the flags"),
         None => "`a2a-interop --help` lists the commands".to_string(),
     });
     format!("a2a-interop: {cause}; hint: {hint}")
+}
+
+/// For a value a flag does not take (`--format yaml`): `possible values: text, json, ...`.
+/// `None` for other errors and for flags with free values.
+fn possible_values(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidValue {
+        return None;
+    }
+    match e.get(ContextKind::ValidValue)? {
+        ContextValue::Strings(v) if !v.is_empty() => {
+            Some(format!("possible values: {}", v.join(", ")))
+        }
+        _ => None,
+    }
 }
 
 /// For an unknown `--flag` of `command`: "`interop` has no --dialect (probe has it); see

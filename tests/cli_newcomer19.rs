@@ -468,7 +468,7 @@ fn n7_a_damaged_middle_line_says_how_to_read_the_rest() {
         assert!(!err.contains("control character"), "{name}: {err}");
         assert!(
             err.contains(&format!(
-                "; to read the rest, remove line 3 in a copy: sed '3d' {} > fixed.jsonl",
+                "; to read the rest, add --skip-bad-lines (the report names the lines skipped), or remove line 3 in a copy: sed '3d' {} > fixed.jsonl",
                 rec.display()
             )),
             "{name}: {err}"

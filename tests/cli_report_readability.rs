@@ -368,7 +368,37 @@ fn many_findings_read_errors_first_by_rule_with_counts_that_agree() {
     let (tally, list) = table_rules.split_at(rules.len());
     assert!(tally.windows(2).all(|w| w[0] < w[1]), "{tally:?}");
     assert!(list.windows(2).all(|w| w[0] <= w[1]), "{list:?}");
-    assert!(md.contains("| severity | rule | findings | seen |"), "{md}");
+    assert!(
+        md.contains("| severity | rule | findings | occurrences (seen) |"),
+        "{md}"
+    );
+    // ux20 N3: the header's counts say they count findings, and how many occurrences
+    // those are, from the JSON report's own numbers
+    let n_rules: std::collections::BTreeSet<&str> = findings
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    let seen: u64 = findings
+        .iter()
+        .map(|f| f["seen"].as_u64().unwrap_or(1))
+        .sum();
+    assert!(
+        seen > findings.len() as u64,
+        "the input repeats a finding: {seen}"
+    );
+    let want = format!(
+        "; {} findings of {} rules, seen {seen} times (a finding seen again is counted once)",
+        findings.len(),
+        n_rules.len()
+    );
+    let line = md
+        .lines()
+        .find(|l| l.starts_with("- **findings:** "))
+        .unwrap_or_else(|| panic!("{md}"));
+    assert!(
+        line.ends_with(&want),
+        "want {want:?} at the end of {line:?}"
+    );
 }
 
 /// `verify FILE -f json`: exit code, the JSON report, stderr.

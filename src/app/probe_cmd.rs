@@ -548,6 +548,7 @@ pub fn run_report_input(
         bytes: None,
         torn_tail: None,
         seq_breaks: None,
+        skipped_lines: None,
         unwritten: None,
     };
     let mut input = ReportInput::new(outcome.header.clone(), outcome.verify.clone(), info, index);

@@ -264,8 +264,13 @@ pub fn parse_listen(s: &str) -> Option<SocketAddr> {
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
 pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     let listen: SocketAddr = parse_listen(&a.listen).ok_or_else(|| {
+        // a port alone (`--listen 8081`, `:8081`): name the address to give (ux20 N8)
+        let hint = match a.listen.trim_start_matches(':').parse::<u16>() {
+            Ok(port) => format!("give IP:PORT, e.g. --listen 127.0.0.1:{port}"),
+            Err(_) => "give IP:PORT".to_string(),
+        };
         anyhow::anyhow!(
-            "--listen {:?} is not an address like 127.0.0.1:8080; hint: give IP:PORT",
+            "--listen {:?} is not an address like 127.0.0.1:8080; hint: {hint}",
             a.listen
         )
     })?;

@@ -1416,6 +1416,11 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             );
         }
         let mut out = Vec::new();
+        // marked a cut: its `seq`s jump where events were left out (ux20 N5)
+        let header = crate::record::RecordingHeader {
+            cut: true,
+            ..header.clone()
+        };
         crate::record::jsonl::encode_header(&header, &mut out);
         for e in &final_events {
             crate::record::jsonl::encode_event(e, &mut out);
@@ -1525,9 +1530,13 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Some(p) => format!("and {}", p.display()),
         None => "(no curl script)".into(),
     };
-    let anchor_shown = match tix.as_ref().and_then(|ix| ix.line_of_seq(anchor)) {
+    // The place shown is the finding's most telling evidence (its first), as `verify`
+    // shows it: for a client's call against the card (BIND-USE-001) that is the call, not
+    // the card fetch the anchor (lowest seq) names (ux20 N1).
+    let shown_seq = target.evidence.first().map_or(anchor, |e| e.seq);
+    let anchor_shown = match tix.as_ref().and_then(|ix| ix.line_of_seq(shown_seq)) {
         Some(l) => format!("line {l}"),
-        None => format!("#{anchor}"),
+        None => format!("#{shown_seq}"),
     };
     let line = format!(
         "wrote {} ({} of {} exchanges{}) {}: {}[{}] at {}",

@@ -28,6 +28,7 @@ use crate::cli::{
     FailOn, Format as CliFormat, OutputArgs, ReportArgs, RulesArgs, RulesFormat, VerifyArgs,
 };
 use crate::record::source::{self, SourceKind as FileKind};
+use crate::report::model::{SkippedLines, SKIPPED_LINES_LISTED};
 use crate::report::{
     self, ExchangeIndex, FileFormat, Format, ReportInput, SourceFile, SourceInfo, SourceKind,
     TornTail,
@@ -180,6 +181,19 @@ pub fn verify_file(path: &Path) -> Result<ReportInput, String> {
 ///
 /// Errors: the one-line cause of an unreadable or malformed file.
 pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
+    verify_file_skipping(path, shown, false)
+}
+
+/// [`verify_file_as`]; with `skip_bad_lines`, a native recording's lines that cannot be
+/// read (not JSON, cut short, not a recording event) are skipped and listed in
+/// `source.skippedLines` instead of ending the read (ux20 N4). An I/O error still ends it.
+///
+/// Errors: the one-line cause of an unreadable or malformed file.
+pub fn verify_file_skipping(
+    path: &Path,
+    shown: &str,
+    skip_bad_lines: bool,
+) -> Result<ReportInput, String> {
     let src = source::open(path)
         .map_err(|e| format!("{e:#}").replace(&path.display().to_string(), shown))?;
     let (format, lines) = match src.kind {
@@ -194,8 +208,31 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
     let mut shown_events = crate::report::index::ShownEvents::new(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
     );
+    let mut skipped: Option<SkippedLines> = None;
     for ev in src.events {
-        let ev = ev.map_err(|e| format!("{shown}: {e}"))?;
+        let ev = match ev {
+            Ok(ev) => ev,
+            Err(e)
+                if skip_bad_lines && !matches!(e, crate::record::jsonl::ReadError::Io { .. }) =>
+            {
+                let line = e.line().unwrap_or(0);
+                let s = skipped.get_or_insert_with(|| {
+                    let cause = e.to_string();
+                    let prefix = format!("line {line}: ");
+                    SkippedLines {
+                        count: 0,
+                        lines: Vec::new(),
+                        first_cause: cause.strip_prefix(&prefix).unwrap_or(&cause).to_string(),
+                    }
+                });
+                s.count += 1;
+                if s.lines.len() < SKIPPED_LINES_LISTED {
+                    s.lines.push(line);
+                }
+                continue;
+            }
+            Err(e) => return Err(format!("{shown}: {e}")),
+        };
         shown_events.observe(&mut index, &ev);
         verifier.feed_owned(ev);
     }
@@ -233,6 +270,7 @@ pub fn verify_file_as(path: &Path, shown: &str) -> Result<ReportInput, String> {
                 duplicates: b.duplicates,
                 first: [b.first.0, b.first.1],
             }),
+        skipped_lines: skipped,
         unwritten: None,
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
@@ -484,7 +522,7 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
             format!("'{}'", file.replace('\'', "'\\''"))
         };
         format!(
-            "the file is damaged at that line (a torn last line is skipped, other broken lines are not); to read the rest, remove line {n} in a copy: sed '{n}d' {shown} > fixed.jsonl"
+            "the file is damaged at that line (a torn last line is skipped, other broken lines are not); to read the rest, add --skip-bad-lines (the report names the lines skipped), or remove line {n} in a copy: sed '{n}d' {shown} > fixed.jsonl"
         )
     })
 }
@@ -515,7 +553,7 @@ fn hint_kind(cause: &str) -> &'static str {
     }
 }
 
-fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
+fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: bool) -> ExitCode {
     let pairs = match pair_outputs(out) {
         Ok(p) => p,
         Err(e) => {
@@ -537,7 +575,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
         );
     }
     let read = match Input::new(file) {
-        Ok(input) => verify_file_as(&input.path, &input.shown),
+        Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
         Err(e) => {
             return fail(
                 e,
@@ -559,6 +597,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     if let Some(b) = &input.source.seq_breaks {
         let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
         crate::errln!("a2a-interop: note: {shown}: {}", b.note());
+    }
+    if let Some(s) = &input.source.skipped_lines {
+        let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
+        crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
     }
     if let Some(why) = nothing_verified(&input) {
         return fail(
@@ -591,19 +633,26 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn) -> ExitCode {
     }
     let fail_on = out.fail_on.unwrap_or(default_fail_on);
     let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+    // A verdict on part of the file is never a clean one (ux20 N4): skipped lines make the
+    // exit status at least 1, whatever --fail-on says about the findings.
+    let code = if input.source.skipped_lines.is_some() {
+        code.max(1)
+    } else {
+        code
+    };
     ExitCode::from(code)
 }
 
 /// `a2a-interop verify` (module docs). Fails on `error` findings unless `--fail-on` says
 /// otherwise.
 pub fn verify(a: VerifyArgs) -> anyhow::Result<ExitCode> {
-    Ok(run(&a.file, &a.output, FailOn::Error))
+    Ok(run(&a.file, &a.output, FailOn::Error, a.skip_bad_lines))
 }
 
 /// `a2a-interop report` (module docs). Exits 0 whatever was found unless `--fail-on` is
 /// given.
 pub fn report(a: ReportArgs) -> anyhow::Result<ExitCode> {
-    Ok(run(&a.file, &a.output, FailOn::Never))
+    Ok(run(&a.file, &a.output, FailOn::Never, a.skip_bad_lines))
 }
 
 /// `a2a-interop rules` (module docs).

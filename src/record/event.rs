@@ -75,6 +75,13 @@ pub struct RecordingHeader {
     /// only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub public_url: Option<String>,
+    /// `repro` wrote this file: a cut of another recording that keeps its `seq`s (so a
+    /// finding's `#seq` stays the same), which therefore jump where events were left out.
+    /// Readers do not report those jumps as events missing (ux20 N5); lines moved,
+    /// repeated or duplicated still are. Added within format 1 in session 20: older builds
+    /// ignore it. Serialised as `cut`, only when true.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cut: bool,
 }
 
 fn is_true(b: &bool) -> bool {
@@ -99,6 +106,7 @@ impl RecordingHeader {
             redacted: true,
             chunk_times: true,
             public_url: None,
+            cut: false,
         }
     }
 }

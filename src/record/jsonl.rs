@@ -46,6 +46,18 @@ pub enum ReadError {
     },
 }
 
+impl ReadError {
+    /// The line number (1 = the header) the error is about.
+    pub fn line(&self) -> Option<u64> {
+        match self {
+            ReadError::Io { line, .. }
+            | ReadError::Json { line, .. }
+            | ReadError::UnknownKind { line, .. } => Some(*line),
+            ReadError::TooNew { .. } | ReadError::NoHeader => Some(1),
+        }
+    }
+}
+
 /// The hint for a recording line that could not be read (`a2a-interop: <cause>; hint: ...`):
 /// for an unknown event type ([`ReadError::UnknownKind`]) either cause, newer writer first;
 /// else the file is damaged at that line.

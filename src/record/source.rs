@@ -92,6 +92,8 @@ struct TailWatch<R> {
     recent: std::collections::VecDeque<Event>,
     breaks: SeqBreaks,
     breaks_cell: SeqBreaksCell,
+    /// The header says the file is a `repro` cut (`cut`): `seq` jumps are expected.
+    cut: bool,
 }
 
 impl<R> TailWatch<R> {
@@ -107,6 +109,7 @@ impl<R> TailWatch<R> {
             recent: std::collections::VecDeque::with_capacity(RECENT_EVENTS),
             breaks: SeqBreaks::default(),
             breaks_cell,
+            cut: false,
         }
     }
 
@@ -145,6 +148,15 @@ impl<R> TailWatch<R> {
                 Some(_) => (last - self.lowest + 1).saturating_sub(self.distinct),
                 None => self.holes,
             };
+        }
+        // A `repro` cut keeps the `seq`s of the events it kept: its jumps are the events
+        // it left out, not a damage (ux20 N5).
+        if self.cut {
+            self.breaks.missing = 0;
+            let b = &self.breaks;
+            if b.repeated == 0 && b.out_of_order == 0 && b.duplicates == 0 {
+                self.breaks = SeqBreaks::default();
+            }
         }
         if self.breaks != SeqBreaks::default() {
             let _ = self.breaks_cell.set(self.breaks);
@@ -262,12 +274,16 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 e => anyhow::anyhow!("cannot read recording {}: {e}", path.display()),
             })?;
             let header = r.header().clone();
+            let cut = header.cut;
             let torn_tail = TornTail::default();
             let seq_breaks = SeqBreaksCell::default();
             Ok(Source {
                 kind: SourceKind::Recording,
                 header,
-                events: Box::new(TailWatch::new(r, torn_tail.clone(), seq_breaks.clone())),
+                events: Box::new(TailWatch {
+                    cut,
+                    ..TailWatch::new(r, torn_tail.clone(), seq_breaks.clone())
+                }),
                 torn_tail,
                 seq_breaks,
             })

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::index::ExchangeView;
-use super::model::{plural, Report, ReportInput, Status};
+use super::model::{findings_clause, plural, Report, ReportInput, Status};
 use super::{found_text, locate};
 
 /// Exchanges shown in the timeline at most.
@@ -68,6 +68,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(b) = &report.source.seq_breaks {
         let _ = writeln!(h, "<li>note: {}</li>", esc(&b.note()));
     }
+    if let Some(s) = &report.source.skipped_lines {
+        let _ = writeln!(h, "<li>warning: {}</li>", esc(&s.note()));
+    }
     if let Some(u) = &report.source.unwritten {
         let _ = writeln!(h, "<li>note: {}</li>", esc(&u.note()));
     }
@@ -80,7 +83,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     );
     let _ = writeln!(
         h,
-        "<li>findings: <span class=\"error\">{} {}</span>, <span class=\"warning\">{} {}</span>, <span class=\"note\">{} {}</span> in {} exchanges ({} events, {} SSE events)</li>",
+        "<li>findings: <span class=\"error\">{} {}</span>, <span class=\"warning\">{} {}</span>, <span class=\"note\">{} {}</span> in {} exchanges ({} events, {} SSE events){}</li>",
         s.errors,
         plural(s.errors as usize, "error", "errors"),
         s.warnings,
@@ -89,7 +92,10 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         plural(s.notes as usize, "note", "notes"),
         report.counts.exchanges,
         report.counts.events,
-        report.counts.sse_events
+        report.counts.sse_events,
+        findings_clause(&report.findings)
+            .map(|c| format!("; {}", esc(&c)))
+            .unwrap_or_default()
     );
     let _ = writeln!(
         h,

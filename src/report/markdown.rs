@@ -9,7 +9,7 @@ Deterministic for a given input (no clock), so it can be snapshot-tested.
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::model::{severity_counts, Report, ReportInput, Status};
+use super::model::{findings_clause, severity_counts, Report, ReportInput, Status};
 use super::{found_text, locate, ExchangeView};
 use crate::verify::Severity;
 
@@ -79,6 +79,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(b) = &src.seq_breaks {
         let _ = writeln!(out, "- **note:** {}", b.note());
     }
+    if let Some(s) = &src.skipped_lines {
+        let _ = writeln!(out, "- **warning:** {}", cell(&s.note()));
+    }
     if let Some(u) = &src.unwritten {
         let _ = writeln!(out, "- **note:** {}", u.note());
     }
@@ -97,10 +100,13 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     );
     let _ = writeln!(
         out,
-        "- **findings:** {} in {} exchanges ({} events)",
+        "- **findings:** {} in {} exchanges ({} events){}",
         severity_counts(s),
         report.counts.exchanges,
-        report.counts.events
+        report.counts.events,
+        findings_clause(&report.findings)
+            .map(|c| format!("; {c}"))
+            .unwrap_or_default()
     );
     let _ = writeln!(
         out,
@@ -173,7 +179,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         // errors first, grouped by rule (breaker10n N21), as the text report
         let ordered = super::text::reading_order(&report.findings);
         if report.findings.len() > 1 {
-            let _ = writeln!(out, "| severity | rule | findings | seen |");
+            let _ = writeln!(out, "| severity | rule | findings | occurrences (seen) |");
             let _ = writeln!(out, "|---|---|---|---|");
             for r in super::text::rule_tally(&report.findings) {
                 let _ = writeln!(

@@ -306,6 +306,7 @@ pub fn live_input(
         bytes: None,
         torn_tail: None,
         seq_breaks: None,
+        skipped_lines: None,
         unwritten: None,
     };
     if let Some(path) = recording {

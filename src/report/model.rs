@@ -241,6 +241,14 @@ pub struct SourceInfo {
     /// wrong or missing.
     #[serde(default, rename = "seqBreaks", skip_serializing_if = "Option::is_none")]
     pub seq_breaks: Option<SeqBreaks>,
+    /// `verify --skip-bad-lines`: lines of the recording that could not be read and were
+    /// skipped; every verdict is on the rest of the file only.
+    #[serde(
+        default,
+        rename = "skippedLines",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub skipped_lines: Option<SkippedLines>,
     /// The proxy's recording stopped being written mid-run (disk full, `ulimit -f`,
     /// `--on-record-error continue`): the events from `firstSeq` on are not in the file,
     /// and findings citing them were seen live only.
@@ -341,6 +349,40 @@ impl SeqBreaks {
             what.join(", "),
             self.first[0],
             self.first[1]
+        )
+    }
+}
+
+/// `source.skippedLines`: lines of a native recording `verify --skip-bad-lines` could not
+/// read (not JSON, cut short, not a recording event) and skipped (ux20 N4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkippedLines {
+    /// How many lines were skipped.
+    pub count: u64,
+    /// Their line numbers (1 = the header), the first [`SKIPPED_LINES_LISTED`] of them.
+    pub lines: Vec<u64>,
+    /// Why the first of them could not be read (`not valid JSON at column 12: key must be
+    /// a string`).
+    #[serde(rename = "firstCause")]
+    pub first_cause: String,
+}
+
+/// Line numbers [`SkippedLines::lines`] lists at most.
+pub const SKIPPED_LINES_LISTED: usize = 20;
+
+impl SkippedLines {
+    /// One line for the reports: which lines, why the first, what it means for the verdicts.
+    pub fn note(&self) -> String {
+        let mut lines: Vec<String> = self.lines.iter().map(|l| l.to_string()).collect();
+        if self.count as usize > self.lines.len() {
+            lines.push("...".into());
+        }
+        format!(
+            "{} {} skipped (--skip-bad-lines: {}; the first: {}): this report judges the rest of the file only, and findings about the exchanges of those lines may be wrong or missing",
+            self.count,
+            plural(self.count as usize, "unreadable line", "unreadable lines"),
+            if self.count == 1 { format!("line {}", lines.join(", ")) } else { format!("lines {}", lines.join(", ")) },
+            self.first_cause
         )
     }
 }
@@ -1084,6 +1126,30 @@ pub fn severity_counts(s: &Summary) -> String {
         s.notes,
         plural(s.notes as usize, "note", "notes"),
     )
+}
+
+/// What the severity counts count, for the report headers (ux20): `6 findings of 4 rules,
+/// seen 10 times (a finding seen again is counted once)`. The counts of
+/// [`severity_counts`] are grouped findings (one per rule and place, `seen` = how often);
+/// this says so beside them, so that "6 errors" is not read as six occurrences, nor ten
+/// occurrences as ten errors. `None` without findings.
+pub fn findings_clause(findings: &[ReportFinding]) -> Option<String> {
+    if findings.is_empty() {
+        return None;
+    }
+    let n = findings.len();
+    let rules = findings
+        .iter()
+        .map(|f| f.rule.as_str())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let seen: u64 = findings.iter().map(|f| f.seen.max(1)).sum();
+    Some(format!(
+        "{n} {} of {rules} {}, seen {seen} {} (a finding seen again is counted once)",
+        plural(n, "finding", "findings"),
+        plural(rules, "rule", "rules"),
+        plural(seen as usize, "time", "times"),
+    ))
 }
 
 /// Everything a report is made from.

@@ -346,6 +346,9 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(b) = &report.source.seq_breaks {
         let _ = writeln!(out, "note: {file}: {}\n", b.note());
     }
+    if let Some(s) = &report.source.skipped_lines {
+        let _ = writeln!(out, "warning: {file}: {}\n", s.note());
+    }
     if let Some(u) = &report.source.unwritten {
         let _ = writeln!(out, "note: {file}: {}\n", u.note());
     }

@@ -3857,14 +3857,15 @@ impl State {
                         self.find(
                             &r::CARD_URL_TENANT_NOT_SENT,
                             message,
+                            // the client's call first: it is what lacks the tenant
                             vec![
+                                at,
                                 Evidence {
                                     seq: card.seq,
                                     exchange: Some(card.exchange.clone()),
                                     pointer: Some(ptr.replace("/url", "/tenant")),
                                     found: Some(Value::String(want.clone())),
                                 },
-                                at,
                             ],
                             &x.leg,
                         );
@@ -19571,7 +19572,9 @@ impl State {
                 x.method.to_ascii_uppercase(),
                 x.status.unwrap_or(0)
             ),
-            vec![card_ev, x.ev(x.resp_seq)],
+            // The client's call first: it is the fault, the card is what it should have
+            // followed (ux20 N1).
+            vec![x.ev(x.resp_seq), card_ev],
             &x.leg,
         );
     }
@@ -19707,7 +19710,9 @@ impl State {
                 a.shown,
                 declared
             ),
-            vec![card_ev, x.ev(seq)],
+            // The client's call first (live line, report's place, repro): the card's
+            // interface is the second evidence (ux20 N1).
+            vec![x.ev(seq), card_ev],
             &x.leg,
         );
         refused
@@ -19751,15 +19756,35 @@ impl State {
         if covered || !self.unadvertised_reported.insert(path.to_string()) {
             return;
         }
-        let listed: Vec<String> = interfaces
+        // One entry per interface: a hybrid card declares its 0.3 interface up to three
+        // times (supportedInterfaces, the top-level url, additionalInterfaces; "0.3" and
+        // "0.3.0"), which is one interface to the client (ux20 N2, old N9).
+        let mut distinct: Vec<(String, String, Option<&str>)> = Vec::new();
+        for i in interfaces {
+            let v = i.version.as_deref();
+            let same_version = |a: Option<&str>, b: Option<&str>| match (a, b) {
+                (Some(a), Some(b)) => match (Dialect::from_version(a), Dialect::from_version(b)) {
+                    (Some(x), Some(y)) => x == y,
+                    _ => a == b,
+                },
+                (a, b) => a == b,
+            };
+            let seen = distinct.iter().any(|(u, b, dv)| {
+                *u == i.url && b.eq_ignore_ascii_case(&i.binding) && same_version(*dv, v)
+            });
+            if !seen {
+                distinct.push((i.url.clone(), i.binding.clone(), v));
+            }
+        }
+        let listed: Vec<String> = distinct
             .iter()
             .take(4)
-            .map(|i| match &i.version {
-                Some(v) => format!("{} ({} {v})", i.url, i.binding),
-                None => format!("{} ({})", i.url, i.binding),
+            .map(|(url, binding, v)| match v {
+                Some(v) => format!("{url} ({binding} {v})"),
+                None => format!("{url} ({binding})"),
             })
             .collect();
-        let more = if interfaces.len() > 4 { ", ..." } else { "" };
+        let more = if distinct.len() > 4 { ", ..." } else { "" };
         let shown = if p.path.is_empty() { "/" } else { &p.path };
         let default_port = matches!((p.scheme.as_str(), p.port), ("http", 80) | ("https", 443));
         let shown_origin = if default_port {
@@ -19789,13 +19814,13 @@ impl State {
                 listed.join(", ")
             ),
             vec![
+                x.ev(x.resp_seq),
                 Evidence {
                     seq: card.seq,
                     exchange: Some(card.exchange.clone()),
                     pointer: interfaces.first().map(|i| i.pointer().to_string()),
                     found: interfaces.first().map(|i| Value::String(i.url.clone())),
                 },
-                x.ev(x.resp_seq),
             ],
             &x.leg,
         );
