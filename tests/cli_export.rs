@@ -93,6 +93,17 @@ fn export_then_import_gives_back_the_same_events() {
     assert_eq!(doc["log"]["version"], "1.2");
     let entries = doc["log"]["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 3);
+    // Success is said on stderr, naming the file and its entry count (ux20 N9).
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "a2a-interop: wrote {} (3 HAR entries, one per exchange) from {}",
+            out.display(),
+            rec.display()
+        ),
+        "{err}"
+    );
     assert_eq!(entries[0]["request"]["method"], "GET");
     assert_eq!(entries[0]["response"]["status"], 200);
     assert_eq!(entries[0]["startedDateTime"], "2026-11-30T04:00:00.001500Z");

@@ -4,7 +4,8 @@ Command `export FILE --har OUT.har`: a HAR 1.2 view of a recording, transcript o
 (`record::har`: bodies decoded from their `Content-Encoding` as HAR 1.2 `content` says,
 SSE events in `_sseEvents`, exact events and recorded bytes in `_a2a`), streamed: memory holds
 only the exchanges still open. Exit 0 on success, 2 with a one-line cause and hint when the
-input cannot be read or the output written. A regular `--har` file is written beside
+input cannot be read or the output written; on success a line on stderr names the file
+and its entry count (not for `--har -`). A regular `--har` file is written beside
 itself and renamed when complete (`record::outfile`): a failed write leaves the old file; a
 device, FIFO or symlink is written in place and never removed. A `--har` path that is the
 input file itself is refused before anything is written. The HAR of a `--no-redact`
@@ -94,6 +95,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     }
     // A failed write drops the `OutFile`: a regular file's temporary sibling is removed and
     // the --har path keeps what it held; a device, FIFO or symlink is never removed.
+    let entries = w.entries();
     let done = w.finish().and_then(|buf| {
         buf.into_inner()
             .map_err(|e| e.into_error())
@@ -101,6 +103,16 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     });
     if let Err(e) = done {
         return Ok(write_failed(&a.har, e));
+    }
+    // Said like `repro` and `proxy` say what they wrote (ux20 N9); not for `--har -`,
+    // whose reader gets the HAR itself.
+    if a.har.as_os_str() != "-" {
+        crate::errln!(
+            "a2a-interop: wrote {} ({entries} HAR entr{}, one per exchange) from {}",
+            a.har.display(),
+            if entries == 1 { "y" } else { "ies" },
+            input.shown
+        );
     }
     if secrets {
         let mode = if std::fs::metadata(&a.har).is_ok_and(|m| m.is_file()) {

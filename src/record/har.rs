@@ -284,6 +284,11 @@ impl<W: std::io::Write> HarWriter<W> {
     /// Writes the still-open exchanges and closes the document; returns the writer.
     ///
     /// Errors: writing to `out` fails.
+    /// HAR entries written so far (`log.entries[]`, one per exchange).
+    pub fn entries(&self) -> u64 {
+        self.entries
+    }
+
     pub fn finish(mut self) -> std::io::Result<W> {
         let order = std::mem::take(&mut self.order);
         for id in order {
