@@ -24,15 +24,22 @@ event, the client subtracts it on arrival), direct vs through the pipeline.
 Bounded: about 2 s per latency phase, 3 s per load phase, 2 s per SSE phase, then the
 idle-stream memory children (`PROXY_BENCH_QUICK=1` skips those).
 
-Runs with mimalloc as the global allocator, like the `a2a-interop` binary (`src/main.rs`),
-so the numbers are those of what users run; `PROXY_BENCH_GLIBC=1` runs the same binary on
-glibc malloc instead (the A/B of the allocator alone, see [`BenchAlloc`]).
+Runs with mimalloc as the global allocator, like the `a2a-interop` binary (`src/main.rs`,
+`src/alloc.rs`), so the numbers are those of what users run; `PROXY_BENCH_GLIBC=1` runs the
+same binary on glibc malloc instead (the A/B of the allocator alone, see [`BenchAlloc`]);
+`PROXY_BENCH_MI_ALIGNED=1` on mimalloc through the `mimalloc` crate's `MiMalloc`, which asks
+for the alignment on every call (the A/B of `src/alloc.rs`, session 20).
 */
+
+#[path = "../src/alloc.rs"]
+#[allow(dead_code)]
+mod alloc;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU8, Ordering};
 
-/// mimalloc, or glibc malloc when `PROXY_BENCH_GLIBC` is set: chosen once, at the first
+/// mimalloc ([`alloc::MiAlloc`]), or glibc malloc when `PROXY_BENCH_GLIBC` is set, or the
+/// `mimalloc` crate's `MiMalloc` when `PROXY_BENCH_MI_ALIGNED` is: chosen once, at the first
 /// allocation (before `main`'s first line, so every block is freed by the allocator that
 /// made it), never switched.
 struct BenchAlloc;
@@ -40,6 +47,7 @@ struct BenchAlloc;
 static ALLOC_MODE: AtomicU8 = AtomicU8::new(0);
 const MODE_GLIBC: u8 = 1;
 const MODE_MIMALLOC: u8 = 2;
+const MODE_MI_ALIGNED: u8 = 3;
 
 extern "C" {
     /// glibc `getenv(3)`: reads the environment without allocating.
@@ -52,8 +60,16 @@ fn alloc_mode() -> u8 {
         return m;
     }
     // SAFETY: a NUL-terminated literal; getenv neither allocates nor keeps the pointer.
-    let set = unsafe { !getenv(c"PROXY_BENCH_GLIBC".as_ptr()).is_null() };
-    let m = if set { MODE_GLIBC } else { MODE_MIMALLOC };
+    let glibc = unsafe { !getenv(c"PROXY_BENCH_GLIBC".as_ptr()).is_null() };
+    // SAFETY: as above.
+    let aligned = unsafe { !getenv(c"PROXY_BENCH_MI_ALIGNED".as_ptr()).is_null() };
+    let m = if glibc {
+        MODE_GLIBC
+    } else if aligned {
+        MODE_MI_ALIGNED
+    } else {
+        MODE_MIMALLOC
+    };
     ALLOC_MODE.store(m, Ordering::Relaxed);
     m
 }
@@ -61,31 +77,31 @@ fn alloc_mode() -> u8 {
 // SAFETY: every call is forwarded to one allocator, the same for the whole run.
 unsafe impl GlobalAlloc for BenchAlloc {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        if alloc_mode() == MODE_GLIBC {
-            System.alloc(l)
-        } else {
-            mimalloc::MiMalloc.alloc(l)
+        match alloc_mode() {
+            MODE_GLIBC => System.alloc(l),
+            MODE_MI_ALIGNED => mimalloc::MiMalloc.alloc(l),
+            _ => alloc::MiAlloc.alloc(l),
         }
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        if alloc_mode() == MODE_GLIBC {
-            System.dealloc(p, l)
-        } else {
-            mimalloc::MiMalloc.dealloc(p, l)
+        match alloc_mode() {
+            MODE_GLIBC => System.dealloc(p, l),
+            MODE_MI_ALIGNED => mimalloc::MiMalloc.dealloc(p, l),
+            _ => alloc::MiAlloc.dealloc(p, l),
         }
     }
     unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        if alloc_mode() == MODE_GLIBC {
-            System.alloc_zeroed(l)
-        } else {
-            mimalloc::MiMalloc.alloc_zeroed(l)
+        match alloc_mode() {
+            MODE_GLIBC => System.alloc_zeroed(l),
+            MODE_MI_ALIGNED => mimalloc::MiMalloc.alloc_zeroed(l),
+            _ => alloc::MiAlloc.alloc_zeroed(l),
         }
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
-        if alloc_mode() == MODE_GLIBC {
-            System.realloc(p, l, n)
-        } else {
-            mimalloc::MiMalloc.realloc(p, l, n)
+        match alloc_mode() {
+            MODE_GLIBC => System.realloc(p, l, n),
+            MODE_MI_ALIGNED => mimalloc::MiMalloc.realloc(p, l, n),
+            _ => alloc::MiAlloc.realloc(p, l, n),
         }
     }
 }

@@ -15,9 +15,13 @@ use a2a_interop::record::{source, Body, CaptureMode, Event, EventKind, Recording
 use a2a_interop::verify::{Verifier, VerifyOutcome};
 use sha2::{Digest, Sha256};
 
-/// The binary's allocator (src/main.rs): the bench measures what users run.
+#[path = "../src/alloc.rs"]
+#[allow(dead_code)]
+mod alloc;
+
+/// The binary's allocator (src/main.rs, src/alloc.rs): the bench measures what users run.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::MiAlloc = alloc::MiAlloc;
 
 fn is_hex(b: u8) -> bool {
     b.is_ascii_hexdigit()

@@ -4,10 +4,13 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod alloc;
+
 /// mimalloc instead of glibc malloc: allocation was 20-23 % of the proxy's and the
-/// verifier's instructions (docs/performance.md, session 2 profiles).
+/// verifier's instructions (docs/performance.md, session 2 profiles); called without the
+/// alignment argument where every block has it ([`alloc::MiAlloc`], session 20).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::MiAlloc = alloc::MiAlloc;
 
 fn main() -> ExitCode {
     // the subcommand typed, for the hints of error lines

@@ -518,20 +518,94 @@ impl ExchangeState {
     }
 }
 
-/// The `Content-Length` of a message, bytes (RFC 9110 §8.6), when it is one number.
-fn content_length(headers: &Headers) -> Option<u64> {
-    headers.get("content-length")?.trim().parse().ok()
+/// What the recorder decides a body's handling by, read from one head's fields in one pass
+/// (names in any case, RFC 9110 §5.1): the first `Content-Type` and `Content-Length` values
+/// and whether any `Content-Encoding` line is there. Six lookups over the fields, one per
+/// fact, were ~1k instructions per exchange (docs/performance.md, session 20).
+#[derive(Clone, Copy, Default)]
+struct HeadFacts<'a> {
+    /// The first `Content-Type` value, as sent.
+    content_type: Option<&'a str>,
+    /// The first `Content-Length` value, as sent.
+    content_length: Option<&'a str>,
+    /// A `Content-Encoding` line is present (its values: [`HeadFacts::content_coding`]).
+    coded: bool,
 }
 
-/// True when the first `Content-Type` is `application/x-www-form-urlencoded` (any case).
-fn is_form(headers: &Headers) -> bool {
-    headers.get("content-type").is_some_and(|v| {
-        v.split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .eq_ignore_ascii_case("application/x-www-form-urlencoded")
-    })
+impl<'a> HeadFacts<'a> {
+    fn of(headers: &'a Headers) -> Self {
+        let mut f = HeadFacts::default();
+        for (name, value) in &headers.0 {
+            // by length first: most fields are none of the three
+            match name.len() {
+                12 if f.content_type.is_none() && name.eq_ignore_ascii_case("content-type") => {
+                    f.content_type = Some(value);
+                }
+                14 if f.content_length.is_none() && name.eq_ignore_ascii_case("content-length") => {
+                    f.content_length = Some(value);
+                }
+                16 if name.eq_ignore_ascii_case("content-encoding") => f.coded = true,
+                _ => {}
+            }
+        }
+        f
+    }
+
+    /// The media type of the first `Content-Type` (parameters and spaces cut), as sent.
+    fn media_type(&self) -> Option<&'a str> {
+        self.content_type
+            .map(|v| v.split(';').next().unwrap_or("").trim())
+    }
+
+    /// The `Content-Length` of the message, bytes (RFC 9110 §8.6), when it is one number.
+    fn content_length(&self) -> Option<u64> {
+        self.content_length?.trim().parse().ok()
+    }
+
+    /// True when the first `Content-Type` is `application/x-www-form-urlencoded` (any case).
+    fn is_form(&self) -> bool {
+        self.media_type()
+            .is_some_and(|m| m.eq_ignore_ascii_case("application/x-www-form-urlencoded"))
+    }
+
+    /// True when the first `Content-Type` names a JSON media type (`application/json`,
+    /// `*+json`; RFC 6839), any case.
+    fn is_json(&self) -> bool {
+        self.media_type().is_some_and(|m| {
+            let m = m.as_bytes();
+            m.eq_ignore_ascii_case(b"application/json")
+                || (m.len() >= 5 && m[m.len() - 5..].eq_ignore_ascii_case(b"+json"))
+        })
+    }
+
+    /// True when the first `Content-Type` is a gRPC one (`application/grpc`, `+proto`...).
+    fn is_grpc(&self) -> bool {
+        self.content_type
+            .is_some_and(crate::model::grpc::is_grpc_content_type)
+    }
+
+    /// The text scan for the body: an SSE scan for `text/event-stream` (any case, with
+    /// parameters), a JSON text scan otherwise ([`TextScan`]).
+    fn scan(&self) -> TextScan {
+        if self
+            .media_type()
+            .is_some_and(|m| m.eq_ignore_ascii_case("text/event-stream"))
+        {
+            TextScan::sse()
+        } else {
+            TextScan::default()
+        }
+    }
+
+    /// The body's content codings (all `Content-Encoding` lines joined), `None` when there
+    /// is none besides `identity` ([`crate::model::coding::content_coding`]).
+    fn content_coding(&self, headers: &Headers) -> Option<String> {
+        if self.coded {
+            crate::model::coding::content_coding(headers.get_all("content-encoding"))
+        } else {
+            None
+        }
+    }
 }
 
 /// A form body (`name=value&...`, WHATWG URL §5) with the value of every parameter whose
@@ -604,12 +678,6 @@ fn starts_like_json(data: &[u8]) -> bool {
 /// Largest decoded size of a compressed JSON body decoded to be redacted (4 MiB, from at most
 /// [`HOLD_CAP`] coded bytes); a body that inflates past it is written as it came.
 const DECODE_CAP: usize = 4 * HOLD_CAP;
-
-/// The codings of a message's `Content-Encoding` field lines (RFC 9110 §8.4), when they
-/// name any besides `identity`; `None` (no allocation) for an uncoded message.
-fn content_coding(headers: &Headers) -> Option<String> {
-    crate::model::coding::content_coding(headers.get_all("content-encoding"))
-}
 
 /// The held events' body bytes in order, and whether any of them was cut (`truncated`).
 fn joined_body(held: &[Event]) -> (Vec<u8>, bool) {
@@ -1064,15 +1132,16 @@ impl Redactor {
                 if let Some(u) = upstream.as_mut() {
                     self.redact_query_in_place(u);
                 }
-                let req_json = is_json(headers);
+                let facts = HeadFacts::of(headers);
                 self.ensure(key);
                 if let Some(st) = self.exchanges.get_mut(key) {
-                    st.req_json = req_json;
-                    st.req_form = is_form(headers);
-                    st.req_coding = content_coding(headers);
-                    st.req_len = content_length(headers);
-                    st.req_scan = scan_for(headers);
-                    st.grpc_route = is_grpc(headers)
+                    st.req_json = facts.is_json();
+                    st.req_form = facts.is_form();
+                    st.req_coding = facts.content_coding(headers);
+                    st.req_len = facts.content_length();
+                    st.req_scan = facts.scan();
+                    st.grpc_route = facts
+                        .is_grpc()
                         .then(|| crate::model::grpc::grpc_route(url))
                         .flatten();
                     st.req_grpc = st.grpc_route.as_ref().map(|r| {
@@ -1244,25 +1313,22 @@ impl Redactor {
                 }
                 if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
                     self.redact_headers(headers);
-                    let resp_json = is_json(headers);
+                    let facts = HeadFacts::of(headers);
                     self.ensure(key);
                     if let Some(st) = self.exchanges.get_mut(key) {
-                        st.resp_json = resp_json;
-                        st.resp_form = is_form(headers);
-                        st.resp_coding = content_coding(headers);
-                        st.resp_len = content_length(headers);
-                        st.resp_scan = scan_for(headers);
+                        st.resp_json = facts.is_json();
+                        st.resp_form = facts.is_form();
+                        st.resp_coding = facts.content_coding(headers);
+                        st.resp_len = facts.content_length();
+                        st.resp_scan = facts.scan();
                         st.resp_grpc =
-                            st.grpc_route
-                                .as_ref()
-                                .filter(|_| is_grpc(headers))
-                                .map(|r| {
-                                    Box::new(GrpcScan::new(
-                                        r.clone(),
-                                        crate::model::grpc::Side::Response,
-                                        headers.get("grpc-encoding"),
-                                    ))
-                                });
+                            st.grpc_route.as_ref().filter(|_| facts.is_grpc()).map(|r| {
+                                Box::new(GrpcScan::new(
+                                    r.clone(),
+                                    crate::model::grpc::Side::Response,
+                                    headers.get("grpc-encoding"),
+                                ))
+                            });
                     }
                 }
             }
@@ -2085,14 +2151,6 @@ fn may_hold_secret(data: &[u8]) -> bool {
         .any(|f| f.find(data).is_some())
 }
 
-/// True when the first `Content-Type` is a gRPC one (`application/grpc`, `+proto`, with
-/// parameters; [`crate::model::grpc::is_grpc_content_type`]).
-fn is_grpc(headers: &Headers) -> bool {
-    headers
-        .get("content-type")
-        .is_some_and(crate::model::grpc::is_grpc_content_type)
-}
-
 /// Redacts one direction of an A2A gRPC call by message (C1): the body's frames are held
 /// until they end on a message boundary (PROTOCOL-HTTP2.md `Length-Prefixed-Message`);
 /// each complete message (all of those the held frames hold, not only the last) is decoded
@@ -2269,33 +2327,6 @@ impl GrpcScan {
             (!self.withheld.is_empty()).then(|| self.withheld.join("; ")),
             self.masked.take(),
         )
-    }
-}
-
-/// True when the first `Content-Type` names a JSON media type (`application/json`,
-/// `*+json`; RFC 6839), any case: what `Headers::media_type` tells, without allocating.
-fn is_json(headers: &Headers) -> bool {
-    headers.get("content-type").is_some_and(|v| {
-        let m = v.split(';').next().unwrap_or("").trim().as_bytes();
-        m.eq_ignore_ascii_case(b"application/json")
-            || (m.len() >= 5 && m[m.len() - 5..].eq_ignore_ascii_case(b"+json"))
-    })
-}
-
-/// The text scan for a body with these headers: an SSE scan for `text/event-stream` (any
-/// case, with parameters), a JSON text scan otherwise ([`TextScan`]).
-fn scan_for(headers: &Headers) -> TextScan {
-    let sse = headers.get("content-type").is_some_and(|v| {
-        v.split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .eq_ignore_ascii_case("text/event-stream")
-    });
-    if sse {
-        TextScan::sse()
-    } else {
-        TextScan::default()
     }
 }
 
@@ -4545,6 +4576,61 @@ mod tests {
             ev(SSE_SECRETS[0], SSE_SECRETS[1]),
             ev(SSE_SECRETS[2], SSE_SECRETS[3])
         )
+    }
+
+    proptest::proptest! {
+        /// [`HeadFacts`] (one pass over the fields) tells what a lookup per fact told before
+        /// session 20: the first `Content-Type` / `Content-Length` by `Headers::get`, the
+        /// codings by all `Content-Encoding` lines, for names in any case, repeated fields,
+        /// parameters, spaces, and look-alike names of the same length.
+        #[test]
+        fn head_facts_agree_with_a_lookup_per_fact(
+            fields in proptest::collection::vec((0usize..9, 0usize..12), 0..8)
+        ) {
+            const NAMES: [&str; 9] = [
+                "content-type", "Content-Type", "CONTENT-LENGTH", "content-length",
+                "Content-Encoding", "content-encodinx", "content-typf", "host", "content-lengtx",
+            ];
+            const VALUES: [&str; 12] = [
+                "application/json", "Application/JSON; charset=utf-8", " text/event-stream ",
+                "application/x-www-form-urlencoded;x=1", "application/a2a+json", "application/grpc",
+                "application/grpc+proto", "12", " 7 ", "gzip", "identity", "1x",
+            ];
+            let h = Headers(
+                fields
+                    .iter()
+                    .map(|&(n, v)| (NAMES[n].to_string(), VALUES[v].to_string()))
+                    .collect(),
+            );
+            let f = HeadFacts::of(&h);
+            let media = h.get("content-type").map(|v| v.split(';').next().unwrap_or("").trim());
+            proptest::prop_assert_eq!(
+                f.is_json(),
+                media.is_some_and(|m| m.eq_ignore_ascii_case("application/json")
+                    || (m.len() >= 5 && m[m.len() - 5..].eq_ignore_ascii_case("+json")))
+            );
+            proptest::prop_assert_eq!(
+                f.is_form(),
+                media.is_some_and(|m| m.eq_ignore_ascii_case("application/x-www-form-urlencoded"))
+            );
+            proptest::prop_assert_eq!(
+                f.is_grpc(),
+                h.get("content-type").is_some_and(crate::model::grpc::is_grpc_content_type)
+            );
+            proptest::prop_assert_eq!(
+                f.content_length(),
+                h.get("content-length").and_then(|v| v.trim().parse::<u64>().ok())
+            );
+            proptest::prop_assert_eq!(
+                f.content_coding(&h),
+                crate::model::coding::content_coding(h.get_all("content-encoding"))
+            );
+            let sse = media.is_some_and(|m| m.eq_ignore_ascii_case("text/event-stream"));
+            proptest::prop_assert_eq!(
+                format!("{:?}", f.scan()),
+                format!("{:?}", if sse { TextScan::sse() } else { TextScan::default() })
+            );
+        }
     }
 
     proptest::proptest! {
