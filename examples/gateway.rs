@@ -119,8 +119,17 @@ impl Gateway {
         };
         let body = if rest.ends_with("/.well-known/agent-card.json") {
             parts.headers.remove("content-length");
-            parts.headers.remove("etag");
-            Bytes::from(self.rewrite_card(&body))
+            let card = self.rewrite_card(&body);
+            // The agent's ETag names the agent's bytes: the rewritten card gets its own, so
+            // clients can still revalidate it (CARD-009).
+            if parts.headers.remove("etag").is_some() {
+                use sha2::Digest;
+                let tag = format!("\"{}\"", &hex::encode(sha2::Sha256::digest(&card))[..32]);
+                if let Ok(v) = hyper::header::HeaderValue::from_str(&tag) {
+                    parts.headers.insert("etag", v);
+                }
+            }
+            Bytes::from(card)
         } else {
             body
         };

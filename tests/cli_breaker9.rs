@@ -127,6 +127,9 @@ async fn a_note_repeated_on_every_card_fetch_prints_once() {
             let card = format!(r#"{{"name":"a","description":"d","version":"1","supportedInterfaces":[{{"url":"http://{at}/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}}],"capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":["t"]}}]}}"#);
             hyper::Response::builder()
                 .header("content-type", "application/json")
+                // caching done right (CARD-009): the one note is the bypass
+                .header("cache-control", "public, max-age=300")
+                .header("etag", "\"card-v1\"")
                 .body(full(card))
                 .unwrap()
         })

@@ -148,7 +148,9 @@ async fn a_card_finding_of_a_probe_is_listed_once_seen_twice() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|f| f["category"] == "agent-card")
+        // the broken agent serves no caching headers: CARD-CACHE-001 is a second card
+        // finding, deduplicated the same way but not the one this test is about
+        .filter(|f| f["category"] == "agent-card" && f["rule"] != "CARD-CACHE-001")
         .collect();
     assert_eq!(card.len(), 1, "{:#?}", doc["findings"]);
     let rule = card[0]["rule"].as_str().unwrap();

@@ -1137,6 +1137,8 @@ pub(super) struct State {
     /// Origins whose card CARD-SECRET-001 reported already (one finding per origin, however
     /// often its card is fetched).
     card_secret_reported: HashSet<String>,
+    /// Origins whose card CARD-CACHE-001 reported already (one finding per origin).
+    card_cache_reported: HashSet<String>,
     /// Origins whose agent opened an event stream (a streaming call answered 200
     /// `text/event-stream`, or a gRPC stream that is not trailers-only): its
     /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
@@ -1823,6 +1825,7 @@ impl State {
             ver_stripped_clients: VecDeque::new(),
             malformed_sends: VecDeque::new(),
             card_secret_reported: HashSet::new(),
+            card_cache_reported: HashSet::new(),
             streamed_ok: HashSet::new(),
             done_paths: HashMap::new(),
             push_created: HashMap::new(),
@@ -17986,6 +17989,9 @@ impl State {
         let served_v02 = x.path.ends_with("/.well-known/agent.json")
             || x.path.ends_with("/agent/authenticatedExtendedCard");
         let view = card_view(v, served_v02);
+        if !extended {
+            self.card_cache_headers(x, &view);
+        }
         if x.path.ends_with("/.well-known/agent.json")
             && x.leg.is_none()
             && view.declared_dialects().contains(&Dialect::V1_0)
@@ -18460,6 +18466,85 @@ impl State {
         for o in origins {
             self.cards.insert(o, rec.clone());
         }
+    }
+
+    /// CARD-CACHE-001 (CARD-009, 1.0 §8.6.1 SHOULD): the public Agent Card, fetched with GET
+    /// at a well-known path and answered 200, carries a freshness lifetime and an `ETag`.
+    /// Only cards a 1.0 client reads (a 1.0 or hybrid card): 0.x has no such requirement.
+    /// A freshness lifetime is `Cache-Control` `max-age` or `s-maxage` (RFC 9111 §5.2.2.1,
+    /// §5.2.2.10), an `Expires` header (RFC 9111 §5.3), or a deliberate `no-cache` /
+    /// `no-store`; a validator is a non-empty `ETag` (a `Last-Modified` alone is named but
+    /// does not stand in for it). One note per origin, on the response head.
+    fn card_cache_headers(&mut self, x: &Exch, view: &AgentCardView) {
+        if !view.has_v1_fields
+            || x.synthetic
+            || x.status != Some(200)
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !is_card_path(&x.path)
+        {
+            return;
+        }
+        let directives: Vec<String> = x
+            .resp_headers
+            .get_all("cache-control")
+            .flat_map(|v| v.split(','))
+            .map(|d| {
+                d.split('=')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase()
+            })
+            .collect();
+        let fresh = directives
+            .iter()
+            .any(|d| matches!(d.as_str(), "max-age" | "s-maxage" | "no-cache" | "no-store"))
+            || x.resp_headers.contains("expires");
+        let etag = x
+            .resp_headers
+            .get("etag")
+            .is_some_and(|v| !v.trim().is_empty());
+        if fresh && etag {
+            return;
+        }
+        if !self
+            .card_cache_reported
+            .insert(x.origin.clone().unwrap_or_default())
+        {
+            return;
+        }
+        let mut missing = Vec::new();
+        if !fresh {
+            missing.push(match x.resp_headers.get("cache-control") {
+                Some(cc) => format!(
+                    "no max-age in Cache-Control: {}",
+                    cc.chars().take(80).collect::<String>()
+                ),
+                None => "no Cache-Control max-age".to_string(),
+            });
+        }
+        if !etag {
+            missing.push(if x.resp_headers.contains("last-modified") {
+                "no ETag (only Last-Modified)".to_string()
+            } else {
+                "no ETag".to_string()
+            });
+        }
+        let effect = match (fresh, etag) {
+            (false, false) => "clients can neither keep it for a known time nor revalidate it, so they fetch it again in full",
+            (false, true) => "clients get no freshness lifetime and guess one or fetch it on every use",
+            _ => "clients cannot revalidate it with If-None-Match and fetch it again in full once it expires",
+        };
+        self.find(
+            &r::CARD_CACHE_HEADERS,
+            format!(
+                "agent card at {} was served with {} (1.0 §8.6.1 SHOULD): {effect}",
+                x.path,
+                missing.join(" and ")
+            ),
+            vec![x.ev(x.resp_seq)],
+            &x.leg,
+        );
     }
 
     /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21) for a public card `v`: a URL in

@@ -54,6 +54,16 @@ rule!(
     "agent card response is not a JSON object",
     "serve the Agent Card as a JSON object with Content-Type application/json"
 );
+rule!(
+    CARD_CACHE_HEADERS,
+    "CARD-CACHE-001",
+    "card-cache-headers-missing",
+    Note,
+    AgentCard,
+    ["CARD-009"],
+    "1.0 agent card served without a freshness lifetime (Cache-Control max-age) or without an ETag",
+    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from the card's version or a hash of its bytes, so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111)"
+);
 rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Error, AgentCard,
     ["CARD-002"],
     "1.0 agent card missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
@@ -1008,6 +1018,7 @@ pub static RULES: &[Rule] = &[
     CAP_PUSH_REFUSED,
     CAP_STREAMING,
     CAP_STREAMING_REFUSED,
+    CARD_CACHE_HEADERS,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
     CARD_SECRET,

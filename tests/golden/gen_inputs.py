@@ -18,7 +18,12 @@ class T:
         return s._add(d, dt)
     def resp(s, status=200, body="", headers=None, leg=None, dt=0.01, ct="application/json"):
         h = {"content-type": ct} if ct else {}
+        last = s.lines[-1] if s.lines else {}
+        if status == 200 and last.get("dir") == "req" and last.get("method") == "GET" and last.get("url", "").split("?")[0].endswith(("/.well-known/agent-card.json", "/.well-known/agent.json")):
+            # a well-behaved agent's card caching headers (CARD-009); None in headers drops one
+            h.update(CARD_CACHE)
         h.update(headers or {})
+        h = {k: v for k, v in h.items() if v is not None}
         d = {"dir": "resp", "status": status, "headers": h, "body": body if isinstance(body, str) else j(body)}
         if leg: d["leg"] = leg
         return s._add(d, dt)
@@ -30,6 +35,7 @@ class T:
     def text(s): return "\n".join(j(l) for l in s.lines) + "\n"
 
 V1 = {"a2a-version": "1.0"}
+CARD_CACHE = {"cache-control": "public, max-age=300", "etag": '"card-v1"'}
 def rpc(i, m, p): return {"jsonrpc": "2.0", "id": i, "method": m, "params": p}
 def res(i, r): return {"jsonrpc": "2.0", "id": i, "result": r}
 def err(i, c, m): return {"jsonrpc": "2.0", "id": i, "error": {"code": c, "message": m}}
@@ -159,7 +165,7 @@ def bypass(url):
     hdr = {"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"}, "startedAt": "2026-01-01T00:00:00.000Z",
            "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": "http://127.0.0.1:9001"}]}
     evs = [{"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "GET", "url": "http://127.0.0.1:8080/.well-known/agent-card.json", "headers": [["accept", "application/json"]], "upstream": "http://127.0.0.1:9001/.well-known/agent-card.json"},
-           {"seq": 2, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "headers": [["content-type", "application/json"]]},
+           {"seq": 2, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "headers": [["content-type", "application/json"], ["cache-control", "public, max-age=300"], ["etag", '"card-v1"']]},
            {"seq": 3, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": j(card1(url=url))},
            {"seq": 4, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 0, "response_bytes": 10}]
     return "\n".join(j(x) for x in [hdr] + evs) + "\n"
@@ -920,6 +926,12 @@ def cardsig(hdr):
     prot = base64.urlsafe_b64encode(j(hdr).encode()).decode().rstrip("=")
     return cardonly(card1(signatures=[{"protected": prot, "signature": "c2lnbmF0dXJl"}]))
 case("CARD-SIG-001", cardsig({"alg": "ES256", "typ": "JOSE"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
+# CARD-CACHE-001 (CARD-009): the public 1.0 card's Cache-Control max-age and ETag
+def cardcache(headers, card=None):
+    t = T(); t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"})
+    t.resp(200, card if card is not None else card1(), headers=headers); return t.text()
+NOCACHE = {"cache-control": None, "etag": None}
+case("CARD-CACHE-001", cardcache(NOCACHE), cardcache({}))
 case("CARD-SIG-002", cardsig({"alg": "ES256", "kid": "key-1"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
 
 def listparam(ok):
@@ -1322,6 +1334,13 @@ EXTRA = {
     "CARD-SHAPE-006-fail-oauth-no-token-url": oauthcard(flows={"authorizationCode": {"authorizationUrl": "https://login.example.test/authorize", "scopes": {}}}),
     "CARD-SHAPE-006-pass-oauth-device-code": oauthcard(flows={"deviceCode": {"deviceAuthorizationUrl": "https://login.example.test/device", "tokenUrl": "https://login.example.test/token", "scopes": {}}}),
 }
+# the Python SDK (a2a-sdk 1.3.0): a weak ETag, no Cache-Control
+EXTRA["CARD-CACHE-001-fail-etag-without-cache-control"] = cardcache({"cache-control": None, "etag": 'W/"ffd092a0"'})
+EXTRA["CARD-CACHE-001-fail-cache-control-without-max-age"] = cardcache({"cache-control": "public", "etag": None, "last-modified": "Mon, 30 Nov 2026 05:12:24 GMT"})
+# a deliberate no-cache (always revalidate) with an ETag is a caching decision, not an omission
+EXTRA["CARD-CACHE-001-pass-no-cache-with-etag"] = cardcache({"cache-control": "no-cache", "etag": '"card-v1"'})
+# CARD-009 is a 1.0 requirement: a 0.3 card without caching headers is not charged
+EXTRA["CARD-CACHE-001-pass-0-3-card"] = cardcache(NOCACHE, card03())
 def vhdr_card(answer, hdr="0.2", method="SendMessage", msg=None):
     t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]))
     t.req("POST", H + "/a2a", rpc(1, method, {"message": msg or msg1("ping")}), headers={"a2a-version": hdr}).resp(200, answer)
