@@ -336,3 +336,55 @@ fn session16_leftovers() {
         render(&out)
     );
 }
+
+/// TASK-002 (q20v V3): a message to a terminal task on 0.x is worded without naming
+/// UnsupportedOperationError (0.x requires "an error" and names no code); 1.0 keeps the code.
+#[test]
+fn message_to_terminal_task_wording_by_version() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let out =
+        verify(&dir.join("cases/variants/q20v-V3-v03-message-to-completed-task-accepted.jsonl"));
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "TASK-STATE-002")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(
+        f[0].message.contains("instead of rejected with an error")
+            && !f[0].message.contains("UnsupportedOperationError"),
+        "{}",
+        f[0].message
+    );
+    let out = verify(&dir.join("golden/TASK-STATE-002-fail/input.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "TASK-STATE-002"
+            && f.message
+                .contains("instead of rejected with UnsupportedOperationError")),
+        "{}",
+        render(&out)
+    );
+}
+
+/// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
+/// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
+/// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.
+#[test]
+fn rest_v03_task_not_found_code_with_wrong_status() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    for stem in [
+        "q20v-V2-v03-rest-unknown-task-500-jsonrpc-style-body",
+        "q20v-V2-v03-rest-unknown-task-500-code-body",
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        assert!(
+            out.findings.iter().any(|f| f.rule == "REST-ERROR-001"
+                && f.message.contains("HTTP status 500 and error code -32001")
+                && f.message.contains("HTTP 404")),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let out = verify(&dir.join("q20v-V2-legal-v03-rest-unknown-task-404.jsonl"));
+    assert!(out.findings.is_empty(), "{}", render(&out));
+}

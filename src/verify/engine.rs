@@ -10228,10 +10228,33 @@ impl State {
             if *tseq < x.req_seq {
                 self.find(
                     &r::TASK_MESSAGE_TO_TERMINAL,
-                    format!("message to task {tid} in {} was accepted instead of rejected with UnsupportedOperationError", x.state_term(*ts)),
+                    // TASK-002: 1.0 names UnsupportedOperationError; 0.x requires "an
+                    // error" and names no code, so its wording names none (q20v V3).
+                    format!(
+                        "message to task {tid} in {} was accepted instead of rejected with {}",
+                        x.state_term(*ts),
+                        if x.call
+                            .as_ref()
+                            .and_then(|c| c.dialect)
+                            .is_some_and(|d| d != Dialect::V1_0)
+                        {
+                            "an error (0.x names no error code for it)"
+                        } else {
+                            "UnsupportedOperationError"
+                        }
+                    ),
                     vec![
-                        Evidence { seq: *tseq, exchange: Some(txid.clone()), pointer: None, found: Some(Value::String(x.state_term(*ts).into())) },
-                        x.ev_at(x.req_ev_seq(), &format!("{base}/taskId"), Some(Value::String(tid.clone()))),
+                        Evidence {
+                            seq: *tseq,
+                            exchange: Some(txid.clone()),
+                            pointer: None,
+                            found: Some(Value::String(x.state_term(*ts).into())),
+                        },
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
                         x.ev(x.resp_seq),
                     ],
                     &x.leg,
@@ -15991,36 +16014,69 @@ impl State {
     /// message says the route's task does not exist ("KeyError: nope", "task nope not
     /// found") answered with another status than 404 (an unhandled lookup error as HTTP 500
     /// INTERNAL): TaskNotFoundError is HTTP 404 NOT_FOUND. REST-ERROR-001 (breaker8 G7).
+    /// Likewise (q20v V2) a 0.x HTTP+JSON error whose body names code -32001
+    /// TaskNotFoundError (the 0.3 A2A error object's `code`, or a JSON-RPC-style
+    /// `error.code`) on any route, answered with another status than 404: the body and the
+    /// status disagree, and a 0.3 client that maps the status reads another error.
     fn rest_missing_task_status(&mut self, x: &Exch, c: &Call, status: u16, v: &Json, bseq: u64) {
-        if status == 404
-            || !matches!(
-                c.op,
-                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
-            )
-        {
+        if status == 404 || x.synthetic || c.webhook {
             return;
         }
-        let Some(tid) = c.route_task.as_deref() else {
-            return;
-        };
-        let (ptr, msg) = match v.pointer("/error/message").and_then(Json::as_str) {
-            Some(m) => ("/error/message", m),
-            None => match v.get("message").and_then(Json::as_str) {
-                Some(m) => ("/message", m),
-                None => return,
-            },
-        };
-        if !says_task_missing(msg, tid) {
+        if matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        ) {
+            if let Some(tid) = c.route_task.as_deref() {
+                let said = match v.pointer("/error/message").and_then(Json::as_str) {
+                    Some(m) => Some(("/error/message", m)),
+                    None => v
+                        .get("message")
+                        .and_then(Json::as_str)
+                        .map(|m| ("/message", m)),
+                };
+                if let Some((ptr, msg)) = said.filter(|(_, m)| says_task_missing(m, tid)) {
+                    self.find(
+                        &r::REST_ERROR_SHAPE,
+                        format!(
+                            "the agent's own message says task {tid} was not found, yet it answered HTTP {status} instead of HTTP 404 (TaskNotFoundError)"
+                        ),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, ptr, Some(Value::String(msg.to_string()))),
+                        ],
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
+        }
+        // 0.x only: a 1.0 body's error.code is the HTTP status, its A2A error the
+        // ErrorInfo reason (judged with the AIP-193 shape).
+        if c.dialect.is_none() || c.dialect == Some(Dialect::V1_0) {
             return;
         }
+        let Some((ptr, code)) = ["/code", "/error/code"]
+            .into_iter()
+            .find_map(|p| v.pointer(p).and_then(Json::as_i64).map(|k| (p, k)))
+        else {
+            return;
+        };
+        if code != jsonrpc::TASK_NOT_FOUND {
+            return;
+        }
+        let task = c
+            .route_task
+            .as_deref()
+            .map(|t| format!(" (task {t})"))
+            .unwrap_or_default();
         self.find(
             &r::REST_ERROR_SHAPE,
             format!(
-                "the agent's own message says task {tid} was not found, yet it answered HTTP {status} instead of HTTP 404 (TaskNotFoundError)"
+                "HTTP status {status} and error code -32001 TaskNotFoundError{task} disagree: TaskNotFoundError goes with HTTP 404 on HTTP+JSON (ERR-002), and a client that maps the HTTP status reads another error"
             ),
             vec![
                 x.ev(x.req_ev_seq()),
-                x.ev_at(bseq, ptr, Some(Value::String(msg.to_string()))),
+                x.ev_at(bseq, ptr, Some(Value::from(code))),
             ],
             &x.leg,
         );

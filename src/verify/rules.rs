@@ -409,7 +409,7 @@ rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, 
 rule!(TASK_MESSAGE_TO_TERMINAL, "TASK-STATE-002", "message-to-terminal-task-accepted", Error, Lifecycle,
     ["TASK-002", "TASK-001"],
     "message to a task in a terminal state was accepted",
-    "reject a message naming a terminal task with -32004 UnsupportedOperationError (HTTP 400) and start a new task for a follow-up instead");
+    "reject a message naming a terminal task with an error (1.0: -32004 UnsupportedOperationError, HTTP 400; 0.x names no code) and start a new task for a follow-up instead");
 rule!(TASK_CANCEL_TERMINAL, "TASK-STATE-003", "cancel-terminal-task-succeeded", Error, Lifecycle,
     ["TASK-003", "TASK-001"],
     "cancel of a task in a terminal state returned success",
