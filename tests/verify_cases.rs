@@ -388,3 +388,17 @@ fn rest_v03_task_not_found_code_with_wrong_status() {
     let out = verify(&dir.join("q20v-V2-legal-v03-rest-unknown-task-404.jsonl"));
     assert!(out.findings.is_empty(), "{}", render(&out));
 }
+
+/// CARD-001 (q20v V1): a card URL answering a JSON array is told as one, so the reader
+/// knows the body parsed and what it held.
+#[test]
+fn card_served_as_json_array_says_so() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b20q-CARD-SHAPE-004-v10-card-served-as-json-array.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "CARD-SHAPE-004"
+            && f.message == "agent card response is not a JSON object: it is a JSON array"),
+        "{}",
+        render(&out)
+    );
+}

@@ -18036,7 +18036,19 @@ impl State {
             let found = excerpt(&String::from_utf8_lossy(x.body.as_slice()));
             self.find(
                 &r::CARD_SHAPE_NOT_JSON,
-                "agent card response is not a JSON object".to_string(),
+                // What the JSON is instead, when it is JSON (q20v V1): a card list, a
+                // quoted string, null.
+                format!(
+                    "agent card response is not a JSON object{}",
+                    match json {
+                        Some(Json::Array(_)) => ": it is a JSON array",
+                        Some(Json::String(_)) => ": it is a JSON string",
+                        Some(Json::Number(_)) => ": it is a JSON number",
+                        Some(Json::Bool(_)) => ": it is a JSON boolean",
+                        Some(Json::Null) => ": it is JSON null",
+                        _ => "",
+                    }
+                ),
                 vec![x.ev_at(bseq, base, Some(found))],
                 &x.leg,
             );
