@@ -693,7 +693,7 @@ def gwcard(ok):
     t = T(); t.req("GET", "https://gw.example.test/.well-known/agent-card.json", headers={"accept": "application/json"})
     t.req("GET", "http://agent.internal.example.test/.well-known/agent-card.json", headers={"accept": "application/json"}, leg="upstream")
     t.resp(200, card1(url="http://agent.internal.example.test/a2a"), leg="upstream")
-    t.resp(200, card1(url="https://gw.example.test/a2a" if ok else "http://gateway.gw-system.svc.cluster.local:8080/a2a"))
+    t.resp(200, card1(url="https://gw.example.test/a2a" if ok else "http://gateway.gw-system.svc.cluster.local:8080/a2a"), headers=CARD_CACHE)
     return t.text()
 case("GW-RESP-004", gwcard(False), gwcard(True))
 def gwsigned(ok):
@@ -704,7 +704,7 @@ def gwsigned(ok):
     t = T(); t.req("GET", "https://gw.example.test/.well-known/agent-card.json", headers={"accept": "application/json"})
     t.req("GET", "http://agent.internal.example.test/.well-known/agent-card.json", headers={"accept": "application/json"}, leg="upstream")
     t.resp(200, card1(url="http://agent.internal.example.test/a2a", signatures=agent_sig), leg="upstream")
-    t.resp(200, card1(url="https://gw.example.test/a2a", signatures=sig("d3", "c2lnbmVkLWJ5LXRoZS1nYXRld2F5") if ok else agent_sig))
+    t.resp(200, card1(url="https://gw.example.test/a2a", signatures=sig("d3", "c2lnbmVkLWJ5LXRoZS1nYXRld2F5") if ok else agent_sig), headers=CARD_CACHE)
     return t.text()
 case("GW-RESP-007", gwsigned(False), gwsigned(True))
 def ids_beside(ok):
