@@ -297,3 +297,172 @@ async fn an_upstream_that_listens_is_not_warned_about() {
         "{got}"
     );
 }
+
+/// Starts the proxy (recording and JSON report in `dir`) in front of an agent whose SSE
+/// stream runs for minutes, opens that stream through it and reads its first event: the
+/// proxy then has one exchange open. Returns the running proxy, the open response (kept
+/// so that the client holds the stream) and the recording's path.
+async fn proxy_with_an_open_stream(
+    dir: &std::path::Path,
+) -> (
+    Running,
+    hyper::Response<hyper::body::Incoming>,
+    std::path::PathBuf,
+    std::path::PathBuf,
+) {
+    use http_body_util::BodyExt;
+    let up = sse_server(10_000, Duration::from_millis(50)).await;
+    let rec = dir.join("rec.jsonl");
+    let report = dir.join("report.json");
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    );
+    let addr = run.addr.trim_end_matches('/').to_string();
+    let mut resp = client_h1()
+        .request(get(&format!("http://{addr}/stream")))
+        .await
+        .expect("the stream through the proxy");
+    assert_eq!(resp.status(), 200);
+    let first = resp
+        .body_mut()
+        .frame()
+        .await
+        .expect("a first SSE event")
+        .expect("body frame");
+    assert!(first.is_data());
+    (run, resp, rec, report)
+}
+
+/// Waits up to `limit` for a stderr line containing `needle`; the lines read so far.
+fn wait_line(rx: &std::sync::mpsc::Receiver<String>, needle: &str, limit: Duration) -> Vec<String> {
+    let t0 = std::time::Instant::now();
+    let mut seen = Vec::new();
+    while let Some(left) = limit.checked_sub(t0.elapsed()) {
+        match rx.recv_timeout(left) {
+            Ok(l) => {
+                let hit = l.contains(needle);
+                seen.push(l);
+                if hit {
+                    return seen;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    panic!("no stderr line with {needle:?} within {limit:?}; got {seen:#?}");
+}
+
+/// Ctrl-C (SIGINT, `kill -INT`) with an SSE stream open: after "stopping" the proxy says
+/// what the silence is for, how long it waits, for how many exchanges and that a second
+/// Ctrl-C stops now; then that it writes the report, of how many events and where. With no
+/// second Ctrl-C it waits the whole grace (2 s) and ends the exchange `open`, exit 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path()).await;
+    let Running { mut child, rx, .. } = run;
+    let t0 = std::time::Instant::now();
+    child.signal("INT");
+    let seen = wait_line(&rx, "waiting up to", Duration::from_secs(10));
+    let waiting = seen.last().unwrap();
+    assert_eq!(
+        waiting,
+        "a2a-interop proxy: waiting up to 2 s for 1 open exchange to end (Ctrl-C again to stop now: they are recorded as open)"
+    );
+    assert!(
+        seen.iter().any(|l| l == "a2a-interop proxy: stopping"),
+        "{seen:#?}"
+    );
+    let st = child.wait_for(Duration::from_secs(60), "proxy after SIGINT");
+    let waited = t0.elapsed();
+    assert!(st.success(), "exit status {st:?}");
+    assert!(
+        waited >= Duration::from_secs(2),
+        "the grace was cut: {waited:?}"
+    );
+    let rest: Vec<String> = rx.try_iter().collect();
+    let evs = read_events(&rec);
+    let writing = format!(
+        "a2a-interop proxy: writing the report of {} events to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
+        evs.len(),
+        report.display(),
+        rec.display(),
+        report.display()
+    );
+    let at = rest.iter().position(|l| *l == writing);
+    let done = rest
+        .iter()
+        .position(|l| *l == format!("a2a-interop proxy: report written to {}", report.display()));
+    assert!(
+        matches!((at, done), (Some(a), Some(d)) if a < d),
+        "{rest:#?}"
+    );
+    assert!(
+        !rest.iter().any(|l| l.contains("stopping now")),
+        "{rest:#?}"
+    );
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Open);
+    let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(rep["tool"]["name"], "a2a-interop");
+}
+
+/// A second Ctrl-C while the proxy waits for an open SSE stream stops it now: it says so,
+/// exits before the 2 s grace would have run out, and still closes the recording whole
+/// (every line parses, the last one ends with a newline, the stream's exchange ends `open`)
+/// and writes the report.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path()).await;
+    let Running { mut child, rx, .. } = run;
+    let t0 = std::time::Instant::now();
+    child.signal("INT");
+    wait_line(
+        &rx,
+        "waiting up to 2 s for 1 open exchange",
+        Duration::from_secs(10),
+    );
+    child.signal("INT");
+    let st = child.wait_for(Duration::from_secs(60), "proxy after a second SIGINT");
+    let took = t0.elapsed();
+    assert!(st.success(), "exit status {st:?}");
+    assert!(
+        took < Duration::from_secs(2),
+        "the second Ctrl-C did not cut the 2 s grace: {took:?}"
+    );
+    let rest: Vec<String> = rx.try_iter().collect();
+    assert!(
+        rest.iter()
+            .any(|l| l
+                == "a2a-interop proxy: stopping now: exchanges still open are recorded as open"),
+        "{rest:#?}"
+    );
+    let bytes = std::fs::read(&rec).unwrap();
+    assert_eq!(
+        bytes.last(),
+        Some(&b'\n'),
+        "the recording's last line is cut"
+    );
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+    let (out, err, _) = outcome(&evs, "e1");
+    assert_eq!(out, Outcome::Open);
+    assert_eq!(
+        err.as_deref(),
+        Some("proxy shut down with the exchange open")
+    );
+    assert!(evs
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ResponseChunk { .. })));
+    let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(rep["tool"]["name"], "a2a-interop");
+}

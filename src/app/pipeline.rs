@@ -426,6 +426,27 @@ impl Pipeline {
         self.sink.queued_events() + self.verifier_backlog.load(Ordering::Relaxed)
     }
 
+    /// Exchanges not ended yet on every listener (an open SSE stream is one): what
+    /// [`Self::finish`] waits for, up to [`proxy::SHUTDOWN_GRACE`].
+    pub fn open_exchanges(&self) -> usize {
+        self.proxy.open_exchanges()
+            + self
+                .extra
+                .iter()
+                .map(ProxyHandle::open_exchanges)
+                .sum::<usize>()
+    }
+
+    /// Handles that cut [`Self::finish`]'s grace short on every listener (a second
+    /// Ctrl-C): open exchanges then end with outcome `open` and the recording is closed
+    /// whole ([`proxy::StopNow`]).
+    pub fn stop_now(&self) -> Vec<proxy::StopNow> {
+        std::iter::once(&self.proxy)
+            .chain(&self.extra)
+            .map(ProxyHandle::stop_now)
+            .collect()
+    }
+
     /// The proxy's client-facing address.
     pub fn proxy_addr(&self) -> SocketAddr {
         self.proxy.local_addr()

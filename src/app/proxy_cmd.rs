@@ -16,7 +16,11 @@ trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` a
 `--insecure-upstream` without any TLS upstream are refused (they would do nothing).
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM / SIGHUP stops
-within 2 s, flushes the recording and writes the report (after SIGHUP the exit is 129). The
+within 2 s, flushes the recording and writes the report (after SIGHUP the exit is 129); it
+says what it waits for (`waiting up to 2 s for K open exchanges...`, `writing the report of
+M events to FILE...`), and a second signal cuts the wait for open exchanges short (they end
+`open`, the recording is closed whole) or, during the report write, exits 128 + the signal
+at once with the recording complete and no report. The
 report is built from the recording file this run created, held open from the start: a
 `--record` path deleted or replaced during the run is said at exit and the recording is
 copied back out (to the path, or beside it). A report that cannot be written (disk full) is
@@ -36,6 +40,7 @@ exchanges finish (up to [`crate::proxy::SHUTDOWN_GRACE`]), writes the report and
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Context as _};
 
@@ -506,7 +511,13 @@ async fn run_async(
     }
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
-    let stop = stop_signal()?;
+    let signals = stop_signals()?;
+    let stop = {
+        let mut first = signals.clone();
+        async move {
+            let _ = first.wait_for(|n| *n >= 1).await;
+        }
+    };
     // A file size limit (RLIMIT_FSIZE, `ulimit -f`) must fail the write (EFBIG, handled by
     // --on-record-error), not kill the proxy with SIGXFSZ mid-traffic. SIGXFSZ is 25 on
     // Linux (x86, ARM, RISC-V) and macOS; a handler replaces the default action (core dump).
@@ -659,7 +670,25 @@ async fn run_async(
     } else {
         crate::errln!("a2a-interop proxy: stopping");
     }
-    let outcome = pipeline.finish().await?;
+    // Say what the wait is for, and let a further Ctrl-C cut it short (ux: a silent
+    // grace and a long report write looked like a hang).
+    // the signals counted so far: any later one is a "Ctrl-C again", even one that comes
+    // before the task below first runs
+    let seen = *signals.borrow();
+    let open = pipeline.open_exchanges();
+    if let Some(line) = waiting_line(open) {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
+    let phase = Arc::new(std::sync::atomic::AtomicU8::new(PHASE_DRAINING));
+    let again = tokio::spawn(further_signals(
+        signals,
+        seen,
+        pipeline.stop_now(),
+        phase.clone(),
+    ));
+    let outcome = pipeline.finish().await;
+    phase.store(PHASE_REPORT, std::sync::atomic::Ordering::SeqCst);
+    let outcome = outcome?;
     let s = &outcome.recorder;
     if let Some(p) = &outcome.recording {
         crate::errln!("a2a-interop proxy: {}", recorded_line(s, p));
@@ -682,6 +711,10 @@ async fn run_async(
         _ => None,
     };
     if let Some(path) = &a.report {
+        crate::errln!(
+            "a2a-interop proxy: {}",
+            report_writing_line(path, s.events, outcome.recording.as_deref())
+        );
         let written = write_report(path, a.format, &outcome, source.as_deref());
         // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
         // recording line only)
@@ -714,6 +747,8 @@ async fn run_async(
             s.write_error.as_deref().unwrap_or("write error")
         );
     }
+    phase.store(PHASE_DONE, std::sync::atomic::Ordering::SeqCst);
+    again.abort();
     let code = exit_code(&outcome, a.fail_on);
     if let Some(line) = fail_on_line(
         &outcome,
@@ -1023,6 +1058,138 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     } else {
         e
     }
+}
+
+/// [`further_signals`]: the proxy waits for its open exchanges and closes the recording.
+const PHASE_DRAINING: u8 = 0;
+/// [`further_signals`]: the recording is closed; the report is being written.
+const PHASE_REPORT: u8 = 1;
+/// [`further_signals`]: the run is over; a signal changes nothing.
+const PHASE_DONE: u8 = 2;
+
+/// The line after "stopping" when `open` exchanges (e.g. SSE streams) are still open:
+/// how long the proxy waits for them ([`crate::proxy::SHUTDOWN_GRACE`]) and that a second
+/// Ctrl-C stops now. `None` when none is open (the stop is then immediate).
+pub fn waiting_line(open: usize) -> Option<String> {
+    if open == 0 {
+        return None;
+    }
+    let what = if open == 1 {
+        "open exchange"
+    } else {
+        "open exchanges"
+    };
+    Some(format!(
+        "waiting up to {} s for {open} {what} to end (Ctrl-C again to stop now: they are recorded as open)",
+        crate::proxy::SHUTDOWN_GRACE.as_secs()
+    ))
+}
+
+/// The line before the report is written: it re-reads the recording of `events` events,
+/// which takes a while for a big one. A further Ctrl-C skips it ([`further_signals`]);
+/// with a recording the line says how to write the report later.
+pub fn report_writing_line(path: &Path, events: u64, recording: Option<&Path>) -> String {
+    let what = if events == 1 { "event" } else { "events" };
+    match recording {
+        Some(rec) => format!(
+            "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
+            path.display(),
+            rec.display(),
+            path.display()
+        ),
+        None => format!(
+            "writing the report of {events} {what} to {}... (Ctrl-C again skips it)",
+            path.display()
+        ),
+    }
+}
+
+/// After the first stop signal (`seen`: the count of [`stop_signals`] then): each further Ctrl-C / SIGTERM / SIGHUP while the proxy
+/// waits for open exchanges ends that wait at once ([`crate::proxy::StopNow`]; the
+/// exchanges end with outcome `open` and the recording is closed whole, last line
+/// included); one while the report is being written exits at once with 128 + the signal
+/// (130 for Ctrl-C), the recording already complete and no report written (a staged
+/// report file is never renamed into place: [`crate::record::outfile`]).
+async fn further_signals(
+    mut signals: tokio::sync::watch::Receiver<u32>,
+    mut seen: u32,
+    now: Vec<crate::proxy::StopNow>,
+    phase: Arc<std::sync::atomic::AtomicU8>,
+) {
+    use std::sync::atomic::Ordering;
+    loop {
+        if signals.wait_for(|n| *n > seen).await.is_err() {
+            return;
+        }
+        seen = *signals.borrow_and_update();
+        match phase.load(Ordering::SeqCst) {
+            PHASE_DRAINING => {
+                for h in &now {
+                    h.trigger();
+                }
+                crate::errln!(
+                    "a2a-interop proxy: stopping now: exchanges still open are recorded as open"
+                );
+            }
+            PHASE_REPORT => {
+                crate::errln!(
+                    "a2a-interop proxy: stopped before the report was written (the recording is complete)"
+                );
+                std::process::exit(128 + i32::from(LAST_SIGNAL.load(Ordering::Relaxed)));
+            }
+            _ => return,
+        }
+    }
+}
+
+/// The number of the last stop signal [`stop_signals`] received (2 = SIGINT).
+static LAST_SIGNAL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
+
+/// Like [`stop_signal`], but counts: the receiver's value is the number of Ctrl-C /
+/// SIGTERM / SIGHUP received so far (0 until the first). The first one is the stop (noted
+/// for the report, SIGHUP sets [`hung_up`]); `proxy` lets a second one cut its shutdown
+/// short ([`further_signals`]). The handlers are registered when this returns; must be
+/// called inside the tokio runtime (a task listens).
+pub(crate) fn stop_signals() -> anyhow::Result<tokio::sync::watch::Receiver<u32>> {
+    let (tx, rx) = tokio::sync::watch::channel(0u32);
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).context("cannot install SIGTERM handler")?;
+        let mut int = signal(SignalKind::interrupt()).context("cannot install SIGINT handler")?;
+        let mut hup = signal(SignalKind::hangup()).context("cannot install SIGHUP handler")?;
+        tokio::spawn(async move {
+            loop {
+                let signo = tokio::select! {
+                    Some(()) = term.recv() => 15,
+                    Some(()) = int.recv() => 2,
+                    Some(()) = hup.recv() => 1,
+                    else => return,
+                };
+                let first = *tx.borrow() == 0;
+                if first {
+                    crate::report::model::note_stop_signal(signo);
+                    if signo == 1 {
+                        HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+                LAST_SIGNAL.store(signo, std::sync::atomic::Ordering::Relaxed);
+                tx.send_modify(|n| *n += 1);
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    {
+        tokio::spawn(async move {
+            while tokio::signal::ctrl_c().await.is_ok() {
+                if *tx.borrow() == 0 {
+                    crate::report::model::note_stop_signal(2);
+                }
+                tx.send_modify(|n| *n += 1);
+            }
+        });
+    }
+    Ok(rx)
 }
 
 /// Set once a SIGHUP stopped a run ([`stop_signal`]): the process then exits 129 (128 +

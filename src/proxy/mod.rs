@@ -114,13 +114,55 @@ pub struct ProxyConfig {
 pub struct ProxyHandle {
     local_addr: SocketAddr,
     stop: watch::Sender<bool>,
+    /// [`ProxyHandle::stop_now`]: cuts the shutdown grace short.
+    now: StopNow,
+    live: Arc<tee::LiveExchanges>,
     task: Option<tokio::task::JoinHandle<()>>,
+}
+
+/// Cuts a proxy's shutdown grace ([`SHUTDOWN_GRACE`]) short: a second Ctrl-C. The
+/// connections still open are closed at once and their exchanges end with outcome `open`
+/// (every event recorded so far stays in the recording). Cheap to clone; triggering it
+/// before [`ProxyHandle::shutdown`] makes that shutdown skip the grace.
+#[derive(Clone, Debug)]
+pub struct StopNow(Arc<watch::Sender<bool>>);
+
+impl StopNow {
+    fn new() -> StopNow {
+        StopNow(Arc::new(watch::channel(false).0))
+    }
+
+    /// Ends the grace now (idempotent).
+    pub fn trigger(&self) {
+        self.0.send_replace(true);
+    }
+
+    fn is_triggered(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    /// Completes once [`Self::trigger`] was called.
+    async fn triggered(&self) {
+        let mut rx = self.0.subscribe();
+        let _ = rx.wait_for(|now| *now).await;
+    }
 }
 
 impl ProxyHandle {
     /// The address the listener is bound to.
     pub fn local_addr(&self) -> SocketAddr {
         self.local_addr
+    }
+
+    /// Exchanges whose `exchange_end` is not recorded yet (an open SSE stream is one): what
+    /// [`Self::shutdown`] waits for, up to [`SHUTDOWN_GRACE`].
+    pub fn open_exchanges(&self) -> usize {
+        self.live.open_count()
+    }
+
+    /// A handle that cuts this proxy's shutdown grace short ([`StopNow`]).
+    pub fn stop_now(&self) -> StopNow {
+        self.now.clone()
     }
 
     /// Stops accepting, asks open connections to close, and ends those still open after
@@ -420,6 +462,8 @@ async fn serve(
         None
     };
     let (stop, stop_rx) = watch::channel(false);
+    let now = StopNow::new();
+    let live = tee::LiveExchanges::new();
     let (tunnel_tx, tunnel_rx) = tokio::sync::mpsc::channel::<()>(1);
     let attrib = attribution::Attributor::new(&cfg.routes, cfg.leg.clone(), ext.callers.clone());
     let state = Arc::new(State {
@@ -439,7 +483,7 @@ async fn serve(
         plain,
         h2c: h2c::H2cSupport::default(),
         https,
-        live: tee::LiveExchanges::new(),
+        live: live.clone(),
         listener_tls,
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
@@ -453,10 +497,18 @@ async fn serve(
         stop_rx: stop_rx.clone(),
         tunnels: std::sync::Mutex::new(Some(tunnel_tx)),
     });
-    let task = tokio::spawn(accept_loop(listener, state, stop_rx, tunnel_rx));
+    let task = tokio::spawn(accept_loop(
+        listener,
+        state,
+        stop_rx,
+        tunnel_rx,
+        now.clone(),
+    ));
     Ok(ProxyHandle {
         local_addr,
         stop,
+        now,
+        live,
         task: Some(task),
     })
 }
@@ -658,6 +710,7 @@ async fn accept_loop(
     state: Arc<State>,
     mut stop: watch::Receiver<bool>,
     mut tunnels: tokio::sync::mpsc::Receiver<()>,
+    now: StopNow,
 ) {
     let builder = Arc::new(server_builder(state.half_close));
     let mut conns = JoinSet::new();
@@ -765,11 +818,14 @@ async fn accept_loop(
     }
     drop(listener);
     let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
-    let grace = tokio::time::timeout_at(deadline, async {
-        while conns.join_next().await.is_some() {}
-    })
-    .await;
-    if grace.is_err() {
+    // A second Ctrl-C ([`StopNow`]) ends the grace as if it had run out.
+    let finished = tokio::select! {
+        r = tokio::time::timeout_at(deadline, async {
+            while conns.join_next().await.is_some() {}
+        }) => r.is_ok(),
+        _ = now.triggered() => false,
+    };
+    if !finished {
         state.live.set_shutting_down();
         conns.abort_all();
         while conns.join_next().await.is_some() {}
@@ -778,9 +834,13 @@ async fn accept_loop(
     // connection's (it sees the reset or the closed connection then): every exchange's
     // `exchange_end` reaches the recorder before it closes. What is still open when the
     // grace is over (a request body stuck on an agent that stopped reading) ends `open`.
-    let rest = deadline
-        .saturating_duration_since(tokio::time::Instant::now())
-        .max(EXCHANGE_END_WAIT);
+    let rest = if now.is_triggered() {
+        EXCHANGE_END_WAIT
+    } else {
+        deadline
+            .saturating_duration_since(tokio::time::Instant::now())
+            .max(EXCHANGE_END_WAIT)
+    };
     if !state.live.wait_idle(rest).await {
         state.live.set_shutting_down();
         let n = state
