@@ -11,9 +11,9 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use proxy_process::{spawn_until_listening, Running};
+use proxy_process::{line_with, spawn_until_listening, Running};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -33,21 +33,6 @@ fn silent_agent() -> String {
         }
     });
     format!("http://{addr}")
-}
-
-/// The next stderr line of `run` that contains `needle`, within `wait`; panics naming the
-/// lines seen otherwise.
-fn line_with(run: &Running, needle: &str, wait: Duration) -> String {
-    let end = Instant::now() + wait;
-    let mut seen = Vec::new();
-    while let Some(left) = end.checked_duration_since(Instant::now()) {
-        match run.rx.recv_timeout(left) {
-            Ok(l) if l.contains(needle) => return l,
-            Ok(l) => seen.push(l),
-            Err(_) => break,
-        }
-    }
-    panic!("no line with {needle:?} within {wait:?}: {seen:#?}")
 }
 
 /// N6: an agent that accepts and never answers, while the client gives up after 1 s: the

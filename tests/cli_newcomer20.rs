@@ -9,9 +9,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use proxy_process::{spawn_until_listening, ChildGuard, Running};
+use proxy_process::{line_with, spawn_until_listening, ChildGuard};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -48,20 +48,6 @@ fn http(addr: &str, method: &str, path: &str, headers: &str, body: &str) -> Stri
     let mut got = Vec::new();
     let _ = c.read_to_end(&mut got);
     String::from_utf8_lossy(&got).into_owned()
-}
-
-/// The next stderr line of `run` that contains `needle`, within `wait`.
-fn line_with(run: &Running, needle: &str, wait: Duration) -> String {
-    let end = Instant::now() + wait;
-    let mut seen = Vec::new();
-    while let Some(left) = end.checked_duration_since(Instant::now()) {
-        match run.rx.recv_timeout(left) {
-            Ok(l) if l.contains(needle) => return l,
-            Ok(l) => seen.push(l),
-            Err(_) => break,
-        }
-    }
-    panic!("no line with {needle:?} within {wait:?}: {seen:#?}")
 }
 
 fn verify_text(path: &Path, extra: &[&str]) -> (Option<i32>, String, String) {

@@ -30,6 +30,21 @@ pub struct Running {
     pub addr: String,
 }
 
+/// The next stderr line of `run` that contains `needle`, within `wait`; panics naming the
+/// lines seen otherwise.
+pub fn line_with(run: &Running, needle: &str, wait: Duration) -> String {
+    let end = std::time::Instant::now() + wait;
+    let mut seen = Vec::new();
+    while let Some(left) = end.checked_duration_since(std::time::Instant::now()) {
+        match run.rx.recv_timeout(left) {
+            Ok(l) if l.contains(needle) => return l,
+            Ok(l) => seen.push(l),
+            Err(_) => break,
+        }
+    }
+    panic!("no line with {needle:?} within {wait:?}: {seen:#?}")
+}
+
 /// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
 /// listening line, each line within `wait`; panics with "banner" otherwise.
 pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
