@@ -96,18 +96,19 @@ async fn tls_early_agent(dir: &Path) -> (SocketAddr, std::path::PathBuf) {
 /// the body: the agent answers before the body is whole, whatever the timing. Returns the
 /// status.
 async fn post_in_two_parts(h2: bool, url: &str) -> u16 {
-    post_parts(h2, url, FIRST, SECOND, true).await
+    post_parts(h2, url, FIRST, SECOND, true, false).await
 }
 
 /// POSTs `first` then `second` to `url`: `second` only once the answer's head is in when
-/// `early`, else right away (the body whole before the agent reads it). Returns the status
-/// once the answer's body is read.
+/// `early` (and its first body frame too when `after_first_frame`), else right away (the
+/// body whole before the agent reads it). Returns the status once the answer's body is read.
 async fn post_parts(
     h2: bool,
     url: &str,
     first: &'static [u8],
     second: &'static [u8],
     early: bool,
+    after_first_frame: bool,
 ) -> u16 {
     let (tx, rx) = tokio::sync::mpsc::channel::<Result<http_body::Frame<Bytes>, BoxError>>(4);
     let body =
@@ -130,14 +131,21 @@ async fn post_parts(
         .unwrap();
     let client = if h2 { client_h2() } else { client_h1() };
     let resp = client.request(req).await.expect("answer");
+    let status = resp.status().as_u16();
+    let mut answer = resp.into_body();
     if let Some(tx) = tx {
-        // the agent has answered: the rest of the body follows
+        // the agent has answered: the rest of the body follows, after the answer's first
+        // body frame when `after_first_frame` (the proxy recorded that frame before it
+        // passed it on, so the rest of the body is recorded after it whatever the load;
+        // after the head alone the two race)
+        if after_first_frame {
+            let _ = http_body_util::BodyExt::frame(&mut answer).await;
+        }
         let _ = tx
             .send(Ok(http_body::Frame::data(Bytes::from_static(second))))
             .await;
     }
-    let status = resp.status().as_u16();
-    let _ = http_body_util::BodyExt::collect(resp.into_body()).await;
+    let _ = http_body_util::BodyExt::collect(answer).await;
     status
 }
 
@@ -422,6 +430,7 @@ async fn early_event_stream_is_judged_from_the_whole_request_body() {
             STREAM_FIRST,
             STREAM_SECOND,
             false,
+            false,
         ),
     )
     .await;
@@ -449,7 +458,14 @@ async fn early_event_stream_is_judged_from_the_whole_request_body() {
         let (_d, rec, pipeline, base) = start_recording_to(early).await;
         let status = within(
             what,
-            post_parts(h2, &format!("{base}/"), STREAM_FIRST, STREAM_SECOND, true),
+            post_parts(
+                h2,
+                &format!("{base}/"),
+                STREAM_FIRST,
+                STREAM_SECOND,
+                true,
+                true,
+            ),
         )
         .await;
         assert_eq!(status, 200, "{what}");
