@@ -174,7 +174,11 @@ fn d9_extension_error_to_a_03_request_is_a_warning_naming_the_versions() {
     assert!(f[0].spec.iter().any(|s| s == "VER-003"), "{:?}", f[0].spec);
     assert!(f[0].help.contains("0.3 semantics"), "{}", f[0].help);
     let f = findings("b9d-D9-v10-only-agent-extension-error-for-03-client");
-    assert!(f[0].help.contains("-32009"), "{}", f[0].help);
+    let v = f
+        .iter()
+        .find(|x| x.rule == "VER-MIX-001")
+        .unwrap_or_else(|| panic!("{f:?}"));
+    assert!(v.help.contains("-32009"), "{}", v.help);
     let m = one("b9d-D9-v03-rest-extension-required-error", "VER-MIX-001");
     assert!(
         m.contains("request POST /api/v1/message:send with -32008"),
