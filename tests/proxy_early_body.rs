@@ -327,20 +327,35 @@ async fn early_answer_body_past_the_capture_cap_is_cut_and_said_so() {
     assert_eq!(post_in_two_parts(true, &format!("{base}/")).await, 401);
     let run = p.finish().await.unwrap();
     let evs = read_events(&rec);
-    let (outcome, error, _, truncated) = end_of_first(&evs);
+    let (outcome, error, request_bytes, truncated) = end_of_first(&evs);
     assert_eq!(outcome, Outcome::Complete, "{error}");
     assert!(truncated, "{error}");
-    assert!(
-        error.contains("it stopped reading at the 40-byte capture limit), so the recorded request body is cut and is not judged"),
-        "{error}"
-    );
+    if error.is_empty() {
+        // The agent's connection took the second part before the proxy saw its answer (a
+        // race the session's CI met about once in 20 runs): the whole body was forwarded,
+        // and only the recording is cut at the cap, as for any body past it.
+        assert_eq!(request_bytes, whole().len() as u64, "forwarded whole");
+    } else {
+        // The proxy stopped reading at the cap, or read the rest whole (the agent took
+        // part of it) and recorded only the cap's bytes: either way the end says the
+        // recorded body is cut at the cap (not "holds the whole request body").
+        assert!(
+            error.contains(
+                "40-byte capture limit), so the recorded request body is cut and is not judged"
+            ),
+            "{error}"
+        );
+    }
     assert_eq!(request_body(&evs, "e1"), &whole()[..40]);
     assert!(!rules(&run.verify).contains(&"VER-MIX-001".to_string()));
     assert!(
         run.verify
             .incomplete
             .iter()
-            .any(|(id, why)| id == "e1" && why.contains("capture limit")),
+            // "capture limit" when the proxy stopped reading there, "capture cap" when
+            // the body went through whole and only the recording was cut
+            .any(|(id, why)| id == "e1"
+                && (why.contains("capture limit") || why.contains("capture cap"))),
         "{:?}",
         run.verify.incomplete
     );

@@ -459,8 +459,11 @@ impl ExchangeCtx {
                 .unwrap_or(read)
                 .saturating_sub(closed.map_or(0, |u| u.discarded()));
             let stop = self.drain_stop.lock().ok().and_then(|g| g.clone());
-            // The recording holds all the client sent unless the body was dropped unread.
-            let whole = !cut && stop.is_none();
+            // Read whole but past the capture cap: the recording holds only the cap's bytes.
+            let capped = (read > self.cap as u64).then_some(self.cap);
+            // The recording holds all the client sent unless the body was dropped unread
+            // or cut at the capture cap.
+            let whole = !cut && stop.is_none() && capped.is_none();
             truncated |= !whole;
             if error.is_none() {
                 error = Some(early_close_text(
@@ -468,7 +471,7 @@ impl ExchangeCtx {
                     read,
                     self.request_announced(),
                     closed.map(|u| u.cause()).as_deref(),
-                    if whole {
+                    if !cut && stop.is_none() {
                         None
                     } else {
                         Some(
@@ -476,6 +479,7 @@ impl ExchangeCtx {
                                 .unwrap_or("the client's body was dropped unread"),
                         )
                     },
+                    capped,
                 ));
             }
         }
@@ -863,6 +867,7 @@ pub fn early_close_text(
     announced: Option<u64>,
     closed: Option<&str>,
     cut: Option<&str>,
+    capped: Option<usize>,
 ) -> String {
     let of = match announced {
         Some(len) => format!("{len} request body bytes (content-length {len})"),
@@ -882,11 +887,15 @@ pub fn early_close_text(
     } else {
         format!("about {got} of the {of} reached it")
     };
-    match cut {
-        None => format!(
+    match (cut, capped) {
+        (None, None) => format!(
             "request body not all delivered: {how}; {reached}; the recording holds the whole request body the client sent ({read} bytes)"
         ),
-        Some(why) => format!(
+        // read whole, but past the capture cap: the recorded body is cut all the same
+        (None, Some(cap)) => format!(
+            "request body not all delivered: {how}; {reached}; the recording keeps only the first {cap} of the {read} bytes the client sent (the {cap}-byte capture limit), so the recorded request body is cut and is not judged"
+        ),
+        (Some(why), _) => format!(
             "request body not all delivered: {how}; {reached}; the proxy read only {read} bytes of it from the client ({why}), so the recorded request body is cut and is not judged"
         ),
     }
