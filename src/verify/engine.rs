@@ -12072,6 +12072,9 @@ impl State {
         if let Some(why) = self.stream_refusal_misfit(x, c, got) {
             return Some((jsonrpc::UNSUPPORTED_OPERATION, why));
         }
+        if let Some(why) = self.required_extension_refusal_misfit(x, c, got, said) {
+            return Some((jsonrpc::EXTENSION_SUPPORT_REQUIRED, why));
+        }
         if let Some(want) = self.extended_card_misfit(x, c, got) {
             return Some(want);
         }
@@ -12161,6 +12164,58 @@ impl State {
                     .then_some((jsonrpc::TASK_NOT_FOUND, "the task was not found"))
             })
             .map(|(want, what)| (want, format!("the agent's own message says {what}")))
+    }
+
+    /// EXT-002 / ERR-002 (1.0 §3.3.4; topcheer/ggcode PR #2483 answered -32004
+    /// UnsupportedOperationError "required extension not activated"): a 1.0 message call
+    /// (`SendMessage`, `SendStreamingMessage`, any binding) that activated none of the
+    /// extensions its agent's card marks `required` (neither `A2A-Extensions` nor the 0.x
+    /// name lists it; gRPC: the `a2a-extensions` metadata entry) was refused with another
+    /// error than ExtensionSupportRequiredError (`got`), and the agent's own words (`said`:
+    /// the error message, a 0.x `data` string) name an extension or a missing URI, so the
+    /// refusal is the required-extension one under the wrong code. Returns why; `None`
+    /// otherwise (an error about something else, a 0.x call: 0.x has no code for it, f84).
+    fn required_extension_refusal_misfit(
+        &self,
+        x: &Exch,
+        c: &Call,
+        got: i64,
+        said: &[Option<&str>],
+    ) -> Option<String> {
+        if got == jsonrpc::EXTENSION_SUPPORT_REQUIRED
+            || c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        let asked: Vec<String> = ["a2a-extensions", "x-a2a-extensions"]
+            .iter()
+            .flat_map(|h| x.req_headers.get_all(h))
+            .flat_map(|v| v.split(','))
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty())
+            .collect();
+        let missing: Vec<&str> = card
+            .view
+            .extensions
+            .iter()
+            .filter(|d| d.required && !asked.iter().any(|a| *a == d.uri))
+            .map(|d| d.uri.as_str())
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        let names_it = said.iter().flatten().any(|m| {
+            m.to_ascii_lowercase().contains("extension") || missing.iter().any(|u| m.contains(u))
+        });
+        names_it.then(|| {
+            format!(
+                "the card marks the extension {} required, the request did not activate it (no A2A-Extensions entry names it), and the agent's own message says the refusal is about it: that refusal is ExtensionSupportRequiredError (EXT-002)",
+                missing.join(", ")
+            )
+        })
     }
 
     /// TASK-009 / ERR-006 (breaker19b Z1): a 1.0 GetTask, CancelTask or SubscribeToTask

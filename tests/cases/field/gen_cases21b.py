@@ -1,0 +1,162 @@
+"""Session-21 field cases of miner mine21b (f227-...): same helpers and output format as gen_cases.py.
+
+Scope by topic: push notifications (webhook bodies and headers, config CRUD), authentication,
+extensions, multi-tenancy, ListTasks, SubscribeToTask, cancel, file and data parts, gRPC.
+`python3 gen_cases21b.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file.
+"""
+import json, os, sys
+OUT = os.path.dirname(os.path.abspath(__file__))
+_src = open(os.path.join(OUT, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+
+cases = {}
+VAR = os.path.join(os.path.dirname(OUT), "variants")
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+CACHE = {"cache-control": "public, max-age=300", "etag": '"card-v1"'}
+
+WH = "https://client.example.test/a2a/webhook"
+
+# --- push notification bodies ------------------------------------------------------------------
+case("f227-v10-push-status-update-final-flag", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("summarise the report"),
+        "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": WH, "token": "tok-811"}}}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"task": task10("t-811", "c-811", "TASK_STATE_SUBMITTED")})),
+    req(1.0, "POST", WH, {"statusUpdate": {"taskId": "t-811", "contextId": "c-811", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS}, "final": False}},
+        ctype="application/a2a+json", hdr={"x-a2a-notification-token": "tok-811"}),
+    resp(1.004, 200, ""),
+    req(2.0, "POST", WH, {"statusUpdate": {"taskId": "t-811", "contextId": "c-811", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}, "final": True}},
+        ctype="application/a2a+json", hdr={"x-a2a-notification-token": "tok-811"}),
+    resp(2.004, 200, ""),
+], [("version-mixed-payload", "warning")],
+ "https://github.com/a2aproject/a2a-java/issues/811 (TCK PUSH-DELIVER-003: the webhook statusUpdate payload carries a final field that TaskStatusUpdateEvent does not define; schema validation fails on every transport)",
+ "a 1.0 webhook body is a StreamResponse (PUSH-004, 1.0 §4.3.3); the 1.0 TaskStatusUpdateEvent has taskId, contextId, status and metadata, no final (STREAM-007, DATA-001): the flag is the 0.3 member carried into a 1.0 payload. A warning, as for the stream form (f99): a lenient receiver ignores unknown members (DATA-003), a schema-validating one refuses the notification")
+
+case("f228-v10-push-body-bare-03-task", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "CreateTaskPushNotificationConfig", {"taskId": "t-491", "url": WH, "token": "tok-491"}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"id": "cfg-491", "taskId": "t-491", "url": WH, "token": "tok-491"})),
+    req(2.0, "POST", WH, {"id": "t-491", "contextId": "c-491", "status": {"state": "completed", "timestamp": "2025-11-27T11:52:51.319262Z"},
+                          "artifacts": [], "history": [], "kind": "task"},
+        hdr={"x-a2a-notification-token": "tok-491"}),
+    resp(2.004, 200, ""),
+], [("push-payload-invalid-shape", "error"), ("task-state-invalid", "error"), ("version-mixed-payload", "warning")],
+ "https://github.com/a2aproject/a2a-java/issues/491 (the push payload is the bare content of a task with kind and a lowercase state, not wrapped in a StreamResponse)",
+ "a 1.0 webhook body is a StreamResponse with exactly one of task, message, statusUpdate, artifactUpdate (PUSH-004, 1.0 §4.3.3); the bare 0.3 Task (kind:task, state completed) is none of them, so a 1.0 receiver finds no event in it (DATA-001)")
+
+case("f229-legal-v03-push-status-update-event", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("translate the file"),
+        "configuration": {"acceptedOutputModes": ["text/plain"], "blocking": False, "pushNotificationConfig": {"url": WH, "token": "tok-624"}}})),
+    resp(0.004, 200, ok("1", task03("t-624", "c-624", "submitted"))),
+    req(1.0, "POST", WH, {"kind": "status-update", "taskId": "t-624", "contextId": "c-624", "status": {"state": "working", "timestamp": TS}, "final": False},
+        hdr={"x-a2a-notification-token": "tok-624"}),
+    resp(1.004, 200, ""),
+    req(2.0, "POST", WH, {"kind": "status-update", "taskId": "t-624", "contextId": "c-624", "status": {"state": "completed", "timestamp": TS}, "final": True},
+        hdr={"x-a2a-notification-token": "tok-624"}),
+    resp(2.004, 200, ""),
+], [],
+ "https://github.com/a2aproject/a2a-js/issues/624 ; https://github.com/a2aproject/a2a-js/pull/658 (a2a-js 1.x pushed bare TaskStatusUpdateEvent bodies to v0.3 webhooks; v0.3.14 posted the full Task, receivers built on it broke)",
+ "odd but legal on 0.3: the 0.x push payload is not fixed by the spec (PUSH-005: it SHOULD identify the task and its state; the 0.3 §9.5 example posts the Task, but no text requires it). A 0.3 status-update event with kind, taskId, contextId and status identifies both, and carries the configured token. The a2a-js fix restores the older receivers' expectation; a verifier must not call either body wrong")
+
+# --- ListTasks over HTTP+JSON ------------------------------------------------------------------
+def t10h(tid, cid, state, hist):
+    return task10(tid, cid, state, history=hist)
+H1 = [umsg10("first question", mid="m-1", taskId="t-1", contextId="c-1"), amsg10("first answer", mid="m-2", taskId="t-1", contextId="c-1")]
+H2 = [umsg10("second question", mid="m-3", taskId="t-2", contextId="c-1"), amsg10("second answer", mid="m-4", taskId="t-2", contextId="c-1")]
+case("f230-v10-rest-list-tasks-history-length-0-ignored", [
+    req(0.0, "GET", A + "/tasks?contextId=c-1&historyLength=0&pageSize=10", ver="1.0", accept="application/a2a+json"),
+    resp(0.004, 200, {"tasks": [t10h("t-2", "c-1", "TASK_STATE_COMPLETED", H2), t10h("t-1", "c-1", "TASK_STATE_COMPLETED", H1)],
+                      "nextPageToken": "", "pageSize": 10, "totalSize": 2}, ctype="application/a2a+json"),
+], [("history-length-exceeded", "error")],
+ "https://github.com/a2aproject/a2a-js/issues/679 ; https://github.com/a2aproject/a2a-js/pull/685 (RestTransportHandler.listTasks read historyLength with a truthy Number(): historyLength=0 became undefined and the full history came back)",
+ "historyLength 0 asks for no history (DATA-006, 1.0 §3.2.4: 0 omits history, N never more than N); each listed task carries two messages. The query parameter is the REST form of ListTasksRequest.historyLength (REST-001)")
+
+case("f231-v10-rest-list-tasks-page-size-not-a-number-accepted", [
+    req(0.0, "GET", A + "/tasks?pageSize=abc", ver="1.0", accept="application/a2a+json"),
+    resp(0.004, 200, {"tasks": [], "nextPageToken": "", "pageSize": 0, "totalSize": 3}, ctype="application/a2a+json"),
+], [("request-param-invalid-accepted", "error"), ("list-tasks-paging-broken", "error")],
+ "https://github.com/a2aproject/a2a-js/pull/685 (pageSize=abc became NaN; the range check is false for NaN, so the store sliced nothing and answered an empty page with HTTP 200)",
+ "pageSize is an int32 in ListTasksRequest; on the HTTP+JSON binding its query form must be an integer (REST-001) in 1..100, and a malformed parameter is refused with 400 INVALID_ARGUMENT (ERR-006: validate input first). The agent answered 200 with no tasks while totalSize says three exist, so the client reads 'nothing here'. The empty last page under totalSize 3 is the same fault seen from paging (DATA-007)")
+
+# --- push config CRUD --------------------------------------------------------------------------
+case("f232-legal-v10-delete-unknown-push-config-succeeds", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "ListTaskPushNotificationConfigs", {"taskId": "t-113", "pageSize": 50}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"configs": [{"id": "cfg-a", "taskId": "t-113", "url": WH}], "nextPageToken": ""})),
+    req(0.1, "POST", A + "/a2a", rpc("2", "DeleteTaskPushNotificationConfig", {"taskId": "t-113", "id": "cfg-typo"}), ver="1.0"),
+    resp(0.104, 200, ok("2", {})),
+], [],
+ "https://github.com/alDuncanson/Handler/pull/113 (the ADK server treats deletes as idempotent and reports success for a config that never existed; the client lists first to catch a mistyped id)",
+ "legal: Delete Push Notification Config is idempotent (PUSH-003, 1.0 §3.1.10), so deleting an id the task never had may succeed with Empty; only Get must fail for a missing config. The client-side check is the client's choice, not a protocol requirement")
+
+# --- tenant ------------------------------------------------------------------------------------
+card_ten = json.loads(json.dumps(CARD10)); card_ten["supportedInterfaces"][0]["tenant"] = "acme"
+card_noten = json.loads(json.dumps(CARD10)); card_noten["supportedInterfaces"][0]["tenant"] = ""
+case("f233-v10-client-tenant-overrides-declared", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ten, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hi"), "tenant": "globex"}), ver="1.0"),
+    resp(0.104, 200, ok("1", {"message": amsg10("hello", contextId="c-g1")})),
+], [("interface-tenant-not-sent", "error")],
+ "https://github.com/a2aproject/a2a-rs/issues/199 ; https://github.com/a2aproject/a2a-rs/pull/200 (the declared tenant must win: a client that fills it only when the caller left it unset still sends the caller's other tenant)",
+ "CARD-008 (1.0 §8.3.2): the client sets tenant in every request to exactly the value the selected interface declares; this request names another tenant, so it reaches another tenant's partition")
+
+case("f234-legal-v10-interface-tenant-empty-not-sent", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_noten, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hi")}), ver="1.0"),
+    resp(0.104, 200, ok("1", {"message": amsg10("hello", contextId="c-200")})),
+], [],
+ "https://github.com/a2aproject/a2a-rs/pull/200 (an empty string is proto3's default for an unset field, so it means 'not declared', not a tenant named \"\")",
+ "legal: AgentInterface.tenant \"\" is the ProtoJSON default of an unset field; the interface declares no tenant, so the client sends none (CARD-008 applies to a non-empty tenant, 1.0 §8.3.2)")
+
+# --- extensions --------------------------------------------------------------------------------
+EXT = "https://ggcode.dev/a2a/ext/workspace/v1"
+card_ext = json.loads(json.dumps(CARD10)); card_ext["capabilities"]["extensions"] = [{"uri": EXT, "description": "shared workspace", "required": True}]
+case("f235-v10-required-extension-unsupported-operation", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("open the workspace")}), ver="1.0"),
+    resp(0.104, 200, err("1", -32004, "required extension not activated: " + EXT)),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/topcheer/ggcode/pull/2483 (extension negotiation: a required extension the client did not activate is refused with -32004 UnsupportedOperation, the missing URIs in data)",
+ "EXT-002 (1.0 §3.3.4): a card-required extension the request does not activate is refused with ExtensionSupportRequiredError, -32008 (ERR-002); -32004 tells the client the operation is unsupported, so it never learns that sending A2A-Extensions would work. The refusal itself is right. The PR's data member is left out (its shape is not in the thread)")
+
+def rest_err(code, status, reason, msg):
+    return {"error": {"code": code, "status": status, "message": msg,
+                      "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "a2a-protocol.org"}]}}
+card_ext_rest = json.loads(json.dumps(card_ext)); card_ext_rest["supportedInterfaces"] = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+case("b21b-E1-v10-rest-required-extension-unsupported-operation", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext_rest, hdr=CACHE),
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("open the workspace")}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 400, rest_err(400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "required extension not activated: " + EXT), ctype="application/a2a+json"),
+], [("rest-error-shape", "error")],
+ "mine21b E1, HTTP+JSON twin of f235 (https://github.com/topcheer/ggcode/pull/2483)",
+ "the refusal names the required extension the request did not activate, but its ErrorInfo reason is UNSUPPORTED_OPERATION: EXT-002 wants EXTENSION_SUPPORT_REQUIRED (ERR-002, ERR-003)")
+
+case("b21b-E1-legal-v10-required-extension-missing-other-refusal", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("more", taskId="t-gone")}), ver="1.0"),
+    resp(0.104, 200, err("1", -32001, "Task t-gone not found")),
+], [],
+ "mine21b E1 control for f235 (https://github.com/topcheer/ggcode/pull/2483)",
+ "the request lacks the required extension, but the agent refused it for an unknown taskId (-32001, its message says so, ID-001): an agent may check the task first; the check of f235 only reads a refusal whose words name an extension")
+
+case("b21b-E1-legal-v10-required-extension-refused-32008", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_ext, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("open the workspace")}), ver="1.0"),
+    resp(0.104, 200, err("1", -32008, "required extension not activated: " + EXT)),
+], [],
+ "mine21b E1 control for f235 (https://github.com/topcheer/ggcode/pull/2483)",
+ "the same refusal with -32008 ExtensionSupportRequiredError is what EXT-002 asks for")
+
+only = set(sys.argv[1:])
+for name, (lines, findings, source, note) in cases.items():
+    if only and name not in only: continue
+    d = VAR if name.startswith("b21b-") else OUT
+    with open(os.path.join(d, name + ".jsonl"), "w") as f:
+        for l in lines: f.write(json.dumps(l) + "\n")
+    with open(os.path.join(d, name + ".expect.json"), "w") as f:
+        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
+print(len(cases))
