@@ -6907,6 +6907,7 @@ impl State {
                 None => "answered HTTP 401".to_string(),
             };
             self.auth_undeclared(&x, &c, &how);
+            self.client_credential_misplaced(&x, &c);
         }
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
@@ -20527,6 +20528,80 @@ impl State {
         );
     }
 
+    /// AUTH-SCHEME-003 (AUTH-002, AUTH-001; topcheer/ggcode #1458: the client sent every
+    /// API key as `X-API-Key` whatever the card's apiKey scheme named): A2A call `x` was
+    /// refused with 401 by an agent whose card states its security requirements, the
+    /// request satisfied none of them, and it carried a credential ([`stray_credentials`])
+    /// in a header or query parameter that no scheme of the card names. The client
+    /// authenticated, but not as the card says: the fault is the client's. Once per
+    /// origin and misplaced credential; nothing when the card names no structured
+    /// requirement (an undefined scheme, mutual TLS).
+    fn client_credential_misplaced(&mut self, x: &Exch, c: &Call) {
+        use crate::model::card::Credential;
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let v = &card.view;
+        if !v.requires_auth || v.invisible_auth || v.security_alternatives.is_empty() {
+            return;
+        }
+        if v
+            .security_alternatives
+            .iter()
+            .any(|alt| alt.iter().all(|cr| credential_present(x, cr)))
+        {
+            // A declared credential was there: the agent refused its value, not its place.
+            return;
+        }
+        let declared = v.security_alternatives.iter().flatten();
+        let stray = stray_credentials(x, declared.clone().collect());
+        if stray.is_empty() {
+            return;
+        }
+        let origin = x.origin.clone().unwrap_or_default();
+        if !self
+            .auth_reported
+            .insert(format!("misplaced\u{0}{origin}\u{0}{}", stray.join(",")))
+        {
+            return;
+        }
+        let wanted: Vec<String> = v
+            .security_alternatives
+            .iter()
+            .map(|alt| {
+                alt.iter()
+                    .map(|cr| format!("the {} (scheme {})", cr.describe(), cr.scheme()))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
+            .collect();
+        let bearer_for_key = stray.iter().any(|s| s == "Authorization header")
+            && declared.clone().all(|cr| !matches!(cr, Credential::Authorization { .. }));
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
+            format!(
+                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with 401{}",
+                c.op_term("its call"),
+                if stray.len() == 1 { "the credential in the" } else { "credentials in the" },
+                stray.join(" and the "),
+                wanted.join(", or "),
+                if bearer_for_key { " (an API key goes where its apiKey scheme says, not in Authorization)" } else { "" }
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/securitySchemes".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+
     /// CARD-URL-007: a call to an advertised interface URL answered 307/308 to another URL
     /// (once per interface). A redirect back to the URL exactly as the card spells it is the
     /// client's doing (it changed the URL), not the card's.
@@ -21808,6 +21883,67 @@ fn credential_present(x: &Exch, cr: &crate::model::card::Credential) -> bool {
             })
         }),
     }
+}
+
+/// AUTH-SCHEME-003: the credentials request `x` carries where none of the card's
+/// credentials `declared` goes, as [`Credential::describe`] words them (`X-API-Key header`,
+/// `Authorization header`, `key query parameter`): a header whose name says it holds a
+/// credential (`Authorization`, `*api-key*` / `*apikey*` / `*api_key*`, `*-token` except
+/// CSRF and A2A's own headers) with a value, or a query parameter named `api_key`,
+/// `apikey`, `key`, `access_token`, `token`, `auth`.
+fn stray_credentials(x: &Exch, declared: Vec<&crate::model::card::Credential>) -> Vec<String> {
+    use crate::model::card::Credential;
+    let header_declared = |n: &str| {
+        declared.iter().any(|cr| match cr {
+            Credential::Authorization { .. } => n == "authorization",
+            Credential::Header { name, .. } => name.eq_ignore_ascii_case(n),
+            Credential::Cookie { .. } => n == "cookie",
+            Credential::Query { .. } => false,
+        })
+    };
+    let query_declared = |n: &str| {
+        declared
+            .iter()
+            .any(|cr| matches!(cr, Credential::Query { name, .. } if name == n))
+    };
+    let mut out: Vec<String> = Vec::new();
+    for (name, value) in &x.req_headers.0 {
+        let n = name.to_ascii_lowercase();
+        let looks = n == "authorization"
+            || n.contains("api-key")
+            || n.contains("apikey")
+            || n.contains("api_key")
+            || (n.ends_with("-token")
+                && !n.contains("csrf")
+                && !n.contains("xsrf")
+                && !n.starts_with("a2a-")
+                && !n.starts_with("x-a2a-"));
+        if looks && !header_declared(&n) && credential_value(&n, value) {
+            let shown = if n == "authorization" {
+                "Authorization header".to_string()
+            } else {
+                format!("{name} header")
+            };
+            if !out.contains(&shown) {
+                out.push(shown);
+            }
+        }
+    }
+    let query = x.url.split_once('?').map(|(_, q)| q).unwrap_or("");
+    for kv in query.split('&') {
+        let (k, val) = kv.split_once('=').unwrap_or((kv, ""));
+        let looks = matches!(
+            k.to_ascii_lowercase().as_str(),
+            "api_key" | "apikey" | "api-key" | "key" | "access_token" | "token" | "auth"
+        );
+        if looks && !val.is_empty() && !query_declared(k) {
+            let shown = format!("{k} query parameter");
+            if !out.contains(&shown) {
+                out.push(shown);
+            }
+        }
+    }
+    out
 }
 
 fn has_credentials(h: &Headers, names: &[String]) -> bool {

@@ -804,6 +804,10 @@ rule!(AUTH_UNDECLARED_SCHEME, "AUTH-SCHEME-002", "auth-demanded-but-card-declare
     ["AUTH-002", "AUTH-003", "CARD-005"],
     "an A2A call was refused for missing credentials (401, or a redirect to a login page) although the agent card declares no security scheme",
     "declare in the card what the deployment demands: a securitySchemes entry (e.g. an http bearer scheme for `WWW-Authenticate: Bearer`, an apiKey scheme for a key header) and a security requirement naming it, so clients know to send credentials; or stop demanding credentials the card does not name (an auth front added in front of the agent must be declared in the card it relays)");
+rule!(AUTH_CLIENT_CREDENTIAL_MISPLACED, "AUTH-SCHEME-003", "client-credential-not-as-declared", Error, Security,
+    ["AUTH-002", "AUTH-001"],
+    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme) and the agent refused the call with 401",
+    "read the card's securitySchemes and send the credential exactly as the chosen scheme names it: an apiKey scheme's `name` and `in` (1.0 apiKeySecurityScheme `location`) give the header, query parameter or cookie, an http / oauth2 / openIdConnect scheme the Authorization header; a hard-coded X-API-Key or Bearer reaches only agents that happen to read that name");
 rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-existence-revealed", Error, Security,
     ["TASK-009", "AUTH-006"],
     "agent refused a task handed out to other credentials with 403 / PERMISSION_DENIED instead of TaskNotFoundError, revealing that the task exists",
@@ -999,6 +1003,7 @@ pub static RULES: &[Rule] = &[
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
     AUTH_UNDECLARED_SCHEME,
+    AUTH_CLIENT_CREDENTIAL_MISPLACED,
     AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_ENDPOINT_NOT_TLS,
     TLS_CLIENT_DOWNGRADE,

@@ -1305,6 +1305,16 @@ def undeclared(declared):
     t.resp(401, {"error": "invalid_token"}, headers={"www-authenticate": 'Bearer realm="agent", error="invalid_token"'})
     return t.text()
 case("AUTH-SCHEME-002", undeclared(False), undeclared(True))
+# AUTH-SCHEME-003: the client sent its API key in a header the card's apiKey scheme does not name (ggcode #1458)
+def misplaced(ok):
+    kw = {"securitySchemes": {"gkey": {"apiKeySecurityScheme": {"location": "header", "name": "X-Goog-Api-Key"}}},
+          "securityRequirements": [{"schemes": {"gkey": {"list": []}}}]}
+    t = T(); fetch_card(t, card1(**kw))
+    hdr = "x-goog-api-key" if ok else "x-api-key"
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi")}), headers=dict(V1, **{hdr: "AIzaSy-example-key"}))
+    t.resp(401, {"error": "invalid api key"}, headers={"www-authenticate": 'ApiKey header="X-Goog-Api-Key"'})
+    return t.text()
+case("AUTH-SCHEME-003", misplaced(False), misplaced(True))
 # ---- DATA-TIME-002: a status timestamp never set (breaker13 M9)
 def unsetstamp(ok):
     t = T(); send1(t, {"task": task1(status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z" if ok else "0001-01-01T00:00:00Z"})}); return t.text()

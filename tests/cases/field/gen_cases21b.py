@@ -151,6 +151,87 @@ case("b21b-E1-legal-v10-required-extension-refused-32008", [
  "mine21b E1 control for f235 (https://github.com/topcheer/ggcode/pull/2483)",
  "the same refusal with -32008 ExtensionSupportRequiredError is what EXT-002 asks for")
 
+# --- authentication ----------------------------------------------------------------------------
+def card03(url, **kw):
+    c = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": url,
+         "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+    c.update(kw)
+    return c
+GKEY = {"securitySchemes": {"google": {"type": "apiKey", "in": "header", "name": "X-Goog-Api-Key"}}, "security": [{"google": []}]}
+case("f236-v03-client-api-key-header-hardcoded", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card03(A + "/a2a", **GKEY), hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("hi")}), hdr={"x-api-key": "AIzaSyD-example-key-0001"}),
+    resp(0.104, 401, {"error": {"code": 401, "message": "API key not valid. Please pass a valid API key.", "status": "UNAUTHENTICATED"}},
+         hdr={"www-authenticate": 'ApiKey header="X-Goog-Api-Key"'}),
+], [("client-credential-not-as-declared", "error")],
+ "https://github.com/topcheer/ggcode/issues/1458 (the A2A client's auth negotiation only checks the scheme type: an apiKey credential is always sent as a hard-coded X-API-Key header, so a card declaring {type: apiKey, name: X-Goog-Api-Key, in: header} gets HTTP 401 on the first call)",
+ "AUTH-002 / AUTH-001: a request authenticates as the card's security schemes say; the 0.3 apiKey scheme names the header (X-Goog-Api-Key), and the client put the key in X-API-Key, which the agent does not read, so the agent rightly answered 401. The agent is not at fault. ggcode's own server reads X-API-Key too, which hid the bug between ggcode peers")
+
+BEARER = {"authorization": "Bearer sk-live-0123456789abcdef"}
+card_qkey = json.loads(json.dumps(CARD10))
+card_qkey["securitySchemes"] = {"key": {"apiKeySecurityScheme": {"location": "query", "name": "key"}}}
+card_qkey["securityRequirements"] = [{"schemes": {"key": {"list": []}}}]
+case("b21b-A1-v10-client-bearer-for-query-api-key", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_qkey, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hi")}), ver="1.0", hdr=BEARER),
+    resp(0.104, 401, {"error": {"code": 401, "message": "missing API key", "status": "UNAUTHENTICATED"}}, hdr={"www-authenticate": 'ApiKey query="key"'}),
+], [("client-credential-not-as-declared", "error")],
+ "mine21b A1, 1.0 twin of f236 (https://github.com/topcheer/ggcode/issues/1458: a scheme with in: query cannot be met by any header)",
+ "the 1.0 card's apiKeySecurityScheme puts the key in the query parameter key; the client sent it as Authorization: Bearer, so the agent refused it (AUTH-002, AUTH-001)")
+
+card_hkey = json.loads(json.dumps(CARD10))
+card_hkey["securitySchemes"] = {"gw": {"apiKeySecurityScheme": {"location": "header", "name": "X-Goog-Api-Key"}}}
+card_hkey["securityRequirements"] = [{"schemes": {"gw": {"list": []}}}]
+case("b21b-A1-legal-v10-declared-header-wrong-value", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_hkey, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hi")}), ver="1.0", hdr={"x-goog-api-key": "expired-key", "x-api-key": "expired-key"}),
+    resp(0.104, 401, {"error": {"code": 401, "message": "API key expired", "status": "UNAUTHENTICATED"}}, hdr={"www-authenticate": 'ApiKey header="X-Goog-Api-Key"'}),
+], [],
+ "mine21b A1 control for f236 (https://github.com/topcheer/ggcode/issues/1458)",
+ "the client sent the key in the header the card names (and a spare copy under another name): the agent refused its value, which is no protocol fault of either peer")
+
+case("b21b-A1-legal-v03-challenge-then-declared-header", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card03(A + "/a2a", **GKEY), hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("hi")})),
+    resp(0.104, 401, {"error": {"code": 401, "message": "API key required", "status": "UNAUTHENTICATED"}}, hdr={"www-authenticate": 'ApiKey header="X-Goog-Api-Key"'}),
+    req(0.2, "POST", A + "/a2a", rpc("2", "message/send", {"message": umsg03("hi", mid="msg-0002")}), hdr={"x-goog-api-key": "AIzaSyD-example-key-0001"}),
+    resp(0.204, 200, ok("2", amsg03("hello", contextId="c-1"))),
+], [],
+ "mine21b A1 control for f236 (https://github.com/topcheer/ggcode/issues/1458)",
+ "a first call without any credential, answered 401 with a challenge, then the declared header: the ordinary HTTP authentication round trip (AUTH-003), nothing sent in the wrong place")
+
+# --- cancel ------------------------------------------------------------------------------------
+case("f237-v10-cancel-returns-working-never-canceled", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("write the quarterly report"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"task": task10("t-1170", "c-1170", "TASK_STATE_WORKING")})),
+    req(1.0, "POST", A + "/a2a", rpc("2", "CancelTask", {"id": "t-1170"}), ver="1.0"),
+    resp(1.004, 200, ok("2", task10("t-1170", "c-1170", "TASK_STATE_WORKING"))),
+    req(5.0, "POST", A + "/a2a", rpc("3", "GetTask", {"id": "t-1170"}), ver="1.0"),
+    resp(5.004, 200, ok("3", task10("t-1170", "c-1170", "TASK_STATE_WORKING"))),
+    req(30.0, "POST", A + "/a2a", rpc("4", "GetTask", {"id": "t-1170"}), ver="1.0"),
+    resp(30.004, 200, ok("4", task10("t-1170", "c-1170", "TASK_STATE_WORKING"))),
+], [("cancel-not-effective", "warning")],
+ "https://github.com/a2aproject/a2a-python/issues/1170 (DefaultRequestHandlerV2: a mid-run cancel returned WORKING and later get_task stayed WORKING forever; the producer was cancelled before the executor could write the terminal state)",
+ "Cancel Task returns the updated task and the cancellation takes the task to TASK_STATE_CANCELED (TASK-003, 1.0 §3.1.5); here the cancel succeeded, yet neither its result nor any later read ever shows the task canceled, so a client that cancelled cannot stop polling. A warning: an agent may finish cancelling after the recording ends")
+
+case("f238-v10-cancel-input-required-no-effect", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("book a table")}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"task": task10("t-1171", "c-1171", "TASK_STATE_INPUT_REQUIRED",
+        ts=TS)})),
+    req(1.0, "POST", A + "/a2a", rpc("2", "CancelTask", {"id": "t-1171"}), ver="1.0"),
+    resp(1.004, 200, ok("2", task10("t-1171", "c-1171", "TASK_STATE_INPUT_REQUIRED"))),
+    req(2.0, "POST", A + "/a2a", rpc("3", "GetTask", {"id": "t-1171"}), ver="1.0"),
+    resp(2.004, 200, ok("3", task10("t-1171", "c-1171", "TASK_STATE_INPUT_REQUIRED"))),
+], [("cancel-acknowledged-no-effect", "error")],
+ "https://github.com/a2aproject/a2a-python/issues/1170 (path 2: a task parked in INPUT_REQUIRED; cancel reported success with the task still INPUT_REQUIRED and left it unchanged)",
+ "a task waiting for its client is not terminal, so it is cancelable (TASK-003, 1.0 §3.1.5): the agent either cancels it (TASK_STATE_CANCELED) or refuses with TaskNotCancelableError; answering success with the unchanged task and keeping it INPUT_REQUIRED acknowledges a cancel that had no effect")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
