@@ -232,6 +232,88 @@ case("f238-v10-cancel-input-required-no-effect", [
  "https://github.com/a2aproject/a2a-python/issues/1170 (path 2: a task parked in INPUT_REQUIRED; cancel reported success with the task still INPUT_REQUIRED and left it unchanged)",
  "a task waiting for its client is not terminal, so it is cancelable (TASK-003, 1.0 §3.1.5): the agent either cancels it (TASK_STATE_CANCELED) or refuses with TaskNotCancelableError; answering success with the unchanged task and keeping it INPUT_REQUIRED acknowledges a cancel that had no effect")
 
+# --- gRPC (native recordings: protobuf bodies base64, trailers on exchange_end) -----------------
+import base64, urllib.parse
+def _varint(n):
+    out = b""
+    while True:
+        b = n & 0x7F; n >>= 7
+        if n: out += bytes([b | 0x80])
+        else: return out + bytes([b])
+def pb_str(f, v): v = v.encode() if isinstance(v, str) else v; return _varint(f << 3 | 2) + _varint(len(v)) + v
+def pb_int(f, v): return _varint(f << 3) + _varint(v)
+def frame(msg): return b"\x00" + len(msg).to_bytes(4, "big") + msg
+def b64(b): return base64.b64encode(b).decode()
+def pb_msg10(text, mid="msg-0001"): return pb_str(1, mid) + pb_int(4, 1) + pb_str(5, pb_str(1, text))
+def pb_task(tid, cid, state): return pb_str(1, tid) + pb_str(2, cid) + pb_str(3, pb_int(1, state))
+def pb_status(code, message, reason=None, domain="a2a-protocol.org"):
+    st = pb_int(1, code) + pb_str(2, message)
+    if reason:
+        info = pb_str(1, reason) + pb_str(2, domain)
+        st += pb_str(3, pb_str(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_str(2, info))
+    return st
+GRPC_HOST = "http://agent.example.test:50051"
+def grpc_card():
+    c = json.loads(json.dumps(CARD10)); c["supportedInterfaces"] = [{"url": "agent.example.test:50051", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]
+    return c
+def native(calls, card=None):
+    """calls: (method, metadata dict, request message bytes, response message bytes or None, grpc-status, grpc-message, details bytes or None)."""
+    out = [{"type": "recording", "format": 1, "tool": {"name": "mine21b-grpcgen", "version": "1"}, "startedAt": "2026-08-01T10:00:00.000Z",
+            "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": GRPC_HOST}], "redacted": False},
+           {"seq": 1, "t_us": 1000, "type": "conn_open", "conn": 1, "peer": "127.0.0.1:40000", "local": "127.0.0.1:8080"}]
+    seq = 2; t = 2000; n = 0
+    def ev(**kw):
+        nonlocal seq, t
+        d = {"seq": seq, "t_us": t}; d.update(kw); out.append(d); seq += 1; t += 1000
+    if card is not None:
+        n += 1; e = "e%d" % n; body = json.dumps(card)
+        ev(exchange=e, type="request_head", conn=1, method="GET", url="http://agent.example.test/.well-known/agent-card.json", version="HTTP/1.1",
+           headers=[["accept", "application/json"]], upstream="http://agent.example.test/.well-known/agent-card.json")
+        ev(exchange=e, type="response_head", status=200, version="HTTP/1.1", headers=[["content-type", "application/json"], ["cache-control", "public, max-age=300"], ["etag", '"card-v1"']])
+        ev(exchange=e, type="response_chunk", body=body)
+        ev(exchange=e, type="exchange_end", outcome="complete", request_bytes=0, response_bytes=len(body))
+    for method, md, reqmsg, respmsg, code, gmsg, details in calls:
+        n += 1; e = "e%d" % n
+        url = GRPC_HOST + "/lf.a2a.v1.A2AService/" + method
+        hdrs = [["content-type", "application/grpc"], ["te", "trailers"]] + [[k, v] for k, v in md.items()]
+        ev(exchange=e, type="request_head", conn=1, method="POST", url=url, version="HTTP/2.0", headers=hdrs, upstream=url)
+        rb = frame(reqmsg); ev(exchange=e, type="request_body", body=b64(rb), encoding="base64")
+        ev(exchange=e, type="response_head", status=200, version="HTTP/2.0", headers=[["content-type", "application/grpc"]])
+        sb = b""
+        if respmsg is not None:
+            sb = frame(respmsg); ev(exchange=e, type="response_chunk", body=b64(sb), encoding="base64")
+        tr = [["grpc-status", str(code)], ["grpc-message", urllib.parse.quote(gmsg)]]
+        if details is not None: tr.append(["grpc-status-details-bin", base64.b64encode(details).decode().rstrip("=")])
+        ev(exchange=e, type="exchange_end", outcome="complete", request_bytes=len(rb), response_bytes=len(sb), trailers=tr)
+    return out
+
+V10 = {"a2a-version": "1.0"}
+msg = "Protocol version '0.3' is not supported. Supported versions: [1.0]"
+case("f239-legal-v10-grpc-no-version-metadata-refused", native([
+    ("SendMessage", {}, pb_str(2, pb_msg10("hello")), None, 9, msg, pb_status(9, msg, "VERSION_NOT_SUPPORTED")),
+], card=grpc_card()), [],
+ "https://github.com/a2aproject/a2a-java/issues/1004 (gRPC error: Protocol version '0.3' is not supported. Supported versions: [1.0]; the gRPC client put no A2A-Version into the call's metadata, so the server read none)",
+ "legal for the agent: a request without a2a-version metadata is a 0.3 request (VER-003, 1.0 §3.6.2), and an interface that serves only 1.0 refuses it with VersionNotSupportedError (VER-002: gRPC FAILED_PRECONDITION with ErrorInfo VERSION_NOT_SUPPORTED in 1.0.1, ERR-002, ERR-005). The client ought to send a2a-version (VER-001), but like a header-less JSON-RPC call (f53, DIGEST trap 3) that is not told as a fault")
+
+case("f240-v10-grpc-get-task-unsupported-version-served", native([
+    ("GetTask", {"a2a-version": "99.0"}, pb_str(2, "t-1042"), pb_task("t-1042", "c-1042", 3), 0, "", None),
+], card=grpc_card()), [("version-header-not-enforced", "error")],
+ "https://github.com/a2aproject/a2a-java/pull/1042 (GrpcHandler validated A2A-Version only in sendMessage and sendStreamingMessage; getTask and the other eight methods served clients of an incompatible version); https://github.com/a2aproject/a2a-java/issues/1035 (the same on JSON-RPC and REST)",
+ "every operation applies the requested version's semantics and refuses one it does not support with VersionNotSupportedError (VER-002, 1.0 §3.6.2); on gRPC the version travels in the a2a-version metadata entry (1.0 §10.2). GetTask with a2a-version 99.0 was answered with the task")
+
+case("f241-v10-grpc-task-not-found-without-error-info", native([
+    ("GetTask", V10, pb_str(2, "t-missing"), None, 5, "Task not found: t-missing", None),
+], card=grpc_card()), [("grpc-error-info-missing", "error")],
+ "https://github.com/a2aproject/a2a-java/issues/731 (TCK GRPC-ERR-001: the SUT returns a plain gRPC NOT_FOUND status with a message string but no google.rpc.ErrorInfo in grpc-status-details-bin); fixed by https://github.com/a2aproject/a2a-java/pull/738",
+ "A2A errors on gRPC carry a google.rpc.ErrorInfo in status.details with reason TASK_NOT_FOUND and domain a2a-protocol.org (ERR-005, 1.0 §10.6); NOT_FOUND alone does not tell TaskNotFoundError from any other missing resource, and clients that map A2A errors by reason (a2a-rs #103) cannot")
+
+msg2 = "Push notifications are not supported by this agent"
+case("f242-legal-v10-grpc-push-unsupported-failed-precondition", native([
+    ("CreateTaskPushNotificationConfig", V10, pb_str(3, "t-1166") + pb_str(4, WH), None, 9, msg2, pb_status(9, msg2, "PUSH_NOTIFICATION_NOT_SUPPORTED")),
+], card=grpc_card()), [],
+ "https://github.com/a2aproject/a2a-python/issues/1166 (asks that PushNotificationNotSupportedError, UnsupportedOperationError and VersionNotSupportedError map to UNIMPLEMENTED instead of FAILED_PRECONDITION)",
+ "legal: the issue reads the 1.0.0 table; 1.0.1 maps PushNotificationNotSupportedError to FAILED_PRECONDITION with ErrorInfo PUSH_NOTIFICATION_NOT_SUPPORTED (ERR-002, DIGEST trap 2: the statuses changed between 1.0.0 and 1.0.1 under the same wire version 1.0), and the card does not declare push notifications, so refusing the config is right (PUSH-001)")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
