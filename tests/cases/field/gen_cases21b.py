@@ -232,6 +232,33 @@ case("f238-v10-cancel-input-required-no-effect", [
  "https://github.com/a2aproject/a2a-python/issues/1170 (path 2: a task parked in INPUT_REQUIRED; cancel reported success with the task still INPUT_REQUIRED and left it unchanged)",
  "a task waiting for its client is not terminal, so it is cancelable (TASK-003, 1.0 §3.1.5): the agent either cancels it (TASK_STATE_CANCELED) or refuses with TaskNotCancelableError; answering success with the unchanged task and keeping it INPUT_REQUIRED acknowledges a cancel that had no effect")
 
+# --- push config reads and webhook verification -------------------------------------------------
+CFG = {"id": "cfg-1681", "taskId": "t-1681", "url": WH, "token": "tok-1681", "authentication": {"scheme": "Bearer", "credentials": "wh-secret-1681"}}
+case("f243-legal-v10-push-config-read-returns-credentials", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "CreateTaskPushNotificationConfig", {"taskId": "t-1681", "url": WH, "token": "tok-1681",
+        "authentication": {"scheme": "Bearer", "credentials": "wh-secret-1681"}}), ver="1.0"),
+    resp(0.004, 200, ok("1", CFG)),
+    req(0.1, "POST", A + "/a2a", rpc("2", "GetTaskPushNotificationConfig", {"taskId": "t-1681", "id": "cfg-1681"}), ver="1.0"),
+    resp(0.104, 200, ok("2", CFG)),
+    req(0.2, "POST", A + "/a2a", rpc("3", "ListTaskPushNotificationConfigs", {"taskId": "t-1681"}), ver="1.0"),
+    resp(0.204, 200, ok("3", {"configs": [CFG], "nextPageToken": ""})),
+], [],
+ "https://github.com/a2aproject/A2A/issues/1681 (Get/List of push notification configs return the stored authentication.credentials); https://github.com/a2aproject/A2A/pull/1750 (open: would make redaction a MUST)",
+ "legal under 1.0.1: PUSH-003 only asks that Get return the config and List the live ones; no text of v1.0.1 requires redacting credentials on read (the redaction MUST is an open proposal, A2A #1988). The credentials go back to the client that set them over an authenticated call; a verifier must not call this a protocol fault")
+
+case("f244-legal-v10-webhook-verification-get", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "CreateTaskPushNotificationConfig", {"taskId": "t-210", "url": WH,
+        "authentication": {"scheme": "Bearer", "credentials": "cb-secret-210"}}), ver="1.0"),
+    resp(0.004, 200, ok("1", {"id": "cfg-210", "taskId": "t-210", "url": WH, "authentication": {"scheme": "Bearer"}})),
+    req(0.05, "GET", WH + "?validationToken=vt-8c1f", hdr={"authorization": "Bearer cb-secret-210"}),
+    resp(0.054, 200, "vt-8c1f", ctype="text/plain"),
+    req(2.0, "POST", WH, {"statusUpdate": {"taskId": "t-210", "contextId": "c-210", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}},
+        ctype="application/a2a+json", hdr={"authorization": "Bearer cb-secret-210"}),
+    resp(2.004, 200, ""),
+], [],
+ "https://github.com/a2aproject/a2a-python/issues/210 (the push notification topic suggests the server verify the client's webhook with a GET or OPTIONS request carrying Authorization before sending notifications)",
+ "legal: the topic on push notifications (streaming-and-async.md, server security) lets an agent verify a webhook URL, e.g. with a GET challenge the receiver echoes, before any notification; that GET is no notification, so PUSH-004's 'POST one StreamResponse' is not broken. The notification itself is a POST of one StreamResponse with the configured credentials")
+
 # --- gRPC (native recordings: protobuf bodies base64, trailers on exchange_end) -----------------
 import base64, urllib.parse
 def _varint(n):
