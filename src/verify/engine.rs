@@ -12202,7 +12202,7 @@ impl State {
             .view
             .extensions
             .iter()
-            .filter(|d| d.required && !asked.iter().any(|a| *a == d.uri))
+            .filter(|d| d.required && !asked.contains(&d.uri))
             .map(|d| d.uri.as_str())
             .collect();
         if missing.is_empty() {
@@ -20545,8 +20545,7 @@ impl State {
         if !v.requires_auth || v.invisible_auth || v.security_alternatives.is_empty() {
             return;
         }
-        if v
-            .security_alternatives
+        if v.security_alternatives
             .iter()
             .any(|alt| alt.iter().all(|cr| credential_present(x, cr)))
         {
@@ -20576,7 +20575,9 @@ impl State {
             })
             .collect();
         let bearer_for_key = stray.iter().any(|s| s == "Authorization header")
-            && declared.clone().all(|cr| !matches!(cr, Credential::Authorization { .. }));
+            && declared
+                .clone()
+                .all(|cr| !matches!(cr, Credential::Authorization { .. }));
         self.areas.insert("auth");
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,

@@ -259,6 +259,22 @@ case("f244-legal-v10-webhook-verification-get", [
  "https://github.com/a2aproject/a2a-python/issues/210 (the push notification topic suggests the server verify the client's webhook with a GET or OPTIONS request carrying Authorization before sending notifications)",
  "legal: the topic on push notifications (streaming-and-async.md, server security) lets an agent verify a webhook URL, e.g. with a GET challenge the receiver echoes, before any notification; that GET is no notification, so PUSH-004's 'POST one StreamResponse' is not broken. The notification itself is a POST of one StreamResponse with the configured credentials")
 
+# --- file parts ---------------------------------------------------------------------------------
+card_rest03 = card03(A, preferredTransport="HTTP+JSON", defaultOutputModes=["text/plain", "text/html"])
+TASK1083 = {"id": "t-1083", "contextId": "c-1083", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS},
+            "artifacts": [{"artifactId": "html-report", "name": "report.html",
+                           "parts": [{"file": {"fileWithUri": "https://files.example.test/report.html", "mimeType": "text/html", "name": "report.html"}}]}]}
+case("f245-legal-v03-rest-file-part-name", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_rest03, hdr=CACHE),
+    req(0.1, "POST", A + "/v1/message:send", {"message": {"messageId": "m-1083", "role": "ROLE_USER", "content": [{"text": "make the report"}]}}),
+    resp(0.104, 200, {"task": {"id": "t-1083", "contextId": "c-1083", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS}}}),
+    req(2.0, "GET", A + "/v1/tasks/t-1083"),
+    resp(2.004, 200, TASK1083),
+], [],
+ "https://github.com/a2aproject/a2a-java/issues/1083 (the v0.3 HTTP+JSON client failed on GetTask with 'Cannot find field: name in message a2a.v1.FilePart' when an artifact's file carried a name)",
+ "legal for the agent: the 0.3 FileBase has an optional name (0.3 schema), and 0.3 REST bodies are the JSON-RPC objects in ProtoJSON form, 'structurally equivalent' (REST-003); the v0.3.0 proto's FilePart lacks name, so a strict protobuf parser refuses it, but unknown members are the reader's to ignore (DATA-003 spirit, DIGEST §0.1). The fault is the client's strict parser, which no wire rule of the agent's can name")
+
 # --- gRPC (native recordings: protobuf bodies base64, trailers on exchange_end) -----------------
 import base64, urllib.parse
 def _varint(n):
