@@ -275,6 +275,26 @@ case("f245-legal-v03-rest-file-part-name", [
  "https://github.com/a2aproject/a2a-java/issues/1083 (the v0.3 HTTP+JSON client failed on GetTask with 'Cannot find field: name in message a2a.v1.FilePart' when an artifact's file carried a name)",
  "legal for the agent: the 0.3 FileBase has an optional name (0.3 schema), and 0.3 REST bodies are the JSON-RPC objects in ProtoJSON form, 'structurally equivalent' (REST-003); the v0.3.0 proto's FilePart lacks name, so a strict protobuf parser refuses it, but unknown members are the reader's to ignore (DATA-003 spirit, DIGEST §0.1). The fault is the client's strict parser, which no wire rule of the agent's can name")
 
+# --- A2A-Version validation ---------------------------------------------------------------------
+case("f246-v10-minor-version-1-5-processed", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, CARD10, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "GetTask", {"id": "t-1204"}), ver="1.5"),
+    resp(0.104, 200, ok("1", task10("t-1204", "c-1204", "TASK_STATE_COMPLETED"))),
+], [("version-header-not-enforced", "error")],
+ "https://github.com/a2aproject/a2a-python/issues/1204 (validate_version compares only the major version, so A2A-Version 1.5 passes for a 1.0 interface; the maintainer agreed it diverges from the spec)",
+ "agents process a request with the semantics of the requested Major.Minor and refuse a version the interface does not support with VersionNotSupportedError (VER-002, 1.0 §3.6.2); A2A has no 1.5 and the card offers 1.0 only, yet the call was served as if 1.5 were 1.0")
+
+VNS = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "VERSION_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]
+case("f247-v10-version-query-parameter-ignored", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, CARD10, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a?A2A-Version=1.0", rpc("1", "SendMessage", {"message": umsg10("hi")})),
+    resp(0.104, 200, err("1", -32009, "Version 0.3 is not supported", VNS)),
+], [("card-version-method-mismatch", "error")],
+ "https://github.com/a2aproject/a2a-python/issues/1204 (the A2A-Version query parameter is ignored: only the header is read, so a request naming 1.0 in the query is taken as 0.3)",
+ "a client MAY give the version as the A2A-Version request parameter instead of the header (VER-001, 1.0 §3.6.1); the agent read no header, took the call as 0.3 and refused it, although the call asked for 1.0, the version its card declares (VER-002)")
+
 # --- gRPC (native recordings: protobuf bodies base64, trailers on exchange_end) -----------------
 import base64, urllib.parse
 def _varint(n):
