@@ -9289,9 +9289,10 @@ impl State {
     ///
     /// VER-HDR-004 (agent, warning; VER-002, breaker17b V15): a 1.0 agent (its card
     /// declares 1.0) that answers `code` -32601 MethodNotFound to a JSON-RPC call naming
-    /// an unsupported version explicitly (`A2A-Version` header or query parameter): VER-002
-    /// wants -32009 VersionNotSupportedError, which tells the client to switch versions,
-    /// where -32601 tells it the method does not exist.
+    /// an unsupported version (`A2A-Version` header or query parameter, or a 0.2/0.3 call
+    /// without either, which asks for 0.3: VER-003, 1.0 §3.6.2): VER-002 wants -32009
+    /// VersionNotSupportedError, which tells the client to switch versions, where -32601
+    /// tells it the method does not exist.
     fn client_version_not_offered(&mut self, x: &Exch, c: &Call, code: i64, refusal: Evidence) {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
@@ -9343,18 +9344,30 @@ impl State {
             vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
             &x.leg,
         );
-        // VER-HDR-004: the explicit version request answered "no such method".
-        let asked = x.asked_version();
+        // VER-HDR-004: the version request answered "no such method". A call without
+        // A2A-Version asks for 0.3 (1.0 §3.6.2: "Agents MUST interpret empty value as 0.3
+        // version"), so a 0.2/0.3 call sent without the header names 0.3 as plainly as one
+        // that carries it (litellm #32609: a gateway's 0.3 message/send to a 1.0-only
+        // agent). A header-less 0.1 call (tasks/send) is no 0.3 call: a 0.3 agent answers
+        // -32601 too.
+        let header = x.asked_version();
+        let implicit = header.is_none() && d.is_0x() && d != Dialect::V0_1;
+        let asked = header.or_else(|| implicit.then(|| "0.3".to_string()));
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
                 && declared.contains(&Dialect::V1_0)
                 && Dialect::from_version(v).is_none_or(|k| !declared.contains(&k))
         }) {
+            let how = if implicit {
+                "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
+            } else {
+                format!("requested with A2A-Version {asked}")
+            };
             self.find(
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
-                    "agent answered {method} requested with A2A-Version {asked} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
+                    "agent answered {method} {how} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
                     list.join(", ")
                 ),
                 vec![x.ev(x.req_seq), refusal, card_ev],
