@@ -19003,15 +19003,17 @@ impl State {
                 // fetched under the first prefix: the gateway glued its public prefix onto
                 // the backend's (a plain repetition needs no such proof).
                 let glue_proven = run == next || fetch_base.contains(&format!("/{run}"));
+                // Name a glued prefix as such (agentgateway #2981: /a2a/tick/a2a/tock/ holds
+                // no repeated run, it holds the backend's /a2a/tock after the public /a2a/tick).
+                let what = if run == next {
+                    format!("repeats the path segments /{run}/")
+                } else {
+                    format!("glues the prefix /{next}/ onto /{run}/")
+                };
                 if !fetch_also && glue_proven && agent_url.is_some() {
-                    broken.push(format!("repeats the path segments /{run}/"));
+                    broken.push(what);
                 } else if !fetch_also && glue_proven {
                     doubled = true;
-                    let what = if run == next {
-                        format!("repeats the path segments /{run}/")
-                    } else {
-                        format!("glues the prefix /{next}/ onto /{run}/")
-                    };
                     // Held until the end: a later successful call to this URL proves
                     // the repeated segment real (kagent's `/api/a2a/echo/echo/`).
                     let msg = format!(
