@@ -154,6 +154,25 @@ fn rest_unary(c: &Call) -> bool {
 /// How many artifact ids STREAM-ARTIFACT-001 names (with evidence) before it only counts.
 const BASELESS_SHOWN: usize = 5;
 
+/// Bytes of streamed artifact text kept per artifact to tell a final snapshot chunk
+/// (STREAM-ARTIFACT-003): past it the text is dropped and the plain wording is used.
+const SNAPSHOT_TEXT_CAP: usize = 64 * 1024;
+
+/// Artifacts per stream whose text [`SNAPSHOT_TEXT_CAP`] keeps; later ones get the plain
+/// STREAM-ARTIFACT-003 wording (bounds the memory a stream of many artifacts takes).
+const SNAPSHOT_ARTIFACTS: usize = 64;
+
+/// The text of an artifact update's parts, joined, if every part is a text part (1.0
+/// `{text}`, 0.x `{kind: "text", text}`); `None` for a part of another kind or no parts.
+fn artifact_chunk_text(upd: &Obj) -> Option<String> {
+    let parts = upd.get("artifact")?.get("parts")?.as_array()?;
+    let mut out = String::new();
+    for part in parts {
+        out.push_str(part.get("text")?.as_str()?);
+    }
+    (!parts.is_empty()).then_some(out)
+}
+
 /// What an absent `final` means on the 0.3 proto bindings (STREAM-008, breaker17b V8).
 const FINAL_ABSENT_PROTO: &str = " (final is absent, which the 0.3 proto's bool field TaskStatusUpdateEvent.final reads as false: set it to true on that update)";
 
@@ -216,6 +235,12 @@ struct StreamState {
     /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
     /// replaces what they streamed (STREAM-ARTIFACT-003). Filled by appended chunks only.
     appended: HashMap<String, (u32, u64)>,
+    /// Artifact id → the text its chunks streamed since its last `append: false` chunk
+    /// (that chunk included), or `None` once a chunk held a part that is not text or the
+    /// text passed [`SNAPSHOT_TEXT_CAP`] bytes: tells a last chunk that repeats the whole
+    /// artifact (a final snapshot, agentscope-java #1378) from one that replaces it with a
+    /// tail (STREAM-ARTIFACT-003).
+    texts: HashMap<String, Option<String>>,
     /// Chunks with `append: true` and no earlier chunk of their artifact (STREAM-ARTIFACT-001):
     /// the first [`BASELESS_SHOWN`] as (artifactId, seq, pointer of `append`), and how many
     /// artifact ids in all. Told once per stream, when the exchange ends.
@@ -6200,9 +6225,27 @@ impl State {
                         _ => {}
                     }
                     let mut replaced = None;
+                    let chunk_text = artifact_chunk_text(p.inner);
+                    let mut snapshot = false;
                     if let Some(s) = x.sse.as_mut() {
                         let e = s.artifacts.entry(aid.to_string()).or_insert(false);
                         *e |= u.last_chunk;
+                        // The text streamed so far, before this chunk adds to or replaces it.
+                        let before = s.texts.get(aid).cloned().flatten();
+                        snapshot = !u.append
+                            && before.as_deref().is_some_and(|b| !b.is_empty())
+                            && before == chunk_text;
+                        let kept = if u.append {
+                            before.zip(chunk_text).map(|(b, c)| b + &c)
+                        } else {
+                            chunk_text
+                        };
+                        if s.texts.len() < SNAPSHOT_ARTIFACTS || s.texts.contains_key(aid) {
+                            s.texts.insert(
+                                aid.to_string(),
+                                kept.filter(|t| t.len() <= SNAPSHOT_TEXT_CAP),
+                            );
+                        }
                         if u.append {
                             if let Some(n) = s.appended.get_mut(aid) {
                                 n.0 += 1;
@@ -6216,14 +6259,23 @@ impl State {
                     // STREAM-009 (0.2.0: append false = replace): a lastChunk that replaces
                     // the chunks appended before it leaves the client only the tail (adk-python
                     // #6686). Legal by the letter, so a note.
+                    // A last chunk whose text is the whole artifact streamed so far is a
+                    // final snapshot (agentscope-java #1378): following append loses nothing,
+                    // appending it blindly shows the answer twice.
                     if let (Some((n, first)), true, Some(false)) = (replaced, u.last_chunk, prev) {
+                        let chunks = if n == 1 { "1 chunk".to_string() } else { format!("{n} chunks") };
                         self.stream_once(
                             x,
                             &r::STREAM_LAST_CHUNK_REPLACES,
-                            format!(
-                                "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {} with append true: a client that follows append replaces everything streamed so far with this last chunk's parts alone",
-                                if n == 1 { "1 chunk".to_string() } else { format!("{n} chunks") }
-                            ),
+                            if snapshot {
+                                format!(
+                                    "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {chunks} with append true, and its text is the whole artifact streamed so far (a final snapshot): a client that follows append replaces the streamed text with the same text, one that appends every chunk shows it twice"
+                                )
+                            } else {
+                                format!(
+                                    "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {chunks} with append true: a client that follows append replaces everything streamed so far with this last chunk's parts alone"
+                                )
+                            },
                             vec![
                                 x.ev(first),
                                 x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(false))),
