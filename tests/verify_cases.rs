@@ -409,10 +409,12 @@ fn card_served_as_json_array_says_so() {
 ///   header-less 0.1.0 tasks/send answered -32601 does not (no 0.3 agent has it either).
 /// - STREAM-009 (agentscope-java #1378): a last chunk that repeats the whole artifact is
 ///   named a final snapshot; one that carries only a tail keeps the plain wording.
+/// - DATA-001 (adk-python #2851): a `{"Task": ..., "snapshot": {}}` result is named as the
+///   class-name wrapper it is.
 /// - CARD-005 (agentgateway #2981): a gateway's rewrite that glues the backend path onto
 ///   the public prefix is told as a glued prefix, not as a repeated run.
 #[test]
-fn mine21a_headerless_version_snapshot_and_glued_prefix() {
+fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     for stem in [
         "field/f197-v03-gw-bridge-03-call-to-10-only-agent",
@@ -460,6 +462,16 @@ fn mine21a_headerless_version_snapshot_and_glued_prefix() {
             n[0].message
         );
     }
+
+    // DATA-001 / RPC-004 (adk-python #2851): a class-name wrapper with a member beside it
+    // is still named as the wrapper, and the member beside it is named too.
+    let out = verify(&dir.join("field/f194-v03-send-result-class-name-wrapper.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "DATA-SHAPE-001"
+            && f.message.contains("wrapped under \"Task\" (beside \"snapshot\")")),
+        "{}",
+        render(&out)
+    );
 
     let out = verify(&dir.join("field/f200-card10-gw-rewrite-glues-backend-path.jsonl"));
     let g: Vec<_> = out.findings.iter().filter(|f| f.rule == "GW-RESP-004").collect();
