@@ -421,11 +421,16 @@ fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
         "variants/b21a-V1-v03-jsonrpc-headerless-stream-to-10-only-agent-method-not-found",
     ] {
         let out = verify(&dir.join(format!("{stem}.jsonl")));
-        let w: Vec<_> = out.findings.iter().filter(|f| f.rule == "VER-HDR-004").collect();
+        let w: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "VER-HDR-004")
+            .collect();
         assert_eq!(w.len(), 1, "{stem}:\n{}", render(&out));
         assert_eq!(w[0].severity, Severity::Warning);
         assert!(
-            w[0].message.contains("sent without A2A-Version (which means 0.3, 1.0 §3.6.2) with -32601")
+            w[0].message
+                .contains("sent without A2A-Version (which means 0.3, 1.0 §3.6.2) with -32601")
                 && w[0].message.contains("its card declares only 1.0"),
             "{}",
             w[0].message
@@ -436,17 +441,41 @@ fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
     let out = verify(&dir.join(
         "variants/b21a-V1-v01-jsonrpc-headerless-tasks-send-to-10-only-agent-method-not-found.jsonl",
     ));
-    assert!(out.findings.iter().all(|f| f.rule != "VER-HDR-004"), "{}", render(&out));
-    assert!(out.findings.iter().any(|f| f.rule == "VER-CARD-002"), "{}", render(&out));
+    assert!(
+        out.findings.iter().all(|f| f.rule != "VER-HDR-004"),
+        "{}",
+        render(&out)
+    );
+    assert!(
+        out.findings.iter().any(|f| f.rule == "VER-CARD-002"),
+        "{}",
+        render(&out)
+    );
 
     for (stem, snapshot) in [
-        ("field/f203-v03-artifact-final-snapshot-replaces-chunks", true),
-        ("variants/b21a-V2-v10-last-chunk-snapshot-after-appended-chunks", true),
-        ("variants/b21a-V2-v10-last-chunk-tail-after-appended-chunks", false),
-        ("variants/b16-S9-v10-last-chunk-without-append-replaces-appended-chunks", false),
+        (
+            "field/f203-v03-artifact-final-snapshot-replaces-chunks",
+            true,
+        ),
+        (
+            "variants/b21a-V2-v10-last-chunk-snapshot-after-appended-chunks",
+            true,
+        ),
+        (
+            "variants/b21a-V2-v10-last-chunk-tail-after-appended-chunks",
+            false,
+        ),
+        (
+            "variants/b16-S9-v10-last-chunk-without-append-replaces-appended-chunks",
+            false,
+        ),
     ] {
         let out = verify(&dir.join(format!("{stem}.jsonl")));
-        let n: Vec<_> = out.findings.iter().filter(|f| f.rule == "STREAM-ARTIFACT-003").collect();
+        let n: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "STREAM-ARTIFACT-003")
+            .collect();
         assert_eq!(n.len(), 1, "{stem}:\n{}", render(&out));
         assert_eq!(n[0].severity, Severity::Note);
         assert_eq!(
@@ -468,16 +497,22 @@ fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
     let out = verify(&dir.join("field/f194-v03-send-result-class-name-wrapper.jsonl"));
     assert!(
         out.findings.iter().any(|f| f.rule == "DATA-SHAPE-001"
-            && f.message.contains("wrapped under \"Task\" (beside \"snapshot\")")),
+            && f.message
+                .contains("wrapped under \"Task\" (beside \"snapshot\")")),
         "{}",
         render(&out)
     );
 
     let out = verify(&dir.join("field/f200-card10-gw-rewrite-glues-backend-path.jsonl"));
-    let g: Vec<_> = out.findings.iter().filter(|f| f.rule == "GW-RESP-004").collect();
+    let g: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-RESP-004")
+        .collect();
     assert_eq!(g.len(), 1, "{}", render(&out));
     assert!(
-        g[0].message.contains("glues the prefix /a2a/tock/ onto /a2a/tick/")
+        g[0].message
+            .contains("glues the prefix /a2a/tock/ onto /a2a/tick/")
             && !g[0].message.contains("repeats the path segments"),
         "{}",
         g[0].message

@@ -797,16 +797,13 @@ fn unwrapped_payload(o: &super::json::Obj<'_>) -> String {
     let wrappers: Vec<(&str, (&str, &str))> = o
         .iter()
         .filter(|(_, v)| v.as_object().is_some())
-        .filter_map(|(k, _)| {
-            let k: &str = k.as_ref();
-            named_of(k).map(|n| (k, n))
-        })
+        .filter_map(|(k, _)| named_of(k).map(|n| (k, n)))
         .filter(|(k, (member, _))| o.len() == 1 || k != member)
         .collect();
     if let [(k, (member, kind))] = wrappers.as_slice() {
         let others: Vec<String> = o
             .iter()
-            .map(|(n, _)| -> &str { n.as_ref() })
+            .map(|(n, _)| n)
             .filter(|n| n != k)
             .take(3)
             .map(|n| format!("\"{n}\""))

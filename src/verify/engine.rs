@@ -6263,7 +6263,11 @@ impl State {
                     // final snapshot (agentscope-java #1378): following append loses nothing,
                     // appending it blindly shows the answer twice.
                     if let (Some((n, first)), true, Some(false)) = (replaced, u.last_chunk, prev) {
-                        let chunks = if n == 1 { "1 chunk".to_string() } else { format!("{n} chunks") };
+                        let chunks = if n == 1 {
+                            "1 chunk".to_string()
+                        } else {
+                            format!("{n} chunks")
+                        };
                         self.stream_once(
                             x,
                             &r::STREAM_LAST_CHUNK_REPLACES,

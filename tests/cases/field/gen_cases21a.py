@@ -284,6 +284,14 @@ case("f203-v03-artifact-final-snapshot-replaces-chunks", [
  "https://github.com/agentscope-ai/agentscope-java/issues/1378 (after the streamed chunks the server sends a final aggregated artifact with append=false, lastChunk=true; a client that appends every chunk shows the answer twice)",
  "legal: append false on the last chunk replaces the artifact with the full text (STREAM-009; 0.2.0 names false 'replace'), which is what an aggregating snapshot means; the note tells the reader why a client that appends each chunk blindly shows the answer twice")
 
+MC = "http://workspace-agent:8000/"
+case("f204-legal-v10-send-internal-error-data-null", [
+    req(0.0, "POST", MC, rpc("e2e-msg-1", "SendMessage", {"message": umsg10("ping", mid="e2e-m1")}), ver="1.0"),
+    resp(0.05, 200, {"jsonrpc": "2.0", "id": "e2e-msg-1", "error": {"code": -32603, "message": "Agent should enqueue Task before TaskStatusUpdateEvent event", "data": None}}),
+], [],
+ "https://github.com/Molecule-AI/molecule-core/pull/2558 (after the move to a2a-sdk 1.x every fresh SendMessage was answered {\"code\":-32603,\"message\":\"Agent should enqueue Task before TaskStatusUpdateEvent event\",\"data\":null}: the executor published a status update before any Task)",
+ "odd but legal on the wire: the agent's own SDK refused its executor's first event and the call got -32603 InternalError, the right code for a failure inside the agent (ERR-001); \"data\": null is JSON-RPC's optional data member left empty, which ProtoJSON reads as unset, so it is no ERR-004 breach (data, if present, is a list of @type objects). The executor bug itself shows nowhere else on the wire")
+
 only = set(sys.argv[1:])
 for name, (lines, findings, source, note) in cases.items():
     if only and name not in only: continue
