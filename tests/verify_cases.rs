@@ -402,3 +402,119 @@ fn card_served_as_json_array_says_so() {
         render(&out)
     );
 }
+
+/// Session 21 (mine21a): the kinds the mined framework and gateway cases taught.
+/// - VER-002 (litellm #32609): a 0.3 call without A2A-Version asks for 0.3 (1.0 §3.6.2), so
+///   a 1.0-only agent answering it -32601 gets VER-HDR-004 as for an explicit 0.3; a
+///   header-less 0.1.0 tasks/send answered -32601 does not (no 0.3 agent has it either).
+/// - STREAM-009 (agentscope-java #1378): a last chunk that repeats the whole artifact is
+///   named a final snapshot; one that carries only a tail keeps the plain wording.
+/// - DATA-001 (adk-python #2851): a `{"Task": ..., "snapshot": {}}` result is named as the
+///   class-name wrapper it is.
+/// - CARD-005 (agentgateway #2981): a gateway's rewrite that glues the backend path onto
+///   the public prefix is told as a glued prefix, not as a repeated run.
+#[test]
+fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    for stem in [
+        "field/f197-v03-gw-bridge-03-call-to-10-only-agent",
+        "variants/b21a-V1-v03-jsonrpc-headerless-stream-to-10-only-agent-method-not-found",
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let w: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "VER-HDR-004")
+            .collect();
+        assert_eq!(w.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(w[0].severity, Severity::Warning);
+        assert!(
+            w[0].message
+                .contains("sent without A2A-Version (which means 0.3, 1.0 §3.6.2) with -32601")
+                && w[0].message.contains("its card declares only 1.0"),
+            "{}",
+            w[0].message
+        );
+        // the live line cites the refused call, not the card
+        assert_eq!(w[0].evidence[0].exchange.as_deref(), Some("e2"), "{stem}");
+    }
+    let out = verify(&dir.join(
+        "variants/b21a-V1-v01-jsonrpc-headerless-tasks-send-to-10-only-agent-method-not-found.jsonl",
+    ));
+    assert!(
+        out.findings.iter().all(|f| f.rule != "VER-HDR-004"),
+        "{}",
+        render(&out)
+    );
+    assert!(
+        out.findings.iter().any(|f| f.rule == "VER-CARD-002"),
+        "{}",
+        render(&out)
+    );
+
+    for (stem, snapshot) in [
+        (
+            "field/f203-v03-artifact-final-snapshot-replaces-chunks",
+            true,
+        ),
+        (
+            "variants/b21a-V2-v10-last-chunk-snapshot-after-appended-chunks",
+            true,
+        ),
+        (
+            "variants/b21a-V2-v10-last-chunk-tail-after-appended-chunks",
+            false,
+        ),
+        (
+            "variants/b16-S9-v10-last-chunk-without-append-replaces-appended-chunks",
+            false,
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let n: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "STREAM-ARTIFACT-003")
+            .collect();
+        assert_eq!(n.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(n[0].severity, Severity::Note);
+        assert_eq!(
+            n[0].message.contains("(a final snapshot)"),
+            snapshot,
+            "{stem}: {}",
+            n[0].message
+        );
+        assert_eq!(
+            n[0].message.contains("with this last chunk's parts alone"),
+            !snapshot,
+            "{stem}: {}",
+            n[0].message
+        );
+    }
+
+    // DATA-001 / RPC-004 (adk-python #2851): a class-name wrapper with a member beside it
+    // is still named as the wrapper, and the member beside it is named too.
+    let out = verify(&dir.join("field/f194-v03-send-result-class-name-wrapper.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "DATA-SHAPE-001"
+            && f.message
+                .contains("wrapped under \"Task\" (beside \"snapshot\")")),
+        "{}",
+        render(&out)
+    );
+
+    let out = verify(&dir.join("field/f200-card10-gw-rewrite-glues-backend-path.jsonl"));
+    let g: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-RESP-004")
+        .collect();
+    assert_eq!(g.len(), 1, "{}", render(&out));
+    assert!(
+        g[0].message
+            .contains("glues the prefix /a2a/tock/ onto /a2a/tick/")
+            && !g[0].message.contains("repeats the path segments"),
+        "{}",
+        g[0].message
+    );
+}

@@ -775,29 +775,47 @@ fn unwrapped_payload(o: &super::json::Obj<'_>) -> String {
         return "payload is a JSON-RPC response envelope ({\"jsonrpc\":\"2.0\",\"id\":...,\"result\":...}), not the payload itself: the HTTP+JSON binding answers with the bare response message ({\"task\": ...} or {\"message\": ...}), JSON-RPC framing belongs to the JSON-RPC binding only (REST-001, BIND-001)".into();
     }
     // One member that names a payload in another letter case or by its type name
-    // (`{"Task": {...}}`: a serializer keyed by the class name, CrewAI in adk-python #2851).
-    if o.len() == 1 {
-        if let Some((k, _)) = o.iter().next().filter(|(_, v)| v.as_object().is_some()) {
-            let norm: String = k
-                .chars()
-                .filter(char::is_ascii_alphanumeric)
-                .collect::<String>()
-                .to_ascii_lowercase();
-            let named = match norm.as_str() {
-                "task" => Some(("task", "task")),
-                "message" => Some(("message", "message")),
-                "statusupdate" | "taskstatusupdateevent" => Some(("statusUpdate", "status-update")),
-                "artifactupdate" | "taskartifactupdateevent" => {
-                    Some(("artifactUpdate", "artifact-update"))
-                }
-                _ => None,
-            };
-            if let Some((member, kind)) = named {
-                return format!(
-                    "payload is wrapped under \"{k}\", a serializer's type name, not a member A2A defines (member names are case-sensitive): 0.x sends the object itself with kind \"{kind}\", 1.0 wraps it under the lowercase oneof member \"{member}\" (DATA-001, RPC-004)"
-                );
+    // (`{"Task": {...}}`: a serializer keyed by the class name, CrewAI in adk-python #2851,
+    // whose real answer put `"snapshot": {}` beside it: mine21a f194). Members beside it are
+    // named; a lowercase oneof name beside others is the 1.0 wrapper's business, not this.
+    let named_of = |k: &str| {
+        let norm: String = k
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match norm.as_str() {
+            "task" => Some(("task", "task")),
+            "message" => Some(("message", "message")),
+            "statusupdate" | "taskstatusupdateevent" => Some(("statusUpdate", "status-update")),
+            "artifactupdate" | "taskartifactupdateevent" => {
+                Some(("artifactUpdate", "artifact-update"))
             }
+            _ => None,
         }
+    };
+    let wrappers: Vec<(&str, (&str, &str))> = o
+        .iter()
+        .filter(|(_, v)| v.as_object().is_some())
+        .filter_map(|(k, _)| named_of(k).map(|n| (k, n)))
+        .filter(|(k, (member, _))| o.len() == 1 || k != member)
+        .collect();
+    if let [(k, (member, kind))] = wrappers.as_slice() {
+        let others: Vec<String> = o
+            .iter()
+            .map(|(n, _)| n)
+            .filter(|n| n != k)
+            .take(3)
+            .map(|n| format!("\"{n}\""))
+            .collect();
+        let beside = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (beside {})", others.join(", "))
+        };
+        return format!(
+            "payload is wrapped under \"{k}\"{beside}, a serializer's type name, not a member A2A defines (member names are case-sensitive): 0.x sends the object itself with kind \"{kind}\", 1.0 wraps it under the lowercase oneof member \"{member}\" (DATA-001, RPC-004)"
+        );
     }
     let bare = if has("taskId") && has("artifact") {
         Some((

@@ -154,6 +154,25 @@ fn rest_unary(c: &Call) -> bool {
 /// How many artifact ids STREAM-ARTIFACT-001 names (with evidence) before it only counts.
 const BASELESS_SHOWN: usize = 5;
 
+/// Bytes of streamed artifact text kept per artifact to tell a final snapshot chunk
+/// (STREAM-ARTIFACT-003): past it the text is dropped and the plain wording is used.
+const SNAPSHOT_TEXT_CAP: usize = 64 * 1024;
+
+/// Artifacts per stream whose text [`SNAPSHOT_TEXT_CAP`] keeps; later ones get the plain
+/// STREAM-ARTIFACT-003 wording (bounds the memory a stream of many artifacts takes).
+const SNAPSHOT_ARTIFACTS: usize = 64;
+
+/// The text of an artifact update's parts, joined, if every part is a text part (1.0
+/// `{text}`, 0.x `{kind: "text", text}`); `None` for a part of another kind or no parts.
+fn artifact_chunk_text(upd: &Obj) -> Option<String> {
+    let parts = upd.get("artifact")?.get("parts")?.as_array()?;
+    let mut out = String::new();
+    for part in parts {
+        out.push_str(part.get("text")?.as_str()?);
+    }
+    (!parts.is_empty()).then_some(out)
+}
+
 /// What an absent `final` means on the 0.3 proto bindings (STREAM-008, breaker17b V8).
 const FINAL_ABSENT_PROTO: &str = " (final is absent, which the 0.3 proto's bool field TaskStatusUpdateEvent.final reads as false: set it to true on that update)";
 
@@ -216,6 +235,12 @@ struct StreamState {
     /// chunk, seq of the first of them): a `lastChunk` with `append: false` after them
     /// replaces what they streamed (STREAM-ARTIFACT-003). Filled by appended chunks only.
     appended: HashMap<String, (u32, u64)>,
+    /// Artifact id → the text its chunks streamed since its last `append: false` chunk
+    /// (that chunk included), or `None` once a chunk held a part that is not text or the
+    /// text passed [`SNAPSHOT_TEXT_CAP`] bytes: tells a last chunk that repeats the whole
+    /// artifact (a final snapshot, agentscope-java #1378) from one that replaces it with a
+    /// tail (STREAM-ARTIFACT-003).
+    texts: HashMap<String, Option<String>>,
     /// Chunks with `append: true` and no earlier chunk of their artifact (STREAM-ARTIFACT-001):
     /// the first [`BASELESS_SHOWN`] as (artifactId, seq, pointer of `append`), and how many
     /// artifact ids in all. Told once per stream, when the exchange ends.
@@ -6200,9 +6225,27 @@ impl State {
                         _ => {}
                     }
                     let mut replaced = None;
+                    let chunk_text = artifact_chunk_text(p.inner);
+                    let mut snapshot = false;
                     if let Some(s) = x.sse.as_mut() {
                         let e = s.artifacts.entry(aid.to_string()).or_insert(false);
                         *e |= u.last_chunk;
+                        // The text streamed so far, before this chunk adds to or replaces it.
+                        let before = s.texts.get(aid).cloned().flatten();
+                        snapshot = !u.append
+                            && before.as_deref().is_some_and(|b| !b.is_empty())
+                            && before == chunk_text;
+                        let kept = if u.append {
+                            before.zip(chunk_text).map(|(b, c)| b + &c)
+                        } else {
+                            chunk_text
+                        };
+                        if s.texts.len() < SNAPSHOT_ARTIFACTS || s.texts.contains_key(aid) {
+                            s.texts.insert(
+                                aid.to_string(),
+                                kept.filter(|t| t.len() <= SNAPSHOT_TEXT_CAP),
+                            );
+                        }
                         if u.append {
                             if let Some(n) = s.appended.get_mut(aid) {
                                 n.0 += 1;
@@ -6216,14 +6259,27 @@ impl State {
                     // STREAM-009 (0.2.0: append false = replace): a lastChunk that replaces
                     // the chunks appended before it leaves the client only the tail (adk-python
                     // #6686). Legal by the letter, so a note.
+                    // A last chunk whose text is the whole artifact streamed so far is a
+                    // final snapshot (agentscope-java #1378): following append loses nothing,
+                    // appending it blindly shows the answer twice.
                     if let (Some((n, first)), true, Some(false)) = (replaced, u.last_chunk, prev) {
+                        let chunks = if n == 1 {
+                            "1 chunk".to_string()
+                        } else {
+                            format!("{n} chunks")
+                        };
                         self.stream_once(
                             x,
                             &r::STREAM_LAST_CHUNK_REPLACES,
-                            format!(
-                                "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {} with append true: a client that follows append replaces everything streamed so far with this last chunk's parts alone",
-                                if n == 1 { "1 chunk".to_string() } else { format!("{n} chunks") }
-                            ),
+                            if snapshot {
+                                format!(
+                                    "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {chunks} with append true, and its text is the whole artifact streamed so far (a final snapshot): a client that follows append replaces the streamed text with the same text, one that appends every chunk shows it twice"
+                                )
+                            } else {
+                                format!(
+                                    "the agent's last chunk of artifact {aid} has append false (lastChunk true) after {chunks} with append true: a client that follows append replaces everything streamed so far with this last chunk's parts alone"
+                                )
+                            },
                             vec![
                                 x.ev(first),
                                 x.ev_at(seq, &format!("{}/append", p.pointer), Some(Value::Bool(false))),
@@ -9290,9 +9346,10 @@ impl State {
     ///
     /// VER-HDR-004 (agent, warning; VER-002, breaker17b V15): a 1.0 agent (its card
     /// declares 1.0) that answers `code` -32601 MethodNotFound to a JSON-RPC call naming
-    /// an unsupported version explicitly (`A2A-Version` header or query parameter): VER-002
-    /// wants -32009 VersionNotSupportedError, which tells the client to switch versions,
-    /// where -32601 tells it the method does not exist.
+    /// an unsupported version (`A2A-Version` header or query parameter, or a 0.2/0.3 call
+    /// without either, which asks for 0.3: VER-003, 1.0 §3.6.2): VER-002 wants -32009
+    /// VersionNotSupportedError, which tells the client to switch versions, where -32601
+    /// tells it the method does not exist.
     fn client_version_not_offered(&mut self, x: &Exch, c: &Call, code: i64, refusal: Evidence) {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
@@ -9344,18 +9401,30 @@ impl State {
             vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
             &x.leg,
         );
-        // VER-HDR-004: the explicit version request answered "no such method".
-        let asked = x.asked_version();
+        // VER-HDR-004: the version request answered "no such method". A call without
+        // A2A-Version asks for 0.3 (1.0 §3.6.2: "Agents MUST interpret empty value as 0.3
+        // version"), so a 0.2/0.3 call sent without the header names 0.3 as plainly as one
+        // that carries it (litellm #32609: a gateway's 0.3 message/send to a 1.0-only
+        // agent). A header-less 0.1 call (tasks/send) is no 0.3 call: a 0.3 agent answers
+        // -32601 too.
+        let header = x.asked_version();
+        let implicit = header.is_none() && d.is_0x() && d != Dialect::V0_1;
+        let asked = header.or_else(|| implicit.then(|| "0.3".to_string()));
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
                 && declared.contains(&Dialect::V1_0)
                 && Dialect::from_version(v).is_none_or(|k| !declared.contains(&k))
         }) {
+            let how = if implicit {
+                "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
+            } else {
+                format!("requested with A2A-Version {asked}")
+            };
             self.find(
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
-                    "agent answered {method} requested with A2A-Version {asked} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
+                    "agent answered {method} {how} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
                     list.join(", ")
                 ),
                 vec![x.ev(x.req_seq), refusal, card_ev],
@@ -19046,15 +19115,17 @@ impl State {
                 // fetched under the first prefix: the gateway glued its public prefix onto
                 // the backend's (a plain repetition needs no such proof).
                 let glue_proven = run == next || fetch_base.contains(&format!("/{run}"));
+                // Name a glued prefix as such (agentgateway #2981: /a2a/tick/a2a/tock/ holds
+                // no repeated run, it holds the backend's /a2a/tock after the public /a2a/tick).
+                let what = if run == next {
+                    format!("repeats the path segments /{run}/")
+                } else {
+                    format!("glues the prefix /{next}/ onto /{run}/")
+                };
                 if !fetch_also && glue_proven && agent_url.is_some() {
-                    broken.push(format!("repeats the path segments /{run}/"));
+                    broken.push(what);
                 } else if !fetch_also && glue_proven {
                     doubled = true;
-                    let what = if run == next {
-                        format!("repeats the path segments /{run}/")
-                    } else {
-                        format!("glues the prefix /{next}/ onto /{run}/")
-                    };
                     // Held until the end: a later successful call to this URL proves
                     // the repeated segment real (kagent's `/api/a2a/echo/echo/`).
                     let msg = format!(

@@ -723,7 +723,7 @@ rule!(VER_HEADER_NOT_MAJOR_MINOR, "VER-HDR-003", "client-version-not-major-minor
     "send A2A-Version as Major.Minor (\"1.0\"), header or query parameter: patch versions are not negotiated, and an agent that matches the value exactly answers VersionNotSupportedError (-32009, HTTP 400) or falls back to 0.3");
 rule!(VER_UNSUPPORTED_AS_METHOD_NOT_FOUND, "VER-HDR-004", "unsupported-version-answered-method-not-found", Warning, Interop,
     ["VER-002"],
-    "1.0 agent answered a call that names a protocol version it does not serve (A2A-Version) with the \"no such method\" answer (JSON-RPC -32601 MethodNotFoundError; HTTP+JSON 404 or 501 UNIMPLEMENTED without an A2A reason) instead of VersionNotSupportedError",
+    "1.0 agent answered a call that names a protocol version it does not serve (A2A-Version, or a 0.x call without it, which means 0.3) with the \"no such method\" answer (JSON-RPC -32601 MethodNotFoundError; HTTP+JSON 404 or 501 UNIMPLEMENTED without an A2A reason) instead of VersionNotSupportedError",
     "check the requested A2A-Version (header or query parameter) before dispatching the method or route and answer a version the agent does not serve with VersionNotSupportedError (1.0 §3.6.2; JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED): -32601 or a 404 tells the client the method or route does not exist, so its author looks for a typo or a wrong URL instead of switching to a version the card declares (a2a-python: enable_v0_3_compat=True serves 0.3 too)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
