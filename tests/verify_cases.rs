@@ -518,3 +518,68 @@ fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
         g[0].message
     );
 }
+
+/// Session 21's blind adversary (breaker21): every legal control (`b21x-*-legal-*`) stays
+/// silent (no error, no warning; notes allowed), and the faults its fixes are about read as
+/// the fixes say: a wrong-verb call the agent refused is the client's REST-VERB-001 with
+/// the refusal named, and no REST-VERB-002 (B11); a live 0.3 stream's burst is GW-SSE-001
+/// while a resubscribe backfill burst is not (B48 / L18); a send result with a second
+/// oneof member set is still malformed while a null one is unset (B45 / L19).
+#[test]
+fn breaker21_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let mut legal = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with("b21x-") && name.contains("-legal-") && name.ends_with(".jsonl") {
+            legal += 1;
+            let out = verify(&e.path());
+            assert!(
+                out.findings
+                    .iter()
+                    .all(|f| matches!(f.severity, Severity::Note)),
+                "{name}: legal control not silent:\n{}",
+                render(&out)
+            );
+        }
+    }
+    assert!(legal >= 40, "{legal} legal controls");
+    let out = by("b21x-B11-v10-rest-cancel-with-get");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "REST-VERB-001")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(
+        f[0].message.contains("GET /api/tasks/t1:cancel")
+            && f[0].message.contains("refused it (HTTP 405): send POST"),
+        "{}",
+        f[0].message
+    );
+    assert!(
+        out.findings.iter().all(|f| f.rule != "REST-VERB-002"),
+        "{}",
+        render(&out)
+    );
+    let burst = |stem: &str| {
+        by(stem)
+            .findings
+            .iter()
+            .filter(|f| f.rule == "GW-SSE-001")
+            .count()
+    };
+    assert_eq!(burst("b21x-B48-v03-message-stream-updates-in-one-burst"), 1);
+    assert_eq!(
+        burst("b21x-L18-legal-v03-resubscribe-replays-past-updates-in-a-burst"),
+        0
+    );
+    let out = by("b21x-B45-v10-jsonrpc-send-result-task-and-message");
+    assert!(
+        out.findings.iter().any(|f| f.rule == "DATA-SHAPE-001"
+            && f.message.contains("several oneof members: task, message")),
+        "{}",
+        render(&out)
+    );
+}

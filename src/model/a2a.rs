@@ -690,7 +690,12 @@ pub fn classify_payload<'a>(v: &'a Json, base: &str) -> Result<Payload<'a>, Stri
         ("artifactUpdate", PayloadKind::ArtifactUpdate),
     ]
     .into_iter()
-    .filter(|(name, _)| o.contains_key(name))
+    // ProtoJSON reads `null` as the field's default: a oneof member written as null is
+    // unset (protojson, Python json_format and Java JsonFormat skip it before their
+    // several-members check), so `{"task": {...}, "message": null}` (a serializer that
+    // writes every member, pydantic's model_dump() without exclude_none) holds one
+    // member (breaker21 L19).
+    .filter(|(name, _)| o.get(name).is_some_and(|v| !v.is_null()))
     .collect();
     match members.as_slice() {
         [(name, _)] if bare_with_member(o, name) => Err(bare_member_payload(o, name)),
@@ -2883,6 +2888,30 @@ mod tests {
         );
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
+    }
+
+    /// breaker21 L19: ProtoJSON reads a null oneof member as unset, so a wrapper that writes
+    /// the unset members as null holds one member; two non-null members stay several, and
+    /// only nulls are no payload.
+    #[test]
+    fn payload_null_oneof_members_are_unset() {
+        let v = json!({"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}},"message":null});
+        let p = classify_payload(&v, "/result").unwrap();
+        assert_eq!(
+            (p.kind, p.pointer.as_str()),
+            (PayloadKind::Task, "/result/task")
+        );
+        let ev = json!({"task":null,"message":null,"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED"}},"artifactUpdate":null});
+        assert_eq!(
+            classify_payload(&ev, "").unwrap().kind,
+            PayloadKind::StatusUpdate
+        );
+        let both = json!({"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING"}},"message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}]}});
+        assert_eq!(
+            classify_payload(&both, "").unwrap_err(),
+            "payload sets several oneof members: task, message"
+        );
+        assert!(classify_payload(&json!({"task":null,"message":null}), "").is_err());
     }
 
     /// mine20b B1: a bare object with a member named like a oneof member is no wrapper when

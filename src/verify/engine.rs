@@ -3607,6 +3607,12 @@ impl State {
             && !x.rest_body_not_json(&c)
             // params that are no object are RPC-REQ-005's finding, not a missing message
             && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
+            // an HTTP+JSON send by another verb than POST with no body (GET
+            // /message:send) lacks its message because of the verb: REST-VERB-001's
+            // finding, not a malformed message (breaker21 B11)
+            && !(c.binding == Some(Binding::Rest)
+                && !x.method.eq_ignore_ascii_case("POST")
+                && x.req_body.as_slice().is_empty())
         {
             let base = if c.binding.is_some_and(Binding::bare_params) {
                 if c.params.get("message").is_some() {
@@ -8759,8 +8765,20 @@ impl State {
         }
         // One leg: events' own status timestamps spread far wider than their arrival. A source
         // without per-chunk arrival times (a HAR entry's one body text) proves nothing here,
-        // nor do timestamps that go backwards (a reorder: STREAM-ORDER-001).
-        if self.chunk_times && s.stamps.len() >= 3 && s.arrivals.len() >= 3 && !s.stamps_backwards {
+        // nor do timestamps that go backwards (a reorder: STREAM-ORDER-001), nor a
+        // resubscribe stream (0.x tasks/resubscribe, 1.0 SubscribeToTask): its backfill of
+        // the task's past updates is implementation-defined (0.3:§7.9) and arrives at once,
+        // stamped when the updates happened (breaker21 L18).
+        let resubscribe = x
+            .call
+            .as_ref()
+            .is_some_and(|c| c.op == Some(Op::SubscribeToTask));
+        if self.chunk_times
+            && !resubscribe
+            && s.stamps.len() >= 3
+            && s.arrivals.len() >= 3
+            && !s.stamps_backwards
+        {
             let (min_ts, max_ts) = s
                 .stamps
                 .iter()
@@ -9737,10 +9755,15 @@ impl State {
         if !c.webhook && !x.synthetic && c.op.is_some() {
             self.request_media_type(x, &c);
         }
-        // REST-001: an HTTP+JSON operation requested and executed under another HTTP
-        // method than its route's (the client's call and the agent's routing both).
-        if success && !c.webhook && c.binding == Some(Binding::Rest) {
-            self.rest_wrong_verb(x, &c);
+        // REST-001: an HTTP+JSON operation requested under another HTTP method than its
+        // route's: the client's call whatever the answer, and the agent's routing when it
+        // executed the call. A refusal (405, 404, 501, any 4xx) is the agent's right answer
+        // but leaves the client's call unexplained (breaker21 B11).
+        let refused = !success
+            && x.status
+                .is_some_and(|s| (400..500).contains(&s) || s == 501);
+        if (success || refused) && !c.webhook && !x.synthetic && c.binding == Some(Binding::Rest) {
+            self.rest_wrong_verb(x, &c, success);
         }
         // RPC-001 (A2A params are named objects): params by position or a scalar, from the
         // client; processed instead of refused with -32602, by the agent.
@@ -12956,11 +12979,12 @@ impl State {
         );
     }
 
-    /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: a successful answer to
-    /// an HTTP+JSON route requested with an HTTP method the route is not defined with
-    /// ([`a2a::rest_verbs`]), e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. A
-    /// refused call (405, 404) is the agent's right answer and is not judged here.
-    fn rest_wrong_verb(&mut self, x: &Exch, c: &Call) {
+    /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: an HTTP+JSON route
+    /// requested with an HTTP method the route is not defined with ([`a2a::rest_verbs`]),
+    /// e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. `served`: the agent executed
+    /// the call (REST-VERB-002 too); else it refused it (405, 404, another 4xx, 501), the
+    /// agent's right answer, and only the client's call is judged, naming the refusal.
+    fn rest_wrong_verb(&mut self, x: &Exch, c: &Call, served: bool) {
         let Some(op) = c.op.filter(|o| *o != Op::GetCard) else {
             return;
         };
@@ -12977,15 +13001,31 @@ impl State {
             c.op_term(op.name()).to_string()
         };
         self.areas.insert("rest");
+        let outcome = if served {
+            String::new()
+        } else {
+            format!(
+                ", so the agent refused it (HTTP {}): send {want} {}",
+                x.status.unwrap_or(0),
+                x.path
+            )
+        };
+        let mut ev = vec![x.ev(x.req_ev_seq())];
+        if !served {
+            ev.push(x.ev(x.resp_seq));
+        }
         self.find(
             &r::REST_VERB_CLIENT,
             format!(
-                "client called {term} as {method} {}; the route is defined with {want} only",
+                "client called {term} as {method} {}; the route is defined with {want} only{outcome}",
                 x.path
             ),
-            vec![x.ev(x.req_ev_seq())],
+            ev,
             &x.leg,
         );
+        if !served {
+            return;
+        }
         let safe = if method == "GET" && op != Op::GetExtendedCard {
             ": a GET that changes a task runs whenever a prefetcher, cache or link checker fetches the URL"
         } else {
@@ -19598,11 +19638,17 @@ impl State {
             return;
         }
         // A 405 to a verb the HTTP+JSON route does not have (GET /tasks/t1:cancel) is the
-        // router refusing the client's verb: the route is there (breaker11 K7).
-        if x.status == Some(405)
+        // router refusing the client's verb: the route is there (breaker11 K7). So is a 405
+        // to `:subscribe` by either verb: the proto routes it GET, the prose POST (DIGEST
+        // trap 1, A2A#1574), and an agent on one refuses the other (breaker21 L27). Routers
+        // that match method and path together (Express: "Cannot GET ...") refuse such a
+        // verb with 404, not 405: the client's verb (REST-VERB-001) is the first thing to
+        // fix, no sign of a wrong card URL (breaker21 B49).
+        if matches!(x.status, Some(404) | Some(405))
             && x.call.as_ref().is_some_and(|c| {
                 c.binding == Some(Binding::Rest)
-                    && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method))
+                    && c.op
+                        .is_some_and(|o| !rest_verb_fits(o, &x.method) || o == Op::SubscribeToTask)
             })
         {
             return;
