@@ -7023,17 +7023,53 @@ impl State {
                 .end_error
                 .as_deref()
                 .unwrap_or("agent closed or reset the connection before the response ended");
-            // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer
+            // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer;
+            // the message names the call and how much of the body came (q21 Q1)
             if a2a_http {
+                let name = x
+                    .call
+                    .as_ref()
+                    .and_then(|c| c.method.clone())
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let got = if x.body.expected > 0 && !x.body.oversize {
+                    format!(
+                        "after {} of its {} Content-Length bytes",
+                        x.body.len(),
+                        x.body.expected
+                    )
+                } else {
+                    format!("after {} body bytes", x.body.len())
+                };
                 self.find(
                     &r::HTTP_BODY_CUT_SHORT,
-                    format!("the agent's response ended early: {cause}"),
+                    format!(
+                        "the agent's answer to {name} ended early, {got}: {cause}; the client got no whole answer"
+                    ),
                     vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
                     &x.leg,
                 );
             }
             self.incomplete
                 .push((x.id.clone(), format!("{cause}: response body not judged")));
+            return;
+        }
+        // The recording ended with the response still arriving (outcome `open`: a proxy
+        // stopped mid-answer, a transcript's `close: timeout`), fewer bytes than its
+        // Content-Length: the capture's cut, not the agent's answer (q21 Q1). Not judged,
+        // and no HTTP-FRAME-002: the agent did not end it.
+        let still_arriving = x.outcome == Some(Outcome::Open)
+            && x.body.expected > 0
+            && !x.body.oversize
+            && x.body.len() < x.body.expected;
+        if still_arriving {
+            self.incomplete.push((
+                x.id.clone(),
+                format!(
+                    "the recording ended with the response still arriving ({} of its {} Content-Length bytes): response body not judged",
+                    x.body.len(),
+                    x.body.expected
+                ),
+            ));
             return;
         }
         let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
@@ -7057,6 +7093,24 @@ impl State {
         } else {
             None
         };
+        // Without a Content-Length the end of an `open` body is unknown: bytes that do not
+        // parse may be a body the recording cut, not judged as the agent's (q21 Q1).
+        if needs_json
+            && json.is_none()
+            && x.outcome == Some(Outcome::Open)
+            && x.body.expected == 0
+            && !x.resp_headers.contains("content-length")
+            && !body.is_empty()
+        {
+            self.incomplete.push((
+                x.id.clone(),
+                format!(
+                    "the recording ended with the response still arriving ({} bytes, no Content-Length, not yet a whole JSON body): response body not judged",
+                    body.len()
+                ),
+            ));
+            return;
+        }
         x.answer_error = json
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
@@ -14915,7 +14969,7 @@ impl State {
             None => {
                 self.find(
                     &r::GRPC_MESSAGE_MALFORMED,
-                    format!("gRPC {method} ended without grpc-status (no trailer, no Trailers-Only header)"),
+                    format!("gRPC {method} ended without grpc-status (no trailer, no Trailers-Only header): gRPC clients fail the call whatever messages arrived (grpc-go: \"server closed the stream without sending trailers\", INTERNAL)"),
                     vec![x.ev(x.end_seq)],
                     &x.leg,
                 );
@@ -18338,7 +18392,13 @@ impl State {
             {
                 self.find(
                     &r::CAP_EXTENDED_CARD,
-                    "agent served an extended agent card although its public card does not declare capabilities.extendedAgentCard".to_string(),
+                    format!(
+                        "agent served an extended agent card to {} although its public card does not declare capabilities.extendedAgentCard: true (1.0 §3.1.11: without it the agent answers UnsupportedOperationError)",
+                        x.call
+                            .as_ref()
+                            .and_then(|c| c.method.clone())
+                            .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+                    ),
                     vec![
                         Evidence {
                             seq: p.seq,
