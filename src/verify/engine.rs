@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
 
-use super::finding::{Evidence, Finding, Rule, CAUSED_BY};
+use super::finding::{Evidence, Finding, Rule, Severity, CAUSED_BY};
 use super::rules as r;
 use super::VerifyOutcome;
 use crate::model::a2a::{
@@ -232,6 +232,10 @@ struct StreamState {
     /// if it cut a task the stream had started before a terminal state (STREAM-003,
     /// STREAM-END-005).
     error_end: Option<StreamErrorEnd>,
+    /// STREAM-FIRST-001 for a 1.0 stream opened on an error ([`State::error_opened_stream`]):
+    /// reported when the stream ends, unless another error finding names the exchange (the
+    /// error itself wrong is the one finding then).
+    error_opened: Option<Finding>,
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
@@ -5036,6 +5040,83 @@ impl State {
         }
     }
 
+    /// STREAM-FIRST-001 (STREAM-003, STREAM-004; q21 Q3) for a 1.0 JSON-RPC
+    /// SendStreamingMessage or SubscribeToTask answered HTTP 200 `text/event-stream` whose
+    /// first event is a JSON-RPC error response (`code`, at `seq`): 1.0 §3.1.2 makes the
+    /// stream begin with the Task (or be one Message) and §3.1.6 a subscription with the
+    /// current Task, so an error known before any event (TaskNotFoundError,
+    /// UnsupportedOperationError for a terminal task) is the call's plain JSON-RPC error
+    /// response, as a2a-python 1.x answers it (it reads the first event before it opens the
+    /// stream) and a2a-dotnet does since #476; clients and the TCK that see 200
+    /// `text/event-stream` count the call as accepted. An error after the first event stays
+    /// legal, and the finding is held to the stream's end: another error finding on the
+    /// exchange (the error itself wrong: a task the agent handed out, an interrupted task
+    /// refused, a malformed ErrorInfo) is the one finding then. 0.x is not judged: the 0.3 schema's SendStreamingMessageResponse admits a
+    /// JSONRPCErrorResponse and a2a-python 0.3 sends exactly such a stream. A refusal of the
+    /// client's version has its own verdict ([`Self::stream_version_refusal`]).
+    fn error_opened_stream(&mut self, x: &mut Exch, c: &Call, code: Option<i64>, seq: u64) {
+        let first = x
+            .sse
+            .as_ref()
+            .is_some_and(|s| s.events == 1 && s.first_kind.is_none());
+        if !first
+            || c.dialect != Some(Dialect::V1_0)
+            || !matches!(
+                c.op,
+                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+            )
+            || !x.is_success()
+            || code == Some(jsonrpc::VERSION_NOT_SUPPORTED)
+            || self.unsupported_version_asked(x, c).is_some()
+        {
+            return;
+        }
+        // A subscription to a task known terminal is TASK-STATE-006's (TASK-004) verdict.
+        let terminal = c.op == Some(Op::SubscribeToTask)
+            && c.task_id().is_some_and(|tid| {
+                self.tasks
+                    .get(&x.tkey(tid))
+                    .and_then(|t| t.terminal.as_ref())
+                    .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)
+            });
+        if terminal
+            || !x
+                .sse
+                .as_mut()
+                .is_some_and(|s| s.fired.insert(r::STREAM_FIRST_NOT_TASK.id))
+        {
+            return;
+        }
+        let method = c.method.as_deref().unwrap_or("the streaming call");
+        let what = match code {
+            Some(k) => format!(
+                "{k}{}",
+                jsonrpc::code_name(k)
+                    .map(|n| format!(" {n}"))
+                    .unwrap_or_default()
+            ),
+            None => "without a code".to_string(),
+        };
+        let opens = if c.op == Some(Op::SubscribeToTask) {
+            "§3.1.6: a subscription's first event is the current Task"
+        } else {
+            "§3.1.2: the stream begins with the Task or is one Message"
+        };
+        let mut f = Finding::new(
+            &r::STREAM_FIRST_NOT_TASK,
+            format!(
+                "{method} was answered HTTP {} text/event-stream whose first event is a JSON-RPC error ({what}), not a Task or Message: a 1.0 agent answers an error it knows before the stream starts as the call's plain JSON-RPC error response (1.0 {opens}); a client or the TCK that gets 200 text/event-stream counts the call as accepted (a2a-dotnet #476)",
+                x.status.unwrap_or(200)
+            ),
+        );
+        f.help = "look the task up (exists, not terminal, streaming declared) before committing the SSE response: read the handler's first event first and answer a failure there as a plain JSON-RPC error response (a2a-python 1.x does `await anext(stream)` before it opens the EventSourceResponse; a2a-dotnet #476 does the same); an error after the first event stays an SSE error event".to_string();
+        f.evidence = vec![x.ev_at(seq, "/error/code", code.map(Value::from))];
+        f.leg = x.leg.clone();
+        if let Some(s) = x.sse.as_mut() {
+            s.error_opened = Some(f);
+        }
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -5207,7 +5288,8 @@ impl State {
                 // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
                 // the stream delivered counts: a subscribe stream's task id comes from the
                 // request, and an unknown task answered with −32001 as the stream's one
-                // event is legal (a2a-python raises it inside the streaming handler).
+                // event is legal in 0.x (a2a-python 0.3 raises it inside the streaming
+                // handler); 1.0 answers it before the stream ([`Self::error_opened_stream`]).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
                 if let Some(s) = x.sse.as_mut() {
@@ -5242,6 +5324,9 @@ impl State {
                 if let Some((not_found, how)) = kind {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
                     self.stream_error_verdict(x, &c, not_found, how, ev);
+                }
+                if is_rpc_req {
+                    self.error_opened_stream(x, &c, code, seq);
                 }
                 return;
             }
@@ -6983,6 +7068,17 @@ impl State {
             self.end_stream(&mut x);
             self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
+            if let Some(f) = x.sse.as_mut().and_then(|s| s.error_opened.take()) {
+                let other = self.out.iter().any(|g| {
+                    g.severity == Severity::Error
+                        && g.evidence
+                            .iter()
+                            .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                });
+                if !other {
+                    self.emit(f);
+                }
+            }
             return;
         }
         let Some(status) = x.status else {
