@@ -466,3 +466,149 @@ async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
     let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     assert_eq!(rep["tool"]["name"], "a2a-interop");
 }
+
+/// Sends `n` JSON-RPC SendMessage calls, each with a text part of `size` bytes, through the
+/// proxy at `addr` (the echo upstream answers each with the request inside its result): a
+/// recording of about `2 * n * size` bytes, which the report re-reads and verifies at exit.
+async fn grow_recording(addr: &str, n: usize, size: usize) {
+    let c = client_h1();
+    let text = "x".repeat(size);
+    for i in 0..n {
+        let body = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{i},\"method\":\"SendMessage\",\"params\":{{\"message\":{{\"messageId\":\"m-{i}\",\"role\":\"ROLE_USER\",\"parts\":[{{\"text\":\"{text}\"}}]}}}}}}"
+        );
+        let req = hyper::Request::post(format!("http://{addr}/"))
+            .header("content-type", "application/json")
+            .header("a2a-version", "1.0")
+            .body(full(bytes::Bytes::from(body)))
+            .unwrap();
+        let (status, _, _) = fetch(&c, req).await;
+        assert_eq!(status, 200);
+    }
+}
+
+/// q21 Q4: a second Ctrl-C while the report of a large recording is being written (the
+/// report re-reads and re-verifies the whole recording, which takes seconds) stops the
+/// proxy at once: exit 130 (128 + SIGINT), a line saying the report was not written and
+/// how to write it, no report file and no staged temporary file left beside it, and the
+/// recording whole: every line parses, the last ends with a newline, every exchange ends
+/// `complete`, and `a2a-interop verify` reads it to its last line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recording_whole() {
+    // about 5 MB recorded: the debug build's report re-verifies it in seconds
+    const CALLS: usize = 20;
+    const SIZE: usize = 128 * 1024;
+    let up = echo_server("big").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let Running {
+        mut child,
+        rx,
+        addr,
+        ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    );
+    let addr = addr.trim_end_matches('/').to_string();
+    grow_recording(&addr, CALLS, SIZE).await;
+    let recorded = std::fs::metadata(&rec).map(|m| m.len()).unwrap_or(0);
+
+    child.signal("INT");
+    // (the online verifier first works off what it has not judged yet: silent seconds)
+    let seen = wait_line(&rx, "writing the report of", Duration::from_secs(120));
+    let writing = seen.last().unwrap().clone();
+    let t0 = std::time::Instant::now();
+    child.signal("INT");
+    let st = child.wait_for(Duration::from_secs(60), "proxy after a second SIGINT");
+    let stopped_in = t0.elapsed();
+    let rest: Vec<String> = rx.try_iter().collect();
+    assert_eq!(
+        st.code(),
+        Some(130),
+        "exit status {st:?}; stderr after: {rest:#?}"
+    );
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "the second Ctrl-C did not stop the report write at once: {stopped_in:?}"
+    );
+    assert!(
+        writing.contains(&format!("to {}...", report.display())),
+        "{writing}"
+    );
+    let stop = rest
+        .iter()
+        .find(|l| l.contains("stopped before the report was written"))
+        .unwrap_or_else(|| panic!("no line saying the report was not written: {rest:#?}"));
+    assert_eq!(
+        stop,
+        &format!(
+            "a2a-interop proxy: stopped before the report was written; the recording {} is complete: `a2a-interop report {} -o {}` writes the report",
+            rec.display(),
+            rec.display(),
+            report.display()
+        )
+    );
+    assert!(
+        !rest.iter().any(|l| l.contains("report written to")),
+        "{rest:#?}"
+    );
+    // no report, and no half-written one under another name
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, vec!["rec.jsonl".to_string()], "files left: {left:?}");
+
+    // the recording: whole, to its last line
+    let bytes = std::fs::read(&rec).unwrap();
+    assert!(bytes.len() as u64 >= recorded, "the recording shrank");
+    assert_eq!(
+        bytes.last(),
+        Some(&b'\n'),
+        "the recording's last line is cut"
+    );
+    for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        if !line.is_empty() {
+            serde_json::from_slice::<serde_json::Value>(line)
+                .unwrap_or_else(|e| panic!("recording line {} does not parse: {e}", i + 1));
+        }
+    }
+    let evs = read_events(&rec);
+    let xs = exchanges(&evs);
+    assert_eq!(xs.len(), CALLS);
+    for x in &xs {
+        assert_eq!(outcome(&evs, x).0, Outcome::Complete, "{x}");
+    }
+    // re-verified offline: the same recording gives the report the proxy did not write
+    let t1 = std::time::Instant::now();
+    let out = Command::new(BIN)
+        .arg("report")
+        .arg(&rec)
+        .arg("-o")
+        .arg(&report)
+        .output()
+        .unwrap();
+    let offline = t1.elapsed();
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(rep["tool"]["name"], "a2a-interop");
+    eprintln!(
+        "recording {} bytes, {} events: stopped {stopped_in:?} after the second Ctrl-C; the report written offline took {offline:?}",
+        bytes.len(),
+        evs.len()
+    );
+}

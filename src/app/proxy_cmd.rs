@@ -680,11 +680,13 @@ async fn run_async(
         crate::errln!("a2a-interop proxy: {line}");
     }
     let phase = Arc::new(std::sync::atomic::AtomicU8::new(PHASE_DRAINING));
+    let skipped = Arc::new(std::sync::Mutex::new(None::<String>));
     let again = tokio::spawn(further_signals(
         signals,
         seen,
         pipeline.stop_now(),
         phase.clone(),
+        skipped.clone(),
     ));
     let outcome = pipeline.finish().await;
     phase.store(PHASE_REPORT, std::sync::atomic::Ordering::SeqCst);
@@ -711,6 +713,10 @@ async fn run_async(
         _ => None,
     };
     if let Some(path) = &a.report {
+        *skipped
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some(report_skipped_line(path, outcome.recording.as_deref()));
         crate::errln!(
             "a2a-interop proxy: {}",
             report_writing_line(path, s.events, outcome.recording.as_deref())
@@ -1104,17 +1110,37 @@ pub fn report_writing_line(path: &Path, events: u64, recording: Option<&Path>) -
     }
 }
 
+/// The line a further Ctrl-C during the report write prints before the proxy exits
+/// ([`further_signals`]): the report at `path` was not written; with a recording, that it
+/// is complete and the command that writes the report from it.
+pub fn report_skipped_line(path: &Path, recording: Option<&Path>) -> String {
+    match recording {
+        Some(rec) => format!(
+            "stopped before the report was written; the recording {} is complete: `a2a-interop report {} -o {}` writes the report",
+            rec.display(),
+            rec.display(),
+            path.display()
+        ),
+        None => format!(
+            "stopped before the report was written: no report at {}",
+            path.display()
+        ),
+    }
+}
+
 /// After the first stop signal (`seen`: the count of [`stop_signals`] then): each further Ctrl-C / SIGTERM / SIGHUP while the proxy
 /// waits for open exchanges ends that wait at once ([`crate::proxy::StopNow`]; the
 /// exchanges end with outcome `open` and the recording is closed whole, last line
 /// included); one while the report is being written exits at once with 128 + the signal
 /// (130 for Ctrl-C), the recording already complete and no report written (a staged
-/// report file is never renamed into place: [`crate::record::outfile`]).
+/// report file is never renamed into place, and is removed: [`crate::record::outfile`]),
+/// saying so with `skipped` ([`report_skipped_line`]) when it is set.
 async fn further_signals(
     mut signals: tokio::sync::watch::Receiver<u32>,
     mut seen: u32,
     now: Vec<crate::proxy::StopNow>,
     phase: Arc<std::sync::atomic::AtomicU8>,
+    skipped: Arc<std::sync::Mutex<Option<String>>>,
 ) {
     use std::sync::atomic::Ordering;
     loop {
@@ -1132,9 +1158,17 @@ async fn further_signals(
                 );
             }
             PHASE_REPORT => {
-                crate::errln!(
-                    "a2a-interop proxy: stopped before the report was written (the recording is complete)"
-                );
+                // a report half-written to its temporary file is removed, not left behind
+                crate::record::outfile::remove_staged();
+                let line = skipped
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .clone()
+                    .unwrap_or_else(|| {
+                        "stopped before the report was written (the recording is complete)"
+                            .to_string()
+                    });
+                crate::errln!("a2a-interop proxy: {line}");
                 std::process::exit(128 + i32::from(LAST_SIGNAL.load(Ordering::Relaxed)));
             }
             _ => return,

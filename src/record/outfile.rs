@@ -46,6 +46,33 @@ pub struct OutFile {
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// The temporary files of the [`OutFile`]s being written now, for [`remove_staged`].
+static STAGED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn staged_list() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    STAGED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn unstage(tmp: &Path) {
+    staged_list().retain(|p| p != tmp);
+}
+
+/// Removes the temporary files of every [`OutFile`] still being written (their
+/// destinations stay as they were), for a process about to exit without running
+/// destructors (`std::process::exit` on a second Ctrl-C while `proxy` writes its report,
+/// q21 Q4): no `.NAME.a2a-interop-tmp-PID-N` file is left beside the output. Returns how
+/// many it removed.
+pub fn remove_staged() -> usize {
+    let mut list = staged_list();
+    let n = list.len();
+    for p in list.drain(..) {
+        let _ = std::fs::remove_file(p);
+    }
+    n
+}
+
 impl OutFile {
     /// Opens `path` for writing (module docs): `-` is standard output; missing parent
     /// directories of a new file are created.
@@ -141,6 +168,7 @@ impl OutFile {
             }
             None => {}
         }
+        staged_list().push(tmp.clone());
         Ok(OutFile {
             target: Some(Target::Staged { file, tmp, dest }),
         })
@@ -187,6 +215,7 @@ impl OutFile {
                 if res.is_err() {
                     let _ = std::fs::remove_file(&tmp);
                 }
+                unstage(&tmp);
                 res
             }
         }
@@ -215,7 +244,8 @@ impl Drop for OutFile {
     fn drop(&mut self) {
         if let Some(Target::Staged { tmp, .. }) = self.target.take() {
             // only the temporary file this run created
-            let _ = std::fs::remove_file(tmp);
+            let _ = std::fs::remove_file(&tmp);
+            unstage(&tmp);
         }
     }
 }
@@ -377,6 +407,31 @@ mod tests {
         assert_eq!(std::fs::read(&p).unwrap(), b"new");
         let names: Vec<_> = std::fs::read_dir(&d).unwrap().collect();
         assert_eq!(names.len(), 1);
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// q21 Q4: a staged temporary file is listed for [`remove_staged`] while it is being
+    /// written, and no longer once committed or dropped (a later exit must not remove a
+    /// file that is now someone's output).
+    #[test]
+    fn a_staged_file_is_listed_only_while_it_is_written() {
+        let d = tmpdir("staged");
+        let p = d.join("r.json");
+        let tmp_of = |f: &OutFile| match &f.target {
+            Some(Target::Staged { tmp, .. }) => tmp.clone(),
+            _ => panic!("a new regular file is staged"),
+        };
+        let f = OutFile::create(&p).unwrap();
+        let tmp = tmp_of(&f);
+        assert!(staged_list().contains(&tmp));
+        f.commit().unwrap();
+        assert!(!staged_list().contains(&tmp));
+        let g = OutFile::create(&p).unwrap();
+        let tmp = tmp_of(&g);
+        assert!(staged_list().contains(&tmp));
+        drop(g);
+        assert!(!staged_list().contains(&tmp));
+        assert!(!tmp.exists());
         std::fs::remove_dir_all(&d).unwrap();
     }
 

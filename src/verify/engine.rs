@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
 
-use super::finding::{Evidence, Finding, Rule, CAUSED_BY};
+use super::finding::{Evidence, Finding, Rule, Severity, CAUSED_BY};
 use super::rules as r;
 use super::VerifyOutcome;
 use crate::model::a2a::{
@@ -257,6 +257,10 @@ struct StreamState {
     /// if it cut a task the stream had started before a terminal state (STREAM-003,
     /// STREAM-END-005).
     error_end: Option<StreamErrorEnd>,
+    /// STREAM-FIRST-001 for a 1.0 stream opened on an error ([`State::error_opened_stream`]):
+    /// reported when the stream ends, unless another error finding names the exchange (the
+    /// error itself wrong is the one finding then).
+    error_opened: Option<Finding>,
     /// Some event could not be read (bad JSON, bad shape, merged): end-of-stream state
     /// verdicts would rest on missing data.
     undecodable: bool,
@@ -5067,6 +5071,83 @@ impl State {
         }
     }
 
+    /// STREAM-FIRST-001 (STREAM-003, STREAM-004; q21 Q3) for a 1.0 JSON-RPC
+    /// SendStreamingMessage or SubscribeToTask answered HTTP 200 `text/event-stream` whose
+    /// first event is a JSON-RPC error response (`code`, at `seq`): 1.0 §3.1.2 makes the
+    /// stream begin with the Task (or be one Message) and §3.1.6 a subscription with the
+    /// current Task, so an error known before any event (TaskNotFoundError,
+    /// UnsupportedOperationError for a terminal task) is the call's plain JSON-RPC error
+    /// response, as a2a-python 1.x answers it (it reads the first event before it opens the
+    /// stream) and a2a-dotnet does since #476; clients and the TCK that see 200
+    /// `text/event-stream` count the call as accepted. An error after the first event stays
+    /// legal, and the finding is held to the stream's end: another error finding on the
+    /// exchange (the error itself wrong: a task the agent handed out, an interrupted task
+    /// refused, a malformed ErrorInfo) is the one finding then. 0.x is not judged: the 0.3 schema's SendStreamingMessageResponse admits a
+    /// JSONRPCErrorResponse and a2a-python 0.3 sends exactly such a stream. A refusal of the
+    /// client's version has its own verdict ([`Self::stream_version_refusal`]).
+    fn error_opened_stream(&mut self, x: &mut Exch, c: &Call, code: Option<i64>, seq: u64) {
+        let first = x
+            .sse
+            .as_ref()
+            .is_some_and(|s| s.events == 1 && s.first_kind.is_none());
+        if !first
+            || c.dialect != Some(Dialect::V1_0)
+            || !matches!(
+                c.op,
+                Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
+            )
+            || !x.is_success()
+            || code == Some(jsonrpc::VERSION_NOT_SUPPORTED)
+            || self.unsupported_version_asked(x, c).is_some()
+        {
+            return;
+        }
+        // A subscription to a task known terminal is TASK-STATE-006's (TASK-004) verdict.
+        let terminal = c.op == Some(Op::SubscribeToTask)
+            && c.task_id().is_some_and(|tid| {
+                self.tasks
+                    .get(&x.tkey(tid))
+                    .and_then(|t| t.terminal.as_ref())
+                    .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)
+            });
+        if terminal
+            || !x
+                .sse
+                .as_mut()
+                .is_some_and(|s| s.fired.insert(r::STREAM_FIRST_NOT_TASK.id))
+        {
+            return;
+        }
+        let method = c.method.as_deref().unwrap_or("the streaming call");
+        let what = match code {
+            Some(k) => format!(
+                "{k}{}",
+                jsonrpc::code_name(k)
+                    .map(|n| format!(" {n}"))
+                    .unwrap_or_default()
+            ),
+            None => "without a code".to_string(),
+        };
+        let opens = if c.op == Some(Op::SubscribeToTask) {
+            "§3.1.6: a subscription's first event is the current Task"
+        } else {
+            "§3.1.2: the stream begins with the Task or is one Message"
+        };
+        let mut f = Finding::new(
+            &r::STREAM_FIRST_NOT_TASK,
+            format!(
+                "{method} was answered HTTP {} text/event-stream whose first event is a JSON-RPC error ({what}), not a Task or Message: a 1.0 agent answers an error it knows before the stream starts as the call's plain JSON-RPC error response (1.0 {opens}); a client or the TCK that gets 200 text/event-stream counts the call as accepted (a2a-dotnet #476)",
+                x.status.unwrap_or(200)
+            ),
+        );
+        f.help = "look the task up (exists, not terminal, streaming declared) before committing the SSE response: read the handler's first event first and answer a failure there as a plain JSON-RPC error response (a2a-python 1.x does `await anext(stream)` before it opens the EventSourceResponse; a2a-dotnet #476 does the same); an error after the first event stays an SSE error event".to_string();
+        f.evidence = vec![x.ev_at(seq, "/error/code", code.map(Value::from))];
+        f.leg = x.leg.clone();
+        if let Some(s) = x.sse.as_mut() {
+            s.error_opened = Some(f);
+        }
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -5238,7 +5319,8 @@ impl State {
                 // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
                 // the stream delivered counts: a subscribe stream's task id comes from the
                 // request, and an unknown task answered with −32001 as the stream's one
-                // event is legal (a2a-python raises it inside the streaming handler).
+                // event is legal in 0.x (a2a-python 0.3 raises it inside the streaming
+                // handler); 1.0 answers it before the stream ([`Self::error_opened_stream`]).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
                 if let Some(s) = x.sse.as_mut() {
@@ -5273,6 +5355,9 @@ impl State {
                 if let Some((not_found, how)) = kind {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
                     self.stream_error_verdict(x, &c, not_found, how, ev);
+                }
+                if is_rpc_req {
+                    self.error_opened_stream(x, &c, code, seq);
                 }
                 return;
             }
@@ -7046,6 +7131,17 @@ impl State {
             self.end_stream(&mut x);
             self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
+            if let Some(f) = x.sse.as_mut().and_then(|s| s.error_opened.take()) {
+                let other = self.out.iter().any(|g| {
+                    g.severity == Severity::Error
+                        && g.evidence
+                            .iter()
+                            .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                });
+                if !other {
+                    self.emit(f);
+                }
+            }
             return;
         }
         let Some(status) = x.status else {
@@ -7086,17 +7182,53 @@ impl State {
                 .end_error
                 .as_deref()
                 .unwrap_or("agent closed or reset the connection before the response ended");
-            // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer
+            // HTTP-FRAME-002: an A2A call or card fetch the agent left without its answer;
+            // the message names the call and how much of the body came (q21 Q1)
             if a2a_http {
+                let name = x
+                    .call
+                    .as_ref()
+                    .and_then(|c| c.method.clone())
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let got = if x.body.expected > 0 && !x.body.oversize {
+                    format!(
+                        "after {} of its {} Content-Length bytes",
+                        x.body.len(),
+                        x.body.expected
+                    )
+                } else {
+                    format!("after {} body bytes", x.body.len())
+                };
                 self.find(
                     &r::HTTP_BODY_CUT_SHORT,
-                    format!("the agent's response ended early: {cause}"),
+                    format!(
+                        "the agent's answer to {name} ended early, {got}: {cause}; the client got no whole answer"
+                    ),
                     vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
                     &x.leg,
                 );
             }
             self.incomplete
                 .push((x.id.clone(), format!("{cause}: response body not judged")));
+            return;
+        }
+        // The recording ended with the response still arriving (outcome `open`: a proxy
+        // stopped mid-answer, a transcript's `close: timeout`), fewer bytes than its
+        // Content-Length: the capture's cut, not the agent's answer (q21 Q1). Not judged,
+        // and no HTTP-FRAME-002: the agent did not end it.
+        let still_arriving = x.outcome == Some(Outcome::Open)
+            && x.body.expected > 0
+            && !x.body.oversize
+            && x.body.len() < x.body.expected;
+        if still_arriving {
+            self.incomplete.push((
+                x.id.clone(),
+                format!(
+                    "the recording ended with the response still arriving ({} of its {} Content-Length bytes): response body not judged",
+                    x.body.len(),
+                    x.body.expected
+                ),
+            ));
             return;
         }
         let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
@@ -7120,6 +7252,24 @@ impl State {
         } else {
             None
         };
+        // Without a Content-Length the end of an `open` body is unknown: bytes that do not
+        // parse may be a body the recording cut, not judged as the agent's (q21 Q1).
+        if needs_json
+            && json.is_none()
+            && x.outcome == Some(Outcome::Open)
+            && x.body.expected == 0
+            && !x.resp_headers.contains("content-length")
+            && !body.is_empty()
+        {
+            self.incomplete.push((
+                x.id.clone(),
+                format!(
+                    "the recording ended with the response still arriving ({} bytes, no Content-Length, not yet a whole JSON body): response body not judged",
+                    body.len()
+                ),
+            ));
+            return;
+        }
         x.answer_error = json
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
@@ -15080,7 +15230,7 @@ impl State {
             None => {
                 self.find(
                     &r::GRPC_MESSAGE_MALFORMED,
-                    format!("gRPC {method} ended without grpc-status (no trailer, no Trailers-Only header)"),
+                    format!("gRPC {method} ended without grpc-status (no trailer, no Trailers-Only header): gRPC clients fail the call whatever messages arrived (grpc-go: \"server closed the stream without sending trailers\", INTERNAL)"),
                     vec![x.ev(x.end_seq)],
                     &x.leg,
                 );
@@ -18503,7 +18653,13 @@ impl State {
             {
                 self.find(
                     &r::CAP_EXTENDED_CARD,
-                    "agent served an extended agent card although its public card does not declare capabilities.extendedAgentCard".to_string(),
+                    format!(
+                        "agent served an extended agent card to {} although its public card does not declare capabilities.extendedAgentCard: true (1.0 §3.1.11: without it the agent answers UnsupportedOperationError)",
+                        x.call
+                            .as_ref()
+                            .and_then(|c| c.method.clone())
+                            .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+                    ),
                     vec![
                         Evidence {
                             seq: p.seq,
