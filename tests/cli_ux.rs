@@ -132,7 +132,9 @@ async fn a_recording_where_no_exchange_reached_the_agent_verifies_nothing() {
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     assert!(
         err(&o).contains("nothing was verified in")
-            && err(&o).contains(": none of the 2 exchanges reached the agent (the proxy answered each with its own 502); no conformance level"),
+            && err(&o).contains(": none of the 2 exchanges reached the agent (the proxy answered each with its own 502: the first: upstream http://127.0.0.1:")
+            && err(&o).contains("unreachable")
+            && err(&o).contains("); no conformance level"),
         "{}",
         err(&o)
     );

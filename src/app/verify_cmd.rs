@@ -372,13 +372,23 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
     }
     let n = indexed.len();
     let what = if n == 1 { "exchange" } else { "exchanges" };
+    // The recorded cause (`exchange_end.error`: upstream refused, reset, unreachable), so a
+    // reader of the message learns why without opening the file (q21: the cause was only in
+    // the recording).
+    let cause = indexed
+        .iter()
+        .find_map(|x| x.error.as_deref().filter(|e| !e.is_empty()))
+        .map(|e| {
+            let first = if n == 1 { "" } else { "the first: " };
+            format!(": {first}{e}")
+        })
+        .unwrap_or_default();
     Some(match (by_proxy, n) {
-        (true, 1) => {
-            "the one exchange did not reach the agent (the proxy answered it with its own 502)"
-                .to_string()
-        }
+        (true, 1) => format!(
+            "the one exchange did not reach the agent (the proxy answered it with its own 502{cause})"
+        ),
         (true, _) => format!(
-            "none of the {n} {what} reached the agent (the proxy answered each with its own 502)"
+            "none of the {n} {what} reached the agent (the proxy answered each with its own 502{cause})"
         ),
         (false, 1) => "the one exchange has no response in the file".to_string(),
         (false, _) => format!("none of the {n} {what} has a response in the file"),
