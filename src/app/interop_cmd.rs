@@ -161,9 +161,9 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable(&url_a))
+    rt.block_on(reachable(&url_a, &a.ca))
         .context("agent A is not reachable")?;
-    rt.block_on(reachable(&url_b))
+    rt.block_on(reachable(&url_b, &a.ca))
         .context("agent B is not reachable")?;
     let run = rt.block_on(interop_through_pipeline(&a, &cfg, url_a, url_b))?;
 

@@ -1,0 +1,178 @@
+//! newcomer21: what a newcomer hit driving `probe`, `interop` and the proxy against TLS
+//! agents, non-A2A servers and slow agents, and reading the reports. Real processes, real
+//! loopback sockets (TLS with a self-signed certificate), real files.
+
+mod broken;
+mod common;
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use common::run_off_runtime as run;
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `probe URL -q -f json -o REPORT EXTRA...` as strings.
+fn probe_args(url: &str, report: &std::path::Path, extra: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = ["probe", url, "-q", "--timeout", "5s", "-f", "json", "-o"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    v.push(report.display().to_string());
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+/// N1: an `https://` agent whose certificate the run does not trust, an `https://` URL on
+/// a plain-HTTP port, and an `http://` URL on a TLS port were each reported as "the agent
+/// stopped answering" (3 requests in a row unanswered) with a card.reachable failure "(HTTP
+/// 502)", a non-conformant level, hints naming the proxy's `--upstream-ca` /
+/// `--insecure-upstream` and "a slow agent needs a longer --timeout". Now the first two are
+/// refused by a TLS handshake at start-up (exit 2, nothing sent, no report written) with the
+/// probe's own fix, and the third names the TLS bytes the agent answered with and the
+/// https:// URL to use.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n1_tls_mismatches_are_named_not_taken_for_an_agent_that_stopped_answering() {
+    let dir = tempfile::tempdir().unwrap();
+    let pem = dir.path().join("agent.pem");
+    let tls_agent = broken::start_tls(&pem).await;
+    let plain_agent = broken::start(broken::Break::Nothing, false).await;
+    let report = dir.path().join("r.json");
+    let port = tls_agent.addr.port();
+
+    // untrusted certificate (no --ca): refused before anything runs
+    let o = run(probe_args(&tls_agent.https_url(), &report, &[])).await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        format!("a2a-interop: the TLS handshake with the agent at 127.0.0.1:{port} failed: invalid peer certificate: UnknownIssuer; hint: the agent's certificate chains to no CA this run trusts (the OS roots; no --ca given): pass that CA, or the self-signed certificate itself, with --ca FILE (PEM)")
+    );
+    assert!(text(&o.stdout).is_empty(), "{}", text(&o.stdout));
+    assert!(!report.exists(), "no report for a run that never started");
+
+    // a --ca that is not the agent's: the same, saying the --ca files do not vouch for it
+    let other = dir.path().join("other.pem");
+    let _other_agent = broken::start_tls(&other).await;
+    let o = run(probe_args(
+        &tls_agent.https_url(),
+        &report,
+        &["--ca", other.to_str().unwrap()],
+    ))
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    // rcgen names every self-signed certificate alike: the issuer matches, the key does not
+    assert!(
+        err.contains("invalid peer certificate: BadSignature; hint: the agent's certificate names a trusted CA as its issuer but that CA's key did not sign it")
+            && err.contains("with --ca FILE (PEM)"),
+        "{err}"
+    );
+
+    // the right --ca: the probe runs (the pre-check trusts what the run trusts)
+    let o = run(probe_args(
+        &tls_agent.https_url(),
+        &report,
+        &["--ca", pem.to_str().unwrap()],
+    ))
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(report.exists());
+    std::fs::remove_file(&report).unwrap();
+
+    // https:// on a plain-HTTP port
+    let plain_port = plain_agent.addr.port();
+    let o = run(probe_args(
+        &format!("https://127.0.0.1:{plain_port}/"),
+        &report,
+        &[],
+    ))
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.trim_end().ends_with(&format!(
+            "hint: the agent does not speak TLS on that port: give http://127.0.0.1:{plain_port}"
+        )) && err.contains("the TLS handshake with the agent at"),
+        "{err}"
+    );
+    assert!(!report.exists());
+
+    // http:// on a TLS port: the agent answers the plain request with a TLS alert
+    let o = run(probe_args(&tls_agent.url(), &report, &[])).await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let last = err.lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("a2a-interop: the probe could not finish during card.reachable: the agent answers in TLS, not plain HTTP: GET http://")
+            && last.contains("it answered with TLS record bytes (`\\x15\\x03")
+            && last.ends_with("hint: give the agent's https:// URL (add --ca FILE for a self-signed certificate)"),
+        "{err}"
+    );
+    for wrong in [
+        "stopped answering",
+        "--upstream-ca",
+        "--insecure-upstream",
+        "longer --timeout",
+    ] {
+        assert!(!err.contains(wrong), "{wrong:?} in {err}");
+    }
+
+    // interop says which agent, with the same cause
+    let o = run(vec![
+        "interop".into(),
+        plain_agent.url(),
+        tls_agent.https_url(),
+        "-q".into(),
+    ])
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("agent B is not reachable: the TLS handshake with the agent at")
+            && err.contains("--ca FILE"),
+        "{err}"
+    );
+}
+
+/// N1 (proxy side): `proxy --upstream http://` in front of a TLS-only agent answered 502
+/// "its status line `` is not `HTTP/1.1 ...`" (the TLS alert the agent sent was never shown).
+/// The 502 now says the agent answered with TLS record bytes and to use an https:// URL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n1_proxy_to_a_tls_port_over_http_names_the_tls_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let pem = dir.path().join("agent.pem");
+    let tls_agent = broken::start_tls(&pem).await;
+    let rec = dir.path().join("rec.jsonl");
+    let upstream = tls_agent.url();
+    let rec_s = rec.display().to_string();
+    let body = tokio::task::spawn_blocking(move || {
+        let (proxy, addr) =
+            proxy_process::start_proxy(&["--upstream", &upstream, "--record", &rec_s]);
+        let mut c = TcpStream::connect(addr).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        write!(
+            c,
+            "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut got = String::new();
+        let _ = c.read_to_string(&mut got);
+        proxy.terminate();
+        got
+    })
+    .await
+    .unwrap();
+    assert!(body.starts_with("HTTP/1.1 502"), "{body}");
+    assert!(
+        body.contains("sent a response head the proxy cannot parse: it answered with TLS record bytes (`\\x15\\x03")
+            && body.contains("a TLS alert), not HTTP: the agent speaks TLS (https) on that port, not plain HTTP (RFC 8446 §5.1); use an https:// URL for it"),
+        "{body}"
+    );
+}
