@@ -176,3 +176,59 @@ async fn n1_proxy_to_a_tls_port_over_http_names_the_tls_answer() {
         "{body}"
     );
 }
+
+/// A plain HTTP server that is no A2A agent: every request gets `404 Not Found` (as
+/// `python3 -m http.server` does for the well-known card paths). Serves until the test ends.
+fn not_an_agent() -> std::net::SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for c in l.incoming() {
+            let Ok(mut c) = c else { continue };
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                let _ = c.set_read_timeout(Some(Duration::from_secs(5)));
+                let _ = c.read(&mut buf);
+                let _ = c.write_all(
+                    b"HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot here\n",
+                );
+            });
+        }
+    });
+    addr
+}
+
+/// N2: `interop` with one URL that is no A2A agent (another service on a mistyped port)
+/// exited 1 calling that side "non-conformant" (and the other side "full"), where `probe`
+/// of the same URL exits 2 naming the card paths tried. Now `interop` does as `probe`:
+/// exit 2, one line naming the URL (`URL_A` / `URL_B`), the paths tried and the hint, no
+/// verdict on stdout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n2_interop_with_a_url_that_is_no_agent_is_exit_2_like_probe() {
+    let agent = broken::start(broken::Break::Nothing, false).await;
+    let other = not_an_agent();
+    for (a, b, who) in [
+        (format!("http://{other}/"), agent.url(), "URL_A"),
+        (agent.url(), format!("http://{other}/"), "URL_B"),
+    ] {
+        let o = run(vec!["interop".into(), a, b, "-q".into()]).await;
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}\n{}", text(&o.stdout));
+        assert_eq!(
+            err.trim_end(),
+            format!("a2a-interop: {who}: no A2A Agent Card under http://{other}/: /.well-known/agent-card.json (HTTP 404), /.well-known/agent.json (HTTP 404); hint: give agent {}'s base URL (where /.well-known/agent-card.json is served), not an interface URL or another service", &who[4..])
+        );
+        assert!(text(&o.stdout).is_empty(), "{}", text(&o.stdout));
+    }
+    // probe says the same of that URL
+    let o = run(vec![
+        "probe".into(),
+        format!("http://{other}/"),
+        "-q".into(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains(&format!(
+        "no A2A Agent Card under http://{other}/: /.well-known/agent-card.json (HTTP 404)"
+    )));
+}
