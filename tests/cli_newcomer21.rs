@@ -232,3 +232,87 @@ async fn n2_interop_with_a_url_that_is_no_agent_is_exit_2_like_probe() {
         "no A2A Agent Card under http://{other}/: /.well-known/agent-card.json (HTTP 404)"
     )));
 }
+
+/// N3: `probe --bearer T --auth-header 'Authorization: Bearer U'` sent both: every request
+/// carried two `Authorization` fields (the agent takes either), with no word. Now it is
+/// exit 2 before anything is sent, naming both flags (never the values); the same for one
+/// header name given twice, and for `interop`'s per-agent flags, the environment variable
+/// included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n3_two_authorization_sources_are_refused_naming_the_flags() {
+    let agent = broken::start(broken::Break::Nothing, false).await;
+    let o = run(vec![
+        "probe".into(),
+        agent.url(),
+        "-q".into(),
+        "--auth-header".into(),
+        "Authorization: Bearer secret-one".into(),
+        "--bearer".into(),
+        "secret-two".into(),
+    ])
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "a2a-interop: --bearer and --auth-header #1 both give Authorization: every request would carry two Authorization fields and the agent would take either (RFC 9110 §5.3, §11.6.2); hint: give one of them (--bearer may come from the environment: A2A_INTEROP_BEARER)"
+    );
+    assert!(text(&o.stdout).is_empty());
+
+    let o = run(vec![
+        "probe".into(),
+        agent.url(),
+        "-q".into(),
+        "--auth-header".into(),
+        "X-Api-Key: secret-one".into(),
+        "--auth-header".into(),
+        "x-api-key: secret-two".into(),
+    ])
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--auth-header #1 and #2 both give x-api-key: every request would carry two x-api-key fields")
+            && !err.contains("secret"),
+        "{err}"
+    );
+
+    // interop: the bearer from the environment meets --auth-header-b
+    let out = tokio::task::spawn_blocking({
+        let url = agent.url();
+        move || {
+            common::bin()
+                .env("A2A_INTEROP_BEARER_B", "secret-three")
+                .args([
+                    "interop",
+                    &url,
+                    &url,
+                    "-q",
+                    "--auth-header-b",
+                    "authorization: Basic c2VjcmV0",
+                ])
+                .output()
+                .unwrap()
+        }
+    })
+    .await
+    .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--bearer-b and --auth-header-b #1 both give Authorization")
+            && err.contains("A2A_INTEROP_BEARER_B")
+            && !err.contains("secret"),
+        "{err}"
+    );
+    // one of them alone still runs
+    let o = run(vec![
+        "probe".into(),
+        agent.url(),
+        "-q".into(),
+        "--auth-header".into(),
+        "Authorization: Bearer secret-one".into(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}

@@ -844,8 +844,10 @@ pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// flag `flag`, for messages), then `Authorization: Bearer <bearer>`.
 ///
 /// # Errors
-/// A header without `:` or with an invalid name. The message names the flag and its
-/// position, never the text given: it may be a credential (`'X-Key SECRET'`, CARD-011).
+/// A header without `:` or with an invalid name; a header name given twice, or
+/// `Authorization` given both as a header and by the bearer flag (a request would carry
+/// two such fields: newcomer21 N3). The message names the flag and its position, never
+/// the value given: it may be a credential (`'X-Key SECRET'`, CARD-011).
 pub fn credentials(
     headers: &[String],
     bearer: Option<&str>,
@@ -861,9 +863,29 @@ pub fn credentials(
         if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
             bail!("{flag} #{n}: the text before its first ':' is not a header name (not shown: it may hold a credential); hint: {flag} 'X-Api-Key: VALUE'");
         }
+        if let Some(first) = out
+            .iter()
+            .position(|(m, _): &(String, String)| m.eq_ignore_ascii_case(name))
+        {
+            bail!(
+                "{flag} #{} and #{n} both give {name}: every request would carry two {name} fields and the agent would take either (RFC 9110 §5.3); hint: give {name} once",
+                first + 1
+            );
+        }
         out.push((name.to_string(), value.trim().to_string()));
     }
     if let Some(t) = bearer {
+        let bearer_flag = flag.replace("--auth-header", "--bearer");
+        if let Some(i) = out
+            .iter()
+            .position(|(m, _)| m.eq_ignore_ascii_case("authorization"))
+        {
+            bail!(
+                "{bearer_flag} and {flag} #{} both give Authorization: every request would carry two Authorization fields and the agent would take either (RFC 9110 §5.3, §11.6.2); hint: give one of them ({bearer_flag} may come from the environment: A2A_INTEROP_{})",
+                i + 1,
+                bearer_flag.trim_start_matches("--").replace('-', "_").to_ascii_uppercase()
+            );
+        }
         out.push(("Authorization".into(), format!("Bearer {t}")));
     }
     Ok(out)
