@@ -316,3 +316,120 @@ async fn n3_two_authorization_sources_are_refused_naming_the_flags() {
     .await;
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
 }
+
+/// An agent whose card is served at once and whose JSON-RPC endpoint never answers (reads
+/// the request, then holds the connection): a hung agent. Serves until the test ends.
+fn hung_agent() -> std::net::SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    let card = serde_json::json!({
+        "name": "hung", "description": "answers its card only", "version": "1",
+        "supportedInterfaces": [{"url": format!("http://{addr}/"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "echo", "name": "echo", "description": "echo", "tags": ["echo"]}]
+    })
+    .to_string();
+    std::thread::spawn(move || {
+        for c in l.incoming() {
+            let Ok(mut c) = c else { continue };
+            let card = card.clone();
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 8192];
+                let n = c.read(&mut buf).unwrap_or(0);
+                if buf[..n].starts_with(b"GET ") {
+                    let _ = write!(
+                        c,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
+                        card.len()
+                    );
+                } else {
+                    std::thread::sleep(Duration::from_secs(120));
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// N4: Ctrl-C while the probe waited on a hung agent: the test whose request was in flight
+/// said "not sent: the run was interrupted" though the request had gone out and waited
+/// seconds, and the recording's `exchange_end` blamed a half-closing client and advised
+/// `proxy --half-close`. Now the test says it was sent, what, and how long it waited; the
+/// recording says the client was the tool's own, which gave up on the request; the tests
+/// after it still say "not sent".
+#[test]
+fn n4_ctrl_c_names_the_request_in_flight_as_sent_and_the_recording_blames_no_client() {
+    let agent = hung_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let mut child = proxy_process::ChildGuard::spawn(
+        common::bin()
+            .args(["probe", &format!("http://{agent}/"), "--timeout", "60s"])
+            .arg("--record")
+            .arg(&rec)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    );
+    // wait for the interface call to be under way, then give it a second in flight
+    let err = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut seen = Vec::new();
+    loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("no interface-url progress line: {seen:?}"));
+        let hit = l.contains("probe: card.interface-url [1.0] ...");
+        seen.push(l);
+        if hit {
+            break;
+        }
+    }
+    std::thread::sleep(Duration::from_millis(1000));
+    child.signal("INT");
+    let o = child.output_within(Duration::from_secs(30), "probe after Ctrl-C");
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(130), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("card.interface-url [1.0]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    let want = format!(
+        "skip  card.interface-url [1.0]: advertised url http://{agent}/: sent POST http://{agent}/, but the run was interrupted (Ctrl-C) after "
+    );
+    assert!(line.starts_with(&want), "{line}");
+    let waited: u64 = line[want.len()..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(waited >= 900, "waited {waited} ms: {line}");
+    assert!(line.contains(" ms without an answer"), "{line}");
+    // the tests after it were not sent
+    let after = out
+        .lines()
+        .find(|l| l.starts_with("skip  errors.unknown-task [1.0]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        after.contains("not sent: the run was interrupted (Ctrl-C)"),
+        "{after}"
+    );
+    // the recording: the POST ended client_abort, and says whose client gave up
+    let recording = std::fs::read_to_string(&rec).unwrap();
+    let end: serde_json::Value = recording
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|e| e["type"] == "exchange_end" && e["outcome"] == "client_abort")
+        .unwrap_or_else(|| panic!("{recording}"));
+    let e = end["error"].as_str().unwrap();
+    assert!(
+        e.starts_with("the client's connection reached EOF before the response ended: the client is a2a-interop's own (probe, interop), which gave up on the request: the run was interrupted (Ctrl-C, SIGTERM), or the request's --timeout passed"),
+        "{e}"
+    );
+    assert!(!e.contains("--half-close"), "{e}");
+}

@@ -1441,7 +1441,7 @@ async fn handle(
     });
     if let Some(ctx) = &ctx {
         if matches!(req.version(), Version::HTTP_10 | Version::HTTP_11) {
-            ctx.watch_client_eof(client_eof.clone(), st.half_close);
+            ctx.watch_client_eof(client_eof.clone(), st.half_close, !st.console_warnings);
         }
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
