@@ -433,3 +433,100 @@ fn n4_ctrl_c_names_the_request_in_flight_as_sent_and_the_recording_blames_no_cli
     );
     assert!(!e.contains("--half-close"), "{e}");
 }
+
+/// N5: the HTML report of a `probe` or `interop` said `source: -` (no agent named), the
+/// Markdown one `probe `-` (target ...)`. Both now name the agents driven and the recording,
+/// or that the traffic was not kept; a report of a recording file reads as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n5_probe_and_interop_reports_name_the_agents_not_a_dash() {
+    let agent = broken::start(broken::Break::Nothing, false).await;
+    let dir = tempfile::tempdir().unwrap();
+    let md = dir.path().join("r.md");
+    let html = dir.path().join("r.html");
+    let rec = dir.path().join("rec.jsonl");
+    let url = agent.url();
+    let base = vec![
+        "probe".to_string(),
+        url.clone(),
+        "-q".into(),
+        "-f".into(),
+        "markdown".into(),
+        "-o".into(),
+        md.display().to_string(),
+        "-f".into(),
+        "html".into(),
+        "-o".into(),
+        html.display().to_string(),
+    ];
+    let o = run(base.clone()).await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let m = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        m.contains(&format!(
+            "- **source:** probe of `{url}` (traffic not kept: add --record FILE to keep it)\n"
+        )),
+        "{m}"
+    );
+    let h = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        h.contains(&format!("<li>source: probe of <code>{url}</code> (traffic not kept: add --record FILE to keep it)</li>")),
+        "{h}"
+    );
+    assert!(!h.contains("source: <code>-</code>"), "{h}");
+
+    let mut with_rec = base.clone();
+    with_rec.extend(["--record".into(), rec.display().to_string()]);
+    let o = run(with_rec).await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let m = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        m.contains(&format!(
+            "- **source:** probe of `{url}`, recording `{}`\n",
+            rec.display()
+        )),
+        "{m}"
+    );
+
+    // interop names both agents
+    let agent_b = broken::start(broken::Break::Nothing, false).await;
+    let o = run(vec![
+        "interop".into(),
+        url.clone(),
+        agent_b.url(),
+        "-q".into(),
+        "-f".into(),
+        "html".into(),
+        "-o".into(),
+        html.display().to_string(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let h = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        h.contains(&format!(
+            "<li>source: interop of <code>A={url} B={}</code> (traffic not kept",
+            agent_b.url()
+        )),
+        "{h}"
+    );
+
+    // a report of the recording file: kind, path and upstream as before
+    let o = run(vec![
+        "report".into(),
+        rec.display().to_string(),
+        "-f".into(),
+        "markdown".into(),
+        "-o".into(),
+        md.display().to_string(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let m = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        m.contains(&format!(
+            "- **source:** recording `{}` (target `",
+            rec.display()
+        )),
+        "{m}"
+    );
+}
