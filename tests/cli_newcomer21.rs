@@ -630,3 +630,49 @@ async fn n8_har_export_of_a_rewritten_card_holds_what_the_client_received() {
     assert!(!out.contains("CARD-URL-009"), "{out}");
     assert!(out.contains(" in "), "{out}");
 }
+
+/// N11: counts read "1 findings" (interop's per-direction summary) and "1 security schemes
+/// well-formed" (card.security-schemes); one is singular now, other counts plural.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n11_counts_of_one_are_singular() {
+    let secured = broken::start(broken::Break::Nothing, true).await;
+    let o = run(vec![
+        "probe".into(),
+        secured.url(),
+        "-q".into(),
+        "--bearer".into(),
+        broken::TOKEN.into(),
+    ])
+    .await;
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("pass  card.security-schemes: 1 security scheme well-formed ("),
+        "{out}"
+    );
+    let plain = broken::start(broken::Break::Nothing, false).await;
+    let o = run(vec![
+        "interop".into(),
+        plain.url(),
+        secured.url(),
+        "-q".into(),
+        "--bearer-b".into(),
+        broken::TOKEN.into(),
+    ])
+    .await;
+    let out = text(&o.stdout);
+    let summaries: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("[A->B] ") || l.starts_with("[B->A] "))
+        .collect();
+    assert_eq!(summaries.len(), 2, "{out}");
+    for l in summaries {
+        let n: usize = l
+            .split("; ")
+            .nth(1)
+            .and_then(|f| f.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{l}"));
+        let word = if n == 1 { "finding" } else { "findings" };
+        assert!(l.contains(&format!("; {n} {word}; ")), "{l}");
+    }
+}

@@ -872,12 +872,13 @@ pub fn text_report(run: &InteropRun) -> String {
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
         s.push_str(&format!(
-            "[{}] {} passed, {} failed, {} skipped; {} findings; {} requests; conformance level: {}\n\n",
+            "[{}] {} passed, {} failed, {} skipped; {} finding{}; {} requests; conformance level: {}\n\n",
             d.name,
             count(Status::Pass),
             count(Status::Fail),
             count(Status::Skip),
             findings.len(),
+            if findings.len() == 1 { "" } else { "s" },
             d.report.requests,
             d.level.as_str()
         ));
