@@ -676,3 +676,22 @@ async fn n11_counts_of_one_are_singular() {
         assert!(l.contains(&format!("; {n} {word}; ")), "{l}");
     }
 }
+
+/// N10: a host name that does not resolve got "is the agent running, and is the URL's port
+/// right?"; it now says the name does not resolve (`.invalid` never does, RFC 6761 §6.4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n10_a_name_that_does_not_resolve_says_so() {
+    let o = run(vec![
+        "probe".into(),
+        "http://no-such-agent.invalid:9999/".into(),
+        "-q".into(),
+    ])
+    .await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("a2a-interop: cannot connect to the agent at no-such-agent.invalid:9999: failed to lookup address information")
+            && err.trim_end().ends_with("hint: the host name no-such-agent.invalid does not resolve here: check its spelling, or use the agent's IP address"),
+        "{err}"
+    );
+}
