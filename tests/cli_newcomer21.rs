@@ -356,7 +356,8 @@ fn hung_agent() -> std::net::SocketAddr {
 /// seconds, and the recording's `exchange_end` blamed a half-closing client and advised
 /// `proxy --half-close`. Now the test says it was sent, what, and how long it waited; the
 /// recording says the client was the tool's own, which gave up on the request; the tests
-/// after it still say "not sent".
+/// after it still say "not sent". N12: after the interruption stderr announced tests as
+/// starting ("probe: card.interface-url [0.3] ...") though they were skipped; no longer.
 #[test]
 fn n4_ctrl_c_names_the_request_in_flight_as_sent_and_the_recording_blames_no_client() {
     let agent = hung_agent();
@@ -395,6 +396,18 @@ fn n4_ctrl_c_names_the_request_in_flight_as_sent_and_the_recording_blames_no_cli
     let o = child.output_within(Duration::from_secs(30), "probe after Ctrl-C");
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(130), "{out}");
+    // N12: after the interruption no test is announced as starting (they are skipped)
+    let after: Vec<String> = rx
+        .try_iter()
+        .skip_while(|l| !l.contains("interrupted: stopping the probe"))
+        .collect();
+    assert!(!after.is_empty(), "no interruption line: {seen:?}");
+    assert!(
+        !after
+            .iter()
+            .any(|l| l.starts_with("probe: ") && l.ends_with(" ...")),
+        "{after:?}"
+    );
     let line = out
         .lines()
         .find(|l| l.contains("card.interface-url [1.0]"))

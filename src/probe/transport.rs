@@ -449,11 +449,14 @@ impl Transport {
 
     /// Marks the start of test `label` (scoped: `lifecycle.send [1.0]`): the requests from
     /// now until the next test carry [`PROBE_TEST_HEADER`], and with progress on,
-    /// `probe: <label> ...` goes to stderr. `None`: requests go untagged.
+    /// `probe: <label> ...` goes to stderr (not once the run stopped or was interrupted).
+    /// `None`: requests go untagged.
     pub fn begin_test(&self, label: Option<String>) {
         if self.progress && label != self.current_test() {
             if let Some(l) = &label {
-                if self.gone().is_none() {
+                // after a stop (the agent gone, Ctrl-C) the tests left are skipped, not
+                // started: no progress line for them (newcomer21 N12)
+                if self.gone().is_none() && !self.interrupted() {
                     crate::errln!("{}: {l} ...", self.who);
                 }
             }
