@@ -216,10 +216,18 @@ async fn an_https_agent_is_probed_with_its_ca_and_refused_without() {
     let o = run(Vec::new()).await.unwrap();
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
+    // refused by the start-up TLS handshake, before any request (newcomer21 N1): not "the
+    // agent stopped answering", and only the probe's own flag in the hint
     assert!(
-        err.contains("the probe could not finish")
-            && err.to_lowercase().contains("certificate")
-            && err.trim_end().ends_with("hint: trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"),
+        err.contains("a2a-interop: the TLS handshake with the agent at 127.0.0.1:")
+            && err.contains("invalid peer certificate: UnknownIssuer")
+            && err.trim_end().ends_with("hint: the agent's certificate chains to no CA this run trusts (the OS roots; no --ca given): pass that CA, or the self-signed certificate itself, with --ca FILE (PEM)"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("stopped answering")
+            && !err.contains("--upstream-ca")
+            && !err.contains("--insecure-upstream"),
         "{err}"
     );
 }

@@ -115,6 +115,16 @@ async fn upstream_sni_names_the_tls_server_and_checks_its_certificate() {
         let t = String::from_utf8_lossy(&b).to_string();
         assert_eq!(s, 502, "{sni:?}: {t}");
         assert!(t.contains("certificate"), "{sni:?}: {t}");
+        // the name checked is the flag's when given, and the hint says so (newcomer21 N7:
+        // it said "the host in the upstream URL" for a --upstream-sni name)
+        assert!(
+            t.contains(&format!(
+                "certificate not valid for name \"{}\"",
+                sni.unwrap_or("127.0.0.1")
+            )) && t.contains("(the upstream URL's host, or --upstream-sni NAME when given; both names are above)")
+                && !t.contains("the host in the upstream URL"),
+            "{sni:?}: {t}"
+        );
         p.finish().await.unwrap();
         let (outcome, error, _) = outcome(&read_events(&rec), "e1");
         assert_eq!(outcome, Outcome::UpstreamError, "{sni:?}");

@@ -161,11 +161,38 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable(&url_a))
+    rt.block_on(reachable(&url_a, &a.ca))
         .context("agent A is not reachable")?;
-    rt.block_on(reachable(&url_b))
+    rt.block_on(reachable(&url_b, &a.ca))
         .context("agent B is not reachable")?;
+    let (base_a, base_b) = (url_a.clone(), url_b.clone());
     let run = rt.block_on(interop_through_pipeline(&a, &cfg, url_a, url_b))?;
+    // A URL with no Agent Card at all (every card path 404: another service, an interface
+    // URL, a wrong port) is the user's mistake, as for `probe` (exit 2), not an agent that
+    // is non-conformant, nor a partner whose interfaces are all "in common" (newcomer21 N2).
+    if !run.interrupted {
+        let mut no_card = Vec::new();
+        for (d, (who, base)) in run.directions.iter().zip([("B", &base_b), ("A", &base_a)]) {
+            if let Some(m) = crate::app::probe_cmd::no_card_here(&d.report, base) {
+                let hint = match rt.block_on(crate::app::probe_cmd::card_at_origin(base)) {
+                    Some(card) => format!(
+                        "the agent's Agent Card is at {}: give {} as URL_{who}",
+                        redact_url(card.as_str()),
+                        redact_url(&base.origin().ascii_serialization())
+                    ),
+                    None => format!("give agent {who}'s base URL (where /.well-known/agent-card.json is served), not an interface URL or another service"),
+                };
+                no_card.push(format!("URL_{who}: {m}; hint: {hint}"));
+            }
+        }
+        if !no_card.is_empty() {
+            remove_temp(&run);
+            for m in no_card {
+                crate::errln!("a2a-interop: {m}");
+            }
+            return Ok(ExitCode::from(2));
+        }
+    }
 
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
@@ -845,12 +872,13 @@ pub fn text_report(run: &InteropRun) -> String {
         }
         let count = |st: Status| d.report.results.iter().filter(|x| x.status == st).count();
         s.push_str(&format!(
-            "[{}] {} passed, {} failed, {} skipped; {} findings; {} requests; conformance level: {}\n\n",
+            "[{}] {} passed, {} failed, {} skipped; {} finding{}; {} requests; conformance level: {}\n\n",
             d.name,
             count(Status::Pass),
             count(Status::Fail),
             count(Status::Skip),
             findings.len(),
+            if findings.len() == 1 { "" } else { "s" },
             d.report.requests,
             d.level.as_str()
         ));

@@ -81,7 +81,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable(&base))?;
+    rt.block_on(reachable(&base, &a.ca))?;
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base.clone()))?;
     if let Some(m) = no_card_here(&run.report, &base) {
         // not an A2A agent's base URL: the user's mistake (exit 2), not a non-conformant agent
@@ -263,26 +263,100 @@ pub struct ProbeRun {
 /// # Errors
 /// The pipeline cannot start (recording file not creatable) or finish.
 /// Operational pre-check (exit 2, not a verdict): the agent's address accepts TCP
-/// connections within 10 s. Without it a dead agent would show up as the in-process proxy's
-/// 502 and be reported as a non-conformant agent.
+/// connections within 10 s, and for an `https://` URL completes a TLS handshake under the
+/// same trust as the run (the OS roots plus the `ca` PEM files of `--ca`; SNI = the URL's
+/// host). Without it a dead agent, or one whose certificate is not trusted or that speaks
+/// no TLS on that port, would show up as the in-process proxy's 502 and be reported as a
+/// non-conformant agent that "stopped answering" (newcomer21 N1). No HTTP request is sent:
+/// every request of the run goes through the recording pipeline.
 ///
 /// # Errors
-/// Unresolvable host, connection refused, or no answer within 10 s, naming the address.
-pub async fn reachable(base: &Url) -> anyhow::Result<()> {
+/// Unresolvable host, connection refused, no answer within 10 s, or a failed TLS
+/// handshake, naming the address and the fix (`--ca FILE`, a name the certificate lists,
+/// `http://` for a plain port).
+pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
     let host = base.host_str().unwrap_or("");
     let port = base.port_or_known_default().unwrap_or(80);
     let target = format!("{host}:{port}");
-    match tokio::time::timeout(
+    let tcp = match tokio::time::timeout(
         std::time::Duration::from_secs(10),
         tokio::net::TcpStream::connect(&target),
     )
     .await
     {
-        Ok(Ok(_)) => Ok(()),
+        Ok(Ok(tcp)) => tcp,
+        Ok(Err(e)) if resolve_failed(&e) => bail!(
+            "cannot connect to the agent at {target}: {e}; hint: the host name {host} does not resolve here: check its spelling, or use the agent's IP address"
+        ),
         Ok(Err(e)) => bail!(
             "cannot connect to the agent at {target}: {e}; hint: is the agent running, and is the URL's port right?"
         ),
         Err(_) => bail!("cannot connect to the agent at {target}: no answer within 10 s"),
+    };
+    if base.scheme() != "https" {
+        return Ok(());
+    }
+    let name = match base.host() {
+        Some(url::Host::Domain(d)) => rustls::pki_types::ServerName::try_from(d.to_string())
+            .map_err(|e| anyhow::anyhow!("{host} is not a TLS server name: {e}"))?,
+        Some(url::Host::Ipv4(ip)) => std::net::IpAddr::V4(ip).into(),
+        Some(url::Host::Ipv6(ip)) => std::net::IpAddr::V6(ip).into(),
+        None => bail!("probe URL has no host"),
+    };
+    let cfg = crate::proxy::tls::client_config(ca, false)
+        .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace("--upstream-ca", "--ca")))?;
+    let tls = tokio_rustls::TlsConnector::from(std::sync::Arc::new(cfg));
+    match tokio::time::timeout(std::time::Duration::from_secs(10), tls.connect(name, tcp)).await
+    {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => bail!(
+            "the TLS handshake with the agent at {target} failed: {e}; hint: {}",
+            tls_precheck_hint(&e.to_string(), host, &target, !ca.is_empty())
+        ),
+        Err(_) => bail!(
+            "the agent at {target} accepts connections but did not complete a TLS handshake within 10 s; hint: is that port https? for plain HTTP give http://{target}"
+        ),
+    }
+}
+
+/// True when a connect error is a failed name lookup (`getaddrinfo`), not a refusal.
+fn resolve_failed(e: &std::io::Error) -> bool {
+    let m = e.to_string().to_ascii_lowercase();
+    m.contains("lookup address")
+        || m.contains("name or service not known")
+        || m.contains("nodename nor servname")
+}
+
+/// The fix for a failed TLS handshake of the probe's pre-check, from rustls's error text
+/// (`cause`), in the probe's own flags (`--ca`, the URL's scheme; never the proxy's
+/// `--upstream-ca` / `--insecure-upstream`).
+fn tls_precheck_hint(cause: &str, host: &str, target: &str, ca_given: bool) -> String {
+    let c = cause.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
+    if has(&["unknownissuer", "unknown issuer", "unknownca", "unknown ca"]) {
+        let trusted = if ca_given {
+            "neither the OS roots nor the --ca files"
+        } else {
+            "the OS roots; no --ca given"
+        };
+        format!("the agent's certificate chains to no CA this run trusts ({trusted}): pass that CA, or the self-signed certificate itself, with --ca FILE (PEM)")
+    } else if has(&["badsignature", "bad signature"]) {
+        "the agent's certificate names a trusted CA as its issuer but that CA's key did not sign it (a --ca of the same name made anew?): pass the CA that signed it, or the agent's own certificate, with --ca FILE (PEM)".into()
+    } else if has(&["notvalidforname", "not valid for name"]) {
+        format!("the agent's certificate does not name {host}: probe it by a name the certificate lists (above)")
+    } else if has(&["expired", "notvalidyet", "not valid yet"]) {
+        "the agent's certificate is outside its validity period (or this machine's clock is wrong)"
+            .into()
+    } else if has(&[
+        "corrupt message",
+        "invalidcontenttype",
+        "invalid content type",
+    ]) {
+        format!("the agent does not speak TLS on that port: give http://{target}")
+    } else {
+        format!(
+            "`openssl s_client -connect {target} -servername {host}` shows what the agent sends"
+        )
     }
 }
 
@@ -379,7 +453,7 @@ pub async fn probe_through_pipeline(
         // the last request got no answer: a dead agent (connection refused) is the tool
         // not finishing, an agent that still accepts connections only failed that test
         None => match t.last_unanswered() {
-            Some(mut g) => match reachable(&base).await {
+            Some(mut g) => match reachable(&base, &a.ca).await {
                 Ok(()) => None,
                 Err(e) => {
                     g.error = format!("{}; now {e:#}", g.error);
@@ -401,7 +475,12 @@ pub async fn probe_through_pipeline(
 }
 
 /// The one-line exit-2 message of a probe that could not finish: the last test, the last
-/// request and its connection error, and that the results so far were kept.
+/// request and its connection error, and that the results so far were kept. The lead and
+/// the hint follow the cause: an agent that stopped answering (a timeout, a refused or
+/// reset connection) is told apart from one whose answers cannot be read (a TLS failure,
+/// TLS bytes on an `http://` URL, a non-HTTP answer), where a longer `--timeout` would not
+/// help (newcomer21 N1). The in-process proxy's own `(hint: ...)`, which names proxy flags,
+/// is replaced by the probe's.
 pub fn stopped_message(g: &Gone) -> String {
     let during = g
         .test
@@ -413,18 +492,78 @@ pub fn stopped_message(g: &Gone) -> String {
     } else {
         String::new()
     };
-    let hint = if g.error.to_ascii_lowercase().contains("certificate") {
-        "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"
+    let e = g.error.to_ascii_lowercase();
+    let (what, row, hint) = if e.contains("tls record bytes") {
+        (
+            "the agent answers in TLS, not plain HTTP",
+            String::new(),
+            "give the agent's https:// URL (add --ca FILE for a self-signed certificate)"
+                .to_string(),
+        )
+    } else if e.contains("tls handshake") || e.contains("certificate") {
+        let h = if e.contains("unknownissuer") || e.contains("unknown issuer") {
+            "trust the agent's certificate with --ca FILE (PEM: its CA, or the self-signed certificate itself), or add its CA to the OS store"
+        } else if e.contains("not valid for name") || e.contains("notvalidforname") {
+            "use a host name the agent's certificate lists (above)"
+        } else if e.contains("corrupt message") || e.contains("invalidcontenttype") {
+            "the agent does not speak TLS on that port: give its http:// URL"
+        } else {
+            "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"
+        };
+        (
+            "the TLS handshake with the agent failed",
+            String::new(),
+            h.to_string(),
+        )
+    } else if e.contains("cannot parse") || e.contains("no valid http response") {
+        (
+            "the agent's answers are not HTTP the probe can read",
+            String::new(),
+            "is the URL's port the agent's HTTP port? `curl -v` on its /.well-known/agent-card.json shows what it sends".to_string(),
+        )
     } else if g.error.starts_with("no response within") {
-        "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart"
+        ("the agent stopped answering", row, "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart".to_string())
     } else {
-        "is the agent up? a slow agent needs a longer --timeout"
+        (
+            "the agent stopped answering",
+            row,
+            "is the agent up? a slow agent needs a longer --timeout".to_string(),
+        )
     };
-    format!(
-        "the probe could not finish: the agent stopped answering{during}{row}: {}: {}; the results up to there are kept (tests not run are skipped); hint: {hint}",
-        g.request,
-        g.error.replace(['\n', '\r'], " ")
-    )
+    let error = without_proxy_hint(&g.error).replace(['\n', '\r'], " ");
+    if what == "the agent stopped answering" {
+        format!(
+            "the probe could not finish: {what}{during}{row}: {}: {error}; the results up to there are kept (tests not run are skipped); hint: {hint}",
+            g.request,
+        )
+    } else {
+        format!(
+            "the probe could not finish{during}: {what}: {}: {error}; the results up to there are kept (tests not run are skipped); hint: {hint}",
+            g.request,
+        )
+    }
+}
+
+/// `error` without the in-process proxy's ` (hint: ...)` (balanced parentheses), which
+/// names `proxy` flags the probe and interop do not have.
+fn without_proxy_hint(error: &str) -> String {
+    let Some(at) = error.find(" (hint: ") else {
+        return error.to_string();
+    };
+    let mut depth = 0usize;
+    for (i, ch) in error[at + 1..].char_indices() {
+        match ch {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return format!("{}{}", &error[..at], &error[at + 1 + i + 1..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    error[..at].to_string()
 }
 
 /// One stderr line when failed tests got no answer within `--timeout` (`timeout` as given)
@@ -705,8 +844,10 @@ pub fn write_out(path: &std::path::Path, text: &str) -> std::io::Result<()> {
 /// flag `flag`, for messages), then `Authorization: Bearer <bearer>`.
 ///
 /// # Errors
-/// A header without `:` or with an invalid name. The message names the flag and its
-/// position, never the text given: it may be a credential (`'X-Key SECRET'`, CARD-011).
+/// A header without `:` or with an invalid name; a header name given twice, or
+/// `Authorization` given both as a header and by the bearer flag (a request would carry
+/// two such fields: newcomer21 N3). The message names the flag and its position, never
+/// the value given: it may be a credential (`'X-Key SECRET'`, CARD-011).
 pub fn credentials(
     headers: &[String],
     bearer: Option<&str>,
@@ -722,9 +863,29 @@ pub fn credentials(
         if name.is_empty() || http::HeaderName::from_bytes(name.as_bytes()).is_err() {
             bail!("{flag} #{n}: the text before its first ':' is not a header name (not shown: it may hold a credential); hint: {flag} 'X-Api-Key: VALUE'");
         }
+        if let Some(first) = out
+            .iter()
+            .position(|(m, _): &(String, String)| m.eq_ignore_ascii_case(name))
+        {
+            bail!(
+                "{flag} #{} and #{n} both give {name}: every request would carry two {name} fields and the agent would take either (RFC 9110 §5.3); hint: give {name} once",
+                first + 1
+            );
+        }
         out.push((name.to_string(), value.trim().to_string()));
     }
     if let Some(t) = bearer {
+        let bearer_flag = flag.replace("--auth-header", "--bearer");
+        if let Some(i) = out
+            .iter()
+            .position(|(m, _)| m.eq_ignore_ascii_case("authorization"))
+        {
+            bail!(
+                "{bearer_flag} and {flag} #{} both give Authorization: every request would carry two Authorization fields and the agent would take either (RFC 9110 §5.3, §11.6.2); hint: give one of them ({bearer_flag} may come from the environment: A2A_INTEROP_{})",
+                i + 1,
+                bearer_flag.trim_start_matches("--").replace('-', "_").to_ascii_uppercase()
+            );
+        }
         out.push(("Authorization".into(), format!("Bearer {t}")));
     }
     Ok(out)

@@ -360,8 +360,9 @@ pub fn check_security_schemes(card: &Value) -> Result<Option<String>, String> {
     }
     if bad.is_empty() {
         Ok(Some(format!(
-            "{} security schemes well-formed",
-            schemes.len()
+            "{} security scheme{} well-formed",
+            schemes.len(),
+            if schemes.len() == 1 { "" } else { "s" }
         )))
     } else {
         Err(format!("security schemes malformed: {}", bad.join(", ")))

@@ -73,12 +73,25 @@ impl CallError {
     }
 }
 
+/// The skip text of an advertised interface URL whose call did not get an answer judged:
+/// "advertised url U not called: WHY", or, for a request that was sent and then cut off by
+/// the interruption (`m` starts with "sent ", [`SendError::Interrupted`]), "advertised url
+/// U: sent ..., but the run was interrupted ...".
+fn not_called(url: &impl std::fmt::Display, m: &str) -> String {
+    if m.starts_with("sent ") {
+        format!("advertised url {url}: {m}")
+    } else {
+        format!("advertised url {url} not called: {m}")
+    }
+}
+
 impl From<SendError> for CallError {
     fn from(e: SendError) -> Self {
         match e {
-            SendError::Budget(_) | SendError::Gone(_) | SendError::RateLimited(_) => {
-                CallError::NotSent(e.to_string())
-            }
+            SendError::Budget(_)
+            | SendError::Gone(_)
+            | SendError::Interrupted(_)
+            | SendError::RateLimited(_) => CallError::NotSent(e.to_string()),
             // the probe's own refusal (SSRF guard) is no verdict on the agent: a skip
             SendError::Blocked(m) => CallError::Refused(m),
             other => CallError::Other(other.to_string()),
@@ -1181,9 +1194,17 @@ impl<'a> Runner<'a> {
                         "interface not called: its host is not the probed host (--allow-host)"
                             .to_string(),
                     ),
+                    // sent, and the run interrupted while it waited: the rest was not sent
+                    CallError::NotSent(m) | CallError::Other(m) if m.starts_with("sent ") => (
+                        m,
+                        format!(
+                            "not sent: the run was interrupted ({})",
+                            crate::report::model::stop_cause()
+                        ),
+                    ),
                     CallError::NotSent(m) | CallError::Other(m) => (m.clone(), m),
                 };
-                let o = Outcome::Skip(format!("advertised url {} not called: {m}", tg.url));
+                let o = Outcome::Skip(not_called(&tg.url, &m));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 rest_skip(self, &why);
                 false
@@ -1314,7 +1335,7 @@ impl<'a> Runner<'a> {
         {
             Err(e @ (CallError::NotSent(_) | CallError::Refused(_))) => {
                 let (CallError::NotSent(m) | CallError::Refused(m) | CallError::Other(m)) = e;
-                Outcome::Skip(format!("{also}: advertised url {} not called: {m}", tg.url))
+                Outcome::Skip(format!("{also}: {}", not_called(&tg.url, &m)))
             }
             Err(CallError::Other(m)) => Outcome::Fail(format!(
                 "{also}: advertised url {} did not answer: {m}",

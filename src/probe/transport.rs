@@ -152,6 +152,11 @@ pub enum SendError {
     /// sent, or its answer no longer awaited).
     #[error("not sent: {0}")]
     Gone(String),
+    /// Sent, but the run was interrupted ([`Transport::interrupt`]) while its answer was
+    /// awaited or read: the text says how long it waited and what had come, so a skipped
+    /// test does not read "not sent" for the request the user saw hang (newcomer21 N4).
+    #[error("{0}")]
+    Interrupted(String),
     /// The server refused the request for now twice (HTTP 429, or 503 with `Retry-After`;
     /// RFC 6585 §4, RFC 9110 §10.2.3), or asked for a wait longer than `--timeout`: no A2A
     /// answer, so no verdict on the agent (breaker15b R4). The text names the statuses and
@@ -444,11 +449,14 @@ impl Transport {
 
     /// Marks the start of test `label` (scoped: `lifecycle.send [1.0]`): the requests from
     /// now until the next test carry [`PROBE_TEST_HEADER`], and with progress on,
-    /// `probe: <label> ...` goes to stderr. `None`: requests go untagged.
+    /// `probe: <label> ...` goes to stderr (not once the run stopped or was interrupted).
+    /// `None`: requests go untagged.
     pub fn begin_test(&self, label: Option<String>) {
         if self.progress && label != self.current_test() {
             if let Some(l) = &label {
-                if self.gone().is_none() {
+                // after a stop (the agent gone, Ctrl-C) the tests left are skipped, not
+                // started: no progress line for them (newcomer21 N12)
+                if self.gone().is_none() && !self.interrupted() {
                     crate::errln!("{}: {l} ...", self.who);
                 }
             }
@@ -737,7 +745,13 @@ impl Transport {
             let waited = tokio::select! {
                 r = tokio::time::timeout_at(deadline.min(tick), &mut fut) => r,
                 _ = &mut stopped => {
-                    return Err(SendError::Gone(format!("the run was interrupted ({})", crate::report::model::stop_cause())));
+                    return Err(SendError::Interrupted(format!(
+                        "sent {} {}, but the run was interrupted ({}) after {} ms without an answer",
+                        req.method,
+                        req.url,
+                        crate::report::model::stop_cause(),
+                        started.elapsed().as_millis()
+                    )));
                 }
             };
             match waited {
@@ -781,7 +795,13 @@ impl Transport {
                 f = tokio::time::timeout_at(deadline, body.frame()) => f,
                 // a test cut off mid-answer is not run, not failed
                 _ = &mut stopped => {
-                    return Err(SendError::Gone(format!("the run was interrupted ({})", crate::report::model::stop_cause())));
+                    return Err(SendError::Interrupted(format!(
+                        "sent {} {} and its answer (HTTP {status}) had begun, but the run was interrupted ({}) after {} ms, before the answer ended",
+                        req.method,
+                        req.url,
+                        crate::report::model::stop_cause(),
+                        started.elapsed().as_millis()
+                    )));
                 }
             };
             match frame {

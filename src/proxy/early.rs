@@ -199,7 +199,11 @@ impl<T> EarlyAnswerIo<T> {
         let from = h.len().saturating_sub(3);
         let take = got.len().min(HEAD_KEEP - h.len());
         h.extend_from_slice(&got[..take]);
+        // bytes that cannot start an HTTP/1.x status line (a TLS alert from an https-only
+        // port) are published at once: hyper refuses them before any blank line or EOF
+        let not_http = !h.is_empty() && !b"HTTP/".starts_with(&h[..h.len().min(5)]);
         let done = got.is_empty()
+            || not_http
             || h.len() >= HEAD_KEEP
             || memchr::memmem::find(&h[from..], b"\r\n\r\n").is_some();
         if done {
@@ -405,6 +409,15 @@ pub fn head_fault(head: &[u8]) -> Option<String> {
         [rest @ .., b'\r'] => rest,
         l => l,
     });
+    // A TLS record (content type 21 alert or 22 handshake, then version 3.x; RFC 8446
+    // §5.1): the agent speaks TLS on that port and answered the plain request with an alert.
+    if let [0x15 | 0x16, 0x03, ..] = head {
+        return Some(format!(
+            "it answered with TLS record bytes (`{}`: a TLS {}), not HTTP: the agent speaks TLS (https) on that port, not plain HTTP (RFC 8446 §5.1); use an https:// URL for it",
+            shown(&head[..head.len().min(7)]),
+            if head[0] == 0x15 { "alert" } else { "handshake" }
+        ));
+    }
     let status = lines.next()?;
     let ok_status = status.len() >= 12
         && status.starts_with(b"HTTP/1.")

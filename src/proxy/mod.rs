@@ -1120,7 +1120,7 @@ fn tls_hint(cause: &str) -> Option<&'static str> {
     if has(&["unknownissuer", "unknown issuer", "unknown ca", "unknownca"]) {
         Some("the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE (probe and interop: --ca FILE), or --insecure-upstream for a test agent")
     } else if has(&["notvalidforname", "not valid for name"]) {
-        Some("the agent's certificate does not name the host in the upstream URL: use a host name its certificate lists")
+        Some("the agent's certificate does not name the server name it was checked against (the upstream URL's host, or --upstream-sni NAME when given; both names are above): use a name its certificate lists, with --upstream-sni NAME when the URL must keep an IP address or an internal name")
     } else if has(&["expired", "notvalidyet", "not valid yet"]) {
         Some("the agent's certificate is outside its validity period (or this machine's clock is wrong)")
     } else if has(&[
@@ -1441,7 +1441,7 @@ async fn handle(
     });
     if let Some(ctx) = &ctx {
         if matches!(req.version(), Version::HTTP_10 | Version::HTTP_11) {
-            ctx.watch_client_eof(client_eof.clone(), st.half_close);
+            ctx.watch_client_eof(client_eof.clone(), st.half_close, !st.console_warnings);
         }
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
@@ -3155,7 +3155,7 @@ mod tests {
             ),
             (
                 Error::InvalidCertificate(CertificateError::NotValidForName),
-                "does not name the host",
+                "does not name the server name it was checked against",
             ),
             (
                 Error::InvalidCertificate(CertificateError::Expired),

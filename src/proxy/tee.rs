@@ -169,8 +169,9 @@ pub struct ExchangeCtx {
     /// ([`ExchangeCtx::mark_resent`]); recorded as `exchange_end.resent`.
     resent: std::sync::OnceLock<String>,
     /// An HTTP/1.x client connection's EOF flag and whether the proxy runs with
-    /// `--half-close` ([`ExchangeCtx::watch_client_eof`]).
-    client_eof: std::sync::OnceLock<(Arc<AtomicBool>, bool)>,
+    /// `--half-close`, and whether the client is the tool itself
+    /// ([`ExchangeCtx::watch_client_eof`]).
+    client_eof: std::sync::OnceLock<(Arc<AtomicBool>, bool, bool)>,
     /// The request body was read from the client to its end (every byte the client sent
     /// for it crossed the tee).
     request_whole: AtomicBool,
@@ -243,19 +244,27 @@ impl ExchangeCtx {
     /// `half_close`: the proxy runs with `--half-close`. Should the exchange end
     /// `client_abort` after the client's EOF, its `exchange_end.error` says so, how the
     /// proxy took it, and what became of the request body (proxy20 P1; RFC 9112 §9.6).
-    pub fn watch_client_eof(&self, eof: Arc<AtomicBool>, half_close: bool) {
-        let _ = self.client_eof.set((eof, half_close));
+    /// `tool_client`: the proxy serves a tool run (`probe`, `interop`: its client is the
+    /// tool itself), so a client EOF is the tool giving up on the request (Ctrl-C, its
+    /// `--timeout`), and the `--half-close` advice does not apply (newcomer21 N4).
+    pub fn watch_client_eof(&self, eof: Arc<AtomicBool>, half_close: bool, tool_client: bool) {
+        let _ = self.client_eof.set((eof, half_close, tool_client));
     }
 
     /// The `exchange_end.error` of a `client_abort` after the client's EOF, if the client's
     /// connection reached EOF ([`ExchangeCtx::watch_client_eof`]); `read`: request body
     /// bytes read from the client.
     fn client_eof_text(&self, read: u64) -> Option<String> {
-        let (eof, half_close) = self.client_eof.get()?;
+        let (eof, half_close, tool_client) = self.client_eof.get()?;
         if !eof.load(Ordering::Relaxed) {
             return None;
         }
-        let how = if *half_close {
+        let how = if *tool_client {
+            "the client's connection reached EOF before the response ended: the client is \
+             a2a-interop's own (probe, interop), which gave up on the request: the run was \
+             interrupted (Ctrl-C, SIGTERM), or the request's --timeout passed"
+                .to_string()
+        } else if *half_close {
             "the client's connection reached EOF before the response ended: the client closed it"
                 .to_string()
         } else {

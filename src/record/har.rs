@@ -73,6 +73,9 @@ struct Entry {
     sse_buf: String,
     /// `exchange_end.resent`: the proxy sent the request twice (the first attempt's failure).
     resent: Option<String>,
+    /// `card_rewrite`: the card the client received instead of the agent's (its body, and
+    /// how many URLs were rewritten).
+    rewritten: Option<(Vec<u8>, usize)>,
 }
 
 fn headers_json(h: &Headers) -> Value {
@@ -256,6 +259,9 @@ impl<W: std::io::Write> HarWriter<W> {
                         e.sse_buf.clear();
                     }
                 }
+            }
+            EventKind::CardRewrite { body, pointers } => {
+                e.rewritten = Some((body.data.to_vec(), pointers.len()));
             }
             EventKind::ExchangeEnd { resent, .. } => {
                 e.resent.clone_from(resent);
@@ -455,6 +461,30 @@ fn entry_json(
     }
     if let Some(why) = shown.not_decoded {
         content["comment"] = json!(why);
+    }
+    // A card the proxy rewrote (--rewrite-card; probe, interop): `content` is what the
+    // client received, as HAR 1.2 says of the response; the agent's own card goes to
+    // `_a2a.agentBody` (newcomer21 N8: a HAR viewer, or a tool that drops `_` fields, showed
+    // the agent's card at the proxy's URL, which the verifier took for CARD-URL-009).
+    if let Some((body, n)) = &e.rewritten {
+        a2a.insert("agentBody".into(), content["text"].clone());
+        // the recorded bytes the events' offsets index (the reader's fallback, content.text,
+        // now holds the rewritten card)
+        a2a.entry("responseBody")
+            .or_insert_with(|| json!(B64.encode(&e.resp_body)));
+        let (text, enc) = text_of(body);
+        content = json!({
+            "size": body.len(),
+            "mimeType": e.resp_headers.get("content-type").unwrap_or(""),
+            "text": text,
+            "comment": format!(
+                "the Agent Card as the client received it: the proxy rewrote {n} URL{} pointing at the agent to its own address (--rewrite-card); the agent's own card is in _a2a.agentBody",
+                if *n == 1 { "" } else { "s" }
+            ),
+        });
+        if let Some(enc) = enc {
+            content["encoding"] = json!(enc);
+        }
     }
     let response = json!({
         "status": e.status,

@@ -53,8 +53,18 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     let _ = writeln!(h, "<ul>");
     let _ = writeln!(
         h,
-        "<li>source: <code>{}</code>{}</li>",
-        esc(report.source.path.as_deref().unwrap_or("-")),
+        "<li>source: {}{}</li>",
+        report
+            .source
+            .header_words()
+            .split('`')
+            .enumerate()
+            .map(|(i, part)| if i % 2 == 1 {
+                format!("<code>{}</code>", esc(part))
+            } else {
+                esc(part)
+            })
+            .collect::<String>(),
         report
             .source
             .sha256

@@ -56,20 +56,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     let _ = writeln!(out, "# A2A interoperability report\n");
     let src = &report.source;
     // The file's own kind (transcript, har) says more than `recording` when known.
-    let kind = match src.format {
-        Some(f) => format!("{f:?}").to_lowercase(),
-        None => format!("{:?}", src.kind).to_lowercase(),
-    };
-    let _ = writeln!(
-        out,
-        "- **source:** {} `{}`{}",
-        kind,
-        src.path.as_deref().unwrap_or("-"),
-        src.target
-            .as_deref()
-            .map(|t| format!(" (target `{t}`)"))
-            .unwrap_or_default()
-    );
+    let _ = writeln!(out, "- **source:** {}", src.header_words());
     if let Some(h) = &src.sha256 {
         let _ = writeln!(out, "- **sha-256:** `{h}`");
     }

@@ -256,6 +256,34 @@ pub struct SourceInfo {
     pub unwritten: Option<Unwritten>,
 }
 
+impl SourceInfo {
+    /// The source in words for the Markdown and HTML headers, as `(what, path, target)`
+    /// pieces: a traffic file (`recording`, `transcript`, `har`) is its kind and path, with
+    /// the upstream as target when known; a `probe` / `interop` run is the agents it drove,
+    /// and its recording when `--record` kept one, else that none was kept (newcomer21 N5:
+    /// such a run read `source: -`).
+    pub fn header_words(&self) -> String {
+        let kind = match self.format {
+            Some(f) => format!("{f:?}").to_lowercase(),
+            None => format!("{:?}", self.kind).to_lowercase(),
+        };
+        let driven = matches!(self.kind, SourceKind::Probe | SourceKind::Interop);
+        match (&self.path, &self.target) {
+            (None, Some(t)) if driven => {
+                format!("{kind} of `{t}` (traffic not kept: add --record FILE to keep it)")
+            }
+            (Some(p), Some(t)) if driven => format!("{kind} of `{t}`, recording `{p}`"),
+            (p, t) => format!(
+                "{kind} `{}`{}",
+                p.as_deref().unwrap_or("-"),
+                t.as_deref()
+                    .map(|t| format!(" (target `{t}`)"))
+                    .unwrap_or_default()
+            ),
+        }
+    }
+}
+
 /// `source.unwritten`: the events a recording proxy verified but could not write to its
 /// recording (`proxy --report` after a write failure). The events written are `seq`
 /// 1..`firstSeq`-1; every later one is missing from the file.
