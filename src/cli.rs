@@ -555,12 +555,48 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
     };
     // A value not among a flag's values (`--format yaml`): the values, which clap's
     // several-line error showed on a line of its own (ux20 N6).
-    let tip = tip.or_else(|| possible_values(e));
+    // clap's "a similar value exists" guesses by spelling alone: `--format xml` got
+    // 'html', though JUnit XML is `junit` (newcomer21 N14); the values are listed with it.
+    let xml = matches!(
+        e.get(clap::error::ContextKind::InvalidValue),
+        Some(clap::error::ContextValue::String(v)) if v.eq_ignore_ascii_case("xml")
+    );
+    let tip = match (possible_values(e), tip) {
+        (Some(values), _) if xml && values.contains("junit") => {
+            Some(format!("{values} (JUnit XML is `junit`)"))
+        }
+        (Some(values), Some(t)) => Some(format!("{values} ({t})")),
+        (Some(values), None) => Some(values),
+        (None, t) => t,
+    };
+    // A command other tools have and this one spells differently (newcomer21 N13).
+    let tip = tip.or_else(|| subcommand_alias_hint(e));
     let hint = tip.or(usage).unwrap_or_else(|| match command {
         Some(c) => format!("`a2a-interop {c} --help` lists the flags"),
         None => "`a2a-interop --help` lists the commands".to_string(),
     });
     format!("a2a-interop: {cause}; hint: {hint}")
+}
+
+/// For an unknown subcommand another tool's habit suggests (`explain RULE`, `rule`,
+/// `describe`): the command that does it here. `None` for other errors and names.
+fn subcommand_alias_hint(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let ContextValue::String(name) = e.get(ContextKind::InvalidSubcommand)? else {
+        return None;
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "explain" | "describe" | "rule" | "show" | "info" | "why" => Some(
+            "`a2a-interop rules RULE` explains a rule (its requirement, what it checks, how to fix it); `a2a-interop rules` lists them all".into(),
+        ),
+        "check" | "validate" | "lint" | "test" => Some(
+            "`a2a-interop verify FILE` checks a recording, HAR or transcript; `a2a-interop probe URL` tests a running agent".into(),
+        ),
+        _ => None,
+    }
 }
 
 /// For a value a flag does not take (`--format yaml`): `possible values: text, json, ...`.

@@ -317,7 +317,14 @@ fn n6_a_wrong_flag_value_names_the_values() {
     assert_eq!(code, Some(2));
     assert_eq!(
         err.trim_end(),
-        "a2a-interop: invalid value 'warnings' for '--fail-on <FAIL_ON>'; hint: a similar value exists: 'warning'"
+        "a2a-interop: invalid value 'warnings' for '--fail-on <FAIL_ON>'; hint: possible values: error, warning, note, never (a similar value exists: 'warning')"
+    );
+    // clap guesses by spelling alone ('html' for xml): JUnit XML is named (newcomer21 N14)
+    let (code, _, err) = verify_text(&clean, &["--format", "xml"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err.trim_end(),
+        "a2a-interop: invalid value 'xml' for '--format <FORMATS>'; hint: possible values: text, json, markdown, junit, sarif, html (JUnit XML is `junit`)"
     );
 }
 

@@ -708,3 +708,34 @@ async fn n10_a_name_that_does_not_resolve_says_so() {
         "{err}"
     );
 }
+
+/// N13: `explain RULE` (another tool's habit) names `rules RULE`; N15: a probe or interop
+/// URL without a scheme (`localhost:9900`, which parses as scheme `localhost`) names the
+/// URL with `http://` added. Both exit 2 before any request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n13_n15_a_command_or_url_from_habit_names_the_one_to_type() {
+    let o = run(vec!["explain".into(), "VER-HDR-001".into()]).await;
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr).trim_end(),
+        "a2a-interop: unrecognized subcommand 'explain'; hint: `a2a-interop rules RULE` explains a rule (its requirement, what it checks, how to fix it); `a2a-interop rules` lists them all"
+    );
+    let o = run(vec!["probe".into(), "localhost:9900".into(), "-q".into()]).await;
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr).trim_end(),
+        "a2a-interop: probe URL localhost:9900 must be http(s)://host[:port][/path]; hint: add the scheme: http://localhost:9900"
+    );
+    let o = run(vec![
+        "interop".into(),
+        "http://127.0.0.1:9/".into(),
+        "localhost:9900".into(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("localhost:9900 must be http(s)://host[:port][/path]; hint: add the scheme: http://localhost:9900"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -357,7 +357,8 @@ fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     })?;
     if !matches!(u.scheme(), "http" | "https") || u.host_str().is_none() {
         bail!(
-            "{which} {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
+            "{which} {shown} must be http(s)://host[:port][/path]; hint: {}",
+            crate::proxy::route::url_hint(&shown)
         );
     }
     if let Some(b) = crate::probe::plan::base_of_card_url(&u) {

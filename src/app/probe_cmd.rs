@@ -45,7 +45,8 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     })?;
     if !matches!(base.scheme(), "http" | "https") || base.host_str().is_none() {
         bail!(
-            "probe URL {shown} must be http(s)://host[:port][/path]; hint: e.g. http://127.0.0.1:9999/"
+            "probe URL {shown} must be http(s)://host[:port][/path]; hint: {}",
+            crate::proxy::route::url_hint(&shown)
         );
     }
     let base = match crate::probe::plan::base_of_card_url(&base) {
