@@ -1078,13 +1078,23 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             sh_quote(method),
             sh_quote(target)
         );
+        // A client that asked for a compressed answer (RFC 9110 §12.5.3) gets curl's
+        // --compressed in its place: curl then asks for the codings it can decode and
+        // prints the answer decoded, not as gzip or brotli bytes (newcomer21 N16).
+        let compressed = headers
+            .get("accept-encoding")
+            .is_some_and(|v| !v.trim().is_empty() && !v.trim().eq_ignore_ascii_case("identity"));
         for (k, v) in &headers.0 {
             let lk = k.to_ascii_lowercase();
             if ["host", "content-length", "connection", "transfer-encoding"].contains(&lk.as_str())
+                || (compressed && lk == "accept-encoding")
             {
                 continue;
             }
             let _ = write!(out, " \\\n  -H {}", sh_quote(&format!("{k}: {v}")));
+        }
+        if compressed {
+            let _ = write!(out, " \\\n  --compressed");
         }
         // A gRPC call (GRPC-001) is HTTP/2 only and answers protobuf bytes: h2c prior
         // knowledge on http://, ALPN h2 on https://, the answer written as it comes.
@@ -2141,6 +2151,39 @@ mod tests {
             "{script}"
         );
         assert!(!script.contains('\u{FFFD}'), "{script}");
+    }
+
+    /// newcomer21 N16: a request that asked for a compressed answer replays with curl's
+    /// `--compressed` in place of its Accept-Encoding (the answer prints decoded); one that
+    /// did not, or asked for `identity`, keeps its headers as recorded.
+    #[test]
+    fn a_request_asking_for_compression_replays_with_compressed() {
+        let asked = vec![ev(
+            1,
+            "e1",
+            head(
+                "http://127.0.0.1:9/",
+                &[
+                    ("accept-encoding", "gzip, br"),
+                    ("accept", "text/event-stream"),
+                ],
+            ),
+        )];
+        let script = to_curl(&asked, "t");
+        assert!(
+            script.contains("-H 'accept: text/event-stream' \\\n  --compressed")
+                && !script.contains("accept-encoding"),
+            "{script}"
+        );
+        for plain in [&[][..], &[("accept-encoding", "identity")][..]] {
+            let script = to_curl(&[ev(1, "e1", head("http://127.0.0.1:9/", plain))], "t");
+            assert!(!script.contains("--compressed"), "{script}");
+            assert_eq!(
+                script.contains("-H 'accept-encoding: identity'"),
+                !plain.is_empty(),
+                "{script}"
+            );
+        }
     }
 
     /// A gRPC request replays over HTTP/2 with its bytes (NUL prefix included) intact.
