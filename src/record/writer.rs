@@ -1127,103 +1127,87 @@ fn word_at(b: &[u8]) -> u64 {
     }
 }
 
-/// Appends `b` escaped as [`string`] does, a word of 8 bytes at a time. A JSON body
-/// recorded as a string has a `"` every few bytes, so the runs between escapes are short:
-/// rather than a copy per run (sessions 6, 7 and 14 measured that slower than a byte loop),
-/// each word is stored whole, and each `"` or `\\` in it, lowest first, writes its two-byte
-/// escape and then the rest of the word again after it (8-byte stores; a later store
-/// overwrites what an earlier one wrote past its end). A word with a control byte goes
-/// byte by byte through [`ESCAPE`].
+/// Appends `b` escaped as [`string`] does, 8 bytes at a time. A JSON body recorded as a
+/// string has a `"` every few bytes, so the runs between escapes are short: rather than a
+/// copy per run (sessions 6, 7 and 14 measured that slower than a byte loop), the word at
+/// the current byte is loaded and stored whole, and when it holds a byte to escape, the
+/// lowest one ([`escapes`] flags it exactly), the output moves on to that byte only, which
+/// is written escaped; the next word is loaded right after it (a later store overwrites
+/// what an earlier one wrote past its end). Session 17's harness measured this ~0.75k
+/// instructions per request below a store per aligned word with a rewrite per escape in it
+/// (docs/performance.md, sessions 17 and 21).
 ///
 /// The output is written into zeroed room at the end of `out`, which always holds 2 bytes
 /// per input byte left plus 8 (an escape of `"` or `\\` is 2 bytes, a word store 8); it is
-/// grown before a word with control bytes (`\u00xx` is 6 bytes) and cut to what was
-/// written at the end.
+/// grown before a control byte's `\u00xx` (6 bytes) and cut to what was written at the end.
 fn escape_rest(out: &mut Vec<u8>, b: &[u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let base = out.len();
     out.resize(base + 2 * b.len() + 8, 0);
-    // `b[..i]` is escaped into `out[base..j]`
+    // `b[..i]` is escaped into `out[base..j]`; `out.len() >= j + 2 * (b.len() - i) + 8`
     let mut j = base;
     let mut i = 0;
     while i < b.len() {
-        let n = (b.len() - i).min(8);
         let w = word_at(&b[i..]);
-        if controls(w) != 0 {
-            let need = j + 6 * n + 2 * (b.len() - i - n) + 8;
-            if out.len() < need {
-                out.resize(need, 0);
-            }
-            for &c in &b[i..i + n] {
-                match ESCAPE[usize::from(c)] {
-                    0 => {
-                        out[j] = c;
-                        j += 1;
-                    }
-                    b'u' => {
-                        out[j..j + 6].copy_from_slice(&[
-                            b'\\',
-                            b'u',
-                            b'0',
-                            b'0',
-                            HEX[usize::from(c >> 4)],
-                            HEX[usize::from(c & 0xf)],
-                        ]);
-                        j += 6;
-                    }
-                    e => {
-                        out[j..j + 2].copy_from_slice(&[b'\\', e]);
-                        j += 2;
-                    }
-                }
-            }
+        out[j..j + 8].copy_from_slice(&w.to_le_bytes());
+        let m = escapes(w);
+        if m == 0 {
+            let n = (b.len() - i).min(8);
             i += n;
+            j += n;
             continue;
         }
-        out[j..j + 8].copy_from_slice(&w.to_le_bytes());
-        let mut m = quotes(w);
-        // bytes of this word written, escapes included in their place
-        let mut done = 0;
-        while m != 0 {
-            let k = (m.trailing_zeros() / 8) as usize;
-            j += k - done;
-            out[j..j + 2].copy_from_slice(&[b'\\', b[i + k]]);
-            j += 2;
-            done = k + 1;
-            if done < 8 {
-                out[j..j + 8].copy_from_slice(&(w >> (8 * done)).to_le_bytes());
+        // the padding of a short last word is spaces: the lowest flag is a byte of `b`
+        let k = (m.trailing_zeros() / 8) as usize;
+        i += k;
+        j += k;
+        let Some(&c) = b.get(i) else {
+            // not reached (see above); the bytes before it are written
+            break;
+        };
+        match ESCAPE[usize::from(c)] {
+            b'u' => {
+                let need = j + 6 + 2 * (b.len() - i - 1) + 8;
+                if out.len() < need {
+                    out.resize(need, 0);
+                }
+                out[j..j + 6].copy_from_slice(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(c >> 4)],
+                    HEX[usize::from(c & 0xf)],
+                ]);
+                j += 6;
             }
-            m &= m - 1;
+            e => {
+                out[j..j + 2].copy_from_slice(&[b'\\', e]);
+                j += 2;
+            }
         }
-        j += n - done;
-        i += n;
+        i += 1;
     }
     out.truncate(j);
 }
 
 const LO_BYTES: u64 = 0x0101_0101_0101_0101;
-const LOW7_BITS: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 const HI_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// Bit 7 set in each byte of `w` below 0x20, and only there: `(b & 0x7f) + 0x60` carries
-/// into bit 7 from 0x20 up and never out of its byte (at most 0xdf).
-fn controls(w: u64) -> u64 {
-    !(((w & LOW7_BITS) + LO_BYTES * 0x60) | w) & HI_BITS
-}
-
-/// Bit 7 set in each zero byte of `v`, and only there (no carry leaves a byte).
-fn zeros(v: u64) -> u64 {
-    !(((v & LOW7_BITS) + LOW7_BITS) | v) & HI_BITS
-}
-
-/// Bit 7 set in each byte of `w` that is `"` or `\\`, and only there.
-fn quotes(w: u64) -> u64 {
-    zeros(w ^ (LO_BYTES * u64::from(b'"'))) | zeros(w ^ (LO_BYTES * u64::from(b'\\')))
-}
-
-/// Bit 7 set in each byte of `w` that needs an escape in a JSON string.
+/// Bit 7 set in the lowest byte of `w` (little-endian: the first) that needs an escape in a
+/// JSON string (`"`, `\\`, below 0x20), zero when no byte does. Above the lowest flagged
+/// byte a byte that needs none may be flagged too (the borrow of the subtraction runs on
+/// into the next byte), so only the lowest flag and the zero test are exact; below it no
+/// borrow arises. Three subtract-and-mask tests: a byte less than 0x20, and a zero byte
+/// of `w` xor `"` and of `w` xor `\\` (a byte of 0x80 or more never sets its flag: `!w`
+/// clears bit 7).
 fn escapes(w: u64) -> u64 {
-    controls(w) | quotes(w)
+    let q = w ^ (LO_BYTES * u64::from(b'"'));
+    let s = w ^ (LO_BYTES * u64::from(b'\\'));
+    ((w.wrapping_sub(LO_BYTES * 0x20) & !w)
+        | (q.wrapping_sub(LO_BYTES) & !q)
+        | (s.wrapping_sub(LO_BYTES) & !s))
+        & HI_BITS
 }
 
 /// How serde_json writes each byte inside a string: 0 = as itself; `u` = `\u00xx`; any
@@ -1524,6 +1508,32 @@ mod tests {
             check(&long);
             check(&format!("{s}{t}{s}{u}"));
         });
+    }
+
+    /// [`escapes`]: zero exactly when no byte of the word needs an escape, else its lowest
+    /// flag is on the first byte that does (what [`escape_rest`] moves to).
+    #[test]
+    fn escape_mask_flags_the_first_byte_to_escape() {
+        use proptest::prelude::*;
+        let needs = |c: u8| c < 0x20 || c == b'"' || c == b'\\';
+        let check = |w: [u8; 8]| {
+            let m = escapes(u64::from_le_bytes(w));
+            match w.iter().position(|&c| needs(c)) {
+                None => assert_eq!(m, 0, "{w:?}"),
+                Some(k) => assert_eq!(m.trailing_zeros() / 8, k as u32, "{w:?}"),
+            }
+        };
+        // every byte value at every position, among bytes that just miss the tests
+        for c in 0..=255u8 {
+            for k in 0..8 {
+                for fill in [b' ', b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
+                    let mut w = [fill; 8];
+                    w[k] = c;
+                    check(w);
+                }
+            }
+        }
+        proptest!(ProptestConfig::with_cases(5000), |(w in any::<[u8; 8]>())| check(w));
     }
 
     /// Bodies of any bytes (UTF-8 or not, base64 then) are written as serde writes them.

@@ -447,7 +447,7 @@ impl ExchangeIndex {
                 status, headers, ..
             } => {
                 x.status = Some(*status);
-                x.response_media_type = headers.media_type();
+                x.response_media_type = headers.media_type().map(String::from);
                 x.resp_coding = content_coding(headers);
                 // A coded event stream (a gateway's gzip) is decoded chunk by chunk.
                 if x.response_media_type.as_deref() == Some("text/event-stream") {

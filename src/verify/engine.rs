@@ -4646,7 +4646,8 @@ impl State {
         let Some(p) = x.parts.as_ref() else {
             return String::new();
         };
-        let auth = host_port(&p.host, p.port);
+        // room for the path too: with no card the key is the authority and the path
+        let auth = host_port(&p.host, p.port, p.path.len());
         let path = net::norm_path(&p.path);
         let ident = match self.agent_ifaces.get(&auth) {
             Some(list) => {
@@ -4693,16 +4694,22 @@ impl State {
                 // endpoint URL; an HTTP+JSON agent the base before its routes), so two
                 // agents a gateway serves under `/api/a2a/{ns}/{name}` on one host keep
                 // their own task ids (ID-001, TASK-009). The root path keys by authority.
-                let base = match c.binding {
-                    Some(Binding::JsonRpc) => Some(path.to_string()),
-                    Some(Binding::Rest) => rest_route(&x.method, &p.path)
-                        .map(|rt| net::norm_path(&rt.base).to_string()),
+                // (one allocation for the key: the path borrowed, the authority written
+                // with room for it)
+                let route = match c.binding {
+                    Some(Binding::Rest) => rest_route(&x.method, &p.path),
                     _ => None,
                 };
-                let ident = match base.filter(|b| !b.is_empty() && b != "/") {
+                let base = match c.binding {
+                    Some(Binding::JsonRpc) => Some(path),
+                    Some(Binding::Rest) => route.as_ref().map(|rt| net::norm_path(&rt.base)),
+                    _ => None,
+                }
+                .filter(|b| !b.is_empty() && *b != "/");
+                let ident = match base {
                     Some(b) => {
                         let mut k = auth;
-                        k.push_str(&b);
+                        k.push_str(b);
                         k
                     }
                     None => auth,
@@ -8214,9 +8221,13 @@ impl State {
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
         let up = self.upstream_twin(x);
         let up_media = up.and_then(|u| match self.open.get(&u) {
-            Some(o) => o
-                .status
-                .map(|_| (u.clone(), o.resp_seq, o.resp_headers.media_type())),
+            Some(o) => o.status.map(|_| {
+                (
+                    u.clone(),
+                    o.resp_seq,
+                    o.resp_headers.media_type().map(String::from),
+                )
+            }),
             None => self
                 .gw_ended
                 .get(&u)
@@ -8227,7 +8238,8 @@ impl State {
                 let got = x
                     .resp_headers
                     .media_type()
-                    .unwrap_or_else(|| "no content type".into());
+                    .unwrap_or_else(|| "no content type".into())
+                    .into_owned();
                 let mut all = vec![Evidence {
                     seq: useq,
                     exchange: Some(uid),
@@ -8297,7 +8309,7 @@ impl State {
             end_seq: x.end_seq,
             end_t: x.end_t,
             stream: x.sse.is_some(),
-            media: x.resp_headers.media_type(),
+            media: x.resp_headers.media_type().map(String::from),
             answer: match x.sse.as_ref() {
                 Some(s) if is_up => LegAnswer::of_stream(x, s, v1),
                 _ => decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
@@ -8599,6 +8611,7 @@ impl State {
             x.resp_headers
                 .media_type()
                 .unwrap_or_else(|| "no content type".into())
+                .into_owned()
         };
         let server = x
             .resp_headers
@@ -11686,7 +11699,9 @@ impl State {
         let got = if body.is_empty() {
             "an empty body".to_string()
         } else {
-            media.unwrap_or_else(|| "no content type".into())
+            media
+                .unwrap_or_else(|| "no content type".into())
+                .into_owned()
         };
         let msg = match (&c.rpc, c.params_not_object()) {
             (Some(RequestParse::Request { method, id, .. }), Some(what)) => format!(
@@ -21944,9 +21959,10 @@ fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
 }
 
 /// `host:port` (the key of [`State::agent_ifaces`]), built without the formatting
-/// machinery: it runs for every exchange on the proxy's online path.
-fn host_port(host: &str, port: u16) -> String {
-    let mut s = String::with_capacity(host.len() + 6);
+/// machinery: it runs for every exchange on the proxy's online path. `room`: bytes of
+/// capacity beyond it (a path appended later without a new allocation).
+fn host_port(host: &str, port: u16, room: usize) -> String {
+    let mut s = String::with_capacity(host.len() + 6 + room);
     s.push_str(host);
     s.push(':');
     crate::model::json::push_decimal(&mut s, u64::from(port));
@@ -24783,12 +24799,12 @@ mod tests {
 
     #[test]
     fn host_port_writes_every_port_in_decimal() {
-        assert_eq!(host_port("a.example", 0), "a.example:0");
-        assert_eq!(host_port("127.0.0.1", 80), "127.0.0.1:80");
-        assert_eq!(host_port("[::1]", 8080), "[::1]:8080");
-        assert_eq!(host_port("h", 65535), "h:65535");
+        assert_eq!(host_port("a.example", 0, 0), "a.example:0");
+        assert_eq!(host_port("127.0.0.1", 80, 0), "127.0.0.1:80");
+        assert_eq!(host_port("[::1]", 8080, 0), "[::1]:8080");
+        assert_eq!(host_port("h", 65535, 0), "h:65535");
         for p in [1u16, 9, 10, 99, 100, 443, 1000, 9999, 10000, 54321] {
-            assert_eq!(host_port("h", p), format!("h:{p}"));
+            assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
 }
