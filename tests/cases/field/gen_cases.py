@@ -79,7 +79,7 @@ case("legal-v03-artifact-update-empty-parts", [
     chunk(0.32, "", close="eof"),
 ], [],
  "https://github.com/strands-agents/harness-sdk/pull/1643 (fixes #1640: the closing lastChunk artifact-update carried parts:[])",
- "on 0.3 JSON-RPC this is legal: the 0.2/0.3 schemas give Artifact.parts no minimum (DATA-005 lists parts, not parts>=1); the 'at least one part' rule the PR cites is the 1.0 proto's (see v10-artifact-update-empty-parts)")
+ "on 0.3 JSON-RPC this is legal: the 0.2/0.3 schemas give Artifact.parts no minimum (DATA-005 lists parts, not parts>=1); the 'at least one part' rule the PR cites is the 1.0 proto's (see v10-artifact-update-empty-parts); DATA-SHAPE-007 adds a note (interop risk: a2a-java's Artifact refuses an empty parts list), no warning or error (breaker17a U5)")
 
 case("v10-rest-artifact-update-empty-parts", [
     req(0.0, "POST", A + "/message:stream", {"message": umsg10("summarise")}, ver="1.0", accept="text/event-stream"),
@@ -493,11 +493,5 @@ case("v10-message-role-lowercase", [
  "1.0 JSON writes enums by their proto names (DATA-001): role is ROLE_USER or ROLE_AGENT; 'agent' is the 0.x spelling a 1.0 parser rejects")
 
 import sys
-only = set(sys.argv[1:])
-for name, (lines, findings, source, note) in cases.items():
-    if only and name not in only: continue
-    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
-        for l in lines: f.write(json.dumps(l) + "\n")
-    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
-        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
-print(len(cases))
+from casewriter import write_cases
+write_cases(cases, OUT)

@@ -215,11 +215,5 @@ case("f182-card10-gw-signed-card-rewritten", [
  "https://github.com/agentgateway/agentgateway/issues/2701 (the gateway rewrites v0.3 url and v1.0 supportedInterfaces[].url in agent cards and leaves an existing signatures member unchanged, so the upstream signature no longer matches); https://github.com/higress-group/higress/issues/4348 (design: rewriting a signed card without re-signing is forbidden)",
  "a 1.0 card signature covers the JCS (RFC 8785) of the card without signatures (CARD-010, 1.0 §8.4); the gateway's rewrite of the interface url is legal, but passing the agent's signature on over the rewritten content gives clients that verify signatures a card that fails verification. The signature bytes are placeholders: the finding needs only that the same signature now sits over other content")
 
-only = set(sys.argv[1:])
-for name, (lines, findings, source, note) in cases.items():
-    if only and name not in only: continue
-    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
-        for l in lines: f.write(json.dumps(l) + "\n")
-    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
-        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
-print(len(cases))
+from casewriter import write_cases
+write_cases(cases, OUT)

@@ -292,11 +292,5 @@ case("f204-legal-v10-send-internal-error-data-null", [
  "https://github.com/Molecule-AI/molecule-core/pull/2558 (after the move to a2a-sdk 1.x every fresh SendMessage was answered {\"code\":-32603,\"message\":\"Agent should enqueue Task before TaskStatusUpdateEvent event\",\"data\":null}: the executor published a status update before any Task)",
  "odd but legal on the wire: the agent's own SDK refused its executor's first event and the call got -32603 InternalError, the right code for a failure inside the agent (ERR-001); \"data\": null is JSON-RPC's optional data member left empty, which ProtoJSON reads as unset, so it is no ERR-004 breach (data, if present, is a list of @type objects). The executor bug itself shows nowhere else on the wire")
 
-only = set(sys.argv[1:])
-for name, (lines, findings, source, note) in cases.items():
-    if only and name not in only: continue
-    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
-        for l in lines: f.write(json.dumps(l) + "\n")
-    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
-        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
-print(len(cases))
+from casewriter import write_cases
+write_cases(cases, OUT)

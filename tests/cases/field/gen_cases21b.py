@@ -377,12 +377,5 @@ case("f242-legal-v10-grpc-push-unsupported-failed-precondition", native([
  "https://github.com/a2aproject/a2a-python/issues/1166 (asks that PushNotificationNotSupportedError, UnsupportedOperationError and VersionNotSupportedError map to UNIMPLEMENTED instead of FAILED_PRECONDITION)",
  "legal: the issue reads the 1.0.0 table; 1.0.1 maps PushNotificationNotSupportedError to FAILED_PRECONDITION with ErrorInfo PUSH_NOTIFICATION_NOT_SUPPORTED (ERR-002, DIGEST trap 2: the statuses changed between 1.0.0 and 1.0.1 under the same wire version 1.0), and the card does not declare push notifications, so refusing the config is right (PUSH-001)")
 
-only = set(sys.argv[1:])
-for name, (lines, findings, source, note) in cases.items():
-    if only and name not in only: continue
-    d = VAR if name.startswith("b21b-") else OUT
-    with open(os.path.join(d, name + ".jsonl"), "w") as f:
-        for l in lines: f.write(json.dumps(l) + "\n")
-    with open(os.path.join(d, name + ".expect.json"), "w") as f:
-        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
-print(len(cases))
+from casewriter import write_cases
+write_cases(cases, OUT, route=lambda name: VAR if name.startswith("b21b-") else OUT)

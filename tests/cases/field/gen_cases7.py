@@ -35,9 +35,9 @@ case("f64-v10-subscribe-terminal-task-not-found", [
     resp(0.004, 200, ok(1, {"task": done10})),
     req(0.5, "POST", A + "/a2a", rpc(2, "SubscribeToTask", {"id": "t-d1"}), ver="1.0", accept="text/event-stream"),
     resp(0.504, 200, err(2, -32001, "Task not found: t-d1")),
-], [("task-id-not-resolvable", "error")],
+], [("subscribe-terminal-task-accepted", "error")],
  "https://github.com/a2aproject/a2a-rs/issues/269 / https://github.com/a2aproject/a2a-rs/pull/277 (ACTS STREAM-SUB-003)",
- "the task was seen COMPLETED; SubscribeToTask on a terminal task MUST fail with -32004 UnsupportedOperationError (TASK-004); -32001 says the agent no longer knows a task id it handed out (ID-001, TASK-009; the agent forgot finished executions). TaskNotFoundError stays ID-TASK-001's finding, since a purged task may be answered so")
+ "the task was seen COMPLETED; SubscribeToTask on a terminal task MUST fail with -32004 UnsupportedOperationError (TASK-004); -32001 says the agent forgot a finished task it still has to answer for (the agent dropped finished executions from the table the subscriber looks in): TASK-STATE-006 names TASK-004 (breaker15a Q21), not ID-TASK-001, whose help (one task id everywhere) sends the implementer after an id bug")
 
 case("f65-v10-subscribe-terminal-error-inside-stream", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("quick job")}), ver="1.0"),
@@ -207,9 +207,9 @@ case("f79-v10-malformed-body-framework-400", [
     resp(0.004, 400, "Failed to parse the request body as JSON: EOF while parsing an object at line 1 column 63", ctype="text/plain; charset=utf-8"),
     req(0.2, "POST", A + "/a2a", '{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":"oops"}', ver="1.0"),
     resp(0.204, 422, "Failed to deserialize the JSON body into the target type: params: invalid type: string \"oops\", expected struct SendMessageRequest", ctype="text/plain; charset=utf-8"),
-], [("jsonrpc-response-malformed", "error")],
+], [("jsonrpc-response-malformed", "error"), ("client-params-not-object", "error")],
  "https://github.com/a2aproject/a2a-rs/issues/272 (malformed JSON-RPC bodies got axum's own 422/400 instead of a JSON-RPC error envelope; ACTS CORE-ERR-006, JSONRPC-ERR-002)",
- "a JSON-RPC server answers an unparseable body with a Response whose error is -32700 and id null, and an invalid one with -32600/-32602 (RPC-001, ERR-001, JSON-RPC 2.0 §5.1); a framework's text/plain 400/422 gives the client no error object")
+ "a JSON-RPC server answers an unparseable body with a Response whose error is -32700 and id null, and an invalid one with -32600/-32602 (RPC-001, ERR-001, JSON-RPC 2.0 §5.1); a framework's text/plain 400/422 gives the client no error object; the second call's params \"oops\" (a string, JSON-RPC 2.0 §4.2) is also the client's fault (RPC-REQ-005, breaker11 K22)")
 
 case("f80-legal-v10-list-tasks-no-next-page-token", [
     req(0.0, "POST", A + "/a2a", rpc(1, "ListTasks", {"contextId": "c-n1", "pageSize": 10}), ver="1.0"),
@@ -237,9 +237,9 @@ case("f82-v10-rest-subscribe-terminal-task-404", [
     resp(0.004, 200, {"task": done10}),
     req(0.5, "GET", A + "/tasks/t-d1:subscribe", ver="1.0", accept="text/event-stream"),
     resp(0.504, 404, status_err(404, "NOT_FOUND", "TASK_NOT_FOUND", "task t-d1 not found")),
-], [("task-id-not-resolvable", "error")],
+], [("subscribe-terminal-task-accepted", "error")],
  "https://github.com/a2aproject/a2a-rs/issues/275 (ACTS STREAM-SUB-003 failed on HTTP+JSON too: #269's TaskNotFoundError for a terminal task)",
- "SubscribeToTask on a terminal task is UnsupportedOperationError (TASK-004): HTTP 400 with ErrorInfo UNSUPPORTED_OPERATION (ERR-002, ERR-003); 404 TASK_NOT_FOUND says the agent forgot a task id it handed out (ID-001, TASK-009), judged as on JSON-RPC")
+ "SubscribeToTask on a terminal task is UnsupportedOperationError (TASK-004): HTTP 400 with ErrorInfo UNSUPPORTED_OPERATION (ERR-002, ERR-003); 404 TASK_NOT_FOUND for a task seen COMPLETED is TASK-STATE-006 (TASK-004; breaker15a Q21), judged as on JSON-RPC")
 
 case("f83-legal-v10-subscribe-completed-unsupported", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("quick job")}), ver="1.0"),
@@ -312,11 +312,5 @@ case("f88-v10-interface-tenant-not-sent", [
  "https://github.com/a2aproject/a2a-java/issues/663 (the client API to send a message had no tenant parameter)",
  "an interface that declares tenant gets it in every request (CARD-008, 1.0 §8.3.2); the first SendMessage omits it (a client fault: the agent rightly refuses it), the second carries it")
 
-only = set(sys.argv[1:])
-for name, (lines, findings, source, note) in cases.items():
-    if only and name not in only: continue
-    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
-        for l in lines: f.write(json.dumps(l) + "\n")
-    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
-        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
-print(len(cases))
+from casewriter import write_cases
+write_cases(cases, OUT)

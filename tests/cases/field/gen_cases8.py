@@ -308,11 +308,5 @@ case("f108-v10-list-tasks-total-size-after-paging", [
  "https://github.com/a2aproject/a2a-js/pull/383 (review: totalSize was computed after the pageToken filter and page cut, not before pagination)",
  "ListTasksResponse.total_size is the number of tasks available before pagination (1.0 proto, DATA-007): a page that announces a next page holds fewer tasks than the total, so totalSize equal to the page's own count with a nextPageToken is wrong")
 
-only = set(sys.argv[1:])
-for name, (lines, findings, source, note) in cases.items():
-    if only and name not in only: continue
-    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
-        for l in lines: f.write(json.dumps(l) + "\n")
-    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
-        json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2); f.write("\n")
-print(len(cases))
+from casewriter import write_cases
+write_cases(cases, OUT)

@@ -1,0 +1,25 @@
+"""Writes field cases as transcript files: the one writer loop every gen_cases*.py shares.
+
+A case is `name -> (lines, findings, source, note)`: `lines` the transcript records
+(TRANSCRIPT.md, or native recording events), `findings` `(rule, severity)` pairs the
+verifier must report, `source` the thread's https://github.com/... URL(s), `note` why.
+"""
+import json, os, sys
+
+
+def write_cases(cases, out, route=None):
+    """Writes `NAME.jsonl` and `NAME.expect.json` for each case (only the names given on
+    the command line, when any) into `out`, or into `route(name)` when given; prints the
+    number of cases."""
+    only = set(sys.argv[1:])
+    for name, (lines, findings, source, note) in cases.items():
+        if only and name not in only:
+            continue
+        d = route(name) if route else out
+        with open(os.path.join(d, name + ".jsonl"), "w") as f:
+            for l in lines:
+                f.write(json.dumps(l) + "\n")
+        with open(os.path.join(d, name + ".expect.json"), "w") as f:
+            json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2)
+            f.write("\n")
+    print(len(cases))
