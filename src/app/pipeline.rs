@@ -426,6 +426,13 @@ impl Pipeline {
         self.sink.queued_events() + self.verifier_backlog.load(Ordering::Relaxed)
     }
 
+    /// The count of events handed to the online verifier and not yet verified, readable
+    /// after [`Self::finish`] took the pipeline (a shared counter, no lock): what the stop
+    /// waits for once the recording is closed, shown by the proxy while it catches up.
+    pub fn verifier_backlog(&self) -> Arc<AtomicUsize> {
+        self.verifier_backlog.clone()
+    }
+
     /// Exchanges not ended yet on every listener (an open SSE stream is one): what
     /// [`Self::finish`] waits for, up to [`proxy::SHUTDOWN_GRACE`].
     pub fn open_exchanges(&self) -> usize {

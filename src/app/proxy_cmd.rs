@@ -688,7 +688,22 @@ async fn run_async(
         phase.clone(),
         skipped.clone(),
     ));
+    // The online verifier may be behind the traffic (large bodies on a loaded machine):
+    // say so while it catches up, rather than a silent minute after "stopping" (q21).
+    let backlog = pipeline.verifier_backlog();
+    let catching_up = tokio::spawn(async move {
+        let mut tick =
+            tokio::time::interval_at(tokio::time::Instant::now() + CATCH_UP_FIRST, CATCH_UP_EVERY);
+        loop {
+            tick.tick().await;
+            if let Some(line) = catching_up_line(backlog.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                crate::errln!("a2a-interop proxy: {line}");
+            }
+        }
+    });
     let outcome = pipeline.finish().await;
+    catching_up.abort();
     phase.store(PHASE_REPORT, std::sync::atomic::Ordering::SeqCst);
     let outcome = outcome?;
     let s = &outcome.recorder;
@@ -1072,6 +1087,25 @@ const PHASE_DRAINING: u8 = 0;
 const PHASE_REPORT: u8 = 1;
 /// [`further_signals`]: the run is over; a signal changes nothing.
 const PHASE_DONE: u8 = 2;
+
+/// How long after "stopping" the first [`catching_up_line`] may come (a stop that ends
+/// sooner prints none).
+const CATCH_UP_FIRST: std::time::Duration = std::time::Duration::from_secs(3);
+/// How often [`catching_up_line`] is repeated while the verifier catches up.
+const CATCH_UP_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The line printed while the stop waits for the online verifier to verify events it was
+/// handed before the stop (`backlog` events, [`crate::app::pipeline::Pipeline::verifier_backlog`]):
+/// what is being waited for, so a long catch-up does not look like a hang. `None` when the
+/// verifier has nothing left (the wait is then the recorder's or the open exchanges').
+pub fn catching_up_line(backlog: usize) -> Option<String> {
+    (backlog > 0).then(|| {
+        format!(
+            "the online verifier is catching up: {backlog} recorded event{} still to verify before the findings are final",
+            if backlog == 1 { "" } else { "s" }
+        )
+    })
+}
 
 /// The line after "stopping" when `open` exchanges (e.g. SSE streams) are still open:
 /// how long the proxy waits for them ([`crate::proxy::SHUTDOWN_GRACE`]) and that a second
@@ -1499,4 +1533,25 @@ fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportI
     };
     input.source.target = (!target.is_empty()).then_some(target);
     Ok(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// q21: the stop names the verifier's catch-up with its count (singular for one), and
+    /// says nothing when nothing is left to verify.
+    #[test]
+    fn the_catch_up_line_counts_what_is_left_and_is_silent_at_zero() {
+        assert_eq!(catching_up_line(0), None);
+        assert_eq!(
+            catching_up_line(1).as_deref(),
+            Some("the online verifier is catching up: 1 recorded event still to verify before the findings are final")
+        );
+        assert_eq!(
+            catching_up_line(4096).as_deref(),
+            Some("the online verifier is catching up: 4096 recorded events still to verify before the findings are final")
+        );
+        assert!(CATCH_UP_FIRST < CATCH_UP_EVERY);
+    }
 }
