@@ -583,3 +583,30 @@ fn breaker21_blind() {
         render(&out)
     );
 }
+
+/// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
+/// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
+/// and the query parameter when no header carried it; the header as before otherwise.
+#[test]
+fn ver_hdr_001_names_where_the_version_was_asked() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    for (stem, says) in [
+        (
+            "field/f240-v10-grpc-get-task-unsupported-version-served",
+            "gRPC call with a2a-version metadata 99.0 was processed instead of rejected with VersionNotSupportedError (gRPC FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED)",
+        ),
+        (
+            "variants/b21l-VER-HDR-001-v10-query-version-99-processed",
+            "request with the A2A-Version query parameter 99.0 was processed instead of rejected with VersionNotSupportedError",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let v: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "VER-HDR-001")
+            .collect();
+        assert_eq!(v.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(v[0].message, says, "{stem}");
+    }
+}

@@ -9187,8 +9187,10 @@ impl State {
         self.find(
             &r::VER_NOT_ENFORCED,
             format!(
-                "request with A2A-Version {hv}, a version the card does not offer ({}), was processed with 1.0 semantics instead of rejected with VersionNotSupportedError",
-                list.join(", ")
+                "{} {hv}, a version the card does not offer ({}), was processed with 1.0 semantics instead of rejected with VersionNotSupportedError{}",
+                version_asked_as(x, c),
+                list.join(", "),
+                refusal_for_binding(c)
             ),
             vec![
                 x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
@@ -10016,8 +10018,15 @@ impl State {
             {
                 self.find(
                     &r::VER_NOT_ENFORCED,
-                    format!("request with A2A-Version {hv} was processed instead of rejected with VersionNotSupportedError"),
-                    vec![x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))), x.ev(x.resp_seq)],
+                    format!(
+                        "{} {hv} was processed instead of rejected with VersionNotSupportedError{}",
+                        version_asked_as(x, &c),
+                        refusal_for_binding(&c)
+                    ),
+                    vec![
+                        x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
+                        x.ev(x.resp_seq),
+                    ],
                     &x.leg,
                 );
             } else if success {
@@ -23127,6 +23136,30 @@ fn decode_grpc_request(route: &GrpcRoute, body: &[u8], enc: Option<&str>) -> Grp
         Ok(v) => GrpcRequest::Params(v),
         Err(DecodeError::Malformed(m)) => GrpcRequest::Bad(format!("request message: {m}"), false),
         Err(DecodeError::Unreadable(m)) => GrpcRequest::Unreadable(m),
+    }
+}
+
+/// How a call named the version it asked for, to start a VER-HDR-001 message (VER-001):
+/// `gRPC call with a2a-version metadata` on gRPC (the version travels in metadata there),
+/// `request with the A2A-Version query parameter` when only the query named it, else
+/// `request with A2A-Version` (the header).
+fn version_asked_as(x: &Exch, c: &Call) -> &'static str {
+    if c.binding == Some(Binding::Grpc) {
+        "gRPC call with a2a-version metadata"
+    } else if x.req_headers.get("a2a-version").is_none() {
+        "request with the A2A-Version query parameter"
+    } else {
+        "request with A2A-Version"
+    }
+}
+
+/// The binding's form of VersionNotSupportedError (ERR-002), for a VER-HDR-001 message
+/// on gRPC, where the rule's help names the JSON-RPC code and HTTP status: empty elsewhere.
+fn refusal_for_binding(c: &Call) -> &'static str {
+    if c.binding == Some(Binding::Grpc) {
+        " (gRPC FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED)"
+    } else {
+        ""
     }
 }
 
