@@ -7,6 +7,16 @@ verifier must report, `source` the thread's https://github.com/... URL(s), `note
 import json, os, sys
 
 
+def card03(url, **kw):
+    """A 0.3 Agent Card (JSON-RPC, streaming) served at `url`; `kw` replaces or adds members."""
+    c = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": url,
+         "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+    c.update(kw)
+    return c
+
+
 def write_cases(cases, out, route=None):
     """Writes `NAME.jsonl` and `NAME.expect.json` for each case (only the names given on
     the command line, when any) into `out`, or into `route(name)` when given; prints the

@@ -13,13 +13,7 @@ cases = {}
 def case(name, lines, findings, source, note):
     cases[name] = (lines, findings, source, note)
 
-def card03(url, **kw):
-    c = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": url,
-         "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
-         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
-         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
-    c.update(kw)
-    return c
+from casewriter import card03
 
 # --- card urls -------------------------------------------------------------------------------
 MY = "http://my-agent:8080"

@@ -18,13 +18,7 @@ def up(line):
     line["leg"] = "upstream"
     return line
 
-def card03(url, **kw):
-    c = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": url,
-         "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
-         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
-         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
-    c.update(kw)
-    return c
+from casewriter import card03
 
 def card10(url, binding="JSONRPC", **kw):
     c = {"name": "travel", "description": "Books trips",

@@ -152,13 +152,7 @@ case("b21b-E1-legal-v10-required-extension-refused-32008", [
  "the same refusal with -32008 ExtensionSupportRequiredError is what EXT-002 asks for")
 
 # --- authentication ----------------------------------------------------------------------------
-def card03(url, **kw):
-    c = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": url,
-         "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
-         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
-         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
-    c.update(kw)
-    return c
+from casewriter import card03
 GKEY = {"securitySchemes": {"google": {"type": "apiKey", "in": "header", "name": "X-Goog-Api-Key"}}, "security": [{"google": []}]}
 case("f236-v03-client-api-key-header-hardcoded", [
     req(0.0, "GET", A + "/.well-known/agent-card.json"),
