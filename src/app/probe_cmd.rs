@@ -332,32 +332,26 @@ fn resolve_failed(e: &std::io::Error) -> bool {
 /// (`cause`), in the probe's own flags (`--ca`, the URL's scheme; never the proxy's
 /// `--upstream-ca` / `--insecure-upstream`).
 fn tls_precheck_hint(cause: &str, host: &str, target: &str, ca_given: bool) -> String {
-    let c = cause.to_ascii_lowercase();
-    let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
-    if has(&["unknownissuer", "unknown issuer", "unknownca", "unknown ca"]) {
-        let trusted = if ca_given {
-            "neither the OS roots nor the --ca files"
-        } else {
-            "the OS roots; no --ca given"
-        };
-        format!("the agent's certificate chains to no CA this run trusts ({trusted}): pass that CA, or the self-signed certificate itself, with --ca FILE (PEM)")
-    } else if has(&["badsignature", "bad signature"]) {
-        "the agent's certificate names a trusted CA as its issuer but that CA's key did not sign it (a --ca of the same name made anew?): pass the CA that signed it, or the agent's own certificate, with --ca FILE (PEM)".into()
-    } else if has(&["notvalidforname", "not valid for name"]) {
-        format!("the agent's certificate does not name {host}: probe it by a name the certificate lists (above)")
-    } else if has(&["expired", "notvalidyet", "not valid yet"]) {
-        "the agent's certificate is outside its validity period (or this machine's clock is wrong)"
-            .into()
-    } else if has(&[
-        "corrupt message",
-        "invalidcontenttype",
-        "invalid content type",
-    ]) {
-        format!("the agent does not speak TLS on that port: give http://{target}")
-    } else {
-        format!(
+    use crate::proxy::tls::TlsFailure as F;
+    match crate::proxy::tls::tls_failure(cause) {
+        Some(F::UnknownIssuer) => {
+            let trusted = if ca_given {
+                "neither the OS roots nor the --ca files"
+            } else {
+                "the OS roots; no --ca given"
+            };
+            format!("the agent's certificate chains to no CA this run trusts ({trusted}): pass that CA, or the self-signed certificate itself, with --ca FILE (PEM)")
+        }
+        Some(F::BadSignature) => "the agent's certificate names a trusted CA as its issuer but that CA's key did not sign it (a --ca of the same name made anew?): pass the CA that signed it, or the agent's own certificate, with --ca FILE (PEM)".into(),
+        Some(F::NotValidForName) => format!("the agent's certificate does not name {host}: probe it by a name the certificate lists (above)"),
+        Some(F::OutsideValidity) => {
+            "the agent's certificate is outside its validity period (or this machine's clock is wrong)"
+                .into()
+        }
+        Some(F::NotTls) => format!("the agent does not speak TLS on that port: give http://{target}"),
+        Some(F::NoSharedParameters | F::CertificateRefused) | None => format!(
             "`openssl s_client -connect {target} -servername {host}` shows what the agent sends"
-        )
+        ),
     }
 }
 
@@ -502,14 +496,12 @@ pub fn stopped_message(g: &Gone) -> String {
                 .to_string(),
         )
     } else if e.contains("tls handshake") || e.contains("certificate") {
-        let h = if e.contains("unknownissuer") || e.contains("unknown issuer") {
-            "trust the agent's certificate with --ca FILE (PEM: its CA, or the self-signed certificate itself), or add its CA to the OS store"
-        } else if e.contains("not valid for name") || e.contains("notvalidforname") {
-            "use a host name the agent's certificate lists (above)"
-        } else if e.contains("corrupt message") || e.contains("invalidcontenttype") {
-            "the agent does not speak TLS on that port: give its http:// URL"
-        } else {
-            "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store"
+        use crate::proxy::tls::TlsFailure as F;
+        let h = match crate::proxy::tls::tls_failure(&e) {
+            Some(F::UnknownIssuer) => "trust the agent's certificate with --ca FILE (PEM: its CA, or the self-signed certificate itself), or add its CA to the OS store",
+            Some(F::NotValidForName) => "use a host name the agent's certificate lists (above)",
+            Some(F::NotTls) => "the agent does not speak TLS on that port: give its http:// URL",
+            _ => "trust the agent's certificate with --ca FILE (PEM), or add its CA to the OS store",
         };
         (
             "the TLS handshake with the agent failed",

@@ -1115,33 +1115,15 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
 /// (rustls's wording, RFC 8446 alerts); `None` when the cause is not a TLS failure this
 /// knows. For the 2 a.m. reader of a 502: the flag or fix, not only rustls's enum name.
 fn tls_hint(cause: &str) -> Option<&'static str> {
-    let c = cause.to_ascii_lowercase();
-    let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
-    if has(&["unknownissuer", "unknown issuer", "unknown ca", "unknownca"]) {
-        Some("the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE (probe and interop: --ca FILE), or --insecure-upstream for a test agent")
-    } else if has(&["notvalidforname", "not valid for name"]) {
-        Some("the agent's certificate does not name the server name it was checked against (the upstream URL's host, or --upstream-sni NAME when given; both names are above): use a name its certificate lists, with --upstream-sni NAME when the URL must keep an IP address or an internal name")
-    } else if has(&["expired", "notvalidyet", "not valid yet"]) {
-        Some("the agent's certificate is outside its validity period (or this machine's clock is wrong)")
-    } else if has(&[
-        "corrupt message",
-        "invalidcontenttype",
-        "invalid content type",
-    ]) {
-        Some("the agent does not speak TLS on that port: use an http:// upstream")
-    } else if has(&[
-        "handshakefailure",
-        "handshake failure",
-        "peer is incompatible",
-        "protocolversion",
-        "protocol version",
-    ]) {
-        Some("the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)")
-    } else if has(&["invalid peer certificate", "badsignature", "bad signature"]) {
-        Some("the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE (probe and interop: --ca FILE)")
-    } else {
-        None
-    }
+    use tls::TlsFailure as F;
+    Some(match tls::tls_failure(cause)? {
+        F::UnknownIssuer => "the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE (probe and interop: --ca FILE), or --insecure-upstream for a test agent",
+        F::NotValidForName => "the agent's certificate does not name the server name it was checked against (the upstream URL's host, or --upstream-sni NAME when given; both names are above): use a name its certificate lists, with --upstream-sni NAME when the URL must keep an IP address or an internal name",
+        F::OutsideValidity => "the agent's certificate is outside its validity period (or this machine's clock is wrong)",
+        F::NotTls => "the agent does not speak TLS on that port: use an http:// upstream",
+        F::NoSharedParameters => "the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)",
+        F::BadSignature | F::CertificateRefused => "the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE (probe and interop: --ca FILE)",
+    })
 }
 
 /// True when a failed upstream request failed because hyper could not parse the agent's

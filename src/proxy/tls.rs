@@ -384,6 +384,63 @@ pub fn ca_certs(files: &[PathBuf], flag: &str) -> std::io::Result<Vec<Certificat
     Ok(out)
 }
 
+/// A TLS failure towards an agent, as read from rustls's error text and the TLS alert
+/// names it carries (RFC 8446 §6.2): what the proxy's 502 hint and the prober's pre-check
+/// and stop message each turn into their own flags and words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TlsFailure {
+    /// The certificate chains to no trusted CA (`UnknownIssuer`, alert `unknown_ca`).
+    UnknownIssuer,
+    /// The certificate does not name the server name checked (`NotValidForName`).
+    NotValidForName,
+    /// The certificate is expired or not valid yet (or the clock is wrong).
+    OutsideValidity,
+    /// The peer answered with bytes that are no TLS record: it speaks no TLS on that port.
+    NotTls,
+    /// No shared TLS version or cipher suite (alert `handshake_failure`, `protocol_version`).
+    NoSharedParameters,
+    /// The certificate's signature does not verify under the CA it names (`BadSignature`).
+    BadSignature,
+    /// A certificate refused for another reason (another `invalid peer certificate`).
+    CertificateRefused,
+}
+
+/// Classifies a TLS failure from its error text (`cause`, any letter case). `None` when
+/// the text names no TLS failure this knows (a refused connection, a timeout).
+pub fn tls_failure(cause: &str) -> Option<TlsFailure> {
+    let c = cause.to_ascii_lowercase();
+    let has = |words: &[&str]| words.iter().any(|w| c.contains(w));
+    Some(
+        if has(&["unknownissuer", "unknown issuer", "unknown ca", "unknownca"]) {
+            TlsFailure::UnknownIssuer
+        } else if has(&["notvalidforname", "not valid for name"]) {
+            TlsFailure::NotValidForName
+        } else if has(&["expired", "notvalidyet", "not valid yet"]) {
+            TlsFailure::OutsideValidity
+        } else if has(&[
+            "corrupt message",
+            "invalidcontenttype",
+            "invalid content type",
+        ]) {
+            TlsFailure::NotTls
+        } else if has(&[
+            "handshakefailure",
+            "handshake failure",
+            "peer is incompatible",
+            "protocolversion",
+            "protocol version",
+        ]) {
+            TlsFailure::NoSharedParameters
+        } else if has(&["badsignature", "bad signature"]) {
+            TlsFailure::BadSignature
+        } else if has(&["invalid peer certificate"]) {
+            TlsFailure::CertificateRefused
+        } else {
+            return None;
+        },
+    )
+}
+
 /// TLS client configuration of the upstream leg: the OS roots ([`upstream_roots`]) plus
 /// every certificate in the `extra_ca` PEM files; `insecure` accepts any certificate
 /// (`--insecure-upstream` only).
@@ -673,6 +730,48 @@ impl rustls::client::danger::ServerCertVerifier for NoVerify {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shared TLS failure classes read rustls's error texts and alert names, in any case.
+    #[test]
+    fn tls_failures_are_classed_from_rustls_wording() {
+        for (cause, class) in [
+            (
+                "invalid peer certificate: UnknownIssuer",
+                Some(TlsFailure::UnknownIssuer),
+            ),
+            (
+                "received fatal alert: UnknownCA",
+                Some(TlsFailure::UnknownIssuer),
+            ),
+            (
+                "invalid peer certificate: NotValidForName",
+                Some(TlsFailure::NotValidForName),
+            ),
+            (
+                "invalid peer certificate: Expired",
+                Some(TlsFailure::OutsideValidity),
+            ),
+            (
+                "received corrupt message of type InvalidContentType",
+                Some(TlsFailure::NotTls),
+            ),
+            (
+                "received fatal alert: HandshakeFailure",
+                Some(TlsFailure::NoSharedParameters),
+            ),
+            (
+                "invalid peer certificate: BadSignature",
+                Some(TlsFailure::BadSignature),
+            ),
+            (
+                "invalid peer certificate: Other(..)",
+                Some(TlsFailure::CertificateRefused),
+            ),
+            ("Connection refused (os error 111)", None),
+        ] {
+            assert_eq!(tls_failure(cause), class, "{cause}");
+        }
+    }
 
     #[test]
     fn os_roots_first_webpki_only_when_the_os_store_gives_nothing() {
