@@ -14031,7 +14031,20 @@ impl State {
         if x.leg.is_none() && self.task_affinity_lost(x, tid, &call, &failing, &handed) {
             return;
         }
+        let verb_in_id = verb_read_into_id(x, tid);
         let msg = match by_msg {
+            _ if verb_in_id.is_some() => {
+                let verb = verb_in_id.unwrap_or_default();
+                let both = if verb == "subscribe" {
+                    " (the proto binds :subscribe to GET, the prose to POST: an agent serves both)"
+                } else {
+                    ""
+                };
+                format!(
+                    "agent answered {} {} on task {tid} with not found for the id {tid}:{verb}: a route taking all of the path after /tasks/ as the task id read the custom verb :{verb} into it, so the agent has no {} route for :{verb}{both}",
+                    x.method, x.path, x.method
+                )
+            }
             Some(mid) => format!(
                 "agent answered {call} on task {tid} with not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
             ),
@@ -21306,6 +21319,21 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
             .find_map(|k| cfg.get(k).and_then(Json::as_object).map(|o| (k, o)))?;
         hit(push, &format!("{at}/{k}"))
     })
+}
+
+/// The HTTP+JSON custom verb (`subscribe`, `cancel`) of a task route `x` called, when the
+/// agent's not-found answer names the task as `{tid}:{verb}`: it read the verb into the id
+/// and the call fell through to its `GET /tasks/{id}` route, so the route for that method
+/// and verb is missing (REST-001, REST-003; DIGEST trap 1: `:subscribe` is GET in the
+/// protos, POST in the prose). `None` otherwise.
+fn verb_read_into_id(x: &Exch, tid: &str) -> Option<&'static str> {
+    let verb = ["subscribe", "cancel"]
+        .into_iter()
+        .find(|v| x.path.ends_with(&format!(":{v}")))?;
+    let needle = format!("{tid}:{verb}");
+    let body = x.body.as_slice();
+    (!needle.is_empty() && body.windows(needle.len()).any(|w| w == needle.as_bytes()))
+        .then_some(verb)
 }
 
 /// The key of task `id` (also used for messageIds and page tokens) on `leg` at the agent

@@ -1,0 +1,146 @@
+"""Session-22 field cases of miner mine22a (f248-...): same helpers and output format as gen_cases.py.
+
+Scope: the SDK-adjacent ecosystems the earlier rounds covered least (a2a-go, a2a-dotnet,
+a2a-tck, ADK, kagent, Microsoft agent frameworks) and 0.3 -> 1.0 migration threads.
+`python3 gen_cases22a.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file
+(`b22a-*` variants into ../variants).
+"""
+import json, os, sys
+OUT = os.path.dirname(os.path.abspath(__file__))
+_src = open(os.path.join(OUT, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+from casewriter import card03
+
+cases = {}
+VAR = os.path.join(os.path.dirname(OUT), "variants")
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+CACHE = {"cache-control": "public, max-age=300", "etag": '"card-v1"'}
+def card(t, body):
+    return [req(t, "GET", A + "/.well-known/agent-card.json"), resp(t + 0.004, 200, body, hdr=CACHE)]
+
+# --- JSON-RPC errors ---------------------------------------------------------------------------
+case("f248-v10-malformed-json-internal-error", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", '{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":{"messageId":"m-330","role":"ROLE_USER","parts":[{"text":"hi"}]}', ver="1.0"),
+    resp(0.104, 200, {"jsonrpc": "2.0", "error": {"code": -32603, "message": "Internal error"}, "id": None}),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/330 (A2A.AspNetCore 1.0.0-preview answers a request body that is not JSON with -32603 Internal error instead of -32700 Parse error; found with the cross-language test bed darrelmiller/agentbin)",
+ "a body that is not valid JSON is answered -32700 JSONParseError with id null (ERR-001, JSON-RPC 2.0 §5.1, 1.0 §9.5); -32603 says the server failed, so a client that retries internal errors resends the same broken body")
+
+case("f249-legal-v03-error-data-object", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("look up the order")})),
+    resp(0.104, 200, err("1", -32603, "real error message", {"reason": "detail"})),
+], [],
+ "https://github.com/a2aproject/a2a-go/issues/385 (the a2av0 compat JSON-RPC client decodes error.data as the 1.0 []ErrorDetail list; a v0.3 server's object there aborts the decode and hides the code and message)",
+ "legal: on 0.x, JSON-RPC error.data is any JSON value (JSON-RPC 2.0 §5.1; 0.3 schema JSONRPCError.data: any; DIGEST ERR-004 0.x: free-form). Only 1.0 requires an array of @type'd details (ERR-004); the client applied the 1.0 rule to a 0.3 answer")
+
+case("b22a-M1-v10-error-data-object", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("look up the order")}), ver="1.0"),
+    resp(0.104, 200, err("1", -32603, "real error message", {"reason": "detail"})),
+], [("jsonrpc-response-malformed", "error")],
+ "https://github.com/a2aproject/a2a-go/issues/385 (1.0 form of the thread: the object a v0.3 server may send in error.data)",
+ "on 1.0 JSON-RPC error.data, when present, is an array of objects each with @type (ERR-004, 1.0 §9.5); a bare object is the 0.x free-form data that a 1.0 client decoding ErrorDetail lists cannot read")
+
+# --- 0.3 message shapes ------------------------------------------------------------------------
+case("f250-v03-status-message-without-kind-message-id", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("run the skill")})),
+    resp(0.104, 200, ok("1", {"id": "t-396", "contextId": "c-396", "kind": "task",
+        "status": {"state": "completed", "message": {"role": "agent", "parts": [{"kind": "text", "text": "Skill completed."}]}, "timestamp": TS},
+        "artifacts": [{"artifactId": "a-396", "parts": [{"kind": "text", "text": "result"}]}]})),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/396 (real-world v0.3 agents return status.message without kind and messageId; System.Text.Json refuses the task: 'missing required properties including: kind, messageId')",
+ "a 0.3 Message requires kind:'message' and messageId (0.3 schema Message.required, DATA-005); status.message is a Message, so the task fails validation in every schema-checking client. The .NET SDK relaxed its reader; the agents are still at fault")
+
+# --- 0.3 stream: failed with final false --------------------------------------------------------
+def su03(tid, cid, state, final, text=None):
+    st = {"state": state, "timestamp": TS}
+    if text: st["message"] = amsg03(text, taskId=tid, contextId=cid)
+    return {"kind": "status-update", "taskId": tid, "contextId": cid, "status": st, "final": final}
+case("f251-v03-stream-failed-final-false", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/stream", {"message": umsg03("plan the trip")}), accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse(ok("1", task03("t-5388", "c-5388", "submitted")))),
+    chunk(0.2, sse(ok("1", su03("t-5388", "c-5388", "working", False)))),
+    chunk(0.5, sse(ok("1", su03("t-5388", "c-5388", "failed", False, "model call failed")))),
+    chunk(0.51, "", close="eof"),
+], [("stream-final-flag-wrong", "error")],
+ "https://github.com/google/adk-python/issues/5388 (event_converter._create_error_status_event builds the failed TaskStatusUpdateEvent with final=False; the other converter sets final=True)",
+ "a 0.x stream marks its last event, at a terminal state or input-required, with final:true (STREAM-008; 0.3 schema requires final); a failed status-update with final:false tells the client more events follow, and a client waiting for final never sees the end")
+
+# --- 0.3 REST client sending JSON-RPC shapes ------------------------------------------------------
+C03R = card03(A, preferredTransport="HTTP+JSON")
+case("f252-v03-rest-client-jsonrpc-message-shape", card(0.0, C03R) + [
+    req(0.1, "POST", A + "/v1/message:send", {"message": umsg03("hello", mid="m-370")}),
+    resp(0.104, 400, {"code": -32602, "message": "Invalid params: Message has no field named \"parts\""}),
+], [("request-message-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-go/issues/370 (the a2a-go v0.3 HTTP+JSON compat client sends parts/kind and role \"user\"; a Python a2a-sdk 0.3.24 REST agent expects the proto's content oneof and ROLE_USER)",
+ "0.3 HTTP+JSON bodies are the ProtoJSON of the v0.3 proto (REST-003, DIGEST trap 5: 0.3 REST JSON is not 0.3 JSON-RPC JSON): Message has content[] parts without kind and role ROLE_USER; the JSON-RPC shape sent to /v1/message:send is not a SendMessageRequest the agent can parse")
+
+# --- context ids ---------------------------------------------------------------------------------
+case("f253-legal-v10-client-context-id-refused-invalid-params", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("continue", contextId="ctx-from-elsewhere")}), ver="1.0"),
+    resp(0.104, 200, err("1", -32602, "Unknown contextId: ctx-from-elsewhere")),
+], [],
+ "https://github.com/a2aproject/a2a-tck/issues/202 ; https://github.com/a2aproject/a2a-tck/pull/213 (CORE-MULTI-002a: an agent that refuses a client-provided contextId answers InvalidParams -32602)",
+ "legal: an agent MAY refuse a contextId it did not mint, and then MUST answer with an error and not substitute another context (ID-002, 1.0 §3.4.1); the spec names no A2A error for it, and the contextId is client input, so -32602 InvalidParamsError is the fitting code (ERR-006)")
+
+
+# --- JSON-RPC error member names and ids -------------------------------------------------------
+EI = {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org", "metadata": {"taskId": "t-gone"}}
+case("f254-v10-jsonrpc-error-details-member", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "GetTask", {"id": "t-gone"}), ver="1.0"),
+    resp(0.104, 200, {"jsonrpc": "2.0", "id": "1", "error": {"code": -32001, "message": "Task not found: t-gone", "details": [EI]}}),
+], [("jsonrpc-error-info-malformed", "error")],
+ "https://github.com/a2aproject/a2a-java/pull/790 (fix: JSON-RPC errors should have a 'data' field not a 'details' field; a2a-java 1.0 serialised the ErrorInfo list under details)",
+ "a JSON-RPC error object has code, message and data (JSON-RPC 2.0 §5.1); 1.0 puts the google.rpc.ErrorInfo list in error.data (ERR-004, 1.0 §9.5). Under 'details' (the google.rpc.Status / REST member name, ERR-003) the ErrorInfo is invisible to every JSON-RPC client, which reads data")
+
+case("f255-v10-unknown-method-hardcoded-error-id", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("req-77", "GetAgentStatus", {}), ver="1.0"),
+    resp(0.104, 200, {"jsonrpc": "2.0", "id": "error", "error": {"code": -32601, "message": "Method not found: GetAgentStatus"}}),
+], [("jsonrpc-id-mismatch", "error")],
+ "https://github.com/agentscope-ai/agentscope-java/pull/1564 (review of the A2A 1.0 migration: unknown methods and fallbacks in JsonRpcTransportWrapper answer with the hardcoded id \"error\", violating JSON-RPC id echo)",
+ "a JSON-RPC response carries the id of the request it answers (RPC-002, JSON-RPC 2.0 §5: the same value, or null only when the id could not be read); the request id req-77 was readable, so a client matching responses by id drops the -32601 answer and waits")
+
+# --- 0.3 REST subscribe by GET ---------------------------------------------------------------------
+def t03r(tid, cid, state):
+    return {"id": tid, "contextId": cid, "status": {"state": state, "timestamp": TS}}
+case("f256-v03-rest-subscribe-get-task-not-found", card(0.0, C03R) + [
+    req(0.1, "POST", A + "/v1/message:send", {"message": {"messageId": "m-569", "role": "ROLE_USER", "content": [{"text": "index the archive"}]}, "configuration": {"blocking": False}}),
+    resp(0.104, 200, {"task": t03r("t-569", "c-569", "TASK_STATE_WORKING")}),
+    req(0.2, "GET", A + "/v1/tasks/t-569:subscribe", accept="text/event-stream"),
+    resp(0.204, 404, {"code": -32001, "message": "Task not found: t-569:subscribe"}),
+], [("task-id-not-resolvable", "error")],
+ "https://github.com/a2aproject/a2a-js/pull/569 (the @a2a-js/sdk 0.3 REST server registered SubscribeToTask only as POST; a GET from the Python, Go or JS clients fell through to GET /v1/tasks/:taskId and was answered TaskNotFoundError for '<id>:subscribe')",
+ "the v0.3 proto binds TaskSubscription to GET /v1/{name=tasks/*}:subscribe and the 0.3 prose says POST (DIGEST trap 1: an agent accepts both); the task t-569 exists and is WORKING, so answering the subscribe with TaskNotFoundError for the id 't-569:subscribe' is a routing fault, not a missing task (TASK-009, REST-003)")
+
+CARD10R = json.loads(json.dumps(CARD10)); CARD10R["supportedInterfaces"] = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+def nf10(tid):
+    return {"error": {"code": 404, "status": "NOT_FOUND", "message": f"Task not found: {tid}",
+                      "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}}
+case("b22a-M2-v10-rest-subscribe-get-falls-to-get-task", card(0.0, CARD10R) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("index the archive", mid="m-5691"), "configuration": {"returnImmediately": True}}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 200, {"task": task10("t-5691", "c-5691", "TASK_STATE_WORKING")}, ctype="application/a2a+json"),
+    req(0.2, "GET", A + "/tasks/t-5691:subscribe", ver="1.0", accept="text/event-stream"),
+    resp(0.204, 404, nf10("t-5691:subscribe"), ctype="application/a2a+json"),
+], [("task-id-not-resolvable", "error")],
+ "https://github.com/a2aproject/a2a-js/pull/569 (1.0 form: a server that registered SubscribeToTask only as POST, per the 1.0 prose, meets a client that follows the proto's GET)",
+ "the 1.0 proto binds SubscribeToTask to GET /tasks/{id=*}:subscribe and §11.3.2 says POST (DIGEST trap 1: serve both); the task is WORKING, yet the GET was answered TaskNotFoundError for the id 't-5691:subscribe', the verb read into the id by the get-task route (TASK-009)")
+
+case("b22a-M2-v10-rest-cancel-verb-read-into-id", card(0.0, CARD10R) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("index the archive", mid="m-5692"), "configuration": {"returnImmediately": True}}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 200, {"task": task10("t-5692", "c-5692", "TASK_STATE_WORKING")}, ctype="application/a2a+json"),
+    req(0.2, "POST", A + "/tasks/t-5692:cancel", {}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.204, 404, nf10("t-5692:cancel"), ctype="application/a2a+json"),
+], [("task-id-not-resolvable", "error")],
+ "https://github.com/a2aproject/a2a-js/pull/569 (the same fall-through for the other custom verb: a router whose /tasks/:id pattern swallows ':cancel')",
+ "POST /tasks/{id}:cancel is CancelTask (REST-001); the agent answered TaskNotFoundError for 't-5692:cancel', a task id it never handed out, while t-5692 is WORKING (TASK-009)")
+
+case("b22a-M2-legal-v10-rest-subscribe-unknown-task-not-found", card(0.0, CARD10R) + [
+    req(0.2, "GET", A + "/tasks/t-never:subscribe", ver="1.0", accept="text/event-stream"),
+    resp(0.204, 404, nf10("t-never"), ctype="application/a2a+json"),
+], [],
+ "https://github.com/a2aproject/a2a-js/pull/569 (control: a subscribe to a task the agent never handed out)",
+ "legal: SubscribeToTask on an unknown task is answered TaskNotFoundError, HTTP 404 with ErrorInfo TASK_NOT_FOUND (ERR-002, ERR-003)")
+
+from casewriter import write_cases
+write_cases(cases, OUT, route=lambda name: VAR if name.startswith("b22a-") else OUT)
