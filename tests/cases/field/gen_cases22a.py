@@ -142,5 +142,46 @@ case("b22a-M2-legal-v10-rest-subscribe-unknown-task-not-found", card(0.0, CARD10
  "https://github.com/a2aproject/a2a-js/pull/569 (control: a subscribe to a task the agent never handed out)",
  "legal: SubscribeToTask on an unknown task is answered TaskNotFoundError, HTTP 404 with ErrorInfo TASK_NOT_FOUND (ERR-002, ERR-003)")
 
+# --- cards and the endpoint clients call -----------------------------------------------------------
+AURA = {"name": "aura", "description": "Aura agent", "version": "0.1.0",
+        "supportedInterfaces": [{"url": A + "/a2a/v1/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {"streaming": True}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "chat", "name": "chat", "description": "Chat", "tags": ["chat"]}]}
+case("f257-v10-client-posts-to-root-not-card-interface", card(0.0, AURA) + [
+    req(0.1, "POST", A + "/", rpc("1", "message/stream", {"message": umsg03("list the pods")}), accept="text/event-stream"),
+    resp(0.104, 404, "Not Found", ctype="text/plain"),
+], [("client-url-not-advertised", "warning")],
+ "https://github.com/mezmo/aura/issues/451 (kagent's BYO A2A client reads the v0.2/0.3 top-level url; against aura's 1.0 card, which lists its JSON-RPC endpoint only in supportedInterfaces, it falls back to the bare service address and POSTs to /, which 404s: every prompt hangs)",
+ "a 1.0 card names its endpoints in supportedInterfaces (CARD-005, CARD-006); the card has no top-level url, so a client that calls the origin's / instead of the listed /a2a/v1/rpc reads the card with the 0.3 layout. The agent is right to answer 404 there; the client also spoke 0.3 (message/stream, no A2A-Version) to an interface that declares only 1.0 (VER-001)")
+
+# --- 0.3 blocking left out -------------------------------------------------------------------------
+case("f258-legal-v03-send-blocking-omitted-answered-submitted", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("summarise the thread", mid="m-386"),
+        "configuration": {"acceptedOutputModes": ["text/plain"]}})),
+    resp(0.104, 200, ok("1", task03("t-386", "c-386", "submitted"))),
+    req(2.0, "POST", A + "/a2a", rpc("2", "tasks/get", {"id": "t-386"})),
+    resp(2.004, 200, ok("2", task03("t-386", "c-386", "completed", status={"state": "completed", "timestamp": TS,
+        "message": amsg03("Here is the summary.", taskId="t-386", contextId="c-386")}))),
+], [],
+ "https://github.com/a2aproject/a2a-dotnet/issues/386 (V03Compat maps a v0.3 configuration without blocking: true to ReturnImmediately, so the answer is the Submitted task; the v0.3 .NET server had always blocked)",
+ "legal: 0.3 MessageSendConfiguration.blocking has no stated default (DIGEST trap 8; 1.0's returnImmediately defaults to false, the inverse), so with blocking left out an agent may answer at once with the submitted Task, and the client polls tasks/get (TASK-001). The thread is a behaviour change between two versions of one server, not a wire fault")
+
+# --- version refusals and REST error bodies --------------------------------------------------------
+case("f259-v10-no-version-header-refused-method-not-found", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hello")})),
+    resp(0.104, 200, err("1", -32601, "Method not found: SendMessage")),
+], [("version-mixed-payload", "warning")],
+ "https://github.com/a2aproject/A2A/pull/2227 (ACTS VER-NEG-002 asserted a successful 1.0 answer to a request without A2A-Version; corrected: a 1.0 interface refuses it, with -32009 or -32601)",
+ "the agent is right: a request without A2A-Version is a 0.3 request (VER-001, 1.0 §3.6.2; DIGEST trap 3), and a 1.0-only interface refuses it; 0.3 has no method SendMessage, so -32601 MethodNotFoundError is a fitting refusal besides -32009 VersionNotSupportedError, and no error is charged to the agent. The warning is the client's: a 1.0 method name sent without A2A-Version: 1.0 (VER-001, VER-002)")
+
+case("f260-v10-rest-unsupported-operation-problem-json-501", card(0.0, CARD10R) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("Hello", mid="tck-complete-task-repro")}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 200, {"task": task10("t-765", "c-765", "TASK_STATE_COMPLETED")}, ctype="application/a2a+json"),
+    req(0.2, "POST", A + "/message:send", {"message": umsg10("one more thing", mid="m-765b", taskId="t-765")}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.204, 501, {"title": "Cannot send message to task t-765", "status": 501, "type": "https://a2a-protocol.org/errors/unsupported-operation"}, ctype="application/problem+json"),
+], [("rest-error-in-1-0-0-form", "note")],
+ "https://github.com/a2aproject/a2a-java/issues/765 (TCK CORE-SEND-002: a message to a completed task over HTTP+JSON is answered HTTP 501 with an RFC 7807 problem+json body instead of 400 with UnsupportedOperationError)",
+ "a note, not an error: 1.0 HTTP+JSON errors are google.rpc.Status bodies {error:{code,status,message,details[ErrorInfo]}} (ERR-003, 1.0 §11.6), but §6.4/§6.5 show RFC 9457 problem+json (DIGEST trap 10: the spec contradicts itself, the lenient reading wins), and 501 is 1.0.0's status for UnsupportedOperationError (ERR-002, trap 2). Refusing a message to a completed task is right (TASK-004); the note tells the reader that 1.0.1 clients read only the google.rpc.Status shape, which the a2a-java fix adopted")
+
 from casewriter import write_cases
 write_cases(cases, OUT, route=lambda name: VAR if name.startswith("b22a-") else OUT)
