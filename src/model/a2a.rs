@@ -1790,7 +1790,9 @@ pub fn metadata_extensions_problem(o: &Obj, ptr: &str, what: &str) -> Option<(St
 /// version spells it (1.0 ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, the REQUIRED role never the
 /// unset `ROLE_UNSPECIFIED` (a2a-java PR #662 mapped a missing role to it); 0.3 REST ProtoJSON:
 /// the same, `ROLE_UNSPECIFIED` tolerated; 0.x JSON-RPC: `user` / `agent`), at least one part in 1.0 (the proto's
-/// REQUIRED list; the 0.x schemas set no minimum), and each part ([`parts_problems`]).
+/// REQUIRED list; the 0.x schemas set no minimum), `kind: "message"` on 0.x JSON-RPC (the
+/// 0.2/0.3 schemas require it on every Message, nested ones too: a2a-dotnet #396, System.Text.Json
+/// refuses a status.message without it), and each part ([`parts_problems`]).
 /// Returns `(JSON Pointer, message)` pairs, empty when the message is well formed.
 pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut p = message_problems(o, ptr);
@@ -1800,6 +1802,26 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
     if let Some(q) = content_for_parts_problem(o, ptr, style) {
         p.push(q);
         return p;
+    }
+    if style == PartStyle::V0Rpc {
+        let why = "the 0.x schemas require kind \"message\" on every Message";
+        match o.get("kind") {
+            Some(Json::String(k)) if k == "message" => {}
+            None | Some(Json::Null) => {
+                p.push((
+                    format!("{ptr}/kind"),
+                    format!("0.x message has no kind \"message\" ({why})"),
+                ));
+                return p;
+            }
+            Some(k) => {
+                p.push((
+                    format!("{ptr}/kind"),
+                    format!("0.x message has kind {k}, not \"message\" ({why})"),
+                ));
+                return p;
+            }
+        }
     }
     if let Some(role) = o.get("role").and_then(Json::as_str) {
         let ok = match style {
@@ -2733,6 +2755,15 @@ mod tests {
         assert_eq!(p[0].0, "/m/parts");
         let m = json!({"kind": "message", "messageId": "m", "role": "agent", "parts": []});
         assert!(message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc).is_empty());
+        // a2a-dotnet #396: a 0.x JSON-RPC message (status.message, history) without kind.
+        let m =
+            json!({"messageId": "m", "role": "agent", "parts": [{"kind": "text", "text": "x"}]});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc);
+        assert_eq!(p[0].0, "/m/kind");
+        assert!(p[0].1.contains("no kind \"message\""), "{p:?}");
+        let m = json!({"kind": "task", "messageId": "m", "role": "agent", "parts": []});
+        let p = message_shape_problems(m.as_object().unwrap(), "/m", PartStyle::V0Rpc);
+        assert!(p[0].1.contains("kind \"task\", not"), "{p:?}");
         let a = json!({"artifactId": "a", "parts": []});
         assert_eq!(
             artifact_shape_problems(&a, "/a", PartStyle::V1)[0].0,

@@ -183,5 +183,44 @@ case("f260-v10-rest-unsupported-operation-problem-json-501", card(0.0, CARD10R) 
  "https://github.com/a2aproject/a2a-java/issues/765 (TCK CORE-SEND-002: a message to a completed task over HTTP+JSON is answered HTTP 501 with an RFC 7807 problem+json body instead of 400 with UnsupportedOperationError)",
  "a note, not an error: 1.0 HTTP+JSON errors are google.rpc.Status bodies {error:{code,status,message,details[ErrorInfo]}} (ERR-003, 1.0 §11.6), but §6.4/§6.5 show RFC 9457 problem+json (DIGEST trap 10: the spec contradicts itself, the lenient reading wins), and 501 is 1.0.0's status for UnsupportedOperationError (ERR-002, trap 2). Refusing a message to a completed task is right (TASK-004); the note tells the reader that 1.0.1 clients read only the google.rpc.Status shape, which the a2a-java fix adopted")
 
+# --- 0.x JSON-RPC nested messages without kind (a2a-dotnet #396) -------------------------------------
+def amsg03_nokind(text, mid, **kw):
+    m = {"messageId": mid, "role": "agent", "parts": [{"kind": "text", "text": text}]}; m.update(kw); return m
+case("b22a-M3-v03-status-message-without-kind", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("run the skill", mid="m-3961")})),
+    resp(0.104, 200, ok("1", task03("t-3961", "c-3961", "completed", status={"state": "completed", "timestamp": TS,
+        "message": amsg03_nokind("Skill completed.", "m-a3961", taskId="t-3961", contextId="c-3961")}))),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/396 (the same status.message with messageId but still without kind: the .NET reader requires kind on every 0.3 Message)",
+ "a 0.3 JSON-RPC Message requires kind:'message' (0.3 schema Message.required, DATA-005), nested ones too; the agent's status.message carries messageId, role and parts but no kind")
+
+case("b22a-M3-v03-stream-status-update-message-without-kind", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/stream", {"message": umsg03("run the skill", mid="m-3962")}), accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse(ok("1", task03("t-3962", "c-3962", "submitted")))),
+    chunk(0.2, sse(ok("1", {"kind": "status-update", "taskId": "t-3962", "contextId": "c-3962", "final": True,
+        "status": {"state": "completed", "timestamp": TS, "message": amsg03_nokind("Skill completed.", "m-a3962", taskId="t-3962", contextId="c-3962")}}))),
+    chunk(0.21, "", close="eof"),
+], [("stream-event-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/396 (stream form: the status-update's message without kind)",
+ "the status-update event's status.message is a 0.3 Message and requires kind:'message' (0.3 schema, DATA-005)")
+
+case("b22a-M3-v03-history-message-without-kind", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "tasks/get", {"id": "t-3963"})),
+    resp(0.104, 200, ok("1", task03("t-3963", "c-3963", "completed", history=[
+        umsg03("run the skill", mid="m-3963", taskId="t-3963", contextId="c-3963"),
+        amsg03_nokind("Skill completed.", "m-a3963", taskId="t-3963", contextId="c-3963")]))),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/396 (history form: an agent message kept in history without kind)",
+ "each history entry is a 0.3 Message, which requires kind:'message' (0.3 schema, DATA-005)")
+
+case("b22a-M3-legal-v03-rest-status-message-no-kind", card(0.0, C03R) + [
+    req(0.1, "POST", A + "/v1/message:send", {"message": {"messageId": "m-3964", "role": "ROLE_USER", "content": [{"text": "run the skill"}]}}),
+    resp(0.104, 200, {"task": {"id": "t-3964", "contextId": "c-3964", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS,
+        "message": {"messageId": "m-a3964", "role": "ROLE_AGENT", "content": [{"text": "Skill completed."}]}}}}),
+], [],
+ "https://github.com/a2aproject/a2a-dotnet/issues/396 (control: the 0.3 proto's own JSON, which has no kind anywhere)",
+ "legal: 0.3 HTTP+JSON bodies are ProtoJSON of the v0.3 proto (REST-003, DIGEST trap 5), whose Message has no kind; the status message is TaskStatus.update, written under its json_name message, and carries no kind")
+
 from casewriter import write_cases
 write_cases(cases, OUT, route=lambda name: VAR if name.startswith("b22a-") else OUT)
