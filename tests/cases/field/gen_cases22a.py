@@ -222,5 +222,43 @@ case("b22a-M3-legal-v03-rest-status-message-no-kind", card(0.0, C03R) + [
  "https://github.com/a2aproject/a2a-dotnet/issues/396 (control: the 0.3 proto's own JSON, which has no kind anywhere)",
  "legal: 0.3 HTTP+JSON bodies are ProtoJSON of the v0.3 proto (REST-003, DIGEST trap 5), whose Message has no kind; the status message is TaskStatus.update, written under its json_name message, and carries no kind")
 
+# --- card interface without protocolVersion ---------------------------------------------------------
+HELLO = {"name": "Hello World Agent", "description": "Just a hello world agent",
+         "supportedInterfaces": [{"url": "http://127.0.0.1:9999", "protocolBinding": "JSONRPC"}],
+         "version": "0.0.1", "capabilities": {"streaming": True, "extendedAgentCard": True},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "echo_bot", "name": "Echo Bot", "description": "Answers hello world", "tags": ["hello world"]}]}
+H = "http://127.0.0.1:9999"
+case("f261-card10-interface-without-protocol-version", [
+    req(0.0, "GET", H + "/.well-known/agent-card.json"), resp(0.004, 200, HELLO, hdr=CACHE),
+    req(0.1, "POST", H + "/", rpc("1", "message/send", {"message": umsg03("hi", mid="m-599")})),
+    resp(0.104, 200, err("1", -32601, "Method not found")),
+    req(0.2, "POST", H + "/", rpc("2", "SendMessage", {"message": umsg10("hi", mid="m-599b")}), ver="1.0"),
+    resp(0.204, 200, ok("2", {"message": amsg10("Hello World", mid="m-a599", contextId="c-599")})),
+], [("card-interface-malformed", "error")],
+ "https://github.com/a2aproject/a2a-samples/issues/599 (the helloworld agent's card lists its JSON-RPC interface without protocolVersion, which SDKs read as 0.3; the agent refuses message/send and serves only SendMessage)",
+ "AgentInterface.protocol_version is REQUIRED in the 1.0 proto (CARD-006, DATA-005): an interface without it tells clients nothing, and SDKs fill in 0.3, the version the agent does not speak. The refusal of message/send is the consequence, not a second fault")
+
+# --- Agent Engine (ADK A2aAgent) on HTTP+JSON 1.0 --------------------------------------------------
+def ei(reason):
+    return [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "a2a-protocol.org"}]
+case("f262-legal-v10-rest-no-version-header-refused", card(0.0, CARD10R) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("hello", mid="m-6333")}),
+    resp(0.104, 400, {"error": {"code": 400, "status": "FAILED_PRECONDITION",
+        "message": "A2A version '0.3' is not supported by this handler. Expected version '1.0'.", "details": ei("VERSION_NOT_SUPPORTED")}},
+        ctype="application/a2a+json"),
+], [],
+ "https://github.com/google/adk-python/issues/6333 (point 1: on an Agent Engine A2A 1.0 deployment a hand-rolled HTTP call without A2A-Version is read as 0.3 and refused with 400 VERSION_NOT_SUPPORTED)",
+ "legal: a request without A2A-Version is a 0.3 request (VER-001, DIGEST trap 3) and a 1.0-only interface refuses it with VersionNotSupportedError (VER-002), on HTTP+JSON 400 FAILED_PRECONDITION with ErrorInfo VERSION_NOT_SUPPORTED (ERR-002 1.0.1, ERR-003)")
+
+case("f263-legal-v10-rest-invalid-agent-response-500", card(0.0, CARD10R) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("hello", mid="m-6334")}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 500, {"error": {"code": 500, "status": "INTERNAL",
+        "message": "Agent should enqueue Task before TaskStatusUpdateEvent event", "details": ei("INVALID_AGENT_RESPONSE")}},
+        ctype="application/a2a+json"),
+], [],
+ "https://github.com/google/adk-python/issues/6333 (point 2: an executor that emits a TaskStatusUpdateEvent before the Task gets 500 INVALID_AGENT_RESPONSE from its own SDK)",
+ "legal on the wire: the agent's SDK refused its executor's event order and answered InvalidAgentResponseError, HTTP 500 INTERNAL with ErrorInfo INVALID_AGENT_RESPONSE, 1.0.1's mapping (ERR-002; 1.0.0 said 502, trap 2); the executor bug shows nowhere else on the wire")
+
 from casewriter import write_cases
 write_cases(cases, OUT, route=lambda name: VAR if name.startswith("b22a-") else OUT)
