@@ -260,5 +260,20 @@ case("f263-legal-v10-rest-invalid-agent-response-500", card(0.0, CARD10R) + [
  "https://github.com/google/adk-python/issues/6333 (point 2: an executor that emits a TaskStatusUpdateEvent before the Task gets 500 INVALID_AGENT_RESPONSE from its own SDK)",
  "legal on the wire: the agent's SDK refused its executor's event order and answered InvalidAgentResponseError, HTTP 500 INTERNAL with ErrorInfo INVALID_AGENT_RESPONSE, 1.0.1's mapping (ERR-002; 1.0.0 said 502, trap 2); the executor bug shows nowhere else on the wire")
 
+# --- multi-line SSE data (a2a-go #370) ---------------------------------------------------------------
+def sse_lines(obj):
+    text = json.dumps(obj, indent=1)
+    return "".join("data: " + l + "\n" for l in text.split("\n")) + "\n"
+case("f264-legal-v03-rest-stream-multiline-data", card(0.0, C03R) + [
+    req(0.1, "POST", A + "/v1/message:stream", {"message": {"messageId": "m-3702", "role": "ROLE_USER", "content": [{"text": "hello"}]}}, accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse_lines({"task": {"id": "t-3702", "contextId": "c-3702", "status": {"state": "TASK_STATE_SUBMITTED", "timestamp": TS}}})),
+    chunk(0.2, sse_lines({"statusUpdate": {"taskId": "t-3702", "contextId": "c-3702", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS,
+        "message": {"messageId": "m-a3702", "role": "ROLE_AGENT", "content": [{"text": "hello back"}]}}, "final": True}})),
+    chunk(0.21, "", close="eof"),
+], [],
+ "https://github.com/a2aproject/a2a-go/issues/370 (the a2a-go v0.3 compat client parsed each line of a multi-line SSE data field as a separate event against a Python a2a-sdk 0.3.24 agent)",
+ "legal: an SSE event's data may span several data: lines, which the reader joins with a newline (WHATWG HTML §9.2.6); a newline is JSON whitespace, so each joined event is one StreamResponse (REST-002 0.3 form, STREAM-003). The agent's stream is right; the client split it")
+
 from casewriter import write_cases
 write_cases(cases, OUT, route=lambda name: VAR if name.startswith("b22a-") else OUT)
