@@ -120,6 +120,90 @@ case("f294-legal-v10-stream-artifact-then-bare-completed", [
  "https://github.com/google/adk-python/issues/7248 (RemoteA2aAgent in task mode never hands control back when a non-ADK peer ends the task with an artifact and a bare TASK_STATE_COMPLETED status, since no finish_task event arrives)",
  "legal: a 1.0 task stream is task, then updates, closed at the terminal state (STREAM-003, STREAM-007); the answer may live only in an artifact, and a terminal TaskStatus needs no message (1.0 proto TaskStatus.message is optional). The hang is the client's own delegation protocol, not A2A")
 
+# --- discovery and legacy calls ------------------------------------------------------------------
+card_oa = card03(A + "/a2a", name="OpenAds", capabilities={"streaming": True, "extensions": [
+    {"uri": "https://adcontextprotocol.org/extensions/adcp", "description": "AdCP", "params": {"adcp_version": "2.5"}}]})
+case("f295-legal-v03-card-only-at-agent-json", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 404, {"detail": "Not Found"}),
+    req(0.1, "GET", A + "/.well-known/agent.json"),
+    resp(0.104, 200, card_oa, hdr=CACHE),
+    req(0.2, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("list the available inventory", mid="m-316")})),
+    resp(0.4, 200, ok("1", amsg03("3 placements are available", contextId="c-316"))),
+], [],
+ "https://github.com/adcontextprotocol/adcp-client/issues/316 (an agent in the wild publishes its card only at /.well-known/agent.json; the client, which only tried /.well-known/agent-card.json, could not discover it)",
+ "legal for a 0.3 agent: the well-known location is only recommended before 1.0 (CARD-002; the 0.2 path /.well-known/agent.json is where 0.2 agents put it), and the card it serves names a working JSON-RPC endpoint. A 1.0 card must be at agent-card.json (CARD-PATH-001 tells that case); the issue's claim that the spec now uses agent.json is wrong, but the agent is not at fault")
+
+card_oc = card03(A + "/a2a", name="openclaw")
+case("f296-legal-v03-get-on-jsonrpc-url-405", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_oc, hdr=CACHE),
+    req(0.1, "GET", A + "/a2a"),
+    resp(0.104, 405, "Method Not Allowed", ctype="text/plain", hdr={"allow": "POST"}),
+    req(0.2, "POST", A + "/a2a", rpc("1", "message/send", {"message": umsg03("hello", mid="m-9")})),
+    resp(0.5, 200, ok("1", amsg03("hi there", contextId="c-9"))),
+], [],
+ "https://github.com/a2anet/openclaw-a2a-plugin/pull/9 (an outbound client fetched the agent card with GET on the configured /a2a URL and got 405; the PR made /a2a serve the card on GET, and the maintainer answered that clients should use the agent card URL instead)",
+ "legal: the 0.3 card's url is the JSON-RPC endpoint, and JSON-RPC calls are POSTs (RPC-001); no binding defines a GET there, so 405 with Allow: POST is a correct answer, and the card is where CARD-002 puts it. The client that looked for the card at the endpoint is wrong, but a GET can be a mere connectivity check, so it is not judged")
+
+card_nu = card03(A + "/", name="netutils")
+case("f297-v01-client-tasks-send-to-03-agent", [
+    req(0.0, "GET", A + "/.well-known/agent.json"),
+    resp(0.004, 200, card_nu, hdr=CACHE),
+    req(0.1, "POST", A + "/", rpc("c1f0", "tasks/send", {"id": "t-2373", "sessionId": "s-2373",
+        "message": {"role": "user", "parts": [{"type": "text", "text": "traceroute 10.0.0.1"}]}}), hdr={"authorization": "Bearer <token>"}),
+    resp(0.104, 200, err("c1f0", -32601, "Method not found")),
+], [("client-version-not-in-card", "note")],
+ "https://github.com/caipe-io/ai-platform-engineering/pull/2373 (review P1: the remote-agent tool posts the legacy tasks/send payload, which the A2A SDK server does not accept: 0.3 uses message/send, current A2A SendMessage, both with a message id)",
+ "tasks/send with id, sessionId and type-tagged parts is the 0.1.0 form (DIGEST 0.x correction); the card declares protocolVersion 0.3.0, whose method is message/send with a messageId and kind-tagged parts (VER-005, CARD-005). The agent's -32601 is the right refusal (ERR-001); the fault is the client's, told as a note")
+
+# google/adk-python #3794: to_a2a's stream opens with a submitted status that carries the user's own query
+def su03m(state, final, msg=None):
+    e = su03("t-3794", "c-3794", state, final)
+    if msg: e["status"]["message"] = msg
+    return e
+case("f298-legal-v03-submitted-status-carries-user-message", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "message/stream", {"message": umsg03("what is the weather in Paris?", mid="m-3794")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("1", su03m("submitted", False, umsg03("what is the weather in Paris?", mid="m-3794", taskId="t-3794", contextId="c-3794"))))),
+    chunk(0.1, sse(ok("1", su03m("working", False)))),
+    chunk(0.8, sse(ok("1", su03m("working", False, amsg03("It is sunny, 21 C.", mid="m-a3794", taskId="t-3794", contextId="c-3794"))))),
+    chunk(0.81, sse(ok("1", au03("t-3794", "c-3794", "a-3794", "It is sunny, 21 C.", lastChunk=True)))),
+    chunk(0.82, sse(ok("1", su03m("completed", True)))),
+    chunk(0.83, "", close="eof"),
+], [],
+ "https://github.com/google/adk-python/issues/3794 (ADK's to_a2a wrapper streams a submitted status-update whose message is the user's original query, then working updates, the answer both as a status message and as an artifact, then completed)",
+ "legal on 0.3: TaskStatus.message is any Message (0.3 schema), so a status that records the user's query with role user is allowed, and a 0.3 stream may open with a status-update (STREAM-003 is only a should before 1.0; a2a-python's client builds the task from it). Repeating the answer as status message and artifact is redundant, not wrong; the final:true status closes the cycle (STREAM-008)")
+
+# a2a-java #1037: the executor's sendMessage mid-task goes out as a message event; requiresInput emits no status update
+def su10(tid, cid, state, msg=None):
+    st = {"state": state, "timestamp": TS}
+    if msg: st["message"] = msg
+    return {"statusUpdate": {"taskId": tid, "contextId": cid, "status": st}}
+case("f299-v10-stream-message-event-mid-task", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendStreamingMessage", {"message": umsg10("convert 10 EUR to GBP", mid="m-1037")}), ver="1.0", accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("1", {"task": task10("t-1037", "c-1037", "TASK_STATE_SUBMITTED")}))),
+    chunk(0.03, sse(ok("1", su10("t-1037", "c-1037", "TASK_STATE_WORKING")))),
+    chunk(0.4, sse(ok("1", {"message": amsg10("Looking up today's rate", mid="m-a2", taskId="t-1037", contextId="c-1037")}))),
+    chunk(0.9, sse(ok("1", {"artifactUpdate": {"taskId": "t-1037", "contextId": "c-1037", "artifact": {"artifactId": "a-1037", "parts": [{"text": "10 EUR = 8.52 GBP"}]}}}))),
+    chunk(0.91, sse(ok("1", su10("t-1037", "c-1037", "TASK_STATE_COMPLETED", amsg10("Done", mid="m-a4", taskId="t-1037", contextId="c-1037"))))),
+    chunk(0.92, "", close="eof"),
+], [("message-event-in-task-stream", "error")],
+ "https://github.com/a2aproject/a2a-java/issues/1037 (agentEmitter.sendMessage(a2aMessage2) after startWork reaches the client as a MessageEvent inside the task's stream, while the requiresInput(a2aMessage3) that followed produced no TaskStatusUpdateEvent, so its message was lost)",
+ "a 1.0 task stream is the task, then only statusUpdate and artifactUpdate events, closed at the terminal state (STREAM-003; a message event is the whole reply of a message stream, STREAM-002). The progress text belongs in a working statusUpdate's status.message. The lost input-required update leaves no trace on the wire (nothing shows it was due), so only the message event is judged")
+
+# microsoft/agent-framework #7367: the hosting adapter's server-side AgentRunMode decides background mode, not the caller
+case("f300-v10-default-blocking-send-answered-working", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("draft the quarterly report", mid="m-7367")}), ver="1.0"),
+    resp(0.08, 200, ok("1", {"task": task10("t-7367", "c-7367", "TASK_STATE_WORKING")})),
+    req(20.0, "POST", A + "/a2a", rpc("2", "GetTask", {"id": "t-7367"}), ver="1.0"),
+    resp(20.01, 200, ok("2", task10("t-7367", "c-7367", "TASK_STATE_COMPLETED",
+        artifacts=[{"artifactId": "a-7367", "parts": [{"text": "Q3 report draft"}]}]))),
+], [("blocking-send-returned-early", "error")],
+ "https://github.com/microsoft/agent-framework/issues/7367 (the .NET A2A hosting adapter decides background runs with a server-side AgentRunMode and ignores SendMessageConfiguration.return_immediately; with background allowed, a caller that asked nothing gets a running task back)",
+ "the request has no configuration, so return_immediately is false and the send is blocking (TASK-005, 1.0 §3.2.2: wait until the task is terminal or interrupted; the default when configuration is absent too). The agent answered at once with a working task, so a client that trusts the default reads an unfinished task as the answer and has to start polling GetTask it never planned")
+
 write_cases(cases, OUT)
 
 # --- variants (tests/cases/variants/b22b-*): the other version / binding of f291's kind -----------
