@@ -2080,7 +2080,15 @@ impl State {
         // ("Task in event doesn't match TaskManager <sdk id> : <executor id>"), in 1.0 and
         // in its 0.3 compat layer alike: the client's request is not what is wrong.
         let own_event = send && said.is_some_and(says_own_event_mismatch);
-        if (c.dialect != Some(Dialect::V1_0) && !own_event && kind_refused.is_none())
+        let unlisted = if send {
+            self.unlisted_part_media(x, c)
+        } else {
+            None
+        };
+        if (c.dialect != Some(Dialect::V1_0)
+            && !own_event
+            && kind_refused.is_none()
+            && unlisted.is_none())
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -2154,6 +2162,11 @@ impl State {
         if let (None, Some((i, kind, _))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
+            ));
+        }
+        if let (None, Some((i, t))) = (&why, &unlisted) {
+            why = Some(format!(
+                "the message's part parts[{i}] has media type {t}, which none of the agent card's input modes (defaultInputModes, the skills' inputModes) lists: content the agent does not take is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), not a malformed request"
             ));
         }
         let mut ev = vec![x.ev(x.req_ev_seq())];
@@ -12152,6 +12165,53 @@ impl State {
         );
     }
 
+    /// ERR-002 (mine22b K2, a2a-rs #270): the first part of send `c`'s message whose media
+    /// type (1.0 `mediaType`, a 0.x file's `mimeType`) none of the card's input modes
+    /// (`defaultInputModes` and every skill's `inputModes`) covers, as `(index, media type)`.
+    /// `None` without a card fetched in the recording, when the card lists no input mode,
+    /// or when one of its modes is no `type/subtype` media type (short names such as
+    /// "text" cannot be matched). For RPC-ERROR-003: content the agent does not take.
+    fn unlisted_part_media(&self, x: &Exch, c: &Call) -> Option<(usize, String)> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        let modes = &card.view.input_modes;
+        if modes.is_empty() || modes.iter().any(|m| !m.contains('/')) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let parts = m
+            .get("parts")
+            .or_else(|| m.get("content"))
+            .and_then(Json::as_array)?;
+        let fits = |mode: &str, t: &str| {
+            mode == t
+                || mode == "*/*"
+                || mode
+                    .strip_suffix("/*")
+                    .is_some_and(|p| t.starts_with(&format!("{p}/")))
+        };
+        parts.iter().enumerate().find_map(|(i, p)| {
+            let o = p.as_object()?;
+            let t = ["mediaType", "media_type", "mimeType"]
+                .iter()
+                .find_map(|k| o.get(k).and_then(Json::as_str))
+                .or_else(|| {
+                    o.get("file")
+                        .and_then(|f| f.get("mimeType").or_else(|| f.get("mediaType")))
+                        .and_then(Json::as_str)
+                })?;
+            let t = t
+                .split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            (!t.is_empty() && !modes.iter().any(|mo| fits(mo, &t))).then_some((i, t))
+        })
+    }
+
     /// ERR-002 (breaker12 L10): ContentTypeNotSupportedError (-32005) is for "a Media Type
     /// provided in the request's message parts or implied for an artifact" that the agent
     /// or the invoked skill does not support. A send whose parts are all plain text (no
@@ -12981,7 +13041,8 @@ impl State {
         if code == jsonrpc::INVALID_PARAMS
             && (c.dialect == Some(Dialect::V1_0)
                 || message.is_some_and(says_own_event_mismatch)
-                || kind_said)
+                || kind_said
+                || self.unlisted_part_media(x, &c).is_some())
             && c.op.is_some()
             && missing_param(&c).is_none()
         {
@@ -15934,8 +15995,12 @@ impl State {
                     self.after_response(x, None, None);
                     return;
                 }
+                // ContentTypeNotSupportedError is 400 INVALID_ARGUMENT too (ERR-002): an
+                // error whose ErrorInfo names an A2A reason is that error, not InvalidParams.
                 if status == 400
                     && v.pointer("/error/status").and_then(Json::as_str) == Some("INVALID_ARGUMENT")
+                    && error_info_reason(v.pointer("/error/details"))
+                        .is_none_or(|r| !A2A_REASONS.contains(&r))
                 {
                     let said = v.pointer("/error/message").and_then(Json::as_str);
                     if Self::is_unknown_field_refusal(&c, said) {

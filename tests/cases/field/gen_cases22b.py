@@ -239,4 +239,41 @@ vcase("b22b-K1-v03-file-part-malformed-refused", [
     resp(0.004, 200, err("1", -32602, "Invalid params: unsupported file part: set exactly one of bytes, uri")),
 ], [("request-message-invalid-shape", "error")], M16508 + " (control: the part itself is malformed)",
  "the file part sets both bytes and uri (DATA-004: exactly one), so the client is at fault and -32602 is the right refusal; nothing is said about the agent")
+R270 = "https://github.com/a2aproject/a2a-rs/issues/270 ; https://github.com/a2aproject/a2a-rs/pull/278"
+card_pdf10 = json.loads(json.dumps(CARD10)); card_pdf10["supportedInterfaces"] = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+vcase("b22b-K2-v10-rest-unlisted-media-type-invalid-argument", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_pdf10, hdr=CACHE),
+    req(0.1, "POST", A + "/message:send", {"message": {"messageId": "m-k2", "role": "ROLE_USER", "parts": [
+        {"raw": "iVBORw0KGgo=", "mediaType": "image/png", "filename": "chart.png"}]}}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "invalid request"}}, ctype="application/a2a+json"),
+], [("valid-request-refused-invalid-params", "warning")], R270 + " (ACTS CORE-SEND-004: a part of an unsupported content type came back as a generic decode error, on HTTP+JSON without an A2A reason)",
+ "the card's defaultInputModes list text/plain only; an image/png part is content the agent does not take, which ERR-002 names ContentTypeNotSupportedError (400 with reason CONTENT_TYPE_NOT_SUPPORTED), not INVALID_ARGUMENT for a malformed request")
+card_pdf03 = card03(A + "/a2a", defaultInputModes=["text/plain", "application/pdf"])
+vcase("b22b-K2-v03-unlisted-mime-type-invalid-params", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_pdf03, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-k2b", "role": "user", "parts": [
+        {"kind": "file", "file": {"name": "bundle.zip", "mimeType": "application/zip", "bytes": "UEsDBAoAAAAAAA=="}}]}})),
+    resp(0.104, 200, err("1", -32602, "Invalid params")),
+], [("valid-request-refused-invalid-params", "warning")], R270 + " (the 0.3 JSON-RPC form)",
+ "application/zip is in neither defaultInputModes nor any skill's inputModes; 0.3 names ContentTypeNotSupportedError -32005 for it (ERR-002, a SHOULD on 0.x)")
+vcase("b22b-K2-legal-v03-listed-mime-type-refused-other-reason", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_pdf03, hdr=CACHE),
+    req(0.1, "POST", A + "/a2a", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-k2c", "role": "user", "parts": [
+        {"kind": "file", "file": {"name": "scan.pdf", "mimeType": "application/pdf", "bytes": "JVBERi0xLjQKJcfsj6IK"}}]}})),
+    resp(0.104, 200, err("1", -32602, "Invalid params: the document exceeds 200 pages")),
+], [], R270 + " (control: the media type is one the card lists)",
+ "legal: application/pdf is among the card's input modes, so the refusal is about something else (a limit the spec leaves to the agent), and -32602 is not judged")
+vcase("b22b-K2-legal-v10-unlisted-media-type-content-type-not-supported", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, card_pdf10, hdr=CACHE),
+    req(0.1, "POST", A + "/message:send", {"message": {"messageId": "m-k2d", "role": "ROLE_USER", "parts": [
+        {"raw": "iVBORw0KGgo=", "mediaType": "image/png", "filename": "chart.png"}]}}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),
+    resp(0.104, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "Content type image/png is not supported",
+        "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "CONTENT_TYPE_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]}}, ctype="application/a2a+json"),
+], [], R270 + " (control: the fix, PR #278)",
+ "legal: the unlisted media type is refused with ContentTypeNotSupportedError (ERR-002: HTTP 400 INVALID_ARGUMENT with ErrorInfo reason CONTENT_TYPE_NOT_SUPPORTED, ERR-003)")
+
 write_cases(var_cases, VAR)
