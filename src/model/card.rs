@@ -155,6 +155,9 @@ pub struct AgentCardView {
     pub text_input_accepted: bool,
     /// `defaultOutputModes` and every skill's `outputModes`, lowercased media types.
     pub output_modes: Vec<String>,
+    /// `defaultInputModes` and every skill's `inputModes`, lowercased media types (ERR-002
+    /// -32005: a part of a media type none of them lists is content the agent does not take).
+    pub input_modes: Vec<String>,
 }
 
 impl AgentCardView {
@@ -607,6 +610,11 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             ss.iter()
                 .all(|s| modes(s.get("inputModes")).is_none_or(|m| m.is_empty() || text_ok(&m)))
         });
+    c.input_modes = default_in.clone();
+    for s in skills.into_iter().flatten() {
+        c.input_modes
+            .extend(modes(s.get("inputModes")).unwrap_or_default());
+    }
     c.output_modes = modes(o.get("defaultOutputModes")).unwrap_or_default();
     for s in skills.into_iter().flatten() {
         c.output_modes

@@ -2055,6 +2055,7 @@ impl State {
         x: &Exch,
         c: &Call,
         said: Option<&str>,
+        detail: Option<&str>,
         wire: &str,
         at: Evidence,
     ) {
@@ -2062,12 +2063,32 @@ impl State {
             return;
         };
         let send = matches!(op, Op::SendMessage | Op::SendStreamingMessage);
+        // mine22b (mastra #16508): a send whose well-formed file or data part the agent
+        // refuses for its kind ("expected \"text\"" on parts[1].kind), in any version: the
+        // content type, not the request, is what the agent does not take.
+        let kind_refused = send
+            .then(|| params_message(&c.params).and_then(first_non_text_part))
+            .flatten()
+            .filter(|(_, _, words)| {
+                [said, detail]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| says_part_kind_refused(t, words))
+            });
         // breaker17b V6: a2a-python refuses the request with InvalidParams when its
         // executor's own event names another task or context than the request's
         // ("Task in event doesn't match TaskManager <sdk id> : <executor id>"), in 1.0 and
         // in its 0.3 compat layer alike: the client's request is not what is wrong.
         let own_event = send && said.is_some_and(says_own_event_mismatch);
-        if (c.dialect != Some(Dialect::V1_0) && !own_event)
+        let unlisted = if send {
+            self.unlisted_part_media(x, c)
+        } else {
+            None
+        };
+        if (c.dialect != Some(Dialect::V1_0)
+            && !own_event
+            && kind_refused.is_none()
+            && unlisted.is_none())
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -2137,6 +2158,16 @@ impl State {
                         )
                     });
             }
+        }
+        if let (None, Some((i, kind, _))) = (&why, kind_refused) {
+            why = Some(format!(
+                "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
+            ));
+        }
+        if let (None, Some((i, t))) = (&why, &unlisted) {
+            why = Some(format!(
+                "the message's part parts[{i}] has media type {t}, which none of the agent card's input modes (defaultInputModes, the skills' inputModes) lists: content the agent does not take is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), not a malformed request"
+            ));
         }
         let mut ev = vec![x.ev(x.req_ev_seq())];
         if why.is_none() && send {
@@ -11432,7 +11463,8 @@ impl State {
                     }
                 }
             }
-            self.on_rpc_error(x, e.code, e.message, bseq);
+            let data = e.data.map(|d| d.to_value().to_string());
+            self.on_rpc_error(x, e.code, e.message, data, bseq);
             self.after_response(x, None, None);
             return;
         }
@@ -12133,6 +12165,53 @@ impl State {
         );
     }
 
+    /// ERR-002 (mine22b K2, a2a-rs #270): the first part of send `c`'s message whose media
+    /// type (1.0 `mediaType`, a 0.x file's `mimeType`) none of the card's input modes
+    /// (`defaultInputModes` and every skill's `inputModes`) covers, as `(index, media type)`.
+    /// `None` without a card fetched in the recording, when the card lists no input mode,
+    /// or when one of its modes is no `type/subtype` media type (short names such as
+    /// "text" cannot be matched). For RPC-ERROR-003: content the agent does not take.
+    fn unlisted_part_media(&self, x: &Exch, c: &Call) -> Option<(usize, String)> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let card = self.card_for(x)?;
+        let modes = &card.view.input_modes;
+        if modes.is_empty() || modes.iter().any(|m| !m.contains('/')) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let parts = m
+            .get("parts")
+            .or_else(|| m.get("content"))
+            .and_then(Json::as_array)?;
+        let fits = |mode: &str, t: &str| {
+            mode == t
+                || mode == "*/*"
+                || mode
+                    .strip_suffix("/*")
+                    .is_some_and(|p| t.starts_with(&format!("{p}/")))
+        };
+        parts.iter().enumerate().find_map(|(i, p)| {
+            let o = p.as_object()?;
+            let t = ["mediaType", "media_type", "mimeType"]
+                .iter()
+                .find_map(|k| o.get(k).and_then(Json::as_str))
+                .or_else(|| {
+                    o.get("file")
+                        .and_then(|f| f.get("mimeType").or_else(|| f.get("mediaType")))
+                        .and_then(Json::as_str)
+                })?;
+            let t = t
+                .split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            (!t.is_empty() && !modes.iter().any(|mo| fits(mo, &t))).then_some((i, t))
+        })
+    }
+
     /// ERR-002 (breaker12 L10): ContentTypeNotSupportedError (-32005) is for "a Media Type
     /// provided in the request's message parts or implied for an artifact" that the agent
     /// or the invoked skill does not support. A send whose parts are all plain text (no
@@ -12575,7 +12654,14 @@ impl State {
         );
     }
 
-    fn on_rpc_error(&mut self, x: &Exch, code: Option<i64>, message: Option<&str>, bseq: u64) {
+    fn on_rpc_error(
+        &mut self,
+        x: &Exch,
+        code: Option<i64>,
+        message: Option<&str>,
+        data_text: Option<String>,
+        bseq: u64,
+    ) {
         let Some(code) = code else { return };
         // A rate limiter's "not now" (HTTP 429, or 503 with Retry-After: RFC 6585 §4,
         // RFC 9110 §10.2.3) is no A2A answer to the call, whatever code its body carries:
@@ -12944,8 +13030,19 @@ impl State {
         }
         // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
         // message names an unknown field, on a call with every REQUIRED field present.
+        let kind_said = params_message(&c.params)
+            .and_then(first_non_text_part)
+            .is_some_and(|(_, _, words)| {
+                [message, data_text.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| says_part_kind_refused(t, words))
+            });
         if code == jsonrpc::INVALID_PARAMS
-            && (c.dialect == Some(Dialect::V1_0) || message.is_some_and(says_own_event_mismatch))
+            && (c.dialect == Some(Dialect::V1_0)
+                || message.is_some_and(says_own_event_mismatch)
+                || kind_said
+                || self.unlisted_part_media(x, &c).is_some())
             && c.op.is_some()
             && missing_param(&c).is_none()
         {
@@ -12955,7 +13052,14 @@ impl State {
                     "/error/message",
                     message.map(|m| Value::String(m.to_string())),
                 );
-                self.valid_request_refused(x, &c, message, "-32602 InvalidParams", at);
+                self.valid_request_refused(
+                    x,
+                    &c,
+                    message,
+                    data_text.as_deref(),
+                    "-32602 InvalidParams",
+                    at,
+                );
             }
             if let Some(m) = message.filter(|m| says_unknown_field(m)) {
                 let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string())));
@@ -15543,6 +15647,7 @@ impl State {
                         &x,
                         &c,
                         message.as_deref(),
+                        None,
                         "gRPC INVALID_ARGUMENT (3)",
                         at,
                     );
@@ -15903,8 +16008,12 @@ impl State {
                     self.after_response(x, None, None);
                     return;
                 }
+                // ContentTypeNotSupportedError is 400 INVALID_ARGUMENT too (ERR-002): an
+                // error whose ErrorInfo names an A2A reason is that error, not InvalidParams.
                 if status == 400
                     && v.pointer("/error/status").and_then(Json::as_str) == Some("INVALID_ARGUMENT")
+                    && error_info_reason(v.pointer("/error/details"))
+                        .is_none_or(|r| !A2A_REASONS.contains(&r))
                 {
                     let said = v.pointer("/error/message").and_then(Json::as_str);
                     if Self::is_unknown_field_refusal(&c, said) {
@@ -15913,7 +16022,17 @@ impl State {
                         self.unknown_field_refused(x, &c, m, "HTTP 400 INVALID_ARGUMENT", at);
                     } else {
                         let at = x.ev_at(bseq, "/error", said.map(|m| Value::String(m.into())));
-                        self.valid_request_refused(x, &c, said, "HTTP 400 INVALID_ARGUMENT", at);
+                        let detail = v
+                            .pointer("/error/details")
+                            .map(|d| d.to_value().to_string());
+                        self.valid_request_refused(
+                            x,
+                            &c,
+                            said,
+                            detail.as_deref(),
+                            "HTTP 400 INVALID_ARGUMENT",
+                            at,
+                        );
                     }
                 }
                 self.rest_missing_task_status(x, &c, status, v, bseq);
@@ -21485,6 +21604,62 @@ fn says_own_event_mismatch(m: &str) -> bool {
 fn says_data_url(m: &str) -> bool {
     let l = m.to_ascii_lowercase();
     l.contains("data uri") || l.contains("data url") || l.contains("data:")
+}
+
+/// The first part of send message `m` that is no text part, as `(index, name, words)`:
+/// its index in `parts`, the name a finding uses ("file" for a 0.x file part or a 1.0
+/// `raw` / `url` part, "data" for a data part) and the words an agent's error text uses
+/// for such a part. For RPC-ERROR-003 (DATA-004).
+fn first_non_text_part(m: &Obj) -> Option<(usize, &'static str, &'static [&'static str])> {
+    const FILE: &[&str] = &["file", "raw", "url", "image", "attachment", "binary"];
+    const DATA: &[&str] = &["data"];
+    let parts = m.get("parts").and_then(Json::as_array)?;
+    parts.iter().enumerate().find_map(|(i, p)| {
+        let o = p.as_object()?;
+        let kind = match o.get("kind").and_then(Json::as_str) {
+            Some("file") => "file",
+            Some("data") => "data",
+            Some(_) => return None,
+            None if o.contains_key("raw") || o.contains_key("url") => "file",
+            None if o.contains_key("data") && !o.contains_key("text") => "data",
+            None => return None,
+        };
+        Some((i, kind, if kind == "data" { DATA } else { FILE }))
+    })
+}
+
+/// Whether an agent's error text (message, or the error data as JSON text) refuses a part
+/// because of its kind: it speaks of a part or a kind, and either allows text alone ("only
+/// text parts are supported", a schema's `expected "text"` on a part's kind) or calls one
+/// of `words` (the refused part's kind, [`first_non_text_part`]) unsupported or not
+/// allowed. A limit on a part's size or count is not such a refusal. Backslashes are
+/// dropped first (error data arrives as JSON text, its quotes escaped). For RPC-ERROR-003
+/// (DATA-004, ERR-002).
+fn says_part_kind_refused(t: &str, words: &[&str]) -> bool {
+    // Error data arrives as JSON text: its quotes are escaped.
+    let l = t.to_ascii_lowercase().replace('\\', "");
+    let names_part = l.contains("part") || l.contains("kind");
+    let text_only = [
+        "only text",
+        "text only",
+        "expected \"text\"",
+        "expected 'text'",
+        "must be text",
+        "only supports text",
+        "text parts only",
+    ]
+    .iter()
+    .any(|w| l.contains(w));
+    let refused = [
+        "not supported",
+        "unsupported",
+        "not allowed",
+        "invalid option",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
+        && words.iter().any(|w| l.contains(w));
+    names_part && (text_only || refused)
 }
 
 /// Whether `u` is a valid RFC 2397 data URL: `data:[<type>/<subtype>][;attr=value]*[;base64],<data>`
