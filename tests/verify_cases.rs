@@ -584,6 +584,45 @@ fn breaker21_blind() {
     );
 }
 
+/// breaker22 (blind adversary, round two: gateways, SSE framing, 0.1/0.2, lifecycle,
+/// JSON-RPC and HTTP edges): every `b22x-*-legal-*` control stays silent but for notes;
+/// a gateway that changed A2A-Version is blamed alone, not the agent's card (VER-CARD-001).
+#[test]
+fn breaker22_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let mut legal = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with("b22x-") && name.contains("-legal-") && name.ends_with(".jsonl") {
+            legal += 1;
+            let out = verify(&e.path());
+            assert!(
+                out.findings
+                    .iter()
+                    .all(|f| matches!(f.severity, Severity::Note)),
+                "{name}: legal control not silent:\n{}",
+                render(&out)
+            );
+        }
+    }
+    assert!(legal >= 40, "{legal} legal controls");
+    // VER-CARD-001 is the agent's fault only when the agent saw the client's version.
+    for stem in [
+        "b22x-X01-v03-gateway-injects-a2a-version",
+        "b22x-X09-v10-gateway-drops-a2a-version-card-known",
+    ] {
+        let out = by(stem);
+        let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        assert!(rules.contains(&"VER-HDR-002"), "{stem}:\n{}", render(&out));
+        assert!(
+            !rules.contains(&"VER-CARD-001"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

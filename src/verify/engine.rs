@@ -12886,7 +12886,11 @@ impl State {
                     .as_deref()
                     .is_some_and(|v| v.trim_start().starts_with('1'));
                 let asked_for_d = if d.is_0x() { !header_1x } else { header_1x };
-                if covers && core && asked_for_d {
+                // On a client leg whose gateway dropped, changed or added A2A-Version
+                // (VER-HDR-002), the agent judged another version than the client asked
+                // for: its -32601 is the gateway's doing (breaker22 X01, X09).
+                let gateway_changed = self.ver_stripped_clients.contains(&x.id);
+                if covers && core && asked_for_d && !gateway_changed {
                     self.areas.insert("version");
                     let shown = declared
                         .iter()
