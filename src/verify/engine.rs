@@ -4937,7 +4937,7 @@ impl State {
                         self.stream_once(
                             x,
                             &r::SSE_DATA_NOT_JSON,
-                            format!("sse event data is not JSON ({err})"),
+                            sse_not_json_message(&e, &err.to_string()),
                             vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
                         );
                         return;
@@ -20430,6 +20430,27 @@ fn held_in_bursts(client: &[u64], upstream: &[u64]) -> Option<(usize, u64, usize
         }
     }
     (held >= 2).then_some((held, worst.0, worst.1))
+}
+
+/// SSE-FRAME-002's message for an event whose `data` is no JSON document (RPC-005,
+/// REST-002), `err` the parser's words. Names the two causes seen in the field that the
+/// parser's words hide: JSON continuation lines written without `data:` in front
+/// ([`SseEvent::stray_json_lines`]: pretty-printed JSON, which the SSE parser drops as
+/// unknown fields), and OpenAI's `[DONE]` end-of-stream sentinel (breaker22 Y01, Y02).
+fn sse_not_json_message(e: &SseEvent, err: &str) -> String {
+    if let Some((n, first)) = &e.stray_json_lines {
+        let first: String = first
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        return format!(
+            "sse event data is not JSON ({err}): {n} line(s) of the event continue a JSON document without a data: field (the first: {first:?}), so the SSE parser ignored them as unknown fields and the data holds only what the data: lines carried; put \"data: \" in front of every line of a multi-line JSON text, or write it on one line (W3C SSE 9.2.6)"
+        );
+    }
+    if e.data.trim() == "[DONE]" {
+        return "sse event data is [DONE], the end-of-stream sentinel of OpenAI's streaming API, not a JSON document: an A2A stream carries one JSON-RPC response (HTTP+JSON: one StreamResponse) per event and ends by closing the connection after the terminal event; drop the sentinel".to_string();
+    }
+    format!("sse event data is not JSON ({err})")
 }
 
 /// What a non-UTF-8 byte `b` would be in Latin-1 / windows-1252, the usual cause:
