@@ -586,7 +586,9 @@ fn breaker21_blind() {
 
 /// breaker22 (blind adversary, round two: gateways, SSE framing, 0.1/0.2, lifecycle,
 /// JSON-RPC and HTTP edges): every `b22x-*-legal-*` control stays silent but for notes;
-/// a gateway that changed A2A-Version is blamed alone, not the agent's card (VER-CARD-001).
+/// a gateway that changed A2A-Version is blamed alone, not the agent's card (VER-CARD-001);
+/// the messages name what the evidence hides (continuation lines without `data:`, the
+/// `[DONE]` sentinel, a card's byte order mark, header lines a gateway combined).
 #[test]
 fn breaker22_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -621,6 +623,41 @@ fn breaker22_blind() {
             render(&out)
         );
     }
+    let says = |stem: &str, rule: &str, part: &str| {
+        let out = by(stem);
+        assert!(
+            out.findings
+                .iter()
+                .any(|f| f.rule == rule && f.message.contains(part)),
+            "{stem}: no {rule} saying {part:?}:\n{}",
+            render(&out)
+        );
+    };
+    says(
+        "b22x-Y01-v10-sse-pretty-json-only-first-line-prefixed",
+        "SSE-FRAME-002",
+        "13 line(s) of the event continue a JSON document without a data: field (the first: \"  \\\"jsonrpc\\\": \\\"2.0\\\",\")",
+    );
+    says(
+        "b22x-Y02-v10-sse-done-sentinel",
+        "SSE-FRAME-002",
+        "sse event data is [DONE], the end-of-stream sentinel of OpenAI's streaming API",
+    );
+    says(
+        "b22x-Y09-v10-card-with-utf8-bom",
+        "CARD-SHAPE-004",
+        "not a JSON object: it starts with a UTF-8 byte order mark",
+    );
+    says(
+        "b22x-Z02-v10-gateway-duplicates-a2a-version",
+        "VER-HDR-003",
+        "gateway sent the agent A2A-Version \"1.0, 1.0\", with several comma-separated values",
+    );
+    says(
+        "b22x-Y11-v10-gateway-stream-octet-stream",
+        "GW-RESP-002",
+        "the client got an application/octet-stream page (HTTP 200",
+    );
 }
 
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked

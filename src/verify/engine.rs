@@ -3459,7 +3459,15 @@ impl State {
                 if !deliberate {
                     self.find(
                         &r::VER_HEADER_NOT_MAJOR_MINOR,
-                        format!("client sent A2A-Version {hv:?}, {why}"),
+                        // On the upstream leg the gateway sent it (breaker22 Z02).
+                        format!(
+                            "{} A2A-Version {hv:?}, {why}",
+                            if x.leg.is_some() {
+                                "gateway sent the agent"
+                            } else {
+                                "client sent"
+                            }
+                        ),
                         vec![x.ev(x.req_seq)],
                         &x.leg,
                     );
@@ -8775,8 +8783,14 @@ impl State {
         let status = c.status.unwrap_or(0);
         let got = if page {
             format!(
-                "a {} page (HTTP {status}: \"{}\")",
-                c.media.as_deref().unwrap_or("no content type"),
+                "{} (HTTP {status}: \"{}\")",
+                c.media
+                    .as_deref()
+                    .map_or("a page with no content type".to_string(), |m| {
+                        // "an application/octet-stream page", "a text/html page"
+                        let an = m.starts_with(['a', 'e', 'i', 'o', 'u']);
+                        format!("{} {m} page", if an { "an" } else { "a" })
+                    }),
                 c.excerpt
             )
         } else if c.answer == LegAnswer::Json {
@@ -18384,12 +18398,14 @@ impl State {
                 format!(
                     "agent card response is not a JSON object{}",
                     match json {
-                        Some(Json::Array(_)) => ": it is a JSON array",
-                        Some(Json::String(_)) => ": it is a JSON string",
-                        Some(Json::Number(_)) => ": it is a JSON number",
-                        Some(Json::Bool(_)) => ": it is a JSON boolean",
-                        Some(Json::Null) => ": it is JSON null",
-                        _ => "",
+                        Some(Json::Array(_)) => ": it is a JSON array".into(),
+                        Some(Json::String(_)) => ": it is a JSON string".into(),
+                        Some(Json::Number(_)) => ": it is a JSON number".into(),
+                        Some(Json::Bool(_)) => ": it is a JSON boolean".into(),
+                        Some(Json::Null) => ": it is JSON null".into(),
+                        // A card file saved with a BOM or in Latin-1 (breaker22 Y09):
+                        // the evidence does not show why it is no JSON.
+                        _ => json_text_fault(x.body.as_slice()).unwrap_or_default(),
                     }
                 ),
                 vec![x.ev_at(bseq, base, Some(found))],
@@ -23913,6 +23929,14 @@ fn status_not_utc(
 /// `Major.Minor` or looks like a 0.x version (0.x had no version header).
 fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
+    // Two header lines an intermediary combined (RFC 9110 §5.3), e.g. a gateway that adds
+    // the header the client sent already: "1.0, 1.0" (breaker22 Z02).
+    if let Some((first, _)) = v.split_once(',') {
+        let first = first.trim().trim_start_matches(['v', 'V']);
+        return (!first.is_empty() && !first.starts_with('0')).then_some(
+            "with several comma-separated values (A2A-Version header lines combined as RFC 9110 §5.3 allows, as when a gateway adds the header a client already sent): A2A-Version carries one Major.Minor (\"1.0\")",
+        );
+    }
     let parts: Vec<&str> = v.split('.').collect();
     let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
     if parts.len() == 2 && parts.iter().all(|p| numeric(p)) {
