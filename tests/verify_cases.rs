@@ -654,6 +654,26 @@ fn breaker22_blind() {
         "gateway sent the agent A2A-Version \"1.0, 1.0\", with several comma-separated values",
     );
     says(
+        "b22x-Z04-v01-event-without-task-id",
+        "STREAM-SHAPE-001",
+        "none of the 0.1 Task, TaskStatusUpdateEvent and TaskArtifactUpdateEvent",
+    );
+    let out = by("b22x-Z05-v01-session-id-changed");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ID-CTX-002")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert_eq!(
+        f[0].message,
+        "task t1 changed sessionId (0.1's contextId) from s1 to s2"
+    );
+    assert_eq!(
+        f[0].evidence[0].pointer.as_deref(),
+        Some("/result/sessionId")
+    );
+    says(
         "b22x-Y11-v10-gateway-stream-octet-stream",
         "GW-RESP-002",
         "the client got an application/octet-stream page (HTTP 200",

@@ -5503,7 +5503,14 @@ impl State {
                     after_final = s.terminal.is_some() || s.final_interrupted.is_some();
                 }
                 // 0.x JSON-RPC: the result is an object with kind (DATA-005), no 1.0 oneof.
-                let msg = if dialect.is_some_and(Dialect::is_0x)
+                // 0.1.0 has no kind: its events are told by id plus status or artifact
+                // (breaker22 Z04).
+                let msg = if dialect == Some(Dialect::V0_1)
+                    && c.binding == Some(Binding::JsonRpc)
+                    && msg.starts_with("payload is none of task")
+                {
+                    "result is none of the 0.1 Task, TaskStatusUpdateEvent and TaskArtifactUpdateEvent (each names its task in id, beside status or artifact)".to_string()
+                } else if dialect.is_some_and(Dialect::is_0x)
                     && c.binding == Some(Binding::JsonRpc)
                     && msg.starts_with("payload is none of task")
                 {
@@ -6616,12 +6623,22 @@ impl State {
         if let Some((k, c)) = ctx_change {
             // Not reported here when the follow-up rule (ID-003) already judges it.
             if !self.message_names_task(x, id) {
+                // 0.1.0 names the context sessionId (breaker22 Z05).
+                let (name, member) = if x
+                    .call
+                    .as_ref()
+                    .is_some_and(|c| c.dialect == Some(Dialect::V0_1))
+                {
+                    ("sessionId (0.1's contextId)", "/sessionId")
+                } else {
+                    ("contextId", "/contextId")
+                };
                 self.find(
                     &r::ID_CONTEXT_CHANGED,
-                    format!("task {id} changed contextId from {k} to {c}"),
+                    format!("task {id} changed {name} from {k} to {c}"),
                     vec![x.ev_at(
                         seq,
-                        ptr.replace("/status/state", "/contextId").as_str(),
+                        ptr.replace("/status/state", member).as_str(),
                         Some(Value::String(c)),
                     )],
                     leg,
