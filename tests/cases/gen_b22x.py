@@ -961,6 +961,26 @@ case("ZL6-legal-v03-sse-invalid-retry-and-event-ids", lambda: getcard(card03()) 
     resp("", headers=SSE), chunk("retry: soon\nid: e1\n" + "data: " + json.dumps(ok(1, task03(state="working"))) + "\n\n"),
     chunk("retry: 1.5\nid\n" + "data: " + json.dumps(ok(1, st03(state="completed", final=True, n=2))) + "\n\n"), chunk("", close="eof")],
     [], "retry: fields that are no digits (ignored), an id: line without a colon (resets the last event id), a Last-Event-ID request header")
+RJ = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
+case("ZL7-legal-v10-rest-gateway-strips-path-prefix", lambda: [
+    req(UP + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}, leg="upstream"),
+    resp(card10(ifaces=[{"url": UP, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]), headers=CH, leg="upstream"),
+    req(GW + "/agents/echo/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(ifaces=[{"url": GW + "/agents/echo", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]), headers=CH),
+    req(GW + "/agents/echo/message:stream", {"message": msg10()}, headers={**RJ, "accept": "text/event-stream"}),
+    req(UP + "/message:stream", {"message": msg10()}, headers={**RJ, "accept": "text/event-stream", "x-forwarded-prefix": "/agents/echo"}, leg="upstream"),
+    resp("", headers=SSE, leg="upstream"),
+    resp("", headers=SSE),
+    chunk("event: task\nid: 1\n" + rest_ev({"task": task10(state="WORKING")}), leg="upstream"),
+    chunk("event: task\nid: 1\n" + rest_ev({"task": task10(state="WORKING")})),
+    chunk("event: statusUpdate\nid: 2\n" + rest_ev({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}), leg="upstream"),
+    chunk("event: statusUpdate\nid: 2\n" + rest_ev({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}})),
+    chunk("", close="eof", leg="upstream"), chunk("", close="eof"),
+    req(GW + "/agents/echo/tasks/t1:cancel", {}, headers=RJ),
+    req(UP + "/tasks/t1:cancel", {}, headers=RJ, leg="upstream"),
+    resp({"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "Task cannot be canceled", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_CANCELABLE", "domain": "a2a-protocol.org"}]}}, status=400, headers={"content-type": "application/json"}, leg="upstream"),
+    resp({"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "Task cannot be canceled", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_CANCELABLE", "domain": "a2a-protocol.org"}]}}, status=400, headers={"content-type": "application/json"})],
+    [], "1.0 HTTP+JSON behind a gateway that mounts the agent under /agents/echo and strips the prefix upstream; event names and ids on the REST stream; a cancel refused as not cancelable passes through")
 for k in [k for k in C if k.startswith("b22x-DROP-")]:
     del C[k]
 write_cases(C, OUT)
