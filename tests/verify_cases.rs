@@ -584,6 +584,102 @@ fn breaker21_blind() {
     );
 }
 
+/// breaker22 (blind adversary, round two: gateways, SSE framing, 0.1/0.2, lifecycle,
+/// JSON-RPC and HTTP edges): every `b22x-*-legal-*` control stays silent but for notes;
+/// a gateway that changed A2A-Version is blamed alone, not the agent's card (VER-CARD-001);
+/// the messages name what the evidence hides (continuation lines without `data:`, the
+/// `[DONE]` sentinel, a card's byte order mark, header lines a gateway combined).
+#[test]
+fn breaker22_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let mut legal = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if name.starts_with("b22x-") && name.contains("-legal-") && name.ends_with(".jsonl") {
+            legal += 1;
+            let out = verify(&e.path());
+            assert!(
+                out.findings
+                    .iter()
+                    .all(|f| matches!(f.severity, Severity::Note)),
+                "{name}: legal control not silent:\n{}",
+                render(&out)
+            );
+        }
+    }
+    assert!(legal >= 40, "{legal} legal controls");
+    // VER-CARD-001 is the agent's fault only when the agent saw the client's version.
+    for stem in [
+        "b22x-X01-v03-gateway-injects-a2a-version",
+        "b22x-X09-v10-gateway-drops-a2a-version-card-known",
+    ] {
+        let out = by(stem);
+        let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        assert!(rules.contains(&"VER-HDR-002"), "{stem}:\n{}", render(&out));
+        assert!(
+            !rules.contains(&"VER-CARD-001"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let says = |stem: &str, rule: &str, part: &str| {
+        let out = by(stem);
+        assert!(
+            out.findings
+                .iter()
+                .any(|f| f.rule == rule && f.message.contains(part)),
+            "{stem}: no {rule} saying {part:?}:\n{}",
+            render(&out)
+        );
+    };
+    says(
+        "b22x-Y01-v10-sse-pretty-json-only-first-line-prefixed",
+        "SSE-FRAME-002",
+        "13 line(s) of the event continue a JSON document without a data: field (the first: \"  \\\"jsonrpc\\\": \\\"2.0\\\",\")",
+    );
+    says(
+        "b22x-Y02-v10-sse-done-sentinel",
+        "SSE-FRAME-002",
+        "sse event data is [DONE], the end-of-stream sentinel of OpenAI's streaming API",
+    );
+    says(
+        "b22x-Y09-v10-card-with-utf8-bom",
+        "CARD-SHAPE-004",
+        "not a JSON object: it starts with a UTF-8 byte order mark",
+    );
+    says(
+        "b22x-Z02-v10-gateway-duplicates-a2a-version",
+        "VER-HDR-003",
+        "gateway sent the agent A2A-Version \"1.0, 1.0\", with several comma-separated values",
+    );
+    says(
+        "b22x-Z04-v01-event-without-task-id",
+        "STREAM-SHAPE-001",
+        "none of the 0.1 Task, TaskStatusUpdateEvent and TaskArtifactUpdateEvent",
+    );
+    let out = by("b22x-Z05-v01-session-id-changed");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ID-CTX-002")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert_eq!(
+        f[0].message,
+        "task t1 changed sessionId (0.1's contextId) from s1 to s2"
+    );
+    assert_eq!(
+        f[0].evidence[0].pointer.as_deref(),
+        Some("/result/sessionId")
+    );
+    says(
+        "b22x-Y11-v10-gateway-stream-octet-stream",
+        "GW-RESP-002",
+        "the client got an application/octet-stream page (HTTP 200",
+    );
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

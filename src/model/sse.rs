@@ -34,6 +34,13 @@ pub struct SseEvent {
     /// RFC 8259 §8.1 for the JSON in them): the first bad byte and up to 24 characters of
     /// the line before it. `data` holds the line decoded lossily (U+FFFD for bad bytes).
     pub bad_utf8: Option<(u8, String)>,
+    /// Lines of this event the parser ignored that read as JSON text (their first
+    /// non-blank character is `"`, `{`, `}`, `[` or `]`): the continuation lines of a
+    /// JSON document written with `data:` in front of its first line only (pretty-printed
+    /// JSON, `data: ${JSON.stringify(v, null, 2)}`). Their number and the first of them
+    /// (up to 80 characters); `None` when there were none. The W3C SSE parser takes the
+    /// text before their first colon as an unknown field name and drops them.
+    pub stray_json_lines: Option<(u32, String)>,
 }
 
 /// A framing problem seen in the byte stream.
@@ -86,6 +93,8 @@ pub struct SseDecoder {
     merged: bool,
     /// The pending event's first non-UTF-8 byte ([`SseEvent::bad_utf8`]).
     bad_utf8: Option<(u8, String)>,
+    /// The pending event's ignored JSON-looking lines ([`SseEvent::stray_json_lines`]).
+    stray_json_lines: Option<(u32, String)>,
     /// Comment lines seen (keep-alives).
     pub comments: u64,
 }
@@ -221,6 +230,14 @@ impl SseDecoder {
                         why,
                         line: text.chars().take(200).collect(),
                     }));
+                } else if matches!(
+                    text.trim_start().as_bytes().first(),
+                    Some(b'"' | b'{' | b'}' | b'[' | b']')
+                ) {
+                    match self.stray_json_lines.as_mut() {
+                        Some((n, _)) => *n = n.saturating_add(1),
+                        None => self.stray_json_lines = Some((1, text.chars().take(80).collect())),
+                    }
                 }
             }
         }
@@ -231,6 +248,7 @@ impl SseDecoder {
             self.event = None;
             self.retry = None;
             self.bad_utf8 = None;
+            self.stray_json_lines = None;
             return;
         }
         out.push(SseItem::Event(SseEvent {
@@ -240,6 +258,7 @@ impl SseDecoder {
             retry: self.retry.take(),
             merged: std::mem::take(&mut self.merged),
             bad_utf8: self.bad_utf8.take(),
+            stray_json_lines: self.stray_json_lines.take(),
         }));
         self.has_data = false;
     }
@@ -387,6 +406,28 @@ mod tests {
     }
 
     #[test]
+    fn json_continuation_lines_without_data_prefix_are_counted() {
+        // `data: ${JSON.stringify(v, null, 2)}`: only the first line is a data line.
+        let items = decode(&[b"data: {\n  \"a\": [\n    1\n  ],\n  \"b\": 2\n}\nfoo: bar\n\n"]);
+        let [SseItem::Event(e)] = items.as_slice() else {
+            panic!("{items:?}")
+        };
+        assert_eq!(e.data, "{");
+        assert_eq!(
+            e.stray_json_lines,
+            Some((4, "  \"a\": [".to_string())),
+            "the lines starting with \", ] and }} count; `    1` and `foo: bar` do not"
+        );
+        // Every line prefixed: nothing stray, and the count does not leak into the next event.
+        let items = decode(&[b"}: x\n\ndata: {\ndata:  \"a\": 1\ndata: }\n\n"]);
+        let [SseItem::Event(e)] = items.as_slice() else {
+            panic!("{items:?}")
+        };
+        assert_eq!(e.data, "{\n \"a\": 1\n}");
+        assert_eq!(e.stray_json_lines, None);
+    }
+
+    #[test]
     fn multiline_data_comments_fields_bom() {
         let mut d = SseDecoder::new();
         let mut items = d.push(b"\xEF\xBB");
@@ -401,6 +442,7 @@ mod tests {
                 retry: Some(10),
                 merged: false,
                 bad_utf8: None,
+                stray_json_lines: None,
             })]
         );
         assert_eq!(d.comments, 1);

@@ -3490,7 +3490,15 @@ impl State {
                 if !deliberate {
                     self.find(
                         &r::VER_HEADER_NOT_MAJOR_MINOR,
-                        format!("client sent A2A-Version {hv:?}, {why}"),
+                        // On the upstream leg the gateway sent it (breaker22 Z02).
+                        format!(
+                            "{} A2A-Version {hv:?}, {why}",
+                            if x.leg.is_some() {
+                                "gateway sent the agent"
+                            } else {
+                                "client sent"
+                            }
+                        ),
                         vec![x.ev(x.req_seq)],
                         &x.leg,
                     );
@@ -4968,7 +4976,7 @@ impl State {
                         self.stream_once(
                             x,
                             &r::SSE_DATA_NOT_JSON,
-                            format!("sse event data is not JSON ({err})"),
+                            sse_not_json_message(&e, &err.to_string()),
                             vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
                         );
                         return;
@@ -5526,7 +5534,14 @@ impl State {
                     after_final = s.terminal.is_some() || s.final_interrupted.is_some();
                 }
                 // 0.x JSON-RPC: the result is an object with kind (DATA-005), no 1.0 oneof.
-                let msg = if dialect.is_some_and(Dialect::is_0x)
+                // 0.1.0 has no kind: its events are told by id plus status or artifact
+                // (breaker22 Z04).
+                let msg = if dialect == Some(Dialect::V0_1)
+                    && c.binding == Some(Binding::JsonRpc)
+                    && msg.starts_with("payload is none of task")
+                {
+                    "result is none of the 0.1 Task, TaskStatusUpdateEvent and TaskArtifactUpdateEvent (each names its task in id, beside status or artifact)".to_string()
+                } else if dialect.is_some_and(Dialect::is_0x)
                     && c.binding == Some(Binding::JsonRpc)
                     && msg.starts_with("payload is none of task")
                 {
@@ -6639,12 +6654,22 @@ impl State {
         if let Some((k, c)) = ctx_change {
             // Not reported here when the follow-up rule (ID-003) already judges it.
             if !self.message_names_task(x, id) {
+                // 0.1.0 names the context sessionId (breaker22 Z05).
+                let (name, member) = if x
+                    .call
+                    .as_ref()
+                    .is_some_and(|c| c.dialect == Some(Dialect::V0_1))
+                {
+                    ("sessionId (0.1's contextId)", "/sessionId")
+                } else {
+                    ("contextId", "/contextId")
+                };
                 self.find(
                     &r::ID_CONTEXT_CHANGED,
-                    format!("task {id} changed contextId from {k} to {c}"),
+                    format!("task {id} changed {name} from {k} to {c}"),
                     vec![x.ev_at(
                         seq,
-                        ptr.replace("/status/state", "/contextId").as_str(),
+                        ptr.replace("/status/state", member).as_str(),
                         Some(Value::String(c)),
                     )],
                     leg,
@@ -8806,8 +8831,14 @@ impl State {
         let status = c.status.unwrap_or(0);
         let got = if page {
             format!(
-                "a {} page (HTTP {status}: \"{}\")",
-                c.media.as_deref().unwrap_or("no content type"),
+                "{} (HTTP {status}: \"{}\")",
+                c.media
+                    .as_deref()
+                    .map_or("a page with no content type".to_string(), |m| {
+                        // "an application/octet-stream page", "a text/html page"
+                        let an = m.starts_with(['a', 'e', 'i', 'o', 'u']);
+                        format!("{} {m} page", if an { "an" } else { "a" })
+                    }),
                 c.excerpt
             )
         } else if c.answer == LegAnswer::Json {
@@ -12972,7 +13003,11 @@ impl State {
                     .as_deref()
                     .is_some_and(|v| v.trim_start().starts_with('1'));
                 let asked_for_d = if d.is_0x() { !header_1x } else { header_1x };
-                if covers && core && asked_for_d {
+                // On a client leg whose gateway dropped, changed or added A2A-Version
+                // (VER-HDR-002), the agent judged another version than the client asked
+                // for: its -32601 is the gateway's doing (breaker22 X01, X09).
+                let gateway_changed = self.ver_stripped_clients.contains(&x.id);
+                if covers && core && asked_for_d && !gateway_changed {
                     self.areas.insert("version");
                     let shown = declared
                         .iter()
@@ -18512,12 +18547,14 @@ impl State {
                 format!(
                     "agent card response is not a JSON object{}",
                     match json {
-                        Some(Json::Array(_)) => ": it is a JSON array",
-                        Some(Json::String(_)) => ": it is a JSON string",
-                        Some(Json::Number(_)) => ": it is a JSON number",
-                        Some(Json::Bool(_)) => ": it is a JSON boolean",
-                        Some(Json::Null) => ": it is JSON null",
-                        _ => "",
+                        Some(Json::Array(_)) => ": it is a JSON array".into(),
+                        Some(Json::String(_)) => ": it is a JSON string".into(),
+                        Some(Json::Number(_)) => ": it is a JSON number".into(),
+                        Some(Json::Bool(_)) => ": it is a JSON boolean".into(),
+                        Some(Json::Null) => ": it is JSON null".into(),
+                        // A card file saved with a BOM or in Latin-1 (breaker22 Y09):
+                        // the evidence does not show why it is no JSON.
+                        _ => json_text_fault(x.body.as_slice()).unwrap_or_default(),
                     }
                 ),
                 vec![x.ev_at(bseq, base, Some(found))],
@@ -20558,6 +20595,27 @@ fn held_in_bursts(client: &[u64], upstream: &[u64]) -> Option<(usize, u64, usize
         }
     }
     (held >= 2).then_some((held, worst.0, worst.1))
+}
+
+/// SSE-FRAME-002's message for an event whose `data` is no JSON document (RPC-005,
+/// REST-002), `err` the parser's words. Names the two causes seen in the field that the
+/// parser's words hide: JSON continuation lines written without `data:` in front
+/// ([`SseEvent::stray_json_lines`]: pretty-printed JSON, which the SSE parser drops as
+/// unknown fields), and OpenAI's `[DONE]` end-of-stream sentinel (breaker22 Y01, Y02).
+fn sse_not_json_message(e: &SseEvent, err: &str) -> String {
+    if let Some((n, first)) = &e.stray_json_lines {
+        let first: String = first
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        return format!(
+            "sse event data is not JSON ({err}): {n} line(s) of the event continue a JSON document without a data: field (the first: {first:?}), so the SSE parser ignored them as unknown fields and the data holds only what the data: lines carried; put \"data: \" in front of every line of a multi-line JSON text, or write it on one line (W3C SSE 9.2.6)"
+        );
+    }
+    if e.data.trim() == "[DONE]" {
+        return "sse event data is [DONE], the end-of-stream sentinel of OpenAI's streaming API, not a JSON document: an A2A stream carries one JSON-RPC response (HTTP+JSON: one StreamResponse) per event and ends by closing the connection after the terminal event; drop the sentinel".to_string();
+    }
+    format!("sse event data is not JSON ({err})")
 }
 
 /// What a non-UTF-8 byte `b` would be in Latin-1 / windows-1252, the usual cause:
@@ -24091,6 +24149,14 @@ fn status_not_utc(
 /// `Major.Minor` or looks like a 0.x version (0.x had no version header).
 fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
+    // Two header lines an intermediary combined (RFC 9110 §5.3), e.g. a gateway that adds
+    // the header the client sent already: "1.0, 1.0" (breaker22 Z02).
+    if let Some((first, _)) = v.split_once(',') {
+        let first = first.trim().trim_start_matches(['v', 'V']);
+        return (!first.is_empty() && !first.starts_with('0')).then_some(
+            "with several comma-separated values (A2A-Version header lines combined as RFC 9110 §5.3 allows, as when a gateway adds the header a client already sent): A2A-Version carries one Major.Minor (\"1.0\")",
+        );
+    }
     let parts: Vec<&str> = v.split('.').collect();
     let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
     if parts.len() == 2 && parts.iter().all(|p| numeric(p)) {
