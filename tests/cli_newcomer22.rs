@@ -223,7 +223,7 @@ async fn a_short_outage_prints_each_line_and_the_recovery() {
     assert_eq!(all.matches("upstream-error e").count(), 2, "{all}");
     assert!(!all.contains("counted, not printed"), "{all}");
     let back = format!("a2a-interop proxy: upstream http://{agent_addr} answers again (e3)");
-    assert!(lines.iter().any(|l| *l == back), "{all}");
+    assert!(lines.contains(&back), "{all}");
     assert!(!all.contains("still did not answer"), "{all}");
 }
 
@@ -366,4 +366,115 @@ fn fault_battery_help_says_time_and_exit_status_without_building() {
         String::from_utf8_lossy(&out.stderr).contains("fault-battery: building (release"),
         "{out:?}"
     );
+}
+
+/// An agent on `l` serving a 0.3 Agent Card that names its own address (as the SDK test
+/// agents do without `A2A_PUBLIC_URL`), and [`ANSWER`] to anything else.
+fn card_agent_on(l: TcpListener) -> tokio::task::JoinHandle<()> {
+    let me = l.local_addr().unwrap();
+    let card = format!(
+        r#"{{"name":"t","description":"d","url":"http://{me}/","version":"1","protocolVersion":"0.3.0","preferredTransport":"JSONRPC","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"echo","name":"echo","description":"echo","tags":["echo"]}}]}}"#
+    );
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let card = card.clone();
+            tokio::spawn(async move {
+                let mut got: Vec<u8> = Vec::new();
+                while let Some(m) = raw_http::read_message(&mut s, &mut got).await {
+                    let body = if m
+                        .head_lower()
+                        .starts_with("get /.well-known/agent-card.json")
+                    {
+                        card.as_str()
+                    } else {
+                        ANSWER
+                    };
+                    let h = format!(
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncache-control: max-age=60\r\ncontent-length: {}\r\n\r\n{body}",
+                        body.len()
+                    );
+                    if s.write_all(h.as_bytes()).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    })
+}
+
+/// GET the Agent Card through `proxy` on a fresh connection; the whole response.
+async fn get_card(proxy: SocketAddr) -> String {
+    let mut s = TcpStream::connect(proxy).await.unwrap();
+    let req = format!(
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nhost: {proxy}\r\nconnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), s.read_to_end(&mut out))
+        .await
+        .expect("answered in time")
+        .unwrap();
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// N3: a proxy started without `--rewrite-card` in front of an agent whose card names
+/// itself: the client follows the card past the proxy and nothing after the card fetch is
+/// recorded. The console said only `note[CARD-URL-005] ... bypass the recorder`; it now
+/// also says, once, what to do (restart with --rewrite-card, or make the agent advertise
+/// the proxy). With --rewrite-card there is no such note and no hint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_card_that_sends_clients_past_the_proxy_gets_one_hint_naming_rewrite_card() {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let agent_addr = l.local_addr().unwrap();
+    let _agent = card_agent_on(l);
+    for rewrite in [false, true] {
+        let mut cmd = Command::new(BIN);
+        cmd.args([
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--no-record",
+            "--upstream",
+        ])
+        .arg(format!("http://{agent_addr}"));
+        if rewrite {
+            cmd.arg("--rewrite-card");
+        }
+        let Running {
+            child, rx, addr, ..
+        } = spawn_until_listening(&mut cmd, Duration::from_secs(30));
+        let mut child = child;
+        let proxy: SocketAddr = addr.trim_end_matches('/').parse().unwrap();
+        for _ in 0..3 {
+            let r = get_card(proxy).await;
+            assert!(r.starts_with("HTTP/1.1 200"), "{r}");
+            assert_eq!(
+                r.contains(&format!("http://{proxy}/")),
+                rewrite,
+                "rewrite {rewrite}: {r}"
+            );
+        }
+        // a call after the card fetches (the client did not follow the card here)
+        assert!(post(proxy, "/", RPC).await.ends_with(ANSWER));
+        let mut lines = Vec::new();
+        if !rewrite {
+            lines = read_until(&rx, "hint: the Agent Card", Duration::from_secs(10));
+        }
+        child.signal("TERM");
+        child.wait_for(Duration::from_secs(15), "proxy after SIGTERM");
+        lines.extend(rx.iter());
+        let all = lines.join("\n");
+        let hint = "a2a-interop proxy: hint: the Agent Card the client got names the agent's own address, so a client that follows it calls the agent directly and those calls are not recorded; restart with --rewrite-card (the proxy serves the card naming itself), or make the agent advertise the proxy's URL";
+        if rewrite {
+            assert!(!all.contains("CARD-URL-005"), "{all}");
+            assert!(!all.contains("hint: the Agent Card"), "{all}");
+        } else {
+            assert!(all.contains("note[CARD-URL-005] e1 "), "{all}");
+            assert_eq!(lines.iter().filter(|l| **l == hint).count(), 1, "{all}");
+            // after the note it explains
+            let note = lines.iter().position(|l| l.contains("CARD-URL-005"));
+            let at = lines.iter().position(|l| *l == hint);
+            assert!(note < at, "{all}");
+        }
+    }
 }

@@ -113,6 +113,11 @@ pub fn finding_line(f: &Finding) -> String {
     }
 }
 
+/// Printed once per run, after the first live CARD-URL-005 of a proxy without
+/// `--rewrite-card` (newcomer22 N3): the note alone said clients "bypass the recorder" but
+/// not what to do, and a run that records only card fetches looks like a quiet agent.
+pub const CARD_BYPASS_HINT: &str = "hint: the Agent Card the client got names the agent's own address, so a client that follows it calls the agent directly and those calls are not recorded; restart with --rewrite-card (the proxy serves the card naming itself), or make the agent advertise the proxy's URL";
+
 /// The console's `upstream-error` lines, one upstream at a time (newcomer22 N2: an agent
 /// restarted mid-run got a line per request the proxy answered 502, the console kept
 /// nothing but those lines, and said nothing once the agent answered again, so at the end
@@ -415,6 +420,8 @@ impl Pipeline {
         let vsink = sink.clone();
         let print = cfg.print_findings;
         let cap = cfg.proxy.capture_cap;
+        // without --rewrite-card, the first CARD-URL-005 says what to do (newcomer22 N3)
+        let mut bypass_hint = print && !cfg.proxy.rewrite_card;
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
             .spawn(move || {
@@ -464,6 +471,10 @@ impl Pipeline {
                             if let Some(line) = fold.line(&f) {
                                 crate::errln!("{line}");
                             }
+                        }
+                        if bypass_hint && f.rule == crate::verify::rules::CARD_URL_BYPASSES_PROXY.id {
+                            bypass_hint = false;
+                            crate::errln!("a2a-interop proxy: {CARD_BYPASS_HINT}");
                         }
                         // Kept with the traffic (a `finding` event); offline verification
                         // ignores these and recomputes.
