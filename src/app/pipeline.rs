@@ -206,7 +206,7 @@ impl UpstreamWatch {
                             n if n == Self::PRINTED => vec![
                                 line,
                                 format!(
-                                    "a2a-interop proxy: upstream {origin} did not answer {n} requests in a row; further ones are counted, not printed, until it answers again (the report lists each exchange)"
+                                    "a2a-interop proxy: upstream {origin} did not answer {n} requests in a row; further ones are counted, not printed, until it answers again"
                                 ),
                             ],
                             _ => Vec::new(),
