@@ -113,6 +113,143 @@ pub fn finding_line(f: &Finding) -> String {
     }
 }
 
+/// Printed once per run, after the first live CARD-URL-005 of a proxy without
+/// `--rewrite-card` (newcomer22 N3): the note alone said clients "bypass the recorder" but
+/// not what to do, and a run that records only card fetches looks like a quiet agent.
+pub const CARD_BYPASS_HINT: &str = "hint: the Agent Card the client got names the agent's own address, so a client that follows it calls the agent directly and those calls are not recorded; restart with --rewrite-card (the proxy serves the card naming itself), or make the agent advertise the proxy's URL";
+
+/// The console's `upstream-error` lines, one upstream at a time (newcomer22 N2: an agent
+/// restarted mid-run got a line per request the proxy answered 502, the console kept
+/// nothing but those lines, and said nothing once the agent answered again, so at the end
+/// of a long outage the last line still read "unreachable").
+///
+/// Per upstream origin (`scheme://host:port` of the request head's `upstream`; `(no
+/// route)` when none): the first [`UpstreamWatch::PRINTED`] requests it did not answer
+/// (`exchange_end` outcome `upstream_error`) print their `upstream-error eN: ...` line as
+/// before, the last of them followed by one line saying that further ones are counted, not
+/// printed; the first answer of the agent after that (a `response_head` the proxy did not
+/// make itself) prints `upstream ORIGIN answers again (eN) after K requests it did not
+/// answer (eA to eB)`. An answer cut short (`upstream_abort`) is printed every time, as
+/// before: the agent did answer. Memory: one entry per exchange still open and one per
+/// upstream that is down.
+#[derive(Debug, Default)]
+pub struct UpstreamWatch {
+    /// Exchange id -> its upstream origin, from its `request_head` to its `exchange_end`.
+    origin_of: std::collections::HashMap<String, String>,
+    /// Upstream origin -> the requests it did not answer since it last answered.
+    down: std::collections::HashMap<String, Down>,
+}
+
+/// An upstream's run of unanswered requests ([`UpstreamWatch`]).
+#[derive(Debug)]
+struct Down {
+    /// Requests the proxy answered itself since the upstream last answered.
+    failed: u64,
+    /// The first and the last of them (exchange ids).
+    first: String,
+    last: String,
+}
+
+impl UpstreamWatch {
+    /// `upstream-error` lines printed per outage and upstream before they are only counted.
+    pub const PRINTED: u64 = 3;
+
+    /// The stderr lines (none, one or two) the event `ev` calls for.
+    pub fn lines(&mut self, ev: &Event) -> Vec<String> {
+        let exchange = ev.exchange.as_deref().unwrap_or("-");
+        match &ev.kind {
+            EventKind::RequestHead { upstream, .. } => {
+                let origin = upstream
+                    .as_deref()
+                    .map_or_else(|| "(no route)".to_string(), origin_of_url);
+                self.origin_of.insert(exchange.to_string(), origin);
+                Vec::new()
+            }
+            EventKind::ResponseHead {
+                synthetic: false, ..
+            } => {
+                let Some(origin) = self.origin_of.get(exchange) else {
+                    return Vec::new();
+                };
+                match self.down.remove(origin) {
+                    Some(d) if d.failed > Self::PRINTED => vec![format!(
+                        "a2a-interop proxy: upstream {origin} answers again ({exchange}) after {} requests it did not answer ({} to {}; the proxy answered them 502)",
+                        d.failed, d.first, d.last
+                    )],
+                    Some(_) => vec![format!(
+                        "a2a-interop proxy: upstream {origin} answers again ({exchange})"
+                    )],
+                    None => Vec::new(),
+                }
+            }
+            EventKind::ExchangeEnd { outcome, error, .. } => {
+                let origin = self
+                    .origin_of
+                    .remove(exchange)
+                    .unwrap_or_else(|| "(no route)".to_string());
+                let line = format!(
+                    "upstream-error {exchange}: {}",
+                    error.as_deref().unwrap_or("upstream unreachable")
+                );
+                match outcome {
+                    Outcome::UpstreamAbort => vec![line],
+                    Outcome::UpstreamError => {
+                        let d = self.down.entry(origin.clone()).or_insert_with(|| Down {
+                            failed: 0,
+                            first: exchange.to_string(),
+                            last: String::new(),
+                        });
+                        d.failed += 1;
+                        d.last = exchange.to_string();
+                        match d.failed {
+                            n if n < Self::PRINTED => vec![line],
+                            n if n == Self::PRINTED => vec![
+                                line,
+                                format!(
+                                    "a2a-interop proxy: upstream {origin} did not answer {n} requests in a row; further ones are counted, not printed, until it answers again"
+                                ),
+                            ],
+                            _ => Vec::new(),
+                        }
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// One line per upstream still not answering at the end of the run whose failures were
+    /// not all printed: `upstream ORIGIN still did not answer at the end: K requests (eA to
+    /// eB)`.
+    pub fn summary(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .down
+            .iter()
+            .filter(|(_, d)| d.failed > Self::PRINTED)
+            .map(|(o, d)| {
+                format!(
+                    "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them 502)",
+                    d.failed, d.first, d.last
+                )
+            })
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+/// `scheme://host:port` of an absolute URL (no user info, path or query); the URL itself
+/// when it has no `://`.
+fn origin_of_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    format!("{scheme}://{host}")
+}
+
 /// Live finding lines without repeats (breaker9a B16: an SDK client that fetches the Agent
 /// Card before every call printed the same two notes per call, and hid the one error). A
 /// note or warning whose rule, JSON Pointer and message were printed before is counted, not
@@ -283,28 +420,24 @@ impl Pipeline {
         let vsink = sink.clone();
         let print = cfg.print_findings;
         let cap = cfg.proxy.capture_cap;
+        // without --rewrite-card, the first CARD-URL-005 says what to do (newcomer22 N3)
+        let mut bypass_hint = print && !cfg.proxy.rewrite_card;
         let verifier = std::thread::Builder::new()
             .name("a2a-verifier".into())
             .spawn(move || {
                 crate::record::writer::yield_to_forwarding();
                 let mut v = Verifier::new(&vheader);
                 let mut fold = LiveFold::default();
+                let mut watch = UpstreamWatch::default();
                 let mut feed = |ev: Event| {
                     // A dead upstream gets a line of its own: the client only sees a 502.
                     // So does an answer the agent cut short (`upstream_abort`: closed or
                     // reset mid-body; the cause says after how many of how many bytes).
+                    // An outage prints its first lines, then counts, and says when the
+                    // agent answers again (newcomer22 N2).
                     if print {
-                        if let EventKind::ExchangeEnd {
-                            outcome: Outcome::UpstreamError | Outcome::UpstreamAbort,
-                            error,
-                            ..
-                        } = &ev.kind
-                        {
-                            crate::errln!(
-                                "upstream-error {}: {}",
-                                ev.exchange.as_deref().unwrap_or("-"),
-                                error.as_deref().unwrap_or("upstream unreachable")
-                            );
+                        for line in watch.lines(&ev) {
+                            crate::errln!("{line}");
                         }
                     }
                     // a body cut at --capture-cap (newcomer19 N10): the proxy's one
@@ -339,6 +472,10 @@ impl Pipeline {
                                 crate::errln!("{line}");
                             }
                         }
+                        if bypass_hint && f.rule == crate::verify::rules::CARD_URL_BYPASSES_PROXY.id {
+                            bypass_hint = false;
+                            crate::errln!("a2a-interop proxy: {CARD_BYPASS_HINT}");
+                        }
                         // Kept with the traffic (a `finding` event); offline verification
                         // ignores these and recomputes.
                         vsink.try_send(
@@ -365,6 +502,9 @@ impl Pipeline {
                 if print {
                     if let Some(s) = fold.summary() {
                         crate::errln!("a2a-interop: {s}");
+                    }
+                    for line in watch.summary() {
+                        crate::errln!("{line}");
                     }
                 }
                 v.finish()

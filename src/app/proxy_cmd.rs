@@ -730,11 +730,19 @@ async fn run_async(
     if let Some(path) = &a.report {
         *skipped
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) =
-            Some(report_skipped_line(path, outcome.recording.as_deref()));
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(report_skipped_line(
+            path,
+            outcome.recording.as_deref(),
+            s.unwritten_events,
+        ));
         crate::errln!(
             "a2a-interop proxy: {}",
-            report_writing_line(path, s.events, outcome.recording.as_deref())
+            report_writing_line(
+                path,
+                s.events,
+                outcome.recording.as_deref(),
+                s.unwritten_events
+            )
         );
         let written = write_report(path, a.format, &outcome, source.as_deref());
         // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
@@ -1127,10 +1135,25 @@ pub fn waiting_line(open: usize) -> Option<String> {
 
 /// The line before the report is written: it re-reads the recording of `events` events,
 /// which takes a while for a big one. A further Ctrl-C skips it ([`further_signals`]);
-/// with a recording the line says how to write the report later.
-pub fn report_writing_line(path: &Path, events: u64, recording: Option<&Path>) -> String {
+/// with a recording the line says how to write the report later. `unwritten` counts the
+/// events the recorder could not write (disk full, `--on-record-error`): when it is not 0
+/// the line says the recording is incomplete instead of complete (newcomer22 N1), since a
+/// report written later from the file lacks those events.
+pub fn report_writing_line(
+    path: &Path,
+    events: u64,
+    recording: Option<&Path>,
+    unwritten: u64,
+) -> String {
     let what = if events == 1 { "event" } else { "events" };
     match recording {
+        Some(rec) if unwritten > 0 => format!(
+            "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording {} is incomplete, {unwritten} of {events} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
+            path.display(),
+            rec.display(),
+            rec.display(),
+            path.display()
+        ),
         Some(rec) => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
             path.display(),
@@ -1145,10 +1168,17 @@ pub fn report_writing_line(path: &Path, events: u64, recording: Option<&Path>) -
 }
 
 /// The line a further Ctrl-C during the report write prints before the proxy exits
-/// ([`further_signals`]): the report at `path` was not written; with a recording, that it
-/// is complete and the command that writes the report from it.
-pub fn report_skipped_line(path: &Path, recording: Option<&Path>) -> String {
+/// ([`further_signals`]): the report at `path` was not written; with a recording, whether
+/// it is complete (`unwritten` events not written, as for [`report_writing_line`]) and the
+/// command that writes the report from it.
+pub fn report_skipped_line(path: &Path, recording: Option<&Path>, unwritten: u64) -> String {
     match recording {
+        Some(rec) if unwritten > 0 => format!(
+            "stopped before the report was written; the recording {} is incomplete ({unwritten} events not written): `a2a-interop report {} -o {}` writes a report of what it holds",
+            rec.display(),
+            rec.display(),
+            path.display()
+        ),
         Some(rec) => format!(
             "stopped before the report was written; the recording {} is complete: `a2a-interop report {} -o {}` writes the report",
             rec.display(),
