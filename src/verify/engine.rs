@@ -21014,12 +21014,10 @@ impl State {
             return;
         }
         // A router's catch-all page (`200 text/html`) is no A2A answer.
-        let ct = x
-            .resp_headers
-            .get("content-type")
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let a2a_body = ct.contains("json") || ct.contains("event-stream") || ct.contains("grpc");
+        // Any case, read in place (no lowercased copy).
+        let ct = x.resp_headers.get("content-type").unwrap_or("").as_bytes();
+        let has = |word: &[u8]| ct.windows(word.len()).any(|w| w.eq_ignore_ascii_case(word));
+        let a2a_body = has(b"json") || has(b"event-stream") || has(b"grpc");
         let served = a2a_body && !answer_refused(x);
         // The URL has no route (404/405, or a 2xx page that is no A2A answer): the repeated
         // segment is reported now, while the traffic flows, not only at the end.
