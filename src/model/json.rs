@@ -850,7 +850,7 @@ mod fast {
     /// [`parse`] into a tree that borrows nothing: each string copied as it is read, but
     /// for the member names and values every A2A request repeats ([`common`]), which are
     /// borrowed from the program's text (no allocation; the verifier's request parse made
-    /// ~18 of its ~22 strings this way in the proxy bench: docs/performance.md,
+    /// 16 of its 18 strings this way in the proxy bench: docs/performance.md,
     /// "Session 22").
     pub(super) fn parse_owned(s: &str) -> Option<Json<'static>> {
         run(s, |t: &str| {
