@@ -237,7 +237,12 @@ pub struct RestRoute {
 /// stripped). Well-known card paths are recognised too (`Op::GetCard`).
 pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
     let path = path.split('?').next().unwrap_or(path);
-    let m = method.to_ascii_uppercase();
+    // Upper case; copied only when it is not already (the usual request method).
+    let m: std::borrow::Cow<str> = if method.bytes().any(|b| b.is_ascii_lowercase()) {
+        method.to_ascii_uppercase().into()
+    } else {
+        method.into()
+    };
     // A CORS preflight (Fetch standard: OPTIONS, never a body) or a HEAD is no A2A call,
     // whatever route it asks about: every cross-origin browser client sends one before
     // each `message:send`, since `A2A-Version` is not a CORS-safelisted header.
@@ -310,7 +315,7 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                 (None, "") if m == "GET" => Op::GetTask,
                 (None, t) if t.starts_with("/pushNotificationConfigs") => {
                     let more = t["/pushNotificationConfigs".len()..].trim_start_matches('/');
-                    match (m.as_str(), more.is_empty()) {
+                    match (m.as_ref(), more.is_empty()) {
                         ("POST", true) => Op::CreatePushConfig,
                         ("GET", true) => Op::ListPushConfigs,
                         ("GET", false) => Op::GetPushConfig,
@@ -2459,6 +2464,32 @@ mod added_tests {
         for n in METHOD_NAMES {
             assert!(method_op(n).is_some(), "{n} unknown to method_op");
         }
+    }
+
+    /// The method is compared in upper case whatever case it comes in (copied only when
+    /// it has a lower-case letter).
+    #[test]
+    fn rest_route_reads_the_method_in_any_case() {
+        for (path, methods) in [
+            ("/v1/message:send", &["POST", "post", "Post"][..]),
+            ("/tasks/t1", &["GET", "get", "gEt"]),
+            ("/tasks/t1/pushNotificationConfigs", &["POST", "post"]),
+            (
+                "/tasks/t1/pushNotificationConfigs/c1",
+                &["DELETE", "delete"],
+            ),
+            ("/.well-known/agent-card.json", &["GET", "get"]),
+        ] {
+            let want = rest_route(methods[0], path);
+            assert!(want.is_some(), "{path}");
+            for m in methods {
+                assert_eq!(rest_route(m, path), want, "{m} {path}");
+            }
+        }
+        for m in ["OPTIONS", "options", "head", "HEAD"] {
+            assert_eq!(rest_route(m, "/v1/message:send"), None, "{m}");
+        }
+        assert_eq!(rest_route("post", "/tasks/t1"), None);
     }
 
     #[test]

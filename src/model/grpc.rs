@@ -42,11 +42,14 @@ fn pool() -> Option<&'static DescriptorPool> {
 /// True for a gRPC content type: `application/grpc`, `application/grpc+proto`,
 /// `application/grpc;...` (PROTOCOL-HTTP2.md `Content-Type`). `application/grpc-web*` is
 /// another protocol and is not matched.
+/// Any letter case, compared in place (no lowercased copy: the recorder and the verifier
+/// ask this of every request head).
 pub fn is_grpc_content_type(ct: &str) -> bool {
-    let ct = ct.trim().to_ascii_lowercase();
-    ct == "application/grpc"
-        || ct.starts_with("application/grpc+")
-        || ct.starts_with("application/grpc;")
+    const GRPC: &[u8] = b"application/grpc";
+    let b = ct.trim().as_bytes();
+    b.len() >= GRPC.len()
+        && b[..GRPC.len()].eq_ignore_ascii_case(GRPC)
+        && matches!(b.get(GRPC.len()), None | Some(b'+' | b';'))
 }
 
 /// A recognised A2A gRPC call.
@@ -552,6 +555,37 @@ mod tests {
         assert!(is_grpc_content_type("application/grpc+proto"));
         assert!(is_grpc_content_type("Application/GRPC"));
         assert!(!is_grpc_content_type("application/grpc-web"));
+    }
+
+    /// The in-place test answers what the lowercased copy answered (`trim`, lowercase, then
+    /// the three spellings), on any case, parameters, look-alikes and non-ASCII bytes.
+    #[test]
+    fn grpc_content_type_in_place_agrees_with_a_lowercased_copy() {
+        let by_copy = |ct: &str| {
+            let ct = ct.trim().to_ascii_lowercase();
+            ct == "application/grpc"
+                || ct.starts_with("application/grpc+")
+                || ct.starts_with("application/grpc;")
+        };
+        for ct in [
+            "",
+            "application/grpc",
+            " APPLICATION/GRPC ",
+            "application/grpc;charset=utf-8",
+            "application/grpc+json",
+            "application/grpcx",
+            "application/grpc-web+proto",
+            "application/grp",
+            "application/json",
+            "\u{a0}application/grpc",
+            "applicatioñ/grpc",
+        ] {
+            assert_eq!(is_grpc_content_type(ct), by_copy(ct), "{ct:?}");
+        }
+        use proptest::prelude::*;
+        proptest!(ProptestConfig::with_cases(3000), |(ct in "[ \t]{0,2}(application|Application|APPLICATION|applicatio)?(/grpc|/GRPC|/gRPC|/grp)?[+;, a-zA-Z\u{e9}-]{0,4}")| {
+            prop_assert_eq!(is_grpc_content_type(&ct), by_copy(&ct), "{:?}", ct);
+        });
     }
 
     #[test]

@@ -847,9 +847,70 @@ mod fast {
         run(s, Cow::Borrowed)
     }
 
-    /// [`parse`] into a tree that borrows nothing (each string copied as it is read).
+    /// [`parse`] into a tree that borrows nothing: each string copied as it is read, but
+    /// for the member names and values every A2A request repeats ([`common`]), which are
+    /// borrowed from the program's text (no allocation; the verifier's request parse made
+    /// 16 of its 18 strings this way in the proxy bench: docs/performance.md,
+    /// "Session 22").
     pub(super) fn parse_owned(s: &str) -> Option<Json<'static>> {
-        run(s, |t: &str| Cow::Owned(t.to_owned()))
+        run(s, |t: &str| {
+            common(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed)
+        })
+    }
+
+    /// `t` when it is one of the JSON-RPC 2.0 and A2A member names and enum values that
+    /// requests repeat (0.3 and 1.0 spellings), as a `'static` string; `None` otherwise.
+    pub(super) fn common(t: &str) -> Option<&'static str> {
+        Some(match t {
+            // JSON-RPC 2.0 (§4, §5)
+            "jsonrpc" => "jsonrpc",
+            "2.0" => "2.0",
+            "id" => "id",
+            "method" => "method",
+            "params" => "params",
+            // A2A member names (Message, Part, Task, configuration, push config)
+            "message" => "message",
+            "kind" => "kind",
+            "role" => "role",
+            "parts" => "parts",
+            "text" => "text",
+            "messageId" => "messageId",
+            "contextId" => "contextId",
+            "taskId" => "taskId",
+            "metadata" => "metadata",
+            "configuration" => "configuration",
+            "acceptedOutputModes" => "acceptedOutputModes",
+            "blocking" => "blocking",
+            "historyLength" => "historyLength",
+            "referenceTaskIds" => "referenceTaskIds",
+            "extensions" => "extensions",
+            "file" => "file",
+            "data" => "data",
+            "uri" => "uri",
+            "bytes" => "bytes",
+            "name" => "name",
+            "mimeType" => "mimeType",
+            "mediaType" => "mediaType",
+            "filename" => "filename",
+            "url" => "url",
+            // values
+            "message/send" => "message/send",
+            "message/stream" => "message/stream",
+            "tasks/get" => "tasks/get",
+            "tasks/cancel" => "tasks/cancel",
+            "tasks/resubscribe" => "tasks/resubscribe",
+            "SendMessage" => "SendMessage",
+            "SendStreamingMessage" => "SendStreamingMessage",
+            "GetTask" => "GetTask",
+            "CancelTask" => "CancelTask",
+            "user" => "user",
+            "agent" => "agent",
+            "ROLE_USER" => "ROLE_USER",
+            "ROLE_AGENT" => "ROLE_AGENT",
+            "text/plain" => "text/plain",
+            "application/json" => "application/json",
+            _ => return None,
+        })
     }
 
     impl<'a, 'o, K: Fn(&'a str) -> Cow<'o, str>> P<'a, 'o, K> {
@@ -1117,17 +1178,55 @@ mod tests {
 
     use super::*;
 
-    /// True when a string of `j` (a value or a member name) borrows its text.
+    /// True when a string of `j` (a value or a member name) is borrowed and is not one of
+    /// the `'static` [`super::fast::common`] strings (which the owned parse borrows from
+    /// the program's text, never from the document's).
     fn borrows(j: &Json) -> bool {
+        let kept = |s: &Cow<str>| match s {
+            Cow::Borrowed(b) => {
+                super::fast::common(b).is_none_or(|c| !std::ptr::eq(c.as_ptr(), b.as_ptr()))
+            }
+            Cow::Owned(_) => false,
+        };
         match j {
-            Json::String(s) => matches!(s, Cow::Borrowed(_)),
+            Json::String(s) => kept(s),
             Json::Array(a) => a.iter().any(borrows),
-            Json::Object(o) => o
-                .members
-                .iter()
-                .any(|(k, v)| matches!(k, Cow::Borrowed(_)) || borrows(v)),
+            Json::Object(o) => o.members.iter().any(|(k, v)| kept(k) || borrows(v)),
             _ => false,
         }
+    }
+
+    /// The owned parse borrows the common names and values from the program, copies the
+    /// rest, and gives the tree the borrowed parse gives.
+    #[test]
+    fn owned_parse_borrows_only_the_common_strings() {
+        let text = br#"{"jsonrpc":"2.0","id":"jsonrpc","method":"message/send","params":{"message":{"kind":"message","role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1","x-other":"ROLE_USER2"}}}"#;
+        let owned = Json::parse_owned(text).unwrap();
+        assert_eq!(owned, Json::parse(text).unwrap());
+        assert!(!borrows(&owned));
+        let o = owned.as_object().unwrap();
+        assert!(matches!(o.members[0].0, Cow::Borrowed("jsonrpc")));
+        assert!(matches!(
+            o.get("jsonrpc"),
+            Some(Json::String(Cow::Borrowed("2.0")))
+        ));
+        let msg = owned
+            .pointer("/params/message")
+            .unwrap()
+            .as_object()
+            .unwrap();
+        assert!(matches!(msg.get("messageId"), Some(Json::String(Cow::Owned(m))) if m == "m-1"));
+        assert!(
+            matches!(msg.get("x-other"), Some(Json::String(Cow::Owned(m))) if m == "ROLE_USER2")
+        );
+        assert!(msg
+            .members
+            .iter()
+            .any(|(k, _)| matches!(k, Cow::Owned(k) if k == "x-other")));
+        // escaped spellings of a common string are unescaped and copied (no borrow)
+        let esc = Json::parse_owned(br#"{"jsonrpc":"2\u002e0","met\u0068od":"x"}"#).unwrap();
+        assert_eq!(esc.get("jsonrpc").and_then(Json::as_str), Some("2.0"));
+        assert_eq!(esc.get("method").and_then(Json::as_str), Some("x"));
     }
 
     fn same_as_value(text: &str) {

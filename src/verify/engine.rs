@@ -1173,8 +1173,9 @@ pub(super) struct State {
     /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
     /// capability lie (CAP-STREAM-002; breaker17b V3).
     streamed_ok: HashSet<String>,
-    /// Paths of `done_requests` entries.
-    done_paths: HashMap<String, String>,
+    /// Paths of `done_requests` entries, by exchange id (hashed as the open map is: one
+    /// insert and one remove per client request).
+    done_paths: IdMap<String>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
     /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
     /// [`MAX_PUSH_URLS`] entries.
@@ -1773,7 +1774,10 @@ fn version_header(h: &Headers) -> Option<String> {
 /// The open exchanges' map: looked up on every event, keyed by short proxy-made ids, so
 /// hashed with FNV-1a instead of SipHash (~1.2k instructions per small exchange,
 /// docs/performance.md, "Session 7").
-type OpenMap = HashMap<String, Box<Exch>, std::hash::BuildHasherDefault<IdHasher>>;
+type OpenMap = IdMap<Box<Exch>>;
+
+/// A map keyed by exchange id ([`IdHasher`]: the ids are the proxy's, not the traffic's).
+type IdMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
 
 /// A held PUSH-BODY-003 note ([`State::pending_unknown_push`]): webhook key, task id,
 /// message, evidence, leg.
@@ -1856,7 +1860,7 @@ impl State {
             card_secret_reported: HashSet::new(),
             card_cache_reported: HashSet::new(),
             streamed_ok: HashSet::new(),
-            done_paths: HashMap::new(),
+            done_paths: IdMap::default(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
             gw_up_answers: VecDeque::new(),
@@ -21204,12 +21208,10 @@ impl State {
             return;
         }
         // A router's catch-all page (`200 text/html`) is no A2A answer.
-        let ct = x
-            .resp_headers
-            .get("content-type")
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let a2a_body = ct.contains("json") || ct.contains("event-stream") || ct.contains("grpc");
+        // Any case, read in place (no lowercased copy).
+        let ct = x.resp_headers.get("content-type").unwrap_or("").as_bytes();
+        let has = |word: &[u8]| ct.windows(word.len()).any(|w| w.eq_ignore_ascii_case(word));
+        let a2a_body = has(b"json") || has(b"event-stream") || has(b"grpc");
         let served = a2a_body && !answer_refused(x);
         // The URL has no route (404/405, or a 2xx page that is no A2A answer): the repeated
         // segment is reported now, while the traffic flows, not only at the end.
@@ -22273,12 +22275,7 @@ fn query_values(url: &str, name: &str) -> Vec<String> {
 }
 
 /// Body-less requests pair across legs only when their last two path segments agree.
-fn tail_matches(
-    open: &OpenMap,
-    done_paths: &HashMap<String, String>,
-    id: &str,
-    up_path: &str,
-) -> bool {
+fn tail_matches(open: &OpenMap, done_paths: &IdMap<String>, id: &str, up_path: &str) -> bool {
     let p = open
         .get(id)
         .map(|x| x.path.as_str())
