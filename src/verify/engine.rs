@@ -9227,10 +9227,11 @@ impl State {
         let _ = s;
     }
 
-    /// VER-002 (VER-HDR-001): a known version in `A2A-Version` (`0.2`, `0.1`) that the
-    /// origin's card does not offer, answered with success with 1.0 semantics (a 1.0
-    /// method or route) instead of VersionNotSupportedError. Silent without a card, when
-    /// the card names no version or offers the header's.
+    /// VER-002 (VER-HDR-001; VER-HDR-005 for `0.3`, DIGEST trap 3): a known version in
+    /// `A2A-Version` (`0.3`, `0.2`, `0.1`) that the origin's card does not offer, answered
+    /// with success with 1.0 semantics (a 1.0 method or route) instead of
+    /// VersionNotSupportedError. Silent without a card, when the card names no version or
+    /// offers the header's.
     fn version_not_offered(&mut self, x: &Exch, c: &Call, hv: &str) {
         let Some(hd) = Dialect::from_version(hv) else {
             return;
@@ -9250,10 +9251,20 @@ impl State {
             return;
         }
         let list: Vec<&str> = offered.iter().map(|d| d.as_str()).collect();
+        // Trap 3: the 1.0 specification's own examples pair `A2A-Version: 0.3` with 1.0
+        // methods, so serving that pair as 1.0 is a warning of its own (VER-HDR-005).
+        let (rule, trap) = if hd == Dialect::V0_3 {
+            (
+                &r::VER_TRAP3_PROCESSED,
+                "; a warning, not an error, because the 1.0 specification's own examples send a 0.3 header with 1.0 methods (trap 3)",
+            )
+        } else {
+            (&r::VER_NOT_ENFORCED, "")
+        };
         self.find(
-            &r::VER_NOT_ENFORCED,
+            rule,
             format!(
-                "{} {hv}, a version the card does not offer ({}), was processed with 1.0 semantics instead of rejected with VersionNotSupportedError{}",
+                "{} {hv}, a version the card does not offer ({}), was processed with 1.0 semantics instead of rejected with VersionNotSupportedError{}{trap}",
                 version_asked_as(x, c),
                 list.join(", "),
                 refusal_for_binding(c)

@@ -725,6 +725,13 @@ rule!(VER_UNSUPPORTED_AS_METHOD_NOT_FOUND, "VER-HDR-004", "unsupported-version-a
     ["VER-002"],
     "1.0 agent answered a call that names a protocol version it does not serve (A2A-Version, or a 0.x call without it, which means 0.3) with the \"no such method\" answer (JSON-RPC -32601 MethodNotFoundError; HTTP+JSON 404 or 501 UNIMPLEMENTED without an A2A reason) instead of VersionNotSupportedError",
     "check the requested A2A-Version (header or query parameter) before dispatching the method or route and answer a version the agent does not serve with VersionNotSupportedError (1.0 §3.6.2; JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED): -32601 or a 404 tells the client the method or route does not exist, so its author looks for a typo or a wrong URL instead of switching to a version the card declares (a2a-python: enable_v0_3_compat=True serves 0.3 too)");
+// A warning although VER-002 is a MUST: the 1.0 specification's own examples (§9.2, §10.2,
+// §11.2) send `A2A-Version: 0.3` with PascalCase methods (DIGEST trap 3), so clients that
+// copy them send this pair and agents that serve it interoperate with them.
+rule!(VER_TRAP3_PROCESSED, "VER-HDR-005", "version-0-3-header-on-1-0-call-processed", Warning, Interop,
+    ["VER-002"],
+    "agent whose card offers 1.0 only processed a 1.0 call (a PascalCase method or a 1.0 route) that declared A2A-Version 0.3, as the 1.0 specification's own examples send (trap 3), instead of refusing the declared 0.3 with VersionNotSupportedError",
+    "agent: answer a version the card does not offer with VersionNotSupportedError (1.0 §3.6.2: JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with reason VERSION_NOT_SUPPORTED), or declare and serve 0.3 too; client: send A2A-Version: 1.0 with 1.0 methods and routes (the pair of a 0.3 header and a 1.0 method is copied from the 1.0 specification's examples, which contradict its §3.6.2)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
@@ -1187,6 +1194,7 @@ pub static RULES: &[Rule] = &[
     VER_HEADER_STRIPPED,
     VER_HEADER_NOT_MAJOR_MINOR,
     VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+    VER_TRAP3_PROCESSED,
     VER_MIXED_PAYLOAD,
 ];
 

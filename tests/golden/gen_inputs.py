@@ -1358,6 +1358,12 @@ def vhdr_card(answer, hdr="0.2", method="SendMessage", msg=None):
 EXTRA["VER-HDR-001-fail-version-not-in-card"] = vhdr_card(res(1, {"task": task1()}))
 EXTRA["VER-HDR-001-pass-version-not-in-card-refused"] = vhdr_card(err(1, -32009, "A2A version 0.2 is not supported"))
 EXTRA["VER-HDR-001-pass-offered-0x-version"] = vhdr_card(res(1, task03()), hdr="0.3", method="message/send", msg=msg03("ping"))
+# trap 3: a 0.3 header on a 1.0 method, to an agent whose card offers 1.0 only
+def trap3(ok):
+    t = T(); fetch_card(t, card1(supportedInterfaces=[{"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]))
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("ping")}), headers={"a2a-version": "0.3"})
+    t.resp(200, err(1, -32009, "A2A version 0.3 is not supported") if ok else res(1, {"task": task1()})); return t.text()
+case("VER-HDR-005", trap3(False), trap3(True))
 EXTRA["DATA-LIST-004-fail-page-repeated"] = listrepeat(False)
 EXTRA["DATA-LIST-004-pass-page-continues"] = listrepeat(True)
 EXTRA.update(EXTRA_E21)
