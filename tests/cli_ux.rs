@@ -156,7 +156,7 @@ fn a_torn_last_line_is_noted_with_line_and_bytes() {
     let torn = d.path().join("torn.jsonl");
     std::fs::write(&torn, &whole[..cut]).unwrap();
     let note = format!(
-        "last line {} is torn (17 bytes dropped): the recording ended mid-write (writer killed?); that line was skipped",
+        "last line {} is torn (17 bytes dropped): the recording ended mid-write (the writer was killed, or its disk filled); that line was skipped",
         lines + 1
     );
 

@@ -428,7 +428,7 @@ impl TornTail {
     /// `last line 42 is torn (17 bytes dropped): the recording ended mid-write`.
     pub fn note(&self) -> String {
         format!(
-            "last line {} is torn ({} bytes dropped): the recording ended mid-write (writer killed?); that line was skipped",
+            "last line {} is torn ({} bytes dropped): the recording ended mid-write (the writer was killed, or its disk filled); that line was skipped",
             self.line, self.bytes
         )
     }
