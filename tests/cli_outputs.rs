@@ -477,6 +477,12 @@ fn b5_b7_b11_default_recordings_never_collide_no_redact_is_0600_report_format_fr
         err.contains("recording to nr.jsonl (NOT redacted: secrets kept; file mode 0600)"),
         "{err}"
     );
+    // a relative recording path is also given in full (newcomer22 N7)
+    let full = std::fs::canonicalize(dir.path()).unwrap().join("nr.jsonl");
+    assert!(
+        err.contains(&format!("; full path {}", full.display())),
+        "{err}"
+    );
     assert!(err.contains("report on exit: out/p.json (json)"), "{err}");
     let mode = std::fs::metadata(dir.path().join("nr.jsonl"))
         .unwrap()

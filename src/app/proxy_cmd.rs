@@ -621,10 +621,11 @@ async fn run_async(
     }
     match &record {
         Some(p) if a.no_redact => crate::errln!(
-            "  recording to {} (NOT redacted: secrets kept; file mode 0600)",
-            p.display()
+            "  recording to {} (NOT redacted: secrets kept; file mode 0600){}",
+            p.display(),
+            full_path_note(p)
         ),
-        Some(p) => crate::errln!("  recording to {}", p.display()),
+        Some(p) => crate::errln!("  recording to {}{}", p.display(), full_path_note(p)),
         None => crate::errln!("  not recording (--no-record)"),
     }
     if a.capture_cap == 0 {
@@ -1563,6 +1564,19 @@ fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportI
     };
     input.source.target = (!target.is_empty()).then_some(target);
     Ok(input)
+}
+
+/// `; full path /srv/a2a/recordings/x.jsonl` for a relative recording path, so an operator
+/// who started the proxy from another directory (a unit, another shell) finds the file;
+/// empty for an absolute path or when the working directory cannot be read.
+fn full_path_note(p: &std::path::Path) -> String {
+    if p.is_absolute() {
+        return String::new();
+    }
+    match std::env::current_dir() {
+        Ok(dir) => format!("; full path {}", dir.join(p).display()),
+        Err(_) => String::new(),
+    }
 }
 
 #[cfg(test)]
