@@ -134,7 +134,8 @@ pub const CARD_BYPASS_HINT: &str = "hint: the Agent Card the client got names th
 /// upstream that is down.
 #[derive(Debug, Default)]
 pub struct UpstreamWatch {
-    /// Exchange id -> its upstream origin, from its `request_head` to its `exchange_end`.
+    /// Exchange id -> its upstream URL (empty: no route), from its `request_head` to its
+    /// `exchange_end`.
     origin_of: std::collections::HashMap<String, String>,
     /// Upstream origin -> the requests it did not answer since it last answered.
     down: std::collections::HashMap<String, Down>,
@@ -150,6 +151,16 @@ struct Down {
     last: String,
 }
 
+/// The origin of an upstream URL for [`UpstreamWatch`]'s lines (`http://agent:9000`), or
+/// `(no route)` for an empty one (a request no route took).
+fn origin_or_no_route(url: &str) -> String {
+    if url.is_empty() {
+        "(no route)".to_string()
+    } else {
+        origin_of_url(url)
+    }
+}
+
 impl UpstreamWatch {
     /// `upstream-error` lines printed per outage and upstream before they are only counted.
     pub const PRINTED: u64 = 3;
@@ -159,19 +170,22 @@ impl UpstreamWatch {
         let exchange = ev.exchange.as_deref().unwrap_or("-");
         match &ev.kind {
             EventKind::RequestHead { upstream, .. } => {
-                let origin = upstream
-                    .as_deref()
-                    .map_or_else(|| "(no route)".to_string(), origin_of_url);
-                self.origin_of.insert(exchange.to_string(), origin);
+                // the upstream URL as given; its origin is read only when an outage needs it
+                self.origin_of
+                    .insert(exchange.to_string(), upstream.clone().unwrap_or_default());
                 Vec::new()
             }
             EventKind::ResponseHead {
                 synthetic: false, ..
             } => {
-                let Some(origin) = self.origin_of.get(exchange) else {
+                if self.down.is_empty() {
+                    return Vec::new();
+                }
+                let Some(url) = self.origin_of.get(exchange) else {
                     return Vec::new();
                 };
-                match self.down.remove(origin) {
+                let origin = origin_or_no_route(url);
+                match self.down.remove(&origin) {
                     Some(d) if d.failed > Self::PRINTED => vec![format!(
                         "a2a-interop proxy: upstream {origin} answers again ({exchange}) after {} requests it did not answer ({} to {}; the proxy answered them 502)",
                         d.failed, d.first, d.last
@@ -183,10 +197,7 @@ impl UpstreamWatch {
                 }
             }
             EventKind::ExchangeEnd { outcome, error, .. } => {
-                let origin = self
-                    .origin_of
-                    .remove(exchange)
-                    .unwrap_or_else(|| "(no route)".to_string());
+                let url = self.origin_of.remove(exchange).unwrap_or_default();
                 let line = format!(
                     "upstream-error {exchange}: {}",
                     error.as_deref().unwrap_or("upstream unreachable")
@@ -194,6 +205,7 @@ impl UpstreamWatch {
                 match outcome {
                     Outcome::UpstreamAbort => vec![line],
                     Outcome::UpstreamError => {
+                        let origin = origin_or_no_route(&url);
                         let d = self.down.entry(origin.clone()).or_insert_with(|| Down {
                             failed: 0,
                             first: exchange.to_string(),
