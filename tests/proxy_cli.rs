@@ -612,3 +612,166 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
         evs.len()
     );
 }
+
+/// q22 Q1: a second Ctrl-C while the stop catches up with the traffic (the debug build's
+/// recorder and online verifier are seconds behind 30 MB of bodies) ends the run without
+/// the online verdicts: exit 130 (128 + SIGINT), a line saying how many recorded events
+/// were not verified live, that the recording is complete and the commands that verify it
+/// offline and write the report; no report file and no staged temporary file; the
+/// recording whole (every line parses, every exchange `complete`), and `a2a-interop
+/// verify` reads it. While the recorder still writes, the Ctrl-C stops the verifier and
+/// the proxy exits as soon as the recording is closed (it says so); once the recording is
+/// closed, it exits at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts() {
+    // about 30 MB recorded (q21 measured 563 events still to verify after 60 x 256 KiB)
+    const CALLS: usize = 60;
+    const SIZE: usize = 256 * 1024;
+    let up = echo_server("big").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let Running {
+        mut child,
+        rx,
+        addr,
+        ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    );
+    let addr = addr.trim_end_matches('/').to_string();
+    grow_recording(&addr, CALLS, SIZE).await;
+
+    child.signal("INT");
+    // the first progress line comes 3 s after "stopping"
+    let seen = wait_line(&rx, "Ctrl-C again", Duration::from_secs(120));
+    let progress = seen.last().unwrap().clone();
+    let recorder_behind = progress.starts_with(
+        "a2a-interop proxy: the recording is being finished: ",
+    ) && progress.ends_with(
+        " to verify before the findings are final (Ctrl-C again exits once the recording is complete, without verifying the rest)",
+    );
+    let verifier_behind = progress.starts_with(
+        "a2a-interop proxy: the online verifier is catching up: ",
+    ) && progress.ends_with(
+        " still to verify before the findings are final (Ctrl-C again stops now: the recording is complete and can be verified offline)",
+    );
+    assert!(recorder_behind || verifier_behind, "{progress}");
+    let t0 = std::time::Instant::now();
+    child.signal("INT");
+    let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
+    let stopped_in = t0.elapsed();
+    let rest: Vec<String> = rx.try_iter().collect();
+    assert_eq!(
+        st.code(),
+        Some(130),
+        "exit status {st:?}; stderr after: {rest:#?}"
+    );
+    let recorded_at = [seen.as_slice(), rest.as_slice()]
+        .concat()
+        .iter()
+        .position(|l| {
+            l.starts_with("a2a-interop proxy: ")
+                && l.ends_with(&format!("events recorded in {}", rec.display()))
+        });
+    assert!(recorded_at.is_some(), "{seen:#?} {rest:#?}");
+    if recorder_behind {
+        // said at once, then the exit once the recording is closed
+        assert!(
+            rest.first().is_some_and(|l| l.starts_with(
+                "a2a-interop proxy: stopping now: the online verification is cut short; the proxy exits once the recording is complete ("
+            )),
+            "{rest:#?}"
+        );
+    } else {
+        assert!(
+            stopped_in < Duration::from_secs(2),
+            "the second Ctrl-C did not stop the catch-up at once: {stopped_in:?}"
+        );
+    }
+    let stop = rest
+        .iter()
+        .find(|l| l.contains("stopped before the online verifier caught up"))
+        .unwrap_or_else(|| panic!("no line saying the catch-up was cut: {rest:#?}"));
+    let head = "a2a-interop proxy: stopped before the online verifier caught up (";
+    let left: usize = stop
+        .strip_prefix(head)
+        .and_then(|s| s.split_once(" recorded event"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of unverified events: {stop}"));
+    assert!(left > 0, "{stop}");
+    assert!(
+        stop.ends_with(&format!(
+            " not verified live); the recording {} is complete: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
+            rec.display(),
+            rec.display(),
+            rec.display(),
+            report.display()
+        )),
+        "{stop}"
+    );
+    assert!(
+        !rest
+            .iter()
+            .any(|l| l.contains("writing the report") || l.contains("report written to")),
+        "{rest:#?}"
+    );
+    let left_files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        left_files,
+        vec!["rec.jsonl".to_string()],
+        "files left: {left_files:?}"
+    );
+
+    // the recording: whole, to its last line
+    let bytes = std::fs::read(&rec).unwrap();
+    assert_eq!(
+        bytes.last(),
+        Some(&b'\n'),
+        "the recording's last line is cut"
+    );
+    for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        if !line.is_empty() {
+            serde_json::from_slice::<serde_json::Value>(line)
+                .unwrap_or_else(|e| panic!("recording line {} does not parse: {e}", i + 1));
+        }
+    }
+    let evs = read_events(&rec);
+    let xs = exchanges(&evs);
+    assert_eq!(xs.len(), CALLS);
+    for x in &xs {
+        assert_eq!(outcome(&evs, x).0, Outcome::Complete, "{x}");
+    }
+    // the command the line names verifies it offline, to its last exchange
+    let out = Command::new(BIN)
+        .arg("verify")
+        .arg(&rec)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tool"]["name"], "a2a-interop");
+    eprintln!(
+        "recording {} bytes, {} events: {left} not verified live when the second Ctrl-C came (behind: {}); stopped {stopped_in:?} after it",
+        bytes.len(),
+        evs.len(),
+        if recorder_behind { "the recorder" } else { "the verifier" }
+    );
+}
