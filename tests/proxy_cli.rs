@@ -7,6 +7,7 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 
 use a2a_interop::record::{EventKind, Outcome};
@@ -774,4 +775,166 @@ async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verd
         evs.len(),
         if recorder_behind { "the recorder" } else { "the verifier" }
     );
+}
+
+/// Reads a raw HTTP/1.1 answer from `addr` to `request` sent on a new plain TCP
+/// connection, until the proxy closes it.
+fn send_plain(addr: &str, request: &[u8]) -> String {
+    use std::io::{Read as _, Write as _};
+    let mut c = std::net::TcpStream::connect(addr).unwrap();
+    c.write_all(request).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut out = Vec::new();
+    let _ = c.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// q22 Q2: a plain `http://` request to the proxy's TLS listener (`--tls-cert`) is answered
+/// with an HTTP/1.1 400 naming the `https://` URL to use (as nginx's "plain HTTP request was
+/// sent to HTTPS port"), not TLS alert bytes: the request's query (a credential) is not
+/// echoed, three such requests give one stderr line, and nothing of them is recorded (no
+/// request, no refusal: the recording holds the one TLS client's exchange, and `verify`
+/// finds no refused request in it). Control: a TLS client on the same listener is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let up = echo_server("tls").await;
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let mut child = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--tls-cert")
+            .arg(&cert)
+            .arg("--tls-key")
+            .arg(&key)
+            .arg("--record")
+            .arg(&rec)
+            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null()),
+    );
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let seen = wait_line(
+        &rx,
+        "a2a-interop proxy listening on https://",
+        Duration::from_secs(30),
+    );
+    let addr = seen
+        .last()
+        .unwrap()
+        .strip_prefix("a2a-interop proxy listening on https://")
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+
+    let answer = send_plain(
+        &addr,
+        format!("POST /rpc?token=s3cret HTTP/1.1\r\nHost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{{}}").as_bytes(),
+    );
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(
+        head.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+        "{answer:?}"
+    );
+    assert!(
+        head.to_ascii_lowercase().contains("connection: close"),
+        "{head}"
+    );
+    assert_eq!(
+        body,
+        format!("400 Bad Request: the plain HTTP request was sent to an HTTPS port; this a2a-interop proxy listener speaks TLS only: use https://{addr}/rpc\n")
+    );
+    assert!(!answer.contains("s3cret"), "{answer}");
+    for _ in 0..2 {
+        let again = send_plain(
+            &addr,
+            format!("GET /a HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+        );
+        assert!(
+            again.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+            "{again:?}"
+        );
+    }
+
+    // control: TLS on the same listener is served
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(ck.cert.der().clone()).unwrap();
+    let cfg = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    let tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let mut tls = tokio_rustls::TlsConnector::from(Arc::new(cfg))
+        .connect(
+            rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap(),
+            tcp,
+        )
+        .await
+        .unwrap();
+    tls.write_all(
+        format!("POST / HTTP/1.1\r\nHost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 7\r\nconnection: close\r\n\r\n{{\"a\":1}}").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut got = Vec::new();
+    let _ = tls.read_to_end(&mut got).await;
+    let got = String::from_utf8_lossy(&got);
+    assert!(got.starts_with("HTTP/1.1 200"), "{got}");
+    assert!(got.ends_with("{\"a\":1}}"), "{got}");
+
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
+    assert!(st.success(), "{st:?}");
+    let lines: Vec<String> = rx.try_iter().collect();
+    let said: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("plain http://"))
+        .collect();
+    assert_eq!(said.len(), 1, "one line for three requests: {lines:#?}");
+    assert!(
+        said[0].starts_with("a2a-interop proxy: WARNING: a plain http:// request (POST /rpc from 127.0.0.1:")
+            && said[0].ends_with(&format!(") came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://{addr}/rpc; later ones are counted, one line a minute at most; nothing of them is recorded")),
+        "{}",
+        said[0]
+    );
+    assert!(!said[0].contains("s3cret"), "{}", said[0]);
+
+    // the recording: the TLS client's one exchange, nothing of the plain requests
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e.kind, EventKind::RequestRefused { .. })),
+        "{evs:#?}"
+    );
+    let conns = evs
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ConnOpen { .. }))
+        .count();
+    assert_eq!(conns, 4);
+    let out = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("HTTP-FRAME-003"), "{text}");
+    assert!(!std::fs::read_to_string(&rec).unwrap().contains("s3cret"));
 }
