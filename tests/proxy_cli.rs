@@ -938,3 +938,128 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
     assert!(!text.contains("HTTP-FRAME-003"), "{text}");
     assert!(!std::fs::read_to_string(&rec).unwrap().contains("s3cret"));
 }
+
+/// A TLS server on a free loopback port with a self-signed certificate for 127.0.0.1
+/// (written to `dir/agent.pem`): completes handshakes and then closes. Its address and the
+/// certificate file.
+async fn tls_server(dir: &std::path::Path) -> (std::net::SocketAddr, std::path::PathBuf) {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let pem = dir.join("agent.pem");
+    std::fs::write(&pem, ck.cert.pem()).unwrap();
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+    let cfg = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![ck.cert.der().clone()], key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = l.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let _ = acceptor.accept(s).await;
+            });
+        }
+    });
+    (addr, pem)
+}
+
+/// q22 Q3: the proxy's start-up check of an `https://` upstream does one TLS handshake
+/// with the trust the proxy will use, and names the fix the way probe/interop and the
+/// proxy's 502 do: an untrusted certificate (`--upstream-ca`), a certificate for another
+/// name than `--upstream-sni` (`--upstream-sni`), an agent that speaks plain HTTP on the
+/// https:// port (an http:// upstream). Trusted (`--upstream-ca` the certificate itself),
+/// or `--insecure-upstream`: no warning. An agent that is simply down gets no TLS line
+/// (the TCP warning speaks, and the proxy starts and answers 502 as before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
+    use a2a_interop::app::proxy_cmd::{upstream_tls_failed, UpstreamTlsCheck};
+    let wait = Duration::from_secs(5);
+    let dir = tempfile::tempdir().unwrap();
+    let (agent, pem) = tls_server(dir.path()).await;
+    let url = format!("https://{agent}");
+
+    let w = upstream_tls_failed(&url, &url, &UpstreamTlsCheck::default(), wait)
+        .await
+        .expect("an untrusted certificate is warned about");
+    assert!(
+        w.starts_with(&format!("warning: upstream {url} failed the TLS handshake: "))
+            && w.contains("every request will be answered 502 until it is fixed")
+            && w.contains("hint: the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE"),
+        "{w}"
+    );
+    let trusted = UpstreamTlsCheck {
+        ca: vec![pem.clone()],
+        ..UpstreamTlsCheck::default()
+    };
+    assert_eq!(upstream_tls_failed(&url, &url, &trusted, wait).await, None);
+    let insecure = UpstreamTlsCheck {
+        insecure: true,
+        ..UpstreamTlsCheck::default()
+    };
+    assert_eq!(upstream_tls_failed(&url, &url, &insecure, wait).await, None);
+    let other_name = UpstreamTlsCheck {
+        ca: vec![pem.clone()],
+        sni: Some("agent.example.test".into()),
+        ..UpstreamTlsCheck::default()
+    };
+    let w = upstream_tls_failed(&url, &url, &other_name, wait)
+        .await
+        .expect("a certificate for another name is warned about");
+    assert!(
+        w.contains("failed the TLS handshake (server name agent.example.test, --upstream-sni): ")
+            && w.contains("with --upstream-sni NAME"),
+        "{w}"
+    );
+
+    // plain HTTP on the https:// port
+    let plain = echo_server("plain").await;
+    let url = format!("https://{plain}");
+    let w = upstream_tls_failed(&url, &url, &UpstreamTlsCheck::default(), wait)
+        .await
+        .expect("an agent that speaks no TLS is warned about");
+    assert!(
+        w.ends_with("hint: the agent does not speak TLS on that port: use an http:// upstream"),
+        "{w}"
+    );
+    // http:// upstreams are not TLS-checked; a dead agent is the TCP check's to say
+    assert_eq!(
+        upstream_tls_failed(
+            &format!("http://{plain}"),
+            "x",
+            &UpstreamTlsCheck::default(),
+            wait
+        )
+        .await,
+        None
+    );
+    let dead = format!("https://127.0.0.1:{}", dead_port());
+    assert_eq!(
+        upstream_tls_failed(&dead, &dead, &UpstreamTlsCheck::default(), wait).await,
+        None
+    );
+
+    // the binary says it at start-up, and keeps running
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+            ])
+            .arg(&url),
+        Duration::from_secs(20),
+    );
+    let line = proxy_process::line_with(&run, "failed the TLS handshake", Duration::from_secs(20));
+    assert_eq!(
+        line,
+        format!("  warning: upstream {url} failed the TLS handshake: received corrupt message of type InvalidContentType; every request will be answered 502 until it is fixed; hint: the agent does not speak TLS on that port: use an http:// upstream")
+    );
+}

@@ -259,6 +259,84 @@ pub async fn upstream_unreachable(
     ))
 }
 
+/// The TLS trust of the proxy's `https://` upstreams, for [`upstream_tls_failed`]:
+/// `--upstream-ca` files, `--insecure-upstream`, `--upstream-sni`.
+#[derive(Clone, Debug, Default)]
+pub struct UpstreamTlsCheck {
+    /// `--upstream-ca` PEM files (beside the OS roots).
+    pub ca: Vec<PathBuf>,
+    /// `--insecure-upstream`: any certificate is accepted (the check then finds only an
+    /// upstream that speaks no TLS, or shares no TLS version).
+    pub insecure: bool,
+    /// `--upstream-sni NAME`: the server name sent and checked instead of the URL's host.
+    pub sni: Option<String>,
+}
+
+/// The start-up TLS check of an `https://` upstream `url` (shown as `shown`, credentials
+/// redacted) whose TCP connect succeeded ([`upstream_unreachable`]): one TLS handshake
+/// with the trust the proxy will use (`tls`: the OS roots plus `--upstream-ca`,
+/// `--insecure-upstream`, `--upstream-sni`), as `probe` and `interop` check their agent
+/// before the first call. `None` when it succeeds, when `url` is not `https://`, or when the
+/// agent cannot be reached now (then the TCP warning speaks; the proxy keeps running and
+/// answers 502 until the agent is up, as before). Otherwise a warning naming the failure
+/// and the fix the proxy's 502 would name ([`crate::proxy::tls_hint`]: `--upstream-ca`,
+/// `--upstream-sni`, an `http://` upstream for an agent that speaks no TLS), e.g.
+/// `warning: upstream https://127.0.0.1:8443 failed the TLS handshake: invalid peer
+/// certificate: UnknownIssuer; every request will be answered 502 until it is fixed; hint:
+/// ...`. Within `wait` for the connect and again for the handshake.
+pub async fn upstream_tls_failed(
+    url: &str,
+    shown: &str,
+    tls: &UpstreamTlsCheck,
+    wait: std::time::Duration,
+) -> Option<String> {
+    let u = url::Url::parse(url).ok()?;
+    if u.scheme() != "https" {
+        return None;
+    }
+    let host = u.host()?;
+    let port = u.port_or_known_default()?;
+    let name = match (&tls.sni, &host) {
+        (Some(n), _) => rustls::pki_types::ServerName::try_from(n.clone()).ok()?,
+        (None, url::Host::Domain(d)) => {
+            rustls::pki_types::ServerName::try_from(d.to_string()).ok()?
+        }
+        (None, url::Host::Ipv4(ip)) => std::net::IpAddr::V4(*ip).into(),
+        (None, url::Host::Ipv6(ip)) => std::net::IpAddr::V6(*ip).into(),
+    };
+    let addr = match &host {
+        url::Host::Ipv6(a) => a.to_string(),
+        h => h.to_string(),
+    };
+    let tcp = tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port)))
+        .await
+        .ok()?
+        .ok()?;
+    // a bad --upstream-ca file is refused before this runs (config_from_args)
+    let cfg = crate::proxy::tls::client_config(&tls.ca, tls.insecure).ok()?;
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(cfg));
+    let checked = match &tls.sni {
+        Some(n) => format!(" (server name {n}, --upstream-sni)"),
+        None => String::new(),
+    };
+    let cause = match tokio::time::timeout(wait, connector.connect(name, tcp)).await {
+        Ok(Ok(_)) => return None,
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => {
+            return Some(format!(
+                "warning: upstream {shown} accepts connections but did not complete a TLS handshake within {} s; every request will be answered 502 until it does; hint: is that port https? for plain HTTP give an http:// upstream",
+                wait.as_secs_f32()
+            ))
+        }
+    };
+    let hint = crate::proxy::tls_hint(&cause).unwrap_or(
+        "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA",
+    );
+    Some(format!(
+        "warning: upstream {shown} failed the TLS handshake{checked}: {cause}; every request will be answered 502 until it is fixed; hint: {hint}"
+    ))
+}
+
 /// `--listen` text as a socket address: `IP:PORT`, `[IPv6]:PORT`, or `localhost:PORT`
 /// (taken as 127.0.0.1, the loopback a local client reaches; no resolver involved).
 pub fn parse_listen(s: &str) -> Option<SocketAddr> {
@@ -605,6 +683,11 @@ async fn run_async(
     // One TCP connect to each upstream, off the listener's path: a warning for an agent
     // that is not there (yet), so a run that will answer only 502s says why at once.
     let mut checked: Vec<&str> = Vec::new();
+    let tls_check = UpstreamTlsCheck {
+        ca: a.upstream_ca.clone(),
+        insecure: a.insecure_upstream,
+        sni: a.upstream_sni.clone(),
+    };
     for url in routes
         .iter()
         .chain(more_cfgs.iter().flat_map(|pc| pc.routes.iter()))
@@ -616,8 +699,15 @@ async fn run_async(
         checked.push(url);
         let url = url.to_string();
         let shown = shown_url(&url, a.no_redact).into_owned();
+        let tls = tls_check.clone();
         tokio::spawn(async move {
             if let Some(w) = upstream_unreachable(&url, &shown, UPSTREAM_CHECK_TIMEOUT).await {
+                crate::errln!("  {w}");
+            } else if let Some(w) =
+                upstream_tls_failed(&url, &shown, &tls, UPSTREAM_CHECK_TIMEOUT).await
+            {
+                // an untrusted certificate or an agent that speaks no TLS, said now
+                // rather than as the first call's 502 (q22 Q3)
                 crate::errln!("  {w}");
             }
         });

@@ -1142,7 +1142,8 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
 /// What to do about a TLS failure towards an `https://` agent, read from the error chain
 /// (rustls's wording, RFC 8446 alerts); `None` when the cause is not a TLS failure this
 /// knows. For the 2 a.m. reader of a 502: the flag or fix, not only rustls's enum name.
-fn tls_hint(cause: &str) -> Option<&'static str> {
+/// The `proxy` start-up check says the same ([`crate::app::proxy_cmd::upstream_tls_failed`]).
+pub fn tls_hint(cause: &str) -> Option<&'static str> {
     use tls::TlsFailure as F;
     Some(match tls::tls_failure(cause)? {
         F::UnknownIssuer => "the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE (probe and interop: --ca FILE), or --insecure-upstream for a test agent",
