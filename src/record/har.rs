@@ -753,6 +753,17 @@ fn headers_of(v: Option<&Value>) -> Headers {
 /// Errors: not JSON, no `log.entries` array, an entry without `request`, or `_a2a` events
 /// that are not native events (each names the entry index).
 pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
+    read_with_entries(text).map(|(h, evs, _)| (h, evs))
+}
+
+/// [`read`], plus where each exchange is in the file: `(exchange id, i)` for the exchange
+/// read from `log.entries[i]` (0-based), so that reports cite the entry a HAR viewer shows,
+/// not the `seq` numbers given on import (q22 Q4). Same errors.
+#[allow(clippy::type_complexity)]
+pub fn read_with_entries(
+    text: &str,
+) -> anyhow::Result<(RecordingHeader, Vec<Event>, Vec<(String, usize)>)> {
+    let mut at: Vec<(String, usize)> = Vec::new();
     // Entries stay raw slices of `text` until their turn: memory is the text, the events
     // built, and one entry's JSON tree at a time.
     let doc: HarDoc = serde_json::from_str(text).context("not a HAR 1.2 document")?;
@@ -879,6 +890,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             let req_wire = recorded("requestBody", req_body.bytes)?;
             let resp_wire = recorded("responseBody", resp_body.bytes)?;
             let mut cut = false;
+            let entry_at = at.len();
             for (j, v) in own.iter().enumerate() {
                 let mut v = v.clone();
                 let kind = v
@@ -926,6 +938,12 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     *truncated |= cut;
                 }
                 own_max_seq = own_max_seq.max(ev.seq);
+                if let Some(x) = &ev.exchange {
+                    // an entry is one exchange: its first event names it
+                    if !at[entry_at..].iter().any(|(id, _)| id == x) {
+                        at.push((x.clone(), i));
+                    }
+                }
                 events.push(ev);
             }
             continue;
@@ -937,6 +955,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         } else {
             format!("e{}", i + 1)
         };
+        at.push((xid.clone(), i));
         let t0 = us_since_start(str_at(entry, "/startedDateTime"));
         let ms = |p: &str| {
             entry
@@ -1043,7 +1062,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         }
     }
     events.sort_by_key(|e| e.seq);
-    Ok((header, events))
+    Ok((header, events, at))
 }
 
 #[cfg(test)]
