@@ -7425,7 +7425,14 @@ impl State {
                 ),
                 vec![
                     x.ev(x.resp_seq),
-                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                    Evidence {
+                        seq: card.seq,
+                        // the card's own exchange, so the report labels the card's line
+                        // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                        exchange: Some(card.exchange.clone()),
+                        pointer: Some("/capabilities/extensions".into()),
+                        found: None,
+                    },
                 ],
                 &x.leg,
             );
@@ -7477,7 +7484,14 @@ impl State {
                 vec![
                     x.ev(x.req_seq),
                     x.ev(x.resp_seq),
-                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                    Evidence {
+                    seq: card.seq,
+                    // the card's own exchange, so the report labels the card's line
+                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
                 ],
                 &x.leg,
             );
@@ -7623,7 +7637,14 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 at,
-                x.ev_at(card.seq, "/capabilities/extensions", None),
+                Evidence {
+                    seq: card.seq,
+                    // the card's own exchange, so the report labels the card's line
+                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
             ],
             &x.leg,
         );
