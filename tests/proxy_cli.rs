@@ -1063,3 +1063,60 @@ async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
         format!("  warning: upstream {url} failed the TLS handshake: received corrupt message of type InvalidContentType; every request will be answered 502 until it is fixed; hint: the agent does not speak TLS on that port: use an http:// upstream")
     );
 }
+
+/// q22 Q7: the HAR exported from a real proxy run fills `response.statusText` (HAR 1.2)
+/// with the canonical reason phrase of each code: `OK` for the agent's 200, `Bad Gateway`
+/// for the proxy's own 502 to a dead agent (it was always "").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_har_of_a_proxy_run_says_each_status_text() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let Running {
+        mut child, addr, ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
+            .arg("--route")
+            .arg(format!("/dead=http://127.0.0.1:{}", dead_port()))
+            .arg("--route")
+            .arg(format!("/=http://{up}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
+    let addr = addr.trim_end_matches('/').to_string();
+    let c = client_h1();
+    let (s, _, _) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{}")).await;
+    assert_eq!(s, 200);
+    let (s, _, _) = fetch(&c, post(&format!("http://{addr}/dead/rpc"), b"{}")).await;
+    assert_eq!(s, 502);
+    child.signal("TERM");
+    assert!(child
+        .wait_for(Duration::from_secs(20), "proxy after SIGTERM")
+        .success());
+    let har = dir.path().join("rec.har");
+    let o = Command::new(BIN)
+        .args(["export", "--har"])
+        .arg(&har)
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
+    let got: Vec<(u64, String)> = doc["log"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["response"]["status"].as_u64().unwrap(),
+                e["response"]["statusText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![(200, "OK".to_string()), (502, "Bad Gateway".to_string())]
+    );
+}

@@ -488,7 +488,7 @@ fn entry_json(
     }
     let response = json!({
         "status": e.status,
-        "statusText": "",
+        "statusText": status_text(e.status),
         "httpVersion": e.resp_version.clone().unwrap_or_default(),
         "cookies": [],
         "headers": headers_json(&e.resp_headers),
@@ -697,6 +697,17 @@ const AGENT_SIDE_ERRORS: &[&str] = &[
     "EMPTY_RESPONSE",
     "NET_INTERRUPT",
 ];
+
+/// HAR 1.2 `response.statusText` for `status`: the canonical reason phrase of the code
+/// (RFC 9110 §15, `200` → `OK`, `404` → `Not Found`); empty for `0` (no response) and for a
+/// code that has none. The recording keeps no reason phrase of its own: HTTP/2 has none
+/// (RFC 9113 §8.3.2), and an HTTP/1.x agent's own wording is not recorded (q22 Q7).
+pub fn status_text(status: u16) -> &'static str {
+    http::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("")
+}
 
 /// The outcome of an entry with `response.status` 0 (HAR 1.2 leaves no other way to write
 /// "no response"): browsers write it for a request they aborted, blocked (CORS, an
