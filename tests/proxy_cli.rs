@@ -614,20 +614,31 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
     );
 }
 
-/// q22 Q1: a second Ctrl-C while the stop catches up with the traffic (the debug build's
-/// recorder and online verifier are seconds behind 30 MB of bodies) ends the run without
-/// the online verdicts: exit 130 (128 + SIGINT), a line saying how many recorded events
-/// were not verified live, that the recording is complete and the commands that verify it
-/// offline and write the report; no report file and no staged temporary file; the
-/// recording whole (every line parses, every exchange `complete`), and `a2a-interop
-/// verify` reads it. While the recorder still writes, the Ctrl-C stops the verifier and
-/// the proxy exits as soon as the recording is closed (it says so); once the recording is
-/// closed, it exits at once.
+/// q22 Q1: a second Ctrl-C while the stop catches up with the traffic (the recording just
+/// closed, the online verifier still behind 30 MB of bodies in the debug build) ends the
+/// run without the online verdicts: exit 130 (128 + SIGINT), a line saying how many
+/// recorded events were not verified live, that the recording is complete and the commands
+/// that verify it offline and write the report; no report file and no staged temporary
+/// file; the recording whole (every line parses, every exchange `complete`), and
+/// `a2a-interop verify` reads it. The second Ctrl-C is sent when the proxy says the
+/// recording is closed; a machine fast enough to have verified everything by then is given
+/// four times the traffic (the progress lines that offer the Ctrl-C are unit-tested).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts() {
-    // about 30 MB recorded (q21 measured 563 events still to verify after 60 x 256 KiB)
-    const CALLS: usize = 60;
     const SIZE: usize = 256 * 1024;
+    for calls in [60, 240, 960] {
+        if let Some(done) = cut_the_catch_up(calls, SIZE).await {
+            eprintln!("{done}");
+            return;
+        }
+    }
+    panic!("the online verifier was never behind when the recording closed");
+}
+
+/// One run of [`a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts`]
+/// with `calls` calls of `size` bytes: `None` when the verifier had caught up before the
+/// second Ctrl-C (the report was being written), else a line of measurements.
+async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
     let up = echo_server("big").await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
@@ -649,23 +660,11 @@ async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verd
         Duration::from_secs(20),
     );
     let addr = addr.trim_end_matches('/').to_string();
-    grow_recording(&addr, CALLS, SIZE).await;
+    grow_recording(&addr, calls, size).await;
 
     child.signal("INT");
-    // the first progress line comes 3 s after "stopping"
-    let seen = wait_line(&rx, "Ctrl-C again", Duration::from_secs(120));
-    let progress = seen.last().unwrap().clone();
-    let recorder_behind = progress.starts_with(
-        "a2a-interop proxy: the recording is being finished: ",
-    ) && progress.ends_with(
-        " to verify before the findings are final (Ctrl-C again exits once the recording is complete, without verifying the rest)",
-    );
-    let verifier_behind = progress.starts_with(
-        "a2a-interop proxy: the online verifier is catching up: ",
-    ) && progress.ends_with(
-        " still to verify before the findings are final (Ctrl-C again stops now: the recording is complete and can be verified offline)",
-    );
-    assert!(recorder_behind || verifier_behind, "{progress}");
+    let recorded = format!("events recorded in {}", rec.display());
+    let seen = wait_line(&rx, &recorded, Duration::from_secs(300));
     let t0 = std::time::Instant::now();
     child.signal("INT");
     let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
@@ -674,30 +673,16 @@ async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verd
     assert_eq!(
         st.code(),
         Some(130),
-        "exit status {st:?}; stderr after: {rest:#?}"
+        "exit status {st:?}; stderr: {seen:#?} {rest:#?}"
     );
-    let recorded_at = [seen.as_slice(), rest.as_slice()]
-        .concat()
-        .iter()
-        .position(|l| {
-            l.starts_with("a2a-interop proxy: ")
-                && l.ends_with(&format!("events recorded in {}", rec.display()))
-        });
-    assert!(recorded_at.is_some(), "{seen:#?} {rest:#?}");
-    if recorder_behind {
-        // said at once, then the exit once the recording is closed
-        assert!(
-            rest.first().is_some_and(|l| l.starts_with(
-                "a2a-interop proxy: stopping now: the online verification is cut short; the proxy exits once the recording is complete ("
-            )),
-            "{rest:#?}"
-        );
-    } else {
-        assert!(
-            stopped_in < Duration::from_secs(2),
-            "the second Ctrl-C did not stop the catch-up at once: {stopped_in:?}"
-        );
+    if rest.iter().any(|l| l.contains("writing the report")) {
+        // the verifier had caught up already: the Ctrl-C skipped the report instead
+        return None;
     }
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "the second Ctrl-C did not stop the catch-up at once: {stopped_in:?}"
+    );
     let stop = rest
         .iter()
         .find(|l| l.contains("stopped before the online verifier caught up"))
@@ -751,7 +736,7 @@ async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verd
     }
     let evs = read_events(&rec);
     let xs = exchanges(&evs);
-    assert_eq!(xs.len(), CALLS);
+    assert_eq!(xs.len(), calls);
     for x in &xs {
         assert_eq!(outcome(&evs, x).0, Outcome::Complete, "{x}");
     }
@@ -769,12 +754,11 @@ async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verd
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["tool"]["name"], "a2a-interop");
-    eprintln!(
-        "recording {} bytes, {} events: {left} not verified live when the second Ctrl-C came (behind: {}); stopped {stopped_in:?} after it",
+    Some(format!(
+        "{calls} calls: recording {} bytes, {} events: {left} not verified live when the second Ctrl-C came; stopped {stopped_in:?} after it",
         bytes.len(),
-        evs.len(),
-        if recorder_behind { "the recorder" } else { "the verifier" }
-    );
+        evs.len()
+    ))
 }
 
 /// Reads a raw HTTP/1.1 answer from `addr` to `request` sent on a new plain TCP
