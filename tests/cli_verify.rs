@@ -560,3 +560,51 @@ fn empty_compressed_and_concatenated_files_say_what_they_are() {
         assert!(stderr(&out).contains(want), "{}", stderr(&out));
     }
 }
+
+/// q22 Q5: the Agent Card evidence of the extension rules (CAP-EXT-001 required extension
+/// not enforced, CAP-EXT-003 extension activated but not declared) carries the card's own
+/// exchange, so the reports label that line `(GET /.well-known/agent-card.json -> 200) at
+/// /capabilities/extensions`, not the call's `(POST /a2a -> 200)`; the call's evidence
+/// keeps the call's exchange.
+#[test]
+fn extension_findings_cite_the_card_on_the_cards_exchange() {
+    for (case, rule) in [
+        ("CAP-EXT-001-fail", "CAP-EXT-001"),
+        ("CAP-EXT-003-fail", "CAP-EXT-003"),
+    ] {
+        let input = format!("tests/golden/{case}/input.jsonl");
+        let o = bin()
+            .args(["verify", &input, "-f", "json", "-o", "-"])
+            .output()
+            .unwrap();
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let f = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["rule"] == rule)
+            .unwrap_or_else(|| panic!("{case}: no {rule}: {v}"));
+        let ev = f["evidence"].as_array().unwrap();
+        let card = ev
+            .iter()
+            .find(|e| e["pointer"] == "/capabilities/extensions")
+            .unwrap_or_else(|| panic!("{case}: no card evidence: {f}"));
+        assert_eq!(card["exchange"], "e1", "{case}: {f}");
+        assert!(
+            ev.iter()
+                .filter(|e| e["pointer"] != "/capabilities/extensions")
+                .all(|e| e["exchange"] != "e1"),
+            "{case}: {f}"
+        );
+        let o = bin().args(["verify", &input]).output().unwrap();
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            text.contains("(GET /.well-known/agent-card.json -> 200) at /capabilities/extensions"),
+            "{case}: {text}"
+        );
+        assert!(
+            !text.contains("(POST /a2a -> 200) at /capabilities/extensions"),
+            "{case}: {text}"
+        );
+    }
+}

@@ -426,3 +426,61 @@ fn breaker10_har_inputs_get_their_verdicts() {
         assert!(extra.is_empty(), "{n}: unexpected findings {extra:?}");
     }
 }
+
+/// `a2a-interop verify FILE --format F -o -`: stdout.
+fn verify_as(path: &Path, format: &str) -> String {
+    let o = bin()
+        .arg("verify")
+        .arg(path)
+        .args(["--format", format, "-o", "-"])
+        .output()
+        .expect("run a2a-interop");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// q22 Q4: the text and Markdown reports of a HAR file cite the `log.entries[]` entry a HAR
+/// viewer shows, with its method and URL, not the `#seq` numbers given on import: the
+/// duplicate-id batch (RPC-REQ-004) is the POST at `log.entries[1]`, and at
+/// `log.entries[0]` once the file lists it first (entries out of time order: the index is
+/// the file's, not the time order's). The tool's own HAR export cites its entries the same
+/// way.
+#[test]
+fn har_reports_cite_the_entry_index_method_and_url() {
+    const K28: &str =
+        "tests/data/har/b11-K28-har-v03-batch-duplicate-ids-answered-out-of-order.har";
+    const AT: &str = " (POST http://agent.example.test/a2a -> 200) at /1/id";
+    let dir = tempfile::tempdir().unwrap();
+    let text = verify_as(Path::new(K28), "text");
+    assert!(text.contains(&format!(".har log.entries[1]{AT}")), "{text}");
+    assert!(!text.contains(" #"), "{text}");
+    let md = verify_as(Path::new(K28), "markdown");
+    assert!(
+        md.contains("log.entries[1] (POST http://agent.example.test/a2a -> 200)"),
+        "{md}"
+    );
+
+    let mut doc = load(K28);
+    entries(&mut doc).reverse();
+    let reversed = save(dir.path(), "reversed.har", &doc);
+    let text = verify_as(&reversed, "text");
+    assert!(
+        text.contains(&format!("reversed.har log.entries[0]{AT}")),
+        "{text}"
+    );
+
+    // the tool's own export (`_a2a` events keep the recorded ids and seqs)
+    let own = dir.path().join("own.har");
+    let o = bin()
+        .args(["export", "--har"])
+        .arg(&own)
+        .arg(K28)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = verify_as(&own, "text");
+    assert!(
+        text.contains(&format!("own.har log.entries[1]{AT}")),
+        "{text}"
+    );
+    // a native recording keeps `#seq`: the golden text reports (tests/golden) cite it
+}

@@ -7,6 +7,7 @@ mod proxy_process;
 mod support;
 
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 
 use a2a_interop::record::{EventKind, Outcome};
@@ -610,5 +611,496 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
         "recording {} bytes, {} events: stopped {stopped_in:?} after the second Ctrl-C; the report written offline took {offline:?}",
         bytes.len(),
         evs.len()
+    );
+}
+
+/// q22 Q1: a second Ctrl-C while the stop catches up with the traffic (the recording just
+/// closed, the online verifier still behind 30 MB of bodies in the debug build) ends the
+/// run without the online verdicts: exit 130 (128 + SIGINT), a line saying how many
+/// recorded events were not verified live, that the recording is complete and the commands
+/// that verify it offline and write the report; no report file and no staged temporary
+/// file; the recording whole (every line parses, every exchange `complete`), and
+/// `a2a-interop verify` reads it. The second Ctrl-C is sent when the proxy says the
+/// recording is closed; a machine fast enough to have verified everything by then is given
+/// four times the traffic (the progress lines that offer the Ctrl-C are unit-tested).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts() {
+    const SIZE: usize = 256 * 1024;
+    for calls in [60, 240, 960] {
+        if let Some(done) = cut_the_catch_up(calls, SIZE).await {
+            eprintln!("{done}");
+            return;
+        }
+    }
+    panic!("the online verifier was never behind when the recording closed");
+}
+
+/// One run of [`a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts`]
+/// with `calls` calls of `size` bytes: `None` when the verifier had caught up before the
+/// second Ctrl-C (the report was being written), else a line of measurements.
+async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
+    let up = echo_server("big").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let Running {
+        mut child,
+        rx,
+        addr,
+        ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    );
+    let addr = addr.trim_end_matches('/').to_string();
+    grow_recording(&addr, calls, size).await;
+
+    child.signal("INT");
+    let recorded = format!("events recorded in {}", rec.display());
+    let seen = wait_line(&rx, &recorded, Duration::from_secs(300));
+    let t0 = std::time::Instant::now();
+    child.signal("INT");
+    let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
+    let stopped_in = t0.elapsed();
+    let rest: Vec<String> = rx.try_iter().collect();
+    assert_eq!(
+        st.code(),
+        Some(130),
+        "exit status {st:?}; stderr: {seen:#?} {rest:#?}"
+    );
+    if rest.iter().any(|l| l.contains("writing the report")) {
+        // the verifier had caught up already: the Ctrl-C skipped the report instead
+        return None;
+    }
+    assert!(
+        stopped_in < Duration::from_secs(2),
+        "the second Ctrl-C did not stop the catch-up at once: {stopped_in:?}"
+    );
+    let stop = rest
+        .iter()
+        .find(|l| l.contains("stopped before the online verifier caught up"))
+        .unwrap_or_else(|| panic!("no line saying the catch-up was cut: {rest:#?}"));
+    let head = "a2a-interop proxy: stopped before the online verifier caught up (";
+    let left: usize = stop
+        .strip_prefix(head)
+        .and_then(|s| s.split_once(" recorded event"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of unverified events: {stop}"));
+    assert!(left > 0, "{stop}");
+    assert!(
+        stop.ends_with(&format!(
+            " not verified live); the recording {} is complete: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
+            rec.display(),
+            rec.display(),
+            rec.display(),
+            report.display()
+        )),
+        "{stop}"
+    );
+    assert!(
+        !rest
+            .iter()
+            .any(|l| l.contains("writing the report") || l.contains("report written to")),
+        "{rest:#?}"
+    );
+    let left_files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        left_files,
+        vec!["rec.jsonl".to_string()],
+        "files left: {left_files:?}"
+    );
+
+    // the recording: whole, to its last line
+    let bytes = std::fs::read(&rec).unwrap();
+    assert_eq!(
+        bytes.last(),
+        Some(&b'\n'),
+        "the recording's last line is cut"
+    );
+    for (i, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        if !line.is_empty() {
+            serde_json::from_slice::<serde_json::Value>(line)
+                .unwrap_or_else(|e| panic!("recording line {} does not parse: {e}", i + 1));
+        }
+    }
+    let evs = read_events(&rec);
+    let xs = exchanges(&evs);
+    assert_eq!(xs.len(), calls);
+    for x in &xs {
+        assert_eq!(outcome(&evs, x).0, Outcome::Complete, "{x}");
+    }
+    // the command the line names verifies it offline, to its last exchange
+    let out = Command::new(BIN)
+        .arg("verify")
+        .arg(&rec)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0) | Some(1)),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tool"]["name"], "a2a-interop");
+    Some(format!(
+        "{calls} calls: recording {} bytes, {} events: {left} not verified live when the second Ctrl-C came; stopped {stopped_in:?} after it",
+        bytes.len(),
+        evs.len()
+    ))
+}
+
+/// Reads a raw HTTP/1.1 answer from `addr` to `request` sent on a new plain TCP
+/// connection, until the proxy closes it.
+fn send_plain(addr: &str, request: &[u8]) -> String {
+    use std::io::{Read as _, Write as _};
+    let mut c = std::net::TcpStream::connect(addr).unwrap();
+    c.write_all(request).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let mut out = Vec::new();
+    let _ = c.read_to_end(&mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// q22 Q2: a plain `http://` request to the proxy's TLS listener (`--tls-cert`) is answered
+/// with an HTTP/1.1 400 naming the `https://` URL to use (as nginx's "plain HTTP request was
+/// sent to HTTPS port"), not TLS alert bytes: the request's query (a credential) is not
+/// echoed, three such requests give one stderr line, and nothing of them is recorded (no
+/// request, no refusal: the recording holds the one TLS client's exchange, and `verify`
+/// finds no refused request in it). Control: a TLS client on the same listener is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let up = echo_server("tls").await;
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let mut child = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--tls-cert")
+            .arg(&cert)
+            .arg("--tls-key")
+            .arg(&key)
+            .arg("--record")
+            .arg(&rec)
+            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null()),
+    );
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let seen = wait_line(
+        &rx,
+        "a2a-interop proxy listening on https://",
+        Duration::from_secs(30),
+    );
+    let addr = seen
+        .last()
+        .unwrap()
+        .strip_prefix("a2a-interop proxy listening on https://")
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+
+    let answer = send_plain(
+        &addr,
+        format!("POST /rpc?token=s3cret HTTP/1.1\r\nHost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{{}}").as_bytes(),
+    );
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("{answer:?}"));
+    assert!(
+        head.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+        "{answer:?}"
+    );
+    assert!(
+        head.to_ascii_lowercase().contains("connection: close"),
+        "{head}"
+    );
+    assert_eq!(
+        body,
+        format!("400 Bad Request: the plain HTTP request was sent to an HTTPS port; this a2a-interop proxy listener speaks TLS only: use https://{addr}/rpc\n")
+    );
+    assert!(!answer.contains("s3cret"), "{answer}");
+    for _ in 0..2 {
+        let again = send_plain(
+            &addr,
+            format!("GET /a HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+        );
+        assert!(
+            again.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+            "{again:?}"
+        );
+    }
+
+    // control: TLS on the same listener is served
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(ck.cert.der().clone()).unwrap();
+    let cfg = rustls::ClientConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_root_certificates(roots)
+    .with_no_client_auth();
+    let tcp = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let mut tls = tokio_rustls::TlsConnector::from(Arc::new(cfg))
+        .connect(
+            rustls::pki_types::ServerName::try_from("127.0.0.1").unwrap(),
+            tcp,
+        )
+        .await
+        .unwrap();
+    tls.write_all(
+        format!("POST / HTTP/1.1\r\nHost: {addr}\r\ncontent-type: application/json\r\ncontent-length: 7\r\nconnection: close\r\n\r\n{{\"a\":1}}").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut got = Vec::new();
+    let _ = tls.read_to_end(&mut got).await;
+    let got = String::from_utf8_lossy(&got);
+    assert!(got.starts_with("HTTP/1.1 200"), "{got}");
+    assert!(got.ends_with("{\"a\":1}}"), "{got}");
+
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
+    assert!(st.success(), "{st:?}");
+    let lines: Vec<String> = rx.try_iter().collect();
+    let said: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("plain http://"))
+        .collect();
+    assert_eq!(said.len(), 1, "one line for three requests: {lines:#?}");
+    assert!(
+        said[0].starts_with("a2a-interop proxy: WARNING: a plain http:// request (POST /rpc from 127.0.0.1:")
+            && said[0].ends_with(&format!(") came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://{addr}/rpc; later ones are counted, one line a minute at most; nothing of them is recorded")),
+        "{}",
+        said[0]
+    );
+    assert!(!said[0].contains("s3cret"), "{}", said[0]);
+
+    // the recording: the TLS client's one exchange, nothing of the plain requests
+    let evs = read_events(&rec);
+    assert_eq!(exchanges(&evs), vec!["e1"]);
+    assert_eq!(outcome(&evs, "e1").0, Outcome::Complete);
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e.kind, EventKind::RequestRefused { .. })),
+        "{evs:#?}"
+    );
+    let conns = evs
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ConnOpen { .. }))
+        .count();
+    assert_eq!(conns, 4);
+    let out = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("HTTP-FRAME-003"), "{text}");
+    assert!(!std::fs::read_to_string(&rec).unwrap().contains("s3cret"));
+}
+
+/// A TLS server on a free loopback port with a self-signed certificate for 127.0.0.1
+/// (written to `dir/agent.pem`): completes handshakes and then closes. Its address and the
+/// certificate file.
+async fn tls_server(dir: &std::path::Path) -> (std::net::SocketAddr, std::path::PathBuf) {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let pem = dir.join("agent.pem");
+    std::fs::write(&pem, ck.cert.pem()).unwrap();
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+    let cfg = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![ck.cert.der().clone()], key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = l.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let _ = acceptor.accept(s).await;
+            });
+        }
+    });
+    (addr, pem)
+}
+
+/// q22 Q3: the proxy's start-up check of an `https://` upstream does one TLS handshake
+/// with the trust the proxy will use, and names the fix the way probe/interop and the
+/// proxy's 502 do: an untrusted certificate (`--upstream-ca`), a certificate for another
+/// name than `--upstream-sni` (`--upstream-sni`), an agent that speaks plain HTTP on the
+/// https:// port (an http:// upstream). Trusted (`--upstream-ca` the certificate itself),
+/// or `--insecure-upstream`: no warning. An agent that is simply down gets no TLS line
+/// (the TCP warning speaks, and the proxy starts and answers 502 as before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
+    use a2a_interop::app::proxy_cmd::{upstream_tls_failed, UpstreamTlsCheck};
+    let wait = Duration::from_secs(5);
+    let dir = tempfile::tempdir().unwrap();
+    let (agent, pem) = tls_server(dir.path()).await;
+    let url = format!("https://{agent}");
+
+    let w = upstream_tls_failed(&url, &url, &UpstreamTlsCheck::default(), wait)
+        .await
+        .expect("an untrusted certificate is warned about");
+    assert!(
+        w.starts_with(&format!("warning: upstream {url} failed the TLS handshake: "))
+            && w.contains("every request will be answered 502 until it is fixed")
+            && w.contains("hint: the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE"),
+        "{w}"
+    );
+    let trusted = UpstreamTlsCheck {
+        ca: vec![pem.clone()],
+        ..UpstreamTlsCheck::default()
+    };
+    assert_eq!(upstream_tls_failed(&url, &url, &trusted, wait).await, None);
+    let insecure = UpstreamTlsCheck {
+        insecure: true,
+        ..UpstreamTlsCheck::default()
+    };
+    assert_eq!(upstream_tls_failed(&url, &url, &insecure, wait).await, None);
+    let other_name = UpstreamTlsCheck {
+        ca: vec![pem.clone()],
+        sni: Some("agent.example.test".into()),
+        ..UpstreamTlsCheck::default()
+    };
+    let w = upstream_tls_failed(&url, &url, &other_name, wait)
+        .await
+        .expect("a certificate for another name is warned about");
+    assert!(
+        w.contains("failed the TLS handshake (server name agent.example.test, --upstream-sni): ")
+            && w.contains("with --upstream-sni NAME"),
+        "{w}"
+    );
+
+    // plain HTTP on the https:// port
+    let plain = echo_server("plain").await;
+    let url = format!("https://{plain}");
+    let w = upstream_tls_failed(&url, &url, &UpstreamTlsCheck::default(), wait)
+        .await
+        .expect("an agent that speaks no TLS is warned about");
+    assert!(
+        w.ends_with("hint: the agent does not speak TLS on that port: use an http:// upstream"),
+        "{w}"
+    );
+    // http:// upstreams are not TLS-checked; a dead agent is the TCP check's to say
+    assert_eq!(
+        upstream_tls_failed(
+            &format!("http://{plain}"),
+            "x",
+            &UpstreamTlsCheck::default(),
+            wait
+        )
+        .await,
+        None
+    );
+    let dead = format!("https://127.0.0.1:{}", dead_port());
+    assert_eq!(
+        upstream_tls_failed(&dead, &dead, &UpstreamTlsCheck::default(), wait).await,
+        None
+    );
+
+    // the binary says it at start-up, and keeps running
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+            ])
+            .arg(&url),
+        Duration::from_secs(20),
+    );
+    let line = proxy_process::line_with(&run, "failed the TLS handshake", Duration::from_secs(20));
+    assert_eq!(
+        line,
+        format!("  warning: upstream {url} failed the TLS handshake: received corrupt message of type InvalidContentType; every request will be answered 502 until it is fixed; hint: the agent does not speak TLS on that port: use an http:// upstream")
+    );
+}
+
+/// q22 Q7: the HAR exported from a real proxy run fills `response.statusText` (HAR 1.2)
+/// with the canonical reason phrase of each code: `OK` for the agent's 200, `Bad Gateway`
+/// for the proxy's own 502 to a dead agent (it was always "").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_har_of_a_proxy_run_says_each_status_text() {
+    let up = echo_server("a").await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let Running {
+        mut child, addr, ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
+            .arg("--route")
+            .arg(format!("/dead=http://127.0.0.1:{}", dead_port()))
+            .arg("--route")
+            .arg(format!("/=http://{up}"))
+            .arg("--record")
+            .arg(&rec),
+        Duration::from_secs(20),
+    );
+    let addr = addr.trim_end_matches('/').to_string();
+    let c = client_h1();
+    let (s, _, _) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{}")).await;
+    assert_eq!(s, 200);
+    let (s, _, _) = fetch(&c, post(&format!("http://{addr}/dead/rpc"), b"{}")).await;
+    assert_eq!(s, 502);
+    child.signal("TERM");
+    assert!(child
+        .wait_for(Duration::from_secs(20), "proxy after SIGTERM")
+        .success());
+    let har = dir.path().join("rec.har");
+    let o = Command::new(BIN)
+        .args(["export", "--har"])
+        .arg(&har)
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
+    let got: Vec<(u64, String)> = doc["log"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["response"]["status"].as_u64().unwrap(),
+                e["response"]["statusText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![(200, "OK".to_string()), (502, "Bad Gateway".to_string())]
     );
 }

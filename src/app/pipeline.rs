@@ -22,7 +22,7 @@ made after the recorder closed (those of `Verifier::finish`) are only in the out
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -81,6 +81,8 @@ pub struct Pipeline {
     recording: Option<PathBuf>,
     /// Events handed to the verifier thread and not yet fed to it.
     verifier_backlog: Arc<AtomicUsize>,
+    /// Set: the verifier thread drops what it has not verified yet ([`Self::stop_verifying`]).
+    stop_verifying: Arc<AtomicBool>,
 }
 
 /// One finding as a stderr line: `error[RULE-ID] e12 #3: message` (exchange and the seq of its
@@ -407,6 +409,8 @@ impl Pipeline {
         let verifier_backlog = Arc::new(AtomicUsize::new(0));
         let backlog_in = verifier_backlog.clone();
         let backlog_out = verifier_backlog.clone();
+        let stop_verifying = Arc::new(AtomicBool::new(false));
+        let skip = stop_verifying.clone();
         let (sink, recorder) = spawn_recorder_batched(
             RecorderConfig {
                 path: cfg.record.clone(),
@@ -507,7 +511,11 @@ impl Pipeline {
                 while let Ok(batch) = rx.recv() {
                     let n = batch.len();
                     for ev in batch {
-                        feed(ev);
+                        // a process about to exit (a further Ctrl-C, q22 Q1): the rest is
+                        // only counted off, the recording keeps it all
+                        if !skip.load(Ordering::Relaxed) {
+                            feed(ev);
+                        }
                     }
                     backlog_out.fetch_sub(n, Ordering::Relaxed);
                 }
@@ -566,6 +574,7 @@ impl Pipeline {
             header,
             recording: cfg.record,
             verifier_backlog,
+            stop_verifying,
         })
     }
 
@@ -583,6 +592,15 @@ impl Pipeline {
     /// waits for once the recording is closed, shown by the proxy while it catches up.
     pub fn verifier_backlog(&self) -> Arc<AtomicUsize> {
         self.verifier_backlog.clone()
+    }
+
+    /// A switch for a process about to exit before its findings are final (a further
+    /// Ctrl-C while the recording is being finished, q22 Q1): once set, the online verifier
+    /// verifies nothing more and counts what it is handed off at once, so the recorder has
+    /// the machine to itself. The recording is not affected (every event is still written);
+    /// the outcome [`Recorded::verified`] then returns judges only what came before.
+    pub fn stop_verifying(&self) -> Arc<AtomicBool> {
+        self.stop_verifying.clone()
     }
 
     /// Exchanges not ended yet on every listener (an open SSE stream is one): what
@@ -627,18 +645,70 @@ impl Pipeline {
     }
 
     /// Stops the proxy (open connections get [`proxy::SHUTDOWN_GRACE`]), flushes the
-    /// recording, and returns the verifier's outcome.
+    /// recording, and returns the verifier's outcome: [`Self::finish_recording`] then
+    /// [`Recorded::verified`].
     pub async fn finish(self) -> anyhow::Result<RunOutcome> {
+        self.finish_recording(|| {}).await?.verified().await
+    }
+
+    /// The first half of [`Self::finish`]: stops the proxy (open connections get
+    /// [`proxy::SHUTDOWN_GRACE`]), calls `stopped` (no exchange is open any more), writes
+    /// every event still queued for the recorder and closes the recording file (flushed
+    /// and synced). The online verifier may still be working off events it
+    /// was handed ([`Self::verifier_backlog`]); [`Recorded::verified`] waits for it. A
+    /// process that exits between the two leaves a complete recording that `verify`
+    /// judges offline (only the live `finding` lines the verifier would still have added
+    /// are missing, and offline verification recomputes those).
+    ///
+    /// # Errors
+    /// The recorder thread failed (panicked or could not be joined).
+    pub async fn finish_recording(self, stopped: impl FnOnce()) -> anyhow::Result<Recorded> {
         self.proxy.shutdown().await;
         for h in self.extra {
             h.shutdown().await;
         }
+        stopped();
         drop(self.sink);
         let recorder = self
             .recorder
             .finish()
             .await
             .context("cannot finish the recording")?;
+        Ok(Recorded {
+            header: self.header,
+            recording: self.recording,
+            recorder,
+            verifier: self.verifier,
+        })
+    }
+}
+
+/// A pipeline whose recording is closed ([`Pipeline::finish_recording`]) and whose online
+/// verifier may still be catching up.
+pub struct Recorded {
+    header: RecordingHeader,
+    recording: Option<PathBuf>,
+    recorder: RecorderStats,
+    verifier: JoinHandle<VerifyOutcome>,
+}
+
+impl Recorded {
+    /// The recorder's totals (events, bytes, drops, write error), final.
+    pub fn recorder(&self) -> &RecorderStats {
+        &self.recorder
+    }
+
+    /// The recording file, if one was written (closed whole by now).
+    pub fn recording(&self) -> Option<&std::path::Path> {
+        self.recording.as_deref()
+    }
+
+    /// Waits for the online verifier to verify every event it was handed and returns the
+    /// run's outcome.
+    ///
+    /// # Errors
+    /// The verifier thread panicked.
+    pub async fn verified(self) -> anyhow::Result<RunOutcome> {
         let verifier = self.verifier;
         let verify = tokio::task::spawn_blocking(move || verifier.join())
             .await
@@ -648,7 +718,7 @@ impl Pipeline {
             header: self.header,
             recording: self.recording,
             verify,
-            recorder,
+            recorder: self.recorder,
         })
     }
 }

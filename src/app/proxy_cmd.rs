@@ -18,9 +18,12 @@ trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` a
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM / SIGHUP stops
 within 2 s, flushes the recording and writes the report (after SIGHUP the exit is 129); it
 says what it waits for (`waiting up to 2 s for K open exchanges...`, `writing the report of
-M events to FILE...`), and a second signal cuts the wait for open exchanges short (they end
-`open`, the recording is closed whole) or, during the report write, exits 128 + the signal
-at once with the recording complete and no report. The
+M events to FILE...`, and while the recorder or the online verifier catch up, how many
+events they still have), and a second signal cuts the wait for open exchanges short (they
+end `open`, the recording is closed whole); while the recorder and the verifier catch up,
+it stops the verifier and exits 128 + the signal as soon as the recording is closed, naming
+the `verify` command that judges it offline (q22 Q1); during the report write, it exits
+128 + the signal at once with the recording complete and no report. The
 report is built from the recording file this run created, held open from the start: a
 `--record` path deleted or replaced during the run is said at exit and the recording is
 copied back out (to the path, or beside it). A report that cannot be written (disk full) is
@@ -253,6 +256,84 @@ pub async fn upstream_unreachable(
         };
     Some(format!(
         "warning: upstream {shown} does not accept connections now: {why}; the proxy keeps running and answers 502 until the agent listens there (start the agent, or check --upstream / --route)"
+    ))
+}
+
+/// The TLS trust of the proxy's `https://` upstreams, for [`upstream_tls_failed`]:
+/// `--upstream-ca` files, `--insecure-upstream`, `--upstream-sni`.
+#[derive(Clone, Debug, Default)]
+pub struct UpstreamTlsCheck {
+    /// `--upstream-ca` PEM files (beside the OS roots).
+    pub ca: Vec<PathBuf>,
+    /// `--insecure-upstream`: any certificate is accepted (the check then finds only an
+    /// upstream that speaks no TLS, or shares no TLS version).
+    pub insecure: bool,
+    /// `--upstream-sni NAME`: the server name sent and checked instead of the URL's host.
+    pub sni: Option<String>,
+}
+
+/// The start-up TLS check of an `https://` upstream `url` (shown as `shown`, credentials
+/// redacted) whose TCP connect succeeded ([`upstream_unreachable`]): one TLS handshake
+/// with the trust the proxy will use (`tls`: the OS roots plus `--upstream-ca`,
+/// `--insecure-upstream`, `--upstream-sni`), as `probe` and `interop` check their agent
+/// before the first call. `None` when it succeeds, when `url` is not `https://`, or when the
+/// agent cannot be reached now (then the TCP warning speaks; the proxy keeps running and
+/// answers 502 until the agent is up, as before). Otherwise a warning naming the failure
+/// and the fix the proxy's 502 would name ([`crate::proxy::tls_hint`]: `--upstream-ca`,
+/// `--upstream-sni`, an `http://` upstream for an agent that speaks no TLS), e.g.
+/// `warning: upstream https://127.0.0.1:8443 failed the TLS handshake: invalid peer
+/// certificate: UnknownIssuer; every request will be answered 502 until it is fixed; hint:
+/// ...`. Within `wait` for the connect and again for the handshake.
+pub async fn upstream_tls_failed(
+    url: &str,
+    shown: &str,
+    tls: &UpstreamTlsCheck,
+    wait: std::time::Duration,
+) -> Option<String> {
+    let u = url::Url::parse(url).ok()?;
+    if u.scheme() != "https" {
+        return None;
+    }
+    let host = u.host()?;
+    let port = u.port_or_known_default()?;
+    let name = match (&tls.sni, &host) {
+        (Some(n), _) => rustls::pki_types::ServerName::try_from(n.clone()).ok()?,
+        (None, url::Host::Domain(d)) => {
+            rustls::pki_types::ServerName::try_from(d.to_string()).ok()?
+        }
+        (None, url::Host::Ipv4(ip)) => std::net::IpAddr::V4(*ip).into(),
+        (None, url::Host::Ipv6(ip)) => std::net::IpAddr::V6(*ip).into(),
+    };
+    let addr = match &host {
+        url::Host::Ipv6(a) => a.to_string(),
+        h => h.to_string(),
+    };
+    let tcp = tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port)))
+        .await
+        .ok()?
+        .ok()?;
+    // a bad --upstream-ca file is refused before this runs (config_from_args)
+    let cfg = crate::proxy::tls::client_config(&tls.ca, tls.insecure).ok()?;
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(cfg));
+    let checked = match &tls.sni {
+        Some(n) => format!(" (server name {n}, --upstream-sni)"),
+        None => String::new(),
+    };
+    let cause = match tokio::time::timeout(wait, connector.connect(name, tcp)).await {
+        Ok(Ok(_)) => return None,
+        Ok(Err(e)) => e.to_string(),
+        Err(_) => {
+            return Some(format!(
+                "warning: upstream {shown} accepts connections but did not complete a TLS handshake within {} s; every request will be answered 502 until it does; hint: is that port https? for plain HTTP give an http:// upstream",
+                wait.as_secs_f32()
+            ))
+        }
+    };
+    let hint = crate::proxy::tls_hint(&cause).unwrap_or(
+        "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA",
+    );
+    Some(format!(
+        "warning: upstream {shown} failed the TLS handshake{checked}: {cause}; every request will be answered 502 until it is fixed; hint: {hint}"
     ))
 }
 
@@ -602,6 +683,11 @@ async fn run_async(
     // One TCP connect to each upstream, off the listener's path: a warning for an agent
     // that is not there (yet), so a run that will answer only 502s says why at once.
     let mut checked: Vec<&str> = Vec::new();
+    let tls_check = UpstreamTlsCheck {
+        ca: a.upstream_ca.clone(),
+        insecure: a.insecure_upstream,
+        sni: a.upstream_sni.clone(),
+    };
     for url in routes
         .iter()
         .chain(more_cfgs.iter().flat_map(|pc| pc.routes.iter()))
@@ -613,8 +699,15 @@ async fn run_async(
         checked.push(url);
         let url = url.to_string();
         let shown = shown_url(&url, a.no_redact).into_owned();
+        let tls = tls_check.clone();
         tokio::spawn(async move {
             if let Some(w) = upstream_unreachable(&url, &shown, UPSTREAM_CHECK_TIMEOUT).await {
+                crate::errln!("  {w}");
+            } else if let Some(w) =
+                upstream_tls_failed(&url, &shown, &tls, UPSTREAM_CHECK_TIMEOUT).await
+            {
+                // an untrusted certificate or an agent that speaks no TLS, said now
+                // rather than as the first call's 502 (q22 Q3)
                 crate::errln!("  {w}");
             }
         });
@@ -681,36 +774,114 @@ async fn run_async(
         crate::errln!("a2a-interop proxy: {line}");
     }
     let phase = Arc::new(std::sync::atomic::AtomicU8::new(PHASE_DRAINING));
-    let skipped = Arc::new(std::sync::Mutex::new(None::<String>));
+    let skipped = Arc::new(std::sync::Mutex::new(CutLines::default()));
+    // The recorder and the online verifier may be behind the traffic (large bodies on a
+    // loaded machine): say so while they catch up, rather than a silent minute after
+    // "stopping" (q21), and let a further Ctrl-C cut the verification short (q22 Q1).
+    let backlog = StopBacklog {
+        to_write: pipeline.sink().clone(),
+        to_verify: pipeline.verifier_backlog(),
+        stop_verifying: pipeline.stop_verifying(),
+    };
     let again = tokio::spawn(further_signals(
         signals,
         seen,
         pipeline.stop_now(),
         phase.clone(),
         skipped.clone(),
+        backlog.clone(),
     ));
-    // The online verifier may be behind the traffic (large bodies on a loaded machine):
-    // say so while it catches up, rather than a silent minute after "stopping" (q21).
-    let backlog = pipeline.verifier_backlog();
-    let catching_up = tokio::spawn(async move {
-        let mut tick =
-            tokio::time::interval_at(tokio::time::Instant::now() + CATCH_UP_FIRST, CATCH_UP_EVERY);
-        loop {
-            tick.tick().await;
-            if let Some(line) = catching_up_line(backlog.load(std::sync::atomic::Ordering::Relaxed))
-            {
-                crate::errln!("a2a-interop proxy: {line}");
+    let catching_up = {
+        let phase = phase.clone();
+        let recording = record.is_some();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval_at(
+                tokio::time::Instant::now() + CATCH_UP_FIRST,
+                CATCH_UP_EVERY,
+            );
+            loop {
+                tick.tick().await;
+                let (w, v) = backlog.counts();
+                let line = match phase.load(std::sync::atomic::Ordering::SeqCst) {
+                    PHASE_CLOSING => finishing_line(w, v, false),
+                    PHASE_CUT => finishing_line(w, v, true),
+                    PHASE_VERIFYING => catching_up_line(v, recording),
+                    _ => catching_up_line(v, false),
+                };
+                if let Some(line) = line {
+                    crate::errln!("a2a-interop proxy: {line}");
+                }
             }
+        })
+    };
+    let recorded = pipeline
+        .finish_recording(|| {
+            let _ = phase.compare_exchange(
+                PHASE_DRAINING,
+                PHASE_CLOSING,
+                std::sync::atomic::Ordering::SeqCst,
+                std::sync::atomic::Ordering::SeqCst,
+            );
+        })
+        .await;
+    let recorded = match recorded {
+        Ok(r) => r,
+        Err(e) => {
+            catching_up.abort();
+            return Err(e);
         }
-    });
-    let outcome = pipeline.finish().await;
+    };
+    // The recording is closed whole here: said now, before the verifier's catch-up, and
+    // copied back out if its path was deleted or replaced during the run.
+    let mut kept = recorded.recording().map(Path::to_path_buf);
+    if let Some(p) = recorded.recording() {
+        crate::errln!(
+            "a2a-interop proxy: {}",
+            recorded_line(recorded.recorder(), p)
+        );
+    }
+    let source = match (&held, recorded.recording()) {
+        (Some(h), Some(rec)) => {
+            if let Some((line, at)) = h.moved_line(rec) {
+                crate::errln!("a2a-interop proxy: {line}");
+                kept = at;
+            }
+            Some(h.read_path())
+        }
+        _ => None,
+    };
+    // A further Ctrl-C from here on exits at once; one while the recording was being
+    // finished exits now that it is complete (q22 Q1).
+    let cut_while_closing = {
+        let mut cut = skipped
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        cut.recording = kept;
+        cut.report = a.report.clone();
+        match phase.compare_exchange(
+            PHASE_CLOSING,
+            PHASE_VERIFYING,
+            std::sync::atomic::Ordering::SeqCst,
+            std::sync::atomic::Ordering::SeqCst,
+        ) {
+            Err(PHASE_CUT) => Some(catch_up_cut_line(
+                cut.unverified,
+                cut.recording.as_deref(),
+                cut.report.as_deref(),
+            )),
+            _ => None,
+        }
+    };
+    if let Some(line) = cut_while_closing {
+        catching_up.abort();
+        crate::errln!("a2a-interop proxy: {line}");
+        std::process::exit(128 + i32::from(LAST_SIGNAL.load(std::sync::atomic::Ordering::Relaxed)));
+    }
+    let outcome = recorded.verified().await;
     catching_up.abort();
     phase.store(PHASE_REPORT, std::sync::atomic::Ordering::SeqCst);
     let outcome = outcome?;
     let s = &outcome.recorder;
-    if let Some(p) = &outcome.recording {
-        crate::errln!("a2a-interop proxy: {}", recorded_line(s, p));
-    }
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
         crate::errln!("a2a-interop proxy: {line}");
     }
@@ -719,19 +890,11 @@ async fn run_async(
     {
         crate::errln!("a2a-interop proxy: {line}");
     }
-    let source = match (&held, &outcome.recording) {
-        (Some(h), Some(rec)) => {
-            if let Some(line) = h.moved_line(rec) {
-                crate::errln!("a2a-interop proxy: {line}");
-            }
-            Some(h.read_path())
-        }
-        _ => None,
-    };
     if let Some(path) = &a.report {
-        *skipped
+        skipped
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(report_skipped_line(
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .report_line = Some(report_skipped_line(
             path,
             outcome.recording.as_deref(),
             s.unwritten_events,
@@ -1096,6 +1259,49 @@ const PHASE_DRAINING: u8 = 0;
 const PHASE_REPORT: u8 = 1;
 /// [`further_signals`]: the run is over; a signal changes nothing.
 const PHASE_DONE: u8 = 2;
+/// [`further_signals`]: the recording is closed; the online verifier catches up.
+const PHASE_VERIFYING: u8 = 3;
+/// [`further_signals`]: no exchange is open any more; the recorder writes what is still
+/// queued and closes the recording.
+const PHASE_CLOSING: u8 = 4;
+/// [`further_signals`]: as [`PHASE_CLOSING`], after a further signal: the online verifier
+/// was stopped and the proxy exits as soon as the recording is closed.
+const PHASE_CUT: u8 = 5;
+
+/// What is still behind the traffic at the stop, readable while [`Pipeline::finish_recording`]
+/// holds the pipeline: the events queued for the recorder, those handed to the online
+/// verifier and not verified yet, and the switch that stops the verifier.
+#[derive(Clone)]
+struct StopBacklog {
+    to_write: crate::record::writer::EventSink,
+    to_verify: Arc<std::sync::atomic::AtomicUsize>,
+    stop_verifying: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl StopBacklog {
+    /// (events still to write, recorded events still to verify), a snapshot.
+    fn counts(&self) -> (usize, usize) {
+        (
+            self.to_write.queued_events(),
+            self.to_verify.load(std::sync::atomic::Ordering::Relaxed),
+        )
+    }
+}
+
+/// What [`further_signals`] says when a further signal ends the run early, filled in as
+/// the stop goes on.
+#[derive(Debug, Default)]
+struct CutLines {
+    /// The closed recording (where it was kept, if its path was deleted or replaced).
+    recording: Option<PathBuf>,
+    /// The `--report` path.
+    report: Option<PathBuf>,
+    /// The line for a signal during the report write ([`report_skipped_line`]).
+    report_line: Option<String>,
+    /// Events not verified live when a signal cut the verification short while the
+    /// recording was being finished ([`PHASE_CUT`]).
+    unverified: usize,
+}
 
 /// How long after "stopping" the first [`catching_up_line`] may come (a stop that ends
 /// sooner prints none).
@@ -1105,15 +1311,90 @@ const CATCH_UP_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The line printed while the stop waits for the online verifier to verify events it was
 /// handed before the stop (`backlog` events, [`crate::app::pipeline::Pipeline::verifier_backlog`]):
-/// what is being waited for, so a long catch-up does not look like a hang. `None` when the
-/// verifier has nothing left (the wait is then the recorder's or the open exchanges').
-pub fn catching_up_line(backlog: usize) -> Option<String> {
+/// what is being waited for, so a long catch-up does not look like a hang. Once a
+/// recording was written and `closed`, the line adds that a further Ctrl-C stops now
+/// ([`catch_up_cut_line`]). `None` when the verifier has nothing left (the wait is then the
+/// recorder's or the open exchanges').
+pub fn catching_up_line(backlog: usize, closed: bool) -> Option<String> {
     (backlog > 0).then(|| {
         format!(
-            "the online verifier is catching up: {backlog} recorded event{} still to verify before the findings are final",
-            if backlog == 1 { "" } else { "s" }
+            "the online verifier is catching up: {backlog} recorded event{} still to verify before the findings are final{}",
+            if backlog == 1 { "" } else { "s" },
+            if closed {
+                " (Ctrl-C again stops now: the recording is complete and can be verified offline)"
+            } else {
+                ""
+            }
         )
     })
+}
+
+/// The line printed while the stop waits for the recorder to write the `to_write` events
+/// still queued for it (the proxy no longer forwards; `to_verify` recorded events are
+/// waiting for the online verifier besides): the wait is for the recording, which a
+/// further Ctrl-C does not cut (it would lose events) but after which it exits without the
+/// online verdicts. `cut`: that Ctrl-C came; the line says the proxy exits once the
+/// recording is complete. `None` when nothing is left to write.
+pub fn finishing_line(to_write: usize, to_verify: usize, cut: bool) -> Option<String> {
+    if to_write == 0 {
+        return None;
+    }
+    let events = |n: usize| format!("{n} event{}", if n == 1 { "" } else { "s" });
+    Some(if cut {
+        format!(
+            "the recording is being finished: {} still to write; the proxy exits once it is complete",
+            events(to_write)
+        )
+    } else {
+        format!(
+            "the recording is being finished: {} still to write and {} to verify before the findings are final (Ctrl-C again exits once the recording is complete, without verifying the rest)",
+            events(to_write),
+            events(to_write + to_verify)
+        )
+    })
+}
+
+/// The line a further Ctrl-C prints while the online verifier catches up after the stop
+/// (q22 Q1), before the proxy exits 128 + the signal: `backlog` recorded events were not
+/// verified live, so no findings are final; with a `recording` (closed whole by then), that
+/// it is complete and the `verify` command that judges it offline (the same verdicts,
+/// DESIGN "online verdicts equal offline verdicts"), and with a `report` path, the
+/// `report` command that writes it.
+pub fn catch_up_cut_line(
+    backlog: usize,
+    recording: Option<&Path>,
+    report: Option<&Path>,
+) -> String {
+    let left = if backlog == 0 {
+        "the online verifier had not finished".to_string()
+    } else {
+        format!(
+            "{backlog} {}event{} not verified live",
+            if recording.is_some() { "recorded " } else { "" },
+            if backlog == 1 { "" } else { "s" }
+        )
+    };
+    match (recording, report) {
+        (Some(rec), Some(rep)) => format!(
+            "stopped before the online verifier caught up ({left}); the recording {} is complete: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
+            rec.display(),
+            rec.display(),
+            rec.display(),
+            rep.display()
+        ),
+        (Some(rec), None) => format!(
+            "stopped before the online verifier caught up ({left}); the recording {} is complete: `a2a-interop verify {}` verifies it offline",
+            rec.display(),
+            rec.display()
+        ),
+        (None, Some(rep)) => format!(
+            "stopped before the online verifier caught up ({left}); nothing was recorded (--no-record): no report at {}",
+            rep.display()
+        ),
+        (None, None) => format!(
+            "stopped before the online verifier caught up ({left}); nothing was recorded (--no-record)"
+        ),
+    }
 }
 
 /// The line after "stopping" when `open` exchanges (e.g. SSE streams) are still open:
@@ -1196,16 +1477,18 @@ pub fn report_skipped_line(path: &Path, recording: Option<&Path>, unwritten: u64
 /// After the first stop signal (`seen`: the count of [`stop_signals`] then): each further Ctrl-C / SIGTERM / SIGHUP while the proxy
 /// waits for open exchanges ends that wait at once ([`crate::proxy::StopNow`]; the
 /// exchanges end with outcome `open` and the recording is closed whole, last line
-/// included); one while the report is being written exits at once with 128 + the signal
+/// included); one while the online verifier catches up on the closed recording (`backlog`
+/// events left) or while the report is being written exits at once with 128 + the signal
 /// (130 for Ctrl-C), the recording already complete and no report written (a staged
 /// report file is never renamed into place, and is removed: [`crate::record::outfile`]),
-/// saying so with `skipped` ([`report_skipped_line`]) when it is set.
+/// saying so from `skipped` ([`catch_up_cut_line`], [`report_skipped_line`]).
 async fn further_signals(
     mut signals: tokio::sync::watch::Receiver<u32>,
     mut seen: u32,
     now: Vec<crate::proxy::StopNow>,
     phase: Arc<std::sync::atomic::AtomicU8>,
-    skipped: Arc<std::sync::Mutex<Option<String>>>,
+    skipped: Arc<std::sync::Mutex<CutLines>>,
+    backlog: StopBacklog,
 ) {
     use std::sync::atomic::Ordering;
     loop {
@@ -1213,7 +1496,42 @@ async fn further_signals(
             return;
         }
         seen = *signals.borrow_and_update();
-        match phase.load(Ordering::SeqCst) {
+        let mut now_phase = phase.load(Ordering::SeqCst);
+        if now_phase == PHASE_CLOSING {
+            // the recorder still writes: the verifier stops, the proxy exits once the
+            // recording is complete (`run` sees PHASE_CUT)
+            let (w, v) = backlog.counts();
+            skipped
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .unverified = w + v;
+            match phase.compare_exchange(
+                PHASE_CLOSING,
+                PHASE_CUT,
+                Ordering::SeqCst,
+                Ordering::SeqCst,
+            ) {
+                Ok(_) => {
+                    backlog.stop_verifying.store(true, Ordering::Relaxed);
+                    crate::errln!(
+                        "a2a-interop proxy: stopping now: the online verification is cut short; the proxy exits once the recording is complete ({} still to write)",
+                        match w {
+                            1 => "1 event".to_string(),
+                            n => format!("{n} events"),
+                        }
+                    );
+                    continue;
+                }
+                // the recording closed meanwhile
+                Err(p) => now_phase = p,
+            }
+        }
+        match now_phase {
+            PHASE_CUT => {
+                if let Some(line) = finishing_line(backlog.to_write.queued_events(), 0, true) {
+                    crate::errln!("a2a-interop proxy: {line}");
+                }
+            }
             PHASE_DRAINING => {
                 for h in &now {
                     h.trigger();
@@ -1222,12 +1540,27 @@ async fn further_signals(
                     "a2a-interop proxy: stopping now: exchanges still open are recorded as open"
                 );
             }
+            PHASE_VERIFYING => {
+                let line = {
+                    let cut = skipped
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    catch_up_cut_line(
+                        backlog.to_verify.load(Ordering::Relaxed),
+                        cut.recording.as_deref(),
+                        cut.report.as_deref(),
+                    )
+                };
+                crate::errln!("a2a-interop proxy: {line}");
+                std::process::exit(128 + i32::from(LAST_SIGNAL.load(Ordering::Relaxed)));
+            }
             PHASE_REPORT => {
                 // a report half-written to its temporary file is removed, not left behind
                 crate::record::outfile::remove_staged();
                 let line = skipped
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .report_line
                     .clone()
                     .unwrap_or_else(|| {
                         "stopped before the report was written (the recording is complete)"
@@ -1376,9 +1709,9 @@ impl HeldRecording {
 
     /// When `rec` no longer names this file (deleted, or another file renamed over it):
     /// copies the recording out of the open file to `rec` (deleted) or to a new sibling
-    /// `NAME.recovered-N.jsonl` (replaced), and returns the line that says so. `None` when
-    /// `rec` still names it.
-    fn moved_line(&self, rec: &Path) -> Option<String> {
+    /// `NAME.recovered-N.jsonl` (replaced), and returns the line that says so with the path
+    /// it was kept at (`None`: it could not be copied out). `None` when `rec` still names it.
+    fn moved_line(&self, rec: &Path) -> Option<(String, Option<PathBuf>)> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::MetadataExt as _;
@@ -1396,7 +1729,7 @@ impl HeldRecording {
                     .map(|n| rec.with_extension(format!("recovered-{n}.jsonl")))
                     .find(|p| !p.exists() && self.copy_to(p))
             };
-            Some(match kept {
+            let line = match &kept {
                 Some(k) => format!(
                     "{} was {what} during the run; this run's recording is kept as {} and the report is built from it",
                     rec.display(),
@@ -1406,7 +1739,8 @@ impl HeldRecording {
                     "{} was {what} during the run and this run's recording could not be copied out: it is lost at exit; the report is still built from it",
                     rec.display()
                 ),
-            })
+            };
+            Some((line, kept))
         }
         #[cfg(not(unix))]
         {
@@ -1587,15 +1921,63 @@ mod tests {
     /// says nothing when nothing is left to verify.
     #[test]
     fn the_catch_up_line_counts_what_is_left_and_is_silent_at_zero() {
-        assert_eq!(catching_up_line(0), None);
+        assert_eq!(catching_up_line(0, false), None);
+        assert_eq!(catching_up_line(0, true), None);
         assert_eq!(
-            catching_up_line(1).as_deref(),
+            catching_up_line(1, false).as_deref(),
             Some("the online verifier is catching up: 1 recorded event still to verify before the findings are final")
         );
         assert_eq!(
-            catching_up_line(4096).as_deref(),
+            catching_up_line(4096, false).as_deref(),
             Some("the online verifier is catching up: 4096 recorded events still to verify before the findings are final")
         );
+        // q22 Q1: once the recording is closed, a further Ctrl-C cuts the catch-up
+        assert_eq!(
+            catching_up_line(2, true).as_deref(),
+            Some("the online verifier is catching up: 2 recorded events still to verify before the findings are final (Ctrl-C again stops now: the recording is complete and can be verified offline)")
+        );
         assert!(CATCH_UP_FIRST < CATCH_UP_EVERY);
+    }
+
+    /// q22 Q1: while the recorder writes what is still queued, the line counts what is
+    /// left to write and to verify, and says what a further Ctrl-C does; after it, that
+    /// the proxy exits once the recording is complete; nothing when nothing is left.
+    #[test]
+    fn the_finishing_line_counts_what_is_left_to_write() {
+        assert_eq!(finishing_line(0, 5, false), None);
+        assert_eq!(finishing_line(0, 5, true), None);
+        assert_eq!(
+            finishing_line(430, 12, false).as_deref(),
+            Some("the recording is being finished: 430 events still to write and 442 events to verify before the findings are final (Ctrl-C again exits once the recording is complete, without verifying the rest)")
+        );
+        assert_eq!(
+            finishing_line(1, 0, true).as_deref(),
+            Some("the recording is being finished: 1 event still to write; the proxy exits once it is complete")
+        );
+    }
+
+    /// q22 Q1: the line of a Ctrl-C that cuts the catch-up names what was left unverified,
+    /// that the recording is complete, and the commands that verify it and write the
+    /// report; without a recording it says nothing was recorded.
+    #[test]
+    fn the_catch_up_cut_line_names_the_offline_commands() {
+        let rec = Path::new("out/rec.jsonl");
+        let rep = Path::new("out/r.md");
+        assert_eq!(
+            catch_up_cut_line(563, Some(rec), Some(rep)),
+            "stopped before the online verifier caught up (563 recorded events not verified live); the recording out/rec.jsonl is complete: `a2a-interop verify out/rec.jsonl` verifies it offline and `a2a-interop report out/rec.jsonl -o out/r.md` writes the report"
+        );
+        assert_eq!(
+            catch_up_cut_line(1, Some(rec), None),
+            "stopped before the online verifier caught up (1 recorded event not verified live); the recording out/rec.jsonl is complete: `a2a-interop verify out/rec.jsonl` verifies it offline"
+        );
+        assert_eq!(
+            catch_up_cut_line(0, None, Some(rep)),
+            "stopped before the online verifier caught up (the online verifier had not finished); nothing was recorded (--no-record): no report at out/r.md"
+        );
+        assert_eq!(
+            catch_up_cut_line(7, None, None),
+            "stopped before the online verifier caught up (7 events not verified live); nothing was recorded (--no-record)"
+        );
     }
 }

@@ -1593,6 +1593,7 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
             events: Box::new(events.into_iter().map(Ok)),
             torn_tail: Default::default(),
             seq_breaks: Default::default(),
+            har_entries: Vec::new(),
         });
     }
     let r =
@@ -1603,6 +1604,7 @@ fn reread_text(text: &str, transcript: bool) -> anyhow::Result<source::Source> {
         events: Box::new(r),
         torn_tail: Default::default(),
         seq_breaks: Default::default(),
+        har_entries: Vec::new(),
     })
 }
 

@@ -194,16 +194,17 @@ pub fn verify_file_skipping(
     shown: &str,
     skip_bad_lines: bool,
 ) -> Result<ReportInput, String> {
-    let src = source::open(path)
+    let mut src = source::open(path)
         .map_err(|e| format!("{e:#}").replace(&path.display().to_string(), shown))?;
     let (format, lines) = match src.kind {
         FileKind::Recording => (FileFormat::Recording, SourceFile::Recording),
         FileKind::Transcript => (FileFormat::Transcript, SourceFile::Transcript),
-        FileKind::Har => (FileFormat::Har, SourceFile::None),
+        FileKind::Har => (FileFormat::Har, SourceFile::Har),
     };
     let mut verifier = Verifier::new(&src.header);
     let mut index = ExchangeIndex::new(lines)
-        .with_origins(src.header.mode == crate::record::CaptureMode::Forward);
+        .with_origins(src.header.mode == crate::record::CaptureMode::Forward)
+        .with_har_entries(std::mem::take(&mut src.har_entries));
     // Transcripts, HARs and `--no-redact` recordings are shown redacted in reports.
     let mut shown_events = crate::report::index::ShownEvents::new(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,

@@ -52,6 +52,7 @@ pub mod card;
 pub mod early;
 pub mod forward;
 pub mod h2c;
+pub mod plain_on_tls;
 pub mod refusal;
 pub mod route;
 pub mod tee;
@@ -227,6 +228,9 @@ struct State {
     stop_rx: watch::Receiver<bool>,
     /// `--tls-cert/--tls-key`: the client-facing listener speaks TLS (ALPN h2, http/1.1).
     listener_tls: Option<tokio_rustls::TlsAcceptor>,
+    /// Plaintext HTTP requests refused on the TLS listener, for the rate-limited stderr
+    /// line ([`plain_on_tls`]).
+    plain_on_tls: plain_on_tls::Said,
     /// [`ProxyExtras::client_scheme`].
     client_scheme: Option<&'static str>,
     /// [`ProxyExtras::preserve_host`].
@@ -485,6 +489,7 @@ async fn serve(
         https,
         live: live.clone(),
         listener_tls,
+        plain_on_tls: plain_on_tls::Said::default(),
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
         public_url: ext.public_url,
@@ -766,7 +771,30 @@ async fn accept_loop(
                 Some(acceptor) => Box::pin(async move {
                     // A client that never completes its handshake holds no task for longer
                     // than a request head may take (breaker18b X7).
-                    match tokio::time::timeout(refusal::HEAD_TIMEOUT, acceptor.accept(stream)).await {
+                    let deadline = tokio::time::Instant::now() + refusal::HEAD_TIMEOUT;
+                    // A plaintext request (http:// to this https:// listener) gets an HTTP
+                    // 400 naming https://, not a TLS alert (q22 Q2).
+                    match tokio::time::timeout_at(deadline, plain_on_tls::sniff(&stream)).await {
+                        Ok(false) => {}
+                        Ok(true) => {
+                            let local = stream.local_addr().unwrap_or(peer);
+                            let line =
+                                plain_on_tls::refuse(stream, local, peer, &st.plain_on_tls).await;
+                            if let Some(line) = line {
+                                if st.console_warnings {
+                                    crate::errln!("{line}");
+                                } else {
+                                    tracing::warn!("{line}");
+                                }
+                            }
+                            return;
+                        }
+                        Err(_) => {
+                            tracing::debug!(conn = conn_no, "no bytes from the client within the head time limit");
+                            return;
+                        }
+                    }
+                    match tokio::time::timeout_at(deadline, acceptor.accept(stream)).await {
                         Ok(Ok(tls)) => {
                             serve_conn(builder, tls, st, conn_no, peer, local_for_url, stop_conn)
                                 .await
@@ -1114,7 +1142,8 @@ fn strip_hop_by_hop(h: &mut HeaderMap) {
 /// What to do about a TLS failure towards an `https://` agent, read from the error chain
 /// (rustls's wording, RFC 8446 alerts); `None` when the cause is not a TLS failure this
 /// knows. For the 2 a.m. reader of a 502: the flag or fix, not only rustls's enum name.
-fn tls_hint(cause: &str) -> Option<&'static str> {
+/// The `proxy` start-up check says the same ([`crate::app::proxy_cmd::upstream_tls_failed`]).
+pub fn tls_hint(cause: &str) -> Option<&'static str> {
     use tls::TlsFailure as F;
     Some(match tls::tls_failure(cause)? {
         F::UnknownIssuer => "the agent's certificate does not chain to a CA the proxy trusts: pass that CA (or the self-signed certificate itself) with --upstream-ca FILE (probe and interop: --ca FILE), or --insecure-upstream for a test agent",

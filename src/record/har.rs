@@ -488,7 +488,7 @@ fn entry_json(
     }
     let response = json!({
         "status": e.status,
-        "statusText": "",
+        "statusText": status_text(e.status),
         "httpVersion": e.resp_version.clone().unwrap_or_default(),
         "cookies": [],
         "headers": headers_json(&e.resp_headers),
@@ -698,6 +698,17 @@ const AGENT_SIDE_ERRORS: &[&str] = &[
     "NET_INTERRUPT",
 ];
 
+/// HAR 1.2 `response.statusText` for `status`: the canonical reason phrase of the code
+/// (RFC 9110 §15, `200` → `OK`, `404` → `Not Found`); empty for `0` (no response) and for a
+/// code that has none. The recording keeps no reason phrase of its own: HTTP/2 has none
+/// (RFC 9113 §8.3.2), and an HTTP/1.x agent's own wording is not recorded (q22 Q7).
+pub fn status_text(status: u16) -> &'static str {
+    http::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("")
+}
+
 /// The outcome of an entry with `response.status` 0 (HAR 1.2 leaves no other way to write
 /// "no response"): browsers write it for a request they aborted, blocked (CORS, an
 /// extension) or never sent (`_error: net::ERR_ABORTED`, `net::ERR_FAILED`, Firefox
@@ -753,6 +764,17 @@ fn headers_of(v: Option<&Value>) -> Headers {
 /// Errors: not JSON, no `log.entries` array, an entry without `request`, or `_a2a` events
 /// that are not native events (each names the entry index).
 pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
+    read_with_entries(text).map(|(h, evs, _)| (h, evs))
+}
+
+/// [`read`], plus where each exchange is in the file: `(exchange id, i)` for the exchange
+/// read from `log.entries[i]` (0-based), so that reports cite the entry a HAR viewer shows,
+/// not the `seq` numbers given on import (q22 Q4). Same errors.
+#[allow(clippy::type_complexity)]
+pub fn read_with_entries(
+    text: &str,
+) -> anyhow::Result<(RecordingHeader, Vec<Event>, Vec<(String, usize)>)> {
+    let mut at: Vec<(String, usize)> = Vec::new();
     // Entries stay raw slices of `text` until their turn: memory is the text, the events
     // built, and one entry's JSON tree at a time.
     let doc: HarDoc = serde_json::from_str(text).context("not a HAR 1.2 document")?;
@@ -879,6 +901,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             let req_wire = recorded("requestBody", req_body.bytes)?;
             let resp_wire = recorded("responseBody", resp_body.bytes)?;
             let mut cut = false;
+            let entry_at = at.len();
             for (j, v) in own.iter().enumerate() {
                 let mut v = v.clone();
                 let kind = v
@@ -926,6 +949,12 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     *truncated |= cut;
                 }
                 own_max_seq = own_max_seq.max(ev.seq);
+                if let Some(x) = &ev.exchange {
+                    // an entry is one exchange: its first event names it
+                    if !at[entry_at..].iter().any(|(id, _)| id == x) {
+                        at.push((x.clone(), i));
+                    }
+                }
                 events.push(ev);
             }
             continue;
@@ -937,6 +966,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         } else {
             format!("e{}", i + 1)
         };
+        at.push((xid.clone(), i));
         let t0 = us_since_start(str_at(entry, "/startedDateTime"));
         let ms = |p: &str| {
             entry
@@ -1043,7 +1073,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         }
     }
     events.sort_by_key(|e| e.seq);
-    Ok((header, events))
+    Ok((header, events, at))
 }
 
 #[cfg(test)]

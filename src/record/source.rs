@@ -34,6 +34,9 @@ pub struct Source {
     /// Set once `events` ended, when a native recording's `seq` did not rise by exactly 1
     /// per line (docs/recording-format.md): lines deleted or lost, or files concatenated.
     pub seq_breaks: SeqBreaksCell,
+    /// A HAR file's exchanges with the index of the `log.entries[]` entry each was read
+    /// from, 0-based ([`super::har::read_with_entries`]); empty for other files.
+    pub har_entries: Vec<(String, usize)>,
 }
 
 /// `seq` numbers of a native recording that break its "strictly increasing by 1" rule, told
@@ -286,6 +289,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 }),
                 torn_tail,
                 seq_breaks,
+                har_entries: Vec::new(),
             })
         }
         Some(SourceKind::Transcript) => {
@@ -301,6 +305,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 events: Box::new(events.into_iter().map(Ok)),
                 torn_tail: TornTail::default(),
                 seq_breaks: SeqBreaksCell::default(),
+                har_entries: Vec::new(),
             })
         }
         Some(SourceKind::Har) => {
@@ -308,7 +313,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             reader
                 .read_to_string(&mut text)
                 .with_context(|| format!("{} is not UTF-8 text", path.display()))?;
-            let (header, events) = super::har::read(&text)
+            let (header, events, har_entries) = super::har::read_with_entries(&text)
                 .with_context(|| format!("cannot read HAR {}", path.display()))?;
             Ok(Source {
                 kind: SourceKind::Har,
@@ -316,6 +321,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 events: Box::new(events.into_iter().map(Ok)),
                 torn_tail: TornTail::default(),
                 seq_breaks: SeqBreaksCell::default(),
+                har_entries,
             })
         }
         None if head.is_empty() => bail!(

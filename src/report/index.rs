@@ -44,7 +44,10 @@ pub enum SourceFile {
     /// Transcript (`docs/transcript-format.md`): line counted from the events (see
     /// [`ExchangeIndex::line_of_seq`]).
     Transcript,
-    /// HAR file or no file (live proxy without recording): no line numbers.
+    /// HAR 1.2 file: no line numbers; an exchange is cited by its `log.entries[]` index
+    /// ([`ExchangeIndex::har_entry`]), its method and URL (q22 Q4).
+    Har,
+    /// No file (live proxy without recording): no line numbers.
     None,
 }
 
@@ -227,6 +230,8 @@ impl std::fmt::Debug for Inflaters {
 #[derive(Clone, Debug, Default)]
 pub struct ExchangeIndex {
     source: SourceFile,
+    /// A HAR file's `log.entries[]` index of each exchange ([`Self::with_har_entries`]).
+    har_entries: HashMap<String, usize>,
     exchanges: Vec<ExchangeView>,
     by_id: HashMap<String, usize>,
     // (seq, exchange position) in seq order, for events that belong to an exchange.
@@ -273,6 +278,18 @@ impl ExchangeIndex {
     pub fn with_origins(mut self, on: bool) -> Self {
         self.origins = on;
         self
+    }
+
+    /// This index for a HAR file whose exchange `id` was read from `log.entries[i]` for
+    /// each `(id, i)` ([`crate::record::har::read_with_entries`]): reports cite that entry.
+    pub fn with_har_entries(mut self, entries: impl IntoIterator<Item = (String, usize)>) -> Self {
+        self.har_entries = entries.into_iter().collect();
+        self
+    }
+
+    /// The 0-based `log.entries[]` index of exchange `id` in the HAR file it was read from.
+    pub fn har_entry(&self, id: &str) -> Option<usize> {
+        self.har_entries.get(id).copied()
     }
 
     /// True when reports name each exchange by its absolute URL ([`Self::with_origins`]).
@@ -347,7 +364,7 @@ impl ExchangeIndex {
     pub fn line_of_seq(&self, seq: u64) -> Option<u64> {
         match self.source {
             SourceFile::Recording => Some(seq + 1),
-            SourceFile::None => None,
+            SourceFile::None | SourceFile::Har => None,
             SourceFile::Transcript => {
                 let pos = match self.lines.binary_search_by_key(&seq, |&(s, _)| s) {
                     Ok(p) => p,

@@ -330,12 +330,24 @@ pub fn live_input(
 }
 
 /// Where a finding points, for renderers: `#seq (METHOD path -> status)` (for a transcript
-/// `line N (...)`, the line of the file a person edits), followed by ` [caller -> callee]`
+/// `line N (...)`, the line of the file a person edits; for a HAR file `log.entries[i]
+/// (METHOD URL -> status)`, the entry a HAR viewer shows), followed by ` [caller -> callee]`
 /// when the exchange carries an `attribution` event.
 pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
     let x = exchange
         .and_then(|id| index.exchange(id))
         .or_else(|| index.exchange_of_seq(seq));
+    // a HAR reader finds an exchange by its entry, not by the seq numbers given on import
+    // (q22 Q4): `log.entries[3] (POST https://agent.example/rpc -> 200)`
+    if index.source() == SourceFile::Har {
+        if let Some((x, i)) = x.and_then(|x| index.har_entry(&x.id).map(|i| (x, i))) {
+            let status = x
+                .status
+                .map(|s| s.to_string())
+                .unwrap_or_else(|| "no response".into());
+            return format!("log.entries[{i}] ({} {} -> {status})", x.method, x.url);
+        }
+    }
     let at = match (index.source(), index.line_of_seq(seq)) {
         (SourceFile::Transcript, Some(line)) => format!("line {line}"),
         _ => format!("#{seq}"),

@@ -7485,7 +7485,14 @@ impl State {
                 ),
                 vec![
                     x.ev(x.resp_seq),
-                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                    Evidence {
+                        seq: card.seq,
+                        // the card's own exchange, so the report labels the card's line
+                        // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                        exchange: Some(card.exchange.clone()),
+                        pointer: Some("/capabilities/extensions".into()),
+                        found: None,
+                    },
                 ],
                 &x.leg,
             );
@@ -7537,7 +7544,14 @@ impl State {
                 vec![
                     x.ev(x.req_seq),
                     x.ev(x.resp_seq),
-                    x.ev_at(card.seq, "/capabilities/extensions", None),
+                    Evidence {
+                    seq: card.seq,
+                    // the card's own exchange, so the report labels the card's line
+                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
                 ],
                 &x.leg,
             );
@@ -7683,7 +7697,14 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 at,
-                x.ev_at(card.seq, "/capabilities/extensions", None),
+                Evidence {
+                    seq: card.seq,
+                    // the card's own exchange, so the report labels the card's line
+                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
             ],
             &x.leg,
         );
@@ -10869,7 +10890,8 @@ impl State {
         {
             return None;
         }
-        let header_version = version_header(&x.req_headers);
+        // the header, else the A2A-Version query parameter (VER-001), as for one call
+        let header_version = x.asked_version();
         Some(
             list.iter()
                 .map(|e| {
@@ -12906,16 +12928,14 @@ impl State {
                 } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
                 } else if code == jsonrpc::VERSION_NOT_SUPPORTED
-                    && (x
-                        .req_headers
-                        .get("a2a-version")
-                        .is_none_or(|v| v.trim() != "1.0")
+                    && (x.asked_version().is_none_or(|v| v.trim() != "1.0")
                         || self.ver_stripped_clients.contains(&x.id))
                 {
                     // VER-003: no A2A-Version means 0.3; an agent may refuse the version
-                    // before it reads the params (-32009 is ERR-002's answer for it). On a
-                    // client leg whose gateway dropped the header, the agent saw none
-                    // (VER-HDR-002 names the gateway).
+                    // before it reads the params (-32009 is ERR-002's answer for it). The
+                    // version is asked by the A2A-Version header, else the A2A-Version query
+                    // parameter (VER-001; q22 Q6). On a client leg whose gateway dropped the
+                    // header, the agent saw none (VER-HDR-002 names the gateway).
                     None
                 } else if let Some(missing) = missing_param(&c) {
                     Some((

@@ -1,0 +1,315 @@
+//! A plaintext HTTP/1.x request on the TLS listener (`proxy --tls-cert`): the client used
+//! `http://` for an `https://` address (q22 Q2).
+//!
+//! rustls reads the request line as a broken TLS record and answers with a TLS alert: bytes
+//! no HTTP client shows, and the proxy said nothing. As nginx does ("400 The plain HTTP
+//! request was sent to HTTPS port"), the proxy now looks at the connection's first bytes
+//! before the handshake ([`sniff`]: a TLS connection opens with a handshake record, content
+//! type 22, RFC 8446 §5.1; an HTTP/1.x one with a method token and a space, RFC 9112 §3)
+//! and answers a plaintext request with one short HTTP/1.1 400 that names the `https://`
+//! URL to use, then closes the connection ([`refuse`]). It prints one stderr line, and
+//! then at most one a minute with the count since ([`Said`]): a client retrying in a loop
+//! does not flood the terminal. Nothing is recorded past the connection's `conn_open`: no
+//! request reached the agent, and the recording holds only what TLS clients sent.
+//!
+//! ```text
+//! accept ──► sniff(first bytes, peeked) ──┬─ TLS / other ──► rustls handshake ──► serve
+//!                                         └─ "GET /x HTTP/1.1" ──► 400, close, one line
+//! ```
+
+use std::net::SocketAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio::net::TcpStream;
+
+/// Longest method token taken for an HTTP request line (`OPTIONS` is 7; registered methods
+/// are shorter than this).
+const MAX_METHOD: usize = 16;
+
+/// How long [`refuse`] reads the request head before it answers, and then drains what the
+/// client still sends (a request body) before it closes, so the kernel does not reset
+/// the connection over unread bytes and cut the answer.
+const LINGER: Duration = Duration::from_secs(1);
+
+/// Most request bytes [`refuse`] reads (head and body together), then it closes.
+const MAX_READ: usize = 64 * 1024;
+
+/// How long [`sniff`] waits for the rest of a method token that came in part.
+const SPLIT_WAIT: Duration = Duration::from_millis(200);
+
+/// Least time between two stderr lines about plaintext requests ([`Said`]).
+pub const SAY_EVERY: Duration = Duration::from_secs(60);
+
+/// What a connection's first bytes say, as far as they go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// A plaintext HTTP/1.x request line: a method token of uppercase letters, then a space.
+    PlainHttp,
+    /// Anything else: a TLS record (content type 22) or bytes no request line starts with;
+    /// rustls judges them.
+    Other,
+    /// Too few bytes to tell (uppercase letters so far).
+    Undecided,
+}
+
+/// Classifies the first bytes a client sent on the TLS listener ([`First`]). A TLS
+/// ClientHello starts with byte 22 (RFC 8446 §5.1), never a letter; an HTTP/1.x request
+/// line starts with its method, a token (RFC 9110 §9; every registered method is uppercase
+/// letters), then SP (RFC 9112 §3).
+pub fn classify(first: &[u8]) -> First {
+    for (i, b) in first.iter().enumerate() {
+        match b {
+            b' ' if i > 0 => return First::PlainHttp,
+            b'A'..=b'Z' if i < MAX_METHOD => {}
+            _ => return First::Other,
+        }
+    }
+    First::Undecided
+}
+
+/// Peeks at the first bytes of `stream` (nothing consumed) until [`classify`] decides:
+/// `true` for a plaintext HTTP request. End of stream or a read error: `false` (the
+/// handshake then fails as it would have). Waits for bytes as long as the caller lets it.
+pub async fn sniff(stream: &TcpStream) -> bool {
+    let mut first = [0u8; MAX_METHOD + 1];
+    // the first peek waits for a byte; the rest of a method split over TCP segments comes
+    // within a few ms
+    let mut deadline = None;
+    loop {
+        let n = match stream.peek(&mut first).await {
+            Ok(n) => n,
+            Err(_) => return false,
+        };
+        match classify(&first[..n]) {
+            First::PlainHttp => return true,
+            First::Other => return false,
+            First::Undecided => {
+                let until = *deadline.get_or_insert_with(|| Instant::now() + SPLIT_WAIT);
+                if n == 0 || Instant::now() >= until {
+                    return false;
+                }
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+        }
+    }
+}
+
+/// The request line and `Host` of a request head, as far as `head` holds them:
+/// `(method, request-target, host)`; empty strings for what is missing.
+fn request_of(head: &[u8]) -> (String, String, String) {
+    let text = String::from_utf8_lossy(head);
+    let mut lines = text.split("\r\n").flat_map(|l| l.split('\n'));
+    let line = lines.next().unwrap_or("");
+    let mut parts = line.split(' ');
+    let method = parts.next().unwrap_or("").to_string();
+    let target = parts.next().unwrap_or("").to_string();
+    let host = lines
+        .take_while(|l| !l.is_empty())
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.trim()
+                .eq_ignore_ascii_case("host")
+                .then(|| value.trim().to_string())
+        })
+        .unwrap_or_default();
+    (method, target, host)
+}
+
+/// The `https://` URL the client should have used: its `Host` (when it is a plain
+/// authority) or else the listener's address `local`, and the request's path, without
+/// its query (`?...`, which may carry a credential, is not echoed).
+pub fn https_url(host: &str, local: &str, target: &str) -> String {
+    let authority_ok = !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]_".contains(&b));
+    let authority = if authority_ok { host } else { local };
+    let path = if target.starts_with('/') {
+        target.split(['?', '#']).next().unwrap_or("/")
+    } else {
+        "/"
+    };
+    let path: String = path
+        .chars()
+        .filter(|c| !c.is_control() && *c != '"' && *c != '<' && *c != '>')
+        .collect();
+    format!("https://{authority}{path}")
+}
+
+/// The whole HTTP/1.1 400 answer to a plaintext request on the TLS listener, naming `url`
+/// (RFC 9110 §15.5.1; `Connection: close`, RFC 9112 §9.6: the proxy closes it after).
+pub fn answer_400(url: &str) -> Vec<u8> {
+    let body = format!(
+        "400 Bad Request: the plain HTTP request was sent to an HTTPS port; this a2a-interop proxy listener speaks TLS only: use {url}\n"
+    );
+    format!(
+        "HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+/// Counts plaintext requests on a TLS listener and says when a stderr line is due: the
+/// first at once, then at most one per [`SAY_EVERY`], carrying the count since the last.
+#[derive(Debug, Default)]
+pub struct Said {
+    inner: Mutex<SaidInner>,
+}
+
+#[derive(Debug, Default)]
+struct SaidInner {
+    last: Option<Instant>,
+    /// Requests since the last line, the current one included.
+    unsaid: u64,
+}
+
+impl Said {
+    /// Notes one request at `now`; `Some(n)` when a line is due, `n` the requests it
+    /// covers (1 for the first; those counted since the last line otherwise).
+    pub fn note(&self, now: Instant) -> Option<u64> {
+        let mut g = self
+            .inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        g.unsaid += 1;
+        let due = g
+            .last
+            .is_none_or(|t| now.saturating_duration_since(t) >= SAY_EVERY);
+        if !due {
+            return None;
+        }
+        g.last = Some(now);
+        Some(std::mem::take(&mut g.unsaid))
+    }
+}
+
+/// The stderr line for `n` plaintext requests ([`Said::note`]), the last one `method
+/// path` from `peer`, told to use `url`.
+pub fn said_line(n: u64, method: &str, url: &str, peer: &str) -> String {
+    let path = url
+        .strip_prefix("https://")
+        .and_then(|u| u.find('/').map(|i| &u[i..]))
+        .unwrap_or("/");
+    let what = if n == 1 {
+        format!("a plain http:// request ({method} {path} from {peer})")
+    } else {
+        format!(
+            "{n} plain http:// requests in the last {} s (the last: {method} {path} from {peer})",
+            SAY_EVERY.as_secs()
+        )
+    };
+    format!(
+        "a2a-interop proxy: WARNING: {what} came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use {url}; later ones are counted, one line a minute at most; nothing of them is recorded"
+    )
+}
+
+/// Answers the plaintext HTTP request on `stream` (the TLS listener at `local`, client
+/// `peer`) with [`answer_400`] and closes the connection: reads the request head (up to
+/// [`LINGER`]), writes the answer, shuts the sending side and drains what follows (a
+/// request body) for up to [`LINGER`]. Returns the line to print when `said` says one is
+/// due ([`said_line`]). IO errors end it quietly: the client went away.
+pub async fn refuse(
+    mut stream: TcpStream,
+    local: SocketAddr,
+    peer: SocketAddr,
+    said: &Said,
+) -> Option<String> {
+    let mut head = Vec::with_capacity(1024);
+    let mut buf = [0u8; 4096];
+    let until = tokio::time::Instant::now() + LINGER;
+    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < MAX_READ {
+        match tokio::time::timeout_at(until, stream.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => head.extend_from_slice(&buf[..n]),
+            _ => break,
+        }
+    }
+    let (method, target, host) = request_of(&head);
+    let url = https_url(&host, &local.to_string(), &target);
+    let _ = stream.write_all(&answer_400(&url)).await;
+    let _ = stream.shutdown().await;
+    let mut drained = head.len();
+    let until = tokio::time::Instant::now() + LINGER;
+    while drained < MAX_READ {
+        match tokio::time::timeout_at(until, stream.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => drained += n,
+            _ => break,
+        }
+    }
+    let method: String = method.chars().take(MAX_METHOD).collect();
+    said.note(Instant::now())
+        .map(|n| said_line(n, &method, &url, &peer.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_lines_are_told_from_tls_records() {
+        assert_eq!(classify(b"GET / HTTP/1.1\r\n"), First::PlainHttp);
+        assert_eq!(classify(b"POST "), First::PlainHttp);
+        assert_eq!(classify(b"PRI * HTTP/2.0"), First::PlainHttp);
+        assert_eq!(classify(b"OPTIO"), First::Undecided);
+        assert_eq!(classify(b""), First::Undecided);
+        // a TLS ClientHello record (content type 22, version 3.x)
+        assert_eq!(classify(&[0x16, 0x03, 0x01, 0x00, 0x2e]), First::Other);
+        assert_eq!(classify(b" GET"), First::Other);
+        assert_eq!(classify(b"get / HTTP/1.1"), First::Other);
+        assert_eq!(classify(b"AAAAAAAAAAAAAAAAAAAA "), First::Other);
+    }
+
+    #[test]
+    fn the_answer_names_the_https_url_without_the_query() {
+        let (m, t, h) = request_of(b"POST /rpc?token=s3cret HTTP/1.1\r\nHost: agent.local:8443\r\nContent-Length: 2\r\n\r\n{}");
+        assert_eq!(
+            (m.as_str(), t.as_str(), h.as_str()),
+            ("POST", "/rpc?token=s3cret", "agent.local:8443")
+        );
+        assert_eq!(
+            https_url(&h, "127.0.0.1:8443", &t),
+            "https://agent.local:8443/rpc"
+        );
+        // no Host, or a Host that is no authority: the listener's address
+        assert_eq!(
+            https_url("", "127.0.0.1:8443", "/a"),
+            "https://127.0.0.1:8443/a"
+        );
+        assert_eq!(
+            https_url("a b<script>", "127.0.0.1:8443", "*"),
+            "https://127.0.0.1:8443/"
+        );
+        let a = String::from_utf8(answer_400("https://127.0.0.1:8443/rpc")).unwrap();
+        let (head, body) = a.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{head}");
+        assert!(
+            head.contains(&format!("content-length: {}\r\n", body.len())),
+            "{head}"
+        );
+        assert!(head.ends_with("connection: close"), "{head}");
+        assert_eq!(
+            body,
+            "400 Bad Request: the plain HTTP request was sent to an HTTPS port; this a2a-interop proxy listener speaks TLS only: use https://127.0.0.1:8443/rpc\n"
+        );
+    }
+
+    #[test]
+    fn one_line_then_one_a_minute_with_the_count() {
+        let s = Said::default();
+        let t0 = Instant::now();
+        assert_eq!(s.note(t0), Some(1));
+        for i in 1..=9 {
+            assert_eq!(s.note(t0 + Duration::from_secs(i)), None);
+        }
+        assert_eq!(s.note(t0 + SAY_EVERY), Some(10));
+        assert_eq!(s.note(t0 + SAY_EVERY + Duration::from_secs(1)), None);
+        assert_eq!(
+            said_line(1, "GET", "https://127.0.0.1:8443/x", "127.0.0.1:5555"),
+            "a2a-interop proxy: WARNING: a plain http:// request (GET /x from 127.0.0.1:5555) came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://127.0.0.1:8443/x; later ones are counted, one line a minute at most; nothing of them is recorded"
+        );
+        assert!(said_line(10, "POST", "https://h:1/rpc", "p").contains(
+            ": 10 plain http:// requests in the last 60 s (the last: POST /rpc from p) came"
+        ));
+    }
+}
