@@ -508,17 +508,7 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
         rx,
         addr,
         ..
-    } = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec)
-            .arg("--report")
-            .arg(&report)
-            .args(["--format", "json"]),
-        Duration::from_secs(20),
-    );
+    } = quiet_proxy_with_report(&up, &rec, &report);
     let addr = addr.trim_end_matches('/').to_string();
     grow_recording(&addr, CALLS, SIZE).await;
     let recorded = std::fs::metadata(&rec).map(|m| m.len()).unwrap_or(0);
@@ -635,6 +625,25 @@ async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verd
     panic!("the online verifier was never behind when the recording closed");
 }
 
+/// A quiet `proxy` in front of `up` recording to `rec`, with a JSON `--report` to `report`.
+fn quiet_proxy_with_report(
+    up: &impl std::fmt::Display,
+    rec: &std::path::Path,
+    report: &std::path::Path,
+) -> Running {
+    spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(rec)
+            .arg("--report")
+            .arg(report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    )
+}
+
 /// One run of [`a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts`]
 /// with `calls` calls of `size` bytes: `None` when the verifier had caught up before the
 /// second Ctrl-C (the report was being written), else a line of measurements.
@@ -648,17 +657,7 @@ async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
         rx,
         addr,
         ..
-    } = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec)
-            .arg("--report")
-            .arg(&report)
-            .args(["--format", "json"]),
-        Duration::from_secs(20),
-    );
+    } = quiet_proxy_with_report(&up, &rec, &report);
     let addr = addr.trim_end_matches('/').to_string();
     grow_recording(&addr, calls, size).await;
 

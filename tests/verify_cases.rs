@@ -519,20 +519,13 @@ fn mine21a_headerless_version_snapshot_wrapper_and_glued_prefix() {
     );
 }
 
-/// Session 21's blind adversary (breaker21): every legal control (`b21x-*-legal-*`) stays
-/// silent (no error, no warning; notes allowed), and the faults its fixes are about read as
-/// the fixes say: a wrong-verb call the agent refused is the client's REST-VERB-001 with
-/// the refusal named, and no REST-VERB-002 (B11); a live 0.3 stream's burst is GW-SSE-001
-/// while a resubscribe backfill burst is not (B48 / L18); a send result with a second
-/// oneof member set is still malformed while a null one is unset (B45 / L19).
-#[test]
-fn breaker21_blind() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+/// Every `<prefix>*-legal-*.jsonl` transcript in `dir` gives notes at most (no error, no
+/// warning), and there are at least `min` of them.
+fn legal_controls_silent(dir: &Path, prefix: &str, min: usize) {
     let mut legal = 0;
-    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
-        if name.starts_with("b21x-") && name.contains("-legal-") && name.ends_with(".jsonl") {
+        if name.starts_with(prefix) && name.contains("-legal-") && name.ends_with(".jsonl") {
             legal += 1;
             let out = verify(&e.path());
             assert!(
@@ -544,7 +537,23 @@ fn breaker21_blind() {
             );
         }
     }
-    assert!(legal >= 40, "{legal} legal controls");
+    assert!(
+        legal >= min,
+        "{legal} {prefix} legal controls, fewer than {min}"
+    );
+}
+
+/// Session 21's blind adversary (breaker21): every legal control (`b21x-*-legal-*`) stays
+/// silent (no error, no warning; notes allowed), and the faults its fixes are about read as
+/// the fixes say: a wrong-verb call the agent refused is the client's REST-VERB-001 with
+/// the refusal named, and no REST-VERB-002 (B11); a live 0.3 stream's burst is GW-SSE-001
+/// while a resubscribe backfill burst is not (B48 / L18); a send result with a second
+/// oneof member set is still malformed while a null one is unset (B45 / L19).
+#[test]
+fn breaker21_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    legal_controls_silent(&dir, "b21x-", 40);
     let out = by("b21x-B11-v10-rest-cancel-with-get");
     let f: Vec<_> = out
         .findings
@@ -593,22 +602,7 @@ fn breaker21_blind() {
 fn breaker22_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
-    let mut legal = 0;
-    for e in std::fs::read_dir(&dir).unwrap().flatten() {
-        let name = e.file_name().to_string_lossy().to_string();
-        if name.starts_with("b22x-") && name.contains("-legal-") && name.ends_with(".jsonl") {
-            legal += 1;
-            let out = verify(&e.path());
-            assert!(
-                out.findings
-                    .iter()
-                    .all(|f| matches!(f.severity, Severity::Note)),
-                "{name}: legal control not silent:\n{}",
-                render(&out)
-            );
-        }
-    }
-    assert!(legal >= 40, "{legal} legal controls");
+    legal_controls_silent(&dir, "b22x-", 40);
     // VER-CARD-001 is the agent's fault only when the agent saw the client's version.
     for stem in [
         "b22x-X01-v03-gateway-injects-a2a-version",
