@@ -1103,3 +1103,71 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
         vec![(200, "OK".to_string()), (502, "Bad Gateway".to_string())]
     );
 }
+
+/// review22: a client that connects to the TLS listener (`--tls-cert`) and sends nothing
+/// (`nc host port`) does not hold up Ctrl-C: the stop ends the wait for its first bytes at
+/// once, as on the plain listener (it used to wait the whole shutdown grace, 2 s, with no
+/// line saying why). Control: the same Ctrl-C with the silent client on a plain listener.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
+    let up = echo_server("silent").await;
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    for tls in [true, false] {
+        let mut cmd = Command::new(BIN);
+        cmd.args([
+            "proxy",
+            "-q",
+            "--no-record",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+        ])
+        .arg(format!("http://{up}"));
+        if tls {
+            cmd.arg("--tls-cert").arg(&cert).arg("--tls-key").arg(&key);
+        }
+        // spawn_until_listening knows the http:// banner only
+        let mut child = proxy_process::ChildGuard::spawn(
+            cmd.stderr(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::null()),
+        );
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<String>();
+        std::thread::spawn(move || {
+            use std::io::BufRead as _;
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
+                let _ = tx.send(line);
+            }
+        });
+        let hostport = loop {
+            let line = rx.recv_timeout(Duration::from_secs(20)).expect("banner");
+            if let Some((_, a)) = line.split_once("listening on ") {
+                break a
+                    .rsplit("://")
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('/')
+                    .to_string();
+            }
+        };
+        let silent = tokio::net::TcpStream::connect(&hostport).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let t0 = std::time::Instant::now();
+        child.signal("INT");
+        let st = child.wait_for(Duration::from_secs(20), "proxy after SIGINT");
+        let took = t0.elapsed();
+        drop(silent);
+        assert_eq!(st.code(), Some(0), "tls={tls}: {st:?}");
+        assert!(
+            took < Duration::from_millis(1500),
+            "tls={tls}: Ctrl-C waited {took:?} for a client that sent nothing"
+        );
+    }
+}

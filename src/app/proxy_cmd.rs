@@ -858,6 +858,7 @@ async fn run_async(
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         cut.recording = kept;
         cut.report = a.report.clone();
+        cut.lost = recorded.recorder().dropped_events + recorded.recorder().unwritten_events;
         match phase.compare_exchange(
             PHASE_CLOSING,
             PHASE_VERIFYING,
@@ -868,6 +869,7 @@ async fn run_async(
                 cut.unverified,
                 cut.recording.as_deref(),
                 cut.report.as_deref(),
+                cut.lost,
             )),
             _ => None,
         }
@@ -898,6 +900,7 @@ async fn run_async(
             path,
             outcome.recording.as_deref(),
             s.unwritten_events,
+            s.dropped_events,
         ));
         crate::errln!(
             "a2a-interop proxy: {}",
@@ -905,7 +908,8 @@ async fn run_async(
                 path,
                 s.events,
                 outcome.recording.as_deref(),
-                s.unwritten_events
+                s.unwritten_events,
+                s.dropped_events
             )
         );
         let written = write_report(path, a.format, &outcome, source.as_deref());
@@ -1301,6 +1305,9 @@ struct CutLines {
     /// Events not verified live when a signal cut the verification short while the
     /// recording was being finished ([`PHASE_CUT`]).
     unverified: usize,
+    /// Events the closed recording lacks: dropped on a full recorder queue or not written
+    /// (review22 R1: such a recording was called complete).
+    lost: u64,
 }
 
 /// How long after "stopping" the first [`catching_up_line`] may come (a stop that ends
@@ -1359,12 +1366,23 @@ pub fn finishing_line(to_write: usize, to_verify: usize, cut: bool) -> Option<St
 /// verified live, so no findings are final; with a `recording` (closed whole by then), that
 /// it is complete and the `verify` command that judges it offline (the same verdicts,
 /// DESIGN "online verdicts equal offline verdicts"), and with a `report` path, the
-/// `report` command that writes it.
+/// `report` command that writes it. `lost`: events the recording lacks (dropped on a full
+/// recorder queue, or not written): then it is closed but not complete, and says so
+/// (review22 R1).
 pub fn catch_up_cut_line(
     backlog: usize,
     recording: Option<&Path>,
     report: Option<&Path>,
+    lost: u64,
 ) -> String {
+    let state = if lost == 0 {
+        "is complete".to_string()
+    } else {
+        format!(
+            "is closed but incomplete ({lost} event{} dropped or not written, see above)",
+            if lost == 1 { "" } else { "s" }
+        )
+    };
     let left = if backlog == 0 {
         "the online verifier had not finished".to_string()
     } else {
@@ -1376,14 +1394,14 @@ pub fn catch_up_cut_line(
     };
     match (recording, report) {
         (Some(rec), Some(rep)) => format!(
-            "stopped before the online verifier caught up ({left}); the recording {} is complete: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
+            "stopped before the online verifier caught up ({left}); the recording {} {state}: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
             rec.display(),
             rec.display(),
             rec.display(),
             rep.display()
         ),
         (Some(rec), None) => format!(
-            "stopped before the online verifier caught up ({left}); the recording {} is complete: `a2a-interop verify {}` verifies it offline",
+            "stopped before the online verifier caught up ({left}); the recording {} {state}: `a2a-interop verify {}` verifies it offline",
             rec.display(),
             rec.display()
         ),
@@ -1426,13 +1444,28 @@ pub fn report_writing_line(
     events: u64,
     recording: Option<&Path>,
     unwritten: u64,
+    dropped: u64,
 ) -> String {
     let what = if events == 1 { "event" } else { "events" };
+    let lacks = |rec: &Path| {
+        format!(
+            "the recording {} lacks {dropped} event{} dropped on a full recorder queue",
+            rec.display(),
+            if dropped == 1 { "" } else { "s" }
+        )
+    };
     match recording {
         Some(rec) if unwritten > 0 => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording {} is incomplete, {unwritten} of {events} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             rec.display(),
+            rec.display(),
+            path.display()
+        ),
+        Some(rec) if dropped > 0 => format!(
+            "writing the report of {events} {what} to {}... (Ctrl-C again skips it; {}: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
+            path.display(),
+            lacks(rec),
             rec.display(),
             path.display()
         ),
@@ -1453,11 +1486,23 @@ pub fn report_writing_line(
 /// ([`further_signals`]): the report at `path` was not written; with a recording, whether
 /// it is complete (`unwritten` events not written, as for [`report_writing_line`]) and the
 /// command that writes the report from it.
-pub fn report_skipped_line(path: &Path, recording: Option<&Path>, unwritten: u64) -> String {
+pub fn report_skipped_line(
+    path: &Path,
+    recording: Option<&Path>,
+    unwritten: u64,
+    dropped: u64,
+) -> String {
     match recording {
         Some(rec) if unwritten > 0 => format!(
             "stopped before the report was written; the recording {} is incomplete ({unwritten} events not written): `a2a-interop report {} -o {}` writes a report of what it holds",
             rec.display(),
+            rec.display(),
+            path.display()
+        ),
+        Some(rec) if dropped > 0 => format!(
+            "stopped before the report was written; the recording {} lacks {dropped} event{} dropped on a full recorder queue: `a2a-interop report {} -o {}` writes a report of what it holds",
+            rec.display(),
+            if dropped == 1 { "" } else { "s" },
             rec.display(),
             path.display()
         ),
@@ -1549,6 +1594,7 @@ async fn further_signals(
                         backlog.to_verify.load(Ordering::Relaxed),
                         cut.recording.as_deref(),
                         cut.report.as_deref(),
+                        cut.lost,
                     )
                 };
                 crate::errln!("a2a-interop proxy: {line}");
@@ -1964,20 +2010,32 @@ mod tests {
         let rec = Path::new("out/rec.jsonl");
         let rep = Path::new("out/r.md");
         assert_eq!(
-            catch_up_cut_line(563, Some(rec), Some(rep)),
+            catch_up_cut_line(563, Some(rec), Some(rep), 0),
             "stopped before the online verifier caught up (563 recorded events not verified live); the recording out/rec.jsonl is complete: `a2a-interop verify out/rec.jsonl` verifies it offline and `a2a-interop report out/rec.jsonl -o out/r.md` writes the report"
         );
         assert_eq!(
-            catch_up_cut_line(1, Some(rec), None),
+            catch_up_cut_line(1, Some(rec), None, 0),
             "stopped before the online verifier caught up (1 recorded event not verified live); the recording out/rec.jsonl is complete: `a2a-interop verify out/rec.jsonl` verifies it offline"
         );
         assert_eq!(
-            catch_up_cut_line(0, None, Some(rep)),
+            catch_up_cut_line(0, None, Some(rep), 0),
             "stopped before the online verifier caught up (the online verifier had not finished); nothing was recorded (--no-record): no report at out/r.md"
         );
         assert_eq!(
-            catch_up_cut_line(7, None, None),
+            catch_up_cut_line(7, None, None, 0),
             "stopped before the online verifier caught up (7 events not verified live); nothing was recorded (--no-record)"
         );
+        // review22 R1: a recording that lost events on a full recorder queue (or a full
+        // disk) is closed whole but not complete: the line does not call it complete
+        assert_eq!(
+            catch_up_cut_line(626, Some(rec), None, 3544),
+            "stopped before the online verifier caught up (626 recorded events not verified live); the recording out/rec.jsonl is closed but incomplete (3544 events dropped or not written, see above): `a2a-interop verify out/rec.jsonl` verifies it offline"
+        );
+        assert!(report_writing_line(rep, 2052, Some(rec), 0, 3544).contains(
+            "the recording out/rec.jsonl lacks 3544 events dropped on a full recorder queue: a report written from it later"
+        ));
+        assert!(report_skipped_line(rep, Some(rec), 0, 1).contains(
+            "the recording out/rec.jsonl lacks 1 event dropped on a full recorder queue: `a2a-interop report"
+        ));
     }
 }

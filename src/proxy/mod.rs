@@ -774,7 +774,14 @@ async fn accept_loop(
                     let deadline = tokio::time::Instant::now() + refusal::HEAD_TIMEOUT;
                     // A plaintext request (http:// to this https:// listener) gets an HTTP
                     // 400 naming https://, not a TLS alert (q22 Q2).
-                    match tokio::time::timeout_at(deadline, plain_on_tls::sniff(&stream)).await {
+                    // A stop ends the wait for a client that sent nothing yet, as on the
+                    // plain listener (review22: Ctrl-C waited the whole grace for it).
+                    let mut stop_sniff = stop_conn.clone();
+                    let sniffed = tokio::select! {
+                        r = tokio::time::timeout_at(deadline, plain_on_tls::sniff(&stream)) => r,
+                        _ = stop_sniff.changed() => return,
+                    };
+                    match sniffed {
                         Ok(false) => {}
                         Ok(true) => {
                             let local = stream.local_addr().unwrap_or(peer);
