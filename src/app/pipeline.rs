@@ -303,8 +303,9 @@ impl LiveFold {
         Some(finding_line(f))
     }
 
-    /// One line for the end of the run when lines were folded: `14 repeated note/warning
-    /// lines not printed again (CARD-URL-005 ×14); the report lists each exchange`.
+    /// One line for the end of the run when lines were folded: "14 repeated note/warning
+    /// lines not printed again (CARD-URL-005 ×14); a report (--report, or a2a-interop report
+    /// on the recording) lists each exchange".
     pub fn summary(&self) -> Option<String> {
         if self.folded == 0 {
             return None;
@@ -326,7 +327,7 @@ impl LiveFold {
             .collect::<Vec<_>>()
             .join(", ");
         Some(format!(
-            "{} repeated note/warning line{} not printed again ({list}); the report lists each exchange",
+            "{} repeated note/warning line{} not printed again ({list}); a report (--report, or `a2a-interop report` on the recording) lists each exchange",
             self.folded,
             if self.folded == 1 { "" } else { "s" }
         ))
@@ -775,7 +776,7 @@ mod tests {
         assert!(fold.line(&finding(Some("e6"))).is_some());
         assert_eq!(
             fold.summary().as_deref(),
-            Some("6 repeated note/warning lines not printed again (CARD-URL-005 ×6); the report lists each exchange")
+            Some("6 repeated note/warning lines not printed again (CARD-URL-005 ×6); a report (--report, or `a2a-interop report` on the recording) lists each exchange")
         );
         assert_eq!(LiveFold::default().summary(), None);
     }

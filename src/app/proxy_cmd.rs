@@ -1328,7 +1328,7 @@ pub fn catching_up_line(backlog: usize, closed: bool) -> Option<String> {
             "the online verifier is catching up: {backlog} recorded event{} still to verify before the findings are final{}",
             if backlog == 1 { "" } else { "s" },
             if closed {
-                " (Ctrl-C again stops now: the recording is complete and can be verified offline)"
+                " (Ctrl-C again stops now: the recording is closed and can be verified offline)"
             } else {
                 ""
             }
@@ -1980,7 +1980,7 @@ mod tests {
         // q22 Q1: once the recording is closed, a further Ctrl-C cuts the catch-up
         assert_eq!(
             catching_up_line(2, true).as_deref(),
-            Some("the online verifier is catching up: 2 recorded events still to verify before the findings are final (Ctrl-C again stops now: the recording is complete and can be verified offline)")
+            Some("the online verifier is catching up: 2 recorded events still to verify before the findings are final (Ctrl-C again stops now: the recording is closed and can be verified offline)")
         );
         assert!(CATCH_UP_FIRST < CATCH_UP_EVERY);
     }

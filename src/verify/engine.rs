@@ -9277,7 +9277,7 @@ impl State {
         let (rule, trap) = if hd == Dialect::V0_3 {
             (
                 &r::VER_TRAP3_PROCESSED,
-                "; a warning, not an error, because the 1.0 specification's own examples send a 0.3 header with 1.0 methods (trap 3)",
+                "; a warning, not an error, because the 1.0 specification's own examples (§9.2, §10.2, §11.2) send a 0.3 header with 1.0 methods",
             )
         } else {
             (&r::VER_NOT_ENFORCED, "")

@@ -730,7 +730,7 @@ rule!(VER_UNSUPPORTED_AS_METHOD_NOT_FOUND, "VER-HDR-004", "unsupported-version-a
 // copy them send this pair and agents that serve it interoperate with them.
 rule!(VER_TRAP3_PROCESSED, "VER-HDR-005", "version-0-3-header-on-1-0-call-processed", Warning, Interop,
     ["VER-002"],
-    "agent whose card offers 1.0 only processed a 1.0 call (a PascalCase method or a 1.0 route) that declared A2A-Version 0.3, as the 1.0 specification's own examples send (trap 3), instead of refusing the declared 0.3 with VersionNotSupportedError",
+    "agent whose card offers 1.0 only processed a 1.0 call (a PascalCase method or a 1.0 route) that declared A2A-Version 0.3, as the 1.0 specification's own examples send (§9.2, §10.2, §11.2), instead of refusing the declared 0.3 with VersionNotSupportedError",
     "agent: answer a version the card does not offer with VersionNotSupportedError (1.0 §3.6.2: JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with reason VERSION_NOT_SUPPORTED), or declare and serve 0.3 too; client: send A2A-Version: 1.0 with 1.0 methods and routes (the pair of a 0.3 header and a 1.0 method is copied from the 1.0 specification's examples, which contradict its §3.6.2)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
