@@ -297,6 +297,20 @@ async fn an_upstream_that_listens_is_not_warned_about() {
         got.starts_with("warning: upstream shown does not accept"),
         "{got}"
     );
+    // a name that does not resolve is named as that (`.invalid` never resolves, RFC 6761
+    // §6.4), not as an agent that is down (review22 R7)
+    let got = a2a_interop::app::proxy_cmd::upstream_unreachable(
+        "http://no-such-agent.invalid:9999/",
+        "http://no-such-agent.invalid:9999/",
+        a2a_interop::app::proxy_cmd::UPSTREAM_CHECK_TIMEOUT,
+    )
+    .await
+    .expect("a warning");
+    assert!(
+        got.starts_with("warning: upstream http://no-such-agent.invalid:9999/: the host name no-such-agent.invalid does not resolve here (failed to lookup address information"),
+        "{got}"
+    );
+    assert!(got.ends_with("check its spelling (--upstream / --route), or use the agent's IP address; the proxy keeps running and answers 502 meanwhile"), "{got}");
 }
 
 /// Starts the proxy (recording and JSON report in `dir`) in front of an agent whose SSE

@@ -321,7 +321,7 @@ pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
 }
 
 /// True when a connect error is a failed name lookup (`getaddrinfo`), not a refusal.
-fn resolve_failed(e: &std::io::Error) -> bool {
+pub(crate) fn resolve_failed(e: &std::io::Error) -> bool {
     let m = e.to_string().to_ascii_lowercase();
     m.contains("lookup address")
         || m.contains("name or service not known")

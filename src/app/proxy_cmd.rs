@@ -226,7 +226,9 @@ pub const UPSTREAM_CHECK_TIMEOUT: std::time::Duration = std::time::Duration::fro
 ///
 /// `warning: upstream http://127.0.0.1:9 does not accept connections now: TCP connect to
 /// 127.0.0.1:9 failed: Connection refused (os error 111); the proxy keeps running and
-/// answers 502 until the agent listens there (start the agent, or check --upstream / --route)`
+/// answers 502 until the agent listens there (start the agent, or check --upstream / --route)`;
+/// a host name that does not resolve is named as that (`warning: upstream URL: the host name
+/// HOST does not resolve here (...); check its spelling ...`).
 pub async fn upstream_unreachable(
     url: &str,
     shown: &str,
@@ -243,17 +245,25 @@ pub async fn upstream_unreachable(
     } else {
         format!("{host}:{port}")
     };
-    let why =
-        match tokio::time::timeout(wait, tokio::net::TcpStream::connect((host.as_str(), port)))
-            .await
-        {
-            Ok(Ok(_)) => return None,
-            Ok(Err(e)) => format!("TCP connect to {target} failed: {e}"),
-            Err(_) => format!(
-                "TCP connect to {target} got no answer within {} s",
-                wait.as_secs_f32()
-            ),
-        };
+    let why = match tokio::time::timeout(
+        wait,
+        tokio::net::TcpStream::connect((host.as_str(), port)),
+    )
+    .await
+    {
+        Ok(Ok(_)) => return None,
+        // a name that does not resolve is a typo, not an agent that is down (review22 R7)
+        Ok(Err(e)) if crate::app::probe_cmd::resolve_failed(&e) => {
+            return Some(format!(
+                    "warning: upstream {shown}: the host name {host} does not resolve here ({e}); check its spelling (--upstream / --route), or use the agent's IP address; the proxy keeps running and answers 502 meanwhile"
+                ));
+        }
+        Ok(Err(e)) => format!("TCP connect to {target} failed: {e}"),
+        Err(_) => format!(
+            "TCP connect to {target} got no answer within {} s",
+            wait.as_secs_f32()
+        ),
+    };
     Some(format!(
         "warning: upstream {shown} does not accept connections now: {why}; the proxy keeps running and answers 502 until the agent listens there (start the agent, or check --upstream / --route)"
     ))
