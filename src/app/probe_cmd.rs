@@ -297,13 +297,11 @@ pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
     if base.scheme() != "https" {
         return Ok(());
     }
-    let name = match base.host() {
-        Some(url::Host::Domain(d)) => rustls::pki_types::ServerName::try_from(d.to_string())
-            .map_err(|e| anyhow::anyhow!("{host} is not a TLS server name: {e}"))?,
-        Some(url::Host::Ipv4(ip)) => std::net::IpAddr::V4(ip).into(),
-        Some(url::Host::Ipv6(ip)) => std::net::IpAddr::V6(ip).into(),
-        None => bail!("probe URL has no host"),
+    let Some(h) = base.host() else {
+        bail!("probe URL has no host")
     };
+    let name = crate::proxy::tls::server_name_of_host(&h)
+        .ok_or_else(|| anyhow::anyhow!("{host} is not a TLS server name"))?;
     let cfg = crate::proxy::tls::client_config(ca, false)
         .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace("--upstream-ca", "--ca")))?;
     let tls = tokio_rustls::TlsConnector::from(std::sync::Arc::new(cfg));

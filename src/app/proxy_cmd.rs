@@ -306,13 +306,9 @@ pub async fn upstream_tls_failed(
     }
     let host = u.host()?;
     let port = u.port_or_known_default()?;
-    let name = match (&tls.sni, &host) {
-        (Some(n), _) => rustls::pki_types::ServerName::try_from(n.clone()).ok()?,
-        (None, url::Host::Domain(d)) => {
-            rustls::pki_types::ServerName::try_from(d.to_string()).ok()?
-        }
-        (None, url::Host::Ipv4(ip)) => std::net::IpAddr::V4(*ip).into(),
-        (None, url::Host::Ipv6(ip)) => std::net::IpAddr::V6(*ip).into(),
+    let name = match &tls.sni {
+        Some(n) => rustls::pki_types::ServerName::try_from(n.clone()).ok()?,
+        None => crate::proxy::tls::server_name_of_host(&host)?,
     };
     let addr = match &host {
         url::Host::Ipv6(a) => a.to_string(),

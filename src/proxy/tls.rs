@@ -441,6 +441,17 @@ pub fn tls_failure(cause: &str) -> Option<TlsFailure> {
     )
 }
 
+/// The TLS server name a client checks the certificate of `host` against (RFC 6125): a
+/// DNS name as given, an IP address as the address (no SNI is sent for it, RFC 6066 §3).
+/// `None` for a DNS name rustls does not take as a server name.
+pub fn server_name_of_host(host: &url::Host<&str>) -> Option<ServerName<'static>> {
+    match host {
+        url::Host::Domain(d) => ServerName::try_from(d.to_string()).ok(),
+        url::Host::Ipv4(ip) => Some(std::net::IpAddr::V4(*ip).into()),
+        url::Host::Ipv6(ip) => Some(std::net::IpAddr::V6(*ip).into()),
+    }
+}
+
 /// TLS client configuration of the upstream leg: the OS roots ([`upstream_roots`]) plus
 /// every certificate in the `extra_ca` PEM files; `insecure` accepts any certificate
 /// (`--insecure-upstream` only).
