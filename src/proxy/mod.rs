@@ -785,15 +785,15 @@ async fn accept_loop(
                         Ok(false) => {}
                         Ok(true) => {
                             let local = stream.local_addr().unwrap_or(peer);
-                            let line =
-                                plain_on_tls::refuse(stream, local, peer, &st.plain_on_tls).await;
-                            if let Some(line) = line {
-                                if st.console_warnings {
+                            let console = st.console_warnings;
+                            plain_on_tls::refuse(stream, local, peer, &st.plain_on_tls, |line| {
+                                if console {
                                     crate::errln!("{line}");
                                 } else {
                                     tracing::warn!("{line}");
                                 }
-                            }
+                            })
+                            .await;
                             return;
                         }
                         Err(_) => {

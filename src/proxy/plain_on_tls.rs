@@ -207,15 +207,19 @@ pub fn said_line(n: u64, method: &str, url: &str, peer: &str) -> String {
 
 /// Answers the plaintext HTTP request on `stream` (the TLS listener at `local`, client
 /// `peer`) with [`answer_400`] and closes the connection: reads the request head (up to
-/// [`LINGER`]), writes the answer, shuts the sending side and drains what follows (a
-/// request body) for up to [`LINGER`]. Returns the line to print when `said` says one is
-/// due ([`said_line`]). IO errors end it quietly: the client went away.
+/// [`LINGER`]), hands `say` the line to print when `said` says one is due ([`said_line`]),
+/// then writes the answer, shuts the sending side and drains what follows (a request
+/// body) for up to [`LINGER`]. The request is counted, and its line said, before the
+/// client has its answer: a client that sends the next request on receiving the 400 is
+/// counted after this one, and the line does not wait out the drain. IO errors end it
+/// quietly: the client went away.
 pub async fn refuse(
     mut stream: TcpStream,
     local: SocketAddr,
     peer: SocketAddr,
     said: &Said,
-) -> Option<String> {
+    say: impl FnOnce(String),
+) {
     let mut head = Vec::with_capacity(1024);
     let mut buf = [0u8; 4096];
     let until = tokio::time::Instant::now() + LINGER;
@@ -227,6 +231,10 @@ pub async fn refuse(
     }
     let (method, target, host) = request_of(&head);
     let url = https_url(&host, &local.to_string(), &target);
+    let method: String = method.chars().take(MAX_METHOD).collect();
+    if let Some(n) = said.note(Instant::now()) {
+        say(said_line(n, &method, &url, &peer.to_string()));
+    }
     let _ = stream.write_all(&answer_400(&url)).await;
     let _ = stream.shutdown().await;
     let mut drained = head.len();
@@ -237,9 +245,6 @@ pub async fn refuse(
             _ => break,
         }
     }
-    let method: String = method.chars().take(MAX_METHOD).collect();
-    said.note(Instant::now())
-        .map(|n| said_line(n, &method, &url, &peer.to_string()))
 }
 
 #[cfg(test)]
