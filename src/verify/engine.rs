@@ -7385,7 +7385,9 @@ impl State {
     /// CAP-EXT-004 (client names them in `X-A2A-Extensions`), CAP-EXT-003 (response
     /// activates an undeclared or unrequested URI), CAP-EXT-001 (a required URI was not
     /// requested and the call succeeded), CAP-EXT-002 (-32008 / EXTENSION_SUPPORT_REQUIRED
-    /// although every required URI was requested). `json` = the parsed non-SSE body.
+    /// although every required URI was requested); on every call of a known version,
+    /// CAP-EXT-006 (URIs under the singular A2A-Extension / X-A2A-Extension). `json` = the
+    /// parsed non-SSE body.
     fn check_extensions(&mut self, x: &Exch, json: Option<&Json>, err: Option<&StreamErrorEnd>) {
         let Some(c) = x.call.clone() else { return };
         // An error that ended a stream (SSE event, gRPC status) or a unary gRPC status:
@@ -7416,6 +7418,12 @@ impl State {
                     &x.leg,
                 );
             }
+        }
+        // CAP-EXT-006 (EXT-001; A2A #1238): the singular A2A-Extension / X-A2A-Extension
+        // of an old sample is no header any agent reads. Judged on every A2A call of a
+        // known version that does not also carry the right name.
+        if !c.webhook && !x.synthetic && c.dialect.is_some() {
+            self.ext_header_misspelled(x, &c);
         }
         if c.dialect.is_some_and(Dialect::is_0x)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -7599,6 +7607,56 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// CAP-EXT-006 (EXT-001): the request names URIs in `A2A-Extension` or
+    /// `X-A2A-Extension` (singular, any case) and not in its version's header
+    /// (`A2A-Extensions` on 1.0, `X-A2A-Extensions` on 0.x); one finding on the request.
+    fn ext_header_misspelled(&mut self, x: &Exch, c: &Call) {
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        let right = if v1 {
+            "A2A-Extensions"
+        } else {
+            "X-A2A-Extensions"
+        };
+        if x.req_headers
+            .get(right)
+            .is_some_and(|v| !v.trim().is_empty())
+        {
+            return;
+        }
+        // check_extensions runs once per answer form (a stream's end, its error event):
+        // one finding per request.
+        let seq = x.req_seq;
+        if self.out.iter().any(|f| {
+            f.rule == r::CAP_EXT_HEADER_MISSPELLED.id && f.evidence.iter().any(|e| e.seq == seq)
+        }) {
+            return;
+        }
+        let Some((name, value)) = x.req_headers.0.iter().find(|(k, v)| {
+            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
+                && !v.trim().is_empty()
+        }) else {
+            return;
+        };
+        self.areas.insert("capability");
+        let refused = if self.answer_is_error(x) || !x.is_success() {
+            "; the agent saw no extension requested, so its refusal is the expected answer"
+        } else {
+            "; the agent saw no extension requested and answered without it"
+        };
+        self.find(
+            &r::CAP_EXT_HEADER_MISSPELLED,
+            format!(
+                "{} {} names extensions in the header {name} ({}), which no A2A version defines: {} requests name them in {right} (plural){refused}",
+                if v1 { "1.0" } else { "0.x" },
+                c.op_term("call"),
+                value.trim(),
+                if v1 { "1.0" } else { "0.2.4-0.3" },
+            ),
+            vec![x.ev(x.req_seq)],
+            &x.leg,
+        );
     }
 
     /// CAP-EXT-002 on a 0.x message call (EXT-001: the 0.x header is `X-A2A-Extensions`;
@@ -11441,9 +11499,13 @@ impl State {
         // read as valid) as fairly as echo it (breaker10n N9).
         // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
         // K22): an Invalid Request, answered -32600 with id null as fairly.
-        let refused_bad_id = (!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
+        // An error body under HTTP 401/403 is the credentials refusal of an auth front that
+        // did not read the call (AUTH-003: the status is the answer; CopilotKit PR #6920,
+        // AgentCore's id "null"): its id is not judged.
+        let refused_bad_id = ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
             && rv.id.is_none_or(Json::is_null)
-            && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST);
+            && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
+            || (matches!(x.status, Some(401 | 403)) && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
                 if !rid.is_null() && !refused_bad_id =>
@@ -13962,9 +14024,12 @@ impl State {
         how: &str,
         ev: Evidence,
     ) -> bool {
+        // A credentials refusal (HTTP 401/403) is told by its status (AUTH-003); the code in
+        // an auth front's body is not the agent's TaskNotFoundError (CopilotKit PR #6920).
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || c.route_task.is_some()
             || c.params.get("id").is_some()
+            || matches!(x.status, Some(401 | 403))
         {
             return false;
         }
@@ -14222,9 +14287,27 @@ impl State {
             Some(mid) => format!(
                 "agent answered {call} on task {tid} with not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
             ),
-            None => format!(
-                "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
-            ),
+            None => {
+                // pr-agent PR #3166: a task last reported running, never terminal, is the
+                // mark of an agent that stores a task only once it finishes (or at its
+                // first artifact): say that before the load-balancer reading.
+                let running = self
+                    .tasks
+                    .get(&x.tkey(tid))
+                    .filter(|t| t.terminal.is_none())
+                    .and_then(|t| t.last)
+                    .filter(|(st, seq)| !st.is_terminal() && *seq < x.req_seq)
+                    .map(|(st, _)| st);
+                match running {
+                    Some(st) => format!(
+                        "agent answered {call} on task {tid} with not found although it handed out that task id earlier and last reported it {}, still running: an agent that stores a task only once it finishes (or at its first artifact) cannot find it while it runs, so the client can neither poll nor cancel it (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it)",
+                        x.state_term(st)
+                    ),
+                    None => format!(
+                        "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
+                    ),
+                }
+            }
         };
         self.find(
             &r::ID_TASK_NOT_RESOLVABLE,

@@ -140,6 +140,11 @@ rule!(CAP_EXT_0X_ECHO, "CAP-EXT-005", "extension-echo-0x-header-name", Warning, 
     "1.0 response names its activated extensions in the 0.x header X-A2A-Extensions instead of A2A-Extensions",
     "echo the extensions this response activated in the A2A-Extensions response header (comma-separated URIs, 1.0 §3.2.6); a 1.0 client reads only that name and takes X-A2A-Extensions for no activation (send both names if 0.3 clients must read it too)");
 
+rule!(CAP_EXT_HEADER_MISSPELLED, "CAP-EXT-006", "extension-header-misspelled", Warning, Interop,
+    ["EXT-001"],
+    "request names its extensions in a header no A2A version defines (A2A-Extension or X-A2A-Extension, singular)",
+    "name the extensions in A2A-Extensions (1.0) or X-A2A-Extensions (0.2.4-0.3), plural, as comma-separated URIs; agents read only those names, so under a singular name (copied from an old sample) every extension counts as not requested and a card-required one gets ExtensionSupportRequiredError");
+
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
     ["CARD-005", "CARD-006"],
@@ -1025,6 +1030,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_NOT_DECLARED,
     CAP_EXT_0X_HEADER,
     CAP_EXT_0X_ECHO,
+    CAP_EXT_HEADER_MISSPELLED,
     CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_PUSH_REFUSED,
@@ -1215,6 +1221,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-SHAPE-006",
     "DATA-ROLE-002",
     "CAP-EXT-004",
+    "CAP-EXT-006",
     "VER-CARD-002",
     "BIND-USE-001",
     "BIND-USE-002",

@@ -974,6 +974,8 @@ case("CAP-EXT-004", extcall({"x-a2a-extensions": EXTU}, res(1, {"task": task1()}
 # breaker12 L12: the agent's echo under the 0.x name only
 case("CAP-EXT-005", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"x-a2a-extensions": EXTU}, False),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU, "x-a2a-extensions": EXTU}, False))
+# mine23b (A2A #1238): the singular A2A-Extension of an old sample is no header an agent reads
+case("CAP-EXT-006", extcall({"a2a-extension": EXTU}, extneed), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}))
 # ---- CAP-MODE-001: acceptedOutputModes (breaker12 L13)
 def modes(accepted):
     t = T(); fetch_card(t, card1())
