@@ -264,6 +264,32 @@ case("f338-legal-v10-stream-closed-at-input-required-resumed", [
  "https://github.com/a2aproject/a2a-java/pull/980 (fixes #975: requiresInput(message, isFinal=true) must end the stream at INPUT_REQUIRED, so the client resumes with a new request; interrupted states otherwise stay open)",
  "legal: a 1.0 stream may close at an interrupted state (STREAM-007, §11.7), and the client continues the task by sending its taskId (TASK-007); the new stream opens with the task and closes at the terminal state (STREAM-003)")
 
+# --- push config calls -----------------------------------------------------------------------------
+# a2aproject/a2a-tck #145 / #148: the kit's CreateTaskPushNotificationConfig nests the config under the removed configId
+card_tckp = card10(pushNotifications=True)
+case("f339-v10-client-push-config-nested-under-config-id", getcard(0.0, card_tckp) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("TCK prerequisite task creation", mid="m-145"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.15, 200, ok("1", {"task": task10("t-145", "c-145", "TASK_STATE_WORKING")})),
+    req(0.2, "POST", A + "/a2a", rpc("2", "CreateTaskPushNotificationConfig", {"taskId": "t-145", "configId": "cfg-tck-1",
+        "config": {"url": "https://tck.example.test/webhook", "token": "tck-token"}}), ver="1.0"),
+    resp(0.204, 200, err("2", -32602, "Invalid params: url is required")),
+    req(0.3, "POST", A + "/a2a", rpc("3", "ListTaskPushNotificationConfig", {"taskId": "t-145"}), ver="1.0"),
+    resp(0.304, 200, err("3", -32601, "Method not found")),
+], [("push-config-request-without-url", "error"), ("client-method-name-wrong-case", "note")],
+ "https://github.com/a2aproject/a2a-tck/issues/145 ; https://github.com/a2aproject/a2a-tck/issues/148 (the TCK sends CreateTaskPushNotificationConfig as {taskId, configId, config: {url, token}} and calls ListTaskPushNotificationConfig without the s; every push config test fails with -32602 against 1.0 SDK agents)",
+ "the 1.0 request is the flat TaskPushNotificationConfig {taskId, id?, url, token?, authentication?} with url REQUIRED (PUSH-002, 1.0 proto after A2A PR #1487/#1500): configId and the nested config are an earlier draft, so the request has no url and the agent's -32602 is right (ERR-001). The method is ListTaskPushNotificationConfigs (A2A PR #1486); -32601 for the old name is right too")
+
+# google/adk-python #4126: to_a2a() agents answer every push config call with UnsupportedOperationError
+card_adk = card03(A + "/", capabilities={"streaming": True, "pushNotifications": False})
+case("f340-v03-push-config-unsupported-operation", getcard(0.0, card_adk) + [
+    req(0.1, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("summarise the logs", mid="m-4126"), "configuration": {"blocking": False}})),
+    resp(0.15, 200, ok("1", task03("t-4126", "c-4126", "working"))),
+    req(0.2, "POST", A + "/", rpc("2", "tasks/pushNotificationConfig/set", {"taskId": "t-4126", "pushNotificationConfig": {"url": "https://client.example.test/hook", "token": "tok-4126"}})),
+    resp(0.204, 200, err("2", -32004, "Could not set push notification configs for tasks")),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/google/adk-python/issues/4126 (to_a2a() builds a DefaultRequestHandler without a push_config_store, so every push notification config method raises UnsupportedOperationError)",
+ "the card declares capabilities.pushNotifications false, and a push config call to such an agent is answered PushNotificationNotSupportedError -32003 (PUSH-001, ERR-002, 0.3 §8.2); -32004 UnsupportedOperationError hides the reason, so a client cannot tell 'no push here' from 'this operation is not implemented'")
+
 write_cases(cases, OUT)
 
 # --- variants (tests/cases/variants/b23b-*) -------------------------------------------------------
