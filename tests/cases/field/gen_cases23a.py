@@ -178,6 +178,44 @@ case("f314-legal-v10-rest-extended-card-route", card(0.0, CARD10X) + [
  "https://github.com/a2aproject/a2a-python/pull/769 (fix: the REST path of Get Extended Agent Card is /extendedAgentCard in 1.0, per the method mapping table §5.3)",
  "legal: the card declares capabilities.extendedAgentCard and a bearer scheme; GET {interface url}/extendedAgentCard with credentials returns the extended AgentCard (AUTH-005, 1.0 §3.1.11, §5.3)")
 
+# --- dual 0.3/1.0 serving: the v0.3 compat adapter's error codes ------------------------------------
+case("f315-v03-compat-task-not-found-internal-error", card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "tasks/get", {"id": "task_does_not_exist"})),
+    resp(0.104, 200, {"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Task not found: task_does_not_exist", "data": None}}),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/prebid/salesagent/issues/1670 (a2a-sdk 1.0.1 with enable_v0_3_compat: a2a.compat.v0_3.jsonrpc_adapter wraps every typed A2AError in InternalError, so tasks/get of an unknown id answers -32603 'Task not found: ...')",
+ "a task the agent does not know is -32001 TaskNotFoundError (ERR-002 0.3, TASK-009); the message says so, but the code says the server broke, so a 0.3 client cannot tell a missing task from a crash and retries. The 1.0 dispatcher of the same SDK maps it right: the fault is the v0.3 compat path of a dual-serving agent")
+
+# --- results and streams the SDK maintainers called right ---------------------------------------------
+case("f316-legal-v10-send-executor-failure-failed-task", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("book the flight", mid="m-370")}), ver="1.0"),
+    resp(0.104, 200, ok("1", {"task": task10("t-370", "c-370", "TASK_STATE_FAILED",
+        status={"state": "TASK_STATE_FAILED", "timestamp": TS, "message": amsg10("The booking service rejected the request.", mid="m-a370", taskId="t-370", contextId="c-370")})})),
+], [],
+ "https://github.com/a2aproject/a2a-js/issues/370 (asked that executor failures become JSON-RPC errors as in a2a-python; the maintainers, checking the 1.0 reference SDKs: the current behaviour, a result with the failed task, is correct)",
+ "legal: a task that fails while the agent works on it is a Task in TASK_STATE_FAILED, explained in status.message (TASK-008, ERR-001: JSON-RPC errors are for requests the agent cannot take, not for work that failed)")
+
+def sse_plain(obj):
+    return "data: " + json.dumps(obj, separators=(",", ":")) + "\n\n"
+case("f317-legal-v10-stream-without-event-ids", card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendStreamingMessage", {"message": umsg10("summarise the logs", mid="m-201")}), ver="1.0", accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse_plain(ok("1", {"task": task10("t-201", "c-201", "TASK_STATE_SUBMITTED")}))),
+    chunk(0.5, sse_plain(ok("1", {"statusUpdate": {"taskId": "t-201", "contextId": "c-201", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS}}}))),
+    chunk(2.4, sse_plain(ok("1", {"artifactUpdate": {"taskId": "t-201", "contextId": "c-201", "artifact": {"artifactId": "a-201", "parts": [{"text": "3 errors, 12 warnings"}]}, "lastChunk": True}}))),
+    chunk(2.5, sse_plain(ok("1", {"statusUpdate": {"taskId": "t-201", "contextId": "c-201", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}}))),
+    chunk(2.51, "", close="eof"),
+], [],
+ "https://github.com/a2aproject/a2a-rs/issues/201 (a2a-server's SSE events carry no id: field and the stream sends no keep-alive; a2a-go writes both)",
+ "legal: SSE event ids and keep-alive comments are optional (WHATWG HTML §9.2; RPC-005 asks only that each data be one JSON-RPC response with the request id); a stream without them is a complete 1.0 task stream (STREAM-003). Resuming by Last-Event-ID is no A2A operation: SubscribeToTask is")
+
+case("f318-legal-v02-send-unknown-task-id-task-not-found", card(0.0, card03(A + "/a2a", protocolVersion="0.2.6")) + [
+    req(0.1, "POST", A + "/a2a", rpc("req-373", "message/send", {"message": umsg03("continue", mid="m-373", taskId="66e03ae42698426aa7e7bd66ce886d15")})),
+    resp(0.104, 200, err("req-373", -32001, "Task 66e03ae42698426aa7e7bd66ce886d15 was specified but does not exist")),
+], [],
+ "https://github.com/a2aproject/a2a-python/issues/373 (a2a-sdk 0.2.16 answered -32001 'Task ... was specified but does not exist' to a message naming a task id the client made up; 0.2.6 had let it through; maintainer: create a new task id, you cannot share task ids between agents)",
+ "legal: task ids are the server's (0.2 §6.1, ID-001's 0.x reading); a message naming a task the agent never created is answered -32001 TaskNotFoundError (ERR-002 0.2). The report printed the error with id None; this transcript echoes the request id, as the thread is about the code")
+
 # --- variants of the kind fixes -------------------------------------------------------------------------
 # K1 (REST-ERROR-001): a 1.0.0-form problem+json A2A error, named by its type URI or its title,
 # with an HTTP status neither 1.0.1 nor 1.0.0 gives that error; controls: 1.0.0's own status,
