@@ -39,8 +39,7 @@ fn push_config_without_task_id_names_the_task_and_the_refusal() {
         "DATA-SHAPE-001",
     );
     assert!(
-        m.contains("GetTaskPushNotificationConfig for task t-k2a")
-            && m.contains("taskId is empty"),
+        m.contains("GetTaskPushNotificationConfig for task t-k2a") && m.contains("taskId is empty"),
         "{m}"
     );
     let m = message(
