@@ -1051,6 +1051,11 @@ pub(super) struct State {
     /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
     /// [`MAX_REUSED_TASKS`].
     reused_tasks: HashMap<String, u32>,
+    /// REST-ERROR-001 held back for one exchange (a2a-dotnet #393): a problem+json A2A
+    /// error with a status no version gives it, as (exchange id, `out` length when held,
+    /// the finding). Told by [`State::flush_problem_status`] unless the situation checks
+    /// of the same answer (a cancel of a task seen terminal, ...) told REST-ERROR-001 first.
+    problem_status_held: Option<(String, usize, Finding)>,
     /// AUTH-TLS-004 (message, evidence) of the card interface URL being checked, told
     /// after that URL's other checks so that its root cause comes first
     /// ([`tls_downgrade_cause`]). Empty between card URLs.
@@ -1821,6 +1826,7 @@ impl State {
             pending_plain: Vec::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
+            problem_status_held: None,
             held_tls: None,
             clients_loopback: None,
             up_cards: VecDeque::new(),
@@ -2690,6 +2696,8 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // A REST-ERROR-001 on a problem+json status still held back: told now.
+        self.flush_problem_status(None);
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
@@ -13286,7 +13294,9 @@ impl State {
         // 415 is also the HTTP status of ContentTypeNotSupportedError (-32005, ERR-002): a
         // part's media type the agent does not take, not the body's.
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        // 1.0.0's problem+json names it by its type URI (.../content-type-not-supported).
         let names_part_type = contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
+            || contains(&body, b"content-type-not-supported")
             || contains(&body, b"-32005")
             || request_part_media_types(&c.params)
                 .iter()
@@ -14863,6 +14873,7 @@ impl State {
                         .into_iter()
                         .find(|(ptr, _)| !(echo_no_url && ptr.ends_with("/url")))
                 });
+                let shape_found = first.is_some();
                 if let Some((p, msg)) = first {
                     let mut f = Finding::new(
                         &r::RESULT_SHAPE,
@@ -14893,6 +14904,32 @@ impl State {
                         };
                         (!t.is_empty() && t != named).then(|| (t.to_string(), format!("{p}/{key}")))
                     });
+                    // PUSH-002 / PUSH-003 (a2a-js #682): a config of the named task that
+                    // names no task (taskId ""): the agent stored an inline send config
+                    // without the task it created, and a client keying configs by task
+                    // finds this one under none.
+                    let unnamed = list.iter().find_map(|(cfg, p)| {
+                        (cfg.get("taskId").and_then(Json::as_str) == Some(""))
+                            .then(|| format!("{p}/taskId"))
+                    });
+                    if let (None, Some(p), false) = (&other, unnamed, shape_found) {
+                        self.areas.insert("push");
+                        let mut f = Finding::new(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "the agent answered {} for task {named} with a push notification config whose taskId is empty: the config belongs to {named}, yet names no task (a config stored from a send's inline configuration without the task the send created?)",
+                                c.op_term(op.name())
+                            ),
+                        );
+                        f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
+                        f.help = "fill in taskId of every stored push notification config with the task it belongs to: a send's inline config arrives without one (1.0 taskPushNotificationConfig leaves it empty, 0.x has none), and the agent sets it to the task the send created or continued before it stores the config; Get, List and Create answer with that taskId".into();
+                        f.evidence = vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &p, Some(Value::String(String::new()))),
+                        ];
+                        f.leg = x.leg.clone();
+                        self.emit(f);
+                    }
                     if let Some((t, p)) = other {
                         self.areas.insert("id");
                         self.areas.insert("push");
@@ -15982,10 +16019,17 @@ impl State {
     /// route's `{id}`). a2a-python 1.3.0 reads the task id from a body `parent` and answers
     /// "No task for ". Not for a refusal that speaks of the webhook itself (an agent may
     /// refuse a url, PUSH-006), of push support (-32003), or for the prober's malformed calls.
+    ///
+    /// 1.0 (a2a-js #680): the proto binds the create to POST `/tasks/{task_id=*}/
+    /// pushNotificationConfigs` with body `"*"`, so the task id travels in the path and a
+    /// transcoding client may leave `taskId` out of the body: an agent that reads the body
+    /// alone and refuses ("Task ID is required") refuses a well-formed call. A body whose
+    /// taskId names another task than the path is the client's conflict, not judged.
     fn rest03_push_create_refused(&mut self, x: &Exch, c: &Call, v: &Json, bseq: u64) {
+        let v1 = c.dialect == Some(Dialect::V1_0);
         if c.binding != Some(Binding::Rest)
             || c.op != Some(Op::CreatePushConfig)
-            || !c.dialect.is_some_and(Dialect::is_0x)
+            || !(v1 || c.dialect.is_some_and(Dialect::is_0x))
             || c.webhook
             || x.synthetic
             || x.req_headers
@@ -16000,9 +16044,13 @@ impl State {
         if push_config_without_url(c).is_some() {
             return;
         }
-        let Some((ptr, _)) = push_config_in(c, c.dialect) else {
+        let Some((ptr, cfg)) = push_config_in(c, c.dialect) else {
             return;
         };
+        let body_task = cfg.get("taskId").and_then(Json::as_str).unwrap_or("");
+        if v1 && !body_task.is_empty() && body_task != tid {
+            return;
+        }
         let said = v
             .pointer("/error/message")
             .or_else(|| v.get("message"))
@@ -16018,6 +16066,17 @@ impl State {
                 .and_then(|e| e.get("details")),
         );
         let low = said.to_ascii_lowercase();
+        // 1.0: only a refusal that asks for the task id the path carries ("Task ID is
+        // required", "Missing required field: taskId"); an A2A error (PUSH_NOTIFICATION_
+        // NOT_SUPPORTED, UNSUPPORTED_OPERATION, ...) or any other complaint is not this.
+        if v1
+            && (reason.is_some_and(|r| A2A_REASONS.contains(&r))
+                || !["taskid", "task_id", "task id"]
+                    .iter()
+                    .any(|w| low.contains(w)))
+        {
+            return;
+        }
         if code == Some(jsonrpc::PUSH_NOT_SUPPORTED)
             || reason.is_some_and(|r| r.contains("PUSH"))
             || [
@@ -16030,12 +16089,21 @@ impl State {
         }
         self.areas.insert("push");
         let verb = x.method.to_ascii_uppercase();
-        self.find(
-            &r::PUSH_CONFIG_REST03_BODY,
+        let msg = if v1 {
+            format!(
+                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url{}, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
+                x.path,
+                if body_task.is_empty() { " and no taskId" } else { "" }
+            )
+        } else {
             format!(
                 "agent refused a valid 0.3 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with {ptr}/url, the shape the 0.3 proto's body: \"config\" mapping prescribes; take the task id from the path, not from a body member parent",
                 x.path
-            ),
+            )
+        };
+        self.find(
+            &r::PUSH_CONFIG_REST03_BODY,
+            msg,
             vec![
                 x.ev_at(x.req_ev_seq(), &format!("{ptr}/url"), None),
                 x.ev_at(bseq, "", Some(Value::from(400))),
@@ -16158,6 +16226,7 @@ impl State {
                     self.rest03_push_create_refused(x, &c, v, bseq);
                 }
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
+                    self.flush_problem_status(Some(x));
                     self.after_response(x, None, None);
                     return;
                 }
@@ -16203,6 +16272,7 @@ impl State {
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
                     self.push_config_lookup_failed(x, &c, &r::REST_ERROR_SHAPE, "HTTP 500", at);
                 }
+                self.flush_problem_status(Some(x));
                 // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
                 // answered 404 on one call and TASK_NOT_CANCELABLE (or a bare 500) on
                 // another: the id is unknown, so every task call answers 404.
@@ -16755,6 +16825,7 @@ impl State {
             // route.
             if reason.is_some_and(|r| reason_expectation(r).is_some()) {
                 self.check_rest_error(x, status, v, bseq);
+                self.flush_problem_status(Some(x));
             }
             return false;
         }
@@ -16876,15 +16947,56 @@ impl State {
     /// as an RFC 9457 problem details body `o` (legal: 1.0 §6.4/§6.5 show it) gets a note
     /// naming the 1.0.1 form: google.rpc.Status with ErrorInfo, and the 1.0.1 HTTP status
     /// where `status` is 1.0.0's. The A2A error is read from the problem's `type` URI's last
-    /// segment (`.../unsupported-operation` = UNSUPPORTED_OPERATION), when it names one.
+    /// segment (`.../unsupported-operation` = UNSUPPORTED_OPERATION), or else from a `title`
+    /// that names it (`VersionNotSupported`, `Content type not supported`), when one does.
+    ///
+    /// REST-ERROR-001 (ERR-002; a2a-dotnet #393): an A2A error so named whose HTTP status is
+    /// neither 1.0.1's nor 1.0.0's for it (a 500 VersionNotSupported, a 422
+    /// ContentTypeNotSupported) is no form of 1.0 at all: the status is the wrong part.
     fn rest_error_problem_json(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
         let ty = v.get("type").and_then(Json::as_str).unwrap_or("");
-        let reason = ty
+        let type_reason = ty
             .trim_end_matches('/')
             .rsplit('/')
             .next()
             .map(|t| t.replace('-', "_").to_ascii_uppercase())
             .filter(|r| reason_expectation(r).is_some());
+        let named_by = if type_reason.is_some() {
+            "type"
+        } else {
+            "title"
+        };
+        let reason = type_reason.or_else(|| {
+            v.get("title")
+                .and_then(Json::as_str)
+                .and_then(reason_named_by_title)
+                .map(str::to_string)
+        });
+        if let Some((code, statuses)) = reason.as_deref().and_then(reason_expectation) {
+            if !statuses.contains(&status) {
+                let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
+                let expected = match statuses {
+                    [one] => format!("{one} in 1.0.0 and 1.0.1 alike"),
+                    [new, old, ..] => format!("{new} (1.0.1) or {old} (1.0.0)"),
+                    [] => String::new(),
+                };
+                self.areas.insert("rest");
+                let mut f = Finding::new(
+                    &r::REST_ERROR_SHAPE,
+                    format!(
+                        "agent answered the 1.0 HTTP+JSON call {} {} with HTTP {status} and a problem+json body whose {named_by} names {name}; {name} is HTTP {expected}, never {status} (ERR-002): a client that maps the status to an A2A error reads another error, or none",
+                        x.method, x.path
+                    ),
+                );
+                f.evidence = vec![
+                    x.ev(x.resp_seq),
+                    x.ev_at(bseq, &format!("/{named_by}"), None),
+                ];
+                f.leg = x.leg.clone();
+                self.flush_problem_status(None);
+                self.problem_status_held = Some((x.id.clone(), self.out.len(), f));
+            }
+        }
         let want = match reason.as_deref().and_then(reason_expectation) {
             Some((code, st)) => {
                 let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
@@ -16916,6 +17028,30 @@ impl State {
             vec![x.ev(x.resp_seq), x.ev_at(bseq, "", Some(excerpt_value(v)))],
             &x.leg,
         );
+    }
+
+    /// Tells the REST-ERROR-001 [`State::problem_status_held`] back, unless a REST-ERROR-001
+    /// about the same exchange came after it (that one names the situation: one finding per
+    /// answer). With `x` `None`, tells whatever is held (a new answer is being judged).
+    fn flush_problem_status(&mut self, x: Option<&Exch>) {
+        let Some((id, at, f)) = self.problem_status_held.take() else {
+            return;
+        };
+        if x.is_some_and(|x| x.id != id) {
+            self.problem_status_held = Some((id, at, f));
+            return;
+        }
+        let told = self.out.get(at..).is_some_and(|later| {
+            later.iter().any(|g| {
+                g.rule == r::REST_ERROR_SHAPE.id
+                    && g.evidence
+                        .iter()
+                        .any(|e| e.exchange.as_deref() == Some(id.as_str()))
+            })
+        });
+        if !told {
+            self.emit(f);
+        }
     }
 
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
@@ -23547,6 +23683,25 @@ const A2A_REASONS: [&str; 9] = [
     "EXTENSION_SUPPORT_REQUIRED",
     "VERSION_NOT_SUPPORTED",
 ];
+
+/// The A2A error reason (ERR-002) an RFC 9457 problem `title` names: its letters and digits,
+/// upper-cased, with a trailing "ERROR" dropped, equal a reason's without the underscores
+/// (`VersionNotSupported`, `Version not supported`, `TaskNotFoundError` ->
+/// VERSION_NOT_SUPPORTED, ...; 0.3's `AuthenticatedExtendedCardNotConfigured` too).
+/// `None` for a title that names no A2A error ("Not Found", "Bad Request").
+fn reason_named_by_title(title: &str) -> Option<&'static str> {
+    let t: String = title
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let t = t.strip_suffix("ERROR").unwrap_or(&t);
+    let t = match t {
+        "AUTHENTICATEDEXTENDEDCARDNOTCONFIGURED" => "EXTENDEDAGENTCARDNOTCONFIGURED",
+        _ => t,
+    };
+    A2A_REASONS.into_iter().find(|r| r.replace('_', "") == t)
+}
 
 /// The A2A reasons (ERR-002, 1.0.1 or 1.0.0 statuses) whose HTTP status may be `status`.
 fn reasons_for_status(status: u16) -> Vec<&'static str> {
