@@ -674,6 +674,83 @@ fn breaker22_blind() {
     );
 }
 
+/// breaker23 (blind adversary, round three: batches, timestamps, subscribe streams, push
+/// webhooks, half-migrated clients, A2A-Version forms, HTTP oddities): every
+/// `b23x-*-legal-*` control stays silent but for notes, and the misses it fixed read as the
+/// fixes say: a batch answer that leaves a call out names that call (RPC-ID-001, B02); a
+/// status update stamped before the Task snapshot that opened a send stream is out of order,
+/// with an offset stamp's UTC reading shown (STREAM-ORDER-001, T01/T02); an IPv6 zone
+/// literal still names a link-local webhook (PUSH-URL-001, P12); an event stream framed by
+/// both Transfer-Encoding and Content-Length is HTTP-FRAME-001 like any answer (H03); a
+/// quoted A2A-Version is not Major.Minor and is shown quoted (VER-HDR-003/001, V06).
+#[test]
+fn breaker23_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    legal_controls_silent(&dir, "b23x-", 35);
+    let one = |stem: &str, rule: &str| {
+        let out = by(stem);
+        let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
+        assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
+        f[0].message.clone()
+    };
+    assert_eq!(
+        one("b23x-B02-v10-batch-answer-drops-one-call", "RPC-ID-001"),
+        "the agent's answer to a JSON-RPC batch of 2 calls holds 1 Response object(s) and none with id 2, the id of element 1 (GetTask): JSON-RPC 2.0 §6 returns one Response for every call that is not a notification, so the client never gets that call's answer"
+    );
+    // The foreign id is the fault named; the missing call is not said twice.
+    let m = one("b23x-B03-v10-batch-answer-foreign-id", "RPC-ID-001");
+    assert!(
+        m.contains("has id 3, which no call of the batch had"),
+        "{m}"
+    );
+    let m = one(
+        "b23x-T01-v10-stream-status-backwards-fraction",
+        "STREAM-ORDER-001",
+    );
+    assert!(
+        m.contains("stamped 2026-12-02T10:00:01.400Z after the Task snapshot that opened it, stamped 2026-12-02T10:00:01.500Z (0.100 s earlier)"),
+        "{m}"
+    );
+    let m = one(
+        "b23x-T02-v03-stream-offset-timestamp-backwards",
+        "STREAM-ORDER-001",
+    );
+    assert!(
+        m.contains("stamped 2026-12-02T10:30:00+01:00 (09:30:00.000Z) after the Task snapshot"),
+        "{m}"
+    );
+    let m = one("b23x-P12-v10-webhook-ipv6-link-local-zone", "PUSH-URL-001");
+    assert_eq!(
+        m,
+        "agent accepted a push notification url on a link-local address (fe80::1)"
+    );
+    let m = one(
+        "b23x-H03-v10-sse-chunked-and-content-length",
+        "HTTP-FRAME-001",
+    );
+    assert!(
+        m.contains("Transfer-Encoding \"chunked\" and Content-Length \"512\""),
+        "{m}"
+    );
+    let m = one("b23x-V06-v10-version-header-quotes", "VER-HDR-003");
+    assert!(
+        m.starts_with("client sent A2A-Version \"\\\"1.0\\\"\", in quotes"),
+        "{m}"
+    );
+    let m = one("b23x-V06-v10-version-header-quotes", "VER-HDR-001");
+    assert!(
+        m.starts_with("request with A2A-Version \"\\\"1.0\\\"\" was processed"),
+        "{m}"
+    );
+    // A plain value keeps its plain form in VER-HDR-001.
+    let m = one("b23x-V03-v10-version-header-prefix", "VER-HDR-001");
+    assert!(
+        m.starts_with("request with A2A-Version v1.0 was processed"),
+        "{m}"
+    );
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

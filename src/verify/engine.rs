@@ -219,6 +219,9 @@ struct StreamState {
     /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
     /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
     latest_stamp: Option<(i64, u64, String)>,
+    /// [`Self::latest_stamp`] is the status timestamp of the Task snapshot that opened a
+    /// send stream, not of a status update (breaker23 T01).
+    latest_from_snapshot: bool,
     /// The seq of each event in `sigs` (the same length: kept together).
     sig_seqs: Vec<u64>,
     /// When the first event is a Task snapshot: its `status.state` (1.0 name) and its
@@ -5968,6 +5971,26 @@ impl State {
                         s.undecodable = true;
                     }
                 }
+                // STREAM-005 (breaker23 T01, T02): the Task that opens a send stream stamps
+                // the state the task was in; a status update after it stamped earlier went
+                // back in time. Not on a subscribe stream: a 0.x resubscribe may backfill
+                // older updates after the snapshot (0.3 §7.9).
+                if c.op != Some(Op::SubscribeToTask) {
+                    if let (Some(ts), Some(s)) = (
+                        p.inner
+                            .get("status")
+                            .and_then(|st| st.get("timestamp"))
+                            .and_then(Json::as_str),
+                        x.sse.as_mut(),
+                    ) {
+                        if s.latest_stamp.is_none() {
+                            if let Some(ms) = parse_rfc3339_ms(ts) {
+                                s.latest_stamp = Some((ms, seq, ts.to_string()));
+                                s.latest_from_snapshot = true;
+                            }
+                        }
+                    }
+                }
                 if let Some((ptr, msg)) = tv
                     .problems
                     .iter()
@@ -6320,19 +6343,34 @@ impl State {
                                 match &s.latest_stamp {
                                     Some((prev, pseq, praw)) if ms < *prev => {
                                         s.stamps_backwards = true;
-                                        backwards = Some((*prev - ms, *pseq, praw.clone()));
+                                        backwards = Some((
+                                            *prev - ms,
+                                            *pseq,
+                                            praw.clone(),
+                                            s.latest_from_snapshot,
+                                        ));
                                     }
-                                    _ => s.latest_stamp = Some((ms, seq, ts.to_string())),
+                                    _ => {
+                                        s.latest_stamp = Some((ms, seq, ts.to_string()));
+                                        s.latest_from_snapshot = false;
+                                    }
                                 }
                             }
                             // STREAM-005: events in generation order, never reordered.
-                            if let Some((d, pseq, praw)) = backwards {
+                            if let Some((d, pseq, praw, snapshot)) = backwards {
                                 let ptr = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
                                 self.stream_once(
                                     x,
                                     &r::STREAM_STAMPS_BACKWARDS,
                                     format!(
-                                        "stream delivered a status update stamped {ts} after one stamped {praw} ({:.3} s earlier): the agent's events reached the client out of the order they were generated",
+                                        "stream delivered a status update stamped {ts}{} after {} stamped {praw}{} ({:.3} s earlier): the agent's events reached the client out of the order they were generated",
+                                        utc_reading(ts),
+                                        if snapshot {
+                                            "the Task snapshot that opened it,"
+                                        } else {
+                                            "one"
+                                        },
+                                        utc_reading(&praw),
                                         d as f64 / 1000.0
                                     ),
                                     vec![
@@ -7140,6 +7178,24 @@ impl State {
             self.end_grpc(x);
             return;
         }
+        // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response, an event stream
+        // too (breaker23 H03); the proxy forwards it chunked without the Content-Length, a
+        // stricter hop refuses it.
+        if a2a_http
+            && x.resp_headers.contains("transfer-encoding")
+            && x.resp_headers.contains("content-length")
+        {
+            self.find(
+                &r::HTTP_FRAMED_TWICE,
+                format!(
+                    "agent answered with Transfer-Encoding {:?} and Content-Length {:?} (the Content-Length is ignored)",
+                    x.resp_headers.get("transfer-encoding").unwrap_or(""),
+                    x.resp_headers.get("content-length").unwrap_or("")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         if x.sse.is_some() {
             // RPC-001 / RPC-004: a non-streaming JSON-RPC method answers one JSON-RPC
             // response, not an event stream (a2a-samples #358: message/send streamed).
@@ -7214,23 +7270,6 @@ impl State {
         let Some(status) = x.status else {
             return;
         };
-        // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response; the proxy forwards
-        // it chunked without the Content-Length, a stricter hop refuses it.
-        if a2a_http
-            && x.resp_headers.contains("transfer-encoding")
-            && x.resp_headers.contains("content-length")
-        {
-            self.find(
-                &r::HTTP_FRAMED_TWICE,
-                format!(
-                    "agent answered with Transfer-Encoding {:?} and Content-Length {:?} (the Content-Length is ignored)",
-                    x.resp_headers.get("transfer-encoding").unwrap_or(""),
-                    x.resp_headers.get("content-length").unwrap_or("")
-                ),
-                vec![x.ev(x.resp_seq)],
-                &x.leg,
-            );
-        }
         // The client went away before the response ended: the recorded body is cut by the
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
@@ -10114,10 +10153,17 @@ impl State {
                 && c.binding.is_some()
                 && c.op.is_some_and(Op::is_task_op)
             {
+                // A value with quotes, spaces or separators is shown quoted, so that
+                // `"1.0"` sent with its quotes does not read as 1.0 (breaker23 V06).
+                let shown = if hv.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.') {
+                    hv.to_string()
+                } else {
+                    format!("{hv:?}")
+                };
                 self.find(
                     &r::VER_NOT_ENFORCED,
                     format!(
-                        "{} {hv} was processed instead of rejected with VersionNotSupportedError{}",
+                        "{} {shown} was processed instead of rejected with VersionNotSupportedError{}",
                         version_asked_as(x, &c),
                         refusal_for_binding(&c)
                     ),
@@ -10177,8 +10223,13 @@ impl State {
             .is_some_and(|v| v.trim() == crate::model::PROBE_OWN_WEBHOOK);
         if success {
             if let Some((ptr, url)) = push_url_of(&c) {
-                if let Some(u) = parse_url(&url) {
-                    let hc = host_class(&u.host);
+                // An IPv6 literal with a zone (RFC 6874) is no WHATWG URL, but an agent
+                // that takes it reaches a link-local host all the same.
+                let host = parse_url(&url)
+                    .map(|u| u.host)
+                    .or_else(|| crate::model::net::zoned_ipv6_host(&url));
+                if let Some(host) = host {
+                    let hc = host_class(&host);
                     // PUSH-006 guards against a webhook that reaches what the caller could
                     // not: a loopback webhook given by a client on loopback to an agent on
                     // loopback (a local test run) reaches nothing new (breaker17b V18).
@@ -10189,7 +10240,7 @@ impl State {
                             format!(
                                 "agent accepted a push notification url on {} ({})",
                                 hc.describe(),
-                                u.host
+                                host
                             ),
                             vec![x.ev_at(x.req_ev_seq(), &ptr, Some(Value::String(url.clone())))],
                             &x.leg,
@@ -11181,6 +11232,52 @@ impl State {
                 ..Default::default()
             };
             self.on_result(&one, res, &format!("{base}/result"), bseq);
+        }
+        // JSON-RPC 2.0 §6 (RPC-002, breaker23 B02): one Response per call that is not a
+        // notification. An error with id null may stand for a call whose id the server
+        // could not read, so only calls beyond those are missing.
+        if !id_reported && !envelope_reported {
+            let null_errors = list
+                .iter()
+                .filter(|e| {
+                    e.get("error").is_some()
+                        && jsonrpc::response_view(e).id.is_none_or(Json::is_null)
+                })
+                .count();
+            let missing: Vec<(usize, &Call)> = calls
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.rpc_id.as_ref().is_some_and(|i| !i.is_null()))
+                .filter(|(_, k)| {
+                    jsonrpc::id_key(k.rpc_id.as_ref()).is_some_and(|g| !seen.contains(&g))
+                })
+                .collect();
+            if missing.len() > null_errors {
+                let (i, k) = missing[0];
+                let id = k.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default();
+                self.find(
+                    &r::RPC_ID_MISMATCH,
+                    format!(
+                        "the agent's answer to a JSON-RPC batch of {n} calls holds {} Response object(s) and none with id {id}, the id of element {i} ({}){}: JSON-RPC 2.0 §6 returns one Response for every call that is not a notification, so the client never gets that call's answer",
+                        list.len(),
+                        k.method.as_deref().unwrap_or("?"),
+                        if missing.len() > 1 {
+                            format!(", nor for {} other call(s)", missing.len() - 1)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("/{i}/id"),
+                            k.rpc_id.as_ref().map(Json::to_value),
+                        ),
+                        x.ev(bseq),
+                    ],
+                    &x.leg,
+                );
+            }
         }
     }
 
@@ -24177,6 +24274,17 @@ fn status_not_utc(
 /// `Major.Minor` or looks like a 0.x version (0.x had no version header).
 fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
+    // A quoted value ("\"1.0\"", a client that JSON-encoded the header value): the header
+    // carries the bare token (breaker23 V06).
+    if let Some(inner) = v
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .or_else(|| v.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')))
+    {
+        let major = inner.trim().split('.').next().unwrap_or("");
+        return (!major.is_empty() && major != "0" && major.bytes().all(|b| b.is_ascii_digit()))
+            .then_some("in quotes: the header value is the bare Major.Minor token (1.0), and an agent that matches it exactly answers VersionNotSupportedError");
+    }
     // Two header lines an intermediary combined (RFC 9110 §5.3), e.g. a gateway that adds
     // the header the client sent already: "1.0, 1.0" (breaker22 Z02).
     if let Some((first, _)) = v.split_once(',') {
@@ -25072,6 +25180,18 @@ fn excerpt_str(s: &str, n: usize) -> String {
 
 fn excerpt_value(v: &Json) -> Value {
     excerpt(&v.to_string())
+}
+
+/// ` (09:30:00.000Z)`: the UTC reading of an RFC 3339 timestamp `s` with a non-zero UTC
+/// offset, for messages that compare it with others; empty for any other `s`.
+fn utc_reading(s: &str) -> String {
+    match chrono::DateTime::parse_from_rfc3339(s) {
+        Ok(d) if d.offset().local_minus_utc() != 0 => format!(
+            " ({})",
+            d.with_timezone(&chrono::Utc).format("%H:%M:%S%.3fZ")
+        ),
+        _ => String::new(),
+    }
 }
 
 /// RFC 3339 timestamp to ms since the epoch (UTC offsets honoured); `None` when unreadable.

@@ -610,7 +610,7 @@ rule!(STREAM_CONCURRENT_DIFFER, "STREAM-FANOUT-001", "concurrent-stream-missed-e
     "deliver every event of a task to every stream open on it (1.0 §3.5.2: concurrent streams get the same events in the same order): fan each event out to all subscribers' queues, including a SubscribeToTask opened while a SendStreamingMessage stream runs");
 rule!(STREAM_STAMPS_BACKWARDS, "STREAM-ORDER-001", "stream-status-timestamps-go-backwards", Warning, Streaming,
     ["STREAM-005"],
-    "a status update of a stream is stamped earlier than one the stream delivered before it",
+    "a status update of a stream is stamped earlier than one the stream delivered before it, or than the Task that opened a send stream",
     "deliver a task's events in the order they were generated (1.0 §3.5.2: never reordered): publish each status update through one ordered queue per task, and stamp status.timestamp when the state changes; if a gateway or a fan-out reorders them, pass events through in order");
 rule!(STREAM_APPEND_WITHOUT_BASE, "STREAM-ARTIFACT-001", "artifact-append-without-base", Warning, Streaming,
     ["STREAM-009"],
