@@ -682,7 +682,9 @@ fn breaker22_blind() {
 /// with an offset stamp's UTC reading shown (STREAM-ORDER-001, T01/T02); an IPv6 zone
 /// literal still names a link-local webhook (PUSH-URL-001, P12); an event stream framed by
 /// both Transfer-Encoding and Content-Length is HTTP-FRAME-001 like any answer (H03); a
-/// quoted A2A-Version is not Major.Minor and is shown quoted (VER-HDR-003/001, V06).
+/// quoted A2A-Version is not Major.Minor and is shown quoted (VER-HDR-003/001, V06); a 1.0
+/// stream left open well after another answer showed its task ended hung (STREAM-END-003,
+/// R03/R04).
 #[test]
 fn breaker23_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -747,6 +749,25 @@ fn breaker23_blind() {
     let m = one("b23x-V03-v10-version-header-prefix", "VER-HDR-001");
     assert!(
         m.starts_with("request with A2A-Version v1.0 was processed"),
+        "{m}"
+    );
+    // A stream still open long after another answer showed its task ended hung there
+    // (STREAM-END-003, R03/R04); a capture that stops a second after the read is too soon
+    // to tell (RL4, a legal control above).
+    let m = one(
+        "b23x-R03-v10-subscribe-misses-terminal-seen-by-get",
+        "STREAM-END-003",
+    );
+    assert_eq!(
+        m,
+        "stream of task t1 stayed open without a terminal event until the capture stopped, 29.9 s after another answer showed the task TASK_STATE_COMPLETED (the stream's last state: TASK_STATE_WORKING): the stream hung after the task ended, and a client waiting on it never learns the outcome"
+    );
+    let m = one(
+        "b23x-R04-v10-send-stream-hangs-after-task-canceled",
+        "STREAM-END-003",
+    );
+    assert!(
+        m.contains("after another answer showed the task TASK_STATE_CANCELED"),
         "{m}"
     );
 }

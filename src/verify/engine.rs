@@ -838,6 +838,10 @@ type WrongUnknownTaskAnswer = (
     &'static Rule,
 );
 
+/// How long (µs) a 1.0 stream must stay open after an answer showed its task terminal before
+/// it counts as hung (STREAM-END-003, breaker23 R03): delivery may lag a read a little.
+const HUNG_AFTER_END_US: u64 = 5_000_000;
+
 #[derive(Debug, Default)]
 struct TaskRec {
     context_id: Option<String>,
@@ -871,6 +875,11 @@ struct TaskRec {
     /// The terminal state was first seen in a GetTask / ListTasks answer: the client
     /// polled for it, nothing handed it out live (PUSH-DELIV-003).
     terminal_polled: bool,
+    /// Capture time (µs) at which the unary answer that first showed the terminal state
+    /// ended; `None` when a stream or push showed it first. A 1.0 stream of the task still
+    /// open well after it, without that state, hung after the task ended (STREAM-END-003,
+    /// breaker23 R03).
+    terminal_read_t: Option<u64>,
     /// `messageId`s of the send requests answered with this task (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
@@ -6689,6 +6698,7 @@ impl State {
                         .call
                         .as_ref()
                         .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::ListTasks)));
+                    t.terminal_read_t = (x.sse.is_none() && x.end_t > 0).then_some(x.end_t);
                 }
                 _ => {}
             }
@@ -7933,6 +7943,35 @@ impl State {
         list.push(rec);
     }
 
+    /// STREAM-003 / STREAM-007 (breaker23 R03): a 1.0 stream of a task still open when the
+    /// capture stopped, without a terminal event, although an answer read while it was open
+    /// (a GetTask, a ListTasks, a cancel; requested after the stream opened) showed the task
+    /// terminal at least [`HUNG_AFTER_END_US`] before the capture stopped: the stream hung
+    /// after the task ended and its client never learns the outcome. The message and
+    /// evidence, or `None`.
+    fn stream_hung_after_task_end(
+        &self,
+        x: &Exch,
+        last: Option<TaskState>,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let tid = x.sse.as_ref()?.task_id.clone()?;
+        let t = self.tasks.get(&x.tkey(&tid))?;
+        let (ts, tseq, txid) = t.terminal.as_ref()?;
+        let read_t = t.terminal_read_t?;
+        if *txid == x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
+            return None;
+        }
+        Some((
+            format!(
+                "stream of task {tid} stayed open without a terminal event until the capture stopped, {:.1} s after another answer showed the task {} (the stream's last state: {}): the stream hung after the task ended, and a client waiting on it never learns the outcome",
+                (x.end_t - read_t) as f64 / 1e6,
+                x.state_term(*ts),
+                last.map(|s| x.state_term(s)).unwrap_or("none")
+            ),
+            vec![Evidence::event(*tseq, txid.clone()), x.ev(x.end_seq)],
+        ))
+    }
+
     fn end_stream(&mut self, x: &mut Exch) {
         self.concurrent_streams(x);
         let c = x.call.clone().unwrap_or_default();
@@ -8059,6 +8098,8 @@ impl State {
                             ),
                             vec![x.ev(tseq), x.ev(x.end_seq)],
                         );
+                    } else if let Some(f) = self.stream_hung_after_task_end(x, last) {
+                        self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
                     }
                 }
                 _ => {}

@@ -643,8 +643,8 @@ rule!(
     Warning,
     Streaming,
     ["STREAM-003", "STREAM-007"],
-    "1.0 stream stayed open after the terminal event until the capture stopped",
-    "close the stream once the terminal state has been sent"
+    "1.0 stream stayed open after the terminal event until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel) showed the task ended",
+    "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent"
 );
 // A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
