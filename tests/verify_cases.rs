@@ -684,7 +684,8 @@ fn breaker22_blind() {
 /// both Transfer-Encoding and Content-Length is HTTP-FRAME-001 like any answer (H03); a
 /// quoted A2A-Version is not Major.Minor and is shown quoted (VER-HDR-003/001, V06); a 1.0
 /// stream left open well after another answer showed its task ended hung (STREAM-END-003,
-/// R03/R04).
+/// R03/R04); a gateway that lowercased a JSON-RPC call's task id changed the call
+/// (GW-REQ-002, G03/G04).
 #[test]
 fn breaker23_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -770,6 +771,17 @@ fn breaker23_blind() {
         m.contains("after another answer showed the task TASK_STATE_CANCELED"),
         "{m}"
     );
+    // A gateway that changed the letter case of a JSON-RPC call's task id is blamed, not
+    // the agent that then knew no such task (GW-REQ-002, G03/G04; GL2 a legal control).
+    assert_eq!(
+        one("b23x-G03-v10-gateway-lowercases-task-id", "GW-REQ-002"),
+        "gateway forwarded the client's JSON-RPC GetTask call upstream with params.id \"task-ab12\" instead of the client's \"Task-AB12\" (task ids are opaque and case-sensitive): whatever the agent answers there is not the answer to the client's call"
+    );
+    let m = one(
+        "b23x-G04-v10-gateway-lowercases-push-config-task-id-renumbered",
+        "GW-REQ-002",
+    );
+    assert!(m.contains("params.taskId \"task-ab12\""), "{m}");
 }
 
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked

@@ -4109,6 +4109,47 @@ impl State {
                 )
             }
             None if !up.req_body.as_slice().is_empty() => {
+                // GW-REQ-002's JSON-RPC form (breaker23 G03): the client's call with the
+                // same body but for the task id in params in other letter case.
+                let recased = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(_, leg, m, _, _, seq, _)| {
+                        leg.is_none() && *seq < up.req_seq && m.eq_ignore_ascii_case(&up.method)
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, (member, cv, uv, method))) = recased {
+                    self.gw_rerouted.push_back(cid.clone());
+                    self.gw_rerouted.push_back(up.id.clone());
+                    while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+                        self.gw_rerouted.pop_front();
+                    }
+                    self.areas.insert("interop");
+                    self.find(
+                        &r::GW_ROUTE_REWRITTEN,
+                        format!(
+                            "gateway forwarded the client's JSON-RPC {method} call upstream with params.{member} {uv:?} instead of the client's {cv:?} (task ids are opaque and case-sensitive): whatever the agent answers there is not the answer to the client's call"
+                        ),
+                        vec![
+                            Evidence {
+                                seq: cseq,
+                                exchange: Some(cid),
+                                pointer: Some(format!("/params/{member}")),
+                                found: Some(Value::String(cv)),
+                            },
+                            up.ev_at(
+                                up.req_ev_seq(),
+                                &format!("/params/{member}"),
+                                Some(Value::String(uv)),
+                            ),
+                        ],
+                        &None,
+                    );
+                    return;
+                }
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
                     method: up.method.clone(),
@@ -25046,6 +25087,46 @@ fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
     matches!((without_id(a), without_id(b)), (Some(x), Some(y)) if x == y)
 }
 
+/// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the
+/// gateway's upstream copy `b`, that are the same call (same method and params, the
+/// JSON-RPC id aside) but for the task id in `params.id` or `params.taskId`, changed only
+/// in letter case (a gateway that lowercases values): that member's name, the client's
+/// and the upstream value, and the method. `None` otherwise.
+fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, String)> {
+    if a.len().abs_diff(b.len()) > 64
+        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return None;
+    }
+    let parse = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            m.remove("id");
+            Some(m)
+        }
+        _ => None,
+    };
+    let (mut x, mut y) = (parse(a)?, parse(b)?);
+    let method = x.get("method")?.as_str()?.to_string();
+    for member in ["id", "taskId"] {
+        let take = |m: &mut serde_json::Map<String, Value>| {
+            m.get_mut("params")
+                .and_then(Value::as_object_mut)
+                .and_then(|p| p.remove(member))
+        };
+        let (Some(Value::String(cv)), Some(Value::String(uv))) = (take(&mut x), take(&mut y))
+        else {
+            continue;
+        };
+        if cv == uv {
+            continue;
+        }
+        return (cv.eq_ignore_ascii_case(&uv) && x == y).then_some((member, cv, uv, method));
+    }
+    None
+}
+
 /// The `id` of a JSON-RPC request body (`None`: not a JSON-RPC request, or no `id`).
 fn rpc_request_id(body: &[u8]) -> Option<Value> {
     if !is_jsonrpc_request_body(body) {
@@ -25249,7 +25330,25 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_difference, host_port, signed_card_content};
+    use super::{first_difference, host_port, signed_card_content, task_id_recased};
+
+    /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
+    /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
+    #[test]
+    fn task_id_recased_only_in_case() {
+        let a = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Tk-9AbC"}}"#;
+        let b = br#"{"jsonrpc":"2.0","id":"x","method":"GetTask","params":{"id":"tk-9abc"}}"#;
+        assert_eq!(
+            task_id_recased(a, b),
+            Some(("id", "Tk-9AbC".into(), "tk-9abc".into(), "GetTask".into()))
+        );
+        // Another id, the same id, or another member changed: not this fault.
+        let c = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abd"}}"#;
+        let d = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abc","historyLength":2}}"#;
+        assert_eq!(task_id_recased(a, c), None);
+        assert_eq!(task_id_recased(a, a), None);
+        assert_eq!(task_id_recased(a, d), None);
+    }
     use crate::model::json::Json;
     use serde_json::json;
 
