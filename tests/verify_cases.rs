@@ -685,7 +685,8 @@ fn breaker22_blind() {
 /// quoted A2A-Version is not Major.Minor and is shown quoted (VER-HDR-003/001, V06); a 1.0
 /// stream left open well after another answer showed its task ended hung (STREAM-END-003,
 /// R03/R04); a gateway that lowercased a JSON-RPC call's task id changed the call
-/// (GW-REQ-002, G03/G04).
+/// (GW-REQ-002, G03/G04); a file part url on an internal host handed out at a public host
+/// is a note (DATA-URL-001, U01-U03).
 #[test]
 fn breaker23_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -782,6 +783,28 @@ fn breaker23_blind() {
         "GW-REQ-002",
     );
     assert!(m.contains("params.taskId \"task-ab12\""), "{m}");
+    // A file url the client cannot fetch, handed out at a public host, is a note (no
+    // requirement makes it reachable): DATA-URL-001, U01-U03; UL1-UL3 are legal controls.
+    assert_eq!(
+        one(
+            "b23x-U01-v10-gateway-passes-cluster-local-artifact-url",
+            "DATA-URL-001"
+        ),
+        "the client reached the agent at gw.example.test, but a file part of the answer points at http://files.default.svc.cluster.local/r.pdf, on a cluster-internal host name (files.default.svc.cluster.local): the client cannot fetch that file"
+    );
+    let m = one(
+        "b23x-U03-v03-gateway-passes-localhost-file-uri",
+        "DATA-URL-001",
+    );
+    assert!(m.contains("on a loopback address (localhost)"), "{m}");
+    let out = by("b23x-U03-v03-gateway-passes-localhost-file-uri");
+    assert_eq!(
+        out.findings
+            .iter()
+            .find(|f| f.rule == "DATA-URL-001")
+            .and_then(|f| f.evidence[0].pointer.as_deref()),
+        Some("/result/artifacts/0/parts/0/file/uri")
+    );
 }
 
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked

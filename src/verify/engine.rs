@@ -14424,6 +14424,36 @@ impl State {
         );
     }
 
+    /// DATA-URL-001 (DATA-004; breaker23 U01-U03): the first file part url of result `res`
+    /// (at JSON Pointer `base` of body event `bseq`) on a loopback, private, link-local or
+    /// cluster-internal host, in an answer on the client leg from a public host: a file the
+    /// client cannot fetch. Once per exchange.
+    fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
+        if x.leg.is_some()
+            || !x
+                .parts
+                .as_ref()
+                .is_some_and(|p| host_class(&p.host) == HostClass::Public)
+        {
+            return;
+        }
+        let mut found = None;
+        first_internal_part_url(res, base.to_string(), 0, &mut found);
+        let Some((ptr, url, hc, host)) = found else {
+            return;
+        };
+        let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
+        self.find(
+            &r::PART_URL_INTERNAL,
+            format!(
+                "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
+                hc.describe()
+            ),
+            vec![x.ev_at(bseq, &ptr, Some(Value::String(url)))],
+            &x.leg,
+        );
+    }
+
     /// Judges a result body of a task operation; returns the Task it names (id, context,
     /// state) when it is one.
     fn on_result(
@@ -14442,6 +14472,7 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        self.part_url_internal(x, res, base, bseq);
         // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
         // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
         // tasks/pushNotificationConfig/delete answer; a ProtoJSON client decoding the
@@ -25125,6 +25156,51 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
         return (cv.eq_ignore_ascii_case(&uv) && x == y).then_some((member, cv, uv, method));
     }
     None
+}
+
+/// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below
+/// `v`) whose file url (1.0 `url`, 0.x `file.uri`) is an http(s) URL on a host a remote
+/// client cannot reach: its JSON Pointer (below `ptr`), the url, the host's class and host.
+fn first_internal_part_url(
+    v: &Json,
+    ptr: String,
+    depth: usize,
+    found: &mut Option<(String, String, HostClass, String)>,
+) {
+    if found.is_some() || depth > 8 {
+        return;
+    }
+    if let Some(o) = v.as_object() {
+        for (k, child) in o.iter() {
+            let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+            if k == "parts" {
+                for (i, part) in child.as_array().into_iter().flatten().enumerate() {
+                    let (member, url) = match (
+                        part.get("url").and_then(Json::as_str),
+                        part.get("file")
+                            .and_then(|f| f.get("uri"))
+                            .and_then(Json::as_str),
+                    ) {
+                        (Some(u), _) => ("url", u),
+                        (None, Some(u)) => ("file/uri", u),
+                        _ => continue,
+                    };
+                    let Some(u) = parse_url(url) else { continue };
+                    let hc = host_class(&u.host);
+                    if hc.is_internal() {
+                        *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
+                        return;
+                    }
+                }
+            } else {
+                first_internal_part_url(child, p, depth + 1, found);
+            }
+        }
+    } else if let Some(a) = v.as_array() {
+        for (i, child) in a.iter().enumerate() {
+            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, found);
+        }
+    }
 }
 
 /// The `id` of a JSON-RPC request body (`None`: not a JSON-RPC request, or no `id`).

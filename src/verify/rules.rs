@@ -332,6 +332,15 @@ rule!(TASK_MEMBER_NOT_IN_PROTO, "DATA-SHAPE-008", "task-member-not-in-proto", No
     ["DATA-003", "DATA-001"],
     "agent's 1.0 Task carries members a2a.proto's Task does not define (such as createdAt, lastModified)",
     "send 1.0 Tasks with the proto's members only (id, contextId, status, artifacts, history, metadata) and put anything else under metadata: receivers SHOULD ignore unknown fields (DATA-003), but a ProtoJSON parser with default options (a2a-sdk 1.1's client, protojson.Unmarshal, JsonFormat.parser()) rejects the whole Task");
+// A note, not a warning: no requirement says a part's url must be reachable by the client
+// (DATA-004 only defines the member), but a file url on a loopback, private or
+// cluster-internal host handed to a client that reached the agent at a public host (a
+// gateway that exposes an in-cluster agent and passes its artifacts on as they are) is a
+// file that client cannot fetch (breaker23 U01-U03).
+rule!(PART_URL_INTERNAL, "DATA-URL-001", "part-url-internal-host", Note, Interop,
+    ["DATA-004"],
+    "a file part's url (1.0 url, 0.x file.uri) in an answer the client got from a public host names a loopback, private, link-local or cluster-internal host the client cannot reach",
+    "hand clients file URLs they can fetch: serve artifacts' files under the agent's public host (or rewrite their URLs at the gateway that exposes the agent, as it rewrites the card's interface url), or send small files inline (1.0 raw, 0.x file.bytes)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -1078,6 +1087,7 @@ pub static RULES: &[Rule] = &[
     TASK_MEMBER_NOT_IN_PROTO,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
+    PART_URL_INTERNAL,
     GRPC_ERROR_CODE,
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,

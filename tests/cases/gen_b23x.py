@@ -235,18 +235,22 @@ def gw_send(url_up, url_client):
 
 
 case("U01-v10-gateway-passes-cluster-local-artifact-url", gw_send("http://files.default.svc.cluster.local/r.pdf", "http://files.default.svc.cluster.local/r.pdf"),
-     [("card-url-internal-authority", E)],
-     "GUESS of the rule: the agent's artifact names its cluster-local file service; the gateway hands it to an outside client unchanged")
+     [("part-url-internal-host", "note")],
+     "the agent's artifact names its cluster-local file service; the gateway hands it to an outside client unchanged, a file that client cannot fetch")
 case("U02-v10-gateway-passes-private-ip-artifact-url", gw_send("http://10.0.4.17:8080/files/r.pdf", "http://10.0.4.17:8080/files/r.pdf"),
-     [("card-url-internal-authority", E)],
-     "GUESS of the rule: artifact file url on an RFC 1918 address handed through the gateway to an outside client")
+     [("part-url-internal-host", "note")],
+     "artifact file url on an RFC 1918 address handed through the gateway to an outside client")
 case("U03-v03-gateway-passes-localhost-file-uri", lambda: getcard(card03(GW + "/a2a"), base=GW) + [
     req(GW + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers=J03),
     req(UP + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers=J03, leg="upstream"),
     resp(ok(1, task03(artifacts=[{"artifactId": "a1", "parts": [{"kind": "file", "file": {"uri": "http://localhost:8080/files/r.pdf", "mimeType": "application/pdf"}}]}])), leg="upstream"),
     resp(ok(1, task03(artifacts=[{"artifactId": "a1", "parts": [{"kind": "file", "file": {"uri": "http://localhost:8080/files/r.pdf", "mimeType": "application/pdf"}}]}])))],
-    [("card-url-internal-authority", E)],
-    "GUESS of the rule: 0.3 file part uri on localhost handed through the gateway to an outside client")
+    [("part-url-internal-host", "note")],
+    "0.3 file part uri on localhost handed through the gateway to an outside client")
+case("UL3-legal-v10-local-run-artifact-url-loopback", lambda: getcard(card10("http://127.0.0.1:9999/a2a"), base="http://127.0.0.1:9999") + [
+    req("http://127.0.0.1:9999/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers=V10),
+    resp(ok(1, {"task": task10(artifacts=art_url("http://127.0.0.1:9999/files/r.pdf"))}))],
+    [], "a local test run: the client reached the agent on loopback, and the artifact's file url is on that loopback host too")
 case("UL1-legal-v10-gateway-rewrites-artifact-url", gw_send("http://files.default.svc.cluster.local/r.pdf", GW + "/files/r.pdf"), [],
      "gateway rewrites the artifact file url from the cluster-local file service to its own public path")
 case("UL2-legal-v10-artifact-url-public-cdn", gw_send("https://cdn.example.net/r.pdf", "https://cdn.example.net/r.pdf"), [],
@@ -690,7 +694,7 @@ case("GL2-legal-v10-two-tasks-differing-in-case", lambda: getcard(card10(GW + "/
     resp(ok(1, task10("Task-AB12", ctx="c2")), id="a")],
     [], "two clients read two tasks whose ids differ only in letter case; the gateway forwards each unchanged, in the other order")
 # Misses not fixed this session (named in breaker23's report): left out of the written set.
-UNFIXED = ["B04", "U01", "U02", "U03"]
+UNFIXED = ["B04"]
 for k in [k for k in C if k.split("-")[1] in UNFIXED]:
     del C[k]
 write_cases(C, OUT)
