@@ -805,6 +805,12 @@ fn breaker23_blind() {
             .and_then(|f| f.evidence[0].pointer.as_deref()),
         Some("/result/artifacts/0/parts/0/file/uri")
     );
+    // A card url with an IPv6 zone is said as that, not as "not an absolute url" (W03).
+    let m = one("b23x-W03-v10-card-url-link-local-zone", "CARD-SHAPE-003");
+    assert!(
+        m.contains("names an IPv6 address with a zone identifier (RFC 6874)"),
+        "{m}"
+    );
 }
 
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked

@@ -184,6 +184,18 @@ pub fn zoned_ipv6_host(s: &str) -> Option<String> {
         .map(|a| a.to_string())
 }
 
+/// Why [`parse_url`] refused `s`, for a card-URL message after the URL: `is not an absolute
+/// http(s) url`, or, for an IPv6 literal with a zone identifier ([`zoned_ipv6_host`]), that
+/// WHATWG URL parsers refuse it and that a zone names one host's own network interface
+/// (CARD-005, CARD-006; breaker23 W03).
+pub fn unparsable_url_why(s: &str) -> &'static str {
+    if zoned_ipv6_host(s).is_some() {
+        "names an IPv6 address with a zone identifier (RFC 6874), which WHATWG URL parsers (browsers, most HTTP clients) refuse; a zone is a network interface of one host, so no remote client reaches it either"
+    } else {
+        "is not an absolute http(s) url"
+    }
+}
+
 /// The `url::Url` reading of [`parse_url`].
 fn parse_url_slow(s: &str) -> Option<UrlParts> {
     let u = url::Url::parse(s).ok()?;

@@ -693,6 +693,72 @@ case("GL2-legal-v10-two-tasks-differing-in-case", lambda: getcard(card10(GW + "/
     resp(ok(1, task10("task-ab12")), id="b"),
     resp(ok(1, task10("Task-AB12", ctx="c2")), id="a")],
     [], "two clients read two tasks whose ids differ only in letter case; the gateway forwards each unchanged, in the other order")
+# ---------------------------------------------------------------- second wave (W)
+case("WL1-legal-v03-resubscribe-backfill-older-stamps", lambda: C03() + [
+    req(H + "/a2a", rpc(1, "tasks/resubscribe", {"id": "t1"}), headers={**J03, "accept": "text/event-stream"}),
+    resp("", headers=SSE),
+    chunk(ev(task03(state="working", status={"state": "working", "timestamp": ts("10:00:05Z")}))),
+    chunk(ev({**st03(state="working"), "status": {"state": "working", "timestamp": ts("10:00:01Z")}})),
+    chunk(ev({**st03(state="completed", final=True), "status": {"state": "completed", "timestamp": ts("10:00:06Z")}})),
+    chunk("", close="eof")],
+    [], "0.3 resubscribe: the Task snapshot, then a backfilled older update (implementation-defined, 0.3 section 7.9), then the end")
+case("WL2-legal-v10-follow-up-stream-snapshot-older", lambda: C10() + [
+    req(H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg10(taskId="t1", contextId="c1")}), headers={**V10, "accept": "text/event-stream"})] + stream10([
+        {"task": task_at("INPUT_REQUIRED", ts("09:59:00.000Z"))}, st_at("WORKING", ts("10:00:01.000Z")), st_at("COMPLETED", ts("10:00:02.000Z"))]),
+    [], "a follow-up's stream opens with the task as it stood (input-required since a minute ago), then moves on")
+case("WL3-legal-v10-timestamp-nanoseconds", lambda: C10() + [
+    req(H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"})] + stream10([
+        {"task": task_at("SUBMITTED", ts("10:00:01.123456789Z"))}, st_at("WORKING", ts("10:00:01.123456790Z")), st_at("COMPLETED", ts("10:00:01.2Z"))]),
+    [], "nanosecond timestamps a nanosecond apart (ProtoJSON writes up to 9 fraction digits)")
+case("WL4-legal-v10-hang-check-other-task", lambda: C10() + [
+    SM(1, {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),
+    dict(sub10(), id="s"), resp("", headers=SSE, id="s"),
+    chunk(ev({"task": task10(state="WORKING")}, 2), id="s"),
+    dict(GT(3, "t2"), id="g"), resp(ok(3, task10("t2", state="COMPLETED", n=5)), id="g"),
+    chunk("", close="timeout", t=30.0, id="s")],
+    [], "the subscribe stream of t1 is open at capture end while t1 works; a GetTask showed another task, t2, completed")
+case("W01-v10-webhook-plain-http-public", lambda: C10() + [
+    SM(1, {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),
+    create10("http://hooks.example.com/a2a"), resp(ok(2, {"id": "p1", "taskId": "t1", "url": "http://hooks.example.com/a2a"}))],
+    [], "NOT a rule today: a plain-http webhook on a public host (PUSH-006 SHOULD: HTTPS webhooks); probe")
+case("W02-v10-card-interface-url-trailing-space", lambda: getcard(card10(H + "/a2a ")) + [
+    SM(1, {"message": msg10()}), resp(ok(1, {"task": task10()}))],
+    [], "NOT a rule today: the card's interface url ends in a space (WHATWG parsers strip it, the verifier too); probe")
+case("WL5-legal-v10-card-url-upper-case-host", lambda: getcard(card10("HTTPS://Agent.Example.Test/a2a")) + [
+    SM(1, {"message": msg10()}), resp(ok(1, {"task": task10()}))],
+    [], "card interface url with an upper-case scheme and host; the client calls the lower-case form (RFC 3986 section 6.2.2.1)")
+case("W03-v10-card-url-link-local-zone", lambda: getcard(card10("http://[fe80::1%25eth0]:8080/a2a")),
+    [("card-interface-malformed", E)],
+    "the card, fetched from a public host, advertises an IPv6 link-local interface url with a zone (RFC 6874), which WHATWG URL parsers refuse")
+case("W04-v10-get-task-timestamp-goes-back-between-reads", lambda: C10() + [
+    GT(1), resp(ok(1, task_at("WORKING", ts("10:00:05.000Z")))),
+    GT(2), resp(ok(2, task_at("WORKING", ts("10:00:03.000Z"))))],
+    [], "NOT a rule today: two GetTask reads of one task, the later one stamped earlier (a stale replica behind a load balancer); probe")
+case("W08-v03-client-sends-1-0-header-with-0-3-call", lambda: C03() + [
+    req(H + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers={**J03, "a2a-version": "1.0"}), resp(ok(1, task03()))],
+    [("version-mixed-payload", W)], "a half-migrated client sent 1.0's A2A-Version header with a 0.3 call to a 0.3 agent (which knows no such header and answered)")
+case("WL7-legal-v10-batch-mixed-notification-and-call", lambda: C10() + [
+    req(H + "/a2a", [rpc(1, "GetTask", {"id": "t1"}), {"jsonrpc": "2.0", "method": "ping"}], headers=V10),
+    resp([ok(1, task10())])],
+    [], "batch of a call and a notification of a non-A2A method: the one Response answers the call")
+case("W05-v10-batch-of-two-answered-one-error-id-null-and-one-result", lambda: C10() + [
+    req(H + "/a2a", [rpc(1, "GetTask", {"id": "t1"}), rpc(2, "GetTask", {"id": "t2"}), rpc(3, "GetTask", {"id": "t3"})], headers=V10),
+    resp([ok(1, task10()), {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}])],
+    [("jsonrpc-id-mismatch", E)],
+    "batch of three valid calls answered with one result and one error with id null: one readable call (id 3) gets no answer at all")
+case("W06-v10-push-delivery-to-other-url", lambda: C10() + [
+    SM(1, {"message": msg10(), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": "https://client.example.test/hook", "token": "tk"}}}),
+    resp(ok(1, {"task": task10(state="WORKING")})),
+    req("https://client.example.test/other-hook", st10(state="COMPLETED", n=2), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "tk"}),
+    resp("", status=200, headers={})],
+    [], "NOT a rule today: a push delivered to a webhook path the client never configured; probe")
+case("W07-v10-stream-status-backwards-after-artifact", lambda: C10() + [
+    req(H + "/a2a", rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"})] + stream10([
+        {"task": task_at("WORKING", ts("10:00:01.000Z"))}, st_at("WORKING", ts("10:00:03.000Z")),
+        {"artifactUpdate": {"taskId": "t1", "contextId": "c1", "artifact": {"artifactId": "a1", "parts": [{"text": "x"}]}}},
+        st_at("COMPLETED", ts("10:00:02.000Z"))]),
+    [("stream-status-timestamps-go-backwards", W)],
+    "completed stamped a second before the working update the stream delivered earlier (STREAM-005)")
 # Misses not fixed this session (named in breaker23's report): left out of the written set.
 UNFIXED = ["B04"]
 for k in [k for k in C if k.split("-")[1] in UNFIXED]:
