@@ -686,7 +686,8 @@ fn breaker22_blind() {
 /// stream left open well after another answer showed its task ended hung (STREAM-END-003,
 /// R03/R04); a gateway that lowercased a JSON-RPC call's task id changed the call
 /// (GW-REQ-002, G03/G04); a file part url on an internal host handed out at a public host
-/// is a note (DATA-URL-001, U01-U03).
+/// is a note (DATA-URL-001, U01-U03); a batch answered with an event stream is
+/// RPC-ENVELOPE-001 (B04).
 #[test]
 fn breaker23_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -804,6 +805,13 @@ fn breaker23_blind() {
             .find(|f| f.rule == "DATA-URL-001")
             .and_then(|f| f.evidence[0].pointer.as_deref()),
         Some("/result/artifacts/0/parts/0/file/uri")
+    );
+    // A batch answered with an event stream leaves its other calls unanswered (B04; BL4
+    // the legal form: an error for the streaming call inside the Array).
+    let m = one("b23x-B04-v10-batch-answered-with-sse", "RPC-ENVELOPE-001");
+    assert!(
+        m.starts_with("the agent answered a JSON-RPC batch of 2 calls (SendStreamingMessage (id 1), GetTask (id 2)) with text/event-stream"),
+        "{m}"
     );
     // A card url with an IPv6 zone is said as that, not as "not an absolute url" (W03).
     let m = one("b23x-W03-v10-card-url-link-local-zone", "CARD-SHAPE-003");

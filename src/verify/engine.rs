@@ -7265,6 +7265,31 @@ impl State {
                     &x.leg,
                 );
             }
+            // JSON-RPC 2.0 §6 (RPC-001, RPC-002; breaker23 B04): a batch is answered with one
+            // Array of Response objects; an event stream answers at most its streaming call,
+            // and the batch's other calls are never answered.
+            if let (Some(calls), true) = (c.batch.as_ref(), x.is_success()) {
+                let names: Vec<String> = calls
+                    .iter()
+                    .filter_map(|k| {
+                        let m = k.method.as_deref()?;
+                        Some(match k.rpc_id.as_ref().filter(|i| !i.is_null()) {
+                            Some(i) => format!("{m} (id {i})"),
+                            None => m.to_string(),
+                        })
+                    })
+                    .collect();
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the agent answered a JSON-RPC batch of {} calls ({}) with text/event-stream instead of one Array of Response objects (JSON-RPC 2.0 §6): an event stream answers one streaming call, so the batch's other calls are never answered; a streaming call does not fit in a batch (send it alone), and an agent that gets one in a batch answers it with an error in the Array",
+                        calls.len(),
+                        names.join(", ")
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
             // REST-001 / REST-003: the HTTP+JSON twin (breaker8 G24): only message:stream
             // and :subscribe are streams; an HTTP+JSON client of message:send or
             // GET /tasks/{id} parses one JSON body and fails on `data: ...`.

@@ -218,8 +218,13 @@ case("B04-v10-batch-answered-with-sse", lambda: C10() + [
     resp("", headers=SSE),
     chunk(ev({"task": task10(state="WORKING")}) + ev(st10(state="COMPLETED", n=2))),
     chunk("", close="eof")],
-    [("stream-not-event-stream", E)],
-    "GUESS of the rule: a batch holding a streaming call answered with an event stream: a batch is answered by one JSON array, so the GetTask in it is never answered")
+    [("jsonrpc-response-malformed", E)],
+    "a batch holding a streaming call answered with an event stream: a batch is answered by one JSON Array (JSON-RPC 2.0 section 6), so the GetTask in it is never answered")
+
+case("BL4-legal-v10-batch-with-stream-call-refused-in-array", lambda: C10() + [
+    req(H + "/a2a", [rpc(1, "SendStreamingMessage", {"message": msg10()}), rpc(2, "GetTask", {"id": "t1"})], headers={**V10, "accept": "text/event-stream, application/json"}),
+    resp([err(1, -32600, "Streaming methods cannot be batched"), ok(2, task10())])],
+    [], "a batch holding a streaming call answered with one Array: an error for the streaming call, a result for the other")
 
 # ---------------------------------------------------------------- internal URLs leaked (U)
 def art_url(url):
@@ -759,8 +764,4 @@ case("W07-v10-stream-status-backwards-after-artifact", lambda: C10() + [
         st_at("COMPLETED", ts("10:00:02.000Z"))]),
     [("stream-status-timestamps-go-backwards", W)],
     "completed stamped a second before the working update the stream delivered earlier (STREAM-005)")
-# Misses not fixed this session (named in breaker23's report): left out of the written set.
-UNFIXED = ["B04"]
-for k in [k for k in C if k.split("-")[1] in UNFIXED]:
-    del C[k]
 write_cases(C, OUT)
