@@ -674,6 +674,153 @@ fn breaker22_blind() {
     );
 }
 
+/// breaker23 (blind adversary, round three: batches, timestamps, subscribe streams, push
+/// webhooks, half-migrated clients, A2A-Version forms, HTTP oddities): every
+/// `b23x-*-legal-*` control stays silent but for notes, and the misses it fixed read as the
+/// fixes say: a batch answer that leaves a call out names that call (RPC-ID-001, B02); a
+/// status update stamped before the Task snapshot that opened a send stream is out of order,
+/// with an offset stamp's UTC reading shown (STREAM-ORDER-001, T01/T02); an IPv6 zone
+/// literal still names a link-local webhook (PUSH-URL-001, P12); an event stream framed by
+/// both Transfer-Encoding and Content-Length is HTTP-FRAME-001 like any answer (H03); a
+/// quoted A2A-Version is not Major.Minor and is shown quoted (VER-HDR-003/001, V06); a 1.0
+/// stream left open well after another answer showed its task ended hung (STREAM-END-003,
+/// R03/R04); a gateway that lowercased a JSON-RPC call's task id changed the call
+/// (GW-REQ-002, G03/G04); a file part url on an internal host handed out at a public host
+/// is a note (DATA-URL-001, U01-U03); a batch answered with an event stream is
+/// RPC-ENVELOPE-001 (B04).
+#[test]
+fn breaker23_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    legal_controls_silent(&dir, "b23x-", 35);
+    let one = |stem: &str, rule: &str| {
+        let out = by(stem);
+        let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
+        assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
+        f[0].message.clone()
+    };
+    assert_eq!(
+        one("b23x-B02-v10-batch-answer-drops-one-call", "RPC-ID-001"),
+        "the agent's answer to a JSON-RPC batch of 2 calls holds 1 Response object(s) and none with id 2, the id of element 1 (GetTask): JSON-RPC 2.0 §6 returns one Response for every call that is not a notification, so the client never gets that call's answer"
+    );
+    // The foreign id is the fault named; the missing call is not said twice.
+    let m = one("b23x-B03-v10-batch-answer-foreign-id", "RPC-ID-001");
+    assert!(
+        m.contains("has id 3, which no call of the batch had"),
+        "{m}"
+    );
+    let m = one(
+        "b23x-T01-v10-stream-status-backwards-fraction",
+        "STREAM-ORDER-001",
+    );
+    assert!(
+        m.contains("stamped 2026-12-02T10:00:01.400Z after the Task snapshot that opened it, stamped 2026-12-02T10:00:01.500Z (0.100 s earlier)"),
+        "{m}"
+    );
+    let m = one(
+        "b23x-T02-v03-stream-offset-timestamp-backwards",
+        "STREAM-ORDER-001",
+    );
+    assert!(
+        m.contains("stamped 2026-12-02T10:30:00+01:00 (09:30:00.000Z) after the Task snapshot"),
+        "{m}"
+    );
+    let m = one("b23x-P12-v10-webhook-ipv6-link-local-zone", "PUSH-URL-001");
+    assert_eq!(
+        m,
+        "agent accepted a push notification url on a link-local address (fe80::1)"
+    );
+    let m = one(
+        "b23x-H03-v10-sse-chunked-and-content-length",
+        "HTTP-FRAME-001",
+    );
+    assert!(
+        m.contains("Transfer-Encoding \"chunked\" and Content-Length \"512\""),
+        "{m}"
+    );
+    let m = one("b23x-V06-v10-version-header-quotes", "VER-HDR-003");
+    assert!(
+        m.starts_with("client sent A2A-Version \"\\\"1.0\\\"\", in quotes"),
+        "{m}"
+    );
+    let m = one("b23x-V06-v10-version-header-quotes", "VER-HDR-001");
+    assert!(
+        m.starts_with("request with A2A-Version \"\\\"1.0\\\"\" was processed"),
+        "{m}"
+    );
+    // A plain value keeps its plain form in VER-HDR-001.
+    let m = one("b23x-V03-v10-version-header-prefix", "VER-HDR-001");
+    assert!(
+        m.starts_with("request with A2A-Version v1.0 was processed"),
+        "{m}"
+    );
+    // A stream still open long after another answer showed its task ended hung there
+    // (STREAM-END-003, R03/R04); a capture that stops a second after the read is too soon
+    // to tell (RL4, a legal control above).
+    let m = one(
+        "b23x-R03-v10-subscribe-misses-terminal-seen-by-get",
+        "STREAM-END-003",
+    );
+    assert_eq!(
+        m,
+        "stream of task t1 stayed open without a terminal event until the capture stopped, 29.9 s after another answer showed the task TASK_STATE_COMPLETED (the stream's last state: TASK_STATE_WORKING): the stream hung after the task ended, and a client waiting on it never learns the outcome"
+    );
+    let m = one(
+        "b23x-R04-v10-send-stream-hangs-after-task-canceled",
+        "STREAM-END-003",
+    );
+    assert!(
+        m.contains("after another answer showed the task TASK_STATE_CANCELED"),
+        "{m}"
+    );
+    // A gateway that changed the letter case of a JSON-RPC call's task id is blamed, not
+    // the agent that then knew no such task (GW-REQ-002, G03/G04; GL2 a legal control).
+    assert_eq!(
+        one("b23x-G03-v10-gateway-lowercases-task-id", "GW-REQ-002"),
+        "gateway forwarded the client's JSON-RPC GetTask call upstream with params.id \"task-ab12\" instead of the client's \"Task-AB12\" (task ids are opaque and case-sensitive): whatever the agent answers there is not the answer to the client's call"
+    );
+    let m = one(
+        "b23x-G04-v10-gateway-lowercases-push-config-task-id-renumbered",
+        "GW-REQ-002",
+    );
+    assert!(m.contains("params.taskId \"task-ab12\""), "{m}");
+    // A file url the client cannot fetch, handed out at a public host, is a note (no
+    // requirement makes it reachable): DATA-URL-001, U01-U03; UL1-UL3 are legal controls.
+    assert_eq!(
+        one(
+            "b23x-U01-v10-gateway-passes-cluster-local-artifact-url",
+            "DATA-URL-001"
+        ),
+        "the client reached the agent at gw.example.test, but a file part of the answer points at http://files.default.svc.cluster.local/r.pdf, on a cluster-internal host name (files.default.svc.cluster.local): the client cannot fetch that file"
+    );
+    let m = one(
+        "b23x-U03-v03-gateway-passes-localhost-file-uri",
+        "DATA-URL-001",
+    );
+    assert!(m.contains("on a loopback address (localhost)"), "{m}");
+    let out = by("b23x-U03-v03-gateway-passes-localhost-file-uri");
+    assert_eq!(
+        out.findings
+            .iter()
+            .find(|f| f.rule == "DATA-URL-001")
+            .and_then(|f| f.evidence[0].pointer.as_deref()),
+        Some("/result/artifacts/0/parts/0/file/uri")
+    );
+    // A batch answered with an event stream leaves its other calls unanswered (B04; BL4
+    // the legal form: an error for the streaming call inside the Array).
+    let m = one("b23x-B04-v10-batch-answered-with-sse", "RPC-ENVELOPE-001");
+    assert!(
+        m.starts_with("the agent answered a JSON-RPC batch of 2 calls (SendStreamingMessage (id 1), GetTask (id 2)) with text/event-stream"),
+        "{m}"
+    );
+    // A card url with an IPv6 zone is said as that, not as "not an absolute url" (W03).
+    let m = one("b23x-W03-v10-card-url-link-local-zone", "CARD-SHAPE-003");
+    assert!(
+        m.contains("names an IPv6 address with a zone identifier (RFC 6874)"),
+        "{m}"
+    );
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

@@ -821,7 +821,10 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     if !b.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
-                            format!("interface url {u:?} is not an absolute http(s) url"),
+                            format!(
+                                "interface url {u:?} {}",
+                                super::net::unparsable_url_why(u)
+                            ),
                         ));
                     }
                 }
@@ -919,7 +922,10 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             }
             _ => c.bad_interfaces.push((
                 "/url".into(),
-                format!("card url {u} is not an absolute http(s) url"),
+                format!(
+                    "card url {u} {}",
+                    super::net::unparsable_url_why(u.as_str().unwrap_or(""))
+                ),
             )),
         }
     }
@@ -934,7 +940,7 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     if !t.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
-                            format!("interface url {u:?} is not an absolute http(s) url"),
+                            format!("interface url {u:?} {}", super::net::unparsable_url_why(u)),
                         ));
                     }
                     c.interfaces.push(CardInterface {

@@ -154,6 +154,48 @@ pub fn parse_url(s: &str) -> Option<UrlParts> {
     parse_url_slow(s)
 }
 
+/// The host of an http(s) URL whose authority is an IPv6 literal with a zone identifier
+/// (RFC 6874: `http://[fe80::1%25eth0]/`), which the WHATWG URL Standard, and so
+/// [`parse_url`], refuses: the address without its zone (`fe80::1`); `None` for any other
+/// URL. Used by the webhook SSRF check (PUSH-006), where such a URL still reaches a
+/// link-local host.
+pub fn zoned_ipv6_host(s: &str) -> Option<String> {
+    let s = s.trim();
+    let rest = s
+        .get(..8)
+        .filter(|p| p.eq_ignore_ascii_case("https://"))
+        .map(|_| &s[8..])
+        .or_else(|| {
+            s.get(..7)
+                .filter(|p| p.eq_ignore_ascii_case("http://"))
+                .map(|_| &s[7..])
+        })?;
+    let inner = rest.strip_prefix('[')?;
+    let (literal, _) = inner.split_once(']')?;
+    // RFC 6874 writes the `%` before the zone as `%25`; browsers and curl also take a bare `%`.
+    let (addr, zone) = literal
+        .split_once("%25")
+        .or_else(|| literal.split_once('%'))?;
+    if zone.is_empty() {
+        return None;
+    }
+    addr.parse::<std::net::Ipv6Addr>()
+        .ok()
+        .map(|a| a.to_string())
+}
+
+/// Why [`parse_url`] refused `s`, for a card-URL message after the URL: `is not an absolute
+/// http(s) url`, or, for an IPv6 literal with a zone identifier ([`zoned_ipv6_host`]), that
+/// WHATWG URL parsers refuse it and that a zone names one host's own network interface
+/// (CARD-005, CARD-006; breaker23 W03).
+pub fn unparsable_url_why(s: &str) -> &'static str {
+    if zoned_ipv6_host(s).is_some() {
+        "names an IPv6 address with a zone identifier (RFC 6874), which WHATWG URL parsers (browsers, most HTTP clients) refuse; a zone is a network interface of one host, so no remote client reaches it either"
+    } else {
+        "is not an absolute http(s) url"
+    }
+}
+
 /// The `url::Url` reading of [`parse_url`].
 fn parse_url_slow(s: &str) -> Option<UrlParts> {
     let u = url::Url::parse(s).ok()?;
@@ -446,6 +488,28 @@ mod tests {
         );
         assert_eq!(host_class("backend"), HostClass::InternalName);
         assert_eq!(host_class("agent.example.test"), HostClass::Public);
+    }
+
+    /// A zoned IPv6 literal (RFC 6874) is no WHATWG URL; its address still classifies
+    /// (breaker23 P12).
+    #[test]
+    fn zoned_ipv6_literal() {
+        assert!(parse_url("http://[fe80::1%25eth0]/hook").is_none());
+        let h = zoned_ipv6_host("http://[fe80::1%25eth0]/hook").unwrap();
+        assert_eq!(h, "fe80::1");
+        assert_eq!(host_class(&h), HostClass::LinkLocal);
+        assert_eq!(
+            zoned_ipv6_host("HTTPS://[fd00::5%eth1]:8443/"),
+            Some("fd00::5".into())
+        );
+        for u in [
+            "http://[fe80::1]/",
+            "http://[fe80::1%25]/",
+            "http://host%25x/",
+            "ftp://[fe80::1%25a]/",
+        ] {
+            assert_eq!(zoned_ipv6_host(u), None, "{u}");
+        }
     }
 
     /// Every URL the fast path reads, `url::Url` reads the same way (and the fast path

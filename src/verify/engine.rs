@@ -219,6 +219,9 @@ struct StreamState {
     /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
     /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
     latest_stamp: Option<(i64, u64, String)>,
+    /// [`Self::latest_stamp`] is the status timestamp of the Task snapshot that opened a
+    /// send stream, not of a status update (breaker23 T01).
+    latest_from_snapshot: bool,
     /// The seq of each event in `sigs` (the same length: kept together).
     sig_seqs: Vec<u64>,
     /// When the first event is a Task snapshot: its `status.state` (1.0 name) and its
@@ -835,6 +838,10 @@ type WrongUnknownTaskAnswer = (
     &'static Rule,
 );
 
+/// How long (µs) a 1.0 stream must stay open after an answer showed its task terminal before
+/// it counts as hung (STREAM-END-003, breaker23 R03): delivery may lag a read a little.
+const HUNG_AFTER_END_US: u64 = 5_000_000;
+
 #[derive(Debug, Default)]
 struct TaskRec {
     context_id: Option<String>,
@@ -868,6 +875,11 @@ struct TaskRec {
     /// The terminal state was first seen in a GetTask / ListTasks answer: the client
     /// polled for it, nothing handed it out live (PUSH-DELIV-003).
     terminal_polled: bool,
+    /// Capture time (µs) at which the unary answer that first showed the terminal state
+    /// ended; `None` when a stream or push showed it first. A 1.0 stream of the task still
+    /// open well after it, without that state, hung after the task ended (STREAM-END-003,
+    /// breaker23 R03).
+    terminal_read_t: Option<u64>,
     /// `messageId`s of the send requests answered with this task (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
@@ -4105,6 +4117,47 @@ impl State {
                 )
             }
             None if !up.req_body.as_slice().is_empty() => {
+                // GW-REQ-002's JSON-RPC form (breaker23 G03): the client's call with the
+                // same body but for the task id in params in other letter case.
+                let recased = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(_, leg, m, _, _, seq, _)| {
+                        leg.is_none() && *seq < up.req_seq && m.eq_ignore_ascii_case(&up.method)
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, (member, cv, uv, method))) = recased {
+                    self.gw_rerouted.push_back(cid.clone());
+                    self.gw_rerouted.push_back(up.id.clone());
+                    while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+                        self.gw_rerouted.pop_front();
+                    }
+                    self.areas.insert("interop");
+                    self.find(
+                        &r::GW_ROUTE_REWRITTEN,
+                        format!(
+                            "gateway forwarded the client's JSON-RPC {method} call upstream with params.{member} {uv:?} instead of the client's {cv:?} (task ids are opaque and case-sensitive): whatever the agent answers there is not the answer to the client's call"
+                        ),
+                        vec![
+                            Evidence {
+                                seq: cseq,
+                                exchange: Some(cid),
+                                pointer: Some(format!("/params/{member}")),
+                                found: Some(Value::String(cv)),
+                            },
+                            up.ev_at(
+                                up.req_ev_seq(),
+                                &format!("/params/{member}"),
+                                Some(Value::String(uv)),
+                            ),
+                        ],
+                        &None,
+                    );
+                    return;
+                }
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
                     method: up.method.clone(),
@@ -5976,6 +6029,26 @@ impl State {
                         s.undecodable = true;
                     }
                 }
+                // STREAM-005 (breaker23 T01, T02): the Task that opens a send stream stamps
+                // the state the task was in; a status update after it stamped earlier went
+                // back in time. Not on a subscribe stream: a 0.x resubscribe may backfill
+                // older updates after the snapshot (0.3 §7.9).
+                if c.op != Some(Op::SubscribeToTask) {
+                    if let (Some(ts), Some(s)) = (
+                        p.inner
+                            .get("status")
+                            .and_then(|st| st.get("timestamp"))
+                            .and_then(Json::as_str),
+                        x.sse.as_mut(),
+                    ) {
+                        if s.latest_stamp.is_none() {
+                            if let Some(ms) = parse_rfc3339_ms(ts) {
+                                s.latest_stamp = Some((ms, seq, ts.to_string()));
+                                s.latest_from_snapshot = true;
+                            }
+                        }
+                    }
+                }
                 if let Some((ptr, msg)) = tv
                     .problems
                     .iter()
@@ -6328,19 +6401,34 @@ impl State {
                                 match &s.latest_stamp {
                                     Some((prev, pseq, praw)) if ms < *prev => {
                                         s.stamps_backwards = true;
-                                        backwards = Some((*prev - ms, *pseq, praw.clone()));
+                                        backwards = Some((
+                                            *prev - ms,
+                                            *pseq,
+                                            praw.clone(),
+                                            s.latest_from_snapshot,
+                                        ));
                                     }
-                                    _ => s.latest_stamp = Some((ms, seq, ts.to_string())),
+                                    _ => {
+                                        s.latest_stamp = Some((ms, seq, ts.to_string()));
+                                        s.latest_from_snapshot = false;
+                                    }
                                 }
                             }
                             // STREAM-005: events in generation order, never reordered.
-                            if let Some((d, pseq, praw)) = backwards {
+                            if let Some((d, pseq, praw, snapshot)) = backwards {
                                 let ptr = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
                                 self.stream_once(
                                     x,
                                     &r::STREAM_STAMPS_BACKWARDS,
                                     format!(
-                                        "stream delivered a status update stamped {ts} after one stamped {praw} ({:.3} s earlier): the agent's events reached the client out of the order they were generated",
+                                        "stream delivered a status update stamped {ts}{} after {} stamped {praw}{} ({:.3} s earlier): the agent's events reached the client out of the order they were generated",
+                                        utc_reading(ts),
+                                        if snapshot {
+                                            "the Task snapshot that opened it,"
+                                        } else {
+                                            "one"
+                                        },
+                                        utc_reading(&praw),
                                         d as f64 / 1000.0
                                     ),
                                     vec![
@@ -6659,6 +6747,7 @@ impl State {
                         .call
                         .as_ref()
                         .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::ListTasks)));
+                    t.terminal_read_t = (x.sse.is_none() && x.end_t > 0).then_some(x.end_t);
                 }
                 _ => {}
             }
@@ -7148,6 +7237,24 @@ impl State {
             self.end_grpc(x);
             return;
         }
+        // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response, an event stream
+        // too (breaker23 H03); the proxy forwards it chunked without the Content-Length, a
+        // stricter hop refuses it.
+        if a2a_http
+            && x.resp_headers.contains("transfer-encoding")
+            && x.resp_headers.contains("content-length")
+        {
+            self.find(
+                &r::HTTP_FRAMED_TWICE,
+                format!(
+                    "agent answered with Transfer-Encoding {:?} and Content-Length {:?} (the Content-Length is ignored)",
+                    x.resp_headers.get("transfer-encoding").unwrap_or(""),
+                    x.resp_headers.get("content-length").unwrap_or("")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
         if x.sse.is_some() {
             // RPC-001 / RPC-004: a non-streaming JSON-RPC method answers one JSON-RPC
             // response, not an event stream (a2a-samples #358: message/send streamed).
@@ -7163,6 +7270,31 @@ impl State {
                         c.method.as_deref().unwrap_or("")
                     ),
                     vec![x.ev(x.resp_seq)],
+                    &x.leg,
+                );
+            }
+            // JSON-RPC 2.0 §6 (RPC-001, RPC-002; breaker23 B04): a batch is answered with one
+            // Array of Response objects; an event stream answers at most its streaming call,
+            // and the batch's other calls are never answered.
+            if let (Some(calls), true) = (c.batch.as_ref(), x.is_success()) {
+                let names: Vec<String> = calls
+                    .iter()
+                    .filter_map(|k| {
+                        let m = k.method.as_deref()?;
+                        Some(match k.rpc_id.as_ref().filter(|i| !i.is_null()) {
+                            Some(i) => format!("{m} (id {i})"),
+                            None => m.to_string(),
+                        })
+                    })
+                    .collect();
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the agent answered a JSON-RPC batch of {} calls ({}) with text/event-stream instead of one Array of Response objects (JSON-RPC 2.0 §6): an event stream answers one streaming call, so the batch's other calls are never answered; a streaming call does not fit in a batch (send it alone), and an agent that gets one in a batch answers it with an error in the Array",
+                        calls.len(),
+                        names.join(", ")
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
                     &x.leg,
                 );
             }
@@ -7222,23 +7354,6 @@ impl State {
         let Some(status) = x.status else {
             return;
         };
-        // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response; the proxy forwards
-        // it chunked without the Content-Length, a stricter hop refuses it.
-        if a2a_http
-            && x.resp_headers.contains("transfer-encoding")
-            && x.resp_headers.contains("content-length")
-        {
-            self.find(
-                &r::HTTP_FRAMED_TWICE,
-                format!(
-                    "agent answered with Transfer-Encoding {:?} and Content-Length {:?} (the Content-Length is ignored)",
-                    x.resp_headers.get("transfer-encoding").unwrap_or(""),
-                    x.resp_headers.get("content-length").unwrap_or("")
-                ),
-                vec![x.ev(x.resp_seq)],
-                &x.leg,
-            );
-        }
         // The client went away before the response ended: the recorded body is cut by the
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
@@ -7960,6 +8075,35 @@ impl State {
         list.push(rec);
     }
 
+    /// STREAM-003 / STREAM-007 (breaker23 R03): a 1.0 stream of a task still open when the
+    /// capture stopped, without a terminal event, although an answer read while it was open
+    /// (a GetTask, a ListTasks, a cancel; requested after the stream opened) showed the task
+    /// terminal at least [`HUNG_AFTER_END_US`] before the capture stopped: the stream hung
+    /// after the task ended and its client never learns the outcome. The message and
+    /// evidence, or `None`.
+    fn stream_hung_after_task_end(
+        &self,
+        x: &Exch,
+        last: Option<TaskState>,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let tid = x.sse.as_ref()?.task_id.clone()?;
+        let t = self.tasks.get(&x.tkey(&tid))?;
+        let (ts, tseq, txid) = t.terminal.as_ref()?;
+        let read_t = t.terminal_read_t?;
+        if *txid == x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
+            return None;
+        }
+        Some((
+            format!(
+                "stream of task {tid} stayed open without a terminal event until the capture stopped, {:.1} s after another answer showed the task {} (the stream's last state: {}): the stream hung after the task ended, and a client waiting on it never learns the outcome",
+                (x.end_t - read_t) as f64 / 1e6,
+                x.state_term(*ts),
+                last.map(|s| x.state_term(s)).unwrap_or("none")
+            ),
+            vec![Evidence::event(*tseq, txid.clone()), x.ev(x.end_seq)],
+        ))
+    }
+
     fn end_stream(&mut self, x: &mut Exch) {
         self.concurrent_streams(x);
         let c = x.call.clone().unwrap_or_default();
@@ -8086,6 +8230,8 @@ impl State {
                             ),
                             vec![x.ev(tseq), x.ev(x.end_seq)],
                         );
+                    } else if let Some(f) = self.stream_hung_after_task_end(x, last) {
+                        self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
                     }
                 }
                 _ => {}
@@ -10180,10 +10326,17 @@ impl State {
                 && c.binding.is_some()
                 && c.op.is_some_and(Op::is_task_op)
             {
+                // A value with quotes, spaces or separators is shown quoted, so that
+                // `"1.0"` sent with its quotes does not read as 1.0 (breaker23 V06).
+                let shown = if hv.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.') {
+                    hv.to_string()
+                } else {
+                    format!("{hv:?}")
+                };
                 self.find(
                     &r::VER_NOT_ENFORCED,
                     format!(
-                        "{} {hv} was processed instead of rejected with VersionNotSupportedError{}",
+                        "{} {shown} was processed instead of rejected with VersionNotSupportedError{}",
                         version_asked_as(x, &c),
                         refusal_for_binding(&c)
                     ),
@@ -10243,8 +10396,13 @@ impl State {
             .is_some_and(|v| v.trim() == crate::model::PROBE_OWN_WEBHOOK);
         if success {
             if let Some((ptr, url)) = push_url_of(&c) {
-                if let Some(u) = parse_url(&url) {
-                    let hc = host_class(&u.host);
+                // An IPv6 literal with a zone (RFC 6874) is no WHATWG URL, but an agent
+                // that takes it reaches a link-local host all the same.
+                let host = parse_url(&url)
+                    .map(|u| u.host)
+                    .or_else(|| crate::model::net::zoned_ipv6_host(&url));
+                if let Some(host) = host {
+                    let hc = host_class(&host);
                     // PUSH-006 guards against a webhook that reaches what the caller could
                     // not: a loopback webhook given by a client on loopback to an agent on
                     // loopback (a local test run) reaches nothing new (breaker17b V18).
@@ -10255,7 +10413,7 @@ impl State {
                             format!(
                                 "agent accepted a push notification url on {} ({})",
                                 hc.describe(),
-                                u.host
+                                host
                             ),
                             vec![x.ev_at(x.req_ev_seq(), &ptr, Some(Value::String(url.clone())))],
                             &x.leg,
@@ -11247,6 +11405,52 @@ impl State {
                 ..Default::default()
             };
             self.on_result(&one, res, &format!("{base}/result"), bseq);
+        }
+        // JSON-RPC 2.0 §6 (RPC-002, breaker23 B02): one Response per call that is not a
+        // notification. An error with id null may stand for a call whose id the server
+        // could not read, so only calls beyond those are missing.
+        if !id_reported && !envelope_reported {
+            let null_errors = list
+                .iter()
+                .filter(|e| {
+                    e.get("error").is_some()
+                        && jsonrpc::response_view(e).id.is_none_or(Json::is_null)
+                })
+                .count();
+            let missing: Vec<(usize, &Call)> = calls
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.rpc_id.as_ref().is_some_and(|i| !i.is_null()))
+                .filter(|(_, k)| {
+                    jsonrpc::id_key(k.rpc_id.as_ref()).is_some_and(|g| !seen.contains(&g))
+                })
+                .collect();
+            if missing.len() > null_errors {
+                let (i, k) = missing[0];
+                let id = k.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default();
+                self.find(
+                    &r::RPC_ID_MISMATCH,
+                    format!(
+                        "the agent's answer to a JSON-RPC batch of {n} calls holds {} Response object(s) and none with id {id}, the id of element {i} ({}){}: JSON-RPC 2.0 §6 returns one Response for every call that is not a notification, so the client never gets that call's answer",
+                        list.len(),
+                        k.method.as_deref().unwrap_or("?"),
+                        if missing.len() > 1 {
+                            format!(", nor for {} other call(s)", missing.len() - 1)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("/{i}/id"),
+                            k.rpc_id.as_ref().map(Json::to_value),
+                        ),
+                        x.ev(bseq),
+                    ],
+                    &x.leg,
+                );
+            }
         }
     }
 
@@ -14338,6 +14542,36 @@ impl State {
         );
     }
 
+    /// DATA-URL-001 (DATA-004; breaker23 U01-U03): the first file part url of result `res`
+    /// (at JSON Pointer `base` of body event `bseq`) on a loopback, private, link-local or
+    /// cluster-internal host, in an answer on the client leg from a public host: a file the
+    /// client cannot fetch. Once per exchange.
+    fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
+        if x.leg.is_some()
+            || !x
+                .parts
+                .as_ref()
+                .is_some_and(|p| host_class(&p.host) == HostClass::Public)
+        {
+            return;
+        }
+        let mut found = None;
+        first_internal_part_url(res, base.to_string(), 0, &mut found);
+        let Some((ptr, url, hc, host)) = found else {
+            return;
+        };
+        let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
+        self.find(
+            &r::PART_URL_INTERNAL,
+            format!(
+                "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
+                hc.describe()
+            ),
+            vec![x.ev_at(bseq, &ptr, Some(Value::String(url)))],
+            &x.leg,
+        );
+    }
+
     /// Judges a result body of a task operation; returns the Task it names (id, context,
     /// state) when it is one.
     fn on_result(
@@ -14356,6 +14590,7 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        self.part_url_internal(x, res, base, bseq);
         // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
         // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
         // tasks/pushNotificationConfig/delete answer; a ProtoJSON client decoding the
@@ -24415,6 +24650,17 @@ fn status_not_utc(
 /// `Major.Minor` or looks like a 0.x version (0.x had no version header).
 fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
+    // A quoted value ("\"1.0\"", a client that JSON-encoded the header value): the header
+    // carries the bare token (breaker23 V06).
+    if let Some(inner) = v
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .or_else(|| v.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')))
+    {
+        let major = inner.trim().split('.').next().unwrap_or("");
+        return (!major.is_empty() && major != "0" && major.bytes().all(|b| b.is_ascii_digit()))
+            .then_some("in quotes: the header value is the bare Major.Minor token (1.0), and an agent that matches it exactly answers VersionNotSupportedError");
+    }
     // Two header lines an intermediary combined (RFC 9110 §5.3), e.g. a gateway that adds
     // the header the client sent already: "1.0, 1.0" (breaker22 Z02).
     if let Some((first, _)) = v.split_once(',') {
@@ -25135,6 +25381,91 @@ fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
     matches!((without_id(a), without_id(b)), (Some(x), Some(y)) if x == y)
 }
 
+/// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the
+/// gateway's upstream copy `b`, that are the same call (same method and params, the
+/// JSON-RPC id aside) but for the task id in `params.id` or `params.taskId`, changed only
+/// in letter case (a gateway that lowercases values): that member's name, the client's
+/// and the upstream value, and the method. `None` otherwise.
+fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, String)> {
+    if a.len().abs_diff(b.len()) > 64
+        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return None;
+    }
+    let parse = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            m.remove("id");
+            Some(m)
+        }
+        _ => None,
+    };
+    let (mut x, mut y) = (parse(a)?, parse(b)?);
+    let method = x.get("method")?.as_str()?.to_string();
+    for member in ["id", "taskId"] {
+        let take = |m: &mut serde_json::Map<String, Value>| {
+            m.get_mut("params")
+                .and_then(Value::as_object_mut)
+                .and_then(|p| p.remove(member))
+        };
+        let (Some(Value::String(cv)), Some(Value::String(uv))) = (take(&mut x), take(&mut y))
+        else {
+            continue;
+        };
+        if cv == uv {
+            continue;
+        }
+        return (cv.eq_ignore_ascii_case(&uv) && x == y).then_some((member, cv, uv, method));
+    }
+    None
+}
+
+/// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below
+/// `v`) whose file url (1.0 `url`, 0.x `file.uri`) is an http(s) URL on a host a remote
+/// client cannot reach: its JSON Pointer (below `ptr`), the url, the host's class and host.
+fn first_internal_part_url(
+    v: &Json,
+    ptr: String,
+    depth: usize,
+    found: &mut Option<(String, String, HostClass, String)>,
+) {
+    if found.is_some() || depth > 8 {
+        return;
+    }
+    if let Some(o) = v.as_object() {
+        for (k, child) in o.iter() {
+            let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+            if k == "parts" {
+                for (i, part) in child.as_array().into_iter().flatten().enumerate() {
+                    let (member, url) = match (
+                        part.get("url").and_then(Json::as_str),
+                        part.get("file")
+                            .and_then(|f| f.get("uri"))
+                            .and_then(Json::as_str),
+                    ) {
+                        (Some(u), _) => ("url", u),
+                        (None, Some(u)) => ("file/uri", u),
+                        _ => continue,
+                    };
+                    let Some(u) = parse_url(url) else { continue };
+                    let hc = host_class(&u.host);
+                    if hc.is_internal() {
+                        *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
+                        return;
+                    }
+                }
+            } else {
+                first_internal_part_url(child, p, depth + 1, found);
+            }
+        }
+    } else if let Some(a) = v.as_array() {
+        for (i, child) in a.iter().enumerate() {
+            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, found);
+        }
+    }
+}
+
 /// The `id` of a JSON-RPC request body (`None`: not a JSON-RPC request, or no `id`).
 fn rpc_request_id(body: &[u8]) -> Option<Value> {
     if !is_jsonrpc_request_body(body) {
@@ -25312,6 +25643,18 @@ fn excerpt_value(v: &Json) -> Value {
     excerpt(&v.to_string())
 }
 
+/// ` (09:30:00.000Z)`: the UTC reading of an RFC 3339 timestamp `s` with a non-zero UTC
+/// offset, for messages that compare it with others; empty for any other `s`.
+fn utc_reading(s: &str) -> String {
+    match chrono::DateTime::parse_from_rfc3339(s) {
+        Ok(d) if d.offset().local_minus_utc() != 0 => format!(
+            " ({})",
+            d.with_timezone(&chrono::Utc).format("%H:%M:%S%.3fZ")
+        ),
+        _ => String::new(),
+    }
+}
+
 /// RFC 3339 timestamp to ms since the epoch (UTC offsets honoured); `None` when unreadable.
 fn parse_rfc3339_ms(s: &str) -> Option<i64> {
     chrono::DateTime::parse_from_rfc3339(s)
@@ -25326,7 +25669,25 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_difference, host_port, signed_card_content};
+    use super::{first_difference, host_port, signed_card_content, task_id_recased};
+
+    /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
+    /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
+    #[test]
+    fn task_id_recased_only_in_case() {
+        let a = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Tk-9AbC"}}"#;
+        let b = br#"{"jsonrpc":"2.0","id":"x","method":"GetTask","params":{"id":"tk-9abc"}}"#;
+        assert_eq!(
+            task_id_recased(a, b),
+            Some(("id", "Tk-9AbC".into(), "tk-9abc".into(), "GetTask".into()))
+        );
+        // Another id, the same id, or another member changed: not this fault.
+        let c = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abd"}}"#;
+        let d = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abc","historyLength":2}}"#;
+        assert_eq!(task_id_recased(a, c), None);
+        assert_eq!(task_id_recased(a, a), None);
+        assert_eq!(task_id_recased(a, d), None);
+    }
     use crate::model::json::Json;
     use serde_json::json;
 

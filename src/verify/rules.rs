@@ -337,6 +337,15 @@ rule!(TASK_MEMBER_NOT_IN_PROTO, "DATA-SHAPE-008", "task-member-not-in-proto", No
     ["DATA-003", "DATA-001"],
     "agent's 1.0 Task carries members a2a.proto's Task does not define (such as createdAt, lastModified)",
     "send 1.0 Tasks with the proto's members only (id, contextId, status, artifacts, history, metadata) and put anything else under metadata: receivers SHOULD ignore unknown fields (DATA-003), but a ProtoJSON parser with default options (a2a-sdk 1.1's client, protojson.Unmarshal, JsonFormat.parser()) rejects the whole Task");
+// A note, not a warning: no requirement says a part's url must be reachable by the client
+// (DATA-004 only defines the member), but a file url on a loopback, private or
+// cluster-internal host handed to a client that reached the agent at a public host (a
+// gateway that exposes an in-cluster agent and passes its artifacts on as they are) is a
+// file that client cannot fetch (breaker23 U01-U03).
+rule!(PART_URL_INTERNAL, "DATA-URL-001", "part-url-internal-host", Note, Interop,
+    ["DATA-004"],
+    "a file part's url (1.0 url, 0.x file.uri) in an answer the client got from a public host names a loopback, private, link-local or cluster-internal host the client cannot reach",
+    "hand clients file URLs they can fetch: serve artifacts' files under the agent's public host (or rewrite their URLs at the gateway that exposes the agent, as it rewrites the card's interface url), or send small files inline (1.0 raw, 0.x file.bytes)");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -615,7 +624,7 @@ rule!(STREAM_CONCURRENT_DIFFER, "STREAM-FANOUT-001", "concurrent-stream-missed-e
     "deliver every event of a task to every stream open on it (1.0 §3.5.2: concurrent streams get the same events in the same order): fan each event out to all subscribers' queues, including a SubscribeToTask opened while a SendStreamingMessage stream runs");
 rule!(STREAM_STAMPS_BACKWARDS, "STREAM-ORDER-001", "stream-status-timestamps-go-backwards", Warning, Streaming,
     ["STREAM-005"],
-    "a status update of a stream is stamped earlier than one the stream delivered before it",
+    "a status update of a stream is stamped earlier than one the stream delivered before it, or than the Task that opened a send stream",
     "deliver a task's events in the order they were generated (1.0 §3.5.2: never reordered): publish each status update through one ordered queue per task, and stamp status.timestamp when the state changes; if a gateway or a fan-out reorders them, pass events through in order");
 rule!(STREAM_APPEND_WITHOUT_BASE, "STREAM-ARTIFACT-001", "artifact-append-without-base", Warning, Streaming,
     ["STREAM-009"],
@@ -648,8 +657,8 @@ rule!(
     Warning,
     Streaming,
     ["STREAM-003", "STREAM-007"],
-    "1.0 stream stayed open after the terminal event until the capture stopped",
-    "close the stream once the terminal state has been sent"
+    "1.0 stream stayed open after the terminal event until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel) showed the task ended",
+    "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent"
 );
 // A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the
 // stream at a Message (a2a-python's consume_all, its client), so what follows is lost.
@@ -958,8 +967,8 @@ rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry, one that does not runs the work twice");
 rule!(GW_ROUTE_REWRITTEN, "GW-REQ-002", "route-rewritten-by-proxy", Error, Interop,
     ["REST-001", "CARD-008", "ID-001"],
-    "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped, or the task id in the path changed",
-    "forward the request path unchanged after the base-path mapping: keep `:` custom verbs (AIP-136; percent-encoding them as %3A is fine), do not add or drop `/v1` or the `/{tenant}` segment, and never change the case or characters of path parameters (task ids are opaque and case-sensitive); what the agent then answers (404, TaskNotFoundError) is the answer to a call the client never made");
+    "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped, or the task id in the path changed; or a JSON-RPC call's task id (params id / taskId) forwarded in other letter case",
+    "forward the request path unchanged after the base-path mapping: keep `:` custom verbs (AIP-136; percent-encoding them as %3A is fine), do not add or drop `/v1` or the `/{tenant}` segment, and never change the case or characters of path parameters or of a JSON-RPC body's values (task ids are opaque and case-sensitive); what the agent then answers (404, TaskNotFoundError) is the answer to a call the client never made");
 rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
     ["RPC-002", "TASK-005"],
     "client leg got a gateway error (502/503/504, its own JSON-RPC error or error page) or no answer while the agent answered the upstream leg",
@@ -1084,6 +1093,7 @@ pub static RULES: &[Rule] = &[
     TASK_MEMBER_NOT_IN_PROTO,
     DATA_TIME_NOT_UTC,
     DATA_TIME_UNSET,
+    PART_URL_INTERNAL,
     GRPC_ERROR_CODE,
     GRPC_ERROR_INFO_MISSING,
     GRPC_MESSAGE_MALFORMED,

@@ -730,6 +730,13 @@ def task_outside_proto(ok):
         send1(t, {"task": task1(createdAt="2026-12-02T03:00:00Z", lastModified="2026-12-02T03:00:01Z")})
     return t.text()
 case("DATA-SHAPE-008", task_outside_proto(False), task_outside_proto(True))
+def part_url_internal(ok):
+    # breaker23 U01: an artifact's file url on a cluster-internal host, answered at a public host
+    t = T(); fetch_card(t, card1())
+    url = "https://files.example.test/r.pdf" if ok else "http://files.default.svc.cluster.local/r.pdf"
+    send1(t, {"task": task1(artifacts=[{"artifactId": "a1", "parts": [{"url": url, "mediaType": "application/pdf"}]}])})
+    return t.text()
+case("DATA-URL-001", part_url_internal(False), part_url_internal(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
