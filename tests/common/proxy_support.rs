@@ -341,7 +341,7 @@ pub async fn wait_for_exchange_end(path: &Path) -> Vec<Event> {
     .await
 }
 
-/// Polls the file (as `tail -f` would) until `cond` holds, or panics after 10 s.
+/// Polls the file (as `tail -f` would) until `cond` holds, or panics after 30 s.
 pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event> {
     let t0 = Instant::now();
     loop {
@@ -352,8 +352,8 @@ pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event
             }
         }
         assert!(
-            t0.elapsed() < Duration::from_secs(10),
-            "timed out waiting on the recording"
+            t0.elapsed() < Duration::from_secs(30),
+            "timed out waiting on the recording (30 s)"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
