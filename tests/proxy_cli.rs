@@ -46,7 +46,7 @@ async fn sigterm_ends_cleanly_with_recording_and_report() {
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(10), "proxy after SIGTERM");
     assert!(st.success(), "exit status {st:?}");
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     let all = [banner, rest].concat().join("\n");
     assert!(all.contains("route / -> http://"), "{all}");
     assert!(
@@ -194,7 +194,7 @@ fn upstream_userinfo_and_query_are_warned_about() {
         Duration::from_secs(20),
     );
     let mut lines = Vec::new();
-    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(5)) {
+    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(30)) {
         let done = l.contains("Ctrl-C");
         lines.push(l);
         if done {
@@ -416,7 +416,7 @@ async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
         waited >= Duration::from_secs(2),
         "the grace was cut: {waited:?}"
     );
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     let evs = read_events(&rec);
     let writing = format!(
         "a2a-interop proxy: writing the report of {} events to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
@@ -467,7 +467,7 @@ async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
         took < Duration::from_secs(2),
         "the second Ctrl-C did not cut the 2 s grace: {took:?}"
     );
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert!(
         rest.iter()
             .any(|l| l
@@ -548,7 +548,7 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
     child.signal("INT");
     let st = child.wait_for(Duration::from_secs(60), "proxy after a second SIGINT");
     let stopped_in = t0.elapsed();
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert_eq!(
         st.code(),
         Some(130),
@@ -695,7 +695,7 @@ async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
     child.signal("INT");
     let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
     let stopped_in = t0.elapsed();
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert_eq!(
         st.code(),
         Some(130),
@@ -915,7 +915,7 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
     assert!(st.success(), "{st:?}");
-    let lines: Vec<String> = rx.try_iter().collect();
+    let lines: Vec<String> = proxy_process::rest_of(&rx);
     let said: Vec<&String> = lines
         .iter()
         .filter(|l| l.contains("plain http://"))
