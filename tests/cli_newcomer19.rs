@@ -59,18 +59,22 @@ fn n6_an_agent_that_never_answers_is_named_live_and_offline() {
     assert!(c.read(&mut b).is_err(), "the silent agent answered");
     drop(c);
     let live = line_with(&run, "never answered", Duration::from_secs(20));
-    assert!(
-        live.starts_with(
-            "a2a-interop: note: the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after 1."
-        ) && live.ends_with(" s (no response head: not judged)"),
-        "{live}"
-    );
+    // how long the client waited, as the proxy measured it: about 1 s, more when the
+    // machine is loaded (the client's read timeout is a lower bound only for the client)
+    let waited = live
+        .strip_prefix(
+            "a2a-interop: note: the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after ",
+        )
+        .and_then(|r| r.strip_suffix(" s (no response head: not judged)"))
+        .unwrap_or_else(|| panic!("{live}"));
+    let secs: f64 = waited.parse().unwrap_or_else(|_| panic!("{live}"));
+    assert!(secs > 0.0 && waited.contains('.'), "{live}");
     run.terminate();
     let o = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
     let err = stderr_of(&o);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains(": the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after 1."),
+        err.contains(&format!(": the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after {waited} s")),
         "{err}"
     );
     assert!(!err.contains("not A2A traffic"), "{err}");

@@ -318,8 +318,10 @@ async fn n3_two_authorization_sources_are_refused_naming_the_flags() {
 }
 
 /// An agent whose card is served at once and whose JSON-RPC endpoint never answers (reads
-/// the request, then holds the connection): a hung agent. Serves until the test ends.
-fn hung_agent() -> std::net::SocketAddr {
+/// the request, then holds the connection): a hung agent. Serves until the test ends. The
+/// receiver gets one message per request it holds (the request has reached it).
+fn hung_agent() -> (std::net::SocketAddr, std::sync::mpsc::Receiver<()>) {
+    let (held_tx, held_rx) = std::sync::mpsc::channel();
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = l.local_addr().unwrap();
     let card = serde_json::json!({
@@ -333,6 +335,7 @@ fn hung_agent() -> std::net::SocketAddr {
         for c in l.incoming() {
             let Ok(mut c) = c else { continue };
             let card = card.clone();
+            let held_tx = held_tx.clone();
             std::thread::spawn(move || {
                 let mut buf = [0u8; 8192];
                 let n = c.read(&mut buf).unwrap_or(0);
@@ -343,12 +346,13 @@ fn hung_agent() -> std::net::SocketAddr {
                         card.len()
                     );
                 } else {
+                    let _ = held_tx.send(());
                     std::thread::sleep(Duration::from_secs(120));
                 }
             });
         }
     });
-    addr
+    (addr, held_rx)
 }
 
 /// N4: Ctrl-C while the probe waited on a hung agent: the test whose request was in flight
@@ -360,7 +364,7 @@ fn hung_agent() -> std::net::SocketAddr {
 /// starting ("probe: card.interface-url [0.3] ...") though they were skipped; no longer.
 #[test]
 fn n4_ctrl_c_names_the_request_in_flight_as_sent_and_the_recording_blames_no_client() {
-    let agent = hung_agent();
+    let (agent, held) = hung_agent();
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
     let mut child = proxy_process::ChildGuard::spawn(
@@ -391,14 +395,18 @@ fn n4_ctrl_c_names_the_request_in_flight_as_sent_and_the_recording_blames_no_cli
             break;
         }
     }
+    // the POST has reached the agent (the probe's wait began before that): a second more
+    held.recv_timeout(Duration::from_secs(30))
+        .expect("the interface-url POST reaches the agent");
     std::thread::sleep(Duration::from_millis(1000));
     child.signal("INT");
     let o = child.output_within(Duration::from_secs(30), "probe after Ctrl-C");
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(130), "{out}");
     // N12: after the interruption no test is announced as starting (they are skipped)
+    // every line to its end (the reader thread may not have passed the last ones on yet)
     let after: Vec<String> = rx
-        .try_iter()
+        .iter()
         .skip_while(|l| !l.contains("interrupted: stopping the probe"))
         .collect();
     assert!(!after.is_empty(), "no interruption line: {seen:?}");

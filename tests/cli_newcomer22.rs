@@ -43,6 +43,22 @@ fn agent_on(l: TcpListener) -> tokio::task::JoinHandle<()> {
     })
 }
 
+/// Waits until nothing listens on `addr` any more: a connection there is refused. The
+/// agent's listener is closed in this process at once, but a child process another test
+/// forks at that moment holds a copy of the socket until it execs (CLOEXEC acts only then),
+/// and a connection the proxy makes meanwhile is queued on it and then reset, not refused.
+/// Panics after 30 s.
+async fn wait_until_refused(addr: SocketAddr) {
+    let t0 = Instant::now();
+    while TcpStream::connect(addr).await.is_ok() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "{addr} still takes connections 30 s after its listener closed"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// POST `body` to `path` on a fresh connection (`connection: close`); the whole response.
 async fn post(proxy: SocketAddr, path: &str, body: &str) -> String {
     let mut s = TcpStream::connect(proxy).await.unwrap();
@@ -106,6 +122,7 @@ async fn an_upstream_outage_prints_three_lines_then_counts_and_says_when_the_age
     assert!(post(proxy, "/", RPC).await.ends_with(ANSWER)); // e1
     agent.abort();
     let _ = agent.await;
+    wait_until_refused(agent_addr).await;
     // e2..e7: the agent is down, the proxy answers each 502
     for _ in 0..6 {
         let r = post(proxy, "/", RPC).await;
@@ -115,10 +132,11 @@ async fn an_upstream_outage_prints_three_lines_then_counts_and_says_when_the_age
     let l = TcpListener::bind(agent_addr).await.unwrap();
     let agent = agent_on(l);
     assert!(post(proxy, "/", RPC).await.ends_with(ANSWER)); // e8
-    let mut lines = read_until(&rx, "answers again", Duration::from_secs(10));
+    let mut lines = read_until(&rx, "answers again", Duration::from_secs(30));
     // a second outage that lasts to the end of the run: e9..e13
     agent.abort();
     let _ = agent.await;
+    wait_until_refused(agent_addr).await;
     for _ in 0..5 {
         let r = post(proxy, "/", RPC).await;
         assert!(r.starts_with("HTTP/1.1 502"), "{r}");
@@ -126,10 +144,10 @@ async fn an_upstream_outage_prints_three_lines_then_counts_and_says_when_the_age
     lines.extend(read_until(
         &rx,
         "did not answer 3 requests in a row",
-        Duration::from_secs(10),
+        Duration::from_secs(30),
     ));
     child.signal("TERM");
-    let st = child.wait_for(Duration::from_secs(15), "proxy after SIGTERM");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
     lines.extend(rx.iter());
     let all = lines.join("\n");
     assert!(st.success(), "{st:?}\n{all}");
@@ -192,6 +210,7 @@ async fn a_short_outage_prints_each_line_and_the_recovery() {
     let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let agent_addr = l.local_addr().unwrap();
     drop(l);
+    wait_until_refused(agent_addr).await;
     let Running {
         child, rx, addr, ..
     } = spawn_until_listening(
@@ -214,9 +233,9 @@ async fn a_short_outage_prints_each_line_and_the_recovery() {
     }
     let agent = agent_on(TcpListener::bind(agent_addr).await.unwrap());
     assert!(post(proxy, "/", RPC).await.ends_with(ANSWER));
-    let mut lines = read_until(&rx, "answers again", Duration::from_secs(10));
+    let mut lines = read_until(&rx, "answers again", Duration::from_secs(30));
     child.signal("TERM");
-    child.wait_for(Duration::from_secs(15), "proxy after SIGTERM");
+    child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
     lines.extend(rx.iter());
     agent.abort();
     let all = lines.join("\n");
@@ -261,14 +280,28 @@ async fn the_report_line_says_the_recording_is_incomplete_after_a_write_failure(
     for _ in 0..5 {
         assert!(post(proxy, "/", RPC).await.ends_with(ANSWER));
     }
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // these 5 exchanges are on disk (25 ms batches) before the big one is sent: some events
+    // are written, some not
+    let t0 = Instant::now();
+    while std::fs::read_to_string(&rec)
+        .unwrap_or_default()
+        .matches(r#""type":"exchange_end""#)
+        .count()
+        < 5
+    {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "the 5 exchanges are not on disk after 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     // 100 KiB of request body: its batch cannot be written (EFBIG)
     let big = RPC.replace(
         r#""text":"hi""#,
         &format!(r#""text":"{}""#, "x".repeat(100 * 1024)),
     );
     assert!(post(proxy, "/", &big).await.ends_with(ANSWER));
-    let mut lines = read_until(&rx, "RECORDING STOPPED", Duration::from_secs(10));
+    let mut lines = read_until(&rx, "RECORDING STOPPED", Duration::from_secs(30));
     for _ in 0..3 {
         assert!(post(proxy, "/", RPC).await.ends_with(ANSWER));
     }
@@ -458,10 +491,10 @@ async fn a_card_that_sends_clients_past_the_proxy_gets_one_hint_naming_rewrite_c
         assert!(post(proxy, "/", RPC).await.ends_with(ANSWER));
         let mut lines = Vec::new();
         if !rewrite {
-            lines = read_until(&rx, "hint: the Agent Card", Duration::from_secs(10));
+            lines = read_until(&rx, "hint: the Agent Card", Duration::from_secs(30));
         }
         child.signal("TERM");
-        child.wait_for(Duration::from_secs(15), "proxy after SIGTERM");
+        child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
         lines.extend(rx.iter());
         let all = lines.join("\n");
         let hint = "a2a-interop proxy: hint: the Agent Card the client got names the agent's own address, so a client that follows it calls the agent directly and those calls are not recorded; restart with --rewrite-card (the proxy serves the card naming itself), or make the agent advertise the proxy's URL";

@@ -107,6 +107,26 @@ fn assert_whole_lines(rec: &Path) -> usize {
         .count()
 }
 
+/// Polls the recording (as `tail -f` would) until it holds at least `ends` `exchange_end`
+/// lines and, when given, a line containing `also`; panics after 30 s. The proxy writes
+/// its recording in 25 ms batches: a test that needs earlier exchanges on disk before the
+/// next request waits for them here, not for a fixed time.
+async fn wait_on_disk(rec: &Path, ends: usize, also: Option<&str>) {
+    let t0 = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(rec).unwrap_or_default();
+        let have = text.matches(r#""type":"exchange_end""#).count();
+        if have >= ends && also.is_none_or(|a| text.contains(a)) {
+            return;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "the recording holds {have} exchange_end (waiting for {ends}, and {also:?}) after 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// stderr lines of `rx` until one contains `want` (within `wait`); all lines read.
 fn read_until(rx: &Receiver<String>, want: &str, wait: Duration) -> Vec<String> {
     let t0 = Instant::now();
@@ -260,12 +280,12 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
     for _ in 0..10 {
         assert!(post(proxy, "/rpc", RPC).await.ends_with(ANSWER));
     }
-    // Past the 25 ms batch interval: these 10 exchanges are on disk before the big one.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // These 10 exchanges are on disk (25 ms batches) before the big one is sent.
+    wait_on_disk(&rec, 10, None).await;
     // 100 KiB of request body: the batch holding it cannot be written (EFBIG).
     let big = big_rpc(100 * 1024);
     assert!(post(proxy, "/rpc", &big).await.ends_with(ANSWER));
-    let mut lines = read_until(&rx, "RECORDING STOPPED", Duration::from_secs(10));
+    let mut lines = read_until(&rx, "RECORDING STOPPED", Duration::from_secs(30));
     // Traffic after the failure: answered, and still verified online.
     for _ in 0..20 {
         assert!(post(proxy, "/rpc", RPC).await.ends_with(ANSWER));
@@ -273,10 +293,10 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
     for _ in 0..2 {
         assert!(post(proxy, "/bad", RPC).await.ends_with(BAD_ID));
     }
-    lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(10)));
-    lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(10)));
+    lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(30)));
+    lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(30)));
     child.signal("TERM");
-    let code = child.wait_for(Duration::from_secs(15), "proxy");
+    let code = child.wait_for(Duration::from_secs(30), "proxy");
     lines.extend(rx.iter());
     let all = lines.join("\n");
     assert_eq!(code.code(), Some(0), "{all}");
@@ -339,16 +359,18 @@ async fn stop_finishes_in_flight_exchanges_and_exits_2_when_the_disk_fills_up() 
     for _ in 0..5 {
         assert!(post(proxy, "/rpc", RPC).await.ends_with(ANSWER));
     }
-    // In flight when the recording fails: must still get its whole answer.
+    // In flight when the recording fails: must still get its whole answer. The big request
+    // goes once the 5 exchanges and the slow one's request head are on disk (the proxy has
+    // taken it), not after a fixed time.
     let slow = tokio::spawn(post(proxy, "/slow", RPC));
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    wait_on_disk(&rec, 5, Some(r#"/slow""#)).await;
     let big = big_rpc(200 * 1024);
     let big_answer = post(proxy, "/rpc", &big).await;
     assert!(big_answer.starts_with("HTTP/1.1 200"), "{big_answer}");
     let slow_answer = slow.await.unwrap();
     assert!(slow_answer.starts_with("HTTP/1.1 200"), "{slow_answer}");
     assert!(slow_answer.ends_with(ANSWER), "{slow_answer}");
-    let code = child.wait_for(Duration::from_secs(15), "proxy");
+    let code = child.wait_for(Duration::from_secs(30), "proxy");
     let all = rx.iter().collect::<Vec<_>>().join("\n");
     assert!(
         all.contains("a failed recording write stops the proxy"),

@@ -103,7 +103,7 @@ async fn forward_cli_records_plain_http_and_ends_on_sigterm() {
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(10), "proxy did not exit");
     assert!(st.success(), "{st:?}");
-    let all = [banner, rx.try_iter().collect()].concat().join("\n");
+    let all = [banner, proxy_process::rest_of(&rx)].concat().join("\n");
     assert!(all.contains("forward mode: export HTTP_PROXY="), "{all}");
     assert!(!all.contains("passed through unrecorded"), "{all}");
     let reader =

@@ -273,8 +273,15 @@ async fn a_client_that_gives_up_on_a_stream_the_gateway_holds_back_names_the_gat
         gave_up.is_err(),
         "the gateway answered before the stream ended"
     );
-    // Let the agent's stream end upstream before the recording is closed.
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    // The upstream leg's exchange is closed in the recording (the agent's stream ended, or
+    // the gateway, its client gone, dropped its call) before the recording is closed: wait
+    // for its exchange_end, not for a fixed time.
+    wait_for(&rec, |evs| {
+        evs.iter().any(|e| {
+            e.leg.as_deref() == Some("upstream") && matches!(e.kind, EventKind::ExchangeEnd { .. })
+        })
+    })
+    .await;
     let out = p.finish().await.unwrap();
     let held: Vec<&str> = out
         .verify

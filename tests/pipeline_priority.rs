@@ -28,10 +28,10 @@ async fn recorder_and_verifier_threads_yield_to_forwarding() {
     let up = support::echo_server("a").await;
     let (_dir, _rec, p, _base) = support::start_recording_to(up).await;
     // Each thread names itself and lowers its priority as it starts, which on a loaded
-    // machine may be a little after the pipeline is up: wait for both (at most 10 s).
+    // machine may be a little after the pipeline is up: wait for both (at most 30 s).
     let t0 = std::time::Instant::now();
     let mut all = threads();
-    while t0.elapsed() < std::time::Duration::from_secs(10)
+    while t0.elapsed() < std::time::Duration::from_secs(30)
         && ["a2a-recorder", "a2a-verifier"]
             .iter()
             .any(|name| !all.iter().any(|(n, nice)| n == name && *nice != 0))

@@ -96,7 +96,7 @@ async fn run(
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(10), "proxy did not exit");
     assert!(st.success(), "{st:?}");
-    let stderr = [banner, rx.try_iter().collect()].concat().join("\n");
+    let stderr = [banner, proxy_process::rest_of(&rx)].concat().join("\n");
     let evs = read_events(&rec);
     (body, stderr, evs, rec, dir, up)
 }

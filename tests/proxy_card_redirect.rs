@@ -132,7 +132,7 @@ async fn card_redirects_keep_the_client_on_the_proxy() {
         assert!(t0.elapsed() < Duration::from_secs(10), "proxy did not exit");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let stderr = [banner, rx.try_iter().collect()].concat().join("\n");
+    let stderr = [banner, proxy_process::rest_of(&rx)].concat().join("\n");
     let warned: Vec<&str> = stderr
         .lines()
         .filter(|l| l.contains("redirects to http://192.0.2.7/elsewhere/agent-card.json"))

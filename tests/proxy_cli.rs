@@ -46,7 +46,7 @@ async fn sigterm_ends_cleanly_with_recording_and_report() {
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(10), "proxy after SIGTERM");
     assert!(st.success(), "exit status {st:?}");
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     let all = [banner, rest].concat().join("\n");
     assert!(all.contains("route / -> http://"), "{all}");
     assert!(
@@ -194,7 +194,7 @@ fn upstream_userinfo_and_query_are_warned_about() {
         Duration::from_secs(20),
     );
     let mut lines = Vec::new();
-    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(5)) {
+    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(30)) {
         let done = l.contains("Ctrl-C");
         lines.push(l);
         if done {
@@ -211,10 +211,23 @@ fn upstream_userinfo_and_query_are_warned_about() {
     assert!(!all.contains("hunter2"), "{all}");
 }
 
-/// A port on 127.0.0.1 where nothing listens (bound, then closed).
+/// A port on 127.0.0.1 where nothing listens (bound, closed, and seen to refuse).
 fn dead_port() -> u16 {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
+    let addr = l.local_addr().unwrap();
+    drop(l);
+    // A child process another test forks at this moment holds a copy of the listening
+    // socket until it execs (CLOEXEC acts only then): a connection made meanwhile is
+    // queued, then reset, instead of refused. Wait until the port refuses.
+    let t0 = std::time::Instant::now();
+    while std::net::TcpStream::connect(addr).is_ok() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(30),
+            "{addr} still takes connections 30 s after its listener closed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    addr.port()
 }
 
 /// `proxy --upstream` naming a port where nothing listens (proxy20 P2): the proxy still
@@ -403,7 +416,7 @@ async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
         waited >= Duration::from_secs(2),
         "the grace was cut: {waited:?}"
     );
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     let evs = read_events(&rec);
     let writing = format!(
         "a2a-interop proxy: writing the report of {} events to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
@@ -454,7 +467,7 @@ async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
         took < Duration::from_secs(2),
         "the second Ctrl-C did not cut the 2 s grace: {took:?}"
     );
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert!(
         rest.iter()
             .any(|l| l
@@ -535,7 +548,7 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
     child.signal("INT");
     let st = child.wait_for(Duration::from_secs(60), "proxy after a second SIGINT");
     let stopped_in = t0.elapsed();
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert_eq!(
         st.code(),
         Some(130),
@@ -682,7 +695,7 @@ async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
     child.signal("INT");
     let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
     let stopped_in = t0.elapsed();
-    let rest: Vec<String> = rx.try_iter().collect();
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert_eq!(
         st.code(),
         Some(130),
@@ -902,7 +915,7 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
     assert!(st.success(), "{st:?}");
-    let lines: Vec<String> = rx.try_iter().collect();
+    let lines: Vec<String> = proxy_process::rest_of(&rx);
     let said: Vec<&String> = lines
         .iter()
         .filter(|l| l.contains("plain http://"))

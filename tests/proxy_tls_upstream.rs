@@ -401,7 +401,7 @@ async fn the_binary_proxies_to_https_with_upstream_ca_and_refuses_it_alone() {
     let base = format!("http://{}", run.addr.trim_end_matches('/'));
     // The lines after the listening line name the routes.
     let mut after = Vec::new();
-    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(5)) {
+    while let Ok(l) = run.rx.recv_timeout(Duration::from_secs(30)) {
         let done = l.contains("route / -> ");
         after.push(l);
         if done {

@@ -393,6 +393,17 @@ async fn context_rules_and_ids() {
 /// Reads a stream and returns (arrival ms since the request, data of the event) per event,
 /// checking that each body chunk holds whole events.
 async fn read_stream(base: &str, version: Option<&str>, body: Value) -> Vec<(f64, Value)> {
+    read_stream_noting_first(base, version, body, None).await
+}
+
+/// [`read_stream`], and `first` is told when the first event has arrived (a subscriber
+/// that is subscribed).
+async fn read_stream_noting_first(
+    base: &str,
+    version: Option<&str>,
+    body: Value,
+    mut first: Option<tokio::sync::oneshot::Sender<()>>,
+) -> Vec<(f64, Value)> {
     let mut b = http::Request::builder()
         .method("POST")
         .uri(format!("{base}/"))
@@ -421,6 +432,9 @@ async fn read_stream(base: &str, version: Option<&str>, body: Value) -> Vec<(f64
                         started.elapsed().as_secs_f64() * 1000.0,
                         serde_json::from_str::<Value>(&e).expect("event JSON"),
                     ));
+                    if let Some(tx) = first.take() {
+                        let _ = tx.send(());
+                    }
                 }
             }
         }
@@ -571,15 +585,23 @@ async fn subscribe_follows_a_task_until_cancel() {
         .to_string();
     let b2 = b.clone();
     let id2 = id.clone();
+    let (subscribed, first) = tokio::sync::oneshot::channel();
     let sub = tokio::spawn(async move {
-        read_stream(
+        read_stream_noting_first(
             &b2,
             Some("1.0"),
             req(2, "SubscribeToTask", json!({"id": id2})),
+            Some(subscribed),
         )
         .await
     });
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // the cancel goes once the subscriber has its first event (it is subscribed), not
+    // after a fixed time: a SubscribeToTask that arrives after the cancel finds the task
+    // terminal
+    tokio::time::timeout(Duration::from_secs(20), first)
+        .await
+        .expect("the subscriber's first event within 20 s")
+        .expect("the subscriber's first event");
     let r = rpc(&b, Some("1.0"), req(3, "CancelTask", json!({"id": id}))).await;
     assert_eq!(r["result"]["status"]["state"], "TASK_STATE_CANCELED", "{r}");
     let evs = sub.await.expect("subscriber");
@@ -809,7 +831,7 @@ async fn inline_push_configs_deliver_every_change_with_token_and_credentials() {
     let id3 = r["result"]["id"].as_str().expect("task id").to_string();
 
     let inbox = hook.webhook().expect("webhook").inbox;
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(30);
     while (inbox.at("/v1").len() < 3 || inbox.at("/v03").len() < 3) && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }

@@ -87,7 +87,8 @@ async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
             grpc_port,
             child: cmd.spawn().expect("spawn grpc_agent.py"),
         };
-        let deadline = Instant::now() + Duration::from_secs(20);
+        // a Python SDK agent takes 10 s and more to import and bind on 2 loaded cores
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             if let Ok(Some(st)) = agent.child.try_wait() {
                 eprintln!("grpc_agent.py exited at start-up ({st}), attempt {attempt}");
@@ -102,7 +103,7 @@ async fn start_grpc_agent(grpc_public: Option<&str>) -> GrpcAgent {
             }
             assert!(
                 Instant::now() < deadline,
-                "grpc_agent.py did not come up within 20 s"
+                "grpc_agent.py did not come up within 60 s"
             );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }

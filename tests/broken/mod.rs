@@ -217,8 +217,19 @@ async fn start_inner(
         "http://169.254.169.254/rpc".to_string()
     } else if brk == Break::DeadPort {
         let dead = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
-        let port = dead.local_addr().expect("local addr").port();
+        let dead_addr = dead.local_addr().expect("local addr");
+        let port = dead_addr.port();
         drop(dead); // closed: connections to it are refused
+                    // once no child process forked meanwhile holds a copy of the socket (until its
+                    // exec): wait until a connection is refused
+        let t0 = std::time::Instant::now();
+        while std::net::TcpStream::connect(dead_addr).is_ok() {
+            assert!(
+                t0.elapsed() < std::time::Duration::from_secs(30),
+                "{dead_addr} still takes connections 30 s after its listener closed"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         format!("http://127.0.0.1:{port}/rpc")
     } else {
         format!("{scheme}://{addr}/{path}")

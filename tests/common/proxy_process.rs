@@ -45,6 +45,27 @@ pub fn line_with(run: &Running, needle: &str, wait: Duration) -> String {
     panic!("no line with {needle:?} within {wait:?}: {seen:#?}")
 }
 
+/// Every stderr line still to come on `rx` until the process's stderr closes (the reader
+/// thread ends at its end of file): the last lines of a process that has exited, which
+/// `rx.try_iter()` right after its exit can miss (the reader thread may not have passed
+/// them on yet). Panics after 30 s.
+pub fn rest_of(rx: &Receiver<String>) -> Vec<String> {
+    let end = std::time::Instant::now() + Duration::from_secs(30);
+    let mut out = Vec::new();
+    loop {
+        let left = end
+            .checked_duration_since(std::time::Instant::now())
+            .unwrap_or_default();
+        match rx.recv_timeout(left) {
+            Ok(l) => out.push(l),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return out,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                panic!("stderr still open 30 s on; read so far: {out:#?}")
+            }
+        }
+    }
+}
+
 /// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
 /// listening line, each line within `wait`; panics with "banner" otherwise.
 pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {

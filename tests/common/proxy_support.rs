@@ -183,10 +183,23 @@ pub async fn bytes_server(content_type: &'static str, body: &'static [u8]) -> So
     .await
 }
 
-/// A port nobody listens on.
+/// A port nobody listens on (bound, closed, and seen to refuse a connection).
 pub fn dead_port() -> SocketAddr {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap()
+    let addr = l.local_addr().unwrap();
+    drop(l);
+    // A child process another test forks at this moment holds a copy of the listening
+    // socket until it execs (CLOEXEC acts only then): a connection made meanwhile is
+    // queued, then reset, instead of refused. Wait until the port refuses.
+    let t0 = std::time::Instant::now();
+    while std::net::TcpStream::connect(addr).is_ok() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(30),
+            "{addr} still takes connections 30 s after its listener closed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    addr
 }
 
 /// HTTP/1.1 client.
@@ -341,7 +354,7 @@ pub async fn wait_for_exchange_end(path: &Path) -> Vec<Event> {
     .await
 }
 
-/// Polls the file (as `tail -f` would) until `cond` holds, or panics after 10 s.
+/// Polls the file (as `tail -f` would) until `cond` holds, or panics after 30 s.
 pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event> {
     let t0 = Instant::now();
     loop {
@@ -352,8 +365,8 @@ pub async fn wait_for(path: &Path, cond: impl Fn(&[Event]) -> bool) -> Vec<Event
             }
         }
         assert!(
-            t0.elapsed() < Duration::from_secs(10),
-            "timed out waiting on the recording"
+            t0.elapsed() < Duration::from_secs(30),
+            "timed out waiting on the recording (30 s)"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

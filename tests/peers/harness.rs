@@ -180,7 +180,8 @@ impl SdkAgent {
         let child = cmd.spawn().expect("spawn SDK agent");
         let mut agent = SdkAgent { sdk, port, child };
         let url = format!("{}/.well-known/agent-card.json", agent.base_url());
-        let deadline = Instant::now() + Duration::from_secs(20);
+        // a Python SDK agent takes 10 s and more to import and bind on 2 loaded cores
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             if let Ok(Some(status)) = agent.child.try_wait() {
                 return Err(format!(
@@ -193,7 +194,7 @@ impl SdkAgent {
             }
             if Instant::now() >= deadline {
                 return Err(format!(
-                    "{} agent did not serve its card on port {port} within 20 s",
+                    "{} agent did not serve its card on port {port} within 60 s",
                     sdk.name()
                 ));
             }
