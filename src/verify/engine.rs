@@ -11452,45 +11452,46 @@ impl State {
             && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST);
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
-                if !rid.is_null() && !refused_bad_id =>
+                if !rid.is_null()
+                    && !refused_bad_id
+                    && !jsonrpc::same_id_key(Some(rid), rv.id)
+                    && v.get("id").is_some() =>
             {
-                if !jsonrpc::same_id_key(Some(rid), rv.id) && v.get("id").is_some() {
-                    let got = jsonrpc::id_key(rv.id);
-                    let shown = rv
-                        .id
-                        .map(|i| i.to_string())
-                        .unwrap_or_else(|| "null".into());
-                    // Gateway legs: the id the gateway numbered its upstream copy with,
-                    // handed back to the client, is the gateway's fault (RPC-002).
-                    let up = self.gateway_rpc_id(x, &got);
-                    let gateway = up.is_some();
-                    let (msg, mut ev) = match up {
-                        Some((up_x, up_seq, up_id)) => (
-                            format!(
-                                "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
-                            ),
-                            vec![Evidence {
-                                seq: up_seq,
-                                exchange: Some(up_x),
-                                pointer: Some("/id".into()),
-                                found: Some(up_id),
-                            }],
+                let got = jsonrpc::id_key(rv.id);
+                let shown = rv
+                    .id
+                    .map(|i| i.to_string())
+                    .unwrap_or_else(|| "null".into());
+                // Gateway legs: the id the gateway numbered its upstream copy with,
+                // handed back to the client, is the gateway's fault (RPC-002).
+                let up = self.gateway_rpc_id(x, &got);
+                let gateway = up.is_some();
+                let (msg, mut ev) = match up {
+                    Some((up_x, up_seq, up_id)) => (
+                        format!(
+                            "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
                         ),
-                        None => (
-                            format!("response id {shown} does not echo the request id {rid}"),
-                            Vec::new(),
-                        ),
-                    };
-                    let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
-                    all.append(&mut ev);
-                    all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
-                    let rule = if gateway {
-                        &r::GW_ANSWER_ALTERED
-                    } else {
-                        &r::RPC_ID_MISMATCH
-                    };
-                    self.find(rule, msg, all, &x.leg);
-                }
+                        vec![Evidence {
+                            seq: up_seq,
+                            exchange: Some(up_x),
+                            pointer: Some("/id".into()),
+                            found: Some(up_id),
+                        }],
+                    ),
+                    None => (
+                        format!("response id {shown} does not echo the request id {rid}"),
+                        Vec::new(),
+                    ),
+                };
+                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
+                all.append(&mut ev);
+                all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
+                let rule = if gateway {
+                    &r::GW_ANSWER_ALTERED
+                } else {
+                    &r::RPC_ID_MISMATCH
+                };
+                self.find(rule, msg, all, &x.leg);
             }
             _ => {}
         }
