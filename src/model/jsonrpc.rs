@@ -66,6 +66,31 @@ fn int_key(i: i64) -> String {
     k
 }
 
+/// `id_key(a) == id_key(b)`, without building the two keys when both ids are strings or
+/// both integers (the verifier compares every answer's id with its request's).
+pub fn same_id_key(a: Option<&Json>, b: Option<&Json>) -> bool {
+    // The integer an id keys as (`n:<i>`): integers, and integral floats up to 2^53.
+    fn int(j: &Json) -> Option<i128> {
+        match j {
+            Json::Number(Num::PosInt(u)) => Some(i128::from(*u)),
+            Json::Number(Num::NegInt(i)) => Some(i128::from(*i)),
+            Json::Number(Num::Float(f))
+                if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 =>
+            {
+                Some(i128::from(*f as i64))
+            }
+            _ => None,
+        }
+    }
+    if let (Some(Json::String(x)), Some(Json::String(y))) = (a, b) {
+        return x == y;
+    }
+    if let (Some(x), Some(y)) = (a.and_then(int), b.and_then(int)) {
+        return x == y;
+    }
+    id_key(a) == id_key(b)
+}
+
 /// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers (`1.0`
 /// too: one JSON number), `None` for absent / null (a notification, or an unreadable
 /// request).
@@ -267,6 +292,60 @@ pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    /// `same_id_key` answers as a comparison of the two `id_key`s, for every pair of a
+    /// grid of ids: strings, integers of both signs and at the ends of their types,
+    /// integral and fractional floats on both sides of 2^53, null and no id.
+    #[test]
+    fn same_id_key_agrees_with_comparing_id_keys() {
+        let texts = [
+            "\"1\"",
+            "\"a\"",
+            "\"\"",
+            "\"n:1\"",
+            "1",
+            "1.0",
+            "1e0",
+            "-1",
+            "-1.0",
+            "0",
+            "-0.0",
+            "0.0",
+            "1.5",
+            "-2.5",
+            "2",
+            "9007199254740992",
+            "9007199254740992.0",
+            "9007199254740993",
+            "9007199254740994.0",
+            "1e300",
+            "-9223372036854775808",
+            "9223372036854775807",
+            "9223372036854775808",
+            "18446744073709551615",
+            "1152921504606846976",
+            "1152921504606846976.0",
+            "1e20",
+            "null",
+            "true",
+            "[1]",
+            "{}",
+        ];
+        let ids: Vec<Option<Json>> = texts
+            .iter()
+            .map(|t| Some(Json::parse(t.as_bytes()).expect("json")))
+            .chain([None])
+            .collect();
+        for a in &ids {
+            for b in &ids {
+                assert_eq!(
+                    same_id_key(a.as_ref(), b.as_ref()),
+                    id_key(a.as_ref()) == id_key(b.as_ref()),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
+    }
 
     /// RFC 8259 §6: `1.0` and `1` are one JSON number, so one id (breaker11 K6); a
     /// fraction, a string and a huge integral float stay apart.

@@ -1159,7 +1159,9 @@ pub(super) struct State {
     /// requests the agent never answered before the client gave up (newcomer19 N6), each
     /// also an `incomplete` entry offline.
     live_notes: Vec<String>,
-    exchange_dialects: Vec<(String, String)>,
+    /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
+    /// (one `String` fewer per exchange on the online path).
+    exchange_dialects: Vec<(String, &'static str)>,
     auth_reported: HashSet<String>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
@@ -2655,10 +2657,11 @@ impl State {
                     {
                         self.build_call(&mut x);
                     }
-                    let (id, outcome) = (x.id.clone(), *outcome);
+                    // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
+                    let outcome = *outcome;
                     self.end_exchange(*x);
                     if !self.stale_streams.is_empty() {
-                        self.settle_stale_stream(&id, outcome);
+                        self.settle_stale_stream(xid, outcome);
                     }
                 }
             }
@@ -2862,7 +2865,11 @@ impl State {
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
             incomplete: self.incomplete,
-            exchange_dialects: self.exchange_dialects,
+            exchange_dialects: self
+                .exchange_dialects
+                .into_iter()
+                .map(|(x, d)| (x, d.to_string()))
+                .collect(),
         }
     }
 
@@ -4691,8 +4698,7 @@ impl State {
     fn note_dialect_label(&mut self, xid: &str, label: &'static str) {
         self.dialects.insert(label);
         if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
-            self.exchange_dialects
-                .push((xid.to_string(), label.to_string()));
+            self.exchange_dialects.push((xid.to_string(), label));
         }
     }
 
@@ -11720,46 +11726,46 @@ impl State {
             || (matches!(x.status, Some(401 | 403)) && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
-                if !rid.is_null() && !refused_bad_id =>
+                if !rid.is_null()
+                    && !refused_bad_id
+                    && !jsonrpc::same_id_key(Some(rid), rv.id)
+                    && v.get("id").is_some() =>
             {
-                let want = jsonrpc::id_key(Some(rid));
                 let got = jsonrpc::id_key(rv.id);
-                if want != got && v.get("id").is_some() {
-                    let shown = rv
-                        .id
-                        .map(|i| i.to_string())
-                        .unwrap_or_else(|| "null".into());
-                    // Gateway legs: the id the gateway numbered its upstream copy with,
-                    // handed back to the client, is the gateway's fault (RPC-002).
-                    let up = self.gateway_rpc_id(x, &got);
-                    let gateway = up.is_some();
-                    let (msg, mut ev) = match up {
-                        Some((up_x, up_seq, up_id)) => (
-                            format!(
-                                "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
-                            ),
-                            vec![Evidence {
-                                seq: up_seq,
-                                exchange: Some(up_x),
-                                pointer: Some("/id".into()),
-                                found: Some(up_id),
-                            }],
+                let shown = rv
+                    .id
+                    .map(|i| i.to_string())
+                    .unwrap_or_else(|| "null".into());
+                // Gateway legs: the id the gateway numbered its upstream copy with,
+                // handed back to the client, is the gateway's fault (RPC-002).
+                let up = self.gateway_rpc_id(x, &got);
+                let gateway = up.is_some();
+                let (msg, mut ev) = match up {
+                    Some((up_x, up_seq, up_id)) => (
+                        format!(
+                            "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
                         ),
-                        None => (
-                            format!("response id {shown} does not echo the request id {rid}"),
-                            Vec::new(),
-                        ),
-                    };
-                    let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
-                    all.append(&mut ev);
-                    all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
-                    let rule = if gateway {
-                        &r::GW_ANSWER_ALTERED
-                    } else {
-                        &r::RPC_ID_MISMATCH
-                    };
-                    self.find(rule, msg, all, &x.leg);
-                }
+                        vec![Evidence {
+                            seq: up_seq,
+                            exchange: Some(up_x),
+                            pointer: Some("/id".into()),
+                            found: Some(up_id),
+                        }],
+                    ),
+                    None => (
+                        format!("response id {shown} does not echo the request id {rid}"),
+                        Vec::new(),
+                    ),
+                };
+                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
+                all.append(&mut ev);
+                all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
+                let rule = if gateway {
+                    &r::GW_ANSWER_ALTERED
+                } else {
+                    &r::RPC_ID_MISMATCH
+                };
+                self.find(rule, msg, all, &x.leg);
             }
             _ => {}
         }
@@ -23396,20 +23402,55 @@ fn answer_refused(x: &Exch) -> bool {
 /// dropped (0.1 `type`, 0.2/0.3 `kind`; 1.0 has neither, the member names it): a retry of
 /// one message in another generation's shape hashes the same (ID-007).
 fn parts_hash(parts: &Json) -> u64 {
+    use std::hash::Hasher;
     let Json::Array(items) = parts else {
         return json_hash(parts);
     };
-    let mut items = items.clone();
-    for p in items.iter_mut() {
-        if let Some(o) = p.as_object_mut() {
-            for k in ["kind", "type"] {
-                if o.get(k).is_some_and(Json::is_string) {
-                    o.remove(k);
-                }
+    // What `json_hash` gives the array with each object part's first string `kind` and
+    // first string `type` member removed, without the copy of the parts that removal
+    // needed (a `Vec`, an object and its owned strings per message; the sum over an
+    // object's members does not depend on their order, so a skipped member is as good as
+    // a removed one).
+    let mut h = IdHasher::default();
+    h.write(&[6]);
+    for p in items {
+        let ph = match p {
+            Json::Object(o) => {
+                let skip = |k: &str| {
+                    o.iter()
+                        .position(|(n, _)| n == k)
+                        .filter(|&i| o.iter().nth(i).is_some_and(|(_, v)| v.is_string()))
+                };
+                let (kind, ty) = (skip("kind"), skip("type"));
+                object_hash(
+                    o.iter()
+                        .enumerate()
+                        .filter(|(i, _)| Some(*i) != kind && Some(*i) != ty)
+                        .map(|(_, m)| m),
+                )
             }
-        }
+            _ => json_hash(p),
+        };
+        h.write(&ph.to_le_bytes());
     }
-    json_hash(&Json::Array(items))
+    h.finish()
+}
+
+/// [`json_hash`] of an object with members `members` (in any order).
+fn object_hash<'j, 'a: 'j>(members: impl Iterator<Item = (&'j str, &'j Json<'a>)>) -> u64 {
+    use std::hash::Hasher;
+    let mut acc = 0u64;
+    for (k, x) in members {
+        let mut m = IdHasher::default();
+        m.write(k.as_bytes());
+        m.write(&[0xff]);
+        m.write(&json_hash(x).to_le_bytes());
+        acc = acc.wrapping_add(m.finish());
+    }
+    let mut h = IdHasher::default();
+    h.write(&[7]);
+    h.write(&acc.to_le_bytes());
+    h.finish()
 }
 
 fn json_hash(v: &Json) -> u64 {
@@ -23440,18 +23481,7 @@ fn json_hash(v: &Json) -> u64 {
                 h.write(&json_hash(x).to_le_bytes());
             }
         }
-        Json::Object(o) => {
-            let mut acc = 0u64;
-            for (k, x) in o.iter() {
-                let mut m = IdHasher::default();
-                m.write(k.as_bytes());
-                m.write(&[0xff]);
-                m.write(&json_hash(x).to_le_bytes());
-                acc = acc.wrapping_add(m.finish());
-            }
-            h.write(&[7]);
-            h.write(&acc.to_le_bytes());
-        }
+        Json::Object(o) => return object_hash(o.iter()),
     }
     h.finish()
 }
@@ -25669,7 +25699,9 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_difference, host_port, signed_card_content, task_id_recased};
+    use super::{
+        first_difference, host_port, json_hash, parts_hash, signed_card_content, task_id_recased,
+    };
 
     /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
     /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
@@ -25690,6 +25722,58 @@ mod tests {
     }
     use crate::model::json::Json;
     use serde_json::json;
+
+    /// `parts_hash` as it was before it skipped members instead of removing them from a
+    /// copy of the parts.
+    fn parts_hash_by_copy(parts: &Json) -> u64 {
+        let Json::Array(items) = parts else {
+            return json_hash(parts);
+        };
+        let mut items = items.clone();
+        for p in items.iter_mut() {
+            if let Some(o) = p.as_object_mut() {
+                for k in ["kind", "type"] {
+                    if o.get(k).is_some_and(Json::is_string) {
+                        o.remove(k);
+                    }
+                }
+            }
+        }
+        json_hash(&Json::Array(items))
+    }
+
+    /// ID-007's parts hash: the same value as the copy-and-remove it replaced, on parts of
+    /// every generation's shape, with `kind` / `type` as strings, as other values, missing,
+    /// and repeated (a text whose object keeps both members of a repeated name).
+    #[test]
+    fn parts_hash_without_a_copy_agrees_with_removing_the_kind() {
+        let texts = [
+            r#"[{"kind":"text","text":"hello"}]"#,
+            r#"[{"type":"text","text":"hello"}]"#,
+            r#"[{"text":"hello"}]"#,
+            r#"[{"text":"hello","kind":"text","type":"x"},{"kind":"file","file":{"uri":"u"}}]"#,
+            r#"[{"kind":1,"text":"hello"},{"type":null,"kind":"data","data":{"kind":"x"}}]"#,
+            r#"[{"kind":"text","kind":"data","text":"a"}]"#,
+            r#"[{"kind":2,"kind":"text","text":"a"}]"#,
+            r#"[{"type":"text","type":"text","kind":"text","kind":"text"}]"#,
+            r#"["text",1,null,[{"kind":"text"}],{}]"#,
+            r#"[]"#,
+            r#"{"kind":"text","text":"not an array"}"#,
+            r#""hello""#,
+        ];
+        for t in texts {
+            let v = Json::parse(t.as_bytes()).expect("json");
+            assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
+        }
+        // and the generations' spellings of one part still hash alike, other text not
+        let h = |t: &str| parts_hash(&Json::parse(t.as_bytes()).expect("json"));
+        assert_eq!(
+            h(r#"[{"kind":"text","text":"a"}]"#),
+            h(r#"[{"type":"text","text":"a"}]"#)
+        );
+        assert_eq!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"a"}]"#));
+        assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
+    }
 
     /// GW-RESP-007's comparison: member order and number spelling do not count (JCS), any
     /// other change names its place; only `signatures` is left out.
