@@ -1107,7 +1107,8 @@ fn create_parent(p: &Path, what: &str, hint: &str) -> anyhow::Result<()> {
 /// recorder starts, still before the proxy serves.
 ///
 /// # Errors
-/// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
+/// A one-line cause with a hint (exit 2): read-only or missing permission, a directory,
+/// `-` (which is not stdout here: a recording is a file).
 pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
     check_record_path_hinted(
         p,
@@ -1126,6 +1127,14 @@ pub fn check_record_path_for_run(p: &Path, overwrite: bool) -> anyhow::Result<()
 }
 
 fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Result<()> {
+    // `-` means stdout or stdin elsewhere in this tool (`--report -`, `verify -`); a
+    // recording is a file the run holds and builds its report from, so `--record -` would
+    // silently write a file named `-` that `verify -` then does not read (review22 R9).
+    if p.as_os_str() == "-" {
+        bail!(
+            "--record - is not stdout: a recording is a file (the run builds its report from it, and `verify -` reads stdin, not a file named -); hint: give a file path and follow it with `tail -f FILE` while the run goes on, or `--record ./-` for a file named -"
+        );
+    }
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
     }
@@ -1952,17 +1961,29 @@ fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportI
     Ok(input)
 }
 
-/// `; full path /srv/a2a/recordings/x.jsonl` for a relative recording path, so an operator
-/// who started the proxy from another directory (a unit, another shell) finds the file;
-/// empty for an absolute path or when the working directory cannot be read.
+/// `; full path /srv/a2a/recordings/x.jsonl` for a recording path that is relative or not
+/// canonical (`./x/../rec.jsonl`, `/srv/./a2a/rec.jsonl`), so an operator who started the
+/// proxy from another directory (a unit, another shell) finds the file: its directory is
+/// resolved by [`std::fs::canonicalize`] (`.`, `..` and symbolic links), the file name kept
+/// (review22 R9). Empty when the path is already its canonical self, or when the directory
+/// cannot be resolved.
 fn full_path_note(p: &std::path::Path) -> String {
-    if p.is_absolute() {
-        return String::new();
+    match canonical_record_path(p) {
+        Some(full) if full != p => format!("; full path {}", full.display()),
+        _ => String::new(),
     }
-    match std::env::current_dir() {
-        Ok(dir) => format!("; full path {}", dir.join(p).display()),
-        Err(_) => String::new(),
-    }
+}
+
+/// `p` with its directory canonicalised and its file name kept: the file itself need not
+/// exist yet, its directory must. `None` when the directory cannot be resolved or `p` has
+/// no file name.
+fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
+    let name = p.file_name()?;
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    std::fs::canonicalize(dir).ok().map(|d| d.join(name))
 }
 
 #[cfg(test)]
