@@ -789,7 +789,8 @@ fn send_plain(addr: &str, request: &[u8]) -> String {
 /// q22 Q2: a plain `http://` request to the proxy's TLS listener (`--tls-cert`) is answered
 /// with an HTTP/1.1 400 naming the `https://` URL to use (as nginx's "plain HTTP request was
 /// sent to HTTPS port"), not TLS alert bytes: the request's query (a credential) is not
-/// echoed, three such requests give one stderr line, and nothing of them is recorded (no
+/// echoed, three such requests give one stderr line (and the stop one for the two not said
+/// yet, review22 R4), and nothing of them is recorded (no
 /// request, no refusal: the recording holds the one TLS client's exchange, and `verify`
 /// finds no refused request in it). Control: a TLS client on the same listener is served.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -907,7 +908,11 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
         .iter()
         .filter(|l| l.contains("plain http://"))
         .collect();
-    assert_eq!(said.len(), 1, "one line for three requests: {lines:#?}");
+    assert_eq!(
+        said.len(),
+        2,
+        "one line for three requests, and the stop's for the two not said: {lines:#?}"
+    );
     assert!(
         said[0].starts_with("a2a-interop proxy: WARNING: a plain http:// request (POST /rpc from 127.0.0.1:")
             && said[0].ends_with(&format!(") came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://{addr}/rpc; later ones are counted, one line a minute at most; nothing of them is recorded")),
@@ -915,6 +920,14 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
         said[0]
     );
     assert!(!said[0].contains("s3cret"), "{}", said[0]);
+    // review22 R4: the two counted after the first line are said at the stop
+    assert!(
+        said[1].starts_with("a2a-interop proxy: WARNING: 2 more plain http:// requests came to this TLS listener (--tls-cert) in the ")
+            && said[1].contains(" s since the last such line (the last: GET /a from 127.0.0.1:")
+            && said[1].ends_with(&format!("); each was answered 400 and not recorded; the client must use https://{addr}/a")),
+        "{}",
+        said[1]
+    );
 
     // the recording: the TLS client's one exchange, nothing of the plain requests
     let evs = read_events(&rec);

@@ -865,6 +865,15 @@ async fn accept_loop(
         conns.abort_all();
         while conns.join_next().await.is_some() {}
     }
+    // Plain http:// requests on the TLS listener counted since the last one-a-minute
+    // line: said now, or the stop would lose them (review22 R4).
+    if let Some(line) = state.plain_on_tls.unsaid_line(std::time::Instant::now()) {
+        if state.console_warnings {
+            crate::errln!("{line}");
+        } else {
+            tracing::warn!("{line}");
+        }
+    }
     // An HTTP/2 stream's handler runs in its own task and ends a moment after its
     // connection's (it sees the reset or the closed connection then): every exchange's
     // `exchange_end` reaches the recorder before it closes. What is still open when the

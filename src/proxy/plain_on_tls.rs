@@ -8,7 +8,8 @@
 //! type 22, RFC 8446 §5.1; an HTTP/1.x one with a method token and a space, RFC 9112 §3)
 //! and answers a plaintext request with one short HTTP/1.1 400 that names the `https://`
 //! URL to use, then closes the connection ([`refuse`]). It prints one stderr line, and
-//! then at most one a minute with the count since ([`Said`]): a client retrying in a loop
+//! then at most one a minute with the count since, and the count not said yet at the stop
+//! ([`Said`]): a client retrying in a loop
 //! does not flood the terminal. Nothing is recorded past the connection's `conn_open`: no
 //! request reached the agent, and the recording holds only what TLS clients sent.
 //!
@@ -163,6 +164,8 @@ struct SaidInner {
     last: Option<Instant>,
     /// Requests since the last line, the current one included.
     unsaid: u64,
+    /// The last request counted and not said yet: `(method, https URL, peer)`.
+    last_unsaid: Option<(String, String, String)>,
 }
 
 impl Said {
@@ -181,17 +184,61 @@ impl Said {
             return None;
         }
         g.last = Some(now);
+        g.last_unsaid = None;
         Some(std::mem::take(&mut g.unsaid))
     }
+
+    /// Notes one request as [`Self::note`] does, remembering `method`, `url` and `peer`
+    /// for [`Self::unsaid_line`] when no line is due for it.
+    pub fn note_request(&self, now: Instant, method: &str, url: &str, peer: &str) -> Option<u64> {
+        let due = self.note(now);
+        if due.is_none() {
+            let mut g = self
+                .inner
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            g.last_unsaid = Some((method.to_string(), url.to_string(), peer.to_string()));
+        }
+        due
+    }
+
+    /// The stop's line for the requests counted since the last stderr line and not said
+    /// (they came less than [`SAY_EVERY`] after it), `now` the stop; `None` when every
+    /// request was said (review22 R4: a count between two one-a-minute lines was lost at
+    /// the stop).
+    pub fn unsaid_line(&self, now: Instant) -> Option<String> {
+        let g = self
+            .inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = g.unsaid;
+        if n == 0 {
+            return None;
+        }
+        let since = g
+            .last
+            .map(|t| now.saturating_duration_since(t).as_secs())
+            .unwrap_or(0);
+        let (method, url, peer) = g.last_unsaid.clone().unwrap_or_default();
+        let path = path_of(&url);
+        Some(format!(
+            "a2a-interop proxy: WARNING: {n} more plain http:// {} came to this TLS listener (--tls-cert) in the {since} s since the last such line (the last: {method} {path} from {peer}); each was answered 400 and not recorded; the client must use {url}",
+            if n == 1 { "request" } else { "requests" }
+        ))
+    }
+}
+
+/// The path of an `https://` URL from [`https_url`] (`/` when it has none).
+fn path_of(url: &str) -> &str {
+    url.strip_prefix("https://")
+        .and_then(|u| u.find('/').map(|i| &u[i..]))
+        .unwrap_or("/")
 }
 
 /// The stderr line for `n` plaintext requests ([`Said::note`]), the last one `method
 /// path` from `peer`, told to use `url`.
 pub fn said_line(n: u64, method: &str, url: &str, peer: &str) -> String {
-    let path = url
-        .strip_prefix("https://")
-        .and_then(|u| u.find('/').map(|i| &u[i..]))
-        .unwrap_or("/");
+    let path = path_of(url);
     let what = if n == 1 {
         format!("a plain http:// request ({method} {path} from {peer})")
     } else {
@@ -232,7 +279,7 @@ pub async fn refuse(
     let (method, target, host) = request_of(&head);
     let url = https_url(&host, &local.to_string(), &target);
     let method: String = method.chars().take(MAX_METHOD).collect();
-    if let Some(n) = said.note(Instant::now()) {
+    if let Some(n) = said.note_request(Instant::now(), &method, &url, &peer.to_string()) {
         say(said_line(n, &method, &url, &peer.to_string()));
     }
     let _ = stream.write_all(&answer_400(&url)).await;
@@ -313,6 +360,21 @@ mod tests {
             said_line(1, "GET", "https://127.0.0.1:8443/x", "127.0.0.1:5555"),
             "a2a-interop proxy: WARNING: a plain http:// request (GET /x from 127.0.0.1:5555) came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://127.0.0.1:8443/x; later ones are counted, one line a minute at most; nothing of them is recorded"
         );
+        // counted since the 60 s line and not said: the stop says them (review22 R4)
+        let t1 = t0 + SAY_EVERY;
+        let _ = s.note_request(
+            t1 + Duration::from_secs(2),
+            "POST",
+            "https://h:1/rpc",
+            "127.0.0.1:7",
+        );
+        assert_eq!(
+            s.unsaid_line(t1 + Duration::from_secs(30)).as_deref(),
+            Some("a2a-interop proxy: WARNING: 2 more plain http:// requests came to this TLS listener (--tls-cert) in the 30 s since the last such line (the last: POST /rpc from 127.0.0.1:7); each was answered 400 and not recorded; the client must use https://h:1/rpc")
+        );
+        assert_eq!(s.note(t1 + 2 * SAY_EVERY), Some(3));
+        assert_eq!(s.unsaid_line(t1 + 2 * SAY_EVERY), None);
+        assert_eq!(Said::default().unsaid_line(t0), None);
         assert!(said_line(10, "POST", "https://h:1/rpc", "p").contains(
             ": 10 plain http:// requests in the last 60 s (the last: POST /rpc from p) came"
         ));
