@@ -1198,3 +1198,152 @@ async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
         );
     }
 }
+
+/// A raw TCP server on a free loopback port that answers every connection's first bytes
+/// with `answer` and closes (a port that is not what it seems).
+async fn raw_answer_server(answer: &'static [u8]) -> std::net::SocketAddr {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            tokio::spawn(async move {
+                let mut buf = [0u8; 1024];
+                let _ = s.read(&mut buf).await;
+                let _ = s.write_all(answer).await;
+                let _ = s.shutdown().await;
+            });
+        }
+    });
+    addr
+}
+
+/// A TLS server as OpenSSL's `s_server` behaves: a connection that does not open with a
+/// TLS handshake record is closed without a word (no alert); a TLS client completes its
+/// handshake (self-signed certificate for 127.0.0.1), then the connection closes.
+async fn silent_tls_server() -> std::net::SocketAddr {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+    let cfg = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![ck.cert.der().clone()], key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = l.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let mut first = [0u8; 1];
+                if matches!(s.peek(&mut first).await, Ok(1)) && first[0] == 22 {
+                    let _ = acceptor.accept(s).await;
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// review22 R8: `--upstream http://` naming a port that speaks TLS is warned about at
+/// start-up ("use --upstream https://..."), and a request through the proxy then gets a
+/// 502 that says the same. Controls: a plain HTTP agent, a plain server whose 400 merely
+/// mentions HTTPS, and one that closes without answer (neither completes a TLS handshake)
+/// are not called TLS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_upstream_on_a_tls_port_is_told_to_use_https() {
+    use a2a_interop::app::proxy_cmd::upstream_speaks_tls;
+    let wait = Duration::from_secs(5);
+    let dir = tempfile::tempdir().unwrap();
+    let (agent, _pem) = tls_server(dir.path()).await;
+    let url = format!("http://{agent}");
+    let w = upstream_speaks_tls(&url, &url, wait)
+        .await
+        .expect("a TLS port is warned about");
+    assert!(
+        w.starts_with(&format!("warning: upstream {url} speaks TLS (https) on that port: a plain HTTP request there got "))
+            && w.contains(&format!("hint: use --upstream https://{agent} (or https:// in --route)")),
+        "{w}"
+    );
+    let plain = echo_server("plain").await;
+    assert_eq!(
+        upstream_speaks_tls(&format!("http://{plain}"), "x", wait).await,
+        None
+    );
+    let says_https = raw_answer_server(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 24\r\nconnection: close\r\n\r\nsee https://example.test").await;
+    assert_eq!(
+        upstream_speaks_tls(&format!("http://{says_https}"), "x", wait).await,
+        None
+    );
+    let closes = raw_answer_server(b"").await;
+    assert_eq!(
+        upstream_speaks_tls(&format!("http://{closes}"), "x", wait).await,
+        None
+    );
+    // https:// upstreams are the TLS check's
+    assert_eq!(
+        upstream_speaks_tls(&format!("https://{agent}"), "x", wait).await,
+        None
+    );
+
+    // a TLS server that closes on plaintext without an alert (OpenSSL): the same
+    let silent = silent_tls_server().await;
+    let url = format!("http://{silent}");
+    let w = upstream_speaks_tls(&url, &url, wait)
+        .await
+        .expect("a silent TLS port is warned about");
+    assert!(
+        w.contains("speaks TLS (https) on that port: a plain HTTP request there got no answer, and a TLS handshake succeeded;")
+            && w.contains(&format!("hint: use --upstream https://{silent} ")),
+        "{w}"
+    );
+    // the running proxy in front of each: the warning at start-up, the 502 of a request
+    for (tls_agent, said) in [
+        (agent, "it answered with TLS record bytes"),
+        (silent, "speaks TLS (https) on that port, not plain HTTP"),
+    ] {
+        let url = format!("http://{tls_agent}");
+        let run = spawn_until_listening(
+            Command::new(BIN).args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+                &url,
+            ]),
+            Duration::from_secs(20),
+        );
+        let mut seen = Vec::new();
+        let warning = loop {
+            let line = run
+                .rx
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no warning; stderr so far: {seen:?}"));
+            if line.contains("speaks TLS") {
+                break line;
+            }
+            seen.push(line);
+        };
+        assert!(
+            warning.contains(&format!("use --upstream https://{tls_agent}")),
+            "{warning}"
+        );
+        let c = client_h1();
+        let addr = run.addr.trim_end_matches('/').to_string();
+        let (status, _, body) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{}")).await;
+        assert_eq!(status, 502);
+        let body = String::from_utf8_lossy(&body);
+        assert!(
+            body.contains(&format!("upstream http://{tls_agent}/rpc "))
+                && body.contains(said)
+                && body.contains(&format!("https://{tls_agent}")),
+            "{body}"
+        );
+        run.terminate();
+    }
+}

@@ -543,6 +543,7 @@ impl Pipeline {
                 rewrite_signed_cards: ext.rewrite_signed_cards,
                 upstream_sni: ext.upstream_sni.clone(),
                 findings_printed: ext.findings_printed,
+                tls_ports: ext.tls_ports.clone(),
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {
