@@ -1347,3 +1347,94 @@ async fn an_http_upstream_on_a_tls_port_is_told_to_use_https() {
         run.terminate();
     }
 }
+
+/// review22 R5: a plain client on the TLS listener that sends an empty line (CRLF) before
+/// its request line (RFC 9112 §2.2 lets a server ignore it), or its method a byte at a
+/// time more slowly than the sniff's 200 ms wait for the next byte, gets the 400 naming
+/// https://, not a TLS alert.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_request_with_a_leading_crlf_or_sent_slowly_gets_the_400_too() {
+    let up = echo_server("tls").await;
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let mut child = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+            ])
+            .arg(format!("http://{up}"))
+            .arg("--tls-cert")
+            .arg(&cert)
+            .arg("--tls-key")
+            .arg(&key)
+            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null()),
+    );
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let seen = wait_line(
+        &rx,
+        "a2a-interop proxy listening on https://",
+        Duration::from_secs(30),
+    );
+    let addr = seen
+        .last()
+        .unwrap()
+        .strip_prefix("a2a-interop proxy listening on https://")
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let want = format!("use https://{addr}/c\n");
+    let answer = send_plain(
+        &addr,
+        format!("\r\nGET /c HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+    );
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n") && answer.ends_with(&want),
+        "{answer:?}"
+    );
+    // a byte at a time, 300 ms apart, for the method and its space
+    let slow = {
+        let addr = addr.clone();
+        tokio::task::spawn_blocking(move || {
+            use std::io::{Read as _, Write as _};
+            let mut c = std::net::TcpStream::connect(&addr).unwrap();
+            c.set_nodelay(true).unwrap();
+            for b in b"GET " {
+                c.write_all(&[*b]).unwrap();
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            c.write_all(format!("/c HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+                .unwrap();
+            c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+            let mut out = Vec::new();
+            let _ = c.read_to_end(&mut out);
+            String::from_utf8_lossy(&out).into_owned()
+        })
+        .await
+        .unwrap()
+    };
+    assert!(
+        slow.starts_with("HTTP/1.1 400 Bad Request\r\n") && slow.ends_with(&want),
+        "{slow:?}"
+    );
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
+    assert!(st.success(), "{st:?}");
+}

@@ -37,8 +37,9 @@ const LINGER: Duration = Duration::from_secs(1);
 /// Most request bytes [`refuse`] reads (head and body together), then it closes.
 const MAX_READ: usize = 64 * 1024;
 
-/// How long [`sniff`] waits for the rest of a method token that came in part.
-const SPLIT_WAIT: Duration = Duration::from_millis(200);
+/// Most empty-line bytes (CR, LF) taken before a request line: RFC 9112 §2.2 lets a server
+/// ignore at least one empty line (CRLF) received before it (review22 R5).
+const MAX_LEADING: usize = 16;
 
 /// Least time between two stderr lines about plaintext requests ([`Said`]).
 pub const SAY_EVERY: Duration = Duration::from_secs(60);
@@ -60,6 +61,16 @@ pub enum First {
 /// line starts with its method, a token (RFC 9110 §9; every registered method is uppercase
 /// letters), then SP (RFC 9112 §3).
 pub fn classify(first: &[u8]) -> First {
+    // empty lines before the request line (RFC 9112 §2.2); a TLS record never starts with
+    // CR or LF
+    let lead = first
+        .iter()
+        .take_while(|b| matches!(b, b'\r' | b'\n'))
+        .count();
+    if lead > MAX_LEADING {
+        return First::Other;
+    }
+    let first = &first[lead..];
     for (i, b) in first.iter().enumerate() {
         match b {
             b' ' if i > 0 => return First::PlainHttp,
@@ -72,12 +83,17 @@ pub fn classify(first: &[u8]) -> First {
 
 /// Peeks at the first bytes of `stream` (nothing consumed) until [`classify`] decides:
 /// `true` for a plaintext HTTP request. End of stream or a read error: `false` (the
-/// handshake then fails as it would have). Waits for bytes as long as the caller lets it.
+/// handshake then fails as it would have). Waits for bytes as long as the caller lets it
+/// (its time limit on a request head): only an undecided start (empty lines, uppercase
+/// letters) is waited on, and a TLS client's first byte decides at once, so a plain client
+/// that sends its method a byte at a time, however slowly, still gets the 400 (review22
+/// R5; a fixed 200 ms wait for the rest of the method answered it with a TLS alert).
 pub async fn sniff(stream: &TcpStream) -> bool {
-    let mut first = [0u8; MAX_METHOD + 1];
-    // the first peek waits for a byte; the rest of a method split over TCP segments comes
-    // within a few ms
-    let mut deadline = None;
+    let mut first = [0u8; MAX_LEADING + MAX_METHOD + 1];
+    // peek returns at once while bytes are there: between peeks of an undecided start,
+    // a pause that grows from 2 ms to 50 ms (a split over TCP segments decides within a
+    // few ms; a slow client costs at most 20 wake-ups a second)
+    let mut pause = Duration::from_millis(2);
     loop {
         let n = match stream.peek(&mut first).await {
             Ok(n) => n,
@@ -86,12 +102,10 @@ pub async fn sniff(stream: &TcpStream) -> bool {
         match classify(&first[..n]) {
             First::PlainHttp => return true,
             First::Other => return false,
+            First::Undecided if n == 0 => return false,
             First::Undecided => {
-                let until = *deadline.get_or_insert_with(|| Instant::now() + SPLIT_WAIT);
-                if n == 0 || Instant::now() >= until {
-                    return false;
-                }
-                tokio::time::sleep(Duration::from_millis(2)).await;
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(50));
             }
         }
     }
@@ -100,7 +114,11 @@ pub async fn sniff(stream: &TcpStream) -> bool {
 /// The request line and `Host` of a request head, as far as `head` holds them:
 /// `(method, request-target, host)`; empty strings for what is missing.
 fn request_of(head: &[u8]) -> (String, String, String) {
-    let text = String::from_utf8_lossy(head);
+    let lead = head
+        .iter()
+        .take_while(|b| matches!(b, b'\r' | b'\n'))
+        .count();
+    let text = String::from_utf8_lossy(&head[lead..]);
     let mut lines = text.split("\r\n").flat_map(|l| l.split('\n'));
     let line = lines.next().unwrap_or("");
     let mut parts = line.split(' ');
@@ -310,6 +328,15 @@ mod tests {
         assert_eq!(classify(b" GET"), First::Other);
         assert_eq!(classify(b"get / HTTP/1.1"), First::Other);
         assert_eq!(classify(b"AAAAAAAAAAAAAAAAAAAA "), First::Other);
+        // empty lines before the request line are ignored (RFC 9112 §2.2, review22 R5)
+        assert_eq!(classify(b"\r\nGET / HTTP/1.1"), First::PlainHttp);
+        assert_eq!(classify(b"\r\n\r\n"), First::Undecided);
+        assert_eq!(classify(b"\nPO"), First::Undecided);
+        assert_eq!(classify(&[b'\n'; MAX_LEADING + 1]), First::Other);
+        assert_eq!(
+            request_of(b"\r\nGET /a HTTP/1.1\r\nHost: h:1\r\n\r\n"),
+            ("GET".into(), "/a".into(), "h:1".into())
+        );
     }
 
     #[test]
