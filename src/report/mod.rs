@@ -329,6 +329,16 @@ pub fn live_input(
     ReportInput::new(header, outcome, info, index)
 }
 
+/// An exchange named on a side line (`seen: ... in 3 exchanges: ...`, `not judged: ...`):
+/// for a HAR file its `log.entries[i]`, the entry a HAR viewer shows, as findings cite it
+/// (review22 R10); otherwise its id (`e12`).
+pub(crate) fn cite(id: &str, index: &ExchangeIndex) -> String {
+    match index.har_entry(id) {
+        Some(i) if index.source() == SourceFile::Har => format!("log.entries[{i}]"),
+        _ => id.to_string(),
+    }
+}
+
 /// Where a finding points, for renderers: `#seq (METHOD path -> status)` (for a transcript
 /// `line N (...)`, the line of the file a person edits; for a HAR file `log.entries[i]
 /// (METHOD URL -> status)`, the entry a HAR viewer shows), followed by ` [caller -> callee]`
