@@ -448,7 +448,7 @@ fn verify_as(path: &Path, format: &str) -> String {
 fn har_reports_cite_the_entry_index_method_and_url() {
     const K28: &str =
         "tests/data/har/b11-K28-har-v03-batch-duplicate-ids-answered-out-of-order.har";
-    const AT: &str = " (POST http://agent.example.test/a2a -> 200) at /1/id";
+    const AT: &str = " (POST http://agent.example.test/a2a -> 200) at JSON $[1].id";
     let dir = tempfile::tempdir().unwrap();
     let text = verify_as(Path::new(K28), "text");
     assert!(text.contains(&format!(".har log.entries[1]{AT}")), "{text}");

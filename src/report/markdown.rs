@@ -242,7 +242,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                     // "" is the JSON Pointer of the whole document (RFC 6901 §5).
                     Some("") => line.push_str(" (the whole body)"),
                     Some(p) => {
-                        let _ = write!(line, " `{p}`");
+                        let _ = write!(line, " in JSON `{}`", super::json_path(p));
                     }
                     None => {}
                 }

@@ -265,7 +265,7 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
             // "" is the JSON Pointer of the whole document (RFC 6901 §5).
             Some("") => at.push_str(" (the whole body)"),
             Some(p) => {
-                let _ = write!(at, " at {p}");
+                let _ = write!(at, " at JSON {}", super::json_path(p));
             }
             None => {}
         }
