@@ -115,7 +115,8 @@ pub struct ProxyArgs {
     pub routes: Vec<String>,
     /// Recording file (JSON Lines); default `recordings/proxy-<UTC time, ms>.jsonl`, never
     /// an existing file (`-2`, `-3`, ... appended). An existing file is refused (exit 2)
-    /// unless it is an earlier recording and --overwrite is given
+    /// unless it is an earlier recording and --overwrite is given; `-` is refused (a
+    /// recording is a file, not stdout)
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag

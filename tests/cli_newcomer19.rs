@@ -349,6 +349,8 @@ fn n11_a_tls_hello_on_the_plain_listener_is_one_line_with_the_https_hint() {
         line.starts_with("error[HTTP-FRAME-003]") && line.ends_with(HINT),
         "{line}"
     );
+    // the live line names the client's address beside its connection (review22 N8)
+    assert!(line.contains(" (client 127.0.0.1:"), "{line}");
     // control: not TLS, no hint
     let answer = send_raw(&run.addr, b"G\x01T / HTTP/1.1\r\nHost: a\r\n\r\n");
     assert!(answer.starts_with(b"HTTP/1.1 400"), "{answer:?}");

@@ -94,7 +94,7 @@ fn n1_n2_live_binding_findings_cite_the_call_and_list_each_interface_once() {
         live1.starts_with("warning[BIND-USE-001] e2 #"),
         "the live line names the call e2, not the card fetch e1: {live1}"
     );
-    assert!(!live1.contains(" at /supportedInterfaces/"), "{live1}");
+    assert!(!live1.contains(" at JSON $.supportedInterfaces"), "{live1}");
     let body = r#"{"jsonrpc":"2.0","id":2,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"m2","parts":[{"kind":"text","text":"echo hi"}]}}}"#;
     let a2a = http(
         &addr,

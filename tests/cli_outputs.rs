@@ -513,6 +513,69 @@ fn b5_b7_b11_default_recordings_never_collide_no_redact_is_0600_report_format_fr
     agent.stop("TERM");
 }
 
+/// review22 R9: `--record -` is refused with the alternative named (no file `-` is
+/// written, for the proxy and for a run command), and the banner's full path of a
+/// non-canonical recording path is the canonical one (`./sub/../r.jsonl` -> `<dir>/r.jsonl`).
+#[test]
+fn r9_record_dash_is_refused_and_the_full_path_is_canonical() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &[
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--record",
+            "-",
+        ][..],
+        &["demo", "--record", "-"][..],
+    ] {
+        let out = bin().current_dir(dir.path()).args(args).output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--record - is not stdout") && err.contains("--record ./-"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !dir.path().join("-").exists(),
+            "{args:?} wrote a file named -"
+        );
+    }
+
+    let (agent, agent_url) = reference_agent();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let (p, _) = proxy(
+        dir.path(),
+        &["--upstream", &agent_url, "--record", "./sub/../r.jsonl"],
+    );
+    let (code, _, err) = p.stop("INT");
+    assert_eq!(code, Some(0), "{err}");
+    let full = std::fs::canonicalize(dir.path()).unwrap().join("r.jsonl");
+    assert!(
+        err.contains(&format!(
+            "recording to ./sub/../r.jsonl; full path {}\n",
+            full.display()
+        )),
+        "{err}"
+    );
+    assert!(full.exists());
+    // an absolute canonical path is not repeated
+    let abs = full.with_file_name("abs.jsonl");
+    let (p, _) = proxy(
+        dir.path(),
+        &["--upstream", &agent_url, "--record", abs.to_str().unwrap()],
+    );
+    let (code, _, err) = p.stop("INT");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(&format!("recording to {}\n", abs.display())),
+        "{err}"
+    );
+    agent.stop("TERM");
+}
+
 #[test]
 fn b12_b17_report_path_and_format_are_checked_before_serving() {
     let dir = tempfile::tempdir().unwrap();

@@ -377,7 +377,7 @@ fn transcript_evidence_names_file_lines() {
     let text = out(&o);
     assert!(
         text.contains("CASE-05.jsonl line 3 (POST /a2a -> 200)")
-            && text.contains("CASE-05.jsonl line 8 (POST /a2a -> 200) at /error/code"),
+            && text.contains("CASE-05.jsonl line 8 (POST /a2a -> 200) at JSON $.error.code"),
         "{text}"
     );
     let md = out(&run(&["report", s(&case), "-f", "markdown", "-o", "-"]));

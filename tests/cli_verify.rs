@@ -599,11 +599,13 @@ fn extension_findings_cite_the_card_on_the_cards_exchange() {
         let o = bin().args(["verify", &input]).output().unwrap();
         let text = String::from_utf8_lossy(&o.stdout);
         assert!(
-            text.contains("(GET /.well-known/agent-card.json -> 200) at /capabilities/extensions"),
+            text.contains(
+                "(GET /.well-known/agent-card.json -> 200) at JSON $.capabilities.extensions"
+            ),
             "{case}: {text}"
         );
         assert!(
-            !text.contains("(POST /a2a -> 200) at /capabilities/extensions"),
+            !text.contains("(POST /a2a -> 200) at JSON $.capabilities.extensions"),
             "{case}: {text}"
         );
     }

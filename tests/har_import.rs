@@ -448,7 +448,7 @@ fn verify_as(path: &Path, format: &str) -> String {
 fn har_reports_cite_the_entry_index_method_and_url() {
     const K28: &str =
         "tests/data/har/b11-K28-har-v03-batch-duplicate-ids-answered-out-of-order.har";
-    const AT: &str = " (POST http://agent.example.test/a2a -> 200) at /1/id";
+    const AT: &str = " (POST http://agent.example.test/a2a -> 200) at JSON $[1].id";
     let dir = tempfile::tempdir().unwrap();
     let text = verify_as(Path::new(K28), "text");
     assert!(text.contains(&format!(".har log.entries[1]{AT}")), "{text}");
@@ -483,4 +483,33 @@ fn har_reports_cite_the_entry_index_method_and_url() {
         "{text}"
     );
     // a native recording keeps `#seq`: the golden text reports (tests/golden) cite it
+}
+
+/// review22 R10: the side lines of a HAR file's report, `seen: N times, in M exchanges: ...`
+/// and `not judged: N exchanges (...)`, name its `log.entries[i]` as its findings do, not
+/// the ids given on import (`e2`), in text and Markdown; a native recording keeps its ids.
+#[test]
+fn har_side_lines_cite_the_entry_index() {
+    const K28: &str =
+        "tests/data/har/b11-K28-har-v03-batch-duplicate-ids-answered-out-of-order.har";
+    let dir = tempfile::tempdir().unwrap();
+    let mut doc = load(K28);
+    let again = entries(&mut doc)[1].clone();
+    entries(&mut doc).push(again);
+    let twice = save(dir.path(), "twice.har", &doc);
+    for format in ["text", "markdown"] {
+        let out = verify_as(&twice, format);
+        assert!(
+            out.contains("seen: 2 times, in 2 exchanges: log.entries[1], log.entries[2]"),
+            "{format}: {out}"
+        );
+        assert!(
+            out.contains("2 exchanges (log.entries[1], log.entries[2]): JSON-RPC batch"),
+            "{format}: {out}"
+        );
+        assert!(
+            !out.contains("(e2") && !out.contains("exchanges: e"),
+            "{format}: {out}"
+        );
+    }
 }

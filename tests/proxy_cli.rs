@@ -802,7 +802,8 @@ fn send_plain(addr: &str, request: &[u8]) -> String {
 /// q22 Q2: a plain `http://` request to the proxy's TLS listener (`--tls-cert`) is answered
 /// with an HTTP/1.1 400 naming the `https://` URL to use (as nginx's "plain HTTP request was
 /// sent to HTTPS port"), not TLS alert bytes: the request's query (a credential) is not
-/// echoed, three such requests give one stderr line, and nothing of them is recorded (no
+/// echoed, three such requests give one stderr line (and the stop one for the two not said
+/// yet, review22 R4), and nothing of them is recorded (no
 /// request, no refusal: the recording holds the one TLS client's exchange, and `verify`
 /// finds no refused request in it). Control: a TLS client on the same listener is served.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -920,7 +921,11 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
         .iter()
         .filter(|l| l.contains("plain http://"))
         .collect();
-    assert_eq!(said.len(), 1, "one line for three requests: {lines:#?}");
+    assert_eq!(
+        said.len(),
+        2,
+        "one line for three requests, and the stop's for the two not said: {lines:#?}"
+    );
     assert!(
         said[0].starts_with("a2a-interop proxy: WARNING: a plain http:// request (POST /rpc from 127.0.0.1:")
             && said[0].ends_with(&format!(") came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://{addr}/rpc; later ones are counted, one line a minute at most; nothing of them is recorded")),
@@ -928,6 +933,14 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
         said[0]
     );
     assert!(!said[0].contains("s3cret"), "{}", said[0]);
+    // review22 R4: the two counted after the first line are said at the stop
+    assert!(
+        said[1].starts_with("a2a-interop proxy: WARNING: 2 more plain http:// requests came to this TLS listener (--tls-cert) in the ")
+            && said[1].contains(" s since the last such line (the last: GET /a from 127.0.0.1:")
+            && said[1].ends_with(&format!("); each was answered 400 and not recorded; the client must use https://{addr}/a")),
+        "{}",
+        said[1]
+    );
 
     // the recording: the TLS client's one exchange, nothing of the plain requests
     let evs = read_events(&rec);
@@ -1197,4 +1210,244 @@ async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
             "tls={tls}: Ctrl-C waited {took:?} for a client that sent nothing"
         );
     }
+}
+
+/// A raw TCP server on a free loopback port that answers every connection's first bytes
+/// with `answer` and closes (a port that is not what it seems).
+async fn raw_answer_server(answer: &'static [u8]) -> std::net::SocketAddr {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            tokio::spawn(async move {
+                let mut buf = [0u8; 1024];
+                let _ = s.read(&mut buf).await;
+                let _ = s.write_all(answer).await;
+                let _ = s.shutdown().await;
+            });
+        }
+    });
+    addr
+}
+
+/// A TLS server as OpenSSL's `s_server` behaves: a connection that does not open with a
+/// TLS handshake record is closed without a word (no alert); a TLS client completes its
+/// handshake (self-signed certificate for 127.0.0.1), then the connection closes.
+async fn silent_tls_server() -> std::net::SocketAddr {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
+    let cfg = rustls::ServerConfig::builder_with_provider(Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(vec![ck.cert.der().clone()], key)
+    .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((s, _)) = l.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let mut first = [0u8; 1];
+                if matches!(s.peek(&mut first).await, Ok(1)) && first[0] == 22 {
+                    let _ = acceptor.accept(s).await;
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// review22 R8: `--upstream http://` naming a port that speaks TLS is warned about at
+/// start-up ("use --upstream https://..."), and a request through the proxy then gets a
+/// 502 that says the same. Controls: a plain HTTP agent, a plain server whose 400 merely
+/// mentions HTTPS, and one that closes without answer (neither completes a TLS handshake)
+/// are not called TLS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_http_upstream_on_a_tls_port_is_told_to_use_https() {
+    use a2a_interop::app::proxy_cmd::upstream_speaks_tls;
+    let wait = Duration::from_secs(5);
+    let dir = tempfile::tempdir().unwrap();
+    let (agent, _pem) = tls_server(dir.path()).await;
+    let url = format!("http://{agent}");
+    let w = upstream_speaks_tls(&url, &url, wait)
+        .await
+        .expect("a TLS port is warned about");
+    assert!(
+        w.starts_with(&format!("warning: upstream {url} speaks TLS (https) on that port: a plain HTTP request there got "))
+            && w.contains(&format!("hint: use --upstream https://{agent} (or https:// in --route)")),
+        "{w}"
+    );
+    let plain = echo_server("plain").await;
+    assert_eq!(
+        upstream_speaks_tls(&format!("http://{plain}"), "x", wait).await,
+        None
+    );
+    let says_https = raw_answer_server(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 24\r\nconnection: close\r\n\r\nsee https://example.test").await;
+    assert_eq!(
+        upstream_speaks_tls(&format!("http://{says_https}"), "x", wait).await,
+        None
+    );
+    let closes = raw_answer_server(b"").await;
+    assert_eq!(
+        upstream_speaks_tls(&format!("http://{closes}"), "x", wait).await,
+        None
+    );
+    // https:// upstreams are the TLS check's
+    assert_eq!(
+        upstream_speaks_tls(&format!("https://{agent}"), "x", wait).await,
+        None
+    );
+
+    // a TLS server that closes on plaintext without an alert (OpenSSL): the same
+    let silent = silent_tls_server().await;
+    let url = format!("http://{silent}");
+    let w = upstream_speaks_tls(&url, &url, wait)
+        .await
+        .expect("a silent TLS port is warned about");
+    assert!(
+        w.contains("speaks TLS (https) on that port: a plain HTTP request there got no answer, and a TLS handshake succeeded;")
+            && w.contains(&format!("hint: use --upstream https://{silent} ")),
+        "{w}"
+    );
+    // the running proxy in front of each: the warning at start-up, the 502 of a request
+    for (tls_agent, said) in [
+        (agent, "it answered with TLS record bytes"),
+        (silent, "speaks TLS (https) on that port, not plain HTTP"),
+    ] {
+        let url = format!("http://{tls_agent}");
+        let run = spawn_until_listening(
+            Command::new(BIN).args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+                &url,
+            ]),
+            Duration::from_secs(20),
+        );
+        let mut seen = Vec::new();
+        let warning = loop {
+            let line = run
+                .rx
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no warning; stderr so far: {seen:?}"));
+            if line.contains("speaks TLS") {
+                break line;
+            }
+            seen.push(line);
+        };
+        assert!(
+            warning.contains(&format!("use --upstream https://{tls_agent}")),
+            "{warning}"
+        );
+        let c = client_h1();
+        let addr = run.addr.trim_end_matches('/').to_string();
+        let (status, _, body) = fetch(&c, post(&format!("http://{addr}/rpc"), b"{}")).await;
+        assert_eq!(status, 502);
+        let body = String::from_utf8_lossy(&body);
+        assert!(
+            body.contains(&format!("upstream http://{tls_agent}/rpc "))
+                && body.contains(said)
+                && body.contains(&format!("https://{tls_agent}")),
+            "{body}"
+        );
+        run.terminate();
+    }
+}
+
+/// review22 R5: a plain client on the TLS listener that sends an empty line (CRLF) before
+/// its request line (RFC 9112 §2.2 lets a server ignore it), or its method a byte at a
+/// time more slowly than the sniff's 200 ms wait for the next byte, gets the 400 naming
+/// https://, not a TLS alert.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_request_with_a_leading_crlf_or_sent_slowly_gets_the_400_too() {
+    let up = echo_server("tls").await;
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let mut child = proxy_process::ChildGuard::spawn(
+        Command::new(BIN)
+            .args([
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+            ])
+            .arg(format!("http://{up}"))
+            .arg("--tls-cert")
+            .arg(&cert)
+            .arg("--tls-key")
+            .arg(&key)
+            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null()),
+    );
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let seen = wait_line(
+        &rx,
+        "a2a-interop proxy listening on https://",
+        Duration::from_secs(30),
+    );
+    let addr = seen
+        .last()
+        .unwrap()
+        .strip_prefix("a2a-interop proxy listening on https://")
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let want = format!("use https://{addr}/c\n");
+    let answer = send_plain(
+        &addr,
+        format!("\r\nGET /c HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+    );
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n") && answer.ends_with(&want),
+        "{answer:?}"
+    );
+    // a byte at a time, 300 ms apart, for the method and its space
+    let slow = {
+        let addr = addr.clone();
+        tokio::task::spawn_blocking(move || {
+            use std::io::{Read as _, Write as _};
+            let mut c = std::net::TcpStream::connect(&addr).unwrap();
+            c.set_nodelay(true).unwrap();
+            for b in b"GET " {
+                c.write_all(&[*b]).unwrap();
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            c.write_all(format!("/c HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+                .unwrap();
+            c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+            let mut out = Vec::new();
+            let _ = c.read_to_end(&mut out);
+            String::from_utf8_lossy(&out).into_owned()
+        })
+        .await
+        .unwrap()
+    };
+    assert!(
+        slow.starts_with("HTTP/1.1 400 Bad Request\r\n") && slow.ends_with(&want),
+        "{slow:?}"
+    );
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
+    assert!(st.success(), "{st:?}");
 }

@@ -207,11 +207,14 @@ async fn a_request_head_hyper_refuses_is_recorded_and_reported() {
     assert_eq!(error, "invalid request head: invalid content-length parsed");
     // The refused connection is the first one the proxy accepted; nothing of it reached
     // the agent: only the control's exchange is recorded.
-    let first_conn = evs.iter().find_map(|e| match &e.kind {
-        EventKind::ConnOpen { conn, .. } => Some(*conn),
-        _ => None,
-    });
-    assert_eq!(*conn, first_conn);
+    let (first_conn, peer) = evs
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::ConnOpen { conn, peer, .. } => Some((*conn, peer.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(*conn, Some(first_conn));
     let ex = exchanges(&evs);
     assert_eq!(ex.len(), 1, "{ex:?}");
     assert_eq!(outcome(&evs, &ex[0]).0, Outcome::Complete);
@@ -226,6 +229,14 @@ async fn a_request_head_hyper_refuses_is_recorded_and_reported() {
         frame[0]
             .message
             .ends_with("answered 400 without forwarding it: invalid request head: invalid content-length parsed"),
+        "{}",
+        frame[0].message
+    );
+    // the connection and its client address (review22 N8)
+    assert!(
+        frame[0].message.starts_with(&format!(
+            "the proxy refused a client request on connection {first_conn} (client {peer}) and answered 400"
+        )) && peer.starts_with("127.0.0.1:"),
         "{}",
         frame[0].message
     );

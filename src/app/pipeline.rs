@@ -95,7 +95,7 @@ pub fn finding_line(f: &Finding) -> String {
     let at = first
         .and_then(|e| e.pointer.as_deref())
         .filter(|p| !p.is_empty())
-        .map(|p| format!(" at {p}"))
+        .map(|p| format!(" at JSON {}", crate::report::json_path(p)))
         .unwrap_or_default();
     // `e36 #209`: the exchange, and the event the reports cite (`report` / `verify` text
     // shows `rec.jsonl #209`), so a line seen live is found in the report.
@@ -543,6 +543,7 @@ impl Pipeline {
                 rewrite_signed_cards: ext.rewrite_signed_cards,
                 upstream_sni: ext.upstream_sni.clone(),
                 findings_printed: ext.findings_printed,
+                tls_ports: ext.tls_ports.clone(),
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {
@@ -761,7 +762,7 @@ mod tests {
         };
         assert_eq!(
             fold.line(&note("e1", "/supportedInterfaces/0/url")).as_deref(),
-            Some("note[CARD-URL-005] e1 #3 at /supportedInterfaces/0/url: the card advertises another origin")
+            Some("note[CARD-URL-005] e1 #3 at JSON $.supportedInterfaces[0].url: the card advertises another origin")
         );
         // another pointer is another line
         assert!(fold
@@ -795,12 +796,12 @@ mod tests {
         f.evidence[0].pointer = Some("/supportedInterfaces/1/url".into());
         assert_eq!(
             finding_line(&f),
-            "error[CARD-URL-001] e1 #3 at /supportedInterfaces/1/url: card url is not reachable"
+            "error[CARD-URL-001] e1 #3 at JSON $.supportedInterfaces[1].url: card url is not reachable"
         );
         f.leg = Some("webhook".into());
         assert_eq!(
             finding_line(&f),
-            "error[CARD-URL-001] e1 #3 at /supportedInterfaces/1/url [leg webhook]: card url is not reachable"
+            "error[CARD-URL-001] e1 #3 at JSON $.supportedInterfaces[1].url [leg webhook]: card url is not reachable"
         );
     }
 }

@@ -150,6 +150,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             upstream_sni,
             // set by the pipeline from `print_findings` (`Pipeline::start_ext`)
             findings_printed: false,
+            tls_ports: crate::proxy::tls::TlsPorts::default(),
         },
     ))
 }
@@ -341,6 +342,88 @@ pub async fn upstream_tls_failed(
     Some(format!(
         "warning: upstream {shown} failed the TLS handshake{checked}: {cause}; every request will be answered 502 until it is fixed; hint: {hint}"
     ))
+}
+
+/// The start-up check of an `http://` upstream `url` (shown as `shown`) whose TCP connect
+/// succeeded ([`upstream_unreachable`]): is that port TLS? One plaintext `OPTIONS *
+/// HTTP/1.1` (RFC 9110 §9.3.7: asks the server, acts on nothing) and its answer, read for
+/// up to `wait`: a TLS record, or a 400 "plain HTTP request to an HTTPS port" confirmed by
+/// a TLS handshake, or a close without answer confirmed the same way
+/// ([`crate::proxy::tls::plain_answer_says_tls`], [`crate::proxy::tls::speaks_tls`]). Then
+/// the warning `warning: upstream http://H:P speaks TLS (https) on that port: ...; use
+/// --upstream https://H:P` (review22 R8); `None` for an HTTP answer, another scheme, or
+/// an agent that cannot be reached (the TCP warning speaks).
+pub async fn upstream_speaks_tls(
+    url: &str,
+    shown: &str,
+    wait: std::time::Duration,
+) -> Option<String> {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let u = url::Url::parse(url).ok()?;
+    if u.scheme() != "http" {
+        return None;
+    }
+    let host = u.host()?;
+    let port = u.port_or_known_default()?;
+    let addr = match &host {
+        url::Host::Ipv6(a) => a.to_string(),
+        h => h.to_string(),
+    };
+    let authority = origin_of(&u)?;
+    let mut tcp = tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port)))
+        .await
+        .ok()?
+        .ok()?;
+    let request = format!(
+        "OPTIONS * HTTP/1.1\r\nhost: {authority}\r\nconnection: close\r\nuser-agent: a2a-interop proxy (start-up check)\r\n\r\n"
+    );
+    tcp.write_all(request.as_bytes()).await.ok()?;
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 1024];
+    let until = tokio::time::Instant::now() + wait;
+    while answer.len() < 4096 {
+        match tokio::time::timeout_at(until, tcp.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => answer.extend_from_slice(&buf[..n]),
+            // closed (or reset): what came is the answer
+            Ok(_) => break,
+            // no (more) answer in time: an HTTP server slow to answer is not judged
+            Err(_) if answer.is_empty() => return None,
+            Err(_) => break,
+        }
+    }
+    drop(tcp);
+    let tls = match crate::proxy::tls::plain_answer_says_tls(&answer) {
+        Some(true) if answer.first().is_some_and(|b| *b == 21 || *b == 22) => true,
+        Some(false) => false,
+        // a 400 naming https, or a close without answer: a handshake decides
+        _ => crate::proxy::tls::speaks_tls(&host, port, wait).await,
+    };
+    if !tls {
+        return None;
+    }
+    let https = match shown.strip_prefix("http://") {
+        Some(rest) => format!("https://{rest}"),
+        None => shown.to_string(),
+    };
+    Some(format!(
+        "warning: upstream {shown} speaks TLS (https) on that port: a plain HTTP request there got {}; every request will be answered 502 (or the agent's 400) until it is fixed; hint: use --upstream {https} (or https:// in --route), with --upstream-ca FILE for a private CA",
+        if answer.is_empty() {
+            "no answer, and a TLS handshake succeeded".to_string()
+        } else if answer.starts_with(b"HTTP/") {
+            "a 400 saying plain HTTP was sent to an HTTPS port".to_string()
+        } else {
+            "a TLS alert".to_string()
+        }
+    ))
+}
+
+/// `HOST:PORT` of a URL (an IPv6 host in brackets; the scheme's port when none is given).
+fn origin_of(u: &url::Url) -> Option<String> {
+    let port = u.port_or_known_default()?;
+    Some(match u.host()? {
+        url::Host::Ipv6(a) => format!("[{a}]:{port}"),
+        h => format!("{h}:{port}"),
+    })
 }
 
 /// `--listen` text as a socket address: `IP:PORT`, `[IPv6]:PORT`, or `localhost:PORT`
@@ -581,6 +664,7 @@ async fn run_async(
     let routes = cfg.proxy.routes.clone();
     let record = cfg.record.clone();
     let untapped = ext.forward.as_ref().map(|f| f.untapped.clone());
+    let tls_ports = ext.tls_ports.clone();
     if let (Some(rec), Some(rep)) = (&record, &a.report) {
         if crate::record::outfile::same_file(rec, rep) {
             bail!(
@@ -706,6 +790,7 @@ async fn run_async(
         let url = url.to_string();
         let shown = shown_url(&url, a.no_redact).into_owned();
         let tls = tls_check.clone();
+        let tls_ports = tls_ports.clone();
         tokio::spawn(async move {
             if let Some(w) = upstream_unreachable(&url, &shown, UPSTREAM_CHECK_TIMEOUT).await {
                 crate::errln!("  {w}");
@@ -714,6 +799,14 @@ async fn run_async(
             {
                 // an untrusted certificate or an agent that speaks no TLS, said now
                 // rather than as the first call's 502 (q22 Q3)
+                crate::errln!("  {w}");
+            } else if let Some(w) = upstream_speaks_tls(&url, &shown, UPSTREAM_CHECK_TIMEOUT).await
+            {
+                // the other way round: http:// to a port that speaks TLS (review22 R8);
+                // a request's 502 then says it too
+                if let Some(o) = url::Url::parse(&url).ok().as_ref().and_then(origin_of) {
+                    tls_ports.mark(&o);
+                }
                 crate::errln!("  {w}");
             }
         });
@@ -1107,7 +1200,8 @@ fn create_parent(p: &Path, what: &str, hint: &str) -> anyhow::Result<()> {
 /// recorder starts, still before the proxy serves.
 ///
 /// # Errors
-/// A one-line cause with a hint (exit 2): read-only or missing permission, a directory.
+/// A one-line cause with a hint (exit 2): read-only or missing permission, a directory,
+/// `-` (which is not stdout here: a recording is a file).
 pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
     check_record_path_hinted(
         p,
@@ -1126,6 +1220,14 @@ pub fn check_record_path_for_run(p: &Path, overwrite: bool) -> anyhow::Result<()
 }
 
 fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Result<()> {
+    // `-` means stdout or stdin elsewhere in this tool (`--report -`, `verify -`); a
+    // recording is a file the run holds and builds its report from, so `--record -` would
+    // silently write a file named `-` that `verify -` then does not read (review22 R9).
+    if p.as_os_str() == "-" {
+        bail!(
+            "--record - is not stdout: a recording is a file (the run builds its report from it, and `verify -` reads stdin, not a file named -); hint: give a file path and follow it with `tail -f FILE` while the run goes on, or `--record ./-` for a file named -"
+        );
+    }
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
     }
@@ -1952,17 +2054,29 @@ fn report_input(o: &RunOutcome, source: Option<&Path>) -> anyhow::Result<ReportI
     Ok(input)
 }
 
-/// `; full path /srv/a2a/recordings/x.jsonl` for a relative recording path, so an operator
-/// who started the proxy from another directory (a unit, another shell) finds the file;
-/// empty for an absolute path or when the working directory cannot be read.
+/// `; full path /srv/a2a/recordings/x.jsonl` for a recording path that is relative or not
+/// canonical (`./x/../rec.jsonl`, `/srv/./a2a/rec.jsonl`), so an operator who started the
+/// proxy from another directory (a unit, another shell) finds the file: its directory is
+/// resolved by [`std::fs::canonicalize`] (`.`, `..` and symbolic links), the file name kept
+/// (review22 R9). Empty when the path is already its canonical self, or when the directory
+/// cannot be resolved.
 fn full_path_note(p: &std::path::Path) -> String {
-    if p.is_absolute() {
-        return String::new();
+    match canonical_record_path(p) {
+        Some(full) if full != p => format!("; full path {}", full.display()),
+        _ => String::new(),
     }
-    match std::env::current_dir() {
-        Ok(dir) => format!("; full path {}", dir.join(p).display()),
-        Err(_) => String::new(),
-    }
+}
+
+/// `p` with its directory canonicalised and its file name kept: the file itself need not
+/// exist yet, its directory must. `None` when the directory cannot be resolved or `p` has
+/// no file name.
+fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
+    let name = p.file_name()?;
+    let dir = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    std::fs::canonicalize(dir).ok().map(|d| d.join(name))
 }
 
 #[cfg(test)]

@@ -231,6 +231,8 @@ struct State {
     /// Plaintext HTTP requests refused on the TLS listener, for the rate-limited stderr
     /// line ([`plain_on_tls`]).
     plain_on_tls: plain_on_tls::Said,
+    /// [`ProxyExtras::tls_ports`].
+    tls_ports: tls::TlsPorts,
     /// [`ProxyExtras::client_scheme`].
     client_scheme: Option<&'static str>,
     /// [`ProxyExtras::preserve_host`].
@@ -309,6 +311,9 @@ pub async fn start_forward_on(
 pub struct ProxyExtras {
     /// Forward mode ([`forward`]).
     pub forward: Option<forward::ForwardConfig>,
+    /// `http://` upstreams found to speak TLS at start-up: a failed request to one names
+    /// `https://` ([`tls::TlsPorts`], review22 R8).
+    pub tls_ports: tls::TlsPorts,
     /// TLS on the client-facing listener (`--tls-cert FILE --tls-key FILE`, PEM).
     pub tls: Option<tls::ListenerTls>,
     /// Further reverse listeners recorded into the same file, each with its own routes and
@@ -490,6 +495,7 @@ async fn serve(
         live: live.clone(),
         listener_tls,
         plain_on_tls: plain_on_tls::Said::default(),
+        tls_ports: ext.tls_ports.clone(),
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
         public_url: ext.public_url,
@@ -865,6 +871,15 @@ async fn accept_loop(
         conns.abort_all();
         while conns.join_next().await.is_some() {}
     }
+    // Plain http:// requests on the TLS listener counted since the last one-a-minute
+    // line: said now, or the stop would lose them (review22 R4).
+    if let Some(line) = state.plain_on_tls.unsaid_line(std::time::Instant::now()) {
+        if state.console_warnings {
+            crate::errln!("{line}");
+        } else {
+            tracing::warn!("{line}");
+        }
+    }
     // An HTTP/2 stream's handler runs in its own task and ends a moment after its
     // connection's (it sees the reset or the closed connection then): every exchange's
     // `exchange_end` reaches the recorder before it closes. What is still open when the
@@ -1159,6 +1174,20 @@ pub fn tls_hint(cause: &str) -> Option<&'static str> {
         F::NotTls => "the agent does not speak TLS on that port: use an http:// upstream",
         F::NoSharedParameters => "the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)",
         F::BadSignature | F::CertificateRefused => "the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE (probe and interop: --ca FILE)",
+    })
+}
+
+/// `https://HOST:PORT` of an `http://` URL (the port kept, 80 when none is given); `None`
+/// for another scheme or no host.
+fn https_origin(url: &str) -> Option<String> {
+    let u = url::Url::parse(url).ok()?;
+    if u.scheme() != "http" {
+        return None;
+    }
+    let port = u.port_or_known_default()?;
+    Some(match u.host()? {
+        url::Host::Ipv6(a) => format!("https://[{a}]:{port}"),
+        h => format!("https://{h}:{port}"),
     })
 }
 
@@ -1901,7 +1930,37 @@ async fn handle(
             } else {
                 "answered no valid HTTP response"
             };
-            let hint = hint.map(|h| format!(" (hint: {h})")).unwrap_or_default();
+            // An http:// upstream whose port speaks TLS closes, or answers an alert
+            // (review22 R8): said as the start-up check says it.
+            let tls_head = parse
+                && early::state_of_error(&e)
+                    .is_some_and(|s| matches!(s.last_head().as_slice(), [0x15 | 0x16, 0x03, ..]));
+            let tls_port = if tls_head {
+                https_origin(&target.url)
+            } else if head_fault.is_none()
+                && !too_large
+                && early_what.is_none()
+                && !h1_refused
+                && hint.is_none()
+                && !e.is_connect()
+            {
+                https_origin(&target.url).filter(|o| {
+                    st.tls_ports
+                        .contains(o.strip_prefix("https://").unwrap_or(o))
+                })
+            } else {
+                None
+            };
+            // (a TLS alert is already named by the head's fault above)
+            let what = if tls_port.is_some() && !tls_head {
+                "speaks TLS (https) on that port, not plain HTTP"
+            } else {
+                what
+            };
+            let hint = match tls_port {
+                Some(https) => format!(" (hint: use {https} as the upstream: --upstream https://... or https:// in --route)"),
+                None => hint.map(|h| format!(" (hint: {h})")).unwrap_or_default(),
+            };
             // both attempts of a resent request failed: the client is told it went twice
             let twice = resent
                 .map(|first| format!(" (the request was sent twice: its kept connection closed before any answer ({first}), and the new connection it was sent on again failed as said; RFC 9112 §9.3.1.1)"))

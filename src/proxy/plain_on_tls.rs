@@ -8,7 +8,8 @@
 //! type 22, RFC 8446 §5.1; an HTTP/1.x one with a method token and a space, RFC 9112 §3)
 //! and answers a plaintext request with one short HTTP/1.1 400 that names the `https://`
 //! URL to use, then closes the connection ([`refuse`]). It prints one stderr line, and
-//! then at most one a minute with the count since ([`Said`]): a client retrying in a loop
+//! then at most one a minute with the count since, and the count not said yet at the stop
+//! ([`Said`]): a client retrying in a loop
 //! does not flood the terminal. Nothing is recorded past the connection's `conn_open`: no
 //! request reached the agent, and the recording holds only what TLS clients sent.
 //!
@@ -36,8 +37,9 @@ const LINGER: Duration = Duration::from_secs(1);
 /// Most request bytes [`refuse`] reads (head and body together), then it closes.
 const MAX_READ: usize = 64 * 1024;
 
-/// How long [`sniff`] waits for the rest of a method token that came in part.
-const SPLIT_WAIT: Duration = Duration::from_millis(200);
+/// Most empty-line bytes (CR, LF) taken before a request line: RFC 9112 §2.2 lets a server
+/// ignore at least one empty line (CRLF) received before it (review22 R5).
+const MAX_LEADING: usize = 16;
 
 /// Least time between two stderr lines about plaintext requests ([`Said`]).
 pub const SAY_EVERY: Duration = Duration::from_secs(60);
@@ -59,6 +61,16 @@ pub enum First {
 /// line starts with its method, a token (RFC 9110 §9; every registered method is uppercase
 /// letters), then SP (RFC 9112 §3).
 pub fn classify(first: &[u8]) -> First {
+    // empty lines before the request line (RFC 9112 §2.2); a TLS record never starts with
+    // CR or LF
+    let lead = first
+        .iter()
+        .take_while(|b| matches!(b, b'\r' | b'\n'))
+        .count();
+    if lead > MAX_LEADING {
+        return First::Other;
+    }
+    let first = &first[lead..];
     for (i, b) in first.iter().enumerate() {
         match b {
             b' ' if i > 0 => return First::PlainHttp,
@@ -71,12 +83,17 @@ pub fn classify(first: &[u8]) -> First {
 
 /// Peeks at the first bytes of `stream` (nothing consumed) until [`classify`] decides:
 /// `true` for a plaintext HTTP request. End of stream or a read error: `false` (the
-/// handshake then fails as it would have). Waits for bytes as long as the caller lets it.
+/// handshake then fails as it would have). Waits for bytes as long as the caller lets it
+/// (its time limit on a request head): only an undecided start (empty lines, uppercase
+/// letters) is waited on, and a TLS client's first byte decides at once, so a plain client
+/// that sends its method a byte at a time, however slowly, still gets the 400 (review22
+/// R5; a fixed 200 ms wait for the rest of the method answered it with a TLS alert).
 pub async fn sniff(stream: &TcpStream) -> bool {
-    let mut first = [0u8; MAX_METHOD + 1];
-    // the first peek waits for a byte; the rest of a method split over TCP segments comes
-    // within a few ms
-    let mut deadline = None;
+    let mut first = [0u8; MAX_LEADING + MAX_METHOD + 1];
+    // peek returns at once while bytes are there: between peeks of an undecided start,
+    // a pause that grows from 2 ms to 50 ms (a split over TCP segments decides within a
+    // few ms; a slow client costs at most 20 wake-ups a second)
+    let mut pause = Duration::from_millis(2);
     loop {
         let n = match stream.peek(&mut first).await {
             Ok(n) => n,
@@ -85,12 +102,10 @@ pub async fn sniff(stream: &TcpStream) -> bool {
         match classify(&first[..n]) {
             First::PlainHttp => return true,
             First::Other => return false,
+            First::Undecided if n == 0 => return false,
             First::Undecided => {
-                let until = *deadline.get_or_insert_with(|| Instant::now() + SPLIT_WAIT);
-                if n == 0 || Instant::now() >= until {
-                    return false;
-                }
-                tokio::time::sleep(Duration::from_millis(2)).await;
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(50));
             }
         }
     }
@@ -99,7 +114,11 @@ pub async fn sniff(stream: &TcpStream) -> bool {
 /// The request line and `Host` of a request head, as far as `head` holds them:
 /// `(method, request-target, host)`; empty strings for what is missing.
 fn request_of(head: &[u8]) -> (String, String, String) {
-    let text = String::from_utf8_lossy(head);
+    let lead = head
+        .iter()
+        .take_while(|b| matches!(b, b'\r' | b'\n'))
+        .count();
+    let text = String::from_utf8_lossy(&head[lead..]);
     let mut lines = text.split("\r\n").flat_map(|l| l.split('\n'));
     let line = lines.next().unwrap_or("");
     let mut parts = line.split(' ');
@@ -163,6 +182,8 @@ struct SaidInner {
     last: Option<Instant>,
     /// Requests since the last line, the current one included.
     unsaid: u64,
+    /// The last request counted and not said yet: `(method, https URL, peer)`.
+    last_unsaid: Option<(String, String, String)>,
 }
 
 impl Said {
@@ -181,17 +202,61 @@ impl Said {
             return None;
         }
         g.last = Some(now);
+        g.last_unsaid = None;
         Some(std::mem::take(&mut g.unsaid))
     }
+
+    /// Notes one request as [`Self::note`] does, remembering `method`, `url` and `peer`
+    /// for [`Self::unsaid_line`] when no line is due for it.
+    pub fn note_request(&self, now: Instant, method: &str, url: &str, peer: &str) -> Option<u64> {
+        let due = self.note(now);
+        if due.is_none() {
+            let mut g = self
+                .inner
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            g.last_unsaid = Some((method.to_string(), url.to_string(), peer.to_string()));
+        }
+        due
+    }
+
+    /// The stop's line for the requests counted since the last stderr line and not said
+    /// (they came less than [`SAY_EVERY`] after it), `now` the stop; `None` when every
+    /// request was said (review22 R4: a count between two one-a-minute lines was lost at
+    /// the stop).
+    pub fn unsaid_line(&self, now: Instant) -> Option<String> {
+        let g = self
+            .inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = g.unsaid;
+        if n == 0 {
+            return None;
+        }
+        let since = g
+            .last
+            .map(|t| now.saturating_duration_since(t).as_secs())
+            .unwrap_or(0);
+        let (method, url, peer) = g.last_unsaid.clone().unwrap_or_default();
+        let path = path_of(&url);
+        Some(format!(
+            "a2a-interop proxy: WARNING: {n} more plain http:// {} came to this TLS listener (--tls-cert) in the {since} s since the last such line (the last: {method} {path} from {peer}); each was answered 400 and not recorded; the client must use {url}",
+            if n == 1 { "request" } else { "requests" }
+        ))
+    }
+}
+
+/// The path of an `https://` URL from [`https_url`] (`/` when it has none).
+fn path_of(url: &str) -> &str {
+    url.strip_prefix("https://")
+        .and_then(|u| u.find('/').map(|i| &u[i..]))
+        .unwrap_or("/")
 }
 
 /// The stderr line for `n` plaintext requests ([`Said::note`]), the last one `method
 /// path` from `peer`, told to use `url`.
 pub fn said_line(n: u64, method: &str, url: &str, peer: &str) -> String {
-    let path = url
-        .strip_prefix("https://")
-        .and_then(|u| u.find('/').map(|i| &u[i..]))
-        .unwrap_or("/");
+    let path = path_of(url);
     let what = if n == 1 {
         format!("a plain http:// request ({method} {path} from {peer})")
     } else {
@@ -232,7 +297,7 @@ pub async fn refuse(
     let (method, target, host) = request_of(&head);
     let url = https_url(&host, &local.to_string(), &target);
     let method: String = method.chars().take(MAX_METHOD).collect();
-    if let Some(n) = said.note(Instant::now()) {
+    if let Some(n) = said.note_request(Instant::now(), &method, &url, &peer.to_string()) {
         say(said_line(n, &method, &url, &peer.to_string()));
     }
     let _ = stream.write_all(&answer_400(&url)).await;
@@ -263,6 +328,15 @@ mod tests {
         assert_eq!(classify(b" GET"), First::Other);
         assert_eq!(classify(b"get / HTTP/1.1"), First::Other);
         assert_eq!(classify(b"AAAAAAAAAAAAAAAAAAAA "), First::Other);
+        // empty lines before the request line are ignored (RFC 9112 §2.2, review22 R5)
+        assert_eq!(classify(b"\r\nGET / HTTP/1.1"), First::PlainHttp);
+        assert_eq!(classify(b"\r\n\r\n"), First::Undecided);
+        assert_eq!(classify(b"\nPO"), First::Undecided);
+        assert_eq!(classify(&[b'\n'; MAX_LEADING + 1]), First::Other);
+        assert_eq!(
+            request_of(b"\r\nGET /a HTTP/1.1\r\nHost: h:1\r\n\r\n"),
+            ("GET".into(), "/a".into(), "h:1".into())
+        );
     }
 
     #[test]
@@ -313,6 +387,21 @@ mod tests {
             said_line(1, "GET", "https://127.0.0.1:8443/x", "127.0.0.1:5555"),
             "a2a-interop proxy: WARNING: a plain http:// request (GET /x from 127.0.0.1:5555) came to this TLS listener (--tls-cert): answered 400 \"the plain HTTP request was sent to an HTTPS port\"; the client must use https://127.0.0.1:8443/x; later ones are counted, one line a minute at most; nothing of them is recorded"
         );
+        // counted since the 60 s line and not said: the stop says them (review22 R4)
+        let t1 = t0 + SAY_EVERY;
+        let _ = s.note_request(
+            t1 + Duration::from_secs(2),
+            "POST",
+            "https://h:1/rpc",
+            "127.0.0.1:7",
+        );
+        assert_eq!(
+            s.unsaid_line(t1 + Duration::from_secs(30)).as_deref(),
+            Some("a2a-interop proxy: WARNING: 2 more plain http:// requests came to this TLS listener (--tls-cert) in the 30 s since the last such line (the last: POST /rpc from 127.0.0.1:7); each was answered 400 and not recorded; the client must use https://h:1/rpc")
+        );
+        assert_eq!(s.note(t1 + 2 * SAY_EVERY), Some(3));
+        assert_eq!(s.unsaid_line(t1 + 2 * SAY_EVERY), None);
+        assert_eq!(Said::default().unsaid_line(t0), None);
         assert!(said_line(10, "POST", "https://h:1/rpc", "p").contains(
             ": 10 plain http:// requests in the last 60 s (the last: POST /rpc from p) came"
         ));

@@ -452,6 +452,74 @@ pub fn server_name_of_host(host: &url::Host<&str>) -> Option<ServerName<'static>
     }
 }
 
+/// `http://` upstream origins (`HOST:PORT`) found to speak TLS by the proxy's start-up
+/// check (`upstream_speaks_tls` of `proxy`), so that a request to one that then fails
+/// names `https://` as the start-up warning did (review22 R8). Cheap to clone (shared).
+#[derive(Clone, Debug, Default)]
+pub struct TlsPorts(Arc<Mutex<std::collections::HashSet<String>>>);
+
+impl TlsPorts {
+    /// Notes that `origin` (`HOST:PORT`, an IPv6 host in brackets) speaks TLS.
+    pub fn mark(&self, origin: &str) {
+        if let Ok(mut g) = self.0.lock() {
+            g.insert(origin.to_string());
+        }
+    }
+
+    /// True when [`Self::mark`] noted `origin`.
+    pub fn contains(&self, origin: &str) -> bool {
+        self.0.lock().is_ok_and(|g| g.contains(origin))
+    }
+}
+
+/// True when the server at `host:port` completes a TLS handshake (any certificate
+/// accepted: this asks only whether the port speaks TLS, RFC 8446 §4.1) within `wait` for
+/// the connect and again for the handshake. `false` for a plain HTTP server (it answers
+/// the ClientHello with something that is no TLS record), one that cannot be reached, or
+/// no answer in time. Used to tell an `http://` upstream that is in fact `https://`
+/// (review22 R8).
+pub async fn speaks_tls(host: &url::Host<&str>, port: u16, wait: Duration) -> bool {
+    let Some(name) = server_name_of_host(host) else {
+        return false;
+    };
+    let addr = match host {
+        url::Host::Ipv6(a) => a.to_string(),
+        h => h.to_string(),
+    };
+    let Ok(Ok(tcp)) =
+        tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port))).await
+    else {
+        return false;
+    };
+    let Ok(cfg) = client_config(&[], true) else {
+        return false;
+    };
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(cfg));
+    matches!(
+        tokio::time::timeout(wait, connector.connect(name, tcp)).await,
+        Ok(Ok(_))
+    )
+}
+
+/// What the first bytes a server sent in answer to a plaintext HTTP/1.1 request say about
+/// its port (review22 R8): `Some(true)` for TLS (a TLS record: content type 21 alert or 22
+/// handshake, then major version 3, RFC 8446 §5.1; or an HTTP 400 that says the request
+/// was plain HTTP to an HTTPS port, as nginx, Go and this proxy's own TLS listener
+/// answer), `Some(false)` for any other HTTP answer, `None` for nothing (the connection
+/// closed unanswered: OpenSSL's servers do that; a TLS handshake then tells).
+pub fn plain_answer_says_tls(answer: &[u8]) -> Option<bool> {
+    match answer {
+        [] => None,
+        [21 | 22, 3, ..] => Some(true),
+        a if a.starts_with(b"HTTP/") => {
+            let text = String::from_utf8_lossy(a).to_ascii_lowercase();
+            let status = text.split(' ').nth(1).unwrap_or("");
+            Some(status == "400" && text.contains("https"))
+        }
+        _ => Some(false),
+    }
+}
+
 /// TLS client configuration of the upstream leg: the OS roots ([`upstream_roots`]) plus
 /// every certificate in the `extra_ca` PEM files; `insecure` accepts any certificate
 /// (`--insecure-upstream` only).
@@ -741,6 +809,32 @@ impl rustls::client::danger::ServerCertVerifier for NoVerify {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_answer_tells_a_tls_port() {
+        assert_eq!(plain_answer_says_tls(b""), None);
+        assert_eq!(
+            plain_answer_says_tls(&[0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x32]),
+            Some(true)
+        );
+        assert_eq!(
+            plain_answer_says_tls(b"HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n"),
+            Some(true)
+        );
+        assert_eq!(
+            plain_answer_says_tls(b"HTTP/1.1 400 Bad Request\r\n\r\n<center>The plain HTTP request was sent to HTTPS port</center>"),
+            Some(true)
+        );
+        assert_eq!(
+            plain_answer_says_tls(b"HTTP/1.1 200 OK\r\nallow: GET\r\n\r\n"),
+            Some(false)
+        );
+        assert_eq!(
+            plain_answer_says_tls(b"HTTP/1.1 400 Bad Request\r\n\r\nbad"),
+            Some(false)
+        );
+        assert_eq!(plain_answer_says_tls(b"SSH-2.0-OpenSSH"), Some(false));
+    }
 
     /// The shared TLS failure classes read rustls's error texts and alert names, in any case.
     #[test]

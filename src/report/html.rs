@@ -158,14 +158,14 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if !report.not_judged.is_empty() {
         let _ = writeln!(h, "<h2>Not judged</h2><ul>");
         for n in &report.not_judged {
-            let _ = writeln!(h, "<li>{}</li>", esc(&n.line()));
+            let _ = writeln!(h, "<li>{}</li>", esc(&n.line_in(&input.index)));
         }
         let _ = writeln!(h, "</ul>");
     }
     if !report.proxy_answered.is_empty() {
         let _ = writeln!(h, "<h2>Not answered by the target</h2><ul>");
         for p in &report.proxy_answered {
-            let _ = writeln!(h, "<li>{}</li>", esc(&p.line()));
+            let _ = writeln!(h, "<li>{}</li>", esc(&p.line_in(&input.index)));
         }
         let _ = writeln!(h, "</ul>");
     }
@@ -182,7 +182,11 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             esc(&f.message)
         );
         if f.seen > 1 {
-            let _ = writeln!(h, "<li>{}</li>", esc(&super::text::seen_text(f)));
+            let _ = writeln!(
+                h,
+                "<li>{}</li>",
+                esc(&super::text::seen_text_in(f, &input.index))
+            );
         }
         for e in &f.evidence {
             let mut line = format!(
@@ -194,7 +198,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                 // "" is the JSON Pointer of the whole document (RFC 6901 §5).
                 Some("") => line.push_str(" (the whole body)"),
                 Some(p) => {
-                    let _ = write!(line, " at <code>{}</code>", esc(p));
+                    let _ = write!(line, " at JSON <code>{}</code>", esc(&super::json_path(p)));
                 }
                 None => {}
             }

@@ -146,7 +146,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         // Said before the findings: no finding can come from what was not judged.
         let _ = writeln!(out, "## Not judged\n");
         for n in &report.not_judged {
-            let _ = writeln!(out, "- {}", cell(&n.line()));
+            let _ = writeln!(out, "- {}", cell(&n.line_in(&input.index)));
         }
         out.push('\n');
     }
@@ -154,7 +154,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         // The proxy's own answers (target down, no route): the target never saw these.
         let _ = writeln!(out, "## Not answered by the target\n");
         for p in &report.proxy_answered {
-            let _ = writeln!(out, "- {}", cell(&p.line()));
+            let _ = writeln!(out, "- {}", cell(&p.line_in(&input.index)));
         }
         out.push('\n');
     }
@@ -226,7 +226,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                 let _ = writeln!(out, "- leg: {leg}");
             }
             if f.seen > 1 {
-                let _ = writeln!(out, "- {}", super::text::seen_text(f));
+                let _ = writeln!(out, "- {}", super::text::seen_text_in(f, &input.index));
             }
             let shown = if f.seen > 1 {
                 super::text::SHOWN_EVIDENCE
@@ -242,7 +242,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
                     // "" is the JSON Pointer of the whole document (RFC 6901 §5).
                     Some("") => line.push_str(" (the whole body)"),
                     Some(p) => {
-                        let _ = write!(line, " `{p}`");
+                        let _ = write!(line, " in JSON `{}`", super::json_path(p));
                     }
                     None => {}
                 }

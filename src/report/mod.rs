@@ -329,6 +329,42 @@ pub fn live_input(
     ReportInput::new(header, outcome, info, index)
 }
 
+/// A finding's JSON Pointer (RFC 6901, `/result/status/state`, `/1/id`) as the reports and
+/// live lines show it: a JSONPath-style `$.result.status.state`, `$[1].id` (RFC 9535
+/// shorthand; a member name that is no identifier as `$["a b"]`), so that no one reads it
+/// as a URL path (review22 N9). The JSON report keeps the pointer itself. `""` (the whole
+/// document) is `$`.
+pub fn json_path(pointer: &str) -> String {
+    let mut out = String::from("$");
+    for seg in pointer.split('/').skip(1) {
+        let seg = seg.replace("~1", "/").replace("~0", "~");
+        let ident = seg
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && seg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !seg.is_empty() && seg.bytes().all(|b| b.is_ascii_digit()) {
+            out.push_str(&format!("[{seg}]"));
+        } else if ident {
+            out.push('.');
+            out.push_str(&seg);
+        } else {
+            out.push_str(&format!("[{}]", serde_json::Value::String(seg)));
+        }
+    }
+    out
+}
+
+/// An exchange named on a side line (`seen: ... in 3 exchanges: ...`, `not judged: ...`):
+/// for a HAR file its `log.entries[i]`, the entry a HAR viewer shows, as findings cite it
+/// (review22 R10); otherwise its id (`e12`).
+pub(crate) fn cite(id: &str, index: &ExchangeIndex) -> String {
+    match index.har_entry(id) {
+        Some(i) if index.source() == SourceFile::Har => format!("log.entries[{i}]"),
+        _ => id.to_string(),
+    }
+}
+
 /// Where a finding points, for renderers: `#seq (METHOD path -> status)` (for a transcript
 /// `line N (...)`, the line of the file a person edits; for a HAR file `log.entries[i]
 /// (METHOD URL -> status)`, the entry a HAR viewer shows), followed by ` [caller -> callee]`
@@ -378,4 +414,24 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
 pub(crate) fn found_text(v: &serde_json::Value) -> String {
     let s = v.to_string();
     show_controls_owned(index::excerpt_of(s.as_bytes(), 300))
+}
+
+#[cfg(test)]
+mod json_path_tests {
+    use super::json_path;
+
+    /// review22 N9: a JSON Pointer is shown as a JSONPath, never as something that reads
+    /// like a URL path.
+    #[test]
+    fn pointers_read_as_json_paths() {
+        assert_eq!(json_path(""), "$");
+        assert_eq!(json_path("/error"), "$.error");
+        assert_eq!(json_path("/result/status/state"), "$.result.status.state");
+        assert_eq!(json_path("/1/id"), "$[1].id");
+        assert_eq!(
+            json_path("/supportedInterfaces/1/url"),
+            "$.supportedInterfaces[1].url"
+        );
+        assert_eq!(json_path("/a~1b/c d/~0x"), r#"$["a/b"]["c d"]["~x"]"#);
+    }
 }

@@ -784,6 +784,16 @@ pub fn not_judged(incomplete: &[(String, String)]) -> Vec<NotJudged> {
 impl NotJudged {
     /// One line for text and Markdown: `3 exchanges (e2, e5, e9): <reason>`.
     pub fn line(&self) -> String {
+        self.line_cited(&|id| id.to_string())
+    }
+
+    /// [`Self::line`] with the exchanges cited as `index`'s input names them
+    /// (`log.entries[i]` for a HAR file, [`super::cite`]; review22 R10).
+    pub fn line_in(&self, index: &super::index::ExchangeIndex) -> String {
+        self.line_cited(&|id| super::cite(id, index))
+    }
+
+    fn line_cited(&self, cite: &dyn Fn(&str) -> String) -> String {
         let more = if self.exchanges as usize > self.examples.len() {
             ", ..."
         } else {
@@ -793,7 +803,11 @@ impl NotJudged {
             "{} {} ({}{more}): {}",
             self.exchanges,
             plural(self.exchanges as usize, "exchange", "exchanges"),
-            self.examples.join(", "),
+            self.examples
+                .iter()
+                .map(|x| cite(x))
+                .collect::<Vec<_>>()
+                .join(", "),
             self.reason
         )
     }
@@ -827,6 +841,16 @@ impl ProxyAnswered {
     /// One line for text and Markdown: `2 exchanges (e21, e23) [leg webhook]: answered 502
     /// by the proxy itself: upstream http://127.0.0.1:52120 unreachable: ...`.
     pub fn line(&self) -> String {
+        self.line_cited(&|id| id.to_string())
+    }
+
+    /// [`Self::line`] with the exchanges cited as `index`'s input names them
+    /// (`log.entries[i]` for a HAR file, [`super::cite`]; review22 R10).
+    pub fn line_in(&self, index: &super::index::ExchangeIndex) -> String {
+        self.line_cited(&|id| super::cite(id, index))
+    }
+
+    fn line_cited(&self, cite: &dyn Fn(&str) -> String) -> String {
         let more = if self.exchanges as usize > self.examples.len() {
             ", ..."
         } else {
@@ -844,7 +868,11 @@ impl ProxyAnswered {
             "{} {} ({}{more}){at}: answered{status} by the proxy itself, the target never saw the request: {}",
             self.exchanges,
             plural(self.exchanges as usize, "exchange", "exchanges"),
-            self.examples.join(", "),
+            self.examples
+                .iter()
+                .map(|x| cite(x))
+                .collect::<Vec<_>>()
+                .join(", "),
             self.cause
         )
     }

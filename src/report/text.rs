@@ -85,7 +85,13 @@ pub fn report_finding_block(
 /// `seen: 3 times, in 3 exchanges: e1, e4, e9` (no exchange list when the evidence names
 /// none; `... e10 and 2990 more` past [`SEEN_EXCHANGES_LISTED`]).
 pub fn seen_text(f: &ReportFinding) -> String {
-    seen_of(&f.finding, f.seen)
+    seen_of(&f.finding, f.seen, &|id| id.to_string())
+}
+
+/// [`seen_text`] with the exchanges cited as the report's input names them
+/// ([`super::cite`]: `log.entries[i]` for a HAR file).
+pub fn seen_text_in(f: &ReportFinding, index: &ExchangeIndex) -> String {
+    seen_of(&f.finding, f.seen, &|id| super::cite(id, index))
 }
 
 /// One line for a grouped finding in a run summary on stderr (`probe`, `interop`):
@@ -109,8 +115,11 @@ pub fn one_line(f: &ReportFinding, leg: Option<&str>) -> String {
 /// Exchanges named on a `seen:` line at most; the rest are counted (`and 2990 more`).
 pub const SEEN_EXCHANGES_LISTED: usize = 10;
 
-fn seen_of(f: &Finding, seen: u64) -> String {
-    let xs = super::model::evidence_exchanges(f);
+fn seen_of(f: &Finding, seen: u64, cite: &dyn Fn(&str) -> String) -> String {
+    let xs: Vec<String> = super::model::evidence_exchanges(f)
+        .iter()
+        .map(|x| cite(x))
+        .collect();
     let times = format!("seen: {seen} {}", plural(seen as usize, "time", "times"));
     if xs.is_empty() {
         return times;
@@ -256,7 +265,7 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
             // "" is the JSON Pointer of the whole document (RFC 6901 §5).
             Some("") => at.push_str(" (the whole body)"),
             Some(p) => {
-                let _ = write!(at, " at {p}");
+                let _ = write!(at, " at JSON {}", super::json_path(p));
             }
             None => {}
         }
@@ -278,7 +287,11 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
         let _ = writeln!(s, "   {eq} {more}");
     }
     if seen > 1 {
-        let _ = writeln!(s, "   {eq} {}", line(&seen_of(f, seen)));
+        let _ = writeln!(
+            s,
+            "   {eq} {}",
+            line(&seen_of(f, seen, &|id| super::cite(id, index)))
+        );
     }
     if !f.spec.is_empty() {
         let _ = writeln!(s, "   {eq} spec: {}", f.spec.join(", "));
@@ -358,7 +371,7 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     }
     out.push_str(&rule_summary(&report.findings, style));
     for n in &report.not_judged {
-        let _ = writeln!(out, "note: not judged: {}", n.line());
+        let _ = writeln!(out, "note: not judged: {}", n.line_in(&input.index));
     }
     if !report.not_judged.is_empty() {
         out.push('\n');
@@ -369,7 +382,7 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
         let _ = writeln!(
             out,
             "note: not answered by the target: {}",
-            super::show_controls_line(&p.line())
+            super::show_controls_line(&p.line_in(&input.index))
         );
     }
     if !report.proxy_answered.is_empty() {

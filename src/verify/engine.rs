@@ -162,6 +162,10 @@ const SNAPSHOT_TEXT_CAP: usize = 64 * 1024;
 /// STREAM-ARTIFACT-003 wording (bounds the memory a stream of many artifacts takes).
 const SNAPSHOT_ARTIFACTS: usize = 64;
 
+/// Client connections whose address the verifier keeps for HTTP-FRAME-003's message (the
+/// most recent; an older connection's refusal names its number only).
+const CONN_PEERS: usize = 4096;
+
 /// The text of an artifact update's parts, joined, if every part is a text part (1.0
 /// `{text}`, 0.x `{kind: "text", text}`); `None` for a part of another kind or no parts.
 fn artifact_chunk_text(upd: &Obj) -> Option<String> {
@@ -1076,6 +1080,11 @@ pub(super) struct State {
     /// peers); `None` when the recording has no connection events (transcripts, HAR).
     /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
     clients_loopback: Option<bool>,
+    /// Client address (`ip:port`) of the most recent connections (`conn_open`), at most
+    /// [`CONN_PEERS`], oldest first in `conn_order`: an HTTP-FRAME-003 refusal names its
+    /// client, not only its connection number (review22 N8).
+    conn_peers: HashMap<u64, String>,
+    conn_order: VecDeque<u64>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -1843,6 +1852,8 @@ impl State {
             problem_status_held: None,
             held_tls: None,
             clients_loopback: None,
+            conn_peers: HashMap::new(),
+            conn_order: VecDeque::new(),
             up_cards: VecDeque::new(),
             up_signed_cards: VecDeque::new(),
             served_urls: HashSet::new(),
@@ -2665,11 +2676,18 @@ impl State {
                     }
                 }
             }
-            EventKind::ConnOpen { peer, .. } => {
+            EventKind::ConnOpen { conn, peer, .. } => {
                 let lo = peer
                     .parse::<std::net::SocketAddr>()
                     .is_ok_and(|a| a.ip().is_loopback());
                 self.clients_loopback = Some(self.clients_loopback.unwrap_or(true) && lo);
+                if self.conn_order.len() >= CONN_PEERS {
+                    if let Some(old) = self.conn_order.pop_front() {
+                        self.conn_peers.remove(&old);
+                    }
+                }
+                self.conn_order.push_back(*conn);
+                self.conn_peers.insert(*conn, peer.clone());
             }
             EventKind::RequestRefused {
                 conn,
@@ -2682,7 +2700,10 @@ impl State {
                     .map(|s| format!(" and answered {s}"))
                     .unwrap_or_default();
                 let on = conn
-                    .map(|c| format!(" on connection {c}"))
+                    .map(|c| match self.conn_peers.get(&c) {
+                        Some(peer) => format!(" on connection {c} (client {peer})"),
+                        None => format!(" on connection {c}"),
+                    })
                     .unwrap_or_default();
                 self.find(
                     &r::HTTP_REQUEST_REFUSED,
