@@ -227,6 +227,7 @@ pub fn verify_file_skipping(
                     }
                 });
                 s.count += 1;
+                verifier.line_skipped();
                 if s.lines.len() < SKIPPED_LINES_LISTED {
                     s.lines.push(line);
                 }

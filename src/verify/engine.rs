@@ -1682,6 +1682,9 @@ const TRUNC_CAP: u8 = 1;
 const TRUNC_DROPPED: u8 = 2;
 /// [`Exch::trunc_by`]: a body larger than the verifier keeps ([`BODY_CAP`]).
 const TRUNC_BUFFER: u8 = 4;
+/// [`Exch::trunc_by`]: a line of the recording read past with `--skip-bad-lines` while the
+/// exchange was open: one of its events may be that line (newcomer23 N2).
+const TRUNC_SKIPPED: u8 = 8;
 
 /// Why an exchange's body is not all in the recording, from [`Exch::trunc_by`]: the
 /// capture cap (with the flag that raises it), recorder drops (with the flag that avoids
@@ -1696,6 +1699,12 @@ fn truncation_reason(by: u8) -> String {
     if by & TRUNC_DROPPED != 0 {
         why.push(
             "events dropped by the recorder, its queue full (--lossless waits instead of dropping)"
+                .to_string(),
+        );
+    }
+    if by & TRUNC_SKIPPED != 0 {
+        why.push(
+            "a damaged line of the recording, read past with --skip-bad-lines, may hold one of its events"
                 .to_string(),
         );
     }
@@ -2729,6 +2738,17 @@ impl State {
             _ => {}
         }
         self.out[before..].to_vec()
+    }
+
+    /// A line of the recording could not be read and was skipped (`verify
+    /// --skip-bad-lines`): every exchange open at that point may have lost an event there
+    /// (a response body, a stream chunk, its end), so its verdict is incomplete, as after a
+    /// recorder `gap`, rather than judged on what is left (an answer read as empty).
+    pub(super) fn line_skipped(&mut self) {
+        for x in self.open.values_mut() {
+            x.truncated = true;
+            x.trunc_by |= TRUNC_SKIPPED;
+        }
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
@@ -9804,7 +9824,8 @@ impl State {
     /// VersionNotSupportedError the version the request asked for (its `A2A-Version`, the
     /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
     /// version on the interface the request used. Not on a client leg whose gateway
-    /// dropped the header (VER-HDR-002 names the gateway).
+    /// dropped the header (VER-HDR-002 names the gateway), nor for a call of the other
+    /// generation than the version it asked for (VER-MIX-001 names the client's mix).
     fn version_refused_though_offered(&mut self, x: &Exch, refusal: Evidence) {
         if self.ver_stripped_clients.contains(&x.id) {
             return;
@@ -9816,6 +9837,17 @@ impl State {
         let Some(want) = Dialect::from_version(&asked) else {
             return;
         };
+        // A call of the other generation (1.0 `SendMessage` with no A2A-Version, which asks
+        // for 0.3; 0.3 `message/send` under `A2A-Version: 1.0`) is the client's mix
+        // (VER-MIX-001): 0.3 has no such method, so the agent cannot serve it in the
+        // version asked, whatever its card declares (newcomer23 N1).
+        if x.call
+            .as_ref()
+            .and_then(|c| c.dialect)
+            .is_some_and(|d| d.is_0x() != want.is_0x())
+        {
+            return;
+        }
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };

@@ -89,6 +89,14 @@ impl Verifier {
         self.state.take_live_notes()
     }
 
+    /// A line of the recording between the events fed so far and the next one could not
+    /// be read and was skipped (`verify --skip-bad-lines`): the exchanges open now are
+    /// judged as incomplete (their `incomplete` reason names the skipped line), since that
+    /// line may have held one of their events.
+    pub fn line_skipped(&mut self) {
+        self.state.line_skipped()
+    }
+
     /// Ends the run: rules that need the whole recording fire here. Returns every finding
     /// (those already returned by `feed` included), sorted by first evidence `seq`.
     pub fn finish(self) -> VerifyOutcome {
