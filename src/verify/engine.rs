@@ -7546,7 +7546,7 @@ impl State {
         // of an old sample is no header any agent reads. Judged on every A2A call of a
         // known version that does not also carry the right name.
         if !c.webhook && !x.synthetic && c.dialect.is_some() {
-            self.ext_header_misspelled(x, &c);
+            self.ext_header_misspelled(x, &c, json, err);
         }
         if c.dialect.is_some_and(Dialect::is_0x)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -7735,7 +7735,13 @@ impl State {
     /// CAP-EXT-006 (EXT-001): the request names URIs in `A2A-Extension` or
     /// `X-A2A-Extension` (singular, any case) and not in its version's header
     /// (`A2A-Extensions` on 1.0, `X-A2A-Extensions` on 0.x); one finding on the request.
-    fn ext_header_misspelled(&mut self, x: &Exch, c: &Call) {
+    fn ext_header_misspelled(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        json: Option<&Json>,
+        err: Option<&StreamErrorEnd>,
+    ) {
         let v1 = c.dialect == Some(Dialect::V1_0);
         let right = if v1 {
             "A2A-Extensions"
@@ -7763,8 +7769,22 @@ impl State {
             return;
         };
         self.areas.insert("capability");
-        let refused = if self.answer_is_error(x) || !x.is_success() {
-            "; the agent saw no extension requested, so its refusal is the expected answer"
+        // Only a refusal for a missing extension follows from the misspelling; another
+        // error (TaskNotFoundError, a 401) is about something else (review23a R2).
+        let ext_refused = match json.and_then(|v| v.get("error")) {
+            Some(e) => {
+                e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+                    || error_info_reason(e.get("details")) == Some("EXTENSION_SUPPORT_REQUIRED")
+                    || e.get("message")
+                        .and_then(Json::as_str)
+                        .is_some_and(|m| m.to_ascii_lowercase().contains("extension"))
+            }
+            None => err.is_some_and(|e| e.ext_required || e.names_extension),
+        };
+        let refused = if ext_refused {
+            "; the agent saw no extension requested, so its refusal for a missing extension is the answer to what it got"
+        } else if self.answer_is_error(x) || !x.is_success() {
+            "; the agent saw no extension requested (its error names no extension: read it on its own)"
         } else {
             "; the agent saw no extension requested and answered without it"
         };
@@ -14555,8 +14575,11 @@ impl State {
         {
             return;
         }
+        // A url the client's own request carried (an echoed input file) is one the client
+        // handed over itself, not one the agent gave it (review23a R1).
+        let req = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let mut found = None;
-        first_internal_part_url(res, base.to_string(), 0, &mut found);
+        first_internal_part_url(res, base.to_string(), 0, &req, &mut found);
         let Some((ptr, url, hc, host)) = found else {
             return;
         };
@@ -25422,18 +25445,28 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
 }
 
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below
-/// `v`) whose file url (1.0 `url`, 0.x `file.uri`) is an http(s) URL on a host a remote
+/// `v`, not in a message of role user) whose file url (1.0 `url`, 0.x `file.uri`), not
+/// found in the client's `request` body, is an http(s) URL on a host a remote
 /// client cannot reach: its JSON Pointer (below `ptr`), the url, the host's class and host.
 fn first_internal_part_url(
     v: &Json,
     ptr: String,
     depth: usize,
+    request: &[u8],
     found: &mut Option<(String, String, HostClass, String)>,
 ) {
     if found.is_some() || depth > 8 {
         return;
     }
     if let Some(o) = v.as_object() {
+        // A user message (in a Task's history, an echo of the request) carries the client's
+        // own files, not files the agent hands out (review23a R1).
+        if o.get("role")
+            .and_then(Json::as_str)
+            .is_some_and(|r| r.eq_ignore_ascii_case("user") || r.eq_ignore_ascii_case("ROLE_USER"))
+        {
+            return;
+        }
         for (k, child) in o.iter() {
             let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
             if k == "parts" {
@@ -25450,18 +25483,18 @@ fn first_internal_part_url(
                     };
                     let Some(u) = parse_url(url) else { continue };
                     let hc = host_class(&u.host);
-                    if hc.is_internal() {
+                    if hc.is_internal() && !contains(request, url.as_bytes()) {
                         *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
                         return;
                     }
                 }
             } else {
-                first_internal_part_url(child, p, depth + 1, found);
+                first_internal_part_url(child, p, depth + 1, request, found);
             }
         }
     } else if let Some(a) = v.as_array() {
         for (i, child) in a.iter().enumerate() {
-            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, found);
+            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, request, found);
         }
     }
 }
