@@ -824,7 +824,9 @@ fn breaker23_blind() {
 /// Session 23's reviewer (review23a): DATA-URL-001 tells only file urls the agent handed
 /// out, not the client's own (a user message echoed in history, A1/A2; a url the request
 /// carried, A3), and still finds the agent's own past them (A4, A5); CAP-EXT-006 calls only
-/// an extension refusal the effect of the misspelled header, not a TaskNotFoundError (C1).
+/// an extension refusal the effect of the misspelled header, not a TaskNotFoundError (C1);
+/// 1.0 PUSH-CFG-007 leaves out a refusal of a body with taskId or one naming the path's
+/// task (P1, P2).
 #[test]
 fn review23a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -867,6 +869,29 @@ fn review23a() {
             f[0].message
         );
     }
+    // PUSH-CFG-007 on 1.0 (R3): a body that carries taskId, or a refusal that names the
+    // path's task, is no refusal of a body without taskId; f310 / K3 still are.
+    for stem in [
+        "b23r-P1-legal-v10-rest-create-push-config-refused-for-finished-task",
+        "b23r-P2-legal-v10-rest-create-push-config-no-task-id-refused-naming-path-task",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "PUSH-CFG-007"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let out = by("b23a-K3-v10-rest-create-push-config-missing-field-refused");
+    assert_eq!(
+        out.findings
+            .iter()
+            .filter(|f| f.rule == "PUSH-CFG-007")
+            .count(),
+        1,
+        "{}",
+        render(&out)
+    );
     let out = by("b23r-C1-v10-get-task-not-found-singular-extension-header");
     let f: Vec<_> = out
         .findings

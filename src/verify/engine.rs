@@ -16281,8 +16281,8 @@ impl State {
     /// 1.0 (a2a-js #680): the proto binds the create to POST `/tasks/{task_id=*}/
     /// pushNotificationConfigs` with body `"*"`, so the task id travels in the path and a
     /// transcoding client may leave `taskId` out of the body: an agent that reads the body
-    /// alone and refuses ("Task ID is required") refuses a well-formed call. A body whose
-    /// taskId names another task than the path is the client's conflict, not judged.
+    /// alone and refuses ("Task ID is required") refuses a well-formed call. A body with a
+    /// taskId, or a refusal that names the path's task id, is not judged.
     fn rest03_push_create_refused(&mut self, x: &Exch, c: &Call, v: &Json, bseq: u64) {
         let v1 = c.dialect == Some(Dialect::V1_0);
         if c.binding != Some(Binding::Rest)
@@ -16305,8 +16305,11 @@ impl State {
         let Some((ptr, cfg)) = push_config_in(c, c.dialect) else {
             return;
         };
+        // 1.0: a body that names a task in taskId left nothing out (another task than the
+        // path's is the client's conflict); the refusal is about something else, such as a
+        // task already finished (review23a R3).
         let body_task = cfg.get("taskId").and_then(Json::as_str).unwrap_or("");
-        if v1 && !body_task.is_empty() && body_task != tid {
+        if v1 && !body_task.is_empty() {
             return;
         }
         let said = v
@@ -16327,8 +16330,10 @@ impl State {
         // 1.0: only a refusal that asks for the task id the path carries ("Task ID is
         // required", "Missing required field: taskId"); an A2A error (PUSH_NOTIFICATION_
         // NOT_SUPPORTED, UNSUPPORTED_OPERATION, ...) or any other complaint is not this.
+        // A refusal that names the path's task id read it from the path (review23a R3).
         if v1
             && (reason.is_some_and(|r| A2A_REASONS.contains(&r))
+                || (tid.len() >= 3 && low.contains(&tid.to_ascii_lowercase()))
                 || !["taskid", "task_id", "task id"]
                     .iter()
                     .any(|w| low.contains(w)))
@@ -16349,9 +16354,8 @@ impl State {
         let verb = x.method.to_ascii_uppercase();
         let msg = if v1 {
             format!(
-                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url{}, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
+                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url and no taskId, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
                 x.path,
-                if body_task.is_empty() { " and no taskId" } else { "" }
             )
         } else {
             format!(
