@@ -826,7 +826,8 @@ fn breaker23_blind() {
 /// carried, A3), and still finds the agent's own past them (A4, A5); CAP-EXT-006 calls only
 /// an extension refusal the effect of the misspelled header, not a TaskNotFoundError (C1);
 /// 1.0 PUSH-CFG-007 leaves out a refusal of a body with taskId or one naming the path's
-/// task (P1, P2).
+/// task (P1, P2); a gateway that lowercases a send's params.message.taskId is GW-REQ-002
+/// (G1).
 #[test]
 fn review23a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -891,6 +892,25 @@ fn review23a() {
         1,
         "{}",
         render(&out)
+    );
+    // GW-REQ-002's JSON-RPC form covers a send's params.message.taskId too (R4).
+    let out = by("b23r-G1-v10-gateway-lowercases-send-message-task-id");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-REQ-002")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(
+        f[0].message.contains(
+            "SendMessage call upstream with params.message.taskId \"task-ab12\" instead of the client's \"Task-AB12\""
+        ),
+        "{}",
+        f[0].message
+    );
+    assert_eq!(
+        f[0].evidence[0].pointer.as_deref(),
+        Some("/params/message/taskId")
     );
     let out = by("b23r-C1-v10-get-task-not-found-singular-extension-header");
     let f: Vec<_> = out

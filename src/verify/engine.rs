@@ -4145,12 +4145,12 @@ impl State {
                             Evidence {
                                 seq: cseq,
                                 exchange: Some(cid),
-                                pointer: Some(format!("/params/{member}")),
+                                pointer: Some(format!("/params/{}", member.replace('.', "/"))),
                                 found: Some(Value::String(cv)),
                             },
                             up.ev_at(
                                 up.req_ev_seq(),
-                                &format!("/params/{member}"),
+                                &format!("/params/{}", member.replace('.', "/")),
                                 Some(Value::String(uv)),
                             ),
                         ],
@@ -25410,7 +25410,8 @@ fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
 
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the
 /// gateway's upstream copy `b`, that are the same call (same method and params, the
-/// JSON-RPC id aside) but for the task id in `params.id` or `params.taskId`, changed only
+/// JSON-RPC id aside) but for the task id in `params.id`, `params.taskId` or
+/// `params.message.taskId`, changed only
 /// in letter case (a gateway that lowercases values): that member's name, the client's
 /// and the upstream value, and the method. `None` otherwise.
 fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, String)> {
@@ -25430,11 +25431,18 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
     };
     let (mut x, mut y) = (parse(a)?, parse(b)?);
     let method = x.get("method")?.as_str()?.to_string();
-    for member in ["id", "taskId"] {
+    // A send that continues a task names it in params.message.taskId (review23a R4).
+    for member in ["id", "taskId", "message.taskId"] {
         let take = |m: &mut serde_json::Map<String, Value>| {
-            m.get_mut("params")
-                .and_then(Value::as_object_mut)
-                .and_then(|p| p.remove(member))
+            let mut at = m.get_mut("params").and_then(Value::as_object_mut)?;
+            let mut keys = member.split('.').peekable();
+            while let Some(k) = keys.next() {
+                if keys.peek().is_none() {
+                    return at.remove(k);
+                }
+                at = at.get_mut(k).and_then(Value::as_object_mut)?;
+            }
+            None
         };
         let (Some(Value::String(cv)), Some(Value::String(uv))) = (take(&mut x), take(&mut y))
         else {
@@ -25724,6 +25732,18 @@ mod tests {
         assert_eq!(task_id_recased(a, c), None);
         assert_eq!(task_id_recased(a, a), None);
         assert_eq!(task_id_recased(a, d), None);
+        // A send that continues a task names it in params.message.taskId (review23a R4).
+        let e = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-9AbC"}}}"#;
+        let f = br#"{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-9abc"}}}"#;
+        assert_eq!(
+            task_id_recased(e, f),
+            Some((
+                "message.taskId",
+                "Tk-9AbC".into(),
+                "tk-9abc".into(),
+                "SendMessage".into()
+            ))
+        );
     }
     use crate::model::json::Json;
     use serde_json::json;
