@@ -823,7 +823,8 @@ fn breaker23_blind() {
 
 /// Session 23's reviewer (review23a): DATA-URL-001 tells only file urls the agent handed
 /// out, not the client's own (a user message echoed in history, A1/A2; a url the request
-/// carried, A3), and still finds the agent's own past them (A4, A5); CAP-EXT-006 calls only
+/// carried, A3), and still finds the agent's own past them (A4, A5) and in a stream's
+/// artifact update (D1); CAP-EXT-006 calls only
 /// an extension refusal the effect of the misspelled header, not a TaskNotFoundError (C1);
 /// 1.0 PUSH-CFG-007 leaves out a refusal of a body with taskId or one naming the path's
 /// task (P1, P2); a gateway that lowercases a send's params.message.taskId is GW-REQ-002
@@ -854,6 +855,11 @@ fn review23a() {
             "b23r-A5-v10-artifact-client-url-then-agent-internal-url",
             "/result/task/artifacts/0/parts/2/url",
             "http://10.0.9.9:9000/out/report.pdf",
+        ),
+        (
+            "b23r-D1-v10-stream-artifact-update-private-file-url",
+            "/result/artifactUpdate/artifact/parts/0/url",
+            "http://10.0.9.9/r.pdf",
         ),
     ] {
         let out = by(stem);

@@ -6003,6 +6003,11 @@ impl State {
             let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(media)))];
             self.stream_once(x, &r::CAP_OUTPUT_MODE_NOT_ACCEPTED, msg, ev);
         }
+        // DATA-URL-001 on a stream's events too: artifacts mostly arrive there (review23a
+        // R5); once per stream.
+        if let Some((msg, ev)) = part_url_internal_finding(x, p.inner, &p.pointer, seq) {
+            self.stream_once(x, &r::PART_URL_INTERNAL, msg, vec![ev]);
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
@@ -14567,34 +14572,50 @@ impl State {
     /// cluster-internal host, in an answer on the client leg from a public host: a file the
     /// client cannot fetch. Once per exchange.
     fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
+        let Some(res) = res.as_object() else { return };
+        if let Some((msg, ev)) = part_url_internal_finding(x, res, base, bseq) {
+            self.find(&r::PART_URL_INTERNAL, msg, vec![ev], &x.leg);
+        }
+    }
+}
+
+/// DATA-URL-001's message and evidence for result or stream event `res` (at JSON Pointer
+/// `base` of body event `bseq`) of exchange `x` ([`State::part_url_internal`]); `None`
+/// when no file part url of it is on an internal host, or `x` is not a client-leg answer
+/// from a public host.
+fn part_url_internal_finding(
+    x: &Exch,
+    res: &Obj,
+    base: &str,
+    bseq: u64,
+) -> Option<(String, Evidence)> {
+    {
         if x.leg.is_some()
             || !x
                 .parts
                 .as_ref()
                 .is_some_and(|p| host_class(&p.host) == HostClass::Public)
         {
-            return;
+            return None;
         }
         // A url the client's own request carried (an echoed input file) is one the client
         // handed over itself, not one the agent gave it (review23a R1).
         let req = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let mut found = None;
-        first_internal_part_url(res, base.to_string(), 0, &req, &mut found);
-        let Some((ptr, url, hc, host)) = found else {
-            return;
-        };
+        internal_part_url_in(res, base.to_string(), 0, &req, &mut found);
+        let (ptr, url, hc, host) = found?;
         let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
-        self.find(
-            &r::PART_URL_INTERNAL,
+        Some((
             format!(
                 "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
                 hc.describe()
             ),
-            vec![x.ev_at(bseq, &ptr, Some(Value::String(url)))],
-            &x.leg,
-        );
+            x.ev_at(bseq, &ptr, Some(Value::String(url))),
+        ))
     }
+}
 
+impl State {
     /// Judges a result body of a task operation; returns the Task it names (id, context,
     /// state) when it is one.
     fn on_result(
@@ -25471,42 +25492,56 @@ fn first_internal_part_url(
         return;
     }
     if let Some(o) = v.as_object() {
-        // A user message (in a Task's history, an echo of the request) carries the client's
-        // own files, not files the agent hands out (review23a R1).
-        if o.get("role")
-            .and_then(Json::as_str)
-            .is_some_and(|r| r.eq_ignore_ascii_case("user") || r.eq_ignore_ascii_case("ROLE_USER"))
-        {
-            return;
-        }
-        for (k, child) in o.iter() {
-            let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
-            if k == "parts" {
-                for (i, part) in child.as_array().into_iter().flatten().enumerate() {
-                    let (member, url) = match (
-                        part.get("url").and_then(Json::as_str),
-                        part.get("file")
-                            .and_then(|f| f.get("uri"))
-                            .and_then(Json::as_str),
-                    ) {
-                        (Some(u), _) => ("url", u),
-                        (None, Some(u)) => ("file/uri", u),
-                        _ => continue,
-                    };
-                    let Some(u) = parse_url(url) else { continue };
-                    let hc = host_class(&u.host);
-                    if hc.is_internal() && !contains(request, url.as_bytes()) {
-                        *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
-                        return;
-                    }
-                }
-            } else {
-                first_internal_part_url(child, p, depth + 1, request, found);
-            }
-        }
+        internal_part_url_in(o, ptr, depth, request, found);
     } else if let Some(a) = v.as_array() {
         for (i, child) in a.iter().enumerate() {
             first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, request, found);
+        }
+    }
+}
+
+/// [`first_internal_part_url`] on object `o` (at JSON Pointer `ptr`, `depth` levels down).
+fn internal_part_url_in(
+    o: &Obj,
+    ptr: String,
+    depth: usize,
+    request: &[u8],
+    found: &mut Option<(String, String, HostClass, String)>,
+) {
+    if found.is_some() || depth > 8 {
+        return;
+    }
+    // A user message (in a Task's history, an echo of the request) carries the client's
+    // own files, not files the agent hands out (review23a R1).
+    if o.get("role")
+        .and_then(Json::as_str)
+        .is_some_and(|r| r.eq_ignore_ascii_case("user") || r.eq_ignore_ascii_case("ROLE_USER"))
+    {
+        return;
+    }
+    for (k, child) in o.iter() {
+        let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+        if k == "parts" {
+            for (i, part) in child.as_array().into_iter().flatten().enumerate() {
+                let (member, url) = match (
+                    part.get("url").and_then(Json::as_str),
+                    part.get("file")
+                        .and_then(|f| f.get("uri"))
+                        .and_then(Json::as_str),
+                ) {
+                    (Some(u), _) => ("url", u),
+                    (None, Some(u)) => ("file/uri", u),
+                    _ => continue,
+                };
+                let Some(u) = parse_url(url) else { continue };
+                let hc = host_class(&u.host);
+                if hc.is_internal() && !contains(request, url.as_bytes()) {
+                    *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
+                    return;
+                }
+            }
+        } else {
+            first_internal_part_url(child, p, depth + 1, request, found);
         }
     }
 }
