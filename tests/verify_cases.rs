@@ -821,6 +821,119 @@ fn breaker23_blind() {
     );
 }
 
+/// Session 23's reviewer (review23a): DATA-URL-001 tells only file urls the agent handed
+/// out, not the client's own (a user message echoed in history, A1/A2; a url the request
+/// carried, A3), and still finds the agent's own past them (A4, A5) and in a stream's
+/// artifact update (D1); CAP-EXT-006 calls only
+/// an extension refusal the effect of the misspelled header, not a TaskNotFoundError (C1);
+/// 1.0 PUSH-CFG-007 leaves out a refusal of a body with taskId or one naming the path's
+/// task (P1, P2); a gateway that lowercases a send's params.message.taskId is GW-REQ-002
+/// (G1).
+#[test]
+fn review23a() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    for stem in [
+        "b23r-A1-legal-v10-history-echoes-client-private-file-url",
+        "b23r-A2-legal-v03-history-echoes-client-private-file-uri",
+        "b23r-A3-legal-v10-artifact-names-client-own-file-url",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "DATA-URL-001"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    for (stem, ptr, url) in [
+        (
+            "b23r-A4-v10-history-agent-message-internal-file-url",
+            "/result/task/history/1/parts/0/url",
+            "http://files.default.svc.cluster.local/r.pdf",
+        ),
+        (
+            "b23r-A5-v10-artifact-client-url-then-agent-internal-url",
+            "/result/task/artifacts/0/parts/2/url",
+            "http://10.0.9.9:9000/out/report.pdf",
+        ),
+        (
+            "b23r-D1-v10-stream-artifact-update-private-file-url",
+            "/result/artifactUpdate/artifact/parts/0/url",
+            "http://10.0.9.9/r.pdf",
+        ),
+    ] {
+        let out = by(stem);
+        let f: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "DATA-URL-001")
+            .collect();
+        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(f[0].evidence[0].pointer.as_deref(), Some(ptr), "{stem}");
+        assert!(
+            f[0].message.contains(&format!("points at {url},")),
+            "{stem}: {}",
+            f[0].message
+        );
+    }
+    // PUSH-CFG-007 on 1.0 (R3): a body that carries taskId, or a refusal that names the
+    // path's task, is no refusal of a body without taskId; f310 / K3 still are.
+    for stem in [
+        "b23r-P1-legal-v10-rest-create-push-config-refused-for-finished-task",
+        "b23r-P2-legal-v10-rest-create-push-config-no-task-id-refused-naming-path-task",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "PUSH-CFG-007"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let out = by("b23a-K3-v10-rest-create-push-config-missing-field-refused");
+    assert_eq!(
+        out.findings
+            .iter()
+            .filter(|f| f.rule == "PUSH-CFG-007")
+            .count(),
+        1,
+        "{}",
+        render(&out)
+    );
+    // GW-REQ-002's JSON-RPC form covers a send's params.message.taskId too (R4).
+    let out = by("b23r-G1-v10-gateway-lowercases-send-message-task-id");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "GW-REQ-002")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(
+        f[0].message.contains(
+            "SendMessage call upstream with params.message.taskId \"task-ab12\" instead of the client's \"Task-AB12\""
+        ),
+        "{}",
+        f[0].message
+    );
+    assert_eq!(
+        f[0].evidence[0].pointer.as_deref(),
+        Some("/params/message/taskId")
+    );
+    let out = by("b23r-C1-v10-get-task-not-found-singular-extension-header");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "CAP-EXT-006")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(
+        f[0].message.ends_with(
+            "the agent saw no extension requested (its error names no extension: read it on its own)"
+        ),
+        "{}",
+        f[0].message
+    );
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

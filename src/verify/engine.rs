@@ -4193,12 +4193,12 @@ impl State {
                             Evidence {
                                 seq: cseq,
                                 exchange: Some(cid),
-                                pointer: Some(format!("/params/{member}")),
+                                pointer: Some(format!("/params/{}", member.replace('.', "/"))),
                                 found: Some(Value::String(cv)),
                             },
                             up.ev_at(
                                 up.req_ev_seq(),
-                                &format!("/params/{member}"),
+                                &format!("/params/{}", member.replace('.', "/")),
                                 Some(Value::String(uv)),
                             ),
                         ],
@@ -6050,6 +6050,11 @@ impl State {
             let ev = vec![x.ev_at(seq, &ptr, Some(Value::String(media)))];
             self.stream_once(x, &r::CAP_OUTPUT_MODE_NOT_ACCEPTED, msg, ev);
         }
+        // DATA-URL-001 on a stream's events too: artifacts mostly arrive there (review23a
+        // R5); once per stream.
+        if let Some((msg, ev)) = part_url_internal_finding(x, p.inner, &p.pointer, seq) {
+            self.stream_once(x, &r::PART_URL_INTERNAL, msg, vec![ev]);
+        }
         match p.kind {
             PayloadKind::Task => {
                 let need_ctx =
@@ -7593,7 +7598,7 @@ impl State {
         // of an old sample is no header any agent reads. Judged on every A2A call of a
         // known version that does not also carry the right name.
         if !c.webhook && !x.synthetic && c.dialect.is_some() {
-            self.ext_header_misspelled(x, &c);
+            self.ext_header_misspelled(x, &c, json, err);
         }
         if c.dialect.is_some_and(Dialect::is_0x)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -7782,7 +7787,13 @@ impl State {
     /// CAP-EXT-006 (EXT-001): the request names URIs in `A2A-Extension` or
     /// `X-A2A-Extension` (singular, any case) and not in its version's header
     /// (`A2A-Extensions` on 1.0, `X-A2A-Extensions` on 0.x); one finding on the request.
-    fn ext_header_misspelled(&mut self, x: &Exch, c: &Call) {
+    fn ext_header_misspelled(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        json: Option<&Json>,
+        err: Option<&StreamErrorEnd>,
+    ) {
         let v1 = c.dialect == Some(Dialect::V1_0);
         let right = if v1 {
             "A2A-Extensions"
@@ -7810,8 +7821,22 @@ impl State {
             return;
         };
         self.areas.insert("capability");
-        let refused = if self.answer_is_error(x) || !x.is_success() {
-            "; the agent saw no extension requested, so its refusal is the expected answer"
+        // Only a refusal for a missing extension follows from the misspelling; another
+        // error (TaskNotFoundError, a 401) is about something else (review23a R2).
+        let ext_refused = match json.and_then(|v| v.get("error")) {
+            Some(e) => {
+                e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
+                    || error_info_reason(e.get("details")) == Some("EXTENSION_SUPPORT_REQUIRED")
+                    || e.get("message")
+                        .and_then(Json::as_str)
+                        .is_some_and(|m| m.to_ascii_lowercase().contains("extension"))
+            }
+            None => err.is_some_and(|e| e.ext_required || e.names_extension),
+        };
+        let refused = if ext_refused {
+            "; the agent saw no extension requested, so its refusal for a missing extension is the answer to what it got"
+        } else if self.answer_is_error(x) || !x.is_success() {
+            "; the agent saw no extension requested (its error names no extension: read it on its own)"
         } else {
             "; the agent saw no extension requested and answered without it"
         };
@@ -14606,31 +14631,50 @@ impl State {
     /// cluster-internal host, in an answer on the client leg from a public host: a file the
     /// client cannot fetch. Once per exchange.
     fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
+        let Some(res) = res.as_object() else { return };
+        if let Some((msg, ev)) = part_url_internal_finding(x, res, base, bseq) {
+            self.find(&r::PART_URL_INTERNAL, msg, vec![ev], &x.leg);
+        }
+    }
+}
+
+/// DATA-URL-001's message and evidence for result or stream event `res` (at JSON Pointer
+/// `base` of body event `bseq`) of exchange `x` ([`State::part_url_internal`]); `None`
+/// when no file part url of it is on an internal host, or `x` is not a client-leg answer
+/// from a public host.
+fn part_url_internal_finding(
+    x: &Exch,
+    res: &Obj,
+    base: &str,
+    bseq: u64,
+) -> Option<(String, Evidence)> {
+    {
         if x.leg.is_some()
             || !x
                 .parts
                 .as_ref()
                 .is_some_and(|p| host_class(&p.host) == HostClass::Public)
         {
-            return;
+            return None;
         }
+        // A url the client's own request carried (an echoed input file) is one the client
+        // handed over itself, not one the agent gave it (review23a R1).
+        let req = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let mut found = None;
-        first_internal_part_url(res, base.to_string(), 0, &mut found);
-        let Some((ptr, url, hc, host)) = found else {
-            return;
-        };
+        internal_part_url_in(res, base.to_string(), 0, &req, &mut found);
+        let (ptr, url, hc, host) = found?;
         let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
-        self.find(
-            &r::PART_URL_INTERNAL,
+        Some((
             format!(
                 "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
                 hc.describe()
             ),
-            vec![x.ev_at(bseq, &ptr, Some(Value::String(url)))],
-            &x.leg,
-        );
+            x.ev_at(bseq, &ptr, Some(Value::String(url))),
+        ))
     }
+}
 
+impl State {
     /// Judges a result body of a task operation; returns the Task it names (id, context,
     /// state) when it is one.
     fn on_result(
@@ -16317,8 +16361,8 @@ impl State {
     /// 1.0 (a2a-js #680): the proto binds the create to POST `/tasks/{task_id=*}/
     /// pushNotificationConfigs` with body `"*"`, so the task id travels in the path and a
     /// transcoding client may leave `taskId` out of the body: an agent that reads the body
-    /// alone and refuses ("Task ID is required") refuses a well-formed call. A body whose
-    /// taskId names another task than the path is the client's conflict, not judged.
+    /// alone and refuses ("Task ID is required") refuses a well-formed call. A body with a
+    /// taskId, or a refusal that names the path's task id, is not judged.
     fn rest03_push_create_refused(&mut self, x: &Exch, c: &Call, v: &Json, bseq: u64) {
         let v1 = c.dialect == Some(Dialect::V1_0);
         if c.binding != Some(Binding::Rest)
@@ -16341,8 +16385,11 @@ impl State {
         let Some((ptr, cfg)) = push_config_in(c, c.dialect) else {
             return;
         };
+        // 1.0: a body that names a task in taskId left nothing out (another task than the
+        // path's is the client's conflict); the refusal is about something else, such as a
+        // task already finished (review23a R3).
         let body_task = cfg.get("taskId").and_then(Json::as_str).unwrap_or("");
-        if v1 && !body_task.is_empty() && body_task != tid {
+        if v1 && !body_task.is_empty() {
             return;
         }
         let said = v
@@ -16363,8 +16410,10 @@ impl State {
         // 1.0: only a refusal that asks for the task id the path carries ("Task ID is
         // required", "Missing required field: taskId"); an A2A error (PUSH_NOTIFICATION_
         // NOT_SUPPORTED, UNSUPPORTED_OPERATION, ...) or any other complaint is not this.
+        // A refusal that names the path's task id read it from the path (review23a R3).
         if v1
             && (reason.is_some_and(|r| A2A_REASONS.contains(&r))
+                || (tid.len() >= 3 && low.contains(&tid.to_ascii_lowercase()))
                 || !["taskid", "task_id", "task id"]
                     .iter()
                     .any(|w| low.contains(w)))
@@ -16385,9 +16434,8 @@ impl State {
         let verb = x.method.to_ascii_uppercase();
         let msg = if v1 {
             format!(
-                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url{}, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
+                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url and no taskId, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
                 x.path,
-                if body_task.is_empty() { " and no taskId" } else { "" }
             )
         } else {
             format!(
@@ -25466,7 +25514,8 @@ fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
 
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the
 /// gateway's upstream copy `b`, that are the same call (same method and params, the
-/// JSON-RPC id aside) but for the task id in `params.id` or `params.taskId`, changed only
+/// JSON-RPC id aside) but for the task id in `params.id`, `params.taskId` or
+/// `params.message.taskId`, changed only
 /// in letter case (a gateway that lowercases values): that member's name, the client's
 /// and the upstream value, and the method. `None` otherwise.
 fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, String)> {
@@ -25486,11 +25535,18 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
     };
     let (mut x, mut y) = (parse(a)?, parse(b)?);
     let method = x.get("method")?.as_str()?.to_string();
-    for member in ["id", "taskId"] {
+    // A send that continues a task names it in params.message.taskId (review23a R4).
+    for member in ["id", "taskId", "message.taskId"] {
         let take = |m: &mut serde_json::Map<String, Value>| {
-            m.get_mut("params")
-                .and_then(Value::as_object_mut)
-                .and_then(|p| p.remove(member))
+            let mut at = m.get_mut("params").and_then(Value::as_object_mut)?;
+            let mut keys = member.split('.').peekable();
+            while let Some(k) = keys.next() {
+                if keys.peek().is_none() {
+                    return at.remove(k);
+                }
+                at = at.get_mut(k).and_then(Value::as_object_mut)?;
+            }
+            None
         };
         let (Some(Value::String(cv)), Some(Value::String(uv))) = (take(&mut x), take(&mut y))
         else {
@@ -25505,46 +25561,70 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
 }
 
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below
-/// `v`) whose file url (1.0 `url`, 0.x `file.uri`) is an http(s) URL on a host a remote
+/// `v`, not in a message of role user) whose file url (1.0 `url`, 0.x `file.uri`), not
+/// found in the client's `request` body, is an http(s) URL on a host a remote
 /// client cannot reach: its JSON Pointer (below `ptr`), the url, the host's class and host.
 fn first_internal_part_url(
     v: &Json,
     ptr: String,
     depth: usize,
+    request: &[u8],
     found: &mut Option<(String, String, HostClass, String)>,
 ) {
     if found.is_some() || depth > 8 {
         return;
     }
     if let Some(o) = v.as_object() {
-        for (k, child) in o.iter() {
-            let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
-            if k == "parts" {
-                for (i, part) in child.as_array().into_iter().flatten().enumerate() {
-                    let (member, url) = match (
-                        part.get("url").and_then(Json::as_str),
-                        part.get("file")
-                            .and_then(|f| f.get("uri"))
-                            .and_then(Json::as_str),
-                    ) {
-                        (Some(u), _) => ("url", u),
-                        (None, Some(u)) => ("file/uri", u),
-                        _ => continue,
-                    };
-                    let Some(u) = parse_url(url) else { continue };
-                    let hc = host_class(&u.host);
-                    if hc.is_internal() {
-                        *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
-                        return;
-                    }
-                }
-            } else {
-                first_internal_part_url(child, p, depth + 1, found);
-            }
-        }
+        internal_part_url_in(o, ptr, depth, request, found);
     } else if let Some(a) = v.as_array() {
         for (i, child) in a.iter().enumerate() {
-            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, found);
+            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, request, found);
+        }
+    }
+}
+
+/// [`first_internal_part_url`] on object `o` (at JSON Pointer `ptr`, `depth` levels down).
+fn internal_part_url_in(
+    o: &Obj,
+    ptr: String,
+    depth: usize,
+    request: &[u8],
+    found: &mut Option<(String, String, HostClass, String)>,
+) {
+    if found.is_some() || depth > 8 {
+        return;
+    }
+    // A user message (in a Task's history, an echo of the request) carries the client's
+    // own files, not files the agent hands out (review23a R1).
+    if o.get("role")
+        .and_then(Json::as_str)
+        .is_some_and(|r| r.eq_ignore_ascii_case("user") || r.eq_ignore_ascii_case("ROLE_USER"))
+    {
+        return;
+    }
+    for (k, child) in o.iter() {
+        let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+        if k == "parts" {
+            for (i, part) in child.as_array().into_iter().flatten().enumerate() {
+                let (member, url) = match (
+                    part.get("url").and_then(Json::as_str),
+                    part.get("file")
+                        .and_then(|f| f.get("uri"))
+                        .and_then(Json::as_str),
+                ) {
+                    (Some(u), _) => ("url", u),
+                    (None, Some(u)) => ("file/uri", u),
+                    _ => continue,
+                };
+                let Some(u) = parse_url(url) else { continue };
+                let hc = host_class(&u.host);
+                if hc.is_internal() && !contains(request, url.as_bytes()) {
+                    *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
+                    return;
+                }
+            }
+        } else {
+            first_internal_part_url(child, p, depth + 1, request, found);
         }
     }
 }
@@ -25772,6 +25852,18 @@ mod tests {
         assert_eq!(task_id_recased(a, c), None);
         assert_eq!(task_id_recased(a, a), None);
         assert_eq!(task_id_recased(a, d), None);
+        // A send that continues a task names it in params.message.taskId (review23a R4).
+        let e = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-9AbC"}}}"#;
+        let f = br#"{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-9abc"}}}"#;
+        assert_eq!(
+            task_id_recased(e, f),
+            Some((
+                "message.taskId",
+                "Tk-9AbC".into(),
+                "tk-9abc".into(),
+                "SendMessage".into()
+            ))
+        );
     }
     use crate::model::json::Json;
     use serde_json::json;
