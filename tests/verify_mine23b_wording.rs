@@ -27,7 +27,7 @@ fn singular_extension_header_names_the_plural_one_of_its_version() {
     assert!(
         m.contains("header a2a-extension (https://a2a.example.test/extensions/geo/v1)")
             && m.contains("1.0 requests name them in A2A-Extensions (plural)")
-            && m.contains("its refusal is the expected answer"),
+            && m.contains("its refusal for a missing extension is the answer to what it got"),
         "{m}"
     );
     let m = message(
