@@ -4167,17 +4167,24 @@ impl State {
             None if !up.req_body.as_slice().is_empty() => {
                 // GW-REQ-002's JSON-RPC form (breaker23 G03): the client's call with the
                 // same body but for the task id in params in other letter case.
+                // A client call already paired with an upstream copy is not a candidate
+                // (review23a R7: a body recorded after its copy could pair with an older
+                // call whose task id differs only in case, two legal ids).
                 let recased = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
-                    .filter(|(_, leg, m, _, _, seq, _)| {
-                        leg.is_none() && *seq < up.req_seq && m.eq_ignore_ascii_case(&up.method)
+                    .filter(|(id, leg, m, _, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(id)
                     })
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (member, cv, uv, method))) = recased {
+                    self.ver_stripped_done.insert(cid.clone());
                     self.gw_rerouted.push_back(cid.clone());
                     self.gw_rerouted.push_back(up.id.clone());
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
