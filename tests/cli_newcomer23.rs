@@ -103,7 +103,8 @@ const VNS: &str = r#"{"error":{"code":-32009,"message":"A2A version '0.3' is not
 /// (VER-003), where SendMessage does not exist; the Python SDK agent refuses it -32009.
 /// That is the client's mix (VER-MIX-001), not a card that declares a version the agent
 /// does not serve: no VER-CARD-001 error telling the operator to change the card. The
-/// same refusal of a real 0.3 call (`message/send`) still is VER-CARD-001.
+/// same refusal of a real 0.3 call (`message/send`) still is VER-CARD-001, and it cites
+/// that call first, the card second (N5: the live line named the card fetch).
 #[test]
 fn a_10_method_sent_without_a2a_version_refused_is_the_clients_mix_not_the_cards() {
     let dir = tempfile::tempdir().unwrap();
@@ -139,6 +140,13 @@ fn a_10_method_sent_without_a2a_version_refused_is_the_clients_mix_not_the_cards
         "{out}"
     );
     assert_eq!(code, 1, "{out}{err}");
+    // N5: the finding leads with the refused call (the POST), not the card fetch (a GET)
+    let first = out
+        .lines()
+        .skip_while(|l| !l.starts_with("error[VER-CARD-001]"))
+        .find(|l| l.trim_start().starts_with("-->"))
+        .unwrap_or_default();
+    assert!(first.contains("(POST / -> 200)"), "{first}\n{out}");
 }
 
 /// N2: a recording whose response-body line was damaged, read with `--skip-bad-lines`:

@@ -9908,15 +9908,17 @@ impl State {
                 itf.version.as_deref().unwrap_or(""),
                 itf.url
             ),
+            // The refused call first: the live line and the report's "where" name it, not
+            // the card fetch minutes before (newcomer23 N5).
             vec![
+                x.ev(x.req_seq),
+                refusal,
                 Evidence {
                     seq: card.seq,
                     exchange: Some(card.exchange.clone()),
                     pointer: Some(format!("{}/protocolVersion", itf.pointer().trim_end_matches("/url"))),
                     found: itf.version.clone().map(Value::String),
                 },
-                x.ev(x.req_seq),
-                refusal,
             ],
             &x.leg,
         );
@@ -13418,13 +13420,13 @@ impl State {
                         &r::VER_CARD_METHOD,
                         format!("card declares protocol version {shown} but the agent answers {m} with -32601 method not found"),
                         vec![
+                            x.ev_at(bseq, "/error/code", Some(Value::from(code))),
                             Evidence {
                                 seq: card.seq,
                                 exchange: Some(card.exchange.clone()),
                                 pointer: None,
                                 found: card.view.protocol_version.clone().map(Value::String),
                             },
-                            x.ev_at(bseq, "/error/code", Some(Value::from(code))),
                         ],
                         &x.leg,
                     );
