@@ -1,0 +1,162 @@
+"""Helpers shared by the blind-adversary transcript writers (gen_b22x.py, gen_b23x.py):
+a transcript line per call (`req`, `resp`, `chunk`, with a running clock `T`), JSON-RPC
+envelopes (`rpc`, `ok`, `err`), Agent Cards (`card10`, `card03`, `getcard`) and SSE bodies
+(`ev`, `rest_ev`, `stream10`). The clock restarts per case (`_t[0] = 0.0`)."""
+import json
+
+H = "https://agent.example.test"
+GW = "https://gw.example.test"
+J = {"content-type": "application/json"}
+V10 = {"content-type": "application/json", "a2a-version": "1.0"}
+SSE = {"content-type": "text/event-stream"}
+SKILLS = [{"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}]
+TS = "2026-12-02T10:00:0%d.000Z"
+_t = [0.0]
+
+
+def T():
+    _t[0] += 0.01
+    return round(_t[0], 3)
+
+
+def d(o):
+    return o if isinstance(o, str) else json.dumps(o)
+
+
+def req(url, body="", method="POST", headers=None, **kw):
+    l = {"dir": "req", "method": method, "url": url, "headers": dict(J if headers is None else headers), "body": d(body), "t": T()}
+    l.update(kw)
+    return l
+
+
+def resp(body="", status=200, headers=None, **kw):
+    l = {"dir": "resp", "status": status, "headers": dict(J if headers is None else headers), "body": d(body), "t": T()}
+    l.update(kw)
+    return l
+
+
+def chunk(body, close=None, **kw):
+    l = {"dir": "chunk", "body": body, "t": T()}
+    if close:
+        l["close"] = close
+    l.update(kw)
+    return l
+
+
+def card10(url=H + "/a2a", ifaces=None, **kw):
+    c = {"name": "Demo", "description": "Demo agent",
+         "supportedInterfaces": ifaces or [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+         "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": True},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": SKILLS}
+    c.update(kw)
+    return c
+
+
+def card03(url=H + "/a2a", **kw):
+    c = {"protocolVersion": "0.3.0", "name": "Demo", "description": "Demo agent", "url": url,
+         "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": True},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": SKILLS}
+    c.update(kw)
+    return c
+
+
+def card02(url=H + "/a2a", **kw):
+    c = {"name": "Demo", "description": "Demo agent", "url": url, "version": "1.0.0",
+         "capabilities": {"streaming": True, "pushNotifications": False},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"], "skills": SKILLS}
+    c.update(kw)
+    return c
+
+
+def card01(url=H + "/a2a", **kw):
+    c = {"name": "Demo", "description": "Demo agent", "url": url, "version": "1.0.0",
+         "capabilities": {"streaming": True, "pushNotifications": False},
+         "defaultInputModes": ["text"], "defaultOutputModes": ["text"],
+         "skills": [{"id": "s1", "name": "echo", "description": "Echo"}]}
+    c.update(kw)
+    return c
+
+
+CH = {"content-type": "application/json", "cache-control": "max-age=300", "etag": "\"c1\""}
+
+
+def getcard(card, base=H, path="/.well-known/agent-card.json", **kw):
+    return [req(base + path, method="GET", headers={"accept": "application/json"}, **kw), resp(card, headers=CH, **kw)]
+
+
+def rpc(i, method, params, v=None):
+    return {"jsonrpc": "2.0", "id": i, "method": method, "params": params}
+
+
+def ok(i, result):
+    return {"jsonrpc": "2.0", "id": i, "result": result}
+
+
+def err(i, code, msg, data=None):
+    e = {"code": code, "message": msg}
+    if data is not None:
+        e["data"] = data
+    return {"jsonrpc": "2.0", "id": i, "error": e}
+
+
+def einfo(reason):
+    return [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "a2a-protocol.org"}]
+
+
+def msg10(text="hi", mid="m1", **kw):
+    m = {"messageId": mid, "role": "ROLE_USER", "parts": [{"text": text}]}
+    m.update(kw)
+    return m
+
+
+def amsg10(text="done", mid="a1", **kw):
+    m = {"messageId": mid, "role": "ROLE_AGENT", "parts": [{"text": text}]}
+    m.update(kw)
+    return m
+
+
+def task10(tid="t1", ctx="c1", state="COMPLETED", n=1, **kw):
+    t = {"id": tid, "contextId": ctx, "status": {"state": "TASK_STATE_" + state, "timestamp": TS % n}}
+    t.update(kw)
+    return t
+
+
+def st10(tid="t1", ctx="c1", state="WORKING", n=1, **kw):
+    s = {"taskId": tid, "contextId": ctx, "status": {"state": "TASK_STATE_" + state, "timestamp": TS % n}}
+    s["status"].update(kw)
+    return {"statusUpdate": s}
+
+
+def msg03(text="hi", mid="m1", **kw):
+    m = {"kind": "message", "messageId": mid, "role": "user", "parts": [{"kind": "text", "text": text}]}
+    m.update(kw)
+    return m
+
+
+def task03(tid="t1", ctx="c1", state="completed", n=1, **kw):
+    t = {"kind": "task", "id": tid, "contextId": ctx, "status": {"state": state, "timestamp": TS % n}}
+    t.update(kw)
+    return t
+
+
+def st03(tid="t1", ctx="c1", state="working", final=False, n=1, **kw):
+    s = {"kind": "status-update", "taskId": tid, "contextId": ctx, "status": {"state": state, "timestamp": TS % n}, "final": final}
+    s["status"].update(kw)
+    return s
+
+
+def ev(obj, i=1, nl="\n"):
+    return "data: " + json.dumps(ok(i, obj)) + nl + nl
+
+
+def rest_ev(obj, nl="\n"):
+    return "data: " + json.dumps(obj) + nl + nl
+
+
+def stream10(events, i=1, close="eof", nl="\n"):
+    out = [resp("", headers=SSE)]
+    for e in events:
+        out.append(chunk(ev(e, i, nl)))
+    if close:
+        out.append(chunk("", close=close))
+    return out
