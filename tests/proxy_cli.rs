@@ -388,6 +388,38 @@ fn wait_line(rx: &std::sync::mpsc::Receiver<String>, needle: &str, limit: Durati
     panic!("no stderr line with {needle:?} within {limit:?}; got {seen:#?}");
 }
 
+/// Reads the stderr of `child` (a proxy spawned with stderr piped and a TLS listener) line
+/// by line on a thread, and waits (30 s) for its banner: the lines to come, and the
+/// listener's `host:port` from "listening on https://HOST:PORT/".
+fn https_banner(
+    child: &mut proxy_process::ChildGuard,
+) -> (std::sync::mpsc::Receiver<String>, String) {
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        use std::io::BufRead as _;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    let seen = wait_line(
+        &rx,
+        "a2a-interop proxy listening on https://",
+        Duration::from_secs(30),
+    );
+    let addr = seen
+        .last()
+        .unwrap()
+        .strip_prefix("a2a-interop proxy listening on https://")
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    (rx, addr)
+}
+
 /// Ctrl-C (SIGINT, `kill -INT`) with an SSE stream open: after "stopping" the proxy says
 /// what the silence is for, how long it waits, for how many exchanges and that a second
 /// Ctrl-C stops now; then that it writes the report, of how many events and where. With no
@@ -829,29 +861,7 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
             .stderr(std::process::Stdio::piped())
             .stdout(std::process::Stdio::null()),
     );
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        use std::io::BufRead as _;
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(line);
-        }
-    });
-    let seen = wait_line(
-        &rx,
-        "a2a-interop proxy listening on https://",
-        Duration::from_secs(30),
-    );
-    let addr = seen
-        .last()
-        .unwrap()
-        .strip_prefix("a2a-interop proxy listening on https://")
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
+    let (rx, addr) = https_banner(&mut child);
 
     let answer = send_plain(
         &addr,
@@ -1390,29 +1400,7 @@ async fn a_plain_request_with_a_leading_crlf_or_sent_slowly_gets_the_400_too() {
             .stderr(std::process::Stdio::piped())
             .stdout(std::process::Stdio::null()),
     );
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        use std::io::BufRead as _;
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            let _ = tx.send(line);
-        }
-    });
-    let seen = wait_line(
-        &rx,
-        "a2a-interop proxy listening on https://",
-        Duration::from_secs(30),
-    );
-    let addr = seen
-        .last()
-        .unwrap()
-        .strip_prefix("a2a-interop proxy listening on https://")
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
+    let (_rx, addr) = https_banner(&mut child);
     let want = format!("use https://{addr}/c\n");
     let answer = send_plain(
         &addr,
