@@ -211,23 +211,9 @@ fn upstream_userinfo_and_query_are_warned_about() {
     assert!(!all.contains("hunter2"), "{all}");
 }
 
-/// A port on 127.0.0.1 where nothing listens (bound, closed, and seen to refuse).
+/// A port on 127.0.0.1 where nothing listens ([`support::dead_port`]).
 fn dead_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    drop(l);
-    // A child process another test forks at this moment holds a copy of the listening
-    // socket until it execs (CLOEXEC acts only then): a connection made meanwhile is
-    // queued, then reset, instead of refused. Wait until the port refuses.
-    let t0 = std::time::Instant::now();
-    while std::net::TcpStream::connect(addr).is_ok() {
-        assert!(
-            t0.elapsed() < std::time::Duration::from_secs(30),
-            "{addr} still takes connections 30 s after its listener closed"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    addr.port()
+    support::dead_port().port()
 }
 
 /// `proxy --upstream` naming a port where nothing listens (proxy20 P2): the proxy still
