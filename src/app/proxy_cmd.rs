@@ -1159,7 +1159,7 @@ pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String
         let shown = ids.iter().take(5).copied().collect::<Vec<_>>().join(", ");
         let more = if n > 5 { ", ..." } else { "" };
         format!(
-            "{n} {} ({shown}{more}) had a body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to the cap, not judged; hint: a larger --capture-cap records it all",
+            "{n} {} ({shown}{more}) had a body cut at --capture-cap ({cap} bytes) in the recording only (the proxy does not cut the bodies it forwards): recorded up to the cap, not judged; hint: a larger --capture-cap records it all",
             if n == 1 { "exchange" } else { "exchanges" }
         )
     })
