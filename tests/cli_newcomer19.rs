@@ -303,7 +303,10 @@ fn n23_a_capped_request_to_an_agent_that_is_down_is_not_called_forwarded() {
         "a2a-interop: note: e1 request body cut at --capture-cap (160 bytes) in the recording only (not on its way to the agent): recorded up to there and not judged; hint: a larger --capture-cap records it all"
     );
     let err = run.terminate();
-    assert!(err.contains("unreachable") || err.contains("did not answer"), "{err}");
+    assert!(
+        err.contains("unreachable") || err.contains("did not answer"),
+        "{err}"
+    );
     assert!(
         err.contains("a2a-interop proxy: 1 exchange (e1) had a body cut at --capture-cap (160 bytes) in the recording only (the proxy does not cut the bodies it forwards): recorded up to the cap, not judged; hint: a larger --capture-cap records it all"),
         "{err}"
