@@ -250,22 +250,68 @@ fn n10_a_body_cut_at_the_capture_cap_is_said_live_at_shutdown_and_offline() {
     let live = line_with(&run, "capture-cap", Duration::from_secs(20));
     assert_eq!(
         live,
-        "a2a-interop: note: e1 response body cut at --capture-cap (160 bytes): forwarded whole, recorded up to there and not judged; hint: a larger --capture-cap records it all"
+        "a2a-interop: note: e1 response body cut at --capture-cap (160 bytes) in the recording only (not on its way to the client): recorded up to there and not judged; hint: a larger --capture-cap records it all"
     );
     let err = run.terminate();
     assert!(
-        err.contains("a2a-interop proxy: 1 exchange (e1) had a body cut at --capture-cap (160 bytes): forwarded whole, recorded up to the cap, not judged; hint: a larger --capture-cap records it all"),
+        err.contains("a2a-interop proxy: 1 exchange (e1) had a body cut at --capture-cap (160 bytes) in the recording only (the proxy does not cut the bodies it forwards): recorded up to the cap, not judged; hint: a larger --capture-cap records it all"),
         "{err}"
     );
     let o = Command::new(BIN).arg("verify").arg(&rec).output().unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", stderr_of(&o));
     assert!(
-        out.contains("(e1): body not fully recorded (cut at the proxy's capture cap (the client and the agent got it whole; a larger --capture-cap records it all)): its content not judged"),
+        out.contains("(e1): body not fully recorded (cut at the proxy's capture cap (in the recording only, not on its way to the agent or client; a larger --capture-cap records it all)): its content not judged"),
         "{out}{}",
         stderr_of(&o)
     );
     assert!(!out.contains("events dropped"), "{out}");
+}
+
+/// newcomer23 N4: a request body cut at `--capture-cap` for an agent that is down was said
+/// to be "forwarded whole" just before the line saying the agent was unreachable: the body
+/// was never sent. The note and the stop line now say the cap cuts the recording only, and
+/// nothing claims the body was forwarded.
+#[test]
+fn n23_a_capped_request_to_an_agent_that_is_down_is_not_called_forwarded() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("down.jsonl");
+    let down = {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let a = l.local_addr().unwrap();
+        drop(l);
+        format!("http://{a}")
+    };
+    let run = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &down])
+            .args(["--capture-cap", "160", "--record"])
+            .arg(&rec),
+        Duration::from_secs(30),
+    );
+    let text = "x".repeat(400);
+    let answer = post(
+        &run.addr,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"message/send","params":{{"message":{{"kind":"message","role":"user","messageId":"u1","parts":[{{"kind":"text","text":"{text}"}}]}}}}}}"#
+        ),
+    );
+    assert!(answer.starts_with("HTTP/1.1 502"), "{answer}");
+    let live = line_with(&run, "capture-cap", Duration::from_secs(20));
+    assert_eq!(
+        live,
+        "a2a-interop: note: e1 request body cut at --capture-cap (160 bytes) in the recording only (not on its way to the agent): recorded up to there and not judged; hint: a larger --capture-cap records it all"
+    );
+    let err = run.terminate();
+    assert!(
+        err.contains("unreachable") || err.contains("did not answer"),
+        "{err}"
+    );
+    assert!(
+        err.contains("a2a-interop proxy: 1 exchange (e1) had a body cut at --capture-cap (160 bytes) in the recording only (the proxy does not cut the bodies it forwards): recorded up to the cap, not judged; hint: a larger --capture-cap records it all"),
+        "{err}"
+    );
+    assert!(!err.contains("forwarded whole"), "{err}");
 }
 
 /// N10, the other cause: a recorder `gap` (queue full) while the exchange was open is named

@@ -401,7 +401,7 @@ fn bodies_cut_by_the_capture_cap_are_reported_as_not_judged() {
     assert_eq!(code(&text), 0, "{}", stderr(&text));
     let out = stdout(&text);
     assert!(
-        out.contains("note: not judged: 12 exchanges (e1, e2, e3, e4, e5, ...): body not fully recorded (cut at the proxy's capture cap (the client and the agent got it whole; a larger --capture-cap records it all)): its content not judged"),
+        out.contains("note: not judged: 12 exchanges (e1, e2, e3, e4, e5, ...): body not fully recorded (cut at the proxy's capture cap (in the recording only, not on its way to the agent or client; a larger --capture-cap records it all)): its content not judged"),
         "{out}"
     );
     assert!(

@@ -513,6 +513,186 @@ async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
     assert_eq!(rep["tool"]["name"], "a2a-interop");
 }
 
+/// newcomer23 N3: the waiting line offers a second Ctrl-C to end the wait for open
+/// exchanges; one that comes when that wait is over already (here: the stream's client
+/// left, so the wait ended a moment before) while the online verifier still catches up
+/// only ends that wait: the proxy says so, writes the `--report` and exits 0 (before, it
+/// cut the verification short and exited 130 without the report). The second Ctrl-C is sent
+/// when the proxy says the recording is closed; a machine whose verifier had caught up by
+/// then (or that printed its catch-up line first: the Ctrl-C then answers that line) is
+/// given four times the traffic.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_ctrl_c_after_the_wait_for_open_exchanges_ended_still_writes_the_report() {
+    const SIZE: usize = 256 * 1024;
+    for calls in [60, 240, 960] {
+        if let Some(done) = ctrl_c_after_the_wait(calls, SIZE, false).await {
+            eprintln!("{done}");
+            return;
+        }
+    }
+    panic!("the second Ctrl-C never came before the catch-up or report lines");
+}
+
+/// newcomer23 N3, the third Ctrl-C: after the second one ended the wait that was over
+/// already, a third one while the online verifier still catches up cuts the stop short as
+/// before: exit 130, no report, the line naming the commands for the complete recording.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_third_ctrl_c_after_the_wait_cuts_the_catch_up_short() {
+    const SIZE: usize = 256 * 1024;
+    for calls in [60, 240, 960] {
+        if let Some(done) = ctrl_c_after_the_wait(calls, SIZE, true).await {
+            eprintln!("{done}");
+            return;
+        }
+    }
+    panic!("the third Ctrl-C never came while the online verifier was catching up");
+}
+
+/// One run of [`a_second_ctrl_c_after_the_wait_for_open_exchanges_ended_still_writes_the_report`]
+/// with `calls` calls of `size` bytes before the stream opens: `None` when a line after the
+/// waiting line (catch-up, report) had offered the Ctrl-C something else first. `third`:
+/// a third Ctrl-C follows the line the second one printed, and must cut the catch-up short
+/// (`None` when the report was written before it came).
+async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option<String> {
+    use http_body_util::BodyExt;
+    let echo = echo_server("big").await;
+    let sse = sse_server(10_000, Duration::from_millis(50)).await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let report = dir.path().join("report.json");
+    let Running {
+        mut child,
+        rx,
+        addr,
+        ..
+    } = spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{echo}"))
+            .arg("--route")
+            .arg(format!("/sse=http://{sse}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&report)
+            .args(["--format", "json"]),
+        Duration::from_secs(20),
+    );
+    let addr = addr.trim_end_matches('/').to_string();
+    grow_recording(&addr, calls, size).await;
+    let mut resp = client_h1()
+        .request(get(&format!("http://{addr}/sse/stream")))
+        .await
+        .expect("the stream through the proxy");
+    assert_eq!(resp.status(), 200);
+    let first = resp
+        .body_mut()
+        .frame()
+        .await
+        .expect("a first SSE event")
+        .expect("body frame");
+    assert!(first.is_data());
+
+    child.signal("INT");
+    let mut seen = wait_line(
+        &rx,
+        "waiting up to 2 s for 1 open exchange",
+        Duration::from_secs(60),
+    );
+    // the client leaves: the wait ends by itself
+    drop(resp);
+    let recorded = format!("events recorded in {}", rec.display());
+    seen.extend(wait_line(&rx, &recorded, Duration::from_secs(300)));
+    child.signal("INT");
+    let over = "a2a-interop proxy: the wait for open exchanges was over already (those still open then are recorded as open); the stop goes on (Ctrl-C again cuts it short)";
+    if third {
+        let lines = wait_line(&rx, "a2a-interop proxy: ", Duration::from_secs(300));
+        if lines.last().map(String::as_str) != Some(over) {
+            // the second Ctrl-C answered a later line
+            return None;
+        }
+        child.signal("INT");
+        let st = child.wait_for(Duration::from_secs(300), "proxy after a third SIGINT");
+        let rest: Vec<String> = proxy_process::rest_of(&rx);
+        if rest
+            .iter()
+            .any(|l| l.starts_with("a2a-interop proxy: report written to"))
+        {
+            // the verifier had caught up and the report was written before it came
+            return None;
+        }
+        assert_eq!(st.code(), Some(130), "{lines:#?} {rest:#?}");
+        let cut = rest
+            .iter()
+            .find(|l| l.starts_with("a2a-interop proxy: stopped before"))
+            .unwrap_or_else(|| panic!("no line saying the stop was cut short: {rest:#?}"));
+        assert!(
+            cut.contains(&format!(
+                "`a2a-interop report {} -o {}`",
+                rec.display(),
+                report.display()
+            )),
+            "{cut}"
+        );
+        assert!(!report.exists(), "a report was written: {rest:#?}");
+        let evs = read_events(&rec);
+        assert_eq!(exchanges(&evs).len(), calls + 1);
+        return Some(format!(
+            "{calls} calls of {size} bytes: the third Ctrl-C cut the stop short"
+        ));
+    }
+    let st = child.wait_for(Duration::from_secs(300), "proxy after a second SIGINT");
+    let rest: Vec<String> = proxy_process::rest_of(&rx);
+    let Some(at) = rest.iter().position(|l| l == over) else {
+        // a catch-up or report line came first and the Ctrl-C answered it
+        assert!(
+            seen.iter().chain(&rest).any(|l| l.contains("catching up")
+                || l.contains("being finished")
+                || l.contains("writing the report")),
+            "the second Ctrl-C was neither taken for the wait nor for a later line: {seen:#?} {rest:#?}"
+        );
+        return None;
+    };
+    assert!(
+        st.success(),
+        "exit status {st:?}; stderr: {seen:#?} {rest:#?}"
+    );
+    assert!(
+        !seen
+            .iter()
+            .chain(&rest)
+            .any(|l| l.contains("stopping now") || l.contains("stopped before")),
+        "{seen:#?} {rest:#?}"
+    );
+    let written = format!("a2a-interop proxy: report written to {}", report.display());
+    let done = rest.iter().position(|l| *l == written);
+    assert!(
+        matches!(done, Some(d) if d > at),
+        "no report written after the second Ctrl-C: {rest:#?}"
+    );
+    let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    assert_eq!(rep["tool"]["name"], "a2a-interop");
+    let evs = read_events(&rec);
+    let xs = exchanges(&evs);
+    assert_eq!(xs.len(), calls + 1);
+    // the report is of the whole recording
+    let writing = format!(
+        "a2a-interop proxy: writing the report of {} events to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
+        evs.len(),
+        report.display(),
+        rec.display(),
+        report.display()
+    );
+    assert!(
+        matches!(rest.iter().position(|l| *l == writing), Some(w) if w > at),
+        "{rest:#?}"
+    );
+    Some(format!(
+        "{calls} calls of {size} bytes: the second Ctrl-C ended the wait only; the report of {} exchanges was written",
+        xs.len()
+    ))
+}
+
 /// Sends `n` JSON-RPC SendMessage calls, each with a text part of `size` bytes, through the
 /// proxy at `addr` (the echo upstream answers each with the request inside its result): a
 /// recording of about `2 * n * size` bytes, which the report re-reads and verifies at exit.

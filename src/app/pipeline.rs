@@ -460,14 +460,20 @@ impl Pipeline {
                     // a body cut at --capture-cap (newcomer19 N10): the proxy's one
                     // truncated body event per exchange and direction says so
                     if print {
+                        // not "forwarded whole": the cap cuts the recording only, and a
+                        // body to an agent that is down is never sent (newcomer23 N4)
                         let cut = match &ev.kind {
-                            EventKind::RequestBody { body } if body.truncated => Some("request"),
-                            EventKind::ResponseChunk { body } if body.truncated => Some("response"),
+                            EventKind::RequestBody { body } if body.truncated => {
+                                Some(("request", "agent"))
+                            }
+                            EventKind::ResponseChunk { body } if body.truncated => {
+                                Some(("response", "client"))
+                            }
                             _ => None,
                         };
-                        if let Some(which) = cut {
+                        if let Some((which, to)) = cut {
                             crate::errln!(
-                                "a2a-interop: note: {} {which} body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to there and not judged; hint: a larger --capture-cap records it all",
+                                "a2a-interop: note: {} {which} body cut at --capture-cap ({cap} bytes) in the recording only (not on its way to the {to}): recorded up to there and not judged; hint: a larger --capture-cap records it all",
                                 ev.exchange.as_deref().unwrap_or("-"),
                             );
                         }

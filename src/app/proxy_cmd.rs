@@ -20,7 +20,9 @@ within 2 s, flushes the recording and writes the report (after SIGHUP the exit i
 says what it waits for (`waiting up to 2 s for K open exchanges...`, `writing the report of
 M events to FILE...`, and while the recorder or the online verifier catch up, how many
 events they still have), and a second signal cuts the wait for open exchanges short (they
-end `open`, the recording is closed whole); while the recorder and the verifier catch up,
+end `open`, the recording is closed whole; that is all it does, even when it comes just
+after the wait ran out: the report is still written, newcomer23 N3); after a later line
+that offers more, while the recorder and the verifier catch up,
 it stops the verifier and exits 128 + the signal as soon as the recording is closed, naming
 the `verify` command that judges it offline (q22 Q1); during the report write, it exits
 128 + the signal at once with the recording complete and no report. The
@@ -869,7 +871,11 @@ async fn run_async(
     // before the task below first runs
     let seen = *signals.borrow();
     let open = pipeline.open_exchanges();
+    // Set while the waiting line is the last thing said about a Ctrl-C: the next one ends
+    // that wait only, even when the wait ran out a moment before it came (newcomer23 N3).
+    let wait_offer = Arc::new(std::sync::atomic::AtomicBool::new(false));
     if let Some(line) = waiting_line(open) {
+        wait_offer.store(true, std::sync::atomic::Ordering::SeqCst);
         crate::errln!("a2a-interop proxy: {line}");
     }
     let phase = Arc::new(std::sync::atomic::AtomicU8::new(PHASE_DRAINING));
@@ -887,11 +893,13 @@ async fn run_async(
         seen,
         pipeline.stop_now(),
         phase.clone(),
+        wait_offer.clone(),
         skipped.clone(),
         backlog.clone(),
     ));
     let catching_up = {
         let phase = phase.clone();
+        let wait_offer = wait_offer.clone();
         let recording = record.is_some();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval_at(
@@ -901,13 +909,19 @@ async fn run_async(
             loop {
                 tick.tick().await;
                 let (w, v) = backlog.counts();
-                let line = match phase.load(std::sync::atomic::Ordering::SeqCst) {
+                let now_phase = phase.load(std::sync::atomic::Ordering::SeqCst);
+                let line = match now_phase {
                     PHASE_CLOSING => finishing_line(w, v, false),
                     PHASE_CUT => finishing_line(w, v, true),
                     PHASE_VERIFYING => catching_up_line(v, recording),
                     _ => catching_up_line(v, false),
                 };
                 if let Some(line) = line {
+                    if now_phase != PHASE_DRAINING {
+                        // this line says what a Ctrl-C does now: the waiting line's offer
+                        // is over
+                        wait_offer.store(false, std::sync::atomic::Ordering::SeqCst);
+                    }
                     crate::errln!("a2a-interop proxy: {line}");
                 }
             }
@@ -992,6 +1006,8 @@ async fn run_async(
         crate::errln!("a2a-interop proxy: {line}");
     }
     if let Some(path) = &a.report {
+        // the writing line says what a Ctrl-C does now
+        wait_offer.store(false, std::sync::atomic::Ordering::SeqCst);
         skipped
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -1159,7 +1175,7 @@ pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String
         let shown = ids.iter().take(5).copied().collect::<Vec<_>>().join(", ");
         let more = if n > 5 { ", ..." } else { "" };
         format!(
-            "{n} {} ({shown}{more}) had a body cut at --capture-cap ({cap} bytes): forwarded whole, recorded up to the cap, not judged; hint: a larger --capture-cap records it all",
+            "{n} {} ({shown}{more}) had a body cut at --capture-cap ({cap} bytes) in the recording only (the proxy does not cut the bodies it forwards): recorded up to the cap, not judged; hint: a larger --capture-cap records it all",
             if n == 1 { "exchange" } else { "exchanges" }
         )
     })
@@ -1635,11 +1651,18 @@ pub fn report_skipped_line(
 /// (130 for Ctrl-C), the recording already complete and no report written (a staged
 /// report file is never renamed into place, and is removed: [`crate::record::outfile`]),
 /// saying so from `skipped` ([`catch_up_cut_line`], [`report_skipped_line`]).
+///
+/// `wait_offer` is set while [`waiting_line`] is the last line that said what a Ctrl-C
+/// does: the first further signal then only ends that wait, even if the wait ran out (or
+/// its exchanges ended) a moment before it came, and the stop goes on to write the report;
+/// only a signal after a line offering more (the catch-up or report lines) cuts the rest
+/// short (newcomer23 N3: a Ctrl-C just as the 2 s grace ran out skipped `--report`).
 async fn further_signals(
     mut signals: tokio::sync::watch::Receiver<u32>,
     mut seen: u32,
     now: Vec<crate::proxy::StopNow>,
     phase: Arc<std::sync::atomic::AtomicU8>,
+    wait_offer: Arc<std::sync::atomic::AtomicBool>,
     skipped: Arc<std::sync::Mutex<CutLines>>,
     backlog: StopBacklog,
 ) {
@@ -1650,6 +1673,13 @@ async fn further_signals(
         }
         seen = *signals.borrow_and_update();
         let mut now_phase = phase.load(Ordering::SeqCst);
+        if wait_offer.swap(false, Ordering::SeqCst) && now_phase != PHASE_DRAINING {
+            // the wait this Ctrl-C was meant to end is over already; the stop goes on
+            crate::errln!(
+                "a2a-interop proxy: the wait for open exchanges was over already (those still open then are recorded as open); the stop goes on (Ctrl-C again cuts it short)"
+            );
+            continue;
+        }
         if now_phase == PHASE_CLOSING {
             // the recorder still writes: the verifier stops, the proxy exits once the
             // recording is complete (`run` sees PHASE_CUT)

@@ -1694,7 +1694,7 @@ const TRUNC_SKIPPED: u8 = 8;
 fn truncation_reason(by: u8) -> String {
     let mut why = Vec::new();
     if by & TRUNC_CAP != 0 {
-        why.push("cut at the proxy's capture cap (the client and the agent got it whole; a larger --capture-cap records it all)".to_string());
+        why.push("cut at the proxy's capture cap (in the recording only, not on its way to the agent or client; a larger --capture-cap records it all)".to_string());
     }
     if by & TRUNC_DROPPED != 0 {
         why.push(
