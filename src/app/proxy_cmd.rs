@@ -238,16 +238,8 @@ pub async fn upstream_unreachable(
     wait: std::time::Duration,
 ) -> Option<String> {
     let u = url::Url::parse(url).ok()?;
-    let host = match u.host()? {
-        url::Host::Ipv6(a) => a.to_string(),
-        h => h.to_string(),
-    };
-    let port = u.port_or_known_default()?;
-    let target = if host.contains(':') {
-        format!("[{host}]:{port}")
-    } else {
-        format!("{host}:{port}")
-    };
+    let (host, port) = crate::model::net::connect_target(&u)?;
+    let target = crate::model::net::authority_of(&u)?;
     let why = match tokio::time::timeout(
         wait,
         tokio::net::TcpStream::connect((host.as_str(), port)),
@@ -308,14 +300,10 @@ pub async fn upstream_tls_failed(
         return None;
     }
     let host = u.host()?;
-    let port = u.port_or_known_default()?;
+    let (addr, port) = crate::model::net::connect_target(&u)?;
     let name = match &tls.sni {
         Some(n) => rustls::pki_types::ServerName::try_from(n.clone()).ok()?,
         None => crate::proxy::tls::server_name_of_host(&host)?,
-    };
-    let addr = match &host {
-        url::Host::Ipv6(a) => a.to_string(),
-        h => h.to_string(),
     };
     let tcp = tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port)))
         .await
@@ -365,13 +353,8 @@ pub async fn upstream_speaks_tls(
     if u.scheme() != "http" {
         return None;
     }
-    let host = u.host()?;
-    let port = u.port_or_known_default()?;
-    let addr = match &host {
-        url::Host::Ipv6(a) => a.to_string(),
-        h => h.to_string(),
-    };
-    let authority = origin_of(&u)?;
+    let (addr, port) = crate::model::net::connect_target(&u)?;
+    let authority = crate::model::net::authority_of(&u)?;
     let mut tcp = tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port)))
         .await
         .ok()?
@@ -398,7 +381,7 @@ pub async fn upstream_speaks_tls(
         Some(true) if answer.first().is_some_and(|b| *b == 21 || *b == 22) => true,
         Some(false) => false,
         // a 400 naming https, or a close without answer: a handshake decides
-        _ => crate::proxy::tls::speaks_tls(&host, port, wait).await,
+        _ => crate::proxy::tls::speaks_tls(&u, wait).await,
     };
     if !tls {
         return None;
@@ -417,15 +400,6 @@ pub async fn upstream_speaks_tls(
             "a TLS alert".to_string()
         }
     ))
-}
-
-/// `HOST:PORT` of a URL (an IPv6 host in brackets; the scheme's port when none is given).
-fn origin_of(u: &url::Url) -> Option<String> {
-    let port = u.port_or_known_default()?;
-    Some(match u.host()? {
-        url::Host::Ipv6(a) => format!("[{a}]:{port}"),
-        h => format!("{h}:{port}"),
-    })
 }
 
 /// `--listen` text as a socket address: `IP:PORT`, `[IPv6]:PORT`, or `localhost:PORT`
@@ -806,7 +780,11 @@ async fn run_async(
             {
                 // the other way round: http:// to a port that speaks TLS (review22 R8);
                 // a request's 502 then says it too
-                if let Some(o) = url::Url::parse(&url).ok().as_ref().and_then(origin_of) {
+                if let Some(o) = url::Url::parse(&url)
+                    .ok()
+                    .as_ref()
+                    .and_then(crate::model::net::authority_of)
+                {
                     tls_ports.mark(&o);
                 }
                 crate::errln!("  {w}");

@@ -209,6 +209,28 @@ fn parse_url_slow(s: &str) -> Option<UrlParts> {
     })
 }
 
+/// The host of `u` as a socket connect takes it (an IPv6 address without its brackets, a
+/// name or IPv4 address as written) with its port (the scheme's when none is given);
+/// `None` for a URL with no host or no known port.
+pub fn connect_target(u: &url::Url) -> Option<(String, u16)> {
+    let host = match u.host()? {
+        url::Host::Ipv6(a) => a.to_string(),
+        h => h.to_string(),
+    };
+    Some((host, u.port_or_known_default()?))
+}
+
+/// `HOST:PORT` of `u` (RFC 3986 §3.2: an IPv6 host in brackets; the scheme's port when
+/// none is given); `None` as [`connect_target`].
+pub fn authority_of(u: &url::Url) -> Option<String> {
+    let (host, port) = connect_target(u)?;
+    Some(if host.contains(':') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    })
+}
+
 /// The fast path of [`parse_url`]: `None` = not the plain shape (not: invalid).
 fn parse_plain_url(s: &str) -> Option<UrlParts> {
     let (scheme, rest, default_port) = if let Some(r) = s.strip_prefix("http://") {
@@ -474,6 +496,28 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn connect_targets_and_authorities_bracket_ipv6_only() {
+        let u = |s: &str| url::Url::parse(s).unwrap();
+        assert_eq!(
+            connect_target(&u("http://[::1]:8080/a")),
+            Some(("::1".into(), 8080))
+        );
+        assert_eq!(
+            authority_of(&u("http://[::1]:8080/a")).as_deref(),
+            Some("[::1]:8080")
+        );
+        assert_eq!(
+            authority_of(&u("https://Agent.Example/a")).as_deref(),
+            Some("agent.example:443")
+        );
+        assert_eq!(
+            authority_of(&u("http://10.0.0.1/")).as_deref(),
+            Some("10.0.0.1:80")
+        );
+        assert_eq!(connect_target(&u("file:///x")), None);
+    }
 
     #[test]
     fn classes() {

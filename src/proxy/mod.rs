@@ -1184,11 +1184,7 @@ fn https_origin(url: &str) -> Option<String> {
     if u.scheme() != "http" {
         return None;
     }
-    let port = u.port_or_known_default()?;
-    Some(match u.host()? {
-        url::Host::Ipv6(a) => format!("https://[{a}]:{port}"),
-        h => format!("https://{h}:{port}"),
-    })
+    Some(format!("https://{}", crate::model::net::authority_of(&u)?))
 }
 
 /// True when a failed upstream request failed because hyper could not parse the agent's

@@ -472,19 +472,18 @@ impl TlsPorts {
     }
 }
 
-/// True when the server at `host:port` completes a TLS handshake (any certificate
+/// True when the server at `u`'s host and port completes a TLS handshake (any certificate
 /// accepted: this asks only whether the port speaks TLS, RFC 8446 §4.1) within `wait` for
 /// the connect and again for the handshake. `false` for a plain HTTP server (it answers
 /// the ClientHello with something that is no TLS record), one that cannot be reached, or
 /// no answer in time. Used to tell an `http://` upstream that is in fact `https://`
 /// (review22 R8).
-pub async fn speaks_tls(host: &url::Host<&str>, port: u16, wait: Duration) -> bool {
-    let Some(name) = server_name_of_host(host) else {
+pub async fn speaks_tls(u: &url::Url, wait: Duration) -> bool {
+    let Some(name) = u.host().as_ref().and_then(server_name_of_host) else {
         return false;
     };
-    let addr = match host {
-        url::Host::Ipv6(a) => a.to_string(),
-        h => h.to_string(),
+    let Some((addr, port)) = crate::model::net::connect_target(u) else {
+        return false;
     };
     let Ok(Ok(tcp)) =
         tokio::time::timeout(wait, tokio::net::TcpStream::connect((addr.as_str(), port))).await
