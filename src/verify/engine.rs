@@ -14670,7 +14670,7 @@ fn part_url_internal_finding(
         // handed over itself, not one the agent gave it (review23a R1).
         let req = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
         let mut found = None;
-        internal_part_url_in(res, base.to_string(), 0, &req, &mut found);
+        internal_part_url_in(res, &mut base.to_string(), 0, &req, &mut found);
         let (ptr, url, hc, host) = found?;
         let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
         Some((
@@ -25573,9 +25573,11 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
 /// `v`, not in a message of role user) whose file url (1.0 `url`, 0.x `file.uri`), not
 /// found in the client's `request` body, is an http(s) URL on a host a remote
 /// client cannot reach: its JSON Pointer (below `ptr`), the url, the host's class and host.
+/// `ptr` is one buffer for the whole walk: each level appends its token and takes it off
+/// again, so a pointer string is built only for the part found.
 fn first_internal_part_url(
     v: &Json,
-    ptr: String,
+    ptr: &mut String,
     depth: usize,
     request: &[u8],
     found: &mut Option<(String, String, HostClass, String)>,
@@ -25586,8 +25588,12 @@ fn first_internal_part_url(
     if let Some(o) = v.as_object() {
         internal_part_url_in(o, ptr, depth, request, found);
     } else if let Some(a) = v.as_array() {
+        let at = ptr.len();
         for (i, child) in a.iter().enumerate() {
-            first_internal_part_url(child, format!("{ptr}/{i}"), depth + 1, request, found);
+            ptr.push('/');
+            ptr.push_str(itoa::Buffer::new().format(i));
+            first_internal_part_url(child, ptr, depth + 1, request, found);
+            ptr.truncate(at);
         }
     }
 }
@@ -25595,7 +25601,7 @@ fn first_internal_part_url(
 /// [`first_internal_part_url`] on object `o` (at JSON Pointer `ptr`, `depth` levels down).
 fn internal_part_url_in(
     o: &Obj,
-    ptr: String,
+    ptr: &mut String,
     depth: usize,
     request: &[u8],
     found: &mut Option<(String, String, HostClass, String)>,
@@ -25611,8 +25617,9 @@ fn internal_part_url_in(
     {
         return;
     }
+    let at = ptr.len();
     for (k, child) in o.iter() {
-        let p = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+        push_pointer_token(ptr, k);
         if k == "parts" {
             for (i, part) in child.as_array().into_iter().flatten().enumerate() {
                 let (member, url) = match (
@@ -25628,12 +25635,26 @@ fn internal_part_url_in(
                 let Some(u) = parse_url(url) else { continue };
                 let hc = host_class(&u.host);
                 if hc.is_internal() && !contains(request, url.as_bytes()) {
-                    *found = Some((format!("{p}/{i}/{member}"), url.to_string(), hc, u.host));
+                    *found = Some((format!("{ptr}/{i}/{member}"), url.to_string(), hc, u.host));
                     return;
                 }
             }
         } else {
-            first_internal_part_url(child, p, depth + 1, request, found);
+            first_internal_part_url(child, ptr, depth + 1, request, found);
+        }
+        ptr.truncate(at);
+    }
+}
+
+/// Appends `/` and `key` as a JSON Pointer reference token to `ptr` (RFC 6901 §3: `~` as
+/// `~0`, `/` as `~1`), without a copy of the key.
+fn push_pointer_token(ptr: &mut String, key: &str) {
+    ptr.push('/');
+    for c in key.chars() {
+        match c {
+            '~' => ptr.push_str("~0"),
+            '/' => ptr.push_str("~1"),
+            c => ptr.push(c),
         }
     }
 }
