@@ -518,19 +518,12 @@ async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
 /// left, so the wait ended a moment before) while the online verifier still catches up
 /// only ends that wait: the proxy says so, writes the `--report` and exits 0 (before, it
 /// cut the verification short and exited 130 without the report). The second Ctrl-C is sent
-/// when the proxy says the recording is closed; a machine whose verifier had caught up by
-/// then (or that printed its catch-up line first: the Ctrl-C then answers that line) is
-/// given four times the traffic.
+/// when the proxy says the recording is closed; how much traffic leaves the verifier behind
+/// then, yet lets the recording close before the first catch-up line (3 s after the stop),
+/// depends on the machine: [`ctrl_c_after_the_wait_tuned`] searches for it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_after_the_wait_for_open_exchanges_ended_still_writes_the_report() {
-    const SIZE: usize = 256 * 1024;
-    for calls in [60, 240, 960] {
-        if let Some(done) = ctrl_c_after_the_wait(calls, SIZE, false).await {
-            eprintln!("{done}");
-            return;
-        }
-    }
-    panic!("the second Ctrl-C never came before the catch-up or report lines");
+    ctrl_c_after_the_wait_tuned(false).await;
 }
 
 /// newcomer23 N3, the third Ctrl-C: after the second one ended the wait that was over
@@ -538,22 +531,72 @@ async fn a_second_ctrl_c_after_the_wait_for_open_exchanges_ended_still_writes_th
 /// before: exit 130, no report, the line naming the commands for the complete recording.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_third_ctrl_c_after_the_wait_cuts_the_catch_up_short() {
-    const SIZE: usize = 256 * 1024;
-    for calls in [60, 240, 960] {
-        if let Some(done) = ctrl_c_after_the_wait(calls, SIZE, true).await {
-            eprintln!("{done}");
-            return;
-        }
-    }
-    panic!("the third Ctrl-C never came while the online verifier was catching up");
+    ctrl_c_after_the_wait_tuned(true).await;
 }
 
-/// One run of [`a_second_ctrl_c_after_the_wait_for_open_exchanges_ended_still_writes_the_report`]
-/// with `calls` calls of `size` bytes before the stream opens: `None` when a line after the
-/// waiting line (catch-up, report) had offered the Ctrl-C something else first. `third`:
-/// a third Ctrl-C follows the line the second one printed, and must cut the catch-up short
-/// (`None` when the report was written before it came).
-async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option<String> {
+/// Why one run of [`ctrl_c_after_the_wait`] did not show what it tests: the Ctrl-C it sent
+/// answered another line than the one under test.
+#[derive(Debug)]
+enum Missed {
+    /// Too much traffic: a catch-up or "being finished" line (3 s after the stop) came
+    /// before the Ctrl-C did.
+    Late,
+    /// Too little traffic: the verifier had caught up and the report line came first.
+    Early,
+}
+
+/// Runs [`ctrl_c_after_the_wait`] with calls of 256 KiB, searching (by halving in log2
+/// space, between 1 and 1024 calls, up to 10 runs) for an amount of traffic that this
+/// machine, at its present load, records within 3 s of the stop but verifies later than
+/// that: CI on 2 loaded cores (session 24) closed 60 calls later than 3 s after the stop,
+/// an idle machine verifies them before the Ctrl-C lands.
+async fn ctrl_c_after_the_wait_tuned(third: bool) {
+    const SIZE: usize = 256 * 1024;
+    let (mut lo, mut hi, mut at) = (0.0f64, 10.0f64, 4.0f64);
+    let mut tried = Vec::new();
+    for _ in 0..10 {
+        let calls = at.exp2().round().max(1.0) as usize;
+        match ctrl_c_after_the_wait(calls, SIZE, third).await {
+            Ok(done) => {
+                eprintln!("{done} (after {tried:?})");
+                return;
+            }
+            Err(missed) => {
+                tried.push((calls, format!("{missed:?}")));
+                match missed {
+                    Missed::Late => hi = at,
+                    Missed::Early => lo = at,
+                }
+                at = (lo + hi) / 2.0;
+            }
+        }
+    }
+    panic!(
+        "the {} Ctrl-C never came while the online verifier was catching up: runs (calls, missed) {tried:?}",
+        if third { "third" } else { "second" }
+    );
+}
+
+/// The line that a Ctrl-C answered instead of the one under test, read as [`Missed`]: a
+/// report line means the verifier had caught up ([`Missed::Early`]), anything else (the
+/// catch-up or "being finished" lines) that the traffic was too much ([`Missed::Late`]).
+fn missed_by(lines: &[String]) -> Missed {
+    if lines
+        .iter()
+        .any(|l| l.contains("writing the report") || l.contains("report written to"))
+    {
+        Missed::Early
+    } else {
+        Missed::Late
+    }
+}
+
+/// One run of [`ctrl_c_after_the_wait_tuned`] with `calls` calls of `size` bytes before the
+/// stream opens: `Err` when a line after the waiting line (catch-up, report) had offered the
+/// Ctrl-C something else first. `third`: a third Ctrl-C follows the line the second one
+/// printed, and must cut the catch-up short (`Err(Early)` when the report was written
+/// before it came).
+async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Result<String, Missed> {
     use http_body_util::BodyExt;
     let echo = echo_server("big").await;
     let sse = sse_server(10_000, Duration::from_millis(50)).await;
@@ -609,7 +652,7 @@ async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option
         let lines = wait_line(&rx, "a2a-interop proxy: ", Duration::from_secs(300));
         if lines.last().map(String::as_str) != Some(over) {
             // the second Ctrl-C answered a later line
-            return None;
+            return Err(missed_by(&lines));
         }
         child.signal("INT");
         let st = child.wait_for(Duration::from_secs(300), "proxy after a third SIGINT");
@@ -619,7 +662,7 @@ async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option
             .any(|l| l.starts_with("a2a-interop proxy: report written to"))
         {
             // the verifier had caught up and the report was written before it came
-            return None;
+            return Err(Missed::Early);
         }
         assert_eq!(st.code(), Some(130), "{lines:#?} {rest:#?}");
         let cut = rest
@@ -637,7 +680,7 @@ async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option
         assert!(!report.exists(), "a report was written: {rest:#?}");
         let evs = read_events(&rec);
         assert_eq!(exchanges(&evs).len(), calls + 1);
-        return Some(format!(
+        return Ok(format!(
             "{calls} calls of {size} bytes: the third Ctrl-C cut the stop short"
         ));
     }
@@ -651,7 +694,7 @@ async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option
                 || l.contains("writing the report")),
             "the second Ctrl-C was neither taken for the wait nor for a later line: {seen:#?} {rest:#?}"
         );
-        return None;
+        return Err(missed_by(&rest));
     };
     assert!(
         st.success(),
@@ -687,7 +730,7 @@ async fn ctrl_c_after_the_wait(calls: usize, size: usize, third: bool) -> Option
         matches!(rest.iter().position(|l| *l == writing), Some(w) if w > at),
         "{rest:#?}"
     );
-    Some(format!(
+    Ok(format!(
         "{calls} calls of {size} bytes: the second Ctrl-C ended the wait only; the report of {} exchanges was written",
         xs.len()
     ))
