@@ -5789,6 +5789,15 @@ impl State {
                 "0.x JSON-RPC stream event uses a 1.0 oneof wrapper instead of the kind discriminator".into(),
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
+            // VER-HDR-001 (VER-002): the 0.3 call itself was one a 1.0-only card does not
+            // serve; the stream answered it in 1.0 anyway ([`Self::implicit_0x_answered_1_0`]).
+            if let Some((msg, card_ev)) =
+                self.implicit_0x_answered_1_0(x, &c, v.get("result"), "stream event")
+            {
+                self.areas.insert("version");
+                let ev = vec![x.ev(x.req_seq), x.ev_at(seq, base, None), card_ev];
+                self.stream_once(x, &r::VER_NOT_ENFORCED, msg, ev);
+            }
         }
         // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`). A bare 0.x object
         // sets none of the StreamResponse oneof members (STREAM-003, DATA-001): a 1.0
@@ -9602,7 +9611,28 @@ impl State {
     /// 0.x-shaped card claiming 1.0 (CARD-SHAPE-001's), a webhook, or a gateway's upstream
     /// leg.
     fn implicit_0x_served_as_1_0(&mut self, x: &Exch, c: &Call, answer: Option<&Json>) {
-        let Some(d) = c.dialect else { return };
+        if let Some((msg, card_ev)) = self.implicit_0x_answered_1_0(x, c, answer, "answer") {
+            self.areas.insert("version");
+            self.find(
+                &r::VER_NOT_ENFORCED,
+                msg,
+                vec![x.ev(x.req_seq), x.ev(x.body_seq()), card_ev],
+                &x.leg,
+            );
+        }
+    }
+
+    /// The judgement of [`Self::implicit_0x_served_as_1_0`], shared with the stream form
+    /// (the first event of a `message/stream` in the 1.0 form, `what` `"stream event"`):
+    /// the message and the card's evidence, or `None` when the rule is silent.
+    fn implicit_0x_answered_1_0(
+        &self,
+        x: &Exch,
+        c: &Call,
+        answer: Option<&Json>,
+        what: &str,
+    ) -> Option<(String, Evidence)> {
+        let d = c.dialect?;
         if !d.is_0x()
             || d == Dialect::V0_1
             || c.binding != Some(Binding::JsonRpc)
@@ -9611,26 +9641,22 @@ impl State {
             || x.leg.is_some()
             || self.ver_stripped_clients.contains(&x.id)
         {
-            return;
+            return None;
         }
         let header = c.header_version.as_deref().map(str::trim);
         let asked = match header {
             None => "0.3",
             Some(h) if Dialect::from_version(h).is_some_and(|k| k.is_0x()) => h,
-            Some(_) => return,
+            Some(_) => return None,
         };
-        let Some(shape) = answer.and_then(result_1_0_form) else {
-            return;
-        };
-        let Some(card) = self.card_for(x).cloned() else {
-            return;
-        };
+        let shape = answer.and_then(result_1_0_form)?;
+        let card = self.card_for(x)?;
         let declared = card.view.declared_dialects();
         if card.view.v0_shape_claims_v1
             || !declared.contains(&Dialect::V1_0)
             || declared.iter().any(|k| k.is_0x())
         {
-            return;
+            return None;
         }
         let method = c.method.as_deref().unwrap_or("the call");
         let how = if header.is_none() {
@@ -9638,20 +9664,13 @@ impl State {
         } else {
             format!("sent with A2A-Version {asked}")
         };
-        self.areas.insert("version");
-        self.find(
-            &r::VER_NOT_ENFORCED,
+        Some((
             format!(
-                "agent served the {} call {method} {how} with a 1.0 answer ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
+                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
                 d.as_str()
             ),
-            vec![
-                x.ev(x.req_seq),
-                x.ev(x.body_seq()),
-                Evidence::event(card.seq, card.exchange.clone()),
-            ],
-            &x.leg,
-        );
+            Evidence::event(card.seq, card.exchange.clone()),
+        ))
     }
 
     /// VER-002: the version a 1.0 A2A call asks for (`A2A-Version` header, else the

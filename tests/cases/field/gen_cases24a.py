@@ -33,7 +33,7 @@ case("f341-card-legacy-path-only-missing-protocol-version", [
     resp(0.104, 200, ZEPH),
 ], [("card-missing-required-field", "error")],
  "https://github.com/bug-ops/zeph/issues/1442 (the Rust agent zeph served its card at /.well-known/agent.json only, without protocolVersion; /.well-known/agent-card.json answered 404)",
- "a 0.2/0.3 AgentCard requires protocolVersion (0.2.5 on), defaultInputModes, defaultOutputModes and skills (CARD-003); without protocolVersion no client can tell which wire the agent speaks. The card is at the 0.2 path only, so a 0.3 or 1.0 client (CARD-002: /.well-known/agent-card.json) finds no card at all")
+ "the card names no protocolVersion and no member 0.2 added, so the verifier reads it by the 0.1.0 schema, where skills is still required (CARD-003); a 0.2.5+ reader also wants protocolVersion, defaultInputModes and defaultOutputModes. Without protocolVersion no client can tell which wire the agent speaks, and with the card at the 0.2 path only a 0.3 or 1.0 client (CARD-002: /.well-known/agent-card.json) finds no card at all")
 
 MAF = card03("", name="RatingAgent", description="Rates books")
 case("f342-v03-card-url-empty", card(0.0, MAF, path="/a2a/rating/.well-known/agent-card.json"), [("card-interface-malformed", "error")],
@@ -186,6 +186,49 @@ case("f357-legal-v10-card-at-legacy-alias-too", [
  "https://github.com/gptme/gptme/pull/2763 (gptme's A2A 1.0 MVP: the card at /.well-known/agent-card.json with /.well-known/agent.json kept as a legacy alias; GetTask of an unknown id is TaskNotFoundError)",
  "legal: the card is at the 1.0 path (CARD-002); serving the same card at the 0.2 path as well breaks nothing. An unknown task is -32001 (TASK-009, ERR-002)")
 
+# --- a card url that is the card document: Semantic Kernel .NET sample, Nacos Dify plugin ------------
+L5 = "http://localhost:5000"
+SK = {"name": "SKTravelAgent", "description": "Semantic Kernel travel agent", "url": L5 + "/.well-known/agent.json", "version": "1.0.0",
+      "capabilities": {"streaming": False, "pushNotifications": False, "stateTransitionHistory": False},
+      "defaultInputModes": ["text"], "defaultOutputModes": ["text"],
+      "skills": [{"id": "trip_planning", "name": "Trip planning", "description": "Plans trips", "tags": ["travel"]}]}
+case("f358-v02-card-url-is-card-document", card(0.0, SK, base=L5, path="/.well-known/agent.json") + [
+    req(0.1, "POST", L5 + "/.well-known/agent.json", rpc("3", "tasks/send", {"id": "t-47", "message": {"role": "user", "parts": [{"type": "text", "text": "Plan a trip to Lisbon"}]}})),
+    resp(0.104, 405, ""),
+], [("card-url-not-rpc-endpoint", "error")],
+ "https://github.com/a2aproject/a2a-dotnet/issues/47 (the Semantic Kernel agent sample of the .NET A2A library served at /.well-known/agent.json a card whose url was the card document itself; the Python client posted its task there and got 405 Method Not Allowed, the endpoint being POST /)",
+ "the card's url is where the agent takes JSON-RPC calls (CARD-005, 0.2 §5.5: 'the base URL for the agent's A2A service'); the card document answers only GET, so every call a client sends to url fails")
+
+NAC = card03("http://10.0.0.8:19780/e/7jxzabvgyw787v7d/a2a/.well-known/agent.json", name="dify-workflow", description="Dify workflow exposed over A2A")
+NB = "http://10.0.0.8:19780/e/7jxzabvgyw787v7d/a2a"
+case("f359-v03-card-url-is-card-document-dify", card(0.0, NAC, base=NB, path="/.well-known/agent.json") + [
+    req(0.1, "POST", NB + "/.well-known/agent.json", rpc("q1", "message/send", {"message": umsg03("query: weekly sales", mid="m-33")})),
+    resp(0.104, 404, {"detail": "Not Found"}),
+], [("card-url-not-rpc-endpoint", "error")],
+ "https://github.com/nacos-group/nacos-dify-plugins/issues/33 (the Dify A2A server plugin was configured with the public URL .../a2a/.well-known/agent.json; the card advertised it as url, the 'call A2A agent' node posted there and got 404; maintainer: configure the address without the .well-known/agent.json suffix, the client POSTs to it after fetching the card)",
+ "the card's url is the JSON-RPC endpoint base (CARD-005, 0.3 §5.6.1), not the card document; a client that follows it posts message/send to a GET-only resource")
+
+# --- a Java framework serving both bindings: Apache Camel's camel-a2a -----------------------------------
+CAM = clone(CARD10)
+CAM["name"] = "camel-route"
+CAM["supportedInterfaces"] = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"},
+                              {"url": A + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]
+def sse_rest(obj):
+    return "data: " + json.dumps(obj, separators=(",", ":")) + "\n\n"
+case("f360-legal-v10-rest-stream-and-jsonrpc-second-interface", card(0.0, CAM, hdr={"cache-control": "public, max-age=300", "etag": '"c1"'}) + [
+    req(0.1, "POST", A + "/message:stream", {"message": umsg10("good morning routine", mid="m-1925")}, ver="1.0", ctype="application/a2a+json", accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse_rest({"task": task10("t-1925", "c-1925", "TASK_STATE_SUBMITTED")})),
+    chunk(0.12, sse_rest({"statusUpdate": {"taskId": "t-1925", "contextId": "c-1925", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS}}})),
+    chunk(1.62, sse_rest({"artifactUpdate": {"taskId": "t-1925", "contextId": "c-1925", "artifact": {"artifactId": "a-1925", "parts": [{"text": "Coffee is ready."}]}, "lastChunk": True}})),
+    chunk(1.63, sse_rest({"statusUpdate": {"taskId": "t-1925", "contextId": "c-1925", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}})),
+    chunk(1.64, "", close="eof"),
+    req(2.0, "POST", A + "/rpc", rpc("r1", "GetTask", {"id": "t-1925"}), ver="1.0"),
+    resp(2.004, 200, ok("r1", task10("t-1925", "c-1925", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-1925", "parts": [{"text": "Coffee is ready."}]}]))),
+], [],
+ "https://github.com/apache/camel-spring-boot/pull/1925 (camel-a2a-starter smoke test: the card, REST POST /message:send, JSON-RPC POST on a second endpoint with protocolBinding=jsonrpc and basePath=/rpc, and POST /message:stream whose first SSE bytes arrive before the route's 1.5 s delay ends and which ends with TASK_STATE_COMPLETED)",
+ "legal: a 1.0 card may declare the same agent over HTTP+JSON and JSON-RPC at different urls (CARD-005); the HTTP+JSON stream is SSE whose data are bare StreamResponses (REST-003, STREAM-003), and the task it made is there on the JSON-RPC interface too")
+
 # --- variants of the kind fixes -------------------------------------------------------------------------
 # K1 (VER-HDR-001): a 0.2/0.3 JSON-RPC call asking for 0.3 (no A2A-Version, or the header 0.3) to an
 # origin whose card declares 1.0 only, served with an answer in the 1.0 form. Controls: the same call
@@ -214,6 +257,25 @@ case("b24a-K1-legal-v10-card-0x-send-refused-version", card(0.0, COG) + [
 ], [],
  "https://github.com/sero-labs/sero/issues/443 (control: the 1.0-only agent refuses the header-less 0.3 call with -32009)",
  "legal: VersionNotSupportedError is VER-002's answer")
+
+case("b24a-K1-v10-card-0x-stream-served-as-1-0", card(0.0, COG) + [
+    req(0.1, "POST", A + "/a2a", rpc("st1", "message/stream", {"message": umsg03("hi", mid="m-k1e")}), accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse(ok("st1", {"task": task10("t-k1e", "c-k1e", "TASK_STATE_SUBMITTED")}))),
+    chunk(0.2, sse(ok("st1", {"statusUpdate": {"taskId": "t-k1e", "contextId": "c-k1e", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}}))),
+    chunk(0.21, "", close="eof"),
+], [("version-header-not-enforced", "error"), ("stream-event-invalid-shape", "error"), ("task-state-invalid", "error"), ("stream-final-flag-wrong", "error"), ("version-mixed-payload", "warning")],
+ "https://github.com/prassanna-ravishankar/a2a-registry/issues/166 (kind: the streaming form, message/stream without A2A-Version answered by the 1.0-only agent with 1.0 StreamResponses)",
+ "the call asks for 0.3 (VER-001) and the card offers 1.0 only: -32009 (VER-002); the 1.0 events (told once, at the first) are no 0.3 stream, and their shape errors follow from it")
+case("b24a-K1-legal-v10-card-0x-stream-answered-0-3-form", card(0.0, COG) + [
+    req(0.1, "POST", A + "/a2a", rpc("st2", "message/stream", {"message": umsg03("hi", mid="m-k1f")}), accept="text/event-stream"),
+    resp(0.104, 200, "", ctype="text/event-stream"),
+    chunk(0.11, sse(ok("st2", task03("t-k1f", "c-k1f", "submitted")))),
+    chunk(0.2, sse(ok("st2", {"kind": "status-update", "taskId": "t-k1f", "contextId": "c-k1f", "status": {"state": "completed", "timestamp": TS}, "final": True}))),
+    chunk(0.21, "", close="eof"),
+], [],
+ "https://github.com/prassanna-ravishankar/a2a-registry/issues/166 (control: the 0.3 stream answered in the 0.3 form by an agent whose card lists 1.0 only)",
+ "legal as to VER-002: the agent applied 0.3's semantics to the 0.3 call")
 
 # K2 (REST-ERROR-001 false alarm): a "not served here" answer (404/405/501) on an HTTP+JSON route of an
 # agent whose card declares no HTTP+JSON interface is not judged as an A2A error. Control: the same
