@@ -49,13 +49,17 @@ case("f343-v03-card-url-missing-servlet-context-path", card(0.0, AGS, base="http
  "https://github.com/agentscope-ai/agentscope-java/issues/1154 (agentscope-a2a-spring-boot-starter 1.0.11 with server.servlet.context-path=/api: the card at /api/.well-known/agent-card.json advertised http://host:8010/ without the context path)",
  "the card's url must be where the agent answers its preferred transport (CARD-005, 0.3 §5.6.1); the card was served under /api, the url leaves /api out, and the JSON-RPC call there is a 404")
 
-KAG = card03("http://0.0.0.0:8000/", name="weather-service", description="Weather agent")
-case("f344-v03-card-url-bind-all-address", card(0.0, KAG, base="http://weather-service.team1.svc.cluster.local:8000") + [
-    req(0.1, "POST", "http://weather-service.team1.svc.cluster.local:8000/", rpc("1", "message/send", {"message": umsg03("weather in Paris?", mid="m-139")})),
-    resp(0.104, 200, ok("1", task03("t-139", "c-139", "completed"))),
-], [("card-url-internal-authority", "error")],
- "https://github.com/rossoctl/examples/issues/139 (the example agents' cards offered \"url\": \"http://0.0.0.0:8000/\"; Kagenti ignores it, but the A2A inspector and other clients follow it)",
- "0.0.0.0 is the bind-all address of the agent's own socket, not a host a client can reach (CARD-005); the card was fetched from the service name, where the agent does answer, but a client that follows the card's url connects to its own machine")
+AST = card03(A + "/a2a/p1/", name="chat", description="AgentStack agent")
+AST["security"] = [{"platform_context_token": []}, {"platform_context_token": [], "basic": []}]
+AST["securitySchemes"] = {
+    "platform_context_token": {"bearerFormat": "JWT", "description": "Platform context token, issued by the AgentStack server using POST /api/v1/context/{context_id}/token.", "scheme": "bearer", "type": "http"},
+    "basic": {"bearerFormat": None, "description": None, "scheme": "basic", "type": "http"}}
+case("f344-legal-v03-card-security-schemes-null-optionals", card(0.0, AST, path="/a2a/p1/.well-known/agent-card.json") + [
+    req(0.1, "POST", A + "/a2a/p1/", rpc(1, "message/send", {"message": umsg03("hi", mid="m-1785")}), hdr={"authorization": "Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2ln"}),
+    resp(0.104, 200, ok(1, task03("t-1785", "c-1785", "completed"))),
+], [],
+ "https://github.com/i-am-bee/agentstack/pull/1785 (AgentStack's proxy adds its auth schemes to the agent card: security [{platform_context_token: []}, {platform_context_token: [], basic: []}] and an http basic scheme written with bearerFormat: null and description: null)",
+ "legal: two alternative requirements, the second an AND of two schemes, is the 0.3 security shape (AUTH-007: OR of ANDs); optional members written as null are read as absent by the SDKs' card parsers (Pydantic, Jackson, encoding/json), so the card is not flagged for them; the call carries the bearer token the first alternative needs (AUTH-002)")
 
 ADKJS = card03(A + "/a2a", name="root_agent", description="ADK agent")
 del ADKJS["preferredTransport"]
