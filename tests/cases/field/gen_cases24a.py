@@ -1,10 +1,11 @@
 """Session-24 field cases of miner mine24a (f341-...): same helpers and output format as gen_cases.py.
 
 Scope: A2A implementations outside the official Python/JS SDKs: Rust (zeph, aura), .NET (Microsoft
-Agent Framework hosting), Java (AgentScope), Go (trpc-a2a-go, trpc-agent-go), Dart, TypeScript
-frameworks (ADK-JS) and independent agents (MindsDB, WorldMonitor, cogDepot, gptme, Kagenti
-examples): card URLs and well-known paths, transport names, result shapes, streaming answers and
-error codes. `python3 gen_cases24a.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside
+Agent Framework hosting, the Semantic Kernel sample), Java (AgentScope, Apache Camel), Go
+(trpc-a2a-go, trpc-agent-go), Dart, ADK-JS, and independent agents and platforms (MindsDB,
+WorldMonitor, cogDepot, sero, gptme, AgentStack, the Nacos Dify plugin): card URLs and well-known
+paths, transport names, security schemes, result shapes, versions, streaming answers and error
+codes. `python3 gen_cases24a.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside
 this file (`b24a-*` variants into ../variants).
 """
 import json, os, sys
