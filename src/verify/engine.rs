@@ -5789,6 +5789,15 @@ impl State {
                 "0.x JSON-RPC stream event uses a 1.0 oneof wrapper instead of the kind discriminator".into(),
                 vec![x.ev_at(seq, &p.pointer, None)],
             );
+            // VER-HDR-001 (VER-002): the 0.3 call itself was one a 1.0-only card does not
+            // serve; the stream answered it in 1.0 anyway ([`Self::implicit_0x_answered_1_0`]).
+            if let Some((msg, card_ev)) =
+                self.implicit_0x_answered_1_0(x, &c, v.get("result"), "stream event")
+            {
+                self.areas.insert("version");
+                let ev = vec![x.ev(x.req_seq), x.ev_at(seq, base, None), card_ev];
+                self.stream_once(x, &r::VER_NOT_ENFORCED, msg, ev);
+            }
         }
         // Mixed dialect: 1.0 stream with 0.x members (`kind`, `final`). A bare 0.x object
         // sets none of the StreamResponse oneof members (STREAM-003, DATA-001): a 1.0
@@ -9590,6 +9599,80 @@ impl State {
         );
     }
 
+    /// VER-HDR-001 (VER-002, mine24a f347: cogDepot, a2a-registry #166): a 0.2/0.3 JSON-RPC
+    /// call (`message/send`, `tasks/get`) that asks for 0.3 (no `A2A-Version`, which 1.0
+    /// §3.6.2 reads as 0.3, or the header naming 0.2/0.3) to an origin whose card declares
+    /// 1.0 only, answered with success in the 1.0 form (`answer`, the JSON-RPC result: a
+    /// `{"task"}`/`{"message"}` wrapper, a `TASK_STATE_*` state or a `ROLE_*` role, and no
+    /// `kind`). The agent applied neither the requested version's semantics nor
+    /// VersionNotSupportedError, so a 0.3 client reads an answer it cannot parse. Silent when
+    /// the answer is in the 0.x form (the agent serves 0.3, its card just does not say so),
+    /// for a 0.1 call, without a card or with a card that declares a 0.x version, for a
+    /// 0.x-shaped card claiming 1.0 (CARD-SHAPE-001's), a webhook, or a gateway's upstream
+    /// leg.
+    fn implicit_0x_served_as_1_0(&mut self, x: &Exch, c: &Call, answer: Option<&Json>) {
+        if let Some((msg, card_ev)) = self.implicit_0x_answered_1_0(x, c, answer, "answer") {
+            self.areas.insert("version");
+            self.find(
+                &r::VER_NOT_ENFORCED,
+                msg,
+                vec![x.ev(x.req_seq), x.ev(x.body_seq()), card_ev],
+                &x.leg,
+            );
+        }
+    }
+
+    /// The judgement of [`Self::implicit_0x_served_as_1_0`], shared with the stream form
+    /// (the first event of a `message/stream` in the 1.0 form, `what` `"stream event"`):
+    /// the message and the card's evidence, or `None` when the rule is silent.
+    fn implicit_0x_answered_1_0(
+        &self,
+        x: &Exch,
+        c: &Call,
+        answer: Option<&Json>,
+        what: &str,
+    ) -> Option<(String, Evidence)> {
+        let d = c.dialect?;
+        if !d.is_0x()
+            || d == Dialect::V0_1
+            || c.binding != Some(Binding::JsonRpc)
+            || !c.op.is_some_and(Op::is_task_op)
+            || c.webhook
+            || x.leg.is_some()
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return None;
+        }
+        let header = c.header_version.as_deref().map(str::trim);
+        let asked = match header {
+            None => "0.3",
+            Some(h) if Dialect::from_version(h).is_some_and(|k| k.is_0x()) => h,
+            Some(_) => return None,
+        };
+        let shape = answer.and_then(result_1_0_form)?;
+        let card = self.card_for(x)?;
+        let declared = card.view.declared_dialects();
+        if card.view.v0_shape_claims_v1
+            || !declared.contains(&Dialect::V1_0)
+            || declared.iter().any(|k| k.is_0x())
+        {
+            return None;
+        }
+        let method = c.method.as_deref().unwrap_or("the call");
+        let how = if header.is_none() {
+            "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
+        } else {
+            format!("sent with A2A-Version {asked}")
+        };
+        Some((
+            format!(
+                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
+                d.as_str()
+            ),
+            Evidence::event(card.seq, card.exchange.clone()),
+        ))
+    }
+
     /// VER-002: the version a 1.0 A2A call asks for (`A2A-Version` header, else the
     /// `A2A-Version` query parameter) when it is a `Major.Minor` that no A2A version has
     /// (`2.0`, `1.1`) and the origin's card does not list either: the agent owes
@@ -10442,6 +10525,9 @@ impl State {
             } else if success {
                 self.version_not_offered(x, &c, hv);
             }
+        }
+        if success {
+            self.implicit_0x_served_as_1_0(x, &c, answer);
         }
         // Auth: card declares security, task op without credentials succeeded (AUTH-002).
         if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
@@ -17433,6 +17519,18 @@ impl State {
         if framework_no_route && !self.rest_route_of_answered_interface(x) {
             return;
         }
+        // "Not served here" (404/405/501) on an HTTP+JSON route of an origin whose card
+        // declares no HTTP+JSON interface at all (a JSON-RPC-only 1.0 agent answering a
+        // registry's probe of the 0.3 route /v1/message:send with 501 and Link headers:
+        // a2a-registry #166, mine24a f348): the card owes that route nothing (CARD-005), so
+        // the body is the server's page, not an A2A error (ERR-003 does not apply).
+        if matches!(status, 404 | 405 | 501)
+            && aip.is_none()
+            && !o.get("code").is_some_and(Json::is_i64)
+            && self.card_declares_no_rest(x)
+        {
+            return;
+        }
         match c.dialect {
             // 1.0 §6.4/§6.5 still show RFC 9457 problem details while §11.6 asks for
             // google.rpc.Status (DIGEST trap 10, A2A PR #1600): the legal reading wins.
@@ -21761,6 +21859,20 @@ impl State {
     /// below an advertised interface URL that already answered an earlier request
     /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
     /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
+    /// The card fetched from `x`'s origin lists interfaces and none of them is HTTP+JSON
+    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write): every A2A
+    /// route of that binding is one the agent never offered (CARD-005). False without a
+    /// card, or with a card that lists no interface.
+    fn card_declares_no_rest(&self, x: &Exch) -> bool {
+        self.card_for(x).is_some_and(|k| {
+            !k.view.interfaces.is_empty()
+                && !k.view.interfaces.iter().any(|i| {
+                    let b = i.binding.trim();
+                    b.eq_ignore_ascii_case("HTTP+JSON") || b.eq_ignore_ascii_case("rest")
+                })
+        })
+    }
+
     fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
         let Some(p) = &x.parts else { return false };
         let Some(c) = &x.call else { return false };
@@ -24621,6 +24733,35 @@ fn push_config_without_url(c: &Call) -> Option<String> {
 /// url accepted a config with a url).
 fn push_config_without_url_lenient(c: &Call) -> Option<String> {
     push_config_without_url_at(c, None)
+}
+
+/// What makes a JSON-RPC `result` a 1.0 answer rather than a 0.x one, for VER-HDR-001 on a
+/// 0.3 call ([`State::implicit_0x_served_as_1_0`]): `the {"task"} wrapper` (or message),
+/// `state TASK_STATE_COMPLETED` (the result's or its task's), `role ROLE_AGENT`. `None`
+/// when the result carries a 0.x `kind` or none of these (a 0.x answer, or nothing to go
+/// by).
+fn result_1_0_form(v: &Json) -> Option<String> {
+    let o = v.as_object()?;
+    if o.get("kind").is_some() {
+        return None;
+    }
+    let keys: Vec<&str> = o.keys().collect();
+    if keys.len() == 1 && matches!(keys[0], "task" | "message") {
+        if o.get(keys[0]).and_then(|t| t.get("kind")).is_some() {
+            return None;
+        }
+        return Some(format!("the {{\"{}\"}} wrapper", keys[0]));
+    }
+    let state = o
+        .get("status")
+        .and_then(|s| s.get("state"))
+        .and_then(Json::as_str);
+    if let Some(s) = state.filter(|s| s.starts_with("TASK_STATE_")) {
+        return Some(format!("state {s}"));
+    }
+    let role = o.get("role").and_then(Json::as_str);
+    role.filter(|r| r.starts_with("ROLE_"))
+        .map(|r| format!("role {r}"))
 }
 
 fn push_config_without_url_at(c: &Call, dialect: Option<Dialect>) -> Option<String> {
