@@ -315,9 +315,11 @@ async fn an_upstream_that_listens_is_not_warned_about() {
 /// Starts the proxy (recording and JSON report in `dir`) in front of an agent whose SSE
 /// stream runs for minutes, opens that stream through it and reads its first event: the
 /// proxy then has one exchange open. Returns the running proxy, the open response (kept
-/// so that the client holds the stream) and the recording's path.
+/// so that the client holds the stream) and the recording's path. `grace`: the
+/// `--shutdown-grace` seconds, `None` for the default (2 s).
 async fn proxy_with_an_open_stream(
     dir: &std::path::Path,
+    grace: Option<u64>,
 ) -> (
     Running,
     hyper::Response<hyper::body::Incoming>,
@@ -328,17 +330,18 @@ async fn proxy_with_an_open_stream(
     let up = sse_server(10_000, Duration::from_millis(50)).await;
     let rec = dir.join("rec.jsonl");
     let report = dir.join("report.json");
-    let run = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec)
-            .arg("--report")
-            .arg(&report)
-            .args(["--format", "json"]),
-        Duration::from_secs(20),
-    );
+    let mut cmd = Command::new(BIN);
+    cmd.args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+        .arg(format!("http://{up}"))
+        .arg("--record")
+        .arg(&rec)
+        .arg("--report")
+        .arg(&report)
+        .args(["--format", "json"]);
+    if let Some(g) = grace {
+        cmd.arg("--shutdown-grace").arg(g.to_string());
+    }
+    let run = spawn_until_listening(&mut cmd, Duration::from_secs(20));
     let addr = run.addr.trim_end_matches('/').to_string();
     let mut resp = client_h1()
         .request(get(&format!("http://{addr}/stream")))
@@ -413,11 +416,11 @@ fn https_banner(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
     let dir = tempfile::tempdir().unwrap();
-    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path()).await;
+    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path(), None).await;
     let Running { mut child, rx, .. } = run;
     let t0 = std::time::Instant::now();
     child.signal("INT");
-    let seen = wait_line(&rx, "waiting up to", Duration::from_secs(10));
+    let seen = wait_line(&rx, "waiting up to", Duration::from_secs(20));
     let waiting = seen.last().unwrap();
     assert_eq!(
         waiting,
@@ -462,28 +465,29 @@ async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
 }
 
 /// A second Ctrl-C while the proxy waits for an open SSE stream stops it now: it says so,
-/// exits before the 2 s grace would have run out, and still closes the recording whole
-/// (every line parses, the last one ends with a newline, the stream's exchange ends `open`)
-/// and writes the report.
+/// exits long before the grace (`--shutdown-grace 300`: the stream runs for minutes, so
+/// only the Ctrl-C can end the wait early) would have run out, and still closes the
+/// recording whole (every line parses, the last one ends with a newline, the stream's
+/// exchange ends `open`) and writes the report.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path()).await;
+    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path(), Some(300)).await;
     let Running { mut child, rx, .. } = run;
     let t0 = std::time::Instant::now();
     child.signal("INT");
     wait_line(
         &rx,
-        "waiting up to 2 s for 1 open exchange",
-        Duration::from_secs(10),
+        "waiting up to 300 s for 1 open exchange",
+        Duration::from_secs(30),
     );
     child.signal("INT");
-    let st = child.wait_for(Duration::from_secs(60), "proxy after a second SIGINT");
+    let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
     let took = t0.elapsed();
     assert!(st.success(), "exit status {st:?}");
     assert!(
-        took < Duration::from_secs(2),
-        "the second Ctrl-C did not cut the 2 s grace: {took:?}"
+        took < Duration::from_secs(100),
+        "the second Ctrl-C did not cut the 300 s grace: {took:?}"
     );
     let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert!(
@@ -718,7 +722,9 @@ async fn grow_recording(addr: &str, n: usize, size: usize) {
 /// proxy at once: exit 130 (128 + SIGINT), a line saying the report was not written and
 /// how to write it, no report file and no staged temporary file left beside it, and the
 /// recording whole: every line parses, the last ends with a newline, every exchange ends
-/// `complete`, and `a2a-interop verify` reads it to its last line.
+/// `complete`, and `a2a-interop verify` reads it to its last line. That no report (and no
+/// staged file) exists shows the write was abandoned, not waited out; the time the stop
+/// took is printed, not asserted (a loaded CI machine makes any bound a guess).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recording_whole() {
     // about 5 MB recorded: the debug build's report re-verifies it in seconds
@@ -751,10 +757,6 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
         st.code(),
         Some(130),
         "exit status {st:?}; stderr after: {rest:#?}"
-    );
-    assert!(
-        stopped_in < Duration::from_secs(2),
-        "the second Ctrl-C did not stop the report write at once: {stopped_in:?}"
     );
     assert!(
         writing.contains(&format!("to {}...", report.display())),
@@ -837,7 +839,9 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
 /// file; the recording whole (every line parses, every exchange `complete`), and
 /// `a2a-interop verify` reads it. The second Ctrl-C is sent when the proxy says the
 /// recording is closed; a machine fast enough to have verified everything by then is given
-/// four times the traffic (the progress lines that offer the Ctrl-C are unit-tested).
+/// four times the traffic (the progress lines that offer the Ctrl-C are unit-tested). The
+/// path taken is read from the lines (the count of events left unverified, no report
+/// line), not from a clock; the time the stop took is printed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts() {
     const SIZE: usize = 256 * 1024;
@@ -903,10 +907,6 @@ async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
         // the verifier had caught up already: the Ctrl-C skipped the report instead
         return None;
     }
-    assert!(
-        stopped_in < Duration::from_secs(2),
-        "the second Ctrl-C did not stop the catch-up at once: {stopped_in:?}"
-    );
     let stop = rest
         .iter()
         .find(|l| l.contains("stopped before the online verifier caught up"))
@@ -1322,8 +1322,10 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
 
 /// review22: a client that connects to the TLS listener (`--tls-cert`) and sends nothing
 /// (`nc host port`) does not hold up Ctrl-C: the stop ends the wait for its first bytes at
-/// once, as on the plain listener (it used to wait the whole shutdown grace, 2 s, with no
-/// line saying why). Control: the same Ctrl-C with the silent client on a plain listener.
+/// once, as on the plain listener (it used to wait the whole shutdown grace, with no line
+/// saying why). The grace is 300 s here (`--shutdown-grace`), so a stop that waited for the
+/// silent client would take minutes; it must end well before. Control: the same Ctrl-C
+/// with the silent client on a plain listener.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
     let up = echo_server("silent").await;
@@ -1338,6 +1340,8 @@ async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
             "proxy",
             "-q",
             "--no-record",
+            "--shutdown-grace",
+            "300",
             "--listen",
             "127.0.0.1:0",
             "--upstream",
@@ -1377,13 +1381,13 @@ async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let t0 = std::time::Instant::now();
         child.signal("INT");
-        let st = child.wait_for(Duration::from_secs(20), "proxy after SIGINT");
+        let st = child.wait_for(Duration::from_secs(200), "proxy after SIGINT");
         let took = t0.elapsed();
         drop(silent);
         assert_eq!(st.code(), Some(0), "tls={tls}: {st:?}");
         assert!(
-            took < Duration::from_millis(1500),
-            "tls={tls}: Ctrl-C waited {took:?} for a client that sent nothing"
+            took < Duration::from_secs(100),
+            "tls={tls}: Ctrl-C waited {took:?} of the 300 s grace for a client that sent nothing"
         );
     }
 }
