@@ -934,6 +934,64 @@ fn review23a() {
     );
 }
 
+/// q24 (review23a R6): a 1.0 push notification config answered for a named task without
+/// taskId is the same fault as taskId "" (f308): ProtoJSON encoders leave the empty
+/// task_id out. JSON-RPC List (R6a) and HTTP+JSON Get (R6b) are DATA-SHAPE-001 at the
+/// config; the official SDKs' answers (a2a-python 1.x, R6c; @a2a-js/sdk 1.x, R6d) stay
+/// silent; a Create that echoes the request back (R6e) gets one finding, its missing id.
+#[test]
+fn q24_push_config_without_task_id() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    for (stem, op, ptr) in [
+        (
+            "b24q-R6a-v10-list-push-configs-task-id-omitted",
+            "ListTaskPushNotificationConfigs",
+            "/result/configs/0",
+        ),
+        (
+            "b24q-R6b-v10-rest-get-push-config-task-id-omitted",
+            "GetTaskPushNotificationConfig",
+            "",
+        ),
+    ] {
+        let out = by(stem);
+        let f: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "DATA-SHAPE-001")
+            .collect();
+        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(
+            f[0].message,
+            format!("the agent answered {op} for task t-r6 with a push notification config without taskId (a ProtoJSON encoder leaves out an empty task_id): the config belongs to t-r6, yet names no task (a config stored from a send's inline configuration without the task the send created?)"),
+            "{stem}"
+        );
+        assert_eq!(f[0].evidence[1].pointer.as_deref(), Some(ptr), "{stem}");
+    }
+    for stem in [
+        "b24q-R6c-legal-v10-push-configs-python-sdk-shape",
+        "b24q-R6d-legal-v10-rest-push-configs-js-sdk-shape",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings.iter().all(|f| f.severity == Severity::Note),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let out = by("b24q-R6e-v10-rest-create-push-config-answered-request-echo");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "DATA-SHAPE-001")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(f[0]
+        .message
+        .ends_with("has no id: the agent assigns the config id on create"));
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

@@ -15157,7 +15157,7 @@ impl State {
                         &x.leg,
                     );
                 }
-                if v1
+                let create_without_id = v1
                     && op == Op::CreatePushConfig
                     && res.as_object().is_some()
                     && res
@@ -15167,8 +15167,8 @@ impl State {
                     // The 0.x nested form keeps its id inside pushNotificationConfig: that
                     // nesting is the finding (push_config_problems), not a missing id
                     // (breaker18a W12).
-                    && (res.get("url").is_some() || res.get("pushNotificationConfig").is_none())
-                {
+                    && (res.get("url").is_some() || res.get("pushNotificationConfig").is_none());
+                if create_without_id {
                     // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
                     // agent assigns the id the client later gets and deletes it by
                     // (a2a-python #1237: the request object was echoed without it).
@@ -15255,25 +15255,51 @@ impl State {
                     // names no task (taskId ""): the agent stored an inline send config
                     // without the task it created, and a client keying configs by task
                     // finds this one under none.
-                    let unnamed = list.iter().find_map(|(cfg, p)| {
-                        (cfg.get("taskId").and_then(Json::as_str) == Some(""))
-                            .then(|| format!("{p}/taskId"))
+                    //
+                    // A 1.0 flat config without taskId is the same config (review23a R6):
+                    // task_id is a proto3 string without REQUIRED (A2A PR #1500 dropped it so
+                    // a send's inline config can leave it empty), and ProtoJSON encoders
+                    // (ts-proto toJSON, protobuf MessageToJson) leave an empty string out,
+                    // so the a2a-js #682 store answered through them shows no taskId at all.
+                    // What the official SDKs answer for a stored config names its task:
+                    // a2a-python 1.x normalize_push_notification_config sets task_id on
+                    // every stored config, @a2a-js/sdk 1.x (PR #688) stamps the send's task
+                    // on its inline config. Left out: a Create answer without id (the
+                    // request echoed back, said above), a config spelling the proto name
+                    // task_id, and 0.x configs (0.1 names the task in `id`).
+                    let unnamed = list.iter().find_map(|(cfg, p)| match cfg.get("taskId") {
+                        Some(t) => (t.as_str() == Some("")).then(|| (format!("{p}/taskId"), true)),
+                        None => (v1
+                            && !create_without_id
+                            && cfg.get("url").is_some()
+                            && cfg.get("pushNotificationConfig").is_none()
+                            && cfg.get("task_id").is_none())
+                        .then(|| (p.clone(), false)),
                     });
-                    if let (None, Some(p), false) = (&other, unnamed, shape_found) {
+                    if let (None, Some((p, empty)), false) = (&other, unnamed, shape_found) {
                         self.areas.insert("push");
+                        let how = if empty {
+                            "whose taskId is empty"
+                        } else {
+                            "without taskId (a ProtoJSON encoder leaves out an empty task_id)"
+                        };
                         let mut f = Finding::new(
                             &r::RESULT_SHAPE,
                             format!(
-                                "the agent answered {} for task {named} with a push notification config whose taskId is empty: the config belongs to {named}, yet names no task (a config stored from a send's inline configuration without the task the send created?)",
+                                "the agent answered {} for task {named} with a push notification config {how}: the config belongs to {named}, yet names no task (a config stored from a send's inline configuration without the task the send created?)",
                                 c.op_term(op.name())
                             ),
                         );
                         f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
                         f.help = "fill in taskId of every stored push notification config with the task it belongs to: a send's inline config arrives without one (1.0 taskPushNotificationConfig leaves it empty, 0.x has none), and the agent sets it to the task the send created or continued before it stores the config; Get, List and Create answer with that taskId".into();
-                        f.evidence = vec![
-                            x.ev(x.req_ev_seq()),
-                            x.ev_at(bseq, &p, Some(Value::String(String::new()))),
-                        ];
+                        let shown = if empty {
+                            Value::String(String::new())
+                        } else {
+                            list.iter()
+                                .find(|(_, at)| *at == p)
+                                .map_or(Value::Null, |(cfg, _)| excerpt_value(cfg))
+                        };
+                        f.evidence = vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &p, Some(shown))];
                         f.leg = x.leg.clone();
                         self.emit(f);
                     }
