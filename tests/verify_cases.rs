@@ -992,6 +992,62 @@ fn q24_push_config_without_task_id() {
         .ends_with("has no id: the agent assigns the config id on create"));
 }
 
+/// q24 (review23a R8): STREAM-END-003 is armed by another stream too: a send stream left
+/// open 27 s after the client's SubscribeToTask stream delivered TASK_STATE_COMPLETED
+/// hung (R8a); both streams delivering it (R8b) or a capture that stops 2 s after (R8c)
+/// are silent. CAP-EXT-006 reads the answer too: a 1.0 echo under A2A-Extension (R8d) and
+/// a 0.3 one under X-A2A-Extension (R8e); the plural names stay silent (b12-L12 legal).
+#[test]
+fn q24_stream_end_003_by_another_stream_and_singular_extension_echo() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let out = by("b24q-R8a-v10-send-stream-hangs-after-resubscribe-showed-completed");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "STREAM-END-003")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert_eq!(
+        f[0].message,
+        "stream of task t1 stayed open without a terminal event until the capture stopped, 27.0 s after another stream (e3) showed the task TASK_STATE_COMPLETED (the stream's last state: TASK_STATE_WORKING): the stream hung after the task ended, and a client waiting on it never learns the outcome"
+    );
+    for stem in [
+        "b24q-R8b-legal-v10-both-streams-deliver-completed",
+        "b24q-R8c-legal-v10-capture-stops-soon-after-resubscribe-showed-completed",
+        "b12-L12-legal-v03-x-a2a-extensions-request-and-echo",
+        "b12-L12-legal-v10-echo-under-both-names",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.rule != "STREAM-END-003" && f.rule != "CAP-EXT-006"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    for (stem, head) in [
+        (
+            "b24q-R8d-v10-answer-echoes-extension-in-singular-a2a-extension",
+            "agent's answer to 1.0 SendMessage names its activated extensions in the header A2A-Extension (https://ext.example.test/geo/v1), which no A2A version defines: 1.0 answers echo them in A2A-Extensions (plural)",
+        ),
+        (
+            "b24q-R8e-v03-answer-echoes-extension-in-singular-x-a2a-extension",
+            "agent's answer to 0.x message/send names its activated extensions in the header X-A2A-Extension (https://ext.example.test/geo/v1), which no A2A version defines: 0.2.4-0.3 answers echo them in X-A2A-Extensions (plural)",
+        ),
+    ] {
+        let out = by(stem);
+        let f: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "CAP-EXT-006")
+            .collect();
+        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(f[0].message.starts_with(head), "{stem}: {}", f[0].message);
+    }
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.
