@@ -1609,3 +1609,92 @@ async fn a_plain_request_with_a_leading_crlf_or_sent_slowly_gets_the_400_too() {
     let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
     assert!(st.success(), "{st:?}");
 }
+
+/// A raw HTTP/1.1 agent that answers every request with a chunked SSE stream of one 1.0
+/// Task event in TASK_STATE_WORKING, then either ends the body cleanly (`clean`: the last
+/// chunk) or closes its socket without it (an agent dying mid-stream).
+async fn working_then_gone_agent(clean: bool) -> std::net::SocketAddr {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let ev = "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"TASK_STATE_WORKING\"}}}}\n\n";
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n{:x}\r\n{ev}\r\n",
+                    ev.len()
+                );
+                let _ = s.write_all(head.as_bytes()).await;
+                let _ = s.flush().await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if clean {
+                    let _ = s.write_all(b"0\r\n\r\n").await;
+                    let _ = s.flush().await;
+                }
+                // gone: the socket closes here
+            });
+        }
+    });
+    addr
+}
+
+/// newcomer23 N6: the live STREAM-END-002 line says who ended the stream, from the
+/// recorded end: an agent whose connection broke mid-stream ("was reset by the agent's
+/// side (its connection ended before the stream did: upstream response body failed ...)"),
+/// as the upstream-error line before it does, and an agent that ended its response cleanly
+/// ("closed by the agent's side (its response ended cleanly)"). Real sockets: a raw agent,
+/// the proxy process, a hyper client.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_stream_end_002_line_says_the_agent_ended_the_stream() {
+    for clean in [false, true] {
+        let up = working_then_gone_agent(clean).await;
+        let dir = tempfile::tempdir().unwrap();
+        let run = spawn_until_listening(
+            Command::new(BIN)
+                .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+                .arg(format!("http://{up}"))
+                .arg("--record")
+                .arg(dir.path().join("rec.jsonl")),
+            Duration::from_secs(20),
+        );
+        let addr = run.addr.trim_end_matches('/').to_string();
+        let req = hyper::Request::post(format!("http://{addr}/"))
+            .header("content-type", "application/json")
+            .header("a2a-version", "1.0")
+            .header("accept", "text/event-stream")
+            .body(full(bytes::Bytes::from_static(
+                br#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#,
+            )))
+            .unwrap();
+        let resp = client_h1().request(req).await.expect("the stream's head");
+        assert_eq!(resp.status(), 200);
+        // read to its end (an error when the agent went away)
+        let _ = http_body_util::BodyExt::collect(resp.into_body()).await;
+        let line = proxy_process::line_with(&run, "STREAM-END-002", Duration::from_secs(60));
+        // "error[STREAM-END-002] e1 #N: MESSAGE" (N: the exchange_end's seq)
+        let msg = line
+            .strip_prefix("error[STREAM-END-002] e1 #")
+            .and_then(|r| r.split_once(": "))
+            .map(|(_, m)| m)
+            .unwrap_or_else(|| panic!("clean={clean}: {line}"));
+        let want = if clean {
+            "stream closed by the agent's side (its response ended cleanly) while the task was in TASK_STATE_WORKING"
+        } else {
+            "stream was reset by the agent's side (its connection ended before the stream did: upstream response body failed after "
+        };
+        assert!(msg.starts_with(want), "clean={clean}: {line}");
+        assert!(
+            line.ends_with("while the task was in TASK_STATE_WORKING"),
+            "clean={clean}: {line}"
+        );
+    }
+}

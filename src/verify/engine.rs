@@ -8331,19 +8331,31 @@ impl State {
                     // told by STREAM-FINAL-001 (breaker16a kagent1957).
                     let final_early = x.sse.as_ref().is_some_and(|s| s.final_early);
                     if !ok && !final_early {
-                        let how = if outcome == Outcome::Complete {
-                            "closed"
-                        } else {
-                            "was reset"
-                        };
-                        let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
-                        let ev = vec![x.ev(x.end_seq)];
+                        // Who ended it, from the recorded end (newcomer23 N6): the client is
+                        // still there (a client abort is no STREAM-END-002), the agent's side
+                        // closed the response or its connection broke.
                         let mid = x
                             .sse
                             .as_ref()
                             .and_then(|s| s.cut_mid_event)
                             .map(|n| format!(" in the middle of an event ({n} byte(s) of it arrived, then the agent's connection ended)"))
                             .unwrap_or_default();
+                        let how = if outcome == Outcome::Complete {
+                            "closed by the agent's side (its response ended cleanly)".to_string()
+                        } else if !mid.is_empty() {
+                            "was reset by the agent's side".to_string()
+                        } else {
+                            match x.end_error.as_deref().map(str::trim).filter(|e| {
+                                !e.is_empty() && !e.eq_ignore_ascii_case("reset")
+                            }) {
+                                Some(e) => format!(
+                                    "was reset by the agent's side (its connection ended before the stream did: {e})"
+                                ),
+                                None => "was reset by the agent's side (its connection ended before the stream did)".to_string(),
+                            }
+                        };
+                        let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
+                        let ev = vec![x.ev(x.end_seq)];
                         // RFC 9112 §6.3: a body framed by Content-Length ends after that
                         // many octets. A live event stream framed so (a CDN or buffering
                         // proxy that measured its first flush) ends at that byte count,
