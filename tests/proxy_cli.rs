@@ -1265,10 +1265,16 @@ async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
 
 /// q22 Q7: the HAR exported from a real proxy run fills `response.statusText` (HAR 1.2)
 /// with the canonical reason phrase of each code: `OK` for the agent's 200, `Bad Gateway`
-/// for the proxy's own 502 to a dead agent (it was always "").
+/// for the proxy's own 502 to a dead agent (it was always ""). q24: an agent's own reason
+/// phrase (`HTTP/1.1 404 Nope`) is recorded (`response_head.reason`, only when it is not
+/// the canonical one), passed on to the client, and is the HAR's statusText.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_har_of_a_proxy_run_says_each_status_text() {
     let up = echo_server("a").await;
+    let nope = raw_answer_server(
+        b"HTTP/1.1 404 Nope\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}",
+    )
+    .await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
     let Running {
@@ -1278,6 +1284,8 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
             .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
             .arg("--route")
             .arg(format!("/dead=http://127.0.0.1:{}", dead_port()))
+            .arg("--route")
+            .arg(format!("/nope=http://{nope}"))
             .arg("--route")
             .arg(format!("/=http://{up}"))
             .arg("--record")
@@ -1290,6 +1298,12 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
     assert_eq!(s, 200);
     let (s, _, _) = fetch(&c, post(&format!("http://{addr}/dead/rpc"), b"{}")).await;
     assert_eq!(s, 502);
+    // the client gets the agent's own status line
+    let got = send_plain(
+        &addr,
+        b"POST /nope/rpc HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}",
+    );
+    assert!(got.starts_with("HTTP/1.1 404 Nope\r\n"), "{got}");
     child.signal("TERM");
     assert!(child
         .wait_for(Duration::from_secs(20), "proxy after SIGTERM")
@@ -1316,8 +1330,34 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
         .collect();
     assert_eq!(
         got,
-        vec![(200, "OK".to_string()), (502, "Bad Gateway".to_string())]
+        vec![
+            (200, "OK".to_string()),
+            (502, "Bad Gateway".to_string()),
+            (404, "Nope".to_string())
+        ]
     );
+    // recorded only where it is not the canonical phrase
+    let heads: Vec<serde_json::Value> = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "response_head")
+        .collect();
+    let reasons: Vec<(u64, Option<&str>)> = heads
+        .iter()
+        .map(|v| {
+            (
+                v["status"].as_u64().unwrap(),
+                v.get("reason").map(|r| r.as_str().unwrap()),
+            )
+        })
+        .collect();
+    assert_eq!(reasons, vec![(200, None), (502, None), (404, Some("Nope"))]);
+    let evs = read_events(&rec);
+    assert!(evs.iter().any(|e| matches!(
+        &e.kind,
+        EventKind::ResponseHead { status: 404, reason: Some(r), .. } if r == "Nope"
+    )));
 }
 
 /// review22: a client that connects to the TLS listener (`--tls-cert`) and sends nothing

@@ -1344,6 +1344,7 @@ fn synthetic(
             version: None,
             headers: h,
             synthetic: true,
+            reason: None,
         });
         ctx.send(EventKind::ResponseChunk {
             body: Body::new(text),
@@ -2066,6 +2067,12 @@ async fn handle(
         version: Some(version_str(parts.version).into()),
         headers: headers_of(&parts.headers),
         synthetic: false,
+        // hyper keeps an HTTP/1.x reason phrase only when it is not the canonical one
+        // (and passes it on to the client with the response's extensions)
+        reason: parts
+            .extensions
+            .get::<hyper::ext::ReasonPhrase>()
+            .map(|r| String::from_utf8_lossy(r.as_bytes()).into_owned()),
     });
     strip_hop_by_hop(&mut parts.headers);
     if st.rewrite_card
