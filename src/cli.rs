@@ -224,6 +224,12 @@ pub struct ProxyArgs {
     /// a gateway giving up on a stream, GW-SSE-002, is seen late or not at all)
     #[arg(long)]
     pub half_close: bool,
+    /// After Ctrl-C / SIGTERM / SIGHUP, wait up to SECS seconds for open exchanges (SSE
+    /// streams still sending) to end before closing them and recording them as open; a
+    /// second Ctrl-C ends the wait at once. 0: do not wait; at most 86400 (a day)
+    #[arg(long, value_name = "SECS", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub shutdown_grace: u64,
     /// Serve the client-facing listener over TLS with this PEM certificate chain
     #[arg(long, value_name = "FILE", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,

@@ -139,6 +139,7 @@ fn upstream_card_recording(dir: &std::path::Path) -> std::path::PathBuf {
                 version: Some("HTTP/1.1".into()),
                 headers: json.clone(),
                 synthetic: false,
+                reason: None,
             },
         );
         push(

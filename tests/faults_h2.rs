@@ -228,8 +228,13 @@ async fn a_thousand_concurrent_h2_streams_with_sse_and_client_resets() {
 
     let client = h2_client(proxy).await;
     let mut calls = tokio::task::JoinSet::new();
+    // The endless streams are cancelled only once all of them have their first event: all
+    // N_ABORT are open at the agent at the same time, through the one client connection,
+    // or the wait below runs out (a proxy that served streams one after another).
+    let all_open = Arc::new(tokio::sync::Barrier::new(N_ABORT));
     for i in 0..(N_RPC + N_SSE + N_ABORT) {
         let mut c = client.clone();
+        let all_open = all_open.clone();
         let path = if i % 10 < 7 {
             "/rpc"
         } else if i % 10 < 9 {
@@ -247,10 +252,31 @@ async fn a_thousand_concurrent_h2_streams_with_sse_and_client_resets() {
             }
             let mut body = r.into_body();
             if path == "/sse-endless" {
-                // One event, then cancel: dropping the body resets the stream.
+                // One event, then wait (reading on, so flow control does not stall the
+                // connection) until every endless stream has one; then cancel: dropping the
+                // body resets the stream.
                 let f = body.frame().await;
                 if !matches!(f, Some(Ok(_))) {
                     return Err(format!("{path}: no first event"));
+                }
+                let wait = tokio::time::timeout(Duration::from_secs(120), all_open.wait());
+                tokio::pin!(wait);
+                loop {
+                    tokio::select! {
+                        w = &mut wait => {
+                            if w.is_err() {
+                                return Err(format!(
+                                    "{path}: the {N_ABORT} endless streams were never open at once (120 s)"
+                                ));
+                            }
+                            break;
+                        }
+                        f = body.frame() => {
+                            if !matches!(f, Some(Ok(_))) {
+                                return Err(format!("{path}: ended before it was cancelled"));
+                            }
+                        }
+                    }
                 }
                 drop(body);
                 return Ok((path, Bytes::new()));
@@ -289,8 +315,12 @@ async fn a_thousand_concurrent_h2_streams_with_sse_and_client_resets() {
     let peak = stats.peak.load(Ordering::SeqCst);
     eprintln!("peak concurrent streams at the agent: {peak}");
     // The proxy's h2 server allows hyper's default 200 concurrent streams per connection;
-    // the client queues the rest. Many at a time must have been open (138-191 measured).
-    assert!(peak >= 50, "peak {peak}");
+    // the client queues the rest. The endless streams were all open at once (the barrier
+    // above), so the agent saw at least that many in flight together, on any machine.
+    assert!(
+        peak >= N_ABORT,
+        "peak {peak}: the agent never had the {N_ABORT} endless streams open at once"
+    );
     // Every cancel reached the agent: its endless streams all ended.
     let cancelled = settle(
         || N_ABORT - stats.cancelled.load(Ordering::SeqCst).min(N_ABORT),

@@ -315,9 +315,11 @@ async fn an_upstream_that_listens_is_not_warned_about() {
 /// Starts the proxy (recording and JSON report in `dir`) in front of an agent whose SSE
 /// stream runs for minutes, opens that stream through it and reads its first event: the
 /// proxy then has one exchange open. Returns the running proxy, the open response (kept
-/// so that the client holds the stream) and the recording's path.
+/// so that the client holds the stream) and the recording's path. `grace`: the
+/// `--shutdown-grace` seconds, `None` for the default (2 s).
 async fn proxy_with_an_open_stream(
     dir: &std::path::Path,
+    grace: Option<u64>,
 ) -> (
     Running,
     hyper::Response<hyper::body::Incoming>,
@@ -328,17 +330,18 @@ async fn proxy_with_an_open_stream(
     let up = sse_server(10_000, Duration::from_millis(50)).await;
     let rec = dir.join("rec.jsonl");
     let report = dir.join("report.json");
-    let run = spawn_until_listening(
-        Command::new(BIN)
-            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
-            .arg(format!("http://{up}"))
-            .arg("--record")
-            .arg(&rec)
-            .arg("--report")
-            .arg(&report)
-            .args(["--format", "json"]),
-        Duration::from_secs(20),
-    );
+    let mut cmd = Command::new(BIN);
+    cmd.args(["proxy", "-q", "--listen", "127.0.0.1:0", "--upstream"])
+        .arg(format!("http://{up}"))
+        .arg("--record")
+        .arg(&rec)
+        .arg("--report")
+        .arg(&report)
+        .args(["--format", "json"]);
+    if let Some(g) = grace {
+        cmd.arg("--shutdown-grace").arg(g.to_string());
+    }
+    let run = spawn_until_listening(&mut cmd, Duration::from_secs(20));
     let addr = run.addr.trim_end_matches('/').to_string();
     let mut resp = client_h1()
         .request(get(&format!("http://{addr}/stream")))
@@ -413,11 +416,11 @@ fn https_banner(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
     let dir = tempfile::tempdir().unwrap();
-    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path()).await;
+    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path(), None).await;
     let Running { mut child, rx, .. } = run;
     let t0 = std::time::Instant::now();
     child.signal("INT");
-    let seen = wait_line(&rx, "waiting up to", Duration::from_secs(10));
+    let seen = wait_line(&rx, "waiting up to", Duration::from_secs(20));
     let waiting = seen.last().unwrap();
     assert_eq!(
         waiting,
@@ -462,28 +465,29 @@ async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
 }
 
 /// A second Ctrl-C while the proxy waits for an open SSE stream stops it now: it says so,
-/// exits before the 2 s grace would have run out, and still closes the recording whole
-/// (every line parses, the last one ends with a newline, the stream's exchange ends `open`)
-/// and writes the report.
+/// exits long before the grace (`--shutdown-grace 300`: the stream runs for minutes, so
+/// only the Ctrl-C can end the wait early) would have run out, and still closes the
+/// recording whole (every line parses, the last one ends with a newline, the stream's
+/// exchange ends `open`) and writes the report.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_stops_now_with_the_recording_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path()).await;
+    let (run, _resp, rec, report) = proxy_with_an_open_stream(dir.path(), Some(300)).await;
     let Running { mut child, rx, .. } = run;
     let t0 = std::time::Instant::now();
     child.signal("INT");
     wait_line(
         &rx,
-        "waiting up to 2 s for 1 open exchange",
-        Duration::from_secs(10),
+        "waiting up to 300 s for 1 open exchange",
+        Duration::from_secs(30),
     );
     child.signal("INT");
-    let st = child.wait_for(Duration::from_secs(60), "proxy after a second SIGINT");
+    let st = child.wait_for(Duration::from_secs(120), "proxy after a second SIGINT");
     let took = t0.elapsed();
     assert!(st.success(), "exit status {st:?}");
     assert!(
-        took < Duration::from_secs(2),
-        "the second Ctrl-C did not cut the 2 s grace: {took:?}"
+        took < Duration::from_secs(100),
+        "the second Ctrl-C did not cut the 300 s grace: {took:?}"
     );
     let rest: Vec<String> = proxy_process::rest_of(&rx);
     assert!(
@@ -761,7 +765,9 @@ async fn grow_recording(addr: &str, n: usize, size: usize) {
 /// proxy at once: exit 130 (128 + SIGINT), a line saying the report was not written and
 /// how to write it, no report file and no staged temporary file left beside it, and the
 /// recording whole: every line parses, the last ends with a newline, every exchange ends
-/// `complete`, and `a2a-interop verify` reads it to its last line.
+/// `complete`, and `a2a-interop verify` reads it to its last line. That no report (and no
+/// staged file) exists shows the write was abandoned, not waited out; the time the stop
+/// took is printed, not asserted (a loaded CI machine makes any bound a guess).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recording_whole() {
     // about 5 MB recorded: the debug build's report re-verifies it in seconds
@@ -794,10 +800,6 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
         st.code(),
         Some(130),
         "exit status {st:?}; stderr after: {rest:#?}"
-    );
-    assert!(
-        stopped_in < Duration::from_secs(2),
-        "the second Ctrl-C did not stop the report write at once: {stopped_in:?}"
     );
     assert!(
         writing.contains(&format!("to {}...", report.display())),
@@ -880,7 +882,9 @@ async fn a_second_ctrl_c_during_the_report_write_exits_at_once_with_the_recordin
 /// file; the recording whole (every line parses, every exchange `complete`), and
 /// `a2a-interop verify` reads it. The second Ctrl-C is sent when the proxy says the
 /// recording is closed; a machine fast enough to have verified everything by then is given
-/// four times the traffic (the progress lines that offer the Ctrl-C are unit-tested).
+/// four times the traffic (the progress lines that offer the Ctrl-C are unit-tested). The
+/// path taken is read from the lines (the count of events left unverified, no report
+/// line), not from a clock; the time the stop took is printed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_ctrl_c_while_the_stop_catches_up_exits_without_the_online_verdicts() {
     const SIZE: usize = 256 * 1024;
@@ -946,10 +950,6 @@ async fn cut_the_catch_up(calls: usize, size: usize) -> Option<String> {
         // the verifier had caught up already: the Ctrl-C skipped the report instead
         return None;
     }
-    assert!(
-        stopped_in < Duration::from_secs(2),
-        "the second Ctrl-C did not stop the catch-up at once: {stopped_in:?}"
-    );
     let stop = rest
         .iter()
         .find(|l| l.contains("stopped before the online verifier caught up"))
@@ -1308,10 +1308,16 @@ async fn the_start_up_check_of_an_https_upstream_does_a_tls_handshake() {
 
 /// q22 Q7: the HAR exported from a real proxy run fills `response.statusText` (HAR 1.2)
 /// with the canonical reason phrase of each code: `OK` for the agent's 200, `Bad Gateway`
-/// for the proxy's own 502 to a dead agent (it was always "").
+/// for the proxy's own 502 to a dead agent (it was always ""). q24: an agent's own reason
+/// phrase (`HTTP/1.1 404 Nope`) is recorded (`response_head.reason`, only when it is not
+/// the canonical one), passed on to the client, and is the HAR's statusText.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_har_of_a_proxy_run_says_each_status_text() {
     let up = echo_server("a").await;
+    let nope = raw_answer_server(
+        b"HTTP/1.1 404 Nope\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}",
+    )
+    .await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
     let Running {
@@ -1321,6 +1327,8 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
             .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
             .arg("--route")
             .arg(format!("/dead=http://127.0.0.1:{}", dead_port()))
+            .arg("--route")
+            .arg(format!("/nope=http://{nope}"))
             .arg("--route")
             .arg(format!("/=http://{up}"))
             .arg("--record")
@@ -1333,6 +1341,12 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
     assert_eq!(s, 200);
     let (s, _, _) = fetch(&c, post(&format!("http://{addr}/dead/rpc"), b"{}")).await;
     assert_eq!(s, 502);
+    // the client gets the agent's own status line
+    let got = send_plain(
+        &addr,
+        b"POST /nope/rpc HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}",
+    );
+    assert!(got.starts_with("HTTP/1.1 404 Nope\r\n"), "{got}");
     child.signal("TERM");
     assert!(child
         .wait_for(Duration::from_secs(20), "proxy after SIGTERM")
@@ -1359,14 +1373,42 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
         .collect();
     assert_eq!(
         got,
-        vec![(200, "OK".to_string()), (502, "Bad Gateway".to_string())]
+        vec![
+            (200, "OK".to_string()),
+            (502, "Bad Gateway".to_string()),
+            (404, "Nope".to_string())
+        ]
     );
+    // recorded only where it is not the canonical phrase
+    let heads: Vec<serde_json::Value> = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["type"] == "response_head")
+        .collect();
+    let reasons: Vec<(u64, Option<&str>)> = heads
+        .iter()
+        .map(|v| {
+            (
+                v["status"].as_u64().unwrap(),
+                v.get("reason").map(|r| r.as_str().unwrap()),
+            )
+        })
+        .collect();
+    assert_eq!(reasons, vec![(200, None), (502, None), (404, Some("Nope"))]);
+    let evs = read_events(&rec);
+    assert!(evs.iter().any(|e| matches!(
+        &e.kind,
+        EventKind::ResponseHead { status: 404, reason: Some(r), .. } if r == "Nope"
+    )));
 }
 
 /// review22: a client that connects to the TLS listener (`--tls-cert`) and sends nothing
 /// (`nc host port`) does not hold up Ctrl-C: the stop ends the wait for its first bytes at
-/// once, as on the plain listener (it used to wait the whole shutdown grace, 2 s, with no
-/// line saying why). Control: the same Ctrl-C with the silent client on a plain listener.
+/// once, as on the plain listener (it used to wait the whole shutdown grace, with no line
+/// saying why). The grace is 300 s here (`--shutdown-grace`), so a stop that waited for the
+/// silent client would take minutes; it must end well before. Control: the same Ctrl-C
+/// with the silent client on a plain listener.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
     let up = echo_server("silent").await;
@@ -1381,6 +1423,8 @@ async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
             "proxy",
             "-q",
             "--no-record",
+            "--shutdown-grace",
+            "300",
             "--listen",
             "127.0.0.1:0",
             "--upstream",
@@ -1420,13 +1464,13 @@ async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let t0 = std::time::Instant::now();
         child.signal("INT");
-        let st = child.wait_for(Duration::from_secs(20), "proxy after SIGINT");
+        let st = child.wait_for(Duration::from_secs(200), "proxy after SIGINT");
         let took = t0.elapsed();
         drop(silent);
         assert_eq!(st.code(), Some(0), "tls={tls}: {st:?}");
         assert!(
-            took < Duration::from_millis(1500),
-            "tls={tls}: Ctrl-C waited {took:?} for a client that sent nothing"
+            took < Duration::from_secs(100),
+            "tls={tls}: Ctrl-C waited {took:?} of the 300 s grace for a client that sent nothing"
         );
     }
 }
@@ -1647,4 +1691,93 @@ async fn a_plain_request_with_a_leading_crlf_or_sent_slowly_gets_the_400_too() {
     child.signal("TERM");
     let st = child.wait_for(Duration::from_secs(30), "proxy after SIGTERM");
     assert!(st.success(), "{st:?}");
+}
+
+/// A raw HTTP/1.1 agent that answers every request with a chunked SSE stream of one 1.0
+/// Task event in TASK_STATE_WORKING, then either ends the body cleanly (`clean`: the last
+/// chunk) or closes its socket without it (an agent dying mid-stream).
+async fn working_then_gone_agent(clean: bool) -> std::net::SocketAddr {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = l.local_addr().unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            tokio::spawn(async move {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let ev = "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"TASK_STATE_WORKING\"}}}}\n\n";
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n{:x}\r\n{ev}\r\n",
+                    ev.len()
+                );
+                let _ = s.write_all(head.as_bytes()).await;
+                let _ = s.flush().await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if clean {
+                    let _ = s.write_all(b"0\r\n\r\n").await;
+                    let _ = s.flush().await;
+                }
+                // gone: the socket closes here
+            });
+        }
+    });
+    addr
+}
+
+/// newcomer23 N6: the live STREAM-END-002 line says who ended the stream, from the
+/// recorded end: an agent whose connection broke mid-stream ("was reset by the agent's
+/// side (its connection ended before the stream did: upstream response body failed ...)"),
+/// as the upstream-error line before it does, and an agent that ended its response cleanly
+/// ("closed by the agent's side (its response ended cleanly)"). Real sockets: a raw agent,
+/// the proxy process, a hyper client.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_live_stream_end_002_line_says_the_agent_ended_the_stream() {
+    for clean in [false, true] {
+        let up = working_then_gone_agent(clean).await;
+        let dir = tempfile::tempdir().unwrap();
+        let run = spawn_until_listening(
+            Command::new(BIN)
+                .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+                .arg(format!("http://{up}"))
+                .arg("--record")
+                .arg(dir.path().join("rec.jsonl")),
+            Duration::from_secs(20),
+        );
+        let addr = run.addr.trim_end_matches('/').to_string();
+        let req = hyper::Request::post(format!("http://{addr}/"))
+            .header("content-type", "application/json")
+            .header("a2a-version", "1.0")
+            .header("accept", "text/event-stream")
+            .body(full(bytes::Bytes::from_static(
+                br#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#,
+            )))
+            .unwrap();
+        let resp = client_h1().request(req).await.expect("the stream's head");
+        assert_eq!(resp.status(), 200);
+        // read to its end (an error when the agent went away)
+        let _ = http_body_util::BodyExt::collect(resp.into_body()).await;
+        let line = proxy_process::line_with(&run, "STREAM-END-002", Duration::from_secs(60));
+        // "error[STREAM-END-002] e1 #N: MESSAGE" (N: the exchange_end's seq)
+        let msg = line
+            .strip_prefix("error[STREAM-END-002] e1 #")
+            .and_then(|r| r.split_once(": "))
+            .map(|(_, m)| m)
+            .unwrap_or_else(|| panic!("clean={clean}: {line}"));
+        let want = if clean {
+            "stream closed by the agent's side (its response ended cleanly) while the task was in TASK_STATE_WORKING"
+        } else {
+            "stream was reset by the agent's side (its connection ended before the stream did: upstream response body failed after "
+        };
+        assert!(msg.starts_with(want), "clean={clean}: {line}");
+        assert!(
+            line.ends_with("while the task was in TASK_STATE_WORKING"),
+            "clean={clean}: {line}"
+        );
+    }
 }

@@ -43,6 +43,7 @@ fn kind_strategy() -> impl Strategy<Value = EventKind> {
                 version: None,
                 headers: Headers(vec![("content-type".into(), ct.into())]),
                 synthetic: false,
+                reason: None,
             }),
         body.prop_map(|body| EventKind::ResponseChunk { body }),
         any::<bool>().prop_map(|truncated| EventKind::ExchangeEnd {

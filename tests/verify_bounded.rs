@@ -62,6 +62,7 @@ impl Rec {
                 version: Some("HTTP/1.1".into()),
                 headers: json,
                 synthetic: false,
+                reason: None,
             },
         );
         self.ev(

@@ -119,7 +119,7 @@ fn r17_cut_mid_event_is_stream_end_002() {
         assert!(all.iter().all(|(r, _)| r != "SSE-FRAME-001"), "{all:?}");
         let m = one(name, "STREAM-END-002");
         assert!(
-            m.starts_with("stream was reset in the middle of an event (28 byte(s) of it arrived, then the agent's connection ended) while the task was in "),
+            m.starts_with("stream was reset by the agent's side in the middle of an event (28 byte(s) of it arrived, then the agent's connection ended) while the task was in "),
             "{m}"
         );
     }

@@ -934,6 +934,120 @@ fn review23a() {
     );
 }
 
+/// q24 (review23a R6): a 1.0 push notification config answered for a named task without
+/// taskId is the same fault as taskId "" (f308): ProtoJSON encoders leave the empty
+/// task_id out. JSON-RPC List (R6a) and HTTP+JSON Get (R6b) are DATA-SHAPE-001 at the
+/// config; the official SDKs' answers (a2a-python 1.x, R6c; @a2a-js/sdk 1.x, R6d) stay
+/// silent; a Create that echoes the request back (R6e) gets one finding, its missing id.
+#[test]
+fn q24_push_config_without_task_id() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    for (stem, op, ptr) in [
+        (
+            "b24q-R6a-v10-list-push-configs-task-id-omitted",
+            "ListTaskPushNotificationConfigs",
+            "/result/configs/0",
+        ),
+        (
+            "b24q-R6b-v10-rest-get-push-config-task-id-omitted",
+            "GetTaskPushNotificationConfig",
+            "",
+        ),
+    ] {
+        let out = by(stem);
+        let f: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "DATA-SHAPE-001")
+            .collect();
+        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(
+            f[0].message,
+            format!("the agent answered {op} for task t-r6 with a push notification config without taskId (a ProtoJSON encoder leaves out an empty task_id): the config belongs to t-r6, yet names no task (a config stored from a send's inline configuration without the task the send created?)"),
+            "{stem}"
+        );
+        assert_eq!(f[0].evidence[1].pointer.as_deref(), Some(ptr), "{stem}");
+    }
+    for stem in [
+        "b24q-R6c-legal-v10-push-configs-python-sdk-shape",
+        "b24q-R6d-legal-v10-rest-push-configs-js-sdk-shape",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings.iter().all(|f| f.severity == Severity::Note),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let out = by("b24q-R6e-v10-rest-create-push-config-answered-request-echo");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "DATA-SHAPE-001")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(f[0]
+        .message
+        .ends_with("has no id: the agent assigns the config id on create"));
+}
+
+/// q24 (review23a R8): STREAM-END-003 is armed by another stream too: a send stream left
+/// open 27 s after the client's SubscribeToTask stream delivered TASK_STATE_COMPLETED
+/// hung (R8a); both streams delivering it (R8b) or a capture that stops 2 s after (R8c)
+/// are silent. CAP-EXT-006 reads the answer too: a 1.0 echo under A2A-Extension (R8d) and
+/// a 0.3 one under X-A2A-Extension (R8e); the plural names stay silent (b12-L12 legal).
+#[test]
+fn q24_stream_end_003_by_another_stream_and_singular_extension_echo() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let out = by("b24q-R8a-v10-send-stream-hangs-after-resubscribe-showed-completed");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "STREAM-END-003")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert_eq!(
+        f[0].message,
+        "stream of task t1 stayed open without a terminal event until the capture stopped, 27.0 s after another stream (e3) showed the task TASK_STATE_COMPLETED (the stream's last state: TASK_STATE_WORKING): the stream hung after the task ended, and a client waiting on it never learns the outcome"
+    );
+    for stem in [
+        "b24q-R8b-legal-v10-both-streams-deliver-completed",
+        "b24q-R8c-legal-v10-capture-stops-soon-after-resubscribe-showed-completed",
+        "b12-L12-legal-v03-x-a2a-extensions-request-and-echo",
+        "b12-L12-legal-v10-echo-under-both-names",
+    ] {
+        let out = by(stem);
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.rule != "STREAM-END-003" && f.rule != "CAP-EXT-006"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    for (stem, head) in [
+        (
+            "b24q-R8d-v10-answer-echoes-extension-in-singular-a2a-extension",
+            "agent's answer to 1.0 SendMessage names its activated extensions in the header A2A-Extension (https://ext.example.test/geo/v1), which no A2A version defines: 1.0 answers echo them in A2A-Extensions (plural)",
+        ),
+        (
+            "b24q-R8e-v03-answer-echoes-extension-in-singular-x-a2a-extension",
+            "agent's answer to 0.x message/send names its activated extensions in the header X-A2A-Extension (https://ext.example.test/geo/v1), which no A2A version defines: 0.2.4-0.3 answers echo them in X-A2A-Extensions (plural)",
+        ),
+    ] {
+        let out = by(stem);
+        let f: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "CAP-EXT-006")
+            .collect();
+        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
+        assert!(f[0].message.starts_with(head), "{stem}: {}", f[0].message);
+    }
+}
+
 /// Session 21 (lead, noticed by mine21b): VER-HDR-001 says where the version was asked
 /// (VER-001): the a2a-version metadata on gRPC, with gRPC's form of the refusal (ERR-002),
 /// and the query parameter when no header carried it; the header as before otherwise.

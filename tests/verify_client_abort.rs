@@ -44,6 +44,7 @@ fn exchange(method: &str, path: &str, req: &str, resp: &str, outcome: Outcome) -
             version: None,
             headers: json,
             synthetic: false,
+            reason: None,
         },
     ));
     v.push(ev(

@@ -81,6 +81,7 @@ fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
                         cts[sel as usize % cts.len()].into(),
                     )]),
                     synthetic: sel == 5,
+                    reason: None,
                 },
                 3 => EventKind::ResponseChunk {
                     body: Body {

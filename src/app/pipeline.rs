@@ -550,6 +550,7 @@ impl Pipeline {
                 upstream_sni: ext.upstream_sni.clone(),
                 findings_printed: ext.findings_printed,
                 tls_ports: ext.tls_ports.clone(),
+                shutdown_grace: ext.shutdown_grace,
                 ..proxy::ProxyExtras::default()
             };
             match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {
@@ -612,7 +613,7 @@ impl Pipeline {
     }
 
     /// Exchanges not ended yet on every listener (an open SSE stream is one): what
-    /// [`Self::finish`] waits for, up to [`proxy::SHUTDOWN_GRACE`].
+    /// [`Self::finish`] waits for, up to the shutdown grace ([`proxy::ProxyExtras::shutdown_grace`]).
     pub fn open_exchanges(&self) -> usize {
         self.proxy.open_exchanges()
             + self
@@ -652,7 +653,7 @@ impl Pipeline {
         &self.header
     }
 
-    /// Stops the proxy (open connections get [`proxy::SHUTDOWN_GRACE`]), flushes the
+    /// Stops the proxy (open connections get the shutdown grace ([`proxy::ProxyExtras::shutdown_grace`])), flushes the
     /// recording, and returns the verifier's outcome: [`Self::finish_recording`] then
     /// [`Recorded::verified`].
     pub async fn finish(self) -> anyhow::Result<RunOutcome> {
@@ -660,7 +661,7 @@ impl Pipeline {
     }
 
     /// The first half of [`Self::finish`]: stops the proxy (open connections get
-    /// [`proxy::SHUTDOWN_GRACE`]), calls `stopped` (no exchange is open any more), writes
+    /// the shutdown grace ([`proxy::ProxyExtras::shutdown_grace`])), calls `stopped` (no exchange is open any more), writes
     /// every event still queued for the recorder and closes the recording file (flushed
     /// and synced). The online verifier may still be working off events it
     /// was handed ([`Self::verifier_backlog`]); [`Recorded::verified`] waits for it. A

@@ -16,7 +16,7 @@ trust as `--intercept-tls`: the OS roots plus `--upstream-ca`; `--upstream-ca` a
 `--insecure-upstream` without any TLS upstream are refused (they would do nothing).
 
 Prints a banner on stderr, findings as they happen, and on Ctrl-C / SIGTERM / SIGHUP stops
-within 2 s, flushes the recording and writes the report (after SIGHUP the exit is 129); it
+within 2 s (`--shutdown-grace SECS`), flushes the recording and writes the report (after SIGHUP the exit is 129); it
 says what it waits for (`waiting up to 2 s for K open exchanges...`, `writing the report of
 M events to FILE...`, and while the recorder or the online verifier catch up, how many
 events they still have), and a second signal cuts the wait for open exchanges short (they
@@ -39,7 +39,7 @@ created `0600` and the banner says it keeps secrets.
 A recording that fails mid-run (disk full, file size limit, I/O error) follows
 `--on-record-error`: `continue` (default) keeps forwarding and verifying, says so once on
 stderr and counts the events not written at the end; `stop` stops accepting, lets in-flight
-exchanges finish (up to [`crate::proxy::SHUTDOWN_GRACE`]), writes the report and exits 2.
+exchanges finish (up to `--shutdown-grace`, [`crate::proxy::SHUTDOWN_GRACE`] by default), writes the report and exits 2.
 */
 
 use std::net::SocketAddr;
@@ -124,6 +124,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let upstream_sni = upstream_sni(&a, &cfg, &more)?;
     let trust_forwarded = a.trust_forwarded;
     let half_close = a.half_close;
+    let shutdown_grace = Some(std::time::Duration::from_secs(a.shutdown_grace));
     let public_url = match &a.public_url {
         Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
             anyhow::anyhow!(
@@ -153,6 +154,7 @@ pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
             // set by the pipeline from `print_findings` (`Pipeline::start_ext`)
             findings_printed: false,
             tls_ports: crate::proxy::tls::TlsPorts::default(),
+            shutdown_grace,
         },
     ))
 }
@@ -852,7 +854,7 @@ async fn run_async(
     // Set while the waiting line is the last thing said about a Ctrl-C: the next one ends
     // that wait only, even when the wait ran out a moment before it came (newcomer23 N3).
     let wait_offer = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    if let Some(line) = waiting_line(open) {
+    if let Some(line) = waiting_line(open, a.shutdown_grace) {
         wait_offer.store(true, std::sync::atomic::Ordering::SeqCst);
         crate::errln!("a2a-interop proxy: {line}");
     }
@@ -1518,10 +1520,11 @@ pub fn catch_up_cut_line(
 }
 
 /// The line after "stopping" when `open` exchanges (e.g. SSE streams) are still open:
-/// how long the proxy waits for them ([`crate::proxy::SHUTDOWN_GRACE`]) and that a second
-/// Ctrl-C stops now. `None` when none is open (the stop is then immediate).
-pub fn waiting_line(open: usize) -> Option<String> {
-    if open == 0 {
+/// how long the proxy waits for them (`grace_secs`, `--shutdown-grace`, default
+/// [`crate::proxy::SHUTDOWN_GRACE`]) and that a second Ctrl-C stops now. `None` when none
+/// is open, or the grace is 0 (the stop is then immediate).
+pub fn waiting_line(open: usize, grace_secs: u64) -> Option<String> {
+    if open == 0 || grace_secs == 0 {
         return None;
     }
     let what = if open == 1 {
@@ -1530,8 +1533,7 @@ pub fn waiting_line(open: usize) -> Option<String> {
         "open exchanges"
     };
     Some(format!(
-        "waiting up to {} s for {open} {what} to end (Ctrl-C again to stop now: they are recorded as open)",
-        crate::proxy::SHUTDOWN_GRACE.as_secs()
+        "waiting up to {grace_secs} s for {open} {what} to end (Ctrl-C again to stop now: they are recorded as open)"
     ))
 }
 
@@ -2090,6 +2092,22 @@ fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The waiting line names the `--shutdown-grace` it waits (singular for one exchange);
+    /// nothing is said when nothing is open or the grace is 0 (no wait).
+    #[test]
+    fn waiting_line_names_the_grace() {
+        assert_eq!(
+            waiting_line(1, 2).as_deref(),
+            Some("waiting up to 2 s for 1 open exchange to end (Ctrl-C again to stop now: they are recorded as open)")
+        );
+        assert_eq!(
+            waiting_line(3, 30).as_deref(),
+            Some("waiting up to 30 s for 3 open exchanges to end (Ctrl-C again to stop now: they are recorded as open)")
+        );
+        assert_eq!(waiting_line(0, 2), None);
+        assert_eq!(waiting_line(4, 0), None);
+    }
 
     /// q21: the stop names the verifier's catch-up with its count (singular for one), and
     /// says nothing when nothing is left to verify.

@@ -526,11 +526,13 @@ fn map_events(
                     version,
                     headers: h,
                     synthetic,
+                    reason,
                 } => EventKind::ResponseHead {
                     status,
                     version,
                     headers: headers(&h),
                     synthetic,
+                    reason,
                 },
                 EventKind::RequestBody { body } => EventKind::RequestBody {
                     body: map_body(&body, text),
@@ -1875,6 +1877,7 @@ mod tests {
                     version: None,
                     headers: Headers(vec![("content-type".into(), "application/json".into())]),
                     synthetic: false,
+                    reason: None,
                 },
             ),
             ev(
@@ -2017,6 +2020,7 @@ mod tests {
             version: None,
             headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
             synthetic: false,
+            reason: None,
         };
         let evs = vec![
             ev(

@@ -606,6 +606,7 @@ mod tests {
             version: None,
             headers: Default::default(),
             synthetic: false,
+            reason: None,
         });
         e1.end(Outcome::Complete, None);
         // ...and the lookup, done later, still decides the caller.

@@ -458,7 +458,7 @@ async fn intercept(
         }
         _ = stop.changed() => {
             served.as_mut().graceful_shutdown();
-            let _ = tokio::time::timeout(super::SHUTDOWN_GRACE, served).await;
+            let _ = tokio::time::timeout(st.shutdown_grace, served).await;
         }
     }
 }

@@ -88,11 +88,12 @@ use tee::{error_chain, headers_of, BoxError, Direction, ExchangeCtx, TeeBody};
 /// Body type of everything the proxy sends (both legs).
 pub type ProxyBody = UnsyncBoxBody<Bytes, BoxError>;
 
-/// Time open connections get to finish after [`ProxyHandle::shutdown`] (2 s).
+/// Time open connections get to finish after [`ProxyHandle::shutdown`] by default (2 s;
+/// `proxy --shutdown-grace SECS`, [`ProxyExtras::shutdown_grace`], sets another).
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
 /// Longest wait at shutdown, once the client connections are closed, for their exchanges
-/// to send their `exchange_end` when [`SHUTDOWN_GRACE`] is already over (250 ms).
+/// to send their `exchange_end` when the shutdown grace is already over (250 ms).
 const EXCHANGE_END_WAIT: Duration = Duration::from_millis(250);
 
 /// Reverse-proxy configuration.
@@ -121,7 +122,7 @@ pub struct ProxyHandle {
     task: Option<tokio::task::JoinHandle<()>>,
 }
 
-/// Cuts a proxy's shutdown grace ([`SHUTDOWN_GRACE`]) short: a second Ctrl-C. The
+/// Cuts a proxy's shutdown grace ([`ProxyExtras::shutdown_grace`]) short: a second Ctrl-C. The
 /// connections still open are closed at once and their exchanges end with outcome `open`
 /// (every event recorded so far stays in the recording). Cheap to clone; triggering it
 /// before [`ProxyHandle::shutdown`] makes that shutdown skip the grace.
@@ -156,7 +157,7 @@ impl ProxyHandle {
     }
 
     /// Exchanges whose `exchange_end` is not recorded yet (an open SSE stream is one): what
-    /// [`Self::shutdown`] waits for, up to [`SHUTDOWN_GRACE`].
+    /// [`Self::shutdown`] waits for, up to its grace ([`ProxyExtras::shutdown_grace`]).
     pub fn open_exchanges(&self) -> usize {
         self.live.open_count()
     }
@@ -167,7 +168,8 @@ impl ProxyHandle {
     }
 
     /// Stops accepting, asks open connections to close, and ends those still open after
-    /// [`SHUTDOWN_GRACE`] (their exchanges end with outcome `open`).
+    /// the grace ([`ProxyExtras::shutdown_grace`], default [`SHUTDOWN_GRACE`]; their
+    /// exchanges end with outcome `open`).
     pub async fn shutdown(mut self) {
         let _ = self.stop.send(true);
         if let Some(t) = self.task.take() {
@@ -218,6 +220,8 @@ struct State {
     trust_forwarded: bool,
     /// `--half-close` ([`ProxyExtras::half_close`]).
     pub(crate) half_close: bool,
+    /// How long open connections get at shutdown ([`ProxyExtras::shutdown_grace`]).
+    pub(crate) shutdown_grace: Duration,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
     https: Option<HttpsConnector>,
     /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
@@ -382,6 +386,10 @@ pub struct ProxyExtras {
     /// then said once, by its HTTP-FRAME-003 line, not also by the proxy's own warning
     /// (newcomer19 N11: README promises one line per refused request).
     pub findings_printed: bool,
+    /// `--shutdown-grace SECS`: how long [`ProxyHandle::shutdown`] lets open connections
+    /// finish (an SSE stream still sending) before it closes them and ends their exchanges
+    /// with outcome `open`; a [`StopNow`] cuts it short. `None`: [`SHUTDOWN_GRACE`] (2 s).
+    pub shutdown_grace: Option<Duration>,
 }
 
 /// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP
@@ -501,6 +509,7 @@ async fn serve(
         public_url: ext.public_url,
         trust_forwarded: ext.trust_forwarded,
         half_close: ext.half_close,
+        shutdown_grace: ext.shutdown_grace.unwrap_or(SHUTDOWN_GRACE),
         forward: match ext.forward {
             Some(cfg) => Some(forward::ForwardState::new(cfg, local_addr)?),
             None => None,
@@ -858,7 +867,7 @@ async fn accept_loop(
         });
     }
     drop(listener);
-    let deadline = tokio::time::Instant::now() + SHUTDOWN_GRACE;
+    let deadline = tokio::time::Instant::now() + state.shutdown_grace;
     // A second Ctrl-C ([`StopNow`]) ends the grace as if it had run out.
     let finished = tokio::select! {
         r = tokio::time::timeout_at(deadline, async {
@@ -1335,6 +1344,7 @@ fn synthetic(
             version: None,
             headers: h,
             synthetic: true,
+            reason: None,
         });
         ctx.send(EventKind::ResponseChunk {
             body: Body::new(text),
@@ -2057,6 +2067,12 @@ async fn handle(
         version: Some(version_str(parts.version).into()),
         headers: headers_of(&parts.headers),
         synthetic: false,
+        // hyper keeps an HTTP/1.x reason phrase only when it is not the canonical one
+        // (and passes it on to the client with the response's extensions)
+        reason: parts
+            .extensions
+            .get::<hyper::ext::ReasonPhrase>()
+            .map(|r| String::from_utf8_lossy(r.as_bytes()).into_owned()),
     });
     strip_hop_by_hop(&mut parts.headers);
     if st.rewrite_card

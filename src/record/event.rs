@@ -245,6 +245,13 @@ pub enum EventKind {
         /// The proxy generated this response (upstream unreachable): not the agent's.
         #[serde(default, skip_serializing_if = "is_false")]
         synthetic: bool,
+        /// The reason phrase of the agent's HTTP/1.x status line when it is not the status
+        /// code's canonical one (RFC 9112 §4, RFC 9110 §15: `HTTP/1.1 404 Nope` → `Nope`,
+        /// `HTTP/1.1 200 ` → `""`); absent when canonical, on HTTP/2 (no reason phrase,
+        /// RFC 9113 §8.3.2) and in recordings made before session 24 (format 1, additive).
+        /// Bytes outside UTF-8 (obs-text) are replaced with U+FFFD.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
     },
     /// `--rewrite-card`: the Agent Card body the client received after URL rewriting. The
     /// agent's original bytes are in the `response_chunk` events of the same exchange.

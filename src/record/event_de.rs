@@ -306,6 +306,7 @@ impl Slots {
                 version: self.version,
                 headers: self.headers.unwrap_or_default(),
                 synthetic: self.synthetic.unwrap_or(false),
+                reason: self.reason,
             },
             Kind::CardRewrite => EventKind::CardRewrite {
                 body: self.take_body()?,
@@ -859,6 +860,14 @@ mod tests {
                 version: None,
                 headers: h.clone(),
                 synthetic: true,
+                reason: None,
+            }),
+            base(EventKind::ResponseHead {
+                status: 404,
+                version: Some("HTTP/1.1".into()),
+                headers: h.clone(),
+                synthetic: false,
+                reason: Some("Nope \"\u{e9}\"".into()),
             }),
             base(EventKind::CardRewrite {
                 body: Body::new("{}"),
@@ -1155,12 +1164,13 @@ mod tests {
                     }
                 }),
             body().prop_map(|body| EventKind::RequestBody { body }),
-            (any::<u16>(), opt(), headers(), any::<bool>()).prop_map(
-                |(status, version, headers, synthetic)| EventKind::ResponseHead {
+            (any::<u16>(), opt(), headers(), any::<bool>(), opt()).prop_map(
+                |(status, version, headers, synthetic, reason)| EventKind::ResponseHead {
                     status,
                     version,
                     headers,
-                    synthetic
+                    synthetic,
+                    reason
                 }
             ),
             (body(), proptest::collection::vec(text(), 0..3))

@@ -65,6 +65,8 @@ struct Entry {
     req_headers: Headers,
     req_body: Vec<u8>,
     status: u16,
+    /// The agent's own reason phrase ([`EventKind::ResponseHead`] `reason`).
+    resp_reason: Option<String>,
     resp_version: Option<String>,
     resp_headers: Headers,
     resp_body: Vec<u8>,
@@ -236,9 +238,11 @@ impl<W: std::io::Write> HarWriter<W> {
                 status,
                 version,
                 headers,
+                reason,
                 ..
             } => {
                 e.status = *status;
+                e.resp_reason = reason.clone();
                 e.resp_version = version.clone();
                 e.resp_headers = headers.clone();
                 e.head_us = Some(ev.t_us);
@@ -488,7 +492,7 @@ fn entry_json(
     }
     let response = json!({
         "status": e.status,
-        "statusText": status_text(e.status),
+        "statusText": e.resp_reason.as_deref().unwrap_or(status_text(e.status)),
         "httpVersion": e.resp_version.clone().unwrap_or_default(),
         "cookies": [],
         "headers": headers_json(&e.resp_headers),
@@ -698,15 +702,21 @@ const AGENT_SIDE_ERRORS: &[&str] = &[
     "NET_INTERRUPT",
 ];
 
-/// HAR 1.2 `response.statusText` for `status`: the canonical reason phrase of the code
-/// (RFC 9110 §15, `200` → `OK`, `404` → `Not Found`); empty for `0` (no response) and for a
-/// code that has none. The recording keeps no reason phrase of its own: HTTP/2 has none
-/// (RFC 9113 §8.3.2), and an HTTP/1.x agent's own wording is not recorded (q22 Q7).
+/// HAR 1.2 `response.statusText` for `status` when the recording has no reason phrase of
+/// the agent's own (`response_head.reason`, written only when it is not the canonical one;
+/// HTTP/2 has none, RFC 9113 §8.3.2): the canonical reason phrase of the code (RFC 9110
+/// §15, `200` → `OK`, `404` → `Not Found`); empty for `0` (no response) and for a code
+/// that has none.
 pub fn status_text(status: u16) -> &'static str {
-    http::StatusCode::from_u16(status)
+    canonical_reason(u64::from(status)).unwrap_or("")
+}
+
+/// The canonical reason phrase of `status` (RFC 9110 §15), `None` for a code without one.
+fn canonical_reason(status: u64) -> Option<&'static str> {
+    u16::try_from(status)
         .ok()
+        .and_then(|s| http::StatusCode::from_u16(s).ok())
         .and_then(|s| s.canonical_reason())
-        .unwrap_or("")
 }
 
 /// The outcome of an entry with `response.status` 0 (HAR 1.2 leaves no other way to write
@@ -1024,6 +1034,12 @@ pub fn read_with_entries(
                         &resp_body,
                     ),
                     synthetic: false,
+                    // the HAR's statusText when it is the agent's own phrase, not the
+                    // canonical one (nor the "" of an HTTP/2 entry)
+                    reason: resp
+                        .and_then(|r| str_at(r, "/statusText"))
+                        .filter(|t| !t.is_empty() && Some(*t) != canonical_reason(status))
+                        .map(str::to_string),
                 },
             );
             if !resp_body.bytes.is_empty() {
@@ -1132,6 +1148,32 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    /// A HAR's statusText becomes the response head's `reason` only when it is the agent's
+    /// own phrase: not the canonical one, nor the "" of an HTTP/2 entry (q24).
+    #[test]
+    fn status_text_is_the_reason_only_when_not_canonical() {
+        let entry = |status: u16, text: &str| {
+            format!(
+                r#"{{"startedDateTime":"2026-01-01T00:00:00.000Z","time":1,"request":{{"method":"GET","url":"http://127.0.0.1:9/","headers":[]}},"response":{{"status":{status},"statusText":"{text}","headers":[],"content":{{"size":0,"text":""}}}},"timings":{{}}}}"#
+            )
+        };
+        let har = format!(
+            r#"{{"log":{{"version":"1.2","entries":[{},{},{}]}}}}"#,
+            entry(404, "Nope"),
+            entry(404, "Not Found"),
+            entry(200, "")
+        );
+        let (_, evs) = read(&har).unwrap();
+        let reasons: Vec<Option<&str>> = evs
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ResponseHead { reason, .. } => Some(reason.as_deref()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(reasons, [Some("Nope"), None, None]);
     }
 
     /// Browsers leave `content.text` out when they did not keep a body: the exchange is

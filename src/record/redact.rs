@@ -3873,6 +3873,7 @@ mod tests {
                 version: None,
                 headers: Headers(vec![("content-type".into(), "application/json".into())]),
                 synthetic: false,
+                reason: None,
             },
         ));
         let held = r.process(ev(
@@ -4150,6 +4151,7 @@ mod tests {
                 version: None,
                 headers: Headers::default(),
                 synthetic: false,
+                reason: None,
             },
         ));
         assert_eq!(out.len(), 2);
@@ -4203,6 +4205,7 @@ mod tests {
                 "Application/Problem+JSON; charset=utf-8".into(),
             )]),
             synthetic: false,
+            reason: None,
         }
     }
 
@@ -4660,6 +4663,7 @@ mod tests {
             version: None,
             headers: Headers(vec![("content-type".into(), content_type.into())]),
             synthetic: false,
+            reason: None,
         }
     }
 
@@ -5052,6 +5056,7 @@ mod tests {
                     ("content-encoding".into(), coding.into()),
                 ]),
                 synthetic: false,
+                reason: None,
             },
         )));
         for f in coded.chunks(64 * 1024) {
@@ -5393,6 +5398,7 @@ mod tests {
             version: None,
             headers: Headers(vec![("content-type".into(), "application/grpc".into())]),
             synthetic: false,
+            reason: None,
         }
     }
 

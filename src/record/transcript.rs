@@ -206,6 +206,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         version: None,
                         headers: decoded_head(&l.headers, &resp_text[x]),
                         synthetic: false,
+                        reason: None,
                     },
                 );
                 if !l.body.is_empty() {

@@ -1029,6 +1029,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
             version,
             headers,
             synthetic,
+            reason,
         } => {
             out.extend_from_slice(b",\"status\":");
             num(out, u64::from(*status));
@@ -1038,6 +1039,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
             if *synthetic {
                 out.extend_from_slice(b",\"synthetic\":true");
             }
+            opt_string(out, b",\"reason\":", reason.as_deref());
         }
         EventKind::ExchangeEnd {
             outcome,
@@ -1402,6 +1404,7 @@ mod tests {
                             version,
                             headers: Headers::default(),
                             synthetic,
+                            reason: None,
                         },
                     ));
                 }

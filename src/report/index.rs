@@ -886,6 +886,7 @@ mod tests {
             version: None,
             headers,
             synthetic: false,
+            reason: None,
         }
     }
 

@@ -255,6 +255,9 @@ struct StreamState {
     baseless_n: u32,
     /// (t_us of the chunk that completed the event, seq)
     arrivals: Vec<(u64, u64)>,
+    /// Capture time (µs) of the chunk that completed the event being judged (0 before the
+    /// first): when a stream event shows a task terminal (STREAM-END-003's other streams).
+    event_t: u64,
     /// status.timestamp values (ms since epoch) with arrival t_us.
     stamps: Vec<(i64, u64)>,
     fired: HashSet<&'static str>,
@@ -879,11 +882,12 @@ struct TaskRec {
     /// The terminal state was first seen in a GetTask / ListTasks answer: the client
     /// polled for it, nothing handed it out live (PUSH-DELIV-003).
     terminal_polled: bool,
-    /// Capture time (µs) at which the unary answer that first showed the terminal state
-    /// ended; `None` when a stream or push showed it first. A 1.0 stream of the task still
-    /// open well after it, without that state, hung after the task ended (STREAM-END-003,
-    /// breaker23 R03).
-    terminal_read_t: Option<u64>,
+    /// Capture time (µs) at which the answer that first showed the terminal state showed
+    /// it: a unary answer's end, or the arrival of a stream's event (a resubscribe, a
+    /// second SubscribeToTask: review23a R8), with `true` for a stream; `None` when a push
+    /// delivery showed it first. A 1.0 stream of the task still open well after it, without
+    /// that state, hung after the task ended (STREAM-END-003, breaker23 R03).
+    terminal_read_t: Option<(u64, bool)>,
     /// `messageId`s of the send requests answered with this task (at most
     /// [`MAX_TASK_MESSAGE_IDS`]): a send repeating one of them is a retry, which an agent
     /// may answer with the task it already made (TASK-STATE-002 on a context-only send).
@@ -5055,6 +5059,7 @@ impl State {
             SseItem::Event(e) => {
                 if let Some(s) = x.sse.as_mut() {
                     s.events += 1;
+                    s.event_t = t_us;
                     StreamState::keep(&mut s.arrivals, &mut s.past_kept, (t_us, seq));
                 }
                 if self.gw_own_stream(x, &e, seq) || self.gw_untranslated_stream(x, &e, seq) {
@@ -6815,7 +6820,10 @@ impl State {
                         .call
                         .as_ref()
                         .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::ListTasks)));
-                    t.terminal_read_t = (x.sse.is_none() && x.end_t > 0).then_some(x.end_t);
+                    t.terminal_read_t = match &x.sse {
+                        None => (x.end_t > 0).then_some((x.end_t, false)),
+                        Some(s) => (s.event_t > 0).then_some((s.event_t, true)),
+                    };
                 }
                 _ => {}
             }
@@ -7615,6 +7623,9 @@ impl State {
         // known version that does not also carry the right name.
         if !c.webhook && !x.synthetic && c.dialect.is_some() {
             self.ext_header_misspelled(x, &c, json, err);
+            if x.status.is_some() {
+                self.ext_echo_misspelled(x, &c);
+            }
         }
         if c.dialect.is_some_and(Dialect::is_0x)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -7866,6 +7877,53 @@ impl State {
                 if v1 { "1.0" } else { "0.2.4-0.3" },
             ),
             vec![x.ev(x.req_seq)],
+            &x.leg,
+        );
+    }
+
+    /// CAP-EXT-006 (EXT-004, EXT-001) on the answer (review23a R8 b): the agent echoes the
+    /// extensions it activated under `A2A-Extension` or `X-A2A-Extension` (singular, any
+    /// case) and not under its version's name (`A2A-Extensions` on 1.0, `X-A2A-Extensions`
+    /// on 0.x); a client reads only that name and takes the answer for one that activated
+    /// none. One finding on the response head.
+    fn ext_echo_misspelled(&mut self, x: &Exch, c: &Call) {
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        let right = if v1 {
+            "A2A-Extensions"
+        } else {
+            "X-A2A-Extensions"
+        };
+        // a 1.0 answer under the 0.x plural name is CAP-EXT-005's
+        if x.resp_headers
+            .get(right)
+            .is_some_and(|v| !v.trim().is_empty())
+            || (v1 && x.resp_headers.contains("x-a2a-extensions"))
+        {
+            return;
+        }
+        let seq = x.resp_seq;
+        if self.out.iter().any(|f| {
+            f.rule == r::CAP_EXT_HEADER_MISSPELLED.id && f.evidence.iter().any(|e| e.seq == seq)
+        }) {
+            return;
+        }
+        let Some((name, value)) = x.resp_headers.0.iter().find(|(k, v)| {
+            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
+                && !v.trim().is_empty()
+        }) else {
+            return;
+        };
+        self.areas.insert("capability");
+        self.find(
+            &r::CAP_EXT_HEADER_MISSPELLED,
+            format!(
+                "agent's answer to {} {} names its activated extensions in the header {name} ({}), which no A2A version defines: {} answers echo them in {right} (plural); a client reads only that name and takes this answer for one that activated no extension",
+                if v1 { "1.0" } else { "0.x" },
+                c.op_term("call"),
+                value.trim(),
+                if v1 { "1.0" } else { "0.2.4-0.3" },
+            ),
+            vec![x.ev(seq)],
             &x.leg,
         );
     }
@@ -8165,7 +8223,8 @@ impl State {
 
     /// STREAM-003 / STREAM-007 (breaker23 R03): a 1.0 stream of a task still open when the
     /// capture stopped, without a terminal event, although an answer read while it was open
-    /// (a GetTask, a ListTasks, a cancel; requested after the stream opened) showed the task
+    /// (a GetTask, a ListTasks, a cancel; requested after the stream opened; or another
+    /// stream's event, a resubscribe's: review23a R8) showed the task
     /// terminal at least [`HUNG_AFTER_END_US`] before the capture stopped: the stream hung
     /// after the task ended and its client never learns the outcome. The message and
     /// evidence, or `None`.
@@ -8177,13 +8236,18 @@ impl State {
         let tid = x.sse.as_ref()?.task_id.clone()?;
         let t = self.tasks.get(&x.tkey(&tid))?;
         let (ts, tseq, txid) = t.terminal.as_ref()?;
-        let read_t = t.terminal_read_t?;
+        let (read_t, by_stream) = t.terminal_read_t?;
         if *txid == x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
             return None;
         }
+        let other = if by_stream {
+            format!("another stream ({txid}) showed")
+        } else {
+            "another answer showed".to_string()
+        };
         Some((
             format!(
-                "stream of task {tid} stayed open without a terminal event until the capture stopped, {:.1} s after another answer showed the task {} (the stream's last state: {}): the stream hung after the task ended, and a client waiting on it never learns the outcome",
+                "stream of task {tid} stayed open without a terminal event until the capture stopped, {:.1} s after {other} the task {} (the stream's last state: {}): the stream hung after the task ended, and a client waiting on it never learns the outcome",
                 (x.end_t - read_t) as f64 / 1e6,
                 x.state_term(*ts),
                 last.map(|s| x.state_term(s)).unwrap_or("none")
@@ -8276,19 +8340,31 @@ impl State {
                     // told by STREAM-FINAL-001 (breaker16a kagent1957).
                     let final_early = x.sse.as_ref().is_some_and(|s| s.final_early);
                     if !ok && !final_early {
-                        let how = if outcome == Outcome::Complete {
-                            "closed"
-                        } else {
-                            "was reset"
-                        };
-                        let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
-                        let ev = vec![x.ev(x.end_seq)];
+                        // Who ended it, from the recorded end (newcomer23 N6): the client is
+                        // still there (a client abort is no STREAM-END-002), the agent's side
+                        // closed the response or its connection broke.
                         let mid = x
                             .sse
                             .as_ref()
                             .and_then(|s| s.cut_mid_event)
                             .map(|n| format!(" in the middle of an event ({n} byte(s) of it arrived, then the agent's connection ended)"))
                             .unwrap_or_default();
+                        let how = if outcome == Outcome::Complete {
+                            "closed by the agent's side (its response ended cleanly)".to_string()
+                        } else if !mid.is_empty() {
+                            "was reset by the agent's side".to_string()
+                        } else {
+                            match x.end_error.as_deref().map(str::trim).filter(|e| {
+                                !e.is_empty() && !e.eq_ignore_ascii_case("reset")
+                            }) {
+                                Some(e) => format!(
+                                    "was reset by the agent's side (its connection ended before the stream did: {e})"
+                                ),
+                                None => "was reset by the agent's side (its connection ended before the stream did)".to_string(),
+                            }
+                        };
+                        let st = last.map(|s| x.state_term(s)).unwrap_or("no state");
+                        let ev = vec![x.ev(x.end_seq)];
                         // RFC 9112 §6.3: a body framed by Content-Length ends after that
                         // many octets. A live event stream framed so (a CDN or buffering
                         // proxy that measured its first flush) ends at that byte count,
@@ -15243,7 +15319,7 @@ impl State {
                         &x.leg,
                     );
                 }
-                if v1
+                let create_without_id = v1
                     && op == Op::CreatePushConfig
                     && res.as_object().is_some()
                     && res
@@ -15253,8 +15329,8 @@ impl State {
                     // The 0.x nested form keeps its id inside pushNotificationConfig: that
                     // nesting is the finding (push_config_problems), not a missing id
                     // (breaker18a W12).
-                    && (res.get("url").is_some() || res.get("pushNotificationConfig").is_none())
-                {
+                    && (res.get("url").is_some() || res.get("pushNotificationConfig").is_none());
+                if create_without_id {
                     // PUSH-003 (1.0 §3.1.7: "created configuration with assigned ID"): the
                     // agent assigns the id the client later gets and deletes it by
                     // (a2a-python #1237: the request object was echoed without it).
@@ -15341,25 +15417,51 @@ impl State {
                     // names no task (taskId ""): the agent stored an inline send config
                     // without the task it created, and a client keying configs by task
                     // finds this one under none.
-                    let unnamed = list.iter().find_map(|(cfg, p)| {
-                        (cfg.get("taskId").and_then(Json::as_str) == Some(""))
-                            .then(|| format!("{p}/taskId"))
+                    //
+                    // A 1.0 flat config without taskId is the same config (review23a R6):
+                    // task_id is a proto3 string without REQUIRED (A2A PR #1500 dropped it so
+                    // a send's inline config can leave it empty), and ProtoJSON encoders
+                    // (ts-proto toJSON, protobuf MessageToJson) leave an empty string out,
+                    // so the a2a-js #682 store answered through them shows no taskId at all.
+                    // What the official SDKs answer for a stored config names its task:
+                    // a2a-python 1.x normalize_push_notification_config sets task_id on
+                    // every stored config, @a2a-js/sdk 1.x (PR #688) stamps the send's task
+                    // on its inline config. Left out: a Create answer without id (the
+                    // request echoed back, said above), a config spelling the proto name
+                    // task_id, and 0.x configs (0.1 names the task in `id`).
+                    let unnamed = list.iter().find_map(|(cfg, p)| match cfg.get("taskId") {
+                        Some(t) => (t.as_str() == Some("")).then(|| (format!("{p}/taskId"), true)),
+                        None => (v1
+                            && !create_without_id
+                            && cfg.get("url").is_some()
+                            && cfg.get("pushNotificationConfig").is_none()
+                            && cfg.get("task_id").is_none())
+                        .then(|| (p.clone(), false)),
                     });
-                    if let (None, Some(p), false) = (&other, unnamed, shape_found) {
+                    if let (None, Some((p, empty)), false) = (&other, unnamed, shape_found) {
                         self.areas.insert("push");
+                        let how = if empty {
+                            "whose taskId is empty"
+                        } else {
+                            "without taskId (a ProtoJSON encoder leaves out an empty task_id)"
+                        };
                         let mut f = Finding::new(
                             &r::RESULT_SHAPE,
                             format!(
-                                "the agent answered {} for task {named} with a push notification config whose taskId is empty: the config belongs to {named}, yet names no task (a config stored from a send's inline configuration without the task the send created?)",
+                                "the agent answered {} for task {named} with a push notification config {how}: the config belongs to {named}, yet names no task (a config stored from a send's inline configuration without the task the send created?)",
                                 c.op_term(op.name())
                             ),
                         );
                         f.spec = vec!["PUSH-002".into(), "PUSH-003".into(), "DATA-005".into()];
                         f.help = "fill in taskId of every stored push notification config with the task it belongs to: a send's inline config arrives without one (1.0 taskPushNotificationConfig leaves it empty, 0.x has none), and the agent sets it to the task the send created or continued before it stores the config; Get, List and Create answer with that taskId".into();
-                        f.evidence = vec![
-                            x.ev(x.req_ev_seq()),
-                            x.ev_at(bseq, &p, Some(Value::String(String::new()))),
-                        ];
+                        let shown = if empty {
+                            Value::String(String::new())
+                        } else {
+                            list.iter()
+                                .find(|(_, at)| *at == p)
+                                .map_or(Value::Null, |(cfg, _)| excerpt_value(cfg))
+                        };
+                        f.evidence = vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &p, Some(shown))];
                         f.leg = x.leg.clone();
                         self.emit(f);
                     }

@@ -141,9 +141,9 @@ rule!(CAP_EXT_0X_ECHO, "CAP-EXT-005", "extension-echo-0x-header-name", Warning, 
     "echo the extensions this response activated in the A2A-Extensions response header (comma-separated URIs, 1.0 §3.2.6); a 1.0 client reads only that name and takes X-A2A-Extensions for no activation (send both names if 0.3 clients must read it too)");
 
 rule!(CAP_EXT_HEADER_MISSPELLED, "CAP-EXT-006", "extension-header-misspelled", Warning, Interop,
-    ["EXT-001"],
-    "request names its extensions in a header no A2A version defines (A2A-Extension or X-A2A-Extension, singular)",
-    "name the extensions in A2A-Extensions (1.0) or X-A2A-Extensions (0.2.4-0.3), plural, as comma-separated URIs; agents read only those names, so under a singular name (copied from an old sample) every extension counts as not requested and a card-required one gets ExtensionSupportRequiredError");
+    ["EXT-001", "EXT-004"],
+    "request names its extensions, or the agent's answer echoes its activated ones, in a header no A2A version defines (A2A-Extension or X-A2A-Extension, singular)",
+    "name the extensions in A2A-Extensions (1.0) or X-A2A-Extensions (0.2.4-0.3), plural, as comma-separated URIs, in requests and in the answer's echo of the activated ones; peers read only those names, so under a singular name (copied from an old sample) every extension counts as not requested (a card-required one gets ExtensionSupportRequiredError) or, in an answer, as not activated");
 
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
@@ -657,7 +657,7 @@ rule!(
     Warning,
     Streaming,
     ["STREAM-003", "STREAM-007"],
-    "1.0 stream stayed open after the terminal event until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel) showed the task ended",
+    "1.0 stream stayed open after the terminal event until the capture stopped, or hung there without that event well after another answer (GetTask, a cancel, another stream of the task) showed the task ended",
     "send the terminal state on every stream open on the task (a cancel or a failure ends it too, not only the executor's own last event) and close the stream once it has been sent"
 );
 // A warning: 0.3 makes STREAM-003 a "should" and STREAM-002 is 1.0's; the 0.3 SDKs end the

@@ -81,6 +81,7 @@ impl Builder {
                 version: Some("HTTP/1.1".into()),
                 headers: hdrs(&[("content-type", ctype)]),
                 synthetic: false,
+                reason: None,
             },
         );
         let seqs = chunks
@@ -349,6 +350,7 @@ pub fn broken_recording(dir: &Path) -> PathBuf {
                 version: Some("HTTP/1.1".into()),
                 headers: h("content-type", "application/json"),
                 synthetic: false,
+                reason: None,
             },
         ));
         evs.push(ev(
