@@ -6,6 +6,9 @@
 //!   the values on both legs.
 //! - RPC-ERROR-001 (LiteLLM PR #28664): -32601 for a task method at the endpoint that
 //!   handed the task out.
+//! - STREAM-END-002 (redpanda console PR #2224, CopilotKit #6980): a stream cut after a
+//!   quiet phase names the idle timeout, keep-alives and resubscribing; not when the agent
+//!   kept the stream busy with SSE comments.
 
 mod common;
 
@@ -89,4 +92,30 @@ fn task_method_not_found_names_the_task_the_endpoint_handed_out() {
             && m.contains("forward the task methods"),
         "{m}"
     );
+}
+
+#[test]
+fn stream_cut_after_quiet_phase_names_the_idle_timeout() {
+    let m = message(
+        &field("f367-v03-stream-cut-by-idle-timeout-resubscribed"),
+        "STREAM-END-002",
+    );
+    assert!(
+        m.contains("after 60 s in which the stream carried no byte")
+            && m.contains("idle timeout")
+            && m.contains("': keep-alive'")
+            && m.contains("tasks/resubscribe"),
+        "{m}"
+    );
+    let m = message(
+        &run("b24b-K4-v10-rest-stream-cut-after-100s-quiet"),
+        "STREAM-END-002",
+    );
+    assert!(m.contains("after 100 s"), "{m}");
+    // Keep-alive comments up to 5 s before the cut: no idle timeout to blame.
+    let m = message(
+        &run("b24b-K4-v03-stream-cut-despite-keepalives"),
+        "STREAM-END-002",
+    );
+    assert!(!m.contains("idle timeout"), "{m}");
 }

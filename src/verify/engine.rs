@@ -198,6 +198,10 @@ struct StreamState {
     /// of that unfinished event. A cut, not a framing fault: the end-of-stream verdict
     /// (STREAM-END-002) is judged on the events before it (breaker15b R17).
     cut_mid_event: Option<usize>,
+    /// Capture time (µs) of the latest chunk that carried bytes (events, comments or
+    /// parts of either): how long the stream was quiet before it ended (STREAM-END-002's
+    /// idle-timeout words).
+    last_bytes_t: Option<u64>,
     first_kind: Option<PayloadKind>,
     /// A 1.0 `SubscribeToTask` stream whose first event (the current task, STREAM-004) is
     /// already in a terminal state, and that event's seq: the task was terminal when the
@@ -2592,6 +2596,9 @@ impl State {
                                     if s.opening.is_none() {
                                         s.opening =
                                             data.iter().find(|b| !b.is_ascii_whitespace()).copied();
+                                    }
+                                    if !body.data.is_empty() {
+                                        s.last_bytes_t = Some(ev.t_us);
                                     }
                                     s.dec.push(data)
                                 })
@@ -8386,9 +8393,14 @@ impl State {
                             .filter(|n| *n > 0 && *n == x.resp_bytes && !is_coded(&x.resp_headers))
                             .map(|n| format!(": the event stream was framed by `Content-Length: {n}` and ended exactly at byte {n}, so a live stream was cut at a length fixed before its later events existed; an intermediary (a CDN or proxy that buffers the first flush and sets a length) does this far more often than an agent, which streams with chunked transfer coding (HTTP/1.1) or an open DATA stream (HTTP/2); check what sets the length before blaming the agent"))
                             .unwrap_or_default();
+                        let idle = if framed.is_empty() && mid.is_empty() {
+                            idle_cut_words(x)
+                        } else {
+                            String::new()
+                        };
                         self.no_terminal_or_gateway(
                             x,
-                            format!("stream {how}{mid} while the task was in {st}{framed}"),
+                            format!("stream {how}{mid} while the task was in {st}{framed}{idle}"),
                             ev,
                         );
                     }
@@ -25807,6 +25819,28 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
         return (cv.eq_ignore_ascii_case(&uv) && x == y).then_some((member, cv, uv, method));
     }
     None
+}
+
+/// Quiet time (µs) before a one-leg stream's end that reads as an intermediary's idle
+/// timeout (nginx `proxy_read_timeout` and cloud load balancers: 60 s; Cloudflare: 100 s).
+const QUIET_CUT_US: u64 = 30_000_000;
+
+/// STREAM-END-002's words for a stream that ended after [`QUIET_CUT_US`] or more without a
+/// byte (no event, no SSE comment; CopilotKit #6980, redpanda console PR #2224): the
+/// likely cut, and what the agent and the client do about it. Empty otherwise.
+fn idle_cut_words(x: &Exch) -> String {
+    let Some(s) = x.sse.as_ref() else {
+        return String::new();
+    };
+    let since = s.last_bytes_t.unwrap_or(x.req_t);
+    let quiet = x.end_t.saturating_sub(since);
+    if quiet < QUIET_CUT_US {
+        return String::new();
+    }
+    format!(
+        ", after {:.0} s in which the stream carried no byte: proxies and load balancers close a quiet connection at their idle timeout (nginx proxy_read_timeout and cloud load balancers 60 s, Cloudflare 100 s), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest",
+        quiet as f64 / 1e6
+    )
 }
 
 /// What [`message_ids_rewritten`] found: the message member (`contextId` / `taskId`), its

@@ -248,6 +248,53 @@ case("f377-v03-gateway-answers-tasks-get-method-not-found", [
  "https://github.com/BerriAI/litellm/pull/28664 (LIT-2955 bug 2: only message/send and message/stream were handled; tasks/get, tasks/cancel and tasks/resubscribe returned -32601 Method not found, which broke the submit-then-poll flow)",
  "tasks/get is a core 0.3 method (0.3 §7.3), and the task it names was handed out by this very endpoint a moment before: -32601 MethodNotFound says the endpoint does not speak A2A's task methods, so the client can never read the result of the task it was given (ERR-001)")
 
+# --- browsers, platforms and API management ------------------------------------------------------
+AG = "https://agents.example.test"
+ORIGIN = "https://ui.example.test"
+case("f378-legal-v10-browser-cors-preflight-then-call", [
+    req(0.0, "OPTIONS", AG + "/.well-known/agent-card.json", hdr={"origin": ORIGIN, "access-control-request-method": "GET"}),
+    resp(0.002, 204, "", ctype="text/plain", hdr={"access-control-allow-origin": ORIGIN, "access-control-allow-methods": "GET, POST", "vary": "Origin"}),
+    req(0.01, "GET", AG + "/.well-known/agent-card.json", hdr={"origin": ORIGIN}),
+    resp(0.014, 200, card10(AG + "/a2a"), hdr=dict(CACHE, **{"access-control-allow-origin": ORIGIN, "vary": "Origin"})),
+    req(0.1, "OPTIONS", AG + "/a2a", hdr={"origin": ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "a2a-version,content-type"}),
+    resp(0.102, 204, "", ctype="text/plain", hdr={"access-control-allow-origin": ORIGIN, "access-control-allow-methods": "GET, POST",
+        "access-control-allow-headers": "a2a-version, a2a-extensions, content-type, authorization", "access-control-max-age": "86400", "vary": "Origin"}),
+    req(0.11, "POST", AG + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hello from the browser", mid="m-773")}), ver="1.0", hdr={"origin": ORIGIN}),
+    resp(0.4, 200, ok("1", {"message": amsg10("Hello!", mid="m-a773", contextId="c-773")}), hdr={"access-control-allow-origin": ORIGIN, "vary": "Origin"}),
+], [],
+ "https://github.com/agentgateway/agentgateway/pull/773 (add a CORS policy to the A2A sample: without it a browser UI cannot read the agent card; review: allow GET for the card and POST for JSON-RPC, or preflights fail); https://github.com/a2aproject/a2a-go/issues/174 (a hard-coded Access-Control-Allow-Origin: * fails preflights of credentialed browser requests)",
+ "legal: CORS preflights (OPTIONS with Access-Control-Request-*) are the browser's, not A2A calls (Fetch standard), and the agent's front answers them for the card's GET and the JSON-RPC POST, allowing the A2A-Version header a 1.0 client sends (VER-001); the card and the call that follow are ordinary A2A traffic")
+
+KB = "https://kubently.example.test"
+case("f379-v03-message-stream-200-empty-body", getcard(0.0, KB + "/.well-known/agent-card.json", card03(KB + "/a2a/", capabilities={"streaming": True})) + [
+    req(0.1, "POST", KB + "/a2a/", rpc("s1", "message/stream", {"message": umsg03("say hi", mid="m1")}), accept=SSE, hdr={"x-api-key": "<key>"}),
+    resp(0.34, 200, "", ctype=SSE),
+    chunk(0.341, "", close="eof"),
+    req(1.0, "POST", KB + "/a2a/", rpc("s2", "message/send", {"message": umsg03("say hi", mid="m2")}), hdr={"x-api-key": "<key>"}),
+    resp(3.0, 200, ok("s2", task03("t-65", "c-65", "completed", artifacts=[{"artifactId": "a-65", "parts": [{"kind": "text", "text": "hi"}]}]))),
+], [("stream-ended-without-terminal", "error")],
+ "https://github.com/kubently/kubently/issues/65 (message/stream returns HTTP 200 with a zero-byte body, no SSE event at all, verified against the origin with no proxy in the path; message/send works and the card advertises streaming)",
+ "a 0.3 message/stream answer is an event stream whose first event is the Task or Message and which runs to a final state (STREAM-003, STREAM-008); this one ended at once with no event, so a client that follows the card's streaming: true gets nothing. (The thread gives status and size only; the text/event-stream Content-Type is assumed, and a card without securitySchemes is shortened from the deployment's)")
+
+APIM = "https://contoso-apim.azure-api.example.test"
+BE = "https://travel-backend.internal.example.test"
+be_card = card03(BE + "/a2a", name="travel", preferredTransport="JSONRPC",
+    additionalInterfaces=[{"url": BE + "/a2a", "transport": "JSONRPC"}, {"url": BE + "/rest", "transport": "HTTP+JSON"}])
+apim_card = card03(APIM + "/travel", name="travel", preferredTransport="JSONRPC",
+    securitySchemes={"apimKey": {"type": "apiKey", "in": "header", "name": "Ocp-Apim-Subscription-Key"}}, security=[{"apimKey": []}])
+case("f380-legal-v03-apim-card-transformed-for-front", [
+    req(0.0, "GET", APIM + "/travel/.well-known/agent-card.json", hdr={"ocp-apim-subscription-key": "<key>"}),
+    up(req(0.002, "GET", BE + "/.well-known/agent-card.json")),
+    up(resp(0.01, 200, be_card, hdr=CACHE)),
+    resp(0.012, 200, apim_card, hdr=CACHE),
+    req(0.1, "POST", APIM + "/travel", rpc("1", "message/send", {"message": umsg03("flights to Lisbon on Friday", mid="m-88")}), hdr={"ocp-apim-subscription-key": "<key>"}),
+    up(req(0.102, "POST", BE + "/a2a", rpc("1", "message/send", {"message": umsg03("flights to Lisbon on Friday", mid="m-88")}))),
+    up(resp(0.6, 200, ok("1", amsg03("3 flights found", mid="m-a88", contextId="c-88")))),
+    resp(0.602, 200, ok("1", amsg03("3 flights found", mid="m-a88", contextId="c-88"))),
+], [],
+ "https://github.com/Azure/apiops-cli/issues/88 (API Management's A2A agent APIs transform the agent card: the hostname is replaced with the API Management instance's, the preferred transport is set to JSON-RPC, other interfaces in additionalInterfaces are removed, and the security requirements are rewritten to include the subscription key)",
+ "legal: a front may publish the card clients are to use (CARD-005: its interface url is the front's listener), drop interfaces it does not mediate and declare the credential it checks itself (AUTH-002: an apiKey scheme in the Ocp-Apim-Subscription-Key header, which the client sends); the agent's card was not signed, and the forwarded call and answer pass unchanged")
+
 write_cases(cases, OUT)
 
 # --- variants (tests/cases/variants/b24b-*) -------------------------------------------------------
@@ -360,4 +407,23 @@ vcase("b24b-K3-legal-v03-tasks-get-unknown-task-method-not-found", [
 ], [], R28664 + " (control: no task was handed out here, so nothing shows the endpoint keeps tasks)",
  "legal as far as the recording shows: an endpoint that answers with messages only has handed out no task, and the verifier does not guess which methods sit behind it")
 
+# K4: a stream cut after a quiet phase: STREAM-END-002 names the idle timeout (words only)
+R2224 = "https://github.com/redpanda-data/console/pull/2224"
+vcase("b24b-K4-v10-rest-stream-cut-after-100s-quiet", [
+    req(0.0, "POST", A + "/message:stream", {"message": umsg10("audit the cluster", mid="m-k4a")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse({"task": task10("t-k4a", "c-k4a", "TASK_STATE_WORKING")})),
+    chunk(100.02, "", close="reset"),
+], [("stream-ended-without-terminal", "error")], R2224 + " (the 1.0 HTTP+JSON form, cut at Cloudflare's 100 s)",
+ "the stream ended at WORKING, before any terminal or interrupted state (STREAM-003), after 100 s without a byte: the words name an intermediary's idle timeout and the keep-alive and resubscribe remedies")
+vcase("b24b-K4-v03-stream-cut-despite-keepalives", [
+    req(0.0, "POST", A + "/", rpc("s1", "message/stream", {"message": umsg03("audit the cluster", mid="m-k4b")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("s1", task03("t-k4b", "c-k4b", "working")))),
+    chunk(20.0, ": keep-alive\n\n"),
+    chunk(40.0, ": keep-alive\n\n"),
+    chunk(60.0, ": keep-alive\n\n"),
+    chunk(65.0, "", close="reset"),
+], [("stream-ended-without-terminal", "error")], R2224 + " (control for the words: keep-alive comments kept the connection busy, so the cut is not an idle timeout)",
+ "the stream ended at working before a final state (STREAM-003); the agent wrote SSE comments up to 5 s before the cut, so the words do not blame an idle timeout")
 write_cases(var_cases, VAR)
