@@ -26229,8 +26229,60 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::{
-        first_difference, host_port, json_hash, parts_hash, signed_card_content, task_id_recased,
+        first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
+        signed_card_content, task_id_recased,
     };
+
+    /// GW-REQ-003: the same send but for the message's contextId / taskId (added, dropped,
+    /// replaced) counts, on JSON-RPC (the id aside) and HTTP+JSON; a task id changed only
+    /// in letter case is GW-REQ-002's, and any other difference is no copy of the send.
+    #[test]
+    fn message_ids_rewritten_finds_the_changed_id() {
+        let pick = |a: &[u8], b: &[u8]| {
+            message_ids_rewritten(a, b).map(|d| (d.member, d.client, d.upstream, d.call, d.base))
+        };
+        let a = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"messageId":"m","parts":[]}}}"#;
+        let b = br#"{"jsonrpc":"2.0","id":"gw-1","method":"message/send","params":{"message":{"messageId":"m","parts":[],"contextId":"c-gw"}}}"#;
+        assert_eq!(
+            pick(a, b),
+            Some((
+                "contextId",
+                None,
+                Some("c-gw".into()),
+                "message/send".into(),
+                "/params"
+            ))
+        );
+        assert_eq!(
+            pick(b, a).map(|d| (d.1, d.2)),
+            Some((Some("c-gw".into()), None))
+        );
+        let t1 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-1"}}}"#;
+        let t2 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-1"}}}"#;
+        let t3 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, t2), None);
+        assert_eq!(pick(t1, t3).map(|d| d.0), Some("taskId"));
+        // Another member changed too, or not a send: no copy of this send.
+        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, other), None);
+        let get1 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
+        let get2 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"u"}}"#;
+        assert_eq!(pick(get1, get2), None);
+        assert_eq!(pick(a, a), None);
+        // HTTP+JSON bodies: the message at the top level.
+        let r1 = br#"{"message":{"messageId":"m","contextId":"c-1"}}"#;
+        let r2 = br#"{"message":{"messageId":"m","contextId":"c-2"}}"#;
+        assert_eq!(
+            pick(r1, r2),
+            Some((
+                "contextId",
+                Some("c-1".into()),
+                Some("c-2".into()),
+                "HTTP+JSON message send".into(),
+                ""
+            ))
+        );
+    }
 
     /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
     /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
