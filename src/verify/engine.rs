@@ -1311,6 +1311,9 @@ pub(super) struct State {
     agent_bare: HashSet<String>,
     /// The first agent identity of each leg: its tasks are keyed without scope.
     first_agent: HashMap<Option<String>, String>,
+    /// Agent scopes ([`State::agent_scope`]) seen on the client leg other than its first
+    /// agent's, at most [`MAX_CLIENT_SCOPES`]: where ID-TASK-006 looks a task id up.
+    client_scopes: Vec<String>,
     /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
     /// is that agent's (PUSH-002).
     push_url_scope: HashMap<String, String>,
@@ -1333,6 +1336,10 @@ struct AgentIface {
 
 /// Bound of [`State::agent_ifaces`] and [`State::agent_bare`] (authorities).
 const MAX_AGENT_KEYS: usize = 4096;
+
+/// How many client-leg agent scopes [`State::client_scopes`] keeps (ID-TASK-006 probes each
+/// once per not-found answer).
+const MAX_CLIENT_SCOPES: usize = 64;
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
 /// The agent's card as a gateway fetched it on the upstream leg (GW-RESP-004): the
@@ -1945,6 +1952,7 @@ impl State {
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
+            client_scopes: Vec::new(),
             push_url_scope: HashMap::new(),
             up_req_last: None,
         }
@@ -4981,7 +4989,15 @@ impl State {
         // by id alone); looked up before inserting so the common case allocates nothing.
         match self.first_agent.get(&x.leg) {
             Some(first) if *first == ident => String::new(),
-            Some(_) => ident,
+            Some(_) => {
+                if x.leg.is_none()
+                    && self.client_scopes.len() < MAX_CLIENT_SCOPES
+                    && !self.client_scopes.contains(&ident)
+                {
+                    self.client_scopes.push(ident.clone());
+                }
+                ident
+            }
             None => {
                 self.first_agent.insert(x.leg.clone(), ident);
                 String::new()
@@ -14814,17 +14830,16 @@ impl State {
         let Some((here_origin, here_path)) = x.endpoint() else {
             return false;
         };
-        let own = x.tkey(tid);
-        // Client-leg keys are the id alone (the leg's first agent) or "\0{scope}\0{id}".
-        let other = self
-            .tasks
-            .iter()
-            .filter(|(k, _)| {
-                k.as_str() != own
-                    && (k.as_str() == tid
-                        || (k.starts_with('\0') && k.rsplit('\0').next() == Some(tid)))
-            })
-            .filter_map(|(_, t)| {
+        if self.client_scopes.is_empty() {
+            return false;
+        }
+        // The task under each other agent of the client leg: its first agent's scope is
+        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
+        let other = std::iter::once(String::new())
+            .chain(self.client_scopes.iter().cloned())
+            .filter(|scope| *scope != x.scope)
+            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
+            .filter_map(|t| {
                 let (aseq, axid) = t.announced.clone()?;
                 let (o, p) = t.announced_at.clone()?;
                 let elsewhere =
