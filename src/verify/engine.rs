@@ -198,6 +198,10 @@ struct StreamState {
     /// of that unfinished event. A cut, not a framing fault: the end-of-stream verdict
     /// (STREAM-END-002) is judged on the events before it (breaker15b R17).
     cut_mid_event: Option<usize>,
+    /// Capture time (µs) of the latest chunk that carried bytes (events, comments or
+    /// parts of either): how long the stream was quiet before it ended (STREAM-END-002's
+    /// idle-timeout words).
+    last_bytes_t: Option<u64>,
     first_kind: Option<PayloadKind>,
     /// A 1.0 `SubscribeToTask` stream whose first event (the current task, STREAM-004) is
     /// already in a terminal state, and that event's seq: the task was terminal when the
@@ -648,6 +652,18 @@ impl Exch {
         task_key(&self.leg, &self.scope, id)
     }
 
+    /// Where this exchange went, as ID-TASK-006 compares agents: `scheme://host:port`,
+    /// and for a JSON-RPC call the endpoint path (RPC-001: one URL is one agent); an
+    /// HTTP+JSON agent's routes vary under its base, so only the origin counts there.
+    fn endpoint(&self) -> Option<(String, Option<String>)> {
+        let p = self.parts.as_ref()?;
+        let rpc = self
+            .call
+            .as_ref()
+            .is_some_and(|c| c.binding == Some(Binding::JsonRpc));
+        Some((p.origin(), rpc.then(|| net::norm_path(&p.path).to_string())))
+    }
+
     /// The request head announced a body (`Content-Length` > 0, RFC 9110 §8.6) that the
     /// recording does not hold whole: the proxy never read it (upstream unreachable before
     /// the body crossed) or the recording lost it. Client-side checks of the body's content
@@ -854,6 +870,11 @@ struct TaskRec {
     context_id: Option<String>,
     /// Handed out by the agent (seen in a result or stream) at this seq / exchange.
     announced: Option<(u64, String)>,
+    /// Where it was handed out ([`Exch::endpoint`]): `scheme://host:port`, and the
+    /// JSON-RPC endpoint path (ID-TASK-006 tells another agent's task from this one's).
+    announced_at: Option<(String, Option<String>)>,
+    /// The dialect of the call that handed it out (RPC-ERROR-001: that endpoint speaks it).
+    announced_dialect: Option<Dialect>,
     /// Seen in a call between client and agent, not only in push deliveries (PUSH-BODY-002
     /// needs the task's own traffic in the recording).
     in_calls: bool,
@@ -1294,6 +1315,9 @@ pub(super) struct State {
     agent_bare: HashSet<String>,
     /// The first agent identity of each leg: its tasks are keyed without scope.
     first_agent: HashMap<Option<String>, String>,
+    /// Agent scopes ([`State::agent_scope`]) seen on the client leg other than its first
+    /// agent's, at most [`MAX_CLIENT_SCOPES`]: where ID-TASK-006 looks a task id up.
+    client_scopes: Vec<String>,
     /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
     /// is that agent's (PUSH-002).
     push_url_scope: HashMap<String, String>,
@@ -1316,6 +1340,10 @@ struct AgentIface {
 
 /// Bound of [`State::agent_ifaces`] and [`State::agent_bare`] (authorities).
 const MAX_AGENT_KEYS: usize = 4096;
+
+/// How many client-leg agent scopes [`State::client_scopes`] keeps (ID-TASK-006 probes each
+/// once per not-found answer).
+const MAX_CLIENT_SCOPES: usize = 64;
 
 /// A client-leg exchange and the upstream-leg exchange that forwards it (gateway legs).
 /// The agent's card as a gateway fetched it on the upstream leg (GW-RESP-004): the
@@ -1928,6 +1956,7 @@ impl State {
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
+            client_scopes: Vec::new(),
             push_url_scope: HashMap::new(),
             up_req_last: None,
         }
@@ -2579,6 +2608,9 @@ impl State {
                                     if s.opening.is_none() {
                                         s.opening =
                                             data.iter().find(|b| !b.is_ascii_whitespace()).copied();
+                                    }
+                                    if !body.data.is_empty() {
+                                        s.last_bytes_t = Some(ev.t_us);
                                     }
                                     s.dec.push(data)
                                 })
@@ -4217,6 +4249,28 @@ impl State {
                     );
                     return;
                 }
+                // GW-REQ-003 (ID-002, ID-001): the client's send, forwarded with another
+                // contextId / taskId on its message (LiteLLM PR #28664: a context id injected).
+                let rewritten = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(id, leg, m, b, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(id)
+                            && (is_jsonrpc_request_body(b)
+                                || tail_matches(&self.open, &self.done_paths, id, &up.path))
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        message_ids_rewritten(b, up.req_body.as_slice())
+                            .map(|d| (id.clone(), *seq, d))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, d)) = rewritten {
+                    self.message_ids_rewritten_found(up, cid, cseq, d);
+                    return;
+                }
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
                     method: up.method.clone(),
@@ -4233,6 +4287,59 @@ impl State {
             }
             None => {}
         }
+    }
+
+    /// GW-REQ-003: report upstream request `up`, the copy of client-leg send `cid` (its
+    /// request at `cseq`) with the message id `d` says changed; neither call's answer is
+    /// then judged as an answer to the other ([`State::gw_rerouted`]).
+    fn message_ids_rewritten_found(&mut self, up: &Exch, cid: String, cseq: u64, d: IdsRewritten) {
+        let IdsRewritten {
+            member,
+            client,
+            upstream,
+            call,
+            base,
+        } = d;
+        self.ver_stripped_done.insert(cid.clone());
+        self.gw_rerouted.push_back(cid.clone());
+        self.gw_rerouted.push_back(up.id.clone());
+        while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+            self.gw_rerouted.pop_front();
+        }
+        let what = match (&client, &upstream) {
+            (None, Some(u)) => {
+                format!("added {member} {u:?} to the message, which the client sent without one")
+            }
+            (Some(c), None) => format!("dropped the message's {member} {c:?}"),
+            (Some(c), Some(u)) => format!("replaced the message's {member} {c:?} with {u:?}"),
+            (None, None) => String::new(),
+        };
+        let why = match (member, client.is_some(), upstream.is_some()) {
+            ("contextId", false, _) => "a message without contextId lets the agent mint the context (and an agent may refuse one it did not mint), so the agent now judges a context the client never chose",
+            ("contextId", true, false) => "without contextId the agent starts a new context, so the client's conversation never gets this message",
+            ("contextId", _, _) => "the contextId says which conversation a message belongs to, so the agent now answers in a context the client never chose and the client's conversation never gets this message",
+            (_, false, _) => "a message without taskId starts a new task; with one the agent continues (or refuses) a task the client did not name",
+            (_, true, false) => "without taskId the agent starts a new task, so the client's input never reaches the task it continues",
+            _ => "the taskId says which task a message continues, so the agent now works on another task than the client named",
+        };
+        let ptr = format!("{base}/message/{member}");
+        self.areas.insert("interop");
+        self.find(
+            &r::GW_MESSAGE_IDS_REWRITTEN,
+            format!(
+                "gateway forwarded the client's {call} upstream but {what}: {why}; whatever the agent answers there is not the answer to the client's message"
+            ),
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cid),
+                    pointer: Some(ptr.clone()),
+                    found: client.map(Value::String),
+                },
+                up.ev_at(up.req_ev_seq(), &ptr, upstream.map(Value::String)),
+            ],
+            &None,
+        );
     }
 
     /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
@@ -4886,7 +4993,15 @@ impl State {
         // by id alone); looked up before inserting so the common case allocates nothing.
         match self.first_agent.get(&x.leg) {
             Some(first) if *first == ident => String::new(),
-            Some(_) => ident,
+            Some(_) => {
+                if x.leg.is_none()
+                    && self.client_scopes.len() < MAX_CLIENT_SCOPES
+                    && !self.client_scopes.contains(&ident)
+                {
+                    self.client_scopes.push(ident.clone());
+                }
+                ident
+            }
             None => {
                 self.first_agent.insert(x.leg.clone(), ident);
                 String::new()
@@ -6770,6 +6885,7 @@ impl State {
             _ => None,
         };
         let caller = self.caller_of(x);
+        let at = x.endpoint();
         self.note_task_reuse(x, id);
         let t = self.tasks.entry(key).or_default();
         if read_after_cancel.is_some() {
@@ -6777,6 +6893,8 @@ impl State {
         }
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
+            t.announced_at = at;
+            t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.caller = caller;
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
@@ -8376,9 +8494,14 @@ impl State {
                             .filter(|n| *n > 0 && *n == x.resp_bytes && !is_coded(&x.resp_headers))
                             .map(|n| format!(": the event stream was framed by `Content-Length: {n}` and ended exactly at byte {n}, so a live stream was cut at a length fixed before its later events existed; an intermediary (a CDN or proxy that buffers the first flush and sets a length) does this far more often than an agent, which streams with chunked transfer coding (HTTP/1.1) or an open DATA stream (HTTP/2); check what sets the length before blaming the agent"))
                             .unwrap_or_default();
+                        let idle = if framed.is_empty() && mid.is_empty() {
+                            idle_cut_words(x)
+                        } else {
+                            String::new()
+                        };
                         self.no_terminal_or_gateway(
                             x,
-                            format!("stream {how}{mid} while the task was in {st}{framed}"),
+                            format!("stream {how}{mid} while the task was in {st}{framed}{idle}"),
                             ev,
                         );
                     }
@@ -10738,9 +10861,12 @@ impl State {
             }
         }
         let caller = self.caller_of(x);
+        let at = x.endpoint();
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
             t.announced = Some((seq, x.id.clone()));
+            t.announced_at = at;
+            t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.named_by_message = Some(message_id_of(m));
             t.caller = caller;
         }
@@ -10942,6 +11068,11 @@ impl State {
         result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
         answer: Option<&Json>,
     ) {
+        // A client send whose ids the gateway changed upstream (GW-REQ-003): the agent
+        // answered another message than this one.
+        if self.gw_rerouted(&x.id) {
+            return;
+        }
         let c = x.call.clone().unwrap_or_default();
         let Some(m) = params_message(&c.params) else {
             return;
@@ -11311,7 +11442,9 @@ impl State {
         ptr: &str,
         seq: u64,
     ) -> Option<(String, Vec<Evidence>)> {
-        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || self.gw_rerouted(&x.id)
+        {
             return None;
         }
         let m = params_message(&c.params)?;
@@ -13593,6 +13726,8 @@ impl State {
                         &x.leg,
                     );
                 }
+            } else if self.card_for(x).is_none() {
+                self.task_method_not_found(x, &c, bseq);
             }
         }
         // -32001 to a push-config get / delete may name the missing config, not the task
@@ -14502,6 +14637,11 @@ impl State {
         {
             return false;
         }
+        // The gateway added a taskId upstream (GW-REQ-003): the agent's TaskNotFoundError
+        // answers that id, not the client's message; nothing more to judge here.
+        if self.gw_rerouted(&x.id) {
+            return true;
+        }
         let Some(m) = params_message(&c.params) else {
             return false;
         };
@@ -14650,6 +14790,11 @@ impl State {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
+            // ID-TASK-006: the client named to this agent a task another agent handed out
+            // (an orchestrator that reuses one agent's task id with the next one).
+            if x.leg.is_none() && self.task_from_other_agent(x, tid, bseq, ptr) {
+                return;
+            }
             // An agent leg of a gateway that never saw this task: rightly not found there
             // (TASK-009); remembered in case the client leg got the task from another leg.
             if let Some(leg) = x.leg.clone() {
@@ -14784,6 +14929,118 @@ impl State {
             vec![failing, handed],
             &x.leg,
         );
+    }
+
+    /// RPC-ERROR-001 (RPC-003, TASK-009; LiteLLM PR #28664): JSON-RPC GetTask / CancelTask
+    /// (0.x `tasks/get` / `tasks/cancel`) answered -32601 MethodNotFound (the code at body
+    /// event `bseq`) by an endpoint, with no card known for it, that handed out the very
+    /// task it names earlier, in a call of the same version: it speaks that version, whose
+    /// task methods every agent serves, so the code denies a method it must have (a gateway
+    /// forwarding only sends). A 1.0 call needs `A2A-Version: 1.x` (VER-003).
+    fn task_method_not_found(&mut self, x: &Exch, c: &Call, bseq: u64) {
+        if !matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask)) {
+            return;
+        }
+        let (Some(tid), Some(d), Some(here)) = (c.task_id(), c.dialect, x.endpoint()) else {
+            return;
+        };
+        let header_1x = c
+            .header_version
+            .as_deref()
+            .is_some_and(|v| v.trim_start().starts_with('1'));
+        if (d == Dialect::V1_0) != header_1x || d == Dialect::V0_1 {
+            return;
+        }
+        let Some((aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+            let same_version = t
+                .announced_dialect
+                .is_some_and(|k| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1));
+            (same_version && t.announced_at.as_ref() == Some(&here))
+                .then(|| t.announced.clone())
+                .flatten()
+        }) else {
+            return;
+        };
+        if aseq >= x.req_seq {
+            return;
+        }
+        let m = c.method.clone().unwrap_or_default();
+        self.find(
+            &r::RPC_ERROR_CODE,
+            format!(
+                "endpoint answered {m} on task {tid} with -32601 method not found although it handed out that task itself earlier, in a call of the same protocol version: every A2A agent serves {m}, so the client can neither read nor cancel the task it was given (a gateway that forwards only message sends answers so); forward the task methods to the agent, or answer -32001 TaskNotFoundError for a task it does not know"
+            ),
+            vec![
+                x.ev_at(bseq, "/error/code", Some(Value::from(jsonrpc::METHOD_NOT_FOUND))),
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009): client-leg call `x`, answered not found (at `ptr` of
+    /// body event `bseq`), names task `tid`, which this agent never handed out but another
+    /// agent of the recording did, earlier: at another origin, or (both JSON-RPC) at another
+    /// endpoint URL. The agent's TaskNotFoundError is right; the client mixed up whose task
+    /// it is. Returns whether it reported.
+    fn task_from_other_agent(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) -> bool {
+        let Some((here_origin, here_path)) = x.endpoint() else {
+            return false;
+        };
+        if self.client_scopes.is_empty() {
+            return false;
+        }
+        // The task under each other agent of the client leg: its first agent's scope is
+        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
+        let other = std::iter::once(String::new())
+            .chain(self.client_scopes.iter().cloned())
+            .filter(|scope| *scope != x.scope)
+            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
+            .filter_map(|t| {
+                let (aseq, axid) = t.announced.clone()?;
+                let (o, p) = t.announced_at.clone()?;
+                let elsewhere =
+                    o != here_origin || matches!((&p, &here_path), (Some(a), Some(b)) if a != b);
+                (aseq < x.req_seq && elsewhere).then_some((aseq, axid, o, p))
+            })
+            .min_by_key(|c| c.0);
+        let Some((aseq, axid, o, p)) = other else {
+            return false;
+        };
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a task call".into());
+        let there = format!("{o}{}", p.as_deref().unwrap_or(""));
+        let here = format!("{here_origin}{}", here_path.as_deref().unwrap_or(""));
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}: this agent rightly answered not found (task ids belong to the agent that created them); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
+            ),
+            vec![
+                x.ev_at(bseq, ptr, None),
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+            ],
+            &x.leg,
+        );
+        true
     }
 
     /// RESULT-SHAPE: the result task of operation `what` (as its wire names it) is
@@ -16866,6 +17123,16 @@ impl State {
                             Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
                         ) {
                             self.task_not_found(x, &tid, bseq, "");
+                        }
+                    } else if matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                        && x.leg.is_none()
+                    {
+                        // ID-TASK-006 for a send naming another agent's task (message.taskId).
+                        let tid = params_message(&c.params)
+                            .and_then(|m| str_member(m, "taskId", "task_id"))
+                            .map(str::to_string);
+                        if let Some(tid) = tid.filter(|t| !self.tasks.contains_key(&x.tkey(t))) {
+                            self.task_from_other_agent(x, &tid, bseq, "");
                         }
                     }
                 }
@@ -25812,6 +26079,120 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
     None
 }
 
+/// Quiet time (µs) before a one-leg stream's end that reads as an intermediary's idle
+/// timeout (nginx `proxy_read_timeout` and cloud load balancers: 60 s; Cloudflare: 100 s).
+const QUIET_CUT_US: u64 = 30_000_000;
+
+/// STREAM-END-002's words for a stream that ended after [`QUIET_CUT_US`] or more without a
+/// byte (no event, no SSE comment; CopilotKit #6980, redpanda console PR #2224): the
+/// likely cut, and what the agent and the client do about it. Empty otherwise.
+fn idle_cut_words(x: &Exch) -> String {
+    let Some(s) = x.sse.as_ref() else {
+        return String::new();
+    };
+    let since = s.last_bytes_t.unwrap_or(x.req_t);
+    let quiet = x.end_t.saturating_sub(since);
+    if quiet < QUIET_CUT_US {
+        return String::new();
+    }
+    format!(
+        ", after {:.0} s in which the stream carried no byte: proxies and load balancers close a quiet connection at their idle timeout (nginx proxy_read_timeout and cloud load balancers 60 s, Cloudflare 100 s), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest",
+        quiet as f64 / 1e6
+    )
+}
+
+/// What [`message_ids_rewritten`] found: the message member (`contextId` / `taskId`), its
+/// value in the client's and the upstream request (`None`: absent), the call's name and the
+/// JSON Pointer of the params (`/params` on JSON-RPC, `` on HTTP+JSON).
+struct IdsRewritten {
+    member: &'static str,
+    client: Option<String>,
+    upstream: Option<String>,
+    call: String,
+    base: &'static str,
+}
+
+/// GW-REQ-003 (ID-002, ID-001): two request bodies, a client's message send `a` and the
+/// gateway's upstream copy `b` (JSON-RPC `message/send`, `message/stream`, `SendMessage`,
+/// `SendStreamingMessage`, the JSON-RPC id aside; or HTTP+JSON `{"message": ...}` bodies),
+/// that are the same send but for the message's `contextId` or `taskId`: added, dropped or
+/// replaced (a task id changed only in letter case is [`task_id_recased`]'s). `None`
+/// otherwise, or when either body is over [`FORWARDED_PARSE_CAP`].
+fn message_ids_rewritten(a: &[u8], b: &[u8]) -> Option<IdsRewritten> {
+    if a.len().abs_diff(b.len()) > 128 || a.len().max(b.len()) > FORWARDED_PARSE_CAP {
+        return None;
+    }
+    let rpc = is_jsonrpc_request_body(a);
+    if rpc != is_jsonrpc_request_body(b) {
+        return None;
+    }
+    let parse = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            if rpc {
+                m.remove("id");
+            }
+            Some(m)
+        }
+        _ => None,
+    };
+    let (mut x, mut y) = (parse(a)?, parse(b)?);
+    let call = if rpc {
+        let m = x.get("method")?.as_str()?;
+        if !matches!(
+            m,
+            "message/send" | "message/stream" | "SendMessage" | "SendStreamingMessage"
+        ) {
+            return None;
+        }
+        m.to_string()
+    } else {
+        "HTTP+JSON message send".to_string()
+    };
+    let take = |m: &mut serde_json::Map<String, Value>, k: &str| -> Option<Option<Value>> {
+        let holder = if rpc {
+            m.get_mut("params")?.as_object_mut()?
+        } else {
+            m
+        };
+        Some(holder.get_mut("message")?.as_object_mut()?.remove(k))
+    };
+    let mut found: Option<(&'static str, Option<String>, Option<String>)> = None;
+    for member in ["contextId", "taskId"] {
+        let (cv, uv) = (take(&mut x, member)?, take(&mut y, member)?);
+        if cv == uv || found.is_some() {
+            continue;
+        }
+        let as_str = |v: Option<Value>| -> Result<Option<String>, ()> {
+            match v {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::String(s)) if s.is_empty() => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s)),
+                Some(_) => Err(()),
+            }
+        };
+        let (Ok(cv), Ok(uv)) = (as_str(cv), as_str(uv)) else {
+            return None;
+        };
+        if cv == uv {
+            continue;
+        }
+        if let (true, Some(c), Some(u)) = (rpc, &cv, &uv) {
+            if member == "taskId" && c.eq_ignore_ascii_case(u) {
+                return None;
+            }
+        }
+        found = Some((member, cv, uv));
+    }
+    let (member, client, upstream) = found?;
+    (x == y).then_some(IdsRewritten {
+        member,
+        client,
+        upstream,
+        call,
+        base: if rpc { "/params" } else { "" },
+    })
+}
+
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below
 /// `v`, not in a message of role user) whose file url (1.0 `url`, 0.x `file.uri`), not
 /// found in the client's `request` body, is an http(s) URL on a host a remote
@@ -26106,8 +26487,60 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::{
-        first_difference, host_port, json_hash, parts_hash, signed_card_content, task_id_recased,
+        first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
+        signed_card_content, task_id_recased,
     };
+
+    /// GW-REQ-003: the same send but for the message's contextId / taskId (added, dropped,
+    /// replaced) counts, on JSON-RPC (the id aside) and HTTP+JSON; a task id changed only
+    /// in letter case is GW-REQ-002's, and any other difference is no copy of the send.
+    #[test]
+    fn message_ids_rewritten_finds_the_changed_id() {
+        let pick = |a: &[u8], b: &[u8]| {
+            message_ids_rewritten(a, b).map(|d| (d.member, d.client, d.upstream, d.call, d.base))
+        };
+        let a = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"messageId":"m","parts":[]}}}"#;
+        let b = br#"{"jsonrpc":"2.0","id":"gw-1","method":"message/send","params":{"message":{"messageId":"m","parts":[],"contextId":"c-gw"}}}"#;
+        assert_eq!(
+            pick(a, b),
+            Some((
+                "contextId",
+                None,
+                Some("c-gw".into()),
+                "message/send".into(),
+                "/params"
+            ))
+        );
+        assert_eq!(
+            pick(b, a).map(|d| (d.1, d.2)),
+            Some((Some("c-gw".into()), None))
+        );
+        let t1 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-1"}}}"#;
+        let t2 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-1"}}}"#;
+        let t3 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, t2), None);
+        assert_eq!(pick(t1, t3).map(|d| d.0), Some("taskId"));
+        // Another member changed too, or not a send: no copy of this send.
+        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, other), None);
+        let get1 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
+        let get2 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"u"}}"#;
+        assert_eq!(pick(get1, get2), None);
+        assert_eq!(pick(a, a), None);
+        // HTTP+JSON bodies: the message at the top level.
+        let r1 = br#"{"message":{"messageId":"m","contextId":"c-1"}}"#;
+        let r2 = br#"{"message":{"messageId":"m","contextId":"c-2"}}"#;
+        assert_eq!(
+            pick(r1, r2),
+            Some((
+                "contextId",
+                Some("c-1".into()),
+                Some("c-2".into()),
+                "HTTP+JSON message send".into(),
+                ""
+            ))
+        );
+    }
 
     /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
     /// call the same (the JSON-RPC id aside), counts (breaker23 G03).

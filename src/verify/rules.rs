@@ -508,6 +508,10 @@ rule!(ID_TASK_NOT_FOUND_FRESH_SEND, "ID-TASK-005", "task-not-found-for-message-w
     ["ID-001", "ERR-002"],
     "a message that names no task (no taskId, no referenceTaskIds) was answered TaskNotFoundError",
     "TaskNotFoundError (-32001, HTTP 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in TASK_STATE_FAILED, or -32603 InternalError / InvalidAgentResponseError when a downstream agent answered wrongly");
+rule!(ID_TASK_FROM_OTHER_AGENT, "ID-TASK-006", "client-task-id-from-other-agent", Warning, Lifecycle,
+    ["ID-001", "TASK-009"],
+    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError",
+    "task ids belong to the agent that created them (1.0 §3.4.2): an orchestrator keeps each remote agent's taskId and contextId apart (a record per agent), continues a task only with the agent that handed it out, and opens work at another agent with a message without taskId; the agent's TaskNotFoundError is right");
 rule!(ID_OTHER_TASK_ANSWERED, "ID-TASK-003", "task-call-answered-other-task", Error, Lifecycle,
     ["ID-001", "TASK-009", "AUTH-006"],
     "the agent answered GetTask, CancelTask or a push config call with a different task (or another task's push config) than the one named",
@@ -969,6 +973,10 @@ rule!(GW_ROUTE_REWRITTEN, "GW-REQ-002", "route-rewritten-by-proxy", Error, Inter
     ["REST-001", "CARD-008", "ID-001"],
     "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped, or the task id in the path changed; or a JSON-RPC call's task id (params id, taskId or message.taskId) forwarded in other letter case",
     "forward the request path unchanged after the base-path mapping: keep `:` custom verbs (AIP-136; percent-encoding them as %3A is fine), do not add or drop `/v1` or the `/{tenant}` segment, and never change the case or characters of path parameters or of a JSON-RPC body's values (task ids are opaque and case-sensitive); what the agent then answers (404, TaskNotFoundError) is the answer to a call the client never made");
+rule!(GW_MESSAGE_IDS_REWRITTEN, "GW-REQ-003", "message-ids-rewritten-by-proxy", Error, Interop,
+    ["ID-002", "ID-001", "ID-008"],
+    "gateway forwarded a client's message send upstream with another contextId or taskId on the message than the client's: one added where the client sent none, dropped, or replaced",
+    "forward the message's contextId and taskId exactly as the client sent them: a message without contextId lets the agent mint one (1.0 §3.4.1) and an agent may refuse a context it did not mint, a message without taskId starts a new task, and a changed taskId addresses another task; keep gateway bookkeeping (trace ids, sessions) in headers or the gateway's own store, never in the A2A message");
 rule!(GW_ANSWER_LOST, "GW-RESP-001", "answer-lost-by-proxy", Error, Interop,
     ["RPC-002", "TASK-005"],
     "client leg got a gateway error (502/503/504, its own JSON-RPC error or error page) or no answer while the agent answered the upstream leg",
@@ -1104,6 +1112,7 @@ pub static RULES: &[Rule] = &[
     GW_CREDENTIALS_STRIPPED,
     GW_SEND_RETRIED,
     GW_ROUTE_REWRITTEN,
+    GW_MESSAGE_IDS_REWRITTEN,
     GW_ANSWER_LOST,
     GW_ANSWER_ALTERED,
     GW_ANSWER_UNSEEN,
@@ -1131,6 +1140,7 @@ pub static RULES: &[Rule] = &[
     ID_OTHER_TASK_ANSWERED,
     ID_TASK_FROM_CLIENT,
     ID_TASK_NOT_FOUND_FRESH_SEND,
+    ID_TASK_FROM_OTHER_AGENT,
     PUSH_NO_CREDENTIALS,
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,

@@ -668,6 +668,14 @@ def gwroute(ok):
     with open(os.path.join(here, "..", "cases", "variants", name)) as f:
         return f.read()
 case("GW-REQ-002", gwroute(False), gwroute(True))
+def variant_file(name):
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "cases", "variants", name)) as f:
+        return f.read()
+# mine24b K1 (LiteLLM PR #28664): the gateway drops the follow-up's taskId upstream (fail) or
+# only renumbers the JSON-RPC id and adds a trace header (pass)
+case("GW-REQ-003", variant_file("b24b-K1-v10-gw-drops-task-id-on-follow-up.jsonl"),
+     variant_file("b24b-K1-legal-v03-gw-renumbers-id-only.jsonl"))
 def legacy_card_path(ok):
     t = T()
     if ok:
@@ -1293,6 +1301,10 @@ def tnf_fresh(named):
     t.req("POST", H + "/a2a", rpc(1, "SendMessage", p), headers=V1).resp(200, err(1, -32001, "Task not found"))
     return t.text()
 case("ID-TASK-005", tnf_fresh(False), tnf_fresh(True))
+# mine24b K2 (a2a-samples PR #305): the host asks one agent for a task another agent handed
+# out (fail); one agent's task read back from it, an id nobody handed out refused (pass)
+case("ID-TASK-006", variant_file("b24b-K2-v10-gettask-at-other-agent.jsonl"),
+     variant_file("b24b-K2-legal-v03-same-agent-before-and-after-card.jsonl"))
 # ---- AUTH-TLS-002/003: an A2A call over http to an https-only card interface (breaker13 M3)
 def downgrade(scheme, answered=True):
     t = T(); fetch_card(t, card1())

@@ -1,0 +1,121 @@
+//! mine24b: what the round's kind fixes say. The rule and severity of each case are checked
+//! by `verify_cases`; this checks that the messages name the cause and the remedy.
+//! - ID-TASK-006 (a2a-samples #304/#305): the agent asked and the other agent that handed
+//!   the task id out, by URL; that the refusal is right.
+//! - GW-REQ-003 (LiteLLM PR #28664): which id the gateway added, dropped or replaced, with
+//!   the values on both legs.
+//! - RPC-ERROR-001 (LiteLLM PR #28664): -32601 for a task method at the endpoint that
+//!   handed the task out.
+//! - STREAM-END-002 (redpanda console PR #2224, CopilotKit #6980): a stream cut after a
+//!   quiet phase names the idle timeout, keep-alives and resubscribing; not when the agent
+//!   kept the stream busy with SSE comments.
+
+mod common;
+
+use common::{only_message as message, verify_file, verify_variant as run};
+use std::path::Path;
+
+fn field(name: &str) -> a2a_interop::verify::VerifyOutcome {
+    verify_file(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/cases/field")
+            .join(format!("{name}.jsonl")),
+    )
+}
+
+#[test]
+fn other_agents_task_names_both_agents() {
+    let m = message(
+        &field("f361-v03-host-forwards-other-agents-task-id"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains("task 8cadbb68-77e5-4ead-85e7-b9ad98f565e2 in its message/send")
+            && m.contains("to the agent at https://math-mul.example.test:443")
+            && m.contains("handed out by another agent, at https://math-add.example.test:443")
+            && m.contains("rightly answered not found"),
+        "{m}"
+    );
+    // Two agents behind one gateway host: told apart by their JSON-RPC endpoint paths.
+    let m = message(
+        &run("b24b-K2-v03-same-gateway-other-agent-path"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains("llm-gateway.example.test:443/a2a/mul")
+            && m.contains("llm-gateway.example.test:443/a2a/add"),
+        "{m}"
+    );
+}
+
+#[test]
+fn rewritten_message_ids_name_the_change() {
+    let m = message(&field("f364-v03-gateway-injects-context-id"), "GW-REQ-003");
+    assert!(
+        m.contains("message/send")
+            && m.contains(
+                "added contextId \"5f0c2a9e-1d7b-4e1a-9a55-0d6f2b8c7e31\" to the message, which the client sent without one"
+            ),
+        "{m}"
+    );
+    let m = message(
+        &run("b24b-K1-v10-gw-drops-task-id-on-follow-up"),
+        "GW-REQ-003",
+    );
+    assert!(
+        m.contains("dropped the message's taskId \"t-k1a\"")
+            && m.contains("never reaches the task it continues"),
+        "{m}"
+    );
+    let m = message(
+        &run("b24b-K1-v10-rest-gw-replaces-context-id"),
+        "GW-REQ-003",
+    );
+    assert!(
+        m.contains("HTTP+JSON message send")
+            && m.contains(
+                "replaced the message's contextId \"c-client-k1b\" with \"gw-session-77\""
+            ),
+        "{m}"
+    );
+}
+
+#[test]
+fn task_method_not_found_names_the_task_the_endpoint_handed_out() {
+    let m = message(
+        &field("f377-v03-gateway-answers-tasks-get-method-not-found"),
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.contains("answered tasks/get on task t-28664 with -32601")
+            && m.contains("handed out that task itself earlier")
+            && m.contains("forward the task methods"),
+        "{m}"
+    );
+}
+
+#[test]
+fn stream_cut_after_quiet_phase_names_the_idle_timeout() {
+    let m = message(
+        &field("f367-v03-stream-cut-by-idle-timeout-resubscribed"),
+        "STREAM-END-002",
+    );
+    assert!(
+        m.contains("after 60 s in which the stream carried no byte")
+            && m.contains("idle timeout")
+            && m.contains("': keep-alive'")
+            && m.contains("tasks/resubscribe"),
+        "{m}"
+    );
+    let m = message(
+        &run("b24b-K4-v10-rest-stream-cut-after-100s-quiet"),
+        "STREAM-END-002",
+    );
+    assert!(m.contains("after 100 s"), "{m}");
+    // Keep-alive comments up to 5 s before the cut: no idle timeout to blame.
+    let m = message(
+        &run("b24b-K4-v03-stream-cut-despite-keepalives"),
+        "STREAM-END-002",
+    );
+    assert!(!m.contains("idle timeout"), "{m}");
+}
