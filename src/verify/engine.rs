@@ -9659,15 +9659,29 @@ impl State {
             return None;
         }
         let method = c.method.as_deref().unwrap_or("the call");
-        let how = if header.is_none() {
-            "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
+        // The version the call asked for names the call and the client that cannot read
+        // the answer: `A2A-Version: 0.2` on message/send is a 0.2 client's call (review24a
+        // R3), and a query parameter is named as such (VER-001, as the other VER-HDR-001
+        // messages do).
+        let asked_d = header.and_then(Dialect::from_version).unwrap_or(d);
+        let in_header = x
+            .req_headers
+            .get("a2a-version")
+            .is_some_and(|v| !v.trim().is_empty());
+        let how = match header {
+            None => "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string(),
+            Some(_) if in_header => format!("sent with A2A-Version {asked}"),
+            Some(_) => format!("sent with the A2A-Version query parameter {asked}"),
+        };
+        let client = if header.is_none() {
+            "0.3"
         } else {
-            format!("sent with A2A-Version {asked}")
+            asked_d.as_str()
         };
         Some((
             format!(
-                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
-                d.as_str()
+                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real {client} answer, declared in the card), and a {client} client cannot read this one",
+                asked_d.as_str()
             ),
             Evidence::event(card.seq, card.exchange.clone()),
         ))
@@ -21860,16 +21874,29 @@ impl State {
     /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
     /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
     /// The card fetched from `x`'s origin lists interfaces and none of them is HTTP+JSON
-    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write): every A2A
-    /// route of that binding is one the agent never offered (CARD-005). False without a
-    /// card, or with a card that lists no interface.
+    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write), and no card
+    /// seen advertises an HTTP+JSON interface on that origin whose URL is `x`'s path or a
+    /// prefix of it: the route is one no agent there offered (CARD-005). The second half
+    /// matters where several agents share an origin (`/a` JSON-RPC only, `/b` HTTP+JSON):
+    /// [`Self::card_for`] keeps the card fetched last there, which may be the other agent's
+    /// (review24a R1). False without a card, or with a card that lists no interface.
     fn card_declares_no_rest(&self, x: &Exch) -> bool {
-        self.card_for(x).is_some_and(|k| {
+        let none_in_card = self.card_for(x).is_some_and(|k| {
             !k.view.interfaces.is_empty()
                 && !k.view.interfaces.iter().any(|i| {
                     let b = i.binding.trim();
                     b.eq_ignore_ascii_case("HTTP+JSON") || b.eq_ignore_ascii_case("rest")
                 })
+        });
+        let Some(p) = x.parts.as_ref().filter(|_| none_in_card) else {
+            return false;
+        };
+        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        !self.advertised.values().any(|a| {
+            let base = net::norm_path(&a.parts.path);
+            a.binding == Some(Binding::Rest)
+                && a.parts.origin() == origin
+                && (path == base || path.starts_with(&format!("{base}/")))
         })
     }
 
@@ -24736,7 +24763,8 @@ fn push_config_without_url_lenient(c: &Call) -> Option<String> {
 }
 
 /// What makes a JSON-RPC `result` a 1.0 answer rather than a 0.x one, for VER-HDR-001 on a
-/// 0.3 call ([`State::implicit_0x_served_as_1_0`]): `the {"task"} wrapper` (or message),
+/// 0.3 call ([`State::implicit_0x_served_as_1_0`]): `the {"task"} wrapper` (or message, or
+/// a stream's statusUpdate / artifactUpdate: a stream may open with those, review24a R2),
 /// `state TASK_STATE_COMPLETED` (the result's or its task's), `role ROLE_AGENT`. `None`
 /// when the result carries a 0.x `kind` or none of these (a 0.x answer, or nothing to go
 /// by).
@@ -24746,7 +24774,12 @@ fn result_1_0_form(v: &Json) -> Option<String> {
         return None;
     }
     let keys: Vec<&str> = o.keys().collect();
-    if keys.len() == 1 && matches!(keys[0], "task" | "message") {
+    if keys.len() == 1
+        && matches!(
+            keys[0],
+            "task" | "message" | "statusUpdate" | "artifactUpdate"
+        )
+    {
         if o.get(keys[0]).and_then(|t| t.get("kind")).is_some() {
             return None;
         }
