@@ -967,7 +967,8 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// fetched last (R1; its legal control, a REST probe of the JSON-RPC agent's origin, stays
 /// silent); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
 /// (R2); and it names the version the call asked for and where: a 0.2 header is a 0.2
-/// client's call, the query parameter is no header (R3).
+/// client's call, the query parameter is no header (R3). Nor does the pass cover a route
+/// below an interface that already answered, under a misspelled binding name (R4).
 #[test]
 fn review24a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -984,6 +985,20 @@ fn review24a() {
         f[0].evidence
             .iter()
             .any(|e| e.exchange.as_deref() == Some("e4")),
+        "{:?}",
+        f[0].evidence
+    );
+    // R4: nor a route below an interface that answered, whatever its binding is called.
+    let out = by("b24r-R4-v10-card-binding-misspelled-rest-404-not-a2a-error");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "REST-ERROR-001")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert_eq!(
+        f[0].evidence[0].found,
+        Some(serde_json::json!("{\"message\":\"task t-1 not found\"}")),
         "{:?}",
         f[0].evidence
     );

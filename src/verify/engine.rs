@@ -17537,11 +17537,14 @@ impl State {
         // declares no HTTP+JSON interface at all (a JSON-RPC-only 1.0 agent answering a
         // registry's probe of the 0.3 route /v1/message:send with 501 and Link headers:
         // a2a-registry #166, mine24a f348): the card owes that route nothing (CARD-005), so
-        // the body is the server's page, not an A2A error (ERR-003 does not apply).
+        // the body is the server's page, not an A2A error (ERR-003 does not apply). Not
+        // below an interface that already answered, whatever binding name the card gave it
+        // (`HTTP_JSON`, CARD-SHAPE-007's): that agent serves the route (review24a R4).
         if matches!(status, 404 | 405 | 501)
             && aip.is_none()
             && !o.get("code").is_some_and(Json::is_i64)
             && self.card_declares_no_rest(x)
+            && !self.rest_route_of_answered_interface(x)
         {
             return;
         }
