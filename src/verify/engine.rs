@@ -17533,17 +17533,18 @@ impl State {
         if framework_no_route && !self.rest_route_of_answered_interface(x) {
             return;
         }
-        // "Not served here" (404/405/501) on an HTTP+JSON route of an origin whose card
-        // declares no HTTP+JSON interface at all (a JSON-RPC-only 1.0 agent answering a
-        // registry's probe of the 0.3 route /v1/message:send with 501 and Link headers:
-        // a2a-registry #166, mine24a f348): the card owes that route nothing (CARD-005), so
-        // the body is the server's page, not an A2A error (ERR-003 does not apply). Not
+        // "Not served here" (404/405/501) on an HTTP+JSON route no card offers (a
+        // JSON-RPC-only 1.0 agent answering a registry's probe of the 0.3 route
+        // /v1/message:send with 501 and Link headers: a2a-registry #166, mine24a f348; the
+        // same probe of an agent whose HTTP+JSON interface is elsewhere, review24a R5): the
+        // card owes that route nothing (CARD-005), so the body is the server's page, not
+        // an A2A error (ERR-003 does not apply). Not
         // below an interface that already answered, whatever binding name the card gave it
         // (`HTTP_JSON`, CARD-SHAPE-007's): that agent serves the route (review24a R4).
         if matches!(status, 404 | 405 | 501)
             && aip.is_none()
             && !o.get("code").is_some_and(Json::is_i64)
-            && self.card_declares_no_rest(x)
+            && self.rest_route_not_offered(x)
             && !self.rest_route_of_answered_interface(x)
         {
             return;
@@ -21876,31 +21877,42 @@ impl State {
     /// below an advertised interface URL that already answered an earlier request
     /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
     /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
-    /// The card fetched from `x`'s origin lists interfaces and none of them is HTTP+JSON
-    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write), and no card
-    /// seen advertises an HTTP+JSON interface on that origin whose URL is `x`'s path or a
-    /// prefix of it: the route is one no agent there offered (CARD-005). The second half
-    /// matters where several agents share an origin (`/a` JSON-RPC only, `/b` HTTP+JSON):
-    /// [`Self::card_for`] keeps the card fetched last there, which may be the other agent's
-    /// (review24a R1). False without a card, or with a card that lists no interface.
-    fn card_declares_no_rest(&self, x: &Exch) -> bool {
-        let none_in_card = self.card_for(x).is_some_and(|k| {
-            !k.view.interfaces.is_empty()
-                && !k.view.interfaces.iter().any(|i| {
-                    let b = i.binding.trim();
-                    b.eq_ignore_ascii_case("HTTP+JSON") || b.eq_ignore_ascii_case("rest")
-                })
-        });
-        let Some(p) = x.parts.as_ref().filter(|_| none_in_card) else {
+    /// The route `x` called (HTTP+JSON) is one no agent on its origin offered (CARD-005):
+    /// the card fetched from that origin lists interfaces, none of its HTTP+JSON ones
+    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write) is at that
+    /// route (its URL is `x`'s path or a prefix of it on `x`'s origin) or has a URL that
+    /// cannot be placed, and no card seen advertises an interface other than JSON-RPC
+    /// (HTTP+JSON, gRPC, a custom binding) at that route. Covers a JSON-RPC-only agent
+    /// (mine24a f348), an agent whose HTTP+JSON interface is at another path or origin
+    /// (review24a R5), and several agents on one origin, where [`Self::card_for`] keeps the
+    /// card fetched last, which may be another agent's (review24a R1). False without a
+    /// card, or with a card that lists no interface.
+    fn rest_route_not_offered(&self, x: &Exch) -> bool {
+        let (Some(p), Some(card)) = (x.parts.as_ref(), self.card_for(x)) else {
             return false;
         };
+        if card.view.interfaces.is_empty() {
+            return false;
+        }
         let (origin, path) = (p.origin(), net::norm_path(&p.path));
-        !self.advertised.values().any(|a| {
-            let base = net::norm_path(&a.parts.path);
-            a.binding == Some(Binding::Rest)
-                && a.parts.origin() == origin
-                && (path == base || path.starts_with(&format!("{base}/")))
-        })
+        let at_route = |u: &UrlParts| {
+            let base = net::norm_path(&u.path);
+            u.origin() == origin && (path == base || path.starts_with(&format!("{base}/")))
+        };
+        let rest_named = |b: &str| {
+            let b = b.trim();
+            b.eq_ignore_ascii_case("HTTP+JSON") || b.eq_ignore_ascii_case("rest")
+        };
+        let in_card = card
+            .view
+            .interfaces
+            .iter()
+            .any(|i| rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u)));
+        !in_card
+            && !self
+                .advertised
+                .values()
+                .any(|a| !a.exact && at_route(&a.parts))
     }
 
     fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
