@@ -966,14 +966,14 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// route below another agent's HTTP+JSON interface on the same origin, whichever card was
 /// fetched last (R1; its legal control, a REST probe of the JSON-RPC agent's origin, stays
 /// silent), and does cover a probe of an agent whose HTTP+JSON interface is at another
-/// path or origin (R5, legal controls); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
+/// path or origin, or that serves gRPC at its root (R5, legal controls); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
 /// (R2); and it names the version the call asked for and where: a 0.2 header is a 0.2
 /// client's call, the query parameter is no header (R3). Nor does the pass cover a route
 /// below an interface that already answered, under a misspelled binding name (R4).
 #[test]
 fn review24a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    legal_controls_silent(&dir, "b24r-", 3);
+    legal_controls_silent(&dir, "b24r-", 4);
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
     let out = by("b24r-R1-v10-two-agents-one-origin-rest-404-not-a2a-error");
     let f: Vec<_> = out

@@ -17538,14 +17538,11 @@ impl State {
         // /v1/message:send with 501 and Link headers: a2a-registry #166, mine24a f348; the
         // same probe of an agent whose HTTP+JSON interface is elsewhere, review24a R5): the
         // card owes that route nothing (CARD-005), so the body is the server's page, not
-        // an A2A error (ERR-003 does not apply). Not
-        // below an interface that already answered, whatever binding name the card gave it
-        // (`HTTP_JSON`, CARD-SHAPE-007's): that agent serves the route (review24a R4).
+        // an A2A error (ERR-003 does not apply).
         if matches!(status, 404 | 405 | 501)
             && aip.is_none()
             && !o.get("code").is_some_and(Json::is_i64)
             && self.rest_route_not_offered(x)
-            && !self.rest_route_of_answered_interface(x)
         {
             return;
         }
@@ -21872,21 +21869,17 @@ impl State {
         }
     }
 
-    /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
-    /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
-    /// below an advertised interface URL that already answered an earlier request
-    /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
-    /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
     /// The route `x` called (HTTP+JSON) is one no agent on its origin offered (CARD-005):
     /// the card fetched from that origin lists interfaces, none of its HTTP+JSON ones
-    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write) is at that
-    /// route (its URL is `x`'s path or a prefix of it on `x`'s origin) or has a URL that
-    /// cannot be placed, and no card seen advertises an interface other than JSON-RPC
-    /// (HTTP+JSON, gRPC, a custom binding) at that route. Covers a JSON-RPC-only agent
-    /// (mine24a f348), an agent whose HTTP+JSON interface is at another path or origin
-    /// (review24a R5), and several agents on one origin, where [`Self::card_for`] keeps the
-    /// card fetched last, which may be another agent's (review24a R1). False without a
-    /// card, or with a card that lists no interface.
+    /// (`HTTP+JSON` in any letter case, or any name but JSONRPC and GRPC: the `rest` some
+    /// frameworks write, a misspelling like `HTTP_JSON`, review24a R4) is at that route
+    /// (its URL is `x`'s path or a prefix of it on `x`'s origin) or has a URL that cannot
+    /// be placed, and no card seen advertises an HTTP+JSON interface at that route (a gRPC
+    /// interface at the origin's root is none). Covers a JSON-RPC-only agent (mine24a
+    /// f348), an agent whose HTTP+JSON interface is at another path or origin (review24a
+    /// R5), and several agents on one origin, where [`Self::card_for`] keeps the card
+    /// fetched last, which may be another agent's (review24a R1). False without a card, or
+    /// with a card that lists no interface.
     fn rest_route_not_offered(&self, x: &Exch) -> bool {
         let (Some(p), Some(card)) = (x.parts.as_ref(), self.card_for(x)) else {
             return false;
@@ -21899,9 +21892,10 @@ impl State {
             let base = net::norm_path(&u.path);
             u.origin() == origin && (path == base || path.starts_with(&format!("{base}/")))
         };
+        // HTTP+JSON, or a name that may mean it (`rest`, `HTTP_JSON`: CARD-SHAPE-007's)
         let rest_named = |b: &str| {
             let b = b.trim();
-            b.eq_ignore_ascii_case("HTTP+JSON") || b.eq_ignore_ascii_case("rest")
+            !b.eq_ignore_ascii_case("JSONRPC") && !b.eq_ignore_ascii_case("GRPC")
         };
         let in_card = card
             .view
@@ -21912,9 +21906,14 @@ impl State {
             && !self
                 .advertised
                 .values()
-                .any(|a| !a.exact && at_route(&a.parts))
+                .any(|a| a.binding == Some(Binding::Rest) && at_route(&a.parts))
     }
 
+    /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
+    /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
+    /// below an advertised interface URL that already answered an earlier request
+    /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
+    /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
     fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
         let Some(p) = &x.parts else { return false };
         let Some(c) = &x.call else { return false };
