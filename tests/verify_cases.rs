@@ -970,10 +970,12 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// (R2); and it names the version the call asked for and where: a 0.2 header is a 0.2
 /// client's call, the query parameter is no header (R3). Nor does the pass cover a route
 /// below an interface that already answered, under a misspelled binding name (R4).
+/// VER-HDR-001 judges by the card that lists the called JSON-RPC URL, where two agents
+/// share an origin (R6; its control, a 0.3 call to the other agent's 0.3 interface).
 #[test]
 fn review24a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    legal_controls_silent(&dir, "b24r-", 4);
+    legal_controls_silent(&dir, "b24r-", 5);
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
     let out = by("b24r-R1-v10-two-agents-one-origin-rest-404-not-a2a-error");
     let f: Vec<_> = out
@@ -1002,6 +1004,21 @@ fn review24a() {
         Some(serde_json::json!("{\"message\":\"task t-1 not found\"}")),
         "{:?}",
         f[0].evidence
+    );
+    // R6: VER-HDR-001 reads the card of the agent the call reached (Router's, e1), not
+    // the one fetched last on the origin (Planner's, which declares 0.3 too).
+    let out = by("b24r-R6-v10-two-agents-one-origin-0x-send-served-as-1-0");
+    let v: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "VER-HDR-001")
+        .collect();
+    assert_eq!(v.len(), 1, "{}", render(&out));
+    assert_eq!(
+        v[0].evidence.last().and_then(|e| e.exchange.as_deref()),
+        Some("e1"),
+        "{:?}",
+        v[0].evidence
     );
     for (stem, says) in [
         (

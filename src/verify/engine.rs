@@ -821,6 +821,10 @@ struct Advertised {
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
     /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
     tenant: Option<String>,
+    /// The versions the card that lists this URL declares
+    /// ([`AgentCardView::declared_dialects`]): VER-HDR-001 reads the agent a JSON-RPC call
+    /// reached by its URL, where several agents share an origin (review24a R6).
+    card_dialects: Vec<Dialect>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -9601,8 +9605,8 @@ impl State {
 
     /// VER-HDR-001 (VER-002, mine24a f347: cogDepot, a2a-registry #166): a 0.2/0.3 JSON-RPC
     /// call (`message/send`, `tasks/get`) that asks for 0.3 (no `A2A-Version`, which 1.0
-    /// §3.6.2 reads as 0.3, or the header naming 0.2/0.3) to an origin whose card declares
-    /// 1.0 only, answered with success in the 1.0 form (`answer`, the JSON-RPC result: a
+    /// §3.6.2 reads as 0.3, or the header naming 0.2/0.3) to an agent whose card declares
+    /// 1.0 only (the card listing the called URL, else the origin's), answered with success in the 1.0 form (`answer`, the JSON-RPC result: a
     /// `{"task"}`/`{"message"}` wrapper, a `TASK_STATE_*` state or a `ROLE_*` role, and no
     /// `kind`). The agent applied neither the requested version's semantics nor
     /// VersionNotSupportedError, so a 0.3 client reads an answer it cannot parse. Silent when
@@ -9650,12 +9654,32 @@ impl State {
             Some(_) => return None,
         };
         let shape = answer.and_then(result_1_0_form)?;
-        let card = self.card_for(x)?;
-        let declared = card.view.declared_dialects();
-        if card.view.v0_shape_claims_v1
-            || !declared.contains(&Dialect::V1_0)
-            || declared.iter().any(|k| k.is_0x())
-        {
+        // The card of the agent the call reached: the one that lists its URL as a JSON-RPC
+        // interface, else the origin's ([`Self::card_for`], the card fetched last there:
+        // with several agents on one origin, maybe another's, review24a R6).
+        let by_url = x.parts.as_ref().and_then(|p| {
+            let (origin, path) = (p.origin(), net::norm_path(&p.path));
+            self.advertised.values().find(|a| {
+                a.exact && a.parts.origin() == origin && net::norm_path(&a.parts.path) == path
+            })
+        });
+        let (declared, card_ev) = match by_url {
+            Some(a) => (
+                a.card_dialects.clone(),
+                Evidence::event(a.card_seq, a.card_exchange.clone()),
+            ),
+            None => {
+                let card = self.card_for(x)?;
+                if card.view.v0_shape_claims_v1 {
+                    return None;
+                }
+                (
+                    card.view.declared_dialects(),
+                    Evidence::event(card.seq, card.exchange.clone()),
+                )
+            }
+        };
+        if !declared.contains(&Dialect::V1_0) || declared.iter().any(|k| k.is_0x()) {
             return None;
         }
         let method = c.method.as_deref().unwrap_or("the call");
@@ -9683,7 +9707,7 @@ impl State {
                 "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real {client} answer, declared in the card), and a {client} client cannot read this one",
                 asked_d.as_str()
             ),
-            Evidence::event(card.seq, card.exchange.clone()),
+            card_ev,
         ))
     }
 
@@ -20439,6 +20463,7 @@ impl State {
                     binding,
                     misused,
                     tenant,
+                    card_dialects: view.declared_dialects(),
                 },
             );
         }
