@@ -1074,3 +1074,87 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
         assert_eq!(v[0].message, says, "{stem}");
     }
 }
+
+/// Session 24 review (review24a) of mine24a's VER-HDR-001 and REST-ERROR-001 changes:
+/// REST-ERROR-001's pass for a page on a binding the card never offered does not cover a
+/// route below another agent's HTTP+JSON interface on the same origin, whichever card was
+/// fetched last (R1; its legal control, a REST probe of the JSON-RPC agent's origin, stays
+/// silent), and does cover a probe of an agent whose HTTP+JSON interface is at another
+/// path or origin, or that serves gRPC at its root (R5, legal controls); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
+/// (R2); and it names the version the call asked for and where: a 0.2 header is a 0.2
+/// client's call, the query parameter is no header (R3). Nor does the pass cover a route
+/// below an interface that already answered, under a misspelled binding name (R4).
+/// VER-HDR-001 judges by the card that lists the called JSON-RPC URL, where two agents
+/// share an origin (R6; its control, a 0.3 call to the other agent's 0.3 interface).
+#[test]
+fn review24a() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b24r-", 5);
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    let out = by("b24r-R1-v10-two-agents-one-origin-rest-404-not-a2a-error");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "REST-ERROR-001")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert!(
+        f[0].evidence
+            .iter()
+            .any(|e| e.exchange.as_deref() == Some("e4")),
+        "{:?}",
+        f[0].evidence
+    );
+    // R4: nor a route below an interface that answered, whatever its binding is called.
+    let out = by("b24r-R4-v10-card-binding-misspelled-rest-404-not-a2a-error");
+    let f: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "REST-ERROR-001")
+        .collect();
+    assert_eq!(f.len(), 1, "{}", render(&out));
+    assert_eq!(
+        f[0].evidence[0].found,
+        Some(serde_json::json!("{\"message\":\"task t-1 not found\"}")),
+        "{:?}",
+        f[0].evidence
+    );
+    // R6: VER-HDR-001 reads the card of the agent the call reached (Router's, e1), not
+    // the one fetched last on the origin (Planner's, which declares 0.3 too).
+    let out = by("b24r-R6-v10-two-agents-one-origin-0x-send-served-as-1-0");
+    let v: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "VER-HDR-001")
+        .collect();
+    assert_eq!(v.len(), 1, "{}", render(&out));
+    assert_eq!(
+        v[0].evidence.last().and_then(|e| e.exchange.as_deref()),
+        Some("e1"),
+        "{:?}",
+        v[0].evidence
+    );
+    for (stem, says) in [
+        (
+            "b24r-R2-v10-card-0x-stream-status-updates-served-as-1-0",
+            "agent served the 0.3 call message/stream sent without A2A-Version (which means 0.3, 1.0 §3.6.2) with a 1.0 stream event (the {\"statusUpdate\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
+        ),
+        (
+            "b24r-R3-v10-card-0x-send-header-0-2-served-as-1-0",
+            "agent served the 0.2 call message/send sent with A2A-Version 0.2 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.2 answer, declared in the card), and a 0.2 client cannot read this one",
+        ),
+        (
+            "b24r-R3-v10-card-0x-send-query-0-3-served-as-1-0",
+            "agent served the 0.3 call message/send sent with the A2A-Version query parameter 0.3 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
+        ),
+    ] {
+        let out = by(stem);
+        let v: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "VER-HDR-001")
+            .collect();
+        assert_eq!(v.len(), 1, "{stem}:\n{}", render(&out));
+        assert_eq!(v[0].message, says, "{stem}");
+    }
+}

@@ -840,6 +840,10 @@ struct Advertised {
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
     /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
     tenant: Option<String>,
+    /// The versions the card that lists this URL declares
+    /// ([`AgentCardView::declared_dialects`]): VER-HDR-001 reads the agent a JSON-RPC call
+    /// reached by its URL, where several agents share an origin (review24a R6).
+    card_dialects: Vec<Dialect>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -9800,8 +9804,8 @@ impl State {
 
     /// VER-HDR-001 (VER-002, mine24a f347: cogDepot, a2a-registry #166): a 0.2/0.3 JSON-RPC
     /// call (`message/send`, `tasks/get`) that asks for 0.3 (no `A2A-Version`, which 1.0
-    /// §3.6.2 reads as 0.3, or the header naming 0.2/0.3) to an origin whose card declares
-    /// 1.0 only, answered with success in the 1.0 form (`answer`, the JSON-RPC result: a
+    /// §3.6.2 reads as 0.3, or the header naming 0.2/0.3) to an agent whose card declares
+    /// 1.0 only (the card listing the called URL, else the origin's), answered with success in the 1.0 form (`answer`, the JSON-RPC result: a
     /// `{"task"}`/`{"message"}` wrapper, a `TASK_STATE_*` state or a `ROLE_*` role, and no
     /// `kind`). The agent applied neither the requested version's semantics nor
     /// VersionNotSupportedError, so a 0.3 client reads an answer it cannot parse. Silent when
@@ -9849,26 +9853,60 @@ impl State {
             Some(_) => return None,
         };
         let shape = answer.and_then(result_1_0_form)?;
-        let card = self.card_for(x)?;
-        let declared = card.view.declared_dialects();
-        if card.view.v0_shape_claims_v1
-            || !declared.contains(&Dialect::V1_0)
-            || declared.iter().any(|k| k.is_0x())
-        {
+        // The card of the agent the call reached: the one that lists its URL as a JSON-RPC
+        // interface, else the origin's ([`Self::card_for`], the card fetched last there:
+        // with several agents on one origin, maybe another's, review24a R6).
+        let by_url = x.parts.as_ref().and_then(|p| {
+            let (origin, path) = (p.origin(), net::norm_path(&p.path));
+            self.advertised.values().find(|a| {
+                a.exact && a.parts.origin() == origin && net::norm_path(&a.parts.path) == path
+            })
+        });
+        let (declared, card_ev) = match by_url {
+            Some(a) => (
+                a.card_dialects.clone(),
+                Evidence::event(a.card_seq, a.card_exchange.clone()),
+            ),
+            None => {
+                let card = self.card_for(x)?;
+                if card.view.v0_shape_claims_v1 {
+                    return None;
+                }
+                (
+                    card.view.declared_dialects(),
+                    Evidence::event(card.seq, card.exchange.clone()),
+                )
+            }
+        };
+        if !declared.contains(&Dialect::V1_0) || declared.iter().any(|k| k.is_0x()) {
             return None;
         }
         let method = c.method.as_deref().unwrap_or("the call");
-        let how = if header.is_none() {
-            "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
+        // The version the call asked for names the call and the client that cannot read
+        // the answer: `A2A-Version: 0.2` on message/send is a 0.2 client's call (review24a
+        // R3), and a query parameter is named as such (VER-001, as the other VER-HDR-001
+        // messages do).
+        let asked_d = header.and_then(Dialect::from_version).unwrap_or(d);
+        let in_header = x
+            .req_headers
+            .get("a2a-version")
+            .is_some_and(|v| !v.trim().is_empty());
+        let how = match header {
+            None => "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string(),
+            Some(_) if in_header => format!("sent with A2A-Version {asked}"),
+            Some(_) => format!("sent with the A2A-Version query parameter {asked}"),
+        };
+        let client = if header.is_none() {
+            "0.3"
         } else {
-            format!("sent with A2A-Version {asked}")
+            asked_d.as_str()
         };
         Some((
             format!(
-                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
-                d.as_str()
+                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real {client} answer, declared in the card), and a {client} client cannot read this one",
+                asked_d.as_str()
             ),
-            Evidence::event(card.seq, card.exchange.clone()),
+            card_ev,
         ))
     }
 
@@ -17888,15 +17926,16 @@ impl State {
         if framework_no_route && !self.rest_route_of_answered_interface(x) {
             return;
         }
-        // "Not served here" (404/405/501) on an HTTP+JSON route of an origin whose card
-        // declares no HTTP+JSON interface at all (a JSON-RPC-only 1.0 agent answering a
-        // registry's probe of the 0.3 route /v1/message:send with 501 and Link headers:
-        // a2a-registry #166, mine24a f348): the card owes that route nothing (CARD-005), so
-        // the body is the server's page, not an A2A error (ERR-003 does not apply).
+        // "Not served here" (404/405/501) on an HTTP+JSON route no card offers (a
+        // JSON-RPC-only 1.0 agent answering a registry's probe of the 0.3 route
+        // /v1/message:send with 501 and Link headers: a2a-registry #166, mine24a f348; the
+        // same probe of an agent whose HTTP+JSON interface is elsewhere, review24a R5): the
+        // card owes that route nothing (CARD-005), so the body is the server's page, not
+        // an A2A error (ERR-003 does not apply).
         if matches!(status, 404 | 405 | 501)
             && aip.is_none()
             && !o.get("code").is_some_and(Json::is_i64)
-            && self.card_declares_no_rest(x)
+            && self.rest_route_not_offered(x)
         {
             return;
         }
@@ -20793,6 +20832,7 @@ impl State {
                     binding,
                     misused,
                     tenant,
+                    card_dialects: view.declared_dialects(),
                 },
             );
         }
@@ -22223,25 +22263,51 @@ impl State {
         }
     }
 
+    /// The route `x` called (HTTP+JSON) is one no agent on its origin offered (CARD-005):
+    /// the card fetched from that origin lists interfaces, none of its HTTP+JSON ones
+    /// (`HTTP+JSON` in any letter case, or any name but JSONRPC and GRPC: the `rest` some
+    /// frameworks write, a misspelling like `HTTP_JSON`, review24a R4) is at that route
+    /// (its URL is `x`'s path or a prefix of it on `x`'s origin) or has a URL that cannot
+    /// be placed, and no card seen advertises an HTTP+JSON interface at that route (a gRPC
+    /// interface at the origin's root is none). Covers a JSON-RPC-only agent (mine24a
+    /// f348), an agent whose HTTP+JSON interface is at another path or origin (review24a
+    /// R5), and several agents on one origin, where [`Self::card_for`] keeps the card
+    /// fetched last, which may be another agent's (review24a R1). False without a card, or
+    /// with a card that lists no interface.
+    fn rest_route_not_offered(&self, x: &Exch) -> bool {
+        let (Some(p), Some(card)) = (x.parts.as_ref(), self.card_for(x)) else {
+            return false;
+        };
+        if card.view.interfaces.is_empty() {
+            return false;
+        }
+        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let at_route = |u: &UrlParts| {
+            let base = net::norm_path(&u.path);
+            u.origin() == origin && (path == base || path.starts_with(&format!("{base}/")))
+        };
+        // HTTP+JSON, or a name that may mean it (`rest`, `HTTP_JSON`: CARD-SHAPE-007's)
+        let rest_named = |b: &str| {
+            let b = b.trim();
+            !b.eq_ignore_ascii_case("JSONRPC") && !b.eq_ignore_ascii_case("GRPC")
+        };
+        let in_card = card
+            .view
+            .interfaces
+            .iter()
+            .any(|i| rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u)));
+        !in_card
+            && !self
+                .advertised
+                .values()
+                .any(|a| a.binding == Some(Binding::Rest) && at_route(&a.parts))
+    }
+
     /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
     /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
     /// below an advertised interface URL that already answered an earlier request
     /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
     /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
-    /// The card fetched from `x`'s origin lists interfaces and none of them is HTTP+JSON
-    /// (`HTTP+JSON` in any letter case, or the `rest` some frameworks write): every A2A
-    /// route of that binding is one the agent never offered (CARD-005). False without a
-    /// card, or with a card that lists no interface.
-    fn card_declares_no_rest(&self, x: &Exch) -> bool {
-        self.card_for(x).is_some_and(|k| {
-            !k.view.interfaces.is_empty()
-                && !k.view.interfaces.iter().any(|i| {
-                    let b = i.binding.trim();
-                    b.eq_ignore_ascii_case("HTTP+JSON") || b.eq_ignore_ascii_case("rest")
-                })
-        })
-    }
-
     fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
         let Some(p) = &x.parts else { return false };
         let Some(c) = &x.call else { return false };
@@ -25105,7 +25171,8 @@ fn push_config_without_url_lenient(c: &Call) -> Option<String> {
 }
 
 /// What makes a JSON-RPC `result` a 1.0 answer rather than a 0.x one, for VER-HDR-001 on a
-/// 0.3 call ([`State::implicit_0x_served_as_1_0`]): `the {"task"} wrapper` (or message),
+/// 0.3 call ([`State::implicit_0x_served_as_1_0`]): `the {"task"} wrapper` (or message, or
+/// a stream's statusUpdate / artifactUpdate: a stream may open with those, review24a R2),
 /// `state TASK_STATE_COMPLETED` (the result's or its task's), `role ROLE_AGENT`. `None`
 /// when the result carries a 0.x `kind` or none of these (a 0.x answer, or nothing to go
 /// by).
@@ -25115,7 +25182,12 @@ fn result_1_0_form(v: &Json) -> Option<String> {
         return None;
     }
     let keys: Vec<&str> = o.keys().collect();
-    if keys.len() == 1 && matches!(keys[0], "task" | "message") {
+    if keys.len() == 1
+        && matches!(
+            keys[0],
+            "task" | "message" | "statusUpdate" | "artifactUpdate"
+        )
+    {
         if o.get(keys[0]).and_then(|t| t.get("kind")).is_some() {
             return None;
         }
