@@ -83,6 +83,16 @@ pub fn refuse_report_over_recording(
                 .map_err(|e| anyhow::anyhow!("-o {}: {e}", p.display()))?;
         }
     }
+    // another run's recording (newcomer24 N1)
+    for (fmt, p) in pairs {
+        if let Some(held) = crate::record::outfile::held_recording(p) {
+            anyhow::bail!(
+                "{}; hint: give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
+                over_recording("-o", p, &held, "report"),
+                p.with_extension(fmt.extension()).display()
+            );
+        }
+    }
     let Some(rec) = record else { return Ok(()) };
     match pairs
         .iter()
@@ -94,6 +104,17 @@ pub fn refuse_report_over_recording(
         ),
         None => Ok(()),
     }
+}
+
+/// The cause line for an output path (`flag` `-o`, `--har`, `--report`) that holds an
+/// a2a-interop recording (`held`: its size and start, from
+/// [`crate::record::outfile::held_recording`]): the `what` (report, HAR) written there
+/// would erase it (newcomer24 N1).
+pub fn over_recording(flag: &str, p: &Path, held: &str, what: &str) -> String {
+    format!(
+        "{flag} {} holds an a2a-interop recording ({held}): writing the {what} there would erase it",
+        p.display()
+    )
 }
 
 /// Pairs `--format` and `-o` values (module docs).
@@ -584,6 +605,19 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
                 p.display()
             ),
             "give -o another path",
+        );
+    }
+    // ... and so would one written over another run's recording (newcomer24 N1)
+    if let Some((fmt, p, held)) = pairs
+        .iter()
+        .find_map(|(f, p)| crate::record::outfile::held_recording(p).map(|h| (*f, p, h)))
+    {
+        return fail(
+            over_recording("-o", p, &held, "report"),
+            &format!(
+                "give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
+                p.with_extension(fmt.extension()).display()
+            ),
         );
     }
     let read = match Input::new(file) {
