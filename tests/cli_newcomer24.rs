@@ -363,3 +363,77 @@ fn n3_export_counts_the_entries_of_exchanges_still_open() {
         "{err}"
     );
 }
+
+/// N4: a clean recording with one line deleted by hand (or lost) verified with exit 0, a
+/// clean verdict, while the note said "findings about the exchanges involved may be wrong
+/// or missing"; `--skip-bad-lines` on a damaged line already exits at least 1 for the same
+/// reason. Now events missing, moved or reused make the exit status at least 1 too (also
+/// `report`, also `--fail-on never`), with a line saying why; an exact duplicate line, read
+/// once, changes nothing.
+#[test]
+fn n4_a_recording_with_a_line_deleted_is_no_clean_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (whole, bytes) = earlier_recording(d, "whole.jsonl");
+    let out = run_in(d, &["verify", whole.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<&str> = std::str::from_utf8(&bytes).unwrap().lines().collect();
+    assert!(lines.len() > 20);
+    // line 10 (seq 9) deleted; line 10 duplicated; lines 10 and 11 swapped
+    let edit = |name: &str, f: &dyn Fn(usize, &str) -> Vec<String>| {
+        let text: String = lines
+            .iter()
+            .enumerate()
+            .flat_map(|(i, l)| f(i + 1, l))
+            .map(|l| l + "\n")
+            .collect();
+        std::fs::write(d.join(name), text).unwrap();
+    };
+    edit("deleted.jsonl", &|n, l| {
+        if n == 10 {
+            vec![]
+        } else {
+            vec![l.to_string()]
+        }
+    });
+    edit("doubled.jsonl", &|n, l| {
+        if n == 10 {
+            vec![l.to_string(), l.to_string()]
+        } else {
+            vec![l.to_string()]
+        }
+    });
+    let (ten, eleven) = (lines[9], lines[10]);
+    edit("moved.jsonl", &|n, l| match n {
+        10 => vec![eleven.to_string()],
+        11 => vec![ten.to_string()],
+        _ => vec![l.to_string()],
+    });
+    for (file, args) in [
+        ("deleted.jsonl", vec!["verify"]),
+        ("deleted.jsonl", vec!["verify", "--fail-on", "never"]),
+        ("deleted.jsonl", vec!["report"]),
+        ("moved.jsonl", vec!["verify"]),
+    ] {
+        let mut all = args.clone();
+        all.insert(1, file);
+        let out = run_in(d, &all);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{all:?}: {err}");
+        assert!(
+            err.contains("seq does not rise by 1 per line ("),
+            "{all:?}: {err}"
+        );
+        assert!(
+            err.contains(&format!(
+                "a2a-interop: exit 1: {file} is not the recording as it was written (the seq note above), so this verdict covers part of the traffic and is not a clean one"
+            )),
+            "{all:?}: {err}"
+        );
+    }
+    let out = run_in(d, &["verify", "doubled.jsonl"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("1 exact duplicate line"), "{err}");
+    assert!(!err.contains("exit 1"), "{err}");
+}

@@ -681,11 +681,22 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
     // A verdict on part of the file is never a clean one (ux20 N4): skipped lines make the
     // exit status at least 1, whatever --fail-on says about the findings.
-    let code = if input.source.skipped_lines.is_some() {
-        code.max(1)
-    } else {
-        code
-    };
+    // So is a verdict on a recording whose `seq`s say events are missing, moved or reused
+    // (lines deleted, reordered, files joined: newcomer24 N4, where a clean recording with
+    // one line deleted exited 0); exact duplicate lines, read once, change nothing.
+    let damaged = input
+        .source
+        .seq_breaks
+        .as_ref()
+        .is_some_and(|b| b.missing > 0 || b.repeated > 0 || b.out_of_order > 0);
+    let raised = code == 0 && (damaged || input.source.skipped_lines.is_some());
+    if raised && damaged && input.source.skipped_lines.is_none() {
+        crate::errln!(
+            "a2a-interop: exit 1: {} is not the recording as it was written (the seq note above), so this verdict covers part of the traffic and is not a clean one; hint: verify the recording as its writer left it (this copy was edited, cut or joined)",
+            input.source.path.as_deref().unwrap_or("-")
+        );
+    }
+    let code = if raised { 1 } else { code };
     ExitCode::from(code)
 }
 
