@@ -219,8 +219,9 @@ fn n2_a_proxy_refused_at_start_up_leaves_no_empty_recording() {
 
 /// A recording of the proxy in front of an agent on loopback whose SSE stream stays open:
 /// the proxy's recording while the stream is still open (as `export` reads it mid-run),
-/// copied when its response head and first event are on disk.
-fn recording_with_an_open_stream(dir: &Path) -> PathBuf {
+/// copied when its response head and first event are on disk. `during` is called with the
+/// live recording's path while the proxy still runs and the stream is still open.
+fn recording_with_an_open_stream(dir: &Path, during: &dyn Fn(&Path)) -> PathBuf {
     use std::io::{BufRead as _, BufReader, Read as _, Write as _};
     // the agent: answers one POST with an SSE head and one event, then holds the stream
     let agent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -317,6 +318,7 @@ fn recording_with_an_open_stream(dir: &Path) -> PathBuf {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    during(&rec);
     run.child.signal("TERM");
     run.child
         .wait_for(Duration::from_secs(60), "proxy after SIGTERM");
@@ -332,7 +334,7 @@ fn recording_with_an_open_stream(dir: &Path) -> PathBuf {
 fn n3_export_counts_the_entries_of_exchanges_still_open() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let rec = recording_with_an_open_stream(d);
+    let rec = recording_with_an_open_stream(d, &|_| {});
     let out = run_in(d, &["export", rec.to_str().unwrap(), "--har", "live.har"]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
@@ -436,4 +438,29 @@ fn n4_a_recording_with_a_line_deleted_is_no_clean_verdict() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert!(err.contains("1 exact duplicate line"), "{err}");
     assert!(!err.contains("exit 1"), "{err}");
+}
+
+/// N5: `verify` of the recording while the proxy was still writing it (a newcomer's first
+/// look, mid-run) said only "not judged: 1 exchange (e1): exchange never ended in the
+/// recording", as for a damaged file. It now says the file is still being recorded by a
+/// running process and to verify it again once that run has stopped; a copy, or the file
+/// after the run, gets no such note.
+#[test]
+fn n5_verify_of_a_recording_still_being_written_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let note = "is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped";
+    let seen = std::sync::Mutex::new(String::new());
+    let copy = recording_with_an_open_stream(d, &|live| {
+        let out = run_in(d, &["verify", live.to_str().unwrap()]);
+        *seen.lock().unwrap() = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    });
+    let err = seen.lock().unwrap().clone();
+    assert!(err.contains(&format!("live.jsonl {note}")), "{err}");
+    for f in [copy, d.join("live.jsonl")] {
+        let out = run_in(d, &["verify", f.to_str().unwrap()]);
+        let err = text(&out.stderr);
+        assert!(!err.contains("still being recorded"), "{f:?}: {err}");
+    }
 }
