@@ -1,11 +1,16 @@
 //! newcomer24: what a newcomer hit running the proxy in front of the official Python SDK
 //! agent at 2 a.m. and then handling its recordings: a report or HAR path that named the
 //! last run's recording replaced it (N1), refused start-ups that left empty recordings
-//! behind (N2), and an export that counted its HAR entries wrong (N3). Real processes, real
-//! loopback sockets, real files.
+//! behind (N2), an export that counted its HAR entries wrong (N3), a clean exit for a
+//! recording with a line deleted (N4), no word that a recording was still being written
+//! (N5), and probe summary findings that named no exchange (N6). Real processes, real
+//! loopback sockets, real files; the official Python SDK agent for N6.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+
+#[path = "peers/harness.rs"]
+mod harness;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -463,4 +468,69 @@ fn n5_verify_of_a_recording_still_being_written_says_so() {
         let err = text(&out.stderr);
         assert!(!err.contains("still being recorded"), "{f:?}: {err}");
     }
+}
+
+/// N6: `probe`'s closing summary listed a finding seen once as `error[RPC-ERROR-001]: the
+/// request is a valid JSON-RPC request, yet the agent answered -32600 ...` with no exchange,
+/// so nothing told which request of 100 to look up in the recording (a finding seen
+/// several times did list them). Each such line now ends `(exchange eN)`, the exchange of
+/// its evidence; against the official Python SDK agent, whose known errors are seen once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n6_probe_summary_names_the_exchange_of_a_finding_seen_once() {
+    if !harness::peers_available(
+        "n6_probe_summary_names_the_exchange_of_a_finding_seen_once",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let agent = harness::SdkAgent::start(harness::Sdk::Python, None).await;
+    let url = agent.base_url();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("probe.jsonl");
+    let args: Vec<String> = vec![
+        "probe".into(),
+        url.clone(),
+        "-q".into(),
+        "--record".into(),
+        rec.to_str().unwrap().into(),
+    ];
+    let out = tokio::task::spawn_blocking(move || {
+        Command::new(BIN)
+            .args(&args)
+            .env_remove("A2A_INTEROP_LOG")
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    agent.stop().await;
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout
+        .lines()
+        .filter(|l| {
+            ["error[", "warning[", "note["]
+                .iter()
+                .any(|p| l.starts_with(p))
+        })
+        .collect();
+    assert!(!lines.is_empty(), "{stdout}\n{}", text(&out.stderr));
+    let recorded = std::fs::read_to_string(&rec).unwrap();
+    let mut once = 0;
+    for l in &lines {
+        if l.contains("(seen: ") {
+            continue;
+        }
+        once += 1;
+        let x = l
+            .rsplit_once(" (exchange ")
+            .map(|(_, x)| x.trim_end_matches(')'))
+            .unwrap_or_else(|| panic!("no exchange named: {l}"));
+        assert!(x.starts_with('e') && x[1..].parse::<u64>().is_ok(), "{l}");
+        // the exchange is one of the recording's
+        assert!(
+            recorded.contains(&format!(r#""exchange":"{x}","type":"request_head""#)),
+            "{x} not in the recording: {l}"
+        );
+    }
+    assert!(once > 0, "no finding seen once: {stdout}");
 }
