@@ -534,3 +534,57 @@ async fn n6_probe_summary_names_the_exchange_of_a_finding_seen_once() {
     }
     assert!(once > 0, "no finding seen once: {stdout}");
 }
+
+/// N1, `repro`: `repro ... -o session.jsonl` (for `-o min.jsonl`) replaced a whole recording
+/// with a cut of one exchange. It is refused like the other outputs; a cut an earlier
+/// `repro` wrote at `-o` (a transcript, or a native recording whose header says `cut`) is
+/// replaced as before.
+#[test]
+fn n1_repro_never_cuts_over_a_whole_recording_but_replaces_its_own_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("recordings/js-client-python-agent-jsonrpc-1.0.jsonl");
+    let (session, bytes) = earlier_recording(d, "session.jsonl");
+    let repro = |out: &str| {
+        run_in(
+            d,
+            &[
+                "repro",
+                sample.to_str().unwrap(),
+                "--finding",
+                "CARD-CACHE-001",
+                "-o",
+                out,
+            ],
+        )
+    };
+    let out = repro("session.jsonl");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("-o session.jsonl holds an a2a-interop recording (")
+            && err.contains("writing the cut there would erase it; hint: give -o another path (e.g. -o session.min.jsonl)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&session).unwrap(), bytes);
+    assert!(!d.join("session.sh").exists());
+    // its own earlier cut, twice over: replaced
+    for _ in 0..2 {
+        let out = repro("min.jsonl");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    // a native cut (header `cut`) is repro's own output too
+    let native = String::from_utf8(bytes.clone()).unwrap().replacen(
+        r#"{"type":"recording","#,
+        r#"{"type":"recording","cut":true,"#,
+        1,
+    );
+    std::fs::write(d.join("min.jsonl"), &native).unwrap();
+    let out = repro("min.jsonl");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_ne!(
+        std::fs::read_to_string(d.join("min.jsonl")).unwrap(),
+        native
+    );
+}

@@ -290,7 +290,8 @@ pub fn refuse_live_recording(shown: &Path, dest: &Path) -> io::Result<()> {
 /// `proxy --report session.jsonl`, the last run's `--record` file typed in the wrong flag,
 /// put the Markdown report over that recording at the stop). `verify -o`, `report -o`,
 /// `export --har`, `proxy --report` and the `-o` of `probe`, `interop` and `demo` refuse
-/// such a path before they run (exit 2).
+/// such a path before they run (exit 2); `repro -o` too, unless the header says `cut` (a
+/// cut it wrote earlier).
 pub fn held_recording(p: &Path) -> Option<String> {
     if p.as_os_str() == "-" {
         return None;
