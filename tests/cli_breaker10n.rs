@@ -351,7 +351,8 @@ async fn outputs_never_replace_another_processes_live_recording() {
     let text = std::fs::read_to_string(&live).unwrap();
     assert!(text.starts_with("{\"type\":\"recording\""), "{text}");
     assert!(text.contains("/a") && text.contains("/b"), "{text}");
-    // once the recorder has exited, the file is an ordinary output path again
+    // once the recorder has exited, its lock is gone: the file is no longer called live,
+    // only a finished recording, which no report replaces either (newcomer24 N1)
     let o = Command::new(BIN)
         .arg("report")
         .arg(&input)
@@ -359,7 +360,14 @@ async fn outputs_never_replace_another_processes_live_recording() {
         .arg(&live)
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", stderr_of(&o));
+    let err = stderr_of(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!err.contains("is being recorded by another"), "{err}");
+    assert!(
+        err.contains("same.jsonl holds an a2a-interop recording"),
+        "{err}"
+    );
+    assert_eq!(ino(), before, "the finished recording was replaced");
 }
 
 fn sha256_hex(p: &Path) -> String {

@@ -8,7 +8,8 @@ input cannot be read or the output written; on success a line on stderr names th
 and its entry count (not for `--har -`). A regular `--har` file is written beside
 itself and renamed when complete (`record::outfile`): a failed write leaves the old file; a
 device, FIFO or symlink is written in place and never removed. A `--har` path that is the
-input file itself is refused before anything is written. The HAR of a `--no-redact`
+input file itself is refused before anything is written, and so is one that holds an
+a2a-interop recording (newcomer24 N1). The HAR of a `--no-redact`
 recording keeps its secrets: it is created `0600` and a warning says so on stderr.
 */
 
@@ -36,6 +37,16 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
                 a.har.display()
             ),
             "give --har another path",
+        ));
+    }
+    // another run's recording (newcomer24 N1)
+    if let Some(held) = crate::record::outfile::held_recording(&a.har) {
+        return Ok(fail(
+            crate::app::verify_cmd::over_recording("--har", &a.har, &held, "HAR"),
+            &format!(
+                "give --har another path (e.g. --har {}); move the recording away first if you mean to replace it",
+                a.har.with_extension("har").display()
+            ),
         ));
     }
     let input = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
@@ -95,7 +106,10 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     }
     // A failed write drops the `OutFile`: a regular file's temporary sibling is removed and
     // the --har path keeps what it held; a device, FIFO or symlink is never removed.
-    let entries = w.entries();
+    // the exchanges that never ended are written by `finish` too (newcomer24 N3: the
+    // count said "0 HAR entries" for a recording still being written, whose HAR held one)
+    let open = w.still_open();
+    let entries = w.entries() + open.len() as u64;
     let done = w.finish().and_then(|buf| {
         buf.into_inner()
             .map_err(|e| e.into_error())
@@ -107,8 +121,16 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     // Said like `repro` and `proxy` say what they wrote (ux20 N9); not for `--har -`,
     // whose reader gets the HAR itself.
     if a.har.as_os_str() != "-" {
+        let unended = match open.len() {
+            0 => String::new(),
+            n => format!(
+                "; {n} of them ({}{}) never ended in the recording (still being written, or cut short): written as far as recorded",
+                open.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+                if n > 5 { ", ..." } else { "" }
+            ),
+        };
         crate::errln!(
-            "a2a-interop: wrote {} ({entries} HAR entr{}, one per exchange) from {}",
+            "a2a-interop: wrote {} ({entries} HAR entr{}, one per exchange{unended}) from {}",
             a.har.display(),
             if entries == 1 { "y" } else { "ies" },
             input.shown

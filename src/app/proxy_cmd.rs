@@ -64,6 +64,34 @@ use crate::verify::Severity;
 /// or above it; errors are exit 2.
 pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
     let cfg = config_from_args(&a)?;
+    // Without --record, `config_from_args` reserved `recordings/proxy-<time>.jsonl` by
+    // creating it empty; a run refused at start-up (a bad --report, a request loop, a port
+    // in use) leaves no empty recording behind (newcomer24 N2). A run that started has
+    // written the recording's header, so its file is never empty.
+    let reserved = if a.record.is_none() {
+        cfg.record.clone()
+    } else {
+        None
+    };
+    let res = run_configured(a, cfg);
+    if res.is_err() {
+        if let Some(p) = reserved {
+            remove_if_empty(&p);
+        }
+    }
+    res
+}
+
+/// Removes `p` when it is an empty regular file (a reserved default recording name that
+/// no run wrote to).
+fn remove_if_empty(p: &Path) {
+    if std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0) {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// [`run`] once the pipeline configuration is parsed.
+fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode> {
     let intercept = if a.intercept_tls {
         let ca_dir = match a.ca_dir.clone().or_else(crate::proxy::tls::default_ca_dir) {
             Some(d) => d,
@@ -656,7 +684,7 @@ async fn run_async(
         check_record_path(p, a.overwrite)?;
     }
     if let Some(p) = &a.report {
-        check_report_path(p)?;
+        check_report_path(p, a.format)?;
     }
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
@@ -691,9 +719,7 @@ async fn run_async(
         Err(e) => {
             // the default name was reserved empty (`unique_record_path`): nothing to keep
             if let (None, Some(p)) = (&a.record, &record) {
-                if std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == 0) {
-                    let _ = std::fs::remove_file(p);
-                }
+                remove_if_empty(p);
             }
             return Err(explain_start_error(e, listen));
         }
@@ -1258,11 +1284,12 @@ fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Re
 /// report is the only place the session's findings end up): not a directory, its directory
 /// can be created, and the file can be opened for writing. A file that did not exist is
 /// removed again (no empty report is left behind when the run then fails to start); the
-/// directories created stay, as for `--record`.
+/// directories created stay, as for `--record`. A file that holds an earlier recording is
+/// refused (newcomer24 N1); `format` (`--format`) names the extension the hint suggests.
 ///
 /// # Errors
 /// A one-line cause with a hint (exit 2).
-pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
+pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()> {
     let hint = "; hint: pick a writable --report path";
     if p.is_dir() {
         bail!(
@@ -1301,6 +1328,15 @@ pub fn check_report_path(p: &Path) -> anyhow::Result<()> {
     if std::fs::metadata(p).is_ok_and(|m| m.is_file()) {
         crate::record::outfile::refuse_live_recording(p, p)
             .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}", p.display()))?;
+    }
+    // an earlier run's recording, named in --report for --record (newcomer24 N1): the
+    // report would replace it at the stop
+    if let Some(held) = crate::record::outfile::held_recording(p) {
+        bail!(
+            "{}; hint: give --report another path (e.g. --report {}); move the recording away first if you mean to replace it",
+            crate::app::verify_cmd::over_recording("--report", p, &held, "report at the stop"),
+            p.with_extension(report_format(p, format).extension()).display()
+        );
     }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()

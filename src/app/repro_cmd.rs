@@ -1187,6 +1187,24 @@ fn first_evidence_exchanges(f: &Finding, events: &[Event]) -> Vec<String> {
     out
 }
 
+/// Whether `p` starts with the header of a cut `repro` wrote (`"cut": true`,
+/// docs/recording-format.md): such a file is `repro`'s own output, replaced by a new cut.
+fn is_repro_cut(p: &Path) -> bool {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    if std::fs::File::open(p)
+        .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
+        .is_err()
+    {
+        return false;
+    }
+    let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    serde_json::from_slice::<serde_json::Value>(first)
+        .ok()
+        .and_then(|v| v.get("cut").and_then(serde_json::Value::as_bool))
+        == Some(true)
+}
+
 /// Runs `repro` (module docs).
 pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     // The cut, or its curl script, written over the recording it is cut from would destroy it.
@@ -1236,6 +1254,20 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                     a.output.display()
                 ),
                 "give --curl PATH for the script (or remove that file)",
+            ));
+        }
+    }
+    // A whole recording at -o (another run's, say `-o session.jsonl` for `-o min.jsonl`)
+    // would be replaced by a cut of one exchange (newcomer24 N1); a cut an earlier `repro`
+    // wrote there (its header says `cut`) is replaced as before.
+    if let Some(held) = crate::record::outfile::held_recording(&a.output) {
+        if !is_repro_cut(&a.output) {
+            return Ok(fail(
+                crate::app::verify_cmd::over_recording("-o", &a.output, &held, "cut"),
+                &format!(
+                    "give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
+                    with_extension(&a.output, "min.jsonl").display()
+                ),
             ));
         }
     }

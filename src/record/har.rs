@@ -291,14 +291,26 @@ impl<W: std::io::Write> HarWriter<W> {
         serde_json::to_writer(&mut self.out, &entry).map_err(std::io::Error::other)
     }
 
-    /// Writes the still-open exchanges and closes the document; returns the writer.
-    ///
-    /// Errors: writing to `out` fails.
-    /// HAR entries written so far (`log.entries[]`, one per exchange).
+    /// HAR entries written so far (`log.entries[]`, one per exchange); the exchanges still
+    /// open ([`HarWriter::still_open`]) are written by [`HarWriter::finish`].
     pub fn entries(&self) -> u64 {
         self.entries
     }
 
+    /// The exchanges pushed that have not ended yet (no `exchange_end` so far), in the order
+    /// they began: [`HarWriter::finish`] writes each as one more entry with what it got
+    /// (a recording still being written, or cut short).
+    pub fn still_open(&self) -> Vec<String> {
+        self.order
+            .iter()
+            .filter(|id| self.open.contains_key(*id))
+            .cloned()
+            .collect()
+    }
+
+    /// Writes the still-open exchanges and closes the document; returns the writer.
+    ///
+    /// Errors: writing to `out` fails.
     pub fn finish(mut self) -> std::io::Result<W> {
         let order = std::mem::take(&mut self.order);
         for id in order {

@@ -17,7 +17,9 @@ failed write never destroys anything.
 [`same_file`] tells when an output path names the input or recording of the same run (B3:
 writing there would destroy it). A regular file that another process is recording to (it
 holds the recorder's lock) is never replaced: [`OutFile::create`] fails with a message
-naming it (breaker10n N2).
+naming it (breaker10n N2). A report or HAR path that holds an earlier recording is refused
+by the commands before they run ([`held_recording`], newcomer24 N1); `repro -o` may replace
+its own earlier cut.
 */
 
 use std::fs::File;
@@ -274,6 +276,40 @@ pub fn refuse_live_recording(shown: &Path, dest: &Path) -> io::Result<()> {
         )),
         _ => Ok(()),
     }
+}
+
+/// What an output path holds when it is an a2a-interop recording: a regular, non-empty
+/// file whose first line is a recording header (`{"type":"recording",...}`,
+/// docs/recording-format.md), described as `65091 bytes, started 2026-12-03T07:09:44.383Z`.
+/// `None` for anything else (no file, an empty file, a device or FIFO, which is never
+/// opened here, or a file of another kind such as an earlier report), and for a recording
+/// another process is writing now, which [`refuse_live_recording`] refuses in its own
+/// words.
+///
+/// A report or HAR written there would erase the evidence of that run (newcomer24 N1:
+/// `proxy --report session.jsonl`, the last run's `--record` file typed in the wrong flag,
+/// put the Markdown report over that recording at the stop). `verify -o`, `report -o`,
+/// `export --har`, `proxy --report` and the `-o` of `probe`, `interop` and `demo` refuse
+/// such a path before they run (exit 2); `repro -o` too, unless the header says `cut` (a
+/// cut it wrote earlier).
+pub fn held_recording(p: &Path) -> Option<String> {
+    if p.as_os_str() == "-" {
+        return None;
+    }
+    let m = std::fs::metadata(p)
+        .ok()
+        .filter(|m| m.is_file() && m.len() > 0)?;
+    if refuse_live_recording(p, p).is_err() {
+        return None;
+    }
+    let started = crate::record::writer::earlier_recording(p).ok()?;
+    Some(format!(
+        "{} bytes{}",
+        m.len(),
+        started
+            .map(|t| format!(", started {t}"))
+            .unwrap_or_default()
+    ))
 }
 
 /// Writes `bytes` to `path` whole through [`OutFile`] (module docs).

@@ -111,6 +111,19 @@ impl Format {
         }
     }
 
+    /// The usual file extension of a report in this format, without the dot (`md`,
+    /// `xml` for JUnit): the one [`Format::from_extension`] reads back as this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Text => "txt",
+            Format::Json => "json",
+            Format::Markdown => "md",
+            Format::Junit => "xml",
+            Format::Sarif => "sarif",
+            Format::Html => "html",
+        }
+    }
+
     /// The format a file name suggests (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`).
     pub fn from_extension(path: &Path) -> Option<Format> {
         let name = path.file_name()?.to_str()?.to_ascii_lowercase();

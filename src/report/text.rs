@@ -95,14 +95,21 @@ pub fn seen_text_in(f: &ReportFinding, index: &ExchangeIndex) -> String {
 }
 
 /// One line for a grouped finding in a run summary on stderr (`probe`, `interop`):
-/// `error[RULE] [leg]: message (seen: N times, in M exchanges: ...)`; the leg part only when
-/// `leg` is given, the message's control characters shown, not obeyed.
+/// `error[RULE] [leg]: message (seen: N times, in M exchanges: ...)`, or for a finding seen
+/// once `... message (exchange e41)` (newcomer24 N6: a finding seen once named no exchange,
+/// so the recording or report could not be searched for it); the leg part only when `leg`
+/// is given, the message's control characters shown, not obeyed.
 pub fn one_line(f: &ReportFinding, leg: Option<&str>) -> String {
     let leg = leg.map(|l| format!(" [{l}]")).unwrap_or_default();
     let seen = if f.seen > 1 {
         format!(" ({})", seen_text(f))
     } else {
-        String::new()
+        let xs = super::model::evidence_exchanges(&f.finding);
+        match xs.len() {
+            0 => String::new(),
+            1 => format!(" (exchange {})", xs[0]),
+            _ => format!(" (exchanges {})", xs.join(", ")),
+        }
     };
     format!(
         "{}[{}]{leg}: {}{seen}",
