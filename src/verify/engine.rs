@@ -3685,6 +3685,42 @@ impl State {
                 }
             }
         }
+        // The mirror (breaker24 R04): a 0.x send whose configuration carries only the 1.0
+        // name, which a 0.x agent ignores (DATA-003): `returnImmediately: true` read by
+        // nobody leaves a 0.3 agent free to block (trap 8: blocking's sense is inverted),
+        // `taskPushNotificationConfig` leaves the webhook uncalled.
+        if c.dialect.is_some_and(|d| d.is_0x())
+            && !c.webhook
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        {
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                let new = [
+                    ("taskPushNotificationConfig", "pushNotificationConfig"),
+                    ("returnImmediately", "blocking"),
+                ]
+                .into_iter()
+                .find(|(n, o)| cfg.contains_key(n) && !cfg.contains_key(o));
+                if let Some((n, o)) = new {
+                    let base = if c.binding.is_some_and(Binding::bare_params) {
+                        "/configuration"
+                    } else {
+                        "/params/configuration"
+                    };
+                    let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                    let inverted = if n == "returnImmediately" {
+                        ", with the opposite sense: blocking false asks to return at once"
+                    } else {
+                        ""
+                    };
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        format!("{d} send configuration carries the 1.0 member {n}, which a {d} agent ignores as unknown ({d}: {o}{inverted})"),
+                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{n}"), None)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // A part of the client's message naming its media type or file name as in the other
         // generation (VER-MIX-001; DIGEST §1 parts row, trap 11): the agent drops it.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
@@ -4507,13 +4543,31 @@ impl State {
                             .any(|i| i.tenant.as_deref() == Some(t.as_str()))
                     })
                 });
-                declared
-                    .filter(|t| net::segments(&u.base).last().map(|s| s.to_string()).as_deref() != Some(t.as_str()))
-                    .map(|t| {
-                        format!(
+                // How often the tenant ends each leg's base: none upstream is the segment
+                // dropped; more upstream than on the client leg is it doubled (breaker24
+                // T03: a gateway that prefixes the tenant to a path that has it already).
+                let trailing = |base: &str, t: &str| {
+                    net::segments(base)
+                        .iter()
+                        .rev()
+                        .take_while(|s| **s == t)
+                        .count()
+                };
+                declared.and_then(|t| {
+                    let (kc, ku) = (trailing(&cr.base, &t), trailing(&u.base, &t));
+                    if ku == 0 {
+                        Some(format!(
                             "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it)"
-                        )
-                    })
+                        ))
+                    } else if ku > kc {
+                        let (up_run, cl_run) = (format!("/{t}").repeat(ku), format!("/{t}").repeat(kc));
+                        Some(format!(
+                            "with the tenant segment repeated ({up_run} where the client sent {cl_run}): the agent takes the first /{t} as the tenant and the rest of the path as the route, which no A2A route matches, or looks the tasks up under the wrong tenant"
+                        ))
+                    } else {
+                        None
+                    }
+                })
             }
         };
         let Some(what) = what else {
@@ -4888,6 +4942,48 @@ impl State {
                 String::new()
             }
         }
+    }
+
+    /// The tenants of a listed task `id` in ListTasks exchange `x` (DATA-007, AUTH-006):
+    /// `(the call's tenant, the tenant the agent handed the task out under)` when the
+    /// interface the call addressed declares two or more tenants (CARD-008), the call
+    /// names one of them, the recording holds no task `id` under it, and holds one under
+    /// another of them. Tenants keep their own task ids (b11-K2), so an id known under both
+    /// is no finding.
+    fn listed_task_other_tenant(&self, x: &Exch, id: &str) -> Option<(String, String)> {
+        let p = x.parts.as_ref()?;
+        let auth = host_port(&p.host, p.port, p.path.len());
+        let path = net::norm_path(&p.path);
+        let iface = self
+            .agent_ifaces
+            .get(&auth)?
+            .iter()
+            .filter(|i| {
+                i.base.is_empty()
+                    || path
+                        .strip_prefix(i.base.as_str())
+                        .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+            })
+            .max_by_key(|i| i.base.len())?;
+        if iface.tenants.len() < 2 || self.tasks.contains_key(&task_key(&x.leg, &x.scope, id)) {
+            return None;
+        }
+        // The scope agent_scope gives a tenant's calls (the leg's first agent keys by the
+        // empty scope).
+        let scope_of = |t: &str| {
+            let ident = format!("{}#{t}", iface.agent);
+            if self.first_agent.get(&x.leg) == Some(&ident) {
+                String::new()
+            } else {
+                ident
+            }
+        };
+        let mine = iface.tenants.iter().find(|t| scope_of(t) == x.scope)?;
+        let theirs = iface
+            .tenants
+            .iter()
+            .find(|t| *t != mine && self.tasks.contains_key(&task_key(&x.leg, &scope_of(t), id)))?;
+        Some((mine.clone(), theirs.clone()))
     }
 
     /// Remembers the agent a card describes ([`State::agent_scope`]): every interface it
@@ -12735,17 +12831,40 @@ impl State {
     /// TaskNotFoundError (`code` -32001, or a REST / gRPC answer mapped to it) names no task
     /// that could be missing. A card declaring `capabilities.extendedAgentCard` whose
     /// extended card is not configured answers -32007 ExtendedAgentCardNotConfiguredError;
-    /// one not declaring it, -32004 UnsupportedOperationError. Returns the expected code and
-    /// why; `None` for other calls, answers, or without the agent's card.
+    /// one not declaring it, -32004 UnsupportedOperationError. The same for -32601 to a
+    /// JSON-RPC call that said `A2A-Version: 1.x` (breaker24 K07): GetExtendedAgentCard is
+    /// a 1.0 method (RPC-003), so "no such method" is no answer either. Returns the
+    /// expected code and why; `None` for other calls, answers, or without the agent's card.
     fn extended_card_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        let header_1x = || {
+            c.header_version
+                .as_deref()
+                .is_some_and(|v| v.trim_start().starts_with('1'))
+        };
         if c.dialect != Some(Dialect::V1_0)
             || c.op != Some(Op::GetExtendedCard)
-            || code != jsonrpc::TASK_NOT_FOUND
+            || !(code == jsonrpc::TASK_NOT_FOUND
+                || (code == jsonrpc::METHOD_NOT_FOUND
+                    && c.binding == Some(Binding::JsonRpc)
+                    && header_1x()))
         {
             return None;
         }
         let card = self.card_for(x)?;
         let name = c.op_term(Op::GetExtendedCard.name());
+        if code == jsonrpc::METHOD_NOT_FOUND {
+            return Some(if card.view.extended_card {
+                (
+                    jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                    format!("{name} is a 1.0 method (RPC-003) and the card declares capabilities.extendedAgentCard: true, so the agent serves the extended card there, or answers ExtendedAgentCardNotConfiguredError while none is configured (AUTH-005)"),
+                )
+            } else {
+                (
+                    jsonrpc::UNSUPPORTED_OPERATION,
+                    format!("{name} is a 1.0 method (RPC-003); the card does not declare capabilities.extendedAgentCard, which makes the call unsupported (AUTH-005)"),
+                )
+            });
+        }
         Some(if card.view.extended_card {
             (
                 jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
@@ -14758,9 +14877,24 @@ impl State {
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
                 let mut utc_reported = false;
+                // TASK-STATE-005 / VER-MIX-001 (breaker24 L14): a listed task's state in
+                // another dialect's spelling, once per page (the first such row).
+                let mut spelling_reported = false;
                 // DATA-SHAPE-008 (fix19v V1): rows carrying members a2a.proto's Task does not
                 // define, as (row, pointer of its first such member, the members).
                 let mut outside: Vec<(usize, String, Vec<&str>)> = Vec::new();
+                // DATA-007 / AUTH-006 (breaker24 L11, L12): a listed task the agent handed
+                // out under another tenant of the interface, judged before the rows below
+                // are observed under this call's tenant.
+                let foreign = if dialect == Some(Dialect::V1_0) {
+                    ts.iter().enumerate().find_map(|(i, t)| {
+                        let id = t.get("id").and_then(Json::as_str)?;
+                        self.listed_task_other_tenant(x, id)
+                            .map(|(mine, theirs)| (i, id.to_string(), mine, theirs))
+                    })
+                } else {
+                    None
+                };
                 let listed_snap = if list_includes_artifacts(x, &c) {
                     Snapshot::Whole
                 } else {
@@ -14789,6 +14923,25 @@ impl State {
                         }
                     }
                     let tv = task_view(o, &ptr, rpc0x);
+                    if !spelling_reported {
+                        if let Some((rule, why)) = tv.state_raw.and_then(|raw| {
+                            state_spelling_problem(raw, tv.state, c.dialect, c.binding)
+                                .map(|(rule, why)| (rule, format!("task state {raw:?} {why}")))
+                        }) {
+                            spelling_reported = true;
+                            let raw = tv.state_raw.unwrap_or_default();
+                            let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
+                            self.find(
+                                rule,
+                                format!(
+                                    "listed task {} of ListTasks (row {i}): {why}",
+                                    tv.id.unwrap_or("(no id)")
+                                ),
+                                vec![x.ev_at(bseq, &state_ptr, Some(Value::String(raw.into())))],
+                                &x.leg,
+                            );
+                        }
+                    }
                     if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
                         // a2a-java #843: the StreamResponse wrapper around each row.
                         bad = Some((
@@ -14856,10 +15009,41 @@ impl State {
                         &x.leg,
                     );
                 }
+                if let Some((i, id, mine, theirs)) = foreign {
+                    self.find(
+                        &r::DATA_LIST_FILTER,
+                        format!(
+                            "listed tasks[{i}] ({id}) was handed out under tenant {theirs:?}, yet the ListTasks call names tenant {mine:?}: ListTasks lists only the caller's tasks (DATA-007, AUTH-006), so a client of {mine:?} sees, and can act on, another tenant's task"
+                        ),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{i}/id"),
+                                Some(Value::String(id)),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                }
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
                     self.check_list_paging(x, &c, res, ts, base, bseq);
                 }
+            } else if let Some(ts) = res.get("tasks").filter(|t| !t.is_null()) {
+                // DATA-007 / proto `repeated Task tasks` (breaker24 L13): a single Task
+                // object (or any other non-array) where the page's list belongs. An absent
+                // `tasks` is an empty page (ProtoJSON omits empty repeated fields).
+                let p = format!("{base}/tasks");
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "result of ListTasks is malformed: tasks is {} where ListTasksResponse.tasks is an array of Task (repeated), so a client iterating the page finds no tasks",
+                        json_kind(&ts.to_value())
+                    ),
+                    vec![x.ev_at(bseq, &p, None)],
+                    &x.leg,
+                );
             }
             return None;
         }
@@ -21276,9 +21460,9 @@ fn bom_before_json(body: &[u8]) -> Option<String> {
 /// envelope, a 1.0 AIP-193 `error` object (`{"error":{code,status,...}}`, or one whose
 /// `details` carry a `google.rpc.ErrorInfo` of domain `a2a-protocol.org`), a 0.x A2A error code (−32001..−32099, ERR-002), or any
 /// `error`/`code`+`message` body to a call that names a resource that can be missing (a
-/// task id in the route, params or the message). A `message:send` naming no task has no
-/// such resource: `{"code":404,"status":"NOT_FOUND"}` or Kong's `{"message":"no Route
-/// matched"}` there means the route is missing.
+/// task id in the route, params or the message). A `message:send` naming no task, and
+/// `GET /extendedAgentCard`, have no such resource: `{"code":404,"status":"NOT_FOUND"}` or
+/// Kong's `{"message":"no Route matched"}` there means the route is missing.
 fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
     if o.contains_key("jsonrpc") && o.contains_key("error") {
         return true;
@@ -21322,7 +21506,14 @@ fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
                 .and_then(Json::as_str)
                 .is_some_and(|t| !t.is_empty())
         });
-    !matches!(op, Op::SendMessage | Op::SendStreamingMessage) || names_task
+    // GetExtendedAgentCard names no resource either: its A2A errors are
+    // UnsupportedOperationError and ExtendedAgentCardNotConfiguredError (HTTP 400 with an
+    // ErrorInfo, AUTH-005), so a bare 404 NOT_FOUND there is the route missing (breaker24
+    // K06).
+    !matches!(
+        op,
+        Op::SendMessage | Op::SendStreamingMessage | Op::GetExtendedCard
+    ) || names_task
 }
 
 /// `https://host:port/` for a `GRPC` interface `url` written as a gRPC target without a
@@ -24839,6 +25030,12 @@ fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
     if m.found == "update" {
         return format!(
             "{who} carries the task status message under update, the 0.3 proto's TaskStatus field name (its JSON name is message): a {d} reader sees no status.message and loses the agent's message (the question of an input-required task)"
+        );
+    }
+    if m.found == "file" {
+        return format!(
+            "{who} carries a 0.x file object on a part beside the {d} member {}: a {d} reader ignores file as unknown (DATA-003), so whatever it holds (a mimeType, a name, another file) is lost; a 1.0 part names its file by url or raw with mediaType and filename beside it",
+            m.expected
         );
     }
     let (gen, lost) = match m.found {
