@@ -4249,6 +4249,61 @@ impl State {
                     );
                     return;
                 }
+                // The same for `params.tenant` dropped or changed (breaker24 Z10): a tenant a
+                // card declares (CARD-008) that the agent no longer sees looks the call up
+                // outside the client's tenant.
+                let untenanted = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(id, leg, m, _, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(id)
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        tenant_param_changed(b, up.req_body.as_slice())
+                            .map(|d| (id.clone(), *seq, d))
+                    })
+                    .filter(|(_, _, (cv, _, _))| {
+                        self.agent_ifaces
+                            .values()
+                            .flatten()
+                            .any(|i| i.tenants.iter().any(|t| t == cv))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, (cv, uv, method))) = untenanted {
+                    self.ver_stripped_done.insert(cid.clone());
+                    self.gw_rerouted.push_back(cid.clone());
+                    self.gw_rerouted.push_back(up.id.clone());
+                    while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+                        self.gw_rerouted.pop_front();
+                    }
+                    self.areas.insert("interop");
+                    let how = match &uv {
+                        Some(u) => {
+                            format!("with params.tenant {u:?} instead of the client's {cv:?}")
+                        }
+                        None => format!("without the client's params.tenant {cv:?}"),
+                    };
+                    self.find(
+                        &r::GW_ROUTE_REWRITTEN,
+                        format!(
+                            "gateway forwarded the client's JSON-RPC {method} call upstream {how}, the tenant the agent card declares for the interface (CARD-008): the agent looks the call up outside the client's tenant, so whatever it answers there is not the answer to the client's call"
+                        ),
+                        vec![
+                            Evidence {
+                                seq: cseq,
+                                exchange: Some(cid),
+                                pointer: Some("/params/tenant".into()),
+                                found: Some(Value::String(cv)),
+                            },
+                            up.ev_at(up.req_ev_seq(), "/params", None),
+                        ],
+                        &None,
+                    );
+                    return;
+                }
                 // The client's body may be recorded after the forwarded copy ended.
                 self.pending_up.push_back(PendingUp {
                     method: up.method.clone(),
@@ -25764,6 +25819,46 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
         return (cv.eq_ignore_ascii_case(&uv) && x == y).then_some((member, cv, uv, method));
     }
     None
+}
+
+/// GW-REQ-002 (breaker24 Z10): two JSON-RPC request bodies, a client's `a` and the
+/// gateway's upstream copy `b`, that are the same call (the JSON-RPC id aside) but for
+/// `params.tenant`, a string in `a` and absent or another value in `b`: the client's tenant,
+/// the upstream one (`None` when dropped) and the method. `None` otherwise.
+fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, String)> {
+    if a.len().abs_diff(b.len()) > 256
+        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return None;
+    }
+    let parse = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            m.remove("id");
+            let t = m
+                .get_mut("params")
+                .and_then(Value::as_object_mut)
+                .and_then(|p| p.remove("tenant"));
+            Some((m, t))
+        }
+        _ => None,
+    };
+    let ((x, ct), (y, ut)) = (parse(a)?, parse(b)?);
+    let Some(Value::String(cv)) = ct else {
+        return None;
+    };
+    let uv = match ut {
+        None | Some(Value::Null) => None,
+        Some(Value::String(u)) if u == cv => return None,
+        Some(Value::String(u)) => Some(u),
+        Some(_) => return None,
+    };
+    if cv.is_empty() || x != y {
+        return None;
+    }
+    let method = x.get("method")?.as_str()?.to_string();
+    Some((cv, uv, method))
 }
 
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below

@@ -66,8 +66,9 @@ def send_task(tid, ctx="c1", state="COMPLETED", n=1, i=None, **kw):
     p = {"message": msg10(mid="m-" + tid)}
     if state in ("SUBMITTED", "WORKING"):
         p["configuration"] = {"returnImmediately": True}
+    t = ask10(tid, ctx, n) if state == "INPUT_REQUIRED" else task10(tid, ctx, state, n, **kw)
     return [RPC(i, "SendMessage", p),
-            resp(ok(i, {"task": task10(tid, ctx, state, n, **kw)}))]
+            resp(ok(i, {"task": t}))]
 
 
 def errinfo_rest(code, status, reason, msg):
@@ -760,5 +761,108 @@ case("ML1-legal-v03-agent-task-lower-states", lambda: C03() + [
     req(A, rpc(1, "message/send", {"message": msg03()}), headers=J03),
     resp(ok(1, task03(state="completed", artifacts=[{"artifactId": "a1", "parts": [{"kind": "text", "text": "ok"}]}])))],
     [], "0.3 answer in 0.3 shape")
+
+# ---------------------------------------------------------------- second batch (Z): edges
+case("Z01-v10-list-tasks-page-size-500-accepted", lambda: C10() + three() + [
+    RPC(9, "ListTasks", {"pageSize": 500}),
+    resp(ok(9, {"tasks": [task10("t3", n=3), task10("t2", n=2), task10("t1", n=1)], "nextPageToken": "", "pageSize": 500, "totalSize": 3}))],
+    [("request-param-invalid-accepted", E)],
+    "ListTasks pageSize 500 (1.0: 1 to 100) processed instead of refused with -32602 (ERR-006)")
+case("Z02-v10-rest-list-tasks-history-length-0-query-history-kept", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10("t1")}),
+    rget("/tasks?historyLength=0"),
+    rok({"tasks": [task10("t1", history=hist(2))], "nextPageToken": "", "pageSize": 50, "totalSize": 1})],
+    [("history-length-exceeded", E)],
+    "GET /tasks?historyLength=0 answered with a listed task carrying history (DATA-006)")
+case("Z03-v10-rest-get-task-history-length-not-a-number-accepted", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10("t1")}),
+    rget("/tasks/t1?historyLength=all"),
+    rok(task10("t1", history=hist(2)))],
+    [("request-param-invalid-accepted", E)],
+    "GET /tasks/t1?historyLength=all processed (int32 query value, REST-001; ERR-006: -32602/400)")
+case("Z04-v10-cancel-result-wrapped-in-task", lambda: C10() + send_task("t1", state="WORKING") + [
+    RPC(2, "CancelTask", {"id": "t1"}),
+    resp(ok(2, {"task": task10("t1", state="CANCELED", n=2)}))],
+    [("result-invalid-shape", E)],
+    "1.0 CancelTask returns the Task itself; the agent wrapped it as {task: ...} like a SendMessage result")
+case("Z05-v10-get-task-result-wrapped-in-task", lambda: C10() + send_task("t1") + [
+    RPC(2, "GetTask", {"id": "t1"}),
+    resp(ok(2, {"task": task10("t1")}))],
+    [("result-invalid-shape", E)],
+    "1.0 GetTask returns the Task itself; the agent wrapped it as {task: ...}")
+case("Z06-v10-agent-reply-reuses-client-message-id", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(mid="m-1")}),
+    resp(ok(1, {"task": task10("t1", history=[msg10(mid="m-1", taskId="t1", contextId="c1"), amsg10("done", mid="m-1", taskId="t1", contextId="c1")])}))],
+    [("task-content-repeated", N)],
+    "the agent's reply in the task history reuses the client's messageId m-1 (ID-007: messageId identifies one message)")
+case("Z07-v10-follow-up-context-of-other-task-processed", lambda: C10() + send_task("t1", "c1", state="INPUT_REQUIRED") + [
+    RPC(2, "SendMessage", {"message": msg10("paris", mid="m2", taskId="t1", contextId="c2")}),
+    resp(ok(2, {"task": task10("t1", "c1", state="COMPLETED", n=2)}))],
+    [("context-id-changed", E)],
+    "a follow-up names task t1 (context c1) with contextId c2, and the agent processed it (ID-003: reject)")
+case("Z08-v10-client-reference-task-ids-string", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(referenceTaskIds="t0")}),
+    resp(ok(1, {"task": task10()}))],
+    [("request-message-invalid-shape", E)],
+    "referenceTaskIds is a string, not a list of task ids (proto repeated string)")
+case("Z09-v10-card-signature-empty", lambda: C10(signatures=[{"protected": b64u({"alg": "ES256", "kid": "k1", "typ": "JOSE"}), "signature": ""}]),
+    [("card-signature-malformed", E)],
+    "the signature value is empty (CARD-010)")
+case("Z10-v10-gateway-drops-jsonrpc-tenant-param", lambda: getcard(card10(ifaces=[{"url": GW + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme"}]), base=GW) + [
+    req(GW + "/a2a", rpc(1, "GetTask", {"id": "t1", "tenant": "acme"}), headers=V10, id="c"),
+    req(UPH + "/a2a", rpc(1, "GetTask", {"id": "t1"}), headers=V10, leg="upstream", id="u"),
+    resp(err(1, -32001, "Task not found", einfo("TASK_NOT_FOUND")), leg="upstream", id="u"),
+    resp(err(1, -32001, "Task not found", einfo("TASK_NOT_FOUND")), id="c")],
+    [("route-rewritten-by-proxy", E)],
+    "the gateway drops params.tenant from the client's GetTask upstream: the agent looks t1 up outside tenant acme")
+case("Z11-v10-subscribe-canceled-task-opens-stream", lambda: C10() + send_task("t1", state="WORKING") + [
+    RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, task10("t1", state="CANCELED", n=2))),
+    req(A, rpc(3, "SubscribeToTask", {"id": "t1"}), headers={**V10, "accept": "text/event-stream"}),
+    *stream10([{"task": task10("t1", state="CANCELED", n=2)}], i=3)],
+    [("subscribe-terminal-task-accepted", E)],
+    "SubscribeToTask on a task the agent had canceled opened a stream (TASK-004: UnsupportedOperationError)")
+case("Z12-v10-cancel-success-still-working", lambda: C10() + send_task("t1", state="WORKING") + [
+    RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, task10("t1", state="WORKING", n=2))),
+    RPC(3, "GetTask", {"id": "t1"}), resp(ok(3, task10("t1", state="COMPLETED", n=3)))],
+    [("cancel-not-effective", W)],
+    "cancel answered with the task still WORKING, which then COMPLETED (TASK-003)")
+case("Z13-v10-rest-cancel-tenant-unknown-task-not-cancelable", lambda: RT10() + [
+    rpost("/acme/tasks/t-none:cancel", {}),
+    resp(errinfo_rest(400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE", "task cannot be canceled"), status=400, headers=RJ),
+    rget("/acme/tasks/t-none"),
+    resp(errinfo_rest(404, "NOT_FOUND", "TASK_NOT_FOUND", "task not found"), status=404, headers=RJ)],
+    [("rest-error-shape", E)],
+    "cancel of a task the agent then says does not exist was answered TASK_NOT_CANCELABLE (TASK-009: TaskNotFound)")
+case("ZL1-legal-v10-accepted-modes-with-parameters-and-case", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(), "configuration": {"acceptedOutputModes": ["Text/Plain; charset=utf-8", "application/json"]}}),
+    resp(ok(1, {"task": task10(artifacts=art([{"text": "ok", "mediaType": "text/plain"}, {"data": {"k": 1}, "mediaType": "application/json; charset=utf-8"}]))}))],
+    [], "media types compare case-insensitively and without parameters (RFC 9110 §8.3.1)")
+case("ZL2-legal-v10-accepted-json-data-part-no-media-type", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(), "configuration": {"acceptedOutputModes": ["application/json"]}}),
+    resp(ok(1, {"task": task10(artifacts=art([{"data": {"rows": [1]}}]))}))],
+    [], "a data part without mediaType under acceptedOutputModes application/json")
+case("ZL3-legal-v10-rest-list-tasks-status-repeated-include-artifacts", lambda: R10() + [
+    rpost("/message:send", {"message": msg10(mid="m1"), "configuration": {"returnImmediately": True}}), rok({"task": task10("t1", state="SUBMITTED", n=1)}),
+    rpost("/message:send", {"message": msg10(mid="m2"), "configuration": {"returnImmediately": True}}), rok({"task": task10("t2", state="WORKING", n=2)}),
+    rget("/tasks?status=TASK_STATE_WORKING&status=TASK_STATE_SUBMITTED&includeArtifacts=true"),
+    rok({"tasks": [task10("t2", state="WORKING", n=2, artifacts=art([{"text": "partial"}])), task10("t1", state="SUBMITTED", n=1)], "nextPageToken": "", "pageSize": 50, "totalSize": 2})],
+    [], "status repeated in the query (REST-001) and includeArtifacts=true: both tasks match, artifacts allowed")
+case("ZL5-legal-v10-cancel-with-metadata", lambda: C10() + send_task("t1", state="WORKING") + [
+    RPC(2, "CancelTask", {"id": "t1", "metadata": {"reason": "user"}}), resp(ok(2, task10("t1", state="CANCELED", n=2, metadata={"reason": "user"})))],
+    [], "CancelTask with metadata (1.0 CancelTaskRequest.metadata)")
+case("ZL6-legal-v10-follow-up-with-matching-context", lambda: C10() + send_task("t1", "c1", state="INPUT_REQUIRED") + [
+    RPC(2, "SendMessage", {"message": msg10("paris", mid="m2", taskId="t1", contextId="c1")}),
+    resp(ok(2, {"task": task10("t1", "c1", state="COMPLETED", n=2)}))],
+    [], "a follow-up naming its task and that task's context")
+case("ZL7-legal-v10-client-reference-task-ids-known", lambda: C10() + send_task("t1") + [
+    RPC(2, "SendMessage", {"message": msg10("refine it", mid="m2", contextId="c1", referenceTaskIds=["t1"])}),
+    resp(ok(2, {"task": task10("t2", "c1", n=2)}))],
+    [], "a refinement in the same context referencing the finished t1 creates t2 (TASK-001)")
+case("ZL8-legal-v10-gateway-keeps-jsonrpc-tenant", lambda: getcard(card10(ifaces=[{"url": GW + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme"}]), base=GW) + [
+    req(GW + "/a2a", rpc(1, "GetTask", {"id": "t1", "tenant": "acme"}), headers=V10, id="c"),
+    req(UPH + "/a2a", rpc(1, "GetTask", {"id": "t1", "tenant": "acme"}), headers=V10, leg="upstream", id="u"),
+    resp(err(1, -32001, "Task not found", einfo("TASK_NOT_FOUND")), leg="upstream", id="u"),
+    resp(err(1, -32001, "Task not found", einfo("TASK_NOT_FOUND")), id="c")],
+    [], "the gateway passes params.tenant on")
 
 write_cases(C, OUT)
