@@ -969,12 +969,14 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// file object beside a 1.0 url (P07) and a 0.3 send with 1.0's returnImmediately (R04);
 /// a gateway doubling the tenant segment (T03) or dropping a JSON-RPC params.tenant (Z10;
 /// ZL8 legal); a declared extended card whose route answers a bare 404 (K06) or whose
-/// JSON-RPC method answers -32601 (K07).
+/// JSON-RPC method answers -32601 (K07); GetTask / CancelTask served under one tenant on a
+/// task handed out under another (AUTH-SCOPE-002, V01, V02; VL4 legal: both tenants own a
+/// t1); a 0.3 file part with `"bytes": null` beside its uri is no shape fault (VL1).
 #[test]
 fn breaker24_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
-    legal_controls_silent(&dir, "b24x-", 45);
+    legal_controls_silent(&dir, "b24x-", 55);
     let one = |stem: &str, rule: &str| {
         let out = by(stem);
         let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
@@ -1065,6 +1067,24 @@ fn breaker24_blind() {
         m.starts_with("the GetExtendedAgentCard route GET /extendedAgentCard below advertised interface url https://agent.example.test answered HTTP 404 although the card declares capabilities.extendedAgentCard: true"),
         "{m}"
     );
+    let (m, ptr) = one(
+        "b24x-V01-v10-rest-get-task-of-other-tenant-served",
+        "AUTH-SCOPE-002",
+    );
+    assert_eq!(
+        m,
+        "agent answered GetTask of task t-globex under tenant \"acme\" and returned it, but it handed task t-globex out under tenant \"globex\": a caller of one tenant reaches another tenant's task; answer a task of another tenant like an unknown one, HTTP 404 TASK_NOT_FOUND"
+    );
+    assert_eq!(ptr.as_deref(), Some("/id"));
+    let (m, _) = one(
+        "b24x-V02-v10-jsonrpc-cancel-task-of-other-tenant",
+        "AUTH-SCOPE-002",
+    );
+    assert!(
+        m.contains("CancelTask of task t-globex under tenant \"acme\" and canceled it"),
+        "{m}"
+    );
+    assert!(m.ends_with("-32001 TaskNotFoundError"), "{m}");
     let (m, _) = one(
         "b24x-K07-v10-card-extended-declared-jsonrpc-method-not-found",
         "RPC-ERROR-001",

@@ -1703,16 +1703,17 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                 }
                 Some("file") => match o.get("file").and_then(Json::as_object) {
                     Some(f) => {
-                        let n = ["bytes", "uri"]
-                            .iter()
-                            .filter(|k| f.contains_key(k))
-                            .count();
+                        // A member written as null is unset (breaker24 VL1: a serializer
+                        // writing `"bytes": null` beside the uri; the object still matches
+                        // the 0.3 schema's FileWithUri, which every SDK parses).
+                        let set = |k: &str| f.get(k).is_some_and(|v| !v.is_null());
+                        let n = ["bytes", "uri"].iter().filter(|k| set(k)).count();
                         if n != 1 {
                             out.push((
                                 at("file"),
                                 "file part must set exactly one of bytes, uri".into(),
                             ));
-                        } else if let Some(b) = f.get("bytes") {
+                        } else if let Some(b) = f.get("bytes").filter(|b| !b.is_null()) {
                             // 0.x FileWithBytes.bytes: "base64 encoded content".
                             let why = match b.as_str() {
                                 None => Some("not a string"),

@@ -4999,13 +4999,59 @@ impl State {
         }
     }
 
-    /// The tenants of a listed task `id` in ListTasks exchange `x` (DATA-007, AUTH-006):
-    /// `(the call's tenant, the tenant the agent handed the task out under)` when the
-    /// interface the call addressed declares two or more tenants (CARD-008), the call
-    /// names one of them, the recording holds no task `id` under it, and holds one under
-    /// another of them. Tenants keep their own task ids (b11-K2), so an id known under both
-    /// is no finding.
-    fn listed_task_other_tenant(&self, x: &Exch, id: &str) -> Option<(String, String)> {
+    /// AUTH-SCOPE-002 (TASK-009, AUTH-006, CARD-008; breaker24 V01, V02): the agent
+    /// answered GetTask / CancelTask `op` of exchange `x` under tenant `mine` with task
+    /// `id` (the Task at `ptr` of body event `bseq`), which it handed out under tenant
+    /// `theirs` ([`Self::task_of_other_tenant`]): a caller of one tenant reads or cancels
+    /// another tenant's task, where an inaccessible task is TaskNotFoundError.
+    #[allow(clippy::too_many_arguments)]
+    fn other_tenants_task_served(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        op: Op,
+        id: &str,
+        mine: &str,
+        theirs: &str,
+        bseq: u64,
+        ptr: &str,
+    ) {
+        let want = match c.binding {
+            Some(Binding::Rest) => "HTTP 404 TASK_NOT_FOUND",
+            Some(Binding::Grpc) => "NOT_FOUND TASK_NOT_FOUND",
+            _ => "-32001 TaskNotFoundError",
+        };
+        let did = if op == Op::CancelTask {
+            "canceled it"
+        } else {
+            "returned it"
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_SCOPE_OTHER_TENANT,
+            format!(
+                "agent answered {} of task {id} under tenant {mine:?} and {did}, but it handed task {id} out under tenant {theirs:?}: a caller of one tenant reaches another tenant's task; answer a task of another tenant like an unknown one, {want}",
+                c.op_term(op.name())
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(
+                    bseq,
+                    &jptr(ptr, &[Key("id")]),
+                    Some(Value::String(id.to_string())),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// The tenants of task `id` named or listed by exchange `x` (DATA-007, TASK-009,
+    /// AUTH-006): `(the call's tenant, the tenant the agent handed the task out under)`
+    /// when the interface the call addressed declares two or more tenants (CARD-008), the
+    /// call names one of them, the recording holds no task `id` under it, and holds one
+    /// under another of them. Tenants keep their own task ids (b11-K2), so an id known
+    /// under both is no finding.
+    fn task_of_other_tenant(&self, x: &Exch, id: &str) -> Option<(String, String)> {
         let p = x.parts.as_ref()?;
         let auth = host_port(&p.host, p.port, p.path.len());
         let path = net::norm_path(&p.path);
@@ -14944,7 +14990,7 @@ impl State {
                 let foreign = if dialect == Some(Dialect::V1_0) {
                     ts.iter().enumerate().find_map(|(i, t)| {
                         let id = t.get("id").and_then(Json::as_str)?;
-                        self.listed_task_other_tenant(x, id)
+                        self.task_of_other_tenant(x, id)
                             .map(|(mine, theirs)| (i, id.to_string(), mine, theirs))
                     })
                 } else {
@@ -15625,6 +15671,13 @@ impl State {
         // (breaker8 G3). Another task is not observed: its state says nothing about the
         // named one.
         if matches!(op, Op::GetTask | Op::CancelTask) {
+            // AUTH-SCOPE-002 (breaker24 V01, V02): the task was handed out under another
+            // tenant of the interface; judged before it is observed under this one.
+            if c.task_id() == Some(id.as_str()) {
+                if let Some((mine, theirs)) = self.task_of_other_tenant(x, &id) {
+                    self.other_tenants_task_served(x, &c, op, &id, &mine, &theirs, bseq, &ptr);
+                }
+            }
             if let Some(named) = c.task_id().filter(|n| *n != id) {
                 self.areas.insert("id");
                 self.find(

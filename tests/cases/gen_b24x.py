@@ -865,4 +865,143 @@ case("ZL8-legal-v10-gateway-keeps-jsonrpc-tenant", lambda: getcard(card10(ifaces
     resp(err(1, -32001, "Task not found", einfo("TASK_NOT_FOUND")), id="c")],
     [], "the gateway passes params.tenant on")
 
+# ---------------------------------------------------------------- third batch (W)
+case("W01-v10-cancel-stream-closes-without-canceled-event", lambda: C10() + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"}, id="s"),
+    resp("", headers=SSE, id="s"),
+    chunk(ev({"task": task10(state="WORKING")}), id="s"),
+    RPC(2, "CancelTask", {"id": "t1"}),
+    resp(ok(2, task10("t1", state="CANCELED", n=2))),
+    chunk("", close="eof", id="s")],
+    [("stream-ended-without-terminal", E)],
+    "cancel answered CANCELED, and the send stream closed without delivering the CANCELED event (STREAM-003)")
+case("W02-v10-list-tasks-total-size-below-listed", lambda: C10() + three() + [
+    RPC(9, "ListTasks", {}),
+    resp(ok(9, {"tasks": [task10("t3", n=3), task10("t2", n=2), task10("t1", n=1)], "nextPageToken": "", "pageSize": 50, "totalSize": 1}))],
+    [("result-invalid-shape", E)],
+    "totalSize 1 on a page listing three tasks: totalSize counts the tasks before paging (DATA-007)")
+case("WL1-legal-v10-interface-url-trailing-slash", lambda: C10(ifaces=[{"url": A + "/", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]) + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": task10()}))],
+    [], "the card's url ends in / and the client posts to it without: the same endpoint")
+case("WL2-legal-v10-same-url-two-versions", lambda: C10(ifaces=[
+        {"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+        {"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]) + [
+    RPC(1, "SendMessage", {"message": msg10(mid="m1")}), resp(ok(1, {"task": task10("t1")})),
+    req(A, rpc(2, "message/send", {"message": msg03(mid="m2")}), headers=J03), resp(ok(2, task03("t2", n=2)))],
+    [], "one url declared for 1.0 and 0.3 (VER-004): the header picks the dialect")
+case("WL3-legal-v03-cancel-working-not-cancelable", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"blocking": False}}), headers=J03), resp(ok(1, task03(state="working"))),
+    req(A, rpc(2, "tasks/cancel", {"id": "t1"}), headers=J03),
+    resp(err(2, -32002, "Task cannot be canceled"))],
+    [], "an agent may refuse to cancel a working task it cannot stop (TaskNotCancelableError)")
+case("WL4-legal-v10-subscribe-stream-after-cancel-ends-canceled", lambda: C10() + send_task("t1", state="WORKING") + [
+    req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers={**V10, "accept": "text/event-stream"}, id="s"),
+    resp("", headers=SSE, id="s"),
+    chunk(ev({"task": task10("t1", state="WORKING", n=2)}, i=2), id="s"),
+    RPC(3, "CancelTask", {"id": "t1"}),
+    resp(ok(3, task10("t1", state="CANCELED", n=3))),
+    chunk(ev(st10("t1", state="CANCELED", n=3), i=2), id="s"),
+    chunk("", close="eof", id="s")],
+    [], "a subscribe stream ends with the CANCELED event after the client canceled")
+case("WL5-legal-v10-history-length-string-2", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": task10("t1", history=hist(4))})),
+    RPC(2, "GetTask", {"id": "t1", "historyLength": "2"}),
+    resp(ok(2, task10("t1", history=hist(4)[2:])))],
+    [], "historyLength as the ProtoJSON string \"2\" answered with the newest two")
+
+# ---------------------------------------------------------------- fourth batch (V)
+TEN2 = [{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": "acme"},
+        {"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": "globex"}]
+TEN2R = [{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme"},
+         {"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "globex"}]
+case("V01-v10-rest-get-task-of-other-tenant-served", lambda: getcard(card10(ifaces=TEN2)) + [
+    rpost("/globex/message:send", {"message": msg10()}), rok({"task": task10("t-globex", "c-globex")}),
+    rget("/acme/tasks/t-globex"), rok(task10("t-globex", "c-globex"))],
+    [("other-tenants-task-served", E)],
+    "GET /acme/tasks/t-globex answered 200 with the task created under /globex (TASK-009, AUTH-006: TaskNotFoundError)")
+case("V02-v10-jsonrpc-cancel-task-of-other-tenant", lambda: getcard(card10(ifaces=TEN2R)) + [
+    RPC(1, "SendMessage", {"message": msg10(), "tenant": "globex", "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10("t-globex", "c-globex", state="WORKING")})),
+    RPC(2, "CancelTask", {"id": "t-globex", "tenant": "acme"}), resp(ok(2, task10("t-globex", "c-globex", state="CANCELED", n=2)))],
+    [("other-tenants-task-served", E)],
+    "CancelTask under tenant acme canceled globex's task (TASK-009, AUTH-006)")
+case("V04-v10-list-tasks-status-filter-0-3-spelling-accepted", lambda: C10() + send_task("t1", state="WORKING") + [
+    RPC(9, "ListTasks", {"status": "working"}),
+    resp(ok(9, {"tasks": [task10("t1", state="WORKING")], "nextPageToken": "", "pageSize": 50, "totalSize": 1}))],
+    [("request-param-invalid-accepted", E)],
+    "ListTasks status \"working\" (the 0.3 spelling; 1.0 TaskState names only) processed instead of refused")
+case("V05-v10-cancel-error-data-string", lambda: C10() + send_task("t1") + [
+    RPC(2, "CancelTask", {"id": "t1"}),
+    resp(err(2, -32002, "Task cannot be canceled", "task t1 is already completed"))],
+    [("jsonrpc-response-malformed", E)],
+    "a 1.0 error whose data is a string, the 0.x free form (ERR-004: an array of @type objects)")
+case("V06-v10-card-security-scheme-03-shape", lambda: C10(
+        securitySchemes={"bearer": {"type": "http", "scheme": "bearer"}},
+        securityRequirements=[{"schemes": {"bearer": {"list": []}}}]),
+    [("card-security-scheme-malformed", E)],
+    "1.0 securitySchemes entry in the 0.3 OpenAPI shape {type: http, scheme: bearer} (1.0: {httpAuthSecurityScheme: {scheme}})")
+case("V07-v10-card-03-extended-card-flag-only", lambda: C10(supportsAuthenticatedExtendedCard=True),
+    [("version-mixed-payload", W)],
+    "a 1.0 card says supportsAuthenticatedExtendedCard (0.3) instead of capabilities.extendedAgentCard: 1.0 clients never ask for the extended card")
+case("VL1-legal-v03-file-uri-bytes-null", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers=J03),
+    resp(ok(1, task03(artifacts=[{"artifactId": "a1", "parts": [{"kind": "file", "file": {"uri": "https://agent.example.test/f/a.pdf", "bytes": None, "mimeType": "application/pdf"}}]}])))],
+    [], "0.3 file part with uri and bytes null: a JSON serializer that writes unset members as null; it matches FileWithUri")
+case("VL2-legal-v10-text-part-with-filename-and-media-type", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(parts=[{"text": "# notes", "mediaType": "text/markdown", "filename": "notes.md"}])}),
+    resp(ok(1, {"task": task10()}))],
+    [], "1.0 Part.filename and mediaType apply to any part, text included")
+case("VL3-legal-v10-rest-interface-url-ends-in-v1", lambda: getcard(card10(ifaces=[{"url": H + "/api/v1", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])) + [
+    rpost("/api/v1/message:send", {"message": msg10()}), rok({"task": task10()}),
+    rget("/api/v1/tasks/t1"), rok(task10())],
+    [], "a 1.0 HTTP+JSON interface whose url itself ends in /v1: its routes sit below it")
+case("VL4-legal-v10-rest-get-task-own-tenant-same-id-other-tenant", lambda: getcard(card10(ifaces=TEN2)) + [
+    rpost("/globex/message:send", {"message": msg10(mid="m1")}), rok({"task": task10("t1", "c-globex")}),
+    rpost("/acme/message:send", {"message": msg10(mid="m2")}), rok({"task": task10("t1", "c-acme", n=2)}),
+    rget("/acme/tasks/t1"), rok(task10("t1", "c-acme", n=2))],
+    [], "both tenants have a task t1; GET /acme/tasks/t1 answers acme's")
+
+# ---------------------------------------------------------------- fifth batch (U)
+case("U01-v03-rest-cancel-completed-succeeds", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) + [
+    req(H + "/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=J03),
+    resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}, headers=J03),
+    req(H + "/v1/tasks/t1:cancel", "", headers=J03),
+    resp({"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 2}}, headers=J03)],
+    [("cancel-terminal-task-succeeded", E)],
+    "0.3 HTTP+JSON POST /v1/tasks/t1:cancel on a completed task answered 200 with the task (0.3 §7.4)")
+case("U02-v10-rest-subscribe-completed-task-streams", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10("t1")}),
+    req(H + "/tasks/t1:subscribe", method="GET", headers={"a2a-version": "1.0", "accept": "text/event-stream"}),
+    resp("", headers=SSE),
+    chunk(rest_ev({"task": task10("t1", n=2)})),
+    chunk("", close="eof")],
+    [("subscribe-terminal-task-accepted", E)],
+    "GET /tasks/t1:subscribe on a COMPLETED task opened a stream (TASK-004: UnsupportedOperationError)")
+case("U03-v10-cancel-leaves-subscribe-stream-open", lambda: C10() + send_task("t1", state="WORKING") + [
+    req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers={**V10, "accept": "text/event-stream"}, id="s"),
+    resp("", headers=SSE, id="s"),
+    chunk(ev({"task": task10("t1", state="WORKING", n=2)}, i=2), id="s"),
+    RPC(3, "CancelTask", {"id": "t1"}),
+    resp(ok(3, task10("t1", state="CANCELED", n=3))),
+    dict(chunk("", close="timeout", id="s"), t=45.0)],
+    [("stream-open-after-terminal", W)],
+    "a SubscribeToTask stream still open 45 s after the cancel answered CANCELED, with no terminal event")
+case("U04-v03-rest-get-task-history-length-query-exceeded", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) + [
+    req(H + "/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=J03),
+    resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}, headers=J03),
+    req(H + "/v1/tasks/t1?historyLength=1", method="GET", headers={"accept": "application/json"}),
+    resp({"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1},
+          "history": [{"messageId": "h%d" % k, "role": "ROLE_USER" if k % 2 else "ROLE_AGENT", "content": [{"text": "x"}]} for k in (1, 2, 3)]}, headers=J03)],
+    [("history-length-not-applied", W)],
+    "0.3 HTTP+JSON GET /v1/tasks/t1?historyLength=1 answered with three history messages")
+case("U05-v03-client-context-replaced", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(contextId="ctx-client-7")}), headers=J03),
+    resp(ok(1, task03("t1", "ctx-agent-1")))],
+    [("context-id-changed", E)],
+    "0.3: the client's contextId ctx-client-7 replaced by ctx-agent-1")
+case("U06-v03-additional-interface-rest-url-answers-jsonrpc", lambda: C03(additionalInterfaces=[
+        {"url": A, "transport": "JSONRPC"}, {"url": H + "/rest", "transport": "HTTP+JSON"}]) + [
+    req(H + "/rest", rpc(1, "message/send", {"message": msg03()}), headers=J03), resp(ok(1, task03()))],
+    [("card-url-binding-mislabelled", W)],
+    "0.3 card lists /rest as HTTP+JSON; the agent answers a JSON-RPC call posted there (CARD-006)")
+
 write_cases(C, OUT)
