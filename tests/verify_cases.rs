@@ -968,7 +968,8 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// `signatures` that is no list (K02); a part whose metadata is no object (P09); a 0.x
 /// file object beside a 1.0 url (P07) and a 0.3 send with 1.0's returnImmediately (R04);
 /// a gateway doubling the tenant segment (T03) or dropping a JSON-RPC params.tenant (Z10;
-/// ZL8 legal); a declared extended card whose route answers a bare 404 (K06) or whose
+/// ZL8 legal), or moving it into the query of a POST (T08; TL5 legal: a GET reads it
+/// there); a declared extended card whose route answers a bare 404 (K06) or whose
 /// JSON-RPC method answers -32601 (K07); GetTask / CancelTask served under one tenant on a
 /// task handed out under another (AUTH-SCOPE-002, V01, V02; VL4 legal: both tenants own a
 /// t1); a 0.3 file part with `"bytes": null` beside its uri is no shape fault (VL1).
@@ -1049,6 +1050,13 @@ fn breaker24_blind() {
     let (m, _) = one("b24x-T03-v10-gateway-doubles-tenant-segment", "GW-REQ-002");
     assert!(
         m.contains("with the tenant segment repeated (/acme/acme where the client sent /acme)"),
+        "{m}"
+    );
+    // A tenant moved into the query is read on a GET (TL5, legal) but not by a POST route
+    // whose body is the request (T08).
+    let (m, _) = one("b24x-T08-v10-gateway-tenant-moved-into-query", "GW-REQ-002");
+    assert!(
+        m.contains("with the tenant segment /acme the card declares moved into the query (?tenant=acme), which a POST route"),
         "{m}"
     );
     let (m, _) = one(

@@ -1662,6 +1662,8 @@ struct PendingUp {
     method: String,
     body: Bytes,
     path: String,
+    /// Its `tenant` query parameter (GW-REQ-002: a GET's tenant may travel there).
+    tenant_query: Option<String>,
     version: Option<String>,
     /// Its extension URIs ([`extensions_header`]).
     extensions: Option<Vec<String>>,
@@ -4186,8 +4188,7 @@ impl State {
                 self.check_route_rewritten(
                     &cid,
                     &up.id,
-                    &up.method,
-                    &up.path,
+                    (&up.method, &up.path, query_param(&up.url, "tenant")),
                     up_version.as_deref(),
                     up.ev(up.req_seq),
                 );
@@ -4309,6 +4310,7 @@ impl State {
                     method: up.method.clone(),
                     body: up.req_body.share(),
                     path: up.path.clone(),
+                    tenant_query: query_param(&up.url, "tenant"),
                     version: up_version,
                     extensions: up_ext,
                     ev: up.ev(up.req_seq),
@@ -4443,8 +4445,7 @@ impl State {
             self.check_route_rewritten(
                 &client.0,
                 &up_id,
-                &p.method,
-                &p.path,
+                (&p.method, &p.path, p.tenant_query.clone()),
                 p.version.as_deref(),
                 p.ev.clone(),
             );
@@ -4530,8 +4531,7 @@ impl State {
         &mut self,
         client_id: &str,
         up_id: &str,
-        up_method: &str,
-        up_path: &str,
+        (up_method, up_path, up_tenant_query): (&str, &str, Option<String>),
         up_version: Option<&str>,
         up_ev: Evidence,
     ) {
@@ -4610,7 +4610,17 @@ impl State {
                 };
                 declared.and_then(|t| {
                     let (kc, ku) = (trailing(&cr.base, &t), trailing(&u.base, &t));
-                    if ku == 0 {
+                    if ku == 0 && up_tenant_query.as_deref() == Some(t.as_str()) {
+                        // The tenant moved into the query (breaker24 TL5): a GET / DELETE
+                        // route reads every field not in its path from the query
+                        // (REST-001), so the agent still gets it; a POST route whose body
+                        // is the request (body "*") does not.
+                        (!matches!(up_method.to_ascii_uppercase().as_str(), "GET" | "DELETE"))
+                            .then(|| format!(
+                                "with the tenant segment /{t} the card declares moved into the query (?tenant={t}), which a {} route whose body is the request (REST-001, body \"*\") does not read: the agent cannot find a tenant's tasks without it",
+                                up_method.to_ascii_uppercase()
+                            ))
+                    } else if ku == 0 {
                         Some(format!(
                             "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it)"
                         ))

@@ -1004,4 +1004,7 @@ case("U06-v03-additional-interface-rest-url-answers-jsonrpc", lambda: C03(additi
     [("card-url-binding-mislabelled", W)],
     "0.3 card lists /rest as HTTP+JSON; the agent answers a JSON-RPC call posted there (CARD-006)")
 
+case("TL5-legal-v10-gateway-tenant-segment-to-get-query", lambda: GTEN() + gw("/acme/tasks/t1", "/tasks/t1?tenant=acme", None, task10(), method="GET"),
+    [], "the gateway turns GET /acme/tasks/t1 into GET /tasks/t1?tenant=acme: on a GET the tenant field travels as a query parameter (REST-001), so the agent still reads it")
+
 write_cases(C, OUT)
