@@ -3997,7 +3997,9 @@ impl State {
                                 return None;
                             }
                             let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
-                            net::segments(tail).first().map(|s| s.to_string())
+                            // REST-001: path values are URL-encoded (breaker24 QL9: tenant
+                            // "acme corp" arrives as /acme%20corp/...).
+                            net::segments(tail).first().map(|s| a2a::percent_decode(s))
                         } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
                             None
                         } else {
@@ -4949,7 +4951,9 @@ impl State {
                                         let tail = path.strip_prefix(i.base.as_str())?;
                                         (c.binding == Some(Binding::Rest))
                                             .then(|| {
-                                                net::segments(tail).first().map(|t| t.to_string())
+                                                net::segments(tail)
+                                                    .first()
+                                                    .map(|t| a2a::percent_decode(t))
                                             })
                                             .flatten()
                                     })

@@ -1007,4 +1007,48 @@ case("U06-v03-additional-interface-rest-url-answers-jsonrpc", lambda: C03(additi
 case("TL5-legal-v10-gateway-tenant-segment-to-get-query", lambda: GTEN() + gw("/acme/tasks/t1", "/tasks/t1?tenant=acme", None, task10(), method="GET"),
     [], "the gateway turns GET /acme/tasks/t1 into GET /tasks/t1?tenant=acme: on a GET the tenant field travels as a query parameter (REST-001), so the agent still reads it")
 
+# ---------------------------------------------------------------- sixth batch: legal edges (Q)
+case("QL2-legal-v10-list-tasks-empty-page-zero-values-omitted", lambda: C10() + [
+    RPC(9, "ListTasks", {"contextId": "nothing"}),
+    resp(ok(9, {"pageSize": 50}))],
+    [], "strict ProtoJSON omits the empty tasks list, the empty nextPageToken and totalSize 0 (digest trap 12)")
+case("QL3-legal-v10-list-tasks-timestamp-after-offset-boundary", lambda: C10() + three() + [
+    RPC(9, "ListTasks", {"statusTimestampAfter": "2026-12-02T11:00:02+01:00"}),
+    resp(ok(9, {"tasks": [task10("t3", n=3), task10("t2", n=2)], "nextPageToken": "", "pageSize": 50, "totalSize": 2}))],
+    [], "statusTimestampAfter with a +01:00 offset, t2 exactly at the boundary kept (the SDKs keep >=)")
+case("QL4-legal-v10-cancel-input-required-canceled", lambda: C10() + send_task("t1", state="INPUT_REQUIRED") + [
+    RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, task10("t1", state="CANCELED", n=2)))],
+    [], "cancel of a task waiting for input answered CANCELED")
+case("QL5-legal-v10-url-part-data-uri", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10()}),
+    resp(ok(1, {"task": task10(artifacts=art([{"url": "data:text/plain;base64,aGk=", "mediaType": "text/plain"}]))}))],
+    [], "a url part holding a data: URI (RFC 2397): no host to reach")
+case("QL6-legal-v10-raw-part-url-safe-base64", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(parts=[{"raw": "-_-_", "mediaType": "application/octet-stream"}])}),
+    resp(ok(1, {"task": task10()}))],
+    [], "raw in the URL-safe base64 alphabet, which ProtoJSON readers accept")
+case("QL7-legal-v10-card-security-requirement-empty-and", lambda: C10(
+        securitySchemes={"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+        securityRequirements=[{"schemes": {"bearer": {"list": []}}}, {"schemes": {}}]) + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": task10()}))],
+    [], "securityRequirements [bearer] OR [] (an empty requirement: anonymous access allowed, AUTH-007)")
+case("QL8-legal-v10-card-interface-tenant-empty-string", lambda: getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": ""}])) + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10()})],
+    [], "tenant \"\" is the proto3 default: no tenant declared")
+case("QL9-legal-v10-rest-tenant-with-space-encoded", lambda: getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": "acme corp"}])) + [
+    rpost("/acme%20corp/message:send", {"message": msg10()}), rok({"task": task10()}),
+    rget("/acme%20corp/tasks/t1"), rok(task10())],
+    [], "a tenant with a space, percent-encoded in the path (REST-001: URL-encoded)")
+case("QL10-legal-v10-rest-cancel-empty-body", lambda: R10() + [
+    rpost("/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}), rok({"task": task10("t1", state="WORKING")}),
+    req(H + "/tasks/t1:cancel", "", headers=RJ), rok(task10("t1", state="CANCELED", n=2))],
+    [], "POST /tasks/t1:cancel with no body: every CancelTaskRequest field is in the path or optional")
+case("QL11-legal-v10-rest-tenant-path-and-body", lambda: RT10() + [
+    rpost("/acme/message:send", {"message": msg10(), "tenant": "acme"}), rok({"task": task10()})],
+    [], "the tenant in the path and in the body, the same")
+case("QL12-legal-v10-card-signed-twice-jku", lambda: C10(signatures=[
+        {"protected": b64u({"alg": "ES256", "kid": "k1", "typ": "JOSE", "jku": "https://agent.example.test/.well-known/jwks.json"}), "signature": SIG},
+        {"protected": b64u({"alg": "RS256", "kid": "k2", "typ": "JOSE"}), "signature": SIG}]),
+    [], "two signatures, one naming its key set by jku")
+
 write_cases(C, OUT)
