@@ -972,7 +972,8 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// there); a declared extended card whose route answers a bare 404 (K06) or whose
 /// JSON-RPC method answers -32601 (K07); GetTask / CancelTask served under one tenant on a
 /// task handed out under another (AUTH-SCOPE-002, V01, V02; VL4 legal: both tenants own a
-/// t1); a 0.3 file part with `"bytes": null` beside its uri is no shape fault (VL1).
+/// t1); a 0.3 file part with `"bytes": null` beside its uri is no shape fault (VL1); a
+/// JSON-RPC envelope answering an HTTP+JSON route (S01).
 #[test]
 fn breaker24_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -1093,6 +1094,17 @@ fn breaker24_blind() {
         "{m}"
     );
     assert!(m.ends_with("-32001 TaskNotFoundError"), "{m}");
+    // A JSON-RPC envelope on an HTTP+JSON route is said as that, not as a Task without id
+    // (S01).
+    let (m, ptr) = one(
+        "b24x-S01-v10-rest-list-tasks-jsonrpc-envelope",
+        "DATA-SHAPE-001",
+    );
+    assert!(
+        m.starts_with("the agent answered the HTTP+JSON ListTasks route with a JSON-RPC envelope ({\"jsonrpc\", \"result\"}) instead of the bare ListTasksResponse"),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/jsonrpc"));
     let (m, _) = one(
         "b24x-K07-v10-card-extended-declared-jsonrpc-method-not-found",
         "RPC-ERROR-001",

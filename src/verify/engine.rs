@@ -14936,6 +14936,37 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // REST-001 / REST-003 (breaker24 S01): an HTTP+JSON route answers the bare result
+        // message; a JSON-RPC envelope around it leaves an HTTP+JSON client with no Task
+        // (id, status) and no ListTasksResponse (tasks) at the top level.
+        if c.binding == Some(Binding::Rest)
+            && base.is_empty()
+            && res.get("jsonrpc").is_some()
+            && (res.get("result").is_some() || res.get("error").is_some())
+            && op != Op::GetCard
+        {
+            let what = match op {
+                Op::ListTasks => "ListTasksResponse",
+                Op::SendMessage => "SendMessageResponse",
+                Op::GetTask | Op::CancelTask => "Task",
+                _ => "result message",
+            };
+            let member = if res.get("result").is_some() {
+                "result"
+            } else {
+                "error"
+            };
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "the agent answered the HTTP+JSON {} route with a JSON-RPC envelope ({{\"jsonrpc\", \"{member}\"}}) instead of the bare {what} (REST-001): an HTTP+JSON client reads the body itself as the {what} and finds none of its members",
+                    c.op_term(op.name())
+                ),
+                vec![x.ev_at(bseq, "/jsonrpc", None)],
+                &x.leg,
+            );
+            return None;
+        }
         self.part_url_internal(x, res, base, bseq);
         // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
         // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3

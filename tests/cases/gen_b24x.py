@@ -1051,4 +1051,29 @@ case("QL12-legal-v10-card-signed-twice-jku", lambda: C10(signatures=[
         {"protected": b64u({"alg": "RS256", "kid": "k2", "typ": "JOSE"}), "signature": SIG}]),
     [], "two signatures, one naming its key set by jku")
 
+# ---------------------------------------------------------------- seventh batch (S)
+case("S01-v10-rest-list-tasks-jsonrpc-envelope", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10("t1")}),
+    rget("/tasks"),
+    rok({"jsonrpc": "2.0", "id": None, "result": {"tasks": [task10("t1")], "nextPageToken": "", "pageSize": 50, "totalSize": 1}})],
+    [("result-invalid-shape", E)],
+    "GET /tasks answered with a JSON-RPC envelope around the ListTasksResponse (REST-001: the bare message)")
+case("S02-v10-rest-get-task-wrapped", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10("t1")}),
+    rget("/tasks/t1"), rok({"task": task10("t1")})],
+    [("result-invalid-shape", E)],
+    "GET /tasks/t1 answered {task: ...}; 1.0 GetTask returns the Task itself")
+case("S03-v10-rest-cancel-answered-204", lambda: R10() + [
+    rpost("/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}), rok({"task": task10("t1", state="WORKING")}),
+    rpost("/tasks/t1:cancel", {}), resp("", status=204, headers={})],
+    [("result-invalid-shape", E)],
+    "POST /tasks/t1:cancel answered 204 No Content: CancelTask returns the updated Task (TASK-003)")
+case("SL1-legal-v10-jsonrpc-tenant-param-card-declares-none", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(), "tenant": "acme"}), resp(ok(1, {"task": task10()}))],
+    [], "a client sends params.tenant to an interface that declares none; the agent ignores it")
+case("SL2-legal-v10-rest-list-tasks-empty-page-token", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10("t1")}),
+    rget("/tasks?pageToken="), rok({"tasks": [task10("t1")], "nextPageToken": "", "pageSize": 50, "totalSize": 1})],
+    [], "an empty pageToken query value asks for the first page")
+
 write_cases(C, OUT)
