@@ -480,6 +480,10 @@ rule!(ID_MESSAGE_ID_REUSED, "ID-MSG-002", "client-message-id-reused", Warning, L
     ["ID-007"],
     "client sent a different message under a messageId it had already used",
     "mint a fresh messageId (a UUID) for every new message and reuse one only to retry the same message: an agent may dedupe by messageId (1.0 §3.3.1), and then drops the second message or answers it with the first one's task");
+rule!(ID_AGENT_MESSAGE_ID_REUSED, "ID-MSG-003", "agent-message-id-reused", Warning, Lifecycle,
+    ["ID-007"],
+    "agent's reply message reuses a messageId: the id of the client's message it answers, or one its own earlier reply used for other parts",
+    "mint a fresh messageId (a UUID) for every message the agent creates, inside the request handler, not once at start-up, and never copy the client's messageId onto the reply: clients and agents key and dedupe messages by messageId (1.0 §3.3.1), so two messages under one id lose one of them");
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
     ["ID-001", "TASK-009", "ID-006"],
     "a task id the agent handed out is unknown to the agent afterwards",
@@ -1131,6 +1135,7 @@ pub static RULES: &[Rule] = &[
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
     ID_MESSAGE_ID_REUSED,
+    ID_AGENT_MESSAGE_ID_REUSED,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     ID_OTHER_TASK_ANSWERED,

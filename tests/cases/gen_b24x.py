@@ -1076,4 +1076,30 @@ case("SL2-legal-v10-rest-list-tasks-empty-page-token", lambda: R10() + [
     rget("/tasks?pageToken="), rok({"tasks": [task10("t1")], "nextPageToken": "", "pageSize": 50, "totalSize": 1})],
     [], "an empty pageToken query value asks for the first page")
 
+# ---------------------------------------------------------------- agent messageIds (N)
+case("N01-v10-agent-replies-same-message-id-twice", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10("a", mid="m1")}), resp(ok(1, {"message": amsg10("first answer", mid="reply", contextId="c1")})),
+    RPC(2, "SendMessage", {"message": msg10("b", mid="m2")}), resp(ok(2, {"message": amsg10("second answer", mid="reply", contextId="c2")}))],
+    [("agent-message-id-reused", W)],
+    "a hand-written agent gives every reply the messageId \"reply\" (minted once at start-up; ID-007)")
+case("N02-v10-agent-reply-echoes-client-message-id", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10("ping", mid="m-42")}), resp(ok(1, {"message": amsg10("pong", mid="m-42", contextId="c1")}))],
+    [("agent-message-id-reused", W)],
+    "the agent copies the client's messageId onto its reply (ID-007: the creator mints the id)")
+case("N03-v03-stream-agent-message-reuses-id", lambda: C03() + [
+    req(A, rpc(1, "message/stream", {"message": msg03("a", mid="m1")}), headers={**J03, "accept": "text/event-stream"}),
+    resp("", headers=SSE), chunk(ev({"kind": "message", "messageId": "r", "role": "agent", "parts": [{"kind": "text", "text": "one"}], "contextId": "c1"})), chunk("", close="eof"),
+    req(A, rpc(2, "message/stream", {"message": msg03("b", mid="m2")}), headers={**J03, "accept": "text/event-stream"}),
+    resp("", headers=SSE), chunk(ev({"kind": "message", "messageId": "r", "role": "agent", "parts": [{"kind": "text", "text": "two"}], "contextId": "c2"}, i=2)), chunk("", close="eof")],
+    [("agent-message-id-reused", W)],
+    "0.3 streams: both message replies carry messageId r")
+case("NL1-legal-v10-retry-answered-with-same-reply", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10("a", mid="m1")}), resp(ok(1, {"message": amsg10("answer", mid="r-1", contextId="c1")})),
+    RPC(2, "SendMessage", {"message": msg10("a", mid="m1")}), resp(ok(2, {"message": amsg10("answer", mid="r-1", contextId="c1")}))],
+    [], "a retried message (same messageId, same parts) answered with the same reply: the agent deduped it (ID-007)")
+case("NL2-legal-v10-replies-fresh-ids", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10("a", mid="m1")}), resp(ok(1, {"message": amsg10("one", mid="r-1", contextId="c1")})),
+    RPC(2, "SendMessage", {"message": msg10("b", mid="m2")}), resp(ok(2, {"message": amsg10("two", mid="r-2", contextId="c1")}))],
+    [], "every reply with its own messageId")
+
 write_cases(C, OUT)
