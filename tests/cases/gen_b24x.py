@@ -1082,10 +1082,6 @@ case("N01-v10-agent-replies-same-message-id-twice", lambda: C10() + [
     RPC(2, "SendMessage", {"message": msg10("b", mid="m2")}), resp(ok(2, {"message": amsg10("second answer", mid="reply", contextId="c2")}))],
     [("agent-message-id-reused", W)],
     "a hand-written agent gives every reply the messageId \"reply\" (minted once at start-up; ID-007)")
-case("N02-v10-agent-reply-echoes-client-message-id", lambda: C10() + [
-    RPC(1, "SendMessage", {"message": msg10("ping", mid="m-42")}), resp(ok(1, {"message": amsg10("pong", mid="m-42", contextId="c1")}))],
-    [("agent-message-id-reused", W)],
-    "the agent copies the client's messageId onto its reply (ID-007: the creator mints the id)")
 case("N03-v03-stream-agent-message-reuses-id", lambda: C03() + [
     req(A, rpc(1, "message/stream", {"message": msg03("a", mid="m1")}), headers={**J03, "accept": "text/event-stream"}),
     resp("", headers=SSE), chunk(ev({"kind": "message", "messageId": "r", "role": "agent", "parts": [{"kind": "text", "text": "one"}], "contextId": "c1"})), chunk("", close="eof"),

@@ -1121,10 +1121,12 @@ def midreuse(ok):
     send1(t, {"task": task1("task-2")}, i=2, params={"message": msg1("book table" if ok else "cancel flight", messageId="m-1")})
     return t.text()
 case("ID-MSG-002", midreuse(False), midreuse(True))
-def agentmid(echo):
+def agentmid(reused):
     t = T(); fetch_card(t, card1())
-    reply = {"messageId": "msg-ping" if echo else "reply-1", "role": "ROLE_AGENT", "parts": [{"text": "pong"}], "contextId": "ctx-1"}
-    send1(t, {"message": reply}, params={"message": msg1("ping")})
+    for i, text in ((1, "ping"), (2, "again")):
+        mid = "reply" if reused else "reply-%d" % i
+        reply = {"messageId": mid, "role": "ROLE_AGENT", "parts": [{"text": "pong " + text}], "contextId": "ctx-1"}
+        send1(t, {"message": reply}, i=i, params={"message": msg1(text)})
     return t.text()
 case("ID-MSG-003", agentmid(True), agentmid(False))
 # ---- STREAM-ORDER-001: status updates in generation order (breaker10 E14)
