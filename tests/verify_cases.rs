@@ -1158,3 +1158,169 @@ fn review24a() {
         assert_eq!(v[0].message, says, "{stem}");
     }
 }
+
+/// Session 24's blind adversary (breaker24, `tests/cases/gen_b24x.py`): every legal control
+/// (`b24x-*-legal-*`) stays silent, and the faults its fixes are about read as the fixes
+/// say: a ListTasks page listing another tenant's task (L11, L12; LL4 / LL7 legal), a
+/// `tasks` that is no array (L13) and a listed task in 0.x state spelling (L14); card
+/// `signatures` that is no list (K02); a part whose metadata is no object (P09); a 0.x
+/// file object beside a 1.0 url (P07) and a 0.3 send with 1.0's returnImmediately (R04);
+/// a gateway doubling the tenant segment (T03) or dropping a JSON-RPC params.tenant (Z10;
+/// ZL8 legal), or moving it into the query of a POST (T08; TL5 legal: a GET reads it
+/// there); a declared extended card whose route answers a bare 404 (K06) or whose
+/// JSON-RPC method answers -32601 (K07); GetTask / CancelTask served under one tenant on a
+/// task handed out under another (AUTH-SCOPE-002, V01, V02; VL4 legal: both tenants own a
+/// t1); a 0.3 file part with `"bytes": null` beside its uri is no shape fault (VL1); a
+/// JSON-RPC envelope answering an HTTP+JSON route (S01); an agent reusing its own
+/// messageId for another reply (ID-MSG-003, N01, N03; NL1 / NL2 legal).
+#[test]
+fn breaker24_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    legal_controls_silent(&dir, "b24x-", 70);
+    let one = |stem: &str, rule: &str| {
+        let out = by(stem);
+        let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
+        assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
+        (
+            f[0].message.clone(),
+            f[0].evidence.last().and_then(|e| e.pointer.clone()),
+        )
+    };
+    let (m, ptr) = one(
+        "b24x-L11-v10-list-tasks-other-tenant-task-in-page",
+        "DATA-LIST-003",
+    );
+    assert!(
+        m.starts_with("listed tasks[0] (t-globex) was handed out under tenant \"globex\", yet the ListTasks call names tenant \"acme\""),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/result/tasks/0/id"));
+    let (m, ptr) = one(
+        "b24x-L12-v10-rest-list-tasks-tenant-path-other-tenant-task",
+        "DATA-LIST-003",
+    );
+    assert!(m.contains("under tenant \"globex\""), "{m}");
+    assert_eq!(ptr.as_deref(), Some("/tasks/0/id"));
+    let (m, _) = one("b24x-L13-v10-list-tasks-tasks-not-array", "DATA-SHAPE-001");
+    assert!(
+        m.contains("tasks is an object where ListTasksResponse.tasks is an array of Task"),
+        "{m}"
+    );
+    let (m, ptr) = one(
+        "b24x-L14-v10-list-tasks-listed-task-malformed",
+        "TASK-STATE-005",
+    );
+    assert!(
+        m.starts_with(
+            "listed task t1 of ListTasks (row 0): task state \"completed\" is the 0.x spelling"
+        ),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/result/tasks/0/status/state"));
+    let (m, ptr) = one(
+        "b24x-K02-v10-card-signatures-object-not-array",
+        "CARD-SIG-001",
+    );
+    assert!(m.contains("signatures is one object, not a list"), "{m}");
+    assert_eq!(ptr.as_deref(), Some("/signatures"));
+    let (m, ptr) = one("b24x-P09-v10-agent-part-metadata-string", "DATA-SHAPE-001");
+    assert!(
+        m.ends_with("part metadata is not a JSON object (a google.protobuf.Struct)"),
+        "{m}"
+    );
+    assert_eq!(
+        ptr.as_deref(),
+        Some("/result/task/artifacts/0/parts/0/metadata")
+    );
+    let (m, ptr) = one("b24x-P07-v10-client-part-url-plus-03-file", "VER-MIX-001");
+    assert!(
+        m.contains("carries a 0.x file object on a part beside the 1.0 member url"),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/params/message/parts/0/file"));
+    let (m, _) = one(
+        "b24x-R04-v03-client-sends-1-0-return-immediately",
+        "VER-MIX-001",
+    );
+    assert!(
+        m.starts_with("0.3 send configuration carries the 1.0 member returnImmediately, which a 0.3 agent ignores as unknown (0.3: blocking"),
+        "{m}"
+    );
+    let (m, _) = one("b24x-T03-v10-gateway-doubles-tenant-segment", "GW-REQ-002");
+    assert!(
+        m.contains("with the tenant segment repeated (/acme/acme where the client sent /acme)"),
+        "{m}"
+    );
+    // A tenant moved into the query is read on a GET (TL5, legal) but not by a POST route
+    // whose body is the request (T08).
+    let (m, _) = one("b24x-T08-v10-gateway-tenant-moved-into-query", "GW-REQ-002");
+    assert!(
+        m.contains("with the tenant segment /acme the card declares moved into the query (?tenant=acme), which a POST route"),
+        "{m}"
+    );
+    let (m, _) = one(
+        "b24x-Z10-v10-gateway-drops-jsonrpc-tenant-param",
+        "GW-REQ-002",
+    );
+    assert!(
+        m.starts_with("gateway forwarded the client's JSON-RPC GetTask call upstream without the client's params.tenant \"acme\""),
+        "{m}"
+    );
+    let (m, _) = one(
+        "b24x-K06-v10-card-extended-declared-rest-404",
+        "CARD-URL-002",
+    );
+    assert!(
+        m.starts_with("the GetExtendedAgentCard route GET /extendedAgentCard below advertised interface url https://agent.example.test answered HTTP 404 although the card declares capabilities.extendedAgentCard: true"),
+        "{m}"
+    );
+    let (m, ptr) = one(
+        "b24x-V01-v10-rest-get-task-of-other-tenant-served",
+        "AUTH-SCOPE-002",
+    );
+    assert_eq!(
+        m,
+        "agent answered GetTask of task t-globex under tenant \"acme\" and returned it, but it handed task t-globex out under tenant \"globex\": a caller of one tenant reaches another tenant's task; answer a task of another tenant like an unknown one, HTTP 404 TASK_NOT_FOUND"
+    );
+    assert_eq!(ptr.as_deref(), Some("/id"));
+    let (m, _) = one(
+        "b24x-V02-v10-jsonrpc-cancel-task-of-other-tenant",
+        "AUTH-SCOPE-002",
+    );
+    assert!(
+        m.contains("CancelTask of task t-globex under tenant \"acme\" and canceled it"),
+        "{m}"
+    );
+    assert!(m.ends_with("-32001 TaskNotFoundError"), "{m}");
+    // A JSON-RPC envelope on an HTTP+JSON route is said as that, not as a Task without id
+    // (S01).
+    let (m, ptr) = one(
+        "b24x-S01-v10-rest-list-tasks-jsonrpc-envelope",
+        "DATA-SHAPE-001",
+    );
+    assert!(
+        m.starts_with("the agent answered the HTTP+JSON ListTasks route with a JSON-RPC envelope ({\"jsonrpc\", \"result\"}) instead of the bare ListTasksResponse"),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/jsonrpc"));
+    // The agent's own messageIds (ID-MSG-003): one id for two replies (N01, N03); a retry
+    // answered with the same reply is not (NL1, legal).
+    let (m, _) = one(
+        "b24x-N01-v10-agent-replies-same-message-id-twice",
+        "ID-MSG-003",
+    );
+    assert!(
+        m.starts_with("agent's reply message to SendMessage carries messageId reply, which an earlier reply of the agent used for a message with other parts"),
+        "{m}"
+    );
+    one("b24x-N03-v03-stream-agent-message-reuses-id", "ID-MSG-003");
+    let (m, _) = one(
+        "b24x-K07-v10-card-extended-declared-jsonrpc-method-not-found",
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.ends_with("yet the agent answered -32601 MethodNotFoundError instead of -32007 ExtendedAgentCardNotConfiguredError"),
+        "{m}"
+    );
+}

@@ -1424,17 +1424,19 @@ pub enum PartStyle {
 pub struct PartMemberMix {
     /// JSON Pointer of the member.
     pub pointer: String,
-    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`; `update` for a 1.0 status).
+    /// The member as sent (`mimeType`, `name`, `mediaType`, `filename`; `file` for a 0.x
+    /// file object on a 1.0 part; `update` for a 1.0 status).
     pub found: &'static str,
-    /// Where this style keeps it (`mediaType`, `filename`, `file.mimeType`, `file.name`).
+    /// Where this style keeps it (`mediaType`, `filename`, `file.mimeType`, `file.name`;
+    /// `url` or `raw` for `file`).
     pub expected: &'static str,
 }
 
 /// The first part under `v` (a Task, Message, stream event, ListTasks result or send
 /// request params at JSON Pointer `base`) that names its media type or file name with the
 /// other generation's member (VER-MIX-001; DATA-001, DATA-004; DIGEST §1, trap 11):
-/// - [`PartStyle::V1`] (`{raw|url, filename?, mediaType?}`): `mimeType` on any part, or
-///   `name` on a `raw`/`url` part;
+/// - [`PartStyle::V1`] (`{raw|url, filename?, mediaType?}`): `mimeType` on any part,
+///   `name` on a `raw`/`url` part, or a 0.x `file` object beside `raw`/`url`;
 /// - [`PartStyle::V0Rpc`] / [`PartStyle::V0Rest`] (`file:{bytes|uri, name?, mimeType?}`,
 ///   0.3 ProtoJSON `file:{fileWithUri|fileWithBytes, mimeType?, name?}`): `mediaType` or
 ///   `filename` inside `file` or on a file part, without the member of this style.
@@ -1528,6 +1530,14 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
                             && (has(p, "url") || has(p, "raw"))
                         {
                             Some((&[Seg::Key("name")], "name", "filename"))
+                        } else if p.get("file").is_some_and(Json::is_object)
+                            && (has(p, "url") || has(p, "raw"))
+                        {
+                            // A 0.x file object beside the 1.0 content it duplicates
+                            // (breaker24 P07); a part with no 1.0 content at all is a
+                            // DATA-004 shape problem instead.
+                            let exp = if has(p, "url") { "url" } else { "raw" };
+                            Some((&[Seg::Key("file")], "file", exp))
                         } else {
                             None
                         }
@@ -1625,6 +1635,13 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
             out.push((pp(), "part is not an object".into()));
             continue;
         };
+        let before = out.len();
+        // DATA-004 / DATA-001 (breaker24 P09): every generation's Part.metadata is a
+        // google.protobuf.Struct (0.x: an object); judged once the part's content is.
+        let metadata_bad = !matches!(
+            o.get("metadata"),
+            None | Some(Json::Null) | Some(Json::Object(_))
+        );
         match style {
             PartStyle::V1 | PartStyle::V0Rest => {
                 let keys: &[&str] = if style == PartStyle::V1 {
@@ -1686,16 +1703,17 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                 }
                 Some("file") => match o.get("file").and_then(Json::as_object) {
                     Some(f) => {
-                        let n = ["bytes", "uri"]
-                            .iter()
-                            .filter(|k| f.contains_key(k))
-                            .count();
+                        // A member written as null is unset (breaker24 VL1: a serializer
+                        // writing `"bytes": null` beside the uri; the object still matches
+                        // the 0.3 schema's FileWithUri, which every SDK parses).
+                        let set = |k: &str| f.get(k).is_some_and(|v| !v.is_null());
+                        let n = ["bytes", "uri"].iter().filter(|k| set(k)).count();
                         if n != 1 {
                             out.push((
                                 at("file"),
                                 "file part must set exactly one of bytes, uri".into(),
                             ));
-                        } else if let Some(b) = f.get("bytes") {
+                        } else if let Some(b) = f.get("bytes").filter(|b| !b.is_null()) {
                             // 0.x FileWithBytes.bytes: "base64 encoded content".
                             let why = match b.as_str() {
                                 None => Some("not a string"),
@@ -1731,6 +1749,12 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                 Some(other) => out.push((at("kind"), format!("unknown part kind {other:?}"))),
                 None => out.push((at("kind"), "part has no kind".into())),
             },
+        }
+        if metadata_bad && out.len() == before {
+            out.push((
+                at("metadata"),
+                "part metadata is not a JSON object (a google.protobuf.Struct)".into(),
+            ));
         }
     }
     out

@@ -1538,8 +1538,28 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
     use base64::Engine as _;
     let mut must = Vec::new();
     let mut should = Vec::new();
-    let Some(list) = card.get("signatures").and_then(Json::as_array) else {
-        return must;
+    let list = match card.get("signatures") {
+        None | Some(Json::Null) => return must,
+        Some(Json::Array(list)) => list,
+        // A single AgentCardSignature object (or any other value) where the card's
+        // `repeated AgentCardSignature signatures` belongs (breaker24 K02): a verifier
+        // iterating the list finds no signature, and a ProtoJSON parser rejects the card.
+        Some(other) => {
+            let what = match other {
+                Json::Object(_) => "one object",
+                Json::String(_) => "a string",
+                Json::Bool(_) => "a boolean",
+                _ => "a number",
+            };
+            must.push(SignatureProblem {
+                pointer: "/signatures".into(),
+                message: format!(
+                    "signatures is {what}, not a list of AgentCardSignature objects (wrap the entry in [...])"
+                ),
+                must: true,
+            });
+            return must;
+        }
     };
     for (i, sig) in list.iter().enumerate() {
         let at = |m: &str| format!("/signatures/{i}{m}");

@@ -1301,6 +1301,11 @@ pub(super) struct State {
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
     sent_messages: HashMap<String, (u64, u64, String)>,
+    /// The same for the agent's reply messages (send results and stream message events):
+    /// `leg \0 messageId` → (hash of the parts, seq of the body event, its exchange); a
+    /// later reply under that messageId with other parts is ID-MSG-003. At most
+    /// [`MAX_TASKS`] entries.
+    agent_messages: HashMap<String, (u64, u64, String)>,
     /// `leg \0 contextId \0 artifactId` of the artifacts tasks carried → (the first task's
     /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
     /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
@@ -1698,6 +1703,8 @@ struct PendingUp {
     method: String,
     body: Bytes,
     path: String,
+    /// Its `tenant` query parameter (GW-REQ-002: a GET's tenant may travel there).
+    tenant_query: Option<String>,
     version: Option<String>,
     /// Its extension URIs ([`extensions_header`]).
     extensions: Option<Vec<String>>,
@@ -1955,6 +1962,7 @@ impl State {
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
             sent_messages: HashMap::new(),
+            agent_messages: HashMap::new(),
             ctx_artifacts: HashMap::new(),
             ctx_artifacts_told: HashSet::new(),
             agent_ifaces: HashMap::new(),
@@ -3725,6 +3733,42 @@ impl State {
                 }
             }
         }
+        // The mirror (breaker24 R04): a 0.x send whose configuration carries only the 1.0
+        // name, which a 0.x agent ignores (DATA-003): `returnImmediately: true` read by
+        // nobody leaves a 0.3 agent free to block (trap 8: blocking's sense is inverted),
+        // `taskPushNotificationConfig` leaves the webhook uncalled.
+        if c.dialect.is_some_and(|d| d.is_0x())
+            && !c.webhook
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        {
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                let new = [
+                    ("taskPushNotificationConfig", "pushNotificationConfig"),
+                    ("returnImmediately", "blocking"),
+                ]
+                .into_iter()
+                .find(|(n, o)| cfg.contains_key(n) && !cfg.contains_key(o));
+                if let Some((n, o)) = new {
+                    let base = if c.binding.is_some_and(Binding::bare_params) {
+                        "/configuration"
+                    } else {
+                        "/params/configuration"
+                    };
+                    let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                    let inverted = if n == "returnImmediately" {
+                        ", with the opposite sense: blocking false asks to return at once"
+                    } else {
+                        ""
+                    };
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        format!("{d} send configuration carries the 1.0 member {n}, which a {d} agent ignores as unknown ({d}: {o}{inverted})"),
+                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{n}"), None)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
         // A part of the client's message naming its media type or file name as in the other
         // generation (VER-MIX-001; DIGEST §1 parts row, trap 11): the agent drops it.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
@@ -3999,7 +4043,9 @@ impl State {
                                 return None;
                             }
                             let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
-                            net::segments(tail).first().map(|s| s.to_string())
+                            // REST-001: path values are URL-encoded (breaker24 QL9: tenant
+                            // "acme corp" arrives as /acme%20corp/...).
+                            net::segments(tail).first().map(|s| a2a::percent_decode(s))
                         } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
                             None
                         } else {
@@ -4190,8 +4236,7 @@ impl State {
                 self.check_route_rewritten(
                     &cid,
                     &up.id,
-                    &up.method,
-                    &up.path,
+                    (&up.method, &up.path, query_param(&up.url, "tenant")),
                     up_version.as_deref(),
                     up.ev(up.req_seq),
                 );
@@ -4253,6 +4298,61 @@ impl State {
                     );
                     return;
                 }
+                // The same for `params.tenant` dropped or changed (breaker24 Z10): a tenant a
+                // card declares (CARD-008) that the agent no longer sees looks the call up
+                // outside the client's tenant.
+                let untenanted = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(id, leg, m, _, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(id)
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        tenant_param_changed(b, up.req_body.as_slice())
+                            .map(|d| (id.clone(), *seq, d))
+                    })
+                    .filter(|(_, _, (cv, _, _))| {
+                        self.agent_ifaces
+                            .values()
+                            .flatten()
+                            .any(|i| i.tenants.iter().any(|t| t == cv))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, (cv, uv, method))) = untenanted {
+                    self.ver_stripped_done.insert(cid.clone());
+                    self.gw_rerouted.push_back(cid.clone());
+                    self.gw_rerouted.push_back(up.id.clone());
+                    while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+                        self.gw_rerouted.pop_front();
+                    }
+                    self.areas.insert("interop");
+                    let how = match &uv {
+                        Some(u) => {
+                            format!("with params.tenant {u:?} instead of the client's {cv:?}")
+                        }
+                        None => format!("without the client's params.tenant {cv:?}"),
+                    };
+                    self.find(
+                        &r::GW_ROUTE_REWRITTEN,
+                        format!(
+                            "gateway forwarded the client's JSON-RPC {method} call upstream {how}, the tenant the agent card declares for the interface (CARD-008): the agent looks the call up outside the client's tenant, so whatever it answers there is not the answer to the client's call"
+                        ),
+                        vec![
+                            Evidence {
+                                seq: cseq,
+                                exchange: Some(cid),
+                                pointer: Some("/params/tenant".into()),
+                                found: Some(Value::String(cv)),
+                            },
+                            up.ev_at(up.req_ev_seq(), "/params", None),
+                        ],
+                        &None,
+                    );
+                    return;
+                }
                 // GW-REQ-003 (ID-002, ID-001): the client's send, forwarded with another
                 // contextId / taskId on its message (LiteLLM PR #28664: a context id injected).
                 let rewritten = open_clients
@@ -4280,6 +4380,7 @@ impl State {
                     method: up.method.clone(),
                     body: up.req_body.share(),
                     path: up.path.clone(),
+                    tenant_query: query_param(&up.url, "tenant"),
                     version: up_version,
                     extensions: up_ext,
                     ev: up.ev(up.req_seq),
@@ -4467,8 +4568,7 @@ impl State {
             self.check_route_rewritten(
                 &client.0,
                 &up_id,
-                &p.method,
-                &p.path,
+                (&p.method, &p.path, p.tenant_query.clone()),
                 p.version.as_deref(),
                 p.ev.clone(),
             );
@@ -4554,8 +4654,7 @@ impl State {
         &mut self,
         client_id: &str,
         up_id: &str,
-        up_method: &str,
-        up_path: &str,
+        (up_method, up_path, up_tenant_query): (&str, &str, Option<String>),
         up_version: Option<&str>,
         up_ev: Evidence,
     ) {
@@ -4622,13 +4721,41 @@ impl State {
                             .any(|i| i.tenant.as_deref() == Some(t.as_str()))
                     })
                 });
-                declared
-                    .filter(|t| net::segments(&u.base).last().map(|s| s.to_string()).as_deref() != Some(t.as_str()))
-                    .map(|t| {
-                        format!(
+                // How often the tenant ends each leg's base: none upstream is the segment
+                // dropped; more upstream than on the client leg is it doubled (breaker24
+                // T03: a gateway that prefixes the tenant to a path that has it already).
+                let trailing = |base: &str, t: &str| {
+                    net::segments(base)
+                        .iter()
+                        .rev()
+                        .take_while(|s| **s == t)
+                        .count()
+                };
+                declared.and_then(|t| {
+                    let (kc, ku) = (trailing(&cr.base, &t), trailing(&u.base, &t));
+                    if ku == 0 && up_tenant_query.as_deref() == Some(t.as_str()) {
+                        // The tenant moved into the query (breaker24 TL5): a GET / DELETE
+                        // route reads every field not in its path from the query
+                        // (REST-001), so the agent still gets it; a POST route whose body
+                        // is the request (body "*") does not.
+                        (!matches!(up_method.to_ascii_uppercase().as_str(), "GET" | "DELETE"))
+                            .then(|| format!(
+                                "with the tenant segment /{t} the card declares moved into the query (?tenant={t}), which a {} route whose body is the request (REST-001, body \"*\") does not read: the agent cannot find a tenant's tasks without it",
+                                up_method.to_ascii_uppercase()
+                            ))
+                    } else if ku == 0 {
+                        Some(format!(
                             "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it)"
-                        )
-                    })
+                        ))
+                    } else if ku > kc {
+                        let (up_run, cl_run) = (format!("/{t}").repeat(ku), format!("/{t}").repeat(kc));
+                        Some(format!(
+                            "with the tenant segment repeated ({up_run} where the client sent {cl_run}): the agent takes the first /{t} as the tenant and the rest of the path as the route, which no A2A route matches, or looks the tasks up under the wrong tenant"
+                        ))
+                    } else {
+                        None
+                    }
+                })
             }
         };
         let Some(what) = what else {
@@ -4945,7 +5072,9 @@ impl State {
                                         let tail = path.strip_prefix(i.base.as_str())?;
                                         (c.binding == Some(Binding::Rest))
                                             .then(|| {
-                                                net::segments(tail).first().map(|t| t.to_string())
+                                                net::segments(tail)
+                                                    .first()
+                                                    .map(|t| a2a::percent_decode(t))
                                             })
                                             .flatten()
                                     })
@@ -5011,6 +5140,94 @@ impl State {
                 String::new()
             }
         }
+    }
+
+    /// AUTH-SCOPE-002 (TASK-009, AUTH-006, CARD-008; breaker24 V01, V02): the agent
+    /// answered GetTask / CancelTask `op` of exchange `x` under tenant `mine` with task
+    /// `id` (the Task at `ptr` of body event `bseq`), which it handed out under tenant
+    /// `theirs` ([`Self::task_of_other_tenant`]): a caller of one tenant reads or cancels
+    /// another tenant's task, where an inaccessible task is TaskNotFoundError.
+    #[allow(clippy::too_many_arguments)]
+    fn other_tenants_task_served(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        op: Op,
+        id: &str,
+        mine: &str,
+        theirs: &str,
+        bseq: u64,
+        ptr: &str,
+    ) {
+        let want = match c.binding {
+            Some(Binding::Rest) => "HTTP 404 TASK_NOT_FOUND",
+            Some(Binding::Grpc) => "NOT_FOUND TASK_NOT_FOUND",
+            _ => "-32001 TaskNotFoundError",
+        };
+        let did = if op == Op::CancelTask {
+            "canceled it"
+        } else {
+            "returned it"
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_SCOPE_OTHER_TENANT,
+            format!(
+                "agent answered {} of task {id} under tenant {mine:?} and {did}, but it handed task {id} out under tenant {theirs:?}: a caller of one tenant reaches another tenant's task; answer a task of another tenant like an unknown one, {want}",
+                c.op_term(op.name())
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(
+                    bseq,
+                    &jptr(ptr, &[Key("id")]),
+                    Some(Value::String(id.to_string())),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// The tenants of task `id` named or listed by exchange `x` (DATA-007, TASK-009,
+    /// AUTH-006): `(the call's tenant, the tenant the agent handed the task out under)`
+    /// when the interface the call addressed declares two or more tenants (CARD-008), the
+    /// call names one of them, the recording holds no task `id` under it, and holds one
+    /// under another of them. Tenants keep their own task ids (b11-K2), so an id known
+    /// under both is no finding.
+    fn task_of_other_tenant(&self, x: &Exch, id: &str) -> Option<(String, String)> {
+        let p = x.parts.as_ref()?;
+        let auth = host_port(&p.host, p.port, p.path.len());
+        let path = net::norm_path(&p.path);
+        let iface = self
+            .agent_ifaces
+            .get(&auth)?
+            .iter()
+            .filter(|i| {
+                i.base.is_empty()
+                    || path
+                        .strip_prefix(i.base.as_str())
+                        .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+            })
+            .max_by_key(|i| i.base.len())?;
+        if iface.tenants.len() < 2 || self.tasks.contains_key(&task_key(&x.leg, &x.scope, id)) {
+            return None;
+        }
+        // The scope agent_scope gives a tenant's calls (the leg's first agent keys by the
+        // empty scope).
+        let scope_of = |t: &str| {
+            let ident = format!("{}#{t}", iface.agent);
+            if self.first_agent.get(&x.leg) == Some(&ident) {
+                String::new()
+            } else {
+                ident
+            }
+        };
+        let mine = iface.tenants.iter().find(|t| scope_of(t) == x.scope)?;
+        let theirs = iface
+            .tenants
+            .iter()
+            .find(|t| *t != mine && self.tasks.contains_key(&task_key(&x.leg, &scope_of(t), id)))?;
+        Some((mine.clone(), theirs.clone()))
     }
 
     /// Remembers the agent a card describes ([`State::agent_scope`]): every interface it
@@ -6357,6 +6574,11 @@ impl State {
                     {
                         self.stream_once(x, &r::ID_CONTEXT_CHANGED, msg, ev);
                     }
+                }
+                if let Some((msg, ev)) =
+                    self.agent_message_id_reused(x, &c, p.inner, &p.pointer, seq)
+                {
+                    self.stream_once(x, &r::ID_AGENT_MESSAGE_ID_REUSED, msg, ev);
                 }
                 if let Some(role) = agent_reply_user_role(p.inner) {
                     let msg = format!(
@@ -8286,6 +8508,50 @@ impl State {
                     .insert(key, (hash, x.req_seq, x.id.clone()));
             }
             None => {}
+        }
+    }
+
+    /// ID-MSG-003 (ID-007: `messageId` is generated by the message's creator; breaker24
+    /// V03): the agent's reply message `m` (at `ptr` of body event `seq`) to call `c` names
+    /// a messageId an earlier reply of the agent on the same leg used for other parts. The
+    /// message and evidence; `None` when the id is fresh, or the same message is sent
+    /// again (a retry's answer). A reply carrying the client's own messageId is left alone
+    /// (breaker8's `i-msg-reuses-client-mid`; an echoed user message is DATA-ROLE-001's).
+    fn agent_message_id_reused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        m: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
+        let parts = m.get("parts").or_else(|| m.get("content"))?;
+        let id_ev = x.ev_at(
+            seq,
+            &jptr(ptr, &[Key("messageId")]),
+            Some(Value::String(mid.to_string())),
+        );
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        let why = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
+        let hash = parts_hash(parts);
+        let key = x.tkey(mid);
+        match self.agent_messages.get(&key) {
+            Some((old, at, xid)) if *old != hash && *at < seq => {
+                let (at, xid) = (*at, xid.clone());
+                self.areas.insert("id");
+                Some((
+                    format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {why}"),
+                    vec![Evidence::event(at, xid), id_ev],
+                ))
+            }
+            Some(_) => None,
+            None => {
+                if self.agent_messages.len() < MAX_TASKS {
+                    self.agent_messages.insert(key, (hash, seq, x.id.clone()));
+                }
+                None
+            }
         }
     }
 
@@ -13068,17 +13334,40 @@ impl State {
     /// TaskNotFoundError (`code` -32001, or a REST / gRPC answer mapped to it) names no task
     /// that could be missing. A card declaring `capabilities.extendedAgentCard` whose
     /// extended card is not configured answers -32007 ExtendedAgentCardNotConfiguredError;
-    /// one not declaring it, -32004 UnsupportedOperationError. Returns the expected code and
-    /// why; `None` for other calls, answers, or without the agent's card.
+    /// one not declaring it, -32004 UnsupportedOperationError. The same for -32601 to a
+    /// JSON-RPC call that said `A2A-Version: 1.x` (breaker24 K07): GetExtendedAgentCard is
+    /// a 1.0 method (RPC-003), so "no such method" is no answer either. Returns the
+    /// expected code and why; `None` for other calls, answers, or without the agent's card.
     fn extended_card_misfit(&self, x: &Exch, c: &Call, code: i64) -> Option<(i64, String)> {
+        let header_1x = || {
+            c.header_version
+                .as_deref()
+                .is_some_and(|v| v.trim_start().starts_with('1'))
+        };
         if c.dialect != Some(Dialect::V1_0)
             || c.op != Some(Op::GetExtendedCard)
-            || code != jsonrpc::TASK_NOT_FOUND
+            || !(code == jsonrpc::TASK_NOT_FOUND
+                || (code == jsonrpc::METHOD_NOT_FOUND
+                    && c.binding == Some(Binding::JsonRpc)
+                    && header_1x()))
         {
             return None;
         }
         let card = self.card_for(x)?;
         let name = c.op_term(Op::GetExtendedCard.name());
+        if code == jsonrpc::METHOD_NOT_FOUND {
+            return Some(if card.view.extended_card {
+                (
+                    jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                    format!("{name} is a 1.0 method (RPC-003) and the card declares capabilities.extendedAgentCard: true, so the agent serves the extended card there, or answers ExtendedAgentCardNotConfiguredError while none is configured (AUTH-005)"),
+                )
+            } else {
+                (
+                    jsonrpc::UNSUPPORTED_OPERATION,
+                    format!("{name} is a 1.0 method (RPC-003); the card does not declare capabilities.extendedAgentCard, which makes the call unsupported (AUTH-005)"),
+                )
+            });
+        }
         Some(if card.view.extended_card {
             (
                 jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
@@ -15159,6 +15448,37 @@ impl State {
         }
         let rpc0x = dialect.is_some_and(|d| d.is_0x()) && c.binding == Some(Binding::JsonRpc);
         let op = c.op?;
+        // REST-001 / REST-003 (breaker24 S01): an HTTP+JSON route answers the bare result
+        // message; a JSON-RPC envelope around it leaves an HTTP+JSON client with no Task
+        // (id, status) and no ListTasksResponse (tasks) at the top level.
+        if c.binding == Some(Binding::Rest)
+            && base.is_empty()
+            && res.get("jsonrpc").is_some()
+            && (res.get("result").is_some() || res.get("error").is_some())
+            && op != Op::GetCard
+        {
+            let what = match op {
+                Op::ListTasks => "ListTasksResponse",
+                Op::SendMessage => "SendMessageResponse",
+                Op::GetTask | Op::CancelTask => "Task",
+                _ => "result message",
+            };
+            let member = if res.get("result").is_some() {
+                "result"
+            } else {
+                "error"
+            };
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "the agent answered the HTTP+JSON {} route with a JSON-RPC envelope ({{\"jsonrpc\", \"{member}\"}}) instead of the bare {what} (REST-001): an HTTP+JSON client reads the body itself as the {what} and finds none of its members",
+                    c.op_term(op.name())
+                ),
+                vec![x.ev_at(bseq, "/jsonrpc", None)],
+                &x.leg,
+            );
+            return None;
+        }
         self.part_url_internal(x, res, base, bseq);
         // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
         // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
@@ -15215,9 +15535,24 @@ impl State {
                 // stubs); the first malformed one is reported.
                 let mut bad: Option<(String, String)> = None;
                 let mut utc_reported = false;
+                // TASK-STATE-005 / VER-MIX-001 (breaker24 L14): a listed task's state in
+                // another dialect's spelling, once per page (the first such row).
+                let mut spelling_reported = false;
                 // DATA-SHAPE-008 (fix19v V1): rows carrying members a2a.proto's Task does not
                 // define, as (row, pointer of its first such member, the members).
                 let mut outside: Vec<(usize, String, Vec<&str>)> = Vec::new();
+                // DATA-007 / AUTH-006 (breaker24 L11, L12): a listed task the agent handed
+                // out under another tenant of the interface, judged before the rows below
+                // are observed under this call's tenant.
+                let foreign = if dialect == Some(Dialect::V1_0) {
+                    ts.iter().enumerate().find_map(|(i, t)| {
+                        let id = t.get("id").and_then(Json::as_str)?;
+                        self.task_of_other_tenant(x, id)
+                            .map(|(mine, theirs)| (i, id.to_string(), mine, theirs))
+                    })
+                } else {
+                    None
+                };
                 let listed_snap = if list_includes_artifacts(x, &c) {
                     Snapshot::Whole
                 } else {
@@ -15246,6 +15581,25 @@ impl State {
                         }
                     }
                     let tv = task_view(o, &ptr, rpc0x);
+                    if !spelling_reported {
+                        if let Some((rule, why)) = tv.state_raw.and_then(|raw| {
+                            state_spelling_problem(raw, tv.state, c.dialect, c.binding)
+                                .map(|(rule, why)| (rule, format!("task state {raw:?} {why}")))
+                        }) {
+                            spelling_reported = true;
+                            let raw = tv.state_raw.unwrap_or_default();
+                            let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
+                            self.find(
+                                rule,
+                                format!(
+                                    "listed task {} of ListTasks (row {i}): {why}",
+                                    tv.id.unwrap_or("(no id)")
+                                ),
+                                vec![x.ev_at(bseq, &state_ptr, Some(Value::String(raw.into())))],
+                                &x.leg,
+                            );
+                        }
+                    }
                     if bad.is_none() && o.contains_key("task") && !o.contains_key("id") {
                         // a2a-java #843: the StreamResponse wrapper around each row.
                         bad = Some((
@@ -15313,10 +15667,41 @@ impl State {
                         &x.leg,
                     );
                 }
+                if let Some((i, id, mine, theirs)) = foreign {
+                    self.find(
+                        &r::DATA_LIST_FILTER,
+                        format!(
+                            "listed tasks[{i}] ({id}) was handed out under tenant {theirs:?}, yet the ListTasks call names tenant {mine:?}: ListTasks lists only the caller's tasks (DATA-007, AUTH-006), so a client of {mine:?} sees, and can act on, another tenant's task"
+                        ),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{i}/id"),
+                                Some(Value::String(id)),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                }
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
                     self.check_list_paging(x, &c, res, ts, base, bseq);
                 }
+            } else if let Some(ts) = res.get("tasks").filter(|t| !t.is_null()) {
+                // DATA-007 / proto `repeated Task tasks` (breaker24 L13): a single Task
+                // object (or any other non-array) where the page's list belongs. An absent
+                // `tasks` is an empty page (ProtoJSON omits empty repeated fields).
+                let p = format!("{base}/tasks");
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "result of ListTasks is malformed: tasks is {} where ListTasksResponse.tasks is an array of Task (repeated), so a client iterating the page finds no tasks",
+                        json_kind(&ts.to_value())
+                    ),
+                    vec![x.ev_at(bseq, &p, None)],
+                    &x.leg,
+                );
             }
             return None;
         }
@@ -15458,6 +15843,11 @@ impl State {
                             {
                                 self.areas.insert("id");
                                 self.find(&r::ID_CONTEXT_CHANGED, msg, ev, &x.leg);
+                            }
+                            if let Some((msg, ev)) =
+                                self.agent_message_id_reused(x, &c, p.inner, &p.pointer, bseq)
+                            {
+                                self.find(&r::ID_AGENT_MESSAGE_ID_REUSED, msg, ev, &x.leg);
                             }
                             if let Some(role) = agent_reply_user_role(p.inner) {
                                 let ptr = jptr(&p.pointer, &[Key("role")]);
@@ -15869,6 +16259,13 @@ impl State {
         // (breaker8 G3). Another task is not observed: its state says nothing about the
         // named one.
         if matches!(op, Op::GetTask | Op::CancelTask) {
+            // AUTH-SCOPE-002 (breaker24 V01, V02): the task was handed out under another
+            // tenant of the interface; judged before it is observed under this one.
+            if c.task_id() == Some(id.as_str()) {
+                if let Some((mine, theirs)) = self.task_of_other_tenant(x, &id) {
+                    self.other_tenants_task_served(x, &c, op, &id, &mine, &theirs, bseq, &ptr);
+                }
+            }
             if let Some(named) = c.task_id().filter(|n| *n != id) {
                 self.areas.insert("id");
                 self.find(
@@ -21783,9 +22180,9 @@ fn bom_before_json(body: &[u8]) -> Option<String> {
 /// envelope, a 1.0 AIP-193 `error` object (`{"error":{code,status,...}}`, or one whose
 /// `details` carry a `google.rpc.ErrorInfo` of domain `a2a-protocol.org`), a 0.x A2A error code (−32001..−32099, ERR-002), or any
 /// `error`/`code`+`message` body to a call that names a resource that can be missing (a
-/// task id in the route, params or the message). A `message:send` naming no task has no
-/// such resource: `{"code":404,"status":"NOT_FOUND"}` or Kong's `{"message":"no Route
-/// matched"}` there means the route is missing.
+/// task id in the route, params or the message). A `message:send` naming no task, and
+/// `GET /extendedAgentCard`, have no such resource: `{"code":404,"status":"NOT_FOUND"}` or
+/// Kong's `{"message":"no Route matched"}` there means the route is missing.
 fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
     if o.contains_key("jsonrpc") && o.contains_key("error") {
         return true;
@@ -21829,7 +22226,14 @@ fn a2a_error_answer(c: Option<&Call>, o: &Obj) -> bool {
                 .and_then(Json::as_str)
                 .is_some_and(|t| !t.is_empty())
         });
-    !matches!(op, Op::SendMessage | Op::SendStreamingMessage) || names_task
+    // GetExtendedAgentCard names no resource either: its A2A errors are
+    // UnsupportedOperationError and ExtendedAgentCardNotConfiguredError (HTTP 400 with an
+    // ErrorInfo, AUTH-005), so a bare 404 NOT_FOUND there is the route missing (breaker24
+    // K06).
+    !matches!(
+        op,
+        Op::SendMessage | Op::SendStreamingMessage | Op::GetExtendedCard
+    ) || names_task
 }
 
 /// `https://host:port/` for a `GRPC` interface `url` written as a gRPC target without a
@@ -25423,6 +25827,12 @@ fn part_mix_message(who: &str, c: &Call, m: &a2a::PartMemberMix) -> String {
             "{who} carries the task status message under update, the 0.3 proto's TaskStatus field name (its JSON name is message): a {d} reader sees no status.message and loses the agent's message (the question of an input-required task)"
         );
     }
+    if m.found == "file" {
+        return format!(
+            "{who} carries a 0.x file object on a part beside the {d} member {}: a {d} reader ignores file as unknown (DATA-003), so whatever it holds (a mimeType, a name, another file) is lost; a 1.0 part names its file by url or raw with mediaType and filename beside it",
+            m.expected
+        );
+    }
     let (gen, lost) = match m.found {
         "mimeType" | "mediaType" => (
             if m.found == "mimeType" { "0.x" } else { "1.0" },
@@ -26263,6 +26673,46 @@ fn message_ids_rewritten(a: &[u8], b: &[u8]) -> Option<IdsRewritten> {
         call,
         base: if rpc { "/params" } else { "" },
     })
+}
+
+/// GW-REQ-002 (breaker24 Z10): two JSON-RPC request bodies, a client's `a` and the
+/// gateway's upstream copy `b`, that are the same call (the JSON-RPC id aside) but for
+/// `params.tenant`, a string in `a` and absent or another value in `b`: the client's tenant,
+/// the upstream one (`None` when dropped) and the method. `None` otherwise.
+fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, String)> {
+    if a.len().abs_diff(b.len()) > 256
+        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
+        || !is_jsonrpc_request_body(a)
+        || !is_jsonrpc_request_body(b)
+    {
+        return None;
+    }
+    let parse = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
+        Ok(Value::Object(mut m)) => {
+            m.remove("id");
+            let t = m
+                .get_mut("params")
+                .and_then(Value::as_object_mut)
+                .and_then(|p| p.remove("tenant"));
+            Some((m, t))
+        }
+        _ => None,
+    };
+    let ((x, ct), (y, ut)) = (parse(a)?, parse(b)?);
+    let Some(Value::String(cv)) = ct else {
+        return None;
+    };
+    let uv = match ut {
+        None | Some(Value::Null) => None,
+        Some(Value::String(u)) if u == cv => return None,
+        Some(Value::String(u)) => Some(u),
+        Some(_) => return None,
+    };
+    if cv.is_empty() || x != y {
+        return None;
+    }
+    let method = x.get("method")?.as_str()?.to_string();
+    Some((cv, uv, method))
 }
 
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below

@@ -480,6 +480,10 @@ rule!(ID_MESSAGE_ID_REUSED, "ID-MSG-002", "client-message-id-reused", Warning, L
     ["ID-007"],
     "client sent a different message under a messageId it had already used",
     "mint a fresh messageId (a UUID) for every new message and reuse one only to retry the same message: an agent may dedupe by messageId (1.0 §3.3.1), and then drops the second message or answers it with the first one's task");
+rule!(ID_AGENT_MESSAGE_ID_REUSED, "ID-MSG-003", "agent-message-id-reused", Warning, Lifecycle,
+    ["ID-007"],
+    "agent's reply message carries a messageId its earlier reply used for a message with other parts",
+    "mint a fresh messageId (a UUID) for every message the agent creates, inside the request handler, not once at start-up: clients and agents key and dedupe messages by messageId (1.0 §3.3.1), so two messages under one id lose one of them");
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
     ["ID-001", "TASK-009", "ID-006"],
     "a task id the agent handed out is unknown to the agent afterwards",
@@ -837,6 +841,10 @@ rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-exist
     ["TASK-009", "AUTH-006"],
     "agent refused a task handed out to other credentials with 403 / PERMISSION_DENIED instead of TaskNotFoundError, revealing that the task exists",
     "answer a task operation on a task the caller may not see exactly like one on an unknown task: TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND), with a message that does not say the task exists or whose it is; keep 403 / PERMISSION_DENIED for operations the caller's credentials do not cover (missing scope)");
+rule!(AUTH_SCOPE_OTHER_TENANT, "AUTH-SCOPE-002", "other-tenants-task-served", Error, Security,
+    ["TASK-009", "AUTH-006", "CARD-008"],
+    "agent served GetTask or CancelTask under one tenant of an interface on a task it handed out under another tenant, instead of TaskNotFoundError",
+    "scope every task operation by the request's tenant (the `/{tenant}` path segment, the `tenant` member): look the task id up among the tasks of that tenant only, and answer a task of another tenant like an unknown one, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a shared task store keyed by task id alone lets any tenant read and cancel every other tenant's tasks");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
@@ -971,8 +979,8 @@ rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry, one that does not runs the work twice");
 rule!(GW_ROUTE_REWRITTEN, "GW-REQ-002", "route-rewritten-by-proxy", Error, Interop,
     ["REST-001", "CARD-008", "ID-001"],
-    "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped, or the task id in the path changed; or a JSON-RPC call's task id (params id, taskId or message.taskId) forwarded in other letter case",
-    "forward the request path unchanged after the base-path mapping: keep `:` custom verbs (AIP-136; percent-encoding them as %3A is fine), do not add or drop `/v1` or the `/{tenant}` segment, and never change the case or characters of path parameters or of a JSON-RPC body's values (task ids are opaque and case-sensitive); what the agent then answers (404, TaskNotFoundError) is the answer to a call the client never made");
+    "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped or doubled, or the task id in the path changed; or a JSON-RPC call's task id (params id, taskId or message.taskId) forwarded in other letter case, or its params.tenant dropped or changed",
+    "forward the request path unchanged after the base-path mapping: keep `:` custom verbs (AIP-136; percent-encoding them as %3A is fine), do not add or drop `/v1` or the `/{tenant}` segment (nor a JSON-RPC call's params.tenant), and never change the case or characters of path parameters or of a JSON-RPC body's values (task ids are opaque and case-sensitive); what the agent then answers (404, TaskNotFoundError) is the answer to a call the client never made");
 rule!(GW_MESSAGE_IDS_REWRITTEN, "GW-REQ-003", "message-ids-rewritten-by-proxy", Error, Interop,
     ["ID-002", "ID-001", "ID-008"],
     "gateway forwarded a client's message send upstream with another contextId or taskId on the message than the client's: one added where the client sent none, dropped, or replaced",
@@ -1034,6 +1042,7 @@ pub static RULES: &[Rule] = &[
     AUTH_UNDECLARED_SCHEME,
     AUTH_CLIENT_CREDENTIAL_MISPLACED,
     AUTH_SCOPE_EXISTENCE_REVEALED,
+    AUTH_SCOPE_OTHER_TENANT,
     AUTH_ENDPOINT_NOT_TLS,
     TLS_CLIENT_DOWNGRADE,
     TLS_AGENT_CLEARTEXT,
@@ -1135,6 +1144,7 @@ pub static RULES: &[Rule] = &[
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
     ID_MESSAGE_ID_REUSED,
+    ID_AGENT_MESSAGE_ID_REUSED,
     ID_TASK_NOT_RESOLVABLE,
     ID_UNKNOWN_TASK_ACCEPTED,
     ID_OTHER_TASK_ANSWERED,

@@ -114,6 +114,17 @@ def otherscaller(status):
         t.resp(200, err(2, -32001, "Task not found"))
     return t.text()
 case("AUTH-SCOPE-001", otherscaller(403), otherscaller(200))
+def othertenant(served):
+    ifs = [{"url": H + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": t} for t in ("acme", "globex")]
+    t = T(); fetch_card(t, card1(supportedInterfaces=ifs))
+    send1(t, {"task": task1()}, params={"message": msg1("hi"), "tenant": "globex"})
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": "task-1", "tenant": "acme"}), headers=V1)
+    if served:
+        t.resp(200, res(2, task1()))
+    else:
+        t.resp(200, {"jsonrpc": "2.0", "id": 2, "error": {"code": -32001, "message": "Task not found", "data": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}})
+    return t.text()
+case("AUTH-SCOPE-002", othertenant(True), othertenant(False))
 # ---- capabilities
 def pushcap(declared):
     t = T(); fetch_card(t, card1(capabilities={"streaming": True, "pushNotifications": declared}))
@@ -1118,6 +1129,14 @@ def midreuse(ok):
     send1(t, {"task": task1("task-2")}, i=2, params={"message": msg1("book table" if ok else "cancel flight", messageId="m-1")})
     return t.text()
 case("ID-MSG-002", midreuse(False), midreuse(True))
+def agentmid(reused):
+    t = T(); fetch_card(t, card1())
+    for i, text in ((1, "ping"), (2, "again")):
+        mid = "reply" if reused else "reply-%d" % i
+        reply = {"messageId": mid, "role": "ROLE_AGENT", "parts": [{"text": "pong " + text}], "contextId": "ctx-1"}
+        send1(t, {"message": reply}, i=i, params={"message": msg1(text)})
+    return t.text()
+case("ID-MSG-003", agentmid(True), agentmid(False))
 # ---- STREAM-ORDER-001: status updates in generation order (breaker10 E14)
 def stamps(ok):
     ts = lambda s: {"state": "TASK_STATE_WORKING", "timestamp": "2026-01-01T00:00:00.%d00Z" % s}
