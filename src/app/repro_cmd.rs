@@ -469,17 +469,17 @@ fn redact_url(url: &str, tagger: &Tagger) -> String {
 /// placeholders (the tag of the value without surrounding whitespace); a value that holds a
 /// placeholder already (`Bearer [REDACTED:…]`, the recorder's) stays as it is.
 fn redact_headers(h: &Headers, tagger: &Tagger) -> Headers {
-    Headers(
-        h.0.iter()
+    Headers::from(
+        h.iter()
             .map(|(k, v)| {
                 let v = if is_secret_header(k) && !v.contains("[REDACTED") {
                     tagger.placeholder(v.trim().as_bytes())
                 } else {
-                    v.clone()
+                    v.to_string()
                 };
-                (k.clone(), v)
+                (k.to_string(), v)
             })
-            .collect(),
+            .collect::<Vec<_>>(),
     )
 }
 
@@ -787,14 +787,14 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
                 for u in std::iter::once(url).chain(upstream) {
                     collect_hosts(u, &mut hosts);
                 }
-                for (k, v) in &headers.0 {
+                for (k, v) in headers {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
                         collect_hosts(v, &mut hosts);
                     }
                 }
             }
             EventKind::ResponseHead { headers, .. } => {
-                for (k, v) in &headers.0 {
+                for (k, v) in headers {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
                         collect_hosts(v, &mut hosts);
                     }
@@ -847,7 +847,11 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
     let r1 = replace.clone();
     let r2 = replace.clone();
     map_events(events, &replace, &r1, &move |h: &Headers| {
-        Headers(h.0.iter().map(|(k, v)| (k.clone(), r2(v))).collect())
+        Headers::from(
+            h.iter()
+                .map(|(k, v)| (k.to_string(), r2(v)))
+                .collect::<Vec<_>>(),
+        )
     })
 }
 
@@ -972,7 +976,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
 
 fn headers_obj(h: &Headers) -> Value {
     let mut m = serde_json::Map::new();
-    for (k, v) in &h.0 {
+    for (k, v) in h {
         // A transcript keeps one value per name; repeated fields are joined (RFC 9110 §5.3).
         let k = k.to_ascii_lowercase();
         match m.get_mut(&k) {
@@ -1084,7 +1088,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         let compressed = headers
             .get("accept-encoding")
             .is_some_and(|v| !v.trim().is_empty() && !v.trim().eq_ignore_ascii_case("identity"));
-        for (k, v) in &headers.0 {
+        for (k, v) in headers {
             let lk = k.to_ascii_lowercase();
             if ["host", "content-length", "connection", "transfer-encoding"].contains(&lk.as_str())
                 || (compressed && lk == "accept-encoding")
@@ -1634,11 +1638,11 @@ mod tests {
             method: "POST".into(),
             url: url.into(),
             version: None,
-            headers: Headers(
+            headers: Headers::from(
                 headers
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
+                    .collect::<Vec<_>>(),
             ),
             upstream: None,
         }
@@ -1873,7 +1877,10 @@ mod tests {
                 EventKind::ResponseHead {
                     status: 200,
                     version: None,
-                    headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                    headers: Headers::from(vec![(
+                        "content-type".into(),
+                        "application/json".into(),
+                    )]),
                     synthetic: false,
                 },
             ),
@@ -2015,7 +2022,7 @@ mod tests {
         let sse_head = EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
+            headers: Headers::from(vec![("Content-Type".into(), "text/event-stream".into())]),
             synthetic: false,
         };
         let evs = vec![

@@ -785,7 +785,7 @@ impl<'a> Scan<'a> {
             p.eat(b']')?;
             Some((name, value))
         })
-        .map(Headers)
+        .map(Headers::from)
     }
 
     fn outcome(&mut self) -> Option<Outcome> {
@@ -824,7 +824,7 @@ mod tests {
             leg: Some("upstream".into()),
             kind,
         };
-        let h = Headers(vec![
+        let h = Headers::from(vec![
             ("Content-Type".into(), "text/event-stream".into()),
             ("X-A".into(), "1".into()),
         ]);
@@ -1111,7 +1111,7 @@ mod tests {
     }
 
     fn headers() -> impl Strategy<Value = Headers> {
-        proptest::collection::vec((text(), text()), 0..4).prop_map(Headers)
+        proptest::collection::vec((text(), text()), 0..4).prop_map(Headers::from)
     }
 
     fn body() -> impl Strategy<Value = Body> {

@@ -301,16 +301,15 @@ fn decoded_head(headers: &Headers, body: &[u8]) -> Headers {
     {
         return headers.clone();
     }
-    Headers(
+    Headers::from(
         headers
-            .0
             .iter()
             .filter(|(k, _)| {
                 !k.eq_ignore_ascii_case("content-encoding")
                     && !k.eq_ignore_ascii_case("content-length")
             })
-            .cloned()
-            .collect(),
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<Vec<_>>(),
     )
 }
 
@@ -382,7 +381,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
         let leg = obj.get("leg").and_then(Value::as_str).map(str::to_string);
         let headers = match obj.get("headers") {
             None | Some(Value::Null) => Headers::default(),
-            Some(Value::Object(m)) => Headers(
+            Some(Value::Object(m)) => Headers::from(
                 m.iter()
                     .map(|(k, v)| {
                         let v = match v {
@@ -391,7 +390,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
                         };
                         (k.clone(), v)
                     })
-                    .collect(),
+                    .collect::<Vec<_>>(),
             ),
             Some(_) => bail!("line {no}: \"headers\" is not an object"),
         };
