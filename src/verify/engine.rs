@@ -2300,7 +2300,7 @@ impl State {
             } => {
                 self.events += 1;
                 let before = self.out.len();
-                let xid = ev.exchange.unwrap_or_default();
+                let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
                 self.on_request_head((ev.seq, ev.t_us), ev.leg, xid, method, url, headers);
                 self.out[before..].to_vec()
             }
