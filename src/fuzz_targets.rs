@@ -150,14 +150,14 @@ pub fn dialect(data: &[u8]) {
             method,
             url,
             version: Some("HTTP/1.1".into()),
-            headers: Headers::from(req_headers),
+            headers: Headers(req_headers),
             upstream: None,
         },
         req_body,
         EventKind::ResponseHead {
             status,
             version: Some("HTTP/1.1".into()),
-            headers: Headers::from(vec![("content-type".into(), content_type)]),
+            headers: Headers(vec![("content-type".into(), content_type)]),
             synthetic: false,
         },
         resp_body,
@@ -287,7 +287,7 @@ pub fn grpc(data: &[u8]) {
             method: "POST".into(),
             url,
             version: Some("HTTP/2.0".into()),
-            headers: Headers::from(vec![
+            headers: Headers(vec![
                 ("content-type".into(), "application/grpc".into()),
                 ("a2a-version".into(), "1.0".into()),
             ]),
@@ -297,12 +297,12 @@ pub fn grpc(data: &[u8]) {
         EventKind::ResponseHead {
             status: 200,
             version: Some("HTTP/2.0".into()),
-            headers: Headers::from(resp_headers),
+            headers: Headers(resp_headers),
             synthetic: false,
         },
         resp_body,
         cut,
-        in_trailers.then_some(Headers::from(status_headers)),
+        in_trailers.then_some(Headers(status_headers)),
     );
 }
 

@@ -156,7 +156,7 @@ async fn request_trailers_are_recorded_and_the_ones_not_forwarded_are_named() {
         .filter_map(|e| match &e.kind {
             EventKind::RequestTrailers { trailers, reason } => Some((
                 e.exchange.clone().unwrap_or_default(),
-                trailers.clone().into_pairs(),
+                trailers.0.clone(),
                 reason.clone(),
             )),
             _ => None,

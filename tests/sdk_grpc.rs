@@ -236,10 +236,10 @@ fn read_recording(path: &std::path::Path) -> Vec<Recorded> {
             } => {
                 r.ends.push(outcome);
                 if let Some(t) = trailers {
-                    r.trailers = t
-                        .iter()
-                        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
-                        .collect();
+                    r.trailers =
+                        t.0.iter()
+                            .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+                            .collect();
                 }
             }
             _ => {}

@@ -28,7 +28,7 @@ impl Rec {
     fn call(&mut self, method: &str, task: &str, state: &str) {
         self.xn += 1;
         let x = format!("e{}", self.xn);
-        let json = Headers::from(vec![("content-type".into(), "application/json".into())]);
+        let json = Headers(vec![("content-type".into(), "application/json".into())]);
         let req = format!(
             r#"{{"jsonrpc":"2.0","id":{},"method":"{method}","params":{{"id":"{task}"}}}}"#,
             self.xn

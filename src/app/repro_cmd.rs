@@ -469,17 +469,17 @@ fn redact_url(url: &str, tagger: &Tagger) -> String {
 /// placeholders (the tag of the value without surrounding whitespace); a value that holds a
 /// placeholder already (`Bearer [REDACTED:…]`, the recorder's) stays as it is.
 fn redact_headers(h: &Headers, tagger: &Tagger) -> Headers {
-    Headers::from(
-        h.iter()
+    Headers(
+        h.0.iter()
             .map(|(k, v)| {
                 let v = if is_secret_header(k) && !v.contains("[REDACTED") {
                     tagger.placeholder(v.trim().as_bytes())
                 } else {
-                    v.to_string()
+                    v.clone()
                 };
-                (k.to_string(), v)
+                (k.clone(), v)
             })
-            .collect::<Vec<_>>(),
+            .collect(),
     )
 }
 
@@ -787,14 +787,14 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
                 for u in std::iter::once(url).chain(upstream) {
                     collect_hosts(u, &mut hosts);
                 }
-                for (k, v) in headers {
+                for (k, v) in &headers.0 {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
                         collect_hosts(v, &mut hosts);
                     }
                 }
             }
             EventKind::ResponseHead { headers, .. } => {
-                for (k, v) in headers {
+                for (k, v) in &headers.0 {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
                         collect_hosts(v, &mut hosts);
                     }
@@ -847,11 +847,7 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
     let r1 = replace.clone();
     let r2 = replace.clone();
     map_events(events, &replace, &r1, &move |h: &Headers| {
-        Headers::from(
-            h.iter()
-                .map(|(k, v)| (k.to_string(), r2(v)))
-                .collect::<Vec<_>>(),
-        )
+        Headers(h.0.iter().map(|(k, v)| (k.clone(), r2(v))).collect())
     })
 }
 
@@ -976,7 +972,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
 
 fn headers_obj(h: &Headers) -> Value {
     let mut m = serde_json::Map::new();
-    for (k, v) in h {
+    for (k, v) in &h.0 {
         // A transcript keeps one value per name; repeated fields are joined (RFC 9110 §5.3).
         let k = k.to_ascii_lowercase();
         match m.get_mut(&k) {
@@ -1088,7 +1084,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         let compressed = headers
             .get("accept-encoding")
             .is_some_and(|v| !v.trim().is_empty() && !v.trim().eq_ignore_ascii_case("identity"));
-        for (k, v) in headers {
+        for (k, v) in &headers.0 {
             let lk = k.to_ascii_lowercase();
             if ["host", "content-length", "connection", "transfer-encoding"].contains(&lk.as_str())
                 || (compressed && lk == "accept-encoding")
@@ -1638,11 +1634,11 @@ mod tests {
             method: "POST".into(),
             url: url.into(),
             version: None,
-            headers: Headers::from(
+            headers: Headers(
                 headers
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect::<Vec<_>>(),
+                    .collect(),
             ),
             upstream: None,
         }
@@ -1877,10 +1873,7 @@ mod tests {
                 EventKind::ResponseHead {
                     status: 200,
                     version: None,
-                    headers: Headers::from(vec![(
-                        "content-type".into(),
-                        "application/json".into(),
-                    )]),
+                    headers: Headers(vec![("content-type".into(), "application/json".into())]),
                     synthetic: false,
                 },
             ),
@@ -2022,7 +2015,7 @@ mod tests {
         let sse_head = EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers::from(vec![("Content-Type".into(), "text/event-stream".into())]),
+            headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
             synthetic: false,
         };
         let evs = vec![

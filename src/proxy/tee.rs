@@ -653,8 +653,8 @@ const H1_NOT_TRAILER_FIELDS: &[&str] = &[
 pub fn h1_trailers_not_sent(trailers: &Headers, declared: &[String]) -> Option<String> {
     let mut not_allowed: Vec<&str> = Vec::new();
     let mut undeclared: Vec<&str> = Vec::new();
-    for (name, _) in trailers {
-        let n = name;
+    for (name, _) in &trailers.0 {
+        let n = name.as_str();
         if H1_NOT_TRAILER_FIELDS
             .iter()
             .any(|f| n.eq_ignore_ascii_case(f))
@@ -933,11 +933,19 @@ fn recorded_bytes(data: &Bytes, take: usize) -> Bytes {
     }
 }
 
-/// `http` header map as recorded [`Headers`]: the map itself, cloned (no `String` per
-/// field on the forwarding path), when every value is UTF-8; else pairs with values that
-/// are not decoded lossily ([`Headers::from_map`]).
+/// `http` header map as recorded [`Headers`] (values that are not UTF-8 are decoded
+/// lossily).
 pub fn headers_of(map: &http::HeaderMap) -> Headers {
-    Headers::from_map(map)
+    Headers(
+        map.iter()
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+    )
 }
 
 /// Why the proxy's own server refused a request body as malformed, read from the body's

@@ -437,187 +437,25 @@ fn is_false(b: &bool) -> bool {
 
 /// Header fields in wire order: `[["content-type","application/json"], ...]`.
 /// Names keep the sender's case; compare them case-insensitively (RFC 9110 §5.1).
-///
-/// Two representations behind one API, equal when their pairs are:
-/// - pairs of `String`s ([`Headers::from`] a `Vec<(String, String)>`): what the readers
-///   (transcript, HAR, recording) build and what [`Headers::to_mut`] hands out;
-/// - an `http::HeaderMap` kept as the proxy's HTTP library gave it
-///   ([`Headers::from_map`]): names lowercase, fields in the map's iteration order (each
-///   name's values together, names in first-seen order), every value valid UTF-8. Taking a
-///   head this way is one clone of the map (reference counts for the names and values the
-///   server parsed) instead of two `String`s per field on the forwarding path
-///   (docs/performance.md, session 24).
-///
-/// Serialised the same either way, as the list of `[name, value]` pairs.
-#[derive(Clone, Default)]
-pub struct Headers {
-    /// The fields, when `map` is `None`.
-    pairs: Vec<(String, String)>,
-    /// The fields instead (then `pairs` is empty); every value valid UTF-8 (checked by
-    /// [`Headers::from_map`]).
-    map: Option<http::HeaderMap>,
-}
-
-impl From<Vec<(String, String)>> for Headers {
-    fn from(pairs: Vec<(String, String)>) -> Self {
-        Headers { pairs, map: None }
-    }
-}
-
-impl PartialEq for Headers {
-    fn eq(&self, other: &Self) -> bool {
-        self.len() == other.len() && self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for Headers {}
-
-impl fmt::Debug for Headers {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.debug_tuple("Headers")
-            .field(&self.iter().collect::<Vec<_>>())
-            .finish()
-    }
-}
-
-impl Serialize for Headers {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Headers {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Vec::<(String, String)>::deserialize(d).map(Headers::from)
-    }
-}
-
-/// The fields of a [`Headers`] as `(name, value)`, in order ([`Headers::iter`]).
-pub struct HeadersIter<'a>(IterRepr<'a>);
-
-enum IterRepr<'a> {
-    Pairs(std::slice::Iter<'a, (String, String)>),
-    Map(http::header::Iter<'a, http::HeaderValue>),
-}
-
-impl<'a> Iterator for HeadersIter<'a> {
-    type Item = (&'a str, &'a str);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        match &mut self.0 {
-            IterRepr::Pairs(it) => it.next().map(|(k, v)| (k.as_str(), v.as_str())),
-            IterRepr::Map(it) => it.next().map(|(k, v)| (k.as_str(), map_value(v))),
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        match &self.0 {
-            IterRepr::Pairs(it) => it.size_hint(),
-            IterRepr::Map(it) => it.size_hint(),
-        }
-    }
-}
-
-/// The pairs of a map [`Headers::from_map`] kept.
-fn pairs_of(m: &http::HeaderMap) -> Vec<(String, String)> {
-    m.iter()
-        .map(|(k, v)| (k.as_str().to_string(), map_value(v).to_string()))
-        .collect()
-}
-
-/// A value of a map [`Headers::from_map`] kept, as text: valid UTF-8 by construction ([`Headers::from_map`]);
-/// `""` would stand for one that is not, which cannot happen.
-fn map_value(v: &http::HeaderValue) -> &str {
-    std::str::from_utf8(v.as_bytes()).unwrap_or("")
-}
-
-impl<'a> IntoIterator for &'a Headers {
-    type Item = (&'a str, &'a str);
-    type IntoIter = HeadersIter<'a>;
-
-    fn into_iter(self) -> HeadersIter<'a> {
-        self.iter()
-    }
-}
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Headers(pub Vec<(String, String)>);
 
 impl Headers {
-    /// The fields of an HTTP head as the proxy's HTTP library holds them: the map itself
-    /// (cloned: reference counts, no copy of the names and values it parsed) when every
-    /// value is UTF-8, else pairs with each value decoded lossily (U+FFFD for bytes that are
-    /// not UTF-8). Either way the pairs are `(name.as_str(), value)` in the map's iteration
-    /// order.
-    pub fn from_map(map: &http::HeaderMap) -> Headers {
-        if map
-            .values()
-            .all(|v| std::str::from_utf8(v.as_bytes()).is_ok())
-        {
-            return Headers {
-                pairs: Vec::new(),
-                map: Some(map.clone()),
-            };
-        }
-        Headers::from(
-            map.iter()
-                .map(|(k, v)| {
-                    (
-                        k.as_str().to_string(),
-                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                    )
-                })
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    /// The fields as `(name, value)`, in order.
-    pub fn iter(&self) -> HeadersIter<'_> {
-        HeadersIter(match &self.map {
-            None => IterRepr::Pairs(self.pairs.iter()),
-            Some(m) => IterRepr::Map(m.iter()),
-        })
-    }
-
-    /// Number of fields (a name with two values counts twice).
-    pub fn len(&self) -> usize {
-        match &self.map {
-            None => self.pairs.len(),
-            Some(m) => m.len(),
-        }
-    }
-
-    /// True when there are no fields.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The fields as owned pairs to change in place; a map becomes pairs first (two
-    /// `String`s per field, once).
-    pub fn to_mut(&mut self) -> &mut Vec<(String, String)> {
-        if let Some(m) = self.map.take() {
-            self.pairs = pairs_of(&m);
-        }
-        &mut self.pairs
-    }
-
-    /// The fields as owned pairs.
-    pub fn into_pairs(self) -> Vec<(String, String)> {
-        match &self.map {
-            None => self.pairs,
-            Some(m) => pairs_of(m),
-        }
-    }
-
     /// First value of header `name` (ASCII case-insensitive).
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.iter()
+        self.0
+            .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+            .map(|(_, v)| v.as_str())
     }
 
     /// All values of header `name`, in order.
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.iter()
+        self.0
+            .iter()
             .filter(move |(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+            .map(|(_, v)| v.as_str())
     }
 
     /// True when header `name` is present.
@@ -774,72 +612,6 @@ mod tests {
         assert_eq!(roundtrip(&bin), bin);
     }
 
-    /// What the proxy recorded before session 24: every field of the map copied into a
-    /// `String` pair, values decoded lossily.
-    fn pairs_copied(map: &http::HeaderMap) -> Vec<(String, String)> {
-        map.iter()
-            .map(|(k, v)| {
-                (
-                    k.as_str().to_string(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
-            })
-            .collect()
-    }
-
-    #[test]
-    fn headers_from_a_map_read_and_serialise_as_the_copied_pairs() {
-        use http::header::{HeaderName, HeaderValue};
-        let mut utf8 = http::HeaderMap::new();
-        utf8.append("content-type", HeaderValue::from_static("application/json"));
-        utf8.append("a2a-version", HeaderValue::from_static("1.0"));
-        utf8.append("accept", HeaderValue::from_static("text/event-stream"));
-        // a repeated name, a value with obs-text that is UTF-8, an empty value
-        utf8.append("a2a-version", HeaderValue::from_static("0.3"));
-        utf8.append(
-            HeaderName::from_static("x-cafe"),
-            HeaderValue::from_bytes("caf\u{e9} \t au lait".as_bytes()).unwrap(),
-        );
-        utf8.append("x-empty", HeaderValue::from_static(""));
-        let mut latin1 = utf8.clone();
-        latin1.append("x-latin1", HeaderValue::from_bytes(b"caf\xe9").unwrap());
-
-        for map in [&utf8, &latin1, &http::HeaderMap::new()] {
-            let want = Headers::from(pairs_copied(map));
-            let got = Headers::from_map(map);
-            assert_eq!(got, want);
-            assert_eq!(want, got);
-            assert_eq!(got.len(), want.len());
-            assert_eq!(got.is_empty(), map.is_empty());
-            assert_eq!(
-                serde_json::to_string(&got).unwrap(),
-                serde_json::to_string(&want).unwrap()
-            );
-            assert_eq!(format!("{got:?}"), format!("{want:?}"));
-            assert_eq!(got.clone().into_pairs(), pairs_copied(map));
-            for name in ["A2A-Version", "content-type", "x-cafe", "x-latin1", "nope"] {
-                assert_eq!(got.get(name), want.get(name), "{name}");
-                assert_eq!(
-                    got.get_all(name).collect::<Vec<_>>(),
-                    want.get_all(name).collect::<Vec<_>>(),
-                    "{name}"
-                );
-            }
-            assert_eq!(got.media_type(), want.media_type());
-            let mut changed = got.clone();
-            if let Some((_, v)) = changed.to_mut().first_mut() {
-                *v = "changed".into();
-                assert_ne!(changed, got);
-            }
-            assert_eq!(changed.len(), got.len());
-        }
-        assert_eq!(Headers::from_map(&utf8).get("a2a-version"), Some("1.0"));
-        assert_eq!(
-            Headers::from_map(&latin1).get("x-latin1"),
-            Some("caf\u{fffd}")
-        );
-    }
-
     #[test]
     fn headers_keep_order_and_case() {
         let ev = Event {
@@ -852,7 +624,7 @@ mod tests {
                 method: "POST".into(),
                 url: "http://127.0.0.1:8080/".into(),
                 version: Some("HTTP/1.1".into()),
-                headers: Headers::from(vec![
+                headers: Headers(vec![
                     ("Content-Type".into(), "application/json".into()),
                     ("A2A-Version".into(), "1.0".into()),
                 ]),

@@ -795,7 +795,7 @@ impl<'a> Scan<'a> {
             p.eat(b']')?;
             Some((name, value))
         })
-        .map(Headers::from)
+        .map(Headers)
     }
 
     fn outcome(&mut self) -> Option<Outcome> {
@@ -834,7 +834,7 @@ mod tests {
             leg: Some("upstream".into()),
             kind,
         };
-        let h = Headers::from(vec![
+        let h = Headers(vec![
             ("Content-Type".into(), "text/event-stream".into()),
             ("X-A".into(), "1".into()),
         ]);
@@ -1121,7 +1121,7 @@ mod tests {
     }
 
     fn headers() -> impl Strategy<Value = Headers> {
-        proptest::collection::vec((text(), text()), 0..4).prop_map(Headers::from)
+        proptest::collection::vec((text(), text()), 0..4).prop_map(Headers)
     }
 
     fn body() -> impl Strategy<Value = Body> {

@@ -80,7 +80,7 @@ struct Entry {
 
 fn headers_json(h: &Headers) -> Value {
     Value::Array(
-        h.iter()
+        h.0.iter()
             .map(|(k, v)| json!({"name": k, "value": v}))
             .collect(),
     )
@@ -668,15 +668,15 @@ fn decoded_head(headers: Headers, body: &HarBody) -> Headers {
     {
         return headers;
     }
-    Headers::from(
+    Headers(
         headers
-            .into_pairs()
+            .0
             .into_iter()
             .filter(|(k, _)| {
                 !k.eq_ignore_ascii_case("content-encoding")
                     && !k.eq_ignore_ascii_case("content-length")
             })
-            .collect::<Vec<_>>(),
+            .collect(),
     )
 }
 
@@ -739,7 +739,7 @@ fn no_response(error: Option<&str>) -> (Outcome, Option<String>) {
 /// §8.3) and their values are already in `url`, `method` and `status`, as in a recording
 /// the proxy made of HTTP/2 traffic.
 fn headers_of(v: Option<&Value>) -> Headers {
-    Headers::from(
+    Headers(
         v.and_then(|h| h.as_array())
             .map(|a| {
                 a.iter()
@@ -753,7 +753,7 @@ fn headers_of(v: Option<&Value>) -> Headers {
                             h.get("value")?.as_str().unwrap_or("").to_string(),
                         ))
                     })
-                    .collect::<Vec<_>>()
+                    .collect()
             })
             .unwrap_or_default(),
     )

@@ -595,7 +595,7 @@ impl Media {
 impl<'a> HeadFacts<'a> {
     fn of(headers: &'a Headers) -> Self {
         let mut f = HeadFacts::default();
-        for (name, value) in headers {
+        for (name, value) in &headers.0 {
             // by length first: most fields are none of the three
             match name.len() {
                 12 if f.content_type.is_none() && name.eq_ignore_ascii_case("content-type") => {
@@ -1669,68 +1669,49 @@ impl Redactor {
         }
     }
 
-    /// Redacts secret header values in place. The fields are read where they are (a
-    /// proxy head is an `http::HeaderMap`, [`Headers::from_map`]); they become owned pairs
-    /// only when a value changes.
     fn redact_headers(&self, headers: &mut Headers) {
-        let mut changes: Vec<(usize, String)> = Vec::new();
-        for (i, (name, value)) in headers.iter().enumerate() {
-            if let Some(red) = self.redacted_header_value(name, value) {
-                changes.push((i, red));
+        for (name, value) in headers.0.iter_mut() {
+            let secret = is_secret_header_name(name)
+                || self
+                    .api_headers
+                    .iter()
+                    .any(|h| name.eq_ignore_ascii_case(h));
+            if !secret {
+                // A URL-valued header (`Location`, `Content-Location`, `Referer`, `Link`,
+                // `Refresh`, `X-Original-URL`, ...) gets the request URL's rules: a query
+                // credential or userinfo password in it is redacted (breaker16b T1). Only a
+                // value with `?` or `@` can hold one: one byte scan for most headers.
+                if value.bytes().any(|b| b == b'?' || b == b'@') {
+                    if let Some(red) = redact_urls_in_header_value(
+                        value,
+                        &|n: &str| self.is_secret_param(n),
+                        &self.tagger,
+                    ) {
+                        *value = red;
+                    }
+                }
+                continue;
             }
-        }
-        if changes.is_empty() {
-            return;
-        }
-        let pairs = headers.to_mut();
-        for (i, red) in changes {
-            if let Some((_, value)) = pairs.get_mut(i) {
-                *value = red;
+            if is_redacted_value(value) {
+                continue;
             }
+            // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
+            // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4);
+            // the tag is of the credential after it (what a push config's `credentials`
+            // holds, PUSH-005), of the whole value otherwise (a config's `token`, PUSH-004).
+            let keep_scheme = ends_with_ignore_case(name, "authorization")
+                || ends_with_ignore_case(name, "authentication");
+            let trimmed = value.trim();
+            *value = match trimmed.split_once(' ') {
+                Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
+                    format!(
+                        "{scheme} {}",
+                        self.tagger.placeholder(cred.trim().as_bytes())
+                    )
+                }
+                _ => self.tagger.placeholder(trimmed.as_bytes()),
+            };
         }
-    }
-
-    /// What [`Self::redact_headers`] puts in place of the value of field `name`; `None`
-    /// when it stays.
-    fn redacted_header_value(&self, name: &str, value: &str) -> Option<String> {
-        let secret = is_secret_header_name(name)
-            || self
-                .api_headers
-                .iter()
-                .any(|h| name.eq_ignore_ascii_case(h));
-        if !secret {
-            // A URL-valued header (`Location`, `Content-Location`, `Referer`, `Link`,
-            // `Refresh`, `X-Original-URL`, ...) gets the request URL's rules: a query
-            // credential or userinfo password in it is redacted (breaker16b T1). Only a
-            // value with `?` or `@` can hold one: one byte scan for most headers.
-            if value.bytes().any(|b| b == b'?' || b == b'@') {
-                return redact_urls_in_header_value(
-                    value,
-                    &|n: &str| self.is_secret_param(n),
-                    &self.tagger,
-                );
-            }
-            return None;
-        }
-        if is_redacted_value(value) {
-            return None;
-        }
-        // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
-        // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4);
-        // the tag is of the credential after it (what a push config's `credentials`
-        // holds, PUSH-005), of the whole value otherwise (a config's `token`, PUSH-004).
-        let keep_scheme = ends_with_ignore_case(name, "authorization")
-            || ends_with_ignore_case(name, "authentication");
-        let trimmed = value.trim();
-        Some(match trimmed.split_once(' ') {
-            Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
-                format!(
-                    "{scheme} {}",
-                    self.tagger.placeholder(cred.trim().as_bytes())
-                )
-            }
-            _ => self.tagger.placeholder(trimmed.as_bytes()),
-        })
     }
 
     /// Replaces `url` by [`Self::redact_query`]'s result only when a parameter is secret
@@ -3484,11 +3465,7 @@ mod tests {
 
     /// `h` with every value [`untag`]ged.
     fn untag_headers(h: &Headers) -> Headers {
-        Headers::from(
-            h.iter()
-                .map(|(n, v)| (n.to_string(), untag(v)))
-                .collect::<Vec<_>>(),
-        )
+        Headers(h.0.iter().map(|(n, v)| (n.clone(), untag(v))).collect())
     }
 
     /// [`strip_tags`] as a `String`: for tests about what is redacted, not about its tag (a
@@ -3745,11 +3722,11 @@ mod tests {
             method: "POST".into(),
             url: url.into(),
             version: None,
-            headers: Headers::from(
+            headers: Headers(
                 headers
                     .into_iter()
-                    .map(|(a, b)| (String::from(a), String::from(b)))
-                    .collect::<Vec<_>>(),
+                    .map(|(a, b)| (a.into(), b.into()))
+                    .collect(),
             ),
             upstream: Some(url.into()),
         }
@@ -3822,7 +3799,7 @@ mod tests {
     #[test]
     fn common_credential_headers_and_query_params_are_redacted_without_a_card() {
         let r = Redactor::new(true);
-        let mut h = Headers::from(vec![
+        let mut h = Headers(vec![
             ("X-Goog-Api-Key".into(), "GOOG-SECRET".into()),
             ("api-key".into(), "K-SECRET".into()),
             ("X-Auth-Token".into(), "T-SECRET".into()),
@@ -3831,7 +3808,7 @@ mod tests {
             ("Content-Type".into(), "application/json".into()),
         ]);
         r.redact_headers(&mut h);
-        for (n, v) in &h {
+        for (n, v) in &h.0 {
             assert!(!v.contains("SECRET"), "{n}: {v}");
         }
         assert_eq!(h.get("a2a-version"), Some("1.0"));
@@ -3894,7 +3871,7 @@ mod tests {
             EventKind::ResponseHead {
                 status: 200,
                 version: None,
-                headers: Headers::from(vec![("content-type".into(), "application/json".into())]),
+                headers: Headers(vec![("content-type".into(), "application/json".into())]),
                 synthetic: false,
             },
         ));
@@ -4221,7 +4198,7 @@ mod tests {
         EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers::from(vec![(
+            headers: Headers(vec![(
                 "Content-Type".into(),
                 "Application/Problem+JSON; charset=utf-8".into(),
             )]),
@@ -4681,7 +4658,7 @@ mod tests {
         EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers::from(vec![("content-type".into(), content_type.into())]),
+            headers: Headers(vec![("content-type".into(), content_type.into())]),
             synthetic: false,
         }
     }
@@ -4734,11 +4711,11 @@ mod tests {
                 "application/grpc+proto", "12", " 7 ", "gzip", "identity", "1x",
                 "TEXT/Event-Stream;x", "APPLICATION/X-WWW-FORM-URLENCODED", "+JSON",
             ];
-            let h = Headers::from(
+            let h = Headers(
                 fields
                     .iter()
                     .map(|&(n, v)| (NAMES[n].to_string(), VALUES[v].to_string()))
-                    .collect::<Vec<_>>(),
+                    .collect(),
             );
             let f = HeadFacts::of(&h);
             let media = h.get("content-type").map(|v| v.split(';').next().unwrap_or("").trim());
@@ -5070,7 +5047,7 @@ mod tests {
             EventKind::ResponseHead {
                 status: 200,
                 version: None,
-                headers: Headers::from(vec![
+                headers: Headers(vec![
                     ("content-type".into(), content_type.into()),
                     ("content-encoding".into(), coding.into()),
                 ]),
@@ -5414,7 +5391,7 @@ mod tests {
         EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers::from(vec![("content-type".into(), "application/grpc".into())]),
+            headers: Headers(vec![("content-type".into(), "application/grpc".into())]),
             synthetic: false,
         }
     }

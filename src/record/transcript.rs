@@ -301,15 +301,16 @@ fn decoded_head(headers: &Headers, body: &[u8]) -> Headers {
     {
         return headers.clone();
     }
-    Headers::from(
+    Headers(
         headers
+            .0
             .iter()
             .filter(|(k, _)| {
                 !k.eq_ignore_ascii_case("content-encoding")
                     && !k.eq_ignore_ascii_case("content-length")
             })
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect::<Vec<_>>(),
+            .cloned()
+            .collect(),
     )
 }
 
@@ -381,7 +382,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
         let leg = obj.get("leg").and_then(Value::as_str).map(str::to_string);
         let headers = match obj.get("headers") {
             None | Some(Value::Null) => Headers::default(),
-            Some(Value::Object(m)) => Headers::from(
+            Some(Value::Object(m)) => Headers(
                 m.iter()
                     .map(|(k, v)| {
                         let v = match v {
@@ -390,7 +391,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
                         };
                         (k.clone(), v)
                     })
-                    .collect::<Vec<_>>(),
+                    .collect(),
             ),
             Some(_) => bail!("line {no}: \"headers\" is not an object"),
         };

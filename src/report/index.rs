@@ -906,7 +906,7 @@ mod tests {
         ix.observe(&ev(1, post_rpc(Headers::default())));
         ix.observe(&ev(
             2,
-            ok_head(Headers::from(vec![
+            ok_head(Headers(vec![
                 ("Content-Type".into(), "text/event-stream".into()),
                 ("Content-Encoding".into(), "gzip".into()),
             ])),
@@ -950,7 +950,7 @@ mod tests {
         ));
         ix.observe(&ev(
             3,
-            ok_head(Headers::from(vec![(
+            ok_head(Headers(vec![(
                 "Content-Type".into(),
                 "text/event-stream; charset=utf-8".into(),
             )])),
@@ -992,10 +992,7 @@ mod tests {
         let mut ix = ExchangeIndex::new(SourceFile::Recording);
         ix.observe(&ev(
             1,
-            post_rpc(Headers::from(vec![(
-                "Content-Encoding".into(),
-                "gzip".into(),
-            )])),
+            post_rpc(Headers(vec![("Content-Encoding".into(), "gzip".into())])),
         ));
         let req = gz(br#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t7"}}"#);
         ix.observe(&ev(
@@ -1007,7 +1004,7 @@ mod tests {
         // Two field lines: gzip applied twice.
         ix.observe(&ev(
             3,
-            ok_head(Headers::from(vec![
+            ok_head(Headers(vec![
                 ("content-type".into(), "application/json".into()),
                 ("content-encoding".into(), "gzip".into()),
                 ("content-encoding".into(), "gzip".into()),

@@ -27,7 +27,7 @@ pub fn header() -> RecordingHeader {
 }
 
 fn hdrs(pairs: &[(&str, &str)]) -> Headers {
-    Headers::from(
+    Headers(
         pairs
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -303,7 +303,7 @@ pub fn broken_recording(dir: &Path) -> PathBuf {
             kind,
         }
     };
-    let h = |k: &str, v: &str| Headers::from(vec![(k.into(), v.into())]);
+    let h = |k: &str, v: &str| Headers(vec![(k.into(), v.into())]);
     let mut evs = Vec::new();
     for (x, id, body) in [
         (
