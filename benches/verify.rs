@@ -101,7 +101,7 @@ fn generate(path: &Path, target_bytes: u64) -> (u64, u64) {
             if let Some(x) = &e.exchange {
                 let n: u64 = x.trim_start_matches('e').parse().unwrap_or(0);
                 max_x = max_x.max(n);
-                e.exchange = Some(format!("e{}", n + xoff));
+                e.exchange = Some(format!("e{}", n + xoff).into());
             }
             e.kind = match e.kind {
                 EventKind::RequestHead {

@@ -586,7 +586,7 @@ fn check_recording(t: &mut Tally, rec: &Path) {
             continue;
         };
         events += 1;
-        let x = e.exchange.clone().unwrap_or_default();
+        let x = e.exchange.as_deref().unwrap_or_default().to_string();
         match &e.kind {
             EventKind::RequestHead { url, .. } => {
                 heads.insert(x, url.clone());

@@ -354,7 +354,7 @@ fn verify_exchange(
         v.feed(&Event {
             seq: i as u64 + 1,
             t_us: i as u64 * 1000,
-            exchange,
+            exchange: exchange.map(Into::into),
             leg: None,
             kind,
         });

@@ -388,15 +388,15 @@ fn response_bytes(path: &std::path::Path, n: usize) -> Vec<u8> {
     let evs: Vec<_> = src.events.collect::<Result<_, _>>().unwrap();
     let mut order: Vec<String> = Vec::new();
     for e in &evs {
-        if let Some(x) = &e.exchange {
-            if !order.contains(x) {
-                order.push(x.clone());
+        if let Some(x) = e.exchange.as_deref() {
+            if !order.iter().any(|o| o == x) {
+                order.push(x.to_string());
             }
         }
     }
     let x = &order[n];
     evs.iter()
-        .filter(|e| e.exchange.as_ref() == Some(x))
+        .filter(|e| e.exchange.as_deref() == Some(x.as_str()))
         .filter_map(|e| match &e.kind {
             EventKind::ResponseChunk { body } => Some(body.data.to_vec()),
             _ => None,

@@ -366,7 +366,7 @@ async fn a_thousand_concurrent_h2_streams_with_sse_and_client_resets() {
     let mut ends: HashMap<String, Outcome> = HashMap::new();
     for e in src.events {
         let e = e.expect("every line parses");
-        let x = e.exchange.clone().unwrap_or_default();
+        let x = e.exchange.as_deref().unwrap_or_default().to_string();
         match e.kind {
             EventKind::RequestHead { url, version, .. } => {
                 assert!(heads.insert(x, (url, version)).is_none(), "two heads");

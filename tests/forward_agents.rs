@@ -82,7 +82,7 @@ fn attributions(evs: &[Event]) -> Vec<Att> {
                 caller,
                 caller_by,
             } => Some((
-                e.exchange.clone().unwrap_or_default(),
+                e.exchange.as_deref().unwrap_or_default().to_string(),
                 callee.clone(),
                 caller.clone(),
                 *caller_by,
@@ -162,7 +162,7 @@ async fn python_and_js_sdk_agents_relay_to_each_other_through_the_proxy() {
     let heads: Vec<String> = evs
         .iter()
         .filter(|e| matches!(e.kind, EventKind::RequestHead { .. }))
-        .map(|e| e.exchange.clone().unwrap_or_default())
+        .map(|e| e.exchange.as_deref().unwrap_or_default().to_string())
         .collect();
     let seen: Vec<(String, String, Option<CallerBy>, String)> = heads
         .iter()

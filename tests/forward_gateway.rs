@@ -465,7 +465,7 @@ async fn gateway_dropping_a2a_version_is_named_on_the_upstream_leg_with_both_exc
             EventKind::RequestHead {
                 method, headers, ..
             } if method == "POST" => {
-                let x = e.exchange.clone().unwrap_or_default();
+                let x = e.exchange.as_deref().unwrap_or_default().to_string();
                 let body = String::from_utf8(request_body(&evs, &x)).unwrap_or_default();
                 let rpc: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
                 Some((
@@ -514,7 +514,7 @@ async fn gateway_dropping_a2a_version_is_named_on_the_upstream_leg_with_both_exc
             EventKind::RequestHead { headers, url, .. } => Some((
                 e.leg.clone().unwrap_or_else(|| "client".into()),
                 headers.get("a2a-version").map(str::to_string),
-                e.exchange.clone().unwrap_or_default(),
+                e.exchange.as_deref().unwrap_or_default().to_string(),
                 url.clone(),
             )),
             _ => None,

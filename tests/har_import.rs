@@ -154,7 +154,12 @@ fn entries_are_read_in_started_date_time_order() {
     let heads: Vec<(u64, String)> = evs
         .iter()
         .filter(|e| matches!(e.kind, a2a_interop::record::EventKind::RequestHead { .. }))
-        .map(|e| (e.t_us, e.exchange.clone().unwrap_or_default()))
+        .map(|e| {
+            (
+                e.t_us,
+                e.exchange.as_deref().unwrap_or_default().to_string(),
+            )
+        })
         .collect();
     assert_eq!(heads.len(), 12);
     assert!(heads.windows(2).all(|w| w[0].0 <= w[1].0), "{heads:?}");
@@ -199,7 +204,7 @@ fn status_0_entries_are_no_response_and_aborted_ones_the_client_side() {
         .iter()
         .filter_map(|e| match &e.kind {
             EventKind::ExchangeEnd { outcome, error, .. } => {
-                Some((e.exchange.clone()?, *outcome, error.clone()))
+                Some((e.exchange.as_deref()?.to_string(), *outcome, error.clone()))
             }
             _ => None,
         })
@@ -235,7 +240,7 @@ fn heads_and_ends(text: &str) -> Read {
     let mut heads = Vec::new();
     let mut ends = Vec::new();
     for e in &evs {
-        let x = e.exchange.clone().unwrap_or_default();
+        let x = e.exchange.as_deref().unwrap_or_default().to_string();
         match &e.kind {
             EventKind::RequestHead { headers, .. } => heads.push((x, headers.clone())),
             EventKind::ExchangeEnd { truncated, .. } => ends.push((x, *truncated)),

@@ -344,7 +344,8 @@ async fn interop_exchanges_are_attributed_to_a_and_b() {
         .events
         .map_while(Result::ok)
     {
-        let (Some(x), Some(leg)) = (ev.exchange.clone(), ev.leg.clone()) else {
+        let (Some(x), Some(leg)) = (ev.exchange.as_deref().map(str::to_string), ev.leg.clone())
+        else {
             continue;
         };
         match &ev.kind {

@@ -144,7 +144,9 @@ fn end_of(evs: &[Event], path: &str) -> (Outcome, Option<String>, bool) {
     let ex = evs
         .iter()
         .find_map(|e| match &e.kind {
-            EventKind::RequestHead { url, .. } if url.ends_with(path) => e.exchange.clone(),
+            EventKind::RequestHead { url, .. } if url.ends_with(path) => {
+                e.exchange.as_deref().map(str::to_string)
+            }
             _ => None,
         })
         .unwrap_or_else(|| panic!("no exchange for {path}"));
@@ -154,7 +156,9 @@ fn end_of(evs: &[Event], path: &str) -> (Outcome, Option<String>, bool) {
 fn exchange_of(evs: &[Event], path: &str) -> String {
     evs.iter()
         .find_map(|e| match &e.kind {
-            EventKind::RequestHead { url, .. } if url.ends_with(path) => e.exchange.clone(),
+            EventKind::RequestHead { url, .. } if url.ends_with(path) => {
+                e.exchange.as_deref().map(str::to_string)
+            }
             _ => None,
         })
         .unwrap_or_else(|| panic!("no exchange for {path}"))

@@ -155,7 +155,7 @@ async fn request_trailers_are_recorded_and_the_ones_not_forwarded_are_named() {
         .iter()
         .filter_map(|e| match &e.kind {
             EventKind::RequestTrailers { trailers, reason } => Some((
-                e.exchange.clone().unwrap_or_default(),
+                e.exchange.as_deref().unwrap_or_default().to_string(),
                 trailers.0.clone(),
                 reason.clone(),
             )),

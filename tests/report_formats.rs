@@ -230,7 +230,7 @@ fn markdown_diagram_is_capped_for_big_recordings() {
         ix.observe(&Event {
             seq: i + 1,
             t_us: i,
-            exchange: Some(format!("e{i}")),
+            exchange: Some(format!("e{i}").into()),
             leg: None,
             kind: EventKind::RequestHead {
                 conn: None,

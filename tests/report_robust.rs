@@ -78,7 +78,7 @@ fn event_strategy() -> impl Strategy<Value = Event> {
         .prop_map(|(seq, t_us, x, upstream, kind)| Event {
             seq,
             t_us,
-            exchange: x.map(|x| format!("e{x}")),
+            exchange: x.map(|x| format!("e{x}").into()),
             leg: upstream.then(|| "upstream".to_string()),
             kind,
         })

@@ -51,7 +51,7 @@ fn exchanges(events: &[Event]) -> Vec<String> {
     let mut seen = BTreeSet::new();
     events
         .iter()
-        .filter_map(|e| e.exchange.clone())
+        .filter_map(|e| e.exchange.as_deref().map(str::to_string))
         .filter(|x| seen.insert(x.clone()))
         .collect()
 }

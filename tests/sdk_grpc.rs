@@ -216,7 +216,7 @@ fn read_recording(path: &std::path::Path) -> Vec<Recorded> {
     let mut by_ex: std::collections::BTreeMap<String, Recorded> = Default::default();
     for ev in src.events {
         let ev: Event = ev.expect("every recorded line parses");
-        let Some(ex) = ev.exchange.clone() else {
+        let Some(ex) = ev.exchange.as_deref().map(str::to_string) else {
             continue;
         };
         let r = by_ex.entry(ex).or_default();

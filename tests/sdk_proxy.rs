@@ -72,7 +72,7 @@ fn read_recording(path: &Path) -> (BTreeMap<String, Recorded>, u64) {
             gaps += 1;
             continue;
         }
-        let Some(ex) = ev.exchange.clone() else {
+        let Some(ex) = ev.exchange.as_deref().map(str::to_string) else {
             continue;
         };
         let r = by_ex.entry(ex).or_default();

@@ -19,7 +19,7 @@ impl Rec {
         self.events.push(Event {
             seq: self.seq,
             t_us: self.seq * 10,
-            exchange: Some(x.to_string()),
+            exchange: Some(x.into()),
             leg: None,
             kind,
         });

@@ -6,7 +6,7 @@ use a2a_interop::record::{Body, CaptureMode, Event, EventKind, Headers, Outcome,
 use a2a_interop::verify::verify_all;
 
 fn exchange(method: &str, path: &str, req: &str, resp: &str, outcome: Outcome) -> Vec<Event> {
-    let ex = Some("e1".to_string());
+    let ex: Option<a2a_interop::record::ExchangeId> = Some("e1".into());
     let ev = |seq: u64, kind: EventKind| Event {
         seq,
         t_us: seq * 1000,

@@ -114,7 +114,7 @@ fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
             Event {
                 seq: i as u64 + 1,
                 t_us: i as u64 * 1000,
-                exchange: Some(format!("e{}", x + 1)),
+                exchange: Some(format!("e{}", x + 1).into()),
                 leg: if sel == 2 {
                     Some("upstream".into())
                 } else {

@@ -283,7 +283,7 @@ async fn attribute(
                     (&ev.kind, &ev.exchange, &ev.leg)
                 {
                     if parties.iter().any(|p| p.0 == leg) {
-                        heads.push((x.clone(), leg.clone()));
+                        heads.push((x.to_string(), leg.clone()));
                     }
                 }
             }
@@ -304,7 +304,7 @@ async fn attribute(
     for (x, leg) in heads {
         if let Some((_, caller, callee)) = parties.iter().find(|p| p.0 == leg) {
             pipeline.sink().try_send(
-                Some(x),
+                Some(x.into()),
                 Some(leg),
                 EventKind::Attribution {
                     callee: Some(callee.to_string()),
@@ -635,7 +635,7 @@ pub fn ids_by_leg(
             _ => continue,
         };
         let e = text
-            .entry(ex.clone())
+            .entry(ex.to_string())
             .or_insert_with(|| (leg.clone(), Vec::new()));
         e.1.extend_from_slice(&body.data);
         e.1.push(b'\n');

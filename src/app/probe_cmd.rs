@@ -705,7 +705,7 @@ pub fn tests_by_exchange(recording: Option<&std::path::Path>) -> HashMap<String,
     for ev in src.events.map_while(Result::ok) {
         if let (Some(x), EventKind::RequestHead { headers, .. }) = (&ev.exchange, &ev.kind) {
             if let Some(t) = headers.get(probe::transport::PROBE_TEST_HEADER) {
-                map.insert(x.clone(), t.to_string());
+                map.insert(x.to_string(), t.to_string());
             }
         }
     }

@@ -121,7 +121,7 @@ fn exchange_order(events: &[Event]) -> Vec<String> {
     for e in events {
         if let Some(x) = &e.exchange {
             if seen.insert(x.clone()) {
-                order.push(x.clone());
+                order.push(x.to_string());
             }
         }
     }
@@ -882,7 +882,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
     // Exchange -> (index of its req line, index of its resp line, streaming?).
     let mut open: BTreeMap<String, (Option<usize>, Option<usize>, bool)> = BTreeMap::new();
     for e in events {
-        let Some(x) = e.exchange.clone() else {
+        let Some(x) = e.exchange.as_deref().map(str::to_string) else {
             continue;
         };
         let t = (e.t_us as f64 / 1e6 * 1e6).round() / 1e6;
@@ -1111,7 +1111,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             };
             let _ = write!(out, " \\\n  {h2} --output -");
         }
-        match bodies.get(x.as_str()) {
+        match bodies.get(&**x) {
             // NUL (every gRPC message prefix starts with one) cannot pass a heredoc either.
             Some(b) if !b.is_empty() && (std::str::from_utf8(b).is_err() || b.contains(&0)) => {
                 // bytes that are not UTF-8 go through base64, so the script sends them as
@@ -1165,7 +1165,7 @@ fn first_exchange(f: &Finding, events: &[Event]) -> Option<String> {
         events
             .iter()
             .find(|e| e.seq == ev.seq)
-            .and_then(|e| e.exchange.clone())
+            .and_then(|e| e.exchange.as_deref().map(str::to_string))
     })
 }
 
@@ -1176,7 +1176,7 @@ fn first_evidence_exchanges(f: &Finding, events: &[Event]) -> Vec<String> {
             events
                 .iter()
                 .find(|e| e.seq == ev.seq)
-                .and_then(|e| e.exchange.clone())
+                .and_then(|e| e.exchange.as_deref().map(str::to_string))
         });
         if let Some(x) = x {
             if !out.contains(&x) {

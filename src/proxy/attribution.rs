@@ -185,7 +185,7 @@ pub struct Pending {
 /// Everything of an `attribution` event but the lookup's answer.
 struct Decision {
     sink: EventSink,
-    exchange: String,
+    exchange: crate::record::ExchangeId,
     leg: Option<String>,
     callee: String,
     prefixes: Arc<[String]>,
@@ -574,7 +574,11 @@ mod tests {
             .filter_map(|e| match &e.kind {
                 EventKind::Attribution {
                     caller, caller_by, ..
-                } => Some((e.exchange.clone().unwrap(), caller.clone(), *caller_by)),
+                } => Some((
+                    e.exchange.as_deref().unwrap().to_string(),
+                    caller.clone(),
+                    *caller_by,
+                )),
                 _ => None,
             })
             .collect()

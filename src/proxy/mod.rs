@@ -2032,7 +2032,7 @@ async fn handle(
         crate::errln!(
             "a2a-interop proxy: WARNING: agent {} answered {} with both Transfer-Encoding and Content-Length (RFC 9112 §6.2 forbids it); forwarded without the Content-Length, framed by Transfer-Encoding (RFC 9112 §6.3); not repeated for later responses",
             shown_url(&target.url),
-            ctx.as_ref().map_or("a request", |c| c.id.as_str())
+            ctx.as_ref().map_or("a request", |c| &*c.id)
         );
     }
     // `Transfer-Encoding: gzip, chunked` / `xchunked` from the agent (breaker18b X3)

@@ -157,8 +157,19 @@ pub struct Route {
     pub leg: Option<String>,
 }
 
-/// Exchange identifier, `e1`, `e2`, ... unique within one recording.
-pub type ExchangeId = String;
+/// Exchange identifier, `e1`, `e2`, ... unique within one recording. Shared, not copied:
+/// the proxy puts its exchange's id into each of the 4-5 events of the exchange (a
+/// reference count each instead of a `String` copy; docs/performance.md, session 24).
+pub type ExchangeId = std::sync::Arc<str>;
+
+/// Serialises an optional [`ExchangeId`] as its text (serde's own `Arc` impls need its
+/// `rc` feature).
+fn ser_exchange<S: Serializer>(x: &Option<ExchangeId>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(x) => s.serialize_some(&**x),
+        None => s.serialize_none(),
+    }
+}
 
 /// One recorded happening: one line of the native recording after the header.
 ///
@@ -170,7 +181,11 @@ pub struct Event {
     /// Capture time in µs since [`RecordingHeader::started_at`], from a monotonic clock.
     pub t_us: u64,
     /// The exchange this event belongs to; absent for `conn_open`, `gap`, `finding`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "ser_exchange"
+    )]
     pub exchange: Option<ExchangeId>,
     /// Which hop: absent = the client-facing hop; `upstream` = behind a gateway; or a
     /// `--leg` name.

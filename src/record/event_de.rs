@@ -17,7 +17,7 @@ use bytes::Bytes;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::event::{Body, CallerBy, Event, EventKind, Headers, Outcome};
+use super::event::{Body, CallerBy, Event, EventKind, ExchangeId, Headers, Outcome};
 use crate::model::json::{is_string_stop, next_string_stop, string_stops, word_at};
 
 /// Every key an event line can carry (all kinds together).
@@ -210,7 +210,7 @@ impl<'de> Deserialize<'de> for Kind {
 struct Slots {
     seq: Option<u64>,
     t_us: Option<u64>,
-    exchange: Option<String>,
+    exchange: Option<ExchangeId>,
     leg: Option<String>,
     kind: Option<Kind>,
     conn: Option<u64>,
@@ -381,7 +381,9 @@ impl<'de> Deserialize<'de> for Event {
                     match key {
                         Field::Seq => s.seq = Some(map.next_value()?),
                         Field::TUs => s.t_us = Some(map.next_value()?),
-                        Field::Exchange => s.exchange = map.next_value()?,
+                        Field::Exchange => {
+                            s.exchange = map.next_value::<Option<String>>()?.map(ExchangeId::from)
+                        }
                         Field::Leg => s.leg = map.next_value()?,
                         Field::Type => s.kind = Some(map.next_value()?),
                         Field::Conn => s.conn = map.next_value()?,
@@ -466,7 +468,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
             match Field::from_name(key) {
                 Field::Seq => s.seq = Some(p.u64()?),
                 Field::TUs => s.t_us = Some(p.u64()?),
-                Field::Exchange => s.exchange = p.opt(Scan::string)?,
+                Field::Exchange => s.exchange = p.opt(Scan::shared_string)?,
                 Field::Leg => s.leg = p.opt(Scan::string)?,
                 Field::Type => s.kind = Some(Kind::from_name(p.raw_string()?)?),
                 Field::Conn => s.conn = p.opt(Scan::u64)?,
@@ -609,6 +611,14 @@ impl<'a> Scan<'a> {
         match self.text_or_escaped()? {
             Ok(plain) => Some(plain.to_owned()),
             Err(bytes) => String::from_utf8(bytes).ok(),
+        }
+    }
+
+    /// [`Self::string`] as a shared [`ExchangeId`], built from the line's bytes directly.
+    fn shared_string(&mut self) -> Option<ExchangeId> {
+        match self.text_or_escaped()? {
+            Ok(plain) => Some(ExchangeId::from(plain)),
+            Err(bytes) => String::from_utf8(bytes).ok().map(ExchangeId::from),
         }
     }
 
@@ -1252,7 +1262,7 @@ mod tests {
             .prop_map(|(seq, t_us, exchange, leg, kind)| Event {
                 seq,
                 t_us,
-                exchange,
+                exchange: exchange.map(Into::into),
                 leg,
                 kind,
             })

@@ -973,8 +973,8 @@ pub fn read_with_entries(
                 own_max_seq = own_max_seq.max(ev.seq);
                 if let Some(x) = &ev.exchange {
                     // an entry is one exchange: its first event names it
-                    if !at[entry_at..].iter().any(|(id, _)| id == x) {
-                        at.push((x.clone(), i));
+                    if !at[entry_at..].iter().any(|(id, _)| **id == **x) {
+                        at.push((x.to_string(), i));
                     }
                 }
                 events.push(ev);
@@ -1005,7 +1005,7 @@ pub fn read_with_entries(
             events.push(Event {
                 seq,
                 t_us,
-                exchange: Some(xid.clone()),
+                exchange: Some(xid.as_str().into()),
                 leg: None,
                 kind,
             });

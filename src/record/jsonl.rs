@@ -371,7 +371,7 @@ mod tests {
                 &Event {
                     seq,
                     t_us: seq * 10,
-                    exchange: exchange.map(String::from),
+                    exchange: exchange.map(Into::into),
                     leg: None,
                     kind,
                 },

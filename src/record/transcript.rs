@@ -150,7 +150,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
         events.push(Event {
             seq,
             t_us: t,
-            exchange: Some(format!("e{}", x + 1)),
+            exchange: Some(format!("e{}", x + 1).into()),
             leg: leg.clone(),
             kind,
         });
@@ -548,7 +548,7 @@ mod tests {
             .iter()
             .filter_map(|e| match &e.kind {
                 EventKind::ExchangeEnd { outcome, .. } => {
-                    Some((e.exchange.clone().unwrap(), *outcome))
+                    Some((e.exchange.as_deref().unwrap().to_string(), *outcome))
                 }
                 _ => None,
             })

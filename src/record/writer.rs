@@ -269,10 +269,11 @@ impl EventSink {
         // formatting machinery (once per exchange on the forwarding path).
         let mut digits = itoa::Buffer::new();
         let digits = digits.format(n);
-        let mut id = String::with_capacity(1 + digits.len());
-        id.push('e');
-        id.push_str(digits);
-        id
+        let mut id = [0u8; 21];
+        id[0] = b'e';
+        id[1..1 + digits.len()].copy_from_slice(digits.as_bytes());
+        // ASCII: `e` and the digits
+        ExchangeId::from(std::str::from_utf8(&id[..1 + digits.len()]).unwrap_or("e"))
     }
 
     /// A fresh connection number, from 1.
@@ -1346,7 +1347,7 @@ mod tests {
         let base = |exchange: Option<&str>, leg: Option<&str>, kind: EventKind| Event {
             seq: 18_446_744_073_709_551_615,
             t_us: 0,
-            exchange: exchange.map(str::to_string),
+            exchange: exchange.map(Into::into),
             leg: leg.map(str::to_string),
             kind,
         };
@@ -1572,7 +1573,7 @@ mod tests {
     async fn exchange_ids_are_e_and_the_count() {
         let (sink, rec) = spawn_recorder(cfg(None, 1 << 20, false), Box::new(|_| {})).unwrap();
         for n in 1..=1001u64 {
-            assert_eq!(sink.next_exchange_id(), format!("e{n}"));
+            assert_eq!(*sink.next_exchange_id(), *format!("e{n}"));
         }
         rec.finish().await.unwrap();
     }
@@ -1589,7 +1590,7 @@ mod tests {
         )
         .unwrap();
         let ex = sink.next_exchange_id();
-        assert_eq!(ex, "e1");
+        assert_eq!(&*ex, "e1");
         assert!(sink.try_send(
             Some(ex.clone()),
             None,
@@ -1633,7 +1634,7 @@ mod tests {
                     for i in 0..PER {
                         let body = Body::new(format!("{p}:{i}"));
                         assert!(sink.try_send(
-                            Some(format!("p{p}")),
+                            Some(format!("p{p}").into()),
                             None,
                             EventKind::ResponseChunk { body },
                         ));

@@ -565,6 +565,9 @@ struct Exch {
     /// `exchange_end.trailers` (gRPC: `grpc-status`, `grpc-message`,
     /// `grpc-status-details-bin`).
     trailers: Headers,
+    /// [`answer_refused`], kept by its first call: up to five checks at the exchange's end
+    /// ask it, and each answer decoded the body and walked its members again.
+    refused: std::cell::OnceCell<bool>,
 }
 
 /// A body collected from its chunks (bytes). A body of one chunk, the usual case, shares
@@ -2345,7 +2348,7 @@ impl State {
             } => {
                 self.events += 1;
                 let before = self.out.len();
-                let xid = ev.exchange.unwrap_or_default();
+                let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
                 self.on_request_head((ev.seq, ev.t_us), ev.leg, xid, method, url, headers);
                 self.out[before..].to_vec()
             }
@@ -24438,7 +24441,18 @@ fn a2a_request_id_ok(rpc: &Option<RequestParse>) -> bool {
 /// engine parses the body): no answer, an HTTP status outside 2xx, a gRPC status other
 /// than OK, a stream whose only event is a JSON-RPC error, or a JSON body with a non-null
 /// `error` member (JSON-RPC error, AIP-193 error).
+///
+/// Kept in `x.refused` by its first call: every caller runs in one stretch of
+/// [`State::end_exchange`] (the ID-007 check, [`State::mark_served`],
+/// [`State::note_rest03_served`], [`State::check_advertised_use`]) in which the exchange does
+/// not change (a stream's last buffered events are decoded after it). A new caller elsewhere
+/// calls [`answer_refused_now`].
 fn answer_refused(x: &Exch) -> bool {
+    *x.refused.get_or_init(|| answer_refused_now(x))
+}
+
+/// [`answer_refused`] judged from the exchange as it is now.
+fn answer_refused_now(x: &Exch) -> bool {
     if !matches!(x.status, Some(200..=299)) {
         return true;
     }

@@ -393,7 +393,7 @@ pub fn of_exchange<'a>(evs: &'a [Event], ex: &str) -> Vec<&'a Event> {
 pub fn exchanges(evs: &[Event]) -> Vec<String> {
     evs.iter()
         .filter(|e| matches!(e.kind, EventKind::RequestHead { .. }))
-        .filter_map(|e| e.exchange.clone())
+        .filter_map(|e| e.exchange.as_deref().map(str::to_string))
         .collect()
 }
 
