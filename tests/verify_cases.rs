@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use a2a_interop::verify::{rules, Severity, VerifyOutcome};
+use a2a_interop::verify::{rules, Finding, Severity, VerifyOutcome};
 use common::verify_file as verify;
 
 fn render(out: &VerifyOutcome) -> String {
@@ -15,6 +15,16 @@ fn render(out: &VerifyOutcome) -> String {
         .map(|f| format!("  {} {} ({}): {}", f.severity, f.name, f.rule, f.message))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The one finding of `rule` that verifying `tests/cases/variants/{stem}.jsonl` gives;
+/// panics, naming the case and listing all its findings, when there is none or several.
+fn only_finding(stem: &str, rule: &str) -> Finding {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join(format!("{stem}.jsonl")));
+    let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
+    assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
+    f[0].clone()
 }
 
 fn check_case(n: u32) {
@@ -693,12 +703,7 @@ fn breaker23_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
     legal_controls_silent(&dir, "b23x-", 35);
-    let one = |stem: &str, rule: &str| {
-        let out = by(stem);
-        let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
-        assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
-        f[0].message.clone()
-    };
+    let one = |stem: &str, rule: &str| only_finding(stem, rule).message;
     assert_eq!(
         one("b23x-B02-v10-batch-answer-drops-one-call", "RPC-ID-001"),
         "the agent's answer to a JSON-RPC batch of 2 calls holds 1 Response object(s) and none with id 2, the id of element 1 (GetTask): JSON-RPC 2.0 §6 returns one Response for every call that is not a notification, so the client never gets that call's answer"
@@ -1176,16 +1181,11 @@ fn review24a() {
 #[test]
 fn breaker24_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
     legal_controls_silent(&dir, "b24x-", 70);
     let one = |stem: &str, rule: &str| {
-        let out = by(stem);
-        let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
-        assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
-        (
-            f[0].message.clone(),
-            f[0].evidence.last().and_then(|e| e.pointer.clone()),
-        )
+        let f = only_finding(stem, rule);
+        let ptr = f.evidence.last().and_then(|e| e.pointer.clone());
+        (f.message, ptr)
     };
     let (m, ptr) = one(
         "b24x-L11-v10-list-tasks-other-tenant-task-in-page",
