@@ -4385,7 +4385,8 @@ impl State {
     /// contextId the gateway added (ID-002: it MAY take a client's contextId, and the
     /// client gets the context back as if the agent had minted it), or the client got its
     /// own contextId / taskId back from a gateway that replaced it upstream (it translates
-    /// ids both ways). A refusal, another id or a stream is told as held.
+    /// ids both ways); a stream, when its events carry that value. A refusal or another id
+    /// is told as held.
     fn resolve_ctx_added(&mut self, x: &Exch, success: bool) {
         let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| *id == x.id) else {
             return;
@@ -4413,17 +4414,12 @@ impl State {
             ]
         };
         let accepted = success
-            && x.sse.is_none()
-            && x.body.as_slice().len() <= FORWARDED_PARSE_CAP
-            && serde_json::from_slice::<Value>(x.body.as_slice())
-                .ok()
-                .is_some_and(|v| {
-                    // a JSON-RPC answer's top-level id is the call's, not the task's
-                    let rpc = v.get("jsonrpc").is_some();
-                    at.iter()
-                        .filter(|p| p.starts_with("/result/") == rpc)
-                        .any(|p| v.pointer(p).and_then(Value::as_str) == Some(held.added.as_str()))
-                });
+            && match x.sse.as_ref() {
+                // a stream: the task (and context) its events carry
+                Some(s) if held.member == "taskId" => s.task_id.as_deref() == Some(&held.added),
+                Some(s) => s.context_id.as_deref() == Some(&held.added),
+                None => unary_answers_in(x, at, &held.added),
+            };
         if !accepted {
             self.areas.insert("interop");
             self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
@@ -26199,6 +26195,21 @@ fn idle_cut_words(x: &Exch) -> String {
         ", after {:.0} s in which the stream carried no byte: proxies and load balancers close a quiet connection at their idle timeout (nginx proxy_read_timeout and cloud load balancers 60 s, Cloudflare 100 s), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest",
         quiet as f64 / 1e6
     )
+}
+
+/// GW-REQ-003: whether unary answer `x` (its JSON body, at most [`FORWARDED_PARSE_CAP`])
+/// carries `want` at one of the JSON Pointers `at` (`/result/...` for a JSON-RPC answer,
+/// whose top-level `id` is the call's; the others for an HTTP+JSON one).
+fn unary_answers_in(x: &Exch, at: &[&str], want: &str) -> bool {
+    x.body.as_slice().len() <= FORWARDED_PARSE_CAP
+        && serde_json::from_slice::<Value>(x.body.as_slice())
+            .ok()
+            .is_some_and(|v| {
+                let rpc = v.get("jsonrpc").is_some();
+                at.iter()
+                    .filter(|p| p.starts_with("/result/") == rpc)
+                    .any(|p| v.pointer(p).and_then(Value::as_str) == Some(want))
+            })
 }
 
 /// A GW-REQ-003 finding held until an answer decides ([`State::gw_ctx_added`]): the
