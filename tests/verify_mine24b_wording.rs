@@ -92,6 +92,23 @@ fn task_method_not_found_names_the_task_the_endpoint_handed_out() {
             && m.contains("forward the task methods"),
         "{m}"
     );
+    // A read is what the client lost, not a cancel (review24b).
+    assert!(
+        m.contains("cannot read the task") && !m.contains("cancel"),
+        "{m}"
+    );
+    // A cancel: the client lost the cancel, and the errors a cancel may rightly answer.
+    let m = message(
+        &run("b24b-K3-v10-cancel-method-not-found-after-send"),
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.contains("answered CancelTask on task t-k3a with -32601")
+            && m.contains("cannot cancel the task it was given")
+            && m.contains("serve CancelTask")
+            && m.contains("-32002 TaskNotCancelableError for one it cannot cancel"),
+        "{m}"
+    );
 }
 
 #[test]

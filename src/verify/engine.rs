@@ -1209,6 +1209,13 @@ pub(super) struct State {
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
     /// agent is not judged on it (ID-TASK-001, REST-ERROR-001). Bounded by [`MAX_PENDING_UP`].
     gw_rerouted: VecDeque<String>,
+    /// GW-REQ-003 held back ([`CtxAdded`]), keyed by the exchange whose answer decides:
+    /// an upstream send to which the gateway added a contextId the client's message did
+    /// not have waits for the agent's answer (an agent that answers in that context got a
+    /// legal send: ID-002 lets it take a client's contextId); a client send whose id the
+    /// gateway replaced waits for the client-leg answer (a gateway that maps the id back
+    /// translates ids consistently). At most [`MAX_PENDING_UP`].
+    gw_ctx_added: Vec<(String, CtxAdded)>,
     /// Upstream-leg requests that ended before the client-leg request they forward had its
     /// body recorded (the proxy records a client body when it ends, which can be after the
     /// gateway forwarded it): paired when that client request ends ([`MAX_PENDING_UP`]).
@@ -1940,6 +1947,7 @@ impl State {
             auth_reported: HashSet::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),
+            gw_ctx_added: Vec::new(),
             pending_up: VecDeque::new(),
             ver_stripped_clients: VecDeque::new(),
             malformed_sends: VecDeque::new(),
@@ -2803,6 +2811,11 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // GW-REQ-003 held for an agent answer that never came: told as held.
+        for (_, held) in std::mem::take(&mut self.gw_ctx_added) {
+            self.areas.insert("interop");
+            self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
+        }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);
         // Client-leg stream shapes whose legs were never compared: told as they are.
@@ -4358,12 +4371,16 @@ impl State {
                 }
                 // GW-REQ-003 (ID-002, ID-001): the client's send, forwarded with another
                 // contextId / taskId on its message (LiteLLM PR #28664: a context id injected).
+                // Only a client call still waiting for its answer: one the gateway already
+                // answered (refused it itself) was not forwarded now, and a retry of it
+                // whose body is not recorded yet is the copy's client (review24b).
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
                     .filter(|(id, leg, m, b, _, seq, _)| {
                         leg.is_none()
                             && *seq < up.req_seq
+                            && self.open.contains_key(id)
                             && m.eq_ignore_ascii_case(&up.method)
                             && !self.ver_stripped_done.contains(id)
                             && (is_jsonrpc_request_body(b)
@@ -4431,23 +4448,90 @@ impl State {
             _ => "the taskId says which task a message continues, so the agent now works on another task than the client named",
         };
         let ptr = format!("{base}/message/{member}");
-        self.areas.insert("interop");
-        self.find(
-            &r::GW_MESSAGE_IDS_REWRITTEN,
-            format!(
-                "gateway forwarded the client's {call} upstream but {what}: {why}; whatever the agent answers there is not the answer to the client's message"
-            ),
-            vec![
-                Evidence {
-                    seq: cseq,
-                    exchange: Some(cid),
-                    pointer: Some(ptr.clone()),
-                    found: client.map(Value::String),
-                },
-                up.ev_at(up.req_ev_seq(), &ptr, upstream.map(Value::String)),
-            ],
-            &None,
+        // (the exchange whose answer decides, the value that clears the finding there)
+        let held = match (member, &client, &upstream) {
+            ("contextId", None, Some(u)) => Some((up.id.clone(), u.clone())),
+            (_, Some(c), Some(_)) => Some((cid.clone(), c.clone())),
+            _ => None,
+        };
+        let msg = format!(
+            "gateway forwarded the client's {call} upstream but {what}: {why}; whatever the agent answers there is not the answer to the client's message"
         );
+        let ev = vec![
+            Evidence {
+                seq: cseq,
+                exchange: Some(cid),
+                pointer: Some(ptr.clone()),
+                found: client.map(Value::String),
+            },
+            up.ev_at(up.req_ev_seq(), &ptr, upstream.map(Value::String)),
+        ];
+        if let Some((at, added)) = held {
+            // Judged on that answer ([`State::resolve_ctx_added`]).
+            if self.gw_ctx_added.len() >= MAX_PENDING_UP {
+                let (_, old) = self.gw_ctx_added.remove(0);
+                self.areas.insert("interop");
+                self.find(&r::GW_MESSAGE_IDS_REWRITTEN, old.msg, old.ev, &None);
+            }
+            self.gw_ctx_added.push((
+                at,
+                CtxAdded {
+                    member,
+                    added,
+                    msg,
+                    ev,
+                },
+            ));
+            return;
+        }
+        self.areas.insert("interop");
+        self.find(&r::GW_MESSAGE_IDS_REWRITTEN, msg, ev, &None);
+    }
+
+    /// GW-REQ-003 held for exchange `x` ([`State::gw_ctx_added`]), now answered. Nothing
+    /// is told when a unary success answers in the held value: the agent accepted the
+    /// contextId the gateway added (ID-002: it MAY take a client's contextId, and the
+    /// client gets the context back as if the agent had minted it), or the client got its
+    /// own contextId / taskId back from a gateway that replaced it upstream (it translates
+    /// ids both ways); a stream, when its events carry that value. A refusal or another id
+    /// is told as held.
+    fn resolve_ctx_added(&mut self, x: &Exch, success: bool) {
+        let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| *id == x.id) else {
+            return;
+        };
+        let (_, held) = self.gw_ctx_added.remove(i);
+        let at: &[&str] = if held.member == "taskId" {
+            &[
+                "/result/id",
+                "/result/taskId",
+                "/result/task/id",
+                "/result/message/taskId",
+                "/id",
+                "/taskId",
+                "/task/id",
+                "/message/taskId",
+            ]
+        } else {
+            &[
+                "/result/contextId",
+                "/result/task/contextId",
+                "/result/message/contextId",
+                "/contextId",
+                "/task/contextId",
+                "/message/contextId",
+            ]
+        };
+        let accepted = success
+            && match x.sse.as_ref() {
+                // a stream: the task (and context) its events carry
+                Some(s) if held.member == "taskId" => s.task_id.as_deref() == Some(&held.added),
+                Some(s) => s.context_id.as_deref() == Some(&held.added),
+                None => unary_answers_in(x, at, &held.added),
+            };
+        if !accepted {
+            self.areas.insert("interop");
+            self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
+        }
     }
 
     /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
@@ -10874,6 +10958,9 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        if !self.gw_ctx_added.is_empty() {
+            self.resolve_ctx_added(x, success);
+        }
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);
         }
@@ -15295,10 +15382,19 @@ impl State {
             return;
         }
         let m = c.method.clone().unwrap_or_default();
+        // (what the client cannot do, the other error the method answers)
+        let (lost, other) = if c.op == Some(Op::GetTask) {
+            ("read", "")
+        } else {
+            (
+                "cancel",
+                ", -32002 TaskNotCancelableError for one it cannot cancel (-32004 UnsupportedOperationError when it cancels no task)",
+            )
+        };
         self.find(
             &r::RPC_ERROR_CODE,
             format!(
-                "endpoint answered {m} on task {tid} with -32601 method not found although it handed out that task itself earlier, in a call of the same protocol version: every A2A agent serves {m}, so the client can neither read nor cancel the task it was given (a gateway that forwards only message sends answers so); forward the task methods to the agent, or answer -32001 TaskNotFoundError for a task it does not know"
+                "endpoint answered {m} on task {tid} with -32601 method not found although it handed out that task itself earlier, in a call of the same protocol version: every A2A agent serves {m}, so the client cannot {lost} the task it was given (a gateway that forwards only message sends answers so); serve {m} (a gateway: forward the task methods to the agent too), and answer -32001 TaskNotFoundError for a task it does not know{other}"
             ),
             vec![
                 x.ev_at(bseq, "/error/code", Some(Value::from(jsonrpc::METHOD_NOT_FOUND))),
@@ -26595,6 +26691,32 @@ fn idle_cut_words(x: &Exch) -> String {
         ", after {:.0} s in which the stream carried no byte: proxies and load balancers close a quiet connection at their idle timeout (nginx proxy_read_timeout and cloud load balancers 60 s, Cloudflare 100 s), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest",
         quiet as f64 / 1e6
     )
+}
+
+/// GW-REQ-003: whether unary answer `x` (its JSON body, at most [`FORWARDED_PARSE_CAP`])
+/// carries `want` at one of the JSON Pointers `at` (`/result/...` for a JSON-RPC answer,
+/// whose top-level `id` is the call's; the others for an HTTP+JSON one).
+fn unary_answers_in(x: &Exch, at: &[&str], want: &str) -> bool {
+    x.body.as_slice().len() <= FORWARDED_PARSE_CAP
+        && serde_json::from_slice::<Value>(x.body.as_slice())
+            .ok()
+            .is_some_and(|v| {
+                let rpc = v.get("jsonrpc").is_some();
+                at.iter()
+                    .filter(|p| p.starts_with("/result/") == rpc)
+                    .any(|p| v.pointer(p).and_then(Value::as_str) == Some(want))
+            })
+}
+
+/// A GW-REQ-003 finding held until an answer decides ([`State::gw_ctx_added`]): the
+/// message member (`contextId` / `taskId`) and the value whose answer in it clears the
+/// finding (the contextId the gateway added, or the client's id it replaced), the
+/// finding's words and evidence.
+struct CtxAdded {
+    member: &'static str,
+    added: String,
+    msg: String,
+    ev: Vec<Evidence>,
 }
 
 /// What [`message_ids_rewritten`] found: the message member (`contextId` / `taskId`), its
