@@ -117,12 +117,20 @@ fn n1_n2_live_binding_findings_cite_the_call_and_list_each_interface_once() {
     assert!(!live2.contains("0.3.0"), "{live2}");
     run.terminate();
 
+    // newcomer24 N8: `e2 #9`, the live line's exchange and event, cited the same way by
+    // `verify`, the Markdown report and `repro` (they dropped the exchange id)
+    let cited = |live: &str| {
+        let w: Vec<&str> = live.split_whitespace().collect();
+        format!("{} {}", w[1], w[2].trim_end_matches(':'))
+    };
+    let (at1, at2) = (cited(&live1), cited(&live2));
+    assert!(at1.starts_with('e') && at1.contains(" #"), "{live1}");
     // offline: the first `-->` of each is the call, the card's interface after it
     let (code, out, _) = verify_text(&rec, &["--fail-on", "never"]);
     assert_eq!(code, Some(0), "{out}");
-    for (rule, path) in [
-        ("BIND-USE-001", "GET /extendedAgentCard -> 404"),
-        ("BIND-USE-002", "POST /a2a -> 404"),
+    for (rule, path, at) in [
+        ("BIND-USE-001", "GET /extendedAgentCard -> 404", &at1),
+        ("BIND-USE-002", "POST /a2a -> 404", &at2),
     ] {
         let block = out
             .split("\n\n")
@@ -131,6 +139,10 @@ fn n1_n2_live_binding_findings_cite_the_call_and_list_each_interface_once() {
         let arrows: Vec<&str> = block.lines().filter(|l| l.contains("-->")).collect();
         assert_eq!(arrows.len(), 2, "{block}");
         assert!(arrows[0].contains(path), "{rule}: first evidence {block}");
+        assert!(
+            arrows[0].contains(&format!(".jsonl {at} ({path})")),
+            "{rule}: the live line's {at} in {block}"
+        );
         assert!(
             arrows[1].contains("GET /.well-known/agent-card.json -> 200"),
             "{rule}: the card second {block}"
@@ -148,8 +160,12 @@ fn n1_n2_live_binding_findings_cite_the_call_and_list_each_interface_once() {
     let md = std::fs::read_to_string(&md).unwrap();
     let row = md
         .lines()
-        .find(|l| l.starts_with("| warning | `BIND-USE-001` | #"))
+        .find(|l| l.starts_with("| warning | `BIND-USE-001` | ") && l.contains(" -> "))
         .unwrap_or_else(|| panic!("{md}"));
+    assert!(
+        row.starts_with(&format!("| warning | `BIND-USE-001` | {at1} (")),
+        "the live line's {at1} in {row}"
+    );
     assert!(row.contains("(GET /extendedAgentCard -> 404)"), "{row}");
     // repro names the call's event as the place, and its cut keeps the card's exchange
     let min = dir.path().join("min.jsonl");
@@ -162,15 +178,8 @@ fn n1_n2_live_binding_findings_cite_the_call_and_list_each_interface_once() {
         .unwrap();
     let said = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{said}");
-    let call_seq = live1
-        .split_whitespace()
-        .nth(2)
-        .and_then(|s| s.strip_prefix('#'))
-        .map(|s| s.trim_end_matches(':'))
-        .unwrap_or_else(|| panic!("{live1}"))
-        .to_string();
     assert!(
-        said.contains(&format!("warning[BIND-USE-001] at #{call_seq}")),
+        said.contains(&format!("warning[BIND-USE-001] at {at1}")),
         "{said} (live: {live1})"
     );
     // N5: the cut keeps the recording's seqs, and verify does not call the tool's own

@@ -370,7 +370,7 @@ fn repro_writes_to_stdout_and_picks_a_transcript_finding_by_line() {
         "{stdout}"
     );
     assert!(
-        stderr.contains("wrote the cut to stdout") && stderr.contains("at line 6"),
+        stderr.contains("wrote the cut to stdout") && stderr.contains("at e3 line 6"),
         "{stderr}"
     );
     assert_eq!(
@@ -415,7 +415,11 @@ fn response_bytes(path: &std::path::Path, n: usize) -> Vec<u8> {
 fn repro_keeps_non_utf8_body_bytes_and_cuts_the_asked_occurrence() {
     let rec = repro_data("enc-latin1-bom-utf16.jsonl");
     let d = tempfile::tempdir().unwrap();
-    for (seq, want_line, native) in [(5u64, "#5", true), (12, "line 2", false), (19, "#19", true)] {
+    for (seq, x, want_line, native) in [
+        (5u64, "e1", "#5", true),
+        (12, "e2", "line 2", false),
+        (19, "e3", "#19", true),
+    ] {
         let out = d.path().join(format!("cut{seq}.jsonl"));
         let o = bin()
             .args(["repro", rec.to_str().unwrap(), "--finding"])
@@ -429,7 +433,8 @@ fn repro_keeps_non_utf8_body_bytes_and_cuts_the_asked_occurrence() {
         assert_eq!(o.status.code(), Some(0), "{err}{stdout}");
         assert!(stdout.contains("(1 of 3 exchanges)"), "{stdout}");
         assert!(
-            stdout.contains(&format!("error[RPC-ENVELOPE-001] at #{seq}")),
+            // the exchange beside the event, as `verify` and the live line cite it
+            stdout.contains(&format!("error[RPC-ENVELOPE-001] at {x} #{seq}")),
             "{stdout}"
         );
         let text = std::fs::read_to_string(&out).unwrap();

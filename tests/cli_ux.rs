@@ -376,8 +376,8 @@ fn transcript_evidence_names_file_lines() {
     let o = run(&["verify", s(&case)]);
     let text = out(&o);
     assert!(
-        text.contains("CASE-05.jsonl line 3 (POST /a2a -> 200)")
-            && text.contains("CASE-05.jsonl line 8 (POST /a2a -> 200) at JSON $.error.code"),
+        text.contains("CASE-05.jsonl e1 line 3 (POST /a2a -> 200)")
+            && text.contains("CASE-05.jsonl e2 line 8 (POST /a2a -> 200) at JSON $.error.code"),
         "{text}"
     );
     let md = out(&run(&["report", s(&case), "-f", "markdown", "-o", "-"]));

@@ -293,7 +293,7 @@ fn text_blocks_follow_style_section_7() {
     let text = report::render(Format::Text, &input).unwrap();
     let (_, seqs) = report_support::events();
     let want = format!(
-        "error[CARD-URL-002]: agent card url repeats the path segment <a2a> twice | gateway & agent\n  --> session.jsonl #{} (GET /.well-known/agent-card.json -> 200) at JSON $.url\n   = found: \"http://127.0.0.1:8080/a2a/a2a/\"\n   = spec: CARD-005\n   = help: advertise the public base URL; the path is doubled\n",
+        "error[CARD-URL-002]: agent card url repeats the path segment <a2a> twice | gateway & agent\n  --> session.jsonl e1 #{} (GET /.well-known/agent-card.json -> 200) at JSON $.url\n   = found: \"http://127.0.0.1:8080/a2a/a2a/\"\n   = spec: CARD-005\n   = help: advertise the public base URL; the path is doubled\n",
         seqs.card_body
     );
     assert!(text.starts_with(&want), "{text}");

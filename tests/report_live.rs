@@ -61,7 +61,7 @@ fn live_input_without_recording_still_renders_every_finding() {
     );
     let text = report::render(Format::Text, &input).unwrap();
     assert!(
-        text.contains(&format!("  --> - #{} at JSON $.url", seqs.card_body)),
+        text.contains(&format!("  --> - e1 #{} at JSON $.url", seqs.card_body)),
         "{text}"
     );
     let sarif: Value =

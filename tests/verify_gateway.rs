@@ -63,11 +63,11 @@ fn the_text_report_names_the_leg_of_each_piece_of_evidence() {
     // e1 is the client's card GET (seq 2), e2 its upstream copy (seq 4).
     let client = text
         .lines()
-        .find(|l| l.contains("drop-version.jsonl #2 "))
+        .find(|l| l.contains("drop-version.jsonl e1 #2 "))
         .unwrap_or_else(|| panic!("{text}"));
     let upstream = text
         .lines()
-        .find(|l| l.contains("drop-version.jsonl #4 "))
+        .find(|l| l.contains("drop-version.jsonl e2 #4 "))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(!client.contains("[leg"), "{client}");
     assert!(upstream.ends_with("[leg upstream]"), "{upstream}");

@@ -1582,6 +1582,20 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Some(l) => format!("line {l}"),
         None => format!("#{shown_seq}"),
     };
+    // `at e26 #152`: the exchange beside the event, as the proxy's live finding line and
+    // `verify` cite it (newcomer24 N8)
+    let shown_x = target.evidence.first().and_then(|ev| {
+        ev.exchange.clone().or_else(|| {
+            events
+                .iter()
+                .find(|e| e.seq == ev.seq)
+                .and_then(|e| e.exchange.as_deref().map(str::to_string))
+        })
+    });
+    let anchor_shown = match shown_x {
+        Some(x) => format!("{x} {anchor_shown}"),
+        None => anchor_shown,
+    };
     let line = format!(
         "wrote {} ({} of {} exchanges{}) {}: {}[{}] at {}",
         if to_stdout {

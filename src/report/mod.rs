@@ -378,8 +378,9 @@ pub(crate) fn cite(id: &str, index: &ExchangeIndex) -> String {
     }
 }
 
-/// Where a finding points, for renderers: `#seq (METHOD path -> status)` (for a transcript
-/// `line N (...)`, the line of the file a person edits; for a HAR file `log.entries[i]
+/// Where a finding points, for renderers: `eN #seq (METHOD path -> status)`, the exchange id
+/// and event number as the proxy's live finding line shows them (for a transcript
+/// `eN line N (...)`, the line of the file a person edits; for a HAR file `log.entries[i]
 /// (METHOD URL -> status)`, the entry a HAR viewer shows), followed by ` [caller -> callee]`
 /// when the exchange carries an `attribution` event.
 pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
@@ -401,7 +402,14 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
         (SourceFile::Transcript, Some(line)) => format!("line {line}"),
         _ => format!("#{seq}"),
     };
-    let seq = at;
+    // `e26 #152`: the exchange beside the event, the form of the proxy's live finding line
+    // (`pipeline::finding_line`) and of the sequence diagram, so a line seen live is found
+    // in the report (newcomer24 N8)
+    // (a live run without a recording has no index: the evidence's own exchange id)
+    let seq = match x.map(|x| x.id.as_str()).or(exchange) {
+        Some(id) => format!("{id} {at}"),
+        None => at,
+    };
     match x {
         Some(x) => {
             let status = x

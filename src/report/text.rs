@@ -3,7 +3,7 @@ Terminal text: one STYLE.md §7 block per finding, then a summary line.
 
 ```text
 error[CARD-URL-001]: agent card interface url is not reachable through the origin it was fetched from
-  --> session.jsonl #3 (GET /.well-known/agent-card.json -> 200) at /supportedInterfaces/0/url
+  --> session.jsonl e1 #3 (GET /.well-known/agent-card.json -> 200) at /supportedInterfaces/0/url
    = found: "https://agent.example.test/api/a2a/api/a2a/ns/agent"
    = spec: CARD-005
    = help: advertise the public base URL; the path is doubled
