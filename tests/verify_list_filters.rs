@@ -62,3 +62,28 @@ fn a_page_within_its_filters_is_silent() {
     // pageSize 2, two tasks, a next page token
     assert_eq!(findings("l-ok.jsonl"), []);
 }
+
+/// DATA-LIST-002 (breaker24): `l-ok.jsonl` with its two tasks swapped, the older status first.
+/// The message names both tasks by list place and id with the timestamps compared (it gave
+/// only "task 1" and "task 0"); `verify`'s text shows it as written.
+#[test]
+fn an_older_status_listed_first_names_both_tasks_and_timestamps() {
+    let want = "listed tasks[1] (t3, status.timestamp 2026-12-01T10:00:03Z) has a newer status than tasks[0] (t2, status.timestamp 2026-12-01T10:00:02Z) before it: ListTasks lists tasks newest status first";
+    assert_eq!(
+        findings("l-order-oldest-first.jsonl"),
+        one("DATA-LIST-002", want)
+    );
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/list-tasks/l-order-oldest-first.jsonl");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(&format!("error[DATA-LIST-002]: {want}\n")),
+        "{text}"
+    );
+}

@@ -14712,14 +14712,22 @@ impl State {
                 .and_then(Json::as_str)
                 .and_then(|s| parse_rfc3339_ms(s).map(|ms| (ms, s.to_string())))
         };
+        // `tasks[1] (t-7, status.timestamp 2026-12-03T05:00:00Z)`: the place in the list, the
+        // id a person greps the agent's store for and the time compared, as DATA-LIST-003
+        // names a task (breaker24: the message gave only list positions)
+        let named = |t: &Json, i: usize, at: &str| {
+            let id = t.get("id").and_then(Json::as_str).unwrap_or("no id");
+            format!("tasks[{i}] ({id}, status.timestamp {at})")
+        };
         for (i, w) in ts.windows(2).enumerate() {
-            if let (Some((a, _)), Some((b, sb))) = (stamp(&w[0]), stamp(&w[1])) {
+            if let (Some((a, sa)), Some((b, sb))) = (stamp(&w[0]), stamp(&w[1])) {
                 if b > a {
                     self.find(
                         &r::DATA_LIST_ORDER,
                         format!(
-                            "listed task {} has a newer status than task {i} before it",
-                            i + 1
+                            "listed {} has a newer status than {} before it: ListTasks lists tasks newest status first",
+                            named(&w[1], i + 1, &sb),
+                            named(&w[0], i, &sa),
                         ),
                         vec![
                             x.ev_at(bseq, &format!("{base}/tasks/{i}/status/timestamp"), None),
