@@ -588,3 +588,44 @@ fn n1_repro_never_cuts_over_a_whole_recording_but_replaces_its_own_cut() {
         native
     );
 }
+
+/// N7: a stream still open when the proxy stopped is recorded with outcome `open` (its end
+/// missing), yet `verify` and the report said nothing about it; only the sequence diagram
+/// showed "Open". Its end is now listed where the report lists what it could not judge,
+/// with no finding added.
+#[test]
+fn n7_a_stream_open_when_the_proxy_stopped_is_listed_as_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    recording_with_an_open_stream(d, &|_| {});
+    // the proxy's own recording, closed at SIGTERM with the stream ended `open`
+    let rec = d.join("live.jsonl");
+    let recorded = std::fs::read_to_string(&rec).unwrap();
+    assert!(recorded.contains(r#""outcome":"open""#), "{recorded}");
+    let out = run_in(d, &["verify", rec.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "note: not judged: 1 exchange (e1): the recording ended with the stream open: end of stream not judged"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains(", 1 not fully judged ("), "{stdout}");
+    // the JSON report lists it too, and no finding is about the stream's end
+    let out = run_in(d, &["verify", rec.to_str().unwrap(), "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["counts"]["notJudged"], 1, "{report}");
+    assert_eq!(
+        report["notJudged"][0]["reason"],
+        "the recording ended with the stream open: end of stream not judged",
+        "{report}"
+    );
+    assert_eq!(report["notJudged"][0]["examples"][0], "e1", "{report}");
+    let findings = report["findings"].as_array().unwrap();
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f["rule"].as_str().is_some_and(|r| r.starts_with("STREAM"))),
+        "{report}"
+    );
+}

@@ -8779,6 +8779,8 @@ impl State {
                 _ => {}
             }
         }
+        // Set when a finding judged the end of a stream the recording left open.
+        let mut open_end_judged = false;
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
@@ -8865,6 +8867,7 @@ impl State {
                 }
                 Outcome::Open if c.dialect == Some(Dialect::V1_0) => {
                     if let Some((ts, tseq)) = terminal {
+                        open_end_judged = true;
                         self.stream_once(
                             x,
                             &r::STREAM_OPEN_AFTER_TERMINAL,
@@ -8875,11 +8878,22 @@ impl State {
                             vec![x.ev(tseq), x.ev(x.end_seq)],
                         );
                     } else if let Some(f) = self.stream_hung_after_task_end(x, last) {
+                        open_end_judged = true;
                         self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
                     }
                 }
                 _ => {}
             }
+        }
+        // The recording ended with the stream open (a proxy stopped mid-stream, a
+        // transcript's `close: timeout`) before any terminal state: whether and how it would
+        // have ended (STREAM-003, STREAM-007) is unknown, so its end is listed as not judged
+        // rather than passed over in silence (newcomer24 N7). Findings are unchanged.
+        if outcome == Outcome::Open && terminal.is_none() && !open_end_judged {
+            self.incomplete.push((
+                x.id.clone(),
+                "the recording ended with the stream open: end of stream not judged".into(),
+            ));
         }
         // A streaming call answered 200 text/event-stream that closed without one event:
         // the client got no Task, no Message, no state (STREAM-002, STREAM-003). A browser's
