@@ -1243,6 +1243,12 @@ pub(super) struct State {
     /// Paths of `done_requests` entries, by exchange id (hashed as the open map is: one
     /// insert and one remove per client request).
     done_paths: IdMap<String>,
+    /// Client-leg `done_requests` entries that ended, by exchange id: the seq of their
+    /// response head (of their end when there was none). An upstream request the agent
+    /// never answered is paired at its own end, after the gateway answered the client
+    /// (a 504 on a timeout); a client answered only after that request was sent was still
+    /// waiting when it was forwarded (GW-REQ-003; review24b R1). Removed with the entry.
+    client_answered_at: IdMap<u64>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
     /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
     /// [`MAX_PUSH_URLS`] entries.
@@ -1955,6 +1961,7 @@ impl State {
             card_cache_reported: HashSet::new(),
             streamed_ok: HashSet::new(),
             done_paths: IdMap::default(),
+            client_answered_at: IdMap::default(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
             gw_up_answers: VecDeque::new(),
@@ -2735,6 +2742,10 @@ impl State {
                         || (x.req_late && x.sse.is_none() && x.grpc.is_none() && !x.truncated)
                     {
                         self.build_call(&mut x);
+                    }
+                    if x.leg.is_none() && self.done_paths.contains_key(xid) {
+                        let at = if x.status.is_some() { x.resp_seq } else { ev.seq };
+                        self.client_answered_at.insert(x.id.clone(), at);
                     }
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
@@ -4193,6 +4204,7 @@ impl State {
             if self.done_requests.len() > 256 {
                 if let Some(old) = self.done_requests.pop_front() {
                     self.done_paths.remove(&old.0);
+                    self.client_answered_at.remove(&old.0);
                     // No longer a pairing candidate once also closed: forget its mark.
                     if !self.open.contains_key(&old.0) {
                         self.ver_stripped_done.remove(&old.0);
@@ -4373,14 +4385,23 @@ impl State {
                 // contextId / taskId on its message (LiteLLM PR #28664: a context id injected).
                 // Only a client call still waiting for its answer: one the gateway already
                 // answered (refused it itself) was not forwarded now, and a retry of it
-                // whose body is not recorded yet is the copy's client (review24b).
+                // whose body is not recorded yet is the copy's client (review24b). An
+                // upstream request the agent never answered is judged at its end, often
+                // after the gateway answered the client (a 504 on a timeout): a client
+                // answered only after this request was sent was still waiting then (R1).
+                let unanswered = up.status.is_none();
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
                     .filter(|(id, leg, m, b, _, seq, _)| {
                         leg.is_none()
                             && *seq < up.req_seq
-                            && self.open.contains_key(id)
+                            && (self.open.contains_key(id)
+                                || (unanswered
+                                    && self
+                                        .client_answered_at
+                                        .get(id)
+                                        .is_some_and(|at| *at > up.req_seq)))
                             && m.eq_ignore_ascii_case(&up.method)
                             && !self.ver_stripped_done.contains(id)
                             && (is_jsonrpc_request_body(b)
