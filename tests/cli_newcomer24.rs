@@ -629,3 +629,25 @@ fn n7_a_stream_open_when_the_proxy_stopped_is_listed_as_not_judged() {
         "{report}"
     );
 }
+
+/// The transcript line a finding cites is the line of its event, also when the redactor
+/// released the event's JSON body late: the request body of an upstream send never answered
+/// was held until the send's end and counted as a line after the client's answer, so
+/// GW-REQ-003 on it cited line 3 (the 504) for the request on line 2 (review24b R1).
+#[test]
+fn a_transcript_request_never_answered_is_cited_at_its_own_line() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/cases/variants/b24c-R1-v03-gw-adds-context-id-upstream-never-answers-504.jsonl",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_in(dir.path(), &["verify", case.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("never-answers-504.jsonl line 1 (POST /a2a/research -> 504) at JSON $.params.message.contextId"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("never-answers-504.jsonl line 2 (POST / -> no response) at JSON $.params.message.contextId [leg upstream]"),
+        "{stdout}"
+    );
+}
