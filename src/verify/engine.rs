@@ -2744,7 +2744,11 @@ impl State {
                         self.build_call(&mut x);
                     }
                     if x.leg.is_none() && self.done_paths.contains_key(xid) {
-                        let at = if x.status.is_some() { x.resp_seq } else { ev.seq };
+                        let at = if x.status.is_some() {
+                            x.resp_seq
+                        } else {
+                            ev.seq
+                        };
                         self.client_answered_at.insert(x.id.clone(), at);
                     }
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
