@@ -588,3 +588,66 @@ fn n1_repro_never_cuts_over_a_whole_recording_but_replaces_its_own_cut() {
         native
     );
 }
+
+/// N7: a stream still open when the proxy stopped is recorded with outcome `open` (its end
+/// missing), yet `verify` and the report said nothing about it; only the sequence diagram
+/// showed "Open". Its end is now listed where the report lists what it could not judge,
+/// with no finding added.
+#[test]
+fn n7_a_stream_open_when_the_proxy_stopped_is_listed_as_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    recording_with_an_open_stream(d, &|_| {});
+    // the proxy's own recording, closed at SIGTERM with the stream ended `open`
+    let rec = d.join("live.jsonl");
+    let recorded = std::fs::read_to_string(&rec).unwrap();
+    assert!(recorded.contains(r#""outcome":"open""#), "{recorded}");
+    let out = run_in(d, &["verify", rec.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "note: not judged: 1 exchange (e1): the recording ended with the stream open: end of stream not judged"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains(", 1 not fully judged ("), "{stdout}");
+    // the JSON report lists it too, and no finding is about the stream's end
+    let out = run_in(d, &["verify", rec.to_str().unwrap(), "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["counts"]["notJudged"], 1, "{report}");
+    assert_eq!(
+        report["notJudged"][0]["reason"],
+        "the recording ended with the stream open: end of stream not judged",
+        "{report}"
+    );
+    assert_eq!(report["notJudged"][0]["examples"][0], "e1", "{report}");
+    let findings = report["findings"].as_array().unwrap();
+    assert!(
+        !findings
+            .iter()
+            .any(|f| f["rule"].as_str().is_some_and(|r| r.starts_with("STREAM"))),
+        "{report}"
+    );
+}
+
+/// The transcript line a finding cites is the line of its event, also when the redactor
+/// released the event's JSON body late: the request body of an upstream send never answered
+/// was held until the send's end and counted as a line after the client's answer, so
+/// GW-REQ-003 on it cited line 3 (the 504) for the request on line 2 (review24b R1).
+#[test]
+fn a_transcript_request_never_answered_is_cited_at_its_own_line() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "tests/cases/variants/b24c-R1-v03-gw-adds-context-id-upstream-never-answers-504.jsonl",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_in(dir.path(), &["verify", case.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("never-answers-504.jsonl line 1 (POST /a2a/research -> 504) at JSON $.params.message.contextId"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("never-answers-504.jsonl line 2 (POST / -> no response) at JSON $.params.message.contextId [leg upstream]"),
+        "{stdout}"
+    );
+}

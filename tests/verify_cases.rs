@@ -1324,3 +1324,42 @@ fn breaker24_blind() {
         "{m}"
     );
 }
+
+/// review24b R1: the request checks of an upstream send ran at its response head, so a
+/// send the agent never answered (the gateway timed out and gave the client 504) was judged
+/// only at its end, after the client's answer, and GW-REQ-003 looked only at client sends
+/// still waiting: a contextId the gateway added went unreported. A client answered only
+/// after the upstream send was made was still waiting then; one the gateway answered
+/// itself before the send (the control) was not forwarded by it.
+#[test]
+fn review24b_r1_unanswered_upstream_send_is_checked() {
+    let stem = "b24c-R1-v03-gw-adds-context-id-upstream-never-answers-504";
+    let f = only_finding(stem, "GW-REQ-003");
+    assert!(
+        f.message.starts_with(
+            "gateway forwarded the client's message/send upstream but added contextId \"gw-7f38\" to the message, which the client sent without one"
+        ),
+        "{}",
+        f.message
+    );
+    let at: Vec<_> = f
+        .evidence
+        .iter()
+        .map(|e| (e.exchange.as_deref(), e.pointer.as_deref()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (Some("e1"), Some("/params/message/contextId")),
+            (Some("e2"), Some("/params/message/contextId"))
+        ]
+    );
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let control = "b24c-R1-legal-v03-gw-answered-client-before-unanswered-upstream-send";
+    let out = verify(&dir.join(format!("{control}.jsonl")));
+    assert!(
+        !out.findings.iter().any(|f| f.rule == "GW-REQ-003"),
+        "{control}:\n{}",
+        render(&out)
+    );
+}

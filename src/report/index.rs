@@ -14,7 +14,7 @@ ExchangeIndex::new(SourceFile) ─► observe(&Event)* ─► exchange(id) / exc
 
 use std::collections::HashMap;
 
-use crate::record::{CallerBy, Event, EventKind, Outcome};
+use crate::record::{CallerBy, Event, EventKind, ExchangeId, Outcome};
 
 /// Bytes of a body kept per event as an excerpt (first bytes, cut on a char boundary).
 pub const EXCERPT_BYTES: usize = 240;
@@ -77,6 +77,7 @@ impl ShownEvents {
         match &mut self.redactor {
             None => index.observe(ev),
             Some(r) => {
+                index.count_line(ev);
                 r.process_into(ev.clone(), &mut self.out);
                 for e in self.out.drain(..) {
                     index.observe(&e);
@@ -243,8 +244,11 @@ pub struct ExchangeIndex {
     transcript_line: u64,
     // Evidence names each exchange's origin (forward mode: one proxy, many agents).
     origins: bool,
-    // (exchange position, t_us, kind) of the previous event (transcript line counting).
-    prev_event: Option<(usize, u64, PrevKind)>,
+    // (exchange id, t_us, kind) of the previous event (transcript line counting).
+    prev_event: Option<(ExchangeId, u64, PrevKind)>,
+    // Transcript lines are counted by [`Self::count_line`] from the events as read, in seq
+    // order (the redactor releases a held JSON body late, review24b R1's citation).
+    lines_counted_apart: bool,
     sse_total: usize,
     // Decoders of the coded (`Content-Encoding`) event streams in progress, by position.
     inflaters: Inflaters,
@@ -439,7 +443,9 @@ impl ExchangeIndex {
         {
             self.seq_exchange.push((ev.seq, pos as u32));
         }
-        self.count_transcript_line(ev, pos);
+        if !self.lines_counted_apart {
+            self.count_transcript_line(ev);
+        }
         let x = &mut self.exchanges[pos];
         x.last_seq = ev.seq;
         x.end_us = x.end_us.max(ev.t_us);
@@ -587,16 +593,31 @@ impl ExchangeIndex {
         }
     }
 
-    fn count_transcript_line(&mut self, ev: &Event, pos: usize) {
+    /// Counts the transcript line of `ev`, an event as read (before any redaction, so in
+    /// seq order); from then on [`Self::observe`] leaves line counting to these calls. A
+    /// redactor holds a JSON body back until the next event of its exchange, which can be
+    /// lines later (a request never answered: at its end), so counting what it releases
+    /// would give later events the wrong lines.
+    pub fn count_line(&mut self, ev: &Event) {
+        self.lines_counted_apart = true;
+        if ev.exchange.is_some() {
+            self.count_transcript_line(ev);
+        }
+    }
+
+    fn count_transcript_line(&mut self, ev: &Event) {
         if self.source != SourceFile::Transcript {
             return;
         }
+        let Some(xid) = ev.exchange.as_ref() else {
+            return;
+        };
         // The importer (record::transcript) emits each line's events together and with the
         // line's time: `req` = head [+ body]; `resp` = head [+ chunk] [+ end]; `chunk` =
         // [chunk] [+ end]. So an event continues the previous line when the previous event
         // belongs to the same exchange, has the same time and may be followed by it.
         let continues = match (&self.prev_event, &ev.kind) {
-            (Some((x, t, kind)), k) if *x == pos && *t == ev.t_us => matches!(
+            (Some((x, t, kind)), k) if x == xid && *t == ev.t_us => matches!(
                 (*kind, k),
                 (PrevKind::ReqHead, EventKind::RequestBody { .. })
                     | (PrevKind::ReqBody, EventKind::RequestBody { .. })
@@ -618,7 +639,7 @@ impl ExchangeIndex {
             EventKind::ResponseChunk { .. } => PrevKind::Chunk,
             _ => PrevKind::Other,
         };
-        self.prev_event = Some((pos, ev.t_us, kind));
+        self.prev_event = Some((xid.clone(), ev.t_us, kind));
         self.lines.push((ev.seq, self.transcript_line));
     }
 }

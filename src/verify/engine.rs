@@ -1243,6 +1243,12 @@ pub(super) struct State {
     /// Paths of `done_requests` entries, by exchange id (hashed as the open map is: one
     /// insert and one remove per client request).
     done_paths: IdMap<String>,
+    /// Client-leg `done_requests` entries that ended, by exchange id: the seq of their
+    /// response head (of their end when there was none). An upstream request the agent
+    /// never answered is paired at its own end, after the gateway answered the client
+    /// (a 504 on a timeout); a client answered only after that request was sent was still
+    /// waiting when it was forwarded (GW-REQ-003; review24b R1). Removed with the entry.
+    client_answered_at: IdMap<u64>,
     /// 1.0 push configs created without a client id, by `task id \0 config id`: the webhook
     /// URL and the evidence of the create (PUSH-CFG-001). Removed on delete; at most
     /// [`MAX_PUSH_URLS`] entries.
@@ -1955,6 +1961,7 @@ impl State {
             card_cache_reported: HashSet::new(),
             streamed_ok: HashSet::new(),
             done_paths: IdMap::default(),
+            client_answered_at: IdMap::default(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
             gw_up_answers: VecDeque::new(),
@@ -2735,6 +2742,14 @@ impl State {
                         || (x.req_late && x.sse.is_none() && x.grpc.is_none() && !x.truncated)
                     {
                         self.build_call(&mut x);
+                    }
+                    if x.leg.is_none() && self.done_paths.contains_key(xid) {
+                        let at = if x.status.is_some() {
+                            x.resp_seq
+                        } else {
+                            ev.seq
+                        };
+                        self.client_answered_at.insert(x.id.clone(), at);
                     }
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
@@ -4193,6 +4208,7 @@ impl State {
             if self.done_requests.len() > 256 {
                 if let Some(old) = self.done_requests.pop_front() {
                     self.done_paths.remove(&old.0);
+                    self.client_answered_at.remove(&old.0);
                     // No longer a pairing candidate once also closed: forget its mark.
                     if !self.open.contains_key(&old.0) {
                         self.ver_stripped_done.remove(&old.0);
@@ -4373,14 +4389,23 @@ impl State {
                 // contextId / taskId on its message (LiteLLM PR #28664: a context id injected).
                 // Only a client call still waiting for its answer: one the gateway already
                 // answered (refused it itself) was not forwarded now, and a retry of it
-                // whose body is not recorded yet is the copy's client (review24b).
+                // whose body is not recorded yet is the copy's client (review24b). An
+                // upstream request the agent never answered is judged at its end, often
+                // after the gateway answered the client (a 504 on a timeout): a client
+                // answered only after this request was sent was still waiting then (R1).
+                let unanswered = up.status.is_none();
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
                     .filter(|(id, leg, m, b, _, seq, _)| {
                         leg.is_none()
                             && *seq < up.req_seq
-                            && self.open.contains_key(id)
+                            && (self.open.contains_key(id)
+                                || (unanswered
+                                    && self
+                                        .client_answered_at
+                                        .get(id)
+                                        .is_some_and(|at| *at > up.req_seq)))
                             && m.eq_ignore_ascii_case(&up.method)
                             && !self.ver_stripped_done.contains(id)
                             && (is_jsonrpc_request_body(b)
@@ -8779,6 +8804,8 @@ impl State {
                 _ => {}
             }
         }
+        // Set when a finding judged the end of a stream the recording left open.
+        let mut open_end_judged = false;
         if task_stream && !error_seen && x.is_success() {
             match outcome {
                 Outcome::Complete | Outcome::UpstreamAbort => {
@@ -8865,6 +8892,7 @@ impl State {
                 }
                 Outcome::Open if c.dialect == Some(Dialect::V1_0) => {
                     if let Some((ts, tseq)) = terminal {
+                        open_end_judged = true;
                         self.stream_once(
                             x,
                             &r::STREAM_OPEN_AFTER_TERMINAL,
@@ -8875,11 +8903,22 @@ impl State {
                             vec![x.ev(tseq), x.ev(x.end_seq)],
                         );
                     } else if let Some(f) = self.stream_hung_after_task_end(x, last) {
+                        open_end_judged = true;
                         self.stream_once(x, &r::STREAM_OPEN_AFTER_TERMINAL, f.0, f.1);
                     }
                 }
                 _ => {}
             }
+        }
+        // The recording ended with the stream open (a proxy stopped mid-stream, a
+        // transcript's `close: timeout`) before any terminal state: whether and how it would
+        // have ended (STREAM-003, STREAM-007) is unknown, so its end is listed as not judged
+        // rather than passed over in silence (newcomer24 N7). Findings are unchanged.
+        if outcome == Outcome::Open && terminal.is_none() && !open_end_judged {
+            self.incomplete.push((
+                x.id.clone(),
+                "the recording ended with the stream open: end of stream not judged".into(),
+            ));
         }
         // A streaming call answered 200 text/event-stream that closed without one event:
         // the client got no Task, no Message, no state (STREAM-002, STREAM-003). A browser's
