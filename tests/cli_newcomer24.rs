@@ -643,11 +643,11 @@ fn a_transcript_request_never_answered_is_cited_at_its_own_line() {
     let out = run_in(dir.path(), &["verify", case.to_str().unwrap()]);
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("never-answers-504.jsonl line 1 (POST /a2a/research -> 504) at JSON $.params.message.contextId"),
+        stdout.contains("never-answers-504.jsonl e1 line 1 (POST /a2a/research -> 504) at JSON $.params.message.contextId"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("never-answers-504.jsonl line 2 (POST / -> no response) at JSON $.params.message.contextId [leg upstream]"),
+        stdout.contains("never-answers-504.jsonl e2 line 2 (POST / -> no response) at JSON $.params.message.contextId [leg upstream]"),
         "{stdout}"
     );
 }
