@@ -6,8 +6,8 @@ mod common;
 
 use std::path::Path;
 
-use a2a_interop::verify::{rules, Finding, Severity, VerifyOutcome};
-use common::verify_file as verify;
+use a2a_interop::verify::{rules, Severity, VerifyOutcome};
+use common::{only_message, variant_finding as only_finding, verify_file as verify};
 
 fn render(out: &VerifyOutcome) -> String {
     out.findings
@@ -15,16 +15,6 @@ fn render(out: &VerifyOutcome) -> String {
         .map(|f| format!("  {} {} ({}): {}", f.severity, f.name, f.rule, f.message))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// The one finding of `rule` that verifying `tests/cases/variants/{stem}.jsonl` gives;
-/// panics, naming the case and listing all its findings, when there is none or several.
-fn only_finding(stem: &str, rule: &str) -> Finding {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    let out = verify(&dir.join(format!("{stem}.jsonl")));
-    let f: Vec<_> = out.findings.iter().filter(|f| f.rule == rule).collect();
-    assert_eq!(f.len(), 1, "{stem}: {rule}:\n{}", render(&out));
-    f[0].clone()
 }
 
 fn check_case(n: u32) {
@@ -1070,13 +1060,7 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
         ),
     ] {
         let out = verify(&dir.join(format!("{stem}.jsonl")));
-        let v: Vec<_> = out
-            .findings
-            .iter()
-            .filter(|f| f.rule == "VER-HDR-001")
-            .collect();
-        assert_eq!(v.len(), 1, "{stem}:\n{}", render(&out));
-        assert_eq!(v[0].message, says, "{stem}");
+        assert_eq!(only_message(&out, "VER-HDR-001"), says, "{stem}");
     }
 }
 
@@ -1153,14 +1137,7 @@ fn review24a() {
             "agent served the 0.3 call message/send sent with the A2A-Version query parameter 0.3 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
         ),
     ] {
-        let out = by(stem);
-        let v: Vec<_> = out
-            .findings
-            .iter()
-            .filter(|f| f.rule == "VER-HDR-001")
-            .collect();
-        assert_eq!(v.len(), 1, "{stem}:\n{}", render(&out));
-        assert_eq!(v[0].message, says, "{stem}");
+        assert_eq!(only_message(&by(stem), "VER-HDR-001"), says, "{stem}");
     }
 }
 

@@ -12,16 +12,7 @@
 
 mod common;
 
-use common::{only_message as message, verify_file, verify_variant as run};
-use std::path::Path;
-
-fn field(name: &str) -> a2a_interop::verify::VerifyOutcome {
-    verify_file(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/cases/field")
-            .join(format!("{name}.jsonl")),
-    )
-}
+use common::{only_message as message, verify_field as field, verify_variant as run};
 
 #[test]
 fn other_agents_task_names_both_agents() {

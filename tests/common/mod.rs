@@ -93,6 +93,15 @@ pub fn verify_variant(name: &str) -> VerifyOutcome {
     verify_file(&path)
 }
 
+/// The offline verdict ([`verify_file`]) of field case `name`
+/// (`tests/cases/field/NAME.jsonl`).
+pub fn verify_field(name: &str) -> VerifyOutcome {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/field")
+        .join(format!("{name}.jsonl"));
+    verify_file(&path)
+}
+
 /// Every finding of variant case `name` (`tests/cases/variants/NAME.jsonl`), verified
 /// offline ([`verify_file`]).
 pub fn variant_findings(name: &str) -> Vec<a2a_interop::verify::Finding> {
@@ -123,10 +132,24 @@ pub fn variant_messages(name: &str) -> Vec<(String, String)> {
 /// The message of the one finding of `rule` in variant case `name`; panics when the case
 /// has none or several.
 pub fn variant_message(name: &str, rule: &str) -> String {
-    let m = variant_messages(name);
-    let hits: Vec<_> = m.iter().filter(|(r, _)| r == rule).collect();
-    assert_eq!(hits.len(), 1, "{name}: {m:?}");
-    hits[0].1.clone()
+    variant_finding(name, rule).message
+}
+
+/// The one finding of `rule` in variant case `name` (`tests/cases/variants/NAME.jsonl`),
+/// verified offline; panics, naming the case and listing all its findings, when it has
+/// none or several.
+pub fn variant_finding(name: &str, rule: &str) -> a2a_interop::verify::Finding {
+    let all = variant_findings(name);
+    let hits: Vec<_> = all.iter().filter(|f| f.rule == rule).collect();
+    assert_eq!(
+        hits.len(),
+        1,
+        "{name}: {rule}: {:?}",
+        all.iter()
+            .map(|f| (&f.rule, &f.message))
+            .collect::<Vec<_>>()
+    );
+    hits[0].clone()
 }
 
 /// The reference agent on 127.0.0.1 with a free port; `public_url` is the URL its card
