@@ -1188,13 +1188,10 @@ async fn a_plain_http_request_on_the_tls_listener_gets_a_400_naming_https() {
     assert!(!std::fs::read_to_string(&rec).unwrap().contains("s3cret"));
 }
 
-/// A TLS server on a free loopback port with a self-signed certificate for 127.0.0.1
-/// (written to `dir/agent.pem`): completes handshakes and then closes. Its address and the
-/// certificate file.
-async fn tls_server(dir: &std::path::Path) -> (std::net::SocketAddr, std::path::PathBuf) {
+/// A TLS acceptor with a fresh self-signed certificate for 127.0.0.1, and that
+/// certificate in PEM.
+fn loopback_tls_acceptor() -> (tokio_rustls::TlsAcceptor, String) {
     let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
-    let pem = dir.join("agent.pem");
-    std::fs::write(&pem, ck.cert.pem()).unwrap();
     let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
     let cfg = rustls::ServerConfig::builder_with_provider(Arc::new(
         rustls::crypto::ring::default_provider(),
@@ -1205,6 +1202,26 @@ async fn tls_server(dir: &std::path::Path) -> (std::net::SocketAddr, std::path::
     .with_single_cert(vec![ck.cert.der().clone()], key)
     .unwrap();
     let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    (acceptor, ck.cert.pem())
+}
+
+/// A fresh self-signed certificate for 127.0.0.1 and its key, written as PEM to
+/// `dir/c.pem` and `dir/k.pem` (the proxy's `--tls-cert` / `--tls-key`).
+fn loopback_cert_files(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.join("c.pem"), dir.join("k.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    (cert, key)
+}
+
+/// A TLS server on a free loopback port with a self-signed certificate for 127.0.0.1
+/// (written to `dir/agent.pem`): completes handshakes and then closes. Its address and the
+/// certificate file.
+async fn tls_server(dir: &std::path::Path) -> (std::net::SocketAddr, std::path::PathBuf) {
+    let (acceptor, cert) = loopback_tls_acceptor();
+    let pem = dir.join("agent.pem");
+    std::fs::write(&pem, cert).unwrap();
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move {
@@ -1420,10 +1437,7 @@ async fn the_har_of_a_proxy_run_says_each_status_text() {
 async fn ctrl_c_does_not_wait_for_a_silent_client_on_the_tls_listener() {
     let up = echo_server("silent").await;
     let dir = tempfile::tempdir().unwrap();
-    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
-    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
-    std::fs::write(&cert, ck.cert.pem()).unwrap();
-    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let (cert, key) = loopback_cert_files(dir.path());
     for tls in [true, false] {
         let mut cmd = Command::new(BIN);
         cmd.args([
@@ -1505,17 +1519,7 @@ async fn raw_answer_server(answer: &'static [u8]) -> std::net::SocketAddr {
 /// TLS handshake record is closed without a word (no alert); a TLS client completes its
 /// handshake (self-signed certificate for 127.0.0.1), then the connection closes.
 async fn silent_tls_server() -> std::net::SocketAddr {
-    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
-    let key = rustls::pki_types::PrivateKeyDer::Pkcs8(ck.key_pair.serialize_der().into());
-    let cfg = rustls::ServerConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .unwrap()
-    .with_no_client_auth()
-    .with_single_cert(vec![ck.cert.der().clone()], key)
-    .unwrap();
-    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(cfg));
+    let (acceptor, _) = loopback_tls_acceptor();
     let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = l.local_addr().unwrap();
     tokio::spawn(async move {
@@ -1639,10 +1643,7 @@ async fn an_http_upstream_on_a_tls_port_is_told_to_use_https() {
 async fn a_plain_request_with_a_leading_crlf_or_sent_slowly_gets_the_400_too() {
     let up = echo_server("tls").await;
     let dir = tempfile::tempdir().unwrap();
-    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
-    let (cert, key) = (dir.path().join("c.pem"), dir.path().join("k.pem"));
-    std::fs::write(&cert, ck.cert.pem()).unwrap();
-    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let (cert, key) = loopback_cert_files(dir.path());
     let mut child = proxy_process::ChildGuard::spawn(
         Command::new(BIN)
             .args([

@@ -857,18 +857,12 @@ fn review23a() {
             "http://10.0.9.9/r.pdf",
         ),
     ] {
-        let out = by(stem);
-        let f: Vec<_> = out
-            .findings
-            .iter()
-            .filter(|f| f.rule == "DATA-URL-001")
-            .collect();
-        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
-        assert_eq!(f[0].evidence[0].pointer.as_deref(), Some(ptr), "{stem}");
+        let f = only_finding(stem, "DATA-URL-001");
+        assert_eq!(f.evidence[0].pointer.as_deref(), Some(ptr), "{stem}");
         assert!(
-            f[0].message.contains(&format!("points at {url},")),
+            f.message.contains(&format!("points at {url},")),
             "{stem}: {}",
-            f[0].message
+            f.message
         );
     }
     // PUSH-CFG-007 on 1.0 (R3): a body that carries taskId, or a refusal that names the
@@ -1032,14 +1026,8 @@ fn q24_stream_end_003_by_another_stream_and_singular_extension_echo() {
             "agent's answer to 0.x message/send names its activated extensions in the header X-A2A-Extension (https://ext.example.test/geo/v1), which no A2A version defines: 0.2.4-0.3 answers echo them in X-A2A-Extensions (plural)",
         ),
     ] {
-        let out = by(stem);
-        let f: Vec<_> = out
-            .findings
-            .iter()
-            .filter(|f| f.rule == "CAP-EXT-006")
-            .collect();
-        assert_eq!(f.len(), 1, "{stem}:\n{}", render(&out));
-        assert!(f[0].message.starts_with(head), "{stem}: {}", f[0].message);
+        let f = only_finding(stem, "CAP-EXT-006");
+        assert!(f.message.starts_with(head), "{stem}: {}", f.message);
     }
 }
 
