@@ -1328,3 +1328,60 @@ fn review24b_r1_unanswered_upstream_send_is_checked() {
         render(&out)
     );
 }
+
+/// Several agents on one origin (review24a R11, `tests/cases/gen_b25q.py`): Alpha's card at
+/// `/a/.well-known/agent-card.json`, Beta's at `/b/...`, fetched in both orders. A call is
+/// judged by the card of the agent it addressed (the card listing its URL), not the card
+/// fetched last on the origin: a stream or a push config Alpha served although its card
+/// declares neither (CAP-STREAM-001, CAP-PUSH-001), Beta's API-key header sent to Alpha
+/// (AUTH-SCHEME-003), a 0.3 call Beta (1.0 only) served in the 1.0 form (VER-HDR-001),
+/// each citing the addressed agent's card; every legal control stays silent (the same
+/// calls to the agent whose card allows them, a 1.0 call Alpha (0.3 only) refused, and a
+/// stream to a path neither card lists or was fetched below: no card guessed).
+#[test]
+fn q25a_several_agents_on_one_origin() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b25q-R11-", 12);
+    for (stem, rule, agent) in [
+        (
+            "stream-served-by-agent-without-streaming",
+            "CAP-STREAM-001",
+            'a',
+        ),
+        (
+            "push-config-accepted-by-agent-without-push",
+            "CAP-PUSH-001",
+            'a',
+        ),
+        (
+            "client-sends-other-agents-key-header",
+            "AUTH-SCHEME-003",
+            'a',
+        ),
+        (
+            "0-3-call-served-as-1-0-by-1-0-agent",
+            "VER-HDR-001",
+            'b',
+        ),
+    ] {
+        for order in ["ab", "ba"] {
+            let name = format!("b25q-R11-v10-{order}-{stem}");
+            let f = only_finding(&name, rule);
+            // the cards are e1 and e2, in the order fetched
+            let (mine, other) = if order.starts_with(agent) {
+                ("e1", "e2")
+            } else {
+                ("e2", "e1")
+            };
+            let cited: Vec<_> = f
+                .evidence
+                .iter()
+                .filter_map(|e| e.exchange.as_deref())
+                .collect();
+            assert!(
+                cited.contains(&mine) && !cited.contains(&other),
+                "{name}: {rule} cites {cited:?}, not the addressed agent's card {mine}"
+            );
+        }
+    }
+}

@@ -801,6 +801,36 @@ struct CardRec {
     /// aside. An extended-card answer with the public card's key discloses nothing more
     /// (AUTH-005; breaker17b V2).
     content: u64,
+    /// Where the card was fetched: the origin and the card's base, the path before
+    /// `/.well-known/` (`""` at the root, no trailing `/`). Several agents may share an
+    /// origin, each with its card below its own base (review24a R11).
+    fetched_at: Option<(String, String)>,
+    /// The interfaces the card lists, as (origin, path without trailing `/`); a gRPC
+    /// `host:port` target once per scheme.
+    iface_at: Vec<(String, String)>,
+}
+
+/// Cards kept per origin ([`State::cards`]): the oldest agent's is forgotten past this.
+const MAX_CARDS_PER_ORIGIN: usize = 32;
+
+/// The card's base for an Agent Card fetched at URL path `path`: the path before
+/// `/.well-known/`, else the path without its last segment (`/a2a/x/agent-card.json` →
+/// `/a2a/x`); no trailing `/`, `""` at the root.
+fn card_base(path: &str) -> &str {
+    let base = match path.find("/.well-known/") {
+        Some(i) => &path[..i],
+        None => path.rsplit_once('/').map_or("", |(b, _)| b),
+    };
+    net::norm_path(base)
+}
+
+/// Whether URL path `path` is `base` or below it (at a `/` or `:` boundary; `base` has no
+/// trailing `/`, `""` is the root).
+fn path_under(path: &str, base: &str) -> bool {
+    base.is_empty()
+        || path
+            .strip_prefix(base)
+            .is_some_and(|r| r.is_empty() || r.starts_with('/') || r.starts_with(':'))
 }
 
 /// Hash of [`card::card_content_key`] of card `v` (seen as `view`).
@@ -843,10 +873,6 @@ struct Advertised {
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
     /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
     tenant: Option<String>,
-    /// The versions the card that lists this URL declares
-    /// ([`AgentCardView::declared_dialects`]): VER-HDR-001 reads the agent a JSON-RPC call
-    /// reached by its URL, where several agents share an origin (review24a R6).
-    card_dialects: Vec<Dialect>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -1068,9 +1094,12 @@ pub(super) struct State {
     /// at the same time (STREAM-006, STREAM-FANOUT-001).
     task_streams: HashMap<String, Vec<TaskStreamRec>>,
     done_requests: VecDeque<DoneRequest>,
-    /// Latest public card per origin (fetch origin and every interface origin).
+    /// Public cards per origin (fetch origin and every interface origin), one per agent
+    /// (a card fetched again at the same base, or listing the same interfaces, replaces
+    /// its agent's), oldest first, at most [`MAX_CARDS_PER_ORIGIN`]: gateways and
+    /// platforms host several agents on one origin. Read through [`State::card_at`].
     /// Shared: rules take a cheap handle to the card while they mutate the state.
-    cards: HashMap<String, Arc<CardRec>>,
+    cards: HashMap<String, Vec<Arc<CardRec>>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
     /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
@@ -1807,10 +1836,10 @@ const MAX_ID_ERRORS: usize = 256;
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
 const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 
-/// A push-notification registration: (dialect of the call that registered it, origin of
-/// that agent, capability already judged, credentials or token configured ([`PUSH_TOKEN`],
+/// A push-notification registration: (dialect of the call that registered it, origin and
+/// URL path of that agent (the call's: [`State::card_at`]), capability already judged, credentials or token configured ([`PUSH_TOKEN`],
 /// [`PUSH_HTTP_AUTH`] bits), delivery without them already reported).
-type PushReg = (Option<Dialect>, Option<String>, bool, u8, bool);
+type PushReg = (Option<Dialect>, Option<(String, String)>, bool, u8, bool);
 
 /// [`PushReg`] bit: the push config carries a `token`.
 const PUSH_TOKEN: u8 = 1;
@@ -3324,7 +3353,7 @@ impl State {
                     .is_some_and(|r| r.starts_with('/') || r.starts_with(':'))
         };
         let mut tls_itf: Option<(String, u64, String, String)> = None;
-        for card in self.cards.values() {
+        for card in self.cards.values().flatten() {
             for itf in &card.view.interfaces {
                 let Some(u) = parse_url(&itf.url) else {
                     continue;
@@ -4152,7 +4181,7 @@ impl State {
             // sends it as Authorization: Basic): key configs without it.
             let url = webhook_key(&url).into_owned();
             self.areas.insert("push");
-            let origin = x.parts.as_ref().map(UrlParts::origin);
+            let origin = x.parts.as_ref().map(|p| (p.origin(), p.path.clone()));
             let creds = push_config_has_credentials(&c, &ptr);
             if !self.push_urls.contains_key(&url) {
                 self.push_order.push_back(url.clone());
@@ -5104,8 +5133,45 @@ impl State {
         }
     }
 
+    /// The card of the agent exchange `x` addressed ([`Self::card_at`] of its URL).
     fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
-        self.cards.get(x.origin.as_deref()?)
+        self.card_at(x.origin.as_deref()?, &x.parts.as_ref()?.path)
+    }
+
+    /// The card of the agent at URL path `path` on `origin` (`scheme://host:port`): the
+    /// origin's only card; with several agents there (review24a R11), the card listing an
+    /// interface at `path` or a prefix of it (the longest; any binding), else the card
+    /// fetched on that origin at the longest base ([`card_base`]) that is a prefix of
+    /// `path`; the newest on a tie. `None` when no card is known there, or several are
+    /// and none of them applies: a rule then judges nothing by a card rather than guess.
+    fn card_at(&self, origin: &str, path: &str) -> Option<&Arc<CardRec>> {
+        let list = self.cards.get(origin)?;
+        if let [only] = list.as_slice() {
+            return Some(only);
+        }
+        let path = net::norm_path(path);
+        let best = |key: &dyn Fn(&CardRec) -> Option<usize>| {
+            list.iter()
+                .enumerate()
+                .filter_map(|(i, c)| key(c).map(|n| (n, i, c)))
+                .max_by_key(|&(n, i, _)| (n, i))
+                .map(|(_, _, c)| c)
+        };
+        best(&|c: &CardRec| {
+            c.iface_at
+                .iter()
+                .filter(|(o, p)| o == origin && path_under(path, p))
+                .map(|(_, p)| p.len())
+                .max()
+        })
+        .or_else(|| {
+            best(&|c: &CardRec| {
+                c.fetched_at
+                    .as_ref()
+                    .filter(|(o, b)| o == origin && path_under(path, b))
+                    .map(|(_, b)| b.len())
+            })
+        })
     }
 
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
@@ -10144,7 +10210,7 @@ impl State {
     }
 
     /// VER-002 (VER-HDR-001; VER-HDR-005 for `0.3`, DIGEST trap 3): a known version in
-    /// `A2A-Version` (`0.3`, `0.2`, `0.1`) that the origin's card does not offer, answered
+    /// `A2A-Version` (`0.3`, `0.2`, `0.1`) that the agent's card does not offer, answered
     /// with success with 1.0 semantics (a 1.0 method or route) instead of
     /// VersionNotSupportedError. Silent without a card, when the card names no version or
     /// offers the header's.
@@ -10245,31 +10311,16 @@ impl State {
             Some(_) => return None,
         };
         let shape = answer.and_then(result_1_0_form)?;
-        // The card of the agent the call reached: the one that lists its URL as a JSON-RPC
-        // interface, else the origin's ([`Self::card_for`], the card fetched last there:
-        // with several agents on one origin, maybe another's, review24a R6).
-        let by_url = x.parts.as_ref().and_then(|p| {
-            let (origin, path) = (p.origin(), net::norm_path(&p.path));
-            self.advertised.values().find(|a| {
-                a.exact && a.parts.origin() == origin && net::norm_path(&a.parts.path) == path
-            })
-        });
-        let (declared, card_ev) = match by_url {
-            Some(a) => (
-                a.card_dialects.clone(),
-                Evidence::event(a.card_seq, a.card_exchange.clone()),
-            ),
-            None => {
-                let card = self.card_for(x)?;
-                if card.view.v0_shape_claims_v1 {
-                    return None;
-                }
-                (
-                    card.view.declared_dialects(),
-                    Evidence::event(card.seq, card.exchange.clone()),
-                )
-            }
-        };
+        // The card of the agent the call reached ([`Self::card_for`]: with several agents
+        // on one origin, the one that lists its URL; review24a R6, R11).
+        let card = self.card_for(x)?;
+        if card.view.v0_shape_claims_v1 {
+            return None;
+        }
+        let (declared, card_ev) = (
+            card.view.declared_dialects(),
+            Evidence::event(card.seq, card.exchange.clone()),
+        );
         if !declared.contains(&Dialect::V1_0) || declared.iter().any(|k| k.is_0x()) {
             return None;
         }
@@ -10304,7 +10355,7 @@ impl State {
 
     /// VER-002: the version a 1.0 A2A call asks for (`A2A-Version` header, else the
     /// `A2A-Version` query parameter) when it is a `Major.Minor` that no A2A version has
-    /// (`2.0`, `1.1`) and the origin's card does not list either: the agent owes
+    /// (`2.0`, `1.1`) and the agent's card does not list either: the agent owes
     /// VersionNotSupportedError (ERR-002: −32009, HTTP 400 FAILED_PRECONDITION, 1.0.0 501
     /// UNIMPLEMENTED, reason `VERSION_NOT_SUPPORTED`). `None` for a known version (the
     /// card-based rules judge those), a patch form (`1.0.1`: VER-HDR-003 names the client),
@@ -10341,7 +10392,7 @@ impl State {
         Some(hv.to_string())
     }
 
-    /// ` (the card offers 1.0)`: the versions the origin's card declares, for a message
+    /// ` (the card offers 1.0)`: the versions the agent's card declares, for a message
     /// about an unsupported `A2A-Version`; empty without a card.
     fn offered_versions_note(&self, x: &Exch) -> String {
         let Some(card) = self.card_for(x) else {
@@ -10856,7 +10907,7 @@ impl State {
     }
 
     /// Whether a request whose path is HTTP+JSON route `rt` in other letter case
-    /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the origin's card declares
+    /// ([`a2a::rest_route_wrong_case`]) is judged as an A2A call: the agent's card declares
     /// an HTTP+JSON interface, or the request says it speaks A2A (an `A2A-Version` header or
     /// query parameter, `Content-Type: application/a2a+json`). Any other host's `/Tasks`
     /// page is no A2A route. Never for a push delivery or a webhook-shaped request.
@@ -10865,7 +10916,7 @@ impl State {
     }
 
     /// Whether a request on no HTTP+JSON route is judged as a client's attempt at one
-    /// ([`Self::rest_wrong_case_judged`], [`a2a::rest_route_slip`]): the origin's card
+    /// ([`Self::rest_wrong_case_judged`], [`a2a::rest_route_slip`]): the agent's card
     /// declares an HTTP+JSON interface, or the request says it speaks A2A (an
     /// `A2A-Version` header or query parameter, `Content-Type: application/a2a+json`).
     fn a2a_rest_request(&self, x: &Exch) -> bool {
@@ -18709,8 +18760,8 @@ impl State {
                 }
             }
         }
-        if let Some((_, Some(origin), false, _, _)) = reg {
-            if let Some(card) = self.cards.get(&origin).cloned() {
+        if let Some((_, Some((origin, path)), false, _, _)) = reg {
+            if let Some(card) = self.card_at(&origin, &path).cloned() {
                 if card.view.push_notifications != Some(true) {
                     self.find(
                         &r::CAP_PUSH,
@@ -20692,15 +20743,53 @@ impl State {
             Vec::new()
         };
         let content = card_content_hash(v, &view);
+        let mut iface_at: Vec<(String, String)> = Vec::new();
+        for i in &view.interfaces {
+            let bare = !i.url.contains("://");
+            let urls = if bare && i.binding.eq_ignore_ascii_case("GRPC") {
+                vec![format!("http://{}", i.url.trim()), format!("https://{}", i.url.trim())]
+            } else {
+                vec![i.url.clone()]
+            };
+            for u in urls.iter().filter_map(|u| parse_url(u)) {
+                let at = (u.origin(), net::norm_path(&u.path).to_string());
+                if !iface_at.contains(&at) {
+                    iface_at.push(at);
+                }
+            }
+        }
+        let fetched_at = x
+            .parts
+            .as_ref()
+            .map(|p| (p.origin(), card_base(&p.path).to_string()));
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
             seq: bseq,
             strings,
             content,
+            fetched_at,
+            iface_at,
         });
+        // One card per agent: a card fetched again at the same base, or listing the same
+        // interfaces (fetched through a gateway and from the agent), replaces the agent's.
+        let same_agent = |c: &CardRec| {
+            (c.fetched_at.is_some() && c.fetched_at == rec.fetched_at)
+                || (!rec.iface_at.is_empty() && {
+                    let mut a = c.iface_at.clone();
+                    let mut b = rec.iface_at.clone();
+                    a.sort();
+                    b.sort();
+                    a == b
+                })
+        };
         for o in origins {
-            self.cards.insert(o, rec.clone());
+            let list = self.cards.entry(o).or_default();
+            list.retain(|c| !same_agent(c));
+            if list.len() >= MAX_CARDS_PER_ORIGIN {
+                list.remove(0);
+            }
+            list.push(rec.clone());
         }
     }
 
@@ -21375,7 +21464,6 @@ impl State {
                     binding,
                     misused,
                     tenant,
-                    card_dialects: view.declared_dialects(),
                 },
             );
         }
@@ -22821,14 +22909,18 @@ impl State {
     /// be placed, and no card seen advertises an HTTP+JSON interface at that route (a gRPC
     /// interface at the origin's root is none). Covers a JSON-RPC-only agent (mine24a
     /// f348), an agent whose HTTP+JSON interface is at another path or origin (review24a
-    /// R5), and several agents on one origin, where [`Self::card_for`] keeps the card
-    /// fetched last, which may be another agent's (review24a R1). False without a card, or
-    /// with a card that lists no interface.
+    /// R5), and several agents on one origin (review24a R1, R11): the card is that of the
+    /// agent `x` addressed ([`Self::card_for`]), else every card on the origin. False
+    /// without a card, or with a card that lists no interface.
     fn rest_route_not_offered(&self, x: &Exch) -> bool {
-        let (Some(p), Some(card)) = (x.parts.as_ref(), self.card_for(x)) else {
+        let (Some(p), Some(o)) = (x.parts.as_ref(), x.origin.as_deref()) else {
             return false;
         };
-        if card.view.interfaces.is_empty() {
+        let cards: &[Arc<CardRec>] = match self.card_for(x) {
+            Some(card) => std::slice::from_ref(card),
+            None => self.cards.get(o).map_or(&[], Vec::as_slice),
+        };
+        if cards.is_empty() || cards.iter().any(|c| c.view.interfaces.is_empty()) {
             return false;
         }
         let (origin, path) = (p.origin(), net::norm_path(&p.path));
@@ -22841,11 +22933,9 @@ impl State {
             let b = b.trim();
             !b.eq_ignore_ascii_case("JSONRPC") && !b.eq_ignore_ascii_case("GRPC")
         };
-        let in_card = card
-            .view
-            .interfaces
-            .iter()
-            .any(|i| rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u)));
+        let in_card = cards.iter().flat_map(|c| &c.view.interfaces).any(|i| {
+            rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u))
+        });
         !in_card
             && !self
                 .advertised
