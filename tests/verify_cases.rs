@@ -1385,3 +1385,30 @@ fn q25a_several_agents_on_one_origin() {
         }
     }
 }
+
+/// VER-HDR-001 judges 0.1/0.2 calls too (review24a R7): a `tasks/send` or
+/// `tasks/sendSubscribe` served in the 1.0 form by an agent whose card declares 1.0 only
+/// gets the finding a 0.3 call gets, named for the version the client used (0.1/0.2
+/// without a header, the header's 0.2 with one); a refusal, or an answer in the 0.2 form,
+/// stays silent (`b25q-R7-legal-*`).
+#[test]
+fn q25a_ver_hdr_001_judges_0_1_and_0_2_calls() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b25q-R7-", 2);
+    for (stem, says) in [
+        (
+            "b25q-R7-v02-tasks-send-served-as-1-0",
+            "agent served the 0.1/0.2 call tasks/send sent without A2A-Version with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/send), or a real 0.1/0.2 answer, declared in the card, and a 0.1/0.2 client cannot read this one",
+        ),
+        (
+            "b25q-R7-v02-tasks-send-header-0-2-served-as-1-0",
+            "agent served the 0.2 call tasks/send sent with A2A-Version 0.2 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/send), or a real 0.2 answer, declared in the card, and a 0.2 client cannot read this one",
+        ),
+        (
+            "b25q-R7-v02-tasks-send-subscribe-served-as-1-0",
+            "agent served the 0.1/0.2 call tasks/sendSubscribe sent without A2A-Version with a 1.0 stream event (the {\"statusUpdate\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/sendSubscribe), or a real 0.1/0.2 answer, declared in the card, and a 0.1/0.2 client cannot read this one",
+        ),
+    ] {
+        assert_eq!(only_finding(stem, "VER-HDR-001").message, says, "{stem}");
+    }
+}

@@ -10260,15 +10260,18 @@ impl State {
         );
     }
 
-    /// VER-HDR-001 (VER-002, mine24a f347: cogDepot, a2a-registry #166): a 0.2/0.3 JSON-RPC
-    /// call (`message/send`, `tasks/get`) that asks for 0.3 (no `A2A-Version`, which 1.0
-    /// §3.6.2 reads as 0.3, or the header naming 0.2/0.3) to an agent whose card declares
-    /// 1.0 only (the card listing the called URL, else the origin's), answered with success in the 1.0 form (`answer`, the JSON-RPC result: a
-    /// `{"task"}`/`{"message"}` wrapper, a `TASK_STATE_*` state or a `ROLE_*` role, and no
-    /// `kind`). The agent applied neither the requested version's semantics nor
-    /// VersionNotSupportedError, so a 0.3 client reads an answer it cannot parse. Silent when
-    /// the answer is in the 0.x form (the agent serves 0.3, its card just does not say so),
-    /// for a 0.1 call, without a card or with a card that declares a 0.x version, for a
+    /// VER-HDR-001 (VER-002, mine24a f347: cogDepot, a2a-registry #166): a 0.x JSON-RPC
+    /// call (`message/send`, `tasks/get`; the 0.1/0.2 `tasks/send`, `tasks/sendSubscribe`,
+    /// review24a R7) that asks for a 0.x version (no `A2A-Version`, which 1.0 §3.6.2 reads
+    /// as 0.3, or the header naming 0.1/0.2/0.3) to an agent whose card declares 1.0 only
+    /// (the card of the agent it addressed, [`Self::card_for`]), answered with success in
+    /// the 1.0 form (`answer`, the JSON-RPC result: a `{"task"}`/`{"message"}` wrapper, a
+    /// `TASK_STATE_*` state or a `ROLE_*` role, and no `kind`). The agent applied neither
+    /// the requested version's semantics nor VersionNotSupportedError, so a 0.x client reads
+    /// an answer it cannot parse. The message names the version the client used (a
+    /// `tasks/send` is a 0.1/0.2 client's, or the 0.1/0.2 its header names). Silent when
+    /// the answer is in the 0.x form (the agent serves 0.x, its card just does not say so),
+    /// without a card or with a card that declares a 0.x version, for a
     /// 0.x-shaped card claiming 1.0 (CARD-SHAPE-001's), a webhook, or a gateway's upstream
     /// leg.
     fn implicit_0x_served_as_1_0(&mut self, x: &Exch, c: &Call, answer: Option<&Json>) {
@@ -10295,7 +10298,6 @@ impl State {
     ) -> Option<(String, Evidence)> {
         let d = c.dialect?;
         if !d.is_0x()
-            || d == Dialect::V0_1
             || c.binding != Some(Binding::JsonRpc)
             || !c.op.is_some_and(Op::is_task_op)
             || c.webhook
@@ -10309,6 +10311,16 @@ impl State {
             None => "0.3",
             Some(h) if Dialect::from_version(h).is_some_and(|k| k.is_0x()) => h,
             Some(_) => return None,
+        };
+        // A 0.1/0.2 method (`tasks/send`, `tasks/sendSubscribe`; review24a R7) is a 0.1 or
+        // 0.2 client's call whatever 1.0 §3.6.2 reads a missing header as (0.3 has no such
+        // method): it is named for the version the header names when that is 0.1 or 0.2.
+        let old_method = d == Dialect::V0_1;
+        let client = match header.and_then(Dialect::from_version) {
+            Some(k) if old_method && matches!(k, Dialect::V0_1 | Dialect::V0_2) => k.as_str(),
+            _ if old_method => "0.1/0.2",
+            None => "0.3",
+            Some(k) => k.as_str(),
         };
         let shape = answer.and_then(result_1_0_form)?;
         // The card of the agent the call reached ([`Self::card_for`]: with several agents
@@ -10329,25 +10341,28 @@ impl State {
         // the answer: `A2A-Version: 0.2` on message/send is a 0.2 client's call (review24a
         // R3), and a query parameter is named as such (VER-001, as the other VER-HDR-001
         // messages do).
-        let asked_d = header.and_then(Dialect::from_version).unwrap_or(d);
         let in_header = x
             .req_headers
             .get("a2a-version")
             .is_some_and(|v| !v.trim().is_empty());
         let how = match header {
+            None if old_method => "sent without A2A-Version".to_string(),
             None => "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string(),
             Some(_) if in_header => format!("sent with A2A-Version {asked}"),
             Some(_) => format!("sent with the A2A-Version query parameter {asked}"),
         };
-        let client = if header.is_none() {
-            "0.3"
+        let wants = if old_method {
+            format!(
+                "it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no {method}), or a real {client} answer, declared in the card"
+            )
         } else {
-            asked_d.as_str()
+            format!(
+                "-32009 VersionNotSupportedError (or a real {client} answer, declared in the card)"
+            )
         };
         Some((
             format!(
-                "agent served the {} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real {client} answer, declared in the card), and a {client} client cannot read this one",
-                asked_d.as_str()
+                "agent served the {client} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants {wants}, and a {client} client cannot read this one"
             ),
             card_ev,
         ))

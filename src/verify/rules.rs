@@ -736,7 +736,7 @@ rule!(
     Error,
     Interop,
     ["VER-002"],
-    "request with an unsupported A2A-Version was processed (also a 0.x call without the header, which asks for 0.3, served in the 1.0 form by an agent whose card declares 1.0 only)",
+    "request with an unsupported A2A-Version was processed (also a 0.x call served in the 1.0 form by an agent whose card declares 1.0 only: a 0.3 call without the header, which asks for 0.3, or a 0.1/0.2 tasks/send)",
     "reject unsupported A2A-Version values with -32009 VersionNotSupportedError (HTTP 400); a call without A2A-Version asks for 0.3: answer it in 0.3's form (and declare 0.3 in the card) or with -32009"
 );
 rule!(VER_HEADER_NOT_MAJOR_MINOR, "VER-HDR-003", "client-version-not-major-minor", Warning, Interop,

@@ -109,4 +109,35 @@ for o in ("ab", "ba"):
          lambda: cards(o, c10(A, "Alpha", streaming=False), c10(B, "Beta", streaming=False)) + stream_to(H + "/c"), [],
          "neither card lists /c nor was fetched at a prefix of it: which agent answered is unknown, so neither card's streaming false is held against the stream")
 
+# ---------------------------------------------------------------- VER-HDR-001 for 0.1/0.2 calls (review24a R7)
+def send02(i="1", tid="t1", **kw):
+    """a 0.1/0.2 tasks/send (the task id is the client's, params.id)."""
+    return rpc(i, "tasks/send", {"id": tid, "message": {"role": "user", "parts": [{"type": "text", "text": "hi"}]}, **kw})
+
+
+def sub02(i="1", tid="t1"):
+    return rpc(i, "tasks/sendSubscribe", {"id": tid, "message": {"role": "user", "parts": [{"type": "text", "text": "hi"}]}})
+
+
+C10 = lambda: getcard(card10())
+case("R7-v02-tasks-send-served-as-1-0", lambda: C10() + [
+    req(H + "/a2a", send02()), resp(ok("1", {"task": task10("t1")}))],
+    [("version-header-not-enforced", E), ("result-invalid-shape", E), ("version-mixed-payload", W), ("task-state-invalid", E)],
+    "a 0.2 client's tasks/send (no A2A-Version) to an agent whose card declares 1.0 only, answered in the 1.0 form: VER-002 wants it refused (-32009, or -32601: no 1.0 method), and a 0.2 client cannot read the {\"task\"} wrapper")
+case("R7-v02-tasks-send-header-0-2-served-as-1-0", lambda: C10() + [
+    req(H + "/a2a", send02(), headers={**J, "a2a-version": "0.2"}), resp(ok("1", {"task": task10("t1")}))],
+    [("version-header-not-enforced", E), ("result-invalid-shape", E), ("version-mixed-payload", W), ("task-state-invalid", E)],
+    "the same with A2A-Version: 0.2: the call names its version")
+case("R7-v02-tasks-send-subscribe-served-as-1-0", lambda: C10() + [
+    req(H + "/a2a", sub02(), headers={**J, "accept": "text/event-stream"}),
+    resp("", headers=SSE), chunk(ev(st10("t1", state="COMPLETED"), i="1")), chunk("", close="eof")],
+    [("version-header-not-enforced", E), ("stream-event-invalid-shape", E), ("stream-final-flag-wrong", E), ("version-mixed-payload", W), ("task-state-invalid", E)],
+    "a 0.2 tasks/sendSubscribe answered with 1.0 stream events")
+case("R7-legal-v02-tasks-send-refused-by-1-0-agent", lambda: C10() + [
+    req(H + "/a2a", send02()), resp(err("1", -32601, "Method not found"))], [],
+    "the 1.0-only agent refuses tasks/send: expected (VER-CARD-002 note)")
+case("R7-legal-v02-tasks-send-answered-0-2-form", lambda: C10() + [
+    req(H + "/a2a", send02()), resp(ok("1", {"id": "t1", "sessionId": "s1", "status": {"state": "completed"}}))], [],
+    "the agent answers tasks/send in the 0.2 form: it serves 0.2 without declaring it; VER-HDR-001 is about 1.0 answers a 0.2 client cannot read")
+
 write_cases(C, OUT)
