@@ -193,7 +193,10 @@ async fn breaker10_faults_are_found_in_a_live_redacted_recording() {
     assert!(
         has(
             "REST-ERROR-001",
-            "the client asked for A2A-Version 2.0, a version A2A does not have (the card offers 0.3, 1.0), and the agent answered the HTTP+JSON call /rest/message:send with HTTP 500 INTERNAL without ErrorInfo"
+            "the client asked for A2A-Version 2.0, a version A2A does not have (the card offers 0.3, 1.0), and the agent answered the HTTP+JSON call SendMessage (POST http://127.0.0.1:"
+        ) && has(
+            "REST-ERROR-001",
+            "/rest/message:send) with HTTP 500 INTERNAL without ErrorInfo"
         ),
         "{shown}"
     );

@@ -94,7 +94,9 @@ fn d10_reason_impossible_for_the_call_is_blamed_not_the_correct_status() {
         "REST-ERROR-001",
     );
     assert!(
-        m.starts_with("ErrorInfo reason TASK_NOT_CANCELABLE does not fit this call"),
+        m.starts_with(
+            "the agent's answer to GetTask (GET http://agent.example.test/api/tasks/nope): ErrorInfo reason TASK_NOT_CANCELABLE does not fit this call"
+        ),
         "{m}"
     );
     assert!(m.contains("only a cancel"), "{m}");
@@ -113,7 +115,9 @@ fn d10_reason_the_recording_proves_blames_the_status_or_code() {
     let name = "b9d-D10-v10-rest-cancel-completed-404-not-cancelable";
     let m = one(name, "REST-ERROR-001");
     assert!(
-        m.starts_with("HTTP status 404 does not match the error reason TASK_NOT_CANCELABLE (expected 400 or 409)"),
+        m.starts_with(
+            "the agent's answer to CancelTask (POST http://agent.example.test/api/tasks/t1:cancel): HTTP status 404 does not match the error reason TASK_NOT_CANCELABLE (expected 400 or 409)"
+        ),
         "{m}"
     );
     assert!(m.contains("task t1 was TASK_STATE_COMPLETED"), "{m}");
@@ -137,7 +141,9 @@ fn d10_situation_that_does_not_tell_gives_a_neutral_message() {
         "REST-ERROR-001",
     );
     assert!(
-        m.starts_with("HTTP status 404 and ErrorInfo reason TASK_NOT_CANCELABLE disagree"),
+        m.starts_with(
+            "the agent's answer to CancelTask (POST http://agent.example.test/api/tasks/t9:cancel): HTTP status 404 and ErrorInfo reason TASK_NOT_CANCELABLE disagree"
+        ),
         "{m}"
     );
     assert!(m.contains("does not tell which"), "{m}");

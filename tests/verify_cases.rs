@@ -740,13 +740,17 @@ fn breaker23_blind() {
     );
     let m = one("b23x-V06-v10-version-header-quotes", "VER-HDR-001");
     assert!(
-        m.starts_with("request with A2A-Version \"\\\"1.0\\\"\" was processed"),
+        m.starts_with(
+            "request SendMessage (POST https://agent.example.test/a2a) with A2A-Version \"\\\"1.0\\\"\" was processed"
+        ),
         "{m}"
     );
     // A plain value keeps its plain form in VER-HDR-001.
     let m = one("b23x-V03-v10-version-header-prefix", "VER-HDR-001");
     assert!(
-        m.starts_with("request with A2A-Version v1.0 was processed"),
+        m.starts_with(
+            "request SendMessage (POST https://agent.example.test/a2a) with A2A-Version v1.0 was processed"
+        ),
         "{m}"
     );
     // A stream still open long after another answer showed its task ended hung there
@@ -1040,11 +1044,11 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
     for (stem, says) in [
         (
             "field/f240-v10-grpc-get-task-unsupported-version-served",
-            "gRPC call with a2a-version metadata 99.0 was processed instead of rejected with VersionNotSupportedError (gRPC FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED)",
+            "gRPC call GetTask (POST http://agent.example.test:50051/lf.a2a.v1.A2AService/GetTask) with a2a-version metadata 99.0 was processed instead of rejected with VersionNotSupportedError (gRPC FAILED_PRECONDITION with ErrorInfo reason VERSION_NOT_SUPPORTED)",
         ),
         (
             "variants/b21l-VER-HDR-001-v10-query-version-99-processed",
-            "request with the A2A-Version query parameter 99.0 was processed instead of rejected with VersionNotSupportedError",
+            "request SendMessage (POST http://agent.example.test/a2a) with the A2A-Version query parameter 99.0 was processed instead of rejected with VersionNotSupportedError",
         ),
     ] {
         let out = verify(&dir.join(format!("{stem}.jsonl")));
@@ -1114,15 +1118,15 @@ fn review24a() {
     for (stem, says) in [
         (
             "b24r-R2-v10-card-0x-stream-status-updates-served-as-1-0",
-            "agent served the 0.3 call message/stream sent without A2A-Version (which means 0.3, 1.0 §3.6.2) with a 1.0 stream event (the {\"statusUpdate\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
+            "agent served the 0.3 call message/stream (POST https://agent.example.test/a2a) sent without A2A-Version (which means 0.3, 1.0 §3.6.2) with a 1.0 stream event (the {\"statusUpdate\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
         ),
         (
             "b24r-R3-v10-card-0x-send-header-0-2-served-as-1-0",
-            "agent served the 0.2 call message/send sent with A2A-Version 0.2 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.2 answer, declared in the card), and a 0.2 client cannot read this one",
+            "agent served the 0.2 call message/send (POST https://agent.example.test/a2a) sent with A2A-Version 0.2 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.2 answer, declared in the card), and a 0.2 client cannot read this one",
         ),
         (
             "b24r-R3-v10-card-0x-send-query-0-3-served-as-1-0",
-            "agent served the 0.3 call message/send sent with the A2A-Version query parameter 0.3 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
+            "agent served the 0.3 call message/send (POST https://agent.example.test/a2a) sent with the A2A-Version query parameter 0.3 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants -32009 VersionNotSupportedError (or a real 0.3 answer, declared in the card), and a 0.3 client cannot read this one",
         ),
     ] {
         assert_eq!(only_message(&by(stem), "VER-HDR-001"), says, "{stem}");
@@ -1358,11 +1362,7 @@ fn q25a_several_agents_on_one_origin() {
             "AUTH-SCHEME-003",
             'a',
         ),
-        (
-            "0-3-call-served-as-1-0-by-1-0-agent",
-            "VER-HDR-001",
-            'b',
-        ),
+        ("0-3-call-served-as-1-0-by-1-0-agent", "VER-HDR-001", 'b'),
     ] {
         for order in ["ab", "ba"] {
             let name = format!("b25q-R11-v10-{order}-{stem}");
@@ -1398,17 +1398,70 @@ fn q25a_ver_hdr_001_judges_0_1_and_0_2_calls() {
     for (stem, says) in [
         (
             "b25q-R7-v02-tasks-send-served-as-1-0",
-            "agent served the 0.1/0.2 call tasks/send sent without A2A-Version with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/send), or a real 0.1/0.2 answer, declared in the card, and a 0.1/0.2 client cannot read this one",
+            "agent served the 0.1/0.2 call tasks/send (POST https://agent.example.test/a2a) sent without A2A-Version with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/send), or a real 0.1/0.2 answer, declared in the card, and a 0.1/0.2 client cannot read this one",
         ),
         (
             "b25q-R7-v02-tasks-send-header-0-2-served-as-1-0",
-            "agent served the 0.2 call tasks/send sent with A2A-Version 0.2 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/send), or a real 0.2 answer, declared in the card, and a 0.2 client cannot read this one",
+            "agent served the 0.2 call tasks/send (POST https://agent.example.test/a2a) sent with A2A-Version 0.2 with a 1.0 answer (the {\"task\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/send), or a real 0.2 answer, declared in the card, and a 0.2 client cannot read this one",
         ),
         (
             "b25q-R7-v02-tasks-send-subscribe-served-as-1-0",
-            "agent served the 0.1/0.2 call tasks/sendSubscribe sent without A2A-Version with a 1.0 stream event (the {\"statusUpdate\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/sendSubscribe), or a real 0.1/0.2 answer, declared in the card, and a 0.1/0.2 client cannot read this one",
+            "agent served the 0.1/0.2 call tasks/sendSubscribe (POST https://agent.example.test/a2a) sent without A2A-Version with a 1.0 stream event (the {\"statusUpdate\"} wrapper); its card declares only 1.0, so VER-002 wants it refused with -32009 VersionNotSupportedError or -32601 method not found (1.0 has no tasks/sendSubscribe), or a real 0.1/0.2 answer, declared in the card, and a 0.1/0.2 client cannot read this one",
         ),
     ] {
         assert_eq!(only_finding(stem, "VER-HDR-001").message, says, "{stem}");
     }
+}
+
+/// Every VER-HDR-001 and REST-ERROR-001 finding of every transcript case (variants and
+/// field cases) names the call it is about by its URL (review24a R9: with several agents
+/// on one origin, a path or a bare "the HTTP+JSON call" does not say which agent): its
+/// message holds the URL (query left out) of a request of the transcript. At least 80
+/// such findings are looked at, so the check cannot pass by finding none.
+#[test]
+fn q25a_ver_hdr_001_and_rest_error_001_name_the_url() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut seen = 0;
+    for sub in ["variants", "field"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(sub))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let urls: Vec<String> = text
+                .lines()
+                .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+                .filter(|v| v["dir"] == "req")
+                .filter_map(|v| v["url"].as_str().map(str::to_string))
+                .map(|u| u.split(['?', '#']).next().unwrap_or("").to_string())
+                .filter(|u| u.contains("://"))
+                .collect();
+            if urls.is_empty() {
+                continue;
+            }
+            let out = verify(&path);
+            for f in out
+                .findings
+                .iter()
+                .filter(|f| f.rule == "VER-HDR-001" || f.rule == "REST-ERROR-001")
+            {
+                seen += 1;
+                assert!(
+                    urls.iter().any(|u| f.message.contains(u.as_str())),
+                    "{}: {} names no request URL: {}",
+                    path.display(),
+                    f.rule,
+                    f.message
+                );
+            }
+        }
+    }
+    assert!(
+        seen >= 80,
+        "only {seen} VER-HDR-001 / REST-ERROR-001 findings"
+    );
 }

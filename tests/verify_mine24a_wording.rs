@@ -16,7 +16,9 @@ fn a_0_3_call_served_in_1_0_names_the_implicit_version_the_form_and_the_refusal(
         .join("tests/cases/field/f347-v10-card-0x-send-without-version-processed.jsonl");
     let m = message(&verify_file(&path), "VER-HDR-001");
     assert!(
-        m.contains("message/send sent without A2A-Version (which means 0.3")
+        m.contains(
+            "message/send (POST https://agent.example.test/a2a) sent without A2A-Version (which means 0.3"
+        )
             && m.contains("(state TASK_STATE_COMPLETED)")
             && m.contains("card declares only 1.0")
             && m.contains("-32009 VersionNotSupportedError"),
@@ -41,7 +43,8 @@ fn a_0_3_stream_served_in_1_0_is_told_once() {
         "VER-HDR-001",
     );
     assert!(
-        m.contains("message/stream sent without A2A-Version") && m.contains("1.0 stream event"),
+        m.contains("message/stream (POST https://agent.example.test/a2a) sent without A2A-Version")
+            && m.contains("1.0 stream event"),
         "{m}"
     );
 }

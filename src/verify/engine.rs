@@ -6094,7 +6094,7 @@ impl State {
                 self.stream_once(
                     x,
                     &r::REST_ERROR_SHAPE,
-                    format!("1.0 HTTP+JSON stream error event is not the AIP-193 shape: its error is {what}, not the google.rpc.Status object {{code, status, message, details}}, so the client learns no status and no ErrorInfo reason to map to an A2A error"),
+                    format!("1.0 HTTP+JSON stream error event of {} is not the AIP-193 shape: its error is {what}, not the google.rpc.Status object {{code, status, message, details}}, so the client learns no status and no ErrorInfo reason to map to an A2A error", call_at(x)),
                     vec![x.ev_at(seq, "/error", found)],
                 );
                 return;
@@ -10362,7 +10362,8 @@ impl State {
         };
         Some((
             format!(
-                "agent served the {client} call {method} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants {wants}, and a {client} client cannot read this one"
+                "agent served the {client} call {} {how} with a 1.0 {what} ({shape}); its card declares only 1.0, so VER-002 wants {wants}, and a {client} client cannot read this one",
+                call_at(x)
             ),
             card_ev,
         ))
@@ -10548,7 +10549,7 @@ impl State {
             &r::REST_ERROR_SHAPE,
             format!(
                 "the client asked for A2A-Version {hv}, a version A2A does not have{offered}, and the agent answered the HTTP+JSON call {} with {got} instead of VersionNotSupportedError: HTTP 400 FAILED_PRECONDITION (1.0.0: 501 UNIMPLEMENTED) with ErrorInfo reason VERSION_NOT_SUPPORTED, which tells the client to retry with a version the card offers",
-                x.path
+                call_at(x)
             ),
             vec![
                 x.ev_at(x.req_seq, "", Some(Value::String(hv.clone()))),
@@ -10608,7 +10609,7 @@ impl State {
             _ => return,
         };
         let call = if c.binding == Some(Binding::Rest) {
-            format!("HTTP+JSON {}", x.path)
+            format!("HTTP+JSON {}", call_at(x))
         } else {
             c.op_term("call").to_string()
         };
@@ -11536,6 +11537,12 @@ impl State {
             "was deleted"
         } else {
             "was never created in this recording"
+        };
+        // HTTP+JSON names the route called (review24a R9)
+        let op = if c.binding == Some(Binding::Rest) {
+            call_at(x)
+        } else {
+            op.to_string()
         };
         let mut f = Finding::new(
             rule,
@@ -14598,11 +14605,11 @@ impl State {
         at: Evidence,
         wire: Option<String>,
     ) {
-        let method = x
-            .call
-            .as_ref()
-            .and_then(|c| c.method_name())
-            .unwrap_or_default();
+        // HTTP+JSON names the call by its operation and URL (review24a R9)
+        let method = match x.call.as_ref() {
+            Some(c) if c.binding == Some(Binding::Rest) => call_at(x),
+            c => c.and_then(|c| c.method_name()).unwrap_or_default(),
+        };
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
         let msg = |m: &str, other: &str, what: &str, want: &str| {
             let code = if want == "-32001" { "-32001 " } else { "" };
@@ -17655,7 +17662,7 @@ impl State {
                         if let Some(why) = self.content_type_refusal_unfounded(x, &c) {
                             self.find(
                                 &r::REST_ERROR_SHAPE,
-                                format!("{why}, yet the agent answered {wire} (ContentTypeNotSupportedError)"),
+                                format!("{why}, yet the agent answered {} with {wire} (ContentTypeNotSupportedError)", call_at(x)),
                                 vec![x.ev(x.req_ev_seq()), at],
                                 &x.leg,
                             );
@@ -17803,7 +17810,7 @@ impl State {
                 &r::REST_ERROR_SHAPE,
                 format!(
                     "the agent answered the HTTP+JSON call {} with an error body ({what}) and HTTP {status}: an HTTP+JSON client reads a 2xx body as the result and never sees the error; {send}",
-                    x.path
+                    call_at(x)
                 ),
                 vec![x.ev(x.resp_seq), x.ev_at(bseq, "", json.map(excerpt_value))],
                 &x.leg,
@@ -17965,7 +17972,10 @@ impl State {
         };
         self.find(
             &r::REST_ERROR_SHAPE,
-            format!("{why}, yet the agent answered {answered} {instead}"),
+            format!(
+                "{why}, yet the agent answered {} with {answered} {instead}",
+                call_at(x)
+            ),
             vec![
                 x.ev(x.req_ev_seq()),
                 x.ev_at(bseq, "", Some(excerpt_value(v))),
@@ -18105,7 +18115,8 @@ impl State {
         self.find(
             &r::REST_ERROR_SHAPE,
             format!(
-                "{why}, yet the agent answered HTTP {status}{} ({}) instead of HTTP 400 with ErrorInfo reason {want_reason} ({})",
+                "{why}, yet the agent answered {} with HTTP {status}{} ({}) instead of HTTP 400 with ErrorInfo reason {want_reason} ({})",
+                call_at(x),
                 reason
                     .or((got == jsonrpc::INVALID_PARAMS).then_some("INVALID_ARGUMENT"))
                     .map(|r| format!(" {r}"))
@@ -18139,11 +18150,17 @@ impl State {
         };
         let (msg, found) = match c.dialect {
             Some(Dialect::V1_0) => (
-                format!("1.0 HTTP+JSON error body is not the AIP-193 shape: {what}"),
+                format!(
+                    "1.0 HTTP+JSON error body of {} is not the AIP-193 shape: {what}",
+                    call_at(x)
+                ),
                 x.body.as_slice(),
             ),
             Some(_) => (
-                format!("0.3 HTTP+JSON error body has no integer code and message: {what}"),
+                format!(
+                    "0.3 HTTP+JSON error body of {} has no integer code and message: {what}",
+                    call_at(x)
+                ),
                 x.body.as_slice(),
             ),
             None => return,
@@ -18185,7 +18202,8 @@ impl State {
                     self.find(
                         &r::REST_ERROR_SHAPE,
                         format!(
-                            "the agent's own message says task {tid} was not found, yet it answered HTTP {status} instead of HTTP 404 (TaskNotFoundError)"
+                            "the agent's own message says task {tid} was not found, yet it answered {} with HTTP {status} instead of HTTP 404 (TaskNotFoundError)",
+                            call_at(x)
                         ),
                         vec![
                             x.ev(x.req_ev_seq()),
@@ -18219,7 +18237,8 @@ impl State {
         self.find(
             &r::REST_ERROR_SHAPE,
             format!(
-                "HTTP status {status} and error code -32001 TaskNotFoundError{task} disagree: TaskNotFoundError goes with HTTP 404 on HTTP+JSON (ERR-002), and a client that maps the HTTP status reads another error"
+                "the agent answered {} with HTTP status {status} and error code -32001 TaskNotFoundError{task}, which disagree: TaskNotFoundError goes with HTTP 404 on HTTP+JSON (ERR-002), and a client that maps the HTTP status reads another error",
+                call_at(x)
             ),
             vec![
                 x.ev(x.req_ev_seq()),
@@ -18258,7 +18277,8 @@ impl State {
             self.find(
                 &r::REST_ERROR_SHAPE,
                 format!(
-                    "{why}, yet the agent answered HTTP {status} {} instead of HTTP {at} {want}",
+                    "{why}, yet the agent answered {} with HTTP {status} {} instead of HTTP {at} {want}",
+                    call_at(x),
                     reason.unwrap_or_default()
                 ),
                 vec![
@@ -18285,7 +18305,8 @@ impl State {
         self.find(
             &r::REST_ERROR_SHAPE,
             format!(
-                "the agent card does not declare capabilities.extendedAgentCard, yet the agent answered HTTP {status} EXTENDED_AGENT_CARD_NOT_CONFIGURED (ExtendedAgentCardNotConfiguredError) instead of HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION (UnsupportedOperationError)"
+                "the agent card does not declare capabilities.extendedAgentCard, yet the agent answered {} with HTTP {status} EXTENDED_AGENT_CARD_NOT_CONFIGURED (ExtendedAgentCardNotConfiguredError) instead of HTTP 400 with ErrorInfo reason UNSUPPORTED_OPERATION (UnsupportedOperationError)",
+                call_at(x)
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
             &x.leg,
@@ -18389,7 +18410,7 @@ impl State {
             &r::REST_ERROR_SHAPE,
             format!(
                 "the request body of {} is not valid JSON, yet the agent answered {what} instead of {right}",
-                c.op_term("the HTTP+JSON call")
+                call_at(x)
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
             &x.leg,
@@ -18437,8 +18458,8 @@ impl State {
                 let mut f = Finding::new(
                     &r::REST_ERROR_SHAPE,
                     format!(
-                        "agent answered the 1.0 HTTP+JSON call {} {} with HTTP {status} and a problem+json body whose {named_by} names {name}; {name} is HTTP {expected}, never {status} (ERR-002): a client that maps the status to an A2A error reads another error, or none",
-                        x.method, x.path
+                        "agent answered the 1.0 HTTP+JSON call {} with HTTP {status} and a problem+json body whose {named_by} names {name}; {name} is HTTP {expected}, never {status} (ERR-002): a client that maps the status to an A2A error reads another error, or none",
+                        call_at(x)
                     ),
                 );
                 f.evidence = vec![
@@ -18654,7 +18675,7 @@ impl State {
                                 };
                                 self.find(
                                     &r::REST_ERROR_SHAPE,
-                                    message,
+                                    format!("the agent's answer to {}: {message}", call_at(x)),
                                     vec![x.ev(x.resp_seq), x.ev_at(bseq, "/error/details", None)],
                                     &x.leg,
                                 );
@@ -18672,7 +18693,10 @@ impl State {
                 if let Some((ptr, msg)) = problems.first() {
                     self.find(
                         &r::REST_ERROR_SHAPE,
-                        format!("1.0 HTTP+JSON error body is not the AIP-193 shape: {msg}"),
+                        format!(
+                            "1.0 HTTP+JSON error body of {} is not the AIP-193 shape: {msg}",
+                            call_at(x)
+                        ),
                         vec![x.ev_at(
                             bseq,
                             ptr,
@@ -18692,7 +18716,7 @@ impl State {
                     if e.contains_key("status") || e.contains_key("details") {
                         self.find(
                             &r::REST_ERROR_SHAPE,
-                            "0.3 HTTP+JSON route answered with the 1.0 AIP-193 error envelope; 0.3 clients expect the A2A error object {code, message} (the agent is at fault, not the client)".to_string(),
+                            format!("0.3 HTTP+JSON route {} answered with the 1.0 AIP-193 error envelope; 0.3 clients expect the A2A error object {{code, message}} (the agent is at fault, not the client)", call_at(x)),
                             vec![x.ev_at(bseq, "/error", Some(e.to_value()))],
                             &x.leg,
                         );
@@ -18705,7 +18729,10 @@ impl State {
                 {
                     self.find(
                         &r::REST_ERROR_SHAPE,
-                        "0.3 HTTP+JSON error body has no integer code and message".to_string(),
+                        format!(
+                            "0.3 HTTP+JSON error body of {} has no integer code and message",
+                            call_at(x)
+                        ),
                         vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
                         &x.leg,
                     );
@@ -19466,10 +19493,20 @@ impl State {
         };
         self.areas.insert("push");
         let op = c.op_term(Op::DeletePushConfig.name());
+        // HTTP+JSON names the route called (review24a R9)
+        let again = if c.binding == Some(Binding::Rest) {
+            format!(
+                " ({} {})",
+                x.method.to_ascii_uppercase(),
+                super::wording::url_shown(&x.url)
+            )
+        } else {
+            String::new()
+        };
         self.find(
             rule,
             format!(
-                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
+                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete{again} was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
             ),
             vec![
                 Evidence::event(dseq, dxid),
@@ -20762,7 +20799,10 @@ impl State {
         for i in &view.interfaces {
             let bare = !i.url.contains("://");
             let urls = if bare && i.binding.eq_ignore_ascii_case("GRPC") {
-                vec![format!("http://{}", i.url.trim()), format!("https://{}", i.url.trim())]
+                vec![
+                    format!("http://{}", i.url.trim()),
+                    format!("https://{}", i.url.trim()),
+                ]
             } else {
                 vec![i.url.clone()]
             };
@@ -22948,9 +22988,10 @@ impl State {
             let b = b.trim();
             !b.eq_ignore_ascii_case("JSONRPC") && !b.eq_ignore_ascii_case("GRPC")
         };
-        let in_card = cards.iter().flat_map(|c| &c.view.interfaces).any(|i| {
-            rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u))
-        });
+        let in_card = cards
+            .iter()
+            .flat_map(|c| &c.view.interfaces)
+            .any(|i| rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u)));
         !in_card
             && !self
                 .advertised
@@ -25239,13 +25280,40 @@ fn decode_grpc_request(route: &GrpcRoute, body: &[u8], enc: Option<&str>) -> Grp
 /// `gRPC call with a2a-version metadata` on gRPC (the version travels in metadata there),
 /// `request with the A2A-Version query parameter` when only the query named it, else
 /// `request with A2A-Version` (the header).
-fn version_asked_as(x: &Exch, c: &Call) -> &'static str {
+fn version_asked_as(x: &Exch, c: &Call) -> String {
+    let call = call_at(x);
     if c.binding == Some(Binding::Grpc) {
-        "gRPC call with a2a-version metadata"
+        format!("gRPC call {call} with a2a-version metadata")
     } else if x.req_headers.get("a2a-version").is_none() {
-        "request with the A2A-Version query parameter"
+        format!("request {call} with the A2A-Version query parameter")
     } else {
-        "request with A2A-Version"
+        format!("request {call} with A2A-Version")
+    }
+}
+
+/// The call exchange `x` made, as a finding's message names it (review24a R9: which call,
+/// at which URL, where several agents share an origin): the operation as its wire names
+/// it ([`Call::op_term`]) and the request line with the whole URL,
+/// `message/send (POST https://agent.example.test/a)`; a 0.3 HTTP+JSON route, which its
+/// wire names by the request line, as `POST https://agent.example.test/v1/message:send`.
+/// The URL's query and userinfo are left out ([`super::wording::url_shown`]).
+fn call_at(x: &Exch) -> String {
+    let url = super::wording::url_shown(&x.url);
+    let line = format!("{} {url}", x.method.to_ascii_uppercase());
+    match x
+        .call
+        .as_ref()
+        .filter(|c| c.op.is_some() || c.method.is_some())
+    {
+        Some(c) => {
+            let op = c.op_term("");
+            if op.is_empty() || c.request_line.as_deref() == Some(op) {
+                line
+            } else {
+                format!("{op} ({line})")
+            }
+        }
+        None => line,
     }
 }
 

@@ -364,10 +364,42 @@ pub(crate) fn state_term(
     }
 }
 
+/// A request URL as a finding's message shows it (review24a R9): without its query and
+/// fragment (a query may carry an API key, AUTH-001) and without userinfo (`user:pass@`).
+pub(crate) fn url_shown(url: &str) -> String {
+    let end = url.find(['?', '#']).unwrap_or(url.len());
+    let url = &url[..end];
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let auth_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..auth_end].rfind('@') {
+        Some(at) => format!("{scheme}://{}", &rest[at + 1..]),
+        None => url.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::says_task_missing;
-    use super::{op_term, state_term};
+    use super::{op_term, state_term, url_shown};
+
+    #[test]
+    fn urls_are_shown_without_query_fragment_or_userinfo() {
+        assert_eq!(
+            url_shown("https://agent.example.test/a2a?A2A-Version=99.0"),
+            "https://agent.example.test/a2a"
+        );
+        assert_eq!(
+            url_shown("https://user:secret@agent.example.test:8443/v1/tasks/t1#x"),
+            "https://agent.example.test:8443/v1/tasks/t1"
+        );
+        assert_eq!(
+            url_shown("http://agent.example.test/a/b@c"),
+            "http://agent.example.test/a/b@c"
+        );
+        assert_eq!(url_shown("/relative?key=1"), "/relative");
+    }
     use crate::model::a2a::{Binding, Dialect, Op, TaskState};
 
     #[test]
