@@ -792,6 +792,8 @@ struct CardRec {
     view: AgentCardView,
     exchange: String,
     seq: u64,
+    /// The URL the card was fetched at (named when one origin serves several agents' cards).
+    url: String,
     /// A public card's string members (`pointer`, value; [`card::card_strings`], at most
     /// [`CARD_TEXT_CAP`] bytes): a credential a client later sends that one of them
     /// contains was published in the card (CARD-011). Empty for a card fetched with
@@ -813,6 +815,20 @@ fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
 
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
 const CARD_TEXT_CAP: usize = 64 * 1024;
+
+/// A public card filed under a path of one origin ([`State::path_cards`]).
+#[derive(Debug, Clone)]
+struct PathCard {
+    /// Path the card governs on its origin, without a trailing `/` (`""` = the whole origin).
+    base: String,
+    card: Arc<CardRec>,
+    /// Origin and well-known prefix the card was fetched from (`https://h:443/agents/a`);
+    /// `None` for a card fetched at another path.
+    fetched_from: Option<String>,
+}
+
+/// Paths filed per origin in [`State::path_cards`].
+const MAX_PATH_CARDS: usize = 64;
 
 #[derive(Debug, Clone)]
 struct Advertised {
@@ -1071,6 +1087,12 @@ pub(super) struct State {
     /// Latest public card per origin (fetch origin and every interface origin).
     /// Shared: rules take a cheap handle to the card while they mutate the state.
     cards: HashMap<String, Arc<CardRec>>,
+    /// Public cards per origin by the path they govern ([`PathCard`]), when one origin
+    /// serves several agents (`/agents/a/...` and `/agents/b/...`, each with its own card):
+    /// a call is judged by the card whose path is the longest prefix of the call's path
+    /// ([`State::card_for`]; CARD-005: an interface URL is where that card's agent is), not
+    /// by whichever card was fetched last (breaker25 D01/D02).
+    path_cards: HashMap<String, Vec<PathCard>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
     /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
@@ -1346,6 +1368,11 @@ pub(super) struct State {
     /// Webhook URL key → scope of the agent exchange that registered it: a delivery's task
     /// is that agent's (PUSH-002).
     push_url_scope: HashMap<String, String>,
+    /// Webhook URL key → the public card that governed the call registering it
+    /// ([`State::card_for`]): a delivery to the webhook is judged by that agent's card
+    /// (PUSH-001), not by the latest card of the origin, which may be another agent's
+    /// behind the same origin (breaker25 DL6). Bounded like `push_url_scope`.
+    push_url_card: HashMap<String, Arc<CardRec>>,
     /// Seq of the latest request head on the `upstream` leg (a gateway recording): a
     /// client-leg call with none after its own request head was answered by the gateway
     /// alone (GW-RESP-002).
@@ -1910,6 +1937,7 @@ impl State {
             task_streams: HashMap::new(),
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
+            path_cards: HashMap::new(),
             advertised: HashMap::new(),
             route_missing_exchange: None,
             unadvertised_reported: HashSet::new(),
@@ -1988,6 +2016,7 @@ impl State {
             first_agent: HashMap::new(),
             client_scopes: Vec::new(),
             push_url_scope: HashMap::new(),
+            push_url_card: HashMap::new(),
             up_req_last: None,
         }
     }
@@ -3229,7 +3258,7 @@ impl State {
                 c.dialect = None;
             }
         }
-        // 0.1 shares `tasks/get` / `tasks/cancel` with 0.2+: an origin that took 0.1
+        // 0.1 shares `tasks/get` / `tasks/cancel` / `tasks/resubscribe` with 0.2+: an origin that took 0.1
         // `tasks/send*` calls keeps speaking 0.1.
         // `x.origin` is `x.parts`' origin, formatted once at the request head.
         if c.binding == Some(Binding::JsonRpc) {
@@ -3237,7 +3266,10 @@ impl State {
                 if c.dialect == Some(Dialect::V0_1) {
                     self.v01_origins.insert(o.to_string());
                 } else if c.dialect == Some(Dialect::V0_3)
-                    && matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask))
+                    && matches!(
+                        c.op,
+                        Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                    )
                     && self.v01_origins.contains(o)
                 {
                     c.dialect = Some(Dialect::V0_1);
@@ -4182,6 +4214,12 @@ impl State {
             if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
                 self.push_url_scope.insert(url.clone(), x.scope.clone());
             }
+            if let Some(card) = self.card_for(x).cloned() {
+                if self.push_url_card.len() < MAX_PUSH_URLS || self.push_url_card.contains_key(&url)
+                {
+                    self.push_url_card.insert(url.clone(), card);
+                }
+            }
             self.push_urls
                 .insert(url, (c.dialect, origin, false, creds, false));
             let _ = ptr;
@@ -5104,8 +5142,104 @@ impl State {
         }
     }
 
+    /// The public card that governs exchange `x`: on an origin whose recorded cards are
+    /// all one agent's, the latest card of that origin; on an origin that serves several
+    /// agents' cards, the card whose path ([`PathCard::base`]: an interface URL's path, or
+    /// the path a card was fetched under, before `/.well-known/`) is the longest prefix of
+    /// the request path at a segment or `:` boundary, falling back to the latest card of
+    /// the origin when none is (CARD-005).
     fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
-        self.cards.get(x.origin.as_deref()?)
+        let origin = x.origin.as_deref()?;
+        if let Some(list) = self.path_cards.get(origin) {
+            let several = list.iter().any(|c| !Arc::ptr_eq(&c.card, &list[0].card));
+            if several {
+                let path = net::norm_path(&x.path);
+                let hit = list
+                    .iter()
+                    .filter(|c| {
+                        c.base.is_empty()
+                            || path.strip_prefix(c.base.as_str()).is_some_and(|r| {
+                                r.is_empty() || r.starts_with('/') || r.starts_with(':')
+                            })
+                    })
+                    .max_by_key(|c| c.base.len());
+                if let Some(c) = hit {
+                    return Some(&c.card);
+                }
+            }
+        }
+        self.cards.get(origin)
+    }
+
+    /// A clause naming `card` for a message about exchange `x` when `x`'s origin serves
+    /// several agents' cards ([`State::path_cards`]): which of them judged the call
+    /// (CARD-005); empty on an origin of one agent.
+    fn card_among(&self, x: &Exch, card: &CardRec) -> String {
+        let n = x.origin.as_deref().map_or(0, |o| self.agents_on(o));
+        if n < 2 {
+            return String::new();
+        }
+        format!(
+            " (fetched at {}; this origin serves {n} agents' cards, and {} {} is judged by the card whose path it is under)",
+            card.url, x.method, x.path
+        )
+    }
+
+    /// How many distinct public cards [`State::path_cards`] files under `origin`.
+    fn agents_on(&self, origin: &str) -> usize {
+        let Some(list) = self.path_cards.get(origin) else {
+            return 0;
+        };
+        let mut distinct: Vec<&Arc<CardRec>> = Vec::new();
+        for c in list {
+            if !distinct.iter().any(|d| Arc::ptr_eq(d, &c.card)) {
+                distinct.push(&c.card);
+            }
+        }
+        distinct.len()
+    }
+
+    /// Files public card `rec`, fetched at `fetch_origin` + `fetch_path`, under the paths
+    /// it governs on each origin ([`State::path_cards`]): its interface URLs' paths, and the
+    /// prefix of a well-known fetch path. A card fetched again from the same place replaces
+    /// the earlier one wholly (its old interface paths go too), and a path another card
+    /// claimed is now this card's. At most [`MAX_PATH_CARDS`] paths per origin.
+    fn file_path_card(
+        &mut self,
+        rec: &Arc<CardRec>,
+        fetch_origin: Option<String>,
+        fetch_path: &str,
+    ) {
+        let fetch = fetch_origin.as_ref().and_then(|o| {
+            let i = fetch_path.find("/.well-known/")?;
+            Some((o.clone(), net::norm_path(&fetch_path[..i]).to_string()))
+        });
+        let mut bases: Vec<(String, String)> = rec
+            .view
+            .interfaces
+            .iter()
+            .filter_map(|i| {
+                parse_url(&i.url).map(|u| (u.origin(), net::norm_path(&u.path).to_string()))
+            })
+            .collect();
+        bases.extend(fetch.clone());
+        bases.sort();
+        bases.dedup();
+        let fetched_from = fetch.clone().map(|(o, b)| format!("{o}{b}"));
+        for list in self.path_cards.values_mut() {
+            list.retain(|c| c.fetched_from.is_none() || c.fetched_from != fetched_from);
+        }
+        for (origin, base) in bases {
+            let list = self.path_cards.entry(origin).or_default();
+            list.retain(|c| c.base != base);
+            if list.len() < MAX_PATH_CARDS {
+                list.push(PathCard {
+                    base,
+                    card: rec.clone(),
+                    fetched_from: fetched_from.clone(),
+                });
+            }
+        }
     }
 
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
@@ -5842,16 +5976,15 @@ impl State {
                         .map(str::to_string)
                 });
             let lifted = match v.get("result") {
-                Some(res) if v.get("jsonrpc").is_some() => {
-                    a2a::lift_v01(res, ctx.as_deref()).map(|l| {
+                Some(res) if v.get("jsonrpc").is_some() => a2a::lift_v01_event(res, ctx.as_deref())
+                    .map(|l| {
                         let mut env = v.clone();
                         if let Some(o) = env.as_object_mut() {
                             o.insert("result", l);
                         }
                         env
-                    })
-                }
-                _ => a2a::lift_v01(v, ctx.as_deref()),
+                    }),
+                _ => a2a::lift_v01_event(v, ctx.as_deref()),
             };
             if let Some(l) = lifted {
                 return self.on_stream_value(x, &l, seq, t_us);
@@ -8982,12 +9115,16 @@ impl State {
             let card = self
                 .card_for(x)
                 .map(|c| (c.view.streaming, c.exchange.clone(), c.seq));
+            let among = self
+                .card_for(x)
+                .map(|c| self.card_among(x, c))
+                .unwrap_or_default();
             if let Some((streaming, cx, cseq)) = card {
                 if streaming != Some(true) {
                     self.find(
                         &r::CAP_STREAMING,
                         format!(
-                            "agent served a stream although its card sets capabilities.streaming to {}",
+                            "agent served a stream although its card{among} sets capabilities.streaming to {}",
                             streaming.map(|b| b.to_string()).unwrap_or_else(|| "nothing".into())
                         ),
                         vec![
@@ -11236,7 +11373,7 @@ impl State {
                         if card.view.push_notifications != Some(true) {
                             self.find(
                                 &r::CAP_PUSH,
-                                "agent accepted a push notification config although its card does not declare pushNotifications".to_string(),
+                                format!("agent accepted a push notification config although its card{} does not declare pushNotifications", self.card_among(x, &card)),
                                 vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: Some("/capabilities/pushNotifications".into()), found: card.view.push_notifications.map(Value::Bool) }, x.ev(x.resp_seq)],
                                 &x.leg,
                             );
@@ -18710,11 +18847,23 @@ impl State {
             }
         }
         if let Some((_, Some(origin), false, _, _)) = reg {
-            if let Some(card) = self.cards.get(&origin).cloned() {
+            let card = self
+                .push_url_card
+                .get(&dkey)
+                .or_else(|| self.cards.get(&origin))
+                .cloned();
+            if let Some(card) = card {
                 if card.view.push_notifications != Some(true) {
                     self.find(
                         &r::CAP_PUSH,
-                        "agent delivered push notifications although its card does not declare pushNotifications".to_string(),
+                        format!(
+                            "agent delivered push notifications although its card{} does not declare pushNotifications",
+                            self.push_url_card
+                                .get(&dkey)
+                                .filter(|c| Arc::ptr_eq(c, &card) && self.agents_on(&origin) >= 2)
+                                .map(|c| format!(" (fetched at {}, the card that governed the call registering this webhook)", c.url))
+                                .unwrap_or_default()
+                        ),
                         vec![
                             Evidence {
                                 seq: card.seq,
@@ -20696,12 +20845,14 @@ impl State {
             view,
             exchange: x.id.clone(),
             seq: bseq,
+            url: x.url.clone(),
             strings,
             content,
         });
         for o in origins {
             self.cards.insert(o, rec.clone());
         }
+        self.file_path_card(&rec, x.origin.clone(), &x.path);
     }
 
     /// CARD-CACHE-001 (CARD-009, 1.0 §8.6.1 SHOULD): the public Agent Card, fetched with GET
@@ -24312,17 +24463,27 @@ fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
 }
 
 /// The task a push delivery body (a StreamResponse-shaped payload) is about: a Task's `id`,
-/// an update's `taskId`; `None` when the body is no such payload.
+/// an update's `taskId`; for a 0.1 / 0.2.0-0.2.4 body, which has no `kind` (PUSH-005: the
+/// examples POST the Task `{id, sessionId, status}`; a 0.1 status event is `{id, status,
+/// final}`), the `id` beside an object `status`. `None` when the body is no such payload.
 fn delivered_task_id(body: &[u8]) -> Option<String> {
-    Json::parse(body).ok().and_then(|v| {
-        let p = classify_payload(&v, "").ok()?;
-        let member = if p.kind == PayloadKind::Task {
-            "id"
-        } else {
-            "taskId"
-        };
-        p.inner.get(member)?.as_str().map(str::to_string)
-    })
+    let v = Json::parse(body).ok()?;
+    match classify_payload(&v, "") {
+        Ok(p) => {
+            let member = if p.kind == PayloadKind::Task {
+                "id"
+            } else {
+                "taskId"
+            };
+            p.inner.get(member)?.as_str().map(str::to_string)
+        }
+        Err(_) => v
+            .get("status")
+            .filter(|s| s.is_object())
+            .and(v.get("id"))
+            .and_then(Json::as_str)
+            .map(str::to_string),
+    }
 }
 
 /// A list call's parameter `name` (ListTasks, ListTaskPushNotificationConfigs): the params
@@ -24522,11 +24683,18 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         use base64::Engine as _;
         fingerprint(&base64::engine::general_purpose::STANDARD.encode(cred))
     });
-    // The task: a Create call names it (params `taskId`; REST: the route's `{id}`); a send
-    // creates its task, so its config's task is not known from the request.
+    // The task: a Create call names it (params `taskId`; 0.1/0.2 `tasks/pushNotification/set`
+    // names it `id` beside the nested `pushNotificationConfig`; REST: the route's `{id}`); a
+    // send creates its task, so its config's task is not known from the request.
     let task = if c.op == Some(Op::CreatePushConfig) {
         c.route_task.clone().or_else(|| {
             member_path(&c.params, "/taskId")
+                .or_else(|| {
+                    c.params
+                        .get("pushNotificationConfig")
+                        .filter(|p| p.is_object())
+                        .and(c.params.get("id"))
+                })
                 .and_then(Json::as_str)
                 .map(str::to_string)
         })
