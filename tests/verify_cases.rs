@@ -1399,6 +1399,14 @@ fn breaker25_blind() {
         "a 0.2 status event without final is no Task:\n{}",
         render(&c09)
     );
+    let (m, _, _) = one(
+        "b25x-E10-v10-card-304-to-unconditional-get",
+        "CARD-SHAPE-004",
+    );
+    assert!(
+        m.starts_with("agent answered GET /.well-known/agent-card.json with 304 Not Modified and no body, though the request carried neither If-None-Match nor If-Modified-Since"),
+        "{m}"
+    );
     // The other faults: rule and the one finding each.
     for (stem, rule) in [
         (

@@ -8133,6 +8133,30 @@ impl State {
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
         {
+            if status == 304
+                && !x.synthetic
+                && x.method.eq_ignore_ascii_case("GET")
+                && is_card_path(&x.path)
+                && !x.req_headers.contains("if-none-match")
+                && !x.req_headers.contains("if-modified-since")
+            {
+                // CARD-001 / CARD-002 (breaker25 E10): 304 Not Modified answers only a
+                // conditional request (RFC 9110 §15.4.5); to an unconditional GET it hands a
+                // client that holds no cached copy no card at all (a CDN or cache that
+                // ignores the missing validator).
+                self.areas.insert("card");
+                let mut f = Finding::new(
+                    &r::CARD_SHAPE_NOT_JSON,
+                    format!(
+                        "agent answered GET {} with 304 Not Modified and no body, though the request carried neither If-None-Match nor If-Modified-Since: a 304 only answers a conditional request (RFC 9110 §15.4.5), so a client without a cached copy gets no Agent Card",
+                        x.path
+                    ),
+                );
+                f.help = "answer an unconditional GET of the card with 200 and the card itself; send 304 only when the request's If-None-Match matches the card's current ETag (or its If-Modified-Since is not older than Last-Modified). A cache or CDN in front that answers 304 to every repeat GET must be keyed on the validator headers".into();
+                f.evidence = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
             if (200..300).contains(&status) && !x.synthetic {
                 // 0.3 REST `GET /v1/card` is the extended card only when the public card
                 // announced one; otherwise it is the card document itself.

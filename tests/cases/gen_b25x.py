@@ -836,4 +836,79 @@ case("B17-v03-webhook-task-of-other-agent-config", lambda: C03() + send03_w(1, "
     req(HOOK, task03("t2", "c2", n=5), headers={**J03, "x-a2a-notification-token": "tok-1"}), resp("", status=200, headers=OK)],
     [("push-payload-other-task", E)],
     "0.3: the webhook set for t1 (token tok-1) receives t2's Task with t1's token")
+
+# ---------------------------------------------------------------- third batch
+BEARER_A = dict(securitySchemes={"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}])
+case("D12-v10-two-agents-open-agent-demands-auth", lambda: cardB() + cardA(**BEARER_A) + [
+    RPC(1, "SendMessage", {"message": msg10()}, url=AB),
+    resp({"error": "unauthorized"}, status=401, headers={**J, "www-authenticate": "Bearer"})],
+    [("auth-demanded-but-card-declares-none", W)],
+    "agent b declares no security yet answers 401; a (fetched last) declares Bearer, which is not b's card")
+case("DL11-legal-v10-two-agents-secured-agent-demands-auth", lambda: cardA(**BEARER_A) + cardB() + [
+    RPC(1, "SendMessage", {"message": msg10()}, url=AA),
+    resp({"error": "unauthorized"}, status=401, headers={**J, "www-authenticate": "Bearer realm=\"alpha\""})],
+    [], "agent a declares Bearer and answers a call without credentials 401 with a challenge; b (fetched last) is open")
+case("A12-v10-artifact-chunk-without-parts", lambda: C10() + stream10([
+    W1(), {"artifactUpdate": {"taskId": "t1", "contextId": "c1", "artifact": {"artifactId": "a1", "parts": []}, "lastChunk": True}}, DONE()]),
+    [("stream-event-invalid-shape", E)],
+    "a 1.0 artifact update whose artifact has no parts (DATA-005: Artifact.parts has at least one Part)")
+case("A13-v10-artifact-chunk-without-artifact-id", lambda: C10() + stream10([
+    W1(), {"artifactUpdate": {"taskId": "t1", "contextId": "c1", "artifact": {"name": "out.txt", "parts": [{"text": "x"}]}}}, DONE()]),
+    [("stream-event-invalid-shape", E)],
+    "a 1.0 artifact update whose artifact has no artifactId (DATA-005), so no later chunk can append to it")
+case("CL8-legal-v10-stream-closes-at-auth-required", lambda: C10() + stream10([
+    W1(), {"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_AUTH_REQUIRED", "timestamp": TS % 2,
+        "message": amsg10("sign in at https://idp.example.test/device", taskId="t1", contextId="c1")}}}]),
+    [], "a 1.0 stream closes at AUTH_REQUIRED: a SHOULD to stay open (TASK-006), closing at an interrupted state is allowed (STREAM-007)")
+case("E08-v10-jsonrpc-answer-text-html", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": task10()}), headers={"content-type": "text/html; charset=utf-8"})],
+    [("jsonrpc-response-malformed", E)], "a JSON-RPC answer labelled text/html by a framework default (RPC-001: application/json)")
+case("EL9-legal-v10-jsonrpc-429-rate-limiter-error-id-null", lambda: C10() + [
+    RPC(7, "SendMessage", {"message": msg10()}),
+    resp(err(None, -32000, "rate limited"), status=429, headers=RA)],
+    [], "a rate-limit front answers 429 before reading the call, with a JSON-RPC error of id null: like a 401/403 auth front, it did not read the id (ERR-007: HTTP status of JSON-RPC errors is not enforced)")
+
+# ---------------------------------------------------------------- fourth batch
+case("E10-v10-card-304-to-unconditional-get", lambda: [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp("", status=304, headers={"etag": "\"c1\"", "cache-control": "max-age=300"})],
+    [("card-not-json", E)], "a CDN answers a first, unconditional card GET with 304 (RFC 9110 §15.4.5: only for a conditional request): the client has no card (CARD-001, CARD-002)")
+case("EL10-legal-v03-card-revalidated-if-modified-since-304", lambda: C03() + [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json", "if-modified-since": "Wed, 02 Dec 2026 09:00:00 GMT"}),
+    resp("", status=304, headers={"last-modified": "Wed, 02 Dec 2026 08:00:00 GMT"}),
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers=J03), resp(ok(1, task03()))],
+    [], "a card revalidated with If-Modified-Since alone and answered 304")
+case("HL1-legal-v03-client-sends-1-0-header-to-0-3-agent", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers={**J03, "a2a-version": "0.3"}), resp(ok(1, task03()))],
+    [], "a 0.3 call with A2A-Version 0.3 to a 0.3 agent, which knows no header")
+
+# ---------------------------------------------------------------- fifth batch (push CRUD per generation)
+CFG03 = lambda pid, url=HOOK: {"taskId": "t1", "pushNotificationConfig": {"id": pid, "url": url, "token": "tok-" + pid}}
+case("B18-v03-push-config-get-answers-other-config", lambda: C03() + send03_w() + [
+    req(A, rpc(2, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"id": "p1", "url": HOOK + "/1", "token": "tok-p1"}}), headers=J03),
+    resp(ok(2, CFG03("p1", HOOK + "/1"))),
+    req(A, rpc(3, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"id": "p2", "url": HOOK + "/2", "token": "tok-p2"}}), headers=J03),
+    resp(ok(3, CFG03("p2", HOOK + "/2"))),
+    req(A, rpc(4, "tasks/pushNotificationConfig/get", {"id": "t1", "pushNotificationConfigId": "p1"}), headers=J03),
+    resp(ok(4, CFG03("p2", HOOK + "/2")))],
+    [("push-config-get-answered-other-config", E)],
+    "0.3 get of config p1 answered with p2 (the store keeps one config per task and returns the last)")
+case("B19-v03-push-config-listed-after-delete", lambda: C03() + send03_w() + [
+    req(A, rpc(2, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"id": "p1", "url": HOOK, "token": "tok-p1"}}), headers=J03),
+    resp(ok(2, CFG03("p1"))),
+    req(A, rpc(3, "tasks/pushNotificationConfig/delete", {"id": "t1", "pushNotificationConfigId": "p1"}), headers=J03), resp(ok(3, None)),
+    req(A, rpc(4, "tasks/pushNotificationConfig/list", {"id": "t1"}), headers=J03), resp(ok(4, [CFG03("p1")]))],
+    [("push-config-returned-after-delete", E)],
+    "0.3 list still returns config p1 after its delete succeeded (PUSH-003)")
+case("BL10-legal-v10-completion-delivered-twice", lambda: C10() + send_task_w() + [
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "token": "k1"}),
+    resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK, "token": "k1"})),
+    req(HOOK, st10(state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=503, headers={}),
+    req(HOOK, st10(state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={})],
+    [], "the webhook answered 503; the agent retried the same completion (PUSH-004: at-least-once, retries MAY)")
+case("B20-v10-push-delivery-other-context", lambda: C10() + send_task_w() + [
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "token": "k1"}),
+    resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK, "token": "k1"})),
+    req(HOOK, st10("t1", "c-other", state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={})],
+    [("context-id-changed", E)], "a push about t1 names contextId c-other; t1 lives in c1 (ID-006)")
 write_cases(C, OUT)
