@@ -1337,7 +1337,9 @@ fn review24b_r1_unanswered_upstream_send_is_checked() {
 /// 0.2 `tasks/pushNotification/set` names its task `id`, so a delivery about another task
 /// is PUSH-BODY-002 (B16). A 0.2.0 stream event `{id, status}` without `final` is a status
 /// update, not a Task, so a stream ending on it at input-required is STREAM-FINAL-001 (C09)
-/// and a `tasks/resubscribe` of a 0.1-style origin is read as 0.1 (FL2, CL6).
+/// and a `tasks/resubscribe` of a 0.1-style origin is read as 0.1 (FL2, CL6). A 304 to an
+/// unconditional card GET leaves the client without a card (E10); a ListTasks result that
+/// is a bare array is no ListTasksResponse (H06).
 #[test]
 fn breaker25_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -1407,6 +1409,12 @@ fn breaker25_blind() {
         m.starts_with("agent answered GET /.well-known/agent-card.json with 304 Not Modified and no body, though the request carried neither If-None-Match nor If-Modified-Since"),
         "{m}"
     );
+    let (m, ptr, _) = one("b25x-H06-v10-list-tasks-bare-array", "DATA-SHAPE-001");
+    assert!(
+        m.starts_with("result of ListTasks is an array where ListTasksResponse is an object"),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/result"));
     // The other faults: rule and the one finding each.
     for (stem, rule) in [
         (

@@ -15836,6 +15836,21 @@ impl State {
             );
         }
         if op == Op::ListTasks {
+            // DATA-007 / proto `ListTasksResponse` (breaker25 H06): a result that is no
+            // object (a bare array of the tasks) has no `tasks`, no `nextPageToken`: a
+            // client reading result.tasks finds an empty page and cannot page on.
+            if !res.is_object() && !res.is_null() {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "result of ListTasks is {} where ListTasksResponse is an object {{tasks, nextPageToken, pageSize, totalSize}}: a client reading tasks finds none, and no nextPageToken to page on",
+                        json_kind(&res.to_value())
+                    ),
+                    vec![x.ev_at(bseq, base, None)],
+                    &x.leg,
+                );
+                return None;
+            }
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
                 // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}

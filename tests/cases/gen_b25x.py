@@ -911,4 +911,51 @@ case("B20-v10-push-delivery-other-context", lambda: C10() + send_task_w() + [
     resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK, "token": "k1"})),
     req(HOOK, st10("t1", "c-other", state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={})],
     [("context-id-changed", E)], "a push about t1 names contextId c-other; t1 lives in c1 (ID-006)")
+
+# ---------------------------------------------------------------- sixth batch (probes)
+case("BL11-legal-v10-token-sent-as-bearer", lambda: C10() + send_task_w() + [
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "token": "k1"}),
+    resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK, "token": "k1"})),
+    req(HOOK, st10(state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "authorization": "Bearer k1"}), resp("", status=204, headers={})],
+    [], "a 1.0 config with only a token; the agent sends it as a Bearer credential (1.0 defines no token header, so any carriage is the agent's choice)")
+case("BL12-legal-v02-bearer-lowercase-scheme", lambda: card02p(True) + send02() + [
+    req(A, rpc(2, "tasks/pushNotification/set", {"id": "t1", "pushNotificationConfig": {"url": HOOK, "authentication": {"schemes": ["bearer"], "credentials": "cred-9"}}}), headers=J03),
+    resp(ok(2, {"id": "t1", "pushNotificationConfig": {"url": HOOK, "authentication": {"schemes": ["bearer"], "credentials": "cred-9"}}})),
+    req(HOOK, task02(), headers={**J03, "authorization": "bearer cred-9"}), resp("", status=200, headers=OK)],
+    [], "0.2 config with scheme \"bearer\" in lower case; the delivery's Authorization uses it as given (auth schemes are case-insensitive, RFC 9110 §11.1)")
+case("H02-v10-get-task-result-wrapped", lambda: C10() + send_task_w() + [
+    RPC(2, "GetTask", {"id": "t1"}), resp(ok(2, {"task": task10(n=5)}))],
+    [("result-invalid-shape", E)], "a half-migrated agent wraps the GetTask result in {\"task\"} like a send result (1.0 GetTask returns the Task)")
+case("H03-v10-cancel-result-wrapped", lambda: C10() + send_task_w() + [
+    RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, {"task": task10(state="CANCELED", n=5)}))],
+    [("result-invalid-shape", E)], "CancelTask result wrapped in {\"task\"} (1.0 CancelTask returns the Task)")
+case("H04-v10-rest-get-task-wrapped", lambda: R10() + [
+    rpost("/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}), rok({"task": task10(state="WORKING")}),
+    rget("/tasks/t1"), rok({"task": task10(n=5)})],
+    [("result-invalid-shape", E)], "HTTP+JSON GET /tasks/t1 answered {\"task\": ...} instead of the Task")
+case("H05-v10-create-push-config-answered-0-3-shape", lambda: C10() + send_task_w() + [
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK}),
+    resp(ok(2, {"taskId": "t1", "pushNotificationConfig": {"id": "p1", "url": HOOK}}))],
+    [("result-invalid-shape", E)], "1.0 Create answered with the 0.3 nested {taskId, pushNotificationConfig} shape")
+case("H06-v10-list-tasks-bare-array", lambda: C10() + send_task_w() + [
+    RPC(2, "ListTasks", {}), resp(ok(2, [task10(state="WORKING")]))],
+    [("result-invalid-shape", E)], "ListTasks answered with a bare array of tasks instead of ListTasksResponse (DATA-007): no tasks member, no nextPageToken")
+case("H07-v10-rest-resume-stream-first-event-status", lambda: R10() + [
+    rpost("/message:send", {"message": msg10("book")}), rok({"task": ask()})] + [
+    rpost("/message:stream", {"message": msg10("Paris", mid="m2", taskId="t1")}, h={**RJ, "accept": "text/event-stream"})] + sse([
+        st10(state="WORKING", n=3), st10(state="COMPLETED", n=4)], rest=True),
+    [("first-stream-event-not-task", E)], "REST: the stream resuming input-required t1 opens with a statusUpdate instead of the Task (STREAM-003)")
+
+# ---------------------------------------------------------------- seventh batch (probes)
+case("PL5-legal-v03-webhook-status-update-body", lambda: C03() + send03_w() + [
+    req(A, rpc(2, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"url": HOOK, "token": "tok-03"}}), headers=J03),
+    resp(ok(2, {"taskId": "t1", "pushNotificationConfig": {"id": "p1", "url": HOOK, "token": "tok-03"}})),
+    req(HOOK, st03(state="completed", final=True, n=5), headers={**J03, "x-a2a-notification-token": "tok-03"}), resp("", status=200, headers=OK)],
+    [], "0.3 delivery whose body is a status-update event (PUSH-005: the payload is not fixed)")
+case("PL6-legal-v10-webhook-artifact-update-body", lambda: C10() + send_task_w() + [
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "token": "k1"}),
+    resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK, "token": "k1"})),
+    req(HOOK, art10("a1", "result", last=True), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={}),
+    req(HOOK, st10(state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={})],
+    [], "1.0 deliveries of an artifactUpdate and the completion")
 write_cases(C, OUT)
