@@ -958,4 +958,20 @@ case("PL6-legal-v10-webhook-artifact-update-body", lambda: C10() + send_task_w()
     req(HOOK, art10("a1", "result", last=True), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={}),
     req(HOOK, st10(state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={})],
     [], "1.0 deliveries of an artifactUpdate and the completion")
+
+# ---------------------------------------------------------------- eighth batch (probes)
+case("F08-v02-client-tasks-send-served-by-0-3-agent", lambda: C03() + [
+    req(A, rpc(1, "tasks/send", send02b()), headers=J03), resp(ok(1, task03(ctx="c-new")))],
+    [("context-id-changed", E)], "a 0.2 client's tasks/send (session s1) served by a 0.3 agent with a Task of contextId c-new: the client's session is not kept (and tasks/send is no 0.3 method: -32601 was due)")
+case("FL5-legal-v10-client-refused-by-0-3-agent", lambda: C03() + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(err(1, -32601, "Method not found"))],
+    [], "a 1.0 client at a 0.3 agent: SendMessage refused with -32601")
+case("F09-v10-client-served-by-0-3-agent-in-0-3-form", lambda: C03() + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, task03()))],
+    [("result-invalid-shape", E), ("task-state-invalid", E)], "a 1.0 client's SendMessage served by a 0.3-only agent in the 0.3 form the 1.0 client cannot read (refusing with -32601 is the legal answer, FL5)")
+case("EL11-legal-v10-rest-options-404-then-post", lambda: R10() + [
+    req(H + "/message:send", method="OPTIONS", headers={"origin": "https://app.example.test", "access-control-request-method": "POST"}),
+    resp("Not Found", status=404, headers={"content-type": "text/plain"}),
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10()})],
+    [], "a browser preflight to a REST route answered 404 by an agent without CORS support; the POST itself works (OPTIONS is no A2A call)")
 write_cases(C, OUT)
