@@ -1339,7 +1339,8 @@ fn review24b_r1_unanswered_upstream_send_is_checked() {
 /// update, not a Task, so a stream ending on it at input-required is STREAM-FINAL-001 (C09)
 /// and a `tasks/resubscribe` of a 0.1-style origin is read as 0.1 (FL2, CL6). A 304 to an
 /// unconditional card GET leaves the client without a card (E10); a ListTasks result that
-/// is a bare array is no ListTasksResponse (H06).
+/// is a bare array is no ListTasksResponse (H06); a completion pushed to one of a task's
+/// two live configs leaves the other's webhook waiting (P01; PL1/PL2 the controls).
 #[test]
 fn breaker25_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -1415,6 +1416,14 @@ fn breaker25_blind() {
         "{m}"
     );
     assert_eq!(ptr.as_deref(), Some("/result"));
+    let (m, _, _) = one(
+        "b25x-P01-v10-two-configs-completion-pushed-to-one",
+        "PUSH-DELIV-003",
+    );
+    assert!(
+        m.starts_with("agent delivered task t1 reaching TASK_STATE_COMPLETED to https://client.example.test/hooks/a2a/b only: the task's config for https://client.example.test/hooks/a2a/a is live"),
+        "{m}"
+    );
     // The other faults: rule and the one finding each.
     for (stem, rule) in [
         (

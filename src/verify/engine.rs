@@ -918,6 +918,10 @@ struct TaskRec {
     /// States push notifications delivered for this task so far (each once): a second
     /// delivery of one of them is a redelivery (PUSH-004), not a state change.
     webhook_states: Vec<TaskState>,
+    /// PUSH-DELIV-003: webhook URL keys ([`State::delivery_key`]) a delivery of a terminal
+    /// state of this task went to (at most [`MAX_PUSH_SECRETS`]): another live config of
+    /// the task that never got one was left out (a store keeping one config per task).
+    terminal_pushed_to: Vec<String>,
     /// PUSH-DELIV-003: the agent's clock as the recording saw it through this task's push
     /// deliveries: the least (capture time of a delivery − its `status.timestamp`), ms,
     /// with the delivery's dialect and binding for naming states. The terminal state's
@@ -19129,10 +19133,17 @@ impl State {
                     Snapshot::No
                 };
                 self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
+                let dkey = self.delivery_key(&x.url);
                 if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
+                        }
+                        if s.is_terminal()
+                            && !t.terminal_pushed_to.contains(&dkey)
+                            && t.terminal_pushed_to.len() < MAX_PUSH_SECRETS
+                        {
+                            t.terminal_pushed_to.push(dkey);
                         }
                     }
                     if let Some(ms) = ts {
@@ -19816,7 +19827,8 @@ impl State {
             else {
                 continue;
             };
-            if !t.terminal_polled || t.webhook_states.iter().any(|s| s.is_terminal()) {
+            let pushed_terminal = t.webhook_states.iter().any(|s| s.is_terminal());
+            if !pushed_terminal && !t.terminal_polled {
                 continue;
             }
             let ended_by = term_ms.saturating_add(skew);
@@ -19824,6 +19836,38 @@ impl State {
                 continue;
             }
             let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            if pushed_terminal {
+                // Delivered to some webhook of the task: every other live config of the
+                // task (created, not deleted) is owed it too (PUSH-004 per config).
+                let prefix = format!("{id}\u{0}");
+                let mut missed: Vec<&str> = self
+                    .push_config_urls
+                    .iter()
+                    .filter(|(k, u)| {
+                        k.starts_with(&prefix)
+                            && !self.push_deleted_ids.contains_key(k.as_str())
+                            && !t.terminal_pushed_to.contains(u)
+                    })
+                    .map(|(_, u)| u.as_str())
+                    .collect();
+                missed.sort_unstable();
+                missed.dedup();
+                if let Some(first) = missed.first() {
+                    let got = t.terminal_pushed_to.join(", ");
+                    let msg = format!(
+                        "agent delivered task {id} reaching {} to {got} only: the task's config for {first}{} is live (created, never deleted) and its webhook got no push of the terminal state, though the recording continues {} s beyond the latest time the task can have ended (an agent that keeps one push config per task drops the others)",
+                        super::wording::state_term(*st, d, b),
+                        if missed.len() > 1 {
+                            format!(" (and {} more)", missed.len() - 1)
+                        } else {
+                            String::new()
+                        },
+                        (end_ms - ended_by) / 1000
+                    );
+                    due.push((*seq, xid.clone(), msg));
+                }
+                continue;
+            }
             let prefix = format!("{id}\u{0}");
             let deleted = self.push_deleted_ids.keys().any(|k| k.starts_with(&prefix))
                 || self

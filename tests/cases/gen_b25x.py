@@ -974,4 +974,31 @@ case("EL11-legal-v10-rest-options-404-then-post", lambda: R10() + [
     resp("Not Found", status=404, headers={"content-type": "text/plain"}),
     rpost("/message:send", {"message": msg10()}), rok({"task": task10()})],
     [], "a browser preflight to a REST route answered 404 by an agent without CORS support; the POST itself works (OPTIONS is no A2A call)")
+
+# ---------------------------------------------------------------- two live configs, one left out (P)
+def two_configs(deliver_to, delete_a=False):
+    out = C10() + send_task_w() + [
+        RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK + "/a", "token": "ka"}),
+        resp(ok(2, {"id": "pa", "taskId": "t1", "url": HOOK + "/a", "token": "ka"})),
+        RPC(3, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK + "/b", "token": "kb"}),
+        resp(ok(3, {"id": "pb", "taskId": "t1", "url": HOOK + "/b", "token": "kb"}))]
+    if delete_a:
+        out += [RPC(4, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "pa"}), resp(ok(4, {}))]
+    for w in deliver_to:
+        out += [req(HOOK + "/" + w, st10(state="COMPLETED", n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k" + w}),
+                resp("", status=204, headers={})]
+    # the recording goes on well past the task's end (PUSH-DELIV-003 waits 30 s)
+    out += [RPC(9, "GetTask", {"id": "t1"}, h=V10), resp(ok(9, task10(n=5)))]
+    out[-2]["t"] = 45.0
+    out[-1]["t"] = 45.01
+    return out
+
+
+case("P01-v10-two-configs-completion-pushed-to-one", lambda: two_configs(["b"]),
+    [("push-terminal-state-not-delivered", W)],
+    "two live configs of t1 (webhooks /a and /b); the completion goes to /b only: an agent that keeps one config per task (the last created) drops /a (PUSH-004 per config, PUSH-003)")
+case("PL1-legal-v10-two-configs-completion-pushed-to-both", lambda: two_configs(["b", "a"]),
+    [], "two live configs, the completion delivered to both webhooks")
+case("PL2-legal-v10-two-configs-one-deleted-completion-to-other", lambda: two_configs(["b"], delete_a=True),
+    [], "config pa deleted before the end; the completion goes to the remaining pb only")
 write_cases(C, OUT)
