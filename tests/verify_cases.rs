@@ -1424,6 +1424,16 @@ fn breaker25_blind() {
         m.starts_with("agent delivered task t1 reaching TASK_STATE_COMPLETED to https://client.example.test/hooks/a2a/b only: the task's config for https://client.example.test/hooks/a2a/a is live"),
         "{m}"
     );
+    let (m, _, _) = one(
+        "b25x-F08-v02-client-tasks-send-served-by-0-3-agent",
+        "ID-CTX-002",
+    );
+    assert!(
+        m.starts_with(
+            "agent answered tasks/send with contextId c-new although the client named sessionId s1"
+        ),
+        "{m}"
+    );
     // The other faults: rule and the one finding each.
     for (stem, rule) in [
         (

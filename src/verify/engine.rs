@@ -11740,7 +11740,19 @@ impl State {
                     self.areas.insert("id");
                     self.find(
                         &r::ID_CONTEXT_CHANGED,
-                        format!("agent answered {method} with sessionId {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call"),
+                        format!(
+                            "agent answered {method} with {} {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call",
+                            // A 0.3 Task (kind, contextId) answering a 0.1/0.2 send carries
+                            // no sessionId (breaker25 F08): name the member it has.
+                            if answer.is_some_and(|a| {
+                                let t = a.get("result").unwrap_or(a);
+                                t.get("sessionId").is_none() && t.get("contextId").is_some()
+                            }) {
+                                "contextId"
+                            } else {
+                                "sessionId"
+                            }
+                        ),
                         x.req_value_and_body("/params/sessionId", qs),
                         &x.leg,
                     );

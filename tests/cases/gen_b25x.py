@@ -1001,4 +1001,24 @@ case("PL1-legal-v10-two-configs-completion-pushed-to-both", lambda: two_configs(
     [], "two live configs, the completion delivered to both webhooks")
 case("PL2-legal-v10-two-configs-one-deleted-completion-to-other", lambda: two_configs(["b"], delete_a=True),
     [], "config pa deleted before the end; the completion goes to the remaining pb only")
+
+# ---------------------------------------------------------------- ninth batch
+case("G07-v10-stream-echo-extension-not-requested", lambda: C10(capabilities=EXT()) + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**S10, "a2a-extensions": GEO})] +
+    sse([{"task": task10(state="WORKING")}, DONE()], headers={**SSE, "a2a-extensions": GEO + ", " + TRACE}),
+    [("extension-activated-not-declared", W)],
+    "stream answer's A2A-Extensions adds trace, which the client did not request (EXT-004)")
+RB = lambda push: getcard(card10(ifaces=[{"url": AB, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}], name="Beta",
+                                 capabilities={"streaming": True, "pushNotifications": push}), path="/agents/b/.well-known/agent-card.json")
+RA_ = lambda: getcard(card10(ifaces=[{"url": AA, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}], name="Alpha"),
+                      path="/agents/a/.well-known/agent.json")
+case("D13-v10-two-rest-agents-push-config-at-agent-without-push", lambda: RB(False) + RA_() + [
+    req(AB + "/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}, headers=RJ), rok({"task": task10(state="WORKING")}),
+    req(AB + "/tasks/t1/pushNotificationConfigs", {"taskId": "t1", "url": HOOK}, headers=RJ), rok({"id": "p1", "taskId": "t1", "url": HOOK})],
+    [("push-not-declared-but-accepted", E)],
+    "two HTTP+JSON agents; b (no push) creates a config; a's card, fetched last at the 0.2 path /agents/a/.well-known/agent.json, declares push")
+case("DL12-legal-v10-two-rest-agents-push-config-at-agent-with-push", lambda: RB(False) + RA_() + [
+    req(AA + "/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}, headers=RJ), rok({"task": task10(state="WORKING")}),
+    req(AA + "/tasks/t1/pushNotificationConfigs", {"taskId": "t1", "url": HOOK}, headers=RJ), rok({"id": "p1", "taskId": "t1", "url": HOOK})],
+    [], "the same at agent a, which declares push notifications")
 write_cases(C, OUT)
