@@ -1344,7 +1344,7 @@ fn review24b_r1_unanswered_upstream_send_is_checked() {
 #[test]
 fn breaker25_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    legal_controls_silent(&dir, "b25x-", 40);
+    legal_controls_silent(&dir, "b25x-", 60);
     let one = |stem: &str, rule: &str| {
         let f = only_finding(stem, rule);
         let ptr = f.evidence.first().and_then(|e| e.pointer.clone());
