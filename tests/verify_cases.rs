@@ -1465,3 +1465,167 @@ fn q25a_ver_hdr_001_and_rest_error_001_name_the_url() {
         "only {seen} VER-HDR-001 / REST-ERROR-001 findings"
     );
 }
+
+/// Session 25's blind adversary (breaker25): every legal control (`b25x-*-legal-*`) stays
+/// silent, and the faults its fixes are about read as the fixes say. Several agents behind
+/// one origin (`/agents/a`, `/agents/b`, each with its own card) are each judged by their
+/// own card whichever was fetched last, and the finding names that card (D01/D02/D03,
+/// DL1; a push delivery by the card that governed the webhook's registration, D09/DL6). A
+/// 0.2 `tasks/pushNotification/set` names its task `id`, so a delivery about another task
+/// is PUSH-BODY-002 (B16). A 0.2.0 stream event `{id, status}` without `final` is a status
+/// update, not a Task, so a stream ending on it at input-required is STREAM-FINAL-001 (C09)
+/// and a `tasks/resubscribe` of a 0.1-style origin is read as 0.1 (FL2, CL6). A 304 to an
+/// unconditional card GET leaves the client without a card (E10); a ListTasks result that
+/// is a bare array is no ListTasksResponse (H06); a completion pushed to one of a task's
+/// two live configs leaves the other's webhook waiting (P01; PL1/PL2 the controls).
+#[test]
+fn breaker25_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b25x-", 60);
+    let one = |stem: &str, rule: &str| {
+        let f = only_finding(stem, rule);
+        let ptr = f.evidence.first().and_then(|e| e.pointer.clone());
+        let ex = f.evidence.first().and_then(|e| e.exchange.clone());
+        (f.message, ptr, ex)
+    };
+    for (stem, card_ex) in [
+        (
+            "b25x-D01-v10-two-agents-stream-served-by-non-streaming-agent",
+            "e2",
+        ),
+        ("b25x-D02-v10-two-agents-cards-fetched-other-order", "e1"),
+    ] {
+        let (m, ptr, ex) = one(stem, "CAP-STREAM-001");
+        assert!(
+            m.starts_with("agent served a stream although its card (fetched at https://agent.example.test/agents/b/.well-known/agent-card.json; this origin serves 2 agents' cards, and POST /agents/b is judged by the card whose path it is under) sets capabilities.streaming to false"),
+            "{stem}: {m}"
+        );
+        assert_eq!(ptr.as_deref(), Some("/capabilities/streaming"), "{stem}");
+        assert_eq!(ex.as_deref(), Some(card_ex), "{stem}: b's card");
+    }
+    let (m, _, ex) = one(
+        "b25x-D03-v10-two-agents-push-accepted-by-agent-without-push",
+        "CAP-PUSH-001",
+    );
+    assert!(
+        m.contains(
+            "its card (fetched at https://agent.example.test/agents/b/.well-known/agent-card.json;"
+        ),
+        "{m}"
+    );
+    assert_eq!(ex.as_deref(), Some("e2"));
+    let (m, _, _) = one(
+        "b25x-D09-v10-two-agents-push-delivery-from-agent-without-push",
+        "CAP-PUSH-001",
+    );
+    assert!(
+        m.starts_with("agent delivered push notifications although its card (fetched at https://agent.example.test/agents/b/.well-known/agent-card.json, the card that governed the call registering this webhook)"),
+        "{m}"
+    );
+    let (m, _, _) = one("b25x-B16-v02-webhook-body-other-task", "PUSH-BODY-002");
+    assert!(
+        m.starts_with("push notification about task t2 was delivered to a webhook the client configured only for task t1"),
+        "{m}"
+    );
+    let (m, ptr, _) = one(
+        "b25x-C09-v02-sendsubscribe-input-required-final-absent",
+        "STREAM-FINAL-001",
+    );
+    assert!(m.contains("closed at state input-required"), "{m}");
+    assert_eq!(ptr.as_deref(), Some("/result/final"));
+    let c09 = verify(&dir.join("b25x-C09-v02-sendsubscribe-input-required-final-absent.jsonl"));
+    assert!(
+        !c09.findings.iter().any(|f| f.rule == "STREAM-FIRST-002"),
+        "a 0.2 status event without final is no Task:\n{}",
+        render(&c09)
+    );
+    let (m, _, _) = one(
+        "b25x-E10-v10-card-304-to-unconditional-get",
+        "CARD-SHAPE-004",
+    );
+    assert!(
+        m.starts_with("agent answered GET /.well-known/agent-card.json with 304 Not Modified and no body, though the request carried neither If-None-Match nor If-Modified-Since"),
+        "{m}"
+    );
+    let (m, ptr, _) = one("b25x-H06-v10-list-tasks-bare-array", "DATA-SHAPE-001");
+    assert!(
+        m.starts_with("result of ListTasks is an array where ListTasksResponse is an object"),
+        "{m}"
+    );
+    assert_eq!(ptr.as_deref(), Some("/result"));
+    let (m, _, _) = one(
+        "b25x-P01-v10-two-configs-completion-pushed-to-one",
+        "PUSH-DELIV-003",
+    );
+    assert!(
+        m.starts_with("agent delivered task t1 reaching TASK_STATE_COMPLETED to https://client.example.test/hooks/a2a/b only: the task's config for https://client.example.test/hooks/a2a/a is live"),
+        "{m}"
+    );
+    let (m, _, _) = one(
+        "b25x-F08-v02-client-tasks-send-served-by-0-3-agent",
+        "ID-CTX-002",
+    );
+    assert!(
+        m.starts_with(
+            "agent answered tasks/send with contextId c-new although the client named sessionId s1"
+        ),
+        "{m}"
+    );
+    // The other faults: rule and the one finding each.
+    for (stem, rule) in [
+        (
+            "b25x-A01-v10-rest-stream-append-to-artifact-never-started",
+            "STREAM-ARTIFACT-001",
+        ),
+        (
+            "b25x-A05-v10-artifact-id-reused-for-another-artifact",
+            "STREAM-ARTIFACT-002",
+        ),
+        (
+            "b25x-A08-v10-final-task-snapshot-in-stream-lacks-artifact",
+            "TASK-STATE-010",
+        ),
+        (
+            "b25x-B01-v02-push-set-accepted-card-declares-false",
+            "CAP-PUSH-001",
+        ),
+        (
+            "b25x-B07-v10-webhook-delivery-for-task-not-configured",
+            "PUSH-BODY-002",
+        ),
+        (
+            "b25x-B11-v10-webhook-basic-where-bearer-configured",
+            "PUSH-AUTH-002",
+        ),
+        (
+            "b25x-B13-v10-inline-config-webhook-without-authorization",
+            "PUSH-AUTH-001",
+        ),
+        ("b25x-C01-v10-resume-answered-with-new-task", "ID-TASK-002"),
+        (
+            "b25x-D04-v10-two-agents-task-id-of-a-used-at-b",
+            "ID-TASK-006",
+        ),
+        (
+            "b25x-D05-v10-two-agents-required-extension-of-a-not-enforced",
+            "CAP-EXT-001",
+        ),
+        (
+            "b25x-D08-v10-two-agents-extension-echo-declared-only-by-other-agent",
+            "CAP-EXT-003",
+        ),
+        (
+            "b25x-E01-v10-rest-send-redirected-307-to-other-path",
+            "CARD-URL-007",
+        ),
+        ("b25x-E04-v10-stream-answered-as-ndjson", "STREAM-HTTP-001"),
+        (
+            "b25x-F01-v02-sendsubscribe-completed-final-false",
+            "STREAM-FINAL-001",
+        ),
+        ("b25x-G04-v10-rest-client-x-a2a-extensions", "CAP-EXT-004"),
+    ] {
+        let f = only_finding(stem, rule);
+        assert!(!f.message.is_empty() && !f.evidence.is_empty(), "{stem}");
+    }
+}

@@ -861,6 +861,29 @@ pub const V01_NO_SESSION: &str = "(0.1: no sessionId)";
 /// `kind:"message"` with a placeholder `messageId` (0.1 has none); part `type` → `kind`.
 /// `ctx` is the context of a stream's task for events (0.1 events carry none). `None` when
 /// `v` is not a 0.1-shaped object (already has `kind` or a 1.0 oneof member).
+/// [`lift_v01`] for an event of a 0.1 / 0.2.0 stream (`tasks/sendSubscribe`,
+/// `tasks/resubscribe`): that stream's result is a TaskStatusUpdateEvent or a
+/// TaskArtifactUpdateEvent, never a Task (0.1 `SendTaskStreamingResponse`), and 0.2.0
+/// makes `final` optional (default false, STREAM-008), so `{id, status}` without `final`
+/// is a status update, not a Task. A payload with a Task's own members (`sessionId`,
+/// `history`, `artifacts`) stays a Task.
+pub fn lift_v01_event<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
+    let mut out = lift_v01(v, ctx)?;
+    let o = v.as_object()?;
+    let task_only = ["sessionId", "history", "artifacts"]
+        .iter()
+        .any(|k| o.contains_key(k));
+    if let Some(m) = out.as_object_mut() {
+        if m.get("kind").and_then(Json::as_str) == Some("task") && !task_only {
+            m.insert("kind", Json::from("status-update"));
+            if let Some(id) = m.remove("id") {
+                m.insert("taskId", id);
+            }
+        }
+    }
+    Some(out)
+}
+
 pub fn lift_v01<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
     let o = v.as_object()?;
     if o.contains_key("kind")

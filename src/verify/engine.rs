@@ -792,6 +792,8 @@ struct CardRec {
     view: AgentCardView,
     exchange: String,
     seq: u64,
+    /// The URL the card was fetched at (named when one origin serves several agents' cards).
+    url: String,
     /// A public card's string members (`pointer`, value; [`card::card_strings`], at most
     /// [`CARD_TEXT_CAP`] bytes): a credential a client later sends that one of them
     /// contains was published in the card (CARD-011). Empty for a card fetched with
@@ -928,6 +930,10 @@ struct TaskRec {
     /// States push notifications delivered for this task so far (each once): a second
     /// delivery of one of them is a redelivery (PUSH-004), not a state change.
     webhook_states: Vec<TaskState>,
+    /// PUSH-DELIV-003: webhook URL keys ([`State::delivery_key`]) a delivery of a terminal
+    /// state of this task went to (at most [`MAX_PUSH_SECRETS`]): another live config of
+    /// the task that never got one was left out (a store keeping one config per task).
+    terminal_pushed_to: Vec<String>,
     /// PUSH-DELIV-003: the agent's clock as the recording saw it through this task's push
     /// deliveries: the least (capture time of a delivery − its `status.timestamp`), ms,
     /// with the delivery's dialect and binding for naming states. The terminal state's
@@ -3258,7 +3264,7 @@ impl State {
                 c.dialect = None;
             }
         }
-        // 0.1 shares `tasks/get` / `tasks/cancel` with 0.2+: an origin that took 0.1
+        // 0.1 shares `tasks/get` / `tasks/cancel` / `tasks/resubscribe` with 0.2+: an origin that took 0.1
         // `tasks/send*` calls keeps speaking 0.1.
         // `x.origin` is `x.parts`' origin, formatted once at the request head.
         if c.binding == Some(Binding::JsonRpc) {
@@ -3266,7 +3272,10 @@ impl State {
                 if c.dialect == Some(Dialect::V0_1) {
                     self.v01_origins.insert(o.to_string());
                 } else if c.dialect == Some(Dialect::V0_3)
-                    && matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask))
+                    && matches!(
+                        c.op,
+                        Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                    )
                     && self.v01_origins.contains(o)
                 {
                     c.dialect = Some(Dialect::V0_1);
@@ -5174,6 +5183,25 @@ impl State {
         })
     }
 
+    /// A clause naming `card` for a message about exchange `x` when `x`'s origin serves
+    /// several agents' cards ([`State::cards`]): which of them judged the call (CARD-005);
+    /// empty on an origin of one agent.
+    fn card_among(&self, x: &Exch, card: &CardRec) -> String {
+        let n = x.origin.as_deref().map_or(0, |o| self.agents_on(o));
+        if n < 2 {
+            return String::new();
+        }
+        format!(
+            " (fetched at {}; this origin serves {n} agents' cards, and {} {} is judged by the card whose path it is under)",
+            card.url, x.method, x.path
+        )
+    }
+
+    /// How many agents' public cards [`State::cards`] keeps for `origin`.
+    fn agents_on(&self, origin: &str) -> usize {
+        self.cards.get(origin).map_or(0, Vec::len)
+    }
+
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
     /// parameters its agent's card names; `None` for a push delivery.
     fn caller_of(&self, x: &Exch) -> Option<u64> {
@@ -5908,16 +5936,15 @@ impl State {
                         .map(str::to_string)
                 });
             let lifted = match v.get("result") {
-                Some(res) if v.get("jsonrpc").is_some() => {
-                    a2a::lift_v01(res, ctx.as_deref()).map(|l| {
+                Some(res) if v.get("jsonrpc").is_some() => a2a::lift_v01_event(res, ctx.as_deref())
+                    .map(|l| {
                         let mut env = v.clone();
                         if let Some(o) = env.as_object_mut() {
                             o.insert("result", l);
                         }
                         env
-                    })
-                }
-                _ => a2a::lift_v01(v, ctx.as_deref()),
+                    }),
+                _ => a2a::lift_v01_event(v, ctx.as_deref()),
             };
             if let Some(l) = lifted {
                 return self.on_stream_value(x, &l, seq, t_us);
@@ -8066,6 +8093,30 @@ impl State {
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
         {
+            if status == 304
+                && !x.synthetic
+                && x.method.eq_ignore_ascii_case("GET")
+                && is_card_path(&x.path)
+                && !x.req_headers.contains("if-none-match")
+                && !x.req_headers.contains("if-modified-since")
+            {
+                // CARD-001 / CARD-002 (breaker25 E10): 304 Not Modified answers only a
+                // conditional request (RFC 9110 §15.4.5); to an unconditional GET it hands a
+                // client that holds no cached copy no card at all (a CDN or cache that
+                // ignores the missing validator).
+                self.areas.insert("card");
+                let mut f = Finding::new(
+                    &r::CARD_SHAPE_NOT_JSON,
+                    format!(
+                        "agent answered GET {} with 304 Not Modified and no body, though the request carried neither If-None-Match nor If-Modified-Since: a 304 only answers a conditional request (RFC 9110 §15.4.5), so a client without a cached copy gets no Agent Card",
+                        x.path
+                    ),
+                );
+                f.help = "answer an unconditional GET of the card with 200 and the card itself; send 304 only when the request's If-None-Match matches the card's current ETag (or its If-Modified-Since is not older than Last-Modified). A cache or CDN in front that answers 304 to every repeat GET must be keyed on the validator headers".into();
+                f.evidence = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
             if (200..300).contains(&status) && !x.synthetic {
                 // 0.3 REST `GET /v1/card` is the extended card only when the public card
                 // announced one; otherwise it is the card document itself.
@@ -9048,12 +9099,16 @@ impl State {
             let card = self
                 .card_for(x)
                 .map(|c| (c.view.streaming, c.exchange.clone(), c.seq));
+            let among = self
+                .card_for(x)
+                .map(|c| self.card_among(x, c))
+                .unwrap_or_default();
             if let Some((streaming, cx, cseq)) = card {
                 if streaming != Some(true) {
                     self.find(
                         &r::CAP_STREAMING,
                         format!(
-                            "agent served a stream although its card sets capabilities.streaming to {}",
+                            "agent served a stream although its card{among} sets capabilities.streaming to {}",
                             streaming.map(|b| b.to_string()).unwrap_or_else(|| "nothing".into())
                         ),
                         vec![
@@ -11303,7 +11358,7 @@ impl State {
                         if card.view.push_notifications != Some(true) {
                             self.find(
                                 &r::CAP_PUSH,
-                                "agent accepted a push notification config although its card does not declare pushNotifications".to_string(),
+                                format!("agent accepted a push notification config although its card{} does not declare pushNotifications", self.card_among(x, &card)),
                                 vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: Some("/capabilities/pushNotifications".into()), found: card.view.push_notifications.map(Value::Bool) }, x.ev(x.resp_seq)],
                                 &x.leg,
                             );
@@ -11648,7 +11703,19 @@ impl State {
                     self.areas.insert("id");
                     self.find(
                         &r::ID_CONTEXT_CHANGED,
-                        format!("agent answered {method} with sessionId {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call"),
+                        format!(
+                            "agent answered {method} with {} {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call",
+                            // A 0.3 Task (kind, contextId) answering a 0.1/0.2 send carries
+                            // no sessionId (breaker25 F08): name the member it has.
+                            if answer.is_some_and(|a| {
+                                let t = a.get("result").unwrap_or(a);
+                                t.get("sessionId").is_none() && t.get("contextId").is_some()
+                            }) {
+                                "contextId"
+                            } else {
+                                "sessionId"
+                            }
+                        ),
                         x.req_value_and_body("/params/sessionId", qs),
                         &x.leg,
                     );
@@ -15748,6 +15815,21 @@ impl State {
             );
         }
         if op == Op::ListTasks {
+            // DATA-007 / proto `ListTasksResponse` (breaker25 H06): a result that is no
+            // object (a bare array of the tasks) has no `tasks`, no `nextPageToken`: a
+            // client reading result.tasks finds an empty page and cannot page on.
+            if !res.is_object() && !res.is_null() {
+                self.find(
+                    &r::RESULT_SHAPE,
+                    format!(
+                        "result of ListTasks is {} where ListTasksResponse is an object {{tasks, nextPageToken, pageSize, totalSize}}: a client reading tasks finds none, and no nextPageToken to page on",
+                        json_kind(&res.to_value())
+                    ),
+                    vec![x.ev_at(bseq, base, None)],
+                    &x.leg,
+                );
+                return None;
+            }
             // TASK-001 / TASK-008: each listed task is an observation of its state.
             if let Some(Json::Array(ts)) = res.get("tasks") {
                 // DATA-005: every listed task is a whole Task (pi-a2a PR #37: {id, state}
@@ -18807,7 +18889,14 @@ impl State {
                 if card.view.push_notifications != Some(true) {
                     self.find(
                         &r::CAP_PUSH,
-                        "agent delivered push notifications although its card does not declare pushNotifications".to_string(),
+                        format!(
+                            "agent delivered push notifications although its card{} does not declare pushNotifications",
+                            if self.agents_on(&origin) >= 2 {
+                                format!(" (fetched at {}, the card that governed the call registering this webhook)", card.url)
+                            } else {
+                                String::new()
+                            }
+                        ),
                         vec![
                             Evidence {
                                 seq: card.seq,
@@ -19034,10 +19123,17 @@ impl State {
                     Snapshot::No
                 };
                 self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
+                let dkey = self.delivery_key(&x.url);
                 if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
+                        }
+                        if s.is_terminal()
+                            && !t.terminal_pushed_to.contains(&dkey)
+                            && t.terminal_pushed_to.len() < MAX_PUSH_SECRETS
+                        {
+                            t.terminal_pushed_to.push(dkey);
                         }
                     }
                     if let Some(ms) = ts {
@@ -19731,7 +19827,8 @@ impl State {
             else {
                 continue;
             };
-            if !t.terminal_polled || t.webhook_states.iter().any(|s| s.is_terminal()) {
+            let pushed_terminal = t.webhook_states.iter().any(|s| s.is_terminal());
+            if !pushed_terminal && !t.terminal_polled {
                 continue;
             }
             let ended_by = term_ms.saturating_add(skew);
@@ -19739,6 +19836,38 @@ impl State {
                 continue;
             }
             let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            if pushed_terminal {
+                // Delivered to some webhook of the task: every other live config of the
+                // task (created, not deleted) is owed it too (PUSH-004 per config).
+                let prefix = format!("{id}\u{0}");
+                let mut missed: Vec<&str> = self
+                    .push_config_urls
+                    .iter()
+                    .filter(|(k, u)| {
+                        k.starts_with(&prefix)
+                            && !self.push_deleted_ids.contains_key(k.as_str())
+                            && !t.terminal_pushed_to.contains(u)
+                    })
+                    .map(|(_, u)| u.as_str())
+                    .collect();
+                missed.sort_unstable();
+                missed.dedup();
+                if let Some(first) = missed.first() {
+                    let got = t.terminal_pushed_to.join(", ");
+                    let msg = format!(
+                        "agent delivered task {id} reaching {} to {got} only: the task's config for {first}{} is live (created, never deleted) and its webhook got no push of the terminal state, though the recording continues {} s beyond the latest time the task can have ended (an agent that keeps one push config per task drops the others)",
+                        super::wording::state_term(*st, d, b),
+                        if missed.len() > 1 {
+                            format!(" (and {} more)", missed.len() - 1)
+                        } else {
+                            String::new()
+                        },
+                        (end_ms - ended_by) / 1000
+                    );
+                    due.push((*seq, xid.clone(), msg));
+                }
+                continue;
+            }
             let prefix = format!("{id}\u{0}");
             let deleted = self.push_deleted_ids.keys().any(|k| k.starts_with(&prefix))
                 || self
@@ -20821,6 +20950,7 @@ impl State {
             view,
             exchange: x.id.clone(),
             seq: bseq,
+            url: x.url.clone(),
             strings,
             content,
             fetched_at,
@@ -24458,17 +24588,27 @@ fn member_path<'a, 'b>(v: &'a Json<'b>, ptr: &str) -> Option<&'a Json<'b>> {
 }
 
 /// The task a push delivery body (a StreamResponse-shaped payload) is about: a Task's `id`,
-/// an update's `taskId`; `None` when the body is no such payload.
+/// an update's `taskId`; for a 0.1 / 0.2.0-0.2.4 body, which has no `kind` (PUSH-005: the
+/// examples POST the Task `{id, sessionId, status}`; a 0.1 status event is `{id, status,
+/// final}`), the `id` beside an object `status`. `None` when the body is no such payload.
 fn delivered_task_id(body: &[u8]) -> Option<String> {
-    Json::parse(body).ok().and_then(|v| {
-        let p = classify_payload(&v, "").ok()?;
-        let member = if p.kind == PayloadKind::Task {
-            "id"
-        } else {
-            "taskId"
-        };
-        p.inner.get(member)?.as_str().map(str::to_string)
-    })
+    let v = Json::parse(body).ok()?;
+    match classify_payload(&v, "") {
+        Ok(p) => {
+            let member = if p.kind == PayloadKind::Task {
+                "id"
+            } else {
+                "taskId"
+            };
+            p.inner.get(member)?.as_str().map(str::to_string)
+        }
+        Err(_) => v
+            .get("status")
+            .filter(|s| s.is_object())
+            .and(v.get("id"))
+            .and_then(Json::as_str)
+            .map(str::to_string),
+    }
 }
 
 /// A list call's parameter `name` (ListTasks, ListTaskPushNotificationConfigs): the params
@@ -24668,11 +24808,18 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
         use base64::Engine as _;
         fingerprint(&base64::engine::general_purpose::STANDARD.encode(cred))
     });
-    // The task: a Create call names it (params `taskId`; REST: the route's `{id}`); a send
-    // creates its task, so its config's task is not known from the request.
+    // The task: a Create call names it (params `taskId`; 0.1/0.2 `tasks/pushNotification/set`
+    // names it `id` beside the nested `pushNotificationConfig`; REST: the route's `{id}`); a
+    // send creates its task, so its config's task is not known from the request.
     let task = if c.op == Some(Op::CreatePushConfig) {
         c.route_task.clone().or_else(|| {
             member_path(&c.params, "/taskId")
+                .or_else(|| {
+                    c.params
+                        .get("pushNotificationConfig")
+                        .filter(|p| p.is_object())
+                        .and(c.params.get("id"))
+                })
                 .and_then(Json::as_str)
                 .map(str::to_string)
         })

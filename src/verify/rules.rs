@@ -869,8 +869,8 @@ rule!(PUSH_NOT_JSON_MEDIA_TYPE, "PUSH-DELIV-002", "push-delivery-content-type-no
     "send every 1.0 webhook request with Content-Type: application/a2a+json (1.0.0 receivers also take application/json): a receiver that binds the body by media type (Spring @RequestBody, ASP.NET [FromBody]) answers 415 to text/plain and the notification is lost");
 rule!(PUSH_TERMINAL_NOT_DELIVERED, "PUSH-DELIV-003", "push-terminal-state-not-delivered", Warning, Lifecycle,
     ["PUSH-004", "PUSH-003"],
-    "a task with a live push config reached a terminal state that no push notification delivered, although the recording holds the config's deliveries and reaches well beyond the task's end",
-    "notify the webhook of every task update through the terminal state (completed, failed, canceled, rejected), retrying until the receiver answers 2xx: a client that relies on push never learns the task ended and waits forever");
+    "a task with a live push config reached a terminal state that no push notification delivered (or that reached the webhook of only some of its live configs), although the recording holds the config's deliveries and reaches well beyond the task's end",
+    "notify the webhook of every live config of the task (each one the client created and did not delete) of every task update through the terminal state (completed, failed, canceled, rejected), retrying until the receiver answers 2xx: a client that relies on push never learns the task ended and waits forever");
 rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Security,
     ["PUSH-006"],
     "push notification url points at a private, loopback, link-local or metadata address",
