@@ -949,6 +949,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                     Outcome::Complete => "eof",
                     Outcome::Open => "timeout",
                     Outcome::Refused => "refused",
+                    Outcome::ClientAbort => "client",
                     _ => "reset",
                 });
                 lines.push(Line {
