@@ -3548,6 +3548,23 @@ impl State {
                         &x.leg,
                     );
                 }
+                // RPC-001 (python-a2a PR #55, field f382): no JSON-RPC request object at
+                // all, but an A2A payload posted bare (a message, or the params object
+                // {"message": ...}) to a URL the agent's card declares as a JSON-RPC
+                // interface: the client left out the envelope (jsonrpc, method, params, id).
+                if v.get("method").is_none() && v.get("jsonrpc").is_none() {
+                    if let Some(what) = bare_a2a_payload(&v) {
+                        if self.jsonrpc_interface_at(x) {
+                            self.areas.insert("jsonrpc");
+                            self.find(
+                                &r::RPC_REQUEST_NOT_2_0,
+                                format!("client posted {what} to the JSON-RPC endpoint {} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; the agent card declares JSON-RPC at this URL, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}", x.url),
+                                vec![x.ev_at(x.req_ev_seq(), "", None)],
+                                &x.leg,
+                            );
+                        }
+                    }
+                }
                 if let (Some(m), Some(o), false) = (method, v.as_object(), is_2_0) {
                     let got = o.get("jsonrpc");
                     let what = match got {
@@ -3884,9 +3901,13 @@ impl State {
                 )],
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
+                    // The style the message is judged in: the call's, unless the method
+                    // and the A2A-Version header disagree and the message is in the
+                    // header's shape (VER-MIX-001 names that slip).
+                    let style = send_message_style(&c, m);
                     let mut p = a2a::message_problems(m, base);
                     if p.is_empty() && lifted.is_none() {
-                        if let Some(style) = part_style(&c) {
+                        if let Some(style) = style {
                             p.extend(a2a::content_for_parts_problem(m, base, style));
                         }
                     }
@@ -3894,7 +3915,7 @@ impl State {
                     // a2a-tck PR #63: a2a-dotnet rejects a message without it).
                     if p.is_empty()
                         && lifted.is_none()
-                        && part_style(&c) == Some(a2a::PartStyle::V0Rpc)
+                        && style == Some(a2a::PartStyle::V0Rpc)
                         && m.get("kind").and_then(Json::as_str) != Some("message")
                     {
                         p.push((
@@ -3902,7 +3923,7 @@ impl State {
                             "0.x message has no kind \"message\"".into(),
                         ));
                     }
-                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                    if p.is_empty() && style == Some(a2a::PartStyle::V0Rest) {
                         p = a2a::rest03_message_problems(m, base);
                     }
                     if p.is_empty() {
@@ -3910,14 +3931,14 @@ impl State {
                     }
                     // DATA-001 / DATA-005 (breaker19b Z6, Z7): 1.0 members typed as the proto
                     // types them, and a set (non-empty) messageId.
-                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V1) {
+                    if p.is_empty() && style == Some(a2a::PartStyle::V1) {
                         p.extend(
                             a2a::proto_type_problem(m, base, "message", a2a::V1_MESSAGE_FIELDS)
                                 .or_else(|| a2a::empty_required_id(m, base, "message", "messageId")),
                         );
                     }
                     if p.is_empty() {
-                        if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
+                        if let (Some(style), Some(parts)) = (style, message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
                             if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
                                 p.push((
@@ -5106,6 +5127,20 @@ impl State {
 
     fn card_for(&self, x: &Exch) -> Option<&Arc<CardRec>> {
         self.cards.get(x.origin.as_deref()?)
+    }
+
+    /// Whether the agent card fetched from `x`'s origin declares a JSON-RPC interface at
+    /// exactly `x`'s URL (scheme, authority and normalised path; CARD-005).
+    fn jsonrpc_interface_at(&self, x: &Exch) -> bool {
+        let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
+            return false;
+        };
+        let path = net::norm_path(&p.path);
+        card.view.interfaces.iter().any(|i| {
+            i.binding.eq_ignore_ascii_case("JSONRPC")
+                && parse_url(&i.url)
+                    .is_some_and(|u| u.origin() == p.origin() && net::norm_path(&u.path) == path)
+        })
     }
 
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
@@ -24704,6 +24739,28 @@ fn json_hash(v: &Json) -> u64 {
     h.finish()
 }
 
+/// RPC-001: what a JSON body that is no JSON-RPC request object carries when it is an A2A
+/// payload posted without the envelope: a bare message (`role` with `parts`, or the
+/// `content` list of pre-0.2 and non-A2A clients) or a bare send params object
+/// (`{"message": {...}}`). `None` for anything else.
+fn bare_a2a_payload(v: &Json) -> Option<&'static str> {
+    let o = v.as_object()?;
+    let message_like = |m: &Json| {
+        m.get("role").is_some() && (m.get("parts").is_some() || m.get("content").is_some())
+    };
+    if message_like(v) {
+        return Some(if v.get("parts").is_some() {
+            "a bare message (role and parts at the top level)"
+        } else {
+            "a bare message (role and content at the top level; A2A messages carry parts)"
+        });
+    }
+    if o.get("message").is_some_and(|m| m.is_object() && message_like(m)) {
+        return Some("bare send params ({\"message\": {...}} at the top level)");
+    }
+    None
+}
+
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
 /// of the parsed body (RPC-001 envelope rules: `jsonrpc` must be `"2.0"`, `method` a
 /// string, `id` a string, number or null and `params` an object or array when present,
@@ -26062,6 +26119,34 @@ fn list_rows_outside_proto_msg(
         "{subject} {members}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the whole ListTasksResponse (a2a-sdk 1.1: \"has no field named {}\")",
         union[0]
     )
+}
+
+/// The part style a send's message `m` is judged in: [`part_style`], except on JSON-RPC
+/// when the method names one generation and the A2A-Version header the other (VER-MIX-001,
+/// VER-001; qntx/ra2a #20, field f383) and the message is in the header's shape: a 1.0
+/// message (no `kind`, a `ROLE_*` role) under `message/send` with `A2A-Version: 1.0`, or a
+/// 0.x message (`kind: "message"`, role `user`/`agent`) under `SendMessage` with a 0.x
+/// header or none (VER-003). The method is the slip, and VER-MIX-001 says so; the message
+/// is not charged with the other generation's shape.
+fn send_message_style(c: &Call, m: &Obj) -> Option<a2a::PartStyle> {
+    let style = part_style(c)?;
+    if c.binding != Some(Binding::JsonRpc) || c.misnamed.is_some() {
+        return Some(style);
+    }
+    let declared = c.header_version.as_deref().and_then(Dialect::from_version);
+    let role = m.get("role").and_then(Json::as_str);
+    let v1_shaped = m.get("kind").is_none() && role.is_some_and(|r| r.starts_with("ROLE_"));
+    let v0_shaped = m.get("kind").and_then(Json::as_str) == Some("message")
+        && role.is_some_and(|r| r == "user" || r == "agent");
+    Some(match style {
+        a2a::PartStyle::V0Rpc if declared == Some(Dialect::V1_0) && v1_shaped => a2a::PartStyle::V1,
+        a2a::PartStyle::V1
+            if c.header_version.is_some() && declared.is_some_and(Dialect::is_0x) && v0_shaped =>
+        {
+            a2a::PartStyle::V0Rpc
+        }
+        s => s,
+    })
 }
 
 fn part_style(c: &Call) -> Option<a2a::PartStyle> {
