@@ -1,0 +1,187 @@
+"""Session-25 field cases of miner mine25a (f381-f400): same helpers and output format as gen_cases.py.
+
+Scope: faults made by the calling side of A2A (host / orchestrator agents, client libraries, CLIs,
+inspectors, the TCK's client), and legal client behaviours the verifier must not blame: method and
+member names of the wrong version, task and context ids on follow-ups, answering input-required,
+the card's interfaces, polling, leaving and resuming streams.
+`python3 gen_cases25a.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file
+(`b25a-*` variants into ../variants).
+"""
+import json, os
+OUT = os.path.dirname(os.path.abspath(__file__))
+_src = open(os.path.join(OUT, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+from casewriter import card03, write_cases
+
+cases = {}
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+CACHE = {"cache-control": "public, max-age=300", "etag": '"card-v1"'}
+SSE = "text/event-stream"
+A2AJ = "application/a2a+json"
+def getcard(t, url, body, hdr=CACHE):
+    return [req(t, "GET", url), resp(t + 0.004, 200, body, hdr=hdr)]
+def card10(url, binding="JSONRPC", **kw):
+    c = json.loads(json.dumps(CARD10)); c["supportedInterfaces"] = [{"url": url, "protocolBinding": binding, "protocolVersion": "1.0"}]
+    c.update(kw); return c
+WK = A + "/.well-known/agent-card.json"
+WK02 = A + "/.well-known/agent.json"
+def pyd(loc, msg, typ="missing", inp=None, **kw):
+    d = {"type": typ, "loc": loc, "msg": msg, "input": inp}; d.update(kw); return d
+
+# --- method and member names of the wrong version ---------------------------------------------------
+# theailanguage/a2a_samples #3: the course's 0.1 client sends tasks/send to the a2a-python 0.2 helloworld
+T3 = {"jsonrpc": "2.0", "id": "b0e23093da17446f81bd599aefc5cd7b", "method": "tasks/send", "params": {
+    "id": "924e6edbf4074716a6066fe69d43c7ce", "sessionId": "717d5f5178ea47ce89fb6f361934b427",
+    "message": {"role": "user", "parts": [{"type": "text", "text": "hello world"}]}, "historyLength": None, "metadata": None}}
+case("f381-v02-client-tasks-send-answered-invalid-request", getcard(0.0, WK02, card03(A + "/", protocolVersion="0.2.5", name="Hello World Agent")) + [
+    req(0.1, "POST", A + "/", T3),
+    resp(0.104, 200, {"error": {"code": -32600, "message": "Request payload validation error", "data": [
+        pyd(["SendMessageRequest", "method"], "Input should be 'message/send'", "literal_error", "tasks/send", ctx={"expected": "'message/send'"}),
+        pyd(["SendMessageRequest", "params", "message", "messageId"], "Field required", inp={"role": "user", "parts": [{"type": "text", "text": "hello world"}]}),
+    ]}, "id": "b0e23093da17446f81bd599aefc5cd7b", "jsonrpc": "2.0"}),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/theailanguage/a2a_samples/issues/3 (cmd.py sends method tasks/send with params id/sessionId and type parts to the a2a-python helloworld agent; the printed answer is -32600 with pydantic data 'Input should be message/send', input 'tasks/send')",
+ "tasks/send is the 0.1 method; since 0.2 a message is sent with message/send (the card's protocolVersion 0.2.5), so the client's call names a method the agent does not have. JSON-RPC 2.0 §5.1 answers a well-formed Request object naming an unknown method with -32601 Method not found (ERR-001), which tells the client to look at the method; the agent answered -32600 Invalid Request, which tells it the envelope is broken, because its request model validates the method name as a literal")
+
+# python-a2a PR #55: the client posted its own message object, no JSON-RPC envelope at all
+case("f382-v02-client-posts-bare-message-without-envelope", getcard(0.0, WK02, card03(A + "/", protocolVersion="0.2.5")) + [
+    req(0.1, "POST", A + "/", {"content": {"text": "hi", "type": "text"}, "role": "user", "message_id": "bfafb0c0-56a2-415e-957d-b3765debe760"}),
+    resp(0.104, 200, {"error": {"code": -32600, "message": "Request payload validation error", "data": [
+        pyd(["SendMessageRequest", "params"], "Field required", inp={"content": {"text": "hi", "type": "text"}, "role": "user", "message_id": "bfafb0c0-56a2-415e-957d-b3765debe760"}),
+        pyd(["GetTaskRequest", "params"], "Field required", inp={"content": {"text": "hi", "type": "text"}, "role": "user", "message_id": "bfafb0c0-56a2-415e-957d-b3765debe760"}),
+    ]}, "id": None, "jsonrpc": "2.0"}),
+], [("client-request-jsonrpc-member-wrong", "error")],
+ "https://github.com/themanojdesai/python-a2a/pull/55 (Before: python-a2a's A2AClient posted {content:{text,type}, role, message_id} to a third-party A2A server and got -32600 'Field required' for params of every request model)",
+ "an A2A JSON-RPC call is a JSON-RPC 2.0 request object: jsonrpc \"2.0\", method, params, id (RPC-001); the client posted its own message format with none of them, so no A2A method was called. The agent's -32600 Invalid Request with id null is the right answer (ERR-001)")
+
+# qntx/ra2a #20: the Rust SDK's 1.0 client still calls message/send; the 1.0 a2a-python server has no such method
+case("f383-v10-client-0x-method-name-under-1-0-header", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "message/send", {"message": umsg10("Hello!", mid="m-ra2a-20")}), ver="1.0"),
+    resp(0.104, 200, err(1, -32601, "Method not found")),
+], [("version-mixed-payload", "warning")],
+ "https://github.com/qntx/ra2a/issues/20 (ra2a's jsonrpc.rs keeps METHOD_MESSAGE_SEND = \"message/send\" although the crate implements A2A 1.0, where the operation is SendMessage; connecting to the official a2a-python server fails)",
+ "the client declared A2A-Version 1.0 and sent a 1.0 message (ROLE_USER, no kind) under the 0.3 method name message/send; 1.0 names it SendMessage (1.0 §9.1, VER-001), so the 1.0 agent's -32601 Method not found is right. The fault is the client's mix of versions. (The agent's answer is rebuilt: the issue says only that the connection fails)")
+
+# a2a-tck PR #68: the TCK's own client sent tasks/get and tasks/cancel with params.taskId instead of id
+case("f384-v03-tck-client-task-calls-name-task-id", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("tck-1", "message/send", {"message": umsg03("tck probe", mid="m-tck-68")})),
+    resp(0.3, 200, ok("tck-1", task03("task-123", "ctx-123", "working"))),
+    req(0.4, "POST", A + "/", rpc("tck-2", "tasks/get", {"taskId": "task-123", "historyLength": 5})),
+    resp(0.404, 200, err("tck-2", -32602, "Invalid parameters", data=[pyd(["TaskQueryParams", "id"], "Field required", inp={"taskId": "task-123", "historyLength": 5})])),
+    req(0.5, "POST", A + "/", rpc("tck-3", "tasks/cancel", {"taskId": "task-123"})),
+    resp(0.504, 200, err("tck-3", -32602, "Invalid parameters", data=[pyd(["TaskIdParams", "id"], "Field required", inp={"taskId": "task-123"})])),
+], [("client-task-call-without-id", "error")],
+ "https://github.com/a2aproject/a2a-tck/pull/68 (test_get_task_interface / test_cancel_task_interface: the TCK's JSON-RPC client sent params {taskId, historyLength} and {taskId}; the 0.3 schema's TaskQueryParams and TaskIdParams name the task id)",
+ "0.3 tasks/get takes TaskQueryParams {id, historyLength} and tasks/cancel TaskIdParams {id} (0.3 §7.3, §7.4; DATA-003): the client named the task under taskId, so the calls carry no task id and the agent's -32602 is right. (The agent's answers are rebuilt: the PR fixes the client's requests)")
+
+# dns-aid #258: a 1.0 card's supportedInterfaces are parsed but never read; the client calls another URL
+DN = "https://billing.agents.example.test"
+case("f385-v10-client-ignores-supported-interfaces", getcard(0.0, DN + "/.well-known/agent-card.json", card10(DN + "/a2a/v1", name="billing")) + [
+    req(0.2, "POST", DN + "/", rpc(1, "SendMessage", {"message": umsg10("list overdue invoices", mid="m-258")}), ver="1.0"),
+    resp(0.204, 404, {"detail": "Not Found"}),
+], [("client-url-not-advertised", "warning")],
+ "https://github.com/dns-aid/dns-aid-core/issues/258 (A2AAgentCard.from_dict reads supportedInterfaces but no consumer reads it back; a 1.0 card has no top-level url, so the endpoint used is one that never came from the card)",
+ "a 1.0 card names its endpoints only in supportedInterfaces (CARD-005, CARD-006): this one serves JSON-RPC at /a2a/v1. The client fetched it and then called the host's root, which is no A2A endpoint, and got 404. (The URL the client fell back to is rebuilt: the issue names the discovery record, not a path)")
+
+# a2a-rs #186 / PR #265: a2acli's subscribe took a cut stream for a finished task; it now resubscribes
+case("f386-v10-rest-stream-cut-client-resubscribes", [
+    req(0.0, "POST", A + "/message:stream", {"message": umsg10("rotate the staging certificates", mid="m-265")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse({"task": task10("t-265", "c-265", "TASK_STATE_WORKING")})),
+    chunk(2.0, sse({"statusUpdate": {"taskId": "t-265", "contextId": "c-265", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS}}})),
+    chunk(31.0, "", close="reset"),
+    req(32.0, "POST", A + "/tasks/t-265:subscribe", "", ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(32.01, 200, "", ctype=SSE),
+    chunk(32.02, sse({"task": task10("t-265", "c-265", "TASK_STATE_WORKING")})),
+    chunk(40.0, sse({"artifactUpdate": {"taskId": "t-265", "contextId": "c-265", "artifact": {"artifactId": "a-265", "parts": [{"text": "3 certificates rotated"}]}, "lastChunk": True}})),
+    chunk(40.01, sse({"statusUpdate": {"taskId": "t-265", "contextId": "c-265", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}})),
+    chunk(40.02, "", close="eof"),
+], [("stream-ended-without-terminal", "error")],
+ "https://github.com/a2aproject/a2a-rs/issues/186 ; https://github.com/a2aproject/a2a-rs/pull/265 (a dropped connection and a finished task were both a bare end of stream; a2acli now tracks the last state and resubscribes when the stream ends unsettled, reconciling from the Task the subscription sends first)",
+ "the message:stream stream was dropped at WORKING, before a terminal or interrupted state (STREAM-003): that is the fault. The client's recovery is legal and not blamed: SubscribeToTask answers with the current Task first (STREAM-004), which repeats the state the client already knew, then the rest of the task up to COMPLETED")
+
+# --- legal client behaviours -------------------------------------------------------------------------
+# a2aproject/A2A #1367: the Java sample's tasks/send against a 0.3 agent answered -32601
+case("f387-legal-v03-client-tasks-send-method-not-found", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", {"jsonrpc": "2.0", "id": 1, "method": "tasks/send", "params": {"id": "task-1367",
+        "message": {"role": "user", "parts": [{"type": "text", "text": "Translate 'hello' to French"}]}}}),
+    resp(0.104, 200, err(1, -32601, "Method not found")),
+    req(0.3, "POST", A + "/", rpc(2, "message/send", {"message": umsg03("Translate 'hello' to French", mid="m-1367")})),
+    resp(0.6, 200, ok(2, amsg03("bonjour", mid="m-a1367", contextId="c-1367"))),
+], [],
+ "https://github.com/a2aproject/A2A/issues/1367 ; https://github.com/sing1ee/a2a-directory/pull/13 (the a2aprotocol.ai Java sample and TypeScript guide used tasks/send; spec-compliant servers reject it with -32601 Method not found)",
+ "legal for the agent: tasks/send is no method of 0.3 (0.3 §7: message/send), and -32601 Method not found is the JSON-RPC answer for a method that does not exist (ERR-001); the client's retry with message/send is served. The client's slip is an ordinary -32601, not a fault the recording can charge beyond it")
+
+# google/adk-python #4934 / #3765: RemoteA2aAgent answers input-required with only the contextId
+case("f388-legal-v03-context-only-follow-up-starts-new-task", getcard(0.0, WK, card03(A + "/", name="currency_agent")) + [
+    req(0.1, "POST", A + "/", rpc("r1", "message/send", {"message": umsg03("How much is 10 USD?", mid="m-4934a")})),
+    resp(0.9, 200, ok("r1", task03("t-4934a", "c-4934", "input-required", status={"state": "input-required", "timestamp": TS,
+        "message": amsg03("Provide the currency to convert to", mid="m-a4934", taskId="t-4934a", contextId="c-4934")}))),
+    req(5.0, "POST", A + "/", rpc("r2", "message/send", {"message": umsg03("CAD", mid="m-4934b", contextId="c-4934")})),
+    resp(5.8, 200, ok("r2", task03("t-4934b", "c-4934", "completed", artifacts=[{"artifactId": "a-4934", "parts": [{"kind": "text", "text": "10 USD is 13.71 CAD"}]}]))),
+], [],
+ "https://github.com/google/adk-python/issues/4934 ; https://github.com/google/adk-python/issues/3765 (RemoteA2aAgent sends the context_id on the second turn but not the task_id of the input-required task, so the remote agent starts a new task each turn)",
+ "legal on the wire: a message with contextId and no taskId starts a new task in that context (ID-008), and an agent MAY continue a non-terminal task only when the message names it (TASK-007). The first task is left waiting; which task the client meant is its intent, which the traffic cannot show (as f118)")
+
+# microsoft/agent-framework-go PR #202 (and google/adk-python PR #4944): taskId while input-required, referenceTaskIds after
+case("f389-legal-v10-task-id-while-input-required-reference-after", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("book a table for tonight", mid="m-202a")}), ver="1.0"),
+    resp(0.5, 200, ok(1, {"task": task10("t-202a", "c-202", "TASK_STATE_INPUT_REQUIRED", status={"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS,
+        "message": amsg10("for how many people?", mid="m-a202a", taskId="t-202a", contextId="c-202")})})),
+    req(3.0, "POST", A + "/a2a", rpc(2, "SendMessage", {"message": umsg10("four", mid="m-202b", taskId="t-202a", contextId="c-202")}), ver="1.0"),
+    resp(3.6, 200, ok(2, {"task": task10("t-202a", "c-202", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-202a", "parts": [{"text": "table for 4 at 19:30"}]}])})),
+    req(9.0, "POST", A + "/a2a", rpc(3, "SendMessage", {"message": umsg10("make it 20:00 instead", mid="m-202c", contextId="c-202", referenceTaskIds=["t-202a"])}), ver="1.0"),
+    resp(9.7, 200, ok(3, {"task": task10("t-202b", "c-202", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-202b", "parts": [{"text": "moved to 20:00"}]}])})),
+], [],
+ "https://github.com/microsoft/agent-framework-go/pull/202 (ports agent-framework PR #5743: when the last task state is InputRequired the follow-up carries TaskId; otherwise ReferenceTasks); https://github.com/google/adk-python/pull/4944 (task_id forwarded only while input-required or auth-required)",
+ "legal: the answer to an input-required task names its taskId (TASK-007, ID-003: the contextId matches); after the task completed, a refinement is a new task in the same context that lists the old one in referenceTaskIds (TASK-001, ID-008), and the agent answers it with a new task id")
+
+# Intelligent-Internet/opencode-a2a #310 / PR #328: bounded polling fallback with backoff, stopped at a terminal state
+case("f390-legal-v03-bounded-polling-stops-at-terminal", getcard(0.0, WK, card03(A + "/", capabilities={"streaming": False})) + [
+    req(0.1, "POST", A + "/", rpc("p0", "message/send", {"message": umsg03("refactor the session module", mid="m-328"), "configuration": {"blocking": False}})),
+    resp(0.2, 200, ok("p0", task03("t-328", "c-328", "working"))),
+    req(1.2, "POST", A + "/", rpc("p1", "tasks/get", {"id": "t-328"})),
+    resp(1.204, 200, ok("p1", task03("t-328", "c-328", "working"))),
+    req(3.2, "POST", A + "/", rpc("p2", "tasks/get", {"id": "t-328"})),
+    resp(3.204, 200, ok("p2", task03("t-328", "c-328", "working"))),
+    req(7.2, "POST", A + "/", rpc("p3", "tasks/get", {"id": "t-328"})),
+    resp(7.204, 200, ok("p3", task03("t-328", "c-328", "completed", artifacts=[{"artifactId": "a-328", "parts": [{"kind": "text", "text": "done: 4 files changed"}]}]))),
+], [],
+ "https://github.com/Intelligent-Internet/opencode-a2a/issues/310 ; https://github.com/Intelligent-Internet/opencode-a2a/pull/328 (optional bounded polling fallback: only for a non-terminal task from send(), exponential backoff, stops at a terminal or caller-intervention state)",
+ "legal: a client that cannot stream polls tasks/get (0.3 §7.3) for the task message/send returned with blocking false, backs off, and stops at the terminal state; each answer is the same task (TASK-009)")
+
+# a2aproject/a2a-dotnet #341 (repro PR #342): the client leaves the stream, the task completes, then it subscribes
+case("f391-legal-v10-client-leaves-stream-subscribe-after-terminal-refused", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendStreamingMessage", {"message": umsg10("summarise the release notes", mid="m-341")}), ver="1.0", accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.12, sse(ok(1, {"task": task10("t-341", "c-341", "TASK_STATE_WORKING")}))),
+    chunk(0.13, "", close="client"),
+    req(5.2, "POST", A + "/a2a", rpc(2, "SubscribeToTask", {"id": "t-341"}), ver="1.0", accept=SSE),
+    resp(5.204, 200, err(2, -32004, "Task is in a terminal state and cannot be subscribed to", data=[
+        {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "UNSUPPORTED_OPERATION", "domain": "a2a-protocol.org"}])),
+    req(5.3, "POST", A + "/a2a", rpc(3, "GetTask", {"id": "t-341"}), ver="1.0"),
+    resp(5.304, 200, ok(3, task10("t-341", "c-341", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-341", "parts": [{"text": "3 breaking changes, 12 fixes"}]}]))),
+], [],
+ "https://github.com/a2aproject/a2a-dotnet/issues/341 ; https://github.com/a2aproject/a2a-dotnet/pull/342 (the client breaks out of SendStreamingMessageAsync after the first update, waits until the task completed, and SubscribeToTaskAsync throws UnsupportedOperation; the client falls back to GetTaskAsync)",
+ "legal: a client may leave a stream at any time (the recording shows the client went away, not the agent); SubscribeToTask on a task in a terminal state MUST be refused with UnsupportedOperationError (TASK-004, 1.0 §3.1.6), and GetTask returns the completed task (TASK-009)")
+
+# a2aproject/a2a-dotnet #331: the 1.0 client does not fall back to 0.3 against a 0.3-only agent
+case("f392-legal-v10-client-to-0-3-agent-method-not-found", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc(1, "SendMessage", {"message": umsg10("hello", mid="m-331")}), ver="1.0"),
+    resp(0.104, 200, err(1, -32601, "Method not found")),
+], [],
+ "https://github.com/a2aproject/a2a-dotnet/issues/331 (the .NET A2AClient sends v1.0 requests with A2A-Version: 1.0 and does not fall back to v0.3 semantics when the server only supports v0.3)",
+ "legal for the agent: its card declares protocolVersion 0.3.0, which has no SendMessage method and no A2A-Version header (0.3 §7), so -32601 Method not found is the answer it can give. The client called in a version the card does not declare (VER-005): a note, not a fault of the traffic")
+
+# aws/agentcore-cli #891: the Agent Inspector never sends a contextId, so every turn is a new session
+case("f393-legal-v03-client-sends-no-context-id-each-turn", getcard(0.0, WK, card03(A + "/", name="strands_agent")) + [
+    req(0.1, "POST", A + "/", rpc("i1", "message/send", {"message": umsg03("My name is Ana.", mid="m-891a")})),
+    resp(1.1, 200, ok("i1", task03("t-891a", "c-891a", "completed", artifacts=[{"artifactId": "a-1", "parts": [{"kind": "text", "text": "Nice to meet you, Ana."}]}]))),
+    req(4.0, "POST", A + "/", rpc("i2", "message/send", {"message": umsg03("What is my name?", mid="m-891b")})),
+    resp(5.0, 200, ok("i2", task03("t-891b", "c-891b", "completed", artifacts=[{"artifactId": "a-1", "parts": [{"kind": "text", "text": "I don't know your name yet."}]}]))),
+], [],
+ "https://github.com/aws/agentcore-cli/issues/891 (the Agent Inspector's dev proxy drops its sessionId and never puts a contextId on the A2A message, so the agent treats every turn as a new session)",
+ "legal on the wire: contextId on a client message is optional (ID-008: clients MAY reuse one), and a message without it gets a context the agent mints (ID-002, 0.3: contextId server-generated). The lost memory is the client's missing continuity, not a protocol fault")
+
+write_cases(cases, OUT)
