@@ -26122,12 +26122,12 @@ fn list_rows_outside_proto_msg(
 }
 
 /// The part style a send's message `m` is judged in: [`part_style`], except on JSON-RPC
-/// when the method names one generation and the A2A-Version header the other (VER-MIX-001,
-/// VER-001; qntx/ra2a #20, field f383) and the message is in the header's shape: a 1.0
-/// message (no `kind`, a `ROLE_*` role) under `message/send` with `A2A-Version: 1.0`, or a
-/// 0.x message (`kind: "message"`, role `user`/`agent`) under `SendMessage` with a 0.x
-/// header or none (VER-003). The method is the slip, and VER-MIX-001 says so; the message
-/// is not charged with the other generation's shape.
+/// when a 0.x method (`message/send`, `message/stream`) is called with `A2A-Version: 1.0`
+/// (VER-MIX-001, VER-001; qntx/ra2a #20, field f383) and the message is a 1.0 message (no
+/// `kind`, a `ROLE_*` role): the method is the slip, and VER-MIX-001 says so; the message is
+/// judged as the 1.0 message it is, not charged with 0.x's `kind`. (The mirror, a 0.x
+/// message under `SendMessage`, is judged by 1.0 rules already, which tell its `kind` as
+/// VER-MIX-001 too.)
 fn send_message_style(c: &Call, m: &Obj) -> Option<a2a::PartStyle> {
     let style = part_style(c)?;
     if c.binding != Some(Binding::JsonRpc) || c.misnamed.is_some() {
@@ -26136,15 +26136,8 @@ fn send_message_style(c: &Call, m: &Obj) -> Option<a2a::PartStyle> {
     let declared = c.header_version.as_deref().and_then(Dialect::from_version);
     let role = m.get("role").and_then(Json::as_str);
     let v1_shaped = m.get("kind").is_none() && role.is_some_and(|r| r.starts_with("ROLE_"));
-    let v0_shaped = m.get("kind").and_then(Json::as_str) == Some("message")
-        && role.is_some_and(|r| r == "user" || r == "agent");
     Some(match style {
         a2a::PartStyle::V0Rpc if declared == Some(Dialect::V1_0) && v1_shaped => a2a::PartStyle::V1,
-        a2a::PartStyle::V1
-            if c.header_version.is_some() && declared.is_some_and(Dialect::is_0x) && v0_shaped =>
-        {
-            a2a::PartStyle::V0Rpc
-        }
         s => s,
     })
 }

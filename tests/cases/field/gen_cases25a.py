@@ -185,3 +185,94 @@ case("f393-legal-v03-client-sends-no-context-id-each-turn", getcard(0.0, WK, car
  "legal on the wire: contextId on a client message is optional (ID-008: clients MAY reuse one), and a message without it gets a context the agent mints (ID-002, 0.3: contextId server-generated). The lost memory is the client's missing continuity, not a protocol fault")
 
 write_cases(cases, OUT)
+
+# --- variants: the kinds behind the fixes (b25a-*, into ../variants) ---------------------------------
+VAR = os.path.join(os.path.dirname(OUT), "variants")
+var_cases = {}
+def vcase(name, lines, findings, source, note):
+    var_cases[name] = (lines, findings, source, note)
+
+# K1: a client that leaves a stream (or a call) early: transcript close "client" (client_abort)
+R341 = "https://github.com/a2aproject/a2a-dotnet/issues/341"
+vcase("b25a-K1-legal-v03-stream-left-by-client-task-read-later", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("s1", "message/stream", {"message": umsg03("draft the changelog", mid="m-k1a")}), accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.12, sse(ok("s1", task03("t-k1a", "c-k1a", "submitted")))),
+    chunk(0.5, sse(ok("s1", {"kind": "status-update", "taskId": "t-k1a", "contextId": "c-k1a", "status": {"state": "working", "timestamp": TS}, "final": False}))),
+    chunk(0.6, "", close="client"),
+    req(9.0, "POST", A + "/", rpc("g1", "tasks/get", {"id": "t-k1a"})),
+    resp(9.004, 200, ok("g1", task03("t-k1a", "c-k1a", "completed", artifacts=[{"artifactId": "a-k1a", "parts": [{"kind": "text", "text": "changelog drafted"}]}]))),
+], [], R341 + " (the 0.3 form: the client leaves message/stream at working and reads the task later)",
+ "legal: the client went away from the stream (close client), so the stream's end before final:true is not the agent's (STREAM-008); tasks/get returns the completed task")
+vcase("b25a-K1-legal-v10-rest-subscribe-left-by-client", getcard(0.0, WK, card10(A + "/a2a", "HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/message:send", {"message": umsg10("index the wiki", mid="m-k1b"), "configuration": {"returnImmediately": True}}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.2, 200, {"task": task10("t-k1b", "c-k1b", "TASK_STATE_WORKING")}, ctype=A2AJ),
+    req(0.3, "POST", A + "/a2a/tasks/t-k1b:subscribe", "", ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.31, 200, "", ctype=SSE),
+    chunk(0.32, sse({"task": task10("t-k1b", "c-k1b", "TASK_STATE_WORKING")})),
+    chunk(4.0, "", close="client"),
+    req(20.0, "GET", A + "/a2a/tasks/t-k1b", ver="1.0", accept=A2AJ),
+    resp(20.004, 200, task10("t-k1b", "c-k1b", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-k1b", "parts": [{"text": "412 pages indexed"}]}]), ctype=A2AJ),
+], [], R341 + " (the 1.0 HTTP+JSON form: the client leaves a SubscribeToTask stream)",
+ "legal: a client may close its subscription at any time (1.0 §3.1.6: closing one stream leaves the task running, STREAM-006); the later GetTask returns the completed task")
+vcase("b25a-K1-legal-v10-get-task-body-left-by-client", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(7, "GetTask", {"id": "t-k1c"}), ver="1.0"),
+    resp(0.2, 200, ""),
+    chunk(0.21, '{"jsonrpc":"2.0","id":7,"result":{"id":"t-k1c","contextId":"c-k1c","status":{"state":"TASK_STA'),
+    chunk(0.22, "", close="client"),
+], [], R341 + " (a unary answer the client stopped reading: its timeout fired mid-body)",
+ "legal as far as the recording shows: the client went away before the body ended, so the cut body is not the agent's answer and is not judged (RPC-001)")
+vcase("b25a-K1-v10-stream-reset-on-agent-side", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendStreamingMessage", {"message": umsg10("summarise the release notes", mid="m-k1d")}), ver="1.0", accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.12, sse(ok(1, {"task": task10("t-k1d", "c-k1d", "TASK_STATE_WORKING")}))),
+    chunk(0.13, "", close="reset"),
+], [("stream-ended-without-terminal", "error")], R341 + " (control: the same stream dropped on the agent's side)",
+ "the connection was reset from the agent's side at WORKING, before a terminal or interrupted state (STREAM-003): unlike close client, this is the agent's or the path's")
+
+# K2: an A2A payload posted to a JSON-RPC interface without the request object (RPC-REQ-002)
+R55 = "https://github.com/themanojdesai/python-a2a/pull/55"
+vcase("b25a-K2-v03-bare-message-with-kind-to-jsonrpc-url", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", umsg03("hi", mid="m-k2a")),
+    resp(0.104, 200, err(None, -32600, "Request payload validation error")),
+], [("client-request-jsonrpc-member-wrong", "error")], R55 + " (a 0.3 Message object, kind and all, posted as the whole body)",
+ "the body is a well-formed 0.3 Message but no JSON-RPC request (RPC-001): the JSON-RPC interface the card declares at / can only answer -32600")
+vcase("b25a-K2-v10-bare-send-params-to-jsonrpc-url", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", {"message": umsg10("hi", mid="m-k2b")}, ver="1.0"),
+    resp(0.104, 200, err(None, -32600, "Invalid Request")),
+], [("client-request-jsonrpc-member-wrong", "error")], R55 + " (the 1.0 form: the SendMessageRequest body of the HTTP+JSON binding posted to the JSON-RPC URL)",
+ "{\"message\": ...} is the HTTP+JSON body of /message:send (REST-001); at a JSON-RPC interface (CARD-005) it has to be the params of a request object naming SendMessage")
+vcase("b25a-K2-legal-v10-rest-send-body-at-route", getcard(0.0, WK, card10(A + "/a2a", "HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/message:send", {"message": umsg10("hi", mid="m-k2c")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.5, 200, {"message": amsg10("hello", mid="m-a-k2c", contextId="c-k2c")}, ctype=A2AJ),
+], [], R55 + " (control: the same body is the HTTP+JSON binding's send)",
+ "legal: POST {url}/message:send with a bare SendMessageRequest body is the 1.0 HTTP+JSON send (REST-001), no JSON-RPC envelope belongs there")
+vcase("b25a-K2-v10-rest-base-bare-params-not-jsonrpc", getcard(0.0, WK, card10(A + "/a2a", "HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a", {"message": umsg10("hi", mid="m-k2d")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.104, 404, {"error": {"code": 404, "status": "NOT_FOUND", "message": "no route"}}, ctype="application/json"),
+], [], R55 + " (control: the card declares HTTP+JSON at /a2a, not JSON-RPC)",
+ "the client posted a send body to the HTTP+JSON base URL instead of its /message:send route; no JSON-RPC interface is declared there, so the missing envelope is not told (RPC-REQ-002 stays silent)")
+
+# K3: the message judged in the header's shape when method and A2A-Version disagree (VER-MIX-001)
+R20 = "https://github.com/qntx/ra2a/issues/20"
+vcase("b25a-K3-v10-stream-0x-method-1-0-message", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "message/stream", {"message": umsg10("Hello!", mid="m-k3a")}), ver="1.0", accept=SSE),
+    resp(0.104, 200, err(1, -32601, "Method not found")),
+], [("version-mixed-payload", "warning")], R20 + " (METHOD_MESSAGE_STREAM = message/stream under A2A-Version 1.0)",
+ "1.0 names the streaming send SendStreamingMessage (VER-001): the 1.0 message is well-formed, the method is the slip")
+vcase("b25a-K3-v03-sendmessage-under-0-3-header-0x-message", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc(1, "SendMessage", {"message": umsg03("Hello!", mid="m-k3b")}), ver="0.3"),
+    resp(0.104, 200, err(1, -32601, "Method not found")),
+], [("version-mixed-payload", "warning")], R20 + " (the mirror: a 1.0 method name over a 0.3 call and a 0.3 message)",
+ "A2A-Version 0.3 and a 0.3 message (kind, role user) under the 1.0 method name SendMessage (VER-001): the 0.3 agent's -32601 is right; the message is not charged with 1.0 shape rules")
+vcase("b25a-K3-v10-0x-method-1-0-message-without-message-id", getcard(0.0, WK, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "message/send", {"message": {"role": "ROLE_USER", "parts": [{"text": "Hello!"}]}}), ver="1.0"),
+    resp(0.104, 200, err(1, -32601, "Method not found")),
+], [("version-mixed-payload", "warning"), ("request-message-invalid-shape", "error")], R20 + " (control: the 1.0 message itself lacks messageId)",
+ "judged as the 1.0 message it is, it still lacks the REQUIRED messageId (DATA-005): both the method and the message are told")
+vcase("b25a-K3-v03-message-send-without-kind-no-header", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc(1, "message/send", {"message": {"messageId": "m-k3d", "role": "user", "parts": [{"kind": "text", "text": "Hello!"}]}})),
+    resp(0.5, 200, ok(1, amsg03("hi", mid="m-a-k3d", contextId="c-k3d"))),
+], [("request-message-invalid-shape", "error")], R20 + " (control: method and header agree on 0.3, and the 0.3 message lacks kind, as in f06)",
+ "no disagreement between method and header: the 0.3 message is judged by 0.3's schema, which requires kind \"message\" (DATA-005)")
+write_cases(var_cases, VAR)
