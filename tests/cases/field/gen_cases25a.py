@@ -184,6 +184,16 @@ case("f393-legal-v03-client-sends-no-context-id-each-turn", getcard(0.0, WK, car
  "https://github.com/aws/agentcore-cli/issues/891 (the Agent Inspector's dev proxy drops its sessionId and never puts a contextId on the A2A message, so the agent treats every turn as a new session)",
  "legal on the wire: contextId on a client message is optional (ID-008: clients MAY reuse one), and a message without it gets a context the agent mints (ID-002, 0.3: contextId server-generated). The lost memory is the client's missing continuity, not a protocol fault")
 
+# a2a-tck #31: the TCK's client names a task id it made up; the SUT under test created a task of that id
+case("f394-v03-tck-client-minted-task-id-adopted", getcard(0.0, WK, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("tck-1", "message/send", {"message": umsg03("first turn", mid="m-tck31a", taskId="tck-task-7f3a")})),
+    resp(0.4, 200, ok("tck-1", task03("tck-task-7f3a", "c-tck31", "input-required", status={"state": "input-required", "timestamp": TS,
+        "message": amsg03("and then?", mid="m-a-tck31", taskId="tck-task-7f3a", contextId="c-tck31")}))),
+    req(0.6, "POST", A + "/", rpc("tck-2", "message/send", {"message": umsg03("second turn", mid="m-tck31b", taskId="tck-task-7f3a")})),
+    resp(0.9, 200, ok("tck-2", task03("tck-task-7f3a", "c-tck31", "completed"))),
+], [("task-id-not-handed-out", "note")],
+ "https://github.com/a2aproject/a2a-tck/issues/31 (test_message_send_continue_task assigns a wholly new message.taskId and expects message/send to create a task of that id, while test_message_send_continue_nonexistent_task expects TaskNotFoundError for an unknown id)",
+ "task ids are server-generated (ID-001): a client cannot create a task by naming an id, and an unknown taskId is answered TaskNotFoundError (f363). The agent adopted the client's made-up id instead; the TCK test that asked for it was the client-side fault. A note: the recording may have missed the agent handing the id out")
 write_cases(cases, OUT)
 
 # --- variants: the kinds behind the fixes (b25a-*, into ../variants) ---------------------------------
