@@ -21723,6 +21723,12 @@ impl State {
             if path == base && !x.method.eq_ignore_ascii_case("POST") {
                 continue;
             }
+            // A JSON-RPC endpoint is its exact URL (CARD-005): a client that added or dropped
+            // a trailing slash (`/agent/` for `/agent`, kagent #622) called another URL, and
+            // the router's 404 is no sign that the advertised one is wrong (BIND-USE-002).
+            if a.exact && path == base && trailing_slash_differs(&p.path, &a.parts.path) {
+                continue;
+            }
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }
@@ -22113,9 +22119,9 @@ impl State {
                     return false;
                 }
                 let base = net::norm_path(&u.path);
-                path == base
-                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
-                        && (base == "/" || path.starts_with(&format!("{base}/"))))
+                let jsonrpc = i.binding.eq_ignore_ascii_case("JSONRPC");
+                (path == base && !(jsonrpc && trailing_slash_differs(&p.path, &u.path)))
+                    || (!jsonrpc && (base == "/" || path.starts_with(&format!("{base}/"))))
             })
         });
         if covered || !self.unadvertised_reported.insert(path.to_string()) {
@@ -22172,10 +22178,28 @@ impl State {
             (Binding::JsonRpc, Some(m)) => format!("{m} to {shown_origin}{shown}"),
             _ => format!("{} {shown_origin}{shown}", x.method.to_ascii_uppercase()),
         };
+        // The kagent #622 shape: the JSON-RPC URL with a trailing slash added or dropped.
+        let slash = interfaces
+            .iter()
+            .filter(|i| i.binding.eq_ignore_ascii_case("JSONRPC"))
+            .filter_map(|i| parse_url(&i.url).map(|u| (i, u)))
+            .find(|(_, u)| {
+                u.origin() == origin
+                    && net::norm_path(&u.path) == path
+                    && trailing_slash_differs(&p.path, &u.path)
+            })
+            .map(|(i, _)| {
+                format!(
+                    "; it differs from the JSON-RPC interface {} only by a trailing slash the client {}: a JSON-RPC endpoint is its exact URL, and a router that tells the two paths apart answers 404",
+                    i.url,
+                    if p.path.ends_with('/') { "added" } else { "dropped" }
+                )
+            })
+            .unwrap_or_default();
         self.find(
             &r::BIND_USE_URL_NOT_ADVERTISED,
             format!(
-                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{version}",
+                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{slash}{version}",
                 listed.join(", ")
             ),
             vec![
@@ -24739,6 +24763,13 @@ fn json_hash(v: &Json) -> u64 {
     h.finish()
 }
 
+/// CARD-005: whether two URL paths that are equal but for trailing slashes differ in one:
+/// `/a2a/agent/` against `/a2a/agent` (kagent #622). Never for the root (`""` and `/` are
+/// the same request target, RFC 9110 §4.2.3).
+fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
+    !net::norm_path(called).is_empty() && called.ends_with('/') != advertised.ends_with('/')
+}
+
 /// RPC-001: what a JSON body that is no JSON-RPC request object carries when it is an A2A
 /// payload posted without the envelope: a bare message (`role` with `parts`, or the
 /// `content` list of pre-0.2 and non-A2A clients) or a bare send params object
@@ -24755,7 +24786,9 @@ fn bare_a2a_payload(v: &Json) -> Option<&'static str> {
             "a bare message (role and content at the top level; A2A messages carry parts)"
         });
     }
-    if o.get("message").is_some_and(|m| m.is_object() && message_like(m)) {
+    if o.get("message")
+        .is_some_and(|m| m.is_object() && message_like(m))
+    {
         return Some("bare send params ({\"message\": {...}} at the top level)");
     }
     None

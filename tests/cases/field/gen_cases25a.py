@@ -194,6 +194,16 @@ case("f394-v03-tck-client-minted-task-id-adopted", getcard(0.0, WK, card03(A + "
 ], [("task-id-not-handed-out", "note")],
  "https://github.com/a2aproject/a2a-tck/issues/31 (test_message_send_continue_task assigns a wholly new message.taskId and expects message/send to create a task of that id, while test_message_send_continue_nonexistent_task expects TaskNotFoundError for an unknown id)",
  "task ids are server-generated (ID-001): a client cannot create a task by naming an id, and an unknown taskId is answered TaskNotFoundError (f363). The agent adopted the client's made-up id instead; the TCK test that asked for it was the client-side fault. A note: the recording may have missed the agent handing the id out")
+# kagent-dev/kagent #622: the a2a-samples CLI posts to the card's url with a trailing slash added
+KG = "http://kagent.example.test:8083"
+KGU = KG + "/api/a2a/kagent/k8s-a2a-agent"
+case("f395-v02-client-adds-trailing-slash-to-card-url", getcard(0.0, KGU + "/.well-known/agent.json", card03(KGU, protocolVersion="0.2.5", name="kagent/k8s-a2a-agent",
+        description="An example A2A agent that knows how to use Kubernetes tools.", version="1", defaultInputModes=["text"], defaultOutputModes=["text"])) + [
+    req(0.2, "POST", KGU + "/", rpc("c1", "message/send", {"message": umsg03("hi", mid="m-622")})),
+    resp(0.203, 404, "404 page not found", ctype="text/plain; charset=utf-8"),
+], [("client-url-not-advertised", "warning")],
+ "https://github.com/kagent-dev/kagent/issues/622 (the a2a-samples CLI got the card with url http://127.0.0.1:8083/api/a2a/kagent/k8s-a2a-agent and then failed with 404 Not Found for 'http://127.0.0.1:8083/api/a2a/kagent/k8s-a2a-agent/')",
+ "the card's JSON-RPC endpoint is exactly .../k8s-a2a-agent (CARD-005); the client posted to .../k8s-a2a-agent/, another URL (RFC 3986 §6.2.3 leaves the two distinct), which the agent's router does not serve. The card is not wrong: the client must use the URL as advertised. (The call's method and the 404 body are rebuilt: the issue shows the client's error line)")
 write_cases(cases, OUT)
 
 # --- variants: the kinds behind the fixes (b25a-*, into ../variants) ---------------------------------
@@ -285,4 +295,26 @@ vcase("b25a-K3-v03-message-send-without-kind-no-header", getcard(0.0, WK, card03
     resp(0.5, 200, ok(1, amsg03("hi", mid="m-a-k3d", contextId="c-k3d"))),
 ], [("request-message-invalid-shape", "error")], R20 + " (control: method and header agree on 0.3, and the 0.3 message lacks kind, as in f06)",
  "no disagreement between method and header: the 0.3 message is judged by 0.3's schema, which requires kind \"message\" (DATA-005)")
+# K4: a JSON-RPC URL called with a trailing slash added or dropped (BIND-USE-002, not CARD-URL-002)
+R622 = "https://github.com/kagent-dev/kagent/issues/622"
+vcase("b25a-K4-v10-client-drops-trailing-slash", getcard(0.0, WK, card10(A + "/a2a/")) + [
+    req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("hi", mid="m-k4a")}), ver="1.0"),
+    resp(0.104, 404, {"detail": "Not Found"}),
+], [("client-url-not-advertised", "warning")], R622 + " (the mirror: the card's URL ends in a slash, the client dropped it)",
+ "the card advertises the JSON-RPC endpoint /a2a/ (CARD-005); /a2a is another URL, and the 404 is the router's answer to the client's path")
+vcase("b25a-K4-v03-advertised-url-itself-404", getcard(0.0, KGU + "/.well-known/agent.json", card03(KGU, protocolVersion="0.2.5")) + [
+    req(0.2, "POST", KGU, rpc("c1", "message/send", {"message": umsg03("hi", mid="m-k4b")})),
+    resp(0.203, 404, "404 page not found", ctype="text/plain; charset=utf-8"),
+], [("card-url-unreachable", "error")], R622 + " (control: the client used the URL exactly as advertised)",
+ "the exact advertised JSON-RPC URL answered 404: the card names a URL that does not serve the binding (CARD-005)")
+vcase("b25a-K4-v03-root-card-url-with-slash-404", getcard(0.0, WK, card03(A)) + [
+    req(0.2, "POST", A + "/", rpc("c1", "message/send", {"message": umsg03("hi", mid="m-k4c")})),
+    resp(0.203, 404, "404 page not found", ctype="text/plain; charset=utf-8"),
+], [("card-url-unreachable", "error")], R622 + " (control: an empty path and / are one request target)",
+ "a URL with an empty path is requested as / (RFC 9110 §4.2.3), so the client used the advertised URL and the 404 is the card's (CARD-005)")
+vcase("b25a-K4-legal-v10-rest-base-with-slash-route", getcard(0.0, WK, card10(A + "/a2a/", "HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/message:send", {"message": umsg10("hi", mid="m-k4d")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.5, 200, {"message": amsg10("hello", mid="m-a-k4d", contextId="c-k4d")}, ctype=A2AJ),
+], [], R622 + " (control: HTTP+JSON routes hang below the base URL, slash or not)",
+ "legal: an HTTP+JSON interface's operations are {url}/message:send whether the card's url ends in a slash or not (REST-001)")
 write_cases(var_cases, VAR)
