@@ -3085,10 +3085,14 @@ impl State {
             && body.as_deref().is_some_and(|b| {
                 let t = trim_ascii(b);
                 // Most calls open with `"jsonrpc"`: no search through the body for those.
+                // On an HTTP+JSON route only `"jsonrpc"` makes a body JSON-RPC: a REST body
+                // that also names a `method` (agent-starter-pack #602: {"transport",
+                // "method", "message"} posted to /v1/message:send) is the route's call with
+                // stray members, judged as that route's request (field f396).
                 t.starts_with(b"{")
                     && (trim_ascii(&t[1..]).starts_with(b"\"jsonrpc\"")
                         || contains(t, b"\"jsonrpc\"")
-                        || contains(t, b"\"method\""))
+                        || (!route_like && contains(t, b"\"method\"")))
             });
         if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
@@ -9740,10 +9744,21 @@ impl State {
             ""
         };
         let path = if x.path.is_empty() { "/" } else { &x.path };
+        // python-a2a #60 (field f397): the client built the URL from the method name
+        // (`/a2a/tasks/send`), as if every JSON-RPC method had a path of its own.
+        let method_path = c
+            .method
+            .as_deref()
+            .filter(|m| {
+                let p = path.split('?').next().unwrap_or(path).trim_end_matches('/');
+                p.ends_with(&format!("/{m}"))
+            })
+            .map(|m| format!("; the path ends with the call's own method name {m}: JSON-RPC names the method in the body and POSTs every call to the one endpoint URL the agent card names (CARD-005), so look up the card (/.well-known/agent-card.json; 0.2: /.well-known/agent.json) and post there"))
+            .unwrap_or_default();
         self.find(
             &r::GW_ANSWER_UNSEEN,
             format!(
-                "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002); a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
+                "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002){method_path}; a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
             ),
             vec![x.ev_at(x.body_seq(), "", None)],
             &x.leg,

@@ -204,6 +204,42 @@ case("f395-v02-client-adds-trailing-slash-to-card-url", getcard(0.0, KGU + "/.we
 ], [("client-url-not-advertised", "warning")],
  "https://github.com/kagent-dev/kagent/issues/622 (the a2a-samples CLI got the card with url http://127.0.0.1:8083/api/a2a/kagent/k8s-a2a-agent and then failed with 404 Not Found for 'http://127.0.0.1:8083/api/a2a/kagent/k8s-a2a-agent/')",
  "the card's JSON-RPC endpoint is exactly .../k8s-a2a-agent (CARD-005); the client posted to .../k8s-a2a-agent/, another URL (RFC 3986 §6.2.3 leaves the two distinct), which the agent's router does not serve. The card is not wrong: the client must use the URL as advertised. (The call's method and the 404 body are rebuilt: the issue shows the client's error line)")
+# GoogleCloudPlatform/agent-starter-pack #602: Agent Engine's 0.3 HTTP+JSON binding takes {message: {role, content}}
+AE = "https://us-central1-aiplatform.example.test/v1beta1/projects/p-602/locations/us-central1/reasoningEngines/602"
+case("f396-v03-rest-client-sends-jsonrpc-message-shape", getcard(0.0, AE + "/a2a/v1/card", card03(AE + "/a2a", preferredTransport="HTTP+JSON", name="weather_agent")) + [
+    req(0.2, "POST", AE + "/a2a/v1/message:send", {"transport": "HTTP+JSON", "method": "message/send", "message": {"kind": "message", "messageId": "0b7c2d1e-602a",
+        "metadata": {}, "parts": [{"kind": "text", "text": "What's the weather like in New York?"}], "role": "ROLE_USER"}}),
+    resp(0.24, 400, {"code": -32602, "message": "Invalid JSON payload received. Unknown name \"kind\" at 'message': Cannot find field."}),
+    req(1.0, "POST", AE + "/a2a/v1/message:send", {"message": {"messageId": "0b7c2d1e-602b", "role": "ROLE_USER", "content": [{"text": "What's the weather like in New York?"}]}}),
+    resp(2.6, 200, {"task": {"id": "t-602", "contextId": "c-602", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS},
+        "artifacts": [{"artifactId": "a-602", "parts": [{"text": "Sunny, 24 C"}]}]}}),
+], [("request-message-invalid-shape", "error")],
+ "https://github.com/GoogleCloudPlatform/agent-starter-pack/issues/602 (an Agent Engine A2A agent answers only {\"message\": {\"role\": \"ROLE_USER\", \"content\": [{\"text\": ...}]}}; the reporter's 'A2A (HTTP+JSON) format' with transport, method, kind and parts is not served)",
+ "the card's preferred transport is 0.3 HTTP+JSON, whose body is the 0.3 proto's SendMessageRequest in ProtoJSON: message {messageId, role ROLE_USER, content[]} (REST-001, 0.3 §3.2.3); the client's first body mixes the JSON-RPC method and transport into it and gives the message kind and parts, the JSON-RPC names, so the agent's 400 refusal (InvalidParams) is right. The second body is the binding's own form and is served. (The 400 body is rebuilt: the issue shows only the formats)")
+
+# themanojdesai/python-a2a #60: the client looks for the card at /agent.json and posts each method to a path named after it
+MU = "https://mule-a2a.example.test"
+case("f397-v02-client-posts-to-method-named-paths", [
+    req(0.0, "GET", MU + "/agent.json"),
+    resp(0.004, 404, "Resource not found", ctype="text/plain"),
+    req(0.1, "GET", MU + "/a2a/agent.json"),
+    resp(0.104, 404, "Resource not found", ctype="text/plain"),
+    req(0.2, "POST", MU + "/a2a/tasks/send", rpc("q1", "tasks/send", {"id": "t-60", "message": {"role": "user", "parts": [{"type": "text", "text": "status of order 42?"}]}})),
+    resp(0.204, 404, "Resource not found", ctype="text/plain"),
+    req(0.3, "POST", MU + "/tasks/send", rpc("q2", "tasks/send", {"id": "t-60", "message": {"role": "user", "parts": [{"type": "text", "text": "status of order 42?"}]}})),
+    resp(0.304, 404, "Resource not found", ctype="text/plain"),
+], [("intermediary-error-without-answer", "note")],
+ "https://github.com/themanojdesai/python-a2a/issues/60 (python-a2a's client looks for the agent card at /agent.json and /a2a/agent.json instead of /.well-known/agent.json, and sends queries to /a2a/tasks/send, then /tasks/send and longer concatenations, instead of POSTing the JSON-RPC call to the agent's URL)",
+ "the client never fetched the card from its well-known path (CARD-002: /.well-known/agent.json in 0.2) and posted each JSON-RPC call to a path named after the method; JSON-RPC has one endpoint URL, the card's, with the method in the body (RPC-001, CARD-005). With no card in the recording the endpoint is unknown, so the 404s are told as notes whose words name the method-shaped path; the agent is not at fault")
+
+# a2aproject/A2A #928 / #1987: no answer to the first send; the client retries it unchanged, same messageId
+case("f398-legal-v10-send-retried-with-same-message-id", getcard(0.0, WK, card10(A + "/a2a")) + [
+    dict(req(0.1, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("open a ticket for the outage", mid="m-928")}), ver="1.0"), id="x1"),
+    dict(req(30.2, "POST", A + "/a2a", rpc(2, "SendMessage", {"message": umsg10("open a ticket for the outage", mid="m-928")}), ver="1.0"), id="x2"),
+    dict(resp(31.0, 200, ok(2, {"task": task10("t-928b", "c-928b", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-928", "parts": [{"text": "ticket INC-928 opened"}]}])})), id="x2"),
+], [],
+ "https://github.com/a2aproject/A2A/issues/928 ; https://github.com/a2aproject/A2A/issues/1987 (a client that gets no answer to its first send cannot learn whether a task was started, and its only recourse is to retry; idempotent retries are a v1.1 candidate)",
+ "legal: the client retried the send it got no answer to with the same messageId and the same content, which is what a messageId is for (ID-007: the agent MAY use it to deduplicate, so a second task is allowed too); the first call is still open when the capture ends, which proves nothing against the agent")
 write_cases(cases, OUT)
 
 # --- variants: the kinds behind the fixes (b25a-*, into ../variants) ---------------------------------
@@ -317,4 +353,25 @@ vcase("b25a-K4-legal-v10-rest-base-with-slash-route", getcard(0.0, WK, card10(A 
     resp(0.5, 200, {"message": amsg10("hello", mid="m-a-k4d", contextId="c-k4d")}, ctype=A2AJ),
 ], [], R622 + " (control: HTTP+JSON routes hang below the base URL, slash or not)",
  "legal: an HTTP+JSON interface's operations are {url}/message:send whether the card's url ends in a slash or not (REST-001)")
+# K5: an HTTP+JSON route's body that also names a "method" is that route's call, not a JSON-RPC one
+R602 = "https://github.com/GoogleCloudPlatform/agent-starter-pack/issues/602"
+vcase("b25a-K5-legal-v10-rest-send-with-stray-method-member", getcard(0.0, WK, card10(A + "/a2a", "HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/message:send", {"method": "SendMessage", "message": umsg10("hi", mid="m-k5a")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.5, 200, {"message": amsg10("hello", mid="m-a-k5a", contextId="c-k5a")}, ctype=A2AJ),
+], [], R602 + " (a 1.0 send whose body carries a stray method member, served)",
+ "legal: a 1.0 agent SHOULD ignore unknown fields (DATA-003), and the body is the route's SendMessageRequest with a valid message (REST-001); it is no JSON-RPC request, so no JSON-RPC envelope is asked of it or of the answer")
+vcase("b25a-K5-legal-v03-rest-stream-with-stray-method-member", getcard(0.0, WK, card03(A + "/a2a", preferredTransport="HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/v1/message:stream", {"method": "message/stream", "message": {"messageId": "m-k5b", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.12, sse({"task": {"id": "t-k5b", "contextId": "c-k5b", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS}}})),
+    chunk(0.5, sse({"statusUpdate": {"taskId": "t-k5b", "contextId": "c-k5b", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}, "final": True}})),
+    chunk(0.51, "", close="eof"),
+], [], R602 + " (the 0.3 HTTP+JSON stream with the same stray member)",
+ "legal: the 0.3 HTTP+JSON stream is SSE of bare StreamResponse objects (REST-003); the stray method member in the request changes nothing")
+vcase("b25a-K5-v10-rest-send-stray-method-and-jsonrpc-message", getcard(0.0, WK, card10(A + "/a2a", "HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/message:send", {"method": "message/send", "message": umsg03("hi", mid="m-k5c")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.104, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "invalid role: user", "details": [
+        {"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{"field": "message.role", "description": "unknown enum value"}]}]}}, ctype=A2AJ),
+], [("version-mixed-payload", "warning")], R602 + " (the 1.0 form of f396: a 0.3 JSON-RPC message at a 1.0 route)",
+ "judged as the route's 1.0 SendMessageRequest: its message is a 0.3 message (kind, role user) in a 1.0 call (VER-MIX-001, DATA-001), so the agent's 400 INVALID_ARGUMENT is right and no JSON-RPC envelope is asked of it")
 write_cases(var_cases, VAR)
