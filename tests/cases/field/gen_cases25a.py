@@ -240,6 +240,17 @@ case("f398-legal-v10-send-retried-with-same-message-id", getcard(0.0, WK, card10
 ], [],
  "https://github.com/a2aproject/A2A/issues/928 ; https://github.com/a2aproject/A2A/issues/1987 (a client that gets no answer to its first send cannot learn whether a task was started, and its only recourse is to retry; idempotent retries are a v1.1 candidate)",
  "legal: the client retried the send it got no answer to with the same messageId and the same content, which is what a messageId is for (ID-007: the agent MAY use it to deduplicate, so a second task is allowed too); the first call is still open when the capture ends, which proves nothing against the agent")
+# a2aproject/a2a-samples #333: the airbnb planner's host agent makes task ids itself and sends them to the remote agents
+WX = "https://weather-agent.example.test"
+case("f399-legal-v03-host-made-task-id-refused", getcard(0.0, WX + "/.well-known/agent-card.json", card03(WX + "/", name="weather_agent")) + [
+    req(0.1, "POST", WX + "/", rpc("w1", "message/send", {"message": umsg03("weather in Los Angeles this weekend?", mid="m-333a",
+        taskId="bbcd8576-d867-4296-8890-573d51da2fdc", contextId="c-host-333")})),
+    resp(0.104, 200, err("w1", -32001, "Task bbcd8576-d867-4296-8890-573d51da2fdc was specified but does not exist")),
+    req(0.3, "POST", WX + "/", rpc("w2", "message/send", {"message": umsg03("weather in Los Angeles this weekend?", mid="m-333b", contextId="c-host-333")})),
+    resp(1.4, 200, ok("w2", task03("t-wx-333", "c-host-333", "completed", artifacts=[{"artifactId": "a-333", "parts": [{"kind": "text", "text": "Sunny, 28 C"}]}]))),
+], [],
+ "https://github.com/a2aproject/a2a-samples/issues/333 (the host agent generated task ids locally and put them in the taskId of its messages; the weather and airbnb agents answered 'Task ... was specified but does not exist')",
+ "legal for the agent: task ids are the server's (ID-001), so a taskId the agent never handed out is refused with TaskNotFoundError -32001 (TASK-009); the host's own contextId is accepted (ID-002: an agent MAY accept a client's context) and the send without taskId starts a task. The fault is the host's, and the agent's refusal is all the traffic shows of it (as f363)")
 write_cases(cases, OUT)
 
 # --- variants: the kinds behind the fixes (b25a-*, into ../variants) ---------------------------------
