@@ -5134,7 +5134,9 @@ impl State {
     }
 
     /// Whether the agent card fetched from `x`'s origin declares a JSON-RPC interface at
-    /// exactly `x`'s URL (scheme, authority and normalised path; CARD-005).
+    /// `x`'s URL (scheme, authority and path, a trailing slash aside: for telling what a
+    /// body posted there should have been, not whether the client followed the card, which
+    /// BIND-USE-002 judges exactly; CARD-005).
     fn jsonrpc_interface_at(&self, x: &Exch) -> bool {
         let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
             return false;
