@@ -949,6 +949,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                     Outcome::Complete => "eof",
                     Outcome::Open => "timeout",
                     Outcome::Refused => "refused",
+                    Outcome::ClientAbort => "client",
                     _ => "reset",
                 });
                 lines.push(Line {
@@ -2175,6 +2176,48 @@ mod tests {
 
     /// breaker8 G17: bytes that are not UTF-8 make a cut a native recording, and the curl
     /// script sends such a request body through base64, as recorded (no U+FFFD).
+    /// A stream the client left (`client_abort`) is written `close: client`, which the
+    /// transcript reader maps back, so the agent is not charged a reset on the way round.
+    #[test]
+    fn client_abort_round_trips_as_close_client() {
+        let sse_head = EventKind::ResponseHead {
+            status: 200,
+            version: None,
+            headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
+            synthetic: false,
+            reason: None,
+        };
+        let end = |outcome| EventKind::ExchangeEnd {
+            outcome,
+            error: None,
+            trailers: None,
+            request_bytes: 0,
+            response_bytes: 0,
+            truncated: false,
+            resent: None,
+        };
+        let evs = vec![
+            ev(1, "e1", head("http://127.0.0.1:9/", &[])),
+            ev(2, "e1", sse_head),
+            ev(
+                3,
+                "e1",
+                EventKind::ResponseChunk {
+                    body: Body::new("data: {}\n\n"),
+                },
+            ),
+            ev(4, "e1", end(Outcome::ClientAbort)),
+        ];
+        let t = to_transcript(&evs);
+        let last: Value = serde_json::from_str(t.lines().last().unwrap()).unwrap();
+        assert_eq!(last["close"], "client", "{t}");
+        let (_, back) = crate::record::transcript::read(&t).unwrap();
+        match &back.last().unwrap().kind {
+            EventKind::ExchangeEnd { outcome, .. } => assert_eq!(*outcome, Outcome::ClientAbort),
+            k => panic!("{k:?}"),
+        }
+    }
+
     #[test]
     fn non_utf8_bodies_are_not_transcript_material_and_curl_keeps_their_bytes() {
         let raw: &[u8] = b"{\"text\":\"caf\xe9\"}";

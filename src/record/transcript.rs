@@ -8,7 +8,7 @@ Mapping, line by line:
 |---|---|
 | `req` | `request_head` (+ `request_body` when the body is not empty); a new exchange `eN` |
 | `resp` | `response_head` (+ `response_chunk` with the body when not empty); when no `chunk` follows for it, `exchange_end{complete}` right after |
-| `chunk` | `response_chunk` (when not empty); with `close`: `exchange_end` (`eof` → complete, `reset` → upstream_abort, `timeout` → open, `refused` → refused) |
+| `chunk` | `response_chunk` (when not empty); with `close`: `exchange_end` (`eof` → complete, `reset` → upstream_abort, `client` → client_abort, `timeout` → open, `refused` → refused) |
 | end of file | every exchange still open (no response, or a stream without `close`) ends `open` |
 
 Pairing: by `id` when present, else a `resp` answers the oldest unanswered `req` on the same
@@ -405,10 +405,13 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             None => None,
             Some("eof") => Some(Outcome::Complete),
             Some("reset") => Some(Outcome::UpstreamAbort),
+            // The client went away before the response ended (it left a stream, gave up
+            // waiting): the cut is the client's, never the agent's.
+            Some("client") => Some(Outcome::ClientAbort),
             Some("timeout") => Some(Outcome::Open),
             Some("refused") => Some(Outcome::Refused),
             Some(other) => {
-                bail!("line {no}: unknown close {other:?} (eof, reset, timeout or refused)")
+                bail!("line {no}: unknown close {other:?} (eof, reset, client, timeout or refused)")
             }
         };
         let method = obj
@@ -466,6 +469,24 @@ mod tests {
                 _ => "other",
             })
             .collect()
+    }
+
+    /// `close: client` is the client leaving the stream: `exchange_end{client_abort}`, which
+    /// the verifier never charges to the agent (unlike `reset`).
+    #[test]
+    fn stream_left_by_the_client() {
+        let t = r#"{"t":0.0,"dir":"req","method":"POST","url":"/","headers":{"host":"127.0.0.1:9"},"body":"{}"}
+{"t":0.004,"dir":"resp","status":200,"headers":{"content-type":"text/event-stream"},"body":""}
+{"t":0.005,"dir":"chunk","body":"data: 1\n\n"}
+{"t":0.2,"dir":"chunk","body":"","close":"client"}"#;
+        let (_, evs) = read(t).unwrap();
+        match &evs.last().unwrap().kind {
+            EventKind::ExchangeEnd { outcome, .. } => assert_eq!(*outcome, Outcome::ClientAbort),
+            k => panic!("{k:?}"),
+        }
+        let bad = t.replace("\"client\"", "\"left\"");
+        let e = read(&bad).unwrap_err().to_string();
+        assert!(e.contains("eof, reset, client, timeout or refused"), "{e}");
     }
 
     #[test]

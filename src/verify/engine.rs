@@ -3120,10 +3120,14 @@ impl State {
             && body.as_deref().is_some_and(|b| {
                 let t = trim_ascii(b);
                 // Most calls open with `"jsonrpc"`: no search through the body for those.
+                // On an HTTP+JSON route only `"jsonrpc"` makes a body JSON-RPC: a REST body
+                // that also names a `method` (agent-starter-pack #602: {"transport",
+                // "method", "message"} posted to /v1/message:send) is the route's call with
+                // stray members, judged as that route's request (field f396).
                 t.starts_with(b"{")
                     && (trim_ascii(&t[1..]).starts_with(b"\"jsonrpc\"")
                         || contains(t, b"\"jsonrpc\"")
-                        || contains(t, b"\"method\""))
+                        || (!route_like && contains(t, b"\"method\"")))
             });
         if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
@@ -3586,6 +3590,23 @@ impl State {
                         &x.leg,
                     );
                 }
+                // RPC-001 (python-a2a PR #55, field f382): no JSON-RPC request object at
+                // all, but an A2A payload posted bare (a message, or the params object
+                // {"message": ...}) to a URL the agent's card declares as a JSON-RPC
+                // interface: the client left out the envelope (jsonrpc, method, params, id).
+                if v.get("method").is_none() && v.get("jsonrpc").is_none() {
+                    if let Some(what) = bare_a2a_payload(&v) {
+                        if self.jsonrpc_interface_at(x) {
+                            self.areas.insert("jsonrpc");
+                            self.find(
+                                &r::RPC_REQUEST_NOT_2_0,
+                                format!("client posted {what} to the JSON-RPC endpoint {} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; the agent card declares JSON-RPC at this URL, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}", x.url),
+                                vec![x.ev_at(x.req_ev_seq(), "", None)],
+                                &x.leg,
+                            );
+                        }
+                    }
+                }
                 if let (Some(m), Some(o), false) = (method, v.as_object(), is_2_0) {
                     let got = o.get("jsonrpc");
                     let what = match got {
@@ -3922,9 +3943,13 @@ impl State {
                 )],
                 None => vec![(base.to_string(), "send request has no message".to_string())],
                 Some(m) => {
+                    // The style the message is judged in: the call's, unless the method
+                    // and the A2A-Version header disagree and the message is in the
+                    // header's shape (VER-MIX-001 names that slip).
+                    let style = send_message_style(&c, m);
                     let mut p = a2a::message_problems(m, base);
                     if p.is_empty() && lifted.is_none() {
-                        if let Some(style) = part_style(&c) {
+                        if let Some(style) = style {
                             p.extend(a2a::content_for_parts_problem(m, base, style));
                         }
                     }
@@ -3932,7 +3957,7 @@ impl State {
                     // a2a-tck PR #63: a2a-dotnet rejects a message without it).
                     if p.is_empty()
                         && lifted.is_none()
-                        && part_style(&c) == Some(a2a::PartStyle::V0Rpc)
+                        && style == Some(a2a::PartStyle::V0Rpc)
                         && m.get("kind").and_then(Json::as_str) != Some("message")
                     {
                         p.push((
@@ -3940,7 +3965,7 @@ impl State {
                             "0.x message has no kind \"message\"".into(),
                         ));
                     }
-                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V0Rest) {
+                    if p.is_empty() && style == Some(a2a::PartStyle::V0Rest) {
                         p = a2a::rest03_message_problems(m, base);
                     }
                     if p.is_empty() {
@@ -3948,14 +3973,14 @@ impl State {
                     }
                     // DATA-001 / DATA-005 (breaker19b Z6, Z7): 1.0 members typed as the proto
                     // types them, and a set (non-empty) messageId.
-                    if p.is_empty() && part_style(&c) == Some(a2a::PartStyle::V1) {
+                    if p.is_empty() && style == Some(a2a::PartStyle::V1) {
                         p.extend(
                             a2a::proto_type_problem(m, base, "message", a2a::V1_MESSAGE_FIELDS)
                                 .or_else(|| a2a::empty_required_id(m, base, "message", "messageId")),
                         );
                     }
                     if p.is_empty() {
-                        if let (Some(style), Some(parts)) = (part_style(&c), message_parts(m)) {
+                        if let (Some(style), Some(parts)) = (style, message_parts(m)) {
                             p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
                             if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
                                 p.push((
@@ -5200,6 +5225,22 @@ impl State {
     /// How many agents' public cards [`State::cards`] keeps for `origin`.
     fn agents_on(&self, origin: &str) -> usize {
         self.cards.get(origin).map_or(0, Vec::len)
+    }
+
+    /// Whether the agent card fetched from `x`'s origin declares a JSON-RPC interface at
+    /// `x`'s URL (scheme, authority and path, a trailing slash aside: for telling what a
+    /// body posted there should have been, not whether the client followed the card, which
+    /// BIND-USE-002 judges exactly; CARD-005).
+    fn jsonrpc_interface_at(&self, x: &Exch) -> bool {
+        let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
+            return false;
+        };
+        let path = net::norm_path(&p.path);
+        card.view.interfaces.iter().any(|i| {
+            i.binding.eq_ignore_ascii_case("JSONRPC")
+                && parse_url(&i.url)
+                    .is_some_and(|u| u.origin() == p.origin() && net::norm_path(&u.path) == path)
+        })
     }
 
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
@@ -9826,10 +9867,21 @@ impl State {
             ""
         };
         let path = if x.path.is_empty() { "/" } else { &x.path };
+        // python-a2a #60 (field f397): the client built the URL from the method name
+        // (`/a2a/tasks/send`), as if every JSON-RPC method had a path of its own.
+        let method_path = c
+            .method
+            .as_deref()
+            .filter(|m| {
+                let p = path.split('?').next().unwrap_or(path).trim_end_matches('/');
+                p.ends_with(&format!("/{m}"))
+            })
+            .map(|m| format!("; the path ends with the call's own method name {m}: JSON-RPC names the method in the body and POSTs every call to the one endpoint URL the agent card names (CARD-005), so look up the card (/.well-known/agent-card.json; 0.2: /.well-known/agent.json) and post there"))
+            .unwrap_or_default();
         self.find(
             &r::GW_ANSWER_UNSEEN,
             format!(
-                "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002); a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
+                "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002){method_path}; a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
             ),
             vec![x.ev_at(x.body_seq(), "", None)],
             &x.leg,
@@ -21961,6 +22013,12 @@ impl State {
             if path == base && !x.method.eq_ignore_ascii_case("POST") {
                 continue;
             }
+            // A JSON-RPC endpoint is its exact URL (CARD-005): a client that added or dropped
+            // a trailing slash (`/agent/` for `/agent`, kagent #622) called another URL, and
+            // the router's 404 is no sign that the advertised one is wrong (BIND-USE-002).
+            if a.exact && path == base && trailing_slash_differs(&p.path, &a.parts.path) {
+                continue;
+            }
             if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }
@@ -22351,9 +22409,9 @@ impl State {
                     return false;
                 }
                 let base = net::norm_path(&u.path);
-                path == base
-                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
-                        && (base == "/" || path.starts_with(&format!("{base}/"))))
+                let jsonrpc = i.binding.eq_ignore_ascii_case("JSONRPC");
+                (path == base && !(jsonrpc && trailing_slash_differs(&p.path, &u.path)))
+                    || (!jsonrpc && (base == "/" || path.starts_with(&format!("{base}/"))))
             })
         });
         if covered || !self.unadvertised_reported.insert(path.to_string()) {
@@ -22410,10 +22468,28 @@ impl State {
             (Binding::JsonRpc, Some(m)) => format!("{m} to {shown_origin}{shown}"),
             _ => format!("{} {shown_origin}{shown}", x.method.to_ascii_uppercase()),
         };
+        // The kagent #622 shape: the JSON-RPC URL with a trailing slash added or dropped.
+        let slash = interfaces
+            .iter()
+            .filter(|i| i.binding.eq_ignore_ascii_case("JSONRPC"))
+            .filter_map(|i| parse_url(&i.url).map(|u| (i, u)))
+            .find(|(_, u)| {
+                u.origin() == origin
+                    && net::norm_path(&u.path) == path
+                    && trailing_slash_differs(&p.path, &u.path)
+            })
+            .map(|(i, _)| {
+                format!(
+                    "; it differs from the JSON-RPC interface {} only by a trailing slash the client {}: a JSON-RPC endpoint is its exact URL, and a router that tells the two paths apart answers 404",
+                    i.url,
+                    if p.path.ends_with('/') { "added" } else { "dropped" }
+                )
+            })
+            .unwrap_or_default();
         self.find(
             &r::BIND_USE_URL_NOT_ADVERTISED,
             format!(
-                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{version}",
+                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{slash}{version}",
                 listed.join(", ")
             ),
             vec![
@@ -24997,6 +25073,37 @@ fn json_hash(v: &Json) -> u64 {
     h.finish()
 }
 
+/// CARD-005: whether two URL paths that are equal but for trailing slashes differ in one:
+/// `/a2a/agent/` against `/a2a/agent` (kagent #622). Never for the root (`""` and `/` are
+/// the same request target, RFC 9110 §4.2.3).
+fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
+    !net::norm_path(called).is_empty() && called.ends_with('/') != advertised.ends_with('/')
+}
+
+/// RPC-001: what a JSON body that is no JSON-RPC request object carries when it is an A2A
+/// payload posted without the envelope: a bare message (`role` with `parts`, or the
+/// `content` list of pre-0.2 and non-A2A clients) or a bare send params object
+/// (`{"message": {...}}`). `None` for anything else.
+fn bare_a2a_payload(v: &Json) -> Option<&'static str> {
+    let o = v.as_object()?;
+    let message_like = |m: &Json| {
+        m.get("role").is_some() && (m.get("parts").is_some() || m.get("content").is_some())
+    };
+    if message_like(v) {
+        return Some(if v.get("parts").is_some() {
+            "a bare message (role and parts at the top level)"
+        } else {
+            "a bare message (role and content at the top level; A2A messages carry parts)"
+        });
+    }
+    if o.get("message")
+        .is_some_and(|m| m.is_object() && message_like(m))
+    {
+        return Some("bare send params ({\"message\": {...}} at the top level)");
+    }
+    None
+}
+
 /// [`jsonrpc::parse_request`] without copying: `method`, `id` and `params` are moved out
 /// of the parsed body (RPC-001 envelope rules: `jsonrpc` must be `"2.0"`, `method` a
 /// string, `id` a string, number or null and `params` an object or array when present,
@@ -26382,6 +26489,27 @@ fn list_rows_outside_proto_msg(
         "{subject} {members}, which a2a.proto's Task does not define (id, contextId, status, artifacts, history, metadata): a reader that ignores unknown fields (DATA-003) loses them, and a ProtoJSON parser with default options rejects the whole ListTasksResponse (a2a-sdk 1.1: \"has no field named {}\")",
         union[0]
     )
+}
+
+/// The part style a send's message `m` is judged in: [`part_style`], except on JSON-RPC
+/// when a 0.x method (`message/send`, `message/stream`) is called with `A2A-Version: 1.0`
+/// (VER-MIX-001, VER-001; qntx/ra2a #20, field f383) and the message is a 1.0 message (no
+/// `kind`, a `ROLE_*` role): the method is the slip, and VER-MIX-001 says so; the message is
+/// judged as the 1.0 message it is, not charged with 0.x's `kind`. (The mirror, a 0.x
+/// message under `SendMessage`, is judged by 1.0 rules already, which tell its `kind` as
+/// VER-MIX-001 too.)
+fn send_message_style(c: &Call, m: &Obj) -> Option<a2a::PartStyle> {
+    let style = part_style(c)?;
+    if c.binding != Some(Binding::JsonRpc) || c.misnamed.is_some() {
+        return Some(style);
+    }
+    let declared = c.header_version.as_deref().and_then(Dialect::from_version);
+    let role = m.get("role").and_then(Json::as_str);
+    let v1_shaped = m.get("kind").is_none() && role.is_some_and(|r| r.starts_with("ROLE_"));
+    Some(match style {
+        a2a::PartStyle::V0Rpc if declared == Some(Dialect::V1_0) && v1_shaped => a2a::PartStyle::V1,
+        s => s,
+    })
 }
 
 fn part_style(c: &Call) -> Option<a2a::PartStyle> {
