@@ -3244,15 +3244,19 @@ impl State {
                 c.dialect = None;
             }
         }
-        // 0.1 shares `tasks/get` / `tasks/cancel` with 0.2+: an origin that took 0.1
-        // `tasks/send*` calls keeps speaking 0.1.
+        // 0.1 shares `tasks/get` / `tasks/cancel` / `tasks/resubscribe` with 0.2+: an origin
+        // that took 0.1 `tasks/send*` calls keeps speaking 0.1 (A2A #1635: a 0.1 agent's
+        // tasks/resubscribe events were judged as 0.3 ones without `kind`).
         // `x.origin` is `x.parts`' origin, formatted once at the request head.
         if c.binding == Some(Binding::JsonRpc) {
             if let Some(o) = x.origin.as_deref() {
                 if c.dialect == Some(Dialect::V0_1) {
                     self.v01_origins.insert(o.to_string());
                 } else if c.dialect == Some(Dialect::V0_3)
-                    && matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask))
+                    && matches!(
+                        c.op,
+                        Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                    )
                     && self.v01_origins.contains(o)
                 {
                     c.dialect = Some(Dialect::V0_1);

@@ -283,22 +283,25 @@ case("f418-legal-v03-artifact-chunks-append-then-last", [
  "https://github.com/crewAIInc/crewAI/pull/7477 (the client joined every appended chunk with a space, turning ['Hel','lo, ','wor','ld!'] into 'Hel lo,  wor ld !'; the server's stream was right)",
  "legal: the first chunk creates artifact a-7477 (append false), the rest append to it and the last one says lastChunk (STREAM-009); chunk boundaries carry no meaning, so the client concatenates them as they are")
 
-case("f419-legal-v10-resubscribe-current-state-no-replay", [
-    req(0.0, "POST", A + "/a2a", rpc("1", "SendStreamingMessage", {"message": umsg10("transcode the lecture", mid="m-1635")}), ver="1.0", accept=SSE),
+def ev02(tid, **kw):
+    e = {"id": tid}; e.update(kw); return e
+def art02(text, **kw):
+    a = {"parts": [{"type": "text", "text": text}], "index": 0}; a.update(kw); return a
+case("f419-legal-v01-sendsubscribe-resubscribe-no-replay", [
+    req(0.0, "POST", A + "/", rpc(1, "tasks/sendSubscribe", {"id": "t-1635", "sessionId": "s-1635", "message": {"role": "user", "parts": [{"type": "text", "text": "transcode the lecture"}]}}), accept=SSE),
     resp(0.01, 200, "", ctype=SSE),
-    chunk(0.02, sse(ok("1", {"task": task10("t-1635", "c-1635", "TASK_STATE_WORKING")}))),
-    chunk(1.0, sse(ok("1", au10("t-1635", "c-1635", "a-1635", "segment 1", lastChunk=False)))),
+    chunk(0.02, sse(ok(1, ev02("t-1635", status={"state": "working", "timestamp": TS}, final=False)))),
+    chunk(1.0, sse(ok(1, ev02("t-1635", artifact=art02("segment 1", append=False, lastChunk=False))))),
     chunk(2.0, "", close="timeout"),
-    req(12.0, "POST", A + "/a2a", rpc("2", "SubscribeToTask", {"id": "t-1635"}), ver="1.0", accept=SSE),
+    req(12.0, "POST", A + "/", rpc(2, "tasks/resubscribe", {"id": "t-1635"}), accept=SSE),
     resp(12.01, 200, "", ctype=SSE),
-    chunk(12.02, sse(ok("2", {"task": task10("t-1635", "c-1635", "TASK_STATE_WORKING",
-        artifacts=[{"artifactId": "a-1635", "parts": [{"text": "segment 1"}, {"text": "segment 2"}, {"text": "segment 3"}]}])}))),
-    chunk(14.0, sse(ok("2", au10("t-1635", "c-1635", "a-1635", "segment 4", append=True, lastChunk=True)))),
-    chunk(14.1, sse(ok("2", su10("t-1635", "c-1635", "TASK_STATE_COMPLETED")))),
+    chunk(12.02, sse(ok(2, ev02("t-1635", status={"state": "working", "timestamp": TS}, final=False)))),
+    chunk(14.0, sse(ok(2, ev02("t-1635", artifact=art02("segment 4", append=True, lastChunk=True))))),
+    chunk(14.1, sse(ok(2, ev02("t-1635", status={"state": "completed", "timestamp": TS}, final=True)))),
     chunk(14.2, "", close="eof"),
 ], [],
- "https://github.com/a2aproject/A2A/issues/1635 (events generated while the client was disconnected are not replayed by tasks/resubscribe; the stream continues from the current state); https://github.com/a2aproject/A2A/issues/1410",
- "legal: SubscribeToTask replays nothing (no resume token exists in 1.0) but starts with the current Task (STREAM-004), whose artifact already holds the segments sent while the client was away; the append then continues it (STREAM-009)")
+ "https://github.com/a2aproject/A2A/issues/1635 (tasks/sendSubscribe through a server that restarts: events the agent generated while the SSE connection was down are not replayed by tasks/resubscribe, which continues from the current state); https://github.com/a2aproject/A2A/issues/1410",
+ "legal: the client's first stream was still open when the recording (its side) stopped, and 0.x leaves what tasks/resubscribe backfills to the implementation (STREAM-004's 0.x note, 0.3 §7.9): continuing from the current state, an append to the artifact the first stream started (STREAM-009) and a final completed status, is within it. Segments 2 and 3 are lost to this client; a replay needs a resume point the protocol does not define (A2A #1410). Read the task (tasks/get) after reconnecting to reconcile")
 
 case("f420-legal-v10-push-status-updates-then-task", [
     req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("build the media plan", mid="m-280"), "configuration": {"returnImmediately": True,
@@ -460,4 +463,45 @@ vcase("b25b-K2-legal-v10-recording-ends-within-grace", [
     resp(12.004, 200, ok("3", task10("t-k2j", "c-k2j", "TASK_STATE_COMPLETED", ts=ts_at(10)))),
 ], [], R483 + " (control: the recording stops 2 s after the task's end, before a late delivery is overdue)",
  "not judged: deliveries may lag the task's end (retries, queues); the recording ends 30 s too soon to say none came")
+write_cases(var_cases, VAR)
+
+# K3: tasks/resubscribe at an origin that speaks 0.1 (tasks/send*) is a 0.1 call (A2A #1635)
+R1635 = "https://github.com/a2aproject/A2A/issues/1635"
+var_cases.clear()
+vcase("b25b-K3-v01-resubscribe-state-invalid", [
+    req(0.0, "POST", A + "/", rpc(1, "tasks/sendSubscribe", {"id": "t-k3a", "sessionId": "s-k3a", "message": {"role": "user", "parts": [{"type": "text", "text": "transcode"}]}}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok(1, ev02("t-k3a", status={"state": "working", "timestamp": TS}, final=False)))),
+    chunk(2.0, "", close="timeout"),
+    req(12.0, "POST", A + "/", rpc(2, "tasks/resubscribe", {"id": "t-k3a"}), accept=SSE),
+    resp(12.01, 200, "", ctype=SSE),
+    chunk(12.02, sse(ok(2, ev02("t-k3a", status={"state": "input_required", "timestamp": TS}, final=True)))),
+    chunk(12.03, "", close="eof"),
+], [("task-state-invalid", "error")], R1635 + " (the 0.1 resubscription still judged: a state no version defines)",
+ "the resubscription's events are 0.1 events (the origin speaks tasks/send*), and input_required is no state of any version (0.1: input-required)")
+vcase("b25b-K3-v03-resubscribe-events-without-kind", [
+    req(0.0, "POST", A + "/", rpc("s1", "message/stream", {"message": umsg03("transcode", mid="m-k3b")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("s1", task03("t-k3b", "c-k3b", "working")))),
+    chunk(2.0, "", close="timeout"),
+    req(12.0, "POST", A + "/", rpc("s2", "tasks/resubscribe", {"id": "t-k3b"}), accept=SSE),
+    resp(12.01, 200, "", ctype=SSE),
+    chunk(12.02, sse(ok("s2", {"taskId": "t-k3b", "contextId": "c-k3b", "status": {"state": "completed", "timestamp": TS}, "final": True}))),
+    chunk(12.03, "", close="eof"),
+], [("stream-event-invalid-shape", "error")], R1635 + " (control: at a 0.3 origin, tasks/resubscribe stays a 0.3 call, whose events need kind)",
+ "a 0.3 status-update carries kind: status-update (0.3 schema); the origin took message/stream, not 0.1 calls")
+vcase("b25b-K3-legal-v01-resubscribe-after-completion-final-task", [
+    req(0.0, "POST", A + "/", rpc(1, "tasks/sendSubscribe", {"id": "t-k3c", "sessionId": "s-k3c", "message": {"role": "user", "parts": [{"type": "text", "text": "transcode"}]}}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok(1, ev02("t-k3c", status={"state": "working", "timestamp": TS}, final=False)))),
+    chunk(2.0, "", close="timeout"),
+    req(12.0, "POST", A + "/", rpc(2, "tasks/resubscribe", {"id": "t-k3c", "historyLength": 0})),
+    resp(12.01, 200, "", ctype=SSE),
+    chunk(12.02, sse(ok(2, ev02("t-k3c", status={"state": "completed", "timestamp": TS}, final=True)))),
+    chunk(12.03, "", close="eof"),
+    req(12.5, "POST", A + "/", rpc(3, "tasks/get", {"id": "t-k3c"})),
+    resp(12.504, 200, ok(3, {"id": "t-k3c", "sessionId": "s-k3c", "status": {"state": "completed", "timestamp": TS},
+        "artifacts": [{"parts": [{"type": "text", "text": "done"}], "index": 0}]})),
+], [], R1635 + " (control: a 0.1 agent's resubscription that reports the end it reached meanwhile)",
+ "legal: the 0.1 resubscription sends the task's current, final status (final: true) and closes; tasks/get gives the artifacts (0.1 Task: id, sessionId, status, artifacts)")
 write_cases(var_cases, VAR)
