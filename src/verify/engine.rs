@@ -1222,6 +1222,12 @@ pub(super) struct State {
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
     error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
+    /// 1.0 SubscribeToTask refusals with UnsupportedOperationError for a task last seen
+    /// submitted or working, by task key: (the TASK-STATE-013 message, its evidence, the
+    /// line of the refusal). The task may have ended in between; once a later answer shows
+    /// it still not terminal, the refusal was wrong and the finding fires. Dropped when the
+    /// task is seen terminal; bounded by [`MAX_TASKS`]; what is left at the end is dropped.
+    active_sub_refusals: HashMap<String, (String, Vec<Evidence>, u64)>,
     /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
     /// exchange showed its task terminal reports a non-terminal state after that (events on
     /// two connections are not ordered across them). Dropped when the stream itself then
@@ -1333,6 +1339,13 @@ pub(super) struct State {
     /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
     /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
     push_config_urls: HashMap<String, String>,
+    /// Webhook URL key ([`webhook_key`]) → the clock of the first push delivery of some
+    /// task recognised there (skew of the recording's time over the agent's
+    /// `status.timestamp`, in ms; dialect; binding) and that task's key ([`Exch::tkey`]):
+    /// the recording captures that webhook, so a task of the same agent configured for it
+    /// that got no delivery at all got none (PUSH-DELIV-003). At most [`MAX_PUSH_URLS`]
+    /// entries.
+    webhook_seen: HashMap<String, (i64, Option<Dialect>, Option<Binding>, String)>,
     /// Webhook URL key → (task, seq of the successful delete answer, its exchange, its end
     /// time in µs since the recording start) of the
     /// configs deleted for it, until a config for that task and URL is created again
@@ -1979,6 +1992,7 @@ impl State {
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             error_cuts: HashMap::new(),
+            active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
@@ -2011,6 +2025,7 @@ impl State {
             held_ends: Vec::new(),
             held_shapes: Vec::new(),
             push_config_urls: HashMap::new(),
+            webhook_seen: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
@@ -3268,8 +3283,9 @@ impl State {
                 c.dialect = None;
             }
         }
-        // 0.1 shares `tasks/get` / `tasks/cancel` / `tasks/resubscribe` with 0.2+: an origin that took 0.1
-        // `tasks/send*` calls keeps speaking 0.1.
+        // 0.1 shares `tasks/get` / `tasks/cancel` / `tasks/resubscribe` with 0.2+: an origin
+        // that took 0.1 `tasks/send*` calls keeps speaking 0.1 (A2A #1635: a 0.1 agent's
+        // tasks/resubscribe events were judged as 0.3 ones without `kind`).
         // `x.origin` is `x.parts`' origin, formatted once at the request head.
         if c.binding == Some(Binding::JsonRpc) {
             if let Some(o) = x.origin.as_deref() {
@@ -7317,6 +7333,9 @@ impl State {
                     );
                 }
             }
+        }
+        if let (Some(s), false) = (st, self.active_sub_refusals.is_empty()) {
+            self.active_refusal_confirmed(&key, s, seq, x, ptr);
         }
         if st.is_some_and(|s| s.is_terminal()) && !self.pending_cancels.is_empty() {
             // TASK-003 is settled for this task: nothing left to judge at the end. A cancel
@@ -15340,9 +15359,12 @@ impl State {
     /// the wire's words, `ev` its evidence) for a task this recording last saw in an
     /// interrupted state (TASK_STATE_INPUT_REQUIRED / TASK_STATE_AUTH_REQUIRED) and never
     /// terminal. An interrupted task waits for the client, so it cannot have finished in
-    /// between (a task last seen working may have, and is not judged). Not judged when the
-    /// agent's card does not declare `capabilities.streaming: true` (then the refusal is
-    /// STREAM-001's answer).
+    /// between. A task last seen submitted or working may have: its refusal is held in
+    /// [`Verifier::active_sub_refusals`] and reported as TASK-STATE-013 only when a later
+    /// answer shows the task still not terminal ([`Self::active_refusal_confirmed`];
+    /// a2a-js #540: a restarted agent refused every reconnect to a live task). Not judged
+    /// when the agent's card does not declare `capabilities.streaming: true` (then the
+    /// refusal is STREAM-001's answer).
     fn subscribe_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
         if c.op != Some(Op::SubscribeToTask) || c.dialect != Some(Dialect::V1_0) {
             return;
@@ -15351,10 +15373,11 @@ impl State {
         let Some(t) = self.tasks.get(&x.tkey(tid)) else {
             return;
         };
-        let Some((st, lseq)) = t
-            .last
-            .filter(|(st, lseq)| t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq)
-        else {
+        let Some((st, lseq)) = t.last.filter(|(st, lseq)| {
+            t.terminal.is_none()
+                && (st.is_interrupted() || matches!(st, TaskState::Submitted | TaskState::Working))
+                && *lseq < x.req_seq
+        }) else {
             return;
         };
         if self
@@ -15365,21 +15388,74 @@ impl State {
         }
         let tid = tid.to_string();
         let method = c.method.clone().unwrap_or_else(|| "SubscribeToTask".into());
+        let last_seen = Evidence {
+            seq: lseq,
+            exchange: None,
+            pointer: None,
+            found: None,
+        };
+        if !st.is_interrupted() {
+            let key = x.tkey(&tid);
+            if self.active_sub_refusals.len() < MAX_TASKS
+                || self.active_sub_refusals.contains_key(&key)
+            {
+                let refused_at = ev.seq;
+                let msg = format!(
+                    "agent refused {method} for task {tid} with {how}, although the task was last seen in {} and",
+                    x.state_term(st)
+                );
+                self.active_sub_refusals
+                    .insert(key, (msg, vec![last_seen, ev], refused_at));
+            }
+            return;
+        }
         self.find(
             &r::TASK_SUBSCRIBE_LIVE_REFUSED,
             format!(
                 "agent refused {method} for task {tid} with {how}, although the task was last seen in {}, which is interrupted, not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a task waiting for input gets a stream that opens with its current Task (STREAM-004)",
                 x.state_term(st)
             ),
-            vec![
-                Evidence {
-                    seq: lseq,
-                    exchange: None,
-                    pointer: None,
-                    found: None,
-                },
-                ev,
-            ],
+            vec![last_seen, ev],
+            &x.leg,
+        );
+    }
+
+    /// TASK-STATE-013 (TASK-004, STREAM-004): task key `key` was seen in state `st` by
+    /// exchange `x` at line `seq`. A held SubscribeToTask refusal of that task
+    /// ([`Verifier::active_sub_refusals`]) is dropped when `st` is terminal (the task may
+    /// have ended before the refusal), and reported when `st` is not and `x`'s request
+    /// began after the refusal was answered: the task was still running, so
+    /// UnsupportedOperationError was wrong.
+    fn active_refusal_confirmed(
+        &mut self,
+        key: &str,
+        st: TaskState,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        let Some((_, _, refused_at)) = self.active_sub_refusals.get(key) else {
+            return;
+        };
+        if st.is_terminal() {
+            self.active_sub_refusals.remove(key);
+            return;
+        }
+        if x.req_seq <= *refused_at {
+            return;
+        }
+        let Some((msg, mut ev, _)) = self.active_sub_refusals.remove(key) else {
+            return;
+        };
+        ev.push(x.ev_at(seq, ptr, Some(Value::String(st.proto_name().into()))));
+        self.find(
+            &r::TASK_SUBSCRIBE_ACTIVE_REFUSED,
+            format!(
+                "{msg} a later answer ({}) shows it {}, still not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a running task gets a stream that opens with its current Task (STREAM-004), even when the stream that started it is gone (a restart, a dropped connection), or the client can never follow the task it was given",
+                x.id,
+                x.state_term(st)
+            ),
+            ev,
             &x.leg,
         );
     }
@@ -19185,13 +19261,21 @@ impl State {
                             && !t.terminal_pushed_to.contains(&dkey)
                             && t.terminal_pushed_to.len() < MAX_PUSH_SECRETS
                         {
-                            t.terminal_pushed_to.push(dkey);
+                            t.terminal_pushed_to.push(dkey.clone());
                         }
                     }
                     if let Some(ms) = ts {
                         let skew = (x.req_t / 1000) as i64 - ms;
                         if t.webhook_clock.is_none_or(|(k, _, _)| skew < k) {
                             t.webhook_clock = Some((skew, c.dialect, c.binding));
+                        }
+                        if self.webhook_seen.len() < MAX_PUSH_URLS {
+                            self.webhook_seen.entry(dkey.clone()).or_insert((
+                                skew,
+                                c.dialect,
+                                c.binding,
+                                x.tkey(id),
+                            ));
                         }
                     }
                 }
@@ -19870,13 +19954,56 @@ impl State {
     /// [`PUSH_TERMINAL_GRACE_MS`] beyond the latest time the task can have ended (its
     /// terminal `status.timestamp` on the agent's clock as the deliveries show it).
     /// Not judged for a task whose push config the client deleted.
+    ///
+    /// A task that got no delivery at all is judged the same way when its push config (a
+    /// Create, or inline on a send) names a webhook at which the recording holds another
+    /// task's deliveries ([`Verifier::webhook_seen`]): the webhook leg is captured, so the
+    /// agent never notified this task (a2a-java #483, a2a-python #218: configs given on a
+    /// non-streaming send were never used). That other task's clock stands in for its own.
     fn terminal_never_pushed(&mut self) {
         let end_ms = (self.last_end_t / 1000) as i64;
         let mut due: Vec<(u64, String, String)> = Vec::new();
         for (key, t) in &self.tasks {
-            let (Some((st, seq, xid)), Some((skew, d, b)), Some(term_ms)) =
-                (&t.terminal, t.webhook_clock, t.terminal_ts)
-            else {
+            let (Some((st, seq, xid)), Some(term_ms)) = (&t.terminal, t.terminal_ts) else {
+                continue;
+            };
+            let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            let prefix = format!("{id}\u{0}");
+            // Without a delivery of its own: a webhook its config names that the recording
+            // shows receiving another task's deliveries, and that task.
+            let mut other: Option<(&str, &str)> = None;
+            let clock = match t.webhook_clock {
+                Some(k) => Some(k),
+                None if t.webhook_states.is_empty() => {
+                    let mut urls: Vec<&String> = self
+                        .push_config_urls
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .map(|(_, u)| u)
+                        .collect();
+                    urls.sort();
+                    // The other task was handed out at the same agent (origin), so the
+                    // path of this agent's deliveries to that webhook is the recorded one.
+                    let origin = t.announced_at.as_ref().map(|(o, _)| o);
+                    urls.into_iter().find_map(|u| {
+                        let (skew, d, b, by) = self.webhook_seen.get(u)?;
+                        let same_agent = origin.is_some()
+                            && self
+                                .tasks
+                                .get(by)
+                                .and_then(|o| o.announced_at.as_ref())
+                                .map(|(o, _)| o)
+                                == origin;
+                        (by != key && same_agent).then(|| {
+                            let by = by.rsplit('\u{0}').next().unwrap_or(by);
+                            other = Some((u.as_str(), by));
+                            (*skew, *d, *b)
+                        })
+                    })
+                }
+                None => None,
+            };
+            let Some((skew, d, b)) = clock else {
                 continue;
             };
             let pushed_terminal = t.webhook_states.iter().any(|s| s.is_terminal());
@@ -19887,11 +20014,9 @@ impl State {
             if end_ms < ended_by.saturating_add(PUSH_TERMINAL_GRACE_MS) {
                 continue;
             }
-            let id = key.rsplit('\u{0}').next().unwrap_or(key);
             if pushed_terminal {
                 // Delivered to some webhook of the task: every other live config of the
                 // task (created, not deleted) is owed it too (PUSH-004 per config).
-                let prefix = format!("{id}\u{0}");
                 let mut missed: Vec<&str> = self
                     .push_config_urls
                     .iter()
@@ -19920,7 +20045,6 @@ impl State {
                 }
                 continue;
             }
-            let prefix = format!("{id}\u{0}");
             let deleted = self.push_deleted_ids.keys().any(|k| k.starts_with(&prefix))
                 || self
                     .push_deleted
@@ -19934,12 +20058,19 @@ impl State {
                 .iter()
                 .map(|s| super::wording::state_term(*s, d, b))
                 .collect();
-            let msg = format!(
-                "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as the deliveries show it)",
-                super::wording::state_term(*st, d, b),
-                pushed.join(", "),
-                (end_ms - ended_by) / 1000
-            );
+            let msg = match other {
+                Some((url, by)) => format!(
+                    "agent delivered no push notification of task {id} at all, not even of its end in {}: its push config names the webhook {url}, which received task {by}'s notifications in this recording, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as that webhook's deliveries show it); an agent that notifies only tasks started by a streaming call, or drops a config given with a non-streaming send, leaves this client waiting",
+                    super::wording::state_term(*st, d, b),
+                    (end_ms - ended_by) / 1000
+                ),
+                None => format!(
+                    "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as the deliveries show it)",
+                    super::wording::state_term(*st, d, b),
+                    pushed.join(", "),
+                    (end_ms - ended_by) / 1000
+                ),
+            };
             due.push((*seq, xid.clone(), msg));
         }
         due.sort();

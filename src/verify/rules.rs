@@ -456,6 +456,12 @@ rule!(TASK_SUBSCRIBE_LIVE_REFUSED, "TASK-STATE-008", "subscribe-interrupted-task
     ["TASK-004", "STREAM-004"],
     "1.0 SubscribeToTask on a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError",
     "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED is not terminal, so open the stream with the task's current Task as its first event (test \"is it terminal\", not \"is it still working\")");
+// TASK-STATE-008's twin for a task last seen working: it may have finished in between, so
+// only a later answer that still shows it unfinished makes the refusal wrong (a2a-js #540).
+rule!(TASK_SUBSCRIBE_ACTIVE_REFUSED, "TASK-STATE-013", "subscribe-active-task-refused", Error, Lifecycle,
+    ["TASK-004", "STREAM-004"],
+    "1.0 SubscribeToTask on a task last seen submitted or working was refused with UnsupportedOperationError, and a later answer showed the task still not terminal",
+    "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); for a task still running, open the stream with its current Task as the first event even when the stream that started it is gone (a restart, a dropped connection, an executor whose event queue was closed): load the task from the store, send it, then send its later events or, if nothing will produce them any more, move the task to failed and say so");
 rule!(TASK_RETURN_IMMEDIATELY_IGNORED, "TASK-STATE-009", "return-immediately-ignored", Warning, Lifecycle,
     ["TASK-005"],
     "1.0 SendMessage with configuration.returnImmediately: true was answered only after 10 s or more, with the task already in a terminal or interrupted state: the agent blocked as for a blocking send",
@@ -1224,6 +1230,7 @@ pub static RULES: &[Rule] = &[
     TASK_ARTIFACT_APPEND_LOST,
     TASK_BLOCKING_TRUE_IGNORED,
     TASK_CANCEL_NO_EFFECT,
+    TASK_SUBSCRIBE_ACTIVE_REFUSED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -815,6 +815,17 @@ def subinterrupted(ok):
     return t.text()
 case("TASK-STATE-008", subinterrupted(False), subinterrupted(True))
 
+def subactive(ok):
+    # a2a-js #540: a live task's reconnect refused; the later GetTask shows it still working
+    t = T(); send1(t, {"task": task1(st="TASK_STATE_WORKING")})
+    if ok:
+        stream1(t, [{"task": task1(st="TASK_STATE_WORKING")}, su1("TASK_STATE_COMPLETED")], method="SubscribeToTask", params={"id": "task-1"}, i=2)
+    else:
+        t.req("POST", H + "/a2a", rpc(2, "SubscribeToTask", {"id": "task-1"}), headers=dict(V1, accept="text/event-stream")).resp(200, err(2, -32004, "No active execution for task"))
+        t.req("POST", H + "/a2a", rpc(3, "GetTask", {"id": "task-1"}), headers=V1).resp(200, res(3, task1(st="TASK_STATE_WORKING")))
+    return t.text()
+case("TASK-STATE-013", subactive(False), subactive(True))
+
 def retimm(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("slow job"), "configuration": {"returnImmediately": True}}), headers=V1)
     t.resp(200, res(1, {"task": task1(st="TASK_STATE_WORKING" if ok else "TASK_STATE_COMPLETED")}), dt=20)
