@@ -17359,6 +17359,17 @@ impl State {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
         }
+        // ID-TASK-001 / ID-TASK-006 (mine24b): NOT_FOUND for a send whose message names a
+        // task (message.taskId): this agent's own task, or one another agent handed out.
+        if code == 5
+            && streamed.is_none()
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
+        {
+            if let Some(tid) = message_task_id(&c) {
+                self.task_not_found(&x, &tid, st_seq, "");
+            }
+        }
         // CAP-EXT-002 (EXT-001, EXT-002; breaker17a U11): a message call refused for a
         // required extension that the request's metadata did activate. A stream's status
         // is its error end (set above); a unary call's is read the same way.
@@ -17705,16 +17716,20 @@ impl State {
                         ) {
                             self.task_not_found(x, &tid, bseq, "");
                         }
-                    } else if matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
-                        && x.leg.is_none()
-                    {
-                        // ID-TASK-006 for a send naming another agent's task (message.taskId).
-                        let tid = params_message(&c.params)
-                            .and_then(|m| str_member(m, "taskId", "task_id"))
-                            .map(str::to_string);
-                        if let Some(tid) = tid.filter(|t| !self.tasks.contains_key(&x.tkey(t))) {
-                            self.task_from_other_agent(x, &tid, bseq, "");
-                        }
+                    }
+                }
+                // ID-TASK-001 / ID-TASK-006 (mine24b): a send naming a task (message.taskId)
+                // answered not found (HTTP 404, or a TASK_NOT_FOUND body: 1.0's ErrorInfo
+                // reason, 0.3's code -32001), as the JSON-RPC path judges -32001.
+                let send_not_found = (status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND"))
+                    || reason == Some("TASK_NOT_FOUND")
+                    || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND));
+                if send_not_found
+                    && c.route_task.is_none()
+                    && matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                {
+                    if let Some(tid) = message_task_id(&c) {
+                        self.task_not_found(x, &tid, bseq, "");
                     }
                 }
             }
@@ -25096,6 +25111,14 @@ enum GrpcRequest {
     /// The client's fault (GRPC-FRAME-002): what, and whether the body ends inside a
     /// message (the client's fault only when its request is known to be whole).
     Bad(String, bool),
+}
+
+/// The task a send's message names (`message.taskId`, 0.x `task_id` too; HTTP+JSON, JSON-RPC
+/// params and a gRPC request's ProtoJSON alike): `None` for a message without one.
+fn message_task_id(c: &Call) -> Option<String> {
+    params_message(&c.params)
+        .and_then(|m| str_member(m, "taskId", "task_id"))
+        .map(str::to_string)
 }
 
 /// Decodes the whole request `body` of a gRPC call of `route` with `grpc-encoding` `enc`:
