@@ -1057,7 +1057,8 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// route below another agent's HTTP+JSON interface on the same origin, whichever card was
 /// fetched last (R1; its legal control, a REST probe of the JSON-RPC agent's origin, stays
 /// silent), and does cover a probe of an agent whose HTTP+JSON interface is at another
-/// path or origin, or that serves gRPC at its root (R5, legal controls); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
+/// path or origin, or that serves gRPC at its root (R5; since session 25 the first two are
+/// the client's BIND-USE-002 for its 501 page, asserted below); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
 /// (R2); and it names the version the call asked for and where: a 0.2 header is a 0.2
 /// client's call, the query parameter is no header (R3). Nor does the pass cover a route
 /// below an interface that already answered, under a misspelled binding name (R4).
@@ -1066,8 +1067,25 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 #[test]
 fn review24a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    legal_controls_silent(&dir, "b24r-", 5);
+    // Two since session 25: a registry's probe of a URL the card does not advertise,
+    // answered with a 501 page, is the client's BIND-USE-002 (a page is a 404/405 by
+    // another number; R1 and two R5 controls), and still no REST-ERROR-001.
+    legal_controls_silent(&dir, "b24r-", 2);
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    for stem in [
+        "b24r-R1-v10-two-agents-one-origin-rest-probe-501-on-jsonrpc-agent",
+        "b24r-R5-v10-rest-interface-at-other-path-probe-501",
+        "b24r-R5-v10-rest-interface-on-other-origin-probe-501",
+    ] {
+        let out = by(stem);
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["BIND-USE-002"], "{stem}:\n{}", render(&out));
+    }
     let out = by("b24r-R1-v10-two-agents-one-origin-rest-404-not-a2a-error");
     let f: Vec<_> = out
         .findings
@@ -1327,4 +1345,12 @@ fn review24b_r1_unanswered_upstream_send_is_checked() {
         "{control}:\n{}",
         render(&out)
     );
+}
+
+/// Session 25 (q25b) legal controls (`b25s-*-legal-*`): no warning and no error (check_file
+/// counts only unexpected errors), so a fix widened to one of them fails here.
+#[test]
+fn b25s_legal_controls_are_silent() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b25s-", 4);
 }

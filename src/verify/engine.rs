@@ -838,6 +838,8 @@ struct Advertised {
     /// The declared `protocolBinding` (0.3 `transport`) when it is JSON-RPC or HTTP+JSON;
     /// `None` for gRPC and custom bindings, which BIND-USE-001 leaves alone.
     binding: Option<Binding>,
+    /// The declared binding is `GRPC`: no JSON-RPC or HTTP+JSON call uses this URL.
+    grpc: bool,
     /// BIND-USE-001 already reported a client calling this URL in another binding.
     misused: bool,
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
@@ -21388,6 +21390,7 @@ impl State {
                             .as_deref()
                             .is_some_and(|v| v.trim().starts_with('1')),
                     binding,
+                    grpc: itf.binding.eq_ignore_ascii_case("GRPC"),
                     misused,
                     tenant,
                     card_dialects: view.declared_dialects(),
@@ -21535,6 +21538,9 @@ impl State {
         if x.leg.is_some() {
             return;
         }
+        // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
+        // answer (a front's "Not Implemented"; mine24a), see [`not_implemented_page`].
+        let unrouted = matches!(x.status, Some(404) | Some(405)) || not_implemented_page(x);
         // A CORS preflight (`OPTIONS`) or a `HEAD` is answered by whatever fronts the URL
         // (a gateway's CORS filter answers 204 for any path): no A2A call, so neither proof
         // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
@@ -21568,7 +21574,7 @@ impl State {
         // A 1.0 client that spelled the 0.3 route (`{url}/v1/message:send`) on a 1.x
         // HTTP+JSON interface did not follow the card (its routes sit directly below the
         // URL, 1.0:§11): the 404 is the right answer to the client's path (breaker9b).
-        if matches!(x.status, Some(404) | Some(405)) {
+        if unrouted {
             if let Some(k) = self.client_added_v1(x, p) {
                 self.client_v1_prefix(x, p, &k);
                 return;
@@ -21598,6 +21604,9 @@ impl State {
         let failed = match (x.status, x.synthetic, x.outcome) {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
+            }
+            (Some(501), false, _) if unrouted => {
+                Some("answered HTTP 501 with a \"Not Implemented\" page (no A2A error)".to_string())
             }
             // A 301/302/303 turns the client's POST into a GET (RFC 9110 §15.4): the call never
             // reaches the agent (an http:// card behind a TLS proxy, cap-js/agents #75).
@@ -21643,13 +21652,13 @@ impl State {
         // A 404/405 on an operation route of an HTTP+JSON interface that answered before
         // (GetTask of an unknown id answered by a framework's default 404 page) is the
         // agent's error answer, judged by REST-ERROR-001 (breaker8 G1).
-        if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
+        if unrouted && self.rest_route_of_answered_interface(x) {
             return;
         }
         // A 404/405 to a route the client spelled in other letter case (`/Message:send`)
         // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
         // a wrong card URL.
-        if matches!(x.status, Some(404) | Some(405))
+        if unrouted
             && x.call
                 .as_ref()
                 .is_some_and(|c| c.wrong_case_path.is_some() || c.route_slip.is_some())
@@ -21663,7 +21672,7 @@ impl State {
         // that match method and path together (Express: "Cannot GET ...") refuse such a
         // verb with 404, not 405: the client's verb (REST-VERB-001) is the first thing to
         // fix, no sign of a wrong card URL (breaker21 B49).
-        if matches!(x.status, Some(404) | Some(405))
+        if unrouted
             && x.call.as_ref().is_some_and(|c| {
                 c.binding == Some(Binding::Rest)
                     && c.op
@@ -21691,9 +21700,19 @@ impl State {
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
+        let http_call = x
+            .call
+            .as_deref()
+            .is_some_and(|c| matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest)));
         let mut hits = Vec::new();
         for (i, a) in self.advertised.iter() {
             if a.reported || (never && a.answered) || a.parts.origin() != origin {
+                continue;
+            }
+            // A JSON-RPC or HTTP+JSON call below a gRPC interface's url is no use of that
+            // interface (gRPC has no such routes): a registry's HTTP+JSON probe under a
+            // gRPC root url proves nothing about it (review24a R5, as a 404 or a 501 page).
+            if a.grpc && http_call {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -21707,7 +21726,7 @@ impl State {
                 hits.push(i.clone());
             }
         }
-        if hits.is_empty() && matches!(x.status, Some(404) | Some(405)) && !x.synthetic {
+        if hits.is_empty() && unrouted && !x.synthetic {
             self.call_to_unadvertised_url(x, p, &path);
         }
         hits.sort();
@@ -21717,7 +21736,7 @@ impl State {
         let route = x
             .call
             .as_deref()
-            .filter(|c| c.binding == Some(Binding::Rest) && matches!(x.status, Some(404 | 405)))
+            .filter(|c| c.binding == Some(Binding::Rest) && unrouted)
             .and_then(|c| c.op);
         let ext_declared = route == Some(Op::GetExtendedCard)
             && self.card_for(x).is_some_and(|c| c.view.extended_card);
@@ -21747,7 +21766,7 @@ impl State {
                 .to_string();
             if let Some(t) = a.tenant.as_deref().filter(|t| {
                 !a.exact
-                    && matches!(x.status, Some(404) | Some(405))
+                    && unrouted
                     && path.starts_with(&format!("{base}/{t}/"))
             }) {
                 let mut f = Finding::new(
@@ -21763,7 +21782,7 @@ impl State {
                 self.emit(f);
                 continue;
             }
-            if a.rest_1x && matches!(x.status, Some(404) | Some(405)) {
+            if a.rest_1x && unrouted {
                 self.rest1x_unrouted.push((
                     a.parts.origin(),
                     net::norm_path(&a.parts.path).to_string(),
@@ -22147,7 +22166,10 @@ impl State {
         } else {
             ""
         };
-        let status = x.status.unwrap_or(0);
+        let status = match x.status.unwrap_or(0) {
+            501 => "501 with a \"Not Implemented\" page (no A2A error)".to_string(),
+            s => s.to_string(),
+        };
         let name = match (b, c.method.as_deref()) {
             (Binding::JsonRpc, Some(m)) => format!("{m} to {shown_origin}{shown}"),
             _ => format!("{} {shown_origin}{shown}", x.method.to_ascii_uppercase()),
@@ -22334,6 +22356,58 @@ fn bom_before_json(body: &[u8]) -> Option<String> {
     Json::parse(rest).is_ok().then(|| {
         ": it starts with a UTF-8 byte order mark (bytes EF BB BF, U+FEFF) before the JSON text, which RFC 8259 §8.1 forbids and JSON parsers reject (\"Unexpected UTF-8 BOM\"); write the body without a BOM (.NET: new UTF8Encoding(false))".to_string()
     })
+}
+
+/// Whether `x` was answered HTTP 501 with a page rather than an A2A error (CARD-005;
+/// mine24a): an HTML or plain-text "Not Implemented" from a front, or JSON that is no A2A
+/// error. A2A's own 501s are answers, not a missing URL: 1.0.0's UNIMPLEMENTED (a
+/// google.rpc Status with `status` "UNIMPLEMENTED" or `code` 12 / 501 at top level or
+/// under `error`), any error carrying an `a2a-protocol.org` ErrorInfo or an A2A code
+/// (-32099..-32001), a JSON-RPC error, and an RFC 9457 problem whose `type` is an
+/// a2a-protocol.org URI or whose `title` names an A2A error (1.0.0's problem+json form).
+fn not_implemented_page(x: &Exch) -> bool {
+    if x.status != Some(501) || x.synthetic {
+        return false;
+    }
+    let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    let Ok(Json::Object(o)) = Json::parse(&body) else {
+        return true;
+    };
+    let unimplemented = |e: &Obj| {
+        e.get("status")
+            .and_then(Json::as_str)
+            .is_some_and(|s| s.eq_ignore_ascii_case("UNIMPLEMENTED"))
+            || (e.get("code").and_then(Json::as_i64) == Some(12) && e.contains_key("message"))
+    };
+    if unimplemented(&o) || o.get("error").and_then(Json::as_object).is_some_and(unimplemented) {
+        return false;
+    }
+    let problem = o
+        .get("type")
+        .and_then(Json::as_str)
+        .is_some_and(|t| t.to_ascii_lowercase().contains("a2a-protocol.org"))
+        || o.get("title")
+            .and_then(Json::as_str)
+            .is_some_and(|t| reason_named_by_title(t).is_some());
+    // The A2A shapes only: `{"error": "Not Implemented"}` or `{"detail": ...}` is a page.
+    let a2a_code = |v: Option<&Json>| {
+        v.and_then(Json::as_i64)
+            .is_some_and(|n| (-32099..=-32001).contains(&n))
+    };
+    let err = o.get("error").and_then(Json::as_object);
+    let a2a = (o.contains_key("jsonrpc") && o.contains_key("error"))
+        || a2a_code(o.get("code"))
+        || err.is_some_and(|e| {
+            a2a_code(e.get("code"))
+                || e.get("details").and_then(Json::as_array).is_some_and(|d| {
+                    d.iter().any(|i| {
+                        i.get("domain")
+                            .and_then(Json::as_str)
+                            .is_some_and(|t| t.eq_ignore_ascii_case("a2a-protocol.org"))
+                    })
+                })
+        });
+    !(problem || a2a)
 }
 
 /// True when JSON error body `o` of a 404/405 to call `c` is an answer of the agent, not

@@ -115,7 +115,7 @@ rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warnin
 
 rule!(BIND_USE_URL_NOT_ADVERTISED, "BIND-USE-002", "client-url-not-advertised", Warning, Interop,
     ["CARD-005", "CARD-006"],
-    "client sent an A2A call to a URL that the agent card fetched from that origin does not advertise, and the agent answered 404/405",
+    "client sent an A2A call to a URL that the agent card fetched from that origin does not advertise, and the agent answered 404/405 (or a 501 page that is no A2A error)",
     "send each call to an interface URL the agent card declares (1.0 supportedInterfaces[].url; 0.3 url / additionalInterfaces[].url): JSON-RPC requests go by POST to exactly that URL, HTTP+JSON routes below it; do not fall back to the service root or to the 0.x top-level url when the card has only supportedInterfaces");
 
 // ---- extensions (capabilities.extensions) ------------------------------------------------
@@ -152,7 +152,7 @@ rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, Age
     "advertise the public base URL once; a gateway or controller glued its own prefix onto a URL that already had it");
 rule!(CARD_URL_UNREACHABLE, "CARD-URL-002", "card-url-unreachable", Error, AgentCard,
     ["CARD-005", "CARD-006"],
-    "advertised interface url answers 404/405 or never answers when used",
+    "advertised interface url answers 404/405 (or a 501 page that is no A2A error) or never answers when used",
     "advertise the URL the agent is really served at through this origin; clients follow the card and fail here");
 rule!(CARD_URL_INTERNAL_AUTHORITY, "CARD-URL-003", "card-url-internal-authority", Error, AgentCard,
     ["CARD-005", "CARD-006"],
