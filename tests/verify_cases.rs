@@ -1354,3 +1354,41 @@ fn b25s_legal_controls_are_silent() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     legal_controls_silent(&dir, "b25s-", 4);
 }
+
+/// breaker24 (q25b): ListTasksRequest.status is one TaskState (proto field 3; 1.0 §11.5
+/// repeats or comma-joins repeated fields only). A query `status=A,B`, `status=A&status=B`
+/// or a JSON-RPC array is DATA-PARAM-001's malformed parameter when accepted, and never a
+/// filter DATA-LIST-003 judges the page against; one well-formed state still is.
+#[test]
+fn list_tasks_status_is_one_task_state() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    for stem in [
+        "b25s-3-v10-rest-list-status-comma-joined-accepted",
+        "b25s-3-v10-rest-list-status-comma-joined-page-has-completed",
+        "b25s-3-v10-rest-list-status-repeated-accepted",
+        "b25s-3-v10-jsonrpc-list-status-array-accepted",
+        "b24x-ZL3-v10-rest-list-tasks-status-repeated-include-artifacts",
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["DATA-PARAM-001"], "{stem}:\n{}", render(&out));
+        let f = out
+            .findings
+            .iter()
+            .find(|f| f.rule == "DATA-PARAM-001")
+            .unwrap();
+        assert!(
+            f.message.contains("one TASK_STATE_* name"),
+            "{stem}: {}",
+            f.message
+        );
+    }
+    let out = verify(&dir.join("b25s-3-v10-rest-list-status-single-filter-ignored.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["DATA-LIST-003"], "{}", render(&out));
+}

@@ -14822,18 +14822,24 @@ impl State {
                 return;
             }
         }
-        // The requested states: JSON-RPC `status` (one TaskState name), HTTP+JSON query
-        // `status` repeated or comma-joined. Only TASK_STATE_* names other than
-        // UNSPECIFIED (no filter) are judged.
+        // The requested state: ListTasksRequest.status is one TaskState (proto field 3, not
+        // repeated), in JSON-RPC params or once in the HTTP+JSON query. Repeated and
+        // comma-joined values are for repeated fields only (1.0 §11.5): `status=A,B` or
+        // `status=A&status=B` asks for no state the request can hold, so it is no filter
+        // here but DATA-PARAM-001's malformed parameter ([`invalid_task_query_param`]).
+        // Only TASK_STATE_* names other than UNSPECIFIED (no filter) are judged.
         let mut states: Vec<String> = match c.params.get("status") {
             Some(v) => v.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
-            None => query_values(&x.url, "status"),
+            None => query_raw_values(&x.url, "status"),
         };
         states.retain(|s| !s.is_empty());
-        let judged = !states.is_empty()
-            && states
-                .iter()
-                .all(|s| s.starts_with("TASK_STATE_") && s != "TASK_STATE_UNSPECIFIED");
+        let judged = states.len() == 1
+            && states.iter().all(|s| {
+                s.starts_with("TASK_STATE_")
+                    && s != "TASK_STATE_UNSPECIFIED"
+                    && TaskState::is_proto_spelling(s)
+                    && TaskState::parse(s).is_some()
+            });
         if judged {
             let hit = ts.iter().enumerate().find_map(|(i, t)| {
                 let got = t.get("status")?.get("state")?.as_str()?;
@@ -23947,15 +23953,34 @@ fn invalid_task_query_param(
                     format!("/params/{name}")
                 }),
             ),
-            _ => match query_param(url, name) {
-                Some(q) => (q, true, None),
-                None => continue,
-            },
+            _ => {
+                // ListTasksRequest.status is one TaskState: a query naming it twice asks for
+                // two states, which the request cannot hold (1.0 §11.5: repeating is for
+                // repeated fields).
+                let all = query_raw_values(url, name);
+                if name == "status" && all.len() > 1 {
+                    return Some((
+                        name,
+                        all.join("&status="),
+                        "one TASK_STATE_* name (ListTasksRequest.status is a single TaskState; repeating a query parameter is for repeated fields only, 1.0 §11.5)",
+                        None,
+                    ));
+                }
+                match query_param(url, name) {
+                    Some(q) => (q, true, None),
+                    None => continue,
+                }
+            }
         };
         // ProtoJSON also takes integers as strings and enums as their numbers.
         let why = match name {
             "statusTimestampAfter" if !stringy => "an RFC 3339 timestamp string",
             "statusTimestampAfter" if parse_rfc3339_ms(&text).is_none() => "an RFC 3339 timestamp",
+            // ProtoJSON takes an enum as its number too; an array or object is no TaskState.
+            "status" if !stringy && text.parse::<u32>().is_err() => "one TASK_STATE_* name",
+            "status" if stringy && text.contains(',') => {
+                "one TASK_STATE_* name (ListTasksRequest.status is a single TaskState; comma-joined values are for repeated fields only, 1.0 §11.5)"
+            }
             "status"
                 if stringy
                     && !(TaskState::is_proto_spelling(&text)
@@ -24041,23 +24066,19 @@ fn query_param(url: &str, name: &str) -> Option<String> {
     })
 }
 
-/// Every value of query parameter `name` in `url`, percent-decoded, repeated parameters and
-/// comma-joined values split (REST-001: `status=A&status=B` or `status=A,B`).
-fn query_values(url: &str, name: &str) -> Vec<String> {
+/// Every non-empty value of query parameter `name` in `url`, percent-decoded, one per
+/// occurrence, a comma-joined value kept whole (`status=A&status=B` gives two values,
+/// `status=A,B` one): how often a singular field was sent is part of its form (1.0 §11.5
+/// allows repeating or comma-joining for repeated fields only).
+fn query_raw_values(url: &str, name: &str) -> Vec<String> {
     let Some((_, q)) = url.split_once('?') else {
         return Vec::new();
     };
     let q = q.split_once('#').map_or(q, |(q, _)| q);
     q.split('&')
         .filter_map(|kv| kv.split_once('='))
-        .filter(|(k, _)| a2a::percent_decode(k).eq_ignore_ascii_case(name))
-        .flat_map(|(_, v)| {
-            a2a::percent_decode(v)
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .collect::<Vec<_>>()
-        })
-        .filter(|s| !s.is_empty())
+        .filter(|(k, v)| !v.is_empty() && a2a::percent_decode(k).eq_ignore_ascii_case(name))
+        .map(|(_, v)| a2a::percent_decode(v))
         .collect()
 }
 
