@@ -4782,10 +4782,12 @@ impl State {
         {
             return;
         }
+        // `%3A` is the custom verb's `:`; percent-encoded unreserved characters are the
+        // characters themselves (RFC 3986 §6.2.2.2: `/acme%2Dco/` is `/acme-co/`).
         let decode = |p: &str| -> String {
             let p = p.split('?').next().unwrap_or(p);
             if p.contains('%') {
-                p.replace("%3A", ":").replace("%3a", ":")
+                decode_unreserved(p).replace("%3A", ":").replace("%3a", ":")
             } else {
                 p.to_string()
             }
@@ -4826,7 +4828,11 @@ impl State {
             Some(u) => {
                 // The `/{tenant}` segment the card declares, present on the client leg and
                 // dropped upstream.
-                let last = net::segments(&cr.base).last().map(|s| s.to_string());
+                // Segments compare percent-decoded (REST-001: path values are URL-encoded;
+                // a tenant "acme corp" travels as /acme%20corp).
+                let last = net::segments(&cr.base)
+                    .last()
+                    .map(|s| a2a::percent_decode(s));
                 let declared = last.filter(|t| {
                     self.card_for(cx).is_some_and(|card| {
                         card.view
@@ -4842,7 +4848,7 @@ impl State {
                     net::segments(base)
                         .iter()
                         .rev()
-                        .take_while(|s| **s == t)
+                        .take_while(|s| a2a::percent_decode(s) == t)
                         .count()
                 };
                 declared.and_then(|t| {
@@ -24066,6 +24072,38 @@ fn query_param(url: &str, name: &str) -> Option<String> {
     })
 }
 
+/// `path` with every percent-encoded unreserved character (ALPHA, DIGIT, `-`, `.`, `_`,
+/// `~`) decoded, other escapes kept as sent: the normalization of RFC 3986 §6.2.2.2, under
+/// which `/acme%2Dco/tasks/t%2D1` and `/acme-co/tasks/t-1` are one path. Hex digits of the
+/// kept escapes are upper-cased (§6.2.2.1).
+fn decode_unreserved(path: &str) -> String {
+    let b = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3])
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            if let Some(c) = hex {
+                if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+                    out.push(c as char);
+                } else {
+                    out.push('%');
+                    out.push_str(&path[i + 1..i + 3].to_ascii_uppercase());
+                }
+                i += 3;
+                continue;
+            }
+        }
+        // Copy one whole UTF-8 character.
+        let ch = path[i..].chars().next().unwrap_or('\u{fffd}');
+        out.push(ch);
+        i += ch.len_utf8().max(1);
+    }
+    out
+}
+
 /// Every non-empty value of query parameter `name` in `url`, percent-decoded, one per
 /// occurrence, a comma-joined value kept whole (`status=A&status=B` gives two values,
 /// `status=A,B` one): how often a singular field was sent is part of its form (1.0 §11.5
@@ -24096,12 +24134,16 @@ fn tail_matches(open: &OpenMap, done_paths: &IdMap<String>, id: &str, up_path: &
     })
 }
 
-/// The last two segments of a path with `%3A` read as `:` and a `:verb` suffix as a
-/// segment of its own (`/tasks/t1:cancel` and `/tasks/t1/cancel` give `t1/cancel`):
-/// pairs a request with an upstream copy whose route a gateway rewrote (GW-REQ-002).
+/// The last two segments of a path with `%3A` read as `:`, percent-encoded unreserved
+/// characters decoded (RFC 3986 §6.2.2.2) and a `:verb` suffix as a segment of its own
+/// (`/tasks/t1:cancel` and `/tasks/t1/cancel` give `t1/cancel`): pairs a request with an
+/// upstream copy whose route a gateway rewrote (GW-REQ-002).
 fn route_key(path: &str) -> String {
     let p = path.split('?').next().unwrap_or(path);
-    let p = p.replace("%3A", "/").replace("%3a", "/").replace(':', "/");
+    let p = decode_unreserved(p)
+        .replace("%3A", "/")
+        .replace("%3a", "/")
+        .replace(':', "/");
     tail(&p)
 }
 
