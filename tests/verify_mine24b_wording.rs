@@ -8,7 +8,8 @@
 //!   handed the task out.
 //! - STREAM-END-002 (redpanda console PR #2224, CopilotKit #6980): a stream cut after a
 //!   quiet phase names the idle timeout, keep-alives and resubscribing; not when the agent
-//!   kept the stream busy with SSE comments.
+//!   kept the stream busy with SSE comments; the words name the silence measured and give
+//!   common fronts' defaults as examples (review24b R5).
 
 mod common;
 
@@ -126,4 +127,37 @@ fn stream_cut_after_quiet_phase_names_the_idle_timeout() {
         "STREAM-END-002",
     );
     assert!(!m.contains("idle timeout"), "{m}");
+}
+
+/// review24b R5: the idle-cut words fire from 30 s of silence, so they name the silence
+/// they measured and an idle timeout of about that length, and give the common fronts'
+/// 60 s / 100 s defaults as examples only (not as the timeout that cut this stream); below
+/// 30 s they say nothing of a timeout.
+#[test]
+fn idle_cut_words_name_the_measured_silence() {
+    let m = message(
+        &run("b25s-5-v10-rest-stream-cut-after-35s-quiet"),
+        "STREAM-END-002",
+    );
+    assert!(
+        m.contains("after 35 s in which the stream carried no byte")
+            && m.contains("measured from its last byte to its end")
+            && m.contains("idle or read timeout of about 35 s")
+            && m.contains("defaults vary, for example")
+            && m.contains("set them lower"),
+        "{m}"
+    );
+    let m = message(
+        &run("b25s-5-v10-rest-stream-cut-after-20s-quiet"),
+        "STREAM-END-002",
+    );
+    assert!(!m.contains("timeout"), "{m}");
+    // GW-SSE-002 (from 5 s of silence): the same shape of words.
+    let m = message(&run("b19-Y13-gw-v03-idle-timeout-cuts-stream"), "GW-SSE-002");
+    assert!(
+        m.contains("cut 60 s after the last event it got (measured from that event to the cut)")
+            && m.contains("idle or read timeout of about 60 s in the gateway")
+            && m.contains("defaults vary, for example"),
+        "{m}"
+    );
 }

@@ -26529,8 +26529,9 @@ fn last_segment(path: &str) -> String {
 }
 
 /// GW-SSE-002: a client-leg stream cut this long (µs) after the last event it got, with
-/// the agent's stream going on, is named an idle/read timeout (proxies default to 30-100 s;
-/// shorter silences are cut for other reasons too).
+/// the agent's stream going on, is named an idle/read timeout of about that silence; the
+/// words name the silence measured and give common defaults (60 s, 100 s) as examples
+/// only, since a gateway's timeout may be set far lower (review24b R5).
 const IDLE_CUT_US: u64 = 5_000_000;
 
 /// A client-leg stream `h` that ended without a terminal state, and its upstream twin `up`
@@ -26585,9 +26586,9 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
             .idle_us
             .filter(|us| *us >= IDLE_CUT_US)
             .map(|us| {
+                let secs = us as f64 / 1e6;
                 format!(
-                    "; the client's stream was cut {:.0} s after the last event it got, with no event in between: an idle or read timeout of the gateway (nginx proxy_read_timeout and an AWS ALB's idle timeout default to 60 s) shorter than the task's quiet periods. Raise that timeout above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") every 15 to 30 s so the stream is never idle that long",
-                    us as f64 / 1e6
+                    "; the client's stream was cut {secs:.0} s after the last event it got (measured from that event to the cut), with no event in between: the likely cut is an idle or read timeout of about {secs:.0} s in the gateway, shorter than the task's quiet periods (defaults vary, for example nginx proxy_read_timeout and an AWS ALB's idle timeout 60 s, Cloudflare 100 s, and gateways often set them lower). Raise that timeout above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") more often than the timeout so the stream is never idle that long"
                 )
             })
             .unwrap_or_default();
@@ -26878,8 +26879,11 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
     None
 }
 
-/// Quiet time (µs) before a one-leg stream's end that reads as an intermediary's idle
-/// timeout (nginx `proxy_read_timeout` and cloud load balancers: 60 s; Cloudflare: 100 s).
+/// Quiet time (µs) before a one-leg stream's end from which the end reads as an
+/// intermediary's idle or read timeout: 30 s, below the common defaults (nginx
+/// `proxy_read_timeout` and an AWS ALB's idle timeout 60 s, Cloudflare 100 s) because
+/// deployments often set them lower; the words ([`idle_cut_words`]) name the silence
+/// measured and give those defaults as examples only (review24b R5).
 const QUIET_CUT_US: u64 = 30_000_000;
 
 /// STREAM-END-002's words for a stream that ended after [`QUIET_CUT_US`] or more without a
@@ -26894,9 +26898,9 @@ fn idle_cut_words(x: &Exch) -> String {
     if quiet < QUIET_CUT_US {
         return String::new();
     }
+    let secs = quiet as f64 / 1e6;
     format!(
-        ", after {:.0} s in which the stream carried no byte: proxies and load balancers close a quiet connection at their idle timeout (nginx proxy_read_timeout and cloud load balancers 60 s, Cloudflare 100 s), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest",
-        quiet as f64 / 1e6
+        ", after {secs:.0} s in which the stream carried no byte (no event, no SSE comment; measured from its last byte to its end): the likely cut is an idle or read timeout of about {secs:.0} s in a proxy or load balancer in front of the agent, which closes a connection that quiet (defaults vary, for example nginx proxy_read_timeout and an AWS ALB's idle timeout 60 s, Cloudflare 100 s, and deployments often set them lower), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, well inside the shortest timeout on its path, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest"
     )
 }
 
