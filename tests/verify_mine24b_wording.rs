@@ -10,6 +10,7 @@
 //!   quiet phase names the idle timeout, keep-alives and resubscribing; not when the agent
 //!   kept the stream busy with SSE comments; the words name the silence measured and give
 //!   common fronts' defaults as examples (review24b R5).
+//! - ID-TASK-006 on an answered send (review24b R4): how the answer is another task.
 
 mod common;
 
@@ -158,6 +159,35 @@ fn idle_cut_words_name_the_measured_silence() {
         m.contains("cut 60 s after the last event it got (measured from that event to the cut)")
             && m.contains("idle or read timeout of about 60 s in the gateway")
             && m.contains("defaults vary, for example"),
+        "{m}"
+    );
+}
+
+/// review24b R4: ID-TASK-006 on a success answer says how the answer is another task (its
+/// id, its contextId, a finished task changed) and that one agent behind two hostnames
+/// answers the same task; the same task answered is silent (`b25s-6-legal-*`, asserted by
+/// `verify_cases::b25s_legal_controls_are_silent`).
+#[test]
+fn other_agents_task_answered_names_how_it_differs() {
+    let m = message(
+        &run("b25s-6-v10-other-agent-answers-send-with-new-task"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains("answered with another task, t-b9") && m.contains("two hostnames"),
+        "{m}"
+    );
+    let m = message(
+        &run("b25s-6-v10-other-agent-answers-task-id-other-context"),
+        "ID-TASK-006",
+    );
+    assert!(m.contains("in another context, c-b9, not the other agent's c-s1"), "{m}");
+    let m = message(
+        &run("b25s-6-v10-other-agent-answers-finished-task-as-working"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains("in TASK_STATE_WORKING although the other agent had reported it TASK_STATE_COMPLETED"),
         "{m}"
     );
 }

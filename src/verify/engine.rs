@@ -814,6 +814,17 @@ fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
 const CARD_TEXT_CAP: usize = 64 * 1024;
 
+/// A task another agent of the client leg handed out ([`State::other_agent_task`]): where
+/// and when, its contextId and its last state reported before the call judged.
+struct OtherAgentTask {
+    seq: u64,
+    exchange: String,
+    origin: String,
+    path: Option<String>,
+    context_id: Option<String>,
+    last: Option<TaskState>,
+}
+
 #[derive(Debug, Clone)]
 struct Advertised {
     card_exchange: String,
@@ -11676,6 +11687,25 @@ impl State {
                 return;
             }
         }
+        let res_state = result_task
+            .and_then(|t| t.2)
+            .or_else(|| x.sse.as_ref().and_then(|s| s.last_state));
+        let handed_here = self
+            .tasks
+            .get(&x.tkey(&tid))
+            .and_then(|t| t.announced.as_ref())
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+        // ID-TASK-006 (review24b R4): a task another agent handed out, answered here. The
+        // same task (one agent behind two hostnames, one task store) is no finding.
+        let other_agents = match &res_id {
+            Some(rid) if !handed_here => self.other_agent_task_answered(
+                x,
+                &tid,
+                &format!("{base}/taskId"),
+                (rid, res_ctx.as_deref(), res_state),
+            ),
+            _ => None,
+        };
         // ID-001: the named task was answered with another task.
         if let Some(rid) = &res_id {
             if *rid != tid {
@@ -11727,7 +11757,7 @@ impl State {
                     ],
                     &x.leg,
                 );
-            } else if !seen_before {
+            } else if !seen_before && other_agents != Some(true) {
                 self.areas.insert("id");
                 self.find(
                     &r::ID_TASK_FROM_CLIENT,
@@ -15479,24 +15509,14 @@ impl State {
         let Some((here_origin, here_path)) = x.endpoint() else {
             return false;
         };
-        if self.client_scopes.is_empty() {
-            return false;
-        }
-        // The task under each other agent of the client leg: its first agent's scope is
-        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
-        let other = std::iter::once(String::new())
-            .chain(self.client_scopes.iter().cloned())
-            .filter(|scope| *scope != x.scope)
-            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
-            .filter_map(|t| {
-                let (aseq, axid) = t.announced.clone()?;
-                let (o, p) = t.announced_at.clone()?;
-                let elsewhere =
-                    o != here_origin || matches!((&p, &here_path), (Some(a), Some(b)) if a != b);
-                (aseq < x.req_seq && elsewhere).then_some((aseq, axid, o, p))
-            })
-            .min_by_key(|c| c.0);
-        let Some((aseq, axid, o, p)) = other else {
+        let Some(OtherAgentTask {
+            seq: aseq,
+            exchange: axid,
+            origin: o,
+            path: p,
+            ..
+        }) = self.other_agent_task(x, tid)
+        else {
             return false;
         };
         let call = x
@@ -15528,6 +15548,118 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// The task `tid` as another agent of the client leg handed it out before client-leg
+    /// call `x`: at another origin, or (both JSON-RPC) at another endpoint URL of one
+    /// origin; the earliest such hand-out. `None` when no other agent did (ID-TASK-006).
+    fn other_agent_task(&self, x: &Exch, tid: &str) -> Option<OtherAgentTask> {
+        let (here_origin, here_path) = x.endpoint()?;
+        if self.client_scopes.is_empty() {
+            return None;
+        }
+        // The task under each other agent of the client leg: its first agent's scope is
+        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
+        std::iter::once(String::new())
+            .chain(self.client_scopes.iter().cloned())
+            .filter(|scope| *scope != x.scope)
+            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
+            .filter_map(|t| {
+                let (seq, exchange) = t.announced.clone()?;
+                let (origin, path) = t.announced_at.clone()?;
+                let elsewhere = origin != here_origin
+                    || matches!((&path, &here_path), (Some(a), Some(b)) if a != b);
+                (seq < x.req_seq && elsewhere).then(|| OtherAgentTask {
+                    seq,
+                    exchange,
+                    origin,
+                    path,
+                    context_id: t.context_id.clone(),
+                    last: t.last.filter(|(_, s)| *s < x.req_seq).map(|(st, _)| st),
+                })
+            })
+            .min_by_key(|c| c.seq)
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009; review24b R4) for client-leg send `x` naming task
+    /// `tid` (at `ptr` of its request) that another agent handed out, answered with success
+    /// by this agent with task `res_id` in context `res_ctx` and state `res_state`. The
+    /// same task answered (its id, the other agent's contextId, a state the task can be in
+    /// next: anything after a non-terminal state, the same state after a terminal one) is
+    /// one agent behind two hostnames sharing a task store: silent, and returns true (the
+    /// task was handed out, so ID-TASK-004's note does not apply). Another task (other id,
+    /// other context, a terminal task changed) is the client's mix-up: warned, false.
+    /// `None` when no other agent handed `tid` out.
+    fn other_agent_task_answered(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        ptr: &str,
+        (res_id, res_ctx, res_state): (&str, Option<&str>, Option<TaskState>),
+    ) -> Option<bool> {
+        if x.leg.is_some() {
+            return None;
+        }
+        let o = self.other_agent_task(x, tid)?;
+        let ctx_same = match (o.context_id.as_deref(), res_ctx) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        let state_sensible = match (o.last, res_state) {
+            (Some(prev), Some(now)) if prev.is_terminal() => prev == now,
+            _ => true,
+        };
+        if res_id == tid && ctx_same && state_sensible {
+            return Some(true);
+        }
+        let why = if res_id != tid {
+            format!("answered with another task, {res_id}")
+        } else if !ctx_same {
+            format!(
+                "answered under that task id in another context, {}, not the other agent's {}",
+                res_ctx.unwrap_or_default(),
+                o.context_id.as_deref().unwrap_or_default()
+            )
+        } else {
+            format!(
+                "answered that task id in {} although the other agent had reported it {}, a terminal state that never changes",
+                res_state.map_or("another state", |s| x.state_term(s)),
+                o.last.map_or("finished", |s| x.state_term(s))
+            )
+        };
+        let there = format!("{}{}", o.origin, o.path.as_deref().unwrap_or(""));
+        let here = x
+            .endpoint()
+            .map(|(h, p)| format!("{h}{}", p.as_deref().unwrap_or("")))
+            .unwrap_or_default();
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a send".into());
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}, and this agent {why}: it is not the same task, so the client mixed up whose task it is (an agent behind two hostnames that shares one task store answers the same task, in the same context); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), ptr, Some(Value::String(tid.into()))),
+                Evidence {
+                    seq: o.seq,
+                    exchange: Some(o.exchange),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+        Some(false)
     }
 
     /// RESULT-SHAPE: the result task of operation `what` (as its wire names it) is

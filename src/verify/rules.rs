@@ -514,7 +514,7 @@ rule!(ID_TASK_NOT_FOUND_FRESH_SEND, "ID-TASK-005", "task-not-found-for-message-w
     "TaskNotFoundError (-32001, HTTP 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in TASK_STATE_FAILED, or -32603 InternalError / InvalidAgentResponseError when a downstream agent answered wrongly");
 rule!(ID_TASK_FROM_OTHER_AGENT, "ID-TASK-006", "client-task-id-from-other-agent", Warning, Lifecycle,
     ["ID-001", "TASK-009"],
-    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError",
+    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError or with another task (another id, another contextId, a finished task changed); an agent that answers the same task is one agent behind two hostnames sharing its task store, not a finding",
     "task ids belong to the agent that created them (1.0 §3.4.2): an orchestrator keeps each remote agent's taskId and contextId apart (a record per agent), continues a task only with the agent that handed it out, and opens work at another agent with a message without taskId; the agent's TaskNotFoundError is right");
 rule!(ID_OTHER_TASK_ANSWERED, "ID-TASK-003", "task-call-answered-other-task", Error, Lifecycle,
     ["ID-001", "TASK-009", "AUTH-006"],
