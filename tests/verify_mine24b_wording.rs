@@ -154,7 +154,10 @@ fn idle_cut_words_name_the_measured_silence() {
     );
     assert!(!m.contains("timeout"), "{m}");
     // GW-SSE-002 (from 5 s of silence): the same shape of words.
-    let m = message(&run("b19-Y13-gw-v03-idle-timeout-cuts-stream"), "GW-SSE-002");
+    let m = message(
+        &run("b19-Y13-gw-v03-idle-timeout-cuts-stream"),
+        "GW-SSE-002",
+    );
     assert!(
         m.contains("cut 60 s after the last event it got (measured from that event to the cut)")
             && m.contains("idle or read timeout of about 60 s in the gateway")
@@ -181,13 +184,18 @@ fn other_agents_task_answered_names_how_it_differs() {
         &run("b25s-6-v10-other-agent-answers-task-id-other-context"),
         "ID-TASK-006",
     );
-    assert!(m.contains("in another context, c-b9, not the other agent's c-s1"), "{m}");
+    assert!(
+        m.contains("in another context, c-b9, not the other agent's c-s1"),
+        "{m}"
+    );
     let m = message(
         &run("b25s-6-v10-other-agent-answers-finished-task-as-working"),
         "ID-TASK-006",
     );
     assert!(
-        m.contains("in TASK_STATE_WORKING although the other agent had reported it TASK_STATE_COMPLETED"),
+        m.contains(
+            "in TASK_STATE_WORKING although the other agent had reported it TASK_STATE_COMPLETED"
+        ),
         "{m}"
     );
 }

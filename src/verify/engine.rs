@@ -17867,7 +17867,8 @@ impl State {
                 // ID-TASK-001 / ID-TASK-006 (mine24b): a send naming a task (message.taskId)
                 // answered not found (HTTP 404, or a TASK_NOT_FOUND body: 1.0's ErrorInfo
                 // reason, 0.3's code -32001), as the JSON-RPC path judges -32001.
-                let send_not_found = (status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND"))
+                let send_not_found = (status == 404
+                    && reason.is_none_or(|r| r == "TASK_NOT_FOUND"))
                     || reason == Some("TASK_NOT_FOUND")
                     || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND));
                 if send_not_found
@@ -21908,11 +21909,11 @@ impl State {
             let base = net::norm_path(&a.parts.path)
                 .trim_end_matches('/')
                 .to_string();
-            if let Some(t) = a.tenant.as_deref().filter(|t| {
-                !a.exact
-                    && unrouted
-                    && path.starts_with(&format!("{base}/{t}/"))
-            }) {
+            if let Some(t) = a
+                .tenant
+                .as_deref()
+                .filter(|t| !a.exact && unrouted && path.starts_with(&format!("{base}/{t}/")))
+            {
                 let mut f = Finding::new(
                     &r::CARD_URL_UNREACHABLE,
                     format!(
@@ -22523,7 +22524,11 @@ fn not_implemented_page(x: &Exch) -> bool {
             .is_some_and(|s| s.eq_ignore_ascii_case("UNIMPLEMENTED"))
             || (e.get("code").and_then(Json::as_i64) == Some(12) && e.contains_key("message"))
     };
-    if unimplemented(&o) || o.get("error").and_then(Json::as_object).is_some_and(unimplemented) {
+    if unimplemented(&o)
+        || o.get("error")
+            .and_then(Json::as_object)
+            .is_some_and(unimplemented)
+    {
         return false;
     }
     let problem = o
