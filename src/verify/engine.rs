@@ -15581,7 +15581,8 @@ impl State {
             .min_by_key(|c| c.seq)
     }
 
-    /// ID-TASK-006 (ID-001, TASK-009; review24b R4) for client-leg send `x` naming task
+    /// ID-TASK-006 (ID-001, TASK-009; review24b R4) for client-leg send or GetTask /
+    /// CancelTask `x` naming task
     /// `tid` (at `ptr` of its request) that another agent handed out, answered with success
     /// by this agent with task `res_id` in context `res_ctx` and state `res_state`. The
     /// same task answered (its id, the other agent's contextId, a state the task can be in
@@ -16556,6 +16557,26 @@ impl State {
             if c.task_id() == Some(id.as_str()) {
                 if let Some((mine, theirs)) = self.task_of_other_tenant(x, &id) {
                     self.other_tenants_task_served(x, &c, op, &id, &mine, &theirs, bseq, &ptr);
+                }
+            }
+            // ID-TASK-006 (review24b R4): a task another agent handed out, answered here
+            // under its id but as another task (another contextId, a finished task
+            // changed); the same task is one agent behind two hostnames, silent.
+            if c.task_id() == Some(id.as_str()) && x.leg.is_none() {
+                let handed_here = self
+                    .tasks
+                    .get(&x.tkey(&id))
+                    .and_then(|t| t.announced.as_ref())
+                    .is_some_and(|(seq, _)| *seq < x.req_seq);
+                if !handed_here {
+                    let at = if c.route_task.is_some() {
+                        String::new()
+                    } else if c.params.get("id").is_some() {
+                        "/params/id".to_string()
+                    } else {
+                        "/params/taskId".to_string()
+                    };
+                    self.other_agent_task_answered(x, &id, &at, (&id, ctx.as_deref(), tv.state));
                 }
             }
             if let Some(named) = c.task_id().filter(|n| *n != id) {
