@@ -1061,7 +1061,8 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 /// route below another agent's HTTP+JSON interface on the same origin, whichever card was
 /// fetched last (R1; its legal control, a REST probe of the JSON-RPC agent's origin, stays
 /// silent), and does cover a probe of an agent whose HTTP+JSON interface is at another
-/// path or origin, or that serves gRPC at its root (R5, legal controls); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
+/// path or origin, or that serves gRPC at its root (R5; since session 25 the first two are
+/// the client's BIND-USE-002 for its 501 page, asserted below); VER-HDR-001 also reads a 0.3 stream that opens with 1.0 statusUpdate events
 /// (R2); and it names the version the call asked for and where: a 0.2 header is a 0.2
 /// client's call, the query parameter is no header (R3). Nor does the pass cover a route
 /// below an interface that already answered, under a misspelled binding name (R4).
@@ -1070,8 +1071,25 @@ fn ver_hdr_001_names_where_the_version_was_asked() {
 #[test]
 fn review24a() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    legal_controls_silent(&dir, "b24r-", 5);
+    // Two since session 25: a registry's probe of a URL the card does not advertise,
+    // answered with a 501 page, is the client's BIND-USE-002 (a page is a 404/405 by
+    // another number; R1 and two R5 controls), and still no REST-ERROR-001.
+    legal_controls_silent(&dir, "b24r-", 2);
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    for stem in [
+        "b24r-R1-v10-two-agents-one-origin-rest-probe-501-on-jsonrpc-agent",
+        "b24r-R5-v10-rest-interface-at-other-path-probe-501",
+        "b24r-R5-v10-rest-interface-on-other-origin-probe-501",
+    ] {
+        let out = by(stem);
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["BIND-USE-002"], "{stem}:\n{}", render(&out));
+    }
     let out = by("b24r-R1-v10-two-agents-one-origin-rest-404-not-a2a-error");
     let f: Vec<_> = out
         .findings
@@ -1628,4 +1646,50 @@ fn breaker25_blind() {
         let f = only_finding(stem, rule);
         assert!(!f.message.is_empty() && !f.evidence.is_empty(), "{stem}");
     }
+}
+
+/// Session 25 (q25b) legal controls (`b25s-*-legal-*`): no warning and no error (check_file
+/// counts only unexpected errors), so a fix widened to one of them fails here.
+#[test]
+fn b25s_legal_controls_are_silent() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b25s-", 4);
+}
+
+/// breaker24 (q25b): ListTasksRequest.status is one TaskState (proto field 3; 1.0 §11.5
+/// repeats or comma-joins repeated fields only). A query `status=A,B`, `status=A&status=B`
+/// or a JSON-RPC array is DATA-PARAM-001's malformed parameter when accepted, and never a
+/// filter DATA-LIST-003 judges the page against; one well-formed state still is.
+#[test]
+fn list_tasks_status_is_one_task_state() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    for stem in [
+        "b25s-3-v10-rest-list-status-comma-joined-accepted",
+        "b25s-3-v10-rest-list-status-comma-joined-page-has-completed",
+        "b25s-3-v10-rest-list-status-repeated-accepted",
+        "b25s-3-v10-jsonrpc-list-status-array-accepted",
+        "b24x-ZL3-v10-rest-list-tasks-status-repeated-include-artifacts",
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["DATA-PARAM-001"], "{stem}:\n{}", render(&out));
+        let f = out
+            .findings
+            .iter()
+            .find(|f| f.rule == "DATA-PARAM-001")
+            .unwrap();
+        assert!(
+            f.message.contains("one TASK_STATE_* name"),
+            "{stem}: {}",
+            f.message
+        );
+    }
+    let out = verify(&dir.join("b25s-3-v10-rest-list-status-single-filter-ignored.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["DATA-LIST-003"], "{}", render(&out));
 }

@@ -52,7 +52,7 @@ fn a_0_3_stream_served_in_1_0_is_told_once() {
 #[test]
 fn a_page_on_a_binding_the_card_does_not_offer_is_no_a2a_error() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/field/f348-legal-v10-jsonrpc-agent-rest-probe-501.jsonl");
+        .join("tests/cases/field/f348-v10-jsonrpc-agent-rest-probe-501.jsonl");
     let out = verify_file(&path);
     assert!(
         out.findings.iter().all(|f| f.rule != "REST-ERROR-001"),

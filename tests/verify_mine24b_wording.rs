@@ -8,7 +8,9 @@
 //!   handed the task out.
 //! - STREAM-END-002 (redpanda console PR #2224, CopilotKit #6980): a stream cut after a
 //!   quiet phase names the idle timeout, keep-alives and resubscribing; not when the agent
-//!   kept the stream busy with SSE comments.
+//!   kept the stream busy with SSE comments; the words name the silence measured and give
+//!   common fronts' defaults as examples (review24b R5).
+//! - ID-TASK-006 on an answered send (review24b R4): how the answer is another task.
 
 mod common;
 
@@ -126,4 +128,74 @@ fn stream_cut_after_quiet_phase_names_the_idle_timeout() {
         "STREAM-END-002",
     );
     assert!(!m.contains("idle timeout"), "{m}");
+}
+
+/// review24b R5: the idle-cut words fire from 30 s of silence, so they name the silence
+/// they measured and an idle timeout of about that length, and give the common fronts'
+/// 60 s / 100 s defaults as examples only (not as the timeout that cut this stream); below
+/// 30 s they say nothing of a timeout.
+#[test]
+fn idle_cut_words_name_the_measured_silence() {
+    let m = message(
+        &run("b25s-5-v10-rest-stream-cut-after-35s-quiet"),
+        "STREAM-END-002",
+    );
+    assert!(
+        m.contains("after 35 s in which the stream carried no byte")
+            && m.contains("measured from its last byte to its end")
+            && m.contains("idle or read timeout of about 35 s")
+            && m.contains("defaults vary, for example")
+            && m.contains("set them lower"),
+        "{m}"
+    );
+    let m = message(
+        &run("b25s-5-v10-rest-stream-cut-after-20s-quiet"),
+        "STREAM-END-002",
+    );
+    assert!(!m.contains("timeout"), "{m}");
+    // GW-SSE-002 (from 5 s of silence): the same shape of words.
+    let m = message(
+        &run("b19-Y13-gw-v03-idle-timeout-cuts-stream"),
+        "GW-SSE-002",
+    );
+    assert!(
+        m.contains("cut 60 s after the last event it got (measured from that event to the cut)")
+            && m.contains("idle or read timeout of about 60 s in the gateway")
+            && m.contains("defaults vary, for example"),
+        "{m}"
+    );
+}
+
+/// review24b R4: ID-TASK-006 on a success answer says how the answer is another task (its
+/// id, its contextId, a finished task changed) and that one agent behind two hostnames
+/// answers the same task; the same task answered is silent (`b25s-6-legal-*`, asserted by
+/// `verify_cases::b25s_legal_controls_are_silent`).
+#[test]
+fn other_agents_task_answered_names_how_it_differs() {
+    let m = message(
+        &run("b25s-6-v10-other-agent-answers-send-with-new-task"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains("answered with another task, t-b9") && m.contains("two hostnames"),
+        "{m}"
+    );
+    let m = message(
+        &run("b25s-6-v10-other-agent-answers-task-id-other-context"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains("in another context, c-b9, not the other agent's c-s1"),
+        "{m}"
+    );
+    let m = message(
+        &run("b25s-6-v10-other-agent-answers-finished-task-as-working"),
+        "ID-TASK-006",
+    );
+    assert!(
+        m.contains(
+            "in TASK_STATE_WORKING although the other agent had reported it TASK_STATE_COMPLETED"
+        ),
+        "{m}"
+    );
 }

@@ -846,6 +846,17 @@ fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
 const CARD_TEXT_CAP: usize = 64 * 1024;
 
+/// A task another agent of the client leg handed out ([`State::other_agent_task`]): where
+/// and when, its contextId and its last state reported before the call judged.
+struct OtherAgentTask {
+    seq: u64,
+    exchange: String,
+    origin: String,
+    path: Option<String>,
+    context_id: Option<String>,
+    last: Option<TaskState>,
+}
+
 #[derive(Debug, Clone)]
 struct Advertised {
     card_exchange: String,
@@ -870,6 +881,8 @@ struct Advertised {
     /// The declared `protocolBinding` (0.3 `transport`) when it is JSON-RPC or HTTP+JSON;
     /// `None` for gRPC and custom bindings, which BIND-USE-001 leaves alone.
     binding: Option<Binding>,
+    /// The declared binding is `GRPC`: no JSON-RPC or HTTP+JSON call uses this URL.
+    grpc: bool,
     /// BIND-USE-001 already reported a client calling this URL in another binding.
     misused: bool,
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
@@ -4859,10 +4872,12 @@ impl State {
         {
             return;
         }
+        // `%3A` is the custom verb's `:`; percent-encoded unreserved characters are the
+        // characters themselves (RFC 3986 §6.2.2.2: `/acme%2Dco/` is `/acme-co/`).
         let decode = |p: &str| -> String {
             let p = p.split('?').next().unwrap_or(p);
             if p.contains('%') {
-                p.replace("%3A", ":").replace("%3a", ":")
+                decode_unreserved(p).replace("%3A", ":").replace("%3a", ":")
             } else {
                 p.to_string()
             }
@@ -4903,7 +4918,11 @@ impl State {
             Some(u) => {
                 // The `/{tenant}` segment the card declares, present on the client leg and
                 // dropped upstream.
-                let last = net::segments(&cr.base).last().map(|s| s.to_string());
+                // Segments compare percent-decoded (REST-001: path values are URL-encoded;
+                // a tenant "acme corp" travels as /acme%20corp).
+                let last = net::segments(&cr.base)
+                    .last()
+                    .map(|s| a2a::percent_decode(s));
                 let declared = last.filter(|t| {
                     self.card_for(cx).is_some_and(|card| {
                         card.view
@@ -4919,7 +4938,7 @@ impl State {
                     net::segments(base)
                         .iter()
                         .rev()
-                        .take_while(|s| **s == t)
+                        .take_while(|s| a2a::percent_decode(s) == t)
                         .count()
                 };
                 declared.and_then(|t| {
@@ -11879,6 +11898,25 @@ impl State {
                 return;
             }
         }
+        let res_state = result_task
+            .and_then(|t| t.2)
+            .or_else(|| x.sse.as_ref().and_then(|s| s.last_state));
+        let handed_here = self
+            .tasks
+            .get(&x.tkey(&tid))
+            .and_then(|t| t.announced.as_ref())
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+        // ID-TASK-006 (review24b R4): a task another agent handed out, answered here. The
+        // same task (one agent behind two hostnames, one task store) is no finding.
+        let other_agents = match &res_id {
+            Some(rid) if !handed_here => self.other_agent_task_answered(
+                x,
+                &tid,
+                &format!("{base}/taskId"),
+                (rid, res_ctx.as_deref(), res_state),
+            ),
+            _ => None,
+        };
         // ID-001: the named task was answered with another task.
         if let Some(rid) = &res_id {
             if *rid != tid {
@@ -11930,7 +11968,7 @@ impl State {
                     ],
                     &x.leg,
                 );
-            } else if !seen_before {
+            } else if !seen_before && other_agents != Some(true) {
                 self.areas.insert("id");
                 self.find(
                     &r::ID_TASK_FROM_CLIENT,
@@ -15031,18 +15069,24 @@ impl State {
                 return;
             }
         }
-        // The requested states: JSON-RPC `status` (one TaskState name), HTTP+JSON query
-        // `status` repeated or comma-joined. Only TASK_STATE_* names other than
-        // UNSPECIFIED (no filter) are judged.
+        // The requested state: ListTasksRequest.status is one TaskState (proto field 3, not
+        // repeated), in JSON-RPC params or once in the HTTP+JSON query. Repeated and
+        // comma-joined values are for repeated fields only (1.0 §11.5): `status=A,B` or
+        // `status=A&status=B` asks for no state the request can hold, so it is no filter
+        // here but DATA-PARAM-001's malformed parameter ([`invalid_task_query_param`]).
+        // Only TASK_STATE_* names other than UNSPECIFIED (no filter) are judged.
         let mut states: Vec<String> = match c.params.get("status") {
             Some(v) => v.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
-            None => query_values(&x.url, "status"),
+            None => query_raw_values(&x.url, "status"),
         };
         states.retain(|s| !s.is_empty());
-        let judged = !states.is_empty()
-            && states
-                .iter()
-                .all(|s| s.starts_with("TASK_STATE_") && s != "TASK_STATE_UNSPECIFIED");
+        let judged = states.len() == 1
+            && states.iter().all(|s| {
+                s.starts_with("TASK_STATE_")
+                    && s != "TASK_STATE_UNSPECIFIED"
+                    && TaskState::is_proto_spelling(s)
+                    && TaskState::parse(s).is_some()
+            });
         if judged {
             let hit = ts.iter().enumerate().find_map(|(i, t)| {
                 let got = t.get("status")?.get("state")?.as_str()?;
@@ -15733,24 +15777,14 @@ impl State {
         let Some((here_origin, here_path)) = x.endpoint() else {
             return false;
         };
-        if self.client_scopes.is_empty() {
-            return false;
-        }
-        // The task under each other agent of the client leg: its first agent's scope is
-        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
-        let other = std::iter::once(String::new())
-            .chain(self.client_scopes.iter().cloned())
-            .filter(|scope| *scope != x.scope)
-            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
-            .filter_map(|t| {
-                let (aseq, axid) = t.announced.clone()?;
-                let (o, p) = t.announced_at.clone()?;
-                let elsewhere =
-                    o != here_origin || matches!((&p, &here_path), (Some(a), Some(b)) if a != b);
-                (aseq < x.req_seq && elsewhere).then_some((aseq, axid, o, p))
-            })
-            .min_by_key(|c| c.0);
-        let Some((aseq, axid, o, p)) = other else {
+        let Some(OtherAgentTask {
+            seq: aseq,
+            exchange: axid,
+            origin: o,
+            path: p,
+            ..
+        }) = self.other_agent_task(x, tid)
+        else {
             return false;
         };
         let call = x
@@ -15782,6 +15816,119 @@ impl State {
             &x.leg,
         );
         true
+    }
+
+    /// The task `tid` as another agent of the client leg handed it out before client-leg
+    /// call `x`: at another origin, or (both JSON-RPC) at another endpoint URL of one
+    /// origin; the earliest such hand-out. `None` when no other agent did (ID-TASK-006).
+    fn other_agent_task(&self, x: &Exch, tid: &str) -> Option<OtherAgentTask> {
+        let (here_origin, here_path) = x.endpoint()?;
+        if self.client_scopes.is_empty() {
+            return None;
+        }
+        // The task under each other agent of the client leg: its first agent's scope is
+        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
+        std::iter::once(String::new())
+            .chain(self.client_scopes.iter().cloned())
+            .filter(|scope| *scope != x.scope)
+            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
+            .filter_map(|t| {
+                let (seq, exchange) = t.announced.clone()?;
+                let (origin, path) = t.announced_at.clone()?;
+                let elsewhere = origin != here_origin
+                    || matches!((&path, &here_path), (Some(a), Some(b)) if a != b);
+                (seq < x.req_seq && elsewhere).then(|| OtherAgentTask {
+                    seq,
+                    exchange,
+                    origin,
+                    path,
+                    context_id: t.context_id.clone(),
+                    last: t.last.filter(|(_, s)| *s < x.req_seq).map(|(st, _)| st),
+                })
+            })
+            .min_by_key(|c| c.seq)
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009; review24b R4) for client-leg send or GetTask /
+    /// CancelTask `x` naming task
+    /// `tid` (at `ptr` of its request) that another agent handed out, answered with success
+    /// by this agent with task `res_id` in context `res_ctx` and state `res_state`. The
+    /// same task answered (its id, the other agent's contextId, a state the task can be in
+    /// next: anything after a non-terminal state, the same state after a terminal one) is
+    /// one agent behind two hostnames sharing a task store: silent, and returns true (the
+    /// task was handed out, so ID-TASK-004's note does not apply). Another task (other id,
+    /// other context, a terminal task changed) is the client's mix-up: warned, false.
+    /// `None` when no other agent handed `tid` out.
+    fn other_agent_task_answered(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        ptr: &str,
+        (res_id, res_ctx, res_state): (&str, Option<&str>, Option<TaskState>),
+    ) -> Option<bool> {
+        if x.leg.is_some() {
+            return None;
+        }
+        let o = self.other_agent_task(x, tid)?;
+        let ctx_same = match (o.context_id.as_deref(), res_ctx) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        let state_sensible = match (o.last, res_state) {
+            (Some(prev), Some(now)) if prev.is_terminal() => prev == now,
+            _ => true,
+        };
+        if res_id == tid && ctx_same && state_sensible {
+            return Some(true);
+        }
+        let why = if res_id != tid {
+            format!("answered with another task, {res_id}")
+        } else if !ctx_same {
+            format!(
+                "answered under that task id in another context, {}, not the other agent's {}",
+                res_ctx.unwrap_or_default(),
+                o.context_id.as_deref().unwrap_or_default()
+            )
+        } else {
+            format!(
+                "answered that task id in {} although the other agent had reported it {}, a terminal state that never changes",
+                res_state.map_or("another state", |s| x.state_term(s)),
+                o.last.map_or("finished", |s| x.state_term(s))
+            )
+        };
+        let there = format!("{}{}", o.origin, o.path.as_deref().unwrap_or(""));
+        let here = x
+            .endpoint()
+            .map(|(h, p)| format!("{h}{}", p.as_deref().unwrap_or("")))
+            .unwrap_or_default();
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a send".into());
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}, and this agent {why}: it is not the same task, so the client mixed up whose task it is (an agent behind two hostnames that shares one task store answers the same task, in the same context); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), ptr, Some(Value::String(tid.into()))),
+                Evidence {
+                    seq: o.seq,
+                    exchange: Some(o.exchange),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+        Some(false)
     }
 
     /// RESULT-SHAPE: the result task of operation `what` (as its wire names it) is
@@ -16693,6 +16840,26 @@ impl State {
             if c.task_id() == Some(id.as_str()) {
                 if let Some((mine, theirs)) = self.task_of_other_tenant(x, &id) {
                     self.other_tenants_task_served(x, &c, op, &id, &mine, &theirs, bseq, &ptr);
+                }
+            }
+            // ID-TASK-006 (review24b R4): a task another agent handed out, answered here
+            // under its id but as another task (another contextId, a finished task
+            // changed); the same task is one agent behind two hostnames, silent.
+            if c.task_id() == Some(id.as_str()) && x.leg.is_none() {
+                let handed_here = self
+                    .tasks
+                    .get(&x.tkey(&id))
+                    .and_then(|t| t.announced.as_ref())
+                    .is_some_and(|(seq, _)| *seq < x.req_seq);
+                if !handed_here {
+                    let at = if c.route_task.is_some() {
+                        String::new()
+                    } else if c.params.get("id").is_some() {
+                        "/params/id".to_string()
+                    } else {
+                        "/params/taskId".to_string()
+                    };
+                    self.other_agent_task_answered(x, &id, &at, (&id, ctx.as_deref(), tv.state));
                 }
             }
             if let Some(named) = c.task_id().filter(|n| *n != id) {
@@ -17642,6 +17809,17 @@ impl State {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
         }
+        // ID-TASK-001 / ID-TASK-006 (mine24b): NOT_FOUND for a send whose message names a
+        // task (message.taskId): this agent's own task, or one another agent handed out.
+        if code == 5
+            && streamed.is_none()
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
+        {
+            if let Some(tid) = message_task_id(&c) {
+                self.task_not_found(&x, &tid, st_seq, "");
+            }
+        }
         // CAP-EXT-002 (EXT-001, EXT-002; breaker17a U11): a message call refused for a
         // required extension that the request's metadata did activate. A stream's status
         // is its error end (set above); a unary call's is read the same way.
@@ -17988,16 +18166,21 @@ impl State {
                         ) {
                             self.task_not_found(x, &tid, bseq, "");
                         }
-                    } else if matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
-                        && x.leg.is_none()
-                    {
-                        // ID-TASK-006 for a send naming another agent's task (message.taskId).
-                        let tid = params_message(&c.params)
-                            .and_then(|m| str_member(m, "taskId", "task_id"))
-                            .map(str::to_string);
-                        if let Some(tid) = tid.filter(|t| !self.tasks.contains_key(&x.tkey(t))) {
-                            self.task_from_other_agent(x, &tid, bseq, "");
-                        }
+                    }
+                }
+                // ID-TASK-001 / ID-TASK-006 (mine24b): a send naming a task (message.taskId)
+                // answered not found (HTTP 404, or a TASK_NOT_FOUND body: 1.0's ErrorInfo
+                // reason, 0.3's code -32001), as the JSON-RPC path judges -32001.
+                let send_not_found = (status == 404
+                    && reason.is_none_or(|r| r == "TASK_NOT_FOUND"))
+                    || reason == Some("TASK_NOT_FOUND")
+                    || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND));
+                if send_not_found
+                    && c.route_task.is_none()
+                    && matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                {
+                    if let Some(tid) = message_task_id(&c) {
+                        self.task_not_found(x, &tid, bseq, "");
                     }
                 }
             }
@@ -21830,6 +22013,7 @@ impl State {
                             .as_deref()
                             .is_some_and(|v| v.trim().starts_with('1')),
                     binding,
+                    grpc: itf.binding.eq_ignore_ascii_case("GRPC"),
                     misused,
                     tenant,
                 },
@@ -21976,6 +22160,9 @@ impl State {
         if x.leg.is_some() {
             return;
         }
+        // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
+        // answer (a front's "Not Implemented"; mine24a), see [`not_implemented_page`].
+        let unrouted = matches!(x.status, Some(404) | Some(405)) || not_implemented_page(x);
         // A CORS preflight (`OPTIONS`) or a `HEAD` is answered by whatever fronts the URL
         // (a gateway's CORS filter answers 204 for any path): no A2A call, so neither proof
         // that the URL serves the binding nor that it does not (CARD-005, breaker14 P1).
@@ -22009,7 +22196,7 @@ impl State {
         // A 1.0 client that spelled the 0.3 route (`{url}/v1/message:send`) on a 1.x
         // HTTP+JSON interface did not follow the card (its routes sit directly below the
         // URL, 1.0:§11): the 404 is the right answer to the client's path (breaker9b).
-        if matches!(x.status, Some(404) | Some(405)) {
+        if unrouted {
             if let Some(k) = self.client_added_v1(x, p) {
                 self.client_v1_prefix(x, p, &k);
                 return;
@@ -22039,6 +22226,9 @@ impl State {
         let failed = match (x.status, x.synthetic, x.outcome) {
             (Some(404) | Some(405), false, _) => {
                 Some(format!("answered HTTP {}", x.status.unwrap_or(0)))
+            }
+            (Some(501), false, _) if unrouted => {
+                Some("answered HTTP 501 with a \"Not Implemented\" page (no A2A error)".to_string())
             }
             // A 301/302/303 turns the client's POST into a GET (RFC 9110 §15.4): the call never
             // reaches the agent (an http:// card behind a TLS proxy, cap-js/agents #75).
@@ -22084,13 +22274,13 @@ impl State {
         // A 404/405 on an operation route of an HTTP+JSON interface that answered before
         // (GetTask of an unknown id answered by a framework's default 404 page) is the
         // agent's error answer, judged by REST-ERROR-001 (breaker8 G1).
-        if matches!(x.status, Some(404) | Some(405)) && self.rest_route_of_answered_interface(x) {
+        if unrouted && self.rest_route_of_answered_interface(x) {
             return;
         }
         // A 404/405 to a route the client spelled in other letter case (`/Message:send`)
         // is the right answer to a path that does not exist (REST-ROUTE-001), no sign of
         // a wrong card URL.
-        if matches!(x.status, Some(404) | Some(405))
+        if unrouted
             && x.call
                 .as_ref()
                 .is_some_and(|c| c.wrong_case_path.is_some() || c.route_slip.is_some())
@@ -22104,7 +22294,7 @@ impl State {
         // that match method and path together (Express: "Cannot GET ...") refuse such a
         // verb with 404, not 405: the client's verb (REST-VERB-001) is the first thing to
         // fix, no sign of a wrong card URL (breaker21 B49).
-        if matches!(x.status, Some(404) | Some(405))
+        if unrouted
             && x.call.as_ref().is_some_and(|c| {
                 c.binding == Some(Binding::Rest)
                     && c.op
@@ -22132,9 +22322,19 @@ impl State {
         }
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
+        let http_call = x
+            .call
+            .as_deref()
+            .is_some_and(|c| matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest)));
         let mut hits = Vec::new();
         for (i, a) in self.advertised.iter() {
             if a.reported || (never && a.answered) || a.parts.origin() != origin {
+                continue;
+            }
+            // A JSON-RPC or HTTP+JSON call below a gRPC interface's url is no use of that
+            // interface (gRPC has no such routes): a registry's HTTP+JSON probe under a
+            // gRPC root url proves nothing about it (review24a R5, as a 404 or a 501 page).
+            if a.grpc && http_call {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -22154,7 +22354,7 @@ impl State {
                 hits.push(i.clone());
             }
         }
-        if hits.is_empty() && matches!(x.status, Some(404) | Some(405)) && !x.synthetic {
+        if hits.is_empty() && unrouted && !x.synthetic {
             self.call_to_unadvertised_url(x, p, &path);
         }
         hits.sort();
@@ -22164,7 +22364,7 @@ impl State {
         let route = x
             .call
             .as_deref()
-            .filter(|c| c.binding == Some(Binding::Rest) && matches!(x.status, Some(404 | 405)))
+            .filter(|c| c.binding == Some(Binding::Rest) && unrouted)
             .and_then(|c| c.op);
         let ext_declared = route == Some(Op::GetExtendedCard)
             && self.card_for(x).is_some_and(|c| c.view.extended_card);
@@ -22192,11 +22392,11 @@ impl State {
             let base = net::norm_path(&a.parts.path)
                 .trim_end_matches('/')
                 .to_string();
-            if let Some(t) = a.tenant.as_deref().filter(|t| {
-                !a.exact
-                    && matches!(x.status, Some(404) | Some(405))
-                    && path.starts_with(&format!("{base}/{t}/"))
-            }) {
+            if let Some(t) = a
+                .tenant
+                .as_deref()
+                .filter(|t| !a.exact && unrouted && path.starts_with(&format!("{base}/{t}/")))
+            {
                 let mut f = Finding::new(
                     &r::CARD_URL_UNREACHABLE,
                     format!(
@@ -22210,7 +22410,7 @@ impl State {
                 self.emit(f);
                 continue;
             }
-            if a.rest_1x && matches!(x.status, Some(404) | Some(405)) {
+            if a.rest_1x && unrouted {
                 self.rest1x_unrouted.push((
                     a.parts.origin(),
                     net::norm_path(&a.parts.path).to_string(),
@@ -22526,13 +22726,23 @@ impl State {
         if c.webhook || matches!(op, Op::GetCard | Op::GetExtendedCard) || is_card_path(path) {
             return;
         }
-        let Some(card) = self.card_for(x).cloned() else {
+        // The addressed agent's card; on an origin of several agents where the call is
+        // below none of them (q25a's `card_at` gives none), every card of the origin: a
+        // URL none of them advertises is still one the client did not take from a card.
+        let cards: Vec<Arc<CardRec>> = match self.card_for(x) {
+            Some(c) => vec![c.clone()],
+            None => x
+                .origin
+                .as_deref()
+                .and_then(|o| self.cards.get(o))
+                .cloned()
+                .unwrap_or_default(),
+        };
+        let several = cards.len() > 1;
+        let Some(card) = cards.iter().find(|c| !c.view.interfaces.is_empty()).cloned() else {
             return;
         };
-        let interfaces = &card.view.interfaces;
-        if interfaces.is_empty() {
-            return;
-        }
+        let interfaces: Vec<_> = cards.iter().flat_map(|c| c.view.interfaces.iter()).collect();
         let origin = p.origin();
         let covered = interfaces.iter().any(|i| {
             parse_url(&i.url).is_some_and(|u| {
@@ -22552,7 +22762,7 @@ impl State {
         // times (supportedInterfaces, the top-level url, additionalInterfaces; "0.3" and
         // "0.3.0"), which is one interface to the client (ux20 N2, old N9).
         let mut distinct: Vec<(String, String, Option<&str>)> = Vec::new();
-        for i in interfaces {
+        for i in &interfaces {
             let v = i.version.as_deref();
             let same_version = |a: Option<&str>, b: Option<&str>| match (a, b) {
                 (Some(a), Some(b)) => match (Dialect::from_version(a), Dialect::from_version(b)) {
@@ -22594,7 +22804,10 @@ impl State {
         } else {
             ""
         };
-        let status = x.status.unwrap_or(0);
+        let status = match x.status.unwrap_or(0) {
+            501 => "501 with a \"Not Implemented\" page (no A2A error)".to_string(),
+            s => s.to_string(),
+        };
         let name = match (b, c.method.as_deref()) {
             (Binding::JsonRpc, Some(m)) => format!("{m} to {shown_origin}{shown}"),
             _ => format!("{} {shown_origin}{shown}", x.method.to_ascii_uppercase()),
@@ -22620,7 +22833,13 @@ impl State {
         self.find(
             &r::BIND_USE_URL_NOT_ADVERTISED,
             format!(
-                "client sent {name}, which the agent card fetched from this origin does not advertise (its interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{slash}{version}",
+                "client sent {name}, which {} ({} interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{slash}{version}",
+                if several {
+                    "no agent card fetched from this origin advertises"
+                } else {
+                    "the agent card fetched from this origin does not advertise"
+                },
+                if several { "their" } else { "its" },
                 listed.join(", ")
             ),
             vec![
@@ -22628,8 +22847,8 @@ impl State {
                 Evidence {
                     seq: card.seq,
                     exchange: Some(card.exchange.clone()),
-                    pointer: interfaces.first().map(|i| i.pointer().to_string()),
-                    found: interfaces.first().map(|i| Value::String(i.url.clone())),
+                    pointer: card.view.interfaces.first().map(|i| i.pointer().to_string()),
+                    found: card.view.interfaces.first().map(|i| Value::String(i.url.clone())),
                 },
             ],
             &x.leg,
@@ -22799,6 +23018,62 @@ fn bom_before_json(body: &[u8]) -> Option<String> {
     Json::parse(rest).is_ok().then(|| {
         ": it starts with a UTF-8 byte order mark (bytes EF BB BF, U+FEFF) before the JSON text, which RFC 8259 §8.1 forbids and JSON parsers reject (\"Unexpected UTF-8 BOM\"); write the body without a BOM (.NET: new UTF8Encoding(false))".to_string()
     })
+}
+
+/// Whether `x` was answered HTTP 501 with a page rather than an A2A error (CARD-005;
+/// mine24a): an HTML or plain-text "Not Implemented" from a front, or JSON that is no A2A
+/// error. A2A's own 501s are answers, not a missing URL: 1.0.0's UNIMPLEMENTED (a
+/// google.rpc Status with `status` "UNIMPLEMENTED" or `code` 12 / 501 at top level or
+/// under `error`), any error carrying an `a2a-protocol.org` ErrorInfo or an A2A code
+/// (-32099..-32001), a JSON-RPC error, and an RFC 9457 problem whose `type` is an
+/// a2a-protocol.org URI or whose `title` names an A2A error (1.0.0's problem+json form).
+fn not_implemented_page(x: &Exch) -> bool {
+    if x.status != Some(501) || x.synthetic {
+        return false;
+    }
+    let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    let Ok(Json::Object(o)) = Json::parse(&body) else {
+        return true;
+    };
+    let unimplemented = |e: &Obj| {
+        e.get("status")
+            .and_then(Json::as_str)
+            .is_some_and(|s| s.eq_ignore_ascii_case("UNIMPLEMENTED"))
+            || (e.get("code").and_then(Json::as_i64) == Some(12) && e.contains_key("message"))
+    };
+    if unimplemented(&o)
+        || o.get("error")
+            .and_then(Json::as_object)
+            .is_some_and(unimplemented)
+    {
+        return false;
+    }
+    let problem = o
+        .get("type")
+        .and_then(Json::as_str)
+        .is_some_and(|t| t.to_ascii_lowercase().contains("a2a-protocol.org"))
+        || o.get("title")
+            .and_then(Json::as_str)
+            .is_some_and(|t| reason_named_by_title(t).is_some());
+    // The A2A shapes only: `{"error": "Not Implemented"}` or `{"detail": ...}` is a page.
+    let a2a_code = |v: Option<&Json>| {
+        v.and_then(Json::as_i64)
+            .is_some_and(|n| (-32099..=-32001).contains(&n))
+    };
+    let err = o.get("error").and_then(Json::as_object);
+    let a2a = (o.contains_key("jsonrpc") && o.contains_key("error"))
+        || a2a_code(o.get("code"))
+        || err.is_some_and(|e| {
+            a2a_code(e.get("code"))
+                || e.get("details").and_then(Json::as_array).is_some_and(|d| {
+                    d.iter().any(|i| {
+                        i.get("domain")
+                            .and_then(Json::as_str)
+                            .is_some_and(|t| t.eq_ignore_ascii_case("a2a-protocol.org"))
+                    })
+                })
+        });
+    !(problem || a2a)
 }
 
 /// True when JSON error body `o` of a 404/405 to call `c` is an answer of the agent, not
@@ -24341,15 +24616,34 @@ fn invalid_task_query_param(
                     format!("/params/{name}")
                 }),
             ),
-            _ => match query_param(url, name) {
-                Some(q) => (q, true, None),
-                None => continue,
-            },
+            _ => {
+                // ListTasksRequest.status is one TaskState: a query naming it twice asks for
+                // two states, which the request cannot hold (1.0 §11.5: repeating is for
+                // repeated fields).
+                let all = query_raw_values(url, name);
+                if name == "status" && all.len() > 1 {
+                    return Some((
+                        name,
+                        all.join("&status="),
+                        "one TASK_STATE_* name (ListTasksRequest.status is a single TaskState; repeating a query parameter is for repeated fields only, 1.0 §11.5)",
+                        None,
+                    ));
+                }
+                match query_param(url, name) {
+                    Some(q) => (q, true, None),
+                    None => continue,
+                }
+            }
         };
         // ProtoJSON also takes integers as strings and enums as their numbers.
         let why = match name {
             "statusTimestampAfter" if !stringy => "an RFC 3339 timestamp string",
             "statusTimestampAfter" if parse_rfc3339_ms(&text).is_none() => "an RFC 3339 timestamp",
+            // ProtoJSON takes an enum as its number too; an array or object is no TaskState.
+            "status" if !stringy && text.parse::<u32>().is_err() => "one TASK_STATE_* name",
+            "status" if stringy && text.contains(',') => {
+                "one TASK_STATE_* name (ListTasksRequest.status is a single TaskState; comma-joined values are for repeated fields only, 1.0 §11.5)"
+            }
             "status"
                 if stringy
                     && !(TaskState::is_proto_spelling(&text)
@@ -24435,23 +24729,51 @@ fn query_param(url: &str, name: &str) -> Option<String> {
     })
 }
 
-/// Every value of query parameter `name` in `url`, percent-decoded, repeated parameters and
-/// comma-joined values split (REST-001: `status=A&status=B` or `status=A,B`).
-fn query_values(url: &str, name: &str) -> Vec<String> {
+/// `path` with every percent-encoded unreserved character (ALPHA, DIGIT, `-`, `.`, `_`,
+/// `~`) decoded, other escapes kept as sent: the normalization of RFC 3986 §6.2.2.2, under
+/// which `/acme%2Dco/tasks/t%2D1` and `/acme-co/tasks/t-1` are one path. Hex digits of the
+/// kept escapes are upper-cased (§6.2.2.1).
+fn decode_unreserved(path: &str) -> String {
+    let b = path.as_bytes();
+    let mut out = String::with_capacity(path.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3])
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            if let Some(c) = hex {
+                if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+                    out.push(c as char);
+                } else {
+                    out.push('%');
+                    out.push_str(&path[i + 1..i + 3].to_ascii_uppercase());
+                }
+                i += 3;
+                continue;
+            }
+        }
+        // Copy one whole UTF-8 character.
+        let ch = path[i..].chars().next().unwrap_or('\u{fffd}');
+        out.push(ch);
+        i += ch.len_utf8().max(1);
+    }
+    out
+}
+
+/// Every non-empty value of query parameter `name` in `url`, percent-decoded, one per
+/// occurrence, a comma-joined value kept whole (`status=A&status=B` gives two values,
+/// `status=A,B` one): how often a singular field was sent is part of its form (1.0 §11.5
+/// allows repeating or comma-joining for repeated fields only).
+fn query_raw_values(url: &str, name: &str) -> Vec<String> {
     let Some((_, q)) = url.split_once('?') else {
         return Vec::new();
     };
     let q = q.split_once('#').map_or(q, |(q, _)| q);
     q.split('&')
         .filter_map(|kv| kv.split_once('='))
-        .filter(|(k, _)| a2a::percent_decode(k).eq_ignore_ascii_case(name))
-        .flat_map(|(_, v)| {
-            a2a::percent_decode(v)
-                .split(',')
-                .map(|s| s.trim().to_string())
-                .collect::<Vec<_>>()
-        })
-        .filter(|s| !s.is_empty())
+        .filter(|(k, v)| !v.is_empty() && a2a::percent_decode(k).eq_ignore_ascii_case(name))
+        .map(|(_, v)| a2a::percent_decode(v))
         .collect()
 }
 
@@ -24469,12 +24791,16 @@ fn tail_matches(open: &OpenMap, done_paths: &IdMap<String>, id: &str, up_path: &
     })
 }
 
-/// The last two segments of a path with `%3A` read as `:` and a `:verb` suffix as a
-/// segment of its own (`/tasks/t1:cancel` and `/tasks/t1/cancel` give `t1/cancel`):
-/// pairs a request with an upstream copy whose route a gateway rewrote (GW-REQ-002).
+/// The last two segments of a path with `%3A` read as `:`, percent-encoded unreserved
+/// characters decoded (RFC 3986 §6.2.2.2) and a `:verb` suffix as a segment of its own
+/// (`/tasks/t1:cancel` and `/tasks/t1/cancel` give `t1/cancel`): pairs a request with an
+/// upstream copy whose route a gateway rewrote (GW-REQ-002).
 fn route_key(path: &str) -> String {
     let p = path.split('?').next().unwrap_or(path);
-    let p = p.replace("%3A", "/").replace("%3a", "/").replace(':', "/");
+    let p = decode_unreserved(p)
+        .replace("%3A", "/")
+        .replace("%3a", "/")
+        .replace(':', "/");
     tail(&p)
 }
 
@@ -25627,6 +25953,14 @@ enum GrpcRequest {
     /// The client's fault (GRPC-FRAME-002): what, and whether the body ends inside a
     /// message (the client's fault only when its request is known to be whole).
     Bad(String, bool),
+}
+
+/// The task a send's message names (`message.taskId`, 0.x `task_id` too; HTTP+JSON, JSON-RPC
+/// params and a gRPC request's ProtoJSON alike): `None` for a message without one.
+fn message_task_id(c: &Call) -> Option<String> {
+    params_message(&c.params)
+        .and_then(|m| str_member(m, "taskId", "task_id"))
+        .map(str::to_string)
 }
 
 /// Decodes the whole request `body` of a gRPC call of `route` with `grpc-encoding` `enc`:
@@ -26948,8 +27282,9 @@ fn last_segment(path: &str) -> String {
 }
 
 /// GW-SSE-002: a client-leg stream cut this long (µs) after the last event it got, with
-/// the agent's stream going on, is named an idle/read timeout (proxies default to 30-100 s;
-/// shorter silences are cut for other reasons too).
+/// the agent's stream going on, is named an idle/read timeout of about that silence; the
+/// words name the silence measured and give common defaults (60 s, 100 s) as examples
+/// only, since a gateway's timeout may be set far lower (review24b R5).
 const IDLE_CUT_US: u64 = 5_000_000;
 
 /// A client-leg stream `h` that ended without a terminal state, and its upstream twin `up`
@@ -27004,9 +27339,9 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
             .idle_us
             .filter(|us| *us >= IDLE_CUT_US)
             .map(|us| {
+                let secs = us as f64 / 1e6;
                 format!(
-                    "; the client's stream was cut {:.0} s after the last event it got, with no event in between: an idle or read timeout of the gateway (nginx proxy_read_timeout and an AWS ALB's idle timeout default to 60 s) shorter than the task's quiet periods. Raise that timeout above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") every 15 to 30 s so the stream is never idle that long",
-                    us as f64 / 1e6
+                    "; the client's stream was cut {secs:.0} s after the last event it got (measured from that event to the cut), with no event in between: the likely cut is an idle or read timeout of about {secs:.0} s in the gateway, shorter than the task's quiet periods (defaults vary, for example nginx proxy_read_timeout and an AWS ALB's idle timeout 60 s, Cloudflare 100 s, and gateways often set them lower). Raise that timeout above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") more often than the timeout so the stream is never idle that long"
                 )
             })
             .unwrap_or_default();
@@ -27297,8 +27632,11 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
     None
 }
 
-/// Quiet time (µs) before a one-leg stream's end that reads as an intermediary's idle
-/// timeout (nginx `proxy_read_timeout` and cloud load balancers: 60 s; Cloudflare: 100 s).
+/// Quiet time (µs) before a one-leg stream's end from which the end reads as an
+/// intermediary's idle or read timeout: 30 s, below the common defaults (nginx
+/// `proxy_read_timeout` and an AWS ALB's idle timeout 60 s, Cloudflare 100 s) because
+/// deployments often set them lower; the words ([`idle_cut_words`]) name the silence
+/// measured and give those defaults as examples only (review24b R5).
 const QUIET_CUT_US: u64 = 30_000_000;
 
 /// STREAM-END-002's words for a stream that ended after [`QUIET_CUT_US`] or more without a
@@ -27313,9 +27651,9 @@ fn idle_cut_words(x: &Exch) -> String {
     if quiet < QUIET_CUT_US {
         return String::new();
     }
+    let secs = quiet as f64 / 1e6;
     format!(
-        ", after {:.0} s in which the stream carried no byte: proxies and load balancers close a quiet connection at their idle timeout (nginx proxy_read_timeout and cloud load balancers 60 s, Cloudflare 100 s), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest",
-        quiet as f64 / 1e6
+        ", after {secs:.0} s in which the stream carried no byte (no event, no SSE comment; measured from its last byte to its end): the likely cut is an idle or read timeout of about {secs:.0} s in a proxy or load balancer in front of the agent, which closes a connection that quiet (defaults vary, for example nginx proxy_read_timeout and an AWS ALB's idle timeout 60 s, Cloudflare 100 s, and deployments often set them lower), so an agent with quiet phases writes SSE comments (': keep-alive') every few seconds, well inside the shortest timeout on its path, and the client resubscribes to the task (tasks/resubscribe, SubscribeToTask) to get the rest"
     )
 }
 

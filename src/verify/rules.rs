@@ -115,7 +115,7 @@ rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warnin
 
 rule!(BIND_USE_URL_NOT_ADVERTISED, "BIND-USE-002", "client-url-not-advertised", Warning, Interop,
     ["CARD-005", "CARD-006"],
-    "client sent an A2A call to a URL that the agent card fetched from that origin does not advertise, and the agent answered 404/405",
+    "client sent an A2A call to a URL that the agent card fetched from that origin does not advertise, and the agent answered 404/405 (or a 501 page that is no A2A error)",
     "send each call to an interface URL the agent card declares (1.0 supportedInterfaces[].url; 0.3 url / additionalInterfaces[].url): JSON-RPC requests go by POST to exactly that URL, HTTP+JSON routes below it; do not fall back to the service root or to the 0.x top-level url when the card has only supportedInterfaces");
 
 // ---- extensions (capabilities.extensions) ------------------------------------------------
@@ -152,7 +152,7 @@ rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, Age
     "advertise the public base URL once; a gateway or controller glued its own prefix onto a URL that already had it");
 rule!(CARD_URL_UNREACHABLE, "CARD-URL-002", "card-url-unreachable", Error, AgentCard,
     ["CARD-005", "CARD-006"],
-    "advertised interface url answers 404/405 or never answers when used",
+    "advertised interface url answers 404/405 (or a 501 page that is no A2A error) or never answers when used",
     "advertise the URL the agent is really served at through this origin; clients follow the card and fail here");
 rule!(CARD_URL_INTERNAL_AUTHORITY, "CARD-URL-003", "card-url-internal-authority", Error, AgentCard,
     ["CARD-005", "CARD-006"],
@@ -520,7 +520,7 @@ rule!(ID_TASK_NOT_FOUND_FRESH_SEND, "ID-TASK-005", "task-not-found-for-message-w
     "TaskNotFoundError (-32001, HTTP 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in TASK_STATE_FAILED, or -32603 InternalError / InvalidAgentResponseError when a downstream agent answered wrongly");
 rule!(ID_TASK_FROM_OTHER_AGENT, "ID-TASK-006", "client-task-id-from-other-agent", Warning, Lifecycle,
     ["ID-001", "TASK-009"],
-    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError",
+    "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError or with another task (another id, another contextId, a finished task changed); an agent that answers the same task is one agent behind two hostnames sharing its task store, not a finding",
     "task ids belong to the agent that created them (1.0 §3.4.2): an orchestrator keeps each remote agent's taskId and contextId apart (a record per agent), continues a task only with the agent that handed it out, and opens work at another agent with a message without taskId; the agent's TaskNotFoundError is right");
 rule!(ID_OTHER_TASK_ANSWERED, "ID-TASK-003", "task-call-answered-other-task", Error, Lifecycle,
     ["ID-001", "TASK-009", "AUTH-006"],

@@ -841,12 +841,12 @@ case("ZL2-legal-v10-accepted-json-data-part-no-media-type", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10(), "configuration": {"acceptedOutputModes": ["application/json"]}}),
     resp(ok(1, {"task": task10(artifacts=art([{"data": {"rows": [1]}}]))}))],
     [], "a data part without mediaType under acceptedOutputModes application/json")
-case("ZL3-legal-v10-rest-list-tasks-status-repeated-include-artifacts", lambda: R10() + [
+case("ZL3-v10-rest-list-tasks-status-repeated-include-artifacts", lambda: R10() + [
     rpost("/message:send", {"message": msg10(mid="m1"), "configuration": {"returnImmediately": True}}), rok({"task": task10("t1", state="SUBMITTED", n=1)}),
     rpost("/message:send", {"message": msg10(mid="m2"), "configuration": {"returnImmediately": True}}), rok({"task": task10("t2", state="WORKING", n=2)}),
     rget("/tasks?status=TASK_STATE_WORKING&status=TASK_STATE_SUBMITTED&includeArtifacts=true"),
     rok({"tasks": [task10("t2", state="WORKING", n=2, artifacts=art([{"text": "partial"}])), task10("t1", state="SUBMITTED", n=1)], "nextPageToken": "", "pageSize": 50, "totalSize": 2})],
-    [], "status repeated in the query (REST-001) and includeArtifacts=true: both tasks match, artifacts allowed")
+    [("request-param-invalid-accepted", E)], "status repeated in the query and includeArtifacts=true, both tasks listed: ListTasksRequest.status is one TaskState and 1.0 §11.5 lets only repeated fields repeat, so the agent accepted a malformed parameter (DATA-PARAM-001; session 25, was legal); no DATA-LIST-003, artifacts allowed")
 case("ZL5-legal-v10-cancel-with-metadata", lambda: C10() + send_task("t1", state="WORKING") + [
     RPC(2, "CancelTask", {"id": "t1", "metadata": {"reason": "user"}}), resp(ok(2, task10("t1", state="CANCELED", n=2, metadata={"reason": "user"})))],
     [], "CancelTask with metadata (1.0 CancelTaskRequest.metadata)")
