@@ -1,11 +1,18 @@
 //! q25c (session 25 quality items): SARIF locations cite evidence as every other report does
-//! (`e2 #10`, not the bare `#10`). Real files through the built binary.
+//! (`e2 #10`, not the bare `#10`); the proxy's stop summary counts the SSE streams and
+//! answers the stop cut open. Real files, the built binary, a real proxy over loopback in
+//! front of the reference agent (`demo --agent-only`) or a small real server.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use proxy_process::{start_proxy, ChildGuard};
 
 use serde_json::Value;
 
@@ -70,7 +77,11 @@ fn sarif_locations_cite_evidence_as_the_text_report_does() {
                     .to_string()
             })
             .collect();
-        assert!(!arrows.is_empty(), "{f}: findings expected\n{}", text(&t.stdout));
+        assert!(
+            !arrows.is_empty(),
+            "{f}: findings expected\n{}",
+            text(&t.stdout)
+        );
 
         let o = run_in(&root(), &["verify", f, "-f", "sarif"]);
         let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -112,4 +123,189 @@ fn sarif_locations_cite_evidence_as_the_text_report_does() {
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(sarif_errors(&doc).is_empty());
     assert_eq!(doc["runs"][0]["results"].as_array().unwrap().len(), 0);
+}
+
+/// The reference agent (`demo --agent-only`) as a process on a free loopback port, and its
+/// URL (from its banner, within 30 s).
+fn reference_agent() -> (ChildGuard, String) {
+    let mut child = ChildGuard::spawn(
+        Command::new(BIN)
+            .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped()),
+    );
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for l in BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    let url = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("reference agent banner");
+        if let Some(rest) = l.split("reference agent on ").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_string();
+        }
+    };
+    (child, url)
+}
+
+/// A JSON-RPC 1.0 `SendStreamingMessage` with `text` sent to the proxy at `addr` over a raw
+/// loopback connection, read until `needle` has arrived (at most 30 s): the open connection.
+fn stream_until(addr: SocketAddr, id: u32, text: &str, needle: &str) -> (TcpStream, String) {
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"SendStreamingMessage","params":{{"message":{{"messageId":"m{id}","role":"ROLE_USER","parts":[{{"text":"{text}"}}]}}}}}}"#
+    );
+    send_until(addr, &body, needle)
+}
+
+/// `body` POSTed to `/` of the proxy at `addr`, read until `needle` has arrived (at most
+/// 30 s, else the test fails naming what did arrive): the open connection and what it read.
+fn send_until(addr: SocketAddr, body: &str, needle: &str) -> (TcpStream, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+    let end = Instant::now() + Duration::from_secs(30);
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !text(&got).contains(needle) {
+        assert!(
+            Instant::now() < end,
+            "no {needle:?} within 30 s: {}",
+            text(&got)
+        );
+        match s.read(&mut buf) {
+            Ok(0) => panic!("closed before {needle:?}: {}", text(&got)),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    (s, text(&got))
+}
+
+/// The proxy's stderr line containing `needle`, if any.
+fn line_of<'a>(stderr: &'a str, needle: &str) -> Option<&'a str> {
+    stderr.lines().find(|l| l.contains(needle))
+}
+
+/// Item 2: SIGTERM while two SSE streams of the reference agent are open (its `cancel`
+/// skill works until canceled): once the grace is over the stop summary says the two
+/// streams were still open and cut by the stop, naming their exchanges, as `verify` of
+/// the recording lists them as not judged. The old summary said only how many events were
+/// recorded. Legal control: a stream read to its end before the stop (`slow` skill) is not
+/// counted and the line is absent.
+#[test]
+fn the_stop_summary_counts_the_streams_it_cut_open() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("cut.jsonl");
+    let (proxy, addr) = start_proxy(&[
+        "--upstream",
+        &url,
+        "--record",
+        rec.to_str().unwrap(),
+        "--shutdown-grace",
+        "1",
+    ]);
+    let (_a, _) = stream_until(addr, 1, "cancel first", "TASK_STATE_WORKING");
+    let (_b, _) = stream_until(addr, 2, "cancel second", "TASK_STATE_WORKING");
+    let stderr = proxy.terminate();
+    let line = line_of(&stderr, "when the proxy stopped").unwrap_or_else(|| {
+        panic!("no cut-open line in the stop summary:\n{stderr}");
+    });
+    assert_eq!(
+        line,
+        "a2a-interop proxy: 2 SSE streams (e1, e2) were still open when the proxy stopped: closed by the stop (outcome `open`), their end not judged (`a2a-interop verify` and the report list them as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now 1 s)"
+    );
+    let v = run_in(dir.path(), &["verify", "cut.jsonl"]);
+    let out = text(&v.stdout);
+    assert!(
+        out.contains("not judged: 2 exchanges (e1, e2): the recording ended with the stream open"),
+        "{out}"
+    );
+
+    // legal control: a stream that ended before the stop is not cut open
+    let rec = dir.path().join("whole.jsonl");
+    let (proxy, addr) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let (_c, got) = stream_until(addr, 3, "slow hello", "TASK_STATE_COMPLETED");
+    assert!(got.contains("fox."), "{got}");
+    let stderr = proxy.terminate();
+    assert!(
+        line_of(&stderr, "when the proxy stopped").is_none(),
+        "{stderr}"
+    );
+    assert!(line_of(&stderr, "events recorded in").is_some(), "{stderr}");
+}
+
+/// Item 2, the same kind for a plain answer: a small real agent sends the head and part of a
+/// JSON-RPC answer with a larger Content-Length and then holds the connection. SIGTERM while
+/// the answer is still arriving: the stop summary counts it, as verify lists it.
+#[test]
+fn the_stop_summary_counts_an_answer_still_arriving() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let agent = listener.local_addr().unwrap();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        let (mut s, _) = listener.accept().unwrap();
+        let mut r = BufReader::new(s.try_clone().unwrap());
+        let mut len = 0usize;
+        loop {
+            let mut l = String::new();
+            r.read_line(&mut l).unwrap();
+            if let Some(v) = l.to_ascii_lowercase().strip_prefix("content-length:") {
+                len = v.trim().parse().unwrap();
+            }
+            if l == "\r\n" {
+                break;
+            }
+        }
+        let mut body = vec![0u8; len];
+        r.read_exact(&mut body).unwrap();
+        let part = br#"{"jsonrpc":"2.0","id":7,"result":{"#;
+        write!(
+            s,
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 300\r\n\r\n"
+        )
+        .unwrap();
+        s.write_all(part).unwrap();
+        s.flush().unwrap();
+        // hold the answer open until the test is over
+        let _ = done_rx.recv_timeout(Duration::from_secs(120));
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("cut.jsonl");
+    let (proxy, addr) = start_proxy(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "--shutdown-grace",
+        "1",
+    ]);
+    let body = r#"{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m7","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
+    let (_c, _) = send_until(addr, body, r#""result":{"#);
+    let stderr = proxy.terminate();
+    let _ = done_tx.send(());
+    let line = line_of(&stderr, "when the proxy stopped").unwrap_or_else(|| {
+        panic!("no cut-open line in the stop summary:\n{stderr}");
+    });
+    assert!(
+        line.contains("1 response (e1) was still arriving when the proxy stopped: closed by the stop (outcome `open`), its end not judged"),
+        "{line}"
+    );
+    let v = run_in(dir.path(), &["verify", "cut.jsonl"]);
+    assert!(
+        text(&v.stdout).contains("the recording ended with the response still arriving"),
+        "{}",
+        text(&v.stdout)
+    );
 }

@@ -1006,6 +1006,9 @@ async fn run_async(
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    if let Some(line) = cut_open_line(&outcome.verify.incomplete, a.shutdown_grace) {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
     if let Some(line) =
         untapped.and_then(|n| untapped_line(n.load(std::sync::atomic::Ordering::Relaxed)))
     {
@@ -1185,6 +1188,72 @@ pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String
             if n == 1 { "exchange" } else { "exchanges" }
         )
     })
+}
+
+/// The shutdown line about exchanges the stop cut open (q25c): SSE streams still open and
+/// answers still arriving when the proxy stopped (after the `--shutdown-grace` of
+/// `grace_secs` seconds, or a second Ctrl-C), recorded with outcome `open`. Counted from the
+/// verifier's `incomplete` reasons, the ones `verify` and the report list as not judged, so
+/// the three agree: e.g. `2 SSE streams (e2, e4) were still open when the proxy stopped:
+/// closed by the stop (outcome `open`), their end not judged (...); hint: ...`. `None` when the stop cut nothing.
+pub fn cut_open_line(incomplete: &[(String, String)], grace_secs: u64) -> Option<String> {
+    let mut streams: Vec<&str> = Vec::new();
+    let mut answers: Vec<&str> = Vec::new();
+    for (id, why) in incomplete {
+        let list = if why.starts_with("the recording ended with the stream open") {
+            &mut streams
+        } else if why.starts_with("the recording ended with the response still arriving") {
+            &mut answers
+        } else {
+            continue;
+        };
+        if !list.contains(&id.as_str()) {
+            list.push(id);
+        }
+    }
+    // in exchange order (`e2` before `e10`), as verify lists them, not in the order the
+    // stop ended them
+    streams.sort_by_key(|id| (id.len(), *id));
+    answers.sort_by_key(|id| (id.len(), *id));
+    let ids = |v: &[&str]| {
+        let shown = v.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        if v.len() > 5 {
+            format!("{shown}, ...")
+        } else {
+            shown
+        }
+    };
+    let mut parts = Vec::new();
+    match streams.len() {
+        0 => {}
+        1 => parts.push(format!("1 SSE stream ({}) was", ids(&streams))),
+        n => parts.push(format!("{n} SSE streams ({}) were", ids(&streams))),
+    }
+    match answers.len() {
+        0 => {}
+        1 => parts.push(format!("1 response ({}) was still arriving", ids(&answers))),
+        n => parts.push(format!(
+            "{n} responses ({}) were still arriving",
+            ids(&answers)
+        )),
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let n = streams.len() + answers.len();
+    let (them, their) = if n == 1 {
+        ("it", "its")
+    } else {
+        ("them", "their")
+    };
+    let what = match (streams.is_empty(), answers.is_empty()) {
+        (false, true) => format!("{} still open", parts[0]),
+        (true, false) => parts[0].clone(),
+        _ => format!("{} still open and {}", parts[0], parts[1]),
+    };
+    Some(format!(
+        "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s)"
+    ))
 }
 
 /// The shutdown line about CONNECT tunnels forward mode passed through without recording
