@@ -1,6 +1,7 @@
 //! q25c (session 25 quality items): SARIF locations cite evidence as every other report does
 //! (`e2 #10`, not the bare `#10`); the proxy's stop summary counts the SSE streams and
-//! answers the stop cut open. Real files, the built binary, a real proxy over loopback in
+//! answers the stop cut open; a report path whose extension names no format (`out.pdf`) is
+//! refused before anything runs. Real files, the built binary, a real proxy over loopback in
 //! front of the reference agent (`demo --agent-only`) or a small real server.
 
 #[path = "common/proxy_process.rs"]
@@ -308,4 +309,123 @@ fn the_stop_summary_counts_an_answer_still_arriving() {
         "{}",
         text(&v.stdout)
     );
+}
+
+/// A loopback port nothing listens on (bound, then closed).
+fn dead_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Item 3 (newcomer24 N9): `proxy --report out.pdf` (also `.docx`, `.xlsx`, `.jsonl`) ran
+/// the session and wrote Markdown under that name at the stop. Now refused at start-up
+/// (exit 2, one line, nothing listens, no file), naming the extension, every format with its
+/// extension and the --format flag; `verify`/`probe`/`demo -o out.pdf` say the same. Legal
+/// controls: every documented extension, an extension-less path (Markdown) and `out.pdf
+/// --format html` still run and write that format.
+#[test]
+fn a_report_path_naming_no_format_is_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let upstream = format!("http://127.0.0.1:{}", dead_port());
+    let formats = [
+        "text (.txt)",
+        "json (.json)",
+        "markdown (.md)",
+        "junit (.xml)",
+        "sarif (.sarif)",
+        "html (.html)",
+    ];
+    for name in ["out.pdf", "report.docx", "r.XLSX", "findings.jsonl"] {
+        let o = run_in(
+            d,
+            &[
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                &upstream,
+                "--no-record",
+                "--report",
+                name,
+            ],
+        );
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(
+            err.lines().count(),
+            1,
+            "{name}: one line, nothing ran: {err}"
+        );
+        let ext = &name[name.rfind('.').unwrap()..];
+        assert!(
+            err.starts_with(&format!(
+                "a2a-interop: --report {name}: {ext} names no report format a2a-interop writes"
+            )),
+            "{err}"
+        );
+        for f in formats {
+            assert!(err.contains(f), "{name}: {f} not named: {err}");
+        }
+        assert!(err.contains("--format F"), "{err}");
+        assert!(!d.join(name).exists(), "{name} was created");
+    }
+    // the -o of the other commands, refused before they run, in the same words
+    let probe_url = format!("http://127.0.0.1:{}", dead_port());
+    for args in [
+        vec!["verify", "x.jsonl", "-o", "out.pdf"],
+        vec!["probe", &probe_url, "-o", "out.pdf"],
+        vec!["demo", "-o", "out.pdf"],
+    ] {
+        std::fs::copy(root().join("tests/cases/CASE-05.jsonl"), d.join("x.jsonl")).unwrap();
+        let o = run_in(d, &args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("-o out.pdf, and .pdf names no report format a2a-interop writes"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("html (.html)") && err.contains("--format F"),
+            "{err}"
+        );
+        assert!(!d.join("out.pdf").exists());
+    }
+
+    // legal controls: each runs, and its report is in the format the path (or --format) names
+    let cases: [(&str, Option<&str>, &str); 9] = [
+        ("r.md", None, "# A2A interoperability report"),
+        ("r.json", None, "{"),
+        ("r.xml", None, "<?xml"),
+        ("r.html", None, "<!DOCTYPE html>"),
+        ("r.sarif", None, "{"),
+        ("r.txt", None, "0 errors"),
+        ("report", None, "# A2A interoperability report"),
+        ("out.pdf", Some("html"), "<!DOCTYPE html>"),
+        ("r.markdown", None, "# A2A interoperability report"),
+    ];
+    for (name, format, starts) in cases {
+        let path = d.join(name);
+        let p = path.to_str().unwrap();
+        let mut args = vec!["--upstream", &upstream, "--no-record", "--report", p];
+        if let Some(f) = format {
+            args.extend(["--format", f]);
+        }
+        let (proxy, _) = start_proxy(&args);
+        proxy.terminate();
+        let body = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            body.starts_with(starts),
+            "{name}: {starts:?} expected:\n{body}"
+        );
+        if name == "r.sarif" {
+            assert!(body.contains("\"version\": \"2.1.0\""), "{body}");
+        }
+        if name == "r.json" {
+            assert!(body.contains("a2a-interop/report/v1"), "{body}");
+        }
+    }
 }

@@ -33,7 +33,8 @@ printed on stderr as text instead. Operational errors (port in use, bad URL,
 non-loopback listen without `--allow-remote`, a recording or `--report` path that cannot be
 created or written at start-up, a `--report` path that is the recording itself) exit 2 with a
 one-line cause and a hint, before anything is served. The `--report` format is `--format`, else
-the one its extension names (as for `verify -o`), else Markdown. A `--no-redact` recording is
+the one its extension names (as for `verify -o`), Markdown for a path without one (an
+extension naming no format, `out.pdf`, is refused at start-up). A `--no-redact` recording is
 created `0600` and the banner says it keeps secrets.
 
 A recording that fails mid-run (disk full, file size limit, I/O error) follows
@@ -1355,6 +1356,8 @@ fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Re
 /// removed again (no empty report is left behind when the run then fails to start); the
 /// directories created stay, as for `--record`. A file that holds an earlier recording is
 /// refused (newcomer24 N1); `format` (`--format`) names the extension the hint suggests.
+/// Without `--format`, an extension that names no report format (`out.pdf`) is refused
+/// (newcomer24 N9: it used to get Markdown); no extension means Markdown.
 ///
 /// # Errors
 /// A one-line cause with a hint (exit 2).
@@ -1407,6 +1410,19 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
             p.with_extension(report_format(p, format).extension()).display()
         );
     }
+    // an extension that names no format (`--report out.pdf`) wrote Markdown under it at the
+    // stop, found only when the file would not open (newcomer24 N9): refused here, as
+    // `verify -o out.pdf` is; an explicit --format writes that format under any name
+    if format.is_none() {
+        if let Some(ext) = crate::app::verify_cmd::unknown_extension(p) {
+            bail!(
+                "--report {}: {ext} names no report format a2a-interop writes, which are {}; hint: use one of those extensions (e.g. --report {}), or pick the format with --format F (the report is then written in F under the name given); a path without an extension gets Markdown",
+                p.display(),
+                crate::app::verify_cmd::formats_with_extensions(),
+                p.with_extension("html").display()
+            );
+        }
+    }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()
         .write(true)
@@ -1421,7 +1437,8 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
 }
 
 /// The `--report` format: `--format` when given, else the one the path's extension names
-/// (`.json .md .xml .sarif .html .txt`, as `verify -o`), else Markdown.
+/// (`.json .md .xml .sarif .html .txt`, as `verify -o`), else Markdown (a path whose
+/// extension names no format never gets here: [`check_report_path`] refuses it).
 pub fn report_format(path: &Path, format: Option<Format>) -> crate::report::Format {
     match format {
         Some(f) => crate::app::verify_cmd::format_of(f),
