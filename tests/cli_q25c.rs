@@ -1,7 +1,8 @@
 //! q25c (session 25 quality items): SARIF locations cite evidence as every other report does
 //! (`e2 #10`, not the bare `#10`); the proxy's stop summary counts the SSE streams and
 //! answers the stop cut open; a report path whose extension names no format (`out.pdf`) is
-//! refused before anything runs. Real files, the built binary, a real proxy over loopback in
+//! refused before anything runs; a recording whose `exchange_end` line was deleted says the
+//! line is missing, not that the exchange never ended. Real files, the built binary, a real proxy over loopback in
 //! front of the reference agent (`demo --agent-only`) or a small real server.
 
 #[path = "common/proxy_process.rs"]
@@ -428,4 +429,103 @@ fn a_report_path_naming_no_format_is_refused_before_anything_runs() {
             assert!(body.contains("a2a-interop/report/v1"), "{body}");
         }
     }
+}
+
+/// The repository's reference-agent recording with the lines whose `seq` is in `drop`
+/// deleted, written to `dir/name`.
+fn edited_recording(dir: &Path, name: &str, drop: &[u64]) -> PathBuf {
+    let full = std::fs::read_to_string(root().join("recordings/refagent-v1.0-rewrite-card.jsonl"))
+        .unwrap();
+    let mut out = String::new();
+    for (i, l) in full.lines().enumerate() {
+        // line 1 is the header; line n + 1 holds seq n (the recorder writes them so)
+        let seq = i as u64;
+        if i > 0 {
+            let v: Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["seq"], seq, "line {}", i + 1);
+        }
+        if !drop.contains(&seq) || i == 0 {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    let p = dir.join(name);
+    std::fs::write(&p, out).unwrap();
+    p
+}
+
+const NO_END_LINE: &str = "its exchange_end line is missing from the file (the seq numbers skip after its last event: a line deleted or lost), so how it ended is unknown";
+
+/// Item 4 (newcomer24 N10): a recording whose `exchange_end` line for e2 (seq 12, a unary
+/// call) or e4 (seq 30, an SSE stream) was deleted by hand read "exchange never ended in
+/// the recording". The seq numbers skip right there, so verify (text and JSON report) now
+/// says that exchange's end line is missing from the file, and export says its seq numbers
+/// skip. Legal controls: the untouched recording has no not-judged exchange; the last line
+/// deleted (no seq evidence) keeps "never ended"; a gap before an open exchange's start
+/// does not name that exchange; a deleted chunk of an exchange that then ends names none.
+#[test]
+fn a_deleted_exchange_end_line_is_named_as_missing_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, drop, id) in [("no-e2-end.jsonl", 12, "e2"), ("no-e4-end.jsonl", 30, "e4")] {
+        edited_recording(d, name, &[drop]);
+        let o = run_in(d, &["verify", name]);
+        let out = text(&o.stdout);
+        assert!(
+            out.contains(&format!(
+                "note: not judged: 1 exchange ({id}): {NO_END_LINE}"
+            )),
+            "{name}:\n{out}"
+        );
+        assert!(!out.contains("never ended"), "{name}:\n{out}");
+        // the seq note (N4) still comes first
+        assert!(
+            text(&o.stderr).contains("1 event missing (lines deleted or lost)"),
+            "{}",
+            text(&o.stderr)
+        );
+        let j = run_in(d, &["verify", name, "-f", "json"]);
+        let doc: Value = serde_json::from_slice(&j.stdout).unwrap();
+        let why = doc.to_string();
+        assert!(why.contains(NO_END_LINE), "{name}: {why}");
+        let e = run_in(d, &["export", name, "--har", "out.har"]);
+        let err = text(&e.stderr);
+        assert_eq!(e.status.code(), Some(0), "{err}");
+        assert!(
+            err.contains(&format!("1 of them ({id}) never ended in the recording (the recording's seq numbers skip 1 event: an end line deleted or lost")),
+            "{err}"
+        );
+    }
+
+    // controls
+    let o = run_in(
+        &root(),
+        &["verify", "recordings/refagent-v1.0-rewrite-card.jsonl"],
+    );
+    assert!(
+        !text(&o.stdout).contains("not judged"),
+        "{}",
+        text(&o.stdout)
+    );
+    // the last line (e12's end, seq 70): nothing shows a line is missing
+    edited_recording(d, "no-last.jsonl", &[70]);
+    let out = text(&run_in(d, &["verify", "no-last.jsonl"]).stdout);
+    assert!(
+        out.contains("note: not judged: 1 exchange (e12): exchange never ended in the recording"),
+        "{out}"
+    );
+    assert!(!out.contains("exchange_end line is missing"), "{out}");
+    // a chunk of e4 (seq 25) gone as well: the gap lies before e12 began
+    edited_recording(d, "gap-before.jsonl", &[25, 70]);
+    let out = text(&run_in(d, &["verify", "gap-before.jsonl"]).stdout);
+    assert!(
+        out.contains("not judged: 1 exchange (e12): exchange never ended in the recording"),
+        "{out}"
+    );
+    assert!(!out.contains("exchange_end line is missing"), "{out}");
+    // only a chunk gone: e4 still ends, no exchange is said to miss its end
+    edited_recording(d, "chunk-gone.jsonl", &[25]);
+    let out = text(&run_in(d, &["verify", "chunk-gone.jsonl"]).stdout);
+    assert!(!out.contains("exchange_end line is missing"), "{out}");
+    assert!(!out.contains("never ended"), "{out}");
 }
