@@ -224,14 +224,21 @@ fn the_stop_summary_counts_the_streams_it_cut_open() {
     let line = line_of(&stderr, "when the proxy stopped").unwrap_or_else(|| {
         panic!("no cut-open line in the stop summary:\n{stderr}");
     });
+    // the two streams in the order the stop ended them, as verify lists them
+    let ids = ["e1, e2", "e2, e1"]
+        .into_iter()
+        .find(|ids| line.contains(&format!("2 SSE streams ({ids})")))
+        .unwrap_or_else(|| panic!("{line}"));
     assert_eq!(
         line,
-        "a2a-interop proxy: 2 SSE streams (e1, e2) were still open when the proxy stopped: closed by the stop (outcome `open`), their end not judged (`a2a-interop verify` and the report list them as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now 1 s)"
+        format!("a2a-interop proxy: 2 SSE streams ({ids}) were still open when the proxy stopped: closed by the stop (outcome `open`), their end not judged (`a2a-interop verify` and the report list them as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now 1 s)")
     );
     let v = run_in(dir.path(), &["verify", "cut.jsonl"]);
     let out = text(&v.stdout);
     assert!(
-        out.contains("not judged: 2 exchanges (e1, e2): the recording ended with the stream open"),
+        out.contains(&format!(
+            "not judged: 2 exchanges ({ids}): the recording ended with the stream open"
+        )),
         "{out}"
     );
 
@@ -255,33 +262,52 @@ fn the_stop_summary_counts_the_streams_it_cut_open() {
 fn the_stop_summary_counts_an_answer_still_arriving() {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let agent = listener.local_addr().unwrap();
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let held = done.clone();
     std::thread::spawn(move || {
-        let (mut s, _) = listener.accept().unwrap();
-        let mut r = BufReader::new(s.try_clone().unwrap());
-        let mut len = 0usize;
-        loop {
-            let mut l = String::new();
-            r.read_line(&mut l).unwrap();
-            if let Some(v) = l.to_ascii_lowercase().strip_prefix("content-length:") {
-                len = v.trim().parse().unwrap();
-            }
-            if l == "\r\n" {
-                break;
-            }
+        for s in listener.incoming() {
+            let Ok(mut s) = s else { return };
+            let held = held.clone();
+            std::thread::spawn(move || {
+                // the proxy's start-up checks (a bare connect, `OPTIONS *`) get a whole
+                // answer; the A2A call gets the head and part of its body, then nothing
+                let mut r = BufReader::new(s.try_clone().unwrap());
+                let mut head = String::new();
+                let mut len = 0usize;
+                loop {
+                    let mut l = String::new();
+                    if r.read_line(&mut l).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    if let Some(v) = l.to_ascii_lowercase().strip_prefix("content-length:") {
+                        len = v.trim().parse().unwrap();
+                    }
+                    head.push_str(&l);
+                    if l == "\r\n" {
+                        break;
+                    }
+                }
+                if !head.starts_with("POST ") {
+                    let _ = s.write_all(b"HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n");
+                    return;
+                }
+                let mut body = vec![0u8; len];
+                r.read_exact(&mut body).unwrap();
+                let part = br#"{"jsonrpc":"2.0","id":7,"result":{"#;
+                write!(
+                    s,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 300\r\n\r\n"
+                )
+                .unwrap();
+                s.write_all(part).unwrap();
+                s.flush().unwrap();
+                // hold the answer open until the test is over (at most 120 s)
+                let end = Instant::now() + Duration::from_secs(120);
+                while !held.load(std::sync::atomic::Ordering::Relaxed) && Instant::now() < end {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+            });
         }
-        let mut body = vec![0u8; len];
-        r.read_exact(&mut body).unwrap();
-        let part = br#"{"jsonrpc":"2.0","id":7,"result":{"#;
-        write!(
-            s,
-            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 300\r\n\r\n"
-        )
-        .unwrap();
-        s.write_all(part).unwrap();
-        s.flush().unwrap();
-        // hold the answer open until the test is over
-        let _ = done_rx.recv_timeout(Duration::from_secs(120));
     });
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("cut.jsonl");
@@ -296,7 +322,7 @@ fn the_stop_summary_counts_an_answer_still_arriving() {
     let body = r#"{"jsonrpc":"2.0","id":7,"method":"SendMessage","params":{"message":{"messageId":"m7","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
     let (_c, _) = send_until(addr, body, r#""result":{"#);
     let stderr = proxy.terminate();
-    let _ = done_tx.send(());
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
     let line = line_of(&stderr, "when the proxy stopped").unwrap_or_else(|| {
         panic!("no cut-open line in the stop summary:\n{stderr}");
     });

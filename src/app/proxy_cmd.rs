@@ -1212,10 +1212,7 @@ pub fn cut_open_line(incomplete: &[(String, String)], grace_secs: u64) -> Option
             list.push(id);
         }
     }
-    // in exchange order (`e2` before `e10`), as verify lists them, not in the order the
-    // stop ended them
-    streams.sort_by_key(|id| (id.len(), *id));
-    answers.sort_by_key(|id| (id.len(), *id));
+    // in the order the verifier saw them end, as verify and the report list them
     let ids = |v: &[&str]| {
         let shown = v.iter().take(5).copied().collect::<Vec<_>>().join(", ");
         if v.len() > 5 {
