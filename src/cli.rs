@@ -156,7 +156,7 @@ pub struct ProxyArgs {
     #[arg(long)]
     pub report: Option<PathBuf>,
     /// Format of --report [default: from its extension (.json .md .xml .sarif .html .txt),
-    /// else markdown]; needs --report
+    /// markdown without an extension; another extension (.pdf) is refused]; needs --report
     #[arg(long, value_enum, requires = "report")]
     pub format: Option<Format>,
     /// Do not print findings on stderr as they happen

@@ -90,6 +90,8 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             ))
         }
     };
+    // published once the events are read: lines missing from the recording (newcomer24 N10)
+    let seq_breaks = src.seq_breaks.clone();
     for ev in src.events {
         let res = match ev {
             Ok(ev) => w.push(&ev),
@@ -121,10 +123,18 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     // Said like `repro` and `proxy` say what they wrote (ux20 N9); not for `--har -`,
     // whose reader gets the HAR itself.
     if a.har.as_os_str() != "-" {
+        // a recording whose seq numbers skip lost lines, maybe an `exchange_end` deleted
+        // by hand: said, rather than only "still being written, or cut short" (newcomer24
+        // N10)
+        let why = match seq_breaks.get().map(|b| b.missing).unwrap_or(0) {
+            0 => "still being written, or cut short".to_string(),
+            1 => "the recording's seq numbers skip 1 event: an end line deleted or lost, or the recording cut short".to_string(),
+            m => format!("the recording's seq numbers skip {m} events: end lines deleted or lost, or the recording cut short"),
+        };
         let unended = match open.len() {
             0 => String::new(),
             n => format!(
-                "; {n} of them ({}{}) never ended in the recording (still being written, or cut short): written as far as recorded",
+                "; {n} of them ({}{}) never ended in the recording ({why}): written as far as recorded",
                 open.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
                 if n > 5 { ", ..." } else { "" }
             ),

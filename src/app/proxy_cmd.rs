@@ -33,7 +33,8 @@ printed on stderr as text instead. Operational errors (port in use, bad URL,
 non-loopback listen without `--allow-remote`, a recording or `--report` path that cannot be
 created or written at start-up, a `--report` path that is the recording itself) exit 2 with a
 one-line cause and a hint, before anything is served. The `--report` format is `--format`, else
-the one its extension names (as for `verify -o`), else Markdown. A `--no-redact` recording is
+the one its extension names (as for `verify -o`), Markdown for a path without one (an
+extension naming no format, `out.pdf`, is refused at start-up). A `--no-redact` recording is
 created `0600` and the banner says it keeps secrets.
 
 A recording that fails mid-run (disk full, file size limit, I/O error) follows
@@ -1006,6 +1007,9 @@ async fn run_async(
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    if let Some(line) = cut_open_line(&outcome.verify.incomplete, a.shutdown_grace) {
+        crate::errln!("a2a-interop proxy: {line}");
+    }
     if let Some(line) =
         untapped.and_then(|n| untapped_line(n.load(std::sync::atomic::Ordering::Relaxed)))
     {
@@ -1187,6 +1191,69 @@ pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String
     })
 }
 
+/// The shutdown line about exchanges the stop cut open (q25c): SSE streams still open and
+/// answers still arriving when the proxy stopped (after the `--shutdown-grace` of
+/// `grace_secs` seconds, or a second Ctrl-C), recorded with outcome `open`. Counted from the
+/// verifier's `incomplete` reasons, the ones `verify` and the report list as not judged, so
+/// the three agree: e.g. `2 SSE streams (e2, e4) were still open when the proxy stopped:
+/// closed by the stop (outcome `open`), their end not judged (...); hint: ...`. `None` when the stop cut nothing.
+pub fn cut_open_line(incomplete: &[(String, String)], grace_secs: u64) -> Option<String> {
+    let mut streams: Vec<&str> = Vec::new();
+    let mut answers: Vec<&str> = Vec::new();
+    for (id, why) in incomplete {
+        let list = if why.starts_with("the recording ended with the stream open") {
+            &mut streams
+        } else if why.starts_with("the recording ended with the response still arriving") {
+            &mut answers
+        } else {
+            continue;
+        };
+        if !list.contains(&id.as_str()) {
+            list.push(id);
+        }
+    }
+    // in the order the verifier saw them end, as verify and the report list them
+    let ids = |v: &[&str]| {
+        let shown = v.iter().take(5).copied().collect::<Vec<_>>().join(", ");
+        if v.len() > 5 {
+            format!("{shown}, ...")
+        } else {
+            shown
+        }
+    };
+    let mut parts = Vec::new();
+    match streams.len() {
+        0 => {}
+        1 => parts.push(format!("1 SSE stream ({}) was", ids(&streams))),
+        n => parts.push(format!("{n} SSE streams ({}) were", ids(&streams))),
+    }
+    match answers.len() {
+        0 => {}
+        1 => parts.push(format!("1 response ({}) was still arriving", ids(&answers))),
+        n => parts.push(format!(
+            "{n} responses ({}) were still arriving",
+            ids(&answers)
+        )),
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let n = streams.len() + answers.len();
+    let (them, their) = if n == 1 {
+        ("it", "its")
+    } else {
+        ("them", "their")
+    };
+    let what = match (streams.is_empty(), answers.is_empty()) {
+        (false, true) => format!("{} still open", parts[0]),
+        (true, false) => parts[0].clone(),
+        _ => format!("{} still open and {}", parts[0], parts[1]),
+    };
+    Some(format!(
+        "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s)"
+    ))
+}
+
 /// The shutdown line about CONNECT tunnels forward mode passed through without recording
 /// them (no `--intercept-tls`): how many, and the flag that records them; `None` for none.
 pub fn untapped_line(n: u64) -> Option<String> {
@@ -1286,6 +1353,8 @@ fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Re
 /// removed again (no empty report is left behind when the run then fails to start); the
 /// directories created stay, as for `--record`. A file that holds an earlier recording is
 /// refused (newcomer24 N1); `format` (`--format`) names the extension the hint suggests.
+/// Without `--format`, an extension that names no report format (`out.pdf`) is refused
+/// (newcomer24 N9: it used to get Markdown); no extension means Markdown.
 ///
 /// # Errors
 /// A one-line cause with a hint (exit 2).
@@ -1338,6 +1407,19 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
             p.with_extension(report_format(p, format).extension()).display()
         );
     }
+    // an extension that names no format (`--report out.pdf`) wrote Markdown under it at the
+    // stop, found only when the file would not open (newcomer24 N9): refused here, as
+    // `verify -o out.pdf` is; an explicit --format writes that format under any name
+    if format.is_none() {
+        if let Some(ext) = crate::app::verify_cmd::unknown_extension(p) {
+            bail!(
+                "--report {}: {ext} names no report format a2a-interop writes, which are {}; hint: use one of those extensions (e.g. --report {}), or pick the format with --format F (the report is then written in F under the name given); a path without an extension gets Markdown",
+                p.display(),
+                crate::app::verify_cmd::formats_with_extensions(),
+                p.with_extension("html").display()
+            );
+        }
+    }
     let existed = std::fs::symlink_metadata(p).is_ok();
     std::fs::OpenOptions::new()
         .write(true)
@@ -1352,7 +1434,8 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
 }
 
 /// The `--report` format: `--format` when given, else the one the path's extension names
-/// (`.json .md .xml .sarif .html .txt`, as `verify -o`), else Markdown.
+/// (`.json .md .xml .sarif .html .txt`, as `verify -o`), else Markdown (a path whose
+/// extension names no format never gets here: [`check_report_path`] refuses it).
 pub fn report_format(path: &Path, format: Option<Format>) -> crate::report::Format {
     match format {
         Some(f) => crate::app::verify_cmd::format_of(f),

@@ -117,6 +117,35 @@ pub fn over_recording(flag: &str, p: &Path, held: &str, what: &str) -> String {
     )
 }
 
+/// Every report format with the extension a report path is read as: `text (.txt), json
+/// (.json), markdown (.md), junit (.xml), sarif (.sarif), html (.html)`, for messages.
+pub fn formats_with_extensions() -> String {
+    [
+        Format::Text,
+        Format::Json,
+        Format::Markdown,
+        Format::Junit,
+        Format::Sarif,
+        Format::Html,
+    ]
+    .iter()
+    .map(|f| format!("{} (.{})", f.as_str(), f.extension()))
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// The extension of a report `path` that names no format this tool writes (`.pdf` of
+/// `out.pdf`, `.docx`, `.jsonl`), with its dot; `None` when the path names a format
+/// ([`Format::from_extension`]) or has no extension (newcomer24 N9: `--report out.pdf`
+/// silently wrote Markdown into a file every PDF viewer then refused).
+pub fn unknown_extension(path: &Path) -> Option<String> {
+    let ext = path.extension()?;
+    match Format::from_extension(path) {
+        Some(_) => None,
+        None => Some(format!(".{}", ext.to_string_lossy())),
+    }
+}
+
 /// Pairs `--format` and `-o` values (module docs).
 ///
 /// Errors: an `-o` without a `--format` whose extension names no format; a `--format`
@@ -146,11 +175,17 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
             .unwrap_or_else(|| PathBuf::from("-"));
         let fmt = match o.formats.get(i) {
             Some(f) => format_of(*f),
-            None => Format::from_extension(&path).ok_or_else(|| {
-                format!(
+            None => Format::from_extension(&path).ok_or_else(|| match unknown_extension(&path) {
+                // newcomer24 N9: say that the extension names nothing this tool writes
+                Some(ext) => format!(
+                    "no --format for -o {}, and {ext} names no report format a2a-interop writes, which are {}; hint: give --format F before the -o (the report is then written in F under that name), or use one of those extensions",
+                    path.display(),
+                    formats_with_extensions()
+                ),
+                None => format!(
                     "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",
                     path.display()
-                )
+                ),
             })?,
         };
         // two reports to standard output would run together: neither parses (breaker10n N20)

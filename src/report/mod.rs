@@ -378,6 +378,34 @@ pub(crate) fn cite(id: &str, index: &ExchangeIndex) -> String {
     }
 }
 
+/// The short name of one piece of evidence, the head of [`locate`] without the exchange's
+/// request line: `e26 #152` (exchange id and event number, the form of the proxy's live
+/// finding line), `e2 line 8` for a transcript (the line a person edits), `log.entries[3]`
+/// for a HAR file (the entry a HAR viewer shows), `#152` when no exchange is known. SARIF
+/// names its logical locations with it (q25c: it cited the bare `#seq`).
+pub(crate) fn cite_event(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) -> String {
+    let x = exchange
+        .and_then(|id| index.exchange(id))
+        .or_else(|| index.exchange_of_seq(seq));
+    if index.source() == SourceFile::Har {
+        if let Some(i) = x.and_then(|x| index.har_entry(&x.id)) {
+            return format!("log.entries[{i}]");
+        }
+    }
+    let at = match (index.source(), index.line_of_seq(seq)) {
+        (SourceFile::Transcript, Some(line)) => format!("line {line}"),
+        _ => format!("#{seq}"),
+    };
+    // `e26 #152`: the exchange beside the event, the form of the proxy's live finding line
+    // (`pipeline::finding_line`) and of the sequence diagram, so a line seen live is found
+    // in the report (newcomer24 N8)
+    // (a live run without a recording has no index: the evidence's own exchange id)
+    match x.map(|x| x.id.as_str()).or(exchange) {
+        Some(id) => format!("{id} {at}"),
+        None => at,
+    }
+}
+
 /// Where a finding points, for renderers: `eN #seq (METHOD path -> status)`, the exchange id
 /// and event number as the proxy's live finding line shows them (for a transcript
 /// `eN line N (...)`, the line of the file a person edits; for a HAR file `log.entries[i]
@@ -398,18 +426,7 @@ pub(crate) fn locate(seq: u64, exchange: Option<&str>, index: &ExchangeIndex) ->
             return format!("log.entries[{i}] ({} {} -> {status})", x.method, x.url);
         }
     }
-    let at = match (index.source(), index.line_of_seq(seq)) {
-        (SourceFile::Transcript, Some(line)) => format!("line {line}"),
-        _ => format!("#{seq}"),
-    };
-    // `e26 #152`: the exchange beside the event, the form of the proxy's live finding line
-    // (`pipeline::finding_line`) and of the sequence diagram, so a line seen live is found
-    // in the report (newcomer24 N8)
-    // (a live run without a recording has no index: the evidence's own exchange id)
-    let seq = match x.map(|x| x.id.as_str()).or(exchange) {
-        Some(id) => format!("{id} {at}"),
-        None => at,
-    };
+    let seq = cite_event(seq, exchange, index);
     match x {
         Some(x) => {
             let status = x

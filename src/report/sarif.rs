@@ -7,7 +7,10 @@ SARIF 2.1.0 (OASIS), valid against `sarif-schema-2.1.0.json` (a copy is in `test
 - `results`: one per finding: `ruleId`, `ruleIndex`, `level` (error / warning / note),
   `message`, and one `location` per evidence pointing at the traffic file
   (`artifactLocation.uri`) with `region.startLine` = the evidence's file line (native
-  recording: `seq + 1`; transcript: its line; HAR or live: no region);
+  recording: `seq + 1`; transcript: its line; HAR or live: no region), a `message` citing
+  the evidence as the text and Markdown reports do (`e2 #10 (POST /rpc -> 200) at JSON
+  $.result.id`; transcript `e2 line 8`; HAR `log.entries[1]`), and a logical location named
+  by that citation and the JSON path (`e2 #10 $.result.id`);
 - `artifacts`: the traffic file with its SHA-256.
 */
 
@@ -81,12 +84,30 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                 }
                 let mut loc = Map::new();
                 loc.insert("physicalLocation".into(), Value::Object(phys));
-                if let Some(p) = &e.pointer {
-                    loc.insert(
-                        "logicalLocations".into(),
-                        json!([{"fullyQualifiedName": format!("#{}{}", e.seq, p), "kind": "member"}]),
-                    );
+                // the evidence in the words of the text, Markdown and HTML reports
+                // (`report::locate`): `e2 #10 (POST /rpc -> 200) at JSON $.result.id`, so a
+                // result in a code-scanning view is found in the other reports (q25c)
+                let cite = super::cite_event(e.seq, e.exchange.as_deref(), &input.index);
+                let mut text = super::locate(e.seq, e.exchange.as_deref(), &input.index);
+                match e.pointer.as_deref() {
+                    // "" is the JSON Pointer of the whole document (RFC 6901 §5).
+                    Some("") => text.push_str(" (the whole body)"),
+                    Some(p) => text.push_str(&format!(" at JSON {}", super::json_path(p))),
+                    None => {}
                 }
+                loc.insert(
+                    "message".into(),
+                    json!({"text": super::show_controls_line(&text)}),
+                );
+                // a JSON member is a `member` (SARIF 2.1.0 §3.33.7); a whole event has no kind
+                let logical = match e.pointer.as_deref() {
+                    Some(p) if !p.is_empty() => json!({
+                        "fullyQualifiedName": super::show_controls_line(&format!("{cite} {}", super::json_path(p))),
+                        "kind": "member",
+                    }),
+                    _ => json!({"fullyQualifiedName": super::show_controls_line(&cite)}),
+                };
+                loc.insert("logicalLocations".into(), json!([logical]));
                 locations.push(Value::Object(loc));
             }
         }

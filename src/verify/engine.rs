@@ -549,6 +549,10 @@ struct Exch {
     resent: Option<String>,
     end_seq: u64,
     end_t: u64,
+    /// The `seq` of the latest event of this exchange read so far: an exchange that never
+    /// ended, with a `seq` missing after it, lost its `exchange_end` line (q25c,
+    /// [`SeqGaps`]).
+    last_seq: u64,
     /// `exchange_end.response_bytes`: response body bytes relayed to the client (after
     /// any transfer coding was removed).
     resp_bytes: u64,
@@ -1086,9 +1090,71 @@ struct StaleReport {
     leg: Option<String>,
 }
 
+/// The `seq` numbers a native recording skips (its writer numbers events 1, 2, 3, ... one
+/// per line: docs/recording-format.md), as inclusive ranges, the latest
+/// [`SeqGaps::KEPT`] of them; a line read out of order fills its place again. An exchange
+/// that never ended with a skipped `seq` after its last event lost its `exchange_end` line
+/// to a hand edit or a lost write, not to an agent that never answered (newcomer24 N10).
+/// Not kept for transcripts and HAR files, whose `seq`s are the reader's.
+#[derive(Debug, Default)]
+struct SeqGaps {
+    /// The highest `seq` read.
+    top: u64,
+    /// Skipped `seq`s, `(first, last)`, in order.
+    ranges: VecDeque<(u64, u64)>,
+}
+
+impl SeqGaps {
+    /// Gap ranges kept (the latest ones: a recording edited in more places forgets its
+    /// earliest gaps, and an exchange open across them keeps the plain "never ended").
+    const KEPT: usize = 64;
+
+    /// Notes the `seq` of the next line read.
+    fn note(&mut self, seq: u64) {
+        if seq > self.top {
+            if seq > self.top + 1 {
+                if self.ranges.len() == Self::KEPT {
+                    self.ranges.pop_front();
+                }
+                self.ranges.push_back((self.top + 1, seq - 1));
+            }
+            self.top = seq;
+        } else if let Some(i) = self.ranges.iter().position(|&(a, b)| a <= seq && seq <= b) {
+            // a moved line: its seq is no longer missing
+            let (a, b) = self.ranges[i];
+            match (seq == a, seq == b) {
+                (true, true) => {
+                    self.ranges.remove(i);
+                }
+                (true, false) => self.ranges[i].0 = seq + 1,
+                (false, true) => self.ranges[i].1 = seq - 1,
+                (false, false) => {
+                    self.ranges[i].1 = seq - 1;
+                    self.ranges.insert(i + 1, (seq + 1, b));
+                }
+            }
+        }
+    }
+
+    /// The first skipped `seq` after `seq`, if any.
+    fn missing_after(&self, seq: u64) -> Option<u64> {
+        self.ranges
+            .iter()
+            .find(|&&(_, b)| b > seq)
+            .map(|&(a, _)| a.max(seq + 1))
+    }
+}
+
+/// The not-judged reason of an exchange whose `exchange_end` line is missing from the
+/// file: it never ended in the recording, and a `seq` after its last event is skipped
+/// ([`SeqGaps`]).
+pub(crate) const NO_END_LINE: &str = "its exchange_end line is missing from the file (the seq numbers skip after its last event: a line deleted or lost), so how it ended is unknown; the agent may well have answered";
+
 /// The whole verifier state.
 pub(super) struct State {
     mode: CaptureMode,
+    /// `seq`s a native recording skips ([`SeqGaps`]): where lines were deleted or lost.
+    seq_gaps: SeqGaps,
     /// [`RecordingHeader::chunk_times`]: false when chunk arrival times were not observed
     /// (HAR, untimed transcript lines), so arrival-time verdicts (GW-SSE-001) are not judged.
     chunk_times: bool,
@@ -1951,6 +2017,7 @@ impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
             mode: h.mode,
+            seq_gaps: SeqGaps::default(),
             chunk_times: h.chunk_times,
             upstreams: h
                 .routes
@@ -2412,6 +2479,14 @@ impl State {
     /// instead of being copied (two `String`s per header pair; docs/performance.md,
     /// "Session 6"). Every other kind is judged as [`State::feed`] judges it.
     /// The live lines that arose since the last call ([`State::live_notes`]).
+    /// Notes an event's `seq` in [`SeqGaps`] (native recordings and live runs only: a
+    /// transcript's or HAR file's `seq`s are numbered by its reader).
+    fn note_seq(&mut self, seq: u64) {
+        if !matches!(self.mode, CaptureMode::Har | CaptureMode::Transcript) {
+            self.seq_gaps.note(seq);
+        }
+    }
+
     pub(super) fn take_live_notes(&mut self) -> Vec<String> {
         std::mem::take(&mut self.live_notes)
     }
@@ -2424,6 +2499,7 @@ impl State {
                 headers,
                 ..
             } => {
+                self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
@@ -2436,6 +2512,7 @@ impl State {
                 synthetic,
                 ..
             } => {
+                self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or("");
@@ -2487,6 +2564,7 @@ impl State {
             origin,
             leg,
             req_seq: seq,
+            last_seq: seq,
             req_t: t_us,
             method,
             url,
@@ -2512,6 +2590,7 @@ impl State {
         // Taken out with its key while the rules borrow the state, put back under the same
         // key (no new key `String`).
         if let Some((key, mut x)) = self.open.remove_entry(xid) {
+            x.last_seq = seq;
             x.status = Some(status);
             x.synthetic = synthetic;
             x.resp_seq = seq;
@@ -2606,6 +2685,7 @@ impl State {
     }
 
     pub(super) fn feed(&mut self, ev: &Event) -> Vec<Finding> {
+        self.note_seq(ev.seq);
         self.events += 1;
         let before = self.out.len();
         let xid: &str = ev.exchange.as_deref().unwrap_or("");
@@ -2628,6 +2708,7 @@ impl State {
             EventKind::RequestBody { body } => {
                 let mut release = false;
                 if let Some(x) = self.open.get_mut(xid) {
+                    x.last_seq = ev.seq;
                     if x.req_body_seq.is_none() {
                         x.req_body_seq = Some(ev.seq);
                     }
@@ -2671,6 +2752,7 @@ impl State {
                 // (the rules borrow the state and the exchange at once).
                 let items = match self.open.get_mut(xid) {
                     Some(x) => {
+                        x.last_seq = ev.seq;
                         if x.body_seq.is_none() {
                             x.body_seq = Some(ev.seq);
                         }
@@ -2739,11 +2821,13 @@ impl State {
             }
             EventKind::CardRewriteSkipped { reason } => {
                 if let Some(x) = self.open.get_mut(xid) {
+                    x.last_seq = ev.seq;
                     x.card_rewrite_skipped = Some(reason.clone());
                 }
             }
             EventKind::CardRewrite { body, pointers } => {
                 if let Some(x) = self.open.get_mut(xid) {
+                    x.last_seq = ev.seq;
                     // A cut body cannot be judged (the agent's card is judged instead), but
                     // the rewrite still happened: CARD-URL-005 stays silent.
                     let usable = !body.truncated && body.data.len() <= BODY_CAP;
@@ -2872,6 +2956,12 @@ impl State {
                     }
                 }
             }
+            // trailers, attribution, a live finding: still events of their exchange
+            _ if !xid.is_empty() => {
+                if let Some(x) = self.open.get_mut(xid) {
+                    x.last_seq = ev.seq;
+                }
+            }
             _ => {}
         }
         self.out[before..].to_vec()
@@ -2916,8 +3006,14 @@ impl State {
                 let rebuild = x.req_late && !x.truncated;
                 self.release_held_stream(&mut x, rebuild);
                 self.baseless_appends(&mut x);
-                self.incomplete
-                    .push((x.id.clone(), "exchange never ended in the recording".into()));
+                // a seq missing after its last event: its end line was deleted or lost
+                // (the file's seq note says so), not an agent that never answered
+                // (newcomer24 N10)
+                let why = match self.seq_gaps.missing_after(x.last_seq) {
+                    Some(_) => NO_END_LINE,
+                    None => "exchange never ended in the recording",
+                };
+                self.incomplete.push((x.id.clone(), why.into()));
             }
         }
         self.terminal_never_pushed();
@@ -17191,6 +17287,7 @@ impl State {
         let Some((key, mut x)) = self.open.remove_entry(xid) else {
             return;
         };
+        x.last_seq = seq;
         if x.body_seq.is_none() {
             x.body_seq = Some(seq);
         }
