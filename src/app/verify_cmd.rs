@@ -540,9 +540,11 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
         .next()?
         .parse()
         .ok()?;
+    let no_exchange = rest.contains("without its \"exchange\" member");
     let is_recording_line = rest.contains("not valid JSON")
         || rest.contains("cut short")
-        || rest.contains("not a recording event");
+        || rest.contains("not a recording event")
+        || no_exchange;
     let other_format =
         cause.contains("cannot read transcript") || cause.contains("cannot read HAR");
     (is_recording_line && !other_format && !file.is_empty() && file != "-").then(|| {
@@ -554,6 +556,13 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
         } else {
             format!("'{}'", file.replace('\'', "'\\''"))
         };
+        if no_exchange {
+            // Removing the line would drop a part of its exchange (newcomer25 N1): the
+            // way back is its id, which the other events of its request carry.
+            return format!(
+                "the file is damaged at that line; give line {n} its \"exchange\" back in a copy of {shown} (the id the other events of its request carry, \"e1\", \"e2\", ...), or add --skip-bad-lines to judge the rest (that exchange is then listed not judged)"
+            );
+        }
         format!(
             "the file is damaged at that line (a torn last line is skipped, other broken lines are not); to read the rest, add --skip-bad-lines (the report names the lines skipped), or remove line {n} in a copy: sed '{n}d' {shown} > fixed.jsonl"
         )
