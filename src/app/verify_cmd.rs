@@ -518,6 +518,11 @@ impl Drop for Input {
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> String {
     let kind = hint_kind(cause);
+    if let Some((file, _)) = cause.split_once(": a recording without its header line") {
+        if !file.is_empty() && file != "-" && !file.contains('\'') {
+            return kind.replace("cat FILE", &format!("cat '{file}'"));
+        }
+    }
     if kind == DAMAGED_LINE {
         if let Some(h) = damaged_line_hint(cause) {
             return h;
@@ -586,6 +591,8 @@ fn hint_kind(cause: &str) -> &'static str {
         crate::record::jsonl::line_error_hint(cause)
     } else if cause.contains("gzip-compressed") {
         "verify reads the uncompressed file"
+    } else if cause.contains("a recording without its header line") {
+        "put the first line of the original recording back on top, in a copy: (head -n 1 ORIGINAL.jsonl; cat FILE) > fixed.jsonl; the header names the proxy's listen address and upstreams, which card checks need"
     } else if cause.contains("not a recording, transcript or HAR") {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     } else if cause.contains("line ") {
