@@ -147,10 +147,21 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
         let fmt = match o.formats.get(i) {
             Some(f) => format_of(*f),
             None => Format::from_extension(&path).ok_or_else(|| {
-                format!(
-                    "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",
-                    path.display()
-                )
+                // A directory has no extension to pick a format from, and no format would
+                // make it a file: say what it is (newcomer25 N6).
+                let dir = path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/');
+                if dir {
+                    let d = path.display().to_string();
+                    format!(
+                        "-o {d} is a directory, not a report file; hint: give a file path in it, e.g. -o {}/report.md (its extension picks the format: .json .md .xml .sarif .html .txt)",
+                        d.trim_end_matches('/')
+                    )
+                } else {
+                    format!(
+                        "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",
+                        path.display()
+                    )
+                }
             })?,
         };
         // two reports to standard output would run together: neither parses (breaker10n N20)
