@@ -301,3 +301,52 @@ fn n6_o_naming_a_directory_says_so() {
     let o = run(&["report", rec.to_str().unwrap(), "-o", "report.pdf"]);
     assert!(text(&o.stderr).contains("no --format for -o report.pdf"));
 }
+
+/// N7: the JS SDK client given `http://PROXY/py` (two agents behind `--route /py=...
+/// --route /js=...`) fetched the card at the root and failed with a 404; the proxy's line
+/// said only "no route for path /.well-known/agent-card.json". The answer and the recorded
+/// cause name the routes and, for a card fetched at the root, the URL to give instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n7_no_route_names_the_routes_and_a_card_fetched_at_the_root_names_the_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let (py, _r1) = raw_http::raw_agent(raw_http::json_answer(b"{}")).await;
+    let (js, _r2) = raw_http::raw_agent(raw_http::json_answer(b"{}")).await;
+    let rec = dir.path().join("routes.jsonl");
+    let (p, addr) = start_proxy(&[
+        "--route",
+        &format!("/py=http://{py}"),
+        "--route",
+        &format!("/js=http://{js}"),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let get = |path: &str| {
+        format!("GET {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").into_bytes()
+    };
+    let card = text(
+        &raw_http::exchange_raw(&addr.to_string(), &get("/.well-known/agent-card.json")).await,
+    );
+    let other = text(&raw_http::exchange_raw(&addr.to_string(), &get("/nope/x")).await);
+    p.terminate();
+    assert!(card.starts_with("HTTP/1.1 404"), "{card}");
+    let fix = format!(
+        "(routes: /py, /js); a card fetched at the root, not under a route: a client given a route's URL without a final '/' (http://{addr}/py) drops that segment when it resolves the card (the JS SDK's resolver does), so end the URL with '/' (http://{addr}/py/)"
+    );
+    assert!(card.contains(&fix), "{card}");
+    assert!(other.starts_with("HTTP/1.1 404"), "{other}");
+    assert!(
+        other.contains("no route for path /nope/x (routes: /py, /js)\n"),
+        "{other}"
+    );
+    // the recording keeps the same cause for the report
+    let recorded = std::fs::read_to_string(&rec).unwrap();
+    let errors: Vec<String> = recorded
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["type"] == "exchange_end")
+        .filter_map(|v| v["error"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].ends_with(&fix), "{errors:?}");
+    assert_eq!(errors[1], "no route for path /nope/x (routes: /py, /js)");
+}
