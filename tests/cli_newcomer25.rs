@@ -350,3 +350,142 @@ async fn n7_no_route_names_the_routes_and_a_card_fetched_at_the_root_names_the_f
     assert!(errors[0].ends_with(&fix), "{errors:?}");
     assert_eq!(errors[1], "no route for path /nope/x (routes: /py, /js)");
 }
+
+/// A recording of one card fetch through `proxy --rewrite-card` in front of a loopback
+/// agent whose card names its own address (as the SDK agents' cards do) and is served
+/// without `Cache-Control` (CARD-CACHE-001): `dir/card.jsonl`.
+async fn rewritten_card_recording(dir: &Path) -> PathBuf {
+    // the agent's address is known only once it listens: its card is made per request
+    let agent = raw_http::serve_connections(move |mut s| async move {
+        use tokio::io::AsyncWriteExt;
+        if raw_http::read_request(&mut s).await.is_some() {
+            let own = s.local_addr().unwrap();
+            let card = format!(
+                r#"{{"name":"own","description":"d","version":"1","supportedInterfaces":[{{"url":"http://{own}/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}}],"capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}}"#
+            );
+            let _ = s.write_all(&raw_http::json_answer(card.as_bytes())).await;
+        }
+    })
+    .await;
+    let rec = dir.join("card.jsonl");
+    let up = format!("http://{agent}");
+    let (p, addr) = start_proxy(&[
+        "--upstream",
+        &up,
+        "--rewrite-card",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let got = raw_http::exchange_raw(
+        &addr.to_string(),
+        format!("GET /.well-known/agent-card.json HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").as_bytes(),
+    )
+    .await;
+    assert!(text(&got).contains(&format!("http://{addr}/")), "{}", text(&got));
+    p.terminate();
+    rec
+}
+
+/// N9: `repro --finding CARD-CACHE-001` on a `--rewrite-card` recording wrote the agent's
+/// own card at the proxy's URL, and `verify` of that cut found a CARD-URL-009 the
+/// recording did not have (a transcript names no upstream). The cut holds the card the
+/// client received, as a HAR export does, and shows the one finding.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n9_a_cut_of_a_rewritten_card_holds_the_card_the_client_received() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = rewritten_card_recording(dir.path()).await;
+    let (_, fs) = findings_of(&rec, "CARD-CACHE-001");
+    assert_eq!(fs.len(), 1, "{fs:#?}");
+    assert!(findings_of(&rec, "CARD-URL-009").1.is_empty());
+    let cut = dir.path().join("cut.jsonl");
+    let o = run(&[
+        "repro",
+        rec.to_str().unwrap(),
+        "--finding",
+        "CARD-CACHE-001",
+        "-o",
+        cut.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let rules = |f: &Path| -> Vec<String> {
+        let o = run(&["verify", "-f", "json", "--fail-on", "never", f.to_str().unwrap()]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let mut r: Vec<String> = v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap().to_string())
+            .collect();
+        r.sort();
+        r
+    };
+    // the cut shows what the recording showed on that exchange, nothing more
+    let (whole, part) = (rules(&rec), rules(&cut));
+    assert!(part.contains(&"CARD-CACHE-001".to_string()), "{part:?}");
+    assert!(!part.contains(&"CARD-URL-009".to_string()), "{part:?}");
+    assert_eq!(part, whole);
+    // the resp line: the rewritten card, framed by its own length
+    let resp: serde_json::Value = std::fs::read_to_string(&cut)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|l| l["dir"] == "resp")
+        .unwrap();
+    let req_url = std::fs::read_to_string(&cut).unwrap();
+    let body = resp["body"].as_str().unwrap();
+    let proxy_origin = req_url
+        .split("\"url\":\"")
+        .nth(1)
+        .and_then(|u| u.split("/.well-known").next())
+        .unwrap()
+        .to_string();
+    assert!(body.contains(&format!("\"url\":\"{proxy_origin}/\"")), "{body}");
+    assert_eq!(
+        resp["headers"]["content-length"].as_str().unwrap(),
+        body.len().to_string()
+    );
+}
+
+/// N8: `repro --finding CARD-CACHE-001@22` (a #seq one off) said only "no finding
+/// CARD-CACHE-001@22 (1 finding: CARD-CACHE-001)" and to run verify; it names where that
+/// rule's findings are, to copy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n8_a_rule_at_the_wrong_seq_names_where_its_findings_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = rewritten_card_recording(dir.path()).await;
+    let (_, fs) = findings_of(&rec, "CARD-CACHE-001");
+    let seq = fs[0]["evidence"][0]["seq"].as_u64().unwrap();
+    let cut = dir.path().join("cut.jsonl");
+    let o = run(&[
+        "repro",
+        rec.to_str().unwrap(),
+        "--finding",
+        &format!("CARD-CACHE-001@{}", seq + 1),
+        "-o",
+        cut.to_str().unwrap(),
+    ]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "hint: CARD-CACHE-001 is found at CARD-CACHE-001@{seq}, not at #seq {}: give one of those, e.g. --finding CARD-CACHE-001@{seq}",
+            seq + 1
+        )),
+        "{err}"
+    );
+    assert!(!cut.exists());
+    // a rule with no finding at all keeps the plain hint
+    let o = run(&[
+        "repro",
+        rec.to_str().unwrap(),
+        "--finding",
+        "STREAM-END-002@3",
+        "-o",
+        cut.to_str().unwrap(),
+    ]);
+    assert!(
+        text(&o.stderr).contains("hint: run `a2a-interop verify FILE` to list the findings"),
+        "{}",
+        text(&o.stderr)
+    );
+}
