@@ -43,7 +43,14 @@ fn sample_recording(dir: &Path, name: &str) -> PathBuf {
 
 /// The findings of rule `rule` in `verify -f json FILE`'s report, with the exit status.
 fn findings_of(file: &Path, rule: &str) -> (i32, Vec<serde_json::Value>) {
-    let o = run(&["verify", "-f", "json", "--fail-on", "never", file.to_str().unwrap()]);
+    let o = run(&[
+        "verify",
+        "-f",
+        "json",
+        "--fail-on",
+        "never",
+        file.to_str().unwrap(),
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&o.stdout), text(&o.stderr)));
     let fs = v["findings"]
@@ -74,8 +81,7 @@ fn n1_an_event_whose_exchange_was_deleted_is_a_damaged_line_not_dropped() {
         .enumerate()
         .find_map(|(i, l)| {
             let v: serde_json::Value = serde_json::from_str(l).ok()?;
-            (v["type"] == "response_head")
-                .then(|| (i, v["exchange"].as_str().unwrap().to_string()))
+            (v["type"] == "response_head").then(|| (i, v["exchange"].as_str().unwrap().to_string()))
         })
         .expect("a response_head in the sample");
     let cut = format!("\"exchange\":\"{ex}\",");
@@ -96,7 +102,9 @@ fn n1_an_event_whose_exchange_was_deleted_is_a_damaged_line_not_dropped() {
         "{err}"
     );
     assert!(
-        err.contains(&format!("give line {line} its \"exchange\" back in a copy of")),
+        err.contains(&format!(
+            "give line {line} its \"exchange\" back in a copy of"
+        )),
         "{err}"
     );
     assert!(err.contains("--skip-bad-lines"), "{err}");
@@ -105,10 +113,18 @@ fn n1_an_event_whose_exchange_was_deleted_is_a_damaged_line_not_dropped() {
     let (out, err) = (text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
     assert!(err.contains(&format!("line {line}")), "{err}");
-    assert!(out.contains(&format!("not judged: 1 exchange ({ex})")), "{out}");
+    assert!(
+        out.contains(&format!("not judged: 1 exchange ({ex})")),
+        "{out}"
+    );
 
     let har = dir.path().join("bad.har");
-    let o = run(&["export", bad.to_str().unwrap(), "--har", har.to_str().unwrap()]);
+    let o = run(&[
+        "export",
+        bad.to_str().unwrap(),
+        "--har",
+        har.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
     assert!(
         text(&o.stderr).contains("without its \"exchange\" member"),
@@ -148,7 +164,8 @@ async fn stream_end_finding(answer: Vec<u8>, dir: &Path, name: &str) -> serde_js
 }
 
 const WORKING: &str = "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"task\":{\"id\":\"t1\",\"contextId\":\"c1\",\"status\":{\"state\":\"TASK_STATE_WORKING\"}}}}\n\n";
-const SSE_HEAD: &str = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
+const SSE_HEAD: &str =
+    "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
 
 /// N2: the Python SDK agent killed mid-stream (`kill PID` while a `cancel` task streamed)
 /// got STREAM-END-002 with help about an executor that returned before its final status,
@@ -167,7 +184,10 @@ async fn n2_a_stream_the_agent_broke_gets_help_about_a_broken_connection() {
         help.starts_with("find out why the agent's side broke the connection mid-stream"),
         "{help}"
     );
-    assert!(help.contains("a process that exited or restarted"), "{help}");
+    assert!(
+        help.contains("a process that exited or restarted"),
+        "{help}"
+    );
     assert!(!help.contains("executor returned"), "{help}");
 
     // control: the same event, then the chunked body's end: the agent ended the stream
@@ -248,7 +268,9 @@ fn n5_a_recording_without_its_header_line_is_named_so_with_the_way_back() {
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("cut.jsonl: a recording without its header line: line 1 is a `conn_open` event (seq 1)"),
+        err.contains(
+            "cut.jsonl: a recording without its header line: line 1 is a `conn_open` event (seq 1)"
+        ),
         "{err}"
     );
     assert!(
@@ -381,7 +403,11 @@ async fn rewritten_card_recording(dir: &Path) -> PathBuf {
         format!("GET /.well-known/agent-card.json HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").as_bytes(),
     )
     .await;
-    assert!(text(&got).contains(&format!("http://{addr}/")), "{}", text(&got));
+    assert!(
+        text(&got).contains(&format!("http://{addr}/")),
+        "{}",
+        text(&got)
+    );
     p.terminate();
     rec
 }
@@ -408,7 +434,14 @@ async fn n9_a_cut_of_a_rewritten_card_holds_the_card_the_client_received() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let rules = |f: &Path| -> Vec<String> {
-        let o = run(&["verify", "-f", "json", "--fail-on", "never", f.to_str().unwrap()]);
+        let o = run(&[
+            "verify",
+            "-f",
+            "json",
+            "--fail-on",
+            "never",
+            f.to_str().unwrap(),
+        ]);
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         let mut r: Vec<String> = v["findings"]
             .as_array()
@@ -439,7 +472,10 @@ async fn n9_a_cut_of_a_rewritten_card_holds_the_card_the_client_received() {
         .and_then(|u| u.split("/.well-known").next())
         .unwrap()
         .to_string();
-    assert!(body.contains(&format!("\"url\":\"{proxy_origin}/\"")), "{body}");
+    assert!(
+        body.contains(&format!("\"url\":\"{proxy_origin}/\"")),
+        "{body}"
+    );
     assert_eq!(
         resp["headers"]["content-length"].as_str().unwrap(),
         body.len().to_string()

@@ -939,7 +939,9 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                 if let Some(i) = st.1 {
                     lines[i].body = body.data.to_vec();
                     // the length the client got with it (the proxy framed it anew)
-                    if let Some(Value::String(n)) = lines[i].value["headers"].get_mut("content-length") {
+                    if let Some(Value::String(n)) =
+                        lines[i].value["headers"].get_mut("content-length")
+                    {
                         *n = body.data.len().to_string();
                     }
                     rewritten.insert(x.clone());
