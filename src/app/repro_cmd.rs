@@ -881,6 +881,12 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
     let mut lines: Vec<Line> = Vec::new();
     // Exchange -> (index of its req line, index of its resp line, streaming?).
     let mut open: BTreeMap<String, (Option<usize>, Option<usize>, bool)> = BTreeMap::new();
+    // Exchanges whose Agent Card the proxy rewrote (`card_rewrite`): their `resp` line
+    // holds the card the client received, as a HAR export's `content` does. A transcript
+    // has no header naming the proxy's upstream, so the agent's own card at the proxy's
+    // URL would read as a card sending clients around the proxy (newcomer25 N9: a cut of
+    // CARD-CACHE-001 showed a CARD-URL-009 the recording did not have).
+    let mut rewritten: BTreeSet<String> = BTreeSet::new();
     for e in events {
         let Some(x) = e.exchange.as_deref().map(str::to_string) else {
             continue;
@@ -929,6 +935,19 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                     body: Vec::new(),
                 });
             }
+            EventKind::CardRewrite { body, .. } if !st.2 => {
+                if let Some(i) = st.1 {
+                    lines[i].body = body.data.to_vec();
+                    // the length the client got with it (the proxy framed it anew)
+                    if let Some(Value::String(n)) =
+                        lines[i].value["headers"].get_mut("content-length")
+                    {
+                        *n = body.data.len().to_string();
+                    }
+                    rewritten.insert(x.clone());
+                }
+            }
+            EventKind::ResponseChunk { .. } if rewritten.contains(&x) => {}
             EventKind::ResponseChunk { body } => {
                 if st.2 {
                     let mut v = base("chunk");
@@ -1337,6 +1356,36 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 rules.into_iter().collect::<Vec<_>>().join(", ")
             ),
         };
+        // `RULE@N` with a rule that has findings, none at N (a #seq or line mistyped, or
+        // taken from another run): the places it has, to copy (newcomer25 N8).
+        let mut at: Vec<String> = Vec::new();
+        if seq.is_some() {
+            for f in findings.iter().filter(|f| matches(f, &rule, None)) {
+                let s = f.first_seq();
+                let n = match &tix {
+                    Some(ix) => ix.line_of_seq(s),
+                    None => Some(s),
+                };
+                if let Some(k) = n.map(|n| format!("{}@{n}", f.rule)) {
+                    if !at.contains(&k) {
+                        at.push(k);
+                    }
+                }
+            }
+        }
+        if let (Some(first), Some(n)) = (at.first(), seq) {
+            let place = if transcript_in { "line" } else { "#seq" };
+            let shown: Vec<&str> = at.iter().take(5).map(String::as_str).collect();
+            let more = if at.len() > 5 { ", ..." } else { "" };
+            let id = first.split('@').next().unwrap_or(first);
+            return Ok(fail(
+                format!("no finding {} in {} ({listed})", a.finding, input.shown),
+                &format!(
+                    "{id} is found at {}{more}, not at {place} {n}: give one of those, e.g. --finding {first}",
+                    shown.join(", ")
+                ),
+            ));
+        }
         return Ok(fail(
             format!("no finding {} in {} ({listed})", a.finding, input.shown),
             if transcript_in {

@@ -175,17 +175,29 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
             .unwrap_or_else(|| PathBuf::from("-"));
         let fmt = match o.formats.get(i) {
             Some(f) => format_of(*f),
-            None => Format::from_extension(&path).ok_or_else(|| match unknown_extension(&path) {
-                // newcomer24 N9: say that the extension names nothing this tool writes
-                Some(ext) => format!(
-                    "no --format for -o {}, and {ext} names no report format a2a-interop writes, which are {}; hint: give --format F before the -o (the report is then written in F under that name), or use one of those extensions",
-                    path.display(),
-                    formats_with_extensions()
-                ),
-                None => format!(
-                    "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",
-                    path.display()
-                ),
+            None => Format::from_extension(&path).ok_or_else(|| {
+                // A directory has no extension to pick a format from, and no format would
+                // make it a file: say what it is (newcomer25 N6).
+                let dir = path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/');
+                if dir {
+                    let d = path.display().to_string();
+                    return format!(
+                        "-o {d} is a directory, not a report file; hint: give a file path in it, e.g. -o {}/report.md (its extension picks the format: .json .md .xml .sarif .html .txt)",
+                        d.trim_end_matches('/')
+                    );
+                }
+                match unknown_extension(&path) {
+                    // newcomer24 N9: say that the extension names nothing this tool writes
+                    Some(ext) => format!(
+                        "no --format for -o {}, and {ext} names no report format a2a-interop writes, which are {}; hint: give --format F before the -o (the report is then written in F under that name), or use one of those extensions",
+                        path.display(),
+                        formats_with_extensions()
+                    ),
+                    None => format!(
+                        "no --format for -o {}; hint: give --format F before each -o, or use an extension .json .md .xml .sarif .html .txt",
+                        path.display()
+                    ),
+                }
             })?,
         };
         // two reports to standard output would run together: neither parses (breaker10n N20)
@@ -553,6 +565,11 @@ impl Drop for Input {
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> String {
     let kind = hint_kind(cause);
+    if let Some((file, _)) = cause.split_once(": a recording without its header line") {
+        if !file.is_empty() && file != "-" && !file.contains('\'') {
+            return kind.replace("cat FILE", &format!("cat '{file}'"));
+        }
+    }
     if kind == DAMAGED_LINE {
         if let Some(h) = damaged_line_hint(cause) {
             return h;
@@ -575,9 +592,11 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
         .next()?
         .parse()
         .ok()?;
+    let no_exchange = rest.contains("without its \"exchange\" member");
     let is_recording_line = rest.contains("not valid JSON")
         || rest.contains("cut short")
-        || rest.contains("not a recording event");
+        || rest.contains("not a recording event")
+        || no_exchange;
     let other_format =
         cause.contains("cannot read transcript") || cause.contains("cannot read HAR");
     (is_recording_line && !other_format && !file.is_empty() && file != "-").then(|| {
@@ -589,6 +608,13 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
         } else {
             format!("'{}'", file.replace('\'', "'\\''"))
         };
+        if no_exchange {
+            // Removing the line would drop a part of its exchange (newcomer25 N1): the
+            // way back is its id, which the other events of its request carry.
+            return format!(
+                "the file is damaged at that line; give line {n} its \"exchange\" back in a copy of {shown} (the id the other events of its request carry, \"e1\", \"e2\", ...), or add --skip-bad-lines to judge the rest (that exchange is then listed not judged)"
+            );
+        }
         format!(
             "the file is damaged at that line (a torn last line is skipped, other broken lines are not); to read the rest, add --skip-bad-lines (the report names the lines skipped), or remove line {n} in a copy: sed '{n}d' {shown} > fixed.jsonl"
         )
@@ -612,6 +638,8 @@ fn hint_kind(cause: &str) -> &'static str {
         crate::record::jsonl::line_error_hint(cause)
     } else if cause.contains("gzip-compressed") {
         "verify reads the uncompressed file"
+    } else if cause.contains("a recording without its header line") {
+        "put the first line of the original recording back on top, in a copy: (head -n 1 ORIGINAL.jsonl; cat FILE) > fixed.jsonl; the header names the proxy's listen address and upstreams, which card checks need"
     } else if cause.contains("not a recording, transcript or HAR") {
         "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
     } else if cause.contains("line ") {

@@ -199,8 +199,8 @@ pub fn signature_count_in(body: &[u8], member: Option<&str>) -> usize {
 /// The advertised URLs of card `body` (0.2/0.3 `url`, `additionalInterfaces[].url`, 1.0
 /// `supportedInterfaces[].url`) that `--rewrite-card` leaves alone although they do not
 /// point at the proxy: neither under `upstream` nor already under `client_base`. A client
-/// that follows them bypasses the recorder (CARD-005). Empty when the body is not a JSON
-/// object.
+/// that follows them bypasses the recorder (CARD-005). Each URL once, in card order; empty
+/// when the body is not a JSON object.
 pub fn unrewritable_urls(body: &[u8], upstream: &Url, client_base: &str) -> Vec<String> {
     unrewritable_urls_in(body, None, upstream, client_base)
 }
@@ -239,7 +239,11 @@ pub fn unrewritable_urls_in(
         })
         .map(str::to_string)
         .collect();
-    out.dedup();
+    // A card names one URL in several places (0.3 `url` and `additionalInterfaces`, 1.0
+    // `supportedInterfaces` once per protocol version): each is said once, in card order
+    // (newcomer25 N3: the hybrid SDK card listed each URL three times).
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|u| seen.insert(u.clone()));
     out
 }
 

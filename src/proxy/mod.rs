@@ -1541,11 +1541,23 @@ async fn handle(
                 "asterisk-form request (OPTIONS *) not forwarded".into(),
             );
         }
+        // Which prefixes there are, and for a card fetched at the root, the usual cause:
+        // a client given `http://HOST/py` whose card resolver dropped the last path
+        // segment (the JS SDK's does unless the URL ends in `/`; newcomer25 N7).
+        let prefixes = st.table.prefixes();
+        let mut why = format!(" (routes: {})", prefixes.join(", "));
+        if card::is_card_path(&path) && path.matches('/').count() == 2 {
+            if let Some(p) = prefixes.iter().find(|p| **p != "/") {
+                why.push_str(&format!(
+                    "; a card fetched at the root, not under a route: a client given a route's URL without a final '/' ({origin}{p}) drops that segment when it resolves the card (the JS SDK's resolver does), so end the URL with '/' ({origin}{p}/)"
+                ));
+            }
+        }
         return synthetic(
             ctx.as_deref(),
             StatusCode::NOT_FOUND,
-            format!("a2a-interop proxy: no route for path {path}\n"),
-            format!("no route for path {path}"),
+            format!("a2a-interop proxy: no route for path {path}{why}\n"),
+            format!("no route for path {path}{why}"),
         );
     };
     let upstream_base = st.table.upstream(target.index).cloned();

@@ -156,6 +156,13 @@ impl RouteTable {
         self.entries.iter().any(|(_, _, u)| u.scheme() == "https")
     }
 
+    /// The route prefixes (normalized, `/` for the default route), in the order given.
+    pub fn prefixes(&self) -> Vec<&str> {
+        let mut e: Vec<&(usize, String, Url)> = self.entries.iter().collect();
+        e.sort_by_key(|e| e.0);
+        e.into_iter().map(|e| e.1.as_str()).collect()
+    }
+
     /// The upstream base URL of route `index`.
     pub fn upstream(&self, index: usize) -> Option<&Url> {
         self.entries.iter().find(|e| e.0 == index).map(|e| &e.2)

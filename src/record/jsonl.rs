@@ -44,6 +44,45 @@ pub enum ReadError {
         /// The header's `format`.
         format: u32,
     },
+    /// An event of a type that belongs to one exchange (`request_head` ... `exchange_end`,
+    /// `attribution`) without its `exchange` member: it cannot be joined to its request, so
+    /// reading on would drop it and judge its exchange without it (a hand edit, a line
+    /// written by another tool; newcomer25 N1). `docs/recording-format.md` says which
+    /// types carry `exchange`.
+    #[error(
+        "line {line}: a `{kind}` event without its \"exchange\" member (a {kind} belongs to one exchange, \"e1\", \"e2\", ...), so it cannot be joined to its request and its exchange would be judged without it"
+    )]
+    NoExchange {
+        line: u64,
+        /// The line's `type` value.
+        kind: &'static str,
+    },
+}
+
+/// The `type` of `ev` when it is one of the event types that belong to one exchange
+/// (docs/recording-format.md: `exchange` is absent only for `conn_open`,
+/// `request_refused`, `tunnel`, `gap` and `finding`) and its `exchange` is absent.
+fn exchange_missing(ev: &Event) -> Option<&'static str> {
+    use super::event::EventKind as K;
+    if ev.exchange.is_some() {
+        return None;
+    }
+    match ev.kind {
+        K::RequestHead { .. } => Some("request_head"),
+        K::RequestBody { .. } => Some("request_body"),
+        K::RequestTrailers { .. } => Some("request_trailers"),
+        K::ResponseHead { .. } => Some("response_head"),
+        K::CardRewrite { .. } => Some("card_rewrite"),
+        K::CardRewriteSkipped { .. } => Some("card_rewrite_skipped"),
+        K::ResponseChunk { .. } => Some("response_chunk"),
+        K::ExchangeEnd { .. } => Some("exchange_end"),
+        K::Attribution { .. } => Some("attribution"),
+        K::ConnOpen { .. }
+        | K::RequestRefused { .. }
+        | K::Tunnel { .. }
+        | K::Finding { .. }
+        | K::Gap { .. } => None,
+    }
 }
 
 impl ReadError {
@@ -52,7 +91,8 @@ impl ReadError {
         match self {
             ReadError::Io { line, .. }
             | ReadError::Json { line, .. }
-            | ReadError::UnknownKind { line, .. } => Some(*line),
+            | ReadError::UnknownKind { line, .. }
+            | ReadError::NoExchange { line, .. } => Some(*line),
             ReadError::TooNew { .. } | ReadError::NoHeader => Some(1),
         }
     }
@@ -213,6 +253,10 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
                     self.inner.consume(nl + 1);
                     self.stats.lines += 1;
                     self.stats.bytes += nl as u64 + 1;
+                    if let Some(kind) = exchange_missing(&ev) {
+                        let line = self.stats.lines;
+                        return Some(Err(ReadError::NoExchange { line, kind }));
+                    }
                     return Some(Ok(ev));
                 }
             }
@@ -236,14 +280,19 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
                 continue;
             }
             return Some(
-                read_event(&self.buf).map_err(|source| match unknown_kind(&source) {
-                    Some(kind) => ReadError::UnknownKind {
-                        line,
-                        kind,
-                        format: self.header.format,
-                    },
-                    None => ReadError::Json { line, source },
-                }),
+                read_event(&self.buf)
+                    .map_err(|source| match unknown_kind(&source) {
+                        Some(kind) => ReadError::UnknownKind {
+                            line,
+                            kind,
+                            format: self.header.format,
+                        },
+                        None => ReadError::Json { line, source },
+                    })
+                    .and_then(|ev| match exchange_missing(&ev) {
+                        Some(kind) => Err(ReadError::NoExchange { line, kind }),
+                        None => Ok(ev),
+                    }),
             );
         }
     }
@@ -346,17 +395,22 @@ mod tests {
             if buf.iter().all(|b| b.is_ascii_whitespace()) {
                 continue;
             }
-            out.push(serde_json::from_slice::<Event>(&buf).map_err(|e| {
-                match unknown_kind(&e) {
-                    Some(kind) => ReadError::UnknownKind {
-                        line: lines,
-                        kind,
-                        format: FORMAT_VERSION,
-                    }
-                    .to_string(),
-                    None => format!("line {lines}: {}", json_problem(&e)),
-                }
-            }));
+            out.push(
+                serde_json::from_slice::<Event>(&buf)
+                    .map_err(|e| match unknown_kind(&e) {
+                        Some(kind) => ReadError::UnknownKind {
+                            line: lines,
+                            kind,
+                            format: FORMAT_VERSION,
+                        }
+                        .to_string(),
+                        None => format!("line {lines}: {}", json_problem(&e)),
+                    })
+                    .and_then(|ev| match exchange_missing(&ev) {
+                        Some(kind) => Err(ReadError::NoExchange { line: lines, kind }.to_string()),
+                        None => Ok(ev),
+                    }),
+            );
         }
         (out, lines, total, torn)
     }
@@ -548,5 +602,25 @@ mod tests {
             "{err}"
         );
         assert!(!err.contains("at line"), "{err}");
+    }
+
+    /// newcomer25 N1: a `response_head` whose `exchange` was deleted by hand was dropped
+    /// in silence (its exchange judged with no response, a HAR entry with status 0); it is
+    /// a damaged line, in both read paths, while a `gap` or `conn_open` has none.
+    #[test]
+    fn an_exchange_event_without_its_exchange_is_a_damaged_line() {
+        let out = after_header(
+            b"{\"seq\":1,\"t_us\":2,\"type\":\"conn_open\",\"conn\":1,\"peer\":\"a\",\"local\":\"b\"}\n\
+              {\"seq\":2,\"t_us\":3,\"type\":\"response_head\",\"status\":200}\n",
+        );
+        for cap in [8, 1 << 16] {
+            let (evs, ..) = via_reader(&out, cap);
+            assert!(evs[0].is_ok(), "{evs:?}");
+            assert_eq!(
+                evs[1].as_ref().unwrap_err(),
+                "line 3: a `response_head` event without its \"exchange\" member (a response_head belongs to one exchange, \"e1\", \"e2\", ...), so it cannot be joined to its request and its exchange would be judged without it"
+            );
+        }
+        assert_eq!(reference(&out).0, via_reader(&out, 64).0);
     }
 }

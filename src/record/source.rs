@@ -333,11 +333,33 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             "{}: not a recording, transcript or HAR file: it is gzip-compressed (decompress it first: gunzip -c FILE | a2a-interop verify -)",
             path.display()
         ),
-        None => bail!(
-            "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
-            path.display()
-        ),
+        // A recording whose header line was cut off (`tail -n +2`, `split`, an edit): its
+        // first line reads as an event. Said as such, not as "not a recording" (newcomer25
+        // N5): the fix is the header line of the original.
+        None => match headless_event(&head) {
+            Some((seq, kind)) => bail!(
+                "{}: a recording without its header line: line 1 is a `{kind}` event (seq {seq}), not the {{\"type\":\"recording\",...}} line every recording starts with (the file was cut with tail or split, or edited)",
+                path.display()
+            ),
+            None => bail!(
+                "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
+                path.display()
+            ),
+        },
     }
+}
+
+/// The `seq` and `type` of the first line of `head` when it is a whole recording event
+/// (`{"seq":..,"t_us":..,"type":"conn_open",...}`): a recording whose header line is gone.
+/// `None` for anything else (a first line cut by the 256 KiB buffer included).
+fn headless_event(head: &[u8]) -> Option<(u64, String)> {
+    let first = head
+        .split(|b| *b == b'\n')
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))?;
+    let ev = super::jsonl::read_event(first).ok()?;
+    let v: serde_json::Value = serde_json::from_slice(first).ok()?;
+    let kind = v.get("type")?.as_str()?.to_string();
+    Some((ev.seq, kind))
 }
 
 #[cfg(test)]

@@ -1826,6 +1826,8 @@ struct HeldEnd {
     idle_us: Option<u64>,
     msg: String,
     ev: Vec<Evidence>,
+    /// STREAM-END-002's help when it is not the rule's own ([`STREAM_RESET_HELP`]).
+    help: Option<&'static str>,
 }
 
 /// A STREAM-SHAPE-001 finding on the client leg `client` of a gateway whose upstream twin
@@ -9175,10 +9177,14 @@ impl State {
                         } else {
                             String::new()
                         };
+                        // A connection that broke is no executor that returned: the help
+                        // names what breaks one (newcomer25 N2).
+                        let help = (outcome != Outcome::Complete).then_some(STREAM_RESET_HELP);
                         self.no_terminal_or_gateway(
                             x,
                             format!("stream {how}{mid} while the task was in {st}{framed}{idle}"),
                             ev,
+                            help,
                         );
                     }
                 }
@@ -9266,7 +9272,7 @@ impl State {
                         "stream {how} without any event: the client got no task, message or state"
                     ),
                 };
-                self.no_terminal_or_gateway(x, msg, ev);
+                self.no_terminal_or_gateway(x, msg, ev, None);
             }
         }
         // Capability vs behaviour (STREAM-001).
@@ -9412,7 +9418,14 @@ impl State {
     /// client leg of a gateway that cut it while the agent's upstream leg went on: that is
     /// the gateway's fault (GW-SSE-002, STREAM-003/STREAM-005). With the upstream twin still
     /// open the verdict waits in [`State::held_ends`] for the twin's end.
-    fn no_terminal_or_gateway(&mut self, x: &mut Exch, msg: String, ev: Vec<Evidence>) {
+    /// `help` replaces the rule's help when given ([`STREAM_RESET_HELP`]).
+    fn no_terminal_or_gateway(
+        &mut self,
+        x: &mut Exch,
+        msg: String,
+        ev: Vec<Evidence>,
+        help: Option<&'static str>,
+    ) {
         let up = self.upstream_twin(x);
         if let Some(up) = up {
             let held = HeldEnd {
@@ -9431,6 +9444,7 @@ impl State {
                 }),
                 msg,
                 ev,
+                help,
             };
             if self.open.contains_key(&up) {
                 if let Some(s) = x.sse.as_mut() {
@@ -9456,10 +9470,33 @@ impl State {
                     }
                     return;
                 }
-                _ => return self.stream_once(x, &r::STREAM_NO_TERMINAL, held.msg, held.ev),
+                _ => return self.no_terminal_once(x, held.msg, held.ev, help),
             }
         }
-        self.stream_once(x, &r::STREAM_NO_TERMINAL, msg, ev);
+        self.no_terminal_once(x, msg, ev, help);
+    }
+
+    /// STREAM-END-002 once per stream ([`Self::stream_once`]), with `help` in place of the
+    /// rule's when given.
+    fn no_terminal_once(
+        &mut self,
+        x: &mut Exch,
+        msg: String,
+        ev: Vec<Evidence>,
+        help: Option<&'static str>,
+    ) {
+        if let Some(s) = x.sse.as_mut() {
+            if !s.fired.insert(r::STREAM_NO_TERMINAL.id) {
+                return;
+            }
+        }
+        let mut f = Finding::new(&r::STREAM_NO_TERMINAL, msg);
+        if let Some(h) = help {
+            f.help = h.into();
+        }
+        f.evidence = ev;
+        f.leg = x.leg.clone();
+        self.emit(f);
     }
 
     /// A held STREAM-END-002 ([`State::held_ends`]) whose upstream twin `up` ended (or is
@@ -9469,7 +9506,14 @@ impl State {
         match gateway_cut(&h, up) {
             Some((true, m, e)) => self.find(&r::GW_SSE_LOST, m, e, &None),
             Some((false, _, _)) => {}
-            None => self.find(&r::STREAM_NO_TERMINAL, h.msg, h.ev, &None),
+            None => {
+                let mut f = Finding::new(&r::STREAM_NO_TERMINAL, h.msg);
+                if let Some(help) = h.help {
+                    f.help = help.into();
+                }
+                f.evidence = h.ev;
+                self.emit(f);
+            }
         }
     }
 
@@ -27728,6 +27772,13 @@ fn task_id_recased(a: &[u8], b: &[u8]) -> Option<(&'static str, String, String, 
     }
     None
 }
+
+/// STREAM-END-002's help for a stream whose connection the agent's side broke (reset,
+/// EOF inside the chunked body, an HTTP/2 RST_STREAM) rather than ended cleanly: an SDK
+/// executor that returns early ends the response cleanly, so the rule's own help (about
+/// the executor) would send a tired engineer to the wrong code (newcomer25 N2: an agent
+/// process killed mid-stream).
+const STREAM_RESET_HELP: &str = "find out why the agent's side broke the connection mid-stream: look at the agent's log and process at that moment: a process that exited or restarted (crash, kill, out of memory, a deploy) and an exception that escaped the streaming handler (the HTTP server then drops the connection without ending the body) both look like this, and so does a load balancer or ingress in between that cut it (its idle or maximum request time); keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, turn an exception into a failed status, and let clients resubscribe to the task (SubscribeToTask, tasks/resubscribe) to get the rest";
 
 /// Quiet time (µs) before a one-leg stream's end from which the end reads as an
 /// intermediary's idle or read timeout: 30 s, below the common defaults (nginx
