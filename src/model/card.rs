@@ -282,35 +282,58 @@ pub const CARD_PROTO_NAMES: &[(&str, &str)] = &[
 /// (`metadata`, an extension's `params`, OAuth `scopes`) are not walked; depth is bounded
 /// (8 levels). A card with no `_` in any member name costs one pass over its keys.
 pub fn card_proto_names(o: &Obj, base: &str) -> Vec<(String, &'static str, &'static str)> {
-    fn walk(o: &Obj, ptr: &str, depth: u8, out: &mut Vec<(String, &'static str, &'static str)>) {
+    /// Walks `o` with `ptr` its pointer, grown and cut back in place: pointer text is
+    /// copied out for a hit only.
+    fn walk(
+        o: &Obj,
+        ptr: &mut String,
+        depth: u8,
+        out: &mut Vec<(String, &'static str, &'static str)>,
+    ) {
         if depth > 8 || out.len() >= 16 {
             return;
         }
         for (k, v) in o.iter() {
-            if let Some((snake, camel)) = CARD_PROTO_NAMES.iter().find(|(sn, _)| *sn == k) {
-                if !o.contains_key(camel) && out.len() < 16 {
-                    out.push((format!("{ptr}/{k}"), snake, camel));
+            // Every proto name has a `_` (`proto_names_all_have_an_underscore`): the table
+            // is searched only for such a member.
+            if k.contains('_') {
+                if let Some((snake, camel)) = CARD_PROTO_NAMES.iter().find(|(sn, _)| *sn == k) {
+                    if !o.contains_key(camel) && out.len() < 16 {
+                        let at = ptr.len();
+                        push_pointer_token(ptr, k);
+                        out.push((ptr.clone(), snake, camel));
+                        ptr.truncate(at);
+                    }
                 }
             }
             if matches!(k, "metadata" | "params" | "scopes") {
                 continue;
             }
-            let kp = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+            let at = ptr.len();
             match v {
-                Json::Object(inner) => walk(inner, &kp, depth + 1, out),
+                Json::Object(inner) => {
+                    push_pointer_token(ptr, k);
+                    walk(inner, ptr, depth + 1, out);
+                }
                 Json::Array(a) => {
+                    push_pointer_token(ptr, k);
                     for (i, it) in a.iter().enumerate().take(64) {
                         if let Some(inner) = it.as_object() {
-                            walk(inner, &format!("{kp}/{i}"), depth + 1, out);
+                            let at_i = ptr.len();
+                            ptr.push('/');
+                            ptr.push_str(itoa::Buffer::new().format(i));
+                            walk(inner, ptr, depth + 1, out);
+                            ptr.truncate(at_i);
                         }
                     }
                 }
                 _ => {}
             }
+            ptr.truncate(at);
         }
     }
     let mut out = Vec::new();
-    walk(o, base, 0, &mut out);
+    walk(o, &mut base.to_string(), 0, &mut out);
     out
 }
 
@@ -1760,7 +1783,7 @@ pub fn looks_like_secret(v: &str) -> bool {
 /// info password", the credential)`, at most 8.
 pub fn credentials_in_urls(v: &Json, query_names: &[String]) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
-    card_string_members(v, "", 0, &mut |ptr, s| {
+    card_string_members(v, &mut String::new(), 0, &mut |ptr, s| {
         if let Some((what, secret)) = url_credential(s, query_names) {
             out.push((ptr.to_string(), what, secret));
         }
@@ -1798,7 +1821,7 @@ fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
 pub fn card_strings(v: &Json, cap: usize) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut left = cap;
-    card_string_members(v, "", 0, &mut |ptr, s| {
+    card_string_members(v, &mut String::new(), 0, &mut |ptr, s| {
         if s.len() > left {
             return false;
         }
@@ -1814,7 +1837,7 @@ pub fn card_strings(v: &Json, cap: usize) -> Vec<(String, String)> {
 /// out, until `f` returns `false`. Returns `false` once stopped.
 fn card_string_members(
     v: &Json,
-    ptr: &str,
+    ptr: &mut String,
     depth: usize,
     f: &mut dyn FnMut(&str, &str) -> bool,
 ) -> bool {
@@ -1823,18 +1846,42 @@ fn card_string_members(
     }
     match v {
         Json::String(s) => f(ptr, s),
-        Json::Array(a) => a
-            .iter()
-            .enumerate()
-            .all(|(i, e)| card_string_members(e, &format!("{ptr}/{i}"), depth + 1, f)),
+        Json::Array(a) => a.iter().enumerate().all(|(i, e)| {
+            let at = ptr.len();
+            ptr.push('/');
+            ptr.push_str(itoa::Buffer::new().format(i));
+            let go_on = card_string_members(e, ptr, depth + 1, f);
+            ptr.truncate(at);
+            go_on
+        }),
         Json::Object(o) => o.iter().all(|(k, e)| {
             if depth == 0 && k == "signatures" {
                 return true;
             }
-            let k = k.replace('~', "~0").replace('/', "~1");
-            card_string_members(e, &format!("{ptr}/{k}"), depth + 1, f)
+            let at = ptr.len();
+            push_pointer_token(ptr, k);
+            let go_on = card_string_members(e, ptr, depth + 1, f);
+            ptr.truncate(at);
+            go_on
         }),
         _ => true,
+    }
+}
+
+/// Appends `/` and `key` as a JSON Pointer reference token to `ptr` (RFC 6901 §3: `~` as
+/// `~0`, `/` as `~1`), without a copy of the key.
+fn push_pointer_token(ptr: &mut String, key: &str) {
+    ptr.push('/');
+    if !key.contains(['~', '/']) {
+        ptr.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        match c {
+            '~' => ptr.push_str("~0"),
+            '/' => ptr.push_str("~1"),
+            c => ptr.push(c),
+        }
     }
 }
 
@@ -1887,6 +1934,101 @@ pub fn card_content_key(v: &Json, view: &AgentCardView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `card_proto_names` searches its table only for a member with a `_` in its name.
+    #[test]
+    fn proto_names_all_have_an_underscore() {
+        for (snake, camel) in CARD_PROTO_NAMES {
+            assert!(snake.contains('_'), "{snake}");
+            assert!(!camel.contains('_'), "{camel}");
+        }
+    }
+
+    /// The walks that grow one pointer in place give the pointers the old
+    /// copy-per-member walks built with `format!` (RFC 6901 escapes, array indexes,
+    /// `signatures` left out at the top only, the 16-level bound, stopping early).
+    #[test]
+    fn in_place_pointers_agree_with_a_copy_per_member() {
+        fn old(v: &Json, ptr: &str, depth: usize, out: &mut Vec<(String, String)>) {
+            if depth > 16 {
+                return;
+            }
+            match v {
+                Json::String(s) => out.push((ptr.to_string(), s.to_string())),
+                Json::Array(a) => {
+                    for (i, e) in a.iter().enumerate() {
+                        old(e, &format!("{ptr}/{i}"), depth + 1, out);
+                    }
+                }
+                Json::Object(o) => {
+                    for (k, e) in o.iter() {
+                        if depth == 0 && k == "signatures" {
+                            continue;
+                        }
+                        let k = k.replace('~', "~0").replace('/', "~1");
+                        old(e, &format!("{ptr}/{k}"), depth + 1, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut deep = String::from(r#""x""#);
+        for i in 0..20 {
+            deep = if i % 2 == 0 {
+                format!(r#"{{"d/~{i}":{deep}}}"#)
+            } else {
+                format!("[1,{deep}]")
+            };
+        }
+        let cards = [
+            r#"{"name":"a","url":"https://a.test/?api_key=sk-live-0123456789abcdef","skills":[{"id":"s","tags":["x","y"]}],"signatures":[{"protected":"p"}]}"#.to_string(),
+            r#"{"a/b":{"c~d":["e",{"~/":"f"}]},"n":1,"t":true,"z":null,"inner":{"signatures":"kept"}}"#.to_string(),
+            format!(r#"{{"deep":{deep},"after":"y"}}"#),
+        ];
+        for text in &cards {
+            let v = Json::parse(text.as_bytes()).unwrap();
+            let mut want = Vec::new();
+            old(&v, "", 0, &mut want);
+            assert!(!want.is_empty(), "{text}");
+            assert_eq!(card_strings(&v, 1 << 20), want, "{text}");
+            // Stopping early: the first string only.
+            assert_eq!(
+                card_strings(&v, want[0].1.len()),
+                want[..1].to_vec(),
+                "{text}"
+            );
+        }
+        let v = Json::parse(cards[0].as_bytes()).unwrap();
+        let found = credentials_in_urls(&v, &[]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "/url");
+        let o = Json::parse(
+            br#"{"supported_interfaces":[{"url":"u","protocol_binding":"JSONRPC"}],"security_schemes":{"k/~":{"api_key_security_scheme":{"name":"x"}}},"metadata":{"icon_url":"i"}}"#,
+        )
+        .unwrap();
+        let names: Vec<_> = card_proto_names(o.as_object().unwrap(), "/b")
+            .into_iter()
+            .map(|(p, s, _)| (p, s))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                (
+                    "/b/supported_interfaces".to_string(),
+                    "supported_interfaces"
+                ),
+                (
+                    "/b/supported_interfaces/0/protocol_binding".to_string(),
+                    "protocol_binding"
+                ),
+                ("/b/security_schemes".to_string(), "security_schemes"),
+                (
+                    "/b/security_schemes/k~1~0/api_key_security_scheme".to_string(),
+                    "api_key_security_scheme"
+                ),
+            ]
+        );
+    }
 
     /// breaker10 E4: the 0.x shape with a 1.0 top-level protocolVersion is a card problem,
     /// and the card reads as the 0.3 card its shape is; a 0.3.0 value or a 1.0 card with

@@ -26433,39 +26433,61 @@ const PROTO_NAMES_1_0: &[(&str, &str)] = &[
 /// `(pointer, proto name, JSON name)`. The values of `metadata` and of a data part's `data`
 /// are the sender's own content and are not walked; depth is bounded (16 levels).
 fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'static str)> {
-    fn walk(v: &Json, ptr: &str, depth: u8) -> Option<(String, &'static str, &'static str)> {
+    /// Walks `v` with `ptr` its pointer, grown and cut back in place (no pointer text is
+    /// built for a member that is not a hit); on a hit `ptr` is left at the hit.
+    fn walk(v: &Json, ptr: &mut String, depth: u8) -> Option<(&'static str, &'static str)> {
         if depth > 16 {
             return None;
         }
         match v {
             Json::Object(o) => {
                 for (k, val) in o.iter() {
-                    if let Some((snake, camel)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
-                        if !o.contains_key(camel) {
-                            return Some((format!("{ptr}/{k}"), snake, camel));
+                    // Every proto name has a `_` (`proto_names_all_have_an_underscore`):
+                    // the table is searched only for such a member.
+                    if k.contains('_') {
+                        if let Some((snake, camel)) =
+                            PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k)
+                        {
+                            if !o.contains_key(camel) {
+                                push_pointer_token(ptr, k);
+                                return Some((snake, camel));
+                            }
                         }
                     }
-                    if matches!(k, "metadata" | "data" | "extensions") {
+                    if matches!(k, "metadata" | "data" | "extensions")
+                        || !matches!(val, Json::Object(_) | Json::Array(_))
+                    {
                         continue;
                     }
-                    if let Some(hit) = walk(
-                        val,
-                        &format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1")),
-                        depth + 1,
-                    ) {
+                    let at = ptr.len();
+                    push_pointer_token(ptr, k);
+                    if let Some(hit) = walk(val, ptr, depth + 1) {
                         return Some(hit);
                     }
+                    ptr.truncate(at);
                 }
                 None
             }
-            Json::Array(a) => a
-                .iter()
-                .enumerate()
-                .find_map(|(i, x)| walk(x, &format!("{ptr}/{i}"), depth + 1)),
+            Json::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    if !matches!(x, Json::Object(_) | Json::Array(_)) {
+                        continue;
+                    }
+                    let at = ptr.len();
+                    ptr.push('/');
+                    ptr.push_str(itoa::Buffer::new().format(i));
+                    if let Some(hit) = walk(x, ptr, depth + 1) {
+                        return Some(hit);
+                    }
+                    ptr.truncate(at);
+                }
+                None
+            }
             _ => None,
         }
     }
-    walk(v, base, 0)
+    let mut ptr = base.to_string();
+    walk(v, &mut ptr, 0).map(|(snake, camel)| (ptr, snake, camel))
 }
 
 /// The media types the parts of a send request's message name (1.0 `mediaType`, 0.x
@@ -28258,8 +28280,77 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
 mod tests {
     use super::{
         first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
-        signed_card_content, task_id_recased,
+        proto_field_name, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
     };
+
+    /// `proto_field_name` searches its table only for a member with a `_` in its name.
+    #[test]
+    fn proto_names_all_have_an_underscore() {
+        for (snake, camel) in PROTO_NAMES_1_0 {
+            assert!(snake.contains('_'), "{snake}");
+            assert!(!camel.contains('_'), "{camel}");
+        }
+    }
+
+    /// DATA-001's walk, which grows one pointer in place, finds the member and pointer the
+    /// old copy-per-member walk found: escapes, array indexes, skipped `metadata` / `data`
+    /// / `extensions`, a JSON name beside the proto name, the 16-level bound.
+    #[test]
+    fn proto_field_name_in_place_agrees_with_a_copy_per_member() {
+        fn old(v: &Json, ptr: &str, depth: u8) -> Option<(String, &'static str, &'static str)> {
+            if depth > 16 {
+                return None;
+            }
+            match v {
+                Json::Object(o) => {
+                    for (k, val) in o.iter() {
+                        if let Some((sn, ca)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
+                            if !o.contains_key(ca) {
+                                return Some((format!("{ptr}/{k}"), sn, ca));
+                            }
+                        }
+                        if matches!(k, "metadata" | "data" | "extensions") {
+                            continue;
+                        }
+                        let kp = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+                        if let Some(hit) = old(val, &kp, depth + 1) {
+                            return Some(hit);
+                        }
+                    }
+                    None
+                }
+                Json::Array(a) => a
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, x)| old(x, &format!("{ptr}/{i}"), depth + 1)),
+                _ => None,
+            }
+        }
+        let mut deep = String::from(r#"{"task_id":"t"}"#);
+        let mut shallow = String::from(r#"{"task_id":"t"}"#);
+        for i in 0..17 {
+            deep = format!(r#"{{"a~/{i}":[0,{deep}]}}"#);
+            if i < 6 {
+                shallow = format!(r#"{{"a~/{i}":[0,{shallow}]}}"#);
+            }
+        }
+        let texts = [
+            r#"{"message":{"parts":[{"text":"x"},{"media_type":"a/b"}]}}"#.to_string(),
+            r#"{"message":{"metadata":{"task_id":"x"},"parts":[{"data":{"context_id":1}}]},"configuration":{"x":[{"status_update":{}}]}}"#.to_string(),
+            r#"{"message":{"messageId":"m","message_id":"m"},"x/y":{"z~w":[[{"context_id":"c"}]]}}"#.to_string(),
+            r#"{"extensions":[{"task_id":"t"}],"status":{"state":"TASK_STATE_WORKING"}}"#.to_string(),
+            deep,
+            shallow,
+        ];
+        let mut hits = 0;
+        for t in &texts {
+            let v = Json::parse(t.as_bytes()).unwrap();
+            let want = old(&v, "/params", 0);
+            hits += usize::from(want.is_some());
+            assert_eq!(proto_field_name(&v, "/params"), want, "{t}");
+        }
+        assert_eq!(hits, 4, "the cases hold four hits and two misses");
+    }
 
     /// GW-REQ-003: the same send but for the message's contextId / taskId (added, dropped,
     /// replaced) counts, on JSON-RPC (the id aside) and HTTP+JSON; a task id changed only
