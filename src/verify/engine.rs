@@ -22880,10 +22880,17 @@ impl State {
                 .unwrap_or_default(),
         };
         let several = cards.len() > 1;
-        let Some(card) = cards.iter().find(|c| !c.view.interfaces.is_empty()).cloned() else {
+        let Some(card) = cards
+            .iter()
+            .find(|c| !c.view.interfaces.is_empty())
+            .cloned()
+        else {
             return;
         };
-        let interfaces: Vec<_> = cards.iter().flat_map(|c| c.view.interfaces.iter()).collect();
+        let interfaces: Vec<_> = cards
+            .iter()
+            .flat_map(|c| c.view.interfaces.iter())
+            .collect();
         let origin = p.origin();
         let covered = interfaces.iter().any(|i| {
             parse_url(&i.url).is_some_and(|u| {
