@@ -1796,8 +1796,11 @@ pub fn credentials_in_urls(v: &Json, query_names: &[String]) -> Vec<(String, Str
 /// value)`.
 fn url_credential(s: &str, names: &[String]) -> Option<(String, String)> {
     let t = s.trim();
-    let lower = t.get(..8).map(str::to_ascii_lowercase).unwrap_or_default();
-    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+    // Compared in place: most card strings are no URL, and a lowercased copy of each cost
+    // an allocation per string member (session 25).
+    let b = t.as_bytes();
+    let scheme = |p: &[u8]| b.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
+    if !(scheme(b"http://") || scheme(b"https://")) {
         return None;
     }
     let u = url::Url::parse(t).ok()?;
@@ -2163,6 +2166,17 @@ mod tests {
             "iconUrl":"https://cdn.a.test/i.png?key=YOUR_API_KEY&v=2",
             "provider":{"url":"https://a.test/?Access-Token=abc","organization":"o"},
             "skills":[{"id":"s","description":"see https://a.test/x?sig=AbCd1234EfGh5678"}]});
+        // The scheme in any letter case is a URL; a string shorter than a scheme, or one
+        // with a multi-byte character where the scheme would end, is none.
+        for (text, n) in [
+            ("HTTPS://a.test/?api_key=sk-live-51HkQ2f9d8c7b6a5", 1),
+            ("Http://u:hunter2pass@a.test/", 1),
+            ("http:/", 0),
+            ("https:/\u{e9}?api_key=sk-live-51HkQ2f9d8c7b6a5", 0),
+        ] {
+            let v = json!({ "documentationUrl": text });
+            assert_eq!(credentials_in_urls(&v, &[]).len(), n, "{text}");
+        }
         assert_eq!(
             credentials_in_urls(&card, &[]),
             vec![
