@@ -218,19 +218,7 @@ async fn n3_urls_the_card_rewrite_left_are_each_named_once() {
     );
     let (agent, _reqs) = raw_http::raw_agent(raw_http::json_answer(card.as_bytes())).await;
     let rec = dir.path().join("card.jsonl");
-    let up = format!("http://{agent}");
-    let (p, addr) = start_proxy(&[
-        "--upstream",
-        &up,
-        "--rewrite-card",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    let got = raw_http::exchange_raw(
-        &addr.to_string(),
-        format!("GET /.well-known/agent-card.json HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").as_bytes(),
-    )
-    .await;
+    let (p, _addr, got) = card_through_rewriting_proxy(agent, &rec).await;
     assert!(text(&got).contains(&r), "{}", text(&got));
     p.terminate();
     let recorded = std::fs::read_to_string(&rec).unwrap();
@@ -373,6 +361,28 @@ async fn n7_no_route_names_the_routes_and_a_card_fetched_at_the_root_names_the_f
     assert_eq!(errors[1], "no route for path /nope/x (routes: /py, /js)");
 }
 
+/// Starts `proxy --upstream http://{agent} --rewrite-card --record rec` and fetches the
+/// well-known Agent Card through it: the proxy, its address, and the raw answer's bytes.
+async fn card_through_rewriting_proxy(
+    agent: std::net::SocketAddr,
+    rec: &Path,
+) -> (proxy_process::Running, std::net::SocketAddr, Vec<u8>) {
+    let up = format!("http://{agent}");
+    let (p, addr) = start_proxy(&[
+        "--upstream",
+        &up,
+        "--rewrite-card",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let got = raw_http::exchange_raw(
+        &addr.to_string(),
+        format!("GET /.well-known/agent-card.json HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").as_bytes(),
+    )
+    .await;
+    (p, addr, got)
+}
+
 /// A recording of one card fetch through `proxy --rewrite-card` in front of a loopback
 /// agent whose card names its own address (as the SDK agents' cards do) and is served
 /// without `Cache-Control` (CARD-CACHE-001): `dir/card.jsonl`.
@@ -390,19 +400,7 @@ async fn rewritten_card_recording(dir: &Path) -> PathBuf {
     })
     .await;
     let rec = dir.join("card.jsonl");
-    let up = format!("http://{agent}");
-    let (p, addr) = start_proxy(&[
-        "--upstream",
-        &up,
-        "--rewrite-card",
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
-    let got = raw_http::exchange_raw(
-        &addr.to_string(),
-        format!("GET /.well-known/agent-card.json HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n").as_bytes(),
-    )
-    .await;
+    let (p, addr, got) = card_through_rewriting_proxy(agent, &rec).await;
     assert!(
         text(&got).contains(&format!("http://{addr}/")),
         "{}",
