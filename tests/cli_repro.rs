@@ -214,6 +214,37 @@ fn header_dependent_finding_is_cut_as_a_native_recording() {
         .unwrap()
         .iter()
         .any(|f| f["rule"] == "CARD-URL-005"));
+    // newcomer20 N5: a cut keeps the recording's seqs (its events are the recording's own),
+    // so they jump where it left events out, and its header says it is a cut: verify does
+    // not call the tool's own output damaged, while the same file without the `cut` mark is
+    // told apart by the jump. (This cut's events happen to be consecutive: one event is
+    // left out here to make the jump.)
+    assert_eq!(first["cut"], true, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 4, "{text}");
+    let gapped: String = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != 2)
+        .map(|(_, l)| format!("{l}\n"))
+        .collect();
+    let verify_err = |name: &str, body: &str| {
+        let p = d.path().join(name);
+        std::fs::write(&p, body).unwrap();
+        let o = bin().args(["verify"]).arg(&p).output().unwrap();
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    };
+    let said = verify_err("gapped-cut.jsonl", &gapped);
+    assert!(!said.contains("seq does not rise"), "{said}");
+    let said = verify_err(
+        "gapped-plain.jsonl",
+        &gapped.replacen(r#","cut":true"#, "", 1),
+    );
+    assert!(said.contains("seq does not rise by 1 per line ("), "{said}");
 }
 
 /// The key of the first finding of the shared broken recording (`None` without rules).
