@@ -21464,16 +21464,21 @@ impl State {
             iface_at,
         });
         // One card per agent: a card fetched again at the same base, or listing the same
-        // interfaces (fetched through a gateway and from the agent), replaces the agent's.
+        // interfaces fetched on another origin (through a gateway and from the agent),
+        // replaces the agent's. Two cards fetched on one origin at different bases are two
+        // agents even when they list the same interfaces: the proxy's `--route /py --route
+        // /js` in front of two containers whose cards both say http://localhost:8000/.
         let same_agent = |c: &CardRec| {
             (c.fetched_at.is_some() && c.fetched_at == rec.fetched_at)
-                || (!rec.iface_at.is_empty() && {
-                    let mut a = c.iface_at.clone();
-                    let mut b = rec.iface_at.clone();
-                    a.sort();
-                    b.sort();
-                    a == b
-                })
+                || (!rec.iface_at.is_empty()
+                    && !matches!((&c.fetched_at, &rec.fetched_at), (Some((a, _)), Some((b, _))) if a == b)
+                    && {
+                        let mut a = c.iface_at.clone();
+                        let mut b = rec.iface_at.clone();
+                        a.sort();
+                        b.sort();
+                        a == b
+                    })
         };
         for o in origins {
             let list = self.cards.entry(o).or_default();
