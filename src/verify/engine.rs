@@ -22601,12 +22601,25 @@ impl State {
                     a.shown
                 ),
             };
-            self.find(
-                &r::CARD_URL_UNREACHABLE,
-                msg,
-                vec![card_ev, answer_ev],
-                &x.leg,
-            );
+            // A JSON-RPC url that answered other calls is right: what failed is this
+            // method, which a JSON-RPC endpoint answers with a JSON-RPC error, not an HTTP
+            // error page (RPC-002; review25 R2: ListTasks answered 501 after SendMessage).
+            let rpc_method = x
+                .call
+                .as_deref()
+                .filter(|c| a.exact && a.answered && !below && c.binding == Some(Binding::JsonRpc))
+                .and_then(|c| c.method.clone());
+            let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
+            if let Some(m) = rpc_method {
+                f.message = format!(
+                    "JSON-RPC interface url {} {how} to {m} with no JSON-RPC response, although it answered other calls, so the url is right: a JSON-RPC endpoint answers every request, a method it does not serve too, with a JSON-RPC error in HTTP 200{plain}",
+                    a.shown
+                );
+                f.help = format!("answer {m} at {} with a JSON-RPC error object (-32601 method not found, or -32004 UnsupportedOperationError for an operation the agent does not support), not an HTTP error page: the client reads the error from the JSON-RPC response", a.shown);
+            }
+            f.evidence = vec![card_ev, answer_ev];
+            f.leg = x.leg.clone();
+            self.emit(f);
         }
         self.rest_routes_of_other_version();
     }
