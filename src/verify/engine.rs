@@ -1418,6 +1418,10 @@ pub(super) struct State {
     /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
     /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
     push_config_urls: HashMap<String, String>,
+    /// Line (`seq`) of the request that created each config of [`Self::push_config_urls`]
+    /// (same keys): a config created after its task was seen terminal is owed no push of
+    /// that end (PUSH-DELIV-003; review25 R3).
+    push_config_since: HashMap<String, u64>,
     /// Webhook URL key ([`webhook_key`]) → the clock of the first push delivery of some
     /// task recognised there (skew of the recording's time over the agent's
     /// `status.timestamp`, in ms; dialect; binding) and that task's key ([`Exch::tkey`]):
@@ -2107,6 +2111,7 @@ impl State {
             held_ends: Vec::new(),
             held_shapes: Vec::new(),
             push_config_urls: HashMap::new(),
+            push_config_since: HashMap::new(),
             webhook_seen: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
@@ -19642,7 +19647,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(&task)
             .to_string();
-        self.note_push_config_live(&task, &id, &key);
+        self.note_push_config_live(&task, &id, &key, x.req_seq);
         // PUSH-CFG-006 tracks configs by the id the agent's answer gave only (an id this
         // recording guessed may not be the one the agent stored).
         if let Some(rid) = res
@@ -19663,13 +19668,15 @@ impl State {
 
     /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
     /// (created by Create or inline in a send): remembered by `task \0 id`, and the URL is
-    /// no longer deleted for the task.
-    fn note_push_config_live(&mut self, task: &str, id: &str, url: &str) {
+    /// no longer deleted for the task. `since`: the line of the request that created it.
+    fn note_push_config_live(&mut self, task: &str, id: &str, url: &str, since: u64) {
         let key = webhook_key(url).into_owned();
         self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
         if self.push_config_urls.len() < MAX_PUSH_URLS {
             self.push_config_urls
                 .insert(format!("{task}\u{0}{id}"), key.clone());
+            self.push_config_since
+                .insert(format!("{task}\u{0}{id}"), since);
         }
         if let Some(list) = self.push_deleted.get_mut(&key) {
             list.retain(|(t, _, _, _)| t != task);
@@ -19706,7 +19713,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(task)
             .to_string();
-        self.note_push_config_live(task, &id, &url);
+        self.note_push_config_live(task, &id, &url, req_seq);
         // PUSH-BODY-002 (PUSH-002, PUSH-003: a config belongs to the one task it was
         // given for): the config remembered for this webhook when the request was seen
         // had no task yet (the send creates it); it is this task's now. A second send
@@ -20092,6 +20099,7 @@ impl State {
             self.push_deleted_ids
                 .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
         }
+        self.push_config_since.remove(&format!("{task}\u{0}{id}"));
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
             return;
         };
@@ -20293,6 +20301,9 @@ impl State {
             };
             let id = key.rsplit('\u{0}').next().unwrap_or(key);
             let prefix = format!("{id}\u{0}");
+            // A config created once the task was seen terminal is owed no push of that end
+            // (a client adding a webhook to a finished task; review25 R3).
+            let owed = |k: &str| self.push_config_since.get(k).is_none_or(|s| s < seq);
             // Without a delivery of its own: a webhook its config names that the recording
             // shows receiving another task's deliveries, and that task.
             let mut other: Option<(&str, &str)> = None;
@@ -20302,7 +20313,7 @@ impl State {
                     let mut urls: Vec<&String> = self
                         .push_config_urls
                         .iter()
-                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .filter(|(k, _)| k.starts_with(&prefix) && owed(k))
                         .map(|(_, u)| u)
                         .collect();
                     urls.sort();
@@ -20346,6 +20357,7 @@ impl State {
                     .iter()
                     .filter(|(k, u)| {
                         k.starts_with(&prefix)
+                            && owed(k)
                             && !self.push_deleted_ids.contains_key(k.as_str())
                             && !t.terminal_pushed_to.contains(u)
                     })
