@@ -21477,13 +21477,15 @@ impl State {
         });
         // One card per agent: a card fetched again at the same base, or listing the same
         // interfaces fetched on another origin (through a gateway and from the agent),
-        // replaces the agent's. Two cards fetched on one origin at different bases are two
-        // agents even when they list the same interfaces: the proxy's `--route /py --route
-        // /js` in front of two containers whose cards both say http://localhost:8000/.
+        // replaces the agent's; so does the same card at another base of the same origin.
+        // Two other cards fetched on one origin at different bases are two agents even when
+        // they list the same interfaces: the proxy's `--route /py --route /js` in front of
+        // two containers whose cards both say http://localhost:8000/ (review25 R1).
         let same_agent = |c: &CardRec| {
             (c.fetched_at.is_some() && c.fetched_at == rec.fetched_at)
                 || (!rec.iface_at.is_empty()
-                    && !matches!((&c.fetched_at, &rec.fetched_at), (Some((a, _)), Some((b, _))) if a == b)
+                    && (c.content == rec.content
+                        || !matches!((&c.fetched_at, &rec.fetched_at), (Some((a, _)), Some((b, _))) if a == b))
                     && {
                         let mut a = c.iface_at.clone();
                         let mut b = rec.iface_at.clone();
