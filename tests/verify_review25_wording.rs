@@ -1,6 +1,7 @@
 //! review25: what CARD-URL-002 says when a JSON-RPC url that answered other calls answers
 //! one method with an HTTP error page (the url is right; the method needs a JSON-RPC
-//! error). The rule and severity are checked by `verify_cases`.
+//! error), and how a card fetched on another origin is named among an origin's agents.
+//! The rule and severity are checked by `verify_cases`.
 
 mod common;
 
@@ -31,4 +32,17 @@ fn json_rpc_url_that_answered_before_is_called_right() {
             "{case}: {help}"
         );
     }
+}
+
+#[test]
+fn card_fetched_elsewhere_is_not_served_by_the_origin() {
+    let m = message(
+        &run("b25r-4-v10-card-fetched-elsewhere-lists-iface-on-origin-of-another-agent"),
+        "CAP-STREAM-001",
+    );
+    assert!(
+        m.contains("(fetched at https://gw.example.test/.well-known/agent-card.json; 2 agents' cards were fetched from https://api.example.test or list an interface there, and POST /rpc is judged by the card whose path it is under)")
+            && !m.contains("this origin serves"),
+        "{m}"
+    );
 }

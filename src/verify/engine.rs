@@ -5350,12 +5350,35 @@ impl State {
     /// several agents' cards ([`State::cards`]): which of them judged the call (CARD-005);
     /// empty on an origin of one agent.
     fn card_among(&self, x: &Exch, card: &CardRec) -> String {
-        let n = x.origin.as_deref().map_or(0, |o| self.agents_on(o));
+        let Some(origin) = x.origin.as_deref() else {
+            return String::new();
+        };
+        let n = self.agents_on(origin);
         if n < 2 {
             return String::new();
         }
+        // A card fetched on another origin is kept here for the interfaces it lists here
+        // (review25 R4): this origin then does not serve it.
+        let served_here = self.cards.get(origin).is_some_and(|l| {
+            l.iter()
+                .all(|c| c.fetched_at.as_ref().is_some_and(|(o, _)| o == origin))
+        });
+        let whose = if served_here {
+            format!("this origin serves {n} agents' cards")
+        } else {
+            let shown = origin
+                .strip_suffix(":443")
+                .filter(|o| o.starts_with("https://"))
+                .or_else(|| {
+                    origin
+                        .strip_suffix(":80")
+                        .filter(|o| o.starts_with("http://"))
+                })
+                .unwrap_or(origin);
+            format!("{n} agents' cards were fetched from {shown} or list an interface there")
+        };
         format!(
-            " (fetched at {}; this origin serves {n} agents' cards, and {} {} is judged by the card whose path it is under)",
+            " (fetched at {}; {whose}, and {} {} is judged by the card whose path it is under)",
             card.url, x.method, x.path
         )
     }
