@@ -46,3 +46,16 @@ fn card_fetched_elsewhere_is_not_served_by_the_origin() {
         "{m}"
     );
 }
+
+#[test]
+fn bind_use_names_where_a_card_from_elsewhere_was_fetched() {
+    let m = message(
+        &run("b25r-4-v10-card-fetched-at-gateway-call-to-other-path-404"),
+        "BIND-USE-002",
+    );
+    assert!(
+        m.contains("client sent SendMessage to https://api.example.test/other, which the agent card fetched at https://gw.example.test/.well-known/agent-card.json does not advertise (its interfaces: https://api.example.test/rpc (JSONRPC 1.0))")
+            && !m.contains("fetched from this origin"),
+        "{m}"
+    );
+}

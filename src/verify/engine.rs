@@ -22935,6 +22935,13 @@ impl State {
                 .unwrap_or_default(),
         };
         let several = cards.len() > 1;
+        // Whether every card judged was fetched on the call's origin: a card fetched at a
+        // gateway or another host is kept here for the interfaces it lists (review25 R4).
+        let here = cards.iter().all(|c| {
+            c.fetched_at
+                .as_ref()
+                .is_some_and(|(o, _)| x.origin.as_deref() == Some(o.as_str()))
+        });
         let Some(card) = cards
             .iter()
             .find(|c| !c.view.interfaces.is_empty())
@@ -23037,10 +23044,16 @@ impl State {
             &r::BIND_USE_URL_NOT_ADVERTISED,
             format!(
                 "client sent {name}, which {} ({} interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{slash}{version}",
-                if several {
-                    "no agent card fetched from this origin advertises"
-                } else {
-                    "the agent card fetched from this origin does not advertise"
+                match (several, here) {
+                    (true, true) => "no agent card fetched from this origin advertises".to_string(),
+                    (true, false) => format!(
+                        "none of the {} agent cards fetched from this origin or listing an interface on it advertises",
+                        cards.len()
+                    ),
+                    (false, true) =>
+                        "the agent card fetched from this origin does not advertise".to_string(),
+                    (false, false) =>
+                        format!("the agent card fetched at {} does not advertise", card.url),
                 },
                 if several { "their" } else { "its" },
                 listed.join(", ")
