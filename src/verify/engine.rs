@@ -20374,7 +20374,16 @@ impl State {
             }
             if pushed_terminal {
                 // Delivered to some webhook of the task: every other live config of the
-                // task (created, not deleted) is owed it too (PUSH-004 per config).
+                // task (created, not deleted) is owed it too (PUSH-004 per config), when
+                // the recording captures deliveries to that webhook's host: one on another
+                // host may reach it on a path the recorder does not see (review25 R5).
+                let origin_of = |u: &str| parse_url(u).map(|p| p.origin());
+                let captured = |u: &str| {
+                    let o = origin_of(u);
+                    o.is_some()
+                        && (t.terminal_pushed_to.iter().any(|k| origin_of(k) == o)
+                            || self.webhook_seen.keys().any(|k| origin_of(k) == o))
+                };
                 let mut missed: Vec<&str> = self
                     .push_config_urls
                     .iter()
@@ -20383,6 +20392,7 @@ impl State {
                             && owed(k)
                             && !self.push_deleted_ids.contains_key(k.as_str())
                             && !t.terminal_pushed_to.contains(u)
+                            && captured(u)
                     })
                     .map(|(_, u)| u.as_str())
                     .collect();
