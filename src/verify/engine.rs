@@ -1418,6 +1418,10 @@ pub(super) struct State {
     /// ([`webhook_key`]). A config created without an id is keyed by its task id too (the
     /// SDKs' default config id). At most [`MAX_PUSH_URLS`] entries (PUSH-CFG-002).
     push_config_urls: HashMap<String, String>,
+    /// Line (`seq`) of the request that created each config of [`Self::push_config_urls`]
+    /// (same keys): a config created after its task was seen terminal is owed no push of
+    /// that end (PUSH-DELIV-003; review25 R3).
+    push_config_since: HashMap<String, u64>,
     /// Webhook URL key ([`webhook_key`]) → the clock of the first push delivery of some
     /// task recognised there (skew of the recording's time over the agent's
     /// `status.timestamp`, in ms; dialect; binding) and that task's key ([`Exch::tkey`]):
@@ -2107,6 +2111,7 @@ impl State {
             held_ends: Vec::new(),
             held_shapes: Vec::new(),
             push_config_urls: HashMap::new(),
+            push_config_since: HashMap::new(),
             webhook_seen: HashMap::new(),
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
@@ -5345,12 +5350,35 @@ impl State {
     /// several agents' cards ([`State::cards`]): which of them judged the call (CARD-005);
     /// empty on an origin of one agent.
     fn card_among(&self, x: &Exch, card: &CardRec) -> String {
-        let n = x.origin.as_deref().map_or(0, |o| self.agents_on(o));
+        let Some(origin) = x.origin.as_deref() else {
+            return String::new();
+        };
+        let n = self.agents_on(origin);
         if n < 2 {
             return String::new();
         }
+        // A card fetched on another origin is kept here for the interfaces it lists here
+        // (review25 R4): this origin then does not serve it.
+        let served_here = self.cards.get(origin).is_some_and(|l| {
+            l.iter()
+                .all(|c| c.fetched_at.as_ref().is_some_and(|(o, _)| o == origin))
+        });
+        let whose = if served_here {
+            format!("this origin serves {n} agents' cards")
+        } else {
+            let shown = origin
+                .strip_suffix(":443")
+                .filter(|o| o.starts_with("https://"))
+                .or_else(|| {
+                    origin
+                        .strip_suffix(":80")
+                        .filter(|o| o.starts_with("http://"))
+                })
+                .unwrap_or(origin);
+            format!("{n} agents' cards were fetched from {shown} or list an interface there")
+        };
         format!(
-            " (fetched at {}; this origin serves {n} agents' cards, and {} {} is judged by the card whose path it is under)",
+            " (fetched at {}; {whose}, and {} {} is judged by the card whose path it is under)",
             card.url, x.method, x.path
         )
     }
@@ -19642,7 +19670,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(&task)
             .to_string();
-        self.note_push_config_live(&task, &id, &key);
+        self.note_push_config_live(&task, &id, &key, x.req_seq);
         // PUSH-CFG-006 tracks configs by the id the agent's answer gave only (an id this
         // recording guessed may not be the one the agent stored).
         if let Some(rid) = res
@@ -19663,13 +19691,15 @@ impl State {
 
     /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
     /// (created by Create or inline in a send): remembered by `task \0 id`, and the URL is
-    /// no longer deleted for the task.
-    fn note_push_config_live(&mut self, task: &str, id: &str, url: &str) {
+    /// no longer deleted for the task. `since`: the line of the request that created it.
+    fn note_push_config_live(&mut self, task: &str, id: &str, url: &str, since: u64) {
         let key = webhook_key(url).into_owned();
         self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
         if self.push_config_urls.len() < MAX_PUSH_URLS {
             self.push_config_urls
                 .insert(format!("{task}\u{0}{id}"), key.clone());
+            self.push_config_since
+                .insert(format!("{task}\u{0}{id}"), since);
         }
         if let Some(list) = self.push_deleted.get_mut(&key) {
             list.retain(|(t, _, _, _)| t != task);
@@ -19706,7 +19736,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .unwrap_or(task)
             .to_string();
-        self.note_push_config_live(task, &id, &url);
+        self.note_push_config_live(task, &id, &url, req_seq);
         // PUSH-BODY-002 (PUSH-002, PUSH-003: a config belongs to the one task it was
         // given for): the config remembered for this webhook when the request was seen
         // had no task yet (the send creates it); it is this task's now. A second send
@@ -20092,6 +20122,7 @@ impl State {
             self.push_deleted_ids
                 .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
         }
+        self.push_config_since.remove(&format!("{task}\u{0}{id}"));
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
             return;
         };
@@ -20293,6 +20324,9 @@ impl State {
             };
             let id = key.rsplit('\u{0}').next().unwrap_or(key);
             let prefix = format!("{id}\u{0}");
+            // A config created once the task was seen terminal is owed no push of that end
+            // (a client adding a webhook to a finished task; review25 R3).
+            let owed = |k: &str| self.push_config_since.get(k).is_none_or(|s| s < seq);
             // Without a delivery of its own: a webhook its config names that the recording
             // shows receiving another task's deliveries, and that task.
             let mut other: Option<(&str, &str)> = None;
@@ -20302,7 +20336,7 @@ impl State {
                     let mut urls: Vec<&String> = self
                         .push_config_urls
                         .iter()
-                        .filter(|(k, _)| k.starts_with(&prefix))
+                        .filter(|(k, _)| k.starts_with(&prefix) && owed(k))
                         .map(|(_, u)| u)
                         .collect();
                     urls.sort();
@@ -20340,14 +20374,25 @@ impl State {
             }
             if pushed_terminal {
                 // Delivered to some webhook of the task: every other live config of the
-                // task (created, not deleted) is owed it too (PUSH-004 per config).
+                // task (created, not deleted) is owed it too (PUSH-004 per config), when
+                // the recording captures deliveries to that webhook's host: one on another
+                // host may reach it on a path the recorder does not see (review25 R5).
+                let origin_of = |u: &str| parse_url(u).map(|p| p.origin());
+                let captured = |u: &str| {
+                    let o = origin_of(u);
+                    o.is_some()
+                        && (t.terminal_pushed_to.iter().any(|k| origin_of(k) == o)
+                            || self.webhook_seen.keys().any(|k| origin_of(k) == o))
+                };
                 let mut missed: Vec<&str> = self
                     .push_config_urls
                     .iter()
                     .filter(|(k, u)| {
                         k.starts_with(&prefix)
+                            && owed(k)
                             && !self.push_deleted_ids.contains_key(k.as_str())
                             && !t.terminal_pushed_to.contains(u)
+                            && captured(u)
                     })
                     .map(|(_, u)| u.as_str())
                     .collect();
@@ -21464,16 +21509,23 @@ impl State {
             iface_at,
         });
         // One card per agent: a card fetched again at the same base, or listing the same
-        // interfaces (fetched through a gateway and from the agent), replaces the agent's.
+        // interfaces fetched on another origin (through a gateway and from the agent),
+        // replaces the agent's; so does the same card at another base of the same origin.
+        // Two other cards fetched on one origin at different bases are two agents even when
+        // they list the same interfaces: the proxy's `--route /py --route /js` in front of
+        // two containers whose cards both say http://localhost:8000/ (review25 R1).
         let same_agent = |c: &CardRec| {
             (c.fetched_at.is_some() && c.fetched_at == rec.fetched_at)
-                || (!rec.iface_at.is_empty() && {
-                    let mut a = c.iface_at.clone();
-                    let mut b = rec.iface_at.clone();
-                    a.sort();
-                    b.sort();
-                    a == b
-                })
+                || (!rec.iface_at.is_empty()
+                    && (c.content == rec.content
+                        || !matches!((&c.fetched_at, &rec.fetched_at), (Some((a, _)), Some((b, _))) if a == b))
+                    && {
+                        let mut a = c.iface_at.clone();
+                        let mut b = rec.iface_at.clone();
+                        a.sort();
+                        b.sort();
+                        a == b
+                    })
         };
         for o in origins {
             let list = self.cards.entry(o).or_default();
@@ -22596,12 +22648,25 @@ impl State {
                     a.shown
                 ),
             };
-            self.find(
-                &r::CARD_URL_UNREACHABLE,
-                msg,
-                vec![card_ev, answer_ev],
-                &x.leg,
-            );
+            // A JSON-RPC url that answered other calls is right: what failed is this
+            // method, which a JSON-RPC endpoint answers with a JSON-RPC error, not an HTTP
+            // error page (RPC-002; review25 R2: ListTasks answered 501 after SendMessage).
+            let rpc_method = x
+                .call
+                .as_deref()
+                .filter(|c| a.exact && a.answered && !below && c.binding == Some(Binding::JsonRpc))
+                .and_then(|c| c.method.clone());
+            let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
+            if let Some(m) = rpc_method {
+                f.message = format!(
+                    "JSON-RPC interface url {} {how} to {m} with no JSON-RPC response, although it answered other calls, so the url is right: a JSON-RPC endpoint answers every request, a method it does not serve too, with a JSON-RPC error in HTTP 200{plain}",
+                    a.shown
+                );
+                f.help = format!("answer {m} at {} with a JSON-RPC error object (-32601 method not found, or -32004 UnsupportedOperationError for an operation the agent does not support), not an HTTP error page: the client reads the error from the JSON-RPC response", a.shown);
+            }
+            f.evidence = vec![card_ev, answer_ev];
+            f.leg = x.leg.clone();
+            self.emit(f);
         }
         self.rest_routes_of_other_version();
     }
@@ -22880,6 +22945,13 @@ impl State {
                 .unwrap_or_default(),
         };
         let several = cards.len() > 1;
+        // Whether every card judged was fetched on the call's origin: a card fetched at a
+        // gateway or another host is kept here for the interfaces it lists (review25 R4).
+        let here = cards.iter().all(|c| {
+            c.fetched_at
+                .as_ref()
+                .is_some_and(|(o, _)| x.origin.as_deref() == Some(o.as_str()))
+        });
         let Some(card) = cards
             .iter()
             .find(|c| !c.view.interfaces.is_empty())
@@ -22982,10 +23054,16 @@ impl State {
             &r::BIND_USE_URL_NOT_ADVERTISED,
             format!(
                 "client sent {name}, which {} ({} interfaces: {}{more}); the agent answered HTTP {status}: the client did not use the card's interface URL{slash}{version}",
-                if several {
-                    "no agent card fetched from this origin advertises"
-                } else {
-                    "the agent card fetched from this origin does not advertise"
+                match (several, here) {
+                    (true, true) => "no agent card fetched from this origin advertises".to_string(),
+                    (true, false) => format!(
+                        "none of the {} agent cards fetched from this origin or listing an interface on it advertises",
+                        cards.len()
+                    ),
+                    (false, true) =>
+                        "the agent card fetched from this origin does not advertise".to_string(),
+                    (false, false) =>
+                        format!("the agent card fetched at {} does not advertise", card.url),
                 },
                 if several { "their" } else { "its" },
                 listed.join(", ")
