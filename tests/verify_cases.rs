@@ -1515,7 +1515,7 @@ fn breaker25_blind() {
     ] {
         let (m, ptr, ex) = one(stem, "CAP-STREAM-001");
         assert!(
-            m.starts_with("agent served a stream although its card (fetched at https://agent.example.test/agents/b/.well-known/agent-card.json; this origin serves 2 agents' cards, and POST /agents/b is judged by the card whose path it is under) sets capabilities.streaming to false"),
+            m.starts_with("agent served a stream although its card (fetched at https://agent.example.test/agents/b/.well-known/agent-card.json; this origin serves 2 agents' cards, and POST /agents/b is judged by the card of the agent it addressed) sets capabilities.streaming to false"),
             "{stem}: {m}"
         );
         assert_eq!(ptr.as_deref(), Some("/capabilities/streaming"), "{stem}");

@@ -41,7 +41,7 @@ fn card_fetched_elsewhere_is_not_served_by_the_origin() {
         "CAP-STREAM-001",
     );
     assert!(
-        m.contains("(fetched at https://gw.example.test/.well-known/agent-card.json; 2 agents' cards were fetched from https://api.example.test or list an interface there, and POST /rpc is judged by the card whose path it is under)")
+        m.contains("(fetched at https://gw.example.test/.well-known/agent-card.json; 2 agents' cards were fetched from https://api.example.test or list an interface there, and POST /rpc is judged by the card of the agent it addressed)")
             && !m.contains("this origin serves"),
         "{m}"
     );

@@ -5378,7 +5378,7 @@ impl State {
             format!("{n} agents' cards were fetched from {shown} or list an interface there")
         };
         format!(
-            " (fetched at {}; {whose}, and {} {} is judged by the card whose path it is under)",
+            " (fetched at {}; {whose}, and {} {} is judged by the card of the agent it addressed)",
             card.url, x.method, x.path
         )
     }
