@@ -13,26 +13,15 @@ mod proxy_process;
 mod harness;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
 
-use proxy_process::spawn_until_listening;
+use proxy_process::{run_in, spawn_until_listening};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// The binary run with `args` in `cwd` to its end, stdin empty: its output.
-fn run_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(cwd)
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .env_remove("A2A_INTEROP_LOG")
-        .output()
-        .unwrap()
 }
 
 /// A real recording of the reference agent (the repository's sample), copied to

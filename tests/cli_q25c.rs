@@ -11,10 +11,10 @@ mod proxy_process;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use proxy_process::{start_proxy, ChildGuard};
+use proxy_process::{run_in, start_proxy, ChildGuard};
 
 use serde_json::Value;
 
@@ -26,18 +26,6 @@ fn root() -> PathBuf {
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// The binary run with `args` in `cwd` to its end, stdin empty: its output.
-fn run_in(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(BIN)
-        .current_dir(cwd)
-        .args(args)
-        .stdin(std::process::Stdio::null())
-        .env_remove("A2A_INTEROP_LOG")
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 fn sarif_errors(doc: &Value) -> Vec<String> {

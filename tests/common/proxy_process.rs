@@ -14,6 +14,19 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+/// The binary run with `args` in `cwd` to its end, stdin empty, `NO_COLOR=1` and no
+/// `A2A_INTEROP_LOG`: its output (exit status, stdout and stderr bytes).
+pub fn run_in(cwd: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .current_dir(cwd)
+        .args(args)
+        .stdin(Stdio::null())
+        .env_remove("A2A_INTEROP_LOG")
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
 /// The banner line the proxy prints on stderr once it listens; the listening
 /// `host:port` (possibly followed by `/`) comes right after it.
 pub const LISTENING: &str = "a2a-interop proxy listening on http://";
