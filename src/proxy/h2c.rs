@@ -15,7 +15,8 @@ The other way round, an HTTP/1.1 client in front of an agent that speaks h2c onl
 SETTINGS frame, which the HTTP/1.1 client reads as `invalid HTTP version parsed`, or, when
 the frame comes before the request is written, as `received unexpected message from
 connection`, or, when it closed the connection before the request was handed to it, as
-`connection was not ready` ([`refused_http1`]). When the h2c probe above then confirms that the agent speaks
+`connection was not ready`, or, when it closed the connection on the HTTP/1.1 bytes before
+hyper read its frame, as `operation was canceled: connection closed` ([`refused_http1`]). When the h2c probe above then confirms that the agent speaks
 h2c, it is remembered as h2c-only ([`H2cSupport::mark_h2c_only`])
 and every later request to it goes over h2c whatever the client spoke; the failed request is
 sent again over h2c at once when it had no body (nothing of it was consumed), else it is
@@ -52,12 +53,16 @@ pub struct H2cSupport {
 /// in HTTP/2: its SETTINGS frame read by hyper's HTTP/1.1 parser as a bad version, or
 /// received before the request was written, or the connection closed on that frame before
 /// the pool handed it the request (`client error (Canceled): connection was not ready`,
-/// seen under load). The caller confirms with [`H2cSupport::speaks_h2c`], so an agent that
-/// closed for another reason is not taken for an h2c one.
+/// seen under load), or closed it on the HTTP/1.1 bytes (not a valid connection preface)
+/// before its frame was read (`client error (Canceled): operation was canceled: connection
+/// closed`; 1 run in ~50 of proxy_h2c_upstream's test). The caller confirms with
+/// [`H2cSupport::speaks_h2c`] (one probe per upstream, kept), so an agent that closed for
+/// another reason is not taken for an h2c one.
 pub fn refused_http1(cause: &str) -> bool {
     cause.contains("invalid HTTP version parsed")
         || cause.contains("received unexpected message from connection")
         || cause.contains("connection was not ready")
+        || cause.contains("operation was canceled: connection closed")
 }
 
 impl H2cSupport {
@@ -133,6 +138,28 @@ async fn probe(authority: &str) -> Option<bool> {
 mod tests {
     use super::*;
     use tokio::net::TcpListener;
+
+    /// The error chains hyper's HTTP/1.1 client gives when an h2c-only agent answers or
+    /// closes on an HTTP/1.1 request are the ones to confirm with a probe; an answered
+    /// request's other failures (a reset, a timeout) are not.
+    #[test]
+    fn refused_http1_reads_each_way_an_h2c_agent_refuses() {
+        for cause in [
+            "client error (SendRequest): invalid HTTP version parsed",
+            "client error (SendRequest): received unexpected message from connection",
+            "client error (Canceled): connection was not ready",
+            "client error (Canceled): operation was canceled: connection closed",
+        ] {
+            assert!(refused_http1(cause), "{cause}");
+        }
+        for cause in [
+            "client error (SendRequest): connection error: Connection reset by peer (os error 104)",
+            "client error (Connect): tcp connect error: Connection refused (os error 111)",
+            "request timed out",
+        ] {
+            assert!(!refused_http1(cause), "{cause}");
+        }
+    }
 
     #[tokio::test]
     async fn an_http1_server_is_not_h2c_and_an_h2_server_is() {
