@@ -9,7 +9,7 @@ schema where it differs (fewer required members). Every URL-valued member (inter
 absolute `http(s)` URL ([`AgentCardView::bad_interfaces`]).
 */
 
-use super::json::{Json, Obj};
+use super::json::{push_pointer_token, Json, Obj};
 
 use super::a2a::Dialect;
 
@@ -1868,23 +1868,6 @@ fn card_string_members(
             go_on
         }),
         _ => true,
-    }
-}
-
-/// Appends `/` and `key` as a JSON Pointer reference token to `ptr` (RFC 6901 §3: `~` as
-/// `~0`, `/` as `~1`), without a copy of the key.
-fn push_pointer_token(ptr: &mut String, key: &str) {
-    ptr.push('/');
-    if !key.contains(['~', '/']) {
-        ptr.push_str(key);
-        return;
-    }
-    for c in key.chars() {
-        match c {
-            '~' => ptr.push_str("~0"),
-            '/' => ptr.push_str("~1"),
-            c => ptr.push(c),
-        }
     }
 }
 

@@ -1108,6 +1108,23 @@ macro_rules! test_json {
 #[cfg(test)]
 pub(crate) use test_json;
 
+/// Appends `/` and `key` as a JSON Pointer reference token to `ptr` (RFC 6901 §3: `~` as
+/// `~0`, `/` as `~1`), without a copy of the key.
+pub fn push_pointer_token(ptr: &mut String, key: &str) {
+    ptr.push('/');
+    if !key.contains(['~', '/']) {
+        ptr.push_str(key);
+        return;
+    }
+    for c in key.chars() {
+        match c {
+            '~' => ptr.push_str("~0"),
+            '/' => ptr.push_str("~1"),
+            c => ptr.push(c),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// The walk answers what a parse answers, on answers, errors, nesting, strings that

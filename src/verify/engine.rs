@@ -14,7 +14,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::Value;
 
-use crate::model::json::{ptr as jptr, Json, Num, Obj, Seg::Index, Seg::Key};
+use crate::model::json::{ptr as jptr, push_pointer_token, Json, Num, Obj, Seg::Index, Seg::Key};
 
 use super::finding::{Evidence, Finding, Rule, Severity, CAUSED_BY};
 use super::rules as r;
@@ -811,8 +811,8 @@ struct CardRec {
     /// `/.well-known/` (`""` at the root, no trailing `/`). Several agents may share an
     /// origin, each with its card below its own base (review24a R11).
     fetched_at: Option<(String, String)>,
-    /// The interfaces the card lists, as (origin, path without trailing `/`); a gRPC
-    /// `host:port` target once per scheme.
+    /// The interfaces the card lists, as (origin, path without trailing `/`), sorted, each
+    /// once; a gRPC `host:port` target once per scheme.
     iface_at: Vec<(String, String)>,
 }
 
@@ -21494,6 +21494,8 @@ impl State {
                 }
             }
         }
+        // Sorted: two cards listing the same interfaces compare equal as they are.
+        iface_at.sort();
         let fetched_at = x
             .parts
             .as_ref()
@@ -21520,11 +21522,8 @@ impl State {
                     && (c.content == rec.content
                         || !matches!((&c.fetched_at, &rec.fetched_at), (Some((a, _)), Some((b, _))) if a == b))
                     && {
-                        let mut a = c.iface_at.clone();
-                        let mut b = rec.iface_at.clone();
-                        a.sort();
-                        b.sort();
-                        a == b
+                        // both sorted at construction
+                        c.iface_at == rec.iface_at
                     })
         };
         for o in origins {
@@ -28144,19 +28143,6 @@ fn internal_part_url_in(
             first_internal_part_url(child, ptr, depth + 1, request, found);
         }
         ptr.truncate(at);
-    }
-}
-
-/// Appends `/` and `key` as a JSON Pointer reference token to `ptr` (RFC 6901 §3: `~` as
-/// `~0`, `/` as `~1`), without a copy of the key.
-fn push_pointer_token(ptr: &mut String, key: &str) {
-    ptr.push('/');
-    for c in key.chars() {
-        match c {
-            '~' => ptr.push_str("~0"),
-            '/' => ptr.push_str("~1"),
-            c => ptr.push(c),
-        }
     }
 }
 
