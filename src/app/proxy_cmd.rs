@@ -1007,7 +1007,11 @@ async fn run_async(
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
         crate::errln!("a2a-interop proxy: {line}");
     }
-    if let Some(line) = cut_open_line(&outcome.verify.incomplete, a.shutdown_grace) {
+    for line in cut_open_lines(
+        &outcome.verify.incomplete,
+        &outcome.verify.open_at_end,
+        a.shutdown_grace,
+    ) {
         crate::errln!("a2a-interop proxy: {line}");
     }
     if let Some(line) =
@@ -1191,15 +1195,26 @@ pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String
     })
 }
 
-/// The shutdown line about exchanges the stop cut open (q25c): SSE streams still open and
+/// The shutdown lines about exchanges the stop cut open (q25c): SSE streams still open and
 /// answers still arriving when the proxy stopped (after the `--shutdown-grace` of
 /// `grace_secs` seconds, or a second Ctrl-C), recorded with outcome `open`. Counted from the
 /// verifier's `incomplete` reasons, the ones `verify` and the report list as not judged, so
-/// the three agree: e.g. `2 SSE streams (e2, e4) were still open when the proxy stopped:
-/// closed by the stop (outcome `open`), their end not judged (...); hint: ...`. `None` when the stop cut nothing.
-pub fn cut_open_line(incomplete: &[(String, String)], grace_secs: u64) -> Option<String> {
+/// the three agree, then each named (newcomer25 N10) from `named` (the verifier's
+/// [`crate::verify::VerifyOutcome::open_at_end`]) in the words `verify` lists exchanges not
+/// judged with, at most [`CUT_OPEN_NAMED`] and `and N more`: e.g.
+/// `2 SSE streams were still open when the proxy stopped: closed by the stop (outcome
+/// `open`), their end not judged (...); hint: ...`, then `  not judged: e2 (POST /
+/// SendStreamingMessage, open 3.2 s): the recording ended with the stream open: end of
+/// stream not judged`. Empty when the stop cut nothing.
+pub fn cut_open_lines(
+    incomplete: &[(String, String)],
+    named: &[crate::verify::OpenAtEnd],
+    grace_secs: u64,
+) -> Vec<String> {
     let mut streams: Vec<&str> = Vec::new();
     let mut answers: Vec<&str> = Vec::new();
+    // in the order the verifier saw them end, as verify and the report list them
+    let mut order: Vec<&str> = Vec::new();
     for (id, why) in incomplete {
         let list = if why.starts_with("the recording ended with the stream open") {
             &mut streams
@@ -1210,35 +1225,24 @@ pub fn cut_open_line(incomplete: &[(String, String)], grace_secs: u64) -> Option
         };
         if !list.contains(&id.as_str()) {
             list.push(id);
+            order.push(id);
         }
     }
-    // in the order the verifier saw them end, as verify and the report list them
-    let ids = |v: &[&str]| {
-        let shown = v.iter().take(5).copied().collect::<Vec<_>>().join(", ");
-        if v.len() > 5 {
-            format!("{shown}, ...")
-        } else {
-            shown
-        }
-    };
     let mut parts = Vec::new();
     match streams.len() {
         0 => {}
-        1 => parts.push(format!("1 SSE stream ({}) was", ids(&streams))),
-        n => parts.push(format!("{n} SSE streams ({}) were", ids(&streams))),
+        1 => parts.push("1 SSE stream was".to_string()),
+        n => parts.push(format!("{n} SSE streams were")),
     }
     match answers.len() {
         0 => {}
-        1 => parts.push(format!("1 response ({}) was still arriving", ids(&answers))),
-        n => parts.push(format!(
-            "{n} responses ({}) were still arriving",
-            ids(&answers)
-        )),
+        1 => parts.push("1 response was still arriving".to_string()),
+        n => parts.push(format!("{n} responses were still arriving")),
     }
     if parts.is_empty() {
-        return None;
+        return Vec::new();
     }
-    let n = streams.len() + answers.len();
+    let n = order.len();
     let (them, their) = if n == 1 {
         ("it", "its")
     } else {
@@ -1249,10 +1253,29 @@ pub fn cut_open_line(incomplete: &[(String, String)], grace_secs: u64) -> Option
         (true, false) => parts[0].clone(),
         _ => format!("{} still open and {}", parts[0], parts[1]),
     };
-    Some(format!(
+    let mut lines = vec![format!(
         "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s)"
-    ))
+    )];
+    for id in order.iter().take(CUT_OPEN_NAMED) {
+        let line = match named.iter().find(|o| o.exchange == *id) {
+            Some(o) => o.line(),
+            // past the verifier's few named ones: the id and reason alone
+            None => incomplete
+                .iter()
+                .find(|(x, _)| x == id)
+                .map(|(x, why)| format!("{x}: {why}"))
+                .unwrap_or_else(|| id.to_string()),
+        };
+        lines.push(format!("  not judged: {line}"));
+    }
+    if n > CUT_OPEN_NAMED {
+        lines.push(format!("  and {} more", n - CUT_OPEN_NAMED));
+    }
+    lines
 }
+
+/// How many exchanges the stop cut open [`cut_open_lines`] names one by one.
+pub const CUT_OPEN_NAMED: usize = 5;
 
 /// The shutdown line about CONNECT tunnels forward mode passed through without recording
 /// them (no `--intercept-tls`): how many, and the flag that records them; `None` for none.

@@ -154,6 +154,11 @@ fn rest_unary(c: &Call) -> bool {
 /// How many artifact ids STREAM-ARTIFACT-001 names (with evidence) before it only counts.
 const BASELESS_SHOWN: usize = 5;
 
+/// Exchanges the recording ended with still open that [`super::VerifyOutcome::open_at_end`]
+/// names (the rest are counted in `incomplete` only): a summary shows a few, and a run
+/// that cut thousands of streams keeps its memory flat.
+const OPEN_AT_END_KEPT: usize = 16;
+
 /// Bytes of streamed artifact text kept per artifact to tell a final snapshot chunk
 /// (STREAM-ARTIFACT-003): past it the text is dropped and the plain wording is used.
 const SNAPSHOT_TEXT_CAP: usize = 64 * 1024;
@@ -1316,6 +1321,9 @@ pub(super) struct State {
     dialects: BTreeSet<&'static str>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
+    /// The first [`OPEN_AT_END_KEPT`] exchanges the recording ended with still open
+    /// ([`State::open_at_end`]), named for the proxy's stop summary (newcomer25 N10).
+    open_at_end: Vec<super::OpenAtEnd>,
     /// Lines the proxy prints live as they arise, taken by [`State::take_live_notes`]:
     /// requests the agent never answered before the client gave up (newcomer19 N6), each
     /// also an `incomplete` entry offline.
@@ -2083,6 +2091,7 @@ impl State {
             dialects: BTreeSet::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
+            open_at_end: Vec::new(),
             live_notes: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
@@ -3151,12 +3160,31 @@ impl State {
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
             incomplete: self.incomplete,
+            open_at_end: self.open_at_end,
             exchange_dialects: self
                 .exchange_dialects
                 .into_iter()
                 .map(|(x, d)| (x, d.to_string()))
                 .collect(),
         }
+    }
+
+    /// Exchange `x` ended `open` with its answer unfinished (a stream, or a body still
+    /// arriving: a proxy stopped mid-call, a transcript's `close: timeout`): listed as not
+    /// judged for `why`, and the first [`OPEN_AT_END_KEPT`] named with their request and how
+    /// long they were open ([`super::OpenAtEnd`], the proxy's stop summary).
+    fn open_at_end(&mut self, x: &Exch, why: String) {
+        if self.open_at_end.len() < OPEN_AT_END_KEPT {
+            self.open_at_end.push(super::OpenAtEnd {
+                exchange: x.id.clone(),
+                method: x.method.clone(),
+                path: x.path.clone(),
+                operation: x.call.as_ref().and_then(|c| c.method_name()),
+                open_us: x.end_t.saturating_sub(x.req_t),
+                reason: why.clone(),
+            });
+        }
+        self.incomplete.push((x.id.clone(), why));
     }
 
     // ------------------------------------------------------------------ request side
@@ -8241,14 +8269,14 @@ impl State {
             && !x.body.oversize
             && x.body.len() < x.body.expected;
         if still_arriving {
-            self.incomplete.push((
-                x.id.clone(),
+            self.open_at_end(
+                &x,
                 format!(
                     "the recording ended with the response still arriving ({} of its {} Content-Length bytes): response body not judged",
                     x.body.len(),
                     x.body.expected
                 ),
-            ));
+            );
             return;
         }
         let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
@@ -8281,13 +8309,13 @@ impl State {
             && !x.resp_headers.contains("content-length")
             && !body.is_empty()
         {
-            self.incomplete.push((
-                x.id.clone(),
+            self.open_at_end(
+                &x,
                 format!(
                     "the recording ended with the response still arriving ({} bytes, no Content-Length, not yet a whole JSON body): response body not judged",
                     body.len()
                 ),
-            ));
+            );
             return;
         }
         x.answer_error = json
@@ -9241,10 +9269,10 @@ impl State {
         // have ended (STREAM-003, STREAM-007) is unknown, so its end is listed as not judged
         // rather than passed over in silence (newcomer24 N7). Findings are unchanged.
         if outcome == Outcome::Open && terminal.is_none() && !open_end_judged {
-            self.incomplete.push((
-                x.id.clone(),
+            self.open_at_end(
+                x,
                 "the recording ended with the stream open: end of stream not judged".into(),
-            ));
+            );
         }
         // A streaming call answered 200 text/event-stream that closed without one event:
         // the client got no Task, no Message, no state (STREAM-002, STREAM-003). A browser's

@@ -43,9 +43,55 @@ pub struct VerifyOutcome {
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,
+    /// The first 16 exchanges the recording ended with still open, their answer unfinished
+    /// (an SSE stream, or a response body still arriving: the proxy stopped mid-call, a
+    /// transcript's `close: timeout`), each also an `incomplete` entry with the same
+    /// reason: named with their request and how long they were open for the proxy's stop
+    /// summary (newcomer25 N10). In the order their ends were read.
+    pub open_at_end: Vec<OpenAtEnd>,
     /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | "1.0 gRPC" | ...)`, for
     /// the first 10 000 such exchanges (memory stays flat on huge recordings).
     pub exchange_dialects: Vec<(String, String)>,
+}
+
+/// An exchange the recording ended with still open ([`VerifyOutcome::open_at_end`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenAtEnd {
+    /// Exchange id (`e3`).
+    pub exchange: String,
+    /// HTTP method of its request (`POST`).
+    pub method: String,
+    /// Request target path (and query) as recorded (`/`, `/v1/message:stream`).
+    pub path: String,
+    /// The JSON-RPC method as sent, else the A2A operation's name (`SendStreamingMessage`),
+    /// when the request named one.
+    pub operation: Option<String>,
+    /// How long it was open: from its request head to its recorded end, microseconds.
+    pub open_us: u64,
+    /// Why it is not judged, the `incomplete` reason (`the recording ended with the stream
+    /// open: end of stream not judged`).
+    pub reason: String,
+}
+
+impl OpenAtEnd {
+    /// The exchange as a stop summary names it, in the words `verify` lists exchanges not
+    /// judged with: `e2 (POST / SendStreamingMessage, open 3.2 s): the recording ended with
+    /// the stream open: end of stream not judged`.
+    pub fn line(&self) -> String {
+        let op = self
+            .operation
+            .as_deref()
+            .map(|o| format!(" {o}"))
+            .unwrap_or_default();
+        format!(
+            "{} ({} {}{op}, open {:.1} s): {}",
+            self.exchange,
+            self.method,
+            self.path,
+            self.open_us as f64 / 1e6,
+            self.reason
+        )
+    }
 }
 
 /// The verification engine. See the module docs.
