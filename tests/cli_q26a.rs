@@ -166,3 +166,219 @@ fn the_stop_summary_names_the_streams_it_cut_open() {
     assert!(!stderr.contains("when the proxy stopped"), "{stderr}");
     assert!(!stderr.contains("proxy:   and "), "{stderr}");
 }
+
+/// A small real agent on two loopback ports A and B of one host: its Agent Card (served on
+/// both) advertises B when `advertise_other`, else A; every POST is answered with a JSON-RPC
+/// `-32601` error. Threads live until the test process ends. The two ports (A, B).
+fn two_port_agent(advertise_other: bool) -> (u16, u16) {
+    let a = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let b = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let (pa, pb) = (
+        a.local_addr().unwrap().port(),
+        b.local_addr().unwrap().port(),
+    );
+    let url = format!(
+        "http://127.0.0.1:{}/",
+        if advertise_other { pb } else { pa }
+    );
+    let card = format!(
+        r#"{{"name":"two-port","description":"d","version":"1","protocolVersion":"0.3.0","url":"{url}","preferredTransport":"JSONRPC","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":["t"]}}]}}"#
+    );
+    for l in [a, b] {
+        let card = card.clone();
+        std::thread::spawn(move || {
+            for s in l.incoming() {
+                let Ok(s) = s else { return };
+                let card = card.clone();
+                std::thread::spawn(move || serve(s, &card));
+            }
+        });
+    }
+    (pa, pb)
+}
+
+/// One connection of [`two_port_agent`]: requests read one after another (keep-alive),
+/// each answered whole.
+fn serve(s: TcpStream, card: &str) {
+    let mut r = BufReader::new(s.try_clone().unwrap());
+    let mut w = s;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let get = line.starts_with("GET ");
+        let mut len = 0usize;
+        loop {
+            let mut h = String::new();
+            if r.read_line(&mut h).unwrap_or(0) == 0 {
+                return;
+            }
+            if let Some(v) = h.to_ascii_lowercase().strip_prefix("content-length:") {
+                len = v.trim().parse().unwrap_or(0);
+            }
+            if h == "\r\n" {
+                break;
+            }
+        }
+        let mut body = vec![0u8; len];
+        if r.read_exact(&mut body).is_err() {
+            return;
+        }
+        let answer = if get {
+            card.to_string()
+        } else {
+            let id = serde_json::from_slice::<serde_json::Value>(&body)
+                .ok()
+                .and_then(|v| v.get("id").cloned())
+                .unwrap_or(serde_json::Value::Null);
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32601,"message":"Method not found"}}}}"#
+            )
+        };
+        let head = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            answer.len()
+        );
+        if w.write_all(head.as_bytes()).is_err() || w.write_all(answer.as_bytes()).is_err() {
+            return;
+        }
+    }
+}
+
+/// The CARD-URL-009 findings of `verify -f json FILE` (run in `dir`): (message, help).
+fn around_front(dir: &std::path::Path, file: &str) -> Vec<(String, String)> {
+    let o = run_in(dir, &["verify", "-f", "json", "--fail-on", "never", file]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", text(&o.stdout), text(&o.stderr)));
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "CARD-URL-009")
+        .map(|f| {
+            (
+                f["message"].as_str().unwrap().to_string(),
+                f["help"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The card fetched once through a proxy started with `flags` in front of the agent on
+/// port `pa`, recorded to `dir/name`; the proxy stopped.
+fn card_through_proxy(dir: &std::path::Path, pa: u16, name: &str, flags: &[&str]) {
+    let rec = dir.join(name);
+    let up = format!("http://127.0.0.1:{pa}");
+    let mut args = vec!["--upstream", &up, "--record", rec.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    let (proxy, addr) = start_proxy(&args);
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut got = String::new();
+    let _ = s.read_to_string(&mut got);
+    assert!(got.contains("two-port"), "{got}");
+    proxy.terminate();
+}
+
+/// Item 2 (newcomer25 N11): `probe` of an agent whose card (fetched at port A) advertises
+/// port B of the same host reported CARD-URL-009 "(--rewrite-card left it: ...)", "fetched
+/// through the proxy at" the prober's inner port, and a recommendation naming `a2a-interop
+/// proxy --rewrite-card`, though the user ran no proxy. The words now fit each source: the
+/// probe (live and its recording verified offline) names no flag nor inner proxy; a plain
+/// proxy's recording names the proxy and no flag; a `--rewrite-card` proxy's names the flag
+/// that left the URL. Legal control: a card advertising the port it was fetched from has
+/// no CARD-URL-009.
+#[test]
+fn card_url_009_words_fit_the_run_that_found_it() {
+    let (pa, pb) = two_port_agent(true);
+    let dir = tempfile::tempdir().unwrap();
+    let (front, other) = (
+        format!("http://127.0.0.1:{pa}"),
+        format!("http://127.0.0.1:{pb}"),
+    );
+    let want = format!(
+        "card served by {front} advertises {other}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication and routing)"
+    );
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &front,
+            "--record",
+            "probe.jsonl",
+            "--timeout",
+            "20s",
+        ],
+    );
+    let out = text(&o.stdout);
+    let live: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("warning[CARD-URL-009]"))
+        .collect();
+    assert_eq!(live.len(), 1, "{out}\n{}", text(&o.stderr));
+    assert!(
+        live[0].starts_with(&format!("warning[CARD-URL-009]: {want} (seen: ")),
+        "{}",
+        live[0]
+    );
+    let offline = around_front(dir.path(), "probe.jsonl");
+    assert_eq!(offline.len(), 1, "{offline:?}");
+    assert_eq!(offline[0].0, want);
+    assert!(
+        !offline[0].1.contains("--rewrite-card") && offline[0].1.contains("public base URL"),
+        "{}",
+        offline[0].1
+    );
+
+    // a plain proxy: the proxy the card came through, no flag
+    card_through_proxy(dir.path(), pa, "plain.jsonl", &[]);
+    let plain = around_front(dir.path(), "plain.jsonl");
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert!(
+        plain[0]
+            .0
+            .starts_with(&format!("card served by {front} (fetched through the proxy at http://127.0.0.1:"))
+            && plain[0].0.ends_with(&format!(
+                "advertises {other}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
+            )),
+        "{}",
+        plain[0].0
+    );
+    // a --rewrite-card proxy: the flag that left it
+    card_through_proxy(dir.path(), pa, "rewrite.jsonl", &["--rewrite-card"]);
+    let rw = around_front(dir.path(), "rewrite.jsonl");
+    assert_eq!(rw.len(), 1, "{rw:?}");
+    assert!(
+        rw[0].0.contains(&format!(
+            "advertises {other} (--rewrite-card left it: advertised url {other}/ points neither at the upstream {front}/ nor at the proxy, and the card rewrite maps only the upstream's URLs): "
+        )),
+        "{}",
+        rw[0].0
+    );
+
+    // legal control: a card that advertises where it was fetched
+    let (pa, _) = two_port_agent(false);
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &format!("http://127.0.0.1:{pa}"),
+            "--record",
+            "own.jsonl",
+            "--timeout",
+            "20s",
+        ],
+    );
+    assert!(
+        !text(&o.stdout).contains("CARD-URL-009"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(around_front(dir.path(), "own.jsonl").is_empty());
+}

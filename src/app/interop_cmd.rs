@@ -419,6 +419,7 @@ pub async fn interop_through_pipeline(
         .await
         .context("starting the webhook receiver")?;
     let pipeline = start_driver_pipeline(
+        "interop",
         listener(&url_b, A_TO_B),
         vec![
             listener(&url_a, B_TO_A),

@@ -387,6 +387,7 @@ impl Pipeline {
         if cfg.proxy.rewrite_card {
             header.public_url = ext.public_url.clone();
         }
+        header.driver = ext.driver.clone();
         // Bind first so the header can name the real address (port 0 resolved).
         // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
         let listener = tokio::net::TcpListener::bind(cfg.proxy.listen)

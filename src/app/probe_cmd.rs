@@ -370,6 +370,7 @@ pub async fn probe_through_pipeline(
         .await
         .context("starting the webhook receiver")?;
     let pipeline = start_driver_pipeline(
+        "probe",
         ProxyConfig {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             routes: vec![Route {
@@ -577,11 +578,14 @@ pub fn timeout_note(r: &ProbeReport, timeout: &str) -> Option<String> {
 /// the `more` listeners, recorded losslessly with redaction (also of `secret_headers`, the
 /// headers the user said carry credentials) to `record`, else to `temp_recording`; agents'
 /// certificates may chain to the `ca` PEM files. Signed cards are rewritten too (the driver
-/// checks no card signature and must stay on the recorder).
+/// checks no card signature and must stay on the recorder). `driver` (`probe`, `interop`)
+/// names the command in the recording header ([`crate::record::RecordingHeader::driver`]).
 ///
 /// # Errors
 /// The pipeline could not start (the temp recording is removed then).
+#[allow(clippy::too_many_arguments)]
 pub async fn start_driver_pipeline(
+    driver: &str,
     proxy: ProxyConfig,
     more: Vec<ProxyConfig>,
     record: Option<PathBuf>,
@@ -609,6 +613,7 @@ pub async fn start_driver_pipeline(
             quiet: true,
             rewrite_signed_cards: true,
             secret_headers,
+            driver: Some(driver.to_string()),
             ..ProxyExtras::default()
         },
     )

@@ -184,6 +184,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
             findings_printed: false,
             tls_ports: crate::proxy::tls::TlsPorts::default(),
             shutdown_grace,
+            driver: None,
         },
     ))
 }

@@ -355,6 +355,10 @@ pub struct ProxyExtras {
     /// behind a TLS or path-prefix front (CARD-005: the interface URL is where clients
     /// reach the agent). Checked by [`card::public_url`].
     pub public_url: Option<String>,
+    /// The command driving the proxy with its own requests (`probe`, `interop`), written
+    /// to the recording header ([`crate::record::RecordingHeader::driver`]); `None` for
+    /// `proxy`.
+    pub driver: Option<String>,
     /// `--trust-forwarded`: build the rewritten card's base from the request's
     /// `Forwarded` (RFC 7239 `proto`, `host`) or `X-Forwarded-Proto` / `X-Forwarded-Host` /
     /// `X-Forwarded-Prefix` ([`card::forwarded_origin`]). Off by default: any client can
@@ -2379,7 +2383,7 @@ async fn card_response(
                 let foreign = card::unrewritable_urls_in(&plain, member, upstream, client_base);
                 let why = (!foreign.is_empty()).then(|| {
                     format!(
-                        "advertised url {} points neither at the upstream {} nor at the proxy; --rewrite-card maps only the upstream's URLs",
+                        "advertised url {} points neither at the upstream {} nor at the proxy, and the card rewrite maps only the upstream's URLs",
                         foreign.join(", "),
                         shown_url(upstream.as_str())
                     )

@@ -83,6 +83,15 @@ pub struct RecordingHeader {
     /// ignore it. Serialised as `cut`, only when true.
     #[serde(default, skip_serializing_if = "is_false")]
     pub cut: bool,
+    /// The command whose own requests the recording holds, `probe` or `interop`, when a
+    /// run of it recorded its traffic through its in-process recording proxy (which
+    /// rewrites every Agent Card to itself, as `proxy --rewrite-card` does); `None` for
+    /// `proxy` (a client's traffic), transcripts and HAR files. Findings about the card
+    /// rewrite are worded after it (CARD-URL-005, CARD-URL-009: no `--rewrite-card` the user
+    /// never gave; newcomer25 N11). Added within format 1 in session 26: older builds ignore
+    /// it. Serialised as `driver`, only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub driver: Option<String>,
 }
 
 fn is_true(b: &bool) -> bool {
@@ -108,6 +117,7 @@ impl RecordingHeader {
             chunk_times: true,
             public_url: None,
             cut: false,
+            driver: None,
         }
     }
 }

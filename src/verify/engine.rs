@@ -1166,6 +1166,10 @@ pub(super) struct State {
     upstreams: Vec<UrlParts>,
     /// [`RecordingHeader::public_url`]: the origin `proxy --public-url` rewrote cards to.
     public_origin: Option<String>,
+    /// [`RecordingHeader::driver`]: `probe` or `interop` when the recording holds that
+    /// command's own requests through its recording proxy, which rewrites every card;
+    /// `None` for `proxy` and converted files. Words the card rewrite ([`State::rewriter`]).
+    driver: Option<String>,
     out: Vec<Finding>,
     events: u64,
     exchanges_seen: u64,
@@ -2043,6 +2047,7 @@ impl State {
                 .as_deref()
                 .and_then(parse_url)
                 .map(|p| p.origin()),
+            driver: h.driver.clone(),
             out: Vec::new(),
             events: 0,
             exchanges_seen: 0,
@@ -21974,13 +21979,23 @@ impl State {
                 // bypassed all the same (breaker16b T2); said on the card, not only on stderr.
                 if let (Some(reason), Some(f)) = (&x.card_rewrite_skipped, &fetch) {
                     if f.origin() != u.origin() {
-                        self.find(
-                            &r::CARD_URL_BYPASSES_PROXY,
-                            format!(
+                        let msg = match self.driver.as_deref() {
+                            // the run records its own calls to that origin apart; a client
+                            // given the card would leave the agent's origin
+                            Some(driver) => format!(
+                                "card advertises {}, and the {driver} run's recording proxy left it ({reason}): clients that follow the card call {} directly",
+                                u.origin(),
+                                u.origin()
+                            ),
+                            None => format!(
                                 "card advertises {}, which is neither the proxy the client fetched it from ({}) nor its upstream, and --rewrite-card could not rewrite it ({reason}): clients that follow it bypass the recorder, and this recording holds none of their calls",
                                 u.origin(),
                                 f.origin()
                             ),
+                        };
+                        self.find(
+                            &r::CARD_URL_BYPASSES_PROXY,
+                            msg,
                             vec![x.ev_at(bseq, &ptr, found.clone())],
                             &x.leg,
                         );
@@ -21990,11 +22005,14 @@ impl State {
             if upstream_view && x.card_rewrite.is_none() {
                 // The agent advertising its own address is normal behind a proxy; when
                 // `--rewrite-card` gave up on this card, say that the proxy is at fault.
-                let why = match &x.card_rewrite_skipped {
-                    Some(reason) => format!(
+                let why = match (&x.card_rewrite_skipped, self.driver.as_deref()) {
+                    (Some(reason), Some(driver)) => format!(
+                        " and the {driver} run's recording proxy could not rewrite it ({reason}; not the agent's fault)"
+                    ),
+                    (Some(reason), None) => format!(
                         " and --rewrite-card could not rewrite it ({reason}; not the agent's fault)"
                     ),
-                    None => String::new(),
+                    (None, _) => String::new(),
                 };
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
@@ -22352,23 +22370,39 @@ impl State {
         {
             return true;
         }
-        let why = match &x.card_rewrite_skipped {
-            Some(reason) => format!(" (--rewrite-card left it: {reason})"),
-            None => String::new(),
-        };
-        let via = if front == f.origin() {
-            String::new()
-        } else {
-            format!(" (fetched through the proxy at {})", f.origin())
-        };
-        self.find(
-            &r::CARD_URL_AROUND_FRONT,
-            format!(
-                "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
+        // Worded after where the card came from (newcomer25 N11): a client's fetch through
+        // `proxy` (with or without `--rewrite-card`), or the prober's own (its recording
+        // proxy is an inner part the user never started, and it records the calls it makes
+        // to the card's URLs wherever they point).
+        let msg = match self.driver {
+            // the run's recording proxy and its card rewrite are its own inner parts: the
+            // card, the front and the URL are what the user can act on
+            Some(_) => format!(
+                "card served by {front} advertises {uo}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication and routing)"
             ),
-            vec![x.ev_at(bseq, ptr, found.clone())],
-            &x.leg,
-        );
+            None => {
+                let why = match &x.card_rewrite_skipped {
+                    Some(reason) => format!(" (--rewrite-card left it: {reason})"),
+                    None => String::new(),
+                };
+                let via = if front == f.origin() {
+                    String::new()
+                } else {
+                    format!(" (fetched through the proxy at {})", f.origin())
+                };
+                format!(
+                    "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
+                )
+            }
+        };
+        let mut f = Finding::new(&r::CARD_URL_AROUND_FRONT, msg);
+        if self.driver.is_some() {
+            // no `a2a-interop proxy --rewrite-card` the user never ran (newcomer25 N11)
+            f.help = "advertise the URL clients use: the front's public scheme, host, port and prefix (set the agent's public base URL, or let the front rewrite the card), not the agent's own listen address behind the front".into();
+        }
+        f.evidence = vec![x.ev_at(bseq, ptr, found.clone())];
+        f.leg = x.leg.clone();
+        self.emit(f);
         true
     }
 
