@@ -382,3 +382,67 @@ fn card_url_009_words_fit_the_run_that_found_it() {
     );
     assert!(around_front(dir.path(), "own.jsonl").is_empty());
 }
+
+/// Item 3 (newcomer25 N12): `--record DIR/x.jsonl` with DIR not there created DIR in
+/// silence (a mistyped directory went unnoticed). It is still created (scripts rely on
+/// `--record out/run1/x.jsonl`), and stderr says so before the proxy listens, naming the
+/// topmost directory made; the same for `--report` and for `verify -o`. Legal control: a
+/// path in a directory that is there says nothing of the kind.
+#[test]
+fn an_output_directory_that_is_not_there_is_created_and_said() {
+    let (pa, _) = two_port_agent(false);
+    let up = format!("http://127.0.0.1:{pa}");
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("new/run1/x.jsonl");
+    let rep = dir.path().join("reports/r.md");
+    let (proxy, _addr) = start_proxy(&[
+        "--upstream",
+        &up,
+        "--record",
+        rec.to_str().unwrap(),
+        "--report",
+        rep.to_str().unwrap(),
+    ]);
+    let banner = proxy.banner.join("\n");
+    let stderr = proxy.terminate();
+    let said = format!(
+        "a2a-interop proxy: created directory {}/ (it did not exist) for --record {}",
+        dir.path().join("new").display(),
+        rec.display()
+    );
+    assert!(banner.contains(&said), "{banner}");
+    assert!(
+        banner.contains(&format!(
+            "a2a-interop proxy: created directory {}/ (it did not exist) for --report {}",
+            dir.path().join("reports").display(),
+            rep.display()
+        )),
+        "{banner}"
+    );
+    assert!(rec.is_file() && rep.is_file(), "{stderr}");
+
+    // verify -o into a directory that is not there (a recording with traffic in it)
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("recordings/refagent-v1.0-rewrite-card.jsonl");
+    let sample = sample.to_str().unwrap();
+    let o = run_in(dir.path(), &["verify", sample, "-o", "out/a/r.json"]);
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("a2a-interop: created directory out/ (it did not exist) for out/a/r.json"),
+        "{err}"
+    );
+    assert!(dir.path().join("out/a/r.json").is_file(), "{err}");
+
+    // legal control: the directories are there now
+    let again = dir.path().join("new/run1/y.jsonl");
+    let (proxy, _addr) = start_proxy(&["--upstream", &up, "--record", again.to_str().unwrap()]);
+    let stderr = proxy.terminate();
+    assert!(!stderr.contains("created directory"), "{stderr}");
+    let o = run_in(dir.path(), &["verify", sample, "-o", "out/a/s.json"]);
+    assert!(dir.path().join("out/a/s.json").is_file());
+    assert!(
+        !text(&o.stderr).contains("created directory"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -1289,18 +1289,25 @@ pub fn untapped_line(n: u64) -> Option<String> {
     })
 }
 
-/// Creates the directory `p` goes in (and its parents) when it is not there.
+/// Creates the directory `p` goes in (and its parents) when it is not there, and says so
+/// on stderr after `who` (`a2a-interop proxy`, `a2a-interop`) for `flag` (`--record`):
+/// `created directory out/ (it did not exist) for --record out/run1/x.jsonl` (newcomer25
+/// N12: a mistyped directory was created in silence).
 ///
 /// # Errors
 /// `cannot create {what} directory DIR: cause{hint}`.
-fn create_parent(p: &Path, what: &str, hint: &str) -> anyhow::Result<()> {
-    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot create {what} directory {}: {e}{hint}",
-                dir.display()
-            )
-        })?;
+fn create_parent(p: &Path, what: &str, hint: &str, who: &str, flag: &str) -> anyhow::Result<()> {
+    let created = crate::record::outfile::create_dirs_for(p).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot create {what} directory {}: {e}{hint}",
+            p.parent().unwrap_or(p).display()
+        )
+    })?;
+    if let Some(top) = created {
+        crate::errln!(
+            "{who}: {}",
+            crate::record::outfile::created_dir_line(&top, &format!("{flag} {}", p.display()))
+        );
     }
     Ok(())
 }
@@ -1320,6 +1327,7 @@ pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
         p,
         overwrite,
         "; hint: pick a writable --record path, or --no-record",
+        "a2a-interop proxy",
     )
 }
 
@@ -1329,10 +1337,20 @@ pub fn check_record_path(p: &Path, overwrite: bool) -> anyhow::Result<()> {
 /// # Errors
 /// As [`check_record_path`].
 pub fn check_record_path_for_run(p: &Path, overwrite: bool) -> anyhow::Result<()> {
-    check_record_path_hinted(p, overwrite, "; hint: pick a writable --record path")
+    check_record_path_hinted(
+        p,
+        overwrite,
+        "; hint: pick a writable --record path",
+        "a2a-interop",
+    )
 }
 
-fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Result<()> {
+fn check_record_path_hinted(
+    p: &Path,
+    overwrite: bool,
+    hint: &str,
+    who: &str,
+) -> anyhow::Result<()> {
     // `-` means stdout or stdin elsewhere in this tool (`--report -`, `verify -`); a
     // recording is a file the run holds and builds its report from, so `--record -` would
     // silently write a file named `-` that `verify -` then does not read (review22 R9).
@@ -1344,7 +1362,7 @@ fn check_record_path_hinted(p: &Path, overwrite: bool, hint: &str) -> anyhow::Re
     if p.is_dir() {
         bail!("cannot record to {}: it is a directory{hint}", p.display());
     }
-    create_parent(p, "recording", hint)?;
+    create_parent(p, "recording", hint, who, "--record")?;
     let existed = p.exists();
     let file = std::fs::OpenOptions::new()
         .write(true)
@@ -1390,7 +1408,7 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
             p.display()
         );
     }
-    create_parent(p, "report", hint)?;
+    create_parent(p, "report", hint, "a2a-interop proxy", "--report")?;
     // a device or FIFO (`/dev/stdout`, a pipe to another tool) is written at exit as it is;
     // opening a FIFO here would block until its reader comes
     if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {

@@ -130,7 +130,12 @@ impl OutFile {
         };
         let dir = match dest.parent().filter(|d| !d.as_os_str().is_empty()) {
             Some(d) => {
-                std::fs::create_dir_all(d)?;
+                if let Some(top) = create_dirs_for(&dest)? {
+                    crate::errln!(
+                        "a2a-interop: {}",
+                        created_dir_line(&top, &path.display().to_string())
+                    );
+                }
                 d.to_path_buf()
             }
             None => PathBuf::from("."),
@@ -310,6 +315,44 @@ pub fn held_recording(p: &Path) -> Option<String> {
             .map(|t| format!(", started {t}"))
             .unwrap_or_default()
     ))
+}
+
+/// Creates the directories `path` goes in that are not there yet (`mkdir -p` of its
+/// parent) and returns the topmost one it created (`out` for `out/run1/x.jsonl` when
+/// neither existed), so the caller can say so; `None` when the directory was there
+/// (newcomer25 N12: `--record /nonexistent/dir/x.jsonl` created `/nonexistent/dir` in
+/// silence, and a typo in a directory name went unnoticed).
+///
+/// # Errors
+/// The directory cannot be created (`create_dir_all`'s error).
+pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(None);
+    };
+    if dir.is_dir() {
+        return Ok(None);
+    }
+    // the topmost missing ancestor: what `rm -r` would take away again
+    let mut top = dir;
+    while let Some(up) = top.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if up.exists() {
+            break;
+        }
+        top = up;
+    }
+    let top = top.to_path_buf();
+    std::fs::create_dir_all(dir)?;
+    Ok(Some(top))
+}
+
+/// The stderr line after [`create_dirs_for`] created `dir` for `what` (`--record
+/// out/run1/x.jsonl`, `out/report.md`): `created directory out/ (it did not exist) for
+/// --record out/run1/x.jsonl`.
+pub fn created_dir_line(dir: &Path, what: &str) -> String {
+    format!(
+        "created directory {}/ (it did not exist) for {what}",
+        dir.display()
+    )
 }
 
 /// Writes `bytes` to `path` whole through [`OutFile`] (module docs).
