@@ -446,3 +446,48 @@ fn an_output_directory_that_is_not_there_is_created_and_said() {
         text(&o.stderr)
     );
 }
+
+/// Item 4 (newcomer25 N13): `report -o FILE` (and `verify -o FILE`) printed nothing on
+/// success, where `export` and the proxy say what they wrote. One stderr line now names
+/// each file and its format, the findings and the conformance level. Legal control: a
+/// report on standard output (`-o -`) adds no such line, and stdout stays the report alone.
+#[test]
+fn report_to_a_file_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("recordings/refagent-v1.0-rewrite-card.jsonl");
+    let sample = sample.to_str().unwrap();
+    // the counts the text report's summary line gives
+    let o = run_in(dir.path(), &["verify", sample, "--fail-on", "never"]);
+    let out = text(&o.stdout);
+    let summary = out.lines().last().unwrap().to_string();
+    let (counts, rest) = summary.split_once(" in ").unwrap();
+    let level = rest
+        .split("conformance: ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    let o = run_in(dir.path(), &["report", sample, "-o", "r.md"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        text(&o.stderr).trim_end(),
+        format!("a2a-interop: wrote r.md (markdown report): {counts} in 12 exchanges; conformance: {level}")
+    );
+    assert!(dir.path().join("r.md").is_file());
+    let o = run_in(
+        dir.path(),
+        &[
+            "verify", sample, "-f", "json", "-o", "r.json", "-f", "sarif", "-o", "r.sarif",
+        ],
+    );
+    assert_eq!(
+        text(&o.stderr).trim_end(),
+        format!("a2a-interop: wrote r.json (json report), r.sarif (sarif report): {counts} in 12 exchanges; conformance: {level}")
+    );
+    // legal control: stdout only
+    let o = run_in(dir.path(), &["report", sample, "-f", "json", "-o", "-"]);
+    assert_eq!(text(&o.stderr), "");
+    assert!(serde_json::from_slice::<serde_json::Value>(&o.stdout).is_ok());
+}

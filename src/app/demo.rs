@@ -123,6 +123,10 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         model.mark_interrupted("the demo's client script");
     }
     report::write_built_reports(&pairs, &model, &input).context("cannot write the report")?;
+    // what went to files, as `verify -o` says it (newcomer25 N13)
+    if let Some(line) = crate::app::verify_cmd::wrote_line(&pairs, &model) {
+        crate::errln!("a2a-interop: {line}");
+    }
     if demo.interrupted {
         crate::errln!(
             "a2a-interop: demo: interrupted: the report covers the {} client steps done before the stop; recording {} is complete up to there",

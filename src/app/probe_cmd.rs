@@ -808,6 +808,7 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
 
 /// Renders `model` / `input` in each format of `pairs` and writes it to its path
 /// ([`write_out`]), in order; at the first that fails, says so on stderr and returns false.
+/// Once all are written, one stderr line names the files ([`crate::app::verify_cmd::wrote_line`]).
 pub fn write_reports(
     pairs: &[(report::Format, PathBuf)],
     model: &Report,
@@ -825,6 +826,10 @@ pub fn write_reports(
             );
             return false;
         }
+    }
+    // what went to files, as `verify -o` says it (newcomer25 N13)
+    if let Some(line) = crate::app::verify_cmd::wrote_line(pairs, model) {
+        crate::errln!("a2a-interop: {line}");
     }
     true
 }

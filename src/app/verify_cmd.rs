@@ -739,7 +739,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         );
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    if let Err(e) = report::write_reports(&pairs, &input) {
+    let built = report::Report::build(&input);
+    if let Err(e) = report::write_built_reports(&pairs, &built, &input) {
         // One line with the cause and a hint, exit 2; no fallback dump in another format on
         // stdout, which a CI step may be capturing (breaker8 G20).
         let to_dir = pairs
@@ -751,6 +752,11 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
             "check the -o path is a writable file"
         };
         return fail(e, hint);
+    }
+    // what went to files, said as export and the proxy say it (newcomer25 N13: `report -o
+    // FILE` ended in silence); a report on stdout speaks for itself
+    if let Some(line) = wrote_line(&pairs, &built) {
+        crate::errln!("a2a-interop: {line}");
     }
     let fail_on = out.fail_on.unwrap_or(default_fail_on);
     let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
@@ -773,6 +779,29 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     }
     let code = if raised { 1 } else { code };
     ExitCode::from(code)
+}
+
+/// The stderr line after `verify` / `report` wrote reports to files (`-o FILE`): each
+/// file with its format, then the findings and the conformance level they hold, e.g.
+/// `wrote out/r.md (markdown report): 0 errors, 1 warning, 2 notes in 12 exchanges;
+/// conformance: partial`. `None` when every report went to standard output (`-o -`).
+pub fn wrote_line(pairs: &[(Format, PathBuf)], built: &report::Report) -> Option<String> {
+    let files: Vec<String> = pairs
+        .iter()
+        .filter(|(_, p)| p.as_os_str() != "-")
+        .map(|(f, p)| format!("{} ({} report)", p.display(), f.as_str()))
+        .collect();
+    if files.is_empty() {
+        return None;
+    }
+    let x = built.counts.exchanges as usize;
+    Some(format!(
+        "wrote {}: {} in {x} {}; conformance: {}",
+        files.join(", "),
+        report::model::severity_counts(&built.summary),
+        report::model::plural(x, "exchange", "exchanges"),
+        built.conformance_level.as_str()
+    ))
 }
 
 /// `a2a-interop verify` (module docs). Fails on `error` findings unless `--fail-on` says
