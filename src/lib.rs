@@ -42,6 +42,22 @@ macro_rules! errln {
     }};
 }
 
+/// The prefix of every line this process prints on stderr about its own doings:
+/// `a2a-interop proxy` in a `proxy` run (its banner, stop summary, warnings, and the
+/// recorder's and verifier's notes alike), `a2a-interop` for every other command
+/// (newcomer25 N15: a proxy run printed both `a2a-interop proxy: ...` and `a2a-interop:
+/// note: ...` lines). Set once at start ([`set_stderr_prefix`]).
+pub fn stderr_prefix() -> &'static str {
+    STDERR_PREFIX.get().copied().unwrap_or("a2a-interop")
+}
+
+/// Sets [`stderr_prefix`] for the rest of the process (the first call wins).
+pub fn set_stderr_prefix(prefix: &'static str) {
+    let _ = STDERR_PREFIX.set(prefix);
+}
+
+static STDERR_PREFIX: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
 pub mod app;
 pub mod cli;
 #[doc(hidden)]

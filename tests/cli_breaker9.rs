@@ -170,7 +170,7 @@ async fn a_note_repeated_on_every_card_fetch_prints_once() {
         .collect();
     assert_eq!(lines.len(), 1, "{all}");
     assert!(
-        all.contains("a2a-interop: 4 repeated note/warning lines not printed again ("),
+        all.contains("a2a-interop proxy: 4 repeated note/warning lines not printed again ("),
         "{all}"
     );
 }

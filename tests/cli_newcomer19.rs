@@ -63,7 +63,7 @@ fn n6_an_agent_that_never_answers_is_named_live_and_offline() {
     // machine is loaded (the client's read timeout is a lower bound only for the client)
     let waited = live
         .strip_prefix(
-            "a2a-interop: note: the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after ",
+            "a2a-interop proxy: note: the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after ",
         )
         .and_then(|r| r.strip_suffix(" s (no response head: not judged)"))
         .unwrap_or_else(|| panic!("{live}"));
@@ -250,7 +250,7 @@ fn n10_a_body_cut_at_the_capture_cap_is_said_live_at_shutdown_and_offline() {
     let live = line_with(&run, "capture-cap", Duration::from_secs(20));
     assert_eq!(
         live,
-        "a2a-interop: note: e1 response body cut at --capture-cap (160 bytes) in the recording only (not on its way to the client): recorded up to there and not judged; hint: a larger --capture-cap records it all"
+        "a2a-interop proxy: note: e1 response body cut at --capture-cap (160 bytes) in the recording only (not on its way to the client): recorded up to there and not judged; hint: a larger --capture-cap records it all"
     );
     let err = run.terminate();
     assert!(
@@ -300,7 +300,7 @@ fn n23_a_capped_request_to_an_agent_that_is_down_is_not_called_forwarded() {
     let live = line_with(&run, "capture-cap", Duration::from_secs(20));
     assert_eq!(
         live,
-        "a2a-interop: note: e1 request body cut at --capture-cap (160 bytes) in the recording only (not on its way to the agent): recorded up to there and not judged; hint: a larger --capture-cap records it all"
+        "a2a-interop proxy: note: e1 request body cut at --capture-cap (160 bytes) in the recording only (not on its way to the agent): recorded up to there and not judged; hint: a larger --capture-cap records it all"
     );
     let err = run.terminate();
     assert!(

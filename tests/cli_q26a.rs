@@ -171,19 +171,26 @@ fn the_stop_summary_names_the_streams_it_cut_open() {
 /// both) advertises B when `advertise_other`, else A; every POST is answered with a JSON-RPC
 /// `-32601` error. Threads live until the test process ends. The two ports (A, B).
 fn two_port_agent(advertise_other: bool) -> (u16, u16) {
+    agent_with_card(|pa, pb| {
+        let url = format!(
+            "http://127.0.0.1:{}/",
+            if advertise_other { pb } else { pa }
+        );
+        format!(
+            r#"{{"name":"two-port","description":"d","version":"1","protocolVersion":"0.3.0","url":"{url}","preferredTransport":"JSONRPC","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":["t"]}}]}}"#
+        )
+    })
+}
+
+/// [`two_port_agent`] serving the card `card(A, B)` builds from its two ports.
+fn agent_with_card(card: impl Fn(u16, u16) -> String) -> (u16, u16) {
     let a = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let b = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let (pa, pb) = (
         a.local_addr().unwrap().port(),
         b.local_addr().unwrap().port(),
     );
-    let url = format!(
-        "http://127.0.0.1:{}/",
-        if advertise_other { pb } else { pa }
-    );
-    let card = format!(
-        r#"{{"name":"two-port","description":"d","version":"1","protocolVersion":"0.3.0","url":"{url}","preferredTransport":"JSONRPC","capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{{"id":"s","name":"s","description":"d","tags":["t"]}}]}}"#
-    );
+    let card = card(pa, pb);
     for l in [a, b] {
         let card = card.clone();
         std::thread::spawn(move || {
@@ -490,4 +497,134 @@ fn report_to_a_file_says_what_it_wrote() {
     let o = run_in(dir.path(), &["report", sample, "-f", "json", "-o", "-"]);
     assert_eq!(text(&o.stderr), "");
     assert!(serde_json::from_slice::<serde_json::Value>(&o.stdout).is_ok());
+}
+
+/// Item 5 (newcomer25 N14, N15): a proxy without `--rewrite-card` in front of an agent
+/// whose card names the agent's own address twice (`url` and an `additionalInterfaces`
+/// entry) printed the `--rewrite-card` hint between the card's two CARD-URL-005 lines; and a
+/// proxy run printed its own lines as `a2a-interop proxy: ...` but the recorder's and the
+/// verifier's notes (an earlier recording overwritten, a body cut at `--capture-cap`, the
+/// folded-lines summary) as `a2a-interop: ...`. The hint now follows both finding lines and
+/// every line of the run has the one prefix. Legal controls: a card naming the address once
+/// gets the hint after its one line; `verify` keeps the `a2a-interop:` prefix.
+#[test]
+fn hints_follow_their_findings_and_a_proxy_run_has_one_prefix() {
+    let (pa, _) = agent_with_card(|pa, _| {
+        format!(
+            r#"{{"name":"self","description":"d","version":"1","protocolVersion":"0.3.0","url":"http://127.0.0.1:{pa}/","preferredTransport":"JSONRPC","additionalInterfaces":[{{"url":"http://127.0.0.1:{pa}/","transport":"JSONRPC"}},{{"url":"http://127.0.0.1:{pa}/rest","transport":"HTTP+JSON"}}],"capabilities":{{}},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[]}}"#
+        )
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    // an earlier recording there, replaced with --overwrite (the recorder's note)
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("recordings/refagent-v1.0-rewrite-card.jsonl"),
+        &rec,
+    )
+    .unwrap();
+    let up = format!("http://127.0.0.1:{pa}");
+    let (proxy, addr) = loud_proxy(&[
+        "--upstream",
+        &up,
+        "--record",
+        rec.to_str().unwrap(),
+        "--overwrite",
+        "--capture-cap",
+        "2048",
+    ]);
+    let got = exchange(addr, "GET /.well-known/agent-card.json", "");
+    assert!(got.contains("additionalInterfaces"), "{got}");
+    // a request body over the cap (the agent answers it -32601)
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"x","params":{{"pad":"{}"}}}}"#,
+        "p".repeat(4096)
+    );
+    assert!(exchange(addr, "POST /", &big).contains("-32601"));
+    let stderr = proxy.terminate();
+    let lines: Vec<&str> = stderr.lines().collect();
+    let findings: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].starts_with("note[CARD-URL-005] e1 "))
+        .collect();
+    assert_eq!(findings.len(), 2, "{stderr}");
+    let hint = lines
+        .iter()
+        .position(|l| l.starts_with("a2a-interop proxy: hint: the Agent Card the client got names the agent's own address"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        hint > findings[1],
+        "the hint stands between its findings:\n{stderr}"
+    );
+    // one prefix: the recorder's note and the capture-cap note are the proxy's too
+    for want in [
+        "a2a-interop proxy: note: overwriting ",
+        "a2a-interop proxy: note: e2 request body cut at --capture-cap (2048 bytes)",
+    ] {
+        assert!(stderr.contains(want), "{want}: {stderr}");
+    }
+    let other: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("a2a-interop") && !l.starts_with("a2a-interop proxy"))
+        .collect();
+    assert!(other.is_empty(), "{other:?}\n{stderr}");
+
+    // legal control: a card naming the agent's address once: its line, then the hint
+    let (pa, _) = two_port_agent(false);
+    let up = format!("http://127.0.0.1:{pa}");
+    let (proxy, addr) = loud_proxy(&["--upstream", &up, "--no-record"]);
+    assert!(exchange(addr, "GET /.well-known/agent-card.json", "").contains("two-port"));
+    let stderr = proxy.terminate();
+    let lines: Vec<&str> = stderr.lines().collect();
+    let f = lines
+        .iter()
+        .position(|l| l.starts_with("note[CARD-URL-005] e1 "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        lines[f + 1].starts_with("a2a-interop proxy: hint: "),
+        "{stderr}"
+    );
+    // another command keeps its prefix
+    let o = run_in(dir.path(), &["verify", "rec.jsonl", "-o", "new/r.json"]);
+    assert!(
+        text(&o.stderr).starts_with("a2a-interop: created directory new/"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+/// `a2a-interop proxy --listen 127.0.0.1:0 ARGS...` without `-q` (its live finding lines
+/// printed), listening within 30 s: the running process and its address.
+fn loud_proxy(args: &[&str]) -> (proxy_process::Running, SocketAddr) {
+    let run = proxy_process::spawn_until_listening(
+        Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env_remove("A2A_INTEROP_LOG"),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').parse().unwrap();
+    (run, addr)
+}
+
+/// One request (`line` is method and target, `body` sent with a Content-Length when not
+/// empty) to `addr` on its own connection, read to its close (at most 30 s): the answer.
+fn exchange(addr: SocketAddr, line: &str, body: &str) -> String {
+    let mut c = TcpStream::connect(addr).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let len = if body.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        )
+    };
+    write!(
+        c,
+        "{line} HTTP/1.1\r\nHost: {addr}\r\n{len}Connection: close\r\n\r\n{body}"
+    )
+    .unwrap();
+    let mut got = String::new();
+    let _ = c.read_to_string(&mut got);
+    got
 }

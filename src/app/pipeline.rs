@@ -474,7 +474,8 @@ impl Pipeline {
                         };
                         if let Some((which, to)) = cut {
                             crate::errln!(
-                                "a2a-interop: note: {} {which} body cut at --capture-cap ({cap} bytes) in the recording only (not on its way to the {to}): recorded up to there and not judged; hint: a larger --capture-cap records it all",
+                                "{}: note: {} {which} body cut at --capture-cap ({cap} bytes) in the recording only (not on its way to the {to}): recorded up to there and not judged; hint: a larger --capture-cap records it all",
+                                crate::stderr_prefix(),
                                 ev.exchange.as_deref().unwrap_or("-"),
                             );
                         }
@@ -486,10 +487,14 @@ impl Pipeline {
                     if ended {
                         for note in v.take_live_notes() {
                             if print {
-                                crate::errln!("a2a-interop: note: {note}");
+                                crate::errln!("{}: note: {note}", crate::stderr_prefix());
                             }
                         }
                     }
+                    // the hint follows every finding line of the event that called for it,
+                    // not the first of them (newcomer25 N14: it stood between a card's two
+                    // CARD-URL-005 lines)
+                    let mut hint = false;
                     for f in found {
                         if print {
                             if let Some(line) = fold.line(&f) {
@@ -498,7 +503,7 @@ impl Pipeline {
                         }
                         if bypass_hint && f.rule == crate::verify::rules::CARD_URL_BYPASSES_PROXY.id {
                             bypass_hint = false;
-                            crate::errln!("a2a-interop proxy: {CARD_BYPASS_HINT}");
+                            hint = true;
                         }
                         // Kept with the traffic (a `finding` event); offline verification
                         // ignores these and recomputes.
@@ -513,6 +518,9 @@ impl Pipeline {
                                 seqs: f.evidence.iter().map(|e| e.seq).collect(),
                             },
                         );
+                    }
+                    if hint {
+                        crate::errln!("{}: {CARD_BYPASS_HINT}", crate::stderr_prefix());
                     }
                 };
                 // One blocking receive per recorder round; ends when the recorder is done.
@@ -529,7 +537,7 @@ impl Pipeline {
                 }
                 if print {
                     if let Some(s) = fold.summary() {
-                        crate::errln!("a2a-interop: {s}");
+                        crate::errln!("{}: {s}", crate::stderr_prefix());
                     }
                     for line in watch.summary() {
                         crate::errln!("{line}");

@@ -64,6 +64,8 @@ use crate::verify::Severity;
 /// Runs the command until Ctrl-C / SIGTERM. Exit: 0, or 1 with `--fail-on` and findings at
 /// or above it; errors are exit 2.
 pub fn run(a: ProxyArgs) -> anyhow::Result<ExitCode> {
+    // every line of the run, the recorder's and the verifier's notes too (newcomer25 N15)
+    crate::set_stderr_prefix("a2a-interop proxy");
     let cfg = config_from_args(&a)?;
     // Without --record, `config_from_args` reserved `recordings/proxy-<time>.jsonl` by
     // creating it empty; a run refused at start-up (a bad --report, a request loop, a port

@@ -132,7 +132,8 @@ impl OutFile {
             Some(d) => {
                 if let Some(top) = create_dirs_for(&dest)? {
                     crate::errln!(
-                        "a2a-interop: {}",
+                        "{}: {}",
+                        crate::stderr_prefix(),
                         created_dir_line(&top, &path.display().to_string())
                     );
                 }

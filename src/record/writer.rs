@@ -574,7 +574,8 @@ fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Res
             let started = earlier_recording(p)?;
             check_overwrite(p, overwrite)?;
             crate::errln!(
-                "a2a-interop: note: overwriting {} ({} bytes: an earlier a2a-interop recording{})",
+                "{}: note: overwriting {} ({} bytes: an earlier a2a-interop recording{})",
+                crate::stderr_prefix(),
                 p.display(),
                 m.len(),
                 started.map(|t| format!(" started {t}")).unwrap_or_default()
@@ -940,7 +941,8 @@ impl Writer {
                     // (`/dev/full`) and on file systems that refuse the truncation.
                     let cut = f.set_len(self.stats.bytes_written).is_ok();
                     crate::errln!(
-                        "a2a-interop: RECORDING STOPPED: cannot write {path}: {e}; {} events were recorded, none after this{}",
+                        "{}: RECORDING STOPPED: cannot write {path}: {e}; {} events were recorded, none after this{}",
+                        crate::stderr_prefix(),
                         self.stats.events - self.stats.unwritten_events - self.buf_events,
                         if cut { "" } else { " (the last line may be incomplete)" }
                     );
