@@ -493,12 +493,15 @@ impl Pipeline {
                     }
                     // the hint follows every finding line of the event that called for it,
                     // not the first of them (newcomer25 N14: it stood between a card's two
-                    // CARD-URL-005 lines)
+                    // CARD-URL-005 lines); the lines go out in one write, so no line of
+                    // another thread (`stopping`) lands between them
                     let mut hint = false;
+                    let mut lines = String::new();
                     for f in found {
                         if print {
                             if let Some(line) = fold.line(&f) {
-                                crate::errln!("{line}");
+                                lines.push_str(&line);
+                                lines.push('\n');
                             }
                         }
                         if bypass_hint && f.rule == crate::verify::rules::CARD_URL_BYPASSES_PROXY.id {
@@ -520,7 +523,11 @@ impl Pipeline {
                         );
                     }
                     if hint {
-                        crate::errln!("{}: {CARD_BYPASS_HINT}", crate::stderr_prefix());
+                        lines.push_str(&format!("{}: {CARD_BYPASS_HINT}\n", crate::stderr_prefix()));
+                    }
+                    if !lines.is_empty() {
+                        use std::io::Write as _;
+                        let _ = std::io::stderr().lock().write_all(lines.as_bytes());
                     }
                 };
                 // One blocking receive per recorder round; ends when the recorder is done.
