@@ -1352,6 +1352,10 @@ pub(super) struct State {
     /// AUTH-SCHEME-004: origins the client sent a declared credential to (on any call):
     /// a refusal there shows a client that has the credential and left it off.
     credentialed_origins: HashSet<String>,
+    /// AUTH-SCHEME-004: `origin\0operation` pairs the client made with a declared
+    /// credential: a refused call of such an operation without one is deliberate (a prober's
+    /// anonymous check, a challenge round trip), not a client that lacks the credential there.
+    credentialed_ops: HashSet<String>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
@@ -2116,6 +2120,7 @@ impl State {
             auth_reported: HashSet::new(),
             missing_creds: Vec::new(),
             credentialed_origins: HashSet::new(),
+            credentialed_ops: HashSet::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),
             gw_ctx_added: Vec::new(),
@@ -23750,7 +23755,7 @@ impl State {
     /// answered 403 Forbidden to calls without their X-HW-ID / X-HW-APPKEY headers): A2A
     /// call `x` carried none of the credentials its card's security schemes name and the
     /// agent answered 403. Missing credentials are 401 with a WWW-Authenticate challenge
-    /// (RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
+    /// (ERR-006, 1.0 §3.3.2; AUTH-003, 0.3 §4.4; RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
     /// client does not learn to authenticate. Once per origin; nothing for mutual TLS,
     /// whose credential no recorded request shows, nor for a call that carried a declared
     /// credential (a scope refusal, or AUTH-SCOPE-001's other caller).
@@ -23773,7 +23778,7 @@ impl State {
         self.find(
             &r::AUTH_CHALLENGE_MISSING,
             format!(
-                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
+                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (ERR-006 1.0 §3.3.2, AUTH-003 0.3 §4.4, RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
                 x.method, x.url, card.exchange
             ),
             vec![
@@ -23796,9 +23801,10 @@ impl State {
     /// card requires credentials, and it carried none, declared or stray (a stray one is
     /// AUTH-SCHEME-003). Held in [`State::missing_creds`]: a later call of the same
     /// operation to the origin with a declared credential ([`State::credential_retry`])
-    /// answers the challenge and drops it; what is left is told at the run's end when the
-    /// client called the origin again without a credential, or sent it a declared
-    /// credential on another call (its auth hook skips some calls).
+    /// answers the challenge and drops it, and one made with a credential before (a
+    /// prober's deliberate anonymous call) is not held; what is left is told at the run's
+    /// end when the client called the origin again without a credential, or sent it a
+    /// declared credential on another call (its auth hook skips some calls).
     fn client_credential_missing(&mut self, x: &Exch, c: &Call) {
         let Some((card, wanted)) = self.wanted_credentials(x) else {
             return;
@@ -23806,9 +23812,17 @@ impl State {
         if !Self::no_credential_at_all(x, &card) || self.missing_creds.len() >= MAX_MISSING_CREDS {
             return;
         }
+        let origin = x.origin.clone().unwrap_or_default();
+        let op = c.op_term("an A2A call").to_string();
+        if self
+            .credentialed_ops
+            .contains(&format!("{origin}\u{0}{op}"))
+        {
+            return;
+        }
         self.missing_creds.push(MissingCred {
-            origin: x.origin.clone().unwrap_or_default(),
-            op: c.op_term("an A2A call").to_string(),
+            origin,
+            op,
             exchange: x.id.clone(),
             status: x.status.unwrap_or(401),
             ev: vec![
@@ -23841,12 +23855,21 @@ impl State {
         if !answered {
             return;
         }
-        let origin = x.origin.clone().unwrap_or_default();
+        let origin = x.origin.as_deref().unwrap_or_default();
         let op = c.op_term("an A2A call");
-        self.missing_creds
-            .retain(|m| !(m.origin == origin && m.op == op));
-        if self.credentialed_origins.len() < MAX_MISSING_CREDS {
-            self.credentialed_origins.insert(origin);
+        if !self.missing_creds.is_empty() {
+            self.missing_creds
+                .retain(|m| !(m.origin == origin && m.op == op));
+        }
+        if self.credentialed_origins.len() < MAX_MISSING_CREDS
+            && !self.credentialed_origins.contains(origin)
+        {
+            self.credentialed_origins.insert(origin.to_string());
+        }
+        let key = format!("{origin}\u{0}{op}");
+        if self.credentialed_ops.len() < MAX_MISSING_CREDS && !self.credentialed_ops.contains(&key)
+        {
+            self.credentialed_ops.insert(key);
         }
     }
 

@@ -368,6 +368,19 @@ vcase("b26a-K1-legal-v03-challenge-answered-by-retry", [
     resp(1.2, 200, ok("3", amsg03("hello back", mid="m-a-k1", contextId="c-k1"))),
 ], [], R4 + " (control: the client answered the challenge with the card's bearer credential)",
  "legal: the client retried message/send with the Authorization header the card's bearer scheme names (AUTH-001)")
+vcase("b26a-K1-legal-v10-anonymous-check-after-credentialed-calls", [
+    req(0.0, "GET", CARD_URL),
+    resp(0.004, 200, card10()),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hello", mid="m-k1j"), "configuration": {"returnImmediately": True}}), ver="1.0", hdr=bearer("tok-k1")),
+    resp(0.15, 200, ok("1", {"task": task10("t-k1j", "c-k1j", "TASK_STATE_WORKING")})),
+    req(0.5, "POST", A + "/a2a", rpc("2", "GetTask", {"id": "t-k1j"}), ver="1.0", hdr=bearer("tok-k1")),
+    resp(0.504, 200, ok("2", task10("t-k1j", "c-k1j", "TASK_STATE_COMPLETED"))),
+    req(1.0, "POST", A + "/a2a", rpc("3", "SendMessage", {"message": umsg10("hello", mid="m-k1k")}), ver="1.0"),
+    unauth(1.004),
+    req(1.1, "POST", A + "/a2a", rpc("4", "GetTask", {"id": "t-k1j"}), ver="1.0"),
+    unauth(1.104),
+], [], R401 + " (control: a prober's deliberate anonymous calls of operations it made with the credential)",
+ "not judged: the client sent the card's bearer credential with SendMessage and GetTask, so the same calls without it are a deliberate check that the agent refuses anonymous callers (AUTH-002), which it does")
 MTLS03 = card03(A + "/", securitySchemes={"mtls": {"type": "mutualTLS"}}, security=[{"mtls": []}])
 vcase("b26a-K1-legal-v03-mtls-refusals-not-judged", [
     req(0.0, "GET", CARD_URL),
