@@ -771,7 +771,13 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
     if let Some(f) = r.failures().first() {
         return format!("failed {} ({})", f.test, f.category.as_str());
     }
-    if let Some(f) = findings.iter().max_by_key(|f| f.severity) {
+    // (a client rule's finding judges the probe's own request, not the agent: see
+    // `probe::conformance_level`)
+    if let Some(f) = findings
+        .iter()
+        .filter(|f| !crate::verify::rules::judges_client(&f.rule))
+        .max_by_key(|f| f.severity)
+    {
         if f.severity >= Severity::Warning {
             return format!(
                 "{} finding {} ({})",

@@ -240,7 +240,16 @@ const CORE: &[&str] = &[
 ///   exercised, or a streaming `error` or any `warning` finding;
 /// - `full`: otherwise. Skips for things the card does not offer (no security, no other
 ///   binding) do not lower the level.
+///
+/// Findings of client rules (`verify::rules::judges_client`: the probe's own requests, such
+/// as its deliberate anonymous calls, AUTH-SCHEME-004) judge the client, not the agent, and
+/// do not count, as in `report::ConformanceLevel::derive`.
 pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> ConformanceLevel {
+    let agents: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| !crate::verify::rules::judges_client(&f.rule))
+        .collect();
+    let findings = agents.as_slice();
     let failed = |names: &[&str]| {
         results
             .iter()

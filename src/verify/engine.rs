@@ -502,6 +502,25 @@ impl GrpcState {
     }
 }
 
+/// One A2A call refused for missing credentials (AUTH-SCHEME-004), held by
+/// [`State::client_credential_missing`] until a retry with a credential or the run's end.
+struct MissingCred {
+    /// The agent's origin (`scheme://host:port`).
+    origin: String,
+    /// The operation as its wire names it (`SendMessage`, `message/stream`, `POST /v1/message:send`).
+    op: String,
+    /// The refused exchange, its HTTP status (401 or 403) and its request / response events.
+    exchange: String,
+    status: u16,
+    ev: Vec<Evidence>,
+    /// What the card asks for, worded (`the Authorization header (scheme bearer)`).
+    wanted: String,
+    leg: Option<String>,
+}
+
+/// At most this many refusals are held for AUTH-SCHEME-004 (the first ones are kept).
+const MAX_MISSING_CREDS: usize = 256;
+
 #[derive(Debug, Default)]
 struct Exch {
     id: String,
@@ -1336,6 +1355,19 @@ pub(super) struct State {
     /// (one `String` fewer per exchange on the online path).
     exchange_dialects: Vec<(String, &'static str)>,
     auth_reported: HashSet<String>,
+    /// AUTH-SCHEME-004: A2A calls refused 401 / 403 that carried no credential of an agent
+    /// card requiring them, held until the run ends: a later call of the same operation to
+    /// the same origin with a declared credential makes the refusal a challenge the client
+    /// answered (RFC 9110 §11.6.1), not a client that never authenticates. Bounded by
+    /// [`MAX_MISSING_CREDS`].
+    missing_creds: Vec<MissingCred>,
+    /// AUTH-SCHEME-004: origins the client sent a declared credential to (on any call):
+    /// a refusal there shows a client that has the credential and left it off.
+    credentialed_origins: HashSet<String>,
+    /// AUTH-SCHEME-004: `origin\0operation` pairs the client made with a declared
+    /// credential: a refused call of such an operation without one is deliberate (a prober's
+    /// anonymous check, a challenge round trip), not a client that lacks the credential there.
+    credentialed_ops: HashSet<String>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
@@ -2100,6 +2132,9 @@ impl State {
             live_notes: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
+            missing_creds: Vec::new(),
+            credentialed_origins: HashSet::new(),
+            credentialed_ops: HashSet::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),
             gw_ctx_added: Vec::new(),
@@ -3007,6 +3042,8 @@ impl State {
         }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);
+        // AUTH-SCHEME-004: refusals for missing credentials the client never answered.
+        self.flush_missing_creds();
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
@@ -8081,7 +8118,17 @@ impl State {
                 None => "answered HTTP 401".to_string(),
             };
             self.auth_undeclared(&x, &c, &how);
+        }
+        // AUTH-002 / AUTH-001: the client's side of a refusal (401, or 403 for a call that
+        // carried none of the card's credentials): a credential where the card puts none
+        // (AUTH-SCHEME-003), or no credential at all (AUTH-SCHEME-004, held for a retry).
+        if matches!(x.status, Some(401) | Some(403)) && !x.synthetic && c.op.is_some() && !c.webhook
+        {
             self.client_credential_misplaced(&x, &c);
+            self.client_credential_missing(&x, &c);
+            self.forbidden_without_credentials(&x);
+        } else if c.op.is_some() && !c.webhook {
+            self.credential_retry(&x, &c);
         }
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
@@ -18730,7 +18777,10 @@ impl State {
     /// 404 page) on an operation route of an interface that answered before: no client can
     /// read which A2A error it is (breaker8 G1).
     fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
-        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+        // (an authentication front's 401 / 403 / 407 page is its own, as in check_rest_error)
+        if self.route_missing_exchange.as_deref() == Some(x.id.as_str())
+            || matches!(status, 401 | 403 | 407)
+        {
             return;
         }
         let what = if x.body.as_slice().is_empty() {
@@ -19149,6 +19199,17 @@ impl State {
                 })
             });
         if framework_no_route && !self.rest_route_of_answered_interface(x) {
+            return;
+        }
+        // An authentication front's refusal (401 / 403 / 407 whose body is no A2A error:
+        // `{"error":"unauthorized","message":...}` from an auth middleware before the A2A
+        // handler, opencode-a2a #4): the HTTP status and its WWW-Authenticate challenge are
+        // the answer (AUTH-003), the body is the front's own, so ERR-003 / REST-003 do not
+        // apply; an A2A error object on such a status is still judged.
+        if matches!(status, 401 | 403 | 407)
+            && aip.is_none()
+            && !o.get("code").is_some_and(Json::is_i64)
+        {
             return;
         }
         // "Not served here" (404/405/501) on an HTTP+JSON route no card offers (a
@@ -23719,9 +23780,226 @@ impl State {
         );
     }
 
+    /// The security requirements of `x`'s card as words (`the Authorization header (scheme
+    /// bearer)`, alternatives joined by ", or "), when the card requires credentials a
+    /// recorded request can show: `None` without a card, for a card that requires none, or
+    /// for one whose credential is invisible to HTTP (mutual TLS) or unstructured.
+    fn wanted_credentials(&self, x: &Exch) -> Option<(Arc<CardRec>, String)> {
+        let card = self.card_for(x)?.clone();
+        let v = &card.view;
+        if !v.requires_auth || v.invisible_auth || v.security_alternatives.is_empty() {
+            return None;
+        }
+        let wanted = v
+            .security_alternatives
+            .iter()
+            .map(|alt| {
+                alt.iter()
+                    .map(|cr| format!("the {} (scheme {})", cr.describe(), cr.scheme()))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
+            .collect::<Vec<_>>()
+            .join(", or ");
+        Some((card, wanted))
+    }
+
+    /// True when request `x` carries no credential of any security scheme of `card`
+    /// ([`credential_present`]) and none that looks like one elsewhere
+    /// ([`stray_credentials`]).
+    fn no_credential_at_all(x: &Exch, card: &CardRec) -> bool {
+        let declared: Vec<_> = card.view.security_alternatives.iter().flatten().collect();
+        !declared.iter().any(|cr| credential_present(x, cr))
+            && stray_credentials(x, declared).is_empty()
+    }
+
+    /// AUTH-CHALLENGE-001 (AUTH-003; ModelEngine-Group/nexent PR #3636: external agents
+    /// answered 403 Forbidden to calls without their X-HW-ID / X-HW-APPKEY headers): A2A
+    /// call `x` carried none of the credentials its card's security schemes name and the
+    /// agent answered 403. Missing credentials are 401 with a WWW-Authenticate challenge
+    /// (ERR-006, 1.0 §3.3.2; AUTH-003, 0.3 §4.4; RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
+    /// client does not learn to authenticate. Once per origin; nothing for mutual TLS,
+    /// whose credential no recorded request shows, nor for a call that carried a declared
+    /// credential (a scope refusal, or AUTH-SCOPE-001's other caller).
+    fn forbidden_without_credentials(&mut self, x: &Exch) {
+        if x.status != Some(403) {
+            return;
+        }
+        let Some((card, wanted)) = self.wanted_credentials(x) else {
+            return;
+        };
+        let declared: Vec<_> = card.view.security_alternatives.iter().flatten().collect();
+        if declared.iter().any(|cr| credential_present(x, cr)) {
+            return;
+        }
+        let origin = x.origin.clone().unwrap_or_default();
+        if !self.auth_reported.insert(format!("forbidden\u{0}{origin}")) {
+            return;
+        }
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_CHALLENGE_MISSING,
+            format!(
+                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (ERR-006 1.0 §3.3.2, AUTH-003 0.3 §4.4, RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
+                x.method, x.url, card.exchange
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev_at(x.resp_seq, "", Some(Value::from(403))),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/securitySchemes".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+
+    /// AUTH-SCHEME-004 (AUTH-002, AUTH-001; opencode-a2a #4: the SDK's REST transport never
+    /// applied the auth interceptor; google/adk-java #1258: no call context, so no
+    /// credential): A2A call `x` (operation `c`) was refused 401 / 403 by an agent whose
+    /// card requires credentials, and it carried none, declared or stray (a stray one is
+    /// AUTH-SCHEME-003). Held in [`State::missing_creds`]: a later call of the same
+    /// operation to the origin with a declared credential ([`State::credential_retry`])
+    /// answers the challenge and drops it, and one made with a credential before (a
+    /// prober's deliberate anonymous call) is not held; what is left is told at the run's
+    /// end when the client called the origin again without a credential, or sent it a
+    /// declared credential on another call (its auth hook skips some calls).
+    fn client_credential_missing(&mut self, x: &Exch, c: &Call) {
+        let Some((card, wanted)) = self.wanted_credentials(x) else {
+            return;
+        };
+        if !Self::no_credential_at_all(x, &card) || self.missing_creds.len() >= MAX_MISSING_CREDS {
+            return;
+        }
+        let origin = x.origin.clone().unwrap_or_default();
+        let op = c.op_term("an A2A call").to_string();
+        if self
+            .credentialed_ops
+            .contains(&format!("{origin}\u{0}{op}"))
+        {
+            return;
+        }
+        self.missing_creds.push(MissingCred {
+            origin,
+            op,
+            exchange: x.id.clone(),
+            status: x.status.unwrap_or(401),
+            ev: vec![
+                x.ev(x.req_seq),
+                x.ev_at(x.resp_seq, "", x.status.map(Value::from)),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/securitySchemes".into()),
+                    found: None,
+                },
+            ],
+            wanted,
+            leg: x.leg.clone(),
+        });
+    }
+
+    /// AUTH-SCHEME-004: call `x` (operation `c`, not refused 401 / 403) carried every
+    /// credential of a security requirement of its card: the held refusals of the same
+    /// operation at its origin were a challenge the client answered (RFC 9110 §11.6.1).
+    fn credential_retry(&mut self, x: &Exch, c: &Call) {
+        let Some(card) = self.card_for(x) else {
+            return;
+        };
+        let answered = card
+            .view
+            .security_alternatives
+            .iter()
+            .any(|alt| !alt.is_empty() && alt.iter().all(|cr| credential_present(x, cr)));
+        if !answered {
+            return;
+        }
+        let origin = x.origin.as_deref().unwrap_or_default();
+        let op = c.op_term("an A2A call");
+        if !self.missing_creds.is_empty() {
+            self.missing_creds
+                .retain(|m| !(m.origin == origin && m.op == op));
+        }
+        if self.credentialed_origins.len() < MAX_MISSING_CREDS
+            && !self.credentialed_origins.contains(origin)
+        {
+            self.credentialed_origins.insert(origin.to_string());
+        }
+        let key = format!("{origin}\u{0}{op}");
+        if self.credentialed_ops.len() < MAX_MISSING_CREDS && !self.credentialed_ops.contains(&key)
+        {
+            self.credentialed_ops.insert(key);
+        }
+    }
+
+    /// AUTH-SCHEME-004 at the run's end: the refusals no retry answered, one finding per
+    /// origin naming each operation once; an origin with a single refusal is told only when
+    /// the client sent it a declared credential on another call.
+    fn flush_missing_creds(&mut self) {
+        let held = std::mem::take(&mut self.missing_creds);
+        let mut origins: Vec<String> = Vec::new();
+        for m in &held {
+            if !origins.contains(&m.origin) {
+                origins.push(m.origin.clone());
+            }
+        }
+        for origin in origins {
+            let of: Vec<&MissingCred> = held.iter().filter(|m| m.origin == origin).collect();
+            let Some(first) = of.first() else { continue };
+            // One refusal and nothing after it may be a challenge round trip the recording
+            // cut short (or a probe): told only for a client that called again without a
+            // credential, or that sent the origin a declared credential on another call.
+            let has_one = self.credentialed_origins.contains(&origin);
+            if of.len() < 2 && !has_one {
+                continue;
+            }
+            // each operation once, with its first refused exchange
+            let mut calls: Vec<String> = Vec::new();
+            let mut ops: Vec<&str> = Vec::new();
+            for m in &of {
+                if !ops.contains(&m.op.as_str()) {
+                    ops.push(&m.op);
+                    if calls.len() < 5 {
+                        calls.push(format!(
+                            "{} (exchange {}, HTTP {})",
+                            m.op, m.exchange, m.status
+                        ));
+                    }
+                }
+            }
+            let shown = if ops.len() > calls.len() {
+                format!(
+                    "{} and {} other operations",
+                    calls.join(", "),
+                    ops.len() - calls.len()
+                )
+            } else {
+                calls.join(", ")
+            };
+            let (times, refused, again) = match of.len() {
+                1 => (String::new(), "the call", "it"),
+                n => (format!(" in {n} calls"), "every one of them", "them"),
+            };
+            self.areas.insert("auth");
+            self.find(
+                &r::AUTH_CLIENT_CREDENTIAL_MISSING,
+                format!(
+                    "client called {origin} without any credential{times}: {shown}; the agent card requires {}, the agent refused {refused}, and the client never made {again} again with a credential the card names{}, so these calls cannot succeed until the client sends one (check that the client's auth hook covers this binding and every operation, streaming ones included)",
+                    first.wanted,
+                    if has_one { ", though it sent one on its other calls to that agent" } else { "" }
+                ),
+                first.ev.clone(),
+                &first.leg.clone(),
+            );
+        }
+    }
+
     /// AUTH-SCHEME-003 (AUTH-002, AUTH-001; topcheer/ggcode #1458: the client sent every
     /// API key as `X-API-Key` whatever the card's apiKey scheme named): A2A call `x` was
-    /// refused with 401 by an agent whose card states its security requirements, the
+    /// refused with 401 (or 403: nexent PR #3636) by an agent whose card states its security requirements, the
     /// request satisfied none of them, and it carried a credential ([`stray_credentials`])
     /// in a header or query parameter that no scheme of the card names. The client
     /// authenticated, but not as the card says: the fault is the client's. Once per
@@ -23773,11 +24051,12 @@ impl State {
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
             format!(
-                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with 401{}",
+                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with {}{}",
                 c.op_term("its call"),
                 if stray.len() == 1 { "the credential in the" } else { "credentials in the" },
                 stray.join(" and the "),
                 wanted.join(", or "),
+                x.status.unwrap_or(401),
                 if bearer_for_key { " (an API key goes where its apiKey scheme says, not in Authorization)" } else { "" }
             ),
             vec![

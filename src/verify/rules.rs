@@ -812,9 +812,9 @@ rule!(CAP_PUSH_REFUSED, "CAP-PUSH-002", "push-declared-but-refused", Warning, In
 
 // ---- auth -------------------------------------------------------------------------------
 rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
-    ["AUTH-003"],
-    "401 response without a WWW-Authenticate challenge, or an API call redirected to a login page instead of a 401",
-    "answer unauthenticated API calls with 401 (not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1) naming the scheme the card declares, so clients know how to authenticate");
+    ["AUTH-003", "ERR-006"],
+    "401 response without a WWW-Authenticate challenge, a 403 to an A2A call that carried none of the credentials the card's security schemes name, or an API call redirected to a login page instead of a 401",
+    "answer unauthenticated API calls with 401 (not 403, which says the caller is known but not allowed, and not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1, §15.5.2) naming the scheme the card declares, so clients know how to authenticate");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
     "authenticated extended card served to a request without credentials",
@@ -841,8 +841,12 @@ rule!(AUTH_UNDECLARED_SCHEME, "AUTH-SCHEME-002", "auth-demanded-but-card-declare
     "declare in the card what the deployment demands: a securitySchemes entry (e.g. an http bearer scheme for `WWW-Authenticate: Bearer`, an apiKey scheme for a key header) and a security requirement naming it, so clients know to send credentials; or stop demanding credentials the card does not name (an auth front added in front of the agent must be declared in the card it relays)");
 rule!(AUTH_CLIENT_CREDENTIAL_MISPLACED, "AUTH-SCHEME-003", "client-credential-not-as-declared", Error, Security,
     ["AUTH-002", "AUTH-001"],
-    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme) and the agent refused the call with 401",
+    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme) and the agent refused the call with 401 or 403",
     "read the card's securitySchemes and send the credential exactly as the chosen scheme names it: an apiKey scheme's `name` and `in` (1.0 apiKeySecurityScheme `location`) give the header, query parameter or cookie, an http / oauth2 / openIdConnect scheme the Authorization header; a hard-coded X-API-Key or Bearer reaches only agents that happen to read that name");
+rule!(AUTH_CLIENT_CREDENTIAL_MISSING, "AUTH-SCHEME-004", "client-credential-missing", Warning, Security,
+    ["AUTH-002", "AUTH-001"],
+    "client called an agent whose card requires credentials without any credential and was refused with 401 or 403, never made that call again with a credential the card names, and called the agent again without one or sent a declared credential on its other calls only",
+    "send with every call the credential of a security requirement of the card (an http / oauth2 / openIdConnect scheme: the Authorization header; an apiKey scheme: its header, query parameter or cookie), on every binding and every operation, streaming ones included: a client whose auth hook covers only some transports or some calls fails on the rest; a 401 with a WWW-Authenticate challenge is the agent asking for it");
 rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-existence-revealed", Error, Security,
     ["TASK-009", "AUTH-006"],
     "agent refused a task handed out to other credentials with 403 / PERMISSION_DENIED instead of TaskNotFoundError, revealing that the task exists",
@@ -1047,6 +1051,7 @@ pub static RULES: &[Rule] = &[
     AUTH_UNDEFINED_SCHEME,
     AUTH_UNDECLARED_SCHEME,
     AUTH_CLIENT_CREDENTIAL_MISPLACED,
+    AUTH_CLIENT_CREDENTIAL_MISSING,
     AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_SCOPE_OTHER_TENANT,
     AUTH_ENDPOINT_NOT_TLS,
@@ -1268,6 +1273,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-003",
     "RPC-REQ-004",
     "AUTH-PAYLOAD-001",
+    "AUTH-SCHEME-004",
     "RPC-REQ-005",
     "RPC-REQ-006",
     "PUSH-CFG-003",

@@ -1366,6 +1366,20 @@ def misplaced(ok):
     t.resp(401, {"error": "invalid api key"}, headers={"www-authenticate": 'ApiKey header="X-Goog-Api-Key"'})
     return t.text()
 case("AUTH-SCHEME-003", misplaced(False), misplaced(True))
+# AUTH-SCHEME-004: the client sent the bearer token with SendMessage and none with GetTask (molecule-core PR #401)
+def missing(ok):
+    kw = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+          "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]}
+    t = T(); fetch_card(t, card1(**kw))
+    auth = {"authorization": "Bearer <redacted>"}
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("hi"), "configuration": {"returnImmediately": True}}), headers=dict(V1, **auth)).resp(200, res(1, {"task": task1(status={"state": "TASK_STATE_WORKING", "timestamp": "2026-03-02T10:15:00.000Z"})}))
+    t.req("POST", H + "/a2a", rpc(2, "GetTask", {"id": task1()["id"]}), headers=dict(V1, **({} if not ok else auth)))
+    if ok:
+        t.resp(200, res(2, task1()))
+    else:
+        t.resp(401, {"error": "unauthorized"}, headers={"www-authenticate": 'Bearer realm="a2a"'})
+    return t.text()
+case("AUTH-SCHEME-004", missing(False), missing(True))
 # ---- DATA-TIME-002: a status timestamp never set (breaker13 M9)
 def unsetstamp(ok):
     t = T(); send1(t, {"task": task1(status={"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z" if ok else "0001-01-01T00:00:00Z"})}); return t.text()
