@@ -1685,3 +1685,40 @@ fn list_tasks_status_is_one_task_state() {
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
     assert_eq!(rules, ["DATA-LIST-003"], "{}", render(&out));
 }
+
+/// q26b item 1 (mine25a K2): a bare A2A payload (a message, or `{"message": ...}`) posted
+/// with no Agent Card in the recording is RPC-REQ-002 when the URL shows it is a JSON-RPC
+/// endpoint: the agent's answer to it is a JSON-RPC 2.0 error object, or another call at
+/// the same URL got a JSON-RPC answer (earlier or later); the finding names which. An
+/// HTTP+JSON-looking URL (a google.rpc 404, REST routes below it, JSON-RPC spoken only at
+/// another path) stays silent (`b26q-1-legal-*`).
+#[test]
+fn q26b_bare_payload_without_card() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-1-", 3);
+    for (stem, because) in [
+        (
+            "b26q-1-v03-bare-message-no-card-answered-32600",
+            "no Agent Card was fetched in this recording, but the agent answered this POST with a JSON-RPC 2.0 error object (-32600), so the URL is a JSON-RPC endpoint",
+        ),
+        (
+            "b26q-1-v10-bare-params-no-card-answered-32700",
+            "the agent answered this POST with a JSON-RPC 2.0 error object (-32700)",
+        ),
+        (
+            "b26q-1-v10-bare-params-no-card-other-calls-jsonrpc",
+            "the agent answered exchange e1 at the same URL with a JSON-RPC 2.0 result to the call SendMessage",
+        ),
+        (
+            "b26q-1-v03-bare-message-no-card-later-jsonrpc-call",
+            "the agent answered exchange e2 at the same URL with a JSON-RPC 2.0 result to the call message/send",
+        ),
+    ] {
+        let f = only_finding(stem, "RPC-REQ-002");
+        assert!(
+            f.message.contains(because) && f.message.contains("with no JSON-RPC request object"),
+            "{stem}: {}",
+            f.message
+        );
+    }
+}

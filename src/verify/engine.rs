@@ -1197,6 +1197,15 @@ pub(super) struct State {
     /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
     /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
     pending_doubled: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// Bare A2A payloads (no JSON-RPC request object) posted where no card declares what
+    /// the URL serves (RPC-REQ-002, mine25a K2): told at the end when [`Self::rpc_spoken`]
+    /// shows the URL speaks JSON-RPC. At most [`MAX_BARE_PENDING`].
+    bare_pending: Vec<BarePayload>,
+    /// URLs ([`State::endpoint_key`]) where the agent answered a POST with a JSON-RPC 2.0
+    /// response object (`"jsonrpc": "2.0"` with `result` or `error`): the first such
+    /// answer's (exchange, body event seq, what it was). Kept only while
+    /// [`Self::bare_pending`] may need it; at most [`MAX_RPC_SPOKEN`] URLs.
+    rpc_spoken: HashMap<String, (String, u64, String)>,
     /// CARD-URL-008 findings held until the end: (interface url, message, evidence, leg).
     /// Taken over by CARD-URL-002 when that URL fails when used (its message then says the
     /// card was fetched over https): one fault, told once (breaker16a xagent882).
@@ -2019,6 +2028,25 @@ const MAX_PENDING_UNKNOWN_PUSH: usize = 256;
 /// Bound of [`State::reused_tasks`] (task ids).
 const MAX_REUSED_TASKS: usize = 256;
 
+/// A bare A2A payload posted to a URL no card describes ([`State::bare_pending`]).
+#[derive(Debug)]
+struct BarePayload {
+    /// [`State::endpoint_key`] of the URL posted to.
+    key: String,
+    exchange: String,
+    /// What was posted, from [`bare_a2a_payload`].
+    what: &'static str,
+    url: String,
+    ev: Evidence,
+    leg: Option<String>,
+}
+
+/// Bound of [`State::bare_pending`] (exchanges); later ones are not told.
+const MAX_BARE_PENDING: usize = 16;
+
+/// Bound of [`State::rpc_spoken`] (URLs).
+const MAX_RPC_SPOKEN: usize = 64;
+
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
@@ -2049,6 +2077,8 @@ impl State {
             unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
+            bare_pending: Vec::new(),
+            rpc_spoken: HashMap::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
             problem_status_held: None,
@@ -3088,6 +3118,8 @@ impl State {
         if !self.areas_unanswered.is_empty() {
             self.areas.insert("gateway");
         }
+        // RPC-REQ-002: bare payloads posted where the agent speaks JSON-RPC, no card saying so.
+        self.flush_bare_pending();
         // CARD-URL-001: a repeated segment no successful call proved real.
         for (url, msg, ev, leg) in std::mem::take(&mut self.pending_doubled) {
             if !self.served_urls.contains(&url) {
@@ -3728,14 +3760,34 @@ impl State {
                 // interface: the client left out the envelope (jsonrpc, method, params, id).
                 if v.get("method").is_none() && v.get("jsonrpc").is_none() {
                     if let Some(what) = bare_a2a_payload(&v) {
-                        if self.jsonrpc_interface_at(x) {
+                        let bindings = self.interface_bindings_at(x);
+                        if bindings.iter().any(|b| b.eq_ignore_ascii_case("JSONRPC")) {
                             self.areas.insert("jsonrpc");
                             self.find(
                                 &r::RPC_REQUEST_NOT_2_0,
-                                format!("client posted {what} to the JSON-RPC endpoint {} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; the agent card declares JSON-RPC at this URL, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}", x.url),
+                                bare_payload_message(
+                                    what,
+                                    &x.url,
+                                    "the agent card declares JSON-RPC at this URL",
+                                ),
                                 vec![x.ev_at(x.req_ev_seq(), "", None)],
                                 &x.leg,
                             );
+                        } else if bindings.is_empty() && self.bare_pending.len() < MAX_BARE_PENDING
+                        {
+                            // No card says what this URL serves (mine25a K2): told at the
+                            // end if the agent's answer, or another call at this URL, shows
+                            // it speaks JSON-RPC; an HTTP+JSON base URL stays silent.
+                            if let Some(key) = Self::endpoint_key(x) {
+                                self.bare_pending.push(BarePayload {
+                                    key,
+                                    exchange: x.id.clone(),
+                                    what,
+                                    url: x.url.clone(),
+                                    ev: x.ev_at(x.req_ev_seq(), "", None),
+                                    leg: x.leg.clone(),
+                                });
+                            }
                         }
                     }
                 }
@@ -5388,20 +5440,34 @@ impl State {
         self.cards.get(origin).map_or(0, Vec::len)
     }
 
-    /// Whether the agent card fetched from `x`'s origin declares a JSON-RPC interface at
-    /// `x`'s URL (scheme, authority and path, a trailing slash aside: for telling what a
-    /// body posted there should have been, not whether the client followed the card, which
-    /// BIND-USE-002 judges exactly; CARD-005).
-    fn jsonrpc_interface_at(&self, x: &Exch) -> bool {
+    /// The `protocolBinding`s (`"JSONRPC"`, `"HTTP+JSON"`, ...) the agent card of `x`'s
+    /// agent declares at `x`'s URL (scheme, authority and path, a trailing slash aside;
+    /// CARD-005); empty when no card is known or none of its interfaces is at that URL.
+    fn interface_bindings_at(&self, x: &Exch) -> Vec<&str> {
         let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
-            return false;
+            return Vec::new();
         };
         let path = net::norm_path(&p.path);
-        card.view.interfaces.iter().any(|i| {
-            i.binding.eq_ignore_ascii_case("JSONRPC")
-                && parse_url(&i.url)
+        card.view
+            .interfaces
+            .iter()
+            .filter(|i| {
+                parse_url(&i.url)
                     .is_some_and(|u| u.origin() == p.origin() && net::norm_path(&u.path) == path)
-        })
+            })
+            .map(|i| i.binding.as_str())
+            .collect()
+    }
+
+    /// The key of `x`'s URL for [`Self::rpc_spoken`] and [`Self::bare_pending`]: leg,
+    /// origin and path (a trailing slash aside); `None` without a parsed URL.
+    fn endpoint_key(x: &Exch) -> Option<String> {
+        let origin = x.origin.as_deref()?;
+        let path = net::norm_path(&x.parts.as_ref()?.path);
+        Some(format!(
+            "{}\u{0}{origin}\u{0}{path}",
+            x.leg.as_deref().unwrap_or("")
+        ))
     }
 
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
@@ -8341,6 +8407,7 @@ impl State {
             self.on_webhook(&x, json.as_ref());
             return;
         }
+        self.note_rpc_spoken(&x, json.as_ref());
         self.check_extensions(&x, json.as_ref(), None);
         if status == 403 && c.binding.is_some() {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
@@ -8354,6 +8421,62 @@ impl State {
             Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
             // Judged in `end_grpc`, before the HTTP body paths.
             Some(Binding::Grpc) | None => {}
+        }
+    }
+
+    /// Records in [`Self::rpc_spoken`] that the agent answered POST `x` with a JSON-RPC 2.0
+    /// response object (`json`: `"jsonrpc": "2.0"` and a `result` or `error` member;
+    /// JSON-RPC 2.0 §5): the URL is a JSON-RPC endpoint, whatever the request was.
+    fn note_rpc_spoken(&mut self, x: &Exch, json: Option<&Json>) {
+        let Some(v) = json else { return };
+        if self.rpc_spoken.len() >= MAX_RPC_SPOKEN
+            || x.synthetic
+            || !x.method.eq_ignore_ascii_case("POST")
+            || v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
+        {
+            return;
+        }
+        let what = if let Some(code) = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64)
+        {
+            format!("a JSON-RPC 2.0 error object ({code})")
+        } else if v.get("result").is_some() {
+            match x.call.as_ref().and_then(|c| c.method.as_deref()) {
+                Some(m) => format!("a JSON-RPC 2.0 result to the call {m}"),
+                None => "a JSON-RPC 2.0 result".to_string(),
+            }
+        } else {
+            return;
+        };
+        if let Some(key) = Self::endpoint_key(x) {
+            self.rpc_spoken
+                .entry(key)
+                .or_insert_with(|| (x.id.clone(), x.body_seq(), what));
+        }
+    }
+
+    /// RPC-REQ-002 for the bare payloads of [`Self::bare_pending`] posted to a URL that
+    /// [`Self::rpc_spoken`] shows is a JSON-RPC endpoint (RPC-001: a call there is a
+    /// JSON-RPC request object); the others stay silent (the URL may be an HTTP+JSON base).
+    fn flush_bare_pending(&mut self) {
+        for b in std::mem::take(&mut self.bare_pending) {
+            let Some((xid, seq, what)) = self.rpc_spoken.get(&b.key).cloned() else {
+                continue;
+            };
+            let why = if xid == b.exchange {
+                format!("no Agent Card was fetched in this recording, but the agent answered this POST with {what}, so the URL is a JSON-RPC endpoint")
+            } else {
+                format!("no Agent Card was fetched in this recording, but the agent answered exchange {xid} at the same URL with {what}, so the URL is a JSON-RPC endpoint")
+            };
+            self.areas.insert("jsonrpc");
+            self.find(
+                &r::RPC_REQUEST_NOT_2_0,
+                bare_payload_message(b.what, &b.url, &why),
+                vec![b.ev, Evidence::event(seq, xid)],
+                &b.leg,
+            );
         }
     }
 
@@ -25760,6 +25883,15 @@ fn json_hash(v: &Json) -> u64 {
 /// the same request target, RFC 9110 §4.2.3).
 fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
     !net::norm_path(called).is_empty() && called.ends_with('/') != advertised.ends_with('/')
+}
+
+/// RPC-REQ-002's message for an A2A payload posted bare (`what`, from
+/// [`bare_a2a_payload`]) to `url`, a JSON-RPC endpoint because `why` (the card declares it,
+/// or the agent answers there in JSON-RPC).
+fn bare_payload_message(what: &str, url: &str, why: &str) -> String {
+    format!(
+        "client posted {what} to the JSON-RPC endpoint {url} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; {why}, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}"
+    )
 }
 
 /// RPC-001: what a JSON body that is no JSON-RPC request object carries when it is an A2A

@@ -206,7 +206,7 @@ rule!(RPC_REQUEST_BATCH_DUPLICATE_ID, "RPC-REQ-004", "client-batch-duplicate-id"
     "give every call of a batch its own id (JSON-RPC 2.0 §6: the client matches the answers to its calls by id, and the server may answer in any order); an agent that echoes each call's id, as RPC-002 asks, is not at fault");
 rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong", Error, Interop,
     ["RPC-001"],
-    "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version), or the client posted an A2A payload (a bare message, bare send params) to an interface the agent card declares as JSON-RPC without any JSON-RPC request object around it",
+    "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version), or the client posted an A2A payload (a bare message, bare send params) to an interface the agent card declares as JSON-RPC (or, with no card saying what the URL serves, where the agent answers that POST or another call in JSON-RPC) without any JSON-RPC request object around it",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one; on a JSON-RPC interface wrap the payload in the request object {\"jsonrpc\": \"2.0\", \"id\", \"method\", \"params\": {\"message\": ...}} (a bare {\"message\": ...} body is the HTTP+JSON binding's, at its /message:send route)");
 rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
     ["RPC-003"],

@@ -1,0 +1,71 @@
+"""Writes the session-26 quality transcripts (q26b, `b26q-*`). Faulty ones carry the
+finding the verifier must report; `-legal-` ones must stay silent (but for notes).
+
+1. A bare A2A payload (no JSON-RPC envelope) posted with no Agent Card in the recording
+   (mine25a K2): told (RPC-REQ-002) when the answer or other calls on that URL show the
+   endpoint speaks JSON-RPC; silent where the URL may be an HTTP+JSON one.
+"""
+import json, os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
+from casewriter import write_cases
+
+OUT = os.path.join(os.path.dirname(__file__), "variants")
+from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ...)
+from blind_helpers import _t
+
+C = {}
+
+
+def case(name, src, lines, findings, note):
+    _t[0] = 0.0
+    C["b26q-" + name] = (lines(), findings, src, note)
+
+
+E, W, N = "error", "warning", "note"
+A = H + "/a2a"
+RJ = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
+
+# ---------------------------------------------------------------- 1: bare payload, no card
+S1 = "mine25a K2 (python-a2a PR #55 with no card fetched: a bare payload posted to an A2A endpoint)"
+case("1-v03-bare-message-no-card-answered-32600", S1, lambda: [
+    req(H + "/", msg03("hi", mid="m-1a")),
+    resp(err(None, -32600, "Request payload validation error"))],
+    [("client-request-jsonrpc-member-wrong", E)],
+    "no card was fetched, but the agent's answer is a JSON-RPC 2.0 error object (-32600 Invalid Request, id null): the URL is a JSON-RPC endpoint, and the bare 0.3 Message has no request object around it (RPC-001)")
+case("1-v10-bare-params-no-card-answered-32700", S1, lambda: [
+    req(A, {"message": msg10("hi", mid="m-1b")}, headers=V10),
+    resp(err(None, -32700, "Parse error"))],
+    [("client-request-jsonrpc-member-wrong", E), ("jsonrpc-error-code-mismatch", E)],
+    "the answer is a JSON-RPC error, so /a2a speaks JSON-RPC and the bare {\"message\"} needed the envelope (RPC-001); the body is valid JSON, so -32700 is the agent's wrong code (ERR-001: -32600)")
+case("1-v10-bare-params-no-card-other-calls-jsonrpc", S1, lambda: [
+    req(A, rpc(1, "SendMessage", {"message": msg10("hi", mid="m-1c")}), headers=V10),
+    resp(ok(1, {"message": amsg10("hello", mid="a-1c", contextId="c-1c")})),
+    req(A, {"message": msg10("again", mid="m-1d")}, headers=V10),
+    resp("Bad Request", status=400, headers={"content-type": "text/plain"})],
+    [("client-request-jsonrpc-member-wrong", E), ("jsonrpc-response-malformed", E)],
+    "the same client's SendMessage at /a2a was a JSON-RPC call the agent answered: /a2a is a JSON-RPC endpoint, and the later bare {\"message\"} there lacks the request object (RPC-001); the agent's 400 text/plain to it is no JSON-RPC error response (RPC-ENVELOPE-001)")
+case("1-v03-bare-message-no-card-later-jsonrpc-call", S1, lambda: [
+    req(H + "/", msg03("hi", mid="m-1e")),
+    resp("", status=400, headers={"content-type": "text/plain"}),
+    req(H + "/", rpc("2", "message/send", {"message": msg03("hi", mid="m-1f")})),
+    resp(ok("2", {"kind": "message", "messageId": "a-1f", "role": "agent", "parts": [{"kind": "text", "text": "hello"}], "contextId": "c-1f"}))],
+    [("client-request-jsonrpc-member-wrong", E), ("jsonrpc-response-malformed", E)],
+    "the client's next call at / is a JSON-RPC message/send the agent answered: the first, bare Message needed the same envelope (RPC-001); the agent's empty 400 is no JSON-RPC error response (RPC-ENVELOPE-001)")
+case("1-legal-v10-bare-params-no-card-rest-404", S1, lambda: [
+    req(A, {"message": msg10("hi", mid="m-1g")}, headers=RJ),
+    resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "no route"}}, status=404, headers=RJ)],
+    [], "no card and a google.rpc-style 404: /a2a may be an HTTP+JSON base URL whose send route is /a2a/message:send, so no JSON-RPC envelope is asked for")
+case("1-legal-v10-bare-params-no-card-rest-calls-there", S1, lambda: [
+    req(A + "/message:send", {"message": msg10("hi", mid="m-1h")}, headers=RJ),
+    resp({"message": amsg10("hello", mid="a-1h", contextId="c-1h")}, headers=RJ),
+    req(A, {"message": msg10("again", mid="m-1i")}, headers=RJ),
+    resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "no route"}}, status=404, headers=RJ)],
+    [], "the other calls are HTTP+JSON routes below /a2a: the bare body at the base URL is a route slip, not a missing JSON-RPC envelope")
+case("1-legal-v10-bare-params-no-card-jsonrpc-at-other-url", S1, lambda: [
+    req(H + "/rpc", rpc(1, "SendMessage", {"message": msg10("hi", mid="m-1j")}), headers=V10),
+    resp(ok(1, {"message": amsg10("hello", mid="a-1j", contextId="c-1j")})),
+    req(A, {"message": msg10("again", mid="m-1k")}, headers=RJ),
+    resp("", status=404, headers={"content-type": "text/plain"})],
+    [], "JSON-RPC is spoken at /rpc, not at /a2a: nothing shows /a2a is a JSON-RPC endpoint")
+
+write_cases(C, OUT)
