@@ -1722,3 +1722,54 @@ fn q26b_bare_payload_without_card() {
         );
     }
 }
+
+/// q26b item 2 (mine25a K3): a 1.0 method name on a request that is otherwise 0.x
+/// (A2A-Version 0.3 or none, a message with kind, 0.x send options) is one mixing fault:
+/// one VER-MIX-001 naming the 0.x members and the method as the slip, with the 0.3 method
+/// name, not a second one about the message's kind. With header and method both 1.0 the
+/// message's kind is still its own VER-MIX-001; a 0.3 call in 0.3 stays silent.
+#[test]
+fn q26b_one_version_mix_one_finding() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-2-", 1);
+    for (stem, members) in [
+        (
+            "b25a-K3-v03-sendmessage-under-0-3-header-0x-message",
+            "(the message's kind)",
+        ),
+        (
+            "b26q-2-v03-sendmessage-header-0-3-message-kind",
+            "(the message's kind)",
+        ),
+        (
+            "b26q-2-v03-sendmessage-no-header-message-kind",
+            "(the message's kind)",
+        ),
+        (
+            "b26q-2-v03-sendmessage-header-0-3-kind-and-blocking",
+            "(the message's kind, configuration.blocking)",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let mixes: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "VER-MIX-001")
+            .collect();
+        assert_eq!(mixes.len(), 1, "{stem}:\n{}", render(&out));
+        let m = &mixes[0].message;
+        assert!(
+            m.contains("uses the 1.0 method SendMessage")
+                && m.contains(members)
+                && m.contains("the method name is the client's slip")
+                && m.contains("0.3 names this call message/send"),
+            "{stem}: {m}"
+        );
+    }
+    let m = only_finding(
+        "b26q-2-v10-sendmessage-header-1-0-message-kind",
+        "VER-MIX-001",
+    )
+    .message;
+    assert_eq!(m, "1.0 request message carries the 0.x member kind");
+}

@@ -3596,6 +3596,15 @@ impl State {
     fn request_checks(&mut self, x: &Exch) {
         let Some(c) = x.call.clone() else { return };
         self.check_tls_downgrade(x, &c);
+        // The 0.x members of a request judged as 1.0 (a message's kind, 0.x send options):
+        // when its method name alone is 1.0 against a 0.x (or no) A2A-Version, they are
+        // the same mix, told in the one method finding (mine25a K3), not once more each.
+        let ox_members = if c.dialect == Some(Dialect::V1_0) && !c.webhook {
+            zero_x_request_members(&c)
+        } else {
+            Vec::new()
+        };
+        let mut method_mix_told = false;
         // VER-MIX-001: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
         // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
         // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.
@@ -3625,13 +3634,20 @@ impl State {
                     (None, Some(m), _) => format!("method {m}"),
                     _ => format!("route {}", x.path),
                 };
+                let mut ev = vec![x.ev(x.req_seq)];
+                let rest = if reverse {
+                    method_mix_told = true;
+                    self.rest_is_0x(x, &c, &ox_members, hv, &mut ev)
+                } else {
+                    String::new()
+                };
                 self.find(
                     &r::VER_MIXED_PAYLOAD,
                     format!(
-                        "request declares A2A-Version {hv} but uses the {} {what}",
+                        "request declares A2A-Version {hv} but uses the {} {what}{rest}",
                         d.as_str()
                     ),
-                    vec![x.ev(x.req_seq)],
+                    ev,
                     &x.leg,
                 );
             }
@@ -3647,12 +3663,20 @@ impl State {
         {
             if let Some(m) = c.method.as_deref() {
                 self.areas.insert("version");
+                method_mix_told = true;
+                let mut ev = vec![x.ev(x.req_seq)];
+                let rest = self.rest_is_0x(x, &c, &ox_members, "0.3", &mut ev);
+                let fix = if rest.is_empty() {
+                    ": a 1.0 client sends A2A-Version: 1.0 on every request"
+                } else {
+                    ""
+                };
                 self.find(
                     &r::VER_MIXED_PAYLOAD,
                     format!(
-                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}: a 1.0 client sends A2A-Version: 1.0 on every request"
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}{fix}{rest}"
                     ),
-                    vec![x.ev(x.req_seq)],
+                    ev,
                     &x.leg,
                 );
             }
@@ -3901,20 +3925,17 @@ impl State {
         }
         // 1.0 request payload with 0.x-only members.
         if c.dialect == Some(Dialect::V1_0) && !c.webhook {
-            if let Some(m) = params_message(&c.params) {
-                let base = if c.binding.is_some_and(Binding::bare_params) {
-                    "/message"
-                } else {
-                    "/params/message"
-                };
-                if let Some(p) = find_kind(m, base) {
-                    self.find(
-                        &r::VER_MIXED_PAYLOAD,
-                        "1.0 request message carries the 0.x member kind".to_string(),
-                        vec![x.ev_at(x.req_ev_seq(), &p, None)],
-                        &x.leg,
-                    );
-                }
+            if let Some((p, _)) = ox_members
+                .iter()
+                .find(|(p, _)| p.ends_with("/kind"))
+                .filter(|_| !method_mix_told)
+            {
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    "1.0 request message carries the 0.x member kind".to_string(),
+                    vec![x.ev_at(x.req_ev_seq(), p, None)],
+                    &x.leg,
+                );
             }
             // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
             // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
@@ -3959,22 +3980,20 @@ impl State {
             // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
             // PR #418).
             if let Some(Json::Object(cfg)) = c.params.get("configuration") {
-                let old = [
-                    ("pushNotificationConfig", "taskPushNotificationConfig"),
-                    ("blocking", "returnImmediately"),
-                ]
-                .into_iter()
-                .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
-                if let Some((o, n)) = old {
-                    let base = if c.binding.is_some_and(Binding::bare_params) {
-                        "/configuration"
+                let old = ox_members
+                    .iter()
+                    .find(|(p, _)| p.contains("/configuration/"))
+                    .filter(|_| !method_mix_told);
+                if let Some((ptr, o)) = old {
+                    let n = if *o == "blocking" {
+                        "returnImmediately"
                     } else {
-                        "/params/configuration"
+                        "taskPushNotificationConfig"
                     };
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
                         format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
-                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{o}"), None)],
+                        vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                         &x.leg,
                     );
                 }
@@ -8422,6 +8441,45 @@ impl State {
             // Judged in `end_grpc`, before the HTTP body paths.
             Some(Binding::Grpc) | None => {}
         }
+    }
+
+    /// The tail of VER-MIX-001's message for a 1.0 method name on a request whose
+    /// A2A-Version is `hv` (0.x, or none: 0.3) and whose other members `ox` are 0.x too
+    /// ([`zero_x_request_members`]): the method name is the slip, and what the version
+    /// names the call. Pushes the members' evidence onto `ev`; empty when `ox` is.
+    fn rest_is_0x(
+        &self,
+        x: &Exch,
+        c: &Call,
+        ox: &[(String, &'static str)],
+        hv: &str,
+        ev: &mut Vec<Evidence>,
+    ) -> String {
+        if ox.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = ox
+            .iter()
+            .map(|(p, m)| {
+                if p.contains("/configuration/") {
+                    format!("configuration.{m}")
+                } else {
+                    format!("the message's {m}")
+                }
+            })
+            .collect();
+        ev.extend(ox.iter().map(|(p, _)| x.ev_at(x.req_ev_seq(), p, None)));
+        let d = Dialect::from_version(hv)
+            .filter(|d| d.is_0x())
+            .unwrap_or(Dialect::V0_3);
+        let want =
+            c.op.and_then(|op| a2a::op_method(op, d))
+                .map(|m| format!(" ({} names this call {m})", d.as_str()))
+                .unwrap_or_default();
+        format!(
+            "; the rest of the request is 0.x as that version says ({}), so the method name is the client's slip: send the 0.x method{want}, or send a 1.0 request throughout (A2A-Version: 1.0, a message without kind) if the agent speaks 1.0",
+            names.join(", ")
+        )
     }
 
     /// Records in [`Self::rpc_spoken`] that the agent answered POST `x` with a JSON-RPC 2.0
@@ -25883,6 +25941,38 @@ fn json_hash(v: &Json) -> u64 {
 /// the same request target, RFC 9110 §4.2.3).
 fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
     !net::norm_path(called).is_empty() && called.ends_with('/') != advertised.ends_with('/')
+}
+
+/// The 0.x-only members of request `c` (judged as 1.0: VER-002, DATA-001), as (JSON
+/// Pointer, member name): the message's `kind` (its own or a part's, first only), and a
+/// send configuration's `pushNotificationConfig` / `blocking` where its 1.0 name
+/// (`taskPushNotificationConfig` / `returnImmediately`) is absent (first only).
+fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
+    let mut out = Vec::new();
+    let bare = c.binding.is_some_and(Binding::bare_params);
+    if let Some(m) = params_message(&c.params) {
+        let base = if bare { "/message" } else { "/params/message" };
+        if let Some(p) = find_kind(m, base) {
+            out.push((p, "kind"));
+        }
+    }
+    if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+        let old = [
+            ("pushNotificationConfig", "taskPushNotificationConfig"),
+            ("blocking", "returnImmediately"),
+        ]
+        .into_iter()
+        .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
+        if let Some((o, _)) = old {
+            let base = if bare {
+                "/configuration"
+            } else {
+                "/params/configuration"
+            };
+            out.push((format!("{base}/{o}"), o));
+        }
+    }
+    out
 }
 
 /// RPC-REQ-002's message for an A2A payload posted bare (`what`, from

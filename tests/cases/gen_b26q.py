@@ -4,6 +4,9 @@ finding the verifier must report; `-legal-` ones must stay silent (but for notes
 1. A bare A2A payload (no JSON-RPC envelope) posted with no Agent Card in the recording
    (mine25a K2): told (RPC-REQ-002) when the answer or other calls on that URL show the
    endpoint speaks JSON-RPC; silent where the URL may be an HTTP+JSON one.
+2. A 1.0 method name on a request that is otherwise 0.x (A2A-Version 0.3 or none, a 0.3
+   message with kind, 0.x send options; mine25a K3): one VER-MIX-001 that names the 0.x
+   members and the method as the slip, not a second one about the message's kind.
 """
 import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
@@ -67,5 +70,33 @@ case("1-legal-v10-bare-params-no-card-jsonrpc-at-other-url", S1, lambda: [
     req(A, {"message": msg10("again", mid="m-1k")}, headers=RJ),
     resp("", status=404, headers={"content-type": "text/plain"})],
     [], "JSON-RPC is spoken at /rpc, not at /a2a: nothing shows /a2a is a JSON-RPC endpoint")
+
+# ---------------------------------------------------------------- 2: one mix, one finding
+S2 = "mine25a K3 (qntx/ra2a #20 mirrored: a 1.0 method name on an otherwise 0.3 request)"
+C03 = lambda: getcard(card03(A))
+J03 = {"content-type": "application/json"}
+H03 = {**J03, "a2a-version": "0.3"}
+NF = lambda i: resp(err(i, -32601, "Method not found"))
+case("2-v03-sendmessage-header-0-3-message-kind", S2, lambda: C03() + [
+    req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2a")}), headers=H03), NF(1)],
+    [("version-mixed-payload", W)],
+    "A2A-Version 0.3 and a 0.3 message (kind) under the 1.0 method name SendMessage: one mix, told once, naming the method as the slip (0.3: message/send)")
+case("2-v03-sendmessage-no-header-message-kind", S2, lambda: C03() + [
+    req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2b")}), headers=J03), NF(1)],
+    [("version-mixed-payload", W)],
+    "no A2A-Version (0.3) and a 0.3 message under SendMessage: told once")
+case("2-v03-sendmessage-header-0-3-kind-and-blocking", S2, lambda: C03() + [
+    req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2c"), "configuration": {"blocking": True}}), headers=H03), NF(1)],
+    [("version-mixed-payload", W)],
+    "the 0.3 send options (blocking) are the same 0.3 request as the message's kind: one finding names both")
+case("2-v10-sendmessage-header-1-0-message-kind", S2, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2d")}), headers=V10),
+    resp(err(1, -32602, "Invalid params"))],
+    [("version-mixed-payload", W)],
+    "control: header and method agree on 1.0, and only the message is 0.3 (kind): the member finding is the one told")
+case("2-legal-v03-message-send-header-0-3", S2, lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03("Hello!", mid="m-2e")}), headers=H03),
+    resp(ok(1, {"kind": "message", "messageId": "a-2e", "role": "agent", "parts": [{"kind": "text", "text": "hi"}], "contextId": "c-2e"}))],
+    [], "control: a 0.3 call named and shaped in 0.3")
 
 write_cases(C, OUT)
