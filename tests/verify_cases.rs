@@ -1773,3 +1773,74 @@ fn q26b_one_version_mix_one_finding() {
     .message;
     assert_eq!(m, "1.0 request message carries the 0.x member kind");
 }
+
+/// q26b item 3 (breaker25 EL9, CopilotKit PR #6920): an HTTP-level refusal (401, 403, 429,
+/// 503 with or without Retry-After) whose body is a JSON-RPC error object with an id that
+/// does not echo the call's readable id is RPC-ID-002, one warning naming the agent or a
+/// front before it, the same for every such status (JSON-RPC 2.0 §5: id null only when
+/// the request's id could not be read), never the agent's RPC-ID-001. An echoed id, a
+/// plain body, or a request whose id could not be read stays silent (`b26q-3-legal-*`).
+#[test]
+fn q26b_refusal_id_not_echoed_consistent() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-3-", 4);
+    for (stem, status, shown) in [
+        ("b26q-3-v10-jsonrpc-401-error-id-null", 401, "id null"),
+        ("b26q-3-v10-jsonrpc-403-error-id-null", 403, "id null"),
+        ("b26q-3-v10-jsonrpc-429-error-id-null", 429, "id null"),
+        ("b26q-3-v10-jsonrpc-503-error-id-null", 503, "id null"),
+        (
+            "b26q-3-v10-jsonrpc-503-retry-after-error-id-null",
+            503,
+            "id null",
+        ),
+        (
+            "b26q-3-v03-jsonrpc-429-error-id-string-null",
+            429,
+            "id \"null\"",
+        ),
+        (
+            "b25x-EL9-v10-jsonrpc-429-rate-limiter-error-id-null",
+            429,
+            "id null",
+        ),
+        (
+            "b23b-K2-v10-403-jsonrpc-body-string-null-id",
+            403,
+            "id \"null\"",
+        ),
+        ("b23b-K2-v03-401-internal-error-body-other-id", 401, "id 0"),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["RPC-ID-002"], "{stem}:\n{}", render(&out));
+        let m = &out
+            .findings
+            .iter()
+            .find(|f| f.rule == "RPC-ID-002")
+            .unwrap()
+            .message;
+        assert!(
+            m.starts_with("the agent or a front before it (auth layer, rate limiter, gateway)")
+                && m.contains(&format!(
+                    "with HTTP {status} and a JSON-RPC error object of {shown}:"
+                ))
+                && m.contains("https://agent.example.test/a2a")
+                && m.contains("echo the call's id"),
+            "{stem}: {m}"
+        );
+    }
+    // Under HTTP 200 the same body is the agent's answer: RPC-ID-001, an error.
+    let out = verify(&dir.join("b23b-K2-v03-200-gateway-body-task-not-found.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "RPC-ID-001")
+            && out.findings.iter().all(|f| f.rule != "RPC-ID-002"),
+        "{}",
+        render(&out)
+    );
+}

@@ -13053,6 +13053,7 @@ impl State {
                     || !v
                         .get("error")
                         .is_some_and(|e| e.get("code").is_some_and(Json::is_i64))));
+        self.refusal_id_not_echoed(x, &c, status, v, bseq);
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
@@ -13130,13 +13131,14 @@ impl State {
         // read as valid) as fairly as echo it (breaker10n N9).
         // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
         // K22): an Invalid Request, answered -32600 with id null as fairly.
-        // An error body under HTTP 401/403 is the credentials refusal of an auth front that
-        // did not read the call (AUTH-003: the status is the answer; CopilotKit PR #6920,
-        // AgentCore's id "null"): its id is not judged.
+        // An error body under an HTTP-level refusal (401/403 of an auth front, 429 of a rate
+        // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
+        // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
+        // not as the agent's RPC-ID-001.
         let refused_bad_id = ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
             && rv.id.is_none_or(Json::is_null)
             && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
-            || (matches!(x.status, Some(401 | 403)) && rv.error.is_some());
+            || (x.status.is_some_and(front_refusal_status) && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
                 if !rid.is_null()
@@ -13469,6 +13471,61 @@ impl State {
                 "",
                 Some(excerpt(&String::from_utf8_lossy(&body))),
             )],
+            &x.leg,
+        );
+    }
+
+    /// RPC-ID-002 (RPC-002, ERR-007; breaker25 EL9, CopilotKit PR #6920): an HTTP-level
+    /// refusal ([`front_refusal_status`]) whose body `v` is a JSON-RPC error object
+    /// (`"jsonrpc": "2.0"`, an `error` with an integer code) with an id that does not echo
+    /// the call's id, though that id was readable: JSON-RPC 2.0 §5 allows null only when
+    /// the id could not be read (the request no JSON, no valid request object, or an id
+    /// the A2A schemas do not allow). A warning: the HTTP status still tells the client
+    /// what happened; whoever wrote the body (the agent or a front) is named.
+    fn refusal_id_not_echoed(&mut self, x: &Exch, c: &Call, status: u16, v: &Json, bseq: u64) {
+        let Some(RequestParse::Request { id: Some(rid), .. }) = &c.rpc else {
+            return;
+        };
+        if !front_refusal_status(status)
+            || x.synthetic
+            || c.batch.is_some()
+            || rid.is_null()
+            || !a2a_request_id_ok(&c.rpc)
+            || c.params_not_object().is_some()
+            || v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
+            || !v
+                .get("error")
+                .and_then(|e| e.get("code"))
+                .is_some_and(Json::is_i64)
+        {
+            return;
+        }
+        let got = v.get("id");
+        if jsonrpc::same_id_key(Some(rid), got) {
+            return;
+        }
+        let shown = match got {
+            None => "no id".to_string(),
+            Some(Json::Null) => "id null".to_string(),
+            Some(i) => format!("id {i}"),
+        };
+        let who = if self.gw_answered_alone(x) {
+            "the gateway, answering alone (no request of this call reached the agent),"
+        } else {
+            "the agent or a front before it (auth layer, rate limiter, gateway)"
+        };
+        self.areas.insert("jsonrpc");
+        self.find(
+            &r::RPC_REFUSAL_ID_NOT_ECHOED,
+            format!(
+                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object of {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
+                c.method.as_deref().unwrap_or("call"),
+                x.url
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value())),
+                x.ev_at(bseq, "/id", got.map(Json::to_value)),
+            ],
             &x.leg,
         );
     }
@@ -25973,6 +26030,13 @@ fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
         }
     }
     out
+}
+
+/// An HTTP status an auth layer (401, 403), a rate limiter (429) or a gateway (502, 503,
+/// 504) answers a call with before, or instead of, the agent (RFC 9110 §15.5.2, §15.5.4,
+/// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
+fn front_refusal_status(status: u16) -> bool {
+    matches!(status, 401 | 403 | 429 | 502 | 503 | 504)
 }
 
 /// RPC-REQ-002's message for an A2A payload posted bare (`what`, from

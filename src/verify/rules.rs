@@ -196,6 +196,10 @@ rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling
     ["RPC-002"],
     "response id of a JSON-RPC call differs from the request id",
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
+rule!(RPC_REFUSAL_ID_NOT_ECHOED, "RPC-ID-002", "jsonrpc-refusal-id-not-echoed", Warning, ErrorHandling,
+    ["RPC-002", "ERR-007"],
+    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value)",
+    "whoever writes the refusal body (the agent, or the auth layer, rate limiter or gateway in front of it): read the call's id and echo it in the JSON-RPC error (JSON-RPC 2.0 §5 allows id null only when the request's id could not be read), or answer the HTTP status with a body that is no JSON-RPC response object ({\"error\": \"rate limited\"}, a google.rpc Status) so that clients go by the status; the HTTP status of a JSON-RPC error is free (ERR-007)");
 rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop,
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
@@ -1188,6 +1192,7 @@ pub static RULES: &[Rule] = &[
     RPC_ERROR_INFO_MALFORMED,
     RPC_VALID_REQUEST_REFUSED,
     RPC_ID_MISMATCH,
+    RPC_REFUSAL_ID_NOT_ECHOED,
     RPC_METHOD_CASE_ACCEPTED,
     RPC_REQUEST_ID,
     RPC_REQUEST_NOT_2_0,

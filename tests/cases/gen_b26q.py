@@ -99,4 +99,51 @@ case("2-legal-v03-message-send-header-0-3", S2, lambda: C03() + [
     resp(ok(1, {"kind": "message", "messageId": "a-2e", "role": "agent", "parts": [{"kind": "text", "text": "hi"}], "contextId": "c-2e"}))],
     [], "control: a 0.3 call named and shaped in 0.3")
 
+# ---------------------------------------------------------------- 3: a front's JSON-RPC refusal, id null
+S3 = "breaker25 EL9 (a 429 front's JSON-RPC error with id null), made consistent with the 401/403 fronts of CopilotKit PR #6920"
+RA = {"content-type": "application/json", "retry-after": "2"}
+
+
+def card_bearer():
+    c = card10(A)
+    c["securitySchemes"] = {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}
+    c["securityRequirements"] = [{"schemes": {"bearer": {"list": []}}}]
+    return c
+
+
+for st, hdrs, why in [
+    (401, {**J, "www-authenticate": "Bearer"}, "an auth front's 401"),
+    (403, J, "an auth front's 403"),
+    (429, RA, "a rate limiter's 429"),
+    (503, RA, "a front's 503 with Retry-After"),
+    (503, J, "a front's 503 without Retry-After"),
+]:
+    tag = "%d%s" % (st, "-retry-after" if "retry-after" in hdrs and st == 503 else "")
+    case("3-v10-jsonrpc-%s-error-id-null" % tag, S3, lambda st=st, hdrs=hdrs: getcard(card_bearer() if st in (401, 403) else card10(A)) + [
+        req(A, rpc(7, "SendMessage", {"message": msg10()}), headers=V10),
+        resp(err(None, -32000, "refused"), status=st, headers=hdrs)],
+        [("jsonrpc-refusal-id-not-echoed", W)],
+        "%s carries a JSON-RPC 2.0 error object with id null, though the call's id 7 was readable: JSON-RPC 2.0 §5 allows null only when the id could not be read (RPC-002); the HTTP status stays the refusal (ERR-007, AUTH-003)" % why)
+case("3-v03-jsonrpc-429-error-id-string-null", S3, lambda: getcard(card03(A)) + [
+    req(A, rpc("7", "message/send", {"message": msg03()})),
+    resp({"jsonrpc": "2.0", "error": {"code": -32000, "message": "Too Many Requests"}, "id": "null"}, status=429, headers=RA)],
+    [("jsonrpc-refusal-id-not-echoed", W)],
+    "the 0.3 form, the id the string \"null\" (AgentCore's spelling): no echo of \"7\"")
+case("3-legal-v10-jsonrpc-429-error-id-echoed", S3, lambda: getcard(card10(A)) + [
+    req(A, rpc(7, "SendMessage", {"message": msg10()}), headers=V10),
+    resp(err(7, -32000, "rate limited"), status=429, headers=RA)],
+    [], "a rate limiter that read the call's id and echoed it: a JSON-RPC error reply under HTTP 429 (ERR-007 leaves the status open)")
+case("3-legal-v10-429-plain-json-body", S3, lambda: getcard(card10(A)) + [
+    req(A, rpc(7, "SendMessage", {"message": msg10()}), headers=V10),
+    resp({"error": "rate limited"}, status=429, headers=RA)],
+    [], "a rate limiter's own JSON, no JSON-RPC envelope: an HTTP-level refusal, no id to echo")
+case("3-legal-v10-401-plain-body", S3, lambda: getcard(card_bearer()) + [
+    req(A, rpc(7, "SendMessage", {"message": msg10()}), headers=V10),
+    resp("Unauthorized", status=401, headers={"content-type": "text/plain", "www-authenticate": "Bearer"})],
+    [], "an auth front's plain 401: the status is the refusal (AUTH-003)")
+case("3-legal-v10-jsonrpc-invalid-json-429-id-null", S3, lambda: getcard(card10(A)) + [
+    req(A, '{"jsonrpc": "2.0", "id": 7, "method": "SendMessage", "params": {', headers=V10),
+    resp(err(None, -32700, "Parse error"), status=429, headers=RA)],
+    [], "the request is no JSON, so its id could not be read: id null is what JSON-RPC 2.0 §5 asks")
+
 write_cases(C, OUT)
