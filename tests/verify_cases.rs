@@ -1844,3 +1844,60 @@ fn q26b_refusal_id_not_echoed_consistent() {
         render(&out)
     );
 }
+
+/// q26b item 4 (breaker25): an extension the answer names activated (1.0 A2A-Extensions,
+/// or X-A2A-Extensions when that is the only echo; a 0.3 answer's X-A2A-Extensions) that a
+/// card with no `capabilities.extensions` at all never declared is CAP-EXT-003, which says
+/// the card declares none and names it, over JSON-RPC, HTTP+JSON and a stream; a 0.3 card
+/// declaring another extension is told too. An extension requested and ignored, or
+/// declared, requested and echoed, stays silent (`b26q-4-legal-*`).
+#[test]
+fn q26b_extension_activated_card_declares_none() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-4-", 3);
+    let geo = "agent activated https://ext.example.test/geo/v1 in";
+    let none = "but its card (https://agent.example.test/.well-known/agent-card.json) declares no extensions at all (no capabilities.extensions)";
+    for (stem, header, says) in [
+        (
+            "b26q-4-v10-echo-requested-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-echo-unrequested-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-rest-echo-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-stream-echo-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-echo-under-0x-name-card-declares-none",
+            "X-A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v03-x-echo-extension-card-declares-none",
+            "X-A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v03-x-echo-extension-not-declared",
+            "X-A2A-Extensions",
+            "which the card does not declare in capabilities.extensions",
+        ),
+    ] {
+        let m = only_finding(stem, "CAP-EXT-003").message;
+        assert!(
+            m.starts_with(&format!("{geo} {header},")) && m.contains(says),
+            "{stem}: {m}"
+        );
+    }
+}

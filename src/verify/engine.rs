@@ -8538,6 +8538,64 @@ impl State {
         }
     }
 
+    /// CAP-EXT-003 (EXT-004, EXT-003): the message call `x` answered with success names in
+    /// its `header` (`A2A-Extensions`; 0.x `X-A2A-Extensions`) `activated` extension URIs
+    /// that `card` does not declare in `capabilities.extensions` (none at all, breaker25,
+    /// or not these) or that the client did not name in `requested` (either header).
+    fn ext_activated_not_declared(
+        &mut self,
+        x: &Exch,
+        card: &CardRec,
+        requested: &[String],
+        activated: &[String],
+        header: &str,
+    ) {
+        if activated.is_empty() || !x.is_success() {
+            return;
+        }
+        let declared = &card.view.extensions;
+        let is_declared = |u: &str| declared.iter().any(|d| d.uri == u);
+        let asked = |u: &str| requested.iter().any(|r| r == u);
+        let odd: Vec<&str> = activated
+            .iter()
+            .map(String::as_str)
+            .filter(|u| !is_declared(u) || !asked(u))
+            .collect();
+        if odd.is_empty() {
+            return;
+        }
+        self.areas.insert("capability");
+        let undeclared = odd.iter().any(|u| !is_declared(u));
+        let list = odd.join(", ");
+        let msg = if declared.is_empty() {
+            format!(
+                "agent activated {list} in {header}, but its card ({}) declares no extensions at all (no capabilities.extensions): a client reading the card cannot know the agent supports {}; declare every extension the agent can activate in capabilities.extensions, or echo only declared ones",
+                card.url,
+                if odd.len() == 1 { "it" } else { "them" }
+            )
+        } else if undeclared {
+            format!("agent activated {list} in {header}, which the card does not declare in capabilities.extensions")
+        } else {
+            format!("agent activated {list} in {header}, which the client did not request")
+        };
+        self.find(
+            &r::CAP_EXT_NOT_DECLARED,
+            msg,
+            vec![
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    // the card's own exchange, so the report labels the card's line
+                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
+    }
+
     /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST
     /// `message:send`/`message:stream`) to an origin whose card declares extensions:
     /// CAP-EXT-004 (client names them in `X-A2A-Extensions`), CAP-EXT-003 (response
@@ -8586,13 +8644,34 @@ impl State {
                 self.ext_echo_misspelled(x, &c);
             }
         }
+        let uris = |h: &Headers, name: &str| -> Vec<String> {
+            h.get_all(name)
+                .flat_map(|v| v.split(','))
+                .map(|u| u.trim().to_string())
+                .filter(|u| !u.is_empty())
+                .collect()
+        };
         if c.dialect.is_some_and(Dialect::is_0x)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && !x.synthetic
             && x.status.is_some()
-            && x.req_headers.contains("x-a2a-extensions")
         {
-            self.ext_refused_though_activated_0x(x, &c, json, err);
+            // CAP-EXT-003 (EXT-004, topics/extensions.md): a 0.x answer's
+            // X-A2A-Extensions names what it activated.
+            if let Some(card) = self.card_for(x).cloned() {
+                let mut requested = uris(&x.req_headers, "x-a2a-extensions");
+                requested.extend(uris(&x.req_headers, "a2a-extensions"));
+                let mut activated = uris(&x.resp_headers, "x-a2a-extensions");
+                let mut header = "X-A2A-Extensions";
+                if activated.is_empty() {
+                    activated = uris(&x.resp_headers, "a2a-extensions");
+                    header = "A2A-Extensions";
+                }
+                self.ext_activated_not_declared(x, &card, &requested, &activated, header);
+            }
+            if x.req_headers.contains("x-a2a-extensions") {
+                self.ext_refused_though_activated_0x(x, &c, json, err);
+            }
             return;
         }
         if c.dialect != Some(Dialect::V1_0)
@@ -8602,13 +8681,6 @@ impl State {
         {
             return;
         }
-        let uris = |h: &Headers, name: &str| -> Vec<String> {
-            h.get_all(name)
-                .flat_map(|v| v.split(','))
-                .map(|u| u.trim().to_string())
-                .filter(|u| !u.is_empty())
-                .collect()
-        };
         let requested = uris(&x.req_headers, "a2a-extensions");
         let requested_0x = uris(&x.req_headers, "x-a2a-extensions");
         if !requested_0x.is_empty() && requested.is_empty() {
@@ -8625,47 +8697,23 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
+        // A URI in either header counts as requested: the 0.x header name is the client's
+        // finding (CAP-EXT-004), not the agent's. An echo under the 0.x name only is
+        // CAP-EXT-005's name fault; what it names activated is judged here all the same.
+        let all_requested: Vec<String> = requested.iter().chain(&requested_0x).cloned().collect();
+        let asked = |u: &str| all_requested.iter().any(|r| r == u);
+        let mut activated = uris(&x.resp_headers, "a2a-extensions");
+        let mut header = "A2A-Extensions";
+        if activated.is_empty() {
+            activated = uris(&x.resp_headers, "x-a2a-extensions");
+            header = "X-A2A-Extensions";
+        }
+        self.ext_activated_not_declared(x, &card, &all_requested, &activated, header);
         let declared = &card.view.extensions;
         if declared.is_empty() {
             return;
         }
         self.areas.insert("capability");
-        // A URI in either header counts as requested: the 0.x header name is the client's
-        // finding (CAP-EXT-004), not the agent's.
-        let asked = |u: &str| requested.iter().chain(&requested_0x).any(|r| r == u);
-        let activated = uris(&x.resp_headers, "a2a-extensions");
-        let odd: Vec<&str> = activated
-            .iter()
-            .map(String::as_str)
-            .filter(|u| !declared.iter().any(|d| d.uri == *u) || !asked(u))
-            .collect();
-        if !odd.is_empty() && x.is_success() {
-            let undeclared = odd.iter().any(|u| !declared.iter().any(|d| d.uri == *u));
-            self.find(
-                &r::CAP_EXT_NOT_DECLARED,
-                format!(
-                    "agent activated {} in A2A-Extensions, which {}",
-                    odd.join(", "),
-                    if undeclared {
-                        "the card does not declare in capabilities.extensions"
-                    } else {
-                        "the client did not request"
-                    }
-                ),
-                vec![
-                    x.ev(x.resp_seq),
-                    Evidence {
-                        seq: card.seq,
-                        // the card's own exchange, so the report labels the card's line
-                        // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
-                        exchange: Some(card.exchange.clone()),
-                        pointer: Some("/capabilities/extensions".into()),
-                        found: None,
-                    },
-                ],
-                &x.leg,
-            );
-        }
         let missing: Vec<&str> = declared
             .iter()
             .filter(|d| d.required && !asked(&d.uri))

@@ -129,7 +129,7 @@ rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-alt
     "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names; on gRPC the same names are metadata entries); answer ExtensionSupportRequiredError (-32008; HTTP+JSON and gRPC: FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED), in a stream as in a unary answer, only when a required extension is missing from it");
 rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
     ["EXT-004", "EXT-003"],
-    "agent activated an extension (A2A-Extensions response header) that its card does not declare or the client did not request",
+    "agent activated an extension (A2A-Extensions response header; 0.x: X-A2A-Extensions) that its card does not declare (or a card with no capabilities.extensions at all) or the client did not request",
     "echo in the response's A2A-Extensions only the extensions the client requested that the card declares in capabilities.extensions and that this request really used");
 rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Interop,
     ["EXT-001"],

@@ -7,6 +7,11 @@ finding the verifier must report; `-legal-` ones must stay silent (but for notes
 2. A 1.0 method name on a request that is otherwise 0.x (A2A-Version 0.3 or none, a 0.3
    message with kind, 0.x send options; mine25a K3): one VER-MIX-001 that names the 0.x
    members and the method as the slip, not a second one about the message's kind.
+3. An HTTP-level refusal (401/403/429/503) whose JSON-RPC error object does not echo the
+   call's readable id: RPC-ID-002, a warning, the same for every such status (breaker25 EL9).
+4. An extension activated in the answer's A2A-Extensions (0.3: X-A2A-Extensions) that the
+   card, declaring no capabilities.extensions at all, never declared: CAP-EXT-003
+   (breaker25).
 """
 import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
@@ -145,5 +150,59 @@ case("3-legal-v10-jsonrpc-invalid-json-429-id-null", S3, lambda: getcard(card10(
     req(A, '{"jsonrpc": "2.0", "id": 7, "method": "SendMessage", "params": {', headers=V10),
     resp(err(None, -32700, "Parse error"), status=429, headers=RA)],
     [], "the request is no JSON, so its id could not be read: id null is what JSON-RPC 2.0 §5 asks")
+
+# ---------------------------------------------------------------- 4: extension activated, card declares none
+S4 = "breaker25 (CAP-EXT-003 silent when the card declares no capabilities.extensions at all)"
+GEO = "https://ext.example.test/geo/v1"
+XH = lambda v: {**J, "a2a-extensions": v}
+RESTI = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+case("4-v10-echo-requested-extension-card-declares-none", S4, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers={**V10, "a2a-extensions": GEO}),
+    resp(ok(1, {"task": task10()}), headers=XH(GEO))],
+    [("extension-activated-not-declared", W)],
+    "the client asked for geo and the agent echoes it as activated, but its card has no capabilities.extensions: clients reading the card cannot know of it (EXT-004)")
+case("4-v10-echo-unrequested-extension-card-declares-none", S4, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10),
+    resp(ok(1, {"task": task10()}), headers=XH(GEO))],
+    [("extension-activated-not-declared", W)],
+    "nothing requested, nothing declared, geo echoed as activated (EXT-004)")
+case("4-v10-rest-echo-extension-card-declares-none", S4, lambda: getcard(card10(ifaces=RESTI)) + [
+    req(A + "/message:send", {"message": msg10()}, headers={**RJ, "a2a-extensions": GEO}),
+    resp({"task": task10()}, headers={**RJ, "a2a-extensions": GEO})],
+    [("extension-activated-not-declared", W)],
+    "the HTTP+JSON form")
+case("4-v10-stream-echo-extension-card-declares-none", S4, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers={**V10, "accept": "text/event-stream", "a2a-extensions": GEO}),
+    resp("", headers={**SSE, "a2a-extensions": GEO}),
+    chunk(ev({"task": task10(state="WORKING")})), chunk(ev(st10(state="COMPLETED", n=2))), chunk("", close="eof")],
+    [("extension-activated-not-declared", W)],
+    "the stream's answer head echoes geo; the card declares none")
+case("4-v10-echo-under-0x-name-card-declares-none", S4, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers={**V10, "a2a-extensions": GEO}),
+    resp(ok(1, {"task": task10()}), headers={**J, "x-a2a-extensions": GEO})],
+    [("extension-activated-not-declared", W), ("extension-echo-0x-header-name", W)],
+    "a 1.0 answer echoes geo under the 0.x name (CAP-EXT-005) and no card declares it (CAP-EXT-003)")
+case("4-v03-x-echo-extension-card-declares-none", S4, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers={**J, "x-a2a-extensions": GEO}),
+    resp(ok(1, task03()), headers={**J, "x-a2a-extensions": GEO})],
+    [("extension-activated-not-declared", W)],
+    "the 0.3 form: X-A2A-Extensions echoes geo, the 0.3 card declares no capabilities.extensions")
+case("4-v03-x-echo-extension-not-declared", S4, lambda: getcard(card03(A, capabilities={"streaming": True, "extensions": [{"uri": "https://ext.example.test/trace/v2"}]})) + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers={**J, "x-a2a-extensions": GEO}),
+    resp(ok(1, task03()), headers={**J, "x-a2a-extensions": GEO})],
+    [("extension-activated-not-declared", W)],
+    "the 0.3 card declares trace only; geo is echoed as activated")
+case("4-legal-v10-extension-requested-card-declares-none-ignored", S4, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers={**V10, "a2a-extensions": GEO}),
+    resp(ok(1, {"task": task10()}))],
+    [], "the client asks for an extension the agent does not support: ignored, nothing echoed (EXT-003)")
+case("4-legal-v03-x-echo-declared-extension", S4, lambda: getcard(card03(A, capabilities={"streaming": True, "extensions": [{"uri": GEO}]})) + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers={**J, "x-a2a-extensions": GEO}),
+    resp(ok(1, task03()), headers={**J, "x-a2a-extensions": GEO})],
+    [], "0.3: geo declared, requested in X-A2A-Extensions and echoed there")
+case("4-legal-v10-echo-declared-requested-extension", S4, lambda: getcard(card10(A, capabilities={"streaming": True, "extensions": [{"uri": GEO}]})) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers={**V10, "a2a-extensions": GEO}),
+    resp(ok(1, {"task": task10()}), headers=XH(GEO))],
+    [], "1.0: declared, requested, echoed")
 
 write_cases(C, OUT)
