@@ -1901,3 +1901,59 @@ fn q26b_extension_activated_card_declares_none() {
         );
     }
 }
+
+/// q26b item 5 (breaker25 H01): a JSON-RPC call sent with A2A-Version 1.0 under a 0.3
+/// method name and answered in the 1.0 form (send wrapper, 1.0 stream events, a
+/// TASK_STATE_* Task) is judged as the 1.0 answer the header asked for: no 0.3-terms
+/// DATA-SHAPE-001 / TASK-STATE-005 / result VER-MIX-001, one VER-MIX-001 that says what was
+/// seen (a 1.0 header on a 0.3 method, answered in the 1.0 form) and that the client's
+/// method name is the thing to fix, with the 1.0 name. Judged as 1.0 the answer's own
+/// faults stay; without the header (0.3) the 1.0 answer is still unreadable.
+#[test]
+fn q26b_header_1_0_on_0x_method_answered_1_0() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-5-", 1);
+    for (stem, sent, want) in [
+        (
+            "b26q-5-v10-message-send-header-1-0-answered-1-0",
+            "message/send",
+            "SendMessage",
+        ),
+        (
+            "b26q-5-v10-message-send-0-3-message-header-1-0-answered-1-0",
+            "message/send",
+            "SendMessage",
+        ),
+        (
+            "b26q-5-v10-message-stream-header-1-0-answered-1-0",
+            "message/stream",
+            "SendStreamingMessage",
+        ),
+        (
+            "b26q-5-v10-tasks-get-header-1-0-answered-1-0",
+            "tasks/get",
+            "GetTask",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["VER-MIX-001"], "{stem}:\n{}", render(&out));
+        let m = &out.findings[0].message;
+        assert!(
+            m.starts_with(&format!("request declares A2A-Version 1.0 but uses the 0.3 method {sent}; the agent answered in the 1.0 form the header asks for"))
+                && m.contains(&format!("the client's method name is the thing to fix: 1.0 names this call {want}")),
+            "{stem}: {m}"
+        );
+    }
+    let out = verify(&dir.join("b26q-5-v03-message-send-no-header-answered-1-0.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "DATA-SHAPE-001"),
+        "{}",
+        render(&out)
+    );
+}

@@ -6179,6 +6179,7 @@ impl State {
 
     fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
         self.areas.insert("stream");
+        self.answer_in_header_form(x, v, seq);
         let c = x.call.clone().unwrap_or_default();
         // A non-streaming HTTP+JSON route answered as a stream is REST-HTTP-001 (judged at
         // the exchange's end); its events are the route's answer, not StreamResponses, so
@@ -8047,6 +8048,17 @@ impl State {
             };
             self.incomplete.push((x.id.clone(), why));
         }
+        if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
+            // A unary answer to a 1.0-header call under a 0.x method name: in which form
+            // it came decides how it is judged (parsed once more; such calls are rare).
+            let body: Vec<u8> = decode_coded(&x.resp_headers, x.body.as_slice())
+                .map(|b| b.to_vec())
+                .unwrap_or_default();
+            if let Ok(v) = Json::parse(&body) {
+                let bseq = x.body_seq();
+                self.answer_in_header_form(&mut x, &v, bseq);
+            }
+        }
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
@@ -8480,6 +8492,42 @@ impl State {
             "; the rest of the request is 0.x as that version says ({}), so the method name is the client's slip: send the 0.x method{want}, or send a 1.0 request throughout (A2A-Version: 1.0, a message without kind) if the agent speaks 1.0",
             names.join(", ")
         )
+    }
+
+    /// VER-002, RPC-003 (breaker25 H01): a JSON-RPC call sent with A2A-Version 1.0 under a
+    /// 0.x method name ([`header_1_0_on_0x_method`]) whose answer `v` (a response object, or
+    /// one stream event's) is in the 1.0 form ([`answer_in_1_0_form`]): the agent applied
+    /// the header's version (VER-002), so the answer is judged from here on as the 1.0
+    /// answer it is, not in the 0.x terms of the method name, and the request's VER-MIX-001
+    /// (one mixing fault, one finding) says how it was answered and that the client's
+    /// method name is the thing to fix. `seq` is the answer's event.
+    fn answer_in_header_form(&mut self, x: &mut Exch, v: &Json, seq: u64) {
+        if !header_1_0_on_0x_method(x.call.as_deref()) || !answer_in_1_0_form(v) {
+            return;
+        }
+        let Some(mut c) = x.call.as_deref().cloned() else {
+            return;
+        };
+        let sent = c.method.clone().unwrap_or_default();
+        let want =
+            c.op.and_then(|op| a2a::op_method(op, Dialect::V1_0))
+                .unwrap_or("the 1.0 method");
+        c.dialect = Some(Dialect::V1_0);
+        x.call = Some(Arc::new(c));
+        let head = "request declares A2A-Version 1.0 but uses the 0.";
+        let told = self.out.iter_mut().rev().find(|f| {
+            f.rule == r::VER_MIXED_PAYLOAD.id
+                && f.message.starts_with(head)
+                && f.evidence
+                    .first()
+                    .is_some_and(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+        });
+        if let Some(f) = told {
+            f.message.push_str(&format!(
+                "; the agent answered in the 1.0 form the header asks for (VER-002), so the answer is judged as 1.0: a 1.0 client reads it, and the client's method name is the thing to fix: 1.0 names this call {want} (RPC-003: a strict 1.0 agent answers {sent} -32601 Method not found; a 0.3 client must not send A2A-Version: 1.0)"
+            ));
+            f.evidence.push(x.ev(seq));
+        }
     }
 
     /// Records in [`Self::rpc_spoken`] that the agent answered POST `x` with a JSON-RPC 2.0
@@ -26085,6 +26133,45 @@ fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
 /// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
 fn front_refusal_status(status: u16) -> bool {
     matches!(status, 401 | 403 | 429 | 502 | 503 | 504)
+}
+
+/// Whether `c` is a JSON-RPC call sent with `A2A-Version: 1.0` under a 0.x method name
+/// (`message/send`, `tasks/get`, ...; VER-MIX-001 on the request): its answer may come in
+/// either form ([`State::answer_in_header_form`]).
+fn header_1_0_on_0x_method(c: Option<&Call>) -> bool {
+    c.is_some_and(|c| {
+        c.binding == Some(Binding::JsonRpc)
+            && c.method.is_some()
+            && !c.webhook
+            && c.dialect.is_some_and(Dialect::is_0x)
+            && c.header_version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0)
+    })
+}
+
+/// Whether JSON-RPC response `v` (a unary answer or one stream event) carries a result in
+/// the 1.0 form and none of the 0.x discriminator: no `kind`, and either one of the 1.0
+/// oneof wrappers (`task`, `message`, `statusUpdate`, `artifactUpdate`: SendMessageResponse,
+/// StreamResponse) or a Task whose `status.state` is a `TASK_STATE_*` name (GetTask,
+/// CancelTask). `false` for errors and anything else.
+fn answer_in_1_0_form(v: &Json) -> bool {
+    let Some(res) = v.get("result").filter(|r| r.is_object()) else {
+        return false;
+    };
+    if res.get("kind").is_some() {
+        return false;
+    }
+    let wrapped = ["task", "message", "statusUpdate", "artifactUpdate"]
+        .iter()
+        .filter_map(|k| res.get(k))
+        .find(|w| w.is_object());
+    match wrapped {
+        Some(w) => w.get("kind").is_none(),
+        None => res
+            .get("status")
+            .and_then(|st| st.get("state"))
+            .and_then(Json::as_str)
+            .is_some_and(|st| st.starts_with("TASK_STATE_")),
+    }
 }
 
 /// RPC-REQ-002's message for an A2A payload posted bare (`what`, from

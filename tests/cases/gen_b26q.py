@@ -12,6 +12,9 @@ finding the verifier must report; `-legal-` ones must stay silent (but for notes
 4. An extension activated in the answer's A2A-Extensions (0.3: X-A2A-Extensions) that the
    card, declaring no capabilities.extensions at all, never declared: CAP-EXT-003
    (breaker25).
+5. A 0.3 method name sent with A2A-Version 1.0 and answered in the 1.0 form (breaker25
+   H01): the answer is judged as the 1.0 answer the header asked for, and the one
+   VER-MIX-001 says so and names the client's method name as the thing to fix.
 """
 import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
@@ -204,5 +207,37 @@ case("4-legal-v10-echo-declared-requested-extension", S4, lambda: getcard(card10
     req(A, rpc(1, "SendMessage", {"message": msg10()}), headers={**V10, "a2a-extensions": GEO}),
     resp(ok(1, {"task": task10()}), headers=XH(GEO))],
     [], "1.0: declared, requested, echoed")
+
+# ---------------------------------------------------------------- 5: 1.0 header, 0.3 method, 1.0 answer
+S5 = "breaker25 H01 (a 0.3 method name under A2A-Version 1.0 served as 1.0, blamed in 0.3 terms)"
+C10A = lambda: getcard(card10(A))
+case("5-v10-message-send-header-1-0-answered-1-0", S5, lambda: C10A() + [
+    req(A, rpc(1, "message/send", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10()}))],
+    [("version-mixed-payload", W)],
+    "the client declared 1.0 and named the call message/send (0.3); the agent followed the header and answered the 1.0 {task} wrapper, which the 1.0 client reads: one VER-MIX-001 about the client's method name, no 0.3-terms errors about the answer")
+case("5-v10-message-send-0-3-message-header-1-0-answered-1-0", S5, lambda: C10A() + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers=V10), resp(ok(1, {"message": amsg10(contextId="c1")}))],
+    [("version-mixed-payload", W)],
+    "a 0.3 message too, answered with the 1.0 {message} wrapper: the request is the mix, the answer is the 1.0 one the header asks for")
+case("5-v10-message-stream-header-1-0-answered-1-0", S5, lambda: C10A() + [
+    req(A, rpc(1, "message/stream", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"})] +
+    stream10([{"task": task10(state="WORKING")}, st10(state="COMPLETED", n=2)]),
+    [("version-mixed-payload", W)],
+    "the stream form: 1.0 events (no kind, no final) to a 1.0-header message/stream are judged as 1.0 events")
+case("5-v10-tasks-get-header-1-0-answered-1-0", S5, lambda: C10A() + [
+    req(A, rpc(1, "tasks/get", {"id": "t1"}), headers=V10), resp(ok(1, task10()))],
+    [("version-mixed-payload", W)],
+    "tasks/get under A2A-Version 1.0 answered with a 1.0 Task (TASK_STATE_COMPLETED)")
+case("5-v10-message-send-header-1-0-answered-1-0-bad-state", S5, lambda: C10A() + [
+    req(A, rpc(1, "message/send", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10(state="DONE")}))],
+    [("version-mixed-payload", W), ("task-state-invalid", E)],
+    "control: judged as 1.0, the answer's TASK_STATE_DONE is still no TaskState")
+case("5-v03-message-send-no-header-answered-1-0", S5, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03()})), resp(ok(1, {"task": task10()}))],
+    [("result-invalid-shape", E), ("version-mixed-payload", W), ("task-state-invalid", E)],
+    "control: no header means 0.3 (VER-003), so a 1.0 answer to this 0.3 client is unreadable, in 0.3 terms")
+case("5-legal-v10-send-message-header-1-0-answered-1-0", S5, lambda: C10A() + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10()}))],
+    [], "control: a 1.0 call, named and answered in 1.0")
 
 write_cases(C, OUT)
