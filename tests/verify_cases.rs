@@ -1957,3 +1957,66 @@ fn q26b_header_1_0_on_0x_method_answered_1_0() {
         render(&out)
     );
 }
+
+/// q26b item 6 (q25b): a send continuing a task the agent handed out, answered not found,
+/// is ID-TASK-001 whose message names the call as its wire does with its URL, the task
+/// id, the refusal in the binding's words, the exchange that handed the id out, the task's
+/// last state and what to change, alike over JSON-RPC, HTTP+JSON (1.0 send and stream, 0.3)
+/// and gRPC; a finished task is told as one (TASK-002). A task id never handed out stays
+/// silent (`b26q-6-legal-*`).
+#[test]
+fn q26b_send_to_handed_out_task_not_found_wording() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-6-", 1);
+    let store = "keep every task findable by its id from the answer that hands it out: store it before answering";
+    let waiting = "and last reported it TASK_STATE_INPUT_REQUIRED, waiting for exactly this reply";
+    for (stem, call, how, state) in [
+        (
+            "b26q-6-v10-jsonrpc-reply-to-input-required-task-not-found",
+            "SendMessage (POST https://agent.example.test/a2a)",
+            "-32001 TaskNotFoundError",
+            waiting,
+        ),
+        (
+            "b26q-6-v10-rest-reply-to-input-required-task-not-found",
+            "SendMessage (POST https://agent.example.test/a2a/message:send)",
+            "HTTP 404 TaskNotFoundError",
+            waiting,
+        ),
+        (
+            "b26q-6-v03-rest-reply-to-input-required-task-not-found",
+            "POST https://agent.example.test/a2a/v1/message:send",
+            "HTTP 404 TaskNotFoundError",
+            waiting,
+        ),
+        (
+            "b26q-6-v10-rest-stream-to-working-task-not-found",
+            "SendStreamingMessage (POST https://agent.example.test/a2a/message:stream)",
+            "HTTP 404 TaskNotFoundError",
+            "and last reported it TASK_STATE_WORKING, still running",
+        ),
+        (
+            "b26q-6-v10-grpc-reply-to-input-required-task-not-found",
+            "SendMessage (POST http://agent.example.test:50051/lf.a2a.v1.A2AService/SendMessage)",
+            "gRPC NOT_FOUND (TaskNotFoundError)",
+            waiting,
+        ),
+    ] {
+        let m = only_finding(stem, "ID-TASK-001").message;
+        assert!(
+            m.starts_with(&format!("agent answered {call}, a message that continues task t1 (its taskId), with {how}, although it handed out that task id in exchange e2 {state}"))
+                && m.contains(store),
+            "{stem}: {m}"
+        );
+    }
+    let m = only_finding(
+        "b26q-6-v10-jsonrpc-message-to-completed-task-not-found",
+        "ID-TASK-001",
+    )
+    .message;
+    assert!(
+        m.contains("reported it TASK_STATE_COMPLETED there: a finished task still exists, and a message to it is refused with UnsupportedOperationError (TASK-002)")
+            && m.ends_with("keep a finished task findable by its id (GetTask still returns it)"),
+        "{m}"
+    );
+}

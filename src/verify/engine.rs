@@ -16153,7 +16153,7 @@ impl State {
             .unwrap_or_else(|| "a task call".into());
         let handed = Evidence {
             seq: aseq,
-            exchange: Some(axid),
+            exchange: Some(axid.clone()),
             pointer: None,
             found: Some(Value::String(tid.into())),
         };
@@ -16163,7 +16163,11 @@ impl State {
             return;
         }
         let verb_in_id = verb_read_into_id(x, tid);
+        let send = x.call.as_ref().is_some_and(|c| {
+            matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        });
         let msg = match by_msg {
+            _ if send && verb_in_id.is_none() => self.send_task_not_found_message(x, tid, &axid),
             _ if verb_in_id.is_some() => {
                 let verb = verb_in_id.unwrap_or_default();
                 let both = if verb == "subscribe" {
@@ -16192,11 +16196,11 @@ impl State {
                     .map(|(st, _)| st);
                 match running {
                     Some(st) => format!(
-                        "agent answered {call} on task {tid} with not found although it handed out that task id earlier and last reported it {}, still running: an agent that stores a task only once it finishes (or at its first artifact) cannot find it while it runs, so the client can neither poll nor cancel it (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it)",
+                        "agent answered {call} on task {tid} with not found although it handed out that task id in exchange {axid} and last reported it {}, still running: an agent that stores a task only once it finishes (or at its first artifact) cannot find it while it runs, so the client can neither poll nor cancel it (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it)",
                         x.state_term(st)
                     ),
                     None => format!(
-                        "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
+                        "agent answered {call} on task {tid} with not found although it handed out that task id in exchange {axid} (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
                     ),
                 }
             }
@@ -16207,6 +16211,65 @@ impl State {
             vec![failing, handed],
             &x.leg,
         );
+    }
+
+    /// ID-TASK-001's message for a send (`SendMessage`, `SendStreamingMessage` and their
+    /// 0.x, HTTP+JSON and gRPC forms) whose message continues task `tid`, which the agent
+    /// handed out in exchange `axid`, answered not found (TASK-009, ID-001): the call as its
+    /// wire names it with its URL ([`call_at`]), the refusal in the binding's words, where
+    /// the id came from, the task's last state, and what to change.
+    fn send_task_not_found_message(&self, x: &Exch, tid: &str, axid: &str) -> String {
+        let c = x.call.clone().unwrap_or_default();
+        let how = match c.binding {
+            _ if x.sse.is_some() => "TaskNotFoundError in its stream".to_string(),
+            Some(Binding::Rest) => format!(
+                "HTTP {} TaskNotFoundError",
+                x.status
+                    .map_or_else(|| "404".to_string(), |s| s.to_string())
+            ),
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
+            _ => "-32001 TaskNotFoundError".to_string(),
+        };
+        let rec = self.tasks.get(&x.tkey(tid));
+        let terminal = rec
+            .and_then(|t| t.terminal.clone())
+            .filter(|(_, tseq, _)| *tseq < x.req_seq);
+        let last = rec
+            .and_then(|t| t.last)
+            .filter(|(_, seq)| *seq < x.req_seq)
+            .map(|(st, _)| st);
+        let finished = terminal.is_some();
+        let refusal = if c.dialect.is_some_and(Dialect::is_0x) {
+            "an error that says the task is finished (TASK-002; 1.0: UnsupportedOperationError)"
+        } else {
+            "UnsupportedOperationError (TASK-002)"
+        };
+        let state = match (terminal, last) {
+            (Some((ts, _, txid)), _) => format!(
+                " and reported it {} {}: a finished task still exists, and a message to it is refused with {refusal}, not as an unknown task",
+                x.state_term(ts),
+                if txid == axid {
+                    "there".to_string()
+                } else {
+                    format!("in exchange {txid}")
+                }
+            ),
+            (None, Some(st)) if matches!(st, TaskState::InputRequired | TaskState::AuthRequired) => format!(
+                " and last reported it {}, waiting for exactly this reply: the task cannot go on",
+                x.state_term(st)
+            ),
+            (None, Some(st)) => format!(" and last reported it {}, still running", x.state_term(st)),
+            (None, None) => String::new(),
+        };
+        let fix = if finished {
+            "keep a finished task findable by its id (GetTask still returns it)"
+        } else {
+            "keep every task findable by its id from the answer that hands it out: store it before answering (an agent that stores a task only once it finishes, or at its first artifact, cannot find it while it runs or waits), in a task store every agent instance behind this URL shares (a load balancer without task affinity sends a task's calls to an instance that never saw it)"
+        };
+        format!(
+            "agent answered {}, a message that continues task {tid} (its taskId), with {how}, although it handed out that task id in exchange {axid}{state}; {fix}",
+            call_at(x)
+        )
     }
 
     /// RPC-ERROR-001 (RPC-003, TASK-009; LiteLLM PR #28664): JSON-RPC GetTask / CancelTask

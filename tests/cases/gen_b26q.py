@@ -15,6 +15,9 @@ finding the verifier must report; `-legal-` ones must stay silent (but for notes
 5. A 0.3 method name sent with A2A-Version 1.0 and answered in the 1.0 form (breaker25
    H01): the answer is judged as the 1.0 answer the header asked for, and the one
    VER-MIX-001 says so and names the client's method name as the thing to fix.
+6. A send continuing a task the agent handed out, answered not found, over JSON-RPC,
+   HTTP+JSON (1.0 and 0.3) and gRPC (q25b): ID-TASK-001 names the call with its URL, the
+   task id, the exchange that handed it out, its last state and what to change.
 """
 import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
@@ -239,5 +242,112 @@ case("5-v03-message-send-no-header-answered-1-0", S5, lambda: getcard(card03(A))
 case("5-legal-v10-send-message-header-1-0-answered-1-0", S5, lambda: C10A() + [
     req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10()}))],
     [], "control: a 1.0 call, named and answered in 1.0")
+
+# ---------------------------------------------------------------- 6: send to a handed-out task, not found
+S6 = "q25b (ID-TASK-001 wording for sends over HTTP+JSON, 0.3 REST and gRPC)"
+RJ10 = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
+NF10 = {"error": {"code": 404, "status": "NOT_FOUND", "message": "task not found", "details": [
+    {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}}
+R10I = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+m03r = lambda text, mid, **kw: dict({"messageId": mid, "role": "ROLE_USER", "content": [{"text": text}]}, **kw)
+case("6-v10-jsonrpc-reply-to-input-required-task-not-found", S6, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10("t1", state="INPUT_REQUIRED")})),
+    req(A, rpc(2, "SendMessage", {"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}), headers=V10),
+    resp(err(2, -32001, "Task not found"))],
+    [("task-id-not-resolvable", E)], "the client answers the input-required task t1 the agent handed out in e2; the agent says it does not know t1")
+case("6-v10-rest-reply-to-input-required-task-not-found", S6, lambda: getcard(card10(ifaces=R10I)) + [
+    req(A + "/message:send", {"message": msg10()}, headers=RJ10), resp({"task": task10("t1", state="INPUT_REQUIRED")}, headers=RJ10),
+    req(A + "/message:send", {"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}, headers=RJ10), resp(NF10, status=404, headers=RJ10)],
+    [("task-id-not-resolvable", E)], "the HTTP+JSON form: POST /message:send naming t1, answered 404 TASK_NOT_FOUND")
+case("6-v03-rest-reply-to-input-required-task-not-found", S6, lambda: getcard(card03(A, preferredTransport="HTTP+JSON")) + [
+    req(A + "/v1/message:send", {"request": m03r("hi", "m1")}), resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_INPUT_REQUIRED"}}}),
+    req(A + "/v1/message:send", {"request": m03r("Paris", "m2", taskId="t1", contextId="c1")}), resp({"code": 5, "message": "task not found: t1"}, status=404)],
+    [("task-id-not-resolvable", E)], "the 0.3 HTTP+JSON form: POST /v1/message:send naming t1, answered 404")
+case("6-v10-rest-stream-to-working-task-not-found", S6, lambda: getcard(card10(ifaces=R10I)) + [
+    req(A + "/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}, headers=RJ10), resp({"task": task10("t1", state="WORKING")}, headers=RJ10),
+    req(A + "/message:stream", {"message": msg10("also this", mid="m2", taskId="t1", contextId="c1")}, headers={**RJ10, "accept": "text/event-stream"}),
+    resp(NF10, status=404, headers=RJ10)],
+    [("task-id-not-resolvable", E)], "a streaming send adding to the running task t1, refused 404 before any event")
+case("6-v10-jsonrpc-message-to-completed-task-not-found", S6, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10("t1", state="COMPLETED")})),
+    req(A, rpc(2, "SendMessage", {"message": msg10("again", mid="m2", taskId="t1", contextId="c1")}), headers=V10),
+    resp(err(2, -32001, "Task not found"))],
+    [("task-id-not-resolvable", E)], "a message to the completed task t1 answered not found: the task exists; a message to a terminal task is refused as such")
+case("6-legal-v10-rest-send-to-task-never-handed-out", S6, lambda: getcard(card10(ifaces=R10I)) + [
+    req(A + "/message:send", {"message": msg10("Paris", mid="m2", taskId="t9", contextId="c1")}, headers=RJ10), resp(NF10, status=404, headers=RJ10)],
+    [], "t9 was never handed out in this recording: 404 TASK_NOT_FOUND is the right answer (TASK-009)")
+
+
+# gRPC (native recording: protobuf bodies base64, trailers on exchange_end)
+import base64, urllib.parse
+
+
+def _varint(n):
+    out = b""
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out += bytes([b | 0x80])
+        else:
+            return out + bytes([b])
+
+
+pb_str = lambda f, v: _varint(f << 3 | 2) + _varint(len(v.encode() if isinstance(v, str) else v)) + (v.encode() if isinstance(v, str) else v)
+pb_int = lambda f, v: _varint(f << 3) + _varint(v)
+frame = lambda m: b"\x00" + len(m).to_bytes(4, "big") + m
+G = "http://agent.example.test:50051"
+
+
+def pb_msg(text, mid, tid=None, cid=None):
+    return pb_str(1, mid) + (pb_str(2, cid) if cid else b"") + (pb_str(3, tid) if tid else b"") + pb_int(4, 1) + pb_str(5, pb_str(1, text))
+
+
+def native(calls):
+    card = card10(ifaces=[{"url": "agent.example.test:50051", "protocolBinding": "GRPC", "protocolVersion": "1.0"}])
+    out = [{"type": "recording", "format": 1, "tool": {"name": "q26b-grpcgen", "version": "1"}, "startedAt": "2026-12-03T10:00:00.000Z",
+            "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": G}], "redacted": False}]
+    st = {"seq": 1, "t": 1000}
+
+    def ev(**kw):
+        d = {"seq": st["seq"], "t_us": st["t"]}
+        d.update(kw)
+        out.append(d)
+        st["seq"] += 1
+        st["t"] += 1000
+    body = json.dumps(card)
+    ev(exchange="e1", type="request_head", method="GET", url="http://agent.example.test/.well-known/agent-card.json", version="HTTP/1.1",
+       headers=[["accept", "application/json"]], upstream="http://agent.example.test/.well-known/agent-card.json")
+    ev(exchange="e1", type="response_head", status=200, version="HTTP/1.1", headers=[["content-type", "application/json"], ["cache-control", "public, max-age=300"], ["etag", '"c1"']])
+    ev(exchange="e1", type="response_chunk", body=body)
+    ev(exchange="e1", type="exchange_end", outcome="complete", request_bytes=0, response_bytes=len(body))
+    for n, (method, reqmsg, respmsg, code, gmsg, details) in enumerate(calls, start=2):
+        e = "e%d" % n
+        url = G + "/lf.a2a.v1.A2AService/" + method
+        ev(exchange=e, type="request_head", method="POST", url=url, version="HTTP/2.0",
+           headers=[["content-type", "application/grpc"], ["te", "trailers"], ["a2a-version", "1.0"]], upstream=url)
+        rb = frame(reqmsg)
+        ev(exchange=e, type="request_body", body=base64.b64encode(rb).decode(), encoding="base64")
+        ev(exchange=e, type="response_head", status=200, version="HTTP/2.0", headers=[["content-type", "application/grpc"]])
+        sb = b""
+        if respmsg is not None:
+            sb = frame(respmsg)
+            ev(exchange=e, type="response_chunk", body=base64.b64encode(sb).decode(), encoding="base64")
+        tr = [["grpc-status", str(code)], ["grpc-message", urllib.parse.quote(gmsg)]]
+        if details is not None:
+            tr.append(["grpc-status-details-bin", base64.b64encode(details).decode().rstrip("=")])
+        ev(exchange=e, type="exchange_end", outcome="complete", request_bytes=len(rb), response_bytes=len(sb), trailers=tr)
+    return out
+
+
+def pb_not_found(message):
+    info = pb_str(1, "TASK_NOT_FOUND") + pb_str(2, "a2a-protocol.org")
+    return pb_int(1, 5) + pb_str(2, message) + pb_str(3, pb_str(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_str(2, info))
+
+
+case("6-v10-grpc-reply-to-input-required-task-not-found", S6, lambda: native([
+    ("SendMessage", pb_str(2, pb_msg("hi", "m1")), pb_str(1, pb_str(1, "t1") + pb_str(2, "c1") + pb_str(3, pb_int(1, 6))), 0, "", None),
+    ("SendMessage", pb_str(2, pb_msg("Paris", "m2", "t1", "c1")), None, 5, "task not found: t1", pb_not_found("task not found: t1"))]),
+    [("task-id-not-resolvable", E)], "the gRPC form: SendMessage naming t1 (INPUT_REQUIRED) ends with NOT_FOUND, ErrorInfo TASK_NOT_FOUND")
 
 write_cases(C, OUT)
