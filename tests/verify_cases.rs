@@ -1685,3 +1685,338 @@ fn list_tasks_status_is_one_task_state() {
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
     assert_eq!(rules, ["DATA-LIST-003"], "{}", render(&out));
 }
+
+/// q26b item 1 (mine25a K2): a bare A2A payload (a message, or `{"message": ...}`) posted
+/// with no Agent Card in the recording is RPC-REQ-002 when the URL shows it is a JSON-RPC
+/// endpoint: the agent's answer to it is a JSON-RPC 2.0 error object, or another call at
+/// the same URL got a JSON-RPC answer (earlier or later); the finding names which. An
+/// HTTP+JSON-looking URL (a google.rpc 404, REST routes below it, JSON-RPC spoken only at
+/// another path) stays silent (`b26q-1-legal-*`).
+#[test]
+fn q26b_bare_payload_without_card() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-1-", 3);
+    for (stem, because) in [
+        (
+            "b26q-1-v03-bare-message-no-card-answered-32600",
+            "no Agent Card was fetched in this recording, but the agent answered this POST with a JSON-RPC 2.0 error object (-32600), so the URL is a JSON-RPC endpoint",
+        ),
+        (
+            "b26q-1-v10-bare-params-no-card-answered-32700",
+            "the agent answered this POST with a JSON-RPC 2.0 error object (-32700)",
+        ),
+        (
+            "b26q-1-v10-bare-params-no-card-other-calls-jsonrpc",
+            "the agent answered exchange e1 at the same URL with a JSON-RPC 2.0 result to the call SendMessage",
+        ),
+        (
+            "b26q-1-v03-bare-message-no-card-later-jsonrpc-call",
+            "the agent answered exchange e2 at the same URL with a JSON-RPC 2.0 result to the call message/send",
+        ),
+    ] {
+        let f = only_finding(stem, "RPC-REQ-002");
+        assert!(
+            f.message.contains(because) && f.message.contains("with no JSON-RPC request object"),
+            "{stem}: {}",
+            f.message
+        );
+    }
+}
+
+/// q26b item 2 (mine25a K3): a 1.0 method name on a request that is otherwise 0.x
+/// (A2A-Version 0.3 or none, a message with kind, 0.x send options) is one mixing fault:
+/// one VER-MIX-001 naming the 0.x members and the method as the slip, with the 0.3 method
+/// name, not a second one about the message's kind. With header and method both 1.0 the
+/// message's kind is still its own VER-MIX-001; a 0.3 call in 0.3 stays silent.
+#[test]
+fn q26b_one_version_mix_one_finding() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-2-", 1);
+    for (stem, members) in [
+        (
+            "b25a-K3-v03-sendmessage-under-0-3-header-0x-message",
+            "(the message's kind)",
+        ),
+        (
+            "b26q-2-v03-sendmessage-header-0-3-message-kind",
+            "(the message's kind)",
+        ),
+        (
+            "b26q-2-v03-sendmessage-no-header-message-kind",
+            "(the message's kind)",
+        ),
+        (
+            "b26q-2-v03-sendmessage-header-0-3-kind-and-blocking",
+            "(the message's kind, configuration.blocking)",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let mixes: Vec<_> = out
+            .findings
+            .iter()
+            .filter(|f| f.rule == "VER-MIX-001")
+            .collect();
+        assert_eq!(mixes.len(), 1, "{stem}:\n{}", render(&out));
+        let m = &mixes[0].message;
+        assert!(
+            m.contains("uses the 1.0 method SendMessage")
+                && m.contains(members)
+                && m.contains("the method name is the client's slip")
+                && m.contains("0.3 names this call message/send"),
+            "{stem}: {m}"
+        );
+    }
+    let m = only_finding(
+        "b26q-2-v10-sendmessage-header-1-0-message-kind",
+        "VER-MIX-001",
+    )
+    .message;
+    assert_eq!(m, "1.0 request message carries the 0.x member kind");
+}
+
+/// q26b item 3 (breaker25 EL9, CopilotKit PR #6920): an HTTP-level refusal (401, 403, 429,
+/// 503 with or without Retry-After) whose body is a JSON-RPC error object with an id that
+/// does not echo the call's readable id is RPC-ID-002, one warning naming the agent or a
+/// front before it, the same for every such status (JSON-RPC 2.0 §5: id null only when
+/// the request's id could not be read), never the agent's RPC-ID-001. An echoed id, a
+/// plain body, or a request whose id could not be read stays silent (`b26q-3-legal-*`).
+#[test]
+fn q26b_refusal_id_not_echoed_consistent() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-3-", 4);
+    for (stem, status, shown) in [
+        ("b26q-3-v10-jsonrpc-401-error-id-null", 401, "id null"),
+        ("b26q-3-v10-jsonrpc-403-error-id-null", 403, "id null"),
+        ("b26q-3-v10-jsonrpc-429-error-id-null", 429, "id null"),
+        ("b26q-3-v10-jsonrpc-503-error-id-null", 503, "id null"),
+        (
+            "b26q-3-v10-jsonrpc-503-retry-after-error-id-null",
+            503,
+            "id null",
+        ),
+        (
+            "b26q-3-v03-jsonrpc-429-error-id-string-null",
+            429,
+            "id \"null\"",
+        ),
+        (
+            "b25x-EL9-v10-jsonrpc-429-rate-limiter-error-id-null",
+            429,
+            "id null",
+        ),
+        (
+            "b23b-K2-v10-403-jsonrpc-body-string-null-id",
+            403,
+            "id \"null\"",
+        ),
+        ("b23b-K2-v03-401-internal-error-body-other-id", 401, "id 0"),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["RPC-ID-002"], "{stem}:\n{}", render(&out));
+        let m = &out
+            .findings
+            .iter()
+            .find(|f| f.rule == "RPC-ID-002")
+            .unwrap()
+            .message;
+        assert!(
+            m.starts_with("the agent or a front before it (auth layer, rate limiter, gateway)")
+                && m.contains(&format!(
+                    "with HTTP {status} and a JSON-RPC error object of {shown}:"
+                ))
+                && m.contains("https://agent.example.test/a2a")
+                && m.contains("echo the call's id"),
+            "{stem}: {m}"
+        );
+    }
+    // Under HTTP 200 the same body is the agent's answer: RPC-ID-001, an error.
+    let out = verify(&dir.join("b23b-K2-v03-200-gateway-body-task-not-found.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "RPC-ID-001")
+            && out.findings.iter().all(|f| f.rule != "RPC-ID-002"),
+        "{}",
+        render(&out)
+    );
+}
+
+/// q26b item 4 (breaker25): an extension the answer names activated (1.0 A2A-Extensions,
+/// or X-A2A-Extensions when that is the only echo; a 0.3 answer's X-A2A-Extensions) that a
+/// card with no `capabilities.extensions` at all never declared is CAP-EXT-003, which says
+/// the card declares none and names it, over JSON-RPC, HTTP+JSON and a stream; a 0.3 card
+/// declaring another extension is told too. An extension requested and ignored, or
+/// declared, requested and echoed, stays silent (`b26q-4-legal-*`).
+#[test]
+fn q26b_extension_activated_card_declares_none() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-4-", 3);
+    let geo = "agent activated https://ext.example.test/geo/v1 in";
+    let none = "but its card (https://agent.example.test/.well-known/agent-card.json) declares no extensions at all (no capabilities.extensions)";
+    for (stem, header, says) in [
+        (
+            "b26q-4-v10-echo-requested-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-echo-unrequested-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-rest-echo-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-stream-echo-extension-card-declares-none",
+            "A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v10-echo-under-0x-name-card-declares-none",
+            "X-A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v03-x-echo-extension-card-declares-none",
+            "X-A2A-Extensions",
+            none,
+        ),
+        (
+            "b26q-4-v03-x-echo-extension-not-declared",
+            "X-A2A-Extensions",
+            "which the card does not declare in capabilities.extensions",
+        ),
+    ] {
+        let m = only_finding(stem, "CAP-EXT-003").message;
+        assert!(
+            m.starts_with(&format!("{geo} {header},")) && m.contains(says),
+            "{stem}: {m}"
+        );
+    }
+}
+
+/// q26b item 5 (breaker25 H01): a JSON-RPC call sent with A2A-Version 1.0 under a 0.3
+/// method name and answered in the 1.0 form (send wrapper, 1.0 stream events, a
+/// TASK_STATE_* Task) is judged as the 1.0 answer the header asked for: no 0.3-terms
+/// DATA-SHAPE-001 / TASK-STATE-005 / result VER-MIX-001, one VER-MIX-001 that says what was
+/// seen (a 1.0 header on a 0.3 method, answered in the 1.0 form) and that the client's
+/// method name is the thing to fix, with the 1.0 name. Judged as 1.0 the answer's own
+/// faults stay; without the header (0.3) the 1.0 answer is still unreadable.
+#[test]
+fn q26b_header_1_0_on_0x_method_answered_1_0() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-5-", 1);
+    for (stem, sent, want) in [
+        (
+            "b26q-5-v10-message-send-header-1-0-answered-1-0",
+            "message/send",
+            "SendMessage",
+        ),
+        (
+            "b26q-5-v10-message-send-0-3-message-header-1-0-answered-1-0",
+            "message/send",
+            "SendMessage",
+        ),
+        (
+            "b26q-5-v10-message-stream-header-1-0-answered-1-0",
+            "message/stream",
+            "SendStreamingMessage",
+        ),
+        (
+            "b26q-5-v10-tasks-get-header-1-0-answered-1-0",
+            "tasks/get",
+            "GetTask",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["VER-MIX-001"], "{stem}:\n{}", render(&out));
+        let m = &out.findings[0].message;
+        assert!(
+            m.starts_with(&format!("request declares A2A-Version 1.0 but uses the 0.3 method {sent}; the agent answered in the 1.0 form the header asks for"))
+                && m.contains(&format!("the client's method name is the thing to fix: 1.0 names this call {want}")),
+            "{stem}: {m}"
+        );
+    }
+    let out = verify(&dir.join("b26q-5-v03-message-send-no-header-answered-1-0.jsonl"));
+    assert!(
+        out.findings.iter().any(|f| f.rule == "DATA-SHAPE-001"),
+        "{}",
+        render(&out)
+    );
+}
+
+/// q26b item 6 (q25b): a send continuing a task the agent handed out, answered not found,
+/// is ID-TASK-001 whose message names the call as its wire does with its URL, the task
+/// id, the refusal in the binding's words, the exchange that handed the id out, the task's
+/// last state and what to change, alike over JSON-RPC, HTTP+JSON (1.0 send and stream, 0.3)
+/// and gRPC; a finished task is told as one (TASK-002). A task id never handed out stays
+/// silent (`b26q-6-legal-*`).
+#[test]
+fn q26b_send_to_handed_out_task_not_found_wording() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26q-6-", 1);
+    let store = "keep every task findable by its id from the answer that hands it out: store it before answering";
+    let waiting = "and last reported it TASK_STATE_INPUT_REQUIRED, waiting for exactly this reply";
+    for (stem, call, how, state) in [
+        (
+            "b26q-6-v10-jsonrpc-reply-to-input-required-task-not-found",
+            "SendMessage (POST https://agent.example.test/a2a)",
+            "-32001 TaskNotFoundError",
+            waiting,
+        ),
+        (
+            "b26q-6-v10-rest-reply-to-input-required-task-not-found",
+            "SendMessage (POST https://agent.example.test/a2a/message:send)",
+            "HTTP 404 TaskNotFoundError",
+            waiting,
+        ),
+        (
+            "b26q-6-v03-rest-reply-to-input-required-task-not-found",
+            "POST https://agent.example.test/a2a/v1/message:send",
+            "HTTP 404 TaskNotFoundError",
+            waiting,
+        ),
+        (
+            "b26q-6-v10-rest-stream-to-working-task-not-found",
+            "SendStreamingMessage (POST https://agent.example.test/a2a/message:stream)",
+            "HTTP 404 TaskNotFoundError",
+            "and last reported it TASK_STATE_WORKING, still running",
+        ),
+        (
+            "b26q-6-v10-grpc-reply-to-input-required-task-not-found",
+            "SendMessage (POST http://agent.example.test:50051/lf.a2a.v1.A2AService/SendMessage)",
+            "gRPC NOT_FOUND (TaskNotFoundError)",
+            waiting,
+        ),
+    ] {
+        let m = only_finding(stem, "ID-TASK-001").message;
+        assert!(
+            m.starts_with(&format!("agent answered {call}, a message that continues task t1 (its taskId), with {how}, although it handed out that task id in exchange e2 {state}"))
+                && m.contains(store),
+            "{stem}: {m}"
+        );
+    }
+    let m = only_finding(
+        "b26q-6-v10-jsonrpc-message-to-completed-task-not-found",
+        "ID-TASK-001",
+    )
+    .message;
+    assert!(
+        m.contains("reported it TASK_STATE_COMPLETED there: a finished task still exists, and a message to it is refused with UnsupportedOperationError (TASK-002)")
+            && m.ends_with("keep a finished task findable by its id (GetTask still returns it)"),
+        "{m}"
+    );
+}

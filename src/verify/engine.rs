@@ -1225,6 +1225,15 @@ pub(super) struct State {
     /// URL): (interface url, message, evidence, leg). Dropped when an A2A call to that URL
     /// was answered with success ([`Self::served_urls`]): the repeated segment is real.
     pending_doubled: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// Bare A2A payloads (no JSON-RPC request object) posted where no card declares what
+    /// the URL serves (RPC-REQ-002, mine25a K2): told at the end when [`Self::rpc_spoken`]
+    /// shows the URL speaks JSON-RPC. At most [`MAX_BARE_PENDING`].
+    bare_pending: Vec<BarePayload>,
+    /// URLs ([`State::endpoint_key`]) where the agent answered a POST with a JSON-RPC 2.0
+    /// response object (`"jsonrpc": "2.0"` with `result` or `error`): the first such
+    /// answer's (exchange, body event seq, what it was). Kept only while
+    /// [`Self::bare_pending`] may need it; at most [`MAX_RPC_SPOKEN`] URLs.
+    rpc_spoken: HashMap<String, (String, u64, String)>,
     /// CARD-URL-008 findings held until the end: (interface url, message, evidence, leg).
     /// Taken over by CARD-URL-002 when that URL fails when used (its message then says the
     /// card was fetched over https): one fault, told once (breaker16a xagent882).
@@ -2063,6 +2072,25 @@ const MAX_PENDING_UNKNOWN_PUSH: usize = 256;
 /// Bound of [`State::reused_tasks`] (task ids).
 const MAX_REUSED_TASKS: usize = 256;
 
+/// A bare A2A payload posted to a URL no card describes ([`State::bare_pending`]).
+#[derive(Debug)]
+struct BarePayload {
+    /// [`State::endpoint_key`] of the URL posted to.
+    key: String,
+    exchange: String,
+    /// What was posted, from [`bare_a2a_payload`].
+    what: &'static str,
+    url: String,
+    ev: Evidence,
+    leg: Option<String>,
+}
+
+/// Bound of [`State::bare_pending`] (exchanges); later ones are not told.
+const MAX_BARE_PENDING: usize = 16;
+
+/// Bound of [`State::rpc_spoken`] (URLs).
+const MAX_RPC_SPOKEN: usize = 64;
+
 impl State {
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
@@ -2094,6 +2122,8 @@ impl State {
             unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
             pending_plain: Vec::new(),
+            bare_pending: Vec::new(),
+            rpc_spoken: HashMap::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
             problem_status_held: None,
@@ -3139,6 +3169,8 @@ impl State {
         if !self.areas_unanswered.is_empty() {
             self.areas.insert("gateway");
         }
+        // RPC-REQ-002: bare payloads posted where the agent speaks JSON-RPC, no card saying so.
+        self.flush_bare_pending();
         // CARD-URL-001: a repeated segment no successful call proved real.
         for (url, msg, ev, leg) in std::mem::take(&mut self.pending_doubled) {
             if !self.served_urls.contains(&url) {
@@ -3634,6 +3666,15 @@ impl State {
     fn request_checks(&mut self, x: &Exch) {
         let Some(c) = x.call.clone() else { return };
         self.check_tls_downgrade(x, &c);
+        // The 0.x members of a request judged as 1.0 (a message's kind, 0.x send options):
+        // when its method name alone is 1.0 against a 0.x (or no) A2A-Version, they are
+        // the same mix, told in the one method finding (mine25a K3), not once more each.
+        let ox_members = if c.dialect == Some(Dialect::V1_0) && !c.webhook {
+            zero_x_request_members(&c)
+        } else {
+            Vec::new()
+        };
+        let mut method_mix_told = false;
         // VER-MIX-001: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
         // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
         // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.
@@ -3663,13 +3704,20 @@ impl State {
                     (None, Some(m), _) => format!("method {m}"),
                     _ => format!("route {}", x.path),
                 };
+                let mut ev = vec![x.ev(x.req_seq)];
+                let rest = if reverse {
+                    method_mix_told = true;
+                    self.rest_is_0x(x, &c, &ox_members, hv, &mut ev)
+                } else {
+                    String::new()
+                };
                 self.find(
                     &r::VER_MIXED_PAYLOAD,
                     format!(
-                        "request declares A2A-Version {hv} but uses the {} {what}",
+                        "request declares A2A-Version {hv} but uses the {} {what}{rest}",
                         d.as_str()
                     ),
-                    vec![x.ev(x.req_seq)],
+                    ev,
                     &x.leg,
                 );
             }
@@ -3685,12 +3733,20 @@ impl State {
         {
             if let Some(m) = c.method.as_deref() {
                 self.areas.insert("version");
+                method_mix_told = true;
+                let mut ev = vec![x.ev(x.req_seq)];
+                let rest = self.rest_is_0x(x, &c, &ox_members, "0.3", &mut ev);
+                let fix = if rest.is_empty() {
+                    ": a 1.0 client sends A2A-Version: 1.0 on every request"
+                } else {
+                    ""
+                };
                 self.find(
                     &r::VER_MIXED_PAYLOAD,
                     format!(
-                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}: a 1.0 client sends A2A-Version: 1.0 on every request"
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}{fix}{rest}"
                     ),
-                    vec![x.ev(x.req_seq)],
+                    ev,
                     &x.leg,
                 );
             }
@@ -3798,14 +3854,34 @@ impl State {
                 // interface: the client left out the envelope (jsonrpc, method, params, id).
                 if v.get("method").is_none() && v.get("jsonrpc").is_none() {
                     if let Some(what) = bare_a2a_payload(&v) {
-                        if self.jsonrpc_interface_at(x) {
+                        let bindings = self.interface_bindings_at(x);
+                        if bindings.iter().any(|b| b.eq_ignore_ascii_case("JSONRPC")) {
                             self.areas.insert("jsonrpc");
                             self.find(
                                 &r::RPC_REQUEST_NOT_2_0,
-                                format!("client posted {what} to the JSON-RPC endpoint {} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; the agent card declares JSON-RPC at this URL, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}", x.url),
+                                bare_payload_message(
+                                    what,
+                                    &x.url,
+                                    "the agent card declares JSON-RPC at this URL",
+                                ),
                                 vec![x.ev_at(x.req_ev_seq(), "", None)],
                                 &x.leg,
                             );
+                        } else if bindings.is_empty() && self.bare_pending.len() < MAX_BARE_PENDING
+                        {
+                            // No card says what this URL serves (mine25a K2): told at the
+                            // end if the agent's answer, or another call at this URL, shows
+                            // it speaks JSON-RPC; an HTTP+JSON base URL stays silent.
+                            if let Some(key) = Self::endpoint_key(x) {
+                                self.bare_pending.push(BarePayload {
+                                    key,
+                                    exchange: x.id.clone(),
+                                    what,
+                                    url: x.url.clone(),
+                                    ev: x.ev_at(x.req_ev_seq(), "", None),
+                                    leg: x.leg.clone(),
+                                });
+                            }
                         }
                     }
                 }
@@ -3919,20 +3995,17 @@ impl State {
         }
         // 1.0 request payload with 0.x-only members.
         if c.dialect == Some(Dialect::V1_0) && !c.webhook {
-            if let Some(m) = params_message(&c.params) {
-                let base = if c.binding.is_some_and(Binding::bare_params) {
-                    "/message"
-                } else {
-                    "/params/message"
-                };
-                if let Some(p) = find_kind(m, base) {
-                    self.find(
-                        &r::VER_MIXED_PAYLOAD,
-                        "1.0 request message carries the 0.x member kind".to_string(),
-                        vec![x.ev_at(x.req_ev_seq(), &p, None)],
-                        &x.leg,
-                    );
-                }
+            if let Some((p, _)) = ox_members
+                .iter()
+                .find(|(p, _)| p.ends_with("/kind"))
+                .filter(|_| !method_mix_told)
+            {
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    "1.0 request message carries the 0.x member kind".to_string(),
+                    vec![x.ev_at(x.req_ev_seq(), p, None)],
+                    &x.leg,
+                );
             }
             // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
             // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
@@ -3977,22 +4050,20 @@ impl State {
             // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
             // PR #418).
             if let Some(Json::Object(cfg)) = c.params.get("configuration") {
-                let old = [
-                    ("pushNotificationConfig", "taskPushNotificationConfig"),
-                    ("blocking", "returnImmediately"),
-                ]
-                .into_iter()
-                .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
-                if let Some((o, n)) = old {
-                    let base = if c.binding.is_some_and(Binding::bare_params) {
-                        "/configuration"
+                let old = ox_members
+                    .iter()
+                    .find(|(p, _)| p.contains("/configuration/"))
+                    .filter(|_| !method_mix_told);
+                if let Some((ptr, o)) = old {
+                    let n = if *o == "blocking" {
+                        "returnImmediately"
                     } else {
-                        "/params/configuration"
+                        "taskPushNotificationConfig"
                     };
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
                         format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
-                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{o}"), None)],
+                        vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                         &x.leg,
                     );
                 }
@@ -5458,20 +5529,34 @@ impl State {
         self.cards.get(origin).map_or(0, Vec::len)
     }
 
-    /// Whether the agent card fetched from `x`'s origin declares a JSON-RPC interface at
-    /// `x`'s URL (scheme, authority and path, a trailing slash aside: for telling what a
-    /// body posted there should have been, not whether the client followed the card, which
-    /// BIND-USE-002 judges exactly; CARD-005).
-    fn jsonrpc_interface_at(&self, x: &Exch) -> bool {
+    /// The `protocolBinding`s (`"JSONRPC"`, `"HTTP+JSON"`, ...) the agent card of `x`'s
+    /// agent declares at `x`'s URL (scheme, authority and path, a trailing slash aside;
+    /// CARD-005); empty when no card is known or none of its interfaces is at that URL.
+    fn interface_bindings_at(&self, x: &Exch) -> Vec<&str> {
         let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
-            return false;
+            return Vec::new();
         };
         let path = net::norm_path(&p.path);
-        card.view.interfaces.iter().any(|i| {
-            i.binding.eq_ignore_ascii_case("JSONRPC")
-                && parse_url(&i.url)
+        card.view
+            .interfaces
+            .iter()
+            .filter(|i| {
+                parse_url(&i.url)
                     .is_some_and(|u| u.origin() == p.origin() && net::norm_path(&u.path) == path)
-        })
+            })
+            .map(|i| i.binding.as_str())
+            .collect()
+    }
+
+    /// The key of `x`'s URL for [`Self::rpc_spoken`] and [`Self::bare_pending`]: leg,
+    /// origin and path (a trailing slash aside); `None` without a parsed URL.
+    fn endpoint_key(x: &Exch) -> Option<String> {
+        let origin = x.origin.as_deref()?;
+        let path = net::norm_path(&x.parts.as_ref()?.path);
+        Some(format!(
+            "{}\u{0}{origin}\u{0}{path}",
+            x.leg.as_deref().unwrap_or("")
+        ))
     }
 
     /// [`caller_fingerprint`] of client call `x` with the credential headers and query
@@ -6164,6 +6249,7 @@ impl State {
 
     fn on_stream_value(&mut self, x: &mut Exch, v: &Json, seq: u64, t_us: u64) {
         self.areas.insert("stream");
+        self.answer_in_header_form(x, v, seq);
         let c = x.call.clone().unwrap_or_default();
         // A non-streaming HTTP+JSON route answered as a stream is REST-HTTP-001 (judged at
         // the exchange's end); its events are the route's answer, not StreamResponses, so
@@ -8032,6 +8118,17 @@ impl State {
             };
             self.incomplete.push((x.id.clone(), why));
         }
+        if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
+            // A unary answer to a 1.0-header call under a 0.x method name: in which form
+            // it came decides how it is judged (parsed once more; such calls are rare).
+            let body: Vec<u8> = decode_coded(&x.resp_headers, x.body.as_slice())
+                .map(|b| b.to_vec())
+                .unwrap_or_default();
+            if let Ok(v) = Json::parse(&body) {
+                let bseq = x.body_seq();
+                self.answer_in_header_form(&mut x, &v, bseq);
+            }
+        }
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
@@ -8421,6 +8518,7 @@ impl State {
             self.on_webhook(&x, json.as_ref());
             return;
         }
+        self.note_rpc_spoken(&x, json.as_ref());
         self.check_extensions(&x, json.as_ref(), None);
         if status == 403 && c.binding.is_some() {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
@@ -8435,6 +8533,195 @@ impl State {
             // Judged in `end_grpc`, before the HTTP body paths.
             Some(Binding::Grpc) | None => {}
         }
+    }
+
+    /// The tail of VER-MIX-001's message for a 1.0 method name on a request whose
+    /// A2A-Version is `hv` (0.x, or none: 0.3) and whose other members `ox` are 0.x too
+    /// ([`zero_x_request_members`]): the method name is the slip, and what the version
+    /// names the call. Pushes the members' evidence onto `ev`; empty when `ox` is.
+    fn rest_is_0x(
+        &self,
+        x: &Exch,
+        c: &Call,
+        ox: &[(String, &'static str)],
+        hv: &str,
+        ev: &mut Vec<Evidence>,
+    ) -> String {
+        if ox.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = ox
+            .iter()
+            .map(|(p, m)| {
+                if p.contains("/configuration/") {
+                    format!("configuration.{m}")
+                } else {
+                    format!("the message's {m}")
+                }
+            })
+            .collect();
+        ev.extend(ox.iter().map(|(p, _)| x.ev_at(x.req_ev_seq(), p, None)));
+        let d = Dialect::from_version(hv)
+            .filter(|d| d.is_0x())
+            .unwrap_or(Dialect::V0_3);
+        let want =
+            c.op.and_then(|op| a2a::op_method(op, d))
+                .map(|m| format!(" ({} names this call {m})", d.as_str()))
+                .unwrap_or_default();
+        format!(
+            "; the rest of the request is 0.x as that version says ({}), so the method name is the client's slip: send the 0.x method{want}, or send a 1.0 request throughout (A2A-Version: 1.0, a message without kind) if the agent speaks 1.0",
+            names.join(", ")
+        )
+    }
+
+    /// VER-002, RPC-003 (breaker25 H01): a JSON-RPC call sent with A2A-Version 1.0 under a
+    /// 0.x method name ([`header_1_0_on_0x_method`]) whose answer `v` (a response object, or
+    /// one stream event's) is in the 1.0 form ([`answer_in_1_0_form`]): the agent applied
+    /// the header's version (VER-002), so the answer is judged from here on as the 1.0
+    /// answer it is, not in the 0.x terms of the method name, and the request's VER-MIX-001
+    /// (one mixing fault, one finding) says how it was answered and that the client's
+    /// method name is the thing to fix. `seq` is the answer's event.
+    fn answer_in_header_form(&mut self, x: &mut Exch, v: &Json, seq: u64) {
+        if !header_1_0_on_0x_method(x.call.as_deref()) || !answer_in_1_0_form(v) {
+            return;
+        }
+        let Some(mut c) = x.call.as_deref().cloned() else {
+            return;
+        };
+        let sent = c.method.clone().unwrap_or_default();
+        let want =
+            c.op.and_then(|op| a2a::op_method(op, Dialect::V1_0))
+                .unwrap_or("the 1.0 method");
+        c.dialect = Some(Dialect::V1_0);
+        x.call = Some(Arc::new(c));
+        let head = "request declares A2A-Version 1.0 but uses the 0.";
+        let told = self.out.iter_mut().rev().find(|f| {
+            f.rule == r::VER_MIXED_PAYLOAD.id
+                && f.message.starts_with(head)
+                && f.evidence
+                    .first()
+                    .is_some_and(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+        });
+        if let Some(f) = told {
+            f.message.push_str(&format!(
+                "; the agent answered in the 1.0 form the header asks for (VER-002), so the answer is judged as 1.0: a 1.0 client reads it, and the client's method name is the thing to fix: 1.0 names this call {want} (RPC-003: a strict 1.0 agent answers {sent} -32601 Method not found; a 0.3 client must not send A2A-Version: 1.0)"
+            ));
+            f.evidence.push(x.ev(seq));
+        }
+    }
+
+    /// Records in [`Self::rpc_spoken`] that the agent answered POST `x` with a JSON-RPC 2.0
+    /// response object (`json`: `"jsonrpc": "2.0"` and a `result` or `error` member;
+    /// JSON-RPC 2.0 §5): the URL is a JSON-RPC endpoint, whatever the request was.
+    fn note_rpc_spoken(&mut self, x: &Exch, json: Option<&Json>) {
+        let Some(v) = json else { return };
+        if self.rpc_spoken.len() >= MAX_RPC_SPOKEN
+            || x.synthetic
+            || !x.method.eq_ignore_ascii_case("POST")
+            || v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
+        {
+            return;
+        }
+        let what = if let Some(code) = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64)
+        {
+            format!("a JSON-RPC 2.0 error object ({code})")
+        } else if v.get("result").is_some() {
+            match x.call.as_ref().and_then(|c| c.method.as_deref()) {
+                Some(m) => format!("a JSON-RPC 2.0 result to the call {m}"),
+                None => "a JSON-RPC 2.0 result".to_string(),
+            }
+        } else {
+            return;
+        };
+        if let Some(key) = Self::endpoint_key(x) {
+            self.rpc_spoken
+                .entry(key)
+                .or_insert_with(|| (x.id.clone(), x.body_seq(), what));
+        }
+    }
+
+    /// RPC-REQ-002 for the bare payloads of [`Self::bare_pending`] posted to a URL that
+    /// [`Self::rpc_spoken`] shows is a JSON-RPC endpoint (RPC-001: a call there is a
+    /// JSON-RPC request object); the others stay silent (the URL may be an HTTP+JSON base).
+    fn flush_bare_pending(&mut self) {
+        for b in std::mem::take(&mut self.bare_pending) {
+            let Some((xid, seq, what)) = self.rpc_spoken.get(&b.key).cloned() else {
+                continue;
+            };
+            let why = if xid == b.exchange {
+                format!("no Agent Card was fetched in this recording, but the agent answered this POST with {what}, so the URL is a JSON-RPC endpoint")
+            } else {
+                format!("no Agent Card was fetched in this recording, but the agent answered exchange {xid} at the same URL with {what}, so the URL is a JSON-RPC endpoint")
+            };
+            self.areas.insert("jsonrpc");
+            self.find(
+                &r::RPC_REQUEST_NOT_2_0,
+                bare_payload_message(b.what, &b.url, &why),
+                vec![b.ev, Evidence::event(seq, xid)],
+                &b.leg,
+            );
+        }
+    }
+
+    /// CAP-EXT-003 (EXT-004, EXT-003): the message call `x` answered with success names in
+    /// its `header` (`A2A-Extensions`; 0.x `X-A2A-Extensions`) `activated` extension URIs
+    /// that `card` does not declare in `capabilities.extensions` (none at all, breaker25,
+    /// or not these) or that the client did not name in `requested` (either header).
+    fn ext_activated_not_declared(
+        &mut self,
+        x: &Exch,
+        card: &CardRec,
+        requested: &[String],
+        activated: &[String],
+        header: &str,
+    ) {
+        if activated.is_empty() || !x.is_success() {
+            return;
+        }
+        let declared = &card.view.extensions;
+        let is_declared = |u: &str| declared.iter().any(|d| d.uri == u);
+        let asked = |u: &str| requested.iter().any(|r| r == u);
+        let odd: Vec<&str> = activated
+            .iter()
+            .map(String::as_str)
+            .filter(|u| !is_declared(u) || !asked(u))
+            .collect();
+        if odd.is_empty() {
+            return;
+        }
+        self.areas.insert("capability");
+        let undeclared = odd.iter().any(|u| !is_declared(u));
+        let list = odd.join(", ");
+        let msg = if declared.is_empty() {
+            format!(
+                "agent activated {list} in {header}, but its card ({}) declares no extensions at all (no capabilities.extensions): a client reading the card cannot know the agent supports {}; declare every extension the agent can activate in capabilities.extensions, or echo only declared ones",
+                card.url,
+                if odd.len() == 1 { "it" } else { "them" }
+            )
+        } else if undeclared {
+            format!("agent activated {list} in {header}, which the card does not declare in capabilities.extensions")
+        } else {
+            format!("agent activated {list} in {header}, which the client did not request")
+        };
+        self.find(
+            &r::CAP_EXT_NOT_DECLARED,
+            msg,
+            vec![
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    // the card's own exchange, so the report labels the card's line
+                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
     }
 
     /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST
@@ -8485,13 +8772,34 @@ impl State {
                 self.ext_echo_misspelled(x, &c);
             }
         }
+        let uris = |h: &Headers, name: &str| -> Vec<String> {
+            h.get_all(name)
+                .flat_map(|v| v.split(','))
+                .map(|u| u.trim().to_string())
+                .filter(|u| !u.is_empty())
+                .collect()
+        };
         if c.dialect.is_some_and(Dialect::is_0x)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && !x.synthetic
             && x.status.is_some()
-            && x.req_headers.contains("x-a2a-extensions")
         {
-            self.ext_refused_though_activated_0x(x, &c, json, err);
+            // CAP-EXT-003 (EXT-004, topics/extensions.md): a 0.x answer's
+            // X-A2A-Extensions names what it activated.
+            if let Some(card) = self.card_for(x).cloned() {
+                let mut requested = uris(&x.req_headers, "x-a2a-extensions");
+                requested.extend(uris(&x.req_headers, "a2a-extensions"));
+                let mut activated = uris(&x.resp_headers, "x-a2a-extensions");
+                let mut header = "X-A2A-Extensions";
+                if activated.is_empty() {
+                    activated = uris(&x.resp_headers, "a2a-extensions");
+                    header = "A2A-Extensions";
+                }
+                self.ext_activated_not_declared(x, &card, &requested, &activated, header);
+            }
+            if x.req_headers.contains("x-a2a-extensions") {
+                self.ext_refused_though_activated_0x(x, &c, json, err);
+            }
             return;
         }
         if c.dialect != Some(Dialect::V1_0)
@@ -8501,13 +8809,6 @@ impl State {
         {
             return;
         }
-        let uris = |h: &Headers, name: &str| -> Vec<String> {
-            h.get_all(name)
-                .flat_map(|v| v.split(','))
-                .map(|u| u.trim().to_string())
-                .filter(|u| !u.is_empty())
-                .collect()
-        };
         let requested = uris(&x.req_headers, "a2a-extensions");
         let requested_0x = uris(&x.req_headers, "x-a2a-extensions");
         if !requested_0x.is_empty() && requested.is_empty() {
@@ -8524,47 +8825,23 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
+        // A URI in either header counts as requested: the 0.x header name is the client's
+        // finding (CAP-EXT-004), not the agent's. An echo under the 0.x name only is
+        // CAP-EXT-005's name fault; what it names activated is judged here all the same.
+        let all_requested: Vec<String> = requested.iter().chain(&requested_0x).cloned().collect();
+        let asked = |u: &str| all_requested.iter().any(|r| r == u);
+        let mut activated = uris(&x.resp_headers, "a2a-extensions");
+        let mut header = "A2A-Extensions";
+        if activated.is_empty() {
+            activated = uris(&x.resp_headers, "x-a2a-extensions");
+            header = "X-A2A-Extensions";
+        }
+        self.ext_activated_not_declared(x, &card, &all_requested, &activated, header);
         let declared = &card.view.extensions;
         if declared.is_empty() {
             return;
         }
         self.areas.insert("capability");
-        // A URI in either header counts as requested: the 0.x header name is the client's
-        // finding (CAP-EXT-004), not the agent's.
-        let asked = |u: &str| requested.iter().chain(&requested_0x).any(|r| r == u);
-        let activated = uris(&x.resp_headers, "a2a-extensions");
-        let odd: Vec<&str> = activated
-            .iter()
-            .map(String::as_str)
-            .filter(|u| !declared.iter().any(|d| d.uri == *u) || !asked(u))
-            .collect();
-        if !odd.is_empty() && x.is_success() {
-            let undeclared = odd.iter().any(|u| !declared.iter().any(|d| d.uri == *u));
-            self.find(
-                &r::CAP_EXT_NOT_DECLARED,
-                format!(
-                    "agent activated {} in A2A-Extensions, which {}",
-                    odd.join(", "),
-                    if undeclared {
-                        "the card does not declare in capabilities.extensions"
-                    } else {
-                        "the client did not request"
-                    }
-                ),
-                vec![
-                    x.ev(x.resp_seq),
-                    Evidence {
-                        seq: card.seq,
-                        // the card's own exchange, so the report labels the card's line
-                        // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
-                        exchange: Some(card.exchange.clone()),
-                        pointer: Some("/capabilities/extensions".into()),
-                        found: None,
-                    },
-                ],
-                &x.leg,
-            );
-        }
         let missing: Vec<&str> = declared
             .iter()
             .filter(|d| d.required && !asked(&d.uri))
@@ -12952,6 +13229,7 @@ impl State {
                     || !v
                         .get("error")
                         .is_some_and(|e| e.get("code").is_some_and(Json::is_i64))));
+        self.refusal_id_not_echoed(x, &c, status, v, bseq);
         if !jsonrpc::looks_like_response(v) || http_rejection {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
@@ -13029,13 +13307,14 @@ impl State {
         // read as valid) as fairly as echo it (breaker10n N9).
         // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
         // K22): an Invalid Request, answered -32600 with id null as fairly.
-        // An error body under HTTP 401/403 is the credentials refusal of an auth front that
-        // did not read the call (AUTH-003: the status is the answer; CopilotKit PR #6920,
-        // AgentCore's id "null"): its id is not judged.
+        // An error body under an HTTP-level refusal (401/403 of an auth front, 429 of a rate
+        // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
+        // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
+        // not as the agent's RPC-ID-001.
         let refused_bad_id = ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
             && rv.id.is_none_or(Json::is_null)
             && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
-            || (matches!(x.status, Some(401 | 403)) && rv.error.is_some());
+            || (x.status.is_some_and(front_refusal_status) && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
                 if !rid.is_null()
@@ -13368,6 +13647,61 @@ impl State {
                 "",
                 Some(excerpt(&String::from_utf8_lossy(&body))),
             )],
+            &x.leg,
+        );
+    }
+
+    /// RPC-ID-002 (RPC-002, ERR-007; breaker25 EL9, CopilotKit PR #6920): an HTTP-level
+    /// refusal ([`front_refusal_status`]) whose body `v` is a JSON-RPC error object
+    /// (`"jsonrpc": "2.0"`, an `error` with an integer code) with an id that does not echo
+    /// the call's id, though that id was readable: JSON-RPC 2.0 §5 allows null only when
+    /// the id could not be read (the request no JSON, no valid request object, or an id
+    /// the A2A schemas do not allow). A warning: the HTTP status still tells the client
+    /// what happened; whoever wrote the body (the agent or a front) is named.
+    fn refusal_id_not_echoed(&mut self, x: &Exch, c: &Call, status: u16, v: &Json, bseq: u64) {
+        let Some(RequestParse::Request { id: Some(rid), .. }) = &c.rpc else {
+            return;
+        };
+        if !front_refusal_status(status)
+            || x.synthetic
+            || c.batch.is_some()
+            || rid.is_null()
+            || !a2a_request_id_ok(&c.rpc)
+            || c.params_not_object().is_some()
+            || v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
+            || !v
+                .get("error")
+                .and_then(|e| e.get("code"))
+                .is_some_and(Json::is_i64)
+        {
+            return;
+        }
+        let got = v.get("id");
+        if jsonrpc::same_id_key(Some(rid), got) {
+            return;
+        }
+        let shown = match got {
+            None => "no id".to_string(),
+            Some(Json::Null) => "id null".to_string(),
+            Some(i) => format!("id {i}"),
+        };
+        let who = if self.gw_answered_alone(x) {
+            "the gateway, answering alone (no request of this call reached the agent),"
+        } else {
+            "the agent or a front before it (auth layer, rate limiter, gateway)"
+        };
+        self.areas.insert("jsonrpc");
+        self.find(
+            &r::RPC_REFUSAL_ID_NOT_ECHOED,
+            format!(
+                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object of {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
+                c.method.as_deref().unwrap_or("call"),
+                x.url
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value())),
+                x.ev_at(bseq, "/id", got.map(Json::to_value)),
+            ],
             &x.leg,
         );
     }
@@ -15899,7 +16233,7 @@ impl State {
             .unwrap_or_else(|| "a task call".into());
         let handed = Evidence {
             seq: aseq,
-            exchange: Some(axid),
+            exchange: Some(axid.clone()),
             pointer: None,
             found: Some(Value::String(tid.into())),
         };
@@ -15909,7 +16243,11 @@ impl State {
             return;
         }
         let verb_in_id = verb_read_into_id(x, tid);
+        let send = x.call.as_ref().is_some_and(|c| {
+            matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        });
         let msg = match by_msg {
+            _ if send && verb_in_id.is_none() => self.send_task_not_found_message(x, tid, &axid),
             _ if verb_in_id.is_some() => {
                 let verb = verb_in_id.unwrap_or_default();
                 let both = if verb == "subscribe" {
@@ -15938,11 +16276,11 @@ impl State {
                     .map(|(st, _)| st);
                 match running {
                     Some(st) => format!(
-                        "agent answered {call} on task {tid} with not found although it handed out that task id earlier and last reported it {}, still running: an agent that stores a task only once it finishes (or at its first artifact) cannot find it while it runs, so the client can neither poll nor cancel it (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it)",
+                        "agent answered {call} on task {tid} with not found although it handed out that task id in exchange {axid} and last reported it {}, still running: an agent that stores a task only once it finishes (or at its first artifact) cannot find it while it runs, so the client can neither poll nor cancel it (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it)",
                         x.state_term(st)
                     ),
                     None => format!(
-                        "agent answered {call} on task {tid} with not found although it handed out that task id earlier (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
+                        "agent answered {call} on task {tid} with not found although it handed out that task id in exchange {axid} (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
                     ),
                 }
             }
@@ -15953,6 +16291,65 @@ impl State {
             vec![failing, handed],
             &x.leg,
         );
+    }
+
+    /// ID-TASK-001's message for a send (`SendMessage`, `SendStreamingMessage` and their
+    /// 0.x, HTTP+JSON and gRPC forms) whose message continues task `tid`, which the agent
+    /// handed out in exchange `axid`, answered not found (TASK-009, ID-001): the call as its
+    /// wire names it with its URL ([`call_at`]), the refusal in the binding's words, where
+    /// the id came from, the task's last state, and what to change.
+    fn send_task_not_found_message(&self, x: &Exch, tid: &str, axid: &str) -> String {
+        let c = x.call.clone().unwrap_or_default();
+        let how = match c.binding {
+            _ if x.sse.is_some() => "TaskNotFoundError in its stream".to_string(),
+            Some(Binding::Rest) => format!(
+                "HTTP {} TaskNotFoundError",
+                x.status
+                    .map_or_else(|| "404".to_string(), |s| s.to_string())
+            ),
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
+            _ => "-32001 TaskNotFoundError".to_string(),
+        };
+        let rec = self.tasks.get(&x.tkey(tid));
+        let terminal = rec
+            .and_then(|t| t.terminal.clone())
+            .filter(|(_, tseq, _)| *tseq < x.req_seq);
+        let last = rec
+            .and_then(|t| t.last)
+            .filter(|(_, seq)| *seq < x.req_seq)
+            .map(|(st, _)| st);
+        let finished = terminal.is_some();
+        let refusal = if c.dialect.is_some_and(Dialect::is_0x) {
+            "an error that says the task is finished (TASK-002; 1.0: UnsupportedOperationError)"
+        } else {
+            "UnsupportedOperationError (TASK-002)"
+        };
+        let state = match (terminal, last) {
+            (Some((ts, _, txid)), _) => format!(
+                " and reported it {} {}: a finished task still exists, and a message to it is refused with {refusal}, not as an unknown task",
+                x.state_term(ts),
+                if txid == axid {
+                    "there".to_string()
+                } else {
+                    format!("in exchange {txid}")
+                }
+            ),
+            (None, Some(st)) if matches!(st, TaskState::InputRequired | TaskState::AuthRequired) => format!(
+                " and last reported it {}, waiting for exactly this reply: the task cannot go on",
+                x.state_term(st)
+            ),
+            (None, Some(st)) => format!(" and last reported it {}, still running", x.state_term(st)),
+            (None, None) => String::new(),
+        };
+        let fix = if finished {
+            "keep a finished task findable by its id (GetTask still returns it)"
+        } else {
+            "keep every task findable by its id from the answer that hands it out: store it before answering (an agent that stores a task only once it finishes, or at its first artifact, cannot find it while it runs or waits), in a task store every agent instance behind this URL shares (a load balancer without task affinity sends a task's calls to an instance that never saw it)"
+        };
+        format!(
+            "agent answered {}, a message that continues task {tid} (its taskId), with {how}, although it handed out that task id in exchange {axid}{state}; {fix}",
+            call_at(x)
+        )
     }
 
     /// RPC-ERROR-001 (RPC-003, TASK-009; LiteLLM PR #28664): JSON-RPC GetTask / CancelTask
@@ -26101,6 +26498,93 @@ fn json_hash(v: &Json) -> u64 {
 /// the same request target, RFC 9110 §4.2.3).
 fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
     !net::norm_path(called).is_empty() && called.ends_with('/') != advertised.ends_with('/')
+}
+
+/// The 0.x-only members of request `c` (judged as 1.0: VER-002, DATA-001), as (JSON
+/// Pointer, member name): the message's `kind` (its own or a part's, first only), and a
+/// send configuration's `pushNotificationConfig` / `blocking` where its 1.0 name
+/// (`taskPushNotificationConfig` / `returnImmediately`) is absent (first only).
+fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
+    let mut out = Vec::new();
+    let bare = c.binding.is_some_and(Binding::bare_params);
+    if let Some(m) = params_message(&c.params) {
+        let base = if bare { "/message" } else { "/params/message" };
+        if let Some(p) = find_kind(m, base) {
+            out.push((p, "kind"));
+        }
+    }
+    if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+        let old = [
+            ("pushNotificationConfig", "taskPushNotificationConfig"),
+            ("blocking", "returnImmediately"),
+        ]
+        .into_iter()
+        .find(|(o, n)| cfg.contains_key(o) && !cfg.contains_key(n));
+        if let Some((o, _)) = old {
+            let base = if bare {
+                "/configuration"
+            } else {
+                "/params/configuration"
+            };
+            out.push((format!("{base}/{o}"), o));
+        }
+    }
+    out
+}
+
+/// An HTTP status an auth layer (401, 403), a rate limiter (429) or a gateway (502, 503,
+/// 504) answers a call with before, or instead of, the agent (RFC 9110 §15.5.2, §15.5.4,
+/// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
+fn front_refusal_status(status: u16) -> bool {
+    matches!(status, 401 | 403 | 429 | 502 | 503 | 504)
+}
+
+/// Whether `c` is a JSON-RPC call sent with `A2A-Version: 1.0` under a 0.x method name
+/// (`message/send`, `tasks/get`, ...; VER-MIX-001 on the request): its answer may come in
+/// either form ([`State::answer_in_header_form`]).
+fn header_1_0_on_0x_method(c: Option<&Call>) -> bool {
+    c.is_some_and(|c| {
+        c.binding == Some(Binding::JsonRpc)
+            && c.method.is_some()
+            && !c.webhook
+            && c.dialect.is_some_and(Dialect::is_0x)
+            && c.header_version.as_deref().and_then(Dialect::from_version) == Some(Dialect::V1_0)
+    })
+}
+
+/// Whether JSON-RPC response `v` (a unary answer or one stream event) carries a result in
+/// the 1.0 form and none of the 0.x discriminator: no `kind`, and either one of the 1.0
+/// oneof wrappers (`task`, `message`, `statusUpdate`, `artifactUpdate`: SendMessageResponse,
+/// StreamResponse) or a Task whose `status.state` is a `TASK_STATE_*` name (GetTask,
+/// CancelTask). `false` for errors and anything else.
+fn answer_in_1_0_form(v: &Json) -> bool {
+    let Some(res) = v.get("result").filter(|r| r.is_object()) else {
+        return false;
+    };
+    if res.get("kind").is_some() {
+        return false;
+    }
+    let wrapped = ["task", "message", "statusUpdate", "artifactUpdate"]
+        .iter()
+        .filter_map(|k| res.get(k))
+        .find(|w| w.is_object());
+    match wrapped {
+        Some(w) => w.get("kind").is_none(),
+        None => res
+            .get("status")
+            .and_then(|st| st.get("state"))
+            .and_then(Json::as_str)
+            .is_some_and(|st| st.starts_with("TASK_STATE_")),
+    }
+}
+
+/// RPC-REQ-002's message for an A2A payload posted bare (`what`, from
+/// [`bare_a2a_payload`]) to `url`, a JSON-RPC endpoint because `why` (the card declares it,
+/// or the agent answers there in JSON-RPC).
+fn bare_payload_message(what: &str, url: &str, why: &str) -> String {
+    format!(
+        "client posted {what} to the JSON-RPC endpoint {url} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; {why}, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}"
+    )
 }
 
 /// RPC-001: what a JSON body that is no JSON-RPC request object carries when it is an A2A

@@ -129,7 +129,7 @@ rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-alt
     "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names; on gRPC the same names are metadata entries); answer ExtensionSupportRequiredError (-32008; HTTP+JSON and gRPC: FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED), in a stream as in a unary answer, only when a required extension is missing from it");
 rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
     ["EXT-004", "EXT-003"],
-    "agent activated an extension (A2A-Extensions response header) that its card does not declare or the client did not request",
+    "agent activated an extension (A2A-Extensions response header; 0.x: X-A2A-Extensions) that its card does not declare (or a card with no capabilities.extensions at all) or the client did not request",
     "echo in the response's A2A-Extensions only the extensions the client requested that the card declares in capabilities.extensions and that this request really used");
 rule!(CAP_EXT_0X_HEADER, "CAP-EXT-004", "extension-header-0x-name", Warning, Interop,
     ["EXT-001"],
@@ -196,6 +196,10 @@ rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling
     ["RPC-002"],
     "response id of a JSON-RPC call differs from the request id",
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
+rule!(RPC_REFUSAL_ID_NOT_ECHOED, "RPC-ID-002", "jsonrpc-refusal-id-not-echoed", Warning, ErrorHandling,
+    ["RPC-002", "ERR-007"],
+    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value)",
+    "whoever writes the refusal body (the agent, or the auth layer, rate limiter or gateway in front of it): read the call's id and echo it in the JSON-RPC error (JSON-RPC 2.0 §5 allows id null only when the request's id could not be read), or answer the HTTP status with a body that is no JSON-RPC response object ({\"error\": \"rate limited\"}, a google.rpc Status) so that clients go by the status; the HTTP status of a JSON-RPC error is free (ERR-007)");
 rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop,
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
@@ -206,7 +210,7 @@ rule!(RPC_REQUEST_BATCH_DUPLICATE_ID, "RPC-REQ-004", "client-batch-duplicate-id"
     "give every call of a batch its own id (JSON-RPC 2.0 §6: the client matches the answers to its calls by id, and the server may answer in any order); an agent that echoes each call's id, as RPC-002 asks, is not at fault");
 rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong", Error, Interop,
     ["RPC-001"],
-    "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version), or the client posted an A2A payload (a bare message, bare send params) to an interface the agent card declares as JSON-RPC without any JSON-RPC request object around it",
+    "client's JSON-RPC call to an A2A method has no \"jsonrpc\": \"2.0\" member (absent or another version), or the client posted an A2A payload (a bare message, bare send params) to an interface the agent card declares as JSON-RPC (or, with no card saying what the URL serves, where the agent answers that POST or another call in JSON-RPC) without any JSON-RPC request object around it",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one; on a JSON-RPC interface wrap the payload in the request object {\"jsonrpc\": \"2.0\", \"id\", \"method\", \"params\": {\"message\": ...}} (a bare {\"message\": ...} body is the HTTP+JSON binding's, at its /message:send route)");
 rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
     ["RPC-003"],
@@ -1193,6 +1197,7 @@ pub static RULES: &[Rule] = &[
     RPC_ERROR_INFO_MALFORMED,
     RPC_VALID_REQUEST_REFUSED,
     RPC_ID_MISMATCH,
+    RPC_REFUSAL_ID_NOT_ECHOED,
     RPC_METHOD_CASE_ACCEPTED,
     RPC_REQUEST_ID,
     RPC_REQUEST_NOT_2_0,

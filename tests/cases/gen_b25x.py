@@ -863,10 +863,10 @@ case("CL8-legal-v10-stream-closes-at-auth-required", lambda: C10() + stream10([
 case("E08-v10-jsonrpc-answer-text-html", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": task10()}), headers={"content-type": "text/html; charset=utf-8"})],
     [("jsonrpc-response-malformed", E)], "a JSON-RPC answer labelled text/html by a framework default (RPC-001: application/json)")
-case("EL9-legal-v10-jsonrpc-429-rate-limiter-error-id-null", lambda: C10() + [
+case("EL9-v10-jsonrpc-429-rate-limiter-error-id-null", lambda: C10() + [
     RPC(7, "SendMessage", {"message": msg10()}),
     resp(err(None, -32000, "rate limited"), status=429, headers=RA)],
-    [], "a rate-limit front answers 429 before reading the call, with a JSON-RPC error of id null: like a 401/403 auth front, it did not read the id (ERR-007: HTTP status of JSON-RPC errors is not enforced)")
+    [("jsonrpc-refusal-id-not-echoed", W)], "a rate-limit front answers 429 before reading the call, with a JSON-RPC error of id null: the 429 is a fair refusal (ERR-007: HTTP status of JSON-RPC errors is not enforced), but a JSON-RPC error object's id must echo the call's readable id 7 (JSON-RPC 2.0 §5, RPC-002; q26b: RPC-ID-002, a warning, as for 401/403/503 fronts)")
 
 # ---------------------------------------------------------------- fourth batch
 case("E10-v10-card-304-to-unconditional-get", lambda: [

@@ -335,6 +335,11 @@ def rid(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(7, "GetTask", {"id": "task-1"}), headers=V1)
     t.resp(200, res(7 if ok else "7", task1())); return t.text()
 case("RPC-ID-001", rid(False), rid(True))
+def refusal_id(ok):
+    # a rate limiter's 429 with a JSON-RPC error object: its id must echo the call's (RPC-002)
+    t = T(); t.req("POST", H + "/a2a", rpc(7, "GetTask", {"id": "task-1"}), headers=V1)
+    t.resp(429, err(7 if ok else None, -32000, "rate limited"), headers={"retry-after": "2"}); return t.text()
+case("RPC-ID-002", refusal_id(False), refusal_id(True))
 def einfo(ok):
     # a2a-python 1.0 puts its validation errors (a list) into ErrorInfo.metadata
     meta = {"errors": "message.parts: Field must contain at least one element."} if ok else {"errors": [{"field": "message.parts", "message": "Field must contain at least one element."}]}

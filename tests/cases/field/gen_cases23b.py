@@ -133,15 +133,15 @@ case("f328-legal-v03-artifact-replace-append-seal", [
 # --- security schemes and 401 ---------------------------------------------------------------------
 # CopilotKit PR #6920: AgentCore / API Gateway refuses an unauthenticated A2A call with 401 and a JSON-RPC -32001
 card_ac = card03(A + "/invocations", securitySchemes={"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}}, security=[{"bearer": []}])
-case("f329-legal-v03-401-gateway-jsonrpc-error-body", getcard(0.0, card_ac) + [
+case("f329-v03-401-gateway-jsonrpc-error-body-id-not-echoed", getcard(0.0, card_ac) + [
     req(0.1, "POST", A + "/invocations", rpc("7", "message/send", {"message": umsg03("hello", mid="m-6920")})),
     resp(0.104, 401, {"jsonrpc": "2.0", "error": {"code": -32001, "message": "Missing Authentication Token"}, "id": "null"},
          hdr={"www-authenticate": 'Bearer realm="agentcore"'}),
     req(0.5, "POST", A + "/invocations", rpc("8", "message/send", {"message": umsg03("hello", mid="m-6920b")}), hdr={"authorization": "Bearer <token>"}),
     resp(0.9, 200, ok("8", amsg03("Hi! How can I help?", mid="m-a6920", contextId="c-6920"))),
-], [],
+], [("jsonrpc-refusal-id-not-echoed", "warning")],
  "https://github.com/CopilotKit/CopilotKit/pull/6920 (an AgentCore-hosted A2A agent answers a call without credentials with HTTP 401 and the body {\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32001,\"message\":\"Missing Authentication Token\"},\"id\":\"null\"}, written by AWS in front of the agent)",
- "legal for A2A: a call without the credentials the card's scheme asks for is refused with HTTP 401 and a WWW-Authenticate challenge (AUTH-003, AUTH-002); the transport-level refusal is the answer, whatever its body says (the -32001 and the string id \"null\" are the gateway's, not an A2A TaskNotFoundError). The retry with the bearer token is served")
+ "a call without the credentials the card's scheme asks for is refused with HTTP 401 and a WWW-Authenticate challenge (AUTH-003, AUTH-002): that refusal is right, and the -32001 in the front's body is no A2A TaskNotFoundError. But the body is a JSON-RPC error object whose id is the string \"null\", not the call's readable id \"7\": JSON-RPC 2.0 §5 allows null only when the id could not be read (RPC-002), so a client that pairs answers by id cannot match it (q26b: RPC-ID-002, a warning naming the front; session 23 had left it silent). The retry with the bearer token is served")
 
 # --- multi-turn ----------------------------------------------------------------------------------
 # google/adk-python PR #4944: RemoteA2aAgent sent only contextId on the reply to an input-required task
@@ -334,16 +334,16 @@ R6920 = "https://github.com/CopilotKit/CopilotKit/pull/6920"
 card_k2 = card10()
 card_k2["securitySchemes"] = {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}
 card_k2["securityRequirements"] = [{"schemes": {"bearer": {"list": []}}}]
-vcase("b23b-K2-legal-v10-403-jsonrpc-body-string-null-id", getcard(0.0, card_k2) + [
+vcase("b23b-K2-v10-403-jsonrpc-body-string-null-id", getcard(0.0, card_k2) + [
     req(0.1, "POST", A + "/a2a", rpc("5", "SendMessage", {"message": umsg10("hello", mid="m-k2a")}), ver="1.0", hdr={"authorization": "Bearer <expired-token>"}),
     resp(0.104, 403, {"jsonrpc": "2.0", "error": {"code": -32001, "message": "Forbidden"}, "id": "null"}),
-], [], R6920 + " (the 1.0 form, a 403 from the same kind of front)",
- "legal: the credentials refusal is the HTTP 403 (AUTH-003); the JSON-RPC code and the string id \"null\" in the front's body are not an A2A answer to the call")
-vcase("b23b-K2-legal-v03-401-internal-error-body-other-id", getcard(0.0, card03(A + "/a2a", securitySchemes={"bearer": {"type": "http", "scheme": "bearer"}}, security=[{"bearer": []}])) + [
+], [("jsonrpc-refusal-id-not-echoed", "warning")], R6920 + " (the 1.0 form, a 403 from the same kind of front)",
+ "the credentials refusal is the HTTP 403 (AUTH-003), and the JSON-RPC code in the front's body is no A2A answer; its id, the string \"null\", does not echo the call's readable id \"5\" (RPC-002; q26b: RPC-ID-002, a warning)")
+vcase("b23b-K2-v03-401-internal-error-body-other-id", getcard(0.0, card03(A + "/a2a", securitySchemes={"bearer": {"type": "http", "scheme": "bearer"}}, security=[{"bearer": []}])) + [
     req(0.1, "POST", A + "/a2a", rpc("5", "message/send", {"message": umsg03("hello", mid="m-k2b")})),
     resp(0.104, 401, {"jsonrpc": "2.0", "error": {"code": -32603, "message": "Unauthorized"}, "id": 0}, hdr={"www-authenticate": "Bearer"}),
-], [], R6920 + " (control: another code and id in the refusal's body)",
- "legal: a 401 with a challenge is the refusal (AUTH-003); its body was written before the call was read")
+], [("jsonrpc-refusal-id-not-echoed", "warning")], R6920 + " (another code and id in the refusal's body)",
+ "a 401 with a challenge is the refusal (AUTH-003) and its -32603 is not judged as the agent's; the JSON-RPC error's id 0 is not the call's \"5\" (RPC-002; q26b: RPC-ID-002, a warning)")
 vcase("b23b-K2-v03-200-gateway-body-task-not-found", getcard(0.0, card_ac) + [
     req(0.1, "POST", A + "/invocations", rpc("7", "message/send", {"message": umsg03("hello", mid="m-k2c")}), hdr={"authorization": "Bearer <token>"}),
     resp(0.104, 200, {"jsonrpc": "2.0", "error": {"code": -32001, "message": "Missing Authentication Token"}, "id": "null"}),
