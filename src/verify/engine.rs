@@ -507,6 +507,11 @@ struct Exch {
     req_seq: u64,
     method: String,
     url: String,
+    /// The URL a finding's message names when it is not `url`: for an exchange the active
+    /// prober made (request header [`crate::model::PROBE_TEST_HEADER`]), the agent URL it
+    /// addressed (`request_head.upstream`), since `url` names the prober's own recording
+    /// listener, a loopback port of the run (newcomer26 N1). `None` elsewhere.
+    named_url: Option<String>,
     parts: Option<UrlParts>,
     /// `parts`' origin (`scheme://host:port`), formatted once: cards are looked up by it.
     origin: Option<String>,
@@ -785,6 +790,11 @@ impl Exch {
     }
     fn req_ev_seq(&self) -> u64 {
         self.req_body_seq.unwrap_or(self.req_seq)
+    }
+    /// The request URL as a finding's message names it: the agent URL a prober addressed
+    /// ([`Exch::named_url`]), else the URL the client addressed.
+    fn url_named(&self) -> &str {
+        self.named_url.as_deref().unwrap_or(&self.url)
     }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
@@ -2504,13 +2514,21 @@ impl State {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             } => {
                 self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
-                self.on_request_head((ev.seq, ev.t_us), ev.leg, xid, method, url, headers);
+                self.on_request_head(
+                    (ev.seq, ev.t_us),
+                    ev.leg,
+                    xid,
+                    method,
+                    (url, upstream),
+                    headers,
+                );
                 self.out[before..].to_vec()
             }
             EventKind::ResponseHead {
@@ -2531,16 +2549,18 @@ impl State {
     }
 
     /// A request head opens its exchange (owned parts; [`State::feed`] copies them);
-    /// `(seq, t_us)` are its event's.
+    /// `(seq, t_us)` are its event's, `(url, upstream)` its URL and the URL the proxy
+    /// forwarded it to.
     fn on_request_head(
         &mut self,
         (seq, t_us): (u64, u64),
         leg: Option<String>,
         xid: String,
         method: String,
-        url: String,
+        (url, upstream): (String, Option<String>),
         headers: Headers,
     ) {
+        let named_url = upstream.filter(|_| headers.contains(crate::model::PROBE_TEST_HEADER));
         self.exchanges_seen += 1;
         let parts = parse_url(&url);
         let path = match &parts {
@@ -2575,6 +2595,7 @@ impl State {
             req_t: t_us,
             method,
             url,
+            named_url,
             parts,
             path,
             req_body: BodyAcc::expecting(&headers),
@@ -2701,6 +2722,7 @@ impl State {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             } => {
                 self.on_request_head(
@@ -2708,7 +2730,7 @@ impl State {
                     ev.leg.clone(),
                     xid.to_string(),
                     method.clone(),
-                    url.clone(),
+                    (url.clone(), upstream.clone()),
                     headers.clone(),
                 );
             }
@@ -3732,7 +3754,7 @@ impl State {
                             self.areas.insert("jsonrpc");
                             self.find(
                                 &r::RPC_REQUEST_NOT_2_0,
-                                format!("client posted {what} to the JSON-RPC endpoint {} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; the agent card declares JSON-RPC at this URL, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}", x.url),
+                                format!("client posted {what} to the JSON-RPC endpoint {} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; the agent card declares JSON-RPC at this URL, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}", x.url_named()),
                                 vec![x.ev_at(x.req_ev_seq(), "", None)],
                                 &x.leg,
                             );
@@ -12633,6 +12655,7 @@ impl State {
                 req_seq: x.req_seq,
                 method: x.method.clone(),
                 url: x.url.clone(),
+                named_url: x.named_url.clone(),
                 origin: x.origin.clone(),
                 path: x.path.clone(),
                 req_body_seq: x.req_body_seq,
@@ -20084,7 +20107,7 @@ impl State {
             format!(
                 " ({} {})",
                 x.method.to_ascii_uppercase(),
-                super::wording::url_shown(&x.url)
+                super::wording::url_shown(x.url_named())
             )
         } else {
             String::new()
@@ -21504,7 +21527,7 @@ impl State {
             view,
             exchange: x.id.clone(),
             seq: bseq,
-            url: x.url.clone(),
+            url: x.url_named().to_string(),
             strings,
             content,
             fetched_at,
@@ -23608,7 +23631,7 @@ impl State {
             format!(
                 "{} {} was answered HTTP {} redirecting to a login page {loc} instead of 401 with a WWW-Authenticate challenge{why}",
                 x.method,
-                x.url,
+                x.url_named(),
                 x.status.unwrap_or(0)
             ),
             vec![
@@ -23776,7 +23799,7 @@ impl State {
                     a.shown,
                     x.status.unwrap_or(0),
                     x.method,
-                    x.url,
+                    x.url_named(),
                     if loc.is_empty() { "nowhere" } else { &loc }
                 ),
                 vec![
@@ -26242,7 +26265,7 @@ fn version_asked_as(x: &Exch, c: &Call) -> String {
 /// wire names by the request line, as `POST https://agent.example.test/v1/message:send`.
 /// The URL's query and userinfo are left out ([`super::wording::url_shown`]).
 fn call_at(x: &Exch) -> String {
-    let url = super::wording::url_shown(&x.url);
+    let url = super::wording::url_shown(x.url_named());
     let line = format!("{} {url}", x.method.to_ascii_uppercase());
     match x
         .call
