@@ -1,10 +1,15 @@
 //! newcomer26: what a newcomer hit probing an `https://` agent and sending it a large
 //! message through the proxy at 2 a.m.: the probe's findings named its own plain-http
-//! recording listener instead of the agent's URL (N1). Real processes, real loopback
+//! recording listener instead of the agent's URL (N1), and a message over the capture cap
+//! that the agent refused 413 was only "not judged" (N2). Real processes, real loopback
 //! sockets (TLS with a self-signed certificate), real files.
 
 mod broken;
 mod common;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+#[path = "common/raw_http.rs"]
+mod raw_http;
 
 use common::run_off_runtime as run;
 
@@ -97,4 +102,113 @@ async fn n1_probe_findings_name_the_agent_url_not_the_probe_listener() {
             );
         }
     }
+}
+
+/// The GW-RESP-003 findings of `verify -f json --fail-on never FILE`, with its exit status.
+async fn gw_resp_003(file: &std::path::Path) -> (Option<i32>, Vec<serde_json::Value>) {
+    let o = run(vec![
+        "verify".into(),
+        "-f".into(),
+        "json".into(),
+        "--fail-on".into(),
+        "never".into(),
+        file.display().to_string(),
+    ])
+    .await;
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&o.stdout), text(&o.stderr)));
+    let fs = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "GW-RESP-003")
+        .cloned()
+        .collect();
+    (o.status.code(), fs)
+}
+
+/// A 1.0 JSON-RPC SendMessage of about `text_len` bytes of text, sent through the proxy at
+/// `proxy` (`--capture-cap 4096`, recording to `rec`) to an agent that answers every
+/// request with `answer` once it has read the whole request; the proxy is stopped and the
+/// request's size in bytes returned.
+async fn large_send_through_proxy(
+    answer: Vec<u8>,
+    rec: &std::path::Path,
+    text_len: usize,
+) -> usize {
+    let (agent, mut got) = raw_http::raw_agent(answer).await;
+    let (p, addr) = proxy_process::start_proxy(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+        "--capture-cap",
+        "4096",
+    ]);
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{{"message":{{"role":"ROLE_USER","messageId":"m-big","parts":[{{"text":"task {}"}}]}}}}}}"#,
+        "x".repeat(text_len)
+    );
+    let req = format!(
+        "POST / HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let answer = raw_http::send_and_read_to_end(&addr.to_string(), req.as_bytes()).await;
+    assert!(answer.starts_with(b"HTTP/1.1 413"), "{}", text(&answer));
+    // the agent read the whole request: the proxy forwarded it whole (the cap is the
+    // recording's only); the proxy's start-up `OPTIONS *` to the agent comes first
+    let seen = loop {
+        let r = tokio::time::timeout(std::time::Duration::from_secs(20), got.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        if r.starts_with(b"POST ") {
+            break r;
+        }
+    };
+    assert!(seen.len() > body.len(), "{} of {}", seen.len(), body.len());
+    p.terminate();
+    body.len()
+}
+
+/// N2: a 30 MB message (inline text) through `proxy` to the JS SDK agent, whose Express
+/// body parser refuses it `413 PayloadTooLargeError` (text/html): the body is over the
+/// proxy's `--capture-cap` (16 MiB), so the recording holds it in part, and `verify` said
+/// only "not judged: 1 exchange (e1): body not fully recorded", 0 findings, exit 0, where
+/// the same refusal of a 1 MB message gets GW-RESP-003 naming the body-size limit. The 413
+/// is judged from the response, which the recording holds whole: GW-RESP-003 names the
+/// call (its JSON-RPC method from the body's recorded start), the whole body's size and
+/// the capture cap. A 413 the agent answered with a JSON-RPC error (an A2A answer) is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n2_a_413_to_a_body_over_the_capture_cap_is_judged_not_only_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = "<!DOCTYPE html><html><body><pre>PayloadTooLargeError: request entity too large</pre></body></html>";
+    let answer = format!(
+        "HTTP/1.1 413 Payload Too Large\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{page}",
+        page.len()
+    );
+    let rec = dir.path().join("big.jsonl");
+    let size = large_send_through_proxy(answer.into_bytes(), &rec, 200_000).await;
+    let (code, fs) = gw_resp_003(&rec).await;
+    assert_eq!(code, Some(0), "{fs:#?}");
+    assert_eq!(fs.len(), 1, "{fs:#?}");
+    let msg = fs[0]["message"].as_str().unwrap();
+    assert!(
+        msg.starts_with("the JSON-RPC call SendMessage got HTTP 413 Content Too Large (text/html) and no A2A answer: the request body (")
+            && msg.contains(&format!("({size} bytes)"))
+            && msg.ends_with("; the recording holds the request body only in part (a larger --capture-cap records it all), so its content is not judged"),
+        "{msg}"
+    );
+    assert!(size > 200_000);
+
+    // an A2A answer with status 413 (the agent's JSON-RPC handler refused it): no finding
+    let rpc = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32600,"message":"request too large"}}"#;
+    let answer = format!(
+        "HTTP/1.1 413 Payload Too Large\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{rpc}",
+        rpc.len()
+    );
+    let rec = dir.path().join("rpc.jsonl");
+    large_send_through_proxy(answer.into_bytes(), &rec, 200_000).await;
+    let (_, fs) = gw_resp_003(&rec).await;
+    assert!(fs.is_empty(), "{fs:#?}");
 }

@@ -524,6 +524,15 @@ struct Exch {
     /// from the whole recorded body.
     req_late: bool,
     truncated: bool,
+    /// The request body was cut (at the proxy's capture cap, or past what the verifier
+    /// keeps of a body): its content is not judged, but its answer may still be (a 413,
+    /// [`State::cut_request_too_large`]).
+    req_cut: bool,
+    /// The response body was cut likewise (an SSE or gRPC body too).
+    resp_cut: bool,
+    /// `exchange_end.request_bytes`: request body bytes the proxy received, the whole body
+    /// also when the recording holds only its start.
+    req_bytes: u64,
     /// Why `truncated`, as the recording tells it: [`TRUNC_CAP`], [`TRUNC_DROPPED`],
     /// [`TRUNC_BUFFER`] bits (0: only the `exchange_end` says so; newcomer19 N10).
     trunc_by: u8,
@@ -2746,10 +2755,12 @@ impl State {
                         x.req_body.push(&body.data);
                     } else {
                         x.truncated = true;
+                        x.req_cut = true;
                         x.trunc_by |= TRUNC_BUFFER;
                     }
                     if body.truncated {
                         x.truncated = true;
+                        x.req_cut = true;
                         x.trunc_by |= TRUNC_CAP;
                     }
                     // An event stream held for this body: judged once the body is whole.
@@ -2787,6 +2798,7 @@ impl State {
                         }
                         if body.truncated {
                             x.truncated = true;
+                            x.resp_cut = true;
                             x.trunc_by |= TRUNC_CAP;
                         }
                         if x.sse.is_some() && !x.truncated {
@@ -2824,6 +2836,7 @@ impl State {
                                 x.body.push(&body.data);
                             } else {
                                 x.truncated = true;
+                                x.resp_cut = true;
                                 x.trunc_by |= TRUNC_BUFFER;
                             }
                             Vec::new()
@@ -2876,6 +2889,7 @@ impl State {
                 truncated,
                 error,
                 trailers,
+                request_bytes,
                 response_bytes,
                 resent,
                 ..
@@ -2896,6 +2910,7 @@ impl State {
                 }
                 if let Some(mut x) = self.open.remove(xid) {
                     x.resp_bytes = *response_bytes;
+                    x.req_bytes = *request_bytes;
                     x.truncated |= *truncated;
                     // A stream still held for an early answer's body (fix19p P2): the body
                     // is as whole as it gets.
@@ -7983,6 +7998,7 @@ impl State {
                 _ => truncation_reason(x.trunc_by),
             };
             self.incomplete.push((x.id.clone(), why));
+            self.cut_request_too_large(&x);
         }
         let c = x.call.clone().unwrap_or_default();
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
@@ -10005,17 +10021,7 @@ impl State {
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
         let msg = if status == 413 {
-            let size = x.req_body.as_slice().len();
-            let inline = if contains(x.req_body.as_slice(), b"\"bytes\"")
-                || contains(x.req_body.as_slice(), b"\"raw\"")
-            {
-                ", with inline file bytes"
-            } else {
-                ""
-            };
-            format!(
-                "the {kind} {name} got HTTP 413 Content Too Large ({what}{server}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
-            )
+            too_large_message(&format!("{kind} {name}"), &format!("{what}{server}"), x)
         } else {
             format!(
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
@@ -10025,6 +10031,75 @@ impl State {
             &r::GW_ANSWER_UNSEEN,
             msg,
             vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-003 (RPC-002, ERR-007) for a request whose body the recording holds only in
+    /// part (over the proxy's `--capture-cap`, 16 MiB by default, or past what the verifier
+    /// keeps) and that got HTTP 413 Content Too Large with no A2A answer: the one finding
+    /// that explains why a large message failed, judged from the response, which the
+    /// recording holds whole (before, the exchange was only "not judged": newcomer26 N2).
+    /// The call is named by its HTTP+JSON route, or by the JSON-RPC `method` found before
+    /// `params` in the body's recorded start. Client leg of a plain recording only, as for
+    /// a whole body ([`State::intermediary_error_unseen`]).
+    fn cut_request_too_large(&mut self, x: &Exch) {
+        if !x.req_cut
+            || x.resp_cut
+            || x.trunc_by & (TRUNC_DROPPED | TRUNC_SKIPPED) != 0
+            || x.status != Some(413)
+            || x.synthetic
+            || x.outcome != Some(Outcome::Complete)
+            || x.leg.is_some()
+            || self.areas.contains("gateway")
+        {
+            return;
+        }
+        let body = decode_body(&x.resp_headers, x.body.as_slice());
+        let answer = body
+            .as_deref()
+            .and_then(|b| serde_json::from_slice::<Value>(b).ok());
+        let a2a_answer = answer.as_ref().is_some_and(|v| {
+            v.get("jsonrpc").is_some()
+                || v.get("result").is_some()
+                || v.get("error")
+                    .is_some_and(|e| e.get("code").is_some() || e.get("status").is_some())
+                || v.get("code").is_some_and(Value::is_i64)
+        });
+        if a2a_answer {
+            return;
+        }
+        let what = if x.body.as_slice().is_empty() {
+            "an empty body".to_string()
+        } else {
+            x.resp_headers
+                .media_type()
+                .unwrap_or_else(|| "no content type".into())
+                .into_owned()
+        };
+        let server = x
+            .resp_headers
+            .get("server")
+            .map(|s| format!(", server: {}", s.trim()))
+            .unwrap_or_default();
+        let route = rest_route(&x.method, &x.path).map(|r| r.op.name());
+        let name = match (route, jsonrpc_method_in_start(x.req_body.as_slice())) {
+            (Some(op), _) => format!("HTTP+JSON call {op}"),
+            (None, Some(m)) => format!("JSON-RPC call {m}"),
+            (None, None) => format!("request {} {}", x.method.to_ascii_uppercase(), x.path),
+        };
+        let mut msg = too_large_message(&name, &format!("{what}{server}"), x);
+        msg.push_str(
+            "; the recording holds the request body only in part (a larger --capture-cap records it all), so its content is not judged",
+        );
+        let quote = (!x.body.as_slice().is_empty())
+            .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
+        self.areas.insert("task");
+        self.areas_unanswered.insert("task");
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            msg,
+            vec![x.ev_at(x.body_seq(), "", quote)],
             &x.leg,
         );
     }
@@ -26282,6 +26357,47 @@ fn call_at(x: &Exch) -> String {
         }
         None => line,
     }
+}
+
+/// GW-RESP-003's message for an HTTP 413 Content Too Large with no A2A answer (ERR-007):
+/// `call` names the call (`JSON-RPC call SendMessage`), `what` the answer's media type and
+/// server. The request's size is `exchange_end.request_bytes` when the recording has it
+/// (the whole body, also one recorded in part), else the bytes recorded.
+fn too_large_message(call: &str, what: &str, x: &Exch) -> String {
+    let size = x.req_bytes.max(x.req_body.as_slice().len() as u64);
+    let inline = if contains(x.req_body.as_slice(), b"\"bytes\"")
+        || contains(x.req_body.as_slice(), b"\"raw\"")
+    {
+        ", with inline file bytes"
+    } else {
+        ""
+    };
+    format!(
+        "the {call} got HTTP 413 Content Too Large ({what}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
+    )
+}
+
+/// The JSON-RPC `method` of a request body the recording holds only in part: the string
+/// value of the first `"method"` member before any `"params"` (SDK clients write `method`
+/// first; a `"method"` inside `params` is message text, not the call). `None` when not
+/// found or not a plain JSON string of at most 100 bytes.
+fn jsonrpc_method_in_start(body: &[u8]) -> Option<String> {
+    let end = memchr::memmem::find(body, b"\"params\"").unwrap_or(body.len());
+    let head = &body[..end];
+    let at = memchr::memmem::find(head, b"\"method\"")? + 8;
+    let rest = head[at..]
+        .trim_ascii_start()
+        .strip_prefix(b":")?
+        .trim_ascii_start();
+    let rest = rest.strip_prefix(b"\"")?;
+    let close = rest
+        .iter()
+        .take(101)
+        .position(|&b| b == b'"' || b == b'\\')?;
+    if rest[close] != b'"' {
+        return None;
+    }
+    std::str::from_utf8(&rest[..close]).ok().map(str::to_string)
 }
 
 /// The binding's form of VersionNotSupportedError (ERR-002), for a VER-HDR-001 message
