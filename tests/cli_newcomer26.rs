@@ -212,3 +212,89 @@ async fn n2_a_413_to_a_body_over_the_capture_cap_is_judged_not_only_listed() {
     let (_, fs) = gw_resp_003(&rec).await;
     assert!(fs.is_empty(), "{fs:#?}");
 }
+
+/// The RPC-ERROR-001 messages of the recording of three JSON-RPC requests that are no
+/// request objects (no `method`; `jsonrpc` "1.0"; a JSON string), each sent through the
+/// proxy to an agent that answers every request with the JSON-RPC error `code`.
+async fn invalid_requests_answered(code: i64, dir: &std::path::Path) -> Vec<String> {
+    let err = format!(r#"{{"jsonrpc":"2.0","id":1,"error":{{"code":{code},"message":"bad"}}}}"#);
+    let (agent, _got) = raw_http::raw_agent(raw_http::json_answer(err.as_bytes())).await;
+    let rec = dir.join(format!("invalid{}.jsonl", -code));
+    let (p, addr) = proxy_process::start_proxy(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    for body in [
+        r#"{"jsonrpc":"2.0","id":1,"params":{}}"#,
+        r#"{"jsonrpc":"1.0","id":1,"method":"SendMessage","params":{}}"#,
+        r#""SendMessage""#,
+    ] {
+        let req = format!(
+            "POST / HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\na2a-version: 1.0\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let answer = raw_http::send_and_read_to_end(&addr.to_string(), req.as_bytes()).await;
+        assert!(answer.starts_with(b"HTTP/1.1 200"), "{}", text(&answer));
+    }
+    p.terminate();
+    let o = run(vec![
+        "verify".into(),
+        "-f".into(),
+        "json".into(),
+        "--fail-on".into(),
+        "never".into(),
+        rec.display().to_string(),
+    ])
+    .await;
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", text(&o.stdout), text(&o.stderr)));
+    let mut msgs: Vec<String> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "RPC-ERROR-001")
+        .flat_map(|f| {
+            // a finding seen again lists each occurrence's message
+            let mut m = vec![f["message"].as_str().unwrap().to_string()];
+            if let Some(seen) = f["seen"].as_array() {
+                m.extend(
+                    seen.iter()
+                        .filter_map(|s| s["message"].as_str().map(str::to_string)),
+                );
+            }
+            m
+        })
+        .collect();
+    msgs.sort();
+    msgs.dedup();
+    msgs
+}
+
+/// N3: `probe` of the JS SDK agent failed `errors.invalid-request [1.0]` with RPC-ERROR-001
+/// "the request is JSON but not a valid JSON-RPC request object, yet the agent answered
+/// -32602 ...": the engineer fixing the agent's request parser was not told what made the
+/// request invalid (it had no `method`). The message names it now, for each way a JSON
+/// body is no request object; an agent answering -32600 gets no finding.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n3_an_invalid_request_finding_says_what_makes_the_request_invalid() {
+    let dir = tempfile::tempdir().unwrap();
+    let msgs = invalid_requests_answered(-32602, dir.path()).await;
+    for why in [
+        "(it has no method member)",
+        r#"(its jsonrpc is "1.0", not "2.0")"#,
+        "(it is a JSON string, not an object)",
+    ] {
+        let want = format!(
+            "the request is JSON but not a valid JSON-RPC request object {why}, yet the agent answered -32602 InvalidParamsError instead of -32600 InvalidRequestError"
+        );
+        assert!(
+            msgs.iter().any(|m| m.starts_with(&want)),
+            "{want}\n{msgs:#?}"
+        );
+    }
+    assert!(invalid_requests_answered(-32600, dir.path())
+        .await
+        .is_empty());
+}

@@ -14520,9 +14520,20 @@ impl State {
                 jsonrpc::PARSE_ERROR,
                 "the request body is not valid JSON".into(),
             )),
+            // what is wrong with it, for the engineer who fixes the agent's parser
+            // (newcomer26 N3)
             Some(RequestParse::Invalid) => Some((
                 jsonrpc::INVALID_REQUEST,
-                "the request is JSON but not a valid JSON-RPC request object".into(),
+                format!(
+                    "the request is JSON but not a valid JSON-RPC request object{}",
+                    decode_body(&x.req_headers, x.req_body.as_slice())
+                        .and_then(|b| Json::parse(&b)
+                            .ok()
+                            .as_ref()
+                            .and_then(jsonrpc::invalid_request_why))
+                        .map(|why| format!(" ({why})"))
+                        .unwrap_or_default()
+                ),
             )),
             // An A2A method call needs an id (string or integer: the 0.3 schema's
             // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
