@@ -298,3 +298,44 @@ async fn n3_an_invalid_request_finding_says_what_makes_the_request_invalid() {
         .await
         .is_empty());
 }
+
+/// N4: the Markdown report of the official Python SDK agent's streams quoted every SSE
+/// line as `data: {...}\u{d}`: sse-starlette ends each line CRLF, and the carriage return
+/// (escaped so that it cannot drive a terminal) was written as a Rust escape that read like
+/// a stray character in the agent's output. It is written `\r` now, still escaped: no raw
+/// carriage return reaches the report. A request body pretty-printed with CRLF line ends
+/// (a transcript file) is quoted the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n4_a_carriage_return_in_a_quoted_body_reads_backslash_r() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("crlf.jsonl");
+    let req = serde_json::json!({"t": 0.1, "dir": "req", "id": "e1", "method": "POST",
+        "url": "http://127.0.0.1:9/", "headers": {"content-type": "application/json",
+        "a2a-version": "1.0"}, "body": "{\r\n  \"jsonrpc\": \"2.0\",\r\n  \"id\": 1\r\n}\r\n"});
+    let resp = serde_json::json!({"t": 0.2, "dir": "resp", "id": "e1", "status": 200,
+        "headers": {"content-type": "application/json"},
+        "body": r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"bad"}}"#});
+    std::fs::write(&t, format!("{req}\n{resp}\n")).unwrap();
+    for fmt in ["markdown", "html"] {
+        let o = run(vec![
+            "report".into(),
+            t.display().to_string(),
+            "-f".into(),
+            fmt.into(),
+            "-o".into(),
+            "-".into(),
+        ])
+        .await;
+        let shown = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert!(shown.contains("RPC-ERROR-001"), "{fmt}: {shown}");
+        assert!(
+            shown.contains(": 1\\r\n}\\r"),
+            "{fmt}: the quoted request body: {shown}"
+        );
+        assert!(
+            !shown.contains('\r') && !shown.contains("\\u{d}"),
+            "{fmt}: {shown:?}"
+        );
+    }
+}
