@@ -339,3 +339,144 @@ async fn n4_a_carriage_return_in_a_quoted_body_reads_backslash_r() {
         );
     }
 }
+
+/// N5: `proxy --tls-cert key.pem --tls-key cert.pem` (the two files swapped) said only
+/// "--tls-cert key.pem: no PEM certificate in the file; hint: `a2a-interop proxy --help`
+/// lists the flags", and `--upstream-ca` given the agent's key the same. Each line now
+/// says what the file holds and what the flag takes, names a swap, and for a binary (DER)
+/// certificate gives the `openssl` command that converts it. Exit 2 before listening.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n5_a_key_or_der_file_given_as_a_certificate_is_named_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let cert = dir.path().join("cert.pem");
+    let key = dir.path().join("key.pem");
+    let der = dir.path().join("cert.der");
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    std::fs::write(&der, ck.cert.der()).unwrap();
+    let (c, k, d) = (
+        cert.display().to_string(),
+        key.display().to_string(),
+        der.display().to_string(),
+    );
+    let proxy = |extra: &[&str]| {
+        let mut v: Vec<String> = ["proxy", "--listen", "127.0.0.1:0", "--upstream"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // --upstream-ca applies to https:// upstreams only
+        let scheme = if extra.contains(&"--upstream-ca") {
+            "https"
+        } else {
+            "http"
+        };
+        v.push(format!("{scheme}://127.0.0.1:9"));
+        v.push("--record".into());
+        // a recording of its own per run (N6 is about one reused)
+        v.push(
+            dir.path()
+                .join(format!("r-{}.jsonl", extra.join("-").len()))
+                .display()
+                .to_string(),
+        );
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (
+            proxy(&["--tls-cert", &k, "--tls-key", &c]),
+            format!("--tls-cert {k}: no PEM certificate in the file (it holds a private key); hint: --tls-cert takes the listener's certificate chain in PEM (-----BEGIN CERTIFICATE-----, the leaf first), --tls-key its private key (are --tls-cert and --tls-key swapped?)"),
+        ),
+        (
+            proxy(&["--tls-cert", &c, "--tls-key", &c]),
+            format!("--tls-key {c}: no PEM private key in the file (it holds a certificate); hint: --tls-key takes the private key of the --tls-cert certificate in PEM (-----BEGIN PRIVATE KEY-----, RSA or EC PRIVATE KEY also) (are --tls-cert and --tls-key swapped?)"),
+        ),
+        (
+            proxy(&["--upstream-ca", &k]),
+            format!("--upstream-ca {k}: no PEM certificate in the file (it holds a private key); hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----), never a private key"),
+        ),
+        (
+            vec!["probe".into(), "https://127.0.0.1:9/".into(), "--ca".into(), d.clone()],
+            format!("a2a-interop: --ca {d}: no PEM certificate in the file (it is not PEM text: a binary DER file?); hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----), never a private key; a DER file converts with `openssl x509 -inform der -in {d} -out {d}.pem`"),
+        ),
+    ];
+    for (args, want) in cases {
+        let o = run(args.clone()).await;
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        let line = err.trim_end();
+        assert!(
+            line.starts_with("a2a-interop: ") && line.ends_with(&want) && line.lines().count() == 1,
+            "{args:?}:\n{line}\nwant the end: {want}"
+        );
+    }
+}
+
+/// N6: `proxy --record session.jsonl --tls-cert key.pem --tls-key cert.pem` (refused, exit
+/// 2) left `session.jsonl` holding its header line alone; the corrected command, rerun from
+/// the shell history, was refused as well: "session.jsonl already holds an earlier
+/// a2a-interop recording (239 bytes, ..., 0 events): recording there would erase it". A
+/// recording with no events holds no evidence: it is replaced, with a note saying so. One
+/// with events is still refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n6_a_recording_of_a_refused_start_is_no_evidence_to_keep() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let rec = dir.path().join("session.jsonl");
+    let r = rec.to_str().unwrap();
+    let base = [
+        "proxy",
+        "--listen",
+        "127.0.0.1:0",
+        "--upstream",
+        "http://127.0.0.1:9",
+    ];
+    let mut swapped: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+    swapped.extend(
+        ["--record", r, "--tls-cert", key.to_str().unwrap()]
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    swapped.extend(["--tls-key".to_string(), cert.display().to_string()]);
+    let o = run(swapped).await;
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    // what the refused start left: the header line alone, if anything
+    if rec.exists() {
+        let left = std::fs::read_to_string(&rec).unwrap();
+        assert!(left.lines().count() <= 1, "{left}");
+    }
+    // the corrected command starts
+    let (p, _) = proxy_process::start_proxy(&["--upstream", "http://127.0.0.1:9", "--record", r]);
+    let banner = p.banner.join("\n");
+    p.terminate();
+    if !banner.contains("overwriting") {
+        // nothing was left behind to overwrite: the run started on a fresh file
+        assert!(!banner.contains("already holds"), "{banner}");
+    } else {
+        assert!(
+            banner.contains("an earlier a2a-interop recording started "),
+            "{banner}"
+        );
+        assert!(banner.contains(" with no events)"), "{banner}");
+    }
+
+    // a recording with events is still kept from being erased
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("recordings/refagent-v1.0-rewrite-card.jsonl");
+    std::fs::copy(sample, &rec).unwrap();
+    let before = std::fs::read(&rec).unwrap();
+    let mut again: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+    again.extend(["--record".to_string(), r.to_string()]);
+    let o = run(again).await;
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("already holds an earlier a2a-interop recording"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&rec).unwrap(), before);
+}
