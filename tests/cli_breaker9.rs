@@ -231,7 +231,7 @@ fn a_ca_file_without_a_certificate_is_named_under_its_own_flag() {
         assert_eq!(
             err.trim_end(),
             format!(
-                "a2a-interop: --ca {}: no PEM certificate in the file; hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----)",
+                "a2a-interop: --ca {}: no PEM certificate in the file (it holds a private key); hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----), never a private key",
                 key.display()
             )
         );

@@ -129,7 +129,7 @@ impl InteropRun {
 pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     let url_a = agent_url(&a.url_a, "URL_A")?;
     let url_b = agent_url(&a.url_b, "URL_B")?;
-    crate::proxy::tls::ca_certs(&a.ca, "--ca").map_err(|e| anyhow::anyhow!("{e}; hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----)"))?;
+    crate::proxy::tls::ca_certs(&a.ca, "--ca").map_err(|e| anyhow::anyhow!("{e}"))?;
     let cfg = ProbeConfig {
         auth_headers: Vec::new(),
         skill: None,

@@ -62,7 +62,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let cfg = config_from(&a)?;
     // checked here under the flag the user gave (breaker9a B20: not as the internal proxy's
     // --upstream-ca when the recording pipeline starts)
-    crate::proxy::tls::ca_certs(&a.ca, "--ca").map_err(|e| anyhow::anyhow!("{e}; hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----)"))?;
+    crate::proxy::tls::ca_certs(&a.ca, "--ca").map_err(|e| anyhow::anyhow!("{e}"))?;
     if let Some(note) = dialect_note(&a.dialect) {
         crate::errln!("a2a-interop: note: {note}");
     }

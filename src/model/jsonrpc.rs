@@ -175,6 +175,36 @@ pub fn request_from_value(v: &Json) -> RequestParse {
     }
 }
 
+/// What makes `v` no JSON-RPC 2.0 request object ([`RequestParse::Invalid`]), in words a
+/// finding quotes: `it has no method member`, `its jsonrpc is "1.0", not "2.0"`, `it is a
+/// JSON array, not an object` (JSON-RPC 2.0 §4: an object with `jsonrpc` "2.0" and a
+/// `method` string). `None` when `v` is a valid request object.
+pub fn invalid_request_why(v: &Json) -> Option<String> {
+    let Some(obj) = v.as_object() else {
+        let kind = match v {
+            Json::Array(_) => "a JSON array",
+            Json::String(_) => "a JSON string",
+            Json::Number(_) => "a JSON number",
+            Json::Bool(_) => "a JSON boolean",
+            _ => "JSON null",
+        };
+        return Some(format!("it is {kind}, not an object"));
+    };
+    match obj.get("jsonrpc") {
+        None => return Some("it has no jsonrpc member".into()),
+        Some(j) if j.as_str() != Some("2.0") => {
+            let shown: String = j.to_value().to_string().chars().take(40).collect();
+            return Some(format!("its jsonrpc is {shown}, not \"2.0\""));
+        }
+        _ => {}
+    }
+    match obj.get("method") {
+        None => Some("it has no method member".into()),
+        Some(m) if m.as_str().is_none() => Some("its method is not a string".into()),
+        _ => None,
+    }
+}
+
 /// A lenient view of a JSON-RPC response object. `problems` lists envelope violations
 /// (RPC-001, RPC-002) as `(JSON Pointer, what is wrong)`.
 #[derive(Debug)]

@@ -21,6 +21,14 @@ pub mod sse;
 /// visible in the recording, so a reader can tell deliberate faults from real ones.
 pub const PROBE_NEGATIVE_HEADER: &str = "A2A-Interop-Probe";
 
+/// Request header naming the probe test a request belongs to (`lifecycle.send [1.0]`),
+/// sent by the active prober (`probe`, `interop`) while a test runs. The prober ties the
+/// verifier's findings on the exchange back to the test's verdict by it, and the verifier
+/// names such an exchange by the agent URL the prober addressed (`request_head.upstream`),
+/// not by the prober's own recording listener (an ephemeral loopback port, plain http even
+/// for an `https://` agent, gone after the run; newcomer26 N1).
+pub const PROBE_TEST_HEADER: &str = "A2A-Interop-Probe-Test";
+
 /// Value of [`PROBE_NEGATIVE_HEADER`] on a deliberately malformed request.
 pub const PROBE_NEGATIVE_TEST: &str = "negative-test";
 

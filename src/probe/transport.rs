@@ -210,8 +210,9 @@ fn rate_limit_words(resp: &ProbeResponse) -> String {
 
 /// Header naming the probe test a request belongs to (`lifecycle.send [1.0]`), so that
 /// the verifier's findings on the recorded exchange can be tied back to the test's verdict
-/// (`probe::merge_findings`). Sent only while a test runs.
-pub const PROBE_TEST_HEADER: &str = "A2A-Interop-Probe-Test";
+/// (`probe::merge_findings`). Sent only while a test runs. The one definition is
+/// [`crate::model::PROBE_TEST_HEADER`] (the verifier reads it too).
+pub const PROBE_TEST_HEADER: &str = crate::model::PROBE_TEST_HEADER;
 
 /// Default of [`Transport::max_unanswered`] (`probe --max-unanswered`).
 pub const DEFAULT_MAX_UNANSWERED: u32 = 3;

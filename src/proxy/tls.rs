@@ -269,15 +269,29 @@ impl ListenerTls {
         let chain: Vec<CertificateDer<'static>> =
             rustls_pemfile::certs(&mut cert_pem.as_slice()).collect::<Result<_, _>>()?;
         if chain.is_empty() {
+            let swapped = if pem_holds(&cert_pem) == PemHolds::Key {
+                " (are --tls-cert and --tls-key swapped?)"
+            } else {
+                ""
+            };
             return Err(io_err(format!(
-                "--tls-cert {}: no PEM certificate in the file",
-                self.cert.display()
+                "--tls-cert {}: no PEM certificate in the file{}; hint: --tls-cert takes the listener's certificate chain in PEM (-----BEGIN CERTIFICATE-----, the leaf first), --tls-key its private key{swapped}{}",
+                self.cert.display(),
+                pem_holds(&cert_pem).said(),
+                der_hint(&cert_pem, &self.cert, "x509"),
             )));
         }
         let key = rustls_pemfile::private_key(&mut key_pem.as_slice())?.ok_or_else(|| {
+            let swapped = if pem_holds(&key_pem) == PemHolds::Certificate {
+                " (are --tls-cert and --tls-key swapped?)"
+            } else {
+                ""
+            };
             io_err(format!(
-                "--tls-key {}: no PEM private key in the file",
-                self.key.display()
+                "--tls-key {}: no PEM private key in the file{}; hint: --tls-key takes the private key of the --tls-cert certificate in PEM (-----BEGIN PRIVATE KEY-----, RSA or EC PRIVATE KEY also){swapped}{}",
+                self.key.display(),
+                pem_holds(&key_pem).said(),
+                der_hint(&key_pem, &self.key, "pkey"),
             ))
         })?;
         let mut cfg = rustls::ServerConfig::builder_with_provider(provider())
@@ -376,12 +390,80 @@ pub fn ca_certs(files: &[PathBuf], flag: &str) -> std::io::Result<Vec<Certificat
         }
         if out.len() == before {
             return Err(io_err(format!(
-                "{flag} {}: no PEM certificate in the file",
-                f.display()
+                "{flag} {}: no PEM certificate in the file{}; hint: give the agent's certificate or the CA that signed it, in PEM (-----BEGIN CERTIFICATE-----), never a private key{}",
+                f.display(),
+                pem_holds(&pem).said(),
+                der_hint(&pem, f, "x509"),
             )));
         }
     }
     Ok(out)
+}
+
+/// What a PEM file given as a certificate or key holds instead (newcomer26 N5: a key
+/// given to `--tls-cert` or `--upstream-ca`, the two files swapped, was told only "no PEM
+/// certificate in the file" with the generic `--help` hint).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PemHolds {
+    /// Nothing at all (zero bytes, or only white space).
+    Empty,
+    /// A PEM private key (`PRIVATE KEY`, `RSA PRIVATE KEY`, `EC PRIVATE KEY`, ...) and no
+    /// certificate.
+    Key,
+    /// A PEM certificate and no private key.
+    Certificate,
+    /// Bytes with no PEM `-----BEGIN` line: a binary (DER) file, most likely.
+    NotPem,
+    /// Other PEM blocks (a CSR, public key, parameters) or both kinds.
+    Other,
+}
+
+impl PemHolds {
+    /// The clause told after "no PEM ... in the file": ` (it holds a private key)`.
+    fn said(self) -> &'static str {
+        match self {
+            PemHolds::Empty => " (the file is empty)",
+            PemHolds::Key => " (it holds a private key)",
+            PemHolds::Certificate => " (it holds a certificate)",
+            PemHolds::NotPem => " (it is not PEM text: a binary DER file?)",
+            PemHolds::Other => "",
+        }
+    }
+}
+
+/// [`PemHolds`] of `pem` from its `-----BEGIN <label>-----` lines (RFC 7468 §2).
+fn pem_holds(pem: &[u8]) -> PemHolds {
+    if pem.iter().all(u8::is_ascii_whitespace) {
+        return PemHolds::Empty;
+    }
+    let text = String::from_utf8_lossy(pem);
+    let labels: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("-----BEGIN "))
+        .filter_map(|l| l.strip_suffix("-----"))
+        .collect();
+    if labels.is_empty() {
+        return PemHolds::NotPem;
+    }
+    let key = labels.iter().any(|l| l.ends_with("PRIVATE KEY"));
+    let cert = labels
+        .iter()
+        .any(|l| *l == "CERTIFICATE" || *l == "X509 CERTIFICATE" || *l == "TRUSTED CERTIFICATE");
+    match (key, cert) {
+        (true, false) => PemHolds::Key,
+        (false, true) => PemHolds::Certificate,
+        _ => PemHolds::Other,
+    }
+}
+
+/// For a file that is no PEM text: the `openssl` command that writes it as PEM (`what`:
+/// `x509` for a certificate, `pkey` for a key), as a hint's last clause; empty otherwise.
+fn der_hint(pem: &[u8], file: &std::path::Path, what: &str) -> String {
+    if pem_holds(pem) != PemHolds::NotPem {
+        return String::new();
+    }
+    let f = file.display();
+    format!("; a DER file converts with `openssl {what} -inform der -in {f} -out {f}.pem`")
 }
 
 /// A TLS failure towards an agent, as read from rustls's error text and the TLS alert

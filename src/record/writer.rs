@@ -573,8 +573,13 @@ fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Res
         if m.len() > 0 {
             let started = earlier_recording(p)?;
             check_overwrite(p, overwrite)?;
+            let none = if recorded_events(p) == Some(0) {
+                " with no events"
+            } else {
+                ""
+            };
             crate::errln!(
-                "{}: note: overwriting {} ({} bytes: an earlier a2a-interop recording{})",
+                "{}: note: overwriting {} ({} bytes: an earlier a2a-interop recording{}{none})",
                 crate::stderr_prefix(),
                 p.display(),
                 m.len(),
@@ -589,15 +594,17 @@ fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Res
 /// Refuses to replace an earlier recording at `p` unless `overwrite` (`--overwrite`) is
 /// given (newcomer19 N1: up-arrow and Enter after a crash reran `proxy --record
 /// again.jsonl` and erased the evidence of the crash). A missing, empty or non-regular
-/// file (a device, a FIFO) passes; so does any earlier recording with `overwrite`. A
-/// non-empty file that is not a recording is refused either way ([`earlier_recording`]).
+/// file (a device, a FIFO) passes; so does any earlier recording with `overwrite`, and
+/// one with no events (its header alone: a run refused at start-up, a `--tls-cert` it
+/// could not load, or one that saw no traffic, has no evidence to lose; newcomer26 N6:
+/// the corrected command was refused as if it would erase one). A non-empty file that is
+/// not a recording is refused either way ([`earlier_recording`]).
 ///
 /// # Errors
 /// `AlreadyExists` with one line naming the file, its size in bytes, what it holds (the
 /// recording's start time and event count) and the two ways out (`--overwrite`, another
 /// `--record` path); nothing was changed.
 pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
-    use std::io::BufRead as _;
     let Some(m) = std::fs::metadata(p)
         .ok()
         .filter(|m| m.is_file() && m.len() > 0)
@@ -608,20 +615,12 @@ pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
     if overwrite {
         return Ok(());
     }
-    // Lines after the header: one event each (a torn last line counts too).
-    let mut lines = 0u64;
-    if let Ok(f) = File::open(p) {
-        let mut r = io::BufReader::with_capacity(64 * 1024, f);
-        while let Ok(buf) = r.fill_buf() {
-            if buf.is_empty() {
-                break;
-            }
-            let n = buf.len();
-            lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
-            r.consume(n);
-        }
-    }
-    let events = lines.saturating_sub(1);
+    // unreadable here (it was read a moment ago): refused as before, its count unknown
+    let events = match recorded_events(p) {
+        Some(0) => return Ok(()),
+        Some(n) => n,
+        None => 0,
+    };
     Err(io::Error::new(
         io::ErrorKind::AlreadyExists,
         format!(
@@ -632,6 +631,24 @@ pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
             if events == 1 { "" } else { "s" },
         ),
     ))
+}
+
+/// The events of the recording at `p`: its lines after the header, one event each (a torn
+/// last line counts too); `None` when it cannot be opened or read to its end.
+fn recorded_events(p: &std::path::Path) -> Option<u64> {
+    use std::io::BufRead as _;
+    let mut lines = 0u64;
+    let mut r = io::BufReader::with_capacity(64 * 1024, File::open(p).ok()?);
+    loop {
+        let buf = r.fill_buf().ok()?;
+        if buf.is_empty() {
+            break;
+        }
+        let n = buf.len();
+        lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
+        r.consume(n);
+    }
+    Some(lines.saturating_sub(1))
 }
 
 /// Checks an existing, non-empty `--record` file before it is emptied (breaker10n N4: a

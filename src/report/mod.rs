@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
 
 /// Shows characters that act on a display instead of being shown as visible escapes
-/// (`\u{202e}`, `\u{1b}`): text from the traffic (a card's strings, an agent's error
+/// (`\u{202e}`, `\u{1b}`; a carriage return as `\r`): text from the traffic (a card's strings, an agent's error
 /// message) could otherwise reorder what a terminal, a Markdown viewer or a browser shows
 /// around it ("Trojan Source", CVE-2021-42574: U+061C, U+200E-U+200F, U+202A-U+202E,
 /// U+2066-U+2069), or drive a terminal (ESC sequences, CR returning to the start of the
@@ -62,7 +62,12 @@ fn escape_where(s: &str, bad: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str
     }
     let mut out = String::with_capacity(s.len() + 16);
     for c in s.chars() {
-        if bad(c) {
+        if c == '\r' && bad(c) {
+            // the carriage return of CRLF line ends (sse-starlette, the Python SDK's SSE,
+            // ends every line so): `\r` as any log or HTTP tool writes it, not the
+            // `\u{d}` that read like a stray character (newcomer26 N4)
+            out.push_str("\\r");
+        } else if bad(c) {
             let _ = write!(out, "\\u{{{:x}}}", c as u32);
         } else {
             out.push(c);

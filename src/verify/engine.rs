@@ -531,6 +531,11 @@ struct Exch {
     req_seq: u64,
     method: String,
     url: String,
+    /// The URL a finding's message names when it is not `url`: for an exchange the active
+    /// prober made (request header [`crate::model::PROBE_TEST_HEADER`]), the agent URL it
+    /// addressed (`request_head.upstream`), since `url` names the prober's own recording
+    /// listener, a loopback port of the run (newcomer26 N1). `None` elsewhere.
+    named_url: Option<String>,
     parts: Option<UrlParts>,
     /// `parts`' origin (`scheme://host:port`), formatted once: cards are looked up by it.
     origin: Option<String>,
@@ -543,6 +548,15 @@ struct Exch {
     /// from the whole recorded body.
     req_late: bool,
     truncated: bool,
+    /// The request body was cut (at the proxy's capture cap, or past what the verifier
+    /// keeps of a body): its content is not judged, but its answer may still be (a 413,
+    /// [`State::cut_request_too_large`]).
+    req_cut: bool,
+    /// The response body was cut likewise (an SSE or gRPC body too).
+    resp_cut: bool,
+    /// `exchange_end.request_bytes`: request body bytes the proxy received, the whole body
+    /// also when the recording holds only its start.
+    req_bytes: u64,
     /// Why `truncated`, as the recording tells it: [`TRUNC_CAP`], [`TRUNC_DROPPED`],
     /// [`TRUNC_BUFFER`] bits (0: only the `exchange_end` says so; newcomer19 N10).
     trunc_by: u8,
@@ -809,6 +823,11 @@ impl Exch {
     }
     fn req_ev_seq(&self) -> u64 {
         self.req_body_seq.unwrap_or(self.req_seq)
+    }
+    /// The request URL as a finding's message names it: the agent URL a prober addressed
+    /// ([`Exch::named_url`]), else the URL the client addressed.
+    fn url_named(&self) -> &str {
+        self.named_url.as_deref().unwrap_or(&self.url)
     }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
@@ -2583,13 +2602,21 @@ impl State {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             } => {
                 self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
-                self.on_request_head((ev.seq, ev.t_us), ev.leg, xid, method, url, headers);
+                self.on_request_head(
+                    (ev.seq, ev.t_us),
+                    ev.leg,
+                    xid,
+                    method,
+                    (url, upstream),
+                    headers,
+                );
                 self.out[before..].to_vec()
             }
             EventKind::ResponseHead {
@@ -2610,16 +2637,18 @@ impl State {
     }
 
     /// A request head opens its exchange (owned parts; [`State::feed`] copies them);
-    /// `(seq, t_us)` are its event's.
+    /// `(seq, t_us)` are its event's, `(url, upstream)` its URL and the URL the proxy
+    /// forwarded it to.
     fn on_request_head(
         &mut self,
         (seq, t_us): (u64, u64),
         leg: Option<String>,
         xid: String,
         method: String,
-        url: String,
+        (url, upstream): (String, Option<String>),
         headers: Headers,
     ) {
+        let named_url = upstream.filter(|_| headers.contains(crate::model::PROBE_TEST_HEADER));
         self.exchanges_seen += 1;
         let parts = parse_url(&url);
         let path = match &parts {
@@ -2654,6 +2683,7 @@ impl State {
             req_t: t_us,
             method,
             url,
+            named_url,
             parts,
             path,
             req_body: BodyAcc::expecting(&headers),
@@ -2780,6 +2810,7 @@ impl State {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             } => {
                 self.on_request_head(
@@ -2787,7 +2818,7 @@ impl State {
                     ev.leg.clone(),
                     xid.to_string(),
                     method.clone(),
-                    url.clone(),
+                    (url.clone(), upstream.clone()),
                     headers.clone(),
                 );
             }
@@ -2803,10 +2834,12 @@ impl State {
                         x.req_body.push(&body.data);
                     } else {
                         x.truncated = true;
+                        x.req_cut = true;
                         x.trunc_by |= TRUNC_BUFFER;
                     }
                     if body.truncated {
                         x.truncated = true;
+                        x.req_cut = true;
                         x.trunc_by |= TRUNC_CAP;
                     }
                     // An event stream held for this body: judged once the body is whole.
@@ -2844,6 +2877,7 @@ impl State {
                         }
                         if body.truncated {
                             x.truncated = true;
+                            x.resp_cut = true;
                             x.trunc_by |= TRUNC_CAP;
                         }
                         if x.sse.is_some() && !x.truncated {
@@ -2881,6 +2915,7 @@ impl State {
                                 x.body.push(&body.data);
                             } else {
                                 x.truncated = true;
+                                x.resp_cut = true;
                                 x.trunc_by |= TRUNC_BUFFER;
                             }
                             Vec::new()
@@ -2933,6 +2968,7 @@ impl State {
                 truncated,
                 error,
                 trailers,
+                request_bytes,
                 response_bytes,
                 resent,
                 ..
@@ -2953,6 +2989,7 @@ impl State {
                 }
                 if let Some(mut x) = self.open.remove(xid) {
                     x.resp_bytes = *response_bytes;
+                    x.req_bytes = *request_bytes;
                     x.truncated |= *truncated;
                     // A stream still held for an early answer's body (fix19p P2): the body
                     // is as whole as it gets.
@@ -3861,7 +3898,7 @@ impl State {
                                 &r::RPC_REQUEST_NOT_2_0,
                                 bare_payload_message(
                                     what,
-                                    &x.url,
+                                    x.url_named(),
                                     "the agent card declares JSON-RPC at this URL",
                                 ),
                                 vec![x.ev_at(x.req_ev_seq(), "", None)],
@@ -8117,6 +8154,7 @@ impl State {
                 _ => truncation_reason(x.trunc_by),
             };
             self.incomplete.push((x.id.clone(), why));
+            self.cut_request_too_large(&x);
         }
         if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
             // A unary answer to a 1.0-header call under a 0.x method name: in which form
@@ -10340,17 +10378,7 @@ impl State {
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
         let msg = if status == 413 {
-            let size = x.req_body.as_slice().len();
-            let inline = if contains(x.req_body.as_slice(), b"\"bytes\"")
-                || contains(x.req_body.as_slice(), b"\"raw\"")
-            {
-                ", with inline file bytes"
-            } else {
-                ""
-            };
-            format!(
-                "the {kind} {name} got HTTP 413 Content Too Large ({what}{server}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
-            )
+            too_large_message(&format!("{kind} {name}"), &format!("{what}{server}"), x)
         } else {
             format!(
                 "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
@@ -10360,6 +10388,75 @@ impl State {
             &r::GW_ANSWER_UNSEEN,
             msg,
             vec![x.ev_at(x.body_seq(), "", body)],
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-003 (RPC-002, ERR-007) for a request whose body the recording holds only in
+    /// part (over the proxy's `--capture-cap`, 16 MiB by default, or past what the verifier
+    /// keeps) and that got HTTP 413 Content Too Large with no A2A answer: the one finding
+    /// that explains why a large message failed, judged from the response, which the
+    /// recording holds whole (before, the exchange was only "not judged": newcomer26 N2).
+    /// The call is named by its HTTP+JSON route, or by the JSON-RPC `method` found before
+    /// `params` in the body's recorded start. Client leg of a plain recording only, as for
+    /// a whole body ([`State::intermediary_error_unseen`]).
+    fn cut_request_too_large(&mut self, x: &Exch) {
+        if !x.req_cut
+            || x.resp_cut
+            || x.trunc_by & (TRUNC_DROPPED | TRUNC_SKIPPED) != 0
+            || x.status != Some(413)
+            || x.synthetic
+            || x.outcome != Some(Outcome::Complete)
+            || x.leg.is_some()
+            || self.areas.contains("gateway")
+        {
+            return;
+        }
+        let body = decode_body(&x.resp_headers, x.body.as_slice());
+        let answer = body
+            .as_deref()
+            .and_then(|b| serde_json::from_slice::<Value>(b).ok());
+        let a2a_answer = answer.as_ref().is_some_and(|v| {
+            v.get("jsonrpc").is_some()
+                || v.get("result").is_some()
+                || v.get("error")
+                    .is_some_and(|e| e.get("code").is_some() || e.get("status").is_some())
+                || v.get("code").is_some_and(Value::is_i64)
+        });
+        if a2a_answer {
+            return;
+        }
+        let what = if x.body.as_slice().is_empty() {
+            "an empty body".to_string()
+        } else {
+            x.resp_headers
+                .media_type()
+                .unwrap_or_else(|| "no content type".into())
+                .into_owned()
+        };
+        let server = x
+            .resp_headers
+            .get("server")
+            .map(|s| format!(", server: {}", s.trim()))
+            .unwrap_or_default();
+        let route = rest_route(&x.method, &x.path).map(|r| r.op.name());
+        let name = match (route, jsonrpc_method_in_start(x.req_body.as_slice())) {
+            (Some(op), _) => format!("HTTP+JSON call {op}"),
+            (None, Some(m)) => format!("JSON-RPC call {m}"),
+            (None, None) => format!("request {} {}", x.method.to_ascii_uppercase(), x.path),
+        };
+        let mut msg = too_large_message(&name, &format!("{what}{server}"), x);
+        msg.push_str(
+            "; the recording holds the request body only in part (a larger --capture-cap records it all), so its content is not judged",
+        );
+        let quote = (!x.body.as_slice().is_empty())
+            .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
+        self.areas.insert("task");
+        self.areas_unanswered.insert("task");
+        self.find(
+            &r::GW_ANSWER_UNSEEN,
+            msg,
+            vec![x.ev_at(x.body_seq(), "", quote)],
             &x.leg,
         );
     }
@@ -12990,6 +13087,7 @@ impl State {
                 req_seq: x.req_seq,
                 method: x.method.clone(),
                 url: x.url.clone(),
+                named_url: x.named_url.clone(),
                 origin: x.origin.clone(),
                 path: x.path.clone(),
                 req_body_seq: x.req_body_seq,
@@ -14836,9 +14934,20 @@ impl State {
                 jsonrpc::PARSE_ERROR,
                 "the request body is not valid JSON".into(),
             )),
+            // what is wrong with it, for the engineer who fixes the agent's parser
+            // (newcomer26 N3)
             Some(RequestParse::Invalid) => Some((
                 jsonrpc::INVALID_REQUEST,
-                "the request is JSON but not a valid JSON-RPC request object".into(),
+                format!(
+                    "the request is JSON but not a valid JSON-RPC request object{}",
+                    decode_body(&x.req_headers, x.req_body.as_slice())
+                        .and_then(|b| Json::parse(&b)
+                            .ok()
+                            .as_ref()
+                            .and_then(jsonrpc::invalid_request_why))
+                        .map(|why| format!(" ({why})"))
+                        .unwrap_or_default()
+                ),
             )),
             // An A2A method call needs an id (string or integer: the 0.3 schema's
             // `SendMessageRequest` etc. require it); a notification of one is not a valid A2A
@@ -20575,7 +20684,7 @@ impl State {
             format!(
                 " ({} {})",
                 x.method.to_ascii_uppercase(),
-                super::wording::url_shown(&x.url)
+                super::wording::url_shown(x.url_named())
             )
         } else {
             String::new()
@@ -21995,7 +22104,7 @@ impl State {
             view,
             exchange: x.id.clone(),
             seq: bseq,
-            url: x.url.clone(),
+            url: x.url_named().to_string(),
             strings,
             content,
             fetched_at,
@@ -24128,7 +24237,7 @@ impl State {
             format!(
                 "{} {} was answered HTTP {} redirecting to a login page {loc} instead of 401 with a WWW-Authenticate challenge{why}",
                 x.method,
-                x.url,
+                x.url_named(),
                 x.status.unwrap_or(0)
             ),
             vec![
@@ -24514,7 +24623,7 @@ impl State {
                     a.shown,
                     x.status.unwrap_or(0),
                     x.method,
-                    x.url,
+                    x.url_named(),
                     if loc.is_empty() { "nowhere" } else { &loc }
                 ),
                 vec![
@@ -27067,7 +27176,7 @@ fn version_asked_as(x: &Exch, c: &Call) -> String {
 /// wire names by the request line, as `POST https://agent.example.test/v1/message:send`.
 /// The URL's query and userinfo are left out ([`super::wording::url_shown`]).
 fn call_at(x: &Exch) -> String {
-    let url = super::wording::url_shown(&x.url);
+    let url = super::wording::url_shown(x.url_named());
     let line = format!("{} {url}", x.method.to_ascii_uppercase());
     match x
         .call
@@ -27084,6 +27193,47 @@ fn call_at(x: &Exch) -> String {
         }
         None => line,
     }
+}
+
+/// GW-RESP-003's message for an HTTP 413 Content Too Large with no A2A answer (ERR-007):
+/// `call` names the call (`JSON-RPC call SendMessage`), `what` the answer's media type and
+/// server. The request's size is `exchange_end.request_bytes` when the recording has it
+/// (the whole body, also one recorded in part), else the bytes recorded.
+fn too_large_message(call: &str, what: &str, x: &Exch) -> String {
+    let size = x.req_bytes.max(x.req_body.as_slice().len() as u64);
+    let inline = if contains(x.req_body.as_slice(), b"\"bytes\"")
+        || contains(x.req_body.as_slice(), b"\"raw\"")
+    {
+        ", with inline file bytes"
+    } else {
+        ""
+    };
+    format!(
+        "the {call} got HTTP 413 Content Too Large ({what}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
+    )
+}
+
+/// The JSON-RPC `method` of a request body the recording holds only in part: the string
+/// value of the first `"method"` member before any `"params"` (SDK clients write `method`
+/// first; a `"method"` inside `params` is message text, not the call). `None` when not
+/// found or not a plain JSON string of at most 100 bytes.
+fn jsonrpc_method_in_start(body: &[u8]) -> Option<String> {
+    let end = memchr::memmem::find(body, b"\"params\"").unwrap_or(body.len());
+    let head = &body[..end];
+    let at = memchr::memmem::find(head, b"\"method\"")? + 8;
+    let rest = head[at..]
+        .trim_ascii_start()
+        .strip_prefix(b":")?
+        .trim_ascii_start();
+    let rest = rest.strip_prefix(b"\"")?;
+    let close = rest
+        .iter()
+        .take(101)
+        .position(|&b| b == b'"' || b == b'\\')?;
+    if rest[close] != b'"' {
+        return None;
+    }
+    std::str::from_utf8(&rest[..close]).ok().map(str::to_string)
 }
 
 /// The binding's form of VersionNotSupportedError (ERR-002), for a VER-HDR-001 message

@@ -196,6 +196,13 @@ pub async fn start_tls(cert_pem: &std::path::Path) -> Agent {
     start_inner(Break::Nothing, false, false, None, Some(acceptor)).await
 }
 
+/// As [`start_tls`], breaking `brk`; `rest` also serves and advertises the 1.0 HTTP+JSON
+/// binding under `/rest` (`https://127.0.0.1:PORT/rest`).
+pub async fn start_tls_with(brk: Break, rest: bool, cert_pem: &std::path::Path) -> Agent {
+    let acceptor = tls_agent::self_signed_acceptor(&["127.0.0.1"], &[b"h2", b"http/1.1"], cert_pem);
+    start_inner(brk, false, rest, None, Some(acceptor)).await
+}
+
 async fn start_inner(
     brk: Break,
     secured: bool,
@@ -273,7 +280,7 @@ async fn start_inner(
     }
     if rest {
         if let Some(list) = card["supportedInterfaces"].as_array_mut() {
-            list.push(json!({"url": format!("http://{addr}/rest"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}));
+            list.push(json!({"url": format!("{scheme}://{addr}/rest"), "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}));
         }
     }
     if secured || brk == Break::NoAuthEnforcement {
