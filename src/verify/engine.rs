@@ -3847,6 +3847,21 @@ impl State {
                 }
             }
         }
+        // DATA-MEDIA-001 (DATA-004): a part of the client's message whose media type is no
+        // media type (assistant-ui PR #5036 sent image/*), in any version.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            if let Some(m) = params_message(&c.params) {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    "/message"
+                } else {
+                    "/params/message"
+                };
+                let who = format!("the client's {} request", c.op_term("send"));
+                if let Some((msg, ev)) = part_media_finding(x, m, base, x.req_ev_seq(), &who) {
+                    self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
+                }
+            }
+        }
         // 1.0 request payload with 0.x-only members.
         if c.dialect == Some(Dialect::V1_0) && !c.webhook {
             if let Some(m) = params_message(&c.params) {
@@ -6818,6 +6833,14 @@ impl State {
         // R5); once per stream.
         if let Some((msg, ev)) = part_url_internal_finding(x, p.inner, &p.pointer, seq) {
             self.stream_once(x, &r::PART_URL_INTERNAL, msg, vec![ev]);
+        }
+        // DATA-MEDIA-001: a part media type that is no media type, once per stream.
+        let who = format!(
+            "an event of the agent's stream for {}",
+            c.op_term("the stream")
+        );
+        if let Some((msg, ev)) = part_media_finding(x, p.inner, &p.pointer, seq, &who) {
+            self.stream_once(x, &r::PART_MEDIA_TYPE_INVALID, msg, vec![ev]);
         }
         match p.kind {
             PayloadKind::Task => {
@@ -16209,6 +16232,12 @@ impl State {
             return None;
         }
         self.part_url_internal(x, res, base, bseq);
+        if let Some(o) = res.as_object() {
+            let who = format!("the agent's answer to {}", c.op_term("the call"));
+            if let Some((msg, ev)) = part_media_finding(x, o, base, bseq, &who) {
+                self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
+            }
+        }
         // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
         // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
         // tasks/pushNotificationConfig/delete answer; a ProtoJSON client decoding the
@@ -28067,6 +28096,128 @@ fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, S
     }
     let method = x.get("method")?.as_str()?.to_string();
     Some((cv, uv, method))
+}
+
+/// DATA-MEDIA-001 (DATA-004): whether part media type `m` (1.0 `mediaType`, 0.x
+/// `file.mimeType`) is no single media type. A media type is RFC 6838 §4.2 `type/subtype`,
+/// each a restricted-name (a letter or digit, then letters, digits and `!#$&-^_.+`, at most
+/// 127 characters); parameters after `;` are not judged. A `*` (a media range, RFC 9110
+/// §12.5.1: `image/*`, `*/*`), a bare word (`text`, `image`) or a space inside the name
+/// fails. The empty string (ProtoJSON's unset default) passes.
+fn not_a_media_type(m: &str) -> bool {
+    if m.trim().is_empty() {
+        return false;
+    }
+    let name = m.split(';').next().unwrap_or("").trim();
+    let ok = |t: &str| {
+        let b = t.as_bytes();
+        !b.is_empty()
+            && b.len() <= 127
+            && b[0].is_ascii_alphanumeric()
+            && b.iter()
+                .all(|c| c.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(c))
+    };
+    match name.split_once('/') {
+        Some((t, sub)) => !(ok(t) && ok(sub)),
+        None => true,
+    }
+}
+
+/// DATA-MEDIA-001: the first part (an element of a `parts` array, at most 8 levels below
+/// `o`, which sits at JSON Pointer `ptr`) whose media type (1.0 `mediaType`, 0.x
+/// `file.mimeType` or `file.mediaType`) is no media type ([`not_a_media_type`]): the
+/// JSON Pointer of that member and its value. `data` and `metadata` members hold the
+/// sender's own JSON (a data part's payload, free-form metadata) and are not entered.
+/// `ptr` is one buffer for the whole walk, as in [`first_internal_part_url`].
+fn first_bad_part_media(o: &Obj, ptr: &mut String, depth: usize) -> Option<(String, String)> {
+    if depth > 8 {
+        return None;
+    }
+    let at = ptr.len();
+    for (k, child) in o.iter() {
+        if k == "data" || k == "metadata" {
+            continue;
+        }
+        push_pointer_token(ptr, k);
+        let hit = if k == "parts" {
+            child
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .find_map(|(i, part)| {
+                    let part = part.as_object()?;
+                    let file = part.get("file").and_then(Json::as_object);
+                    [
+                        ("mediaType", part.get("mediaType")),
+                        ("file/mimeType", file.and_then(|f| f.get("mimeType"))),
+                        ("file/mediaType", file.and_then(|f| f.get("mediaType"))),
+                    ]
+                    .into_iter()
+                    .find_map(|(member, v)| {
+                        let m = v?.as_str()?;
+                        not_a_media_type(m).then(|| (format!("{ptr}/{i}/{member}"), m.to_string()))
+                    })
+                })
+        } else {
+            first_bad_part_media_in(child, ptr, depth + 1)
+        };
+        ptr.truncate(at);
+        if hit.is_some() {
+            return hit;
+        }
+    }
+    None
+}
+
+/// [`first_bad_part_media`] on any JSON value `v` (objects are searched, arrays element
+/// by element).
+fn first_bad_part_media_in(v: &Json, ptr: &mut String, depth: usize) -> Option<(String, String)> {
+    if depth > 8 {
+        return None;
+    }
+    if let Some(o) = v.as_object() {
+        return first_bad_part_media(o, ptr, depth);
+    }
+    let at = ptr.len();
+    for (i, child) in v.as_array().into_iter().flatten().enumerate() {
+        ptr.push('/');
+        ptr.push_str(itoa::Buffer::new().format(i));
+        let hit = first_bad_part_media_in(child, ptr, depth + 1);
+        ptr.truncate(at);
+        if hit.is_some() {
+            return hit;
+        }
+    }
+    None
+}
+
+/// DATA-MEDIA-001's message and evidence for body `o` of exchange `x` (a result, a stream
+/// event or a send request's message, at JSON Pointer `base` of body event `seq`; `who`
+/// names it: "the agent's answer to message/send"); `None` when every part's media type is
+/// a media type or left out.
+fn part_media_finding(
+    x: &Exch,
+    o: &Obj,
+    base: &str,
+    seq: u64,
+    who: &str,
+) -> Option<(String, Evidence)> {
+    let mut ptr = base.to_string();
+    let (at, m) = first_bad_part_media(o, &mut ptr, 0)?;
+    let what = if m.contains('*') {
+        "a media range (RFC 9110 §12.5.1), which names a set of types, not the one type of this part's content"
+    } else if !m.contains('/') {
+        "a bare word, not a type/subtype media type (RFC 6838)"
+    } else {
+        "not a type/subtype media type (RFC 6838)"
+    };
+    Some((
+        format!(
+            "{who} gives a part the media type \"{m}\", {what}: a reader picks the decoder or renderer of a file or data part by its media type (DATA-004), so it cannot tell what this part holds"
+        ),
+        x.ev_at(seq, &at, Some(Value::String(m))),
+    ))
 }
 
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below

@@ -346,6 +346,13 @@ rule!(PART_URL_INTERNAL, "DATA-URL-001", "part-url-internal-host", Note, Interop
     ["DATA-004"],
     "a file part's url (1.0 url, 0.x file.uri) in an answer the client got from a public host names a loopback, private, link-local or cluster-internal host the client cannot reach",
     "hand clients file URLs they can fetch: serve artifacts' files under the agent's public host (or rewrite their URLs at the gateway that exposes the agent, as it rewrites the card's interface url), or send small files inline (1.0 raw, 0.x file.bytes)");
+// A warning: DATA-004 defines mediaType (0.x file.mimeType) as the part content's media
+// type, and a media range (image/*, RFC 9110 §12.5.1) or a bare word (text, image) names
+// no type a reader can decode or render by (assistant-ui PR #5036 sent image/*; mine26b).
+rule!(PART_MEDIA_TYPE_INVALID, "DATA-MEDIA-001", "part-media-type-not-a-media-type", Warning, Interop,
+    ["DATA-004"],
+    "a part's mediaType (0.x file.mimeType) is no single media type: a wildcard media range (image/*, */*), a bare word without a subtype (text, image), or not type/subtype at all",
+    "name each part's content with one concrete media type, type/subtype as RFC 6838 registers them (image/png, application/pdf, text/plain; parameters such as ;charset=utf-8 are fine): take it from the file itself (its signature, its name's extension, a data: URL's own type) and leave mediaType out when it is unknown rather than sending a media range (image/*) or a bare word (text, image, file); media ranges belong in acceptedOutputModes, not on a part");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -1101,6 +1108,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_FILTER,
     DATA_LIST_PAGING,
     DATA_LIST_PUSH_PAGE_SIZE,
+    PART_MEDIA_TYPE_INVALID,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
     DATA_PARAM_TASK_ID_MISSING,

@@ -756,6 +756,12 @@ def part_url_internal(ok):
     send1(t, {"task": task1(artifacts=[{"artifactId": "a1", "parts": [{"url": url, "mediaType": "application/pdf"}]}])})
     return t.text()
 case("DATA-URL-001", part_url_internal(False), part_url_internal(True))
+def part_media(ok):
+    # mine26b (assistant-ui PR #5036): an artifact's file part labelled with a media range
+    t = T(); fetch_card(t, card1())
+    send1(t, {"task": task1(artifacts=[{"artifactId": "a1", "parts": [{"url": "https://files.example.test/r.png", "mediaType": "image/png" if ok else "image/*"}]}])})
+    return t.text()
+case("DATA-MEDIA-001", part_media(False), part_media(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()

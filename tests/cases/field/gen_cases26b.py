@@ -1,0 +1,225 @@
+"""Session-26 field cases of miner mine26b (f441-f453): same helpers and output format as gen_cases.py.
+
+Scope: what agents exchange, from any public tracker: parts per generation (0.2 `type`, 0.3 `kind`,
+1.0 `text`/`raw`/`url`/`data`), file parts (bytes vs uri, data: URLs, media types), data parts
+(non-object data in 1.0, JSON rendered as text), artifacts (metadata on appended chunks),
+acceptedOutputModes against what is sent, and the client's messageId.
+`python3 gen_cases26b.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file
+(`b26b-*` variants into ../variants).
+"""
+import json, os
+OUT = os.path.dirname(os.path.abspath(__file__))
+_src = open(os.path.join(OUT, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+from casewriter import card03, write_cases
+
+cases = {}
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+SSE = "text/event-stream"
+A2AJ = "application/a2a+json"
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg=="
+def su03(tid, cid, state, final, **kw):
+    s = {"state": state, "timestamp": TS}
+    s.update(kw)
+    return {"kind": "status-update", "taskId": tid, "contextId": cid, "status": s, "final": final}
+def su10(tid, cid, state):
+    return {"statusUpdate": {"taskId": tid, "contextId": cid, "status": {"state": state, "timestamp": TS}}}
+
+# --- faults ----------------------------------------------------------------------------------------
+# assistant-ui PR #5036: react-a2a sent a file URL with mediaType "image/*"
+case("f441-v10-client-url-part-media-range", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendStreamingMessage", {"message": {"messageId": "m-5036", "role": "ROLE_USER", "parts": [
+        {"text": "What is in this picture?"},
+        {"url": "https://files.example.test/uploads/7f3a/receipt.png", "mediaType": "image/*", "filename": "receipt.png"}]}}), ver="1.0", accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("1", {"task": task10("t-5036", "c-5036", "TASK_STATE_WORKING")}))),
+    chunk(1.2, sse(ok("1", {"artifactUpdate": {"taskId": "t-5036", "contextId": "c-5036", "artifact": {"artifactId": "a-5036", "parts": [{"text": "A grocery receipt, total 23.40 EUR."}]}, "lastChunk": True}}))),
+    chunk(1.3, sse(ok("1", su10("t-5036", "c-5036", "TASK_STATE_COMPLETED")))),
+    chunk(1.31, "", close="eof"),
+], [("part-media-type-not-a-media-type", "warning")],
+ "https://github.com/assistant-ui/assistant-ui/pull/5036 (react-a2a's outbound converter: image parts went out with mediaType \"image/*\"; the PR notes that is a match pattern, not a valid MIME type, and now sends the embedded MIME of a data URL, or no mediaType when it is not known)",
+ "a 1.0 Part's mediaType is the media type of the part's content (DATA-004: the proto's examples are text/plain, application/json, image/png); image/* is a media range (RFC 9110 §12.5.1), which belongs in acceptedOutputModes, so an agent that picks a decoder or a model input type by mediaType has none for this file")
+
+# liujuanjuan1984/codex-a2a #214: card and runtime disagree; acceptedOutputModes is never consumed
+CARD214 = card03(A + "/", defaultInputModes=["text/plain"], defaultOutputModes=["text/plain"],
+    skills=[{"id": "codex.chat", "name": "Codex chat", "description": "Chat with Codex; emits structured DataParts for discovery results", "tags": ["codex"]}])
+case("f442-v03-data-part-outside-accepted-output-modes", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, CARD214),
+    req(0.1, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("list the sessions of this workspace", mid="m-214"),
+        "configuration": {"acceptedOutputModes": ["text/plain"], "blocking": True}})),
+    resp(1.5, 200, ok("1", task03("t-214", "c-214", "completed", artifacts=[{"artifactId": "a-214", "name": "sessions",
+        "parts": [{"kind": "data", "data": {"sessions": [{"id": "s-1", "title": "fix flaky test"}, {"id": "s-2", "title": "bump deps"}]}}]}]))),
+], [("output-mode-not-accepted", "warning")],
+ "https://github.com/liujuanjuan1984/codex-a2a/issues/214 (the Agent Card declares default_output_modes=[\"text/plain\"] while output mapping and several runtimes emit DataParts; the server never consumes the client's acceptedOutputModes, and the executor's own downstream calls pass accepted_output_modes=[\"text/plain\"])",
+ "the client asked for text/plain only (acceptedOutputModes; agents SHOULD tailor their output to it) and got a data part, application/json (DATA-004), in the artifact; a text-only client has nothing to show. The card, which lists only text/plain as output, says the same thing the request does")
+
+# archestra-ai/archestra PR #7599: a messageId that is not a UUID
+case("f443-v10-non-uuid-message-id-invalid-request", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("summarise the open incidents", mid="msg-1")}), ver="1.0"),
+    resp(0.03, 200, err("1", -32600, "Invalid Request: message.messageId: Invalid UUID")),
+], [("jsonrpc-error-code-mismatch", "error")],
+ "https://github.com/archestra-ai/archestra/pull/7599 (messageId is stored verbatim in a uuid column: \"msg-1\" first failed with -32603 leaking the SQL error; after the PR a non-UUID id is a named validation error, -32600 pointed at message.messageId)",
+ "the request is a well-formed JSON-RPC call and a well-formed SendMessage: Message.messageId is any string the message's creator picks (1.0 proto: \"e.g. UUID\"), so -32600 Invalid Request, for a body that is not a valid request object, tells the client its JSON-RPC is broken (ERR-001, ERR-002); the agent should accept the id and key its own storage on an id of its own")
+
+case("f444-v10-send-without-message-id-accepted", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": {"role": "ROLE_USER", "parts": [{"text": "summarise the open incidents"}]}}), ver="1.0"),
+    resp(2.1, 200, ok("1", {"task": task10("t-7599", "c-7599", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-7599", "parts": [{"text": "3 incidents open"}]}])})),
+], [("request-message-invalid-shape", "error")],
+ "https://github.com/archestra-ai/archestra/pull/7599 (a v2 SendMessage whose message omits messageId failed with -32600; the PR mints a UUID for an absent or blank messageId and runs the message, on the reasoning that a protobuf-JSON client that never set it omits the field)",
+ "Message.messageId is REQUIRED in the 1.0 proto (DATA-005); a client that sends none breaks the request, whatever the agent then does with it: a retried send cannot be recognised as the same message (ID-007). The agent's leniency is its own choice; the finding is the client's")
+
+# --- legal controls ------------------------------------------------------------------------------
+# google/adk-python #6215: an A2A agent answers with a text part and a file part by uri
+case("f445-legal-v03-text-and-file-uri-parts", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("plot the signal quality of session 63ec", mid="m-6215")})),
+    resp(4.2, 200, ok("1", task03("t-6215", "c-6215", "completed", artifacts=[{"artifactId": "a-6215", "parts": [
+        {"kind": "text", "text": "Signal quality is good on 12 of 14 channels."},
+        {"kind": "file", "file": {"uri": "https://storage.example.test/agent-images/002be84a_signal_quality.png", "mimeType": "image/png", "name": "002be84a_signal_quality.png"}}]}]))),
+], [],
+ "https://github.com/google/adk-python/issues/6215 (adk web shows an empty block for an A2A agent's message that carries a text part and a FileWithUri part; the part converter logs the uri, image/png and the name, so the wire was fine)",
+ "legal: a 0.3 answer may mix a TextPart and a FilePart whose file has a uri, a mimeType and a name (DATA-004: exactly one of bytes / uri); how the client renders it is the client's")
+
+# assistant-ui #5546: inbound url and raw parts (1.0, HTTP+JSON)
+case("f446-legal-v10-rest-url-and-raw-audio-parts", [
+    req(0.0, "POST", A + "/message:send", {"message": umsg10("read me the quarterly summary", mid="m-5546")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(3.0, 200, {"message": {"messageId": "m-a5546", "contextId": "c-5546", "role": "ROLE_AGENT", "parts": [
+        {"url": "https://files.example.test/reports/q3-summary.pdf", "mediaType": "application/pdf", "filename": "report.pdf"},
+        {"raw": "SUQzBAAAAAAAI1RTU0UAAAAPAAADTGF2ZjU4Ljc2LjEwMAAAAAAAAAAAAAAA", "mediaType": "audio/mpeg", "filename": "summary.mp3"}]}}, ctype=A2AJ),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/issues/5546 (react-a2a's inbound converter turned a url part into a markdown link and a raw audio part into the text \"[File: download]\"; the agent's parts were {url, mediaType, filename} and {raw, mediaType})",
+ "legal: a 1.0 Part is exactly one of text / raw / url / data with an optional mediaType and filename (DATA-004); raw is base64 (ProtoJSON bytes), and a message may carry only file parts")
+
+# i-am-bee/beeai-framework PR #1508: a FileWithUri whose uri is a data: URL, on a stream
+case("f447-legal-v03-stream-file-uri-data-url", [
+    req(0.0, "POST", A + "/", rpc("s1", "message/stream", {"message": umsg03("sketch the floor plan", mid="m-1508")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("s1", task03("t-1508", "c-1508", "working")))),
+    chunk(2.0, sse(ok("s1", {"kind": "artifact-update", "taskId": "t-1508", "contextId": "c-1508", "artifact": {"artifactId": "a-1508", "name": "floor-plan",
+        "parts": [{"kind": "file", "file": {"uri": "data:image/png;base64," + PNG, "mimeType": "image/png", "name": "floor-plan.png"}}]}, "lastChunk": True}))),
+    chunk(2.1, sse(ok("s1", su03("t-1508", "c-1508", "completed", True)))),
+    chunk(2.11, "", close="eof"),
+], [],
+ "https://github.com/i-am-bee/beeai-framework/pull/1508 (incoming A2A FileWithUri parts whose uri is a data: URI were passed on verbatim as if fetchable; the adapters now decode data: URIs into base64 and leave https URLs alone)",
+ "legal: FileWithUri.uri is a URI (DATA-004), and an RFC 2397 data: URL is one; it carries its bytes inline, so the reader decodes it instead of fetching it")
+
+# a2aproject/a2a-java #615, a2a-python #735: metadata on an appended chunk
+case("f448-legal-v10-append-chunk-metadata-not-merged", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendStreamingMessage", {"message": umsg10("draft the incident report", mid="m-615")}), ver="1.0", accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("1", {"task": task10("t-615", "c-615", "TASK_STATE_WORKING")}))),
+    chunk(0.5, sse(ok("1", {"artifactUpdate": {"taskId": "t-615", "contextId": "c-615", "artifact": {"artifactId": "a-615", "name": "report",
+        "parts": [{"text": "Timeline: "}], "metadata": {"section": "timeline"}}, "append": False, "lastChunk": False}}))),
+    chunk(1.0, sse(ok("1", {"artifactUpdate": {"taskId": "t-615", "contextId": "c-615", "artifact": {"artifactId": "a-615",
+        "parts": [{"text": "09:12 alert, 09:40 rollback."}], "metadata": {"section": "timeline", "reviewed": True}}, "append": True, "lastChunk": True}}))),
+    chunk(1.1, sse(ok("1", su10("t-615", "c-615", "TASK_STATE_COMPLETED")))),
+    chunk(1.11, "", close="eof"),
+    req(2.0, "POST", A + "/a2a", rpc("2", "GetTask", {"id": "t-615"}), ver="1.0"),
+    resp(2.004, 200, ok("2", task10("t-615", "c-615", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-615", "name": "report",
+        "parts": [{"text": "Timeline: "}, {"text": "09:12 alert, 09:40 rollback."}], "metadata": {"section": "timeline"}}]))),
+], [],
+ "https://github.com/a2aproject/a2a-java/issues/615 ; https://github.com/a2aproject/a2a-python/issues/735 (the task manager appends an append:true chunk's parts to the stored artifact but ignores the chunk's metadata, so the stored artifact keeps the first chunk's metadata)",
+ "legal on the wire: append:true adds the chunk's parts to the artifact (STREAM-009) and the snapshot holds every part the stream sent; what an appended chunk's metadata does to the artifact's is not specified (A2A #228 asked; the proto says nothing), so keeping the first chunk's metadata is a choice, not a fault")
+
+# a2aproject/A2A #354: 0.2 samples send acceptedOutputModes ["text"]
+case("f449-legal-v02-accepted-output-modes-text-token", [
+    req(0.0, "POST", A + "/", rpc(33, "tasks/send", {"id": "3", "sessionId": "1aab49f1e85c499da48c2124f4ceee4d", "acceptedOutputModes": ["text"],
+        "message": {"role": "user", "parts": [{"type": "text", "text": "How much is 1 USD to EUR?"}]}})),
+    resp(1.1, 200, ok(33, {"id": "3", "sessionId": "1aab49f1e85c499da48c2124f4ceee4d", "status": {"state": "completed", "timestamp": TS},
+        "artifacts": [{"parts": [{"type": "text", "text": "1 USD is 0.92 EUR."}], "index": 0}]})),
+], [],
+ "https://github.com/a2aproject/A2A/issues/354 (the semantickernel sample sends tasks/send with \"acceptedOutputModes\": [\"text\"], a property the JSON schema of the day did not define; fixed by PR #599)",
+ "legal: 0.1 tasks/send params carried acceptedOutputModes, and the samples' modes were bare tokens (text) rather than media types; the text answer is what was asked for")
+
+# a2aproject/A2A #1504: A2UI messages as a list in a data part (1.0 Value)
+case("f450-legal-v10-a2ui-data-part-list", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("show the booking form", mid="m-1504"),
+        "configuration": {"acceptedOutputModes": ["text/plain", "application/json+a2ui"]}}), ver="1.0",
+        hdr={"a2a-extensions": "https://a2ui.org/a2a-extension/a2ui/v0.8"}),
+    resp(0.4, 200, ok("1", {"message": {"messageId": "m-a1504", "contextId": "c-1504", "role": "ROLE_AGENT", "parts": [
+        {"data": [{"beginRendering": {"surfaceId": "booking", "root": "form"}}, {"surfaceUpdate": {"surfaceId": "booking", "components": [{"id": "form", "component": {"Column": {"children": {"explicitList": []}}}}]}}],
+         "mediaType": "application/json+a2ui"}]}})),
+], [],
+ "https://github.com/a2aproject/A2A/issues/1504 (the A2UI extension says a DataPart's data is a list of A2UI messages, while the spec's example data part is an object)",
+ "legal in 1.0: Part.data is a google.protobuf.Value, so a list is a data part (DATA-004; only 0.x requires an object); application/json+a2ui is a media type the request accepted")
+
+# cap-js/agents #44: structured results rendered as JSON text
+case("f451-legal-v03-structured-result-as-json-text", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("which orders are overdue?", mid="m-44")})),
+    resp(2.5, 200, ok("1", task03("t-44", "c-44", "completed",
+        status={"state": "completed", "timestamp": TS, "message": amsg03("{\"overdue\":[{\"order\":\"4711\",\"days\":3}]}", mid="m-a44", taskId="t-44", contextId="c-44")},
+        artifacts=[{"artifactId": "a-44", "name": "response", "parts": [{"kind": "text", "text": "{\"overdue\":[{\"order\":\"4711\",\"days\":3}]}"}]}]))),
+], [],
+ "https://github.com/cap-js/agents/issues/44 (agents could only return text: the default output mapper JSON-stringifies structured results into a TextPart, for the completed status message and the response artifact alike; DataPart was never produced outbound)",
+ "legal: a TextPart may hold JSON text; the caller loses structure it could have had as a DataPart, but nothing it was promised: no acceptedOutputModes asked for application/json")
+
+# trpc-group/trpc-agent-go PR #1369: a content-type tag in a FilePart's metadata
+case("f452-legal-v03-file-part-content-tag-in-metadata", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-1369", "role": "user", "parts": [
+        {"kind": "text", "text": "what does this chart show?"},
+        {"kind": "file", "file": {"bytes": PNG, "mimeType": "image/png", "name": "chart.png"}, "metadata": {"content_type": "image", "accept": "image/*"}}]}})),
+    resp(1.8, 200, ok("1", amsg03("Monthly sign-ups, rising since March.", mid="m-a1369", contextId="c-1369"))),
+], [],
+ "https://github.com/trpc-group/trpc-agent-go/pull/1369 (FileParts now carry an explicit content-type tag (image, audio, file) in their metadata so the receiving side restores the logical content kind; the server also base64-decodes FileWithBytes before use)",
+ "legal: part metadata is free-form (DATA-004), so a tag there, even one that looks like a media range, is the sender's own data; the part's media type proper, file.mimeType, is image/png (the metadata keys are illustrative)")
+
+# a2aproject/A2A #1451 (item 3): the 1.0 spec's legacy-compatibility example showed the nested file
+case("f453-v10-rest-part-from-legacy-example", [
+    req(0.0, "POST", A + "/message:send", {"message": umsg10("draw the architecture diagram", mid="m-1451")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(2.0, 200, {"message": {"messageId": "m-a1451", "contextId": "c-1451", "role": "ROLE_AGENT", "parts": [
+        {"file": {"mediaType": "image/png", "name": "diagram.png", "fileWithBytes": PNG}}]}}, ctype=A2AJ),
+], [("result-invalid-shape", "error")],
+ "https://github.com/a2aproject/A2A/issues/1451 (1.0-rc inconsistencies, item 3: the migration and legacy compatibility example showed {\"file\": {\"mediaType\", \"name\", \"fileWithBytes\"}} where a 1.0 Part is {\"mediaType\", \"filename\", \"raw\"}; fixed in #1482)",
+ "a 1.0 Part is exactly one of text / raw / url / data with mediaType and filename beside it (DATA-004); an agent that copied the example sends a part with none of the four, which a 1.0 reader decodes as an empty part and the image is lost")
+
+write_cases(cases, OUT)
+
+# --- variants: the kinds fixed in this round ---------------------------------------------------------
+VAR = os.path.join(os.path.dirname(OUT), "variants")
+var_cases = {}
+def vcase(name, lines, findings, source, note):
+    var_cases[name] = (lines, findings, source, note)
+R5036 = "https://github.com/assistant-ui/assistant-ui/pull/5036"
+
+# K1: a part's media type that is no media type (DATA-MEDIA-001)
+vcase("b26b-K1-v10-rest-agent-raw-part-wildcard", [
+    req(0.0, "POST", A + "/message:send", {"message": umsg10("render the chart", mid="m-k1a")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.8, 200, {"message": {"messageId": "m-ak1a", "contextId": "c-k1a", "role": "ROLE_AGENT", "parts": [
+        {"raw": PNG, "mediaType": "image/*", "filename": "chart.png"}]}}, ctype=A2AJ),
+], [("part-media-type-not-a-media-type", "warning")], R5036 + " (the agent's side, 1.0 HTTP+JSON: a raw part labelled image/*)",
+ "a part's mediaType names the one type of its bytes (DATA-004); image/* is a media range")
+vcase("b26b-K1-v03-stream-artifact-file-mimetype-bare-word", [
+    req(0.0, "POST", A + "/", rpc("s1", "message/stream", {"message": umsg03("export the slides", mid="m-k1b")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(ok("s1", task03("t-k1b", "c-k1b", "working")))),
+    chunk(1.0, sse(ok("s1", {"kind": "artifact-update", "taskId": "t-k1b", "contextId": "c-k1b", "artifact": {"artifactId": "a-k1b",
+        "parts": [{"kind": "file", "file": {"uri": "https://files.example.test/k1b/deck.pdf", "mimeType": "pdf", "name": "deck.pdf"}}]}, "lastChunk": True}))),
+    chunk(1.1, sse(ok("s1", su03("t-k1b", "c-k1b", "completed", True)))),
+    chunk(1.11, "", close="eof"),
+], [("part-media-type-not-a-media-type", "warning")], R5036 + " (0.3 stream: an artifact's file.mimeType is the bare word pdf)",
+ "0.3 FileBase.mimeType is \"the MIME type of the file (e.g. application/pdf)\" (0.3 schema, DATA-004); pdf has no type/subtype")
+vcase("b26b-K1-v03-client-file-mimetype-any", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-k1c", "role": "user", "parts": [
+        {"kind": "text", "text": "summarise the attachment"},
+        {"kind": "file", "file": {"bytes": "JVBERi0xLjQK", "mimeType": "*/*", "name": "brief.pdf"}}]}})),
+    resp(1.0, 200, ok("1", amsg03("It is a two-page brief.", mid="m-ak1c", contextId="c-k1c"))),
+], [("part-media-type-not-a-media-type", "warning")], R5036 + " (the client's side, 0.3: a file part labelled */*)",
+ "*/* is the media range of anything, not the type of this file (DATA-004)")
+vcase("b26b-K1-legal-v10-media-type-parameters-and-suffixes", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": {"messageId": "m-k1d", "role": "ROLE_USER", "parts": [
+        {"text": "convert it", "mediaType": "text/plain; charset=utf-8"},
+        {"url": "https://files.example.test/k1d/model.glb", "mediaType": "model/gltf-binary"}]},
+        "configuration": {"acceptedOutputModes": ["image/*", "application/vnd.a2ui+json"]}}), ver="1.0"),
+    resp(1.0, 200, ok("1", {"message": {"messageId": "m-ak1d", "contextId": "c-k1d", "role": "ROLE_AGENT", "parts": [
+        {"raw": PNG, "mediaType": "image/png"}, {"data": {"surface": "preview"}, "mediaType": "application/vnd.a2ui+json"}]}})),
+], [], R5036 + " (control: media types with parameters and structured suffixes; a media range in acceptedOutputModes, where it belongs)",
+ "legal: text/plain; charset=utf-8, model/gltf-binary and application/vnd.a2ui+json are media types (RFC 6838); acceptedOutputModes lists what the client accepts, so image/* is right there")
+vcase("b26b-K1-legal-v10-empty-media-type-and-data-holding-parts", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("list the attachments", mid="m-k1e")}), ver="1.0"),
+    resp(1.0, 200, ok("1", {"message": {"messageId": "m-ak1e", "contextId": "c-k1e", "role": "ROLE_AGENT", "parts": [
+        {"url": "https://files.example.test/k1e/a.bin", "mediaType": ""},
+        {"data": {"parts": [{"mediaType": "image/*", "name": "any image"}]}}], "metadata": {"parts": [{"file": {"mimeType": "text"}}]}}})),
+], [], R5036 + " (control: an empty mediaType is ProtoJSON's unset default; parts-shaped JSON inside a data part or metadata is the sender's own data)",
+ "legal: \"\" is the unset default of a proto3 string (the reader learns nothing, as with no member), and neither Part.data nor metadata holds A2A parts")
+write_cases(var_cases, VAR)

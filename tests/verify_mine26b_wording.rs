@@ -1,0 +1,60 @@
+//! mine26b: what the round's kind fix says. The rule and severity of each case are checked
+//! by `verify_cases`; this checks that the messages name the cause and the evidence, and
+//! that the controls stay silent on DATA-MEDIA-001.
+//! - DATA-MEDIA-001 (assistant-ui PR #5036): a part's media type that is no media type names
+//!   whose body it is, the value, and why a reader cannot use it (a media range, a bare word).
+
+mod common;
+
+use common::{only_message as message, verify_field as field, verify_variant as run};
+
+#[test]
+fn media_range_on_a_client_part_is_named() {
+    let m = message(
+        &field("f441-v10-client-url-part-media-range"),
+        "DATA-MEDIA-001",
+    );
+    assert!(
+        m.contains("the client's SendStreamingMessage request")
+            && m.contains("\"image/*\"")
+            && m.contains("a media range (RFC 9110"),
+        "{m}"
+    );
+    // The agent's side on a 0.3 stream: a bare word in file.mimeType.
+    let m = message(
+        &run("b26b-K1-v03-stream-artifact-file-mimetype-bare-word"),
+        "DATA-MEDIA-001",
+    );
+    assert!(
+        m.contains("an event of the agent's stream for message/stream")
+            && m.contains("\"pdf\"")
+            && m.contains("a bare word"),
+        "{m}"
+    );
+}
+
+#[test]
+fn media_types_with_parameters_and_user_data_stay_silent() {
+    for name in [
+        "b26b-K1-legal-v10-media-type-parameters-and-suffixes",
+        "b26b-K1-legal-v10-empty-media-type-and-data-holding-parts",
+    ] {
+        let out = run(name);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "DATA-MEDIA-001"),
+            "{name}: {:?}",
+            out.findings
+        );
+    }
+    for name in [
+        "f450-legal-v10-a2ui-data-part-list",
+        "f452-legal-v03-file-part-content-tag-in-metadata",
+    ] {
+        let out = field(name);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "DATA-MEDIA-001"),
+            "{name}: {:?}",
+            out.findings
+        );
+    }
+}
