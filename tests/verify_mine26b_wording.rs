@@ -3,6 +3,8 @@
 //! that the controls stay silent on DATA-MEDIA-001.
 //! - DATA-MEDIA-001 (assistant-ui PR #5036): a part's media type that is no media type names
 //!   whose body it is, the value, and why a reader cannot use it (a media range, a bare word).
+//! - CARD-SHAPE-009 (spring-ai-ascend #233): a 1.0 card's modes that are no media types are
+//!   listed by pointer and value; media ranges and 0.3 cards' bare tokens stay silent.
 
 mod common;
 
@@ -53,6 +55,35 @@ fn media_types_with_parameters_and_user_data_stay_silent() {
         let out = field(name);
         assert!(
             out.findings.iter().all(|f| f.rule != "DATA-MEDIA-001"),
+            "{name}: {:?}",
+            out.findings
+        );
+    }
+}
+
+#[test]
+fn card_modes_not_media_types_are_listed() {
+    let m = message(
+        &field("f454-card10-output-modes-not-media-types"),
+        "CARD-SHAPE-009",
+    );
+    assert!(
+        m.contains("/defaultOutputModes/0 \"text\", /defaultOutputModes/1 \"artifact\"")
+            && m.contains("defines input and output modes as media types"),
+        "{m}"
+    );
+    let m = message(
+        &run("b26b-K2-card10-skill-output-modes-bare-words"),
+        "CARD-SHAPE-009",
+    );
+    assert!(m.contains("/skills/0/outputModes/0 \"json\""), "{m}");
+    for name in [
+        "b26b-K2-legal-card10-media-ranges-and-parameters",
+        "b26b-K2-legal-card03-text-token-not-judged",
+    ] {
+        let out = run(name);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "CARD-SHAPE-009"),
             "{name}: {:?}",
             out.findings
         );

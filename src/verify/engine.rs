@@ -21285,6 +21285,34 @@ impl State {
                 &x.leg,
             );
         }
+        // CARD-SHAPE-009 (CARD-003, DATA-004; spring-ai-ascend #233): a pure 1.0 card's modes
+        // are media types; 0.x cards keep the samples' bare tokens legal.
+        if view.has_v1_fields && !view.has_v0_fields {
+            if let Some(o) = v.as_object() {
+                let bad = card_modes_not_media_types(o);
+                if !bad.is_empty() {
+                    let names = bad
+                        .iter()
+                        .map(|(ptr, m)| format!("{ptr} {m:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let ev = bad
+                        .into_iter()
+                        .map(|(ptr, m)| {
+                            x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(m)))
+                        })
+                        .collect();
+                    self.find(
+                        &r::CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
+                        format!(
+                            "the agent's 1.0 card lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which clients compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json)"
+                        ),
+                        ev,
+                        &x.leg,
+                    );
+                }
+            }
+        }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
                 &r::CARD_SHAPE_PATCH_VERSION,
@@ -28096,6 +28124,50 @@ fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, S
     }
     let method = x.get("method")?.as_str()?.to_string();
     Some((cv, uv, method))
+}
+
+/// CARD-SHAPE-009 (CARD-003, DATA-004): the modes of 1.0 card `o` (`defaultInputModes`,
+/// `defaultOutputModes`, each skill's `inputModes` / `outputModes`) that are neither a media
+/// type nor a media range (`image/*`, `*/*`, `*`): their JSON Pointers below the card and
+/// values, at most 8. Empty strings and non-string items are not judged here.
+fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
+    let range = |m: &str| {
+        let name = m.split(';').next().unwrap_or("").trim();
+        name == "*"
+            || name == "*/*"
+            || name
+                .strip_suffix("/*")
+                .is_some_and(|t| !not_a_media_type(&format!("{t}/x")))
+            || !not_a_media_type(m)
+    };
+    let mut out = Vec::new();
+    let mut scan = |ptr: String, list: Option<&Json>| {
+        for (i, m) in list
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(m) = m.as_str().filter(|m| !m.trim().is_empty() && !range(m)) {
+                if out.len() < 8 {
+                    out.push((format!("{ptr}/{i}"), m.to_string()));
+                }
+            }
+        }
+    };
+    scan("/defaultInputModes".into(), o.get("defaultInputModes"));
+    scan("/defaultOutputModes".into(), o.get("defaultOutputModes"));
+    for (i, s) in o
+        .get("skills")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        scan(format!("/skills/{i}/inputModes"), s.get("inputModes"));
+        scan(format!("/skills/{i}/outputModes"), s.get("outputModes"));
+    }
+    out
 }
 
 /// DATA-MEDIA-001 (DATA-004): whether part media type `m` (1.0 `mediaType`, 0.x

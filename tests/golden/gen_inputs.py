@@ -1382,6 +1382,8 @@ case("CARD-SHAPE-007", cardonly(card03(url=H + "/a2a", additionalInterfaces=[{"u
 # ---- CARD-SHAPE-008: a 0.3 card without preferredTransport (breaker19a Y10)
 _c03 = card03(url=H + "/a2a"); _c03.pop("preferredTransport")
 case("CARD-SHAPE-008", cardonly(_c03), cardonly(card03(url=H + "/a2a")))
+# mine26b (spring-ai-ascend #233): a 1.0 card whose output modes are the words text and artifact
+case("CARD-SHAPE-009", cardonly(card1(defaultOutputModes=["text", "artifact"])), cardonly(card1(defaultOutputModes=["text/plain", "image/*"])))
 # ---- CARD-URL-010: JSON-RPC served at a url the card declares HTTP+JSON (breaker19a Y11)
 def mislabel(ok):
     t = T(); fetch_card(t, card03(url=H + "/a2a", preferredTransport="JSONRPC" if ok else "HTTP+JSON"))

@@ -173,6 +173,21 @@ case("f453-v10-rest-part-from-legacy-example", [
  "https://github.com/a2aproject/A2A/issues/1451 (1.0-rc inconsistencies, item 3: the migration and legacy compatibility example showed {\"file\": {\"mediaType\", \"name\", \"fileWithBytes\"}} where a 1.0 Part is {\"mediaType\", \"filename\", \"raw\"}; fixed in #1482)",
  "a 1.0 Part is exactly one of text / raw / url / data with mediaType and filename beside it (DATA-004); an agent that copied the example sends a part with none of the four, which a 1.0 reader decodes as an empty part and the image is lost")
 
+# chaosxingxc-orion/spring-ai-ascend #233: defaultOutputModes hard-coded to ["text", "artifact"]
+CARD233 = json.loads(json.dumps(CARD10))
+CARD233["defaultOutputModes"] = ["text", "artifact"]
+CARD233["skills"] = [{"id": "hotel", "name": "Hotel booking", "description": "Finds and books hotels", "tags": ["travel"]}]
+case("f454-card10-output-modes-not-media-types", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 200, CARD233),
+    req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("a hotel in Lisbon for two nights", mid="m-233"),
+        "configuration": {"acceptedOutputModes": ["text/plain"]}}), ver="1.0"),
+    resp(2.2, 200, ok("1", {"message": {"messageId": "m-a233", "contextId": "c-233", "role": "ROLE_AGENT", "parts": [
+        {"text": "**Casa Alfama**, 2 nights, 240 EUR. Shall I book it?", "mediaType": "text/markdown"}]}})),
+], [("card-mode-not-a-media-type", "warning"), ("output-mode-not-accepted", "warning")],
+ "https://github.com/chaosxingxc-orion/spring-ai-ascend/issues/233 (AgentCards hard-codes defaultOutputModes(List.of(\"text\", \"artifact\")); the hotel handler only emits markdown text and never an artifact, so clients prepare an artifact rendering branch that never fires)",
+ "1.0 card modes are media types (the proto: \"defined as media types\"; CARD-003): text names no type and artifact is a concept, so a client that matches the card's output modes against acceptedOutputModes or a part's mediaType finds nothing in common. The answer itself is text/markdown while the client accepted text/plain only (DATA-004, acceptedOutputModes)")
+
 write_cases(cases, OUT)
 
 # --- variants: the kinds fixed in this round ---------------------------------------------------------
@@ -222,4 +237,31 @@ vcase("b26b-K1-legal-v10-empty-media-type-and-data-holding-parts", [
         {"data": {"parts": [{"mediaType": "image/*", "name": "any image"}]}}], "metadata": {"parts": [{"file": {"mimeType": "text"}}]}}})),
 ], [], R5036 + " (control: an empty mediaType is ProtoJSON's unset default; parts-shaped JSON inside a data part or metadata is the sender's own data)",
  "legal: \"\" is the unset default of a proto3 string (the reader learns nothing, as with no member), and neither Part.data nor metadata holds A2A parts")
+write_cases(var_cases, VAR)
+
+# K2: a 1.0 card's mode that is no media type (CARD-SHAPE-009)
+var_cases.clear()
+R233 = "https://github.com/chaosxingxc-orion/spring-ai-ascend/issues/233"
+def card_get(card):
+    return [req(0.0, "GET", A + "/.well-known/agent-card.json"), resp(0.004, 200, card)]
+c = json.loads(json.dumps(CARD10))
+c["skills"] = [{"id": "report", "name": "Report", "description": "Writes reports", "tags": ["report"], "inputModes": ["text/plain"], "outputModes": ["json", "pdf"]}]
+vcase("b26b-K2-card10-skill-output-modes-bare-words", card_get(c), [("card-mode-not-a-media-type", "warning")],
+ R233 + " (a skill's outputModes: json and pdf for application/json and application/pdf)",
+ "a skill's outputModes override the card's defaults and are media types too (CARD-003)")
+c = json.loads(json.dumps(CARD10))
+c["defaultInputModes"] = ["text", "file"]
+vcase("b26b-K2-card10-input-modes-sample-tokens", card_get(c), [("card-mode-not-a-media-type", "warning")],
+ R233 + " (the 0.2 samples' tokens text and file in a 1.0 card's defaultInputModes)",
+ "a 1.0 client sending a text/plain part or a PDF finds neither among text and file; the tokens were the 0.2 samples', not 1.0 modes")
+c = json.loads(json.dumps(CARD10))
+c["defaultInputModes"] = ["text/plain", "image/*", "application/vnd.a2ui+json"]
+c["defaultOutputModes"] = ["*/*"]
+c["skills"] = [{"id": "s", "name": "S", "description": "d", "tags": ["t"], "outputModes": ["text/plain; charset=utf-8", "text/*"]}]
+vcase("b26b-K2-legal-card10-media-ranges-and-parameters", card_get(c), [],
+ R233 + " (control: media ranges, structured suffixes and parameters are modes)",
+ "legal: image/*, */*, text/* name sets of media types an agent takes or gives, and application/vnd.a2ui+json and text/plain; charset=utf-8 are media types")
+vcase("b26b-K2-legal-card03-text-token-not-judged", card_get(card03(A + "/", defaultInputModes=["text"], defaultOutputModes=["text"])), [],
+ R233 + " (control: a 0.3 card with the samples' bare token text is not judged)",
+ "not judged: 0.2 samples used text as a mode and 0.3 cards (kagent, the TCK's fixtures) still do; only a 1.0 card is held to media types")
 write_cases(var_cases, VAR)
