@@ -1,10 +1,12 @@
-//! mine26b: what the round's kind fix says. The rule and severity of each case are checked
+//! mine26b: what the round's kind fixes say. The rule and severity of each case are checked
 //! by `verify_cases`; this checks that the messages name the cause and the evidence, and
-//! that the controls stay silent on DATA-MEDIA-001.
+//! that the controls stay silent on the rule.
 //! - DATA-MEDIA-001 (assistant-ui PR #5036): a part's media type that is no media type names
 //!   whose body it is, the value, and why a reader cannot use it (a media range, a bare word).
 //! - CARD-SHAPE-009 (spring-ai-ascend #233): a 1.0 card's modes that are no media types are
 //!   listed by pointer and value; media ranges and 0.3 cards' bare tokens stay silent.
+//! - RPC-ERROR-003, widened (ag2 PR #2163): an empty text part refused with InvalidParams or
+//!   with an InternalError whose words blame it names the part.
 
 mod common;
 
@@ -84,6 +86,33 @@ fn card_modes_not_media_types_are_listed() {
         let out = run(name);
         assert!(
             out.findings.iter().all(|f| f.rule != "CARD-SHAPE-009"),
+            "{name}: {:?}",
+            out.findings
+        );
+    }
+}
+
+#[test]
+fn empty_text_part_refusal_names_the_part() {
+    let m = message(
+        &field("f455-v03-empty-text-part-internal-error"),
+        "RPC-ERROR-003",
+    );
+    assert!(
+        m.contains("with -32603 InternalError")
+            && m.contains("TextPart content cannot be empty")
+            && m.contains("text part parts[0] is empty"),
+        "{m}"
+    );
+    // Another cause in the words, or no parts at all (the client's fault): not this rule.
+    for name in [
+        "b26b-K3-legal-v03-empty-text-other-internal-error",
+        "b26b-K3-v10-no-parts-refused",
+        "b26b-K3-legal-v03-empty-text-part-answered",
+    ] {
+        let out = run(name);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "RPC-ERROR-003"),
             "{name}: {:?}",
             out.findings
         );

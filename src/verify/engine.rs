@@ -2329,10 +2329,17 @@ impl State {
         } else {
             None
         };
+        // mine26b (ag2 PR #2163, a2a-python PR #327): a send whose text part is empty,
+        // refused with words that blame the empty content, in any version.
+        let empty_refused = send
+            .then(|| params_message(&c.params).and_then(first_empty_text_part))
+            .flatten()
+            .filter(|_| [said, detail].into_iter().flatten().any(says_empty_content));
         if (c.dialect != Some(Dialect::V1_0)
             && !own_event
             && kind_refused.is_none()
-            && unlisted.is_none())
+            && unlisted.is_none()
+            && empty_refused.is_none())
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -2406,6 +2413,11 @@ impl State {
         if let (None, Some((i, kind, _))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
+            ));
+        }
+        if let (None, Some(i)) = (&why, empty_refused) {
+            why = Some(format!(
+                "the message's text part parts[{i}] is empty, and an empty text is a well-formed text part (DATA-004: text is a string with no minimum length; the message may carry its meaning in metadata or in other parts): nothing in the request is malformed, so answer it as the agent sees fit (a reply asking for input, or the task in input-required)"
             ));
         }
         if let (None, Some((i, t))) = (&why, &unlisted) {
@@ -14668,10 +14680,40 @@ impl State {
                     .flatten()
                     .any(|t| says_part_kind_refused(t, words))
             });
+        // RPC-ERROR-003 (mine26b: ag2 PR #2163): an empty text part refused in words that
+        // blame it, with InvalidParams or with InternalError (a2a-python's new_task
+        // ValueError "TextPart content cannot be empty" surfaces as -32603).
+        let empty_said = params_message(&c.params)
+            .and_then(first_empty_text_part)
+            .is_some()
+            && [message, data_text.as_deref()]
+                .into_iter()
+                .flatten()
+                .any(says_empty_content);
+        if code == jsonrpc::INTERNAL_ERROR
+            && empty_said
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && missing_param(&c).is_none()
+        {
+            let at = x.ev_at(
+                bseq,
+                "/error/message",
+                message.map(|m| Value::String(m.to_string())),
+            );
+            self.valid_request_refused(
+                x,
+                &c,
+                message,
+                data_text.as_deref(),
+                "-32603 InternalError",
+                at,
+            );
+        }
         if code == jsonrpc::INVALID_PARAMS
             && (c.dialect == Some(Dialect::V1_0)
                 || message.is_some_and(says_own_event_mismatch)
                 || kind_said
+                || empty_said
                 || self.unlisted_part_media(x, &c).is_some())
             && c.op.is_some()
             && missing_param(&c).is_none()
@@ -24433,6 +24475,30 @@ fn first_non_text_part(m: &Obj) -> Option<(usize, &'static str, &'static [&'stat
 /// allowed. A limit on a part's size or count is not such a refusal. Backslashes are
 /// dropped first (error data arrives as JSON text, its quotes escaped). For RPC-ERROR-003
 /// (DATA-004, ERR-002).
+/// RPC-ERROR-003 (DATA-004; ag2 PR #2163): the index of the first text part of send
+/// message `m` whose text is the empty string: a well-formed part (0.x TextPart.text is a
+/// string with no minimum length; in 1.0 `"text": ""` sets the oneof member). Parts whose
+/// `kind` names another kind are skipped.
+fn first_empty_text_part(m: &Obj) -> Option<usize> {
+    m.get("parts")?.as_array()?.iter().position(|p| {
+        p.get("kind")
+            .and_then(Json::as_str)
+            .is_none_or(|k| k == "text")
+            && p.get("text").and_then(Json::as_str) == Some("")
+    })
+}
+
+/// Whether error text `t` blames empty content: "empty" or "blank" beside "part",
+/// "content", "text" or "message" ("TextPart content cannot be empty", "Message parts
+/// cannot have empty content"). For RPC-ERROR-003 (DATA-004).
+fn says_empty_content(t: &str) -> bool {
+    let l = t.to_ascii_lowercase();
+    (l.contains("empty") || l.contains("blank"))
+        && ["part", "content", "text", "message"]
+            .iter()
+            .any(|w| l.contains(w))
+}
+
 fn says_part_kind_refused(t: &str, words: &[&str]) -> bool {
     // Error data arrives as JSON text: its quotes are escaped.
     let l = t.to_ascii_lowercase().replace('\\', "");

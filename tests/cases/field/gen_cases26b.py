@@ -188,6 +188,32 @@ case("f454-card10-output-modes-not-media-types", [
  "https://github.com/chaosxingxc-orion/spring-ai-ascend/issues/233 (AgentCards hard-codes defaultOutputModes(List.of(\"text\", \"artifact\")); the hotel handler only emits markdown text and never an artifact, so clients prepare an artifact rendering branch that never fires)",
  "1.0 card modes are media types (the proto: \"defined as media types\"; CARD-003): text names no type and artifact is a concept, so a client that matches the card's output modes against acceptedOutputModes or a part's mediaType finds nothing in common. The answer itself is text/markdown while the client accepted text/plain only (DATA-004, acceptedOutputModes)")
 
+# ag2ai/ag2 PR #2163: an empty text part (context travels in metadata) refused with -32603
+case("f455-v03-empty-text-part-internal-error", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-2163", "role": "user",
+        "parts": [{"kind": "text", "text": ""}], "metadata": {"ag2": {"context": {"user_id": "u-17"}, "tools": ["search_flights"]}}}})),
+    resp(0.02, 200, err("1", -32603, "TextPart content cannot be empty")),
+], [("valid-request-refused-invalid-params", "warning")],
+ "https://github.com/ag2ai/ag2/pull/2163 (A2AClientJSONRPCError code=-32603 message='TextPart content cannot be empty': ag2 passes context and tool use in message metadata, so a message body may be empty; the a2a-python server's new_task refuses it, a2a-python PR #327)",
+ "0.3 TextPart.text is a string with no minimum length (DATA-004), so a message whose only text part is empty is well-formed; the agent answered with InternalError, which tells the client the agent failed while blaming the request, so the client can neither fix the request nor expect a retry to work")
+
+# assistant-ui PR #7167: a text member that is an object, and null optional members
+case("f456-v10-agent-text-part-object", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("what's the weather in Oslo?", mid="m-7167a")}), ver="1.0"),
+    resp(0.9, 200, ok("1", {"message": {"messageId": "m-a7167a", "contextId": "c-7167", "role": "ROLE_AGENT",
+        "parts": [{"text": {"summary": "light rain", "temperature_c": 7}}]}})),
+], [("result-invalid-shape", "error")],
+ "https://github.com/assistant-ui/assistant-ui/pull/7167 (react-a2a accepted a successful response whose part was {\"text\": {\"invalid\": true}} and let an object reach a field declared and consumed as a string; the PR validates the known string fields of every nested part)",
+ "a 1.0 Part's text is a string (DATA-004); an agent that puts its structured result under text instead of data sends a part no ProtoJSON reader decodes, and a lenient reader renders [object Object]")
+case("f457-legal-v10-null-optional-members", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("what's the weather in Oslo?", mid="m-7167b")}), ver="1.0"),
+    resp(0.9, 200, ok("1", {"message": {"messageId": "m-a7167b", "contextId": "c-7167", "taskId": None, "role": "ROLE_AGENT",
+        "parts": [{"text": "Light rain, 7 °C.", "mediaType": None, "filename": None, "metadata": None}],
+        "metadata": None, "extensions": None, "referenceTaskIds": None}})),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/pull/7167 (protocol-style null optional fields are normalised to absence by the client; opaque data and unknown fields stay accepted)",
+ "legal: ProtoJSON reads null as the field's default (unset) for every optional member, so taskId, mediaType, metadata and the repeated fields set to null say nothing; the text carries a non-ASCII character (°) as UTF-8")
+
 write_cases(cases, OUT)
 
 # --- variants: the kinds fixed in this round ---------------------------------------------------------
@@ -264,4 +290,36 @@ vcase("b26b-K2-legal-card10-media-ranges-and-parameters", card_get(c), [],
 vcase("b26b-K2-legal-card03-text-token-not-judged", card_get(card03(A + "/", defaultInputModes=["text"], defaultOutputModes=["text"])), [],
  R233 + " (control: a 0.3 card with the samples' bare token text is not judged)",
  "not judged: 0.2 samples used text as a mode and 0.3 cards (kagent, the TCK's fixtures) still do; only a 1.0 card is held to media types")
+write_cases(var_cases, VAR)
+
+# K3: an empty text part refused (RPC-ERROR-003)
+var_cases.clear()
+R2163 = "https://github.com/ag2ai/ag2/pull/2163"
+vcase("b26b-K3-v10-empty-text-part-invalid-params", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": {"messageId": "m-k3a", "role": "ROLE_USER", "parts": [{"text": ""}],
+        "metadata": {"intent": "resume"}}}), ver="1.0"),
+    resp(0.02, 200, err("1", -32602, "Message parts cannot have empty content")),
+], [("valid-request-refused-invalid-params", "warning")], R2163 + " (1.0 JSON-RPC: the a2a-python PR #327 words, with InvalidParams)",
+ "\"text\": \"\" sets the 1.0 Part's text member (DATA-004); an empty text is no malformed request")
+vcase("b26b-K3-v10-rest-empty-text-part-400", [
+    req(0.0, "POST", A + "/message:send", {"message": {"messageId": "m-k3b", "role": "ROLE_USER", "parts": [{"text": ""}, {"data": {"intent": "resume"}}]}}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.02, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "text part must not be empty"}}, ctype=A2AJ),
+], [("valid-request-refused-invalid-params", "warning")], R2163 + " (1.0 HTTP+JSON: 400 INVALID_ARGUMENT for an empty text part beside a data part)",
+ "the request is well-formed (DATA-004); the data part carries what the message means")
+vcase("b26b-K3-legal-v03-empty-text-other-internal-error", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-k3c", "role": "user", "parts": [{"kind": "text", "text": ""}]}})),
+    resp(30.0, 200, err("1", -32603, "upstream model timed out after 30 s")),
+], [], R2163 + " (control: an internal error whose words name another cause)",
+ "not judged: the agent failed for a reason of its own (a timeout), which InternalError reports rightly")
+vcase("b26b-K3-v10-no-parts-refused", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": {"messageId": "m-k3d", "role": "ROLE_USER", "parts": []}}), ver="1.0"),
+    resp(0.02, 200, err("1", -32602, "Message parts cannot be empty")),
+], [("request-message-invalid-shape", "error")], R2163 + " (control: a 1.0 message with no parts at all is the client's fault, and the refusal is right)",
+ "1.0 Message.parts is REQUIRED and non-empty (DATA-005); refusing it with InvalidParams is what ERR-006 asks")
+vcase("b26b-K3-legal-v03-empty-text-part-answered", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-k3e", "role": "user", "parts": [{"kind": "text", "text": ""}]}})),
+    resp(0.4, 200, ok("1", task03("t-k3e", "c-k3e", "input-required", status={"state": "input-required", "timestamp": TS,
+        "message": amsg03("What would you like me to do?", mid="m-ak3e", taskId="t-k3e", contextId="c-k3e")}))),
+], [], R2163 + " (control: the agent answers an empty message by asking for input)",
+ "legal: the empty text part is well-formed and the agent asks what to do (input-required, TASK-006)")
 write_cases(var_cases, VAR)
