@@ -214,6 +214,14 @@ case("f457-legal-v10-null-optional-members", [
  "https://github.com/assistant-ui/assistant-ui/pull/7167 (protocol-style null optional fields are normalised to absence by the client; opaque data and unknown fields stay accepted)",
  "legal: ProtoJSON reads null as the field's default (unset) for every optional member, so taskId, mediaType, metadata and the repeated fields set to null say nothing; the text carries a non-ASCII character (°) as UTF-8")
 
+# a2aproject/a2a-go PR #160: a message without role is now refused with InvalidParams
+case("f458-v10-rest-message-without-role-refused", [
+    req(0.0, "POST", A + "/message:send", {"message": {"messageId": "m-160", "parts": [{"text": "book the 9:40 train"}]}}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.01, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "message role is required"}}, ctype=A2AJ),
+], [("request-message-invalid-shape", "error")],
+ "https://github.com/a2aproject/a2a-go/pull/160 (handleSendMessage now validates the required fields of MessageSendParams.Message (ID, Parts, Role) and returns ErrInvalidParams, mapped to gRPC InvalidArgument, for an incomplete message)",
+ "Message.role is REQUIRED in 1.0 (DATA-005), so the client's message is malformed and 400 INVALID_ARGUMENT is the right refusal (ERR-006); the finding is the client's, and the agent's refusal is not flagged")
+
 write_cases(cases, OUT)
 
 # --- variants: the kinds fixed in this round ---------------------------------------------------------
