@@ -7,6 +7,8 @@
 //!   listed by pointer and value; media ranges and 0.3 cards' bare tokens stay silent.
 //! - RPC-ERROR-003, widened (ag2 PR #2163): an empty text part refused with InvalidParams or
 //!   with an InternalError whose words blame it names the part.
+//! - RPC-ERROR-003, widened (archestra PR #7599): a messageId refused for not being a UUID
+//!   (InvalidParams, or InternalError whose words show it) names the id.
 
 mod common;
 
@@ -117,4 +119,25 @@ fn empty_text_part_refusal_names_the_part() {
             out.findings
         );
     }
+}
+
+#[test]
+fn non_uuid_message_id_refusal_names_the_id() {
+    let m = message(
+        &field("f459-v10-non-uuid-message-id-internal-error"),
+        "RPC-ERROR-003",
+    );
+    assert!(
+        m.contains("with -32603 InternalError")
+            && m.contains("messageId \"msg-1\" is not a UUID")
+            && m.contains("any string the message's creator picks"),
+        "{m}"
+    );
+    // A UUID messageId, and words that ask a UUID of another member: not this kind.
+    let out = run("b26b-K4-legal-v10-uuid-message-id-other-uuid-refusal");
+    assert!(
+        out.findings.iter().all(|f| f.rule != "RPC-ERROR-003"),
+        "{:?}",
+        out.findings
+    );
 }

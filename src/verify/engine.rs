@@ -2335,11 +2335,23 @@ impl State {
             .then(|| params_message(&c.params).and_then(first_empty_text_part))
             .flatten()
             .filter(|_| [said, detail].into_iter().flatten().any(says_empty_content));
+        // mine26b (archestra PR #7599): a messageId that is no UUID, refused in words that
+        // ask for a UUID, in any version.
+        let uuid_refused = send
+            .then(|| params_message(&c.params).and_then(non_uuid_message_id))
+            .flatten()
+            .filter(|id| {
+                [said, detail]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| says_message_id_not_uuid(t, id))
+            });
         if (c.dialect != Some(Dialect::V1_0)
             && !own_event
             && kind_refused.is_none()
             && unlisted.is_none()
-            && empty_refused.is_none())
+            && empty_refused.is_none()
+            && uuid_refused.is_none())
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -2413,6 +2425,12 @@ impl State {
         if let (None, Some((i, kind, _))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
+            ));
+        }
+        if let (None, Some(id)) = (&why, uuid_refused) {
+            why = Some(format!(
+                "the message's messageId {} is not a UUID, and it need not be: messageId is any string the message's creator picks (1.0 proto: \"e.g. UUID\"; 0.3 schema: a string), used to recognise a retried message (ID-007); key the agent's own storage on an id it makes itself",
+                excerpt(id)
             ));
         }
         if let (None, Some(i)) = (&why, empty_refused) {
@@ -14690,8 +14708,18 @@ impl State {
                 .into_iter()
                 .flatten()
                 .any(says_empty_content);
+        // archestra PR #7599: a non-UUID messageId stored in a uuid column failed with
+        // -32603 and the database's words ("invalid input syntax for type uuid").
+        let uuid_said = params_message(&c.params)
+            .and_then(non_uuid_message_id)
+            .is_some_and(|id| {
+                [message, data_text.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| says_message_id_not_uuid(t, id))
+            });
         if code == jsonrpc::INTERNAL_ERROR
-            && empty_said
+            && (empty_said || uuid_said)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && missing_param(&c).is_none()
         {
@@ -14714,6 +14742,7 @@ impl State {
                 || message.is_some_and(says_own_event_mismatch)
                 || kind_said
                 || empty_said
+                || uuid_said
                 || self.unlisted_part_media(x, &c).is_some())
             && c.op.is_some()
             && missing_param(&c).is_none()
@@ -24475,6 +24504,38 @@ fn first_non_text_part(m: &Obj) -> Option<(usize, &'static str, &'static [&'stat
 /// allowed. A limit on a part's size or count is not such a refusal. Backslashes are
 /// dropped first (error data arrives as JSON text, its quotes escaped). For RPC-ERROR-003
 /// (DATA-004, ERR-002).
+/// RPC-ERROR-003 (ID-007; archestra PR #7599): send message `m`'s messageId when it is a
+/// non-empty string that is not a UUID (8-4-4-4-12 hex digits, optionally in braces or
+/// with a `urn:uuid:` prefix): a valid id all the same, since A2A makes it any string.
+fn non_uuid_message_id<'a>(m: &'a Obj) -> Option<&'a str> {
+    let id = str_member(m, "messageId", "message_id")?;
+    let core = id
+        .trim_start_matches("urn:uuid:")
+        .trim_matches(|c| c == '{' || c == '}');
+    let b = core.as_bytes();
+    let uuid = b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| {
+            if [8, 13, 18, 23].contains(&i) {
+                *c == b'-'
+            } else {
+                c.is_ascii_hexdigit()
+            }
+        });
+    (!id.is_empty() && !uuid).then_some(id)
+}
+
+/// Whether error text `t` refuses messageId `id` for not being a UUID: it says "uuid" and
+/// names the member (messageId, message_id, message.id) or quotes the id itself (a
+/// database's "invalid input syntax for type uuid: \"msg-1\""). For RPC-ERROR-003.
+fn says_message_id_not_uuid(t: &str, id: &str) -> bool {
+    let l = t.to_ascii_lowercase().replace('\\', "");
+    l.contains("uuid")
+        && (["messageid", "message_id", "message.id", "message id"]
+            .iter()
+            .any(|w| l.contains(w))
+            || (id.len() >= 3 && t.contains(id)))
+}
+
 /// RPC-ERROR-003 (DATA-004; ag2 PR #2163): the index of the first text part of send
 /// message `m` whose text is the empty string: a well-formed part (0.x TextPart.text is a
 /// string with no minimum length; in 1.0 `"text": ""` sets the oneof member). Parts whose

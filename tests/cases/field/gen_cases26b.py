@@ -222,6 +222,13 @@ case("f458-v10-rest-message-without-role-refused", [
  "https://github.com/a2aproject/a2a-go/pull/160 (handleSendMessage now validates the required fields of MessageSendParams.Message (ID, Parts, Role) and returns ErrInvalidParams, mapped to gRPC InvalidArgument, for an incomplete message)",
  "Message.role is REQUIRED in 1.0 (DATA-005), so the client's message is malformed and 400 INVALID_ARGUMENT is the right refusal (ERR-006); the finding is the client's, and the agent's refusal is not flagged")
 
+case("f459-v10-non-uuid-message-id-internal-error", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("summarise the open incidents", mid="msg-1")}), ver="1.0"),
+    resp(0.04, 200, err("1", -32603, "Internal error: invalid input syntax for type uuid: \"msg-1\"")),
+], [("valid-request-refused-invalid-params", "warning")],
+ "https://github.com/archestra-ai/archestra/pull/7599 (before the PR: messageId is stored verbatim as a2a_message.id, a uuid column, so a supplied \"msg-1\" failed with -32603 Internal error leaking the raw SQL)",
+ "messageId is any string its creator picks (1.0 proto: \"e.g. UUID\"; ID-007 uses it to recognise a retry); the agent answered a valid SendMessage with InternalError whose words show it refused the id for not being a UUID, so the client can neither fix the request nor expect a retry to work (f443 is the same agent after the PR)")
+
 write_cases(cases, OUT)
 
 # --- variants: the kinds fixed in this round ---------------------------------------------------------
@@ -330,4 +337,29 @@ vcase("b26b-K3-legal-v03-empty-text-part-answered", [
         "message": amsg03("What would you like me to do?", mid="m-ak3e", taskId="t-k3e", contextId="c-k3e")}))),
 ], [], R2163 + " (control: the agent answers an empty message by asking for input)",
  "legal: the empty text part is well-formed and the agent asks what to do (input-required, TASK-006)")
+write_cases(var_cases, VAR)
+
+# K4: a messageId refused for not being a UUID (RPC-ERROR-003)
+var_cases.clear()
+R7599 = "https://github.com/archestra-ai/archestra/pull/7599"
+vcase("b26b-K4-v10-message-id-not-uuid-invalid-params", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("summarise the open incidents", mid="msg-1")}), ver="1.0"),
+    resp(0.02, 200, err("1", -32602, "Invalid params: message.messageId: Invalid uuid")),
+], [("valid-request-refused-invalid-params", "warning")], R7599 + " (the PR's named validation error, as InvalidParams)",
+ "a non-UUID messageId is valid (ID-007); InvalidParams tells the client its request is malformed")
+vcase("b26b-K4-v03-message-id-not-uuid-invalid-params", [
+    req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("summarise the open incidents", mid="client-0001")})),
+    resp(0.02, 200, err("1", -32602, "Invalid params", {"messageId": "must be a valid UUID"})),
+], [("valid-request-refused-invalid-params", "warning")], R7599 + " (0.3 JSON-RPC, the reason in error.data)",
+ "0.3 Message.messageId is a string (0.3 schema); nothing asks for a UUID")
+vcase("b26b-K4-v10-rest-message-id-not-uuid-400", [
+    req(0.0, "POST", A + "/message:send", {"message": umsg10("summarise the open incidents", mid="msg-1")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
+    resp(0.02, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "message_id must be a UUID"}}, ctype=A2AJ),
+], [("valid-request-refused-invalid-params", "warning")], R7599 + " (1.0 HTTP+JSON 400 INVALID_ARGUMENT)",
+ "the same refusal in the HTTP+JSON binding's form")
+vcase("b26b-K4-legal-v10-uuid-message-id-other-uuid-refusal", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("continue", mid="3f2b8c1e-5d4a-4e6b-9c7d-2a1b0e9f8d7c", contextId="ctx-1")}), ver="1.0"),
+    resp(0.02, 200, err("1", -32602, "Invalid params: contextId must be a uuid")),
+], [], R7599 + " (control: the messageId is a UUID; the words ask a UUID of another member)",
+ "not this kind: the refusal names contextId, which the client took from nowhere this recording shows")
 write_cases(var_cases, VAR)
