@@ -141,3 +141,13 @@ fn non_uuid_message_id_refusal_names_the_id() {
         out.findings
     );
 }
+
+#[test]
+fn echoed_client_part_is_flagged_once_on_the_request() {
+    // The Task's history repeats the client's image/* part: one finding, the client's.
+    let m = message(
+        &run("b26b-K1-v10-client-media-range-echoed-in-history"),
+        "DATA-MEDIA-001",
+    );
+    assert!(m.starts_with("the client's SendMessage request"), "{m}");
+}

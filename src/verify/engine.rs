@@ -3887,7 +3887,8 @@ impl State {
                     "/params/message"
                 };
                 let who = format!("the client's {} request", c.op_term("send"));
-                if let Some((msg, ev)) = part_media_finding(x, m, base, x.req_ev_seq(), &who) {
+                if let Some((msg, ev)) = part_media_finding(x, m, base, x.req_ev_seq(), &who, false)
+                {
                     self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
                 }
             }
@@ -6869,7 +6870,7 @@ impl State {
             "an event of the agent's stream for {}",
             c.op_term("the stream")
         );
-        if let Some((msg, ev)) = part_media_finding(x, p.inner, &p.pointer, seq, &who) {
+        if let Some((msg, ev)) = part_media_finding(x, p.inner, &p.pointer, seq, &who, true) {
             self.stream_once(x, &r::PART_MEDIA_TYPE_INVALID, msg, vec![ev]);
         }
         match p.kind {
@@ -16305,7 +16306,7 @@ impl State {
         self.part_url_internal(x, res, base, bseq);
         if let Some(o) = res.as_object() {
             let who = format!("the agent's answer to {}", c.op_term("the call"));
-            if let Some((msg, ev)) = part_media_finding(x, o, base, bseq, &who) {
+            if let Some((msg, ev)) = part_media_finding(x, o, base, bseq, &who, true) {
                 self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
             }
         }
@@ -28328,8 +28329,22 @@ fn not_a_media_type(m: &str) -> bool {
 /// JSON Pointer of that member and its value. `data` and `metadata` members hold the
 /// sender's own JSON (a data part's payload, free-form metadata) and are not entered.
 /// `ptr` is one buffer for the whole walk, as in [`first_internal_part_url`].
-fn first_bad_part_media(o: &Obj, ptr: &mut String, depth: usize) -> Option<(String, String)> {
+fn first_bad_part_media(
+    o: &Obj,
+    ptr: &mut String,
+    depth: usize,
+    skip_user: bool,
+) -> Option<(String, String)> {
     if depth > 8 {
+        return None;
+    }
+    // In an answer, a user message (a Task's history, an echo of the request) carries the
+    // client's own parts, judged on the request (as DATA-URL-001, review23a R1).
+    if skip_user
+        && o.get("role")
+            .and_then(Json::as_str)
+            .is_some_and(|r| r.eq_ignore_ascii_case("user") || r.eq_ignore_ascii_case("ROLE_USER"))
+    {
         return None;
     }
     let at = ptr.len();
@@ -28359,7 +28374,7 @@ fn first_bad_part_media(o: &Obj, ptr: &mut String, depth: usize) -> Option<(Stri
                     })
                 })
         } else {
-            first_bad_part_media_in(child, ptr, depth + 1)
+            first_bad_part_media_in(child, ptr, depth + 1, skip_user)
         };
         ptr.truncate(at);
         if hit.is_some() {
@@ -28371,18 +28386,23 @@ fn first_bad_part_media(o: &Obj, ptr: &mut String, depth: usize) -> Option<(Stri
 
 /// [`first_bad_part_media`] on any JSON value `v` (objects are searched, arrays element
 /// by element).
-fn first_bad_part_media_in(v: &Json, ptr: &mut String, depth: usize) -> Option<(String, String)> {
+fn first_bad_part_media_in(
+    v: &Json,
+    ptr: &mut String,
+    depth: usize,
+    skip_user: bool,
+) -> Option<(String, String)> {
     if depth > 8 {
         return None;
     }
     if let Some(o) = v.as_object() {
-        return first_bad_part_media(o, ptr, depth);
+        return first_bad_part_media(o, ptr, depth, skip_user);
     }
     let at = ptr.len();
     for (i, child) in v.as_array().into_iter().flatten().enumerate() {
         ptr.push('/');
         ptr.push_str(itoa::Buffer::new().format(i));
-        let hit = first_bad_part_media_in(child, ptr, depth + 1);
+        let hit = first_bad_part_media_in(child, ptr, depth + 1, skip_user);
         ptr.truncate(at);
         if hit.is_some() {
             return hit;
@@ -28393,17 +28413,20 @@ fn first_bad_part_media_in(v: &Json, ptr: &mut String, depth: usize) -> Option<(
 
 /// DATA-MEDIA-001's message and evidence for body `o` of exchange `x` (a result, a stream
 /// event or a send request's message, at JSON Pointer `base` of body event `seq`; `who`
-/// names it: "the agent's answer to message/send"); `None` when every part's media type is
-/// a media type or left out.
+/// names it: "the agent's answer to message/send"; `answer` when it is the agent's, whose
+/// user messages echo the client's parts and are not judged again); `None` when every
+/// part's media type is a media type or left out.
 fn part_media_finding(
     x: &Exch,
     o: &Obj,
     base: &str,
     seq: u64,
     who: &str,
+    answer: bool,
 ) -> Option<(String, Evidence)> {
     let mut ptr = base.to_string();
-    let (at, m) = first_bad_part_media(o, &mut ptr, 0)?;
+    // The client's request is judged whole; an answer without the user messages it echoes.
+    let (at, m) = first_bad_part_media(o, &mut ptr, 0, answer)?;
     let what = if m.contains('*') {
         "a media range (RFC 9110 §12.5.1), which names a set of types, not the one type of this part's content"
     } else if !m.contains('/') {

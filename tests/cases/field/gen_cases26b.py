@@ -262,6 +262,15 @@ vcase("b26b-K1-v03-client-file-mimetype-any", [
     resp(1.0, 200, ok("1", amsg03("It is a two-page brief.", mid="m-ak1c", contextId="c-k1c"))),
 ], [("part-media-type-not-a-media-type", "warning")], R5036 + " (the client's side, 0.3: a file part labelled */*)",
  "*/* is the media range of anything, not the type of this file (DATA-004)")
+vcase("b26b-K1-v10-client-media-range-echoed-in-history", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": {"messageId": "m-k1f", "role": "ROLE_USER", "parts": [
+        {"text": "describe it"}, {"url": "https://files.example.test/k1f/photo.jpg", "mediaType": "image/*"}]}}), ver="1.0"),
+    resp(1.2, 200, ok("1", {"task": task10("t-k1f", "c-k1f", "TASK_STATE_COMPLETED",
+        history=[{"messageId": "m-k1f", "contextId": "c-k1f", "taskId": "t-k1f", "role": "ROLE_USER", "parts": [
+            {"text": "describe it"}, {"url": "https://files.example.test/k1f/photo.jpg", "mediaType": "image/*"}]}],
+        artifacts=[{"artifactId": "a-k1f", "parts": [{"text": "A lighthouse at dusk."}]}])})),
+], [("part-media-type-not-a-media-type", "warning")], R5036 + " (the task's history echoes the client's part: the client's request is flagged, the echo is not)",
+ "the media range is the client's (DATA-004); the agent's history repeats the client's message as it came")
 vcase("b26b-K1-legal-v10-media-type-parameters-and-suffixes", [
     req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": {"messageId": "m-k1d", "role": "ROLE_USER", "parts": [
         {"text": "convert it", "mediaType": "text/plain; charset=utf-8"},
