@@ -2427,10 +2427,29 @@ impl State {
         } else {
             None
         };
+        // mine26b (ag2 PR #2163, a2a-python PR #327): a send whose text part is empty,
+        // refused with words that blame the empty content, in any version.
+        let empty_refused = send
+            .then(|| params_message(&c.params).and_then(first_empty_text_part))
+            .flatten()
+            .filter(|_| [said, detail].into_iter().flatten().any(says_empty_content));
+        // mine26b (archestra PR #7599): a messageId that is no UUID, refused in words that
+        // ask for a UUID, in any version.
+        let uuid_refused = send
+            .then(|| params_message(&c.params).and_then(non_uuid_message_id))
+            .flatten()
+            .filter(|id| {
+                [said, detail]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| says_message_id_not_uuid(t, id))
+            });
         if (c.dialect != Some(Dialect::V1_0)
             && !own_event
             && kind_refused.is_none()
-            && unlisted.is_none())
+            && unlisted.is_none()
+            && empty_refused.is_none()
+            && uuid_refused.is_none())
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -2504,6 +2523,17 @@ impl State {
         if let (None, Some((i, kind, _))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
+            ));
+        }
+        if let (None, Some(id)) = (&why, uuid_refused) {
+            why = Some(format!(
+                "the message's messageId {} is not a UUID, and it need not be: messageId is any string the message's creator picks (1.0 proto: \"e.g. UUID\"; 0.3 schema: a string), used to recognise a retried message (ID-007); key the agent's own storage on an id it makes itself",
+                excerpt(id)
+            ));
+        }
+        if let (None, Some(i)) = (&why, empty_refused) {
+            why = Some(format!(
+                "the message's text part parts[{i}] is empty, and an empty text is a well-formed text part (DATA-004: text is a string with no minimum length; the message may carry its meaning in metadata or in other parts): nothing in the request is malformed, so answer it as the agent sees fit (a reply asking for input, or the task in input-required)"
             ));
         }
         if let (None, Some((i, t))) = (&why, &unlisted) {
@@ -4027,6 +4057,22 @@ impl State {
                         vec![x.ev(x.req_seq)],
                         &x.leg,
                     );
+                }
+            }
+        }
+        // DATA-MEDIA-001 (DATA-004): a part of the client's message whose media type is no
+        // media type (assistant-ui PR #5036 sent image/*), in any version.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            if let Some(m) = params_message(&c.params) {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    "/message"
+                } else {
+                    "/params/message"
+                };
+                let who = format!("the client's {} request", c.op_term("send"));
+                if let Some((msg, ev)) = part_media_finding(x, m, base, x.req_ev_seq(), &who, false)
+                {
+                    self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
                 }
             }
         }
@@ -7011,6 +7057,14 @@ impl State {
         // R5); once per stream.
         if let Some((msg, ev)) = part_url_internal_finding(x, p.inner, &p.pointer, seq) {
             self.stream_once(x, &r::PART_URL_INTERNAL, msg, vec![ev]);
+        }
+        // DATA-MEDIA-001: a part media type that is no media type, once per stream.
+        let who = format!(
+            "an event of the agent's stream for {}",
+            c.op_term("the stream")
+        );
+        if let Some((msg, ev)) = part_media_finding(x, p.inner, &p.pointer, seq, &who, true) {
+            self.stream_once(x, &r::PART_MEDIA_TYPE_INVALID, msg, vec![ev]);
         }
         match p.kind {
             PayloadKind::Task => {
@@ -15168,10 +15222,51 @@ impl State {
                     .flatten()
                     .any(|t| says_part_kind_refused(t, words))
             });
+        // RPC-ERROR-003 (mine26b: ag2 PR #2163): an empty text part refused in words that
+        // blame it, with InvalidParams or with InternalError (a2a-python's new_task
+        // ValueError "TextPart content cannot be empty" surfaces as -32603).
+        let empty_said = params_message(&c.params)
+            .and_then(first_empty_text_part)
+            .is_some()
+            && [message, data_text.as_deref()]
+                .into_iter()
+                .flatten()
+                .any(says_empty_content);
+        // archestra PR #7599: a non-UUID messageId stored in a uuid column failed with
+        // -32603 and the database's words ("invalid input syntax for type uuid").
+        let uuid_said = params_message(&c.params)
+            .and_then(non_uuid_message_id)
+            .is_some_and(|id| {
+                [message, data_text.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| says_message_id_not_uuid(t, id))
+            });
+        if code == jsonrpc::INTERNAL_ERROR
+            && (empty_said || uuid_said)
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && missing_param(&c).is_none()
+        {
+            let at = x.ev_at(
+                bseq,
+                "/error/message",
+                message.map(|m| Value::String(m.to_string())),
+            );
+            self.valid_request_refused(
+                x,
+                &c,
+                message,
+                data_text.as_deref(),
+                "-32603 InternalError",
+                at,
+            );
+        }
         if code == jsonrpc::INVALID_PARAMS
             && (c.dialect == Some(Dialect::V1_0)
                 || message.is_some_and(says_own_event_mismatch)
                 || kind_said
+                || empty_said
+                || uuid_said
                 || self.unlisted_part_media(x, &c).is_some())
             && c.op.is_some()
             && missing_param(&c).is_none()
@@ -16795,6 +16890,12 @@ impl State {
             return None;
         }
         self.part_url_internal(x, res, base, bseq);
+        if let Some(o) = res.as_object() {
+            let who = format!("the agent's answer to {}", c.op_term("the call"));
+            if let Some((msg, ev)) = part_media_finding(x, o, base, bseq, &who, true) {
+                self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
+            }
+        }
         // VER-002 (1.0 §3.1.10: DeleteTaskPushNotificationConfig returns
         // google.protobuf.Empty, `{}` in JSON): `"result": null` is the 0.3
         // tasks/pushNotificationConfig/delete answer; a ProtoJSON client decoding the
@@ -21856,6 +21957,34 @@ impl State {
                 &x.leg,
             );
         }
+        // CARD-SHAPE-009 (CARD-003, DATA-004; spring-ai-ascend #233): a pure 1.0 card's modes
+        // are media types; 0.x cards keep the samples' bare tokens legal.
+        if view.has_v1_fields && !view.has_v0_fields {
+            if let Some(o) = v.as_object() {
+                let bad = card_modes_not_media_types(o);
+                if !bad.is_empty() {
+                    let names = bad
+                        .iter()
+                        .map(|(ptr, m)| format!("{ptr} {m:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let ev = bad
+                        .into_iter()
+                        .map(|(ptr, m)| {
+                            x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(m)))
+                        })
+                        .collect();
+                    self.find(
+                        &r::CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
+                        format!(
+                            "the agent's 1.0 card lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which clients compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json)"
+                        ),
+                        ev,
+                        &x.leg,
+                    );
+                }
+            }
+        }
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
                 &r::CARD_SHAPE_PATCH_VERSION,
@@ -25223,6 +25352,62 @@ fn first_non_text_part(m: &Obj) -> Option<(usize, &'static str, &'static [&'stat
 /// allowed. A limit on a part's size or count is not such a refusal. Backslashes are
 /// dropped first (error data arrives as JSON text, its quotes escaped). For RPC-ERROR-003
 /// (DATA-004, ERR-002).
+/// RPC-ERROR-003 (ID-007; archestra PR #7599): send message `m`'s messageId when it is a
+/// non-empty string that is not a UUID (8-4-4-4-12 hex digits, optionally in braces or
+/// with a `urn:uuid:` prefix): a valid id all the same, since A2A makes it any string.
+fn non_uuid_message_id<'a>(m: &'a Obj) -> Option<&'a str> {
+    let id = str_member(m, "messageId", "message_id")?;
+    let core = id
+        .trim_start_matches("urn:uuid:")
+        .trim_matches(|c| c == '{' || c == '}');
+    let b = core.as_bytes();
+    let uuid = b.len() == 36
+        && b.iter().enumerate().all(|(i, c)| {
+            if [8, 13, 18, 23].contains(&i) {
+                *c == b'-'
+            } else {
+                c.is_ascii_hexdigit()
+            }
+        });
+    (!id.is_empty() && !uuid).then_some(id)
+}
+
+/// Whether error text `t` refuses messageId `id` for not being a UUID: it says "uuid" and
+/// names the member (messageId, message_id, message.id) or quotes the id itself (a
+/// database's "invalid input syntax for type uuid: \"msg-1\""). For RPC-ERROR-003.
+fn says_message_id_not_uuid(t: &str, id: &str) -> bool {
+    let l = t.to_ascii_lowercase().replace('\\', "");
+    l.contains("uuid")
+        && (["messageid", "message_id", "message.id", "message id"]
+            .iter()
+            .any(|w| l.contains(w))
+            || (id.len() >= 3 && t.contains(id)))
+}
+
+/// RPC-ERROR-003 (DATA-004; ag2 PR #2163): the index of the first text part of send
+/// message `m` whose text is the empty string: a well-formed part (0.x TextPart.text is a
+/// string with no minimum length; in 1.0 `"text": ""` sets the oneof member). Parts whose
+/// `kind` names another kind are skipped.
+fn first_empty_text_part(m: &Obj) -> Option<usize> {
+    m.get("parts")?.as_array()?.iter().position(|p| {
+        p.get("kind")
+            .and_then(Json::as_str)
+            .is_none_or(|k| k == "text")
+            && p.get("text").and_then(Json::as_str) == Some("")
+    })
+}
+
+/// Whether error text `t` blames empty content: "empty" or "blank" beside "part",
+/// "content", "text" or "message" ("TextPart content cannot be empty", "Message parts
+/// cannot have empty content"). For RPC-ERROR-003 (DATA-004).
+fn says_empty_content(t: &str) -> bool {
+    let l = t.to_ascii_lowercase();
+    (l.contains("empty") || l.contains("blank"))
+        && ["part", "content", "text", "message"]
+            .iter()
+            .any(|w| l.contains(w))
+}
+
 fn says_part_kind_refused(t: &str, words: &[&str]) -> bool {
     // Error data arrives as JSON text: its quotes are escaped.
     let l = t.to_ascii_lowercase().replace('\\', "");
@@ -29042,6 +29227,194 @@ fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, S
     }
     let method = x.get("method")?.as_str()?.to_string();
     Some((cv, uv, method))
+}
+
+/// CARD-SHAPE-009 (CARD-003, DATA-004): the modes of 1.0 card `o` (`defaultInputModes`,
+/// `defaultOutputModes`, each skill's `inputModes` / `outputModes`) that are neither a media
+/// type nor a media range (`image/*`, `*/*`, `*`): their JSON Pointers below the card and
+/// values, at most 8. Empty strings and non-string items are not judged here.
+fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
+    let range = |m: &str| {
+        let name = m.split(';').next().unwrap_or("").trim();
+        name == "*"
+            || name == "*/*"
+            || name
+                .strip_suffix("/*")
+                .is_some_and(|t| !not_a_media_type(&format!("{t}/x")))
+            || !not_a_media_type(m)
+    };
+    let mut out = Vec::new();
+    let mut scan = |ptr: String, list: Option<&Json>| {
+        for (i, m) in list
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(m) = m.as_str().filter(|m| !m.trim().is_empty() && !range(m)) {
+                if out.len() < 8 {
+                    out.push((format!("{ptr}/{i}"), m.to_string()));
+                }
+            }
+        }
+    };
+    scan("/defaultInputModes".into(), o.get("defaultInputModes"));
+    scan("/defaultOutputModes".into(), o.get("defaultOutputModes"));
+    for (i, s) in o
+        .get("skills")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        scan(format!("/skills/{i}/inputModes"), s.get("inputModes"));
+        scan(format!("/skills/{i}/outputModes"), s.get("outputModes"));
+    }
+    out
+}
+
+/// DATA-MEDIA-001 (DATA-004): whether part media type `m` (1.0 `mediaType`, 0.x
+/// `file.mimeType`) is no single media type. A media type is RFC 6838 §4.2 `type/subtype`,
+/// each a restricted-name (a letter or digit, then letters, digits and `!#$&-^_.+`, at most
+/// 127 characters); parameters after `;` are not judged. A `*` (a media range, RFC 9110
+/// §12.5.1: `image/*`, `*/*`), a bare word (`text`, `image`) or a space inside the name
+/// fails. The empty string (ProtoJSON's unset default) passes.
+fn not_a_media_type(m: &str) -> bool {
+    if m.trim().is_empty() {
+        return false;
+    }
+    let name = m.split(';').next().unwrap_or("").trim();
+    let ok = |t: &str| {
+        let b = t.as_bytes();
+        !b.is_empty()
+            && b.len() <= 127
+            && b[0].is_ascii_alphanumeric()
+            && b.iter()
+                .all(|c| c.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(c))
+    };
+    match name.split_once('/') {
+        Some((t, sub)) => !(ok(t) && ok(sub)),
+        None => true,
+    }
+}
+
+/// DATA-MEDIA-001: the first part (an element of a `parts` array, at most 8 levels below
+/// `o`, which sits at JSON Pointer `ptr`) whose media type (1.0 `mediaType`, 0.x
+/// `file.mimeType` or `file.mediaType`) is no media type ([`not_a_media_type`]): the
+/// JSON Pointer of that member and its value. `data` and `metadata` members hold the
+/// sender's own JSON (a data part's payload, free-form metadata) and are not entered.
+/// `ptr` is one buffer for the whole walk, as in [`first_internal_part_url`].
+fn first_bad_part_media(
+    o: &Obj,
+    ptr: &mut String,
+    depth: usize,
+    skip_user: bool,
+) -> Option<(String, String)> {
+    if depth > 8 {
+        return None;
+    }
+    // In an answer, a user message (a Task's history, an echo of the request) carries the
+    // client's own parts, judged on the request (as DATA-URL-001, review23a R1).
+    if skip_user
+        && o.get("role")
+            .and_then(Json::as_str)
+            .is_some_and(|r| r.eq_ignore_ascii_case("user") || r.eq_ignore_ascii_case("ROLE_USER"))
+    {
+        return None;
+    }
+    let at = ptr.len();
+    for (k, child) in o.iter() {
+        if k == "data" || k == "metadata" {
+            continue;
+        }
+        push_pointer_token(ptr, k);
+        let hit = if k == "parts" {
+            child
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .find_map(|(i, part)| {
+                    let part = part.as_object()?;
+                    let file = part.get("file").and_then(Json::as_object);
+                    [
+                        ("mediaType", part.get("mediaType")),
+                        ("file/mimeType", file.and_then(|f| f.get("mimeType"))),
+                        ("file/mediaType", file.and_then(|f| f.get("mediaType"))),
+                    ]
+                    .into_iter()
+                    .find_map(|(member, v)| {
+                        let m = v?.as_str()?;
+                        not_a_media_type(m).then(|| (format!("{ptr}/{i}/{member}"), m.to_string()))
+                    })
+                })
+        } else {
+            first_bad_part_media_in(child, ptr, depth + 1, skip_user)
+        };
+        ptr.truncate(at);
+        if hit.is_some() {
+            return hit;
+        }
+    }
+    None
+}
+
+/// [`first_bad_part_media`] on any JSON value `v` (objects are searched, arrays element
+/// by element).
+fn first_bad_part_media_in(
+    v: &Json,
+    ptr: &mut String,
+    depth: usize,
+    skip_user: bool,
+) -> Option<(String, String)> {
+    if depth > 8 {
+        return None;
+    }
+    if let Some(o) = v.as_object() {
+        return first_bad_part_media(o, ptr, depth, skip_user);
+    }
+    let at = ptr.len();
+    for (i, child) in v.as_array().into_iter().flatten().enumerate() {
+        ptr.push('/');
+        ptr.push_str(itoa::Buffer::new().format(i));
+        let hit = first_bad_part_media_in(child, ptr, depth + 1, skip_user);
+        ptr.truncate(at);
+        if hit.is_some() {
+            return hit;
+        }
+    }
+    None
+}
+
+/// DATA-MEDIA-001's message and evidence for body `o` of exchange `x` (a result, a stream
+/// event or a send request's message, at JSON Pointer `base` of body event `seq`; `who`
+/// names it: "the agent's answer to message/send"; `answer` when it is the agent's, whose
+/// user messages echo the client's parts and are not judged again); `None` when every
+/// part's media type is a media type or left out.
+fn part_media_finding(
+    x: &Exch,
+    o: &Obj,
+    base: &str,
+    seq: u64,
+    who: &str,
+    answer: bool,
+) -> Option<(String, Evidence)> {
+    let mut ptr = base.to_string();
+    // The client's request is judged whole; an answer without the user messages it echoes.
+    let (at, m) = first_bad_part_media(o, &mut ptr, 0, answer)?;
+    let what = if m.contains('*') {
+        "a media range (RFC 9110 §12.5.1), which names a set of types, not the one type of this part's content"
+    } else if !m.contains('/') {
+        "a bare word, not a type/subtype media type (RFC 6838)"
+    } else {
+        "not a type/subtype media type (RFC 6838)"
+    };
+    Some((
+        format!(
+            "{who} gives a part the media type \"{m}\", {what}: a reader picks the decoder or renderer of a file or data part by its media type (DATA-004), so it cannot tell what this part holds"
+        ),
+        x.ev_at(seq, &at, Some(Value::String(m))),
+    ))
 }
 
 /// DATA-URL-001: the first part (an element of a `parts` array, at most 8 levels below

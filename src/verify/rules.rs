@@ -102,6 +102,14 @@ rule!(CARD_SHAPE_BINDING_UNKNOWN, "CARD-SHAPE-007", "card-binding-name-unknown",
     ["CARD-005", "CARD-006"],
     "agent card interface names a binding (0.3 transport) that is neither a core binding name nor a URI",
     "name the core bindings exactly JSONRPC, GRPC or HTTP+JSON (a REST interface is HTTP+JSON) and a custom binding by a URI (1.0 §5.8: custom bindings SHOULD be URIs; 0.3 §3.2.4: transport extensions MUST use clear namespace identifiers): SDK clients match only the core names, skip this interface and fail with \"no compatible transports\" when it is the only one they could speak");
+// A warning, judged on 1.0 cards only: the proto defines the modes "as media types", but
+// 0.2 samples used bare tokens (text, file) and 0.3 cards still copy them (kagent, the
+// TCK's fixtures), where b12-L13 and legal-card03-empty-skills keep them legal
+// (spring-ai-ascend #233 hard-coded ["text", "artifact"]; mine26b).
+rule!(CARD_SHAPE_MODE_NOT_MEDIA_TYPE, "CARD-SHAPE-009", "card-mode-not-a-media-type", Warning, AgentCard,
+    ["CARD-003", "DATA-004"],
+    "1.0 agent card lists an input or output mode (defaultInputModes, defaultOutputModes, a skill's inputModes / outputModes) that is not a media type or media range",
+    "list modes as media types (text/plain, application/json, image/png) or media ranges (image/*): the 1.0 proto defines them as media types, and clients compare them with a part's mediaType and with acceptedOutputModes, so a bare word (text, json) or a concept (artifact, file) matches nothing the agent sends; say text/plain for text, application/json for data parts, and the file types an artifact holds");
 rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transport-missing", Note, AgentCard,
     ["CARD-006"],
     "0.3 agent card has no preferredTransport",
@@ -240,8 +248,8 @@ rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed",
     "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON in error.data (JSON-RPC error objects have code, message and data only; details is the HTTP+JSON google.rpc.Status member): domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
 rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
     ["ERR-006", "DATA-004", "ID-001", "ERR-002"],
-    "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out; or (any version) an agent refused a send with InvalidParams because an event its own executor produced names another task or context (a2a-python: \"Task in event doesn't match TaskManager\"), or because a well-formed file or data part is of a kind it does not take (\"only text parts are supported\") or of a media type no input mode of its card lists",
-    "refuse with InvalidParams only what the A2A schema makes invalid; content the agent does not take (a file or data part where it reads text only, a media type outside the card's defaultInputModes and skills' inputModes) is ContentTypeNotSupportedError (-32005, reason CONTENT_TYPE_NOT_SUPPORTED); accept a message without taskId or contextId (the agent creates the task and its id, ID-001), any Part url including data: URLs with media-type parameters (data:text/plain;charset=utf-8;base64,...: RFC 2397), and a message whose taskId / contextId are the ones your own answer handed out for a task waiting in input-required or auth-required (look the task up by its id, then check that its contextId matches); an executor builds every Task and update from the request's ids (a2a-python RequestContext.task_id / context_id, a2a-js requestContext.taskId / contextId), never a hard-coded or freshly minted one, else the SDK refuses the client's valid request as if its params were wrong");
+    "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out; or (any version) an agent refused a send with InvalidParams because an event its own executor produced names another task or context (a2a-python: \"Task in event doesn't match TaskManager\"), or because a well-formed file or data part is of a kind it does not take (\"only text parts are supported\") or of a media type no input mode of its card lists, or refused (InvalidParams, or -32603 InternalError whose text names the cause) a message whose text part is empty, which A2A allows (\"TextPart content cannot be empty\"), or whose messageId is not a UUID, which A2A never asks for",
+    "refuse with InvalidParams only what the A2A schema makes invalid, and never answer a valid request with InternalError naming the request as the cause; an empty text part is a well-formed TextPart (the message may carry its meaning in metadata or other parts), so answer it as the agent sees fit (a reply asking for input, input-required); a messageId is any string its creator picks, so key your own storage on an id you make; content the agent does not take (a file or data part where it reads text only, a media type outside the card's defaultInputModes and skills' inputModes) is ContentTypeNotSupportedError (-32005, reason CONTENT_TYPE_NOT_SUPPORTED); accept a message without taskId or contextId (the agent creates the task and its id, ID-001), any Part url including data: URLs with media-type parameters (data:text/plain;charset=utf-8;base64,...: RFC 2397), and a message whose taskId / contextId are the ones your own answer handed out for a task waiting in input-required or auth-required (look the task up by its id, then check that its contextId matches); an executor builds every Task and update from the request's ids (a2a-python RequestContext.task_id / context_id, a2a-js requestContext.taskId / contextId), never a hard-coded or freshly minted one, else the SDK refuses the client's valid request as if its params were wrong");
 rule!(REST_ERROR_SHAPE, "REST-ERROR-001", "rest-error-shape", Error, ErrorHandling,
     ["ERR-003", "REST-003"],
     "error body of an HTTP+JSON route does not have the shape of the route's protocol version",
@@ -350,6 +358,13 @@ rule!(PART_URL_INTERNAL, "DATA-URL-001", "part-url-internal-host", Note, Interop
     ["DATA-004"],
     "a file part's url (1.0 url, 0.x file.uri) in an answer the client got from a public host names a loopback, private, link-local or cluster-internal host the client cannot reach",
     "hand clients file URLs they can fetch: serve artifacts' files under the agent's public host (or rewrite their URLs at the gateway that exposes the agent, as it rewrites the card's interface url), or send small files inline (1.0 raw, 0.x file.bytes)");
+// A warning: DATA-004 defines mediaType (0.x file.mimeType) as the part content's media
+// type, and a media range (image/*, RFC 9110 §12.5.1) or a bare word (text, image) names
+// no type a reader can decode or render by (assistant-ui PR #5036 sent image/*; mine26b).
+rule!(PART_MEDIA_TYPE_INVALID, "DATA-MEDIA-001", "part-media-type-not-a-media-type", Warning, Interop,
+    ["DATA-004"],
+    "a part's mediaType (0.x file.mimeType) is no single media type: a wildcard media range (image/*, */*), a bare word without a subtype (text, image), or not type/subtype at all",
+    "name each part's content with one concrete media type, type/subtype as RFC 6838 registers them (image/png, application/pdf, text/plain; parameters such as ;charset=utf-8 are fine): take it from the file itself (its signature, its name's extension, a data: URL's own type) and leave mediaType out when it is unknown rather than sending a media range (image/*) or a bare word (text, image, file); media ranges belong in acceptedOutputModes, not on a part");
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
@@ -1089,6 +1104,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_SECURITY_SCHEME,
     CARD_SHAPE_BINDING_UNKNOWN,
     CARD_SHAPE_PREFERRED_TRANSPORT,
+    CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
     CARD_URL_DOUBLED_PATH,
@@ -1110,6 +1126,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_FILTER,
     DATA_LIST_PAGING,
     DATA_LIST_PUSH_PAGE_SIZE,
+    PART_MEDIA_TYPE_INVALID,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
     DATA_PARAM_TASK_ID_MISSING,

@@ -761,6 +761,12 @@ def part_url_internal(ok):
     send1(t, {"task": task1(artifacts=[{"artifactId": "a1", "parts": [{"url": url, "mediaType": "application/pdf"}]}])})
     return t.text()
 case("DATA-URL-001", part_url_internal(False), part_url_internal(True))
+def part_media(ok):
+    # mine26b (assistant-ui PR #5036): an artifact's file part labelled with a media range
+    t = T(); fetch_card(t, card1())
+    send1(t, {"task": task1(artifacts=[{"artifactId": "a1", "parts": [{"url": "https://files.example.test/r.png", "mediaType": "image/png" if ok else "image/*"}]}])})
+    return t.text()
+case("DATA-MEDIA-001", part_media(False), part_media(True))
 def card_path_redirect(ok):
     # the card path answers 302 to another path; the client follows it
     t = T()
@@ -1395,6 +1401,8 @@ case("CARD-SHAPE-007", cardonly(card03(url=H + "/a2a", additionalInterfaces=[{"u
 # ---- CARD-SHAPE-008: a 0.3 card without preferredTransport (breaker19a Y10)
 _c03 = card03(url=H + "/a2a"); _c03.pop("preferredTransport")
 case("CARD-SHAPE-008", cardonly(_c03), cardonly(card03(url=H + "/a2a")))
+# mine26b (spring-ai-ascend #233): a 1.0 card whose output modes are the words text and artifact
+case("CARD-SHAPE-009", cardonly(card1(defaultOutputModes=["text", "artifact"])), cardonly(card1(defaultOutputModes=["text/plain", "image/*"])))
 # ---- CARD-URL-010: JSON-RPC served at a url the card declares HTTP+JSON (breaker19a Y11)
 def mislabel(ok):
     t = T(); fetch_card(t, card03(url=H + "/a2a", preferredTransport="JSONRPC" if ok else "HTTP+JSON"))
