@@ -131,7 +131,9 @@ for st, hdrs, why in [
 ]:
     tag = "%d%s" % (st, "-retry-after" if "retry-after" in hdrs and st == 503 else "")
     case("3-v10-jsonrpc-%s-error-id-null" % tag, S3, lambda st=st, hdrs=hdrs: getcard(card_bearer() if st in (401, 403) else card10(A)) + [
-        req(A, rpc(7, "SendMessage", {"message": msg10()}), headers=V10),
+        # The 403 to a caller that sent its token (known and refused); a 403 to an
+        # anonymous call is also AUTH-CHALLENGE-001 (mine26a), not what this case is about.
+        req(A, rpc(7, "SendMessage", {"message": msg10()}), headers={**V10, "authorization": "Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl"} if st == 403 else V10),
         resp(err(None, -32000, "refused"), status=st, headers=hdrs)],
         [("jsonrpc-refusal-id-not-echoed", W)],
         "%s carries a JSON-RPC 2.0 error object with id null, though the call's id 7 was readable: JSON-RPC 2.0 §5 allows null only when the id could not be read (RPC-002); the HTTP status stays the refusal (ERR-007, AUTH-003)" % why)
