@@ -91,8 +91,6 @@ struct TailWatch<R> {
     holes: u64,
     /// One bit per `seq` read, while every `seq` is under [`SEQ_TRACKED`].
     seen: Option<Vec<u64>>,
-    /// The last [`RECENT_EVENTS`] events read.
-    recent: std::collections::VecDeque<Event>,
     breaks: SeqBreaks,
     breaks_cell: SeqBreaksCell,
     /// The header says the file is a `repro` cut (`cut`): `seq` jumps are expected.
@@ -100,7 +98,8 @@ struct TailWatch<R> {
 }
 
 impl<R> TailWatch<R> {
-    fn new(reader: RecordingReader<R>, tail: TornTail, breaks_cell: SeqBreaksCell) -> Self {
+    fn new(mut reader: RecordingReader<R>, tail: TornTail, breaks_cell: SeqBreaksCell) -> Self {
+        reader.keep_recent(RECENT_EVENTS);
         TailWatch {
             reader,
             tail,
@@ -109,7 +108,6 @@ impl<R> TailWatch<R> {
             distinct: 0,
             holes: 0,
             seen: Some(Vec::new()),
-            recent: std::collections::VecDeque::with_capacity(RECENT_EVENTS),
             breaks: SeqBreaks::default(),
             breaks_cell,
             cut: false,
@@ -190,9 +188,10 @@ impl<R: BufRead> Iterator for TailWatch<R> {
                         self.holes = self.holes.saturating_add(seq - last - 1);
                     }
                 } else if read_before != Some(false)
-                    && self.recent.iter().any(|r| r.seq == seq && r == ev)
+                    && self.reader.recent_events(seq).iter().any(|r| r == ev)
                 {
                     // the same line again: read once
+                    self.reader.forget_newest();
                     self.note_break(last, seq);
                     self.breaks.duplicates += 1;
                     continue;
@@ -206,10 +205,6 @@ impl<R: BufRead> Iterator for TailWatch<R> {
             }
             self.last = Some(self.last.map_or(seq, |l| l.max(seq)));
             self.lowest = self.lowest.min(seq);
-            if self.recent.len() == RECENT_EVENTS {
-                self.recent.pop_front();
-            }
-            self.recent.push_back(ev.clone());
             return next;
         }
     }
