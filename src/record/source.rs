@@ -445,6 +445,29 @@ mod tests {
                 ..Default::default()
             })
         );
+        // The same event written with its members in another order (another writer, a
+        // re-serialising log shipper): still the same event, read once. Only the kept line
+        // of that seq is read again; a seq 64 lines back is no longer kept.
+        use std::io::Write;
+        let mut f = recording(&[(1, 1), (2, 2)]);
+        writeln!(
+            f,
+            r#"{{"local":"127.0.0.1:8080","peer":"127.0.0.1:1","conn":1,"type":"conn_open","t_us":1,"seq":1}}"#
+        )
+        .unwrap();
+        let src = open(f.path()).unwrap();
+        let cell = src.seq_breaks.clone();
+        let read: Vec<u64> = src.events.map(|e| e.unwrap().seq).collect();
+        assert_eq!(read, vec![1, 2]);
+        assert_eq!(cell.get().map(|b| b.duplicates), Some(1));
+        let far: Vec<(u64, u64)> = (1..=70).map(|s| (s, s)).chain([(1, 1), (70, 70)]).collect();
+        let (b, read) = breaks_of(&far);
+        assert_eq!(
+            read.len(),
+            71,
+            "seq 1 (70 lines back) is read again, seq 70 is not"
+        );
+        assert_eq!(b.map(|b| (b.duplicates, b.repeated)), Some((1, 1)));
         // the last lines moved to the top: all present once, nothing missing
         let (b, read) = breaks_of(&[(4, 4), (5, 5), (1, 1), (2, 2), (3, 3)]);
         assert_eq!(read, vec![4, 5, 1, 2, 3]);
