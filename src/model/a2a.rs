@@ -2188,37 +2188,36 @@ pub fn history_repeated_message(o: &Obj, ptr: &str) -> Option<(String, String, u
 pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> {
     let tid = str_member(o, "id", "id").filter(|s| !s.is_empty());
     let cid = str_member(o, "contextId", "context_id").filter(|s| !s.is_empty());
+    // The message's place as `None` (status.message) or `Some(i)` (history/i): its pointer
+    // and name are written only for the message that mismatches (two `format!`s per
+    // message were ~1.3 % of offline verify; docs/performance.md, session 26).
     let status_msg = o
         .get("status")
         .and_then(|s| s.get("message"))
         .and_then(Json::as_object)
-        .map(|m| {
-            (
-                format!("{ptr}/status/message"),
-                "status message".to_string(),
-                m,
-            )
-        });
+        .map(|m| (None, m));
     let history = o
         .get("history")
         .and_then(Json::as_array)
         .into_iter()
         .flatten();
-    let msgs = status_msg
-        .into_iter()
-        .chain(history.enumerate().filter_map(|(i, m)| {
-            m.as_object().map(|m| {
-                (
-                    format!("{ptr}/history/{i}"),
-                    format!("history message {i}"),
-                    m,
-                )
-            })
-        }));
-    for (mptr, what, m) in msgs {
+    let msgs = status_msg.into_iter().chain(
+        history
+            .enumerate()
+            .filter_map(|(i, m)| m.as_object().map(|m| (Some(i), m))),
+    );
+    let place = |at: Option<usize>| match at {
+        None => (
+            format!("{ptr}/status/message"),
+            "status message".to_string(),
+        ),
+        Some(i) => (format!("{ptr}/history/{i}"), format!("history message {i}")),
+    };
+    for (at, m) in msgs {
         let mt = str_member(m, "taskId", "task_id").filter(|s| !s.is_empty());
         if let (Some(t), Some(mt)) = (tid, mt) {
             if t != mt {
+                let (mptr, what) = place(at);
                 return Some((
                     format!("{mptr}/taskId"),
                     format!("{what} names task {mt:?} inside task {t:?}"),
@@ -2228,6 +2227,7 @@ pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> 
         let mc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty());
         if let (Some(c), Some(mc)) = (cid, mc) {
             if c != mc {
+                let (mptr, what) = place(at);
                 return Some((
                     format!("{mptr}/contextId"),
                     format!(
@@ -2271,16 +2271,23 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
             style,
         ));
     }
+    // One pointer buffer per list, its index rewritten in place (a `format!` per history
+    // message was ~1.2 % of offline verify; docs/performance.md, session 26).
+    fn indexed<'b>(buf: &'b mut String, ptr: &str, list: &str, i: usize) -> &'b str {
+        buf.clear();
+        buf.push_str(ptr);
+        buf.push_str(list);
+        buf.push_str(itoa::Buffer::new().format(i));
+        buf
+    }
+    let mut at = String::new();
     if let Some(Json::Array(h)) = o.get("history") {
         for (i, m) in h.iter().enumerate() {
+            let p = indexed(&mut at, ptr, "/history/", i);
             match m.as_object() {
-                Some(m) => out.extend(message_shape_problems(
-                    m,
-                    &format!("{ptr}/history/{i}"),
-                    style,
-                )),
+                Some(m) => out.extend(message_shape_problems(m, p, style)),
                 None => out.push((
-                    format!("{ptr}/history/{i}"),
+                    p.to_string(),
                     "history entry is not a message object".into(),
                 )),
             }
@@ -2290,7 +2297,7 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
         for (i, a) in arts.iter().enumerate() {
             out.extend(artifact_shape_problems(
                 a,
-                &format!("{ptr}/artifacts/{i}"),
+                indexed(&mut at, ptr, "/artifacts/", i),
                 style,
             ));
         }

@@ -200,6 +200,11 @@ pub struct RecordingReader<R> {
     header: RecordingHeader,
     buf: Vec<u8>,
     pub stats: ReadStats,
+    /// The last lines read, as `(seq, line bytes)`, newest last, when
+    /// [`RecordingReader::keep_recent`] asked for them: a duplicate-line check compares
+    /// events read again from these rather than keeping a copy of every event (an `Event`
+    /// clone per line was ~2 % of offline verify; docs/performance.md, session 26).
+    recent: Option<(usize, std::collections::VecDeque<(u64, Vec<u8>)>)>,
 }
 
 impl<R: BufRead> RecordingReader<R> {
@@ -232,7 +237,58 @@ impl<R: BufRead> RecordingReader<R> {
                 torn_tail: false,
                 torn: None,
             },
+            recent: None,
         })
+    }
+}
+
+impl<R> RecordingReader<R> {
+    /// Keeps the last `n` event lines read (their bytes; buffers reused, no allocation per
+    /// line once `n` are held), for [`RecordingReader::recent_events`].
+    pub fn keep_recent(&mut self, n: usize) {
+        self.recent = Some((n, std::collections::VecDeque::with_capacity(n)));
+    }
+
+    /// The kept lines before the newest one whose `seq` is `seq`, read again as events
+    /// (a line that no longer reads is left out). Empty unless
+    /// [`RecordingReader::keep_recent`] was called.
+    pub fn recent_events(&self, seq: u64) -> Vec<Event> {
+        let Some((_, lines)) = &self.recent else {
+            return Vec::new();
+        };
+        let before = lines.len().saturating_sub(1);
+        lines
+            .iter()
+            .take(before)
+            .filter(|(s, _)| *s == seq)
+            .filter_map(|(_, l)| read_event(l).ok())
+            .collect()
+    }
+
+    /// Forgets the newest kept line (a duplicate that is skipped, not read).
+    pub fn forget_newest(&mut self) {
+        if let Some((_, lines)) = &mut self.recent {
+            lines.pop_back();
+        }
+    }
+
+    /// Keeps `line` of event `seq` when asked to ([`RecordingReader::keep_recent`]).
+    fn keep(
+        recent: &mut Option<(usize, std::collections::VecDeque<(u64, Vec<u8>)>)>,
+        seq: u64,
+        line: &[u8],
+    ) {
+        let Some((n, lines)) = recent else {
+            return;
+        };
+        let mut buf = if lines.len() >= *n {
+            lines.pop_front().map(|(_, b)| b).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        buf.clear();
+        buf.extend_from_slice(line);
+        lines.push_back((seq, buf));
     }
 
     /// The header line.
@@ -250,6 +306,7 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
         if let Ok(avail) = self.inner.fill_buf() {
             if let Some(nl) = memchr::memchr(b'\n', avail) {
                 if let Some(ev) = super::event_de::fast_event(&avail[..=nl]) {
+                    Self::keep(&mut self.recent, ev.seq, &avail[..=nl]);
                     self.inner.consume(nl + 1);
                     self.stats.lines += 1;
                     self.stats.bytes += nl as u64 + 1;
@@ -291,7 +348,10 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
                     })
                     .and_then(|ev| match exchange_missing(&ev) {
                         Some(kind) => Err(ReadError::NoExchange { line, kind }),
-                        None => Ok(ev),
+                        None => {
+                            Self::keep(&mut self.recent, ev.seq, &self.buf);
+                            Ok(ev)
+                        }
                     }),
             );
         }

@@ -91,8 +91,6 @@ struct TailWatch<R> {
     holes: u64,
     /// One bit per `seq` read, while every `seq` is under [`SEQ_TRACKED`].
     seen: Option<Vec<u64>>,
-    /// The last [`RECENT_EVENTS`] events read.
-    recent: std::collections::VecDeque<Event>,
     breaks: SeqBreaks,
     breaks_cell: SeqBreaksCell,
     /// The header says the file is a `repro` cut (`cut`): `seq` jumps are expected.
@@ -100,7 +98,8 @@ struct TailWatch<R> {
 }
 
 impl<R> TailWatch<R> {
-    fn new(reader: RecordingReader<R>, tail: TornTail, breaks_cell: SeqBreaksCell) -> Self {
+    fn new(mut reader: RecordingReader<R>, tail: TornTail, breaks_cell: SeqBreaksCell) -> Self {
+        reader.keep_recent(RECENT_EVENTS);
         TailWatch {
             reader,
             tail,
@@ -109,7 +108,6 @@ impl<R> TailWatch<R> {
             distinct: 0,
             holes: 0,
             seen: Some(Vec::new()),
-            recent: std::collections::VecDeque::with_capacity(RECENT_EVENTS),
             breaks: SeqBreaks::default(),
             breaks_cell,
             cut: false,
@@ -190,9 +188,10 @@ impl<R: BufRead> Iterator for TailWatch<R> {
                         self.holes = self.holes.saturating_add(seq - last - 1);
                     }
                 } else if read_before != Some(false)
-                    && self.recent.iter().any(|r| r.seq == seq && r == ev)
+                    && self.reader.recent_events(seq).iter().any(|r| r == ev)
                 {
                     // the same line again: read once
+                    self.reader.forget_newest();
                     self.note_break(last, seq);
                     self.breaks.duplicates += 1;
                     continue;
@@ -206,10 +205,6 @@ impl<R: BufRead> Iterator for TailWatch<R> {
             }
             self.last = Some(self.last.map_or(seq, |l| l.max(seq)));
             self.lowest = self.lowest.min(seq);
-            if self.recent.len() == RECENT_EVENTS {
-                self.recent.pop_front();
-            }
-            self.recent.push_back(ev.clone());
             return next;
         }
     }
@@ -450,6 +445,29 @@ mod tests {
                 ..Default::default()
             })
         );
+        // The same event written with its members in another order (another writer, a
+        // re-serialising log shipper): still the same event, read once. Only the kept line
+        // of that seq is read again; a seq 64 lines back is no longer kept.
+        use std::io::Write;
+        let mut f = recording(&[(1, 1), (2, 2)]);
+        writeln!(
+            f,
+            r#"{{"local":"127.0.0.1:8080","peer":"127.0.0.1:1","conn":1,"type":"conn_open","t_us":1,"seq":1}}"#
+        )
+        .unwrap();
+        let src = open(f.path()).unwrap();
+        let cell = src.seq_breaks.clone();
+        let read: Vec<u64> = src.events.map(|e| e.unwrap().seq).collect();
+        assert_eq!(read, vec![1, 2]);
+        assert_eq!(cell.get().map(|b| b.duplicates), Some(1));
+        let far: Vec<(u64, u64)> = (1..=70).map(|s| (s, s)).chain([(1, 1), (70, 70)]).collect();
+        let (b, read) = breaks_of(&far);
+        assert_eq!(
+            read.len(),
+            71,
+            "seq 1 (70 lines back) is read again, seq 70 is not"
+        );
+        assert_eq!(b.map(|b| (b.duplicates, b.repeated)), Some((1, 1)));
         // the last lines moved to the top: all present once, nothing missing
         let (b, read) = breaks_of(&[(4, 4), (5, 5), (1, 1), (2, 2), (3, 3)]);
         assert_eq!(read, vec![4, 5, 1, 2, 3]);

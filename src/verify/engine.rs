@@ -8,7 +8,11 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 `A2A-DIGEST.md` IDs (see [`super::rules`]).
 */
 
-use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
+
+// foldhash instead of std's SipHash: the verifier hashes task, context and message ids on
+// every event; SipHash was ~3 % of offline verify (docs/performance.md, session 26).
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -44,6 +48,10 @@ struct Call {
     rpc: Option<RequestParse>,
     rpc_id: Option<Json<'static>>,
     params: Json<'static>,
+    /// REST: `(recorded request body bytes, not JSON)` when `params` were parsed from the
+    /// decoded body: [`Exch::rest_body_not_json`] reuses the verdict while the body is
+    /// still that long instead of parsing it again.
+    params_parsed: Option<(usize, bool)>,
     /// REST: `{id}` of the route.
     route_task: Option<String>,
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
@@ -723,6 +731,11 @@ impl Exch {
         if c.binding != Some(Binding::Rest) || self.truncated || self.req_body_missing() {
             return false;
         }
+        if let Some((len, not_json)) = c.params_parsed {
+            if len == self.req_body.len() {
+                return not_json;
+            }
+        }
         let Some(body) = decode_body(&self.req_headers, self.req_body.as_slice()) else {
             return false;
         };
@@ -836,7 +849,7 @@ impl Exch {
 
 #[derive(Debug, Clone)]
 struct CardRec {
-    view: AgentCardView,
+    view: Arc<AgentCardView>,
     exchange: String,
     seq: u64,
     /// The URL the card was fetched at (named when one origin serves several agents' cards).
@@ -845,7 +858,7 @@ struct CardRec {
     /// [`CARD_TEXT_CAP`] bytes): a credential a client later sends that one of them
     /// contains was published in the card (CARD-011). Empty for a card fetched with
     /// credentials or an extended card (access-controlled, CARD-011 allows secrets there).
-    strings: Vec<(String, String)>,
+    strings: Arc<Vec<(String, String)>>,
     /// Hash of [`card::card_content_key`]: what a client learns from the card, shape
     /// aside. An extended-card answer with the public card's key discloses nothing more
     /// (AUTH-005; breaker17b V2).
@@ -858,6 +871,35 @@ struct CardRec {
     /// once; a gRPC `host:port` target once per scheme.
     iface_at: Vec<(String, String)>,
 }
+
+/// What [`State::on_card`] derives from a public card's bytes alone, kept for the next fetch
+/// of the same bytes ([`State::card_memo`]): the view, the string members (CARD-011), the
+/// credentials in its URLs (CARD-SECRET-001) and the content hash (AUTH-005). About 170k
+/// instructions per 3 KB card, paid once per distinct card instead of once per fetch
+/// (docs/performance.md, "Session 26 (lead)"). Everything that depends on the fetch (its
+/// URL, headers, where it was fetched) is judged per fetch as before.
+struct CardMemo {
+    /// Keyed by: the card was served at a 0.2 path ([`card_view`]'s `served_v02`)...
+    served_v02: bool,
+    /// ...its `Content-Encoding` (the same bytes decode differently under another one)...
+    coding: Option<String>,
+    /// ...and its body bytes, compared whole (no hash collision can alias two cards).
+    body: Vec<u8>,
+    view: Arc<AgentCardView>,
+    /// [`card::card_strings`] of the card, at most [`CARD_TEXT_CAP`] bytes.
+    strings: Arc<Vec<(String, String)>>,
+    /// [`card::credentials_in_urls`] of the card, with its query API-key names.
+    creds: Vec<(String, String, String)>,
+    /// [`card_content_hash`].
+    content: u64,
+}
+
+/// Distinct public cards remembered ([`State::card_memo`]); the oldest is forgotten past this.
+const MAX_CARD_MEMO: usize = 16;
+
+/// A card body longer than this (bytes) is not remembered ([`CardMemo`]): memory stays at
+/// most [`MAX_CARD_MEMO`] times this.
+const CARD_MEMO_MAX_BYTES: usize = 256 * 1024;
 
 /// Cards kept per origin ([`State::cards`]): the oldest agent's is forgotten past this.
 const MAX_CARDS_PER_ORIGIN: usize = 32;
@@ -1232,6 +1274,9 @@ pub(super) struct State {
     /// platforms host several agents on one origin. Read through [`State::card_at`].
     /// Shared: rules take a cheap handle to the card while they mutate the state.
     cards: HashMap<String, Vec<Arc<CardRec>>>,
+    /// What the latest distinct public cards' bytes gave ([`CardMemo`]), newest last, at
+    /// most [`MAX_CARD_MEMO`]: SDK clients fetch the same card again and again.
+    card_memo: VecDeque<Arc<CardMemo>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
     /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
@@ -2078,7 +2123,7 @@ fn version_header(h: &Headers) -> Option<String> {
 type OpenMap = IdMap<Box<Exch>>;
 
 /// A map keyed by exchange id ([`IdHasher`]: the ids are the proxy's, not the traffic's).
-type IdMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
+type IdMap<V> = std::collections::HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
 
 /// A held PUSH-BODY-003 note ([`State::pending_unknown_push`]): webhook key, task id,
 /// message, evidence, leg.
@@ -2136,6 +2181,7 @@ impl State {
             task_streams: HashMap::new(),
             done_requests: VecDeque::new(),
             cards: HashMap::new(),
+            card_memo: VecDeque::new(),
             advertised: HashMap::new(),
             route_missing_exchange: None,
             unadvertised_reported: HashSet::new(),
@@ -3512,7 +3558,10 @@ impl State {
                 || x.method.eq_ignore_ascii_case("HEAD"))
                 && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
             if let (Some(b), false) = (body.as_deref(), bodyless) {
-                c.params = Json::parse_owned(b).unwrap_or_default();
+                let parsed = Json::parse_owned(b);
+                let not_json = parsed.is_err() && !trim_ascii(b).is_empty();
+                c.params = parsed.unwrap_or_default();
+                c.params_parsed = Some((x.req_body.len(), not_json));
             }
             // breaker19a Y4: a route without `/v1` is 1.0 by its shape, but a call that
             // declares no A2A-Version (VER-003: it is 0.3) to an origin whose card declares
@@ -8541,6 +8590,16 @@ impl State {
         } else {
             None
         };
+        // What `answer_refused_now` would find by walking the body again: the parsed
+        // answer's `error` (a walk per exchange was ~1.8 % of offline verify; session 26).
+        if let Some(v) = &json {
+            if matches!(x.status, Some(200..=299))
+                && x.trailers.get("grpc-status").is_none()
+                && x.sse.is_none()
+            {
+                let _ = x.refused.set(v.get("error").is_some_and(|e| !e.is_null()));
+            }
+        }
         // Without a Content-Length the end of an `open` body is unknown: bytes that do not
         // parse may be a body the recording cut, not judged as the agent's (q21 Q1).
         if needs_json
@@ -21703,7 +21762,15 @@ impl State {
         };
         let served_v02 = x.path.ends_with("/.well-known/agent.json")
             || x.path.ends_with("/agent/authenticatedExtendedCard");
-        let view = card_view(v, served_v02);
+        // A public card fetched as a whole body with no `--rewrite-card` copy: what its
+        // bytes give is remembered (`CardMemo`).
+        let memo = (!extended && base.is_empty() && x.card_rewrite.is_none())
+            .then(|| self.card_memo_for(x, v, served_v02))
+            .flatten();
+        let view = match &memo {
+            Some(m) => m.view.clone(),
+            None => Arc::new(card_view(v, served_v02)),
+        };
         if !extended {
             self.card_cache_headers(x, &view);
         }
@@ -22164,7 +22231,7 @@ impl State {
         let view = match client {
             Some((cview, rw)) => {
                 self.card_urls(x, &cview, bseq, Some((rw, &view)), "");
-                cview
+                Arc::new(cview)
             }
             None => {
                 self.card_urls(x, &view, bseq, None, "");
@@ -22199,12 +22266,24 @@ impl State {
         // one fetched with credentials, or the extended card, may be access-controlled.
         let public = !extended && !has_credentials(&x.req_headers, &view.credential_headers);
         let strings = if public {
-            self.card_url_credentials(x, v, &view, base, bseq);
-            card::card_strings(v, CARD_TEXT_CAP)
+            match &memo {
+                Some(m) => {
+                    self.card_url_credentials(x, &m.creds, base, bseq);
+                    m.strings.clone()
+                }
+                None => {
+                    let found = card::credentials_in_urls(v, &view.credential_query);
+                    self.card_url_credentials(x, &found, base, bseq);
+                    Arc::new(card::card_strings(v, CARD_TEXT_CAP))
+                }
+            }
         } else {
-            Vec::new()
+            Arc::default()
         };
-        let content = card_content_hash(v, &view);
+        let content = match &memo {
+            Some(m) => m.content,
+            None => card_content_hash(v, &view),
+        };
         let mut iface_at: Vec<(String, String)> = Vec::new();
         for i in &view.interfaces {
             let bare = !i.url.contains("://");
@@ -22263,6 +22342,40 @@ impl State {
             }
             list.push(rec.clone());
         }
+    }
+
+    /// The [`CardMemo`] of public card `v` fetched in `x` (body bytes, `Content-Encoding`,
+    /// `served_v02`): the remembered one when the same bytes came before, else a new one
+    /// (remembered, the oldest of [`MAX_CARD_MEMO`] forgotten). `None` for a body over
+    /// [`CARD_MEMO_MAX_BYTES`] or cut (the caller then derives everything itself).
+    fn card_memo_for(&mut self, x: &Exch, v: &Json, served_v02: bool) -> Option<Arc<CardMemo>> {
+        let body = x.body.as_slice();
+        if body.len() > CARD_MEMO_MAX_BYTES || x.body.oversize {
+            return None;
+        }
+        let coding = x.resp_headers.get("content-encoding");
+        if let Some(m) = self
+            .card_memo
+            .iter()
+            .find(|m| m.served_v02 == served_v02 && m.coding.as_deref() == coding && m.body == body)
+        {
+            return Some(m.clone());
+        }
+        let view = card_view(v, served_v02);
+        let m = Arc::new(CardMemo {
+            served_v02,
+            coding: coding.map(str::to_string),
+            body: body.to_vec(),
+            strings: Arc::new(card::card_strings(v, CARD_TEXT_CAP)),
+            creds: card::credentials_in_urls(v, &view.credential_query),
+            content: card_content_hash(v, &view),
+            view: Arc::new(view),
+        });
+        if self.card_memo.len() >= MAX_CARD_MEMO {
+            self.card_memo.pop_front();
+        }
+        self.card_memo.push_back(m.clone());
+        Some(m)
     }
 
     /// CARD-CACHE-001 (CARD-009, 1.0 §8.6.1 SHOULD): the public Agent Card, fetched with GET
@@ -22350,12 +22463,10 @@ impl State {
     fn card_url_credentials(
         &mut self,
         x: &Exch,
-        v: &Json,
-        view: &AgentCardView,
+        found: &[(String, String, String)],
         base: &str,
         bseq: u64,
     ) {
-        let found = card::credentials_in_urls(v, &view.credential_query);
         let Some((ptr, what, secret)) = found.first() else {
             return;
         };
