@@ -1702,7 +1702,7 @@ fn list_tasks_status_is_one_task_state() {
 #[test]
 fn breaker26_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    legal_controls_silent(&dir, "b26x-", 40);
+    legal_controls_silent(&dir, "b26x-", 50);
     let msg = |stem: &str, rule: &str| only_finding(stem, rule).message;
     for (stem, words) in [
         (
@@ -1950,6 +1950,17 @@ fn breaker26_blind() {
         (
             "b26x-R13-v10-string-id-leading-zero-answered-number",
             "RPC-ID-001",
+        ),
+        ("b26x-R15-v10-client-jsonrpc-number", "RPC-REQ-002"),
+        ("b26x-R16-v10-answer-jsonrpc-with-space", "RPC-ENVELOPE-001"),
+        ("b26x-M12-v10-rest-client-role-lowercase", "DATA-SHAPE-002"),
+        (
+            "b26x-K08-v10-rest-extended-card-served-capability-false",
+            "CAP-CARD-001",
+        ),
+        (
+            "b26x-K09-v10-stream-artifact-output-mode-not-accepted",
+            "CAP-MODE-001",
         ),
     ] {
         let f = only_finding(stem, rule);

@@ -525,4 +525,67 @@ case("NL8-legal-v03-crlf-stream", lambda: C03() + [
     req(A, rpc(1, "message/stream", {"message": msg03()}), headers=S03), resp("", headers=SSE),
     chunk(ev(W03(), 1, nl="\r\n")), chunk(ev(DONE03(), 1, nl="\r\n")), chunk("", close="eof")],
     [], "0.3 stream with CRLF line endings")
+
+# ---------------------------------------------------------------- third batch
+case("ML5-legal-v10-reference-unknown-task-not-found", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10("again", referenceTaskIds=["t-gone"])}),
+    resp(err(1, -32001, "Referenced task t-gone not found", einfo("TASK_NOT_FOUND")))],
+    [], "a message whose referenceTaskIds names a purged task refused TaskNotFound (the message names a task; ID-001)")
+case("M12-v10-rest-client-role-lowercase", lambda: R10() + [
+    rpost("/message:send", {"message": {**msg10(), "role": "user"}}), rok({"task": task10()})],
+    [("DATA-SHAPE-002", E)], "1.0 HTTP+JSON message role user (0.3 spelling) processed")
+case("ML6-legal-v03-rest-client-role-proto-name", lambda: R03() + [
+    req(H + "/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=J03),
+    resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}, headers=J03)],
+    [], "0.3 HTTP+JSON is ProtoJSON of the 0.3 proto: ROLE_USER is its spelling")
+case("K08-v10-rest-extended-card-served-capability-false", lambda: R10(capabilities={"streaming": True, "extendedAgentCard": False},
+    securitySchemes={"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]) + [
+    req(H + "/extendedAgentCard", method="GET", headers={"a2a-version": "1.0", "authorization": "Bearer x"}),
+    resp(card10(ifaces=RESTI, name="Demo (extended)"), headers=RJ)],
+    [("CAP-CARD-001", E)], "HTTP+JSON GET /extendedAgentCard served though the card does not declare extendedAgentCard (AUTH-005)")
+case("K09-v10-stream-artifact-output-mode-not-accepted", lambda: C10() + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10(), "configuration": {"acceptedOutputModes": ["text/plain"]}}), headers=S10)] + sse([
+        W1(), {"artifactUpdate": {"taskId": "t1", "contextId": "c1", "artifact": {"artifactId": "a1", "parts": [{"url": "https://agent.example.test/r.png", "mediaType": "image/png"}]}}}, DONE()]),
+    [("CAP-MODE-001", W)], "streamed artifact part image/png where the client accepts text/plain only (DATA-004)")
+case("NL9-legal-v10-stream-multiline-data", lambda: C10() + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers=S10), resp("", headers=SSE),
+    chunk("data: " + json.dumps(ok(1, W1()), indent=1).replace("\n", "\ndata: ") + "\n\n"), chunk(ev(DONE())), chunk("", close="eof")],
+    [], "a pretty-printed event split over several data: lines (W3C SSE joins them with newlines)")
+case("NL10-legal-v10-list-page-size-as-string", lambda: C10() + send_done() + [
+    RPC(2, "ListTasks", {"pageSize": "10"}), resp(ok(2, {"tasks": [task10()], "nextPageToken": "", "pageSize": 10, "totalSize": 1}))],
+    [], "ProtoJSON accepts the int32 pageSize as a string")
+
+# ---------------------------------------------------------------- fourth batch
+def ev_raw(obj, i=1):
+    """an SSE event whose JSON keeps non-ASCII characters raw (no \\u escapes)."""
+    return "data: " + json.dumps(ok(i, obj), ensure_ascii=False) + "\n\n"
+
+
+case("NL11-legal-v10-stream-raw-line-separator-in-text", lambda: C10() + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers=S10), resp("", headers=SSE),
+    chunk(ev_raw(W1())), chunk(ev_raw(st10(state="WORKING", n=1, message=amsg10("line one\u2028line two\u0085line three", mid="a-p", taskId="t1", contextId="c1")))),
+    chunk(ev_raw(DONE(1))), chunk("", close="eof")],
+    [], "raw U+2028 and U+0085 inside an event's JSON: SSE ends lines at CR and LF only")
+case("NL12-legal-v10-unicode-ids", lambda: C10() + [
+    RPC("réq-😀", "SendMessage", {"message": msg10(mid="m-ü")}), resp(ok("réq-😀", {"task": task10("t-ü", "ctx-😀")})),
+    RPC("réq-2", "GetTask", {"id": "t-ü"}), resp(ok("réq-2", task10("t-ü", "ctx-😀")))],
+    [], "non-ASCII request ids, task and context ids")
+case("EL17-legal-v10-rest-error-with-debug-info", lambda: R10() + [
+    rget("/tasks/nope"), resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "task nope not found",
+        "details": einfo("TASK_NOT_FOUND") + [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "lookup in shard 3"}]}}, status=404, headers=RJ)],
+    [], "1.0 HTTP+JSON error with ErrorInfo and a DebugInfo detail")
+case("CL7-legal-v10-one-of-two-streams-left-by-its-client", lambda: C10() + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers=S10, id=1), resp("", headers=SSE, id=1),
+    chunk(ev(W1(), 1), id=1),
+    req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers=S10, id=2), resp("", headers=SSE, id=2),
+    chunk(ev({"task": task10(state="WORKING", n=1)}, 2), id=2), chunk("", close="client", id=2),
+    chunk(ev(st10(state="WORKING", n=1), 1), id=1), chunk(ev(DONE(1), 1), id=1), chunk("", close="eof", id=1)],
+    [], "the subscriber leaves; the send stream goes on to the end (STREAM-006: closing one leaves the rest)")
+case("R15-v10-client-jsonrpc-number", lambda: C10() + [
+    req(A, {"jsonrpc": 2.0, "id": 1, "method": "GetTask", "params": {"id": "nope"}}, headers=V10),
+    resp(err(1, -32600, "Invalid Request"))],
+    [("RPC-REQ-002", E)], "client sends jsonrpc as the number 2.0 (RPC-001: the string \"2.0\")")
+case("R16-v10-answer-jsonrpc-with-space", lambda: C10() + [
+    RPC(1, "GetTask", {"id": "nope"}), resp({"jsonrpc": "2.0 ", "id": 1, "error": {"code": -32001, "message": "Task not found"}})],
+    [("RPC-ENVELOPE-001", E)], "answer's jsonrpc is \"2.0 \" (a trailing space)")
 write_cases(C, OUT)
