@@ -1800,6 +1800,20 @@ fn breaker26_blind() {
         let m = msg(stem, rule);
         assert!(m.starts_with(words), "{stem}: {m}");
     }
+    // A member named twice with two values (RFC 8259 §4) is told with both values (N02);
+    // the same value twice is not (NL13, a legal control above).
+    let m = msg("b26x-N02-v10-result-duplicate-key-state", "DATA-SHAPE-001");
+    assert!(
+        m.starts_with("the agent's answer to SendMessage (POST https://agent.example.test/a2a) names the member \"state\" twice in one object with different values (\"TASK_STATE_WORKING\", then \"TASK_STATE_COMPLETED\")"),
+        "{m}"
+    );
+    let m = msg("b26x-N05-v10-task-id-number", "DATA-SHAPE-001");
+    assert!(
+        m.ends_with(
+            "task id is the number 123, not a string (proto Task.id is a string: send \"123\")"
+        ),
+        "{m}"
+    );
     let k07 = only_finding(
         "b26x-K07-v10-card-extended-declared-call-unsupported",
         "RPC-ERROR-001",
@@ -1952,6 +1966,10 @@ fn breaker26_blind() {
             "RPC-ID-001",
         ),
         ("b26x-R15-v10-client-jsonrpc-number", "RPC-REQ-002"),
+        (
+            "b26x-N06-v10-rest-task-duplicate-context-id",
+            "DATA-SHAPE-001",
+        ),
         ("b26x-R16-v10-answer-jsonrpc-with-space", "RPC-ENVELOPE-001"),
         ("b26x-M12-v10-rest-client-role-lowercase", "DATA-SHAPE-002"),
         (

@@ -1004,7 +1004,18 @@ pub fn task_view<'a>(o: &'a Obj, ptr: &str, need_context: bool) -> TaskView<'a> 
     let mut problems = Vec::new();
     let id = str_member(o, "id", "id");
     if id.is_none() {
-        problems.push((format!("{ptr}/id"), "task has no id".to_string()));
+        // Say what is there when it is no string (breaker26 N05: an integer id from an
+        // agent's database key): "no id" would send the engineer looking for a missing
+        // member.
+        let why = match o.get("id") {
+            None | Some(Json::Null) => "task has no id".to_string(),
+            Some(Json::Number(n)) => format!(
+                "task id is the number {n}, not a string (proto Task.id is a string: send \"{n}\")"
+            ),
+            Some(Json::Bool(_)) => "task id is a boolean, not a string".to_string(),
+            Some(_) => "task id is not a string".to_string(),
+        };
+        problems.push((format!("{ptr}/id"), why));
     } else if id.is_some_and(|s| s.trim().is_empty()) {
         problems.push((
             format!("{ptr}/id"),

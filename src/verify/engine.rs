@@ -8315,10 +8315,12 @@ impl State {
         let needs_json = c.binding.is_some()
             || c.webhook
             || matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard));
-        let json: Option<Json> = if needs_json {
-            Json::parse(&body).ok()
+        let (json, duplicate): (Option<Json>, _) = if needs_json {
+            crate::model::json::take_conflicting_duplicate();
+            let j = Json::parse(&body).ok();
+            (j, crate::model::json::take_conflicting_duplicate())
         } else {
-            None
+            (None, None)
         };
         // Without a Content-Length the end of an `open` body is unknown: bytes that do not
         // parse may be a body the recording cut, not judged as the agent's (q21 Q1).
@@ -8390,6 +8392,9 @@ impl State {
             return;
         }
         self.check_extensions(&x, json.as_ref(), None);
+        if let Some(d) = duplicate {
+            self.duplicate_member_answer(&x, &c, status, &d);
+        }
         if status == 403 && c.binding.is_some() {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
             self.other_callers_task_refused(&x, &c, "HTTP 403", at);
@@ -8403,6 +8408,39 @@ impl State {
             // Judged in `end_grpc`, before the HTTP body paths.
             Some(Binding::Grpc) | None => {}
         }
+    }
+
+    /// DATA-SHAPE-001 (DATA-005, DATA-001; RFC 8259 §4; breaker26 N02): the agent's 2xx
+    /// answer to an A2A call (JSON-RPC or HTTP+JSON) names one member twice in an object
+    /// with two different values (`d`, [`crate::model::json::take_conflicting_duplicate`]):
+    /// which value a client reads depends on its parser (serde_json, Python and this tool
+    /// keep the last; others the first, or refuse the body), so two clients see two
+    /// results. Cards and webhooks are not judged here.
+    fn duplicate_member_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        d: &crate::model::json::DuplicateMember,
+    ) {
+        if !(200..300).contains(&status) || c.op.is_none() || c.webhook || x.synthetic {
+            return;
+        }
+        if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard)) {
+            return;
+        }
+        self.find(
+            &r::RESULT_SHAPE,
+            format!(
+                "the agent's answer to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so clients read different results; emit each member once",
+                call_at(x),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.body_seq(), "", Some(Value::String(d.name.clone())))],
+            &x.leg,
+        );
     }
 
     /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST

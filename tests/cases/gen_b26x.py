@@ -588,4 +588,15 @@ case("R15-v10-client-jsonrpc-number", lambda: C10() + [
 case("R16-v10-answer-jsonrpc-with-space", lambda: C10() + [
     RPC(1, "GetTask", {"id": "nope"}), resp({"jsonrpc": "2.0 ", "id": 1, "error": {"code": -32001, "message": "Task not found"}})],
     [("RPC-ENVELOPE-001", E)], "answer's jsonrpc is \"2.0 \" (a trailing space)")
+
+# ---------------------------------------------------------------- duplicate members (N02)
+case("N02-v10-result-duplicate-key-state", lambda: C10() + send_w()[:1] + [
+    resp('{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING","state":"TASK_STATE_COMPLETED","timestamp":"2026-12-02T10:00:01.000Z"}}}}')],
+    [("DATA-SHAPE-001", E)], "status carries state twice with two values: serde and Python keep COMPLETED, first-wins parsers WORKING (RFC 8259 §4: names SHOULD be unique)")
+case("N06-v10-rest-task-duplicate-context-id", lambda: R10() + rsend_done() + [
+    rget("/tasks/t1"), resp('{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-12-02T10:00:01.000Z"},"contextId":"c-other"}', headers=RJ)],
+    [("DATA-SHAPE-001", E), ("ID-CTX-002", E)], "GetTask's Task names contextId twice (c1, then c-other); read as the last, the task's context changed")
+case("NL13-legal-v10-duplicate-key-same-value", lambda: C10() + send_w()[:1] + [
+    resp('{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING","timestamp":"2026-12-02T10:00:01.000Z"}}}}')],
+    [], "a member repeated with the same value: every parser reads the same task")
 write_cases(C, OUT)
