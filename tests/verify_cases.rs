@@ -1966,6 +1966,7 @@ fn breaker26_blind() {
             "RPC-ID-001",
         ),
         ("b26x-R15-v10-client-jsonrpc-number", "RPC-REQ-002"),
+        ("b26x-M13-v10-client-role-unspecified", "DATA-SHAPE-002"),
         (
             "b26x-N06-v10-rest-task-duplicate-context-id",
             "DATA-SHAPE-001",

@@ -599,4 +599,7 @@ case("N06-v10-rest-task-duplicate-context-id", lambda: R10() + rsend_done() + [
 case("NL13-legal-v10-duplicate-key-same-value", lambda: C10() + send_w()[:1] + [
     resp('{"jsonrpc":"2.0","id":1,"result":{"task":{"id":"t1","id":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING","timestamp":"2026-12-02T10:00:01.000Z"}}}}')],
     [], "a member repeated with the same value: every parser reads the same task")
+case("M13-v10-client-role-unspecified", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": {**msg10(), "role": "ROLE_UNSPECIFIED"}}), resp(ok(1, {"task": task10()}))],
+    [("DATA-SHAPE-002", E)], "1.0 client message role ROLE_UNSPECIFIED (the unset proto default; role is REQUIRED, DATA-005)")
 write_cases(C, OUT)
