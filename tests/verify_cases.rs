@@ -1968,6 +1968,10 @@ fn breaker26_blind() {
         ("b26x-R15-v10-client-jsonrpc-number", "RPC-REQ-002"),
         ("b26x-M13-v10-client-role-unspecified", "DATA-SHAPE-002"),
         (
+            "b26x-E17-v10-get-task-negative-history-invalid-agent-response",
+            "RPC-ERROR-001",
+        ),
+        (
             "b26x-N06-v10-rest-task-duplicate-context-id",
             "DATA-SHAPE-001",
         ),

@@ -11838,15 +11838,30 @@ impl State {
     /// on the value and failed. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC REST-HTTP-002.
     /// `bseq`/`ptr`: the answer's evidence.
     fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        self.invalid_param_failed(x, c, bseq, ptr, jsonrpc::INTERNAL_ERROR);
+    }
+
+    /// [`Self::invalid_param_crashed`] for a JSON-RPC answer whose server-failure `code` is
+    /// -32603 InternalError or (breaker26 E17) -32006 InvalidAgentResponseError, which 1.0
+    /// maps to INTERNAL as well: either tells the client the agent failed, where the
+    /// parameter was the client's fault. A malformed send's message is judged for -32603
+    /// only ([`Self::malformed_send_crashed`]).
+    fn invalid_param_failed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str, code: i64) {
         let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
-            self.malformed_send_crashed(x, c, bseq, ptr);
+            if code == jsonrpc::INTERNAL_ERROR {
+                self.malformed_send_crashed(x, c, bseq, ptr);
+            }
             return;
         };
         let op = c.op_term("the call");
         let (rule, answered, due) = if c.binding == Some(Binding::JsonRpc) {
             (
                 &r::RPC_ERROR_CODE,
-                "-32603 InternalError",
+                if code == jsonrpc::INVALID_AGENT_RESPONSE {
+                    "-32006 InvalidAgentResponseError"
+                } else {
+                    "-32603 InternalError"
+                },
                 "-32602 InvalidParamsError",
             )
         } else if c.binding == Some(Binding::Grpc) {
@@ -14511,6 +14526,10 @@ impl State {
         }
         // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks parameter that
         // made the handler fail (-32603) was not validated first (-32602 is due).
+        if code == jsonrpc::INVALID_AGENT_RESPONSE && !c.webhook && c.dialect == Some(Dialect::V1_0)
+        {
+            self.invalid_param_failed(x, &c, bseq, "/error/code", code);
+        }
         if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
             self.invalid_param_crashed(x, &c, bseq, "/error/code");
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));

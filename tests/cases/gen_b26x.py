@@ -602,4 +602,13 @@ case("NL13-legal-v10-duplicate-key-same-value", lambda: C10() + send_w()[:1] + [
 case("M13-v10-client-role-unspecified", lambda: C10() + [
     RPC(1, "SendMessage", {"message": {**msg10(), "role": "ROLE_UNSPECIFIED"}}), resp(ok(1, {"task": task10()}))],
     [("DATA-SHAPE-002", E)], "1.0 client message role ROLE_UNSPECIFIED (the unset proto default; role is REQUIRED, DATA-005)")
+case("E17-v10-get-task-negative-history-invalid-agent-response", lambda: C10() + send_done() + [
+    RPC(2, "GetTask", {"id": "t1", "historyLength": -1}),
+    resp(err(2, -32006, "Invalid agent response", einfo("INVALID_AGENT_RESPONSE")))],
+    [("RPC-ERROR-001", E)],
+    "a negative historyLength is the client's malformed input: ERR-006 wants -32602, not InvalidAgentResponseError (which says the agent failed)")
+case("EL18-legal-v10-get-task-negative-history-invalid-params", lambda: C10() + send_done() + [
+    RPC(2, "GetTask", {"id": "t1", "historyLength": -1}),
+    resp(err(2, -32602, "historyLength must be >= 0"))],
+    [], "a negative historyLength refused -32602 (ERR-006)")
 write_cases(C, OUT)
