@@ -2020,3 +2020,308 @@ fn q26b_send_to_handed_out_task_not_found_wording() {
         "{m}"
     );
 }
+
+/// Session 26's blind adversary (breaker26, `b26x-*` from `tests/cases/gen_b26x.py`): A2A
+/// errors across bindings, JSON-RPC envelope details, concurrency on one task, card details,
+/// messages and history, encoding. Every legal control stays silent (no error, no warning);
+/// the fixes read as they say: a request message's role spelled by the other generation is
+/// DATA-SHAPE-002 with the spelling named (M02, M03); a task history that lists the client's
+/// own message with the agent role is DATA-ROLE-001 (M01, M08, M09); a concurrent stream that
+/// misses a progress update (same state, another status message) is STREAM-FANOUT-001 (C02);
+/// an agent that reads a request past its UTF-8 BOM is not told to answer -32700 (NL6); an
+/// error message naming a part's media type is ContentTypeNotSupportedError's (E16); an
+/// extended card declared but refused as unsupported wants -32007 (K07); a batch of one
+/// answered with its bare error is no Array (R14); a free-form 1.0 error.data says what it
+/// is (E05); a TASK_NOT_FOUND under HTTP 400 whose message says the task is missing is one
+/// finding (E04).
+#[test]
+fn breaker26_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b26x-", 50);
+    let msg = |stem: &str, rule: &str| only_finding(stem, rule).message;
+    for (stem, words) in [
+        (
+            "b26x-M02-v03-client-role-proto-name",
+            "client message is malformed: message role \"ROLE_USER\" is not user or agent (ROLE_USER is the 1.0 / 0.3 gRPC enum name; 0.x JSON-RPC spells it user)",
+        ),
+        (
+            "b26x-M03-v10-client-role-lowercase",
+            "client message is malformed: message role \"user\" is not ROLE_USER or ROLE_AGENT (\"user\" is the 0.3 JSON-RPC spelling; 1.0 ProtoJSON carries the enum name ROLE_USER)",
+        ),
+    ] {
+        assert_eq!(msg(stem, "DATA-SHAPE-002"), words, "{stem}");
+    }
+    for (stem, place, mid, role, ptr) in [
+        (
+            "b26x-M01-v10-history-user-message-as-agent",
+            "result task of SendMessage",
+            "m1",
+            "ROLE_AGENT",
+            "/result/task/history/0/role",
+        ),
+        (
+            "b26x-M08-v03-history-user-message-as-agent",
+            "result task of message/send",
+            "m1",
+            "agent",
+            "/result/history/0/role",
+        ),
+        (
+            "b26x-M09-v10-get-task-history-user-message-as-agent",
+            "result task of GetTask",
+            "m-t1",
+            "ROLE_AGENT",
+            "/result/history/0/role",
+        ),
+    ] {
+        let f = only_finding(stem, "DATA-ROLE-001");
+        assert!(
+            f.message.starts_with(&format!(
+                "{place}: the history of task t1 lists the client's message {mid} (same messageId and parts as the client sent) with role {role}, the agent's"
+            )),
+            "{stem}: {}",
+            f.message
+        );
+        assert_eq!(
+            f.evidence.len(),
+            2,
+            "{stem}: the client's send and the history entry"
+        );
+        assert_eq!(f.evidence[1].pointer.as_deref(), Some(ptr), "{stem}");
+    }
+    let m = msg(
+        "b26x-C02-v10-two-streams-one-misses-progress-update",
+        "STREAM-FANOUT-001",
+    );
+    assert!(
+        m.starts_with("agent's SubscribeToTask stream of task t1 never delivered the status update to TASK_STATE_WORKING with status message a-s1, which its concurrent SendStreamingMessage stream"),
+        "{m}"
+    );
+    let nl6 = verify(&dir.join("b26x-NL6-legal-v10-request-bom-agent-ignores-it.jsonl"));
+    let rules: Vec<&str> = nl6.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(
+        rules,
+        ["DATA-SHAPE-005"],
+        "the client's BOM is told (a note), the agent's lenient parse is not:\n{}",
+        render(&nl6)
+    );
+    for (stem, rule, words) in [
+        (
+            "b26x-E16-v10-send-content-type-answered-internal",
+            "RPC-ERROR-001",
+            "the agent's own message says the media type image/png of a part the client sent is not supported, yet the agent answered -32603 InternalError instead of -32005 ContentTypeNotSupportedError",
+        ),
+        (
+            "b26x-K07-v10-card-extended-declared-call-unsupported",
+            "RPC-ERROR-001",
+            "the card declares capabilities.extendedAgentCard: true, so GetExtendedAgentCard is supported",
+        ),
+        (
+            "b26x-R14-v03-batch-of-one-answered-bare",
+            "RPC-ENVELOPE-001",
+            "the agent answered a JSON-RPC batch of 1 calls (ids 1) with a single error response to one of its calls instead of an Array of Response objects",
+        ),
+        (
+            "b26x-E05-v10-jsonrpc-error-data-free-form-object",
+            "RPC-ENVELOPE-001",
+            "1.0 error data of the answer to GetTask (POST https://agent.example.test/a2a) is an object (0.x's free-form data), not a list of objects with @type",
+        ),
+        (
+            "b26x-E04-v10-rest-task-not-found-reason-under-400",
+            "REST-ERROR-001",
+            "the agent's own message says task nope was not found, yet it answered GetTask (GET https://agent.example.test/tasks/nope) with HTTP 400 instead of HTTP 404",
+        ),
+    ] {
+        let m = msg(stem, rule);
+        assert!(m.starts_with(words), "{stem}: {m}");
+    }
+    // A member named twice with two values (RFC 8259 §4) is told with both values (N02);
+    // the same value twice is not (NL13, a legal control above).
+    let m = msg("b26x-N02-v10-result-duplicate-key-state", "DATA-SHAPE-001");
+    assert!(
+        m.starts_with("the agent's answer to SendMessage (POST https://agent.example.test/a2a) names the member \"state\" twice in one object with different values (\"TASK_STATE_WORKING\", then \"TASK_STATE_COMPLETED\")"),
+        "{m}"
+    );
+    let m = msg("b26x-N05-v10-task-id-number", "DATA-SHAPE-001");
+    assert!(
+        m.ends_with(
+            "task id is the number 123, not a string (proto Task.id is a string: send \"123\")"
+        ),
+        "{m}"
+    );
+    let k07 = only_finding(
+        "b26x-K07-v10-card-extended-declared-call-unsupported",
+        "RPC-ERROR-001",
+    );
+    assert!(
+        k07.message
+            .contains("instead of -32007 ExtendedAgentCardNotConfiguredError"),
+        "{}",
+        k07.message
+    );
+    // The other faults: the rule, one finding each, with evidence.
+    for (stem, rule) in [
+        (
+            "b26x-C01-v10-cancel-during-stream-stream-goes-on-working",
+            "TASK-STATE-001",
+        ),
+        (
+            "b26x-C03-v10-subscribe-replays-events-out-of-order",
+            "STREAM-ORDER-001",
+        ),
+        (
+            "b26x-C04-v10-second-client-sees-completed-then-working",
+            "TASK-STATE-001",
+        ),
+        (
+            "b26x-C05-v03-resubscribe-replays-final-then-working",
+            "STREAM-END-001",
+        ),
+        ("b26x-C06-v10-duplicate-terminal-event", "STREAM-END-001"),
+        (
+            "b26x-E01-v10-cancel-completed-answered-unsupported-operation",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-E02-v10-rest-cancel-completed-answered-404",
+            "ID-TASK-001",
+        ),
+        (
+            "b26x-E03-v10-rest-error-status-name-contradicts-code",
+            "REST-ERROR-001",
+        ),
+        (
+            "b26x-E06-v10-extended-card-not-declared-answered-not-configured",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-E07-v10-rest-version-unsupported-answered-invalid-argument",
+            "REST-ERROR-001",
+        ),
+        (
+            "b26x-E08-v10-push-unsupported-answered-method-not-found",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-E09-v10-jsonrpc-error-code-http-status-number",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-E10-v10-jsonrpc-error-code-as-string",
+            "RPC-ENVELOPE-001",
+        ),
+        (
+            "b26x-E11-v10-jsonrpc-error-without-message",
+            "RPC-ENVELOPE-001",
+        ),
+        (
+            "b26x-E12-v10-follow-up-to-completed-answered-internal",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-E13-v10-http-500-jsonrpc-task-not-found-for-known-task",
+            "ID-TASK-001",
+        ),
+        (
+            "b26x-E15-v10-rest-task-not-found-flat-body",
+            "REST-ERROR-001",
+        ),
+        (
+            "b26x-E18-v10-stream-follow-up-to-completed-error-as-first-event",
+            "STREAM-FIRST-001",
+        ),
+        (
+            "b26x-E19-v10-rest-extended-card-not-declared-not-configured",
+            "REST-ERROR-001",
+        ),
+        (
+            "b26x-E20-v03-cancel-completed-returns-task",
+            "TASK-STATE-003",
+        ),
+        (
+            "b26x-E21-v10-jsonrpc-generic-server-error-for-unknown-task",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-E22-v10-stream-error-event-after-working",
+            "STREAM-END-005",
+        ),
+        (
+            "b26x-E23-v10-rest-get-unknown-200-with-error-body",
+            "REST-ERROR-001",
+        ),
+        (
+            "b26x-K02-v10-extended-card-served-capability-false",
+            "CAP-CARD-001",
+        ),
+        (
+            "b26x-K03-v03-extended-card-served-flag-false",
+            "CAP-CARD-002",
+        ),
+        ("b26x-K05-v10-output-mode-text-returns-data", "CAP-MODE-001"),
+        ("b26x-K06-v03-output-mode-json-returns-text", "CAP-MODE-001"),
+        (
+            "b26x-M04-v10-agent-reply-role-agent-lowercase",
+            "DATA-SHAPE-001",
+        ),
+        (
+            "b26x-M05-v10-client-message-id-reused-other-text",
+            "ID-MSG-002",
+        ),
+        (
+            "b26x-M06-v10-client-message-without-message-id",
+            "DATA-SHAPE-002",
+        ),
+        ("b26x-M07-v10-agent-message-empty-parts", "DATA-SHAPE-001"),
+        (
+            "b26x-M10-v03-client-message-without-message-id",
+            "DATA-SHAPE-002",
+        ),
+        ("b26x-M11-v10-client-part-text-and-data", "DATA-SHAPE-002"),
+        ("b26x-N01-v10-stream-bom-mid-stream", "SSE-FRAME-003"),
+        ("b26x-N03-v10-timestamp-as-number", "DATA-SHAPE-001"),
+        ("b26x-N05-v10-task-id-number", "DATA-SHAPE-001"),
+        ("b26x-R01-v10-answer-id-string-for-number", "RPC-ID-001"),
+        ("b26x-R02-v10-large-integer-id-rounded", "RPC-ID-001"),
+        ("b26x-R03-v10-result-and-error-both", "RPC-ENVELOPE-001"),
+        ("b26x-R04-v10-answer-jsonrpc-1-0", "RPC-ENVELOPE-001"),
+        ("b26x-R05-v10-answer-without-jsonrpc", "RPC-ENVELOPE-001"),
+        ("b26x-R06-v10-client-null-id", "RPC-REQ-001"),
+        ("b26x-R07-v10-client-notification-answered", "RPC-REQ-001"),
+        ("b26x-R08-v10-stream-event-other-id", "STREAM-SHAPE-002"),
+        ("b26x-R09-v03-stream-event-id-null", "STREAM-SHAPE-002"),
+        ("b26x-R10-v10-client-jsonrpc-missing", "RPC-REQ-002"),
+        (
+            "b26x-R11-v10-error-id-null-for-readable-request",
+            "RPC-ID-001",
+        ),
+        ("b26x-R12-v10-fractional-id-client", "RPC-REQ-001"),
+        (
+            "b26x-R13-v10-string-id-leading-zero-answered-number",
+            "RPC-ID-001",
+        ),
+        ("b26x-R15-v10-client-jsonrpc-number", "RPC-REQ-002"),
+        ("b26x-M13-v10-client-role-unspecified", "DATA-SHAPE-002"),
+        (
+            "b26x-E17-v10-get-task-negative-history-invalid-agent-response",
+            "RPC-ERROR-001",
+        ),
+        (
+            "b26x-N06-v10-rest-task-duplicate-context-id",
+            "DATA-SHAPE-001",
+        ),
+        ("b26x-R16-v10-answer-jsonrpc-with-space", "RPC-ENVELOPE-001"),
+        ("b26x-M12-v10-rest-client-role-lowercase", "DATA-SHAPE-002"),
+        (
+            "b26x-K08-v10-rest-extended-card-served-capability-false",
+            "CAP-CARD-001",
+        ),
+        (
+            "b26x-K09-v10-stream-artifact-output-mode-not-accepted",
+            "CAP-MODE-001",
+        ),
+    ] {
+        let f = only_finding(stem, rule);
+        assert!(!f.message.is_empty() && !f.evidence.is_empty(), "{stem}");
+    }
+}

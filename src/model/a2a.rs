@@ -1004,7 +1004,18 @@ pub fn task_view<'a>(o: &'a Obj, ptr: &str, need_context: bool) -> TaskView<'a> 
     let mut problems = Vec::new();
     let id = str_member(o, "id", "id");
     if id.is_none() {
-        problems.push((format!("{ptr}/id"), "task has no id".to_string()));
+        // Say what is there when it is no string (breaker26 N05: an integer id from an
+        // agent's database key): "no id" would send the engineer looking for a missing
+        // member.
+        let why = match o.get("id") {
+            None | Some(Json::Null) => "task has no id".to_string(),
+            Some(Json::Number(n)) => format!(
+                "task id is the number {n}, not a string (proto Task.id is a string: send \"{n}\")"
+            ),
+            Some(Json::Bool(_)) => "task id is a boolean, not a string".to_string(),
+            Some(_) => "task id is not a string".to_string(),
+        };
+        problems.push((format!("{ptr}/id"), why));
     } else if id.is_some_and(|s| s.trim().is_empty()) {
         problems.push((
             format!("{ptr}/id"),
@@ -1837,6 +1848,49 @@ pub fn metadata_extensions_problem(o: &Obj, ptr: &str, what: &str) -> Option<(St
     }
 }
 
+/// DATA-001 / DATA-005: a Message's `role` at `ptr` spelled as the version `style` spells
+/// it: 1.0 ProtoJSON `ROLE_USER` / `ROLE_AGENT` (never the unset `ROLE_UNSPECIFIED`), 0.3
+/// HTTP+JSON the same with `ROLE_UNSPECIFIED` tolerated, 0.x JSON-RPC `user` / `agent`. A
+/// 0.3 role on a 1.0 wire (`"user"`) is no Role name a ProtoJSON parser reads; a 1.0 name on
+/// 0.3 JSON-RPC (`"ROLE_USER"`) is no value of the 0.3 schema's enum (breaker26 M02/M03).
+/// `(JSON Pointer, message)`, `None` when the role is absent, not a string or well spelled.
+pub fn role_spelling_problem(o: &Obj, ptr: &str, style: PartStyle) -> Option<(String, String)> {
+    let role = o.get("role").and_then(Json::as_str)?;
+    let ok = match style {
+        PartStyle::V1 | PartStyle::V0Rest => {
+            matches!(role, "ROLE_USER" | "ROLE_AGENT")
+                || (role == "ROLE_UNSPECIFIED" && style == PartStyle::V0Rest)
+        }
+        PartStyle::V0Rpc => matches!(role, "user" | "agent"),
+    };
+    if ok {
+        return None;
+    }
+    let want = if style == PartStyle::V0Rpc {
+        "user or agent"
+    } else {
+        "ROLE_USER or ROLE_AGENT"
+    };
+    let why = match (style, role) {
+        (_, "ROLE_UNSPECIFIED") => {
+            " (ROLE_UNSPECIFIED is the unset proto default; role is REQUIRED)".to_string()
+        }
+        (PartStyle::V1, "user" | "agent") => format!(
+            " ({role:?} is the 0.3 JSON-RPC spelling; 1.0 ProtoJSON carries the enum name ROLE_{})",
+            role.to_ascii_uppercase()
+        ),
+        (PartStyle::V0Rpc, "ROLE_USER" | "ROLE_AGENT") => format!(
+            " ({role} is the 1.0 / 0.3 gRPC enum name; 0.x JSON-RPC spells it {})",
+            role["ROLE_".len()..].to_ascii_lowercase()
+        ),
+        _ => String::new(),
+    };
+    Some((
+        format!("{ptr}/role"),
+        format!("message role {role:?} is not {want}{why}"),
+    ))
+}
+
 /// Whole-object check of a Message at `ptr` for the version's part `style` (DATA-005,
 /// DATA-004, DATA-001): the required members ([`message_problems`]), `role` spelled as the
 /// version spells it (1.0 ProtoJSON: `ROLE_USER` / `ROLE_AGENT`, the REQUIRED role never the
@@ -1875,31 +1929,9 @@ pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Stri
             }
         }
     }
-    if let Some(role) = o.get("role").and_then(Json::as_str) {
-        let ok = match style {
-            PartStyle::V1 | PartStyle::V0Rest => {
-                matches!(role, "ROLE_USER" | "ROLE_AGENT")
-                    || (role == "ROLE_UNSPECIFIED" && style == PartStyle::V0Rest)
-            }
-            PartStyle::V0Rpc => matches!(role, "user" | "agent"),
-        };
-        if !ok {
-            let want = if style == PartStyle::V0Rpc {
-                "user or agent"
-            } else {
-                "ROLE_USER or ROLE_AGENT"
-            };
-            let why = if role == "ROLE_UNSPECIFIED" {
-                " (ROLE_UNSPECIFIED is the unset proto default; role is REQUIRED)"
-            } else {
-                ""
-            };
-            p.push((
-                format!("{ptr}/role"),
-                format!("message role {role:?} is not {want}{why}"),
-            ));
-            return p;
-        }
+    if let Some(q) = role_spelling_problem(o, ptr, style) {
+        p.push(q);
+        return p;
     }
     if let Some(q) = metadata_extensions_problem(o, ptr, "message") {
         p.push(q);

@@ -291,6 +291,58 @@ impl PartialEq for Obj<'_> {
     }
 }
 
+/// A member named twice in one object with two different values (RFC 8259 §4: names
+/// SHOULD be unique; which value a parser keeps is not fixed: serde_json and Python keep the
+/// last, others the first or refuse the text). [`Obj`] keeps the last, as serde_json does.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuplicateMember {
+    /// The member name.
+    pub name: String,
+    /// The first value, as compact JSON text (at most 80 bytes, cut on a char boundary).
+    pub first: String,
+    /// The value that replaced it (the last one), the same way.
+    pub last: String,
+}
+
+thread_local! {
+    /// The first conflicting duplicate member folded by a parse on this thread since the
+    /// last [`take_conflicting_duplicate`].
+    static CONFLICTING_DUPLICATE: std::cell::RefCell<Option<DuplicateMember>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn note_conflicting_duplicate(name: &str, first: &Json, last: &Json) {
+    let short = |v: &Json| {
+        let mut t = v.to_value().to_string();
+        if t.len() > 80 {
+            let mut cut = 80;
+            while !t.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            t.truncate(cut);
+            t.push('…');
+        }
+        t
+    };
+    CONFLICTING_DUPLICATE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_none() {
+            *c = Some(DuplicateMember {
+                name: name.to_string(),
+                first: short(first),
+                last: short(last),
+            });
+        }
+    });
+}
+
+/// Takes (and clears) the first member that a [`Json::parse`] on this thread read twice
+/// in one object with two different values since the last call; `None` when there was
+/// none. Call it once before a parse to clear, once after to read.
+pub fn take_conflicting_duplicate() -> Option<DuplicateMember> {
+    CONFLICTING_DUPLICATE.with(|c| c.borrow_mut().take())
+}
+
 impl<'a> Obj<'a> {
     /// An empty object.
     pub fn new() -> Self {
@@ -412,7 +464,12 @@ impl<'a> Obj<'a> {
             std::collections::HashMap::with_capacity(n);
         for (k, v) in std::mem::take(&mut self.members) {
             match index.get(&k) {
-                Some(&i) => out[i].1 = v,
+                Some(&i) => {
+                    if out[i].1 != v {
+                        note_conflicting_duplicate(&k, &out[i].1, &v);
+                    }
+                    out[i].1 = v
+                }
                 None => {
                     index.insert(k.clone(), out.len());
                     out.push((k, v));
@@ -1127,6 +1184,30 @@ pub fn push_pointer_token(ptr: &mut String, key: &str) {
 
 #[cfg(test)]
 mod tests {
+    /// A member named twice with two values is noted by both parsers (the fast one, and
+    /// serde_json for text with `\u` escapes), with both values, once per take; the same
+    /// value twice is not noted (RFC 8259 §4; breaker26 N02).
+    #[test]
+    fn conflicting_duplicate_members_are_noted_once_per_take() {
+        use super::{take_conflicting_duplicate, Json};
+        take_conflicting_duplicate();
+        for text in [
+            br#"{"a":{"state":"X","state":"Y"}}"#.as_slice(),
+            br#"{"a":{"st\u0061te":"X","state":"Y"}}"#.as_slice(),
+        ] {
+            let v = Json::parse(text).unwrap();
+            assert_eq!(v.pointer("/a/state").and_then(Json::as_str), Some("Y"));
+            let d = take_conflicting_duplicate().expect("noted");
+            assert_eq!(
+                (d.name.as_str(), d.first.as_str(), d.last.as_str()),
+                ("state", "\"X\"", "\"Y\"")
+            );
+            assert_eq!(take_conflicting_duplicate(), None, "taken once");
+        }
+        Json::parse(br#"{"id":"t1","id":"t1"}"#).unwrap();
+        assert_eq!(take_conflicting_duplicate(), None, "same value twice");
+    }
+
     /// The walk answers what a parse answers, on answers, errors, nesting, strings that
     /// hold braces and quotes, repeats, and gives up (`None`) where it cannot read.
     #[test]

@@ -419,6 +419,10 @@ impl StreamErrorEnd {
     }
 }
 
+/// What joins a status event's signature to the messageId of its `status.message`
+/// (`StatusUpdate:TASK_STATE_WORKING message a-7`; STREAM-006, breaker26 C02).
+const SIG_MESSAGE: &str = " message ";
+
 /// An ended stream of a task as STREAM-006 compares it with the task's other streams: its
 /// exchange, method, whether it was read whole (closed cleanly, every event decoded and
 /// kept), its events' signatures and seqs, and its first Task snapshot (state, artifact ids).
@@ -774,6 +778,10 @@ impl Exch {
     /// Y14).
     fn sig_term(&self, sig: &str) -> String {
         let (kind, detail) = sig.split_once(':').unwrap_or((sig, ""));
+        let (detail, said) = match detail.split_once(SIG_MESSAGE) {
+            Some((d, m)) => (d, format!(" with status message {m}")),
+            None => (detail, String::new()),
+        };
         let kebab = self.call.as_ref().is_some_and(|c| {
             c.dialect.is_some_and(|d| d != Dialect::V1_0) && c.binding == Some(Binding::JsonRpc)
         });
@@ -795,7 +803,7 @@ impl Exch {
         if detail.is_empty() {
             kind.to_string()
         } else {
-            format!("{kind} {detail}")
+            format!("{kind} {detail}{said}")
         }
     }
 
@@ -4373,6 +4381,17 @@ impl State {
                     if p.is_empty() && style == Some(a2a::PartStyle::V0Rest) {
                         p = a2a::rest03_message_problems(m, base);
                     }
+                    // DATA-001 / DATA-005 (breaker26 M02, M03): the role spelled as the
+                    // version spells it (the reply side's check, message_shape_problems). A
+                    // 1.0 call whose message is the whole 0.x shape (it carries kind) is
+                    // VER-MIX-001's one verdict (breaker23 M01).
+                    if p.is_empty() && lifted.is_none() {
+                        if let Some(s @ (a2a::PartStyle::V1 | a2a::PartStyle::V0Rpc)) = style {
+                            if s == a2a::PartStyle::V0Rpc || !m.contains_key("kind") {
+                                p.extend(a2a::role_spelling_problem(m, base, s));
+                            }
+                        }
+                    }
                     if p.is_empty() {
                         p.extend(a2a::metadata_extensions_problem(m, base, "message"));
                     }
@@ -6777,12 +6796,32 @@ impl State {
             let state = TaskState::parse(detail)
                 .map(TaskState::proto_name)
                 .unwrap_or(detail);
-            // `{kind:?}:{state}`, without the formatting machinery (one per SSE event).
+            // A status update (or the opening Task) that carries a status.message (progress
+            // text): its messageId joins the signature, so two WORKING updates with other
+            // messages are two events (STREAM-006; breaker26 C02).
+            let said = (matches!(p.kind, PayloadKind::StatusUpdate | PayloadKind::Task))
+                .then(|| {
+                    p.inner
+                        .get("status")
+                        .and_then(|st| st.get("message"))
+                        .and_then(|m| str_member(m.as_object()?, "messageId", "message_id"))
+                        .filter(|m| !m.is_empty())
+                })
+                .flatten();
+            // `{kind:?}:{state}[ message {id}]`, without the formatting machinery (one per
+            // SSE event).
             let kind = p.kind.name();
             let mut sig = String::with_capacity(kind.len() + 1 + state.len());
             sig.push_str(kind);
             sig.push(':');
             sig.push_str(state);
+            let mut held_state = state.to_string();
+            if let Some(mid) = said {
+                sig.push_str(SIG_MESSAGE);
+                sig.push_str(mid);
+                held_state.push_str(SIG_MESSAGE);
+                held_state.push_str(mid);
+            }
             if s.sigs.is_empty() && p.kind == PayloadKind::Task {
                 let arts = p
                     .inner
@@ -6796,7 +6835,7 @@ impl State {
                             .collect()
                     })
                     .unwrap_or_default();
-                s.snapshot = Some((state.to_string(), arts));
+                s.snapshot = Some((held_state, arts));
             }
             StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
             if s.sig_seqs.len() < s.sigs.len() {
@@ -7220,6 +7259,15 @@ impl State {
                     self.task_content_repeated(x, p.inner, &p.pointer, seq, "stream task event")
                 {
                     self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
+                }
+                if let Some((msg, ev)) = self.history_user_message_as_agent(
+                    x,
+                    p.inner,
+                    &p.pointer,
+                    seq,
+                    "stream task event",
+                ) {
+                    self.stream_once(x, &r::DATA_AGENT_ROLE, msg, ev);
                 }
                 let (raw, state) = (tv.state_raw, tv.state);
                 self.stream_status(x, &c, &p, seq, "stream task event", raw, state);
@@ -8585,10 +8633,12 @@ impl State {
         let needs_json = c.binding.is_some()
             || c.webhook
             || matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard));
-        let json: Option<Json> = if needs_json {
-            Json::parse(&body).ok()
+        let (json, duplicate): (Option<Json>, _) = if needs_json {
+            crate::model::json::take_conflicting_duplicate();
+            let j = Json::parse(&body).ok();
+            (j, crate::model::json::take_conflicting_duplicate())
         } else {
-            None
+            (None, None)
         };
         // What `answer_refused_now` would find by walking the body again: the parsed
         // answer's `error` (a walk per exchange was ~1.8 % of offline verify; session 26).
@@ -8671,6 +8721,9 @@ impl State {
         }
         self.note_rpc_spoken(&x, json.as_ref());
         self.check_extensions(&x, json.as_ref(), None);
+        if let Some(d) = duplicate {
+            self.duplicate_member_answer(&x, &c, status, &d);
+        }
         if status == 403 && c.binding.is_some() {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
             self.other_callers_task_refused(&x, &c, "HTTP 403", at);
@@ -8871,6 +8924,39 @@ impl State {
                     found: None,
                 },
             ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-SHAPE-001 (DATA-005, DATA-001; RFC 8259 §4; breaker26 N02): the agent's 2xx
+    /// answer to an A2A call (JSON-RPC or HTTP+JSON) names one member twice in an object
+    /// with two different values (`d`, [`crate::model::json::take_conflicting_duplicate`]):
+    /// which value a client reads depends on its parser (serde_json, Python and this tool
+    /// keep the last; others the first, or refuse the body), so two clients see two
+    /// results. Cards and webhooks are not judged here.
+    fn duplicate_member_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        d: &crate::model::json::DuplicateMember,
+    ) {
+        if !(200..300).contains(&status) || c.op.is_none() || c.webhook || x.synthetic {
+            return;
+        }
+        if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard)) {
+            return;
+        }
+        self.find(
+            &r::RESULT_SHAPE,
+            format!(
+                "the agent's answer to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so clients read different results; emit each member once",
+                call_at(x),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.body_seq(), "", Some(Value::String(d.name.clone())))],
             &x.leg,
         );
     }
@@ -9333,6 +9419,54 @@ impl State {
     /// place ("result task of SendMessage"). Returns the message and evidence; the caller
     /// reports it (once per stream for a stream event). Only a task with `history` or
     /// `artifacts` costs more than two map lookups.
+    /// DATA-ROLE-001 (DATA-005, proto Role; breaker26 M01): the task `o` at `ptr` (body
+    /// event `seq`, `what` names its place) lists in its `history` a message with the agent
+    /// role whose messageId and parts are those of a message the client sent on this leg:
+    /// the agent recorded the user's message as its own, so a client or model replaying the
+    /// history reads the question as the agent's answer. Returns the message and evidence.
+    fn history_user_message_as_agent(
+        &self,
+        x: &Exch,
+        o: &Obj,
+        ptr: &str,
+        seq: u64,
+        what: &str,
+    ) -> Option<(String, Vec<Evidence>)> {
+        if self.sent_messages.is_empty() {
+            return None;
+        }
+        let Json::Array(hist) = o.get("history")? else {
+            return None;
+        };
+        hist.iter().enumerate().find_map(|(i, m)| {
+            let m = m.as_object()?;
+            let role = m
+                .get("role")
+                .and_then(Json::as_str)
+                .filter(|r| *r == "ROLE_AGENT" || *r == "agent")?;
+            let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
+            let parts = m.get("parts").or_else(|| m.get("content"))?;
+            let (hash, sent_seq, sent_x) = self.sent_messages.get(&x.tkey(mid))?;
+            if *hash != parts_hash(parts) || *sent_seq >= seq {
+                return None;
+            }
+            let task = str_member(o, "id", "id")
+                .filter(|t| !t.is_empty())
+                .map(|t| format!(" of task {t}"))
+                .unwrap_or_default();
+            let at = jptr(ptr, &[Key("history"), Index(i), Key("role")]);
+            Some((
+                format!(
+                    "{what}: the history{task} lists the client's message {mid} (same messageId and parts as the client sent) with role {role}, the agent's: the agent recorded the user's message as its own, so a client or model replaying the history reads the user's words as the agent's answer"
+                ),
+                vec![
+                    Evidence::event(*sent_seq, sent_x.clone()),
+                    x.ev_at(seq, &at, Some(Value::String(role.to_string()))),
+                ],
+            ))
+        })
+    }
+
     fn task_content_repeated(
         &mut self,
         x: &Exch,
@@ -12271,15 +12405,30 @@ impl State {
     /// on the value and failed. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC REST-HTTP-002.
     /// `bseq`/`ptr`: the answer's evidence.
     fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        self.invalid_param_failed(x, c, bseq, ptr, jsonrpc::INTERNAL_ERROR);
+    }
+
+    /// [`Self::invalid_param_crashed`] for a JSON-RPC answer whose server-failure `code` is
+    /// -32603 InternalError or (breaker26 E17) -32006 InvalidAgentResponseError, which 1.0
+    /// maps to INTERNAL as well: either tells the client the agent failed, where the
+    /// parameter was the client's fault. A malformed send's message is judged for -32603
+    /// only ([`Self::malformed_send_crashed`]).
+    fn invalid_param_failed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str, code: i64) {
         let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
-            self.malformed_send_crashed(x, c, bseq, ptr);
+            if code == jsonrpc::INTERNAL_ERROR {
+                self.malformed_send_crashed(x, c, bseq, ptr);
+            }
             return;
         };
         let op = c.op_term("the call");
         let (rule, answered, due) = if c.binding == Some(Binding::JsonRpc) {
             (
                 &r::RPC_ERROR_CODE,
-                "-32603 InternalError",
+                if code == jsonrpc::INVALID_AGENT_RESPONSE {
+                    "-32006 InvalidAgentResponseError"
+                } else {
+                    "-32603 InternalError"
+                },
                 "-32602 InvalidParamsError",
             )
         } else if c.binding == Some(Binding::Grpc) {
@@ -13073,12 +13222,22 @@ impl State {
         let Some(list) = v.as_array() else {
             // One error object: the server refused the batch as a whole (-32600 and the
             // like, JSON-RPC 2.0 §6 for a batch it does not recognise). Anything else cannot
-            // be paired with the calls.
-            if v.get("error").is_none() {
+            // be paired with the calls: a result, or an error that names a call's id (the
+            // answer to that call, not wrapped in the Array: breaker26 R14).
+            let answers_call = v
+                .get("id")
+                .and_then(|i| jsonrpc::id_key(Some(i)))
+                .is_some_and(|k| ids.contains(&k));
+            if v.get("error").is_none() || answers_call {
+                let what = if v.get("error").is_some() {
+                    "a single error response to one of its calls"
+                } else {
+                    "a single object"
+                };
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
-                        "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with a single object instead of an Array of Response objects (JSON-RPC 2.0 §6): the client cannot pair it with its calls"
+                        "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with {what} instead of an Array of Response objects (JSON-RPC 2.0 §6): the client cannot pair it with its calls"
                     ),
                     vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
                     &x.leg,
@@ -13588,9 +13747,22 @@ impl State {
                             .all(|i| i.get("@type").is_some_and(Json::is_string))
                     });
                     if !ok {
+                        // Say what was there and what to do (breaker26 E05: a 0.3 agent's
+                        // free-form `data` object kept after moving to 1.0).
+                        let what = match d {
+                            Json::Object(_) => "an object (0.x's free-form data)",
+                            Json::Array(_) => {
+                                "an array with an entry that is no object with an @type string"
+                            }
+                            Json::String(_) => "a string",
+                            _ => "a scalar",
+                        };
                         self.find(
                             &r::RPC_ENVELOPE,
-                            "1.0 error data is not a list of objects with @type".to_string(),
+                            format!(
+                                "1.0 error data of the answer to {} is {what}, not a list of objects with @type (ERR-004: 1.0 error.data is an array of google.protobuf.Any details, such as a google.rpc.ErrorInfo): a 1.0 client that reads the details fails on it; put the A2A ErrorInfo there and free-form values in its metadata",
+                                call_at(x)
+                            ),
                             vec![x.ev_at(bseq, "/error/data", Some(excerpt_value(d)))],
                             &x.leg,
                         );
@@ -14518,6 +14690,7 @@ impl State {
         if c.dialect != Some(Dialect::V1_0)
             || c.op != Some(Op::GetExtendedCard)
             || !(code == jsonrpc::TASK_NOT_FOUND
+                || code == jsonrpc::UNSUPPORTED_OPERATION
                 || (code == jsonrpc::METHOD_NOT_FOUND
                     && c.binding == Some(Binding::JsonRpc)
                     && header_1x()))
@@ -14526,6 +14699,16 @@ impl State {
         }
         let card = self.card_for(x)?;
         let name = c.op_term(Op::GetExtendedCard.name());
+        // breaker26 K07: UnsupportedOperationError is the answer of a card that does not
+        // declare the extended card; one that declares it serves it, or answers -32007.
+        if code == jsonrpc::UNSUPPORTED_OPERATION {
+            return card.view.extended_card.then(|| {
+                (
+                    jsonrpc::EXTENDED_CARD_NOT_CONFIGURED,
+                    format!("the card declares capabilities.extendedAgentCard: true, so {name} is supported: the agent serves the extended card, or answers ExtendedAgentCardNotConfiguredError while none is configured (AUTH-005)"),
+                )
+            });
+        }
         if code == jsonrpc::METHOD_NOT_FOUND {
             return Some(if card.view.extended_card {
                 (
@@ -14719,6 +14902,24 @@ impl State {
             return None;
         }
         let message = said.first().copied().flatten();
+        // ERR-002 (breaker26 E16): "Unsupported content type image/png" for a send whose
+        // message carries an image/png part is ContentTypeNotSupportedError; "content type"
+        // alone is not read (code_from_message: it may name the HTTP header), the media type
+        // of one of the request's own parts is.
+        if got != jsonrpc::CONTENT_TYPE_NOT_SUPPORTED
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        {
+            if let Some(mt) = said
+                .iter()
+                .flatten()
+                .find_map(|m| refused_part_media_type(&c.params, m))
+            {
+                return Some((
+                    jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
+                    format!("the agent's own message says the media type {mt} of a part the client sent is not supported"),
+                ));
+            }
+        }
         said.iter()
             .flatten()
             .find_map(|m| code_from_message(m, dialect_said, c.task_id()))
@@ -14950,6 +15151,10 @@ impl State {
         }
         // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks parameter that
         // made the handler fail (-32603) was not validated first (-32602 is due).
+        if code == jsonrpc::INVALID_AGENT_RESPONSE && !c.webhook && c.dialect == Some(Dialect::V1_0)
+        {
+            self.invalid_param_failed(x, &c, bseq, "/error/code", code);
+        }
         if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
             self.invalid_param_crashed(x, &c, bseq, "/error/code");
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
@@ -15043,6 +15248,12 @@ impl State {
         let expected: Option<(i64, String)> = match &c.rpc {
             // RFC 8259 §9: a parser may limit nesting; whatever the agent answers is fair.
             Some(RequestParse::TooDeep) => return,
+            // RFC 8259 §8.1: a parser MAY ignore a leading byte order mark, so an agent that
+            // read the JSON after it and answered the call is lenient, not wrong (the
+            // client's BOM is DATA-SHAPE-005's; breaker26 NL6).
+            Some(RequestParse::NotJson) if bom_before_json(x.req_body.as_slice()).is_some() => {
+                return
+            }
             Some(RequestParse::NotJson) => Some((
                 jsonrpc::PARSE_ERROR,
                 "the request body is not valid JSON".into(),
@@ -17134,6 +17345,15 @@ impl State {
                     {
                         self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
                     }
+                    if let Some((msg, ev)) = self.history_user_message_as_agent(
+                        x,
+                        o,
+                        &ptr,
+                        bseq,
+                        "listed task of ListTasks",
+                    ) {
+                        self.find(&r::DATA_AGENT_ROLE, msg, ev, &x.leg);
+                    }
                 }
                 if !outside.is_empty() {
                     // One finding per call: the rows and the members they carry.
@@ -17734,6 +17954,9 @@ impl State {
         let what = format!("result task of {}", c.op_term(op.name()));
         if let Some((msg, ev)) = self.task_content_repeated(x, o, &ptr, bseq, &what) {
             self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
+        }
+        if let Some((msg, ev)) = self.history_user_message_as_agent(x, o, &ptr, bseq, &what) {
+            self.find(&r::DATA_AGENT_ROLE, msg, ev, &x.leg);
         }
         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
         let mut dummy = Exch {
@@ -19972,7 +20195,13 @@ impl State {
                                     &x.leg,
                                 );
                             }
-                            if !statuses.contains(&status) {
+                            // breaker26 E04: "task nope not found" with reason
+                            // TASK_NOT_FOUND under HTTP 400 is one fault, the status; the
+                            // agent's own words tell it ([`Self::rest_missing_task_status`]).
+                            let told = status != 404
+                                && reason == "TASK_NOT_FOUND"
+                                && aip.is_some_and(|e| rest_route_task_said_missing(&c, e));
+                            if !statuses.contains(&status) && !told {
                                 let expected = statuses
                                     .iter()
                                     .map(u16::to_string)
@@ -25172,16 +25401,25 @@ fn missed_event(
             return None;
         }
         if let Some((state, arts)) = &b.snapshot {
+            // The opening Task holds the update when it shows its state (and, for an
+            // update with a status message, that message).
             let held = match kind {
-                "StatusUpdate" => state == detail,
+                "StatusUpdate" => {
+                    state == detail
+                        || (!detail.contains(SIG_MESSAGE)
+                            && state.split(SIG_MESSAGE).next() == Some(detail))
+                }
                 _ => arts.iter().any(|i| i == detail),
             };
             if held {
                 return None;
             }
         }
-        let what = match kind {
-            "StatusUpdate" => format!("the status update to {detail}"),
+        let what = match (kind, detail.split_once(SIG_MESSAGE)) {
+            ("StatusUpdate", Some((st, mid))) => {
+                format!("the status update to {st} with status message {mid}")
+            }
+            ("StatusUpdate", None) => format!("the status update to {detail}"),
             _ => format!("the artifact update of {detail}"),
         };
         let msg = format!(
@@ -25893,6 +26131,36 @@ fn error_body_shape(v: &Json) -> Option<(String, Option<u16>)> {
 
 /// The A2A error (ERR-002 code, finding words) that error text `m` states, for a call in
 /// dialect `d` that names task `tid` (masked so its spelling never counts as wording).
+/// The media type of a part of the send message in `params` (1.0 `mediaType`, 0.x
+/// `mimeType` / `file.mimeType`, 0.3 REST `file.mediaType`) that the agent's error text `m`
+/// names as not supported ("unsupported", "not supported", "not accepted", "incompatible"):
+/// the refusal is ContentTypeNotSupportedError's (ERR-002). `text/plain` and JSON types are
+/// left out: an error that names them may be about the HTTP body, not a part.
+fn refused_part_media_type(params: &Json, m: &str) -> Option<String> {
+    let l = m.to_ascii_lowercase();
+    if !(l.contains("not supported")
+        || l.contains("unsupported")
+        || l.contains("not accepted")
+        || l.contains("incompatible"))
+    {
+        return None;
+    }
+    let parts = params_message(params)?
+        .get("parts")
+        .or_else(|| params_message(params)?.get("content"))?
+        .as_array()?;
+    parts.iter().find_map(|p| {
+        let f = p.get("file");
+        let mt = ["mediaType", "mimeType"]
+            .iter()
+            .find_map(|k| p.get(k).or_else(|| f?.get(k)).and_then(Json::as_str))?
+            .trim()
+            .to_ascii_lowercase();
+        let plain = mt.is_empty() || mt.starts_with("text/plain") || mt.contains("json");
+        (!plain && mt.contains('/') && l.contains(&mt)).then_some(mt)
+    })
+}
+
 fn code_from_message(
     m: &str,
     d: Option<Dialect>,
@@ -27463,6 +27731,21 @@ fn version_asked_as(x: &Exch, c: &Call) -> String {
     } else {
         format!("request {call} with A2A-Version")
     }
+}
+
+/// Whether the HTTP+JSON error `e` (a google.rpc.Status's `error` member, or a 0.3 error
+/// object) of GetTask / CancelTask / SubscribeToTask says in its `message` that the route's
+/// task does not exist ([`says_task_missing`]): REST-ERROR-001's message-based verdict
+/// ([`State::rest_missing_task_status`]) names the status then.
+fn rest_route_task_said_missing(c: &Call, e: &Obj) -> bool {
+    matches!(
+        c.op,
+        Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+    ) && c.route_task.as_deref().is_some_and(|tid| {
+        e.get("message")
+            .and_then(Json::as_str)
+            .is_some_and(|m| says_task_missing(m, tid))
+    })
 }
 
 /// The call exchange `x` made, as a finding's message names it (review24a R9: which call,

@@ -519,8 +519,8 @@ rule!(ID_UNKNOWN_TASK_ACCEPTED, "ID-TASK-002", "unknown-task-id-accepted", Error
     "continue the named task, or answer -32001 TaskNotFoundError for an unknown taskId; never mint a new task for it");
 rule!(DATA_AGENT_ROLE, "DATA-ROLE-001", "agent-reply-with-user-role", Warning, Interop,
     ["DATA-005"],
-    "agent's reply message carries the user role",
-    "set role ROLE_AGENT (0.x: \"agent\") on the messages the agent sends: ROLE_USER is communication from the client to the server (proto Role), so clients and UIs show the agent's answer as the user's own message or drop it");
+    "agent's reply message carries the user role, or a task's history lists the client's own message with the agent role",
+    "set role ROLE_AGENT (0.x: \"agent\") on the messages the agent sends and keep the client's messages in history with the role they were sent with (ROLE_USER): ROLE_USER is communication from the client to the server (proto Role), so clients and UIs show the agent's answer as the user's own message (or the user's question as the agent's answer) or drop it");
 rule!(DATA_CLIENT_ROLE, "DATA-ROLE-002", "client-message-with-agent-role", Warning, Interop,
     ["DATA-005"],
     "client's message in a send request carries the agent role",
