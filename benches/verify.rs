@@ -193,7 +193,7 @@ fn run(path: &Path, bytes: u64, label: &str) {
     }
     if trace {
         let mut kept = v.kept_counts();
-        kept.sort_by(|a, b| b.1.cmp(&a.1));
+        kept.sort_by_key(|k| std::cmp::Reverse(k.1));
         let top: Vec<String> = kept
             .iter()
             .filter(|(_, n)| *n > 0)

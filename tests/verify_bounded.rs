@@ -162,7 +162,8 @@ fn kept_state_stays_bounded_over_many_fresh_tasks_and_new_tasks_are_still_judged
     }
     let last = format!("task-{}", TASKS - 1);
     let n = r.xn + 1;
-    let req = format!(r#"{{"jsonrpc":"2.0","id":{n},"method":"GetTask","params":{{"id":"{last}"}}}}"#);
+    let req =
+        format!(r#"{{"jsonrpc":"2.0","id":{n},"method":"GetTask","params":{{"id":"{last}"}}}}"#);
     let resp = format!(
         r#"{{"jsonrpc":"2.0","id":{n},"result":{{"id":"{last}","contextId":"c-{last}","status":{{"state":"TASK_STATE_COMPLETED"}},"artifacts":[{{"artifactId":"a1","parts":[{{"text":"x"}}]}},{{"artifactId":"a2","parts":[{{"text":"y"}}]}}]}}}}"#
     );

@@ -1252,8 +1252,9 @@ pub(super) struct State {
     list_page_order: VecDeque<String>,
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
     task_order: VecDeque<String>,
-    /// Boxed: a record is ~540 bytes, so the table holds a pointer per slot instead (its
-    /// unused slots, up to 40 % of 16,384 at [`MAX_TASKS`], cost 8 bytes each, not 540).
+    /// Boxed: a record is ~540 bytes, so the table holds a pointer per slot instead (at
+    /// [`MAX_TASKS`] it has 16,384 slots, ~6,400 of them unused: 8 bytes each, not ~540;
+    /// docs/performance.md, "Session 26 (mem26)").
     tasks: HashMap<String, Box<TaskRec>>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
@@ -2220,14 +2221,35 @@ impl State {
             ("client_scopes", self.client_scopes.len()),
             ("push_url_scope", self.push_url_scope.len()),
             ("seq_gaps", self.seq_gaps.ranges.len()),
-            ("task_streams_items", self.task_streams.values().map(Vec::len).sum()),
+            (
+                "task_streams_items",
+                self.task_streams.values().map(Vec::len).sum(),
+            ),
             ("cards_items", self.cards.values().map(Vec::len).sum()),
-            ("push_secrets_items", self.push_secrets.values().map(Vec::len).sum()),
-            ("push_deleted_items", self.push_deleted.values().map(Vec::len).sum()),
-            ("push_live_items", self.push_live.values().map(Vec::len).sum()),
-            ("pending_cancels_items", self.pending_cancels.values().map(Vec::len).sum()),
-            ("agent_ifaces_items", self.agent_ifaces.values().map(Vec::len).sum()),
-            ("stale_streams_items", self.stale_streams.values().map(Vec::len).sum()),
+            (
+                "push_secrets_items",
+                self.push_secrets.values().map(Vec::len).sum(),
+            ),
+            (
+                "push_deleted_items",
+                self.push_deleted.values().map(Vec::len).sum(),
+            ),
+            (
+                "push_live_items",
+                self.push_live.values().map(Vec::len).sum(),
+            ),
+            (
+                "pending_cancels_items",
+                self.pending_cancels.values().map(Vec::len).sum(),
+            ),
+            (
+                "agent_ifaces_items",
+                self.agent_ifaces.values().map(Vec::len).sum(),
+            ),
+            (
+                "stale_streams_items",
+                self.stale_streams.values().map(Vec::len).sum(),
+            ),
         ]
     }
 
