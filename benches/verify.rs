@@ -191,6 +191,17 @@ fn run(path: &Path, bytes: u64, label: &str) {
             println!("  {n} events: rss {} KiB", vm_kib("VmRSS:"));
         }
     }
+    if trace {
+        let mut kept = v.kept_counts();
+        kept.sort_by_key(|k| std::cmp::Reverse(k.1));
+        let top: Vec<String> = kept
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .take(40)
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        println!("  {label} kept entries: {}", top.join(", "));
+    }
     let out = v.finish();
     let secs = t0.elapsed().as_secs_f64();
     println!(

@@ -26,17 +26,26 @@ impl Rec {
     }
 
     fn call(&mut self, method: &str, task: &str, state: &str) {
+        let n = self.xn + 1;
+        let req = format!(
+            r#"{{"jsonrpc":"2.0","id":{n},"method":"{method}","params":{{"id":"{task}"}}}}"#
+        );
+        let resp = format!(
+            r#"{{"jsonrpc":"2.0","id":{n},"result":{{"kind":"task","id":"{task}","contextId":"c-{task}","status":{{"state":"{state}"}}}}}}"#
+        );
+        self.exchange(&[], req, resp);
+    }
+
+    /// One JSON-RPC POST exchange to `http://127.0.0.1:9/` with `req` and its 200 answer
+    /// `resp`; `extra` request headers besides `content-type: application/json`.
+    fn exchange(&mut self, extra: &[(&str, &str)], req: String, resp: String) {
         self.xn += 1;
         let x = format!("e{}", self.xn);
         let json = Headers(vec![("content-type".into(), "application/json".into())]);
-        let req = format!(
-            r#"{{"jsonrpc":"2.0","id":{},"method":"{method}","params":{{"id":"{task}"}}}}"#,
-            self.xn
-        );
-        let resp = format!(
-            r#"{{"jsonrpc":"2.0","id":{},"result":{{"kind":"task","id":"{task}","contextId":"c-{task}","status":{{"state":"{state}"}}}}}}"#,
-            self.xn
-        );
+        let mut req_headers = json.clone();
+        for (k, v) in extra {
+            req_headers.0.push(((*k).into(), (*v).into()));
+        }
         let (req_len, resp_len) = (req.len() as u64, resp.len() as u64);
         self.ev(
             &x,
@@ -45,7 +54,7 @@ impl Rec {
                 method: "POST".into(),
                 url: "http://127.0.0.1:9/".into(),
                 version: Some("HTTP/1.1".into()),
-                headers: json.clone(),
+                headers: req_headers,
                 upstream: None,
             },
         );
@@ -119,6 +128,77 @@ fn forgotten_canceled_task_gives_no_false_cancel_finding() {
     let out = run("canceled");
     assert_eq!(out.exchanges, 10_003);
     assert_eq!(cancel_findings(&out), Vec::<String>::new());
+}
+
+/// A 1.0 blocking SendMessage (no `returnImmediately`) creating task `task`, answered
+/// completed with artifact `a1`.
+fn blocking_send(r: &mut Rec, task: &str) {
+    let n = r.xn + 1;
+    let req = format!(
+        r#"{{"jsonrpc":"2.0","id":{n},"method":"SendMessage","params":{{"message":{{"messageId":"m-{task}","role":"ROLE_USER","parts":[{{"text":"go"}}]}}}}}}"#
+    );
+    let resp = format!(
+        r#"{{"jsonrpc":"2.0","id":{n},"result":{{"task":{{"id":"{task}","contextId":"c-{task}","status":{{"state":"TASK_STATE_COMPLETED"}},"artifacts":[{{"artifactId":"a1","parts":[{{"text":"x"}}]}}]}}}}}}"#
+    );
+    r.exchange(&[("a2a-version", "1.0")], req, resp);
+}
+
+/// The verifier's state over 12,000 fresh 1.0 tasks (more than `MAX_TASKS`, 10,000, the
+/// bound of everything kept per task, message or context), each made by a blocking send:
+/// every collection stays within its bound, the per-task records of TASK-005 (the blocking
+/// answer's artifact ids) are forgotten with their task instead of filling up, and so the
+/// newest task is still judged: a GetTask showing an artifact its blocking answer lacked is
+/// TASK-STATE-007 (TASK-005), as it is on a short recording.
+#[test]
+fn kept_state_stays_bounded_over_many_fresh_tasks_and_new_tasks_are_still_judged() {
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    const TASKS: usize = 12_000;
+    for i in 0..TASKS {
+        blocking_send(&mut r, &format!("task-{i}"));
+    }
+    let last = format!("task-{}", TASKS - 1);
+    let n = r.xn + 1;
+    let req =
+        format!(r#"{{"jsonrpc":"2.0","id":{n},"method":"GetTask","params":{{"id":"{last}"}}}}"#);
+    let resp = format!(
+        r#"{{"jsonrpc":"2.0","id":{n},"result":{{"id":"{last}","contextId":"c-{last}","status":{{"state":"TASK_STATE_COMPLETED"}},"artifacts":[{{"artifactId":"a1","parts":[{{"text":"x"}}]}},{{"artifactId":"a2","parts":[{{"text":"y"}}]}}]}}}}"#
+    );
+    r.exchange(&[("a2a-version", "1.0")], req, resp);
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in r.events {
+        v.feed_owned(e);
+    }
+    let kept: std::collections::HashMap<&str, usize> = v.kept_counts().into_iter().collect();
+    // Every collection is bounded by the 10,000 of MAX_TASKS (the largest bound) ...
+    let over: Vec<_> = kept.iter().filter(|(_, n)| **n > 10_000).collect();
+    assert!(over.is_empty(), "over the bound: {over:?}");
+    // ... the task records are full, each once in the eviction order ...
+    assert_eq!(kept["tasks"], 10_000);
+    assert_eq!(kept["task_order"], 10_000);
+    // ... and the blocking answers' artifact ids are kept for remembered tasks only (the
+    // oldest 2,000 went with their tasks; the last one with its TASK-STATE-007 finding).
+    assert!(
+        kept["blocking_artifacts"] < kept["tasks"],
+        "{} blocking answers kept for {} tasks",
+        kept["blocking_artifacts"],
+        kept["tasks"]
+    );
+    assert_eq!(kept["sent_messages"], 10_000);
+    let out = v.finish();
+    let early: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "TASK-STATE-007")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        early,
+        [format!("blocking SendMessage answered task {last} TASK_STATE_COMPLETED without artifact a2, which GetTask later returns for the same terminal task: the agent sent the blocking reply before the task's artifacts were complete (or changed a terminal task)")],
+    );
 }
 
 #[test]

@@ -1361,7 +1361,10 @@ pub(super) struct State {
     list_page_order: VecDeque<String>,
     /// Insertion order of `tasks`, to bound memory ([`MAX_TASKS`]).
     task_order: VecDeque<String>,
-    tasks: HashMap<String, TaskRec>,
+    /// Boxed: a record is ~540 bytes, so the table holds a pointer per slot instead (at
+    /// [`MAX_TASKS`] it has 16,384 slots, ~6,400 of them unused: 8 bytes each, not ~540;
+    /// docs/performance.md, "Session 26 (mem26)").
+    tasks: HashMap<String, Box<TaskRec>>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
     /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
@@ -2278,6 +2281,145 @@ impl State {
             client_scopes: Vec::new(),
             push_url_scope: HashMap::new(),
             up_req_last: None,
+        }
+    }
+
+    /// How many entries each collection of the state holds now, by field name (the sizes a
+    /// long recording must keep bounded: docs/performance.md, "Session 26 (mem26)"). Nested
+    /// lists are counted by their own `*_items` entry where they can grow per key.
+    pub(super) fn kept_counts(&self) -> Vec<(&'static str, usize)> {
+        vec![
+            ("upstreams", self.upstreams.len()),
+            ("out", self.out.len()),
+            ("open", self.open.len()),
+            ("done_streams", self.done_streams.len()),
+            ("task_streams", self.task_streams.len()),
+            ("done_requests", self.done_requests.len()),
+            ("cards", self.cards.len()),
+            ("advertised", self.advertised.len()),
+            ("unadvertised_reported", self.unadvertised_reported.len()),
+            ("pending_doubled", self.pending_doubled.len()),
+            ("pending_plain", self.pending_plain.len()),
+            ("pending_unknown_push", self.pending_unknown_push.len()),
+            ("reused_tasks", self.reused_tasks.len()),
+            ("conn_peers", self.conn_peers.len()),
+            ("conn_order", self.conn_order.len()),
+            ("up_cards", self.up_cards.len()),
+            ("up_signed_cards", self.up_signed_cards.len()),
+            ("served_urls", self.served_urls.len()),
+            ("rest1x_unrouted", self.rest1x_unrouted.len()),
+            ("rest03_served", self.rest03_served.len()),
+            ("list_pages", self.list_pages.len()),
+            ("list_page_order", self.list_page_order.len()),
+            ("task_order", self.task_order.len()),
+            ("tasks", self.tasks.len()),
+            ("v01_origins", self.v01_origins.len()),
+            ("not_found_ids", self.not_found_ids.len()),
+            ("blocking_artifacts", self.blocking_artifacts.len()),
+            ("internal_errs", self.internal_errs.len()),
+            ("push_urls", self.push_urls.len()),
+            ("push_order", self.push_order.len()),
+            ("push_secrets", self.push_secrets.len()),
+            ("push_secrets_full", self.push_secrets_full.len()),
+            ("push_relayed", self.push_relayed.len()),
+            ("tls_downgraded", self.tls_downgraded.len()),
+            ("pending_cancels", self.pending_cancels.len()),
+            ("error_cuts", self.error_cuts.len()),
+            ("active_sub_refusals", self.active_sub_refusals.len()),
+            ("stale_streams", self.stale_streams.len()),
+            ("dialects", self.dialects.len()),
+            ("areas", self.areas.len()),
+            ("incomplete", self.incomplete.len()),
+            ("live_notes", self.live_notes.len()),
+            ("exchange_dialects", self.exchange_dialects.len()),
+            ("auth_reported", self.auth_reported.len()),
+            ("ver_stripped_done", self.ver_stripped_done.len()),
+            ("gw_rerouted", self.gw_rerouted.len()),
+            ("gw_ctx_added", self.gw_ctx_added.len()),
+            ("pending_up", self.pending_up.len()),
+            ("ver_stripped_clients", self.ver_stripped_clients.len()),
+            ("malformed_sends", self.malformed_sends.len()),
+            ("card_secret_reported", self.card_secret_reported.len()),
+            ("card_cache_reported", self.card_cache_reported.len()),
+            ("streamed_ok", self.streamed_ok.len()),
+            ("done_paths", self.done_paths.len()),
+            ("client_answered_at", self.client_answered_at.len()),
+            ("push_created", self.push_created.len()),
+            ("gw_pairs", self.gw_pairs.len()),
+            ("gw_up_answers", self.gw_up_answers.len()),
+            ("leg_task_missing", self.leg_task_missing.len()),
+            ("gw_own_answer", self.gw_own_answer.len()),
+            ("areas_answered", self.areas_answered.len()),
+            ("card_json_404", self.card_json_404.len()),
+            ("v1_card_at_legacy", self.v1_card_at_legacy.len()),
+            ("areas_unanswered", self.areas_unanswered.len()),
+            ("gw_ended", self.gw_ended.len()),
+            ("gw_ended_order", self.gw_ended_order.len()),
+            ("held_ends", self.held_ends.len()),
+            ("held_shapes", self.held_shapes.len()),
+            ("push_config_urls", self.push_config_urls.len()),
+            ("push_config_since", self.push_config_since.len()),
+            ("webhook_seen", self.webhook_seen.len()),
+            ("push_deleted", self.push_deleted.len()),
+            ("push_deleted_ids", self.push_deleted_ids.len()),
+            ("push_live", self.push_live.len()),
+            ("sent_messages", self.sent_messages.len()),
+            ("agent_messages", self.agent_messages.len()),
+            ("ctx_artifacts", self.ctx_artifacts.len()),
+            ("ctx_artifacts_told", self.ctx_artifacts_told.len()),
+            ("agent_ifaces", self.agent_ifaces.len()),
+            ("agent_bare", self.agent_bare.len()),
+            ("first_agent", self.first_agent.len()),
+            ("client_scopes", self.client_scopes.len()),
+            ("push_url_scope", self.push_url_scope.len()),
+            ("seq_gaps", self.seq_gaps.ranges.len()),
+            (
+                "task_streams_items",
+                self.task_streams.values().map(Vec::len).sum(),
+            ),
+            ("cards_items", self.cards.values().map(Vec::len).sum()),
+            (
+                "push_secrets_items",
+                self.push_secrets.values().map(Vec::len).sum(),
+            ),
+            (
+                "push_deleted_items",
+                self.push_deleted.values().map(Vec::len).sum(),
+            ),
+            (
+                "push_live_items",
+                self.push_live.values().map(Vec::len).sum(),
+            ),
+            (
+                "pending_cancels_items",
+                self.pending_cancels.values().map(Vec::len).sum(),
+            ),
+            (
+                "agent_ifaces_items",
+                self.agent_ifaces.values().map(Vec::len).sum(),
+            ),
+            (
+                "stale_streams_items",
+                self.stale_streams.values().map(Vec::len).sum(),
+            ),
+        ]
+    }
+
+    /// Starts remembering task `key` (not yet in [`Self::tasks`]): past [`MAX_TASKS`] the
+    /// oldest task is forgotten, and with it what only that task's later traffic would read:
+    /// its ended streams ([`Self::task_streams`], STREAM-006) and its blocking answer's
+    /// artifact ids ([`Self::blocking_artifacts`], TASK-005). Those maps then hold entries
+    /// of remembered tasks only, so they stop growing when `tasks` does instead of filling
+    /// up to their own cap over a long recording (and then judging no newer task). A task
+    /// read again after 10,000 newer ones is judged as one never seen, by every rule alike.
+    fn admit_task(&mut self, key: &str) {
+        self.task_order.push_back(key.to_string());
+        if self.task_order.len() > MAX_TASKS {
+            if let Some(old) = self.task_order.pop_front() {
+                self.tasks.remove(&old);
+                self.task_streams.remove(&old);
+                self.blocking_artifacts.remove(&old);
+            }
         }
     }
 
@@ -7794,12 +7936,7 @@ impl State {
         let leg = &x.leg;
         let key = x.tkey(id);
         if !self.tasks.contains_key(&key) {
-            self.task_order.push_back(key.clone());
-            if self.task_order.len() > MAX_TASKS {
-                if let Some(old) = self.task_order.pop_front() {
-                    self.tasks.remove(&old);
-                }
-            }
+            self.admit_task(&key);
         }
         // Only FAILED is the outcome the error announced: a task that went on to another
         // terminal state after a transient error (a gateway's 503) is not this fault.
@@ -12367,12 +12504,7 @@ impl State {
         // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
         let key = x.tkey(tid);
         if !self.tasks.contains_key(&key) {
-            self.task_order.push_back(key.clone());
-            if self.task_order.len() > MAX_TASKS {
-                if let Some(old) = self.task_order.pop_front() {
-                    self.tasks.remove(&old);
-                }
-            }
+            self.admit_task(&key);
         }
         let caller = self.caller_of(x);
         let at = x.endpoint();
@@ -25310,7 +25442,7 @@ enum Snapshot {
 
 /// The artifact ids of task `key`'s terminal snapshot ([`TaskRec::terminal_artifacts`]) as
 /// a finding names them: `[a1, a2]`, `[]` for none.
-fn t_listed(tasks: &HashMap<String, TaskRec>, key: &str) -> String {
+fn t_listed(tasks: &HashMap<String, Box<TaskRec>>, key: &str) -> String {
     let ids = tasks
         .get(key)
         .and_then(|t| t.terminal_artifacts.as_ref())

@@ -143,6 +143,14 @@ impl Verifier {
         self.state.line_skipped()
     }
 
+    /// How many entries each collection of the verifier's state holds now, as
+    /// `(field name, entries)`: what a long recording must keep bounded (every one is capped,
+    /// so memory stays flat in file length; docs/performance.md, "Session 26 (mem26)").
+    /// Entry counts, not bytes: for tests and `benches/verify.rs`'s trace.
+    pub fn kept_counts(&self) -> Vec<(&'static str, usize)> {
+        self.state.kept_counts()
+    }
+
     /// Ends the run: rules that need the whole recording fire here. Returns every finding
     /// (those already returned by `feed` included), sorted by first evidence `seq`.
     pub fn finish(self) -> VerifyOutcome {
