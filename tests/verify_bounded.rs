@@ -187,7 +187,13 @@ fn kept_state_stays_bounded_over_many_fresh_tasks_and_new_tasks_are_still_judged
         kept["blocking_artifacts"],
         kept["tasks"]
     );
-    assert_eq!(kept["sent_messages"], 10_000);
+    // The message ids are the most recent ones (two generations of 5,000: between 5,000
+    // and 10,000 held), not the first 10,000.
+    assert!(
+        (5_000..=10_000).contains(&kept["sent_messages"]),
+        "{}",
+        kept["sent_messages"]
+    );
     let out = v.finish();
     let early: Vec<_> = out
         .findings
@@ -270,4 +276,46 @@ fn a_long_streams_per_event_memory_is_bounded_and_its_prefix_still_judged() {
     assert!(lost_or_altered(&two_leg_stream(6_000, 5_000)).is_empty());
     // Short streams are judged whole, as before.
     assert_eq!(lost_or_altered(&two_leg_stream(100, 90)).len(), 1);
+}
+
+/// After more sends than the message-id state holds (12,000 > `MAX_TASKS`), a recent
+/// messageId sent again with other parts is still ID-MSG-002 (ID-007): the state keeps the
+/// most recent ids, where it used to stop adding at 10,000 and judge nothing newer. The
+/// first send's id, long forgotten, reused: silent (a forgotten id is never a finding).
+#[test]
+fn recent_message_id_reuse_is_judged_after_many_sends() {
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    const TASKS: usize = 12_000;
+    for i in 0..TASKS {
+        blocking_send(&mut r, &format!("task-{i}"));
+    }
+    for reused in [TASKS - 2, 0] {
+        let n = r.xn + 1;
+        let req = format!(
+            r#"{{"jsonrpc":"2.0","id":{n},"method":"SendMessage","params":{{"message":{{"messageId":"m-task-{reused}","role":"ROLE_USER","parts":[{{"text":"something else"}}]}}}}}}"#
+        );
+        let resp = format!(
+            r#"{{"jsonrpc":"2.0","id":{n},"result":{{"task":{{"id":"again-{reused}","contextId":"c-again","status":{{"state":"TASK_STATE_COMPLETED"}},"artifacts":[{{"artifactId":"a1","parts":[{{"text":"x"}}]}}]}}}}}}"#
+        );
+        r.exchange(&[("a2a-version", "1.0")], req, resp);
+    }
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in r.events {
+        v.feed_owned(e);
+    }
+    let out = v.finish();
+    let reused: Vec<_> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule == "ID-MSG-002")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        reused,
+        [format!("client sent messageId m-task-{} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result", TASKS - 2)]
+    );
 }

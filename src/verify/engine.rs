@@ -1575,19 +1575,19 @@ pub(super) struct State {
     /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
-    sent_messages: HashMap<String, (u64, u64, String)>,
+    sent_messages: Recent<(u64, u64, String)>,
     /// The same for the agent's reply messages (send results and stream message events):
     /// `leg \0 messageId` → (hash of the parts, seq of the body event, its exchange); a
     /// later reply under that messageId with other parts is ID-MSG-003. At most
     /// [`MAX_TASKS`] entries.
-    agent_messages: HashMap<String, (u64, u64, String)>,
+    agent_messages: Recent<(u64, u64, String)>,
     /// `leg \0 contextId \0 artifactId` of the artifacts tasks carried → (the first task's
     /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
     /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
-    ctx_artifacts: HashMap<String, (String, u64, u64, String)>,
+    ctx_artifacts: Recent<(String, u64, u64, String)>,
     /// `leg \0 taskId \0 artifactId` already reported under DATA-HISTORY-004 (told once per
     /// task and artifact, however often the task is read). At most [`MAX_TASKS`].
-    ctx_artifacts_told: HashSet<String>,
+    ctx_artifacts_told: Recent<()>,
     /// Agents known from their cards (ID-001: task ids are unique per agent, not across
     /// agents): by authority (`host:port`), the interface paths a card listed there, each
     /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
@@ -2128,6 +2128,59 @@ fn version_header(h: &Headers) -> Option<String> {
     h.get("a2a-version").map(|v| v.trim().to_string())
 }
 
+/// A map of the most recent entries, for state a rule needs only while it is recent
+/// (message ids, artifacts): two generations of at most `cap / 2` entries each; when the
+/// current one is full it becomes the old one and the old one is forgotten. So it holds at
+/// most `cap` entries, and always the last `cap / 2` inserted, however long the recording
+/// (issue #7: memory flat in file length). The maps it replaced stopped *adding* at `cap`,
+/// so past the first `cap` messages of a long recording or a long-running proxy nothing
+/// newer was judged (mem26's note, session 26).
+struct Recent<V> {
+    cur: HashMap<String, V>,
+    old: HashMap<String, V>,
+    half: usize,
+}
+
+impl<V> Recent<V> {
+    /// An empty map that keeps at most `cap` entries (at least 2).
+    fn new(cap: usize) -> Self {
+        Recent {
+            cur: HashMap::new(),
+            old: HashMap::new(),
+            half: (cap / 2).max(1),
+        }
+    }
+
+    /// The value under `k`, current generation first.
+    fn get(&self, k: &str) -> Option<&V> {
+        self.cur.get(k).or_else(|| self.old.get(k))
+    }
+
+    /// Removes and returns the value under `k`.
+    fn remove(&mut self, k: &str) -> Option<V> {
+        self.cur.remove(k).or_else(|| self.old.remove(k))
+    }
+
+    /// Inserts `v` under `k` (replacing any value), rotating the generations when the
+    /// current one is full.
+    fn insert(&mut self, k: String, v: V) {
+        self.old.remove(&k);
+        if self.cur.len() >= self.half && !self.cur.contains_key(&k) {
+            self.old = std::mem::take(&mut self.cur);
+        }
+        self.cur.insert(k, v);
+    }
+
+    /// Entries held (at most the `cap` given to [`Recent::new`]).
+    fn len(&self) -> usize {
+        self.cur.len() + self.old.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.cur.is_empty() && self.old.is_empty()
+    }
+}
+
 /// The open exchanges' map: looked up on every event, keyed by short proxy-made ids, so
 /// hashed with FNV-1a instead of SipHash (~1.2k instructions per small exchange,
 /// docs/performance.md, "Session 7").
@@ -2271,10 +2324,10 @@ impl State {
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
-            sent_messages: HashMap::new(),
-            agent_messages: HashMap::new(),
-            ctx_artifacts: HashMap::new(),
-            ctx_artifacts_told: HashSet::new(),
+            sent_messages: Recent::new(MAX_TASKS),
+            agent_messages: Recent::new(MAX_TASKS),
+            ctx_artifacts: Recent::new(MAX_TASKS),
+            ctx_artifacts_told: Recent::new(MAX_TASKS),
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
@@ -9645,9 +9698,7 @@ impl State {
                     if beside_own && first != tid && *h == hash && *fseq < seq =>
                 {
                     let told = x.tkey(&format!("{tid}\u{0}{aid}"));
-                    if self.ctx_artifacts_told.contains(&told)
-                        || self.ctx_artifacts_told.len() >= MAX_TASKS
-                    {
+                    if self.ctx_artifacts_told.get(&told).is_some() {
                         continue;
                     }
                     let msg = format!(
@@ -9661,15 +9712,14 @@ impl State {
                             Some(Value::String(aid.to_string())),
                         ),
                     ];
-                    self.ctx_artifacts_told.insert(told);
+                    self.ctx_artifacts_told.insert(told, ());
                     return Some((msg, ev));
                 }
                 Some(_) => {}
-                None if self.ctx_artifacts.len() < MAX_TASKS => {
+                None => {
                     self.ctx_artifacts
                         .insert(key, (tid.to_string(), hash, seq, x.id.clone()));
                 }
-                None => {}
             }
         }
         None
@@ -9716,11 +9766,10 @@ impl State {
                 );
             }
             Some(_) => {}
-            None if self.sent_messages.len() < MAX_TASKS => {
+            None => {
                 self.sent_messages
                     .insert(key, (hash, x.req_seq, x.id.clone()));
             }
-            None => {}
         }
     }
 
@@ -9760,9 +9809,7 @@ impl State {
             }
             Some(_) => None,
             None => {
-                if self.agent_messages.len() < MAX_TASKS {
-                    self.agent_messages.insert(key, (hash, seq, x.id.clone()));
-                }
+                self.agent_messages.insert(key, (hash, seq, x.id.clone()));
                 None
             }
         }
@@ -30227,6 +30274,30 @@ mod tests {
         first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
         proto_field_name, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
     };
+
+    /// `Recent` holds at most its cap, always the last `cap / 2` inserted, and a key
+    /// inserted again is held once, with its new value.
+    #[test]
+    fn recent_keeps_the_newest_entries_within_its_cap() {
+        let mut m = super::Recent::new(4);
+        for i in 0..10u32 {
+            m.insert(format!("k{i}"), i);
+            assert!(m.len() <= 4, "{}", m.len());
+        }
+        assert_eq!(m.get("k9"), Some(&9));
+        assert_eq!(m.get("k8"), Some(&8));
+        assert_eq!(m.get("k0"), None);
+        // k7 is in the old generation (k6, k7; current k8, k9): inserted again it moves
+        // to a new current generation, held once, with its new value.
+        assert_eq!(m.get("k7"), Some(&7));
+        m.insert("k7".into(), 70);
+        assert_eq!(m.len(), 3, "k8, k9 (now old) and k7");
+        assert_eq!(m.get("k7"), Some(&70));
+        assert_eq!(m.get("k6"), None);
+        assert_eq!(m.remove("k7"), Some(70));
+        assert_eq!(m.get("k7"), None);
+        assert!(!m.is_empty());
+    }
 
     /// `proto_field_name` searches its table only for a member with a `_` in its name.
     #[test]
