@@ -8830,16 +8830,6 @@ impl State {
         } else {
             (None, None)
         };
-        // What `answer_refused_now` would find by walking the body again: the parsed
-        // answer's `error` (a walk per exchange was ~1.8 % of offline verify; session 26).
-        if let Some(v) = &json {
-            if matches!(x.status, Some(200..=299))
-                && x.trailers.get("grpc-status").is_none()
-                && x.sse.is_none()
-            {
-                let _ = x.refused.set(v.get("error").is_some_and(|e| !e.is_null()));
-            }
-        }
         // Without a Content-Length the end of an `open` body is unknown: bytes that do not
         // parse may be a body the recording cut, not judged as the agent's (q21 Q1).
         if needs_json
@@ -29897,7 +29887,9 @@ fn first_bad_part_media(
     }
     let at = ptr.len();
     for (k, child) in o.iter() {
-        if k == "data" || k == "metadata" {
+        // Scalars hold no part: not entered (a pointer token per scalar member was most
+        // of this walk's cost; docs/performance.md, session 26).
+        if k == "data" || k == "metadata" || !matches!(child, Json::Object(_) | Json::Array(_)) {
             continue;
         }
         push_pointer_token(ptr, k);
@@ -29948,6 +29940,9 @@ fn first_bad_part_media_in(
     }
     let at = ptr.len();
     for (i, child) in v.as_array().into_iter().flatten().enumerate() {
+        if !matches!(child, Json::Object(_) | Json::Array(_)) {
+            continue;
+        }
         ptr.push('/');
         ptr.push_str(itoa::Buffer::new().format(i));
         let hit = first_bad_part_media_in(child, ptr, depth + 1, skip_user);
