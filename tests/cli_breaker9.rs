@@ -180,12 +180,19 @@ async fn a_note_repeated_on_every_card_fetch_prints_once() {
 fn a_listener_port_in_use_is_named() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let taken_addr = taken.local_addr().unwrap();
-    let free = dead_port();
+    // Three different ports: a port just released may be handed out again, and a
+    // --listener target equal to --listen is refused as a loop before the bind (CI saw it).
+    let (free, up, target) = loop {
+        let (a, b, c) = (dead_port(), dead_port(), dead_port());
+        if a != b && b != c && a != c && c != taken_addr {
+            break (a, b, c);
+        }
+    };
     let o = Command::new(BIN)
         .args(["proxy", "--listen", &free.to_string(), "--upstream"])
-        .arg(format!("http://{}", dead_port()))
+        .arg(format!("http://{up}"))
         .arg("--listener")
-        .arg(format!("up@{taken_addr}=http://{}", dead_port()))
+        .arg(format!("up@{taken_addr}=http://{target}"))
         .arg("--no-record")
         .output()
         .unwrap();

@@ -210,7 +210,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         if run.interrupted {
             model.mark_interrupted("interop");
         }
-        if !write_reports(&pairs, &model, &input) {
+        if !write_reports(&pairs, &model, &input, a.quiet) {
             remove_temp(&run);
             return Ok(ExitCode::from(2));
         }

@@ -149,7 +149,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         if run.interrupted {
             model.mark_interrupted("the probe");
         }
-        if !write_reports(&pairs, &model, &input) {
+        if !write_reports(&pairs, &model, &input, a.quiet) {
             // results are never lost to a report error
             if to_stdout {
                 crate::out!("{}", text_report(&run.report, findings, level));
@@ -814,11 +814,13 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
 
 /// Renders `model` / `input` in each format of `pairs` and writes it to its path
 /// ([`write_out`]), in order; at the first that fails, says so on stderr and returns false.
-/// Once all are written, one stderr line names the files ([`crate::app::verify_cmd::wrote_line`]).
+/// Once all are written, one stderr line names the files ([`crate::app::verify_cmd::wrote_line`])
+/// unless `quiet` (`-q`: no progress on stderr).
 pub fn write_reports(
     pairs: &[(report::Format, PathBuf)],
     model: &Report,
     input: &ReportInput,
+    quiet: bool,
 ) -> bool {
     for (format, path) in pairs {
         let written = report::render_report(*format, model, input)
@@ -834,7 +836,7 @@ pub fn write_reports(
         }
     }
     // what went to files, as `verify -o` says it (newcomer25 N13)
-    if let Some(line) = crate::app::verify_cmd::wrote_line(pairs, model) {
+    if let Some(line) = crate::app::verify_cmd::wrote_line(pairs, model).filter(|_| !quiet) {
         crate::errln!("a2a-interop: {line}");
     }
     true
