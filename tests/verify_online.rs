@@ -72,14 +72,17 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                 // plain-http URL of an https card no failed call took over (CARD-URL-008),
                 // a terminal state no push notification reported by the recording's end, a
                 // cancel a later read proved a no-op (TASK-STATE-012), and the baseless
-                // appends of a stream that never ended (STREAM-ARTIFACT-001).
+                // appends of a stream that never ended (STREAM-ARTIFACT-001), and a refused
+                // anonymous call the client never made again with a credential
+                // (AUTH-SCHEME-004: known only once the recording ends).
                 assert!(
                     f.name == "cancel-not-effective"
                         || f.name == "cancel-acknowledged-no-effect"
                         || f.name == "artifact-append-without-base"
                         || f.name == "card-url-doubled-path"
                         || f.name == "card-url-plain-http-on-https-host"
-                        || f.name == "push-terminal-state-not-delivered",
+                        || f.name == "push-terminal-state-not-delivered"
+                        || f.name == "client-credential-missing",
                     "{}: {} only at finish ({})",
                     path.display(),
                     key(f),

@@ -18,7 +18,9 @@ use std::sync::Arc;
 use bytes::Bytes;
 use serde_json::Value;
 
-use crate::model::json::{ptr as jptr, push_pointer_token, Json, Num, Obj, Seg::Index, Seg::Key};
+use crate::model::json::{
+    ptr as jptr, push_pointer_token, Json, Num, Obj, Seg, Seg::Index, Seg::Key,
+};
 
 use super::finding::{Evidence, Finding, Rule, Severity, CAUSED_BY};
 use super::rules as r;
@@ -29862,17 +29864,39 @@ fn not_a_media_type(m: &str) -> bool {
 }
 
 /// DATA-MEDIA-001: the first part (an element of a `parts` array, at most 8 levels below
-/// `o`, which sits at JSON Pointer `ptr`) whose media type (1.0 `mediaType`, 0.x
-/// `file.mimeType` or `file.mediaType`) is no media type ([`not_a_media_type`]): the
-/// JSON Pointer of that member and its value. `data` and `metadata` members hold the
-/// sender's own JSON (a data part's payload, free-form metadata) and are not entered.
-/// `ptr` is one buffer for the whole walk, as in [`first_internal_part_url`].
-fn first_bad_part_media(
-    o: &Obj,
-    ptr: &mut String,
+/// `o`) whose media type (1.0 `mediaType`, 0.x `file.mimeType` or `file.mediaType`) is no
+/// media type ([`not_a_media_type`]): the JSON Pointer of that member (below `base`) and
+/// its value. `data` and `metadata` members hold the sender's own JSON (a data part's
+/// payload, free-form metadata) and are not entered; with `skip_user`, neither are
+/// messages of role user. The walk keeps a stack of borrowed path segments and writes a
+/// pointer only for the part found (a pointer token per member was ~2.5 % of offline
+/// verify; docs/performance.md, session 26).
+fn first_bad_part_media(o: &Obj, base: &str, skip_user: bool) -> Option<(String, String)> {
+    let mut path: Vec<Seg<'_>> = Vec::new();
+    let (member, m) = bad_part_media_in_obj(o, &mut path, 0, skip_user)?;
+    let mut ptr = base.to_string();
+    for seg in &path {
+        match seg {
+            Key(k) => push_pointer_token(&mut ptr, k),
+            Index(i) => {
+                ptr.push('/');
+                ptr.push_str(itoa::Buffer::new().format(*i));
+            }
+        }
+    }
+    ptr.push('/');
+    ptr.push_str(member);
+    Some((ptr, m.to_string()))
+}
+
+/// [`first_bad_part_media`]'s walk of object `o` at `path` (the part's index is on `path`
+/// at a hit, the member name returned: `mediaType`, `file/mimeType`, `file/mediaType`).
+fn bad_part_media_in_obj<'a>(
+    o: &'a Obj,
+    path: &mut Vec<Seg<'a>>,
     depth: usize,
     skip_user: bool,
-) -> Option<(String, String)> {
+) -> Option<(&'static str, &'a str)> {
     if depth > 8 {
         return None;
     }
@@ -29885,71 +29909,65 @@ fn first_bad_part_media(
     {
         return None;
     }
-    let at = ptr.len();
     for (k, child) in o.iter() {
-        // Scalars hold no part: not entered (a pointer token per scalar member was most
-        // of this walk's cost; docs/performance.md, session 26).
+        // Scalars hold no part: not entered.
         if k == "data" || k == "metadata" || !matches!(child, Json::Object(_) | Json::Array(_)) {
             continue;
         }
-        push_pointer_token(ptr, k);
-        let hit = if k == "parts" {
-            child
-                .as_array()
+        path.push(Key(k));
+        if k == "parts" {
+            for (i, part) in child.as_array().into_iter().flatten().enumerate() {
+                let Some(part) = part.as_object() else {
+                    continue;
+                };
+                let file = part.get("file").and_then(Json::as_object);
+                let hit = [
+                    ("mediaType", part.get("mediaType")),
+                    ("file/mimeType", file.and_then(|f| f.get("mimeType"))),
+                    ("file/mediaType", file.and_then(|f| f.get("mediaType"))),
+                ]
                 .into_iter()
-                .flatten()
-                .enumerate()
-                .find_map(|(i, part)| {
-                    let part = part.as_object()?;
-                    let file = part.get("file").and_then(Json::as_object);
-                    [
-                        ("mediaType", part.get("mediaType")),
-                        ("file/mimeType", file.and_then(|f| f.get("mimeType"))),
-                        ("file/mediaType", file.and_then(|f| f.get("mediaType"))),
-                    ]
-                    .into_iter()
-                    .find_map(|(member, v)| {
-                        let m = v?.as_str()?;
-                        not_a_media_type(m).then(|| (format!("{ptr}/{i}/{member}"), m.to_string()))
-                    })
-                })
-        } else {
-            first_bad_part_media_in(child, ptr, depth + 1, skip_user)
-        };
-        ptr.truncate(at);
-        if hit.is_some() {
-            return hit;
+                .find_map(|(member, v)| {
+                    v?.as_str()
+                        .filter(|m| not_a_media_type(m))
+                        .map(|m| (member, m))
+                });
+                if hit.is_some() {
+                    path.push(Index(i));
+                    return hit;
+                }
+            }
+        } else if let Some(hit) = bad_part_media_in(child, path, depth + 1, skip_user) {
+            return Some(hit);
         }
+        path.pop();
     }
     None
 }
 
-/// [`first_bad_part_media`] on any JSON value `v` (objects are searched, arrays element
+/// [`bad_part_media_in_obj`] on any JSON value `v` (objects are searched, arrays element
 /// by element).
-fn first_bad_part_media_in(
-    v: &Json,
-    ptr: &mut String,
+fn bad_part_media_in<'a>(
+    v: &'a Json,
+    path: &mut Vec<Seg<'a>>,
     depth: usize,
     skip_user: bool,
-) -> Option<(String, String)> {
+) -> Option<(&'static str, &'a str)> {
     if depth > 8 {
         return None;
     }
     if let Some(o) = v.as_object() {
-        return first_bad_part_media(o, ptr, depth, skip_user);
+        return bad_part_media_in_obj(o, path, depth, skip_user);
     }
-    let at = ptr.len();
     for (i, child) in v.as_array().into_iter().flatten().enumerate() {
         if !matches!(child, Json::Object(_) | Json::Array(_)) {
             continue;
         }
-        ptr.push('/');
-        ptr.push_str(itoa::Buffer::new().format(i));
-        let hit = first_bad_part_media_in(child, ptr, depth + 1, skip_user);
-        ptr.truncate(at);
-        if hit.is_some() {
-            return hit;
+        path.push(Index(i));
+        if let Some(hit) = bad_part_media_in(child, path, depth + 1, skip_user) {
+            return Some(hit);
         }
+        path.pop();
     }
     None
 }
@@ -29967,9 +29985,8 @@ fn part_media_finding(
     who: &str,
     answer: bool,
 ) -> Option<(String, Evidence)> {
-    let mut ptr = base.to_string();
     // The client's request is judged whole; an answer without the user messages it echoes.
-    let (at, m) = first_bad_part_media(o, &mut ptr, 0, answer)?;
+    let (at, m) = first_bad_part_media(o, base, answer)?;
     let what = if m.contains('*') {
         "a media range (RFC 9110 §12.5.1), which names a set of types, not the one type of this part's content"
     } else if !m.contains('/') {
