@@ -2325,3 +2325,70 @@ fn breaker26_blind() {
         assert!(!f.message.is_empty() && !f.evidence.is_empty(), "{stem}");
     }
 }
+
+/// review26 R1: AUTH-CHALLENGE-001's "403 to a call without credentials" is 1.0's
+/// (ERR-006, 1.0 §3.3.2: missing credentials are 401). 0.3 §4.4 (AUTH-003) names "401
+/// Unauthorized or 403 Forbidden" alike, so a 0.x call refused 403 gets no
+/// AUTH-CHALLENGE-001 (over JSON-RPC, a stream, HTTP+JSON), and the 1.0 form still does.
+#[test]
+fn review26_forbidden_without_credentials_is_1_0_only() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    for stem in [
+        "b26r-R1-legal-v03-rest-no-credentials-403",
+        "b26r-R1-legal-v03-jsonrpc-stream-no-credentials-403",
+        "b26a-K2-v03-no-credentials-answered-403",
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.severity == Severity::Note && f.rule != "AUTH-CHALLENGE-001"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let f = only_finding(
+        "b26r-R1-v10-jsonrpc-no-credentials-403",
+        "AUTH-CHALLENGE-001",
+    );
+    assert!(
+        f.message.contains(
+            "agent answered POST https://agent.example.test/a2a with 403 although the request carried none of the credentials"
+        ) && f.message.contains("(ERR-006 1.0 §3.3.2, RFC 9110 §15.5.2)")
+            && !f.message.contains("0.3 §4.4"),
+        "{}",
+        f.message
+    );
+}
+
+/// review26 R2: breaker26 N02's duplicate member with two values, in a stream event
+/// (JSON-RPC and HTTP+JSON), is STREAM-SHAPE-001 naming the event, the call, the member and
+/// both values, once per stream; the same value twice is silent.
+#[test]
+fn review26_stream_event_duplicate_member() {
+    for (stem, url) in [
+        (
+            "b26r-R2-v10-stream-event-duplicate-state",
+            "POST https://agent.example.test/a2a",
+        ),
+        (
+            "b26r-R2-v10-rest-stream-event-duplicate-state",
+            "POST https://agent.example.test/message:stream",
+        ),
+    ] {
+        let f = only_finding(stem, "STREAM-SHAPE-001");
+        assert_eq!(f.severity, Severity::Error, "{stem}");
+        assert_eq!(
+            f.message,
+            format!("event 2 of the agent's stream for SendStreamingMessage ({url}) names the member \"state\" twice in one object with different values (\"TASK_STATE_COMPLETED\", then \"TASK_STATE_FAILED\"): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the event), so clients read different events; emit each member once"),
+            "{stem}"
+        );
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b26r-R2-legal-v10-stream-event-same-member-same-value.jsonl"));
+    assert!(
+        out.findings.iter().all(|f| f.severity == Severity::Note),
+        "{}",
+        render(&out)
+    );
+}

@@ -6137,6 +6137,7 @@ impl State {
                         vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
                     );
                 }
+                crate::model::json::take_conflicting_duplicate();
                 let v = match Json::parse_str(&e.data) {
                     Ok(v) => v,
                     Err(err) => {
@@ -6156,6 +6157,9 @@ impl State {
                         return;
                     }
                 };
+                if let Some(d) = crate::model::json::take_conflicting_duplicate() {
+                    self.duplicate_member_event(x, seq, &d);
+                }
                 self.on_stream_value(x, &v, seq, t_us);
             }
         }
@@ -8412,7 +8416,7 @@ impl State {
         {
             self.client_credential_misplaced(&x, &c);
             self.client_credential_missing(&x, &c);
-            self.forbidden_without_credentials(&x);
+            self.forbidden_without_credentials(&x, &c);
         } else if c.op.is_some() && !c.webhook {
             self.credential_retry(&x, &c);
         }
@@ -8959,6 +8963,32 @@ impl State {
             vec![x.ev_at(x.body_seq(), "", Some(Value::String(d.name.clone())))],
             &x.leg,
         );
+    }
+
+    /// STREAM-SHAPE-001 (DATA-005, DATA-001; RFC 8259 §4; review26 R2): an event of the
+    /// agent's stream for an A2A call (body event `seq`) names one member twice in an
+    /// object with two different values (`d`): the stream form of
+    /// [`Self::duplicate_member_answer`], once per stream. Webhook deliveries are not
+    /// judged here.
+    fn duplicate_member_event(
+        &mut self,
+        x: &mut Exch,
+        seq: u64,
+        d: &crate::model::json::DuplicateMember,
+    ) {
+        if x.synthetic || x.call.as_ref().is_none_or(|c| c.op.is_none() || c.webhook) {
+            return;
+        }
+        let n = x.sse.as_ref().map_or(0, |s| s.events);
+        let msg = format!(
+            "event {n} of the agent's stream for {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the event), so clients read different events; emit each member once",
+            call_at(x),
+            d.name,
+            d.first,
+            d.last
+        );
+        let ev = vec![x.ev_at(seq, "", Some(Value::String(d.name.clone())))];
+        self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
     }
 
     /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST
@@ -24792,17 +24822,27 @@ impl State {
     /// answered 403 Forbidden to calls without their X-HW-ID / X-HW-APPKEY headers): A2A
     /// call `x` carried none of the credentials its card's security schemes name and the
     /// agent answered 403. Missing credentials are 401 with a WWW-Authenticate challenge
-    /// (ERR-006, 1.0 §3.3.2; AUTH-003, 0.3 §4.4; RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
-    /// client does not learn to authenticate. Once per origin; nothing for mutual TLS,
+    /// (ERR-006, 1.0 §3.3.2; RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
+    /// client does not learn to authenticate. 1.0 only: 0.3 §4.4 (AUTH-003) names "401
+    /// Unauthorized or 403 Forbidden" alike for failed or missing authentication, so a 0.x
+    /// call (its dialect, or with none known a card that is not pure 1.0) is not judged
+    /// (review26 R1). Once per origin; nothing for mutual TLS,
     /// whose credential no recorded request shows, nor for a call that carried a declared
     /// credential (a scope refusal, or AUTH-SCOPE-001's other caller).
-    fn forbidden_without_credentials(&mut self, x: &Exch) {
+    fn forbidden_without_credentials(&mut self, x: &Exch, c: &Call) {
         if x.status != Some(403) {
             return;
         }
         let Some((card, wanted)) = self.wanted_credentials(x) else {
             return;
         };
+        let v1 = match c.dialect {
+            Some(d) => d == Dialect::V1_0,
+            None => card.view.has_v1_fields && !card.view.has_v0_fields,
+        };
+        if !v1 {
+            return;
+        }
         let declared: Vec<_> = card.view.security_alternatives.iter().flatten().collect();
         if declared.iter().any(|cr| credential_present(x, cr)) {
             return;
@@ -24815,7 +24855,7 @@ impl State {
         self.find(
             &r::AUTH_CHALLENGE_MISSING,
             format!(
-                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (ERR-006 1.0 §3.3.2, AUTH-003 0.3 §4.4, RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
+                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (ERR-006 1.0 §3.3.2, RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
                 x.method, x.url, card.exchange
             ),
             vec![
