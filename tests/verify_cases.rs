@@ -2392,3 +2392,65 @@ fn review26_stream_event_duplicate_member() {
         render(&out)
     );
 }
+
+/// review26 R4: a JSON-RPC request naming one member twice with two values is the
+/// client's DATA-SHAPE-002 (the request form of breaker26 N02), naming the call, the URL,
+/// the member and both values; a duplicate envelope id leaves the answer's id unjudged (a
+/// front or agent that kept the first id is neither RPC-ID-001 nor RPC-ID-002); the same
+/// value twice is silent.
+#[test]
+fn review26_request_duplicate_member() {
+    for stem in [
+        "b26r-R4-v10-request-duplicate-id-401-first-echoed",
+        "b26r-R4-v10-request-duplicate-id-answered-first",
+    ] {
+        let f = only_finding(stem, "DATA-SHAPE-002");
+        assert_eq!(
+            f.message,
+            "the client's SendMessage request to https://agent.example.test/a2a names the member \"id\" twice in one object with different values (1, then 2): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so the agent may read another call than the client meant (the answer's id is not judged: either value is the agent's fair reading); send each member once",
+            "{stem}"
+        );
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.rule != "RPC-ID-001" && f.rule != "RPC-ID-002"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let f = only_finding("b26r-R4-v03-request-duplicate-role", "DATA-SHAPE-002");
+    assert!(
+        f.message.starts_with("the client's message/send request to https://agent.example.test/ names the member \"role\" twice in one object with different values (\"user\", then \"agent\")")
+            && !f.message.contains("the answer's id"),
+        "{}",
+        f.message
+    );
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b26r-R4-legal-v10-request-same-id-twice.jsonl"));
+    assert!(
+        out.findings.iter().all(|f| f.severity == Severity::Note),
+        "{}",
+        render(&out)
+    );
+}
+
+/// review26 R5: CAP-EXT-003 counts an extension the authenticated extended card declares
+/// (the card a client holds after GetExtendedAgentCard) as declared, though the public card
+/// lists none; one in neither card is still told, not as a card with no extensions at all.
+#[test]
+fn review26_extension_declared_in_extended_card() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b26r-R5-legal-v10-extension-declared-in-extended-card.jsonl"));
+    assert!(
+        out.findings.iter().all(|f| f.rule != "CAP-EXT-003"),
+        "{}",
+        render(&out)
+    );
+    let f = only_finding("b26r-R5-v10-extension-in-neither-card", "CAP-EXT-003");
+    assert_eq!(
+        f.message,
+        "agent activated https://ext.example.test/v1/other in A2A-Extensions, which the card does not declare in capabilities.extensions"
+    );
+}

@@ -47,6 +47,10 @@ struct Call {
     /// JSON-RPC: how the body parsed.
     rpc: Option<RequestParse>,
     rpc_id: Option<Json<'static>>,
+    /// The JSON-RPC request body names `id` twice with two values (RFC 8259 §4): which one
+    /// the agent, or a front before it, reads is its parser's choice, so its answer's id is
+    /// not judged (RPC-ID-001, RPC-ID-002); the request is DATA-SHAPE-002 (review26 R4).
+    rpc_id_ambiguous: bool,
     params: Json<'static>,
     /// REST: `(recorded request body bytes, not JSON)` when `params` were parsed from the
     /// decoded body: [`Exch::rest_body_not_json`] reuses the verdict while the body is
@@ -1449,6 +1453,11 @@ pub(super) struct State {
     /// credential: a refused call of such an operation without one is deliberate (a prober's
     /// anonymous check, a challenge round trip), not a client that lacks the credential there.
     credentialed_ops: HashSet<String>,
+    /// CAP-EXT-003: `origin\0uri` of every extension an authenticated extended card
+    /// declared (`capabilities.extensions`): a client that fetched it reads them as the
+    /// agent's, though the public card the other rules read lists none (review26 R5).
+    /// Bounded by [`MAX_MISSING_CREDS`].
+    extended_extensions: HashSet<String>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
@@ -2238,6 +2247,7 @@ impl State {
             missing_creds: Vec::new(),
             credentialed_origins: HashSet::new(),
             credentialed_ops: HashSet::new(),
+            extended_extensions: HashSet::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),
             gw_ctx_added: Vec::new(),
@@ -3484,7 +3494,9 @@ impl State {
                         || (!route_like && contains(t, b"\"method\"")))
             });
         if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
+            crate::model::json::take_conflicting_duplicate();
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
+            let duplicate = crate::model::json::take_conflicting_duplicate();
             if self.push_forgotten
                 && route.is_none()
                 && !matches!(parsed, RequestParse::Request { .. })
@@ -3548,6 +3560,16 @@ impl State {
                     {
                         c.binding = Some(Binding::JsonRpc);
                     }
+                }
+            }
+            if let (RequestParse::Request { method, id, .. }, Some(d)) = (&parsed, &duplicate) {
+                // the envelope's id (the one kept is the last), not a nested member `id`
+                c.rpc_id_ambiguous = d.name == "id"
+                    && id
+                        .as_ref()
+                        .is_some_and(|i| i.to_value().to_string() == d.last);
+                if !c.webhook {
+                    self.duplicate_member_request(x, method, d, c.rpc_id_ambiguous);
                 }
             }
             c.rpc = Some(parsed);
@@ -8890,7 +8912,16 @@ impl State {
             return;
         }
         let declared = &card.view.extensions;
-        let is_declared = |u: &str| declared.iter().any(|d| d.uri == u);
+        // An extension the agent's authenticated extended card declares counts as
+        // declared (review26 R5: the public card may list none of them).
+        let origin = x.origin.as_deref().unwrap_or_default();
+        let in_extended = |u: &str| {
+            !self.extended_extensions.is_empty()
+                && self
+                    .extended_extensions
+                    .contains(&format!("{origin}\u{0}{u}"))
+        };
+        let is_declared = |u: &str| declared.iter().any(|d| d.uri == u) || in_extended(u);
         let asked = |u: &str| requested.iter().any(|r| r == u);
         let odd: Vec<&str> = activated
             .iter()
@@ -8900,10 +8931,16 @@ impl State {
         if odd.is_empty() {
             return;
         }
-        self.areas.insert("capability");
         let undeclared = odd.iter().any(|u| !is_declared(u));
+        let prefix = format!("{origin}\u{0}");
+        let none_at_all = declared.is_empty()
+            && !self
+                .extended_extensions
+                .iter()
+                .any(|k| k.starts_with(&prefix));
+        self.areas.insert("capability");
         let list = odd.join(", ");
-        let msg = if declared.is_empty() {
+        let msg = if undeclared && none_at_all {
             format!(
                 "agent activated {list} in {header}, but its card ({}) declares no extensions at all (no capabilities.extensions): a client reading the card cannot know the agent supports {}; declare every extension the agent can activate in capabilities.extensions, or echo only declared ones",
                 card.url,
@@ -8961,6 +8998,42 @@ impl State {
                 d.last
             ),
             vec![x.ev_at(x.body_seq(), "", Some(Value::String(d.name.clone())))],
+            &x.leg,
+        );
+    }
+
+    /// DATA-SHAPE-002 (DATA-005, DATA-001; RFC 8259 §4; review26 R4): the client's JSON-RPC
+    /// request `method` in exchange `x` names one member twice in an object with two
+    /// different values (`d`; `envelope_id`: it is the request's own `id`): the request
+    /// form of [`Self::duplicate_member_answer`]. The
+    /// agent, or a front before it, may read either value (a front keeping the first `id`
+    /// echoes another id than this tool reads), so the call the agent answered is not
+    /// certainly the one the client meant.
+    fn duplicate_member_request(
+        &mut self,
+        x: &Exch,
+        method: &str,
+        d: &crate::model::json::DuplicateMember,
+        envelope_id: bool,
+    ) {
+        if x.synthetic {
+            return;
+        }
+        let id_note = if envelope_id {
+            " (the answer's id is not judged: either value is the agent's fair reading)"
+        } else {
+            ""
+        };
+        self.find(
+            &r::REQUEST_SHAPE,
+            format!(
+                "the client's {method} request to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so the agent may read another call than the client meant{id_note}; send each member once",
+                x.url_named(),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.req_ev_seq(), "", Some(Value::String(d.name.clone())))],
             &x.leg,
         );
     }
@@ -13711,9 +13784,10 @@ impl State {
         // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
         // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
         // not as the agent's RPC-ID-001.
-        let refused_bad_id = ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
-            && rv.id.is_none_or(Json::is_null)
-            && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
+        let refused_bad_id = c.rpc_id_ambiguous
+            || ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
+                && rv.id.is_none_or(Json::is_null)
+                && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
             || (x.status.is_some_and(front_refusal_status) && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
@@ -14077,6 +14151,7 @@ impl State {
         };
         if !front_refusal_status(status)
             || x.synthetic
+            || c.rpc_id_ambiguous
             || c.batch.is_some()
             || rid.is_null()
             || !a2a_request_id_ok(&c.rpc)
@@ -22455,6 +22530,15 @@ impl State {
                     f.evidence = ev;
                     f.leg = x.leg.clone();
                     self.emit(f);
+                }
+            }
+            // The extensions it declares are the agent's too (CAP-EXT-003, review26 R5).
+            if let Some(o) = x.origin.as_deref() {
+                for e in &view.extensions {
+                    if self.extended_extensions.len() < MAX_MISSING_CREDS {
+                        self.extended_extensions
+                            .insert(format!("{o}\u{0}{}", e.uri));
+                    }
                 }
             }
             // Its URLs are judged like the public card's (CARD-005/006, CARD-URL-001..005):

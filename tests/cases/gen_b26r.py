@@ -168,3 +168,76 @@ stream(
     [],
     "a member repeated with the same value reads the same in every parser: no conflict to report",
 )
+
+# R4: a JSON-RPC request that names one member twice with two values is the client's
+# DATA-SHAPE-002 (breaker26 N02's request form); a duplicate envelope id leaves the
+# answer's id unjudged (a front keeping the first id is not RPC-ID-002's, nor RPC-ID-001's).
+SRC_R4 = "https://www.rfc-editor.org/rfc/rfc8259#section-4 (names SHOULD be unique; the request form of breaker26 N02)"
+RPC10 = {**JSON, "accept": "application/json", "a2a-version": "1.0"}
+SEND10_TEXT = '"method":"SendMessage","params":{"message":{"messageId":"m-r4","role":"ROLE_USER","parts":[{"text":"hi"}]}}'
+ANSWER10 = '{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"a-r4","contextId":"c-r4","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}}'
+CARD10_OPEN_R4 = card(CARD10_OPEN)
+write(
+    "b26r-R4-v10-request-duplicate-id-401-first-echoed",
+    [CARD_GET, card(CARD10),
+     req(0.2, "POST", A + "/a2a", RPC10, '{"jsonrpc":"2.0","id":1,"id":2,' + SEND10_TEXT + '}'),
+     resp(0.21, 401, {**JSON, "www-authenticate": "Bearer"}, '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Unauthorized"}}')],
+    [("request-message-invalid-shape", "error")],
+    SRC_R4,
+    "the request names id twice (1, then 2); the auth front kept the first and echoed 1: the client's ambiguity, not the front's RPC-ID-002",
+)
+write(
+    "b26r-R4-v10-request-duplicate-id-answered-first",
+    [CARD_GET, CARD10_OPEN_R4,
+     req(0.2, "POST", A + "/a2a", RPC10, '{"jsonrpc":"2.0","id":1,"id":2,' + SEND10_TEXT + '}'),
+     resp(0.21, 200, JSON, ANSWER10)],
+    [("request-message-invalid-shape", "error")],
+    SRC_R4,
+    "the agent's parser kept the first id and echoed it: a fair reading of an ambiguous request, no RPC-ID-001",
+)
+write(
+    "b26r-R4-v03-request-duplicate-role",
+    [req(0.2, "POST", A + "/", {**JSON, "accept": "application/json"},
+         '{"jsonrpc":"2.0","id":"r","method":"message/send","params":{"message":{"kind":"message","messageId":"m-r4b","role":"user","role":"agent","parts":[{"kind":"text","text":"hi"}]}}}'),
+     resp(0.21, 200, JSON, '{"jsonrpc":"2.0","id":"r","result":{"kind":"message","messageId":"a-r4b","contextId":"c-r4b","role":"agent","parts":[{"kind":"text","text":"hello"}]}}')],
+    [("request-message-invalid-shape", "error")],
+    SRC_R4,
+    "the 0.3 form: the message's role twice (user, then agent): parsers keeping the first read a user message, this tool and serde_json an agent one",
+)
+write(
+    "b26r-R4-legal-v10-request-same-id-twice",
+    [CARD_GET, CARD10_OPEN_R4,
+     req(0.2, "POST", A + "/a2a", RPC10, '{"jsonrpc":"2.0","id":1,"id":1,' + SEND10_TEXT + '}'),
+     resp(0.21, 200, JSON, ANSWER10)],
+    [],
+    SRC_R4,
+    "the same id twice reads the same in every parser: no conflict",
+)
+
+# R5: an extension the authenticated extended card declares is the agent's declared
+# extension (CAP-EXT-003), though the public card lists none.
+SRC_R5 = "https://github.com/a2aproject/A2A/blob/v1.0.0/specification/a2a.proto (GetExtendedAgentCard: the card a client holds after authenticating; AgentCapabilities.extensions)"
+EXT = "https://ext.example.test/v1/billing"
+
+
+def ext_case(name, ext_declared, activated, findings, note):
+    pub = {**CARD10, "capabilities": {"streaming": True, "extendedAgentCard": True}}
+    ext = json.loads(json.dumps(pub))
+    ext["capabilities"]["extensions"] = [{"uri": u} for u in ext_declared]
+    auth = {**RPC10, "authorization": "Bearer t-r5"}
+    write(name, [
+        CARD_GET, resp(0.004, 200, {**JSON, "cache-control": "max-age=300", "etag": '"r5"'}, pub),
+        req(0.1, "POST", A + "/a2a", auth, {"jsonrpc": "2.0", "id": 1, "method": "GetExtendedAgentCard", "params": {}}),
+        resp(0.11, 200, JSON, {"jsonrpc": "2.0", "id": 1, "result": ext}),
+        req(0.2, "POST", A + "/a2a", {**auth, "a2a-extensions": activated},
+            '{"jsonrpc":"2.0","id":2,' + SEND10_TEXT + '}'),
+        resp(0.21, 200, {**JSON, "a2a-extensions": activated},
+             '{"jsonrpc":"2.0","id":2,"result":{"message":{"messageId":"a-r5","contextId":"c-r5","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}}'),
+    ], findings, SRC_R5, note)
+
+
+ext_case("b26r-R5-legal-v10-extension-declared-in-extended-card", [EXT], EXT, [],
+         "the public card declares no extensions, the extended card the client fetched declares the one requested and echoed")
+ext_case("b26r-R5-v10-extension-in-neither-card", [EXT], "https://ext.example.test/v1/other",
+         [("extension-activated-not-declared", "warning")],
+         "the echoed extension is in neither card: CAP-EXT-003, worded as a card that declares extensions (the extended one), not as one with none at all")
