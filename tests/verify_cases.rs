@@ -2427,6 +2427,12 @@ fn review26_request_duplicate_member() {
         "{}",
         f.message
     );
+    let f = only_finding("b26r-R4-v10-rest-request-duplicate-role", "DATA-SHAPE-002");
+    assert!(
+        f.message.starts_with("the client's SendMessage request to https://agent.example.test/message:send names the member \"role\" twice in one object with different values (\"ROLE_USER\", then \"ROLE_AGENT\")"),
+        "{}",
+        f.message
+    );
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     let out = verify(&dir.join("b26r-R4-legal-v10-request-same-id-twice.jsonl"));
     assert!(

@@ -3565,9 +3565,9 @@ impl State {
             if let (RequestParse::Request { method, id, .. }, Some(d)) = (&parsed, &duplicate) {
                 // the envelope's id (the one kept is the last), not a nested member `id`
                 c.rpc_id_ambiguous = d.name == "id"
-                    && id
-                        .as_ref()
-                        .is_some_and(|i| i.to_value().to_string() == d.last);
+                    && id.as_ref().is_some_and(|i| {
+                        serde_json::to_string(&i.to_value()).is_ok_and(|t| t == d.last)
+                    });
                 if !c.webhook {
                     self.duplicate_member_request(x, method, d, c.rpc_id_ambiguous);
                 }
@@ -3588,7 +3588,15 @@ impl State {
                 || x.method.eq_ignore_ascii_case("HEAD"))
                 && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
             if let (Some(b), false) = (body.as_deref(), bodyless) {
+                crate::model::json::take_conflicting_duplicate();
                 let parsed = Json::parse_owned(b);
+                if let Some(d) = crate::model::json::take_conflicting_duplicate() {
+                    // review26 R4 on HTTP+JSON: the request body names a member twice.
+                    if !c.webhook {
+                        let op = c.op_term(rt.op.name()).to_string();
+                        self.duplicate_member_request(x, &op, &d, false);
+                    }
+                }
                 let not_json = parsed.is_err() && !trim_ascii(b).is_empty();
                 c.params = parsed.unwrap_or_default();
                 c.params_parsed = Some((x.req_body.len(), not_json));

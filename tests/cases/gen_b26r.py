@@ -241,3 +241,15 @@ ext_case("b26r-R5-legal-v10-extension-declared-in-extended-card", [EXT], EXT, []
 ext_case("b26r-R5-v10-extension-in-neither-card", [EXT], "https://ext.example.test/v1/other",
          [("extension-activated-not-declared", "warning")],
          "the echoed extension is in neither card: CAP-EXT-003, worded as a card that declares extensions (the extended one), not as one with none at all")
+
+# R4 on HTTP+JSON: the request body (a bare SendMessageRequest) names the role twice.
+write(
+    "b26r-R4-v10-rest-request-duplicate-role",
+    [CARD_GET, card(CARD10_REST),
+     req(0.2, "POST", A + "/message:send", {**JSON, "a2a-version": "1.0"},
+         '{"message":{"messageId":"m-r4c","role":"ROLE_USER","role":"ROLE_AGENT","parts":[{"text":"hi"}]}}'),
+     resp(0.21, 200, JSON, '{"message":{"messageId":"a-r4c","contextId":"c-r4c","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}')],
+    [("request-message-invalid-shape", "error")],
+    SRC_R4,
+    "the HTTP+JSON form: the message's role twice (ROLE_USER, then ROLE_AGENT)",
+)
