@@ -1797,7 +1797,7 @@ fn q26b_refusal_id_not_echoed_consistent() {
         (
             "b26q-3-v03-jsonrpc-429-error-id-string-null",
             429,
-            "id \"null\"",
+            "id \"null\", the string \"null\", not JSON null",
         ),
         (
             "b25x-EL9-v10-jsonrpc-429-rate-limiter-error-id-null",
@@ -1807,9 +1807,14 @@ fn q26b_refusal_id_not_echoed_consistent() {
         (
             "b23b-K2-v10-403-jsonrpc-body-string-null-id",
             403,
-            "id \"null\"",
+            "id \"null\", the string \"null\", not JSON null",
         ),
         ("b23b-K2-v03-401-internal-error-body-other-id", 401, "id 0"),
+        (
+            "b26r-R6-v10-429-error-id-string-for-number",
+            429,
+            "id \"1\", a string where the call's id is a number",
+        ),
     ] {
         let out = verify(&dir.join(format!("{stem}.jsonl")));
         let rules: Vec<&str> = out
@@ -1828,7 +1833,7 @@ fn q26b_refusal_id_not_echoed_consistent() {
         assert!(
             m.starts_with("the agent or a front before it (auth layer, rate limiter, gateway)")
                 && m.contains(&format!(
-                    "with HTTP {status} and a JSON-RPC error object of {shown}:"
+                    "with HTTP {status} and a JSON-RPC error object with {shown}:"
                 ))
                 && m.contains("https://agent.example.test/a2a")
                 && m.contains("echo the call's id"),

@@ -14176,10 +14176,23 @@ impl State {
         if jsonrpc::same_id_key(Some(rid), got) {
             return;
         }
+        // The same digits or letters in another JSON type (1 and "1", null and "null") read
+        // alike in a log line: the type is said (review26 R6).
+        let rv = rid.to_value();
+        let retyped = match (&rv, got.map(Json::to_value)) {
+            (Value::Number(n), Some(Value::String(t))) if n.to_string() == t => {
+                ", a string where the call's id is a number"
+            }
+            (Value::String(t), Some(Value::Number(n))) if n.to_string() == *t => {
+                ", a number where the call's id is a string"
+            }
+            (_, Some(Value::String(t))) if t == "null" => ", the string \"null\", not JSON null",
+            _ => "",
+        };
         let shown = match got {
             None => "no id".to_string(),
             Some(Json::Null) => "id null".to_string(),
-            Some(i) => format!("id {i}"),
+            Some(i) => format!("id {i}{retyped}"),
         };
         let who = if self.gw_answered_alone(x) {
             "the gateway, answering alone (no request of this call reached the agent),"
@@ -14190,7 +14203,7 @@ impl State {
         self.find(
             &r::RPC_REFUSAL_ID_NOT_ECHOED,
             format!(
-                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object of {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
+                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object with {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
                 c.method.as_deref().unwrap_or("call"),
                 x.url
             ),

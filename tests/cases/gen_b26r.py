@@ -253,3 +253,14 @@ write(
     SRC_R4,
     "the HTTP+JSON form: the message's role twice (ROLE_USER, then ROLE_AGENT)",
 )
+
+# R6: RPC-ID-002 says the type when the refusal's id has the call's digits in another JSON
+# type (a rate limiter that echoed the id as a string).
+write(
+    "b26r-R6-v10-429-error-id-string-for-number",
+    [req(0.2, "POST", A + "/a2a", RPC10, '{"jsonrpc":"2.0","id":1,' + SEND10_TEXT + '}'),
+     resp(0.21, 429, {**JSON, "retry-after": "5"}, '{"jsonrpc":"2.0","id":"1","error":{"code":-32000,"message":"rate limited"}}')],
+    [("jsonrpc-refusal-id-not-echoed", "warning")],
+    "https://www.jsonrpc.org/specification#response_object (id: the same as the value of the id member in the Request Object)",
+    "the id came back as the string \"1\" for the number 1: a client matching ids by value and type finds no call",
+)
