@@ -1797,7 +1797,7 @@ fn q26b_refusal_id_not_echoed_consistent() {
         (
             "b26q-3-v03-jsonrpc-429-error-id-string-null",
             429,
-            "id \"null\"",
+            "id \"null\", the string \"null\", not JSON null",
         ),
         (
             "b25x-EL9-v10-jsonrpc-429-rate-limiter-error-id-null",
@@ -1807,9 +1807,14 @@ fn q26b_refusal_id_not_echoed_consistent() {
         (
             "b23b-K2-v10-403-jsonrpc-body-string-null-id",
             403,
-            "id \"null\"",
+            "id \"null\", the string \"null\", not JSON null",
         ),
         ("b23b-K2-v03-401-internal-error-body-other-id", 401, "id 0"),
+        (
+            "b26r-R6-v10-429-error-id-string-for-number",
+            429,
+            "id \"1\", a string where the call's id is a number",
+        ),
     ] {
         let out = verify(&dir.join(format!("{stem}.jsonl")));
         let rules: Vec<&str> = out
@@ -1828,7 +1833,7 @@ fn q26b_refusal_id_not_echoed_consistent() {
         assert!(
             m.starts_with("the agent or a front before it (auth layer, rate limiter, gateway)")
                 && m.contains(&format!(
-                    "with HTTP {status} and a JSON-RPC error object of {shown}:"
+                    "with HTTP {status} and a JSON-RPC error object with {shown}:"
                 ))
                 && m.contains("https://agent.example.test/a2a")
                 && m.contains("echo the call's id"),
@@ -2324,4 +2329,139 @@ fn breaker26_blind() {
         let f = only_finding(stem, rule);
         assert!(!f.message.is_empty() && !f.evidence.is_empty(), "{stem}");
     }
+}
+
+/// review26 R1: AUTH-CHALLENGE-001's "403 to a call without credentials" is 1.0's
+/// (ERR-006, 1.0 §3.3.2: missing credentials are 401). 0.3 §4.4 (AUTH-003) names "401
+/// Unauthorized or 403 Forbidden" alike, so a 0.x call refused 403 gets no
+/// AUTH-CHALLENGE-001 (over JSON-RPC, a stream, HTTP+JSON), and the 1.0 form still does.
+#[test]
+fn review26_forbidden_without_credentials_is_1_0_only() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    for stem in [
+        "b26r-R1-legal-v03-rest-no-credentials-403",
+        "b26r-R1-legal-v03-jsonrpc-stream-no-credentials-403",
+        "b26a-K2-v03-no-credentials-answered-403",
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.severity == Severity::Note && f.rule != "AUTH-CHALLENGE-001"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let f = only_finding(
+        "b26r-R1-v10-jsonrpc-no-credentials-403",
+        "AUTH-CHALLENGE-001",
+    );
+    assert!(
+        f.message.contains(
+            "agent answered POST https://agent.example.test/a2a with 403 although the request carried none of the credentials"
+        ) && f.message.contains("(ERR-006 1.0 §3.3.2, RFC 9110 §15.5.2)")
+            && !f.message.contains("0.3 §4.4"),
+        "{}",
+        f.message
+    );
+}
+
+/// review26 R2: breaker26 N02's duplicate member with two values, in a stream event
+/// (JSON-RPC and HTTP+JSON), is STREAM-SHAPE-001 naming the event, the call, the member and
+/// both values, once per stream; the same value twice is silent.
+#[test]
+fn review26_stream_event_duplicate_member() {
+    for (stem, url) in [
+        (
+            "b26r-R2-v10-stream-event-duplicate-state",
+            "POST https://agent.example.test/a2a",
+        ),
+        (
+            "b26r-R2-v10-rest-stream-event-duplicate-state",
+            "POST https://agent.example.test/message:stream",
+        ),
+    ] {
+        let f = only_finding(stem, "STREAM-SHAPE-001");
+        assert_eq!(f.severity, Severity::Error, "{stem}");
+        assert_eq!(
+            f.message,
+            format!("event 2 of the agent's stream for SendStreamingMessage ({url}) names the member \"state\" twice in one object with different values (\"TASK_STATE_COMPLETED\", then \"TASK_STATE_FAILED\"): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the event), so clients read different events; emit each member once"),
+            "{stem}"
+        );
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b26r-R2-legal-v10-stream-event-same-member-same-value.jsonl"));
+    assert!(
+        out.findings.iter().all(|f| f.severity == Severity::Note),
+        "{}",
+        render(&out)
+    );
+}
+
+/// review26 R4: a JSON-RPC request naming one member twice with two values is the
+/// client's DATA-SHAPE-002 (the request form of breaker26 N02), naming the call, the URL,
+/// the member and both values; a duplicate envelope id leaves the answer's id unjudged (a
+/// front or agent that kept the first id is neither RPC-ID-001 nor RPC-ID-002); the same
+/// value twice is silent.
+#[test]
+fn review26_request_duplicate_member() {
+    for stem in [
+        "b26r-R4-v10-request-duplicate-id-401-first-echoed",
+        "b26r-R4-v10-request-duplicate-id-answered-first",
+    ] {
+        let f = only_finding(stem, "DATA-SHAPE-002");
+        assert_eq!(
+            f.message,
+            "the client's SendMessage request to https://agent.example.test/a2a names the member \"id\" twice in one object with different values (1, then 2): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so the agent may read another call than the client meant (the answer's id is not judged: either value is the agent's fair reading); send each member once",
+            "{stem}"
+        );
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.rule != "RPC-ID-001" && f.rule != "RPC-ID-002"),
+            "{stem}:\n{}",
+            render(&out)
+        );
+    }
+    let f = only_finding("b26r-R4-v03-request-duplicate-role", "DATA-SHAPE-002");
+    assert!(
+        f.message.starts_with("the client's message/send request to https://agent.example.test/ names the member \"role\" twice in one object with different values (\"user\", then \"agent\")")
+            && !f.message.contains("the answer's id"),
+        "{}",
+        f.message
+    );
+    let f = only_finding("b26r-R4-v10-rest-request-duplicate-role", "DATA-SHAPE-002");
+    assert!(
+        f.message.starts_with("the client's SendMessage request to https://agent.example.test/message:send names the member \"role\" twice in one object with different values (\"ROLE_USER\", then \"ROLE_AGENT\")"),
+        "{}",
+        f.message
+    );
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b26r-R4-legal-v10-request-same-id-twice.jsonl"));
+    assert!(
+        out.findings.iter().all(|f| f.severity == Severity::Note),
+        "{}",
+        render(&out)
+    );
+}
+
+/// review26 R5: CAP-EXT-003 counts an extension the authenticated extended card declares
+/// (the card a client holds after GetExtendedAgentCard) as declared, though the public card
+/// lists none; one in neither card is still told, not as a card with no extensions at all.
+#[test]
+fn review26_extension_declared_in_extended_card() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let out = verify(&dir.join("b26r-R5-legal-v10-extension-declared-in-extended-card.jsonl"));
+    assert!(
+        out.findings.iter().all(|f| f.rule != "CAP-EXT-003"),
+        "{}",
+        render(&out)
+    );
+    let f = only_finding("b26r-R5-v10-extension-in-neither-card", "CAP-EXT-003");
+    assert_eq!(
+        f.message,
+        "agent activated https://ext.example.test/v1/other in A2A-Extensions, which the card does not declare in capabilities.extensions"
+    );
 }

@@ -194,6 +194,10 @@ pub struct ReadStats {
     pub torn: Option<(u64, u64)>,
 }
 
+/// The last lines a [`RecordingReader`] kept: how many to keep, and `(seq, line bytes)`,
+/// newest last ([`RecordingReader::keep_recent`]).
+type RecentLines = (usize, std::collections::VecDeque<(u64, Vec<u8>)>);
+
 /// Streaming reader of a native recording: memory is flat in the file length.
 pub struct RecordingReader<R> {
     inner: R,
@@ -204,7 +208,7 @@ pub struct RecordingReader<R> {
     /// [`RecordingReader::keep_recent`] asked for them: a duplicate-line check compares
     /// events read again from these rather than keeping a copy of every event (an `Event`
     /// clone per line was ~2 % of offline verify; docs/performance.md, session 26).
-    recent: Option<(usize, std::collections::VecDeque<(u64, Vec<u8>)>)>,
+    recent: Option<RecentLines>,
 }
 
 impl<R: BufRead> RecordingReader<R> {
@@ -273,11 +277,7 @@ impl<R> RecordingReader<R> {
     }
 
     /// Keeps `line` of event `seq` when asked to ([`RecordingReader::keep_recent`]).
-    fn keep(
-        recent: &mut Option<(usize, std::collections::VecDeque<(u64, Vec<u8>)>)>,
-        seq: u64,
-        line: &[u8],
-    ) {
+    fn keep(recent: &mut Option<RecentLines>, seq: u64, line: &[u8]) {
         let Some((n, lines)) = recent else {
             return;
         };

@@ -633,20 +633,28 @@ pub fn check_overwrite(p: &std::path::Path, overwrite: bool) -> io::Result<()> {
     ))
 }
 
-/// The events of the recording at `p`: its lines after the header, one event each (a torn
-/// last line counts too); `None` when it cannot be opened or read to its end.
+/// The events of the recording at `p`: its lines after the header, one event each; a torn
+/// last line (bytes after the last newline: a run killed while writing an event) counts
+/// too, so the recording of a crash in its first event is not taken for one with no
+/// events and replaced (review26 R3). `None` when it cannot be opened or read to its end.
 fn recorded_events(p: &std::path::Path) -> Option<u64> {
     use std::io::BufRead as _;
     let mut lines = 0u64;
+    let mut last = b'\n';
     let mut r = io::BufReader::with_capacity(64 * 1024, File::open(p).ok()?);
     loop {
         let buf = r.fill_buf().ok()?;
-        if buf.is_empty() {
+        let Some(&b) = buf.last() else {
             break;
-        }
+        };
+        last = b;
         let n = buf.len();
         lines += buf.iter().filter(|&&b| b == b'\n').count() as u64;
         r.consume(n);
+    }
+    if last != b'\n' {
+        // the torn last line (or a header written without its newline)
+        lines += 1;
     }
     Some(lines.saturating_sub(1))
 }
@@ -1315,6 +1323,39 @@ pub fn yield_to_forwarding() {
 mod tests {
     use super::*;
     use crate::record::event::{Body, CaptureMode, Outcome};
+
+    /// review26 R3: a recording whose first event line is torn (a run killed while
+    /// writing it: bytes after the header's newline, none after them) holds evidence of the
+    /// crash: it is refused like one with events, counted as 1 event; the header alone, with
+    /// or without its newline, is replaced (newcomer26 N6).
+    #[test]
+    fn a_torn_first_event_is_an_event_to_keep() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("crash.jsonl");
+        let header = r#"{"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},"startedAt":"2026-11-30T05:37:13.454Z","mode":"reverse"}"#;
+        let torn = format!("{header}\n{{\"seq\":1,\"t_us\":502,\"type\":\"request_head\",\"exch");
+        std::fs::write(&p, &torn).unwrap();
+        let e = check_overwrite(&p, false).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::AlreadyExists);
+        assert!(
+            e.to_string()
+                .contains("started 2026-11-30T05:37:13.454Z, 1 event)"),
+            "{e}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            torn,
+            "nothing changed"
+        );
+        assert!(check_overwrite(&p, true).is_ok(), "--overwrite replaces it");
+        for alone in [format!("{header}\n"), header.to_string()] {
+            std::fs::write(&p, &alone).unwrap();
+            assert!(check_overwrite(&p, false).is_ok(), "{alone:?}");
+            assert_eq!(recorded_events(&p), Some(0), "{alone:?}");
+        }
+        std::fs::write(&p, format!("{header}\n{{\"seq\":1}}\n{{\"se")).unwrap();
+        assert_eq!(recorded_events(&p), Some(2));
+    }
     use crate::record::jsonl::RecordingReader;
     use std::sync::Mutex;
 

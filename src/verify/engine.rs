@@ -49,6 +49,10 @@ struct Call {
     /// JSON-RPC: how the body parsed.
     rpc: Option<RequestParse>,
     rpc_id: Option<Json<'static>>,
+    /// The JSON-RPC request body names `id` twice with two values (RFC 8259 §4): which one
+    /// the agent, or a front before it, reads is its parser's choice, so its answer's id is
+    /// not judged (RPC-ID-001, RPC-ID-002); the request is DATA-SHAPE-002 (review26 R4).
+    rpc_id_ambiguous: bool,
     params: Json<'static>,
     /// REST: `(recorded request body bytes, not JSON)` when `params` were parsed from the
     /// decoded body: [`Exch::rest_body_not_json`] reuses the verdict while the body is
@@ -1454,6 +1458,11 @@ pub(super) struct State {
     /// credential: a refused call of such an operation without one is deliberate (a prober's
     /// anonymous check, a challenge round trip), not a client that lacks the credential there.
     credentialed_ops: HashSet<String>,
+    /// CAP-EXT-003: `origin\0uri` of every extension an authenticated extended card
+    /// declared (`capabilities.extensions`): a client that fetched it reads them as the
+    /// agent's, though the public card the other rules read lists none (review26 R5).
+    /// Bounded by [`MAX_MISSING_CREDS`].
+    extended_extensions: HashSet<String>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
@@ -2296,6 +2305,7 @@ impl State {
             missing_creds: Vec::new(),
             credentialed_origins: HashSet::new(),
             credentialed_ops: HashSet::new(),
+            extended_extensions: HashSet::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),
             gw_ctx_added: Vec::new(),
@@ -3681,7 +3691,9 @@ impl State {
                         || (!route_like && contains(t, b"\"method\"")))
             });
         if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
+            crate::model::json::take_conflicting_duplicate();
             let mut parsed = parse_request_owned(body.as_deref().unwrap_or(b""));
+            let duplicate = crate::model::json::take_conflicting_duplicate();
             if self.push_forgotten
                 && route.is_none()
                 && !matches!(parsed, RequestParse::Request { .. })
@@ -3747,6 +3759,16 @@ impl State {
                     }
                 }
             }
+            if let (RequestParse::Request { method, id, .. }, Some(d)) = (&parsed, &duplicate) {
+                // the envelope's id (the one kept is the last), not a nested member `id`
+                c.rpc_id_ambiguous = d.name == "id"
+                    && id.as_ref().is_some_and(|i| {
+                        serde_json::to_string(&i.to_value()).is_ok_and(|t| t == d.last)
+                    });
+                if !c.webhook {
+                    self.duplicate_member_request(x, method, d, c.rpc_id_ambiguous);
+                }
+            }
             c.rpc = Some(parsed);
             if c.binding == Some(Binding::JsonRpc) {
                 // A JSON-RPC body posted there: the path is the endpoint, no route.
@@ -3763,7 +3785,15 @@ impl State {
                 || x.method.eq_ignore_ascii_case("HEAD"))
                 && !crate::model::a2a::rest_verbs(rt.op).contains(&"POST");
             if let (Some(b), false) = (body.as_deref(), bodyless) {
+                crate::model::json::take_conflicting_duplicate();
                 let parsed = Json::parse_owned(b);
+                if let Some(d) = crate::model::json::take_conflicting_duplicate() {
+                    // review26 R4 on HTTP+JSON: the request body names a member twice.
+                    if !c.webhook {
+                        let op = c.op_term(rt.op.name()).to_string();
+                        self.duplicate_member_request(x, &op, &d, false);
+                    }
+                }
                 let not_json = parsed.is_err() && !trim_ascii(b).is_empty();
                 c.params = parsed.unwrap_or_default();
                 c.params_parsed = Some((x.req_body.len(), not_json));
@@ -6334,6 +6364,7 @@ impl State {
                         vec![x.ev_at(seq, "", Some(excerpt(&e.data)))],
                     );
                 }
+                crate::model::json::take_conflicting_duplicate();
                 let v = match Json::parse_str(&e.data) {
                     Ok(v) => v,
                     Err(err) => {
@@ -6353,6 +6384,9 @@ impl State {
                         return;
                     }
                 };
+                if let Some(d) = crate::model::json::take_conflicting_duplicate() {
+                    self.duplicate_member_event(x, seq, &d);
+                }
                 self.on_stream_value(x, &v, seq, t_us);
             }
         }
@@ -8604,7 +8638,7 @@ impl State {
         {
             self.client_credential_misplaced(&x, &c);
             self.client_credential_missing(&x, &c);
-            self.forbidden_without_credentials(&x);
+            self.forbidden_without_credentials(&x, &c);
         } else if c.op.is_some() && !c.webhook {
             self.credential_retry(&x, &c);
         }
@@ -9068,7 +9102,16 @@ impl State {
             return;
         }
         let declared = &card.view.extensions;
-        let is_declared = |u: &str| declared.iter().any(|d| d.uri == u);
+        // An extension the agent's authenticated extended card declares counts as
+        // declared (review26 R5: the public card may list none of them).
+        let origin = x.origin.as_deref().unwrap_or_default();
+        let in_extended = |u: &str| {
+            !self.extended_extensions.is_empty()
+                && self
+                    .extended_extensions
+                    .contains(&format!("{origin}\u{0}{u}"))
+        };
+        let is_declared = |u: &str| declared.iter().any(|d| d.uri == u) || in_extended(u);
         let asked = |u: &str| requested.iter().any(|r| r == u);
         let odd: Vec<&str> = activated
             .iter()
@@ -9078,10 +9121,16 @@ impl State {
         if odd.is_empty() {
             return;
         }
-        self.areas.insert("capability");
         let undeclared = odd.iter().any(|u| !is_declared(u));
+        let prefix = format!("{origin}\u{0}");
+        let none_at_all = declared.is_empty()
+            && !self
+                .extended_extensions
+                .iter()
+                .any(|k| k.starts_with(&prefix));
+        self.areas.insert("capability");
         let list = odd.join(", ");
-        let msg = if declared.is_empty() {
+        let msg = if undeclared && none_at_all {
             format!(
                 "agent activated {list} in {header}, but its card ({}) declares no extensions at all (no capabilities.extensions): a client reading the card cannot know the agent supports {}; declare every extension the agent can activate in capabilities.extensions, or echo only declared ones",
                 card.url,
@@ -9141,6 +9190,68 @@ impl State {
             vec![x.ev_at(x.body_seq(), "", Some(Value::String(d.name.clone())))],
             &x.leg,
         );
+    }
+
+    /// DATA-SHAPE-002 (DATA-005, DATA-001; RFC 8259 §4; review26 R4): the client's JSON-RPC
+    /// request `method` in exchange `x` names one member twice in an object with two
+    /// different values (`d`; `envelope_id`: it is the request's own `id`): the request
+    /// form of [`Self::duplicate_member_answer`]. The
+    /// agent, or a front before it, may read either value (a front keeping the first `id`
+    /// echoes another id than this tool reads), so the call the agent answered is not
+    /// certainly the one the client meant.
+    fn duplicate_member_request(
+        &mut self,
+        x: &Exch,
+        method: &str,
+        d: &crate::model::json::DuplicateMember,
+        envelope_id: bool,
+    ) {
+        if x.synthetic {
+            return;
+        }
+        let id_note = if envelope_id {
+            " (the answer's id is not judged: either value is the agent's fair reading)"
+        } else {
+            ""
+        };
+        self.find(
+            &r::REQUEST_SHAPE,
+            format!(
+                "the client's {method} request to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so the agent may read another call than the client meant{id_note}; send each member once",
+                x.url_named(),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.req_ev_seq(), "", Some(Value::String(d.name.clone())))],
+            &x.leg,
+        );
+    }
+
+    /// STREAM-SHAPE-001 (DATA-005, DATA-001; RFC 8259 §4; review26 R2): an event of the
+    /// agent's stream for an A2A call (body event `seq`) names one member twice in an
+    /// object with two different values (`d`): the stream form of
+    /// [`Self::duplicate_member_answer`], once per stream. Webhook deliveries are not
+    /// judged here.
+    fn duplicate_member_event(
+        &mut self,
+        x: &mut Exch,
+        seq: u64,
+        d: &crate::model::json::DuplicateMember,
+    ) {
+        if x.synthetic || x.call.as_ref().is_none_or(|c| c.op.is_none() || c.webhook) {
+            return;
+        }
+        let n = x.sse.as_ref().map_or(0, |s| s.events);
+        let msg = format!(
+            "event {n} of the agent's stream for {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the event), so clients read different events; emit each member once",
+            call_at(x),
+            d.name,
+            d.first,
+            d.last
+        );
+        let ev = vec![x.ev_at(seq, "", Some(Value::String(d.name.clone())))];
+        self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
     }
 
     /// EXT-001..004 on a 1.0 message call (`SendMessage`, `SendStreamingMessage`, REST
@@ -13852,9 +13963,10 @@ impl State {
         // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
         // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
         // not as the agent's RPC-ID-001.
-        let refused_bad_id = ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
-            && rv.id.is_none_or(Json::is_null)
-            && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
+        let refused_bad_id = c.rpc_id_ambiguous
+            || ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
+                && rv.id.is_none_or(Json::is_null)
+                && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
             || (x.status.is_some_and(front_refusal_status) && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
@@ -14218,6 +14330,7 @@ impl State {
         };
         if !front_refusal_status(status)
             || x.synthetic
+            || c.rpc_id_ambiguous
             || c.batch.is_some()
             || rid.is_null()
             || !a2a_request_id_ok(&c.rpc)
@@ -14234,10 +14347,23 @@ impl State {
         if jsonrpc::same_id_key(Some(rid), got) {
             return;
         }
+        // The same digits or letters in another JSON type (1 and "1", null and "null") read
+        // alike in a log line: the type is said (review26 R6).
+        let rv = rid.to_value();
+        let retyped = match (&rv, got.map(Json::to_value)) {
+            (Value::Number(n), Some(Value::String(t))) if n.to_string() == t => {
+                ", a string where the call's id is a number"
+            }
+            (Value::String(t), Some(Value::Number(n))) if n.to_string() == *t => {
+                ", a number where the call's id is a string"
+            }
+            (_, Some(Value::String(t))) if t == "null" => ", the string \"null\", not JSON null",
+            _ => "",
+        };
         let shown = match got {
             None => "no id".to_string(),
             Some(Json::Null) => "id null".to_string(),
-            Some(i) => format!("id {i}"),
+            Some(i) => format!("id {i}{retyped}"),
         };
         let who = if self.gw_answered_alone(x) {
             "the gateway, answering alone (no request of this call reached the agent),"
@@ -14248,7 +14374,7 @@ impl State {
         self.find(
             &r::RPC_REFUSAL_ID_NOT_ECHOED,
             format!(
-                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object of {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
+                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object with {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
                 c.method.as_deref().unwrap_or("call"),
                 x.url
             ),
@@ -22598,6 +22724,15 @@ impl State {
                     self.emit(f);
                 }
             }
+            // The extensions it declares are the agent's too (CAP-EXT-003, review26 R5).
+            if let Some(o) = x.origin.as_deref() {
+                for e in &view.extensions {
+                    if self.extended_extensions.len() < MAX_MISSING_CREDS {
+                        self.extended_extensions
+                            .insert(format!("{o}\u{0}{}", e.uri));
+                    }
+                }
+            }
             // Its URLs are judged like the public card's (CARD-005/006, CARD-URL-001..005):
             // a client that switches to the extended card follows them. It does not replace
             // the public card the other rules read.
@@ -24963,17 +25098,27 @@ impl State {
     /// answered 403 Forbidden to calls without their X-HW-ID / X-HW-APPKEY headers): A2A
     /// call `x` carried none of the credentials its card's security schemes name and the
     /// agent answered 403. Missing credentials are 401 with a WWW-Authenticate challenge
-    /// (ERR-006, 1.0 §3.3.2; AUTH-003, 0.3 §4.4; RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
-    /// client does not learn to authenticate. Once per origin; nothing for mutual TLS,
+    /// (ERR-006, 1.0 §3.3.2; RFC 9110 §15.5.2); 403 says the caller is known and not allowed (§15.5.4), so a
+    /// client does not learn to authenticate. 1.0 only: 0.3 §4.4 (AUTH-003) names "401
+    /// Unauthorized or 403 Forbidden" alike for failed or missing authentication, so a 0.x
+    /// call (its dialect, or with none known a card that is not pure 1.0) is not judged
+    /// (review26 R1). Once per origin; nothing for mutual TLS,
     /// whose credential no recorded request shows, nor for a call that carried a declared
     /// credential (a scope refusal, or AUTH-SCOPE-001's other caller).
-    fn forbidden_without_credentials(&mut self, x: &Exch) {
+    fn forbidden_without_credentials(&mut self, x: &Exch, c: &Call) {
         if x.status != Some(403) {
             return;
         }
         let Some((card, wanted)) = self.wanted_credentials(x) else {
             return;
         };
+        let v1 = match c.dialect {
+            Some(d) => d == Dialect::V1_0,
+            None => card.view.has_v1_fields && !card.view.has_v0_fields,
+        };
+        if !v1 {
+            return;
+        }
         let declared: Vec<_> = card.view.security_alternatives.iter().flatten().collect();
         if declared.iter().any(|cr| credential_present(x, cr)) {
             return;
@@ -24986,7 +25131,7 @@ impl State {
         self.find(
             &r::AUTH_CHALLENGE_MISSING,
             format!(
-                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (ERR-006 1.0 §3.3.2, AUTH-003 0.3 §4.4, RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
+                "agent answered {} {} with 403 although the request carried none of the credentials its card (exchange {}) asks for ({wanted}): a request without credentials is answered 401 with a WWW-Authenticate challenge (ERR-006 1.0 §3.3.2, RFC 9110 §15.5.2), while 403 says the caller is known and refused, so the client does not learn it must authenticate",
                 x.method, x.url, card.exchange
             ),
             vec![

@@ -832,7 +832,7 @@ rule!(CAP_PUSH_REFUSED, "CAP-PUSH-002", "push-declared-but-refused", Warning, In
 // ---- auth -------------------------------------------------------------------------------
 rule!(AUTH_CHALLENGE_MISSING, "AUTH-CHALLENGE-001", "auth-challenge-missing", Warning, Security,
     ["AUTH-003", "ERR-006"],
-    "401 response without a WWW-Authenticate challenge, a 403 to an A2A call that carried none of the credentials the card's security schemes name, or an API call redirected to a login page instead of a 401",
+    "401 response without a WWW-Authenticate challenge, a 403 to a 1.0 A2A call that carried none of the credentials the card's security schemes name (0.3 §4.4 allows 401 or 403), or an API call redirected to a login page instead of a 401",
     "answer unauthenticated API calls with 401 (not 403, which says the caller is known but not allowed, and not a redirect to a login page, which an A2A client cannot follow) and send WWW-Authenticate with every 401 (RFC 9110 §11.6.1, §15.5.2) naming the scheme the card declares, so clients know how to authenticate");
 rule!(AUTH_EXTENDED_CARD, "AUTH-EXT-001", "extended-card-without-auth", Error, Security,
     ["AUTH-005", "AUTH-002"],
