@@ -140,6 +140,21 @@ impl UrlParts {
     }
 }
 
+/// An origin `scheme://host:port` ([`UrlParts::origin`]) as a person writes it: without
+/// the scheme's default port (`https://a.test:443` -> `https://a.test`, `http://a.test:80`
+/// -> `http://a.test`; RFC 6454 §6.1 serialises an origin so); any other origin as it is.
+pub fn origin_shown(origin: &str) -> &str {
+    origin
+        .strip_suffix(":443")
+        .filter(|o| o.starts_with("https://"))
+        .or_else(|| {
+            origin
+                .strip_suffix(":80")
+                .filter(|o| o.starts_with("http://"))
+        })
+        .unwrap_or(origin)
+}
+
 /// Parses an absolute http(s) URL; `None` for relative or unparseable ones.
 ///
 /// The plain shape `http(s)://host[:port][/path][?query][#fragment]` (ASCII, lowercase
@@ -496,6 +511,16 @@ mod tests {
     }
 
     use super::*;
+
+    /// The default port goes (RFC 6454 §6.1), another port or scheme stays.
+    #[test]
+    fn origin_shown_drops_only_the_schemes_default_port() {
+        assert_eq!(origin_shown("https://a.test:443"), "https://a.test");
+        assert_eq!(origin_shown("http://a.test:80"), "http://a.test");
+        assert_eq!(origin_shown("http://a.test:443"), "http://a.test:443");
+        assert_eq!(origin_shown("https://a.test:80"), "https://a.test:80");
+        assert_eq!(origin_shown("https://a.test:8443"), "https://a.test:8443");
+    }
 
     #[test]
     fn connect_targets_and_authorities_bracket_ipv6_only() {

@@ -5885,15 +5885,7 @@ impl State {
         let whose = if served_here {
             format!("this origin serves {n} agents' cards")
         } else {
-            let shown = origin
-                .strip_suffix(":443")
-                .filter(|o| o.starts_with("https://"))
-                .or_else(|| {
-                    origin
-                        .strip_suffix(":80")
-                        .filter(|o| o.starts_with("http://"))
-                })
-                .unwrap_or(origin);
+            let shown = net::origin_shown(origin);
             format!("{n} agents' cards were fetched from {shown} or list an interface there")
         };
         format!(
@@ -10779,16 +10771,7 @@ impl State {
         if a.seq == u64::MAX {
             return;
         }
-        let origin = origin
-            .strip_suffix(":80")
-            .filter(|o| o.starts_with("http://"))
-            .or_else(|| {
-                origin
-                    .strip_suffix(":443")
-                    .filter(|o| o.starts_with("https://"))
-            })
-            .unwrap_or(&origin)
-            .to_string();
+        let origin = net::origin_shown(&origin).to_string();
         self.find(
             &r::CARD_PATH_LEGACY_ONLY,
             format!(
@@ -25047,9 +25030,10 @@ impl State {
         self.find(
             &r::AUTH_UNDECLARED_SCHEME,
             format!(
-                "call {} ({}) was refused for missing credentials ({how}), but the agent card of {origin} (exchange {}) declares no securitySchemes and no security requirement: clients reading the card cannot know they must authenticate, nor how",
+                "call {} ({}) was refused for missing credentials ({how}), but the agent card of {} (exchange {}) declares no securitySchemes and no security requirement: clients reading the card cannot know they must authenticate, nor how",
                 x.id,
                 c.op_term("an A2A call"),
+                net::origin_shown(&origin),
                 card.exchange
             ),
             vec![
@@ -25278,7 +25262,8 @@ impl State {
             self.find(
                 &r::AUTH_CLIENT_CREDENTIAL_MISSING,
                 format!(
-                    "client called {origin} without any credential{times}: {shown}; the agent card requires {}, the agent refused {refused}, and the client never made {again} again with a credential the card names{}, so these calls cannot succeed until the client sends one (check that the client's auth hook covers this binding and every operation, streaming ones included)",
+                    "client called {} without any credential{times}: {shown}; the agent card requires {}, the agent refused {refused}, and the client never made {again} again with a credential the card names{}, so these calls cannot succeed until the client sends one (check that the client's auth hook covers this binding and every operation, streaming ones included)",
+                    net::origin_shown(&origin),
                     first.wanted,
                     if has_one { ", though it sent one on its other calls to that agent" } else { "" }
                 ),
