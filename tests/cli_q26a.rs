@@ -10,42 +10,15 @@ mod proxy_process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use proxy_process::{run_in, start_proxy, ChildGuard};
+use proxy_process::{reference_agent, run_in, start_proxy};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// The reference agent (`demo --agent-only`) as a process on a free loopback port, and its
-/// URL (from its banner, within 30 s).
-fn reference_agent() -> (ChildGuard, String) {
-    let mut child = ChildGuard::spawn(
-        Command::new(BIN)
-            .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped()),
-    );
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let err = child.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for l in BufReader::new(err).lines().map_while(Result::ok) {
-            let _ = tx.send(l);
-        }
-    });
-    let url = loop {
-        let l = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("reference agent banner");
-        if let Some(rest) = l.split("reference agent on ").nth(1) {
-            break rest.split_whitespace().next().unwrap().to_string();
-        }
-    };
-    (child, url)
 }
 
 /// A JSON-RPC 1.0 `SendStreamingMessage` with `text` sent to the proxy at `addr` over a raw

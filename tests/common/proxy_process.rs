@@ -146,3 +146,30 @@ impl Running {
         stderr
     }
 }
+
+/// The reference agent (`demo --agent-only`) as a process on a free loopback port, and its
+/// URL (from its banner, within 30 s).
+pub fn reference_agent() -> (ChildGuard, String) {
+    let mut child = ChildGuard::spawn(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped()),
+    );
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let err = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for l in BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    let url = loop {
+        let l = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("reference agent banner");
+        if let Some(rest) = l.split("reference agent on ").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_string();
+        }
+    };
+    (child, url)
+}
