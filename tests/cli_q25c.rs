@@ -13,7 +13,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use proxy_process::{reference_agent, run_in, start_proxy};
+use proxy_process::{reference_agent, run_in, send_until, start_proxy};
 
 use serde_json::Value;
 
@@ -119,37 +119,6 @@ fn stream_until(addr: SocketAddr, id: u32, text: &str, needle: &str) -> (TcpStre
         r#"{{"jsonrpc":"2.0","id":{id},"method":"SendStreamingMessage","params":{{"message":{{"messageId":"m{id}","role":"ROLE_USER","parts":[{{"text":"{text}"}}]}}}}}}"#
     );
     send_until(addr, &body, needle)
-}
-
-/// `body` POSTed to `/` of the proxy at `addr`, read until `needle` has arrived (at most
-/// 30 s, else the test fails naming what did arrive): the open connection and what it read.
-fn send_until(addr: SocketAddr, body: &str, needle: &str) -> (TcpStream, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
-    let end = Instant::now() + Duration::from_secs(30);
-    let mut got = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !text(&got).contains(needle) {
-        assert!(
-            Instant::now() < end,
-            "no {needle:?} within 30 s: {}",
-            text(&got)
-        );
-        match s.read(&mut buf) {
-            Ok(0) => panic!("closed before {needle:?}: {}", text(&got)),
-            Ok(n) => got.extend_from_slice(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-            Err(e) => panic!("{e}"),
-        }
-    }
-    (s, text(&got))
 }
 
 /// The proxy's stderr line containing `needle`, if any.

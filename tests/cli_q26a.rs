@@ -11,9 +11,9 @@ mod proxy_process;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use proxy_process::{reference_agent, run_in, start_proxy};
+use proxy_process::{reference_agent, run_in, send_until, start_proxy};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -28,35 +28,7 @@ fn stream_until(addr: SocketAddr, id: u32, text_: &str, needle: &str) -> TcpStre
     let body = format!(
         r#"{{"jsonrpc":"2.0","id":{id},"method":"SendStreamingMessage","params":{{"message":{{"messageId":"m{id}","role":"ROLE_USER","parts":[{{"text":"{text_}"}}]}}}}}}"#
     );
-    let mut s = TcpStream::connect(addr).unwrap();
-    write!(
-        s,
-        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
-    let end = Instant::now() + Duration::from_secs(30);
-    let mut got = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !text(&got).contains(needle) {
-        assert!(
-            Instant::now() < end,
-            "no {needle:?} within 30 s: {}",
-            text(&got)
-        );
-        match s.read(&mut buf) {
-            Ok(0) => panic!("closed before {needle:?}: {}", text(&got)),
-            Ok(n) => got.extend_from_slice(&buf[..n]),
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
-            Err(e) => panic!("{e}"),
-        }
-    }
-    s
+    send_until(addr, &body, needle).0
 }
 
 /// The stderr lines of a stopped proxy that name one exchange the stop cut open, without

@@ -8,7 +8,7 @@
 pub mod child_guard;
 pub use child_guard::ChildGuard;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
@@ -172,4 +172,38 @@ pub fn reference_agent() -> (ChildGuard, String) {
         }
     };
     (child, url)
+}
+
+/// `body` POSTed to `/` of the proxy at `addr`, read until `needle` has arrived (at most
+/// 30 s, else the test fails naming what did arrive): the open connection and what it read.
+pub fn send_until(addr: SocketAddr, body: &str, needle: &str) -> (std::net::TcpStream, String) {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+    let end = std::time::Instant::now() + Duration::from_secs(30);
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains(needle) {
+        assert!(
+            std::time::Instant::now() < end,
+            "no {needle:?} within 30 s: {}",
+            String::from_utf8_lossy(&got)
+        );
+        match s.read(&mut buf) {
+            Ok(0) => panic!(
+                "closed before {needle:?}: {}",
+                String::from_utf8_lossy(&got)
+            ),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    (s, String::from_utf8_lossy(&got).into_owned())
 }
