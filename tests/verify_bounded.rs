@@ -39,6 +39,18 @@ impl Rec {
     /// One JSON-RPC POST exchange to `http://127.0.0.1:9/` with `req` and its 200 answer
     /// `resp`; `extra` request headers besides `content-type: application/json`.
     fn exchange(&mut self, extra: &[(&str, &str)], req: String, resp: String) {
+        self.answered(extra, req, 200, "application/json", resp);
+    }
+
+    /// [`Rec::exchange`] answered HTTP `status` with a `content_type` body `resp`.
+    fn answered(
+        &mut self,
+        extra: &[(&str, &str)],
+        req: String,
+        status: u16,
+        content_type: &str,
+        resp: String,
+    ) {
         self.xn += 1;
         let x = format!("e{}", self.xn);
         let json = Headers(vec![("content-type".into(), "application/json".into())]);
@@ -67,9 +79,9 @@ impl Rec {
         self.ev(
             &x,
             EventKind::ResponseHead {
-                status: 200,
+                status,
                 version: Some("HTTP/1.1".into()),
-                headers: json,
+                headers: Headers(vec![("content-type".into(), content_type.into())]),
                 synthetic: false,
                 reason: None,
             },
@@ -317,5 +329,49 @@ fn recent_message_id_reuse_is_judged_after_many_sends() {
     assert_eq!(
         reused,
         [format!("client sent messageId m-task-{} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result", TASKS - 2)]
+    );
+}
+
+/// An intermediary's 503 page (no A2A answer) to a JSON-RPC send, `n` times: each is
+/// GW-RESP-003's, and the verifier remembers that the answer is not the agent's only for
+/// the most recent ones (issue 7, memory flat in file length); the last call is still
+/// judged as the intermediary's, not as an agent answering without a JSON-RPC envelope.
+#[test]
+fn intermediary_answers_are_remembered_for_recent_exchanges_only() {
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    const CALLS: usize = 12_000;
+    for i in 0..CALLS {
+        let req = format!(
+            r#"{{"jsonrpc":"2.0","id":{i},"method":"message/send","params":{{"message":{{"kind":"message","role":"user","messageId":"m-{i}","parts":[{{"kind":"text","text":"hi"}}]}}}}}}"#
+        );
+        r.answered(
+            &[],
+            req,
+            503,
+            "text/html",
+            "<html><body>503 Service Temporarily Unavailable</body></html>".into(),
+        );
+    }
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    for e in r.events {
+        v.feed_owned(e);
+    }
+    let kept: std::collections::HashMap<&str, usize> = v.kept_counts().into_iter().collect();
+    assert!(
+        (5_000..=10_000).contains(&kept["gw_own_answer"]),
+        "{}",
+        kept["gw_own_answer"]
+    );
+    let out = v.finish();
+    let rules: std::collections::BTreeSet<&str> =
+        out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert!(rules.contains("GW-RESP-003"), "{rules:?}");
+    assert!(
+        !rules.contains("RPC-ENVELOPE-001"),
+        "an intermediary's page blamed on the agent: {rules:?}"
     );
 }

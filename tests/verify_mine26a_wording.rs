@@ -5,7 +5,9 @@
 //!   it sent it on its other calls.
 //! - AUTH-CHALLENGE-001 (nexent PR #3636): a 403 to a call without the card's credentials
 //!   names the 403, the credentials the card asks for and the 401 that should have come.
-//! - AUTH-SCHEME-003 (nexent PR #3636): the refusal's status as it was (403, not 401).
+//! - AUTH-SCHEME-003 (nexent PR #3636): the refusal's status as it was (403, not 401); a
+//!   client rule (session 27): the agent that refused a misplaced credential is not graded
+//!   down for the client's fault.
 
 mod common;
 
@@ -57,4 +59,32 @@ fn forbidden_without_credentials_names_403_and_the_401() {
     );
     let m = message(&out, "AUTH-SCHEME-003");
     assert!(m.contains("refused the call with 403"), "{m}");
+}
+
+/// AUTH-SCHEME-003 blames the client (its advice is all about what the client sends) and
+/// the agent did what its card says by refusing: the finding is reported, and the agent's
+/// conformance level ignores it, as for every client rule (`verify::rules::CLIENT_RULES`).
+/// Before session 27 the golden fail case, a correct refusal, graded the agent "minimal".
+#[test]
+fn misplaced_credential_does_not_grade_the_agent_that_refused_it() {
+    use a2a_interop::report::model::ConformanceLevel;
+    assert!(a2a_interop::verify::rules::judges_client("AUTH-SCHEME-003"));
+    let out = common::verify_file(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden/AUTH-SCHEME-003-fail/input.jsonl"),
+    );
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["AUTH-SCHEME-003"]);
+    let all_areas: Vec<String> = ["card", "task", "stream", "push"]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+    let (level, why) = ConformanceLevel::derive(&out.findings, &[], &all_areas, false);
+    assert_eq!(level, ConformanceLevel::Full, "{why}");
+    // An agent fault beside it still grades the agent (f429: the 403 that should have been
+    // a 401 challenge, AUTH-CHALLENGE-001).
+    let out = field("f429-v10-declared-key-headers-missing-answered-403");
+    let (level, why) = ConformanceLevel::derive(&out.findings, &[], &all_areas, false);
+    assert_ne!(level, ConformanceLevel::Full, "{why}");
+    assert!(why.contains("AUTH-CHALLENGE-001"), "{why}");
 }

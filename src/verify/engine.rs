@@ -1530,8 +1530,9 @@ pub(super) struct State {
     /// answer the gateway replaced or gave before the agent did (GW-RESP-001/002), a single
     /// leg's intermediary 502/503/504 without an A2A answer (GW-RESP-003). Those rules
     /// judge them, not the agent's envelope and error-shape rules (RPC-ENVELOPE-001,
-    /// REST-ERROR-001).
-    gw_own_answer: HashSet<String>,
+    /// REST-ERROR-001). Only the most recent 5,000-10,000 are kept ([`Recent`]): an
+    /// exchange is looked up here while it, or its gateway pair, is being judged.
+    gw_own_answer: Recent<()>,
     /// Areas (`task`, `stream`) of A2A calls that got an A2A answer, and of calls that got
     /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
     /// does not count as exercised.
@@ -2182,6 +2183,11 @@ impl<V> Recent<V> {
         self.cur.insert(k, v);
     }
 
+    /// True when `k` is held.
+    fn contains(&self, k: &str) -> bool {
+        self.cur.contains_key(k) || self.old.contains_key(k)
+    }
+
     /// Entries held (at most the `cap` given to [`Recent::new`]).
     fn len(&self) -> usize {
         self.cur.len() + self.old.len()
@@ -2321,7 +2327,7 @@ impl State {
             gw_pairs: VecDeque::new(),
             gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
-            gw_own_answer: HashSet::new(),
+            gw_own_answer: Recent::new(MAX_TASKS),
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
             v1_card_at_legacy: HashMap::new(),
@@ -6397,7 +6403,7 @@ impl State {
         if !self.gw_answered_alone(x) {
             return false;
         }
-        self.gw_own_answer.insert(x.id.clone());
+        self.gw_own_answer.insert(x.id.clone(), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -10611,7 +10617,7 @@ impl State {
                 }),
             };
             if waiting {
-                self.gw_own_answer.insert(x.id.clone());
+                self.gw_own_answer.insert(x.id.clone(), ());
             }
         }
         // Kept until both legs ended (the pair may be made after the client leg ended).
@@ -10856,7 +10862,7 @@ impl State {
             return;
         }
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.clone());
+        self.gw_own_answer.insert(x.id.clone(), ());
         // (a gRPC exchange's body is read by its frame decoder: its media type is the
         // evidence)
         let what = if x.body.as_slice().is_empty()
@@ -11014,7 +11020,7 @@ impl State {
     /// that URL. The call's areas count as not exercised ([`State::areas_unanswered`]).
     fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.clone());
+        self.gw_own_answer.insert(x.id.clone(), ());
         let what = x
             .resp_headers
             .media_type()
@@ -11148,7 +11154,7 @@ impl State {
                 ),
             )
         };
-        self.gw_own_answer.insert(cid.to_string());
+        self.gw_own_answer.insert(cid.to_string(), ());
         self.find(
             rule,
             msg,
@@ -14148,7 +14154,7 @@ impl State {
             ""
         };
         let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
-        self.gw_own_answer.insert(x.id.clone());
+        self.gw_own_answer.insert(x.id.clone(), ());
         self.find(
             &r::GW_ANSWER_ALTERED,
             msg,
@@ -14222,7 +14228,7 @@ impl State {
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
         let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
-        self.gw_own_answer.insert(x.id.clone());
+        self.gw_own_answer.insert(x.id.clone(), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }

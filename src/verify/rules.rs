@@ -1295,6 +1295,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "RPC-REQ-003",
     "RPC-REQ-004",
     "AUTH-PAYLOAD-001",
+    // A credential sent where no scheme of the card puts it, rightly refused: the client's.
+    "AUTH-SCHEME-003",
     "AUTH-SCHEME-004",
     "RPC-REQ-005",
     "RPC-REQ-006",
