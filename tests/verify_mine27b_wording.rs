@@ -6,6 +6,8 @@
 //!   note (0.3 §5.3 only recommends agent-card.json, so f295's agent stays legal); a card that
 //!   also declares 1.0 is CARD-PATH-001's alone; a 0.2 card there, a card at both paths and
 //!   a recording that never asked for agent-card.json are not judged.
+//! - CARD-PATH-001 / CARD-PATH-003, paired per agent (a2a-net #21): a 404 for one agent of a
+//!   host (or its root) and another agent's card at its 0.2 path are no pair.
 
 mod common;
 
@@ -75,5 +77,45 @@ fn controls_stay_silent_and_f295_stays_legal() {
         out.findings.iter().any(|f| f.rule == "CARD-PATH-003"),
         "{:?}",
         out.findings
+    );
+}
+
+/// K2 (a2a-net #21): the card paths of one host are paired per agent, the path before
+/// `/.well-known/`; a finding names the agent's own URLs.
+#[test]
+fn card_paths_are_paired_per_agent_path() {
+    for name in [
+        "b27b-K2-legal-v03-root-404-agent-under-path",
+        "b27b-K2-legal-v10-root-404-agent-under-path",
+        "b27b-K2-legal-v10-other-agent-404",
+    ] {
+        let out = run(name);
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| !f.rule.starts_with("CARD-PATH")),
+            "{name}: {:?}",
+            out.findings
+        );
+    }
+    let m = message(
+        &run("b27b-K2-v10-agent-under-path-legacy-only"),
+        "CARD-PATH-001",
+    );
+    assert!(
+        m.starts_with(
+            "https://agent.example.test/agents/currency/.well-known/agent-card.json answered 404 while https://agent.example.test/agents/currency/.well-known/agent.json serves a 1.0 card"
+        ),
+        "{m}"
+    );
+    let m = message(
+        &run("b27b-K2-v03-agent-under-path-legacy-only"),
+        "CARD-PATH-003",
+    );
+    assert!(
+        m.contains(
+            "https://agent.example.test/agents/currency/.well-known/agent.json, the 0.2 path"
+        ),
+        "{m}"
     );
 }

@@ -1536,10 +1536,11 @@ pub(super) struct State {
     /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
     /// does not count as exercised.
     areas_answered: HashSet<&'static str>,
-    /// CARD-PATH-001 / CARD-PATH-003 (CARD-002), by origin: a 404 to
-    /// `GET /.well-known/agent-card.json`, and a 1.0 or 0.3 card served at
-    /// `/.well-known/agent.json` (evidence of each, with the newest generation the card
-    /// declares); reported once both are seen for one origin.
+    /// CARD-PATH-001 / CARD-PATH-003 (CARD-002), by origin and the path before
+    /// `/.well-known/` (one agent of a host): a 404 to `GET .../.well-known/agent-card.json`,
+    /// and a 1.0 or 0.3 card served at `.../.well-known/agent.json` (evidence of each, with
+    /// the newest generation the card declares); reported once both are seen for one agent.
+    /// A key at the root is the bare origin.
     card_json_404: HashMap<String, Evidence>,
     card_at_legacy: HashMap<String, (Evidence, Dialect)>,
     areas_unanswered: HashSet<&'static str>,
@@ -8601,7 +8602,8 @@ impl State {
         {
             if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
                 let ev = x.ev(x.resp_seq);
-                self.card_path_evidence(o, Some(ev), None);
+                let prefix = &x.path[..x.path.len() - "/.well-known/agent-card.json".len()];
+                self.card_path_evidence(o, prefix, Some(ev), None);
             }
         }
         self.card_path_redirect(&x);
@@ -10744,13 +10746,19 @@ impl State {
     /// the evidence and the newest generation the card declares, `V1_0` or `V0_3`), and
     /// reports once both are seen: a 1.0 or 0.3 client (which fetches only agent-card.json)
     /// finds no card, though the agent has one. A card that declares 1.0 and 0.3 is
-    /// CARD-PATH-001's.
+    /// CARD-PATH-001's. Paired per agent: `prefix` is the path before `/.well-known/`
+    /// (`""` at the root, `/agents/currency` for an agent hosted under a path), so a 404
+    /// for one agent of a host and another agent's card at its 0.2 path are no pair
+    /// (a2a-net #21: several agents per host, each under its own path).
     fn card_path_evidence(
         &mut self,
         origin: String,
+        prefix: &str,
         nf: Option<Evidence>,
         legacy: Option<(Evidence, Dialect)>,
     ) {
+        let shown = format!("{}{prefix}", net::origin_shown(&origin));
+        let origin = format!("{origin}{prefix}");
         if let Some(e) = nf {
             self.card_json_404.entry(origin.clone()).or_insert(e);
         }
@@ -10775,7 +10783,7 @@ impl State {
         if a.seq == u64::MAX {
             return;
         }
-        let origin = net::origin_shown(&origin).to_string();
+        let origin = shown;
         if dialect == Dialect::V1_0 {
             self.find(
                 &r::CARD_PATH_LEGACY_ONLY,
@@ -22310,7 +22318,8 @@ impl State {
             .find(|(d, _)| declared.contains(d));
             if let (Some((d, member)), Some(o)) = (newest, x.parts.as_ref().map(UrlParts::origin)) {
                 let ev = x.ev_at(bseq, &format!("{base}/{member}"), None);
-                self.card_path_evidence(o, None, Some((ev, d)));
+                let prefix = &x.path[..x.path.len() - "/.well-known/agent.json".len()];
+                self.card_path_evidence(o, prefix, None, Some((ev, d)));
             }
         }
         if view.has_v1_fields && !view.has_v0_fields {

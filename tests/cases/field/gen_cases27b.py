@@ -282,3 +282,47 @@ vcase("b27b-K1-legal-v03-card-legacy-path-never-asked", [
 ], [], R1455 + " (control: agent-card.json was never asked for, so nothing says it is missing)",
  "not judged: the recording shows a 0.3 card at the 0.2 path and nothing about agent-card.json")
 write_cases(var_cases, VAR)
+
+# K2: the card paths of one host are paired per agent (the path before /.well-known/)
+var_cases.clear()
+R21 = "https://github.com/neuroglia-io/a2a-net/issues/21"
+C21_03 = card03(A + "/agents/currency/", name="currency", description="Converts currencies")
+C21_10 = json.loads(json.dumps(CARD10))
+C21_10["supportedInterfaces"][0]["url"] = A + "/agents/currency/a2a"
+CACHE = {"cache-control": "public, max-age=300", "etag": "\"c21\""}
+vcase("b27b-K2-legal-v03-root-404-agent-under-path", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 404, NF),
+    req(0.2, "GET", A + "/agents/currency/.well-known/agent.json"),
+    resp(0.204, 200, C21_03),
+], [], R21 + " (an agent hosted under a path: the client first asked the host's root, which has no card, then the agent's own path)",
+ "not judged: the 404 at the host's root is no agent's card path; the agent under /agents/currency/ was never asked for its agent-card.json")
+vcase("b27b-K2-legal-v10-root-404-agent-under-path", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.004, 404, NF),
+    req(0.2, "GET", A + "/agents/currency/.well-known/agent.json"),
+    resp(0.204, 200, C21_10, hdr=CACHE),
+], [], R21 + " (the same with a 1.0 card: the host's root has no card, the agent lives under its path)",
+ "not judged: CARD-PATH-001 is about one agent's two paths; the root 404 is not this agent's agent-card.json")
+vcase("b27b-K2-legal-v10-other-agent-404", [
+    req(0.0, "GET", A + "/agents/weather/.well-known/agent-card.json"),
+    resp(0.004, 404, NF),
+    req(0.2, "GET", A + "/agents/currency/.well-known/agent.json"),
+    resp(0.204, 200, C21_10, hdr=CACHE),
+], [], R21 + " (two agents on one host: the weather agent's card is missing, the currency agent's 1.0 card is at its 0.2 path)",
+ "not paired: a 404 for one agent and another agent's card say nothing about either agent's agent-card.json")
+vcase("b27b-K2-v10-agent-under-path-legacy-only", [
+    req(0.0, "GET", A + "/agents/currency/.well-known/agent-card.json"),
+    resp(0.004, 404, NF),
+    req(0.2, "GET", A + "/agents/currency/.well-known/agent.json"),
+    resp(0.204, 200, C21_10, hdr=CACHE),
+], [("card-not-at-agent-card-json", "error")], R21 + " (one agent under a path: its agent-card.json answers 404 and its 1.0 card is at its 0.2 path)",
+ "the same agent: a 1.0 card belongs at agent-card.json under the agent's path (CARD-002), and the finding names the URLs with that path")
+vcase("b27b-K2-v03-agent-under-path-legacy-only", [
+    req(0.0, "GET", A + "/agents/currency/.well-known/agent.json"),
+    resp(0.004, 200, C21_03),
+    req(0.2, "GET", A + "/agents/currency/.well-known/agent-card.json"),
+    resp(0.204, 404, NF),
+], [("card-0-3-not-at-agent-card-json", "note")], R21 + " (the 0.3 card of an agent under a path, only at its 0.2 path)",
+ "the same agent's two paths: a note, as at the root (CARD-002)")
+write_cases(var_cases, VAR)
