@@ -1537,11 +1537,13 @@ pub(super) struct State {
     /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
     /// does not count as exercised.
     areas_answered: HashSet<&'static str>,
-    /// CARD-PATH-001 (CARD-002), by origin: a 404 to `GET /.well-known/agent-card.json`, and
-    /// a 1.0 card served at `/.well-known/agent.json` (evidence of each); reported once
-    /// both are seen for one origin.
+    /// CARD-PATH-001 / CARD-PATH-003 (CARD-002), by origin and the path before
+    /// `/.well-known/` (one agent of a host): a 404 to `GET .../.well-known/agent-card.json`,
+    /// and a 1.0 or 0.3 card served at `.../.well-known/agent.json` (evidence of each, with
+    /// the newest generation the card declares); reported once both are seen for one agent.
+    /// A key at the root is the bare origin.
     card_json_404: HashMap<String, Evidence>,
-    v1_card_at_legacy: HashMap<String, Evidence>,
+    card_at_legacy: HashMap<String, (Evidence, Dialect)>,
     areas_unanswered: HashSet<&'static str>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
     gw_ended: HashMap<String, EndedRec>,
@@ -2330,7 +2332,7 @@ impl State {
             gw_own_answer: Recent::new(MAX_TASKS),
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
-            v1_card_at_legacy: HashMap::new(),
+            card_at_legacy: HashMap::new(),
             areas_unanswered: HashSet::new(),
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
@@ -2422,7 +2424,7 @@ impl State {
             ("gw_own_answer", self.gw_own_answer.len()),
             ("areas_answered", self.areas_answered.len()),
             ("card_json_404", self.card_json_404.len()),
-            ("v1_card_at_legacy", self.v1_card_at_legacy.len()),
+            ("card_at_legacy", self.card_at_legacy.len()),
             ("areas_unanswered", self.areas_unanswered.len()),
             ("gw_ended", self.gw_ended.len()),
             ("gw_ended_order", self.gw_ended_order.len()),
@@ -8606,7 +8608,8 @@ impl State {
         {
             if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
                 let ev = x.ev(x.resp_seq);
-                self.card_path_evidence(o, Some(ev), None);
+                let prefix = &x.path[..x.path.len() - "/.well-known/agent-card.json".len()];
+                self.card_path_evidence(o, prefix, Some(ev), None);
             }
         }
         self.card_path_redirect(&x);
@@ -10743,30 +10746,39 @@ impl State {
         );
     }
 
-    /// CARD-PATH-001 (CARD-002 MUST in 1.0): keeps the evidence of a 404 at
-    /// `/.well-known/agent-card.json` or of a 1.0 card served at `/.well-known/agent.json`
-    /// for `origin`, and reports once both are seen: a 1.0 client (which fetches only
-    /// agent-card.json) finds no card, though the agent has one.
+    /// CARD-PATH-001 (CARD-002 MUST in 1.0) and CARD-PATH-003 (CARD-002, 0.3 §5.3's
+    /// recommended location): keeps the evidence of a 404 at `/.well-known/agent-card.json`
+    /// or of a 1.0 or 0.3 card served at `/.well-known/agent.json` for `origin` (`legacy`:
+    /// the evidence and the newest generation the card declares, `V1_0` or `V0_3`), and
+    /// reports once both are seen: a 1.0 or 0.3 client (which fetches only agent-card.json)
+    /// finds no card, though the agent has one. A card that declares 1.0 and 0.3 is
+    /// CARD-PATH-001's. Paired per agent: `prefix` is the path before `/.well-known/`
+    /// (`""` at the root, `/agents/currency` for an agent hosted under a path), so a 404
+    /// for one agent of a host and another agent's card at its 0.2 path are no pair
+    /// (a2a-net #21: several agents per host, each under its own path).
     fn card_path_evidence(
         &mut self,
         origin: String,
+        prefix: &str,
         nf: Option<Evidence>,
-        legacy: Option<Evidence>,
+        legacy: Option<(Evidence, Dialect)>,
     ) {
+        let shown = format!("{}{prefix}", net::origin_shown(&origin));
+        let origin = format!("{origin}{prefix}");
         if let Some(e) = nf {
             self.card_json_404.entry(origin.clone()).or_insert(e);
         }
         if let Some(e) = legacy {
-            self.v1_card_at_legacy.entry(origin.clone()).or_insert(e);
+            self.card_at_legacy.entry(origin.clone()).or_insert(e);
         }
-        let (Some(a), Some(b)) = (
+        let (Some(a), Some((b, dialect))) = (
             self.card_json_404.get(&origin).cloned(),
-            self.v1_card_at_legacy.get(&origin).cloned(),
+            self.card_at_legacy.get(&origin).cloned(),
         ) else {
             return;
         };
         // once per origin: the 404 entry stays with seq u64::MAX as the "reported" mark
-        self.v1_card_at_legacy.remove(&origin);
+        self.card_at_legacy.remove(&origin);
         self.card_json_404.insert(
             origin.clone(),
             Evidence {
@@ -10777,15 +10789,26 @@ impl State {
         if a.seq == u64::MAX {
             return;
         }
-        let origin = net::origin_shown(&origin).to_string();
-        self.find(
-            &r::CARD_PATH_LEGACY_ONLY,
-            format!(
-                "{origin}/.well-known/agent-card.json answered 404 while {origin}/.well-known/agent.json serves a 1.0 card (supportedInterfaces with protocolVersion 1.0): 1.0 and 0.3 clients fetch the card only at agent-card.json and find none"
-            ),
-            vec![a, b],
-            &None,
-        );
+        let origin = shown;
+        if dialect == Dialect::V1_0 {
+            self.find(
+                &r::CARD_PATH_LEGACY_ONLY,
+                format!(
+                    "{origin}/.well-known/agent-card.json answered 404 while {origin}/.well-known/agent.json serves a 1.0 card (supportedInterfaces with protocolVersion 1.0): 1.0 and 0.3 clients fetch the card only at agent-card.json and find none"
+                ),
+                vec![a, b],
+                &None,
+            );
+        } else {
+            self.find(
+                &r::CARD_PATH_V03_LEGACY_ONLY,
+                format!(
+                    "{origin}/.well-known/agent-card.json answered 404 while {origin}/.well-known/agent.json, the 0.2 path, serves a card that declares protocolVersion 0.3: 0.3 §5.3 recommends agent-card.json, and 0.3 clients (a2a-python A2ACardResolver, a2a-js, a2a-java) fetch the card only there and find none; serve it there too"
+                ),
+                vec![a, b],
+                &None,
+            );
+        }
     }
 
     /// GW-RESP-003 (RPC-002; ERR-007 leaves the status of a JSON-RPC error open): a
@@ -22289,13 +22312,20 @@ impl State {
         if !extended {
             self.card_cache_headers(x, &view);
         }
-        if x.path.ends_with("/.well-known/agent.json")
-            && x.leg.is_none()
-            && view.declared_dialects().contains(&Dialect::V1_0)
-        {
-            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
-                let ev = x.ev_at(bseq, &format!("{base}/supportedInterfaces"), None);
-                self.card_path_evidence(o, None, Some(ev));
+        if x.path.ends_with("/.well-known/agent.json") && x.leg.is_none() {
+            // The newest generation the card declares: 1.0 (CARD-PATH-001) before 0.3
+            // (CARD-PATH-003); a 0.2 card (or one naming no version) belongs there.
+            let declared = view.declared_dialects();
+            let newest = [
+                (Dialect::V1_0, "supportedInterfaces"),
+                (Dialect::V0_3, "protocolVersion"),
+            ]
+            .into_iter()
+            .find(|(d, _)| declared.contains(d));
+            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_ref().map(UrlParts::origin)) {
+                let ev = x.ev_at(bseq, &format!("{base}/{member}"), None);
+                let prefix = &x.path[..x.path.len() - "/.well-known/agent.json".len()];
+                self.card_path_evidence(o, prefix, None, Some((ev, d)));
             }
         }
         if view.has_v1_fields && !view.has_v0_fields {

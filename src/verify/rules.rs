@@ -68,6 +68,13 @@ rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Err
     ["CARD-002"],
     "1.0 agent card missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
     "serve the card at /.well-known/agent-card.json, where 1.0 and 0.3 clients (a2a-python A2ACardResolver, a2a-js) fetch it; keep /.well-known/agent.json only as an extra copy for 0.2 clients");
+// A note: 0.3 §5.3 names agent-card.json the recommended location (CARD-002), not a MUST,
+// so a 0.3 card only at the 0.2 path is legal (f295, adcp-client #316); yet every 0.3 SDK's
+// card resolver fetches only there, which is how agentscope-java #1455 (f480) failed.
+rule!(CARD_PATH_V03_LEGACY_ONLY, "CARD-PATH-003", "card-0-3-not-at-agent-card-json", Note, AgentCard,
+    ["CARD-002"],
+    "0.3 agent card (protocolVersion 0.3) missing at /.well-known/agent-card.json (answered 404 there) while served at the 0.2 path /.well-known/agent.json",
+    "serve the card at /.well-known/agent-card.json, the location 0.3 §5.3 names and the only one 0.3 card resolvers fetch (a2a-python A2ACardResolver, a2a-js, a2a-java), and keep /.well-known/agent.json as an extra copy for 0.2 clients; a 0.3 card whose agent.json path is hard-wired in an older server release (a2a-js 0.3.0, agentscope-java 1.0.12) needs that route added or the release updated");
 rule!(CARD_PATH_REDIRECTED, "CARD-PATH-002", "card-path-redirects", Warning, AgentCard,
     ["CARD-002"],
     "a well-known Agent Card path answers a redirect (301/302/303/307/308) instead of the card",
@@ -1095,6 +1102,7 @@ pub static RULES: &[Rule] = &[
     CARD_CACHE_HEADERS,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
+    CARD_PATH_V03_LEGACY_ONLY,
     CARD_SECRET,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,

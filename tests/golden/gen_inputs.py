@@ -701,6 +701,16 @@ def legacy_card_path(ok):
         fetch_card(t, card1(), path="/.well-known/agent.json")
     return t.text()
 case("CARD-PATH-001", legacy_card_path(False), legacy_card_path(True))
+def legacy_card_path03(ok):
+    # mine27b f480 (agentscope-java #1455): a 0.3 card only at the 0.2 path, 404 at agent-card.json
+    t = T()
+    if ok:
+        fetch_card(t, card03())
+    else:
+        t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"}).resp(404, "Not Found", ct="text/plain")
+        fetch_card(t, card03(), path="/.well-known/agent.json")
+    return t.text()
+case("CARD-PATH-003", legacy_card_path03(False), legacy_card_path03(True))
 def redirected(ok):
     t = T(); fetch_card(t, card1(url=H + "/a2a" + ("/" if ok else "")))
     body = rpc(1, "SendMessage", {"message": msg1("hi")})
