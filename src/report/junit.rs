@@ -136,11 +136,15 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             failure: failing.first().map(|f| {
                 (
                     f.severity.as_str().to_string(),
-                    format!(
-                        "{} ({} occurrences)",
-                        f.message,
-                        failing.iter().map(|f| f.seen).sum::<u64>()
-                    ),
+                    {
+                        // "(1 occurrence)", not "(1 occurrences)" (newcomer27 N3)
+                        let n = failing.iter().map(|f| f.seen).sum::<u64>();
+                        format!(
+                            "{} ({n} {})",
+                            f.message,
+                            super::model::plural(n as usize, "occurrence", "occurrences")
+                        )
+                    },
                     blocks(&failing),
                 )
             }),

@@ -1,0 +1,251 @@
+//! newcomer27: what a newcomer hit wiring the proxy and `probe` into a CI job in front of
+//! the official SDK agents: the proxy's stop named the report file but not a count of what
+//! it found (N1), `probe` run on the line after the job started the agent was exit 2 with
+//! no report (N2), and JUnit said "(1 occurrences)" (N3). Real processes, real loopback
+//! sockets, real files.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use proxy_process::{reference_agent, run_in, start_proxy, ChildGuard};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A 1.0 `SendMessage` sent without `A2A-Version` (the client's VER-MIX-001 warning)
+/// through the proxy at `addr`, read to its end (the proxy closes: `Connection: close`).
+fn send_without_version(addr: std::net::SocketAddr) -> String {
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"n27-1","parts":[{"text":"task hello"}]}}}"#;
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    s.read_to_end(&mut got).unwrap();
+    text(&got)
+}
+
+/// What `a2a-interop report REC -o OUT` says it wrote, after "(markdown report): ": the
+/// counts and the level of the offline report of the same recording.
+fn offline_counts(dir: &Path, rec: &Path) -> String {
+    let out = dir.join("offline.md");
+    let o = run_in(
+        dir,
+        &["report", rec.to_str().unwrap(), "-o", out.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("a2a-interop: wrote "))
+        .unwrap_or_else(|| panic!("no wrote line: {err}"));
+    line.split_once("(markdown report): ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .1
+        .to_string()
+}
+
+/// N1: a proxy left running for a while in front of the SDK agent and stopped with Ctrl-C
+/// ended with "431 events recorded in session.jsonl" and "report written to report.md":
+/// the findings of the run had scrolled away with the live lines, and the stop said nothing
+/// of them. With `--report` the last line now says what the report holds, as `verify -o`
+/// does; without it, one line counts the findings and names the command that writes the
+/// report. Both counts equal those of `a2a-interop report` on the recording.
+#[test]
+fn n1_the_stop_counts_what_the_run_found() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    for with_report in [true, false] {
+        let rec = dir.path().join(format!("run-{with_report}.jsonl"));
+        let rep = dir.path().join(format!("run-{with_report}.md"));
+        let mut args = vec!["--upstream", &url, "--record", rec.to_str().unwrap()];
+        if with_report {
+            args.extend(["--report", rep.to_str().unwrap()]);
+        }
+        let (run, addr) = start_proxy(&args);
+        let answer = send_without_version(addr);
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        let stderr = run.terminate();
+        let counts = offline_counts(dir.path(), &rec);
+        // the run found something to count: the client's warning
+        assert!(counts.contains("1 warning"), "{counts}");
+        let want = if with_report {
+            format!(
+                "a2a-interop proxy: report written to {} (markdown report): {counts}",
+                rep.display()
+            )
+        } else {
+            format!(
+                "a2a-interop proxy: findings: {counts}; a report of them: a2a-interop report {} -o report.md",
+                rec.display()
+            )
+        };
+        assert!(
+            stderr.lines().any(|l| l == want),
+            "no line {want:?} in:\n{stderr}"
+        );
+    }
+}
+
+/// N3: JUnit's rules suite said `(1 occurrences)` in a failure message a CI viewer shows
+/// as the test's headline.
+#[test]
+fn n3_junit_counts_one_occurrence_in_the_singular() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("once.jsonl");
+    let (run, addr) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    send_without_version(addr);
+    run.terminate();
+    let xml = dir.path().join("once.xml");
+    let o = run_in(
+        dir.path(),
+        &[
+            "report",
+            rec.to_str().unwrap(),
+            "--format",
+            "junit",
+            "-o",
+            xml.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let junit = std::fs::read_to_string(&xml).unwrap();
+    let case = junit
+        .split("<testcase ")
+        .find(|c| c.starts_with("name=\"VER-MIX-001\""))
+        .unwrap_or_else(|| panic!("no VER-MIX-001 case: {junit}"));
+    assert!(case.contains("<failure type=\"warning\""), "{case}");
+    assert!(case.contains("(1 occurrence)\">"), "{case}");
+    assert!(!junit.contains("(1 occurrences)"), "{junit}");
+}
+
+/// A loopback port nothing listens on (bound, then released).
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// N2: a CI job started the SDK agent in the background and ran `probe` on the next line:
+/// exit 2, "Connection refused ... is the agent running?", and no JUnit file for the CI
+/// viewer. `--wait-for-agent DURATION` waits for the agent to accept connections (one line
+/// says so, another when it does), and without it the refusal's hint names the flag.
+#[test]
+fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
+    let dir = tempfile::tempdir().unwrap();
+
+    // without the flag: exit 2 at once, the hint names it
+    let dead = free_port();
+    let o = run_in(
+        dir.path(),
+        &["probe", &format!("http://127.0.0.1:{dead}"), "-q"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("Connection refused") && err.contains("--wait-for-agent 60s waits for it"),
+        "{err}"
+    );
+
+    // a wait that runs out says how long it waited
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &format!("http://127.0.0.1:{dead}"),
+            "--wait-for-agent",
+            "1s",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("waiting up to 1 s for the agent at 127.0.0.1:")
+            && err.contains("(still, after waiting 1 s with --wait-for-agent)"),
+        "{err}"
+    );
+
+    // a bad value names the flag, not --timeout
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &format!("http://127.0.0.1:{dead}"),
+            "--wait-for-agent",
+            "2x",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("--wait-for-agent \"2x\" has an unknown unit") && !err.contains("--timeout"),
+        "{err}"
+    );
+
+    // the agent starts once the probe waits for it: the probe runs and writes its JUnit
+    let port = free_port();
+    let xml = dir.path().join("gate.xml");
+    let mut probe = ChildGuard::spawn(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args([
+                "probe",
+                &format!("http://127.0.0.1:{port}"),
+                "--wait-for-agent",
+                "2m",
+                "--format",
+                "junit",
+                "-o",
+                xml.to_str().unwrap(),
+            ])
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped()),
+    );
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let err = probe.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for l in BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    let waiting = rx.recv_timeout(Duration::from_secs(60)).expect("a line");
+    assert_eq!(
+        waiting,
+        format!(
+            "a2a-interop: waiting up to 2 min for the agent at 127.0.0.1:{port} to accept connections (--wait-for-agent)"
+        )
+    );
+    let _agent = ChildGuard::spawn(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["demo", "--agent-only", "--listen"])
+            .arg(format!("127.0.0.1:{port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null()),
+    );
+    let st = probe.wait_for(Duration::from_secs(300), "probe of the agent started late");
+    let lines = proxy_process::rest_of(&rx);
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!(
+            "a2a-interop: the agent at 127.0.0.1:{port} accepts connections (after "
+        ))),
+        "{lines:#?}"
+    );
+    // the reference agent passes its probe: a run, not the exit 2 of an absent agent
+    assert_eq!(st.code(), Some(0), "{lines:#?}");
+    let junit = std::fs::read_to_string(&xml).unwrap();
+    assert!(
+        junit.contains("<testcase name=\"card.reachable\""),
+        "{junit}"
+    );
+}
