@@ -249,3 +249,67 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
         "{junit}"
     );
 }
+
+/// N4: the curl script `repro` cut for "the agent's team" called the agent at the loopback
+/// address it had on the recording machine, in every curl line, with no word on pointing it
+/// elsewhere. Its header now names the address as recorded and the one `sed` command that
+/// points it at another; followed as written, the script reaches the agent there.
+#[test]
+fn n4_the_repro_script_says_how_to_replay_against_another_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("mix.jsonl");
+    let first_url = {
+        let (_first, url) = reference_agent();
+        let (run, addr) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+        send_without_version(addr);
+        run.terminate();
+        url
+        // the first agent is gone from here on: only a script pointed elsewhere gets answers
+    };
+    let cut = dir.path().join("min.jsonl");
+    let o = run_in(
+        dir.path(),
+        &[
+            "repro",
+            rec.to_str().unwrap(),
+            "--finding",
+            "VER-MIX-001",
+            "-o",
+            cut.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let sh = cut.with_extension("sh");
+    let script = std::fs::read_to_string(&sh).unwrap();
+    let origin = first_url.trim_end_matches('/');
+    let line = script
+        .lines()
+        .find(|l| l.starts_with("# Sent to "))
+        .unwrap_or_else(|| panic!("no line naming the address: {script}"));
+    let quoted = format!("'{}'", sh.display());
+    assert_eq!(
+        line,
+        format!(
+            "# Sent to {origin} as recorded; to replay against your agent elsewhere: sed -i 's#{origin}#https://your-agent.example#g' {quoted}"
+        )
+    );
+    // the team follows it, with their agent's address
+    let (_second, second_url) = reference_agent();
+    let command = line.split_once("elsewhere: ").unwrap().1.replace(
+        "https://your-agent.example",
+        second_url.trim_end_matches('/'),
+    );
+    let st = Command::new("sh")
+        .args(["-c", &command])
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let out = Command::new("bash").arg(&sh).output().unwrap();
+    let answer = text(&out.stdout);
+    assert!(
+        answer.contains("\"jsonrpc\":\"2.0\""),
+        "no answer from the agent at {second_url}: {answer}{}",
+        text(&out.stderr)
+    );
+}
