@@ -349,36 +349,51 @@ pub async fn reachable_at_start(
     let port = base.port_or_known_default().unwrap_or(80);
     let target = format!("{host}:{port}");
     if let Some(wait) = wait {
+        // Ctrl-C, SIGTERM or SIGHUP while waiting ends the run at once: nothing was sent
+        let stop = crate::app::proxy_cmd::stop_signal()?;
         let t0 = std::time::Instant::now();
-        let mut said = false;
-        loop {
-            let left = wait.saturating_sub(t0.elapsed());
-            let tried = tokio::time::timeout(
-                left.max(Duration::from_millis(1)),
-                tokio::net::TcpStream::connect(&target),
-            )
-            .await;
-            if matches!(tried, Ok(Ok(_))) {
-                if said && !quiet {
+        let waiting = async {
+            let mut said = false;
+            loop {
+                let left = wait.saturating_sub(t0.elapsed());
+                let tried = tokio::time::timeout(
+                    left.max(Duration::from_millis(1)),
+                    tokio::net::TcpStream::connect(&target),
+                )
+                .await;
+                if matches!(tried, Ok(Ok(_))) {
+                    if said && !quiet {
+                        crate::errln!(
+                            "a2a-interop: the agent at {target} accepts connections (after {:.1} s)",
+                            t0.elapsed().as_secs_f64()
+                        );
+                    }
+                    break;
+                }
+                if t0.elapsed() >= wait {
+                    break;
+                }
+                if !said && !quiet {
                     crate::errln!(
-                        "a2a-interop: the agent at {target} accepts connections (after {:.1} s)",
-                        t0.elapsed().as_secs_f64()
+                        "a2a-interop: waiting up to {} for the agent at {target} to accept connections (--wait-for-agent)",
+                        show_duration(wait)
                     );
                 }
-                break;
-            }
-            if t0.elapsed() >= wait {
-                break;
-            }
-            if !said && !quiet {
-                crate::errln!(
-                    "a2a-interop: waiting up to {} for the agent at {target} to accept connections (--wait-for-agent)",
-                    show_duration(wait)
-                );
-            }
-            said = true;
-            tokio::time::sleep(Duration::from_millis(250).min(wait.saturating_sub(t0.elapsed())))
+                said = true;
+                tokio::time::sleep(
+                    Duration::from_millis(250).min(wait.saturating_sub(t0.elapsed())),
+                )
                 .await;
+            }
+        };
+        tokio::select! {
+            () = waiting => {}
+            () = stop => {
+                crate::errln!(
+                    "a2a-interop: interrupted while waiting for the agent at {target} to accept connections (--wait-for-agent): nothing was sent, no report written"
+                );
+                std::process::exit(if crate::app::proxy_cmd::hung_up() { 129 } else { 130 });
+            }
         }
         return reachable(base, ca).await.map_err(|e| {
             let m = format!("{e:#}");
