@@ -192,6 +192,40 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
         "{err}"
     );
 
+    // Ctrl-C while it waits ends it at once, saying nothing was sent (exit 130)
+    let mut waiting = ChildGuard::spawn(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args([
+                "probe",
+                &format!("http://127.0.0.1:{dead}"),
+                "--wait-for-agent",
+                "10m",
+            ])
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped()),
+    );
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let err = waiting.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for l in BufReader::new(err).lines().map_while(Result::ok) {
+            let _ = tx.send(l);
+        }
+    });
+    let first = rx.recv_timeout(Duration::from_secs(60)).expect("a line");
+    assert!(first.contains("waiting up to 10 min"), "{first}");
+    waiting.signal("INT");
+    let st = waiting.wait_for(Duration::from_secs(60), "probe interrupted while waiting");
+    let rest = proxy_process::rest_of(&rx);
+    assert_eq!(st.code(), Some(130), "{rest:#?}");
+    assert_eq!(
+        rest,
+        vec![format!(
+            "a2a-interop: interrupted while waiting for the agent at 127.0.0.1:{dead} to accept connections (--wait-for-agent): nothing was sent, no report written"
+        )]
+    );
+
     // the agent starts once the probe waits for it: the probe runs and writes its JUnit
     let port = free_port();
     let xml = dir.path().join("gate.xml");
@@ -312,4 +346,37 @@ fn n4_the_repro_script_says_how_to_replay_against_another_address() {
         "no answer from the agent at {second_url}: {answer}{}",
         text(&out.stderr)
     );
+}
+
+/// N5: README promises that every line a command other than `proxy` prints about its own
+/// doings starts `a2a-interop:`, and a CI log is grepped by it; `probe` through a front whose
+/// card sends clients around it printed `a2a-interop probe: WARNING: the card advertises
+/// ...`. It is now `a2a-interop: warning: ...`, as every other warning of the command.
+#[test]
+fn n5_the_probes_card_origin_warning_has_the_commands_prefix() {
+    let (_agent, url) = reference_agent();
+    // a proxy without --rewrite-card: its card names the agent's own address
+    let (front, addr) = start_proxy(&["--upstream", &url, "--no-record"]);
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &format!("http://{addr}"),
+            "-q",
+            "--fail-on",
+            "never",
+        ],
+    );
+    let err = text(&o.stderr);
+    assert!(o.status.code() != Some(2), "{err}");
+    let agent = url.trim_end_matches('/');
+    let want = format!("a2a-interop: warning: the card advertises {agent}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with(&want) && l.contains(&format!("not the probed http://{addr}"))),
+        "no line starting {want:?}: {err}"
+    );
+    assert!(!err.contains("a2a-interop probe: WARNING"), "{err}");
+    front.terminate();
 }
