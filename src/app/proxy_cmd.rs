@@ -1024,7 +1024,9 @@ async fn run_async(
     }
     if a.report.is_none() {
         // what the run found, said once at the stop (newcomer27 N1)
-        crate::errln!("a2a-interop proxy: {}", findings_line(&outcome));
+        if let Some(line) = findings_line(&outcome) {
+            crate::errln!("a2a-interop proxy: {line}");
+        }
     }
     if let Some(path) = &a.report {
         // the writing line says what a Ctrl-C does now
@@ -2174,8 +2176,12 @@ pub fn write_report(
 /// writes the report, e.g. `findings: 1 error, 0 warnings, 1 note in 11 exchanges;
 /// conformance: partial; a report of them: a2a-interop report down.jsonl -o report.md`
 /// (newcomer27 N1: the stop said only how many events were recorded, so a long run whose
-/// live lines had scrolled away ended without a word of what it found).
-pub fn findings_line(o: &RunOutcome) -> String {
+/// live lines had scrolled away ended without a word of what it found). `None` for a run
+/// that saw no exchange: nothing was judged, and `report` on it has nothing to verify.
+pub fn findings_line(o: &RunOutcome) -> Option<String> {
+    if o.verify.exchanges == 0 {
+        return None;
+    }
     let header = crate::record::redact::file_header(&o.header).into_owned();
     let input = ReportInput::new(
         header,
@@ -2197,7 +2203,7 @@ pub fn findings_line(o: &RunOutcome) -> String {
             rec.display()
         ));
     }
-    line
+    Some(line)
 }
 
 /// The stop's line once `--report` is written: the file, its format, and what it holds,
