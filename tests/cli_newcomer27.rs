@@ -1,8 +1,11 @@
 //! newcomer27: what a newcomer hit wiring the proxy and `probe` into a CI job in front of
 //! the official SDK agents: the proxy's stop named the report file but not a count of what
 //! it found (N1), `probe` run on the line after the job started the agent was exit 2 with
-//! no report (N2), and JUnit said "(1 occurrences)" (N3). Real processes, real loopback
-//! sockets, real files.
+//! no report (N2), JUnit said "(1 occurrences)" (N3) and counted rules of areas the traffic
+//! never reached as passed (N8), the curl script of a repro named only the recording
+//! machine's address (N4), a probe warning had another prefix (N5), a text report never
+//! named the A2A generations it judged (N6), and an area counted a finding seen twice as
+//! two (N7). Real processes, real loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -16,6 +19,22 @@ use proxy_process::{reference_agent, run_in, start_proxy, ChildGuard};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// `body` POSTed to `/` of the proxy at `addr` with the extra header lines `headers`
+/// (each ending `\r\n`), read to its end (`Connection: close`).
+fn post(addr: std::net::SocketAddr, headers: &str, body: &str) -> String {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{headers}Connection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    s.read_to_end(&mut got).unwrap();
+    text(&got)
 }
 
 /// A 1.0 `SendMessage` sent without `A2A-Version` (the client's VER-MIX-001 warning)
@@ -95,10 +114,18 @@ fn n1_the_stop_counts_what_the_run_found() {
             "no line {want:?} in:\n{stderr}"
         );
     }
+    // a run that saw no exchange has nothing to count, nor a report to point at
+    let idle = dir.path().join("idle.jsonl");
+    let (run, _) = start_proxy(&["--upstream", &url, "--record", idle.to_str().unwrap()]);
+    let stderr = run.terminate();
+    assert!(stderr.contains("0 events recorded in"), "{stderr}");
+    assert!(!stderr.contains("findings:"), "{stderr}");
 }
 
 /// N3: JUnit's rules suite said `(1 occurrences)` in a failure message a CI viewer shows
-/// as the test's headline.
+/// as the test's headline. N8: the same suite counted every rule without a finding as
+/// passed, AUTH-* on a run without credentials and REST-* on an agent without HTTP+JSON
+/// included, while the results suite said `area:auth` and `area:rest` were skipped.
 #[test]
 fn n3_junit_counts_one_occurrence_in_the_singular() {
     let (_agent, url) = reference_agent();
@@ -128,6 +155,40 @@ fn n3_junit_counts_one_occurrence_in_the_singular() {
     assert!(case.contains("<failure type=\"warning\""), "{case}");
     assert!(case.contains("(1 occurrence)\">"), "{case}");
     assert!(!junit.contains("(1 occurrences)"), "{junit}");
+
+    // N8: a rule of an area this traffic never reached (the reference agent serves no
+    // HTTP+JSON, the client sent no credential) is skipped, not counted as a pass; a rule
+    // of an area it did reach (JSON-RPC) passes
+    let case_of = |rule: &str| -> String {
+        let at = junit
+            .find(&format!("<testcase name=\"{rule}\""))
+            .unwrap_or_else(|| panic!("no {rule} case: {junit}"));
+        let rest = &junit[at..];
+        let end = rest
+            .find("/>\n")
+            .map(|e| e + 2)
+            .filter(|&e| !rest[..e].contains("<skipped"))
+            .or_else(|| rest.find("</testcase>").map(|e| e + "</testcase>".len()))
+            .unwrap();
+        rest[..end].to_string()
+    };
+    assert!(
+        case_of("REST-ERROR-001")
+            .contains("<skipped message=\"not exercised by this traffic (area rest)\"/>"),
+        "{}",
+        case_of("REST-ERROR-001")
+    );
+    assert!(
+        case_of("AUTH-TLS-001")
+            .contains("<skipped message=\"not exercised by this traffic (area auth)\"/>"),
+        "{}",
+        case_of("AUTH-TLS-001")
+    );
+    let rpc = case_of("RPC-ID-001");
+    assert!(
+        !rpc.contains("<skipped") && !rpc.contains("<failure"),
+        "{rpc}"
+    );
 }
 
 /// A loopback port nothing listens on (bound, then released).
@@ -379,4 +440,94 @@ fn n5_the_probes_card_origin_warning_has_the_commands_prefix() {
     );
     assert!(!err.contains("a2a-interop probe: WARNING"), "{err}");
     front.terminate();
+}
+
+/// N6: the text report (verify's default, the terminal's) of a proxy run in front of an SDK
+/// agent serving 1.0 and its 0.3 compat side never named a generation: nothing said that two
+/// were seen, how much of each, or that each exchange was judged by its own. A note before
+/// the summary line now does, with the first exchange of each; one generation gets none.
+#[test]
+fn n6_a_text_report_of_two_generations_says_so() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("mixed.jsonl");
+    let (run, addr) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let v10 = post(
+        addr,
+        "A2A-Version: 1.0\r\n",
+        r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"n27-6a","parts":[{"text":"task hello"}]}}}"#,
+    );
+    assert!(v10.contains("TASK_STATE_COMPLETED"), "{v10}");
+    let v03 = post(
+        addr,
+        "",
+        r#"{"jsonrpc":"2.0","id":2,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"n27-6b","parts":[{"kind":"text","text":"task hello"}]}}}"#,
+    );
+    assert!(v03.contains("\"completed\""), "{v03}");
+    run.terminate();
+    let o = run_in(dir.path(), &["verify", rec.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    let want = "note: mixed.jsonl: 2 A2A generations in this traffic: 0.3 in 1 exchange (e2 first), 1.0 in 1 exchange (e1 first); each exchange is judged by the rules of its own generation";
+    let note = out
+        .lines()
+        .find(|l| l.starts_with("note: mixed.jsonl: 2 A2A generations"))
+        .unwrap_or_else(|| panic!("no generations note: {out}{}", text(&o.stderr)));
+    assert!(note.starts_with(want), "{note}");
+
+    // one generation: no such note
+    let one = dir.path().join("one.jsonl");
+    let (run, addr) = start_proxy(&["--upstream", &url, "--record", one.to_str().unwrap()]);
+    post(
+        addr,
+        "A2A-Version: 1.0\r\n",
+        r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"n27-6c","parts":[{"text":"task hello"}]}}}"#,
+    );
+    run.terminate();
+    let o = run_in(dir.path(), &["verify", one.to_str().unwrap()]);
+    let out = text(&o.stdout);
+    assert!(!out.contains("A2A generations"), "{out}");
+}
+
+/// N7: the per-area results of a passive run counted every occurrence (`area:rest`: "2
+/// errors, 0 warnings", the JUnit failure message a CI viewer shows) beside a summary that
+/// counts a finding seen again once ("1 error ... seen 2 times"). The area now counts as the
+/// summary does.
+#[test]
+fn n7_an_area_counts_a_finding_seen_twice_once_as_the_summary_does() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("twice.jsonl");
+    let (run, addr) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    send_without_version(addr);
+    send_without_version(addr);
+    run.terminate();
+    let o = run_in(
+        dir.path(),
+        &[
+            "report",
+            rec.to_str().unwrap(),
+            "--format",
+            "json",
+            "-o",
+            "-",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mix: Vec<&serde_json::Value> = r["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "VER-MIX-001")
+        .collect();
+    assert_eq!(mix.len(), 1, "{mix:#?}");
+    assert_eq!(mix[0]["seen"], 2, "{:#?}", mix[0]);
+    assert_eq!(r["summary"]["warnings"], 1, "{}", r["summary"]);
+    let area = r["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["test"] == "area:version")
+        .unwrap_or_else(|| panic!("{}", r["results"]));
+    assert_eq!(area["message"], "0 errors, 1 warning", "{area}");
 }
