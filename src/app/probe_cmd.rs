@@ -421,9 +421,9 @@ pub async fn reachable_at_start(
 /// `500 ms`, `30 s`, `2 min`: a `--wait-for-agent` value as said back.
 fn show_duration(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms % 60_000 == 0 {
+    if ms.is_multiple_of(60_000) {
         format!("{} min", ms / 60_000)
-    } else if ms % 1000 == 0 {
+    } else if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{ms} ms")
