@@ -392,6 +392,15 @@ pub struct ProbeArgs {
     /// (repeatable)
     #[arg(long = "ca", value_name = "FILE")]
     pub ca: Vec<PathBuf>,
+    /// Wait up to this long for the agent to accept connections before the run starts
+    /// (an agent a CI job has just started): 500ms, 30s, 2m; without it a port that
+    /// refuses connections is exit 2 at once
+    #[arg(
+        long = "wait-for-agent",
+        value_name = "DURATION",
+        allow_hyphen_values = true
+    )]
+    pub wait_for_agent: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -435,6 +444,15 @@ pub struct InteropArgs {
     /// (repeatable)
     #[arg(long = "ca", value_name = "FILE")]
     pub ca: Vec<PathBuf>,
+    /// Wait up to this long for both agents to accept connections before the run starts
+    /// (agents a CI job has just started): 500ms, 30s, 2m; without it a port that refuses
+    /// connections is exit 2 at once
+    #[arg(
+        long = "wait-for-agent",
+        value_name = "DURATION",
+        allow_hyphen_values = true
+    )]
+    pub wait_for_agent: Option<String>,
     /// Credentials for agent A, sent on every task call to A (direction B->A), as a request
     /// header 'Name: value' (repeatable)
     #[arg(long = "auth-header-a", value_name = "'NAME: VALUE'")]

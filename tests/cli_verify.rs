@@ -47,8 +47,15 @@ fn verify_clean_recording_exits_0_with_text_summary() {
     let o = run(&["verify", s(&rec)]);
     assert_eq!(code(&o), 0, "stderr: {}", stderr(&o));
     let out = stdout(&o);
+    // the demo speaks 1.0 and 0.3: one note says so (newcomer27 N6), then the summary
     assert!(
-        out.starts_with("0 errors, 0 warnings, 0 notes in 24 exchanges (135 events)"),
+        out.starts_with("note: demo.jsonl: 2 A2A generations in this traffic: 0.3 in "),
+        "{out}"
+    );
+    assert!(
+        out.trim_end().lines().last().is_some_and(
+            |l| l.starts_with("0 errors, 0 warnings, 0 notes in 24 exchanges (135 events)")
+        ),
         "{out}"
     );
 }

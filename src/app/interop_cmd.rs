@@ -30,7 +30,7 @@ use url::Url;
 
 use crate::app::pipeline::{Pipeline, RunOutcome};
 use crate::app::probe_cmd::{
-    findings_exit_code, parse_duration, reachable, report_level, run_report_input,
+    findings_exit_code, parse_duration, reachable_at_start, report_level, run_report_input,
     start_driver_pipeline, test_result, tests_by_exchange, webhook_listener, write_reports,
 };
 use crate::cli::{FailOn, InteropArgs};
@@ -156,14 +156,19 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
             redact_url(url_a.as_str())
         );
     }
+    let wait = a
+        .wait_for_agent
+        .as_deref()
+        .map(crate::app::probe_cmd::parse_wait)
+        .transpose()?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable(&url_a, &a.ca))
+    rt.block_on(reachable_at_start(&url_a, &a.ca, wait, a.quiet))
         .context("agent A is not reachable")?;
-    rt.block_on(reachable(&url_b, &a.ca))
+    rt.block_on(reachable_at_start(&url_b, &a.ca, wait, a.quiet))
         .context("agent B is not reachable")?;
     let (base_a, base_b) = (url_a.clone(), url_b.clone());
     let run = rt.block_on(interop_through_pipeline(&a, &cfg, url_a, url_b))?;

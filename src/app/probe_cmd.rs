@@ -77,12 +77,13 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     if let Some(p) = &a.record {
         crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
+    let wait = a.wait_for_agent.as_deref().map(parse_wait).transpose()?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable(&base, &a.ca))?;
+    rt.block_on(reachable_at_start(&base, &a.ca, wait, a.quiet))?;
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base.clone()))?;
     if let Some(m) = no_card_here(&run.report, &base) {
         // not an A2A agent's base URL: the user's mistake (exit 2), not a non-conformant agent
@@ -315,6 +316,117 @@ pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
         Err(_) => bail!(
             "the agent at {target} accepts connections but did not complete a TLS handshake within 10 s; hint: is that port https? for plain HTTP give http://{target}"
         ),
+    }
+}
+
+/// `--wait-for-agent`'s value ([`parse_duration`], its messages naming this flag).
+///
+/// # Errors
+/// As [`parse_duration`].
+pub fn parse_wait(s: &str) -> anyhow::Result<Duration> {
+    parse_duration(s)
+        .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace("--timeout", "--wait-for-agent")))
+}
+
+/// The start-up check of `probe` and `interop`: with `wait` (`--wait-for-agent`), first
+/// waits up to that long for the agent's address to accept a TCP connection, trying every
+/// 250 ms (an agent the CI job started a moment ago: a Python SDK agent takes seconds to
+/// listen); a line on stderr says so once the first try failed, and how long it took when
+/// it connects (unless `quiet`). Then [`reachable`]. Without `wait`, a refused connection
+/// is exit 2 at once, and its hint names the flag (newcomer27 N2: a CI job that started
+/// the agent and probed it on the next line got exit 2 and no report, with a hint to check
+/// that the agent runs, which it was about to).
+///
+/// # Errors
+/// As [`reachable`]; after a wait that ran out, the cause says how long it waited.
+pub async fn reachable_at_start(
+    base: &Url,
+    ca: &[PathBuf],
+    wait: Option<Duration>,
+    quiet: bool,
+) -> anyhow::Result<()> {
+    let host = base.host_str().unwrap_or("");
+    let port = base.port_or_known_default().unwrap_or(80);
+    let target = format!("{host}:{port}");
+    if let Some(wait) = wait {
+        // Ctrl-C, SIGTERM or SIGHUP while waiting ends the run at once: nothing was sent
+        let stop = crate::app::proxy_cmd::stop_signal()?;
+        let t0 = std::time::Instant::now();
+        let waiting = async {
+            let mut said = false;
+            loop {
+                let left = wait.saturating_sub(t0.elapsed());
+                let tried = tokio::time::timeout(
+                    left.max(Duration::from_millis(1)),
+                    tokio::net::TcpStream::connect(&target),
+                )
+                .await;
+                if matches!(tried, Ok(Ok(_))) {
+                    if said && !quiet {
+                        crate::errln!(
+                            "a2a-interop: the agent at {target} accepts connections (after {:.1} s)",
+                            t0.elapsed().as_secs_f64()
+                        );
+                    }
+                    break;
+                }
+                if t0.elapsed() >= wait {
+                    break;
+                }
+                if !said && !quiet {
+                    crate::errln!(
+                        "a2a-interop: waiting up to {} for the agent at {target} to accept connections (--wait-for-agent)",
+                        show_duration(wait)
+                    );
+                }
+                said = true;
+                tokio::time::sleep(
+                    Duration::from_millis(250).min(wait.saturating_sub(t0.elapsed())),
+                )
+                .await;
+            }
+        };
+        tokio::select! {
+            () = waiting => {}
+            () = stop => {
+                crate::errln!(
+                    "a2a-interop: interrupted while waiting for the agent at {target} to accept connections (--wait-for-agent): nothing was sent, no report written"
+                );
+                std::process::exit(if crate::app::proxy_cmd::hung_up() { 129 } else { 130 });
+            }
+        }
+        return reachable(base, ca).await.map_err(|e| {
+            let m = format!("{e:#}");
+            match m.split_once("; hint: is the agent running") {
+                Some((cause, _)) => anyhow::anyhow!(
+                    "{cause} (still, after waiting {} with --wait-for-agent); hint: is the agent running (did it start, or exit at start-up: its log), and is the URL's port right?",
+                    show_duration(wait)
+                ),
+                None => e,
+            }
+        });
+    }
+    reachable(base, ca).await.map_err(|e| {
+        let m = format!("{e:#}");
+        if m.ends_with("; hint: is the agent running, and is the URL's port right?") {
+            anyhow::anyhow!(
+                "{m} (an agent the CI job has just started may not listen yet: --wait-for-agent 60s waits for it)"
+            )
+        } else {
+            e
+        }
+    })
+}
+
+/// `500 ms`, `30 s`, `2 min`: a `--wait-for-agent` value as said back.
+fn show_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.is_multiple_of(60_000) {
+        format!("{} min", ms / 60_000)
+    } else if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{ms} ms")
     }
 }
 

@@ -1022,6 +1022,12 @@ async fn run_async(
     {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    if a.report.is_none() {
+        // what the run found, said once at the stop (newcomer27 N1)
+        if let Some(line) = findings_line(&outcome) {
+            crate::errln!("a2a-interop proxy: {line}");
+        }
+    }
     if let Some(path) = &a.report {
         // the writing line says what a Ctrl-C does now
         wait_offer.store(false, std::sync::atomic::Ordering::SeqCst);
@@ -1046,9 +1052,13 @@ async fn run_async(
         );
         let written = write_report(path, a.format, &outcome, source.as_deref());
         // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
-        // recording line only)
-        if written.is_ok() {
-            crate::errln!("a2a-interop proxy: report written to {}", path.display());
+        // recording line only), and what it holds (newcomer27 N1: a long run's findings
+        // had scrolled away, and the stop said no count)
+        if let Ok((format, built)) = &written {
+            crate::errln!(
+                "a2a-interop proxy: {}",
+                report_written_line(path, *format, built)
+            );
         }
         if let Err(e) = written {
             // The findings exist nowhere else (a full disk also cut the recording): print
@@ -2141,6 +2151,8 @@ fn report_fallback(path: &Path, o: &RunOutcome, source: Option<&Path>) {
 /// the recording's path); the verdicts are the online ones (`o.verify`), which equal the
 /// offline ones on the same file.
 ///
+/// Returns the format written and the report model (for [`report_written_line`]).
+///
 /// # Errors
 /// The recording cannot be read back, or the report cannot be rendered or written.
 pub fn write_report(
@@ -2148,13 +2160,67 @@ pub fn write_report(
     format: Option<Format>,
     o: &RunOutcome,
     source: Option<&Path>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<(report::Format, report::Report)> {
     let input = report_input(o, source)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    report::write_reports(&[(report_format(path, format), path.to_path_buf())], &input)?;
-    Ok(())
+    let format = report_format(path, format);
+    let built = report::Report::build(&input);
+    report::write_built_reports(&[(format, path.to_path_buf())], &built, &input)?;
+    Ok((format, built))
+}
+
+/// The stop's line of a run without `--report`: what the verifier found over the whole run,
+/// counted as a report counts (a finding seen again is counted once), and the command that
+/// writes the report, e.g. `findings: 1 error, 0 warnings, 1 note in 11 exchanges;
+/// conformance: partial; a report of them: a2a-interop report down.jsonl -o report.md`
+/// (newcomer27 N1: the stop said only how many events were recorded, so a long run whose
+/// live lines had scrolled away ended without a word of what it found). `None` for a run
+/// that saw no exchange: nothing was judged, and `report` on it has nothing to verify.
+pub fn findings_line(o: &RunOutcome) -> Option<String> {
+    if o.verify.exchanges == 0 {
+        return None;
+    }
+    let header = crate::record::redact::file_header(&o.header).into_owned();
+    let input = ReportInput::new(
+        header,
+        o.verify.clone(),
+        SourceInfo::default(),
+        ExchangeIndex::new(SourceFile::None),
+    );
+    let built = report::Report::build(&input);
+    let x = built.counts.exchanges as usize;
+    let mut line = format!(
+        "findings: {} in {x} {}; conformance: {}",
+        report::model::severity_counts(&built.summary),
+        report::model::plural(x, "exchange", "exchanges"),
+        built.conformance_level.as_str()
+    );
+    if let Some(rec) = &o.recording {
+        line.push_str(&format!(
+            "; a report of them: a2a-interop report {} -o report.md",
+            rec.display()
+        ));
+    }
+    Some(line)
+}
+
+/// The stop's line once `--report` is written: the file, its format, and what it holds,
+/// in the words of the `wrote` line of `verify -o` ([`crate::app::verify_cmd::wrote_line`]),
+/// e.g. `report written to report.md (markdown report): 1 error, 1 warning, 1 note in 75
+/// exchanges; conformance: minimal` (newcomer27 N1: the stop named the file only, so the
+/// counts of a long run whose live lines had scrolled away were nowhere on the terminal).
+pub fn report_written_line(path: &Path, format: report::Format, built: &report::Report) -> String {
+    let x = built.counts.exchanges as usize;
+    format!(
+        "report written to {} ({} report): {} in {x} {}; conformance: {}",
+        path.display(),
+        format.as_str(),
+        report::model::severity_counts(&built.summary),
+        report::model::plural(x, "exchange", "exchanges"),
+        built.conformance_level.as_str()
+    )
 }
 
 /// The report input of a run: the recording read back (from `source`, else its path) with

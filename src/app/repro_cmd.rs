@@ -1052,6 +1052,30 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         out,
         "# Replays the client requests of the cut with curl (secrets redacted: put real ones back)."
     );
+    // the agent's address as recorded, and how to point the script at another one: the
+    // team that gets the cut runs its agent elsewhere (newcomer27 N4)
+    let mut origins: Vec<String> = Vec::new();
+    for e in events {
+        if let EventKind::RequestHead { url, upstream, .. } = &e.kind {
+            if !replayed_leg(e.leg.as_deref()) {
+                continue;
+            }
+            let target = upstream.as_deref().unwrap_or(url);
+            if let Ok(u) = url::Url::parse(target) {
+                let o = u.origin().ascii_serialization();
+                if o != "null" && !origins.contains(&o) {
+                    origins.push(o);
+                }
+            }
+        }
+    }
+    if let Some(first) = origins.first() {
+        let _ = writeln!(
+            out,
+            "# Sent to {} as recorded; to replay against your agent elsewhere: sed -i 's#{first}#https://your-agent.example#g' THIS_FILE",
+            origins.join(", ")
+        );
+    }
     out.push_str("set -u\n");
     let mut replayed = 0usize;
     let mut skipped: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
@@ -1557,7 +1581,11 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         target.rule, target.message, input.shown
     );
     if let Some(script_path) = &script_path {
-        let mut script = to_curl(&final_events, &title);
+        let mut script = to_curl(&final_events, &title).replacen(
+            " THIS_FILE\n",
+            &format!(" {}\n", sh_quote(&script_path.display().to_string())),
+            1,
+        );
         let notes = dependency_lines(&deps, &input.shown);
         if !notes.is_empty() {
             // after the shebang and the title line

@@ -1050,7 +1050,7 @@ impl<'a> Runner<'a> {
             },
             seen.join(", ")
         );
-        crate::errln!("a2a-interop probe: WARNING: {msg}");
+        crate::errln!("a2a-interop: warning: {msg}");
         self.push(
             "card.interface-origin",
             None,

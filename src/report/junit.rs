@@ -7,7 +7,8 @@ Two suites under `<testsuites>`:
   skipped one `<skipped>`;
 - `a2a-interop.rules`: one `<testcase>` per registry rule (retired ones left out) plus any
   rule that fired but is not in the registry; it fails when the rule has an `error` or
-  `warning` finding; notes go to `<system-out>`.
+  `warning` finding; notes go to `<system-out>`; a rule without findings whose area the
+  traffic did not exercise (`coverage.notExercised`) is `<skipped>`.
 */
 
 use std::collections::BTreeMap;
@@ -136,15 +137,32 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             failure: failing.first().map(|f| {
                 (
                     f.severity.as_str().to_string(),
-                    format!(
-                        "{} ({} occurrences)",
-                        f.message,
-                        failing.iter().map(|f| f.seen).sum::<u64>()
-                    ),
+                    {
+                        // "(1 occurrence)", not "(1 occurrences)" (newcomer27 N3)
+                        let n = failing.iter().map(|f| f.seen).sum::<u64>();
+                        format!(
+                            "{} ({n} {})",
+                            f.message,
+                            super::model::plural(n as usize, "occurrence", "occurrences")
+                        )
+                    },
                     blocks(&failing),
                 )
             }),
-            skipped: None,
+            // a rule of an area the traffic never reached judged nothing: skipped, not a
+            // pass a CI viewer counts (newcomer27 N8: AUTH-* rules "passed" on a run with
+            // no authentication in it, beside `area:auth` skipped)
+            skipped: fs
+                .is_empty()
+                .then(|| {
+                    let area = area_of_rule(id, &report.coverage.exercised);
+                    report
+                        .coverage
+                        .not_exercised
+                        .contains(&area)
+                        .then(|| format!("{} (area {area})", super::model::NOT_EXERCISED))
+                })
+                .flatten(),
             out: (!notes.is_empty()).then(|| blocks(&notes)),
         });
     }

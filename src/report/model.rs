@@ -1100,15 +1100,19 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             });
             continue;
         }
-        let errors = found
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .count();
-        let warnings = found
-            .iter()
-            .filter(|f| f.severity == Severity::Warning)
-            .count();
-        let notes = found.len() - errors - warnings;
+        // counted as the summary counts them: a finding seen again is one (newcomer27 N7:
+        // `area:rest` said "2 errors" beside a summary of "1 error ... seen 2 times")
+        let count = |sev: Severity| {
+            found
+                .iter()
+                .filter(|f| f.severity == sev)
+                .map(|f| group_key(f))
+                .collect::<std::collections::HashSet<_>>()
+                .len()
+        };
+        let errors = count(Severity::Error);
+        let warnings = count(Severity::Warning);
+        let notes = count(Severity::Note);
         let failing: BTreeSet<String> = found
             .iter()
             .filter(|f| f.severity >= Severity::Warning)

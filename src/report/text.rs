@@ -404,7 +404,57 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
             report.dialects.join(", ")
         );
     }
+    if let Some(line) = generations_note(report, input, &file) {
+        let _ = writeln!(out, "{line}\n");
+    }
     out.push_str(&style.bold(&summary_line(report)));
     out.push('\n');
     out
+}
+
+/// The note of a text report on traffic of more than one A2A generation (`1.0` and `0.3`,
+/// or a binding such as `1.0 gRPC` beside them): how many exchanges each used and the first
+/// of them, and that each is judged by its own generation's rules, e.g. `note: s.jsonl: 2
+/// A2A generations in this traffic: 1.0 in 40 exchanges (e2 first), 0.3 in 31 exchanges
+/// (e44 first); ...`. Counted over the first [`crate::verify::MAX_EXCHANGE_DIALECTS`]
+/// exchanges that used one (said so when reached). `None` for one generation or none.
+///
+/// newcomer27 N6: a proxy in front of an SDK agent that serves 1.0 and its 0.3 compat side
+/// wrote a text report (the terminal default) that never named a generation, and nothing
+/// told a reader that the mix was judged side by side rather than as a client's mistake.
+pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Option<String> {
+    if report.dialects.len() < 2 {
+        return None;
+    }
+    let listed = &input.outcome.exchange_dialects;
+    let parts: Vec<String> = report
+        .dialects
+        .iter()
+        .map(|d| {
+            let mut of = listed.iter().filter(|(_, l)| l == d);
+            match of.next() {
+                Some((first, _)) => {
+                    let n = 1 + of.count();
+                    format!(
+                        "{d} in {n} {} ({first} first)",
+                        super::model::plural(n, "exchange", "exchanges")
+                    )
+                }
+                None => format!("{d} (after the exchanges counted)"),
+            }
+        })
+        .collect();
+    let capped = if listed.len() >= crate::verify::MAX_EXCHANGE_DIALECTS {
+        format!(
+            " (counted over the first {} exchanges that used one)",
+            crate::verify::MAX_EXCHANGE_DIALECTS
+        )
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "note: {file}: {} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-001",
+        report.dialects.len(),
+        parts.join(", ")
+    ))
 }

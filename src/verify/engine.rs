@@ -2080,7 +2080,7 @@ const MAX_PUSH_URLS: usize = 10_000;
 const MAX_ID_ERRORS: usize = 256;
 
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
-const MAX_EXCHANGE_DIALECTS: usize = 10_000;
+pub const MAX_EXCHANGE_DIALECTS: usize = 10_000;
 
 /// A push-notification registration: (dialect of the call that registered it, origin and
 /// URL path of that agent (the call's: [`State::card_at`]), capability already judged, credentials or token configured ([`PUSH_TOKEN`],

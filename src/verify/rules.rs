@@ -789,7 +789,7 @@ rule!(VER_TRAP3_PROCESSED, "VER-HDR-005", "version-0-3-header-on-1-0-call-proces
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
-    "send one dialect per exchange: 1.0 payloads have no kind and no final and name a part's media type and file name mediaType and filename; 0.x files carry mimeType and name inside file; 0.x payloads go without A2A-Version: 1.0");
+    "send one dialect per exchange: a 1.0 request (PascalCase method or 1.0 route) sends A2A-Version: 1.0, and its payloads have no kind and no final and name a part's media type and file name as mediaType and filename; a 0.x request goes without A2A-Version: 1.0, and its payloads carry kind and a file's mimeType and name inside file");
 rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, Interop,
     ["CARD-006", "RPC-003", "BIND-001"],
     "agent rejects the core method of the protocol version its card declares",
