@@ -1,8 +1,61 @@
 //! q27b: what last session's newcomer (newcomer26) was left wondering about: the built-in
-//! `demo` against the good reference agent ended "partial" (item 1). Real processes, real
-//! loopback sockets, real files.
+//! `demo` against the good reference agent ended "partial" (item 1); help texts that named
+//! a gateway nobody had or another generation's error shape (item 2); `repro` and `export
+//! --har` of a probe recording that named the probe's own listener (item 3). Real
+//! processes, real loopback sockets (TLS with a self-signed certificate), real files.
 
+mod broken;
 mod common;
+
+use common::run_off_runtime as run;
+
+/// The `listen` addresses of the recording at `rec` (its header line).
+fn listeners(rec: &std::path::Path) -> Vec<String> {
+    let first = std::fs::read_to_string(rec).unwrap();
+    let header: serde_json::Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    header["listen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `probe BASE --ca PEM --record REC` of a broken https agent (its HTTP+JSON parse error
+/// answered in the JSON-RPC form: REST-ERROR-001), run to its end (exit 1).
+async fn probe_https_agent(
+    dir: &std::path::Path,
+) -> (
+    broken::Agent,
+    String,
+    std::path::PathBuf,
+    std::path::PathBuf,
+) {
+    let pem = dir.join("agent.pem");
+    let agent = broken::start_tls_with(broken::Break::RestParseErrorAsJsonRpc, true, &pem).await;
+    let base = agent.https_url();
+    let rec = dir.join("probe.jsonl");
+    let o = run(vec![
+        "probe".into(),
+        base.clone(),
+        "-q".into(),
+        "--timeout".into(),
+        "20s".into(),
+        "--ca".into(),
+        pem.display().to_string(),
+        "--record".into(),
+        rec.display().to_string(),
+    ])
+    .await;
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}\n{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+    (agent, base, rec, pem)
+}
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -176,4 +229,154 @@ fn item2_help_fits_front_and_generation_seen() {
     );
     // legal control: the 0.3 error object with 404 on a 0.3 route is silent
     assert!(json_findings("b27p-I2-legal-v03-rest-unknown-task-404", "REST-ERROR-001").is_empty());
+}
+
+/// Item 3: `repro` and `export --har` of a probe recording named the probe's own recording
+/// listener (`http://127.0.0.1:EPHEMERAL/...`, plain http for an https agent, gone after
+/// the run) as the request URL: the cut's transcript, which `verify` then named in its
+/// finding, and every HAR entry. They now name the agent URL the listener forwarded to (the
+/// URL a user can call), as the findings do since newcomer26 N1; the listener's URL is kept
+/// aside (`_a2a.recordedUrl`, a comment in the script).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item3_repro_and_har_of_a_probe_recording_name_the_agent_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_agent, base, rec, _pem) = probe_https_agent(dir.path()).await;
+    let listen = listeners(&rec);
+    assert!(!listen.is_empty());
+
+    // repro: the cut's requests and the curl script go to the agent
+    let min = dir.path().join("min.jsonl");
+    let o = run(vec![
+        "repro".into(),
+        rec.display().to_string(),
+        "--finding".into(),
+        "REST-ERROR-001".into(),
+        "-o".into(),
+        min.display().to_string(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let cut = std::fs::read_to_string(&min).unwrap();
+    let reqs: Vec<serde_json::Value> = cut
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["dir"] == "req")
+        .collect();
+    assert!(!reqs.is_empty(), "{cut}");
+    let authority = base.trim_start_matches("https://").trim_end_matches('/');
+    for r in &reqs {
+        let url = r["url"].as_str().unwrap();
+        assert!(url.starts_with(&base), "{url} is not at {base}:\n{cut}");
+        if let Some(h) = r["headers"]["host"].as_str() {
+            assert_eq!(h, authority, "{cut}");
+        }
+    }
+    for l in &listen {
+        assert!(
+            !cut.contains(l.as_str()),
+            "the cut names the listener {l}:\n{cut}"
+        );
+    }
+    // the cut, verified on its own, names the agent's route
+    let v = run(vec!["verify".into(), min.display().to_string()]).await;
+    let verified = text(&v.stdout);
+    assert!(
+        verified
+            .lines()
+            .any(|l| l.starts_with("error[REST-ERROR-001]") && l.contains(&format!("{base}rest/"))),
+        "{verified}"
+    );
+    let sh = std::fs::read_to_string(min.with_extension("sh")).unwrap();
+    let curls: Vec<&str> = sh.lines().filter(|l| l.starts_with("curl ")).collect();
+    assert!(!curls.is_empty(), "{sh}");
+    for c in &curls {
+        assert!(c.contains(&format!("'{base}")), "{c}\n{sh}");
+    }
+    assert!(
+        sh.contains(&format!(
+            "# sent by the prober through its own recording listener http://{}/",
+            listen[0]
+        )),
+        "{sh}"
+    );
+
+    // export --har: every request the prober sent is at the agent URL, Host the agent's
+    let har = dir.path().join("probe.har");
+    let o = run(vec![
+        "export".into(),
+        rec.display().to_string(),
+        "--har".into(),
+        har.display().to_string(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let h: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&har).unwrap()).unwrap();
+    let entries = h["log"]["entries"].as_array().unwrap();
+    let probed: Vec<&serde_json::Value> = entries
+        .iter()
+        .filter(|e| e["_a2a"]["leg"].is_null())
+        .collect();
+    assert!(probed.len() > 10, "{}", probed.len());
+    for e in &probed {
+        let url = e["request"]["url"].as_str().unwrap();
+        assert!(url.starts_with(&base), "{url}");
+        let host = e["request"]["headers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["name"].as_str().unwrap().eq_ignore_ascii_case("host"))
+            .map(|h| h["value"].as_str().unwrap());
+        assert!(host.is_none_or(|h| h == authority), "{host:?}");
+        let recorded = e["_a2a"]["recordedUrl"].as_str().unwrap();
+        assert!(
+            recorded.starts_with(&format!("http://{}/", listen[0])),
+            "{recorded}"
+        );
+    }
+    // the card is the agent's own, at its own URL (the copy the prober read aside)
+    let card = probed
+        .iter()
+        .find(|e| {
+            e["request"]["url"]
+                .as_str()
+                .unwrap()
+                .ends_with("/.well-known/agent-card.json")
+        })
+        .expect("a card fetch");
+    let content = card["response"]["content"]["text"].as_str().unwrap();
+    assert!(
+        content.contains(&base.trim_end_matches('/').to_string()),
+        "{content}"
+    );
+    assert!(!content.contains(&listen[0]), "{content}");
+    assert!(card["_a2a"]["clientBody"]
+        .as_str()
+        .unwrap()
+        .contains(&listen[0]));
+    // the HAR verifies as the recording does, also read as a foreign HAR (no `_` members)
+    let mut foreign = h.clone();
+    foreign["log"].as_object_mut().unwrap().remove("_a2a");
+    for e in foreign["log"]["entries"].as_array_mut().unwrap() {
+        e.as_object_mut()
+            .unwrap()
+            .retain(|k, _| !k.starts_with('_'));
+    }
+    let fh = dir.path().join("foreign.har");
+    std::fs::write(&fh, foreign.to_string()).unwrap();
+    let summary = |o: &std::process::Output| {
+        let out = text(&o.stdout);
+        out.lines()
+            .filter(|l| l.contains('[') && l.contains("]: "))
+            .map(|l| l.split(": ").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let of_rec = run(vec!["verify".into(), rec.display().to_string()]).await;
+    let of_foreign = run(vec!["verify".into(), fh.display().to_string()]).await;
+    assert_eq!(
+        summary(&of_rec),
+        summary(&of_foreign),
+        "{}",
+        text(&of_foreign.stdout)
+    );
 }

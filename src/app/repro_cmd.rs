@@ -887,6 +887,11 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
     // URL would read as a card sending clients around the proxy (newcomer25 N9: a cut of
     // CARD-CACHE-001 showed a CARD-URL-009 the recording did not have).
     let mut rewritten: BTreeSet<String> = BTreeSet::new();
+    // Exchanges a prober sent through its own recording listener: written as the agent got
+    // them, at the agent URL (`request_head.upstream`, the URL a user can call) with the
+    // agent's own card, not at the listener's ephemeral port (newcomer26; as findings and
+    // `export --har` name them).
+    let mut agent_view: BTreeSet<String> = BTreeSet::new();
     for e in events {
         let Some(x) = e.exchange.as_deref().map(str::to_string) else {
             continue;
@@ -905,12 +910,30 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             } => {
                 let mut v = base("req");
                 v["method"] = json!(method);
-                v["url"] = json!(url);
-                v["headers"] = headers_obj(headers);
+                match headers.prober_target(upstream.as_deref()) {
+                    Some(target) => {
+                        agent_view.insert(x.clone());
+                        let mut h = headers.clone();
+                        if let Some(host) = crate::model::net::host_field_of(target) {
+                            for (k, val) in h.0.iter_mut() {
+                                if k.eq_ignore_ascii_case("host") {
+                                    *val = host.clone();
+                                }
+                            }
+                        }
+                        v["url"] = json!(target);
+                        v["headers"] = headers_obj(&h);
+                    }
+                    None => {
+                        v["url"] = json!(url);
+                        v["headers"] = headers_obj(headers);
+                    }
+                }
                 st.0 = Some(lines.len());
                 lines.push(Line {
                     value: v,
@@ -935,7 +958,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                     body: Vec::new(),
                 });
             }
-            EventKind::CardRewrite { body, .. } if !st.2 => {
+            EventKind::CardRewrite { body, .. } if !st.2 && !agent_view.contains(&x) => {
                 if let Some(i) = st.1 {
                     lines[i].body = body.data.to_vec();
                     // the length the client got with it (the proxy framed it anew)
@@ -1091,7 +1114,12 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
                 let _ = writeln!(out, "\n# {x}");
             }
         }
-        if target != url {
+        if headers.prober_target(upstream.as_deref()).is_some() {
+            let _ = writeln!(
+                out,
+                "# sent by the prober through its own recording listener {url} (gone after the run)"
+            );
+        } else if target != url {
             let _ = writeln!(out, "# recorded as {url} through the proxy");
         }
         let _ = write!(

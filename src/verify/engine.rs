@@ -2963,7 +2963,9 @@ impl State {
         (url, upstream): (String, Option<String>),
         headers: Headers,
     ) {
-        let named_url = upstream.filter(|_| headers.contains(crate::model::PROBE_TEST_HEADER));
+        let named_url = headers
+            .prober_target(upstream.as_deref())
+            .map(str::to_string);
         self.exchanges_seen += 1;
         let parts = parse_url(&url);
         let path = match &parts {
