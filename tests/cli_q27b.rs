@@ -380,3 +380,81 @@ async fn item3_repro_and_har_of_a_probe_recording_name_the_agent_url() {
         text(&of_foreign.stdout)
     );
 }
+
+/// Item 4: `repro`'s min.sh for an `https://` agent whose certificate chains to a private
+/// CA (here self-signed) had no way to trust it: every curl failed with a certificate
+/// error. The script now takes the CA's PEM file (`A2A_CACERT=ca.pem bash min.sh`, or
+/// `bash min.sh --cacert ca.pem`; curl `--cacert`), documented in its comments; run that
+/// way it reaches the agent and prints its answer. Without it, curl's own certificate
+/// error is what the user sees (the script does not turn checks off by itself).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn item4_min_sh_replays_against_an_https_agent_with_a_private_ca() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_agent, base, rec, pem) = probe_https_agent(dir.path()).await;
+    let min = dir.path().join("min.jsonl");
+    let o = run(vec![
+        "repro".into(),
+        rec.display().to_string(),
+        "--finding".into(),
+        "REST-ERROR-001".into(),
+        "-o".into(),
+        min.display().to_string(),
+    ])
+    .await;
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let sh = min.with_extension("sh");
+    let script = std::fs::read_to_string(&sh).unwrap();
+    assert!(
+        script.contains(
+            "#   A2A_CACERT=ca.pem bash THIS_SCRIPT\n#   bash THIS_SCRIPT --cacert ca.pem\n"
+        ),
+        "{script}"
+    );
+    assert!(
+        script.lines().filter(|l| l.starts_with("curl ")).all(|l| l
+            .starts_with("curl -sS -N ${A2A_TLS[@]+\"${A2A_TLS[@]}\"} -X ")
+            && l.contains(&format!("'{base}"))),
+        "{script}"
+    );
+    // the script, run by bash off the runtime (the agent serves on it)
+    let bash = |env: Option<&std::path::Path>, args: Vec<String>| {
+        let sh = sh.clone();
+        let env = env.map(std::path::Path::to_path_buf);
+        tokio::task::spawn_blocking(move || {
+            let mut c = std::process::Command::new("bash");
+            c.arg(&sh)
+                .args(&args)
+                .env_remove("A2A_CACERT")
+                .env_remove("A2A_INSECURE");
+            if let Some(p) = env {
+                c.env("A2A_CACERT", p);
+            }
+            c.output().unwrap()
+        })
+    };
+    // no CA given: curl refuses the self-signed certificate (exit 60)
+    let o = bash(None, vec![]).await.unwrap();
+    assert_eq!(o.status.code(), Some(60), "{}", text(&o.stderr));
+    // the CA by variable and by flag: the agent's answer (its error body, in the 0.3 /
+    // JSON-RPC error object's shape the finding is about)
+    for o in [
+        bash(Some(&pem), vec![]).await.unwrap(),
+        bash(None, vec!["--cacert".into(), pem.display().to_string()])
+            .await
+            .unwrap(),
+    ] {
+        let out = text(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{out}\n{}", text(&o.stderr));
+        assert!(out.contains("\"code\":"), "{out}");
+    }
+    // a CA file that is not there is named, not passed on to curl's own error
+    let o = bash(None, vec!["--cacert".into(), "/nonexistent/ca.pem".into()])
+        .await
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("A2A_CACERT=/nonexistent/ca.pem: no readable PEM file there"),
+        "{}",
+        text(&o.stderr)
+    );
+}
