@@ -458,3 +458,43 @@ async fn item4_min_sh_replays_against_an_https_agent_with_a_private_ca() {
         text(&o.stderr)
     );
 }
+
+/// The shell lines of the first fenced `sh` block after heading `heading` in `text`.
+fn sh_block<'a>(text: &'a str, heading: &str) -> Vec<&'a str> {
+    let from = text
+        .find(&format!("\n{heading}\n"))
+        .unwrap_or_else(|| panic!("no {heading:?} in README.md"));
+    text[from..]
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap_or_else(|| panic!("no sh block under {heading:?}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect()
+}
+
+/// Item 5: README's first run step was `cargo run --release -- demo`: an optimized build
+/// (15 to 54 minutes on the project's 2-core machine, docs/performance.md) before a
+/// newcomer saw anything, though the demo needs no speed and the test command builds the
+/// dev profile anyway. The Run step is now the dev build, no README command builds
+/// `--release` for the first run, and `.ci/run` still runs exactly README's test command.
+#[test]
+fn item5_readme_run_is_the_dev_build_and_ci_runs_the_readme_test_command() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert_eq!(sh_block(&readme, "## Run"), ["cargo run -- demo"]);
+    assert!(
+        !readme.contains("cargo run --release"),
+        "README still runs a release build"
+    );
+    let test = sh_block(&readme, "## Test");
+    assert_eq!(test, ["cargo test --all-targets --no-fail-fast"]);
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    let ci_tests: Vec<&str> = ci
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("cargo test"))
+        .collect();
+    assert_eq!(ci_tests, test, ".ci/run's test command is not README's");
+}
