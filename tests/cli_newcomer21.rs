@@ -571,15 +571,17 @@ fn without_custom_fields(v: &serde_json::Value) -> serde_json::Value {
 /// N8: the HAR export of a recording whose cards the proxy rewrote (`probe`, `interop`,
 /// `proxy --rewrite-card`) put the agent's own card in `response.content.text` at the
 /// proxy's URL, a card the client never received; the same HAR without its `_` fields
-/// (re-saved by another tool) verified with a false CARD-URL-009. Now `content` is the card
-/// the client received (with a comment), the agent's goes to `_a2a.agentBody`, `verify` of
+/// (re-saved by another tool) verified with a false CARD-URL-009. Now a card entry's URL
+/// and `content` agree: a client's card through `proxy --rewrite-card` is the card the
+/// client received at the proxy's URL (with a comment; the agent's own goes to
+/// `_a2a.agentBody`), and a prober's is the agent's own card at the agent's URL (q27b: the
+/// URL a user can call; the copy the prober read goes to `_a2a.clientBody`). `verify` of
 /// the HAR still matches `verify` of the recording, and the plain HAR has no CARD-URL-009.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn n8_har_export_of_a_rewritten_card_holds_what_the_client_received() {
     let agent = broken::start(broken::Break::Nothing, false).await;
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("rec.jsonl");
-    let har = dir.path().join("rec.har");
     let o = run(vec![
         "probe".into(),
         agent.url(),
@@ -589,67 +591,109 @@ async fn n8_har_export_of_a_rewritten_card_holds_what_the_client_received() {
     ])
     .await;
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let o = run(vec![
-        "export".into(),
-        rec.display().to_string(),
-        "--har".into(),
-        har.display().to_string(),
-    ])
-    .await;
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
-    let card = doc["log"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| {
-            e["request"]["url"]
-                .as_str()
-                .unwrap()
-                .ends_with("/.well-known/agent-card.json")
-                && e["response"]["status"] == 200
-        })
-        .expect("a card entry");
-    let proxy_origin = {
-        let u = url::Url::parse(card["request"]["url"].as_str().unwrap()).unwrap();
-        u.origin().ascii_serialization()
-    };
     let agent_origin = format!("http://{}", agent.addr);
-    let content = &card["response"]["content"];
-    let got = content["text"].as_str().unwrap();
-    assert!(got.contains(&format!("{proxy_origin}/rpc")), "{got}");
-    assert!(!got.contains(&agent_origin), "{got}");
-    assert_eq!(content["size"].as_u64().unwrap() as usize, got.len());
-    assert!(
-        content["comment"]
-            .as_str()
-            .unwrap()
-            .starts_with("the Agent Card as the client received it: the proxy rewrote 1 URL pointing at the agent to its own address (--rewrite-card)"),
-        "{content}"
-    );
-    let own = card["_a2a"]["agentBody"].as_str().unwrap();
-    assert!(own.contains(&format!("{agent_origin}/rpc")), "{own}");
-
-    // the HAR verifies as the recording does
-    let summary = |p: &std::path::Path| {
-        let o = common::bin().arg("verify").arg(p).output().unwrap();
-        let out = text(&o.stdout);
-        (
-            o.status.code(),
-            out.lines().last().unwrap_or("").to_string(),
-        )
+    let listener = {
+        let first = std::fs::read_to_string(&rec).unwrap();
+        let header: serde_json::Value =
+            serde_json::from_str(first.lines().next().unwrap()).unwrap();
+        format!("http://{}", header["listen"][0].as_str().unwrap())
     };
-    let (code_rec, last_rec) = summary(&rec);
-    let (code_har, last_har) = summary(&har);
-    assert_eq!(code_rec, code_har);
-    assert_eq!(last_rec, last_har);
-    // re-saved without the custom fields: no card-URL finding about a card the client never got
-    let plain = dir.path().join("plain.har");
-    std::fs::write(&plain, without_custom_fields(&doc).to_string()).unwrap();
-    let o = common::bin().arg("verify").arg(&plain).output().unwrap();
-    let out = text(&o.stdout);
-    assert!(!out.contains("CARD-URL-009"), "{out}");
-    assert!(out.contains(" in "), "{out}");
+    // the same traffic as a client's through `proxy --rewrite-card`: the requests without
+    // the prober's test header (a real file, edited line by line)
+    let client_rec = dir.path().join("client.jsonl");
+    let edited: String = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if v["type"] == "request_head" {
+                v["headers"].as_array_mut().unwrap().retain(|h| {
+                    !h[0]
+                        .as_str()
+                        .unwrap()
+                        .eq_ignore_ascii_case("a2a-interop-probe-test")
+                });
+            }
+            v.to_string() + "\n"
+        })
+        .collect();
+    std::fs::write(&client_rec, edited).unwrap();
+
+    for (rec, prober) in [(&rec, true), (&client_rec, false)] {
+        let har = rec.with_extension("har");
+        let o = run(vec![
+            "export".into(),
+            rec.display().to_string(),
+            "--har".into(),
+            har.display().to_string(),
+        ])
+        .await;
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
+        let card = doc["log"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| {
+                e["request"]["url"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with("/.well-known/agent-card.json")
+                    && e["response"]["status"] == 200
+            })
+            .expect("a card entry");
+        let at = {
+            let u = url::Url::parse(card["request"]["url"].as_str().unwrap()).unwrap();
+            u.origin().ascii_serialization()
+        };
+        let content = &card["response"]["content"];
+        let got = content["text"].as_str().unwrap();
+        assert_eq!(content["size"].as_u64().unwrap() as usize, got.len());
+        let comment = content["comment"].as_str().unwrap();
+        if prober {
+            assert_eq!(at, agent_origin);
+            assert!(got.contains(&format!("{agent_origin}/rpc")), "{got}");
+            assert!(!got.contains(&listener), "{got}");
+            assert!(
+                comment.starts_with("the Agent Card as the agent served it at this URL; the prober read it through its own recording listener, which rewrote 1 URL to itself"),
+                "{content}"
+            );
+            let read = card["_a2a"]["clientBody"].as_str().unwrap();
+            assert!(read.contains(&format!("{listener}/rpc")), "{read}");
+        } else {
+            assert_eq!(at, listener);
+            assert!(got.contains(&format!("{listener}/rpc")), "{got}");
+            assert!(!got.contains(&agent_origin), "{got}");
+            assert!(
+                comment.starts_with("the Agent Card as the client received it: the proxy rewrote 1 URL pointing at the agent to its own address (--rewrite-card)"),
+                "{content}"
+            );
+            let own = card["_a2a"]["agentBody"].as_str().unwrap();
+            assert!(own.contains(&format!("{agent_origin}/rpc")), "{own}");
+        }
+
+        // the HAR verifies as the recording does
+        let summary = |p: &std::path::Path| {
+            let o = common::bin().arg("verify").arg(p).output().unwrap();
+            let out = text(&o.stdout);
+            (
+                o.status.code(),
+                out.lines().last().unwrap_or("").to_string(),
+            )
+        };
+        let (code_rec, last_rec) = summary(rec);
+        let (code_har, last_har) = summary(&har);
+        assert_eq!(code_rec, code_har);
+        assert_eq!(last_rec, last_har);
+        // re-saved without the custom fields: no card-URL finding about a card the client
+        // never got
+        let plain = dir.path().join("plain.har");
+        std::fs::write(&plain, without_custom_fields(&doc).to_string()).unwrap();
+        let o = common::bin().arg("verify").arg(&plain).output().unwrap();
+        let out = text(&o.stdout);
+        assert!(!out.contains("CARD-URL-009"), "{out}");
+        assert!(out.contains(" in "), "{out}");
+    }
 }
 
 /// N11: counts read "1 findings" (interop's per-direction summary) and "1 security schemes

@@ -35,7 +35,7 @@ fn demo_binary_passes_every_step_and_exits_0() {
         .map(str::trim)
         .filter(|l| l.starts_with("STEP "))
         .collect();
-    assert_eq!(steps.len(), 18, "{stdout}");
+    assert_eq!(steps.len(), 20, "{stdout}");
     assert!(
         steps
             .iter()
@@ -56,8 +56,8 @@ fn demo_binary_passes_every_step_and_exits_0() {
     let json: Value = serde_json::from_str(&std::fs::read_to_string(&report).expect("report"))
         .expect("JSON report");
     assert_eq!(json["summary"]["errors"], 0, "{json:#}");
-    // breaker16b T16: the send step names the skill its first word picked, and the level's
-    // "not exercised: push" says the demo drives no push and which command does
+    // breaker16b T16: the send step names the skill its first word picked; q27b: the demo
+    // drives push too, so a good agent's run is full, not "partial: not exercised: push"
     let send = steps
         .iter()
         .find(|l| l.split_whitespace().nth(1) == Some("send"))
@@ -66,10 +66,9 @@ fn demo_binary_passes_every_step_and_exits_0() {
         send.contains("skill=echo sent=\"echo hello\" message text=\"echo: echo hello\""),
         "{send}"
     );
-    assert_eq!(json["conformanceLevel"], "partial", "{json:#}");
+    assert_eq!(json["conformanceLevel"], "full", "{json:#}");
     assert_eq!(
-        json["conformanceReason"],
-        "not exercised: push (push notifications: not driven by the demo's client script; `a2a-interop demo --agent-only` then `a2a-interop probe URL` runs the push tests)",
+        json["conformanceReason"], "no error or warning finding",
         "{json:#}"
     );
     let dialects: Vec<&str> = json["dialects"]
@@ -93,17 +92,25 @@ async fn drive_records_both_versions() {
     let versions: Vec<ProtocolVersion> = run.steps.iter().map(|(v, _)| *v).collect();
     assert_eq!(versions, [ProtocolVersion::V1_0, ProtocolVersion::V0_3]);
     for (v, steps) in &run.steps {
-        assert_eq!(steps.len(), 9);
+        assert_eq!(steps.len(), 10);
         for s in steps {
             assert!(s.ok, "{}: {s}", v.as_str());
         }
     }
-    // Every client request went through the proxy: 9 steps ask 12 requests per version
-    // (cancel = 3, input = 2) and the stream is one exchange.
+    // Every client request went through the proxy: 10 steps ask 15 requests per version
+    // (cancel = 3, input = 2, push = 3) and the stream is one exchange; the agent's
+    // notifications are recorded on the webhook leg.
     let text = std::fs::read_to_string(&rec).expect("recording");
-    let heads = text
+    let heads: Vec<&str> = text
         .lines()
         .filter(|l| l.contains("\"type\":\"request_head\""))
-        .count();
-    assert_eq!(heads, 24, "request heads in the recording");
+        .collect();
+    let (webhook, client): (Vec<&str>, Vec<&str>) = heads
+        .iter()
+        .partition(|l| l.contains("\"leg\":\"agent->webhook\""));
+    assert_eq!(client.len(), 30, "client request heads in the recording");
+    assert!(
+        webhook.len() >= 2 && webhook.iter().all(|l| l.contains("/demo-push/")),
+        "notifications on the webhook leg: {webhook:#?}"
+    );
 }

@@ -13,7 +13,12 @@ client script ──► recording proxy (127.0.0.1:P) ──► reference agent 
 2. starts the pipeline (proxy + recorder + verifier, `--lossless`) on P in front of it,
    recording to `--record` or `recordings/demo-<UTC time>.jsonl`;
 3. runs the client script ([`crate::refagent::client`]) through the proxy in A2A 1.0, then
-   in 0.3, printing each step (`STEP name ok|ERROR detail (N ms)`);
+   in 0.3, printing each step (`STEP name ok|ERROR detail (N ms)`); its last step, `push`,
+   gives the agent a push config whose webhook is a second recorded listener of the same
+   proxy (leg [`WEBHOOK_LEG`]) routed to an in-process receiver
+   ([`crate::probe::WebhookReceiver`]), so the agent's notifications are recorded and
+   verified too and the run covers every area a passive run is judged on (card, task,
+   stream, push: a good agent earns `full`);
 4. stops everything, verifies the recording and prints the report (`--format` / `-o` as
    for `verify`; default text on stdout). When a JSON, JUnit, SARIF or HTML report goes to
    standard output, the step log goes to stderr, so stdout parses as that format.
@@ -36,8 +41,10 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 
 use crate::app::pipeline::{Pipeline, PipelineConfig};
+use crate::app::probe_cmd::webhook_listener;
 use crate::app::verify_cmd;
 use crate::cli::{DemoArgs, FailOn};
+use crate::probe::webhook::{WebhookReceiver, WEBHOOK_LEG};
 use crate::proxy::ProxyConfig;
 use crate::record::{Route, DEFAULT_CAPTURE_CAP};
 use crate::refagent::client::{self, StepResult};
@@ -117,7 +124,6 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         crate::outln!();
     }
     let mut model = report::Report::build(&input);
-    explain_not_exercised(&mut model);
     if demo.interrupted {
         // the reports say it, as probe's and interop's do (README "Ctrl-C"; breaker9c C6)
         model.mark_interrupted("the demo's client script");
@@ -155,19 +161,6 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     } else {
         findings_code
     }))
-}
-
-/// The demo's client script drives no push notifications (it has no webhook receiver),
-/// although the reference agent declares `capabilities.pushNotifications: true`: a level
-/// capped by "not exercised: push" says so and names the command that runs the push tests,
-/// so it does not read as a fault the demo found (breaker16b T16). Other reasons are kept.
-fn explain_not_exercised(model: &mut report::Report) {
-    let r = &model.conformance_reason;
-    if r.starts_with("not exercised:") && r.contains("push") && !r.contains("probe") {
-        model.conformance_reason = format!(
-            "{r} (push notifications: not driven by the demo's client script; `a2a-interop demo --agent-only` then `a2a-interop probe URL` runs the push tests)"
-        );
-    }
 }
 
 /// `demo --agent-only [--listen ADDR]`: the reference agent alone, its card advertising
@@ -273,33 +266,50 @@ pub async fn drive_logged(
     .await
     .context("cannot start the reference agent")?;
     let agent_addr = agent.local_addr();
-    let pipeline = Pipeline::start(PipelineConfig {
-        proxy: ProxyConfig {
-            listen: SocketAddr::from((Ipv4Addr::LOCALHOST, proxy_port)),
-            routes: vec![Route {
-                prefix: "/".into(),
-                upstream: format!("http://{agent_addr}"),
+    let receiver = match WebhookReceiver::start().await {
+        Ok(r) => r,
+        Err(e) => {
+            agent.shutdown().await;
+            return Err(anyhow::anyhow!(
+                "cannot start the demo's webhook receiver on loopback: {e}; hint: free a loopback port and run again"
+            ));
+        }
+    };
+    let pipeline = Pipeline::start_ext(
+        PipelineConfig {
+            proxy: ProxyConfig {
+                listen: SocketAddr::from((Ipv4Addr::LOCALHOST, proxy_port)),
+                routes: vec![Route {
+                    prefix: "/".into(),
+                    upstream: format!("http://{agent_addr}"),
+                    leg: None,
+                }],
+                rewrite_card: false,
+                capture_cap: DEFAULT_CAPTURE_CAP,
                 leg: None,
-            }],
-            rewrite_card: false,
-            capture_cap: DEFAULT_CAPTURE_CAP,
-            leg: None,
+            },
+            record: Some(recording.clone()),
+            // `run` checked `--record` against `--overwrite` before anything started
+            // (`check_record_path`); a default name is always new, and `drive`'s callers own
+            // their path
+            overwrite: true,
+            redact: true,
+            lossless: true,
+            queue_bytes: DEMO_QUEUE_BYTES,
+            print_findings: false,
         },
-        record: Some(recording.clone()),
-        // `run` checked `--record` against `--overwrite` before anything started
-        // (`check_record_path`); a default name is always new, and `drive`'s callers own
-        // their path
-        overwrite: true,
-        redact: true,
-        lossless: true,
-        queue_bytes: DEMO_QUEUE_BYTES,
-        print_findings: false,
-    })
+        crate::proxy::ProxyExtras {
+            // the agent's notifications reach the receiver through the recorder
+            more: vec![webhook_listener(receiver.local_addr(), WEBHOOK_LEG)],
+            ..crate::proxy::ProxyExtras::default()
+        },
+    )
     .await;
     let pipeline = match pipeline {
         Ok(p) => p,
         Err(e) => {
             agent.shutdown().await;
+            receiver.shutdown().await;
             // README: every exit 2 carries a hint.
             let cause = format!("{e:#}");
             let hint = if cause.contains("; hint: ") {
@@ -320,6 +330,10 @@ pub async fn drive_logged(
         pipeline.proxy_addr(),
         recording.display()
     ));
+    let webhook = pipeline
+        .extra_addrs()
+        .first()
+        .and_then(|via| receiver.webhook_via(*via));
     let mut steps = Vec::new();
     let mut interrupted = false;
     for version in [ProtocolVersion::V1_0, ProtocolVersion::V0_3] {
@@ -328,7 +342,7 @@ pub async fn drive_logged(
             version.as_str()
         ));
         let results = tokio::select! {
-            r = client::run(&proxy_url, version) => r,
+            r = client::run_with_webhook(&proxy_url, version, webhook.as_ref()) => r,
             _ = &mut stop => {
                 interrupted = true;
                 say(format!("  interrupted ({}): stopping", crate::report::model::stop_cause()));
@@ -342,6 +356,7 @@ pub async fn drive_logged(
     }
     let outcome = pipeline.finish().await;
     agent.shutdown().await;
+    receiver.shutdown().await;
     let outcome = outcome.context("cannot finish the recording")?;
     let recording = outcome.recording.unwrap_or(recording);
     Ok(DemoRun {

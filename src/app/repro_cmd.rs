@@ -887,6 +887,11 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
     // URL would read as a card sending clients around the proxy (newcomer25 N9: a cut of
     // CARD-CACHE-001 showed a CARD-URL-009 the recording did not have).
     let mut rewritten: BTreeSet<String> = BTreeSet::new();
+    // Exchanges a prober sent through its own recording listener: written as the agent got
+    // them, at the agent URL (`request_head.upstream`, the URL a user can call) with the
+    // agent's own card, not at the listener's ephemeral port (newcomer26; as findings and
+    // `export --har` name them).
+    let mut agent_view: BTreeSet<String> = BTreeSet::new();
     for e in events {
         let Some(x) = e.exchange.as_deref().map(str::to_string) else {
             continue;
@@ -905,12 +910,30 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                 method,
                 url,
                 headers,
+                upstream,
                 ..
             } => {
                 let mut v = base("req");
                 v["method"] = json!(method);
-                v["url"] = json!(url);
-                v["headers"] = headers_obj(headers);
+                match headers.prober_target(upstream.as_deref()) {
+                    Some(target) => {
+                        agent_view.insert(x.clone());
+                        let mut h = headers.clone();
+                        if let Some(host) = crate::model::net::host_field_of(target) {
+                            for (k, val) in h.0.iter_mut() {
+                                if k.eq_ignore_ascii_case("host") {
+                                    *val = host.clone();
+                                }
+                            }
+                        }
+                        v["url"] = json!(target);
+                        v["headers"] = headers_obj(&h);
+                    }
+                    None => {
+                        v["url"] = json!(url);
+                        v["headers"] = headers_obj(headers);
+                    }
+                }
                 st.0 = Some(lines.len());
                 lines.push(Line {
                     value: v,
@@ -935,7 +958,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                     body: Vec::new(),
                 });
             }
-            EventKind::CardRewrite { body, .. } if !st.2 => {
+            EventKind::CardRewrite { body, .. } if !st.2 && !agent_view.contains(&x) => {
                 if let Some(i) = st.1 {
                     lines[i].body = body.data.to_vec();
                     // the length the client got with it (the proxy framed it anew)
@@ -1042,6 +1065,36 @@ fn is_replaceable_script(sh: &Path) -> bool {
     head.starts_with(b"#!/usr/bin/env bash\n# reproduces ")
 }
 
+/// The part of a curl script that replays requests over https (RFC 9110 §4.2.2): how to
+/// trust an agent whose certificate chains to a private CA or is self-signed, as
+/// `probe --ca` and `proxy --upstream-ca` do: `A2A_CACERT=ca.pem bash MIN.sh`, or
+/// `bash MIN.sh --cacert ca.pem` (curl `--cacert`: that file is the CA bundle curl then
+/// trusts); nothing is needed for a certificate the OS roots trust. `A2A_INSECURE=1` skips the check
+/// (curl `-k`), for a test agent only. `A2A_TLS` is a bash array, expanded so that an empty
+/// one passes `set -u` in bash before 4.4 too.
+const TLS_PREAMBLE: &str = r#"
+# TLS: the agent is called over https. If its certificate chains to a private CA (or is
+# self-signed), give that CA's PEM file (the one given to `probe --ca` or
+# `proxy --upstream-ca`), either way:
+#   A2A_CACERT=ca.pem bash THIS_SCRIPT
+#   bash THIS_SCRIPT --cacert ca.pem
+# A2A_INSECURE=1 skips certificate checks (curl -k): for a test agent only.
+if [ "${1:-}" = "--cacert" ]; then
+    A2A_CACERT="${2:?--cacert needs a PEM file}"
+fi
+A2A_TLS=()
+if [ -n "${A2A_CACERT:-}" ]; then
+    [ -r "$A2A_CACERT" ] || { echo "A2A_CACERT=$A2A_CACERT: no readable PEM file there" >&2; exit 2; }
+    A2A_TLS+=(--cacert "$A2A_CACERT")
+fi
+if [ -n "${A2A_INSECURE:-}" ]; then
+    A2A_TLS+=(-k)
+fi
+"#;
+
+/// What a curl line of an https request gets in [`to_curl`]: the options of [`TLS_PREAMBLE`].
+const TLS_ARGS: &str = r#" ${A2A_TLS[@]+"${A2A_TLS[@]}"}"#;
+
 /// A bash script replaying the client requests of `events` with curl, in order (those on a
 /// [`replayed_leg`]; an interop leg is named in a comment). A cut with none says so in a
 /// comment and an `echo` (exit 1), instead of being an empty script.
@@ -1077,6 +1130,9 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         );
     }
     out.push_str("set -u\n");
+    // where the TLS options go when a request is replayed over https (below)
+    let preamble_end = out.len();
+    let mut any_https = false;
     let mut replayed = 0usize;
     let mut skipped: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     let mut bodies: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
@@ -1115,12 +1171,22 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
                 let _ = writeln!(out, "\n# {x}");
             }
         }
-        if target != url {
+        if headers.prober_target(upstream.as_deref()).is_some() {
+            let _ = writeln!(
+                out,
+                "# sent by the prober through its own recording listener {url} (gone after the run)"
+            );
+        } else if target != url {
             let _ = writeln!(out, "# recorded as {url} through the proxy");
         }
+        let https = target
+            .get(..8)
+            .is_some_and(|p| p.eq_ignore_ascii_case("https://"));
+        any_https |= https;
         let _ = write!(
             out,
-            "curl -sS -N -X {} {}",
+            "curl -sS -N{} -X {} {}",
+            if https { TLS_ARGS } else { "" },
             sh_quote(method),
             sh_quote(target)
         );
@@ -1180,6 +1246,9 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             }
             _ => out.push('\n'),
         }
+    }
+    if any_https {
+        out.insert_str(preamble_end, TLS_PREAMBLE);
     }
     if replayed == 0 {
         let legs: Vec<&str> = skipped.into_iter().collect();
@@ -2223,6 +2292,22 @@ mod tests {
         let curl = to_curl(&proxied, "t");
         assert!(
             curl.contains("# recorded as http://127.0.0.1:9/ through the proxy\ncurl -sS -N -X 'POST' 'http://127.0.0.1:7/a2a'"),
+            "{curl}"
+        );
+        // plain http: no TLS options; an https agent: the CA file's variable and flag
+        assert!(
+            !curl.contains("A2A_TLS") && !curl.contains("A2A_CACERT"),
+            "{curl}"
+        );
+        let mut tls = evs.clone();
+        if let EventKind::RequestHead { upstream, .. } = &mut tls[0].kind {
+            *upstream = Some("https://agent.example.test/a2a".into());
+        }
+        let curl = to_curl(&tls, "t");
+        assert!(
+            curl.contains("set -u\n\n# TLS: the agent is called over https.")
+                && curl.contains("A2A_TLS+=(--cacert \"$A2A_CACERT\")")
+                && curl.contains("curl -sS -N ${A2A_TLS[@]+\"${A2A_TLS[@]}\"} -X 'POST' 'https://agent.example.test/a2a'"),
             "{curl}"
         );
         // An interop direction leg is a client's calls: replayed, the leg named

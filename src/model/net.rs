@@ -246,6 +246,18 @@ pub fn authority_of(u: &url::Url) -> Option<String> {
     })
 }
 
+/// The `Host` field value (RFC 9110 §7.2) of a request to absolute URL `url`: its host (an
+/// IPv6 host in brackets) and its port when the URL names one other than the scheme's
+/// default. `None` when `url` does not parse or has no host.
+pub fn host_field_of(url: &str) -> Option<String> {
+    let u = url::Url::parse(url).ok()?;
+    let host = u.host_str().filter(|h| !h.is_empty())?;
+    Some(match u.port() {
+        Some(p) => format!("{host}:{p}"),
+        None => host.to_string(),
+    })
+}
+
 /// The fast path of [`parse_url`]: `None` = not the plain shape (not: invalid).
 fn parse_plain_url(s: &str) -> Option<UrlParts> {
     let (scheme, rest, default_port) = if let Some(r) = s.strip_prefix("http://") {

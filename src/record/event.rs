@@ -480,6 +480,18 @@ impl Headers {
         self.get(name).is_some()
     }
 
+    /// The URL a user can call for a request the active prober (`probe`, `interop`) sent
+    /// with these headers: its `request_head.upstream`, the agent URL its in-process
+    /// recording listener forwarded it to, when the request carries
+    /// [`crate::model::PROBE_TEST_HEADER`]; `None` otherwise (a client's request through
+    /// `proxy`: its URL is the one the client called). The listener's own URL (an
+    /// ephemeral loopback port, plain http even for an `https://` agent) is gone after the
+    /// run: findings, repro transcripts and curl scripts, and HAR entries name this one
+    /// instead (newcomer26).
+    pub fn prober_target<'a>(&self, upstream: Option<&'a str>) -> Option<&'a str> {
+        upstream.filter(|_| self.contains(crate::model::PROBE_TEST_HEADER))
+    }
+
     /// Media type of the first `Content-Type` without parameters, lowercased
     /// (`text/event-stream`; RFC 9110 §8.3.1: type and subtype are case-insensitive).
     /// Borrowed from the field value when it is already lower case (most are: the verifier

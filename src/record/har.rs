@@ -11,6 +11,13 @@ known) and these extensions:
 - `_resent` and `comment`: the recording proxy sent the request twice (`exchange_end.resent`,
   the first attempt's failure: the upstream closed a kept connection before any answer);
   import reads `_resent` back when the entry has no `_a2a` events;
+- a request the active prober sent (`probe`, `interop`: it carries
+  `A2A-Interop-Probe-Test`) through its in-process recording listener is shown as the agent
+  got it: `request.url` is the agent URL the listener forwarded it to
+  (`request_head.upstream`, the URL a user can call), `Host` that URL's authority, and an
+  Agent Card the listener rewrote is the agent's own card in `content` (the copy the prober
+  read, naming the listener, in `_a2a.clientBody`); `_a2a.recordedUrl` keeps the
+  listener's URL (an ephemeral loopback port, gone after the run; newcomer26);
 - `_a2a`: `{"exchange", "leg"?, "requestBody"?, "responseBody"?, "events": [...]}` where
   `events` are the exchange's native recording events (`docs/recording-format.md`) with body
   frames replaced by `{"offset", "len"}` (bytes) into the recorded body: `requestBody` /
@@ -78,6 +85,9 @@ struct Entry {
     /// `card_rewrite`: the card the client received instead of the agent's (its body, and
     /// how many URLs were rewritten).
     rewritten: Option<(Vec<u8>, usize)>,
+    /// The agent URL a prober's request was forwarded to ([`Headers::prober_target`]):
+    /// the entry's `request.url` instead of the listener's `url`.
+    prober_target: Option<String>,
 }
 
 fn headers_json(h: &Headers) -> Value {
@@ -226,8 +236,12 @@ impl<W: std::io::Write> HarWriter<W> {
                 url,
                 version,
                 headers,
+                upstream,
                 ..
             } => {
+                e.prober_target = headers
+                    .prober_target(upstream.as_deref())
+                    .map(str::to_string);
                 e.method = method.clone();
                 e.url = url.clone();
                 e.version = version.clone();
@@ -419,18 +433,37 @@ fn entry_json(
     let wait_us = e.head_us.map(|h| h.saturating_sub(e.start_us));
     let receive_us = e.head_us.map(|h| e.end_us.saturating_sub(h));
     let ms = |us: u64| us as f64 / 1000.0;
+    // a prober's request: the agent URL it was forwarded to, with that URL's Host (module
+    // docs); the listener's URL stays in `_a2a.recordedUrl`
+    let (url, req_headers) = match &e.prober_target {
+        Some(t) => {
+            let mut h = e.req_headers.clone();
+            if let Some(authority) = crate::model::net::host_field_of(t) {
+                for (k, v) in h.0.iter_mut() {
+                    if k.eq_ignore_ascii_case("host") {
+                        v.clone_from(&authority);
+                    }
+                }
+            }
+            (t.clone(), h)
+        }
+        None => (e.url.clone(), e.req_headers.clone()),
+    };
     let mut request = json!({
         "method": e.method,
-        "url": e.url,
+        "url": url,
         "httpVersion": e.version.clone().unwrap_or_default(),
         "cookies": [],
-        "headers": headers_json(&e.req_headers),
-        "queryString": query_of(&e.url),
+        "headers": headers_json(&req_headers),
+        "queryString": query_of(&url),
         "headersSize": -1,
         "bodySize": e.req_body.len(),
     });
     let mut a2a = Map::new();
     a2a.insert("exchange".into(), json!(e.id));
+    if e.prober_target.is_some() {
+        a2a.insert("recordedUrl".into(), json!(e.url));
+    }
     if let Some(l) = &e.leg {
         a2a.insert("leg".into(), json!(l));
     }
@@ -482,7 +515,15 @@ fn entry_json(
     // client received, as HAR 1.2 says of the response; the agent's own card goes to
     // `_a2a.agentBody` (newcomer21 N8: a HAR viewer, or a tool that drops `_` fields, showed
     // the agent's card at the proxy's URL, which the verifier took for CARD-URL-009).
-    if let Some((body, n)) = &e.rewritten {
+    if let (Some((body, n)), Some(_)) = (&e.rewritten, &e.prober_target) {
+        // a prober's card fetch, shown at the agent's URL: the agent's own card, as served
+        // there; the copy the prober read (URLs at its listener) beside it
+        a2a.insert("clientBody".into(), json!(String::from_utf8_lossy(body)));
+        content["comment"] = json!(format!(
+            "the Agent Card as the agent served it at this URL; the prober read it through its own recording listener, which rewrote {n} URL{} to itself (that copy is in _a2a.clientBody)",
+            if *n == 1 { "" } else { "s" }
+        ));
+    } else if let Some((body, n)) = &e.rewritten {
         a2a.insert("agentBody".into(), content["text"].clone());
         // the recorded bytes the events' offsets index (the reader's fallback, content.text,
         // now holds the rewritten card)

@@ -17,6 +17,7 @@ Steps, in order (same names as the SDK test clients in `tests/peers/`):
 | `input` | "input please", then a second message with only the `taskId` | input-required, then completed, same task and context |
 | `fail` | send "fail now" | a failed Task |
 | `missing` | get task `does-not-exist-0000` | JSON-RPC error -32001 (TASK-009) |
+| `push` (only with a webhook, [`run_with_webhook`]) | "input please", a push config for the task (`url` = the webhook + `/demo-push/<version>`), "here is more" | the config is created with an `id` (PUSH-003) and the webhook gets the task's notifications up to `completed` (PUSH-004, PUSH-005) |
 
 A step fails, never panics, on transport errors, timeouts ([`REQUEST_TIMEOUT`]) and
 malformed replies. Only plain `http://` base URLs are supported.
@@ -34,6 +35,7 @@ use serde_json::{json, Value};
 use super::wire::ProtocolVersion;
 use crate::model::a2a;
 use crate::model::sse::SseDecoder;
+use crate::probe::Webhook;
 
 /// Longest time one request (or one whole stream) may take before its step fails (30 s).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -421,8 +423,20 @@ async fn send_task(
 }
 
 /// Runs every step against the agent at `base_url` in `version`; a failed `card` step ends
-/// the run (nothing else can be reached).
+/// the run (nothing else can be reached). No `push` step ([`run_with_webhook`] has one).
 pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
+    run_with_webhook(base_url, version, None).await
+}
+
+/// [`run`], and with `webhook` (a receiver the agent can reach) the `push` step last: a
+/// task kept open (`input-required`), a push config naming `webhook.base` +
+/// `/demo-push/<version>`, the follow-up that completes the task, then a wait (at most
+/// [`REQUEST_TIMEOUT`]) for the notification that names the task `completed`.
+pub async fn run_with_webhook(
+    base_url: &str,
+    version: ProtocolVersion,
+    webhook: Option<&Webhook>,
+) -> Vec<StepResult> {
     let mut out = Vec::new();
     let t = Instant::now();
     let card = fetch_card(base_url, version).await;
@@ -635,7 +649,91 @@ pub async fn run(base_url: &str, version: ProtocolVersion) -> Vec<StepResult> {
     }
     .await;
     push(&mut out, "missing", t, r);
+
+    if let Some(hook) = webhook {
+        let t = Instant::now();
+        let r = push_step(&mut c, hook).await;
+        push(&mut out, "push", t, r);
+    }
     out
+}
+
+/// The `push` step (module table): PUSH-002..PUSH-005 as a client sees them.
+async fn push_step(c: &mut RpcClient, hook: &Webhook) -> Result<String, String> {
+    let v = c.version;
+    let t1 = send_task(c, "input please", None, false).await?;
+    let id = task_id(&t1);
+    if state_of(&t1) != "input-required" {
+        return Err(format!(
+            "task {id} is {}, not input-required: no open task to configure",
+            state_of(&t1)
+        ));
+    }
+    let path = format!("/demo-push/{}", v.as_str());
+    let mut url = hook.base.clone();
+    url.set_path(&path);
+    let token = uuid::Uuid::new_v4().to_string();
+    // 1.0 sends the config's `authentication` credentials (PUSH-004), 0.3 its token
+    // (PUSH-005), as `probe`'s push tests configure them
+    let params = match v {
+        ProtocolVersion::V1_0 => json!({"taskId": id, "url": url.as_str(), "token": token,
+            "authentication": {"scheme": "Bearer", "credentials": uuid::Uuid::new_v4().to_string()}}),
+        ProtocolVersion::V0_3 => json!({"taskId": id,
+            "pushNotificationConfig": {"url": url.as_str(), "token": token}}),
+    };
+    let config = match c.call("CreateTaskPushNotificationConfig", params).await? {
+        Err(e) => return Err(format!("create config: {}", err_text(&e))),
+        Ok(r) => r,
+    };
+    let config_id = match v {
+        ProtocolVersion::V1_0 => config.get("id"),
+        ProtocolVersion::V0_3 => config.pointer("/pushNotificationConfig/id"),
+    }
+    .and_then(Value::as_str)
+    .filter(|s| !s.is_empty())
+    .map(str::to_string)
+    .ok_or_else(|| format!("create config returned no config id (PUSH-003): {config}"))?;
+    let t2 = send_task(c, "here is more", Some(&id), false).await?;
+    if state_of(&t2) != "completed" {
+        return Err(format!(
+            "config={config_id} follow-up left task {id} {}",
+            state_of(&t2)
+        ));
+    }
+    let deadline = Instant::now() + REQUEST_TIMEOUT;
+    let states = loop {
+        let states: Vec<String> = hook
+            .inbox
+            .at(&path)
+            .iter()
+            .filter_map(|n| serde_json::from_slice::<Value>(&n.body).ok())
+            .filter_map(|b| {
+                let (task, state) = crate::probe::plan::notification_task(&b);
+                (task.as_deref() == Some(id.as_str())).then_some(state)?
+            })
+            .map(|s| norm_state(s.as_str()))
+            .collect();
+        if states.last().is_some_and(|s| s == "completed") {
+            break states;
+        }
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "config={config_id} webhook {url} got no notification naming task {id} completed within {} s (states seen: {})",
+                REQUEST_TIMEOUT.as_secs(),
+                if states.is_empty() { "none".to_string() } else { states.join(" -> ") }
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    // a 0.3 notification is the whole task as it stands when sent (several may read the
+    // same state): a state is shown once per run of repeats
+    let mut shown: Vec<&str> = states.iter().map(String::as_str).collect();
+    shown.dedup();
+    Ok(format!(
+        "config={config_id} notifications={} states={}",
+        states.len(),
+        shown.join("->")
+    ))
 }
 
 /// A step's outcome: `detail` as a pass when `ok`, else as a failure.

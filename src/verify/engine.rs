@@ -1602,6 +1602,10 @@ pub(super) struct State {
     /// `leg \0 taskId \0 artifactId` already reported under DATA-HISTORY-004 (told once per
     /// task and artifact, however often the task is read). At most [`MAX_TASKS`].
     ctx_artifacts_told: Recent<()>,
+    /// The dialect of each recent HTTP+JSON exchange (by exchange id), so REST-ERROR-001's
+    /// help names only the error shape of the route's own version ([`State::fit_help`]).
+    /// At most [`MAX_TASKS`].
+    rest_dialects: Recent<Dialect>,
     /// Agents known from their cards (ID-001: task ids are unique per agent, not across
     /// agents): by authority (`host:port`), the interface paths a card listed there, each
     /// with its agent (the identity [`State::agent_scope`] gives) and the tenants the card
@@ -2348,6 +2352,7 @@ impl State {
             agent_messages: Recent::new(MAX_TASKS),
             ctx_artifacts: Recent::new(MAX_TASKS),
             ctx_artifacts_told: Recent::new(MAX_TASKS),
+            rest_dialects: Recent::new(MAX_TASKS),
             agent_ifaces: HashMap::new(),
             agent_bare: HashSet::new(),
             first_agent: HashMap::new(),
@@ -2497,6 +2502,7 @@ impl State {
     }
 
     fn emit(&mut self, mut f: Finding) -> usize {
+        self.fit_help(&mut f);
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
         }
@@ -2509,6 +2515,24 @@ impl State {
         }
         self.out.push(f);
         self.out.len()
+    }
+
+    /// Fits a rule's help to what was seen when the rule's one text covers several
+    /// generations (newcomer26): REST-ERROR-001 (ERR-003, REST-003) on a route of a known
+    /// version gets that version's error shape only ([`rest_error_help`]), not 1.0's
+    /// envelope on a 0.3 `/v1` route. A help a rule site set for its finding is kept.
+    fn fit_help(&self, f: &mut Finding) {
+        if f.rule != r::REST_ERROR_SHAPE.id || f.help != r::REST_ERROR_SHAPE.help {
+            return;
+        }
+        let dialect = f.evidence.iter().find_map(|e| {
+            e.exchange
+                .as_deref()
+                .and_then(|id| self.rest_dialects.get(id))
+        });
+        if let Some(d) = dialect {
+            f.help = rest_error_help(*d).to_string();
+        }
     }
 
     /// True when `f` is a consequence of a task id the agent reused for a new message
@@ -2947,7 +2971,9 @@ impl State {
         (url, upstream): (String, Option<String>),
         headers: Headers,
     ) {
-        let named_url = upstream.filter(|_| headers.contains(crate::model::PROBE_TEST_HEADER));
+        let named_url = headers
+            .prober_target(upstream.as_deref())
+            .map(str::to_string);
         self.exchanges_seen += 1;
         let parts = parse_url(&url);
         let path = match &parts {
@@ -3891,6 +3917,9 @@ impl State {
         if let Some(d) = c.dialect {
             if c.binding.is_some() {
                 self.note_dialect(&x.id, d);
+            }
+            if c.binding == Some(Binding::Rest) {
+                self.rest_dialects.insert(x.id.to_string(), d);
             }
         }
         if c.binding.is_some() && c.op.is_some_and(Op::is_task_op) {
@@ -10923,19 +10952,23 @@ impl State {
         };
         let body = (!x.body.as_slice().is_empty())
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
+        let front = front_sign(&x.resp_headers);
         let msg = if status == 413 {
             too_large_message(&format!("{kind} {name}"), &format!("{what}{server}"), x)
         } else {
+            let who = match &front {
+                Some(f) => format!("the answer comes from a front ({f}), and without the leg between it and the agent"),
+                None => "an intermediary (gateway, load balancer) usually sends this status, but nothing in the answer shows one (no Via header, no proxy's Server header), so the agent's own server may have sent it; without the leg behind any front".to_string(),
+            };
             format!(
-                "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; an intermediary (gateway, load balancer) sends this status, and without the upstream leg it cannot be told whether the agent failed, answered too late, or never got the call"
+                "the {kind} {name} got HTTP {status} ({what}{server}) and no A2A answer: the client never learns whether the agent ran it; {who} it cannot be told whether the agent failed, answered too late, or never got the call"
             )
         };
-        self.find(
-            &r::GW_ANSWER_UNSEEN,
-            msg,
-            vec![x.ev_at(x.body_seq(), "", body)],
-            &x.leg,
-        );
+        let mut f = Finding::new(&r::GW_ANSWER_UNSEEN, msg);
+        f.evidence = vec![x.ev_at(x.body_seq(), "", body)];
+        f.leg = x.leg.clone();
+        f.help = gw_unseen_help(front.as_deref(), status);
+        self.emit(f);
     }
 
     /// GW-RESP-003 (RPC-002, ERR-007) for a request whose body the recording holds only in
@@ -10999,12 +11032,11 @@ impl State {
             .then(|| excerpt(&String::from_utf8_lossy(x.body.as_slice())));
         self.areas.insert("task");
         self.areas_unanswered.insert("task");
-        self.find(
-            &r::GW_ANSWER_UNSEEN,
-            msg,
-            vec![x.ev_at(x.body_seq(), "", quote)],
-            &x.leg,
-        );
+        let mut f = Finding::new(&r::GW_ANSWER_UNSEEN, msg);
+        f.evidence = vec![x.ev_at(x.body_seq(), "", quote)];
+        f.leg = x.leg.clone();
+        f.help = gw_unseen_help(front_sign(&x.resp_headers).as_deref(), 413);
+        self.emit(f);
     }
 
     /// GW-RESP-006 (RPC-002): an A2A task call the recording proxy answered with its own
@@ -11084,14 +11116,17 @@ impl State {
             })
             .map(|m| format!("; the path ends with the call's own method name {m}: JSON-RPC names the method in the body and POSTs every call to the one endpoint URL the agent card names (CARD-005), so look up the card (/.well-known/agent-card.json; 0.2: /.well-known/agent.json) and post there"))
             .unwrap_or_default();
-        self.find(
+        let front = front_sign(&x.resp_headers);
+        let mut f = Finding::new(
             &r::GW_ANSWER_UNSEEN,
             format!(
                 "the JSON-RPC call {name} to {path} got HTTP {status} ({what}{server}{quote}) and no JSON-RPC answer{card}: no A2A endpoint answers at this URL, while an A2A JSON-RPC endpoint answers every POST with a JSON-RPC response (RPC-001, RPC-002){method_path}; a gateway whose path mapping doubles or drops a prefix, or a URL that is not the agent's, looks like this: compare the path the agent serves with the one that reaches it"
             ),
-            vec![x.ev_at(x.body_seq(), "", None)],
-            &x.leg,
         );
+        f.evidence = vec![x.ev_at(x.body_seq(), "", None)];
+        f.leg = x.leg.clone();
+        f.help = gw_unseen_help(front.as_deref(), status);
+        self.emit(f);
     }
 
     /// GW-RESP-001/002 for a gateway pair whose legs both ended, the agent answering the
@@ -28124,9 +28159,111 @@ fn too_large_message(call: &str, what: &str, x: &Exch) -> String {
     } else {
         ""
     };
+    // where the limit most likely is: the front the answer shows, else the agent's own
+    // server (an Express agent's body parser answers 413 itself: newcomer26)
+    let whose = match front_sign(&x.resp_headers) {
+        Some(f) => format!("of the front that answered ({f}; nginx client_max_body_size is 1 MB by default) or of a hop behind it"),
+        None => {
+            let powered = x
+                .resp_headers
+                .get("x-powered-by")
+                .map(|p| format!(", x-powered-by: {}", excerpt_str(p.trim(), 40)))
+                .unwrap_or_default();
+            format!("that most likely is the agent's own HTTP server's, since nothing in the answer shows a front (no Via header, no proxy's Server header{powered}; Express's express.json() takes 100 kB by default)")
+        }
+    };
     format!(
-        "the {call} got HTTP 413 Content Too Large ({what}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit on the way to the agent (nginx client_max_body_size is 1 MB by default; an ingress, API gateway or the agent's own server has its own), so the agent's A2A handler never got the call; raise that limit on every hop for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
+        "the {call} got HTTP 413 Content Too Large ({what}) and no A2A answer: the request body ({size} bytes{inline}) is over a body-size limit {whose}, so the agent's A2A handler never got the call; raise that limit for the A2A routes, or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline base64 bytes"
     )
+}
+
+/// REST-ERROR-001's help on a route of version `d` (ERR-002, ERR-003, REST-003): the
+/// error status and body that version's clients read, and only that one.
+fn rest_error_help(d: Dialect) -> &'static str {
+    if d == Dialect::V1_0 {
+        "answer an A2A error on a 1.0 HTTP+JSON route with the HTTP status of ERR-002 (TaskNotFoundError 404; TaskNotCancelableError, UnsupportedOperationError and the other precondition errors 400; InvalidAgentResponseError 500) and the google.rpc.Status body {\"error\":{\"code\":<http status>,\"status\":\"NOT_FOUND\",\"message\":...,\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"TASK_NOT_FOUND\",\"domain\":\"a2a-protocol.org\"}]}}, status the google.rpc.Code name of the HTTP status (1.0 §11.6)"
+    } else {
+        "answer an A2A error on a 0.3 /v1 HTTP+JSON route with an HTTP error status that matches it (TaskNotFoundError 404) and the 0.3 A2A error object {\"code\":-32001,\"message\":...} that 0.3 clients parse (REST-003); the {\"error\":{...}} google.rpc.Status envelope is 1.0's, which 0.3 clients do not read"
+    }
+}
+
+/// The sign, in an answer's headers, that a front (reverse proxy, gateway, CDN, load
+/// balancer) sent or passed it: a `Via` header (RFC 9110 §7.6.3), a `Server` naming a
+/// proxy product, or a header only such fronts add. Shown as the header (`server: nginx`,
+/// `via: 1.1 google`); `None` when the answer shows none (the agent's own server may have
+/// answered). Advice about a gateway is given as fact only with such a sign (newcomer26).
+fn front_sign(h: &Headers) -> Option<String> {
+    if let Some(v) = h.get("via").map(str::trim).filter(|v| !v.is_empty()) {
+        return Some(format!("via: {}", excerpt_str(v, 60)));
+    }
+    const PROXIES: [&str; 18] = [
+        "nginx",
+        "openresty",
+        "tengine",
+        "envoy",
+        "istio",
+        "cloudflare",
+        "awselb",
+        "elb",
+        "haproxy",
+        "traefik",
+        "caddy",
+        "kong",
+        "apisix",
+        "varnish",
+        "akamai",
+        "google frontend",
+        "gfe",
+        "cloudfront",
+    ];
+    if let Some(v) = h.get("server").map(str::trim) {
+        let low = v.to_ascii_lowercase();
+        let product = low.split(['/', ' ', '(']).next().unwrap_or("");
+        if PROXIES
+            .iter()
+            .any(|p| product == *p || low.starts_with(p) || (p.len() > 4 && low.contains(p)))
+        {
+            return Some(format!("server: {}", excerpt_str(v, 60)));
+        }
+    }
+    const FRONT_HEADERS: [&str; 9] = [
+        "x-envoy-upstream-service-time",
+        "cf-ray",
+        "x-amz-cf-id",
+        "x-amzn-requestid",
+        "apigw-requestid",
+        "x-kong-proxy-latency",
+        "x-azure-ref",
+        "x-served-by",
+        "x-cache",
+    ];
+    FRONT_HEADERS
+        .iter()
+        .find(|n| h.get(n).is_some())
+        .map(|n| format!("{n}: {}", excerpt_str(h.get(n).unwrap_or("").trim(), 60)))
+}
+
+/// GW-RESP-003's help for one finding (RPC-002, ERR-007): fitted to the status (413: a
+/// body-size limit; 404/405: no A2A endpoint at the URL; 502/503/504: an answer that is
+/// none) and to whether the answer shows a front ([`front_sign`]), so a recording of an
+/// agent called directly is not told to look at a gateway it does not have (newcomer26).
+fn gw_unseen_help(front: Option<&str>, status: u16) -> String {
+    match (status, front) {
+        (413, Some(f)) => format!(
+            "raise the body-size limit on every hop of the A2A routes: the front that answered ({f}; nginx client_max_body_size defaults to 1 MB), any ingress or API gateway behind it, and the agent's own server; or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline bytes"
+        ),
+        (413, None) => "nothing in the answer shows a front (no Via header, no proxy's Server header), so the agent's own HTTP server most likely refused the body before its A2A handler ran: raise its request-body limit for the A2A routes (Express: express.json({ limit: '50mb' }), whose default is 100 kB) and that of any front you know is there (nginx client_max_body_size: 1 MB by default); or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline bytes".to_string(),
+        (404 | 405, Some(f)) => format!(
+            "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url); the answer came through a front ({f}): make its route forward that path unchanged to the agent's JSON-RPC endpoint (no prefix added or dropped), and check the URL the client was given against the card"
+        ),
+        (404 | 405, None) => "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url): check the URL the client was given against the card and the path the agent's server mounts its JSON-RPC handler at; if a gateway or ingress is in front, check that its route forwards that path unchanged".to_string(),
+        (_, Some(f)) => format!(
+            "record the leg between the front ({f}) and the agent too (a second listener of the same proxy between them, proxy --listener upstream@127.0.0.1:8081=AGENT_URL, with the front's upstream pointed at it) to see whether the agent failed, answered too late for the front's upstream timeout, or never got the call; meanwhile check the front's error log and its upstream timeout"
+        ),
+        (_, None) => format!(
+            "nothing in the answer shows a front (no Via header, no proxy's Server header): if the client calls the agent directly, the agent's own server answered HTTP {status} (overloaded, starting or stopping, or an error handler that maps a failure to {status}): check the agent's log at that time and answer A2A calls with a JSON-RPC error or an HTTP+JSON error body instead; if a gateway or load balancer is in front after all, record the leg between it and the agent too (proxy --listener upstream@127.0.0.1:8081=AGENT_URL, with the front's upstream pointed at it) and check its error log and upstream timeout"
+        ),
+    }
 }
 
 /// The JSON-RPC `method` of a request body the recording holds only in part: the string

@@ -164,7 +164,7 @@ rule!(CAP_EXT_HEADER_MISSPELLED, "CAP-EXT-006", "extension-header-misspelled", W
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
     ["CARD-005", "CARD-006"],
     "advertised interface url repeats a run of path segments",
-    "advertise the public base URL once; a gateway or controller glued its own prefix onto a URL that already had it");
+    "advertise the public base URL once: its path was joined twice (a public base URL setting that already ends with the mount path the agent adds, or a gateway or controller in front that glues its own prefix onto a URL that already has it)");
 rule!(CARD_URL_UNREACHABLE, "CARD-URL-002", "card-url-unreachable", Error, AgentCard,
     ["CARD-005", "CARD-006"],
     "advertised interface url answers 404/405 (or a 501 page that is no A2A error) or never answers when used",
@@ -364,7 +364,7 @@ rule!(TASK_MEMBER_NOT_IN_PROTO, "DATA-SHAPE-008", "task-member-not-in-proto", No
 rule!(PART_URL_INTERNAL, "DATA-URL-001", "part-url-internal-host", Note, Interop,
     ["DATA-004"],
     "a file part's url (1.0 url, 0.x file.uri) in an answer the client got from a public host names a loopback, private, link-local or cluster-internal host the client cannot reach",
-    "hand clients file URLs they can fetch: serve artifacts' files under the agent's public host (or rewrite their URLs at the gateway that exposes the agent, as it rewrites the card's interface url), or send small files inline (1.0 raw, 0.x file.bytes)");
+    "hand clients file URLs they can fetch: serve artifacts' files under the agent's public host (or, when a gateway exposes the agent, rewrite their URLs there as it rewrites the card's interface url), or send small files inline (1.0 raw, 0.x file.bytes)");
 // A warning: DATA-004 defines mediaType (0.x file.mimeType) as the part content's media
 // type, and a media range (image/*, RFC 9110 §12.5.1) or a bare word (text, image) names
 // no type a reader can decode or render by (assistant-ui PR #5036 sent image/*; mine26b).
@@ -1041,7 +1041,7 @@ rule!(GW_CARD_REWRITE_BROKEN, "GW-RESP-004", "card-url-broken-by-proxy", Error, 
 rule!(GW_ANSWER_UNSEEN, "GW-RESP-003", "intermediary-error-without-answer", Note, Interop,
     ["RPC-002", "ERR-007"],
     "an A2A call got an intermediary's HTTP 502/503/504 or 413 (body too large) and no A2A answer, or a JSON-RPC call to an agent with no card known got a 404/405 that is no JSON-RPC response (no A2A endpoint at that URL); the upstream leg is not recorded, so whose fault it is cannot be told",
-    "record the leg between the gateway and the agent too (the proxy's leg \"upstream\") to see whether the agent failed, answered too late for the gateway's upstream timeout, or never got the call; check the gateway's error log and upstream timeout; for a 413, raise the body-size limit of every hop (nginx client_max_body_size defaults to 1 MB) or send large files as a uri part instead of inline bytes");
+    "each finding's help fits its answer: when the answer shows a front (a Via header, a proxy's Server header such as nginx or envoy), record the leg between the front and the agent too (proxy --listener upstream@ADDR=AGENT_URL) to see whether the agent failed, answered too late for the front's upstream timeout, or never got the call, and check the front's error log and upstream timeout; when it shows none, the agent's own server may have answered: check the agent's log; for a 413, raise the body-size limit of the hop that answered and every other (nginx client_max_body_size defaults to 1 MB, Express's express.json() 100 kB) or send large files as a uri part instead of inline bytes; for a 404/405, POST to the interface url the agent card names");
 
 // With the legs of a load balancer's replicas recorded (one `--listener` leg each), a task
 // call the balancer sent to another replica than the one that created the task is the
