@@ -11326,6 +11326,8 @@ impl State {
                 resp_seq: x.resp_seq,
                 outcome: x.outcome,
                 end_seq: x.end_seq,
+                req_t: x.req_t,
+                end_t: x.end_t,
                 call: x.call.clone(),
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
@@ -11437,7 +11439,21 @@ impl State {
         let mut it = us.sigs.iter();
         let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
         let counts_known = !cs.past_kept && !us.past_kept;
-        let msg = if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
+        // The client's stream ended well ([`HELD_BACK_US`]) before the first event it lacks
+        // reached the gateway: the gateway cut the stream short (not dropped an event it
+        // had, or closed on seeing it).
+        let cut_short = counts_known
+            && first_diff == cs.sigs.len()
+            && cs.sigs.len() < us.sigs.len()
+            && self.chunk_times
+            && client.end_t > client.req_t
+            && us
+                .arrivals
+                .get(first_diff)
+                .is_some_and(|a| a.0 >= client.end_t.saturating_add(HELD_BACK_US));
+        let msg = if cut_short {
+            gateway_closed_stream_early(client, cs, up, us)
+        } else if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
             format!(
                 "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
                 cs.sigs.len(),
@@ -29447,6 +29463,74 @@ const IDLE_CUT_US: u64 = 5_000_000;
 /// ended there too (the agent's fault, STREAM-END-002 stands); else the gateway cut it
 /// (GW-SSE-002): `(report, message, evidence)`, `report` false when both legs ended
 /// cleanly, where [`State::check_events_passed_on`] compares them event by event.
+/// GW-SSE-002's words (STREAM-003, STREAM-005) for a gateway that closed the client's
+/// stream cleanly after passing on a prefix of the agent's events, before the next one
+/// reached it, while the agent's own stream, also ended cleanly, went on (wso2/agent-manager #1383: a route's fixed 30 s
+/// request timeout). Names when the cut came (after the request, after the last event
+/// passed on), how much longer the agent streamed and what it reached, and the likely cause:
+/// a total request timeout (duration cap) when the client's stream had already been quiet
+/// longer than that last silence without being cut, an idle or read timeout when the
+/// last silence is the longest and at least [`IDLE_CUT_US`]. `cs` / `us` are the two
+/// legs' streams; times are capture times in µs.
+fn gateway_closed_stream_early(
+    client: &Exch,
+    cs: &StreamState,
+    up: &Exch,
+    us: &StreamState,
+) -> String {
+    let secs = |v: u64| v as f64 / 1e6;
+    let got = cs.sigs.len();
+    let elapsed = client.end_t.saturating_sub(client.req_t);
+    let last_t = cs.arrivals.last().map_or(client.req_t, |a| a.0);
+    let final_gap = client.end_t.saturating_sub(last_t);
+    // The longest silence the client's stream survived before the cut (from the request
+    // to the first event, then between events).
+    let mut prev = client.req_t;
+    let mut survived = 0u64;
+    for a in &cs.arrivals {
+        survived = survived.max(a.0.saturating_sub(prev));
+        prev = a.0;
+    }
+    let up_last_t = us.arrivals.last().map_or(up.end_t, |a| a.0);
+    let more = up_last_t.saturating_sub(client.end_t);
+    let reached = match us.terminal.map(|t| t.0).or(us.last_state) {
+        Some(st) if st.is_terminal() => format!(", up to the terminal state {}", up.state_term(st)),
+        Some(st) => format!(", up to {}", up.state_term(st)),
+        None => String::new(),
+    };
+    let cause = if survived > final_gap && survived >= 1_000_000 {
+        format!(
+            "the cut came {:.1} s after the request and only {:.1} s after the last event the gateway passed on, while the stream had already been quiet for {:.1} s without being cut: not an idle timeout but a total request timeout (a duration cap of about {:.0} s on the route, such as a platform gateway's fixed request timeout). Exempt text/event-stream from the route's request timeout, or raise it above the longest task",
+            secs(elapsed),
+            secs(final_gap),
+            secs(survived),
+            secs(elapsed)
+        )
+    } else if final_gap >= IDLE_CUT_US {
+        format!(
+            "the cut came {:.1} s after the last event the gateway passed on, with nothing in between: the likely cut is an idle or read timeout of about {:.0} s in the gateway, shorter than the task's quiet periods. Raise it above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") more often",
+            secs(final_gap),
+            secs(final_gap)
+        )
+    } else {
+        format!(
+            "the cut came {:.1} s after the request and {:.1} s after the last event the gateway passed on: check the gateway's request and idle timeouts and body size limits for text/event-stream",
+            secs(elapsed),
+            secs(final_gap)
+        )
+    };
+    format!(
+        "gateway closed the client's stream after {got} of the {} events the agent sent, while the agent's stream went on {:.1} s more{reached} (event {} ({}) was the first the client never got): {cause}",
+        us.sigs.len(),
+        secs(more),
+        got + 1,
+        us.sigs
+            .get(got)
+            .map(|g| up.sig_term(g))
+            .unwrap_or_default()
+    )
+}
+
 fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> {
     let us = up.sse.as_ref()?;
     let up_events = us.events as usize;

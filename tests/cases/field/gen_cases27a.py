@@ -222,6 +222,137 @@ case("f472-legal-v10-bounded-polling-until-completed", [
  "https://github.com/ascending-llc/jarvis-registry/pull/406 (the workflow client polls an A2A task until it is terminal, with a total poll budget of 60% of the HTTP timeout so it stays under both the JWT lifetime and the HTTP timeout)",
  "legal: a non-streaming client sends with returnImmediately and polls GetTask with backoff until a terminal state (TASK-005, 1.0 §3.1.3); historyLength 0 asks for no history, and the polls stop at COMPLETED")
 
+CARD688 = {"name": "embabel", "description": "Embabel agent platform", "url": A + "/a2a", "version": "0.1.0",
+    "capabilities": {"streaming": True, "pushNotifications": False}, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+    "skills": [{"id": "news", "name": "News finder", "description": "Finds news", "tags": ["news"]}]}
+# embabel/embabel-agent #688: the 0.2 streaming handler sent bare Task / update objects, no JSON-RPC envelope
+case("f473-v02-stream-events-without-jsonrpc-envelope", [
+    req(0.0, "GET", A + "/.well-known/agent.json"),
+    resp(0.004, 200, CARD688),
+    req(0.0, "POST", A + "/a2a", rpc("stream_123", "message/stream", {"message": umsg03("find news for me", mid="msg_123")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(0.02, sse(task03("task-688", "ctx-688", "submitted"))),
+    chunk(0.5, sse(su03("task-688", "ctx-688", "working", False))),
+    chunk(4.0, sse(au03("task-688", "ctx-688", "a-688", "3 articles found", lastChunk=True))),
+    chunk(4.1, sse(su03("task-688", "ctx-688", "completed", True))),
+    chunk(4.11, "", close="eof"),
+], [("stream-event-envelope-wrong", "error")],
+ "https://github.com/embabel/embabel-agent/issues/688 (the a2a-java client did not work with Embabel's streaming mode: it expects JSON-RPC messages all the time, and Embabel's message/stream sent its events without the JSON-RPC response around them; fixed when all streaming events were wrapped in SendStreamingMessageResponse, embabel-agent PR #1067)",
+ "each SSE event of a JSON-RPC message/stream carries one JSON-RPC response, {jsonrpc, id (the request's), result: Task | Message | status-update | artifact-update} (RPC-005, 0.2.x §7.2 SendStreamingMessageResponse); bare Task and update objects have no id to match and no result member, so a JSON-RPC client drops every event")
+
+# embabel/embabel-agent PR #1067: tasks/resubscribe replays the task's events, wrapped, up to the end
+case("f474-legal-v02-resubscribe-replays-events", [
+    req(0.0, "GET", A + "/.well-known/agent.json"),
+    resp(0.004, 200, CARD688),
+    req(3.0, "POST", A + "/a2a", rpc("r1", "tasks/resubscribe", {"id": "task-1067"}), accept=SSE),
+    resp(3.01, 200, "", ctype=SSE),
+    chunk(3.02, sse(ok("r1", task03("task-1067", "ctx-1067", "submitted")))),
+    chunk(3.03, sse(ok("r1", su03("task-1067", "ctx-1067", "working", False)))),
+    chunk(6.0, sse(ok("r1", au03("task-1067", "ctx-1067", "a-1067", "3 articles found", lastChunk=True)))),
+    chunk(6.1, sse(ok("r1", su03("task-1067", "ctx-1067", "completed", True)))),
+    chunk(6.11, "", close="eof"),
+], [],
+ "https://github.com/embabel/embabel-agent/pull/1067 (task resubscription: a client reconnecting to an existing task after its connection was interrupted gets all prior streaming events replayed, and every streaming event is wrapped in SendStreamingMessageResponse)",
+ "legal: the client reconnects with tasks/resubscribe after its message/stream connection broke (not in this recording); 0.x leaves what a resubscription replays to the implementation (STREAM-004's 0.x note, 0.3 §7.9), so replaying the Task and the working update before the new events is fine, and the stream ends with the completed final:true status-update (STREAM-008)")
+
+# assistant-ui PR #4905: a streaming call answered 200 with a proxy's HTML login page
+case("f475-v10-stream-answered-html-login-page", [
+    req(0.0, "POST", A + "/a2a", rpc("s1", "SendStreamingMessage", {"message": umsg10("summarise my inbox", mid="m-4905")}), ver="1.0", accept=SSE),
+    resp(0.05, 200, "<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action=\"/oauth2/start\"><button>Sign in with SSO</button></form></body></html>", ctype="text/html; charset=utf-8"),
+], [("stream-not-event-stream", "error")],
+ "https://github.com/assistant-ui/assistant-ui/pull/4905 (an A2A endpoint can return HTTP 200 with an HTML login page from a proxy, or an ordinary JSON fallback from a misrouted endpoint; react-a2a's SSE parser read it as zero events, an empty successful reply, and now validates the stream's Content-Type first)",
+ "a successful answer to SendStreamingMessage is text/event-stream (RPC-005, 1.0 §9.4.2); a 200 text/html page is nobody's stream: the front in the path (an auth proxy) answered instead of the agent, and with 200 a client cannot tell it from an empty reply. Missing credentials are 401 with a challenge (AUTH-003)")
+
+# assistant-ui PR #4905: text/event-stream with a charset parameter
+case("f476-legal-v10-rest-stream-charset-parameter", [
+    req(0.0, "POST", A + "/message:stream", {"message": umsg10("summarise my inbox", mid="m-4905b")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.01, 200, "", ctype="text/event-stream; charset=utf-8"),
+    chunk(0.02, sse({"task": task10("t-4905", "c-4905", "TASK_STATE_WORKING")})),
+    chunk(1.4, sse(au10("t-4905", "c-4905", "a-4905", "12 unread, 2 urgent", lastChunk=True))),
+    chunk(1.5, sse(su10("t-4905", "c-4905", "TASK_STATE_COMPLETED"))),
+    chunk(1.51, "", close="eof"),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/pull/4905 (the stream check accepts text/event-stream with parameters such as charset=utf-8)",
+ "legal: the media type is text/event-stream and MIME parameters are ignored when a stream is recognised (WHATWG HTML §9.2: 'ignoring any MIME type parameters'; RFC 9110 §8.3.1); the events are bare StreamResponses, as HTTP+JSON streams carry them (REST-002)")
+
+# mastra-ai/mastra PR #15987: a 0.3 tasks/resubscribe that only replays status-updates from a saved snapshot
+case("f477-legal-v03-resubscribe-status-updates-only", [
+    req(0.0, "GET", CARD_URL),
+    resp(0.004, 200, card03(A + "/", capabilities={"streaming": True})),
+    req(1.0, "POST", A + "/", rpc("r1", "tasks/resubscribe", {"id": "t-15987"}), accept=SSE),
+    resp(1.01, 200, "", ctype=SSE),
+    chunk(1.02, sse(ok("r1", su03("t-15987", "c-15987", "working", False)))),
+    chunk(9.0, sse(ok("r1", su03("t-15987", "c-15987", "completed", True)))),
+    chunk(9.01, "", close="eof"),
+], [],
+ "https://github.com/mastra-ai/mastra/pull/15987 (before the PR, Mastra's tasks/resubscribe emitted only status-update events from saved task snapshots, no Task and no artifact output; the PR sends the current Task first and then live updates, noting that A2A 0.3.0 leaves missed-event backfill implementation-defined)",
+ "legal: 0.3 resubscription content is the implementation's (STREAM-004's 0.x note, 0.3 §7.9): a stream of status-updates for the task ending with final:true at completed is well-formed (STREAM-008); the Task-first rule is 1.0's (STREAM-004), and a client that wants the artifacts reads them with tasks/get")
+
+# a2a-python #684: long pauses before and between events; the client's read timeout, not the agent, gave up
+case("f478-legal-v03-stream-long-pauses-between-events", [
+    req(0.0, "POST", A + "/", rpc("s1", "message/stream", {"message": umsg03("compile the quarterly figures", mid="m-684")}), accept=SSE),
+    resp(0.01, 200, "", ctype=SSE),
+    chunk(10.0, sse(ok("s1", task03("t-684", "c-684", "working")))),
+    chunk(10.5, sse(ok("s1", au03("t-684", "c-684", "a-684", "Q1: 1.2M", append=False, lastChunk=False)))),
+    chunk(11.0, sse(ok("s1", au03("t-684", "c-684", "a-684", "; Q2: 1.4M", append=True, lastChunk=False)))),
+    chunk(21.0, sse(ok("s1", au03("t-684", "c-684", "a-684", "; Q3: 1.1M", append=True, lastChunk=True)))),
+    chunk(21.1, sse(ok("s1", su03("t-684", "c-684", "completed", True)))),
+    chunk(21.11, "", close="eof"),
+], [],
+ "https://github.com/a2aproject/a2a-python/issues/684 (with a2a-sdk 0.3.22, an AgentExecutor that waits 10 s before its first event, or between events, makes the SDK client fail with a timeout error after several seconds on JSON-RPC and HTTP+JSON streaming, while the agent goes on to answer)",
+ "legal: nothing bounds the time before or between stream events (STREAM-003 asks only that the stream end at the terminal state, which it does, with final:true: STREAM-008); a client's read timeout shorter than the agent's pauses is the client's setting. Keep-alive comments help intermediaries, they are not required")
+
+# wso2/agent-manager #1042 / #1383: the platform gateway's hard 30 s request timeout cuts a stream the agent continues
+GW = "https://gateway.example.test/agents/report"
+UP = "http://report-agent.internal:8080/a2a"
+def gw(line, leg=None, xid=None):
+    if leg: line["leg"] = leg
+    if xid: line["id"] = xid
+    return line
+def gw_stream(call, events, cut_at, up_end, client_url=GW, up_url=UP, rest=False):
+    """A streaming call through a gateway: the agent's upstream stream sends `events`
+    ((t, payload) pairs, JSON-RPC responses of id s1 unless `rest`) and ends cleanly at
+    `up_end`; the gateway passes on each event 5 ms later until it closes the client's
+    stream at `cut_at`."""
+    wrap = (lambda ev: ev) if rest else (lambda ev: ok("s1", ev))
+    if rest:
+        creq = req(0.0, "POST", client_url, call, ver="1.0", ctype=A2AJ, accept=SSE)
+        ureq = req(0.01, "POST", up_url, call, ver="1.0", ctype=A2AJ, accept=SSE)
+    else:
+        creq = req(0.0, "POST", client_url, call, ver=call.get("_ver"), accept=SSE)
+        ureq = req(0.01, "POST", up_url, call, ver=call.get("_ver"), accept=SSE)
+    for r_ in (creq, ureq):
+        b = json.loads(r_["body"])
+        b.pop("_ver", None)
+        r_["body"] = js(b)
+    out = [gw(creq, xid="c1"), gw(ureq, leg="upstream", xid="u1"),
+           gw(resp(0.02, 200, "", ctype=SSE), leg="upstream", xid="u1"),
+           gw(resp(0.025, 200, "", ctype=SSE), xid="c1")]
+    cut = False
+    for t, ev in events:
+        if not cut and t + 0.005 > cut_at:
+            out.append(gw(chunk(cut_at, "", close="eof"), xid="c1"))
+            cut = True
+        out.append(gw(chunk(t, sse(wrap(ev))), leg="upstream", xid="u1"))
+        if not cut:
+            out.append(gw(chunk(t + 0.005, sse(wrap(ev))), xid="c1"))
+    if not cut:
+        out.append(gw(chunk(cut_at, "", close="eof"), xid="c1"))
+    out.append(gw(chunk(up_end, "", close="eof"), leg="upstream", xid="u1"))
+    return out
+up_events = [
+    (0.03, {"task": task10("t-1383", "c-1383", "TASK_STATE_WORKING")}),
+    (12.0, au10("t-1383", "c-1383", "a-1383", "section 1 of 3", lastChunk=False)),
+    (24.0, au10("t-1383", "c-1383", "a-1383", "section 2 of 3", append=True, lastChunk=False)),
+    (36.0, au10("t-1383", "c-1383", "a-1383", "section 3 of 3", append=True, lastChunk=True)),
+    (36.1, su10("t-1383", "c-1383", "TASK_STATE_COMPLETED")),
+]
+lines = gw_stream(dict(rpc("s1", "SendStreamingMessage", {"message": umsg10("write the incident report", mid="m-1383")}), _ver="1.0"), up_events, 30.0, 36.11)
+case("f479-v10-gw-stream-cut-at-route-timeout", lines,
+ [("stream-events-lost-by-proxy", "error")],
+ "https://github.com/wso2/agent-manager/issues/1383 ; https://github.com/wso2/agent-manager/issues/1042 (every route the platform gateway generates for an agent enforces a hardcoded 30 s request timeout, which cuts off SSE and streaming responses that run longer while agent and client are still exchanging data)",
+ "the agent streamed the task to TASK_STATE_COMPLETED on the upstream leg; the gateway ended the client's stream at 30 s, at WORKING, so the client never got the last artifact chunk or the terminal event (STREAM-003, STREAM-005); the loss is the gateway's, not the agent's, so the client leg's unfinished stream is not blamed on the agent. A route timeout for streaming calls has to outlast the longest task, or the gateway must not apply a total request timeout to text/event-stream")
+
 write_cases(cases, OUT)
 
 # === variants of the kind fixes (b27a-*) ===========================================================
@@ -300,4 +431,32 @@ vcase("b27a-K1-v03-control-resubscribe-refused-card-streaming-false", cut_stream
     resp(32.004, 200, ok("g1", task03("t-k1e", "c-k1e", "working"))),
 ], [("stream-ended-without-terminal", "error"), ("streaming-not-declared-but-served", "error")], R99 + " (control: the card does not declare streaming)",
  "not CAP-STREAM-002: under streaming: false UnsupportedOperationError is the answer every streaming call should get (STREAM-001); the agent that streamed message/stream anyway is CAP-STREAM-001's, and its dropped stream STREAM-003's")
+
+# K2: a gateway that closes the client's stream before the agent's next event arrives (GW-SSE-002 words)
+R1383 = "https://github.com/wso2/agent-manager/issues/1383"
+ev03 = [
+    (0.03, task03("t-k2a", "c-k2a", "working")),
+    (10.0, au03("t-k2a", "c-k2a", "a-k2a", "part 1", lastChunk=False)),
+    (20.0, au03("t-k2a", "c-k2a", "a-k2a", "part 2", append=True, lastChunk=False)),
+    (90.0, au03("t-k2a", "c-k2a", "a-k2a", "part 3", append=True, lastChunk=True)),
+    (90.1, su03("t-k2a", "c-k2a", "completed", True)),
+]
+vcase("b27a-K2-gw-v03-stream-cut-by-idle-timeout", gw_stream(rpc("s1", "message/stream", {"message": umsg03("write the incident report", mid="m-k2a")}), ev03, 80.0, 90.11),
+ [("stream-events-lost-by-proxy", "error")], R1383 + " (an idle timeout instead: 60 s of silence after the agent's second chunk)",
+ "the gateway closed the client's stream 60 s after the last event it passed on, the longest silence of the stream: an idle or read timeout, while the agent went on to complete 10 s later (STREAM-003, STREAM-005)")
+ev10 = [
+    (0.03, {"task": task10("t-k2b", "c-k2b", "TASK_STATE_WORKING")}),
+    (20.0, su10("t-k2b", "c-k2b", "TASK_STATE_WORKING", message=amsg10("collecting logs", mid="m-a-k2b", taskId="t-k2b", contextId="c-k2b"))),
+    (40.0, su10("t-k2b", "c-k2b", "TASK_STATE_WORKING", message=amsg10("correlating alerts", mid="m-a-k2c", taskId="t-k2b", contextId="c-k2b"))),
+    (61.0, au10("t-k2b", "c-k2b", "a-k2b", "root cause: disk full", lastChunk=True)),
+    (61.1, su10("t-k2b", "c-k2b", "TASK_STATE_COMPLETED")),
+]
+vcase("b27a-K2-gw-v10-rest-stream-cut-at-55s-cap", gw_stream({"message": umsg10("find the root cause", mid="m-k2b")}, ev10, 55.0, 61.11,
+        client_url="https://gateway.example.test/agents/ops/message:stream", up_url="http://ops-agent.internal:8080/message:stream", rest=True),
+ [("stream-events-lost-by-proxy", "error")], R1383 + " (the 1.0 HTTP+JSON form with a 55 s route timeout)",
+ "the gateway closed the client's stream at 55 s, 15 s after the last event, although the stream had been quiet 20 s before without being cut: a total request timeout on the route; the agent completed 6 s later (STREAM-003, STREAM-005)")
+vcase("b27a-K2-legal-gw-v10-stream-passed-on-whole", gw_stream(dict(rpc("s1", "SendStreamingMessage", {"message": umsg10("write the incident report", mid="m-k2c")}), _ver="1.0"),
+        [(0.03, {"task": task10("t-k2c", "c-k2c", "TASK_STATE_WORKING")}), (12.0, au10("t-k2c", "c-k2c", "a-k2c", "report", lastChunk=True)), (12.1, su10("t-k2c", "c-k2c", "TASK_STATE_COMPLETED"))], 12.2, 12.15),
+ [], R1383 + " (control: a route timeout longer than the task)",
+ "legal: the gateway passed every event on and closed the client's stream after the agent closed its own")
 write_cases(var_cases, VAR)
