@@ -441,6 +441,12 @@ struct TaskStreamRec {
     snapshot: Option<(String, Vec<String>)>,
 }
 
+/// A held refusal of a subscription to a running task ([`Verifier::active_sub_refusals`]):
+/// the finding's message up to the later answer, its evidence, the recording line of the
+/// refusal, and for a 0.x `tasks/resubscribe` the card's `capabilities.streaming: true`
+/// (CAP-STREAM-002 then, not TASK-STATE-013).
+type ActiveSubRefusal = (String, Vec<Evidence>, u64, Option<Evidence>);
+
 /// How many ended streams of one task [`Verifier::task_streams`] keeps.
 const MAX_TASK_STREAMS: usize = 4;
 
@@ -1029,6 +1035,10 @@ struct TaskRec {
     /// Seen in a call between client and agent, not only in push deliveries (PUSH-BODY-002
     /// needs the task's own traffic in the recording).
     in_calls: bool,
+    /// Carried by an event of a stream (message/stream, tasks/sendSubscribe, a
+    /// resubscription): a 0.x `tasks/resubscribe` is how a client gets back to such a task
+    /// after the connection broke (0.3 §7.9; CAP-STREAM-002).
+    on_stream: bool,
     terminal: Option<(TaskState, u64, String)>,
     /// The latest state seen for the task and its recording line (TASK-STATE-008: an
     /// interrupted task does not move on without the client, so a SubscribeToTask refused
@@ -1419,12 +1429,14 @@ pub(super) struct State {
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
     error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
-    /// 1.0 SubscribeToTask refusals with UnsupportedOperationError for a task last seen
-    /// submitted or working, by task key: (the TASK-STATE-013 message, its evidence, the
-    /// line of the refusal). The task may have ended in between; once a later answer shows
-    /// it still not terminal, the refusal was wrong and the finding fires. Dropped when the
+    /// SubscribeToTask refusals with UnsupportedOperationError for a task last seen
+    /// submitted or working, by task key: (the finding's message, its evidence, the line of
+    /// the refusal, and the card's `capabilities.streaming` evidence for a 0.x
+    /// `tasks/resubscribe`, which is judged as CAP-STREAM-002 instead of 1.0's
+    /// TASK-STATE-013). The task may have ended in between; once a later answer shows it
+    /// still not terminal, the refusal was wrong and the finding fires. Dropped when the
     /// task is seen terminal; bounded by [`MAX_TASKS`]; what is left at the end is dropped.
-    active_sub_refusals: HashMap<String, (String, Vec<Evidence>, u64)>,
+    active_sub_refusals: HashMap<String, ActiveSubRefusal>,
     /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
     /// exchange showed its task terminal reports a non-terminal state after that (events on
     /// two connections are not ordered across them). Dropped when the stream itself then
@@ -8133,6 +8145,7 @@ impl State {
             t.caller = caller;
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
+        t.on_stream |= x.sse.is_some();
         let mut ctx_change = None;
         // 0.1 stream events have no session member (`TaskStatusUpdateEvent` = id, status,
         // final, metadata): their placeholder names no context, so it neither changes
@@ -11377,6 +11390,8 @@ impl State {
                 resp_seq: x.resp_seq,
                 outcome: x.outcome,
                 end_seq: x.end_seq,
+                req_t: x.req_t,
+                end_t: x.end_t,
                 call: x.call.clone(),
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
@@ -11488,7 +11503,21 @@ impl State {
         let mut it = us.sigs.iter();
         let subsequence = cs.sigs.iter().all(|c| it.any(|u| u == c));
         let counts_known = !cs.past_kept && !us.past_kept;
-        let msg = if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
+        // The client's stream ended well ([`HELD_BACK_US`]) before the first event it lacks
+        // reached the gateway: the gateway cut the stream short (not dropped an event it
+        // had, or closed on seeing it).
+        let cut_short = counts_known
+            && first_diff == cs.sigs.len()
+            && cs.sigs.len() < us.sigs.len()
+            && self.chunk_times
+            && client.end_t > client.req_t
+            && us
+                .arrivals
+                .get(first_diff)
+                .is_some_and(|a| a.0 >= client.end_t.saturating_add(HELD_BACK_US));
+        let msg = if cut_short {
+            gateway_closed_stream_early(client, cs, up, us)
+        } else if counts_known && cs.sigs.len() < us.sigs.len() && subsequence {
             format!(
                 "the client received {} of the {} stream events the agent sent; event {} ({}) was lost on the way",
                 cs.sigs.len(),
@@ -16809,27 +16838,45 @@ impl State {
     /// a2a-js #540: a restarted agent refused every reconnect to a live task). Not judged
     /// when the agent's card does not declare `capabilities.streaming: true` (then the
     /// refusal is STREAM-001's answer).
+    ///
+    /// A 0.x `tasks/resubscribe` (0.3 §7.9: a client reconnects to the stream of a running
+    /// task after its connection broke; the method requires `capabilities.streaming: true`)
+    /// refused with UnsupportedOperationError for a task a stream carried and last showed
+    /// submitted or working is held the same way, and reported as CAP-STREAM-002 (STREAM-001,
+    /// CARD-005) when a later answer shows the task still running, only under a card that
+    /// declares `capabilities.streaming: true` (a2a-elixir #99: a stubbed resubscribe). 0.x
+    /// leaves resubscription to a task no stream carried, and to a finished or interrupted
+    /// one, to the implementation (A2A #1180, DIGEST trap 6): not judged.
     fn subscribe_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
-        if c.op != Some(Op::SubscribeToTask) || c.dialect != Some(Dialect::V1_0) {
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        if c.op != Some(Op::SubscribeToTask) || c.dialect.is_none() {
             return;
         }
         let Some(tid) = c.task_id() else { return };
         let Some(t) = self.tasks.get(&x.tkey(tid)) else {
             return;
         };
+        if !v1 && !t.on_stream {
+            return;
+        }
         let Some((st, lseq)) = t.last.filter(|(st, lseq)| {
             t.terminal.is_none()
-                && (st.is_interrupted() || matches!(st, TaskState::Submitted | TaskState::Working))
+                && ((v1 && st.is_interrupted())
+                    || matches!(st, TaskState::Submitted | TaskState::Working))
                 && *lseq < x.req_seq
         }) else {
             return;
         };
-        if self
-            .card_for(x)
-            .is_some_and(|k| k.view.streaming != Some(true))
-        {
+        let card = self.card_for(x);
+        if card.is_some_and(|k| k.view.streaming != Some(true)) || (!v1 && card.is_none()) {
             return;
         }
+        let declared = card.filter(|_| !v1).map(|k| Evidence {
+            seq: k.seq,
+            exchange: Some(k.exchange.clone()),
+            pointer: Some("/capabilities/streaming".into()),
+            found: Some(Value::Bool(true)),
+        });
         let tid = tid.to_string();
         let method = c.method.clone().unwrap_or_else(|| "SubscribeToTask".into());
         let last_seen = Evidence {
@@ -16844,12 +16891,19 @@ impl State {
                 || self.active_sub_refusals.contains_key(&key)
             {
                 let refused_at = ev.seq;
-                let msg = format!(
-                    "agent refused {method} for task {tid} with {how}, although the task was last seen in {} and",
-                    x.state_term(st)
-                );
+                let msg = if v1 {
+                    format!(
+                        "agent refused {method} for task {tid} with {how}, although the task was last seen in {} and",
+                        x.state_term(st)
+                    )
+                } else {
+                    format!(
+                        "the agent card declares capabilities.streaming: true, yet the agent refused {method} for task {tid}, which its stream last showed {}, with {how}, and",
+                        x.state_term(st)
+                    )
+                };
                 self.active_sub_refusals
-                    .insert(key, (msg, vec![last_seen, ev], refused_at));
+                    .insert(key, (msg, vec![last_seen, ev], refused_at, declared));
             }
             return;
         }
@@ -16878,7 +16932,7 @@ impl State {
         x: &Exch,
         ptr: &str,
     ) {
-        let Some((_, _, refused_at)) = self.active_sub_refusals.get(key) else {
+        let Some((_, _, refused_at, _)) = self.active_sub_refusals.get(key) else {
             return;
         };
         if st.is_terminal() {
@@ -16888,10 +16942,25 @@ impl State {
         if x.req_seq <= *refused_at {
             return;
         }
-        let Some((msg, mut ev, _)) = self.active_sub_refusals.remove(key) else {
+        let Some((msg, mut ev, _, declared)) = self.active_sub_refusals.remove(key) else {
             return;
         };
         ev.push(x.ev_at(seq, ptr, Some(Value::String(st.proto_name().into()))));
+        if let Some(card) = declared {
+            ev.insert(0, card);
+            self.areas.insert("card");
+            self.find(
+                &r::CAP_STREAMING_REFUSED,
+                format!(
+                    "{msg} a later answer ({}) shows it {}, still running: tasks/resubscribe is how a streaming client gets back to a running task after its stream broke (0.3 §7.9 ties it to capabilities.streaming), so either the card declares a capability the agent does not fully have, or the agent refuses one it declares; the client can only poll tasks/get",
+                    x.id,
+                    x.state_term(st)
+                ),
+                ev,
+                &x.leg,
+            );
+            return;
+        }
         self.find(
             &r::TASK_SUBSCRIBE_ACTIVE_REFUSED,
             format!(
@@ -29567,6 +29636,74 @@ const IDLE_CUT_US: u64 = 5_000_000;
 /// ended there too (the agent's fault, STREAM-END-002 stands); else the gateway cut it
 /// (GW-SSE-002): `(report, message, evidence)`, `report` false when both legs ended
 /// cleanly, where [`State::check_events_passed_on`] compares them event by event.
+/// GW-SSE-002's words (STREAM-003, STREAM-005) for a gateway that closed the client's
+/// stream cleanly after passing on a prefix of the agent's events, before the next one
+/// reached it, while the agent's own stream, also ended cleanly, went on (wso2/agent-manager #1383: a route's fixed 30 s
+/// request timeout). Names when the cut came (after the request, after the last event
+/// passed on), how much longer the agent streamed and what it reached, and the likely cause:
+/// a total request timeout (duration cap) when the client's stream had already been quiet
+/// longer than that last silence without being cut, an idle or read timeout when the
+/// last silence is the longest and at least [`IDLE_CUT_US`]. `cs` / `us` are the two
+/// legs' streams; times are capture times in µs.
+fn gateway_closed_stream_early(
+    client: &Exch,
+    cs: &StreamState,
+    up: &Exch,
+    us: &StreamState,
+) -> String {
+    let secs = |v: u64| v as f64 / 1e6;
+    let got = cs.sigs.len();
+    let elapsed = client.end_t.saturating_sub(client.req_t);
+    let last_t = cs.arrivals.last().map_or(client.req_t, |a| a.0);
+    let final_gap = client.end_t.saturating_sub(last_t);
+    // The longest silence the client's stream survived before the cut (from the request
+    // to the first event, then between events).
+    let mut prev = client.req_t;
+    let mut survived = 0u64;
+    for a in &cs.arrivals {
+        survived = survived.max(a.0.saturating_sub(prev));
+        prev = a.0;
+    }
+    let up_last_t = us.arrivals.last().map_or(up.end_t, |a| a.0);
+    let more = up_last_t.saturating_sub(client.end_t);
+    let reached = match us.terminal.map(|t| t.0).or(us.last_state) {
+        Some(st) if st.is_terminal() => format!(", up to the terminal state {}", up.state_term(st)),
+        Some(st) => format!(", up to {}", up.state_term(st)),
+        None => String::new(),
+    };
+    let cause = if survived > final_gap && survived >= 1_000_000 {
+        format!(
+            "the cut came {:.1} s after the request and only {:.1} s after the last event the gateway passed on, while the stream had already been quiet for {:.1} s without being cut: not an idle timeout but a total request timeout (a duration cap of about {:.0} s on the route, such as a platform gateway's fixed request timeout). Exempt text/event-stream from the route's request timeout, or raise it above the longest task",
+            secs(elapsed),
+            secs(final_gap),
+            secs(survived),
+            secs(elapsed)
+        )
+    } else if final_gap >= IDLE_CUT_US {
+        format!(
+            "the cut came {:.1} s after the last event the gateway passed on, with nothing in between: the likely cut is an idle or read timeout of about {:.0} s in the gateway, shorter than the task's quiet periods. Raise it above the task's longest silence, or have the agent send SSE comment lines (\": keep-alive\") more often",
+            secs(final_gap),
+            secs(final_gap)
+        )
+    } else {
+        format!(
+            "the cut came {:.1} s after the request and {:.1} s after the last event the gateway passed on: check the gateway's request and idle timeouts and body size limits for text/event-stream",
+            secs(elapsed),
+            secs(final_gap)
+        )
+    };
+    format!(
+        "gateway closed the client's stream after {got} of the {} events the agent sent, while the agent's stream went on {:.1} s more{reached} (event {} ({}) was the first the client never got): {cause}",
+        us.sigs.len(),
+        secs(more),
+        got + 1,
+        us.sigs
+            .get(got)
+            .map(|g| up.sig_term(g))
+            .unwrap_or_default()
+    )
+}
+
 fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> {
     let us = up.sse.as_ref()?;
     let up_events = us.events as usize;

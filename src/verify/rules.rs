@@ -817,8 +817,8 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
 rule!(CAP_STREAMING_REFUSED, "CAP-STREAM-002", "streaming-declared-but-refused", Warning, Interop,
     ["STREAM-001", "CARD-005"],
-    "agent refused SendStreamingMessage with UnsupportedOperationError although its card declares capabilities.streaming: true",
-    "make the card say what the agent does: serve SendStreamingMessage (message/stream, POST /message:stream) when the card declares streaming: true, or declare streaming: false (or leave it out) when the agent refuses streams with UnsupportedOperationError; clients pick streaming from the card");
+    "agent refused SendStreamingMessage, or a 0.x tasks/resubscribe of a task its stream last showed running, with UnsupportedOperationError although its card declares capabilities.streaming: true",
+    "make the card say what the agent does: serve SendStreamingMessage (message/stream, POST /message:stream) and, on 0.x, tasks/resubscribe of a running task (0.3 §7.9: the way back after a broken stream) when the card declares streaming: true, or declare streaming: false (or leave it out) when the agent refuses streams with UnsupportedOperationError; clients pick streaming from the card");
 rule!(CAP_EXTENDED_CARD, "CAP-CARD-001", "extended-card-not-declared-but-served", Error, Interop,
     ["AUTH-005"],
     "agent served a 1.0 extended agent card although its public card does not declare capabilities.extendedAgentCard",
