@@ -320,6 +320,10 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                         ("GET", true) => Op::ListPushConfigs,
                         ("GET", false) => Op::GetPushConfig,
                         ("DELETE", false) => Op::DeletePushConfig,
+                        // REST-001 (breaker27 H16): a config written with PUT or PATCH (the
+                        // REST habit for "set"; 0.x named it pushNotificationConfig/set) is
+                        // the create it means, judged for its verb (REST-VERB-001/002).
+                        ("PUT" | "PATCH", _) => Op::CreatePushConfig,
                         _ => return None,
                     }
                 }

@@ -4622,6 +4622,18 @@ impl State {
                     if p.is_empty() {
                         p.extend(a2a::metadata_extensions_problem(m, base, "message"));
                     }
+                    // DATA-005 (breaker27 K09): the send request's own metadata is a
+                    // google.protobuf.Struct (0.x: an object), as the message's is.
+                    if p.is_empty() {
+                        let at = base.rsplit_once('/').map_or("", |(b, _)| b);
+                        match c.params.get("metadata") {
+                            None | Some(Json::Null) | Some(Json::Object(_)) => {}
+                            Some(_) => p.push((
+                                format!("{at}/metadata"),
+                                "send request metadata is not a JSON object (a google.protobuf.Struct)".into(),
+                            )),
+                        }
+                    }
                     // DATA-001 / DATA-005 (breaker19b Z6, Z7): 1.0 members typed as the proto
                     // types them, and a set (non-empty) messageId.
                     if p.is_empty() && style == Some(a2a::PartStyle::V1) {
@@ -7646,7 +7658,16 @@ impl State {
                         };
                         let event_type = (style == a2a::PartStyle::V1)
                             .then(|| a2a::proto_type_problem(p.inner, &p.pointer, what, fields))
-                            .flatten();
+                            .flatten()
+                            // DATA-005 (breaker27 T09): the event's own metadata is a
+                            // google.protobuf.Struct (0.x: an object), as a Task's is.
+                            .or_else(|| match p.inner.get("metadata") {
+                                None | Some(Json::Null) | Some(Json::Object(_)) => None,
+                                Some(_) => Some((
+                                    jptr(&p.pointer, &[Key("metadata")]),
+                                    format!("{what} metadata is not a JSON object (a google.protobuf.Struct)"),
+                                )),
+                            });
                         if let Some(q) = event_type {
                             problems.push(q);
                         } else if p.kind == PayloadKind::ArtifactUpdate {
@@ -8543,9 +8564,13 @@ impl State {
         self.note_rest03_served(&x);
         // ID-007: a send the agent refused stored nothing to dedupe, so a later send under
         // its messageId is no reuse.
+        // A gateway's 502 / 504 (or no answer) is no refusal by the agent: the send may
+        // have reached it and run, so a retry under the same messageId with other parts
+        // is still a reuse (breaker27 K04, RFC 9110 §15.6.3 / §15.6.5).
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && !self.sent_messages.is_empty()
             && answer_refused(&x)
+            && !matches!(x.status, Some(502 | 504) | None)
         {
             if let Some(mid) =
                 params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
@@ -8920,6 +8945,15 @@ impl State {
                 if let Some(v) = json.as_ref() {
                     self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
                 }
+            }
+            // REST-001 (breaker27 H15): `GET /extendedAgentCard` requested as POST (the
+            // JSON-RPC habit) is the client's wrong verb, and the agent's when it served it.
+            let refused = (400..500).contains(&status) || status == 501;
+            if c.binding == Some(Binding::Rest)
+                && !x.synthetic
+                && ((200..300).contains(&status) || refused)
+            {
+                self.rest_wrong_verb(&x, &c, (200..300).contains(&status));
             }
             return;
         }
@@ -13869,7 +13903,31 @@ impl State {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
             // Outside 2xx (a gateway's error page, ...): not ours to judge.
-            if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+            if (200..300).contains(&status)
+                && !x.synthetic
+                && c.op.is_some_and(Op::is_streaming)
+                && !http_rejection
+            {
+                // RPC-005 (breaker27 G13): a streaming call answered with JSON that is no
+                // response object (the stream's events collected into one array by a
+                // front that cannot stream): the stream is missing, not an envelope.
+                let kind = if v.as_array().is_some() {
+                    "a JSON array"
+                } else {
+                    "JSON that is no JSON-RPC response"
+                };
+                self.stream_not_sse(
+                    x,
+                    format!(
+                        "streaming call {} was answered with {kind} ({}) instead of text/event-stream",
+                        c.method.as_deref().unwrap_or(""),
+                        x.resp_headers
+                            .media_type()
+                            .unwrap_or_else(|| "no content type".into())
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                );
+            } else if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
@@ -13879,7 +13937,7 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
                     &x.leg,
                 );
-            } else if !x.synthetic && expects_response(&c) {
+            } else if !x.synthetic && expects_response(&c) && !self.jsonrpc_on_rest_route(x) {
                 if let Some((what, code)) = rest_binding_error(v, status, &c) {
                     // RPC-001, RPC-002 (ERR-007 leaves only the HTTP status open): an A2A
                     // error in the HTTP+JSON binding's shape on a JSON-RPC call (one error
@@ -15857,7 +15915,8 @@ impl State {
                     params_message(&c.params)
                         .and_then(|m| str_member(m, "taskId", "task_id"))
                         .map(str::to_string)
-                });
+                })
+                .or_else(|| self.referenced_task_handed_out(x, &c));
             if let Some(tid) = tid {
                 self.task_not_found(x, &tid, bseq, "/error/code");
             }
@@ -17047,6 +17106,35 @@ impl State {
         );
     }
 
+    /// The first task of a send's `message.referenceTaskIds` that the agent handed out
+    /// before this call (breaker27 X05), for a message that names no `taskId`: a
+    /// refinement of a finished task is a new task in its context (TASK-001, ID-008), so a
+    /// TaskNotFoundError for it says the agent lost a task it handed out (ID-TASK-001).
+    fn referenced_task_handed_out(&self, x: &Exch, c: &Call) -> Option<String> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        if str_member(m, "taskId", "task_id").is_some() {
+            return None;
+        }
+        let refs = m
+            .get("referenceTaskIds")
+            .or_else(|| m.get("reference_task_ids"))?;
+        let Json::Array(refs) = refs else {
+            return None;
+        };
+        refs.iter()
+            .filter_map(Json::as_str)
+            .find(|t| {
+                self.tasks
+                    .get(&x.tkey(t))
+                    .and_then(|k| k.announced.as_ref())
+                    .is_some_and(|(seq, _)| *seq < x.req_seq)
+            })
+            .map(str::to_string)
+    }
+
     /// ID-TASK-001's message for a send (`SendMessage`, `SendStreamingMessage` and their
     /// 0.x, HTTP+JSON and gRPC forms) whose message continues task `tid`, which the agent
     /// handed out in exchange `axid`, answered not found (TASK-009, ID-001): the call as its
@@ -17100,6 +17188,13 @@ impl State {
         } else {
             "keep every task findable by its id from the answer that hands it out: store it before answering (an agent that stores a task only once it finishes, or at its first artifact, cannot find it while it runs or waits), in a task store every agent instance behind this URL shares (a load balancer without task affinity sends a task's calls to an instance that never saw it)"
         };
+        if message_task_id(&c).as_deref() != Some(tid) {
+            // breaker27 X05: the task is named in referenceTaskIds only.
+            return format!(
+                "agent answered {}, a message that refers to task {tid} in referenceTaskIds (it names no taskId, so it starts a new task), with {how}, although it handed out that task id in exchange {axid}: a referenced task is context for the new one (a refinement of a finished task is a new task in its context, TASK-001), not a task the message continues; keep handed-out tasks findable, and serve the new task (or ignore a reference it cannot use) instead of refusing the message",
+                call_at(x)
+            );
+        }
         format!(
             "agent answered {}, a message that continues task {tid} (its taskId), with {how}, although it handed out that task id in exchange {axid}{state}; {fix}",
             call_at(x)
@@ -18378,7 +18473,20 @@ impl State {
                 );
             }
             if let Some(st) = tv.state {
-                if !immediate && !unreadable && !st.is_terminal() && !st.is_interrupted() {
+                // breaker27 K03: a half-migrated client's 0.3 `blocking: false` (and no
+                // returnImmediately) asks not to wait in the words of 0.3; an agent that
+                // honours it is lenient, not early (VER-MIX-001 names the client).
+                let ox_nonblocking = asked.is_none()
+                    && c.params
+                        .pointer("/configuration/blocking")
+                        .and_then(Json::as_bool)
+                        == Some(false);
+                if !immediate
+                    && !unreadable
+                    && !ox_nonblocking
+                    && !st.is_terminal()
+                    && !st.is_interrupted()
+                {
                     // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
                     // returned without a final status; the help says so in SDK terms.
                     let mut f = Finding::new(
@@ -19597,7 +19705,9 @@ impl State {
                     && c.route_task.is_none()
                     && matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
                 {
-                    if let Some(tid) = message_task_id(&c) {
+                    if let Some(tid) =
+                        message_task_id(&c).or_else(|| self.referenced_task_handed_out(x, &c))
+                    {
                         self.task_not_found(x, &tid, bseq, "");
                     }
                 }
@@ -24163,6 +24273,40 @@ impl State {
         );
     }
 
+    /// A JSON-RPC body posted to an HTTP+JSON route (`POST {url}/message:send`) below an
+    /// interface the card declares as HTTP+JSON at this origin, and to no JSON-RPC
+    /// interface url (breaker27 H19): the agent's HTTP+JSON error answer is its binding's
+    /// (REST-001, ERR-003), not a JSON-RPC envelope lost; BIND-USE-001 names the client.
+    fn jsonrpc_on_rest_route(&self, x: &Exch) -> bool {
+        let Some(p) = x.parts.as_ref() else {
+            return false;
+        };
+        if a2a::rest_route(&x.method, &p.path).is_none() {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        let mut rest_below = false;
+        for a in self.advertised.values() {
+            if a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            match a.binding {
+                Some(Binding::JsonRpc) if path == base => return false,
+                Some(Binding::Rest)
+                    if path.len() > base.len()
+                        && path.starts_with(base)
+                        && (base.ends_with('/') || path.as_bytes()[base.len()] == b'/') =>
+                {
+                    rest_below = true
+                }
+                _ => {}
+            }
+        }
+        rest_below
+    }
+
     /// BIND-USE-001 (CARD-005, CARD-006; breaker15a Q19): the client called an advertised
     /// interface URL in a binding the card does not declare there: HTTP+JSON routes below a
     /// `JSONRPC` interface (`GET {url}/extendedAgentCard`, `POST {url}/message:send`), or a
@@ -24213,8 +24357,15 @@ impl State {
             }
             // The call sits at (JSON-RPC) or below (HTTP+JSON) an interface of the other
             // binding.
+            // breaker27 H02: a JSON-RPC envelope posted to an HTTP+JSON route below the
+            // interface (`POST {url}/message:send`), a half-migrated client's habit.
             let at = match b {
-                Binding::JsonRpc => path == base,
+                Binding::JsonRpc => {
+                    path == base
+                        || (below
+                            && ab == Binding::Rest
+                            && a2a::rest_route(&x.method, path).is_some())
+                }
                 _ => path == base || below,
             };
             if at && !a.misused && other.as_ref().is_none_or(|o| k.len() > o.len()) {
@@ -24262,6 +24413,7 @@ impl State {
         // the one that works. Led with the agent's card, not the client's binding.
         if b == Binding::JsonRpc
             && a.binding == Some(Binding::Rest)
+            && path == net::norm_path(&a.parts.path)
             && !refused
             && x.status.is_some_and(|s| (200..300).contains(&s))
         {
@@ -24284,10 +24436,16 @@ impl State {
             );
             return false;
         }
+        // breaker27 H02: a JSON-RPC envelope on an HTTP+JSON route; say what the route takes.
+        let route_takes = if b == Binding::JsonRpc && path != net::norm_path(&a.parts.path) {
+            "; the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
+        } else {
+            ""
+        };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(
-                "client called {} {} in {} at {}, which the card declares as {} only{outcome}",
+                "client called {} {} in {} at {}, which the card declares as {} only{outcome}{route_takes}",
                 x.method.to_ascii_uppercase(),
                 p.path,
                 name(b),
