@@ -2525,6 +2525,10 @@ fn breaker27_blind() {
             "b27x-A10-v10-artifact-replaced-after-last-chunk",
             &["STREAM-ARTIFACT-002"],
         ),
+        (
+            "b27x-A11-v10-artifact-metadata-array",
+            &["STREAM-SHAPE-001"],
+        ),
         ("b27x-G01-v10-gateway-strips-a2a-version", &["VER-HDR-002"]),
         (
             "b27x-G02-v10-gateway-strips-a2a-extensions",
@@ -2573,6 +2577,11 @@ fn breaker27_blind() {
         (
             "b27x-G13-v10-gateway-collects-stream-into-json-array",
             &["GW-RESP-002"],
+        ),
+        ("b27x-G15-v10-gateway-drops-terminal-event", &["GW-SSE-002"]),
+        (
+            "b27x-G16-v10-forwarded-prefix-ignored-card-url",
+            &["CARD-URL-002"],
         ),
         (
             "b27x-H01-v10-rest-send-with-put",
@@ -2696,6 +2705,10 @@ fn breaker27_blind() {
             &["DATA-SHAPE-002"],
         ),
         (
+            "b27x-K10-v10-stream-reset-client-resubscribes",
+            &["STREAM-END-002"],
+        ),
+        (
             "b27x-T01-v10-timestamp-plus-zero-offset",
             &["DATA-TIME-001"],
         ),
@@ -2730,6 +2743,10 @@ fn breaker27_blind() {
         ("b27x-T12-v10-timestamp-comma-fraction", &["DATA-SHAPE-001"]),
         (
             "b27x-T13-v10-rest-task-timestamp-offset",
+            &["DATA-TIME-001"],
+        ),
+        (
+            "b27x-T14-v10-rest-list-tasks-timestamp-offset",
             &["DATA-TIME-001"],
         ),
         (
@@ -2770,6 +2787,14 @@ fn breaker27_blind() {
         (
             "b27x-X12-v10-follow-up-answered-with-new-task",
             &["ID-TASK-002"],
+        ),
+        (
+            "b27x-X13-v10-stream-task-in-other-context-than-client-gave",
+            &["ID-CTX-002"],
+        ),
+        (
+            "b27x-X14-v10-rest-follow-up-context-mismatch-processed",
+            &["ID-CTX-002"],
         ),
     ];
     for (stem, ids) in faults {
@@ -2825,6 +2850,11 @@ fn breaker27_blind() {
             "b27x-K09-v10-client-message-metadata-string",
             "DATA-SHAPE-002",
             "client message is malformed: send request metadata is not a JSON object",
+        ),
+        (
+            "b27x-A01-v10-artifact-id-changes-across-chunks",
+            "STREAM-ARTIFACT-001",
+            "artifact r-2 chunk has append true but no earlier chunk of it was sent; the stream's other artifact chunks are of r-1: if they are one artifact, give every chunk of it the same artifactId",
         ),
         (
             "b27x-T09-v10-status-update-metadata-number",

@@ -3017,6 +3017,22 @@ mod tests {
                 .op,
             Op::CreatePushConfig
         );
+        // breaker27 H16: a config written with PUT / PATCH is the create it means (judged
+        // for its verb by REST-VERB-001/002); DELETE of the whole list is no route.
+        for (m, p) in [
+            ("PUT", "/tasks/t/pushNotificationConfigs"),
+            ("PATCH", "/tasks/t/pushNotificationConfigs/p1"),
+        ] {
+            assert_eq!(
+                rest_route(m, p).unwrap().op,
+                Op::CreatePushConfig,
+                "{m} {p}"
+            );
+        }
+        assert_eq!(
+            rest_route("DELETE", "/tasks/t/pushNotificationConfigs"),
+            None
+        );
     }
 
     #[test]

@@ -8503,13 +8503,31 @@ impl State {
         }
         let list = std::mem::take(&mut s.baseless);
         let n = s.baseless_n as usize;
+        // breaker27 A01: other artifacts streamed before it are the likely base (an
+        // agent that mints an artifactId per chunk): name them.
+        let mut others: Vec<String> = s
+            .artifacts
+            .keys()
+            .filter(|k| **k != list[0].0)
+            .cloned()
+            .collect();
+        others.sort_unstable();
+        others.truncate(BASELESS_SHOWN);
         let ev = list
             .iter()
             .map(|(_, seq, ptr)| x.ev_at(*seq, ptr, Some(Value::Bool(true))))
             .collect();
         let msg = if n == 1 {
+            let hint = if others.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; the stream's other artifact chunks are of {}: if they are one artifact, give every chunk of it the same artifactId",
+                    others.join(", ")
+                )
+            };
             format!(
-                "artifact {} chunk has append true but no earlier chunk of it was sent",
+                "artifact {} chunk has append true but no earlier chunk of it was sent{hint}",
                 list[0].0
             )
         } else {

@@ -424,7 +424,7 @@ case("XL6-legal-v10-agent-message-reply-mints-context", lambda: C10() + [
     RPC(2, "SendMessage", {"message": msg10("more", mid="m2", contextId="ctx-new")}), resp(ok(2, {"message": amsg10("ok", mid="a2", contextId="ctx-new")}))],
     [], "the agent mints a context on a message reply; the client continues in it")
 case("X11-v10-status-message-other-context", lambda: C10() + [
-    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": task10(state="INPUT_REQUIRED", status_message=None)} if False else {"task": {**task10(state="INPUT_REQUIRED"), "status": {"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS % 1, "message": amsg10("which city?", taskId="t1", contextId="c-stale")}}}))],
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": {**task10(state="INPUT_REQUIRED"), "status": {"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS % 1, "message": amsg10("which city?", taskId="t1", contextId="c-stale")}}}))],
     [("ID-CTX-003", W)],
     "the status message of t1 (context c1) names context c-stale")
 
@@ -518,7 +518,7 @@ case("K05-v10-client-accepted-output-mode-ignored", lambda: C10() + [
     "the client accepts application/json only; the agent answers a text artifact")
 case("KL5-legal-v10-accepted-output-modes-not-on-card-agent-refuses", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10(), "configuration": {"acceptedOutputModes": ["image/png"]}}),
-    resp(ok(1, {"task": task10(state="REJECTED", message=None) if False else {**task10(state="REJECTED"), "status": {"state": "TASK_STATE_REJECTED", "timestamp": TS % 1, "message": amsg10("I can only answer in text/plain", taskId="t1", contextId="c1")}}}))],
+    resp(ok(1, {"task": {**task10(state="REJECTED"), "status": {"state": "TASK_STATE_REJECTED", "timestamp": TS % 1, "message": amsg10("I can only answer in text/plain", taskId="t1", contextId="c1")}}}))],
     [], "the client asks for image/png, which the card does not list; the agent rejects the task with a reason")
 case("K06-v10-client-ignores-end-and-resubscribes", lambda: C10() + stream10([W1(), DONE(3)]) + [
     req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers=S10)] + sse([{"task": task10(n=3)}], i=2),
@@ -669,4 +669,43 @@ case("GL5-legal-v10-gateway-maps-context-id-both-ways", lambda: GC10() + via(
     resp(ok(1, {"task": task10(ctx="c-client")})),
     up_body=rpc(1, "SendMessage", {"message": msg10(contextId="c-gw")}), up_resp=resp(ok(1, {"task": task10(ctx="c-gw")}))),
     [], "the gateway replaces the client's contextId upstream and maps it back on the answer: the client sees its own context (GW-REQ-003 tells a replacement only when the client does not get its id back)")
+
+# ---------------------------------------------------------------- round three
+case("X13-v10-stream-task-in-other-context-than-client-gave", lambda: C10() + stream10([{"task": task10(ctx="c-agent", state="WORKING")}, st10(ctx="c-agent", state="COMPLETED", n=2)], p={"message": msg10(contextId="c-client")}),
+    [("ID-CTX-002", E)], "the client streams in c-client; the stream's Task is in c-agent")
+case("X14-v10-rest-follow-up-context-mismatch-processed", lambda: R10() + [
+    rpost("/message:send", {"message": msg10(mid="m1")}), rok({"task": task10(state="INPUT_REQUIRED")}),
+    rpost("/message:send", {"message": msg10("yes", mid="m2", taskId="t1", contextId="c-other")}), rok({"task": task10(n=2)})],
+    [("ID-CTX-002", E)], "REST: a follow-up naming t1 in c-other (t1 is in c1) processed")
+case("G15-v10-gateway-drops-terminal-event", lambda: GC10() + (lambda o: [l for l in o if not (l.get("id") == "c" and l.get("dir") == "chunk" and "COMPLETED" in l.get("body", ""))])(up_stream(EVS())),
+    [("GW-SSE-002", E)], "the front passes every event but the terminal one, then closes: the lost event is the gateway's (GW-SSE-002), the stream's missing end its consequence")
+case("G16-v10-forwarded-prefix-ignored-card-url", lambda: [
+    req(GW + "/agents/weather/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(url=GW + "/a2a"), headers=CH),
+    req(GW + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp("Not Found", status=404, headers={"content-type": "text/plain"})],
+    [("CARD-URL-002", E)], "the agent behind the prefix /agents/weather ignores X-Forwarded-Prefix: its card names /a2a at the root, which 404s")
+case("GL6-legal-v10-forwarded-prefix-honoured", lambda: [
+    req(GW + "/agents/weather/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(url=GW + "/agents/weather/a2a"), headers=CH),
+    req(GW + "/agents/weather/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10()}))],
+    [], "the card names the prefixed url and it answers")
+case("T14-v10-rest-list-tasks-timestamp-offset", lambda: R10() + rsend_done() + [
+    rget("/tasks"), rok({"tasks": [tstask("2026-12-02T12:00:01+02:00")], "nextPageToken": "", "pageSize": 50, "totalSize": 1})],
+    [("DATA-TIME-001", W)], "a listed task stamped +02:00")
+case("A11-v10-artifact-metadata-array", lambda: ASTREAM([art10("r-1", "x", last=True, metadata=["a", "b"])]),
+    [("STREAM-SHAPE-001", E)], "an artifact whose metadata is an array")
+case("HL13-legal-v03-rest-subscribe-get", lambda: R03() + [
+    req(H + "/v1/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}, "configuration": {"blocking": False}}, headers=J03),
+    resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS % 1}}}),
+    req(H + "/v1/tasks/t1:subscribe", method="GET", headers={"accept": "text/event-stream"})] + sse([
+        {"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS % 1}}},
+        {"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 2}, "final": True}}], rest=True),
+    [], "0.3 HTTP+JSON: GET /v1/tasks/t1:subscribe streams ProtoJSON events of the 0.3 proto")
+case("K10-v10-stream-reset-client-resubscribes", lambda: C10() + [
+    {**req(A, rpc(1, "SendStreamingMessage", {"message": msg10(mid="m-9")}), headers=S10), "id": "s1"}, {**resp("", headers=SSE), "id": "s1"},
+    {**chunk(ev(W1())), "id": "s1"}, {**chunk("", close="reset"), "id": "s1"},
+    {**RPC(2, "GetTask", {"id": "t1"}), "id": "g"}, {**resp(ok(2, task10(state="WORKING", n=2))), "id": "g"},
+    {**req(A, rpc(3, "SubscribeToTask", {"id": "t1"}), headers=S10), "id": "s2"}, {**resp("", headers=SSE), "id": "s2"},
+    {**chunk(ev({"task": task10(state="WORKING", n=2)}, 3)), "id": "s2"}, {**chunk(ev(DONE(3), 3)), "id": "s2"}, {**chunk("", close="eof"), "id": "s2"}],
+    [("STREAM-END-002", E)], "the stream's connection resets while the task works (the agent's side); the client recovers by GetTask and SubscribeToTask")
 write_cases(C, OUT)
