@@ -2478,7 +2478,9 @@ fn review26_extension_declared_in_extended_card() {
 /// by a 1.0 agent is the client's VER-MIX-001, not TASK-STATE-007 (K03); a stream event's
 /// or a send request's metadata that is no object is STREAM-SHAPE-001 / DATA-SHAPE-002
 /// (T09, K09); a gateway that collects the agent's stream into one JSON array is
-/// GW-RESP-002, not the agent's RPC-ENVELOPE-001 (G13).
+/// GW-RESP-002, not the agent's RPC-ENVELOPE-001 (G13); a 405 to a wrong verb gets no
+/// REST-ERROR-001 (H26); CARD-URL-009 and
+/// AUTH-TLS-004 show origins without the default port (G17).
 #[test]
 fn breaker27_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -2584,6 +2586,10 @@ fn breaker27_blind() {
             &["CARD-URL-002"],
         ),
         (
+            "b27x-G17-v10-card-url-internal-listener-port",
+            &["CARD-URL-009"],
+        ),
+        (
             "b27x-H01-v10-rest-send-with-put",
             &["REST-VERB-002", "REST-VERB-001"],
         ),
@@ -2678,6 +2684,10 @@ fn breaker27_blind() {
             &["REST-HTTP-001"],
         ),
         (
+            "b27x-H26-v10-rest-push-config-patch-refused",
+            &["REST-VERB-001"],
+        ),
+        (
             "b27x-K01-v10-client-subscribes-to-completed-task-stream-opened",
             &["TASK-STATE-006"],
         ),
@@ -2708,6 +2718,7 @@ fn breaker27_blind() {
             "b27x-K10-v10-stream-reset-client-resubscribes",
             &["STREAM-END-002"],
         ),
+        ("b27x-K11-v10-client-role-enum-number", &["DATA-SHAPE-002"]),
         (
             "b27x-T01-v10-timestamp-plus-zero-offset",
             &["DATA-TIME-001"],
@@ -2749,6 +2760,7 @@ fn breaker27_blind() {
             "b27x-T14-v10-rest-list-tasks-timestamp-offset",
             &["DATA-TIME-001"],
         ),
+        ("b27x-T15-v10-task-state-enum-number", &["DATA-SHAPE-001"]),
         (
             "b27x-X01-v10-client-context-replaced-by-agent",
             &["ID-CTX-002"],
@@ -2857,6 +2869,16 @@ fn breaker27_blind() {
             "artifact r-2 chunk has append true but no earlier chunk of it was sent; the stream's other artifact chunks are of r-1: if they are one artifact, give every chunk of it the same artifactId",
         ),
         (
+            "b27x-H26-v10-rest-push-config-patch-refused",
+            "REST-VERB-001",
+            "client called CreateTaskPushNotificationConfig as PATCH /tasks/t1/pushNotificationConfigs/p1; the route is defined with POST only, so the agent refused it (HTTP 405): send POST /tasks/t1/pushNotificationConfigs",
+        ),
+        (
+            "b27x-G17-v10-card-url-internal-listener-port",
+            "AUTH-TLS-004",
+            "agent card served at https://gw.example.test (the client fetched it over https) advertises the plain-http interface http://gw.example.test:8080:",
+        ),
+        (
             "b27x-T09-v10-status-update-metadata-number",
             "STREAM-SHAPE-001",
             "stream update event is malformed: status update event metadata is not a JSON object",
@@ -2871,6 +2893,10 @@ fn breaker27_blind() {
         |stem: &str| -> Vec<String> { by(stem).findings.into_iter().map(|f| f.rule).collect() };
     let h19 = rules_of("b27x-H19-v10-jsonrpc-body-posted-to-rest-route-refused");
     assert_eq!(h19, ["BIND-USE-001"], "{h19:?}");
+    // A router's 405 to a wrong verb is refused before any A2A operation: no A2A error
+    // body is due (H26).
+    let h26 = rules_of("b27x-H26-v10-rest-push-config-patch-refused");
+    assert_eq!(h26, ["REST-VERB-001"], "{h26:?}");
     // A 1.0 agent that honours a half-migrated client's 0.3 `blocking: false` (K03).
     let k03 = rules_of("b27x-K03-v10-client-sends-0-3-fields");
     assert_eq!(k03, ["VER-MIX-001", "VER-MIX-001"], "{k03:?}");

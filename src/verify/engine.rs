@@ -16133,13 +16133,19 @@ impl State {
             c.op_term(op.name()).to_string()
         };
         self.areas.insert("rest");
+        // breaker27 H26: a config written on its own path (`PUT|PATCH
+        // .../pushNotificationConfigs/{id}`) is created by POST on the list path.
+        let path = x.path.split('?').next().unwrap_or(&x.path);
+        let to = match (op, path.rsplit_once("/pushNotificationConfigs/")) {
+            (Op::CreatePushConfig, Some((b, _))) => format!("{b}/pushNotificationConfigs"),
+            _ => x.path.clone(),
+        };
         let outcome = if served {
             String::new()
         } else {
             format!(
-                ", so the agent refused it (HTTP {}): send {want} {}",
+                ", so the agent refused it (HTTP {}): send {want} {to}",
                 x.status.unwrap_or(0),
-                x.path
             )
         };
         let mut ev = vec![x.ev(x.req_ev_seq())];
@@ -20080,6 +20086,18 @@ impl State {
         {
             return;
         }
+        // breaker27 H26: a router's 405 to a method the route is not defined with
+        // (REST-VERB-001 names the client) is refused before any A2A operation runs: no
+        // A2A error exists for a wrong verb, so its body shape is not judged.
+        let wrong_verb = status == 405
+            && c.op.is_some_and(|op| {
+                !a2a::rest_verbs(op)
+                    .iter()
+                    .any(|v| x.method.eq_ignore_ascii_case(v))
+            });
+        if wrong_verb {
+            return;
+        }
         let what = if x.body.as_slice().is_empty() {
             format!("the HTTP {status} body is empty")
         } else {
@@ -23779,12 +23797,13 @@ impl State {
                         "the proxy fetched it from its https upstream"
                     };
                     // Told after the URL's other checks (CARD-URL-003, GW-RESP-004 may be
-                    // its root cause): [`tls_downgrade_cause`].
+                    // its root cause): [`tls_downgrade_cause`]. Origins as a person
+                    // writes them, without the default port (breaker27 G17).
                     self.held_tls = Some((
                         format!(
                             "agent card served at {} ({by}) advertises the plain-http interface {}: clients that follow the card send their messages and credentials in cleartext",
-                            t.origin(),
-                            u.origin()
+                            net::origin_shown(&t.origin()),
+                            net::origin_shown(&u.origin())
                         ),
                         vec![x.ev_at(bseq, ptr, found.clone())],
                     ));
@@ -23816,7 +23835,11 @@ impl State {
         if !proven {
             return false;
         }
-        let front = front.origin();
+        // origins as a person writes them, without the default port (breaker27 G17)
+        let front = net::origin_shown(&front.origin()).to_string();
+        let f_origin = f.origin();
+        let f_shown = net::origin_shown(&f_origin);
+        let uo = net::origin_shown(&uo).to_string();
         if !self
             .auth_reported
             .insert(format!("card-front\u{0}{}", x.id))
@@ -23838,10 +23861,10 @@ impl State {
                     Some(reason) => format!(" (--rewrite-card left it: {reason})"),
                     None => String::new(),
                 };
-                let via = if front == f.origin() {
+                let via = if front == f_shown {
                     String::new()
                 } else {
-                    format!(" (fetched through the proxy at {})", f.origin())
+                    format!(" (fetched through the proxy at {f_shown})")
                 };
                 format!(
                     "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"

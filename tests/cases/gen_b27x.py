@@ -708,4 +708,35 @@ case("K10-v10-stream-reset-client-resubscribes", lambda: C10() + [
     {**req(A, rpc(3, "SubscribeToTask", {"id": "t1"}), headers=S10), "id": "s2"}, {**resp("", headers=SSE), "id": "s2"},
     {**chunk(ev({"task": task10(state="WORKING", n=2)}, 3)), "id": "s2"}, {**chunk(ev(DONE(3), 3)), "id": "s2"}, {**chunk("", close="eof"), "id": "s2"}],
     [("STREAM-END-002", E)], "the stream's connection resets while the task works (the agent's side); the client recovers by GetTask and SubscribeToTask")
+
+# ---------------------------------------------------------------- round four
+case("H26-v10-rest-push-config-patch-refused", lambda: R10() + rsend_w() + [
+    req(H + "/tasks/t1/pushNotificationConfigs/p1", {"url": "https://client.example.test/hook2"}, method="PATCH", headers=RJ),
+    resp("Method Not Allowed", status=405, headers={"content-type": "text/plain", "allow": "GET, DELETE"})],
+    [("REST-VERB-001", E)], "a client PATCHes a push config (no A2A route updates one) and is refused 405")
+case("HL14-legal-v10-get-task-history-length-as-string", lambda: C10() + send_done() + [
+    RPC(2, "GetTask", {"id": "t1", "historyLength": "1"}), resp(ok(2, task10(history=[amsg10()])))],
+    [], "ProtoJSON reads an int32 from a JSON string as well as a number: historyLength \"1\" is 1")
+case("T15-v10-task-state-enum-number", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": {"id": "t1", "contextId": "c1", "status": {"state": 3, "timestamp": TS % 1}}}))],
+    [("DATA-SHAPE-001", E)], "the task state as the proto enum number 3 (DATA-001: enum names on the wire)")
+case("TL8-legal-v10-timestamp-nanoseconds", lambda: TSC("2026-12-02T10:00:01.123456789Z"),
+    [], "nanosecond fraction with Z (google.protobuf.Timestamp keeps nanos)")
+case("G17-v10-card-url-internal-listener-port", lambda: [
+    req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(url="http://gw.example.test:8080/a2a"), headers=CH)],
+    [("CARD-URL-009", W)], "the agent behind the TLS front builds its url from Host and its own plain listener port 8080: clients that follow the card go around the front")
+case("GL7-legal-v10-card-url-second-https-port", lambda: [
+    req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(url="https://gw.example.test:8443/a2a"), headers=CH)],
+    [], "an https card naming another https port of the same host: both can be public (the card on 443, the API on 8443)")
+case("K11-v10-client-role-enum-number", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": {"messageId": "m1", "role": 1, "parts": [{"text": "hi"}]}}), resp(ok(1, {"task": task10()}))],
+    [("DATA-SHAPE-002", E)], "the client's role as the enum number 1")
+case("XL9-legal-v10-rest-list-tasks-of-context-after-follow-ups", lambda: R10() + [
+    rpost("/message:send", {"message": msg10(mid="m1", contextId="trip-7")}), rok({"task": task10("t1", "trip-7", state="INPUT_REQUIRED")}),
+    rpost("/message:send", {"message": msg10("Berlin", mid="m2", taskId="t1", contextId="trip-7")}), rok({"task": task10("t1", "trip-7", n=2)}),
+    rpost("/message:send", {"message": msg10("and a hotel", mid="m3", contextId="trip-7", referenceTaskIds=["t1"])}), rok({"task": task10("t2", "trip-7", n=3)}),
+    rget("/tasks?contextId=trip-7"), rok({"tasks": [task10("t2", "trip-7", n=3), task10("t1", "trip-7", n=2)], "nextPageToken": "", "pageSize": 50, "totalSize": 2})],
+    [], "a client-chosen context with a follow-up and a referencing task; listing the context shows both tasks, newest first")
 write_cases(C, OUT)
