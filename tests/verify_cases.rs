@@ -2531,6 +2531,10 @@ fn breaker27_blind() {
             "b27x-A11-v10-artifact-metadata-array",
             &["STREAM-SHAPE-001"],
         ),
+        (
+            "b27x-A12-v03-get-task-lacks-streamed-artifact",
+            &["TASK-STATE-010"],
+        ),
         ("b27x-G01-v10-gateway-strips-a2a-version", &["VER-HDR-002"]),
         (
             "b27x-G02-v10-gateway-strips-a2a-extensions",
@@ -2688,6 +2692,10 @@ fn breaker27_blind() {
             &["REST-VERB-001"],
         ),
         (
+            "b27x-H27-v10-rest-send-0-3-request-wrapper-under-1-0",
+            &["DATA-SHAPE-002"],
+        ),
+        (
             "b27x-K01-v10-client-subscribes-to-completed-task-stream-opened",
             &["TASK-STATE-006"],
         ),
@@ -2719,6 +2727,10 @@ fn breaker27_blind() {
             &["STREAM-END-002"],
         ),
         ("b27x-K11-v10-client-role-enum-number", &["DATA-SHAPE-002"]),
+        (
+            "b27x-K12-v10-canceled-task-polled-back-to-working",
+            &["TASK-STATE-001"],
+        ),
         (
             "b27x-T01-v10-timestamp-plus-zero-offset",
             &["DATA-TIME-001"],
@@ -2808,6 +2820,7 @@ fn breaker27_blind() {
             "b27x-X14-v10-rest-follow-up-context-mismatch-processed",
             &["ID-CTX-002"],
         ),
+        ("b27x-X15-v03-follow-up-gets-other-context", &["ID-CTX-001"]),
     ];
     for (stem, ids) in faults {
         let out = by(stem);

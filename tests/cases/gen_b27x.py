@@ -739,4 +739,27 @@ case("XL9-legal-v10-rest-list-tasks-of-context-after-follow-ups", lambda: R10() 
     rpost("/message:send", {"message": msg10("and a hotel", mid="m3", contextId="trip-7", referenceTaskIds=["t1"])}), rok({"task": task10("t2", "trip-7", n=3)}),
     rget("/tasks?contextId=trip-7"), rok({"tasks": [task10("t2", "trip-7", n=3), task10("t1", "trip-7", n=2)], "nextPageToken": "", "pageSize": 50, "totalSize": 2})],
     [], "a client-chosen context with a follow-up and a referencing task; listing the context shows both tasks, newest first")
+
+# ---------------------------------------------------------------- round five
+case("X15-v03-follow-up-gets-other-context", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(mid="m1")}), headers=J03), resp(ok(1, task03(state="input-required"))),
+    req(A, rpc(2, "message/send", {"message": msg03("yes", mid="m2", taskId="t1")}), headers=J03), resp(ok(2, task03(ctx="c-new", n=2)))],
+    [("ID-CTX-001", E)], "0.3: a follow-up naming only taskId t1 answered with t1 in another context")
+case("A12-v03-get-task-lacks-streamed-artifact", lambda: C03() + stream03([W03(), art03("r-1", "result", last=True), DONE03()]) + [
+    req(A, rpc(2, "tasks/get", {"id": "t1"}), headers=J03), resp(ok(2, task03(n=5)))],
+    [("TASK-STATE-010", W)], "0.3: the stream delivered artifact r-1; tasks/get of the completed task has none")
+case("K12-v10-canceled-task-polled-back-to-working", lambda: C10() + send_w() + [
+    RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, task10(state="CANCELED", n=2))),
+    RPC(3, "GetTask", {"id": "t1"}), resp(ok(3, task10(state="WORKING", n=3)))],
+    [("TASK-STATE-001", E)], "the client polls the canceled t1 and sees it working again")
+case("GL8-legal-v10-gateway-rewrites-line-endings", lambda: GC10() + (lambda o: [({**l, "body": l["body"].replace("\n", "\r\n")} if l.get("leg") == "upstream" and l.get("dir") == "chunk" else l) for l in o])(up_stream(EVS())),
+    [], "the agent ends SSE lines with CRLF; the gateway passes the same events on with LF (W3C SSE: both end a line)")
+case("XL10-legal-v10-second-task-while-first-waits", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(mid="m1", contextId="c1")}), resp(ok(1, {"task": task10("t1", "c1", state="INPUT_REQUIRED")})),
+    RPC(2, "SendMessage", {"message": msg10("something else", mid="m2", contextId="c1")}), resp(ok(2, {"task": task10("t2", "c1", n=2)}))],
+    [], "a new task in context c1 while t1 of c1 waits for input (ID-008: contextId without taskId starts a new task)")
+case("H27-v10-rest-send-0-3-request-wrapper-under-1-0", lambda: R10() + [
+    rpost("/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}),
+    rerr(400, "INVALID_ARGUMENT", "message is required", status="INVALID_ARGUMENT")],
+    [("DATA-SHAPE-002", E)], "a half-migrated client posts the 0.3 REST body ({request: {content}}) with A2A-Version 1.0")
 write_cases(C, OUT)
