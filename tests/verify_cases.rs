@@ -2696,6 +2696,10 @@ fn breaker27_blind() {
             &["DATA-SHAPE-002"],
         ),
         (
+            "b27x-H28-v10-rest-subscribe-completed-task-opened",
+            &["TASK-STATE-006"],
+        ),
+        (
             "b27x-K01-v10-client-subscribes-to-completed-task-stream-opened",
             &["TASK-STATE-006"],
         ),
@@ -2730,6 +2734,10 @@ fn breaker27_blind() {
         (
             "b27x-K12-v10-canceled-task-polled-back-to-working",
             &["TASK-STATE-001"],
+        ),
+        (
+            "b27x-K13-v10-stream-status-update-carries-0-3-final",
+            &["VER-MIX-001"],
         ),
         (
             "b27x-T01-v10-timestamp-plus-zero-offset",
@@ -2821,6 +2829,10 @@ fn breaker27_blind() {
             &["ID-CTX-002"],
         ),
         ("b27x-X15-v03-follow-up-gets-other-context", &["ID-CTX-001"]),
+        (
+            "b27x-X16-v10-status-message-with-user-role",
+            &["DATA-ROLE-001"],
+        ),
     ];
     for (stem, ids) in faults {
         let out = by(stem);

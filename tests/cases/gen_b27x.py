@@ -762,4 +762,19 @@ case("H27-v10-rest-send-0-3-request-wrapper-under-1-0", lambda: R10() + [
     rpost("/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}),
     rerr(400, "INVALID_ARGUMENT", "message is required", status="INVALID_ARGUMENT")],
     [("DATA-SHAPE-002", E)], "a half-migrated client posts the 0.3 REST body ({request: {content}}) with A2A-Version 1.0")
+
+# ---------------------------------------------------------------- round six
+case("GL9-legal-v10-gateway-adds-context-agent-answers-in-it", lambda: GC10() + via(
+    req(GWA, rpc(1, "SendMessage", {"message": msg10()}), headers=V10),
+    resp(ok(1, {"task": task10(ctx="c-gw")})),
+    up_body=rpc(1, "SendMessage", {"message": msg10(contextId="c-gw")}), up_resp=resp(ok(1, {"task": task10(ctx="c-gw")}))),
+    [], "a session-keeping gateway adds a contextId the client did not send and the agent answers in it: the client gets a context, as if the agent had minted it (ID-002)")
+case("K13-v10-stream-status-update-carries-0-3-final", lambda: C10() + stream10([W1(), {"statusUpdate": {**st10(state="COMPLETED", n=2)["statusUpdate"], "final": True}}]),
+    [("VER-MIX-001", W)], "a half-migrated agent still sets 0.3's final on a 1.0 status update")
+case("X16-v10-status-message-with-user-role", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": {**task10(state="INPUT_REQUIRED"), "status": {"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS % 1, "message": {**amsg10("which city?", taskId="t1", contextId="c1"), "role": "ROLE_USER"}}}}))],
+    [("DATA-ROLE-001", W)], "the agent's question to the user carries ROLE_USER")
+case("H28-v10-rest-subscribe-completed-task-opened", lambda: R10() + rsend_done() + [
+    rget("/tasks/t1:subscribe", h={**RJ, "accept": "text/event-stream"})] + sse([{"task": task10()}], rest=True),
+    [("TASK-STATE-006", E)], "GET /tasks/t1:subscribe on the completed t1 opened a stream (TASK-004)")
 write_cases(C, OUT)
