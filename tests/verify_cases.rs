@@ -2465,3 +2465,464 @@ fn review26_extension_declared_in_extended_card() {
         "agent activated https://ext.example.test/v1/other in A2A-Extensions, which the card does not declare in capabilities.extensions"
     );
 }
+
+/// Session 27's blind adversary (breaker27): the HTTP+JSON binding in detail, a gateway in
+/// between, multi-turn contexts, artifacts over time, the client side, timestamps and
+/// metadata. Every legal control (`b27x-*-legal-*`) stays silent; every fault is reported
+/// under its rules with evidence; and the fixes read as they say: a JSON-RPC envelope on an
+/// HTTP+JSON route is the client's BIND-USE-001 (not the agent's RPC-ENVELOPE-001 for
+/// answering in its own binding; H02, H19); `POST /extendedAgentCard` and `PUT
+/// .../pushNotificationConfigs` are wrong verbs (H15, H16); TaskNotFoundError for a task
+/// named in referenceTaskIds is ID-TASK-001 (X05); a retry after a gateway's 504 under the
+/// same messageId with other text is ID-MSG-002 (K04); a 0.3 `blocking: false` honoured
+/// by a 1.0 agent is the client's VER-MIX-001, not TASK-STATE-007 (K03); a stream event's
+/// or a send request's metadata that is no object is STREAM-SHAPE-001 / DATA-SHAPE-002
+/// (T09, K09); a gateway that collects the agent's stream into one JSON array is
+/// GW-RESP-002, not the agent's RPC-ENVELOPE-001 (G13); a 405 to a wrong verb gets no
+/// REST-ERROR-001 (H26); CARD-URL-009 and
+/// AUTH-TLS-004 show origins without the default port (G17).
+#[test]
+fn breaker27_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    legal_controls_silent(&dir, "b27x-", 40);
+    let faults: &[(&str, &[&str])] = &[
+        (
+            "b27x-A01-v10-artifact-id-changes-across-chunks",
+            &["STREAM-ARTIFACT-001"],
+        ),
+        (
+            "b27x-A02-v10-artifact-chunks-after-last-chunk",
+            &["STREAM-ARTIFACT-002"],
+        ),
+        (
+            "b27x-A03-v10-final-get-task-lacks-streamed-artifact",
+            &["TASK-STATE-010"],
+        ),
+        (
+            "b27x-A04-v10-final-task-artifact-lacks-appended-parts",
+            &["TASK-STATE-010"],
+        ),
+        (
+            "b27x-A05-v10-artifact-update-without-artifact-id",
+            &["STREAM-SHAPE-001"],
+        ),
+        (
+            "b27x-A06-v10-task-two-artifacts-same-id",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b27x-A07-v10-artifact-update-empty-parts",
+            &["STREAM-SHAPE-001"],
+        ),
+        (
+            "b27x-A08-v03-append-to-unknown-artifact",
+            &["STREAM-ARTIFACT-001"],
+        ),
+        (
+            "b27x-A09-v10-blocking-send-lacks-streamed-artifacts-in-other-call",
+            &["TASK-STATE-010"],
+        ),
+        (
+            "b27x-A10-v10-artifact-replaced-after-last-chunk",
+            &["STREAM-ARTIFACT-002"],
+        ),
+        (
+            "b27x-A11-v10-artifact-metadata-array",
+            &["STREAM-SHAPE-001"],
+        ),
+        (
+            "b27x-A12-v03-get-task-lacks-streamed-artifact",
+            &["TASK-STATE-010"],
+        ),
+        ("b27x-G01-v10-gateway-strips-a2a-version", &["VER-HDR-002"]),
+        (
+            "b27x-G02-v10-gateway-strips-a2a-extensions",
+            &["GW-HDR-001"],
+        ),
+        (
+            "b27x-G03-v10-response-content-length-and-chunked",
+            &["HTTP-FRAME-001"],
+        ),
+        (
+            "b27x-G04-v10-buffering-front-delivers-stream-at-end",
+            &["GW-SSE-001"],
+        ),
+        (
+            "b27x-G05-v10-front-answers-stream-with-html",
+            &["STREAM-HTTP-001"],
+        ),
+        (
+            "b27x-G06-v10-front-closes-stream-before-terminal",
+            &["STREAM-END-002"],
+        ),
+        (
+            "b27x-G07-v10-gateway-card-url-rewritten-to-internal-host",
+            &["CARD-URL-003"],
+        ),
+        (
+            "b27x-G08-v10-forwarded-proto-ignored-card-http",
+            &["CARD-URL-008"],
+        ),
+        (
+            "b27x-G09-v10-gateway-rewrites-stream-event",
+            &["GW-SSE-002"],
+        ),
+        (
+            "b27x-G10-v10-gateway-returns-502-while-agent-answered",
+            &["GW-RESP-001"],
+        ),
+        (
+            "b27x-G11-v10-gateway-strips-content-type-of-stream",
+            &["GW-RESP-002"],
+        ),
+        (
+            "b27x-G12-v10-gateway-strips-a2a-version-rest",
+            &["VER-HDR-002"],
+        ),
+        (
+            "b27x-G13-v10-gateway-collects-stream-into-json-array",
+            &["GW-RESP-002"],
+        ),
+        ("b27x-G15-v10-gateway-drops-terminal-event", &["GW-SSE-002"]),
+        (
+            "b27x-G16-v10-forwarded-prefix-ignored-card-url",
+            &["CARD-URL-002"],
+        ),
+        (
+            "b27x-G17-v10-card-url-internal-listener-port",
+            &["CARD-URL-009"],
+        ),
+        (
+            "b27x-H01-v10-rest-send-with-put",
+            &["REST-VERB-002", "REST-VERB-001"],
+        ),
+        (
+            "b27x-H02-v10-jsonrpc-body-posted-to-rest-route-served",
+            &["BIND-USE-001"],
+        ),
+        (
+            "b27x-H03-v10-rest-stream-answered-as-one-json-body",
+            &["STREAM-HTTP-001"],
+        ),
+        (
+            "b27x-H04-v10-rest-stream-events-in-jsonrpc-envelope",
+            &["STREAM-SHAPE-002"],
+        ),
+        (
+            "b27x-H05-v10-rest-get-task-history-length-ignored",
+            &["DATA-HISTORY-001"],
+        ),
+        (
+            "b27x-H06-v10-rest-send-answered-0-3-task-shape",
+            &["DATA-SHAPE-001", "TASK-STATE-005"],
+        ),
+        (
+            "b27x-H07-v10-rest-cancel-answered-event-stream",
+            &["REST-HTTP-001"],
+        ),
+        ("b27x-H08-v10-rest-body-text-plain", &["HTTP-MEDIA-003"]),
+        (
+            "b27x-H09-v10-rest-agent-refuses-application-json-415",
+            &["HTTP-MEDIA-002", "REST-ERROR-001"],
+        ),
+        (
+            "b27x-H10-v03-rest-error-in-1-0-status-shape",
+            &["REST-ERROR-001"],
+        ),
+        (
+            "b27x-H11-v10-rest-client-calls-0-3-v1-route",
+            &["BIND-USE-002"],
+        ),
+        (
+            "b27x-H12-v10-rest-get-task-snake-case-query-served",
+            &["DATA-SHAPE-002"],
+        ),
+        (
+            "b27x-H13-v10-rest-list-tasks-page-size-over-100-500",
+            &["REST-HTTP-002"],
+        ),
+        (
+            "b27x-H14-v10-rest-list-tasks-context-filter-ignored",
+            &["DATA-LIST-003"],
+        ),
+        (
+            "b27x-H15-v10-rest-extended-card-post",
+            &["REST-VERB-001", "REST-VERB-002"],
+        ),
+        (
+            "b27x-H16-v10-rest-push-config-create-with-get-verb",
+            &["REST-VERB-001", "REST-VERB-002"],
+        ),
+        (
+            "b27x-H17-v10-jsonrpc-agent-answers-rest-body",
+            &["RPC-ENVELOPE-001"],
+        ),
+        (
+            "b27x-H18-v10-rest-stream-html-from-front",
+            &["STREAM-HTTP-001"],
+        ),
+        (
+            "b27x-H19-v10-jsonrpc-body-posted-to-rest-route-refused",
+            &["BIND-USE-001"],
+        ),
+        (
+            "b27x-H20-v10-rest-history-length-not-a-number-500",
+            &["REST-HTTP-002"],
+        ),
+        (
+            "b27x-H21-v10-rest-get-task-answered-wrapped",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b27x-H22-v10-rest-cancel-answered-wrapped",
+            &["DATA-SHAPE-001"],
+        ),
+        ("b27x-H23-v10-rest-stream-as-ndjson", &["STREAM-HTTP-001"]),
+        (
+            "b27x-H24-v10-rest-list-tasks-status-0-3-spelling-served",
+            &["DATA-PARAM-001"],
+        ),
+        (
+            "b27x-H25-v10-rest-send-answered-as-event-stream",
+            &["REST-HTTP-001"],
+        ),
+        (
+            "b27x-H26-v10-rest-push-config-patch-refused",
+            &["REST-VERB-001"],
+        ),
+        (
+            "b27x-H27-v10-rest-send-0-3-request-wrapper-under-1-0",
+            &["DATA-SHAPE-002"],
+        ),
+        (
+            "b27x-H28-v10-rest-subscribe-completed-task-opened",
+            &["TASK-STATE-006"],
+        ),
+        (
+            "b27x-K01-v10-client-subscribes-to-completed-task-stream-opened",
+            &["TASK-STATE-006"],
+        ),
+        ("b27x-K02-v03-client-sends-1-0-fields", &["VER-MIX-001"]),
+        ("b27x-K03-v10-client-sends-0-3-fields", &["VER-MIX-001"]),
+        (
+            "b27x-K04-v10-retry-same-message-id-other-text",
+            &["ID-MSG-002"],
+        ),
+        (
+            "b27x-K05-v10-client-accepted-output-mode-ignored",
+            &["CAP-MODE-001"],
+        ),
+        (
+            "b27x-K06-v10-client-ignores-end-and-resubscribes",
+            &["TASK-STATE-006"],
+        ),
+        ("b27x-K07-v10-client-sends-0-3-parts", &["VER-MIX-001"]),
+        (
+            "b27x-K08-v10-rest-client-sends-0-3-part-kind",
+            &["VER-MIX-001"],
+        ),
+        (
+            "b27x-K09-v10-client-message-metadata-string",
+            &["DATA-SHAPE-002"],
+        ),
+        (
+            "b27x-K10-v10-stream-reset-client-resubscribes",
+            &["STREAM-END-002"],
+        ),
+        ("b27x-K11-v10-client-role-enum-number", &["DATA-SHAPE-002"]),
+        (
+            "b27x-K12-v10-canceled-task-polled-back-to-working",
+            &["TASK-STATE-001"],
+        ),
+        (
+            "b27x-K13-v10-stream-status-update-carries-0-3-final",
+            &["VER-MIX-001"],
+        ),
+        (
+            "b27x-T01-v10-timestamp-plus-zero-offset",
+            &["DATA-TIME-001"],
+        ),
+        ("b27x-T02-v10-timestamp-without-zone", &["DATA-SHAPE-001"]),
+        (
+            "b27x-T03-v10-timestamp-space-separator",
+            &["DATA-SHAPE-001"],
+        ),
+        ("b27x-T04-v10-timestamp-date-only", &["DATA-SHAPE-001"]),
+        ("b27x-T05-v10-timestamp-lowercase-z", &["DATA-TIME-001"]),
+        (
+            "b27x-T06-v10-timestamp-unix-seconds-string",
+            &["DATA-SHAPE-001"],
+        ),
+        ("b27x-T07-v10-task-metadata-string", &["DATA-SHAPE-001"]),
+        (
+            "b27x-T08-v10-client-message-metadata-array",
+            &["DATA-SHAPE-002"],
+        ),
+        (
+            "b27x-T09-v10-status-update-metadata-number",
+            &["STREAM-SHAPE-001"],
+        ),
+        (
+            "b27x-T10-v10-stream-timestamp-offset-in-update",
+            &["DATA-TIME-001"],
+        ),
+        (
+            "b27x-T11-v10-rest-timestamp-after-bad-answered-500",
+            &["REST-HTTP-002"],
+        ),
+        ("b27x-T12-v10-timestamp-comma-fraction", &["DATA-SHAPE-001"]),
+        (
+            "b27x-T13-v10-rest-task-timestamp-offset",
+            &["DATA-TIME-001"],
+        ),
+        (
+            "b27x-T14-v10-rest-list-tasks-timestamp-offset",
+            &["DATA-TIME-001"],
+        ),
+        ("b27x-T15-v10-task-state-enum-number", &["DATA-SHAPE-001"]),
+        (
+            "b27x-X01-v10-client-context-replaced-by-agent",
+            &["ID-CTX-002"],
+        ),
+        ("b27x-X02-v10-follow-up-gets-other-context", &["ID-CTX-001"]),
+        (
+            "b27x-X03-v10-stream-context-changes-between-updates",
+            &["ID-EVENT-002", "ID-CTX-002"],
+        ),
+        (
+            "b27x-X04-v10-terminal-task-id-reused-for-new-message",
+            &["TASK-STATE-002", "TASK-STATE-001"],
+        ),
+        (
+            "b27x-X05-v10-reference-task-ids-answered-not-found",
+            &["ID-TASK-001"],
+        ),
+        ("b27x-X06-v10-get-task-context-changed", &["ID-CTX-002"]),
+        (
+            "b27x-X07-v10-list-tasks-of-context-lists-other-context",
+            &["DATA-LIST-003"],
+        ),
+        (
+            "b27x-X08-v10-follow-up-context-mismatch-processed",
+            &["ID-CTX-002"],
+        ),
+        (
+            "b27x-X09-v03-client-context-replaced-by-agent",
+            &["ID-CTX-002"],
+        ),
+        (
+            "b27x-X10-v10-agent-message-reply-in-other-context",
+            &["ID-CTX-002"],
+        ),
+        ("b27x-X11-v10-status-message-other-context", &["ID-CTX-003"]),
+        (
+            "b27x-X12-v10-follow-up-answered-with-new-task",
+            &["ID-TASK-002"],
+        ),
+        (
+            "b27x-X13-v10-stream-task-in-other-context-than-client-gave",
+            &["ID-CTX-002"],
+        ),
+        (
+            "b27x-X14-v10-rest-follow-up-context-mismatch-processed",
+            &["ID-CTX-002"],
+        ),
+        ("b27x-X15-v03-follow-up-gets-other-context", &["ID-CTX-001"]),
+        (
+            "b27x-X16-v10-status-message-with-user-role",
+            &["DATA-ROLE-001"],
+        ),
+    ];
+    for (stem, ids) in faults {
+        let out = by(stem);
+        for id in *ids {
+            assert!(
+                out.findings
+                    .iter()
+                    .any(|f| f.rule == *id && !f.message.is_empty() && !f.evidence.is_empty()),
+                "{stem}: no {id} with evidence:\n{}",
+                render(&out)
+            );
+        }
+    }
+    let msg = |stem: &str, rule: &str| only_finding(stem, rule).message;
+    for (stem, rule, words) in [
+        (
+            "b27x-H02-v10-jsonrpc-body-posted-to-rest-route-served",
+            "BIND-USE-001",
+            "client called POST /message:send in JSON-RPC at https://agent.example.test, which the card declares as HTTP+JSON only: the agent served it anyway",
+        ),
+        (
+            "b27x-H19-v10-jsonrpc-body-posted-to-rest-route-refused",
+            "BIND-USE-001",
+            "client called POST /message:send in JSON-RPC at https://agent.example.test, which the card declares as HTTP+JSON only: the agent refused it (HTTP 400); the HTTP+JSON route takes the operation's request itself as its body",
+        ),
+        (
+            "b27x-H15-v10-rest-extended-card-post",
+            "REST-VERB-001",
+            "client called GetExtendedAgentCard as POST /extendedAgentCard; the route is defined with GET only",
+        ),
+        (
+            "b27x-H16-v10-rest-push-config-create-with-get-verb",
+            "REST-VERB-002",
+            "agent executed CreateTaskPushNotificationConfig for PUT /tasks/t1/pushNotificationConfigs (HTTP 200) instead of refusing the method with 405",
+        ),
+        (
+            "b27x-X05-v10-reference-task-ids-answered-not-found",
+            "ID-TASK-001",
+            "agent answered SendMessage (POST https://agent.example.test/a2a), a message that refers to task t1 in referenceTaskIds (it names no taskId, so it starts a new task), with -32001 TaskNotFoundError, although it handed out that task id in exchange",
+        ),
+        (
+            "b27x-K04-v10-retry-same-message-id-other-text",
+            "ID-MSG-002",
+            "client sent messageId m-42 again with other parts than the message it first named",
+        ),
+        (
+            "b27x-G13-v10-gateway-collects-stream-into-json-array",
+            "GW-RESP-002",
+            "gateway passed the agent's text/event-stream answer on to the client as application/json: the agent answered the upstream leg as an event stream (streaming call SendStreamingMessage was answered with a JSON array (application/json)",
+        ),
+        (
+            "b27x-K09-v10-client-message-metadata-string",
+            "DATA-SHAPE-002",
+            "client message is malformed: send request metadata is not a JSON object",
+        ),
+        (
+            "b27x-A01-v10-artifact-id-changes-across-chunks",
+            "STREAM-ARTIFACT-001",
+            "artifact r-2 chunk has append true but no earlier chunk of it was sent; the stream's other artifact chunks are of r-1: if they are one artifact, give every chunk of it the same artifactId",
+        ),
+        (
+            "b27x-H26-v10-rest-push-config-patch-refused",
+            "REST-VERB-001",
+            "client called CreateTaskPushNotificationConfig as PATCH /tasks/t1/pushNotificationConfigs/p1; the route is defined with POST only, so the agent refused it (HTTP 405): send POST /tasks/t1/pushNotificationConfigs",
+        ),
+        (
+            "b27x-G17-v10-card-url-internal-listener-port",
+            "AUTH-TLS-004",
+            "agent card served at https://gw.example.test (the client fetched it over https) advertises the plain-http interface http://gw.example.test:8080:",
+        ),
+        (
+            "b27x-T09-v10-status-update-metadata-number",
+            "STREAM-SHAPE-001",
+            "stream update event is malformed: status update event metadata is not a JSON object",
+        ),
+    ] {
+        let m = msg(stem, rule);
+        assert!(m.starts_with(words), "{stem}: {m}");
+    }
+    // The agent answered the misplaced JSON-RPC call in its own binding's error shape: no
+    // JSON-RPC envelope of its was lost (H19).
+    let rules_of =
+        |stem: &str| -> Vec<String> { by(stem).findings.into_iter().map(|f| f.rule).collect() };
+    let h19 = rules_of("b27x-H19-v10-jsonrpc-body-posted-to-rest-route-refused");
+    assert_eq!(h19, ["BIND-USE-001"], "{h19:?}");
+    // A router's 405 to a wrong verb is refused before any A2A operation: no A2A error
+    // body is due (H26).
+    let h26 = rules_of("b27x-H26-v10-rest-push-config-patch-refused");
+    assert_eq!(h26, ["REST-VERB-001"], "{h26:?}");
+    // A 1.0 agent that honours a half-migrated client's 0.3 `blocking: false` (K03).
+    let k03 = rules_of("b27x-K03-v10-client-sends-0-3-fields");
+    assert_eq!(k03, ["VER-MIX-001", "VER-MIX-001"], "{k03:?}");
+}

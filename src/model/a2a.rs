@@ -320,6 +320,10 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                         ("GET", true) => Op::ListPushConfigs,
                         ("GET", false) => Op::GetPushConfig,
                         ("DELETE", false) => Op::DeletePushConfig,
+                        // REST-001 (breaker27 H16): a config written with PUT or PATCH (the
+                        // REST habit for "set"; 0.x named it pushNotificationConfig/set) is
+                        // the create it means, judged for its verb (REST-VERB-001/002).
+                        ("PUT" | "PATCH", _) => Op::CreatePushConfig,
                         _ => return None,
                     }
                 }
@@ -3012,6 +3016,22 @@ mod tests {
                 .unwrap()
                 .op,
             Op::CreatePushConfig
+        );
+        // breaker27 H16: a config written with PUT / PATCH is the create it means (judged
+        // for its verb by REST-VERB-001/002); DELETE of the whole list is no route.
+        for (m, p) in [
+            ("PUT", "/tasks/t/pushNotificationConfigs"),
+            ("PATCH", "/tasks/t/pushNotificationConfigs/p1"),
+        ] {
+            assert_eq!(
+                rest_route(m, p).unwrap().op,
+                Op::CreatePushConfig,
+                "{m} {p}"
+            );
+        }
+        assert_eq!(
+            rest_route("DELETE", "/tasks/t/pushNotificationConfigs"),
+            None
         );
     }
 

@@ -4671,6 +4671,18 @@ impl State {
                     if p.is_empty() {
                         p.extend(a2a::metadata_extensions_problem(m, base, "message"));
                     }
+                    // DATA-005 (breaker27 K09): the send request's own metadata is a
+                    // google.protobuf.Struct (0.x: an object), as the message's is.
+                    if p.is_empty() {
+                        let at = base.rsplit_once('/').map_or("", |(b, _)| b);
+                        match c.params.get("metadata") {
+                            None | Some(Json::Null) | Some(Json::Object(_)) => {}
+                            Some(_) => p.push((
+                                format!("{at}/metadata"),
+                                "send request metadata is not a JSON object (a google.protobuf.Struct)".into(),
+                            )),
+                        }
+                    }
                     // DATA-001 / DATA-005 (breaker19b Z6, Z7): 1.0 members typed as the proto
                     // types them, and a set (non-empty) messageId.
                     if p.is_empty() && style == Some(a2a::PartStyle::V1) {
@@ -7695,7 +7707,16 @@ impl State {
                         };
                         let event_type = (style == a2a::PartStyle::V1)
                             .then(|| a2a::proto_type_problem(p.inner, &p.pointer, what, fields))
-                            .flatten();
+                            .flatten()
+                            // DATA-005 (breaker27 T09): the event's own metadata is a
+                            // google.protobuf.Struct (0.x: an object), as a Task's is.
+                            .or_else(|| match p.inner.get("metadata") {
+                                None | Some(Json::Null) | Some(Json::Object(_)) => None,
+                                Some(_) => Some((
+                                    jptr(&p.pointer, &[Key("metadata")]),
+                                    format!("{what} metadata is not a JSON object (a google.protobuf.Struct)"),
+                                )),
+                            });
                         if let Some(q) = event_type {
                             problems.push(q);
                         } else if p.kind == PayloadKind::ArtifactUpdate {
@@ -8532,13 +8553,31 @@ impl State {
         }
         let list = std::mem::take(&mut s.baseless);
         let n = s.baseless_n as usize;
+        // breaker27 A01: other artifacts streamed before it are the likely base (an
+        // agent that mints an artifactId per chunk): name them.
+        let mut others: Vec<String> = s
+            .artifacts
+            .keys()
+            .filter(|k| **k != list[0].0)
+            .cloned()
+            .collect();
+        others.sort_unstable();
+        others.truncate(BASELESS_SHOWN);
         let ev = list
             .iter()
             .map(|(_, seq, ptr)| x.ev_at(*seq, ptr, Some(Value::Bool(true))))
             .collect();
         let msg = if n == 1 {
+            let hint = if others.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; the stream's other artifact chunks are of {}: if they are one artifact, give every chunk of it the same artifactId",
+                    others.join(", ")
+                )
+            };
             format!(
-                "artifact {} chunk has append true but no earlier chunk of it was sent",
+                "artifact {} chunk has append true but no earlier chunk of it was sent{hint}",
                 list[0].0
             )
         } else {
@@ -8593,9 +8632,13 @@ impl State {
         self.note_rest03_served(&x);
         // ID-007: a send the agent refused stored nothing to dedupe, so a later send under
         // its messageId is no reuse.
+        // A gateway's 502 / 504 (or no answer) is no refusal by the agent: the send may
+        // have reached it and run, so a retry under the same messageId with other parts
+        // is still a reuse (breaker27 K04, RFC 9110 §15.6.3 / §15.6.5).
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && !self.sent_messages.is_empty()
             && answer_refused(&x)
+            && !matches!(x.status, Some(502 | 504) | None)
         {
             if let Some(mid) =
                 params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
@@ -8971,6 +9014,15 @@ impl State {
                 if let Some(v) = json.as_ref() {
                     self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
                 }
+            }
+            // REST-001 (breaker27 H15): `GET /extendedAgentCard` requested as POST (the
+            // JSON-RPC habit) is the client's wrong verb, and the agent's when it served it.
+            let refused = (400..500).contains(&status) || status == 501;
+            if c.binding == Some(Binding::Rest)
+                && !x.synthetic
+                && ((200..300).contains(&status) || refused)
+            {
+                self.rest_wrong_verb(&x, &c, (200..300).contains(&status));
             }
             return;
         }
@@ -13962,7 +14014,31 @@ impl State {
             // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
             // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
             // Outside 2xx (a gateway's error page, ...): not ours to judge.
-            if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+            if (200..300).contains(&status)
+                && !x.synthetic
+                && c.op.is_some_and(Op::is_streaming)
+                && !http_rejection
+            {
+                // RPC-005 (breaker27 G13): a streaming call answered with JSON that is no
+                // response object (the stream's events collected into one array by a
+                // front that cannot stream): the stream is missing, not an envelope.
+                let kind = if v.as_array().is_some() {
+                    "a JSON array"
+                } else {
+                    "JSON that is no JSON-RPC response"
+                };
+                self.stream_not_sse(
+                    x,
+                    format!(
+                        "streaming call {} was answered with {kind} ({}) instead of text/event-stream",
+                        c.method.as_deref().unwrap_or(""),
+                        x.resp_headers
+                            .media_type()
+                            .unwrap_or_else(|| "no content type".into())
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                );
+            } else if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
@@ -13972,7 +14048,7 @@ impl State {
                     vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
                     &x.leg,
                 );
-            } else if !x.synthetic && expects_response(&c) {
+            } else if !x.synthetic && expects_response(&c) && !self.jsonrpc_on_rest_route(x) {
                 if let Some((what, code)) = rest_binding_error(v, status, &c) {
                     // RPC-001, RPC-002 (ERR-007 leaves only the HTTP status open): an A2A
                     // error in the HTTP+JSON binding's shape on a JSON-RPC call (one error
@@ -15950,7 +16026,8 @@ impl State {
                     params_message(&c.params)
                         .and_then(|m| str_member(m, "taskId", "task_id"))
                         .map(str::to_string)
-                });
+                })
+                .or_else(|| self.referenced_task_handed_out(x, &c));
             if let Some(tid) = tid {
                 self.task_not_found(x, &tid, bseq, "/error/code");
             }
@@ -16149,13 +16226,19 @@ impl State {
             c.op_term(op.name()).to_string()
         };
         self.areas.insert("rest");
+        // breaker27 H26: a config written on its own path (`PUT|PATCH
+        // .../pushNotificationConfigs/{id}`) is created by POST on the list path.
+        let path = x.path.split('?').next().unwrap_or(&x.path);
+        let to = match (op, path.rsplit_once("/pushNotificationConfigs/")) {
+            (Op::CreatePushConfig, Some((b, _))) => format!("{b}/pushNotificationConfigs"),
+            _ => x.path.clone(),
+        };
         let outcome = if served {
             String::new()
         } else {
             format!(
-                ", so the agent refused it (HTTP {}): send {want} {}",
+                ", so the agent refused it (HTTP {}): send {want} {to}",
                 x.status.unwrap_or(0),
-                x.path
             )
         };
         let mut ev = vec![x.ev(x.req_ev_seq())];
@@ -17180,6 +17263,35 @@ impl State {
         );
     }
 
+    /// The first task of a send's `message.referenceTaskIds` that the agent handed out
+    /// before this call (breaker27 X05), for a message that names no `taskId`: a
+    /// refinement of a finished task is a new task in its context (TASK-001, ID-008), so a
+    /// TaskNotFoundError for it says the agent lost a task it handed out (ID-TASK-001).
+    fn referenced_task_handed_out(&self, x: &Exch, c: &Call) -> Option<String> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        if str_member(m, "taskId", "task_id").is_some() {
+            return None;
+        }
+        let refs = m
+            .get("referenceTaskIds")
+            .or_else(|| m.get("reference_task_ids"))?;
+        let Json::Array(refs) = refs else {
+            return None;
+        };
+        refs.iter()
+            .filter_map(Json::as_str)
+            .find(|t| {
+                self.tasks
+                    .get(&x.tkey(t))
+                    .and_then(|k| k.announced.as_ref())
+                    .is_some_and(|(seq, _)| *seq < x.req_seq)
+            })
+            .map(str::to_string)
+    }
+
     /// ID-TASK-001's message for a send (`SendMessage`, `SendStreamingMessage` and their
     /// 0.x, HTTP+JSON and gRPC forms) whose message continues task `tid`, which the agent
     /// handed out in exchange `axid`, answered not found (TASK-009, ID-001): the call as its
@@ -17233,6 +17345,13 @@ impl State {
         } else {
             "keep every task findable by its id from the answer that hands it out: store it before answering (an agent that stores a task only once it finishes, or at its first artifact, cannot find it while it runs or waits), in a task store every agent instance behind this URL shares (a load balancer without task affinity sends a task's calls to an instance that never saw it)"
         };
+        if message_task_id(&c).as_deref() != Some(tid) {
+            // breaker27 X05: the task is named in referenceTaskIds only.
+            return format!(
+                "agent answered {}, a message that refers to task {tid} in referenceTaskIds (it names no taskId, so it starts a new task), with {how}, although it handed out that task id in exchange {axid}: a referenced task is context for the new one (a refinement of a finished task is a new task in its context, TASK-001), not a task the message continues; keep handed-out tasks findable, and serve the new task (or ignore a reference it cannot use) instead of refusing the message",
+                call_at(x)
+            );
+        }
         format!(
             "agent answered {}, a message that continues task {tid} (its taskId), with {how}, although it handed out that task id in exchange {axid}{state}; {fix}",
             call_at(x)
@@ -18511,7 +18630,20 @@ impl State {
                 );
             }
             if let Some(st) = tv.state {
-                if !immediate && !unreadable && !st.is_terminal() && !st.is_interrupted() {
+                // breaker27 K03: a half-migrated client's 0.3 `blocking: false` (and no
+                // returnImmediately) asks not to wait in the words of 0.3; an agent that
+                // honours it is lenient, not early (VER-MIX-001 names the client).
+                let ox_nonblocking = asked.is_none()
+                    && c.params
+                        .pointer("/configuration/blocking")
+                        .and_then(Json::as_bool)
+                        == Some(false);
+                if !immediate
+                    && !unreadable
+                    && !ox_nonblocking
+                    && !st.is_terminal()
+                    && !st.is_interrupted()
+                {
                     // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
                     // returned without a final status; the help says so in SDK terms.
                     let mut f = Finding::new(
@@ -19730,7 +19862,9 @@ impl State {
                     && c.route_task.is_none()
                     && matches!(op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
                 {
-                    if let Some(tid) = message_task_id(&c) {
+                    if let Some(tid) =
+                        message_task_id(&c).or_else(|| self.referenced_task_handed_out(x, &c))
+                    {
                         self.task_not_found(x, &tid, bseq, "");
                     }
                 }
@@ -20083,6 +20217,18 @@ impl State {
         if self.route_missing_exchange.as_deref() == Some(x.id.as_str())
             || matches!(status, 401 | 403 | 407)
         {
+            return;
+        }
+        // breaker27 H26: a router's 405 to a method the route is not defined with
+        // (REST-VERB-001 names the client) is refused before any A2A operation runs: no
+        // A2A error exists for a wrong verb, so its body shape is not judged.
+        let wrong_verb = status == 405
+            && c.op.is_some_and(|op| {
+                !a2a::rest_verbs(op)
+                    .iter()
+                    .any(|v| x.method.eq_ignore_ascii_case(v))
+            });
+        if wrong_verb {
             return;
         }
         let what = if x.body.as_slice().is_empty() {
@@ -23791,12 +23937,13 @@ impl State {
                         "the proxy fetched it from its https upstream"
                     };
                     // Told after the URL's other checks (CARD-URL-003, GW-RESP-004 may be
-                    // its root cause): [`tls_downgrade_cause`].
+                    // its root cause): [`tls_downgrade_cause`]. Origins as a person
+                    // writes them, without the default port (breaker27 G17).
                     self.held_tls = Some((
                         format!(
                             "agent card served at {} ({by}) advertises the plain-http interface {}: clients that follow the card send their messages and credentials in cleartext",
-                            t.origin(),
-                            u.origin()
+                            net::origin_shown(&t.origin()),
+                            net::origin_shown(&u.origin())
                         ),
                         vec![x.ev_at(bseq, ptr, found.clone())],
                     ));
@@ -23828,7 +23975,11 @@ impl State {
         if !proven {
             return false;
         }
-        let front = front.origin();
+        // origins as a person writes them, without the default port (breaker27 G17)
+        let front = net::origin_shown(&front.origin()).to_string();
+        let f_origin = f.origin();
+        let f_shown = net::origin_shown(&f_origin);
+        let uo = net::origin_shown(&uo).to_string();
         if !self
             .auth_reported
             .insert(format!("card-front\u{0}{}", x.id))
@@ -23850,10 +24001,10 @@ impl State {
                     Some(reason) => format!(" (--rewrite-card left it: {reason})"),
                     None => String::new(),
                 };
-                let via = if front == f.origin() {
+                let via = if front == f_shown {
                     String::new()
                 } else {
-                    format!(" (fetched through the proxy at {})", f.origin())
+                    format!(" (fetched through the proxy at {f_shown})")
                 };
                 format!(
                     "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
@@ -24303,6 +24454,40 @@ impl State {
         );
     }
 
+    /// A JSON-RPC body posted to an HTTP+JSON route (`POST {url}/message:send`) below an
+    /// interface the card declares as HTTP+JSON at this origin, and to no JSON-RPC
+    /// interface url (breaker27 H19): the agent's HTTP+JSON error answer is its binding's
+    /// (REST-001, ERR-003), not a JSON-RPC envelope lost; BIND-USE-001 names the client.
+    fn jsonrpc_on_rest_route(&self, x: &Exch) -> bool {
+        let Some(p) = x.parts.as_ref() else {
+            return false;
+        };
+        if a2a::rest_route(&x.method, &p.path).is_none() {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        let mut rest_below = false;
+        for a in self.advertised.values() {
+            if a.parts.origin() != origin {
+                continue;
+            }
+            let base = net::norm_path(&a.parts.path);
+            match a.binding {
+                Some(Binding::JsonRpc) if path == base => return false,
+                Some(Binding::Rest)
+                    if path.len() > base.len()
+                        && path.starts_with(base)
+                        && (base.ends_with('/') || path.as_bytes()[base.len()] == b'/') =>
+                {
+                    rest_below = true
+                }
+                _ => {}
+            }
+        }
+        rest_below
+    }
+
     /// BIND-USE-001 (CARD-005, CARD-006; breaker15a Q19): the client called an advertised
     /// interface URL in a binding the card does not declare there: HTTP+JSON routes below a
     /// `JSONRPC` interface (`GET {url}/extendedAgentCard`, `POST {url}/message:send`), or a
@@ -24353,8 +24538,15 @@ impl State {
             }
             // The call sits at (JSON-RPC) or below (HTTP+JSON) an interface of the other
             // binding.
+            // breaker27 H02: a JSON-RPC envelope posted to an HTTP+JSON route below the
+            // interface (`POST {url}/message:send`), a half-migrated client's habit.
             let at = match b {
-                Binding::JsonRpc => path == base,
+                Binding::JsonRpc => {
+                    path == base
+                        || (below
+                            && ab == Binding::Rest
+                            && a2a::rest_route(&x.method, path).is_some())
+                }
                 _ => path == base || below,
             };
             if at && !a.misused && other.as_ref().is_none_or(|o| k.len() > o.len()) {
@@ -24402,6 +24594,7 @@ impl State {
         // the one that works. Led with the agent's card, not the client's binding.
         if b == Binding::JsonRpc
             && a.binding == Some(Binding::Rest)
+            && path == net::norm_path(&a.parts.path)
             && !refused
             && x.status.is_some_and(|s| (200..300).contains(&s))
         {
@@ -24424,10 +24617,16 @@ impl State {
             );
             return false;
         }
+        // breaker27 H02: a JSON-RPC envelope on an HTTP+JSON route; say what the route takes.
+        let route_takes = if b == Binding::JsonRpc && path != net::norm_path(&a.parts.path) {
+            "; the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
+        } else {
+            ""
+        };
         self.find(
             &r::BIND_USE_UNDECLARED,
             format!(
-                "client called {} {} in {} at {}, which the card declares as {} only{outcome}",
+                "client called {} {} in {} at {}, which the card declares as {} only{outcome}{route_takes}",
                 x.method.to_ascii_uppercase(),
                 p.path,
                 name(b),
