@@ -2465,3 +2465,51 @@ fn review26_extension_declared_in_extended_card() {
         "agent activated https://ext.example.test/v1/other in A2A-Extensions, which the card does not declare in capabilities.extensions"
     );
 }
+
+/// q27a item 1 (review26 R13): a refusal whose HTTP status says the request was not read
+/// whole (413 of a body-size limit, 408, 431) may answer a JSON-RPC -32600/-32700 with id
+/// null (JSON-RPC 2.0 §5: the id could not be detected), over 1.0, 0.3 and a stream, and a
+/// gateway's 502 or a2a-python's own "Payload too large" -32600 is no RPC-ERROR-001
+/// (`b27q-1-legal-*`); another id under such a status is RPC-ID-002, and a 400 (the status
+/// of a JSON-RPC server's own parser) stays the agent's RPC-ID-001 + RPC-ERROR-001.
+#[test]
+fn q27a_unread_request_refusal_id_null() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-1-", 7);
+    for (stem, status, shown, said) in [
+        (
+            "b27q-1-v10-jsonrpc-413-error-other-id",
+            413,
+            "id 0",
+            "HTTP 413 Content Too Large says the request body is over a size limit",
+        ),
+        (
+            "b27q-1-v03-jsonrpc-431-error-id-string-null",
+            431,
+            "id \"null\", the string \"null\", not JSON null",
+            "HTTP 431 Request Header Fields Too Large says the request head is over a size limit",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["RPC-ID-002"], "{stem}:\n{}", render(&out));
+        let m = only_message(&out, "RPC-ID-002");
+        assert!(
+            m.starts_with("the agent or a front before it (body-size limit, proxy, gateway)")
+                && m.contains(&format!(
+                    "with HTTP {status} and a JSON-RPC error object with {shown}: {said}, so the refuser could not read the call's id and JSON-RPC 2.0 §5 asks for id null; {shown} names another call"
+                ))
+                && m.contains("answer id null (or the call's id, when it was read)"),
+            "{stem}: {m}"
+        );
+    }
+    let out = verify(&dir.join("b27q-1-v10-jsonrpc-400-invalid-request-id-null.jsonl"));
+    let mut rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    rules.sort();
+    assert_eq!(rules, ["RPC-ERROR-001", "RPC-ID-001"], "{}", render(&out));
+}

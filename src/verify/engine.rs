@@ -13945,12 +13945,17 @@ impl State {
         // An error body under an HTTP-level refusal (401/403 of an auth front, 429 of a rate
         // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
         // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
-        // not as the agent's RPC-ID-001.
+        // not as the agent's RPC-ID-001. The same for a refusal of a request the refuser
+        // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
+        // null is JSON-RPC 2.0 §5's own answer (review26 R13).
         let refused_bad_id = c.rpc_id_ambiguous
             || ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
                 && rv.id.is_none_or(Json::is_null)
                 && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
-            || (x.status.is_some_and(front_refusal_status) && rv.error.is_some());
+            || (x
+                .status
+                .is_some_and(|s| front_refusal_status(s) || unread_request_status(s).is_some())
+                && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
                 if !rid.is_null()
@@ -14311,7 +14316,8 @@ impl State {
         let Some(RequestParse::Request { id: Some(rid), .. }) = &c.rpc else {
             return;
         };
-        if !front_refusal_status(status)
+        let unread = unread_request_status(status);
+        if !(front_refusal_status(status) || unread.is_some())
             || x.synthetic
             || c.rpc_id_ambiguous
             || c.batch.is_some()
@@ -14327,7 +14333,8 @@ impl State {
             return;
         }
         let got = v.get("id");
-        if jsonrpc::same_id_key(Some(rid), got) {
+        if jsonrpc::same_id_key(Some(rid), got) || unread.is_some() && got.is_none_or(Json::is_null)
+        {
             return;
         }
         // The same digits or letters in another JSON type (1 and "1", null and "null") read
@@ -14350,14 +14357,29 @@ impl State {
         };
         let who = if self.gw_answered_alone(x) {
             "the gateway, answering alone (no request of this call reached the agent),"
+        } else if unread.is_some() {
+            "the agent or a front before it (body-size limit, proxy, gateway)"
         } else {
             "the agent or a front before it (auth layer, rate limiter, gateway)"
+        };
+        // A refuser that did not read the request (413, ...) could not know the id: null is
+        // its right answer (JSON-RPC 2.0 §5), another value names another call.
+        let why = match unread {
+            Some(said) => format!(
+                "HTTP {said}, so the refuser could not read the call's id and JSON-RPC 2.0 §5 asks for id null; {shown} names another call"
+            ),
+            None => "JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could".to_string(),
+        };
+        let fix = if unread.is_some() {
+            "answer id null (or the call's id, when it was read)"
+        } else {
+            "echo the call's id in the error"
         };
         self.areas.insert("jsonrpc");
         self.find(
             &r::RPC_REFUSAL_ID_NOT_ECHOED,
             format!(
-                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object with {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
+                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object with {shown}: {why}; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; {fix}, or answer the status with a body that is no JSON-RPC response object",
                 c.method.as_deref().unwrap_or("call"),
                 x.url
             ),
@@ -15581,11 +15603,17 @@ impl State {
                         ),
                     ))
                 } else if (code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST)
-                    && matches!(x.status, Some(401 | 403))
+                    && (x.status.is_some_and(|s| {
+                        front_refusal_status(s) || unread_request_status(s).is_some()
+                    }) || code == jsonrpc::INVALID_REQUEST && says_too_large(message))
                 {
                     // ERR-006, AUTH-003 (breaker15b R14): a credentials refusal is told by
                     // the HTTP 401/403 (A2A has no JSON-RPC code for it); the code in the
-                    // body of a refusal made before the call was read is not judged.
+                    // body of a refusal made before the call was read is not judged. The
+                    // same for a gateway's 502-504 and a refusal of a request not read
+                    // whole (413 of a body-size limit, 408, 431: review26 R13), and for
+                    // -32600 saying the body is too large under any status (a2a-python's
+                    // own body-size check answers -32600 "Payload too large").
                     None
                 } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
@@ -27511,6 +27539,36 @@ fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
 /// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
 fn front_refusal_status(status: u16) -> bool {
     matches!(status, 401 | 403 | 429 | 502 | 503 | 504)
+}
+
+/// Whether a JSON-RPC error message says the request was refused for its size ("Payload
+/// too large", "Request body too large", "request entity too large"): a body-size limit's
+/// -32600, which fits a request the server would not read (ERR-001).
+fn says_too_large(message: Option<&str>) -> bool {
+    message.is_some_and(|m| {
+        let m = m.to_ascii_lowercase();
+        m.contains("too large") || m.contains("too big") || m.contains("size limit")
+    })
+}
+
+/// What an HTTP status says about a request the server (the agent or a front before it:
+/// a body-size limit, a proxy, a load balancer) refused before reading it whole: 408
+/// Request Timeout (RFC 9110 §15.5.9), 411 Length Required (§15.5.12), 413 Content Too
+/// Large (§15.5.14), 414 URI Too Long (§15.5.15), 431 Request Header Fields Too Large
+/// (RFC 6585 §5). `None` for any other status. Such a refuser never read the JSON-RPC
+/// request object, so an error body with id null and -32600 (or -32700) is JSON-RPC 2.0
+/// §5's own answer for a request whose id could not be detected (RPC-002, ERR-001; review26
+/// R13). 400 is not among them: it is the status a JSON-RPC server's own parser answers
+/// with, so a 400 error body is judged as the agent's.
+fn unread_request_status(status: u16) -> Option<&'static str> {
+    Some(match status {
+        408 => "408 Request Timeout says the request did not arrive whole in the server's time",
+        411 => "411 Length Required says the server would not read a body without Content-Length",
+        413 => "413 Content Too Large says the request body is over a size limit",
+        414 => "414 URI Too Long says the request target is over a size limit",
+        431 => "431 Request Header Fields Too Large says the request head is over a size limit",
+        _ => return None,
+    })
 }
 
 /// Whether `c` is a JSON-RPC call sent with `A2A-Version: 1.0` under a 0.x method name

@@ -206,7 +206,7 @@ rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
 rule!(RPC_REFUSAL_ID_NOT_ECHOED, "RPC-ID-002", "jsonrpc-refusal-id-not-echoed", Warning, ErrorHandling,
     ["RPC-002", "ERR-007"],
-    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value)",
+    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value); a refusal of a request not read whole (408, 411, 413, 414, 431: a body-size limit, a proxy) may answer id null, only another value is told",
     "whoever writes the refusal body (the agent, or the auth layer, rate limiter or gateway in front of it): read the call's id and echo it in the JSON-RPC error (JSON-RPC 2.0 §5 allows id null only when the request's id could not be read), or answer the HTTP status with a body that is no JSON-RPC response object ({\"error\": \"rate limited\"}, a google.rpc Status) so that clients go by the status; the HTTP status of a JSON-RPC error is free (ERR-007)");
 rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop,
     ["RPC-001", "RPC-002"],

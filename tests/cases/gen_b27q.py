@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Session 27's verifier items (q27a, b27q-*): the review's and breaker26's leftovers as
+transcript faults and legal controls. Run from the repo root: python3 tests/cases/gen_b27q.py"""
+import json
+import os
+
+OUT = os.path.join(os.path.dirname(__file__), "variants")
+A = "https://agent.example.test"
+
+
+def req(t, method, url, headers, body=""):
+    if not isinstance(body, str):
+        body = json.dumps(body, separators=(",", ":"))
+    return {"dir": "req", "t": t, "method": method, "url": url, "headers": headers, "body": body}
+
+
+def resp(t, status, headers, body=""):
+    if not isinstance(body, str):
+        body = json.dumps(body, separators=(",", ":"))
+    return {"dir": "resp", "t": t, "status": status, "headers": headers, "body": body}
+
+
+def chunk(t, body, close=None):
+    e = {"dir": "chunk", "t": t, "body": body}
+    if close:
+        e["close"] = close
+    return e
+
+
+def sse(obj):
+    return "data: " + json.dumps(obj, separators=(",", ":")) + "\n\n"
+
+
+def write(name, events, findings, source, note):
+    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
+        for e in events:
+            f.write(json.dumps(e) + "\n")
+    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
+        json.dump(
+            {
+                "findings": [{"rule": r, "severity": s} for r, s in findings],
+                "source": source,
+                "note": note,
+            },
+            f,
+            indent=2,
+        )
+        f.write("\n")
+
+
+JSON = {"content-type": "application/json"}
+SSE = {"content-type": "text/event-stream"}
+V10 = {**JSON, "a2a-version": "1.0"}
+CARD03 = {
+    "protocolVersion": "0.3.0",
+    "name": "assistant",
+    "description": "AI assistant",
+    "url": A + "/",
+    "preferredTransport": "JSONRPC",
+    "version": "1.0.0",
+    "capabilities": {"streaming": True},
+    "defaultInputModes": ["text/plain"],
+    "defaultOutputModes": ["text/plain"],
+    "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}],
+}
+CARD10 = {
+    "name": "assistant",
+    "description": "AI assistant",
+    "supportedInterfaces": [{"url": A + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+    "version": "1.0.0",
+    "capabilities": {"streaming": True},
+    "defaultInputModes": ["text/plain"],
+    "defaultOutputModes": ["text/plain"],
+    "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}],
+}
+CARD_GET = req(0.0, "GET", A + "/.well-known/agent-card.json", {"accept": "application/json"})
+
+
+def card(c):
+    return resp(0.004, 200, {**JSON, "cache-control": "max-age=300", "etag": "\"c1\""}, c)
+
+
+MSG10 = {"messageId": "9f0c1b2a-4d3e-4f5a-8b6c-7d8e9fa0b1c2", "role": "ROLE_USER", "parts": [{"text": "summarize this"}]}
+MSG03 = {"kind": "message", "messageId": "9f0c1b2a-4d3e-4f5a-8b6c-7d8e9fa0b1c2", "role": "user", "parts": [{"kind": "text", "text": "summarize this"}]}
+
+
+def send10(rid, method="SendMessage"):
+    return req(0.01, "POST", A + "/a2a", V10, {"jsonrpc": "2.0", "id": rid, "method": method, "params": {"message": MSG10}})
+
+
+def send03(rid, method="message/send"):
+    return req(0.01, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": rid, "method": method, "params": {"message": MSG03}})
+
+
+def rpc_error(rid, code, message):
+    return {"jsonrpc": "2.0", "id": rid, "error": {"code": code, "message": message}}
+
+
+# ---- item 1 (review26 R13): a refusal of a request its refuser did not read whole ----------
+SRC1 = "https://www.jsonrpc.org/specification (JSON-RPC 2.0 §5: 'If there was an error in detecting the id in the Request object (e.g. Parse error/Invalid Request), it MUST be Null'); RFC 9110 §15.5.14 (413 Content Too Large)"
+for name, status, body, rq, findings, note in [
+    (
+        "b27q-1-legal-v10-jsonrpc-413-invalid-request-id-null",
+        413,
+        rpc_error(None, -32600, "Request body too large"),
+        send10(7),
+        [],
+        "a body-size limit answers 413 with a JSON-RPC -32600 of id null: it never read the body, so the id could not be detected and null is JSON-RPC 2.0 §5's own answer; no RPC-ID-001, no RPC-ERROR-001",
+    ),
+    (
+        "b27q-1-legal-v03-jsonrpc-stream-413-invalid-request-id-null",
+        413,
+        rpc_error(None, -32600, "Payload Too Large"),
+        send03("req-1", "message/stream"),
+        [],
+        "the 0.3 streaming form of the 413 body-size refusal: silent",
+    ),
+    (
+        "b27q-1-legal-v10-jsonrpc-408-invalid-request-id-null",
+        408,
+        rpc_error(None, -32600, "Request timeout"),
+        send10(7),
+        [],
+        "408 Request Timeout: the request did not arrive whole, id null fits",
+    ),
+    (
+        "b27q-1-legal-v10-jsonrpc-431-parse-error-id-null",
+        431,
+        rpc_error(None, -32700, "Request header fields too large"),
+        send10(7),
+        [],
+        "431 Request Header Fields Too Large: refused at the head, the body never read, id null fits",
+    ),
+    (
+        "b27q-1-legal-v10-jsonrpc-413-invalid-request-id-echoed",
+        413,
+        rpc_error(7, -32600, "Payload too large"),
+        send10(7),
+        [],
+        "a body-size check that read the id and echoed it: fine too",
+    ),
+    (
+        "b27q-1-legal-v10-jsonrpc-502-invalid-request-id-echoed",
+        502,
+        rpc_error(7, -32600, "upstream refused the request"),
+        send10(7),
+        [],
+        "a gateway's 502 with a JSON-RPC -32600 echoing the id: the code in a front's refusal is not the agent's (as for 401/403), not RPC-ERROR-001",
+    ),
+    (
+        "b27q-1-legal-v03-jsonrpc-200-payload-too-large-id-echoed",
+        200,
+        rpc_error("req-1", -32600, "Payload too large"),
+        send03("req-1"),
+        [],
+        "a2a-python's own body-size check answers -32600 'Payload too large' with the request id under HTTP 200: -32600 fits a request the server would not read",
+    ),
+    (
+        "b27q-1-v10-jsonrpc-413-error-other-id",
+        413,
+        rpc_error(0, -32600, "Request body too large"),
+        send10(7),
+        [("jsonrpc-refusal-id-not-echoed", "warning")],
+        "a 413 whose JSON-RPC error names id 0: a refuser that did not read the call can only answer id null (or echo the id it read); 0 names another call (RPC-ID-002)",
+    ),
+    (
+        "b27q-1-v03-jsonrpc-431-error-id-string-null",
+        431,
+        rpc_error("null", -32600, "headers too large"),
+        send03("req-1"),
+        [("jsonrpc-refusal-id-not-echoed", "warning")],
+        "a 431 whose JSON-RPC error carries the string \"null\", not JSON null (RPC-ID-002)",
+    ),
+    (
+        "b27q-1-v10-jsonrpc-400-invalid-request-id-null",
+        400,
+        rpc_error(None, -32600, "Invalid Request"),
+        send10(7),
+        [("jsonrpc-id-mismatch", "error"), ("jsonrpc-error-code-mismatch", "error")],
+        "a 400 is the status a JSON-RPC server's own parser answers with: -32600 id null to a valid, readable call is still the agent's (RPC-ID-001, RPC-ERROR-001), unlike a 413 of a body-size limit",
+    ),
+]:
+    c = CARD03 if "-v03-" in name else CARD10
+    write(name, [CARD_GET, card(c), rq, resp(0.02, status, JSON, body)], findings, SRC1, note)
