@@ -2513,3 +2513,28 @@ fn q27a_unread_request_refusal_id_null() {
     rules.sort();
     assert_eq!(rules, ["RPC-ERROR-001", "RPC-ID-001"], "{}", render(&out));
 }
+
+/// q27a item 2 (review26 R10): RPC-ERROR-003's "messageId is not a UUID" is told only for a
+/// refusal whose UUID words are about the messageId (a clause, a validation-list entry or
+/// a data member naming it and no other id); words asking a UUID of a taskId or contextId
+/// beside the messageId, or quoting a contextId that starts with the messageId, stay
+/// silent (`b27q-2-legal-*`).
+#[test]
+fn q27a_message_id_not_uuid_only_for_the_message_id() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-2-", 4);
+    for stem in [
+        "b27q-2-v03-message-id-not-uuid-beside-task-id",
+        "b27q-2-v03-validation-list-message-id-uuid",
+        "b27q-2-v03-data-object-message-id-uuid-beside-task-id",
+    ] {
+        let f = only_finding(stem, "RPC-ERROR-003");
+        assert!(
+            f.message.contains(
+                "the message's messageId \"client-0001\" is not a UUID, and it need not be"
+            ),
+            "{stem}: {}",
+            f.message
+        );
+    }
+}

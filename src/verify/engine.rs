@@ -2697,13 +2697,15 @@ impl State {
         // mine26b (archestra PR #7599): a messageId that is no UUID, refused in words that
         // ask for a UUID, in any version.
         let uuid_refused = send
-            .then(|| params_message(&c.params).and_then(non_uuid_message_id))
+            .then(|| params_message(&c.params))
             .flatten()
-            .filter(|id| {
-                [said, detail]
-                    .into_iter()
-                    .flatten()
-                    .any(|t| says_message_id_not_uuid(t, id))
+            .and_then(|m| {
+                non_uuid_message_id(m).filter(|id| {
+                    [said, detail]
+                        .into_iter()
+                        .flatten()
+                        .any(|t| says_message_id_not_uuid(t, id, m))
+                })
             });
         if (c.dialect != Some(Dialect::V1_0)
             && !own_event
@@ -15812,14 +15814,14 @@ impl State {
                 .any(says_empty_content);
         // archestra PR #7599: a non-UUID messageId stored in a uuid column failed with
         // -32603 and the database's words ("invalid input syntax for type uuid").
-        let uuid_said = params_message(&c.params)
-            .and_then(non_uuid_message_id)
-            .is_some_and(|id| {
+        let uuid_said = params_message(&c.params).is_some_and(|m| {
+            non_uuid_message_id(m).is_some_and(|id| {
                 [message, data_text.as_deref()]
                     .into_iter()
                     .flatten()
-                    .any(|t| says_message_id_not_uuid(t, id))
-            });
+                    .any(|t| says_message_id_not_uuid(t, id, m))
+            })
+        });
         if code == jsonrpc::INTERNAL_ERROR
             && (empty_said || uuid_said)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -26050,16 +26052,85 @@ fn non_uuid_message_id<'a>(m: &'a Obj) -> Option<&'a str> {
     (!id.is_empty() && !uuid).then_some(id)
 }
 
-/// Whether error text `t` refuses messageId `id` for not being a UUID: it says "uuid" and
-/// names the member (messageId, message_id, message.id) or quotes the id itself (a
-/// database's "invalid input syntax for type uuid: \"msg-1\""). For RPC-ERROR-003.
-fn says_message_id_not_uuid(t: &str, id: &str) -> bool {
+/// Whether error text `t` refuses messageId `id` of send message `m` for not being a UUID:
+/// some clause of it (the text split at `;`, `. `, line breaks and JSON object braces, so
+/// one validation error of a list is one clause) says "uuid" and names the messageId (the
+/// member: messageId, message_id, message.id, "message id"; or the id itself as a whole
+/// token, as a database's "invalid input syntax for type uuid: \"msg-1\"" quotes it) and
+/// no other id of the message (taskId, contextId, referenceTaskIds, artifactId, by name or
+/// value). A clause naming both is split at its commas and judged by the same test piece
+/// by piece (`{"messageId": "must be a UUID", "taskId": "ok"}`); "message id m-1 accepted,
+/// but taskId t-1 is not a valid uuid" and "contextId c-9 of message id m-1 must be a
+/// UUID" refuse another id (review26 R10). For RPC-ERROR-003.
+fn says_message_id_not_uuid(t: &str, id: &str, m: &Obj) -> bool {
+    const MESSAGE_ID: [&str; 4] = ["messageid", "message_id", "message.id", "message id"];
+    const OTHER_ID: [&str; 15] = [
+        "taskid",
+        "task_id",
+        "task.id",
+        "task id",
+        "contextid",
+        "context_id",
+        "context.id",
+        "context id",
+        "referencetaskids",
+        "reference_task_ids",
+        "reference task id",
+        "artifactid",
+        "artifact_id",
+        "artifact.id",
+        "artifact id",
+    ];
     let l = t.to_ascii_lowercase().replace('\\', "");
-    l.contains("uuid")
-        && (["messageid", "message_id", "message.id", "message id"]
-            .iter()
-            .any(|w| l.contains(w))
-            || (id.len() >= 3 && t.contains(id)))
+    let id = id.to_ascii_lowercase();
+    let mut other_values: Vec<String> = [("taskId", "task_id"), ("contextId", "context_id")]
+        .iter()
+        .filter_map(|(a, b)| str_member(m, a, b))
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if let Some(refs) = m
+        .get("referenceTaskIds")
+        .or_else(|| m.get("reference_task_ids"))
+        .and_then(Json::as_array)
+    {
+        other_values.extend(
+            refs.iter()
+                .filter_map(Json::as_str)
+                .map(str::to_ascii_lowercase),
+        );
+    }
+    // The id as a whole token: not part of a longer id ("msg-1" in "msg-1-ctx").
+    let tokens = |seg: &str, v: &str| -> Vec<(usize, usize)> {
+        if v.len() < 3 {
+            return Vec::new();
+        }
+        let inner = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+        seg.match_indices(v)
+            .filter(|(i, _)| {
+                !seg[..*i].chars().next_back().is_some_and(inner)
+                    && !seg[i + v.len()..].chars().next().is_some_and(inner)
+            })
+            .map(|(i, _)| (i, i + v.len()))
+            .collect()
+    };
+    let id_is_other = other_values.contains(&id);
+    let names = |piece: &str, words: &[&str]| words.iter().any(|w| piece.contains(w));
+    // (names the messageId, names another id)
+    let named = |piece: &str| {
+        (
+            names(piece, &MESSAGE_ID) || !id_is_other && !tokens(piece, &id).is_empty(),
+            names(piece, &OTHER_ID) || other_values.iter().any(|v| !tokens(piece, v).is_empty()),
+        )
+    };
+    let refuses = |piece: &str| piece.contains("uuid") && named(piece) == (true, false);
+    l.split(['\n', ';', '{', '}'])
+        .flat_map(|c| c.split(". "))
+        .any(|clause| {
+            refuses(clause)
+                || clause.contains("uuid")
+                    && named(clause) == (true, true)
+                    && clause.split(',').any(refuses)
+        })
 }
 
 /// RPC-ERROR-003 (DATA-004; ag2 PR #2163): the index of the first text part of send

@@ -182,3 +182,77 @@ for name, status, body, rq, findings, note in [
 ]:
     c = CARD03 if "-v03-" in name else CARD10
     write(name, [CARD_GET, card(c), rq, resp(0.02, status, JSON, body)], findings, SRC1, note)
+
+
+# ---- item 2 (review26 R10): RPC-ERROR-003's messageId-not-UUID words ---------------------
+SRC2 = "https://github.com/archestra-ai/archestra/pull/7599 (a messageId refused for not being a UUID; review26 R10: words about another id are not this kind)"
+M03 = {**MSG03, "messageId": "client-0001", "taskId": "task-7"}
+M10 = {**MSG10, "messageId": "client-0001", "taskId": "task-7"}
+
+
+def send_msg(m, v10):
+    if v10:
+        return req(0.01, "POST", A + "/a2a", V10, {"jsonrpc": "2.0", "id": 3, "method": "SendMessage", "params": {"message": m}})
+    return req(0.01, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 3, "method": "message/send", "params": {"message": m}})
+
+
+for name, m, err, findings, note in [
+    (
+        "b27q-2-legal-v03-task-id-not-uuid-message-id-named",
+        M03,
+        {"code": -32602, "message": "Invalid params: message id client-0001 accepted, but taskId task-7 is not a valid uuid"},
+        [],
+        "the refusal names the messageId only to say it was accepted: the UUID it asks for is the taskId's",
+    ),
+    (
+        "b27q-2-legal-v03-context-id-value-in-database-error",
+        {**MSG03, "messageId": "msg-1", "contextId": "msg-1-ctx"},
+        {"code": -32603, "message": "Internal error: invalid input syntax for type uuid: \"msg-1-ctx\""},
+        [],
+        "the database quotes the contextId msg-1-ctx, which merely starts with the messageId msg-1",
+    ),
+    (
+        "b27q-2-legal-v03-validation-list-task-id-uuid",
+        M03,
+        {"code": -32602, "message": "Invalid params", "data": [
+            {"type": "uuid_parsing", "loc": ["params", "message", "taskId"], "msg": "Input should be a valid UUID", "input": "task-7"},
+            {"type": "string_too_long", "loc": ["params", "message", "messageId"], "msg": "String should have at most 8 characters", "input": "client-0001"},
+        ]},
+        [],
+        "a validation-error list: the UUID error is the taskId's entry; the messageId's entry asks another thing",
+    ),
+    (
+        "b27q-2-legal-v10-context-id-not-uuid-message-id-named",
+        {**MSG10, "messageId": "client-0001", "contextId": "ctx-9"},
+        {"code": -32602, "message": "Invalid params: contextId ctx-9 of message id client-0001 must be a UUID"},
+        [],
+        "1.0: the UUID asked for is the contextId's (the messageId is only named as its holder); no RPC-ERROR-003 blaming the messageId",
+    ),
+    (
+        "b27q-2-v03-message-id-not-uuid-beside-task-id",
+        M03,
+        {"code": -32602, "message": "Invalid params: taskId task-7 found; messageId client-0001 must be a UUID"},
+        [("valid-request-refused-invalid-params", "warning")],
+        "the clause asking for a UUID names the messageId",
+    ),
+    (
+        "b27q-2-v03-validation-list-message-id-uuid",
+        M03,
+        {"code": -32602, "message": "Invalid params", "data": [
+            {"type": "missing", "loc": ["params", "message", "taskId"], "msg": "Task task-7 not found"},
+            {"type": "uuid_parsing", "loc": ["params", "message", "messageId"], "msg": "Input should be a valid UUID", "input": "client-0001"},
+        ]},
+        [("valid-request-refused-invalid-params", "warning")],
+        "the validation-error list's UUID entry is the messageId's",
+    ),
+    (
+        "b27q-2-v03-data-object-message-id-uuid-beside-task-id",
+        M03,
+        {"code": -32602, "message": "Invalid params", "data": {"messageId": "must be a valid UUID", "taskId": "ok"}},
+        [("valid-request-refused-invalid-params", "warning")],
+        "one object names both ids: the member asking for a UUID is the messageId",
+    ),
+]:
+    v10 = "-v10-" in name
+    c = CARD10 if v10 else CARD03
+    write(name, [CARD_GET, card(c), send_msg(m, v10), resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 3, "error": err})], findings, SRC2, note)
