@@ -2538,3 +2538,25 @@ fn q27a_message_id_not_uuid_only_for_the_message_id() {
         );
     }
 }
+
+/// q27a item 3 (review26 R12): CARD-SHAPE-009 judges a hybrid card (0.3 fields beside
+/// supportedInterfaces) whose supportedInterfaces offers a 1.0 client an interface (a 1.x
+/// protocolVersion, or none), since that client reads the same modes as media types, and
+/// says so; a hybrid card with media types, one whose supportedInterfaces names only 0.3,
+/// and a pure 0.3 card keep bare tokens silent (`b27q-3-legal-*`).
+#[test]
+fn q27a_hybrid_card_modes_read_by_1_0_clients() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-3-", 3);
+    for stem in [
+        "b27q-3-v10-hybrid-card-bare-mode-tokens",
+        "b27q-3-v10-hybrid-card-interface-without-version-bare-modes",
+    ] {
+        let f = only_finding(stem, "CARD-SHAPE-009");
+        assert_eq!(
+            f.message,
+            "the agent's card (0.3 fields beside supportedInterfaces, which offers 1.0 clients an interface) lists modes that are not media types: /defaultInputModes/0 \"text\", /defaultOutputModes/0 \"text\", /skills/0/outputModes/0 \"artifact\"; the 1.0 proto defines input and output modes as media types, which 1.0 clients, reading these same members, compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json); media types serve the card's 0.3 readers as well",
+            "{stem}"
+        );
+    }
+}

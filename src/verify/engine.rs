@@ -22563,9 +22563,12 @@ impl State {
                 &x.leg,
             );
         }
-        // CARD-SHAPE-009 (CARD-003, DATA-004; spring-ai-ascend #233): a pure 1.0 card's modes
-        // are media types; 0.x cards keep the samples' bare tokens legal.
-        if view.has_v1_fields && !view.has_v0_fields {
+        // CARD-SHAPE-009 (CARD-003, DATA-004; spring-ai-ascend #233): a 1.0 card's modes are
+        // media types; 0.x cards keep the samples' bare tokens legal. A hybrid card (0.3
+        // fields beside supportedInterfaces) that offers a 1.0 client an interface is read
+        // by that client as a 1.0 card, the same modes included (review26 R12).
+        let hybrid = view.has_v1_fields && view.has_v0_fields;
+        if view.has_v1_fields && (!hybrid || offers_1_0_interface(v)) {
             if let Some(o) = v.as_object() {
                 let bad = card_modes_not_media_types(o);
                 if !bad.is_empty() {
@@ -22580,10 +22583,19 @@ impl State {
                             x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(m)))
                         })
                         .collect();
+                    let (card, clients, both) = if hybrid {
+                        (
+                            "card (0.3 fields beside supportedInterfaces, which offers 1.0 clients an interface)",
+                            "1.0 clients, reading these same members,",
+                            "; media types serve the card's 0.3 readers as well",
+                        )
+                    } else {
+                        ("1.0 card", "clients", "")
+                    };
                     self.find(
                         &r::CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
                         format!(
-                            "the agent's 1.0 card lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which clients compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json)"
+                            "the agent's {card} lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which {clients} compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json){both}"
                         ),
                         ev,
                         &x.leg,
@@ -30051,6 +30063,24 @@ fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, S
     }
     let method = x.get("method")?.as_str()?.to_string();
     Some((cv, uv, method))
+}
+
+/// CARD-SHAPE-009 (CARD-003, DATA-004): whether card `v`'s `supportedInterfaces` (the 1.0
+/// member) lists an interface a 1.0 client may pick: one whose `protocolVersion` is 1.x, or
+/// one with no `protocolVersion` (CARD-SHAPE-003 tells that). A hybrid card whose
+/// supportedInterfaces names only 0.x versions is read by 0.x clients alone.
+fn offers_1_0_interface(v: &Json) -> bool {
+    v.get("supportedInterfaces")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .any(|i| match i.get("protocolVersion") {
+            None | Some(Json::Null) => true,
+            Some(p) => p
+                .as_str()
+                .and_then(Dialect::from_version)
+                .is_some_and(|d| d == Dialect::V1_0),
+        })
 }
 
 /// CARD-SHAPE-009 (CARD-003, DATA-004): the modes of 1.0 card `o` (`defaultInputModes`,

@@ -256,3 +256,56 @@ for name, m, err, findings, note in [
     v10 = "-v10-" in name
     c = CARD10 if v10 else CARD03
     write(name, [CARD_GET, card(c), send_msg(m, v10), resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 3, "error": err})], findings, SRC2, note)
+
+
+# ---- item 3 (review26 R12): CARD-SHAPE-009 on hybrid 1.0/0.3 cards ------------------------
+SRC3 = "https://github.com/a2aproject/A2A/blob/main/specification/a2a.proto (1.0 AgentCard.default_input_modes: 'The set of interaction modes that the agent supports across all skills ... Defined as media types'); spring-ai-ascend #233"
+HYBRID = {
+    "name": "assistant",
+    "description": "AI assistant",
+    "supportedInterfaces": [
+        {"url": A + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+        {"url": A + "/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"},
+    ],
+    "url": A + "/a2a/v03",
+    "preferredTransport": "JSONRPC",
+    "protocolVersion": "0.3.0",
+    "version": "1.0.0",
+    "capabilities": {"streaming": True},
+    "defaultInputModes": ["text"],
+    "defaultOutputModes": ["text", "application/json"],
+    "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"], "outputModes": ["artifact"]}],
+}
+for name, c, findings, note in [
+    (
+        "b27q-3-v10-hybrid-card-bare-mode-tokens",
+        HYBRID,
+        [("card-mode-not-a-media-type", "warning")],
+        "a card with a 1.0 interface in supportedInterfaces beside its 0.3 fields: a 1.0 client reads the same defaultInputModes / outputModes as media types, so bare tokens match none of its parts",
+    ),
+    (
+        "b27q-3-v10-hybrid-card-interface-without-version-bare-modes",
+        {**HYBRID, "supportedInterfaces": [{"url": A + "/a2a", "protocolBinding": "JSONRPC"}]},
+        [("card-mode-not-a-media-type", "warning"), ("card-interface-malformed", "error")],
+        "supportedInterfaces is 1.0's member: an entry with no protocolVersion is read by a 1.0 client (which then finds it has no version, CARD-SHAPE-*), and the modes are still read as media types",
+    ),
+    (
+        "b27q-3-legal-v10-hybrid-card-media-type-modes",
+        {**HYBRID, "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain", "application/json"], "skills": [{**HYBRID["skills"][0], "outputModes": ["image/*"]}]},
+        [],
+        "the hybrid card listing media types (and a media range) serves both readers",
+    ),
+    (
+        "b27q-3-legal-v03-hybrid-card-only-0-3-interfaces-bare-modes",
+        {**HYBRID, "supportedInterfaces": [{"url": A + "/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]},
+        [],
+        "supportedInterfaces names only a 0.3 interface: no 1.0 client uses this card, and 0.x cards keep the samples' bare tokens legal",
+    ),
+    (
+        "b27q-3-legal-v03-card-bare-mode-tokens",
+        {k: v for k, v in HYBRID.items() if k != "supportedInterfaces"},
+        [],
+        "a pure 0.3 card: bare tokens stay legal (0.2 samples)",
+    ),
+]:
+    write(name, [CARD_GET, card(c)], findings, SRC3, note)
