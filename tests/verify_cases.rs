@@ -2560,3 +2560,31 @@ fn q27a_hybrid_card_modes_read_by_1_0_clients() {
         );
     }
 }
+
+/// q27a item 4 (review26 R7): a push webhook body naming one member twice with two values
+/// is PUSH-BODY-001 naming the webhook URL, the member and both values (1.0 and 0.3), and a
+/// task id named twice leaves the delivery's task unjudged (no PUSH-BODY-002/003 on the
+/// value this tool happens to keep); the same value twice is silent.
+#[test]
+fn q27a_push_body_duplicate_member() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-4-", 1);
+    let f = only_finding("b27q-4-v10-push-body-duplicate-state", "PUSH-BODY-001");
+    assert_eq!(f.severity, Severity::Error);
+    assert_eq!(
+        f.message,
+        "the agent's push notification to https://hooks.example.test/a2a names the member \"state\" twice in one object with different values (\"TASK_STATE_WORKING\", then \"TASK_STATE_COMPLETED\"): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so webhook receivers read different notifications; emit each member once"
+    );
+    let out = verify(&dir.join("b27q-4-v03-push-body-duplicate-task-id.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["PUSH-BODY-001"], "{}", render(&out));
+    assert!(
+        out.findings[0].message.contains(
+            "names the member \"taskId\" twice in one object with different values (\"t1\", then \"t2\")"
+        ) && out.findings[0]
+            .message
+            .contains("(the task it names is not judged: either value is a receiver's fair reading)"),
+        "{}",
+        render(&out)
+    );
+}

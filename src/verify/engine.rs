@@ -20605,9 +20605,54 @@ impl State {
 
     // ------------------------------------------------------------------ webhooks
 
+    /// PUSH-BODY-001 (PUSH-004, DATA-001; RFC 8259 §4; review26 R7): the agent's push
+    /// notification to a webhook (request `x`) names one member twice in an object with two
+    /// different values: which value a receiver reads depends on its JSON parser
+    /// (serde_json, Python and this tool keep the last; others the first, or refuse the
+    /// body), so two receivers read two notifications. The delivery form of
+    /// [`Self::duplicate_member_answer`]; returns the duplicate (`None`: none, or the body
+    /// is no JSON).
+    fn duplicate_member_delivery(
+        &mut self,
+        x: &Exch,
+    ) -> Option<crate::model::json::DuplicateMember> {
+        if x.synthetic {
+            return None;
+        }
+        let body = decode_body(&x.req_headers, x.req_body.as_slice())?;
+        crate::model::json::take_conflicting_duplicate();
+        let parsed = Json::parse(&body).is_ok();
+        let d = crate::model::json::take_conflicting_duplicate().filter(|_| parsed)?;
+        let task_note = if matches!(d.name.as_str(), "taskId" | "task_id" | "id") {
+            " (the task it names is not judged: either value is a receiver's fair reading)"
+        } else {
+            ""
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_PAYLOAD_SHAPE,
+            format!(
+                "the agent's push notification to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so webhook receivers read different notifications{task_note}; emit each member once",
+                x.url_named(),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.req_ev_seq(), "", Some(Value::String(d.name.clone())))],
+            &x.leg,
+        );
+        Some(d)
+    }
+
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
-        let judged = self.check_push_delivery(x, &c);
+        let duplicate = self.duplicate_member_delivery(x);
+        // A task id named twice: which task the delivery is about is the receiver's reading
+        // (either value), so the task it names is not judged (review26 R7).
+        let task_ambiguous = duplicate
+            .as_ref()
+            .is_some_and(|d| matches!(d.name.as_str(), "taskId" | "task_id" | "id"));
+        let judged = self.check_push_delivery(x, &c, task_ambiguous);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
@@ -22027,7 +22072,9 @@ impl State {
     /// (PUSH-004, PUSH-005, AUTH-006). Returns false when the delivery's credentials cannot be judged: it names a
     /// task the recording never saw and whose config for this webhook it does not hold
     /// (PUSH-BODY-003), so the configs of other tasks say nothing about it.
-    fn check_push_delivery(&mut self, x: &Exch, c: &Call) -> bool {
+    /// `task_ambiguous`: the body names its task id twice with two values
+    /// ([`Self::duplicate_member_delivery`]), so PUSH-BODY-002/003 are not judged.
+    fn check_push_delivery(&mut self, x: &Exch, c: &Call, task_ambiguous: bool) -> bool {
         let key = self.delivery_key(&x.url);
         if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
             self.areas.insert("push");
@@ -22069,7 +22116,7 @@ impl State {
             return true;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let task = delivered_task_id(&body);
+        let task = delivered_task_id(&body).filter(|_| !task_ambiguous);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
             .iter()

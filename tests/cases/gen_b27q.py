@@ -309,3 +309,50 @@ for name, c, findings, note in [
     ),
 ]:
     write(name, [CARD_GET, card(c)], findings, SRC3, note)
+
+
+# ---- item 4 (review26 R7): a push webhook body naming one member twice ---------------------
+SRC4 = "https://www.rfc-editor.org/rfc/rfc8259#section-4 ('The names within an object SHOULD be unique ... implementations differ' on which value they keep); breaker26 N02 (the answer and stream forms)"
+CARD10P = {**CARD10, "capabilities": {"streaming": True, "pushNotifications": True}}
+CARD03P = {**CARD03, "capabilities": {"streaming": True, "pushNotifications": True}}
+HOOK = "https://hooks.example.test/a2a"
+
+
+def push_send10():
+    return req(0.01, "POST", A + "/a2a", V10, {"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": MSG10, "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": HOOK, "token": "tok-1"}}}})
+
+
+def push_send03():
+    return req(0.01, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": MSG03, "configuration": {"blocking": False, "acceptedOutputModes": ["text/plain"], "pushNotificationConfig": {"url": HOOK, "token": "tok-1"}}}})
+
+
+SUBMITTED10 = resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_SUBMITTED", "timestamp": "2026-12-01T10:00:00.000Z"}}}})
+SUBMITTED03 = resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 1, "result": {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "submitted", "timestamp": "2026-12-01T10:00:00.000Z"}}})
+A2AJSON = {"content-type": "application/a2a+json", "x-a2a-notification-token": "tok-1"}
+HOOKJSON = {"content-type": "application/json", "x-a2a-notification-token": "tok-1"}
+for name, v10, body, findings, note in [
+    (
+        "b27q-4-v10-push-body-duplicate-state",
+        True,
+        '{"statusUpdate":{"taskId":"t1","contextId":"c1","status":{"state":"TASK_STATE_WORKING","state":"TASK_STATE_COMPLETED","timestamp":"2026-12-01T10:00:01.000Z"}}}',
+        [("push-payload-invalid-shape", "error")],
+        "the webhook body names status.state twice with two values: one receiver reads working, another completed",
+    ),
+    (
+        "b27q-4-v03-push-body-duplicate-task-id",
+        False,
+        '{"kind":"status-update","taskId":"t1","contextId":"c1","taskId":"t2","status":{"state":"completed","timestamp":"2026-12-01T10:00:01.000Z"},"final":true}',
+        [("push-payload-invalid-shape", "error")],
+        "a 0.3 webhook body naming taskId twice (t1, then t2): the receiver may file the update under another task",
+    ),
+    (
+        "b27q-4-legal-v10-push-body-same-member-same-value",
+        True,
+        '{"statusUpdate":{"taskId":"t1","contextId":"c1","taskId":"t1","status":{"state":"TASK_STATE_COMPLETED","timestamp":"2026-12-01T10:00:01.000Z"}}}',
+        [],
+        "the same member twice with the same value: every parser reads the same notification",
+    ),
+]:
+    ev = [CARD_GET, card(CARD10P if v10 else CARD03P), push_send10() if v10 else push_send03(), SUBMITTED10 if v10 else SUBMITTED03,
+          req(1.0, "POST", HOOK, A2AJSON if v10 else HOOKJSON, body), resp(1.01, 200, {}, "")]
+    write(name, ev, findings, SRC4, note)
