@@ -2588,3 +2588,25 @@ fn q27a_push_body_duplicate_member() {
         render(&out)
     );
 }
+
+/// q27a item 5 (breaker26): a 1.0 stream that carries only errors is the call refused
+/// inside a stream: STREAM-FIRST-001 once (the TCK's STREAM-SUB-003/004 want the plain
+/// JSON-RPC error), never also a message "accepted" (TASK-STATE-002), also when the
+/// refusal comes twice; an error object without its JSON-RPC envelope is one
+/// STREAM-SHAPE-002 saying so. The plain JSON-RPC refusal of a follow-up to a terminal task
+/// is no capability refusal (CAP-STREAM-002), and a 0.3 stream of error events stays legal.
+#[test]
+fn q27a_error_only_streams_are_refusals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-5-", 2);
+    let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-two-error-events.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["STREAM-FIRST-001"], "{}", render(&out));
+    let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-bare-error-object.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["STREAM-SHAPE-002"], "{}", render(&out));
+    assert_eq!(
+        out.findings[0].message,
+        "stream event of the JSON-RPC call SendStreamingMessage (POST https://agent.example.test/a2a) is a bare error object {\"error\": ...}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{...}})"
+    );
+}

@@ -6811,6 +6811,43 @@ impl State {
                 None => return,
             }
         } else {
+            if is_rpc_req
+                && v.as_object().is_some_and(|o| {
+                    o.get("result").is_none()
+                        && o.get("error").is_some_and(|e| e.get("code").is_some())
+                })
+            {
+                // breaker26 (q27a item 5): an error object without its JSON-RPC envelope
+                // ({"error": {...}}, no jsonrpc, no id) is the stream's error end in the
+                // wrong shape: one STREAM-SHAPE-002 that says so, not also a StreamResponse
+                // of no known kind, and the call counts as refused, not accepted.
+                let code = v.pointer("/error/code").and_then(Json::as_i64);
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                    if s.error_end.is_none() {
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error/code",
+                            code.map(Value::from),
+                            "JSON-RPC error",
+                            code,
+                            code.and_then(jsonrpc::code_name),
+                            error_info_reason(v.pointer("/error/data")),
+                            v.pointer("/error/message").and_then(Json::as_str),
+                        ));
+                    }
+                }
+                self.stream_once(
+                    x,
+                    &r::STREAM_ENVELOPE,
+                    format!(
+                        "stream event of the JSON-RPC call {} is a bare error object {{\"error\": ...}}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {{\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{{...}}}})",
+                        call_at(x)
+                    ),
+                    vec![x.ev_at(seq, "/error", v.get("error").map(excerpt_value))],
+                );
+                return;
+            }
             if is_rpc_req {
                 self.stream_once(
                     x,
@@ -12853,12 +12890,15 @@ impl State {
         self.emit(f);
     }
 
+    /// Whether exchange `x`'s answer is an error: a unary error answer, or a stream that
+    /// carried an error event and no A2A payload before it (one error event, or several
+    /// errors and nothing else: breaker26, the call was refused, not accepted).
     fn answer_is_error(&self, x: &Exch) -> bool {
         if x.sse.is_some() {
             return x
                 .sse
                 .as_ref()
-                .is_some_and(|s| s.error_seen && s.events <= 1);
+                .is_some_and(|s| s.error_seen && (s.events <= 1 || s.first_kind.is_none()));
         }
         x.answer_error
     }
@@ -14742,6 +14782,17 @@ impl State {
                 .as_deref()
                 .is_some_and(|o| self.streamed_ok.contains(o))
             {
+                return;
+            }
+            // TASK-002 (1.0 §3.1.2 Errors): a message continuing a task known terminal is
+            // refused with UnsupportedOperationError, streaming or not: no capability
+            // refusal (breaker26; q27a item 5, the plain-error form of a pre-stream refusal).
+            let continues_terminal = params_message(&c.params)
+                .and_then(|m| str_member(m, "taskId", "task_id"))
+                .and_then(|t| self.tasks.get(&x.tkey(t)))
+                .and_then(|t| t.terminal.as_ref())
+                .is_some_and(|(_, tseq, _)| *tseq < x.req_seq);
+            if continues_terminal {
                 return;
             }
         }

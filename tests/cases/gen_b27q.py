@@ -356,3 +356,58 @@ for name, v10, body, findings, note in [
     ev = [CARD_GET, card(CARD10P if v10 else CARD03P), push_send10() if v10 else push_send03(), SUBMITTED10 if v10 else SUBMITTED03,
           req(1.0, "POST", HOOK, A2AJSON if v10 else HOOKJSON, body), resp(1.01, 200, {}, "")]
     write(name, ev, findings, SRC4, note)
+
+
+# ---- item 5 (breaker26): 1.0 streams that carry only errors ---------------------------------
+SRC5 = "https://github.com/a2aproject/a2a-java/issues/791 (the TCK's STREAM-SUB-003: a pre-stream error is a direct JSON-RPC error response); https://github.com/a2aproject/a2a-dotnet/pull/476; breaker26 E18"
+S10 = {**V10, "accept": "text/event-stream"}
+SSEH = {"content-type": "text/event-stream"}
+
+
+def send10_done():
+    return [req(0.01, "POST", A + "/a2a", V10, {"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": MSG10}}),
+            resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-12-02T10:00:01.000Z"}}}})]
+
+
+def send03_done():
+    return [req(0.01, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": MSG03}}),
+            resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 1, "result": {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed", "timestamp": "2026-12-02T10:00:01.000Z"}}})]
+
+
+FOLLOW10 = {"jsonrpc": "2.0", "id": 2, "method": "SendStreamingMessage", "params": {"message": {**MSG10, "messageId": "m2", "taskId": "t1", "contextId": "c1"}}}
+FOLLOW03 = {"jsonrpc": "2.0", "id": 2, "method": "message/stream", "params": {"message": {**MSG03, "messageId": "m2", "taskId": "t1", "contextId": "c1"}}}
+EINFO = [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "UNSUPPORTED_OPERATION", "domain": "a2a-protocol.org"}]
+TERM10 = {"jsonrpc": "2.0", "id": 2, "error": {"code": -32004, "message": "task t1 is terminal", "data": EINFO}}
+for name, v10, answer, findings, note in [
+    (
+        "b27q-5-v10-stream-follow-up-to-completed-two-error-events",
+        True,
+        [resp(0.04, 200, SSEH, ""), chunk(0.05, sse(TERM10)), chunk(0.06, sse(TERM10)), chunk(0.07, "", "eof")],
+        [("first-stream-event-not-task", "error")],
+        "a 1.0 stream carrying only errors (the refusal sent twice) is the call refused inside a stream (STREAM-FIRST-001), not a message to a terminal task accepted (no TASK-STATE-002)",
+    ),
+    (
+        "b27q-5-v10-stream-follow-up-to-completed-bare-error-object",
+        True,
+        [resp(0.04, 200, SSEH, ""), chunk(0.05, sse({"error": {"code": -32004, "message": "task t1 is terminal"}})), chunk(0.06, "", "eof")],
+        [("stream-event-envelope-wrong", "error")],
+        "the refusal's error object without its JSON-RPC envelope: one STREAM-SHAPE-002 saying so, not also a StreamResponse of no kind, and no 'accepted' TASK-STATE-002",
+    ),
+    (
+        "b27q-5-legal-v10-stream-follow-up-to-completed-plain-error",
+        True,
+        [resp(0.04, 200, JSON, TERM10)],
+        [],
+        "the pre-stream refusal as the call's plain JSON-RPC error response (a2a-js 1.3 and a2a-python 1.x answer so)",
+    ),
+    (
+        "b27q-5-legal-v03-stream-follow-up-to-completed-two-error-events",
+        False,
+        [resp(0.04, 200, SSEH, ""), chunk(0.05, sse({"jsonrpc": "2.0", "id": 2, "error": {"code": -32004, "message": "task t1 is terminal"}})), chunk(0.055, sse({"jsonrpc": "2.0", "id": 2, "error": {"code": -32004, "message": "task t1 is terminal"}})), chunk(0.06, "", "eof")],
+        [],
+        "0.3: the schema admits JSON-RPC error events as the stream's answer; errors only are a refusal, not a message accepted (no TASK-STATE-002)",
+    ),
+]:
+    ev = [CARD_GET, card(CARD10 if v10 else CARD03)] + (send10_done() if v10 else send03_done())
+    ev.append(req(0.03, "POST", A + ("/a2a" if v10 else "/"), S10 if v10 else {**JSON, "accept": "text/event-stream"}, FOLLOW10 if v10 else FOLLOW03))
+    write(name, ev + answer, findings, SRC5, note)
