@@ -2610,3 +2610,53 @@ fn q27a_error_only_streams_are_refusals() {
         "stream event of the JSON-RPC call SendStreamingMessage (POST https://agent.example.test/a2a) is a bare error object {\"error\": ...}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{...}})"
     );
 }
+
+/// q27a item 6 (breaker26 E20): a cancel of a completed task answered with the task
+/// canceled is one fault with one first line: TASK-STATE-003 says the answer reports the
+/// task canceled (TASK-001), and the TASK-STATE-001 the handed CASE-12 also lists names it
+/// as its cause, so reports list it second (over 0.3 and 1.0, also when a later read
+/// shows the task canceled). A working task canceled stays silent.
+#[test]
+fn q27a_cancel_of_completed_task_one_fault() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-6-", 1);
+    for (stem, done, canceled) in [
+        (
+            "b26x-E20-v03-cancel-completed-returns-task",
+            "completed",
+            "canceled",
+        ),
+        (
+            "b27q-6-v03-cancel-completed-returns-canceled-then-get",
+            "completed",
+            "canceled",
+        ),
+        (
+            "b27q-6-v10-cancel-completed-returns-canceled",
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_CANCELED",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        assert_eq!(
+            rules,
+            ["TASK-STATE-003", "TASK-STATE-001"],
+            "{stem}:\n{}",
+            render(&out)
+        );
+        assert_eq!(
+            out.findings[0].message,
+            format!("cancel of task t1 in {done} returned success instead of TaskNotCancelableError, and the answer reports the task {canceled}, a change no terminal state allows (TASK-001)"),
+            "{stem}"
+        );
+        assert!(
+            out.findings[1].is_consequence()
+                && out.findings[1].message.ends_with(&format!(
+                    "is later reported as {canceled} (caused by TASK-STATE-003: the agent accepted the cancel of the {done} task instead of refusing it with TaskNotCancelableError)"
+                )),
+            "{stem}: {}",
+            out.findings[1].message
+        );
+    }
+}

@@ -1074,6 +1074,9 @@ struct TaskRec {
     /// seq, exchange, JSON Pointer of the state and the state in the wire's term.
     read_after_cancel: Option<(u64, String, String, &'static str)>,
     changed_reported: bool,
+    /// TASK-STATE-003 reported a cancel of this terminal task accepted with the task in
+    /// another state: TASK-STATE-001 on that change names it as its cause (breaker26 E20).
+    cancel_accepted: bool,
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
@@ -8227,8 +8230,21 @@ impl State {
             } else {
                 ""
             };
+            let caused = if self
+                .tasks
+                .get(&x.tkey(id))
+                .is_some_and(|t| t.cancel_accepted)
+                && st == Some(TaskState::Canceled)
+            {
+                format!(
+                    "{CAUSED_BY}TASK-STATE-003: the agent accepted the cancel of the {} task instead of refusing it with TaskNotCancelableError)",
+                    x.state_term(ts)
+                )
+            } else {
+                String::new()
+            };
             let message = format!(
-                "task {id} was {} and is later reported as {now}{via}",
+                "task {id} was {} and is later reported as {now}{via}{caused}",
                 x.state_term(ts)
             );
             let evidence = vec![
@@ -18530,9 +18546,27 @@ impl State {
                 .and_then(|t| t.terminal.clone())
             {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
+                    // One fault, one first line (breaker26 E20): the answer that reports
+                    // the terminal task in another state (canceled) is this accepted cancel;
+                    // it is said here, and TASK-STATE-001 on the same change (the handed
+                    // CASE-12 lists both) names this finding as its cause.
+                    let changed = tv.state.filter(|s| *s != ts);
+                    if changed.is_some() {
+                        if let Some(t) = self.tasks.get_mut(&x.tkey(&id)) {
+                            t.cancel_accepted = true;
+                        }
+                    }
+                    let now = changed
+                        .map(|s| {
+                            format!(
+                                ", and the answer reports the task {}, a change no terminal state allows (TASK-001)",
+                                x.state_term(s)
+                            )
+                        })
+                        .unwrap_or_default();
                     self.find(
                         &r::TASK_CANCEL_TERMINAL,
-                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", x.state_term(ts)),
+                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError{now}", x.state_term(ts)),
                         vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(x.state_term(ts).into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
                         &x.leg,
                     );

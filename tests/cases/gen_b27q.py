@@ -411,3 +411,53 @@ for name, v10, answer, findings, note in [
     ev = [CARD_GET, card(CARD10 if v10 else CARD03)] + (send10_done() if v10 else send03_done())
     ev.append(req(0.03, "POST", A + ("/a2a" if v10 else "/"), S10 if v10 else {**JSON, "accept": "text/event-stream"}, FOLLOW10 if v10 else FOLLOW03))
     write(name, ev + answer, findings, SRC5, note)
+
+
+# ---- item 6 (breaker26 E20): a cancel of a completed task answered with the task canceled ---
+SRC6 = "breaker26 E20 (TASK-003: cancel of a terminal task is TaskNotCancelableError; TASK-001: a terminal state never changes: one fault, one first line)"
+
+
+def task03(state):
+    return {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": state, "timestamp": "2026-12-02T10:00:02.000Z"}}
+
+
+def task10(state):
+    return {"id": "t1", "contextId": "c1", "status": {"state": state, "timestamp": "2026-12-02T10:00:02.000Z"}}
+
+
+def send03_working():
+    return [req(0.01, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {"message": MSG03, "configuration": {"blocking": False}}}),
+            resp(0.02, 200, JSON, {"jsonrpc": "2.0", "id": 1, "result": {**task03("working"), "status": {"state": "working", "timestamp": "2026-12-02T10:00:01.000Z"}}})]
+
+
+for name, c, calls, findings, note in [
+    (
+        "b27q-6-v10-cancel-completed-returns-canceled",
+        CARD10,
+        send10_done() + [req(0.03, "POST", A + "/a2a", V10, {"jsonrpc": "2.0", "id": 2, "method": "CancelTask", "params": {"id": "t1"}}),
+                         resp(0.04, 200, JSON, {"jsonrpc": "2.0", "id": 2, "result": task10("TASK_STATE_CANCELED")})],
+        [("cancel-terminal-task-succeeded", "error"), ("terminal-state-changed", "error")],
+        "1.0 form: TASK-STATE-003 says the answer reports the task canceled, and TASK-STATE-001 on that change names it as its cause (one fault, one first line; the handed CASE-12 lists both)",
+    ),
+    (
+        "b27q-6-v03-cancel-completed-returns-canceled-then-get",
+        CARD03,
+        send03_done() + [req(0.03, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 2, "method": "tasks/cancel", "params": {"id": "t1"}}),
+                         resp(0.04, 200, JSON, {"jsonrpc": "2.0", "id": 2, "result": task03("canceled")}),
+                         req(0.05, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 3, "method": "tasks/get", "params": {"id": "t1"}}),
+                         resp(0.06, 200, JSON, {"jsonrpc": "2.0", "id": 3, "result": task03("canceled")})],
+        [("cancel-terminal-task-succeeded", "error"), ("terminal-state-changed", "error")],
+        "the later tasks/get showing the task canceled is the same accepted cancel: TASK-STATE-001 once, naming TASK-STATE-003 as its cause",
+    ),
+    (
+        "b27q-6-legal-v03-cancel-working-returns-canceled-then-get",
+        CARD03,
+        send03_working() + [req(0.03, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 2, "method": "tasks/cancel", "params": {"id": "t1"}}),
+                            resp(0.04, 200, JSON, {"jsonrpc": "2.0", "id": 2, "result": task03("canceled")}),
+                            req(0.05, "POST", A + "/", JSON, {"jsonrpc": "2.0", "id": 3, "method": "tasks/get", "params": {"id": "t1"}}),
+                            resp(0.06, 200, JSON, {"jsonrpc": "2.0", "id": 3, "result": task03("canceled")})],
+        [],
+        "a working task canceled: the cancel succeeds and stays canceled",
+    ),
+]:
+    write(name, [CARD_GET, card(c)] + calls, findings, SRC6, note)
