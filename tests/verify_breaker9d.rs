@@ -55,7 +55,7 @@ fn d12_v03_rest_result_names_the_route_as_requested() {
 fn d12_v03_jsonrpc_states_are_spelled_lowercase() {
     let name = "b9d-D12-v03-cancel-completed-returns-canceled";
     let m = one(name, "TASK-STATE-001");
-    assert_eq!(m, "task t1 was completed and is later reported as canceled");
+    assert_eq!(m, "task t1 was completed and is later reported as canceled (caused by TASK-STATE-003: the agent accepted the cancel of the completed task instead of refusing it with TaskNotCancelableError)");
     let m = one(name, "TASK-STATE-003");
     assert!(m.contains("task t1 in completed returned success"), "{m}");
     for f in findings(name) {
@@ -73,7 +73,7 @@ fn d12_v03_rest_canceled_state_is_spelled_with_double_l_as_sent() {
     let m = one(name, "TASK-STATE-001");
     assert_eq!(
         m,
-        "task t1 was TASK_STATE_COMPLETED and is later reported as TASK_STATE_CANCELLED"
+        "task t1 was TASK_STATE_COMPLETED and is later reported as TASK_STATE_CANCELLED (caused by TASK-STATE-003: the agent accepted the cancel of the TASK_STATE_COMPLETED task instead of refusing it with TaskNotCancelableError)"
     );
     let f = findings(name);
     let later = f

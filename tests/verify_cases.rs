@@ -2926,3 +2926,198 @@ fn breaker27_blind() {
     let k03 = rules_of("b27x-K03-v10-client-sends-0-3-fields");
     assert_eq!(k03, ["VER-MIX-001", "VER-MIX-001"], "{k03:?}");
 }
+
+/// q27a item 1 (review26 R13): a refusal whose HTTP status says the request was not read
+/// whole (413 of a body-size limit, 408, 431) may answer a JSON-RPC -32600/-32700 with id
+/// null (JSON-RPC 2.0 §5: the id could not be detected), over 1.0, 0.3 and a stream, and a
+/// gateway's 502 or a2a-python's own "Payload too large" -32600 is no RPC-ERROR-001
+/// (`b27q-1-legal-*`); another id under such a status is RPC-ID-002, and a 400 (the status
+/// of a JSON-RPC server's own parser) stays the agent's RPC-ID-001 + RPC-ERROR-001.
+#[test]
+fn q27a_unread_request_refusal_id_null() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-1-", 7);
+    for (stem, status, shown, said) in [
+        (
+            "b27q-1-v10-jsonrpc-413-error-other-id",
+            413,
+            "id 0",
+            "HTTP 413 Content Too Large says the request body is over a size limit",
+        ),
+        (
+            "b27q-1-v03-jsonrpc-431-error-id-string-null",
+            431,
+            "id \"null\", the string \"null\", not JSON null",
+            "HTTP 431 Request Header Fields Too Large says the request head is over a size limit",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out
+            .findings
+            .iter()
+            .filter(|f| f.severity != Severity::Note)
+            .map(|f| f.rule.as_str())
+            .collect();
+        assert_eq!(rules, ["RPC-ID-002"], "{stem}:\n{}", render(&out));
+        let m = only_message(&out, "RPC-ID-002");
+        assert!(
+            m.starts_with("the agent or a front before it (body-size limit, proxy, gateway)")
+                && m.contains(&format!(
+                    "with HTTP {status} and a JSON-RPC error object with {shown}: {said}, so the refuser could not read the call's id and JSON-RPC 2.0 §5 asks for id null; {shown} names another call"
+                ))
+                && m.contains("answer id null (or the call's id, when it was read)"),
+            "{stem}: {m}"
+        );
+    }
+    let out = verify(&dir.join("b27q-1-v10-jsonrpc-400-invalid-request-id-null.jsonl"));
+    let mut rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    rules.sort();
+    assert_eq!(rules, ["RPC-ERROR-001", "RPC-ID-001"], "{}", render(&out));
+}
+
+/// q27a item 2 (review26 R10): RPC-ERROR-003's "messageId is not a UUID" is told only for a
+/// refusal whose UUID words are about the messageId (a clause, a validation-list entry or
+/// a data member naming it and no other id); words asking a UUID of a taskId or contextId
+/// beside the messageId, or quoting a contextId that starts with the messageId, stay
+/// silent (`b27q-2-legal-*`).
+#[test]
+fn q27a_message_id_not_uuid_only_for_the_message_id() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-2-", 4);
+    for stem in [
+        "b27q-2-v03-message-id-not-uuid-beside-task-id",
+        "b27q-2-v03-validation-list-message-id-uuid",
+        "b27q-2-v03-data-object-message-id-uuid-beside-task-id",
+    ] {
+        let f = only_finding(stem, "RPC-ERROR-003");
+        assert!(
+            f.message.contains(
+                "the message's messageId \"client-0001\" is not a UUID, and it need not be"
+            ),
+            "{stem}: {}",
+            f.message
+        );
+    }
+}
+
+/// q27a item 3 (review26 R12): CARD-SHAPE-009 judges a hybrid card (0.3 fields beside
+/// supportedInterfaces) whose supportedInterfaces offers a 1.0 client an interface (a 1.x
+/// protocolVersion, or none), since that client reads the same modes as media types, and
+/// says so; a hybrid card with media types, one whose supportedInterfaces names only 0.3,
+/// and a pure 0.3 card keep bare tokens silent (`b27q-3-legal-*`).
+#[test]
+fn q27a_hybrid_card_modes_read_by_1_0_clients() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-3-", 3);
+    for stem in [
+        "b27q-3-v10-hybrid-card-bare-mode-tokens",
+        "b27q-3-v10-hybrid-card-interface-without-version-bare-modes",
+    ] {
+        let f = only_finding(stem, "CARD-SHAPE-009");
+        assert_eq!(
+            f.message,
+            "the agent's card (0.3 fields beside supportedInterfaces, which offers 1.0 clients an interface) lists modes that are not media types: /defaultInputModes/0 \"text\", /defaultOutputModes/0 \"text\", /skills/0/outputModes/0 \"artifact\"; the 1.0 proto defines input and output modes as media types, which 1.0 clients, reading these same members, compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json); media types serve the card's 0.3 readers as well",
+            "{stem}"
+        );
+    }
+}
+
+/// q27a item 4 (review26 R7): a push webhook body naming one member twice with two values
+/// is PUSH-BODY-001 naming the webhook URL, the member and both values (1.0 and 0.3), and a
+/// task id named twice leaves the delivery's task unjudged (no PUSH-BODY-002/003 on the
+/// value this tool happens to keep); the same value twice is silent.
+#[test]
+fn q27a_push_body_duplicate_member() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-4-", 1);
+    let f = only_finding("b27q-4-v10-push-body-duplicate-state", "PUSH-BODY-001");
+    assert_eq!(f.severity, Severity::Error);
+    assert_eq!(
+        f.message,
+        "the agent's push notification to https://hooks.example.test/a2a names the member \"state\" twice in one object with different values (\"TASK_STATE_WORKING\", then \"TASK_STATE_COMPLETED\"): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so webhook receivers read different notifications; emit each member once"
+    );
+    let out = verify(&dir.join("b27q-4-v03-push-body-duplicate-task-id.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["PUSH-BODY-001"], "{}", render(&out));
+    assert!(
+        out.findings[0].message.contains(
+            "names the member \"taskId\" twice in one object with different values (\"t1\", then \"t2\")"
+        ) && out.findings[0]
+            .message
+            .contains("(the task it names is not judged: either value is a receiver's fair reading)"),
+        "{}",
+        render(&out)
+    );
+}
+
+/// q27a item 5 (breaker26): a 1.0 stream that carries only errors is the call refused
+/// inside a stream: STREAM-FIRST-001 once (the TCK's STREAM-SUB-003/004 want the plain
+/// JSON-RPC error), never also a message "accepted" (TASK-STATE-002), also when the
+/// refusal comes twice; an error object without its JSON-RPC envelope is one
+/// STREAM-SHAPE-002 saying so. The plain JSON-RPC refusal of a follow-up to a terminal task
+/// is no capability refusal (CAP-STREAM-002), and a 0.3 stream of error events stays legal.
+#[test]
+fn q27a_error_only_streams_are_refusals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-5-", 2);
+    let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-two-error-events.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["STREAM-FIRST-001"], "{}", render(&out));
+    let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-bare-error-object.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["STREAM-SHAPE-002"], "{}", render(&out));
+    assert_eq!(
+        out.findings[0].message,
+        "stream event of the JSON-RPC call SendStreamingMessage (POST https://agent.example.test/a2a) is a bare error object {\"error\": ...}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{...}})"
+    );
+}
+
+/// q27a item 6 (breaker26 E20): a cancel of a completed task answered with the task
+/// canceled is one fault with one first line: TASK-STATE-003 says the answer reports the
+/// task canceled (TASK-001), and the TASK-STATE-001 the handed CASE-12 also lists names it
+/// as its cause, so reports list it second (over 0.3 and 1.0, also when a later read
+/// shows the task canceled). A working task canceled stays silent.
+#[test]
+fn q27a_cancel_of_completed_task_one_fault() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27q-6-", 1);
+    for (stem, done, canceled) in [
+        (
+            "b26x-E20-v03-cancel-completed-returns-task",
+            "completed",
+            "canceled",
+        ),
+        (
+            "b27q-6-v03-cancel-completed-returns-canceled-then-get",
+            "completed",
+            "canceled",
+        ),
+        (
+            "b27q-6-v10-cancel-completed-returns-canceled",
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_CANCELED",
+        ),
+    ] {
+        let out = verify(&dir.join(format!("{stem}.jsonl")));
+        let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+        assert_eq!(
+            rules,
+            ["TASK-STATE-003", "TASK-STATE-001"],
+            "{stem}:\n{}",
+            render(&out)
+        );
+        assert_eq!(
+            out.findings[0].message,
+            format!("cancel of task t1 in {done} returned success instead of TaskNotCancelableError, and the answer reports the task {canceled}, a change no terminal state allows (TASK-001)"),
+            "{stem}"
+        );
+        assert!(
+            out.findings[1].is_consequence()
+                && out.findings[1].message.ends_with(&format!(
+                    "is later reported as {canceled} (caused by TASK-STATE-003: the agent accepted the cancel of the {done} task instead of refusing it with TaskNotCancelableError)"
+                )),
+            "{stem}: {}",
+            out.findings[1].message
+        );
+    }
+}

@@ -103,6 +103,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| crate::app::proxy_cmd::unique_record_path("demo"));
     if let Some(dir) = recording.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
+            let e = crate::record::outfile::name_not_a_directory(&recording, e);
             anyhow::anyhow!(
                 "cannot create recording directory {}: {e}; hint: pick a writable --record path",
                 dir.display()

@@ -97,6 +97,10 @@ impl OutFile {
     }
 
     fn create_with(path: &Path, private: bool) -> io::Result<OutFile> {
+        Self::create_in(path, private).map_err(|e| name_not_a_directory(path, e))
+    }
+
+    fn create_in(path: &Path, private: bool) -> io::Result<OutFile> {
         if path.as_os_str() == "-" {
             return Ok(OutFile {
                 target: Some(Target::Stdout(io::stdout().lock())),
@@ -325,7 +329,8 @@ pub fn held_recording(p: &Path) -> Option<String> {
 /// silence, and a typo in a directory name went unnoticed).
 ///
 /// # Errors
-/// The directory cannot be created (`create_dir_all`'s error).
+/// The directory cannot be created (`create_dir_all`'s error; a file in the way is named,
+/// [`name_not_a_directory`]).
 pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
     let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
         return Ok(None);
@@ -342,7 +347,7 @@ pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
         top = up;
     }
     let top = top.to_path_buf();
-    std::fs::create_dir_all(dir)?;
+    std::fs::create_dir_all(dir).map_err(|e| name_not_a_directory(path, e))?;
     Ok(Some(top))
 }
 
@@ -353,6 +358,48 @@ pub fn created_dir_line(dir: &Path, what: &str) -> String {
     format!(
         "created directory {}/ (it did not exist) for {what}",
         dir.display()
+    )
+}
+
+/// `e` for output path `path`, with the part of the path that is in the way named when
+/// the OS said only "Not a directory" (ENOTDIR: a component of the path that must be a
+/// directory is a file): `afile is a file, not a directory, so afile/x/r.json cannot be
+/// created under it (Not a directory)` for `-o afile/x/r.json` (review26 R9). Any other
+/// error, or one whose blocking component cannot be found, is returned as it is.
+pub fn name_not_a_directory(path: &Path, e: io::Error) -> io::Error {
+    if e.kind() != io::ErrorKind::NotADirectory {
+        return e;
+    }
+    // the shallowest ancestor that exists and is no directory (following symlinks, as the
+    // OS does when it walks the path)
+    let mut ancestors: Vec<&Path> = path
+        .ancestors()
+        .skip(1)
+        .filter(|a| !a.as_os_str().is_empty())
+        .collect();
+    ancestors.reverse();
+    let Some((blocker, what)) = ancestors.into_iter().find_map(|a| {
+        let m = std::fs::metadata(a).ok()?;
+        if m.is_dir() {
+            return None;
+        }
+        let what = if m.is_file() {
+            "a file"
+        } else {
+            "a special file (device, FIFO or socket)"
+        };
+        Some((a, what))
+    }) else {
+        return e;
+    };
+    io::Error::new(
+        io::ErrorKind::NotADirectory,
+        format!(
+            "{} is {what}, not a directory, so {} cannot be created under it (Not a directory); pick a path whose directories are directories, or move {} away",
+            blocker.display(),
+            path.display(),
+            blocker.display()
+        ),
     )
 }
 
@@ -476,6 +523,44 @@ mod tests {
         ));
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    /// review26 R9: an output path under a file names that file, from the file writer and
+    /// from `create_dir_all` (a recording's directory) alike; other errors stay as they are.
+    #[test]
+    fn a_file_in_the_path_is_named() {
+        let d = tmpdir("notdir");
+        let afile = d.join("afile");
+        std::fs::write(&afile, b"x").unwrap();
+        let out = afile.join("x").join("r.json");
+        let e = write_file(&out, b"{}").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::NotADirectory);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} is a file, not a directory, so {} cannot be created under it (Not a directory); pick a path whose directories are directories, or move {} away",
+                afile.display(),
+                out.display(),
+                afile.display()
+            )
+        );
+        assert_eq!(
+            std::fs::read(&afile).unwrap(),
+            b"x",
+            "the file in the way is kept"
+        );
+        let e = std::fs::create_dir_all(out.parent().unwrap()).unwrap_err();
+        let named = name_not_a_directory(&out, e).to_string();
+        assert!(
+            named.starts_with(&format!("{} is a file, not a directory", afile.display())),
+            "{named}"
+        );
+        let missing = io::Error::from(io::ErrorKind::NotFound);
+        assert_eq!(
+            name_not_a_directory(&out, missing).kind(),
+            io::ErrorKind::NotFound
+        );
+        std::fs::remove_dir_all(&d).unwrap();
     }
 
     #[test]

@@ -1084,6 +1084,9 @@ struct TaskRec {
     /// seq, exchange, JSON Pointer of the state and the state in the wire's term.
     read_after_cancel: Option<(u64, String, String, &'static str)>,
     changed_reported: bool,
+    /// TASK-STATE-003 reported a cancel of this terminal task accepted with the task in
+    /// another state: TASK-STATE-001 on that change names it as its cause (breaker26 E20).
+    cancel_accepted: bool,
     /// TASK-AUTH-001/002 (an auth-required status without `status.message`) already
     /// reported for this task.
     auth_unexplained_reported: bool,
@@ -2741,13 +2744,15 @@ impl State {
         // mine26b (archestra PR #7599): a messageId that is no UUID, refused in words that
         // ask for a UUID, in any version.
         let uuid_refused = send
-            .then(|| params_message(&c.params).and_then(non_uuid_message_id))
+            .then(|| params_message(&c.params))
             .flatten()
-            .filter(|id| {
-                [said, detail]
-                    .into_iter()
-                    .flatten()
-                    .any(|t| says_message_id_not_uuid(t, id))
+            .and_then(|m| {
+                non_uuid_message_id(m).filter(|id| {
+                    [said, detail]
+                        .into_iter()
+                        .flatten()
+                        .any(|t| says_message_id_not_uuid(t, id, m))
+                })
             });
         if (c.dialect != Some(Dialect::V1_0)
             && !own_event
@@ -6870,6 +6875,43 @@ impl State {
                 None => return,
             }
         } else {
+            if is_rpc_req
+                && v.as_object().is_some_and(|o| {
+                    o.get("result").is_none()
+                        && o.get("error").is_some_and(|e| e.get("code").is_some())
+                })
+            {
+                // breaker26 (q27a item 5): an error object without its JSON-RPC envelope
+                // ({"error": {...}}, no jsonrpc, no id) is the stream's error end in the
+                // wrong shape: one STREAM-SHAPE-002 that says so, not also a StreamResponse
+                // of no known kind, and the call counts as refused, not accepted.
+                let code = v.pointer("/error/code").and_then(Json::as_i64);
+                if let Some(s) = x.sse.as_mut() {
+                    s.error_seen = true;
+                    if s.error_end.is_none() {
+                        s.error_end = Some(StreamErrorEnd::new(
+                            seq,
+                            "/error/code",
+                            code.map(Value::from),
+                            "JSON-RPC error",
+                            code,
+                            code.and_then(jsonrpc::code_name),
+                            error_info_reason(v.pointer("/error/data")),
+                            v.pointer("/error/message").and_then(Json::as_str),
+                        ));
+                    }
+                }
+                self.stream_once(
+                    x,
+                    &r::STREAM_ENVELOPE,
+                    format!(
+                        "stream event of the JSON-RPC call {} is a bare error object {{\"error\": ...}}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {{\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{{...}}}})",
+                        call_at(x)
+                    ),
+                    vec![x.ev_at(seq, "/error", v.get("error").map(excerpt_value))],
+                );
+                return;
+            }
             if is_rpc_req {
                 self.stream_once(
                     x,
@@ -8259,8 +8301,21 @@ impl State {
             } else {
                 ""
             };
+            let caused = if self
+                .tasks
+                .get(&x.tkey(id))
+                .is_some_and(|t| t.cancel_accepted)
+                && st == Some(TaskState::Canceled)
+            {
+                format!(
+                    "{CAUSED_BY}TASK-STATE-003: the agent accepted the cancel of the {} task instead of refusing it with TaskNotCancelableError)",
+                    x.state_term(ts)
+                )
+            } else {
+                String::new()
+            };
             let message = format!(
-                "task {id} was {} and is later reported as {now}{via}",
+                "task {id} was {} and is later reported as {now}{via}{caused}",
                 x.state_term(ts)
             );
             let evidence = vec![
@@ -12996,12 +13051,15 @@ impl State {
         self.emit(f);
     }
 
+    /// Whether exchange `x`'s answer is an error: a unary error answer, or a stream that
+    /// carried an error event and no A2A payload before it (one error event, or several
+    /// errors and nothing else: breaker26, the call was refused, not accepted).
     fn answer_is_error(&self, x: &Exch) -> bool {
         if x.sse.is_some() {
             return x
                 .sse
                 .as_ref()
-                .is_some_and(|s| s.error_seen && s.events <= 1);
+                .is_some_and(|s| s.error_seen && (s.events <= 1 || s.first_kind.is_none()));
         }
         x.answer_error
     }
@@ -14114,12 +14172,17 @@ impl State {
         // An error body under an HTTP-level refusal (401/403 of an auth front, 429 of a rate
         // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
         // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
-        // not as the agent's RPC-ID-001.
+        // not as the agent's RPC-ID-001. The same for a refusal of a request the refuser
+        // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
+        // null is JSON-RPC 2.0 §5's own answer (review26 R13).
         let refused_bad_id = c.rpc_id_ambiguous
             || ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
                 && rv.id.is_none_or(Json::is_null)
                 && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
-            || (x.status.is_some_and(front_refusal_status) && rv.error.is_some());
+            || (x
+                .status
+                .is_some_and(|s| front_refusal_status(s) || unread_request_status(s).is_some())
+                && rv.error.is_some());
         match &c.rpc {
             Some(RequestParse::Request { id: Some(rid), .. })
                 if !rid.is_null()
@@ -14480,7 +14543,8 @@ impl State {
         let Some(RequestParse::Request { id: Some(rid), .. }) = &c.rpc else {
             return;
         };
-        if !front_refusal_status(status)
+        let unread = unread_request_status(status);
+        if !(front_refusal_status(status) || unread.is_some())
             || x.synthetic
             || c.rpc_id_ambiguous
             || c.batch.is_some()
@@ -14496,7 +14560,8 @@ impl State {
             return;
         }
         let got = v.get("id");
-        if jsonrpc::same_id_key(Some(rid), got) {
+        if jsonrpc::same_id_key(Some(rid), got) || unread.is_some() && got.is_none_or(Json::is_null)
+        {
             return;
         }
         // The same digits or letters in another JSON type (1 and "1", null and "null") read
@@ -14519,14 +14584,29 @@ impl State {
         };
         let who = if self.gw_answered_alone(x) {
             "the gateway, answering alone (no request of this call reached the agent),"
+        } else if unread.is_some() {
+            "the agent or a front before it (body-size limit, proxy, gateway)"
         } else {
             "the agent or a front before it (auth layer, rate limiter, gateway)"
+        };
+        // A refuser that did not read the request (413, ...) could not know the id: null is
+        // its right answer (JSON-RPC 2.0 §5), another value names another call.
+        let why = match unread {
+            Some(said) => format!(
+                "HTTP {said}, so the refuser could not read the call's id and JSON-RPC 2.0 §5 asks for id null; {shown} names another call"
+            ),
+            None => "JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could".to_string(),
+        };
+        let fix = if unread.is_some() {
+            "answer id null (or the call's id, when it was read)"
+        } else {
+            "echo the call's id in the error"
         };
         self.areas.insert("jsonrpc");
         self.find(
             &r::RPC_REFUSAL_ID_NOT_ECHOED,
             format!(
-                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object with {shown}: JSON-RPC 2.0 §5 allows null only when the request's id could not be read, and this one could; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; echo the call's id in the error, or answer the status with a body that is no JSON-RPC response object",
+                "{who} refused the JSON-RPC call {} (id {rid}) at {} with HTTP {status} and a JSON-RPC error object with {shown}: {why}; a client that reads the body, or pairs answers with calls by id, cannot match this error to its call, though the HTTP status still says what happened; {fix}, or answer the status with a body that is no JSON-RPC response object",
                 c.method.as_deref().unwrap_or("call"),
                 x.url
             ),
@@ -14887,6 +14967,17 @@ impl State {
                 .as_deref()
                 .is_some_and(|o| self.streamed_ok.contains(o))
             {
+                return;
+            }
+            // TASK-002 (1.0 §3.1.2 Errors): a message continuing a task known terminal is
+            // refused with UnsupportedOperationError, streaming or not: no capability
+            // refusal (breaker26; q27a item 5, the plain-error form of a pre-stream refusal).
+            let continues_terminal = params_message(&c.params)
+                .and_then(|m| str_member(m, "taskId", "task_id"))
+                .and_then(|t| self.tasks.get(&x.tkey(t)))
+                .and_then(|t| t.terminal.as_ref())
+                .is_some_and(|(_, tseq, _)| *tseq < x.req_seq);
+            if continues_terminal {
                 return;
             }
         }
@@ -15750,11 +15841,17 @@ impl State {
                         ),
                     ))
                 } else if (code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST)
-                    && matches!(x.status, Some(401 | 403))
+                    && (x.status.is_some_and(|s| {
+                        front_refusal_status(s) || unread_request_status(s).is_some()
+                    }) || code == jsonrpc::INVALID_REQUEST && says_too_large(message))
                 {
                     // ERR-006, AUTH-003 (breaker15b R14): a credentials refusal is told by
                     // the HTTP 401/403 (A2A has no JSON-RPC code for it); the code in the
-                    // body of a refusal made before the call was read is not judged.
+                    // body of a refusal made before the call was read is not judged. The
+                    // same for a gateway's 502-504 and a refusal of a request not read
+                    // whole (413 of a body-size limit, 408, 431: review26 R13), and for
+                    // -32600 saying the body is too large under any status (a2a-python's
+                    // own body-size check answers -32600 "Payload too large").
                     None
                 } else if code == jsonrpc::PARSE_ERROR || code == jsonrpc::INVALID_REQUEST {
                     Some((0, "the request is a valid JSON-RPC request".to_string()))
@@ -15953,14 +16050,14 @@ impl State {
                 .any(says_empty_content);
         // archestra PR #7599: a non-UUID messageId stored in a uuid column failed with
         // -32603 and the database's words ("invalid input syntax for type uuid").
-        let uuid_said = params_message(&c.params)
-            .and_then(non_uuid_message_id)
-            .is_some_and(|id| {
+        let uuid_said = params_message(&c.params).is_some_and(|m| {
+            non_uuid_message_id(m).is_some_and(|id| {
                 [message, data_text.as_deref()]
                     .into_iter()
                     .flatten()
-                    .any(|t| says_message_id_not_uuid(t, id))
-            });
+                    .any(|t| says_message_id_not_uuid(t, id, m))
+            })
+        });
         if code == jsonrpc::INTERNAL_ERROR
             && (empty_said || uuid_said)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -18714,9 +18811,27 @@ impl State {
                 .and_then(|t| t.terminal.clone())
             {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
+                    // One fault, one first line (breaker26 E20): the answer that reports
+                    // the terminal task in another state (canceled) is this accepted cancel;
+                    // it is said here, and TASK-STATE-001 on the same change (the handed
+                    // CASE-12 lists both) names this finding as its cause.
+                    let changed = tv.state.filter(|s| *s != ts);
+                    if changed.is_some() {
+                        if let Some(t) = self.tasks.get_mut(&x.tkey(&id)) {
+                            t.cancel_accepted = true;
+                        }
+                    }
+                    let now = changed
+                        .map(|s| {
+                            format!(
+                                ", and the answer reports the task {}, a change no terminal state allows (TASK-001)",
+                                x.state_term(s)
+                            )
+                        })
+                        .unwrap_or_default();
                     self.find(
                         &r::TASK_CANCEL_TERMINAL,
-                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError", x.state_term(ts)),
+                        format!("cancel of task {id} in {} returned success instead of TaskNotCancelableError{now}", x.state_term(ts)),
                         vec![Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(x.state_term(ts).into())) }, x.ev_at(bseq, &state_ptr, tv.state_raw.map(|s| Value::String(s.into())))],
                         &x.leg,
                     );
@@ -20854,9 +20969,54 @@ impl State {
 
     // ------------------------------------------------------------------ webhooks
 
+    /// PUSH-BODY-001 (PUSH-004, DATA-001; RFC 8259 §4; review26 R7): the agent's push
+    /// notification to a webhook (request `x`) names one member twice in an object with two
+    /// different values: which value a receiver reads depends on its JSON parser
+    /// (serde_json, Python and this tool keep the last; others the first, or refuse the
+    /// body), so two receivers read two notifications. The delivery form of
+    /// [`Self::duplicate_member_answer`]; returns the duplicate (`None`: none, or the body
+    /// is no JSON).
+    fn duplicate_member_delivery(
+        &mut self,
+        x: &Exch,
+    ) -> Option<crate::model::json::DuplicateMember> {
+        if x.synthetic {
+            return None;
+        }
+        let body = decode_body(&x.req_headers, x.req_body.as_slice())?;
+        crate::model::json::take_conflicting_duplicate();
+        let parsed = Json::parse(&body).is_ok();
+        let d = crate::model::json::take_conflicting_duplicate().filter(|_| parsed)?;
+        let task_note = if matches!(d.name.as_str(), "taskId" | "task_id" | "id") {
+            " (the task it names is not judged: either value is a receiver's fair reading)"
+        } else {
+            ""
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_PAYLOAD_SHAPE,
+            format!(
+                "the agent's push notification to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so webhook receivers read different notifications{task_note}; emit each member once",
+                x.url_named(),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.req_ev_seq(), "", Some(Value::String(d.name.clone())))],
+            &x.leg,
+        );
+        Some(d)
+    }
+
     fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
         let c = x.call.clone().unwrap_or_default();
-        let judged = self.check_push_delivery(x, &c);
+        let duplicate = self.duplicate_member_delivery(x);
+        // A task id named twice: which task the delivery is about is the receiver's reading
+        // (either value), so the task it names is not judged (review26 R7).
+        let task_ambiguous = duplicate
+            .as_ref()
+            .is_some_and(|d| matches!(d.name.as_str(), "taskId" | "task_id" | "id"));
+        let judged = self.check_push_delivery(x, &c, task_ambiguous);
         // PUSH-001: the agent pushes although its card does not declare push notifications.
         let dkey = self.delivery_key(&x.url);
         let reg = self.push_urls.get(&dkey).cloned();
@@ -22276,7 +22436,9 @@ impl State {
     /// (PUSH-004, PUSH-005, AUTH-006). Returns false when the delivery's credentials cannot be judged: it names a
     /// task the recording never saw and whose config for this webhook it does not hold
     /// (PUSH-BODY-003), so the configs of other tasks say nothing about it.
-    fn check_push_delivery(&mut self, x: &Exch, c: &Call) -> bool {
+    /// `task_ambiguous`: the body names its task id twice with two values
+    /// ([`Self::duplicate_member_delivery`]), so PUSH-BODY-002/003 are not judged.
+    fn check_push_delivery(&mut self, x: &Exch, c: &Call, task_ambiguous: bool) -> bool {
         let key = self.delivery_key(&x.url);
         if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
             self.areas.insert("push");
@@ -22318,7 +22480,7 @@ impl State {
             return true;
         };
         let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
-        let task = delivered_task_id(&body);
+        let task = delivered_task_id(&body).filter(|_| !task_ambiguous);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
             .iter()
@@ -22819,9 +22981,12 @@ impl State {
                 &x.leg,
             );
         }
-        // CARD-SHAPE-009 (CARD-003, DATA-004; spring-ai-ascend #233): a pure 1.0 card's modes
-        // are media types; 0.x cards keep the samples' bare tokens legal.
-        if view.has_v1_fields && !view.has_v0_fields {
+        // CARD-SHAPE-009 (CARD-003, DATA-004; spring-ai-ascend #233): a 1.0 card's modes are
+        // media types; 0.x cards keep the samples' bare tokens legal. A hybrid card (0.3
+        // fields beside supportedInterfaces) that offers a 1.0 client an interface is read
+        // by that client as a 1.0 card, the same modes included (review26 R12).
+        let hybrid = view.has_v1_fields && view.has_v0_fields;
+        if view.has_v1_fields && (!hybrid || offers_1_0_interface(v)) {
             if let Some(o) = v.as_object() {
                 let bad = card_modes_not_media_types(o);
                 if !bad.is_empty() {
@@ -22836,10 +23001,19 @@ impl State {
                             x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(m)))
                         })
                         .collect();
+                    let (card, clients, both) = if hybrid {
+                        (
+                            "card (0.3 fields beside supportedInterfaces, which offers 1.0 clients an interface)",
+                            "1.0 clients, reading these same members,",
+                            "; media types serve the card's 0.3 readers as well",
+                        )
+                    } else {
+                        ("1.0 card", "clients", "")
+                    };
                     self.find(
                         &r::CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
                         format!(
-                            "the agent's 1.0 card lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which clients compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json)"
+                            "the agent's {card} lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which {clients} compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json){both}"
                         ),
                         ev,
                         &x.leg,
@@ -26361,16 +26535,85 @@ fn non_uuid_message_id<'a>(m: &'a Obj) -> Option<&'a str> {
     (!id.is_empty() && !uuid).then_some(id)
 }
 
-/// Whether error text `t` refuses messageId `id` for not being a UUID: it says "uuid" and
-/// names the member (messageId, message_id, message.id) or quotes the id itself (a
-/// database's "invalid input syntax for type uuid: \"msg-1\""). For RPC-ERROR-003.
-fn says_message_id_not_uuid(t: &str, id: &str) -> bool {
+/// Whether error text `t` refuses messageId `id` of send message `m` for not being a UUID:
+/// some clause of it (the text split at `;`, `. `, line breaks and JSON object braces, so
+/// one validation error of a list is one clause) says "uuid" and names the messageId (the
+/// member: messageId, message_id, message.id, "message id"; or the id itself as a whole
+/// token, as a database's "invalid input syntax for type uuid: \"msg-1\"" quotes it) and
+/// no other id of the message (taskId, contextId, referenceTaskIds, artifactId, by name or
+/// value). A clause naming both is split at its commas and judged by the same test piece
+/// by piece (`{"messageId": "must be a UUID", "taskId": "ok"}`); "message id m-1 accepted,
+/// but taskId t-1 is not a valid uuid" and "contextId c-9 of message id m-1 must be a
+/// UUID" refuse another id (review26 R10). For RPC-ERROR-003.
+fn says_message_id_not_uuid(t: &str, id: &str, m: &Obj) -> bool {
+    const MESSAGE_ID: [&str; 4] = ["messageid", "message_id", "message.id", "message id"];
+    const OTHER_ID: [&str; 15] = [
+        "taskid",
+        "task_id",
+        "task.id",
+        "task id",
+        "contextid",
+        "context_id",
+        "context.id",
+        "context id",
+        "referencetaskids",
+        "reference_task_ids",
+        "reference task id",
+        "artifactid",
+        "artifact_id",
+        "artifact.id",
+        "artifact id",
+    ];
     let l = t.to_ascii_lowercase().replace('\\', "");
-    l.contains("uuid")
-        && (["messageid", "message_id", "message.id", "message id"]
-            .iter()
-            .any(|w| l.contains(w))
-            || (id.len() >= 3 && t.contains(id)))
+    let id = id.to_ascii_lowercase();
+    let mut other_values: Vec<String> = [("taskId", "task_id"), ("contextId", "context_id")]
+        .iter()
+        .filter_map(|(a, b)| str_member(m, a, b))
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if let Some(refs) = m
+        .get("referenceTaskIds")
+        .or_else(|| m.get("reference_task_ids"))
+        .and_then(Json::as_array)
+    {
+        other_values.extend(
+            refs.iter()
+                .filter_map(Json::as_str)
+                .map(str::to_ascii_lowercase),
+        );
+    }
+    // The id as a whole token: not part of a longer id ("msg-1" in "msg-1-ctx").
+    let tokens = |seg: &str, v: &str| -> Vec<(usize, usize)> {
+        if v.len() < 3 {
+            return Vec::new();
+        }
+        let inner = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+        seg.match_indices(v)
+            .filter(|(i, _)| {
+                !seg[..*i].chars().next_back().is_some_and(inner)
+                    && !seg[i + v.len()..].chars().next().is_some_and(inner)
+            })
+            .map(|(i, _)| (i, i + v.len()))
+            .collect()
+    };
+    let id_is_other = other_values.contains(&id);
+    let names = |piece: &str, words: &[&str]| words.iter().any(|w| piece.contains(w));
+    // (names the messageId, names another id)
+    let named = |piece: &str| {
+        (
+            names(piece, &MESSAGE_ID) || !id_is_other && !tokens(piece, &id).is_empty(),
+            names(piece, &OTHER_ID) || other_values.iter().any(|v| !tokens(piece, v).is_empty()),
+        )
+    };
+    let refuses = |piece: &str| piece.contains("uuid") && named(piece) == (true, false);
+    l.split(['\n', ';', '{', '}'])
+        .flat_map(|c| c.split(". "))
+        .any(|clause| {
+            refuses(clause)
+                || clause.contains("uuid")
+                    && named(clause) == (true, true)
+                    && clause.split(',').any(refuses)
+        })
 }
 
 /// RPC-ERROR-003 (DATA-004; ag2 PR #2163): the index of the first text part of send
@@ -27850,6 +28093,36 @@ fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
 /// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
 fn front_refusal_status(status: u16) -> bool {
     matches!(status, 401 | 403 | 429 | 502 | 503 | 504)
+}
+
+/// Whether a JSON-RPC error message says the request was refused for its size ("Payload
+/// too large", "Request body too large", "request entity too large"): a body-size limit's
+/// -32600, which fits a request the server would not read (ERR-001).
+fn says_too_large(message: Option<&str>) -> bool {
+    message.is_some_and(|m| {
+        let m = m.to_ascii_lowercase();
+        m.contains("too large") || m.contains("too big") || m.contains("size limit")
+    })
+}
+
+/// What an HTTP status says about a request the server (the agent or a front before it:
+/// a body-size limit, a proxy, a load balancer) refused before reading it whole: 408
+/// Request Timeout (RFC 9110 §15.5.9), 411 Length Required (§15.5.12), 413 Content Too
+/// Large (§15.5.14), 414 URI Too Long (§15.5.15), 431 Request Header Fields Too Large
+/// (RFC 6585 §5). `None` for any other status. Such a refuser never read the JSON-RPC
+/// request object, so an error body with id null and -32600 (or -32700) is JSON-RPC 2.0
+/// §5's own answer for a request whose id could not be detected (RPC-002, ERR-001; review26
+/// R13). 400 is not among them: it is the status a JSON-RPC server's own parser answers
+/// with, so a 400 error body is judged as the agent's.
+fn unread_request_status(status: u16) -> Option<&'static str> {
+    Some(match status {
+        408 => "408 Request Timeout says the request did not arrive whole in the server's time",
+        411 => "411 Length Required says the server would not read a body without Content-Length",
+        413 => "413 Content Too Large says the request body is over a size limit",
+        414 => "414 URI Too Long says the request target is over a size limit",
+        431 => "431 Request Header Fields Too Large says the request head is over a size limit",
+        _ => return None,
+    })
 }
 
 /// Whether `c` is a JSON-RPC call sent with `A2A-Version: 1.0` under a 0.x method name
@@ -30431,6 +30704,24 @@ fn tenant_param_changed(a: &[u8], b: &[u8]) -> Option<(String, Option<String>, S
     }
     let method = x.get("method")?.as_str()?.to_string();
     Some((cv, uv, method))
+}
+
+/// CARD-SHAPE-009 (CARD-003, DATA-004): whether card `v`'s `supportedInterfaces` (the 1.0
+/// member) lists an interface a 1.0 client may pick: one whose `protocolVersion` is 1.x, or
+/// one with no `protocolVersion` (CARD-SHAPE-003 tells that). A hybrid card whose
+/// supportedInterfaces names only 0.x versions is read by 0.x clients alone.
+fn offers_1_0_interface(v: &Json) -> bool {
+    v.get("supportedInterfaces")
+        .and_then(Json::as_array)
+        .into_iter()
+        .flatten()
+        .any(|i| match i.get("protocolVersion") {
+            None | Some(Json::Null) => true,
+            Some(p) => p
+                .as_str()
+                .and_then(Dialect::from_version)
+                .is_some_and(|d| d == Dialect::V1_0),
+        })
 }
 
 /// CARD-SHAPE-009 (CARD-003, DATA-004): the modes of 1.0 card `o` (`defaultInputModes`,

@@ -109,13 +109,14 @@ rule!(CARD_SHAPE_BINDING_UNKNOWN, "CARD-SHAPE-007", "card-binding-name-unknown",
     ["CARD-005", "CARD-006"],
     "agent card interface names a binding (0.3 transport) that is neither a core binding name nor a URI",
     "name the core bindings exactly JSONRPC, GRPC or HTTP+JSON (a REST interface is HTTP+JSON) and a custom binding by a URI (1.0 §5.8: custom bindings SHOULD be URIs; 0.3 §3.2.4: transport extensions MUST use clear namespace identifiers): SDK clients match only the core names, skip this interface and fail with \"no compatible transports\" when it is the only one they could speak");
-// A warning, judged on 1.0 cards only: the proto defines the modes "as media types", but
+// A warning, judged on 1.0 cards (and hybrid cards offering a 1.0 interface, whose 1.0
+// clients read the same modes; review26 R12) only: the proto defines the modes "as media types", but
 // 0.2 samples used bare tokens (text, file) and 0.3 cards still copy them (kagent, the
 // TCK's fixtures), where b12-L13 and legal-card03-empty-skills keep them legal
 // (spring-ai-ascend #233 hard-coded ["text", "artifact"]; mine26b).
 rule!(CARD_SHAPE_MODE_NOT_MEDIA_TYPE, "CARD-SHAPE-009", "card-mode-not-a-media-type", Warning, AgentCard,
     ["CARD-003", "DATA-004"],
-    "1.0 agent card lists an input or output mode (defaultInputModes, defaultOutputModes, a skill's inputModes / outputModes) that is not a media type or media range",
+    "1.0 agent card (or a hybrid card whose supportedInterfaces offers a 1.0 interface beside its 0.3 fields) lists an input or output mode (defaultInputModes, defaultOutputModes, a skill's inputModes / outputModes) that is not a media type or media range",
     "list modes as media types (text/plain, application/json, image/png) or media ranges (image/*): the 1.0 proto defines them as media types, and clients compare them with a part's mediaType and with acceptedOutputModes, so a bare word (text, json) or a concept (artifact, file) matches nothing the agent sends; say text/plain for text, application/json for data parts, and the file types an artifact holds");
 rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transport-missing", Note, AgentCard,
     ["CARD-006"],
@@ -213,7 +214,7 @@ rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
 rule!(RPC_REFUSAL_ID_NOT_ECHOED, "RPC-ID-002", "jsonrpc-refusal-id-not-echoed", Warning, ErrorHandling,
     ["RPC-002", "ERR-007"],
-    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value)",
+    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value); a refusal of a request not read whole (408, 411, 413, 414, 431: a body-size limit, a proxy) may answer id null, only another value is told",
     "whoever writes the refusal body (the agent, or the auth layer, rate limiter or gateway in front of it): read the call's id and echo it in the JSON-RPC error (JSON-RPC 2.0 §5 allows id null only when the request's id could not be read), or answer the HTTP status with a body that is no JSON-RPC response object ({\"error\": \"rate limited\"}, a google.rpc Status) so that clients go by the status; the HTTP status of a JSON-RPC error is free (ERR-007)");
 rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop,
     ["RPC-001", "RPC-002"],
