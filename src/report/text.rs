@@ -197,7 +197,15 @@ pub struct RuleTally {
 /// The per-rule summary rows, in [`reading_order`].
 pub fn rule_tally(findings: &[ReportFinding]) -> Vec<RuleTally> {
     let mut out: Vec<RuleTally> = Vec::new();
-    for f in reading_order(findings) {
+    // one row per severity and rule: a rule whose findings are partly consequences of
+    // another's (listed apart by [`reading_order`]) is still one row
+    let mut order: Vec<&ReportFinding> = findings.iter().collect();
+    order.sort_by(|a, b| {
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| a.rule.cmp(&b.rule))
+    });
+    for f in order {
         match out.last_mut() {
             Some(t) if t.rule == f.rule && t.severity == f.severity => {
                 t.findings += 1;
