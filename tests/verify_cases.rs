@@ -2926,3 +2926,28 @@ fn breaker27_blind() {
     let k03 = rules_of("b27x-K03-v10-client-sends-0-3-fields");
     assert_eq!(k03, ["VER-MIX-001", "VER-MIX-001"], "{k03:?}");
 }
+
+/// review27a R1: CAP-STREAM-002 for a refused 0.x resubscription is told on 0.3 HTTP+JSON
+/// too (`POST /v1/tasks/{id}:subscribe` answered HTTP 400 with the 0.3 error object
+/// `{"code":-32004}`, REST-003), naming the call by its request line; and the later
+/// answer's state is quoted as its wire spells it (`working` on JSON-RPC, not
+/// `TASK_STATE_WORKING`).
+#[test]
+fn review27a_resubscribe_refused_rest_and_wire_state() {
+    let f = only_finding(
+        "b27r-R1-v03-rest-resubscribe-working-task-unsupported",
+        "CAP-STREAM-002",
+    );
+    assert!(
+        f.message.starts_with(
+            "the agent card declares capabilities.streaming: true, yet the agent refused POST /v1/tasks/t1:subscribe for task t1, which its stream last showed TASK_STATE_WORKING, with HTTP 400 -32004 UnsupportedOperationError"
+        ),
+        "{}",
+        f.message
+    );
+    let f = only_finding("b27r-R1-v03-resubscribe-after-reset-wire-state", "CAP-STREAM-002");
+    let last = f.evidence.last().unwrap();
+    assert_eq!(last.pointer.as_deref(), Some("/result/status/state"));
+    assert_eq!(last.found, Some(serde_json::json!("working")));
+    assert!(f.message.contains("shows it working, still running"), "{}", f.message);
+}

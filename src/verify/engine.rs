@@ -16961,7 +16961,14 @@ impl State {
             found: Some(Value::Bool(true)),
         });
         let tid = tid.to_string();
-        let method = c.method.clone().unwrap_or_else(|| "SubscribeToTask".into());
+        // 0.3 HTTP+JSON names the call by its request line (review27a)
+        let method = c.method.clone().unwrap_or_else(|| {
+            if c.request_line.is_some() {
+                format!("{} {}", x.method.to_ascii_uppercase(), x.path)
+            } else {
+                "SubscribeToTask".into()
+            }
+        });
         let last_seen = Evidence {
             seq: lseq,
             exchange: None,
@@ -17028,14 +17035,15 @@ impl State {
         let Some((msg, mut ev, _, declared)) = self.active_sub_refusals.remove(key) else {
             return;
         };
-        ev.push(x.ev_at(seq, ptr, Some(Value::String(st.proto_name().into()))));
+        // the state as the later answer's wire spells it (`working` on 0.x JSON-RPC)
+        ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
         if let Some(card) = declared {
             ev.insert(0, card);
             self.areas.insert("card");
             self.find(
                 &r::CAP_STREAMING_REFUSED,
                 format!(
-                    "{msg} a later answer ({}) shows it {}, still running: tasks/resubscribe is how a streaming client gets back to a running task after its stream broke (0.3 §7.9 ties it to capabilities.streaming), so either the card declares a capability the agent does not fully have, or the agent refuses one it declares; the client can only poll tasks/get",
+                    "{msg} a later answer ({}) shows it {}, still running: resubscribing (tasks/resubscribe; 0.3 HTTP+JSON: POST /v1/tasks/{{id}}:subscribe) is how a streaming client gets back to a running task after its stream broke (0.3 §7.9 ties it to capabilities.streaming), so either the card declares a capability the agent does not fully have, or the agent refuses one it declares; the client can only poll the task (tasks/get)",
                     x.id,
                     x.state_term(st)
                 ),
@@ -19836,9 +19844,20 @@ impl State {
                     let how = format!("HTTP {status} TaskNotFoundError");
                     self.task_not_found_for_fresh_send(x, &c, &how, ev);
                 }
-                if reason == Some("UNSUPPORTED_OPERATION") && matches!(status, 400 | 501) {
+                // 1.0 names the error by its ErrorInfo reason; a 0.3 `/v1` route answers
+                // the 0.3 A2A error object `{"code":-32004,...}` (REST-003; review27a).
+                let unsupported_v03 = reason.is_none()
+                    && c.dialect == Some(Dialect::V0_3)
+                    && rest_code == Some(jsonrpc::UNSUPPORTED_OPERATION);
+                if (reason == Some("UNSUPPORTED_OPERATION") || unsupported_v03)
+                    && matches!(status, 400 | 501)
+                {
                     let ev = x.ev_at(bseq, "", Some(Value::from(status)));
-                    let how = format!("HTTP {status} UNSUPPORTED_OPERATION");
+                    let how = if unsupported_v03 {
+                        format!("HTTP {status} -32004 UnsupportedOperationError")
+                    } else {
+                        format!("HTTP {status} UNSUPPORTED_OPERATION")
+                    };
                     self.subscribe_interrupted_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
