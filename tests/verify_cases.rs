@@ -2951,3 +2951,53 @@ fn review27a_resubscribe_refused_rest_and_wire_state() {
     assert_eq!(last.found, Some(serde_json::json!("working")));
     assert!(f.message.contains("shows it working, still running"), "{}", f.message);
 }
+
+/// review27a R2: a 405 to a verb an HTTP+JSON route does not have is the router refusing
+/// the client's verb for every operation, not only send, cancel and get: `PUT` of a push
+/// config on its own path and `POST /extendedAgentCard` get the client's REST-VERB-001 and
+/// no CARD-URL-002 blaming a correct agent for a missing route; a 0.3 call is named by the
+/// route POST takes (the list path), not by the path the client wrote.
+#[test]
+fn review27a_wrong_verb_405_is_no_missing_route() {
+    for stem in [
+        "b27r-R2-v03-rest-put-push-config-refused-405",
+        "b27r-R2-v10-rest-extended-card-post-refused-405",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "CARD-URL-002"),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    let f = only_finding("b27r-R2-v03-rest-put-push-config-refused-405", "REST-VERB-001");
+    assert_eq!(
+        f.message,
+        "client called POST /v1/tasks/t1/pushNotificationConfigs as PUT /v1/tasks/t1/pushNotificationConfigs/p1; the route is defined with POST only, so the agent refused it (HTTP 405): send POST /v1/tasks/t1/pushNotificationConfigs"
+    );
+    let f = only_finding("b27r-R2-v10-rest-extended-card-post-refused-405", "REST-VERB-001");
+    assert_eq!(
+        f.message,
+        "client called GetExtendedAgentCard as POST /extendedAgentCard; the route is defined with GET only, so the agent refused it (HTTP 405): send GET /extendedAgentCard"
+    );
+}
+
+/// review27a R3: VER-MIX-001 for a 0.3 `blocking` in a 1.0 send names the 1.0 value that
+/// means the same (blocking is the inverse of returnImmediately: `blocking: false` is
+/// `returnImmediately: true`), not a bare member name a reader may set to false; the agent
+/// that honoured it gets no TASK-STATE-007.
+#[test]
+fn review27a_blocking_names_the_inverse() {
+    let out = common::verify_variant("b27r-R3-v10-send-blocking-false-only");
+    assert!(
+        out.findings.iter().all(|f| f.rule != "TASK-STATE-007"),
+        "{}",
+        render(&out)
+    );
+    let f = only_finding("b27r-R3-v10-send-blocking-false-only", "VER-MIX-001");
+    assert_eq!(
+        f.message,
+        "1.0 send configuration carries the 0.x member blocking, which 1.0 does not define (1.0: returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task)"
+    );
+    assert_eq!(f.evidence[0].pointer.as_deref(), Some("/params/configuration/blocking"));
+}

@@ -4471,14 +4471,21 @@ impl State {
                     .find(|(p, _)| p.contains("/configuration/"))
                     .filter(|_| !method_mix_told);
                 if let Some((ptr, o)) = old {
+                    // blocking is the inverse of 1.0's returnImmediately: say which value
+                    // means what, so no one writes returnImmediately: false for blocking:
+                    // false (review27a).
                     let n = if *o == "blocking" {
-                        "returnImmediately"
+                        match cfg.get("blocking").and_then(Json::as_bool) {
+                            Some(false) => "returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task",
+                            Some(true) => "returnImmediately: false, the default, the inverse of blocking: true",
+                            _ => "returnImmediately, the inverse of blocking",
+                        }
                     } else {
                         "taskPushNotificationConfig"
                     };
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
-                        format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
+                        format!("1.0 send configuration carries the 0.x member {o}, which 1.0 does not define (1.0: {n})"),
                         vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                         &x.leg,
                     );
@@ -16219,13 +16226,6 @@ impl State {
         }
         let method = x.method.to_ascii_uppercase();
         let want = verbs.join(" or ");
-        // 0.3 HTTP+JSON names operations by their request line: the route as defined.
-        let term = if c.request_line.is_some() {
-            format!("{} {}", verbs[0], x.path)
-        } else {
-            c.op_term(op.name()).to_string()
-        };
-        self.areas.insert("rest");
         // breaker27 H26: a config written on its own path (`PUT|PATCH
         // .../pushNotificationConfigs/{id}`) is created by POST on the list path.
         let path = x.path.split('?').next().unwrap_or(&x.path);
@@ -16233,6 +16233,14 @@ impl State {
             (Op::CreatePushConfig, Some((b, _))) => format!("{b}/pushNotificationConfigs"),
             _ => x.path.clone(),
         };
+        // 0.3 HTTP+JSON names operations by their request line: the route as defined
+        // (for a config written on its own path, the list path POST takes; review27a).
+        let term = if c.request_line.is_some() {
+            format!("{} {to}", verbs[0])
+        } else {
+            c.op_term(op.name()).to_string()
+        };
+        self.areas.insert("rest");
         let outcome = if served {
             String::new()
         } else {
@@ -27150,16 +27158,15 @@ fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
     })
 }
 
-/// Whether HTTP `method` is the verb of HTTP+JSON operation `op` (REST-001: the routes
-/// and verbs of 1.0 §11 / 0.3 §3.2.3). Operations whose verb differs between versions or
-/// bindings are taken as fitting any verb.
+/// Whether HTTP `method` is a verb of HTTP+JSON operation `op` ([`a2a::rest_verbs`];
+/// REST-001: the routes and verbs of 1.0 §11 / 0.3 §3.2.3; `:subscribe` fits GET and POST,
+/// DIGEST trap 1). Every operation is judged, so a 405 to `PUT|PATCH
+/// .../pushNotificationConfigs` or `POST /extendedAgentCard` is the router refusing the
+/// client's verb, no missing route (review27a).
 fn rest_verb_fits(op: Op, method: &str) -> bool {
-    let want = match op {
-        Op::SendMessage | Op::SendStreamingMessage | Op::CancelTask => "POST",
-        Op::GetTask | Op::ListTasks => "GET",
-        _ => return true,
-    };
-    method.eq_ignore_ascii_case(want)
+    a2a::rest_verbs(op)
+        .iter()
+        .any(|v| method.eq_ignore_ascii_case(v))
 }
 
 /// A lowercased header name as written on the wire (`authorization` → `Authorization`,
