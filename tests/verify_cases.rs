@@ -2945,11 +2945,18 @@ fn review27a_resubscribe_refused_rest_and_wire_state() {
         "{}",
         f.message
     );
-    let f = only_finding("b27r-R1-v03-resubscribe-after-reset-wire-state", "CAP-STREAM-002");
+    let f = only_finding(
+        "b27r-R1-v03-resubscribe-after-reset-wire-state",
+        "CAP-STREAM-002",
+    );
     let last = f.evidence.last().unwrap();
     assert_eq!(last.pointer.as_deref(), Some("/result/status/state"));
     assert_eq!(last.found, Some(serde_json::json!("working")));
-    assert!(f.message.contains("shows it working, still running"), "{}", f.message);
+    assert!(
+        f.message.contains("shows it working, still running"),
+        "{}",
+        f.message
+    );
 }
 
 /// review27a R2: a 405 to a verb an HTTP+JSON route does not have is the router refusing
@@ -2970,12 +2977,18 @@ fn review27a_wrong_verb_405_is_no_missing_route() {
             render(&out)
         );
     }
-    let f = only_finding("b27r-R2-v03-rest-put-push-config-refused-405", "REST-VERB-001");
+    let f = only_finding(
+        "b27r-R2-v03-rest-put-push-config-refused-405",
+        "REST-VERB-001",
+    );
     assert_eq!(
         f.message,
         "client called POST /v1/tasks/t1/pushNotificationConfigs as PUT /v1/tasks/t1/pushNotificationConfigs/p1; the route is defined with POST only, so the agent refused it (HTTP 405): send POST /v1/tasks/t1/pushNotificationConfigs"
     );
-    let f = only_finding("b27r-R2-v10-rest-extended-card-post-refused-405", "REST-VERB-001");
+    let f = only_finding(
+        "b27r-R2-v10-rest-extended-card-post-refused-405",
+        "REST-VERB-001",
+    );
     assert_eq!(
         f.message,
         "client called GetExtendedAgentCard as POST /extendedAgentCard; the route is defined with GET only, so the agent refused it (HTTP 405): send GET /extendedAgentCard"
@@ -2999,5 +3012,8 @@ fn review27a_blocking_names_the_inverse() {
         f.message,
         "1.0 send configuration carries the 0.x member blocking, which 1.0 does not define (1.0: returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task)"
     );
-    assert_eq!(f.evidence[0].pointer.as_deref(), Some("/params/configuration/blocking"));
+    assert_eq!(
+        f.evidence[0].pointer.as_deref(),
+        Some("/params/configuration/blocking")
+    );
 }

@@ -10,8 +10,8 @@ error[CARD-URL-001]: agent card interface url is not reachable through the origi
 ```
 */
 
-use std::fmt::Write as _;
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 use super::index::ExchangeIndex;
 use super::model::{plural, severity_counts, Report, ReportFinding, ReportInput};
