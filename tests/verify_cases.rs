@@ -3017,3 +3017,35 @@ fn review27a_blocking_names_the_inverse() {
         Some("/params/configuration/blocking")
     );
 }
+
+/// review27a R4: a card that declares JSONRPC and HTTP+JSON at one url (JSON-RPC POSTs to
+/// the url, HTTP+JSON routes below it) kept only the first binding: a legal HTTP+JSON call
+/// below it got BIND-USE-001 ("declares as JSON-RPC only"), a legal JSON-RPC call to it got
+/// CARD-URL-010 when HTTP+JSON was listed first, and a JSON-RPC envelope on one of its
+/// HTTP+JSON routes went untold. Each binding now counts at that url.
+#[test]
+fn review27a_url_declared_in_two_bindings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27r-R4-", 2);
+    for stem in [
+        "b27r-R4-legal-v10-jsonrpc-at-two-binding-url-rest-listed-first",
+        "b27r-R4-legal-v10-rest-route-below-two-binding-url-jsonrpc-listed-first",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.rule != "BIND-USE-001" && f.rule != "CARD-URL-010"),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    let f = only_finding(
+        "b27r-R4-v10-jsonrpc-on-rest-route-of-two-binding-url",
+        "BIND-USE-001",
+    );
+    assert_eq!(
+        f.message,
+        "client called POST /a2a/message:send in JSON-RPC at https://agent.example.test/a2a, which the card declares as JSON-RPC at the url itself and HTTP+JSON below it, so /a2a/message:send is HTTP+JSON only: the agent refused it (HTTP 400); the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
+    );
+}

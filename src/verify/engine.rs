@@ -997,6 +997,10 @@ struct Advertised {
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
     /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
     tenant: Option<String>,
+    /// The other of JSON-RPC and HTTP+JSON when the card declares both at this one URL
+    /// (JSON-RPC POSTs to the URL, HTTP+JSON routes below it; CARD-005): `binding` is the
+    /// first interface's. BIND-USE-001 and CARD-URL-010 judge a call by either (review27a).
+    twin: Option<Binding>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -23574,6 +23578,19 @@ impl State {
         let mut seen: HashSet<String> = HashSet::new();
         for itf in &view.interfaces {
             if !seen.insert(itf.url.clone()) {
+                // A second binding at the same URL (JSONRPC and HTTP+JSON side by side).
+                let twin = if itf.binding.eq_ignore_ascii_case("JSONRPC") {
+                    Some(Binding::JsonRpc)
+                } else if itf.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                    Some(Binding::Rest)
+                } else {
+                    None
+                };
+                if let Some(a) = self.advertised.get_mut(&itf.url) {
+                    if twin.is_some() && a.binding.is_some() && a.binding != twin {
+                        a.twin = twin;
+                    }
+                }
                 continue;
             }
             // The agent's url at this place of its card when the gateway changed it.
@@ -23892,6 +23909,7 @@ impl State {
                     grpc: itf.binding.eq_ignore_ascii_case("GRPC"),
                     misused,
                     tenant,
+                    twin: None,
                 },
             );
         }
@@ -24500,7 +24518,12 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            match a.binding {
+            // a URL of both bindings (review27a) is judged as its HTTP+JSON side below it
+            let binding = match a.twin {
+                Some(Binding::Rest) if path != base => Some(Binding::Rest),
+                _ => a.binding,
+            };
+            match binding {
                 Some(Binding::JsonRpc) if path == base => return false,
                 Some(Binding::Rest)
                     if path.len() > base.len()
@@ -24546,8 +24569,9 @@ impl State {
         let path = net::norm_path(&p.path);
         let mut declared_here = false;
         let mut other: Option<String> = None;
+        let mut other_binding = None;
         for (k, a) in self.advertised.iter() {
-            let Some(ab) = a.binding else { continue };
+            let Some(first) = a.binding else { continue };
             if a.parts.origin() != origin {
                 continue;
             }
@@ -24555,14 +24579,20 @@ impl State {
             let below = path.len() > base.len()
                 && path.starts_with(base)
                 && (base.ends_with('/') || path.as_bytes()[base.len()] == b'/');
-            let fits = match ab {
+            let fits = |ab: Binding| match ab {
                 Binding::JsonRpc => path == base,
                 _ => path == base || below,
             };
-            if ab == b && fits {
+            // A URL the card declares in both bindings (review27a): the call's own one
+            // fits, else the other is the one the call sits in.
+            if [Some(first), a.twin].contains(&Some(b)) && fits(b) {
                 declared_here = true;
                 break;
             }
+            let ab = match a.twin {
+                Some(t) if first == b => t,
+                _ => first,
+            };
             // The call sits at (JSON-RPC) or below (HTTP+JSON) an interface of the other
             // binding.
             // breaker27 H02: a JSON-RPC envelope posted to an HTTP+JSON route below the
@@ -24578,6 +24608,7 @@ impl State {
             };
             if at && !a.misused && other.as_ref().is_none_or(|o| k.len() > o.len()) {
                 other = Some(k.clone());
+                other_binding = Some(ab);
             }
         }
         if declared_here {
@@ -24595,7 +24626,16 @@ impl State {
             Binding::Rest => "HTTP+JSON",
             Binding::Grpc => "gRPC",
         };
-        let declared = a.binding.map_or("another binding", name);
+        let ob = other_binding.or(a.binding);
+        let declared = match (ob, a.twin) {
+            // review27a: a URL of both bindings; the call's path is one of the other's
+            (Some(o), Some(_)) => format!(
+                "JSON-RPC at the url itself and HTTP+JSON below it, so {} is {}",
+                p.path,
+                name(o)
+            ),
+            _ => ob.map_or("another binding", name).to_string(),
+        };
         let outcome = match x.status {
             None => ": it got no answer".to_string(),
             Some(s) if refused => format!(": the agent refused it (HTTP {s})"),
@@ -24620,7 +24660,7 @@ impl State {
         // card mislabels it and clients that follow the card fail; the client's call is
         // the one that works. Led with the agent's card, not the client's binding.
         if b == Binding::JsonRpc
-            && a.binding == Some(Binding::Rest)
+            && ob == Some(Binding::Rest)
             && path == net::norm_path(&a.parts.path)
             && !refused
             && x.status.is_some_and(|s| (200..300).contains(&s))
