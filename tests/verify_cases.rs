@@ -3121,3 +3121,126 @@ fn q27a_cancel_of_completed_task_one_fault() {
         );
     }
 }
+
+/// review27a R1: CAP-STREAM-002 for a refused 0.x resubscription is told on 0.3 HTTP+JSON
+/// too (`POST /v1/tasks/{id}:subscribe` answered HTTP 400 with the 0.3 error object
+/// `{"code":-32004}`, REST-003), naming the call by its request line; and the later
+/// answer's state is quoted as its wire spells it (`working` on JSON-RPC, not
+/// `TASK_STATE_WORKING`).
+#[test]
+fn review27a_resubscribe_refused_rest_and_wire_state() {
+    let f = only_finding(
+        "b27r-R1-v03-rest-resubscribe-working-task-unsupported",
+        "CAP-STREAM-002",
+    );
+    assert!(
+        f.message.starts_with(
+            "the agent card declares capabilities.streaming: true, yet the agent refused POST /v1/tasks/t1:subscribe for task t1, which its stream last showed TASK_STATE_WORKING, with HTTP 400 -32004 UnsupportedOperationError"
+        ),
+        "{}",
+        f.message
+    );
+    let f = only_finding(
+        "b27r-R1-v03-resubscribe-after-reset-wire-state",
+        "CAP-STREAM-002",
+    );
+    let last = f.evidence.last().unwrap();
+    assert_eq!(last.pointer.as_deref(), Some("/result/status/state"));
+    assert_eq!(last.found, Some(serde_json::json!("working")));
+    assert!(
+        f.message.contains("shows it working, still running"),
+        "{}",
+        f.message
+    );
+}
+
+/// review27a R2: a 405 to a verb an HTTP+JSON route does not have is the router refusing
+/// the client's verb for every operation, not only send, cancel and get: `PUT` of a push
+/// config on its own path and `POST /extendedAgentCard` get the client's REST-VERB-001 and
+/// no CARD-URL-002 blaming a correct agent for a missing route; a 0.3 call is named by the
+/// route POST takes (the list path), not by the path the client wrote.
+#[test]
+fn review27a_wrong_verb_405_is_no_missing_route() {
+    for stem in [
+        "b27r-R2-v03-rest-put-push-config-refused-405",
+        "b27r-R2-v10-rest-extended-card-post-refused-405",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "CARD-URL-002"),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    let f = only_finding(
+        "b27r-R2-v03-rest-put-push-config-refused-405",
+        "REST-VERB-001",
+    );
+    assert_eq!(
+        f.message,
+        "client called POST /v1/tasks/t1/pushNotificationConfigs as PUT /v1/tasks/t1/pushNotificationConfigs/p1; the route is defined with POST only, so the agent refused it (HTTP 405): send POST /v1/tasks/t1/pushNotificationConfigs"
+    );
+    let f = only_finding(
+        "b27r-R2-v10-rest-extended-card-post-refused-405",
+        "REST-VERB-001",
+    );
+    assert_eq!(
+        f.message,
+        "client called GetExtendedAgentCard as POST /extendedAgentCard; the route is defined with GET only, so the agent refused it (HTTP 405): send GET /extendedAgentCard"
+    );
+}
+
+/// review27a R3: VER-MIX-001 for a 0.3 `blocking` in a 1.0 send names the 1.0 value that
+/// means the same (blocking is the inverse of returnImmediately: `blocking: false` is
+/// `returnImmediately: true`), not a bare member name a reader may set to false; the agent
+/// that honoured it gets no TASK-STATE-007.
+#[test]
+fn review27a_blocking_names_the_inverse() {
+    let out = common::verify_variant("b27r-R3-v10-send-blocking-false-only");
+    assert!(
+        out.findings.iter().all(|f| f.rule != "TASK-STATE-007"),
+        "{}",
+        render(&out)
+    );
+    let f = only_finding("b27r-R3-v10-send-blocking-false-only", "VER-MIX-001");
+    assert_eq!(
+        f.message,
+        "1.0 send configuration carries the 0.x member blocking, which 1.0 does not define (1.0: returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task)"
+    );
+    assert_eq!(
+        f.evidence[0].pointer.as_deref(),
+        Some("/params/configuration/blocking")
+    );
+}
+
+/// review27a R4: a card that declares JSONRPC and HTTP+JSON at one url (JSON-RPC POSTs to
+/// the url, HTTP+JSON routes below it) kept only the first binding: a legal HTTP+JSON call
+/// below it got BIND-USE-001 ("declares as JSON-RPC only"), a legal JSON-RPC call to it got
+/// CARD-URL-010 when HTTP+JSON was listed first, and a JSON-RPC envelope on one of its
+/// HTTP+JSON routes went untold. Each binding now counts at that url.
+#[test]
+fn review27a_url_declared_in_two_bindings() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b27r-R4-", 2);
+    for stem in [
+        "b27r-R4-legal-v10-jsonrpc-at-two-binding-url-rest-listed-first",
+        "b27r-R4-legal-v10-rest-route-below-two-binding-url-jsonrpc-listed-first",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| f.rule != "BIND-USE-001" && f.rule != "CARD-URL-010"),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    let f = only_finding(
+        "b27r-R4-v10-jsonrpc-on-rest-route-of-two-binding-url",
+        "BIND-USE-001",
+    );
+    assert_eq!(
+        f.message,
+        "client called POST /a2a/message:send in JSON-RPC at https://agent.example.test/a2a, which the card declares as JSON-RPC at the url itself and HTTP+JSON below it, so /a2a/message:send is HTTP+JSON only: the agent refused it (HTTP 400); the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
+    );
+}

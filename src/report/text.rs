@@ -10,6 +10,7 @@ error[CARD-URL-001]: agent card interface url is not reachable through the origi
 ```
 */
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::index::ExchangeIndex;
@@ -431,7 +432,14 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
 /// wrote a text report (the terminal default) that never named a generation, and nothing
 /// told a reader that the mix was judged side by side rather than as a client's mistake.
 pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Option<String> {
-    if report.dialects.len() < 2 {
+    // A generation is the label's version (`1.0 gRPC` is 1.0 in another binding): 1.0
+    // JSON-RPC beside 1.0 gRPC is one generation, and no note (review27a).
+    let generations: BTreeSet<&str> = report
+        .dialects
+        .iter()
+        .map(|d| d.split(' ').next().unwrap_or(d))
+        .collect();
+    if generations.len() < 2 {
         return None;
     }
     let listed = &input.outcome.exchange_dialects;
@@ -462,7 +470,7 @@ pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Opt
     };
     Some(format!(
         "note: {file}: {} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-001",
-        report.dialects.len(),
+        generations.len(),
         parts.join(", ")
     ))
 }

@@ -997,6 +997,10 @@ struct Advertised {
     /// The 1.0 `AgentInterface.tenant` declared for this URL (non-empty): HTTP+JSON
     /// clients call `{url}/{tenant}/...` (CARD-008; breaker17b V10).
     tenant: Option<String>,
+    /// The other of JSON-RPC and HTTP+JSON when the card declares both at this one URL
+    /// (JSON-RPC POSTs to the URL, HTTP+JSON routes below it; CARD-005): `binding` is the
+    /// first interface's. BIND-USE-001 and CARD-URL-010 judge a call by either (review27a).
+    twin: Option<Binding>,
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -4476,14 +4480,21 @@ impl State {
                     .find(|(p, _)| p.contains("/configuration/"))
                     .filter(|_| !method_mix_told);
                 if let Some((ptr, o)) = old {
+                    // blocking is the inverse of 1.0's returnImmediately: say which value
+                    // means what, so no one writes returnImmediately: false for blocking:
+                    // false (review27a).
                     let n = if *o == "blocking" {
-                        "returnImmediately"
+                        match cfg.get("blocking").and_then(Json::as_bool) {
+                            Some(false) => "returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task",
+                            Some(true) => "returnImmediately: false, the default, the inverse of blocking: true",
+                            _ => "returnImmediately, the inverse of blocking",
+                        }
                     } else {
                         "taskPushNotificationConfig"
                     };
                     self.find(
                         &r::VER_MIXED_PAYLOAD,
-                        format!("1.0 send configuration carries the 0.x member {o}, which a 1.0 agent ignores (1.0: {n})"),
+                        format!("1.0 send configuration carries the 0.x member {o}, which 1.0 does not define (1.0: {n})"),
                         vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                         &x.leg,
                     );
@@ -16316,13 +16327,6 @@ impl State {
         }
         let method = x.method.to_ascii_uppercase();
         let want = verbs.join(" or ");
-        // 0.3 HTTP+JSON names operations by their request line: the route as defined.
-        let term = if c.request_line.is_some() {
-            format!("{} {}", verbs[0], x.path)
-        } else {
-            c.op_term(op.name()).to_string()
-        };
-        self.areas.insert("rest");
         // breaker27 H26: a config written on its own path (`PUT|PATCH
         // .../pushNotificationConfigs/{id}`) is created by POST on the list path.
         let path = x.path.split('?').next().unwrap_or(&x.path);
@@ -16330,6 +16334,14 @@ impl State {
             (Op::CreatePushConfig, Some((b, _))) => format!("{b}/pushNotificationConfigs"),
             _ => x.path.clone(),
         };
+        // 0.3 HTTP+JSON names operations by their request line: the route as defined
+        // (for a config written on its own path, the list path POST takes; review27a).
+        let term = if c.request_line.is_some() {
+            format!("{} {to}", verbs[0])
+        } else {
+            c.op_term(op.name()).to_string()
+        };
+        self.areas.insert("rest");
         let outcome = if served {
             String::new()
         } else {
@@ -17058,7 +17070,14 @@ impl State {
             found: Some(Value::Bool(true)),
         });
         let tid = tid.to_string();
-        let method = c.method.clone().unwrap_or_else(|| "SubscribeToTask".into());
+        // 0.3 HTTP+JSON names the call by its request line (review27a)
+        let method = c.method.clone().unwrap_or_else(|| {
+            if c.request_line.is_some() {
+                format!("{} {}", x.method.to_ascii_uppercase(), x.path)
+            } else {
+                "SubscribeToTask".into()
+            }
+        });
         let last_seen = Evidence {
             seq: lseq,
             exchange: None,
@@ -17125,14 +17144,15 @@ impl State {
         let Some((msg, mut ev, _, declared)) = self.active_sub_refusals.remove(key) else {
             return;
         };
-        ev.push(x.ev_at(seq, ptr, Some(Value::String(st.proto_name().into()))));
+        // the state as the later answer's wire spells it (`working` on 0.x JSON-RPC)
+        ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
         if let Some(card) = declared {
             ev.insert(0, card);
             self.areas.insert("card");
             self.find(
                 &r::CAP_STREAMING_REFUSED,
                 format!(
-                    "{msg} a later answer ({}) shows it {}, still running: tasks/resubscribe is how a streaming client gets back to a running task after its stream broke (0.3 §7.9 ties it to capabilities.streaming), so either the card declares a capability the agent does not fully have, or the agent refuses one it declares; the client can only poll tasks/get",
+                    "{msg} a later answer ({}) shows it {}, still running: resubscribing (tasks/resubscribe; 0.3 HTTP+JSON: POST /v1/tasks/{{id}}:subscribe) is how a streaming client gets back to a running task after its stream broke (0.3 §7.9 ties it to capabilities.streaming), so either the card declares a capability the agent does not fully have, or the agent refuses one it declares; the client can only poll the task (tasks/get)",
                     x.id,
                     x.state_term(st)
                 ),
@@ -19951,9 +19971,20 @@ impl State {
                     let how = format!("HTTP {status} TaskNotFoundError");
                     self.task_not_found_for_fresh_send(x, &c, &how, ev);
                 }
-                if reason == Some("UNSUPPORTED_OPERATION") && matches!(status, 400 | 501) {
+                // 1.0 names the error by its ErrorInfo reason; a 0.3 `/v1` route answers
+                // the 0.3 A2A error object `{"code":-32004,...}` (REST-003; review27a).
+                let unsupported_v03 = reason.is_none()
+                    && c.dialect == Some(Dialect::V0_3)
+                    && rest_code == Some(jsonrpc::UNSUPPORTED_OPERATION);
+                if (reason == Some("UNSUPPORTED_OPERATION") || unsupported_v03)
+                    && matches!(status, 400 | 501)
+                {
                     let ev = x.ev_at(bseq, "", Some(Value::from(status)));
-                    let how = format!("HTTP {status} UNSUPPORTED_OPERATION");
+                    let how = if unsupported_v03 {
+                        format!("HTTP {status} -32004 UnsupportedOperationError")
+                    } else {
+                        format!("HTTP {status} UNSUPPORTED_OPERATION")
+                    };
                     self.subscribe_interrupted_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
@@ -23721,6 +23752,19 @@ impl State {
         let mut seen: HashSet<String> = HashSet::new();
         for itf in &view.interfaces {
             if !seen.insert(itf.url.clone()) {
+                // A second binding at the same URL (JSONRPC and HTTP+JSON side by side).
+                let twin = if itf.binding.eq_ignore_ascii_case("JSONRPC") {
+                    Some(Binding::JsonRpc)
+                } else if itf.binding.eq_ignore_ascii_case("HTTP+JSON") {
+                    Some(Binding::Rest)
+                } else {
+                    None
+                };
+                if let Some(a) = self.advertised.get_mut(&itf.url) {
+                    if twin.is_some() && a.binding.is_some() && a.binding != twin {
+                        a.twin = twin;
+                    }
+                }
                 continue;
             }
             // The agent's url at this place of its card when the gateway changed it.
@@ -24039,6 +24083,7 @@ impl State {
                     grpc: itf.binding.eq_ignore_ascii_case("GRPC"),
                     misused,
                     tenant,
+                    twin: None,
                 },
             );
         }
@@ -24647,7 +24692,12 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            match a.binding {
+            // a URL of both bindings (review27a) is judged as its HTTP+JSON side below it
+            let binding = match a.twin {
+                Some(Binding::Rest) if path != base => Some(Binding::Rest),
+                _ => a.binding,
+            };
+            match binding {
                 Some(Binding::JsonRpc) if path == base => return false,
                 Some(Binding::Rest)
                     if path.len() > base.len()
@@ -24693,8 +24743,9 @@ impl State {
         let path = net::norm_path(&p.path);
         let mut declared_here = false;
         let mut other: Option<String> = None;
+        let mut other_binding = None;
         for (k, a) in self.advertised.iter() {
-            let Some(ab) = a.binding else { continue };
+            let Some(first) = a.binding else { continue };
             if a.parts.origin() != origin {
                 continue;
             }
@@ -24702,14 +24753,20 @@ impl State {
             let below = path.len() > base.len()
                 && path.starts_with(base)
                 && (base.ends_with('/') || path.as_bytes()[base.len()] == b'/');
-            let fits = match ab {
+            let fits = |ab: Binding| match ab {
                 Binding::JsonRpc => path == base,
                 _ => path == base || below,
             };
-            if ab == b && fits {
+            // A URL the card declares in both bindings (review27a): the call's own one
+            // fits, else the other is the one the call sits in.
+            if [Some(first), a.twin].contains(&Some(b)) && fits(b) {
                 declared_here = true;
                 break;
             }
+            let ab = match a.twin {
+                Some(t) if first == b => t,
+                _ => first,
+            };
             // The call sits at (JSON-RPC) or below (HTTP+JSON) an interface of the other
             // binding.
             // breaker27 H02: a JSON-RPC envelope posted to an HTTP+JSON route below the
@@ -24725,6 +24782,7 @@ impl State {
             };
             if at && !a.misused && other.as_ref().is_none_or(|o| k.len() > o.len()) {
                 other = Some(k.clone());
+                other_binding = Some(ab);
             }
         }
         if declared_here {
@@ -24742,7 +24800,16 @@ impl State {
             Binding::Rest => "HTTP+JSON",
             Binding::Grpc => "gRPC",
         };
-        let declared = a.binding.map_or("another binding", name);
+        let ob = other_binding.or(a.binding);
+        let declared = match (ob, a.twin) {
+            // review27a: a URL of both bindings; the call's path is one of the other's
+            (Some(o), Some(_)) => format!(
+                "JSON-RPC at the url itself and HTTP+JSON below it, so {} is {}",
+                p.path,
+                name(o)
+            ),
+            _ => ob.map_or("another binding", name).to_string(),
+        };
         let outcome = match x.status {
             None => ": it got no answer".to_string(),
             Some(s) if refused => format!(": the agent refused it (HTTP {s})"),
@@ -24767,7 +24834,7 @@ impl State {
         // card mislabels it and clients that follow the card fail; the client's call is
         // the one that works. Led with the agent's card, not the client's binding.
         if b == Binding::JsonRpc
-            && a.binding == Some(Binding::Rest)
+            && ob == Some(Binding::Rest)
             && path == net::norm_path(&a.parts.path)
             && !refused
             && x.status.is_some_and(|s| (200..300).contains(&s))
@@ -27374,16 +27441,15 @@ fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
     })
 }
 
-/// Whether HTTP `method` is the verb of HTTP+JSON operation `op` (REST-001: the routes
-/// and verbs of 1.0 §11 / 0.3 §3.2.3). Operations whose verb differs between versions or
-/// bindings are taken as fitting any verb.
+/// Whether HTTP `method` is a verb of HTTP+JSON operation `op` ([`a2a::rest_verbs`];
+/// REST-001: the routes and verbs of 1.0 §11 / 0.3 §3.2.3; `:subscribe` fits GET and POST,
+/// DIGEST trap 1). Every operation is judged, so a 405 to `PUT|PATCH
+/// .../pushNotificationConfigs` or `POST /extendedAgentCard` is the router refusing the
+/// client's verb, no missing route (review27a).
 fn rest_verb_fits(op: Op, method: &str) -> bool {
-    let want = match op {
-        Op::SendMessage | Op::SendStreamingMessage | Op::CancelTask => "POST",
-        Op::GetTask | Op::ListTasks => "GET",
-        _ => return true,
-    };
-    method.eq_ignore_ascii_case(want)
+    a2a::rest_verbs(op)
+        .iter()
+        .any(|v| method.eq_ignore_ascii_case(v))
 }
 
 /// A lowercased header name as written on the wire (`authorization` → `Authorization`,
