@@ -385,7 +385,7 @@ fn n4_the_repro_script_says_how_to_replay_against_another_address() {
     assert_eq!(
         line,
         format!(
-            "# Sent to {origin} as recorded; to replay against your agent elsewhere: sed -i 's#{origin}#https://your-agent.example#g' {quoted}"
+            "# Sent to {origin} as recorded; to replay against your agent elsewhere: sed -i.bak 's#{origin}#https://your-agent.example#g' {quoted}"
         )
     );
     // the team follows it, with their agent's address
