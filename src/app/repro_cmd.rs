@@ -1132,6 +1132,15 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             "# Sent to {} as recorded; to replay against your agent elsewhere: sed -i.bak 's#{pattern}#https://your-agent.example#g' THIS_FILE",
             origins.join(", ")
         );
+        if !origins.iter().any(|o| o.starts_with("https://")) {
+            // recorded over http, this script has no TLS options (TLS_PREAMBLE): pointed at
+            // an https agent whose certificate a private CA signed, curl's own variable
+            // trusts that CA (review27b)
+            let _ = writeln!(
+                out,
+                "# Pointed at an https agent whose certificate a private CA (or itself) signed: CURL_CA_BUNDLE=ca.pem bash THIS_SCRIPT"
+            );
+        }
     }
     out.push_str("set -u\n");
     // where the TLS options go when a request is replayed over https (below)
@@ -2308,6 +2317,7 @@ mod tests {
             *upstream = Some("https://agent.example.test/a2a".into());
         }
         let curl = to_curl(&tls, "t");
+        assert!(!curl.contains("CURL_CA_BUNDLE"), "{curl}");
         assert!(
             curl.contains("set -u\n\n# TLS: the agent is called over https.")
                 && curl.contains("A2A_TLS+=(--cacert \"$A2A_CACERT\")")
@@ -2482,6 +2492,11 @@ mod tests {
                     &format!(" {}", sh_quote(&file.display().to_string())),
                 );
             assert!(command.starts_with("sed -i.bak '"), "{command}");
+            // recorded over http: how to trust a private CA once pointed at https
+            assert!(
+                script.contains("\n# Pointed at an https agent whose certificate a private CA (or itself) signed: CURL_CA_BUNDLE=ca.pem bash THIS_SCRIPT\nset -u\n"),
+                "{script}"
+            );
             let st = std::process::Command::new("sh")
                 .args(["-c", &command])
                 .status()
