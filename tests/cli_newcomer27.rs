@@ -385,7 +385,7 @@ fn n4_the_repro_script_says_how_to_replay_against_another_address() {
     assert_eq!(
         line,
         format!(
-            "# Sent to {origin} as recorded; to replay against your agent elsewhere: sed -i 's#{origin}#https://your-agent.example#g' {quoted}"
+            "# Sent to {origin} as recorded; to replay against your agent elsewhere: sed -i.bak 's#{origin}#https://your-agent.example#g' {quoted}"
         )
     );
     // the team follows it, with their agent's address
@@ -467,7 +467,7 @@ fn n6_a_text_report_of_two_generations_says_so() {
     run.terminate();
     let o = run_in(dir.path(), &["verify", rec.to_str().unwrap()]);
     let out = text(&o.stdout);
-    let want = "note: mixed.jsonl: 2 A2A generations in this traffic: 0.3 in 1 exchange (e2 first), 1.0 in 1 exchange (e1 first); each exchange is judged by the rules of its own generation";
+    let want = "note: mixed.jsonl: 2 A2A generations in this traffic: 1.0 in 1 exchange (e1 first), 0.3 in 1 exchange (e2 first); each exchange is judged by the rules of its own generation";
     let note = out
         .lines()
         .find(|l| l.starts_with("note: mixed.jsonl: 2 A2A generations"))

@@ -49,7 +49,7 @@ fn verify_clean_recording_exits_0_with_text_summary() {
     let out = stdout(&o);
     // the demo speaks 1.0 and 0.3: one note says so (newcomer27 N6), then the summary
     assert!(
-        out.starts_with("note: demo.jsonl: 2 A2A generations in this traffic: 0.3 in "),
+        out.starts_with("note: demo.jsonl: 2 A2A generations in this traffic: 1.0 in "),
         "{out}"
     );
     assert!(

@@ -349,7 +349,11 @@ pub async fn reachable_at_start(
     let port = base.port_or_known_default().unwrap_or(80);
     let target = format!("{host}:{port}");
     if let Some(wait) = wait {
-        // Ctrl-C, SIGTERM or SIGHUP while waiting ends the run at once: nothing was sent
+        // Ctrl-C, SIGTERM or SIGHUP while waiting, or during the check that follows it (a
+        // port that accepts but never completes a TLS handshake holds it up to 10 s), ends
+        // the run at once: no request was sent. The handlers installed here replace the
+        // signals' default action, so the check runs under them too (review27b: a SIGTERM
+        // right after the wait was swallowed, and the run went on to exit 2 seconds later).
         let stop = crate::app::proxy_cmd::stop_signal()?;
         let t0 = std::time::Instant::now();
         let waiting = async {
@@ -386,16 +390,28 @@ pub async fn reachable_at_start(
                 .await;
             }
         };
-        tokio::select! {
-            () = waiting => {}
+        let accepted = std::cell::Cell::new(false);
+        let checked = async {
+            waiting.await;
+            accepted.set(true);
+            reachable(base, ca).await
+        };
+        let checked = tokio::select! {
+            r = checked => r,
             () = stop => {
-                crate::errln!(
-                    "a2a-interop: interrupted while waiting for the agent at {target} to accept connections (--wait-for-agent): nothing was sent, no report written"
-                );
+                if accepted.get() {
+                    crate::errln!(
+                        "a2a-interop: interrupted while checking the agent at {target} before the run (it accepts connections; --wait-for-agent): nothing was sent, no report written"
+                    );
+                } else {
+                    crate::errln!(
+                        "a2a-interop: interrupted while waiting for the agent at {target} to accept connections (--wait-for-agent): nothing was sent, no report written"
+                    );
+                }
                 std::process::exit(if crate::app::proxy_cmd::hung_up() { 129 } else { 130 });
             }
-        }
-        return reachable(base, ca).await.map_err(|e| {
+        };
+        return checked.map_err(|e| {
             let m = format!("{e:#}");
             match m.split_once("; hint: is the agent running") {
                 Some((cause, _)) => anyhow::anyhow!(

@@ -1123,11 +1123,24 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         }
     }
     if let Some(first) = origins.first() {
+        // `-i.bak`: GNU and BSD (macOS) sed both take it, where BSD sed reads a bare `-i`'s
+        // next word as the backup suffix and fails; an IPv6 host's brackets escaped, else
+        // sed reads `[::1]` as a bracket expression and changes nothing (review27b)
+        let pattern = first.replace('[', "\\[").replace(']', "\\]");
         let _ = writeln!(
             out,
-            "# Sent to {} as recorded; to replay against your agent elsewhere: sed -i 's#{first}#https://your-agent.example#g' THIS_FILE",
+            "# Sent to {} as recorded; to replay against your agent elsewhere: sed -i.bak 's#{pattern}#https://your-agent.example#g' THIS_FILE",
             origins.join(", ")
         );
+        if !origins.iter().any(|o| o.starts_with("https://")) {
+            // recorded over http, this script has no TLS options (TLS_PREAMBLE): pointed at
+            // an https agent whose certificate a private CA signed, curl's own variable
+            // trusts that CA (review27b)
+            let _ = writeln!(
+                out,
+                "# Pointed at an https agent whose certificate a private CA (or itself) signed: CURL_CA_BUNDLE=ca.pem bash THIS_SCRIPT"
+            );
+        }
     }
     out.push_str("set -u\n");
     // where the TLS options go when a request is replayed over https (below)
@@ -2304,6 +2317,7 @@ mod tests {
             *upstream = Some("https://agent.example.test/a2a".into());
         }
         let curl = to_curl(&tls, "t");
+        assert!(!curl.contains("CURL_CA_BUNDLE"), "{curl}");
         assert!(
             curl.contains("set -u\n\n# TLS: the agent is called over https.")
                 && curl.contains("A2A_TLS+=(--cacert \"$A2A_CACERT\")")
@@ -2439,6 +2453,62 @@ mod tests {
                 script.contains("-H 'accept-encoding: identity'"),
                 !plain.is_empty(),
                 "{script}"
+            );
+        }
+    }
+
+    /// The header's `sed` command, run as written (`sh -c`, the system's sed) on the
+    /// script, points every curl line at the new address: an IPv6 agent too (`[::1]` was
+    /// a bracket expression that matched nothing, and the script kept calling the old
+    /// address), and with `-i.bak`, which BSD (macOS) sed takes as well as GNU sed.
+    #[test]
+    fn the_headers_sed_command_retargets_the_script_for_ipv4_and_ipv6_agents() {
+        for (recorded, origin) in [
+            ("http://[::1]:8931/a2a", "http://[::1]:8931"),
+            ("http://127.0.0.1:8931/a2a", "http://127.0.0.1:8931"),
+        ] {
+            let script = to_curl(&[ev(1, "e1", head(recorded, &[]))], "t");
+            let line = script
+                .lines()
+                .find(|l| l.starts_with("# Sent to "))
+                .unwrap_or_else(|| panic!("{script}"));
+            assert!(
+                line.starts_with(&format!("# Sent to {origin} as recorded; ")),
+                "{line}"
+            );
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("min.sh");
+            std::fs::write(&file, &script).unwrap();
+            let command = line
+                .split_once("elsewhere: ")
+                .unwrap()
+                .1
+                .replace(
+                    "https://your-agent.example",
+                    "http://agent.example.test:9000",
+                )
+                .replace(
+                    " THIS_FILE",
+                    &format!(" {}", sh_quote(&file.display().to_string())),
+                );
+            assert!(command.starts_with("sed -i.bak '"), "{command}");
+            // recorded over http: how to trust a private CA once pointed at https
+            assert!(
+                script.contains("\n# Pointed at an https agent whose certificate a private CA (or itself) signed: CURL_CA_BUNDLE=ca.pem bash THIS_SCRIPT\nset -u\n"),
+                "{script}"
+            );
+            let st = std::process::Command::new("sh")
+                .args(["-c", &command])
+                .status()
+                .unwrap();
+            assert!(st.success(), "{command}");
+            let after = std::fs::read_to_string(&file).unwrap();
+            assert!(
+                after.contains("curl -sS -N -X 'POST' 'http://agent.example.test:9000/a2a'")
+                    && !after
+                        .lines()
+                        .any(|l| l.starts_with("curl ") && l.contains(origin)),
+                "{command}\n{after}"
             );
         }
     }

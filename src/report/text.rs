@@ -443,23 +443,29 @@ pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Opt
         return None;
     }
     let listed = &input.outcome.exchange_dialects;
-    let parts: Vec<String> = report
+    // in the order the traffic first used them (the report's `dialects` are sorted: a
+    // recording that began in 1.0 read "0.3 ... (e20 first), 1.0 ... (e2 first)"; review27b)
+    let mut parts: Vec<(usize, String)> = report
         .dialects
         .iter()
         .map(|d| {
-            let mut of = listed.iter().filter(|(_, l)| l == d);
-            match of.next() {
-                Some((first, _)) => {
-                    let n = 1 + of.count();
+            let at = listed.iter().position(|(_, l)| l == d);
+            let text = match at {
+                Some(i) => {
+                    let n = listed[i..].iter().filter(|(_, l)| l == d).count();
                     format!(
-                        "{d} in {n} {} ({first} first)",
-                        super::model::plural(n, "exchange", "exchanges")
+                        "{d} in {n} {} ({} first)",
+                        super::model::plural(n, "exchange", "exchanges"),
+                        listed[i].0
                     )
                 }
                 None => format!("{d} (after the exchanges counted)"),
-            }
+            };
+            (at.unwrap_or(usize::MAX), text)
         })
         .collect();
+    parts.sort_by_key(|(at, _)| *at);
+    let parts: Vec<String> = parts.into_iter().map(|(_, t)| t).collect();
     let capped = if listed.len() >= crate::verify::MAX_EXCHANGE_DIALECTS {
         format!(
             " (counted over the first {} exchanges that used one)",
