@@ -54,9 +54,30 @@ pub struct EarlyState {
     /// The first bytes (at most [`HEAD_KEEP`]) of the last HTTP/1.1 response head read on
     /// this connection, to say which line hyper refused to parse (breaker15b R16).
     head: std::sync::Mutex<Vec<u8>>,
+    /// The connection's stream was dropped: hyper's connection task ended, nothing more
+    /// will be read or written on it ([`EarlyState::gone`]).
+    gone: AtomicBool,
+    /// Wakes [`EarlyState::gone`]'s waiters when the stream is dropped.
+    gone_notify: tokio::sync::Notify,
 }
 
 impl EarlyState {
+    /// Resolves once the connection's stream was dropped (hyper's connection task for it
+    /// ended: closed by either side, failed, or idle and evicted); at once if it already
+    /// was. A request still unanswered then never gets an answer from this connection.
+    pub async fn gone(&self) {
+        loop {
+            let notified = self.gone_notify.notified();
+            tokio::pin!(notified);
+            // registered before the flag is read: a drop between the two still wakes it
+            notified.as_mut().enable();
+            if self.gone.load(Ordering::Acquire) {
+                return;
+            }
+            notified.await;
+        }
+    }
+
     /// True when the agent closed or reset the connection while the proxy was still
     /// sending a request on it.
     pub fn closed_while_sending(&self) -> bool {
@@ -378,6 +399,13 @@ impl<T: Write + Unpin> Write for EarlyAnswerIo<T> {
 impl<T: Connection> Connection for EarlyAnswerIo<T> {
     fn connected(&self) -> Connected {
         self.inner.connected().extra(self.state.clone())
+    }
+}
+
+impl<T> Drop for EarlyAnswerIo<T> {
+    fn drop(&mut self) {
+        self.state.gone.store(true, Ordering::Release);
+        self.state.gone_notify.notify_waiters();
     }
 }
 

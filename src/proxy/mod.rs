@@ -1243,6 +1243,66 @@ fn is_idempotent(m: &Method) -> bool {
 /// set up and before any complete answer (hyper's "connection closed before message
 /// completed", or `ECONNRESET`): what an upstream closing an idle kept connection as a
 /// request arrives produces (breaker16b T5). Not a connect or TLS failure.
+/// How long an upstream request may stay unanswered after the connection hyper put it on
+/// ended, before [`unless_lost`] counts it lost (the error hyper gives for a request on a
+/// connection that ends comes within microseconds of the end).
+const LOST_GRACE: Duration = Duration::from_secs(5);
+
+/// `sent` (a request hyper-util's client is sending), or `None` when hyper lost it: the
+/// connection it was queued on ([`early::EarlyState::gone`]) ended and, [`LOST_GRACE`]
+/// later, the request is neither answered nor failed nor moved to another connection.
+///
+/// hyper 1.x's HTTP/1.1 dispatch can lose a request this way: queued on a connection whose
+/// task ended at that instant (an h2c-only agent's SETTINGS frame read before the request
+/// was written, an agent closing an idle keep-alive connection as a request arrives), it
+/// stays in the closed queue, never written, answered or failed, and the client waited
+/// forever (tests/proxy_h2c_upstream.rs: 1 run in ~500 to ~2,000; session 27). Costs one
+/// watch channel per request (hyper-util's `capture_connection`).
+async fn unless_lost<F: std::future::Future>(
+    sent: F,
+    captured: &mut hyper_util::client::legacy::connect::CaptureConnection,
+) -> Option<F::Output> {
+    fn state_of(
+        c: &hyper_util::client::legacy::connect::CaptureConnection,
+    ) -> Option<Arc<early::EarlyState>> {
+        let meta = c.connection_metadata();
+        let mut ext = http::Extensions::new();
+        meta.as_ref()?.get_extras(&mut ext);
+        early::state_of(&ext)
+    }
+    tokio::pin!(sent);
+    // the connection hyper picks (none yet while it connects)
+    let mut watched = tokio::select! {
+        biased;
+        r = &mut sent => return Some(r),
+        meta = captured.wait_for_connection_metadata() => {
+            let mut ext = http::Extensions::new();
+            meta.as_ref().map(|c| c.get_extras(&mut ext));
+            early::state_of(&ext)
+        }
+    };
+    loop {
+        let Some(state) = watched else {
+            // a connection without the early layer: nothing to watch
+            return Some(sent.await);
+        };
+        tokio::select! {
+            biased;
+            r = &mut sent => return Some(r),
+            () = state.gone() => {}
+        }
+        if let Ok(r) = tokio::time::timeout(LOST_GRACE, &mut sent).await {
+            return Some(r);
+        }
+        // hyper-util moves a request that a reused connection dropped unsent to another
+        // connection: then that one is watched
+        match state_of(captured) {
+            Some(now) if !Arc::ptr_eq(&now, &state) => watched = Some(now),
+            _ => return None,
+        }
+    }
+}
+
 fn closed_before_answer(e: &hyper_util::client::legacy::Error) -> bool {
     if e.is_connect() {
         return false;
@@ -1800,7 +1860,19 @@ async fn handle(
     } else {
         (body, None)
     };
+    // A bodyless request `again` does not cover (a POST without a body, an h2c one), ready
+    // to go on a new connection should hyper lose it on a connection that ended before
+    // taking it ([`unless_lost`]): it was never written, so sending it is no retry.
+    let mut lost_copy = (bodyless && again.is_none()).then(|| {
+        let mut r = Request::new(empty_body());
+        *r.method_mut() = parts.method.clone();
+        *r.uri_mut() = parts.uri.clone();
+        *r.version_mut() = parts.version;
+        *r.headers_mut() = parts.headers.clone();
+        r
+    });
     let mut up_req = Request::from_parts(parts, body);
+    let mut captured = hyper_util::client::legacy::connect::capture_connection(&mut up_req);
     if let Some(AnsweredGuard(tx)) = &answered {
         let tx = tx.clone();
         hyper::ext::on_informational(&mut up_req, move |res| {
@@ -1815,7 +1887,36 @@ async fn handle(
         None if h2 => up.h2(&st).request(up_req),
         None => up.h1(&st).request(up_req),
     };
-    let mut sent = sent.await;
+    // The request hyper lost on a connection that ended as it was queued ([`unless_lost`])
+    // was never written: a bodyless one goes on a new connection (recorded as resent), one
+    // with a body (held in the lost request) is answered 502 to be sent again.
+    let mut resent = None;
+    let mut sent = match unless_lost(sent, &mut captured).await {
+        Some(r) => r,
+        None => {
+            let first = "the upstream connection ended as the request was queued on it, before the request was written (not sent)".to_string();
+            let Some(r) = again.take().or_else(|| lost_copy.take()) else {
+                if let Some(p) = pending.take() {
+                    p.send_now();
+                }
+                return synthetic(
+                    ctx.as_deref(),
+                    StatusCode::BAD_GATEWAY,
+                    format!("a2a-interop proxy: the connection to {} ended as this request was queued on it, before the request was written: it did not reach the agent; send it again\n", shown_url(&target.url)),
+                    format!("request not forwarded: {first}"),
+                );
+            };
+            if let Some(ctx) = &ctx {
+                ctx.mark_resent(first.clone());
+            }
+            resent = Some(first);
+            match https {
+                Some(https) => https.request(r).await,
+                None if h2 => up.h2(&st).request(r).await,
+                None => up.h1(&st).request(r).await,
+            }
+        }
+    };
     // An agent that speaks h2c only answered HTTP/2 to HTTP/1.1: remembered, and the request
     // sent again over h2c when it had no body; else the 502 below says so.
     let mut h1_refused = false;
@@ -1836,7 +1937,6 @@ async fn handle(
     // §9.3.1.1, RFC 9110 §9.2.2). Never a POST: the 502 below says why it was not answered.
     // The resend is recorded (`exchange_end.resent`: the first attempt's failure) and named
     // in the 502 should the new connection fail too.
-    let mut resent = None;
     if let (Err(e), Some(r)) = (&sent, again.take()) {
         if !h1_refused && closed_before_answer(e) {
             let first = error_chain(e);
@@ -3296,6 +3396,38 @@ mod tests {
 
     use super::*;
     use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+
+    /// [`unless_lost`] over a real loopback connection that an agent closes after reading
+    /// the request, without answering: the request itself fails as usual (`Some(Err)`);
+    /// a request hyper had left queued on that ended connection (stood in for by a future
+    /// that never completes: the lost request of hyper's race never does) is reported lost
+    /// [`LOST_GRACE`] after the end instead of being waited for forever (session 27, the
+    /// hang of tests/proxy_h2c_upstream.rs).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_request_left_on_an_ended_connection_is_lost_not_waited_for() {
+        let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = l.local_addr().unwrap();
+        tokio::spawn(async move {
+            if let Ok((mut s, _)) = l.accept().await {
+                let mut buf = [0u8; 1024];
+                let _ = s.read(&mut buf).await;
+            }
+        });
+        let conn = early::EarlyAnswer {
+            inner: http_connector(),
+            heads: true,
+        };
+        let client: Client<_, http_body_util::Empty<Bytes>> =
+            Client::builder(TokioExecutor::new()).build(conn);
+        let mut req = Request::get(format!("http://{addr}/"))
+            .body(http_body_util::Empty::new())
+            .unwrap();
+        let mut captured = hyper_util::client::legacy::connect::capture_connection(&mut req);
+        let answered = unless_lost(client.request(req), &mut captured).await;
+        assert!(matches!(answered, Some(Err(_))), "{answered:?}");
+        let lost = unless_lost(std::future::pending::<()>(), &mut captured).await;
+        assert_eq!(lost, None);
+    }
 
     /// A loopback connection: (the client's end, the accepted end).
     async fn pair() -> (tokio::net::TcpStream, tokio::net::TcpStream) {
