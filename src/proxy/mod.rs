@@ -1277,7 +1277,9 @@ async fn unless_lost<F: std::future::Future>(
         r = &mut sent => return Some(r),
         meta = captured.wait_for_connection_metadata() => {
             let mut ext = http::Extensions::new();
-            meta.as_ref().map(|c| c.get_extras(&mut ext));
+            if let Some(c) = meta.as_ref() {
+                c.get_extras(&mut ext);
+            }
             early::state_of(&ext)
         }
     };
