@@ -621,7 +621,7 @@ fn extension_findings_cite_the_card_on_the_cards_exchange() {
 /// review27a: the text report's generations note (newcomer27 N6) counts generations, not
 /// wire forms: a 1.0 card beside 1.0 gRPC calls is one generation and gets no note (every
 /// gRPC recording was told "2 A2A generations ... 1.0, 1.0 gRPC"), while 0.3 gRPC beside
-/// a 1.0 card is two.
+/// a 1.0 card is two (listed in the order the traffic first used them, review27b).
 #[test]
 fn generations_note_counts_versions_not_bindings() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -632,7 +632,7 @@ fn generations_note_counts_versions_not_bindings() {
     let two = dir.join("b13-M10-grpc-header-1.0-calls-0.3-service.jsonl");
     let out = stdout(&run(&["verify", s(&two)]));
     assert!(
-        out.contains("note: b13-M10-grpc-header-1.0-calls-0.3-service.jsonl: 2 A2A generations in this traffic: 0.3 gRPC in 1 exchange (e2 first), 1.0 in 1 exchange (e1 first); "),
+        out.contains("note: b13-M10-grpc-header-1.0-calls-0.3-service.jsonl: 2 A2A generations in this traffic: 1.0 in 1 exchange (e1 first), 0.3 gRPC in 1 exchange (e2 first); "),
         "{out}"
     );
 }
