@@ -10,12 +10,12 @@
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use proxy_process::{reference_agent, run_in, start_proxy, ChildGuard};
+use proxy_process::{reference_agent, run_in, spawn_with_stderr_lines, start_proxy, ChildGuard};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -254,7 +254,7 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
     );
 
     // Ctrl-C while it waits ends it at once, saying nothing was sent (exit 130)
-    let mut waiting = ChildGuard::spawn(
+    let (mut waiting, rx) = spawn_with_stderr_lines(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
             .current_dir(dir.path())
             .args([
@@ -263,17 +263,8 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
                 "--wait-for-agent",
                 "10m",
             ])
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped()),
+            .env("NO_COLOR", "1"),
     );
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let err = waiting.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for l in BufReader::new(err).lines().map_while(Result::ok) {
-            let _ = tx.send(l);
-        }
-    });
     let first = rx.recv_timeout(Duration::from_secs(60)).expect("a line");
     assert!(first.contains("waiting up to 10 min"), "{first}");
     waiting.signal("INT");
@@ -290,7 +281,7 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
     // the agent starts once the probe waits for it: the probe runs and writes its JUnit
     let port = free_port();
     let xml = dir.path().join("gate.xml");
-    let mut probe = ChildGuard::spawn(
+    let (mut probe, rx) = spawn_with_stderr_lines(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
             .current_dir(dir.path())
             .args([
@@ -303,17 +294,8 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
                 "-o",
                 xml.to_str().unwrap(),
             ])
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped()),
+            .env("NO_COLOR", "1"),
     );
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let err = probe.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for l in BufReader::new(err).lines().map_while(Result::ok) {
-            let _ = tx.send(l);
-        }
-    });
     let waiting = rx.recv_timeout(Duration::from_secs(60)).expect("a line");
     assert_eq!(
         waiting,

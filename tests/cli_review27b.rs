@@ -7,12 +7,12 @@
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::net::TcpListener;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
-use proxy_process::ChildGuard;
+use proxy_process::spawn_with_stderr_lines;
 
 /// A port that accepts connections and never answers (an `https://` agent whose TLS
 /// handshake hangs): SIGTERM once the probe's check has sent its TLS ClientHello ends the
@@ -23,7 +23,7 @@ fn sigterm_during_the_check_after_the_wait_ends_the_probe() {
     let dir = tempfile::tempdir().unwrap();
     let mute = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = mute.local_addr().unwrap().port();
-    let mut probe = ChildGuard::spawn(
+    let (mut probe, rx) = spawn_with_stderr_lines(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
             .current_dir(dir.path())
             .args([
@@ -34,17 +34,8 @@ fn sigterm_during_the_check_after_the_wait_ends_the_probe() {
                 "-o",
                 "p.json",
             ])
-            .env("NO_COLOR", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped()),
+            .env("NO_COLOR", "1"),
     );
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let err = probe.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for l in BufReader::new(err).lines().map_while(Result::ok) {
-            let _ = tx.send(l);
-        }
-    });
     // the wait's connect, then the check's: its first bytes are a TLS handshake record
     let mut held = Vec::new();
     let hello = loop {

@@ -79,9 +79,10 @@ pub fn rest_of(rx: &Receiver<String>) -> Vec<String> {
     }
 }
 
-/// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
-/// listening line, each line within `wait`; panics with "banner" otherwise.
-pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
+/// Spawns `cmd` with stdout discarded and stderr piped: the process (killed and reaped
+/// when dropped) and its stderr lines as they come (a reader thread; the channel closes
+/// at the stream's end).
+pub fn spawn_with_stderr_lines(cmd: &mut Command) -> (ChildGuard, Receiver<String>) {
     let mut child = ChildGuard::spawn(cmd.stderr(Stdio::piped()).stdout(Stdio::null()));
     let stderr = child.stderr.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel::<String>();
@@ -90,6 +91,13 @@ pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
             let _ = tx.send(line);
         }
     });
+    (child, rx)
+}
+
+/// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
+/// listening line, each line within `wait`; panics with "banner" otherwise.
+pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
+    let (child, rx) = spawn_with_stderr_lines(cmd);
     let mut banner = Vec::new();
     let addr = loop {
         let line = rx.recv_timeout(wait).expect("banner");
@@ -150,19 +158,13 @@ impl Running {
 /// The reference agent (`demo --agent-only`) as a process on a free loopback port, and its
 /// URL (from its banner, within 30 s).
 pub fn reference_agent() -> (ChildGuard, String) {
-    let mut child = ChildGuard::spawn(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped()),
-    );
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let err = child.stderr.take().unwrap();
-    std::thread::spawn(move || {
-        for l in BufReader::new(err).lines().map_while(Result::ok) {
-            let _ = tx.send(l);
-        }
-    });
+    let (child, rx) =
+        spawn_with_stderr_lines(Command::new(env!("CARGO_BIN_EXE_a2a-interop")).args([
+            "demo",
+            "--agent-only",
+            "--listen",
+            "127.0.0.1:0",
+        ]));
     let url = loop {
         let l = rx
             .recv_timeout(Duration::from_secs(30))
