@@ -37,7 +37,7 @@ for a in "$@"; do
     if [ "$prev" = "--bin" ]; then bin="$a"; fi
     prev="$a"
 done
-echo "fault-battery: building (release; several minutes the first time), then about 1 to 2 minutes of checks" >&2
+echo "fault-battery: building (release; the first time, minutes to most of an hour on a small machine), then about 1 to 2 minutes of checks" >&2
 if [ "$bin" = "$target_dir/release/a2a-interop" ]; then
     cargo build --release --bin a2a-interop --example fault_battery
     exec "$target_dir/release/examples/fault_battery" --bin "$bin" "$@"
