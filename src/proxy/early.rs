@@ -66,16 +66,7 @@ impl EarlyState {
     /// ended: closed by either side, failed, or idle and evicted); at once if it already
     /// was. A request still unanswered then never gets an answer from this connection.
     pub async fn gone(&self) {
-        loop {
-            let notified = self.gone_notify.notified();
-            tokio::pin!(notified);
-            // registered before the flag is read: a drop between the two still wakes it
-            notified.as_mut().enable();
-            if self.gone.load(Ordering::Acquire) {
-                return;
-            }
-            notified.await;
-        }
+        crate::record::writer::until_set(&self.gone, &self.gone_notify).await;
     }
 
     /// True when the agent closed or reset the connection while the proxy was still

@@ -350,17 +350,7 @@ impl EventSink {
     /// [`RecorderStats::write_error`] after [`Recorder::finish`].
     pub fn record_error(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
         let shared = self.shared.clone();
-        async move {
-            loop {
-                let notified = shared.failed.notified();
-                tokio::pin!(notified);
-                notified.as_mut().enable();
-                if shared.write_failed.load(Ordering::Acquire) {
-                    return;
-                }
-                notified.await;
-            }
-        }
+        async move { until_set(&shared.write_failed, &shared.failed).await }
     }
 
     /// Events sent and not yet taken by the writer thread (the queue's length, events).
@@ -1316,6 +1306,23 @@ pub fn yield_to_forwarding() {
         let tid = rustix::thread::gettid();
         let now = rustix::process::getpriority_process(Some(tid)).unwrap_or(0);
         let _ = rustix::process::setpriority_process(Some(tid), now + BACKGROUND_NICE);
+    }
+}
+
+/// Resolves once `flag` is true: at once if it already is, else at the first
+/// `notify.notify_waiters()` after whoever sets it stored `true` (`Ordering::Release`). The
+/// waiter registers before it reads the flag, so a set between the two still wakes it. Used
+/// for the recorder's write failure ([`Recorder::record_error`]) and an upstream connection's
+/// end (`proxy::early::EarlyState::gone`).
+pub(crate) async fn until_set(flag: &AtomicBool, notify: &tokio::sync::Notify) {
+    loop {
+        let notified = notify.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        if flag.load(Ordering::Acquire) {
+            return;
+        }
+        notified.await;
     }
 }
 
