@@ -101,7 +101,7 @@ const VNS: &str = r#"{"error":{"code":-32009,"message":"A2A version '0.3' is not
 
 /// N1: `curl ... -d '{"method":"SendMessage",...}'` without `A2A-Version: 1.0` asks for 0.3
 /// (VER-003), where SendMessage does not exist; the Python SDK agent refuses it -32009.
-/// That is the client's mix (VER-MIX-001), not a card that declares a version the agent
+/// That is the client's mix (VER-MIX-002), not a card that declares a version the agent
 /// does not serve: no VER-CARD-001 error telling the operator to change the card. The
 /// same refusal of a real 0.3 call (`message/send`) still is VER-CARD-001, and it cites
 /// that call first, the card second (N5: the live line named the card fetch).
@@ -119,7 +119,7 @@ fn a_10_method_sent_without_a2a_version_refused_is_the_clients_mix_not_the_cards
     ));
     write(&mixed, &lines);
     let (_, out, err) = verify(&mixed, &[]);
-    assert!(out.contains("warning[VER-MIX-001]"), "{out}{err}");
+    assert!(out.contains("warning[VER-MIX-002]"), "{out}{err}");
     assert!(!out.contains("VER-CARD-001"), "{out}{err}");
 
     // control: a 0.3 call refused although the card declares 0.3 there
@@ -190,7 +190,7 @@ fn a_skipped_damaged_line_leaves_its_exchange_not_judged_rather_than_empty() {
         "{out}{err}"
     );
     // e3, after the damage, is judged as before
-    assert!(out.contains("warning[VER-MIX-001]"), "{out}{err}");
+    assert!(out.contains("warning[VER-MIX-002]"), "{out}{err}");
     assert!(
         code >= 1,
         "a verdict on part of a file is not clean: {code}"

@@ -37,7 +37,7 @@ fn post(addr: std::net::SocketAddr, headers: &str, body: &str) -> String {
     text(&got)
 }
 
-/// A 1.0 `SendMessage` sent without `A2A-Version` (the client's VER-MIX-001 warning)
+/// A 1.0 `SendMessage` sent without `A2A-Version` (the client's VER-MIX-002 warning)
 /// through the proxy at `addr`, read to its end (the proxy closes: `Connection: close`).
 fn send_without_version(addr: std::net::SocketAddr) -> String {
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"n27-1","parts":[{"text":"task hello"}]}}}"#;
@@ -150,8 +150,8 @@ fn n3_junit_counts_one_occurrence_in_the_singular() {
     let junit = std::fs::read_to_string(&xml).unwrap();
     let case = junit
         .split("<testcase ")
-        .find(|c| c.starts_with("name=\"VER-MIX-001\""))
-        .unwrap_or_else(|| panic!("no VER-MIX-001 case: {junit}"));
+        .find(|c| c.starts_with("name=\"VER-MIX-002\""))
+        .unwrap_or_else(|| panic!("no VER-MIX-002 case: {junit}"));
     assert!(case.contains("<failure type=\"warning\""), "{case}");
     assert!(case.contains("(1 occurrence)\">"), "{case}");
     assert!(!junit.contains("(1 occurrences)"), "{junit}");
@@ -350,7 +350,7 @@ fn n4_the_repro_script_says_how_to_replay_against_another_address() {
             "repro",
             rec.to_str().unwrap(),
             "--finding",
-            "VER-MIX-001",
+            "VER-MIX-002",
             "-o",
             cut.to_str().unwrap(),
         ],
@@ -500,7 +500,7 @@ fn n7_an_area_counts_a_finding_seen_twice_once_as_the_summary_does() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|f| f["rule"] == "VER-MIX-001")
+        .filter(|f| f["rule"] == "VER-MIX-002")
         .collect();
     assert_eq!(mix.len(), 1, "{mix:#?}");
     assert_eq!(mix[0]["seen"], 2, "{:#?}", mix[0]);
@@ -511,5 +511,9 @@ fn n7_an_area_counts_a_finding_seen_twice_once_as_the_summary_does() {
         .iter()
         .find(|t| t["test"] == "area:version")
         .unwrap_or_else(|| panic!("{}", r["results"]));
-    assert_eq!(area["message"], "0 errors, 1 warning", "{area}");
+    assert_eq!(
+        area["message"],
+        "no finding against the agent; the client's, not counted here: 1 warning (VER-MIX-002)",
+        "{area}"
+    );
 }

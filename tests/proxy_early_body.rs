@@ -33,7 +33,7 @@ use tokio::net::TcpListener;
 
 use support::*;
 
-/// A 1.0 `SendMessage` that sends no `A2A-Version` header: the client's fault VER-MIX-001,
+/// A 1.0 `SendMessage` that sends no `A2A-Version` header: the client's fault VER-MIX-002,
 /// which only the request body shows (the head has no method).
 const FIRST: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":"#;
 const SECOND: &[u8] = br#"{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#;
@@ -235,7 +235,7 @@ fn assert_judged_whole(
     }
     // judged from the recorded body: the 1.0 method without A2A-Version is the client's
     // fault; the 401 with its challenge is legal
-    assert_eq!(rules(live), ["VER-MIX-001"], "{what}: {:?}", live.findings);
+    assert_eq!(rules(live), ["VER-MIX-002"], "{what}: {:?}", live.findings);
     assert!(live.incomplete.is_empty(), "{what}: {:?}", live.incomplete);
     assert_offline_matches(live, rec);
 }
@@ -347,7 +347,7 @@ async fn early_answer_body_past_the_capture_cap_is_cut_and_said_so() {
         );
     }
     assert_eq!(request_body(&evs, "e1"), &whole()[..40]);
-    assert!(!rules(&run.verify).contains(&"VER-MIX-001".to_string()));
+    assert!(!rules(&run.verify).contains(&"VER-MIX-002".to_string()));
     assert!(
         run.verify
             .incomplete
@@ -361,7 +361,7 @@ async fn early_answer_body_past_the_capture_cap_is_cut_and_said_so() {
     );
 }
 
-/// A 1.0 `SendStreamingMessage` without `A2A-Version` (the client's VER-MIX-001, which only
+/// A 1.0 `SendStreamingMessage` without `A2A-Version` (the client's VER-MIX-002, which only
 /// the request body shows), in two parts.
 const STREAM_FIRST: &[u8] =
     br#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":"#;
@@ -428,7 +428,7 @@ async fn within<T>(what: &str, f: impl std::future::Future<Output = T>) -> T {
 
 /// An event stream answered before the request body was whole (fix19p P2): the recording
 /// holds the whole body after the stream's first event, and the call is judged from it as
-/// if the body had come first: the client's VER-MIX-001 (only the body names the 1.0
+/// if the body had come first: the client's VER-MIX-002 (only the body names the 1.0
 /// method), and the stream judged as the 1.0 `SendStreamingMessage` it answers (its 0.3
 /// shaped update found), the same findings as for the same traffic with the body read
 /// before the answer; live and offline alike. HTTP/1.1 and h2c clients.
@@ -461,7 +461,7 @@ async fn early_event_stream_is_judged_from_the_whole_request_body() {
         .iter()
         .any(|e| matches!(e.kind, EventKind::RequestBody { .. })));
     let want = rules(&control.verify);
-    assert!(want.contains(&"VER-MIX-001".to_string()), "{want:?}");
+    assert!(want.contains(&"VER-MIX-002".to_string()), "{want:?}");
     assert!(
         want.len() >= 2,
         "the stream's 0.3 update is found too: {want:?}"

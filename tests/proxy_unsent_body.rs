@@ -1,7 +1,7 @@
 //! breaker9a B2: a request whose agent is unreachable. The proxy never forwarded its body,
 //! yet the recording holds what the client sent (the proxy reads it back after the failed
 //! connect), and the verifier does not charge the client with a message it cannot see.
-//! Also B9: the mix of a 0.x `A2A-Version` with a 1.0 JSON-RPC method (VER-MIX-001), and a
+//! Also B9: the mix of a 0.x `A2A-Version` with a 1.0 JSON-RPC method (VER-MIX-002), and a
 //! "version not supported" answered with another code than -32009 (RPC-ERROR-001).
 
 mod common;

@@ -10,7 +10,7 @@ use common::variant_message as one;
 /// name (GRPC-001), so the message names the service and the 1.0 one.
 #[test]
 fn m10_grpc_version_mix_names_the_service() {
-    let m = one("b13-M10-grpc-header-1.0-calls-0.3-service", "VER-MIX-001");
+    let m = one("b13-M10-grpc-header-1.0-calls-0.3-service", "VER-MIX-002");
     assert!(m.contains("gRPC service a2a.v1.A2AService"), "{m}");
     assert!(m.contains("lf.a2a.v1.A2AService"), "{m}");
     assert!(!m.contains("0.3 method"), "{m}");

@@ -1220,7 +1220,7 @@ fn breaker24_blind() {
         ptr.as_deref(),
         Some("/result/task/artifacts/0/parts/0/metadata")
     );
-    let (m, ptr) = one("b24x-P07-v10-client-part-url-plus-03-file", "VER-MIX-001");
+    let (m, ptr) = one("b24x-P07-v10-client-part-url-plus-03-file", "VER-MIX-002");
     assert!(
         m.contains("carries a 0.x file object on a part beside the 1.0 member url"),
         "{m}"
@@ -1228,7 +1228,7 @@ fn breaker24_blind() {
     assert_eq!(ptr.as_deref(), Some("/params/message/parts/0/file"));
     let (m, _) = one(
         "b24x-R04-v03-client-sends-1-0-return-immediately",
-        "VER-MIX-001",
+        "VER-MIX-002",
     );
     assert!(
         m.starts_with("0.3 send configuration carries the 1.0 member returnImmediately, which a 0.3 agent ignores as unknown (0.3: blocking"),
@@ -1725,9 +1725,9 @@ fn q26b_bare_payload_without_card() {
 
 /// q26b item 2 (mine25a K3): a 1.0 method name on a request that is otherwise 0.x
 /// (A2A-Version 0.3 or none, a message with kind, 0.x send options) is one mixing fault:
-/// one VER-MIX-001 naming the 0.x members and the method as the slip, with the 0.3 method
+/// one VER-MIX-002 naming the 0.x members and the method as the slip, with the 0.3 method
 /// name, not a second one about the message's kind. With header and method both 1.0 the
-/// message's kind is still its own VER-MIX-001; a 0.3 call in 0.3 stays silent.
+/// message's kind is still its own VER-MIX-002; a 0.3 call in 0.3 stays silent.
 #[test]
 fn q26b_one_version_mix_one_finding() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -1754,7 +1754,7 @@ fn q26b_one_version_mix_one_finding() {
         let mixes: Vec<_> = out
             .findings
             .iter()
-            .filter(|f| f.rule == "VER-MIX-001")
+            .filter(|f| f.rule == "VER-MIX-002")
             .collect();
         assert_eq!(mixes.len(), 1, "{stem}:\n{}", render(&out));
         let m = &mixes[0].message;
@@ -1768,7 +1768,7 @@ fn q26b_one_version_mix_one_finding() {
     }
     let m = only_finding(
         "b26q-2-v10-sendmessage-header-1-0-message-kind",
-        "VER-MIX-001",
+        "VER-MIX-002",
     )
     .message;
     assert_eq!(m, "1.0 request message carries the 0.x member kind");
@@ -1910,7 +1910,7 @@ fn q26b_extension_activated_card_declares_none() {
 /// q26b item 5 (breaker25 H01): a JSON-RPC call sent with A2A-Version 1.0 under a 0.3
 /// method name and answered in the 1.0 form (send wrapper, 1.0 stream events, a
 /// TASK_STATE_* Task) is judged as the 1.0 answer the header asked for: no 0.3-terms
-/// DATA-SHAPE-001 / TASK-STATE-005 / result VER-MIX-001, one VER-MIX-001 that says what was
+/// DATA-SHAPE-001 / TASK-STATE-005 / result VER-MIX-001, one VER-MIX-002 (the client's) that says what was
 /// seen (a 1.0 header on a 0.3 method, answered in the 1.0 form) and that the client's
 /// method name is the thing to fix, with the 1.0 name. Judged as 1.0 the answer's own
 /// faults stay; without the header (0.3) the 1.0 answer is still unreadable.
@@ -1947,7 +1947,7 @@ fn q26b_header_1_0_on_0x_method_answered_1_0() {
             .filter(|f| f.severity != Severity::Note)
             .map(|f| f.rule.as_str())
             .collect();
-        assert_eq!(rules, ["VER-MIX-001"], "{stem}:\n{}", render(&out));
+        assert_eq!(rules, ["VER-MIX-002"], "{stem}:\n{}", render(&out));
         let m = &out.findings[0].message;
         assert!(
             m.starts_with(&format!("request declares A2A-Version 1.0 but uses the 0.3 method {sent}; the agent answered in the 1.0 form the header asks for"))
@@ -2475,7 +2475,7 @@ fn review26_extension_declared_in_extended_card() {
 /// .../pushNotificationConfigs` are wrong verbs (H15, H16); TaskNotFoundError for a task
 /// named in referenceTaskIds is ID-TASK-001 (X05); a retry after a gateway's 504 under the
 /// same messageId with other text is ID-MSG-002 (K04); a 0.3 `blocking: false` honoured
-/// by a 1.0 agent is the client's VER-MIX-001, not TASK-STATE-007 (K03); a stream event's
+/// by a 1.0 agent is the client's VER-MIX-002, not TASK-STATE-007 (K03); a stream event's
 /// or a send request's metadata that is no object is STREAM-SHAPE-001 / DATA-SHAPE-002
 /// (T09, K09); a gateway that collects the agent's stream into one JSON array is
 /// GW-RESP-002, not the agent's RPC-ENVELOPE-001 (G13); a 405 to a wrong verb gets no
@@ -2703,8 +2703,8 @@ fn breaker27_blind() {
             "b27x-K01-v10-client-subscribes-to-completed-task-stream-opened",
             &["TASK-STATE-006"],
         ),
-        ("b27x-K02-v03-client-sends-1-0-fields", &["VER-MIX-001"]),
-        ("b27x-K03-v10-client-sends-0-3-fields", &["VER-MIX-001"]),
+        ("b27x-K02-v03-client-sends-1-0-fields", &["VER-MIX-002"]),
+        ("b27x-K03-v10-client-sends-0-3-fields", &["VER-MIX-002"]),
         (
             "b27x-K04-v10-retry-same-message-id-other-text",
             &["ID-MSG-002"],
@@ -2717,10 +2717,10 @@ fn breaker27_blind() {
             "b27x-K06-v10-client-ignores-end-and-resubscribes",
             &["TASK-STATE-006"],
         ),
-        ("b27x-K07-v10-client-sends-0-3-parts", &["VER-MIX-001"]),
+        ("b27x-K07-v10-client-sends-0-3-parts", &["VER-MIX-002"]),
         (
             "b27x-K08-v10-rest-client-sends-0-3-part-kind",
-            &["VER-MIX-001"],
+            &["VER-MIX-002"],
         ),
         (
             "b27x-K09-v10-client-message-metadata-string",
@@ -2924,7 +2924,7 @@ fn breaker27_blind() {
     assert_eq!(h26, ["REST-VERB-001"], "{h26:?}");
     // A 1.0 agent that honours a half-migrated client's 0.3 `blocking: false` (K03).
     let k03 = rules_of("b27x-K03-v10-client-sends-0-3-fields");
-    assert_eq!(k03, ["VER-MIX-001", "VER-MIX-001"], "{k03:?}");
+    assert_eq!(k03, ["VER-MIX-002", "VER-MIX-002"], "{k03:?}");
 }
 
 /// q27a item 1 (review26 R13): a refusal whose HTTP status says the request was not read
@@ -3190,7 +3190,7 @@ fn review27a_wrong_verb_405_is_no_missing_route() {
     );
 }
 
-/// review27a R3: VER-MIX-001 for a 0.3 `blocking` in a 1.0 send names the 1.0 value that
+/// review27a R3: VER-MIX-002 for a 0.3 `blocking` in a 1.0 send names the 1.0 value that
 /// means the same (blocking is the inverse of returnImmediately: `blocking: false` is
 /// `returnImmediately: true`), not a bare member name a reader may set to false; the agent
 /// that honoured it gets no TASK-STATE-007.
@@ -3202,7 +3202,7 @@ fn review27a_blocking_names_the_inverse() {
         "{}",
         render(&out)
     );
-    let f = only_finding("b27r-R3-v10-send-blocking-false-only", "VER-MIX-001");
+    let f = only_finding("b27r-R3-v10-send-blocking-false-only", "VER-MIX-002");
     assert_eq!(
         f.message,
         "1.0 send configuration carries the 0.x member blocking, which 1.0 does not define (1.0: returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task)"

@@ -1,4 +1,4 @@
-//! A client that mixes versions is the client's fault (VER-002, VER-MIX-001), not the
+//! A client that mixes versions is the client's fault (VER-002, VER-MIX-002), not the
 //! card's (VER-CARD-001). Real traffic: the JS SDK agent (@a2a-js/sdk, card offering
 //! JSON-RPC 1.0 and 0.3 on one URL) sent the 0.3 method `message/send` with
 //! `A2A-Version: 1.0` answers -32601, which is right: 1.0 has no `message/send`
@@ -33,7 +33,7 @@ fn a_0x_method_sent_with_a2a_version_1_is_the_clients_mix_not_the_cards() {
     ];
     assert_eq!(
         found,
-        want.map(|m| ("VER-MIX-001".to_string(), m.to_string())),
+        want.map(|m| ("VER-MIX-002".to_string(), m.to_string())),
         "{found:?}"
     );
 }

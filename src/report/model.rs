@@ -1061,17 +1061,39 @@ fn category_of_area(area: &str, findings: &[&Finding]) -> Category {
         .unwrap_or(Category::Interop)
 }
 
+/// `(errors, warnings, notes)` among `found`, counted as the summary counts them: a finding
+/// seen again is one (newcomer27 N7: `area:rest` said "2 errors" beside a summary of "1
+/// error ... seen 2 times").
+fn area_counts(found: &[&Finding]) -> (usize, usize, usize) {
+    let count = |sev: Severity| {
+        found
+            .iter()
+            .filter(|f| f.severity == sev)
+            .map(|f| group_key(f))
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+    };
+    (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Note),
+    )
+}
+
 /// Synthesizes passive per-area results (module docs) and the coverage lists.
 pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
     let mut by_area: BTreeMap<String, Vec<&Finding>> = BTreeMap::new();
-    // Findings against the client do not fail the agent's areas (they stay in `findings`).
-    for f in outcome
-        .findings
-        .iter()
-        .filter(|f| !crate::verify::rules::judges_client(&f.rule))
-    {
-        by_area
-            .entry(area_of_rule(&f.rule, &outcome.areas_exercised))
+    // Findings against the client do not fail the agent's areas (they stay in `findings`);
+    // an area's message names them apart, so "no finding" never sits beside a summary
+    // that counts a client's warning in the same area.
+    let mut client_by_area: BTreeMap<String, Vec<&Finding>> = BTreeMap::new();
+    for f in &outcome.findings {
+        let map = if crate::verify::rules::judges_client(&f.rule) {
+            &mut client_by_area
+        } else {
+            &mut by_area
+        };
+        map.entry(area_of_rule(&f.rule, &outcome.areas_exercised))
             .or_default()
             .push(f);
     }
@@ -1100,19 +1122,7 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             });
             continue;
         }
-        // counted as the summary counts them: a finding seen again is one (newcomer27 N7:
-        // `area:rest` said "2 errors" beside a summary of "1 error ... seen 2 times")
-        let count = |sev: Severity| {
-            found
-                .iter()
-                .filter(|f| f.severity == sev)
-                .map(|f| group_key(f))
-                .collect::<std::collections::HashSet<_>>()
-                .len()
-        };
-        let errors = count(Severity::Error);
-        let warnings = count(Severity::Warning);
-        let notes = count(Severity::Note);
+        let (errors, warnings, notes) = area_counts(&found);
         let failing: BTreeSet<String> = found
             .iter()
             .filter(|f| f.severity >= Severity::Warning)
@@ -1147,6 +1157,32 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             )
         } else {
             (Status::Pass, "no finding".into())
+        };
+        let message = match client_by_area.get(&area) {
+            Some(client) => {
+                let (e, w, n) = area_counts(client);
+                let rules: BTreeSet<&str> = client.iter().map(|f| f.rule.as_str()).collect();
+                let told = [
+                    (e, "error", "errors"),
+                    (w, "warning", "warnings"),
+                    (n, "note", "notes"),
+                ]
+                .iter()
+                .filter(|(c, _, _)| *c > 0)
+                .map(|(c, one, many)| format!("{c} {}", plural(*c, one, many)))
+                .collect::<Vec<_>>()
+                .join(", ");
+                let agent = if message == "no finding" {
+                    "no finding against the agent".to_string()
+                } else {
+                    message
+                };
+                format!(
+                    "{agent}; the client's, not counted here: {told} ({})",
+                    rules.into_iter().collect::<Vec<_>>().join(", ")
+                )
+            }
+            None => message,
         };
         results.push(TestResult {
             test: format!("area:{area}"),
@@ -1571,6 +1607,35 @@ mod tests {
             ConformanceLevel::derive(&outcome.findings, &results, &cov.exercised, true);
         assert_eq!(level, ConformanceLevel::Partial);
         assert!(cov.not_exercised.contains(&"push".to_string()));
+    }
+
+    /// A client's version mix (VER-MIX-002) is reported and named in its area's message,
+    /// but neither fails the area nor lowers the agent's level; the agent's own mix
+    /// (VER-MIX-001) makes the run partial.
+    #[test]
+    fn a_client_mix_is_named_in_its_area_and_leaves_the_level_alone() {
+        let all: Vec<String> = ["card", "task", "stream", "push", "version"]
+            .map(String::from)
+            .to_vec();
+        let client = finding("VER-MIX-002", Severity::Warning, Category::Interop);
+        let outcome = VerifyOutcome {
+            findings: vec![client.clone(), client],
+            areas_exercised: all.clone(),
+            ..Default::default()
+        };
+        let (results, cov) = passive_results(&outcome);
+        let version = results.iter().find(|r| r.test == "area:version").unwrap();
+        assert_eq!(
+            (version.status, version.message.as_str()),
+            (
+                Status::Pass,
+                "no finding against the agent; the client's, not counted here: 1 warning (VER-MIX-002)"
+            )
+        );
+        let level = |f: &[Finding]| ConformanceLevel::derive(f, &results, &cov.exercised, true).0;
+        assert_eq!(level(&outcome.findings), ConformanceLevel::Full);
+        let agent = finding("VER-MIX-001", Severity::Warning, Category::Interop);
+        assert_eq!(level(&[agent]), ConformanceLevel::Partial);
     }
 
     #[test]

@@ -475,7 +475,7 @@ pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Opt
         String::new()
     };
     Some(format!(
-        "note: {file}: {} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-001",
+        "note: {file}: {} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-002 (the client's), an answer that mixes two VER-MIX-001",
         generations.len(),
         parts.join(", ")
     ))

@@ -4084,7 +4084,7 @@ impl State {
             Vec::new()
         };
         let mut method_mix_told = false;
-        // VER-MIX-001: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
+        // VER-MIX-002: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
         // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
         // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.
         if let (Some(hv), Some(d)) = (c.header_version.as_deref(), c.dialect) {
@@ -4121,7 +4121,11 @@ impl State {
                     String::new()
                 };
                 self.find(
-                    &r::VER_MIXED_PAYLOAD,
+                    if c.webhook {
+                        &r::VER_MIXED_PAYLOAD
+                    } else {
+                        &r::VER_MIXED_REQUEST
+                    },
                     format!(
                         "request declares A2A-Version {hv} but uses the {} {what}{rest}",
                         d.as_str()
@@ -4151,7 +4155,7 @@ impl State {
                     ""
                 };
                 self.find(
-                    &r::VER_MIXED_PAYLOAD,
+                    &r::VER_MIXED_REQUEST,
                     format!(
                         "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}{fix}{rest}"
                     ),
@@ -4317,7 +4321,7 @@ impl State {
         // PUSH-002: a push config names the webhook url it is for.
         if !c.webhook {
             // The 0.x nesting in a 1.0 Create, where 1.0 reads no config (DATA-003 ignores
-            // it; a send's 0.x member is VER-MIX-001's, judged with the send options).
+            // it; a send's 0.x member is VER-MIX-002's, judged with the send options).
             let nested_0x = c.dialect == Some(Dialect::V1_0)
                 && c.op == Some(Op::CreatePushConfig)
                 && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
@@ -4426,7 +4430,7 @@ impl State {
                 .filter(|_| !method_mix_told)
             {
                 self.find(
-                    &r::VER_MIXED_PAYLOAD,
+                    &r::VER_MIXED_REQUEST,
                     "1.0 request message carries the 0.x member kind".to_string(),
                     vec![x.ev_at(x.req_ev_seq(), p, None)],
                     &x.leg,
@@ -4493,7 +4497,7 @@ impl State {
                         "taskPushNotificationConfig"
                     };
                     self.find(
-                        &r::VER_MIXED_PAYLOAD,
+                        &r::VER_MIXED_REQUEST,
                         format!("1.0 send configuration carries the 0.x member {o}, which 1.0 does not define (1.0: {n})"),
                         vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                         &x.leg,
@@ -4556,7 +4560,7 @@ impl State {
                         ""
                     };
                     self.find(
-                        &r::VER_MIXED_PAYLOAD,
+                        &r::VER_MIXED_REQUEST,
                         format!("{d} send configuration carries the 1.0 member {n}, which a {d} agent ignores as unknown ({d}: {o}{inverted})"),
                         vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{n}"), None)],
                         &x.leg,
@@ -4565,7 +4569,7 @@ impl State {
             }
         }
         // A part of the client's message naming its media type or file name as in the other
-        // generation (VER-MIX-001; DIGEST §1 parts row, trap 11): the agent drops it.
+        // generation (VER-MIX-002; DIGEST §1 parts row, trap 11): the agent drops it.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
             let base = if c.binding.is_some_and(Binding::bare_params) {
                 ""
@@ -4576,7 +4580,7 @@ impl State {
             {
                 let msg = part_mix_message("the client's request message", &c, &m);
                 self.find(
-                    &r::VER_MIXED_PAYLOAD,
+                    &r::VER_MIXED_REQUEST,
                     msg,
                     vec![x.ev_at(x.req_ev_seq(), &m.pointer, None)],
                     &x.leg,
@@ -4650,7 +4654,7 @@ impl State {
                 Some(m) => {
                     // The style the message is judged in: the call's, unless the method
                     // and the A2A-Version header disagree and the message is in the
-                    // header's shape (VER-MIX-001 names that slip).
+                    // header's shape (VER-MIX-002 names that slip).
                     let style = send_message_style(&c, m);
                     let mut p = a2a::message_problems(m, base);
                     if p.is_empty() && lifted.is_none() {
@@ -4676,7 +4680,7 @@ impl State {
                     // DATA-001 / DATA-005 (breaker26 M02, M03): the role spelled as the
                     // version spells it (the reply side's check, message_shape_problems). A
                     // 1.0 call whose message is the whole 0.x shape (it carries kind) is
-                    // VER-MIX-001's one verdict (breaker23 M01).
+                    // VER-MIX-002's one verdict (breaker23 M01).
                     if p.is_empty() && lifted.is_none() {
                         if let Some(s @ (a2a::PartStyle::V1 | a2a::PartStyle::V0Rpc)) = style {
                             if s == a2a::PartStyle::V0Rpc || !m.contains_key("kind") {
@@ -9116,7 +9120,7 @@ impl State {
         }
     }
 
-    /// The tail of VER-MIX-001's message for a 1.0 method name on a request whose
+    /// The tail of VER-MIX-002's message for a 1.0 method name on a request whose
     /// A2A-Version is `hv` (0.x, or none: 0.3) and whose other members `ox` are 0.x too
     /// ([`zero_x_request_members`]): the method name is the slip, and what the version
     /// names the call. Pushes the members' evidence onto `ev`; empty when `ox` is.
@@ -9159,7 +9163,7 @@ impl State {
     /// 0.x method name ([`header_1_0_on_0x_method`]) whose answer `v` (a response object, or
     /// one stream event's) is in the 1.0 form ([`answer_in_1_0_form`]): the agent applied
     /// the header's version (VER-002), so the answer is judged from here on as the 1.0
-    /// answer it is, not in the 0.x terms of the method name, and the request's VER-MIX-001
+    /// answer it is, not in the 0.x terms of the method name, and the request's VER-MIX-002
     /// (one mixing fault, one finding) says how it was answered and that the client's
     /// method name is the thing to fix. `seq` is the answer's event.
     fn answer_in_header_form(&mut self, x: &mut Exch, v: &Json, seq: u64) {
@@ -9177,7 +9181,7 @@ impl State {
         x.call = Some(Arc::new(c));
         let head = "request declares A2A-Version 1.0 but uses the 0.";
         let told = self.out.iter_mut().rev().find(|f| {
-            f.rule == r::VER_MIXED_PAYLOAD.id
+            f.rule == r::VER_MIXED_REQUEST.id
                 && f.message.starts_with(head)
                 && f.evidence
                     .first()
@@ -12131,7 +12135,7 @@ impl State {
     /// `A2A-Version` query parameter, or 0.3 without either) although the card declares that
     /// version on the interface the request used. Not on a client leg whose gateway
     /// dropped the header (VER-HDR-002 names the gateway), nor for a call of the other
-    /// generation than the version it asked for (VER-MIX-001 names the client's mix).
+    /// generation than the version it asked for (VER-MIX-002 names the client's mix).
     fn version_refused_though_offered(&mut self, x: &Exch, refusal: Evidence) {
         if self.ver_stripped_clients.contains(&x.id) {
             return;
@@ -12145,7 +12149,7 @@ impl State {
         };
         // A call of the other generation (1.0 `SendMessage` with no A2A-Version, which asks
         // for 0.3; 0.3 `message/send` under `A2A-Version: 1.0`) is the client's mix
-        // (VER-MIX-001): 0.3 has no such method, so the agent cannot serve it in the
+        // (VER-MIX-002): 0.3 has no such method, so the agent cannot serve it in the
         // version asked, whatever its card declares (newcomer23 N1).
         if x.call
             .as_ref()
@@ -15971,7 +15975,7 @@ impl State {
                 // the PascalCase method does not exist: -32601 is the agent's right answer
                 // (a gateway that stripped the header is VER-HDR-002). The other way round, a
                 // 0.x method sent with `A2A-Version: 1.x` asks for 1.0 semantics (VER-002),
-                // which have no `message/send`: -32601 again, the client's mix (VER-MIX-001).
+                // which have no `message/send`: -32601 again, the client's mix (VER-MIX-002).
                 let header_1x = c
                     .header_version
                     .as_deref()
@@ -18749,7 +18753,7 @@ impl State {
             if let Some(st) = tv.state {
                 // breaker27 K03: a half-migrated client's 0.3 `blocking: false` (and no
                 // returnImmediately) asks not to wait in the words of 0.3; an agent that
-                // honours it is lenient, not early (VER-MIX-001 names the client).
+                // honours it is lenient, not early (VER-MIX-002 names the client).
                 let ox_nonblocking = asked.is_none()
                     && c.params
                         .pointer("/configuration/blocking")
@@ -28192,7 +28196,7 @@ fn unread_request_status(status: u16) -> Option<&'static str> {
 }
 
 /// Whether `c` is a JSON-RPC call sent with `A2A-Version: 1.0` under a 0.x method name
-/// (`message/send`, `tasks/get`, ...; VER-MIX-001 on the request): its answer may come in
+/// (`message/send`, `tasks/get`, ...; VER-MIX-002 on the request): its answer may come in
 /// either form ([`State::answer_in_header_form`]).
 fn header_1_0_on_0x_method(c: Option<&Call>) -> bool {
     c.is_some_and(|c| {
@@ -29840,11 +29844,11 @@ fn list_rows_outside_proto_msg(
 
 /// The part style a send's message `m` is judged in: [`part_style`], except on JSON-RPC
 /// when a 0.x method (`message/send`, `message/stream`) is called with `A2A-Version: 1.0`
-/// (VER-MIX-001, VER-001; qntx/ra2a #20, field f383) and the message is a 1.0 message (no
-/// `kind`, a `ROLE_*` role): the method is the slip, and VER-MIX-001 says so; the message is
+/// (VER-MIX-002, VER-001; qntx/ra2a #20, field f383) and the message is a 1.0 message (no
+/// `kind`, a `ROLE_*` role): the method is the slip, and VER-MIX-002 says so; the message is
 /// judged as the 1.0 message it is, not charged with 0.x's `kind`. (The mirror, a 0.x
 /// message under `SendMessage`, is judged by 1.0 rules already, which tell its `kind` as
-/// VER-MIX-001 too.)
+/// VER-MIX-002 too.)
 fn send_message_style(c: &Call, m: &Obj) -> Option<a2a::PartStyle> {
     let style = part_style(c)?;
     if c.binding != Some(Binding::JsonRpc) || c.misnamed.is_some() {

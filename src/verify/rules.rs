@@ -789,8 +789,15 @@ rule!(VER_TRAP3_PROCESSED, "VER-HDR-005", "version-0-3-header-on-1-0-call-proces
     "agent: answer a version the card does not offer with VersionNotSupportedError (1.0 §3.6.2: JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with reason VERSION_NOT_SUPPORTED), or declare and serve 0.3 too; client: send A2A-Version: 1.0 with 1.0 methods and routes (the pair of a 0.3 header and a 1.0 method is copied from the 1.0 specification's examples, which contradict its §3.6.2)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
-    "payload mixes protocol versions (1.0 header or shape with 0.x-only members, or the reverse)",
-    "send one dialect per exchange: a 1.0 request (PascalCase method or 1.0 route) sends A2A-Version: 1.0, and its payloads have no kind and no final and name a part's media type and file name as mediaType and filename; a 0.x request goes without A2A-Version: 1.0, and its payloads carry kind and a file's mimeType and name inside file");
+    "agent's payload (an answer, stream event, push notification or Agent Card) mixes protocol versions (1.0 shape with 0.x-only members, or the reverse); a client's request that mixes them is VER-MIX-002",
+    "answer in the dialect of the call: a 1.0 call's answers, stream events and push payloads have no kind and no final and name a part's media type and file name as mediaType and filename; a 0.x call's carry kind and a file's mimeType and name inside file; a card is one generation's shape, or a hybrid whose members each generation reads");
+// The client's half of VER-MIX-001 (session 28): a request that mixes generations is the
+// client's to fix, and an agent that serves or refuses it is not at fault, so an agent's
+// conformance level ignores it (CLIENT_RULES), as AUTH-SCHEME-003 and DATA-SHAPE-002 do.
+rule!(VER_MIXED_REQUEST, "VER-MIX-002", "client-version-mixed-request", Warning, Interop,
+    ["VER-002", "DATA-001"],
+    "client's request mixes protocol versions (a 1.0 header or method with 0.x-only members or methods, or the reverse); the agent that receives it is not at fault",
+    "client: send one dialect per request: a 1.0 request (PascalCase method or 1.0 route) sends A2A-Version: 1.0 and has no kind, no final, no 0.x send configuration members (blocking, pushNotificationConfig) and names a part's media type and file name as mediaType and filename; a 0.x request goes without A2A-Version: 1.0 and uses the 0.x method names, kind, and a file's mimeType and name inside file");
 rule!(VER_CARD_METHOD, "VER-CARD-001", "card-version-method-mismatch", Error, Interop,
     ["CARD-006", "RPC-003", "BIND-001"],
     "agent rejects the core method of the protocol version its card declares",
@@ -1275,6 +1282,7 @@ pub static RULES: &[Rule] = &[
     VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
     VER_TRAP3_PROCESSED,
     VER_MIXED_PAYLOAD,
+    VER_MIXED_REQUEST,
 ];
 
 /// True when `rule_id` judges the client's traffic rather than the agent's ([`CLIENT_RULES`]).
@@ -1316,6 +1324,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "HTTP-MEDIA-003",
     "GRPC-METHOD-001",
     "DATA-PARAM-003",
+    // A request that mixes generations: the client's half of VER-MIX-001.
+    "VER-MIX-002",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID

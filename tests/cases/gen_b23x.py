@@ -306,12 +306,12 @@ case("PL9-legal-v10-push-delivery-scheme-lowercase", lambda: C10() + [
 # ---------------------------------------------------------------- mixed versions (M)
 case("M01-v10-pascal-method-with-0-3-body", lambda: C10() + [
     SM(1, {"message": msg03()}), resp(ok(1, {"task": task10()}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "SendMessage under A2A-Version 1.0 with a 0.3 message (kind, role user, text part with kind) that the agent processed")
 case("M02-v10-0-3-method-under-1-0-header-served", lambda: C10() + [
     req(H + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers=V10),
     resp(ok(1, task03()))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a half-migrated client sent A2A-Version 1.0 with the 0.3 method message/send; a 1.0-only agent served it in the 0.3 shape")
 case("M03-v10-list-tasks-0-3-status-enum", lambda: C10() + [
     req(H + "/a2a", rpc(1, "ListTasks", {"status": "working"}), headers=V10),
@@ -334,7 +334,7 @@ case("M06-v10-status-update-with-final-flag", lambda: C10() + [
     "1.0 status update carries the 0.x final flag (a half-migrated agent)")
 case("M07-v10-client-blocking-flag", lambda: C10() + [
     SM(1, {"message": msg10(), "configuration": {"blocking": False}}), resp(ok(1, {"task": task10()}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "1.0 client sends the 0.3 configuration.blocking (1.0: returnImmediately, inverted, trap 8); the agent ignored it and blocked")
 case("ML1-legal-v10-history-length-as-string", lambda: C10() + [
     req(H + "/a2a", rpc(1, "GetTask", {"id": "t1", "historyLength": "2"}), headers=V10),
@@ -587,7 +587,7 @@ case("W04-v10-get-task-timestamp-goes-back-between-reads", lambda: C10() + [
     [], "NOT a rule today: two GetTask reads of one task, the later one stamped earlier (a stale replica behind a load balancer); probe")
 case("W08-v03-client-sends-1-0-header-with-0-3-call", lambda: C03() + [
     req(H + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers={**J03, "a2a-version": "1.0"}), resp(ok(1, task03()))],
-    [("version-mixed-payload", W)], "a half-migrated client sent 1.0's A2A-Version header with a 0.3 call to a 0.3 agent (which knows no such header and answered)")
+    [("client-version-mixed-request", W)], "a half-migrated client sent 1.0's A2A-Version header with a 0.3 call to a 0.3 agent (which knows no such header and answered)")
 case("WL7-legal-v10-batch-mixed-notification-and-call", lambda: C10() + [
     req(H + "/a2a", [rpc(1, "GetTask", {"id": "t1"}), {"jsonrpc": "2.0", "method": "ping"}], headers=V10),
     resp([ok(1, task10())])],

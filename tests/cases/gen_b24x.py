@@ -296,12 +296,12 @@ case("R02-v10-rest-return-immediately-false-answered-submitted", lambda: R10() +
 case("R03-v10-client-sends-03-blocking-in-1-0-config", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10(), "configuration": {"blocking": False}}),
     resp(ok(1, {"task": task10("t1", state="COMPLETED")}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a half-migrated 1.0 client sends the 0.3 configuration.blocking (1.0 renamed and inverted it to returnImmediately): the agent ignores it and blocks")
 case("R04-v03-client-sends-1-0-return-immediately", lambda: C03() + [
     req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"returnImmediately": True}}), headers=J03),
     resp(ok(1, task03(state="completed")))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a 0.3 message/send carries the 1.0 configuration.returnImmediately, which 0.3 agents do not know")
 case("R05-v10-stream-artifact-media-type-not-accepted", lambda: C10() + [
     req(A, rpc(1, "SendStreamingMessage", {"message": msg10(), "configuration": {"acceptedOutputModes": ["text/plain"]}}), headers={**V10, "accept": "text/event-stream"}),
@@ -376,12 +376,12 @@ case("P06-v10-agent-part-url-with-03-mime-type-name", lambda: C10() + [
 case("P07-v10-client-part-url-plus-03-file", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10(parts=[{"url": "https://c.example.test/x.pdf", "file": {"uri": "https://c.example.test/x.pdf"}}])}),
     resp(ok(1, {"task": task10()}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a half-migrated client puts a 0.3 file object beside the 1.0 url on one part")
 case("P08-v03-client-file-part-1-0-names", lambda: C03() + [
     req(A, rpc(1, "message/send", {"message": msg03(parts=[{"kind": "file", "file": {"uri": "https://c.example.test/x.pdf", "mediaType": "application/pdf", "filename": "x.pdf"}}])}), headers=J03),
     resp(ok(1, task03()))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a 0.3 file part with the 1.0 names mediaType and filename inside file (0.3: mimeType, name)")
 case("P09-v10-agent-part-metadata-string", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10()}),
@@ -396,7 +396,7 @@ case("P10-v10-agent-message-metadata-array", lambda: C10() + [
 case("P11-v10-client-part-with-kind", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10(parts=[{"kind": "text", "text": "hi"}])}),
     resp(ok(1, {"task": task10()}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a 1.0 client part carries the 0.3 discriminator kind (DATA-001: no kind)")
 case("P12-v10-agent-part-empty-object", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10()}),

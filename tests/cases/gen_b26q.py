@@ -90,20 +90,20 @@ H03 = {**J03, "a2a-version": "0.3"}
 NF = lambda i: resp(err(i, -32601, "Method not found"))
 case("2-v03-sendmessage-header-0-3-message-kind", S2, lambda: C03() + [
     req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2a")}), headers=H03), NF(1)],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "A2A-Version 0.3 and a 0.3 message (kind) under the 1.0 method name SendMessage: one mix, told once, naming the method as the slip (0.3: message/send)")
 case("2-v03-sendmessage-no-header-message-kind", S2, lambda: C03() + [
     req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2b")}), headers=J03), NF(1)],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "no A2A-Version (0.3) and a 0.3 message under SendMessage: told once")
 case("2-v03-sendmessage-header-0-3-kind-and-blocking", S2, lambda: C03() + [
     req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2c"), "configuration": {"blocking": True}}), headers=H03), NF(1)],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "the 0.3 send options (blocking) are the same 0.3 request as the message's kind: one finding names both")
 case("2-v10-sendmessage-header-1-0-message-kind", S2, lambda: getcard(card10(A)) + [
     req(A, rpc(1, "SendMessage", {"message": msg03("Hello!", mid="m-2d")}), headers=V10),
     resp(err(1, -32602, "Invalid params"))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "control: header and method agree on 1.0, and only the message is 0.3 (kind): the member finding is the one told")
 case("2-legal-v03-message-send-header-0-3", S2, lambda: C03() + [
     req(A, rpc(1, "message/send", {"message": msg03("Hello!", mid="m-2e")}), headers=H03),
@@ -218,24 +218,24 @@ S5 = "breaker25 H01 (a 0.3 method name under A2A-Version 1.0 served as 1.0, blam
 C10A = lambda: getcard(card10(A))
 case("5-v10-message-send-header-1-0-answered-1-0", S5, lambda: C10A() + [
     req(A, rpc(1, "message/send", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10()}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "the client declared 1.0 and named the call message/send (0.3); the agent followed the header and answered the 1.0 {task} wrapper, which the 1.0 client reads: one VER-MIX-001 about the client's method name, no 0.3-terms errors about the answer")
 case("5-v10-message-send-0-3-message-header-1-0-answered-1-0", S5, lambda: C10A() + [
     req(A, rpc(1, "message/send", {"message": msg03()}), headers=V10), resp(ok(1, {"message": amsg10(contextId="c1")}))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "a 0.3 message too, answered with the 1.0 {message} wrapper: the request is the mix, the answer is the 1.0 one the header asks for")
 case("5-v10-message-stream-header-1-0-answered-1-0", S5, lambda: C10A() + [
     req(A, rpc(1, "message/stream", {"message": msg10()}), headers={**V10, "accept": "text/event-stream"})] +
     stream10([{"task": task10(state="WORKING")}, st10(state="COMPLETED", n=2)]),
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "the stream form: 1.0 events (no kind, no final) to a 1.0-header message/stream are judged as 1.0 events")
 case("5-v10-tasks-get-header-1-0-answered-1-0", S5, lambda: C10A() + [
     req(A, rpc(1, "tasks/get", {"id": "t1"}), headers=V10), resp(ok(1, task10()))],
-    [("version-mixed-payload", W)],
+    [("client-version-mixed-request", W)],
     "tasks/get under A2A-Version 1.0 answered with a 1.0 Task (TASK_STATE_COMPLETED)")
 case("5-v10-message-send-header-1-0-answered-1-0-bad-state", S5, lambda: C10A() + [
     req(A, rpc(1, "message/send", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10(state="DONE")}))],
-    [("version-mixed-payload", W), ("task-state-invalid", E)],
+    [("client-version-mixed-request", W), ("task-state-invalid", E)],
     "control: judged as 1.0, the answer's TASK_STATE_DONE is still no TaskState")
 case("5-v03-message-send-no-header-answered-1-0", S5, lambda: getcard(card03(A)) + [
     req(A, rpc(1, "message/send", {"message": msg03()})), resp(ok(1, {"task": task10()}))],

@@ -492,12 +492,12 @@ case("KL2-legal-v03-resubscribe-to-completed-returns-task", lambda: C03() + send
 case("K02-v03-client-sends-1-0-fields", lambda: C03() + [
     req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"returnImmediately": True, "acceptedOutputModes": ["text/plain"]}}), headers=J03),
     resp(ok(1, task03()))],
-    [("VER-MIX-001", W)],
+    [("VER-MIX-002", W)],
     "a half-migrated client sends 1.0's returnImmediately in a 0.3 message/send")
 case("K03-v10-client-sends-0-3-fields", lambda: C10() + [
     RPC(1, "SendMessage", {"message": {**msg10(), "kind": "message"}, "configuration": {"blocking": False}}),
     resp(ok(1, {"task": task10(state="WORKING")}))],
-    [("VER-MIX-001", W)],
+    [("VER-MIX-002", W)],
     "a half-migrated client sends 0.3's kind and blocking in a 1.0 SendMessage")
 case("K04-v10-retry-same-message-id-other-text", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10("book a table for 2", mid="m-42")}), resp("", status=504, headers={"content-type": "text/html"}),
@@ -527,7 +527,7 @@ case("K06-v10-client-ignores-end-and-resubscribes", lambda: C10() + stream10([W1
 case("K07-v10-client-sends-0-3-parts", lambda: C10() + [
     RPC(1, "SendMessage", {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"kind": "text", "text": "hi"}]}}),
     resp(ok(1, {"task": task10()}))],
-    [("VER-MIX-001", W)],
+    [("VER-MIX-002", W)],
     "a 1.0 message whose part carries the 0.3 kind discriminator")
 
 # ---------------------------------------------------------------- timestamps and metadata (T)
@@ -618,7 +618,7 @@ case("XL7-legal-v10-client-context-refused", lambda: C10() + [
     [], "the agent refuses a context it expired (ID-002: it MAY refuse, and then MUST error)")
 case("K08-v10-rest-client-sends-0-3-part-kind", lambda: R10() + [
     rpost("/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"kind": "text", "text": "hi"}]}}), rok({"task": task10()})],
-    [("VER-MIX-001", W)], "a 1.0 REST send whose part carries 0.3's kind")
+    [("VER-MIX-002", W)], "a 1.0 REST send whose part carries 0.3's kind")
 case("KL6-legal-v10-client-resends-after-reset-same-message", lambda: C10() + [
     {**RPC(1, "SendMessage", {"message": msg10("hi", mid="m-7")}), "id": "x1"},
     {**RPC(2, "SendMessage", {"message": msg10("hi", mid="m-7")}), "id": "x2"}, {**resp(ok(2, {"task": task10()})), "id": "x2"}],

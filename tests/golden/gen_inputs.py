@@ -557,6 +557,13 @@ def mix(ok):
     t.req("POST", "https://client.example.test/webhook", d, headers={"content-type": "application/a2a+json"}, dt=2.0).resp(200, "", ct=None)
     return t.text()
 case("VER-MIX-001", mix(False), mix(True))
+def reqmix(ok):
+    # A half-migrated client: a 1.0 SendMessage whose configuration still says 0.3's
+    # blocking; the agent answers in 1.0 and is not at fault (VER-MIX-002 is the client's).
+    t = T(); cfg = {"returnImmediately": False} if ok else {"blocking": True}
+    send1(t, {"task": task1()}, params={"message": msg1("quarterly totals"), "configuration": cfg})
+    return t.text()
+case("VER-MIX-002", reqmix(False), reqmix(True))
 
 def hook(ok_shape=True, with_cred=True):
     t = T(); p = {"message": msg1("long job"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"url": "https://client.example.test/webhook", "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "<webhook-credential>"}}}}

@@ -376,7 +376,7 @@ case("card10-empty-skills", [
 case("v10-send-config-03-push-member", [
     req(0.0, "POST", A + "/a2a", rpc(1, "SendMessage", {"message": umsg10("long report"), "configuration": {"returnImmediately": True, "pushNotificationConfig": {"url": "https://client.example.test/hook", "token": "tk-n1"}}}), ver="1.0"),
     resp(0.004, 200, ok(1, {"task": task10("t-n1", "c-n1", "TASK_STATE_SUBMITTED")})),
-], [("version-mixed-payload", "warning")],
+], [("client-version-mixed-request", "warning")],
  "https://github.com/a2aproject/a2a-dotnet/pull/418 (SendMessageConfiguration.PushNotificationConfig renamed TaskPushNotificationConfig for 1.0)",
  "the 1.0 SendMessageConfiguration member is taskPushNotificationConfig (DIGEST §1 name map, PUSH-002); a 1.0 agent ignores the unknown 0.3 pushNotificationConfig (DATA-003) and never calls the webhook")
 

@@ -170,7 +170,7 @@ case("f258-legal-v03-send-blocking-omitted-answered-submitted", card(0.0, card03
 case("f259-v10-no-version-header-refused-method-not-found", card(0.0, CARD10) + [
     req(0.1, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("hello")})),
     resp(0.104, 200, err("1", -32601, "Method not found: SendMessage")),
-], [("version-mixed-payload", "warning")],
+], [("client-version-mixed-request", "warning")],
  "https://github.com/a2aproject/A2A/pull/2227 (ACTS VER-NEG-002 asserted a successful 1.0 answer to a request without A2A-Version; corrected: a 1.0 interface refuses it, with -32009 or -32601)",
  "the agent is right: a request without A2A-Version is a 0.3 request (VER-001, 1.0 §3.6.2; DIGEST trap 3), and a 1.0-only interface refuses it; 0.3 has no method SendMessage, so -32601 MethodNotFoundError is a fitting refusal besides -32009 VersionNotSupportedError, and no error is charged to the agent. The warning is the client's: a 1.0 method name sent without A2A-Version: 1.0 (VER-001, VER-002)")
 

@@ -397,7 +397,7 @@ vcase("b24b-K3-v10-gettask-without-version-header-method-not-found", [
     resp(0.05, 200, ok("1", {"task": task10("t-k3b", "c-k3b", "TASK_STATE_WORKING")})),
     req(3.0, "POST", A + "/a2a", rpc("2", "GetTask", {"id": "t-k3b"})),
     resp(3.004, 200, err("2", -32601, "Method not found")),
-], [("version-mixed-payload", "warning")], R28664 + " (control: the GetTask call sends no A2A-Version, which means 0.3)",
+], [("client-version-mixed-request", "warning")], R28664 + " (control: the GetTask call sends no A2A-Version, which means 0.3)",
  "a call without A2A-Version asks for 0.3 (VER-003), which has no GetTask: the agent's -32601 is right and the client is told to send A2A-Version: 1.0 (VER-001)")
 vcase("b24b-K3-legal-v03-tasks-get-unknown-task-method-not-found", [
     req(0.0, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("hello", mid="m-k3c")})),

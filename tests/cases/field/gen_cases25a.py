@@ -59,7 +59,7 @@ case("f382-v02-client-posts-bare-message-without-envelope", getcard(0.0, WK02, c
 case("f383-v10-client-0x-method-name-under-1-0-header", getcard(0.0, WK, card10(A + "/a2a")) + [
     req(0.1, "POST", A + "/a2a", rpc(1, "message/send", {"message": umsg10("Hello!", mid="m-ra2a-20")}), ver="1.0"),
     resp(0.104, 200, err(1, -32601, "Method not found")),
-], [("version-mixed-payload", "warning")],
+], [("client-version-mixed-request", "warning")],
  "https://github.com/qntx/ra2a/issues/20 (ra2a's jsonrpc.rs keeps METHOD_MESSAGE_SEND = \"message/send\" although the crate implements A2A 1.0, where the operation is SendMessage; connecting to the official a2a-python server fails)",
  "the client declared A2A-Version 1.0 and sent a 1.0 message (ROLE_USER, no kind) under the 0.3 method name message/send; 1.0 names it SendMessage (1.0 §9.1, VER-001), so the 1.0 agent's -32601 Method not found is right. The fault is the client's mix of versions. (The agent's answer is rebuilt: the issue says only that the connection fails)")
 
@@ -325,17 +325,17 @@ R20 = "https://github.com/qntx/ra2a/issues/20"
 vcase("b25a-K3-v10-stream-0x-method-1-0-message", getcard(0.0, WK, card10(A + "/a2a")) + [
     req(0.1, "POST", A + "/a2a", rpc(1, "message/stream", {"message": umsg10("Hello!", mid="m-k3a")}), ver="1.0", accept=SSE),
     resp(0.104, 200, err(1, -32601, "Method not found")),
-], [("version-mixed-payload", "warning")], R20 + " (METHOD_MESSAGE_STREAM = message/stream under A2A-Version 1.0)",
+], [("client-version-mixed-request", "warning")], R20 + " (METHOD_MESSAGE_STREAM = message/stream under A2A-Version 1.0)",
  "1.0 names the streaming send SendStreamingMessage (VER-001): the 1.0 message is well-formed, the method is the slip")
 vcase("b25a-K3-v03-sendmessage-under-0-3-header-0x-message", getcard(0.0, WK, card03(A + "/")) + [
     req(0.1, "POST", A + "/", rpc(1, "SendMessage", {"message": umsg03("Hello!", mid="m-k3b")}), ver="0.3"),
     resp(0.104, 200, err(1, -32601, "Method not found")),
-], [("version-mixed-payload", "warning")], R20 + " (the mirror: a 1.0 method name over a 0.3 call and a 0.3 message)",
+], [("client-version-mixed-request", "warning")], R20 + " (the mirror: a 1.0 method name over a 0.3 call and a 0.3 message)",
  "A2A-Version 0.3 and a 0.3 message (kind, role user) under the 1.0 method name SendMessage (VER-001): the 0.3 agent's -32601 is right; the message is not charged with 1.0 shape rules")
 vcase("b25a-K3-v10-0x-method-1-0-message-without-message-id", getcard(0.0, WK, card10(A + "/a2a")) + [
     req(0.1, "POST", A + "/a2a", rpc(1, "message/send", {"message": {"role": "ROLE_USER", "parts": [{"text": "Hello!"}]}}), ver="1.0"),
     resp(0.104, 200, err(1, -32601, "Method not found")),
-], [("version-mixed-payload", "warning"), ("request-message-invalid-shape", "error")], R20 + " (control: the 1.0 message itself lacks messageId)",
+], [("client-version-mixed-request", "warning"), ("request-message-invalid-shape", "error")], R20 + " (control: the 1.0 message itself lacks messageId)",
  "judged as the 1.0 message it is, it still lacks the REQUIRED messageId (DATA-005): both the method and the message are told")
 vcase("b25a-K3-v03-message-send-without-kind-no-header", getcard(0.0, WK, card03(A + "/")) + [
     req(0.1, "POST", A + "/", rpc(1, "message/send", {"message": {"messageId": "m-k3d", "role": "user", "parts": [{"kind": "text", "text": "Hello!"}]}})),
@@ -383,6 +383,6 @@ vcase("b25a-K5-v10-rest-send-stray-method-and-jsonrpc-message", getcard(0.0, WK,
     req(0.1, "POST", A + "/a2a/message:send", {"method": "message/send", "message": umsg03("hi", mid="m-k5c")}, ver="1.0", ctype=A2AJ, accept=A2AJ),
     resp(0.104, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "invalid role: user", "details": [
         {"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{"field": "message.role", "description": "unknown enum value"}]}]}}, ctype=A2AJ),
-], [("version-mixed-payload", "warning")], R602 + " (the 1.0 form of f396: a 0.3 JSON-RPC message at a 1.0 route)",
+], [("client-version-mixed-request", "warning")], R602 + " (the 1.0 form of f396: a 0.3 JSON-RPC message at a 1.0 route)",
  "judged as the route's 1.0 SendMessageRequest: its message is a 0.3 message (kind, role user) in a 1.0 call (VER-MIX-001, DATA-001), so the agent's 400 INVALID_ARGUMENT is right and no JSON-RPC envelope is asked of it")
 write_cases(var_cases, VAR)
