@@ -222,6 +222,29 @@ case("f516-legal-v10-elixir-version-refused-then-0-3-default", [
  R45 + " (A2A.Plug validates the A2A-Version request header before dispatch and answers VersionNotSupportedError -32009 for an unsupported value such as 9.9; a missing or empty header means 0.3; the negotiated version is echoed in the response header)",
  "legal: an agent that does not serve the requested Major.Minor MUST answer VersionNotSupportedError, -32009 on JSON-RPC with an ErrorInfo (1.0 §3.6.2, VER-002, ERR-004), and a request without the header is 0.3 (1.0 §3.6.1), here an ordinary 0.3 message/send")
 
+# deepnoodle-ai/dive PR #138: a Go card whose required members carried `omitempty`
+R138 = "https://github.com/deepnoodle-ai/dive/pull/138"
+c138 = card03(A + "/a2a", name="dive-agent")
+for k in ("description", "defaultInputModes", "defaultOutputModes", "skills"):
+    del c138[k]
+case("f517-card03-go-omitempty-required-members", [
+    req(0.0, "GET", CARD_URL),
+    resp(0.004, 200, c138),
+], [("card-missing-required-field", "error")],
+ R138 + " (wire-format interop report against a2a-python: AgentSkill.tags and the card's description, defaultInputModes, defaultOutputModes and skills were `omitempty` Go fields, so an unset value was dropped and pydantic's A2ACardResolver refused the card)",
+ "description, defaultInputModes, defaultOutputModes and skills are REQUIRED members of a 0.3 AgentCard (0.3:schema, CARD-004); Go's encoding/json drops an empty field tagged omitempty, so the card misses four of them and a 0.3 client cannot read it")
+
+# initializ/forge #408: a card that declares 0.3.0, served by an agent that only knows tasks/send
+R408 = "https://github.com/initializ/forge/issues/408"
+case("f518-v03-card-0-3-method-not-found", [
+    req(0.0, "GET", CARD_URL),
+    resp(0.004, 200, card03(A + "/", name="forge-agent")),
+    req(0.1, "POST", A + "/", rpc("1", "message/send", {"message": umsg03("summarise today's alerts", mid="m-408")}), hdr={"authorization": "Bearer tok-408"}),
+    resp(0.104, 200, err("1", -32601, "method not found: message/send")),
+], [("card-version-method-mismatch", "error")],
+ R408 + " (Forge's card advertises protocolVersion 0.3.0 but the server implements only the pre-0.3 tasks/send, tasks/sendSubscribe, tasks/get and tasks/cancel, so a client that discovers 0.3.0 and calls message/send gets -32601 method not found)",
+ "a card that declares protocolVersion 0.3.0 promises the 0.3 JSON-RPC methods (0.3 §7, CARD-004): message/send is the 0.3 send; answering it -32601 while serving the 0.1 tasks/send breaks every client that trusts the card")
+
 # a2aproject/a2a-java #958 / PR #974: TASK_STATE_UNSPECIFIED is the spec name, UNRECOGNIZED is not
 # (kept as a variant below)
 
