@@ -2048,13 +2048,19 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
 /// problem, `None` when the member is absent or well formed. Callers judge 1.0 and the
 /// 0.3 HTTP+JSON / gRPC bodies (ProtoJSON of the 0.3 proto's `google.protobuf.Timestamp`,
 /// REST-003); 0.x JSON-RPC timestamps are free strings (the 0.x examples are naive) and
-/// are not judged.
+/// are not judged here: [`status_timestamp_type_problem_0x`] judges only their JSON type.
 pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
     let ts = status.get("timestamp")?;
     let at = format!("{ptr}/timestamp");
     match ts.as_str() {
         None if matches!(ts, Json::Null) => None,
-        None => Some((at, "status timestamp is not an RFC 3339 string".into())),
+        None => Some((
+            at,
+            format!(
+                "status timestamp is {}, not an RFC 3339 string",
+                json_type_name(ts)
+            ),
+        )),
         Some(s) => rfc3339_problem(s).map(|why| {
             (
                 at,
@@ -2062,6 +2068,39 @@ pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, Str
             )
         }),
     }
+}
+
+/// What a JSON value that should have been a timestamp string is, for a finding's words:
+/// `a number (epoch time)`, `a JSON object`, `an array`, `a boolean`, `null` or `a string`.
+fn json_type_name(v: &Json) -> &'static str {
+    match v {
+        Json::Number(_) => "a number (epoch time)",
+        Json::Object(_) => "a JSON object",
+        Json::Array(_) => "an array",
+        Json::Bool(_) => "a boolean",
+        Json::Null => "null",
+        Json::String(_) => "a string",
+    }
+}
+
+/// DATA-005 (0.3:schema `TaskStatus.timestamp`: `"type": "string"`, an ISO 8601
+/// date-time): the `timestamp` of a 0.x JSON-RPC `TaskStatus` at `ptr` when it is present,
+/// not `null` and no JSON string, e.g. an epoch number (Jackson's
+/// `WRITE_DATES_AS_TIMESTAMPS` default for `java.time.Instant`) or an object (a Kotlin
+/// `Instant` written field by field by a framework's own mapper, koog #1038). Every 0.x
+/// SDK decodes the member as a string, so the whole Task or event fails to decode. The
+/// string's format is not judged on 0.x (naive times are common and ISO 8601 allows them).
+/// Returns `(JSON Pointer, message)`, `None` when absent, `null` or a string.
+pub fn status_timestamp_type_problem_0x(status: &Json, ptr: &str) -> Option<(String, String)> {
+    let ts = status.get("timestamp")?;
+    if matches!(ts, Json::Null | Json::String(_)) {
+        return None;
+    }
+    let what = json_type_name(ts);
+    Some((
+        format!("{ptr}/timestamp"),
+        format!("status timestamp is {what}, not the ISO 8601 string 0.x TaskStatus.timestamp is"),
+    ))
 }
 
 /// DATA-002 (1.0 §5.6.1: timestamps in UTC with `Z`): the `timestamp` of a 1.0
@@ -2295,9 +2334,14 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
     }
     // 0.3 HTTP+JSON (and gRPC) bodies are ProtoJSON of the 0.3 proto (REST-003), whose
     // Timestamp parsers reject a time without a zone just as 1.0's do (breaker13 M7).
-    if matches!(style, PartStyle::V1 | PartStyle::V0Rest) {
-        if let Some(st) = o.get("status") {
+    if let Some(st) = o.get("status") {
+        if matches!(style, PartStyle::V1 | PartStyle::V0Rest) {
             out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));
+        } else {
+            out.extend(status_timestamp_type_problem_0x(
+                st,
+                &format!("{ptr}/status"),
+            ));
         }
     }
     if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {
@@ -3178,6 +3222,43 @@ mod tests {
         );
         let st = Json::parse(br#"{"state":"TASK_STATE_WORKING"}"#).unwrap();
         assert_eq!(status_timestamp_problem(&st, "/status"), None);
+    }
+
+    /// DATA-005 (koog #1038): a 0.x JSON-RPC status timestamp is judged by JSON type only:
+    /// a number or an object is reported, any string (naive ones too), null and absence are not.
+    #[test]
+    fn status_timestamp_type_problem_0x_judges_type_only() {
+        for (st, want) in [
+            (
+                r#"{"state":"completed","timestamp":1772446500.0}"#,
+                Some("a number (epoch time)"),
+            ),
+            (
+                r#"{"state":"completed","timestamp":{"epochSeconds":1772446500,"nanosecondsOfSecond":0}}"#,
+                Some("a JSON object"),
+            ),
+            (
+                r#"{"state":"completed","timestamp":"2026-03-02T10:15:00"}"#,
+                None,
+            ),
+            (
+                r#"{"state":"completed","timestamp":"2026-03-02T10:15:00.000Z"}"#,
+                None,
+            ),
+            (r#"{"state":"completed","timestamp":null}"#, None),
+            (r#"{"state":"completed"}"#, None),
+        ] {
+            let got =
+                status_timestamp_type_problem_0x(&Json::parse(st.as_bytes()).unwrap(), "/status");
+            assert_eq!(
+                got.as_ref().map(|(p, _)| p.as_str()),
+                want.map(|_| "/status/timestamp"),
+                "{st}"
+            );
+            if let (Some((_, msg)), Some(what)) = (got, want) {
+                assert!(msg.contains(what), "{msg}");
+            }
+        }
     }
 
     /// DATA-002: a well-formed timestamp with an offset (even +00:00) is not UTC-with-Z; `Z`,

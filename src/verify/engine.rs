@@ -7796,13 +7796,17 @@ impl State {
                             }
                             // DATA-002: a 1.0 status timestamp is RFC 3339 with a zone;
                             // so is a 0.3 HTTP+JSON / gRPC one (ProtoJSON, REST-003).
-                            if let (a2a::PartStyle::V1 | a2a::PartStyle::V0Rest, Some(st)) =
-                                (style, p.inner.get("status"))
-                            {
-                                problems.extend(a2a::status_timestamp_problem(
-                                    st,
-                                    &jptr(&p.pointer, &[Key("status")]),
-                                ));
+                            // A 0.x JSON-RPC one is a string (0.3:schema), judged by type only.
+                            if let Some(st) = p.inner.get("status") {
+                                let at = jptr(&p.pointer, &[Key("status")]);
+                                problems.extend(match style {
+                                    a2a::PartStyle::V1 | a2a::PartStyle::V0Rest => {
+                                        a2a::status_timestamp_problem(st, &at)
+                                    }
+                                    a2a::PartStyle::V0Rpc => {
+                                        a2a::status_timestamp_type_problem_0x(st, &at)
+                                    }
+                                });
                             }
                         }
                     }
@@ -21203,6 +21207,7 @@ impl State {
                 return;
             }
         };
+        let mut shape_reported = false;
         if matches!(
             p.kind,
             PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
@@ -21230,6 +21235,26 @@ impl State {
                 self.find(
                     &r::PUSH_PAYLOAD_SHAPE,
                     format!("push notification payload is malformed: {what}"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                    &x.leg,
+                );
+                shape_reported = true;
+            }
+        }
+        // DATA-002: a 1.0 payload's Task or statusUpdate carries its status timestamp as
+        // RFC 3339 with a zone, as in a send result or a stream event (an epoch number or a
+        // naive time makes the whole StreamResponse undecodable to a ProtoJSON receiver).
+        // The 0.x push payload is not fixed (PUSH-005) and is not judged here.
+        if !shape_reported
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate)
+        {
+            if let Some((ptr, msg)) = p.inner.get("status").and_then(|st| {
+                a2a::status_timestamp_problem(st, &jptr(&p.pointer, &[Key("status")]))
+            }) {
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is malformed: {msg}"),
                     vec![x.ev_at(seq, &ptr, None)],
                     &x.leg,
                 );

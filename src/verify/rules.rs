@@ -376,7 +376,7 @@ rule!(PART_MEDIA_TYPE_INVALID, "DATA-MEDIA-001", "part-media-type-not-a-media-ty
 rule!(RESULT_SHAPE, "DATA-SHAPE-001", "result-invalid-shape", Error, Lifecycle,
     ["DATA-005", "DATA-004", "DATA-001", "RPC-004", "DATA-002", "DATA-007"],
     "operation result is not a well-formed Task or Message",
-    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0; 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination); 1.0 JSON members are the lowerCamelCase JSON names (contextId, not the proto name context_id: turn off preserving_proto_field_name / UseProtoNames)");
+    "return a Task {id, contextId, status{state}} or Message {messageId, role, parts}, with every nested message (status.message, history) and artifact well formed: role ROLE_USER/ROLE_AGENT in 1.0 (user/agent on 0.x JSON-RPC), at least one part in 1.0, status.timestamp RFC 3339 with a zone in 1.0 (a string, never an epoch number or object, on 0.x); 1.0 send results wrap them as {\"task\":...} or {\"message\":...}; a 1.0 ListTasks result carries pageSize and totalSize (the count before pagination); 1.0 JSON members are the lowerCamelCase JSON names (contextId, not the proto name context_id: turn off preserving_proto_field_name / UseProtoNames)");
 
 // A warning although DATA-002 is a MUST: ProtoJSON readers accept any RFC 3339 offset and
 // normalise it to UTC, so the Task still decodes; what breaks is string comparison and
@@ -599,7 +599,7 @@ rule!(
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
     ["DATA-005", "DATA-004", "STREAM-003", "DATA-002", "DATA-001"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone (0.x: ISO 8601 strings, never epoch numbers or objects)");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
@@ -921,9 +921,9 @@ rule!(PUSH_URL_PRIVATE, "PUSH-URL-001", "push-url-private-address", Warning, Sec
     "validate webhook URLs against SSRF: refuse private, loopback, link-local and cloud metadata destinations (and prefer HTTPS)");
 
 rule!(PUSH_PAYLOAD_SHAPE, "PUSH-BODY-001", "push-payload-invalid-shape", Error, Lifecycle,
-    ["PUSH-004", "ID-005", "DATA-001"],
+    ["PUSH-004", "ID-005", "DATA-001", "DATA-002"],
     "push notification payload is not a well-formed StreamResponse (or 0.x Task / update event)",
-    "POST one StreamResponse per notification (1.0: {\"statusUpdate\":{taskId,contextId,status}}, ...); 0.x: the Task or update event with taskId and contextId");
+    "POST one StreamResponse per notification (1.0: {\"statusUpdate\":{taskId,contextId,status}}, ..., with status timestamps RFC 3339 with a zone, e.g. 2026-03-02T10:15:00.000Z); 0.x: the Task or update event with taskId and contextId");
 rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials", Error, Security,
     ["PUSH-004", "PUSH-005"],
     "push notification delivered without the credentials or token the client configured",
