@@ -243,6 +243,10 @@ struct StreamState {
     /// (STREAM-FINAL-001): the agent ended its stream there on purpose, so the close that
     /// follows is that fault, not another one (no STREAM-END-002; breaker16a kagent1957).
     final_early: bool,
+    /// The latest status update in a state a delegating agent must not report as done
+    /// (failed, rejected, canceled, input-required, auth-required): the state, the text of
+    /// its status message and its seq (TASK-STATE-014's delegate side).
+    outcome: Option<(TaskState, String, u64)>,
     /// The latest `status.timestamp` (ms since the epoch) of the stream's status updates so
     /// far, with the update's seq and the timestamp as sent (STREAM-005, STREAM-ORDER-001).
     latest_stamp: Option<(i64, u64, String)>,
@@ -955,6 +959,78 @@ fn card_content_hash(v: &Json, view: &AgentCardView) -> u64 {
 /// Bytes of a public card's text kept to look credentials up in ([`CardRec::strings`]).
 const CARD_TEXT_CAP: usize = 64 * 1024;
 
+/// A delegated task's outcome, kept to judge the agent that delegated it
+/// (TASK-STATE-014): an answered send whose task ended failed, rejected, canceled,
+/// input-required or auth-required with a status message.
+#[derive(Debug)]
+struct DelegateOutcome {
+    /// The exchange that carried the delegate's answer.
+    x_id: String,
+    /// The delegate's origin (`scheme://host:port`) and the URL it was called at.
+    origin: String,
+    url: String,
+    /// Capture times (µs) of the call's request head and of its end.
+    req_t: u64,
+    end_t: u64,
+    state: TaskState,
+    /// The task state as the delegate's wire spells it (`failed`, `TASK_STATE_FAILED`).
+    state_term: &'static str,
+    task_id: String,
+    /// The text parts of the task's status message, joined and trimmed.
+    text: String,
+    /// The seq of the delegate's answer.
+    seq: u64,
+}
+
+/// The shortest status message (characters) a relay is judged on: shorter ones ("Error",
+/// "Which day?") may be words both agents say on their own.
+const DELEGATE_TEXT_MIN: usize = 12;
+/// How many delegate outcomes are kept (the latest): a relay happens within one call.
+const MAX_DELEGATE_OUTCOMES: usize = 32;
+
+/// The Task of a send's answer `v` (a 1.0 `{"task": ...}` or 0.3 HTTP+JSON
+/// `SendMessageResponse`, or the 0.x JSON-RPC result that is the Task itself).
+fn answer_task<'v, 'a>(v: &'v Json<'a>) -> Option<&'v Json<'a>> {
+    match v.get("task") {
+        Some(t) if t.as_object().is_some() => Some(t),
+        _ => v.get("status").map(|_| v),
+    }
+}
+
+/// The text of the text parts of `m` (a Message or an Artifact: `parts`, or the 0.3
+/// HTTP+JSON `content`), joined by a newline and trimmed.
+fn parts_texts(m: &Json) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for key in ["parts", "content"] {
+        if let Some(ps) = m.get(key).and_then(Json::as_array) {
+            out.extend(
+                ps.iter()
+                    .filter_map(|p| p.get("text").and_then(Json::as_str)),
+            );
+        }
+    }
+    out.join("\n").trim().to_string()
+}
+
+/// A task state whose task did not do its work (failed, rejected, canceled) or waits for its
+/// client (input-required, auth-required): what a delegating agent must not report as its
+/// own completed work (TASK-STATE-014).
+fn delegate_outcome_state(st: TaskState) -> bool {
+    matches!(
+        st,
+        TaskState::Failed
+            | TaskState::Rejected
+            | TaskState::Canceled
+            | TaskState::InputRequired
+            | TaskState::AuthRequired
+    )
+}
+
+/// Collapses runs of whitespace, so a relay that re-wraps lines still matches.
+fn squash_ws(t: &str) -> String {
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// A task another agent of the client leg handed out ([`State::other_agent_task`]): where
 /// and when, its contextId and its last state reported before the call judged.
 struct OtherAgentTask {
@@ -1345,6 +1421,9 @@ pub(super) struct State {
     /// TASK-STATE-001, TASK-STATE-007, ID-CTX-003 about the same task). At most
     /// [`MAX_REUSED_TASKS`].
     reused_tasks: HashMap<String, u32>,
+    /// Answered sends whose task ended unfinished or failed, with their status message
+    /// (TASK-STATE-014): the latest [`MAX_DELEGATE_OUTCOMES`].
+    delegate_outcomes: VecDeque<DelegateOutcome>,
     /// REST-ERROR-001 held back for one exchange (a2a-dotnet #393): a problem+json A2A
     /// error with a status no version gives it, as (exchange id, `out` length when held,
     /// the finding). Told by [`State::flush_problem_status`] unless the situation checks
@@ -2297,6 +2376,7 @@ impl State {
             rpc_spoken: HashMap::new(),
             pending_unknown_push: Vec::new(),
             reused_tasks: HashMap::new(),
+            delegate_outcomes: VecDeque::new(),
             problem_status_held: None,
             held_tls: None,
             clients_loopback: None,
@@ -7959,6 +8039,18 @@ impl State {
                         }
                     }
                     self.stream_state(x, u.state, seq);
+                    if let (Some(st), Some(s)) = (
+                        u.state.filter(|st| delegate_outcome_state(*st)),
+                        x.sse.as_mut(),
+                    ) {
+                        let text = p
+                            .inner
+                            .get("status")
+                            .and_then(|v| v.get("message"))
+                            .map(parts_texts)
+                            .unwrap_or_default();
+                        s.outcome = Some((st, text, seq));
+                    }
                 } else if let Some(aid) = u.artifact_id {
                     let subscribe = c.op == Some(Op::SubscribeToTask);
                     let prev = x.sse.as_ref().and_then(|s| s.artifacts.get(aid).cloned());
@@ -8700,6 +8792,29 @@ impl State {
             }
         }
         let c = x.call.clone().unwrap_or_default();
+        // TASK-STATE-014: a stream that completed the orchestrator's task with a delegate's
+        // failure or question as its artifacts' text.
+        // A delegate's stream that ended in such a state (its last status update).
+        if c.op == Some(Op::SendStreamingMessage) {
+            if let Some(s) = x.sse.as_ref() {
+                if let Some((st, text, seq)) = s.outcome.clone() {
+                    if s.last_state == Some(st) {
+                        let tid = s.task_id.clone().unwrap_or_default();
+                        self.keep_delegate_outcome(&x, st, tid, text, seq);
+                    }
+                }
+            }
+        }
+        if c.op == Some(Op::SendStreamingMessage) && !self.delegate_outcomes.is_empty() {
+            if let Some((TaskState::Completed, seq)) = x.sse.as_ref().and_then(|s| s.terminal) {
+                let s = x.sse.as_ref();
+                let tid = s.and_then(|s| s.task_id.clone()).unwrap_or_default();
+                let text: Vec<String> = s
+                    .map(|s| s.texts.values().flatten().cloned().collect())
+                    .unwrap_or_default();
+                self.delegate_outcome_relayed(&x, &tid, &text.join("\n"), seq);
+            }
+        }
         // Card URL reachability (behavioural): every exchange that used an advertised URL.
         self.check_advertised_use(&x);
         self.mark_served(&x);
@@ -12556,6 +12671,110 @@ impl State {
         );
     }
 
+    /// TASK-STATE-014, the delegate's side: keeps a send's answered task that ended
+    /// failed, rejected, canceled, input-required or auth-required, with its status
+    /// message, for [`Self::delegate_outcome_relayed`] to compare an orchestrator's result
+    /// with.
+    fn note_delegate_outcome(&mut self, x: &Exch, st: TaskState, answer: &Json) {
+        if !delegate_outcome_state(st) {
+            return;
+        }
+        let Some(t) = answer_task(answer) else {
+            return;
+        };
+        let text = t
+            .pointer("/status/message")
+            .map(parts_texts)
+            .unwrap_or_default();
+        let task_id = t.get("id").and_then(Json::as_str).unwrap_or("").to_string();
+        self.keep_delegate_outcome(x, st, task_id, text, x.resp_seq);
+    }
+
+    /// Keeps one delegate outcome ([`DelegateOutcome`]) of exchange `x`: task `task_id`
+    /// ended `st` with status message `text`, told at `seq`. Texts shorter than
+    /// [`DELEGATE_TEXT_MIN`] characters are not kept.
+    fn keep_delegate_outcome(
+        &mut self,
+        x: &Exch,
+        st: TaskState,
+        task_id: String,
+        text: String,
+        seq: u64,
+    ) {
+        if text.chars().count() < DELEGATE_TEXT_MIN || x.synthetic {
+            return;
+        }
+        let Some(origin) = x.origin.clone() else {
+            return;
+        };
+        if self.delegate_outcomes.len() >= MAX_DELEGATE_OUTCOMES {
+            self.delegate_outcomes.pop_front();
+        }
+        self.delegate_outcomes.push_back(DelegateOutcome {
+            x_id: x.id.clone(),
+            origin,
+            url: x.named_url.clone().unwrap_or_else(|| x.url.clone()),
+            req_t: x.req_t,
+            end_t: x.end_t.max(x.req_t),
+            state: st,
+            state_term: x.state_term(st),
+            task_id,
+            text,
+            seq,
+        });
+    }
+
+    /// TASK-STATE-014 (TASK-008): agent `x` completed its task `tid` with result text
+    /// `result` (its artifacts' and status message's text), and a send it could have made
+    /// itself, to another agent (another origin) and inside `x`'s own call (asked after `x`
+    /// was, answered before `x` ended), ended failed, rejected, canceled, input-required or
+    /// auth-required with a status message that `result` is, word for word (whitespace
+    /// aside): the orchestrator handed its client a delegate's failure or question as its
+    /// own completed work. A result that adds work of its own beside the delegate's words
+    /// (a fallback it ran) is not judged. Evidence at `seq`, the completed answer.
+    fn delegate_outcome_relayed(&mut self, x: &Exch, tid: &str, result: &str, seq: u64) {
+        if self.delegate_outcomes.is_empty() || x.synthetic {
+            return;
+        }
+        let Some(origin) = x.origin.as_deref() else {
+            return;
+        };
+        let result = squash_ws(result);
+        if result.is_empty() {
+            return;
+        }
+        let x_end = if x.end_t > 0 { x.end_t } else { u64::MAX };
+        let Some(d) = self.delegate_outcomes.iter().rev().find(|d| {
+            d.origin != origin
+                && d.req_t >= x.req_t
+                && d.end_t <= x_end
+                && d.x_id != x.id
+                && result == squash_ws(&d.text)
+        }) else {
+            return;
+        };
+        let here = x.named_url.clone().unwrap_or_else(|| x.url.clone());
+        let what = match d.state {
+            TaskState::InputRequired | TaskState::AuthRequired => {
+                "a question the delegate asked; your task should ask it too (input-required or auth-required) and continue the delegate's task with the answer"
+            }
+            _ => "the delegate's reason for not doing the work; your task should end failed (or rejected, canceled), with that reason in its status.message",
+        };
+        let shown: String = d.text.chars().take(160).collect();
+        let more = if d.text.chars().count() > 160 {
+            "..."
+        } else {
+            ""
+        };
+        let done = x.state_term(TaskState::Completed);
+        let msg = format!(
+            "the agent at {here} ended its task {tid} {done}, and its whole result is, word for word, the status message of task {} at {} (exchange {}), which ended {} while this call was open: \"{shown}{more}\". An orchestrator's own task is what its client reads: {done} tells the client the work was done, but the text is {what}",
+            d.task_id, d.url, d.x_id, d.state_term
+        );
+        let ev = vec![x.ev(seq), Evidence::event(d.seq, d.x_id.clone())];
+        self.find(&r::TASK_DELEGATE_OUTCOME_RELAYED, msg, ev, &x.leg);
+    }
+
     /// Rules shared by every answered exchange after its body is judged.
     /// `answer`: the parsed answer when the caller has it (a JSON-RPC `result`, an HTTP+JSON
     /// body), so that no rule parses the body again.
@@ -12567,6 +12786,27 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        // TASK-STATE-014: a delegate's unfinished or failed task, or an orchestrator's
+        // completed one that may repeat it.
+        if success && !x.synthetic && c.op == Some(Op::SendMessage) {
+            if let (Some((tid, _, Some(st))), Some(a)) = (result_task, answer) {
+                if st != TaskState::Completed {
+                    self.note_delegate_outcome(x, st, a);
+                } else if !self.delegate_outcomes.is_empty() {
+                    if let Some(t) = answer_task(a) {
+                        let mut text: Vec<String> = t
+                            .get("artifacts")
+                            .and_then(Json::as_array)
+                            .map(|v| v.iter().map(parts_texts).collect())
+                            .unwrap_or_default();
+                        if let Some(m) = t.pointer("/status/message") {
+                            text.push(parts_texts(m));
+                        }
+                        self.delegate_outcome_relayed(x, tid, &text.join("\n"), x.resp_seq);
+                    }
+                }
+            }
+        }
         if !self.gw_ctx_added.is_empty() {
             self.resolve_ctx_added(x, success);
         }

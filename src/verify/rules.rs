@@ -497,6 +497,14 @@ rule!(TASK_ARTIFACT_APPEND_LOST, "TASK-STATE-010", "stored-artifact-lost", Warni
     ["STREAM-009", "TASK-005", "DATA-005"],
     "a later Task snapshot of a task (GetTask, a send's result, a subscribe stream's Task, ListTasks with includeArtifacts, a push) lacks an artifact the task's stream delivered, or holds an artifact its stream appended chunks to (append: true) with only the parts before the appended ones",
     "persist every artifact update on the task as the stream assembles it: an update with append false or absent stores (or replaces) the artifact of its artifactId, one with append true adds its parts to it, and nothing removes an artifact; then GetTask, ListTasks and later Task events carry every artifact and every chunk the stream delivered (a store that keeps only the status, or only the first chunk, loses the deliverable)");
+// An orchestrator is server to its client and client to its delegates: the state of its own
+// task is what its client reads. A delegate's failure (or question) handed on, word for word,
+// as the orchestrator's completed result (adk-python #6708 / PR #6713: RemoteA2aAgent turns a
+// failed task into content, which an ADK agent served over A2A completes with).
+rule!(TASK_DELEGATE_OUTCOME_RELAYED, "TASK-STATE-014", "delegate-outcome-relayed-as-completed", Warning, Lifecycle,
+    ["TASK-008", "TASK-001"],
+    "agent completed its own task with, as its result, the status message of a task it delegated in the same call (at another agent) that ended failed, rejected, canceled, input-required or auth-required",
+    "map the delegate's outcome onto your own task instead of returning its words as a result: a delegate that failed (rejected, canceled) makes your task failed, or retry or route elsewhere; a delegate that asks a question makes your task input-required (auth-required), asking your client, and you continue the delegate's task with its taskId when the answer comes; keep the delegate's reason in your task's status.message");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -1274,6 +1282,7 @@ pub static RULES: &[Rule] = &[
     TASK_BLOCKING_TRUE_IGNORED,
     TASK_CANCEL_NO_EFFECT,
     TASK_SUBSCRIBE_ACTIVE_REFUSED,
+    TASK_DELEGATE_OUTCOME_RELAYED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -860,6 +860,22 @@ def retimm(ok):
     return t.text()
 case("TASK-STATE-009", retimm(False), retimm(True))
 
+def relayed(ok):
+    # mine28b K1 (adk-python PR #6713): an orchestrator asked to refund calls a payments
+    # agent inside its own call; that task fails, and the orchestrator completes with the
+    # failure text as its result (pass: its own task fails with the reason).
+    why = "Refund service unavailable (HTTP 503 from refunds-api)"
+    def failed(tid, ctx):
+        return task1(tid, ctx, "TASK_STATE_FAILED", status={"state": "TASK_STATE_FAILED", "message": {"messageId": "m-" + tid, "role": "ROLE_AGENT", "parts": [{"text": why}]}})
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "SendMessage", {"message": msg1("refund order 7781")}), headers=V1); t.lines[-1]["id"] = "up"
+    t.req("POST", "https://payments.example.test/a2a", rpc("w1", "SendMessage", {"message": msg1("refund order 7781")}), headers=V1); t.lines[-1]["id"] = "down"
+    t.resp(200, res("w1", {"task": failed("task-w", "ctx-w")})); t.lines[-1]["id"] = "down"
+    mine = failed("task-1", "ctx-1") if ok else task1(artifacts=[{"artifactId": "art-1", "parts": [{"text": why}]}])
+    t.resp(200, res(1, {"task": mine})); t.lines[-1]["id"] = "up"
+    return t.text()
+case("TASK-STATE-014", relayed(False), relayed(True))
+
 def unkfield(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "clientHints": {"locale": "fr"}}), headers=V1)
     t.resp(200, res(1, task1()) if ok else {"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": 'proto: unknown field "clientHints"'}})
