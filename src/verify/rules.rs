@@ -62,7 +62,17 @@ rule!(
     AgentCard,
     ["CARD-009"],
     "1.0 agent card served without a freshness lifetime (Cache-Control max-age) or without an ETag",
-    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from the card's version or a hash of its bytes, so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111)"
+    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from a hash of its bytes (or from its version, bumped with every change), so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111)"
+);
+rule!(
+    CARD_ETAG_STALE,
+    "CARD-CACHE-002",
+    "card-etag-kept-for-changed-card",
+    Warning,
+    AgentCard,
+    ["CARD-009"],
+    "agent card served twice at one URL under the same strong ETag with different content: a client that revalidates with If-None-Match gets 304 Not Modified and keeps the old card (RFC 9110 §8.8.3)",
+    "derive the card's ETag from its bytes (a hash of the serialized card) or bump version with every change when the ETag is derived from it: a strong ETag changes whenever the representation does (RFC 9110 §8.8.3), or clients that revalidate keep a card with the old capabilities, skills and interface urls"
 );
 rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Error, AgentCard,
     ["CARD-002"],
@@ -1101,6 +1111,7 @@ pub static RULES: &[Rule] = &[
     CAP_STREAMING,
     CAP_STREAMING_REFUSED,
     CARD_CACHE_HEADERS,
+    CARD_ETAG_STALE,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
     CARD_PATH_V03_LEGACY_ONLY,
