@@ -2934,13 +2934,14 @@ fn breaker27_blind() {
 /// nesting, thousands of parts, an 8,000-character task id), every fault names its rule
 /// with evidence, and the fixes read as they say: a state stamped after the terminal one
 /// on a stream that was open before (L01), a follow-up that moved its task into the
-/// client's context (L08), a strong ETag kept for a changed card (C03), no
-/// TASK-STATE-007 beside TASK_STATE_UNSPECIFIED (P13), data: null named (P14).
+/// client's context (L08), a strong ETag kept for a changed card (C03), one JWS signature
+/// kept for a changed card (C09), no TASK-STATE-007 beside TASK_STATE_UNSPECIFIED (P13),
+/// data: null named (P14), an integral `historyLength` of `1.0` read as 1 (P16).
 #[test]
 fn breaker28_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
-    legal_controls_silent(&dir, "b28x-", 45);
+    legal_controls_silent(&dir, "b28x-", 51);
     let faults: &[(&str, &[&str])] = &[
         (
             "b28x-C03-v10-card-etag-same-content-changed",
@@ -3107,6 +3108,26 @@ fn breaker28_blind() {
         ("b28x-S05-v10-status-message-no-parts", &["DATA-SHAPE-001"]),
         ("b28x-S06-v10-send-result-empty-object", &["DATA-SHAPE-001"]),
         ("b28x-S07-v10-rest-send-empty-body-200", &["DATA-SHAPE-001"]),
+        (
+            "b28x-C09-v10-signed-card-changed-same-signature",
+            &["CARD-SIG-003"],
+        ),
+        (
+            "b28x-L12-v10-canceled-task-stream-goes-on",
+            &["STREAM-END-001"],
+        ),
+        (
+            "b28x-O08-v10-answers-swapped-between-requests",
+            &["RPC-ID-001", "ID-TASK-003", "DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-P17-v10-list-tasks-next-page-token-omitted-with-more",
+            &["DATA-LIST-004"],
+        ),
+        (
+            "b28x-R10-v10-jsonrpc-answered-grpc-web",
+            &["RPC-ENVELOPE-001"],
+        ),
     ];
     for (stem, ids) in faults {
         let out = by(stem);
@@ -3136,6 +3157,11 @@ fn breaker28_blind() {
             "b28x-C03-v10-card-etag-same-content-changed",
             "CARD-CACHE-002",
             "agent card at /.well-known/agent-card.json was served again with ETag \"1.0.0\" but other content than the card first served under that ETag",
+        ),
+        (
+            "b28x-C09-v10-signed-card-changed-same-signature",
+            "CARD-SIG-003",
+            "agent card at /.well-known/agent-card.json changed between two fetches (at /supportedInterfaces/0/url it was \"https://agent.example.test/a2a\" and is now \"https://agent2.example.test/a2a\") but carries the same JWS signature",
         ),
         (
             "b28x-P14-v10-part-text-and-data-null",

@@ -1518,6 +1518,11 @@ pub(super) struct State {
     /// line and exchange; at most [`MAX_CARD_ETAGS`] URLs. A URL whose finding was made
     /// keeps its entry with an empty ETag (one finding per URL).
     card_etags: HashMap<String, (String, u64, u64, String)>,
+    /// CARD-SIG-003: per card URL (origin and path) fetched on the client leg, the last
+    /// signed card served there ([`UpSignedCard`]: its signatures and content without
+    /// them); at most [`MAX_CARD_ETAGS`] URLs. A URL whose finding was made keeps an entry
+    /// without signatures (one finding per URL).
+    signed_cards: HashMap<String, UpSignedCard>,
     /// Origins whose agent opened an event stream (a streaming call answered 200
     /// `text/event-stream`, or a gRPC stream that is not trailers-only): its
     /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
@@ -1683,7 +1688,8 @@ struct UpCard {
     urls: Vec<(String, String)>,
 }
 
-/// A signed agent card seen on the upstream leg (GW-RESP-007): its signatures
+/// A signed agent card seen on the upstream leg (GW-RESP-007), or fetched before at a card
+/// URL (CARD-SIG-003): its signatures
 /// (`protected.signature`) and its content without `signatures`.
 struct UpSignedCard {
     exchange: String,
@@ -2351,6 +2357,7 @@ impl State {
             card_secret_reported: HashSet::new(),
             card_cache_reported: HashSet::new(),
             card_etags: HashMap::new(),
+            signed_cards: HashMap::new(),
             streamed_ok: HashSet::new(),
             done_paths: IdMap::default(),
             client_answered_at: IdMap::default(),
@@ -2445,6 +2452,7 @@ impl State {
             ("card_secret_reported", self.card_secret_reported.len()),
             ("card_cache_reported", self.card_cache_reported.len()),
             ("card_etags", self.card_etags.len()),
+            ("signed_cards", self.signed_cards.len()),
             ("streamed_ok", self.streamed_ok.len()),
             ("done_paths", self.done_paths.len()),
             ("client_answered_at", self.client_answered_at.len()),
@@ -22857,6 +22865,7 @@ impl State {
         if !extended {
             self.card_cache_headers(x, &view);
             self.card_etag_stale(x, v);
+            self.signed_card_changed(x, v, base);
         }
         if x.path.ends_with("/.well-known/agent.json") && x.leg.is_none() {
             // The newest generation the card declares: 1.0 (CARD-PATH-001) before 0.3
@@ -23630,6 +23639,86 @@ impl State {
                     .insert(key, (etag.to_string(), digest, x.resp_seq, x.id.clone()));
             }
         }
+    }
+
+    /// CARD-SIG-003 (CARD-010, 1.0 §8.4; breaker28 C09): the public card `v` served 200 on
+    /// the client leg at a card URL where an earlier fetch got a card with a JWS signature
+    /// in common (same `protected` and `signature`) but other content (compared as JCS
+    /// sees it, [`first_difference`]). One signature over the JCS of the card verifies at
+    /// most one of the two: the agent changed its card and kept the old signature. A card
+    /// re-signed (no signature in common) or unsigned is silent; a gateway that changed the
+    /// card between the legs is GW-RESP-007's. One finding per URL.
+    fn signed_card_changed(&mut self, x: &Exch, v: &Json, base: &str) {
+        if x.synthetic
+            || x.leg.is_some()
+            || x.status != Some(200)
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !is_card_path(&x.path)
+        {
+            return;
+        }
+        let Some((sigs, content)) = signed_card_content(v) else {
+            return;
+        };
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        let bseq = x.body_seq();
+        let found = match self.signed_cards.get(&key) {
+            // Reported already for this URL.
+            Some(old) if old.sigs.is_empty() => return,
+            Some(old) if sigs.iter().any(|s| old.sigs.contains(s)) => {
+                first_difference(&old.content, &content, String::new()).map(|at| {
+                    let ev = Evidence {
+                        seq: old.seq,
+                        exchange: Some(old.exchange.clone()),
+                        pointer: Some(format!("{}{at}", old.base)),
+                        found: pointer_value(&old.content, &at).cloned(),
+                    };
+                    let was = pointer_value(&old.content, &at)
+                        .map_or_else(|| "(absent)".to_string(), shown_json);
+                    (at, ev, was)
+                })
+            }
+            None if self.signed_cards.len() >= MAX_CARD_ETAGS => return,
+            _ => None,
+        };
+        let Some((at, old_ev, was)) = found else {
+            self.signed_cards.insert(
+                key,
+                UpSignedCard {
+                    exchange: x.id.clone(),
+                    seq: bseq,
+                    base: base.to_string(),
+                    sigs,
+                    content,
+                },
+            );
+            return;
+        };
+        let now = pointer_value(&content, &at).map_or_else(|| "(absent)".to_string(), shown_json);
+        let msg = format!(
+            "agent card at {} changed between two fetches (at {} it was {was} and is now {now}) but carries the same JWS signature: the signature covers the JCS of one card without its signatures, so it matches at most one of them and a client that verifies signatures rejects the other",
+            x.path,
+            if at.is_empty() { "/" } else { at.as_str() },
+        );
+        let ev = vec![
+            old_ev,
+            x.ev_at(
+                bseq,
+                &format!("{base}{at}"),
+                pointer_value(&content, &at).cloned(),
+            ),
+        ];
+        self.signed_cards.insert(
+            key,
+            UpSignedCard {
+                exchange: x.id.clone(),
+                seq: bseq,
+                base: base.to_string(),
+                sigs: Vec::new(),
+                content: Value::Null,
+            },
+        );
+        self.find(&r::CARD_SIG_STALE, msg, ev, &x.leg);
     }
 
     /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21) for a public card `v`: a URL in
@@ -28015,6 +28104,15 @@ fn http_auth_schemes(a: &Json) -> bool {
     match schemes.next() {
         None => false,
         Some(first) => http(first) && schemes.all(http),
+    }
+}
+
+/// A JSON value as a finding shows it: its JSON text, cut after 120 characters.
+fn shown_json(v: &Value) -> String {
+    let t = v.to_string();
+    match t.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &t[..i]),
+        None => t,
     }
 }
 

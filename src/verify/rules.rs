@@ -1078,6 +1078,14 @@ rule!(GW_SIGNED_CARD_ALTERED, "GW-RESP-007", "signed-card-altered-by-proxy", Err
     "gateway changed a signed agent card (its interface url or any other member) and passed the agent's JWS signature on unchanged: the signature covers the card as the agent signed it, not the card the client got",
     "pass a signed card through unchanged; a gateway that must rewrite it (interface URLs to its public listener) re-signs the rewritten card with its own key (JCS, RFC 8785, of the card without signatures; a protected header with alg and kid, 1.0 §8.4) and replaces the agent's signatures, or removes them: a client that verifies signatures rejects a card whose content no longer matches them");
 
+// Without a gateway leg: two fetches of one card URL carry the same JWS signature over
+// different content (an agent that edits its card at runtime and keeps a signature made at
+// build time; breaker28 C09). One signature verifies at most one of the two.
+rule!(CARD_SIG_STALE, "CARD-SIG-003", "card-changed-signature-kept", Error, AgentCard,
+    ["CARD-010"],
+    "agent card served twice at one URL with different content under the same JWS signature: the signature (over the JCS of the card without signatures) can match at most one of them",
+    "sign the card as it is served: compute the JWS over the JCS (RFC 8785) of the final card without signatures, after every runtime change (interface URLs from the request's host, skills from configuration), or serve it unsigned; a client that verifies signatures rejects a card whose content no longer matches them (1.0 §8.4)");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -1127,6 +1135,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
+    CARD_SIG_STALE,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
     CARD_URL_INTERNAL_AUTHORITY,

@@ -473,4 +473,60 @@ case("LL8-legal-v10-stream-stays-open-through-auth-required", lambda: C10() + st
     st10(state="AUTH_REQUIRED", n=2, message=amsg10("sign in at https://idp.example.test", taskId="t1", contextId="c1")),
     st10(state="WORKING", n=3), DONE(4)]),
     [], "TASK-006: the stream stays open through auth-required and ends at the terminal state")
+
+# ---------------------------------------------------------------- round three
+case("PL14-legal-v10-list-tasks-empty-defaults-omitted", lambda: C10() + [
+    RPC(1, "ListTasks", {"contextId": "nothing-here"}), resp(ok(1, {}))],
+    [], "an empty ListTasks page printed by a ProtoJSON writer that omits default values: {} is tasks [], nextPageToken \"\", pageSize 0, totalSize 0")
+case("P17-v10-list-tasks-next-page-token-omitted-with-more", lambda: C10() + send_done(1, "t1") + send_done(2, "t2", "c2") + [
+    RPC(3, "ListTasks", {"pageSize": 1}), resp(ok(3, {"tasks": [task10("t2", "c2")], "pageSize": 1, "totalSize": 2}))],
+    [("DATA-LIST-004", E)], "a page of one of two tasks with nextPageToken left out: the client cannot reach the second task")
+case("R10-v10-jsonrpc-answered-grpc-web", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10()}),
+    resp("", status=200, headers={"content-type": "application/grpc-web+proto", "grpc-status": "3", "grpc-message": "invalid JSON"})],
+    [("RPC-ENVELOPE-001", E)], "a gRPC-web proxy (Envoy grpc_web filter) in front of the JSON-RPC url answers the POST in gRPC-web")
+case("RL5-legal-v10-rest-cancel-not-cancelable-400", lambda: R10() + [
+    rpost("/message:send", {"message": msg10()}), rok({"task": task10()}),
+    rpost("/tasks/t1:cancel", {}), rerr(400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE", "task t1 is completed")],
+    [], "a transcoder maps FAILED_PRECONDITION to 400 (1.0.1) with reason TASK_NOT_CANCELABLE")
+case("L12-v10-canceled-task-stream-goes-on", lambda: C10() + [
+    {**req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers=S10), "id": "s"}, {**resp("", headers=SSE), "id": "s"},
+    {**chunk(ev(W1())), "id": "s"},
+    {**RPC(2, "CancelTask", {"id": "t1"}), "id": "c"}, {**resp(ok(2, task10(state="CANCELED", n=2))), "id": "c"},
+    {**chunk(ev(st10(state="CANCELED", n=2))), "id": "s"},
+    {**chunk(ev(art10("r1", "late result", last=True))), "id": "s"}, {**chunk("", close="eof"), "id": "s"}],
+    [("STREAM-END-001", E)], "the task is canceled (the cancel's answer and the stream say so), and the stream then delivers an artifact")
+case("LL9-legal-v10-get-task-history-length-zero", lambda: C10() + send_done() + [
+    RPC(2, "GetTask", {"id": "t1", "historyLength": 0}), resp(ok(2, task10()))],
+    [], "historyLength 0: the task without history (DATA-006)")
+case("O08-v10-answers-swapped-between-requests", lambda: C10() + [
+    {**RPC(1, "SendMessage", {"message": msg10("a", mid="m1")}), "id": "a"},
+    {**RPC(2, "GetTask", {"id": "t9"}), "id": "b"},
+    {**resp(ok(2, task10("t9", "c9", n=2))), "id": "a"},
+    {**resp(ok(1, {"task": task10("t1", "c1")})), "id": "b"}],
+    [("RPC-ID-001", E), ("ID-TASK-003", E), ("DATA-SHAPE-001", E)], "a gateway's connection pool mixes up two answers: each request gets the other's JSON-RPC answer")
+case("SL12-legal-v10-sse-event-split-into-byte-chunks", lambda: C10() + [
+    req(A, rpc(1, "SendStreamingMessage", {"message": msg10()}), headers=S10), resp("", headers=SSE)] +
+    [chunk(c) for c in (lambda t: [t[i:i + 7] for i in range(0, len(t), 7)])(ev(W1()) + ev(DONE(2)))] + [chunk("", close="eof")],
+    [], "the stream's two events arrive cut into 7-byte reads (a slow link): SSE framing joins them")
+case("SL13-legal-v10-metadata-five-hundred-keys", lambda: C10() + send(
+    {"task": tsk(metadata={"k%03d" % i: i for i in range(500)})}),
+    [], "a task whose metadata Struct has 500 members")
+case("C09-v10-signed-card-changed-same-signature", lambda: [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(signatures=[{"protected": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSk9TRSJ9", "signature": "c2lnbmF0dXJlLW9uZQ"}]), headers={**CH, "etag": "\"a\""}),
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(url="https://agent2.example.test/a2a", signatures=[{"protected": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSk9TRSJ9", "signature": "c2lnbmF0dXJlLW9uZQ"}]), headers={**CH, "etag": "\"b\""})],
+    [("CARD-SIG-003", E)], "the card's interface url changed between two fetches and it carries the same JWS signature: one signature cannot cover both cards")
+SIG1 = [{"protected": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSk9TRSJ9", "signature": "c2lnbmF0dXJlLW9uZQ"}]
+SIG2 = [{"protected": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSk9TRSJ9", "signature": "c2lnbmF0dXJlLXR3bw"}]
+case("CL7-legal-v10-signed-card-changed-and-re-signed", lambda: [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}), resp(card10(signatures=SIG1), headers={**CH, "etag": "\"a\""}),
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}), resp(card10(version="1.0.1", signatures=SIG2), headers={**CH, "etag": "\"b\""})],
+    [], "the card changed and was signed again: another signature")
+case("CL8-legal-v10-signed-card-same-twice-reordered", lambda: [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}), resp(card10(signatures=SIG1), headers=CH),
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(json.dumps(dict(reversed(list(card10(signatures=SIG1).items())))), headers=CH)],
+    [], "the same signed card twice, its members in another order (JCS orders them: the same signed content)")
 write_cases(C, OUT)
