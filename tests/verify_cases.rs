@@ -2931,7 +2931,8 @@ fn breaker27_blind() {
 /// write it, gRPC-transcoding fronts, task lifecycle and Agent Card lifecycle at the edges,
 /// concurrency and sizes (`tests/cases/gen_b28x.py`). Every legal control (`b28x-*-legal-*`)
 /// stays silent (notes allowed: an integral `historyLength` of `1.0`, 400-deep DataPart
-/// nesting, thousands of parts, an 8,000-character task id), every fault names its rule
+/// nesting, thousands of parts, an 8,000-character task id, a Go agent's protojson
+/// EmitUnpopulated output with "" and null members), every fault names its rule
 /// with evidence, and the fixes read as they say: a state stamped after the terminal one
 /// on a stream that was open before (L01), a follow-up that moved its task into the
 /// client's context (L08), a strong ETag kept for a changed card (C03), one JWS signature
@@ -2941,7 +2942,7 @@ fn breaker27_blind() {
 fn breaker28_blind() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
-    legal_controls_silent(&dir, "b28x-", 51);
+    legal_controls_silent(&dir, "b28x-", 56);
     let faults: &[(&str, &[&str])] = &[
         (
             "b28x-C03-v10-card-etag-same-content-changed",
@@ -3115,6 +3116,10 @@ fn breaker28_blind() {
         (
             "b28x-L12-v10-canceled-task-stream-goes-on",
             &["STREAM-END-001"],
+        ),
+        (
+            "b28x-L13-v10-rejected-task-takes-follow-up",
+            &["TASK-STATE-002", "TASK-STATE-001", "TASK-STATE-007"],
         ),
         (
             "b28x-O08-v10-answers-swapped-between-requests",

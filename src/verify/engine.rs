@@ -1520,7 +1520,7 @@ pub(super) struct State {
     card_etags: HashMap<String, (String, u64, u64, String)>,
     /// CARD-SIG-003: per card URL (origin and path) fetched on the client leg, the last
     /// signed card served there ([`UpSignedCard`]: its signatures and content without
-    /// them); at most [`MAX_CARD_ETAGS`] URLs. A URL whose finding was made keeps an entry
+    /// them); at most [`MAX_UP_CARDS`] URLs. A URL whose finding was made keeps an entry
     /// without signatures (one finding per URL).
     signed_cards: HashMap<String, UpSignedCard>,
     /// Origins whose agent opened an event stream (a streaming call answered 200
@@ -23678,7 +23678,7 @@ impl State {
                     (at, ev, was)
                 })
             }
-            None if self.signed_cards.len() >= MAX_CARD_ETAGS => return,
+            None if self.signed_cards.len() >= MAX_UP_CARDS => return,
             _ => None,
         };
         let Some((at, old_ev, was)) = found else {

@@ -529,4 +529,29 @@ case("CL8-legal-v10-signed-card-same-twice-reordered", lambda: [
     req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
     resp(json.dumps(dict(reversed(list(card10(signatures=SIG1).items())))), headers=CH)],
     [], "the same signed card twice, its members in another order (JCS orders them: the same signed content)")
+
+# ---------------------------------------------------------------- round four
+EU_PART = lambda text: {"text": text, "metadata": None, "filename": "", "mediaType": ""}
+EU_MSG = lambda text, mid, role, tid="t1": {"messageId": mid, "contextId": "c1", "taskId": tid, "role": role, "parts": [EU_PART(text)],
+                                          "metadata": None, "extensions": [], "referenceTaskIds": []}
+case("PL15-legal-v10-go-protojson-emit-unpopulated", lambda: C10() + send(
+    {"task": {"id": "t1", "contextId": "c1",
+              "status": {"state": "TASK_STATE_COMPLETED", "message": None, "timestamp": None},
+              "artifacts": [{"artifactId": "r1", "name": "", "description": "", "parts": [EU_PART("42")], "metadata": None, "extensions": []}],
+              "history": [EU_MSG("hi", "m1", "ROLE_USER"), EU_MSG("42", "a1", "ROLE_AGENT")], "metadata": None}}),
+    [], "a Go agent printing with protojson EmitUnpopulated: every unset scalar as \"\", unset messages as null, empty lists (unset oneof members stay out)")
+case("PL16-legal-v10-stream-emit-unpopulated-updates", lambda: C10() + stream10([
+    {"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "message": None, "timestamp": None}, "artifacts": [], "history": [], "metadata": None}},
+    {"artifactUpdate": {"taskId": "t1", "contextId": "c1", "artifact": {"artifactId": "r1", "name": "", "description": "", "parts": [EU_PART("x")], "metadata": None, "extensions": []}, "append": False, "lastChunk": True, "metadata": None}},
+    {"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "message": None, "timestamp": None}, "metadata": None}}]),
+    [], "the same printer on a stream: append false and lastChunk true written out, metadata null")
+case("RL6-legal-v10-rest-error-with-grpc-status-headers", lambda: R10() + [
+    rget("/tasks/nope"), {**rerr(404, "NOT_FOUND", "TASK_NOT_FOUND", "task nope not found"), "headers": {"content-type": "application/json", "grpc-status": "5", "grpc-message": "task%20nope%20not%20found"}}],
+    [], "a transcoder's 404 with the google.rpc.Status body also keeps the gRPC status in grpc-status/grpc-message headers")
+case("L13-v10-rejected-task-takes-follow-up", lambda: C10() + send({"task": task10(state="REJECTED")}) + [
+    RPC(2, "SendMessage", {"message": msg10("please?", mid="m2", taskId="t1", contextId="c1")}), resp(ok(2, {"task": task10(state="WORKING", n=2)}))],
+    [("TASK-STATE-002", E), ("TASK-STATE-001", E), ("TASK-STATE-007", E)], "the rejected t1 takes a blocking follow-up and answers it working again (rejected is terminal; a blocking send answered working is early too)")
+case("SL14-legal-v10-long-history", lambda: C10() + send(
+    {"task": tsk(history=[(msg10 if i % 2 == 0 else amsg10)("turn %d" % i, mid="h%d" % i) for i in range(2000)])}),
+    [], "a task with 2,000 history messages and no historyLength asked")
 write_cases(C, OUT)
