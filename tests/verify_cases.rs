@@ -2927,6 +2927,282 @@ fn breaker27_blind() {
     assert_eq!(k03, ["VER-MIX-002", "VER-MIX-002"], "{k03:?}");
 }
 
+/// Session 28's blind adversary (breaker28): the 1.0 proto's JSON mapping as serializers
+/// write it, gRPC-transcoding fronts, task lifecycle and Agent Card lifecycle at the edges,
+/// concurrency and sizes (`tests/cases/gen_b28x.py`). Every legal control (`b28x-*-legal-*`)
+/// stays silent (notes allowed: an integral `historyLength` of `1.0`, 400-deep DataPart
+/// nesting, thousands of parts, an 8,000-character task id, a Go agent's protojson
+/// EmitUnpopulated output with "" and null members), every fault names its rule
+/// with evidence, and the fixes read as they say: a state stamped after the terminal one
+/// on a stream that was open before (L01), a follow-up that moved its task into the
+/// client's context (L08), a strong ETag kept for a changed card (C03), one JWS signature
+/// kept for a changed card (C09), no TASK-STATE-007 beside TASK_STATE_UNSPECIFIED (P13),
+/// data: null named (P14), an integral `historyLength` of `1.0` read as 1 (P16).
+#[test]
+fn breaker28_blind() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let by = |stem: &str| verify(&dir.join(format!("{stem}.jsonl")));
+    legal_controls_silent(&dir, "b28x-", 56);
+    let faults: &[(&str, &[&str])] = &[
+        (
+            "b28x-C03-v10-card-etag-same-content-changed",
+            &["CARD-CACHE-002"],
+        ),
+        (
+            "b28x-C05-v10-stream-after-refetched-card-dropped-streaming",
+            &["CAP-STREAM-001"],
+        ),
+        ("b28x-C07-v10-skill-tags-empty", &["CARD-SHAPE-001"]),
+        (
+            "b28x-C08-v10-default-input-modes-empty",
+            &["CARD-SHAPE-001"],
+        ),
+        (
+            "b28x-L01-v10-get-task-completed-then-stream-works-on",
+            &["TASK-STATE-001"],
+        ),
+        (
+            "b28x-L02-v10-rejected-task-polled-as-submitted",
+            &["TASK-STATE-001"],
+        ),
+        (
+            "b28x-L03-v10-list-tasks-shows-completed-task-working",
+            &["TASK-STATE-001"],
+        ),
+        (
+            "b28x-L04-v10-cancel-loses-race-answers-canceled",
+            &["TASK-STATE-001"],
+        ),
+        (
+            "b28x-L05-v10-cancel-answers-completed-task-as-success",
+            &["TASK-STATE-003"],
+        ),
+        (
+            "b28x-L06-v10-stream-status-after-terminal",
+            &["STREAM-END-001", "TASK-STATE-001"],
+        ),
+        (
+            "b28x-L07-v10-stream-artifact-after-failed",
+            &["STREAM-END-001"],
+        ),
+        (
+            "b28x-L08-v10-input-required-answered-in-new-context-processed",
+            &["ID-CTX-002"],
+        ),
+        (
+            "b28x-L09-v10-failed-task-restarted-by-follow-up-stream",
+            &["TASK-STATE-002", "TASK-STATE-001"],
+        ),
+        (
+            "b28x-L10-v10-rest-list-tasks-status-filter-disagrees",
+            &["DATA-LIST-003"],
+        ),
+        (
+            "b28x-L11-v10-stream-closed-at-working-after-auth-required-answered",
+            &["STREAM-END-002"],
+        ),
+        ("b28x-O01-v10-answer-for-id-never-sent", &["RPC-ID-001"]),
+        (
+            "b28x-O02-v10-stream-event-with-other-request-id",
+            &["STREAM-SHAPE-002"],
+        ),
+        (
+            "b28x-O03-v10-artifact-chunk-before-task-event",
+            &["STREAM-FIRST-001"],
+        ),
+        (
+            "b28x-O04-v10-two-streams-one-task-different-ends",
+            &["TASK-STATE-001", "STREAM-FANOUT-001"],
+        ),
+        ("b28x-O05-v10-string-id-answered-as-number", &["RPC-ID-001"]),
+        ("b28x-O06-v10-success-answer-id-null", &["RPC-ID-001"]),
+        (
+            "b28x-O07-v10-stream-second-task-event-other-id",
+            &["ID-EVENT-002"],
+        ),
+        ("b28x-P01-v10-raw-part-not-base64", &["DATA-SHAPE-001"]),
+        (
+            "b28x-P02-v10-state-lowercase-enum-name",
+            &["TASK-STATE-005"],
+        ),
+        (
+            "b28x-P03-v10-agent-role-lowercase-enum-name",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-P04-v10-part-text-and-data-both-set",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-P05-v10-agent-status-update-snake-case",
+            &["STREAM-SHAPE-001"],
+        ),
+        ("b28x-P06-v10-client-message-id-empty", &["DATA-SHAPE-002"]),
+        ("b28x-P07-v10-task-id-empty", &["DATA-SHAPE-001"]),
+        (
+            "b28x-P08-v10-client-history-length-fraction",
+            &["DATA-PARAM-001"],
+        ),
+        ("b28x-P09-v10-append-as-string", &["STREAM-SHAPE-001"]),
+        (
+            "b28x-P10-v10-timestamp-as-seconds-nanos-object",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-P11-v10-card-capabilities-flag-string",
+            &["CARD-SHAPE-002"],
+        ),
+        (
+            "b28x-P12-v10-metadata-struct-as-list-of-pairs",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-P13-v10-state-unspecified-on-live-task",
+            &["TASK-STATE-005"],
+        ),
+        ("b28x-P14-v10-part-text-and-data-null", &["DATA-SHAPE-001"]),
+        (
+            "b28x-P16-v10-history-length-float-ignored",
+            &["DATA-HISTORY-001"],
+        ),
+        (
+            "b28x-P15-v10-client-message-proto-field-names",
+            &["DATA-SHAPE-002"],
+        ),
+        (
+            "b28x-R01-v10-rest-grpc-gateway-error-body",
+            &["REST-ERROR-001"],
+        ),
+        (
+            "b28x-R02-v10-rest-error-code-is-grpc-code",
+            &["REST-ERROR-001"],
+        ),
+        ("b28x-R03-v10-rest-detail-without-type", &["REST-ERROR-001"]),
+        (
+            "b28x-R04-v10-rest-trailers-only-error-as-200",
+            &["DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-R05-v10-rest-stream-newline-delimited-json",
+            &["STREAM-HTTP-001"],
+        ),
+        (
+            "b28x-R06-v10-rest-status-code-and-http-disagree",
+            &["REST-ERROR-001"],
+        ),
+        (
+            "b28x-R07-v10-jsonrpc-answered-by-grpc-server",
+            &["RPC-ENVELOPE-001"],
+        ),
+        (
+            "b28x-R08-v10-rest-stream-error-event-then-task-failed",
+            &["STREAM-END-005"],
+        ),
+        ("b28x-R09-v10-rest-error-body-with-200", &["REST-ERROR-001"]),
+        ("b28x-S01-v10-empty-stream", &["STREAM-END-002"]),
+        ("b28x-S02-v10-client-message-no-parts", &["DATA-SHAPE-002"]),
+        ("b28x-S03-v10-agent-reply-no-parts", &["DATA-SHAPE-001"]),
+        (
+            "b28x-S04-v10-empty-stream-keepalive-only",
+            &["STREAM-END-002"],
+        ),
+        ("b28x-S05-v10-status-message-no-parts", &["DATA-SHAPE-001"]),
+        ("b28x-S06-v10-send-result-empty-object", &["DATA-SHAPE-001"]),
+        ("b28x-S07-v10-rest-send-empty-body-200", &["DATA-SHAPE-001"]),
+        (
+            "b28x-C09-v10-signed-card-changed-same-signature",
+            &["CARD-SIG-003"],
+        ),
+        (
+            "b28x-L12-v10-canceled-task-stream-goes-on",
+            &["STREAM-END-001"],
+        ),
+        (
+            "b28x-L13-v10-rejected-task-takes-follow-up",
+            &["TASK-STATE-002", "TASK-STATE-001", "TASK-STATE-007"],
+        ),
+        (
+            "b28x-O08-v10-answers-swapped-between-requests",
+            &["RPC-ID-001", "ID-TASK-003", "DATA-SHAPE-001"],
+        ),
+        (
+            "b28x-P17-v10-list-tasks-next-page-token-omitted-with-more",
+            &["DATA-LIST-004"],
+        ),
+        (
+            "b28x-R10-v10-jsonrpc-answered-grpc-web",
+            &["RPC-ENVELOPE-001"],
+        ),
+    ];
+    for (stem, ids) in faults {
+        let out = by(stem);
+        for id in *ids {
+            assert!(
+                out.findings
+                    .iter()
+                    .any(|f| f.rule == *id && !f.message.is_empty() && !f.evidence.is_empty()),
+                "{stem}: no {id} with evidence:\n{}",
+                render(&out)
+            );
+        }
+    }
+    let msg = |stem: &str, rule: &str| only_finding(stem, rule).message;
+    for (stem, rule, words) in [
+        (
+            "b28x-L01-v10-get-task-completed-then-stream-works-on",
+            "TASK-STATE-001",
+            "task t1 was TASK_STATE_COMPLETED and is later reported as TASK_STATE_WORKING by a stream of the task that was open before the task was seen TASK_STATE_COMPLETED; that TASK_STATE_WORKING status carries status.timestamp 2026-12-02T10:00:03.000Z, later than",
+        ),
+        (
+            "b28x-L08-v10-input-required-answered-in-new-context-processed",
+            "ID-CTX-002",
+            "message named task t1 (context c1) with contextId c9, and the agent answered task t1 in context c9: it moved the task into the client's context",
+        ),
+        (
+            "b28x-C03-v10-card-etag-same-content-changed",
+            "CARD-CACHE-002",
+            "agent card at /.well-known/agent-card.json was served again with ETag \"1.0.0\" but other content than the card first served under that ETag",
+        ),
+        (
+            "b28x-C09-v10-signed-card-changed-same-signature",
+            "CARD-SIG-003",
+            "agent card at /.well-known/agent-card.json changed between two fetches (at /supportedInterfaces/0/url it was \"https://agent.example.test/a2a\" and is now \"https://agent2.example.test/a2a\") but carries the same JWS signature",
+        ),
+        (
+            "b28x-P14-v10-part-text-and-data-null",
+            "DATA-SHAPE-001",
+            "result task of SendMessage is malformed: part must set exactly one of text, raw, url, data (found text, data; data: null is the google.protobuf.Value null",
+        ),
+        (
+            "b28x-R09-v10-rest-error-body-with-200",
+            "REST-ERROR-001",
+            "the agent answered the HTTP+JSON call GetTask (GET https://agent.example.test/tasks/nope) with an error body (google.rpc.Status NOT_FOUND, reason TASK_NOT_FOUND) and HTTP 200",
+        ),
+    ] {
+        let m = msg(stem, rule);
+        assert!(m.starts_with(words), "{stem}: {m}");
+    }
+    // TASK_STATE_UNSPECIFIED says no state: TASK-STATE-005 names it, and a blocking send
+    // answered with it is not also "answered early" (P13).
+    let p13: Vec<String> = by("b28x-P13-v10-state-unspecified-on-live-task")
+        .findings
+        .into_iter()
+        .map(|f| f.rule)
+        .collect();
+    assert_eq!(p13, ["TASK-STATE-005"], "{p13:?}");
+    // The ETag finding is one per card URL (C03).
+    let c03 = by("b28x-C03-v10-card-etag-same-content-changed");
+    assert_eq!(
+        c03.findings
+            .iter()
+            .filter(|f| f.rule == "CARD-CACHE-002")
+            .count(),
+        1,
+        "{}",
+        render(&c03)
+    );
+}
+
 /// q27a item 1 (review26 R13): a refusal whose HTTP status says the request was not read
 /// whole (413 of a body-size limit, 408, 431) may answer a JSON-RPC -32600/-32700 with id
 /// null (JSON-RPC 2.0 §5: the id could not be detected), over 1.0, 0.3 and a stream, and a

@@ -1708,6 +1708,15 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                             keys.join(", "),
                             if present.is_empty() {
                                 "none".to_string()
+                            } else if present.len() > 1
+                                && o.get("data").is_some_and(Json::is_null)
+                                && style == PartStyle::V1
+                            {
+                                // breaker28 P14: the writer meant data as unset.
+                                format!(
+                                    "{}; data: null is the google.protobuf.Value null, which sets data: leave the member out",
+                                    present.join(", ")
+                                )
                             } else {
                                 present.join(", ")
                             }

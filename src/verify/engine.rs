@@ -1592,6 +1592,16 @@ pub(super) struct State {
     card_secret_reported: HashSet<String>,
     /// Origins whose card CARD-CACHE-001 reported already (one finding per origin).
     card_cache_reported: HashSet<String>,
+    /// CARD-CACHE-002: per card URL (origin and path), the strong ETag it was last served
+    /// with, a digest of that card's JSON ([`json_digest`]), and the response's recording
+    /// line and exchange; at most [`MAX_CARD_ETAGS`] URLs. A URL whose finding was made
+    /// keeps its entry with an empty ETag (one finding per URL).
+    card_etags: HashMap<String, (String, u64, u64, String)>,
+    /// CARD-SIG-003: per card URL (origin and path) fetched on the client leg, the last
+    /// signed card served there ([`UpSignedCard`]: its signatures and content without
+    /// them); at most [`MAX_UP_CARDS`] URLs. A URL whose finding was made keeps an entry
+    /// without signatures (one finding per URL).
+    signed_cards: HashMap<String, UpSignedCard>,
     /// Origins whose agent opened an event stream (a streaming call answered 200
     /// `text/event-stream`, or a gRPC stream that is not trailers-only): its
     /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
@@ -1757,7 +1767,8 @@ struct UpCard {
     urls: Vec<(String, String)>,
 }
 
-/// A signed agent card seen on the upstream leg (GW-RESP-007): its signatures
+/// A signed agent card seen on the upstream leg (GW-RESP-007), or fetched before at a card
+/// URL (CARD-SIG-003): its signatures
 /// (`protected.signature`) and its content without `signatures`.
 struct UpSignedCard {
     exchange: String,
@@ -2425,6 +2436,8 @@ impl State {
             malformed_sends: VecDeque::new(),
             card_secret_reported: HashSet::new(),
             card_cache_reported: HashSet::new(),
+            card_etags: HashMap::new(),
+            signed_cards: HashMap::new(),
             streamed_ok: HashSet::new(),
             done_paths: IdMap::default(),
             client_answered_at: IdMap::default(),
@@ -2518,6 +2531,8 @@ impl State {
             ("malformed_sends", self.malformed_sends.len()),
             ("card_secret_reported", self.card_secret_reported.len()),
             ("card_cache_reported", self.card_cache_reported.len()),
+            ("card_etags", self.card_etags.len()),
+            ("signed_cards", self.signed_cards.len()),
             ("streamed_ok", self.streamed_ok.len()),
             ("done_paths", self.done_paths.len()),
             ("client_answered_at", self.client_answered_at.len()),
@@ -13607,6 +13622,19 @@ impl State {
                 );
                 return;
             }
+            // ID-006 / ID-003 (breaker28 L08): the follow-up named the task with another
+            // contextId and the agent answered the task in that context: it moved the task
+            // out of its context instead of rejecting the message.
+            if let Some(qc) = req_ctx.as_deref().filter(|q| *q == rctx && kctx != rctx) {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_CONTEXT_CHANGED,
+                    format!("message named task {tid} (context {kctx}) with contextId {qc}, and the agent answered task {tid} in context {qc}: it moved the task into the client's context instead of rejecting the message with an error (a task keeps its contextId, ID-006; a contextId that differs from the task's must be rejected, ID-003)"),
+                    x.req_value_and_body(&format!("{base}/contextId"), qc),
+                    &x.leg,
+                );
+                return;
+            }
         }
         if !ctx_judged_on_reply {
             self.check_context_substituted(
@@ -19003,11 +19031,15 @@ impl State {
                         .pointer("/configuration/blocking")
                         .and_then(Json::as_bool)
                         == Some(false);
+                // TASK_STATE_UNSPECIFIED / 0.x unknown says no state at all: TASK-STATE-005
+                // names it, and whether the task was still running is not known
+                // (breaker28 P13).
                 if !immediate
                     && !unreadable
                     && !ox_nonblocking
                     && !st.is_terminal()
                     && !st.is_interrupted()
+                    && !matches!(st, TaskState::Unspecified | TaskState::Unknown)
                 {
                     // TASK-005 (breaker17b V20): the commonest cause is an SDK executor that
                     // returned without a final status; the help says so in SDK terms.
@@ -22480,6 +22512,83 @@ impl State {
     /// delivery may lag what it carries); once per artifact.
     /// Then, on a terminal snapshot, an artifact that got `append: true` chunks but is
     /// listed with only the parts before them lost the appended chunks ([`Self::append_lost`]).
+    /// TASK-STATE-001 (TASK-001) for an answer or stream whose request was under way before
+    /// another exchange showed task `id` terminal: [`Self::observe`] does not judge its
+    /// non-terminal state `st` (a stream may deliver older events, a GetTask snapshot may
+    /// be older), but a `status.timestamp` in `obj` later than the terminal state's own
+    /// ([`TaskRec::terminal_ts`]) shows the agent set that state after the terminal one
+    /// (breaker28 L01: GetTask read completed while the task's stream then reported it
+    /// working, stamped a second later). Not for push deliveries, judged by their own
+    /// timestamps elsewhere; once per task.
+    fn state_stamped_after_terminal(
+        &mut self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        obj: &Obj,
+        seq: u64,
+    ) {
+        let Some(st) = st.filter(|s| !s.is_terminal()) else {
+            return;
+        };
+        if x.call.as_ref().is_some_and(|c| c.webhook) {
+            return;
+        }
+        let key = x.tkey(id);
+        let Some(t) = self.tasks.get(&key) else {
+            return;
+        };
+        let (Some((ts, tseq, txid)), Some(term_ms)) = (t.terminal.clone(), t.terminal_ts) else {
+            return;
+        };
+        if t.changed_reported || txid == x.id || x.req_seq >= tseq {
+            return;
+        }
+        let stamp = obj
+            .get("status")
+            .and_then(|v| v.get("timestamp"))
+            .and_then(Json::as_str);
+        let Some((stamp, ms)) = stamp.and_then(|s| parse_rfc3339_ms(s).map(|ms| (s, ms))) else {
+            return;
+        };
+        if ms <= term_ms {
+            return;
+        }
+        if let Some(t) = self.tasks.get_mut(&key) {
+            t.changed_reported = true;
+        }
+        if let Some(held) = self.stale_streams.get_mut(&x.id) {
+            held.retain(|h| h.key != key);
+            if held.is_empty() {
+                self.stale_streams.remove(&x.id);
+            }
+        }
+        let (was, now) = (x.state_term(ts), x.state_term(st));
+        let carrier = if x.sse.is_some() {
+            "a stream of the task that was open before the task was seen"
+        } else {
+            "the answer to a request sent before the task was seen"
+        };
+        let message = format!(
+            "task {id} was {was} and is later reported as {now} by {carrier} {was}; that {now} status carries status.timestamp {stamp}, later than the {was} status's own timestamp, so the agent set {now} after the task had ended"
+        );
+        let evidence = vec![
+            Evidence {
+                seq: tseq,
+                exchange: Some(txid),
+                pointer: None,
+                found: Some(Value::String(was.into())),
+            },
+            Evidence {
+                seq,
+                exchange: Some(x.id.clone()),
+                pointer: None,
+                found: Some(Value::String(stamp.to_string())),
+            },
+        ];
+        self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, &x.leg);
+    }
+
     fn note_terminal_snapshot(
         &mut self,
         x: &Exch,
@@ -22489,6 +22598,7 @@ impl State {
         snapshot: Snapshot,
         seq: u64,
     ) {
+        self.state_stamped_after_terminal(x, id, st, obj, seq);
         let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
             return;
         };
@@ -23023,6 +23133,8 @@ impl State {
         };
         if !extended {
             self.card_cache_headers(x, &view);
+            self.card_etag_stale(x, v);
+            self.signed_card_changed(x, v, base);
         }
         if x.path.ends_with("/.well-known/agent.json") && x.leg.is_none() {
             // The newest generation the card declares: 1.0 (CARD-PATH-001) before 0.3
@@ -23733,6 +23845,149 @@ impl State {
             vec![x.ev(x.resp_seq)],
             &x.leg,
         );
+    }
+
+    /// CARD-CACHE-002 (CARD-009, RFC 9110 §8.8.3; breaker28 C03): the public card `v` was
+    /// served 200 at this URL before under the same strong `ETag` with other content (JSON
+    /// compared as data, so key order and whitespace do not count). A client holding the
+    /// first card revalidates with `If-None-Match`, gets 304 Not Modified and keeps the
+    /// old capabilities, skills and interface urls: the ETag an agent derives from its
+    /// `version` member alone, which a change did not bump, does this. A weak ETag (`W/`)
+    /// only promises semantic equivalence and is not judged. One finding per URL.
+    fn card_etag_stale(&mut self, x: &Exch, v: &Json) {
+        if x.synthetic
+            || x.status != Some(200)
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !is_card_path(&x.path)
+        {
+            return;
+        }
+        let Some(etag) = x
+            .resp_headers
+            .get("etag")
+            .map(str::trim)
+            .filter(|e| !e.is_empty() && !e.starts_with("W/"))
+        else {
+            return;
+        };
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        let digest = {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            json_digest(&v.to_value(), &mut h, 0);
+            std::hash::Hasher::finish(&h)
+        };
+        match self.card_etags.get(&key) {
+            // Reported already for this URL.
+            Some((e, ..)) if e.is_empty() => {}
+            Some((e, d, seq, xid)) if e == etag && *d != digest => {
+                let (seq, xid) = (*seq, xid.clone());
+                self.card_etags
+                    .insert(key, (String::new(), digest, x.resp_seq, x.id.clone()));
+                self.find(
+                    &r::CARD_ETAG_STALE,
+                    format!(
+                        "agent card at {} was served again with ETag {etag} but other content than the card first served under that ETag: a client that cached the first card and revalidates with If-None-Match: {etag} gets 304 Not Modified and keeps the old card (a strong ETag changes whenever the representation does, RFC 9110 §8.8.3)",
+                        x.path
+                    ),
+                    vec![
+                        Evidence {
+                            seq,
+                            exchange: Some(xid),
+                            pointer: None,
+                            found: Some(Value::String(etag.to_string())),
+                        },
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+            }
+            _ if self.card_etags.len() >= MAX_CARD_ETAGS && !self.card_etags.contains_key(&key) => {
+            }
+            _ => {
+                self.card_etags
+                    .insert(key, (etag.to_string(), digest, x.resp_seq, x.id.clone()));
+            }
+        }
+    }
+
+    /// CARD-SIG-003 (CARD-010, 1.0 §8.4; breaker28 C09): the public card `v` served 200 on
+    /// the client leg at a card URL where an earlier fetch got a card with a JWS signature
+    /// in common (same `protected` and `signature`) but other content (compared as JCS
+    /// sees it, [`first_difference`]). One signature over the JCS of the card verifies at
+    /// most one of the two: the agent changed its card and kept the old signature. A card
+    /// re-signed (no signature in common) or unsigned is silent; a gateway that changed the
+    /// card between the legs is GW-RESP-007's. One finding per URL.
+    fn signed_card_changed(&mut self, x: &Exch, v: &Json, base: &str) {
+        if x.synthetic
+            || x.leg.is_some()
+            || x.status != Some(200)
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !is_card_path(&x.path)
+        {
+            return;
+        }
+        let Some((sigs, content)) = signed_card_content(v) else {
+            return;
+        };
+        let key = format!("{}{}", x.origin.as_deref().unwrap_or(""), x.path);
+        let bseq = x.body_seq();
+        let found = match self.signed_cards.get(&key) {
+            // Reported already for this URL.
+            Some(old) if old.sigs.is_empty() => return,
+            Some(old) if sigs.iter().any(|s| old.sigs.contains(s)) => {
+                first_difference(&old.content, &content, String::new()).map(|at| {
+                    let ev = Evidence {
+                        seq: old.seq,
+                        exchange: Some(old.exchange.clone()),
+                        pointer: Some(format!("{}{at}", old.base)),
+                        found: pointer_value(&old.content, &at).cloned(),
+                    };
+                    let was = pointer_value(&old.content, &at)
+                        .map_or_else(|| "(absent)".to_string(), shown_json);
+                    (at, ev, was)
+                })
+            }
+            None if self.signed_cards.len() >= MAX_UP_CARDS => return,
+            _ => None,
+        };
+        let Some((at, old_ev, was)) = found else {
+            self.signed_cards.insert(
+                key,
+                UpSignedCard {
+                    exchange: x.id.clone(),
+                    seq: bseq,
+                    base: base.to_string(),
+                    sigs,
+                    content,
+                },
+            );
+            return;
+        };
+        let now = pointer_value(&content, &at).map_or_else(|| "(absent)".to_string(), shown_json);
+        let msg = format!(
+            "agent card at {} changed between two fetches (at {} it was {was} and is now {now}) but carries the same JWS signature: the signature covers the JCS of one card without its signatures, so it matches at most one of them and a client that verifies signatures rejects the other",
+            x.path,
+            if at.is_empty() { "/" } else { at.as_str() },
+        );
+        let ev = vec![
+            old_ev,
+            x.ev_at(
+                bseq,
+                &format!("{base}{at}"),
+                pointer_value(&content, &at).cloned(),
+            ),
+        ];
+        self.signed_cards.insert(
+            key,
+            UpSignedCard {
+                exchange: x.id.clone(),
+                seq: bseq,
+                base: base.to_string(),
+                sigs: Vec::new(),
+                content: Value::Null,
+            },
+        );
+        self.find(&r::CARD_SIG_STALE, msg, ev, &x.leg);
     }
 
     /// CARD-SECRET-001 (CARD-011, AUTH-001; breaker10 E21) for a public card `v`: a URL in
@@ -27490,7 +27745,15 @@ fn invalid_task_query_param(
                 }
             }
         };
-        // ProtoJSON also takes integers as strings and enums as their numbers.
+        // ProtoJSON also takes integers as strings and enums as their numbers, and an
+        // integral number written with a fraction or exponent (`1.0`, `1e1`: the JSON
+        // encoder of a float; protobuf's Go, Java and Python parsers read it as the
+        // integer, breaker28 PL9) as that integer.
+        let text = if stringy || ptr.is_none() {
+            text
+        } else {
+            integral_number_text(&text).unwrap_or(text)
+        };
         let why = match name {
             "statusTimestampAfter" if !stringy => "an RFC 3339 timestamp string",
             "statusTimestampAfter" if parse_rfc3339_ms(&text).is_none() => "an RFC 3339 timestamp",
@@ -27516,6 +27779,18 @@ fn invalid_task_query_param(
         return Some((name, text, why, ptr));
     }
     None
+}
+
+/// The integer a JSON number `text` written with a fraction or an exponent stands for
+/// (`"1.0"` -> `"1"`, `"2e1"` -> `"20"`), as ProtoJSON parsers read an integer field;
+/// `None` when it has a non-zero fraction, is out of the u32 range, or is no number.
+fn integral_number_text(text: &str) -> Option<String> {
+    if !text.contains(['.', 'e', 'E']) {
+        return None;
+    }
+    let f: f64 = text.parse().ok()?;
+    (f.is_finite() && f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&f))
+        .then(|| format!("{f:.0}"))
 }
 
 /// How a message shows the parameter value `found` of [`invalid_task_query_param`]: a
@@ -27552,7 +27827,13 @@ fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
     match from_params {
         Some(v) => v
             .as_u64()
-            .or_else(|| v.as_str().and_then(|s| s.parse().ok())),
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            .or_else(|| {
+                // `1.0`: an integral number a float encoder wrote (ProtoJSON reads it as 1).
+                v.as_f64()
+                    .filter(|f| f.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(f))
+                    .map(|f| f as u64)
+            }),
         None if c.binding == Some(Binding::Rest) => {
             query_param(url, "historyLength").and_then(|s| s.parse().ok())
         }
@@ -28092,6 +28373,51 @@ fn http_auth_schemes(a: &Json) -> bool {
     match schemes.next() {
         None => false,
         Some(first) => http(first) && schemes.all(http),
+    }
+}
+
+/// A JSON value as a finding shows it: its JSON text, cut after 120 characters.
+fn shown_json(v: &Value) -> String {
+    let t = v.to_string();
+    match t.char_indices().nth(120) {
+        Some((i, _)) => format!("{}…", &t[..i]),
+        None => t,
+    }
+}
+
+/// Card URLs whose last strong ETag and content digest CARD-CACHE-002 keeps
+/// ([`Verifier::card_etags`]): a recording fetches the cards of a few agents.
+const MAX_CARD_ETAGS: usize = 256;
+
+/// Feeds JSON value `v` into hasher `h` as data: object members in key order (so key
+/// order and whitespace do not change the digest), numbers by their JSON text. Below
+/// nesting depth 64 only the depth is fed (a card is shallow; CARD-CACHE-002).
+fn json_digest(v: &Value, h: &mut impl std::hash::Hasher, depth: usize) {
+    use std::hash::Hash;
+    if depth > 64 {
+        depth.hash(h);
+        return;
+    }
+    match v {
+        Value::Null => 0u8.hash(h),
+        Value::Bool(b) => (1u8, *b).hash(h),
+        Value::Number(n) => (2u8, n.to_string()).hash(h),
+        Value::String(s) => (3u8, s).hash(h),
+        Value::Array(a) => {
+            (4u8, a.len()).hash(h);
+            for e in a {
+                json_digest(e, h, depth + 1);
+            }
+        }
+        Value::Object(o) => {
+            (5u8, o.len()).hash(h);
+            let mut keys: Vec<&String> = o.keys().collect();
+            keys.sort();
+            for k in keys {
+                k.hash(h);
+                json_digest(&o[k], h, depth + 1);
+            }
+        }
     }
 }
 

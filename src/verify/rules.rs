@@ -62,7 +62,17 @@ rule!(
     AgentCard,
     ["CARD-009"],
     "1.0 agent card served without a freshness lifetime (Cache-Control max-age) or without an ETag",
-    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from the card's version or a hash of its bytes, so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111)"
+    "send the public Agent Card with Cache-Control carrying a max-age suited to how often the card changes (public, max-age=300) and an ETag derived from a hash of its bytes (or from its version, bumped with every change), so clients keep it for that long and then revalidate with If-None-Match instead of fetching it again (1.0 §8.6.1 SHOULD, RFC 9111)"
+);
+rule!(
+    CARD_ETAG_STALE,
+    "CARD-CACHE-002",
+    "card-etag-kept-for-changed-card",
+    Warning,
+    AgentCard,
+    ["CARD-009"],
+    "agent card served twice at one URL under the same strong ETag with different content: a client that revalidates with If-None-Match gets 304 Not Modified and keeps the old card (RFC 9110 §8.8.3)",
+    "derive the card's ETag from its bytes (a hash of the serialized card) or bump version with every change when the ETag is derived from it: a strong ETag changes whenever the representation does (RFC 9110 §8.8.3), or clients that revalidate keep a card with the old capabilities, skills and interface urls"
 );
 rule!(CARD_PATH_LEGACY_ONLY, "CARD-PATH-001", "card-not-at-agent-card-json", Error, AgentCard,
     ["CARD-002"],
@@ -1083,6 +1093,14 @@ rule!(GW_SIGNED_CARD_ALTERED, "GW-RESP-007", "signed-card-altered-by-proxy", Err
     "gateway changed a signed agent card (its interface url or any other member) and passed the agent's JWS signature on unchanged: the signature covers the card as the agent signed it, not the card the client got",
     "pass a signed card through unchanged; a gateway that must rewrite it (interface URLs to its public listener) re-signs the rewritten card with its own key (JCS, RFC 8785, of the card without signatures; a protected header with alg and kid, 1.0 §8.4) and replaces the agent's signatures, or removes them: a client that verifies signatures rejects a card whose content no longer matches them");
 
+// Without a gateway leg: two fetches of one card URL carry the same JWS signature over
+// different content (an agent that edits its card at runtime and keeps a signature made at
+// build time; breaker28 C09). One signature verifies at most one of the two.
+rule!(CARD_SIG_STALE, "CARD-SIG-003", "card-changed-signature-kept", Error, AgentCard,
+    ["CARD-010"],
+    "agent card served twice at one URL with different content under the same JWS signature: the signature (over the JCS of the card without signatures) can match at most one of them",
+    "sign the card as it is served: compute the JWS over the JCS (RFC 8785) of the final card without signatures, after every runtime change (interface URLs from the request's host, skills from configuration), or serve it unsigned; a client that verifies signatures rejects a card whose content no longer matches them (1.0 §8.4)");
+
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
@@ -1116,6 +1134,7 @@ pub static RULES: &[Rule] = &[
     CAP_STREAMING,
     CAP_STREAMING_REFUSED,
     CARD_CACHE_HEADERS,
+    CARD_ETAG_STALE,
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
     CARD_PATH_V03_LEGACY_ONLY,
@@ -1131,6 +1150,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
+    CARD_SIG_STALE,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,
     CARD_URL_INTERNAL_AUTHORITY,

@@ -1013,6 +1013,24 @@ def cardcache(headers, card=None):
     t.resp(200, card if card is not None else card1(), headers=headers); return t.text()
 NOCACHE = {"cache-control": None, "etag": None}
 case("CARD-CACHE-001", cardcache(NOCACHE), cardcache({}))
+# CARD-CACHE-002 (CARD-009, RFC 9110 §8.8.3; breaker28 C03): a card changed under its strong ETag
+def cardetag(second):
+    t = T()
+    for c in (card1(), second):
+        t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"})
+        t.resp(200, c, headers={"etag": '"1.0.0"'})
+    return t.text()
+case("CARD-CACHE-002", cardetag(card1(capabilities={"streaming": False, "pushNotifications": False})),
+     cardetag(dict(reversed(list(card1().items())))))
+# CARD-SIG-003 (CARD-010; breaker28 C09): a card changed at one URL under the same JWS signature
+def cardsigtwice(second):
+    t = T()
+    sig = [{"protected": "eyJhbGciOiJFUzI1NiIsImtpZCI6ImsxIiwidHlwIjoiSk9TRSJ9", "signature": "c2lnbmF0dXJl"}]
+    for n, c in enumerate((card1(signatures=sig), dict(second, signatures=sig))):
+        t.req("GET", H + "/.well-known/agent-card.json", headers={"accept": "application/json"})
+        t.resp(200, c, headers={"etag": '"v%d"' % n})
+    return t.text()
+case("CARD-SIG-003", cardsigtwice(card1(url="https://other.example.test/a2a")), cardsigtwice(card1()))
 case("CARD-SIG-002", cardsig({"alg": "ES256", "kid": "key-1"}), cardsig({"alg": "ES256", "typ": "JOSE", "kid": "key-1"}))
 
 def listparam(ok):
