@@ -7,6 +7,8 @@
 
 mod broken;
 mod common;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 
 use common::run_off_runtime as run;
 
@@ -93,14 +95,24 @@ async fn item1_min_sh_takes_cacert_anywhere_and_usage_errors_exit_2() {
     }
     // usage errors: exit 2, named, before any curl runs
     for (args, says) in [
-        (vec!["--cacert".to_string()], "--cacert needs a PEM file after it"),
-        (vec!["--cacert=".to_string()], "--cacert needs a PEM file after it"),
+        (
+            vec!["--cacert".to_string()],
+            "--cacert needs a PEM file after it",
+        ),
+        (
+            vec!["--cacert=".to_string()],
+            "--cacert needs a PEM file after it",
+        ),
         (
             vec!["--cacert".to_string(), dir.path().display().to_string()],
             "no readable PEM file there",
         ),
         (
-            vec!["--verbose".to_string(), "--cacert".to_string(), pem_s.clone()],
+            vec![
+                "--verbose".to_string(),
+                "--cacert".to_string(),
+                pem_s.clone(),
+            ],
             "unknown argument '--verbose'",
         ),
         (
@@ -118,4 +130,98 @@ async fn item1_min_sh_takes_cacert_anywhere_and_usage_errors_exit_2() {
         assert!(err.contains(says), "{args:?}\n{err}");
         assert!(o.stdout.is_empty(), "{args:?}: {}", text(&o.stdout));
     }
+}
+
+/// `command` (a line the tool printed, starting `a2a-interop `) run as pasted into `sh -c`
+/// in `cwd`, with this test run's binary in place of `a2a-interop`: its output.
+fn paste(cwd: &std::path::Path, command: &str) -> std::process::Output {
+    let rest = command
+        .strip_prefix("a2a-interop ")
+        .unwrap_or_else(|| panic!("not an a2a-interop command: {command}"));
+    let bin = env!("CARGO_BIN_EXE_a2a-interop").replace('\'', "'\\''");
+    std::process::Command::new("sh")
+        .current_dir(cwd)
+        .arg("-c")
+        .arg(format!("'{bin}' {rest}"))
+        .env("NO_COLOR", "1")
+        .env_remove("A2A_INTEROP_LOG")
+        .output()
+        .unwrap()
+}
+
+/// Item 2: the commands the tool prints for a user to paste put paths in bare: the proxy's
+/// stop line `a2a-interop report REC -o report.md` and `verify -o DIR/`'s hint `-o
+/// DIR/report.md` broke on a path with a space or a quote (sh split it, or waited for the
+/// closing quote). They are now POSIX sh words; pasted into `sh -c`, each runs and does
+/// what it says. Control: a plain path is printed as before, unquoted.
+#[test]
+fn item2_printed_commands_shell_quote_paths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (_agent, url) = proxy_process::reference_agent();
+    for (dir, name, quoted) in [
+        ("it's a dir", "rec $HOME x.jsonl", true),
+        ("plain", "plain-rec.jsonl", false),
+    ] {
+        let dir = tmp.path().join(dir);
+        std::fs::create_dir(&dir).unwrap();
+        let rec = dir.join(name);
+        let rec_s = rec.display().to_string();
+        let (proxy, addr) = proxy_process::start_proxy(&["--upstream", &url, "--record", &rec_s]);
+        // a SendMessage without a message: the agent's -32602, and a finding on the call
+        let (_conn, _) = proxy_process::send_until(
+            addr,
+            r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{}}"#,
+            "-32602",
+        );
+        let stderr = proxy.terminate();
+        let command = stderr
+            .split("a report of them: ")
+            .nth(1)
+            .and_then(|r| r.lines().next())
+            .unwrap_or_else(|| panic!("no report command in the stop lines:\n{stderr}"));
+        assert_eq!(command.contains('\''), quoted, "{command}");
+        let o = paste(tmp.path(), command);
+        let report = tmp.path().join("report.md");
+        assert!(
+            o.status.code() == Some(0) || o.status.code() == Some(1),
+            "{command}\n{}",
+            text(&o.stderr)
+        );
+        let md = std::fs::read_to_string(&report)
+            .unwrap_or_else(|e| panic!("{command}: no report.md ({e}): {}", text(&o.stderr)));
+        assert!(md.contains("DATA-SHAPE-002"), "{md}");
+        std::fs::remove_file(&report).unwrap();
+        // `verify REC -o DIR/`: a directory, refused with a hint naming a file in it
+        let o = proxy_process::run_in(
+            tmp.path(),
+            &["verify", &rec_s, "-o", &format!("{}/", dir.display())],
+        );
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        let example = err
+            .split("e.g. -o ")
+            .nth(1)
+            .and_then(|r| r.split(" (its extension").next())
+            .unwrap_or_else(|| panic!("{err}"));
+        let o = paste(
+            tmp.path(),
+            &format!(
+                "a2a-interop verify {} -o {example}",
+                proxy_process_word(&rec_s)
+            ),
+        );
+        assert!(
+            o.status.code() == Some(0) || o.status.code() == Some(1),
+            "{example}\n{}",
+            text(&o.stderr)
+        );
+        let written = dir.join("report.md");
+        assert!(written.is_file(), "{example}: {}", text(&o.stderr));
+        std::fs::remove_file(&written).unwrap();
+    }
+}
+
+/// `s` in single quotes for `sh` (the test's own quoting of the recording path it gives).
+fn proxy_process_word(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
 }

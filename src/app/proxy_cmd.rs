@@ -680,7 +680,7 @@ async fn run_async(
             bail!(
                 "--report {} is the recording file: the report would replace the recording at shutdown; hint: give --report another path (e.g. {})",
                 rep.display(),
-                rec.with_extension("md").display()
+                super::sh_path(&rec.with_extension("md"))
             );
         }
     }
@@ -1133,7 +1133,7 @@ pub fn fail_on_line(
     let level = floor.as_str();
     let place = match (report, &o.recording, printed) {
         (Some(r), ..) => format!("report: {}", r.display()),
-        (None, Some(rec), _) => format!("`a2a-interop report {}` shows them", rec.display()),
+        (None, Some(rec), _) => format!("`a2a-interop report {}` shows them", super::sh_path(rec)),
         (None, None, true) => "they were printed above as they happened".to_string(),
         (None, None, false) => {
             "-q did not print them and nothing recorded them: rerun without -q, or with --report FILE".to_string()
@@ -1458,7 +1458,7 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
         bail!(
             "{}; hint: give --report another path (e.g. --report {}); move the recording away first if you mean to replace it",
             crate::app::verify_cmd::over_recording("--report", p, &held, "report at the stop"),
-            p.with_extension(report_format(p, format).extension()).display()
+            super::sh_path(&p.with_extension(report_format(p, format).extension()))
         );
     }
     // an extension that names no format (`--report out.pdf`) wrote Markdown under it at the
@@ -1470,7 +1470,7 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
                 "--report {}: {ext} names no report format a2a-interop writes, which are {}; hint: use one of those extensions (e.g. --report {}), or pick the format with --format F (the report is then written in F under the name given); a path without an extension gets Markdown",
                 p.display(),
                 crate::app::verify_cmd::formats_with_extensions(),
-                p.with_extension("html").display()
+                super::sh_path(&p.with_extension("html"))
             );
         }
     }
@@ -1673,14 +1673,14 @@ pub fn catch_up_cut_line(
         (Some(rec), Some(rep)) => format!(
             "stopped before the online verifier caught up ({left}); the recording {} {state}: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
             rec.display(),
-            rec.display(),
-            rec.display(),
-            rep.display()
+            super::sh_path(rec),
+            super::sh_path(rec),
+            super::sh_path(rep)
         ),
         (Some(rec), None) => format!(
             "stopped before the online verifier caught up ({left}); the recording {} {state}: `a2a-interop verify {}` verifies it offline",
             rec.display(),
-            rec.display()
+            super::sh_path(rec)
         ),
         (None, Some(rep)) => format!(
             "stopped before the online verifier caught up ({left}); nothing was recorded (--no-record): no report at {}",
@@ -1736,21 +1736,21 @@ pub fn report_writing_line(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording {} is incomplete, {unwritten} of {events} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             rec.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) if dropped > 0 => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; {}: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             lacks(rec),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
             path.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         None => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it)",
@@ -1773,21 +1773,21 @@ pub fn report_skipped_line(
         Some(rec) if unwritten > 0 => format!(
             "stopped before the report was written; the recording {} is incomplete ({unwritten} events not written): `a2a-interop report {} -o {}` writes a report of what it holds",
             rec.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) if dropped > 0 => format!(
             "stopped before the report was written; the recording {} lacks {dropped} event{} dropped on a full recorder queue: `a2a-interop report {} -o {}` writes a report of what it holds",
             rec.display(),
             if dropped == 1 { "" } else { "s" },
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) => format!(
             "stopped before the report was written; the recording {} is complete: `a2a-interop report {} -o {}` writes the report",
             rec.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         None => format!(
             "stopped before the report was written: no report at {}",
@@ -2200,7 +2200,7 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
     if let Some(rec) = &o.recording {
         line.push_str(&format!(
             "; a report of them: a2a-interop report {} -o report.md",
-            rec.display()
+            super::sh_path(rec)
         ));
     }
     Some(line)

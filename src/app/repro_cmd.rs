@@ -1087,7 +1087,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --cacert)
             if [ $# -lt 2 ] || [ -z "$2" ]; then
-                echo "--cacert needs a PEM file after it: bash $0 --cacert ca.pem" >&2
+                echo "--cacert needs a PEM file after it: bash $(printf %q "$0") --cacert ca.pem" >&2
                 exit 2
             fi
             A2A_CACERT="$2"
@@ -1098,11 +1098,11 @@ while [ $# -gt 0 ]; do
             shift
             ;;
         --cacert=)
-            echo "--cacert needs a PEM file after it: bash $0 --cacert ca.pem" >&2
+            echo "--cacert needs a PEM file after it: bash $(printf %q "$0") --cacert ca.pem" >&2
             exit 2
             ;;
         *)
-            echo "unknown argument '$1': this script takes only --cacert FILE (usage: bash $0 [--cacert ca.pem])" >&2
+            echo "unknown argument '$1': this script takes only --cacert FILE (usage: bash $(printf %q "$0") [--cacert ca.pem])" >&2
             exit 2
             ;;
     esac
@@ -1110,7 +1110,7 @@ done
 A2A_TLS=()
 if [ -n "${A2A_CACERT:-}" ]; then
     if [ ! -f "$A2A_CACERT" ] || [ ! -r "$A2A_CACERT" ]; then
-        echo "A2A_CACERT=$A2A_CACERT: no readable PEM file there (give the CA's PEM file: bash $0 --cacert ca.pem)" >&2
+        echo "A2A_CACERT=$A2A_CACERT: no readable PEM file there (give the CA's PEM file: bash $(printf %q "$0") --cacert ca.pem)" >&2
         exit 2
     fi
     A2A_TLS+=(--cacert "$A2A_CACERT")
@@ -1420,7 +1420,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 crate::app::verify_cmd::over_recording("-o", &a.output, &held, "cut"),
                 &format!(
                     "give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
-                    with_extension(&a.output, "min.jsonl").display()
+                    super::sh_path(&with_extension(&a.output, "min.jsonl"))
                 ),
             ));
         }
