@@ -225,3 +225,92 @@ fn item2_printed_commands_shell_quote_paths() {
 fn proxy_process_word(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
 }
+
+/// Whether a thread of process `pid` is blocked opening a FIFO that has no reader yet
+/// (Linux: the kernel's `wait_for_partner`, in `/proc/PID/task/TID/wchan`).
+#[cfg(target_os = "linux")]
+fn blocked_on_fifo_open(pid: u32) -> bool {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .map(|tasks| {
+            tasks.flatten().any(|t| {
+                std::fs::read_to_string(t.path().join("wchan"))
+                    .is_ok_and(|w| w.trim() == "wait_for_partner")
+            })
+        })
+        .unwrap_or(false)
+}
+
+/// Item 3: `--wait-for-agent`'s Ctrl-C handlers ended with the wait, and the run's own
+/// were installed only once its pipeline had started: a Ctrl-C in between was swallowed
+/// (the handlers replace the signal's default action for the whole process) and the run
+/// went on to its end. The gap is held open here, deterministically: `--record` is a FIFO,
+/// and the recorder's open of it blocks until a reader comes. A SIGINT sent while it
+/// blocks now ends the run at once (exit 130, nothing sent, no report); before, the
+/// process stayed blocked with the signal lost.
+#[cfg(target_os = "linux")]
+#[test]
+fn item3_ctrl_c_between_the_wait_and_the_run_is_not_swallowed() {
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("rec.jsonl");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (mut probe, rx) = proxy_process::spawn_with_stderr_lines(
+        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args([
+                "probe",
+                &format!("http://127.0.0.1:{port}"),
+                "--wait-for-agent",
+                "10m",
+                "--record",
+                "rec.jsonl",
+                "-o",
+                "p.json",
+            ])
+            .env("NO_COLOR", "1")
+            .env_remove("A2A_INTEROP_LOG"),
+    );
+    // the --record check before the wait opens the FIFO once: read that open to its end
+    let mut check = std::fs::File::open(&fifo).unwrap();
+    let mut none = Vec::new();
+    check.read_to_end(&mut none).unwrap();
+    drop(check);
+    let line = rx.recv_timeout(std::time::Duration::from_secs(30)).unwrap();
+    assert!(line.contains("waiting up to 10 min"), "{line}");
+    // the agent's port accepts connections (the kernel's backlog; no answer needed)
+    let _agent = std::net::TcpListener::bind(("127.0.0.1", port)).unwrap();
+    let line = rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
+    assert!(line.contains("accepts connections (after"), "{line}");
+    // the run's recorder opening the FIFO: the hand-over, held open
+    let t0 = std::time::Instant::now();
+    while !blocked_on_fifo_open(probe.id()) {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(60),
+            "the probe never opened its recording"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    probe.signal("INT");
+    let st = probe.wait_for(
+        std::time::Duration::from_secs(60),
+        "probe after a Ctrl-C while its run was starting",
+    );
+    let lines = proxy_process::rest_of(&rx);
+    assert_eq!(st.code(), Some(130), "{lines:#?}");
+    assert_eq!(
+        lines,
+        vec![format!(
+            "a2a-interop: interrupted while the run was starting (the agent at 127.0.0.1:{port} accepts connections; --wait-for-agent): nothing was sent, no report written"
+        )]
+    );
+    assert!(!dir.path().join("p.json").exists());
+}

@@ -354,7 +354,7 @@ pub async fn reachable_at_start(
         // the run at once: no request was sent. The handlers installed here replace the
         // signals' default action, so the check runs under them too (review27b: a SIGTERM
         // right after the wait was swallowed, and the run went on to exit 2 seconds later).
-        let stop = crate::app::proxy_cmd::stop_signal()?;
+        let mut stop = Box::pin(crate::app::proxy_cmd::stop_signal()?);
         let t0 = std::time::Instant::now();
         let waiting = async {
             let mut said = false;
@@ -398,7 +398,7 @@ pub async fn reachable_at_start(
         };
         let checked = tokio::select! {
             r = checked => r,
-            () = stop => {
+            () = &mut stop => {
                 if accepted.get() {
                     crate::errln!(
                         "a2a-interop: interrupted while checking the agent at {target} before the run (it accepts connections; --wait-for-agent): nothing was sent, no report written"
@@ -411,6 +411,24 @@ pub async fn reachable_at_start(
                 std::process::exit(if crate::app::proxy_cmd::hung_up() { 129 } else { 130 });
             }
         };
+        if checked.is_ok() {
+            // The hand-over: these handlers stay in force until the run's own take over
+            // (its `stop_signal`, which ends this one), so a Ctrl-C while the run starts
+            // (the recorder opening its file, the listeners binding) is not swallowed
+            // (q28c: it was, for milliseconds, and the run went on to its end).
+            let target = target.clone();
+            crate::app::proxy_cmd::hand_over(async move {
+                stop.await;
+                crate::errln!(
+                    "a2a-interop: interrupted while the run was starting (the agent at {target} accepts connections; --wait-for-agent): nothing was sent, no report written"
+                );
+                std::process::exit(if crate::app::proxy_cmd::hung_up() {
+                    129
+                } else {
+                    130
+                });
+            });
+        }
         return checked.map_err(|e| {
             let m = format!("{e:#}");
             match m.split_once("; hint: is the agent running") {

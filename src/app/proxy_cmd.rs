@@ -1978,6 +1978,41 @@ pub fn hung_up() -> bool {
 /// (breaker10n N8); it now ends it like SIGTERM and [`hung_up`] tells `main` to exit 129.
 pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     let ctrl_c = tokio::signal::ctrl_c();
+    let installed = install_stop_signal(ctrl_c);
+    // the handlers of an earlier step (`--wait-for-agent`'s, [`hand_over`]) end only
+    // now that these are registered: no instant without a listener
+    end_hand_over();
+    installed
+}
+
+/// The tasks [`hand_over`] started, ended by the next [`stop_signal`].
+static HAND_OVER: std::sync::Mutex<Vec<tokio::task::AbortHandle>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Keeps a step's stop handling (`stop`: a [`stop_signal`] future and what it does when it
+/// fires, e.g. exit 130 with a line) running as a task until the next [`stop_signal`] is
+/// installed, which ends it: a Ctrl-C / SIGTERM / SIGHUP between the two steps (while the
+/// run's pipeline starts) is acted on, not swallowed by handlers nobody listens to. Must be
+/// called inside the tokio runtime.
+pub(crate) fn hand_over(stop: impl std::future::Future<Output = ()> + Send + 'static) {
+    let task = tokio::spawn(stop);
+    if let Ok(mut tasks) = HAND_OVER.lock() {
+        tasks.push(task.abort_handle());
+    }
+}
+
+/// Ends every [`hand_over`] task (the new handlers are already registered).
+fn end_hand_over() {
+    if let Ok(mut tasks) = HAND_OVER.lock() {
+        for t in tasks.drain(..) {
+            t.abort();
+        }
+    }
+}
+
+fn install_stop_signal(
+    ctrl_c: impl std::future::Future<Output = std::io::Result<()>> + Send + 'static,
+) -> anyhow::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
