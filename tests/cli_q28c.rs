@@ -314,3 +314,89 @@ fn item3_ctrl_c_between_the_wait_and_the_run_is_not_swallowed() {
     );
     assert!(!dir.path().join("p.json").exists());
 }
+
+/// A SendMessage to the proxy at `addr` without the `A2A-Version` header (VER-MIX-001, a
+/// warning: the agent answers it as 0.3 would), read to the end of the connection.
+fn send_without_version(addr: std::net::SocketAddr) -> String {
+    use std::io::{Read as _, Write as _};
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"q28c-1","parts":[{"text":"task hello"}]}}}"#;
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut got = Vec::new();
+    s.read_to_end(&mut got).unwrap();
+    text(&got)
+}
+
+/// The `<testcase>` of `rule` in `junit`, up to the next case.
+fn case_of<'a>(junit: &'a str, rule: &str) -> &'a str {
+    let at = junit
+        .find(&format!("<testcase name=\"{rule}\""))
+        .unwrap_or_else(|| panic!("no {rule} case: {junit}"));
+    let rest = &junit[at..];
+    let end = rest[1..].find("<testcase ").map_or(rest.len(), |e| e + 1);
+    &rest[..end]
+}
+
+/// Item 4: a warning-only recording exits 0 under `--fail-on error` (the default of
+/// `verify`), but its JUnit carried `<failure type="warning">` in the rules suite, which
+/// Jenkins turns into an unstable build. JUnit now fails what the exit status counts: under
+/// `--fail-on error` the warning is in the case's `<system-out>` (said to be below the
+/// threshold) and the file has no failure; under `--fail-on warning` (exit 1) it is a
+/// failure again. Each suite names the threshold in its `failOn` property.
+#[test]
+fn item4_junit_follows_fail_on() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("warn.jsonl");
+    let (run, addr) =
+        proxy_process::start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    send_without_version(addr);
+    run.terminate();
+    let junit_of = |args: &[&str], code: i32| -> String {
+        let xml = dir.path().join("v.xml");
+        let mut all = vec![
+            "verify",
+            rec.to_str().unwrap(),
+            "--format",
+            "junit",
+            "-o",
+            xml.to_str().unwrap(),
+        ];
+        all.extend_from_slice(args);
+        let o = proxy_process::run_in(dir.path(), &all);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", text(&o.stderr));
+        std::fs::read_to_string(&xml).unwrap()
+    };
+    // the default (--fail-on error) and said: exit 0, no failure anywhere
+    for args in [&[][..], &["--fail-on", "error"][..]] {
+        let junit = junit_of(args, 0);
+        assert!(!junit.contains("<failure"), "{args:?}: {junit}");
+        assert!(junit.contains("failures=\"0\""), "{junit}");
+        assert!(
+            junit.contains("<property name=\"failOn\" value=\"error\"/>"),
+            "{junit}"
+        );
+        let case = case_of(&junit, "VER-MIX-001");
+        assert!(
+            case.contains("<system-out>not a failure: 1 warning occurrence below --fail-on error"),
+            "{case}"
+        );
+        assert!(case.contains("VER-MIX-001"), "{case}");
+    }
+    // --fail-on warning: exit 1, and the warning is the failure it counts
+    let junit = junit_of(&["--fail-on", "warning"], 1);
+    let case = case_of(&junit, "VER-MIX-001");
+    assert!(case.contains("<failure type=\"warning\""), "{case}");
+    assert!(!case.contains("not a failure"), "{case}");
+    assert!(
+        junit.contains("<property name=\"failOn\" value=\"warning\"/>"),
+        "{junit}"
+    );
+}

@@ -204,7 +204,8 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         crate::out!("{}", text_report(&run));
     }
     if !pairs.is_empty() {
-        let input = report_input(&run);
+        // JUnit fails what the exit status counts (--fail-on)
+        let input = report_input(&run).with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
         let mut model = Report::build(&input);
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = format!(

@@ -130,7 +130,8 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if !pairs.is_empty() {
-        let input = report_input(&run);
+        // JUnit fails what the exit status counts (--fail-on)
+        let input = report_input(&run).with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
         remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);

@@ -1050,7 +1050,7 @@ async fn run_async(
                 s.dropped_events
             )
         );
-        let written = write_report(path, a.format, &outcome, source.as_deref());
+        let written = write_report(path, a.format, &outcome, source.as_deref(), a.fail_on);
         // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
         // recording line only), and what it holds (newcomer27 N1: a long run's findings
         // had scrolled away, and the stop said no count)
@@ -2195,8 +2195,10 @@ pub fn write_report(
     format: Option<Format>,
     o: &RunOutcome,
     source: Option<&Path>,
+    fail_on: FailOn,
 ) -> anyhow::Result<(report::Format, report::Report)> {
-    let input = report_input(o, source)?;
+    // JUnit fails what the exit status counts (--fail-on; its default `never`: warnings)
+    let input = report_input(o, source)?.with_fail_on(fail_on);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }

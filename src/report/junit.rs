@@ -6,9 +6,13 @@ Two suites under `<testsuites>`:
   a failed result carries `<failure>` with its message and the evidence of its findings, a
   skipped one `<skipped>`;
 - `a2a-interop.rules`: one `<testcase>` per registry rule (retired ones left out) plus any
-  rule that fired but is not in the registry; it fails when the rule has an `error` or
-  `warning` finding; notes go to `<system-out>`; a rule without findings whose area the
-  traffic did not exercise (`coverage.notExercised`) is `<skipped>`.
+  rule that fired but is not in the registry; it fails when the rule has a finding at or
+  above the run's `--fail-on` ([`ReportInput::failure_floor`]: `error` by default for
+  `verify`, `probe`, `interop` and `demo`; `warning` where `--fail-on` is `never`), so a run
+  that exits 0 has no failing case (Jenkins marks a build with one unstable); findings below
+  it go to `<system-out>`, under a line naming the threshold; a rule without findings whose
+  area the traffic did not exercise (`coverage.notExercised`) is `<skipped>`. Each suite's
+  `failOn` property names the threshold.
 */
 
 use std::collections::BTreeMap;
@@ -120,16 +124,33 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             continue;
         }
         let fs = by_rule.get(id).cloned().unwrap_or_default();
-        let failing: Vec<&ReportFinding> = fs
+        let floor = input.failure_floor;
+        let failing: Vec<&ReportFinding> =
+            fs.iter().copied().filter(|f| f.severity >= floor).collect();
+        // below the floor: warnings (under `--fail-on error`) said as such, then notes
+        let below_warnings: Vec<&ReportFinding> = fs
             .iter()
             .copied()
-            .filter(|f| f.severity >= Severity::Warning)
+            .filter(|f| f.severity < floor && f.severity > Severity::Note)
             .collect();
         let notes: Vec<&ReportFinding> = fs
             .iter()
             .copied()
-            .filter(|f| f.severity == Severity::Note)
+            .filter(|f| f.severity < floor && f.severity == Severity::Note)
             .collect();
+        let mut out = Vec::new();
+        if !below_warnings.is_empty() {
+            let n = below_warnings.iter().map(|f| f.seen).sum::<u64>();
+            out.push(format!(
+                "not a failure: {n} warning {} below --fail-on {} (a SHOULD; the run's exit status does not count it)\n{}",
+                super::model::plural(n as usize, "occurrence", "occurrences"),
+                floor.as_str(),
+                blocks(&below_warnings)
+            ));
+        }
+        if !notes.is_empty() {
+            out.push(blocks(&notes));
+        }
         rules.push(Case {
             name: id.to_string(),
             time: "0".into(),
@@ -163,7 +184,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                         .then(|| format!("{} (area {area})", super::model::NOT_EXERCISED))
                 })
                 .flatten(),
-            out: (!notes.is_empty()).then(|| blocks(&notes)),
+            out: (!out.is_empty()).then(|| out.join("\n")),
         });
     }
 
@@ -230,6 +251,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                 format!("{} {}", report.tool.name, report.tool.version),
             ),
             ("registry.sha256", report.registry.sha256.clone()),
+            ("failOn", input.failure_floor.as_str().to_string()),
         ];
         if let Some(h) = &report.source.sha256 {
             props.push(("source.sha256", h.clone()));

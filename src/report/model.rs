@@ -1237,6 +1237,11 @@ pub struct ReportInput {
     /// the report's level is then [`ConformanceLevel::NotVerified`] and its reason
     /// `nothing was verified: WHY` (breaker16b T7). `None`: judged as usual.
     pub nothing_verified: Option<String>,
+    /// The lowest severity JUnit marks `<failure>` in its rules suite: the run's `--fail-on`
+    /// ([`ReportInput::with_fail_on`]), so that a run that exits 0 has no failing rule a CI
+    /// viewer turns red or unstable. Findings below it go to the case's `<system-out>`.
+    /// [`Severity::Warning`] unless set.
+    pub failure_floor: Severity,
 }
 
 impl ReportInput {
@@ -1257,7 +1262,26 @@ impl ReportInput {
             generated_at: None,
             color: false,
             nothing_verified: None,
+            failure_floor: Severity::Warning,
         }
+    }
+
+    /// Sets [`ReportInput::failure_floor`] from `--fail-on`: `error`, `warning` and `note`
+    /// are that severity; `never` (the exit status judges no finding: `report`'s and
+    /// `proxy`'s default) leaves JUnit's own default, warning, so that its file still judges.
+    pub fn with_fail_on(mut self, fail_on: crate::cli::FailOn) -> Self {
+        self.failure_floor = junit_floor(fail_on);
+        self
+    }
+}
+
+/// The JUnit failure floor of `--fail-on` ([`ReportInput::with_fail_on`]).
+pub fn junit_floor(fail_on: crate::cli::FailOn) -> Severity {
+    use crate::cli::FailOn;
+    match fail_on {
+        FailOn::Error => Severity::Error,
+        FailOn::Note => Severity::Note,
+        FailOn::Warning | FailOn::Never => Severity::Warning,
     }
 }
 
