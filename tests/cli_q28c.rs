@@ -400,3 +400,75 @@ fn item4_junit_follows_fail_on() {
         "{junit}"
     );
 }
+
+/// Item 5: `probe` (and `interop`) of an agent that is not there exits 2 at its start-up
+/// check and wrote no report, so a CI job that asked for `-f junit -o FILE` had nothing to
+/// show. It now writes a JUnit file with one failed testcase (`agent reachable`) that says
+/// the agent was unreachable and why (valid against Jenkins' `junit-10.xsd` when xmllint is
+/// here); the exit stays 2. Control: a run that asked only for JSON gets no file (there are
+/// no results to put in it).
+#[test]
+fn item5_unreachable_agent_still_gets_its_junit_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let dead = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", dead.local_addr().unwrap());
+    drop(dead);
+    let probe_args = [
+        "probe",
+        url.as_str(),
+        "-f",
+        "junit",
+        "-o",
+        "p.xml",
+        "-f",
+        "json",
+        "-o",
+        "p.json",
+    ];
+    let interop_args = [
+        "interop",
+        url.as_str(),
+        "http://127.0.0.1:9",
+        "-f",
+        "junit",
+        "-o",
+        "i.xml",
+    ];
+    for (args, xml) in [(&probe_args[..], "p.xml"), (&interop_args[..], "i.xml")] {
+        let o = proxy_process::run_in(dir.path(), args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "a2a-interop: wrote {xml} (junit report: the agent at {url}/ was unreachable, nothing was tested)"
+            )),
+            "{err}"
+        );
+        let junit = std::fs::read_to_string(dir.path().join(xml)).unwrap();
+        assert!(
+            junit.contains("<testsuites name=\"a2a-interop\" tests=\"1\" failures=\"1\""),
+            "{junit}"
+        );
+        let case = case_of(&junit, "agent reachable");
+        assert!(
+            case.contains(&format!(
+                "<failure type=\"unreachable\" message=\"the agent at {url}/ was unreachable: nothing was tested\">"
+            )),
+            "{case}"
+        );
+        assert!(case.contains("Connection refused"), "{case}");
+        if let Ok(v) = std::process::Command::new("xmllint")
+            .arg("--noout")
+            .arg("--schema")
+            .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/junit-10.xsd"))
+            .arg(dir.path().join(xml))
+            .output()
+        {
+            assert!(v.status.success(), "{}", text(&v.stderr));
+        }
+    }
+    assert!(!dir.path().join("p.json").exists());
+    // interop names which agent it could not reach
+    let junit = std::fs::read_to_string(dir.path().join("i.xml")).unwrap();
+    assert!(junit.contains("agent A is not reachable"), "{junit}");
+}

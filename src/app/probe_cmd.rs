@@ -83,7 +83,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable_at_start(&base, &a.ca, wait, a.quiet))?;
+    if let Err(e) = rt.block_on(reachable_at_start(&base, &a.ca, wait, a.quiet)) {
+        write_unreachable_junit(&pairs, &redact_url(base.as_str()), &e);
+        return Err(e);
+    }
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base.clone()))?;
     if let Some(m) = no_card_here(&run.report, &base) {
         // not an A2A agent's base URL: the user's mistake (exit 2), not a non-conformant agent
@@ -327,6 +330,42 @@ pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
 pub fn parse_wait(s: &str) -> anyhow::Result<Duration> {
     parse_duration(s)
         .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace("--timeout", "--wait-for-agent")))
+}
+
+/// The JUnit reports of `pairs` (`-f junit -o FILE`, `-` for stdout) of a run that exits 2
+/// because the agent at `target` (credentials redacted) was unreachable at its start-up
+/// check ([`reachable_at_start`] failed with `e`): one failed testcase saying so, with the
+/// reason ([`crate::report::junit::render_unreachable`]), and a line on stderr naming the
+/// file. Other formats are not written (there are no results to put in them). A file that
+/// cannot be written is said on stderr; the exit stays 2.
+pub fn write_unreachable_junit(
+    pairs: &[(crate::report::Format, PathBuf)],
+    target: &str,
+    e: &anyhow::Error,
+) {
+    for (_, path) in pairs
+        .iter()
+        .filter(|(f, _)| matches!(f, crate::report::Format::Junit))
+    {
+        let xml = match crate::report::junit::render_unreachable(target, &format!("{e:#}")) {
+            Ok(x) => x,
+            Err(err) => {
+                crate::errln!("a2a-interop: cannot render the JUnit report: {err}");
+                continue;
+            }
+        };
+        if path.as_os_str() == "-" {
+            crate::out!("{xml}");
+            continue;
+        }
+        match crate::record::outfile::write_file(path, xml.as_bytes()) {
+            Ok(()) => crate::errln!(
+                "a2a-interop: wrote {} (junit report: the agent at {target} was unreachable, nothing was tested)",
+                path.display()
+            ),
+            Err(err) => crate::errln!("a2a-interop: cannot write {}: {err}", path.display()),
+        }
+    }
 }
 
 /// The start-up check of `probe` and `interop`: with `wait` (`--wait-for-agent`), first

@@ -320,3 +320,77 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     s.push('\n');
     Ok(s)
 }
+
+/// The JUnit XML document of a run that could not start because its agent was unreachable
+/// (`probe` / `interop` exit 2 at their start-up check): one suite `a2a-interop.results`
+/// with one testcase, `agent reachable` (classname `a2a-interop.setup`), failed with
+/// `reason` (the run's exit-2 message: what was tried, the cause and the hint) and type
+/// `unreachable`; its `target` property names the agent's URL (credentials redacted by the
+/// caller), `conformanceLevel` is `none`. A CI job that asked for `-f junit -o FILE` then has
+/// a report saying why there are no results, instead of no file. Valid against Jenkins'
+/// `junit-10.xsd` as [`render`]'s output is.
+///
+/// # Errors
+/// Only if the XML writer fails (it writes to memory).
+pub fn render_unreachable(target: &str, reason: &str) -> Result<String, ReportError> {
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))
+        .map_err(err)?;
+    let mut root = BytesStart::new("testsuites");
+    root.push_attribute(("name", "a2a-interop"));
+    root.push_attribute(("tests", "1"));
+    root.push_attribute(("failures", "1"));
+    root.push_attribute(("errors", "0"));
+    root.push_attribute(("time", "0"));
+    w.write_event(Event::Start(root)).map_err(err)?;
+    let mut suite = BytesStart::new("testsuite");
+    suite.push_attribute(("name", "a2a-interop.results"));
+    suite.push_attribute(("tests", "1"));
+    suite.push_attribute(("failures", "1"));
+    suite.push_attribute(("errors", "0"));
+    suite.push_attribute(("skipped", "0"));
+    suite.push_attribute(("time", "0"));
+    w.write_event(Event::Start(suite)).map_err(err)?;
+    w.write_event(Event::Start(BytesStart::new("properties")))
+        .map_err(err)?;
+    for (k, v) in [
+        ("conformanceLevel", "none".to_string()),
+        ("target", target.to_string()),
+        (
+            "tool",
+            format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
+        ),
+    ] {
+        let mut p = BytesStart::new("property");
+        p.push_attribute(("name", k));
+        p.push_attribute(("value", xml_safe(&v).as_str()));
+        w.write_event(Event::Empty(p)).map_err(err)?;
+    }
+    w.write_event(Event::End(BytesEnd::new("properties")))
+        .map_err(err)?;
+    let mut tc = BytesStart::new("testcase");
+    tc.push_attribute(("name", "agent reachable"));
+    tc.push_attribute(("classname", "a2a-interop.setup"));
+    tc.push_attribute(("time", "0"));
+    w.write_event(Event::Start(tc)).map_err(err)?;
+    let mut f = BytesStart::new("failure");
+    f.push_attribute(("type", "unreachable"));
+    let message = format!("the agent at {target} was unreachable: nothing was tested");
+    f.push_attribute(("message", xml_safe(&message).as_str()));
+    w.write_event(Event::Start(f)).map_err(err)?;
+    w.write_event(Event::Text(BytesText::new(&xml_safe(&format!(
+        "{message}\n{reason}"
+    )))))
+    .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("failure")))
+        .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("testcase")))
+        .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("testsuite")))
+        .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("testsuites")))
+        .map_err(err)?;
+    let mut s = String::from_utf8(w.into_inner()).map_err(err)?;
+    s.push('\n');
+    Ok(s)
+}
