@@ -472,3 +472,81 @@ fn item5_unreachable_agent_still_gets_its_junit_report() {
     let junit = std::fs::read_to_string(dir.path().join("i.xml")).unwrap();
     assert!(junit.contains("agent A is not reachable"), "{junit}");
 }
+
+/// Item 6: reports listed the A2A versions seen (`dialects`) but not which bindings each
+/// was spoken over. The text, Markdown and JSON reports now say it per version, with
+/// counts: a proxy recording of the reference agent with two 1.0 JSON-RPC calls and one
+/// 0.3 JSON-RPC call, and an SDK capture of 0.3 over HTTP+JSON.
+#[test]
+fn item6_reports_say_the_bindings_of_each_a2a_version_with_counts() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("mixed.jsonl");
+    let (run, addr) =
+        proxy_process::start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    for id in ["q28c-6a", "q28c-6b"] {
+        proxy_process::send_until(
+            addr,
+            &format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{{"message":{{"role":"ROLE_USER","messageId":"{id}","parts":[{{"text":"hello"}}]}}}}}}"#
+            ),
+            "\"result\"",
+        );
+    }
+    {
+        use std::io::{Read as _, Write as _};
+        let body = r#"{"jsonrpc":"2.0","id":2,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"q28c-6c","parts":[{"kind":"text","text":"hello"}]}}}"#;
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+            .unwrap();
+        write!(
+            s,
+            "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut got = String::new();
+        s.read_to_string(&mut got).unwrap();
+        assert!(got.contains("\"result\""), "{got}");
+    }
+    run.terminate();
+    let capture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/captures/js-to-js-rest-v0.3.jsonl");
+    for (file, said, json) in [
+        (
+            rec.clone(),
+            "1.0: JSON-RPC (2 exchanges); 0.3: JSON-RPC (1 exchange)",
+            serde_json::json!([
+                {"version": "0.3", "binding": "JSON-RPC", "exchanges": 1},
+                {"version": "1.0", "binding": "JSON-RPC", "exchanges": 2}
+            ]),
+        ),
+        (
+            capture,
+            "0.3: HTTP+JSON (11 exchanges)",
+            serde_json::json!([{"version": "0.3", "binding": "HTTP+JSON", "exchanges": 11}]),
+        ),
+    ] {
+        let f = file.to_str().unwrap();
+        let o = proxy_process::run_in(dir.path(), &["report", f, "--format", "text", "-o", "-"]);
+        assert!(
+            text(&o.stdout)
+                .lines()
+                .any(|l| l == format!("bindings per A2A version: {said}")),
+            "{}",
+            text(&o.stdout)
+        );
+        let o = proxy_process::run_in(
+            dir.path(),
+            &["report", f, "--format", "markdown", "-o", "-"],
+        );
+        assert!(
+            text(&o.stdout).contains(&format!("\n- **bindings per A2A version:** {said}\n")),
+            "{}",
+            text(&o.stdout)
+        );
+        let o = proxy_process::run_in(dir.path(), &["report", f, "--format", "json", "-o", "-"]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["bindings"], json, "{}", text(&o.stdout));
+    }
+}

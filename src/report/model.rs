@@ -641,6 +641,11 @@ pub struct Report {
     pub source: SourceInfo,
     /// Wire generations seen in the traffic (`"0.3"`, `"1.0"`), sorted.
     pub dialects: Vec<String>,
+    /// Call exchanges per A2A version and binding (JSON-RPC, HTTP+JSON, gRPC), sorted by
+    /// version then binding: which bindings each version was spoken over, with counts.
+    /// Absent when the traffic had no A2A call (cards only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bindings: Vec<crate::verify::BindingUse>,
     /// A2A versions the rule registry covers ([`SPEC_VERSIONS`]).
     pub spec_versions: Vec<String>,
     pub registry: RegistryInfo,
@@ -1244,6 +1249,38 @@ pub struct ReportInput {
     pub failure_floor: Severity,
 }
 
+/// The bindings each A2A version was spoken over, with counts, for the text, Markdown and
+/// HTML reports: `1.0: JSON-RPC (12 exchanges), HTTP+JSON (3 exchanges); 0.3: JSON-RPC (1
+/// exchange)`, newest version first. `None` when no call was seen.
+pub fn bindings_line(bindings: &[crate::verify::BindingUse]) -> Option<String> {
+    let mut versions: Vec<&str> = Vec::new();
+    for b in bindings {
+        if !versions.contains(&b.version.as_str()) {
+            versions.push(&b.version);
+        }
+    }
+    versions.sort_by(|a, b| b.cmp(a));
+    let parts: Vec<String> = versions
+        .iter()
+        .map(|v| {
+            let of: Vec<String> = bindings
+                .iter()
+                .filter(|b| b.version == *v)
+                .map(|b| {
+                    format!(
+                        "{} ({} {})",
+                        b.binding,
+                        b.exchanges,
+                        plural(b.exchanges as usize, "exchange", "exchanges")
+                    )
+                })
+                .collect();
+            format!("{v}: {}", of.join(", "))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 impl ReportInput {
     /// An input judged by the real registry, generated now.
     pub fn new(
@@ -1369,6 +1406,7 @@ impl Report {
             tool: ToolInfo::this(),
             source: input.source.clone(),
             dialects: outcome.dialects.clone(),
+            bindings: outcome.bindings.clone(),
             spec_versions: SPEC_VERSIONS.iter().map(|s| s.to_string()).collect(),
             registry: RegistryInfo {
                 sha256: registry_sha256(input.rules),
