@@ -120,7 +120,10 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     })?;
     drop(rt);
 
-    let input = verify_cmd::verify_file(&demo.recording).map_err(anyhow::Error::msg)?;
+    // JUnit fails what the exit status counts (--fail-on)
+    let input = verify_cmd::verify_file(&demo.recording)
+        .map_err(anyhow::Error::msg)?
+        .with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
     if log == StepLog::Stdout {
         crate::outln!();
     }

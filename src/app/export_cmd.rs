@@ -45,7 +45,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             crate::app::verify_cmd::over_recording("--har", &a.har, &held, "HAR"),
             &format!(
                 "give --har another path (e.g. --har {}); move the recording away first if you mean to replace it",
-                a.har.with_extension("har").display()
+                super::sh_path(&a.har.with_extension("har"))
             ),
         ));
     }

@@ -166,10 +166,16 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable_at_start(&url_a, &a.ca, wait, a.quiet))
-        .context("agent A is not reachable")?;
-    rt.block_on(reachable_at_start(&url_b, &a.ca, wait, a.quiet))
-        .context("agent B is not reachable")?;
+    // -f junit -o FILE: a report saying which agent was unreachable, not no file (q28c)
+    for (url, who) in [(&url_a, "agent A"), (&url_b, "agent B")] {
+        if let Err(e) = rt
+            .block_on(reachable_at_start(url, &a.ca, wait, a.quiet))
+            .context(format!("{who} is not reachable"))
+        {
+            crate::app::probe_cmd::write_unreachable_junit(&pairs, &redact_url(url.as_str()), &e);
+            return Err(e);
+        }
+    }
     let (base_a, base_b) = (url_a.clone(), url_b.clone());
     let run = rt.block_on(interop_through_pipeline(&a, &cfg, url_a, url_b))?;
     // A URL with no Agent Card at all (every card path 404: another service, an interface
@@ -204,7 +210,8 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         crate::out!("{}", text_report(&run));
     }
     if !pairs.is_empty() {
-        let input = report_input(&run);
+        // JUnit fails what the exit status counts (--fail-on)
+        let input = report_input(&run).with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
         let mut model = Report::build(&input);
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = format!(

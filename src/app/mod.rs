@@ -35,6 +35,35 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `s` as one POSIX sh word, for a command line the tool prints for a user to paste (a
+/// hint's `a2a-interop report REC -o REPORT`, a flag's example path): as is when it holds
+/// only characters no shell treats specially (`A-Z a-z 0-9 _ @ % + = : , . / -`), else in
+/// single quotes with each `'` written `'\''` (POSIX.1-2017 XCU §2.2.3). A relative path
+/// that starts with `-` gets `./` in front, so that the command does not read it as a
+/// flag; an empty string is `''`.
+pub fn sh_word(s: &str) -> String {
+    let s = if s.starts_with('-') {
+        format!("./{s}")
+    } else {
+        s.to_string()
+    };
+    let plain = !s.is_empty()
+        && s.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, '_' | '@' | '%' | '+' | '=' | ':' | ',' | '.' | '/' | '-')
+        });
+    if plain {
+        s
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// [`sh_word`] of a path (shown as [`std::path::Path::display`] shows it).
+pub fn sh_path(p: &std::path::Path) -> String {
+    sh_word(&p.display().to_string())
+}
+
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
@@ -45,4 +74,21 @@ fn init_tracing() {
         // No colour codes in a log file or a CI capture.
         .with_ansi(std::io::stderr().is_terminal())
         .try_init();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sh_word;
+
+    /// A plain word stays as it is; anything a shell reads specially is single-quoted, a
+    /// `'` inside written `'\''`; a leading `-` gets `./` so it is not read as a flag.
+    #[test]
+    fn sh_word_quotes_only_what_a_shell_would_split_or_expand() {
+        assert_eq!(sh_word("out/rec-1.jsonl"), "out/rec-1.jsonl");
+        assert_eq!(sh_word("my dir/r.jsonl"), "'my dir/r.jsonl'");
+        assert_eq!(sh_word("it's"), "'it'\\''s'");
+        assert_eq!(sh_word("$HOME*"), "'$HOME*'");
+        assert_eq!(sh_word("-x.md"), "./-x.md");
+        assert_eq!(sh_word(""), "''");
+    }
 }

@@ -83,7 +83,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("starting the async runtime")?;
-    rt.block_on(reachable_at_start(&base, &a.ca, wait, a.quiet))?;
+    if let Err(e) = rt.block_on(reachable_at_start(&base, &a.ca, wait, a.quiet)) {
+        write_unreachable_junit(&pairs, &redact_url(base.as_str()), &e);
+        return Err(e);
+    }
     let run = rt.block_on(probe_through_pipeline(&a, &cfg, base.clone()))?;
     if let Some(m) = no_card_here(&run.report, &base) {
         // not an A2A agent's base URL: the user's mistake (exit 2), not a non-conformant agent
@@ -130,7 +133,8 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if !pairs.is_empty() {
-        let input = report_input(&run);
+        // JUnit fails what the exit status counts (--fail-on)
+        let input = report_input(&run).with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
         remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
@@ -328,6 +332,42 @@ pub fn parse_wait(s: &str) -> anyhow::Result<Duration> {
         .map_err(|e| anyhow::anyhow!("{}", e.to_string().replace("--timeout", "--wait-for-agent")))
 }
 
+/// The JUnit reports of `pairs` (`-f junit -o FILE`, `-` for stdout) of a run that exits 2
+/// because the agent at `target` (credentials redacted) was unreachable at its start-up
+/// check ([`reachable_at_start`] failed with `e`): one failed testcase saying so, with the
+/// reason ([`crate::report::junit::render_unreachable`]), and a line on stderr naming the
+/// file. Other formats are not written (there are no results to put in them). A file that
+/// cannot be written is said on stderr; the exit stays 2.
+pub fn write_unreachable_junit(
+    pairs: &[(crate::report::Format, PathBuf)],
+    target: &str,
+    e: &anyhow::Error,
+) {
+    for (_, path) in pairs
+        .iter()
+        .filter(|(f, _)| matches!(f, crate::report::Format::Junit))
+    {
+        let xml = match crate::report::junit::render_unreachable(target, &format!("{e:#}")) {
+            Ok(x) => x,
+            Err(err) => {
+                crate::errln!("a2a-interop: cannot render the JUnit report: {err}");
+                continue;
+            }
+        };
+        if path.as_os_str() == "-" {
+            crate::out!("{xml}");
+            continue;
+        }
+        match crate::record::outfile::write_file(path, xml.as_bytes()) {
+            Ok(()) => crate::errln!(
+                "a2a-interop: wrote {} (junit report: the agent at {target} was unreachable, nothing was tested)",
+                path.display()
+            ),
+            Err(err) => crate::errln!("a2a-interop: cannot write {}: {err}", path.display()),
+        }
+    }
+}
+
 /// The start-up check of `probe` and `interop`: with `wait` (`--wait-for-agent`), first
 /// waits up to that long for the agent's address to accept a TCP connection, trying every
 /// 250 ms (an agent the CI job started a moment ago: a Python SDK agent takes seconds to
@@ -354,7 +394,7 @@ pub async fn reachable_at_start(
         // the run at once: no request was sent. The handlers installed here replace the
         // signals' default action, so the check runs under them too (review27b: a SIGTERM
         // right after the wait was swallowed, and the run went on to exit 2 seconds later).
-        let stop = crate::app::proxy_cmd::stop_signal()?;
+        let mut stop = Box::pin(crate::app::proxy_cmd::stop_signal()?);
         let t0 = std::time::Instant::now();
         let waiting = async {
             let mut said = false;
@@ -398,7 +438,7 @@ pub async fn reachable_at_start(
         };
         let checked = tokio::select! {
             r = checked => r,
-            () = stop => {
+            () = &mut stop => {
                 if accepted.get() {
                     crate::errln!(
                         "a2a-interop: interrupted while checking the agent at {target} before the run (it accepts connections; --wait-for-agent): nothing was sent, no report written"
@@ -411,6 +451,24 @@ pub async fn reachable_at_start(
                 std::process::exit(if crate::app::proxy_cmd::hung_up() { 129 } else { 130 });
             }
         };
+        if checked.is_ok() {
+            // The hand-over: these handlers stay in force until the run's own take over
+            // (its `stop_signal`, which ends this one), so a Ctrl-C while the run starts
+            // (the recorder opening its file, the listeners binding) is not swallowed
+            // (q28c: it was, for milliseconds, and the run went on to its end).
+            let target = target.clone();
+            crate::app::proxy_cmd::hand_over(async move {
+                stop.await;
+                crate::errln!(
+                    "a2a-interop: interrupted while the run was starting (the agent at {target} accepts connections; --wait-for-agent): nothing was sent, no report written"
+                );
+                std::process::exit(if crate::app::proxy_cmd::hung_up() {
+                    129
+                } else {
+                    130
+                });
+            });
+        }
         return checked.map_err(|e| {
             let m = format!("{e:#}");
             match m.split_once("; hint: is the agent running") {

@@ -680,7 +680,7 @@ async fn run_async(
             bail!(
                 "--report {} is the recording file: the report would replace the recording at shutdown; hint: give --report another path (e.g. {})",
                 rep.display(),
-                rec.with_extension("md").display()
+                super::sh_path(&rec.with_extension("md"))
             );
         }
     }
@@ -1050,7 +1050,7 @@ async fn run_async(
                 s.dropped_events
             )
         );
-        let written = write_report(path, a.format, &outcome, source.as_deref());
+        let written = write_report(path, a.format, &outcome, source.as_deref(), a.fail_on);
         // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
         // recording line only), and what it holds (newcomer27 N1: a long run's findings
         // had scrolled away, and the stop said no count)
@@ -1133,7 +1133,7 @@ pub fn fail_on_line(
     let level = floor.as_str();
     let place = match (report, &o.recording, printed) {
         (Some(r), ..) => format!("report: {}", r.display()),
-        (None, Some(rec), _) => format!("`a2a-interop report {}` shows them", rec.display()),
+        (None, Some(rec), _) => format!("`a2a-interop report {}` shows them", super::sh_path(rec)),
         (None, None, true) => "they were printed above as they happened".to_string(),
         (None, None, false) => {
             "-q did not print them and nothing recorded them: rerun without -q, or with --report FILE".to_string()
@@ -1458,7 +1458,7 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
         bail!(
             "{}; hint: give --report another path (e.g. --report {}); move the recording away first if you mean to replace it",
             crate::app::verify_cmd::over_recording("--report", p, &held, "report at the stop"),
-            p.with_extension(report_format(p, format).extension()).display()
+            super::sh_path(&p.with_extension(report_format(p, format).extension()))
         );
     }
     // an extension that names no format (`--report out.pdf`) wrote Markdown under it at the
@@ -1470,7 +1470,7 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
                 "--report {}: {ext} names no report format a2a-interop writes, which are {}; hint: use one of those extensions (e.g. --report {}), or pick the format with --format F (the report is then written in F under the name given); a path without an extension gets Markdown",
                 p.display(),
                 crate::app::verify_cmd::formats_with_extensions(),
-                p.with_extension("html").display()
+                super::sh_path(&p.with_extension("html"))
             );
         }
     }
@@ -1673,14 +1673,14 @@ pub fn catch_up_cut_line(
         (Some(rec), Some(rep)) => format!(
             "stopped before the online verifier caught up ({left}); the recording {} {state}: `a2a-interop verify {}` verifies it offline and `a2a-interop report {} -o {}` writes the report",
             rec.display(),
-            rec.display(),
-            rec.display(),
-            rep.display()
+            super::sh_path(rec),
+            super::sh_path(rec),
+            super::sh_path(rep)
         ),
         (Some(rec), None) => format!(
             "stopped before the online verifier caught up ({left}); the recording {} {state}: `a2a-interop verify {}` verifies it offline",
             rec.display(),
-            rec.display()
+            super::sh_path(rec)
         ),
         (None, Some(rep)) => format!(
             "stopped before the online verifier caught up ({left}); nothing was recorded (--no-record): no report at {}",
@@ -1736,21 +1736,21 @@ pub fn report_writing_line(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording {} is incomplete, {unwritten} of {events} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             rec.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) if dropped > 0 => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; {}: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             lacks(rec),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
             path.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         None => format!(
             "writing the report of {events} {what} to {}... (Ctrl-C again skips it)",
@@ -1773,21 +1773,21 @@ pub fn report_skipped_line(
         Some(rec) if unwritten > 0 => format!(
             "stopped before the report was written; the recording {} is incomplete ({unwritten} events not written): `a2a-interop report {} -o {}` writes a report of what it holds",
             rec.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) if dropped > 0 => format!(
             "stopped before the report was written; the recording {} lacks {dropped} event{} dropped on a full recorder queue: `a2a-interop report {} -o {}` writes a report of what it holds",
             rec.display(),
             if dropped == 1 { "" } else { "s" },
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         Some(rec) => format!(
             "stopped before the report was written; the recording {} is complete: `a2a-interop report {} -o {}` writes the report",
             rec.display(),
-            rec.display(),
-            path.display()
+            super::sh_path(rec),
+            super::sh_path(path)
         ),
         None => format!(
             "stopped before the report was written: no report at {}",
@@ -1978,6 +1978,41 @@ pub fn hung_up() -> bool {
 /// (breaker10n N8); it now ends it like SIGTERM and [`hung_up`] tells `main` to exit 129.
 pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
     let ctrl_c = tokio::signal::ctrl_c();
+    let installed = install_stop_signal(ctrl_c);
+    // the handlers of an earlier step (`--wait-for-agent`'s, [`hand_over`]) end only
+    // now that these are registered: no instant without a listener
+    end_hand_over();
+    installed
+}
+
+/// The tasks [`hand_over`] started, ended by the next [`stop_signal`].
+static HAND_OVER: std::sync::Mutex<Vec<tokio::task::AbortHandle>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// Keeps a step's stop handling (`stop`: a [`stop_signal`] future and what it does when it
+/// fires, e.g. exit 130 with a line) running as a task until the next [`stop_signal`] is
+/// installed, which ends it: a Ctrl-C / SIGTERM / SIGHUP between the two steps (while the
+/// run's pipeline starts) is acted on, not swallowed by handlers nobody listens to. Must be
+/// called inside the tokio runtime.
+pub(crate) fn hand_over(stop: impl std::future::Future<Output = ()> + Send + 'static) {
+    let task = tokio::spawn(stop);
+    if let Ok(mut tasks) = HAND_OVER.lock() {
+        tasks.push(task.abort_handle());
+    }
+}
+
+/// Ends every [`hand_over`] task (the new handlers are already registered).
+fn end_hand_over() {
+    if let Ok(mut tasks) = HAND_OVER.lock() {
+        for t in tasks.drain(..) {
+            t.abort();
+        }
+    }
+}
+
+fn install_stop_signal(
+    ctrl_c: impl std::future::Future<Output = std::io::Result<()>> + Send + 'static,
+) -> anyhow::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
@@ -2160,8 +2195,10 @@ pub fn write_report(
     format: Option<Format>,
     o: &RunOutcome,
     source: Option<&Path>,
+    fail_on: FailOn,
 ) -> anyhow::Result<(report::Format, report::Report)> {
-    let input = report_input(o, source)?;
+    // JUnit fails what the exit status counts (--fail-on; its default `never`: warnings)
+    let input = report_input(o, source)?.with_fail_on(fail_on);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -2200,7 +2237,7 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
     if let Some(rec) = &o.recording {
         line.push_str(&format!(
             "; a report of them: a2a-interop report {} -o report.md",
-            rec.display()
+            super::sh_path(rec)
         ));
     }
     Some(line)

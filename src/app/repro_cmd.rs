@@ -1070,7 +1070,9 @@ fn is_replaceable_script(sh: &Path) -> bool {
 /// `probe --ca` and `proxy --upstream-ca` do: `A2A_CACERT=ca.pem bash MIN.sh`, or
 /// `bash MIN.sh --cacert ca.pem` (curl `--cacert`: that file is the CA bundle curl then
 /// trusts); nothing is needed for a certificate the OS roots trust. `A2A_INSECURE=1` skips the check
-/// (curl `-k`), for a test agent only. `A2A_TLS` is a bash array, expanded so that an empty
+/// (curl `-k`), for a test agent only. `--cacert` is taken anywhere among the arguments
+/// (`--cacert FILE` or `--cacert=FILE`); a missing file name, a file that is not there, or
+/// another argument exits 2 (a usage error) with a message. `A2A_TLS` is a bash array, expanded so that an empty
 /// one passes `set -u` in bash before 4.4 too.
 const TLS_PREAMBLE: &str = r#"
 # TLS: the agent is called over https. If its certificate chains to a private CA (or is
@@ -1079,12 +1081,38 @@ const TLS_PREAMBLE: &str = r#"
 #   A2A_CACERT=ca.pem bash THIS_SCRIPT
 #   bash THIS_SCRIPT --cacert ca.pem
 # A2A_INSECURE=1 skips certificate checks (curl -k): for a test agent only.
-if [ "${1:-}" = "--cacert" ]; then
-    A2A_CACERT="${2:?--cacert needs a PEM file}"
-fi
+# Arguments (anywhere, in any order): --cacert FILE or --cacert=FILE. Anything else, or
+# --cacert without a file, is a usage error: exit 2.
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --cacert)
+            if [ $# -lt 2 ] || [ -z "$2" ]; then
+                echo "--cacert needs a PEM file after it: bash $(printf %q "$0") --cacert ca.pem" >&2
+                exit 2
+            fi
+            A2A_CACERT="$2"
+            shift 2
+            ;;
+        --cacert=?*)
+            A2A_CACERT="${1#--cacert=}"
+            shift
+            ;;
+        --cacert=)
+            echo "--cacert needs a PEM file after it: bash $(printf %q "$0") --cacert ca.pem" >&2
+            exit 2
+            ;;
+        *)
+            echo "unknown argument '$1': this script takes only --cacert FILE (usage: bash $(printf %q "$0") [--cacert ca.pem])" >&2
+            exit 2
+            ;;
+    esac
+done
 A2A_TLS=()
 if [ -n "${A2A_CACERT:-}" ]; then
-    [ -r "$A2A_CACERT" ] || { echo "A2A_CACERT=$A2A_CACERT: no readable PEM file there" >&2; exit 2; }
+    if [ ! -f "$A2A_CACERT" ] || [ ! -r "$A2A_CACERT" ]; then
+        echo "A2A_CACERT=$A2A_CACERT: no readable PEM file there (give the CA's PEM file: bash $(printf %q "$0") --cacert ca.pem)" >&2
+        exit 2
+    fi
     A2A_TLS+=(--cacert "$A2A_CACERT")
 fi
 if [ -n "${A2A_INSECURE:-}" ]; then
@@ -1392,7 +1420,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 crate::app::verify_cmd::over_recording("-o", &a.output, &held, "cut"),
                 &format!(
                     "give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
-                    with_extension(&a.output, "min.jsonl").display()
+                    super::sh_path(&with_extension(&a.output, "min.jsonl"))
                 ),
             ));
         }

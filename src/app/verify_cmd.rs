@@ -89,7 +89,7 @@ pub fn refuse_report_over_recording(
             anyhow::bail!(
                 "{}; hint: give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
                 over_recording("-o", p, &held, "report"),
-                p.with_extension(fmt.extension()).display()
+                super::sh_path(&p.with_extension(fmt.extension()))
             );
         }
     }
@@ -182,8 +182,8 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
                 if dir {
                     let d = path.display().to_string();
                     return format!(
-                        "-o {d} is a directory, not a report file; hint: give a file path in it, e.g. -o {}/report.md (its extension picks the format: .json .md .xml .sarif .html .txt)",
-                        d.trim_end_matches('/')
+                        "-o {d} is a directory, not a report file; hint: give a file path in it, e.g. -o {} (its extension picks the format: .json .md .xml .sarif .html .txt)",
+                        super::sh_word(&format!("{}/report.md", d.trim_end_matches('/')))
                     );
                 }
                 match unknown_extension(&path) {
@@ -679,7 +679,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
             over_recording("-o", p, &held, "report"),
             &format!(
                 "give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
-                p.with_extension(fmt.extension()).display()
+                super::sh_path(&p.with_extension(fmt.extension()))
             ),
         );
     }
@@ -739,6 +739,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         );
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    // JUnit fails what the exit status counts (--fail-on)
+    input.failure_floor = crate::report::model::junit_floor(out.fail_on.unwrap_or(default_fail_on));
     let built = report::Report::build(&input);
     if let Err(e) = report::write_built_reports(&pairs, &built, &input) {
         // One line with the cause and a hint, exit 2; no fallback dump in another format on

@@ -148,11 +148,9 @@ impl Agent {
     fn start_sender(&self, task_id: &str) {
         match self.store.subscribe(task_id) {
             Ok((snap, rx)) => self.spawn_worker(push::run_sender(
-                self.store.clone(),
                 self.push.clone(),
                 self.webhook.clone(),
-                task_id.to_string(),
-                snap.context_id,
+                snap,
                 rx,
             )),
             // terminal task: nothing will change any more

@@ -16,7 +16,10 @@ Delivery (PUSH-004, PUSH-005): once a task has a config, one sender per task sub
 its changes and, for each change, POSTs to every config the task has at that moment:
 - a config made in 1.0: the change as one `StreamResponse` (`{"statusUpdate":…}` /
   `{"artifactUpdate":…}`), `Content-Type: application/a2a+json`;
-- a config made in 0.3: the whole `Task` (0.3 shape, `kind: "task"`), `application/json`.
+- a config made in 0.3: the whole `Task` (0.3 shape, `kind: "task"`) as of that change
+  (the sender's own copy of the task, taken when it subscribed, with each change applied in
+  turn), `application/json`: each notification is the update it is for, not the task as it
+  is by the time the POST goes out (a fast task posted `completed` several times).
 
 Every POST carries `X-A2A-Notification-Token: <token>` when the config has a token, and
 `Authorization: <scheme> <credentials>` when it has `authentication` with credentials. Each
@@ -36,6 +39,7 @@ use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Map, Value};
 
 use super::tasks::{Store, UpdateRx};
+use super::wire::TaskSnapshot;
 use super::wire::{code, ProtocolVersion, RpcError};
 
 /// Header that carries a config's `token` on every notification (PUSH-005; the SDKs use it
@@ -352,32 +356,32 @@ pub fn webhook_client() -> WebhookClient {
     Client::builder(TokioExecutor::new()).build_http()
 }
 
-/// Sends every change of `task_id` that `rx` (subscribed by the caller, so nothing is
-/// missed between config and sender) delivers to the task's configs, until the task ends
-/// (terminal state) or the subscription closes.
+/// Sends every change of the task `snap` (its state when `rx` was subscribed by the
+/// caller, so nothing is missed between config and sender) delivers to the task's configs,
+/// until the task ends (terminal state) or the subscription closes. Each change is applied
+/// to the sender's copy of the task first ([`super::tasks::apply_to`]): a 0.3 notification
+/// is the task as of that change.
 pub async fn run_sender(
-    store: Arc<Store>,
     push: Arc<PushStore>,
     client: WebhookClient,
-    task_id: String,
-    ctx: String,
+    mut snap: TaskSnapshot,
     mut rx: UpdateRx,
 ) {
+    let task_id = snap.id.clone();
+    let ctx = snap.context_id.clone();
     while let Some(update) = rx.recv().await {
         let terminal = matches!(&update, super::wire::Update::Status(s) if s.state.is_terminal());
+        super::tasks::apply_to(&mut snap, &update);
         for cfg in push.list(&task_id) {
             let (body, content_type) = match cfg.version {
                 ProtocolVersion::V1_0 => (
                     update.render(ProtocolVersion::V1_0, &task_id, &ctx),
                     "application/a2a+json",
                 ),
-                ProtocolVersion::V0_3 => match store.get(&task_id) {
-                    Some(now) => (
-                        now.render(ProtocolVersion::V0_3, None, true),
-                        "application/json",
-                    ),
-                    None => continue,
-                },
+                ProtocolVersion::V0_3 => (
+                    snap.render(ProtocolVersion::V0_3, None, true),
+                    "application/json",
+                ),
             };
             deliver(&client, &cfg, body.to_string(), content_type).await;
         }

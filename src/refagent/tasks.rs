@@ -269,30 +269,37 @@ fn apply_locked(t: &mut TaskRec, update: Update) -> bool {
     if t.snap.status.state.is_terminal() {
         return false;
     }
-    match &update {
+    apply_to(&mut t.snap, &update);
+    t.subs.retain(|s| s.send(update.clone()).is_ok());
+    true
+}
+
+/// Applies one change to a task snapshot: a status replaces the status (its message joins
+/// the history); an artifact chunk appends to, replaces, or adds its artifact (STREAM-009).
+/// The store's tasks change this way, and so does a subscriber's own copy of the task
+/// (the push sender's 0.3 notification is the task as of the change it is for).
+pub fn apply_to(snap: &mut super::wire::TaskSnapshot, update: &Update) {
+    match update {
         Update::Status(s) => {
             if let Some(m) = &s.message {
-                t.snap.history.push(m.clone());
+                snap.history.push(m.clone());
             }
-            t.snap.status = s.clone();
+            snap.status = s.clone();
         }
         Update::Artifact {
             artifact, append, ..
         } => {
-            let existing = t
-                .snap
+            let existing = snap
                 .artifacts
                 .iter_mut()
                 .find(|a| a.artifact_id == artifact.artifact_id);
             match (existing, append) {
                 (Some(a), true) => a.parts.extend(artifact.parts.iter().cloned()),
                 (Some(a), false) => *a = artifact.clone(),
-                (None, _) => t.snap.artifacts.push(artifact.clone()),
+                (None, _) => snap.artifacts.push(artifact.clone()),
             }
         }
     }
-    t.subs.retain(|s| s.send(update.clone()).is_ok());
-    true
 }
 
 fn text_artifact(id: &str, name: &str, text: &str) -> Artifact {

@@ -109,8 +109,11 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     );
     let _ = writeln!(
         h,
-        "<li>dialects seen: {}</li><li>coverage: exercised {}; not exercised {}</li>",
+        "<li>dialects seen: {}{}</li><li>coverage: exercised {}; not exercised {}</li>",
         esc(&report.dialects.join(", ")),
+        super::model::bindings_line(&report.bindings)
+            .map(|b| format!("</li><li>bindings per A2A version: {}", esc(&b)))
+            .unwrap_or_default(),
         esc(&report.coverage.exercised.join(", ")),
         esc(&report.coverage.not_exercised.join(", "))
     );

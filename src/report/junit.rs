@@ -6,9 +6,13 @@ Two suites under `<testsuites>`:
   a failed result carries `<failure>` with its message and the evidence of its findings, a
   skipped one `<skipped>`;
 - `a2a-interop.rules`: one `<testcase>` per registry rule (retired ones left out) plus any
-  rule that fired but is not in the registry; it fails when the rule has an `error` or
-  `warning` finding; notes go to `<system-out>`; a rule without findings whose area the
-  traffic did not exercise (`coverage.notExercised`) is `<skipped>`.
+  rule that fired but is not in the registry; it fails when the rule has a finding at or
+  above the run's `--fail-on` ([`ReportInput::failure_floor`]: `error` by default for
+  `verify`, `probe`, `interop` and `demo`; `warning` where `--fail-on` is `never`), so a run
+  that exits 0 has no failing case (Jenkins marks a build with one unstable); findings below
+  it go to `<system-out>`, under a line naming the threshold; a rule without findings whose
+  area the traffic did not exercise (`coverage.notExercised`) is `<skipped>`. Each suite's
+  `failOn` property names the threshold.
 */
 
 use std::collections::BTreeMap;
@@ -120,16 +124,33 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             continue;
         }
         let fs = by_rule.get(id).cloned().unwrap_or_default();
-        let failing: Vec<&ReportFinding> = fs
+        let floor = input.failure_floor;
+        let failing: Vec<&ReportFinding> =
+            fs.iter().copied().filter(|f| f.severity >= floor).collect();
+        // below the floor: warnings (under `--fail-on error`) said as such, then notes
+        let below_warnings: Vec<&ReportFinding> = fs
             .iter()
             .copied()
-            .filter(|f| f.severity >= Severity::Warning)
+            .filter(|f| f.severity < floor && f.severity > Severity::Note)
             .collect();
         let notes: Vec<&ReportFinding> = fs
             .iter()
             .copied()
-            .filter(|f| f.severity == Severity::Note)
+            .filter(|f| f.severity < floor && f.severity == Severity::Note)
             .collect();
+        let mut out = Vec::new();
+        if !below_warnings.is_empty() {
+            let n = below_warnings.iter().map(|f| f.seen).sum::<u64>();
+            out.push(format!(
+                "not a failure: {n} warning {} below --fail-on {} (a SHOULD; the run's exit status does not count it)\n{}",
+                super::model::plural(n as usize, "occurrence", "occurrences"),
+                floor.as_str(),
+                blocks(&below_warnings)
+            ));
+        }
+        if !notes.is_empty() {
+            out.push(blocks(&notes));
+        }
         rules.push(Case {
             name: id.to_string(),
             time: "0".into(),
@@ -163,7 +184,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                         .then(|| format!("{} (area {area})", super::model::NOT_EXERCISED))
                 })
                 .flatten(),
-            out: (!notes.is_empty()).then(|| blocks(&notes)),
+            out: (!out.is_empty()).then(|| out.join("\n")),
         });
     }
 
@@ -230,6 +251,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                 format!("{} {}", report.tool.name, report.tool.version),
             ),
             ("registry.sha256", report.registry.sha256.clone()),
+            ("failOn", input.failure_floor.as_str().to_string()),
         ];
         if let Some(h) = &report.source.sha256 {
             props.push(("source.sha256", h.clone()));
@@ -292,6 +314,80 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         w.write_event(Event::End(BytesEnd::new("testsuite")))
             .map_err(err)?;
     }
+    w.write_event(Event::End(BytesEnd::new("testsuites")))
+        .map_err(err)?;
+    let mut s = String::from_utf8(w.into_inner()).map_err(err)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// The JUnit XML document of a run that could not start because its agent was unreachable
+/// (`probe` / `interop` exit 2 at their start-up check): one suite `a2a-interop.results`
+/// with one testcase, `agent reachable` (classname `a2a-interop.setup`), failed with
+/// `reason` (the run's exit-2 message: what was tried, the cause and the hint) and type
+/// `unreachable`; its `target` property names the agent's URL (credentials redacted by the
+/// caller), `conformanceLevel` is `none`. A CI job that asked for `-f junit -o FILE` then has
+/// a report saying why there are no results, instead of no file. Valid against Jenkins'
+/// `junit-10.xsd` as [`render`]'s output is.
+///
+/// # Errors
+/// Only if the XML writer fails (it writes to memory).
+pub fn render_unreachable(target: &str, reason: &str) -> Result<String, ReportError> {
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))
+        .map_err(err)?;
+    let mut root = BytesStart::new("testsuites");
+    root.push_attribute(("name", "a2a-interop"));
+    root.push_attribute(("tests", "1"));
+    root.push_attribute(("failures", "1"));
+    root.push_attribute(("errors", "0"));
+    root.push_attribute(("time", "0"));
+    w.write_event(Event::Start(root)).map_err(err)?;
+    let mut suite = BytesStart::new("testsuite");
+    suite.push_attribute(("name", "a2a-interop.results"));
+    suite.push_attribute(("tests", "1"));
+    suite.push_attribute(("failures", "1"));
+    suite.push_attribute(("errors", "0"));
+    suite.push_attribute(("skipped", "0"));
+    suite.push_attribute(("time", "0"));
+    w.write_event(Event::Start(suite)).map_err(err)?;
+    w.write_event(Event::Start(BytesStart::new("properties")))
+        .map_err(err)?;
+    for (k, v) in [
+        ("conformanceLevel", "none".to_string()),
+        ("target", target.to_string()),
+        (
+            "tool",
+            format!("{} {}", env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")),
+        ),
+    ] {
+        let mut p = BytesStart::new("property");
+        p.push_attribute(("name", k));
+        p.push_attribute(("value", xml_safe(&v).as_str()));
+        w.write_event(Event::Empty(p)).map_err(err)?;
+    }
+    w.write_event(Event::End(BytesEnd::new("properties")))
+        .map_err(err)?;
+    let mut tc = BytesStart::new("testcase");
+    tc.push_attribute(("name", "agent reachable"));
+    tc.push_attribute(("classname", "a2a-interop.setup"));
+    tc.push_attribute(("time", "0"));
+    w.write_event(Event::Start(tc)).map_err(err)?;
+    let mut f = BytesStart::new("failure");
+    f.push_attribute(("type", "unreachable"));
+    let message = format!("the agent at {target} was unreachable: nothing was tested");
+    f.push_attribute(("message", xml_safe(&message).as_str()));
+    w.write_event(Event::Start(f)).map_err(err)?;
+    w.write_event(Event::Text(BytesText::new(&xml_safe(&format!(
+        "{message}\n{reason}"
+    )))))
+    .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("failure")))
+        .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("testcase")))
+        .map_err(err)?;
+    w.write_event(Event::End(BytesEnd::new("testsuite")))
+        .map_err(err)?;
     w.write_event(Event::End(BytesEnd::new("testsuites")))
         .map_err(err)?;
     let mut s = String::from_utf8(w.into_inner()).map_err(err)?;

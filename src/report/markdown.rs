@@ -79,6 +79,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         report.dialects.join(", ")
     };
     let _ = writeln!(out, "- **dialects seen:** {dialects}");
+    if let Some(b) = super::model::bindings_line(&report.bindings) {
+        let _ = writeln!(out, "- **bindings per A2A version:** {b}");
+    }
     let _ = writeln!(
         out,
         "- **conformance level:** **{}** ({})",

@@ -641,6 +641,11 @@ pub struct Report {
     pub source: SourceInfo,
     /// Wire generations seen in the traffic (`"0.3"`, `"1.0"`), sorted.
     pub dialects: Vec<String>,
+    /// Call exchanges per A2A version and binding (JSON-RPC, HTTP+JSON, gRPC), sorted by
+    /// version then binding: which bindings each version was spoken over, with counts.
+    /// Absent when the traffic had no A2A call (cards only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bindings: Vec<crate::verify::BindingUse>,
     /// A2A versions the rule registry covers ([`SPEC_VERSIONS`]).
     pub spec_versions: Vec<String>,
     pub registry: RegistryInfo,
@@ -1273,6 +1278,43 @@ pub struct ReportInput {
     /// the report's level is then [`ConformanceLevel::NotVerified`] and its reason
     /// `nothing was verified: WHY` (breaker16b T7). `None`: judged as usual.
     pub nothing_verified: Option<String>,
+    /// The lowest severity JUnit marks `<failure>` in its rules suite: the run's `--fail-on`
+    /// ([`ReportInput::with_fail_on`]), so that a run that exits 0 has no failing rule a CI
+    /// viewer turns red or unstable. Findings below it go to the case's `<system-out>`.
+    /// [`Severity::Warning`] unless set.
+    pub failure_floor: Severity,
+}
+
+/// The bindings each A2A version was spoken over, with counts, for the text, Markdown and
+/// HTML reports: `1.0: JSON-RPC (12 exchanges), HTTP+JSON (3 exchanges); 0.3: JSON-RPC (1
+/// exchange)`, newest version first. `None` when no call was seen.
+pub fn bindings_line(bindings: &[crate::verify::BindingUse]) -> Option<String> {
+    let mut versions: Vec<&str> = Vec::new();
+    for b in bindings {
+        if !versions.contains(&b.version.as_str()) {
+            versions.push(&b.version);
+        }
+    }
+    versions.sort_by(|a, b| b.cmp(a));
+    let parts: Vec<String> = versions
+        .iter()
+        .map(|v| {
+            let of: Vec<String> = bindings
+                .iter()
+                .filter(|b| b.version == *v)
+                .map(|b| {
+                    format!(
+                        "{} ({} {})",
+                        b.binding,
+                        b.exchanges,
+                        plural(b.exchanges as usize, "exchange", "exchanges")
+                    )
+                })
+                .collect();
+            format!("{v}: {}", of.join(", "))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 impl ReportInput {
@@ -1293,7 +1335,26 @@ impl ReportInput {
             generated_at: None,
             color: false,
             nothing_verified: None,
+            failure_floor: Severity::Warning,
         }
+    }
+
+    /// Sets [`ReportInput::failure_floor`] from `--fail-on`: `error`, `warning` and `note`
+    /// are that severity; `never` (the exit status judges no finding: `report`'s and
+    /// `proxy`'s default) leaves JUnit's own default, warning, so that its file still judges.
+    pub fn with_fail_on(mut self, fail_on: crate::cli::FailOn) -> Self {
+        self.failure_floor = junit_floor(fail_on);
+        self
+    }
+}
+
+/// The JUnit failure floor of `--fail-on` ([`ReportInput::with_fail_on`]).
+pub fn junit_floor(fail_on: crate::cli::FailOn) -> Severity {
+    use crate::cli::FailOn;
+    match fail_on {
+        FailOn::Error => Severity::Error,
+        FailOn::Note => Severity::Note,
+        FailOn::Warning | FailOn::Never => Severity::Warning,
     }
 }
 
@@ -1381,6 +1442,7 @@ impl Report {
             tool: ToolInfo::this(),
             source: input.source.clone(),
             dialects: outcome.dialects.clone(),
+            bindings: outcome.bindings.clone(),
             spec_versions: SPEC_VERSIONS.iter().map(|s| s.to_string()).collect(),
             registry: RegistryInfo {
                 sha256: registry_sha256(input.rules),

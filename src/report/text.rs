@@ -416,6 +416,9 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     if let Some(line) = generations_note(report, input, &file) {
         let _ = writeln!(out, "{line}\n");
     }
+    if let Some(b) = super::model::bindings_line(&report.bindings) {
+        let _ = writeln!(out, "bindings per A2A version: {b}\n");
+    }
     out.push_str(&style.bold(&summary_line(report)));
     out.push('\n');
     out

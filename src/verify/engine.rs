@@ -8,7 +8,7 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 `A2A-DIGEST.md` IDs (see [`super::rules`]).
 */
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 // foldhash instead of std's SipHash: the verifier hashes task, context and message ids on
 // every event; SipHash was ~3 % of offline verify (docs/performance.md, session 26).
@@ -1530,6 +1530,8 @@ pub(super) struct State {
     /// found when it ends otherwise. Bounded by the open exchanges.
     stale_streams: HashMap<String, Vec<StaleReport>>,
     dialects: BTreeSet<&'static str>,
+    /// Exchanges per (A2A version, binding) of the calls seen ([`State::note_binding`]).
+    bindings: BTreeMap<(&'static str, &'static str), u64>,
     areas: BTreeSet<&'static str>,
     incomplete: Vec<(String, String)>,
     /// The first [`OPEN_AT_END_KEPT`] exchanges the recording ended with still open
@@ -2418,6 +2420,7 @@ impl State {
             active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
+            bindings: BTreeMap::new(),
             areas: BTreeSet::new(),
             incomplete: Vec::new(),
             open_at_end: Vec::new(),
@@ -2518,6 +2521,7 @@ impl State {
             ("active_sub_refusals", self.active_sub_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
+            ("bindings", self.bindings.len()),
             ("areas", self.areas.len()),
             ("incomplete", self.incomplete.len()),
             ("live_notes", self.live_notes.len()),
@@ -3708,6 +3712,15 @@ impl State {
         VerifyOutcome {
             findings,
             dialects: self.dialects.iter().map(|s| s.to_string()).collect(),
+            bindings: self
+                .bindings
+                .iter()
+                .map(|(&(version, binding), &exchanges)| super::BindingUse {
+                    version: version.to_string(),
+                    binding: binding.to_string(),
+                    exchanges,
+                })
+                .collect(),
             events: self.events,
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
@@ -3818,6 +3831,7 @@ impl State {
                 if let Some(d) = calls.iter().find_map(|k| k.dialect) {
                     c.dialect = Some(d);
                     self.note_dialect(&x.id, d);
+                    self.note_binding(d.as_str(), Binding::JsonRpc);
                 }
                 c.binding = Some(Binding::JsonRpc);
                 c.batch = Some(Arc::new(calls));
@@ -4031,8 +4045,9 @@ impl State {
             }
         }
         if let Some(d) = c.dialect {
-            if c.binding.is_some() {
+            if let Some(b) = c.binding {
                 self.note_dialect(&x.id, d);
+                self.note_binding(d.as_str(), b);
             }
             if c.binding == Some(Binding::Rest) {
                 self.rest_dialects.insert(x.id.to_string(), d);
@@ -5989,6 +6004,18 @@ impl State {
     /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
     fn note_dialect(&mut self, xid: &str, d: Dialect) {
         self.note_dialect_label(xid, d.as_str());
+    }
+
+    /// Counts one call exchange of A2A version `version` (`"1.0"`, `"0.3"`, ...) over
+    /// `binding` (JSON-RPC, HTTP+JSON, gRPC: the spec's names) for the outcome's
+    /// [`super::VerifyOutcome::bindings`]. Card fetches are no binding's calls.
+    fn note_binding(&mut self, version: &'static str, binding: Binding) {
+        let name = match binding {
+            Binding::JsonRpc => "JSON-RPC",
+            Binding::Rest => "HTTP+JSON",
+            Binding::Grpc => "gRPC",
+        };
+        *self.bindings.entry((version, name)).or_insert(0) += 1;
     }
 
     /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
@@ -19261,6 +19288,7 @@ impl State {
             "1.0 gRPC"
         };
         self.note_dialect_label(&x.id, label);
+        self.note_binding(route.dialect.as_str(), Binding::Grpc);
         self.areas.insert("grpc");
         if c.op.is_some_and(Op::is_task_op) {
             self.areas.insert("task");

@@ -33,6 +33,10 @@ pub struct VerifyOutcome {
     /// Wire generations seen (`"0.1"`, `"0.2"`, `"0.3"`, `"1.0"`; gRPC calls as `"0.3 gRPC"`
     /// / `"1.0 gRPC"`, GRPC-001), sorted.
     pub dialects: Vec<String>,
+    /// Call exchanges per A2A version and binding, sorted by version then binding name:
+    /// which bindings (JSON-RPC, HTTP+JSON, gRPC) each version was spoken over. A batch
+    /// counts once; card fetches are not counted.
+    pub bindings: Vec<BindingUse>,
     /// Events fed.
     pub events: u64,
     /// Exchanges seen.
@@ -52,6 +56,19 @@ pub struct VerifyOutcome {
     /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | "1.0 gRPC" | ...)`, for
     /// the first 10 000 such exchanges (memory stays flat on huge recordings).
     pub exchange_dialects: Vec<(String, String)>,
+}
+
+/// How many call exchanges used one A2A version over one binding
+/// ([`VerifyOutcome::bindings`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingUse {
+    /// The A2A version (`"1.0"`, `"0.3"`, `"0.2"`).
+    pub version: String,
+    /// `"JSON-RPC"`, `"HTTP+JSON"` or `"gRPC"` (the spec's binding names).
+    pub binding: String,
+    /// Exchanges.
+    pub exchanges: u64,
 }
 
 /// An exchange the recording ended with still open ([`VerifyOutcome::open_at_end`]).
