@@ -383,16 +383,16 @@ fn item4_junit_follows_fail_on() {
             junit.contains("<property name=\"failOn\" value=\"error\"/>"),
             "{junit}"
         );
-        let case = case_of(&junit, "VER-MIX-001");
+        let case = case_of(&junit, "VER-MIX-002");
         assert!(
             case.contains("<system-out>not a failure: 1 warning occurrence below --fail-on error"),
             "{case}"
         );
-        assert!(case.contains("VER-MIX-001"), "{case}");
+        assert!(case.contains("VER-MIX-002"), "{case}");
     }
     // --fail-on warning: exit 1, and the warning is the failure it counts
     let junit = junit_of(&["--fail-on", "warning"], 1);
-    let case = case_of(&junit, "VER-MIX-001");
+    let case = case_of(&junit, "VER-MIX-002");
     assert!(case.contains("<failure type=\"warning\""), "{case}");
     assert!(!case.contains("not a failure"), "{case}");
     assert!(
