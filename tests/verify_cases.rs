@@ -3244,3 +3244,51 @@ fn review27a_url_declared_in_two_bindings() {
         "client called POST /a2a/message:send in JSON-RPC at https://agent.example.test/a2a, which the card declares as JSON-RPC at the url itself and HTTP+JSON below it, so /a2a/message:send is HTTP+JSON only: the agent refused it (HTTP 400); the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
     );
 }
+
+/// q28a item 1 (review27a): a send naming a task the agent handed out (its message's
+/// taskId, or a referenceTaskIds entry) answered not found is ID-TASK-001 on every binding
+/// and in every form: gRPC NOT_FOUND (unary and streaming, with or without ErrorInfo), a
+/// JSON-RPC -32001 event and an HTTP+JSON google.rpc.Status event inside a stream. A task
+/// never handed out, or handed out to another caller, stays silent (`b28q-1-legal-*`).
+#[test]
+fn q28a_send_naming_handed_out_task_not_found() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-1-", 4);
+    for (stem, words) in [
+        (
+            "b28q-1-v10-grpc-send-reference-task-not-found",
+            "agent answered SendMessage (POST http://agent.example.test:50051/lf.a2a.v1.A2AService/SendMessage), a message that refers to task t1 in referenceTaskIds (it names no taskId, so it starts a new task), with gRPC NOT_FOUND (TaskNotFoundError), although it handed out that task id in exchange e2",
+        ),
+        (
+            "b28q-1-v10-grpc-stream-send-reference-task-not-found-no-details",
+            "a message that refers to task t1 in referenceTaskIds (it names no taskId, so it starts a new task), with gRPC NOT_FOUND (TaskNotFoundError)",
+        ),
+        (
+            "b28q-1-v10-grpc-stream-send-task-id-not-found",
+            "a message that continues task t1 (its taskId), with gRPC NOT_FOUND (TaskNotFoundError), although it handed out that task id in exchange e2 and last reported it TASK_STATE_INPUT_REQUIRED",
+        ),
+        (
+            "b28q-1-v03-jsonrpc-stream-send-task-not-found-event",
+            "agent answered message/stream (POST https://agent.example.test/a2a), a message that continues task t1 (its taskId), with TaskNotFoundError in its stream, although it handed out that task id in exchange e2 and last reported it input-required",
+        ),
+        (
+            "b28q-1-v03-jsonrpc-stream-send-reference-task-not-found-event",
+            "a message that refers to task t1 in referenceTaskIds",
+        ),
+        (
+            "b28q-1-v10-jsonrpc-stream-send-task-not-found-event",
+            "agent answered SendStreamingMessage (POST https://agent.example.test/a2a), a message that continues task t1 (its taskId), with TaskNotFoundError in its stream",
+        ),
+        (
+            "b28q-1-v10-rest-stream-send-task-not-found-event",
+            "agent answered SendStreamingMessage (POST https://agent.example.test/a2a/message:stream), a message that continues task t1 (its taskId), with TaskNotFoundError in its stream",
+        ),
+    ] {
+        let m = only_finding(stem, "ID-TASK-001").message;
+        assert!(m.contains(words), "{stem}: {m}");
+    }
+    // 1.0 JSON-RPC: the wrong error is the one finding, not also STREAM-FIRST-001.
+    let out = verify(&dir.join("b28q-1-v10-jsonrpc-stream-send-task-not-found-event.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["ID-TASK-001"], "{}", render(&out));
+}

@@ -6553,8 +6553,9 @@ impl State {
     /// TaskNotFoundError, else UnsupportedOperationError; `how`: the error in the wire's
     /// words; `ev`: its evidence), the same on a JSON-RPC `error` response event and on an
     /// HTTP+JSON `{"error":{google.rpc.Status}}` event (TASK-009, ID-001, STREAM-004):
-    /// not found for a task this very stream carried, or (SubscribeToTask) a task the agent
-    /// handed out earlier; UnsupportedOperation on a subscription to an interrupted task. An
+    /// not found for a task this very stream carried, or a task the agent handed out
+    /// earlier that the call names (SubscribeToTask's id; a streamed send's message taskId
+    /// or referenceTaskIds entry); UnsupportedOperation on a subscription to an interrupted task. An
     /// unknown task answered so as the stream's one event is legal (a2a-python raises it
     /// inside the streaming handler).
     fn stream_error_verdict(
@@ -6583,6 +6584,15 @@ impl State {
                     let ptr = ev.pointer.clone().unwrap_or_default();
                     self.task_not_found(x, tid, ev.seq, &ptr);
                 }
+            } else if let Some(tid) =
+                matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                    .then(|| message_task_id(c).or_else(|| self.referenced_task_handed_out(x, c)))
+                    .flatten()
+            {
+                // ID-TASK-001 (review27a): a streamed send continuing (taskId) or referring
+                // to (referenceTaskIds) a task the agent handed out earlier.
+                let ptr = ev.pointer.clone().unwrap_or_default();
+                self.task_not_found(x, &tid, ev.seq, &ptr);
             } else {
                 self.task_not_found_for_fresh_send(x, c, how, ev);
             }
@@ -17417,13 +17427,13 @@ impl State {
     fn send_task_not_found_message(&self, x: &Exch, tid: &str, axid: &str) -> String {
         let c = x.call.clone().unwrap_or_default();
         let how = match c.binding {
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
             _ if x.sse.is_some() => "TaskNotFoundError in its stream".to_string(),
             Some(Binding::Rest) => format!(
                 "HTTP {} TaskNotFoundError",
                 x.status
                     .map_or_else(|| "404".to_string(), |s| s.to_string())
             ),
-            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
             _ => "-32001 TaskNotFoundError".to_string(),
         };
         let rec = self.tasks.get(&x.tkey(tid));
@@ -19628,13 +19638,17 @@ impl State {
             }
         }
         // ID-TASK-001 / ID-TASK-006 (mine24b): NOT_FOUND for a send whose message names a
-        // task (message.taskId): this agent's own task, or one another agent handed out.
+        // task (message.taskId, or a referenceTaskIds entry the agent handed out): this
+        // agent's own task, or one another agent handed out.
         if code == 5
             && streamed.is_none()
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
         {
-            if let Some(tid) = message_task_id(&c) {
+            // breaker27 X05 / review27a: or a task its referenceTaskIds names.
+            if let Some(tid) =
+                message_task_id(&c).or_else(|| self.referenced_task_handed_out(&x, &c))
+            {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
         }

@@ -1,0 +1,190 @@
+"""Writes the session-28 quality transcripts (q28a, `b28q-*`). Faulty ones carry the
+finding the verifier must report; `-legal-` ones must stay silent (but for notes).
+Run from the repo root: python3 tests/cases/gen_b28q.py [NAME...]
+
+1. A send that names a task the agent handed out (its message's taskId, or a
+   referenceTaskIds entry), answered not found on any binding and in any form (gRPC
+   NOT_FOUND, a JSON-RPC or HTTP+JSON error event inside a stream): ID-TASK-001, as for
+   GetTask / CancelTask / SubscribeToTask.
+"""
+import base64, json, os, sys, urllib.parse
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from casewriter import write_cases
+
+OUT = os.path.join(os.path.dirname(__file__), "variants")
+from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ...)
+from blind_helpers import _t
+
+C = {}
+
+
+def case(name, src, lines, findings, note):
+    _t[0] = 0.0
+    C["b28q-" + name] = (lines(), findings, src, note)
+
+
+E, W, N = "error", "warning", "note"
+A = H + "/a2a"
+RJ10 = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
+R10I = [{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+
+
+# gRPC (native recording: protobuf bodies base64, trailers on exchange_end)
+def _varint(n):
+    out = b""
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out += bytes([b | 0x80])
+        else:
+            return out + bytes([b])
+
+
+def pb_str(f, v):
+    v = v.encode() if isinstance(v, str) else v
+    return _varint(f << 3 | 2) + _varint(len(v)) + v
+
+
+def pb_int(f, v):
+    return _varint(f << 3) + _varint(v)
+
+
+def frame(m):
+    return b"\x00" + len(m).to_bytes(4, "big") + m
+
+
+G = "http://agent.example.test:50051"
+
+
+def pb_msg(text, mid, tid=None, cid=None, refs=()):
+    return (pb_str(1, mid) + (pb_str(2, cid) if cid else b"") + (pb_str(3, tid) if tid else b"")
+            + pb_int(4, 1) + pb_str(5, pb_str(1, text)) + b"".join(pb_str(8, r) for r in refs))
+
+
+def pb_task(tid, cid, state):
+    """A v1 Task (id, context_id, status.state: 3 COMPLETED, 6 INPUT_REQUIRED)."""
+    return pb_str(1, tid) + pb_str(2, cid) + pb_str(3, pb_int(1, state))
+
+
+def pb_not_found(message):
+    info = pb_str(1, "TASK_NOT_FOUND") + pb_str(2, "a2a-protocol.org")
+    return pb_int(1, 5) + pb_str(2, message) + pb_str(3, pb_str(1, "type.googleapis.com/google.rpc.ErrorInfo") + pb_str(2, info))
+
+
+def native(calls, auth=None):
+    """A reverse-proxy recording of an Agent Card fetch and gRPC `calls`: (method, request
+    message, response message or None, grpc-status, grpc-message, status details or None),
+    each call under `auth[i]` (an authorization header) when given."""
+    card = card10(ifaces=[{"url": "agent.example.test:50051", "protocolBinding": "GRPC", "protocolVersion": "1.0"}])
+    out = [{"type": "recording", "format": 1, "tool": {"name": "q28a-grpcgen", "version": "1"}, "startedAt": "2026-12-03T10:00:00.000Z",
+            "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": G}], "redacted": False}]
+    st = {"seq": 1, "t": 1000}
+
+    def ev(**kw):
+        d = {"seq": st["seq"], "t_us": st["t"]}
+        d.update(kw)
+        out.append(d)
+        st["seq"] += 1
+        st["t"] += 1000
+    body = json.dumps(card)
+    ev(exchange="e1", type="request_head", method="GET", url="http://agent.example.test/.well-known/agent-card.json", version="HTTP/1.1",
+       headers=[["accept", "application/json"]], upstream="http://agent.example.test/.well-known/agent-card.json")
+    ev(exchange="e1", type="response_head", status=200, version="HTTP/1.1", headers=[["content-type", "application/json"], ["cache-control", "public, max-age=300"], ["etag", '"c1"']])
+    ev(exchange="e1", type="response_chunk", body=body)
+    ev(exchange="e1", type="exchange_end", outcome="complete", request_bytes=0, response_bytes=len(body))
+    for n, (method, reqmsg, respmsg, code, gmsg, details) in enumerate(calls, start=2):
+        e = "e%d" % n
+        url = G + "/lf.a2a.v1.A2AService/" + method
+        hs = [["content-type", "application/grpc"], ["te", "trailers"], ["a2a-version", "1.0"]]
+        if auth:
+            hs.append(["authorization", auth[n - 2]])
+        ev(exchange=e, type="request_head", method="POST", url=url, version="HTTP/2.0", headers=hs, upstream=url)
+        rb = frame(reqmsg)
+        ev(exchange=e, type="request_body", body=base64.b64encode(rb).decode(), encoding="base64")
+        ev(exchange=e, type="response_head", status=200, version="HTTP/2.0", headers=[["content-type", "application/grpc"]])
+        sb = b""
+        if respmsg is not None:
+            sb = frame(respmsg)
+            ev(exchange=e, type="response_chunk", body=base64.b64encode(sb).decode(), encoding="base64")
+        tr = [["grpc-status", str(code)], ["grpc-message", urllib.parse.quote(gmsg)]]
+        if details is not None:
+            tr.append(["grpc-status-details-bin", base64.b64encode(details).decode().rstrip("=")])
+        ev(exchange=e, type="exchange_end", outcome="complete", request_bytes=len(rb), response_bytes=len(sb), trailers=tr)
+    return out
+
+
+def grpc_first(state=3):
+    return ("SendMessage", pb_str(2, pb_msg("hi", "m1")), pb_str(1, pb_task("t1", "c1", state)), 0, "", None)
+
+
+def grpc_nf(method, msg, details=True):
+    return (method, pb_str(2, msg), None, 5, "task not found: t1", pb_not_found("task not found: t1") if details else None)
+
+
+# ------------------------------------------------ 1: a send naming a handed-out task, not found
+S1 = "review27a / breaker27 X05 (ID-001: TaskNotFoundError answers an unknown task only; TASK-009): a send naming a task the agent handed out, answered not found, over gRPC and inside streams"
+case("1-v10-grpc-send-reference-task-not-found", S1, lambda: native([
+    grpc_first(),
+    grpc_nf("SendMessage", pb_msg("refine it", "m2", cid="c1", refs=["t1"]))]),
+    [("task-id-not-resolvable", E)],
+    "gRPC SendMessage whose message refers to t1 (completed, handed out in e2) in referenceTaskIds ends NOT_FOUND TASK_NOT_FOUND: the agent lost a task it handed out")
+case("1-v10-grpc-stream-send-reference-task-not-found-no-details", S1, lambda: native([
+    grpc_first(),
+    grpc_nf("SendStreamingMessage", pb_msg("refine it", "m2", cid="c1", refs=["t1"]), details=False)]),
+    [("task-id-not-resolvable", E), ("grpc-error-info-missing", E)],
+    "the streaming form, NOT_FOUND with no ErrorInfo (read as TaskNotFoundError; the missing ErrorInfo is GRPC-ERROR-002's own fault)")
+case("1-v10-grpc-stream-send-task-id-not-found", S1, lambda: native([
+    grpc_first(6),
+    grpc_nf("SendStreamingMessage", pb_msg("Paris", "m2", "t1", "c1"))]),
+    [("task-id-not-resolvable", E)],
+    "SendStreamingMessage continuing input-required t1 ends NOT_FOUND with no message sent")
+case("1-legal-v10-grpc-send-reference-unknown-task-not-found", S1, lambda: native([
+    grpc_first(),
+    grpc_nf("SendMessage", pb_msg("refine it", "m2", cid="c1", refs=["t9"]))]),
+    [], "t9 was never handed out in this recording: NOT_FOUND is a fair answer")
+case("1-legal-v10-grpc-send-task-of-other-caller-not-found", S1, lambda: native([
+    grpc_first(6),
+    grpc_nf("SendMessage", pb_msg("Paris", "m2", "t1", "c1"))], auth=["Bearer alice-token-1", "Bearer bob-token-22"]),
+    [], "t1 was handed out to another caller (other credentials): a task is scoped to its caller, NOT_FOUND is right (TASK-009, AUTH-006)")
+
+case("1-v03-jsonrpc-stream-send-task-not-found-event", S1, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03()})), resp(ok(1, task03("t1", state="input-required"))),
+    req(A, rpc(2, "message/stream", {"message": msg03("Paris", mid="m2", taskId="t1", contextId="c1")})),
+    resp("", headers=SSE), chunk("data: " + json.dumps(err(2, -32001, "Task not found")) + "\n\n"), chunk("", close="eof")],
+    [("task-id-not-resolvable", E)],
+    "message/stream continuing input-required t1 answers one -32001 event: the agent does not know the task it handed out in e2")
+case("1-v03-jsonrpc-stream-send-reference-task-not-found-event", S1, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03()})), resp(ok(1, task03("t1"))),
+    req(A, rpc(2, "message/stream", {"message": msg03("refine it", mid="m2", contextId="c1", referenceTaskIds=["t1"])})),
+    resp("", headers=SSE), chunk("data: " + json.dumps(err(2, -32001, "Task not found")) + "\n\n"), chunk("", close="eof")],
+    [("task-id-not-resolvable", E)],
+    "the referenceTaskIds form of the stream's -32001 event")
+case("1-v10-jsonrpc-stream-send-task-not-found-event", S1, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10("t1", state="INPUT_REQUIRED")})),
+    req(A, rpc(2, "SendStreamingMessage", {"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}), headers=V10),
+    resp("", headers=SSE), chunk("data: " + json.dumps(err(2, -32001, "Task not found")) + "\n\n"), chunk("", close="eof")],
+    [("task-id-not-resolvable", E)],
+    "the 1.0 form: the error is wrong itself (a task the agent handed out), so it is the one finding, not also STREAM-FIRST-001")
+case("1-v10-rest-stream-send-task-not-found-event", S1, lambda: getcard(card10(ifaces=R10I)) + [
+    req(A + "/message:send", {"message": msg10()}, headers=RJ10), resp({"task": task10("t1", state="INPUT_REQUIRED")}, headers=RJ10),
+    req(A + "/message:stream", {"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}, headers=RJ10),
+    resp("", headers=SSE),
+    chunk(rest_ev({"error": {"code": 404, "status": "NOT_FOUND", "message": "task not found", "details": einfo("TASK_NOT_FOUND")}})),
+    chunk("", close="eof")],
+    [("task-id-not-resolvable", E)],
+    "HTTP+JSON SendStreamingMessage continuing input-required t1 answers one google.rpc.Status NOT_FOUND event")
+case("1-legal-v03-jsonrpc-stream-send-unknown-task-not-found-event", S1, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03()})), resp(ok(1, task03("t1"))),
+    req(A, rpc(2, "message/stream", {"message": msg03("Paris", mid="m2", taskId="t9", contextId="c1")})),
+    resp("", headers=SSE), chunk("data: " + json.dumps(err(2, -32001, "Task not found")) + "\n\n"), chunk("", close="eof")],
+    [], "t9 was never handed out: a -32001 event for it is a2a-python 0.3's legal answer")
+case("1-legal-v03-jsonrpc-send-reference-unknown-task-not-found", S1, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03()})), resp(ok(1, task03("t1"))),
+    req(A, rpc(2, "message/send", {"message": msg03("refine it", mid="m2", contextId="c1", referenceTaskIds=["t9"])})),
+    resp(err(2, -32001, "Task not found"))],
+    [], "a reference to a task never handed out here: not judged")
+
+if __name__ == "__main__":
+    write_cases(C, OUT)
