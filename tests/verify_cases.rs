@@ -3292,3 +3292,47 @@ fn q28a_send_naming_handed_out_task_not_found() {
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
     assert_eq!(rules, ["ID-TASK-001"], "{}", render(&out));
 }
+
+/// q28a item 2 (review27a): a URL the card declares for JSON-RPC and HTTP+JSON alike is
+/// judged as both: a 404 on an HTTP+JSON route below it is CARD-URL-002 whichever
+/// interface comes first, citing the HTTP+JSON interface, and a JSON-RPC answer at the URL
+/// itself does not make the routes' HTML 404 an error answer. A served route's 404
+/// TaskNotFoundError and both bindings served stay silent (`b28q-2-legal-*`).
+#[test]
+fn q28a_one_url_both_bindings_routes_judged() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-2-", 2);
+    for stem in [
+        "b28q-2-v10-jsonrpc-then-rest-one-url-rest-send-404",
+        "b28q-2-v10-rest-then-jsonrpc-one-url-rest-send-404",
+    ] {
+        let f = only_finding(stem, "CARD-URL-002");
+        assert_eq!(
+            f.message,
+            "the SendMessage route POST /a2a/message:send below advertised interface url https://agent.example.test/a2a answered HTTP 404: the agent does not serve that operation at the route the binding defines for it",
+            "{stem}"
+        );
+        let want = if stem.contains("jsonrpc-then-rest") {
+            "/supportedInterfaces/1/url"
+        } else {
+            "/supportedInterfaces/0/url"
+        };
+        assert!(
+            f.evidence
+                .iter()
+                .any(|e| e.pointer.as_deref() == Some(want)),
+            "{stem}: {:?}",
+            f.evidence
+        );
+    }
+    let out =
+        verify(&dir.join(
+            "b28q-2-v10-jsonrpc-then-rest-one-url-rest-get-task-404-after-rpc-answered.jsonl",
+        ));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["CARD-URL-002"], "{}", render(&out));
+    assert_eq!(
+        out.findings[0].message,
+        "the GetTask route GET /a2a/tasks/t1 below advertised interface url https://agent.example.test/a2a answered HTTP 404; the JSON-RPC interface the card declares at the same url answered calls there, so the url is right: the agent does not serve that operation at the route the binding defines for it"
+    );
+}

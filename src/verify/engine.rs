@@ -983,6 +983,10 @@ struct Advertised {
     /// The agent has answered a request to this URL: a later request it did not answer
     /// (a crash on a malformed call, a client abort) says nothing about the URL.
     answered: bool,
+    /// The agent has answered a request to a route below this URL (an HTTP+JSON
+    /// operation): unlike a JSON-RPC answer at the URL itself, it proves the routes are
+    /// served when the URL declares both bindings (q28a).
+    answered_below: bool,
     /// An `HTTP+JSON` interface declared with protocol version 1.x: its operation routes
     /// sit directly below the URL (`{url}/message:send`), where 0.3 put them below
     /// `{url}/v1/` (BIND-001, breaker14 P13).
@@ -1001,6 +1005,32 @@ struct Advertised {
     /// (JSON-RPC POSTs to the URL, HTTP+JSON routes below it; CARD-005): `binding` is the
     /// first interface's. BIND-USE-001 and CARD-URL-010 judge a call by either (review27a).
     twin: Option<Binding>,
+    /// Where the card declares the twin interface (`/supportedInterfaces/1`): the evidence
+    /// of a finding about the twin's binding at this URL.
+    twin_pointer: Option<String>,
+}
+
+impl Advertised {
+    /// An HTTP+JSON (or other base-path) interface is declared at this URL, by the first
+    /// interface or its twin: its operation routes sit below the URL (CARD-005).
+    fn routes_below(&self) -> bool {
+        !self.exact || self.twin == Some(Binding::Rest)
+    }
+
+    /// A JSON-RPC interface is declared at this URL, by the first interface or its twin:
+    /// it is POSTed to at exactly the URL (CARD-005).
+    fn rpc_at_url(&self) -> bool {
+        self.exact || self.twin == Some(Binding::JsonRpc)
+    }
+
+    /// The card pointer of the interface a call of `binding` uses at this URL: the twin's
+    /// when the twin declares that binding, else the first interface's.
+    fn pointer_for(&self, binding: Option<Binding>) -> &str {
+        match &self.twin_pointer {
+            Some(p) if binding.is_some() && binding == self.twin => p,
+            _ => &self.pointer,
+        }
+    }
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -23777,6 +23807,13 @@ impl State {
                 if let Some(a) = self.advertised.get_mut(&itf.url) {
                     if twin.is_some() && a.binding.is_some() && a.binding != twin {
                         a.twin = twin;
+                        a.twin_pointer = Some(itf.pointer().to_string());
+                        // q28a: a 1.x HTTP+JSON twin's routes sit directly below the URL.
+                        a.rest_1x |= twin == Some(Binding::Rest)
+                            && itf
+                                .version
+                                .as_deref()
+                                .is_some_and(|v| v.trim().starts_with('1'));
                     }
                 }
                 continue;
@@ -24062,6 +24099,10 @@ impl State {
             let reported =
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
+            let answered_below = self
+                .advertised
+                .get(&itf.url)
+                .is_some_and(|a| a.answered_below);
             let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             let misused = self.advertised.get(&itf.url).is_some_and(|a| a.misused);
             let tenant = itf
@@ -24088,6 +24129,7 @@ impl State {
                     reported,
                     redirected,
                     answered,
+                    answered_below,
                     rest_1x: itf.binding.eq_ignore_ascii_case("HTTP+JSON")
                         && itf
                             .version
@@ -24098,6 +24140,7 @@ impl State {
                     misused,
                     tenant,
                     twin: None,
+                    twin_pointer: None,
                 },
             );
         }
@@ -24369,7 +24412,12 @@ impl State {
         };
         let answer = x.status.is_some() && !x.synthetic;
         let Some(how) = failed else {
-            if answer && self.advertised.values().any(|a| !a.answered) {
+            if answer
+                && self
+                    .advertised
+                    .values()
+                    .any(|a| !a.answered || (a.routes_below() && !a.answered_below))
+            {
                 self.mark_answered(p, &x.method);
             }
             return;
@@ -24450,10 +24498,10 @@ impl State {
             // A JSON-RPC endpoint is its exact URL (CARD-005): a client that added or dropped
             // a trailing slash (`/agent/` for `/agent`, kagent #622) called another URL, and
             // the router's 404 is no sign that the advertised one is wrong (BIND-USE-002).
-            if a.exact && path == base && trailing_slash_differs(&p.path, &a.parts.path) {
+            if a.rpc_at_url() && path == base && trailing_slash_differs(&p.path, &a.parts.path) {
                 continue;
             }
-            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+            if path == base || (a.routes_below() && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }
         }
@@ -24481,7 +24529,10 @@ impl State {
             let card_ev = Evidence {
                 seq: a.card_seq,
                 exchange: Some(a.card_exchange.clone()),
-                pointer: Some(a.pointer.clone()),
+                pointer: Some(
+                    a.pointer_for(x.call.as_deref().and_then(|c| c.binding))
+                        .to_string(),
+                ),
                 found: Some(Value::String(a.url.clone())),
             };
             let answer_ev = x.ev(if x.resp_seq > 0 {
@@ -24495,11 +24546,9 @@ impl State {
             let base = net::norm_path(&a.parts.path)
                 .trim_end_matches('/')
                 .to_string();
-            if let Some(t) = a
-                .tenant
-                .as_deref()
-                .filter(|t| !a.exact && unrouted && path.starts_with(&format!("{base}/{t}/")))
-            {
+            if let Some(t) = a.tenant.as_deref().filter(|t| {
+                a.routes_below() && unrouted && path.starts_with(&format!("{base}/{t}/"))
+            }) {
                 let mut f = Finding::new(
                     &r::CARD_URL_UNREACHABLE,
                     format!(
@@ -24540,7 +24589,11 @@ impl State {
                     } else {
                         ""
                     };
-                    let worked = if a.answered {
+                    let worked = if a.answered_below {
+                        "; the same interface answered other calls, so its url is right"
+                    } else if a.answered && a.rpc_at_url() {
+                        "; the JSON-RPC interface the card declares at the same url answered calls there, so the url is right"
+                    } else if a.answered {
                         "; the same interface answered other calls, so its url is right"
                     } else {
                         ""
@@ -24564,7 +24617,9 @@ impl State {
             let rpc_method = x
                 .call
                 .as_deref()
-                .filter(|c| a.exact && a.answered && !below && c.binding == Some(Binding::JsonRpc))
+                .filter(|c| {
+                    a.rpc_at_url() && a.answered && !below && c.binding == Some(Binding::JsonRpc)
+                })
                 .and_then(|c| c.method.clone());
             let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
             if let Some(m) = rpc_method {
@@ -25961,13 +26016,13 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            let used_exactly = p.path == a.parts.path || (a.exact && path == base);
+            let used_exactly = p.path == a.parts.path || (a.rpc_at_url() && path == base);
             let back_to_card = target
                 .as_ref()
                 .is_some_and(|t| t.origin() == a.parts.origin() && t.path == a.parts.path)
                 || loc == a.parts.path;
             if back_to_card
-                || !(used_exactly || (!a.exact && path.starts_with(&format!("{base}/"))))
+                || !(used_exactly || (a.routes_below() && path.starts_with(&format!("{base}/"))))
             {
                 continue;
             }
@@ -26049,8 +26104,9 @@ impl State {
 
     /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
     /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
-    /// below an advertised interface URL that already answered an earlier request
-    /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
+    /// below an advertised interface URL whose routes already answered an earlier request
+    /// ([`Advertised::answered_below`]; a JSON-RPC answer at the URL itself proves nothing
+    /// about the HTTP+JSON routes of a URL declaring both). Such a call's 4xx/5xx is the agent's error answer for
     /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
     fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
         let Some(p) = &x.parts else { return false };
@@ -26074,8 +26130,8 @@ impl State {
             rest_route(&x.method, &p.path).is_some_and(|rt| rt.dialect == Dialect::V1_0);
         self.advertised.values().any(|a| {
             let base = net::norm_path(&a.parts.path);
-            a.answered
-                && !a.exact
+            a.answered_below
+                && a.routes_below()
                 && a.parts.origin() == origin
                 && path.starts_with(&format!("{base}/"))
                 && !(a.rest_1x
@@ -26120,7 +26176,7 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+            if path == base || (a.routes_below() && path.starts_with(&format!("{base}/"))) {
                 used.push(k.clone());
             }
         }
@@ -26139,20 +26195,22 @@ impl State {
         }
     }
 
-    /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
-    /// the same matching as [`Self::check_advertised_use`].
+    /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`],
+    /// and [`Advertised::answered_below`] for a route below the URL); the same matching as
+    /// [`Self::check_advertised_use`].
     fn mark_answered(&mut self, p: &UrlParts, method: &str) {
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         for a in self.advertised.values_mut() {
-            if a.answered || a.parts.origin() != origin {
+            if a.answered_below || a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            if (path == base && method.eq_ignore_ascii_case("POST"))
-                || (!a.exact && path.starts_with(&format!("{base}/")))
-            {
+            if path == base && method.eq_ignore_ascii_case("POST") {
                 a.answered = true;
+            } else if a.routes_below() && path.starts_with(&format!("{base}/")) {
+                a.answered = true;
+                a.answered_below = true;
             }
         }
     }

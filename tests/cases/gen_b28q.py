@@ -186,5 +186,34 @@ case("1-legal-v03-jsonrpc-send-reference-unknown-task-not-found", S1, lambda: ge
     resp(err(2, -32001, "Task not found"))],
     [], "a reference to a task never handed out here: not judged")
 
+
+# ------------------------------------------------ 2: one URL declaring JSON-RPC and HTTP+JSON
+S2 = "review27a (CARD-005: JSON-RPC POSTs to the interface url, HTTP+JSON routes sit below it, so one url may carry both): a 404 on an HTTP+JSON route of such a url is CARD-URL-002 whichever interface the card lists first"
+BOTH10 = [{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+          {"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+HTML404 = dict(status=404, headers={"content-type": "text/html"}, body="<html><body><h1>404 Not Found</h1></body></html>")
+case("2-v10-jsonrpc-then-rest-one-url-rest-send-404", S2, lambda: getcard(card10(ifaces=BOTH10)) + [
+    req(A + "/message:send", {"message": msg10()}, headers=RJ10), resp(**HTML404)],
+    [("card-url-unreachable", E)],
+    "HTTP+JSON SendMessage at /a2a/message:send, below the url the card declares for HTTP+JSON (second, after JSON-RPC at the same url), answers an HTML 404")
+case("2-v10-rest-then-jsonrpc-one-url-rest-send-404", S2, lambda: getcard(card10(ifaces=BOTH10[::-1])) + [
+    req(A + "/message:send", {"message": msg10()}, headers=RJ10), resp(**HTML404)],
+    [("card-url-unreachable", E)],
+    "the same with HTTP+JSON listed first (judged before too)")
+case("2-v10-jsonrpc-then-rest-one-url-rest-get-task-404-after-rpc-answered", S2, lambda: getcard(card10(ifaces=BOTH10)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10("t1")})),
+    req(A + "/tasks/t1", method="GET", headers={"a2a-version": "1.0"}), resp(**HTML404)],
+    [("card-url-unreachable", E)],
+    "JSON-RPC at the url answered; the HTTP+JSON GetTask of the task it handed out answers an HTML 404: the HTTP+JSON routes are not served")
+case("2-legal-v10-jsonrpc-then-rest-one-url-rest-get-unknown-task-404", S2, lambda: getcard(card10(ifaces=BOTH10)) + [
+    req(A + "/message:send", {"message": msg10()}, headers=RJ10), resp({"task": task10("t1")}, headers=RJ10),
+    req(A + "/tasks/t9", method="GET", headers={"a2a-version": "1.0"}),
+    resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "task not found", "details": einfo("TASK_NOT_FOUND")}}, status=404, headers=RJ10)],
+    [], "GetTask of a task never handed out answers TaskNotFoundError 404: the route is served")
+case("2-legal-v10-jsonrpc-then-rest-one-url-both-served", S2, lambda: getcard(card10(ifaces=BOTH10)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10("t1")})),
+    req(A + "/tasks/t1", method="GET", headers={"a2a-version": "1.0"}), resp(task10("t1"), headers=RJ10)],
+    [], "both bindings served at the one url")
+
 if __name__ == "__main__":
     write_cases(C, OUT)
