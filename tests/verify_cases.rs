@@ -3336,3 +3336,35 @@ fn q28a_one_url_both_bindings_routes_judged() {
         "the GetTask route GET /a2a/tasks/t1 below advertised interface url https://agent.example.test/a2a answered HTTP 404; the JSON-RPC interface the card declares at the same url answered calls there, so the url is right: the agent does not serve that operation at the route the binding defines for it"
     );
 }
+
+/// q28a item 3 (review27a): GW-SSE-002 counts a stream's silences from its response head,
+/// where an idle timer starts: an agent that answered the head after 40 s and then went
+/// quiet 10 s before the gateway's cut is named an idle timeout of about 10 s, not a 52 s
+/// total request timeout (which the old count, from the request, gave). A 404 to
+/// `/.well-known/agent-card.json?v=2` pairs with a card at the 0.2 path as the bare path
+/// does (CARD-PATH-001/003); another agent's card does not (`b28q-3-legal-*`).
+#[test]
+fn q28a_stream_cut_silences_from_head_and_card_path_query() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-3-", 1);
+    let m = only_finding("b28q-3-gw-v03-stream-late-head-then-idle-cut", "GW-SSE-002").message;
+    assert!(
+        m.contains("the cut came 10.0 s after the last event the gateway passed on")
+            && m.contains("idle or read timeout of about 10 s")
+            && !m.contains("total request timeout"),
+        "{m}"
+    );
+    let m = only_finding(
+        "b28q-3-v10-card-json-404-with-query-beside-legacy-card",
+        "CARD-PATH-001",
+    )
+    .message;
+    assert!(
+        m.starts_with("https://agent.example.test/.well-known/agent-card.json answered 404 while https://agent.example.test/.well-known/agent.json serves a 1.0 card"),
+        "{m}"
+    );
+    only_finding(
+        "b28q-3-v03-card-json-404-with-query-beside-legacy-card",
+        "CARD-PATH-003",
+    );
+}

@@ -620,6 +620,9 @@ struct Exch {
     resp_bytes: u64,
     /// Capture time of the request head (µs since the recording start).
     req_t: u64,
+    /// Capture time of the response head (µs since the recording start; 0 before it):
+    /// where a gateway's idle timer on the response body starts (GW-SSE-002).
+    resp_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
     /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
     /// when the recorded body was cut).
@@ -3003,7 +3006,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or("");
-                self.on_response_head(xid, ev.seq, status, synthetic, headers);
+                self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
                 self.out[before..].to_vec()
             }
             kind => self.feed(&Event { kind, ..ev }),
@@ -3074,7 +3077,7 @@ impl State {
     fn on_response_head(
         &mut self,
         xid: &str,
-        seq: u64,
+        (seq, t_us): (u64, u64),
         status: u16,
         synthetic: bool,
         headers: Headers,
@@ -3086,6 +3089,7 @@ impl State {
             x.status = Some(status);
             x.synthetic = synthetic;
             x.resp_seq = seq;
+            x.resp_t = t_us;
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
@@ -3235,7 +3239,7 @@ impl State {
                 synthetic,
                 ..
             } => {
-                self.on_response_head(xid, ev.seq, *status, *synthetic, headers.clone());
+                self.on_response_head(xid, (ev.seq, ev.t_us), *status, *synthetic, headers.clone());
             }
             EventKind::ResponseChunk { body }
                 if self.open.get(xid).is_some_and(|x| x.grpc.is_some()) =>
@@ -11549,6 +11553,7 @@ impl State {
                 outcome: x.outcome,
                 end_seq: x.end_seq,
                 req_t: x.req_t,
+                resp_t: x.resp_t,
                 end_t: x.end_t,
                 call: x.call.clone(),
                 sse: Some(StreamState {
@@ -30252,7 +30257,8 @@ const IDLE_CUT_US: u64 = 5_000_000;
 /// request timeout). Names when the cut came (after the request, after the last event
 /// passed on), how much longer the agent streamed and what it reached, and the likely cause:
 /// a total request timeout (duration cap) when the client's stream had already been quiet
-/// longer than that last silence without being cut, an idle or read timeout when the
+/// longer than that last silence without being cut (silences counted from the response
+/// head, where an idle timer starts, not from the request), an idle or read timeout when the
 /// last silence is the longest and at least [`IDLE_CUT_US`]. `cs` / `us` are the two
 /// legs' streams; times are capture times in µs.
 fn gateway_closed_stream_early(
@@ -30264,11 +30270,14 @@ fn gateway_closed_stream_early(
     let secs = |v: u64| v as f64 / 1e6;
     let got = cs.sigs.len();
     let elapsed = client.end_t.saturating_sub(client.req_t);
-    let last_t = cs.arrivals.last().map_or(client.req_t, |a| a.0);
+    // An idle or read timeout on the response body starts when the response head arrives:
+    // the wait for the agent's answer before it is no silence of the open stream (q28a).
+    let opened_t = client.resp_t.max(client.req_t);
+    let last_t = cs.arrivals.last().map_or(opened_t, |a| a.0);
     let final_gap = client.end_t.saturating_sub(last_t);
-    // The longest silence the client's stream survived before the cut (from the request
-    // to the first event, then between events).
-    let mut prev = client.req_t;
+    // The longest silence the client's stream survived before the cut (from the response
+    // head to the first event, then between events).
+    let mut prev = opened_t;
     let mut survived = 0u64;
     for a in &cs.arrivals {
         survived = survived.max(a.0.saturating_sub(prev));
@@ -30283,7 +30292,7 @@ fn gateway_closed_stream_early(
     };
     let cause = if survived > final_gap && survived >= 1_000_000 {
         format!(
-            "the cut came {:.1} s after the request and only {:.1} s after the last event the gateway passed on, while the stream had already been quiet for {:.1} s without being cut: not an idle timeout but a total request timeout (a duration cap of about {:.0} s on the route, such as a platform gateway's fixed request timeout). Exempt text/event-stream from the route's request timeout, or raise it above the longest task",
+            "the cut came {:.1} s after the request and only {:.1} s after the last event the gateway passed on, while the open stream had already been quiet for {:.1} s without being cut (silences counted from the response head on, where an idle timeout starts): not an idle timeout but a total request timeout (a duration cap of about {:.0} s on the route, such as a platform gateway's fixed request timeout). Exempt text/event-stream from the route's request timeout, or raise it above the longest task",
             secs(elapsed),
             secs(final_gap),
             secs(survived),

@@ -215,5 +215,68 @@ case("2-legal-v10-jsonrpc-then-rest-one-url-both-served", S2, lambda: getcard(ca
     req(A + "/tasks/t1", method="GET", headers={"a2a-version": "1.0"}), resp(task10("t1"), headers=RJ10)],
     [], "both bindings served at the one url")
 
+
+# ------------------------------------------------ 3: card paths paired without the query
+S3 = "review27a (CARD-002: the card is at /.well-known/agent-card.json; a query string does not change the resource's path, RFC 3986 §3.4)"
+case("3-v10-card-json-404-with-query-beside-legacy-card", S3, lambda:
+    getcard(card10(), path="/.well-known/agent-card.json?v=2")[:1] + [resp("Not Found", status=404, headers={"content-type": "text/plain"})]
+    + getcard(card10(), path="/.well-known/agent.json"),
+    [("card-not-at-agent-card-json", E)],
+    "GET /.well-known/agent-card.json?v=2 answers 404 while /.well-known/agent.json serves a 1.0 card: the query names the same path")
+case("3-v03-card-json-404-with-query-beside-legacy-card", S3, lambda:
+    getcard(card03(), path="/.well-known/agent.json")
+    + getcard(card03(), path="/.well-known/agent-card.json?cache=0")[:1] + [resp("Not Found", status=404, headers={"content-type": "text/plain"})],
+    [("card-0-3-not-at-agent-card-json", N)],
+    "the 0.3 form, the legacy card fetched first and the 404 second")
+case("3-legal-v10-card-json-404-other-agent-with-query", S3, lambda:
+    getcard(card10(), path="/agents/a/.well-known/agent-card.json?v=2")[:1] + [resp("Not Found", status=404, headers={"content-type": "text/plain"})]
+    + getcard(card10(), path="/agents/b/.well-known/agent.json"),
+    [], "a 404 for agent a and agent b's card at its 0.2 path are no pair, query or not")
+
+
+S3b = "review27a (GW-SSE-002's diagnosis, wso2/agent-manager #1383): an idle or read timeout starts when the response head arrives, so the wait for the agent's answer before it is no silence the open stream survived"
+GWU = "https://gateway.example.test/agents/report"
+UPU = "http://report-agent.internal:8080/a2a"
+
+
+def gw_line(line, t, xid, leg=None):
+    line["t"] = t
+    line["id"] = xid
+    if leg:
+        line["leg"] = leg
+    return line
+
+
+def gw_late_head_stream():
+    """The agent answers its stream's head only after 40 s (the gateway holds the client's
+    head until then), sends three events within 2 s, then is quiet for 18 s; the gateway
+    closes the client's stream 10 s after the last event it passed on."""
+    call = rpc("s1", "message/stream", {"message": msg03("write the incident report", mid="m-k3")})
+    evs = [(40.01, task03("t-k3", "c-k3", "working")),
+           (41.0, {"kind": "artifact-update", "taskId": "t-k3", "contextId": "c-k3", "artifact": {"artifactId": "a-k3", "parts": [{"kind": "text", "text": "part 1"}]}, "append": False, "lastChunk": False}),
+           (42.0, {"kind": "artifact-update", "taskId": "t-k3", "contextId": "c-k3", "artifact": {"artifactId": "a-k3", "parts": [{"kind": "text", "text": "part 2"}]}, "append": True, "lastChunk": False}),
+           (60.0, {"kind": "artifact-update", "taskId": "t-k3", "contextId": "c-k3", "artifact": {"artifactId": "a-k3", "parts": [{"kind": "text", "text": "part 3"}]}, "append": True, "lastChunk": True}),
+           (60.1, st03("t-k3", "c-k3", "completed", final=True))]
+    out = [gw_line(req(GWU, call, headers={**J, "accept": "text/event-stream"}), 0.0, "c1"),
+           gw_line(req(UPU, call, headers={**J, "accept": "text/event-stream"}), 0.01, "u1", "upstream"),
+           gw_line(resp("", headers=SSE), 40.0, "u1", "upstream"),
+           gw_line(resp("", headers=SSE), 40.005, "c1")]
+    cut = 52.005
+    done = False
+    for t, e in evs:
+        if not done and t + 0.005 > cut:
+            out.append(gw_line(chunk("", close="eof"), cut, "c1"))
+            done = True
+        out.append(gw_line(chunk("data: " + json.dumps(ok("s1", e)) + "\n\n"), t, "u1", "upstream"))
+        if not done:
+            out.append(gw_line(chunk("data: " + json.dumps(ok("s1", e)) + "\n\n"), t + 0.005, "c1"))
+    out.append(gw_line(chunk("", close="eof"), 60.11, "u1", "upstream"))
+    return out
+
+
+case("3-gw-v03-stream-late-head-then-idle-cut", S3b, gw_late_head_stream,
+    [("stream-events-lost-by-proxy", E)],
+    "the stream opened at 40 s, its events came within 2 s, and the gateway cut it 10 s after the last one: an idle timeout of about 10 s, not a 52 s duration cap (the 40 s before the head is the agent's time to answer, which no idle timer counts)")
+
 if __name__ == "__main__":
     write_cases(C, OUT)
