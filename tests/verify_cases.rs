@@ -3368,3 +3368,56 @@ fn q28a_stream_cut_silences_from_head_and_card_path_query() {
         "CARD-PATH-003",
     );
 }
+
+/// q28a item 4 (review27a: one fault, one error). breaker27 X03: a stream event naming
+/// another context is ID-EVENT-002, and the ID-CTX-002 about the same value names it as its
+/// cause. H06: a 1.0 send answered with a bare 0.3 Task is DATA-SHAPE-001, and the
+/// TASK-STATE-005 about its lowercase state names it. H09 keeps two findings on purpose:
+/// the empty 415 body is REST-ERROR-001 whatever the refusal (a rightly refused text/plain
+/// body gets it too), a separate fix from accepting application/json (HTTP-MEDIA-002).
+/// Alone, TASK-STATE-005 and ID-CTX-002 name no cause (`b28q-4-*`).
+#[test]
+fn q28a_one_fault_one_error() {
+    let m = only_finding(
+        "b27x-X03-v10-stream-context-changes-between-updates",
+        "ID-CTX-002",
+    )
+    .message;
+    assert_eq!(
+        m,
+        "task t1 changed contextId from c1 to c2 (caused by ID-EVENT-002: the same stream event names another contextId than its stream's task; that one wrong contextId is the fault)"
+    );
+    assert!(!only_finding(
+        "b27x-X03-v10-stream-context-changes-between-updates",
+        "ID-EVENT-002"
+    )
+    .is_consequence());
+    let f = only_finding(
+        "b27x-H06-v10-rest-send-answered-0-3-task-shape",
+        "TASK-STATE-005",
+    );
+    assert!(
+        f.is_consequence()
+            && f.message.ends_with("(caused by DATA-SHAPE-001: the agent answered the 1.0 call with a 0.3-shaped Task, whose states are 0.3's lowercase names; answering in the 1.0 shape ({\"task\": ...} with TASK_STATE_* names) fixes both)"),
+        "{}",
+        f.message
+    );
+    for (stem, rule) in [
+        (
+            "b27x-H09-v10-rest-agent-refuses-application-json-415",
+            "REST-ERROR-001",
+        ),
+        (
+            "b27x-H09-v10-rest-agent-refuses-application-json-415",
+            "HTTP-MEDIA-002",
+        ),
+        (
+            "b28q-4-v10-rest-send-wrapped-task-lowercase-state",
+            "TASK-STATE-005",
+        ),
+        ("b28q-4-v10-jsonrpc-get-task-context-changed", "ID-CTX-002"),
+    ] {
+        let f = only_finding(stem, rule);
+        assert!(!f.is_consequence(), "{stem}: {}", f.message);
+    }
+}

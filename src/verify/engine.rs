@@ -2561,6 +2561,7 @@ impl State {
         if f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id {
             link_unfinished(&self.out, &mut f);
         }
+        link_same_value(&self.out, &mut f);
         if let Some(i) = self.relayed_twin(&f) {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
@@ -30500,6 +30501,48 @@ fn link_unfinished(out: &[Finding], f: &mut Finding) {
     f.message.push_str(&format!(
         "{CAUSED_BY}the fault {id} reports first, as far as this recording shows: the agent's executor ended (returned or raised) without a terminal status, which left this task unfinished too)"
     ));
+}
+
+/// One fault, one error (review27a): a finding `f` about the very value an earlier finding
+/// of its root-cause rule in `out` reported (the same event `seq`) names that root
+/// ([`CAUSED_BY`]), so reports list it second:
+/// - TASK-STATE-005 (a 0.x state name) in an answer DATA-SHAPE-001 found in the 0.x shape
+///   (a bare Task with `kind`): the agent answered the 1.0 call as 0.3, states and all
+///   (breaker27 H06); answering in the 1.0 shape fixes both.
+/// - ID-CTX-002 (a task's contextId changed) at the pointer where ID-EVENT-002 found a
+///   stream event naming another context than its stream's (breaker27 X03): one wrong
+///   contextId on one event.
+///
+/// Decided when `f` is emitted, so the live line and the final report agree.
+fn link_same_value(out: &[Finding], f: &mut Finding) {
+    let (root, why) = if f.rule == r::TASK_STATE_INVALID.id {
+        (
+            &r::RESULT_SHAPE,
+            "the agent answered the 1.0 call with a 0.3-shaped Task, whose states are 0.3's lowercase names; answering in the 1.0 shape ({\"task\": ...} with TASK_STATE_* names) fixes both",
+        )
+    } else if f.rule == r::ID_CONTEXT_CHANGED.id {
+        (
+            &r::ID_EVENT_TASK_MISMATCH,
+            "the same stream event names another contextId than its stream's task; that one wrong contextId is the fault",
+        )
+    } else {
+        return;
+    };
+    let same = |g: &Finding| {
+        g.rule == root.id
+            && g.leg == f.leg
+            && g.evidence.iter().any(|e| {
+                f.evidence.iter().any(|fe| {
+                    fe.seq == e.seq
+                        && (root.id != r::ID_EVENT_TASK_MISMATCH.id || fe.pointer == e.pointer)
+                })
+            })
+            && (root.id != r::RESULT_SHAPE.id || g.message.contains("0.x kind discriminator"))
+    };
+    if out.iter().rev().any(same) {
+        f.message
+            .push_str(&format!("{CAUSED_BY}{}: {why})", root.id));
+    }
 }
 
 /// AUTH-TLS-004 held for card interface URL at `(seq, pointer)` ([`State::card_url_around_front`])

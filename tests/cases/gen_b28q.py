@@ -278,5 +278,19 @@ case("3-gw-v03-stream-late-head-then-idle-cut", S3b, gw_late_head_stream,
     [("stream-events-lost-by-proxy", E)],
     "the stream opened at 40 s, its events came within 2 s, and the gateway cut it 10 s after the last one: an idle timeout of about 10 s, not a 52 s duration cap (the 40 s before the head is the agent's time to answer, which no idle timer counts)")
 
+
+# ------------------------------------------------ 4: one fault, one error (controls)
+S4 = "review27a (breaker27 X03, H06: a second finding about the same value names its cause; these are the separate faults that keep their own words)"
+case("4-v10-rest-send-wrapped-task-lowercase-state", S4, lambda: getcard(card10(ifaces=R10I)) + [
+    req(A + "/message:send", {"message": msg10()}, headers=RJ10),
+    resp({"task": dict(task10("t1"), status={"state": "completed", "timestamp": "2026-12-02T10:00:01.000Z"})}, headers=RJ10)],
+    [("task-state-invalid", E)],
+    "a 1.0-shaped answer ({task}) with one 0.3 state name: TASK-STATE-005 on its own, no shape fault to blame")
+case("4-v10-jsonrpc-get-task-context-changed", S4, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10()}), headers=V10), resp(ok(1, {"task": task10("t1", state="INPUT_REQUIRED")})),
+    req(A, rpc(2, "GetTask", {"id": "t1"}), headers=V10), resp(ok(2, task10("t1", "c2", state="INPUT_REQUIRED")))],
+    [("context-id-changed", E)],
+    "GetTask answers t1 in c2 after the send handed it out in c1: ID-CTX-002 on its own, no stream event to blame")
+
 if __name__ == "__main__":
     write_cases(C, OUT)
