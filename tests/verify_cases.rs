@@ -3421,3 +3421,33 @@ fn q28a_one_fault_one_error() {
         assert!(!f.is_consequence(), "{stem}: {}", f.message);
     }
 }
+
+/// q28a item 5 (review27a, breaker27 P01): a push-config Get or Delete answered
+/// TaskNotFoundError while the recording proves the task (handed out, never reported
+/// finished) and the config (created, not deleted) both exist is ID-TASK-001, over
+/// HTTP+JSON and JSON-RPC; an unknown config id (the SDKs' answer) and a config of a
+/// finished task stay silent (`b28q-5-legal-*`).
+#[test]
+fn q28a_push_config_call_task_not_found_for_live_task_and_config() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-5-", 2);
+    let m = only_finding(
+        "b28q-5-v10-rest-push-config-delete-task-not-found",
+        "ID-TASK-001",
+    )
+    .message;
+    assert_eq!(
+        m,
+        "agent answered DeleteTaskPushNotificationConfig (DELETE https://agent.example.test/a2a/tasks/t1/pushNotificationConfigs/cfg-1) for push notification config cfg-1 of task t1 with HTTP 404 TASK_NOT_FOUND, although it handed out task t1 in exchange e2, last reported TASK_STATE_WORKING and never reported it finished, and created config cfg-1 for it in exchange e3, not deleted since: both exist, and TaskNotFoundError is for a task that does not exist; keep the task findable by its push-config routes as by GetTask (a config store that answers \"task not found\" for any miss hides which one is missing)"
+    );
+    for stem in [
+        "b28q-5-v10-rest-push-config-get-task-not-found",
+        "b28q-5-v10-jsonrpc-push-config-delete-task-not-found",
+    ] {
+        let m = only_finding(stem, "ID-TASK-001").message;
+        assert!(
+            m.contains("created config cfg-1 for it in exchange e3"),
+            "{stem}: {m}"
+        );
+    }
+}

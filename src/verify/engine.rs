@@ -16170,7 +16170,9 @@ impl State {
         }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
+            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at.clone());
+            // ID-TASK-001 (breaker27 P01): the task and the config both exist.
+            self.push_config_task_not_found(x, &c, "-32001 TaskNotFoundError", at);
         }
         // A task call without params.id named no task (DATA-PARAM-003 names the client).
         if code == jsonrpc::TASK_NOT_FOUND && !names_config && missing_param(&c).is_none() {
@@ -19571,7 +19573,11 @@ impl State {
         }
         if code == 5 {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
-            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at);
+            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at.clone());
+            if reason.as_deref().is_some_and(|r| r == "TASK_NOT_FOUND") {
+                // ID-TASK-001 (breaker27 P01): the task and the config both exist.
+                self.push_config_task_not_found(&x, &c, "gRPC NOT_FOUND (5) TASK_NOT_FOUND", at);
+            }
         }
         if code == 7 {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
@@ -20063,6 +20069,18 @@ impl State {
                     {
                         self.task_not_found(x, &tid, bseq, "");
                     }
+                }
+                // ID-TASK-001 (breaker27 P01): a push-config Get / Delete whose task and
+                // config both exist, refused with a body that says TASK_NOT_FOUND.
+                if reason == Some("TASK_NOT_FOUND")
+                    || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND))
+                {
+                    let how = match reason {
+                        Some(_) => format!("HTTP {status} TASK_NOT_FOUND"),
+                        None => format!("HTTP {status} TaskNotFoundError (-32001)"),
+                    };
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.push_config_task_not_found(x, &c, &how, at);
                 }
             }
             self.after_response(x, None, None);
@@ -21834,6 +21852,71 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// ID-TASK-001 (1.0 §3.1.10 / §3.1.9: TaskNotFoundError is for a task that does not
+    /// exist; TASK-009; review27a, breaker27 P01): a push-config Get or Delete answered
+    /// TaskNotFoundError (`how`: in the wire's words, at `at`) although this recording
+    /// proves both exist: the agent handed the task out to this caller earlier and has not
+    /// reported it terminal (a config lives until its task ends or is deleted, PUSH-003),
+    /// and its Create answer gave this config id, which no successful Delete removed.
+    /// An unknown config id answered so is the SDKs' way and not judged, nor a config of a
+    /// task seen terminal. Returns true when it reported.
+    fn push_config_task_not_found(&mut self, x: &Exch, c: &Call, how: &str, at: Evidence) -> bool {
+        if !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
+            || x.synthetic
+            || self.gw_rerouted(&x.id)
+        {
+            return false;
+        }
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return false;
+        };
+        let Some(id) = push_call_config_id(c, &x.path) else {
+            return false;
+        };
+        let tkey = x.tkey(&task);
+        let Some((cseq, cxid)) = self.push_live.get(&tkey).and_then(|ids| {
+            ids.iter()
+                .find(|(i, seq, _)| *i == id && *seq < x.req_seq)
+                .map(|(_, seq, xid)| (*seq, xid.clone()))
+        }) else {
+            return false;
+        };
+        let Some(t) = self.tasks.get(&tkey) else {
+            return false;
+        };
+        let Some((aseq, axid)) = t.announced.clone().filter(|(s, _)| *s < x.req_seq) else {
+            return false;
+        };
+        if t.terminal.is_some() {
+            return false;
+        }
+        if let (Some(a), Some(b)) = (t.caller, self.caller_of(x)) {
+            if a != b {
+                return false;
+            }
+        }
+        let last = t
+            .last
+            .filter(|(_, seq)| *seq < x.req_seq)
+            .map(|(st, _)| format!(", last reported {}", x.state_term(st)))
+            .unwrap_or_default();
+        self.areas.insert("push");
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            format!(
+                "agent answered {} for push notification config {id} of task {task} with {how}, although it handed out task {task} in exchange {axid}{last} and never reported it finished, and created config {id} for it in exchange {cxid}, not deleted since: both exist, and TaskNotFoundError is for a task that does not exist; keep the task findable by its push-config routes as by GetTask (a config store that answers \"task not found\" for any miss hides which one is missing)",
+                call_at(x)
+            ),
+            vec![
+                at,
+                Evidence::event(aseq, axid),
+                Evidence::event(cseq, cxid),
+            ],
+            &x.leg,
+        );
+        true
     }
 
     /// PUSH-003 (1.0 §3.1.10: Delete "MUST be idempotent - multiple deletions of the same

@@ -292,5 +292,41 @@ case("4-v10-jsonrpc-get-task-context-changed", S4, lambda: getcard(card10(A)) + 
     [("context-id-changed", E)],
     "GetTask answers t1 in c2 after the send handed it out in c1: ID-CTX-002 on its own, no stream event to blame")
 
+
+# ------------------------------------------------ 5: push-config delete answered TASK_NOT_FOUND
+S5 = "review27a / breaker27 P01 (1.0 §3.1.10: TaskNotFoundError is for a task that does not exist; PUSH-003: a config lives until its task ends or it is deleted)"
+NF = {"error": {"code": 404, "status": "NOT_FOUND", "message": "task not found", "details": einfo("TASK_NOT_FOUND")}}
+
+
+def push_rest(delete_id="cfg-1", state="WORKING", deleted_first=False, get=False):
+    out = getcard(card10(ifaces=R10I)) + [
+        req(A + "/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}, headers=RJ10),
+        resp({"task": task10("t1", state=state)}, headers=RJ10),
+        req(A + "/tasks/t1/pushNotificationConfigs", {"taskId": "t1", "url": "https://hooks.example.test/a2a", "token": "tok-1"}, headers=RJ10),
+        resp({"id": "cfg-1", "taskId": "t1", "url": "https://hooks.example.test/a2a", "token": "tok-1"}, headers=RJ10)]
+    if deleted_first:
+        out += [req(A + "/tasks/t1/pushNotificationConfigs/cfg-1", method="DELETE", headers={"a2a-version": "1.0"}), resp({}, headers=RJ10)]
+    out += [req(A + "/tasks/t1/pushNotificationConfigs/" + delete_id, method="GET" if get else "DELETE", headers={"a2a-version": "1.0"}),
+            resp(NF, status=404, headers=RJ10)]
+    return out
+
+
+case("5-v10-rest-push-config-delete-task-not-found", S5, lambda: push_rest(),
+    [("task-id-not-resolvable", E)],
+    "t1 (working) and its config cfg-1 were both created in this recording; DELETE of cfg-1 answers 404 TASK_NOT_FOUND")
+case("5-v10-rest-push-config-get-task-not-found", S5, lambda: push_rest(get=True),
+    [("task-id-not-resolvable", E)],
+    "the GetTaskPushNotificationConfig form")
+case("5-v10-jsonrpc-push-config-delete-task-not-found", S5, lambda: getcard(card10(A)) + [
+    req(A, rpc(1, "SendMessage", {"message": msg10(), "configuration": {"returnImmediately": True}}), headers=V10), resp(ok(1, {"task": task10("t1", state="WORKING")})),
+    req(A, rpc(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": "https://hooks.example.test/a2a", "token": "tok-1"}), headers=V10),
+    resp(ok(2, {"id": "cfg-1", "taskId": "t1", "url": "https://hooks.example.test/a2a", "token": "tok-1"})),
+    req(A, rpc(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "cfg-1"}), headers=V10), resp(err(3, -32001, "Task not found"))],
+    [("task-id-not-resolvable", E)], "the JSON-RPC form: -32001 for a live task's live config")
+case("5-legal-v10-rest-push-config-delete-unknown-config-task-not-found", S5, lambda: push_rest(delete_id="cfg-9"),
+    [], "cfg-9 was never created: the SDKs answer TaskNotFoundError for an unknown config id, not judged")
+case("5-legal-v10-rest-push-config-delete-terminal-task-task-not-found", S5, lambda: push_rest(state="COMPLETED"),
+    [], "t1 is completed: its configs may have ended with it (PUSH-003), not judged")
+
 if __name__ == "__main__":
     write_cases(C, OUT)
