@@ -2886,7 +2886,7 @@ fn breaker27_blind() {
         (
             "b27x-K09-v10-client-message-metadata-string",
             "DATA-SHAPE-002",
-            "client message is malformed: send request metadata is not a JSON object",
+            "client request SendMessage (POST https://agent.example.test/a2a) is malformed: its own metadata (params.metadata, beside the message, not the message's) is not a JSON object",
         ),
         (
             "b27x-A01-v10-artifact-id-changes-across-chunks",
@@ -3449,5 +3449,23 @@ fn q28a_push_config_call_task_not_found_for_live_task_and_config() {
             m.contains("created config cfg-1 for it in exchange e3"),
             "{stem}: {m}"
         );
+    }
+}
+
+/// q28a item 6 (review27a): DATA-SHAPE-002 for a send request's own metadata names the
+/// request and where the metadata sits (HTTP+JSON body, 0.3 params), not "client message".
+#[test]
+fn q28a_request_metadata_named_as_the_requests() {
+    for (stem, want) in [
+        (
+            "b28q-6-v10-rest-send-request-metadata-string",
+            "client request SendMessage (POST https://agent.example.test/a2a/message:send) is malformed: its own metadata (the body's metadata member, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+        ),
+        (
+            "b28q-6-v03-jsonrpc-send-request-metadata-array",
+            "client request message/send (POST https://agent.example.test/a2a) is malformed: its own metadata (params.metadata, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+        ),
+    ] {
+        assert_eq!(only_finding(stem, "DATA-SHAPE-002").message, want, "{stem}");
     }
 }

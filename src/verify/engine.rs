@@ -4730,7 +4730,7 @@ impl State {
                             None | Some(Json::Null) | Some(Json::Object(_)) => {}
                             Some(_) => p.push((
                                 format!("{at}/metadata"),
-                                "send request metadata is not a JSON object (a google.protobuf.Struct)".into(),
+                                SEND_REQUEST_METADATA_NOT_OBJECT.into(),
                             )),
                         }
                     }
@@ -4764,9 +4764,24 @@ impl State {
                         self.malformed_sends.pop_front();
                     }
                 }
+                // review27a: the send request's own metadata (beside the message, not in it)
+                // is named as the request's, with the call and where it sits.
+                let text = if msg == SEND_REQUEST_METADATA_NOT_OBJECT {
+                    let member = if ptr.is_empty() || ptr == "/metadata" {
+                        "the body's metadata member".to_string()
+                    } else {
+                        ptr.trim_start_matches('/').replace('/', ".")
+                    };
+                    format!(
+                        "client request {} is malformed: its own metadata ({member}, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+                        call_at(x)
+                    )
+                } else {
+                    format!("client message is malformed: {msg}")
+                };
                 self.find(
                     &r::REQUEST_SHAPE,
-                    format!("client message is malformed: {msg}"),
+                    text,
                     vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                     &x.leg,
                 );
@@ -30627,6 +30642,12 @@ fn link_same_value(out: &[Finding], f: &mut Finding) {
             .push_str(&format!("{CAUSED_BY}{}: {why})", root.id));
     }
 }
+
+/// DATA-SHAPE-002's problem text for a send request whose own `metadata` (JSON-RPC
+/// `params.metadata`, the HTTP+JSON body's `metadata`; DATA-005) is not an object: the
+/// finding names the request, not the message, as what carried it.
+const SEND_REQUEST_METADATA_NOT_OBJECT: &str =
+    "send request metadata is not a JSON object (a google.protobuf.Struct)";
 
 /// AUTH-TLS-004 held for card interface URL at `(seq, pointer)` ([`State::card_url_around_front`])
 /// is told after the card's other checks of that URL: when CARD-URL-003 (internal

@@ -328,5 +328,15 @@ case("5-legal-v10-rest-push-config-delete-unknown-config-task-not-found", S5, la
 case("5-legal-v10-rest-push-config-delete-terminal-task-task-not-found", S5, lambda: push_rest(state="COMPLETED"),
     [], "t1 is completed: its configs may have ended with it (PUSH-003), not judged")
 
+
+# ------------------------------------------------ 6: DATA-SHAPE-002 names what carried the metadata
+S6 = "review27a (DATA-005: SendMessageRequest.metadata is a google.protobuf.Struct; the finding names the request, not the message)"
+case("6-v10-rest-send-request-metadata-string", S6, lambda: getcard(card10(ifaces=R10I)) + [
+    req(A + "/message:send", {"message": msg10(), "metadata": "trace=1"}, headers=RJ10), resp({"task": task10("t1")}, headers=RJ10)],
+    [("request-message-invalid-shape", E)], "the HTTP+JSON body's own metadata is a string")
+case("6-v03-jsonrpc-send-request-metadata-array", S6, lambda: getcard(card03(A)) + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "metadata": ["trace", 1]})), resp(ok(1, task03("t1")))],
+    [("request-message-invalid-shape", E)], "0.3 params.metadata is an array")
+
 if __name__ == "__main__":
     write_cases(C, OUT)
