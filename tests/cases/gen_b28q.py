@@ -6,6 +6,14 @@ Run from the repo root: python3 tests/cases/gen_b28q.py [NAME...]
    referenceTaskIds entry), answered not found on any binding and in any form (gRPC
    NOT_FOUND, a JSON-RPC or HTTP+JSON error event inside a stream): ID-TASK-001, as for
    GetTask / CancelTask / SubscribeToTask.
+2. A URL the card declares for JSON-RPC and HTTP+JSON: a 404 on an HTTP+JSON route below it
+   is CARD-URL-002 whichever interface comes first.
+3. A 404 to agent-card.json with a query pairs with a card at the 0.2 path; GW-SSE-002
+   counts a stream's silences from its response head.
+4. Controls for one fault, one error: TASK-STATE-005 and ID-CTX-002 alone name no cause.
+5. A push-config Get / Delete answered TaskNotFoundError while the task and the config
+   both exist: ID-TASK-001; an unknown config id or a finished task: silent.
+6. DATA-SHAPE-002 for a send request's own metadata names the request.
 """
 import base64, json, os, sys, urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
