@@ -2886,7 +2886,7 @@ fn breaker27_blind() {
         (
             "b27x-K09-v10-client-message-metadata-string",
             "DATA-SHAPE-002",
-            "client message is malformed: send request metadata is not a JSON object",
+            "client request SendMessage (POST https://agent.example.test/a2a) is malformed: its own metadata (params.metadata, beside the message, not the message's) is not a JSON object",
         ),
         (
             "b27x-A01-v10-artifact-id-changes-across-chunks",
@@ -3519,4 +3519,229 @@ fn review27a_url_declared_in_two_bindings() {
         f.message,
         "client called POST /a2a/message:send in JSON-RPC at https://agent.example.test/a2a, which the card declares as JSON-RPC at the url itself and HTTP+JSON below it, so /a2a/message:send is HTTP+JSON only: the agent refused it (HTTP 400); the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
     );
+}
+
+/// q28a item 1 (review27a): a send naming a task the agent handed out (its message's
+/// taskId, or a referenceTaskIds entry) answered not found is ID-TASK-001 on every binding
+/// and in every form: gRPC NOT_FOUND (unary and streaming, with or without ErrorInfo), a
+/// JSON-RPC -32001 event and an HTTP+JSON google.rpc.Status event inside a stream. A task
+/// never handed out, or handed out to another caller, stays silent (`b28q-1-legal-*`).
+#[test]
+fn q28a_send_naming_handed_out_task_not_found() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-1-", 4);
+    for (stem, words) in [
+        (
+            "b28q-1-v10-grpc-send-reference-task-not-found",
+            "agent answered SendMessage (POST http://agent.example.test:50051/lf.a2a.v1.A2AService/SendMessage), a message that refers to task t1 in referenceTaskIds (it names no taskId, so it starts a new task), with gRPC NOT_FOUND (TaskNotFoundError), although it handed out that task id in exchange e2",
+        ),
+        (
+            "b28q-1-v10-grpc-stream-send-reference-task-not-found-no-details",
+            "a message that refers to task t1 in referenceTaskIds (it names no taskId, so it starts a new task), with gRPC NOT_FOUND (TaskNotFoundError)",
+        ),
+        (
+            "b28q-1-v10-grpc-stream-send-task-id-not-found",
+            "a message that continues task t1 (its taskId), with gRPC NOT_FOUND (TaskNotFoundError), although it handed out that task id in exchange e2 and last reported it TASK_STATE_INPUT_REQUIRED",
+        ),
+        (
+            "b28q-1-v03-jsonrpc-stream-send-task-not-found-event",
+            "agent answered message/stream (POST https://agent.example.test/a2a), a message that continues task t1 (its taskId), with TaskNotFoundError in its stream, although it handed out that task id in exchange e2 and last reported it input-required",
+        ),
+        (
+            "b28q-1-v03-jsonrpc-stream-send-reference-task-not-found-event",
+            "a message that refers to task t1 in referenceTaskIds",
+        ),
+        (
+            "b28q-1-v10-jsonrpc-stream-send-task-not-found-event",
+            "agent answered SendStreamingMessage (POST https://agent.example.test/a2a), a message that continues task t1 (its taskId), with TaskNotFoundError in its stream",
+        ),
+        (
+            "b28q-1-v10-rest-stream-send-task-not-found-event",
+            "agent answered SendStreamingMessage (POST https://agent.example.test/a2a/message:stream), a message that continues task t1 (its taskId), with TaskNotFoundError in its stream",
+        ),
+    ] {
+        let m = only_finding(stem, "ID-TASK-001").message;
+        assert!(m.contains(words), "{stem}: {m}");
+    }
+    // 1.0 JSON-RPC: the wrong error is the one finding, not also STREAM-FIRST-001.
+    let out = verify(&dir.join("b28q-1-v10-jsonrpc-stream-send-task-not-found-event.jsonl"));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["ID-TASK-001"], "{}", render(&out));
+}
+
+/// q28a item 2 (review27a): a URL the card declares for JSON-RPC and HTTP+JSON alike is
+/// judged as both: a 404 on an HTTP+JSON route below it is CARD-URL-002 whichever
+/// interface comes first, citing the HTTP+JSON interface, and a JSON-RPC answer at the URL
+/// itself does not make the routes' HTML 404 an error answer. A served route's 404
+/// TaskNotFoundError and both bindings served stay silent (`b28q-2-legal-*`).
+#[test]
+fn q28a_one_url_both_bindings_routes_judged() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-2-", 2);
+    for stem in [
+        "b28q-2-v10-jsonrpc-then-rest-one-url-rest-send-404",
+        "b28q-2-v10-rest-then-jsonrpc-one-url-rest-send-404",
+    ] {
+        let f = only_finding(stem, "CARD-URL-002");
+        assert_eq!(
+            f.message,
+            "the SendMessage route POST /a2a/message:send below advertised interface url https://agent.example.test/a2a answered HTTP 404: the agent does not serve that operation at the route the binding defines for it",
+            "{stem}"
+        );
+        let want = if stem.contains("jsonrpc-then-rest") {
+            "/supportedInterfaces/1/url"
+        } else {
+            "/supportedInterfaces/0/url"
+        };
+        assert!(
+            f.evidence
+                .iter()
+                .any(|e| e.pointer.as_deref() == Some(want)),
+            "{stem}: {:?}",
+            f.evidence
+        );
+    }
+    let out =
+        verify(&dir.join(
+            "b28q-2-v10-jsonrpc-then-rest-one-url-rest-get-task-404-after-rpc-answered.jsonl",
+        ));
+    let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
+    assert_eq!(rules, ["CARD-URL-002"], "{}", render(&out));
+    assert_eq!(
+        out.findings[0].message,
+        "the GetTask route GET /a2a/tasks/t1 below advertised interface url https://agent.example.test/a2a answered HTTP 404; the JSON-RPC interface the card declares at the same url answered calls there, so the url is right: the agent does not serve that operation at the route the binding defines for it"
+    );
+}
+
+/// q28a item 3 (review27a): GW-SSE-002 counts a stream's silences from its response head,
+/// where an idle timer starts: an agent that answered the head after 40 s and then went
+/// quiet 10 s before the gateway's cut is named an idle timeout of about 10 s, not a 52 s
+/// total request timeout (which the old count, from the request, gave). A 404 to
+/// `/.well-known/agent-card.json?v=2` pairs with a card at the 0.2 path as the bare path
+/// does (CARD-PATH-001/003); another agent's card does not (`b28q-3-legal-*`).
+#[test]
+fn q28a_stream_cut_silences_from_head_and_card_path_query() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-3-", 1);
+    let m = only_finding("b28q-3-gw-v03-stream-late-head-then-idle-cut", "GW-SSE-002").message;
+    assert!(
+        m.contains("the cut came 10.0 s after the last event the gateway passed on")
+            && m.contains("idle or read timeout of about 10 s")
+            && !m.contains("total request timeout"),
+        "{m}"
+    );
+    let m = only_finding(
+        "b28q-3-v10-card-json-404-with-query-beside-legacy-card",
+        "CARD-PATH-001",
+    )
+    .message;
+    assert!(
+        m.starts_with("https://agent.example.test/.well-known/agent-card.json answered 404 while https://agent.example.test/.well-known/agent.json serves a 1.0 card"),
+        "{m}"
+    );
+    only_finding(
+        "b28q-3-v03-card-json-404-with-query-beside-legacy-card",
+        "CARD-PATH-003",
+    );
+}
+
+/// q28a item 4 (review27a: one fault, one error). breaker27 X03: a stream event naming
+/// another context is ID-EVENT-002, and the ID-CTX-002 about the same value names it as its
+/// cause. H06: a 1.0 send answered with a bare 0.3 Task is DATA-SHAPE-001, and the
+/// TASK-STATE-005 about its lowercase state names it. H09 keeps two findings on purpose:
+/// the empty 415 body is REST-ERROR-001 whatever the refusal (a rightly refused text/plain
+/// body gets it too), a separate fix from accepting application/json (HTTP-MEDIA-002).
+/// Alone, TASK-STATE-005 and ID-CTX-002 name no cause (`b28q-4-*`).
+#[test]
+fn q28a_one_fault_one_error() {
+    let m = only_finding(
+        "b27x-X03-v10-stream-context-changes-between-updates",
+        "ID-CTX-002",
+    )
+    .message;
+    assert_eq!(
+        m,
+        "task t1 changed contextId from c1 to c2 (caused by ID-EVENT-002: the same stream event names another contextId than its stream's task; that one wrong contextId is the fault)"
+    );
+    assert!(!only_finding(
+        "b27x-X03-v10-stream-context-changes-between-updates",
+        "ID-EVENT-002"
+    )
+    .is_consequence());
+    let f = only_finding(
+        "b27x-H06-v10-rest-send-answered-0-3-task-shape",
+        "TASK-STATE-005",
+    );
+    assert!(
+        f.is_consequence()
+            && f.message.ends_with("(caused by DATA-SHAPE-001: the agent answered the 1.0 call with a 0.3-shaped Task, whose states are 0.3's lowercase names; answering in the 1.0 shape ({\"task\": ...} with TASK_STATE_* names) fixes both)"),
+        "{}",
+        f.message
+    );
+    for (stem, rule) in [
+        (
+            "b27x-H09-v10-rest-agent-refuses-application-json-415",
+            "REST-ERROR-001",
+        ),
+        (
+            "b27x-H09-v10-rest-agent-refuses-application-json-415",
+            "HTTP-MEDIA-002",
+        ),
+        (
+            "b28q-4-v10-rest-send-wrapped-task-lowercase-state",
+            "TASK-STATE-005",
+        ),
+        ("b28q-4-v10-jsonrpc-get-task-context-changed", "ID-CTX-002"),
+    ] {
+        let f = only_finding(stem, rule);
+        assert!(!f.is_consequence(), "{stem}: {}", f.message);
+    }
+}
+
+/// q28a item 5 (review27a, breaker27 P01): a push-config Get or Delete answered
+/// TaskNotFoundError while the recording proves the task (handed out, never reported
+/// finished) and the config (created, not deleted) both exist is ID-TASK-001, over
+/// HTTP+JSON and JSON-RPC; an unknown config id (the SDKs' answer) and a config of a
+/// finished task stay silent (`b28q-5-legal-*`).
+#[test]
+fn q28a_push_config_call_task_not_found_for_live_task_and_config() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28q-5-", 2);
+    let m = only_finding(
+        "b28q-5-v10-rest-push-config-delete-task-not-found",
+        "ID-TASK-001",
+    )
+    .message;
+    assert_eq!(
+        m,
+        "agent answered DeleteTaskPushNotificationConfig (DELETE https://agent.example.test/a2a/tasks/t1/pushNotificationConfigs/cfg-1) for push notification config cfg-1 of task t1 with HTTP 404 TASK_NOT_FOUND, although it handed out task t1 in exchange e2, last reported TASK_STATE_WORKING and never reported it finished, and created config cfg-1 for it in exchange e3, not deleted since: both exist, and TaskNotFoundError is for a task that does not exist; keep the task findable by its push-config routes as by GetTask (a config store that answers \"task not found\" for any miss hides which one is missing)"
+    );
+    for stem in [
+        "b28q-5-v10-rest-push-config-get-task-not-found",
+        "b28q-5-v10-jsonrpc-push-config-delete-task-not-found",
+    ] {
+        let m = only_finding(stem, "ID-TASK-001").message;
+        assert!(
+            m.contains("created config cfg-1 for it in exchange e3"),
+            "{stem}: {m}"
+        );
+    }
+}
+
+/// q28a item 6 (review27a): DATA-SHAPE-002 for a send request's own metadata names the
+/// request and where the metadata sits (HTTP+JSON body, 0.3 params), not "client message".
+#[test]
+fn q28a_request_metadata_named_as_the_requests() {
+    for (stem, want) in [
+        (
+            "b28q-6-v10-rest-send-request-metadata-string",
+            "client request SendMessage (POST https://agent.example.test/a2a/message:send) is malformed: its own metadata (the body's metadata member, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+        ),
+        (
+            "b28q-6-v03-jsonrpc-send-request-metadata-array",
+            "client request message/send (POST https://agent.example.test/a2a) is malformed: its own metadata (params.metadata, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+        ),
+    ] {
+        assert_eq!(only_finding(stem, "DATA-SHAPE-002").message, want, "{stem}");
+    }
 }

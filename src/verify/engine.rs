@@ -624,6 +624,9 @@ struct Exch {
     resp_bytes: u64,
     /// Capture time of the request head (µs since the recording start).
     req_t: u64,
+    /// Capture time of the response head (µs since the recording start; 0 before it):
+    /// where a gateway's idle timer on the response body starts (GW-SSE-002).
+    resp_t: u64,
     /// `card_rewrite` (`--rewrite-card`, the prober): the card body the client received,
     /// the seq of that event and the JSON Pointers of the URLs the proxy rewrote (body empty
     /// when the recorded body was cut).
@@ -1059,6 +1062,10 @@ struct Advertised {
     /// The agent has answered a request to this URL: a later request it did not answer
     /// (a crash on a malformed call, a client abort) says nothing about the URL.
     answered: bool,
+    /// The agent has answered a request to a route below this URL (an HTTP+JSON
+    /// operation): unlike a JSON-RPC answer at the URL itself, it proves the routes are
+    /// served when the URL declares both bindings (q28a).
+    answered_below: bool,
     /// An `HTTP+JSON` interface declared with protocol version 1.x: its operation routes
     /// sit directly below the URL (`{url}/message:send`), where 0.3 put them below
     /// `{url}/v1/` (BIND-001, breaker14 P13).
@@ -1077,6 +1084,32 @@ struct Advertised {
     /// (JSON-RPC POSTs to the URL, HTTP+JSON routes below it; CARD-005): `binding` is the
     /// first interface's. BIND-USE-001 and CARD-URL-010 judge a call by either (review27a).
     twin: Option<Binding>,
+    /// Where the card declares the twin interface (`/supportedInterfaces/1`): the evidence
+    /// of a finding about the twin's binding at this URL.
+    twin_pointer: Option<String>,
+}
+
+impl Advertised {
+    /// An HTTP+JSON (or other base-path) interface is declared at this URL, by the first
+    /// interface or its twin: its operation routes sit below the URL (CARD-005).
+    fn routes_below(&self) -> bool {
+        !self.exact || self.twin == Some(Binding::Rest)
+    }
+
+    /// A JSON-RPC interface is declared at this URL, by the first interface or its twin:
+    /// it is POSTed to at exactly the URL (CARD-005).
+    fn rpc_at_url(&self) -> bool {
+        self.exact || self.twin == Some(Binding::JsonRpc)
+    }
+
+    /// The card pointer of the interface a call of `binding` uses at this URL: the twin's
+    /// when the twin declares that binding, else the first interface's.
+    fn pointer_for(&self, binding: Option<Binding>) -> &str {
+        match &self.twin_pointer {
+            Some(p) if binding.is_some() && binding == self.twin => p,
+            _ => &self.pointer,
+        }
+    }
 }
 
 /// A 1.x HTTP+JSON interface whose 1.0 route had no route (CARD-URL-002), kept to be paired
@@ -2627,6 +2660,7 @@ impl State {
         if f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id {
             link_unfinished(&self.out, &mut f);
         }
+        link_same_value(&self.out, &mut f);
         if let Some(i) = self.relayed_twin(&f) {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
@@ -3072,7 +3106,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or("");
-                self.on_response_head(xid, ev.seq, status, synthetic, headers);
+                self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
                 self.out[before..].to_vec()
             }
             kind => self.feed(&Event { kind, ..ev }),
@@ -3143,7 +3177,7 @@ impl State {
     fn on_response_head(
         &mut self,
         xid: &str,
-        seq: u64,
+        (seq, t_us): (u64, u64),
         status: u16,
         synthetic: bool,
         headers: Headers,
@@ -3155,6 +3189,7 @@ impl State {
             x.status = Some(status);
             x.synthetic = synthetic;
             x.resp_seq = seq;
+            x.resp_t = t_us;
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
@@ -3304,7 +3339,7 @@ impl State {
                 synthetic,
                 ..
             } => {
-                self.on_response_head(xid, ev.seq, *status, *synthetic, headers.clone());
+                self.on_response_head(xid, (ev.seq, ev.t_us), *status, *synthetic, headers.clone());
             }
             EventKind::ResponseChunk { body }
                 if self.open.get(xid).is_some_and(|x| x.grpc.is_some()) =>
@@ -4809,7 +4844,7 @@ impl State {
                             None | Some(Json::Null) | Some(Json::Object(_)) => {}
                             Some(_) => p.push((
                                 format!("{at}/metadata"),
-                                "send request metadata is not a JSON object (a google.protobuf.Struct)".into(),
+                                SEND_REQUEST_METADATA_NOT_OBJECT.into(),
                             )),
                         }
                     }
@@ -4843,9 +4878,24 @@ impl State {
                         self.malformed_sends.pop_front();
                     }
                 }
+                // review27a: the send request's own metadata (beside the message, not in it)
+                // is named as the request's, with the call and where it sits.
+                let text = if msg == SEND_REQUEST_METADATA_NOT_OBJECT {
+                    let member = if ptr.is_empty() || ptr == "/metadata" {
+                        "the body's metadata member".to_string()
+                    } else {
+                        ptr.trim_start_matches('/').replace('/', ".")
+                    };
+                    format!(
+                        "client request {} is malformed: its own metadata ({member}, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+                        call_at(x)
+                    )
+                } else {
+                    format!("client message is malformed: {msg}")
+                };
                 self.find(
                     &r::REQUEST_SHAPE,
-                    format!("client message is malformed: {msg}"),
+                    text,
                     vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                     &x.leg,
                 );
@@ -6679,8 +6729,9 @@ impl State {
     /// TaskNotFoundError, else UnsupportedOperationError; `how`: the error in the wire's
     /// words; `ev`: its evidence), the same on a JSON-RPC `error` response event and on an
     /// HTTP+JSON `{"error":{google.rpc.Status}}` event (TASK-009, ID-001, STREAM-004):
-    /// not found for a task this very stream carried, or (SubscribeToTask) a task the agent
-    /// handed out earlier; UnsupportedOperation on a subscription to an interrupted task. An
+    /// not found for a task this very stream carried, or a task the agent handed out
+    /// earlier that the call names (SubscribeToTask's id; a streamed send's message taskId
+    /// or referenceTaskIds entry); UnsupportedOperation on a subscription to an interrupted task. An
     /// unknown task answered so as the stream's one event is legal (a2a-python raises it
     /// inside the streaming handler).
     fn stream_error_verdict(
@@ -6709,6 +6760,15 @@ impl State {
                     let ptr = ev.pointer.clone().unwrap_or_default();
                     self.task_not_found(x, tid, ev.seq, &ptr);
                 }
+            } else if let Some(tid) =
+                matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                    .then(|| message_task_id(c).or_else(|| self.referenced_task_handed_out(x, c)))
+                    .flatten()
+            {
+                // ID-TASK-001 (review27a): a streamed send continuing (taskId) or referring
+                // to (referenceTaskIds) a task the agent handed out earlier.
+                let ptr = ev.pointer.clone().unwrap_or_default();
+                self.task_not_found(x, &tid, ev.seq, &ptr);
             } else {
                 self.task_not_found_for_fresh_send(x, c, how, ev);
             }
@@ -11674,6 +11734,7 @@ impl State {
                 outcome: x.outcome,
                 end_seq: x.end_seq,
                 req_t: x.req_t,
+                resp_t: x.resp_t,
                 end_t: x.end_t,
                 call: x.call.clone(),
                 sse: Some(StreamState {
@@ -16427,7 +16488,9 @@ impl State {
         }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at);
+            self.repeated_push_delete_refused(x, &c, "-32001 TaskNotFoundError", at.clone());
+            // ID-TASK-001 (breaker27 P01): the task and the config both exist.
+            self.push_config_task_not_found(x, &c, "-32001 TaskNotFoundError", at);
         }
         // A task call without params.id named no task (DATA-PARAM-003 names the client).
         if code == jsonrpc::TASK_NOT_FOUND && !names_config && missing_param(&c).is_none() {
@@ -17720,13 +17783,13 @@ impl State {
     fn send_task_not_found_message(&self, x: &Exch, tid: &str, axid: &str) -> String {
         let c = x.call.clone().unwrap_or_default();
         let how = match c.binding {
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
             _ if x.sse.is_some() => "TaskNotFoundError in its stream".to_string(),
             Some(Binding::Rest) => format!(
                 "HTTP {} TaskNotFoundError",
                 x.status
                     .map_or_else(|| "404".to_string(), |s| s.to_string())
             ),
-            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
             _ => "-32001 TaskNotFoundError".to_string(),
         };
         let rec = self.tasks.get(&x.tkey(tid));
@@ -19833,7 +19896,11 @@ impl State {
         }
         if code == 5 {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
-            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at);
+            self.repeated_push_delete_refused(&x, &c, "NOT_FOUND (5)", at.clone());
+            if reason.as_deref().is_some_and(|r| r == "TASK_NOT_FOUND") {
+                // ID-TASK-001 (breaker27 P01): the task and the config both exist.
+                self.push_config_task_not_found(&x, &c, "gRPC NOT_FOUND (5) TASK_NOT_FOUND", at);
+            }
         }
         if code == 7 {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
@@ -19936,13 +20003,17 @@ impl State {
             }
         }
         // ID-TASK-001 / ID-TASK-006 (mine24b): NOT_FOUND for a send whose message names a
-        // task (message.taskId): this agent's own task, or one another agent handed out.
+        // task (message.taskId, or a referenceTaskIds entry the agent handed out): this
+        // agent's own task, or one another agent handed out.
         if code == 5
             && streamed.is_none()
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && reason.as_deref().is_none_or(|r| r == "TASK_NOT_FOUND")
         {
-            if let Some(tid) = message_task_id(&c) {
+            // breaker27 X05 / review27a: or a task its referenceTaskIds names.
+            if let Some(tid) =
+                message_task_id(&c).or_else(|| self.referenced_task_handed_out(&x, &c))
+            {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
         }
@@ -20321,6 +20392,18 @@ impl State {
                     {
                         self.task_not_found(x, &tid, bseq, "");
                     }
+                }
+                // ID-TASK-001 (breaker27 P01): a push-config Get / Delete whose task and
+                // config both exist, refused with a body that says TASK_NOT_FOUND.
+                if reason == Some("TASK_NOT_FOUND")
+                    || (reason.is_none() && rest_code == Some(jsonrpc::TASK_NOT_FOUND))
+                {
+                    let how = match reason {
+                        Some(_) => format!("HTTP {status} TASK_NOT_FOUND"),
+                        None => format!("HTTP {status} TaskNotFoundError (-32001)"),
+                    };
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.push_config_task_not_found(x, &c, &how, at);
                 }
             }
             self.after_response(x, None, None);
@@ -22113,6 +22196,71 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// ID-TASK-001 (1.0 §3.1.10 / §3.1.9: TaskNotFoundError is for a task that does not
+    /// exist; TASK-009; review27a, breaker27 P01): a push-config Get or Delete answered
+    /// TaskNotFoundError (`how`: in the wire's words, at `at`) although this recording
+    /// proves both exist: the agent handed the task out to this caller earlier and has not
+    /// reported it terminal (a config lives until its task ends or is deleted, PUSH-003),
+    /// and its Create answer gave this config id, which no successful Delete removed.
+    /// An unknown config id answered so is the SDKs' way and not judged, nor a config of a
+    /// task seen terminal. Returns true when it reported.
+    fn push_config_task_not_found(&mut self, x: &Exch, c: &Call, how: &str, at: Evidence) -> bool {
+        if !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
+            || x.synthetic
+            || self.gw_rerouted(&x.id)
+        {
+            return false;
+        }
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return false;
+        };
+        let Some(id) = push_call_config_id(c, &x.path) else {
+            return false;
+        };
+        let tkey = x.tkey(&task);
+        let Some((cseq, cxid)) = self.push_live.get(&tkey).and_then(|ids| {
+            ids.iter()
+                .find(|(i, seq, _)| *i == id && *seq < x.req_seq)
+                .map(|(_, seq, xid)| (*seq, xid.clone()))
+        }) else {
+            return false;
+        };
+        let Some(t) = self.tasks.get(&tkey) else {
+            return false;
+        };
+        let Some((aseq, axid)) = t.announced.clone().filter(|(s, _)| *s < x.req_seq) else {
+            return false;
+        };
+        if t.terminal.is_some() {
+            return false;
+        }
+        if let (Some(a), Some(b)) = (t.caller, self.caller_of(x)) {
+            if a != b {
+                return false;
+            }
+        }
+        let last = t
+            .last
+            .filter(|(_, seq)| *seq < x.req_seq)
+            .map(|(st, _)| format!(", last reported {}", x.state_term(st)))
+            .unwrap_or_default();
+        self.areas.insert("push");
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            format!(
+                "agent answered {} for push notification config {id} of task {task} with {how}, although it handed out task {task} in exchange {axid}{last} and never reported it finished, and created config {id} for it in exchange {cxid}, not deleted since: both exist, and TaskNotFoundError is for a task that does not exist; keep the task findable by its push-config routes as by GetTask (a config store that answers \"task not found\" for any miss hides which one is missing)",
+                call_at(x)
+            ),
+            vec![
+                at,
+                Evidence::event(aseq, axid),
+                Evidence::event(cseq, cxid),
+            ],
+            &x.leg,
+        );
+        true
     }
 
     /// PUSH-003 (1.0 §3.1.10: Delete "MUST be idempotent - multiple deletions of the same
@@ -24315,6 +24463,13 @@ impl State {
                 if let Some(a) = self.advertised.get_mut(&itf.url) {
                     if twin.is_some() && a.binding.is_some() && a.binding != twin {
                         a.twin = twin;
+                        a.twin_pointer = Some(itf.pointer().to_string());
+                        // q28a: a 1.x HTTP+JSON twin's routes sit directly below the URL.
+                        a.rest_1x |= twin == Some(Binding::Rest)
+                            && itf
+                                .version
+                                .as_deref()
+                                .is_some_and(|v| v.trim().starts_with('1'));
                     }
                 }
                 continue;
@@ -24600,6 +24755,10 @@ impl State {
             let reported =
                 not_endpoint || self.advertised.get(&itf.url).is_some_and(|a| a.reported);
             let answered = self.advertised.get(&itf.url).is_some_and(|a| a.answered);
+            let answered_below = self
+                .advertised
+                .get(&itf.url)
+                .is_some_and(|a| a.answered_below);
             let redirected = self.advertised.get(&itf.url).is_some_and(|a| a.redirected);
             let misused = self.advertised.get(&itf.url).is_some_and(|a| a.misused);
             let tenant = itf
@@ -24626,6 +24785,7 @@ impl State {
                     reported,
                     redirected,
                     answered,
+                    answered_below,
                     rest_1x: itf.binding.eq_ignore_ascii_case("HTTP+JSON")
                         && itf
                             .version
@@ -24636,6 +24796,7 @@ impl State {
                     misused,
                     tenant,
                     twin: None,
+                    twin_pointer: None,
                 },
             );
         }
@@ -24907,7 +25068,12 @@ impl State {
         };
         let answer = x.status.is_some() && !x.synthetic;
         let Some(how) = failed else {
-            if answer && self.advertised.values().any(|a| !a.answered) {
+            if answer
+                && self
+                    .advertised
+                    .values()
+                    .any(|a| !a.answered || (a.routes_below() && !a.answered_below))
+            {
                 self.mark_answered(p, &x.method);
             }
             return;
@@ -24988,10 +25154,10 @@ impl State {
             // A JSON-RPC endpoint is its exact URL (CARD-005): a client that added or dropped
             // a trailing slash (`/agent/` for `/agent`, kagent #622) called another URL, and
             // the router's 404 is no sign that the advertised one is wrong (BIND-USE-002).
-            if a.exact && path == base && trailing_slash_differs(&p.path, &a.parts.path) {
+            if a.rpc_at_url() && path == base && trailing_slash_differs(&p.path, &a.parts.path) {
                 continue;
             }
-            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+            if path == base || (a.routes_below() && path.starts_with(&format!("{base}/"))) {
                 hits.push(i.clone());
             }
         }
@@ -25019,7 +25185,10 @@ impl State {
             let card_ev = Evidence {
                 seq: a.card_seq,
                 exchange: Some(a.card_exchange.clone()),
-                pointer: Some(a.pointer.clone()),
+                pointer: Some(
+                    a.pointer_for(x.call.as_deref().and_then(|c| c.binding))
+                        .to_string(),
+                ),
                 found: Some(Value::String(a.url.clone())),
             };
             let answer_ev = x.ev(if x.resp_seq > 0 {
@@ -25033,11 +25202,9 @@ impl State {
             let base = net::norm_path(&a.parts.path)
                 .trim_end_matches('/')
                 .to_string();
-            if let Some(t) = a
-                .tenant
-                .as_deref()
-                .filter(|t| !a.exact && unrouted && path.starts_with(&format!("{base}/{t}/")))
-            {
+            if let Some(t) = a.tenant.as_deref().filter(|t| {
+                a.routes_below() && unrouted && path.starts_with(&format!("{base}/{t}/"))
+            }) {
                 let mut f = Finding::new(
                     &r::CARD_URL_UNREACHABLE,
                     format!(
@@ -25078,7 +25245,11 @@ impl State {
                     } else {
                         ""
                     };
-                    let worked = if a.answered {
+                    let worked = if a.answered_below {
+                        "; the same interface answered other calls, so its url is right"
+                    } else if a.answered && a.rpc_at_url() {
+                        "; the JSON-RPC interface the card declares at the same url answered calls there, so the url is right"
+                    } else if a.answered {
                         "; the same interface answered other calls, so its url is right"
                     } else {
                         ""
@@ -25102,7 +25273,9 @@ impl State {
             let rpc_method = x
                 .call
                 .as_deref()
-                .filter(|c| a.exact && a.answered && !below && c.binding == Some(Binding::JsonRpc))
+                .filter(|c| {
+                    a.rpc_at_url() && a.answered && !below && c.binding == Some(Binding::JsonRpc)
+                })
                 .and_then(|c| c.method.clone());
             let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
             if let Some(m) = rpc_method {
@@ -26499,13 +26672,13 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            let used_exactly = p.path == a.parts.path || (a.exact && path == base);
+            let used_exactly = p.path == a.parts.path || (a.rpc_at_url() && path == base);
             let back_to_card = target
                 .as_ref()
                 .is_some_and(|t| t.origin() == a.parts.origin() && t.path == a.parts.path)
                 || loc == a.parts.path;
             if back_to_card
-                || !(used_exactly || (!a.exact && path.starts_with(&format!("{base}/"))))
+                || !(used_exactly || (a.routes_below() && path.starts_with(&format!("{base}/"))))
             {
                 continue;
             }
@@ -26587,8 +26760,9 @@ impl State {
 
     /// Whether `x` is a call on an HTTP+JSON route the binding defines (REST-001: its
     /// operation was recognised, e.g. `{interface}/tasks/{id}`, `:cancel`, `:subscribe`)
-    /// below an advertised interface URL that already answered an earlier request
-    /// ([`Advertised::answered`]). Such a call's 4xx/5xx is the agent's error answer for
+    /// below an advertised interface URL whose routes already answered an earlier request
+    /// ([`Advertised::answered_below`]; a JSON-RPC answer at the URL itself proves nothing
+    /// about the HTTP+JSON routes of a URL declaring both). Such a call's 4xx/5xx is the agent's error answer for
     /// that operation (ERR-003, REST-003), not a sign of a wrong card URL (CARD-005).
     fn rest_route_of_answered_interface(&self, x: &Exch) -> bool {
         let Some(p) = &x.parts else { return false };
@@ -26612,8 +26786,8 @@ impl State {
             rest_route(&x.method, &p.path).is_some_and(|rt| rt.dialect == Dialect::V1_0);
         self.advertised.values().any(|a| {
             let base = net::norm_path(&a.parts.path);
-            a.answered
-                && !a.exact
+            a.answered_below
+                && a.routes_below()
                 && a.parts.origin() == origin
                 && path.starts_with(&format!("{base}/"))
                 && !(a.rest_1x
@@ -26658,7 +26832,7 @@ impl State {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            if path == base || (!a.exact && path.starts_with(&format!("{base}/"))) {
+            if path == base || (a.routes_below() && path.starts_with(&format!("{base}/"))) {
                 used.push(k.clone());
             }
         }
@@ -26677,20 +26851,22 @@ impl State {
         }
     }
 
-    /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`]);
-    /// the same matching as [`Self::check_advertised_use`].
+    /// Marks the advertised URLs a request to `p` used as answered ([`Advertised::answered`],
+    /// and [`Advertised::answered_below`] for a route below the URL); the same matching as
+    /// [`Self::check_advertised_use`].
     fn mark_answered(&mut self, p: &UrlParts, method: &str) {
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         for a in self.advertised.values_mut() {
-            if a.answered || a.parts.origin() != origin {
+            if a.answered_below || a.parts.origin() != origin {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
-            if (path == base && method.eq_ignore_ascii_case("POST"))
-                || (!a.exact && path.starts_with(&format!("{base}/")))
-            {
+            if path == base && method.eq_ignore_ascii_case("POST") {
                 a.answered = true;
+            } else if a.routes_below() && path.starts_with(&format!("{base}/")) {
+                a.answered = true;
+                a.answered_below = true;
             }
         }
     }
@@ -30803,7 +30979,8 @@ const IDLE_CUT_US: u64 = 5_000_000;
 /// request timeout). Names when the cut came (after the request, after the last event
 /// passed on), how much longer the agent streamed and what it reached, and the likely cause:
 /// a total request timeout (duration cap) when the client's stream had already been quiet
-/// longer than that last silence without being cut, an idle or read timeout when the
+/// longer than that last silence without being cut (silences counted from the response
+/// head, where an idle timer starts, not from the request), an idle or read timeout when the
 /// last silence is the longest and at least [`IDLE_CUT_US`]. `cs` / `us` are the two
 /// legs' streams; times are capture times in µs.
 fn gateway_closed_stream_early(
@@ -30815,11 +30992,14 @@ fn gateway_closed_stream_early(
     let secs = |v: u64| v as f64 / 1e6;
     let got = cs.sigs.len();
     let elapsed = client.end_t.saturating_sub(client.req_t);
-    let last_t = cs.arrivals.last().map_or(client.req_t, |a| a.0);
+    // An idle or read timeout on the response body starts when the response head arrives:
+    // the wait for the agent's answer before it is no silence of the open stream (q28a).
+    let opened_t = client.resp_t.max(client.req_t);
+    let last_t = cs.arrivals.last().map_or(opened_t, |a| a.0);
     let final_gap = client.end_t.saturating_sub(last_t);
-    // The longest silence the client's stream survived before the cut (from the request
-    // to the first event, then between events).
-    let mut prev = client.req_t;
+    // The longest silence the client's stream survived before the cut (from the response
+    // head to the first event, then between events).
+    let mut prev = opened_t;
     let mut survived = 0u64;
     for a in &cs.arrivals {
         survived = survived.max(a.0.saturating_sub(prev));
@@ -30834,7 +31014,7 @@ fn gateway_closed_stream_early(
     };
     let cause = if survived > final_gap && survived >= 1_000_000 {
         format!(
-            "the cut came {:.1} s after the request and only {:.1} s after the last event the gateway passed on, while the stream had already been quiet for {:.1} s without being cut: not an idle timeout but a total request timeout (a duration cap of about {:.0} s on the route, such as a platform gateway's fixed request timeout). Exempt text/event-stream from the route's request timeout, or raise it above the longest task",
+            "the cut came {:.1} s after the request and only {:.1} s after the last event the gateway passed on, while the open stream had already been quiet for {:.1} s without being cut (silences counted from the response head on, where an idle timeout starts): not an idle timeout but a total request timeout (a duration cap of about {:.0} s on the route, such as a platform gateway's fixed request timeout). Exempt text/event-stream from the route's request timeout, or raise it above the longest task",
             secs(elapsed),
             secs(final_gap),
             secs(survived),
@@ -31043,6 +31223,54 @@ fn link_unfinished(out: &[Finding], f: &mut Finding) {
         "{CAUSED_BY}the fault {id} reports first, as far as this recording shows: the agent's executor ended (returned or raised) without a terminal status, which left this task unfinished too)"
     ));
 }
+
+/// One fault, one error (review27a): a finding `f` about the very value an earlier finding
+/// of its root-cause rule in `out` reported (the same event `seq`) names that root
+/// ([`CAUSED_BY`]), so reports list it second:
+/// - TASK-STATE-005 (a 0.x state name) in an answer DATA-SHAPE-001 found in the 0.x shape
+///   (a bare Task with `kind`): the agent answered the 1.0 call as 0.3, states and all
+///   (breaker27 H06); answering in the 1.0 shape fixes both.
+/// - ID-CTX-002 (a task's contextId changed) at the pointer where ID-EVENT-002 found a
+///   stream event naming another context than its stream's (breaker27 X03): one wrong
+///   contextId on one event.
+///
+/// Decided when `f` is emitted, so the live line and the final report agree.
+fn link_same_value(out: &[Finding], f: &mut Finding) {
+    let (root, why) = if f.rule == r::TASK_STATE_INVALID.id {
+        (
+            &r::RESULT_SHAPE,
+            "the agent answered the 1.0 call with a 0.3-shaped Task, whose states are 0.3's lowercase names; answering in the 1.0 shape ({\"task\": ...} with TASK_STATE_* names) fixes both",
+        )
+    } else if f.rule == r::ID_CONTEXT_CHANGED.id {
+        (
+            &r::ID_EVENT_TASK_MISMATCH,
+            "the same stream event names another contextId than its stream's task; that one wrong contextId is the fault",
+        )
+    } else {
+        return;
+    };
+    let same = |g: &Finding| {
+        g.rule == root.id
+            && g.leg == f.leg
+            && g.evidence.iter().any(|e| {
+                f.evidence.iter().any(|fe| {
+                    fe.seq == e.seq
+                        && (root.id != r::ID_EVENT_TASK_MISMATCH.id || fe.pointer == e.pointer)
+                })
+            })
+            && (root.id != r::RESULT_SHAPE.id || g.message.contains("0.x kind discriminator"))
+    };
+    if out.iter().rev().any(same) {
+        f.message
+            .push_str(&format!("{CAUSED_BY}{}: {why})", root.id));
+    }
+}
+
+/// DATA-SHAPE-002's problem text for a send request whose own `metadata` (JSON-RPC
+/// `params.metadata`, the HTTP+JSON body's `metadata`; DATA-005) is not an object: the
+/// finding names the request, not the message, as what carried it.
+const SEND_REQUEST_METADATA_NOT_OBJECT: &str =
+    "send request metadata is not a JSON object (a google.protobuf.Struct)";
 
 /// AUTH-TLS-004 held for card interface URL at `(seq, pointer)` ([`State::card_url_around_front`])
 /// is told after the card's other checks of that URL: when CARD-URL-003 (internal
