@@ -3,8 +3,10 @@
 //! answers every unknown task the same wrong way was counted as one finding per task id
 //! ("25 errors" for one fault, and `exit 1: 25 findings` under it; N1), and `repro
 //! --finding RULE` cut the rule's first occurrence even when that exchange's own request
-//! was malformed, a cut the agent's team sends back as the client's fault (N2). Real
-//! processes, a small real agent on a loopback socket, real files.
+//! was malformed, a cut the agent's team sends back as the client's fault (N2); a probe of
+//! a card naming an address where nothing listens ended "the agent stopped answering ... a
+//! longer --timeout" (N3); the Markdown report of 1.0 and 0.3 traffic said only "dialects
+//! seen: 0.3, 1.0" (N5). Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -14,7 +16,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::time::Duration;
 
-use proxy_process::{rest_of, run_in, start_proxy};
+use proxy_process::{reference_agent, rest_of, run_in, start_proxy};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -337,5 +339,52 @@ fn n3_a_card_naming_an_address_where_nothing_listens_is_not_an_agent_that_stoppe
             "the card names http://{dead} for its interfaces and nothing there answered"
         )),
         "{line}"
+    );
+}
+
+/// N5: the proxy's `--report report.md` of one SDK agent's 1.0 and 0.3 compat traffic said
+/// "dialects seen: 0.3, 1.0" and nothing more: not how much of each, nor that each exchange
+/// is judged by its own generation's rules (the text report said so; newcomer27 N6). The
+/// Markdown header now carries the same note.
+#[test]
+fn n5_a_markdown_report_of_two_generations_says_how_each_is_judged() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("mixed.jsonl");
+    let (run, proxy) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let v10 = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"n28-1","parts":[{"text":"task hello"}]}}}"#;
+    let v03 = r#"{"jsonrpc":"2.0","id":2,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"n28-2","parts":[{"kind":"text","text":"task hello"}]}}}"#;
+    for (version, body) in [("1.0", v10), ("0.3", v03)] {
+        let mut s = TcpStream::connect(proxy).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        write!(
+            s,
+            "POST / HTTP/1.1\r\nHost: {proxy}\r\nContent-Type: application/json\r\nA2A-Version: {version}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut got = Vec::new();
+        s.read_to_end(&mut got).unwrap();
+        assert!(text(&got).starts_with("HTTP/1.1 200"), "{}", text(&got));
+    }
+    run.terminate();
+    let o = run_in(
+        dir.path(),
+        &["report", rec.to_str().unwrap(), "-f", "markdown"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let md = text(&o.stdout);
+    assert!(md.contains("- **dialects seen:** 0.3, 1.0"), "{md}");
+    let note = md
+        .lines()
+        .find(|l| l.starts_with("- **note:** 2 A2A generations in this traffic: "))
+        .unwrap_or_else(|| panic!("no generations note: {md}"));
+    assert!(
+        note.contains("1.0 in 1 exchange (e1 first), 0.3 in 1 exchange (e2 first)"),
+        "{note}"
+    );
+    assert!(
+        note.contains("each exchange is judged by the rules of its own generation"),
+        "{note}"
     );
 }

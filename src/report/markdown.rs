@@ -79,6 +79,10 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         report.dialects.join(", ")
     };
     let _ = writeln!(out, "- **dialects seen:** {dialects}");
+    // more than one generation: how many exchanges each, and how the mix is judged
+    if let Some(t) = super::text::generations_text(report, input) {
+        let _ = writeln!(out, "- **note:** {}", prose(&t));
+    }
     let _ = writeln!(
         out,
         "- **conformance level:** **{}** ({})",
