@@ -6,7 +6,8 @@
 //! was malformed, a cut the agent's team sends back as the client's fault (N2); a probe of
 //! a card naming an address where nothing listens ended "the agent stopped answering ... a
 //! longer --timeout" (N3); the Markdown report of 1.0 and 0.3 traffic said only "dialects
-//! seen: 0.3, 1.0" (N5). Real processes, small real agents on loopback sockets, real files.
+//! seen: 0.3, 1.0" (N5); the repro's curl script said what was found but not what a
+//! right answer is (N6). Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -248,6 +249,31 @@ fn n2_repro_cuts_an_occurrence_the_agents_team_cannot_blame_on_the_client() {
     assert!(std::fs::read_to_string(&named)
         .unwrap()
         .contains("message:send"));
+
+    // N6: the script handed to the agent's team said what was found, not what a right
+    // answer is; it now carries the finding's help and the requirements, under its title
+    let script = std::fs::read_to_string(dir.path().join("min.sh")).unwrap();
+    let lines: Vec<&str> = script.lines().collect();
+    assert!(
+        lines[1].starts_with("# reproduces REST-ERROR-001 ("),
+        "{script}"
+    );
+    assert!(
+        lines[2].starts_with("# What to change: answer an A2A error on a 0.3 /v1 HTTP+JSON route with an HTTP error status that matches it"),
+        "{script}"
+    );
+    assert!(
+        lines[2].ends_with(
+            "(A2A requirements ERR-003, REST-003; rule REST-ERROR-001 in `a2a-interop rules`)"
+        ),
+        "{script}"
+    );
+    // still a script bash runs: the new line is a comment
+    let o = std::process::Command::new("bash")
+        .args(["-n", dir.path().join("min.sh").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
 }
 
 /// A small real HTTP/1.1 server on a free loopback port that serves `card` (JSON) on every

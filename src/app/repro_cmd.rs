@@ -1744,7 +1744,18 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             &format!(" {}\n", sh_quote(&script_path.display().to_string())),
             1,
         );
-        let notes = dependency_lines(&deps, &input.shown);
+        // what the agent's team is to change, and the requirement: the finding's own help,
+        // so the script alone says what a right answer is (newcomer28 N6)
+        let mut notes = Vec::new();
+        if !target.help.trim().is_empty() {
+            notes.push(format!(
+                "# What to change: {} (A2A requirements {}; rule {} in `a2a-interop rules`)",
+                target.help.replace(['\n', '\r'], " "),
+                target.spec.join(", "),
+                target.rule
+            ));
+        }
+        notes.extend(dependency_lines(&deps, &input.shown));
         if !notes.is_empty() {
             // after the shebang and the title line
             let at = script
