@@ -7,7 +7,8 @@
 //! a card naming an address where nothing listens ended "the agent stopped answering ... a
 //! longer --timeout" (N3); the Markdown report of 1.0 and 0.3 traffic said only "dialects
 //! seen: 0.3, 1.0" (N5); the repro's curl script said what was found but not what a
-//! right answer is (N6). Real processes, small real agents on loopback sockets, real files.
+//! right answer is (N6); the stop of a clean run said "conformance: partial" and not
+//! why (N7). Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -412,5 +413,61 @@ fn n5_a_markdown_report_of_two_generations_says_how_each_is_judged() {
     assert!(
         note.contains("each exchange is judged by the rules of its own generation"),
         "{note}"
+    );
+}
+
+/// N7: the JS SDK agent driven by its own client in all four combinations through the
+/// proxy, no finding at all, and the stop said "0 errors, 0 warnings, 0 notes in 48
+/// exchanges; conformance: partial": partial why? The level is now followed by the reason
+/// that decided it, as the text report's summary gives it, on the stop line with and
+/// without `--report` and on the `wrote` line of `report -o`.
+#[test]
+fn n7_the_stop_says_why_a_clean_run_is_only_partial() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    for with_report in [false, true] {
+        let rec = dir.path().join(format!("clean-{with_report}.jsonl"));
+        let rep = dir.path().join(format!("clean-{with_report}.md"));
+        let mut args = vec!["--upstream", &url, "--record", rec.to_str().unwrap()];
+        if with_report {
+            args.extend(["--report", rep.to_str().unwrap()]);
+        }
+        let (run, proxy) = start_proxy(&args);
+        // one clean 1.0 send: no push, no stream, so the run cannot be `full`
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"n28-7","parts":[{"text":"task hello"}]}}}"#;
+        let mut s = TcpStream::connect(proxy).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        write!(
+            s,
+            "POST / HTTP/1.1\r\nHost: {proxy}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut got = Vec::new();
+        s.read_to_end(&mut got).unwrap();
+        assert!(text(&got).starts_with("HTTP/1.1 200"), "{}", text(&got));
+        let stderr = run.terminate();
+        // the reason the text report gives for the same recording
+        let o = run_in(dir.path(), &["verify", rec.to_str().unwrap()]);
+        let summary = text(&o.stdout).lines().last().unwrap().to_string();
+        let level = summary.split("; conformance: ").nth(1).unwrap().to_string();
+        assert!(level.starts_with("partial (not exercised: "), "{summary}");
+        let want = format!("; conformance: {level}");
+        let stop = stderr
+            .lines()
+            .find(|l| l.contains("0 errors, 0 warnings, 0 notes in 1 exchange;"))
+            .unwrap_or_else(|| panic!("no stop line: {stderr}"));
+        assert!(stop.contains(&want), "{stop} lacks {want}");
+    }
+    // the `wrote` line of `report -o` says it the same way
+    let rec = dir.path().join("clean-false.jsonl");
+    let o = run_in(
+        dir.path(),
+        &["report", rec.to_str().unwrap(), "-o", "again.md"],
+    );
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("in 1 exchange; conformance: partial (not exercised: "),
+        "{err}"
     );
 }

@@ -2211,7 +2211,7 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
         "findings: {} in {x} {}; conformance: {}",
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
-        built.conformance_level.as_str()
+        built.level_and_reason()
     );
     if let Some(rec) = &o.recording {
         line.push_str(&format!(
@@ -2235,7 +2235,7 @@ pub fn report_written_line(path: &Path, format: report::Format, built: &report::
         format.as_str(),
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
-        built.conformance_level.as_str()
+        built.level_and_reason()
     )
 }
 

@@ -1301,6 +1301,17 @@ impl ReportInput {
 }
 
 impl Report {
+    /// The conformance level and the reason that decided it, as the text report's summary
+    /// line ends (`partial (not exercised: push)`): the stop of a proxy run and the `wrote`
+    /// line of a report say it the same way (newcomer28 N7: "0 errors, 0 warnings, 0 notes
+    /// ...; conformance: partial" left the reader to guess why).
+    pub fn level_and_reason(&self) -> String {
+        match self.conformance_reason.trim() {
+            "" => self.conformance_level.as_str().to_string(),
+            why => format!("{} ({why})", self.conformance_level.as_str()),
+        }
+    }
+
     /// When the traffic was recorded, for the human formats: `START to END` (RFC 3339, `?`
     /// for an unknown end), or [`NO_WALL_CLOCK`] alone for a transcript.
     pub fn recorded_span(&self) -> String {
