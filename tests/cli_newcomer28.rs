@@ -8,7 +8,8 @@
 //! longer --timeout" (N3); the Markdown report of 1.0 and 0.3 traffic said only "dialects
 //! seen: 0.3, 1.0" (N5); the repro's curl script said what was found but not what a
 //! right answer is (N6); the stop of a clean run said "conformance: partial" and not
-//! why (N7). Real processes, small real agents on loopback sockets, real files.
+//! why (N7); a 0.3 HTTP+JSON message in JSON-RPC spelling was told about its `kind` only,
+//! and the help said "0.x: kind text/file/data" (N8). Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -470,4 +471,65 @@ fn n7_the_stop_says_why_a_clean_run_is_only_partial() {
         err.contains("in 1 exchange; conformance: partial (not exercised: "),
         "{err}"
     );
+}
+
+/// N8: a 0.3 HTTP+JSON send written in the JSON-RPC spelling (`kind`, role `user`, parts
+/// under `parts`) was answered 400 "message.parts must contain at least one element" by
+/// the SDK, and DATA-SHAPE-002 named only the `kind`, with a help saying "0.x: kind
+/// text/file/data": drop `kind` as told and the 400 stays. The finding now names every
+/// spelling the ProtoJSON server refuses, and the help says what 0.3 HTTP+JSON wants.
+#[test]
+fn n8_a_03_rest_message_in_json_rpc_spelling_is_told_every_fix_at_once() {
+    let agent = aip193_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rest03.jsonl");
+    let upstream = format!("http://{agent}");
+    let (run, proxy) = start_proxy(&["--upstream", &upstream, "--record", rec.to_str().unwrap()]);
+    let jsonrpc_spelled = r#"{"message":{"role":"user","messageId":"m3","kind":"message","parts":[{"kind":"text","text":"task hello"}]}}"#;
+    assert!(
+        call(proxy, "POST", "/rest/v1/message:send", jsonrpc_spelled).starts_with("HTTP/1.1 400")
+    );
+    run.terminate();
+    let o = run_in(dir.path(), &["verify", rec.to_str().unwrap(), "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let f = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "DATA-SHAPE-002")
+        .unwrap_or_else(|| panic!("no DATA-SHAPE-002: {v}"));
+    let msg = f["message"].as_str().unwrap();
+    assert!(
+        msg.starts_with("client message is malformed: 0.3 HTTP+JSON message carries the JSON-RPC discriminator kind; also: "),
+        "{msg}"
+    );
+    assert!(
+        msg.contains(r#"role is "user" instead of ROLE_USER or ROLE_AGENT"#),
+        "{msg}"
+    );
+    assert!(msg.contains("instead of content"), "{msg}");
+    assert!(
+        msg.contains("part carries the JSON-RPC discriminator kind"),
+        "{msg}"
+    );
+    assert_eq!(f["evidence"][0]["pointer"], "/message/kind");
+    let help = f["help"].as_str().unwrap();
+    assert!(
+        help.contains(
+            "0.3 HTTP+JSON: the proto's JSON, parts under content, no kind, role ROLE_USER"
+        ),
+        "{help}"
+    );
+    // a message spelled right for 0.3 HTTP+JSON gets no such finding (legal control)
+    let rec2 = dir.path().join("rest03-ok.jsonl");
+    let (run, proxy) = start_proxy(&["--upstream", &upstream, "--record", rec2.to_str().unwrap()]);
+    let proto_spelled =
+        r#"{"message":{"role":"ROLE_USER","messageId":"m4","content":[{"text":"task hello"}]}}"#;
+    assert!(call(proxy, "POST", "/rest/v1/message:send", proto_spelled).starts_with("HTTP/1.1 400"));
+    run.terminate();
+    let rules: Vec<String> = findings_seen(dir.path(), &rec2)
+        .into_iter()
+        .map(|(r, _)| r)
+        .collect();
+    assert!(!rules.contains(&"DATA-SHAPE-002".to_string()), "{rules:?}");
 }
