@@ -291,7 +291,12 @@ impl LiveFold {
             .find(|e| e.exchange.is_some())
             .and_then(|e| e.pointer.as_deref())
             .unwrap_or("");
-        let key = format!("{}\u{0}{pointer}\u{0}{}", f.rule, f.message);
+        // ids in the message's URLs read as `{id}`, as reports group them (newcomer28 N1)
+        let key = format!(
+            "{}\u{0}{pointer}\u{0}{}",
+            f.rule,
+            crate::report::message_key(&f.message)
+        );
         if let Some(n) = self.seen.get_mut(&key) {
             *n += 1;
             self.folded += 1;

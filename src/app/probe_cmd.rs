@@ -699,6 +699,16 @@ pub fn stopped_message(g: &Gone) -> String {
             String::new(),
             "is the URL's port the agent's HTTP port? `curl -v` on its /.well-known/agent-card.json shows what it sends".to_string(),
         )
+    } else if let Some(o) = &g.never_answered_origin {
+        // the card's advertised address, where nothing ever answered: the agent did not
+        // stop, it was never reached there (newcomer28 N3)
+        (
+            "nothing answered at the URL the agent's card advertises",
+            row,
+            format!(
+                "the probed URL served the Agent Card, but the card names {o} for its interfaces and nothing there answered any request of this run (see the warning above about the card's origin): start what should listen at {o} (a proxy or front that is down?), or make the card advertise the URL clients use (CARD-005; the agent's public-URL setting)"
+            ),
+        )
     } else if g.error.starts_with("no response within") {
         ("the agent stopped answering", row, "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart".to_string())
     } else {
@@ -709,7 +719,9 @@ pub fn stopped_message(g: &Gone) -> String {
         )
     };
     let error = without_proxy_hint(&g.error).replace(['\n', '\r'], " ");
-    if what == "the agent stopped answering" {
+    if what == "the agent stopped answering"
+        || what == "nothing answered at the URL the agent's card advertises"
+    {
         format!(
             "the probe could not finish: {what}{during}{row}: {}: {error}; the results up to there are kept (tests not run are skipped); hint: {hint}",
             g.request,

@@ -1118,18 +1118,34 @@ pub fn fail_on_line(
     hung_up: bool,
 ) -> Option<String> {
     let floor = severity_floor(fail_on)?;
-    let mut by_rule: Vec<(&str, usize)> = Vec::new();
-    for f in o.verify.findings.iter().filter(|f| f.severity >= floor) {
+    // counted as the summary line above it counts them: a finding seen again is one, with
+    // how often it was seen (newcomer28 N1: "exit 1: 25 findings" under "findings: 1 error")
+    let at_floor: Vec<_> = o
+        .verify
+        .findings
+        .iter()
+        .filter(|f| f.severity >= floor)
+        .cloned()
+        .collect();
+    let grouped = crate::report::group_findings(&at_floor);
+    let mut by_rule: Vec<(String, usize)> = Vec::new();
+    for f in &grouped {
         match by_rule.iter_mut().find(|(r, _)| *r == f.rule) {
             Some((_, n)) => *n += 1,
-            None => by_rule.push((f.rule.as_str(), 1)),
+            None => by_rule.push((f.rule.clone(), 1)),
         }
     }
-    let n: usize = by_rule.iter().map(|(_, n)| n).sum();
+    let n = grouped.len();
     if n == 0 {
         return None;
     }
-    let what = if n == 1 { "finding" } else { "findings" };
+    let seen: u64 = grouped.iter().map(|g| g.seen).sum();
+    let what = match (n, seen as usize > n) {
+        (1, false) => "finding".to_string(),
+        (_, false) => "findings".to_string(),
+        (1, true) => format!("finding (seen {seen} times)"),
+        (_, true) => format!("findings (seen {seen} times)"),
+    };
     let level = floor.as_str();
     let place = match (report, &o.recording, printed) {
         (Some(r), ..) => format!("report: {}", r.display()),
@@ -2232,7 +2248,7 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
         "findings: {} in {x} {}; conformance: {}",
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
-        built.conformance_level.as_str()
+        built.level_and_reason()
     );
     if let Some(rec) = &o.recording {
         line.push_str(&format!(
@@ -2256,7 +2272,7 @@ pub fn report_written_line(path: &Path, format: report::Format, built: &report::
         format.as_str(),
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
-        built.conformance_level.as_str()
+        built.level_and_reason()
     )
 }
 

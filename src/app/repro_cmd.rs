@@ -1311,6 +1311,74 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
     out
 }
 
+/// The first occurrence of a rule, passed over by [`cleanest_occurrence`] because its
+/// exchange also carries errors of other rules.
+struct PassedOver {
+    /// Its exchange (`e3`).
+    exchange: String,
+    /// The `seq` of its first evidence event.
+    seq: u64,
+    /// The other rules with an error on that exchange (`DATA-SHAPE-002`), each once.
+    others: Vec<String>,
+}
+
+/// The finding of `rule` (ID or alias) that `repro --finding RULE` cuts: the first (in
+/// verifier order) whose first exchange carries no `error` finding of another rule, else
+/// the first. The second value names the first occurrence when it was passed over.
+fn cleanest_occurrence(
+    findings: &[Finding],
+    rule: &str,
+    events: &[Event],
+) -> (Option<Finding>, Option<PassedOver>) {
+    let of_rule: Vec<&Finding> = findings.iter().filter(|f| matches(f, rule, None)).collect();
+    let Some(first) = of_rule.first() else {
+        return (None, None);
+    };
+    // errors of each exchange, by rule, from each finding's evidence
+    let mut errors: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
+    for f in findings
+        .iter()
+        .filter(|f| f.severity >= crate::verify::Severity::Error)
+    {
+        for x in f.evidence.iter().filter_map(|e| e.exchange.as_deref()) {
+            errors.entry(x.to_string()).or_default().insert(&f.rule);
+        }
+    }
+    let others = |f: &Finding| -> Option<(String, Vec<String>)> {
+        let x = first_exchange(f, events)?;
+        let rules: Vec<String> = errors
+            .get(&x)
+            .map(|r| {
+                r.iter()
+                    .filter(|r| **r != f.rule)
+                    .map(|r| r.to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Some((x, rules))
+    };
+    match others(first) {
+        Some((x, rules)) if !rules.is_empty() => {
+            let clean = of_rule
+                .iter()
+                .skip(1)
+                .find(|f| others(f).is_some_and(|(_, r)| r.is_empty()));
+            match clean {
+                Some(c) => (
+                    Some((*c).clone()),
+                    Some(PassedOver {
+                        exchange: x,
+                        seq: first.first_seq(),
+                        others: rules,
+                    }),
+                ),
+                None => (Some((*first).clone()), None),
+            }
+        }
+        _ => (Some((*first).clone()), None),
+    }
+}
+
 /// The exchange of `f`'s first evidence (lowest `seq`), from the evidence or from the
 /// event with that `seq` in `events`.
 fn first_exchange(f: &Finding, events: &[Event]) -> Option<String> {
@@ -1474,7 +1542,15 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Some(seqs) => matches(f, &rule, None) && f.evidence.iter().any(|e| seqs.contains(&e.seq)),
         None => matches(f, &rule, seq),
     };
-    let Some(target) = findings.iter().find(picked).cloned() else {
+    // With no place given, the first occurrence whose exchange carries no error of another
+    // rule: a cut whose request is itself malformed (a client's DATA-SHAPE-002 beside the
+    // agent's REST-ERROR-001) is sent back by the agent's team as the client's fault, while
+    // a later, clean occurrence of the same rule shows it alone (newcomer28 N2).
+    let (chosen, passed_over) = match (seq, &line_seqs) {
+        (None, None) => cleanest_occurrence(&findings, &rule, &events),
+        _ => (findings.iter().find(picked).cloned(), None),
+    };
+    let Some(target) = chosen else {
         // Counted as `verify` counts them: repeats of one problem are one finding.
         let rules: BTreeSet<&str> = findings.iter().map(|f| f.rule.as_str()).collect();
         let n = crate::report::group_findings(&findings).len();
@@ -1696,7 +1772,18 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             &format!(" {}\n", sh_quote(&script_path.display().to_string())),
             1,
         );
-        let notes = dependency_lines(&deps, &input.shown);
+        // what the agent's team is to change, and the requirement: the finding's own help,
+        // so the script alone says what a right answer is (newcomer28 N6)
+        let mut notes = Vec::new();
+        if !target.help.trim().is_empty() {
+            notes.push(format!(
+                "# What to change: {} (A2A requirements {}; rule {} in `a2a-interop rules`)",
+                target.help.replace(['\n', '\r'], " "),
+                target.spec.join(", "),
+                target.rule
+            ));
+        }
+        notes.extend(dependency_lines(&deps, &input.shown));
         if !notes.is_empty() {
             // after the shebang and the title line
             let at = script
@@ -1803,6 +1890,19 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         crate::errln!("{line}");
     } else {
         crate::outln!("{line}");
+    }
+    if let Some(p) = &passed_over {
+        let place = |seq: u64| match tix.as_ref().and_then(|ix| ix.line_of_seq(seq)) {
+            Some(l) => (format!("{} line {l}", p.exchange), l),
+            None => (format!("{} #{seq}", p.exchange), seq),
+        };
+        let (shown, n) = place(p.seq);
+        crate::errln!(
+            "a2a-interop: note: cut the first occurrence of {} whose exchange has no other error; its first occurrence, {shown}, also has {} on that exchange (a cut of it would show that too): --finding {}@{n} cuts that one",
+            target.rule,
+            p.others.join(", "),
+            target.rule
+        );
     }
     if !deps.is_empty() && script_path.is_some() {
         let made: Vec<String> = deps

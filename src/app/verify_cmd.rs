@@ -802,7 +802,7 @@ pub fn wrote_line(pairs: &[(Format, PathBuf)], built: &report::Report) -> Option
         files.join(", "),
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
-        built.conformance_level.as_str()
+        built.level_and_reason()
     ))
 }
 

@@ -233,6 +233,11 @@ pub struct Gone {
     pub error: String,
     /// Requests left unanswered in a row.
     pub unanswered: u32,
+    /// The origin of the last request (`http://127.0.0.1:8080`) when it is not the probed
+    /// URL's and nothing there has answered during the run: a card advertising an address
+    /// where no agent listens (a proxy or front that is down, a wrong public URL), not an
+    /// agent that stopped answering (newcomer28 N3).
+    pub never_answered_origin: Option<String>,
 }
 
 /// Transport settings.
@@ -376,6 +381,8 @@ pub struct Transport {
     max_unanswered: u32,
     /// The last unanswered request (test, `METHOD url`, error), while `in_a_row > 0`.
     last_unanswered: Mutex<Option<Gone>>,
+    /// Origins (`scheme://host:port`) that answered at least one request.
+    answered_origins: Mutex<std::collections::BTreeSet<String>>,
     gone: Mutex<Option<Gone>>,
     /// Scoped name of the running test, sent as [`PROBE_TEST_HEADER`].
     current: Mutex<Option<String>>,
@@ -404,6 +411,7 @@ impl Transport {
             in_a_row: AtomicU32::new(0),
             max_unanswered: DEFAULT_MAX_UNANSWERED,
             last_unanswered: Mutex::new(None),
+            answered_origins: Mutex::new(std::collections::BTreeSet::new()),
             gone: Mutex::new(None),
             current: Mutex::new(None),
             progress: false,
@@ -502,11 +510,20 @@ impl Transport {
     /// Counts an unanswered request; trips [`Transport::gone`] at the limit.
     fn note_unanswered(&self, req: &ProbeRequest, error: String) {
         let n = self.in_a_row.fetch_add(1, Ordering::Relaxed) + 1;
+        let origin = req.url.origin().ascii_serialization();
+        let never_answered_origin = (origin != self.cfg.base.origin().ascii_serialization()
+            && !self
+                .answered_origins
+                .lock()
+                .map(|a| a.contains(&origin))
+                .unwrap_or(true))
+        .then_some(origin);
         let g = Gone {
             test: self.current_test(),
             request: format!("{} {}", req.method, req.url),
             error,
             unanswered: n,
+            never_answered_origin,
         };
         if let Ok(mut l) = self.last_unanswered.lock() {
             *l = Some(g.clone());
@@ -529,8 +546,11 @@ impl Transport {
         }
     }
 
-    fn note_answered(&self) {
+    fn note_answered(&self, req: &ProbeRequest) {
         self.answered.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut a) = self.answered_origins.lock() {
+            a.insert(req.url.origin().ascii_serialization());
+        }
         self.in_a_row.store(0, Ordering::Relaxed);
         if let Ok(mut l) = self.last_unanswered.lock() {
             *l = None;
@@ -837,7 +857,7 @@ impl Transport {
                     .to_string();
                 self.note_unanswered(&req, why);
             } else {
-                self.note_answered();
+                self.note_answered(&req);
             }
             let list = if by_proxy {
                 Some(&self.unanswered)
@@ -853,7 +873,7 @@ impl Transport {
             }
         }
         if status < 500 {
-            self.note_answered();
+            self.note_answered(&req);
         }
         let (body, content_coding, undecodable) = decoded(&headers, buf.freeze(), complete);
         Ok(ProbeResponse {

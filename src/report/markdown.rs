@@ -82,6 +82,10 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if let Some(b) = super::model::bindings_line(&report.bindings) {
         let _ = writeln!(out, "- **bindings per A2A version:** {b}");
     }
+    // more than one generation: how many exchanges each, and how the mix is judged
+    if let Some(t) = super::text::generations_text(report, input) {
+        let _ = writeln!(out, "- **note:** {}", prose(&t));
+    }
     let _ = writeln!(
         out,
         "- **conformance level:** **{}** ({})",

@@ -144,11 +144,50 @@ pub fn evidence_exchanges(f: &Finding) -> Vec<&str> {
     out
 }
 
-/// The grouping key of a finding: rule, message and leg. The same message at different
-/// JSON Pointers (a 0.3 webhook getting `/task`, `/statusUpdate`, `/artifactUpdate`
-/// wrappers) is one problem seen several times; each evidence line keeps its pointer.
+/// The grouping key of a finding: rule, message (its URLs' task and push-config ids read as
+/// `{id}`: [`message_key`]) and leg. The same message at different JSON Pointers (a 0.3
+/// webhook getting `/task`, `/statusUpdate`, `/artifactUpdate` wrappers) is one problem seen
+/// several times; each evidence line keeps its pointer.
 fn group_key(f: &Finding) -> (String, String, Option<String>) {
-    (f.rule.clone(), f.message.clone(), f.leg.clone())
+    (f.rule.clone(), message_key(&f.message), f.leg.clone())
+}
+
+/// `message` with the id segment after each `/tasks/` and `/pushNotificationConfigs/` of the
+/// URLs it names read as `{id}` (`GET http://h/v1/tasks/7f3a:cancel` →
+/// `GET http://h/v1/tasks/{id}:cancel`), the HTTP+JSON routes' own path templates (A2A 1.0
+/// §11.3, 0.3 §3.2.3). A route that answers the same wrong way for every task it is asked
+/// about (a REST-ERROR-001 404 envelope on each unknown task) is then one finding seen N
+/// times, not N findings of one each (newcomer28 N1: a staging proxy counted "25 errors" for
+/// one fault). The message shown stays the first occurrence's, URL and all; each occurrence
+/// keeps its evidence. Ids elsewhere in the text (a task named in prose) are left alone.
+pub fn message_key(message: &str) -> String {
+    const MARKERS: [&str; 2] = ["/tasks/", "/pushNotificationConfigs/"];
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    loop {
+        let next = MARKERS
+            .iter()
+            .filter_map(|m| rest.find(m).map(|i| (i, m.len())))
+            .min();
+        let Some((at, len)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at + len]);
+        rest = &rest[at + len..];
+        // the segment ends where a path, a custom method (`:cancel`), a query or the prose
+        // around the URL starts
+        let end = rest
+            .find(|c: char| {
+                matches!(c, '/' | ':' | '?' | '#' | ')' | ',' | ';' | '"' | '\'')
+                    || c.is_whitespace()
+            })
+            .unwrap_or(rest.len());
+        if end > 0 {
+            out.push_str("{id}");
+        }
+        rest = &rest[end..];
+    }
 }
 
 /// Folds repeated findings into one [`ReportFinding`] each (see there), in order of first
@@ -1359,6 +1398,17 @@ pub fn junit_floor(fail_on: crate::cli::FailOn) -> Severity {
 }
 
 impl Report {
+    /// The conformance level and the reason that decided it, as the text report's summary
+    /// line ends (`partial (not exercised: push)`): the stop of a proxy run and the `wrote`
+    /// line of a report say it the same way (newcomer28 N7: "0 errors, 0 warnings, 0 notes
+    /// ...; conformance: partial" left the reader to guess why).
+    pub fn level_and_reason(&self) -> String {
+        match self.conformance_reason.trim() {
+            "" => self.conformance_level.as_str().to_string(),
+            why => format!("{} ({why})", self.conformance_level.as_str()),
+        }
+    }
+
     /// When the traffic was recorded, for the human formats: `START to END` (RFC 3339, `?`
     /// for an unknown end), or [`NO_WALL_CLOCK`] alone for a transcript.
     pub fn recorded_span(&self) -> String {

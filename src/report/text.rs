@@ -435,6 +435,13 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
 /// wrote a text report (the terminal default) that never named a generation, and nothing
 /// told a reader that the mix was judged side by side rather than as a client's mistake.
 pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Option<String> {
+    generations_text(report, input).map(|t| format!("note: {file}: {t}"))
+}
+
+/// The text of [`generations_note`] after its `note: FILE: `: `2 A2A generations in this
+/// traffic: ...`; the Markdown report's header says it too (newcomer28 N5: it said only
+/// "dialects seen: 0.3, 1.0"). `None` for one generation or none.
+pub fn generations_text(report: &Report, input: &ReportInput) -> Option<String> {
     // A generation is the label's version (`1.0 gRPC` is 1.0 in another binding): 1.0
     // JSON-RPC beside 1.0 gRPC is one generation, and no note (review27a).
     let generations: BTreeSet<&str> = report
@@ -478,7 +485,7 @@ pub fn generations_note(report: &Report, input: &ReportInput, file: &str) -> Opt
         String::new()
     };
     Some(format!(
-        "note: {file}: {} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-002 (the client's), an answer that mixes two VER-MIX-001",
+        "{} A2A generations in this traffic: {}{capped}; each exchange is judged by the rules of its own generation (clients of both, or one SDK agent serving 1.0 and its 0.3 compat side), and a request that mixes two is VER-MIX-002 (the client's), an answer that mixes two VER-MIX-001",
         generations.len(),
         parts.join(", ")
     ))

@@ -4821,6 +4821,17 @@ impl State {
                     }
                     if p.is_empty() && style == Some(a2a::PartStyle::V0Rest) {
                         p = a2a::rest03_message_problems(m, base);
+                        // every JSON-RPC spelling the ProtoJSON server refuses, in the one
+                        // finding: a client that drops `kind` alone still gets the 400 for
+                        // its `parts` (newcomer28 N8)
+                        if p.len() > 1 {
+                            let (ptr, first) = p[0].clone();
+                            let more: Vec<&str> = p[1..]
+                                .iter()
+                                .map(|(_, m)| m.strip_prefix("0.3 HTTP+JSON ").unwrap_or(m))
+                                .collect();
+                            p = vec![(ptr, format!("{first}; also: {}", more.join("; ")))];
+                        }
                     }
                     // DATA-001 / DATA-005 (breaker26 M02, M03): the role spelled as the
                     // version spells it (the reply side's check, message_shape_problems). A
