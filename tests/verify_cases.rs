@@ -3244,3 +3244,41 @@ fn review27a_url_declared_in_two_bindings() {
         "client called POST /a2a/message:send in JSON-RPC at https://agent.example.test/a2a, which the card declares as JSON-RPC at the url itself and HTTP+JSON below it, so /a2a/message:send is HTTP+JSON only: the agent refused it (HTTP 400); the HTTP+JSON route takes the operation's request itself as its body ({\"message\": ...} for message:send), not a JSON-RPC envelope around it"
     );
 }
+
+/// q28b item 1 (VER-001, VER-003): a header-less call is a 0.3 call, so a 1.0 HTTP+JSON
+/// route (no `/v1`) or the 1.0 gRPC service without A2A-Version is the client's
+/// VER-MIX-001, as a header-less JSON-RPC SendMessage already was (f259); before, only the
+/// JSON-RPC call was told. The agent's refusal stays legal; a call with the header, with
+/// the query parameter, or a 0.3 `/v1` route stays silent.
+#[test]
+fn q28b_headerless_1_0_call_same_on_every_binding() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-1-", 3);
+    let m = common::variant_message("b28p-1-v10-rest-headerless-send-parts", "VER-MIX-001");
+    assert!(
+        m.starts_with("client's request sends no A2A-Version (which means 0.3) but uses the 1.0 route POST /message:send, and its message has the 1.0 member parts")
+            && m.contains("(POST /v1/message:send)")
+            && m.ends_with("a 1.0 client sends A2A-Version: 1.0 on every request"),
+        "{m}"
+    );
+    let m = common::variant_message("b28p-1-v10-rest-headerless-get-task", "VER-MIX-001");
+    assert!(m.contains("the 1.0 route GET /tasks/t1:") && m.contains("(GET /v1/tasks/t1)"), "{m}");
+    let rpc = only_message(
+        &common::verify_field("f259-v10-no-version-header-refused-method-not-found"),
+        "VER-MIX-001",
+    );
+    let rest = only_message(
+        &common::verify_field("f262-v10-rest-no-version-header-refused"),
+        "VER-MIX-001",
+    );
+    let grpc = only_message(
+        &common::verify_field("f239-v10-grpc-no-version-metadata-refused"),
+        "VER-MIX-001",
+    );
+    assert!(rpc.contains("uses the 1.0 method SendMessage"), "{rpc}");
+    assert!(rest.contains("uses the 1.0 route POST /message:send"), "{rest}");
+    assert!(
+        grpc.contains("sends no a2a-version metadata (which means 0.3) but uses the 1.0 service lf.a2a.v1.A2AService"),
+        "{grpc}"
+    );
+}

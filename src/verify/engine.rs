@@ -4160,6 +4160,60 @@ impl State {
                 );
             }
         }
+        // VER-001 / VER-003 on HTTP+JSON and gRPC (q28b 1): the same mix by route or
+        // service. A header-less call is 0.3, whose HTTP+JSON routes all sit under `/v1`
+        // (REST-003); a route without `/v1` (kept as 1.0 above: not an origin whose card
+        // declares HTTP+JSON in 0.x only) is the 1.0 route, as a PascalCase method is the
+        // 1.0 method on JSON-RPC, and lf.a2a.v1.A2AService is the 1.0 gRPC service.
+        if c.header_version.is_none()
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(c.binding, Some(Binding::Rest | Binding::Grpc))
+            && !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+        {
+            let rt = (c.binding == Some(Binding::Rest))
+                .then(|| rest_route(&x.method, &x.path))
+                .flatten();
+            if let Some(rt) = rt {
+                self.areas.insert("version");
+                let path = x.path.split('?').next().unwrap_or(&x.path);
+                let verb = x.method.to_ascii_uppercase();
+                let route = &path[rt.base.len().min(path.len())..];
+                let mut ev = vec![x.ev(x.req_seq)];
+                let parts = params_message(&c.params)
+                    .is_some_and(|m| m.get("parts").is_some() && m.get("content").is_none());
+                let shape = if parts {
+                    ev.push(x.ev_at(x.req_ev_seq(), "/message/parts", None));
+                    ", and its message has the 1.0 member parts (0.3 HTTP+JSON names it content)"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 route {verb} {path}{shape}: every 0.3 HTTP+JSON route sits under /v1 ({verb} {}/v1{route}), so an agent that applies 0.3 as the spec says finds no such route, and a strict 1.0-only agent refuses it; a 1.0 client sends A2A-Version: 1.0 on every request",
+                        rt.base
+                    ),
+                    ev,
+                    &x.leg,
+                );
+            }
+            // gRPC (GRPC-001): the method is SendMessage in both generations; the service
+            // says which, and a2a-version metadata is the header (DIGEST §2 gRPC).
+            if c.binding == Some(Binding::Grpc) {
+                let service = x.path.trim_start_matches('/').split('/').next().unwrap_or("");
+                let m = c.method.as_deref().unwrap_or("call");
+                self.areas.insert("version");
+                self.find(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "client's gRPC call {m} sends no a2a-version metadata (which means 0.3) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
         // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
         // kept in task history and logs; breaker11 K32).
         if c.op.is_some() && !c.webhook {
