@@ -3282,3 +3282,62 @@ fn q28b_headerless_1_0_call_same_on_every_binding() {
         "{grpc}"
     );
 }
+
+/// q28b item 2 (ERR-006, DATA-006, DATA-007, REST-001): a request parameter of the wrong
+/// JSON type or out of range (GetTask historyLength "ten" or -1, ListTasks pageSize "x", a
+/// send's configuration.historyLength "ten", 0.3 tasks/get historyLength "ten") is the
+/// client's DATA-PARAM-005 note, on every binding; before, no rule named the client. The
+/// agent's -32602 / 400 refusal stays legal; an agent that accepts a malformed 1.0 GetTask
+/// parameter is still DATA-PARAM-001. A numeric string ("10", ProtoJSON int32) and 0.3's
+/// integer 0 are well formed and get no note.
+#[test]
+fn q28b_wrong_type_request_params_are_the_clients() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-2-", 9);
+    for (stem, want) in [
+        (
+            "b28p-2-legal-v10-jsonrpc-get-task-history-ten-refused",
+            "client's GetTask sends historyLength \"ten\", which is not a non-negative integer: an agent that validates its input first (ERR-006) refuses the call with -32602 InvalidParams, which is the right answer, and the call gets no work done",
+        ),
+        (
+            "b28p-2-legal-v10-jsonrpc-get-task-history-minus-one-refused",
+            "client's GetTask sends historyLength the JSON number -1, which is not a non-negative integer:",
+        ),
+        (
+            "b28p-2-legal-v10-jsonrpc-list-tasks-page-size-x-refused",
+            "client's ListTasks sends pageSize \"x\", which is not an integer from 1 to 100:",
+        ),
+        (
+            "b28p-2-legal-v10-rest-get-task-history-ten-400",
+            "client's GetTask sends historyLength \"ten\" in the query, which is not a non-negative integer: an agent that validates its input first (ERR-006) refuses the call with HTTP 400 (INVALID_ARGUMENT),",
+        ),
+        (
+            "b28p-2-legal-v10-jsonrpc-send-history-ten-refused",
+            "client's SendMessage sends configuration.historyLength \"ten\", which is not a non-negative integer:",
+        ),
+        (
+            "b28p-2-legal-v03-jsonrpc-tasks-get-history-ten-refused",
+            "client's tasks/get sends historyLength \"ten\", which is not an integer:",
+        ),
+    ] {
+        let f = only_finding(stem, "DATA-PARAM-005");
+        assert_eq!(f.severity, Severity::Note, "{stem}");
+        assert!(f.message.starts_with(want), "{stem}: {}", f.message);
+    }
+    for stem in [
+        "b28p-2-legal-v10-jsonrpc-get-task-history-numeric-string",
+        "b28p-2-legal-v03-jsonrpc-tasks-get-history-zero",
+        "b28p-2-legal-v10-rest-send-history-length-number",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "DATA-PARAM-005"),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    only_finding(
+        "b28p-2-v10-jsonrpc-get-task-history-ten-accepted",
+        "DATA-PARAM-001",
+    );
+}

@@ -4214,6 +4214,42 @@ impl State {
                 );
             }
         }
+        // DATA-PARAM-005 (q28b 2; REST-001, DATA-006, DATA-007, ERR-006): a request
+        // parameter of the wrong JSON type or out of range (historyLength "ten" or -1,
+        // pageSize "x") is the client's fault: the agent's -32602 / 400 INVALID_ARGUMENT is
+        // the right answer (ERR-006), judged at the answer. A prober's deliberate negative
+        // call is not told.
+        if !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+            && x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_none()
+        {
+            if let Some((name, shown, why, ptr)) = invalid_request_param(&c, &x.url) {
+                let op = c.op_term("call").to_string();
+                let where_ = if ptr.is_none() {
+                    " in the query"
+                } else {
+                    ""
+                };
+                let refusal = match c.binding {
+                    Some(Binding::Rest) => "HTTP 400 (INVALID_ARGUMENT)",
+                    Some(Binding::Grpc) => "gRPC status INVALID_ARGUMENT",
+                    _ => "-32602 InvalidParams",
+                };
+                self.find(
+                    &r::DATA_PARAM_CLIENT_INVALID,
+                    format!(
+                        "client's {op} sends {name} {shown}{where_}, which is not {why}: an agent that validates its input first (ERR-006) refuses the call with {refusal}, which is the right answer, and the call gets no work done"
+                    ),
+                    vec![match ptr.as_deref() {
+                        Some(p) => x.ev_at(x.req_ev_seq(), p, None),
+                        None => x.ev(x.req_seq),
+                    }],
+                    &x.leg,
+                );
+            }
+        }
         // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
         // kept in task history and logs; breaker11 K32).
         if c.op.is_some() && !c.webhook {
@@ -27301,6 +27337,73 @@ fn invalid_task_query_param(
         return Some((name, text, why, ptr));
     }
     None
+}
+
+/// DATA-PARAM-005 (q28b 2): the first request parameter of a wrong type or out of range
+/// that the client sent: `(name as the wire spells it, value as sent, what it should be,
+/// JSON Pointer into the request body; `None` for a query parameter)`. Judged: every 1.0
+/// GetTask / ListTasks parameter ([`invalid_task_query_param`]), a send's
+/// `configuration.historyLength` in every generation (1.0 proto int32, 0.x schema integer;
+/// ProtoJSON, which 1.0 and 0.3 HTTP+JSON and gRPC bodies are, also takes a numeric
+/// string), and 0.x `tasks/get` `historyLength` (schema integer). A negative historyLength
+/// is out of range in 1.0 only (DATA-006 counts messages; 0.x sets no minimum).
+fn invalid_request_param(
+    c: &Call,
+    url: &str,
+) -> Option<(String, String, &'static str, Option<String>)> {
+    if c.dialect == Some(Dialect::V1_0) {
+        if let Some((name, found, why, ptr)) = invalid_task_query_param(c, url) {
+            let shown = shown_param(c, name, &found);
+            return Some((name.to_string(), shown, why, ptr));
+        }
+    }
+    let (name, at) = match c.op? {
+        Op::SendMessage | Op::SendStreamingMessage => (
+            "configuration.historyLength",
+            "/configuration/historyLength",
+        ),
+        Op::GetTask if c.dialect.is_some_and(Dialect::is_0x) => ("historyLength", "/historyLength"),
+        _ => return None,
+    };
+    let v = c.params.pointer(at)?;
+    let proto_json = c.binding.is_some_and(Binding::bare_params) || c.dialect == Some(Dialect::V1_0);
+    let n = match v {
+        Json::Number(Num::PosInt(n)) => Some(i128::from(*n)),
+        Json::Number(Num::NegInt(n)) => Some(i128::from(*n)),
+        Json::String(t) if proto_json => t.parse::<i64>().ok().map(i128::from),
+        _ => None,
+    };
+    let bad = match n {
+        None => true,
+        Some(n) => n < 0 && c.dialect == Some(Dialect::V1_0) || n > i128::from(i32::MAX),
+    };
+    if !bad {
+        return None;
+    }
+    let shown = match v {
+        Json::String(t) => format!("{t:?}"),
+        other => {
+            let what = match other {
+                Json::Number(_) => "number",
+                Json::Bool(_) => "boolean",
+                Json::Null => "null",
+                Json::Array(_) => "array",
+                _ => "object",
+            };
+            format!("the JSON {what} {}", other.to_value())
+        }
+    };
+    let why = if c.dialect == Some(Dialect::V1_0) {
+        "a non-negative integer"
+    } else {
+        "an integer"
+    };
+    let base = if c.binding == Some(Binding::JsonRpc) {
+        "/params"
+    } else {
+        ""
+    };
+    Some((name.to_string(), shown, why, Some(format!("{base}{at}"))))
 }
 
 /// How a message shows the parameter value `found` of [`invalid_task_query_param`]: a
