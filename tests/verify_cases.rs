@@ -3262,7 +3262,10 @@ fn q28b_headerless_1_0_call_same_on_every_binding() {
         "{m}"
     );
     let m = common::variant_message("b28p-1-v10-rest-headerless-get-task", "VER-MIX-001");
-    assert!(m.contains("the 1.0 route GET /tasks/t1:") && m.contains("(GET /v1/tasks/t1)"), "{m}");
+    assert!(
+        m.contains("the 1.0 route GET /tasks/t1:") && m.contains("(GET /v1/tasks/t1)"),
+        "{m}"
+    );
     let rpc = only_message(
         &common::verify_field("f259-v10-no-version-header-refused-method-not-found"),
         "VER-MIX-001",
@@ -3276,7 +3279,10 @@ fn q28b_headerless_1_0_call_same_on_every_binding() {
         "VER-MIX-001",
     );
     assert!(rpc.contains("uses the 1.0 method SendMessage"), "{rpc}");
-    assert!(rest.contains("uses the 1.0 route POST /message:send"), "{rest}");
+    assert!(
+        rest.contains("uses the 1.0 route POST /message:send"),
+        "{rest}"
+    );
     assert!(
         grpc.contains("sends no a2a-version metadata (which means 0.3) but uses the 1.0 service lf.a2a.v1.A2AService"),
         "{grpc}"
@@ -3339,5 +3345,55 @@ fn q28b_wrong_type_request_params_are_the_clients() {
     only_finding(
         "b28p-2-v10-jsonrpc-get-task-history-ten-accepted",
         "DATA-PARAM-001",
+    );
+}
+
+/// q28b item 3 (1.0 §3.3.2, §13; CWE-209): a stack trace, a server source path or SQL in
+/// an error answer is AUTH-LEAK-001 in every generation and binding (JSON-RPC
+/// error.message, a well-formed 1.0 error.data array, 0.3 free-form data, an HTTP+JSON
+/// Status message, a plain-text 500, a stream's error event), saying what leaked and
+/// where; before, only a 1.0 error.data that was no array was told, and for its shape.
+/// Ordinary error text stays silent.
+#[test]
+fn q28b_internal_details_in_error_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-3-", 3);
+    for (stem, want) in [
+        (
+            "b28p-3-v10-jsonrpc-internal-error-python-traceback-in-message",
+            "agent's error answer to SendMessage shows a Python stack trace in error.message (JSON /error/message): \"Traceback (most recent call last):\"",
+        ),
+        (
+            "b28p-3-v10-jsonrpc-java-frames-in-error-info-metadata",
+            "agent's error answer to SendMessage shows a Java stack trace in error.data.0.metadata.trace (JSON /error/data/0/metadata/trace): \"at com.foo.Bar.run(Bar.java:42)\"",
+        ),
+        (
+            "b28p-3-v03-jsonrpc-dotnet-stack-in-data-string",
+            "agent's error answer to message/send shows a .NET stack trace in error.data (JSON /error/data)",
+        ),
+        (
+            "b28p-3-v10-rest-500-sql-in-status-message",
+            "agent's HTTP 500 error answer to SendMessage shows SQL or a database driver's error in error.message",
+        ),
+        (
+            "b28p-3-v03-rest-500-plain-text-node-stack",
+            "agent's HTTP 500 error answer to POST /v1/message:send shows a JavaScript stack trace in its body: \"at handleSend (/app/dist/server.js:120:15)\"",
+        ),
+        (
+            "b28p-3-v10-jsonrpc-stream-error-event-python-traceback",
+            "agent's error event in the SendStreamingMessage stream shows a Python stack trace in error.message",
+        ),
+    ] {
+        let f = only_finding(stem, "AUTH-LEAK-001");
+        assert_eq!(f.severity, Severity::Warning, "{stem}");
+        assert!(f.message.starts_with(want), "{stem}: {}", f.message);
+    }
+    let f = only_message(
+        &common::verify_field("f482-v10-invalid-params-data-exception-text"),
+        "AUTH-LEAK-001",
+    );
+    assert!(
+        f.contains("shows a server source file path in error.data (JSON /error/data): \"/app/.venv/lib/python3.12/site-packages/google/protobuf/json_format.py\""),
+        "{f}"
     );
 }
