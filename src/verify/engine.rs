@@ -6984,6 +6984,37 @@ impl State {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
                     self.stream_error_verdict(x, &c, not_found, how, ev);
                 }
+                // q28b 4 (ERR-001, ERR-002): the code of an error-first stream's error is
+                // judged like a plain error answer's (the situation table every binding
+                // shares): -32603 for a task the message names that does not exist is as
+                // wrong inside the stream as outside it.
+                let first = x
+                    .sse
+                    .as_ref()
+                    .is_some_and(|s| s.events == 1 && s.first_kind.is_none());
+                if let (true, true, Some(got)) = (is_rpc_req, first, code) {
+                    let said = v.pointer("/error/message").and_then(Json::as_str);
+                    if let Some((want, why)) = self.situation_error(x, &c, got, &[said]) {
+                        if want != 0 && got != want {
+                            let name = |k: i64| {
+                                jsonrpc::code_name(k)
+                                    .map(|n| format!(" {n}"))
+                                    .unwrap_or_default()
+                            };
+                            let msg = format!(
+                                "{why}, yet the agent answered {got}{} as the first event of the {} stream instead of {want}{}",
+                                name(got),
+                                c.op_term("streaming call"),
+                                name(want)
+                            );
+                            let ev = vec![
+                                x.ev(x.req_ev_seq()),
+                                x.ev_at(seq, "/error/code", Some(Value::from(got))),
+                            ];
+                            self.stream_once(x, &r::RPC_ERROR_CODE, msg, ev);
+                        }
+                    }
+                }
                 if is_rpc_req {
                     self.error_opened_stream(x, &c, code, seq);
                 }

@@ -161,3 +161,23 @@ case("b28p-3-legal-v10-rest-404-task-not-found", card() + [
     req("GET", H + "/tasks/t9", None, V10), resp(404, {"error": {"code": 404, "status": "NOT_FOUND", "message": "Task t9 was not found; select a task from ListTasks",
         "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}}, ctype="application/a2a+json")], [],
     "control: plain English with 'select ... from' in lower case is no SQL")
+
+# ---- item 4: the code inside an error-first stream is judged like a plain error answer's
+def first_error(code, msg, i=1, t=0.04):
+    return sse([{"jsonrpc": "2.0", "id": i, "error": {"code": code, "message": msg}}], t)
+case("b28p-4-v10-stream-unknown-task-first-event-internal-error", rpccard() + [
+    call("SendStreamingMessage", {"message": dict(MSG10, taskId="t404")}),
+    first_error(-32603, "Task t404 not found")], [("jsonrpc-error-code-mismatch", "error")],
+    "the error-first stream's code is judged as a plain answer's: the agent's own text says the task was not found, so -32001, not -32603 (one finding: the wrong code; STREAM-FIRST-001 folds into it)")
+case("b28p-4-v03-stream-unknown-task-first-event-internal-error", card03(RPC, "JSONRPC") + [
+    call("message/stream", {"message": {"kind": "message", "messageId": "m1", "role": "user", "taskId": "t404", "parts": [{"kind": "text", "text": "hi"}]}}, hdr={}),
+    first_error(-32603, "Task t404 not found")], [("jsonrpc-error-code-mismatch", "error")],
+    "0.3 allows the error-first stream (a2a-python 0.3), but its code is still judged: -32001 TaskNotFoundError")
+case("b28p-4-v10-stream-unknown-task-first-event-task-not-found", rpccard() + [
+    call("SendStreamingMessage", {"message": dict(MSG10, taskId="t404")}),
+    first_error(-32001, "Task t404 not found")], [("first-stream-event-not-task", "error")],
+    "the right code inside an error-first 1.0 stream: STREAM-FIRST-001 only")
+case("b28p-4-legal-v03-stream-unknown-task-first-event-task-not-found", card03(RPC, "JSONRPC") + [
+    call("message/stream", {"message": {"kind": "message", "messageId": "m1", "role": "user", "taskId": "t404", "parts": [{"kind": "text", "text": "hi"}]}}, hdr={}),
+    first_error(-32001, "Task t404 not found")], [],
+    "control: 0.3 error-first stream with the right code")
