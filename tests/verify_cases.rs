@@ -3745,3 +3745,190 @@ fn q28a_request_metadata_named_as_the_requests() {
         assert_eq!(only_finding(stem, "DATA-SHAPE-002").message, want, "{stem}");
     }
 }
+
+/// q28b item 1 (VER-001, VER-003): a header-less call is a 0.3 call, so a 1.0 HTTP+JSON
+/// route (no `/v1`) or the 1.0 gRPC service without A2A-Version is the client's
+/// VER-MIX-002 (VER-MIX-001 until session 28 split off the client's half), as a header-less JSON-RPC SendMessage already was (f259); before, only the
+/// JSON-RPC call was told. The agent's refusal stays legal; a call with the header, with
+/// the query parameter, or a 0.3 `/v1` route stays silent.
+#[test]
+fn q28b_headerless_1_0_call_same_on_every_binding() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-1-", 3);
+    let m = common::variant_message("b28p-1-v10-rest-headerless-send-parts", "VER-MIX-002");
+    assert!(
+        m.starts_with("client's request sends no A2A-Version (which means 0.3) but uses the 1.0 route POST /message:send, and its message has the 1.0 member parts")
+            && m.contains("(POST /v1/message:send)")
+            && m.ends_with("a 1.0 client sends A2A-Version: 1.0 on every request"),
+        "{m}"
+    );
+    let m = common::variant_message("b28p-1-v10-rest-headerless-get-task", "VER-MIX-002");
+    assert!(
+        m.contains("the 1.0 route GET /tasks/t1:") && m.contains("(GET /v1/tasks/t1)"),
+        "{m}"
+    );
+    let rpc = only_message(
+        &common::verify_field("f259-v10-no-version-header-refused-method-not-found"),
+        "VER-MIX-002",
+    );
+    let rest = only_message(
+        &common::verify_field("f262-v10-rest-no-version-header-refused"),
+        "VER-MIX-002",
+    );
+    let grpc = only_message(
+        &common::verify_field("f239-v10-grpc-no-version-metadata-refused"),
+        "VER-MIX-002",
+    );
+    assert!(rpc.contains("uses the 1.0 method SendMessage"), "{rpc}");
+    assert!(
+        rest.contains("uses the 1.0 route POST /message:send"),
+        "{rest}"
+    );
+    assert!(
+        grpc.contains("sends no a2a-version metadata (which means 0.3) but uses the 1.0 service lf.a2a.v1.A2AService"),
+        "{grpc}"
+    );
+}
+
+/// q28b item 2 (ERR-006, DATA-006, DATA-007, REST-001): a request parameter of the wrong
+/// JSON type or out of range (GetTask historyLength "ten" or -1, ListTasks pageSize "x", a
+/// send's configuration.historyLength "ten", 0.3 tasks/get historyLength "ten") is the
+/// client's DATA-PARAM-005 note, on every binding; before, no rule named the client. The
+/// agent's -32602 / 400 refusal stays legal; an agent that accepts a malformed 1.0 GetTask
+/// parameter is still DATA-PARAM-001. A numeric string ("10", ProtoJSON int32) and 0.3's
+/// integer 0 are well formed and get no note.
+#[test]
+fn q28b_wrong_type_request_params_are_the_clients() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-2-", 9);
+    for (stem, want) in [
+        (
+            "b28p-2-legal-v10-jsonrpc-get-task-history-ten-refused",
+            "client's GetTask sends historyLength \"ten\", which is not a non-negative integer: an agent that validates its input first (ERR-006) refuses the call with -32602 InvalidParams, which is the right answer, and the call gets no work done",
+        ),
+        (
+            "b28p-2-legal-v10-jsonrpc-get-task-history-minus-one-refused",
+            "client's GetTask sends historyLength the JSON number -1, which is not a non-negative integer:",
+        ),
+        (
+            "b28p-2-legal-v10-jsonrpc-list-tasks-page-size-x-refused",
+            "client's ListTasks sends pageSize \"x\", which is not an integer from 1 to 100:",
+        ),
+        (
+            "b28p-2-legal-v10-rest-get-task-history-ten-400",
+            "client's GetTask sends historyLength \"ten\" in the query, which is not a non-negative integer: an agent that validates its input first (ERR-006) refuses the call with HTTP 400 (INVALID_ARGUMENT),",
+        ),
+        (
+            "b28p-2-legal-v10-jsonrpc-send-history-ten-refused",
+            "client's SendMessage sends configuration.historyLength \"ten\", which is not a non-negative integer:",
+        ),
+        (
+            "b28p-2-legal-v03-jsonrpc-tasks-get-history-ten-refused",
+            "client's tasks/get sends historyLength \"ten\", which is not an integer:",
+        ),
+    ] {
+        let f = only_finding(stem, "DATA-PARAM-005");
+        assert_eq!(f.severity, Severity::Note, "{stem}");
+        assert!(f.message.starts_with(want), "{stem}: {}", f.message);
+    }
+    for stem in [
+        "b28p-2-legal-v10-jsonrpc-get-task-history-numeric-string",
+        "b28p-2-legal-v03-jsonrpc-tasks-get-history-zero",
+        "b28p-2-legal-v10-rest-send-history-length-number",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "DATA-PARAM-005"),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    only_finding(
+        "b28p-2-v10-jsonrpc-get-task-history-ten-accepted",
+        "DATA-PARAM-001",
+    );
+}
+
+/// q28b item 3 (1.0 §3.3.2, §13; CWE-209): a stack trace, a server source path or SQL in
+/// an error answer is AUTH-LEAK-001 in every generation and binding (JSON-RPC
+/// error.message, a well-formed 1.0 error.data array, 0.3 free-form data, an HTTP+JSON
+/// Status message, a plain-text 500, a stream's error event), saying what leaked and
+/// where; before, only a 1.0 error.data that was no array was told, and for its shape.
+/// Ordinary error text stays silent.
+#[test]
+fn q28b_internal_details_in_error_text() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-3-", 3);
+    for (stem, want) in [
+        (
+            "b28p-3-v10-jsonrpc-internal-error-python-traceback-in-message",
+            "agent's error answer to SendMessage shows a Python stack trace in error.message (JSON /error/message): \"Traceback (most recent call last):\"",
+        ),
+        (
+            "b28p-3-v10-jsonrpc-java-frames-in-error-info-metadata",
+            "agent's error answer to SendMessage shows a Java stack trace in error.data.0.metadata.trace (JSON /error/data/0/metadata/trace): \"at com.foo.Bar.run(Bar.java:42)\"",
+        ),
+        (
+            "b28p-3-v03-jsonrpc-dotnet-stack-in-data-string",
+            "agent's error answer to message/send shows a .NET stack trace in error.data (JSON /error/data)",
+        ),
+        (
+            "b28p-3-v10-rest-500-sql-in-status-message",
+            "agent's HTTP 500 error answer to SendMessage shows SQL or a database driver's error in error.message",
+        ),
+        (
+            "b28p-3-v03-rest-500-plain-text-node-stack",
+            "agent's HTTP 500 error answer to POST /v1/message:send shows a JavaScript stack trace in its body: \"at handleSend (/app/dist/server.js:120:15)\"",
+        ),
+        (
+            "b28p-3-v10-jsonrpc-stream-error-event-python-traceback",
+            "agent's error event in the SendStreamingMessage stream shows a Python stack trace in error.message",
+        ),
+    ] {
+        let f = only_finding(stem, "AUTH-LEAK-001");
+        assert_eq!(f.severity, Severity::Warning, "{stem}");
+        assert!(f.message.starts_with(want), "{stem}: {}", f.message);
+    }
+    let f = only_message(
+        &common::verify_field("f482-v10-invalid-params-data-exception-text"),
+        "AUTH-LEAK-001",
+    );
+    assert!(
+        f.contains("shows a server source file path in error.data (JSON /error/data): \"/app/.venv/lib/python3.12/site-packages/google/protobuf/json_format.py\""),
+        "{f}"
+    );
+}
+
+/// q28b item 4 (ERR-001, ERR-002): the code inside an error-first stream's first event is
+/// judged like a plain error answer's (RPC-ERROR-001 for -32603 where the agent's own text
+/// says the task was not found), in 1.0 (where it is then the one finding, not also
+/// STREAM-FIRST-001) and 0.3 (where the error-first stream itself is legal); before, a 1.0
+/// stream got STREAM-FIRST-001 only and a 0.3 one nothing. The right code stays silent in
+/// 0.3.
+#[test]
+fn q28b_error_first_stream_code_judged() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28p-4-", 1);
+    for (stem, method) in [
+        (
+            "b28p-4-v10-stream-unknown-task-first-event-internal-error",
+            "SendStreamingMessage",
+        ),
+        (
+            "b28p-4-v03-stream-unknown-task-first-event-internal-error",
+            "message/stream",
+        ),
+    ] {
+        let m = common::variant_message(stem, "RPC-ERROR-001");
+        assert_eq!(
+            m,
+            format!("the agent's own message says the task was not found, yet the agent answered -32603 InternalError as the first event of the {method} stream instead of -32001 TaskNotFoundError")
+        );
+    }
+    let out = common::verify_variant("b28p-4-v10-stream-unknown-task-first-event-task-not-found");
+    assert!(
+        out.findings.iter().all(|f| f.rule != "RPC-ERROR-001"),
+        "{}",
+        render(&out)
+    );
+}

@@ -4309,6 +4309,97 @@ impl State {
                 );
             }
         }
+        // VER-001 / VER-003 on HTTP+JSON and gRPC (q28b 1): the same mix by route or
+        // service. A header-less call is 0.3, whose HTTP+JSON routes all sit under `/v1`
+        // (REST-003); a route without `/v1` (kept as 1.0 above: not an origin whose card
+        // declares HTTP+JSON in 0.x only) is the 1.0 route, as a PascalCase method is the
+        // 1.0 method on JSON-RPC, and lf.a2a.v1.A2AService is the 1.0 gRPC service.
+        if c.header_version.is_none()
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(c.binding, Some(Binding::Rest | Binding::Grpc))
+            && !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+        {
+            let rt = (c.binding == Some(Binding::Rest))
+                .then(|| rest_route(&x.method, &x.path))
+                .flatten();
+            if let Some(rt) = rt {
+                self.areas.insert("version");
+                let path = x.path.split('?').next().unwrap_or(&x.path);
+                let verb = x.method.to_ascii_uppercase();
+                let route = &path[rt.base.len().min(path.len())..];
+                let mut ev = vec![x.ev(x.req_seq)];
+                let parts = params_message(&c.params)
+                    .is_some_and(|m| m.get("parts").is_some() && m.get("content").is_none());
+                let shape = if parts {
+                    ev.push(x.ev_at(x.req_ev_seq(), "/message/parts", None));
+                    ", and its message has the 1.0 member parts (0.3 HTTP+JSON names it content)"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    format!(
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 route {verb} {path}{shape}: every 0.3 HTTP+JSON route sits under /v1 ({verb} {}/v1{route}), so an agent that applies 0.3 as the spec says finds no such route, and a strict 1.0-only agent refuses it; a 1.0 client sends A2A-Version: 1.0 on every request",
+                        rt.base
+                    ),
+                    ev,
+                    &x.leg,
+                );
+            }
+            // gRPC (GRPC-001): the method is SendMessage in both generations; the service
+            // says which, and a2a-version metadata is the header (DIGEST §2 gRPC).
+            if c.binding == Some(Binding::Grpc) {
+                let service = x
+                    .path
+                    .trim_start_matches('/')
+                    .split('/')
+                    .next()
+                    .unwrap_or("");
+                let m = c.method.as_deref().unwrap_or("call");
+                self.areas.insert("version");
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    format!(
+                        "client's gRPC call {m} sends no a2a-version metadata (which means 0.3) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-PARAM-005 (q28b 2; REST-001, DATA-006, DATA-007, ERR-006): a request
+        // parameter of the wrong JSON type or out of range (historyLength "ten" or -1,
+        // pageSize "x") is the client's fault: the agent's -32602 / 400 INVALID_ARGUMENT is
+        // the right answer (ERR-006), judged at the answer. A prober's deliberate negative
+        // call is not told.
+        if !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+            && x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_none()
+        {
+            if let Some((name, shown, why, ptr)) = invalid_request_param(&c, &x.url) {
+                let op = c.op_term("call").to_string();
+                let where_ = if ptr.is_none() { " in the query" } else { "" };
+                let refusal = match c.binding {
+                    Some(Binding::Rest) => "HTTP 400 (INVALID_ARGUMENT)",
+                    Some(Binding::Grpc) => "gRPC status INVALID_ARGUMENT",
+                    _ => "-32602 InvalidParams",
+                };
+                self.find(
+                    &r::DATA_PARAM_CLIENT_INVALID,
+                    format!(
+                        "client's {op} sends {name} {shown}{where_}, which is not {why}: an agent that validates its input first (ERR-006) refuses the call with {refusal}, which is the right answer, and the call gets no work done"
+                    ),
+                    vec![match ptr.as_deref() {
+                        Some(p) => x.ev_at(x.req_ev_seq(), p, None),
+                        None => x.ev(x.req_seq),
+                    }],
+                    &x.leg,
+                );
+            }
+        }
         // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
         // kept in task history and logs; breaker11 K32).
         if c.op.is_some() && !c.webhook {
@@ -6899,6 +6990,23 @@ impl State {
         self.areas.insert("stream");
         self.answer_in_header_form(x, v, seq);
         let c = x.call.clone().unwrap_or_default();
+        // AUTH-LEAK-001 (q28b 3): a stream's error event (JSON-RPC error, an HTTP+JSON
+        // google.rpc.Status event, a bare error object), once per stream.
+        if v.get("error").is_some_and(|e| !e.is_null())
+            && c.binding.is_some()
+            && !x.synthetic
+            && x.sse
+                .as_ref()
+                .is_some_and(|s| !s.fired.contains(r::AUTH_ERROR_TEXT_LEAK.id))
+        {
+            let before = self.out.len();
+            self.error_leak(x, &c, 0, Some(v), &[], seq, "");
+            if self.out.len() > before {
+                if let Some(s) = x.sse.as_mut() {
+                    s.fired.insert(r::AUTH_ERROR_TEXT_LEAK.id);
+                }
+            }
+        }
         // A non-streaming HTTP+JSON route answered as a stream is REST-HTTP-001 (judged at
         // the exchange's end); its events are the route's answer, not StreamResponses, so
         // judging them as stream events would send the engineer to the payload.
@@ -7072,6 +7180,37 @@ impl State {
                 if let Some((not_found, how)) = kind {
                     let ev = x.ev_at(seq, "/error/code", code.map(Value::from));
                     self.stream_error_verdict(x, &c, not_found, how, ev);
+                }
+                // q28b 4 (ERR-001, ERR-002): the code of an error-first stream's error is
+                // judged like a plain error answer's (the situation table every binding
+                // shares): -32603 for a task the message names that does not exist is as
+                // wrong inside the stream as outside it.
+                let first = x
+                    .sse
+                    .as_ref()
+                    .is_some_and(|s| s.events == 1 && s.first_kind.is_none());
+                if let (true, true, Some(got)) = (is_rpc_req, first, code) {
+                    let said = v.pointer("/error/message").and_then(Json::as_str);
+                    if let Some((want, why)) = self.situation_error(x, &c, got, &[said]) {
+                        if want != 0 && got != want {
+                            let name = |k: i64| {
+                                jsonrpc::code_name(k)
+                                    .map(|n| format!(" {n}"))
+                                    .unwrap_or_default()
+                            };
+                            let msg = format!(
+                                "{why}, yet the agent answered {got}{} as the first event of the {} stream instead of {want}{}",
+                                name(got),
+                                c.op_term("streaming call"),
+                                name(want)
+                            );
+                            let ev = vec![
+                                x.ev(x.req_ev_seq()),
+                                x.ev_at(seq, "/error/code", Some(Value::from(got))),
+                            ];
+                            self.stream_once(x, &r::RPC_ERROR_CODE, msg, ev);
+                        }
+                    }
                 }
                 if is_rpc_req {
                     self.error_opened_stream(x, &c, code, seq);
@@ -9341,6 +9480,9 @@ impl State {
             let at = x.ev_at(x.body_seq(), "", Some(Value::from(status)));
             self.other_callers_task_refused(&x, &c, "HTTP 403", at);
         }
+        if c.binding.is_some() && (status >= 400 || x.answer_error) && !x.synthetic {
+            self.error_leak(&x, &c, status, json.as_ref(), &body, x.body_seq(), "");
+        }
         match c.binding {
             Some(Binding::JsonRpc) if c.batch.is_some() => {
                 self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
@@ -9350,6 +9492,57 @@ impl State {
             // Judged in `end_grpc`, before the HTTP body paths.
             Some(Binding::Grpc) | None => {}
         }
+    }
+
+    /// AUTH-LEAK-001 (q28b 3): the error answer of call `c` (HTTP `status`, 0 for a stream's
+    /// error event; its JSON `json`
+    /// or, when it is no JSON, its text `body`; `seq`/`at` the event and the JSON Pointer
+    /// of the answer inside it, `at` empty for a whole body) shows a stack trace, a server
+    /// source path or SQL ([`internal_detail`]): told once per exchange, in every
+    /// generation and binding (JSON-RPC error.message and error.data, HTTP+JSON error
+    /// bodies, stream error events, gRPC status messages).
+    #[allow(clippy::too_many_arguments)]
+    fn error_leak(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+        body: &[u8],
+        seq: u64,
+        at: &str,
+    ) {
+        let found = match json {
+            Some(v) => leaked_detail(v).map(|(p, w, l)| (format!("{at}{p}"), w, l)),
+            None => {
+                let text = String::from_utf8_lossy(&body[..body.len().min(64 * 1024)]);
+                internal_detail(&text).map(|(w, l)| (String::new(), w, l))
+            }
+        };
+        let Some((ptr, what, line)) = found else {
+            return;
+        };
+        self.areas.insert("auth");
+        let place = if ptr.is_empty() {
+            "its body".to_string()
+        } else {
+            let dotted = ptr.trim_start_matches('/').replace('/', ".");
+            format!("{dotted} (JSON {ptr})")
+        };
+        let op = c.op_term("the call");
+        let answer = match status {
+            0 => format!("error event in the {op} stream"),
+            400.. => format!("HTTP {status} error answer to {op}"),
+            _ => format!("error answer to {op}"),
+        };
+        self.find(
+            &r::AUTH_ERROR_TEXT_LEAK,
+            format!(
+                "agent's {answer} shows {what} in {place}: \"{line}\"; it tells every caller the agent's code paths, files or queries, which helps an attacker and no client"
+            ),
+            vec![x.ev_at(seq, &ptr, Some(Value::String(line.clone())))],
+            &x.leg,
+        );
     }
 
     /// The tail of VER-MIX-002's message for a 1.0 method name on a request whose
@@ -19604,6 +19797,24 @@ impl State {
             }
             Some(Ok(n)) => n,
         };
+        if code != 0 && !x.synthetic {
+            // AUTH-LEAK-001 (q28b 3): the status message (percent-encoded, gRPC PROTOCOL-HTTP2).
+            let text = message
+                .as_deref()
+                .map(a2a::percent_decode)
+                .unwrap_or_default();
+            if let Some((what, line)) = internal_detail(&text) {
+                self.areas.insert("auth");
+                self.find(
+                    &r::AUTH_ERROR_TEXT_LEAK,
+                    format!(
+                        "agent's gRPC {method} ended with status {code} whose grpc-message shows {what}: \"{line}\"; it tells every caller the agent's code paths, files or queries, which helps an attacker and no client"
+                    ),
+                    vec![x.ev_at(st_seq, "", Some(Value::String(line.clone())))],
+                    &x.leg,
+                );
+            }
+        }
         if code != 0 {
             self.grpc_error(x, code, message, details, st_seq);
             return;
@@ -28008,6 +28219,79 @@ fn integral_number_text(text: &str) -> Option<String> {
         .then(|| format!("{f:.0}"))
 }
 
+/// DATA-PARAM-005 (q28b 2): the first request parameter of a wrong type or out of range
+/// that the client sent: `(name as the wire spells it, value as sent, what it should be,
+/// JSON Pointer into the request body; `None` for a query parameter)`. Judged: every 1.0
+/// GetTask / ListTasks parameter ([`invalid_task_query_param`]), a send's
+/// `configuration.historyLength` in every generation (1.0 proto int32, 0.x schema integer;
+/// ProtoJSON, which 1.0 and 0.3 HTTP+JSON and gRPC bodies are, also takes a numeric
+/// string), and 0.x `tasks/get` `historyLength` (schema integer). A negative historyLength
+/// is out of range in 1.0 only (DATA-006 counts messages; 0.x sets no minimum).
+fn invalid_request_param(
+    c: &Call,
+    url: &str,
+) -> Option<(String, String, &'static str, Option<String>)> {
+    if c.dialect == Some(Dialect::V1_0) {
+        if let Some((name, found, why, ptr)) = invalid_task_query_param(c, url) {
+            let shown = shown_param(c, name, &found);
+            return Some((name.to_string(), shown, why, ptr));
+        }
+    }
+    let (name, at) = match c.op? {
+        Op::SendMessage | Op::SendStreamingMessage => (
+            "configuration.historyLength",
+            "/configuration/historyLength",
+        ),
+        Op::GetTask if c.dialect.is_some_and(Dialect::is_0x) => ("historyLength", "/historyLength"),
+        _ => return None,
+    };
+    let v = c.params.pointer(at)?;
+    let proto_json =
+        c.binding.is_some_and(Binding::bare_params) || c.dialect == Some(Dialect::V1_0);
+    let n = match v {
+        Json::Number(Num::PosInt(n)) => Some(i128::from(*n)),
+        Json::Number(Num::NegInt(n)) => Some(i128::from(*n)),
+        // 1.0 or 2e1: how a float encoder writes an integer, which ProtoJSON parsers read
+        // as that integer (breaker28 PL9, as for GetTask's historyLength)
+        Json::Number(Num::Float(f)) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e18 => {
+            Some(*f as i128)
+        }
+        Json::String(t) if proto_json => t.parse::<i64>().ok().map(i128::from),
+        _ => None,
+    };
+    let bad = match n {
+        None => true,
+        Some(n) => n < 0 && c.dialect == Some(Dialect::V1_0) || n > i128::from(i32::MAX),
+    };
+    if !bad {
+        return None;
+    }
+    let shown = match v {
+        Json::String(t) => format!("{t:?}"),
+        other => {
+            let what = match other {
+                Json::Number(_) => "number",
+                Json::Bool(_) => "boolean",
+                Json::Null => "null",
+                Json::Array(_) => "array",
+                _ => "object",
+            };
+            format!("the JSON {what} {}", other.to_value())
+        }
+    };
+    let why = if c.dialect == Some(Dialect::V1_0) {
+        "a non-negative integer"
+    } else {
+        "an integer"
+    };
+    let base = if c.binding == Some(Binding::JsonRpc) {
+        "/params"
+    } else {
+        ""
+    };
+    Some((name.to_string(), shown, why, Some(format!("{base}{at}"))))
+}
+
 /// How a message shows the parameter value `found` of [`invalid_task_query_param`]: a
 /// JSON string or query text quoted (`"1764583200"`); a JSON number or other non-string
 /// value in JSON-RPC / gRPC params named as such (`the JSON number 1764583200`, a2a-java
@@ -32099,6 +32383,128 @@ fn stream_error_end_msg(
         "agent's {method} stream{task} ended with {} while the task was in {st}: {why}",
         e.wire
     )
+}
+
+/// AUTH-LEAK-001 (q28b 3; 1.0 §3.3.2 error handling: actionable information "without
+/// leaking sensitive information", §13 security considerations; CWE-209): what internal
+/// detail the error text `t` shows, and the line that shows it (trimmed, at most 120
+/// characters): a Python, Java, .NET, JavaScript or Go stack trace, a Rust panic, a server
+/// source file path, or SQL. `None` for ordinary error text ("Task not found: t1",
+/// "division by zero").
+fn internal_detail(t: &str) -> Option<(&'static str, String)> {
+    const SRC: [&str; 10] = [
+        ".py", ".java", ".js", ".ts", ".go", ".rs", ".cs", ".rb", ".php", ".kt",
+    ];
+    let shown = |l: &str| excerpt_str(l.trim(), 120);
+    for line in t.lines() {
+        let l = line.trim();
+        if l.contains("Traceback (most recent call last)")
+            || (l.starts_with("File \"") && l.contains("\", line "))
+        {
+            return Some(("a Python stack trace", shown(l)));
+        }
+        if l.starts_with("goroutine ") && l.contains(" [")
+            || l.contains(".go:") && l.contains(" +0x")
+        {
+            return Some(("a Go stack trace", shown(l)));
+        }
+        if l.contains("panicked at ") && l.contains(".rs:") {
+            return Some(("a Rust panic with its source location", shown(l)));
+        }
+        if let Some(frame) = l.strip_prefix("at ") {
+            // Java `at com.foo.Bar.run(Bar.java:42)`, .NET `at System.Foo.Bar() in
+            // /src/X.cs:line 42` or `at System.Threading...`, Node `at fn (/app/x.js:10:5)`.
+            let dotnet = frame.starts_with("System.")
+                || frame.starts_with("Microsoft.")
+                || frame.contains(":line ");
+            let java = frame.contains(".java:")
+                || frame.contains(".kt:")
+                || frame.ends_with("(Native Method)")
+                || frame.ends_with("(Unknown Source)");
+            let js = [".js:", ".ts:", ".mjs:", ".cjs:"]
+                .iter()
+                .any(|e| frame.contains(e))
+                || frame.starts_with("async ") && frame.contains(':');
+            let what = if dotnet {
+                Some("a .NET stack trace")
+            } else if java {
+                Some("a Java stack trace")
+            } else if js {
+                Some("a JavaScript stack trace")
+            } else {
+                None
+            };
+            if let Some(w) = what {
+                return Some((w, shown(l)));
+            }
+        }
+        let up = l.to_ascii_uppercase();
+        let sql = (l.contains("SELECT ") && l.contains(" FROM "))
+            || l.contains("INSERT INTO ")
+            || l.contains("DELETE FROM ")
+            || (l.contains("UPDATE ") && l.contains(" SET "))
+            || up.contains("SQLSTATE")
+            || l.contains("syntax error at or near")
+            || l.contains("sqlite3.")
+            || l.contains("psycopg2.")
+            || l.contains("sqlalchemy.exc.");
+        if sql {
+            return Some(("SQL or a database driver's error", shown(l)));
+        }
+        // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
+        // under site-packages / node_modules, naming a source file.
+        for tok in l.split(|c: char| c.is_whitespace() || "\"'()[]{},;=".contains(c)) {
+            let tok = tok.trim_end_matches(|c: char| c == ':' || c == '.' || c.is_ascii_digit());
+            let path = tok.starts_with('/')
+                || tok.contains("site-packages/")
+                || tok.contains("node_modules/")
+                || tok.as_bytes().get(1..3) == Some(b":\\");
+            let dirs = tok.matches(['/', '\\']).count() >= 2;
+            if path && dirs && SRC.iter().any(|e| tok.ends_with(e)) {
+                return Some(("a server source file path", shown(tok)));
+            }
+        }
+    }
+    None
+}
+
+/// AUTH-LEAK-001: the first string in the error answer `v` (a JSON-RPC response, an
+/// HTTP+JSON error body, or any JSON body of a refusal) that shows an internal detail
+/// ([`internal_detail`]): `(JSON Pointer, what, line)`. Strings are searched depth-first
+/// through `error` (or the whole body when it has none), at most 64 levels deep.
+fn leaked_detail(v: &Json) -> Option<(String, &'static str, String)> {
+    fn walk(v: &Json, ptr: &mut String, depth: usize) -> Option<(String, &'static str, String)> {
+        if depth > 64 {
+            return None;
+        }
+        match v {
+            Json::String(s) => internal_detail(s).map(|(w, l)| (ptr.clone(), w, l)),
+            Json::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
+                let len = ptr.len();
+                ptr.push_str(&format!("/{i}"));
+                let r = walk(x, ptr, depth + 1);
+                ptr.truncate(len);
+                r
+            }),
+            Json::Object(o) => o.iter().find_map(|(k, x)| {
+                let len = ptr.len();
+                ptr.push('/');
+                ptr.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                let r = walk(x, ptr, depth + 1);
+                ptr.truncate(len);
+                r
+            }),
+            _ => None,
+        }
+    }
+    let mut ptr = String::new();
+    match v.get("error") {
+        Some(e) => {
+            ptr.push_str("/error");
+            walk(e, &mut ptr, 0)
+        }
+        None => walk(v, &mut ptr, 0),
+    }
 }
 
 /// The first `n` characters of `s`, with `…` when it was longer (for quoting wire text).

@@ -440,6 +440,20 @@ rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", E
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
+// A note, not a warning (as DATA-SHAPE-005): the agent that refuses such a call with -32602
+// / 400 INVALID_ARGUMENT is right (a legal exchange for the agent, ERR-006), but the fault
+// is the client's and is named as such (q28b 2); an agent that accepts it is DATA-PARAM-001.
+rule!(DATA_PARAM_CLIENT_INVALID, "DATA-PARAM-005", "client-request-param-invalid", Note, Interop,
+    ["REST-001", "DATA-006", "DATA-007", "ERR-006"],
+    "client's request parameter has the wrong JSON type or is out of range: historyLength (GetTask, ListTasks, a send's configuration) not a non-negative integer (0.x: not an integer), pageSize not an integer from 1 to 100, status not a TASK_STATE_* name, statusTimestampAfter not an RFC 3339 timestamp, includeArtifacts not true or false",
+    "send each parameter in its proto type: historyLength and pageSize as JSON numbers (10, not \"ten\"; ProtoJSON also reads \"10\"), historyLength 0 or more, pageSize 1-100, status as one TASK_STATE_* name, statusTimestampAfter as an RFC 3339 UTC string, includeArtifacts as true or false (HTTP+JSON query parameters spelled the same way); the agent's -32602 InvalidParams / 400 INVALID_ARGUMENT answer to such a call is right");
+// A warning, not an error: A2A states no MUST about error text, but 1.0 §3.3.2 asks for
+// actionable errors "without leaking sensitive information" and §13 for security care;
+// a stack trace, a source path or SQL in an answer is CWE-209 (q28b 3).
+rule!(AUTH_ERROR_TEXT_LEAK, "AUTH-LEAK-001", "error-text-shows-internals", Warning, Security,
+    ["ERR-006"],
+    "agent's error answer (JSON-RPC error.message or error.data, an HTTP+JSON error body, a stream's error event, a gRPC status message) shows internal details: a stack trace (Python Traceback, Java / .NET / JavaScript at-frames, Go goroutine dump, Rust panic location), a server source file path, or SQL / a database driver's error",
+    "log the exception and its stack trace on the server and answer the client with the A2A error and a short message that says what the client can do (1.0 §3.3.2: actionable information without leaking sensitive information; CWE-209): with an SDK, catch exceptions in the executor and fail the task with a plain message, and turn off debug error pages and exception-detail middleware in production");
 rule!(DATA_UNKNOWN_FIELD_REJECTED, "DATA-PARAM-002", "unknown-request-field-rejected", Warning, Interop,
     ["DATA-003"],
     "1.0 agent refused a request with -32602 (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) because of a field it does not know, though every required field was present",
@@ -1106,6 +1120,7 @@ pub static RULES: &[Rule] = &[
     AUTH_CHALLENGE_MISSING,
     AUTH_EXTENDED_CARD,
     AUTH_EXTENDED_CARD_PUBLIC,
+    AUTH_ERROR_TEXT_LEAK,
     AUTH_OPEN_ENDPOINT,
     AUTH_CREDENTIAL_IN_PAYLOAD,
     AUTH_UNDEFINED_SCHEME,
@@ -1175,6 +1190,7 @@ pub static RULES: &[Rule] = &[
     DATA_UNKNOWN_FIELD_REJECTED,
     DATA_PARAM_TASK_ID_MISSING,
     DATA_PARAM_REQUIRED_ID_ACCEPTED,
+    DATA_PARAM_CLIENT_INVALID,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,

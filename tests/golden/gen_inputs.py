@@ -1039,6 +1039,22 @@ def listparam(ok):
     t.resp(200, res(1, {"tasks": [], "nextPageToken": "", "pageSize": 10, "totalSize": 0}))
     return t.text()
 case("DATA-PARAM-001", listparam(False), listparam(True))
+# DATA-PARAM-005 (q28b 2): the client's GetTask historyLength of the wrong JSON type,
+# refused -32602 (the agent is right); "10" is a well-formed ProtoJSON int32
+def historyparam(ok):
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1", "historyLength": "10" if ok else "ten"}), headers=V1)
+    t.resp(200, res(1, task1()) if ok else err(1, -32602, "Invalid params: historyLength"))
+    return t.text()
+case("DATA-PARAM-005", historyparam(False), historyparam(True))
+# AUTH-LEAK-001 (q28b 3): a Python traceback as a JSON-RPC error's message
+def leak(ok):
+    t = T()
+    t.req("POST", H + "/a2a", rpc(1, "GetTask", {"id": "task-1"}), headers=V1)
+    m = "Internal error" if ok else "Traceback (most recent call last):\n  File \"/srv/agent/store.py\", line 42, in get\nZeroDivisionError: division by zero"
+    t.resp(200, err(1, -32603, m))
+    return t.text()
+case("AUTH-LEAK-001", leak(False), leak(True))
 
 def secscheme(ok):
     sch = {"httpAuthSecurityScheme": {"scheme": "Bearer"}} if ok else {"type": "http", "scheme": "bearer"}

@@ -346,11 +346,11 @@ def native(calls, card=None):
 
 V10 = {"a2a-version": "1.0"}
 msg = "Protocol version '0.3' is not supported. Supported versions: [1.0]"
-case("f239-legal-v10-grpc-no-version-metadata-refused", native([
+case("f239-v10-grpc-no-version-metadata-refused", native([
     ("SendMessage", {}, pb_str(2, pb_msg10("hello")), None, 9, msg, pb_status(9, msg, "VERSION_NOT_SUPPORTED")),
-], card=grpc_card()), [],
+], card=grpc_card()), [("client-version-mixed-request", "warning")],
  "https://github.com/a2aproject/a2a-java/issues/1004 (gRPC error: Protocol version '0.3' is not supported. Supported versions: [1.0]; the gRPC client put no A2A-Version into the call's metadata, so the server read none)",
- "legal for the agent: a request without a2a-version metadata is a 0.3 request (VER-003, 1.0 §3.6.2), and an interface that serves only 1.0 refuses it with VersionNotSupportedError (VER-002: gRPC FAILED_PRECONDITION with ErrorInfo VERSION_NOT_SUPPORTED in 1.0.1, ERR-002, ERR-005). The client ought to send a2a-version (VER-001), but like a header-less JSON-RPC call (f53, DIGEST trap 3) that is not told as a fault")
+ "legal for the agent: a request without a2a-version metadata is a 0.3 request (VER-003, 1.0 §3.6.2), and an interface that serves only 1.0 refuses it with VersionNotSupportedError (VER-002: gRPC FAILED_PRECONDITION with ErrorInfo VERSION_NOT_SUPPORTED in 1.0.1, ERR-002, ERR-005). The warning is the client's (VER-001), as for a header-less JSON-RPC call with a 1.0 method (f259, DIGEST trap 3; q28b): the 1.0 service lf.a2a.v1.A2AService called without a2a-version: 1.0")
 
 case("f240-v10-grpc-get-task-unsupported-version-served", native([
     ("GetTask", {"a2a-version": "99.0"}, pb_str(2, "t-1042"), pb_task("t-1042", "c-1042", 3), 0, "", None),

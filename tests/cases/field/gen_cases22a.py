@@ -242,14 +242,14 @@ case("f261-card10-interface-without-protocol-version", [
 # --- Agent Engine (ADK A2aAgent) on HTTP+JSON 1.0 --------------------------------------------------
 def ei(reason):
     return [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": reason, "domain": "a2a-protocol.org"}]
-case("f262-legal-v10-rest-no-version-header-refused", card(0.0, CARD10R) + [
+case("f262-v10-rest-no-version-header-refused", card(0.0, CARD10R) + [
     req(0.1, "POST", A + "/message:send", {"message": umsg10("hello", mid="m-6333")}),
     resp(0.104, 400, {"error": {"code": 400, "status": "FAILED_PRECONDITION",
         "message": "A2A version '0.3' is not supported by this handler. Expected version '1.0'.", "details": ei("VERSION_NOT_SUPPORTED")}},
         ctype="application/a2a+json"),
-], [],
+], [("client-version-mixed-request", "warning")],
  "https://github.com/google/adk-python/issues/6333 (point 1: on an Agent Engine A2A 1.0 deployment a hand-rolled HTTP call without A2A-Version is read as 0.3 and refused with 400 VERSION_NOT_SUPPORTED)",
- "legal: a request without A2A-Version is a 0.3 request (VER-001, DIGEST trap 3) and a 1.0-only interface refuses it with VersionNotSupportedError (VER-002), on HTTP+JSON 400 FAILED_PRECONDITION with ErrorInfo VERSION_NOT_SUPPORTED (ERR-002 1.0.1, ERR-003)")
+ "the agent is right: a request without A2A-Version is a 0.3 request (VER-001, DIGEST trap 3) and a 1.0-only interface refuses it with VersionNotSupportedError (VER-002), on HTTP+JSON 400 FAILED_PRECONDITION with ErrorInfo VERSION_NOT_SUPPORTED (ERR-002 1.0.1, ERR-003). The warning is the client's, as for the JSON-RPC call f259 (q28b): the 1.0 route /message:send (0.3 routes sit under /v1) with a 1.0 message (parts) sent without A2A-Version: 1.0")
 
 case("f263-legal-v10-rest-invalid-agent-response-500", card(0.0, CARD10R) + [
     req(0.1, "POST", A + "/message:send", {"message": umsg10("hello", mid="m-6334")}, ver="1.0", ctype="application/a2a+json", accept="application/a2a+json"),

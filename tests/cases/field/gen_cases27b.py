@@ -52,9 +52,9 @@ case("f481-v10-error-data-object", [
 case("f482-v10-invalid-params-data-exception-text", [
     req(0.0, "POST", A + "/a2a", rpc("1", "GetTask", {"id": "t-1183", "historyLength": "ten"}), ver="1.0"),
     resp(0.02, 200, err("1", -32602, "Invalid params", "Failed to parse GetTaskRequest: invalid value for int32 field historyLength: \"ten\" (File \"/app/.venv/lib/python3.12/site-packages/google/protobuf/json_format.py\", line 688)")),
-], [("jsonrpc-response-malformed", "error")],
+], [("jsonrpc-response-malformed", "error"), ("error-text-shows-internals", "warning")],
  "https://github.com/a2aproject/a2a-python/pull/1183 (the JSON-RPC dispatcher embedded the raw exception text in client-visible errors: InvalidRequestError(data=str(e)), InvalidParamsError(data=str(e)), InternalError(message=str(e)), leaking internal paths and library versions; the PR returns the generic error and logs the exception)",
- "historyLength \"ten\" is no int32, so -32602 is the right code (ERR-006), but 1.0 error.data is an array of @type'd details (ERR-004): a string there is neither, and this one carries the server's file paths")
+ "historyLength \"ten\" is no int32, so -32602 is the right code (ERR-006), but 1.0 error.data is an array of @type'd details (ERR-004): a string there is neither, and this one carries the server's file paths; the server file path in it is AUTH-LEAK-001 (q28b: internal details in error text are told in every generation and binding, not only where 1.0 error.data is no array)")
 
 # prebid/salesagent PR #122 (after): a missing bearer token answered -32600 Invalid Request
 CARD122 = card03(A + "/a2a", name="sales-agent", description="AdCP sales agent", **BEARER03)
