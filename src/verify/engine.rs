@@ -11466,7 +11466,10 @@ impl State {
         }
         // 413 Content Too Large with no A2A answer: a body-size limit in front of the agent
         // (nginx client_max_body_size, 1 MB by default; breaker19a Y9).
-        let intermediary_status = (502..=504).contains(&status) || status == 413;
+        // A CDN's own origin-failure statuses (Cloudflare 520-527, 530: origin unreachable,
+        // no answer within its read timeout) are the same answer as a 502/504 (mine28c).
+        let intermediary_status =
+            (502..=504).contains(&status) || edge_origin_status(status) || status == 413;
         if !intermediary_status || a2a_answer || x.leg.is_some() || self.areas.contains("gateway") {
             if !intermediary_status || a2a_answer {
                 self.areas_answered.extend(areas.iter().copied());
@@ -12423,7 +12426,8 @@ impl State {
         if matches!(
             status,
             401 | 403 | 404 | 405 | 407 | 408 | 429 | 502 | 503 | 504
-        ) {
+        ) || edge_origin_status(status)
+        {
             return false;
         }
         let Some(hv) = self.unsupported_version_asked(x, c) else {
@@ -27917,7 +27921,7 @@ fn says_task_missing(m: &str, tid: &str) -> bool {
 /// judged: an intermediary may answer them in its own JSON. Returns the shape in finding
 /// words and the JSON-RPC code the error stands for, when known.
 fn rest_binding_error(v: &Json, status: u16, c: &Call) -> Option<(String, Option<i64>)> {
-    if matches!(status, 401 | 403 | 407 | 429 | 502 | 503 | 504) {
+    if matches!(status, 401 | 403 | 407 | 429 | 502 | 503 | 504) || edge_origin_status(status) {
         return None;
     }
     let o = v.as_object()?;
@@ -29252,7 +29256,16 @@ fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
 /// 504) answers a call with before, or instead of, the agent (RFC 9110 §15.5.2, §15.5.4,
 /// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
 fn front_refusal_status(status: u16) -> bool {
-    matches!(status, 401 | 403 | 429 | 502 | 503 | 504)
+    matches!(status, 401 | 403 | 429 | 502 | 503 | 504) || edge_origin_status(status)
+}
+
+/// A status only a CDN's edge answers with, for a failure between it and the origin:
+/// Cloudflare's 520 (unknown origin error), 521 (origin down), 522 (connection timed out),
+/// 523 (origin unreachable), 524 (no answer within the proxy read timeout, 125 s by
+/// default), 525-527 (TLS and Railgun failures) and 530 (origin DNS error). Outside the
+/// RFC 9110 registry, used by no A2A server: the gateway answer of a 502/504 (ERR-007).
+fn edge_origin_status(status: u16) -> bool {
+    matches!(status, 520..=527 | 530)
 }
 
 /// Whether a JSON-RPC error message says the request was refused for its size ("Payload
@@ -29958,6 +29971,10 @@ fn gw_unseen_help(front: Option<&str>, status: u16) -> String {
             "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url); the answer came through a front ({f}): make its route forward that path unchanged to the agent's JSON-RPC endpoint (no prefix added or dropped), and check the URL the client was given against the card"
         ),
         (404 | 405, None) => "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url): check the URL the client was given against the card and the path the agent's server mounts its JSON-RPC handler at; if a gateway or ingress is in front, check that its route forwards that path unchanged".to_string(),
+        (524, f) => format!(
+            "the front{} waited its proxy read timeout (Cloudflare: 125 s by default) for the agent's first byte and gave up; the agent may still have run the call. Keep long calls from holding the connection silent: stream them (SendStreamingMessage / message/stream, with the agent sending events or SSE comment keep-alives well inside the timeout), or send with returnImmediately (1.0) / blocking false (0.3) and poll GetTask / tasks/get; to see when the agent answered, record the leg between the front and the agent too (proxy --listener upstream@127.0.0.1:8081=AGENT_URL)",
+            f.map(|f| format!(" ({f})")).unwrap_or_default()
+        ),
         (_, Some(f)) => format!(
             "record the leg between the front ({f}) and the agent too (a second listener of the same proxy between them, proxy --listener upstream@127.0.0.1:8081=AGENT_URL, with the front's upstream pointed at it) to see whether the agent failed, answered too late for the front's upstream timeout, or never got the call; meanwhile check the front's error log and its upstream timeout"
         ),
