@@ -145,7 +145,11 @@ def main():
         try:
             rep = json.loads(p.stdout)
         except ValueError:
-            continue
+            # A verify that printed no report (the binary relinked by a build running
+            # beside this script, or a crash) must not silently drop the case from the
+            # table: say which, and fail, so `> docs/requirement-coverage.md` is redone.
+            sys.exit(f"requirement-coverage: `{BIN} verify {tr}` printed no JSON report "
+                     f"(exit {p.returncode}): {p.stderr.decode(errors='replace')[:300]}")
         dialects = rep.get("dialects", [])
         for f in rep.get("findings", []):
             if f["rule"] not in want:
