@@ -3932,3 +3932,40 @@ fn q28b_error_first_stream_code_judged() {
         render(&out)
     );
 }
+
+/// review28a R1 (AUTH-LEAK-001, q28b item 3): ordinary error text stays silent: a web
+/// framework's HTML 404 page loading its scripts from `/_next/static/chunks/*.js` (asset
+/// URLs in `src=` / `href=`, not server files), and upper-case SELECT ... FROM / UPDATE ...
+/// SET words in an English sentence. A statement quoted after a colon with no driver name,
+/// and a source path in an HTML debug page's traceback beside a script asset, are still
+/// told, naming the line.
+#[test]
+fn review28a_auth_leak_false_alarms() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28r-1-", 1);
+    let html = common::variant_findings("b28r-1-v10-rest-404-html-page-with-script-assets");
+    assert!(
+        html.iter().all(|f| f.rule != "AUTH-LEAK-001"),
+        "{:?}",
+        html.iter().map(|f| &f.message).collect::<Vec<_>>()
+    );
+    let f = only_finding(
+        "b28r-1-v10-jsonrpc-sql-statement-quoted-after-colon",
+        "AUTH-LEAK-001",
+    );
+    assert_eq!(
+        f.message,
+        "agent's error answer to GetTask shows SQL or a database driver's error in error.message (JSON /error/message): \"Query failed: SELECT id, state FROM tasks WHERE id = 't9'\"; it tells every caller the agent's code paths, files or queries, which helps an attacker and no client"
+    );
+    let f = only_finding(
+        "b28r-1-v10-rest-500-html-debug-page-with-source-path",
+        "AUTH-LEAK-001",
+    );
+    assert!(
+        f.message.starts_with(
+            "agent's HTTP 500 error answer to SendMessage shows a server source file path in its body: \"/srv/agent/views.py\""
+        ),
+        "{}",
+        f.message
+    );
+}

@@ -32439,10 +32439,13 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
             }
         }
         let up = l.to_ascii_uppercase();
-        let sql = (l.contains("SELECT ") && l.contains(" FROM "))
-            || l.contains("INSERT INTO ")
-            || l.contains("DELETE FROM ")
-            || (l.contains("UPDATE ") && l.contains(" SET "))
+        // A statement's keyword starts a clause (the line, or after `:`, `[`, `(`, a
+        // quote, `;`): "[SQL: SELECT id FROM tasks", "LINE 1: UPDATE tasks SET"; an
+        // upper-case word in prose ("Please SELECT a skill FROM the card") is no SQL.
+        let sql = (sql_clause(l, "SELECT ") && l.contains(" FROM "))
+            || sql_clause(l, "INSERT INTO ")
+            || sql_clause(l, "DELETE FROM ")
+            || (sql_clause(l, "UPDATE ") && l.contains(" SET "))
             || up.contains("SQLSTATE")
             || l.contains("syntax error at or near")
             || l.contains("sqlite3.")
@@ -32454,6 +32457,13 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
         // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
         // under site-packages / node_modules, naming a source file.
         for tok in l.split(|c: char| c.is_whitespace() || "\"'()[]{},;=".contains(c)) {
+            // An HTML page's asset (`<script src="/_next/static/chunks/main.js">`, a
+            // stylesheet's href) is a URL the browser fetches, not a file on the server.
+            let off = tok.as_ptr() as usize - l.as_ptr() as usize;
+            let before = l[..off].trim_end_matches(['"', '\'']);
+            if before.ends_with("src=") || before.ends_with("href=") {
+                continue;
+            }
             let tok = tok.trim_end_matches(|c: char| c == ':' || c == '.' || c.is_ascii_digit());
             let path = tok.starts_with('/')
                 || tok.contains("site-packages/")
@@ -32466,6 +32476,20 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
         }
     }
     None
+}
+
+/// Whether SQL keyword `kw` (`SELECT `) occurs in line `l` where a statement starts: at
+/// the line's start or after `:`, `[`, `(`, `;`, `=` or a quote (whitespace between
+/// allowed), as a driver's error quotes its statement (`[SQL: SELECT ...`, `LINE 1:
+/// UPDATE ...`); not as an upper-case word in prose (`Please SELECT a skill`).
+fn sql_clause(l: &str, kw: &str) -> bool {
+    l.match_indices(kw).any(|(i, _)| {
+        l[..i]
+            .trim_end()
+            .chars()
+            .next_back()
+            .is_none_or(|c| ":[(;=\"'`".contains(c))
+    })
 }
 
 /// AUTH-LEAK-001: the first string in the error answer `v` (a JSON-RPC response, an

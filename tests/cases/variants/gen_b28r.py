@@ -1,0 +1,61 @@
+"""Writes review28a's transcript variants (prefix b28r-): python3 tests/cases/variants/gen_b28r.py tests/cases/variants
+
+The helpers (card, req, resp, case) are those of gen_b28p.py, copied so each script stands alone."""
+import json, sys, os
+OUT = sys.argv[1]
+H = "http://agent.example.test"
+def card(url=H, binding="HTTP+JSON", ver="1.0"):
+    c = {"name": "Demo", "description": "Demo agent",
+         "supportedInterfaces": [{"url": url, "protocolBinding": binding, "protocolVersion": ver}],
+         "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": False},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}]}
+    return [{"dir": "req", "method": "GET", "url": H + "/.well-known/agent-card.json", "headers": {"accept": "application/json"}, "body": "", "t": 0.01},
+            {"dir": "resp", "status": 200, "headers": {"content-type": "application/json", "cache-control": "public, max-age=300", "etag": "\"c1\""}, "body": json.dumps(c), "t": 0.02}]
+def req(method, url, body=None, headers=None, t=0.03):
+    h = {"content-type": "application/json"} if body is not None else {}
+    h.update(headers or {})
+    return {"dir": "req", "method": method, "url": url, "headers": h, "body": "" if body is None else json.dumps(body), "t": t}
+def resp(status, body, t=0.04, ctype="application/json", raw=None):
+    return {"dir": "resp", "status": status, "headers": {"content-type": ctype}, "body": raw if raw is not None else json.dumps(body), "t": t}
+V10 = {"a2a-version": "1.0"}
+MSG10 = {"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "hi"}]}
+RPC = H + "/a2a"
+def rpccard(): return card(RPC, "JSONRPC")
+def call(m, p, i=1, t=0.03, hdr=V10): return req("POST", RPC, {"jsonrpc": "2.0", "id": i, "method": m, "params": p}, hdr, t)
+def err(code, msg, i=1, t=0.04): return resp(200, {"jsonrpc": "2.0", "id": i, "error": {"code": code, "message": msg}}, t)
+CASES = []
+SRC = "review28a (session 28 review of the verifier)"
+def case(name, events, findings, note):
+    CASES.append(name)
+    with open(os.path.join(OUT, name + ".jsonl"), "w") as f:
+        for e in events:
+            f.write(json.dumps(e) + "\n")
+    with open(os.path.join(OUT, name + ".expect.json"), "w") as f:
+        f.write(json.dumps({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": SRC, "note": note}, indent=2) + "\n")
+L = [("error-text-shows-internals", "warning")]
+
+# ---- R: AUTH-LEAK-001 false alarms on ordinary error text
+NEXT404 = ('<!DOCTYPE html><html><head><meta charset="utf-8"/><title>404: This page could not be found</title>'
+           '<link rel="stylesheet" href="/_next/static/css/app/layout.css"/>'
+           '<script src="/_next/static/chunks/webpack-59c5c889f52620d6.js" defer=""></script>'
+           "<script src='/_next/static/chunks/main-app.js' async=''></script></head>"
+           '<body><h1>404</h1><h2>This page could not be found.</h2></body></html>')
+case("b28r-1-v10-rest-404-html-page-with-script-assets", card() + [
+    req("POST", H + "/message:send", {"message": MSG10}, V10),
+    resp(404, None, ctype="text/html; charset=utf-8", raw=NEXT404)], [("card-url-unreachable", "error")],
+    "the route's 404 is CARD-URL-002, and nothing more: a web framework's HTML 404 page (Next.js) loads its scripts from /_next/static/chunks/*.js: an asset URL the browser fetches, not a server source file")
+case("b28r-1-legal-v10-jsonrpc-prose-with-upper-case-select-from", rpccard() + [
+    call("GetTask", {"id": "t9"}),
+    err(-32001, "Task t9 not found. Please SELECT a task FROM the list ListTasks returns, or UPDATE your client and SET the id it was given")], [],
+    "control: upper-case words in an error sentence are no SQL statement")
+case("b28r-1-v10-jsonrpc-sql-statement-quoted-after-colon", rpccard() + [
+    call("GetTask", {"id": "t9"}),
+    err(-32603, "Query failed: SELECT id, state FROM tasks WHERE id = 't9'")], L,
+    "a SQL statement quoted after a colon, with no driver name, is still told")
+case("b28r-1-v10-rest-500-html-debug-page-with-source-path", card() + [
+    req("POST", H + "/message:send", {"message": MSG10}, V10),
+    resp(500, None, ctype="text/html", raw='<html><head><script src="/static/debug.js"></script></head><body><pre>File "/srv/agent/views.py", line 12, in send</pre></body></html>')], [("rest-error-shape", "error")] + L,
+    "a framework's HTML debug page: the script asset is skipped, the source path in its traceback is told")
+
+print(len(CASES), "cases")
