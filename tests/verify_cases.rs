@@ -3969,3 +3969,52 @@ fn review28a_auth_leak_false_alarms() {
         f.message
     );
 }
+
+/// review28a R2, R3 (VER-MIX-001 / VER-MIX-002 split, gateways' upstream legs): a client's
+/// mixed request that a gateway passes on is one VER-MIX-002 (the client's, not counted
+/// against the level) whose words say the client sent it and the gateway passed it on to
+/// the agent (before: "passed it on to the client"); a mix the gateway itself put into its
+/// upstream request (it added kind, or translated SendMessage to message/send and kept
+/// A2A-Version: 1.0) is the gateway's VER-MIX-001 on the upstream leg, which counts
+/// (before: a client rule, so a gateway that broke a clean call was not blamed).
+#[test]
+fn review28a_gateway_upstream_mix_sides() {
+    let f = only_finding(
+        "b28r-2-gw-v10-client-kind-passed-on-upstream",
+        "VER-MIX-002",
+    );
+    assert_eq!(
+        f.message,
+        "1.0 request message carries the 0.x member kind; the client's request carried it first, and the gateway passed it on to the agent unchanged (e1)"
+    );
+    let ex: Vec<_> = f
+        .evidence
+        .iter()
+        .filter_map(|e| e.exchange.as_deref())
+        .collect();
+    assert_eq!(ex, ["e2", "e1"]);
+    for (stem, tail) in [
+        (
+            "b28r-2-gw-v10-gateway-adds-kind-upstream",
+            "1.0 request message carries the 0.x member kind",
+        ),
+        (
+            "b28r-2-gw-v10-gateway-translates-method-keeps-1-0-header",
+            "request declares A2A-Version 1.0 but uses the 0.3 method message/send",
+        ),
+    ] {
+        let all = common::variant_findings(stem);
+        assert!(all.iter().all(|f| f.rule != "VER-MIX-002"), "{stem}");
+        let f = only_finding(stem, "VER-MIX-001");
+        assert_eq!(f.leg.as_deref(), Some("upstream"), "{stem}");
+        assert_eq!(
+            f.message,
+            format!(
+                "the gateway's own request to the agent, not passed on from its client: {tail}"
+            ),
+            "{stem}"
+        );
+        assert!(f.help.starts_with("gateway: "), "{stem}: {}", f.help);
+        assert!(!a2a_interop::verify::rules::judges_client(&f.rule));
+    }
+}

@@ -3743,6 +3743,7 @@ impl State {
         if !self.gw_pairs.is_empty() {
             fold_relayed(&mut findings, &self.gw_pairs);
         }
+        gateway_own_mix(&mut findings);
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
@@ -31459,22 +31460,40 @@ fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
         && a.exchange.as_deref() == Some(up)
         && a.pointer == b.pointer
         && a.found == b.found
-        && g.message.split(RELAYED_NOTE).next() == Some(f.message.as_str())
+        && g.message
+            .split(RELAYED_NOTE)
+            .next()
+            .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
+            == Some(f.message.as_str())
 }
+
+/// [`RELAYED_NOTE`] for a client rule's finding ([`r::judges_client`]: a request's fault,
+/// VER-MIX-002, DATA-SHAPE-002, ...): the request went the other way, from the client
+/// through the gateway to the agent, so the fault is the client's, which the gateway
+/// passed on (review28a R2).
+const RELAYED_REQUEST_NOTE: &str =
+    "; the client's request carried it first, and the gateway passed it on to the agent unchanged";
 
 /// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
 const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";
 
 /// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
-/// evidence is appended and `g`'s message says the client got it through the gateway.
+/// evidence is appended and `g`'s message says the client got it through the gateway
+/// ([`RELAYED_NOTE`]), or, for a client rule's request fault, that the client sent it and
+/// the gateway passed it on to the agent ([`RELAYED_REQUEST_NOTE`]).
 fn merge_relayed(g: &mut Finding, f: Finding) {
-    if !g.message.contains(RELAYED_NOTE) {
+    if !g.message.contains(RELAYED_NOTE) && !g.message.contains(RELAYED_REQUEST_NOTE) {
         let cid = f
             .evidence
             .first()
             .and_then(|e| e.exchange.clone())
             .unwrap_or_default();
-        g.message = format!("{}{RELAYED_NOTE} ({cid})", g.message);
+        let note = if r::judges_client(&g.rule) {
+            RELAYED_REQUEST_NOTE
+        } else {
+            RELAYED_NOTE
+        };
+        g.message = format!("{}{note} ({cid})", g.message);
     }
     for e in f.evidence {
         if !g.evidence.contains(&e) {
@@ -31598,6 +31617,35 @@ fn tls_downgrade_cause(out: &[Finding], seq: u64, pointer: Option<&str>, msg: St
     match hit {
         Some((rule, why)) => format!("{msg}{CAUSED_BY}{}: {why})", rule.id),
         None => msg,
+    }
+}
+
+/// VER-MIX-001 for a gateway's own mix (review28a R3; VER-002, DATA-001): a VER-MIX-002
+/// finding on the `upstream` leg that no client-leg finding was folded into
+/// ([`fold_relayed`], [`RELAYED_REQUEST_NOTE`]) is a request the gateway itself sent the
+/// agent mixing generations (it translated a 1.0 call to a 0.3 method under A2A-Version:
+/// 1.0, or added a 0.x member), not one it passed on: the gateway under test is the
+/// client there, so the finding counts against it as VER-MIX-001, saying so. Run after
+/// [`fold_relayed`], on the finished list.
+fn gateway_own_mix(findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.rule != r::VER_MIXED_REQUEST.id
+            || f.leg.as_deref() != Some("upstream")
+            || f.message.contains(RELAYED_REQUEST_NOTE)
+        {
+            continue;
+        }
+        let mut g = Finding::new(
+            &r::VER_MIXED_PAYLOAD,
+            format!(
+                "the gateway's own request to the agent, not passed on from its client: {}",
+                f.message
+            ),
+        );
+        g.help = "gateway: send the agent one dialect per request: when you translate a call into the agent's generation, translate all of it (method or route, A2A-Version header, kind, send configuration members, part members), and when you pass a call on, pass it as the client sent it".to_string();
+        g.evidence = std::mem::take(&mut f.evidence);
+        g.leg = f.leg.take();
+        *f = g;
     }
 }
 

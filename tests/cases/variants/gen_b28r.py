@@ -58,4 +58,30 @@ case("b28r-1-v10-rest-500-html-debug-page-with-source-path", card() + [
     resp(500, None, ctype="text/html", raw='<html><head><script src="/static/debug.js"></script></head><body><pre>File "/srv/agent/views.py", line 12, in send</pre></body></html>')], [("rest-error-shape", "error")] + L,
     "a framework's HTML debug page: the script asset is skipped, the source path in its traceback is told")
 
+# ---- R2/R3: a request's mix on a gateway's upstream leg: the client's when the gateway passed it
+# on (one VER-MIX-002, saying so), the gateway's own (VER-MIX-001) when the client's request had none
+GW = "https://gw.example.com/a/"
+UP = "http://a.internal:8080/"
+MSG0 = {"kind": "message", "messageId": "m1", "role": "user", "parts": [{"kind": "text", "text": "go"}]}
+TASK0 = {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed"}}
+TASK1 = {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED"}}
+def leg(e, up):
+    if up:
+        e["leg"] = "upstream"
+    return e
+def gw(client_msg, up_method, up_msg, up_result, client_method="SendMessage"):
+    return [leg(req("POST", GW, {"jsonrpc": "2.0", "id": 1, "method": client_method, "params": {"message": client_msg}}, V10, 0.01), False),
+            leg(req("POST", UP, {"jsonrpc": "2.0", "id": 1, "method": up_method, "params": {"message": up_msg}}, V10, 0.02), True),
+            leg(resp(200, {"jsonrpc": "2.0", "id": 1, "result": up_result}, 0.03), True),
+            leg(resp(200, {"jsonrpc": "2.0", "id": 1, "result": {"task": TASK1}}, 0.04), False)]
+case("b28r-2-gw-v10-client-kind-passed-on-upstream", gw(dict(MSG10, kind="message"), "SendMessage", dict(MSG10, kind="message"), {"task": TASK1}),
+    [("client-version-mixed-request", "warning")],
+    "the client's 1.0 message carries kind and the gateway passes it on: one VER-MIX-002 (the client's), saying the gateway passed the client's request on to the agent, not 'on to the client'")
+case("b28r-2-gw-v10-gateway-adds-kind-upstream", gw(MSG10, "SendMessage", dict(MSG10, kind="message"), {"task": TASK1}),
+    [("version-mixed-payload", "warning")],
+    "the client's 1.0 message is clean; the gateway adds kind on its upstream request: the gateway's own mix, VER-MIX-001, counted against it")
+case("b28r-2-gw-v10-gateway-translates-method-keeps-1-0-header", gw(MSG10, "message/send", MSG0, TASK0),
+    [("version-mixed-payload", "warning")],
+    "the gateway translates a 1.0 SendMessage into 0.3 message/send for the agent but keeps A2A-Version: 1.0: the gateway's own mix, VER-MIX-001")
+
 print(len(CASES), "cases")
