@@ -4018,3 +4018,32 @@ fn review28a_gateway_upstream_mix_sides() {
         assert!(!a2a_interop::verify::rules::judges_client(&f.rule));
     }
 }
+
+/// review28a R4 (DATA-PARAM-005, DATA-PARAM-001): a request parameter written null
+/// (historyLength, pageSize: how a Java or Kotlin client's mapper writes an unset member)
+/// is unset, as ProtoJSON reads null and as 0.x SDKs read an optional integer: no client
+/// note and no "agent accepted historyLength the JSON null null" error, on 1.0 and 0.3
+/// JSON-RPC. The wrong type ("ten") is still told (b28p-2).
+#[test]
+fn review28a_null_request_parameter_is_unset() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28r-3-", 4);
+    for stem in [
+        "b28r-3-legal-v10-jsonrpc-send-history-length-null",
+        "b28r-3-legal-v10-jsonrpc-get-task-history-length-null",
+        "b28r-3-legal-v10-jsonrpc-list-tasks-page-size-null",
+        "b28r-3-legal-v03-jsonrpc-get-and-send-history-length-null",
+    ] {
+        let all = common::variant_findings(stem);
+        assert!(
+            all.iter().all(|f| !f.rule.starts_with("DATA-PARAM-")),
+            "{stem}: {:?}",
+            all.iter().map(|f| &f.message).collect::<Vec<_>>()
+        );
+    }
+    let f = only_finding(
+        "b28p-2-legal-v10-jsonrpc-get-task-history-ten-refused",
+        "DATA-PARAM-005",
+    );
+    assert!(f.message.contains("historyLength \"ten\""), "{}", f.message);
+}

@@ -28141,6 +28141,12 @@ fn invalid_task_query_param(
     for &name in names {
         // (value as text, is it a JSON string or a query string, pointer)
         let (text, stringy, ptr) = match c.params.get(name) {
+            // ProtoJSON reads null as the field's default, as if it were absent (a Java or
+            // Kotlin client's mapper writes unset members as null): nothing to judge
+            // (review28a R4).
+            Some(Json::Null) if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) => {
+                continue
+            }
             // gRPC requests are read as their ProtoJSON form, bare like HTTP+JSON bodies.
             Some(v) if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) => (
                 v.as_str()
@@ -28247,6 +28253,11 @@ fn invalid_request_param(
         _ => return None,
     };
     let v = c.params.pointer(at)?;
+    // null is the unset member: ProtoJSON reads it as the default, and every 0.x SDK's
+    // optional integer (Python `int | None`, Java `Integer`) as unset (review28a R4).
+    if v.is_null() {
+        return None;
+    }
     let proto_json =
         c.binding.is_some_and(Binding::bare_params) || c.dialect == Some(Dialect::V1_0);
     let n = match v {

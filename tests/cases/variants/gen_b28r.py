@@ -84,4 +84,33 @@ case("b28r-2-gw-v10-gateway-translates-method-keeps-1-0-header", gw(MSG10, "mess
     [("version-mixed-payload", "warning")],
     "the gateway translates a 1.0 SendMessage into 0.3 message/send for the agent but keeps A2A-Version: 1.0: the gateway's own mix, VER-MIX-001")
 
+# ---- R4: a request member written null (a Java/Kotlin mapper's unset member) is unset: ProtoJSON
+# reads null as the default, 0.x SDKs' optional integers as unset; no DATA-PARAM-005 (client)
+# and no DATA-PARAM-001 (agent "accepted" it)
+def card03rpc():
+    c = {"protocolVersion": "0.3.0", "name": "Demo", "description": "Demo agent", "url": RPC, "preferredTransport": "JSONRPC",
+         "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": False},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}]}
+    return [{"dir": "req", "method": "GET", "url": H + "/.well-known/agent-card.json", "headers": {"accept": "application/json"}, "body": "", "t": 0.01},
+            {"dir": "resp", "status": 200, "headers": {"content-type": "application/json", "cache-control": "public, max-age=300", "etag": "\"c1\""}, "body": json.dumps(c), "t": 0.02}]
+def ok(r, i=1, t=0.04): return resp(200, {"jsonrpc": "2.0", "id": i, "result": r}, t)
+T10 = {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-12-01T10:00:00.000Z"}}
+T03 = {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed", "timestamp": "2026-12-01T10:00:00.000Z"}}
+case("b28r-3-legal-v10-jsonrpc-send-history-length-null", rpccard() + [
+    call("SendMessage", {"message": MSG10, "configuration": {"historyLength": None}}), ok({"task": T10})], [],
+    "control: configuration.historyLength null is unset in ProtoJSON")
+case("b28r-3-legal-v10-jsonrpc-get-task-history-length-null", rpccard() + [
+    call("SendMessage", {"message": MSG10}), ok({"task": T10}),
+    call("GetTask", {"id": "t1", "historyLength": None}, 2, 0.05), ok(T10, 2, 0.06)], [],
+    "control: GetTask historyLength null is unset in ProtoJSON; the agent that serves it accepted nothing wrong")
+case("b28r-3-legal-v10-jsonrpc-list-tasks-page-size-null", rpccard() + [
+    call("ListTasks", {"pageSize": None, "historyLength": None}), ok({"tasks": [], "nextPageToken": "", "pageSize": 50, "totalSize": 0})], [],
+    "control: ListTasks pageSize and historyLength null are unset in ProtoJSON")
+case("b28r-3-legal-v03-jsonrpc-get-and-send-history-length-null", card03rpc() + [
+    call("message/send", {"message": {"kind": "message", "messageId": "m1", "role": "user", "parts": [{"kind": "text", "text": "hi"}]},
+                          "configuration": {"historyLength": None, "blocking": True, "acceptedOutputModes": ["text/plain"]}}, 1, 0.03, {}), ok(T03),
+    call("tasks/get", {"id": "t1", "historyLength": None}, 2, 0.05, {}), ok(T03, 2, 0.06)], [],
+    "control: a 0.3 Java client's null historyLength (Jackson writes unset Integer members as null) is unset")
+
 print(len(CASES), "cases")
