@@ -3932,3 +3932,118 @@ fn q28b_error_first_stream_code_judged() {
         render(&out)
     );
 }
+
+/// review28a R1 (AUTH-LEAK-001, q28b item 3): ordinary error text stays silent: a web
+/// framework's HTML 404 page loading its scripts from `/_next/static/chunks/*.js` (asset
+/// URLs in `src=` / `href=`, not server files), and upper-case SELECT ... FROM / UPDATE ...
+/// SET words in an English sentence. A statement quoted after a colon with no driver name,
+/// and a source path in an HTML debug page's traceback beside a script asset, are still
+/// told, naming the line.
+#[test]
+fn review28a_auth_leak_false_alarms() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28r-1-", 1);
+    let html = common::variant_findings("b28r-1-v10-rest-404-html-page-with-script-assets");
+    assert!(
+        html.iter().all(|f| f.rule != "AUTH-LEAK-001"),
+        "{:?}",
+        html.iter().map(|f| &f.message).collect::<Vec<_>>()
+    );
+    let f = only_finding(
+        "b28r-1-v10-jsonrpc-sql-statement-quoted-after-colon",
+        "AUTH-LEAK-001",
+    );
+    assert_eq!(
+        f.message,
+        "agent's error answer to GetTask shows SQL or a database driver's error in error.message (JSON /error/message): \"Query failed: SELECT id, state FROM tasks WHERE id = 't9'\"; it tells every caller the agent's code paths, files or queries, which helps an attacker and no client"
+    );
+    let f = only_finding(
+        "b28r-1-v10-rest-500-html-debug-page-with-source-path",
+        "AUTH-LEAK-001",
+    );
+    assert!(
+        f.message.starts_with(
+            "agent's HTTP 500 error answer to SendMessage shows a server source file path in its body: \"/srv/agent/views.py\""
+        ),
+        "{}",
+        f.message
+    );
+}
+
+/// review28a R2, R3 (VER-MIX-001 / VER-MIX-002 split, gateways' upstream legs): a client's
+/// mixed request that a gateway passes on is one VER-MIX-002 (the client's, not counted
+/// against the level) whose words say the client sent it and the gateway passed it on to
+/// the agent (before: "passed it on to the client"); a mix the gateway itself put into its
+/// upstream request (it added kind, or translated SendMessage to message/send and kept
+/// A2A-Version: 1.0) is the gateway's VER-MIX-001 on the upstream leg, which counts
+/// (before: a client rule, so a gateway that broke a clean call was not blamed).
+#[test]
+fn review28a_gateway_upstream_mix_sides() {
+    let f = only_finding(
+        "b28r-2-gw-v10-client-kind-passed-on-upstream",
+        "VER-MIX-002",
+    );
+    assert_eq!(
+        f.message,
+        "1.0 request message carries the 0.x member kind; the client's request carried it first, and the gateway passed it on to the agent unchanged (e1)"
+    );
+    let ex: Vec<_> = f
+        .evidence
+        .iter()
+        .filter_map(|e| e.exchange.as_deref())
+        .collect();
+    assert_eq!(ex, ["e2", "e1"]);
+    for (stem, tail) in [
+        (
+            "b28r-2-gw-v10-gateway-adds-kind-upstream",
+            "1.0 request message carries the 0.x member kind",
+        ),
+        (
+            "b28r-2-gw-v10-gateway-translates-method-keeps-1-0-header",
+            "request declares A2A-Version 1.0 but uses the 0.3 method message/send",
+        ),
+    ] {
+        let all = common::variant_findings(stem);
+        assert!(all.iter().all(|f| f.rule != "VER-MIX-002"), "{stem}");
+        let f = only_finding(stem, "VER-MIX-001");
+        assert_eq!(f.leg.as_deref(), Some("upstream"), "{stem}");
+        assert_eq!(
+            f.message,
+            format!(
+                "the gateway's own request to the agent, not passed on from its client: {tail}"
+            ),
+            "{stem}"
+        );
+        assert!(f.help.starts_with("gateway: "), "{stem}: {}", f.help);
+        assert!(!a2a_interop::verify::rules::judges_client(&f.rule));
+    }
+}
+
+/// review28a R4 (DATA-PARAM-005, DATA-PARAM-001): a request parameter written null
+/// (historyLength, pageSize: how a Java or Kotlin client's mapper writes an unset member)
+/// is unset, as ProtoJSON reads null and as 0.x SDKs read an optional integer: no client
+/// note and no "agent accepted historyLength the JSON null null" error, on 1.0 and 0.3
+/// JSON-RPC. The wrong type ("ten") is still told (b28p-2).
+#[test]
+fn review28a_null_request_parameter_is_unset() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b28r-3-", 4);
+    for stem in [
+        "b28r-3-legal-v10-jsonrpc-send-history-length-null",
+        "b28r-3-legal-v10-jsonrpc-get-task-history-length-null",
+        "b28r-3-legal-v10-jsonrpc-list-tasks-page-size-null",
+        "b28r-3-legal-v03-jsonrpc-get-and-send-history-length-null",
+    ] {
+        let all = common::variant_findings(stem);
+        assert!(
+            all.iter().all(|f| !f.rule.starts_with("DATA-PARAM-")),
+            "{stem}: {:?}",
+            all.iter().map(|f| &f.message).collect::<Vec<_>>()
+        );
+    }
+    let f = only_finding(
+        "b28p-2-legal-v10-jsonrpc-get-task-history-ten-refused",
+        "DATA-PARAM-005",
+    );
+    assert!(f.message.contains("historyLength \"ten\""), "{}", f.message);
+}

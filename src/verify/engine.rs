@@ -3743,6 +3743,7 @@ impl State {
         if !self.gw_pairs.is_empty() {
             fold_relayed(&mut findings, &self.gw_pairs);
         }
+        gateway_own_mix(&mut findings);
         findings.sort_by_key(|f| f.first_seq());
         VerifyOutcome {
             findings,
@@ -28144,6 +28145,12 @@ fn invalid_task_query_param(
     for &name in names {
         // (value as text, is it a JSON string or a query string, pointer)
         let (text, stringy, ptr) = match c.params.get(name) {
+            // ProtoJSON reads null as the field's default, as if it were absent (a Java or
+            // Kotlin client's mapper writes unset members as null): nothing to judge
+            // (review28a R4).
+            Some(Json::Null) if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) => {
+                continue
+            }
             // gRPC requests are read as their ProtoJSON form, bare like HTTP+JSON bodies.
             Some(v) if matches!(c.binding, Some(Binding::JsonRpc | Binding::Grpc)) => (
                 v.as_str()
@@ -28250,6 +28257,11 @@ fn invalid_request_param(
         _ => return None,
     };
     let v = c.params.pointer(at)?;
+    // null is the unset member: ProtoJSON reads it as the default, and every 0.x SDK's
+    // optional integer (Python `int | None`, Java `Integer`) as unset (review28a R4).
+    if v.is_null() {
+        return None;
+    }
     let proto_json =
         c.binding.is_some_and(Binding::bare_params) || c.dialect == Some(Dialect::V1_0);
     let n = match v {
@@ -31476,22 +31488,40 @@ fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
         && a.exchange.as_deref() == Some(up)
         && a.pointer == b.pointer
         && a.found == b.found
-        && g.message.split(RELAYED_NOTE).next() == Some(f.message.as_str())
+        && g.message
+            .split(RELAYED_NOTE)
+            .next()
+            .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
+            == Some(f.message.as_str())
 }
+
+/// [`RELAYED_NOTE`] for a client rule's finding ([`r::judges_client`]: a request's fault,
+/// VER-MIX-002, DATA-SHAPE-002, ...): the request went the other way, from the client
+/// through the gateway to the agent, so the fault is the client's, which the gateway
+/// passed on (review28a R2).
+const RELAYED_REQUEST_NOTE: &str =
+    "; the client's request carried it first, and the gateway passed it on to the agent unchanged";
 
 /// Marks the text added to a finding the gateway relayed unchanged ([`merge_relayed`]).
 const RELAYED_NOTE: &str = "; the gateway passed it on to the client unchanged";
 
 /// Folds the client-leg finding `f` into its upstream twin `g` (the agent's): `f`'s
-/// evidence is appended and `g`'s message says the client got it through the gateway.
+/// evidence is appended and `g`'s message says the client got it through the gateway
+/// ([`RELAYED_NOTE`]), or, for a client rule's request fault, that the client sent it and
+/// the gateway passed it on to the agent ([`RELAYED_REQUEST_NOTE`]).
 fn merge_relayed(g: &mut Finding, f: Finding) {
-    if !g.message.contains(RELAYED_NOTE) {
+    if !g.message.contains(RELAYED_NOTE) && !g.message.contains(RELAYED_REQUEST_NOTE) {
         let cid = f
             .evidence
             .first()
             .and_then(|e| e.exchange.clone())
             .unwrap_or_default();
-        g.message = format!("{}{RELAYED_NOTE} ({cid})", g.message);
+        let note = if r::judges_client(&g.rule) {
+            RELAYED_REQUEST_NOTE
+        } else {
+            RELAYED_NOTE
+        };
+        g.message = format!("{}{note} ({cid})", g.message);
     }
     for e in f.evidence {
         if !g.evidence.contains(&e) {
@@ -31615,6 +31645,35 @@ fn tls_downgrade_cause(out: &[Finding], seq: u64, pointer: Option<&str>, msg: St
     match hit {
         Some((rule, why)) => format!("{msg}{CAUSED_BY}{}: {why})", rule.id),
         None => msg,
+    }
+}
+
+/// VER-MIX-001 for a gateway's own mix (review28a R3; VER-002, DATA-001): a VER-MIX-002
+/// finding on the `upstream` leg that no client-leg finding was folded into
+/// ([`fold_relayed`], [`RELAYED_REQUEST_NOTE`]) is a request the gateway itself sent the
+/// agent mixing generations (it translated a 1.0 call to a 0.3 method under A2A-Version:
+/// 1.0, or added a 0.x member), not one it passed on: the gateway under test is the
+/// client there, so the finding counts against it as VER-MIX-001, saying so. Run after
+/// [`fold_relayed`], on the finished list.
+fn gateway_own_mix(findings: &mut [Finding]) {
+    for f in findings.iter_mut() {
+        if f.rule != r::VER_MIXED_REQUEST.id
+            || f.leg.as_deref() != Some("upstream")
+            || f.message.contains(RELAYED_REQUEST_NOTE)
+        {
+            continue;
+        }
+        let mut g = Finding::new(
+            &r::VER_MIXED_PAYLOAD,
+            format!(
+                "the gateway's own request to the agent, not passed on from its client: {}",
+                f.message
+            ),
+        );
+        g.help = "gateway: send the agent one dialect per request: when you translate a call into the agent's generation, translate all of it (method or route, A2A-Version header, kind, send configuration members, part members), and when you pass a call on, pass it as the client sent it".to_string();
+        g.evidence = std::mem::take(&mut f.evidence);
+        g.leg = f.leg.take();
+        *f = g;
     }
 }
 
@@ -32456,10 +32515,13 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
             }
         }
         let up = l.to_ascii_uppercase();
-        let sql = (l.contains("SELECT ") && l.contains(" FROM "))
-            || l.contains("INSERT INTO ")
-            || l.contains("DELETE FROM ")
-            || (l.contains("UPDATE ") && l.contains(" SET "))
+        // A statement's keyword starts a clause (the line, or after `:`, `[`, `(`, a
+        // quote, `;`): "[SQL: SELECT id FROM tasks", "LINE 1: UPDATE tasks SET"; an
+        // upper-case word in prose ("Please SELECT a skill FROM the card") is no SQL.
+        let sql = (sql_clause(l, "SELECT ") && l.contains(" FROM "))
+            || sql_clause(l, "INSERT INTO ")
+            || sql_clause(l, "DELETE FROM ")
+            || (sql_clause(l, "UPDATE ") && l.contains(" SET "))
             || up.contains("SQLSTATE")
             || l.contains("syntax error at or near")
             || l.contains("sqlite3.")
@@ -32471,6 +32533,13 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
         // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
         // under site-packages / node_modules, naming a source file.
         for tok in l.split(|c: char| c.is_whitespace() || "\"'()[]{},;=".contains(c)) {
+            // An HTML page's asset (`<script src="/_next/static/chunks/main.js">`, a
+            // stylesheet's href) is a URL the browser fetches, not a file on the server.
+            let off = tok.as_ptr() as usize - l.as_ptr() as usize;
+            let before = l[..off].trim_end_matches(['"', '\'']);
+            if before.ends_with("src=") || before.ends_with("href=") {
+                continue;
+            }
             let tok = tok.trim_end_matches(|c: char| c == ':' || c == '.' || c.is_ascii_digit());
             let path = tok.starts_with('/')
                 || tok.contains("site-packages/")
@@ -32483,6 +32552,20 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
         }
     }
     None
+}
+
+/// Whether SQL keyword `kw` (`SELECT `) occurs in line `l` where a statement starts: at
+/// the line's start or after `:`, `[`, `(`, `;`, `=` or a quote (whitespace between
+/// allowed), as a driver's error quotes its statement (`[SQL: SELECT ...`, `LINE 1:
+/// UPDATE ...`); not as an upper-case word in prose (`Please SELECT a skill`).
+fn sql_clause(l: &str, kw: &str) -> bool {
+    l.match_indices(kw).any(|(i, _)| {
+        l[..i]
+            .trim_end()
+            .chars()
+            .next_back()
+            .is_none_or(|c| ":[(;=\"'`".contains(c))
+    })
 }
 
 /// AUTH-LEAK-001: the first string in the error answer `v` (a JSON-RPC response, an

@@ -821,7 +821,7 @@ rule!(VER_TRAP3_PROCESSED, "VER-HDR-005", "version-0-3-header-on-1-0-call-proces
     "agent: answer a version the card does not offer with VersionNotSupportedError (1.0 §3.6.2: JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with reason VERSION_NOT_SUPPORTED), or declare and serve 0.3 too; client: send A2A-Version: 1.0 with 1.0 methods and routes (the pair of a 0.3 header and a 1.0 method is copied from the 1.0 specification's examples, which contradict its §3.6.2)");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
-    "agent's payload (an answer, stream event, push notification or Agent Card) mixes protocol versions (1.0 shape with 0.x-only members, or the reverse); a client's request that mixes them is VER-MIX-002",
+    "agent's payload (an answer, stream event, push notification or Agent Card), or a gateway's own request to the agent behind it, mixes protocol versions (1.0 shape with 0.x-only members, or the reverse); a client's request that mixes them is VER-MIX-002",
     "answer in the dialect of the call: a 1.0 call's answers, stream events and push payloads have no kind and no final and name a part's media type and file name as mediaType and filename; a 0.x call's carry kind and a file's mimeType and name inside file; a card is one generation's shape, or a hybrid whose members each generation reads");
 // The client's half of VER-MIX-001 (session 28): a request that mixes generations is the
 // client's to fix, and an agent that serves or refuses it is not at fault, so an agent's
