@@ -77,6 +77,21 @@ pub enum FailOn {
     Never,
 }
 
+impl FailOn {
+    /// The JUnit failure floor of `--fail-on` (`report::model::ReportInput::failure_floor`):
+    /// `error`, `warning` and `note` are that severity; `never` (the exit status judges no
+    /// finding: `report`'s and `proxy`'s default) keeps JUnit's own default, warning, so
+    /// that its file still judges.
+    pub fn junit_floor(self) -> crate::verify::Severity {
+        use crate::verify::Severity;
+        match self {
+            FailOn::Error => Severity::Error,
+            FailOn::Note => Severity::Note,
+            FailOn::Warning | FailOn::Never => Severity::Warning,
+        }
+    }
+}
+
 /// `proxy --on-record-error`: the policy when a write to the recording fails mid-run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum OnRecordError {

@@ -123,7 +123,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     // JUnit fails what the exit status counts (--fail-on)
     let input = verify_cmd::verify_file(&demo.recording)
         .map_err(anyhow::Error::msg)?
-        .with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
+        .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
     if log == StepLog::Stdout {
         crate::outln!();
     }

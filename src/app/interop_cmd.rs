@@ -211,7 +211,8 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     }
     if !pairs.is_empty() {
         // JUnit fails what the exit status counts (--fail-on)
-        let input = report_input(&run).with_fail_on(a.output.fail_on.unwrap_or(FailOn::Error));
+        let input = report_input(&run)
+            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
         let mut model = Report::build(&input);
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = format!(

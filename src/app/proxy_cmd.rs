@@ -2214,7 +2214,7 @@ pub fn write_report(
     fail_on: FailOn,
 ) -> anyhow::Result<(report::Format, report::Report)> {
     // JUnit fails what the exit status counts (--fail-on; its default `never`: warnings)
-    let input = report_input(o, source)?.with_fail_on(fail_on);
+    let input = report_input(o, source)?.with_failure_floor(fail_on.junit_floor());
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }

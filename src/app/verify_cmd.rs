@@ -740,7 +740,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     }
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     // JUnit fails what the exit status counts (--fail-on)
-    input.failure_floor = crate::report::model::junit_floor(out.fail_on.unwrap_or(default_fail_on));
+    input.failure_floor = out.fail_on.unwrap_or(default_fail_on).junit_floor();
     let built = report::Report::build(&input);
     if let Err(e) = report::write_built_reports(&pairs, &built, &input) {
         // One line with the cause and a hint, exit 2; no fallback dump in another format on

@@ -1318,7 +1318,7 @@ pub struct ReportInput {
     /// `nothing was verified: WHY` (breaker16b T7). `None`: judged as usual.
     pub nothing_verified: Option<String>,
     /// The lowest severity JUnit marks `<failure>` in its rules suite: the run's `--fail-on`
-    /// ([`ReportInput::with_fail_on`]), so that a run that exits 0 has no failing rule a CI
+    /// ([`ReportInput::with_failure_floor`]), so that a run that exits 0 has no failing rule a CI
     /// viewer turns red or unstable. Findings below it go to the case's `<system-out>`.
     /// [`Severity::Warning`] unless set.
     pub failure_floor: Severity,
@@ -1378,22 +1378,11 @@ impl ReportInput {
         }
     }
 
-    /// Sets [`ReportInput::failure_floor`] from `--fail-on`: `error`, `warning` and `note`
-    /// are that severity; `never` (the exit status judges no finding: `report`'s and
-    /// `proxy`'s default) leaves JUnit's own default, warning, so that its file still judges.
-    pub fn with_fail_on(mut self, fail_on: crate::cli::FailOn) -> Self {
-        self.failure_floor = junit_floor(fail_on);
+    /// Sets [`ReportInput::failure_floor`]: the lowest severity a JUnit rules suite counts
+    /// as a `<failure>` (the CLI passes `--fail-on`'s, see `cli::FailOn::junit_floor`).
+    pub fn with_failure_floor(mut self, floor: Severity) -> Self {
+        self.failure_floor = floor;
         self
-    }
-}
-
-/// The JUnit failure floor of `--fail-on` ([`ReportInput::with_fail_on`]).
-pub fn junit_floor(fail_on: crate::cli::FailOn) -> Severity {
-    use crate::cli::FailOn;
-    match fail_on {
-        FailOn::Error => Severity::Error,
-        FailOn::Note => Severity::Note,
-        FailOn::Warning | FailOn::Never => Severity::Warning,
     }
 }
 
