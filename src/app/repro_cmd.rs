@@ -1769,7 +1769,9 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     if let Some(script_path) = &script_path {
         let mut script = to_curl(&final_events, &title).replacen(
             " THIS_FILE\n",
-            &format!(" {}\n", sh_quote(&script_path.display().to_string())),
+            // sh_path: a script named `-x.sh` is `./-x.sh`, which sed does not read as
+            // its options (review28b)
+            &format!(" {}\n", super::sh_path(script_path)),
             1,
         );
         // what the agent's team is to change, and the requirement: the finding's own help,

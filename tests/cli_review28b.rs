@@ -1,0 +1,83 @@
+//! review28b: what users run, over real processes and files: the commands `repro` prints
+//! into its curl script run as printed on a script whose name starts with `-` or holds a
+//! quote.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
+
+/// A 1.0 JSON-RPC SendMessage whose task state is no task state (TASK-STATE-005), sent to
+/// `http://127.0.0.1:9`.
+fn bad_state_transcript() -> String {
+    let req = serde_json::json!({
+        "dir": "req", "method": "POST", "url": "http://127.0.0.1:9/a2a",
+        "headers": {"content-type": "application/json", "a2a-version": "1.0"},
+        "body": serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "SendMessage",
+            "params": {"message": {"messageId": "m1", "role": "ROLE_USER",
+                "parts": [{"text": "hi"}]}}}).to_string(),
+        "t": 0.01
+    });
+    let resp = serde_json::json!({
+        "dir": "resp", "status": 200,
+        "headers": {"content-type": "application/json"},
+        "body": serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"task": {
+            "id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_BOGUS"}}}})
+            .to_string(),
+        "t": 0.02
+    });
+    format!("{req}\n{resp}\n")
+}
+
+/// The `sed -i.bak ...` line in the script `repro` wrote for `-o NAME` (NAME starting
+/// with `-`, with a quote and a space), pasted into sh in the script's directory, rewrites
+/// the script's agent address: the script's name is `./-...` there, not read as sed's
+/// options, and quoted.
+#[test]
+fn repro_sed_line_runs_on_a_script_named_with_a_leading_dash_and_a_quote() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.jsonl"), bad_state_transcript()).unwrap();
+    for name in ["-x.jsonl", "-it's here.jsonl"] {
+        let out = Command::new(BIN)
+            .current_dir(dir.path())
+            .args(["repro", "in.jsonl", "--finding", "TASK-STATE-005"])
+            .arg(format!("--output={name}"))
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let sh_name = name.replace(".jsonl", ".sh");
+        let script = std::fs::read_to_string(dir.path().join(&sh_name)).unwrap();
+        let line = script
+            .lines()
+            .find(|l| l.contains("sed -i.bak"))
+            .unwrap_or_else(|| panic!("no sed line in {script}"));
+        let command = line.split_once("elsewhere: ").unwrap().1.replace(
+            "https://your-agent.example",
+            "http://agent.example.test:9000",
+        );
+        assert!(
+            command.contains(" './-") || command.contains(" ./-"),
+            "{command}"
+        );
+        let st = Command::new("sh")
+            .current_dir(dir.path())
+            .args(["-c", &command])
+            .output()
+            .unwrap();
+        assert!(
+            st.status.success(),
+            "{command}: {}",
+            String::from_utf8_lossy(&st.stderr)
+        );
+        let after = std::fs::read_to_string(dir.path().join(&sh_name)).unwrap();
+        assert!(
+            after.contains("curl -sS -N -X 'POST' 'http://agent.example.test:9000/a2a'"),
+            "{after}"
+        );
+        assert!(!after.contains("127.0.0.1:9/a2a"), "{after}");
+    }
+}
