@@ -81,3 +81,97 @@ fn repro_sed_line_runs_on_a_script_named_with_a_leading_dash_and_a_quote() {
         assert!(!after.contains("127.0.0.1:9/a2a"), "{after}");
     }
 }
+
+mod broken;
+mod common;
+
+/// A min.sh of a broken https agent's finding (REST-ERROR-001), its agent (kept serving)
+/// and the agent's PEM file, as `tests/cli_q28c.rs` makes them.
+async fn https_min_sh(
+    dir: &std::path::Path,
+) -> (broken::Agent, std::path::PathBuf, std::path::PathBuf) {
+    let pem = dir.join("agent.pem");
+    let agent = broken::start_tls_with(broken::Break::RestParseErrorAsJsonRpc, true, &pem).await;
+    let rec = dir.join("probe.jsonl");
+    let o = common::run_off_runtime(vec![
+        "probe".into(),
+        agent.https_url(),
+        "-q".into(),
+        "--timeout".into(),
+        "20s".into(),
+        "--ca".into(),
+        pem.display().to_string(),
+        "--record".into(),
+        rec.display().to_string(),
+    ])
+    .await;
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let min = dir.join("min.jsonl");
+    let o = common::run_off_runtime(vec![
+        "repro".into(),
+        rec.display().to_string(),
+        "--finding".into(),
+        "REST-ERROR-001".into(),
+        "-o".into(),
+        min.display().to_string(),
+    ])
+    .await;
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (agent, pem, min.with_extension("sh"))
+}
+
+/// `bash MIN.sh --cacert <(cat ca.pem)`: a pipe, which the first curl call would use up
+/// (the script makes more than one), is refused with exit 2 before any curl runs and a
+/// message that says it is a pipe and what to give instead, not "no readable PEM file
+/// there" about a file that is there. Control: the same PEM as a file is taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn min_sh_names_a_pipe_given_as_cacert() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_agent, pem, sh) = https_min_sh(dir.path()).await;
+    let sh_s = sh.display().to_string();
+    let pem_s = pem.display().to_string();
+    let (pipe, file) = tokio::task::spawn_blocking(move || {
+        let go = |script: &str| {
+            Command::new("bash")
+                .args(["-c", script, "x", &sh_s, &pem_s])
+                .env_remove("A2A_CACERT")
+                .env_remove("A2A_INSECURE")
+                .output()
+                .unwrap()
+        };
+        (
+            go(r#"bash "$1" --cacert <(cat "$2")"#),
+            go(r#"bash "$1" --cacert "$2""#),
+        )
+    })
+    .await
+    .unwrap();
+    let err = String::from_utf8_lossy(&pipe.stderr);
+    assert_eq!(pipe.status.code(), Some(2), "{err}");
+    assert!(
+        pipe.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&pipe.stdout)
+    );
+    assert!(
+        err.contains(": not a regular file (a pipe such as <(...) is used up by the first of this script's curl calls): save the CA's PEM to a file"),
+        "{err}"
+    );
+    assert_eq!(
+        file.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&file.stderr)
+    );
+    assert!(String::from_utf8_lossy(&file.stdout).contains("\"code\":"));
+}
