@@ -84,6 +84,8 @@ fn repro_sed_line_runs_on_a_script_named_with_a_leading_dash_and_a_quote() {
 
 mod broken;
 mod common;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 
 /// A min.sh of a broken https agent's finding (REST-ERROR-001), its agent (kept serving)
 /// and the agent's PEM file, as `tests/cli_q28c.rs` makes them.
@@ -256,4 +258,158 @@ fn no_5xx_skip_names_the_card_address_where_nothing_answered() {
         "{line}"
     );
     assert!(!line.contains("stopped answering"), "{line}");
+}
+
+/// A webhook: a loopback listener that answers every POST 200 and passes each JSON body
+/// on, in the order they arrive (HTTP/1.1 keep-alive, `Content-Length` bodies).
+fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
+    use std::io::{BufRead as _, Read as _, Write as _};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hook", l.local_addr().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for conn in l.incoming().flatten() {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let mut w = conn.try_clone().unwrap();
+                let mut r = std::io::BufReader::new(conn);
+                loop {
+                    let mut len = 0usize;
+                    let mut line = String::new();
+                    loop {
+                        line.clear();
+                        if r.read_line(&mut line).unwrap_or(0) == 0 {
+                            return;
+                        }
+                        if line == "\r\n" {
+                            break;
+                        }
+                        if let Some((k, v)) = line.split_once(':') {
+                            if k.eq_ignore_ascii_case("content-length") {
+                                len = v.trim().parse().unwrap_or(0);
+                            }
+                        }
+                    }
+                    let mut body = vec![0u8; len];
+                    if r.read_exact(&mut body).is_err() {
+                        return;
+                    }
+                    let _ = tx.send(serde_json::from_slice(&body).unwrap_or_default());
+                    if w.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    (url, rx)
+}
+
+/// `body` POSTed as JSON-RPC to the agent at `addr` (`127.0.0.1:PORT`): its JSON answer.
+fn rpc(addr: &str, body: serde_json::Value) -> serde_json::Value {
+    use std::io::{Read as _, Write as _};
+    let body = body.to_string();
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    let (_, json) = answer.split_once("\r\n\r\n").unwrap();
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+/// The texts of a 0.3 task's history, each with its role (`user: input please`).
+fn history(t: &serde_json::Value) -> Vec<String> {
+    t["history"]
+        .as_array()
+        .map(|h| {
+            h.iter()
+                .map(|m| {
+                    format!(
+                        "{}: {}",
+                        m["role"].as_str().unwrap_or("?"),
+                        m["parts"][0]["text"].as_str().unwrap_or("?")
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The reference agent's 0.3 push notifications after a follow-up: an input-required
+/// task gets a push config, then the client's second message (taskId only) resumes and
+/// completes it. The notifications (the sender's own copy of the task since q28c item 7)
+/// lacked that second user message, which `tasks/get` shows: the completed task posted
+/// had a history the agent's own task never had. Now each notification's history is the
+/// task's as of its update, the follow-up included, and the last equals `tasks/get`'s.
+#[test]
+fn reference_agent_0_3_push_after_a_follow_up_carries_the_follow_up() {
+    let (_agent, url) = proxy_process::reference_agent();
+    let addr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let (hook, rx) = webhook();
+    let first = rpc(
+        &addr,
+        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {
+            "message": {"kind": "message", "role": "user", "messageId": "r28b-1",
+                        "parts": [{"kind": "text", "text": "input please"}]}}}),
+    );
+    assert_eq!(
+        first["result"]["status"]["state"], "input-required",
+        "{first}"
+    );
+    let id = first["result"]["id"].as_str().unwrap().to_string();
+    let set = rpc(
+        &addr,
+        serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tasks/pushNotificationConfig/set",
+            "params": {"taskId": id, "pushNotificationConfig": {"url": hook}}}),
+    );
+    assert!(set.get("result").is_some(), "{set}");
+    let second = rpc(
+        &addr,
+        serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "message/send", "params": {
+            "message": {"kind": "message", "role": "user", "messageId": "r28b-2", "taskId": id,
+                        "parts": [{"kind": "text", "text": "here you go"}]}}}),
+    );
+    assert!(second.get("result").is_some(), "{second}");
+    let mut got = Vec::new();
+    while got
+        .last()
+        .is_none_or(|t: &serde_json::Value| t["status"]["state"] != "completed")
+    {
+        let t = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("notifications so far: {got:#?}"));
+        got.push(t);
+    }
+    let got_task = rpc(
+        &addr,
+        serde_json::json!({"jsonrpc": "2.0", "id": 4, "method": "tasks/get", "params": {"id": id}}),
+    );
+    let done = history(&got_task["result"]);
+    assert_eq!(
+        done,
+        [
+            "user: input please",
+            "agent: please send more input on this task",
+            "user: here you go",
+            "agent: thanks, done"
+        ],
+        "{got_task}"
+    );
+    assert_eq!(history(got.last().unwrap()), done, "{got:#?}");
+    for t in &got[..got.len() - 1] {
+        assert_eq!(t["status"]["state"], "working", "{got:#?}");
+        assert_eq!(history(t), done[..3], "{got:#?}");
+    }
 }
