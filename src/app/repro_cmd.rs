@@ -1072,7 +1072,8 @@ fn is_replaceable_script(sh: &Path) -> bool {
 /// trusts); nothing is needed for a certificate the OS roots trust. `A2A_INSECURE=1` skips the check
 /// (curl `-k`), for a test agent only. `--cacert` is taken anywhere among the arguments
 /// (`--cacert FILE` or `--cacert=FILE`); a missing file name, a file that is not there, or
-/// another argument exits 2 (a usage error) with a message. `A2A_TLS` is a bash array, expanded so that an empty
+/// another argument exits 2 (a usage error) with a message; so does a file that is not a
+/// regular one (a pipe from `<(...)` would be used up by the first curl call). `A2A_TLS` is a bash array, expanded so that an empty
 /// one passes `set -u` in bash before 4.4 too.
 const TLS_PREAMBLE: &str = r#"
 # TLS: the agent is called over https. If its certificate chains to a private CA (or is
@@ -1109,6 +1110,10 @@ while [ $# -gt 0 ]; do
 done
 A2A_TLS=()
 if [ -n "${A2A_CACERT:-}" ]; then
+    if [ -e "$A2A_CACERT" ] && [ ! -d "$A2A_CACERT" ] && [ ! -f "$A2A_CACERT" ]; then
+        echo "A2A_CACERT=$A2A_CACERT: not a regular file (a pipe such as <(...) is used up by the first of this script's curl calls): save the CA's PEM to a file and give that: bash $(printf %q "$0") --cacert ca.pem" >&2
+        exit 2
+    fi
     if [ ! -f "$A2A_CACERT" ] || [ ! -r "$A2A_CACERT" ]; then
         echo "A2A_CACERT=$A2A_CACERT: no readable PEM file there (give the CA's PEM file: bash $(printf %q "$0") --cacert ca.pem)" >&2
         exit 2
@@ -1769,7 +1774,9 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     if let Some(script_path) = &script_path {
         let mut script = to_curl(&final_events, &title).replacen(
             " THIS_FILE\n",
-            &format!(" {}\n", sh_quote(&script_path.display().to_string())),
+            // sh_path: a script named `-x.sh` is `./-x.sh`, which sed does not read as
+            // its options (review28b)
+            &format!(" {}\n", super::sh_path(script_path)),
             1,
         );
         // what the agent's team is to change, and the requirement: the finding's own help,

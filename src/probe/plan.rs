@@ -724,13 +724,28 @@ impl<'a> Runner<'a> {
             ))
         } else if errs.is_empty() && !gone.is_empty() {
             // The recording proxy answered 502 itself: the agent stopped answering (crashed
-            // or went away), which the tests that needed those answers already report.
-            Outcome::Skip(format!(
-                "agent stopped answering: {} of {} requests got no answer from it ({})",
-                gone.len(),
-                self.t.sent(),
-                gone.first().map(String::as_str).unwrap_or("")
-            ))
+            // or went away), which the tests that needed those answers already report; or,
+            // when nothing ever answered at the card's advertised address, it was never
+            // reached there (review28b, as newcomer28 N3 says it at the run's end).
+            let first = gone.first().map(String::as_str).unwrap_or("");
+            Outcome::Skip(
+                match self
+                    .t
+                    .last_unanswered()
+                    .and_then(|g| g.never_answered_origin)
+                {
+                    Some(o) => format!(
+                        "nothing answered at {o}, the address the agent's card advertises: {} of {} requests got no answer ({first}); the agent was not reached there, so no answer could be a 5xx",
+                        gone.len(),
+                        self.t.sent()
+                    ),
+                    None => format!(
+                        "agent stopped answering: {} of {} requests got no answer from it ({first})",
+                        gone.len(),
+                        self.t.sent()
+                    ),
+                },
+            )
         } else if errs.is_empty() {
             Outcome::Pass(format!(
                 "no 5xx answer in {answered} answered requests{}",

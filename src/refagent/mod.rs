@@ -148,6 +148,7 @@ impl Agent {
     fn start_sender(&self, task_id: &str) {
         match self.store.subscribe(task_id) {
             Ok((snap, rx)) => self.spawn_worker(push::run_sender(
+                self.store.clone(),
                 self.push.clone(),
                 self.webhook.clone(),
                 snap,

@@ -359,9 +359,11 @@ pub fn webhook_client() -> WebhookClient {
 /// Sends every change of the task `snap` (its state when `rx` was subscribed by the
 /// caller, so nothing is missed between config and sender) delivers to the task's configs,
 /// until the task ends (terminal state) or the subscription closes. Each change is applied
-/// to the sender's copy of the task first ([`super::tasks::apply_to`]): a 0.3 notification
-/// is the task as of that change.
+/// to the sender's copy of the task first ([`super::tasks::apply_to`]), after the user
+/// messages `store` holds next in the task's history (a follow-up's, which comes with no
+/// change of its own): a 0.3 notification is the task as of that change.
 pub async fn run_sender(
+    store: Arc<Store>,
     push: Arc<PushStore>,
     client: WebhookClient,
     mut snap: TaskSnapshot,
@@ -371,6 +373,18 @@ pub async fn run_sender(
     let ctx = snap.context_id.clone();
     while let Some(update) = rx.recv().await {
         let terminal = matches!(&update, super::wire::Update::Status(s) if s.state.is_terminal());
+        // a follow-up's user message joins the task's history with no update of its own
+        // (the resume to working comes after it): take it from the store, where it sits
+        // right after what this copy holds, before any status message of a later update
+        // (review28b: the 0.3 notifications after a follow-up lacked it)
+        if let Some(now) = store.get(&task_id) {
+            while let Some(m) = now.history.get(snap.history.len()) {
+                if m.role != super::wire::Role::User {
+                    break;
+                }
+                snap.history.push(m.clone());
+            }
+        }
         super::tasks::apply_to(&mut snap, &update);
         for cfg in push.list(&task_id) {
             let (body, content_type) = match cfg.version {
