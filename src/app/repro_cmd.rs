@@ -1772,13 +1772,12 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         target.rule, target.message, input.shown
     );
     if let Some(script_path) = &script_path {
-        let mut script = to_curl(&final_events, &title).replacen(
-            " THIS_FILE\n",
-            // sh_path: a script named `-x.sh` is `./-x.sh`, which sed does not read as
-            // its options (review28b)
-            &format!(" {}\n", super::sh_path(script_path)),
-            1,
-        );
+        // sh_path: a script named `-x.sh` is `./-x.sh`, which sed does not read as its
+        // options (review28b); the TLS lines' `bash THIS_SCRIPT` name it too (review28b R2)
+        let named = super::sh_path(script_path);
+        let mut script = to_curl(&final_events, &title)
+            .replacen(" THIS_FILE\n", &format!(" {named}\n"), 1)
+            .replace("bash THIS_SCRIPT", &format!("bash {named}"));
         // what the agent's team is to change, and the requirement: the finding's own help,
         // so the script alone says what a right answer is (newcomer28 N6)
         let mut notes = Vec::new();
