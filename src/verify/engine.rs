@@ -32514,7 +32514,6 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
                 return Some((w, shown(l)));
             }
         }
-        let up = l.to_ascii_uppercase();
         // A statement's keyword starts a clause (the line, or after `:`, `[`, `(`, a
         // quote, `;`): "[SQL: SELECT id FROM tasks", "LINE 1: UPDATE tasks SET"; an
         // upper-case word in prose ("Please SELECT a skill FROM the card") is no SQL.
@@ -32522,7 +32521,11 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
             || sql_clause(l, "INSERT INTO ")
             || sql_clause(l, "DELETE FROM ")
             || (sql_clause(l, "UPDATE ") && l.contains(" SET "))
-            || up.contains("SQLSTATE")
+            // SQLSTATE in any case, without an upper-case copy of every line (this runs
+            // on every line of every error answer's strings)
+            || l.as_bytes()
+                .windows(8)
+                .any(|w| w.eq_ignore_ascii_case(b"SQLSTATE"))
             || l.contains("syntax error at or near")
             || l.contains("sqlite3.")
             || l.contains("psycopg2.")
