@@ -308,17 +308,12 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                 w.write_event(Event::End(BytesEnd::new("system-out")))
                     .map_err(err)?;
             }
-            w.write_event(Event::End(BytesEnd::new("testcase")))
-                .map_err(err)?;
+            end(&mut w, &["testcase"])?;
         }
-        w.write_event(Event::End(BytesEnd::new("testsuite")))
-            .map_err(err)?;
+        end(&mut w, &["testsuite"])?;
     }
-    w.write_event(Event::End(BytesEnd::new("testsuites")))
-        .map_err(err)?;
-    let mut s = String::from_utf8(w.into_inner()).map_err(err)?;
-    s.push('\n');
-    Ok(s)
+    end(&mut w, &["testsuites"])?;
+    finish(w)
 }
 
 /// The JUnit XML document of a run that could not start because its agent was unreachable
@@ -382,14 +377,20 @@ pub fn render_unreachable(target: &str, reason: &str) -> Result<String, ReportEr
         "{message}\n{reason}"
     )))))
     .map_err(err)?;
-    w.write_event(Event::End(BytesEnd::new("failure")))
-        .map_err(err)?;
-    w.write_event(Event::End(BytesEnd::new("testcase")))
-        .map_err(err)?;
-    w.write_event(Event::End(BytesEnd::new("testsuite")))
-        .map_err(err)?;
-    w.write_event(Event::End(BytesEnd::new("testsuites")))
-        .map_err(err)?;
+    end(&mut w, &["failure", "testcase", "testsuite", "testsuites"])?;
+    finish(w)
+}
+
+/// Closes the elements `names`, innermost first.
+fn end(w: &mut Writer<Vec<u8>>, names: &[&str]) -> Result<(), ReportError> {
+    for n in names {
+        w.write_event(Event::End(BytesEnd::new(*n))).map_err(err)?;
+    }
+    Ok(())
+}
+
+/// The written document as text, ending in a newline.
+fn finish(w: Writer<Vec<u8>>) -> Result<String, ReportError> {
     let mut s = String::from_utf8(w.into_inner()).map_err(err)?;
     s.push('\n');
     Ok(s)
