@@ -363,7 +363,8 @@ fn n4_the_repro_script_says_how_to_replay_against_another_address() {
         .lines()
         .find(|l| l.starts_with("# Sent to "))
         .unwrap_or_else(|| panic!("no line naming the address: {script}"));
-    let quoted = format!("'{}'", sh.display());
+    // a plain path stands bare, as any printed command's path (app::sh_path; review28b)
+    let quoted = sh.display().to_string();
     assert_eq!(
         line,
         format!(
