@@ -551,53 +551,6 @@ fn item6_reports_say_the_bindings_of_each_a2a_version_with_counts() {
     }
 }
 
-/// A webhook: a loopback listener that answers every POST 200 and passes each body on, in
-/// the order they arrive (HTTP/1.1, keep-alive connections, `Content-Length` bodies).
-fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
-    use std::io::{BufRead as _, Read as _, Write as _};
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/hook", l.local_addr().unwrap());
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for conn in l.incoming().flatten() {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                let mut w = conn.try_clone().unwrap();
-                let mut r = std::io::BufReader::new(conn);
-                loop {
-                    let mut len = 0usize;
-                    let mut line = String::new();
-                    loop {
-                        line.clear();
-                        if r.read_line(&mut line).unwrap_or(0) == 0 {
-                            return;
-                        }
-                        if line == "\r\n" {
-                            break;
-                        }
-                        if let Some((k, v)) = line.split_once(':') {
-                            if k.eq_ignore_ascii_case("content-length") {
-                                len = v.trim().parse().unwrap_or(0);
-                            }
-                        }
-                    }
-                    let mut body = vec![0u8; len];
-                    if r.read_exact(&mut body).is_err() {
-                        return;
-                    }
-                    let _ = tx.send(serde_json::from_slice(&body).unwrap_or_default());
-                    if w.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-            });
-        }
-    });
-    (url, rx)
-}
-
 /// Item 7: the reference agent's 0.3 push notifications posted the task as it was when the
 /// POST went out, so a fast task (working, its artifact, completed, back to back) posted
 /// `completed` three times. Each notification now carries the update it is for: the task
@@ -606,7 +559,7 @@ fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
 fn item7_reference_agent_0_3_push_posts_each_update_once() {
     use std::io::{Read as _, Write as _};
     let (_agent, url) = proxy_process::reference_agent();
-    let (hook, rx) = webhook();
+    let (hook, rx) = proxy_process::webhook();
     let body = serde_json::json!({
         "jsonrpc": "2.0", "id": 1, "method": "message/send",
         "params": {

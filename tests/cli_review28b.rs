@@ -260,53 +260,6 @@ fn no_5xx_skip_names_the_card_address_where_nothing_answered() {
     assert!(!line.contains("stopped answering"), "{line}");
 }
 
-/// A webhook: a loopback listener that answers every POST 200 and passes each JSON body
-/// on, in the order they arrive (HTTP/1.1 keep-alive, `Content-Length` bodies).
-fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
-    use std::io::{BufRead as _, Read as _, Write as _};
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/hook", l.local_addr().unwrap());
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for conn in l.incoming().flatten() {
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                let mut w = conn.try_clone().unwrap();
-                let mut r = std::io::BufReader::new(conn);
-                loop {
-                    let mut len = 0usize;
-                    let mut line = String::new();
-                    loop {
-                        line.clear();
-                        if r.read_line(&mut line).unwrap_or(0) == 0 {
-                            return;
-                        }
-                        if line == "\r\n" {
-                            break;
-                        }
-                        if let Some((k, v)) = line.split_once(':') {
-                            if k.eq_ignore_ascii_case("content-length") {
-                                len = v.trim().parse().unwrap_or(0);
-                            }
-                        }
-                    }
-                    let mut body = vec![0u8; len];
-                    if r.read_exact(&mut body).is_err() {
-                        return;
-                    }
-                    let _ = tx.send(serde_json::from_slice(&body).unwrap_or_default());
-                    if w.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n")
-                        .is_err()
-                    {
-                        return;
-                    }
-                }
-            });
-        }
-    });
-    (url, rx)
-}
-
 /// `body` POSTed as JSON-RPC to the agent at `addr` (`127.0.0.1:PORT`): its JSON answer.
 fn rpc(addr: &str, body: serde_json::Value) -> serde_json::Value {
     use std::io::{Read as _, Write as _};
@@ -357,7 +310,7 @@ fn reference_agent_0_3_push_after_a_follow_up_carries_the_follow_up() {
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string();
-    let (hook, rx) = webhook();
+    let (hook, rx) = proxy_process::webhook();
     let first = rpc(
         &addr,
         serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "message/send", "params": {
