@@ -6,6 +6,8 @@
 
 mod broken;
 mod common;
+#[path = "common/https_repro.rs"]
+mod https_repro;
 
 use common::run_off_runtime as run;
 
@@ -19,42 +21,6 @@ fn listeners(rec: &std::path::Path) -> Vec<String> {
         .iter()
         .map(|a| a.as_str().unwrap().to_string())
         .collect()
-}
-
-/// `probe BASE --ca PEM --record REC` of a broken https agent (its HTTP+JSON parse error
-/// answered in the JSON-RPC form: REST-ERROR-001), run to its end (exit 1).
-async fn probe_https_agent(
-    dir: &std::path::Path,
-) -> (
-    broken::Agent,
-    String,
-    std::path::PathBuf,
-    std::path::PathBuf,
-) {
-    let pem = dir.join("agent.pem");
-    let agent = broken::start_tls_with(broken::Break::RestParseErrorAsJsonRpc, true, &pem).await;
-    let base = agent.https_url();
-    let rec = dir.join("probe.jsonl");
-    let o = run(vec![
-        "probe".into(),
-        base.clone(),
-        "-q".into(),
-        "--timeout".into(),
-        "20s".into(),
-        "--ca".into(),
-        pem.display().to_string(),
-        "--record".into(),
-        rec.display().to_string(),
-    ])
-    .await;
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}\n{}",
-        text(&o.stdout),
-        text(&o.stderr)
-    );
-    (agent, base, rec, pem)
 }
 
 fn text(b: &[u8]) -> String {
@@ -240,7 +206,7 @@ fn item2_help_fits_front_and_generation_seen() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item3_repro_and_har_of_a_probe_recording_name_the_agent_url() {
     let dir = tempfile::tempdir().unwrap();
-    let (_agent, base, rec, _pem) = probe_https_agent(dir.path()).await;
+    let (_agent, base, rec, _pem) = https_repro::probe_https_agent(dir.path()).await;
     let listen = listeners(&rec);
     assert!(!listen.is_empty());
 
@@ -390,7 +356,7 @@ async fn item3_repro_and_har_of_a_probe_recording_name_the_agent_url() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item4_min_sh_replays_against_an_https_agent_with_a_private_ca() {
     let dir = tempfile::tempdir().unwrap();
-    let (_agent, base, rec, pem) = probe_https_agent(dir.path()).await;
+    let (_agent, base, rec, pem) = https_repro::probe_https_agent(dir.path()).await;
     let min = dir.path().join("min.jsonl");
     let o = run(vec![
         "repro".into(),

@@ -7,49 +7,13 @@
 
 mod broken;
 mod common;
+#[path = "common/https_repro.rs"]
+mod https_repro;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use common::run_off_runtime as run;
-
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// `probe BASE --ca PEM --record REC` of a broken https agent (its HTTP+JSON parse error
-/// answered in the JSON-RPC form: REST-ERROR-001), run to its end (exit 1), then `repro`
-/// of that finding: the agent (kept serving), its PEM file and the min.sh path.
-async fn https_min_sh(
-    dir: &std::path::Path,
-) -> (broken::Agent, std::path::PathBuf, std::path::PathBuf) {
-    let pem = dir.join("agent.pem");
-    let agent = broken::start_tls_with(broken::Break::RestParseErrorAsJsonRpc, true, &pem).await;
-    let rec = dir.join("probe.jsonl");
-    let o = run(vec![
-        "probe".into(),
-        agent.https_url(),
-        "-q".into(),
-        "--timeout".into(),
-        "20s".into(),
-        "--ca".into(),
-        pem.display().to_string(),
-        "--record".into(),
-        rec.display().to_string(),
-    ])
-    .await;
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
-    let min = dir.join("min.jsonl");
-    let o = run(vec![
-        "repro".into(),
-        rec.display().to_string(),
-        "--finding".into(),
-        "REST-ERROR-001".into(),
-        "-o".into(),
-        min.display().to_string(),
-    ])
-    .await;
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    (agent, pem, min.with_extension("sh"))
 }
 
 /// `bash SCRIPT ARGS...` off the runtime (the agent serves on it), without the CA
@@ -76,7 +40,7 @@ async fn bash(sh: &std::path::Path, args: Vec<String>) -> std::process::Output {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn item1_min_sh_takes_cacert_anywhere_and_usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();
-    let (_agent, pem, sh) = https_min_sh(dir.path()).await;
+    let (_agent, pem, sh) = https_repro::https_min_sh(dir.path()).await;
     let pem_s = pem.display().to_string();
     // legal: the flag with its file, as two words or one: the agent's answer
     for args in [

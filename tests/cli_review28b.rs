@@ -84,53 +84,10 @@ fn repro_sed_line_runs_on_a_script_named_with_a_leading_dash_and_a_quote() {
 
 mod broken;
 mod common;
+#[path = "common/https_repro.rs"]
+mod https_repro;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
-
-/// A min.sh of a broken https agent's finding (REST-ERROR-001), its agent (kept serving)
-/// and the agent's PEM file, as `tests/cli_q28c.rs` makes them.
-async fn https_min_sh(
-    dir: &std::path::Path,
-) -> (broken::Agent, std::path::PathBuf, std::path::PathBuf) {
-    let pem = dir.join("agent.pem");
-    let agent = broken::start_tls_with(broken::Break::RestParseErrorAsJsonRpc, true, &pem).await;
-    let rec = dir.join("probe.jsonl");
-    let o = common::run_off_runtime(vec![
-        "probe".into(),
-        agent.https_url(),
-        "-q".into(),
-        "--timeout".into(),
-        "20s".into(),
-        "--ca".into(),
-        pem.display().to_string(),
-        "--record".into(),
-        rec.display().to_string(),
-    ])
-    .await;
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let min = dir.join("min.jsonl");
-    let o = common::run_off_runtime(vec![
-        "repro".into(),
-        rec.display().to_string(),
-        "--finding".into(),
-        "REST-ERROR-001".into(),
-        "-o".into(),
-        min.display().to_string(),
-    ])
-    .await;
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    (agent, pem, min.with_extension("sh"))
-}
 
 /// `bash MIN.sh --cacert <(cat ca.pem)`: a pipe, which the first curl call would use up
 /// (the script makes more than one), is refused with exit 2 before any curl runs and a
@@ -139,7 +96,7 @@ async fn https_min_sh(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn min_sh_names_a_pipe_given_as_cacert() {
     let dir = tempfile::tempdir().unwrap();
-    let (_agent, pem, sh) = https_min_sh(dir.path()).await;
+    let (_agent, pem, sh) = https_repro::https_min_sh(dir.path()).await;
     let sh_s = sh.display().to_string();
     let pem_s = pem.display().to_string();
     let (pipe, file) = tokio::task::spawn_blocking(move || {
