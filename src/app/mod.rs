@@ -55,8 +55,14 @@ pub fn sh_word(s: &str) -> String {
     if plain {
         s
     } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
+        sh_quote(&s)
     }
+}
+
+/// `s` in single quotes, each `'` written `'\''` (POSIX.1-2017 XCU §2.2.3): one word, taken
+/// literally, whatever it holds (repro's curl arguments; [`sh_word`] when it must quote).
+pub fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 /// [`sh_word`] of a path (shown as [`std::path::Path::display`] shows it).

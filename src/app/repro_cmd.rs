@@ -43,6 +43,7 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
+use super::sh_quote;
 use crate::app::verify_cmd::Input;
 use crate::cli::ReproArgs;
 use crate::record::{source, Body, Event, EventKind, Headers, Outcome, RecordingHeader};
@@ -1031,11 +1032,6 @@ fn headers_obj(h: &Headers) -> Value {
         }
     }
     Value::Object(m)
-}
-
-/// `'…'` shell quoting.
-fn sh_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 /// Whether requests on `leg` are a client's calls to an agent, which a script can replay:
