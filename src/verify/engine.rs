@@ -9081,6 +9081,7 @@ impl State {
             && !self.sent_messages.is_empty()
             && answer_refused(&x)
             && !matches!(x.status, Some(502 | 504) | None)
+            && !internal_failure(&x)
         {
             if let Some(mid) =
                 params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
@@ -17884,6 +17885,9 @@ impl State {
                 return;
             }
         }
+        if self.purged_after_end(x, tid) {
+            return;
+        }
         let call = x
             .call
             .as_ref()
@@ -19256,6 +19260,12 @@ impl State {
                 );
                 return None;
             }
+        }
+        // TASK-STATE-009 for 0.2/0.3 (mine29c f614): `blocking: false` answered only at
+        // the task's end.
+        if op == Op::SendMessage && matches!(dialect, Some(Dialect::V0_2) | Some(Dialect::V0_3)) {
+            let raw = tv.state_raw.map(|s| Value::String(s.into()));
+            self.blocking_false_ignored(x, &c, &id, tv.state, raw, bseq, &state_ptr);
         }
         // TASK-005 (1.0): a blocking send (returnImmediately unset or false) answers only
         // at a terminal or interrupted state.
@@ -32645,6 +32655,118 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
                 .ok()
                 .map(|d| d.and_utc().timestamp_millis())
         })
+}
+
+// --- mine29c (session 29): retries, duplicates, timeouts and resumption ------------------------
+
+/// How long (µs) after the recording first showed a task ended a TaskNotFoundError for it
+/// may be a purge (TASK-003) rather than a task the agent never kept (ID-TASK-001): the
+/// spec sets no retention time, but an agent that cannot find a task it reported finished
+/// less than a minute earlier did not store it (a client's first poll after the end).
+const PURGE_GRACE_US: u64 = 60_000_000;
+
+impl State {
+    /// TASK-003 (1.0 §3.1.5; 0.3 sets no retention time): an agent MAY purge a task once it
+    /// has ended and then answer TaskNotFoundError for it. True when exchange `x` is a
+    /// GetTask / CancelTask (0.x tasks/get, tasks/cancel) on task `tid` that the recording
+    /// showed in a terminal state at least [`PURGE_GRACE_US`] before this call's request:
+    /// its not-found answer is no ID-TASK-001 (adcp-client PR #1596, mine29c f610). A task
+    /// last shown running stays ID-TASK-001's (librefang #3787, f609), and so does one not
+    /// found moments after it ended: that agent never kept it (CASE-05, b12-L1, b26x-E02).
+    fn purged_after_end(&self, x: &Exch, tid: &str) -> bool {
+        let get_or_cancel = x
+            .call
+            .as_ref()
+            .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask)));
+        get_or_cancel
+            && self.tasks.get(&x.tkey(tid)).is_some_and(|t| {
+                t.terminal
+                    .as_ref()
+                    .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)
+                    && t
+                        .terminal_read_t
+                        .is_some_and(|(at, _)| x.req_t.saturating_sub(at) >= PURGE_GRACE_US)
+            })
+    }
+
+    /// TASK-STATE-009 (TASK-005; 0.3 §7.1 MessageSendConfiguration.blocking, the 0.x form
+    /// of 1.0's returnImmediately): a 0.2/0.3 message/send with `configuration.blocking:
+    /// false` answered only after [`RETURN_IMMEDIATELY_SLOW_US`] or more, with task `id`
+    /// already in a terminal or interrupted state `st`: the agent waited as for a blocking
+    /// send (mastra PR #20205, a2a-python #253). `raw` is the state as written, found at
+    /// `state_ptr` of body event `bseq`. A fast task may rightly be done at once, and a
+    /// send without `blocking: false` is left to TASK-STATE-011.
+    #[allow(clippy::too_many_arguments)]
+    fn blocking_false_ignored(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        id: &str,
+        st: Option<TaskState>,
+        raw: Option<Value>,
+        bseq: u64,
+        state_ptr: &str,
+    ) {
+        let asked = c.params.pointer("/configuration/blocking");
+        if asked.and_then(Json::as_bool) != Some(false) {
+            return;
+        }
+        let waited = x.end_t.saturating_sub(x.req_t);
+        let Some(st) =
+            st.filter(|s| (s.is_terminal() || s.is_interrupted()) && waited >= RETURN_IMMEDIATELY_SLOW_US)
+        else {
+            return;
+        };
+        let base = if c.binding == Some(Binding::JsonRpc) {
+            "/params"
+        } else {
+            ""
+        };
+        self.find(
+            &r::TASK_RETURN_IMMEDIATELY_IGNORED,
+            format!(
+                "agent answered {} with configuration.blocking: false only after {:.1} s, with task {id} already in {}: it waited for the task instead of answering right after creating it, so a caller whose HTTP timeout or gateway is shorter never learns the task id to poll",
+                c.op_term(Op::SendMessage.name()),
+                waited as f64 / 1e6,
+                x.state_term(st)
+            ),
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/configuration/blocking"),
+                    Some(Value::Bool(false)),
+                ),
+                x.ev_at(bseq, state_ptr, raw),
+            ],
+            &x.leg,
+        );
+    }
+}
+
+/// ID-007: an agent's internal failure while it handled a send (HTTP 500, JSON-RPC -32603
+/// InternalError, gRPC INTERNAL 13) is no refusal of the message: the agent took the send
+/// in and failed while running it, so it may have stored the message and acted on it, and
+/// a retry under that messageId must resend the same message (ID-MSG-002; A2A PR #939,
+/// mine29c f612). Other error answers (-32602, 400, 401, ...) refuse the message before
+/// it is stored.
+fn internal_failure(x: &Exch) -> bool {
+    if x.status == Some(500) {
+        return true;
+    }
+    if let Some(gs) = x.trailers.get("grpc-status") {
+        return gs.trim() == "13";
+    }
+    if x.sse.is_some() {
+        return false;
+    }
+    let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) else {
+        return false;
+    };
+    Json::parse(&body).ok().is_some_and(|v| {
+        v.pointer("/error/code")
+            .and_then(Json::as_i64)
+            .is_some_and(|c| c == -32603)
+    })
 }
 
 #[cfg(test)]

@@ -236,9 +236,9 @@ case("f611-legal-v10-retried-send-same-message-id-new-task", card_lines(card10()
     resp(121.1, 200, ok("2", {"task": task10("t-611b", "c-611", "TASK_STATE_WORKING", ts=ts(121))})),
     req(200.0, "POST", RPC_URL, rpc("3", "ListTasks", {"contextId": "c-611"}), ver="1.0"),
     resp(200.01, 200, ok("3", {"tasks": [task10("t-611b", "c-611", "TASK_STATE_COMPLETED", ts=ts(190)), task10("t-611a", "c-611", "TASK_STATE_COMPLETED", ts=ts(180))], "nextPageToken": "", "pageSize": 50, "totalSize": 2})),
-], [("intermediary-error-without-answer", "note")],
+], [],
  R1893 + " (a blocking send outlived the caller's timeout; the caller retried and the agent ran the request a second time, 'a duplicate task was created while the first was still running'; the proposal asks for an Idempotency-Key because nothing in A2A makes the retry safe)",
- "legal: the retry repeats the same message under the same messageId, which is what a client should do; deduplicating on messageId is a MAY for the agent (1.0 §3.3.1, ID-007), so a second task for it breaks no requirement. The gateway's 504 page is no A2A answer (GW-RESP-003, a note): the client cannot know whether the first send ran, which is why the retry should use returnImmediately and poll")
+ "legal: the retry repeats the same message under the same messageId, which is what a client should do; deduplicating on messageId is a MAY for the agent (1.0 §3.3.1, ID-007), so a second task for it breaks no requirement. The gateway's 504 page is no A2A answer (GW-RESP-003 notes it): the client cannot know whether the first send ran, which is why the retry should use returnImmediately and poll")
 
 # a2aproject/A2A PR #939: a retry under the same messageId with other content
 R939 = "https://github.com/a2aproject/A2A/pull/939"
@@ -288,9 +288,9 @@ case("f615-legal-v10-gettask-poll-503-retry-after", card_lines(card10()) + [
     resp(9.11, 200, ok("3", task10("t-615", "c-615", "TASK_STATE_WORKING", ts=ts(9)))),
     req(20.0, "POST", RPC_URL, rpc("4", "GetTask", {"id": "t-615"}), ver="1.0"),
     resp(20.01, 200, ok("4", task10("t-615", "c-615", "TASK_STATE_COMPLETED", ts=ts(18)))),
-], [("intermediary-error-without-answer", "note")],
+], [],
  R31 + " (the client submits the message once, then recovers the known task through SubscribeToTask and GetTask; transient polling failures are retried with capped exponential backoff honouring Retry-After, never by replaying the send)",
- "legal: GetTask is safe to repeat, and an intermediary's 503 with Retry-After is no A2A answer (GW-RESP-003, a note; RFC 9110 §15.6.4): the poll after 4 s gets the task, and the send was never replayed (ID-007). Shape rebuilt from the PR's description")
+ "legal: GetTask is safe to repeat, and an intermediary's 503 with Retry-After is no A2A answer (GW-RESP-003 notes it; RFC 9110 §15.6.4): the poll after 4 s gets the task, and the send was never replayed (ID-007). Shape rebuilt from the PR's description")
 
 # i-am-bee/beeai-framework #1183: the first stream event arrives after the client's 5 s read timeout
 R1183 = "https://github.com/i-am-bee/beeai-framework/issues/1183"
@@ -341,6 +341,14 @@ vcase("b29c-P3-v03-cancel-input-required-task-not-found", card_lines(card03(RPC_
     resp(300.01, 200, err("2", -32001, "Task not found")),
 ], [("task-id-not-resolvable", "error")], R3787 + " (control: a task last shown input-required, waiting for its client, is forgotten)",
  "input-required is not terminal (TASK-001 table): the task still waits for its client, so an agent that forgot it broke ID-001 / TASK-009; the purge allowance covers only ended tasks (TASK-003)")
+
+vcase("b29c-P4-v10-gettask-30s-after-completed-not-found", card_lines(card10()) + [
+    req(0.1, "POST", RPC_URL, rpc("1", "SendMessage", {"message": umsg10("tag the photos", mid="m-p4")}), ver="1.0"),
+    resp(2.0, 200, ok("1", {"task": task10("t-p4", "c-p4", "TASK_STATE_COMPLETED", ts=ts(2))})),
+    req(32.0, "POST", RPC_URL, rpc("2", "GetTask", {"id": "t-p4"}), ver="1.0"),
+    resp(32.01, 200, err("2", -32001, "Task not found", [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}])),
+], [("task-id-not-resolvable", "error")], R1596 + " (control: the client's first poll, 30 s after the task completed)",
+ "a task not found half a minute after the agent reported it completed was never kept: the purge TASK-003 allows is a retention policy, and the recording gives it a minute (PURGE_GRACE_US) before a not-found counts as one (ID-001, TASK-009)")
 
 # M: an agent's internal failure is no refusal: a retry under the messageId must be the same message
 vcase("b29c-M1-v10-rest-500-then-retry-other-parts", card_lines(card10(REST, "HTTP+JSON")) + [
