@@ -49,7 +49,9 @@ fn retry_after_internal_error_with_other_text_is_a_reuse() {
         "ID-MSG-002",
     );
     assert!(
-        m.contains("client sent messageId m-612 again with other parts than the message it first named"),
+        m.contains(
+            "client sent messageId m-612 again with other parts than the message it first named"
+        ),
         "{m}"
     );
     let m = message(

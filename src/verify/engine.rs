@@ -32683,8 +32683,7 @@ impl State {
                 t.terminal
                     .as_ref()
                     .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)
-                    && t
-                        .terminal_read_t
+                    && t.terminal_read_t
                         .is_some_and(|(at, _)| x.req_t.saturating_sub(at) >= PURGE_GRACE_US)
             })
     }
@@ -32712,9 +32711,9 @@ impl State {
             return;
         }
         let waited = x.end_t.saturating_sub(x.req_t);
-        let Some(st) =
-            st.filter(|s| (s.is_terminal() || s.is_interrupted()) && waited >= RETURN_IMMEDIATELY_SLOW_US)
-        else {
+        let Some(st) = st.filter(|s| {
+            (s.is_terminal() || s.is_interrupted()) && waited >= RETURN_IMMEDIATELY_SLOW_US
+        }) else {
             return;
         };
         let base = if c.binding == Some(Binding::JsonRpc) {
