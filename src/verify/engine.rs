@@ -13582,7 +13582,11 @@ impl State {
             .is_some_and(|t| !t.sent_message_ids.is_empty());
         let key = format!("{task}\u{0}{id}");
         let deleted = self.push_deleted_ids.contains_key(&key);
-        if !sent_here || (self.push_config_urls.contains_key(&key) && !deleted) {
+        let live = self.push_config_urls.contains_key(&key) && !deleted;
+        // mine29a (a2a-go PR #403, ggcode #1076): the agent's own error text says the
+        // config is missing, or the recording deleted it: no send of the task needed.
+        let says_missing = !live && says_push_config_missing(&answer_error_text(x));
+        if live || !(deleted || says_missing || sent_here) {
             return;
         }
         let not_found = match c.binding {
@@ -13600,8 +13604,18 @@ impl State {
         };
         let what = if deleted {
             "was deleted"
+        } else if says_missing {
+            "the agent's own error text says does not exist"
         } else {
             "was never created in this recording"
+        };
+        // An InvalidParams-kind answer blames the request, which names a task and a config
+        // id as the call asks (mine29a, ggcode #1076).
+        let blames_request = answered.contains("Invalid") || answered.contains("INVALID");
+        let why = if blames_request {
+            "the request is well-formed (it names the task and the config id), and a config that does not exist is an A2A condition with its own error, not a malformed request"
+        } else {
+            "the missing config is an A2A condition, not an agent failure"
         };
         // HTTP+JSON names the route called (review24a R9)
         let op = if c.binding == Some(Binding::Rest) {
@@ -13612,11 +13626,15 @@ impl State {
         let mut f = Finding::new(
             rule,
             format!(
-                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: the missing config is an A2A condition, not an agent failure"
+                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: {why}"
             ),
         );
         f.spec = vec!["PUSH-003".into(), "ERR-002".into()];
-        f.help = "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into();
+        f.help = if blames_request {
+            "answer a Get of a push config that does not exist with TaskNotFoundError (1.0 \u{a7}3.1.8: \"The push notification configuration does not exist\"; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND, gRPC NOT_FOUND; a Delete of a missing config may simply succeed): InvalidParams tells the client its request is malformed, so it changes a request that was right instead of re-creating the config".into()
+        } else {
+            "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into()
+        };
         f.evidence = vec![x.ev(x.req_ev_seq()), at];
         f.leg = x.leg.clone();
         self.emit(f);
@@ -16690,6 +16708,10 @@ impl State {
                 let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string())));
                 self.unknown_field_refused(x, &c, m, "-32602", at);
             }
+            // PUSH-003 (mine29a, ggcode #1076): a Get / Delete of a missing push config
+            // refused as if its request were malformed.
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.push_config_lookup_failed(x, &c, &r::RPC_ERROR_CODE, "-32602 InvalidParams", at);
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
@@ -19924,6 +19946,16 @@ impl State {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.push_config_lookup_failed(&x, &c, &r::GRPC_ERROR_CODE, "gRPC INTERNAL (13)", at);
         }
+        if code == 3 && reason.is_none() {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.push_config_lookup_failed(
+                &x,
+                &c,
+                &r::GRPC_ERROR_CODE,
+                "gRPC INVALID_ARGUMENT (3)",
+                at,
+            );
+        }
         // ERR-005 / ERR-003: the gRPC ErrorInfo is the A2A one (domain, string metadata).
         if c.dialect == Some(Dialect::V1_0) {
             let defect = status
@@ -20533,6 +20565,19 @@ impl State {
                 if status == 500 && reason.is_none() {
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
                     self.push_config_lookup_failed(x, &c, &r::REST_ERROR_SHAPE, "HTTP 500", at);
+                }
+                // PUSH-003 (mine29a): the same miss refused as a malformed request.
+                if status == 400
+                    && reason.is_none_or(|r| r == "INVALID_PARAMS" || r == "INVALID_ARGUMENT")
+                {
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.push_config_lookup_failed(
+                        x,
+                        &c,
+                        &r::REST_ERROR_SHAPE,
+                        "HTTP 400 INVALID_ARGUMENT",
+                        at,
+                    );
                 }
                 self.flush_problem_status(Some(x));
                 // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
@@ -32927,4 +32972,45 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
+}
+
+/// The error text of exchange `x`'s answer, for wording checks (mine29a): a JSON-RPC
+/// `error.message` and a string `error.data`, an HTTP+JSON `error.message`, or the
+/// gRPC `grpc-message`; the words joined by a space, empty when there are none.
+fn answer_error_text(x: &Exch) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) {
+        if let Ok(v) = Json::parse(&body) {
+            for p in ["/error/message", "/error/data"] {
+                if let Some(t) = v.pointer(p).and_then(Json::as_str) {
+                    out.push(t.to_string());
+                }
+            }
+        }
+    }
+    if let Some(m) = x.resp_headers.get("grpc-message") {
+        out.push(m.to_string());
+    }
+    out.join(" ")
+}
+
+/// Whether error text `m` says a push notification config does not exist: it names a
+/// config ("config", "configuration") and says "not found", "does not exist", "no such"
+/// or "unknown" (a2a-go's `push config not found`, ggcode's `push config not found: <id>`,
+/// "no push notification config cfg-9"). PUSH-003: the miss is TaskNotFoundError (mine29a).
+fn says_push_config_missing(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    (l.contains("config") || l.contains("webhook"))
+        && [
+            "not found",
+            "does not exist",
+            "doesn't exist",
+            "no such",
+            "unknown",
+            "not exist",
+        ]
+        .iter()
+        .any(|k| l.contains(k))
+        || l.contains("no push notification config")
+        || l.contains("no push config")
 }
