@@ -2967,6 +2967,20 @@ impl State {
                     });
             }
         }
+        // mine29a (Handler PR #112): a ListTasks call (JSON-RPC params or HTTP+JSON query)
+        // that leaves pageSize out, refused for its page size: the agent read the absent
+        // proto3 field as 0.
+        if why.is_none()
+            && op == Op::ListTasks
+            && list_param(x, c, "pageSize").is_none()
+            && list_param(x, c, "page_size").is_none()
+            && [said, detail]
+                .into_iter()
+                .flatten()
+                .any(says_page_size_refused)
+        {
+            why = Some("it refuses the page size, which the request leaves out: an absent pageSize asks for the default page of 50 (a2a.proto ListTasksRequest: optional int32 page_size, \"Defaults to 50 if not specified\"), so the agent read the unset field as 0 instead of checking its presence".to_string());
+        }
         if let (None, Some((i, kind, _))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
@@ -33013,4 +33027,14 @@ fn says_push_config_missing(m: &str) -> bool {
         .any(|k| l.contains(k))
         || l.contains("no push notification config")
         || l.contains("no push config")
+}
+
+/// Whether error text `m` refuses a page size: it names `page_size`, `pageSize` or "page
+/// size" (RPC-ERROR-003, mine29a: "page_size must be between 1 and 100" for a ListTasks
+/// call that sent none, Handler PR #112).
+fn says_page_size_refused(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    ["page_size", "pagesize", "page size"]
+        .iter()
+        .any(|k| l.contains(k))
 }

@@ -270,4 +270,22 @@ vcase("b29a-M1-legal-v10-get-push-config-bad-params", get_card(0.0, PUSHCARD) + 
     resp(0.11, 200, err("g-m5", -32602, "Invalid params: id is required")),
 ], [("client-task-call-without-id", "error")], R1076 + " (control: InvalidParams for a Get that names no config id is right; the client's request is the fault)", "a Get without the REQUIRED config id is the client's fault (DATA-PARAM-003) and InvalidParams its right answer; only a Get of a config that does not exist must be TaskNotFoundError")
 
+
+# P1: a list call that leaves pageSize out, refused for its page size (RPC-ERROR-003)
+R112 = "https://github.com/alDuncanson/Handler/pull/112"
+NOTE_P = "an absent pageSize is valid: ListTasks defaults it to 50 (a2a.proto: optional int32 page_size), and ListTaskPushNotificationConfigs' plain int32 page_size leaves an absent (0) page to the agent (PUSH-003); refusing the request for a page size it did not send is InvalidParams for a valid request (ERR-006)"
+RESTCARD = card10(supportedInterfaces=[{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}], caps={"pushNotifications": True})
+vcase("b29a-P1-v10-rest-list-tasks-no-page-size-400", get_card(0.0, RESTCARD) + [
+    rest_req(0.1, "GET", A + "/tasks?status=TASK_STATE_WORKING"),
+    rest_resp(0.11, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "pageSize must be in [1, 100], got 0"}}),
+], [("valid-request-refused-invalid-params", "warning")], R112 + " (the same refusal on HTTP+JSON: the query names no pageSize)", NOTE_P)
+vcase("b29a-P1-v10-list-push-configs-no-page-size-refused", get_card(0.0, PUSHCARD) + [
+    req(0.1, "POST", A + "/a2a", rpc("lp-p1", "ListTaskPushNotificationConfigs", {"taskId": "t-p1"}), ver="1.0"),
+    resp(0.11, 200, err("lp-p1", -32602, "invalid page size: must be positive")),
+], [("jsonrpc-error-code-mismatch", "error")], "https://github.com/a2aproject/A2A/issues/1420 (the push config list's page_size has no default; an agent that validates it like ListTasks' refuses a request that leaves it out; control: RPC-ERROR-001 already names InvalidParams for a push config list that carries every required member)", NOTE_P)
+vcase("b29a-P1-legal-v10-list-tasks-page-size-zero-refused", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("l-p2", "ListTasks", {"pageSize": 0}), ver="1.0"),
+    resp(0.11, 200, err("l-p2", -32602, "page_size must be between 1 and 100")),
+], [("client-request-param-invalid", "note")], R112 + " (control: a client that sends pageSize 0 explicitly)", "pageSize 0 sent on ListTasks is out of its 1-100 range (DATA-PARAM-005 notes the client), and InvalidParams is the right answer: no warning")
+
 write_cases(var_cases, VAR)
