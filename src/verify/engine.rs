@@ -553,6 +553,11 @@ const MAX_MISSING_CREDS: usize = 256;
 struct Exch {
     id: String,
     leg: Option<String>,
+    /// AUTH-SCOPE-002 (mine29a): `(task id, the call's tenant, the tenant the task was
+    /// handed out under)` for a SubscribeToTask or push config call on another tenant's
+    /// task, judged at the response head, before the answer's events are observed;
+    /// reported when the answer is a success ([`State::other_tenants_call_served`]).
+    other_tenant: Option<Box<(String, String, String)>>,
     /// The agent this exchange addressed, as a key part ([`State::agent_scope`]): empty for
     /// the first agent of its leg, so a single-agent recording keys tasks by id alone.
     scope: String,
@@ -3207,6 +3212,7 @@ impl State {
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
+            x.other_tenant = self.other_tenant_at_head(&x);
             let grpc_stream = x.grpc.is_some()
                 && x.call
                     .as_ref()
@@ -6487,6 +6493,64 @@ impl State {
                     Some(Value::String(id.to_string())),
                 ),
             ],
+            &x.leg,
+        );
+    }
+
+    /// AUTH-SCOPE-002 (TASK-009, AUTH-006, CARD-008; mine29a, loomcycle PR #299, a2a-go
+    /// #351): the task a SubscribeToTask or push notification config call (Create, Get,
+    /// List, Delete) of exchange `x` names, when it was handed out under another tenant of
+    /// the interface than the call's ([`Self::task_of_other_tenant`]): `(task id, the
+    /// call's tenant, the task's tenant)`. Judged at the response head, before the answer's
+    /// events make the task known under the call's tenant too.
+    fn other_tenant_at_head(&self, x: &Exch) -> Option<Box<(String, String, String)>> {
+        let c = x.call.as_ref()?;
+        if c.webhook {
+            return None;
+        }
+        let id = match c.op? {
+            Op::SubscribeToTask => c.task_id()?,
+            Op::CreatePushConfig
+            | Op::GetPushConfig
+            | Op::ListPushConfigs
+            | Op::DeletePushConfig => push_call_task(c)?,
+            _ => return None,
+        };
+        let (mine, theirs) = self.task_of_other_tenant(x, id)?;
+        Some(Box::new((id.to_string(), mine, theirs)))
+    }
+
+    /// AUTH-SCOPE-002 (mine29a): exchange `x`'s SubscribeToTask or push config call `c`
+    /// on task `t.0` under tenant `t.1` succeeded, although the agent handed the task out
+    /// under tenant `t.2` ([`Self::other_tenant_at_head`]): a caller of one tenant streams,
+    /// watches or reads another tenant's task, where an inaccessible task is
+    /// TaskNotFoundError.
+    fn other_tenants_call_served(&mut self, x: &Exch, c: &Call, t: &(String, String, String)) {
+        let (id, mine, theirs) = (&t.0, &t.1, &t.2);
+        let want = match c.binding {
+            Some(Binding::Rest) => "HTTP 404 TASK_NOT_FOUND",
+            Some(Binding::Grpc) => "NOT_FOUND TASK_NOT_FOUND",
+            _ => "-32001 TaskNotFoundError",
+        };
+        let did = match c.op {
+            Some(Op::SubscribeToTask) => "opened a stream of its events",
+            Some(Op::CreatePushConfig) => "stored a webhook for it, which will receive its updates",
+            Some(Op::GetPushConfig) | Some(Op::ListPushConfigs) => {
+                "returned its push notification configs (webhook url and token)"
+            }
+            _ => "deleted a push notification config of it",
+        };
+        let op = match c.op {
+            Some(o) => c.op_term(o.name()),
+            None => return,
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_SCOPE_OTHER_TENANT,
+            format!(
+                "agent answered {op} on task {id} under tenant {mine:?} and {did}, but it handed task {id} out under tenant {theirs:?}: a caller of one tenant reaches another tenant's task; answer a task of another tenant like an unknown one, {want}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
         );
     }
@@ -13112,6 +13176,11 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        if success && !x.synthetic {
+            if let Some(t) = x.other_tenant.as_deref() {
+                self.other_tenants_call_served(x, &c, t);
+            }
+        }
         // TASK-STATE-014: a delegate's unfinished or failed task, or an orchestrator's
         // completed one that may repeat it.
         if success && !x.synthetic && c.op == Some(Op::SendMessage) {
