@@ -186,6 +186,39 @@ case("f572-legal-v10-jsonrpc-tenant-in-every-request", get_card(0.0, TENJ) + [
  "https://github.com/a2aproject/A2A/pull/1848 ; https://github.com/a2aproject/A2A/issues/1690 ; https://github.com/a2aproject/a2a-java/issues/1107 (the spec PR adds the client rule: a non-empty AgentInterface.tenant goes into the tenant field of every request message body sent to that interface, and rewords tenant as an opaque routing identifier, not a path parameter only)",
  "legal: on JSON-RPC the interface's tenant rides in params.tenant of every call, SendMessage, GetTask and ListTasks alike (CARD-008, 1.0 §8.3.2); the listed task omits artifacts since includeArtifacts is unset (DATA-007)")
 
+
+# ag2ai/ag2 PR #3116: a client activates an extension in both the A2A-Extensions header and message.extensions
+AGEXT = card10(caps={"extensions": [{"uri": "urn:ag2:client-tools:v1", "description": "client-side tools"},
+                                    {"uri": "https://ext.example.test/a2a/geo/v1", "description": "geo hints", "params": {"precision": "city"}}]})
+case("f573-legal-v10-extension-in-header-and-message", get_card(0.0, AGEXT) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-3116", "SendMessage", {"message": umsg10("find a vegan place nearby", mid="m-3116", extensions=["https://ext.example.test/a2a/geo/v1"],
+                                                                             metadata={"https://ext.example.test/a2a/geo/v1": {"city": "Porto"}})}), ver="1.0",
+        hdr={"a2a-extensions": "https://ext.example.test/a2a/geo/v1"}),
+    resp(1.1, 200, ok("s-3116", {"message": amsg10("Try Da Terra on Rua de Mousinho da Silveira.", mid="m-3116r", extensions=["https://ext.example.test/a2a/geo/v1"])}),
+         hdr={"a2a-extensions": "https://ext.example.test/a2a/geo/v1"}),
+], [],
+ "https://github.com/ag2ai/ag2/pull/3116 (the client activates user extensions on both channels the spec allows, the Message.extensions field and the A2A-Extensions service parameter, and continuation messages carry the URIs too, since activation is per request)",
+ "legal: A2A-Extensions names the extensions the request activates (EXT-001) and Message.extensions lists the URIs that contributed to the message (DATA-005); the two agree, the extension is declared on the card, and the agent echoes it (EXT-004) and marks its reply the same way. Extension data rides in metadata keyed by the URI")
+
+# ag2ai/ag2 PR #3116: the validation it adds calls activating an undeclared URI a client mistake; the agent ignores it
+case("f574-legal-v10-undeclared-extension-requested-ignored", get_card(0.0, AGEXT) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-3116b", "SendMessage", {"message": umsg10("find a vegan place nearby", mid="m-3116b")}), ver="1.0",
+        hdr={"a2a-extensions": "https://ext.example.test/a2a/loyalty/v2"}),
+    resp(1.0, 200, ok("s-3116b", {"message": amsg10("Try Da Terra on Rua de Mousinho da Silveira.", mid="m-3116s")})),
+], [],
+ "https://github.com/ag2ai/ag2/pull/3116 (the client now refuses up front to activate a URI the card does not advertise, calling it a client-side mistake, instead of failing opaquely mid-task)",
+ "legal on the wire: an agent that does not support a requested extension ignores the request for it (EXT-003: 'the agent SHOULD ignore the activation request'; topics/extensions.md), answers as usual and echoes nothing (EXT-004 echoes only what it activated). The client's up-front check is a convenience, not a protocol rule")
+
+# tya5/reyn PR #1947: a slash-form 0.3 agent adds ListTasks as JSON-RPC tasks/list with keyset paging
+C1947 = card03(A + "/a2a/agents/coder")
+case("f575-legal-v03-agent-adds-tasks-list", get_card(0.0, C1947) + [
+    req(0.1, "POST", A + "/a2a/agents/coder", rpc(11, "tasks/list", {"contextId": "c-1947", "pageSize": 2})),
+    resp(0.11, 200, ok(11, {"tasks": [task03("t-1947b", "c-1947", "completed", ts=TS2), task03("t-1947a", "c-1947", "completed")],
+                            "nextPageToken": "", "pageSize": 2, "totalSize": 2})),
+], [],
+ "https://github.com/tya5/reyn/pull/1947 (the agent, which speaks slash-form message/send, adds the A2A ListTasks method as JSON-RPC tasks/list on POST /a2a/agents/{name}, filterable by contextId and status, with stable keyset pagination; the PascalCase migration is tracked separately)",
+ "legal: 0.3 defines no task listing, and an agent may serve more methods than the spec names (an extension of its own); the answer follows the shape A2A later gave ListTasks, newest first with an empty nextPageToken on the last page (DATA-007). A 0.3 client that never calls tasks/list loses nothing")
+
 write_cases(cases, OUT)
 
 # --- variants: the kinds fixed in this round --------------------------------------------------------
