@@ -321,4 +321,11 @@ vcase("b29a-P1-legal-v10-list-tasks-page-size-zero-refused", get_card(0.0, CARD1
     resp(0.11, 200, err("l-p2", -32602, "page_size must be between 1 and 100")),
 ], [("client-request-param-invalid", "note")], R112 + " (control: a client that sends pageSize 0 explicitly)", "pageSize 0 sent on ListTasks is out of its 1-100 range (DATA-PARAM-005 notes the client), and InvalidParams is the right answer: no warning")
 
+
+# M1 on gRPC: the same miss refused INVALID_ARGUMENT (the b16-S4 recording, trailers changed)
+_g = [json.loads(l) for l in open(os.path.join(VAR, "b16-S4-v10-grpc-get-unknown-push-config-internal.jsonl"))]
+_g[-1]["trailers"] = [["grpc-status", "3"], ["grpc-message", "invalid argument: push config cfg-unknown not found"]]
+vcase("b29a-M1-v10-grpc-get-missing-push-config-invalid-argument", _g,
+      [("grpc-error-code-mismatch", "error")], R1076 + " (the same answer on gRPC: INVALID_ARGUMENT for a config never created for task t1)", NOTE_M)
+
 write_cases(var_cases, VAR)
