@@ -32775,6 +32775,57 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
         })
 }
 
+/// The error text of exchange `x`'s answer, for wording checks (mine29a): a JSON-RPC
+/// `error.message` and a string `error.data`, an HTTP+JSON `error.message`, or the
+/// gRPC `grpc-message`; the words joined by a space, empty when there are none.
+fn answer_error_text(x: &Exch) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) {
+        if let Ok(v) = Json::parse(&body) {
+            for p in ["/error/message", "/error/data"] {
+                if let Some(t) = v.pointer(p).and_then(Json::as_str) {
+                    out.push(t.to_string());
+                }
+            }
+        }
+    }
+    if let Some(m) = x.resp_headers.get("grpc-message") {
+        out.push(m.to_string());
+    }
+    out.join(" ")
+}
+
+/// Whether error text `m` says a push notification config does not exist: it names a
+/// config ("config", "configuration") and says "not found", "does not exist", "no such"
+/// or "unknown" (a2a-go's `push config not found`, ggcode's `push config not found: <id>`,
+/// "no push notification config cfg-9"). PUSH-003: the miss is TaskNotFoundError (mine29a).
+fn says_push_config_missing(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    (l.contains("config") || l.contains("webhook"))
+        && [
+            "not found",
+            "does not exist",
+            "doesn't exist",
+            "no such",
+            "unknown",
+            "not exist",
+        ]
+        .iter()
+        .any(|k| l.contains(k))
+        || l.contains("no push notification config")
+        || l.contains("no push config")
+}
+
+/// Whether error text `m` refuses a page size: it names `page_size`, `pageSize` or "page
+/// size" (RPC-ERROR-003, mine29a: "page_size must be between 1 and 100" for a ListTasks
+/// call that sent none, Handler PR #112).
+fn says_page_size_refused(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    ["page_size", "pagesize", "page size"]
+        .iter()
+        .any(|k| l.contains(k))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
@@ -33055,55 +33106,4 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
-}
-
-/// The error text of exchange `x`'s answer, for wording checks (mine29a): a JSON-RPC
-/// `error.message` and a string `error.data`, an HTTP+JSON `error.message`, or the
-/// gRPC `grpc-message`; the words joined by a space, empty when there are none.
-fn answer_error_text(x: &Exch) -> String {
-    let mut out: Vec<String> = Vec::new();
-    if let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) {
-        if let Ok(v) = Json::parse(&body) {
-            for p in ["/error/message", "/error/data"] {
-                if let Some(t) = v.pointer(p).and_then(Json::as_str) {
-                    out.push(t.to_string());
-                }
-            }
-        }
-    }
-    if let Some(m) = x.resp_headers.get("grpc-message") {
-        out.push(m.to_string());
-    }
-    out.join(" ")
-}
-
-/// Whether error text `m` says a push notification config does not exist: it names a
-/// config ("config", "configuration") and says "not found", "does not exist", "no such"
-/// or "unknown" (a2a-go's `push config not found`, ggcode's `push config not found: <id>`,
-/// "no push notification config cfg-9"). PUSH-003: the miss is TaskNotFoundError (mine29a).
-fn says_push_config_missing(m: &str) -> bool {
-    let l = m.to_ascii_lowercase();
-    (l.contains("config") || l.contains("webhook"))
-        && [
-            "not found",
-            "does not exist",
-            "doesn't exist",
-            "no such",
-            "unknown",
-            "not exist",
-        ]
-        .iter()
-        .any(|k| l.contains(k))
-        || l.contains("no push notification config")
-        || l.contains("no push config")
-}
-
-/// Whether error text `m` refuses a page size: it names `page_size`, `pageSize` or "page
-/// size" (RPC-ERROR-003, mine29a: "page_size must be between 1 and 100" for a ListTasks
-/// call that sent none, Handler PR #112).
-fn says_page_size_refused(m: &str) -> bool {
-    let l = m.to_ascii_lowercase();
-    ["page_size", "pagesize", "page size"]
-        .iter()
-        .any(|k| l.contains(k))
 }
