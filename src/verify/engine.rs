@@ -553,6 +553,11 @@ const MAX_MISSING_CREDS: usize = 256;
 struct Exch {
     id: String,
     leg: Option<String>,
+    /// AUTH-SCOPE-002 (mine29a): `(task id, the call's tenant, the tenant the task was
+    /// handed out under)` for a SubscribeToTask or push config call on another tenant's
+    /// task, judged at the response head, before the answer's events are observed;
+    /// reported when the answer is a success ([`State::other_tenants_call_served`]).
+    other_tenant: Option<Box<(String, String, String)>>,
     /// The agent this exchange addressed, as a key part ([`State::agent_scope`]): empty for
     /// the first agent of its leg, so a single-agent recording keys tasks by id alone.
     scope: String,
@@ -2967,6 +2972,20 @@ impl State {
                     });
             }
         }
+        // mine29a (Handler PR #112): a ListTasks call (JSON-RPC params or HTTP+JSON query)
+        // that leaves pageSize out, refused for its page size: the agent read the absent
+        // proto3 field as 0.
+        if why.is_none()
+            && op == Op::ListTasks
+            && list_param(x, c, "pageSize").is_none()
+            && list_param(x, c, "page_size").is_none()
+            && [said, detail]
+                .into_iter()
+                .flatten()
+                .any(says_page_size_refused)
+        {
+            why = Some("it refuses the page size, which the request leaves out: an absent pageSize asks for the default page of 50 (a2a.proto ListTasksRequest: optional int32 page_size, \"Defaults to 50 if not specified\"), so the agent read the unset field as 0 instead of checking its presence".to_string());
+        }
         if let (None, Some((i, kind, _))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
@@ -3193,6 +3212,7 @@ impl State {
             x.body = BodyAcc::expecting(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
+            x.other_tenant = self.other_tenant_at_head(&x);
             let grpc_stream = x.grpc.is_some()
                 && x.call
                     .as_ref()
@@ -6473,6 +6493,64 @@ impl State {
                     Some(Value::String(id.to_string())),
                 ),
             ],
+            &x.leg,
+        );
+    }
+
+    /// AUTH-SCOPE-002 (TASK-009, AUTH-006, CARD-008; mine29a, loomcycle PR #299, a2a-go
+    /// #351): the task a SubscribeToTask or push notification config call (Create, Get,
+    /// List, Delete) of exchange `x` names, when it was handed out under another tenant of
+    /// the interface than the call's ([`Self::task_of_other_tenant`]): `(task id, the
+    /// call's tenant, the task's tenant)`. Judged at the response head, before the answer's
+    /// events make the task known under the call's tenant too.
+    fn other_tenant_at_head(&self, x: &Exch) -> Option<Box<(String, String, String)>> {
+        let c = x.call.as_ref()?;
+        if c.webhook {
+            return None;
+        }
+        let id = match c.op? {
+            Op::SubscribeToTask => c.task_id()?,
+            Op::CreatePushConfig
+            | Op::GetPushConfig
+            | Op::ListPushConfigs
+            | Op::DeletePushConfig => push_call_task(c)?,
+            _ => return None,
+        };
+        let (mine, theirs) = self.task_of_other_tenant(x, id)?;
+        Some(Box::new((id.to_string(), mine, theirs)))
+    }
+
+    /// AUTH-SCOPE-002 (mine29a): exchange `x`'s SubscribeToTask or push config call `c`
+    /// on task `t.0` under tenant `t.1` succeeded, although the agent handed the task out
+    /// under tenant `t.2` ([`Self::other_tenant_at_head`]): a caller of one tenant streams,
+    /// watches or reads another tenant's task, where an inaccessible task is
+    /// TaskNotFoundError.
+    fn other_tenants_call_served(&mut self, x: &Exch, c: &Call, t: &(String, String, String)) {
+        let (id, mine, theirs) = (&t.0, &t.1, &t.2);
+        let want = match c.binding {
+            Some(Binding::Rest) => "HTTP 404 TASK_NOT_FOUND",
+            Some(Binding::Grpc) => "NOT_FOUND TASK_NOT_FOUND",
+            _ => "-32001 TaskNotFoundError",
+        };
+        let did = match c.op {
+            Some(Op::SubscribeToTask) => "opened a stream of its events",
+            Some(Op::CreatePushConfig) => "stored a webhook for it, which will receive its updates",
+            Some(Op::GetPushConfig) | Some(Op::ListPushConfigs) => {
+                "returned its push notification configs (webhook url and token)"
+            }
+            _ => "deleted a push notification config of it",
+        };
+        let op = match c.op {
+            Some(o) => c.op_term(o.name()),
+            None => return,
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::AUTH_SCOPE_OTHER_TENANT,
+            format!(
+                "agent answered {op} on task {id} under tenant {mine:?} and {did}, but it handed task {id} out under tenant {theirs:?}: a caller of one tenant reaches another tenant's task; answer a task of another tenant like an unknown one, {want}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
         );
     }
@@ -13099,6 +13177,11 @@ impl State {
     ) {
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
+        if success && !x.synthetic {
+            if let Some(t) = x.other_tenant.as_deref() {
+                self.other_tenants_call_served(x, &c, t);
+            }
+        }
         // TASK-STATE-014: a delegate's unfinished or failed task, or an orchestrator's
         // completed one that may repeat it.
         if success && !x.synthetic && c.op == Some(Op::SendMessage) {
@@ -13583,7 +13666,11 @@ impl State {
             .is_some_and(|t| !t.sent_message_ids.is_empty());
         let key = format!("{task}\u{0}{id}");
         let deleted = self.push_deleted_ids.contains_key(&key);
-        if !sent_here || (self.push_config_urls.contains_key(&key) && !deleted) {
+        let live = self.push_config_urls.contains_key(&key) && !deleted;
+        // mine29a (a2a-go PR #403, ggcode #1076): the agent's own error text says the
+        // config is missing, or the recording deleted it: no send of the task needed.
+        let says_missing = !live && says_push_config_missing(&answer_error_text(x));
+        if live || !(deleted || says_missing || sent_here) {
             return;
         }
         let not_found = match c.binding {
@@ -13601,8 +13688,18 @@ impl State {
         };
         let what = if deleted {
             "was deleted"
+        } else if says_missing {
+            "the agent's own error text says does not exist"
         } else {
             "was never created in this recording"
+        };
+        // An InvalidParams-kind answer blames the request, which names a task and a config
+        // id as the call asks (mine29a, ggcode #1076).
+        let blames_request = answered.contains("Invalid") || answered.contains("INVALID");
+        let why = if blames_request {
+            "the request is well-formed (it names the task and the config id), and a config that does not exist is an A2A condition with its own error, not a malformed request"
+        } else {
+            "the missing config is an A2A condition, not an agent failure"
         };
         // HTTP+JSON names the route called (review24a R9)
         let op = if c.binding == Some(Binding::Rest) {
@@ -13613,11 +13710,15 @@ impl State {
         let mut f = Finding::new(
             rule,
             format!(
-                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: the missing config is an A2A condition, not an agent failure"
+                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: {why}"
             ),
         );
         f.spec = vec!["PUSH-003".into(), "ERR-002".into()];
-        f.help = "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into();
+        f.help = if blames_request {
+            "answer a Get of a push config that does not exist with TaskNotFoundError (1.0 \u{a7}3.1.8: \"The push notification configuration does not exist\"; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND, gRPC NOT_FOUND; a Delete of a missing config may simply succeed): InvalidParams tells the client its request is malformed, so it changes a request that was right instead of re-creating the config".into()
+        } else {
+            "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into()
+        };
         f.evidence = vec![x.ev(x.req_ev_seq()), at];
         f.leg = x.leg.clone();
         self.emit(f);
@@ -16691,6 +16792,10 @@ impl State {
                 let at = x.ev_at(bseq, "/error/message", Some(Value::String(m.to_string())));
                 self.unknown_field_refused(x, &c, m, "-32602", at);
             }
+            // PUSH-003 (mine29a, ggcode #1076): a Get / Delete of a missing push config
+            // refused as if its request were malformed.
+            let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
+            self.push_config_lookup_failed(x, &c, &r::RPC_ERROR_CODE, "-32602 InvalidParams", at);
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
@@ -19934,6 +20039,16 @@ impl State {
             let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
             self.push_config_lookup_failed(&x, &c, &r::GRPC_ERROR_CODE, "gRPC INTERNAL (13)", at);
         }
+        if code == 3 && reason.is_none() {
+            let at = x.ev_at(st_seq, "", Some(serde_json::json!({"grpc-status": code})));
+            self.push_config_lookup_failed(
+                &x,
+                &c,
+                &r::GRPC_ERROR_CODE,
+                "gRPC INVALID_ARGUMENT (3)",
+                at,
+            );
+        }
         // ERR-005 / ERR-003: the gRPC ErrorInfo is the A2A one (domain, string metadata).
         if c.dialect == Some(Dialect::V1_0) {
             let defect = status
@@ -20543,6 +20658,19 @@ impl State {
                 if status == 500 && reason.is_none() {
                     let at = x.ev_at(bseq, "", Some(Value::from(status)));
                     self.push_config_lookup_failed(x, &c, &r::REST_ERROR_SHAPE, "HTTP 500", at);
+                }
+                // PUSH-003 (mine29a): the same miss refused as a malformed request.
+                if status == 400
+                    && reason.is_none_or(|r| r == "INVALID_PARAMS" || r == "INVALID_ARGUMENT")
+                {
+                    let at = x.ev_at(bseq, "", Some(Value::from(status)));
+                    self.push_config_lookup_failed(
+                        x,
+                        &c,
+                        &r::REST_ERROR_SHAPE,
+                        "HTTP 400 INVALID_ARGUMENT",
+                        at,
+                    );
                 }
                 self.flush_problem_status(Some(x));
                 // ERR-002 / TASK-009 (breaker12 L4): a task id this recording never saw
@@ -32766,6 +32894,57 @@ fn internal_failure(x: &Exch) -> bool {
             .and_then(Json::as_i64)
             .is_some_and(|c| c == -32603)
     })
+}
+
+/// The error text of exchange `x`'s answer, for wording checks (mine29a): a JSON-RPC
+/// `error.message` and a string `error.data`, an HTTP+JSON `error.message`, or the
+/// gRPC `grpc-message`; the words joined by a space, empty when there are none.
+fn answer_error_text(x: &Exch) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) {
+        if let Ok(v) = Json::parse(&body) {
+            for p in ["/error/message", "/error/data"] {
+                if let Some(t) = v.pointer(p).and_then(Json::as_str) {
+                    out.push(t.to_string());
+                }
+            }
+        }
+    }
+    if let Some(m) = x.resp_headers.get("grpc-message") {
+        out.push(m.to_string());
+    }
+    out.join(" ")
+}
+
+/// Whether error text `m` says a push notification config does not exist: it names a
+/// config ("config", "configuration") and says "not found", "does not exist", "no such"
+/// or "unknown" (a2a-go's `push config not found`, ggcode's `push config not found: <id>`,
+/// "no push notification config cfg-9"). PUSH-003: the miss is TaskNotFoundError (mine29a).
+fn says_push_config_missing(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    (l.contains("config") || l.contains("webhook"))
+        && [
+            "not found",
+            "does not exist",
+            "doesn't exist",
+            "no such",
+            "unknown",
+            "not exist",
+        ]
+        .iter()
+        .any(|k| l.contains(k))
+        || l.contains("no push notification config")
+        || l.contains("no push config")
+}
+
+/// Whether error text `m` refuses a page size: it names `page_size`, `pageSize` or "page
+/// size" (RPC-ERROR-003, mine29a: "page_size must be between 1 and 100" for a ListTasks
+/// call that sent none, Handler PR #112).
+fn says_page_size_refused(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    ["page_size", "pagesize", "page size"]
+        .iter()
+        .any(|k| l.contains(k))
 }
 
 #[cfg(test)]

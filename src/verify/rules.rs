@@ -919,8 +919,8 @@ rule!(AUTH_SCOPE_EXISTENCE_REVEALED, "AUTH-SCOPE-001", "other-callers-task-exist
     "answer a task operation on a task the caller may not see exactly like one on an unknown task: TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND), with a message that does not say the task exists or whose it is; keep 403 / PERMISSION_DENIED for operations the caller's credentials do not cover (missing scope)");
 rule!(AUTH_SCOPE_OTHER_TENANT, "AUTH-SCOPE-002", "other-tenants-task-served", Error, Security,
     ["TASK-009", "AUTH-006", "CARD-008"],
-    "agent served GetTask or CancelTask under one tenant of an interface on a task it handed out under another tenant, instead of TaskNotFoundError",
-    "scope every task operation by the request's tenant (the `/{tenant}` path segment, the `tenant` member): look the task id up among the tasks of that tenant only, and answer a task of another tenant like an unknown one, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a shared task store keyed by task id alone lets any tenant read and cancel every other tenant's tasks");
+    "agent served GetTask, CancelTask, SubscribeToTask or a push notification config call (Create, Get, List, Delete) under one tenant of an interface on a task it handed out under another tenant, instead of TaskNotFoundError",
+    "scope every task operation by the request's tenant (the `/{tenant}` path segment, the `tenant` member): look the task id up among the tasks of that tenant only, and answer a task of another tenant like an unknown one, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a shared task store keyed by task id alone lets any tenant read, cancel and subscribe to every other tenant's tasks, and read or plant the webhooks of their push notification configs");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
