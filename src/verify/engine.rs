@@ -16779,17 +16779,7 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        // 415 is also the HTTP status of ContentTypeNotSupportedError (-32005, ERR-002): a
-        // part's media type the agent does not take, not the body's.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-        // 1.0.0's problem+json names it by its type URI (.../content-type-not-supported).
-        let names_part_type = contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
-            || contains(&body, b"content-type-not-supported")
-            || contains(&body, b"-32005")
-            || request_part_media_types(&c.params)
-                .iter()
-                .any(|m| contains(&body, m.as_bytes()));
-        if names_part_type {
+        if refusal_names_part_type(x, c) {
             return;
         }
         let term = c.op_term(op.name());
@@ -20993,6 +20983,14 @@ impl State {
                     .any(|v| x.method.eq_ignore_ascii_case(v))
             });
         if wrong_verb {
+            return;
+        }
+        // breaker29 C08/C09: a 415 refusing the request body's Content-Type comes from the
+        // HTTP layer before any A2A operation runs, as the 405 above: the client's media
+        // type (HTTP-MEDIA-003) or the agent's refusal of the binding's own
+        // (HTTP-MEDIA-001/002) is the fault, not the refusal's body. A 415 that is
+        // ContentTypeNotSupportedError (a part's media type, 1.0.0's status) is judged.
+        if status == 415 && !refusal_names_part_type(x, c) {
             return;
         }
         let what = if x.body.as_slice().is_empty() {
@@ -30990,6 +30988,21 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
     }
 }
 
+/// Whether an HTTP 415 answer is ContentTypeNotSupportedError (-32005, ERR-002: 1.0.0 gave
+/// it HTTP 415), a part's media type the agent does not take, rather than a refusal of the
+/// request body's Content-Type: its body names the error (its reason, 1.0.0's
+/// problem+json type URI `.../content-type-not-supported`, the code) or one of the
+/// request's part media types.
+fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
+    let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
+        || contains(&body, b"content-type-not-supported")
+        || contains(&body, b"-32005")
+        || request_part_media_types(&c.params)
+            .iter()
+            .any(|m| contains(&body, m.as_bytes()))
+}
+
 /// A message's parts list and its member name (`parts`, 0.3 REST `content`).
 fn message_parts<'a, 'b>(m: &'a Obj<'b>) -> Option<(&'static str, &'a Json<'b>)> {
     m.get("parts")
@@ -31090,6 +31103,16 @@ fn state_spelling_problem(
             &r::TASK_STATE_INVALID,
             "is a 1.0 proto enum name; 0.x JSON-RPC clients only parse the lowercase states".into(),
         )),
+        // breaker29 A04: 0.1.0's TaskState enum (0.1 schema) has no rejected and no
+        // auth-required (0.2 added both): a 0.1 client's enum parse fails on them.
+        (Some(TaskState::Rejected | TaskState::AuthRequired), Some(false))
+            if dialect == Some(Dialect::V0_1) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is no state of 0.1.0, whose TaskState is submitted, working, input-required, completed, canceled, failed or unknown (rejected and auth-required came with 0.2)".into(),
+            ))
+        }
         _ => None,
     }
 }

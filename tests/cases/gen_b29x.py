@@ -1,0 +1,489 @@
+"""Writes the b29x blind-adversary transcripts (breaker29): 0.1 and 0.2 JSON-RPC traffic end
+to end (tasks/send, tasks/sendSubscribe, tasks/resubscribe, tasks/pushNotification/set, the
+0.1 card and its 0.1 shapes: sessionId, part `type`, events keyed by `id`), the 0.3 HTTP+JSON
+binding (`/v1/message:send`, `/v1/tasks/{id}:cancel`, `/v1/card`, ProtoJSON bodies with
+`content` and `TASK_STATE_CANCELLED`), push delivery as the webhook sees it (the POST's
+method, media type, credentials, the 1.0 StreamResponse body against the 0.3 Task body,
+retries), HTTP around the agent (HEAD, OPTIONS and CORS preflight, redirects, 304
+revalidation, 405 / 415, Content-Type parameters, compressed bodies), SSE framing (CRLF and
+CR line ends, comments, `retry:`, `id:`, `event:`, a byte order mark, multi-line data, blank
+events, long lines) and several protocol versions inside one recording. Faulty ones carry
+the finding the verifier must report; `-legal-` ones must stay silent (but for notes)."""
+import json, os, sys, re
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
+from casewriter import write_cases
+
+OUT = os.path.join(os.path.dirname(__file__), "variants")
+SRC = "breaker29 (blind adversary, round nine)"
+from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ...)
+from blind_helpers import _t
+
+C = {}
+NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
+                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
+
+
+def case(name, lines, findings, note):
+    _t[0] = 0.0
+    C["b29x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
+
+
+E, W, N = "error", "warning", "note"
+A = H + "/a2a"
+HOOK = "https://hooks.example.test/a2a/cb"
+S10 = {**V10, "accept": "text/event-stream"}
+J03 = {"content-type": "application/json"}
+S03 = {**J03, "accept": "text/event-stream"}
+RJ = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
+RPC = lambda i, m, p, h=V10, url=A: req(url, rpc(i, m, p), headers=h)
+C10 = lambda **kw: getcard(card10(**kw))
+C03 = lambda **kw: getcard(card03(**kw))
+C02 = lambda **kw: getcard(card02(**kw), path="/.well-known/agent.json")
+C01 = lambda **kw: getcard(card01(**kw), path="/.well-known/agent.json")
+
+
+def sse_raw(chunks, close="eof", headers=None):
+    out = [resp("", headers=headers or SSE)]
+    out += [chunk(c) for c in chunks]
+    if close:
+        out.append(chunk("", close=close))
+    return out
+
+
+def js(o):
+    return json.dumps(o)
+
+
+def R10c(**kw):
+    return getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}], **kw))
+
+
+# ---------------------------------------------------------------- SSE framing (F), 1.0 JSON-RPC
+P1 = {"message": msg10()}
+EV_T = lambda: ok(1, {"task": task10(state="WORKING", n=1)})
+EV_W = lambda: ok(1, st10(state="WORKING", n=2))
+EV_D = lambda: ok(1, st10(state="COMPLETED", n=3))
+
+
+def sstream(chunks, close="eof", headers=None, p=None):
+    return C10() + [RPC(1, "SendStreamingMessage", p or P1, h=S10)] + sse_raw(chunks, close, headers)
+
+
+case("F01-legal-v10-sse-crlf", lambda: sstream(["data: %s\r\n\r\n" % js(e()) for e in (EV_T, EV_W, EV_D)]),
+     [], "CRLF line ends: W3C SSE accepts CRLF, LF and CR (RPC-005)")
+case("F02-legal-v10-sse-cr-only", lambda: sstream(["data: %s\r\r" % js(e()) for e in (EV_T, EV_W, EV_D)]),
+     [], "bare CR line ends (old Mac style) are line ends in W3C SSE (RPC-005)")
+case("F03-legal-v10-sse-comment-keepalives", lambda: sstream(
+    [": connected\n\n", "data: %s\n\n" % js(EV_T()), ": ping\n\n", ":\n\n", "data: %s\n\n" % js(EV_W()), ": ping\n\n", "data: %s\n\n" % js(EV_D())]),
+     [], "comment lines (':' prefix) and comment-only blocks dispatch nothing (W3C SSE; RPC-005)")
+case("F04-legal-v10-sse-retry-and-id", lambda: sstream(
+    ["retry: 3000\n\n", "id: 1\ndata: %s\n\n" % js(EV_T()), "id: 2\ndata: %s\n\n" % js(EV_W()), "id: 3\nretry: 5000\ndata: %s\n\n" % js(EV_D())]),
+     [], "retry: and id: fields beside data: are plain SSE (RPC-005 only constrains data)")
+case("F05-legal-v10-sse-leading-bom", lambda: sstream(
+    ["\ufeffdata: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [], "one byte order mark at the very start of the stream is stripped by W3C SSE decoding (RPC-005)")
+case("F06-legal-v10-sse-multiline-data-json-split", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), 'data: {"jsonrpc": "2.0", "id": 1,\ndata:  "result": %s}\n\n' % js(st10(state="WORKING", n=2)),
+     "data: %s\n\n" % js(EV_D())]),
+     [], "one JSON document spread over two data: lines, joined with LF (JSON whitespace) per W3C SSE (RPC-005 note)")
+case("F07-legal-v10-sse-extra-blank-lines", lambda: sstream(
+    ["\n\n", "data: %s\n\n\n\n" % js(EV_T()), "\n", "data: %s\n\n" % js(EV_W()), "data: %s\n\n\n" % js(EV_D())]),
+     [], "extra blank lines with no field dispatch nothing (W3C SSE: empty data buffer, no event)")
+case("F08-legal-v10-sse-very-long-line", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(ok(1, st10(state="WORKING", n=2, message=amsg10("x" * 300000, taskId="t1", contextId="c1")))),
+     "data: %s\n\n" % js(EV_D())]),
+     [], "a 300 kB data line: SSE has no line length limit (RPC-005)")
+case("F09-legal-v10-sse-event-names", lambda: sstream(
+    ["event: task\ndata: %s\n\n" % js(EV_T()), "event: status-update\ndata: %s\n\n" % js(EV_W()), "event: status-update\ndata: %s\n\n" % js(EV_D())]),
+     [], "event: names beside data: are allowed; A2A constrains only the data (RPC-005)")
+case("F10-legal-v10-sse-data-without-space", lambda: sstream(["data:%s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D)]),
+     [], "'data:' with no space before the value is the same field (W3C SSE strips one optional space)")
+case("F11-legal-v10-sse-event-split-mid-line", lambda: (lambda s: sstream([s[:37], s[37:120], s[120:]]))(
+    "".join("data: %s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D))),
+     [], "events split across reads in the middle of a line: chunk boundaries carry no meaning (RPC-005)")
+case("F12-legal-v10-sse-crlf-split-between-cr-and-lf", lambda: (lambda s: sstream([s[:s.index("\r") + 1], s[s.index("\r") + 1:]]))(
+    "".join("data: %s\r\n\r\n" % js(e()) for e in (EV_T, EV_W, EV_D))),
+     [], "a CRLF pair split across two reads is still one line end (W3C SSE)")
+case("F13-legal-v10-sse-mixed-line-ends", lambda: sstream(
+    ["data: %s\r\n\r\n" % js(EV_T()), "data: %s\n\n" % js(EV_W()), "data: %s\r\r" % js(EV_D())]),
+     [], "CRLF, LF and CR line ends mixed in one stream are all line ends (W3C SSE)")
+case("F14-legal-v10-sse-trailing-empty-data-line", lambda: sstream(
+    ["data: %s\ndata:\n\n" % js(EV_T()), "data: %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [], "an empty second data: line adds a trailing LF to the data: still one JSON document (RPC-005)")
+case("F15-legal-v10-sse-padding-comment-2k", lambda: sstream(
+    [":" + " " * 2048 + "\n\n", "data: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [], "a 2 kB comment padding block sent first to defeat proxy buffering dispatches nothing")
+case("F16-legal-v10-sse-charset-param", lambda: sstream(["data: %s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D)],
+                                                         headers={"content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache"}),
+     [], "text/event-stream with a charset parameter is text/event-stream (RFC 9110 media type parameters; RPC-005)")
+case("F17-v10-sse-string-split-over-data-lines", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), 'data: {"jsonrpc": "2.0", "id": 1, "result": {"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "message": {"messageId": "a9", "role": "ROLE_AGENT", "parts": [{"text": "hal\ndata: f done"}]}}}}}\n\n',
+     "data: %s\n\n" % js(EV_D())]),
+     [("SSE-FRAME-002", E)], "a JSON string broken over two data: lines: the joined data holds a raw LF inside a string, which is not JSON (RPC-005)")
+case("F18-v10-sse-two-json-docs-in-one-event", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), "data: %s\ndata: %s\n\n" % (js(EV_W()), js(EV_D()))]),
+     [("SSE-FRAME-001", E)], "two JSON-RPC responses as two data: lines of one event (NDJSON habit): the blank line that ends the first event is missing, so the event's data is two JSON documents joined by LF (RPC-005)")
+case("F19-v10-sse-field-name-space-before-colon", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), "data : %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [("SSE-FRAME-003", E)], "'data :' names the field 'data ' which W3C SSE ignores: the working update is lost (RPC-005)")
+case("F20-v10-sse-empty-data-event-mid-stream", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), "data:\n\n", "data: %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [("SSE-FRAME-004", W)], "a keep-alive written as an empty data: event dispatches data \"\" which no client can parse (RPC-005)")
+case("F21-legal-v10-sse-rest-crlf-comments", lambda: R10c() + [req(H + "/message:stream", js({"message": msg10()}), headers={**RJ, "accept": "text/event-stream"})] + sse_raw(
+    [": hi\r\n\r\n"] + ["data: %s\r\n\r\n" % js(e) for e in ({"task": task10(state="WORKING")}, st10(state="COMPLETED", n=3))]),
+     [], "1.0 HTTP+JSON stream with CRLF ends and a comment: bare StreamResponse per event (REST-002)")
+case("F22-legal-v03-sse-crlf-and-ids", lambda: C03() + [req(A, rpc(1, "message/stream", {"message": msg03()}), headers=S03)] + sse_raw(
+    ["id: e1\r\ndata: %s\r\n\r\n" % js(ok(1, task03(state="working"))), "id: e2\r\ndata: %s\r\n\r\n" % js(ok(1, st03(state="completed", final=True, n=3)))]),
+     [], "0.3 message/stream with CRLF line ends and id: fields (RPC-005)")
+
+
+# ---------------------------------------------------------------- 0.1 JSON-RPC (A)
+def msg01(text="hi", role="user"):
+    return {"role": role, "parts": [{"type": "text", "text": text}]}
+
+
+def task01(tid="t1", sid="s1", state="completed", n=1, **kw):
+    t = {"id": tid, "sessionId": sid, "status": {"state": state, "timestamp": "2026-12-02T10:00:0%d" % n}}
+    t.update(kw)
+    return t
+
+
+def st01(tid="t1", state="working", final=False, n=1, **kw):
+    e = {"id": tid, "status": {"state": state, "timestamp": "2026-12-02T10:00:0%d" % n}, "final": final}
+    e.update(kw)
+    return e
+
+
+def art01(tid="t1", text="out", **kw):
+    a = {"parts": [{"type": "text", "text": text}], "index": 0}
+    a.update(kw)
+    return {"id": tid, "artifact": a}
+
+
+SP01 = {"id": "t1", "sessionId": "s1", "message": msg01()}
+R01 = lambda i, m, p: req(A, rpc(i, m, p), headers=J03)
+
+
+def s01(events, i=1, p=None, method="tasks/sendSubscribe", close="eof"):
+    return [req(A, rpc(i, method, p or SP01), headers=S03)] + sse_raw(["data: %s\n\n" % js(ok(i, e)) for e in events], close)
+
+
+case("A01-legal-v01-tasks-send-completed", lambda: C01() + [R01(1, "tasks/send", SP01),
+     resp(ok(1, task01(status={"state": "completed", "message": msg01("hello", "agent"), "timestamp": "2026-12-02T10:00:01"},
+                       artifacts=[{"parts": [{"type": "text", "text": "hello"}], "index": 0}])))],
+     [], "0.1.0 tasks/send: client-chosen task id and sessionId, parts with type, artifacts with index, naive timestamps (0.1 schema)")
+case("A02-legal-v01-send-subscribe", lambda: C01() + s01(
+    [st01(state="working"), art01(), st01(state="completed", final=True, n=2)]),
+     [], "0.1.0 tasks/sendSubscribe: events keyed by id (no taskId/contextId in 0.1), final on the last status (0.1 schema; ID-005 is 0.2+)")
+case("A03-legal-v01-final-omitted-on-working", lambda: C01() + s01(
+    [{"id": "t1", "status": {"state": "working"}}, st01(state="completed", final=True, n=2)]),
+     [], "0.1 final has default false and is not required (0.1 schema; STREAM-008 trap 14)")
+case("A04-v01-state-rejected", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(state="rejected")))],
+     [("TASK-STATE-005", E)], "0.1.0 TaskState has no rejected (submitted, working, input-required, completed, canceled, failed, unknown; TASK-008, DATA-005)")
+case("A05-v01-final-false-at-completed", lambda: C01() + s01(
+    [st01(state="working"), st01(state="completed", final=False, n=2)]),
+     [("STREAM-FINAL-001", E)], "the completed status event says final:false and the stream closes (STREAM-008)")
+case("A06-v01-artifact-after-final", lambda: C01() + s01(
+    [st01(state="working"), st01(state="completed", final=True, n=2), art01(text="late")]),
+     [("STREAM-END-001", E)], "an artifact event after the final completed status (STREAM-008, TASK-001)")
+case("A07-legal-v01-get-with-history", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01())),
+     R01(2, "tasks/get", {"id": "t1", "historyLength": 1}), resp(ok(2, task01(history=[msg01()])))],
+     [], "0.1 tasks/get with historyLength (TaskQueryParams) answered with one history message")
+case("A08-legal-v01-push-set", lambda: getcard(card01(capabilities={"streaming": True, "pushNotifications": True}), path="/.well-known/agent.json") + [
+    R01(1, "tasks/pushNotification/set", {"id": "t1", "pushNotificationConfig": {"url": HOOK, "token": "tok"}}),
+    resp(ok(1, {"id": "t1", "pushNotificationConfig": {"url": HOOK, "token": "tok"}}))],
+     [], "0.1 tasks/pushNotification/set {id, pushNotificationConfig} (0.1 schema TaskPushNotificationConfig)")
+case("A09-legal-v01-cancel-working", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(state="working"))),
+     R01(2, "tasks/cancel", {"id": "t1"}), resp(ok(2, task01(state="canceled", n=2)))],
+     [], "0.1 tasks/cancel of a working task answered canceled")
+case("A10-v01-cancel-completed-succeeds", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01())),
+     R01(2, "tasks/cancel", {"id": "t1"}), resp(ok(2, task01(n=2)))],
+     [("TASK-STATE-003", E)], "cancel of a completed task answered with success instead of TaskNotCancelableError (-32002 exists in 0.1; TASK-001)")
+case("A11-legal-v01-file-part", lambda: C01() + [R01(1, "tasks/send", {"id": "t1", "sessionId": "s1", "message": {"role": "user", "parts": [
+    {"type": "file", "file": {"name": "a.txt", "mimeType": "text/plain", "bytes": "aGk="}}]}}), resp(ok(1, task01()))],
+     [], "0.1 FilePart {type:file, file:{name,mimeType,bytes}} (0.1 schema)")
+case("A12-legal-v01-resubscribe", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(state="working")))] + s01(
+    [st01(state="working", n=2), st01(state="completed", final=True, n=3)], i=2, p={"id": "t1"}, method="tasks/resubscribe"),
+     [], "0.1 tasks/resubscribe {id} of a working task: status events then final (0.1 schema TaskResubscriptionRequest)")
+case("A13-v01-completed-then-working-in-stream", lambda: C01() + s01(
+    [st01(state="working"), st01(state="completed", final=False), st01(state="working"), st01(state="completed", final=True)]),
+     [("STREAM-END-001", E), ("TASK-STATE-001", E), ("STREAM-FINAL-001", E)], "events after the completed status (TASK-001, STREAM-008: the task left completed inside the stream); that completed event also says final:false (STREAM-008)")
+case("A14-legal-v01-input-required-final", lambda: C01() + s01(
+    [st01(state="working"), st01(state="input-required", final=True, n=2, )]),
+     [], "0.1 stream ends at input-required with final:true (STREAM-008)")
+
+# ---------------------------------------------------------------- 0.2 JSON-RPC (B)
+def s02(events, i=1, method="message/stream", p=None, close="eof", card=None):
+    return [req(A, rpc(i, method, p or {"message": msg03()}), headers=S03)] + sse_raw(["data: %s\n\n" % js(ok(i, e)) for e in events], close)
+
+
+BEARER = {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "security": [{"bearer": []}]}
+case("B01-legal-v02-send-task", lambda: C02() + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03()))],
+     [], "0.2 card at /.well-known/agent.json (no protocolVersion before 0.2.5), message/send answered with a kind:task")
+case("B02-legal-v02-stream-input-required-final", lambda: C02() + s02(
+    [task03(state="working"), st03(state="input-required", final=True, n=2)]),
+     [], "0.2 stream ends at input-required with final:true (STREAM-008)")
+case("B03-legal-v02-resubscribe", lambda: C02() + [R01(1, "message/send", {"message": msg03(), "configuration": {"acceptedOutputModes": ["text/plain"], "blocking": False}}),
+     resp(ok(1, task03(state="working")))] + s02([st03(state="working", n=2), st03(state="completed", final=True, n=3)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
+     [], "0.2 tasks/resubscribe {id} of a working task (0.2 schema)")
+case("B04-legal-v02-extended-card-http-get", lambda: getcard(card02(supportsAuthenticatedExtendedCard=True, **BEARER), path="/.well-known/agent.json") + [
+    req(H + "/agent/authenticatedExtendedCard", method="GET", headers={"accept": "application/json", "authorization": "Bearer abc"}),
+    resp(card02(supportsAuthenticatedExtendedCard=True, skills=SKILLS + [{"id": "s2", "name": "x", "description": "X", "tags": ["x"]}], **BEARER))],
+     [], "0.2.1+ extended card by authenticated HTTP GET {url}/../agent/authenticatedExtendedCard (0.2.5:§7.10)")
+case("B05-v02-extended-card-without-credentials", lambda: getcard(card02(supportsAuthenticatedExtendedCard=True, **BEARER), path="/.well-known/agent.json") + [
+    req(H + "/agent/authenticatedExtendedCard", method="GET", headers={"accept": "application/json"}),
+    resp(card02(supportsAuthenticatedExtendedCard=True, skills=SKILLS + [{"id": "s2", "name": "x", "description": "X", "tags": ["x"]}], **BEARER))],
+     [("AUTH-EXT-001", E)], "the 0.2 authenticated extended card served to a GET without credentials (AUTH-005, AUTH-002)")
+case("B06-v02-stream-served-streaming-false", lambda: C02(capabilities={"streaming": False}) + s02(
+    [task03(state="working"), st03(state="completed", final=True, n=2)]),
+     [("CAP-STREAM-001", E)], "0.2 card declares streaming false; the agent streams anyway (STREAM-001)")
+case("B07-v02-status-event-without-context", lambda: C02() + s02(
+    [task03(state="working"), {k: v for k, v in st03(state="completed", final=True, n=2).items() if k != "contextId"}]),
+     [("ID-EVENT-001", E)], "0.2 status-update without contextId (ID-005)")
+case("B08-v02-task-without-context", lambda: C02() + [R01(1, "message/send", {"message": msg03()}),
+     resp(ok(1, {k: v for k, v in task03().items() if k != "contextId"}))],
+     [("DATA-SHAPE-001", E)], "0.2 Task requires contextId (DATA-005; 0.2 schema)")
+case("B09-legal-v02-push-config-set", lambda: C02(capabilities={"streaming": True, "pushNotifications": True}) + [
+    R01(1, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"url": HOOK, "token": "tok", "authentication": {"schemes": ["Bearer"]}}}),
+    resp(ok(1, {"taskId": "t1", "pushNotificationConfig": {"url": HOOK, "token": "tok", "authentication": {"schemes": ["Bearer"]}}}))],
+     [], "0.2 push config set with authentication.schemes[] (PUSH-002)")
+case("B10-v02-push-set-accepted-push-false", lambda: C02() + [
+    R01(1, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"url": HOOK}}),
+    resp(ok(1, {"taskId": "t1", "pushNotificationConfig": {"url": HOOK}}))],
+     [("CAP-PUSH-001", E)], "0.2 card declares pushNotifications false; the agent accepted a config (PUSH-001)")
+case("B11-legal-v02-error-data-string", lambda: C02() + [R01(1, "tasks/get", {"id": "nope"}), resp(err(1, -32001, "Task not found", "no task nope"))],
+     [], "0.x error.data is free-form (ERR-004 is 1.0 only)")
+case("B12-v02-response-without-jsonrpc", lambda: C02() + [R01(1, "message/send", {"message": msg03()}), resp({"id": 1, "result": task03()})],
+     [("RPC-ENVELOPE-001", E)], "response lacks jsonrpc:\"2.0\" (RPC-001)")
+case("B13-legal-v025-card-protocol-version", lambda: getcard(card02(protocolVersion="0.2.5", preferredTransport="JSONRPC"), path="/.well-known/agent.json") + [
+    R01(1, "message/send", {"message": msg03(), "configuration": {"acceptedOutputModes": ["text/plain"]}}), resp(ok(1, msg03("done", "a1", role="agent")))],
+     [], "a 0.2.5 card with protocolVersion and preferredTransport, answered with a Message")
+case("B14-v02-stream-event-after-final", lambda: C02() + s02(
+    [task03(state="working"), st03(state="completed", final=True, n=2),
+     {"kind": "artifact-update", "taskId": "t1", "contextId": "c1", "artifact": {"artifactId": "x", "parts": [{"kind": "text", "text": "late"}]}}]),
+     [("STREAM-END-001", E)], "0.2 artifact-update after the final completed status (STREAM-008, TASK-001)")
+case("B15-legal-v02-resubscribe-backfill-task-first", lambda: C02() + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03(state="working")))] + s02(
+    [task03(state="working", n=2), st03(state="completed", final=True, n=3)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
+     [], "0.x resubscribe backfill is implementation-defined: a Task first is fine (STREAM-004 note)")
+
+# ---------------------------------------------------------------- 0.3 HTTP+JSON (C)
+RC03 = lambda **kw: getcard(card03(url=H, preferredTransport="HTTP+JSON", **kw))
+m03r = lambda text="hi", mid="m1": {"messageId": mid, "role": "ROLE_USER", "content": [{"text": text}]}
+t03r = lambda tid="t1", state="TASK_STATE_COMPLETED", n=1, **kw: dict({"id": tid, "contextId": "c1", "status": {"state": state, "timestamp": TS % n}}, **kw)
+rpost = lambda path, body, h=J03: req(H + path, js(body), headers=h)
+rget = lambda path, h=None: req(H + path, method="GET", headers=h or {"accept": "application/json"})
+rok = lambda body, status=200: resp(body, status=status, headers=J03)
+
+case("C01-legal-v03-rest-send", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), rok({"task": t03r()})],
+     [], "0.3 HTTP+JSON send: ProtoJSON of a2a.v1 (content, ROLE_USER, TASK_STATE_*) under /v1 (REST-003)")
+case("C02-legal-v03-rest-cancel-cancelled", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), rok({"task": t03r(state="TASK_STATE_WORKING")}),
+     rpost("/v1/tasks/t1:cancel", {}), rok(t03r(state="TASK_STATE_CANCELLED", n=2))],
+     [], "0.3 REST cancel answered TASK_STATE_CANCELLED, the 0.3 proto's spelling (trap 5)")
+case("C03-legal-v03-rest-get-history", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), rok({"task": t03r()}),
+     rget("/v1/tasks/t1?historyLength=1"), rok(t03r(history=[m03r()]))],
+     [], "0.3 REST GET /v1/tasks/{id}?historyLength=1")
+case("C04-legal-v03-rest-get-card", lambda: RC03() + [rget("/v1/card"), rok(card03(url=H, preferredTransport="HTTP+JSON"))],
+     [], "0.3 REST GET /v1/card (0.3:grpc GetAgentCard)")
+case("C05-legal-v03-rest-stream", lambda: RC03() + [rpost("/v1/message:stream", {"message": m03r()}, h=S03)] + sse_raw(
+    ["data: %s\n\n" % js({"task": t03r(state="TASK_STATE_WORKING")}),
+     "data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 2}, "final": True}})]),
+     [], "0.3 REST stream: bare StreamResponse events, statusUpdate with final (0.3:grpc)")
+case("C06-v03-rest-cancel-1-0-spelling", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), rok({"task": t03r(state="TASK_STATE_WORKING")}),
+     rpost("/v1/tasks/t1:cancel", {}), rok(t03r(state="TASK_STATE_CANCELED", n=2))],
+     [("TASK-STATE-005", E)], "0.3 a2a.v1 TaskState has TASK_STATE_CANCELLED (double L); TASK_STATE_CANCELED is no value of the 0.3 enum (trap 5, TASK-008)")
+case("C07-v03-rest-send-by-get", lambda: RC03() + [rget("/v1/message:send"), resp({"error": "method not allowed"}, status=405)],
+     [("REST-VERB-001", E)], "client called POST /v1/message:send with GET (REST-001, REST-003)")
+case("C08-v03-rest-send-text-plain", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}, h={"content-type": "text/plain"}), resp("unsupported media type", status=415, headers={"content-type": "text/plain"})],
+     [("HTTP-MEDIA-003", W)], "client posted the JSON body as text/plain; 0.3 REST requires application/json (REST-003)")
+case("C09-v03-rest-415-on-json", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), resp("unsupported media type", status=415, headers={"content-type": "text/plain"})],
+     [("HTTP-MEDIA-001", E)], "0.3 REST agent refuses application/json, the media type 0.3 requires (REST-003)")
+case("C10-legal-v03-rest-json-charset", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}, h={"content-type": "application/json; charset=utf-8"}),
+     resp({"task": t03r()}, headers={"content-type": "application/json; charset=utf-8"})],
+     [], "application/json with a charset parameter is application/json (RFC 9110 §8.3.1)")
+case("C11-legal-v03-rest-subscribe-get", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), rok({"task": t03r(state="TASK_STATE_WORKING")}),
+     req(H + "/v1/tasks/t1:subscribe", method="GET", headers={"accept": "text/event-stream"})] + sse_raw(
+    ["data: %s\n\n" % js({"task": t03r(state="TASK_STATE_WORKING", n=2)}),
+     "data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 3}, "final": True}})]),
+     [], "0.3 REST subscribe by GET (proto) (trap 1)")
+case("C12-legal-v03-rest-subscribe-post", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), rok({"task": t03r(state="TASK_STATE_WORKING")}),
+     rpost("/v1/tasks/t1:subscribe", {}, h=S03)] + sse_raw(
+    ["data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 3}, "final": True}})]),
+     [], "0.3 REST subscribe by POST (prose) (trap 1)")
+case("C13-v03-rest-push-create-push-false", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON", capabilities={"streaming": True, "pushNotifications": False})) + [
+    rpost("/v1/tasks/t1/pushNotificationConfigs", {"name": "tasks/t1/pushNotificationConfigs/p1", "pushNotificationConfig": {"url": HOOK}}),
+    rok({"name": "tasks/t1/pushNotificationConfigs/p1", "pushNotificationConfig": {"id": "p1", "url": HOOK}})],
+     [("CAP-PUSH-001", E)], "0.3 REST push config accepted although the card declares pushNotifications false (PUSH-001)")
+case("C14-legal-v03-rest-message-reply", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}),
+     rok({"message": {"messageId": "a1", "contextId": "c1", "role": "ROLE_AGENT", "content": [{"text": "done"}]}})],
+     [], "0.3 REST send answered with a Message (SendMessageResponse.msg, json_name message)")
+case("C15-v03-rest-task-without-state-field-json-rpc-shape", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}),
+     rok({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_SUBMARINE", "timestamp": TS % 1}}})],
+     [("TASK-STATE-005", E)], "a state no version defines (TASK-008)")
+
+# ---------------------------------------------------------------- push delivery at the webhook (D)
+PCARD10 = lambda: C10()
+CFG10 = {"url": HOOK, "token": "tok-1", "authentication": {"scheme": "Bearer", "credentials": "sekret"}}
+
+
+def setup10(cfg=None):
+    return PCARD10() + [RPC(1, "SendMessage", {"message": msg10(), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": cfg or CFG10}}),
+                        resp(ok(1, {"task": task10(state="WORKING")}))]
+
+
+def hook(body, method="POST", headers=None, status=200, rbody=""):
+    h = {"content-type": "application/a2a+json", "authorization": "Bearer sekret", "x-a2a-notification-token": "tok-1"} if headers is None else headers
+    return [req(HOOK, body if isinstance(body, str) else js(body), method=method, headers=h), resp(rbody, status=status, headers={})]
+
+
+DONE10 = lambda n=3, **kw: st10(state="COMPLETED", n=n, **kw)
+case("D01-legal-v10-push-status-update", lambda: setup10() + hook(DONE10()),
+     [], "1.0 webhook POST: StreamResponse body, application/a2a+json, Authorization from authentication (PUSH-004; 1.0:§4.3.3 example)")
+case("D02-v10-push-bare-task-body", lambda: setup10() + hook(task10(state="COMPLETED", n=3)),
+     [("PUSH-BODY-001", E)], "1.0 webhook body is a bare Task (the 0.x habit), not a StreamResponse (PUSH-004)")
+case("D03-v10-push-put", lambda: setup10() + hook(DONE10(), method="PUT"),
+     [("PUSH-DELIV-001", E)], "1.0 push delivered with PUT (PUSH-004: HTTP POST)")
+case("D04-v10-push-text-plain", lambda: setup10() + hook(DONE10(), headers={"content-type": "text/plain", "authorization": "Bearer sekret"}),
+     [("PUSH-DELIV-002", W)], "1.0 push delivered as text/plain (PUSH-004)")
+case("D05-v10-push-without-authorization", lambda: setup10() + hook(DONE10(), headers={"content-type": "application/a2a+json"}),
+     [("PUSH-AUTH-001", E)], "configured Bearer credentials not sent to the webhook (PUSH-004 MUST)")
+case("D06-v10-push-wrong-bearer", lambda: setup10() + hook(DONE10(), headers={"content-type": "application/a2a+json", "authorization": "Bearer other"}),
+     [("PUSH-AUTH-002", E)], "webhook got other credentials than configured (PUSH-004)")
+case("D07-legal-v10-push-retried-after-503", lambda: setup10() + hook(DONE10(), status=503) + hook(DONE10()),
+     [], "at-least-once delivery: the agent retries after the webhook's 503 with the same body (PUSH-004: retries MAY, receivers dedupe)")
+case("D08-legal-v10-push-application-json", lambda: setup10() + hook(DONE10(), headers={"content-type": "application/json", "authorization": "Bearer sekret"}),
+     [], "1.0.0's application/json for the webhook body is accepted (PUSH-DELIV-002 names it)")
+case("D09-legal-v03-push-task-body-token", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"blocking": False, "pushNotificationConfig": {"url": HOOK, "token": "tok-3"}}}), headers=J03),
+    resp(ok(1, task03(state="working")))] + hook(task03(n=3), headers={"content-type": "application/json", "x-a2a-notification-token": "tok-3"}),
+     [], "0.3 webhook POST of the Task with X-A2A-Notification-Token (PUSH-005; topics/streaming-and-async.md)")
+case("D10-v03-push-without-configured-credentials", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"blocking": False, "pushNotificationConfig": {"url": HOOK, "authentication": {"schemes": ["Bearer"], "credentials": "sek3"}}}}), headers=J03),
+    resp(ok(1, task03(state="working")))] + hook(task03(n=3), headers={"content-type": "application/json"}),
+     [("PUSH-AUTH-001", E)], "0.3: the server MUST authenticate to the webhook as configured (PUSH-005)")
+case("D11-v10-push-other-task", lambda: setup10() + [RPC(2, "SendMessage", {"message": msg10(mid="m2"), "configuration": {"returnImmediately": True}}), resp(ok(2, {"task": task10(tid="t2", ctx="c2", state="WORKING")}))]
+     + hook(DONE10(tid="t2", ctx="c2")),
+     [("PUSH-BODY-002", E)], "the webhook configured for t1 gets a push about t2, a task of the recording sent without any push config (PUSH-004, AUTH-006)")
+case("D21-legal-v10-push-unrecorded-task", lambda: setup10() + hook(DONE10(tid="t9", ctx="c9")),
+     [("PUSH-BODY-003", N)], "a push about t9, a task the recording never saw: its config may have been made outside the recording, so only a note (PUSH-004)")
+case("D12-legal-v10-push-charset", lambda: setup10() + hook(DONE10(), headers={"content-type": "application/a2a+json; charset=utf-8", "authorization": "Bearer sekret"}),
+     [], "application/a2a+json with a charset parameter is application/a2a+json")
+case("D13-v10-push-jsonrpc-envelope", lambda: setup10() + hook(ok(1, DONE10())),
+     [("PUSH-BODY-001", E)], "webhook body wrapped in a JSON-RPC response: webhooks use the HTTP+JSON form for every binding (PUSH-004; 1.0:§4.3.3)")
+case("D14-legal-v10-push-204", lambda: setup10() + hook(DONE10(), status=204),
+     [], "the webhook acknowledges with 204 (any 2xx; PUSH-004)")
+case("D15-legal-v10-push-task-snapshot", lambda: setup10() + hook({"task": task10(state="COMPLETED", n=3)}),
+     [], "a {task} StreamResponse is a valid webhook body (PUSH-004)")
+case("D16-v10-push-artifact-after-terminal", lambda: setup10() + hook(DONE10()) + hook(
+    {"artifactUpdate": {"taskId": "t1", "contextId": "c1", "artifact": {"artifactId": "x", "parts": [{"text": "late"}]}}}),
+     [("STREAM-END-001", E)], "an artifact pushed after the terminal state (TASK-001, PUSH-004)")
+case("D17-legal-v10-push-two-deliveries-working-then-done", lambda: setup10() + hook(st10(state="WORKING", n=2)) + hook(DONE10()),
+     [], "a working then a completed push, both with credentials")
+case("D18-v10-push-metadata-ip-config", lambda: C10() + [RPC(1, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": "http://169.254.169.254/latest/meta-data/"}),
+     resp(ok(1, {"id": "p1", "taskId": "t1", "url": "http://169.254.169.254/latest/meta-data/"}))],
+     [("PUSH-URL-001", W)], "webhook url at the cloud metadata address (PUSH-006 SSRF)")
+case("D19-legal-v10-push-basic-auth", lambda: setup10({"url": HOOK, "authentication": {"scheme": "Basic", "credentials": "dTpw"}}) + hook(
+    DONE10(), headers={"content-type": "application/a2a+json", "authorization": "Basic dTpw"}),
+     [], "Basic scheme credentials sent as configured (PUSH-004)")
+case("D20-legal-v02-push-task-body-with-bearer", lambda: C02(capabilities={"streaming": True, "pushNotifications": True}) + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"acceptedOutputModes": ["text/plain"], "blocking": False,
+                                                                          "pushNotificationConfig": {"url": HOOK, "authentication": {"schemes": ["Bearer"], "credentials": "b2"}}}}), headers=J03),
+    resp(ok(1, task03(state="working")))] + hook(task03(n=3), headers={"content-type": "application/json", "authorization": "Bearer b2"}),
+     [], "0.2 webhook POST of the Task with the configured Bearer credentials (PUSH-005)")
+
+# ---------------------------------------------------------------- HTTP around the agent (E)
+SEND10 = lambda i=1: [RPC(i, "SendMessage", P1), resp(ok(i, {"task": task10()}))]
+case("E01-legal-v10-head-card", lambda: [req(H + "/.well-known/agent-card.json", method="HEAD", headers={}), resp("", headers=CH)] + C10() + SEND10(),
+     [], "HEAD on the card: 200 with no body is right for HEAD (RFC 9110 §9.3.2)")
+case("E02-legal-v10-cors-preflight", lambda: C10() + [
+    req(A, method="OPTIONS", headers={"origin": "https://app.example.test", "access-control-request-method": "POST", "access-control-request-headers": "content-type,a2a-version"}),
+    resp("", status=204, headers={"access-control-allow-origin": "https://app.example.test", "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type,a2a-version"})] + SEND10(),
+     [], "a browser's CORS preflight OPTIONS before the POST is no A2A call")
+case("E03-legal-v10-card-304-revalidated", lambda: C10() + [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json", "if-none-match": "\"c1\""}),
+    resp("", status=304, headers={"etag": "\"c1\"", "cache-control": "max-age=300"})] + SEND10(),
+     [], "a 304 Not Modified on the card revalidation has no body by definition (RFC 9110 §15.4.5; CARD-009)")
+case("E04-v10-card-301", lambda: [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+     resp("", status=301, headers={"location": "https://agent.example.test/agent-card.json"}),
+     req(H + "/agent-card.json", method="GET", headers={"accept": "application/json"}), resp(card10(), headers=CH)] + SEND10(),
+     [("CARD-PATH-002", W)], "the well-known card path redirects (CARD-002)")
+case("E05-v10-call-307", lambda: C10() + [RPC(1, "SendMessage", P1), resp("", status=307, headers={"location": H + "/v2/a2a"}),
+     RPC(1, "SendMessage", P1, url=H + "/v2/a2a"), resp(ok(1, {"task": task10()}))],
+     [("CARD-URL-007", W)], "the interface url answers a 307 to another URL (CARD-005)")
+case("E06-legal-v10-json-charset", lambda: C10() + [RPC(1, "SendMessage", P1, h={"content-type": "application/json; charset=utf-8", "a2a-version": "1.0"}),
+     resp(ok(1, {"task": task10()}), headers={"content-type": "application/json; charset=UTF-8"})],
+     [], "application/json with charset parameters on request and response (RFC 9110 §8.3.1; RPC-001)")
+case("E07-v10-415-on-json-with-charset", lambda: C10() + [RPC(1, "SendMessage", P1, h={"content-type": "application/json; charset=utf-8", "a2a-version": "1.0"}),
+     resp("Unsupported Media Type", status=415, headers={"content-type": "text/plain"})],
+     [("HTTP-MEDIA-001", E)], "a parameter does not change the media type: application/json; charset=utf-8 is application/json (RPC-001)")
+case("E08-legal-v10-gzip-response", lambda: C10() + [RPC(1, "SendMessage", P1, h={**V10, "accept-encoding": "gzip"}),
+     resp(ok(1, {"task": task10()}), headers={"content-type": "application/json", "content-encoding": "gzip", "vary": "accept-encoding"})],
+     [], "a gzip-coded answer recorded decoded: content coding is transparent to A2A")
+case("E09-legal-v10-get-on-jsonrpc-405", lambda: C10() + [req(A, method="GET", headers={"accept": "text/html"}), resp("Method Not Allowed", status=405, headers={"content-type": "text/plain", "allow": "POST"})] + SEND10(),
+     [], "a browser GET on the JSON-RPC endpoint answered 405 Allow: POST is right: JSON-RPC is POST only (1.0:§9); the url serves POSTs")
+case("E10-legal-v10-head-on-jsonrpc-405", lambda: C10() + SEND10() + [req(A, method="HEAD", headers={}), resp("", status=405, headers={"allow": "POST"})],
+     [], "a health checker's HEAD on the JSON-RPC endpoint answered 405 (no A2A call)")
+case("E11-legal-v10-rest-options-preflight", lambda: R10c() + [
+    req(H + "/message:send", method="OPTIONS", headers={"origin": "https://app.example.test", "access-control-request-method": "POST"}),
+    resp("", status=204, headers={"access-control-allow-origin": "*", "access-control-allow-methods": "GET, POST, DELETE"}),
+    req(H + "/message:send", js({"message": msg10()}), headers=RJ), resp({"task": task10()}, headers=RJ)],
+     [], "a CORS preflight OPTIONS on an HTTP+JSON route is no A2A call in the wrong verb")
+case("E12-legal-v10-rest-a2a-json-charset", lambda: R10c() + [
+    req(H + "/message:send", js({"message": msg10()}), headers={**RJ, "content-type": "application/a2a+json; charset=utf-8"}),
+    resp({"task": task10()}, headers={"content-type": "application/a2a+json; charset=utf-8"})],
+     [], "application/a2a+json with a charset parameter (REST-001)")
+case("E13-v10-rest-415-on-a2a-json-charset", lambda: R10c() + [
+    req(H + "/message:send", js({"message": msg10()}), headers={**RJ, "content-type": "application/a2a+json; charset=utf-8"}),
+    resp({"error": {"code": 415, "status": "INVALID_ARGUMENT", "message": "unsupported media type"}}, status=415, headers=J03)],
+     [("HTTP-MEDIA-002", W)], "a 1.0 REST agent refuses application/a2a+json with a charset parameter (REST-001)")
+case("E14-legal-v10-card-weak-etag-public", lambda: getcard(card10()) [:1] + [resp(card10(), headers={"content-type": "application/json; charset=utf-8", "cache-control": "public, max-age=3600", "etag": "W/\"c1\""})] + SEND10(),
+     [], "a weak ETag and Cache-Control with several directives satisfy CARD-009")
+case("E15-legal-v10-card-content-type-uppercase", lambda: [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+     resp(card10(), headers={"Content-Type": "Application/JSON", "Cache-Control": "max-age=60", "ETag": "\"c2\""})] + SEND10(),
+     [], "media type and header names are case-insensitive (RFC 9110 §8.3.1, §5.1)")
+case("E16-v10-card-etag-same-after-change", lambda: C10() + [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+     resp(card10(version="2.0.0"), headers=CH)],
+     [("CARD-CACHE-002", W)], "second card fetch changes the card under the same strong ETag (CARD-009)")
+case("E17-legal-v10-card-etag-new-after-change", lambda: C10() + [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+     resp(card10(version="2.0.0"), headers={**CH, "etag": "\"c2\""})],
+     [], "the changed card comes with a new ETag (CARD-009)")
+case("E18-legal-v10-304-with-if-modified-since", lambda: C10() + [
+    req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json", "if-modified-since": "Wed, 02 Dec 2026 10:00:00 GMT"}),
+    resp("", status=304, headers={"cache-control": "max-age=300"})] + SEND10(),
+     [], "304 to If-Modified-Since revalidation (RFC 9110 §13.1.3; CARD-009 MAY Last-Modified)")
+case("E19-legal-v10-card-redirect-308-0-2-path", lambda: [req(H + "/.well-known/agent.json", method="GET", headers={"accept": "application/json"}),
+     resp("", status=308, headers={"location": H + "/.well-known/agent-card.json"})] + C10() + SEND10(),
+     [], "the 0.2 path /.well-known/agent.json redirecting to the 1.0 path helps 0.2 clients; CARD-002 asks the card of 1.0 at agent-card.json, which serves it")
+case("E20-legal-v10-jsonrpc-200-charset-sse", lambda: C10() + [RPC(1, "SendStreamingMessage", P1, h=S10)] + sse_raw(
+    ["data: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(EV_D())], headers={"content-type": "Text/Event-Stream;charset=UTF-8"}),
+     [], "text/event-stream in other letter case with a parameter (RFC 9110 §8.3.1)")
+
+# ---------------------------------------------------------------- several versions in one recording (G)
+DUAL = [{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": H + "/a2a/v03", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]
+case("G01-legal-dual-card-both-versions", lambda: C10(ifaces=DUAL) + SEND10() + [
+    req(H + "/a2a/v03", rpc(2, "message/send", {"message": msg03(mid="m2")}), headers=J03), resp(ok(2, task03(tid="t2", ctx="c2")))],
+     [], "one card offering 1.0 and 0.3 interfaces, each called in its own version (VER-004)")
+case("G02-legal-two-agents-two-generations", lambda: C02() + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03()))] + [
+    req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
+    resp(card10(url=GW + "/a2a"), headers=CH), req(GW + "/a2a", rpc(2, "SendMessage", {"message": msg10(mid="m2")}), headers=V10),
+    resp(ok(2, {"task": task10(tid="t2", ctx="c2")}))],
+     [], "a 0.2 agent and a 1.0 agent on two hosts in one recording: each judged by its own card")
+case("G03-legal-dual-card-0-3-with-header", lambda: C10(ifaces=DUAL) + [
+    req(H + "/a2a/v03", rpc(1, "message/send", {"message": msg03()}), headers={**J03, "a2a-version": "0.3"}), resp(ok(1, task03()))],
+     [], "a 0.3 call with an explicit A2A-Version: 0.3 at the 0.3 interface")
+case("G04-v10-stream-event-in-0-3-shape", lambda: C10() + [RPC(1, "SendStreamingMessage", P1, h=S10)] + sse_raw(
+    ["data: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(ok(1, st03(state="completed", final=True, n=2)))]),
+     [("STREAM-SHAPE-001", E), ("TASK-STATE-005", E)], "a 0.3 status-update (kind, final, lowercase state) inside a 1.0 stream is no StreamResponse (STREAM-003, DATA-001), and its state \"completed\" is no 1.0 state a 1.0 client parses (TASK-008)")
+case("G05-legal-card-upgraded-0-2-to-0-3", lambda: C02() + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03()))] + C03() + [
+    R01(2, "message/send", {"message": msg03(mid="m2")}), resp(ok(2, task03(tid="t2", ctx="c2")))],
+     [], "the agent redeployed from 0.2 to 0.3 during the recording: both cards and their calls are consistent")
+case("G06-legal-0-1-and-1-0-on-two-hosts", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01()))] + [
+    req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}), resp(card10(url=GW + "/a2a"), headers=CH),
+    req(GW + "/a2a", rpc(2, "SendMessage", {"message": msg10(mid="m2")}), headers=V10), resp(ok(2, {"task": task10(tid="t2", ctx="c2")}))],
+     [], "a 0.1 agent and a 1.0 agent side by side")
+case("G07-dual-card-0-3-answer-in-1-0-form", lambda: C10(ifaces=DUAL) + [
+    req(H + "/a2a/v03", rpc(1, "message/send", {"message": msg03()}), headers=J03), resp(ok(1, {"task": task10()}))],
+     [("DATA-SHAPE-001", E), ("TASK-STATE-005", E), ("VER-MIX-001", W)], "a 0.3 call (no A2A-Version = 0.3, VER-003) at the interface the card declares for 0.3 answered in the 1.0 form: not VER-HDR-001, the card offers 0.3 there; the result is no 0.3 Task (DATA-005), its state no 0.3 state (TASK-008), its wrapper 1.0 (VER-002), as b26q-5 for a 1.0-only card")
+case("G08-legal-v01-card-and-0-2-path", lambda: C01() + [R01(1, "tasks/get", {"id": "t1"}), resp(err(1, -32001, "Task not found"))],
+     [], "0.1 tasks/get of an unknown task answered -32001 (0.1 TaskNotFoundError)")
+
+write_cases(C, OUT)
