@@ -16838,11 +16838,7 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        if mt.is_empty()
-            || mt == "application/json"
-            || mt == "application/a2a+json"
-            || mt.ends_with("+json")
-        {
+        if mt.is_empty() || is_json_media_type(&mt) {
             return;
         }
         let want = match (b, c.dialect) {
@@ -20985,12 +20981,17 @@ impl State {
         if wrong_verb {
             return;
         }
-        // breaker29 C08/C09: a 415 refusing the request body's Content-Type comes from the
-        // HTTP layer before any A2A operation runs, as the 405 above: the client's media
-        // type (HTTP-MEDIA-003) or the agent's refusal of the binding's own
-        // (HTTP-MEDIA-001/002) is the fault, not the refusal's body. A 415 that is
-        // ContentTypeNotSupportedError (a part's media type, 1.0.0's status) is judged.
-        if status == 415 && !refusal_names_part_type(x, c) {
+        // breaker29 C08: a 415 to a body the client sent under a media type that is not JSON
+        // (HTTP-MEDIA-003 names the client) is refused before any A2A operation runs, as
+        // the wrong verb's 405 above: no A2A error exists for it, so its body shape is not
+        // judged. The agent's 415 to the binding's own media type stays judged beside
+        // HTTP-MEDIA-001/002 (b11 K20, b27x H09), and so does a 415 that is
+        // ContentTypeNotSupportedError (a part's media type, 1.0.0's status).
+        let client_media_not_json = x
+            .req_headers
+            .media_type()
+            .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
+        if status == 415 && client_media_not_json && !refusal_names_part_type(x, c) {
             return;
         }
         let what = if x.body.as_slice().is_empty() {
@@ -30986,6 +30987,12 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
         (_, Binding::JsonRpc) => Some(a2a::PartStyle::V0Rpc),
         (_, Binding::Rest | Binding::Grpc) => Some(a2a::PartStyle::V0Rest),
     }
+}
+
+/// Whether a media type (lower-case, without parameters) is JSON: `application/json`,
+/// `application/a2a+json` or any other `+json` type (RFC 6839).
+fn is_json_media_type(mt: &str) -> bool {
+    mt == "application/json" || mt.ends_with("+json")
 }
 
 /// Whether an HTTP 415 answer is ContentTypeNotSupportedError (-32005, ERR-002: 1.0.0 gave
