@@ -486,4 +486,116 @@ case("G07-dual-card-0-3-answer-in-1-0-form", lambda: C10(ifaces=DUAL) + [
 case("G08-legal-v01-card-and-0-2-path", lambda: C01() + [R01(1, "tasks/get", {"id": "t1"}), resp(err(1, -32001, "Task not found"))],
      [], "0.1 tasks/get of an unknown task answered -32001 (0.1 TaskNotFoundError)")
 
+# ---------------------------------------------------------------- round two (written after the first run)
+# SSE framing (F)
+case("F23-v10-sse-done-sentinel", lambda: sstream(["data: %s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D)] + ["data: [DONE]\n\n"]),
+     [("SSE-FRAME-002", E)], "an OpenAI-style data: [DONE] sentinel after the last event: its data is not JSON, no JSON-RPC response (RPC-005)")
+case("F24-v10-sse-empty-object-heartbeat", lambda: sstream(["data: %s\n\n" % js(EV_T()), "event: ping\ndata: {}\n\n", "data: %s\n\n" % js(EV_D())]),
+     [("STREAM-SHAPE-002", E), ("STREAM-SHAPE-001", E)], "a heartbeat event whose data is {}: JSON, but no JSON-RPC response with the request id (RPC-005) and no StreamResponse (STREAM-003); both, as for f186's data: {} done-frame")
+case("F25-legal-v10-sse-retry-not-a-number", lambda: sstream(["retry: soon\n\n"] + ["data: %s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D)]),
+     [], "retry: with a value that is not digits is ignored (W3C SSE 9.2.6)")
+case("F26-legal-v10-sse-comment-inside-event", lambda: sstream(
+    ["data: %s\n\n" % js(EV_T()), 'data: {"jsonrpc": "2.0", "id": 1,\n: still working\ndata: "result": %s}\n\n' % js(st10(state="WORKING", n=2)), "data: %s\n\n" % js(EV_D())]),
+     [], "a comment line between two data: lines of one event is skipped; the data lines join into one JSON document (W3C SSE)")
+case("F27-legal-v10-sse-bare-data-field-name", lambda: sstream(["data: %s\n\n" % js(EV_T()), "data\ndata: %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [], "a line 'data' with no colon is the field data with an empty value: the event's data is LF + the JSON, still one JSON document (W3C SSE 9.2.6)")
+case("F28-v10-sse-bom-mid-stream", lambda: sstream(["data: %s\n\n" % js(EV_T()), "\ufeffdata: %s\n\n" % js(EV_W()), "data: %s\n\n" % js(EV_D())]),
+     [("SSE-FRAME-003", E)], "a byte order mark in front of a later event's data: line: only one at the very start is stripped, so the field is named BOM+data and ignored (W3C SSE)")
+case("F29-legal-v03-sse-rest-final-omitted-on-working", lambda: RC03() + [rpost("/v1/message:stream", {"message": m03r()}, h=S03)] + sse_raw(
+    ["data: %s\n\n" % js({"task": t03r(state="TASK_STATE_WORKING")}),
+     "data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS % 2}}}),
+     "data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 3}, "final": True}})]),
+     [], "0.3 HTTP+JSON is ProtoJSON of the 0.3 proto: final false is a default value and may be left out (0.3:grpc TaskStatusUpdateEvent.final)")
+case("F30-legal-v10-sse-jsonrpc-error-event-mid-task", lambda: sstream(["data: %s\n\n" % js(EV_T()), "event: error\ndata: %s\n\n" % js(err(1, -32603, "internal error"))]),
+     [], "a stream may end with a JSON-RPC error response (0.3:§7.2; RPC-005 allows an error response as an event); with nothing else known about the task this is no proof the agent withheld a terminal state")
+case("F32-v10-sse-error-end-then-get-failed", lambda: sstream(["data: %s\n\n" % js(EV_T()), "event: error\ndata: %s\n\n" % js(err(1, -32603, "internal error"))])
+     + [RPC(2, "GetTask", {"id": "t1"}), resp(ok(2, task10(state="FAILED", n=3)))],
+     [("STREAM-END-005", E)], "the stream ended with an error while the task was working, and GetTask shows the agent held it FAILED: the stream withheld the terminal state (STREAM-003, STREAM-007)")
+case("F31-legal-v10-sse-id-and-retry-only-blocks", lambda: sstream(["id: 0\n\n", "data: %s\n\n" % js(EV_T()), "retry: 1000\nid: 7\n\n", "data: %s\n\n" % js(EV_D())]),
+     [], "blocks with only id: or retry: fields dispatch no event (empty data buffer, W3C SSE)")
+
+# 0.1 (A)
+case("A15-legal-v01-client-chosen-task-id", lambda: C01() + [R01(1, "tasks/send", {"id": "my-own-id-42", "sessionId": "s1", "message": msg01()}),
+     resp(ok(1, task01(tid="my-own-id-42")))],
+     [], "0.1.0 tasks/send: the client chooses the task id (TaskSendParams.id is required); ID-001 (server-generated ids) is 1.0")
+case("A16-legal-v01-input-required-continued", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(state="input-required", status={"state": "input-required", "message": msg01("which city?", "agent")}))),
+     R01(2, "tasks/send", {"id": "t1", "sessionId": "s1", "message": msg01("Paris")}), resp(ok(2, task01(n=2)))],
+     [], "0.1 multi-turn: the client answers input-required with tasks/send under the same task id")
+case("A17-v01-session-id-changed", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(state="working"))),
+     R01(2, "tasks/get", {"id": "t1"}), resp(ok(2, task01(sid="s2", n=2)))],
+     [("ID-CTX-002", E)], "the task's sessionId (0.1's contextId) changes between answers (ID-006)")
+case("A18-legal-v01-cancel-completed-refused", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01())),
+     R01(2, "tasks/cancel", {"id": "t1"}), resp(err(2, -32002, "Task cannot be canceled"))],
+     [], "0.1 TaskNotCancelableError -32002 for a completed task (0.1 schema)")
+case("A19-legal-v01-artifact-chunks-index-append", lambda: C01() + s01(
+    [st01(state="working"), art01(text="Hel", append=False, lastChunk=False), art01(text="lo", append=True, lastChunk=True), st01(state="completed", final=True)]),
+     [], "0.1 artifact chunks identified by index with append/lastChunk (0.1 schema Artifact)")
+case("A20-legal-v01-push-delivery-task-body", lambda: getcard(card01(capabilities={"streaming": True, "pushNotifications": True}), path="/.well-known/agent.json") + [
+    R01(1, "tasks/send", {"id": "t1", "sessionId": "s1", "message": msg01(), "pushNotification": {"url": HOOK, "token": "tok-1"}}), resp(ok(1, task01(state="working")))]
+     + hook(task01(n=3), headers={"content-type": "application/json", "authorization": "Bearer tok-1"}),
+     [], "0.1 push: the Task POSTed to the webhook; 0.1 leaves the payload and the token's carriage open (PUSH-005)")
+case("A21-legal-v01-unknown-state-on-failure", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(state="unknown")))],
+     [], "0.1 TaskState has unknown (0.1 schema); TASK-008 only says it should not appear on live tasks, no MUST")
+
+# 0.2 (B)
+case("B16-v02-extended-card-declared-false-served", lambda: getcard(card02(supportsAuthenticatedExtendedCard=False, **BEARER), path="/.well-known/agent.json") + [
+    req(H + "/agent/authenticatedExtendedCard", method="GET", headers={"accept": "application/json", "authorization": "Bearer abc"}),
+    resp(card02(supportsAuthenticatedExtendedCard=False, **BEARER))],
+     [("CAP-CARD-002", W)], "the card says supportsAuthenticatedExtendedCard: false, yet the extended card is served (AUTH-005)")
+case("B17-v02-client-1-0-header-on-0-2-method", lambda: C02() + [req(A, rpc(1, "message/send", {"message": msg03()}), headers=V10), resp(ok(1, task03()))],
+     [("VER-MIX-002", W)], "the client sends A2A-Version: 1.0 with a 0.x method and message (VER-002); the 0.2 agent answers in 0.2 form")
+case("B18-legal-v02-tasks-send-refused-method-not-found", lambda: C02() + [R01(1, "tasks/send", SP01), resp(err(1, -32601, "Method not found"))],
+     [], "a 0.1 client's tasks/send to a 0.2 agent: -32601 is right (0.2 has no tasks/send)")
+
+# 0.3 HTTP+JSON (C)
+case("C16-legal-v03-rest-push-list", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) + [
+    rget("/v1/tasks/t1/pushNotificationConfigs"), rok({"configs": [{"name": "tasks/t1/pushNotificationConfigs/p1", "pushNotificationConfig": {"id": "p1", "url": HOOK}}]})],
+     [], "0.3 REST list of push configs")
+case("C17-legal-v03-rest-push-delete-204", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) + [
+    req(H + "/v1/tasks/t1/pushNotificationConfigs/p1", method="DELETE", headers={"accept": "application/json"}), resp("", status=204, headers={})],
+     [], "0.3 REST delete answered 204 with no body and no Content-Type")
+case("C18-legal-v03-rest-get-task-404-json", lambda: RC03() + [rget("/v1/tasks/nope"), resp({"code": -32001, "message": "Task not found"}, status=404, headers=J03)],
+     [], "0.3 REST unknown task: 404 with a JSON error object (REST-003)")
+
+# push at the webhook (D)
+case("D22-legal-v10-push-token-only-not-sent", lambda: setup10({"url": HOOK, "token": "tok-1"}) + hook(DONE10(), headers={"content-type": "application/a2a+json"}),
+     [], "1.0 config with a token and no authentication: 1.0 §4.3.3 requires the authentication credentials in headers and says nothing of how a token travels, so a push without it breaks no MUST (legal reading)")
+case("D23-legal-v10-push-bearer-lowercase-scheme", lambda: setup10() + hook(DONE10(), headers={"content-type": "application/a2a+json", "authorization": "bearer sekret"}),
+     [], "the authentication scheme name is case-insensitive (RFC 9110 §11.1): bearer sekret is Bearer sekret")
+case("D24-legal-v03-push-stream-response-body", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"blocking": False, "pushNotificationConfig": {"url": HOOK, "token": "tok-3"}}}), headers=J03),
+    resp(ok(1, task03(state="working")))] + hook(task03(n=3), headers={"content-type": "application/json", "x-a2a-notification-token": "tok-3"})
+    + hook(task03(n=3), headers={"content-type": "application/json", "x-a2a-notification-token": "tok-3"}),
+     [], "0.3 delivery of the same Task twice (at-least-once; receivers dedupe, PUSH-004/005)")
+case("D25-legal-v10-webhook-validation-get", lambda: setup10() + [req(HOOK + "?validationToken=v-123", method="GET", headers={}), resp("v-123", headers={"content-type": "text/plain"})] + hook(DONE10()),
+     [], "a GET with no body to the webhook (the validationToken URL check of A2A's push notification guide) is no delivery; the delivery itself is a POST (PUSH-004)")
+case("D26-v10-push-basic-wrong-credentials", lambda: setup10({"url": HOOK, "authentication": {"scheme": "Basic", "credentials": "dTpw"}}) + hook(
+    DONE10(), headers={"content-type": "application/a2a+json", "authorization": "Bearer dTpw"}),
+     [("PUSH-AUTH-002", E)], "configured Basic credentials delivered under the Bearer scheme (PUSH-004)")
+case("D27-v10-push-statusupdate-without-context", lambda: setup10() + hook({"statusUpdate": {"taskId": "t1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 3}}}),
+     [("PUSH-BODY-001", E)], "webhook statusUpdate without contextId (ID-005, PUSH-004)")
+
+# HTTP (E)
+case("E21-legal-v10-card-head-404-get-200", lambda: [req(H + "/.well-known/agent-card.json", method="HEAD", headers={}), resp("", status=404, headers={})] + C10() + SEND10(),
+     [], "a server that does not route HEAD answers 404 to it and serves the card to GET: CARD-002 is about what GET returns")
+case("E22-legal-v10-card-options-405", lambda: C10() + [req(H + "/.well-known/agent-card.json", method="OPTIONS", headers={"origin": "https://app.example.test"}), resp("", status=405, headers={"allow": "GET, HEAD"})] + SEND10(),
+     [], "OPTIONS on the card answered 405: no A2A operation")
+case("E23-legal-v10-card-brotli", lambda: [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json", "accept-encoding": "br"}),
+     resp(card10(), headers={**CH, "content-encoding": "br", "vary": "Accept-Encoding"})] + SEND10(),
+     [], "a br-coded card recorded decoded: content coding is transparent")
+case("E24-legal-v10-jsonrpc-accept-both", lambda: C10() + [RPC(1, "SendMessage", P1, h={**V10, "accept": "application/json, text/event-stream"}), resp(ok(1, {"task": task10()}))],
+     [], "a unary call with Accept listing both types answered with application/json")
+
+# versions (G)
+SAME = [{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}]
+case("G09-legal-one-url-two-versions", lambda: C10(ifaces=SAME) + SEND10() + [
+    req(A, rpc(2, "message/send", {"message": msg03(mid="m2")}), headers=J03), resp(ok(2, task03(tid="t2", ctx="c2")))],
+     [], "one URL declared for 1.0 and 0.3: the header picks the version (VER-004); the header-less call is 0.3 and answered so")
+case("G10-legal-v03-card-hybrid-1-0-interfaces", lambda: C03(supportedInterfaces=[{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]) + [
+    req(A, rpc(1, "message/send", {"message": msg03()}), headers=J03), resp(ok(1, task03())), RPC(2, "SendMessage", {"message": msg10(mid="m2")}), resp(ok(2, {"task": task10(tid="t2", ctx="c2")}))],
+     [], "a hybrid card (0.3 fields plus supportedInterfaces with 1.0) serving both generations at one URL")
+case("G11-v10-stream-then-0-3-get-same-task", lambda: C10(ifaces=DUAL) + SEND10() + [
+    req(H + "/a2a/v03", rpc(2, "tasks/get", {"id": "t1"}), headers=J03), resp(ok(2, task03(state="working", n=2)))],
+     [("TASK-STATE-001", E)], "the task completed over 1.0 is reported working through the 0.3 interface: one task, one lifecycle across bindings (BIND-001, TASK-001)")
+
 write_cases(C, OUT)
