@@ -598,4 +598,46 @@ case("G11-v10-stream-then-0-3-get-same-task", lambda: C10(ifaces=DUAL) + SEND10(
     req(H + "/a2a/v03", rpc(2, "tasks/get", {"id": "t1"}), headers=J03), resp(ok(2, task03(state="working", n=2)))],
      [("TASK-STATE-001", E)], "the task completed over 1.0 is reported working through the 0.3 interface: one task, one lifecycle across bindings (BIND-001, TASK-001)")
 
+# ---------------------------------------------------------------- round three
+RGET = lambda path, extra=None: req(H + path, method="GET", headers={"accept": "application/a2a+json", "a2a-version": "1.0", **(extra or {})})
+case("A22-v01-send-answered-other-task-id", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01(tid="srv-9")))],
+     [("ID-TASK-002", E)], "0.1 tasks/send names task t1 (the client chooses the id in 0.1) and the agent answers with task srv-9 (ID-001, TASK-009)")
+case("A23-v01-get-answered-other-task", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01())), R01(2, "tasks/send", {"id": "t2", "sessionId": "s1", "message": msg01()}), resp(ok(2, task01(tid="t2"))),
+     R01(3, "tasks/get", {"id": "t1"}), resp(ok(3, task01(tid="t2")))],
+     [("ID-TASK-003", E)], "0.1 tasks/get of t1 answered with task t2 (TASK-009)")
+case("A24-legal-v01-push-get", lambda: getcard(card01(capabilities={"streaming": True, "pushNotifications": True}), path="/.well-known/agent.json") + [
+    R01(1, "tasks/pushNotification/set", {"id": "t1", "pushNotificationConfig": {"url": HOOK}}), resp(ok(1, {"id": "t1", "pushNotificationConfig": {"url": HOOK}})),
+    R01(2, "tasks/pushNotification/get", {"id": "t1"}), resp(ok(2, {"id": "t1", "pushNotificationConfig": {"url": HOOK}}))],
+     [], "0.1 tasks/pushNotification/get {id} (0.1 schema)")
+case("F33-legal-v10-sse-tab-after-colon", lambda: sstream(["data:\t%s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D)]),
+     [], "W3C SSE strips one space after the colon, not a tab: the data starts with a tab, which is JSON whitespace: still one JSON document")
+case("F34-v10-sse-last-event-unterminated", lambda: sstream(["data: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(EV_W()), "data: %s\n" % js(EV_D())]),
+     [("SSE-FRAME-001", E)], "the completed event has no blank line after it and the stream closes: W3C SSE discards an unfinished event at end of stream (RPC-005)")
+case("E25-legal-v10-rest-get-task-304", lambda: R10c() + [req(H + "/message:send", js({"message": msg10()}), headers=RJ), resp({"task": task10()}, headers={**RJ, "etag": "\"t1-1\""}),
+     RGET("/tasks/t1"), resp(task10(), headers={**RJ, "etag": "\"t1-1\""}), RGET("/tasks/t1", {"if-none-match": "\"t1-1\""}), resp("", status=304, headers={"etag": "\"t1-1\""})],
+     [], "a conditional GetTask (If-None-Match) answered 304 Not Modified: HTTP semantics the client asked for (RFC 9110 §13.1.2); no A2A error, no body by definition")
+case("E26-legal-v10-rest-head-task", lambda: R10c() + [req(H + "/message:send", js({"message": msg10()}), headers=RJ), resp({"task": task10()}, headers=RJ),
+     req(H + "/tasks/t1", method="HEAD", headers={"a2a-version": "1.0"}), resp("", headers=RJ)],
+     [], "HEAD on the GetTask route: a GET without the body (RFC 9110 §9.3.2: servers SHOULD support HEAD where they support GET)")
+case("E27-legal-v10-rest-response-application-json", lambda: R10c() + [req(H + "/message:send", js({"message": msg10()}), headers=RJ), resp({"task": task10()}, headers={"content-type": "application/json"})],
+     [], "a 1.0 HTTP+JSON answer as application/json (1.0.0's type) is the same protocol version")
+case("E28-legal-v10-version-query-param", lambda: C10() + [req(A + "?A2A-Version=1.0", rpc(1, "SendMessage", P1), headers=J03), resp(ok(1, {"task": task10()}))],
+     [], "A2A-Version as a query parameter instead of the header (VER-001 MAY)")
+case("D28-legal-v10-push-message-body", lambda: setup10() + hook({"message": amsg10("done", contextId="c1", taskId="t1")}),
+     [], "a {message} StreamResponse is a valid webhook body (1.0:§4.3.3 lists message)")
+case("D29-legal-v10-push-gzip-body", lambda: setup10() + hook(DONE10(), headers={"content-type": "application/a2a+json", "content-encoding": "gzip", "authorization": "Bearer sekret"}),
+     [], "a gzip-coded delivery recorded decoded: content coding is transparent")
+case("D30-legal-v10-two-webhooks-both-delivered", lambda: C10() + SEND10()[:0] + [
+    RPC(1, "SendMessage", {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK}), resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK})),
+    RPC(3, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK + "2"}), resp(ok(3, {"id": "p2", "taskId": "t1", "url": HOOK + "2"}))]
+    + hook(DONE10(), headers={"content-type": "application/a2a+json"}) + [req(HOOK + "2", js(DONE10()), headers={"content-type": "application/a2a+json"}), resp("", headers={})],
+     [], "two configs of one task, each webhook gets the terminal state (PUSH-003, PUSH-004)")
+case("G12-v10-push-config-1-0-delivery-0-3-task", lambda: setup10() + hook(task03(state="completed", n=3)),
+     [("PUSH-BODY-001", E), ("TASK-STATE-005", E), ("VER-MIX-001", W)], "a config made by a 1.0 call gets a 0.3 Task with kind: no 1.0 StreamResponse (PUSH-004), its state in the 0.x spelling (TASK-008), its kind 0.x (VER-002); the three as in f228 and b13-M11")
+case("G13-legal-v03-jsonrpc-then-v03-rest-same-agent", lambda: getcard(card03(additionalInterfaces=[{"url": A, "transport": "JSONRPC"}, {"url": H, "transport": "HTTP+JSON"}])) + [
+    R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03(state="working"))),
+    rget("/v1/tasks/t1"), rok(t03r(state="TASK_STATE_COMPLETED", n=2))],
+     [], "one 0.3 agent, its task read over both bindings in each binding's own JSON (BIND-001; trap 5)")
+
 write_cases(C, OUT)
