@@ -9,6 +9,9 @@
 //!   the client's HTTP-MEDIA-003 alone, not also REST-ERROR-001 for the refusal's body (no
 //!   A2A error exists for a wrong request media type, as for a wrong verb's 405); the
 //!   agent's 415 to `application/json` (C09) keeps both.
+//! - A25, A31: a 0.1 card's `authentication.schemes` (0.1.0's AgentAuthentication) is its
+//!   security declaration: a call without credentials that succeeds is AUTH-OPEN-001, and a
+//!   401 is no AUTH-SCHEME-002; `["public"]`, the 0.1 samples' value, asks for nothing.
 
 mod common;
 
@@ -59,7 +62,9 @@ fn a_0_1_task_in_a_state_0_1_lacks_is_named_with_0_1s_states() {
     assert!(
         m.contains("\"rejected\"")
             && m.contains("no state of 0.1.0")
-            && m.contains("submitted, working, input-required, completed, canceled, failed or unknown")
+            && m.contains(
+                "submitted, working, input-required, completed, canceled, failed or unknown"
+            )
             && m.contains("came with 0.2"),
         "{m}"
     );
@@ -106,4 +111,25 @@ fn sse_framing_faults_say_what_the_parser_did() {
         errors_and_warnings("b29x-F28-v10-sse-bom-mid-stream"),
         ["SSE-FRAME-003"]
     );
+}
+
+/// A25 / A31: a 0.1 card declares its security as `authentication: {schemes: [...]}`. A
+/// call without credentials that succeeds is AUTH-OPEN-001; one refused with 401 is not
+/// AUTH-SCHEME-002 ("the card declares no security scheme"), which the old reading said.
+#[test]
+fn a_0_1_cards_authentication_member_is_its_security() {
+    assert_eq!(
+        errors_and_warnings("b29x-A25-v01-card-auth-call-without-credentials"),
+        ["AUTH-OPEN-001"]
+    );
+    assert_eq!(
+        errors_and_warnings("b29x-A31-v01-card-auth-refused-without-challenge"),
+        ["AUTH-CHALLENGE-001"]
+    );
+    for legal in [
+        "b29x-A26-legal-v01-card-auth-call-with-bearer",
+        "b29x-A30-legal-v01-card-auth-public",
+    ] {
+        assert!(errors_and_warnings(legal).is_empty(), "{legal}");
+    }
 }

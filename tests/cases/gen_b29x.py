@@ -640,4 +640,37 @@ case("G13-legal-v03-jsonrpc-then-v03-rest-same-agent", lambda: getcard(card03(ad
     rget("/v1/tasks/t1"), rok(t03r(state="TASK_STATE_COMPLETED", n=2))],
      [], "one 0.3 agent, its task read over both bindings in each binding's own JSON (BIND-001; trap 5)")
 
+# ---------------------------------------------------------------- round four: 0.1 / 0.2 capabilities and auth
+AUTH01 = {"authentication": {"schemes": ["Bearer"]}}
+case("A25-v01-card-auth-call-without-credentials", lambda: C01(**AUTH01) + [R01(1, "tasks/send", SP01), resp(ok(1, task01()))],
+     [("AUTH-OPEN-001", E)], "the 0.1 card declares authentication schemes [Bearer] (0.1's security) and a tasks/send without credentials succeeds (AUTH-002)")
+case("A26-legal-v01-card-auth-call-with-bearer", lambda: C01(**AUTH01) + [req(A, rpc(1, "tasks/send", SP01), headers={**J03, "authorization": "Bearer abc"}), resp(ok(1, task01()))],
+     [], "the same call with a Bearer token")
+case("A27-v01-stream-served-streaming-false", lambda: C01(capabilities={"streaming": False, "pushNotifications": False}) + s01([st01(state="working"), st01(state="completed", final=True)]),
+     [("CAP-STREAM-001", E)], "the 0.1 card declares streaming false; tasks/sendSubscribe is served as a stream (STREAM-001)")
+case("A28-v01-push-set-accepted-push-false", lambda: C01() + [
+    R01(1, "tasks/pushNotification/set", {"id": "t1", "pushNotificationConfig": {"url": HOOK}}), resp(ok(1, {"id": "t1", "pushNotificationConfig": {"url": HOOK}}))],
+     [("CAP-PUSH-001", E)], "the 0.1 card declares pushNotifications false; tasks/pushNotification/set is accepted (PUSH-001)")
+case("A29-legal-v01-stream-artifact-first", lambda: C01() + s01([art01(text="partial"), st01(state="completed", final=True)]),
+     [], "0.1 has no Task-first rule for sendSubscribe: an artifact event may come first (0.1 schema; STREAM-003 is 1.0)")
+case("B19-v02-401-without-challenge", lambda: getcard(card02(**BEARER), path="/.well-known/agent.json") + [R01(1, "message/send", {"message": msg03()}),
+     resp(err(1, -32600, "unauthorized"), status=401)],
+     [("AUTH-CHALLENGE-001", W)], "0.2 401 without WWW-Authenticate (AUTH-003: 401 includes the challenge)")
+case("B20-legal-v02-resubscribe-finished-task", lambda: C02() + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03()))] + s02(
+    [st03(state="completed", final=True, n=1)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
+     [], "0.x resubscribe to a finished task: replaying its final status and closing is implementation-defined (0.3:§7.9, trap 6)")
+case("B21-legal-v02-final-at-auth-required", lambda: C02() + s02([task03(state="working"), st03(state="auth-required", final=True, message={"kind": "message", "messageId": "a1", "role": "agent", "parts": [{"kind": "text", "text": "sign in"}]})]),
+     [], "final:true at auth-required, an interrupted state like input-required (0.3:ts final = last event of this interaction; legal reading of STREAM-008)")
+case("B22-legal-v02-blocking-send-working-note", lambda: C02() + [R01(1, "message/send", {"message": msg03(), "configuration": {"acceptedOutputModes": ["text/plain"], "blocking": True}}), resp(ok(1, task03(state="working")))],
+     [("TASK-STATE-011", N)], "0.x blocking:true answered with a working task: a note (0.3 lets the server refuse to block, TASK-005)")
+case("G14-legal-v03-card-0-2-5-at-new-path", lambda: getcard(card03(protocolVersion="0.2.5")) + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03()))],
+     [], "a 0.2.5 card served at agent-card.json: the 0.2 path is recommended, not required (CARD-002)")
+case("G15-legal-v03-card-protocol-version-major-minor", lambda: getcard(card03(protocolVersion="0.3")) + [R01(1, "message/send", {"message": msg03()}), resp(ok(1, task03()))],
+     [], "protocolVersion \"0.3\" without a patch number")
+
+case("A30-legal-v01-card-auth-public", lambda: C01(authentication={"schemes": ["public"]}) + [R01(1, "tasks/send", SP01), resp(ok(1, task01()))],
+     [], "the 0.1 samples' authentication schemes [\"public\"] asks for no credentials")
+case("A31-v01-card-auth-refused-without-challenge", lambda: C01(**AUTH01) + [R01(1, "tasks/send", SP01), resp(err(1, -32600, "unauthorized"), status=401)],
+     [("AUTH-CHALLENGE-001", W)], "the 0.1 card asks for Bearer; the client sends none and gets a 401 without WWW-Authenticate (AUTH-003); not AUTH-SCHEME-002: the card does declare a scheme, in 0.1's authentication member")
+
 write_cases(C, OUT)
