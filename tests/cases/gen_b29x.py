@@ -673,4 +673,23 @@ case("A30-legal-v01-card-auth-public", lambda: C01(authentication={"schemes": ["
 case("A31-v01-card-auth-refused-without-challenge", lambda: C01(**AUTH01) + [R01(1, "tasks/send", SP01), resp(err(1, -32600, "unauthorized"), status=401)],
      [("AUTH-CHALLENGE-001", W)], "the 0.1 card asks for Bearer; the client sends none and gets a 401 without WWW-Authenticate (AUTH-003); not AUTH-SCHEME-002: the card does declare a scheme, in 0.1's authentication member")
 
+# ---------------------------------------------------------------- round five: 0.1 artifacts, history, ids
+case("A32-v01-artifact-chunk-after-last", lambda: C01() + s01(
+    [st01(state="working"), art01(text="Hel", index=0, append=False, lastChunk=True), art01(text="lo", index=0, append=True, lastChunk=True), st01(state="completed", final=True)]),
+     [("STREAM-ARTIFACT-002", W)], "0.1 artifact index 0 marked lastChunk, then another chunk of index 0 (STREAM-009; 0.1 artifacts are keyed by index)")
+case("A33-v01-artifact-append-without-base", lambda: C01() + s01(
+    [st01(state="working"), art01(text="lo", index=3, append=True, lastChunk=True), st01(state="completed", final=True)]),
+     [("STREAM-ARTIFACT-001", W)], "0.1 chunk with append:true for index 3, which no earlier chunk opened (STREAM-009)")
+case("A34-legal-v01-two-artifacts-by-index", lambda: C01() + s01(
+    [st01(state="working"), art01(text="a", index=0, lastChunk=True), art01(text="b", index=1, lastChunk=True), st01(state="completed", final=True)]),
+     [], "two 0.1 artifacts told apart by index, each with its lastChunk")
+case("A35-v01-stream-event-other-task", lambda: C01() + s01([st01(state="working"), st01(tid="t2", state="completed", final=True)]),
+     [("ID-EVENT-002", E)], "the stream of task t1 carries a status event of t2 (ID-006)")
+case("A36-legal-v01-task-without-session-id", lambda: C01() + [R01(1, "tasks/send", {"id": "t1", "message": msg01()}),
+     resp(ok(1, {"id": "t1", "status": {"state": "completed", "timestamp": "2026-12-02T10:00:01"}}))],
+     [], "0.1 Task requires only id and status (0.1 schema); sessionId is optional there")
+case("A37-v01-history-not-trimmed", lambda: C01() + [R01(1, "tasks/send", SP01), resp(ok(1, task01())),
+     R01(2, "tasks/get", {"id": "t1", "historyLength": 1}), resp(ok(2, task01(history=[msg01("a"), msg01("b", "agent"), msg01("c")])))],
+     [("DATA-HISTORY-002", W)], "0.1 tasks/get with historyLength 1 answered with three history messages (DATA-006)")
+
 write_cases(C, OUT)
