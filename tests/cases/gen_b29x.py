@@ -692,4 +692,32 @@ case("A37-v01-history-not-trimmed", lambda: C01() + [R01(1, "tasks/send", SP01),
      R01(2, "tasks/get", {"id": "t1", "historyLength": 1}), resp(ok(2, task01(history=[msg01("a"), msg01("b", "agent"), msg01("c")])))],
      [("DATA-HISTORY-002", W)], "0.1 tasks/get with historyLength 1 answered with three history messages (DATA-006)")
 
+# ---------------------------------------------------------------- round six: push lifecycle, empty answers
+def later(secs, lines):
+    """`lines` moved `secs` seconds later, and the clock with them."""
+    for l in lines:
+        l["t"] = round(l["t"] + secs, 3)
+    _t[0] += secs
+    return lines
+
+
+case("D31-v10-push-terminal-not-delivered", lambda: setup10() + hook(st10(state="WORKING", n=2)) + [RPC(2, "GetTask", {"id": "t1"}), resp(ok(2, task10(state="COMPLETED", n=3)))]
+     + later(120, [RPC(3, "GetTask", {"id": "t1"}), resp(ok(3, task10(state="COMPLETED", n=3)))]),
+     [("PUSH-DELIV-003", W)], "the task with a live push config completed (GetTask) and the webhook, which got the working push, never got the terminal state (PUSH-004 at-least-once)")
+case("D32-legal-v10-push-terminal-as-task-snapshot", lambda: setup10() + hook(st10(state="WORKING", n=2)) + hook({"task": task10(state="COMPLETED", n=3)}) + [RPC(2, "GetTask", {"id": "t1"}), resp(ok(2, task10(state="COMPLETED", n=3)))],
+     [], "the terminal state delivered as a {task} snapshot (PUSH-004)")
+case("D33-v10-push-after-config-deleted", lambda: C10() + [
+    RPC(1, "SendMessage", {"message": msg10(), "configuration": {"returnImmediately": True}}), resp(ok(1, {"task": task10(state="WORKING")})),
+    RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK}), resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK})),
+    RPC(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "p1"}), resp(ok(3, {}))] + later(30, hook(DONE10(), headers={"content-type": "application/a2a+json"})),
+     [("PUSH-CFG-002", E)], "a push for t1 after its only config for that webhook was deleted (PUSH-003: no further notifications after deletion)")
+case("D34-legal-v03-push-token-in-authorization", lambda: C03() + [
+    req(A, rpc(1, "message/send", {"message": msg03(), "configuration": {"blocking": False, "pushNotificationConfig": {"url": HOOK, "token": "tok-3"}}}), headers=J03),
+    resp(ok(1, task03(state="working")))] + hook(task03(n=3), headers={"content-type": "application/json", "authorization": "Bearer tok-3"}),
+     [], "0.3 token sent as a Bearer credential: PUSH-005 names X-A2A-Notification-Token only as an example (legal reading)")
+case("D35-legal-v10-push-redelivered", lambda: setup10() + hook(DONE10()) + hook(DONE10()),
+     [], "the terminal push delivered twice: at-least-once, receivers dedupe (PUSH-004)")
+case("E29-v10-jsonrpc-200-empty-body", lambda: C10() + [RPC(1, "SendMessage", P1), resp("", headers=J03)],
+     [("RPC-ENVELOPE-001", E)], "a JSON-RPC call with an id answered HTTP 200 with no body: no response object at all (RPC-002)")
+
 write_cases(C, OUT)
