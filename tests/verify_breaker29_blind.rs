@@ -12,6 +12,8 @@
 //! - A25, A31: a 0.1 card's `authentication.schemes` (0.1.0's AgentAuthentication) is its
 //!   security declaration: a call without credentials that succeeds is AUTH-OPEN-001, and a
 //!   401 is no AUTH-SCHEME-002; `["public"]`, the 0.1 samples' value, asks for nothing.
+//! - G16: a 0.x card with no protocolVersion declares 0.x by its shape, so a 1.0 call it
+//!   refuses is the client's VER-CARD-002 note.
 
 mod common;
 
@@ -132,4 +134,26 @@ fn a_0_1_cards_authentication_member_is_its_security() {
     ] {
         assert!(errors_and_warnings(legal).is_empty(), "{legal}");
     }
+}
+
+/// G16 / G18: a 0.x card without protocolVersion (0.1.0, or 0.2 before 0.2.5) declares its
+/// generation by its shape: a 1.0 call it refuses is the client's VER-CARD-002 note, which
+/// says what the card is; a 0.2 call to a card that reads as 0.1 and 0.2 alike is not.
+#[test]
+fn a_card_without_protocol_version_still_declares_0_x() {
+    let m = message(
+        "b29x-G16-v10-client-1-0-to-0-2-agent-refused",
+        "VER-CARD-002",
+    );
+    assert!(
+        m.contains("client called SendMessage in protocol version 1.0")
+            && m.contains("0.1 or 0.2 (a 0.x card: url, and no protocolVersion")
+            && m.contains("protocol version 0.2 names this call message/send"),
+        "{m}"
+    );
+    assert!(
+        findings("b29x-G18-legal-v02-call-to-card-without-version-refused")
+            .iter()
+            .all(|f| f.rule != "VER-CARD-002")
+    );
 }

@@ -12658,14 +12658,33 @@ impl State {
         {
             return;
         }
-        let declared = card.view.declared_dialects();
+        let mut declared = card.view.declared_dialects();
+        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
+        // 0.2.5 neither) still declares its generation by its shape: url and no
+        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
+        // refused by a card that names its version.
+        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
+        if implied {
+            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
+            if card.view.v01_shape {
+                declared.push(Dialect::V0_1);
+            }
+            declared.push(Dialect::V0_2);
+        }
         let covers = declared.iter().any(|k| {
             *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
         });
         if declared.is_empty() || covers {
             return;
         }
-        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        if implied {
+            list = vec![if card.view.v01_shape {
+                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            } else {
+                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            }];
+        }
         self.areas.insert("version");
         let card_ev = Evidence {
             seq: card.seq,
@@ -12757,14 +12776,33 @@ impl State {
         if card.view.v0_shape_claims_v1 {
             return;
         }
-        let declared = card.view.declared_dialects();
+        let mut declared = card.view.declared_dialects();
+        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
+        // 0.2.5 neither) still declares its generation by its shape: url and no
+        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
+        // refused by a card that names its version.
+        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
+        if implied {
+            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
+            if card.view.v01_shape {
+                declared.push(Dialect::V0_1);
+            }
+            declared.push(Dialect::V0_2);
+        }
         let covers = declared.iter().any(|k| {
             *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
         });
         if declared.is_empty() || covers {
             return;
         }
-        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        if implied {
+            list = vec![if card.view.v01_shape {
+                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            } else {
+                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            }];
+        }
         self.areas.insert("version");
         let card_ev = Evidence {
             seq: card.seq,

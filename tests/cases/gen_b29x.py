@@ -720,4 +720,29 @@ case("D35-legal-v10-push-redelivered", lambda: setup10() + hook(DONE10()) + hook
 case("E29-v10-jsonrpc-200-empty-body", lambda: C10() + [RPC(1, "SendMessage", P1), resp("", headers=J03)],
      [("RPC-ENVELOPE-001", E)], "a JSON-RPC call with an id answered HTTP 200 with no body: no response object at all (RPC-002)")
 
+# ---------------------------------------------------------------- round seven: HTTP answers, odd characters, version refusals
+case("E30-v10-call-redirected-to-login", lambda: C10(securitySchemes={"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, securityRequirements=[{"schemes": {"bearer": {"list": []}}}]) + [
+    RPC(1, "SendMessage", P1), resp("", status=302, headers={"location": "https://login.example.test/authorize?next=/a2a"})],
+     [("AUTH-CHALLENGE-001", W)], "an API call without credentials redirected to a login page instead of a 401 with a challenge (AUTH-003, ERR-006)")
+case("E31-legal-v03-http-500-with-jsonrpc-error", lambda: C03() + [R01(1, "message/send", {"message": msg03()}), resp(err(1, -32603, "Internal error"), status=500)],
+     [], "a JSON-RPC error under HTTP 500 with the request's id: the HTTP status of JSON-RPC errors is unspecified (ERR-007)")
+case("E32-legal-v10-stream-recorded-as-one-body", lambda: C10() + [RPC(1, "SendStreamingMessage", P1, h=S10),
+     resp("".join("data: %s\n\n" % js(e()) for e in (EV_T, EV_W, EV_D)), headers=SSE)],
+     [], "a whole event stream recorded as the response body with no chunks (TRANSCRIPT.md: resp holds the whole body unless chunks follow)")
+case("E33-legal-v10-429-retry-after-id-echoed", lambda: C10() + [RPC(1, "SendMessage", P1), resp(err(1, -32000, "rate limited"), status=429, headers={**J03, "retry-after": "2"}),
+     RPC(1, "SendMessage", P1), resp(ok(1, {"task": task10()}))],
+     [], "a 429 with Retry-After whose JSON-RPC error echoes the id, then the same call (same messageId) retried and answered")
+case("F35-legal-v10-sse-unicode-line-separators", lambda: sstream(["data: %s\n\n" % js(EV_T()),
+     "data: %s\n\n" % json.dumps(ok(1, st10(state="WORKING", n=2, message=amsg10("a\u2028b\u2029c\u0085d", taskId="t1", contextId="c1"))), ensure_ascii=False),
+     "data: %s\n\n" % js(EV_D())]),
+     [], "U+2028, U+2029 and U+0085 inside a JSON string: SSE ends lines only at CR and LF (W3C SSE 9.2.5)")
+case("G16-v10-client-1-0-to-0-2-agent-refused", lambda: C02() + [RPC(1, "SendMessage", P1), resp(err(1, -32601, "Method not found"))],
+     [("VER-CARD-002", N)], "a 1.0 client calls a 0.2 agent in 1.0 and is refused: the client's note (VER-005, CARD-005); the agent is right")
+case("G17-legal-v03-call-to-1-0-agent-version-not-supported", lambda: C10() + [R01(1, "message/send", {"message": msg03()}),
+     resp(err(1, -32009, "Version not supported", [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "VERSION_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]))],
+     [("VER-CARD-002", N)], "a header-less message/send (0.3, VER-003) to a 1.0-only agent answered -32009 VersionNotSupportedError: the agent's right answer (VER-002); the client's note")
+
+case("G18-legal-v02-call-to-card-without-version-refused", lambda: C01() + [R01(1, "message/send", {"message": msg03()}), resp(err(1, -32601, "Method not found"))],
+     [], "a 0.2 message/send refused -32601 by an agent whose card (url, no protocolVersion, nothing 0.2 added) reads as 0.1.0 and as 0.2.0 alike: the client cannot be told it spoke a version the card does not declare")
+
 write_cases(C, OUT)
