@@ -745,4 +745,13 @@ case("G17-legal-v03-call-to-1-0-agent-version-not-supported", lambda: C10() + [R
 case("G18-legal-v02-call-to-card-without-version-refused", lambda: C01() + [R01(1, "message/send", {"message": msg03()}), resp(err(1, -32601, "Method not found"))],
      [], "a 0.2 message/send refused -32601 by an agent whose card (url, no protocolVersion, nothing 0.2 added) reads as 0.1.0 and as 0.2.0 alike: the client cannot be told it spoke a version the card does not declare")
 
+# ---------------------------------------------------------------- round eight
+case("E34-legal-v10-stream-406-for-json-only-accept", lambda: C10() + [RPC(1, "SendStreamingMessage", P1, h={**V10, "accept": "application/json"}),
+     resp("Not Acceptable: this endpoint streams text/event-stream", status=406, headers={"content-type": "text/plain"})],
+     [], "a streaming call whose Accept names only application/json refused 406 Not Acceptable (RFC 9110 §15.5.7): the agent honours the client's own Accept")
+case("G19-legal-v10-header-at-0-3-url-of-dual-card", lambda: C10(ifaces=DUAL) + [RPC(1, "SendMessage", P1, url=H + "/a2a/v03"), resp(ok(1, {"task": task10()}))],
+     [], "A2A-Version 1.0 at the URL the card lists for 0.3, answered in 1.0: one server behind both URLs honours the header (VER-004: the version is per URL and header)")
+case("G20-v10-stream-status-with-final-flag", lambda: sstream(["data: %s\n\n" % js(EV_T()), "data: %s\n\n" % js(ok(1, {"statusUpdate": dict(st10(state="COMPLETED", n=3)["statusUpdate"], final=True)}))]),
+     [("VER-MIX-001", W)], "a 1.0 statusUpdate carrying the 0.x final flag (STREAM-007: 1.0 has no final; DATA-001)")
+
 write_cases(C, OUT)
