@@ -1074,6 +1074,27 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             })
         });
         c.requires_auth = !list.is_empty() && !any_empty;
+    } else if reqs.is_none() && o.get("securitySchemes").is_none() {
+        // 0.1.0 declares security as `authentication: {schemes: [...], credentials?}` (0.1
+        // schema AgentAuthentication; 0.2 replaced it by securitySchemes / security):
+        // a scheme other than the samples' "public" (or none) asks every call for
+        // credentials (AUTH-002; breaker29 A25).
+        let open = |s: &str| {
+            ["public", "none", "anonymous"]
+                .iter()
+                .any(|p| s.trim().eq_ignore_ascii_case(p))
+        };
+        let schemes = o
+            .get("authentication")
+            .and_then(|a| a.get("schemes"))
+            .and_then(Json::as_array);
+        if let Some(list) = schemes {
+            let named: Vec<&str> = list.iter().filter_map(Json::as_str).collect();
+            if !named.is_empty() && named.len() == list.len() && !named.iter().any(|s| open(s)) {
+                c.requires_auth = true;
+                c.declares_schemes = true;
+            }
+        }
     }
     c.credential_headers = vec!["authorization".into(), "cookie".into()];
     c.security_alternatives = read_security_alternatives(o);
@@ -2546,5 +2567,31 @@ mod tests {
         assert!(signature_problems(&no_sig, true)[0]
             .message
             .contains("no string signature"));
+    }
+
+    /// breaker29 A25: a 0.1 card's `authentication.schemes` (0.1's security declaration)
+    /// asks for credentials unless it names only the samples' "public"; 0.2+ members win.
+    #[test]
+    fn v01_authentication_schemes_require_credentials() {
+        let bearer = json!({"name":"old","url":"https://h/a2a","version":"1.0.0",
+            "capabilities":{"streaming":true},"authentication":{"schemes":["Bearer"]},
+            "skills":[{"id":"echo","name":"echo"}]});
+        let c = card_view(&bearer, true);
+        assert!(c.requires_auth && c.declares_schemes);
+        for open in [
+            json!({"name":"old","url":"https://h/a2a","version":"1.0.0","capabilities":{},
+                "authentication":{"schemes":["public"]},"skills":[{"id":"e","name":"e"}]}),
+            json!({"name":"old","url":"https://h/a2a","version":"1.0.0","capabilities":{},
+                "authentication":{"schemes":[]},"skills":[{"id":"e","name":"e"}]}),
+            json!({"name":"old","url":"https://h/a2a","version":"1.0.0","capabilities":{},
+                "authentication":{"schemes":"Bearer"},"skills":[{"id":"e","name":"e"}]}),
+        ] {
+            let c = card_view(&open, true);
+            assert!(!c.requires_auth && !c.declares_schemes);
+        }
+        // A card that declares security the 0.2+ way is read that way only.
+        let v02 = json!({"name":"old","url":"https://h/a2a","version":"1.0.0","capabilities":{},
+            "authentication":{"schemes":["Bearer"]},"security":[{}],"skills":[{"id":"e","name":"e"}]});
+        assert!(!card_view(&v02, true).requires_auth);
     }
 }

@@ -12737,14 +12737,33 @@ impl State {
         {
             return;
         }
-        let declared = card.view.declared_dialects();
+        let mut declared = card.view.declared_dialects();
+        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
+        // 0.2.5 neither) still declares its generation by its shape: url and no
+        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
+        // refused by a card that names its version.
+        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
+        if implied {
+            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
+            if card.view.v01_shape {
+                declared.push(Dialect::V0_1);
+            }
+            declared.push(Dialect::V0_2);
+        }
         let covers = declared.iter().any(|k| {
             *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
         });
         if declared.is_empty() || covers {
             return;
         }
-        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        if implied {
+            list = vec![if card.view.v01_shape {
+                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            } else {
+                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            }];
+        }
         self.areas.insert("version");
         let card_ev = Evidence {
             seq: card.seq,
@@ -12836,14 +12855,33 @@ impl State {
         if card.view.v0_shape_claims_v1 {
             return;
         }
-        let declared = card.view.declared_dialects();
+        let mut declared = card.view.declared_dialects();
+        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
+        // 0.2.5 neither) still declares its generation by its shape: url and no
+        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
+        // refused by a card that names its version.
+        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
+        if implied {
+            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
+            if card.view.v01_shape {
+                declared.push(Dialect::V0_1);
+            }
+            declared.push(Dialect::V0_2);
+        }
         let covers = declared.iter().any(|k| {
             *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
         });
         if declared.is_empty() || covers {
             return;
         }
-        let list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
+        if implied {
+            list = vec![if card.view.v01_shape {
+                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            } else {
+                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
+            }];
+        }
         self.areas.insert("version");
         let card_ev = Evidence {
             seq: card.seq,
@@ -16885,17 +16923,7 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        // 415 is also the HTTP status of ContentTypeNotSupportedError (-32005, ERR-002): a
-        // part's media type the agent does not take, not the body's.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-        // 1.0.0's problem+json names it by its type URI (.../content-type-not-supported).
-        let names_part_type = contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
-            || contains(&body, b"content-type-not-supported")
-            || contains(&body, b"-32005")
-            || request_part_media_types(&c.params)
-                .iter()
-                .any(|m| contains(&body, m.as_bytes()));
-        if names_part_type {
+        if refusal_names_part_type(x, c) {
             return;
         }
         let term = c.op_term(op.name());
@@ -16954,11 +16982,7 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        if mt.is_empty()
-            || mt == "application/json"
-            || mt == "application/a2a+json"
-            || mt.ends_with("+json")
-        {
+        if mt.is_empty() || is_json_media_type(&mt) {
             return;
         }
         let want = match (b, c.dialect) {
@@ -21131,6 +21155,19 @@ impl State {
                     .any(|v| x.method.eq_ignore_ascii_case(v))
             });
         if wrong_verb {
+            return;
+        }
+        // breaker29 C08: a 415 to a body the client sent under a media type that is not JSON
+        // (HTTP-MEDIA-003 names the client) is refused before any A2A operation runs, as
+        // the wrong verb's 405 above: no A2A error exists for it, so its body shape is not
+        // judged. The agent's 415 to the binding's own media type stays judged beside
+        // HTTP-MEDIA-001/002 (b11 K20, b27x H09), and so does a 415 that is
+        // ContentTypeNotSupportedError (a part's media type, 1.0.0's status).
+        let client_media_not_json = x
+            .req_headers
+            .media_type()
+            .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
+        if status == 415 && client_media_not_json && !refusal_names_part_type(x, c) {
             return;
         }
         let what = if x.body.as_slice().is_empty() {
@@ -31128,6 +31165,27 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
     }
 }
 
+/// Whether a media type (lower-case, without parameters) is JSON: `application/json`,
+/// `application/a2a+json` or any other `+json` type (RFC 6839).
+fn is_json_media_type(mt: &str) -> bool {
+    mt == "application/json" || mt.ends_with("+json")
+}
+
+/// Whether an HTTP 415 answer is ContentTypeNotSupportedError (-32005, ERR-002: 1.0.0 gave
+/// it HTTP 415), a part's media type the agent does not take, rather than a refusal of the
+/// request body's Content-Type: its body names the error (its reason, 1.0.0's
+/// problem+json type URI `.../content-type-not-supported`, the code) or one of the
+/// request's part media types.
+fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
+    let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
+        || contains(&body, b"content-type-not-supported")
+        || contains(&body, b"-32005")
+        || request_part_media_types(&c.params)
+            .iter()
+            .any(|m| contains(&body, m.as_bytes()))
+}
+
 /// A message's parts list and its member name (`parts`, 0.3 REST `content`).
 fn message_parts<'a, 'b>(m: &'a Obj<'b>) -> Option<(&'static str, &'a Json<'b>)> {
     m.get("parts")
@@ -31228,6 +31286,16 @@ fn state_spelling_problem(
             &r::TASK_STATE_INVALID,
             "is a 1.0 proto enum name; 0.x JSON-RPC clients only parse the lowercase states".into(),
         )),
+        // breaker29 A04: 0.1.0's TaskState enum (0.1 schema) has no rejected and no
+        // auth-required (0.2 added both): a 0.1 client's enum parse fails on them.
+        (Some(TaskState::Rejected | TaskState::AuthRequired), Some(false))
+            if dialect == Some(Dialect::V0_1) =>
+        {
+            Some((
+                &r::TASK_STATE_INVALID,
+                "is no state of 0.1.0, whose TaskState is submitted, working, input-required, completed, canceled, failed or unknown (rejected and auth-required came with 0.2)".into(),
+            ))
+        }
         _ => None,
     }
 }
