@@ -115,3 +115,124 @@ async fn probe_of_refusing_interfaces_reports_card_url_002_only() {
         assert!(!ids.contains(&"GW-RESP-006"), "{ids:?}");
     }
 }
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+/// An agent answering every POST, 30 ms later, with the same 0.3 JSON-RPC task in a state
+/// no version defines (an error per call).
+async fn bad_state_agent() -> std::net::SocketAddr {
+    serve(Arc::new(|_req: Request<Incoming>| {
+        Box::pin(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+            let body = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {
+                "kind": "task", "id": "t1", "contextId": "c1",
+                "status": {"state": "bogus"}}})
+            .to_string();
+            Response::builder()
+                .header("content-type", "application/json")
+                .body(full(body))
+                .unwrap()
+        })
+    }))
+    .await
+}
+
+/// One 0.3 JSON-RPC message/send to `proxy` (`host:port`); its answer's status line.
+fn send(proxy: &str) -> String {
+    use std::io::{Read, Write};
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"m1","role":"user","parts":[{"kind":"text","text":"hi"}]}}}"#;
+    let mut s = std::net::TcpStream::connect(proxy).unwrap();
+    s.write_all(
+        format!(
+            "POST /a2a HTTP/1.1\r\nhost: {proxy}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).unwrap();
+    String::from_utf8_lossy(&out).lines().next().unwrap_or("").to_string()
+}
+
+/// newcomer28 N9 and N10: a proxy in front of an agent that gets every call wrong. Its live
+/// lines print the error once, not once per request (before: 8 lines), and the end of the
+/// run counts the 7 lines not printed again; the recording and the report keep all 8. The
+/// run's JUnit report carries the recorded times: the suites the recording's span, the
+/// failing area's and rule's testcases the time of the exchanges their findings cite, each
+/// at least the agent's 30 ms delay (before: `time="0.000"` everywhere).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn proxy_folds_a_repeating_error_and_its_junit_has_the_recorded_times() {
+    let up = bad_state_agent().await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rec.jsonl");
+    let junit = dir.path().join("r.xml");
+    let run = proxy_process::spawn_until_listening(
+        std::process::Command::new(BIN)
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream"])
+            .arg(format!("http://{up}"))
+            .arg("--record")
+            .arg(&rec)
+            .arg("--report")
+            .arg(&junit)
+            .args(["--format", "junit"]),
+        std::time::Duration::from_secs(20),
+    );
+    let proxy = run.addr.trim_start_matches("http://").trim_end_matches('/').to_string();
+    tokio::task::spawn_blocking(move || {
+        for _ in 0..8 {
+            assert!(send(&proxy).starts_with("HTTP/1.1 200"));
+        }
+    })
+    .await
+    .unwrap();
+    let all = run.terminate();
+    let errors: Vec<&str> = all.lines().filter(|l| l.starts_with("error[")).collect();
+    assert_eq!(errors.len(), 1, "{all}");
+    let rule = errors[0]
+        .trim_start_matches("error[")
+        .split(']')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(
+        all.contains(&format!(
+            "7 repeated error lines not printed again ({rule} ×7)"
+        )),
+        "{all}"
+    );
+    // the report keeps every occurrence
+    let out = std::process::Command::new(BIN)
+        .args(["verify", "--format", "json"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seen: u64 = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == rule.as_str())
+        .map(|f| f["seen"].as_u64().unwrap_or(1))
+        .sum();
+    assert_eq!(seen, 8, "{v}");
+    // JUnit times
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let time = |line: &str| -> f64 {
+        let i = line.find(" time=\"").unwrap() + 7;
+        line[i..i + line[i..].find('"').unwrap()].parse().unwrap()
+    };
+    let root = xml.lines().find(|l| l.contains("<testsuites ")).unwrap();
+    assert!(time(root) >= 8.0 * 0.03, "{xml}");
+    let failing: Vec<f64> = xml
+        .lines()
+        .filter(|l| l.contains("<testcase ") && !l.contains("/>"))
+        .filter(|l| l.contains(&format!("name=\"{rule}\"")) || l.contains("name=\"area:"))
+        .map(time)
+        .filter(|t| *t > 0.0)
+        .collect();
+    // the rule's testcase and its area's: the 8 exchanges, 30 ms each at least
+    assert!(failing.len() >= 2, "{xml}");
+    assert!(failing.iter().all(|t| *t >= 8.0 * 0.03), "{failing:?}\n{xml}");
+}
