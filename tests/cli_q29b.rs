@@ -236,3 +236,72 @@ async fn proxy_folds_a_repeating_error_and_its_junit_has_the_recorded_times() {
     assert!(failing.len() >= 2, "{xml}");
     assert!(failing.iter().all(|t| *t >= 8.0 * 0.03), "{failing:?}\n{xml}");
 }
+
+/// A transcript whose first exchange (e1, a stream cut in the middle of an event: area
+/// `sse`) and second (e2, a JSON-RPC batch: area `jsonrpc`) are both not judged in part.
+fn two_not_judged() -> String {
+    let lines = [
+        serde_json::json!({"t": 0.0, "dir": "req", "method": "POST",
+            "url": "http://127.0.0.1:8080/",
+            "headers": {"content-type": "application/json", "a2a-version": "1.0"},
+            "body": serde_json::json!({"jsonrpc": "2.0", "id": 1,
+                "method": "SendStreamingMessage", "params": {"message": {"messageId": "m1",
+                "role": "ROLE_USER", "parts": [{"text": "hi"}]}}}).to_string()}),
+        serde_json::json!({"t": 0.01, "dir": "resp", "status": 200,
+            "headers": {"content-type": "text/event-stream"}, "body": ""}),
+        serde_json::json!({"t": 0.02, "dir": "chunk",
+            "body": "data: {\"jsonrpc\":\"2.0\",\"id\":1,\"res"}),
+        serde_json::json!({"t": 0.03, "dir": "chunk", "body": "", "close": "reset"}),
+        serde_json::json!({"t": 0.1, "dir": "req", "method": "POST",
+            "url": "http://127.0.0.1:8080/",
+            "headers": {"content-type": "application/json", "a2a-version": "1.0"},
+            "body": serde_json::json!([
+                {"jsonrpc": "2.0", "id": 2, "method": "GetTask", "params": {"id": "t1"}},
+                {"jsonrpc": "2.0", "id": 3, "method": "GetTask", "params": {"id": "t2"}}])
+                .to_string()}),
+        serde_json::json!({"t": 0.11, "dir": "resp", "status": 200,
+            "headers": {"content-type": "application/json"},
+            "body": serde_json::json!([
+                {"jsonrpc": "2.0", "id": 2, "error": {"code": -32001, "message": "Task not found"}},
+                {"jsonrpc": "2.0", "id": 3, "error": {"code": -32001, "message": "Task not found"}}])
+                .to_string()}),
+    ];
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// newcomer28 N11: the report's "not judged" list is ordered by area in the report's area
+/// order (`jsonrpc` before `sse`), then by exchange, in every format that lists it (text,
+/// Markdown, HTML, JSON with each entry's `area`); before, it came in the verifier's order
+/// (e1's `sse` entry first).
+#[test]
+fn not_judged_is_listed_by_area_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("t.jsonl");
+    std::fs::write(&input, two_not_judged()).unwrap();
+    for format in ["text", "markdown", "html"] {
+        let out = std::process::Command::new(BIN)
+            .args(["report", "-f", format])
+            .arg(&input)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let batch = text.find("JSON-RPC batch of 2 calls").expect(format);
+        let event = text
+            .find("ended in the middle of an event")
+            .unwrap_or_else(|| panic!("{format}: {text}"));
+        assert!(batch < event, "{format}: {text}");
+    }
+    let out = std::process::Command::new(BIN)
+        .args(["report", "-f", "json"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let got: Vec<(&str, &str)> = v["notJudged"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["area"].as_str().unwrap(), n["examples"][0].as_str().unwrap()))
+        .collect();
+    assert_eq!(got, vec![("jsonrpc", "e2"), ("sse", "e1")]);
+}
