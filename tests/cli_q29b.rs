@@ -305,3 +305,63 @@ fn not_judged_is_listed_by_area_in_every_format() {
         .collect();
     assert_eq!(got, vec![("jsonrpc", "e2"), ("sse", "e1")]);
 }
+
+/// review28b R1 in `interop` (q29b): agent B's card names an interface URL that refuses
+/// every connection. Direction A->B reports CARD-URL-002 against agent B, live and in
+/// `verify` of the recording, and no GW-RESP-006 for the recording proxy's own 502 (before:
+/// the interop recording's direction legs kept CARD-URL-002 from being judged at all, and
+/// GW-RESP-006 was the only finding).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn interop_with_an_agent_whose_card_url_refuses_reports_card_url_002() {
+    let good = a2a_interop::refagent::start(a2a_interop::refagent::RefAgentConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        public_url: None,
+    })
+    .await
+    .unwrap();
+    let url_a = format!("http://{}/", good.local_addr());
+    let dead = dead_port();
+    let url_b = card_server(serde_json::json!({"name": "x", "description": "d",
+        "version": "1", "url": format!("http://{dead}/a2a"), "protocolVersion": "0.3.0",
+        "preferredTransport": "JSONRPC", "capabilities": {"streaming": true},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": skills()}))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("i.jsonl");
+    let out = run(vec![
+        "interop".into(),
+        url_a,
+        url_b,
+        "--timeout".into(),
+        "10s".into(),
+        "-q".into(),
+        "--record".into(),
+        rec.display().to_string(),
+    ])
+    .await;
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert_eq!(
+        text.matches("error[CARD-URL-002] agent B").count(),
+        1,
+        "{text}"
+    );
+    assert!(!text.contains("GW-RESP-006"), "{text}");
+    let again = run(vec![
+        "verify".into(),
+        rec.display().to_string(),
+        "--format".into(),
+        "json".into(),
+    ])
+    .await;
+    let v: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    let ids: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert!(ids.contains(&"CARD-URL-002"), "{ids:?}");
+    assert!(!ids.contains(&"GW-RESP-006"), "{ids:?}");
+}

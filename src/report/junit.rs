@@ -192,7 +192,11 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         rules.push(Case {
             name: id.to_string(),
             // the time of the exchanges that showed its findings
-            time: secs(cited_ms(fs.iter().copied(), &input.index)),
+            // (`0` with no finding, as before)
+            time: match cited_ms(fs.iter().copied(), &input.index) {
+                0 => "0".into(),
+                ms => secs(ms),
+            },
             classname: format!("a2a-interop.rules.{category}"),
             failure: failing.first().map(|f| {
                 (
@@ -241,14 +245,19 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     root.push_attribute(("tests", total.to_string().as_str()));
     root.push_attribute(("failures", failures.to_string().as_str()));
     root.push_attribute(("errors", "0"));
-    // The run's wall time (the recording starts with the run; a transcript's last `t`):
-    // checks that ran at once (interop's two directions) are not summed. Else, with no
-    // time recorded, the sum of the results' times.
+    // The run's wall time for an active run (probe, interop: the recording starts with the
+    // run): checks that ran at once (interop's two directions) are not summed. Else the sum
+    // of the results' times, or, for a passive run's area results (no time of their own),
+    // the recording's span (a transcript's last `t`).
     let summed: u64 = report.results.iter().map(|r| r.duration_ms).sum();
     let wall_ms = input.index.last_t_us() / 1000;
     // A recording's (a proxy run's) time is its span too: the traffic it judged took that
     // long (newcomer28 N10: `time="0.000"`).
-    let total_ms = if wall_ms > 0 { wall_ms } else { summed };
+    let total_ms = match report.source.kind {
+        SourceKind::Probe | SourceKind::Interop if wall_ms > 0 => wall_ms,
+        _ if summed > 0 => summed,
+        _ => wall_ms,
+    };
     let total_time = secs(total_ms);
     // the rules judged the exchanges their findings cite, each once
     let cited = cited_ms(&report.findings, &input.index);

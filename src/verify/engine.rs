@@ -25201,7 +25201,13 @@ impl State {
     /// answered ones is the agent failing that call, not a wrong URL).
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
-        if x.leg.is_some() {
+        // A leg is a hop behind a gateway, not the client's own call; except in an
+        // `interop` recording, whose legs are its two directions (`A->B`, `B->A`): there
+        // the prober's own calls (named by their agent URL) are each a client following the
+        // card (q29b: an advertised URL that refused every connection was no CARD-URL-002 in
+        // interop, only the recording proxy's 502 as GW-RESP-006).
+        if x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
+        {
             return;
         }
         // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
