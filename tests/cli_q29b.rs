@@ -84,11 +84,7 @@ async fn probe_of_refusing_interfaces_reports_card_url_002_only() {
         ])
         .await;
         let text = String::from_utf8_lossy(&out.stdout).to_string();
-        assert_eq!(
-            text.matches("error[CARD-URL-002]").count(),
-            urls,
-            "{text}"
-        );
+        assert_eq!(text.matches("error[CARD-URL-002]").count(), urls, "{text}");
         assert!(text.contains("refused the connection"), "{text}");
         assert!(!text.contains("GW-RESP-006"), "{text}");
         let again = run(vec![
@@ -98,9 +94,8 @@ async fn probe_of_refusing_interfaces_reports_card_url_002_only() {
             "json".into(),
         ])
         .await;
-        let v: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap_or_else(|e| {
-            panic!("{e}: {}", String::from_utf8_lossy(&again.stdout))
-        });
+        let v: serde_json::Value = serde_json::from_slice(&again.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&again.stdout)));
         let ids: Vec<&str> = v["findings"]
             .as_array()
             .unwrap()
@@ -153,7 +148,11 @@ fn send(proxy: &str) -> String {
     .unwrap();
     let mut out = Vec::new();
     s.read_to_end(&mut out).unwrap();
-    String::from_utf8_lossy(&out).lines().next().unwrap_or("").to_string()
+    String::from_utf8_lossy(&out)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// newcomer28 N9 and N10: a proxy in front of an agent that gets every call wrong. Its live
@@ -179,7 +178,11 @@ async fn proxy_folds_a_repeating_error_and_its_junit_has_the_recorded_times() {
             .args(["--format", "junit"]),
         std::time::Duration::from_secs(20),
     );
-    let proxy = run.addr.trim_start_matches("http://").trim_end_matches('/').to_string();
+    let proxy = run
+        .addr
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
     tokio::task::spawn_blocking(move || {
         for _ in 0..8 {
             assert!(send(&proxy).starts_with("HTTP/1.1 200"));
@@ -234,7 +237,10 @@ async fn proxy_folds_a_repeating_error_and_its_junit_has_the_recorded_times() {
         .collect();
     // the rule's testcase and its area's: the 8 exchanges, 30 ms each at least
     assert!(failing.len() >= 2, "{xml}");
-    assert!(failing.iter().all(|t| *t >= 8.0 * 0.03), "{failing:?}\n{xml}");
+    assert!(
+        failing.iter().all(|t| *t >= 8.0 * 0.03),
+        "{failing:?}\n{xml}"
+    );
 }
 
 /// A transcript whose first exchange (e1, a stream cut in the middle of an event: area
@@ -301,7 +307,12 @@ fn not_judged_is_listed_by_area_in_every_format() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|n| (n["area"].as_str().unwrap(), n["examples"][0].as_str().unwrap()))
+        .map(|n| {
+            (
+                n["area"].as_str().unwrap(),
+                n["examples"][0].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(got, vec![("jsonrpc", "e2"), ("sse", "e1")]);
 }

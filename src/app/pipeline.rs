@@ -379,7 +379,10 @@ impl LiveFold {
             .map(|(r, n)| format!("{r} ×{n}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let kinds = match (self.hidden_errors, self.folded - self.hidden_errors.min(self.folded)) {
+        let kinds = match (
+            self.hidden_errors,
+            self.folded - self.hidden_errors.min(self.folded),
+        ) {
             (0, _) => "note/warning",
             (_, 0) => "error",
             _ => "error/note/warning",

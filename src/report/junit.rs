@@ -261,7 +261,11 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     let total_time = secs(total_ms);
     // the rules judged the exchanges their findings cite, each once
     let cited = cited_ms(&report.findings, &input.index);
-    let rules_time = secs(if total_ms > 0 { cited.min(total_ms) } else { cited });
+    let rules_time = secs(if total_ms > 0 {
+        cited.min(total_ms)
+    } else {
+        cited
+    });
     root.push_attribute(("time", total_time.as_str()));
     w.write_event(Event::Start(root)).map_err(err)?;
     for (name, cases) in [

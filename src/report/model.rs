@@ -829,7 +829,9 @@ pub fn not_judged_area(reason: &str, x: Option<&super::index::ExchangeView>) -> 
         "push"
     } else if r.contains("event stream") || r.contains("middle of an event") {
         "sse"
-    } else if media == "text/event-stream" || method.contains("stream") || method.contains("subscribe")
+    } else if media == "text/event-stream"
+        || method.contains("stream")
+        || method.contains("subscribe")
     {
         "stream"
     } else if r.contains("json-rpc batch") {
