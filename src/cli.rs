@@ -47,7 +47,7 @@ pub enum Command {
 
 /// `--fail-on` help of `verify` and `report` (each shows its own default).
 const FAIL_ON_FINDINGS: &str = "Exit 1 when a finding at or above this severity exists";
-/// `--fail-on` help of `probe` and `interop` (README "Exit codes").
+/// `--fail-on` help of `probe` and `interop` (docs/usage.md "Exit codes").
 const FAIL_ON_TESTS: &str = "Exit 1 when a finding at or above this severity exists; a failed \
 test exits 1 whatever this says (a test failed only by a verifier finding on its exchange \
 counts as that finding)";
@@ -535,7 +535,7 @@ pub fn generic_hint(command: Option<&str>) -> String {
     }
 }
 
-/// The one line an operational error is printed as (exit 2, README "Exit codes"):
+/// The one line an operational error is printed as (exit 2, docs/usage.md "Exit codes"):
 /// `a2a-interop: <cause>; hint: <hint>`. `err` is shown with its whole chain (`{:#}`); a
 /// hint written `(hint: ...)` inside the cause becomes the line's `; hint: ...`, and an
 /// error without a hint gets [`generic_hint`] for `command` (the subcommand typed).

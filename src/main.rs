@@ -27,7 +27,7 @@ fn main() -> ExitCode {
             ) {
                 e.exit();
             }
-            // one line `a2a-interop: <cause>; hint: <hint>`, exit 2 (README, exit codes)
+            // one line `a2a-interop: <cause>; hint: <hint>`, exit 2 (docs/usage.md "Exit codes")
             a2a_interop::errln!(
                 "{}",
                 a2a_interop::cli::usage_error_line(&e, command.as_deref())

@@ -1,6 +1,6 @@
 /*!
 `interop` tests, in each direction, only the interfaces the calling agent's own card lists
-(dialect and binding): that is how it would call the other (README "Two agents against each
+(dialect and binding): that is how it would call the other (docs/usage.md "Two agents against each
 other"; found by a fresh engineer: a 1.0-JSON-RPC-only caller had the callee's HTTP+JSON
 and 0.3 interfaces driven and failed as a broken pairing). `interop.common-interface`
 names what the two cards share, and fails when they share nothing.

@@ -309,7 +309,7 @@ async fn interop_binary_exits_1_on_the_sdk_deviations_even_with_fail_on_never() 
     js.stop().await;
     common::assert_exit(&strict, 1);
     // `--fail-on never` silences findings, not the interop steps that failed their own
-    // checks (breaker7 F14; README "Exit codes")
+    // checks (breaker7 F14; docs/usage.md "Exit codes")
     common::assert_exit(&lenient, 1);
     let lenient_out = String::from_utf8_lossy(&lenient.stdout);
     assert!(

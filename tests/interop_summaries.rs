@@ -1,6 +1,6 @@
 /*!
 `interop`'s per-direction summaries on stdout: a finding on the called agent's webhook leg
-(`B->webhook` in `A->B`) counts for that direction (README "Two agents against each other")
+(`B->webhook` in `A->B`) counts for that direction (docs/usage.md "Two agents against each other")
 and is listed in its block with its own leg; a finding repeated on several exchanges is one
 line "seen N times" and counted once, as every report groups it (`report::group_findings`;
 found by a fresh engineer: the webhook finding was counted but not listed, a repeat was

@@ -3,7 +3,7 @@ Card URLs on another origin than the probed one: an agent reached through a gate
 plain forwarder on another port, no card rewrite) advertises its own address, so every task
 call goes to another port than the probed URL. `probe` and `interop` must still send each of
 those requests through the recording pipeline: the recording holds as many request heads as
-the run sent, and the verifier's findings on them count (README "every request goes through
+the run sent, and the verifier's findings on them count (docs/usage.md "every request goes through
 the recording pipeline"; found by a fresh engineer, 88 requests sent and 14 recorded).
 */
 

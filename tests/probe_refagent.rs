@@ -255,7 +255,7 @@ async fn probe_without_valid_credentials_judges_only_what_it_saw() {
         ),
     ] {
         // credentials that kept every task test from running are exit 2 with a hint, the
-        // results still written (README "Exit codes"; main 1a6467f3, breaker8 G9)
+        // results still written (docs/usage.md "Exit codes"; main 1a6467f3, breaker8 G9)
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains(hint), "{err}");

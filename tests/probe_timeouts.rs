@@ -3,7 +3,7 @@ An agent that serves its card at once but never answers a task call (a hung or v
 backend behind a healthy front): one unanswered request must not rule out the interface and
 call the agent `non-conformant` (exit 1). The interface's tests go on, so the unanswered
 requests count in a row towards `--max-unanswered`; at the limit the probe stops with exit
-2 and a hint naming `--timeout` (README "Probing one agent"; found by a fresh engineer). The
+2 and a hint naming `--timeout` (docs/usage.md "Probing one agent"; found by a fresh engineer). The
 same for `interop`: the direction whose agent hangs ends the run with exit 2.
 */
 

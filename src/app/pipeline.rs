@@ -266,25 +266,41 @@ fn origin_of_url(url: &str) -> String {
 
 /// Live finding lines without repeats (breaker9a B16: an SDK client that fetches the Agent
 /// Card before every call printed the same two notes per call, and hid the one error). A
-/// note or warning whose rule, JSON Pointer and message were printed before is counted, not
-/// printed again; an error is always printed. At most [`LiveFold::MAX_KEYS`] distinct lines
-/// are remembered (bytes stay bounded on a long run); past that, lines print unfolded.
+/// finding whose rule, JSON Pointer and message (ids in URLs read as `{id}`,
+/// [`crate::report::message_key`]) were printed before is counted, not printed again; the
+/// first occurrence of each distinct finding is always printed. An error that keeps
+/// repeating is printed again at most once per [`LiveFold::REMIND`] (10 s), with the count
+/// since its last line: `error[GW-RESP-003] e40 #212: ... (again, 37 times in the last 10
+/// s)` (newcomer28 N9: in front of a busy gateway, one line per request buried the rest;
+/// before, errors were never folded). At most [`LiveFold::MAX_KEYS`] distinct lines are
+/// remembered (bytes stay bounded on a long run); past that, lines print unfolded. The
+/// recording's `finding` events and every report keep each occurrence.
 #[derive(Debug, Default)]
 pub struct LiveFold {
     seen: std::collections::HashMap<String, u64>,
+    /// Per error key: when its line was last printed, and its repeats not printed since.
+    errors: std::collections::HashMap<String, (std::time::Instant, u64)>,
     folded: u64,
+    /// Rule -> lines not printed (nor told by a later line); of them, errors.
+    hidden: std::collections::BTreeMap<String, u64>,
+    hidden_errors: u64,
 }
 
 impl LiveFold {
     /// Distinct (rule, pointer, message) lines remembered for folding.
     pub const MAX_KEYS: usize = 10_000;
+    /// The least time between two lines of one repeating error.
+    pub const REMIND: std::time::Duration = std::time::Duration::from_secs(10);
 
-    /// The line to print for `f` ([`finding_line`]), or `None` when it repeats a note or
-    /// warning printed before.
+    /// The line to print for `f` now ([`LiveFold::line_at`]).
     pub fn line(&mut self, f: &Finding) -> Option<String> {
-        if f.severity >= Severity::Error {
-            return Some(finding_line(f));
-        }
+        self.line_at(f, std::time::Instant::now())
+    }
+
+    /// The line to print for `f` ([`finding_line`]) at `now`, or `None` when it repeats a
+    /// finding printed before: a note or warning always, an error within
+    /// [`LiveFold::REMIND`] of its last line.
+    pub fn line_at(&mut self, f: &Finding, now: std::time::Instant) -> Option<String> {
         let pointer = f
             .evidence
             .iter()
@@ -297,9 +313,42 @@ impl LiveFold {
             f.rule,
             crate::report::message_key(&f.message)
         );
+        if f.severity >= Severity::Error {
+            match self.errors.get_mut(&key) {
+                Some((at, since)) => {
+                    *since += 1;
+                    let gap = now.saturating_duration_since(*at);
+                    if gap < Self::REMIND {
+                        self.fold(&f.rule, true);
+                        return None;
+                    }
+                    let n = *since;
+                    *at = now;
+                    *since = 0;
+                    // this line is one of the n: it is printed, no longer hidden
+                    if let Some(h) = self.hidden.get_mut(&f.rule) {
+                        *h = h.saturating_sub(n - 1);
+                    }
+                    self.folded = self.folded.saturating_sub(n - 1);
+                    self.hidden_errors = self.hidden_errors.saturating_sub(n - 1);
+                    return Some(format!(
+                        "{} (again, {n} time{} in the last {} s)",
+                        finding_line(f),
+                        if n == 1 { "" } else { "s" },
+                        gap.as_secs()
+                    ));
+                }
+                None => {
+                    if self.errors.len() < Self::MAX_KEYS {
+                        self.errors.insert(key, (now, 0));
+                    }
+                    return Some(finding_line(f));
+                }
+            }
+        }
         if let Some(n) = self.seen.get_mut(&key) {
             *n += 1;
-            self.folded += 1;
+            self.fold(&f.rule, false);
             return None;
         }
         if self.seen.len() < Self::MAX_KEYS {
@@ -308,31 +357,38 @@ impl LiveFold {
         Some(finding_line(f))
     }
 
-    /// One line for the end of the run when lines were folded: "14 repeated note/warning
-    /// lines not printed again (CARD-URL-005 ×14); a report (--report, or a2a-interop report
-    /// on the recording) lists each exchange".
+    fn fold(&mut self, rule: &str, error: bool) {
+        self.folded += 1;
+        *self.hidden.entry(rule.to_string()).or_insert(0) += 1;
+        if error {
+            self.hidden_errors += 1;
+        }
+    }
+
+    /// One line for the end of the run when lines were folded and not all told by a later
+    /// line: "14 repeated note/warning lines not printed again (CARD-URL-005 ×14); a
+    /// report (--report, or a2a-interop report on the recording) lists each exchange".
     pub fn summary(&self) -> Option<String> {
         if self.folded == 0 {
             return None;
         }
-        let mut by_rule: Vec<(String, u64)> = Vec::new();
-        for (k, n) in &self.seen {
-            if *n > 1 {
-                let rule = k.split('\u{0}').next().unwrap_or("").to_string();
-                match by_rule.iter_mut().find(|(r, _)| *r == rule) {
-                    Some((_, c)) => *c += n - 1,
-                    None => by_rule.push((rule, n - 1)),
-                }
-            }
-        }
-        by_rule.sort();
-        let list = by_rule
+        let list = self
+            .hidden
             .iter()
+            .filter(|(_, n)| **n > 0)
             .map(|(r, n)| format!("{r} ×{n}"))
             .collect::<Vec<_>>()
             .join(", ");
+        let kinds = match (
+            self.hidden_errors,
+            self.folded - self.hidden_errors.min(self.folded),
+        ) {
+            (0, _) => "note/warning",
+            (_, 0) => "error",
+            _ => "error/note/warning",
+        };
         Some(format!(
-            "{} repeated note/warning line{} not printed again ({list}); a report (--report, or `a2a-interop report` on the recording) lists each exchange",
+            "{} repeated {kinds} line{} not printed again ({list}); a report (--report, or `a2a-interop report` on the recording) lists each exchange",
             self.folded,
             if self.folded == 1 { "" } else { "s" }
         ))
@@ -778,7 +834,7 @@ mod tests {
     }
 
     #[test]
-    fn live_lines_fold_repeated_notes_but_never_errors() {
+    fn live_lines_fold_repeated_notes() {
         let mut fold = LiveFold::default();
         let note = |x: &str, ptr: &str| {
             let mut f = finding(Some(x));
@@ -800,14 +856,46 @@ mod tests {
             assert_eq!(fold.line(&note(x, "/supportedInterfaces/0/url")), None);
             assert_eq!(fold.line(&note(x, "/supportedInterfaces/1/url")), None);
         }
-        // errors are printed every time
-        assert!(fold.line(&finding(Some("e5"))).is_some());
-        assert!(fold.line(&finding(Some("e6"))).is_some());
         assert_eq!(
             fold.summary().as_deref(),
             Some("6 repeated note/warning lines not printed again (CARD-URL-005 ×6); a report (--report, or `a2a-interop report` on the recording) lists each exchange")
         );
         assert_eq!(LiveFold::default().summary(), None);
+    }
+
+    /// newcomer28 N9: a repeating error is printed once, then at most once per REMIND with
+    /// the count since its last line; another error's first line is never held back; the
+    /// summary counts what no line told.
+    #[test]
+    fn live_lines_fold_a_repeating_error_and_remind_of_it() {
+        let mut fold = LiveFold::default();
+        let t0 = std::time::Instant::now();
+        let at = |s: u64| t0 + std::time::Duration::from_secs(s);
+        assert_eq!(
+            fold.line_at(&finding(Some("e1")), at(0)).as_deref(),
+            Some("error[CARD-URL-001] e1 #3: card url is not reachable")
+        );
+        for (i, x) in ["e2", "e3", "e4"].iter().enumerate() {
+            assert_eq!(fold.line_at(&finding(Some(x)), at(1 + i as u64)), None);
+        }
+        // another error: its first line at once
+        let mut other = finding(Some("e5"));
+        other.message = "card url answered 404".into();
+        assert!(fold.line_at(&other, at(4)).is_some());
+        assert_eq!(
+            fold.summary().as_deref(),
+            Some("3 repeated error lines not printed again (CARD-URL-001 ×3); a report (--report, or `a2a-interop report` on the recording) lists each exchange")
+        );
+        assert_eq!(
+            fold.line_at(&finding(Some("e6")), at(12)).as_deref(),
+            Some("error[CARD-URL-001] e6 #3: card url is not reachable (again, 4 times in the last 12 s)")
+        );
+        assert_eq!(fold.summary(), None);
+        assert_eq!(fold.line_at(&finding(Some("e7")), at(13)), None);
+        assert_eq!(
+            fold.line_at(&finding(Some("e8")), at(23)).as_deref(),
+            Some("error[CARD-URL-001] e8 #3: card url is not reachable (again, 2 times in the last 11 s)")
+        );
     }
 
     #[test]

@@ -1171,7 +1171,7 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
 /// 1 when a test failed its own checks (whatever `fail_on` says: `--fail-on` is about the
 /// verifier's findings) or a finding is at or above `fail_on`; else 0. A test failed only by
 /// a verifier finding merged into it ([`crate::probe::ProbeResult::failed_by`]) counts as
-/// that finding, so `FailOn::Never` lets it pass (README "Exit codes").
+/// that finding, so `FailOn::Never` lets it pass (docs/usage.md "Exit codes").
 pub fn exit_code(r: &ProbeReport, findings: &[Finding], fail_on: FailOn) -> ExitCode {
     if r.results.iter().any(|x| x.failed_own_checks()) {
         return ExitCode::from(1);

@@ -103,7 +103,7 @@ impl ProbeResult {
     }
 
     /// The test failed its own checks (not only by a verifier finding merged into it, see
-    /// [`ProbeResult::failed_by`]): exit status 1 whatever `--fail-on` says (README "Exit
+    /// [`ProbeResult::failed_by`]): exit status 1 whatever `--fail-on` says (docs/usage.md "Exit
     /// codes").
     pub fn failed_own_checks(&self) -> bool {
         self.status == Status::Fail && self.failed_by.is_none()

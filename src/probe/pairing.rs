@@ -1,7 +1,7 @@
 /*!
 `interop`'s pairing of its two directions: each direction limits the called agent's
 interfaces to those the calling agent's own card lists (dialect and binding), since that is
-how the calling agent would call (README "Two agents against each other"). Cards list what
+how the calling agent would call (docs/usage.md "Two agents against each other"). Cards list what
 an agent serves; it is the best evidence there is of what it speaks as a client.
 
 Both directions run at once and each fetches the card of the agent it calls, so each

@@ -794,10 +794,85 @@ pub struct NotJudged {
     pub exchanges: u64,
     /// The first few exchange ids (`e3`), in recording order, at most [`NOT_JUDGED_IDS`].
     pub examples: Vec<String>,
+    /// The report area ([`AREAS`]: `card`, `task`, `stream`, `sse`, `grpc`, `http`, ...)
+    /// of what was not judged, from the reason and the first exchange
+    /// ([`not_judged_area`]); the list is ordered by it (newcomer28 N11). Absent in
+    /// reports written before.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub area: String,
 }
 
 /// Exchange ids shown per [`NotJudged`] reason.
 pub const NOT_JUDGED_IDS: usize = 5;
+
+/// The report area ([`AREAS`]) of an exchange left unjudged for `reason`, from the reason
+/// and what `x` (the first such exchange, when the index holds it) shows: a gRPC call
+/// `grpc`; a card fetch `card`; a push config call or delivery `push`; an event's framing
+/// `sse`; another streaming call `stream`; a JSON-RPC batch `jsonrpc`; another A2A call
+/// `task`; anything else `http`.
+pub fn not_judged_area(reason: &str, x: Option<&super::index::ExchangeView>) -> &'static str {
+    let r = reason.to_ascii_lowercase();
+    let method = x
+        .and_then(|x| x.a2a_method.as_deref())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let media = x
+        .and_then(|x| x.response_media_type.as_deref())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let path = x.map(|x| x.path.as_str()).unwrap_or("");
+    if r.contains("grpc") || media.starts_with("application/grpc") {
+        "grpc"
+    } else if path.contains("/.well-known/agent") || method.contains("extendedcard") {
+        "card"
+    } else if r.contains("push") || method.contains("pushnotification") {
+        "push"
+    } else if r.contains("event stream") || r.contains("middle of an event") {
+        "sse"
+    } else if media == "text/event-stream"
+        || method.contains("stream")
+        || method.contains("subscribe")
+    {
+        "stream"
+    } else if r.contains("json-rpc batch") {
+        "jsonrpc"
+    } else if !method.is_empty() {
+        "task"
+    } else {
+        "http"
+    }
+}
+
+/// [`not_judged`] in the order a reader expects (newcomer28 N11: it was the verifier's
+/// internal order): by area, in the report's area order ([`AREAS`]), then by the first
+/// exchange in recording order (`e2` before `e10`), then by reason; each group's `area`
+/// set from `index` ([`not_judged_area`]).
+pub fn not_judged_in(
+    incomplete: &[(String, String)],
+    index: &super::index::ExchangeIndex,
+) -> Vec<NotJudged> {
+    let mut out = not_judged(incomplete);
+    for n in &mut out {
+        let first = n.examples.first().and_then(|id| index.exchange(id));
+        n.area = not_judged_area(&n.reason, first).to_string();
+    }
+    let rank = |area: &str| {
+        AREAS
+            .iter()
+            .position(|(a, _, _)| *a == area)
+            .unwrap_or(AREAS.len())
+    };
+    let number = |n: &NotJudged| {
+        n.examples
+            .first()
+            .and_then(|id| id.trim_start_matches('e').parse::<u64>().ok())
+            .unwrap_or(u64::MAX)
+    };
+    out.sort_by(|a, b| {
+        (rank(&a.area), number(a), &a.reason).cmp(&(rank(&b.area), number(b), &b.reason))
+    });
+    out
+}
 
 /// Groups the verifier's `(exchange id, reason)` pairs by reason, in order of first
 /// appearance; one exchange counts once per reason.
@@ -819,6 +894,7 @@ pub fn not_judged(incomplete: &[(String, String)]) -> Vec<NotJudged> {
                 reason: reason.clone(),
                 exchanges: 1,
                 examples: vec![id.clone()],
+                area: String::new(),
             }),
         }
     }
@@ -1512,7 +1588,7 @@ impl Report {
             results,
             crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
-            not_judged: not_judged(&outcome.incomplete),
+            not_judged: not_judged_in(&outcome.incomplete, &input.index),
             proxy_answered,
             interrupted: None,
         }

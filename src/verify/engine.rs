@@ -1681,6 +1681,11 @@ pub(super) struct State {
     /// REST-ERROR-001). Only the most recent 5,000-10,000 are kept ([`Recent`]): an
     /// exchange is looked up here while it, or its gateway pair, is being judged.
     gw_own_answer: Recent<()>,
+    /// Exchanges the recording proxy answered itself (502/504, or no answer) because an
+    /// advertised interface URL could not be reached, which CARD-URL-002 reported: GW-RESP-006
+    /// does not report the same proxy answer again (review28b R1). Most recent only
+    /// ([`Recent`]).
+    url_unreached: Recent<()>,
     /// Areas (`task`, `stream`) of A2A calls that got an A2A answer, and of calls that got
     /// only an intermediary's 502/503/504 (GW-RESP-003): an area of the second kind alone
     /// does not count as exercised.
@@ -2487,6 +2492,7 @@ impl State {
             gw_up_answers: VecDeque::new(),
             leg_task_missing: HashMap::new(),
             gw_own_answer: Recent::new(MAX_TASKS),
+            url_unreached: Recent::new(MAX_TASKS),
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
             card_at_legacy: HashMap::new(),
@@ -2583,6 +2589,7 @@ impl State {
             ("gw_up_answers", self.gw_up_answers.len()),
             ("leg_task_missing", self.leg_task_missing.len()),
             ("gw_own_answer", self.gw_own_answer.len()),
+            ("url_unreached", self.url_unreached.len()),
             ("areas_answered", self.areas_answered.len()),
             ("card_json_404", self.card_json_404.len()),
             ("card_at_legacy", self.card_at_legacy.len()),
@@ -11685,9 +11692,17 @@ impl State {
     /// GW-RESP-006 (RPC-002): an A2A task call the recording proxy answered with its own
     /// 502/504 (`synthetic`, ended `upstream_error`): the client got no A2A answer because
     /// the upstream failed the call; the message quotes the proxy's cause (breaker16b T5).
-    /// The call's areas count as not exercised ([`State::areas_unanswered`]).
+    /// The call's areas count as not exercised ([`State::areas_unanswered`]). Not for a call
+    /// CARD-URL-002 already reported (an advertised URL that refused the connection or
+    /// could not be reached, [`State::url_unreached`]; review28b R1).
     fn answered_by_recording_proxy(&mut self, x: &Exch, c: &Call, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
+        // CARD-URL-002 already reported this proxy answer: the advertised URL refused the
+        // connection or could not be reached (review28b R1: a probe of such an agent got
+        // both, the warning naming the prober as a client left without an answer).
+        if self.url_unreached.contains(&x.id) {
+            return;
+        }
         let status = x.status.unwrap_or(502);
         let name = c
             .method
@@ -25361,7 +25376,13 @@ impl State {
     /// answered ones is the agent failing that call, not a wrong URL).
     fn check_advertised_use(&mut self, x: &Exch) {
         let Some(p) = &x.parts else { return };
-        if x.leg.is_some() {
+        // A leg is a hop behind a gateway, not the client's own call; except in an
+        // `interop` recording, whose legs are its two directions (`A->B`, `B->A`): there
+        // the prober's own calls (named by their agent URL) are each a client following the
+        // card (q29b: an advertised URL that refused every connection was no CARD-URL-002 in
+        // interop, only the recording proxy's 502 as GW-RESP-006).
+        if x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
+        {
             return;
         }
         // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
@@ -25690,6 +25711,11 @@ impl State {
             f.evidence = vec![card_ev, answer_ev];
             f.leg = x.leg.clone();
             self.emit(f);
+            // the recording proxy's own answer (or none) for an unreachable URL: this
+            // finding told it, with the proxy's cause (review28b R1)
+            if x.synthetic || x.status.is_none() {
+                self.url_unreached.insert(x.id.clone(), ());
+            }
         }
         self.rest_routes_of_other_version();
     }
