@@ -1,0 +1,118 @@
+//! newcomer29: what a newcomer hit following README.md at 2 a.m. with the SDK agents and
+//! the reference agent: `interop` blamed agent A's card on agent B's address (N1).
+//! Real processes, small real agents on loopback sockets, real files.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpListener};
+
+use proxy_process::{reference_agent, run_in};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A small real HTTP/1.1 server on a free loopback port that answers every request with
+/// `card` (200, JSON, one request per connection). Runs until the test ends.
+fn card_only_agent(card: String) -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            let card = card.clone();
+            std::thread::spawn(move || {
+                let mut r = BufReader::new(s.try_clone().unwrap());
+                loop {
+                    let mut h = String::new();
+                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                        break;
+                    }
+                }
+                let _ = write!(
+                    s,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
+                    card.len()
+                );
+            });
+        }
+    });
+    addr
+}
+
+/// A loopback port where nothing listens (bound, then let go).
+fn dead_port() -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap()
+}
+
+/// N1: `interop` of the Python SDK agent (A, its public URL left at a proxy's port that was
+/// down) and the JS SDK agent (B). The CARD-URL-009 warning on A's card read "agent A ...:
+/// card served by http://127.0.0.1:<B's port> advertises ...": the verifier named the
+/// first upstream of the recording (B's, the `A->B` leg's) as the front the card came
+/// from, not the one the card's exchange reached. The line now names A's own address,
+/// twice (where the card came from, what clients go around), and B's nowhere.
+#[test]
+fn n1_interop_names_the_agent_whose_card_goes_around_it() {
+    let dead = dead_port();
+    let card = serde_json::json!({
+        "name": "n29 agent A",
+        "description": "serves its card; its interfaces name another port of its host",
+        "version": "1.0.0",
+        "supportedInterfaces": [
+            {"url": format!("http://{dead}/"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+            {"url": format!("http://{dead}/"), "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}
+        ],
+        "capabilities": {"streaming": false, "pushNotifications": false},
+        "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "echo", "name": "Echo", "description": "echo", "tags": ["echo"], "examples": ["echo hello"]}]
+    })
+    .to_string();
+    let a = card_only_agent(card);
+    let (_b, b_url) = reference_agent();
+    let b = b_url.trim_end_matches('/').to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &[
+            "interop",
+            &format!("http://{a}"),
+            &b,
+            "--timeout",
+            "20s",
+            "--record",
+            "pair.jsonl",
+            "-q",
+        ],
+    );
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("warning[CARD-URL-009]"))
+        .unwrap_or_else(|| panic!("no CARD-URL-009 line: {out}"));
+    assert!(line.contains("agent A \"n29 agent A\""), "{line}");
+    assert!(
+        line.contains(&format!(
+            "card served by http://{a} advertises http://{dead}"
+        )),
+        "{line}"
+    );
+    assert!(line.contains(&format!("go around http://{a} ")), "{line}");
+    assert!(!line.contains(&b), "names agent B's address: {line}");
+
+    // the same words offline, from the recording
+    let v = run_in(dir.path(), &["verify", "pair.jsonl", "--fail-on", "never"]);
+    let vout = text(&v.stdout);
+    let vline = vout
+        .lines()
+        .find(|l| l.starts_with("warning[CARD-URL-009]"))
+        .unwrap_or_else(|| panic!("no CARD-URL-009 line offline: {vout}"));
+    assert!(
+        vline.contains(&format!("card served by http://{a} advertises")),
+        "{vline}"
+    );
+    assert!(!vline.contains(&b), "{vline}");
+}
