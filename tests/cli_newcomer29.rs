@@ -116,3 +116,71 @@ fn n1_interop_names_the_agent_whose_card_goes_around_it() {
     );
     assert!(!vline.contains(&b), "{vline}");
 }
+
+/// N2: at 2 a.m. the report is the file at hand: `a2a-interop report s1.md` (the proxy's
+/// `--report s1.md`) and `verify probe.json` said "not a recording, transcript or HAR file
+/// (first line is neither {"type":"recording"} ...); hint: verify reads a native
+/// recording ..." (under `report` too), and never that the file is a report this tool
+/// wrote, nor which recording it was made from although the report names it. Now each
+/// format's report (Markdown, HTML, JSON, JUnit, SARIF) is named as such, with the file
+/// it was made from in the hint; a probe report of traffic not kept says how to keep it.
+#[test]
+fn n2_a_report_given_as_input_names_the_recording_it_was_made_from() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+    );
+    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let reports = [
+        ("run.md", "a Markdown"),
+        ("run.html", "an HTML"),
+        ("run.json", "a JSON"),
+        ("run.xml", "a JUnit"),
+        ("run.sarif", "a SARIF"),
+    ];
+    for (file, _) in reports {
+        let o = run_in(dir.path(), &["report", "run.jsonl", "-o", file]);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", text(&o.stderr));
+    }
+    for (cmd, (file, kind)) in ["report", "verify", "repro", "export", "report"]
+        .into_iter()
+        .zip(reports)
+    {
+        let args: Vec<&str> = match cmd {
+            "repro" => vec![cmd, file, "--finding", "CARD-CACHE-001", "-o", "cut.jsonl"],
+            "export" => vec![cmd, file, "--har", "out.har"],
+            _ => vec![cmd, file],
+        };
+        let o = run_in(dir.path(), &args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{file}: not a recording, transcript or HAR file: it is {kind} report a2a-interop wrote, made from `run.jsonl`"
+            )),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("hint: give the file it was made from, run.jsonl: "),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("first line is neither"), "{args:?}: {err}");
+    }
+
+    // a probe that kept no traffic: nothing to give back, so the hint says how to keep it
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--format", "json", "-o", "bare.json", "-q", "--timeout", "20s"],
+    );
+    assert!(dir.path().join("bare.json").exists(), "{}", text(&o.stderr));
+    let o = run_in(dir.path(), &["verify", "bare.json"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("bare.json: not a recording, transcript or HAR file: it is a JSON report a2a-interop wrote, of a run whose traffic was not kept (no --record)"),
+        "{err}"
+    );
+    assert!(err.contains("again with --record FILE"), "{err}");
+}

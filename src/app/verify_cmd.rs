@@ -562,8 +562,38 @@ impl Drop for Input {
     }
 }
 
+/// The hint for a report a2a-interop wrote given where `verify`, `report`, `repro` or
+/// `export` read their traffic (the cause says `... report a2a-interop wrote, made from
+/// `FILE``, from [`crate::record::source::own_report`]): the file it was made from
+/// (newcomer29 N2). `None` for any other cause.
+pub(crate) fn report_given_hint(cause: &str) -> Option<String> {
+    let (_, rest) = cause
+        .split_once("not a recording, transcript or HAR file: it is a")?
+        .1
+        .split_once(" report a2a-interop wrote")?;
+    let reads = "verify, report, repro and export read the traffic (a recording, a HAR or a transcript), not a report";
+    if let Some(from) = rest
+        .strip_prefix(", made from `")
+        .and_then(|r| r.strip_suffix('`'))
+    {
+        return Some(format!(
+            "give the file it was made from, {}: {reads}",
+            crate::app::sh_word(from)
+        ));
+    }
+    if rest.contains("not kept") {
+        return Some(format!(
+            "{reads}; run the probe, interop or demo again with --record FILE to keep its traffic"
+        ));
+    }
+    Some(format!("{reads}; give the file the report was made from"))
+}
+
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> String {
+    if let Some(h) = report_given_hint(cause) {
+        return h;
+    }
     let kind = hint_kind(cause);
     if let Some((file, _)) = cause.split_once(": a recording without its header line") {
         if !file.is_empty() && file != "-" && !file.contains('\'') {
