@@ -1,5 +1,7 @@
 //! newcomer29: what a newcomer hit following README.md at 2 a.m. with the SDK agents and
-//! the reference agent: `interop` blamed agent A's card on agent B's address (N1).
+//! the reference agent: `interop` blamed agent A's card on agent B's address (N1), a
+//! report given where the recording goes was "not a recording" and no more (N2), and
+//! `--capture-cap 64MiB` was "invalid digit found in string" (N3).
 //! Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
@@ -8,7 +10,7 @@ mod proxy_process;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener};
 
-use proxy_process::{reference_agent, run_in};
+use proxy_process::{reference_agent, run_in, start_proxy};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -183,4 +185,56 @@ fn n2_a_report_given_as_input_names_the_recording_it_was_made_from() {
         "{err}"
     );
     assert!(err.contains("again with --record FILE"), "{err}");
+}
+
+/// N3: after a body was cut ("hint: a larger --capture-cap records it all"), the next
+/// start with `--capture-cap 64MiB` (or `--queue-bytes 1G`) was refused: "invalid value
+/// '64MiB' for '--capture-cap <CAPTURE_CAP>': invalid digit found in string". Both flags
+/// now take a size with a unit, and the cap is applied at that size: a 2 KiB message
+/// through `--capture-cap 1KiB` is said cut at 1024 bytes; a unit it does not know names
+/// the forms it takes.
+#[test]
+fn n3_byte_flags_take_a_size_with_a_unit() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("cap.jsonl");
+    let (run, addr) = start_proxy(&[
+        "--upstream",
+        &url,
+        "--capture-cap",
+        "1KiB",
+        "--queue-bytes",
+        "1G",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"message/send","params":{{"message":{{"kind":"message","role":"user","messageId":"u1","parts":[{{"kind":"text","text":"echo {}"}}]}}}}}}"#,
+        "x".repeat(2048)
+    );
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    std::io::Read::read_to_string(&mut s, &mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let err = run.terminate();
+    assert!(
+        err.contains("had a body cut at --capture-cap (1024 bytes)"),
+        "{err}"
+    );
+
+    let o = run_in(
+        dir.path(),
+        &["proxy", "--upstream", &url, "--capture-cap", "10x"],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("unknown unit \"x\""), "{err}");
+    assert!(err.contains("64MiB"), "{err}");
+    assert!(!err.contains("invalid digit"), "{err}");
 }
