@@ -386,7 +386,7 @@ pub struct ProbeArgs {
     /// (probed as 0.3, said in a note)
     #[arg(long, default_value = "auto")]
     pub dialect: String,
-    /// Binding to probe: auto, jsonrpc or http+json
+    /// Binding to probe: auto, jsonrpc or http+json (also: json-rpc, rest); gRPC is not probed
     #[arg(long, default_value = "auto")]
     pub binding: String,
     /// Most requests the run may send
@@ -501,7 +501,7 @@ pub struct ExportArgs {
     /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
     /// HAR 1.2 file to write ("-" = stdout)
-    #[arg(long, value_name = "OUT.har")]
+    #[arg(long, short = 'o', visible_alias = "output", value_name = "OUT.har")]
     pub har: PathBuf,
 }
 

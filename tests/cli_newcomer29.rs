@@ -1,7 +1,8 @@
 //! newcomer29: what a newcomer hit following README.md at 2 a.m. with the SDK agents and
 //! the reference agent: `interop` blamed agent A's card on agent B's address (N1), a
 //! report given where the recording goes was "not a recording" and no more (N2), and
-//! `--capture-cap 64MiB` was "invalid digit found in string" (N3).
+//! `--capture-cap 64MiB` was "invalid digit found in string" (N3), `export -o` was told
+//! to write `-- -o` (N4), and `probe --binding rest` / `grpc` were "not a binding" (N5).
 //! Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
@@ -237,4 +238,64 @@ fn n3_byte_flags_take_a_size_with_a_unit() {
     assert!(err.contains("unknown unit \"x\""), "{err}");
     assert!(err.contains("64MiB"), "{err}");
     assert!(!err.contains("invalid digit"), "{err}");
+}
+
+/// N4: every other command writes its output with `-o`; `export s.jsonl -o s.har` said
+/// "unexpected argument '-o' found; hint: to pass '-o' as a value, use '-- -o'" (clap's
+/// words, which lead nowhere). `-o` and `--output` now name the HAR, as `--har` does.
+#[test]
+fn n4_export_takes_o_for_its_har() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+    );
+    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    for (flag, out) in [("-o", "a.har"), ("--output", "b.har"), ("--har", "c.har")] {
+        let o = run_in(dir.path(), &["export", "run.jsonl", flag, out]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{flag}: {err}");
+        assert!(err.contains(&format!("wrote {out} (")), "{flag}: {err}");
+        let har: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.path().join(out)).unwrap()).unwrap();
+        assert!(
+            !har["log"]["entries"].as_array().unwrap().is_empty(),
+            "{flag}: {har}"
+        );
+    }
+}
+
+/// N5: `probe --binding rest` (what people and 0.3 docs call HTTP+JSON) was `--binding
+/// "rest" is not a binding`, and `--binding grpc` the same, although gRPC is an A2A
+/// binding: one the probe does not call. `rest` and `json-rpc` now name their bindings
+/// (here: the reference agent's card offers no HTTP+JSON, said as for `http+json`), and
+/// `grpc` says the probe does not call it and how its traffic is judged instead.
+#[test]
+fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(dir.path(), &["probe", &url, "--binding", "rest", "-q"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--binding http+json: the agent's card offers no such interface"),
+        "{err}"
+    );
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--binding", "JSON-RPC", "--dialect", "1.0", "-q", "--timeout", "20s"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("card.interface-url [1.0]: advertised url"), "{out}");
+    assert!(!out.contains("[0.3 "), "{out}");
+    let o = run_in(dir.path(), &["probe", &url, "--binding", "grpc", "-q"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--binding grpc: probe does not call gRPC interfaces"),
+        "{err}"
+    );
+    assert!(!err.contains("is not a binding"), "{err}");
 }
