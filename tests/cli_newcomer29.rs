@@ -2,7 +2,8 @@
 //! the reference agent: `interop` blamed agent A's card on agent B's address (N1), a
 //! report given where the recording goes was "not a recording" and no more (N2), and
 //! `--capture-cap 64MiB` was "invalid digit found in string" (N3), `export -o` was told
-//! to write `-- -o` (N4), and `probe --binding rest` / `grpc` were "not a binding" (N5).
+//! to write `-- -o` (N4), `probe --binding rest` / `grpc` were "not a binding" (N5), and
+//! a recording or HAR saved as UTF-16 (PowerShell's `>`) was "not a recording" (N6).
 //! Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
@@ -298,4 +299,57 @@ fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
         "{err}"
     );
     assert!(!err.contains("is not a binding"), "{err}");
+}
+
+/// N6: a HAR or recording saved through Windows PowerShell 5 (`a2a-interop export s.jsonl
+/// --har - > s.har`, `Get-Content rec.jsonl > copy.jsonl`) is UTF-16 text; `verify` said
+/// "not a recording, transcript or HAR file (first line is neither {"type":"recording"}
+/// ...)", of a file whose first line is exactly that, in another encoding. Now every
+/// reader (verify, report, repro, export) names the encoding and the `iconv` line.
+#[test]
+fn n6_a_utf16_file_is_named_so_with_the_conversion() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+    );
+    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let o = run_in(dir.path(), &["export", "run.jsonl", "--har", "run.har"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    for (src, out, le) in [("run.jsonl", "ps.jsonl", true), ("run.har", "ps.har", false)] {
+        let utf8 = std::fs::read_to_string(dir.path().join(src)).unwrap();
+        let mut bytes = Vec::new();
+        if le {
+            // PowerShell 5's `>`: UTF-16LE with its byte order mark
+            bytes.extend([0xFF, 0xFE]);
+            bytes.extend(utf8.encode_utf16().flat_map(u16::to_le_bytes));
+        } else {
+            bytes.extend(utf8.encode_utf16().flat_map(u16::to_be_bytes));
+        }
+        std::fs::write(dir.path().join(out), bytes).unwrap();
+        let enc = if le { "UTF-16LE" } else { "UTF-16BE" };
+        let stem = out.split('.').next().unwrap();
+        let ext = out.split('.').nth(1).unwrap();
+        for args in [
+            vec!["verify", out],
+            vec!["report", out],
+            vec!["repro", out, "--finding", "CARD-CACHE-001", "-o", "cut.jsonl"],
+            vec!["export", out, "--har", "x.har"],
+        ] {
+            let o = run_in(dir.path(), &args);
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("{out}: not a recording, transcript or HAR file as it is: it is {enc} text")),
+                "{args:?}: {err}"
+            );
+            assert!(
+                err.contains(&format!(
+                    "hint: convert it to UTF-8 first: iconv -f {enc} -t UTF-8 {out} > {stem}-utf8.{ext}"
+                )),
+                "{args:?}: {err}"
+            );
+        }
+    }
 }

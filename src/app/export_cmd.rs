@@ -53,6 +53,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         Ok(s) => s,
         Err(e) => {
             let hint = crate::app::verify_cmd::report_given_hint(&e)
+                .or_else(|| crate::app::verify_cmd::utf16_hint(&e))
                 .unwrap_or_else(|| "export reads a native recording, a transcript or a HAR 1.2 file (`-` for standard input)".to_string());
             return Ok(fail(e, &hint));
         }

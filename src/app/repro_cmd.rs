@@ -1498,6 +1498,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Ok(s) => s,
         Err(e) => {
             let hint = crate::app::verify_cmd::report_given_hint(&e)
+                .or_else(|| crate::app::verify_cmd::utf16_hint(&e))
                 .unwrap_or_else(|| "check the path; repro reads a recording, transcript or HAR file (`-` for standard input)".to_string());
             return Ok(fail(e, &hint));
         }

@@ -589,9 +589,39 @@ pub(crate) fn report_given_hint(cause: &str) -> Option<String> {
     Some(format!("{reads}; give the file the report was made from"))
 }
 
+/// The hint for a UTF-16 file (the cause says `FILE: ... it is UTF-16LE text ...`, from
+/// [`crate::record::source::open`]): the `iconv` line that converts it (newcomer29 N6).
+/// `None` for any other cause.
+pub(crate) fn utf16_hint(cause: &str) -> Option<String> {
+    let (file, rest) = cause.split_once(": not a recording, transcript or HAR file as it is: it is UTF-16")?;
+    let enc = if rest.starts_with("BE") { "UTF-16BE" } else { "UTF-16LE" };
+    let (shown, out) = if file.is_empty() || file == "-" {
+        ("FILE".to_string(), "FILE-utf8".to_string())
+    } else {
+        let p = std::path::Path::new(file);
+        let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+        let ext = p
+            .extension()
+            .and_then(|s| s.to_str())
+            .map(|e| format!(".{e}"))
+            .unwrap_or_default();
+        let out = p.with_file_name(format!("{stem}-utf8{ext}"));
+        (
+            crate::app::sh_word(file),
+            crate::app::sh_word(&out.display().to_string()),
+        )
+    };
+    Some(format!(
+        "convert it to UTF-8 first: iconv -f {enc} -t UTF-8 {shown} > {out} (in PowerShell, write files with Out-File -Encoding utf8)"
+    ))
+}
+
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> String {
     if let Some(h) = report_given_hint(cause) {
+        return h;
+    }
+    if let Some(h) = utf16_hint(cause) {
         return h;
     }
     let kind = hint_kind(cause);

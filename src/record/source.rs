@@ -328,6 +328,14 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             "{}: not a recording, transcript or HAR file: it is gzip-compressed (decompress it first: gunzip -c FILE | a2a-interop verify -)",
             path.display()
         ),
+        // UTF-16 text (a byte order mark, or ASCII with every other byte NUL): Windows
+        // PowerShell 5's `>` and `Out-File` write it (newcomer29 N6). Said as such, with
+        // the conversion, not as "not a recording".
+        None if utf16(&head).is_some() => bail!(
+            "{}: not a recording, transcript or HAR file as it is: it is {} text (Windows PowerShell 5's `>` and Out-File write UTF-16), and a2a-interop reads UTF-8",
+            path.display(),
+            utf16(&head).unwrap_or("UTF-16"),
+        ),
         // A recording whose header line was cut off (`tail -n +2`, `split`, an edit): its
         // first line reads as an event. Said as such, not as "not a recording" (newcomer25
         // N5): the fix is the header line of the original.
@@ -358,6 +366,28 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 path.display()
             ),
         },
+    }
+}
+
+/// `Some("UTF-16LE")` / `Some("UTF-16BE")` when `head` is UTF-16 text: it starts with that
+/// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...).
+fn utf16(head: &[u8]) -> Option<&'static str> {
+    match head {
+        [0xFF, 0xFE, ..] => return Some("UTF-16LE"),
+        [0xFE, 0xFF, ..] => return Some("UTF-16BE"),
+        _ => {}
+    }
+    let pairs: Vec<&[u8]> = head.chunks_exact(2).take(64).collect();
+    if pairs.len() < 2 {
+        return None;
+    }
+    let ascii = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
+    if pairs.iter().all(|p| ascii(p[0]) && p[1] == 0) {
+        Some("UTF-16LE")
+    } else if pairs.iter().all(|p| p[0] == 0 && ascii(p[1])) {
+        Some("UTF-16BE")
+    } else {
+        None
     }
 }
 
