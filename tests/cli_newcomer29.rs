@@ -3,7 +3,8 @@
 //! report given where the recording goes was "not a recording" and no more (N2), and
 //! `--capture-cap 64MiB` was "invalid digit found in string" (N3), `export -o` was told
 //! to write `-- -o` (N4), `probe --binding rest` / `grpc` were "not a binding" (N5), and
-//! a recording or HAR saved as UTF-16 (PowerShell's `>`) was "not a recording" (N6).
+//! a recording or HAR saved as UTF-16 (PowerShell's `>`) was "not a recording" (N6), and
+//! `--record=~/runs/x.jsonl` made a directory named `~` in the current directory (N7).
 //! Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
@@ -351,5 +352,49 @@ fn n6_a_utf16_file_is_named_so_with_the_conversion() {
                 "{args:?}: {err}"
             );
         }
+    }
+}
+
+/// N7: `probe URL --record=~/runs/x.jsonl` (and `report --output=~/...`, `export
+/// --har=~/...`): the shell does not expand `~` after `=`, so the tool got the path
+/// `~/runs/x.jsonl`, created a directory named `~` in the current directory ("created
+/// directory ~/ (it did not exist)") and wrote there; the file is not in the home
+/// directory, and the `rm -r ~` that cleans the stray directory up takes the home
+/// directory instead. Now such a path is refused (exit 2) before anything is written,
+/// naming the two ways to write it, and no `~` directory is made.
+#[test]
+fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--record=~/n29runs/x.jsonl", "-q", "--timeout", "20s"],
+    );
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("~/n29runs/x.jsonl starts with a `~` the shell did not expand"),
+        "{err}"
+    );
+    assert!(
+        err.contains("(`--flag ~/n29runs/x.jsonl`, no `=`), or write $HOME/n29runs/x.jsonl"),
+        "{err}"
+    );
+    assert!(!dir.path().join("~").exists(), "{err}");
+
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+    );
+    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    for args in [
+        ["report", "run.jsonl", "--output=~/n29runs/r.md"],
+        ["export", "run.jsonl", "--har=~/n29runs/r.har"],
+    ] {
+        let o = run_in(dir.path(), &args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("the shell did not expand"), "{args:?}: {err}");
+        assert!(!dir.path().join("~").exists(), "{args:?}: {err}");
     }
 }
