@@ -59,11 +59,15 @@ client step exits 1 whatever this says";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Human-readable text, one block per finding (the terminal default)
+    #[value(alias = "txt")]
     Text,
     Json,
+    // the file extensions name the formats too (newcomer29 N8: `-f md`)
+    #[value(alias = "md")]
     Markdown,
     Junit,
     Sarif,
+    #[value(alias = "htm")]
     Html,
 }
 
@@ -106,7 +110,7 @@ pub enum OnRecordError {
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
     /// Report format; repeat together with -o for several reports
-    #[arg(long = "format", short = 'f', value_enum)]
+    #[arg(long = "format", short = 'f', value_enum, ignore_case = true)]
     pub formats: Vec<Format>,
     /// Report file for the matching --format ("-" = stdout); repeat with --format
     #[arg(long = "output", short = 'o')]
@@ -174,7 +178,7 @@ pub struct ProxyArgs {
     pub report: Option<PathBuf>,
     /// Format of --report [default: from its extension (.json .md .xml .sarif .html .txt),
     /// markdown without an extension; another extension (.pdf) is refused]; needs --report
-    #[arg(long, value_enum, requires = "report")]
+    #[arg(long, value_enum, ignore_case = true, requires = "report")]
     pub format: Option<Format>,
     /// Do not print findings on stderr as they happen
     #[arg(long, short)]
@@ -562,9 +566,7 @@ pub fn parse_byte_size(s: &str) -> Result<usize, String> {
                 (b < u64::MAX as f64).then_some(b as u64)
             }
             Ok(f) if f.is_finite() => {
-                return Err(format!(
-                    "\"{num}\" is not a whole number of bytes; {forms}"
-                ))
+                return Err(format!("\"{num}\" is not a whole number of bytes; {forms}"))
             }
             _ => return Err(format!("\"{num}\" is not a number; {forms}")),
         }
@@ -751,10 +753,16 @@ mod byte_size_tests {
         assert_eq!(parse_byte_size("512 KiB"), Ok(512 << 10));
         assert_eq!(parse_byte_size("1_000"), Ok(1000));
         assert_eq!(parse_byte_size("100b"), Ok(100));
-        assert!(parse_byte_size("10x").unwrap_err().contains("unknown unit \"x\""));
+        assert!(parse_byte_size("10x")
+            .unwrap_err()
+            .contains("unknown unit \"x\""));
         assert!(parse_byte_size("MiB").unwrap_err().starts_with("no number"));
-        assert!(parse_byte_size("1.5").unwrap_err().contains("not a whole number of bytes"));
-        assert!(parse_byte_size("1.2.3M").unwrap_err().contains("is not a number"));
+        assert!(parse_byte_size("1.5")
+            .unwrap_err()
+            .contains("not a whole number of bytes"));
+        assert!(parse_byte_size("1.2.3M")
+            .unwrap_err()
+            .contains("is not a number"));
         assert!(parse_byte_size("99999999999GiB").is_err());
     }
 }

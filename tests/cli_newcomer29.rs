@@ -4,7 +4,8 @@
 //! `--capture-cap 64MiB` was "invalid digit found in string" (N3), `export -o` was told
 //! to write `-- -o` (N4), `probe --binding rest` / `grpc` were "not a binding" (N5), and
 //! a recording or HAR saved as UTF-16 (PowerShell's `>`) was "not a recording" (N6), and
-//! `--record=~/runs/x.jsonl` made a directory named `~` in the current directory (N7).
+//! `--record=~/runs/x.jsonl` made a directory named `~` in the current directory (N7);
+//! `-f md` and `-f HTML` were invalid values though `-o r.md` and `-o R.HTML` work (N8).
 //! Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
@@ -135,7 +136,15 @@ fn n2_a_report_given_as_input_names_the_recording_it_was_made_from() {
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
     let reports = [
@@ -177,7 +186,17 @@ fn n2_a_report_given_as_input_names_the_recording_it_was_made_from() {
     // a probe that kept no traffic: nothing to give back, so the hint says how to keep it
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--format", "json", "-o", "bare.json", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--format",
+            "json",
+            "-o",
+            "bare.json",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert!(dir.path().join("bare.json").exists(), "{}", text(&o.stderr));
     let o = run_in(dir.path(), &["verify", "bare.json"]);
@@ -251,7 +270,15 @@ fn n4_export_takes_o_for_its_har() {
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
     for (flag, out) in [("-o", "a.har"), ("--output", "b.har"), ("--har", "c.har")] {
@@ -286,11 +313,24 @@ fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
     );
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--binding", "JSON-RPC", "--dialect", "1.0", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--binding",
+            "JSON-RPC",
+            "--dialect",
+            "1.0",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let out = text(&o.stdout);
-    assert!(out.contains("card.interface-url [1.0]: advertised url"), "{out}");
+    assert!(
+        out.contains("card.interface-url [1.0]: advertised url"),
+        "{out}"
+    );
     assert!(!out.contains("[0.3 "), "{out}");
     let o = run_in(dir.path(), &["probe", &url, "--binding", "grpc", "-q"]);
     let err = text(&o.stderr);
@@ -313,12 +353,23 @@ fn n6_a_utf16_file_is_named_so_with_the_conversion() {
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
     let o = run_in(dir.path(), &["export", "run.jsonl", "--har", "run.har"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    for (src, out, le) in [("run.jsonl", "ps.jsonl", true), ("run.har", "ps.har", false)] {
+    for (src, out, le) in [
+        ("run.jsonl", "ps.jsonl", true),
+        ("run.har", "ps.har", false),
+    ] {
         let utf8 = std::fs::read_to_string(dir.path().join(src)).unwrap();
         let mut bytes = Vec::new();
         if le {
@@ -335,14 +386,23 @@ fn n6_a_utf16_file_is_named_so_with_the_conversion() {
         for args in [
             vec!["verify", out],
             vec!["report", out],
-            vec!["repro", out, "--finding", "CARD-CACHE-001", "-o", "cut.jsonl"],
+            vec![
+                "repro",
+                out,
+                "--finding",
+                "CARD-CACHE-001",
+                "-o",
+                "cut.jsonl",
+            ],
             vec!["export", out, "--har", "x.har"],
         ] {
             let o = run_in(dir.path(), &args);
             let err = text(&o.stderr);
             assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
             assert!(
-                err.contains(&format!("{out}: not a recording, transcript or HAR file as it is: it is {enc} text")),
+                err.contains(&format!(
+                    "{out}: not a recording, transcript or HAR file as it is: it is {enc} text"
+                )),
                 "{args:?}: {err}"
             );
             assert!(
@@ -368,7 +428,14 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--record=~/n29runs/x.jsonl", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--record=~/n29runs/x.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     let err = text(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
@@ -384,7 +451,15 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
 
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
     for args in [
@@ -397,4 +472,34 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
         assert!(err.contains("the shell did not expand"), "{args:?}: {err}");
         assert!(!dir.path().join("~").exists(), "{args:?}: {err}");
     }
+}
+
+/// N8: `-o report.md` picks Markdown from the extension, but `report run.jsonl -f md` was
+/// "invalid value 'md' for '--format <FORMATS>'" and `-f HTML` the same with no
+/// suggestion. The extensions' names (`md`, `txt`, `htm`) now name their formats, and
+/// format names are taken in any case.
+#[test]
+fn n8_format_takes_the_extension_names_and_any_case() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+    );
+    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    for (f, starts) in [
+        ("md", "# A2A interoperability report"),
+        ("Markdown", "# A2A interoperability report"),
+        ("HTML", "<!DOCTYPE html>"),
+        ("htm", "<!DOCTYPE html>"),
+        ("JSON", "{"),
+    ] {
+        let o = run_in(dir.path(), &["report", "run.jsonl", "-f", f]);
+        assert_eq!(o.status.code(), Some(0), "-f {f}: {}", text(&o.stderr));
+        let out = text(&o.stdout);
+        assert!(out.starts_with(starts), "-f {f}: {}", &out[..out.len().min(200)]);
+    }
+    let o = run_in(dir.path(), &["report", "run.jsonl", "-f", "txt", "-o", "r.out"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("wrote r.out (text report)"), "{}", text(&o.stderr));
 }

@@ -593,8 +593,13 @@ pub(crate) fn report_given_hint(cause: &str) -> Option<String> {
 /// [`crate::record::source::open`]): the `iconv` line that converts it (newcomer29 N6).
 /// `None` for any other cause.
 pub(crate) fn utf16_hint(cause: &str) -> Option<String> {
-    let (file, rest) = cause.split_once(": not a recording, transcript or HAR file as it is: it is UTF-16")?;
-    let enc = if rest.starts_with("BE") { "UTF-16BE" } else { "UTF-16LE" };
+    let (file, rest) =
+        cause.split_once(": not a recording, transcript or HAR file as it is: it is UTF-16")?;
+    let enc = if rest.starts_with("BE") {
+        "UTF-16BE"
+    } else {
+        "UTF-16LE"
+    };
     let (shown, out) = if file.is_empty() || file == "-" {
         ("FILE".to_string(), "FILE-utf8".to_string())
     } else {

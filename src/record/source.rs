@@ -439,7 +439,8 @@ pub fn own_report(head: &[u8]) -> Option<OwnReport> {
             not_kept,
         });
     }
-    if t.starts_with("<!DOCTYPE html>") && t.contains("<title>A2A interoperability report</title>") {
+    if t.starts_with("<!DOCTYPE html>") && t.contains("<title>A2A interoperability report</title>")
+    {
         let words = t
             .split_once("<li>source: ")
             .and_then(|(_, rest)| rest.split_once("</li>"))
