@@ -484,7 +484,15 @@ fn n8_format_takes_the_extension_names_and_any_case() {
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(
         dir.path(),
-        &["probe", &url, "--record", "run.jsonl", "-q", "--timeout", "20s"],
+        &[
+            "probe",
+            &url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
     );
     assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
     for (f, starts) in [
@@ -497,9 +505,20 @@ fn n8_format_takes_the_extension_names_and_any_case() {
         let o = run_in(dir.path(), &["report", "run.jsonl", "-f", f]);
         assert_eq!(o.status.code(), Some(0), "-f {f}: {}", text(&o.stderr));
         let out = text(&o.stdout);
-        assert!(out.starts_with(starts), "-f {f}: {}", &out[..out.len().min(200)]);
+        assert!(
+            out.starts_with(starts),
+            "-f {f}: {}",
+            &out[..out.len().min(200)]
+        );
     }
-    let o = run_in(dir.path(), &["report", "run.jsonl", "-f", "txt", "-o", "r.out"]);
+    let o = run_in(
+        dir.path(),
+        &["report", "run.jsonl", "-f", "txt", "-o", "r.out"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stderr).contains("wrote r.out (text report)"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("wrote r.out (text report)"),
+        "{}",
+        text(&o.stderr)
+    );
 }
