@@ -5,7 +5,8 @@
 //! to write `-- -o` (N4), `probe --binding rest` / `grpc` were "not a binding" (N5), and
 //! a recording or HAR saved as UTF-16 (PowerShell's `>`) was "not a recording" (N6), and
 //! `--record=~/runs/x.jsonl` made a directory named `~` in the current directory (N7);
-//! `-f md` and `-f HTML` were invalid values though `-o r.md` and `-o R.HTML` work (N8).
+//! `-f md` and `-f HTML` were invalid values though `-o r.md` and `-o R.HTML` work (N8);
+//! `report FILE -o -` was "no --format for -o -" though stdout's format is text (N9).
 //! Real processes, small real agents on loopback sockets, real files.
 
 #[path = "common/proxy_process.rs"]
@@ -521,4 +522,38 @@ fn n8_format_takes_the_extension_names_and_any_case() {
         "{}",
         text(&o.stderr)
     );
+}
+
+/// N9: `report run.jsonl` prints the text report on stdout; `report run.jsonl -o -` (the
+/// same, spelled out, as scripts do) was refused: "no --format for -o -; hint: give
+/// --format F before each -o". One `-o -` without `--format` is now the text report on
+/// stdout, the same bytes as without `-o`; `-o - -o r.md` still pairs each `-o` with a
+/// format.
+#[test]
+fn n9_o_dash_alone_is_the_text_report_on_stdout() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
+    );
+    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let plain = run_in(dir.path(), &["report", "run.jsonl"]);
+    let dash = run_in(dir.path(), &["report", "run.jsonl", "-o", "-"]);
+    assert_eq!(dash.status.code(), Some(0), "{}", text(&dash.stderr));
+    assert!(!text(&dash.stdout).is_empty());
+    assert_eq!(text(&dash.stdout), text(&plain.stdout));
+    let two = run_in(
+        dir.path(),
+        &["report", "run.jsonl", "-o", "-", "-o", "r.md"],
+    );
+    assert_eq!(two.status.code(), Some(2), "{}", text(&two.stderr));
 }

@@ -175,6 +175,9 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
             .unwrap_or_else(|| PathBuf::from("-"));
         let fmt = match o.formats.get(i) {
             Some(f) => format_of(*f),
+            // `-o -` alone is standard output, whose format without --format is text, as
+            // with no -o at all (newcomer29 N9: it was "no --format for -o -")
+            None if n == 1 && path.as_os_str() == "-" => Format::Text,
             None => Format::from_extension(&path).ok_or_else(|| {
                 // A directory has no extension to pick a format from, and no format would
                 // make it a file: say what it is (newcomer25 N6).
