@@ -59,11 +59,15 @@ client step exits 1 whatever this says";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Human-readable text, one block per finding (the terminal default)
+    #[value(alias = "txt")]
     Text,
     Json,
+    // the file extensions name the formats too (newcomer29 N8: `-f md`)
+    #[value(alias = "md")]
     Markdown,
     Junit,
     Sarif,
+    #[value(alias = "htm")]
     Html,
 }
 
@@ -106,7 +110,7 @@ pub enum OnRecordError {
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
     /// Report format; repeat together with -o for several reports
-    #[arg(long = "format", short = 'f', value_enum)]
+    #[arg(long = "format", short = 'f', value_enum, ignore_case = true)]
     pub formats: Vec<Format>,
     /// Report file for the matching --format ("-" = stdout); repeat with --format
     #[arg(long = "output", short = 'o')]
@@ -161,18 +165,20 @@ pub struct ProxyArgs {
     /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
     #[arg(long, value_enum, default_value_t = OnRecordError::Continue)]
     pub on_record_error: OnRecordError,
-    /// Bytes recorded per exchange and direction before the body is marked truncated
-    #[arg(long, default_value_t = crate::record::DEFAULT_CAPTURE_CAP)]
+    /// Bytes recorded per exchange and direction before the body is marked truncated: a
+    /// count or a size with a unit (64MiB, 64M, 1GiB; KB/MB/GB are powers of 1000)
+    #[arg(long, default_value_t = crate::record::DEFAULT_CAPTURE_CAP, value_parser = parse_byte_size)]
     pub capture_cap: usize,
-    /// Bytes the recorder queue may hold before events are dropped (or waited for)
-    #[arg(long, default_value_t = 64 * 1024 * 1024)]
+    /// Bytes the recorder queue may hold before events are dropped (or waited for): a count
+    /// or a size with a unit, as --capture-cap
+    #[arg(long, default_value_t = 64 * 1024 * 1024, value_parser = parse_byte_size)]
     pub queue_bytes: usize,
     /// Report written on exit (Ctrl-C / SIGTERM)
     #[arg(long)]
     pub report: Option<PathBuf>,
     /// Format of --report [default: from its extension (.json .md .xml .sarif .html .txt),
     /// markdown without an extension; another extension (.pdf) is refused]; needs --report
-    #[arg(long, value_enum, requires = "report")]
+    #[arg(long, value_enum, ignore_case = true, requires = "report")]
     pub format: Option<Format>,
     /// Do not print findings on stderr as they happen
     #[arg(long, short)]
@@ -384,7 +390,7 @@ pub struct ProbeArgs {
     /// (probed as 0.3, said in a note)
     #[arg(long, default_value = "auto")]
     pub dialect: String,
-    /// Binding to probe: auto, jsonrpc or http+json
+    /// Binding to probe: auto, jsonrpc or http+json (also: json-rpc, rest); gRPC is not probed
     #[arg(long, default_value = "auto")]
     pub binding: String,
     /// Most requests the run may send
@@ -499,7 +505,7 @@ pub struct ExportArgs {
     /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
     /// HAR 1.2 file to write ("-" = stdout)
-    #[arg(long, value_name = "OUT.har")]
+    #[arg(long, short = 'o', visible_alias = "output", value_name = "OUT.har")]
     pub har: PathBuf,
 }
 
@@ -525,6 +531,51 @@ pub struct ReproArgs {
 
 /// Generic hint of [`error_line`] for an error that carries none of its own, naming the
 /// subcommand the user typed (`command`; breaker9a B24: it said `<command>` literally).
+/// A byte size as `--capture-cap` and `--queue-bytes` take it (newcomer29 N3): a count of
+/// bytes (`16777216`), or a number (a decimal fraction allowed: `1.5GiB`) with a unit,
+/// case-insensitive, `_` between digits ignored: `K`/`KiB` 1024, `M`/`MiB` 1024², `G`/`GiB`
+/// 1024³; `KB`, `MB`, `GB` powers of 1000; `B` bytes.
+///
+/// Errors: the words for a value that is none of these, naming the forms taken.
+pub fn parse_byte_size(s: &str) -> Result<usize, String> {
+    let t = s.trim().replace('_', "");
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let forms = "give a count of bytes (16777216) or a size with a unit: 64MiB (or 64M), 512KiB, 1GiB; KB, MB and GB are powers of 1000";
+    let mult: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        other => return Err(format!("unknown unit \"{other}\"; {forms}")),
+    };
+    if num.is_empty() {
+        return Err(format!("no number; {forms}"));
+    }
+    let bytes = if let Ok(n) = num.parse::<u64>() {
+        n.checked_mul(mult)
+    } else {
+        match num.parse::<f64>() {
+            Ok(f) if f.is_finite() && mult > 1 => {
+                let b = (f * mult as f64).round();
+                (b < u64::MAX as f64).then_some(b as u64)
+            }
+            Ok(f) if f.is_finite() => {
+                return Err(format!("\"{num}\" is not a whole number of bytes; {forms}"))
+            }
+            _ => return Err(format!("\"{num}\" is not a number; {forms}")),
+        }
+    };
+    bytes
+        .and_then(|b| usize::try_from(b).ok())
+        .ok_or_else(|| format!("too large for this machine; {forms}"))
+}
+
 pub fn generic_hint(command: Option<&str>) -> String {
     match command {
         Some(c) => format!(
@@ -686,6 +737,34 @@ fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
     Some(format!(
         "`{command}` has no --{long}{elsewhere}; see `a2a-interop {command} --help`"
     ))
+}
+
+#[cfg(test)]
+mod byte_size_tests {
+    use super::parse_byte_size;
+
+    #[test]
+    fn sizes_take_counts_and_units() {
+        assert_eq!(parse_byte_size("16777216"), Ok(16_777_216));
+        assert_eq!(parse_byte_size("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_byte_size("64m"), Ok(64 << 20));
+        assert_eq!(parse_byte_size("64MB"), Ok(64_000_000));
+        assert_eq!(parse_byte_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_byte_size("512 KiB"), Ok(512 << 10));
+        assert_eq!(parse_byte_size("1_000"), Ok(1000));
+        assert_eq!(parse_byte_size("100b"), Ok(100));
+        assert!(parse_byte_size("10x")
+            .unwrap_err()
+            .contains("unknown unit \"x\""));
+        assert!(parse_byte_size("MiB").unwrap_err().starts_with("no number"));
+        assert!(parse_byte_size("1.5")
+            .unwrap_err()
+            .contains("not a whole number of bytes"));
+        assert!(parse_byte_size("1.2.3M")
+            .unwrap_err()
+            .contains("is not a number"));
+        assert!(parse_byte_size("99999999999GiB").is_err());
+    }
 }
 
 #[cfg(test)]

@@ -52,10 +52,10 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     let input = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {
-            return Ok(fail(
-                e,
-                "export reads a native recording, a transcript or a HAR 1.2 file (`-` for standard input)",
-            ))
+            let hint = crate::app::verify_cmd::report_given_hint(&e)
+                .or_else(|| crate::app::verify_cmd::utf16_hint(&e))
+                .unwrap_or_else(|| "export reads a native recording, a transcript or a HAR 1.2 file (`-` for standard input)".to_string());
+            return Ok(fail(e, &hint));
         }
     };
     let (input, src) = input;

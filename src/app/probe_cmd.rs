@@ -1125,7 +1125,12 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
     };
     let binding = match a.binding.to_ascii_lowercase().as_str() {
         "auto" => None,
-        b @ ("jsonrpc" | "http+json") => Some(b.to_string()),
+        "jsonrpc" | "json-rpc" => Some("jsonrpc".to_string()),
+        // the binding's other names (0.3 cards and people say REST; newcomer29 N5)
+        "http+json" | "http-json" | "httpjson" | "rest" => Some("http+json".to_string()),
+        "grpc" => bail!(
+            "--binding grpc: probe does not call gRPC interfaces (only JSON-RPC and HTTP+JSON); hint: --binding auto, jsonrpc or http+json; to judge an agent's gRPC traffic, put `a2a-interop proxy` in front of its gRPC port and run a gRPC client through it"
+        ),
         b => bail!("--binding {b:?} is not a binding; hint: --binding auto, jsonrpc or http+json"),
     };
     Ok(ProbeConfig {

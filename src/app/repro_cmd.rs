@@ -1497,10 +1497,10 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     let (input, src) = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {
-            return Ok(fail(
-                e,
-                "check the path; repro reads a recording, transcript or HAR file (`-` for standard input)",
-            ))
+            let hint = crate::app::verify_cmd::report_given_hint(&e)
+                .or_else(|| crate::app::verify_cmd::utf16_hint(&e))
+                .unwrap_or_else(|| "check the path; repro reads a recording, transcript or HAR file (`-` for standard input)".to_string());
+            return Ok(fail(e, &hint));
         }
     };
     let header = src.header.clone();

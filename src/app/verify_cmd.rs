@@ -175,6 +175,9 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
             .unwrap_or_else(|| PathBuf::from("-"));
         let fmt = match o.formats.get(i) {
             Some(f) => format_of(*f),
+            // `-o -` alone is standard output, whose format without --format is text, as
+            // with no -o at all (newcomer29 N9: it was "no --format for -o -")
+            None if n == 1 && path.as_os_str() == "-" => Format::Text,
             None => Format::from_extension(&path).ok_or_else(|| {
                 // A directory has no extension to pick a format from, and no format would
                 // make it a file: say what it is (newcomer25 N6).
@@ -562,8 +565,73 @@ impl Drop for Input {
     }
 }
 
+/// The hint for a report a2a-interop wrote given where `verify`, `report`, `repro` or
+/// `export` read their traffic (the cause says `... report a2a-interop wrote, made from
+/// `FILE``, from [`crate::record::source::own_report`]): the file it was made from
+/// (newcomer29 N2). `None` for any other cause.
+pub(crate) fn report_given_hint(cause: &str) -> Option<String> {
+    let (_, rest) = cause
+        .split_once("not a recording, transcript or HAR file: it is a")?
+        .1
+        .split_once(" report a2a-interop wrote")?;
+    let reads = "verify, report, repro and export read the traffic (a recording, a HAR or a transcript), not a report";
+    if let Some(from) = rest
+        .strip_prefix(", made from `")
+        .and_then(|r| r.strip_suffix('`'))
+    {
+        return Some(format!(
+            "give the file it was made from, {}: {reads}",
+            crate::app::sh_word(from)
+        ));
+    }
+    if rest.contains("not kept") {
+        return Some(format!(
+            "{reads}; run the probe, interop or demo again with --record FILE to keep its traffic"
+        ));
+    }
+    Some(format!("{reads}; give the file the report was made from"))
+}
+
+/// The hint for a UTF-16 file (the cause says `FILE: ... it is UTF-16LE text ...`, from
+/// [`crate::record::source::open`]): the `iconv` line that converts it (newcomer29 N6).
+/// `None` for any other cause.
+pub(crate) fn utf16_hint(cause: &str) -> Option<String> {
+    let (file, rest) =
+        cause.split_once(": not a recording, transcript or HAR file as it is: it is UTF-16")?;
+    let enc = if rest.starts_with("BE") {
+        "UTF-16BE"
+    } else {
+        "UTF-16LE"
+    };
+    let (shown, out) = if file.is_empty() || file == "-" {
+        ("FILE".to_string(), "FILE-utf8".to_string())
+    } else {
+        let p = std::path::Path::new(file);
+        let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+        let ext = p
+            .extension()
+            .and_then(|s| s.to_str())
+            .map(|e| format!(".{e}"))
+            .unwrap_or_default();
+        let out = p.with_file_name(format!("{stem}-utf8{ext}"));
+        (
+            crate::app::sh_word(file),
+            crate::app::sh_word(&out.display().to_string()),
+        )
+    };
+    Some(format!(
+        "convert it to UTF-8 first: iconv -f {enc} -t UTF-8 {shown} > {out} (in PowerShell, write files with Out-File -Encoding utf8)"
+    ))
+}
+
 /// A hint for a file that could not be read, from its one-line cause.
 fn hint_for(cause: &str) -> String {
+    if let Some(h) = report_given_hint(cause) {
+        return h;
+    }
+    if let Some(h) = utf16_hint(cause) {
+        return h;
+    }
     let kind = hint_kind(cause);
     if let Some((file, _)) = cause.split_once(": a recording without its header line") {
         if !file.is_empty() && file != "-" && !file.contains('\'') {

@@ -346,6 +346,22 @@ pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
         }
         top = up;
     }
+    // `--record=~/runs/x.jsonl`: the shell expands `~` only at the start of a word, not
+    // after `=` or inside quotes, and a directory named `~` would be made here, where the
+    // user looks for nothing and a later `rm -r ~` cleans up the home directory instead
+    // (newcomer29 N7). Refused, naming the two ways to write it.
+    if top.as_os_str() == "~" {
+        let rest = path.strip_prefix("~").unwrap_or(path);
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} starts with a `~` the shell did not expand (it does not after `--flag=` or inside quotes), so a directory named `~` would be created in the current directory; give the flag and the path apart (`--flag ~/{}`, no `=`), or write $HOME/{}",
+                path.display(),
+                rest.display(),
+                rest.display()
+            ),
+        ));
+    }
     let top = top.to_path_buf();
     std::fs::create_dir_all(dir).map_err(|e| name_not_a_directory(path, e))?;
     Ok(Some(top))

@@ -328,10 +328,35 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             "{}: not a recording, transcript or HAR file: it is gzip-compressed (decompress it first: gunzip -c FILE | a2a-interop verify -)",
             path.display()
         ),
+        // UTF-16 text (a byte order mark, or ASCII with every other byte NUL): Windows
+        // PowerShell 5's `>` and `Out-File` write it (newcomer29 N6). Said as such, with
+        // the conversion, not as "not a recording".
+        None if utf16(&head).is_some() => bail!(
+            "{}: not a recording, transcript or HAR file as it is: it is {} text (Windows PowerShell 5's `>` and Out-File write UTF-16), and a2a-interop reads UTF-8",
+            path.display(),
+            utf16(&head).unwrap_or("UTF-16"),
+        ),
         // A recording whose header line was cut off (`tail -n +2`, `split`, an edit): its
         // first line reads as an event. Said as such, not as "not a recording" (newcomer25
         // N5): the fix is the header line of the original.
         None => match headless_event(&head) {
+            // A report this tool wrote, given where its input goes (`report report.md`,
+            // `verify probe.json`): said as such, with the file it was made from when the
+            // report names one (newcomer29 N2).
+            None if own_report(&head).is_some() => {
+                let r = own_report(&head).unwrap_or_default();
+                let from = match (&r.made_from, r.not_kept) {
+                    (Some(p), _) => format!(", made from `{p}`"),
+                    (None, true) => ", of a run whose traffic was not kept (no --record)".into(),
+                    (None, false) => String::new(),
+                };
+                bail!(
+                    "{}: not a recording, transcript or HAR file: it is a{} {} report a2a-interop wrote{from}",
+                    path.display(),
+                    if r.format.starts_with(['H']) { "n" } else { "" },
+                    r.format,
+                )
+            }
             Some((seq, kind)) => bail!(
                 "{}: a recording without its header line: line 1 is a `{kind}` event (seq {seq}), not the {{\"type\":\"recording\",...}} line every recording starts with (the file was cut with tail or split, or edited)",
                 path.display()
@@ -342,6 +367,151 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             ),
         },
     }
+}
+
+/// `Some("UTF-16LE")` / `Some("UTF-16BE")` when `head` is UTF-16 text: it starts with that
+/// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...).
+fn utf16(head: &[u8]) -> Option<&'static str> {
+    match head {
+        [0xFF, 0xFE, ..] => return Some("UTF-16LE"),
+        [0xFE, 0xFF, ..] => return Some("UTF-16BE"),
+        _ => {}
+    }
+    let pairs: Vec<&[u8]> = head.chunks_exact(2).take(64).collect();
+    if pairs.len() < 2 {
+        return None;
+    }
+    let ascii = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
+    if pairs.iter().all(|p| ascii(p[0]) && p[1] == 0) {
+        Some("UTF-16LE")
+    } else if pairs.iter().all(|p| p[0] == 0 && ascii(p[1])) {
+        Some("UTF-16BE")
+    } else {
+        None
+    }
+}
+
+/// What [`own_report`] makes of a report a2a-interop wrote.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct OwnReport {
+    /// The report's format as people name it: `Markdown`, `HTML`, `JSON`, `JUnit`, `SARIF`.
+    pub format: &'static str,
+    /// The recording, HAR or transcript the report was made from, as its source line
+    /// names it (`None` for standard input, a run that kept no traffic, or a report whose
+    /// first 256 KiB do not name it).
+    pub made_from: Option<String>,
+    /// The report is of a `probe`, `interop` or `demo` run that kept no recording.
+    pub not_kept: bool,
+}
+
+/// `head` (a file's first bytes) as a report a2a-interop wrote (Markdown, HTML, JSON,
+/// JUnit or SARIF; `report -o`, `probe -o`, `proxy --report`), else `None`. The text
+/// report is not told apart: its lines are free text.
+pub fn own_report(head: &[u8]) -> Option<OwnReport> {
+    let text = String::from_utf8_lossy(head);
+    let t = text.trim_start();
+    // "recording `s1.jsonl`", "probe of `URL`, recording `p.jsonl`", "probe of `URL`
+    // (traffic not kept: ...)": the header words of every format's source line.
+    let from_words = |w: &str| -> (Option<String>, bool) {
+        if w.contains("traffic not kept") {
+            return (None, true);
+        }
+        let tail = match w.split_once(", recording `") {
+            Some((_, rest)) => rest,
+            None if w.contains(" of `") => return (None, false),
+            None => match w.split_once('`') {
+                Some((_, rest)) => rest,
+                None => return (None, false),
+            },
+        };
+        let p = tail.split('`').next().unwrap_or("");
+        ((!p.is_empty() && p != "-").then(|| p.to_string()), false)
+    };
+    if t.starts_with("# A2A interoperability report") {
+        let words = t
+            .lines()
+            .find_map(|l| l.strip_prefix("- **source:** "))
+            .unwrap_or("");
+        let (made_from, not_kept) = from_words(words);
+        return Some(OwnReport {
+            format: "Markdown",
+            made_from,
+            not_kept,
+        });
+    }
+    if t.starts_with("<!DOCTYPE html>") && t.contains("<title>A2A interoperability report</title>")
+    {
+        let words = t
+            .split_once("<li>source: ")
+            .and_then(|(_, rest)| rest.split_once("</li>"))
+            .map(|(w, _)| {
+                w.replace("<code>", "`")
+                    .replace("</code>", "`")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&quot;", "\"")
+                    .replace("&#39;", "'")
+                    .replace("&amp;", "&")
+            })
+            .unwrap_or_default();
+        let (made_from, not_kept) = from_words(&words);
+        return Some(OwnReport {
+            format: "HTML",
+            made_from,
+            not_kept,
+        });
+    }
+    // JSON values after `key` in `t`: the first string value of `"key":`.
+    let json_string_after = |t: &str, key: &str| -> Option<String> {
+        let (_, rest) = t.split_once(key)?;
+        let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+        serde_json::Deserializer::from_str(rest)
+            .into_iter::<String>()
+            .next()?
+            .ok()
+    };
+    if t.starts_with('{') && t.contains("\"a2a-interop/report/") {
+        let source = t
+            .split_once("\"source\"")
+            .map(|(_, rest)| rest.split('}').next().unwrap_or(""))
+            .unwrap_or("");
+        let made_from = json_string_after(source, "\"path\"").filter(|p| p != "-");
+        let driven = ["probe", "interop", "demo"]
+            .iter()
+            .any(|k| json_string_after(source, "\"kind\"").as_deref() == Some(k));
+        return Some(OwnReport {
+            format: "JSON",
+            not_kept: made_from.is_none() && driven,
+            made_from,
+        });
+    }
+    if t.starts_with('{') && t.contains("sarif") && t.contains("\"name\": \"a2a-interop\"") {
+        let made_from = json_string_after(t, "\"uri\"").filter(|p| p != "-");
+        return Some(OwnReport {
+            format: "SARIF",
+            made_from,
+            not_kept: false,
+        });
+    }
+    if t.starts_with("<?xml") && t.contains("<testsuites name=\"a2a-interop") {
+        let made_from = t
+            .split_once(" file=\"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(f, _)| {
+                f.replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&quot;", "\"")
+                    .replace("&apos;", "'")
+                    .replace("&amp;", "&")
+            })
+            .filter(|p| !p.is_empty() && p != "-");
+        return Some(OwnReport {
+            format: "JUnit",
+            made_from,
+            not_kept: false,
+        });
+    }
+    None
 }
 
 /// The `seq` and `type` of the first line of `head` when it is a whole recording event

@@ -569,6 +569,11 @@ struct Exch {
     /// addressed (`request_head.upstream`), since `url` names the prober's own recording
     /// listener, a loopback port of the run (newcomer26 N1). `None` elsewhere.
     named_url: Option<String>,
+    /// The URL the proxy forwarded this request to (`request_head.upstream`), parsed: in a
+    /// recording of several upstreams (`interop`'s two agents, `proxy --route`), the one
+    /// this exchange reached, whose card is judged against it (newcomer29 N1). `None` when
+    /// the recording does not say (HAR, transcript) or it does not parse.
+    upstream_parts: Option<UrlParts>,
     parts: Option<UrlParts>,
     /// `parts`' origin (`scheme://host:port`), formatted once: cards are looked up by it.
     origin: Option<String>,
@@ -3154,6 +3159,7 @@ impl State {
         let named_url = headers
             .prober_target(upstream.as_deref())
             .map(str::to_string);
+        let upstream_parts = upstream.as_deref().and_then(parse_url);
         self.exchanges_seen += 1;
         let parts = parse_url(&url);
         let path = match &parts {
@@ -3189,6 +3195,7 @@ impl State {
             method,
             url,
             named_url,
+            upstream_parts,
             parts,
             path,
             req_body: BodyAcc::expecting(&headers),
@@ -25239,8 +25246,23 @@ impl State {
         found: &Option<Value>,
     ) -> bool {
         let Some(f) = &x.parts else { return false };
+        // The upstream this exchange reached comes first, so that the front named is the
+        // one that served the card, not the first of several (`interop`'s agent B for a
+        // card of agent A: newcomer29 N1).
         let ups: Vec<UrlParts> = if self.mode == CaptureMode::Reverse {
-            self.upstreams.clone()
+            let own = x
+                .upstream_parts
+                .as_ref()
+                .filter(|p| self.upstreams.iter().any(|r| r.origin() == p.origin()));
+            own.into_iter()
+                .cloned()
+                .chain(
+                    self.upstreams
+                        .iter()
+                        .filter(|r| own.is_none_or(|p| r.origin() != p.origin()))
+                        .cloned(),
+                )
+                .collect()
         } else {
             Vec::new()
         };
