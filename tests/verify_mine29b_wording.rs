@@ -80,3 +80,28 @@ fn v1_route_form_below_a_v03_rest_interface_is_the_clients_fault() {
         out.findings
     );
 }
+
+#[test]
+fn cancel_of_a_live_task_refused_as_internal_error_names_the_task_and_the_due_error() {
+    let m = message(
+        &field("f596-v03-framework-cancel-not-implemented-internal-error"),
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.contains("task t-4127, which the agent handed out and last showed working, is live")
+            && m.contains("TaskNotCancelableError (TASK-003")
+            && m.contains("-32603"),
+        "{m}"
+    );
+    for name in [
+        "b29b-K3-legal-v03-cancel-live-task-not-cancelable",
+        "b29b-K3-v03-control-cancel-unseen-task-internal-error",
+    ] {
+        let out = run(name);
+        assert!(
+            out.findings.iter().all(|f| f.rule != "RPC-ERROR-001"),
+            "{name}: {:?}",
+            out.findings
+        );
+    }
+}

@@ -15927,6 +15927,8 @@ impl State {
     ///   PushNotificationNotSupported;
     /// - TASK-002 / TASK-003 / TASK-004: a call on a task seen terminal
     ///   ([`Self::terminal_task_expectation`]);
+    /// - TASK-003: a cancel of a task the agent handed out and last showed live, refused
+    ///   InternalError ([`Self::live_task_cancel_internal_error`]): TaskNotCancelable;
     /// - TASK-009: a well-formed 1.0 GetTask / CancelTask / SubscribeToTask of a task this
     ///   recording never saw, refused InvalidParams: the request is valid, the task unknown;
     /// - on JSON-RPC, what the agent's own text says happened ([`code_from_message`],
@@ -16005,6 +16007,9 @@ impl State {
         }
         if let Some((want, why)) = self.terminal_task_expectation(x, c, got) {
             return Some((want, why));
+        }
+        if let Some(why) = self.live_task_cancel_internal_error(x, c, got, said) {
+            return Some((jsonrpc::TASK_NOT_CANCELABLE, why));
         }
         if let Some(why) = self.unknown_task_refused_as_invalid(x, c, got, said) {
             return Some((jsonrpc::TASK_NOT_FOUND, why));
@@ -33100,5 +33105,52 @@ impl State {
             vec![x.ev(x.req_seq), answer, card_ev],
             &x.leg,
         );
+    }
+}
+
+// mine29b (round twenty-four, hosted platforms): ADK's A2aAgentExecutor.cancel() raised
+// NotImplementedError (adk-python #4127), so every tasks/cancel came back -32603.
+impl State {
+    /// TASK-003 / ERR-002 situation (RPC-ERROR-001; adk-python #4127): CancelTask (0.x
+    /// `tasks/cancel`) of task `t`, which this recording shows the agent handed out and
+    /// last saw in a non-terminal state before the call, answered with `got` -32603
+    /// InternalError (on HTTP+JSON or gRPC the 500 / INTERNAL mapped to it): a framework
+    /// whose executor cannot cancel throws, and the client learns only that the server
+    /// broke while its task runs on. A task the agent will not cancel gets -32002
+    /// TaskNotCancelableError (-32004 UnsupportedOperationError when it cancels no task).
+    /// Not when the agent's own error texts (`said`) say it cannot find the task or its
+    /// context ("not found", "missing", "unknown", "does not exist"): that is an agent
+    /// that lost its own task, ID-TASK-001's finding when a read shows it (f333).
+    /// Gives the why; `None` for every other call and code.
+    fn live_task_cancel_internal_error(
+        &self,
+        x: &Exch,
+        c: &Call,
+        got: i64,
+        said: &[Option<&str>],
+    ) -> Option<String> {
+        if got != jsonrpc::INTERNAL_ERROR || c.op != Some(Op::CancelTask) || c.webhook {
+            return None;
+        }
+        let lost = said.iter().flatten().any(|m| {
+            let m = m.to_ascii_lowercase();
+            ["not found", "missing", "unknown", "does not exist", "no such"]
+                .iter()
+                .any(|w| m.contains(w))
+        });
+        if lost {
+            return None;
+        }
+        let tid = c.task_id()?;
+        let t = self.tasks.get(&x.tkey(tid))?;
+        let (aseq, _) = t.announced.as_ref()?;
+        let (state, lseq) = t.last?;
+        if *aseq >= x.req_seq || lseq >= x.req_seq || state.is_terminal() || t.terminal.is_some() {
+            return None;
+        }
+        Some(format!(
+            "task {tid}, which the agent handed out and last showed {}, is live: a cancel the agent does not carry out is refused with TaskNotCancelableError (TASK-003; -32004 UnsupportedOperationError when the agent cancels no task), not an internal error that leaves the client guessing while the task runs on",
+            x.state_term(state)
+        ))
     }
 }

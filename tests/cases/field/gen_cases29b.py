@@ -221,6 +221,19 @@ case("f595-legal-v03-send-answered-with-message", [
 ], [],
  R3754 + " (LangChain4j's agentic A2A client supported only the `task` response type; agents that answer with a `message`, which the issue calls very common, could not be used)",
  "legal: message/send answers with a Task or a Message (0.3 §7.1, RPC-003); a Message is the whole answer of a call that needs no task (TASK-001)")
+# google/adk-python #4127: ADK's A2aAgentExecutor.cancel() raises NotImplementedError
+R4127 = "https://github.com/google/adk-python/issues/4127"
+case("f596-v03-framework-cancel-not-implemented-internal-error", [
+    req(0.0, "POST", A + "/", rpc("c-1", "message/send", {"message": umsg03("compile the weekly sales digest", mid="m-4127"), "configuration": {"blocking": False}})),
+    resp(0.05, 200, ok("c-1", task03("t-4127", "c-4127", "working"))),
+    req(2.0, "POST", A + "/", rpc("c-2", "tasks/cancel", {"id": "t-4127"})),
+    resp(2.01, 200, err("c-2", -32603, "Internal error")),
+    req(5.0, "POST", A + "/", rpc("c-3", "tasks/get", {"id": "t-4127"})),
+    resp(5.01, 200, ok("c-3", task03("t-4127", "c-4127", "working"))),
+], [("jsonrpc-error-code-mismatch", "error")],
+ R4127 + " (ADK's A2aAgentExecutor did not implement the abstract cancel() of a2a-sdk's AgentExecutor, so every tasks/cancel raised NotImplementedError, which the SDK's handler turns into -32603; fixed in ADK 2.6.0 by publishing a terminal canceled status. The error's bytes are rebuilt from the description)",
+ "a task the agent will not cancel is answered -32002 TaskNotCancelableError (0.3 §8.2, ERR-002; TASK-006), or -32004 UnsupportedOperationError when the agent does not support cancelation; -32603 Internal error tells the client the server broke, and the task it asked to stop runs on (the later tasks/get shows it working)")
+
 # --- variants b29b-* (kind fixes) ---------------------------------------------------------------------
 VAR = os.path.join(os.path.dirname(OUT), "variants")
 var_cases = {}
@@ -297,6 +310,35 @@ vcase("b29b-K2-legal-v03-stream-card-declares-streaming", [
     chunk(0.51, "", close="eof"),
 ], [], R28577 + " (control: message/stream to a card declaring streaming)",
  "legal: the card declares capabilities.streaming true, so message/stream is offered (STREAM-001) and served")
+
+# K3: a cancel of a live task the agent handed out, refused -32603 InternalError (f596):
+# TaskNotCancelableError was due (TASK-003).
+vcase("b29b-K3-v10-cancel-live-task-internal-error", [
+    req(0.0, "POST", A + "/a2a", rpc("1", "SendMessage", {"message": umsg10("compile the weekly sales digest", mid="m-k3a"), "configuration": {"returnImmediately": True}}), ver="1.0"),
+    resp(0.05, 200, ok("1", {"task": task10("t-k3a", "c-k3a", "TASK_STATE_WORKING")})),
+    req(2.0, "POST", A + "/a2a", rpc("2", "CancelTask", {"id": "t-k3a"}), ver="1.0"),
+    resp(2.01, 200, err("2", -32603, "NotImplementedError")),
+], [("jsonrpc-error-code-mismatch", "error")], R4127 + " (the 1.0 form: CancelTask of a working task answered -32603)",
+ "the task is live and the agent's own; a cancel it does not carry out is TaskNotCancelableError (TASK-003, ERR-002), not InternalError")
+vcase("b29b-K3-v03-cancel-submitted-task-internal-error", [
+    req(0.0, "POST", A + "/", rpc("c-1", "message/send", {"message": umsg03("compile the weekly sales digest", mid="m-k3b"), "configuration": {"blocking": False}})),
+    resp(0.05, 200, ok("c-1", task03("t-k3b", "c-k3b", "submitted"))),
+    req(0.5, "POST", A + "/", rpc("c-2", "tasks/cancel", {"id": "t-k3b"})),
+    resp(0.51, 200, err("c-2", -32603, "")),
+], [("jsonrpc-error-code-mismatch", "error")], R4127 + " (a submitted task, an error with an empty message: str(NotImplementedError()))",
+ "a submitted task is live (TASK-001); refusing its cancel is TaskNotCancelableError (TASK-003, ERR-002)")
+vcase("b29b-K3-legal-v03-cancel-live-task-not-cancelable", [
+    req(0.0, "POST", A + "/", rpc("c-1", "message/send", {"message": umsg03("compile the weekly sales digest", mid="m-k3c"), "configuration": {"blocking": False}})),
+    resp(0.05, 200, ok("c-1", task03("t-k3c", "c-k3c", "working"))),
+    req(2.0, "POST", A + "/", rpc("c-2", "tasks/cancel", {"id": "t-k3c"})),
+    resp(2.01, 200, err("c-2", -32002, "Task cannot be canceled")),
+], [], R4127 + " (control: the same refusal with TaskNotCancelableError)",
+ "legal: an agent may decline to cancel a live task, and says so with -32002 TaskNotCancelableError (TASK-003)")
+vcase("b29b-K3-v03-control-cancel-unseen-task-internal-error", [
+    req(0.0, "POST", A + "/", rpc("c-2", "tasks/cancel", {"id": "t-k3d"})),
+    resp(0.01, 200, err("c-2", -32603, "Internal error")),
+], [], R4127 + " (control: a cancel of a task this recording never showed)",
+ "not judged by this situation: the recording does not show that task t-k3d exists or is live, so it cannot tell which error was due (TaskNotFound or TaskNotCancelable); -32603 may be a real fault of the server")
 
 write_cases(cases, OUT)
 write_cases(var_cases, VAR)
