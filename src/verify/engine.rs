@@ -25366,6 +25366,15 @@ impl State {
         {
             return;
         }
+        // A card looked for below an interface url (`{url}/.well-known/agent-card.json`) is
+        // discovery, no use of the interface: its 404 says nothing about the url (mine29b;
+        // the card's home is the origin's well-known path, CARD-002).
+        if unrouted
+            && x.call.as_deref().is_some_and(|c| c.op == Some(Op::GetCard))
+            && x.path.contains("/.well-known/")
+        {
+            return;
+        }
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         let http_call = x
@@ -32952,7 +32961,12 @@ impl State {
     /// that interface in [`State::advertised`].
     fn client_dropped_v1(&self, x: &Exch, p: &UrlParts) -> Option<String> {
         let c = x.call.as_deref()?;
-        if c.binding != Some(Binding::Rest) || c.op.is_none() || c.webhook || x.synthetic {
+        // A card fetched below the url is discovery, no operation route of the binding.
+        if c.binding != Some(Binding::Rest)
+            || matches!(c.op, None | Some(Op::GetCard))
+            || c.webhook
+            || x.synthetic
+        {
             return None;
         }
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
@@ -33134,9 +33148,15 @@ impl State {
         }
         let lost = said.iter().flatten().any(|m| {
             let m = m.to_ascii_lowercase();
-            ["not found", "missing", "unknown", "does not exist", "no such"]
-                .iter()
-                .any(|w| m.contains(w))
+            [
+                "not found",
+                "missing",
+                "unknown",
+                "does not exist",
+                "no such",
+            ]
+            .iter()
+            .any(|w| m.contains(w))
         });
         if lost {
             return None;

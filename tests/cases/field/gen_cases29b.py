@@ -234,6 +234,20 @@ case("f596-v03-framework-cancel-not-implemented-internal-error", [
  R4127 + " (ADK's A2aAgentExecutor did not implement the abstract cancel() of a2a-sdk's AgentExecutor, so every tasks/cancel raised NotImplementedError, which the SDK's handler turns into -32603; fixed in ADK 2.6.0 by publishing a terminal canceled status. The error's bytes are rebuilt from the description)",
  "a task the agent will not cancel is answered -32002 TaskNotCancelableError (0.3 §8.2, ERR-002; TASK-006), or -32004 UnsupportedOperationError when the agent does not support cancelation; -32603 Internal error tells the client the server broke, and the task it asked to stop runs on (the later tasks/get shows it working)")
 
+# strands-agents/harness-sdk PR #2245: before it, Strands' A2A executor refused every cancel
+# with UnsupportedOperationError
+R2245 = "https://github.com/strands-agents/harness-sdk/pull/2245"
+case("f597-legal-v03-cancel-refused-unsupported-operation", [
+    req(0.0, "POST", A + "/", rpc("c-1", "message/send", {"message": umsg03("scan the repository for leaked keys", mid="m-2245"), "configuration": {"blocking": False}})),
+    resp(0.05, 200, ok("c-1", task03("t-2245", "c-2245", "working"))),
+    req(1.5, "POST", A + "/", rpc("c-2", "tasks/cancel", {"id": "t-2245"})),
+    resp(1.51, 200, err("c-2", -32004, "This operation is not supported")),
+    req(9.0, "POST", A + "/", rpc("c-3", "tasks/get", {"id": "t-2245"})),
+    resp(9.01, 200, ok("c-3", task03("t-2245", "c-2245", "completed", artifacts=[{"artifactId": "a-2245", "parts": [{"kind": "text", "text": "No leaked keys found."}]}]))),
+], [],
+ R2245 + " (Strands' StrandsA2AExecutor.cancel raised ServerError(UnsupportedOperationError) with the log 'Cancellation requested but not supported'; the PR added real cancelation with a terminal-state check)",
+ "legal: an agent that cancels no task may refuse every cancel with -32004 UnsupportedOperationError (0.3 §8.2: the operation is not supported; ERR-002), and the task then runs to its end; only success without canceling, or an internal error, would mislead the client")
+
 # --- variants b29b-* (kind fixes) ---------------------------------------------------------------------
 VAR = os.path.join(os.path.dirname(OUT), "variants")
 var_cases = {}
@@ -269,6 +283,14 @@ vcase("b29b-K1-v03-rest-agent-v1-route-404", k1("t-k1d", [
     resp(0.11, 404, {"detail": "Not Found"}),
 ]), [("card-url-unreachable", "error")], R269 + " (control: the 0.3 route the card defines answered 404)",
  "the client called the card's 0.3 route exactly as 0.3 defines it (0.3 §3.2.3) and got 404: the advertised interface does not answer there (CARD-005, CARD-006), the agent's fault as before")
+
+vcase("b29b-K1-v03-control-card-fetched-below-rest-url-404", k1("t-k1e", [
+    req(0.1, "GET", VK + "/.well-known/agent-card.json"),
+    resp(0.11, 404, {"detail": "Not Found"}),
+    req(0.2, "POST", VK + "/v1/message:send", msgK("m-k1e")),
+    resp(0.4, 200, {"task": {"id": "t-k1e", "contextId": "c-k1e", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}}),
+]), [], R269 + " (control: a client looking for the card below the interface url, then the 0.3 send)",
+ "a card looked for below the interface url is discovery, no operation route: its 404 says nothing about the route form (not BIND-USE-002), and the 0.3 send at {url}/v1/message:send works")
 
 # K2: a streaming call to an agent whose card declares no streaming (f581), the client's half
 # of STREAM-001 (CAP-STREAM-003, new).
