@@ -9577,6 +9577,7 @@ impl State {
         if c.binding.is_some() && (status >= 400 || x.answer_error) && !x.synthetic {
             self.error_leak(&x, &c, status, json.as_ref(), &body, x.body_seq(), "");
         }
+        self.client_streaming_not_declared(&x, &c, status);
         match c.binding {
             Some(Binding::JsonRpc) if c.batch.is_some() => {
                 self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
@@ -16088,6 +16089,8 @@ impl State {
     ///   PushNotificationNotSupported;
     /// - TASK-002 / TASK-003 / TASK-004: a call on a task seen terminal
     ///   ([`Self::terminal_task_expectation`]);
+    /// - TASK-003: a cancel of a task the agent handed out and last showed live, refused
+    ///   InternalError ([`Self::live_task_cancel_internal_error`]): TaskNotCancelable;
     /// - TASK-009: a well-formed 1.0 GetTask / CancelTask / SubscribeToTask of a task this
     ///   recording never saw, refused InvalidParams: the request is valid, the task unknown;
     /// - on JSON-RPC, what the agent's own text says happened ([`code_from_message`],
@@ -16166,6 +16169,9 @@ impl State {
         }
         if let Some((want, why)) = self.terminal_task_expectation(x, c, got) {
             return Some((want, why));
+        }
+        if let Some(why) = self.live_task_cancel_internal_error(x, c, got, said) {
+            return Some((jsonrpc::TASK_NOT_CANCELABLE, why));
         }
         if let Some(why) = self.unknown_task_refused_as_invalid(x, c, got, said) {
             return Some((jsonrpc::TASK_NOT_FOUND, why));
@@ -25448,6 +25454,12 @@ impl State {
                 self.client_v1_prefix(x, p, &k);
                 return;
             }
+            // The reverse (mine29b, a2a-go #269): 1.0's route form without the 0.3 prefix
+            // `/v1` below a 0.x HTTP+JSON interface, whose routes sit below `{url}/v1`.
+            if let Some(k) = self.client_dropped_v1(x, p) {
+                self.client_v1_missing(x, p, &k);
+                return;
+            }
         }
         if matches!(x.status, Some(301..=303) | Some(307) | Some(308))
             && !x.synthetic
@@ -25569,6 +25581,15 @@ impl State {
         if x.call
             .as_deref()
             .is_some_and(|c| self.version_not_served_unrouted(x, c, None).is_some())
+        {
+            return;
+        }
+        // A card looked for below an interface url (`{url}/.well-known/agent-card.json`) is
+        // discovery, no use of the interface: its 404 says nothing about the url (mine29b;
+        // the card's home is the origin's well-known path, CARD-002).
+        if unrouted
+            && x.call.as_deref().is_some_and(|c| c.op == Some(Op::GetCard))
+            && x.path.contains("/.well-known/")
         {
             return;
         }
@@ -33061,6 +33082,231 @@ fn says_page_size_refused(m: &str) -> bool {
     ["page_size", "pagesize", "page size"]
         .iter()
         .any(|k| l.contains(k))
+}
+
+// mine29b (round twenty-four, hosted platforms): a 1.0 HTTP+JSON client against a 0.3
+// HTTP+JSON interface (Agent Engine, ADK: a2a-go #269) calls 1.0's routes, which sit
+// directly below the url, where 0.3 serves them below `{url}/v1`; the agent's 404 is right.
+impl State {
+    /// Whether `x` is an HTTP+JSON operation call below a 0.x HTTP+JSON interface whose
+    /// path after the interface url does not start with `/v1/` (0.3:§3.2.3 puts every
+    /// route there, e.g. `{url}/v1/message:send`), answered without an A2A error: the
+    /// client used 1.0's route form (`{url}/message:send`, 1.0:§11). Gives the key of
+    /// that interface in [`State::advertised`].
+    fn client_dropped_v1(&self, x: &Exch, p: &UrlParts) -> Option<String> {
+        let c = x.call.as_deref()?;
+        // A card fetched below the url is discovery, no operation route of the binding.
+        if c.binding != Some(Binding::Rest)
+            || matches!(c.op, None | Some(Op::GetCard))
+            || c.webhook
+            || x.synthetic
+        {
+            return None;
+        }
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        if let Ok(Json::Object(o)) = Json::parse(&body) {
+            if a2a_error_answer(Some(c), &o) {
+                return None;
+            }
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        self.advertised.iter().find_map(|(k, a)| {
+            let base = net::norm_path(&a.parts.path).trim_end_matches('/');
+            (a.binding == Some(Binding::Rest)
+                && !a.rest_1x
+                && !a.grpc
+                && a.parts.origin() == origin
+                && !base.ends_with("/v1")
+                && path
+                    .strip_prefix(base)
+                    .is_some_and(|rest| rest.starts_with('/') && !rest.starts_with("/v1/")))
+            .then(|| k.clone())
+        })
+    }
+
+    /// VER-CARD-002 / BIND-USE-002 (CARD-005, VER-005; mine29b, a2a-go #269): a client
+    /// called 1.0's route form below a 0.x HTTP+JSON interface ([`Self::client_dropped_v1`],
+    /// key `k`) and got 404/405 (or a 501 page). With `A2A-Version` naming a version the
+    /// card does not declare, the client spoke another protocol version
+    /// ([`Self::rest_client_version_not_offered`], note); without one, it left out the
+    /// 0.3 route prefix (BIND-USE-002, warning). Either way the agent's 404 is right and
+    /// the card's url is not what is wrong (no CARD-URL-002). Once per path.
+    fn client_v1_missing(&mut self, x: &Exch, p: &UrlParts, k: &str) {
+        let Some(a) = self.advertised.get(k).cloned() else {
+            return;
+        };
+        let path = net::norm_path(&p.path).to_string();
+        if !self.unadvertised_reported.insert(path.clone()) {
+            return;
+        }
+        let answer_ev = x.ev(if x.resp_seq > 0 {
+            x.resp_seq
+        } else {
+            x.end_seq
+        });
+        let c = x.call.clone().unwrap_or_default();
+        let other_version = c
+            .header_version
+            .as_deref()
+            .and_then(Dialect::from_version)
+            .is_some_and(|d| !d.is_0x());
+        if other_version {
+            let told = self.out.len();
+            self.rest_client_version_not_offered(x, &c, answer_ev.clone());
+            if self.out.len() > told {
+                return;
+            }
+        }
+        let base = net::norm_path(&a.parts.path)
+            .trim_end_matches('/')
+            .to_string();
+        let route = path.strip_prefix(&base).unwrap_or(&path).to_string();
+        let card_ev = Evidence {
+            seq: a.card_seq,
+            exchange: Some(a.card_exchange.clone()),
+            pointer: Some(a.pointer.clone()),
+            found: Some(Value::String(a.url.clone())),
+        };
+        let shown = a.shown.clone();
+        self.find(
+            &r::BIND_USE_URL_NOT_ADVERTISED,
+            format!(
+                "client sent {} {}, 1.0's route form, below 0.3 HTTP+JSON interface {shown}, whose routes sit below its url plus /v1 (call {} {base}/v1{route}); the agent answered HTTP {}: the client did not use the card's interface URL as 0.3 defines it",
+                x.method.to_ascii_uppercase(),
+                p.path,
+                x.method.to_ascii_uppercase(),
+                x.status.unwrap_or(0)
+            ),
+            vec![answer_ev, card_ev],
+            &x.leg,
+        );
+    }
+}
+
+// mine29b (round twenty-four, hosted platforms): LiteLLM's bridge maps `stream=true` onto
+// message/stream for every A2A agent, also a Pydantic AI (fasta2a) one whose card says
+// streaming false (litellm #28577): the client's half of STREAM-001.
+impl State {
+    /// CAP-STREAM-003 (client, note; STREAM-001, CARD-005): the client made a streaming
+    /// call (`c.op` SendStreamingMessage or SubscribeToTask, any version and binding but
+    /// gRPC) to an agent whose card (the one [`Self::card_for`] finds for `x`) sets
+    /// `capabilities.streaming` false or leaves it out, and the answer (HTTP `status`) is
+    /// no event stream: the call was refused or failed. A2A gives streaming calls only to
+    /// agents that declare it (0.3 §7.2; 1.0 §3.3.4), so the refusal is expected and the
+    /// client should have sent and polled. Not for the prober's own requests (its tests of
+    /// the refusal) nor synthetic exchanges. Once per exchange.
+    fn client_streaming_not_declared(&mut self, x: &Exch, c: &Call, status: u16) {
+        if !c.op.is_some_and(Op::is_streaming)
+            || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
+            || c.webhook
+            || x.synthetic
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some()
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x) else {
+            return;
+        };
+        let streaming = card.view.streaming;
+        if streaming == Some(true) {
+            return;
+        }
+        let among = self.card_among(x, card);
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: Some("/capabilities/streaming".into()),
+            found: streaming.map(Value::Bool),
+        };
+        let call = c
+            .method
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", x.method.to_ascii_uppercase(), x.path));
+        let set = streaming
+            .map(|b| format!("sets capabilities.streaming to {b}"))
+            .unwrap_or_else(|| "does not declare capabilities.streaming".into());
+        let answer = x.ev(if x.resp_seq > 0 {
+            x.resp_seq
+        } else {
+            x.end_seq
+        });
+        // The JSON-RPC error code of the answer, when it is one: what the client was told.
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let code = Json::parse(&body).ok().and_then(|v| {
+            v.get("error")
+                .and_then(|e| e.get("code"))
+                .and_then(Json::as_i64)
+        });
+        let got = match code {
+            Some(k) => format!("error {k} (HTTP {status})"),
+            None => format!("HTTP {status}"),
+        };
+        self.find(
+            &r::CAP_STREAMING_CLIENT,
+            format!(
+                "client called {call}, a streaming call, although the agent's card{among} {set}, and got {got} instead of an event stream: the agent's refusal is expected; send the message without streaming and follow the task instead"
+            ),
+            vec![x.ev(x.req_seq), answer, card_ev],
+            &x.leg,
+        );
+    }
+}
+
+// mine29b (round twenty-four, hosted platforms): ADK's A2aAgentExecutor.cancel() raised
+// NotImplementedError (adk-python #4127), so every tasks/cancel came back -32603.
+impl State {
+    /// TASK-003 / ERR-002 situation (RPC-ERROR-001; adk-python #4127): CancelTask (0.x
+    /// `tasks/cancel`) of task `t`, which this recording shows the agent handed out and
+    /// last saw in a non-terminal state before the call, answered with `got` -32603
+    /// InternalError (on HTTP+JSON or gRPC the 500 / INTERNAL mapped to it): a framework
+    /// whose executor cannot cancel throws, and the client learns only that the server
+    /// broke while its task runs on. A task the agent will not cancel gets -32002
+    /// TaskNotCancelableError (-32004 UnsupportedOperationError when it cancels no task).
+    /// Not when the agent's own error texts (`said`) say it cannot find the task or its
+    /// context ("not found", "missing", "unknown", "does not exist"): that is an agent
+    /// that lost its own task, ID-TASK-001's finding when a read shows it (f333).
+    /// Gives the why; `None` for every other call and code.
+    fn live_task_cancel_internal_error(
+        &self,
+        x: &Exch,
+        c: &Call,
+        got: i64,
+        said: &[Option<&str>],
+    ) -> Option<String> {
+        if got != jsonrpc::INTERNAL_ERROR || c.op != Some(Op::CancelTask) || c.webhook {
+            return None;
+        }
+        let lost = said.iter().flatten().any(|m| {
+            let m = m.to_ascii_lowercase();
+            [
+                "not found",
+                "missing",
+                "unknown",
+                "does not exist",
+                "no such",
+            ]
+            .iter()
+            .any(|w| m.contains(w))
+        });
+        if lost {
+            return None;
+        }
+        let tid = c.task_id()?;
+        let t = self.tasks.get(&x.tkey(tid))?;
+        let (aseq, _) = t.announced.as_ref()?;
+        let (state, lseq) = t.last?;
+        if *aseq >= x.req_seq || lseq >= x.req_seq || state.is_terminal() || t.terminal.is_some() {
+            return None;
+        }
+        Some(format!(
+            "task {tid}, which the agent handed out and last showed {}, is live: a cancel the agent does not carry out is refused with TaskNotCancelableError (TASK-003; -32004 UnsupportedOperationError when the agent cancels no task), not an internal error that leaves the client guessing while the task runs on",
+            x.state_term(state)
+        ))
+    }
 }
 
 #[cfg(test)]

@@ -855,6 +855,10 @@ rule!(CAP_STREAMING, "CAP-STREAM-001", "streaming-not-declared-but-served", Erro
     ["STREAM-001"],
     "agent served a stream although its card does not declare streaming",
     "declare capabilities.streaming: true, or answer streaming calls with -32004 UnsupportedOperationError");
+rule!(CAP_STREAMING_CLIENT, "CAP-STREAM-003", "client-streaming-not-declared", Note, Interop,
+    ["STREAM-001", "CARD-005"],
+    "client made a streaming call (SendStreamingMessage / message/stream, SubscribeToTask / tasks/resubscribe, POST :stream / :subscribe) to an agent whose card does not declare capabilities.streaming: true, and got no stream",
+    "read capabilities.streaming from the card before streaming: when it is false or absent, send with SendMessage (message/send, POST /message:send) and follow the task with GetTask (tasks/get) or push notifications; the agent's refusal (-32004 UnsupportedOperationError, HTTP 400/501 UNIMPLEMENTED) is expected (0.3 §7.2: message/stream requires streaming: true; 1.0 §3.3.4)");
 rule!(CAP_STREAMING_REFUSED, "CAP-STREAM-002", "streaming-declared-but-refused", Warning, Interop,
     ["STREAM-001", "CARD-005"],
     "agent refused SendStreamingMessage, or a 0.x tasks/resubscribe of a task its stream last showed running, with UnsupportedOperationError although its card declares capabilities.streaming: true",
@@ -1148,6 +1152,7 @@ pub static RULES: &[Rule] = &[
     CAP_PUSH_REFUSED,
     CAP_STREAMING,
     CAP_STREAMING_REFUSED,
+    CAP_STREAMING_CLIENT,
     CARD_CACHE_HEADERS,
     CARD_ETAG_STALE,
     CARD_PATH_LEGACY_ONLY,
@@ -1371,6 +1376,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-PARAM-003",
     // A request that mixes generations: the client's half of VER-MIX-001.
     "VER-MIX-002",
+    // A streaming call to an agent whose card declares no streaming (mine29b).
+    "CAP-STREAM-003",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
