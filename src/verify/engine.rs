@@ -2654,6 +2654,8 @@ impl State {
 
     fn emit(&mut self, mut f: Finding) -> usize {
         self.fit_help(&mut f);
+        // a message set after Finding::new: control characters quoted JSON-style too
+        f.message = super::finding::json_style_escapes(std::mem::take(&mut f.message));
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
         }
@@ -6894,7 +6896,29 @@ impl State {
     /// refused, a malformed ErrorInfo) is the one finding then. 0.x is not judged: the 0.3 schema's SendStreamingMessageResponse admits a
     /// JSONRPCErrorResponse and a2a-python 0.3 sends exactly such a stream. A refusal of the
     /// client's version has its own verdict ([`Self::stream_version_refusal`]).
+    ///
+    /// The HTTP+JSON binding is judged by the same requirement (q29a; A2A #1262 asks how
+    /// such a stream reports an error at all): a 1.0 stream whose first event is an AIP-193
+    /// `{"error": {code, status, message}}` object ([`Self::rest_error_opened_stream`]).
     fn error_opened_stream(&mut self, x: &mut Exch, c: &Call, code: Option<i64>, seq: u64) {
+        self.error_opened_stream_as(x, c, code, seq, None);
+    }
+
+    /// [`Self::error_opened_stream`] for either binding: `rest` is `Some((status, reason))`
+    /// for an HTTP+JSON error event (its google.rpc.Status `status` name and ErrorInfo
+    /// `reason`), whose `code` is the HTTP status the Status carries; `None` for JSON-RPC.
+    fn error_opened_stream_as(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        code: Option<i64>,
+        seq: u64,
+        rest: Option<(Option<&str>, Option<&str>)>,
+    ) {
+        let refused_version = match rest {
+            Some((_, reason)) => reason == Some("VERSION_NOT_SUPPORTED"),
+            None => code == Some(jsonrpc::VERSION_NOT_SUPPORTED),
+        };
         let first = x
             .sse
             .as_ref()
@@ -6906,7 +6930,7 @@ impl State {
                 Some(Op::SendStreamingMessage) | Some(Op::SubscribeToTask)
             )
             || !x.is_success()
-            || code == Some(jsonrpc::VERSION_NOT_SUPPORTED)
+            || refused_version
             || self.unsupported_version_asked(x, c).is_some()
         {
             return;
@@ -6942,14 +6966,39 @@ impl State {
         } else {
             "§3.1.2: the stream begins with the Task or is one Message"
         };
+        let (event, plain) = match rest {
+            None => (
+                format!("a JSON-RPC error ({what})"),
+                "the call's plain JSON-RPC error response",
+            ),
+            Some((status, _)) => (
+                format!(
+                    "an HTTP+JSON error event ({})",
+                    [code.map(|k| k.to_string()), status.map(str::to_string)]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                "the call's plain HTTP error response (that status, the AIP-193 error body), as the same failure on JSON-RPC is the plain JSON-RPC error response",
+            ),
+        };
+        let method = match rest {
+            Some(_) => c.op_term("the streaming call"),
+            None => method,
+        };
         let mut f = Finding::new(
             &r::STREAM_FIRST_NOT_TASK,
             format!(
-                "{method} was answered HTTP {} text/event-stream whose first event is a JSON-RPC error ({what}), not a Task or Message: a 1.0 agent answers an error it knows before the stream starts as the call's plain JSON-RPC error response (1.0 {opens}); a client or the TCK that gets 200 text/event-stream counts the call as accepted (a2a-dotnet #476)",
+                "{method} was answered HTTP {} text/event-stream whose first event is {event}, not a Task or Message: a 1.0 agent answers an error it knows before the stream starts as {plain} (1.0 {opens}); a client or the TCK that gets 200 text/event-stream counts the call as accepted (a2a-dotnet #476)",
                 x.status.unwrap_or(200)
             ),
         );
-        f.help = "look the task up (exists, not terminal, streaming declared) before committing the SSE response: read the handler's first event first and answer a failure there as a plain JSON-RPC error response (a2a-python 1.x does `await anext(stream)` before it opens the EventSourceResponse; a2a-dotnet #476 does the same); an error after the first event stays an SSE error event".to_string();
+        f.help = match rest {
+            None => "look the task up (exists, not terminal, streaming declared) before committing the SSE response: read the handler's first event first and answer a failure there as a plain JSON-RPC error response (a2a-python 1.x does `await anext(stream)` before it opens the EventSourceResponse; a2a-dotnet #476 does the same); an error after the first event stays an SSE error event",
+            Some(_) => "look the task up (exists, not terminal, streaming declared) before committing the SSE response: read the handler's first event first and answer a failure there as a plain HTTP error response with the AIP-193 body {\"error\": {code, status, message, details}} and its HTTP status (a2a-python 1.x reads the first event before it opens the stream on both bindings); an error after the first event stays an SSE error event (A2A #1262)",
+        }
+        .to_string();
         f.evidence = vec![x.ev_at(seq, "/error/code", code.map(Value::from))];
         f.leg = x.leg.clone();
         if let Some(s) = x.sse.as_mut() {
@@ -7333,6 +7382,7 @@ impl State {
                     }
                 }
                 self.stream_version_refusal(x, &c, None, reason, seq);
+                self.rest_error_opened_stream(x, &c, v, reason, seq);
                 // The same verdicts as on a JSON-RPC error event (breaker17a U3, a2a-go
                 // #439: HTTP 200 SSE whose only frame is a NOT_FOUND Status for a task
                 // the agent handed out): the Status's ErrorInfo reason, else its status.
@@ -9513,11 +9563,12 @@ impl State {
         seq: u64,
         at: &str,
     ) {
+        let sent = client_sent_text(x);
         let found = match json {
-            Some(v) => leaked_detail(v).map(|(p, w, l)| (format!("{at}{p}"), w, l)),
+            Some(v) => leaked_detail(v, &sent).map(|(p, w, l)| (format!("{at}{p}"), w, l)),
             None => {
                 let text = String::from_utf8_lossy(&body[..body.len().min(64 * 1024)]);
-                internal_detail(&text).map(|(w, l)| (String::new(), w, l))
+                internal_detail(&text, &sent).map(|(w, l)| (String::new(), w, l))
             }
         };
         let Some((ptr, what, line)) = found else {
@@ -19808,7 +19859,7 @@ impl State {
                 .as_deref()
                 .map(a2a::percent_decode)
                 .unwrap_or_default();
-            if let Some((what, line)) = internal_detail(&text) {
+            if let Some((what, line)) = internal_detail(&text, &client_sent_text(&x)) {
                 self.areas.insert("auth");
                 self.find(
                     &r::AUTH_ERROR_TEXT_LEAK,
@@ -23836,6 +23887,7 @@ impl State {
                 }
             }
         }
+        self.card_skill_ids_repeated(x, v, base, bseq);
         if let Some((ptr, ver)) = view.patch_versions.first() {
             self.find(
                 &r::CARD_SHAPE_PATCH_VERSION,
@@ -32467,7 +32519,13 @@ fn stream_error_end_msg(
 /// characters): a Python, Java, .NET, JavaScript or Go stack trace, a Rust panic, a server
 /// source file path, or SQL. `None` for ordinary error text ("Task not found: t1",
 /// "division by zero").
-fn internal_detail(t: &str) -> Option<(&'static str, String)> {
+///
+/// `sent` is what the client itself sent ([`client_sent_text`]): a source file path or a
+/// SQL statement the client's request named (review28a R6: the user's `notes/main.go`,
+/// resolved under the agent's upload folder; a statement the user asked to run) is the
+/// user's data quoted back, not the agent's internals ([`client_named_path`],
+/// [`client_sent_sql`]).
+fn internal_detail(t: &str, sent: &str) -> Option<(&'static str, String)> {
     const SRC: [&str; 10] = [
         ".py", ".java", ".js", ".ts", ".go", ".rs", ".cs", ".rb", ".php", ".kt",
     ];
@@ -32530,7 +32588,7 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
             || l.contains("sqlite3.")
             || l.contains("psycopg2.")
             || l.contains("sqlalchemy.exc.");
-        if sql {
+        if sql && !client_sent_sql(l, sent) {
             return Some(("SQL or a database driver's error", shown(l)));
         }
         // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
@@ -32549,7 +32607,8 @@ fn internal_detail(t: &str) -> Option<(&'static str, String)> {
                 || tok.contains("node_modules/")
                 || tok.as_bytes().get(1..3) == Some(b":\\");
             let dirs = tok.matches(['/', '\\']).count() >= 2;
-            if path && dirs && SRC.iter().any(|e| tok.ends_with(e)) {
+            if path && dirs && SRC.iter().any(|e| tok.ends_with(e)) && !client_named_path(tok, sent)
+            {
                 return Some(("a server source file path", shown(tok)));
             }
         }
@@ -32575,17 +32634,22 @@ fn sql_clause(l: &str, kw: &str) -> bool {
 /// HTTP+JSON error body, or any JSON body of a refusal) that shows an internal detail
 /// ([`internal_detail`]): `(JSON Pointer, what, line)`. Strings are searched depth-first
 /// through `error` (or the whole body when it has none), at most 64 levels deep.
-fn leaked_detail(v: &Json) -> Option<(String, &'static str, String)> {
-    fn walk(v: &Json, ptr: &mut String, depth: usize) -> Option<(String, &'static str, String)> {
+fn leaked_detail(v: &Json, sent: &str) -> Option<(String, &'static str, String)> {
+    fn walk(
+        v: &Json,
+        ptr: &mut String,
+        depth: usize,
+        sent: &str,
+    ) -> Option<(String, &'static str, String)> {
         if depth > 64 {
             return None;
         }
         match v {
-            Json::String(s) => internal_detail(s).map(|(w, l)| (ptr.clone(), w, l)),
+            Json::String(s) => internal_detail(s, sent).map(|(w, l)| (ptr.clone(), w, l)),
             Json::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
                 let len = ptr.len();
                 ptr.push_str(&format!("/{i}"));
-                let r = walk(x, ptr, depth + 1);
+                let r = walk(x, ptr, depth + 1, sent);
                 ptr.truncate(len);
                 r
             }),
@@ -32593,7 +32657,7 @@ fn leaked_detail(v: &Json) -> Option<(String, &'static str, String)> {
                 let len = ptr.len();
                 ptr.push('/');
                 ptr.push_str(&k.replace('~', "~0").replace('/', "~1"));
-                let r = walk(x, ptr, depth + 1);
+                let r = walk(x, ptr, depth + 1, sent);
                 ptr.truncate(len);
                 r
             }),
@@ -32604,9 +32668,9 @@ fn leaked_detail(v: &Json) -> Option<(String, &'static str, String)> {
     match v.get("error") {
         Some(e) => {
             ptr.push_str("/error");
-            walk(e, &mut ptr, 0)
+            walk(e, &mut ptr, 0, sent)
         }
-        None => walk(v, &mut ptr, 0),
+        None => walk(v, &mut ptr, 0, sent),
     }
 }
 
@@ -32927,4 +32991,211 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
+}
+
+// ---- q29a: verifier leftovers of session 28 ---------------------------------------------
+
+impl State {
+    /// STREAM-FIRST-001 (STREAM-003, STREAM-004; q29a, A2A #1262) for a 1.0 HTTP+JSON
+    /// stream whose first event is the AIP-193 error object `v` (`{"error": {code, status,
+    /// message, details}}`, ErrorInfo `reason`, at `seq`): judged as the JSON-RPC binding's
+    /// error-first stream is ([`Self::error_opened_stream`]), with the same exceptions (a
+    /// refused version, a subscription to a terminal task, another error finding on the
+    /// exchange). An error after the first event stays legal (f113).
+    fn rest_error_opened_stream(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        v: &Json,
+        reason: Option<&str>,
+        seq: u64,
+    ) {
+        let code = v.pointer("/error/code").and_then(Json::as_i64);
+        let status = v.pointer("/error/status").and_then(Json::as_str);
+        self.error_opened_stream_as(x, c, code, seq, Some((status, reason)));
+    }
+}
+
+impl State {
+    /// CARD-SHAPE-010 (CARD-003, CARD-004; breaker28): skills of card `v` (body event
+    /// `bseq`, the card at JSON Pointer `base`) that share an `id` (compared exactly, as
+    /// proto strings are). One finding per card naming every repeated id (the first 8) with
+    /// the skills' indexes; evidence at each repeat (`/skills/N/id`, the first 8). Any card
+    /// generation: a2a.proto and the 0.3 schema both call the id unique.
+    fn card_skill_ids_repeated(&mut self, x: &Exch, v: &Json, base: &str, bseq: u64) {
+        let Some(skills) = v.get("skills").and_then(Json::as_array) else {
+            return;
+        };
+        // id -> indexes of the skills naming it, in card order
+        let mut seen: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (i, s) in skills.iter().enumerate().take(1024) {
+            let Some(id) = s.get("id").and_then(Json::as_str) else {
+                continue;
+            };
+            match seen.iter_mut().find(|(k, _)| *k == id) {
+                Some((_, ix)) => ix.push(i),
+                None => seen.push((id, vec![i])),
+            }
+        }
+        let repeated: Vec<&(&str, Vec<usize>)> =
+            seen.iter().filter(|(_, ix)| ix.len() > 1).collect();
+        if repeated.is_empty() {
+            return;
+        }
+        let names = repeated
+            .iter()
+            .take(8)
+            .map(|(id, ix)| {
+                let at = ix
+                    .iter()
+                    .map(|i| format!("skills[{i}]"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("{} ({at})", json_quote(id))
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let more = if repeated.len() > 8 {
+            format!(" and {} more", repeated.len() - 8)
+        } else {
+            String::new()
+        };
+        let ev = repeated
+            .iter()
+            .flat_map(|(id, ix)| ix.iter().skip(1).map(move |i| (*id, *i)))
+            .take(8)
+            .map(|(id, i)| {
+                x.ev_at(
+                    bseq,
+                    &format!("{base}/skills/{i}/id"),
+                    Some(Value::String(id.to_string())),
+                )
+            })
+            .collect();
+        let what = if repeated.len() == 1 {
+            "one id to several skills"
+        } else {
+            "each of these ids to several skills"
+        };
+        self.find(
+            &r::CARD_SHAPE_SKILL_ID_DUPLICATE,
+            format!(
+                "the agent's card gives {what}: {names}{more}; a skill's id is its unique identifier (a2a.proto AgentSkill.id), so a client or router that picks a skill by id reaches only one of them"
+            ),
+            ev,
+            &x.leg,
+        );
+    }
+}
+
+/// `s` as a JSON string literal (`"search"`, control characters as `\u0001`): how findings
+/// quote a value from the wire (review28b R3).
+fn json_quote(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// Most bytes of a request [`client_sent_text`] reads.
+const SENT_TEXT_CAP: usize = 64 * 1024;
+
+/// What the client sent on exchange `x`, for AUTH-LEAK-001 (review28a R6): the request
+/// URL, then every string of the JSON request body (decoded: `\/` and `\\` read as the
+/// characters they stand for), one a line; a body that is no JSON as text. At most
+/// [`SENT_TEXT_CAP`] bytes of the body are read.
+fn client_sent_text(x: &Exch) -> String {
+    fn strings(v: &Value, out: &mut String, depth: usize) {
+        if depth > 64 || out.len() > SENT_TEXT_CAP {
+            return;
+        }
+        match v {
+            Value::String(s) => {
+                out.push_str(s);
+                out.push('\n');
+            }
+            Value::Array(a) => a.iter().for_each(|x| strings(x, out, depth + 1)),
+            Value::Object(o) => o.values().for_each(|x| strings(x, out, depth + 1)),
+            _ => {}
+        }
+    }
+    let mut out = percent_decoded(&x.url);
+    out.push('\n');
+    let body = x.req_body.as_slice();
+    let body = &body[..body.len().min(SENT_TEXT_CAP)];
+    match serde_json::from_slice::<Value>(body) {
+        Ok(v) => strings(&v, &mut out, 0),
+        Err(_) => out.push_str(&String::from_utf8_lossy(body)),
+    }
+    out
+}
+
+/// `u` with `%XX` escapes decoded where they make UTF-8 (a path the client put in a URL);
+/// `u` as it is otherwise.
+fn percent_decoded(u: &str) -> String {
+    if !u.contains('%') {
+        return u.to_string();
+    }
+    let b = u.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b[i], hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| u.to_string())
+}
+
+/// Whether `word` occurs in `text` as a whole word: not inside a longer name (the
+/// characters around it are no letter, digit, `_`, `-`, `.` or `/` before, and no letter,
+/// digit or `_` after).
+fn has_word(text: &str, word: &str) -> bool {
+    !word.is_empty()
+        && text.match_indices(word).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + word.len()..].chars().next();
+            !before.is_some_and(|c| c.is_alphanumeric() || "_-./\\".contains(c))
+                && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+}
+
+/// AUTH-LEAK-001 (review28a R6): whether the source-looking path `tok` from an error text
+/// is a file the client named in `sent`: the whole path, or its tail from a `/` or `\` on
+/// (the file name at least: `report.py`, `notes/main.go`), occurs in what the client sent
+/// as a whole word. An agent that resolved the user's `notes/main.go` to
+/// `/srv/uploads/u42/notes/main.go` quotes the user's file, not its own code.
+fn client_named_path(tok: &str, sent: &str) -> bool {
+    if sent.is_empty() {
+        return false;
+    }
+    std::iter::once(0)
+        .chain(tok.match_indices(['/', '\\']).map(|(i, _)| i + 1))
+        .filter(|&k| k < tok.len())
+        .any(|k| has_word(sent, &tok[k..]))
+}
+
+/// AUTH-LEAK-001 (review28a R6): whether the SQL statement quoted on error line `l` is one
+/// the client sent (`sent`): its first 24 characters from its keyword on (`SELECT id,
+/// total FROM or`) occur in what the client sent. A statement the user asked to run,
+/// quoted back in a refusal, is the user's text.
+fn client_sent_sql(l: &str, sent: &str) -> bool {
+    if sent.is_empty() {
+        return false;
+    }
+    ["SELECT ", "INSERT INTO ", "DELETE FROM ", "UPDATE "]
+        .iter()
+        .flat_map(|kw| l.match_indices(kw).map(|(i, _)| i))
+        .any(|i| {
+            let stmt: String = l[i..].chars().take(24).collect();
+            sent.contains(stmt.as_str())
+        })
 }

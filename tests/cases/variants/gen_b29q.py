@@ -101,7 +101,7 @@ case("b29q-2-legal-v10-rest-error-resolves-client-relative-path", card() + [
     "the agent resolved the relative path the client sent (reports/q3/report.py) under its upload folder: the file is the user's; only the folder before it is the agent's, and that alone is no source file")
 case("b29q-2-v10-rest-error-shows-other-source-file", card() + [
     send_rest("summarize reports/q3/report.py"),
-    rest_err(500, "INTERNAL", "unhandled error in /srv/agent/handlers/summarize.py while reading the upload")], [("rest-error-shape", "error")] + L,
+    rest_err(500, "INTERNAL", "unhandled error in /srv/agent/handlers/summarize.py while reading the upload")], L,
     "control: the server's own source file, which the client never named, is still a leak")
 case("b29q-2-v10-rpc-error-sql-not-sent-by-client", rpccard() + [
     call("SendMessage", {"message": dict(MSG10, parts=[{"text": "list my open orders"}])}),
