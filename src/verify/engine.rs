@@ -18325,17 +18325,6 @@ impl State {
         Some(false)
     }
 
-    /// RESULT-SHAPE: the result task of operation `what` (as its wire names it) is
-    /// malformed as `msg` says, at `at`.
-    fn result_task_malformed(&mut self, x: &Exch, what: &str, msg: &str, at: Evidence) {
-        self.find(
-            &r::RESULT_SHAPE,
-            format!("result task of {what} is malformed: {msg}"),
-            vec![at],
-            &x.leg,
-        );
-    }
-
     /// DATA-URL-001 (DATA-004; breaker23 U01-U03): the first file part url of result `res`
     /// (at JSON Pointer `base` of body event `bseq`) on a loopback, private, link-local or
     /// cluster-internal host, in an answer on the client leg from a public host: a file the
@@ -18810,11 +18799,12 @@ impl State {
                                 }
                                 None => a2a::message_problems(p.inner, &p.pointer),
                             };
-                            if let Some((ptr, msg)) = probs.first().filter(|_| !shape_judged) {
+                            if !probs.is_empty() && !shape_judged {
+                                let (msg, ptrs) = shape_problems_text(&probs);
                                 self.find(
                                     &r::RESULT_SHAPE,
                                     format!("send result message is malformed: {msg}"),
-                                    vec![x.ev_at(bseq, ptr, None)],
+                                    ptrs.iter().map(|p| x.ev_at(bseq, p, None)).collect(),
                                     &x.leg,
                                 );
                             }
@@ -19175,22 +19165,28 @@ impl State {
             self.find(rule, msg, ev, &x.leg);
         }
         let tv = task_view(o, &ptr, rpc0x);
-        if shape_judged {
-            // The wrapper itself was the finding (above).
-        } else if let Some((p, msg)) = tv
+        // The task's own members, then (DATA-004 / DATA-005) its status message, history
+        // and artifacts: every problem named in one finding (mine28a).
+        let mut probs: Vec<(String, String)> = tv
             .problems
             .iter()
-            .find(|(_, m)| !m.starts_with("unknown task state"))
-        {
+            .filter(|(_, m)| !m.starts_with("unknown task state"))
+            .cloned()
+            .collect();
+        if let Some(style) = part_style(&c) {
+            for q in a2a::task_members_problems(o, &ptr, style) {
+                if !probs.iter().any(|(p, _)| *p == q.0) {
+                    probs.push(q);
+                }
+            }
+        }
+        if shape_judged {
+            // The wrapper itself was the finding (above).
+        } else if !probs.is_empty() {
             let what = c.op_term(op.name());
-            self.result_task_malformed(x, what, msg, x.ev_at(bseq, p, None));
-        } else if let Some(style) = part_style(&c) {
-            // DATA-004 / DATA-005: status message, history and artifacts of the task.
-            let probs = a2a::task_members_problems(o, &ptr, style);
-            if let Some((p, msg)) = probs.first() {
-                let what = c.op_term(op.name());
-                self.result_task_malformed(x, what, msg, x.ev_at(bseq, p, None));
-            } else if parts_empty_judged(&c) {
+            self.result_task_problems(x, what, &probs, bseq);
+        } else if part_style(&c).is_some() {
+            if parts_empty_judged(&c) {
                 // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
                 if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
                     let what = format!("the result task of {}", c.op_term(op.name()));
@@ -33198,4 +33194,52 @@ fn client_sent_sql(l: &str, sent: &str) -> bool {
             let stmt: String = l[i..].chars().take(24).collect();
             sent.contains(stmt.as_str())
         })
+}
+
+/// How many shape problems one DATA-SHAPE-001 finding names (and points at) at most; the
+/// rest are counted.
+const SHAPE_PROBLEMS_NAMED: usize = 8;
+
+/// DATA-SHAPE-001 (mine28a): the text naming every problem of `probs` (`(JSON Pointer,
+/// problem)`, in the order found), at most [`SHAPE_PROBLEMS_NAMED`], so that one run tells
+/// the engineer every fix: one problem as it is, several numbered (`3 problems: (1) ...;
+/// (2) ...; (3) ...`) with `and N more` past the cap; and the pointers of those named.
+fn shape_problems_text(probs: &[(String, String)]) -> (String, Vec<String>) {
+    let named = &probs[..probs.len().min(SHAPE_PROBLEMS_NAMED)];
+    let ptrs = named.iter().map(|(p, _)| p.clone()).collect();
+    if let [(_, one)] = probs {
+        return (one.clone(), ptrs);
+    }
+    let list = named
+        .iter()
+        .enumerate()
+        .map(|(i, (_, m))| format!("({}) {m}", i + 1))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let more = match probs.len().saturating_sub(SHAPE_PROBLEMS_NAMED) {
+        0 => String::new(),
+        n => format!("; and {n} more"),
+    };
+    (format!("{} problems: {list}{more}", probs.len()), ptrs)
+}
+
+impl State {
+    /// DATA-SHAPE-001: the result task of operation `what` has the shape problems `probs`
+    /// (`(JSON Pointer, problem)`, non-empty; body event `bseq`): one finding naming them
+    /// all ([`shape_problems_text`]), with evidence at each one named (mine28a).
+    fn result_task_problems(
+        &mut self,
+        x: &Exch,
+        what: &str,
+        probs: &[(String, String)],
+        bseq: u64,
+    ) {
+        let (msg, ptrs) = shape_problems_text(probs);
+        self.find(
+            &r::RESULT_SHAPE,
+            format!("result task of {what} is malformed: {msg}"),
+            ptrs.iter().map(|p| x.ev_at(bseq, p, None)).collect(),
+            &x.leg,
+        );
+    }
 }
