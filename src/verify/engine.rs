@@ -983,6 +983,11 @@ struct DelegateOutcome {
     text: String,
     /// The seq of the delegate's answer.
     seq: u64,
+    /// What the delegate call asked ([`ask_words`] of its message's text), to tie it to the
+    /// orchestrator's call (review28a R7).
+    ask: Vec<String>,
+    /// The W3C trace id of the delegate call's `traceparent` ([`trace_id`]).
+    trace: Option<String>,
 }
 
 /// The shortest status message (characters) a relay is judged on: shorter ones ("Error",
@@ -1574,6 +1579,11 @@ pub(super) struct State {
     /// requests the agent never answered before the client gave up (newcomer19 N6), each
     /// also an `incomplete` entry offline.
     live_notes: Vec<String>,
+    /// Indexes in `out` of VER-MIX-002 findings on a gateway's upstream leg not yet
+    /// returned live (review28a R5): whose side the mix is (the client's, passed on, or the
+    /// gateway's own, VER-MIX-001) is known once the paired client call is judged
+    /// ([`State::settle_held_mix`]). At most [`MAX_HELD_MIX`].
+    held_mix: Vec<usize>,
     /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
     /// (one `String` fewer per exchange on the online path).
     exchange_dialects: Vec<(String, &'static str)>,
@@ -2458,6 +2468,7 @@ impl State {
             incomplete: Vec::new(),
             open_at_end: Vec::new(),
             live_notes: Vec::new(),
+            held_mix: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
             missing_creds: Vec::new(),
@@ -2558,6 +2569,7 @@ impl State {
             ("areas", self.areas.len()),
             ("incomplete", self.incomplete.len()),
             ("live_notes", self.live_notes.len()),
+            ("held_mix", self.held_mix.len()),
             ("exchange_dialects", self.exchange_dialects.len()),
             ("auth_reported", self.auth_reported.len()),
             ("ver_stripped_done", self.ver_stripped_done.len()),
@@ -2667,7 +2679,11 @@ impl State {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
         }
+        let hold = f.rule == r::VER_MIXED_REQUEST.id && f.leg.as_deref() == Some("upstream");
         self.out.push(f);
+        if hold {
+            self.held_mix.push(self.out.len() - 1);
+        }
         self.out.len()
     }
 
@@ -3096,7 +3112,7 @@ impl State {
                     (url, upstream),
                     headers,
                 );
-                self.out[before..].to_vec()
+                self.live_since(before)
             }
             EventKind::ResponseHead {
                 status,
@@ -3109,7 +3125,7 @@ impl State {
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or("");
                 self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
-                self.out[before..].to_vec()
+                self.live_since(before)
             }
             kind => self.feed(&Event { kind, ..ev }),
         }
@@ -3569,7 +3585,7 @@ impl State {
             }
             _ => {}
         }
-        self.out[before..].to_vec()
+        self.live_since(before)
     }
 
     /// A line of the recording could not be read and was skipped (`verify
@@ -13084,13 +13100,16 @@ impl State {
             task_id,
             text,
             seq,
+            ask: call_ask_words(x),
+            trace: trace_id(x),
         });
     }
 
     /// TASK-STATE-014 (TASK-008): agent `x` completed its task `tid` with result text
-    /// `result` (its artifacts' and status message's text), and a send it could have made
-    /// itself, to another agent (another origin) and inside `x`'s own call (asked after `x`
-    /// was, answered before `x` ended), ended failed, rejected, canceled, input-required or
+    /// `result` (its artifacts' and status message's text), and a send it made itself, to
+    /// another agent (another origin) and inside `x`'s own call (asked after `x` was,
+    /// answered before `x` ended; tied to `x`'s call by its trace id or its ask,
+    /// [`delegate_call_tied`], not by the time window alone: review28a R7), ended failed, rejected, canceled, input-required or
     /// auth-required with a status message that `result` is, word for word (whitespace
     /// aside): the orchestrator handed its client a delegate's failure or question as its
     /// own completed work. A result that adds work of its own beside the delegate's words
@@ -13107,12 +13126,14 @@ impl State {
             return;
         }
         let x_end = if x.end_t > 0 { x.end_t } else { u64::MAX };
+        let (ask, trace) = (call_ask_words(x), trace_id(x));
         let Some(d) = self.delegate_outcomes.iter().rev().find(|d| {
             d.origin != origin
                 && d.req_t >= x.req_t
                 && d.end_t <= x_end
                 && d.x_id != x.id
                 && result == squash_ws(&d.text)
+                && delegate_call_tied(&ask, trace.as_deref(), d)
         }) else {
             return;
         };
@@ -31711,18 +31732,25 @@ fn gateway_own_mix(findings: &mut [Finding]) {
         {
             continue;
         }
-        let mut g = Finding::new(
-            &r::VER_MIXED_PAYLOAD,
-            format!(
-                "the gateway's own request to the agent, not passed on from its client: {}",
-                f.message
-            ),
-        );
-        g.help = "gateway: send the agent one dialect per request: when you translate a call into the agent's generation, translate all of it (method or route, A2A-Version header, kind, send configuration members, part members), and when you pass a call on, pass it as the client sent it".to_string();
-        g.evidence = std::mem::take(&mut f.evidence);
-        g.leg = f.leg.take();
-        *f = g;
+        own_mix(f);
     }
+}
+
+/// Turns `f`, an upstream-leg VER-MIX-002 finding, into the gateway's own VER-MIX-001
+/// ([`gateway_own_mix`]; live, [`State::settle_held_mix`]): the same text either way, so
+/// the live line and the report agree.
+fn own_mix(f: &mut Finding) {
+    let mut g = Finding::new(
+        &r::VER_MIXED_PAYLOAD,
+        format!(
+            "the gateway's own request to the agent, not passed on from its client: {}",
+            f.message
+        ),
+    );
+    g.help = "gateway: send the agent one dialect per request: when you translate a call into the agent's generation, translate all of it (method or route, A2A-Version header, kind, send configuration members, part members), and when you pass a call on, pass it as the client sent it".to_string();
+    g.evidence = std::mem::take(&mut f.evidence);
+    g.leg = f.leg.take();
+    *f = g;
 }
 
 fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>) {
@@ -33241,5 +33269,162 @@ impl State {
             ptrs.iter().map(|p| x.ev_at(bseq, p, None)).collect(),
             &x.leg,
         );
+    }
+}
+
+/// Words no ask is tied by ([`ask_words`]): function words and filler.
+const ASK_STOP_WORDS: [&str; 40] = [
+    "the", "and", "for", "from", "with", "into", "onto", "this", "that", "these", "those", "what",
+    "when", "where", "which", "who", "why", "how", "you", "your", "mine", "our", "their", "them",
+    "they", "its", "are", "was", "were", "will", "would", "can", "could", "please", "about",
+    "have", "has", "not", "but", "all",
+];
+
+/// How many words of an ask [`ask_words`] keeps.
+const ASK_WORDS_KEPT: usize = 32;
+
+/// The words of `text` that say what a call asks (review28a R7): lower-cased runs of
+/// letters and digits of at least 3 characters, function words ([`ASK_STOP_WORDS`])
+/// left out, each once, the first [`ASK_WORDS_KEPT`].
+fn ask_words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        if w.chars().count() < 3 {
+            continue;
+        }
+        let w = w.to_lowercase();
+        if ASK_STOP_WORDS.contains(&w.as_str()) || out.contains(&w) {
+            continue;
+        }
+        out.push(w);
+        if out.len() >= ASK_WORDS_KEPT {
+            break;
+        }
+    }
+    out
+}
+
+/// [`ask_words`] of the text parts of call `x`'s message (`params.message`; none for a
+/// call without one).
+fn call_ask_words(x: &Exch) -> Vec<String> {
+    let Some(m) = x
+        .call
+        .as_deref()
+        .and_then(|c| a2a::params_message(&c.params))
+    else {
+        return Vec::new();
+    };
+    let mut text = String::new();
+    for key in ["parts", "content"] {
+        for p in m.get(key).and_then(Json::as_array).into_iter().flatten() {
+            if let Some(t) = p.get("text").and_then(Json::as_str) {
+                text.push_str(t);
+                text.push(' ');
+            }
+        }
+    }
+    ask_words(&text)
+}
+
+/// The W3C trace id (32 hex digits, lower-cased) of exchange `x`'s `traceparent` request
+/// header (`00-<trace-id>-<parent-id>-<flags>`); `None` without one, or for the all-zero
+/// id the W3C Trace Context spec makes invalid.
+fn trace_id(x: &Exch) -> Option<String> {
+    let v = x.req_headers.get("traceparent")?;
+    let id = v.trim().split('-').nth(1)?;
+    (id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()) && id.bytes().any(|b| b != b'0'))
+        .then(|| id.to_ascii_lowercase())
+}
+
+/// TASK-STATE-014 (review28a R7): whether the delegate outcome `d` came from a call the
+/// orchestrator's call (its ask `ask`, its trace id `trace`) made, not from an unrelated
+/// conversation that happened to run at the same time. With a trace id on both calls, the
+/// ids decide (W3C Trace Context carries the orchestrator's trace into its outgoing
+/// calls). Without, the asks decide: the delegate's ask shares at least two words with the
+/// orchestrator's (one when either ask has a single word): an orchestrator hands its
+/// client's request on, in its own words at most (`Move 500 EUR from Ana's account` ->
+/// `Transfer 500 EUR from acct-ana`).
+fn delegate_call_tied(ask: &[String], trace: Option<&str>, d: &DelegateOutcome) -> bool {
+    if let (Some(a), Some(b)) = (trace, d.trace.as_deref()) {
+        return a == b;
+    }
+    let shared = ask.iter().filter(|w| d.ask.contains(w)).count();
+    let need = if ask.len() == 1 || d.ask.len() == 1 {
+        1
+    } else {
+        2
+    };
+    shared >= need
+}
+
+/// Most upstream VER-MIX-002 findings held back from the live lines at once
+/// ([`State::held_mix`]); past it the oldest is settled with what is known.
+const MAX_HELD_MIX: usize = 256;
+
+impl State {
+    /// The findings to print live after an event: those `out` gained from index `before`
+    /// on, less the upstream VER-MIX-002 findings still held ([`State::held_mix`]), plus
+    /// those held earlier that are settled now ([`Self::settle_held_mix`]), in `out`
+    /// order (review28a R5: a live line names the side the report names).
+    fn live_since(&mut self, before: usize) -> Vec<Finding> {
+        if self.held_mix.is_empty() {
+            return self.out[before..].to_vec();
+        }
+        let settled = self.settle_held_mix();
+        let mut idx: Vec<usize> = settled.into_iter().filter(|&i| i < before).collect();
+        idx.extend((before..self.out.len()).filter(|i| !self.held_mix.contains(i)));
+        idx.sort_unstable();
+        idx.into_iter()
+            .filter_map(|i| self.out.get(i).cloned())
+            .collect()
+    }
+
+    /// Settles the held upstream VER-MIX-002 findings whose side is known, and returns
+    /// their indexes in `out`: the client leg's finding was folded into it (the client's
+    /// mix, passed on: stays VER-MIX-002), or the paired client call is judged (or its
+    /// exchange ended) and no client-leg finding repeats it (the gateway's own mix:
+    /// VER-MIX-001 now, as [`gateway_own_mix`] would make it at the end). An upstream call
+    /// paired with no client call is settled as the gateway's own once its exchange ended.
+    /// The oldest are settled past [`MAX_HELD_MIX`].
+    fn settle_held_mix(&mut self) -> Vec<usize> {
+        let mut settled = Vec::new();
+        let mut keep = Vec::new();
+        let over = self.held_mix.len().saturating_sub(MAX_HELD_MIX);
+        for (n, i) in std::mem::take(&mut self.held_mix).into_iter().enumerate() {
+            let Some(g) = self.out.get(i) else {
+                continue;
+            };
+            let up = g
+                .evidence
+                .first()
+                .and_then(|e| e.exchange.clone())
+                .unwrap_or_default();
+            let relayed = g.message.contains(RELAYED_REQUEST_NOTE);
+            let pair = self.gw_pairs.iter().rev().find(|p| p.up == up);
+            let known = relayed
+                || n < over
+                || match pair {
+                    Some(p) => self.open.get(&p.client).is_none_or(|c| c.call.is_some()),
+                    None => !self.open.contains_key(&up),
+                };
+            if !known {
+                keep.push(i);
+                continue;
+            }
+            if !relayed {
+                let lo = self.out.len().saturating_sub(RELAYED_LOOKBACK);
+                let g = &self.out[i];
+                let client_too = (lo..self.out.len()).any(|j| {
+                    let f = &self.out[j];
+                    f.leg.is_none() && same_relayed(g, &up, f)
+                });
+                if !client_too {
+                    own_mix(&mut self.out[i]);
+                }
+            }
+            settled.push(i);
+        }
+        self.held_mix = keep;
+        settled
     }
 }
