@@ -109,7 +109,7 @@ case("b29q-2-v10-rpc-error-sql-not-sent-by-client", rpccard() + [
     "control: SQL the client never sent, quoted in the error, is the agent's query")
 case("b29q-2-legal-v10-rpc-error-echoes-client-sql", rpccard() + [
     call("SendMessage", {"message": dict(MSG10, parts=[{"text": "run SELECT id, total FROM orders WHERE owner = 'ana'"}])}),
-    err(-32602, "refusing to run SELECT id, total FROM orders WHERE owner = 'ana': read-only statements are not enabled for this skill")], [],
+    err(-32602, "refusing to run the statement: SELECT id, total FROM orders WHERE owner = 'ana' (read-only statements are not enabled for this skill)")], [],
     "the statement in the error is the one the user's message asked to run: echoed, not leaked")
 
 # ---- 3: TASK-STATE-014 only for the orchestrator's own delegate call
