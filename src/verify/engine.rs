@@ -19206,15 +19206,13 @@ impl State {
         } else if !probs.is_empty() {
             let what = c.op_term(op.name());
             self.result_task_problems(x, what, &probs, bseq);
-        } else if part_style(&c).is_some() {
-            if parts_empty_judged(&c) {
-                // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
-                if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
-                    let what = format!("the result task of {}", c.op_term(op.name()));
-                    let msg = artifact_parts_empty_msg(&what, &id);
-                    let ev = vec![x.ev_at(bseq, &p, Some(Value::Array(Vec::new())))];
-                    self.find(&r::ARTIFACT_NO_PARTS_0X, msg, ev, &x.leg);
-                }
+        } else if part_style(&c).is_some() && parts_empty_judged(&c) {
+            // DATA-SHAPE-007 (breaker17a U5): a 0.x task artifact with parts: [].
+            if let Some((p, id)) = a2a::task_artifact_parts_empty(o, &ptr) {
+                let what = format!("the result task of {}", c.op_term(op.name()));
+                let msg = artifact_parts_empty_msg(&what, &id);
+                let ev = vec![x.ev_at(bseq, &p, Some(Value::Array(Vec::new())))];
+                self.find(&r::ARTIFACT_NO_PARTS_0X, msg, ev, &x.leg);
             }
         }
         // DATA-SHAPE-008 (breaker18a W7): 1.0 Task members a2a.proto does not define.
@@ -32735,288 +32733,6 @@ fn parse_rfc3339_ms(s: &str) -> Option<i64> {
         })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{
-        first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
-        proto_field_name, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
-    };
-
-    /// `Recent` holds at most its cap, always the last `cap / 2` inserted, and a key
-    /// inserted again is held once, with its new value.
-    #[test]
-    fn recent_keeps_the_newest_entries_within_its_cap() {
-        let mut m = super::Recent::new(4);
-        for i in 0..10u32 {
-            m.insert(format!("k{i}"), i);
-            assert!(m.len() <= 4, "{}", m.len());
-        }
-        assert_eq!(m.get("k9"), Some(&9));
-        assert_eq!(m.get("k8"), Some(&8));
-        assert_eq!(m.get("k0"), None);
-        // k7 is in the old generation (k6, k7; current k8, k9): inserted again it moves
-        // to a new current generation, held once, with its new value.
-        assert_eq!(m.get("k7"), Some(&7));
-        m.insert("k7".into(), 70);
-        assert_eq!(m.len(), 3, "k8, k9 (now old) and k7");
-        assert_eq!(m.get("k7"), Some(&70));
-        assert_eq!(m.get("k6"), None);
-        assert_eq!(m.remove("k7"), Some(70));
-        assert_eq!(m.get("k7"), None);
-        assert!(!m.is_empty());
-    }
-
-    /// `proto_field_name` searches its table only for a member with a `_` in its name.
-    #[test]
-    fn proto_names_all_have_an_underscore() {
-        for (snake, camel) in PROTO_NAMES_1_0 {
-            assert!(snake.contains('_'), "{snake}");
-            assert!(!camel.contains('_'), "{camel}");
-        }
-    }
-
-    /// DATA-001's walk, which grows one pointer in place, finds the member and pointer the
-    /// old copy-per-member walk found: escapes, array indexes, skipped `metadata` / `data`
-    /// / `extensions`, a JSON name beside the proto name, the 16-level bound.
-    #[test]
-    fn proto_field_name_in_place_agrees_with_a_copy_per_member() {
-        fn old(v: &Json, ptr: &str, depth: u8) -> Option<(String, &'static str, &'static str)> {
-            if depth > 16 {
-                return None;
-            }
-            match v {
-                Json::Object(o) => {
-                    for (k, val) in o.iter() {
-                        if let Some((sn, ca)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
-                            if !o.contains_key(ca) {
-                                return Some((format!("{ptr}/{k}"), sn, ca));
-                            }
-                        }
-                        if matches!(k, "metadata" | "data" | "extensions") {
-                            continue;
-                        }
-                        let kp = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
-                        if let Some(hit) = old(val, &kp, depth + 1) {
-                            return Some(hit);
-                        }
-                    }
-                    None
-                }
-                Json::Array(a) => a
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, x)| old(x, &format!("{ptr}/{i}"), depth + 1)),
-                _ => None,
-            }
-        }
-        let mut deep = String::from(r#"{"task_id":"t"}"#);
-        let mut shallow = String::from(r#"{"task_id":"t"}"#);
-        for i in 0..17 {
-            deep = format!(r#"{{"a~/{i}":[0,{deep}]}}"#);
-            if i < 6 {
-                shallow = format!(r#"{{"a~/{i}":[0,{shallow}]}}"#);
-            }
-        }
-        let texts = [
-            r#"{"message":{"parts":[{"text":"x"},{"media_type":"a/b"}]}}"#.to_string(),
-            r#"{"message":{"metadata":{"task_id":"x"},"parts":[{"data":{"context_id":1}}]},"configuration":{"x":[{"status_update":{}}]}}"#.to_string(),
-            r#"{"message":{"messageId":"m","message_id":"m"},"x/y":{"z~w":[[{"context_id":"c"}]]}}"#.to_string(),
-            r#"{"extensions":[{"task_id":"t"}],"status":{"state":"TASK_STATE_WORKING"}}"#.to_string(),
-            deep,
-            shallow,
-        ];
-        let mut hits = 0;
-        for t in &texts {
-            let v = Json::parse(t.as_bytes()).unwrap();
-            let want = old(&v, "/params", 0);
-            hits += usize::from(want.is_some());
-            assert_eq!(proto_field_name(&v, "/params"), want, "{t}");
-        }
-        assert_eq!(hits, 4, "the cases hold four hits and two misses");
-    }
-
-    /// GW-REQ-003: the same send but for the message's contextId / taskId (added, dropped,
-    /// replaced) counts, on JSON-RPC (the id aside) and HTTP+JSON; a task id changed only
-    /// in letter case is GW-REQ-002's, and any other difference is no copy of the send.
-    #[test]
-    fn message_ids_rewritten_finds_the_changed_id() {
-        let pick = |a: &[u8], b: &[u8]| {
-            message_ids_rewritten(a, b).map(|d| (d.member, d.client, d.upstream, d.call, d.base))
-        };
-        let a = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"messageId":"m","parts":[]}}}"#;
-        let b = br#"{"jsonrpc":"2.0","id":"gw-1","method":"message/send","params":{"message":{"messageId":"m","parts":[],"contextId":"c-gw"}}}"#;
-        assert_eq!(
-            pick(a, b),
-            Some((
-                "contextId",
-                None,
-                Some("c-gw".into()),
-                "message/send".into(),
-                "/params"
-            ))
-        );
-        assert_eq!(
-            pick(b, a).map(|d| (d.1, d.2)),
-            Some((Some("c-gw".into()), None))
-        );
-        let t1 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-1"}}}"#;
-        let t2 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-1"}}}"#;
-        let t3 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-2"}}}"#;
-        assert_eq!(pick(t1, t2), None);
-        assert_eq!(pick(t1, t3).map(|d| d.0), Some("taskId"));
-        // Another member changed too, or not a send: no copy of this send.
-        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
-        assert_eq!(pick(t1, other), None);
-        let get1 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
-        let get2 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"u"}}"#;
-        assert_eq!(pick(get1, get2), None);
-        assert_eq!(pick(a, a), None);
-        // HTTP+JSON bodies: the message at the top level.
-        let r1 = br#"{"message":{"messageId":"m","contextId":"c-1"}}"#;
-        let r2 = br#"{"message":{"messageId":"m","contextId":"c-2"}}"#;
-        assert_eq!(
-            pick(r1, r2),
-            Some((
-                "contextId",
-                Some("c-1".into()),
-                Some("c-2".into()),
-                "HTTP+JSON message send".into(),
-                ""
-            ))
-        );
-    }
-
-    /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
-    /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
-    #[test]
-    fn task_id_recased_only_in_case() {
-        let a = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Tk-9AbC"}}"#;
-        let b = br#"{"jsonrpc":"2.0","id":"x","method":"GetTask","params":{"id":"tk-9abc"}}"#;
-        assert_eq!(
-            task_id_recased(a, b),
-            Some(("id", "Tk-9AbC".into(), "tk-9abc".into(), "GetTask".into()))
-        );
-        // Another id, the same id, or another member changed: not this fault.
-        let c = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abd"}}"#;
-        let d = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abc","historyLength":2}}"#;
-        assert_eq!(task_id_recased(a, c), None);
-        assert_eq!(task_id_recased(a, a), None);
-        assert_eq!(task_id_recased(a, d), None);
-        // A send that continues a task names it in params.message.taskId (review23a R4).
-        let e = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-9AbC"}}}"#;
-        let f = br#"{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-9abc"}}}"#;
-        assert_eq!(
-            task_id_recased(e, f),
-            Some((
-                "message.taskId",
-                "Tk-9AbC".into(),
-                "tk-9abc".into(),
-                "SendMessage".into()
-            ))
-        );
-    }
-    use crate::model::json::Json;
-    use serde_json::json;
-
-    /// `parts_hash` as it was before it skipped members instead of removing them from a
-    /// copy of the parts.
-    fn parts_hash_by_copy(parts: &Json) -> u64 {
-        let Json::Array(items) = parts else {
-            return json_hash(parts);
-        };
-        let mut items = items.clone();
-        for p in items.iter_mut() {
-            if let Some(o) = p.as_object_mut() {
-                for k in ["kind", "type"] {
-                    if o.get(k).is_some_and(Json::is_string) {
-                        o.remove(k);
-                    }
-                }
-            }
-        }
-        json_hash(&Json::Array(items))
-    }
-
-    /// ID-007's parts hash: the same value as the copy-and-remove it replaced, on parts of
-    /// every generation's shape, with `kind` / `type` as strings, as other values, missing,
-    /// and repeated (a text whose object keeps both members of a repeated name).
-    #[test]
-    fn parts_hash_without_a_copy_agrees_with_removing_the_kind() {
-        let texts = [
-            r#"[{"kind":"text","text":"hello"}]"#,
-            r#"[{"type":"text","text":"hello"}]"#,
-            r#"[{"text":"hello"}]"#,
-            r#"[{"text":"hello","kind":"text","type":"x"},{"kind":"file","file":{"uri":"u"}}]"#,
-            r#"[{"kind":1,"text":"hello"},{"type":null,"kind":"data","data":{"kind":"x"}}]"#,
-            r#"[{"kind":"text","kind":"data","text":"a"}]"#,
-            r#"[{"kind":2,"kind":"text","text":"a"}]"#,
-            r#"[{"type":"text","type":"text","kind":"text","kind":"text"}]"#,
-            r#"["text",1,null,[{"kind":"text"}],{}]"#,
-            r#"[]"#,
-            r#"{"kind":"text","text":"not an array"}"#,
-            r#""hello""#,
-        ];
-        for t in texts {
-            let v = Json::parse(t.as_bytes()).expect("json");
-            assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
-        }
-        // and the generations' spellings of one part still hash alike, other text not
-        let h = |t: &str| parts_hash(&Json::parse(t.as_bytes()).expect("json"));
-        assert_eq!(
-            h(r#"[{"kind":"text","text":"a"}]"#),
-            h(r#"[{"type":"text","text":"a"}]"#)
-        );
-        assert_eq!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"a"}]"#));
-        assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
-    }
-
-    /// GW-RESP-007's comparison: member order and number spelling do not count (JCS), any
-    /// other change names its place; only `signatures` is left out.
-    #[test]
-    fn signed_card_difference_ignores_order_and_signatures() {
-        let a = json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://in/a2a"}]});
-        let b = json!({"supportedInterfaces":[{"url":"http://in/a2a"}],"n":1.0,"name":"a"});
-        assert_eq!(first_difference(&a, &b, String::new()), None);
-        let c = json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://gw/a2a"}]});
-        assert_eq!(
-            first_difference(&a, &c, String::new()).as_deref(),
-            Some("/supportedInterfaces/0/url")
-        );
-        let d = json!({"name":"a","n":1,"supportedInterfaces":[],"x/y":true});
-        assert_eq!(
-            first_difference(&a, &d, String::new()).as_deref(),
-            Some("/supportedInterfaces")
-        );
-        assert_eq!(
-            first_difference(
-                &a,
-                &json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://in/a2a"}],"x/y":1}),
-                String::new()
-            )
-            .as_deref(),
-            Some("/x~1y")
-        );
-        let text = r#"{"name":"a","signatures":[{"protected":"eyJ","signature":"c2ln"}]}"#;
-        let v = Json::parse_str(text).unwrap();
-        let (sigs, content) = signed_card_content(&v).unwrap();
-        assert_eq!(sigs, vec!["eyJ.c2ln".to_string()]);
-        assert_eq!(content, json!({"name":"a"}));
-        let unsigned = Json::parse_str(r#"{"name":"a","signatures":[]}"#).unwrap();
-        assert!(signed_card_content(&unsigned).is_none());
-    }
-
-    #[test]
-    fn host_port_writes_every_port_in_decimal() {
-        assert_eq!(host_port("a.example", 0, 0), "a.example:0");
-        assert_eq!(host_port("127.0.0.1", 80, 0), "127.0.0.1:80");
-        assert_eq!(host_port("[::1]", 8080, 0), "[::1]:8080");
-        assert_eq!(host_port("h", 65535, 0), "h:65535");
-        for p in [1u16, 9, 10, 99, 100, 443, 1000, 9999, 10000, 54321] {
-            assert_eq!(host_port("h", p, 0), format!("h:{p}"));
-        }
-    }
-}
-
 // ---- q29a: verifier leftovers of session 28 ---------------------------------------------
 
 impl State {
@@ -33426,5 +33142,287 @@ impl State {
         }
         self.held_mix = keep;
         settled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{
+        first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
+        proto_field_name, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
+    };
+
+    /// `Recent` holds at most its cap, always the last `cap / 2` inserted, and a key
+    /// inserted again is held once, with its new value.
+    #[test]
+    fn recent_keeps_the_newest_entries_within_its_cap() {
+        let mut m = super::Recent::new(4);
+        for i in 0..10u32 {
+            m.insert(format!("k{i}"), i);
+            assert!(m.len() <= 4, "{}", m.len());
+        }
+        assert_eq!(m.get("k9"), Some(&9));
+        assert_eq!(m.get("k8"), Some(&8));
+        assert_eq!(m.get("k0"), None);
+        // k7 is in the old generation (k6, k7; current k8, k9): inserted again it moves
+        // to a new current generation, held once, with its new value.
+        assert_eq!(m.get("k7"), Some(&7));
+        m.insert("k7".into(), 70);
+        assert_eq!(m.len(), 3, "k8, k9 (now old) and k7");
+        assert_eq!(m.get("k7"), Some(&70));
+        assert_eq!(m.get("k6"), None);
+        assert_eq!(m.remove("k7"), Some(70));
+        assert_eq!(m.get("k7"), None);
+        assert!(!m.is_empty());
+    }
+
+    /// `proto_field_name` searches its table only for a member with a `_` in its name.
+    #[test]
+    fn proto_names_all_have_an_underscore() {
+        for (snake, camel) in PROTO_NAMES_1_0 {
+            assert!(snake.contains('_'), "{snake}");
+            assert!(!camel.contains('_'), "{camel}");
+        }
+    }
+
+    /// DATA-001's walk, which grows one pointer in place, finds the member and pointer the
+    /// old copy-per-member walk found: escapes, array indexes, skipped `metadata` / `data`
+    /// / `extensions`, a JSON name beside the proto name, the 16-level bound.
+    #[test]
+    fn proto_field_name_in_place_agrees_with_a_copy_per_member() {
+        fn old(v: &Json, ptr: &str, depth: u8) -> Option<(String, &'static str, &'static str)> {
+            if depth > 16 {
+                return None;
+            }
+            match v {
+                Json::Object(o) => {
+                    for (k, val) in o.iter() {
+                        if let Some((sn, ca)) = PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k) {
+                            if !o.contains_key(ca) {
+                                return Some((format!("{ptr}/{k}"), sn, ca));
+                            }
+                        }
+                        if matches!(k, "metadata" | "data" | "extensions") {
+                            continue;
+                        }
+                        let kp = format!("{ptr}/{}", k.replace('~', "~0").replace('/', "~1"));
+                        if let Some(hit) = old(val, &kp, depth + 1) {
+                            return Some(hit);
+                        }
+                    }
+                    None
+                }
+                Json::Array(a) => a
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, x)| old(x, &format!("{ptr}/{i}"), depth + 1)),
+                _ => None,
+            }
+        }
+        let mut deep = String::from(r#"{"task_id":"t"}"#);
+        let mut shallow = String::from(r#"{"task_id":"t"}"#);
+        for i in 0..17 {
+            deep = format!(r#"{{"a~/{i}":[0,{deep}]}}"#);
+            if i < 6 {
+                shallow = format!(r#"{{"a~/{i}":[0,{shallow}]}}"#);
+            }
+        }
+        let texts = [
+            r#"{"message":{"parts":[{"text":"x"},{"media_type":"a/b"}]}}"#.to_string(),
+            r#"{"message":{"metadata":{"task_id":"x"},"parts":[{"data":{"context_id":1}}]},"configuration":{"x":[{"status_update":{}}]}}"#.to_string(),
+            r#"{"message":{"messageId":"m","message_id":"m"},"x/y":{"z~w":[[{"context_id":"c"}]]}}"#.to_string(),
+            r#"{"extensions":[{"task_id":"t"}],"status":{"state":"TASK_STATE_WORKING"}}"#.to_string(),
+            deep,
+            shallow,
+        ];
+        let mut hits = 0;
+        for t in &texts {
+            let v = Json::parse(t.as_bytes()).unwrap();
+            let want = old(&v, "/params", 0);
+            hits += usize::from(want.is_some());
+            assert_eq!(proto_field_name(&v, "/params"), want, "{t}");
+        }
+        assert_eq!(hits, 4, "the cases hold four hits and two misses");
+    }
+
+    /// GW-REQ-003: the same send but for the message's contextId / taskId (added, dropped,
+    /// replaced) counts, on JSON-RPC (the id aside) and HTTP+JSON; a task id changed only
+    /// in letter case is GW-REQ-002's, and any other difference is no copy of the send.
+    #[test]
+    fn message_ids_rewritten_finds_the_changed_id() {
+        let pick = |a: &[u8], b: &[u8]| {
+            message_ids_rewritten(a, b).map(|d| (d.member, d.client, d.upstream, d.call, d.base))
+        };
+        let a = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"messageId":"m","parts":[]}}}"#;
+        let b = br#"{"jsonrpc":"2.0","id":"gw-1","method":"message/send","params":{"message":{"messageId":"m","parts":[],"contextId":"c-gw"}}}"#;
+        assert_eq!(
+            pick(a, b),
+            Some((
+                "contextId",
+                None,
+                Some("c-gw".into()),
+                "message/send".into(),
+                "/params"
+            ))
+        );
+        assert_eq!(
+            pick(b, a).map(|d| (d.1, d.2)),
+            Some((Some("c-gw".into()), None))
+        );
+        let t1 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-1"}}}"#;
+        let t2 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-1"}}}"#;
+        let t3 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, t2), None);
+        assert_eq!(pick(t1, t3).map(|d| d.0), Some("taskId"));
+        // Another member changed too, or not a send: no copy of this send.
+        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, other), None);
+        let get1 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
+        let get2 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"u"}}"#;
+        assert_eq!(pick(get1, get2), None);
+        assert_eq!(pick(a, a), None);
+        // HTTP+JSON bodies: the message at the top level.
+        let r1 = br#"{"message":{"messageId":"m","contextId":"c-1"}}"#;
+        let r2 = br#"{"message":{"messageId":"m","contextId":"c-2"}}"#;
+        assert_eq!(
+            pick(r1, r2),
+            Some((
+                "contextId",
+                Some("c-1".into()),
+                Some("c-2".into()),
+                "HTTP+JSON message send".into(),
+                ""
+            ))
+        );
+    }
+
+    /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
+    /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
+    #[test]
+    fn task_id_recased_only_in_case() {
+        let a = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Tk-9AbC"}}"#;
+        let b = br#"{"jsonrpc":"2.0","id":"x","method":"GetTask","params":{"id":"tk-9abc"}}"#;
+        assert_eq!(
+            task_id_recased(a, b),
+            Some(("id", "Tk-9AbC".into(), "tk-9abc".into(), "GetTask".into()))
+        );
+        // Another id, the same id, or another member changed: not this fault.
+        let c = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abd"}}"#;
+        let d = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"tk-9abc","historyLength":2}}"#;
+        assert_eq!(task_id_recased(a, c), None);
+        assert_eq!(task_id_recased(a, a), None);
+        assert_eq!(task_id_recased(a, d), None);
+        // A send that continues a task names it in params.message.taskId (review23a R4).
+        let e = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"Tk-9AbC"}}}"#;
+        let f = br#"{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-9abc"}}}"#;
+        assert_eq!(
+            task_id_recased(e, f),
+            Some((
+                "message.taskId",
+                "Tk-9AbC".into(),
+                "tk-9abc".into(),
+                "SendMessage".into()
+            ))
+        );
+    }
+    use crate::model::json::Json;
+    use serde_json::json;
+
+    /// `parts_hash` as it was before it skipped members instead of removing them from a
+    /// copy of the parts.
+    fn parts_hash_by_copy(parts: &Json) -> u64 {
+        let Json::Array(items) = parts else {
+            return json_hash(parts);
+        };
+        let mut items = items.clone();
+        for p in items.iter_mut() {
+            if let Some(o) = p.as_object_mut() {
+                for k in ["kind", "type"] {
+                    if o.get(k).is_some_and(Json::is_string) {
+                        o.remove(k);
+                    }
+                }
+            }
+        }
+        json_hash(&Json::Array(items))
+    }
+
+    /// ID-007's parts hash: the same value as the copy-and-remove it replaced, on parts of
+    /// every generation's shape, with `kind` / `type` as strings, as other values, missing,
+    /// and repeated (a text whose object keeps both members of a repeated name).
+    #[test]
+    fn parts_hash_without_a_copy_agrees_with_removing_the_kind() {
+        let texts = [
+            r#"[{"kind":"text","text":"hello"}]"#,
+            r#"[{"type":"text","text":"hello"}]"#,
+            r#"[{"text":"hello"}]"#,
+            r#"[{"text":"hello","kind":"text","type":"x"},{"kind":"file","file":{"uri":"u"}}]"#,
+            r#"[{"kind":1,"text":"hello"},{"type":null,"kind":"data","data":{"kind":"x"}}]"#,
+            r#"[{"kind":"text","kind":"data","text":"a"}]"#,
+            r#"[{"kind":2,"kind":"text","text":"a"}]"#,
+            r#"[{"type":"text","type":"text","kind":"text","kind":"text"}]"#,
+            r#"["text",1,null,[{"kind":"text"}],{}]"#,
+            r#"[]"#,
+            r#"{"kind":"text","text":"not an array"}"#,
+            r#""hello""#,
+        ];
+        for t in texts {
+            let v = Json::parse(t.as_bytes()).expect("json");
+            assert_eq!(parts_hash(&v), parts_hash_by_copy(&v), "{t}");
+        }
+        // and the generations' spellings of one part still hash alike, other text not
+        let h = |t: &str| parts_hash(&Json::parse(t.as_bytes()).expect("json"));
+        assert_eq!(
+            h(r#"[{"kind":"text","text":"a"}]"#),
+            h(r#"[{"type":"text","text":"a"}]"#)
+        );
+        assert_eq!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"a"}]"#));
+        assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
+    }
+
+    /// GW-RESP-007's comparison: member order and number spelling do not count (JCS), any
+    /// other change names its place; only `signatures` is left out.
+    #[test]
+    fn signed_card_difference_ignores_order_and_signatures() {
+        let a = json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://in/a2a"}]});
+        let b = json!({"supportedInterfaces":[{"url":"http://in/a2a"}],"n":1.0,"name":"a"});
+        assert_eq!(first_difference(&a, &b, String::new()), None);
+        let c = json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://gw/a2a"}]});
+        assert_eq!(
+            first_difference(&a, &c, String::new()).as_deref(),
+            Some("/supportedInterfaces/0/url")
+        );
+        let d = json!({"name":"a","n":1,"supportedInterfaces":[],"x/y":true});
+        assert_eq!(
+            first_difference(&a, &d, String::new()).as_deref(),
+            Some("/supportedInterfaces")
+        );
+        assert_eq!(
+            first_difference(
+                &a,
+                &json!({"name":"a","n":1,"supportedInterfaces":[{"url":"http://in/a2a"}],"x/y":1}),
+                String::new()
+            )
+            .as_deref(),
+            Some("/x~1y")
+        );
+        let text = r#"{"name":"a","signatures":[{"protected":"eyJ","signature":"c2ln"}]}"#;
+        let v = Json::parse_str(text).unwrap();
+        let (sigs, content) = signed_card_content(&v).unwrap();
+        assert_eq!(sigs, vec!["eyJ.c2ln".to_string()]);
+        assert_eq!(content, json!({"name":"a"}));
+        let unsigned = Json::parse_str(r#"{"name":"a","signatures":[]}"#).unwrap();
+        assert!(signed_card_content(&unsigned).is_none());
+    }
+
+    #[test]
+    fn host_port_writes_every_port_in_decimal() {
+        assert_eq!(host_port("a.example", 0, 0), "a.example:0");
+        assert_eq!(host_port("127.0.0.1", 80, 0), "127.0.0.1:80");
+        assert_eq!(host_port("[::1]", 8080, 0), "[::1]:8080");
+        assert_eq!(host_port("h", 65535, 0), "h:65535");
+        for p in [1u16, 9, 10, 99, 100, 443, 1000, 9999, 10000, 54321] {
+            assert_eq!(host_port("h", p, 0), format!("h:{p}"));
+        }
     }
 }
