@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 pub use index::{ExchangeIndex, ExchangeView, SourceFile, SseEventView};
 
 /// Shows characters that act on a display instead of being shown as visible escapes
-/// (`\u{202e}`, `\u{1b}`; a carriage return as `\r`): text from the traffic (a card's strings, an agent's error
+/// (`\u202e`, `\u001b`, JSON's spelling; a carriage return as `\r`, a line feed as `\n`): text from the traffic (a card's strings, an agent's error
 /// message) could otherwise reorder what a terminal, a Markdown viewer or a browser shows
 /// around it ("Trojan Source", CVE-2021-42574: U+061C, U+200E-U+200F, U+202A-U+202E,
 /// U+2066-U+2069), or drive a terminal (ESC sequences, CR returning to the start of the
@@ -67,8 +67,13 @@ fn escape_where(s: &str, bad: impl Fn(char) -> bool) -> std::borrow::Cow<'_, str
             // ends every line so): `\r` as any log or HTTP tool writes it, not the
             // `\u{d}` that read like a stray character (newcomer26 N4)
             out.push_str("\\r");
+        } else if c == '\n' && bad(c) {
+            out.push_str("\\n");
         } else if bad(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            // JSON's spelling (`\u001b`, `\u202e`), as finding messages quote values
+            // (review28b R3), not Rust's `\u{1b}`; every character escaped here is in
+            // the Basic Multilingual Plane
+            let _ = write!(out, "\\u{:04x}", c as u32);
         } else {
             out.push(c);
         }

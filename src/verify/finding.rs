@@ -150,7 +150,7 @@ impl Finding {
             name: rule.name.into(),
             severity: rule.severity,
             category: rule.category,
-            message: message.into(),
+            message: json_style_escapes(message.into()),
             help: rule.help.into(),
             spec: rule.spec.iter().map(|s| s.to_string()).collect(),
             evidence: Vec::new(),
@@ -182,3 +182,89 @@ impl Finding {
 /// Opening of the clause by which a consequence finding names its root cause's rule ID,
 /// e.g. `" (caused by CARD-URL-003: the card names the agent's internal address; ...)"`.
 pub const CAUSED_BY: &str = " (caused by ";
+
+/// `message` with each escape Rust's `{:?}` writes for a string or char in Rust's own
+/// spelling rewritten in JSON's (review28b R3): `\u{1}` becomes `\u0001`, `\u{1f600}` the
+/// surrogate pair `\ud83d\ude00`, `\0` (NUL) `\u0000`; `\n`, `\t`, `\"` and `\\` are the
+/// same in both. A finding's message is what every report format (text, JSON, Markdown,
+/// JUnit, SARIF, HTML) shows, so control characters read as an engineer expects from
+/// JSON tooling (`jq`, a browser console). An escaped backslash (`\\u{1}`, wire text that
+/// holds a backslash) is left as it is. Allocates only when something changes.
+pub fn json_style_escapes(message: String) -> String {
+    if !message.contains("\\u{") && !message.contains("\\0") {
+        return message;
+    }
+    let b = message.as_bytes();
+    let mut out = String::with_capacity(message.len() + 8);
+    let mut i = 0;
+    let mut plain = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match b.get(i + 1) {
+            // an escaped backslash: both kept, the next character is not an escape
+            Some(b'\\') => i += 2,
+            Some(b'0') if !b.get(i + 2).is_some_and(u8::is_ascii_digit) => {
+                out.push_str(&message[plain..i]);
+                out.push_str("\\u0000");
+                i += 2;
+                plain = i;
+            }
+            Some(b'u') if b.get(i + 2) == Some(&b'{') => {
+                let hex_end = message[i + 3..].find('}').map(|k| i + 3 + k);
+                let cp = hex_end
+                    .filter(|&e| e > i + 3 && e - (i + 3) <= 6)
+                    .and_then(|e| {
+                        u32::from_str_radix(&message[i + 3..e], 16)
+                            .ok()
+                            .map(|c| (c, e))
+                    });
+                match cp {
+                    Some((c, e)) => {
+                        out.push_str(&message[plain..i]);
+                        if c > 0xFFFF {
+                            let v = c - 0x10000;
+                            out.push_str(&format!(
+                                "\\u{:04x}\\u{:04x}",
+                                0xD800 + (v >> 10),
+                                0xDC00 + (v & 0x3FF)
+                            ));
+                        } else {
+                            out.push_str(&format!("\\u{c:04x}"));
+                        }
+                        i = e + 1;
+                        plain = i;
+                    }
+                    None => i += 1,
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&message[plain..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_style_escapes as j;
+
+    /// Rust's `{:?}` escapes become JSON's; escaped backslashes and JSON's own escapes
+    /// stay; text without escapes is returned as it was.
+    #[test]
+    fn rust_debug_escapes_become_json_escapes() {
+        assert_eq!(j(format!("{:?}", "a\u{1}b")), "\"a\\u0001b\"");
+        assert_eq!(j(format!("{:?}", "x\u{7f}")), "\"x\\u007f\"");
+        assert_eq!(j(format!("{:?}", "\u{200b}")), "\"\\u200b\"");
+        assert_eq!(j(format!("{:?}", "\0")), "\"\\u0000\"");
+        assert_eq!(j(format!("{:?}", "\0x")), "\"\\u0000x\"");
+        assert_eq!(j("\\u{1f600}".to_string()), "\\ud83d\\ude00");
+        // a backslash in the wire text, escaped by {:?}: not an escape of Rust's
+        assert_eq!(j(format!("{:?}", "C:\\u{1}")), "\"C:\\\\u{1}\"");
+        assert_eq!(j(format!("{:?}", "tab\tquote\"")), "\"tab\\tquote\\\"\"");
+        assert_eq!(j("no escapes".to_string()), "no escapes");
+        assert_eq!(j("\\u{zz} \\u{}".to_string()), "\\u{zz} \\u{}");
+    }
+}

@@ -128,6 +128,14 @@ rule!(CARD_SHAPE_MODE_NOT_MEDIA_TYPE, "CARD-SHAPE-009", "card-mode-not-a-media-t
     ["CARD-003", "DATA-004"],
     "1.0 agent card (or a hybrid card whose supportedInterfaces offers a 1.0 interface beside its 0.3 fields) lists an input or output mode (defaultInputModes, defaultOutputModes, a skill's inputModes / outputModes) that is not a media type or media range",
     "list modes as media types (text/plain, application/json, image/png) or media ranges (image/*): the 1.0 proto defines them as media types, and clients compare them with a part's mediaType and with acceptedOutputModes, so a bare word (text, json) or a concept (artifact, file) matches nothing the agent sends; say text/plain for text, application/json for data parts, and the file types an artifact holds");
+// A warning: a2a.proto (1.0) and the 0.3 schema describe AgentSkill.id as "a unique
+// identifier for the agent's skill", a field description without MUST (CARD-003 / CARD-004
+// make the id required, not unique); clients and routers that pick a skill by id reach only
+// one of the skills sharing it (breaker28).
+rule!(CARD_SHAPE_SKILL_ID_DUPLICATE, "CARD-SHAPE-010", "card-skill-id-duplicate", Warning, AgentCard,
+    ["CARD-003", "CARD-004"],
+    "agent card lists two or more skills with the same id",
+    "give every skill its own id (the proto's AgentSkill.id is \"a unique identifier for the agent's skill\"): clients, orchestrators' routers and skill-scoped settings (securityRequirements, modes) pick a skill by id, so of two skills sharing one only one is reachable; rename the copy, or merge the two skills into one");
 rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transport-missing", Note, AgentCard,
     ["CARD-006"],
     "0.3 agent card has no preferredTransport",
@@ -1168,6 +1176,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_BINDING_UNKNOWN,
     CARD_SHAPE_PREFERRED_TRANSPORT,
     CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
+    CARD_SHAPE_SKILL_ID_DUPLICATE,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
     CARD_SIG_STALE,

@@ -229,9 +229,9 @@ case("R08-v10-rest-stream-error-event-then-task-failed", lambda: R10() + [
     rpost("/message:stream", {"message": msg10()}, h=RJS)] + sse([W1(), {"error": {"code": 500, "status": "INTERNAL", "message": "model crashed"}}], rest=True) + [
     rget("/tasks/t1"), rok(task10(state="FAILED", n=3))],
     [("STREAM-END-005", E)], "the HTTP+JSON stream ends with an INTERNAL error event after the task started; GetTask then shows the task FAILED, the terminal state the stream withheld")
-case("RL3-legal-v10-rest-stream-error-event-before-task", lambda: R10() + [
+case("RL3-v10-rest-stream-error-event-before-task", lambda: R10() + [
     rpost("/message:stream", {"message": msg10()}, h=RJS)] + sse([{"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "message has no parts", "details": einfo("INVALID_ARGUMENT")}}], rest=True),
-    [], "an HTTP+JSON stream refused before any task: one error event, then the end")
+    [("STREAM-FIRST-001", E)], "an HTTP+JSON stream refused before any task: one error event, then the end. Was a legal control (named b28x-RL3-legal-v10-...); q29a judges it as its JSON-RPC twin is (b21q-Q3, b29q-7): 1.0 \u00a73.1.2 makes a stream begin with the Task or be one Message on every binding, and an error known before the stream starts is the call's plain error response (here HTTP 400 with the AIP-193 body); A2A #1262 (open) asks only how an error after the stream began is told")
 
 # ---------------------------------------------------------------- task lifecycle at the edges (L)
 case("LL1-legal-v10-stream-task-polled-during-stream", lambda: C10() + [
