@@ -293,7 +293,9 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
     for _ in 0..2 {
         assert!(post(proxy, "/bad", RPC).await.ends_with(BAD_ID));
     }
-    lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(30)));
+    // The first bad answer's line is printed live; the second, the same finding again
+    // within 10 s, is folded (live lines fold repeats since session 29) and counted in
+    // the closing summary below.
     lines.extend(read_until(&rx, "RPC-ID-001", Duration::from_secs(30)));
     child.signal("TERM");
     let code = child.wait_for(Duration::from_secs(30), "proxy");
@@ -302,6 +304,10 @@ async fn continue_keeps_forwarding_and_verifying_when_the_file_fills_up_mid_run(
     assert_eq!(code.code(), Some(0), "{all}");
     assert_eq!(all.matches("RECORDING STOPPED").count(), 1, "{all}");
     assert!(all.contains("File too large"), "{all}");
+    assert!(
+        all.contains("1 repeated error line not printed again (RPC-ID-001 ×1)"),
+        "{all}"
+    );
     assert_eq!(
         all.matches("traffic is still forwarded and verified")
             .count(),

@@ -286,11 +286,19 @@ fn an_agent_message_naming_a_task_never_handed_out_is_a_note() {
     assert!(f[0].message.contains("names task tX"), "{f:?}");
 }
 
-/// The not-found heuristic reads only calls whose id is a task id: a push config call
-/// answered -32602 "push notification config cfg-1 not found" is not told to answer
-/// TaskNotFoundError.
+/// A push config call answered -32602 "push notification config cfg-1 not found" is not
+/// read as a missing *task* (no ID-TASK-001 for t1), but 1.0 §3.1.8 names TaskNotFoundError
+/// for a Get of a config that does not exist (PUSH-003; session 29, mine29a f562): the
+/// -32602 is RPC-ERROR-001, and the message says it is the config, not the task, that is
+/// missing.
 #[test]
 fn a_missing_push_config_message_is_not_read_as_a_missing_task() {
-    let r = rules("push-config-not-found-32602.jsonl");
-    assert!(!r.iter().any(|r| r == "RPC-ERROR-001"), "{r:?}");
+    let m = messages("push-config-not-found-32602.jsonl");
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].0, "RPC-ERROR-001", "{m:?}");
+    assert!(
+        m[0].1.contains("push config \"cfg-1\" of task \"t1\"")
+            && m[0].1.contains("-32001 TaskNotFoundError"),
+        "{m:?}"
+    );
 }
