@@ -18067,6 +18067,12 @@ impl State {
                 return;
             }
         }
+        // review29a: a task the recording showed ended over a minute before may be purged
+        // (TASK-003; 1.0 §3.3.2 "already completed and purged"): not found is then right for
+        // every call on it, SubscribeToTask included.
+        if self.purged_after_end(x, tid) {
+            return;
+        }
         // TASK-004: a task in a terminal state still exists; SubscribeToTask on it is
         // answered UnsupportedOperationError, not TaskNotFoundError (servers that drop
         // finished tasks from the table of live ones the subscriber looks in).
@@ -18113,9 +18119,6 @@ impl State {
                 );
                 return;
             }
-        }
-        if self.purged_after_end(x, tid) {
-            return;
         }
         let call = x
             .call
@@ -33019,17 +33022,24 @@ const PURGE_GRACE_US: u64 = 60_000_000;
 impl State {
     /// TASK-003 (1.0 §3.1.5; 0.3 sets no retention time): an agent MAY purge a task once it
     /// has ended and then answer TaskNotFoundError for it. True when exchange `x` is a
-    /// GetTask / CancelTask (0.x tasks/get, tasks/cancel) on task `tid` that the recording
+    /// call on task `tid` (any operation; a send only when its message names `tid` as its
+    /// taskId; 1.0 §3.3.2: "already completed and purged") that the recording
     /// showed in a terminal state at least [`PURGE_GRACE_US`] before this call's request:
     /// its not-found answer is no ID-TASK-001 (adcp-client PR #1596, mine29c f610). A task
     /// last shown running stays ID-TASK-001's (librefang #3787, f609), and so does one not
     /// found moments after it ended: that agent never kept it (CASE-05, b12-L1, b26x-E02).
     fn purged_after_end(&self, x: &Exch, tid: &str) -> bool {
-        let get_or_cancel = x
-            .call
-            .as_ref()
-            .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask)));
-        get_or_cancel
+        // review29a: every call on the task itself, not only GetTask / CancelTask: 1.0 §3.3.2
+        // defines TaskNotFoundError for a task "already completed and purged", whatever the
+        // call (a 0.x tasks/resubscribe, a follow-up message naming it as its taskId, a push
+        // config call). A message that only refers to the task (referenceTaskIds) starts a new
+        // task and stays breaker27 X05's.
+        let on_task = x.call.as_ref().is_some_and(|c| {
+            c.op.is_some()
+                && (!matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                    || message_task_id(c).as_deref() == Some(tid))
+        });
+        on_task
             && self.tasks.get(&x.tkey(tid)).is_some_and(|t| {
                 t.terminal
                     .as_ref()
