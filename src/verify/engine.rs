@@ -33383,7 +33383,9 @@ impl State {
     /// call (`c.op` SendStreamingMessage or SubscribeToTask, any version and binding but
     /// gRPC) to an agent whose card (the one [`Self::card_for`] finds for `x`) sets
     /// `capabilities.streaming` false or leaves it out, and the answer (HTTP `status`) is
-    /// no event stream: the call was refused or failed. A2A gives streaming calls only to
+    /// no event stream: the call was refused or failed (a JSON-RPC error or HTTP 4xx/5xx;
+    /// not a success in one JSON body, nor a 401, 403, 407 or 429, which refuse for
+    /// another reason: review29a). A2A gives streaming calls only to
     /// agents that declare it (0.3 §7.2; 1.0 §3.3.4), so the refusal is expected and the
     /// client should have sent and polled. Not for the prober's own requests (its tests of
     /// the refusal) nor synthetic exchanges. Once per exchange.
@@ -33397,6 +33399,20 @@ impl State {
                 .is_some()
             || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some()
         {
+            return;
+        }
+        // The JSON-RPC error code of the answer, when it is one: what the client was told.
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let code = Json::parse(&body).ok().and_then(|v| {
+            v.get("error")
+                .and_then(|e| e.get("code"))
+                .and_then(Json::as_i64)
+        });
+        // review29a: only a refusal or failure of the call is the expected outcome this
+        // note names: a success answered as one JSON body (STREAM-HTTP-001's) was no
+        // refusal, and a refusal for credentials or rate (401, 403, 407, 429) is not about
+        // streaming.
+        if (code.is_none() && status < 400) || matches!(status, 401 | 403 | 407 | 429) {
             return;
         }
         let Some(card) = self.card_for(x) else {
@@ -33424,13 +33440,6 @@ impl State {
             x.resp_seq
         } else {
             x.end_seq
-        });
-        // The JSON-RPC error code of the answer, when it is one: what the client was told.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-        let code = Json::parse(&body).ok().and_then(|v| {
-            v.get("error")
-                .and_then(|e| e.get("code"))
-                .and_then(Json::as_i64)
         });
         let got = match code {
             Some(k) => format!("error {k} (HTTP {status})"),

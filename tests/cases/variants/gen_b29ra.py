@@ -81,4 +81,34 @@ case("b29r-A6-v03-reference-to-completed-task-an-hour-later",
                       at(resp(err(2, -32001, "Task not found")), 3605.01)],
      [("task-id-not-resolvable", "error")], PURGE, "control: a message naming the old task only in referenceTaskIds starts a new task; refusing it for a reference stays ID-TASK-001 (breaker27 X05), purge or not")
 
+# B1-B3: CAP-STREAM-003 (mine29b) fired on every non-stream answer to a streaming call to a
+# card without streaming, calling it "the agent's refusal", also for a success in one JSON
+# body and for refusals that have nothing to do with streaming.
+CAPS = "review29a: CAP-STREAM-003 (mine29b, litellm #28577) named any non-stream answer 'the agent's refusal'"
+STREAMH = {"content-type": "application/json", "accept": "text/event-stream"}
+
+
+def nostream03():
+    bh._t[0] = 0.0
+    return [*getcard(card03(capabilities={}))]
+
+
+case("b29r-B1-v03-stream-to-card-without-streaming-answered-json-result",
+     nostream03() + [req(H + "/a2a", rpc(1, "message/stream", {"message": msg03("go")}), headers=STREAMH),
+                     resp(ok(1, task03(state="completed")))],
+     [("stream-not-event-stream", "error")], CAPS,
+     "the agent answered message/stream with a task in one JSON body: no refusal, so CAP-STREAM-003's 'the agent's refusal is expected' does not apply; STREAM-HTTP-001 stays (the old code added the note)")
+
+case("b29r-B2-v03-stream-to-card-without-streaming-refused-401",
+     nostream03() + [req(H + "/a2a", rpc(1, "message/stream", {"message": msg03("go")}), headers=STREAMH),
+                     resp({"error": "unauthorized"}, status=401)],
+     [("auth-challenge-missing", "warning"), ("auth-demanded-but-card-declares-none", "warning")], CAPS,
+     "a 401 refuses the call for its credentials, not for streaming: no CAP-STREAM-003 (the old code added the note)")
+
+case("b29r-B3-v03-stream-to-card-without-streaming-refused-32004",
+     nostream03() + [req(H + "/a2a", rpc(1, "message/stream", {"message": msg03("go")}), headers=STREAMH),
+                     resp(err(1, -32004, "Streaming is not supported"))],
+     [("client-streaming-not-declared", "note")], CAPS,
+     "control: the refusal STREAM-001 asks for (UnsupportedOperationError) to a client that streamed anyway: CAP-STREAM-003 stays")
+
 print(len(CASES), "cases")
