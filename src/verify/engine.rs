@@ -21696,6 +21696,23 @@ impl State {
         {
             return;
         }
+        // review29a (breaker29 C08's JSON twin): a framework's JSON 415 page
+        // (`{"detail":"Unsupported Media Type"}`) to a body the client sent under a media
+        // type that is not JSON (HTTP-MEDIA-003 names the client) is refused before any A2A
+        // operation runs: no A2A error exists for it, so its body is not judged; an A2A error
+        // object, or a 415 that is ContentTypeNotSupportedError, still is.
+        let client_media_not_json = x
+            .req_headers
+            .media_type()
+            .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
+        if status == 415
+            && client_media_not_json
+            && aip.is_none()
+            && !o.get("code").is_some_and(Json::is_i64)
+            && !refusal_names_part_type(x, &c)
+        {
+            return;
+        }
         // "Not served here" (404/405/501) on an HTTP+JSON route no card offers (a
         // JSON-RPC-only 1.0 agent answering a registry's probe of the 0.3 route
         // /v1/message:send with 501 and Link headers: a2a-registry #166, mine24a f348; the
@@ -31315,13 +31332,19 @@ fn is_json_media_type(mt: &str) -> bool {
 /// request body's Content-Type: its body names the error (its reason, 1.0.0's
 /// problem+json type URI `.../content-type-not-supported`, the code) or one of the
 /// request's part media types.
+///
+/// A part media type that is also the request's own Content-Type (a `text/plain` body with
+/// a `text/plain` text part) does not tell the two apart: a 415 naming it refuses the body
+/// (review29a).
 fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
     let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    let sent_as = x.req_headers.media_type().unwrap_or_default();
     contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
         || contains(&body, b"content-type-not-supported")
         || contains(&body, b"-32005")
         || request_part_media_types(&c.params)
             .iter()
+            .filter(|m| !m.eq_ignore_ascii_case(&sent_as))
             .any(|m| contains(&body, m.as_bytes()))
 }
 

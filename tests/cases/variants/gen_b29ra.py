@@ -111,4 +111,39 @@ case("b29r-B3-v03-stream-to-card-without-streaming-refused-32004",
      [("client-streaming-not-declared", "note")], CAPS,
      "control: the refusal STREAM-001 asks for (UnsupportedOperationError) to a client that streamed anyway: CAP-STREAM-003 stays")
 
+# C1-C4: breaker29 C08 (a 415 to a body that is not JSON is no A2A error) held only for a
+# 415 whose body is no JSON, and a part media type equal to the body's own Content-Type
+# read the refusal as ContentTypeNotSupportedError.
+MEDIA = "review29a: breaker29 C08's 415 exemption (HTTP-MEDIA-003 vs REST-ERROR-001) missed a framework's JSON 415 page and a text/plain body with a text/plain part"
+REST_IF = [{"url": H + "/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+
+
+def rest415(ctype, part, body, rctype="application/json"):
+    bh._t[0] = 0.0
+    m = {"messageId": "m1", "role": "ROLE_USER", "parts": [part]}
+    return [*getcard(card10(ifaces=REST_IF)),
+            req(H + "/rest/message:send", {"message": m}, headers={"content-type": ctype, "a2a-version": "1.0"}),
+            resp(body, status=415, headers={"content-type": rctype})]
+
+
+case("b29r-C1-v10-rest-text-plain-body-json-415-page",
+     rest415("text/plain;charset=UTF-8", {"text": "hi"}, {"detail": "Unsupported Media Type"}),
+     [("client-request-media-type-wrong", "warning")], MEDIA,
+     "fetch() with a string body sends text/plain; the framework's JSON 415 page ({\"detail\": ...}) refuses the body before any A2A operation: HTTP-MEDIA-003 only, no REST-ERROR-001 (the old code: both, the one calling the 415 right, the other an error)")
+
+case("b29r-C2-v10-rest-text-plain-body-415-names-text-plain",
+     rest415("text/plain;charset=UTF-8", {"text": "hi", "mediaType": "text/plain"}, {"detail": "Unsupported Media Type: text/plain; expected application/json"}),
+     [("client-request-media-type-wrong", "warning")], MEDIA,
+     "the 415 names text/plain, which is the body's Content-Type as well as the text part's media type: a refusal of the body, not ContentTypeNotSupportedError (the old code: REST-ERROR-001 as well)")
+
+case("b29r-C3-v10-rest-text-plain-body-text-415-names-text-plain",
+     rest415("text/plain", {"text": "hi", "mediaType": "text/plain"}, "Unsupported Media Type: text/plain", "text/plain"),
+     [("client-request-media-type-wrong", "warning")], MEDIA,
+     "the plain-text twin of C2 (rest_error_not_json's path): the part type equal to the body's Content-Type no longer reads as ContentTypeNotSupportedError")
+
+case("b29r-C4-v10-rest-json-body-json-415-page",
+     rest415("application/json", {"text": "hi"}, {"detail": "Unsupported Media Type"}),
+     [("rest-error-shape", "error"), ("rest-1-0-media-type-refused", "warning")], MEDIA,
+     "control: a 415 to the binding's own media type is the agent's fault and its body is still judged (b11 K20)")
+
 print(len(CASES), "cases")
