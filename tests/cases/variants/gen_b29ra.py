@@ -146,4 +146,22 @@ case("b29r-C4-v10-rest-json-body-json-415-page",
      [("rest-error-shape", "error"), ("rest-1-0-media-type-refused", "warning")], MEDIA,
      "control: a 415 to the binding's own media type is the agent's fault and its body is still judged (b11 K20)")
 
+# D1-D2: breaker29 A25 reads a 0.1 card's `authentication.schemes` as its security
+# declaration, but did so for every card without securitySchemes: a 0.3 or 1.0 card carrying
+# a leftover `authentication` member (no such member in the 0.2.5+ schemas or a2a.proto)
+# drew an error AUTH-OPEN-001 for a call the card never asked credentials for.
+AUTHS = "review29a: breaker29 A25's 0.1 authentication reading applied to 0.3 and 1.0 cards"
+case("b29r-D1-legal-v03-card-leftover-authentication-member",
+     (bh._t.__setitem__(0, 0.0) or []) + [*getcard(card03(authentication={"schemes": ["Bearer"]})),
+      req(H + "/a2a", rpc(1, "message/send", {"message": msg03("go")})),
+      resp(ok(1, task03(state="completed")))],
+     [], AUTHS,
+     "a 0.3 card (protocolVersion 0.3.0) declares security only in securitySchemes / security; its leftover 0.1 member authentication declares nothing, so a call without credentials that succeeds is no AUTH-OPEN-001 (the old code: error)")
+case("b29r-D2-legal-v10-card-leftover-authentication-member",
+     (bh._t.__setitem__(0, 0.0) or []) + [*getcard(card10(authentication={"schemes": ["Bearer"]})),
+      req(H + "/a2a", rpc(1, "SendMessage", {"message": msg10("go")}), headers=V10),
+      resp(ok(1, {"task": task10(state="COMPLETED")}))],
+     [], AUTHS,
+     "the 1.0 twin of D1: a2a.proto's AgentCard has no authentication field; security is securitySchemes / securityRequirements (the old code: error AUTH-OPEN-001)")
+
 print(len(CASES), "cases")
