@@ -24978,6 +24978,18 @@ impl State {
                     None
                 };
                 if let Some(a) = self.advertised.get_mut(&itf.url) {
+                    // review29a: the same binding in another version at the same URL (a
+                    // 0.3 and a 1.0 HTTP+JSON interface side by side, 0.3 listed first):
+                    // 1.0's routes sit directly below the URL as well, whatever the order.
+                    if twin == Some(Binding::Rest)
+                        && a.binding == twin
+                        && itf
+                            .version
+                            .as_deref()
+                            .is_some_and(|v| v.trim().starts_with('1'))
+                    {
+                        a.rest_1x = true;
+                    }
                     if twin.is_some() && a.binding.is_some() && a.binding != twin {
                         a.twin = twin;
                         a.twin_pointer = Some(itf.pointer().to_string());

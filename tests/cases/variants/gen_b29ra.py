@@ -164,4 +164,36 @@ case("b29r-D2-legal-v10-card-leftover-authentication-member",
      [], AUTHS,
      "the 1.0 twin of D1: a2a.proto's AgentCard has no authentication field; security is securitySchemes / securityRequirements (the old code: error AUTH-OPEN-001)")
 
+# E1-E3: mine29b's 1.0-routes-below-a-0.3-interface reading (BIND-USE-002 / VER-CARD-002, no
+# CARD-URL-002) looked at the URL's first HTTP+JSON interface only: a card listing a 0.3 and
+# a 1.0 HTTP+JSON interface at one URL, 0.3 first, had its 1.0 client blamed for the agent's
+# 404 on the route its 1.0 interface offers.
+DUAL = "review29a: mine29b's client_dropped_v1 ignored a 1.0 HTTP+JSON interface listed after a 0.3 one at the same url"
+I10 = {"url": H + "/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}
+I03 = {"url": H + "/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "0.3"}
+
+
+def dual(ifaces, lines):
+    bh._t[0] = 0.0
+    return [*getcard(card10(ifaces=ifaces))] + lines()
+
+
+def send10_404():
+    return [req(H + "/rest/message:send", {"message": msg10("go")}, headers=V10),
+            resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "Not Found"}}, status=404)]
+
+
+case("b29r-E1-v10-dual-rest-card-0-3-first-1-0-route-404",
+     dual([I03, I10], send10_404),
+     [("card-url-unreachable", "error")], DUAL,
+     "the card offers 1.0 HTTP+JSON at /rest (listed second): POST /rest/message:send is its route, and the agent's 404 is the agent's fault, as with the interfaces in the other order (E2); the old code: BIND-USE-002 on the client")
+case("b29r-E2-v10-dual-rest-card-1-0-first-1-0-route-404",
+     dual([I10, I03], send10_404),
+     [("card-url-unreachable", "error")], DUAL,
+     "control: the same card with 1.0 listed first (the old code already said CARD-URL-002)")
+case("b29r-E3-v10-rest-0-3-only-card-1-0-route-404",
+     dual([I03], send10_404),
+     [("client-version-not-in-card", "note")], DUAL,
+     "control: a card with only the 0.3 HTTP+JSON interface at /rest: the 1.0 client's route is not offered (mine29b stays)")
+
 print(len(CASES), "cases")
