@@ -17,8 +17,16 @@ fn streaming_note_only_for_a_refusal_of_the_stream() {
         "b29r-B1-v03-stream-to-card-without-streaming-answered-json-result",
         "b29r-B2-v03-stream-to-card-without-streaming-refused-401",
     ] {
-        assert!(!has(name, "CAP-STREAM-003"), "{name}: {:?}", run(name).findings);
+        assert!(
+            !has(name, "CAP-STREAM-003"),
+            "{name}: {:?}",
+            run(name).findings
+        );
     }
     let name = "b29r-B3-v03-stream-to-card-without-streaming-refused-32004";
-    assert!(has(name, "CAP-STREAM-003"), "{name}: {:?}", run(name).findings);
+    assert!(
+        has(name, "CAP-STREAM-003"),
+        "{name}: {:?}",
+        run(name).findings
+    );
 }
