@@ -1009,6 +1009,21 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
     }
 }
 
+/// Whether card `o` may declare security the 0.1.0 way (`authentication.schemes`): a 0.x
+/// card (no `supportedInterfaces`) that names no protocolVersion (0.1.0 had none; 0.2.5
+/// added it) or names 0.1. A 0.2.5+ or 1.0 card defines no `authentication` member, so one
+/// it carries declares nothing there (review29a: an error AUTH-OPEN-001 on a 0.3 card's
+/// leftover member).
+fn reads_as_v01_auth(o: &Obj, has_v1_fields: bool) -> bool {
+    if has_v1_fields {
+        return false;
+    }
+    match o.get("protocolVersion") {
+        None => true,
+        Some(v) => v.as_str().and_then(Dialect::from_version) == Some(Dialect::V0_1),
+    }
+}
+
 fn read_security(o: &Obj, c: &mut AgentCardView) {
     if c.has_v1_fields && !c.has_v0_fields {
         for k in [
@@ -1074,7 +1089,10 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             })
         });
         c.requires_auth = !list.is_empty() && !any_empty;
-    } else if reqs.is_none() && o.get("securitySchemes").is_none() {
+    } else if reqs.is_none()
+        && o.get("securitySchemes").is_none()
+        && reads_as_v01_auth(o, c.has_v1_fields)
+    {
         // 0.1.0 declares security as `authentication: {schemes: [...], credentials?}` (0.1
         // schema AgentAuthentication; 0.2 replaced it by securitySchemes / security):
         // a scheme other than the samples' "public" (or none) asks every call for

@@ -18067,6 +18067,12 @@ impl State {
                 return;
             }
         }
+        // review29a: a task the recording showed ended over a minute before may be purged
+        // (TASK-003; 1.0 §3.3.2 "already completed and purged"): not found is then right for
+        // every call on it, SubscribeToTask included.
+        if self.purged_after_end(x, tid) {
+            return;
+        }
         // TASK-004: a task in a terminal state still exists; SubscribeToTask on it is
         // answered UnsupportedOperationError, not TaskNotFoundError (servers that drop
         // finished tasks from the table of live ones the subscriber looks in).
@@ -18113,9 +18119,6 @@ impl State {
                 );
                 return;
             }
-        }
-        if self.purged_after_end(x, tid) {
-            return;
         }
         let call = x
             .call
@@ -21693,6 +21696,23 @@ impl State {
         {
             return;
         }
+        // review29a (breaker29 C08's JSON twin): a framework's JSON 415 page
+        // (`{"detail":"Unsupported Media Type"}`) to a body the client sent under a media
+        // type that is not JSON (HTTP-MEDIA-003 names the client) is refused before any A2A
+        // operation runs: no A2A error exists for it, so its body is not judged; an A2A error
+        // object, or a 415 that is ContentTypeNotSupportedError, still is.
+        let client_media_not_json = x
+            .req_headers
+            .media_type()
+            .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
+        if status == 415
+            && client_media_not_json
+            && aip.is_none()
+            && !o.get("code").is_some_and(Json::is_i64)
+            && !refusal_names_part_type(x, &c)
+        {
+            return;
+        }
         // "Not served here" (404/405/501) on an HTTP+JSON route no card offers (a
         // JSON-RPC-only 1.0 agent answering a registry's probe of the 0.3 route
         // /v1/message:send with 501 and Link headers: a2a-registry #166, mine24a f348; the
@@ -24958,6 +24978,18 @@ impl State {
                     None
                 };
                 if let Some(a) = self.advertised.get_mut(&itf.url) {
+                    // review29a: the same binding in another version at the same URL (a
+                    // 0.3 and a 1.0 HTTP+JSON interface side by side, 0.3 listed first):
+                    // 1.0's routes sit directly below the URL as well, whatever the order.
+                    if twin == Some(Binding::Rest)
+                        && a.binding == twin
+                        && itf
+                            .version
+                            .as_deref()
+                            .is_some_and(|v| v.trim().starts_with('1'))
+                    {
+                        a.rest_1x = true;
+                    }
                     if twin.is_some() && a.binding.is_some() && a.binding != twin {
                         a.twin = twin;
                         a.twin_pointer = Some(itf.pointer().to_string());
@@ -31312,13 +31344,19 @@ fn is_json_media_type(mt: &str) -> bool {
 /// request body's Content-Type: its body names the error (its reason, 1.0.0's
 /// problem+json type URI `.../content-type-not-supported`, the code) or one of the
 /// request's part media types.
+///
+/// A part media type that is also the request's own Content-Type (a `text/plain` body with
+/// a `text/plain` text part) does not tell the two apart: a 415 naming it refuses the body
+/// (review29a).
 fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
     let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    let sent_as = x.req_headers.media_type().unwrap_or_default();
     contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
         || contains(&body, b"content-type-not-supported")
         || contains(&body, b"-32005")
         || request_part_media_types(&c.params)
             .iter()
+            .filter(|m| !m.eq_ignore_ascii_case(&sent_as))
             .any(|m| contains(&body, m.as_bytes()))
 }
 
@@ -33019,17 +33057,24 @@ const PURGE_GRACE_US: u64 = 60_000_000;
 impl State {
     /// TASK-003 (1.0 §3.1.5; 0.3 sets no retention time): an agent MAY purge a task once it
     /// has ended and then answer TaskNotFoundError for it. True when exchange `x` is a
-    /// GetTask / CancelTask (0.x tasks/get, tasks/cancel) on task `tid` that the recording
+    /// call on task `tid` (any operation; a send only when its message names `tid` as its
+    /// taskId; 1.0 §3.3.2: "already completed and purged") that the recording
     /// showed in a terminal state at least [`PURGE_GRACE_US`] before this call's request:
     /// its not-found answer is no ID-TASK-001 (adcp-client PR #1596, mine29c f610). A task
     /// last shown running stays ID-TASK-001's (librefang #3787, f609), and so does one not
     /// found moments after it ended: that agent never kept it (CASE-05, b12-L1, b26x-E02).
     fn purged_after_end(&self, x: &Exch, tid: &str) -> bool {
-        let get_or_cancel = x
-            .call
-            .as_ref()
-            .is_some_and(|c| matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask)));
-        get_or_cancel
+        // review29a: every call on the task itself, not only GetTask / CancelTask: 1.0 §3.3.2
+        // defines TaskNotFoundError for a task "already completed and purged", whatever the
+        // call (a 0.x tasks/resubscribe, a follow-up message naming it as its taskId, a push
+        // config call). A message that only refers to the task (referenceTaskIds) starts a new
+        // task and stays breaker27 X05's.
+        let on_task = x.call.as_ref().is_some_and(|c| {
+            c.op.is_some()
+                && (!matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                    || message_task_id(c).as_deref() == Some(tid))
+        });
+        on_task
             && self.tasks.get(&x.tkey(tid)).is_some_and(|t| {
                 t.terminal
                     .as_ref()
@@ -33373,7 +33418,9 @@ impl State {
     /// call (`c.op` SendStreamingMessage or SubscribeToTask, any version and binding but
     /// gRPC) to an agent whose card (the one [`Self::card_for`] finds for `x`) sets
     /// `capabilities.streaming` false or leaves it out, and the answer (HTTP `status`) is
-    /// no event stream: the call was refused or failed. A2A gives streaming calls only to
+    /// no event stream: the call was refused or failed (a JSON-RPC error or HTTP 4xx/5xx;
+    /// not a success in one JSON body, nor a 401, 403, 407 or 429, which refuse for
+    /// another reason: review29a). A2A gives streaming calls only to
     /// agents that declare it (0.3 §7.2; 1.0 §3.3.4), so the refusal is expected and the
     /// client should have sent and polled. Not for the prober's own requests (its tests of
     /// the refusal) nor synthetic exchanges. Once per exchange.
@@ -33387,6 +33434,20 @@ impl State {
                 .is_some()
             || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some()
         {
+            return;
+        }
+        // The JSON-RPC error code of the answer, when it is one: what the client was told.
+        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let code = Json::parse(&body).ok().and_then(|v| {
+            v.get("error")
+                .and_then(|e| e.get("code"))
+                .and_then(Json::as_i64)
+        });
+        // review29a: only a refusal or failure of the call is the expected outcome this
+        // note names: a success answered as one JSON body (STREAM-HTTP-001's) was no
+        // refusal, and a refusal for credentials or rate (401, 403, 407, 429) is not about
+        // streaming.
+        if (code.is_none() && status < 400) || matches!(status, 401 | 403 | 407 | 429) {
             return;
         }
         let Some(card) = self.card_for(x) else {
@@ -33414,13 +33475,6 @@ impl State {
             x.resp_seq
         } else {
             x.end_seq
-        });
-        // The JSON-RPC error code of the answer, when it is one: what the client was told.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-        let code = Json::parse(&body).ok().and_then(|v| {
-            v.get("error")
-                .and_then(|e| e.get("code"))
-                .and_then(Json::as_i64)
         });
         let got = match code {
             Some(k) => format!("error {k} (HTTP {status})"),
