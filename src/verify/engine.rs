@@ -25485,8 +25485,7 @@ impl State {
         // the prober's own calls (named by their agent URL) are each a client following the
         // card (q29b: an advertised URL that refused every connection was no CARD-URL-002 in
         // interop, only the recording proxy's 502 as GW-RESP-006).
-        if x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
-        {
+        if self.behind_hop(x) {
             return;
         }
         // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
