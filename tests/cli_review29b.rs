@@ -97,3 +97,43 @@ fn r2_a_text_report_given_as_input_is_named_as_a_report() {
         }
     }
 }
+
+/// R4: the proxy's live lines folded a finding on another hop as a repeat: the same rule,
+/// pointer and words first seen on the client hop, then on `[leg upstream]` (the agent
+/// behind a gateway) or another `--leg`, was never printed for that hop, though the
+/// line says which hop and the reports keep the hops apart. Now each hop's first
+/// occurrence is printed; a repeat on one hop still folds.
+#[test]
+fn r4_live_lines_print_each_hops_first_occurrence() {
+    use a2a_interop::app::pipeline::LiveFold;
+    use a2a_interop::verify::{Category, Evidence, Finding, Severity};
+    let f = |sev: Severity, leg: Option<&str>, ex: &str| Finding {
+        rule: "STREAM-END-002".into(),
+        name: "stream-end".into(),
+        severity: sev,
+        category: Category::Streaming,
+        message: "the stream ended without a final event".into(),
+        help: String::new(),
+        spec: vec![],
+        evidence: vec![Evidence {
+            seq: 7,
+            exchange: Some(ex.into()),
+            pointer: None,
+            found: None,
+        }],
+        leg: leg.map(str::to_string),
+    };
+    for sev in [Severity::Warning, Severity::Error] {
+        let mut fold = LiveFold::default();
+        let t0 = std::time::Instant::now();
+        assert!(fold.line_at(&f(sev, None, "e1"), t0).is_some());
+        let up = fold.line_at(&f(sev, Some("upstream"), "e2"), t0);
+        assert!(
+            up.as_deref().is_some_and(|l| l.contains("[leg upstream]")),
+            "{sev:?}: {up:?}"
+        );
+        // repeats on each hop fold
+        assert_eq!(fold.line_at(&f(sev, None, "e3"), t0), None);
+        assert_eq!(fold.line_at(&f(sev, Some("upstream"), "e4"), t0), None);
+    }
+}
