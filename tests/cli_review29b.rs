@@ -137,3 +137,52 @@ fn r4_live_lines_print_each_hops_first_occurrence() {
         assert_eq!(fold.line_at(&f(sev, Some("upstream"), "e4"), t0), None);
     }
 }
+
+/// R5: a UTF-32 file (`Out-File -Encoding utf32`) starts with UTF-16LE's byte order mark
+/// and was named UTF-16LE, its iconv line (`-f UTF-16LE`) making garbage. Now named
+/// UTF-32LE / UTF-32BE with the iconv line for that; UTF-16 stays as it was.
+#[test]
+fn r5_a_utf32_file_is_named_utf32_with_its_iconv_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = transcript_in(dir.path(), "run.jsonl");
+    let body = std::fs::read_to_string(&rec).unwrap();
+    let enc = |be: bool, wide: usize| -> Vec<u8> {
+        let mut out = Vec::new();
+        let bom: u32 = 0xFEFF;
+        for c in std::iter::once(bom).chain(body.chars().map(|c| c as u32)) {
+            let b: Vec<u8> = if wide == 4 {
+                if be {
+                    c.to_be_bytes().to_vec()
+                } else {
+                    c.to_le_bytes().to_vec()
+                }
+            } else {
+                let c = c as u16;
+                if be {
+                    c.to_be_bytes().to_vec()
+                } else {
+                    c.to_le_bytes().to_vec()
+                }
+            };
+            out.extend(b);
+        }
+        out
+    };
+    for (name, be, wide, enc_name) in [
+        ("u32le.jsonl", false, 4, "UTF-32LE"),
+        ("u32be.jsonl", true, 4, "UTF-32BE"),
+        ("u16le.jsonl", false, 2, "UTF-16LE"),
+    ] {
+        std::fs::write(dir.path().join(name), enc(be, wide)).unwrap();
+        let o = run_in(dir.path(), &["verify", name]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("it is {enc_name} text")), "{err}");
+        assert!(
+            err.contains(&format!(
+                "hint: convert it to UTF-8 first: iconv -f {enc_name} -t UTF-8 {name} > "
+            )),
+            "{err}"
+        );
+    }
+}

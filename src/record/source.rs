@@ -332,7 +332,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
         // PowerShell 5's `>` and `Out-File` write it (newcomer29 N6). Said as such, with
         // the conversion, not as "not a recording".
         None if utf16(&head).is_some() => bail!(
-            "{}: not a recording, transcript or HAR file as it is: it is {} text (Windows PowerShell 5's `>` and Out-File write UTF-16), and a2a-interop reads UTF-8",
+            "{}: not a recording, transcript or HAR file as it is: it is {} text (Windows PowerShell 5's `>` and Out-File write UTF-16, Out-File -Encoding utf32 writes UTF-32), and a2a-interop reads UTF-8",
             path.display(),
             utf16(&head).unwrap_or("UTF-16"),
         ),
@@ -370,9 +370,14 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
 }
 
 /// `Some("UTF-16LE")` / `Some("UTF-16BE")` when `head` is UTF-16 text: it starts with that
-/// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...).
+/// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...);
+/// `Some("UTF-32LE")` / `Some("UTF-32BE")` for a UTF-32 byte order mark.
 fn utf16(head: &[u8]) -> Option<&'static str> {
     match head {
+        // UTF-32's marks first: UTF-32LE's starts with UTF-16LE's (Out-File -Encoding
+        // utf32; review29b: it was named UTF-16LE, and its iconv line made garbage)
+        [0xFF, 0xFE, 0, 0, ..] => return Some("UTF-32LE"),
+        [0, 0, 0xFE, 0xFF, ..] => return Some("UTF-32BE"),
         [0xFF, 0xFE, ..] => return Some("UTF-16LE"),
         [0xFE, 0xFF, ..] => return Some("UTF-16BE"),
         _ => {}
