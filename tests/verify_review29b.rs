@@ -114,3 +114,23 @@ fn an_interop_recording_exercises_no_gateway_area() {
         o.areas_exercised
     );
 }
+
+/// An intermediary's own answer (here a 413 page) shows a gateway in a client's recording;
+/// in an `interop` run the intermediary is the run's own recording proxy (its 502 for an
+/// agent URL that refused), so no `gateway` area is listed.
+#[test]
+fn an_interop_run_whose_calls_got_an_intermediary_answer_lists_no_gateway() {
+    let case = "variants/b19-Y9-v10-rest-intermediary-413.jsonl";
+    let plain = outcome(case, false);
+    assert!(
+        plain.areas_exercised.iter().any(|a| a == "gateway"),
+        "{:?}",
+        plain.areas_exercised
+    );
+    let inter = outcome(case, true);
+    assert!(
+        !inter.areas_exercised.iter().any(|a| a == "gateway"),
+        "{:?}",
+        inter.areas_exercised
+    );
+}

@@ -3740,7 +3740,10 @@ impl State {
         }
         // ... but it did show an intermediary's answer (GW-RESP-003). Inserted only now:
         // during the run `gateway` means that an upstream leg is recorded.
-        if !self.areas_unanswered.is_empty() {
+        // Not a `probe` or `interop` run's: the intermediary was the run's own recording
+        // proxy (its 502 for an agent URL that refused), no gateway of the user's
+        // (review29b: an interop of an agent whose card URL refused listed `gateway`).
+        if !self.areas_unanswered.is_empty() && self.driver.is_none() {
             self.areas.insert("gateway");
         }
         // RPC-REQ-002: bare payloads posted where the agent speaks JSON-RPC, no card saying so.
