@@ -529,8 +529,6 @@ pub struct ReproArgs {
     pub curl: Option<PathBuf>,
 }
 
-/// Generic hint of [`error_line`] for an error that carries none of its own, naming the
-/// subcommand the user typed (`command`; breaker9a B24: it said `<command>` literally).
 /// A byte size as `--capture-cap` and `--queue-bytes` take it (newcomer29 N3): a count of
 /// bytes (`16777216`), or a number (a decimal fraction allowed: `1.5GiB`) with a unit,
 /// case-insensitive, `_` between digits ignored: `K`/`KiB` 1024, `M`/`MiB` 1024², `G`/`GiB`
@@ -576,6 +574,8 @@ pub fn parse_byte_size(s: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("too large for this machine; {forms}"))
 }
 
+/// Generic hint of [`error_line`] for an error that carries none of its own, naming the
+/// subcommand the user typed (`command`; breaker9a B24: it said `<command>` literally).
 pub fn generic_hint(command: Option<&str>) -> String {
     match command {
         Some(c) => format!(

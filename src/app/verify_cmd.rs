@@ -597,11 +597,13 @@ pub(crate) fn report_given_hint(cause: &str) -> Option<String> {
 /// `None` for any other cause.
 pub(crate) fn utf16_hint(cause: &str) -> Option<String> {
     let (file, rest) =
-        cause.split_once(": not a recording, transcript or HAR file as it is: it is UTF-16")?;
-    let enc = if rest.starts_with("BE") {
-        "UTF-16BE"
-    } else {
-        "UTF-16LE"
+        cause.split_once(": not a recording, transcript or HAR file as it is: it is UTF-")?;
+    let enc = match rest.get(..4) {
+        Some("16BE") => "UTF-16BE",
+        Some("16LE") => "UTF-16LE",
+        Some("32BE") => "UTF-32BE",
+        Some("32LE") => "UTF-32LE",
+        _ => return None,
     };
     let (shown, out) = if file.is_empty() || file == "-" {
         ("FILE".to_string(), "FILE-utf8".to_string())

@@ -332,7 +332,7 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
         // PowerShell 5's `>` and `Out-File` write it (newcomer29 N6). Said as such, with
         // the conversion, not as "not a recording".
         None if utf16(&head).is_some() => bail!(
-            "{}: not a recording, transcript or HAR file as it is: it is {} text (Windows PowerShell 5's `>` and Out-File write UTF-16), and a2a-interop reads UTF-8",
+            "{}: not a recording, transcript or HAR file as it is: it is {} text (Windows PowerShell 5's `>` and Out-File write UTF-16, Out-File -Encoding utf32 writes UTF-32), and a2a-interop reads UTF-8",
             path.display(),
             utf16(&head).unwrap_or("UTF-16"),
         ),
@@ -370,9 +370,14 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
 }
 
 /// `Some("UTF-16LE")` / `Some("UTF-16BE")` when `head` is UTF-16 text: it starts with that
-/// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...).
+/// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...);
+/// `Some("UTF-32LE")` / `Some("UTF-32BE")` for a UTF-32 byte order mark.
 fn utf16(head: &[u8]) -> Option<&'static str> {
     match head {
+        // UTF-32's marks first: UTF-32LE's starts with UTF-16LE's (Out-File -Encoding
+        // utf32; review29b: it was named UTF-16LE, and its iconv line made garbage)
+        [0xFF, 0xFE, 0, 0, ..] => return Some("UTF-32LE"),
+        [0, 0, 0xFE, 0xFF, ..] => return Some("UTF-32BE"),
         [0xFF, 0xFE, ..] => return Some("UTF-16LE"),
         [0xFE, 0xFF, ..] => return Some("UTF-16BE"),
         _ => {}
@@ -394,7 +399,8 @@ fn utf16(head: &[u8]) -> Option<&'static str> {
 /// What [`own_report`] makes of a report a2a-interop wrote.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct OwnReport {
-    /// The report's format as people name it: `Markdown`, `HTML`, `JSON`, `JUnit`, `SARIF`.
+    /// The report's format as people name it: `Markdown`, `HTML`, `JSON`, `JUnit`, `SARIF`,
+    /// `text`.
     pub format: &'static str,
     /// The recording, HAR or transcript the report was made from, as its source line
     /// names it (`None` for standard input, a run that kept no traffic, or a report whose
@@ -405,8 +411,8 @@ pub struct OwnReport {
 }
 
 /// `head` (a file's first bytes) as a report a2a-interop wrote (Markdown, HTML, JSON,
-/// JUnit or SARIF; `report -o`, `probe -o`, `proxy --report`), else `None`. The text
-/// report is not told apart: its lines are free text.
+/// JUnit, SARIF or text; `report -o`, `probe -o`, `proxy --report`), else `None`. The
+/// text report is told by its first line ([`text_report_start`]) and names no file.
 pub fn own_report(head: &[u8]) -> Option<OwnReport> {
     let text = String::from_utf8_lossy(head);
     let t = text.trim_start();
@@ -486,10 +492,25 @@ pub fn own_report(head: &[u8]) -> Option<OwnReport> {
         });
     }
     if t.starts_with('{') && t.contains("sarif") && t.contains("\"name\": \"a2a-interop\"") {
-        let made_from = json_string_after(t, "\"uri\"").filter(|p| p != "-");
+        // SARIF names the file as a URI reference (`file:///abs/run%20x.jsonl`,
+        // `run%20x.jsonl`): given back as the path a command reads (review29b R1).
+        let made_from = json_string_after(t, "\"uri\"")
+            .map(|u| uri_path(&u))
+            .filter(|p| !p.is_empty() && p != "-");
         return Some(OwnReport {
             format: "SARIF",
             made_from,
+            not_kept: false,
+        });
+    }
+    // The text report (`report rec -o r.txt`, `verify rec > r.txt`): a STYLE.md §7 block
+    // per finding (`error[CARD-URL-002]: ...` then `  --> `), or, with none, the summary
+    // line alone (`0 errors, 0 warnings, 0 notes in 3 exchanges ...`). It does not name
+    // its recording (review29b R2: it was "first line is neither ...").
+    if text_report_start(t) {
+        return Some(OwnReport {
+            format: "text",
+            made_from: None,
             not_kept: false,
         });
     }
@@ -512,6 +533,60 @@ pub fn own_report(head: &[u8]) -> Option<OwnReport> {
         });
     }
     None
+}
+
+/// `t` (a file's head, leading blanks trimmed) starts as a text report this tool wrote:
+/// its first line is a finding block's head (`error[RULE-ID]: ...`, `warning[...]`,
+/// `note[...]`) followed by its `  --> ` line, or its summary line
+/// (`N errors, N warnings, N notes in ...`).
+fn text_report_start(t: &str) -> bool {
+    let mut lines = t.lines();
+    let first = lines.next().unwrap_or("");
+    let second = lines.next().unwrap_or("");
+    let block = ["error[", "warning[", "note["].iter().any(|k| {
+        first.strip_prefix(k).is_some_and(|rest| {
+            rest.split_once("]: ").is_some_and(|(id, _)| {
+                !id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+            })
+        })
+    }) && second.starts_with("  --> ");
+    // "0 errors, 0 warnings, 0 notes in 1 exchange": counts in the summary's own words
+    let summary = {
+        let words: Vec<&str> = first.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        words.len() >= 8
+            && words[0].chars().all(|c| c.is_ascii_digit())
+            && words[1].starts_with("error")
+            && words[3].starts_with("warning")
+            && words[5].starts_with("note")
+            && words[6] == "in"
+    };
+    block || summary
+}
+
+/// A SARIF `artifactLocation.uri` (RFC 3986 reference: `file:///abs/run%20x.jsonl` or a
+/// relative `run%20x.jsonl`) as the file path it names, percent-escapes decoded; bytes
+/// that do not decode to UTF-8 are kept as written.
+fn uri_path(uri: &str) -> String {
+    let rest = uri.strip_prefix("file://").unwrap_or(uri);
+    let b = rest.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap_or_else(|_| rest.to_string())
 }
 
 /// The `seq` and `type` of the first line of `head` when it is a whole recording event

@@ -3186,7 +3186,12 @@ impl State {
         };
         let origin = parts.as_ref().map(UrlParts::origin);
         if leg.is_some() {
-            self.areas.insert("gateway");
+            // an `interop` recording's legs are its two directions and their webhooks, no
+            // gateway (review29b: its reports listed a gateway area, and the checks that
+            // stand aside for a gateway's own answers did so for the agents')
+            if self.driver.as_deref() != Some("interop") {
+                self.areas.insert("gateway");
+            }
             if leg.as_deref() == Some("upstream") {
                 self.up_req_last = Some(seq);
             }
@@ -3735,7 +3740,10 @@ impl State {
         }
         // ... but it did show an intermediary's answer (GW-RESP-003). Inserted only now:
         // during the run `gateway` means that an upstream leg is recorded.
-        if !self.areas_unanswered.is_empty() {
+        // Not a `probe` or `interop` run's: the intermediary was the run's own recording
+        // proxy (its 502 for an agent URL that refused), no gateway of the user's
+        // (review29b: an interop of an agent whose card URL refused listed `gateway`).
+        if !self.areas_unanswered.is_empty() && self.driver.is_none() {
             self.areas.insert("gateway");
         }
         // RPC-REQ-002: bare payloads posted where the agent speaks JSON-RPC, no card saying so.
@@ -9288,7 +9296,7 @@ impl State {
         }
         if x.status == Some(404)
             && !x.synthetic
-            && x.leg.is_none()
+            && !self.behind_hop(&x)
             && x.method.eq_ignore_ascii_case("GET")
             && x.path.ends_with("/.well-known/agent-card.json")
         {
@@ -11619,7 +11627,7 @@ impl State {
         if matches!(status, 404 | 405)
             && c.binding == Some(Binding::JsonRpc)
             && !a2a_answer
-            && x.leg.is_none()
+            && !self.behind_hop(x)
             && !self.areas.contains("gateway")
             && self.card_for(x).is_none()
         {
@@ -11632,7 +11640,11 @@ impl State {
         // no answer within its read timeout) are the same answer as a 502/504 (mine28c).
         let intermediary_status =
             (502..=504).contains(&status) || edge_origin_status(status) || status == 413;
-        if !intermediary_status || a2a_answer || x.leg.is_some() || self.areas.contains("gateway") {
+        if !intermediary_status
+            || a2a_answer
+            || self.behind_hop(x)
+            || self.areas.contains("gateway")
+        {
             if !intermediary_status || a2a_answer {
                 self.areas_answered.extend(areas.iter().copied());
             }
@@ -11711,7 +11723,7 @@ impl State {
             || x.status != Some(413)
             || x.synthetic
             || x.outcome != Some(Outcome::Complete)
-            || x.leg.is_some()
+            || self.behind_hop(x)
             || self.areas.contains("gateway")
         {
             return;
@@ -12399,7 +12411,7 @@ impl State {
             || c.binding != Some(Binding::JsonRpc)
             || !c.op.is_some_and(Op::is_task_op)
             || c.webhook
-            || x.leg.is_some()
+            || self.behind_hop(x)
             || self.ver_stripped_clients.contains(&x.id)
         {
             return None;
@@ -12553,7 +12565,7 @@ impl State {
             || c.op.is_none()
             || c.webhook
             || x.synthetic
-            || x.leg.is_some()
+            || self.behind_hop(x)
             || self.ver_stripped_clients.contains(&x.id)
         {
             return None;
@@ -23828,7 +23840,7 @@ impl State {
             self.card_etag_stale(x, v);
             self.signed_card_changed(x, v, base);
         }
-        if x.path.ends_with("/.well-known/agent.json") && x.leg.is_none() {
+        if x.path.ends_with("/.well-known/agent.json") && !self.behind_hop(x) {
             // The newest generation the card declares: 1.0 (CARD-PATH-001) before 0.3
             // (CARD-PATH-003); a 0.2 card (or one naming no version) belongs there.
             let declared = view.declared_dialects();
@@ -24612,7 +24624,7 @@ impl State {
     /// card between the legs is GW-RESP-007's. One finding per URL.
     fn signed_card_changed(&mut self, x: &Exch, v: &Json, base: &str) {
         if x.synthetic
-            || x.leg.is_some()
+            || self.behind_hop(x)
             || x.status != Some(200)
             || !x.method.eq_ignore_ascii_case("GET")
             || !is_card_path(&x.path)
@@ -25508,8 +25520,7 @@ impl State {
         // the prober's own calls (named by their agent URL) are each a client following the
         // card (q29b: an advertised URL that refused every connection was no CARD-URL-002 in
         // interop, only the recording proxy's 502 as GW-RESP-006).
-        if x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
-        {
+        if self.behind_hop(x) {
             return;
         }
         // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
@@ -26346,7 +26357,7 @@ impl State {
     /// an A2A answer (2xx JSON or event stream, no error body), for
     /// [`Self::rest_routes_of_other_version`].
     fn note_rest03_served(&mut self, x: &Exch) {
-        if x.synthetic || x.leg.is_some() || self.rest03_served.len() >= 16 {
+        if x.synthetic || self.behind_hop(x) || self.rest03_served.len() >= 16 {
             return;
         }
         let Some(p) = &x.parts else { return };
@@ -33858,6 +33869,21 @@ impl State {
         }
         self.held_mix = keep;
         settled
+    }
+}
+
+// ---- review29b: interop direction legs are the prober's own client hop -------------------
+
+impl State {
+    /// `x` is on a hop behind a gateway (a leg), not a client's own call to the agent: a
+    /// check of the agent's answer to a client following its card skips it. In an
+    /// `interop` recording every exchange is on a leg (`A->B`, `B->A`, the webhooks), yet
+    /// the prober's own calls (named by their agent URL, [`Exch::named_url`]) are a
+    /// client calling that agent directly, as in a `probe` recording: not behind any
+    /// gateway (review29b: q29b made CARD-URL-002 see them; CARD-PATH-001, CARD-SIG-003,
+    /// VER-HDR-001, VER-HDR-004 and the other checks that skipped every leg did not).
+    fn behind_hop(&self, x: &Exch) -> bool {
+        x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
     }
 }
 
