@@ -14,6 +14,7 @@ mod proxy_process;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener};
+use std::path::Path;
 
 use proxy_process::{reference_agent, run_in, start_proxy};
 
@@ -50,6 +51,31 @@ fn card_only_agent(card: String) -> SocketAddr {
 }
 
 /// A loopback port where nothing listens (bound, then let go).
+/// Probes `url` into `DIR/run.jsonl` (a recording for the commands under test to read).
+fn record_probe(dir: &Path, url: &str) {
+    let o = run_in(
+        dir,
+        &[
+            "probe",
+            url,
+            "--record",
+            "run.jsonl",
+            "-q",
+            "--timeout",
+            "20s",
+        ],
+    );
+    assert!(dir.join("run.jsonl").exists(), "{}", text(&o.stderr));
+}
+
+/// A new directory holding `run.jsonl`, a probe of a reference agent started for it.
+fn probed_recording() -> tempfile::TempDir {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    record_probe(dir.path(), &url);
+    dir
+}
+
 fn dead_port() -> SocketAddr {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     l.local_addr().unwrap()
@@ -135,19 +161,7 @@ fn n1_interop_names_the_agent_whose_card_goes_around_it() {
 fn n2_a_report_given_as_input_names_the_recording_it_was_made_from() {
     let (_agent, url) = reference_agent();
     let dir = tempfile::tempdir().unwrap();
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "run.jsonl",
-            "-q",
-            "--timeout",
-            "20s",
-        ],
-    );
-    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    record_probe(dir.path(), &url);
     let reports = [
         ("run.md", "a Markdown"),
         ("run.html", "an HTML"),
@@ -267,21 +281,7 @@ fn n3_byte_flags_take_a_size_with_a_unit() {
 /// words, which lead nowhere). `-o` and `--output` now name the HAR, as `--har` does.
 #[test]
 fn n4_export_takes_o_for_its_har() {
-    let (_agent, url) = reference_agent();
-    let dir = tempfile::tempdir().unwrap();
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "run.jsonl",
-            "-q",
-            "--timeout",
-            "20s",
-        ],
-    );
-    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let dir = probed_recording();
     for (flag, out) in [("-o", "a.har"), ("--output", "b.har"), ("--har", "c.har")] {
         let o = run_in(dir.path(), &["export", "run.jsonl", flag, out]);
         let err = text(&o.stderr);
@@ -350,21 +350,7 @@ fn n5_probe_binding_takes_its_other_names_and_says_grpc_is_not_probed() {
 /// reader (verify, report, repro, export) names the encoding and the `iconv` line.
 #[test]
 fn n6_a_utf16_file_is_named_so_with_the_conversion() {
-    let (_agent, url) = reference_agent();
-    let dir = tempfile::tempdir().unwrap();
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "run.jsonl",
-            "-q",
-            "--timeout",
-            "20s",
-        ],
-    );
-    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let dir = probed_recording();
     let o = run_in(dir.path(), &["export", "run.jsonl", "--har", "run.har"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     for (src, out, le) in [
@@ -450,19 +436,7 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
     );
     assert!(!dir.path().join("~").exists(), "{err}");
 
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "run.jsonl",
-            "-q",
-            "--timeout",
-            "20s",
-        ],
-    );
-    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    record_probe(dir.path(), &url);
     for args in [
         ["report", "run.jsonl", "--output=~/n29runs/r.md"],
         ["export", "run.jsonl", "--har=~/n29runs/r.har"],
@@ -481,21 +455,7 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
 /// format names are taken in any case.
 #[test]
 fn n8_format_takes_the_extension_names_and_any_case() {
-    let (_agent, url) = reference_agent();
-    let dir = tempfile::tempdir().unwrap();
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "run.jsonl",
-            "-q",
-            "--timeout",
-            "20s",
-        ],
-    );
-    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let dir = probed_recording();
     for (f, starts) in [
         ("md", "# A2A interoperability report"),
         ("Markdown", "# A2A interoperability report"),
@@ -531,21 +491,7 @@ fn n8_format_takes_the_extension_names_and_any_case() {
 /// format.
 #[test]
 fn n9_o_dash_alone_is_the_text_report_on_stdout() {
-    let (_agent, url) = reference_agent();
-    let dir = tempfile::tempdir().unwrap();
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "run.jsonl",
-            "-q",
-            "--timeout",
-            "20s",
-        ],
-    );
-    assert!(dir.path().join("run.jsonl").exists(), "{}", text(&o.stderr));
+    let dir = probed_recording();
     let plain = run_in(dir.path(), &["report", "run.jsonl"]);
     let dash = run_in(dir.path(), &["report", "run.jsonl", "-o", "-"]);
     assert_eq!(dash.status.code(), Some(0), "{}", text(&dash.stderr));
