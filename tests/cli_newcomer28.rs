@@ -19,7 +19,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::time::Duration;
 
-use proxy_process::{reference_agent, rest_of, run_in, start_proxy};
+use proxy_process::{card_only_agent, reference_agent, rest_of, run_in, start_proxy};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -276,35 +276,6 @@ fn n2_repro_cuts_an_occurrence_the_agents_team_cannot_blame_on_the_client() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", text(&o.stderr));
-}
-
-/// A small real HTTP/1.1 server on a free loopback port that serves `card` (JSON) on every
-/// request, one per connection: an agent whose card lives at one address while the card
-/// names another for its interfaces.
-fn card_only_agent(card: String) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for conn in l.incoming() {
-            let Ok(mut s) = conn else { continue };
-            let card = card.clone();
-            std::thread::spawn(move || {
-                let mut r = BufReader::new(s.try_clone().unwrap());
-                loop {
-                    let mut h = String::new();
-                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
-                        break;
-                    }
-                }
-                let _ = write!(
-                    s,
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
-                    card.len()
-                );
-            });
-        }
-    });
-    addr
 }
 
 /// N3: the SDK agent started with its public URL set to a proxy's port (as the README's

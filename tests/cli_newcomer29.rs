@@ -12,42 +12,14 @@
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpListener};
 use std::path::Path;
 
-use proxy_process::{reference_agent, run_in, start_proxy};
+use proxy_process::{card_only_agent, reference_agent, run_in, start_proxy};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// A small real HTTP/1.1 server on a free loopback port that answers every request with
-/// `card` (200, JSON, one request per connection). Runs until the test ends.
-fn card_only_agent(card: String) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for conn in l.incoming() {
-            let Ok(mut s) = conn else { continue };
-            let card = card.clone();
-            std::thread::spawn(move || {
-                let mut r = BufReader::new(s.try_clone().unwrap());
-                loop {
-                    let mut h = String::new();
-                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
-                        break;
-                    }
-                }
-                let _ = write!(
-                    s,
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
-                    card.len()
-                );
-            });
-        }
-    });
-    addr
 }
 
 /// A loopback port where nothing listens (bound, then let go).

@@ -135,35 +135,6 @@ async fn min_sh_names_a_pipe_given_as_cacert() {
     assert!(String::from_utf8_lossy(&file.stdout).contains("\"code\":"));
 }
 
-/// A small real HTTP/1.1 server on a free loopback port that serves `card` (JSON) on every
-/// request, one per connection.
-fn card_only_agent(card: String) -> std::net::SocketAddr {
-    use std::io::{BufRead as _, Write as _};
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for conn in l.incoming() {
-            let Ok(mut s) = conn else { continue };
-            let card = card.clone();
-            std::thread::spawn(move || {
-                let mut r = std::io::BufReader::new(s.try_clone().unwrap());
-                loop {
-                    let mut h = String::new();
-                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
-                        break;
-                    }
-                }
-                let _ = write!(
-                    s,
-                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
-                    card.len()
-                );
-            });
-        }
-    });
-    addr
-}
-
 /// A card with one JSON-RPC interface on a port where nothing listens: the probe runs to
 /// its end (one refused call is not three in a row), and its `errors.no-5xx` skip said
 /// "agent stopped answering: 1 of 3 requests got no answer from it": the agent was never
@@ -187,7 +158,7 @@ fn no_5xx_skip_names_the_card_address_where_nothing_answered() {
         "skills": [{"id": "echo", "name": "Echo", "description": "echo", "tags": ["echo"]}]
     })
     .to_string();
-    let agent = card_only_agent(card);
+    let agent = proxy_process::card_only_agent(card);
     let dir = tempfile::tempdir().unwrap();
     let o = Command::new(BIN)
         .current_dir(dir.path())

@@ -256,3 +256,32 @@ pub fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
     });
     (url, rx)
 }
+
+/// A small real HTTP/1.1 server on a free loopback port that serves `card` (200, JSON) on
+/// every request, one request per connection: an agent whose card lives at one address
+/// while it may name another for its interfaces. Runs until the test process ends.
+pub fn card_only_agent(card: String) -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            let card = card.clone();
+            std::thread::spawn(move || {
+                let mut r = BufReader::new(s.try_clone().unwrap());
+                loop {
+                    let mut h = String::new();
+                    if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                        break;
+                    }
+                }
+                let _ = write!(
+                    s,
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
+                    card.len()
+                );
+            });
+        }
+    });
+    addr
+}
