@@ -567,26 +567,11 @@ fn text_report_start(t: &str) -> bool {
 }
 
 /// A SARIF `artifactLocation.uri` (RFC 3986 reference: `file:///abs/run%20x.jsonl` or a
-/// relative `run%20x.jsonl`) as the file path it names, percent-escapes decoded; bytes
-/// that do not decode to UTF-8 are kept as written.
+/// relative `run%20x.jsonl`) as the file path it names, percent-escapes decoded by the
+/// model's [`crate::model::a2a::percent_decode`] (RFC 3986 §2.1; our reports write the
+/// URI from a UTF-8 path, so the lossy UTF-8 read there never bites).
 fn uri_path(uri: &str) -> String {
-    let rest = uri.strip_prefix("file://").unwrap_or(uri);
-    let b = rest.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        if b[i] == b'%' && i + 2 < b.len() {
-            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| rest.to_string())
+    crate::model::a2a::percent_decode(uri.strip_prefix("file://").unwrap_or(uri))
 }
 
 /// The `seq` and `type` of the first line of `head` when it is a whole recording event
