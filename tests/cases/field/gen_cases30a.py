@@ -74,20 +74,20 @@ def ask10(text, tid, cid, mid):
 
 # === faults ==========================================================================================
 
-# a2aproject/a2a-java #766: SendMessage naming an unknown taskId makes a task of that id; its status message has "" ids
-R766 = "https://github.com/a2aproject/a2a-java/issues/766 ; https://github.com/a2aproject/a2a-dotnet/issues/111"
+# a2aproject/a2a-java #766: the status message of the answer carries taskId "" and contextId ""
+R766 = "https://github.com/a2aproject/a2a-java/issues/766"
 t620 = task10("t-620", "c-620", "TASK_STATE_INPUT_REQUIRED", ts=ts(1))
 t620["status"]["message"] = amsg10("For which day do you want the forecast?", mid="m-620q", taskId="", contextId="")
 t620b = task10("t-620", "c-620", "TASK_STATE_COMPLETED", ts=ts(4), artifacts=[art10("a-620", "Lisbon tomorrow: 24 C, sunny")])
 t620b["status"]["message"] = amsg10("Here is tomorrow's forecast.", mid="m-620r", taskId="", contextId="")
-case("f620-v10-status-message-empty-task-and-context-ids", get_card(0.0, card10()) + [
+case("f620-legal-v10-status-message-empty-ids-proto-default", get_card(0.0, card10()) + [
     jreq(0.1, "1", "SendMessage", {"message": umsg10("what is the weather in Lisbon?", mid="m-620a")}),
     jok(0.9, "1", {"task": t620}),
     jreq(3.0, "2", "SendMessage", {"message": umsg10("tomorrow", mid="m-620b", taskId="t-620", contextId="c-620")}),
     jok(4.0, "2", {"task": t620b}),
-], [("task-message-ids-mismatch", "warning")],
- R766 + " (the a2a-java TCK run: besides adopting an unknown taskId, 'the status message in the response contains empty contextId and taskId fields, which should either be omitted or populated'; a2a-dotnet #111 is the same SDK family's adoption of client task ids)",
- "the agent's status message kept in the task names taskId \"\" and contextId \"\" while the task is t-620 in c-620: a message kept in a task belongs to it (ID-004: agent messages carry the contextId, and the taskId when a task exists; ID-006). A client that reads the ids off the message (to answer the question in it) gets empty ones. ProtoJSON omits an unset string, so \"\" on the wire is a value, not an absence. Rebuilt from the issue's description (it gives no bytes)")
+], [],
+ R766 + " (the a2a-java TCK run, besides the adoption of an unknown taskId: 'the status message in the response contains empty contextId and taskId fields, which should either be omitted or populated')",
+ "legal: 1.0 Message.task_id and context_id are proto3 strings whose unset value is \"\" (1.0 proto Message: 'Optional ... If set'), and ProtoJSON reads \"\" as unset: a status message with taskId \"\" and contextId \"\" is one that names no ids, which a message kept in a task may be, since the task carries them (ID-004, ID-006 judge a message naming other ids). The TCK's complaint asks for tidier output than the proto requires; the follow-up names the task and context the task itself gave (1.0 §3.4.3). Rebuilt from the issue's description (it gives no bytes)")
 
 # a2aproject/a2a-java #741 / PR #760: SendMessage to a completed task accepted on every transport (HTTP+JSON shown)
 R741 = "https://github.com/a2aproject/a2a-java/issues/741 ; https://github.com/a2aproject/a2a-java/pull/760 ; https://github.com/a2aproject/a2a-java/pull/746"
@@ -274,5 +274,37 @@ case("f634-legal-v10-auth-required-chained-through-orchestrator", get_card(0.0, 
 ], [],
  R184 + " (agentbridge, the client that answers a remote task parked in TASK_STATE_AUTH_REQUIRED, had no handling for the state and the task stalled; the issue lays out re-prove, block or escalate, and passing the challenge up to a human)",
  "legal: an agent that is itself the client of another agent may pass an AUTH_REQUIRED up by moving its own task to AUTH_REQUIRED with a status message that explains it (1.0 §7.6.2, TASK-006), forming a chain; agents SHOULD take messages for a task in AUTH_REQUIRED (1.0 §7.6.1), and each follow-up names its own task and context (1.0 §3.4.3). Both tasks resume and complete; no credential travels in a payload (AUTH-001)")
+
+# a2aproject/a2a-java #1037: requiresInput() sent no status update; a Message event in the 1.0 task stream instead
+R1037 = "https://github.com/a2aproject/a2a-java/issues/1037"
+def sse10(i, result):
+    return "data: " + js(ok(i, result)) + "\n\n"
+case("f635-v10-task-stream-carries-message-input-required-lost", get_card(0.0, card10()) + [
+    jreq(0.1, "1", "SendStreamingMessage", {"message": umsg10("plan the team offsite", mid="m-635a")}, accept=SSE),
+    resp(0.2, 200, "", ctype=SSE),
+    chunk(0.3, sse10("1", {"task": task10("t-635", "c-635", "TASK_STATE_SUBMITTED")})),
+    chunk(0.4, sse10("1", {"statusUpdate": {"taskId": "t-635", "contextId": "c-635", "status": {"state": "TASK_STATE_WORKING", "timestamp": ts(0)}}})),
+    chunk(2.0, sse10("1", {"message": amsg10("I found three venues near Lyon.", mid="m-635m2", taskId="t-635", contextId="c-635")})),
+    chunk(4.0, sse10("1", {"artifactUpdate": {"taskId": "t-635", "contextId": "c-635", "artifact": art10("a-635", "Venue shortlist: A, B, C")}})),
+    chunk(4.1, sse10("1", {"statusUpdate": {"taskId": "t-635", "contextId": "c-635", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": ts(4), "message": amsg10("Done.", mid="m-635m4", taskId="t-635", contextId="c-635")}}})),
+    chunk(4.2, "", close="eof"),
+], [("message-event-in-task-stream", "error")],
+ R1037 + " (a2a-java 1.2.0.Final: the executor called agentEmitter.sendMessage(a2aMessage2), then requiresInput(a2aMessage3), addArtifact and complete(a2aMessage4); the client received a2aMessage2 as a MessageEvent, never a TaskStatusUpdateEvent for TASK_STATE_INPUT_REQUIRED, so a2aMessage3, the question the user had to answer, was lost)",
+ "a 1.0 task stream is the Task, then statusUpdate and artifactUpdate events until a terminal state (1.0 §3.1.2, STREAM-003); a message event after the task is outside that shape, and SDK clients stop reading the task's updates at it. The input-required question the executor raised never reached the wire as a status update, so the client could not answer it (TASK-007). Shape rebuilt from the issue's step list")
+
+# microsoft/agent-framework PR #2101: the completed task's answer is only the last history message, no artifact
+R2101 = "https://github.com/microsoft/agent-framework/pull/2101"
+case("f636-legal-v03-completed-task-answer-only-in-history", get_card(0.0, CARD03) + [
+    req(0.1, "POST", RPC_URL, rpc("1", "message/send", {"message": umsg03("what is my balance?", mid="m-636a")})),
+    resp(2.0, 200, ok("1", task03("t-636", "c-636", "completed", ts=ts(2),
+        history=[umsg03("what is my balance?", mid="m-636a", taskId="t-636", contextId="c-636"),
+                 amsg03("Your balance is 1,204.50 EUR.", mid="m-636r", taskId="t-636", contextId="c-636")]))),
+    req(8.0, "POST", RPC_URL, rpc("2", "message/send", {"message": umsg03("and last month?", mid="m-636b", contextId="c-636")})),
+    resp(9.5, 200, ok("2", task03("t-636b", "c-636", "completed", ts=ts(9),
+        history=[umsg03("and last month?", mid="m-636b", taskId="t-636b", contextId="c-636"),
+                 amsg03("Last month it was 987.10 EUR.", mid="m-636s", taskId="t-636b", contextId="c-636")]))),
+], [],
+ R2101 + " (testing with the a2a-samples azureaifoundry_sdk agent the framework saw empty responses: 'The actual response is in the last message of the history and not in the artifacts'; the PR reads the last history entry when a task has no artifacts)",
+ "legal: Task.artifacts is optional and a task's history holds its messages, the agent's too (0.3 schema Task; 1.0 proto Task.history 'if there are multiple turns for a task, these are stored in history'); an agent that answers in a history message rather than an artifact completes its task lawfully. The second turn reuses the context with a new task whose history is its own (ID-008): history is per task, not per context")
 
 write_cases(cases, OUT)
