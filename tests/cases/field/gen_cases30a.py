@@ -307,4 +307,22 @@ case("f636-legal-v03-completed-task-answer-only-in-history", get_card(0.0, CARD0
  R2101 + " (testing with the a2a-samples azureaifoundry_sdk agent the framework saw empty responses: 'The actual response is in the last message of the history and not in the artifacts'; the PR reads the last history entry when a task has no artifacts)",
  "legal: Task.artifacts is optional and a task's history holds its messages, the agent's too (0.3 schema Task; 1.0 proto Task.history 'if there are multiple turns for a task, these are stored in history'); an agent that answers in a history message rather than an artifact completes its task lawfully. The second turn reuses the context with a new task whose history is its own (ID-008): history is per task, not per context")
 
+# a2aproject/a2a-js PR #434 (review): the contextId-mismatch check ran after the message was saved into the task
+R434 = "https://github.com/a2aproject/a2a-js/pull/434 ; https://github.com/a2aproject/a2a-rs/pull/249"
+q637 = ask10("Which date should the meeting be on?", "t-637", "c-637", "m-637q")
+t637 = task10("t-637", "c-637", "TASK_STATE_INPUT_REQUIRED", ts=ts(1), history=[umsg10("set up a meeting with Dana", mid="m-637a", taskId="t-637", contextId="c-637"), q637])
+t637["status"]["message"] = q637
+t637g = copy.deepcopy(t637)
+t637g["history"].append(umsg10("next Friday", mid="m-637b", taskId="t-637", contextId="c-637-stale"))
+case("f637-v10-refused-context-mismatch-message-kept-in-history", get_card(0.0, card10()) + [
+    jreq(0.1, "1", "SendMessage", {"message": umsg10("set up a meeting with Dana", mid="m-637a")}),
+    jok(0.8, "1", {"task": t637}),
+    jreq(5.0, "2", "SendMessage", {"message": umsg10("next Friday", mid="m-637b", taskId="t-637", contextId="c-637-stale")}),
+    jerr(5.05, "2", -32602, "contextId mismatch: message contextId 'c-637-stale' does not match task 't-637' contextId 'c-637'"),
+    jreq(7.0, "3", "GetTask", {"id": "t-637"}),
+    jok(7.01, "3", t637g),
+], [("context-id-changed", "error"), ("task-message-ids-mismatch", "warning")],
+ R434 + " (the PR makes the JS request handler throw RequestMalformedError on a contextId mismatch, as 1.0 §3.4.3 requires; the review: 'The validation for contextId mismatch is performed after the task has already been modified and saved to the store ... the task's history is updated with the incoming message and persisted. If this validation subsequently fails ... the task in the store will remain in a corrupted state, containing a message that was technically rejected'; a2a-rs PR #249 chose INVALID_PARAMS for the same mismatch, following the Go SDK)",
+ "a message naming a task with another contextId must be rejected (1.0 §3.4.3, ID-003), and the agent did answer InvalidParams; but GetTask then lists the rejected message in the task's history, under the other context: the agent stored the turn it refused (ID-006: a task's messages belong to its context), so the conversation it continues from holds a message the client was told was not taken, and a client that resends it with the right contextId gets it twice. The history entry naming another context is ID-CTX-003's as well. Rebuilt from the review comment (no bytes in the thread)")
+
 write_cases(cases, OUT)
