@@ -33922,8 +33922,9 @@ struct RefusedFollowUp {
     mid: String,
     /// `Some((message's contextId, task's contextId))` when they differ.
     contexts: Option<(String, String)>,
-    /// The task's terminal state when the follow-up came, if it had one.
-    terminal: Option<TaskState>,
+    /// The task's terminal state when the follow-up came, if it had one, in the
+    /// exchange's wire terms (`completed`, `TASK_STATE_COMPLETED`).
+    terminal: Option<&'static str>,
     /// The error as the wire said it (`-32602 InvalidParams`, `HTTP 400`).
     refusal: String,
     /// The request's messageId and the refusal answer.
@@ -33967,7 +33968,7 @@ impl State {
             .terminal
             .as_ref()
             .filter(|(_, s, _)| *s < x.req_seq)
-            .map(|(st, _, _)| *st);
+            .map(|(st, _, _)| x.state_term(*st));
         if contexts.is_none() && terminal.is_none() {
             return;
         }
@@ -34084,10 +34085,7 @@ impl State {
                 &r::TASK_MESSAGE_TO_TERMINAL,
                 format!(
                     "agent refused message {} to task {} in {} with {}, yet the {what} lists that message in its history: the finished task took in the message it rejected (a terminal task accepts no further messages, TASK-002, TASK-001)",
-                    r.mid,
-                    r.task,
-                    st.as_str(),
-                    r.refusal
+                    r.mid, r.task, st, r.refusal
                 ),
             ),
             (None, None) => return,
