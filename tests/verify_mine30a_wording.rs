@@ -25,7 +25,10 @@ fn refused_other_context_follow_up_kept_in_history_names_both_contexts() {
         &run("b30a-R4-v03-refused-mismatch-kept-in-stream-task"),
         "ID-CTX-002",
     );
-    assert!(m.contains("the stream task event lists that message"), "{m}");
+    assert!(
+        m.contains("the stream task event lists that message"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -58,8 +61,9 @@ fn refused_terminal_follow_up_kept_in_history_names_the_state_in_wire_terms() {
         "TASK-STATE-002",
     );
     assert!(
-        m.contains("agent refused message m-r1b to task t-r1 in TASK_STATE_COMPLETED with HTTP 400")
-            && m.contains("the finished task took in the message it rejected"),
+        m.contains(
+            "agent refused message m-r1b to task t-r1 in TASK_STATE_COMPLETED with HTTP 400"
+        ) && m.contains("the finished task took in the message it rejected"),
         "{m}"
     );
 }

@@ -15779,8 +15779,7 @@ impl State {
             }) {
                 let op = c.op_term(Op::SendStreamingMessage.name());
                 let cont = params_message(&c.params)
-                    .and_then(|m| m.get("taskId").or_else(|| m.get("task_id")))
-                    .and_then(Json::as_str)
+                    .and_then(a2a::message_task_id)
                     .map(|t| format!(" continuing task {t}"))
                     .unwrap_or_default();
                 let v1 = c.dialect == Some(Dialect::V1_0);
@@ -33976,7 +33975,12 @@ impl State {
             Some(s) if s >= 400 => format!("HTTP {s}"),
             _ => "a JSON-RPC error".to_string(),
         };
-        let base = if x.call.as_ref().and_then(|c| c.binding).is_some_and(Binding::bare_params) {
+        let base = if x
+            .call
+            .as_ref()
+            .and_then(|c| c.binding)
+            .is_some_and(Binding::bare_params)
+        {
             "/message/messageId"
         } else {
             "/params/message/messageId"
