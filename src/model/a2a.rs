@@ -3372,4 +3372,18 @@ mod tests {
         assert_eq!(base64_problem("Zm9vY=="), Some("wrong padding"));
         assert_eq!(base64_problem("Zm9vY"), Some("a length no base64 text has"));
     }
+
+    #[test]
+    fn message_ids_read_an_empty_string_as_absent() {
+        let v = Json::parse(br#"{"taskId":"","contextId":"","messageId":"m"}"#).unwrap();
+        let m = v.as_object().unwrap();
+        assert_eq!(message_task_id(m), None);
+        assert_eq!(message_context_id(m), None);
+        let v = Json::parse(br#"{"task_id":"t1","context_id":"c1"}"#).unwrap();
+        let m = v.as_object().unwrap();
+        assert_eq!(message_task_id(m), Some("t1"));
+        assert_eq!(message_context_id(m), Some("c1"));
+        let v = Json::parse(br#"{"messageId":"m"}"#).unwrap();
+        assert_eq!(message_task_id(v.as_object().unwrap()), None);
+    }
 }
