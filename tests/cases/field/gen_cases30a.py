@@ -325,4 +325,35 @@ case("f637-v10-refused-context-mismatch-message-kept-in-history", get_card(0.0, 
  R434 + " (the PR makes the JS request handler throw RequestMalformedError on a contextId mismatch, as 1.0 §3.4.3 requires; the review: 'The validation for contextId mismatch is performed after the task has already been modified and saved to the store ... the task's history is updated with the incoming message and persisted. If this validation subsequently fails ... the task in the store will remain in a corrupted state, containing a message that was technically rejected'; a2a-rs PR #249 chose INVALID_PARAMS for the same mismatch, following the Go SDK)",
  "a message naming a task with another contextId must be rejected (1.0 §3.4.3, ID-003), and the agent did answer InvalidParams; but GetTask then lists the rejected message in the task's history, under the other context: the agent stored the turn it refused (ID-006: a task's messages belong to its context), so the conversation it continues from holds a message the client was told was not taken, and a client that resends it with the right contextId gets it twice. The history entry naming another context is ID-CTX-003's as well. Rebuilt from the review comment (no bytes in the thread)")
 
+# a2aproject/a2a-python #1113: a follow-up answered with a Message associated with the task (the SDK refuses to send it)
+R1113 = "https://github.com/a2aproject/a2a-python/issues/1113 ; https://github.com/a2aproject/a2a-go/issues/195"
+t638 = task10("t-638", "c-638", "TASK_STATE_INPUT_REQUIRED", ts=ts(1))
+t638["status"]["message"] = ask10("Which city should the hotel be in?", "t-638", "c-638", "m-638q")
+case("f638-legal-v10-follow-up-answered-with-task-message", get_card(0.0, card10()) + [
+    jreq(0.1, "1", "SendMessage", {"message": umsg10("book a hotel for Friday", mid="m-638a")}),
+    jok(0.8, "1", {"task": t638}),
+    jreq(4.0, "2", "SendMessage", {"message": umsg10("Porto", mid="m-638b", taskId="t-638", contextId="c-638")}),
+    jok(5.2, "2", {"message": amsg10("Booked: Hotel Ribeira, Friday night.", mid="m-638r", taskId="t-638", contextId="c-638")}),
+    jreq(9.0, "3", "GetTask", {"id": "t-638"}),
+    jok(9.01, "3", task10("t-638", "c-638", "TASK_STATE_COMPLETED", ts=ts(5), artifacts=[art10("a-638", "Hotel Ribeira, Fri 1 night")])),
+], [],
+ R1113 + " (a2a-python 1.x raises InvalidAgentResponseError 'Received Message object in task mode. Use TaskStatusUpdateEvent or TaskArtifactUpdateEvent instead.' when an executor answers a task's turn with a Message carrying the task id; the reporter: 'into specification we can associate a task with message'; a2a-go #195 adds the same validation to its executor; the thread's answer: associating a message with a task is spec-valid, the SDK's rule is its event contract)",
+ "legal: a SendMessage answer is a Task or a Message (1.0 proto SendMessageResponse) and a Message may name the task it belongs to (1.0 proto Message.task_id: 'If set, the message will be associated with the given task'; ID-004: taskId only when a task exists, and t-638 does). The follow-up named the task and its context (1.0 §3.4.3); the reply names the same ids, and GetTask shows the task completed. That the Python and Go SDKs refuse to emit this shape is their executor contract, not a wire rule")
+
+# a2aproject/a2a-rs PR #249: a mismatching contextId/taskId pair refused with INVALID_PARAMS (HTTP 400), following the Go SDK
+R249 = "https://github.com/a2aproject/a2a-rs/pull/249"
+t639 = task10("t-639", "c-639", "TASK_STATE_INPUT_REQUIRED", ts=ts(1))
+t639["status"]["message"] = ask10("Which size, S, M or L?", "t-639", "c-639", "m-639q")
+case("f639-legal-v10-rest-context-mismatch-refused-invalid-argument", get_card(0.0, RESTCARD) + [
+    rest_req(0.1, "POST", A + "/message:send", {"message": umsg10("order the team shirt", mid="m-639a")}),
+    rest_resp(0.7, 200, {"task": t639}),
+    rest_req(3.0, "POST", A + "/message:send", {"message": umsg10("M", mid="m-639b", taskId="t-639", contextId="c-rpc-push")}),
+    rest_resp(3.02, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "message contextId c-rpc-push does not match task t-639 contextId c-639",
+        "details": [{"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [{"field": "message.contextId", "description": "does not match the task's context"}]}]}}),
+    rest_req(4.0, "POST", A + "/message:send", {"message": umsg10("M", mid="m-639c", taskId="t-639", contextId="c-639")}),
+    rest_resp(4.9, 200, {"task": task10("t-639", "c-639", "TASK_STATE_COMPLETED", ts=ts(5), artifacts=[art10("a-639", "ordered: 1 shirt, size M")])}),
+], [],
+ R249 + " (before the PR a mismatching contextId/taskId pair was accepted, 'the stored context silently winning'; now INVALID_PARAMS naming both ids, mapped to 400 on HTTP+JSON: 'Error choices follow the Go SDK for interop (a2asrv/agentexec.go) ... ErrInvalidParams for a context mismatch'; the e2e tests had declared genuinely mismatching pairs that the old code ignored)",
+ "legal: a message whose contextId differs from its task's MUST be rejected (1.0 §3.4.3, ID-003) and the spec names no error, so InvalidParams (HTTP 400 INVALID_ARGUMENT) is a lawful rejection: the request is malformed in the agent's eyes (ERR-006), and the task is untouched. The client's next follow-up with the task's own context completes it. This is no refusal of a follow-up naming the task and context the agent handed out (RPC-ERROR-003)")
+
 write_cases(cases, OUT)
