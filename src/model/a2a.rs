@@ -2493,6 +2493,21 @@ pub fn params_message<'p, 'a>(params: &'p Json<'a>) -> Option<&'p Obj<'a>> {
         .and_then(Json::as_object)
 }
 
+/// The `taskId` a message names (`taskId`, 0.3 REST `task_id`), `None` when absent or
+/// `""`: the empty string is the proto3 default of an unset string, so a message carrying
+/// `"taskId": ""` (clients that emit every proto field, a2a-dotnet PR #124's "what about
+/// empty?") names no task and starts a new one (1.0 proto `Message.task_id`, ID-001).
+pub fn message_task_id<'a>(m: &'a Obj) -> Option<&'a str> {
+    str_member(m, "taskId", "task_id").filter(|s| !s.is_empty())
+}
+
+/// The `contextId` a message names (`contextId`, 0.3 REST `context_id`), `None` when absent
+/// or `""` (the proto3 default of an unset string, as in [`message_task_id`]; ID-002,
+/// ID-003: a follow-up with `"contextId": ""` names only its task).
+pub fn message_context_id<'a>(m: &'a Obj) -> Option<&'a str> {
+    str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())
+}
+
 /// Task id named by get/cancel/subscribe params (`id`, 0.3 REST `name: tasks/{id}`).
 pub fn params_task_id<'p>(params: &'p Json<'_>) -> Option<&'p str> {
     params
@@ -3356,5 +3371,19 @@ mod tests {
         assert_eq!(base64_problem("Zm9vY==="), Some("wrong padding"));
         assert_eq!(base64_problem("Zm9vY=="), Some("wrong padding"));
         assert_eq!(base64_problem("Zm9vY"), Some("a length no base64 text has"));
+    }
+
+    #[test]
+    fn message_ids_read_an_empty_string_as_absent() {
+        let v = Json::parse(br#"{"taskId":"","contextId":"","messageId":"m"}"#).unwrap();
+        let m = v.as_object().unwrap();
+        assert_eq!(message_task_id(m), None);
+        assert_eq!(message_context_id(m), None);
+        let v = Json::parse(br#"{"task_id":"t1","context_id":"c1"}"#).unwrap();
+        let m = v.as_object().unwrap();
+        assert_eq!(message_task_id(m), Some("t1"));
+        assert_eq!(message_context_id(m), Some("c1"));
+        let v = Json::parse(br#"{"messageId":"m"}"#).unwrap();
+        assert_eq!(message_task_id(v.as_object().unwrap()), None);
     }
 }

@@ -1767,6 +1767,12 @@ pub(super) struct State {
     /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
     /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
     ctx_artifacts: Recent<(String, u64, u64, String)>,
+    /// Follow-ups the agent refused with an error although they named a task it had handed
+    /// out, in a context other than the task's or while the task was terminal
+    /// ([`RefusedFollowUp`]): a later read of the task whose history lists the refused
+    /// message is ID-CTX-002 / TASK-STATE-002 (mine30a f637). At most
+    /// [`MAX_REFUSED_FOLLOWUPS`], oldest dropped first.
+    refused_followups: Vec<RefusedFollowUp>,
     /// `leg \0 taskId \0 artifactId` already reported under DATA-HISTORY-004 (told once per
     /// task and artifact, however often the task is read). At most [`MAX_TASKS`].
     ctx_artifacts_told: Recent<()>,
@@ -2526,6 +2532,7 @@ impl State {
             sent_messages: Recent::new(MAX_TASKS),
             agent_messages: Recent::new(MAX_TASKS),
             ctx_artifacts: Recent::new(MAX_TASKS),
+            refused_followups: Vec::new(),
             ctx_artifacts_told: Recent::new(MAX_TASKS),
             rest_dialects: Recent::new(MAX_TASKS),
             agent_ifaces: HashMap::new(),
@@ -2764,7 +2771,7 @@ impl State {
         let Some(m) = params_message(&c.params) else {
             return false;
         };
-        if str_member(m, "taskId", "task_id").is_some()
+        if a2a::message_task_id(m).is_some()
             || c.params.get("id").is_some_and(|v| !matches!(v, Json::Null))
         {
             return false;
@@ -3040,8 +3047,8 @@ impl State {
         let mut ev = vec![x.ev(x.req_ev_seq())];
         if why.is_none() && send {
             let m = params_message(&c.params);
-            let tid = m.and_then(|m| str_member(m, "taskId", "task_id"));
-            let mctx = m.and_then(|m| str_member(m, "contextId", "context_id"));
+            let tid = m.and_then(a2a::message_task_id);
+            let mctx = m.and_then(a2a::message_context_id);
             if let Some((tid, rec)) = tid.and_then(|t| Some((t, self.tasks.get(&x.tkey(t))?))) {
                 if let (Some((aseq, axid)), None, Some(ctx), Some((st, _))) =
                     (&rec.announced, &rec.terminal, &rec.context_id, rec.last)
@@ -8100,6 +8107,7 @@ impl State {
                 {
                     self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
                 }
+                self.refused_message_stored(x, p.inner, &p.pointer, seq, "stream task event");
                 if let Some((msg, ev)) = self.history_user_message_as_agent(
                     x,
                     p.inner,
@@ -9083,7 +9091,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return false;
         }
-        params_message(&c.params).is_some_and(|m| str_member(m, "taskId", "task_id") == Some(id))
+        params_message(&c.params).is_some_and(|m| a2a::message_task_id(m) == Some(id))
     }
 
     fn followup_names_only_task(&self, x: &Exch, id: &str) -> bool {
@@ -9091,8 +9099,7 @@ impl State {
         let Some(m) = params_message(&c.params) else {
             return false;
         };
-        str_member(m, "taskId", "task_id") == Some(id)
-            && str_member(m, "contextId", "context_id").is_none()
+        a2a::message_task_id(m) == Some(id) && a2a::message_context_id(m).is_none()
     }
 
     fn check_state_spelling(
@@ -13898,6 +13905,7 @@ impl State {
         let Some(m) = params_message(&c.params) else {
             return;
         };
+        self.note_followup_refusal(x, m, success);
         let req_ctx = str_member(m, "contextId", "context_id")
             .filter(|s| !s.is_empty())
             .map(str::to_string);
@@ -13920,7 +13928,7 @@ impl State {
         // pointer ([`Self::reply_context_substituted`], from the result); judged there
         // only (breaker19b Z12: it was reported twice, once without a pointer).
         let ctx_judged_on_reply = result_task.is_none() && x.sse.is_none() && success;
-        let Some(tid) = str_member(m, "taskId", "task_id").map(str::to_string) else {
+        let Some(tid) = a2a::message_task_id(m).map(str::to_string) else {
             // A send naming no task (a new task, perhaps in the client's context).
             // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
             let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
@@ -15771,8 +15779,7 @@ impl State {
             }) {
                 let op = c.op_term(Op::SendStreamingMessage.name());
                 let cont = params_message(&c.params)
-                    .and_then(|m| m.get("taskId").or_else(|| m.get("task_id")))
-                    .and_then(Json::as_str)
+                    .and_then(a2a::message_task_id)
                     .map(|t| format!(" continuing task {t}"))
                     .unwrap_or_default();
                 let v1 = c.dialect == Some(Dialect::V1_0);
@@ -15804,7 +15811,7 @@ impl State {
             // refused with UnsupportedOperationError, streaming or not: no capability
             // refusal (breaker26; q27a item 5, the plain-error form of a pre-stream refusal).
             let continues_terminal = params_message(&c.params)
-                .and_then(|m| str_member(m, "taskId", "task_id"))
+                .and_then(a2a::message_task_id)
                 .and_then(|t| self.tasks.get(&x.tkey(t)))
                 .and_then(|t| t.terminal.as_ref())
                 .is_some_and(|(_, tseq, _)| *tseq < x.req_seq);
@@ -16963,7 +16970,7 @@ impl State {
                 .map(str::to_string)
                 .or_else(|| {
                     params_message(&c.params)
-                        .and_then(|m| str_member(m, "taskId", "task_id"))
+                        .and_then(a2a::message_task_id)
                         .map(str::to_string)
                 })
                 .or_else(|| self.referenced_task_handed_out(x, &c));
@@ -18085,6 +18092,12 @@ impl State {
         if self.purged_after_end(x, tid) {
             return;
         }
+        // ID-003 (mine30a): a follow-up naming the task with another contextId than the
+        // task's must be rejected, in no set error; TaskNotFoundError for that pair (no such
+        // task in the context the client named) is such a rejection, not a lost task.
+        if self.followup_names_other_context(x, tid) {
+            return;
+        }
         // TASK-004: a task in a terminal state still exists; SubscribeToTask on it is
         // answered UnsupportedOperationError, not TaskNotFoundError (servers that drop
         // finished tasks from the table of live ones the subscriber looks in).
@@ -18212,7 +18225,7 @@ impl State {
             return None;
         }
         let m = params_message(&c.params)?;
-        if str_member(m, "taskId", "task_id").is_some() {
+        if a2a::message_task_id(m).is_some() {
             return None;
         }
         let refs = m
@@ -18806,6 +18819,7 @@ impl State {
                     {
                         self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
                     }
+                    self.refused_message_stored(x, o, &ptr, bseq, "listed task of ListTasks");
                     if let Some((msg, ev)) = self.history_user_message_as_agent(
                         x,
                         o,
@@ -19421,6 +19435,7 @@ impl State {
         if let Some((msg, ev)) = self.task_content_repeated(x, o, &ptr, bseq, &what) {
             self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
         }
+        self.refused_message_stored(x, o, &ptr, bseq, &what);
         if let Some((msg, ev)) = self.history_user_message_as_agent(x, o, &ptr, bseq, &what) {
             self.find(&r::DATA_AGENT_ROLE, msg, ev, &x.leg);
         }
@@ -30134,7 +30149,7 @@ enum GrpcRequest {
 /// params and a gRPC request's ProtoJSON alike): `None` for a message without one.
 fn message_task_id(c: &Call) -> Option<String> {
     params_message(&c.params)
-        .and_then(|m| str_member(m, "taskId", "task_id"))
+        .and_then(a2a::message_task_id)
         .map(str::to_string)
 }
 
@@ -30940,7 +30955,7 @@ pub fn stream_first_event_rule(
 /// a SubscribeToTask, or a new task; the help names the SDK calls that put the Task first.
 fn stream_first_not_task(c: &Call, name: &str, at: Evidence, leg: &Option<String>) -> Finding {
     let follow_up = matches!(c.op, Some(Op::SendStreamingMessage))
-        .then(|| params_message(&c.params).and_then(|m| str_member(m, "taskId", "task_id")))
+        .then(|| params_message(&c.params).and_then(a2a::message_task_id))
         .flatten();
     // "an artifactUpdate", "a statusUpdate".
     let a = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -33884,6 +33899,203 @@ impl State {
     /// VER-HDR-001, VER-HDR-004 and the other checks that skipped every leg did not).
     fn behind_hop(&self, x: &Exch) -> bool {
         x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
+    }
+}
+
+/// At most this many refused follow-ups are remembered ([`State::refused_followups`]).
+const MAX_REFUSED_FOLLOWUPS: usize = 256;
+
+/// A follow-up message (SendMessage / SendStreamingMessage naming `taskId`) the agent
+/// answered with an error while the named task, which the recording saw it hand out, was
+/// in another context than the message named (ID-003: the refusal is due) or already
+/// terminal (TASK-002). A later read of the task that lists the message in `history`
+/// shows the agent stored the message it refused (mine30a f637, a2a-js PR #434's review:
+/// the contextId check ran after the incoming message had been saved into the task).
+#[derive(Clone, Debug)]
+struct RefusedFollowUp {
+    /// [`task_key`] of the named task.
+    task_key: String,
+    /// The named task's id, as the message gave it.
+    task: String,
+    /// The refused message's `messageId`.
+    mid: String,
+    /// `Some((message's contextId, task's contextId))` when they differ.
+    contexts: Option<(String, String)>,
+    /// The task's terminal state when the follow-up came, if it had one, in the
+    /// exchange's wire terms (`completed`, `TASK_STATE_COMPLETED`).
+    terminal: Option<&'static str>,
+    /// The error as the wire said it (`-32602 InvalidParams`, `HTTP 400`).
+    refusal: String,
+    /// The request's messageId and the refusal answer.
+    evidence: Vec<Evidence>,
+    /// The request's `seq`: only a later read can show the message stored.
+    req_seq: u64,
+    reported: bool,
+}
+
+impl State {
+    /// Remembers (or forgets) follow-up `m` of exchange `x` for
+    /// [`State::refused_message_stored`]: a refusal ([`State::answer_is_error`]) of a
+    /// message naming a task the recording knows, in another context than the task's
+    /// (ID-003) or after the task ended (TASK-002), is kept; a later successful send of the
+    /// same messageId to the task (the client's corrected retry) drops it, since then the
+    /// message is in the history lawfully.
+    fn note_followup_refusal(&mut self, x: &Exch, m: &Obj, success: bool) {
+        let (Some(tid), Some(mid)) = (
+            a2a::message_task_id(m),
+            str_member(m, "messageId", "message_id").filter(|s| !s.is_empty()),
+        ) else {
+            return;
+        };
+        let task_key = x.tkey(tid);
+        if success {
+            self.refused_followups
+                .retain(|r| !(r.task_key == task_key && r.mid == mid));
+            return;
+        }
+        if !self.answer_is_error(x) {
+            return;
+        }
+        let Some(rec) = self.tasks.get(&task_key) else {
+            return;
+        };
+        let contexts = match (a2a::message_context_id(m), rec.context_id.as_deref()) {
+            (Some(q), Some(k)) if q != k => Some((q.to_string(), k.to_string())),
+            _ => None,
+        };
+        let terminal = rec
+            .terminal
+            .as_ref()
+            .filter(|(_, s, _)| *s < x.req_seq)
+            .map(|(st, _, _)| x.state_term(*st));
+        if contexts.is_none() && terminal.is_none() {
+            return;
+        }
+        let refusal = match x.status {
+            Some(s) if s >= 400 => format!("HTTP {s}"),
+            _ => "a JSON-RPC error".to_string(),
+        };
+        let base = if x
+            .call
+            .as_ref()
+            .and_then(|c| c.binding)
+            .is_some_and(Binding::bare_params)
+        {
+            "/message/messageId"
+        } else {
+            "/params/message/messageId"
+        };
+        if self.refused_followups.len() >= MAX_REFUSED_FOLLOWUPS {
+            self.refused_followups.remove(0);
+        }
+        self.refused_followups.push(RefusedFollowUp {
+            task_key,
+            task: tid.to_string(),
+            mid: mid.to_string(),
+            contexts,
+            terminal,
+            refusal,
+            evidence: vec![
+                x.ev_at(x.req_ev_seq(), base, Some(Value::String(mid.to_string()))),
+                x.ev(x.body_seq()),
+            ],
+            req_seq: x.req_seq,
+            reported: false,
+        });
+    }
+
+    /// Whether exchange `x` is a send whose message names task `tid` with a `contextId`
+    /// other than the one the recording saw the task carry (ID-003, 1.0 §3.4.3: such a
+    /// message must be rejected, with no error named): its TaskNotFoundError is that
+    /// rejection, the task in the client's context does not exist (mine30a, b30a-N1).
+    fn followup_names_other_context(&self, x: &Exch, tid: &str) -> bool {
+        let Some(c) = x.call.as_ref() else {
+            return false;
+        };
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return false;
+        }
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        if a2a::message_task_id(m) != Some(tid) {
+            return false;
+        }
+        let known = self
+            .tasks
+            .get(&x.tkey(tid))
+            .and_then(|t| t.context_id.as_deref());
+        matches!((a2a::message_context_id(m), known), (Some(q), Some(k)) if q != k)
+    }
+
+    /// ID-CTX-002 / TASK-STATE-002 (ID-003, TASK-002; mine30a f637): task `o` (at `ptr`
+    /// of line `seq`, `what` names it) lists in its `history` a message (same messageId)
+    /// that the agent refused as a follow-up of this task ([`State::note_followup_refusal`]):
+    /// the agent stored the message it said it rejected, so the task's history (the
+    /// conversation the agent goes on from) holds a turn the client was told was refused.
+    /// Told once per refused message.
+    fn refused_message_stored(&mut self, x: &Exch, o: &Obj, ptr: &str, seq: u64, what: &str) {
+        if self.refused_followups.is_empty() {
+            return;
+        }
+        let Some(tid) = str_member(o, "id", "id").filter(|t| !t.is_empty()) else {
+            return;
+        };
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        let key = x.tkey(tid);
+        // This exchange's own message resent under the refused messageId (the client's
+        // corrected retry, ID-007): its answer lists it lawfully, and the refusal is over.
+        let own = x
+            .call
+            .as_ref()
+            .filter(|c| matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)))
+            .and_then(|c| params_message(&c.params))
+            .filter(|m| a2a::message_task_id(m) == Some(tid))
+            .and_then(|m| str_member(m, "messageId", "message_id"))
+            .map(str::to_string);
+        if let Some(own) = own {
+            self.refused_followups
+                .retain(|r| !(r.task_key == key && r.mid == own));
+        }
+        let hit = hist.iter().enumerate().find_map(|(i, m)| {
+            let mid = m
+                .as_object()
+                .and_then(|m| str_member(m, "messageId", "message_id"))?;
+            let k = self.refused_followups.iter().position(|r| {
+                !r.reported && r.task_key == key && r.mid == mid && r.req_seq < seq
+            })?;
+            Some((i, k))
+        });
+        let Some((i, k)) = hit else {
+            return;
+        };
+        let r = &mut self.refused_followups[k];
+        r.reported = true;
+        let r = r.clone();
+        let at = jptr(ptr, &[Key("history"), Index(i), Key("messageId")]);
+        let mut ev = r.evidence.clone();
+        ev.push(x.ev_at(seq, &at, Some(Value::String(r.mid.clone()))));
+        let (rule, msg) = match (&r.contexts, r.terminal) {
+            (Some((q, kc)), _) => (
+                &r::ID_CONTEXT_CHANGED,
+                format!(
+                    "agent refused message {} (contextId {q}, naming task {} of context {kc}) with {}, yet the {what} lists that message in its history: it stored the follow-up it rejected, so the task's conversation now holds a turn from another context (a contextId that differs from the task's must be rejected, ID-003, and a task keeps its own context, ID-006)",
+                    r.mid, r.task, r.refusal
+                ),
+            ),
+            (None, Some(st)) => (
+                &r::TASK_MESSAGE_TO_TERMINAL,
+                format!(
+                    "agent refused message {} to task {} in {} with {}, yet the {what} lists that message in its history: the finished task took in the message it rejected (a terminal task accepts no further messages, TASK-002, TASK-001)",
+                    r.mid, r.task, st, r.refusal
+                ),
+            ),
+            (None, None) => return,
+        };
+        self.areas.insert("id");
+        self.find(rule, msg, ev, &x.leg);
     }
 }
 
