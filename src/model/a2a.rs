@@ -2332,6 +2332,20 @@ pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> 
 /// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
 pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    // mine30b (kagent #2037): a 0.x JSON-RPC Task whose kind is there but is not "task"
+    // (an empty string left by a 1.0 -> 0.x conversion, another word): the 0.2/0.3 schemas
+    // fix it to "task", and 0.x clients dispatch on it. A Task without kind is not judged
+    // here (0.1 has no kind; a send result without one is the payload's classification).
+    if style == PartStyle::V0Rpc {
+        if let Some(Json::String(k)) = o.get("kind") {
+            if k != "task" {
+                out.push((
+                    format!("{ptr}/kind"),
+                    format!("0.x task has kind {k:?}, not \"task\" (the 0.x schemas require kind \"task\" on every Task, and 0.x clients tell a Task from a Message by it)"),
+                ));
+            }
+        }
+    }
     if !matches!(
         o.get("metadata"),
         None | Some(Json::Null) | Some(Json::Object(_))

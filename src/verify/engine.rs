@@ -12319,6 +12319,42 @@ impl State {
         let _ = s;
     }
 
+    /// VER-HDR-005 (VER-002, VER-003; mine30b f647, a2a-elixir PR #18): a 1.0 call (a
+    /// PascalCase method or a 1.0 route) with neither `A2A-Version` nor the query parameter,
+    /// which asks for 0.3 (1.0 §3.6.2: "Agents MUST interpret empty value as 0.3"), served
+    /// with success by an agent whose card declares no 0.x version: it owed
+    /// VersionNotSupportedError, as for an explicit `A2A-Version: 0.3` on a 1.0 call. Not on
+    /// a client leg whose gateway dropped the header (VER-HDR-002 names the gateway).
+    fn headerless_1_0_call_served(&mut self, x: &Exch, c: &Call) {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.binding.is_none()
+            || !c.op.is_some_and(Op::is_task_op)
+            || x.asked_version().is_some()
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let offered = card.view.declared_dialects();
+        if offered.is_empty() || offered.iter().any(|d| d.is_0x()) {
+            return;
+        }
+        let list: Vec<&str> = offered.iter().map(|d| d.as_str()).collect();
+        self.find(
+            &r::VER_TRAP3_PROCESSED,
+            format!(
+                "request {} carries no A2A-Version, which means 0.3 (1.0 \u{a7}3.6.2), a version the card does not offer ({}), and was processed with 1.0 semantics instead of rejected with VersionNotSupportedError{}; a warning, not an error: the client that left the header out is at fault first",
+                call_at(x),
+                list.join(", "),
+                refusal_for_binding(c)
+            ),
+            vec![x.ev(x.req_seq), x.ev(x.resp_seq), Evidence::event(card.seq, card.exchange.clone())],
+            &x.leg,
+        );
+    }
+
     /// VER-002 (VER-HDR-001; VER-HDR-005 for `0.3`, DIGEST trap 3): a known version in
     /// `A2A-Version` (`0.3`, `0.2`, `0.1`) that the agent's card does not offer, answered
     /// with success with 1.0 semantics (a 1.0 method or route) instead of
@@ -13508,6 +13544,8 @@ impl State {
             } else if success {
                 self.version_not_offered(x, &c, hv);
             }
+        } else if success {
+            self.headerless_1_0_call_served(x, &c);
         }
         if success {
             self.implicit_0x_served_as_1_0(x, &c, answer);
@@ -16806,7 +16844,34 @@ impl State {
                 // (VER-HDR-002), the agent judged another version than the client asked
                 // for: its -32601 is the gateway's doing (breaker22 X01, X09).
                 let gateway_changed = self.ver_stripped_clients.contains(&x.id);
+                // mine30b (trpc-agent-go PR #2472): the card declares the call's version,
+                // but on another interface: every interface at the url the call went to
+                // names a version, none of them the call's. The agent's -32601 is that
+                // interface's right answer; the client chose the wrong interface
+                // (1.0 §8.3.2, VER-004: the dialect is per interface url).
+                let mut wrong_interface = false;
                 if covers && core && asked_for_d && !gateway_changed {
+                    if let Some((here, there)) = version_declared_elsewhere(&card, x, d) {
+                        wrong_interface = true;
+                        self.areas.insert("version");
+                        self.find(
+                            &r::BIND_USE_UNDECLARED,
+                            format!(
+                                "client called {m} (A2A {}) at {}, which the card declares as protocol version {here} only: the agent refused it with -32601 method not found, rightly for that interface; the card offers {} at {there} (1.0 \u{a7}8.3.2: select an interface whose protocolVersion the client speaks and use that interface's url)",
+                                d.as_str(),
+                                x.parts.as_ref().map(|p| p.path.clone()).unwrap_or_default(),
+                                d.as_str()
+                            ),
+                            vec![
+                                x.ev(x.req_ev_seq()),
+                                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                                Evidence::event(card.seq, card.exchange.clone()),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+                if covers && core && asked_for_d && !gateway_changed && !wrong_interface {
                     self.areas.insert("version");
                     let shown = declared
                         .iter()
@@ -21888,6 +21953,14 @@ impl State {
                     self.code_beyond_dialect(x, &c, code, bseq, "/code");
                 }
                 if let Some(e) = aip {
+                    // mine30b (a2a-js #559): a 1.0 agent refusing the 0.3 call itself
+                    // with VersionNotSupportedError answers in the version it speaks: the
+                    // error is a 1.0 one (1.0 §3.6.2), mapped as 1.0 §11.6 maps it; 0.3
+                    // has no such error to be shaped after. VER-CARD-001 / VER-CARD-002
+                    // judge the refusal itself.
+                    if error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED") {
+                        return;
+                    }
                     if e.contains_key("status") || e.contains_key("details") {
                         self.find(
                             &r::REST_ERROR_SHAPE,
@@ -34167,4 +34240,47 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
+}
+
+/// mine30b (1.0 §8.3.2, VER-004; trpc-agent-go PR #2472): when every interface of `card`
+/// at the url `x` went to (JSON-RPC: exactly that url; other bindings: it or below it)
+/// names a protocol version and none of them is in `d`'s family (0.2 and 0.3 are one
+/// JSON-RPC family; 0.1 stands alone), while another interface declares `d`: the versions
+/// declared at the url (joined, e.g. `0.3`) and the url of the first interface that
+/// declares `d`. `None` when no interface sits at the url, one there has no version, or
+/// one there is of `d`'s family.
+fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(String, String)> {
+    let p = x.parts.as_ref()?;
+    let (origin, path) = (p.origin(), net::norm_path(&p.path));
+    let family = |k: Dialect| {
+        k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1)
+    };
+    let at_url = |i: &crate::model::card::CardInterface| {
+        parse_url(&i.url).is_some_and(|u| {
+            let base = net::norm_path(&u.path);
+            u.origin() == origin
+                && (base == path
+                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && path.starts_with(&format!("{base}/"))))
+        })
+    };
+    let here: Vec<_> = card.view.interfaces.iter().filter(|i| at_url(i)).collect();
+    if here.is_empty() {
+        return None;
+    }
+    let mut versions = Vec::new();
+    for i in &here {
+        let k = i.version.as_deref().and_then(Dialect::from_version)?;
+        if family(k) {
+            return None;
+        }
+        let v = i.version.clone().unwrap_or_default();
+        if !versions.contains(&v) {
+            versions.push(v);
+        }
+    }
+    let there = card.view.interfaces.iter().find(|i| {
+        !at_url(i) && i.version.as_deref().and_then(Dialect::from_version).is_some_and(family)
+    })?;
+    Some((versions.join(", "), there.url.clone()))
 }
