@@ -61,7 +61,7 @@ C2472 = card10([iface(A + "/a2a/v03", "JSONRPC", "0.3"), iface(A + "/a2a/rest", 
 case("f641-v10-client-takes-first-binding-of-other-version", get_card(0.0, C2472) + [
     req(0.1, "POST", A + "/a2a/v03", rpc("s-2472", "SendMessage", {"message": umsg10("book the 9:40 to Lyon", mid="m-2472")}), ver="1.0"),
     resp(0.11, 200, err("s-2472", -32601, "Method not found")),
-], [("client-called-undeclared-version", "warning")],
+], [("client-binding-not-declared", "warning")],
  "https://github.com/trpc-group/trpc-agent-go/pull/2472 (review: firstSupportedInterface treats every JSONRPC or HTTP+JSON entry as usable without reading ProtocolVersion; the client always sends A2A v1.0, so a card ordered JSONRPC 0.3 then HTTP+JSON 1.0 directs v1 requests to the incompatible first endpoint although a valid later interface exists). The agent's answer is rebuilt: a 0.3 JSON-RPC server does not know SendMessage",
  "1.0 \u00a78.3.2 / CARD-005: the client selects the first interface it supports and uses that interface's url; the entry at /a2a/v03 declares protocolVersion 0.3, and the client sent a 1.0 call (A2A-Version 1.0, SendMessage) there while the card offers 1.0 only over HTTP+JSON at /a2a/rest (VER-004: the dialect is per interface url). The agent's -32601 is the 0.3 server's right answer to a name it does not know")
 
@@ -72,7 +72,7 @@ case("f642-v10-card-declares-03-rest-but-refuses-03", get_card(0.0, C559) + [
     req(0.1, "POST", A + "/rest/v1/message:send", {"message": {"messageId": "m-559", "role": "ROLE_USER", "content": [{"text": "list open invoices"}]}}),
     resp(0.11, 400, {"error": {"code": 400, "status": "FAILED_PRECONDITION", "message": "A2A version 0.3 is not supported",
                                "details": [{"@type": VNS, "reason": "VERSION_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]}}),
-], [("card-version-rejected", "error")],
+], [("card-version-method-mismatch", "error")],
  "https://github.com/a2aproject/a2a-js/issues/559 ; https://github.com/a2aproject/a2a-js/pull/560 (legacyCompat: { enabled: true } on agentCardHandler auto-promoted every declared AgentInterface to v0.3, so the card claimed v0.3 on bindings whose strict v1.0 handlers reject the call at the wire; the PR drives 0.3 advertisement from per-interface protocolVersion only). Rebuilt on HTTP+JSON, one of the bindings the thread names",
  "each interface MUST declare what it really serves (CARD-005, 1.0 \u00a78.3.1; BIND-001): the card offers HTTP+JSON 0.3 at /rest, a 0.3 client calls the 0.3 route there (POST /v1/message:send, 0.3 ProtoJSON, no A2A-Version: 0.3 by VER-003), and the agent refuses 0.3 with VersionNotSupportedError")
 
@@ -85,7 +85,7 @@ case("f643-gw-10-to-03-task-without-kind", [
         status={"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS, "message": amsg10("Which namespace?", mid="m-2037q", contextId="c-2037", taskId="t-2037")})))),
     resp(0.06, 200, ok(7, {"kind": "", "id": "t-2037", "contextId": "c-2037",
         "status": {"state": "input-required", "timestamp": TS, "message": amsg03("Which namespace?", mid="m-2037q", contextId="c-2037", taskId="t-2037")}})),
-], [("payload-shape-invalid", "error")],
+], [("result-invalid-shape", "error")],
  "https://github.com/kagent-dev/kagent/issues/2037 ; https://github.com/kagent-dev/kagent/pull/2038 (after an ask_user interrupt the task could not be resumed: ToLegacyTask, converting an A2A v1 task back to the legacy v0 format, never set Kind, so the Python engine's validation failed with \"data.kind Input should be 'task' [input_value='']\"; the fix sets Kind: KindTask as toLegacyMessage already did). The thread's hop is kagent's own task API; rebuilt here as the 0.3 JSON-RPC tasks/get that the same conversion answers",
  "a 0.3 Task carries kind: \"task\" (DATA-005, 0.3:schema: kind is required with that constant); the gateway translated the 1.0 Task's state and message but left kind \"\", so a 0.3 client that dispatches on kind cannot tell a Task from a Message")
 
@@ -95,7 +95,7 @@ case("f644-v03-history-user-message-empty-id-and-kind", get_card(0.0, card03(A +
     resp(0.8, 200, ok("s-76", task03("t-76", "c-76", "completed",
         history=[{"kind": "", "messageId": "", "role": "user", "parts": [{"kind": "text", "text": "what is the weather in Berlin?"}]},
                  amsg03("12 degrees and cloudy.", mid="5b1c9a7e-76a1-4d8e-9c1f-0a2b3c4d5e6f", contextId="c-76", taskId="t-76")]))),
-], [("payload-shape-invalid", "error")],
+], [("request-message-invalid-shape", "error"), ("result-invalid-shape", "error")],
  "https://github.com/inference-gateway/adk/issues/76 (when a client sends message/send without kind and messageId the server stores the message as-is, so user messages in the task history read \"kind\": \"\", \"messageId\": \"\" while assistant messages carry \"kind\": \"message\" and a uuid; the example output is quoted in the issue)",
  "every Message the agent returns, history included, has a messageId and kind \"message\" (DATA-005, 0.3:schema Message); the client's message lacked both (its own fault, which the agent may refuse with -32602, ERR-006), but the agent answered with a Task whose history holds an empty messageId and an empty kind, which no 0.3 client can parse")
 
@@ -106,7 +106,7 @@ case("f645-v10-well-known-card-500-for-10-only-card", [
     resp(0.01, 500, "Internal Server Error", ctype="text/plain; charset=utf-8"),
     req(0.5, "GET", CARD_URL),
     resp(0.51, 500, "Internal Server Error", ctype="text/plain; charset=utf-8"),
-], [("card-fetch-failed", "error")],
+], [("card-not-json", "error")],
  "https://github.com/a2aproject/a2a-python/issues/1111 (create_agent_card_routes serves the card through to_compat_agent_card, which raises VersionNotSupportedError('AgentCard must have at least one interface with compatible protocol version.') when every interface declares 1.0, so the Agent Card is not retrieved; the status is rebuilt as Starlette's plain 500 for an unhandled exception)",
  "a 1.0 agent MUST serve its Agent Card at /.well-known/agent-card.json (CARD-001, CARD-002, 1.0 \u00a78.2): a card whose interfaces are all 1.0 is valid (CARD-003), and the route answered 500 twice, so no client can discover the agent")
 
@@ -114,7 +114,7 @@ case("f645-v10-well-known-card-500-for-10-only-card", [
 case("f646-v03-rest-send-with-jsonrpc-shapes", [
     req(0.0, "POST", A + "/a2a/rest/v1/message:send", {"request": {"message": {"messageId": "demo-rest-v03", "role": "user", "parts": [{"kind": "text", "text": "hello"}]}}}, ver="0.3"),
     resp(0.01, 400, {"code": -32602, "message": "Invalid role: 0"}),
-], [("rest-body-jsonrpc-shape", "warning")],
+], [("request-message-invalid-shape", "error")],
  "https://github.com/a2aproject/a2a-js/pull/520 (review of the compat-v1 server README: curl POST /a2a/rest/v1/message:send with A2A-Version: 0.3 and {\"request\": {\"message\": {\"role\": \"user\", \"parts\": [{\"kind\": \"text\", ...}]}}} got {\"code\":-32602,\"message\":\"Invalid role: 0\"}; the example was corrected)",
  "0.3 HTTP+JSON bodies are ProtoJSON of 0.3:grpc (REST-003, DATA-001 trap 5): SendMessageRequest is {message: {messageId, role: \"ROLE_USER\", content: [{text}]}}; the client sent the 0.3 JSON-RPC spellings (role \"user\", parts with kind) inside an extra \"request\" wrapper, so the agent read no role. The agent's refusal is right")
 
@@ -122,7 +122,7 @@ case("f646-v03-rest-send-with-jsonrpc-shapes", [
 case("f647-v10-headerless-call-served-by-10-only-agent", get_card(0.0, CARD10) + [
     req(0.1, "POST", A + "/a2a", rpc("s-18", "SendMessage", {"message": umsg10("translate 'good morning' to Finnish", mid="m-18")})),
     resp(0.5, 200, ok("s-18", {"message": amsg10("Hyv\u00e4\u00e4 huomenta.", mid="m-18r")}), hdr={"a2a-version": "1.0"}),
-], [("unsupported-version-processed", "error")],
+], [("version-0-3-header-on-1-0-call-processed", "warning"), ("client-version-mixed-request", "warning")],
  "https://github.com/actioncard/a2a-elixir/pull/18 (A2A.Plug: \"If absent -> accepts (per spec, absent header is OK)\", :supported_versions defaults to [\"1.0\", \"1.0.0\"], and A2A-Version: 1.0 is set on every response; closed unmerged, PR #45 replaced it with missing/empty -> \"0.3\")",
  "Agents MUST interpret an empty or missing A2A-Version as 0.3 (VER-003, 1.0 \u00a73.6.2) and MUST return VersionNotSupportedError for a version the interface does not serve (VER-002): the card offers 1.0 only, the call carries no header, and the agent served it as 1.0 and even answered A2A-Version: 1.0. The client that left the header out is at fault as well (VER-001)")
 
@@ -138,16 +138,19 @@ case("f648-v10-compat-card-03-members-list-10-only-rest", get_card(0.0, C847) + 
  "the card's 0.3 members (url, preferredTransport, additionalInterfaces) are what a 0.3 client reads (CARD-006), and they list HTTP+JSON at /rest, which supportedInterfaces declares 1.0 only; the 0.3 client follows it to the 0.3 route /rest/v1/message:send and gets 404 (CARD-005: each interface MUST declare its real binding and url)")
 
 # --- legal controls --------------------------------------------------------------------------------
-# a2a-js #474: a 1.0 SDK without the compat layer refuses a header-less call with VersionNotSupportedError
-case("f650-legal-v10-headerless-call-refused-version-not-supported", get_card(0.0, CARD10) + [
-    req(0.1, "POST", A + "/a2a", rpc("s-474", "SendMessage", {"message": umsg10("hello", mid="m-474")})),
-    resp(0.11, 200, err("s-474", -32009, "A2A version 0.3 is not supported",
-        [{"@type": VNS, "reason": "VERSION_NOT_SUPPORTED", "domain": "a2a-protocol.org", "metadata": {"requestedVersion": "0.3", "supportedVersions": "1.0"}}])),
-    req(0.3, "POST", A + "/a2a", rpc("s-474b", "SendMessage", {"message": umsg10("hello", mid="m-474b")}), ver="1.0"),
-    resp(0.7, 200, ok("s-474b", {"message": amsg10("Hello!", mid="m-474r")})),
+# a2a-js PR #502: a 1.0 SDK's v0.3 REST compat transport talks to the card's 0.3 HTTP+JSON interface
+C502 = card10([iface(A + "/rest", "HTTP+JSON", "1.0"), iface(A + "/rest03", "HTTP+JSON", "0.3")])
+case("f650-legal-v10-compat-client-speaks-03-rest", get_card(0.0, C502) + [
+    req(0.1, "POST", A + "/rest03/v1/message:send", {"message": {"messageId": "m-502", "role": "ROLE_USER", "content": [{"text": "how many tickets are open?"}]},
+                                                    "configuration": {"blocking": True}}, ver="0.3"),
+    resp(0.6, 200, {"task": {"id": "t-502", "contextId": "c-502", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS},
+                             "artifacts": [{"artifactId": "a-502", "parts": [{"text": "17 open tickets"}]}]}}),
+    req(0.7, "GET", A + "/rest03/v1/tasks/t-502?historyLength=0", ver="0.3"),
+    resp(0.71, 200, {"id": "t-502", "contextId": "c-502", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS},
+                     "artifacts": [{"artifactId": "a-502", "parts": [{"text": "17 open tickets"}]}]}),
 ], [],
- "https://github.com/a2aproject/a2a-js/issues/474 (\"If the version is not provided, 0.3 should be set as a default. At the moment, the SDK is setup to accept only 1.0 due to lack of compat layer\")",
- "legal: a missing A2A-Version means 0.3 (VER-003) and this card offers 1.0 only, so VersionNotSupportedError (-32009) is the answer 1.0 \u00a73.6.2 prescribes (VER-002); the client's retry with A2A-Version: 1.0 is served")
+ "https://github.com/a2aproject/a2a-js/pull/502 (a legacyCompat option on the REST transport factory picks RestTransport (v1.0) or LegacyRestTransport (v0.3) from the matched interface's protocolVersion; the shared pickMatchingInterface matches binding, URL and version). The 0.3 wire bytes are rebuilt from 0.3:grpc",
+ "legal: the client matched the card's HTTP+JSON 0.3 interface and spoke 0.3 there (VER-004): the 0.3 routes below {url}/v1, 0.3 ProtoJSON bodies (message parts in content, ROLE_USER, TASK_STATE_COMPLETED, the send response's task member; REST-003, trap 5) and A2A-Version: 0.3, which a 0.3 call may carry (VER-003); the 1.0 interface at /rest was not the one it chose, and need not be")
 
 # a2aproject/A2A #2184: the version as a request parameter instead of the header (1.0 §3.6.1 MAY)
 CREST = card10([iface(A + "/a2a", "HTTP+JSON", "1.0")])
