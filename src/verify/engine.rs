@@ -16918,9 +16918,14 @@ impl State {
                         self.find(
                             &r::BIND_USE_UNDECLARED,
                             format!(
-                                "client called {m} (A2A {}) at {}, which the card declares as protocol version {here} only: the agent refused it with -32601 method not found, rightly for that interface; the card offers {} at {there} (1.0 \u{a7}8.3.2: select an interface whose protocolVersion the client speaks and use that interface's url)",
+                                "client called {m} (A2A {}) at {}, which the card declares as protocol version {here} only: the agent refused it with -32601 method not found{}; the card offers {} at {there} (1.0 \u{a7}8.3.2: select an interface whose protocolVersion the client speaks and use that interface's url)",
                                 d.as_str(),
                                 x.parts.as_ref().map(|p| p.path.clone()).unwrap_or_default(),
+                                if d.is_0x() {
+                                    " (a 1.0 interface owes -32009 VersionNotSupportedError there, VER-HDR-004)"
+                                } else {
+                                    ", rightly: that version has no such method"
+                                },
                                 d.as_str()
                             ),
                             vec![
@@ -16930,6 +16935,35 @@ impl State {
                             ],
                             &x.leg,
                         );
+                        // VER-HDR-004 per interface (b30b-4): a 0.2/0.3 call that asks for
+                        // 0.x (no A2A-Version, or a 0.x one) at a url the card declares
+                        // 1.0 only: that interface does not serve the version asked for,
+                        // and VER-002 wants -32009 there, not "no such method".
+                        let asked_0x = x
+                            .asked_version()
+                            .is_none_or(|v| Dialect::from_version(&v).is_some_and(|k| k.is_0x()));
+                        if d.is_0x()
+                            && d != Dialect::V0_1
+                            && asked_0x
+                            && c.binding == Some(Binding::JsonRpc)
+                            && here.split(", ").all(|v| Dialect::from_version(v) == Some(Dialect::V1_0))
+                        {
+                            self.find(
+                                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+                                format!(
+                                    "agent answered {m} (A2A {}) at {}, an interface its card declares {here} only, with -32601 MethodNotFoundError; VER-002 wants -32009 VersionNotSupportedError from an interface for a version it does not serve, so the client learns to switch versions (here: to the card's {} interface at {there}) instead of looking for a misspelt method",
+                                    x.asked_version().unwrap_or_else(|| "0.3, no A2A-Version".into()),
+                                    x.parts.as_ref().map(|p| p.path.clone()).unwrap_or_default(),
+                                    d.as_str()
+                                ),
+                                vec![
+                                    x.ev(x.req_seq),
+                                    x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                                    Evidence::event(card.seq, card.exchange.clone()),
+                                ],
+                                &x.leg,
+                            );
+                        }
                     }
                 }
                 if covers && core && asked_for_d && !gateway_changed && !wrong_interface {
