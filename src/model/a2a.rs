@@ -3371,4 +3371,22 @@ mod tests {
         assert_eq!(base64_problem("Zm9vY=="), Some("wrong padding"));
         assert_eq!(base64_problem("Zm9vY"), Some("a length no base64 text has"));
     }
+
+    /// mine30b (kagent #2037): a 0.x JSON-RPC Task's kind, when present, is "task"; a
+    /// Task without kind is not judged here (0.1 has none), nor is a 1.0 / 0.3 REST one.
+    #[test]
+    fn task_kind_other_than_task_is_a_0x_problem() {
+        let t = json!({"kind": "", "id": "t", "contextId": "c", "status": {"state": "working"}});
+        let p = task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc);
+        assert_eq!(p[0].0, "/result/kind");
+        assert!(p[0].1.contains("kind \"\", not \"task\""), "{p:?}");
+        let t = json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}});
+        assert!(task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty());
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": "working"}});
+        assert!(task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty());
+        let t = json!({"kind": "Task", "id": "t", "status": {"state": "TASK_STATE_WORKING"}});
+        assert!(task_members_problems(t.as_object().unwrap(), "/r", PartStyle::V1)
+            .iter()
+            .all(|(p, _)| p != "/r/kind"));
+    }
 }
