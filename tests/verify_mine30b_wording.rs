@@ -56,7 +56,10 @@ fn call_in_a_version_declared_elsewhere_names_the_right_interface() {
     // The other way round, a 0.3 call at a 1.0-only url: the interface owed -32009.
     let out = run("b30b-4-v03-call-at-10-only-url-03-elsewhere");
     let m = message(&out, "BIND-USE-001");
-    assert!(m.contains("owes -32009 VersionNotSupportedError there"), "{m}");
+    assert!(
+        m.contains("owes -32009 VersionNotSupportedError there"),
+        "{m}"
+    );
     let m = message(&out, "VER-HDR-004");
     assert!(
         m.contains("at /a2a, an interface its card declares 1.0 only")
@@ -80,8 +83,9 @@ fn card_route_500_and_double_wrapped_message_are_named() {
         "DATA-SHAPE-002",
     );
     assert!(
-        m.contains("request member holds {\"message\": {...}} around the Message, one wrapper too many")
-            && m.contains("inside it, too: role is \"user\" instead of ROLE_USER"),
+        m.contains(
+            "request member holds {\"message\": {...}} around the Message, one wrapper too many"
+        ) && m.contains("inside it, too: role is \"user\" instead of ROLE_USER"),
         "{m}"
     );
 }

@@ -3380,13 +3380,20 @@ mod tests {
         let p = task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc);
         assert_eq!(p[0].0, "/result/kind");
         assert!(p[0].1.contains("kind \"\", not \"task\""), "{p:?}");
-        let t = json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}});
-        assert!(task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty());
+        let t =
+            json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}});
+        assert!(
+            task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty()
+        );
         let t = json!({"id": "t", "contextId": "c", "status": {"state": "working"}});
-        assert!(task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty());
+        assert!(
+            task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty()
+        );
         let t = json!({"kind": "Task", "id": "t", "status": {"state": "TASK_STATE_WORKING"}});
-        assert!(task_members_problems(t.as_object().unwrap(), "/r", PartStyle::V1)
-            .iter()
-            .all(|(p, _)| p != "/r/kind"));
+        assert!(
+            task_members_problems(t.as_object().unwrap(), "/r", PartStyle::V1)
+                .iter()
+                .all(|(p, _)| p != "/r/kind")
+        );
     }
 }

@@ -16946,7 +16946,9 @@ impl State {
                             && d != Dialect::V0_1
                             && asked_0x
                             && c.binding == Some(Binding::JsonRpc)
-                            && here.split(", ").all(|v| Dialect::from_version(v) == Some(Dialect::V1_0))
+                            && here
+                                .split(", ")
+                                .all(|v| Dialect::from_version(v) == Some(Dialect::V1_0))
                         {
                             self.find(
                                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
@@ -25724,7 +25726,9 @@ impl State {
         self.m30b_iface_use
             .entry((card.exchange.clone(), k))
             .or_insert((x.req_seq, x.id.clone(), x.leg.clone()));
-        self.m30b_iface_cards.entry(card.exchange.clone()).or_insert(card);
+        self.m30b_iface_cards
+            .entry(card.exchange.clone())
+            .or_insert(card);
     }
 
     /// BIND-USE-003 at the end of the recording: for each card, the first used interface
@@ -25758,7 +25762,14 @@ impl State {
                             && e.tenant == later.tenant
                             && net::norm_path(&e.url) != net::norm_path(&later.url)
                     })
-                    .map(|(_, e)| (e.pointer().to_string(), e.url.clone(), later.clone(), at.clone()))
+                    .map(|(_, e)| {
+                        (
+                            e.pointer().to_string(),
+                            e.url.clone(),
+                            later.clone(),
+                            at.clone(),
+                        )
+                    })
             });
             let Some((first_ptr, first_url, later, (seq, xid, leg))) = hit else {
                 continue;
@@ -26223,7 +26234,10 @@ impl State {
             card.view.interfaces.iter().any(|i| {
                 !i.pointer().starts_with("/supportedInterfaces")
                     && i.binding.eq_ignore_ascii_case("HTTP+JSON")
-                    && i.version.as_deref().and_then(Dialect::from_version).is_some_and(|d| d.is_0x())
+                    && i.version
+                        .as_deref()
+                        .and_then(Dialect::from_version)
+                        .is_some_and(|d| d.is_0x())
                     && parse_url(&i.url).is_some_and(|u| {
                         let base = net::norm_path(&u.path).trim_end_matches('/').to_string();
                         u.origin() == origin
@@ -34481,9 +34495,8 @@ mod tests {
 fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(String, String)> {
     let p = x.parts.as_ref()?;
     let (origin, path) = (p.origin(), net::norm_path(&p.path));
-    let family = |k: Dialect| {
-        k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1)
-    };
+    let family =
+        |k: Dialect| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1);
     let at_url = |i: &crate::model::card::CardInterface| {
         parse_url(&i.url).is_some_and(|u| {
             let base = net::norm_path(&u.path);
@@ -34509,7 +34522,11 @@ fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(S
         }
     }
     let there = card.view.interfaces.iter().find(|i| {
-        !at_url(i) && i.version.as_deref().and_then(Dialect::from_version).is_some_and(family)
+        !at_url(i)
+            && i.version
+                .as_deref()
+                .and_then(Dialect::from_version)
+                .is_some_and(family)
     })?;
     Some((versions.join(", "), there.url.clone()))
 }
