@@ -1439,7 +1439,7 @@ pub(super) struct State {
     /// mine30b (BIND-USE-003): the first client call to each interface of a card, keyed
     /// by (the card's exchange, the interface's index in the card's interface list):
     /// (its request seq, its exchange id, its leg).
-    m30b_iface_use: HashMap<(String, usize), (u64, String, Option<String>)>,
+    m30b_iface_use: HashMap<(String, usize), IfaceUse>,
     /// mine30b (BIND-USE-003): the cards whose interfaces a client called, by exchange.
     m30b_iface_cards: HashMap<String, Arc<CardRec>>,
     /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
@@ -25740,7 +25740,7 @@ impl State {
             .collect();
         cards.sort_by_key(|(_, c)| c.seq);
         for (cx, card) in cards {
-            let mut used: Vec<(usize, (u64, String, Option<String>))> = self
+            let mut used: Vec<(usize, IfaceUse)> = self
                 .m30b_iface_use
                 .iter()
                 .filter(|((e, _), _)| *e == cx)
@@ -34203,6 +34203,66 @@ impl State {
     }
 }
 
+/// mine30b (1.0 §8.3.2, VER-004; trpc-agent-go PR #2472): when every interface of `card`
+/// at the url `x` went to (JSON-RPC: exactly that url; other bindings: it or below it)
+/// names a protocol version and none of them is in `d`'s family (0.2 and 0.3 are one
+/// JSON-RPC family; 0.1 stands alone), while another interface declares `d`: the versions
+/// declared at the url (joined, e.g. `0.3`) and the url of the first interface that
+/// declares `d`. `None` when no interface sits at the url, one there has no version, or
+/// one there is of `d`'s family.
+fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(String, String)> {
+    let p = x.parts.as_ref()?;
+    let (origin, path) = (p.origin(), net::norm_path(&p.path));
+    let family =
+        |k: Dialect| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1);
+    let at_url = |i: &crate::model::card::CardInterface| {
+        parse_url(&i.url).is_some_and(|u| {
+            let base = net::norm_path(&u.path);
+            u.origin() == origin
+                && (base == path
+                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && path.starts_with(&format!("{base}/"))))
+        })
+    };
+    let here: Vec<_> = card.view.interfaces.iter().filter(|i| at_url(i)).collect();
+    if here.is_empty() {
+        return None;
+    }
+    let mut versions = Vec::new();
+    for i in &here {
+        let k = i.version.as_deref().and_then(Dialect::from_version)?;
+        if family(k) {
+            return None;
+        }
+        let v = i.version.clone().unwrap_or_default();
+        if !versions.contains(&v) {
+            versions.push(v);
+        }
+    }
+    let there = card.view.interfaces.iter().find(|i| {
+        !at_url(i)
+            && i.version
+                .as_deref()
+                .and_then(Dialect::from_version)
+                .is_some_and(family)
+    })?;
+    Some((versions.join(", "), there.url.clone()))
+}
+
+/// mine30b (BIND-USE-003): a client call that used an interface: its request seq, its
+/// exchange id, its leg.
+type IfaceUse = (u64, String, Option<String>);
+
+/// mine30b (a2a-js PR #520): whether a send request's message object `m` is itself only a
+/// wrapper, `{"message": {...}}` with none of a Message's own members (messageId, role,
+/// parts, content): the client nested the Message one level too deep.
+fn message_wrapped_twice(m: &Obj) -> bool {
+    matches!(m.get("message"), Some(Json::Object(_)))
+        && ["messageId", "message_id", "role", "parts", "content"]
+            .iter()
+            .all(|k| !m.contains_key(k))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
@@ -34483,60 +34543,4 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
-}
-
-/// mine30b (1.0 §8.3.2, VER-004; trpc-agent-go PR #2472): when every interface of `card`
-/// at the url `x` went to (JSON-RPC: exactly that url; other bindings: it or below it)
-/// names a protocol version and none of them is in `d`'s family (0.2 and 0.3 are one
-/// JSON-RPC family; 0.1 stands alone), while another interface declares `d`: the versions
-/// declared at the url (joined, e.g. `0.3`) and the url of the first interface that
-/// declares `d`. `None` when no interface sits at the url, one there has no version, or
-/// one there is of `d`'s family.
-fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(String, String)> {
-    let p = x.parts.as_ref()?;
-    let (origin, path) = (p.origin(), net::norm_path(&p.path));
-    let family =
-        |k: Dialect| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1);
-    let at_url = |i: &crate::model::card::CardInterface| {
-        parse_url(&i.url).is_some_and(|u| {
-            let base = net::norm_path(&u.path);
-            u.origin() == origin
-                && (base == path
-                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
-                        && path.starts_with(&format!("{base}/"))))
-        })
-    };
-    let here: Vec<_> = card.view.interfaces.iter().filter(|i| at_url(i)).collect();
-    if here.is_empty() {
-        return None;
-    }
-    let mut versions = Vec::new();
-    for i in &here {
-        let k = i.version.as_deref().and_then(Dialect::from_version)?;
-        if family(k) {
-            return None;
-        }
-        let v = i.version.clone().unwrap_or_default();
-        if !versions.contains(&v) {
-            versions.push(v);
-        }
-    }
-    let there = card.view.interfaces.iter().find(|i| {
-        !at_url(i)
-            && i.version
-                .as_deref()
-                .and_then(Dialect::from_version)
-                .is_some_and(family)
-    })?;
-    Some((versions.join(", "), there.url.clone()))
-}
-
-/// mine30b (a2a-js PR #520): whether a send request's message object `m` is itself only a
-/// wrapper, `{"message": {...}}` with none of a Message's own members (messageId, role,
-/// parts, content): the client nested the Message one level too deep.
-fn message_wrapped_twice(m: &Obj) -> bool {
-    matches!(m.get("message"), Some(Json::Object(_)))
-        && ["messageId", "message_id", "role", "parts", "content"]
-            .iter()
-            .all(|k| !m.contains_key(k))
 }
