@@ -2332,6 +2332,20 @@ pub fn task_message_id_mismatch(o: &Obj, ptr: &str) -> Option<(String, String)> 
 /// [`task_view`]'s. Returns `(JSON Pointer, message)` pairs, empty when all are well formed.
 pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    // mine30b (kagent #2037): a 0.x JSON-RPC Task whose kind is there but is not "task"
+    // (an empty string left by a 1.0 -> 0.x conversion, another word): the 0.2/0.3 schemas
+    // fix it to "task", and 0.x clients dispatch on it. A Task without kind is not judged
+    // here (0.1 has no kind; a send result without one is the payload's classification).
+    if style == PartStyle::V0Rpc {
+        if let Some(Json::String(k)) = o.get("kind") {
+            if k != "task" {
+                out.push((
+                    format!("{ptr}/kind"),
+                    format!("0.x task has kind {k:?}, not \"task\" (the 0.x schemas require kind \"task\" on every Task, and 0.x clients tell a Task from a Message by it)"),
+                ));
+            }
+        }
+    }
     if !matches!(
         o.get("metadata"),
         None | Some(Json::Null) | Some(Json::Object(_))
@@ -3385,5 +3399,30 @@ mod tests {
         assert_eq!(message_context_id(m), Some("c1"));
         let v = Json::parse(br#"{"messageId":"m"}"#).unwrap();
         assert_eq!(message_task_id(v.as_object().unwrap()), None);
+    }
+
+    /// mine30b (kagent #2037): a 0.x JSON-RPC Task's kind, when present, is "task"; a
+    /// Task without kind is not judged here (0.1 has none), nor is a 1.0 / 0.3 REST one.
+    #[test]
+    fn task_kind_other_than_task_is_a_0x_problem() {
+        let t = json!({"kind": "", "id": "t", "contextId": "c", "status": {"state": "working"}});
+        let p = task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc);
+        assert_eq!(p[0].0, "/result/kind");
+        assert!(p[0].1.contains("kind \"\", not \"task\""), "{p:?}");
+        let t =
+            json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "working"}});
+        assert!(
+            task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty()
+        );
+        let t = json!({"id": "t", "contextId": "c", "status": {"state": "working"}});
+        assert!(
+            task_members_problems(t.as_object().unwrap(), "/result", PartStyle::V0Rpc).is_empty()
+        );
+        let t = json!({"kind": "Task", "id": "t", "status": {"state": "TASK_STATE_WORKING"}});
+        assert!(
+            task_members_problems(t.as_object().unwrap(), "/r", PartStyle::V1)
+                .iter()
+                .all(|(p, _)| p != "/r/kind")
+        );
     }
 }

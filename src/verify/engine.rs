@@ -1434,6 +1434,14 @@ pub(super) struct State {
     card_memo: VecDeque<Arc<CardMemo>>,
     /// Advertised interface URLs, by URL.
     advertised: HashMap<String, Advertised>,
+    /// mine30b: well-known card paths already reported for a 500 (CARD-SHAPE-004).
+    m30b_card_500: HashSet<String>,
+    /// mine30b (BIND-USE-003): the first client call to each interface of a card, keyed
+    /// by (the card's exchange, the interface's index in the card's interface list):
+    /// (its request seq, its exchange id, its leg).
+    m30b_iface_use: HashMap<(String, usize), IfaceUse>,
+    /// mine30b (BIND-USE-003): the cards whose interfaces a client called, by exchange.
+    m30b_iface_cards: HashMap<String, Arc<CardRec>>,
     /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
     /// missing route: the router's page is no A2A error answer of the agent, so
     /// REST-ERROR-001 does not judge it (CARD-005, breaker14 P1/P2).
@@ -2445,6 +2453,9 @@ impl State {
             cards: HashMap::new(),
             card_memo: VecDeque::new(),
             advertised: HashMap::new(),
+            m30b_card_500: HashSet::new(),
+            m30b_iface_use: HashMap::new(),
+            m30b_iface_cards: HashMap::new(),
             route_missing_exchange: None,
             unadvertised_reported: HashSet::new(),
             pending_doubled: Vec::new(),
@@ -3686,6 +3697,7 @@ impl State {
             }
         }
         self.terminal_never_pushed();
+        self.preferred_interface_skipped();
         // TASK-003: a cancel that returned success but the task never reached canceled.
         let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
             .into_iter()
@@ -4955,6 +4967,30 @@ impl State {
                     ),
                 )],
                 None => vec![(base.to_string(), "send request has no message".to_string())],
+                Some(m) if message_wrapped_twice(m) => {
+                    // mine30b (a2a-js PR #520): `{"request": {"message": {...}}}` (or
+                    // `{"message": {"message": ...}}`): one wrapper too many, so the agent
+                    // sees a Message with no messageId, role or parts. Named as such, with
+                    // what the inner message gets wrong on a 0.3 HTTP+JSON route.
+                    let member = base.rsplit('/').next().unwrap_or("message");
+                    let at = format!("{base}/message");
+                    let mut text = format!(
+                        "the send request's {member} member holds {{\"message\": {{...}}}} around the Message, one wrapper too many ({{\"{member}\": {{\"message\": {{...}}}}}}), so the agent finds no messageId, role or parts in it: the body is {{\"message\": {{messageId, role, ...}}}} itself"
+                    );
+                    if let Some(Json::Object(inner)) = m.get("message") {
+                        if c.dialect == Some(Dialect::V0_3) && c.binding == Some(Binding::Rest) {
+                            let q = a2a::rest03_message_problems(inner, &at);
+                            if !q.is_empty() {
+                                let more: Vec<&str> = q
+                                    .iter()
+                                    .map(|(_, m)| m.strip_prefix("0.3 HTTP+JSON ").unwrap_or(m))
+                                    .collect();
+                                text.push_str(&format!("; inside it, too: {}", more.join("; ")));
+                            }
+                        }
+                    }
+                    vec![(at, text)]
+                }
                 Some(m) => {
                     // The style the message is judged in: the call's, unless the method
                     // and the A2A-Version header disagree and the message is in the
@@ -9594,6 +9630,31 @@ impl State {
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
         {
+            // CARD-001 / CARD-002 (mine30b f645, a2a-python #1111): the well-known card
+            // route itself failed with 500 Internal Server Error: the agent's own error (a
+            // front's 502 / 503 / 504 is not it), and no client can discover the agent
+            // through it. Once per card URL.
+            if status == 500
+                && !x.synthetic
+                && x.method.eq_ignore_ascii_case("GET")
+                && c.op == Some(Op::GetCard)
+                && is_card_path(&x.path)
+                && !self.behind_hop(&x)
+                && self.m30b_card_500.insert(x.path.clone())
+            {
+                self.areas.insert("card");
+                let mut f = Finding::new(
+                    &r::CARD_SHAPE_NOT_JSON,
+                    format!(
+                        "agent answered GET {} with 500 Internal Server Error instead of its Agent Card: the well-known card route itself fails, so no client can discover the agent (1.0 \u{a7}8.2; an SDK that builds the card it serves, such as a 0.3 compatibility view of a 1.0 card, can fail there)",
+                        x.path
+                    ),
+                );
+                f.help = "serve the Agent Card at its well-known path with 200 whatever interfaces it lists; a card conversion the route runs (a 0.3 compatibility view for old clients) must not fail the route for a card that has nothing to convert, e.g. a 1.0-only card".into();
+                f.evidence = vec![x.ev(x.req_seq), x.ev(x.resp_seq)];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
             if status == 304
                 && !x.synthetic
                 && x.method.eq_ignore_ascii_case("GET")
@@ -12326,6 +12387,42 @@ impl State {
         let _ = s;
     }
 
+    /// VER-HDR-005 (VER-002, VER-003; mine30b f647, a2a-elixir PR #18): a 1.0 call (a
+    /// PascalCase method or a 1.0 route) with neither `A2A-Version` nor the query parameter,
+    /// which asks for 0.3 (1.0 §3.6.2: "Agents MUST interpret empty value as 0.3"), served
+    /// with success by an agent whose card declares no 0.x version: it owed
+    /// VersionNotSupportedError, as for an explicit `A2A-Version: 0.3` on a 1.0 call. Not on
+    /// a client leg whose gateway dropped the header (VER-HDR-002 names the gateway).
+    fn headerless_1_0_call_served(&mut self, x: &Exch, c: &Call) {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.binding.is_none()
+            || !c.op.is_some_and(Op::is_task_op)
+            || x.asked_version().is_some()
+            || self.ver_stripped_clients.contains(&x.id)
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let offered = card.view.declared_dialects();
+        if offered.is_empty() || offered.iter().any(|d| d.is_0x()) {
+            return;
+        }
+        let list: Vec<&str> = offered.iter().map(|d| d.as_str()).collect();
+        self.find(
+            &r::VER_TRAP3_PROCESSED,
+            format!(
+                "request {} carries no A2A-Version, which means 0.3 (1.0 \u{a7}3.6.2), a version the card does not offer ({}), and was processed with 1.0 semantics instead of rejected with VersionNotSupportedError{}; a warning, not an error: the client that left the header out is at fault first",
+                call_at(x),
+                list.join(", "),
+                refusal_for_binding(c)
+            ),
+            vec![x.ev(x.req_seq), x.ev(x.resp_seq), Evidence::event(card.seq, card.exchange.clone())],
+            &x.leg,
+        );
+    }
+
     /// VER-002 (VER-HDR-001; VER-HDR-005 for `0.3`, DIGEST trap 3): a known version in
     /// `A2A-Version` (`0.3`, `0.2`, `0.1`) that the agent's card does not offer, answered
     /// with success with 1.0 semantics (a 1.0 method or route) instead of
@@ -13515,6 +13612,8 @@ impl State {
             } else if success {
                 self.version_not_offered(x, &c, hv);
             }
+        } else if success {
+            self.headerless_1_0_call_served(x, &c);
         }
         if success {
             self.implicit_0x_served_as_1_0(x, &c, answer);
@@ -16813,7 +16912,70 @@ impl State {
                 // (VER-HDR-002), the agent judged another version than the client asked
                 // for: its -32601 is the gateway's doing (breaker22 X01, X09).
                 let gateway_changed = self.ver_stripped_clients.contains(&x.id);
+                // mine30b (trpc-agent-go PR #2472): the card declares the call's version,
+                // but on another interface: every interface at the url the call went to
+                // names a version, none of them the call's. The agent's -32601 is that
+                // interface's right answer; the client chose the wrong interface
+                // (1.0 §8.3.2, VER-004: the dialect is per interface url).
+                let mut wrong_interface = false;
                 if covers && core && asked_for_d && !gateway_changed {
+                    if let Some((here, there)) = version_declared_elsewhere(&card, x, d) {
+                        wrong_interface = true;
+                        self.areas.insert("version");
+                        self.find(
+                            &r::BIND_USE_UNDECLARED,
+                            format!(
+                                "client called {m} (A2A {}) at {}, which the card declares as protocol version {here} only: the agent refused it with -32601 method not found{}; the card offers {} at {there} (1.0 \u{a7}8.3.2: select an interface whose protocolVersion the client speaks and use that interface's url)",
+                                d.as_str(),
+                                x.parts.as_ref().map(|p| p.path.clone()).unwrap_or_default(),
+                                if d.is_0x() {
+                                    " (a 1.0 interface owes -32009 VersionNotSupportedError there, VER-HDR-004)"
+                                } else {
+                                    ", rightly: that version has no such method"
+                                },
+                                d.as_str()
+                            ),
+                            vec![
+                                x.ev(x.req_ev_seq()),
+                                x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                                Evidence::event(card.seq, card.exchange.clone()),
+                            ],
+                            &x.leg,
+                        );
+                        // VER-HDR-004 per interface (b30b-4): a 0.2/0.3 call that asks for
+                        // 0.x (no A2A-Version, or a 0.x one) at a url the card declares
+                        // 1.0 only: that interface does not serve the version asked for,
+                        // and VER-002 wants -32009 there, not "no such method".
+                        let asked_0x = x
+                            .asked_version()
+                            .is_none_or(|v| Dialect::from_version(&v).is_some_and(|k| k.is_0x()));
+                        if d.is_0x()
+                            && d != Dialect::V0_1
+                            && asked_0x
+                            && c.binding == Some(Binding::JsonRpc)
+                            && here
+                                .split(", ")
+                                .all(|v| Dialect::from_version(v) == Some(Dialect::V1_0))
+                        {
+                            self.find(
+                                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
+                                format!(
+                                    "agent answered {m} (A2A {}) at {}, an interface its card declares {here} only, with -32601 MethodNotFoundError; VER-002 wants -32009 VersionNotSupportedError from an interface for a version it does not serve, so the client learns to switch versions (here: to the card's {} interface at {there}) instead of looking for a misspelt method",
+                                    x.asked_version().unwrap_or_else(|| "0.3, no A2A-Version".into()),
+                                    x.parts.as_ref().map(|p| p.path.clone()).unwrap_or_default(),
+                                    d.as_str()
+                                ),
+                                vec![
+                                    x.ev(x.req_seq),
+                                    x.ev_at(bseq, "/error/code", Some(Value::from(code))),
+                                    Evidence::event(card.seq, card.exchange.clone()),
+                                ],
+                                &x.leg,
+                            );
+                        }
+                    }
+                }
+                if covers && core && asked_for_d && !gateway_changed && !wrong_interface {
                     self.areas.insert("version");
                     let shown = declared
                         .iter()
@@ -21903,6 +22065,14 @@ impl State {
                     self.code_beyond_dialect(x, &c, code, bseq, "/code");
                 }
                 if let Some(e) = aip {
+                    // mine30b (a2a-js #559): a 1.0 agent refusing the 0.3 call itself
+                    // with VersionNotSupportedError answers in the version it speaks: the
+                    // error is a 1.0 one (1.0 §3.6.2), mapped as 1.0 §11.6 maps it; 0.3
+                    // has no such error to be shaped after. VER-CARD-001 / VER-CARD-002
+                    // judge the refusal itself.
+                    if error_info_reason(e.get("details")) == Some("VERSION_NOT_SUPPORTED") {
+                        return;
+                    }
                     if e.contains_key("status") || e.contains_key("details") {
                         self.find(
                             &r::REST_ERROR_SHAPE,
@@ -25525,6 +25695,125 @@ impl State {
         true
     }
 
+    /// BIND-USE-003 (CARD-005, 1.0 \u{a7}8.3.2; mine30b f640, a2a-js #734): records the
+    /// interface of the card a client's A2A call used, the entry of the card's interface
+    /// list with the call's binding and version whose url the call sits at (JSON-RPC:
+    /// exactly; other bindings: at or below it, the longest such url). Judged at the end
+    /// ([`Self::preferred_interface_skipped`]).
+    fn note_interface_use(&mut self, x: &Exch) {
+        let Some(c) = x.call.as_deref() else { return };
+        let (Some(b), Some(d)) = (c.binding, c.dialect) else {
+            return;
+        };
+        if matches!(c.op, None | Some(Op::GetCard)) || x.synthetic {
+            return;
+        }
+        let Some(p) = x.parts.as_ref() else { return };
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let bname = match b {
+            Binding::JsonRpc => "JSONRPC",
+            Binding::Rest => "HTTP+JSON",
+            Binding::Grpc => "GRPC",
+        };
+        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let mut best: Option<(usize, usize)> = None;
+        for (k, i) in card.view.interfaces.iter().enumerate() {
+            // Only the 1.0 ordered list (\u{a7}8.3.1); a hybrid card's 0.3 members are
+            // another view of the same endpoints.
+            if !i.pointer().starts_with("/supportedInterfaces")
+                || !i.binding.eq_ignore_ascii_case(bname)
+                || i.version.as_deref().and_then(Dialect::from_version) != Some(d)
+            {
+                continue;
+            }
+            let Some(u) = parse_url(&i.url) else { continue };
+            let base = net::norm_path(&u.path);
+            let fits = u.origin() == origin
+                && (base == path
+                    || (b != Binding::JsonRpc && path.starts_with(&format!("{base}/"))));
+            if fits && best.is_none_or(|(_, l)| base.len() > l) {
+                best = Some((k, base.len()));
+            }
+        }
+        let Some((k, _)) = best else { return };
+        self.m30b_iface_use
+            .entry((card.exchange.clone(), k))
+            .or_insert((x.req_seq, x.id.clone(), x.leg.clone()));
+        self.m30b_iface_cards
+            .entry(card.exchange.clone())
+            .or_insert(card);
+    }
+
+    /// BIND-USE-003 at the end of the recording: for each card, the first used interface
+    /// with an earlier entry of the same binding (letter case aside), the same protocol
+    /// version, the same tenant and another url that no client call used. Once per card.
+    fn preferred_interface_skipped(&mut self) {
+        let mut cards: Vec<(String, Arc<CardRec>)> = std::mem::take(&mut self.m30b_iface_cards)
+            .into_iter()
+            .collect();
+        cards.sort_by_key(|(_, c)| c.seq);
+        for (cx, card) in cards {
+            let mut used: Vec<(usize, IfaceUse)> = self
+                .m30b_iface_use
+                .iter()
+                .filter(|((e, _), _)| *e == cx)
+                .map(|((_, k), v)| (*k, v.clone()))
+                .collect();
+            used.sort_by_key(|(k, _)| *k);
+            let ifs = &card.view.interfaces;
+            let hit = used.iter().find_map(|(j, at)| {
+                let later = ifs.get(*j)?;
+                let dv = later.version.as_deref().and_then(Dialect::from_version)?;
+                ifs[..*j]
+                    .iter()
+                    .enumerate()
+                    .find(|(i, e)| {
+                        !used.iter().any(|(k, _)| k == i)
+                            && e.pointer().starts_with("/supportedInterfaces")
+                            && e.binding.eq_ignore_ascii_case(&later.binding)
+                            && e.version.as_deref().and_then(Dialect::from_version) == Some(dv)
+                            && e.tenant == later.tenant
+                            && net::norm_path(&e.url) != net::norm_path(&later.url)
+                    })
+                    .map(|(_, e)| {
+                        (
+                            e.pointer().to_string(),
+                            e.url.clone(),
+                            later.clone(),
+                            at.clone(),
+                        )
+                    })
+            });
+            let Some((first_ptr, first_url, later, (seq, xid, leg))) = hit else {
+                continue;
+            };
+            self.areas.insert("interop");
+            self.find(
+                &r::BIND_USE_PREFERRED_SKIPPED,
+                format!(
+                    "client called {} ({}, {} {}) and never tried {first_url}, the earlier entry {} of the same binding and version: 1.0 \u{a7}8.3.2 has clients select the first supported interface and prefer earlier entries, so the agent's preferred endpoint got no traffic",
+                    later.url,
+                    later.pointer().trim_end_matches("/url"),
+                    later.binding,
+                    later.version.as_deref().unwrap_or(""),
+                    first_ptr.trim_end_matches("/url")
+                ),
+                vec![
+                    Evidence::event(seq, xid),
+                    Evidence {
+                        seq: card.seq,
+                        exchange: Some(card.exchange.clone()),
+                        pointer: Some(first_ptr.clone()),
+                        found: Some(Value::String(first_url.clone())),
+                    },
+                ],
+                &leg,
+            );
+        }
+    }
+
     /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
     /// while no request to that URL has been answered before (one unanswered call among
     /// answered ones is the agent failing that call, not a wrong URL).
@@ -25538,6 +25827,7 @@ impl State {
         if self.behind_hop(x) {
             return;
         }
+        self.note_interface_use(x);
         // The URL or route is not served there: 404 / 405, or a 501 page that is no A2A
         // answer (a front's "Not Implemented"; mine24a), see [`not_implemented_page`].
         let unrouted = matches!(x.status, Some(404) | Some(405)) || not_implemented_page(x);
@@ -25576,8 +25866,9 @@ impl State {
         // URL, 1.0:§11): the 404 is the right answer to the client's path (breaker9b).
         if unrouted {
             if let Some(k) = self.client_added_v1(x, p) {
-                self.client_v1_prefix(x, p, &k);
-                return;
+                if self.client_v1_prefix(x, p, &k) {
+                    return;
+                }
             }
             // The reverse (mine29b, a2a-go #269): 1.0's route form without the 0.3 prefix
             // `/v1` below a 0.x HTTP+JSON interface, whose routes sit below `{url}/v1`.
@@ -25917,9 +26208,9 @@ impl State {
     /// the 0.3 route prefix on a 1.0 interface, whose routes sit directly below its url
     /// (1.0:§11), so the agent's 404 is right and the client is at fault, as for a
     /// JSON-RPC call posted beside the card's url. Once per path.
-    fn client_v1_prefix(&mut self, x: &Exch, p: &UrlParts, k: &str) {
+    fn client_v1_prefix(&mut self, x: &Exch, p: &UrlParts, k: &str) -> bool {
         let Some(a) = self.advertised.get(k) else {
-            return;
+            return true;
         };
         // A request that says A2A-Version 0.x made a 0.3 call, whose routes do sit below
         // /v1: its fault is the version the card does not declare (VER-CARD-002, with the
@@ -25930,7 +26221,7 @@ impl State {
             .and_then(Dialect::from_version)
             .is_some_and(|d| d != Dialect::V1_0)
         {
-            return;
+            return true;
         }
         let path = net::norm_path(&p.path).to_string();
         // A card that also declares a 0.x HTTP+JSON interface covering the path (a hybrid
@@ -25947,16 +26238,40 @@ impl State {
                     .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
         });
         if v0_rest_here {
-            return;
+            return true;
+        }
+        // mine30b (a2a-python PR #847): the card's own 0.3 members (url with
+        // preferredTransport, additionalInterfaces) offer HTTP+JSON at this url to 0.3
+        // clients, though supportedInterfaces declares it 1.0 only: a 0.3 client that
+        // followed them called the 0.3 route, and the card is at fault (CARD-URL-002 in
+        // the caller), not the client.
+        if self.card_for(x).is_some_and(|card| {
+            card.view.interfaces.iter().any(|i| {
+                !i.pointer().starts_with("/supportedInterfaces")
+                    && i.binding.eq_ignore_ascii_case("HTTP+JSON")
+                    && i.version
+                        .as_deref()
+                        .and_then(Dialect::from_version)
+                        .is_some_and(|d| d.is_0x())
+                    && parse_url(&i.url).is_some_and(|u| {
+                        let base = net::norm_path(&u.path).trim_end_matches('/').to_string();
+                        u.origin() == origin
+                            && path
+                                .strip_prefix(base.as_str())
+                                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+                    })
+            })
+        }) {
+            return false;
         }
         let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
             if a2a_error_answer(x.call.as_deref(), &o) {
-                return;
+                return true;
             }
         }
         if !self.unadvertised_reported.insert(path.clone()) {
-            return;
+            return true;
         }
         let base = net::norm_path(&a.parts.path)
             .trim_end_matches('/')
@@ -25992,6 +26307,7 @@ impl State {
             vec![x.ev(x.resp_seq), card_ev],
             &x.leg,
         );
+        true
     }
 
     /// A JSON-RPC body posted to an HTTP+JSON route (`POST {url}/message:send`) below an
@@ -34097,6 +34413,66 @@ impl State {
         self.areas.insert("id");
         self.find(rule, msg, ev, &x.leg);
     }
+}
+
+/// mine30b (1.0 §8.3.2, VER-004; trpc-agent-go PR #2472): when every interface of `card`
+/// at the url `x` went to (JSON-RPC: exactly that url; other bindings: it or below it)
+/// names a protocol version and none of them is in `d`'s family (0.2 and 0.3 are one
+/// JSON-RPC family; 0.1 stands alone), while another interface declares `d`: the versions
+/// declared at the url (joined, e.g. `0.3`) and the url of the first interface that
+/// declares `d`. `None` when no interface sits at the url, one there has no version, or
+/// one there is of `d`'s family.
+fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(String, String)> {
+    let p = x.parts.as_ref()?;
+    let (origin, path) = (p.origin(), net::norm_path(&p.path));
+    let family =
+        |k: Dialect| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1);
+    let at_url = |i: &crate::model::card::CardInterface| {
+        parse_url(&i.url).is_some_and(|u| {
+            let base = net::norm_path(&u.path);
+            u.origin() == origin
+                && (base == path
+                    || (!i.binding.eq_ignore_ascii_case("JSONRPC")
+                        && path.starts_with(&format!("{base}/"))))
+        })
+    };
+    let here: Vec<_> = card.view.interfaces.iter().filter(|i| at_url(i)).collect();
+    if here.is_empty() {
+        return None;
+    }
+    let mut versions = Vec::new();
+    for i in &here {
+        let k = i.version.as_deref().and_then(Dialect::from_version)?;
+        if family(k) {
+            return None;
+        }
+        let v = i.version.clone().unwrap_or_default();
+        if !versions.contains(&v) {
+            versions.push(v);
+        }
+    }
+    let there = card.view.interfaces.iter().find(|i| {
+        !at_url(i)
+            && i.version
+                .as_deref()
+                .and_then(Dialect::from_version)
+                .is_some_and(family)
+    })?;
+    Some((versions.join(", "), there.url.clone()))
+}
+
+/// mine30b (BIND-USE-003): a client call that used an interface: its request seq, its
+/// exchange id, its leg.
+type IfaceUse = (u64, String, Option<String>);
+
+/// mine30b (a2a-js PR #520): whether a send request's message object `m` is itself only a
+/// wrapper, `{"message": {...}}` with none of a Message's own members (messageId, role,
+/// parts, content): the client nested the Message one level too deep.
+fn message_wrapped_twice(m: &Obj) -> bool {
+    matches!(m.get("message"), Some(Json::Object(_)))
+        && ["messageId", "message_id", "role", "parts", "content"]
+            .iter()
+            .all(|k| !m.contains_key(k))
 }
 
 #[cfg(test)]

@@ -144,8 +144,13 @@ rule!(CARD_SHAPE_PREFERRED_TRANSPORT, "CARD-SHAPE-008", "card-preferred-transpor
 // ---- Bindings ---------------------------------------------------------------------------
 rule!(BIND_USE_UNDECLARED, "BIND-USE-001", "client-binding-not-declared", Warning, Interop,
     ["CARD-005", "CARD-006"],
-    "client called an advertised interface URL in a protocol binding the card does not declare there",
+    "client called an advertised interface URL in a protocol binding the card does not declare there, or, refused there, in a protocol version the card declares only at another interface",
     "use the binding the card declares at each URL (supportedInterfaces[].protocolBinding; 0.3 preferredTransport / additionalInterfaces[].transport): JSON-RPC requests go by POST to exactly a JSONRPC interface's url, HTTP+JSON routes ({url}/message:send, {url}/extendedAgentCard, ...) only below an HTTP+JSON interface's url; an agent that also serves the other binding there should declare it");
+
+rule!(BIND_USE_PREFERRED_SKIPPED, "BIND-USE-003", "client-skipped-preferred-interface", Warning, Interop,
+    ["CARD-005"],
+    "client called a later interface of the agent card while an earlier one of the same protocol binding, protocol version and tenant, at another url, was never tried: 1.0 clients MUST select the first supported interface and prefer earlier entries",
+    "walk supportedInterfaces in card order and use the first entry whose protocolBinding and protocolVersion the client supports (1.0 \u{a7}8.3.2); a later entry of the same binding and version is a fallback, for when the preferred one fails, not a choice of its own");
 
 rule!(BIND_USE_URL_NOT_ADVERTISED, "BIND-USE-002", "client-url-not-advertised", Warning, Interop,
     ["CARD-005", "CARD-006"],
@@ -1147,6 +1152,7 @@ pub static RULES: &[Rule] = &[
     TLS_CARD_DOWNGRADE,
     BIND_USE_UNDECLARED,
     BIND_USE_URL_NOT_ADVERTISED,
+    BIND_USE_PREFERRED_SKIPPED,
     CAP_EXTENDED_CARD,
     CAP_EXTENDED_CARD_0X,
     CAP_EXT_REQUIRED_NOT_ENFORCED,
@@ -1365,6 +1371,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-CARD-002",
     "BIND-USE-001",
     "BIND-USE-002",
+    "BIND-USE-003",
     "VER-HDR-003",
     "RPC-REQ-001",
     "RPC-REQ-002",
