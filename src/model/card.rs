@@ -849,6 +849,8 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                                 super::net::unparsable_url_why(u)
                             ),
                         ));
+                    } else if let Some(why) = http_binding_off_http(b, u) {
+                        c.bad_interfaces.push((format!("{p}/url"), format!("interface url {why}")));
                     }
                 }
                 if let Some(b) = binding {
@@ -931,6 +933,16 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             Some(s)
                 if preferred_grpc && !s.trim().is_empty() || super::net::parse_url(s).is_some() =>
             {
+                let declared = o.get("preferredTransport").and_then(Json::as_str);
+                if let Some(why) = http_binding_off_http(declared.unwrap_or("JSONRPC"), s) {
+                    let default = if declared.is_none() {
+                        " (the transport of a card without preferredTransport)"
+                    } else {
+                        ""
+                    };
+                    c.bad_interfaces
+                        .push(("/url".into(), format!("card url {why}{default}")));
+                }
                 c.interfaces.push(CardInterface {
                     url: s.to_string(),
                     binding: o
@@ -965,6 +977,8 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                             format!("{p}/url"),
                             format!("interface url {u:?} {}", super::net::unparsable_url_why(u)),
                         ));
+                    } else if let Some(why) = http_binding_off_http(t, u) {
+                        c.bad_interfaces.push((format!("{p}/url"), format!("interface url {why}")));
                     }
                     c.interfaces.push(CardInterface {
                         url: u.to_string(),
@@ -1954,6 +1968,26 @@ pub fn card_content_key(v: &Json, view: &AgentCardView) -> String {
     urls.dedup();
     key.push_str(&urls.join("\u{1}"));
     key
+}
+
+/// CARD-005 / CARD-006 (mine30c, agntcy/coffeeAgntcy #636): the JSON-RPC and HTTP+JSON
+/// bindings run over HTTP (1.0 §9, §11; 0.3 §3.1), so their interface url is an http(s)
+/// URL. For `binding` JSONRPC or HTTP+JSON (any letter case) and a `url` that parses with
+/// another scheme (`slim://host:46357/...`, `nats://...`, `ws://...`), the reason, worded
+/// to follow "interface url"; `None` for every other binding (a custom transport names
+/// its own scheme) and for http(s) URLs.
+fn http_binding_off_http(binding: &str, url: &str) -> Option<String> {
+    let b = binding.trim();
+    if !(b.eq_ignore_ascii_case("JSONRPC") || b.eq_ignore_ascii_case("HTTP+JSON")) {
+        return None;
+    }
+    let scheme = super::net::parse_url(url)?.scheme;
+    if scheme == "http" || scheme == "https" {
+        return None;
+    }
+    Some(format!(
+        "{url:?} is a {scheme}: URL, but {b} runs over HTTP: no {b} client can call it (an endpoint of another transport belongs in an interface of that binding)"
+    ))
 }
 
 #[cfg(test)]
