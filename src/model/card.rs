@@ -2647,3 +2647,39 @@ mod tests {
         assert!(!card_view(&v02, true).requires_auth);
     }
 }
+
+#[cfg(test)]
+mod mine30c_tests {
+    use super::*;
+    use crate::model::json::test_json as json;
+
+    #[test]
+    fn http_bindings_need_an_http_url() {
+        let slim = "slim://slim.example.test:46357/agents/a";
+        let why = http_binding_off_http("JSONRPC", slim).expect("JSONRPC over slim://");
+        assert!(why.contains("is a slim: URL, but JSONRPC runs over HTTP"), "{why}");
+        assert!(http_binding_off_http("http+json", "wss://a.test/a2a").is_some());
+        // http(s), other bindings and unparsable urls are not this check's
+        assert!(http_binding_off_http("JSONRPC", "https://a.test/a2a").is_none());
+        assert!(http_binding_off_http("JSONRPC", "HTTP://a.test/a2a").is_none());
+        assert!(http_binding_off_http("GRPC", "dns:///a.test:443").is_none());
+        assert!(http_binding_off_http("https://x.test/slimrpc", slim).is_none());
+        assert!(http_binding_off_http("JSONRPC", "not a url").is_none());
+    }
+
+    #[test]
+    fn a_v03_card_without_preferred_transport_is_read_as_jsonrpc() {
+        let card = json!({"protocolVersion":"0.3.0","name":"a","url":"slim://s.test:46357/a"});
+        let bad = card_view(&card, false).bad_interfaces;
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert_eq!(bad[0].0, "/url");
+        assert!(bad[0].1.contains("without preferredTransport"), "{}", bad[0].1);
+        let nats = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
+            "additionalInterfaces":[{"url":"nats://n.test:4222/a","transport":"HTTP+JSON"}]});
+        let bad = card_view(&nats, false).bad_interfaces;
+        assert_eq!(bad[0].0, "/additionalInterfaces/0/url", "{bad:?}");
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"ws://a.test/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]});
+        let bad = card_view(&v1, false).bad_interfaces;
+        assert_eq!(bad[0].0, "/supportedInterfaces/0/url", "{bad:?}");
+    }
+}
