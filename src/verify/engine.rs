@@ -5512,6 +5512,20 @@ impl State {
                 // after the gateway answered the client (a 504 on a timeout): a client
                 // answered only after this request was sent was still waiting then (R1).
                 let unanswered = up.status.is_none();
+                // mine30c: a client send that differs from this copy only in the messageId
+                // (a gateway that mints its own) is the copy's client, ids unchanged: no other
+                // open send of the same text is told as rewritten.
+                let same_ids_client = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .any(|(id, leg, m, b, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && self.open.contains_key(id)
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(id)
+                            && same_send_but_message_id(b, up.req_body.as_slice())
+                    });
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
@@ -5529,6 +5543,7 @@ impl State {
                             && (is_jsonrpc_request_body(b)
                                 || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     })
+                    .filter(|_| !same_ids_client)
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         message_ids_rewritten(b, up.req_body.as_slice())
                             .map(|d| (id.clone(), *seq, d))
@@ -34026,8 +34041,11 @@ mod tests {
         let t3 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-2"}}}"#;
         assert_eq!(pick(t1, t2), None);
         assert_eq!(pick(t1, t3).map(|d| d.0), Some("taskId"));
-        // Another member changed too, or not a send: no copy of this send.
-        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        // A gateway's own messageId does not hide the changed id (mine30c, ContextForge
+        // #4589); another member changed too, or not a send: no copy of this send.
+        let own_mid = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, own_mid).map(|d| d.0), Some("taskId"));
+        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2","parts":[{"text":"x"}]}}}"#;
         assert_eq!(pick(t1, other), None);
         let get1 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
         let get2 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"u"}}"#;
@@ -34274,5 +34292,31 @@ impl State {
             &x.leg,
         );
     }
+}
+
+/// mine30c (IBM/mcp-context-forge #4589): two message sends, a client's `a` and a gateway's
+/// upstream `b`, that are the same send but for the JSON-RPC id and the message's
+/// `messageId` (a gateway that mints its own): same method, params and message otherwise.
+/// JSON-RPC bodies (`params.message`) and HTTP+JSON ones (`message`) alike.
+fn same_send_but_message_id(a: &[u8], b: &[u8]) -> bool {
+    if a.len().abs_diff(b.len()) > 128 || a.len().max(b.len()) > FORWARDED_PARSE_CAP {
+        return false;
+    }
+    let strip = |x: &[u8]| -> Option<serde_json::Map<String, Value>> {
+        let Ok(Value::Object(mut m)) = serde_json::from_slice::<Value>(x) else {
+            return None;
+        };
+        m.remove("id");
+        let holder = match m.get_mut("params") {
+            Some(Value::Object(p)) => p,
+            _ => &mut m,
+        };
+        holder
+            .get_mut("message")
+            .and_then(Value::as_object_mut)?
+            .remove("messageId");
+        Some(m)
+    };
+    matches!((strip(a), strip(b)), (Some(x), Some(y)) if x == y)
 }
 

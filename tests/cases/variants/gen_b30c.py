@@ -98,6 +98,22 @@ case("b30c-G2-legal-v10-gateway-own-message-id-only", get_card(0.0, card10([{"ur
 ], [], R4589 + " (control: only the messageId is the gateway's)",
      "legal: the gateway's messageId alone changes nothing the agent reads for the conversation (no taskId or contextId was sent or dropped); GW-REQ-003 is about the ids of the task and context")
 
+def xid(line, i):
+    line = dict(line); line["id"] = i; return line
+def send_to(t, cid, rid, task, ctx, mid):
+    return req(t, "POST", GW, rpc(rid, "SendMessage", {"message": umsg10("yes, go ahead", mid=mid, taskId=task, contextId=ctx)}), ver="1.0")
+case("b30c-G3-legal-v10-gateway-own-message-ids-two-open-sends", get_card(0.0, card10([{"url": GW, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}]), GW + "/.well-known/agent-card.json") + [
+    xid(send_to(0.1, "c-1", "c-1", "t-a", "c-a", "m-a"), "xa"),
+    xid(send_to(0.2, "c-2", "c-2", "t-b", "c-b", "m-b"), "xb"),
+    xid(up(req(0.21, "POST", UP, rpc(1, "SendMessage", {"message": umsg10("yes, go ahead", mid="gw-2", taskId="t-b", contextId="c-b")}), ver="1.0")), "ub"),
+    xid(up(resp(0.6, 200, ok(1, {"task": task10("t-b", "c-b", "TASK_STATE_COMPLETED")}))), "ub"),
+    xid(resp(0.61, 200, ok("c-2", {"task": task10("t-b", "c-b", "TASK_STATE_COMPLETED")})), "xb"),
+    xid(up(req(0.62, "POST", UP, rpc(1, "SendMessage", {"message": umsg10("yes, go ahead", mid="gw-1", taskId="t-a", contextId="c-a")}), ver="1.0")), "ua"),
+    xid(up(resp(0.9, 200, ok(1, {"task": task10("t-a", "c-a", "TASK_STATE_COMPLETED")}))), "ua"),
+    xid(resp(0.91, 200, ok("c-1", {"task": task10("t-a", "c-a", "TASK_STATE_COMPLETED")})), "xa"),
+], [], R4589 + " (control: two open sends of the same text to two tasks, each forwarded under the gateway's own messageId with its ids kept)",
+     "legal: each upstream copy carries the taskId and contextId of one of the client's sends; that the other open send differs from it only in those ids does not make it that send's copy (ID-001)")
+
 # --- P: a plain 400 to a valid call ----------------------------------------------------------------
 case("b30c-P1-v10-waf-html-400-to-valid-send", get_card(0.0, CARD10, A + "/.well-known/agent-card.json") + [
     req(0.1, "POST", A + "/a2a", rpc("s-p1", "SendMessage", {"message": umsg10("show the Q3 numbers", mid="m-p1")}), ver="1.0"),
