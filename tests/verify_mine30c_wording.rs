@@ -64,7 +64,7 @@ fn gateway_with_own_message_id_is_told_the_ids_it_changed() {
         "GW-REQ-003",
     );
     assert!(
-        m.contains("gateway forwarded the client's message/send upstream but dropped the message's contextId \"c-4589\""),
+        m.contains("gateway forwarded the client's message/send upstream but dropped the message's contextId \"c-4589\" and its taskId \"t-4589\""),
         "{m}"
     );
     let m = message(

@@ -5582,6 +5582,7 @@ impl State {
             upstream,
             call,
             base,
+            task_too,
         } = d;
         self.ver_stripped_done.insert(cid.clone());
         self.gw_rerouted.push_back(cid.clone());
@@ -5596,6 +5597,13 @@ impl State {
             (Some(c), None) => format!("dropped the message's {member} {c:?}"),
             (Some(c), Some(u)) => format!("replaced the message's {member} {c:?} with {u:?}"),
             (None, None) => String::new(),
+        };
+        // mine30c: the taskId changed beside the contextId is named too.
+        let what = match &task_too {
+            Some((None, Some(u))) => format!("{what}, and added taskId {u:?}"),
+            Some((Some(c), None)) => format!("{what} and its taskId {c:?}"),
+            Some((Some(c), Some(u))) => format!("{what}, and replaced its taskId {c:?} with {u:?}"),
+            _ => what,
         };
         let why = match (member, client.is_some(), upstream.is_some()) {
             ("contextId", false, _) => "a message without contextId lets the agent mint the context (and an agent may refuse one it did not mint), so the agent now judges a context the client never chose",
@@ -32288,6 +32296,9 @@ struct IdsRewritten {
     upstream: Option<String>,
     call: String,
     base: &'static str,
+    /// mine30c: the message's taskId when it changed too, beside a changed contextId
+    /// (`member`): `(client's, upstream's)` (IBM/mcp-context-forge #4589 dropped both).
+    task_too: Option<(Option<String>, Option<String>)>,
 }
 
 /// GW-REQ-003 (ID-002, ID-001): two request bodies, a client's message send `a` and the
@@ -32335,9 +32346,22 @@ fn message_ids_rewritten(a: &[u8], b: &[u8]) -> Option<IdsRewritten> {
         Some(holder.get_mut("message")?.as_object_mut()?.remove(k))
     };
     let mut found: Option<(&'static str, Option<String>, Option<String>)> = None;
+    let mut task_too: Option<(Option<String>, Option<String>)> = None;
     for member in ["contextId", "taskId"] {
         let (cv, uv) = (take(&mut x, member)?, take(&mut y, member)?);
-        if cv == uv || found.is_some() {
+        if cv == uv {
+            continue;
+        }
+        if found.is_some() {
+            // the taskId beside a changed contextId: named with it (mine30c)
+            let s = |v: Option<Value>| match v {
+                Some(Value::String(s)) if !s.is_empty() => Some(s),
+                _ => None,
+            };
+            let (c, u) = (s(cv), s(uv));
+            if c != u {
+                task_too = Some((c, u));
+            }
             continue;
         }
         let as_str = |v: Option<Value>| -> Result<Option<String>, ()> {
@@ -32374,6 +32398,7 @@ fn message_ids_rewritten(a: &[u8], b: &[u8]) -> Option<IdsRewritten> {
         upstream,
         call,
         base: if rpc { "/params" } else { "" },
+        task_too,
     })
 }
 
