@@ -204,4 +204,19 @@ case("f674-legal-v02-card-without-authentication", get_card(0.0, K2, url=A + "/a
      "https://github.com/kagent-dev/kagent/issues/361 (\"when resolving the agent card the validation fails because authentication field is missing\"; a client model of the day required it)",
      "legal: no released A2A schema requires authentication on the card (0.1.0 requires name, url, version, capabilities, skills; 0.2.0 adds description and the default modes, and replaces authentication with the optional securitySchemes / security; CARD-003, AUTH-002). A card without it declares an agent that asks for no credentials")
 
+# topcheer/ggcode #1089: the card's bearer scheme is {"type": "http"} without its scheme
+GG = card03(A + "/a2a", securitySchemes={"bearer": {"type": "http", "description": "ggcode access token"}}, security=[{"bearer": []}])
+case("f675-v03-card-http-security-scheme-without-scheme", get_card(0.0, GG), [("card-security-scheme-malformed", "error")],
+     "https://github.com/topcheer/ggcode/issues/1089 (rebuildSecuritySchemes builds the bearer scheme as Type \"http\" without Scheme \"bearer\"; the omitempty field vanishes from the card, and \"spec-following third-party clients (validator SDKs, agent gateways) reject or misread the scheme\"; ggcode's own client matches on Type only, so its tests kept the bug)",
+     "an HTTPAuthSecurityScheme names its scheme: 'scheme' is REQUIRED (0.3 schema HTTPAuthSecurityScheme required [type, scheme]; OpenAPI 3 Security Scheme Object; AUTH-002): a client given type http alone cannot tell Bearer from Basic, so it cannot build the Authorization header the agent asks for")
+
+# a2aproject/a2a-python #975: a card on a private network advertises its private url; a validator hook must not forbid it
+PRIV = "http://10.0.3.7:8080"
+case("f676-legal-v03-private-network-card-private-url", get_card(0.0, card03(PRIV + "/a2a"), url=PRIV + "/.well-known/agent-card.json") + [
+    req(0.1, "POST", PRIV + "/a2a", rpc(1, "message/send", {"message": umsg03("restart the staging cache", mid="m-975")})),
+    resp(0.5, 200, ok(1, task03("t-975", "c-975", "completed", artifacts=[{"artifactId": "a-975", "parts": [{"kind": "text", "text": "cache restarted"}]}]))),
+], [],
+ "https://github.com/a2aproject/a2a-python/issues/975 (an agent-card validation hook for cards from untrusted sources: \"The SDK should not define the rules of validation and private URLs should not be forbidden as it can be a perfectly valid use case\"; reject_private_urls and reject_non_https_urls are offered as opt-in validators, off by default)",
+ "legal: A2A does not forbid private addresses; a card fetched from 10.0.3.7 that names 10.0.3.7 is reachable by every client that reached the card (CARD-005), and plain http inside a private network is a deployment choice the card states openly (AUTH-004 asks for TLS in production, a SHOULD the verifier does not judge on a private host)")
+
 write_cases(cases, OUT)
