@@ -978,7 +978,8 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                             format!("interface url {u:?} {}", super::net::unparsable_url_why(u)),
                         ));
                     } else if let Some(why) = http_binding_off_http(t, u) {
-                        c.bad_interfaces.push((format!("{p}/url"), format!("interface url {why}")));
+                        c.bad_interfaces
+                            .push((format!("{p}/url"), format!("interface url {why}")));
                     }
                     c.interfaces.push(CardInterface {
                         url: u.to_string(),
@@ -2657,7 +2658,10 @@ mod mine30c_tests {
     fn http_bindings_need_an_http_url() {
         let slim = "slim://slim.example.test:46357/agents/a";
         let why = http_binding_off_http("JSONRPC", slim).expect("JSONRPC over slim://");
-        assert!(why.contains("is a slim: URL, but JSONRPC runs over HTTP"), "{why}");
+        assert!(
+            why.contains("is a slim: URL, but JSONRPC runs over HTTP"),
+            "{why}"
+        );
         assert!(http_binding_off_http("http+json", "wss://a.test/a2a").is_some());
         // http(s), other bindings and unparsable urls are not this check's
         assert!(http_binding_off_http("JSONRPC", "https://a.test/a2a").is_none());
@@ -2673,7 +2677,11 @@ mod mine30c_tests {
         let bad = card_view(&card, false).bad_interfaces;
         assert_eq!(bad.len(), 1, "{bad:?}");
         assert_eq!(bad[0].0, "/url");
-        assert!(bad[0].1.contains("without preferredTransport"), "{}", bad[0].1);
+        assert!(
+            bad[0].1.contains("without preferredTransport"),
+            "{}",
+            bad[0].1
+        );
         let nats = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
             "additionalInterfaces":[{"url":"nats://n.test:4222/a","transport":"HTTP+JSON"}]});
         let bad = card_view(&nats, false).bad_interfaces;

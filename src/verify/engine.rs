@@ -5515,17 +5515,16 @@ impl State {
                 // mine30c: a client send that differs from this copy only in the messageId
                 // (a gateway that mints its own) is the copy's client, ids unchanged: no other
                 // open send of the same text is told as rewritten.
-                let same_ids_client = open_clients
-                    .iter()
-                    .chain(self.done_requests.iter())
-                    .any(|(id, leg, m, b, _, seq, _)| {
+                let same_ids_client = open_clients.iter().chain(self.done_requests.iter()).any(
+                    |(id, leg, m, b, _, seq, _)| {
                         leg.is_none()
                             && *seq < up.req_seq
                             && self.open.contains_key(id)
                             && m.eq_ignore_ascii_case(&up.method)
                             && !self.ver_stripped_done.contains(id)
                             && same_send_but_message_id(b, up.req_body.as_slice())
-                    });
+                    },
+                );
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
@@ -34243,8 +34242,7 @@ impl State {
         {
             return;
         }
-        if x
-            .call
+        if x.call
             .as_ref()
             .is_some_and(|c| c.op.is_some() || c.binding.is_some() || c.webhook)
         {
@@ -34254,7 +34252,8 @@ impl State {
             return;
         };
         let t = trim_ascii(&body);
-        if !t.starts_with(b"{") || !contains(t, b"\"skills\"") || !contains(t, b"\"capabilities\"") {
+        if !t.starts_with(b"{") || !contains(t, b"\"skills\"") || !contains(t, b"\"capabilities\"")
+        {
             return;
         }
         let Ok(v) = Json::parse(&body) else {
@@ -34274,9 +34273,12 @@ impl State {
 /// array, a 0.x string `url`). Body shape of a card served at a path of its own.
 fn card_core_shape(v: &Json) -> bool {
     v.get("name").is_some_and(|n| n.as_str().is_some())
-        && v.get("capabilities").is_some_and(|c| c.as_object().is_some())
+        && v.get("capabilities")
+            .is_some_and(|c| c.as_object().is_some())
         && v.get("skills").is_some_and(|s| s.as_array().is_some())
-        && (v.get("supportedInterfaces").is_some_and(|i| i.as_array().is_some())
+        && (v
+            .get("supportedInterfaces")
+            .is_some_and(|i| i.as_array().is_some())
             || v.get("url").is_some_and(|u| u.as_str().is_some()))
 }
 
@@ -34344,4 +34346,3 @@ fn same_send_but_message_id(a: &[u8], b: &[u8]) -> bool {
     };
     matches!((strip(a), strip(b)), (Some(x), Some(y)) if x == y)
 }
-
