@@ -33936,6 +33936,132 @@ impl State {
     }
 }
 
+// ------------------------------------------------------------------ mine30c: registries
+
+impl State {
+    /// CARD-001 / CARD-005 (mine30c): an Agent Card that a registry, directory or gateway
+    /// serves at a path of its own (the AGNTCY directory's exported record, agentgateway's
+    /// `/a2a/agents/{name}/agent-card.json`, a registry's `/v0/agents/{name}/card`) is the
+    /// card its clients follow, judged like one fetched from `/.well-known/agent-card.json`.
+    /// An exchange `x` no route or binding claimed is made a card fetch (`Op::GetCard`) when
+    /// it is a GET answered 2xx whose JSON body has the card's core members
+    /// ([`card_core_shape`]).
+    fn card_at_own_path(&mut self, x: &mut Exch) {
+        if x.synthetic
+            || x.grpc.is_some()
+            || x.sse.is_some()
+            || x.truncated
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !x.status.is_some_and(|s| (200..300).contains(&s))
+            || is_card_path(&x.path)
+        {
+            return;
+        }
+        if x.call
+            .as_ref()
+            .is_some_and(|c| c.op.is_some() || c.binding.is_some() || c.webhook)
+        {
+            return;
+        }
+        let Ok(body) = decode_coded(&x.resp_headers, x.body.as_slice()) else {
+            return;
+        };
+        let t = trim_ascii(&body);
+        if !t.starts_with(b"{") || !contains(t, b"\"skills\"") || !contains(t, b"\"capabilities\"")
+        {
+            return;
+        }
+        let Ok(v) = Json::parse(&body) else {
+            return;
+        };
+        if !card_core_shape(&v) {
+            return;
+        }
+        let mut card_call = x.call.as_deref().cloned().unwrap_or_default();
+        card_call.op = Some(Op::GetCard);
+        x.call = Some(Arc::new(card_call));
+    }
+}
+
+/// An Agent Card's core members (mine30c), in every version: a string `name`, an object
+/// `capabilities`, an array `skills`, and where the agent is (a 1.0 `supportedInterfaces`
+/// array, a 0.x string `url`). Body shape of a card served at a path of its own.
+fn card_core_shape(v: &Json) -> bool {
+    v.get("name").is_some_and(|n| n.as_str().is_some())
+        && v.get("capabilities")
+            .is_some_and(|c| c.as_object().is_some())
+        && v.get("skills").is_some_and(|s| s.as_array().is_some())
+        && (v
+            .get("supportedInterfaces")
+            .is_some_and(|i| i.as_array().is_some())
+            || v.get("url").is_some_and(|u| u.as_str().is_some()))
+}
+
+impl State {
+    /// RPC-001 / RPC-002 (mine30c, envoyproxy/ai-gateway #1724): a well-formed JSON-RPC
+    /// call (a request object with an id, a known A2A method, object params) answered
+    /// HTTP 400 with a body that is no JSON (`failed to create MCP session to any backend`,
+    /// text/plain): the client reads no id, no code and no A2A error from it. A body that
+    /// is no valid request is [`Self::framework_rejection`]'s; 500 pages are judged apart.
+    fn plain_refusal_of_valid_call(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
+        if status != 400
+            || x.synthetic
+            || body.is_empty()
+            || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))
+            || c.op.is_none()
+            || c.params_not_object().is_some()
+            || !expects_response(c)
+        {
+            return;
+        }
+        let media = x
+            .resp_headers
+            .media_type()
+            .unwrap_or_else(|| "no content type".into())
+            .into_owned();
+        let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
+        self.find(
+            &r::RPC_ENVELOPE,
+            format!(
+                "the JSON-RPC call {} was answered HTTP 400 with {media} ({}) instead of a JSON-RPC response: the call is well-formed, and the client reads no id, no error code and no A2A error from this answer; when a front answers for the agent (a gateway route, an MCP route, a WAF), the url reaches something other than the agent",
+                c.method.as_deref().unwrap_or(""),
+                excerpt(&text)
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(x.body_seq(), "", Some(excerpt(&text))),
+            ],
+            &x.leg,
+        );
+    }
+}
+
+/// mine30c (IBM/mcp-context-forge #4589): two message sends, a client's `a` and a gateway's
+/// upstream `b`, that are the same send but for the JSON-RPC id and the message's
+/// `messageId` (a gateway that mints its own): same method, params and message otherwise.
+/// JSON-RPC bodies (`params.message`) and HTTP+JSON ones (`message`) alike.
+fn same_send_but_message_id(a: &[u8], b: &[u8]) -> bool {
+    if a.len().abs_diff(b.len()) > 128 || a.len().max(b.len()) > FORWARDED_PARSE_CAP {
+        return false;
+    }
+    let strip = |x: &[u8]| -> Option<serde_json::Map<String, Value>> {
+        let Ok(Value::Object(mut m)) = serde_json::from_slice::<Value>(x) else {
+            return None;
+        };
+        m.remove("id");
+        let holder = match m.get_mut("params") {
+            Some(Value::Object(p)) => p,
+            _ => &mut m,
+        };
+        holder
+            .get_mut("message")
+            .and_then(Value::as_object_mut)?
+            .remove("messageId");
+        Some(m)
+    };
+    matches!((strip(a), strip(b)), (Some(x), Some(y)) if x == y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
@@ -34219,130 +34345,4 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
-}
-
-// ------------------------------------------------------------------ mine30c: registries
-
-impl State {
-    /// CARD-001 / CARD-005 (mine30c): an Agent Card that a registry, directory or gateway
-    /// serves at a path of its own (the AGNTCY directory's exported record, agentgateway's
-    /// `/a2a/agents/{name}/agent-card.json`, a registry's `/v0/agents/{name}/card`) is the
-    /// card its clients follow, judged like one fetched from `/.well-known/agent-card.json`.
-    /// An exchange `x` no route or binding claimed is made a card fetch (`Op::GetCard`) when
-    /// it is a GET answered 2xx whose JSON body has the card's core members
-    /// ([`card_core_shape`]).
-    fn card_at_own_path(&mut self, x: &mut Exch) {
-        if x.synthetic
-            || x.grpc.is_some()
-            || x.sse.is_some()
-            || x.truncated
-            || !x.method.eq_ignore_ascii_case("GET")
-            || !x.status.is_some_and(|s| (200..300).contains(&s))
-            || is_card_path(&x.path)
-        {
-            return;
-        }
-        if x.call
-            .as_ref()
-            .is_some_and(|c| c.op.is_some() || c.binding.is_some() || c.webhook)
-        {
-            return;
-        }
-        let Ok(body) = decode_coded(&x.resp_headers, x.body.as_slice()) else {
-            return;
-        };
-        let t = trim_ascii(&body);
-        if !t.starts_with(b"{") || !contains(t, b"\"skills\"") || !contains(t, b"\"capabilities\"")
-        {
-            return;
-        }
-        let Ok(v) = Json::parse(&body) else {
-            return;
-        };
-        if !card_core_shape(&v) {
-            return;
-        }
-        let mut card_call = x.call.as_deref().cloned().unwrap_or_default();
-        card_call.op = Some(Op::GetCard);
-        x.call = Some(Arc::new(card_call));
-    }
-}
-
-/// An Agent Card's core members (mine30c), in every version: a string `name`, an object
-/// `capabilities`, an array `skills`, and where the agent is (a 1.0 `supportedInterfaces`
-/// array, a 0.x string `url`). Body shape of a card served at a path of its own.
-fn card_core_shape(v: &Json) -> bool {
-    v.get("name").is_some_and(|n| n.as_str().is_some())
-        && v.get("capabilities")
-            .is_some_and(|c| c.as_object().is_some())
-        && v.get("skills").is_some_and(|s| s.as_array().is_some())
-        && (v
-            .get("supportedInterfaces")
-            .is_some_and(|i| i.as_array().is_some())
-            || v.get("url").is_some_and(|u| u.as_str().is_some()))
-}
-
-impl State {
-    /// RPC-001 / RPC-002 (mine30c, envoyproxy/ai-gateway #1724): a well-formed JSON-RPC
-    /// call (a request object with an id, a known A2A method, object params) answered
-    /// HTTP 400 with a body that is no JSON (`failed to create MCP session to any backend`,
-    /// text/plain): the client reads no id, no code and no A2A error from it. A body that
-    /// is no valid request is [`Self::framework_rejection`]'s; 500 pages are judged apart.
-    fn plain_refusal_of_valid_call(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
-        if status != 400
-            || x.synthetic
-            || body.is_empty()
-            || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))
-            || c.op.is_none()
-            || c.params_not_object().is_some()
-            || !expects_response(c)
-        {
-            return;
-        }
-        let media = x
-            .resp_headers
-            .media_type()
-            .unwrap_or_else(|| "no content type".into())
-            .into_owned();
-        let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
-        self.find(
-            &r::RPC_ENVELOPE,
-            format!(
-                "the JSON-RPC call {} was answered HTTP 400 with {media} ({}) instead of a JSON-RPC response: the call is well-formed, and the client reads no id, no error code and no A2A error from this answer; when a front answers for the agent (a gateway route, an MCP route, a WAF), the url reaches something other than the agent",
-                c.method.as_deref().unwrap_or(""),
-                excerpt(&text)
-            ),
-            vec![
-                x.ev(x.req_ev_seq()),
-                x.ev_at(x.body_seq(), "", Some(excerpt(&text))),
-            ],
-            &x.leg,
-        );
-    }
-}
-
-/// mine30c (IBM/mcp-context-forge #4589): two message sends, a client's `a` and a gateway's
-/// upstream `b`, that are the same send but for the JSON-RPC id and the message's
-/// `messageId` (a gateway that mints its own): same method, params and message otherwise.
-/// JSON-RPC bodies (`params.message`) and HTTP+JSON ones (`message`) alike.
-fn same_send_but_message_id(a: &[u8], b: &[u8]) -> bool {
-    if a.len().abs_diff(b.len()) > 128 || a.len().max(b.len()) > FORWARDED_PARSE_CAP {
-        return false;
-    }
-    let strip = |x: &[u8]| -> Option<serde_json::Map<String, Value>> {
-        let Ok(Value::Object(mut m)) = serde_json::from_slice::<Value>(x) else {
-            return None;
-        };
-        m.remove("id");
-        let holder = match m.get_mut("params") {
-            Some(Value::Object(p)) => p,
-            _ => &mut m,
-        };
-        holder
-            .get_mut("message")
-            .and_then(Value::as_object_mut)?
-            .remove("messageId");
-        Some(m)
-    };
-    matches!((strip(a), strip(b)), (Some(x), Some(y)) if x == y)
 }
