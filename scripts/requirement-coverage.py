@@ -13,7 +13,8 @@ whose `.expect.json` expects a finding is verified with `target/debug/a2a-intero
 N-th `req` line; a native recording names them in its `request_head` events) are classified
 by what the request looks like:
 
-* `card`          a GET of a well-known card path, `/v1/card` or `/extendedAgentCard`;
+* `card`          a GET of a well-known card path, `/v1/card` or `/extendedAgentCard`, or of a
+                  registry's or gateway's own card path (ending in `card` or `card.json`);
 * `gRPC 0.3|1.0`  `content-type: application/grpc*`, by service (`a2a.v1` / `lf.a2a.v1`);
 * `RPC 0.x|1.0`   a JSON-RPC body, by method spelling (`message/send` / `SendMessage`);
 * `REST 0.3|1.0`  anything else to the agent, by the `/v1/` prefix or an `A2A-Version: 0.x`;
@@ -80,6 +81,8 @@ def classify(req, file_dialects):
         or path.endswith("/v1/card")
         or path.endswith("/extendedAgentCard")
         or path.endswith("/agent/authenticatedExtendedCard")
+        # a card a registry or gateway serves at its own path (mine30c)
+        or re.search(r"card(\.json)?$", path)
     ):
         return "card"
     if ct.startswith("application/grpc"):

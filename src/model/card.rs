@@ -849,6 +849,8 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                                 super::net::unparsable_url_why(u)
                             ),
                         ));
+                    } else if let Some(why) = http_binding_off_http(b, u) {
+                        c.bad_interfaces.push((format!("{p}/url"), format!("interface url {why}")));
                     }
                 }
                 if let Some(b) = binding {
@@ -931,6 +933,16 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             Some(s)
                 if preferred_grpc && !s.trim().is_empty() || super::net::parse_url(s).is_some() =>
             {
+                let declared = o.get("preferredTransport").and_then(Json::as_str);
+                if let Some(why) = http_binding_off_http(declared.unwrap_or("JSONRPC"), s) {
+                    let default = if declared.is_none() {
+                        " (the transport of a card without preferredTransport)"
+                    } else {
+                        ""
+                    };
+                    c.bad_interfaces
+                        .push(("/url".into(), format!("card url {why}{default}")));
+                }
                 c.interfaces.push(CardInterface {
                     url: s.to_string(),
                     binding: o
@@ -965,6 +977,9 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                             format!("{p}/url"),
                             format!("interface url {u:?} {}", super::net::unparsable_url_why(u)),
                         ));
+                    } else if let Some(why) = http_binding_off_http(t, u) {
+                        c.bad_interfaces
+                            .push((format!("{p}/url"), format!("interface url {why}")));
                     }
                     c.interfaces.push(CardInterface {
                         url: u.to_string(),
@@ -1956,6 +1971,26 @@ pub fn card_content_key(v: &Json, view: &AgentCardView) -> String {
     key
 }
 
+/// CARD-005 / CARD-006 (mine30c, agntcy/coffeeAgntcy #636): the JSON-RPC and HTTP+JSON
+/// bindings run over HTTP (1.0 §9, §11; 0.3 §3.1), so their interface url is an http(s)
+/// URL. For `binding` JSONRPC or HTTP+JSON (any letter case) and a `url` that parses with
+/// another scheme (`slim://host:46357/...`, `nats://...`, `ws://...`), the reason, worded
+/// to follow "interface url"; `None` for every other binding (a custom transport names
+/// its own scheme) and for http(s) URLs.
+fn http_binding_off_http(binding: &str, url: &str) -> Option<String> {
+    let b = binding.trim();
+    if !(b.eq_ignore_ascii_case("JSONRPC") || b.eq_ignore_ascii_case("HTTP+JSON")) {
+        return None;
+    }
+    let scheme = super::net::parse_url(url)?.scheme;
+    if scheme == "http" || scheme == "https" {
+        return None;
+    }
+    Some(format!(
+        "{url:?} is a {scheme}: URL, but {b} runs over HTTP: no {b} client can call it (an endpoint of another transport belongs in an interface of that binding)"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2611,5 +2646,48 @@ mod tests {
         let v02 = json!({"name":"old","url":"https://h/a2a","version":"1.0.0","capabilities":{},
             "authentication":{"schemes":["Bearer"]},"security":[{}],"skills":[{"id":"e","name":"e"}]});
         assert!(!card_view(&v02, true).requires_auth);
+    }
+}
+
+#[cfg(test)]
+mod mine30c_tests {
+    use super::*;
+    use crate::model::json::test_json as json;
+
+    #[test]
+    fn http_bindings_need_an_http_url() {
+        let slim = "slim://slim.example.test:46357/agents/a";
+        let why = http_binding_off_http("JSONRPC", slim).expect("JSONRPC over slim://");
+        assert!(
+            why.contains("is a slim: URL, but JSONRPC runs over HTTP"),
+            "{why}"
+        );
+        assert!(http_binding_off_http("http+json", "wss://a.test/a2a").is_some());
+        // http(s), other bindings and unparsable urls are not this check's
+        assert!(http_binding_off_http("JSONRPC", "https://a.test/a2a").is_none());
+        assert!(http_binding_off_http("JSONRPC", "HTTP://a.test/a2a").is_none());
+        assert!(http_binding_off_http("GRPC", "dns:///a.test:443").is_none());
+        assert!(http_binding_off_http("https://x.test/slimrpc", slim).is_none());
+        assert!(http_binding_off_http("JSONRPC", "not a url").is_none());
+    }
+
+    #[test]
+    fn a_v03_card_without_preferred_transport_is_read_as_jsonrpc() {
+        let card = json!({"protocolVersion":"0.3.0","name":"a","url":"slim://s.test:46357/a"});
+        let bad = card_view(&card, false).bad_interfaces;
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert_eq!(bad[0].0, "/url");
+        assert!(
+            bad[0].1.contains("without preferredTransport"),
+            "{}",
+            bad[0].1
+        );
+        let nats = json!({"protocolVersion":"0.3.0","name":"a","url":"https://a.test/a2a","preferredTransport":"JSONRPC",
+            "additionalInterfaces":[{"url":"nats://n.test:4222/a","transport":"HTTP+JSON"}]});
+        let bad = card_view(&nats, false).bad_interfaces;
+        assert_eq!(bad[0].0, "/additionalInterfaces/0/url", "{bad:?}");
+        let v1 = json!({"name":"a","supportedInterfaces":[{"url":"ws://a.test/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]});
+        let bad = card_view(&v1, false).bad_interfaces;
+        assert_eq!(bad[0].0, "/supportedInterfaces/0/url", "{bad:?}");
     }
 }

@@ -5555,6 +5555,19 @@ impl State {
                 // after the gateway answered the client (a 504 on a timeout): a client
                 // answered only after this request was sent was still waiting then (R1).
                 let unanswered = up.status.is_none();
+                // mine30c: a client send that differs from this copy only in the messageId
+                // (a gateway that mints its own) is the copy's client, ids unchanged: no other
+                // open send of the same text is told as rewritten.
+                let same_ids_client = open_clients.iter().chain(self.done_requests.iter()).any(
+                    |(id, leg, m, b, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && self.open.contains_key(id)
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(id)
+                            && same_send_but_message_id(b, up.req_body.as_slice())
+                    },
+                );
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
@@ -5572,6 +5585,7 @@ impl State {
                             && (is_jsonrpc_request_body(b)
                                 || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     })
+                    .filter(|_| !same_ids_client)
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         message_ids_rewritten(b, up.req_body.as_slice())
                             .map(|d| (id.clone(), *seq, d))
@@ -5610,6 +5624,7 @@ impl State {
             upstream,
             call,
             base,
+            task_too,
         } = d;
         self.ver_stripped_done.insert(cid.clone());
         self.gw_rerouted.push_back(cid.clone());
@@ -5624,6 +5639,13 @@ impl State {
             (Some(c), None) => format!("dropped the message's {member} {c:?}"),
             (Some(c), Some(u)) => format!("replaced the message's {member} {c:?} with {u:?}"),
             (None, None) => String::new(),
+        };
+        // mine30c: the taskId changed beside the contextId is named too.
+        let what = match &task_too {
+            Some((None, Some(u))) => format!("{what}, and added taskId {u:?}"),
+            Some((Some(c), None)) => format!("{what} and its taskId {c:?}"),
+            Some((Some(c), Some(u))) => format!("{what}, and replaced its taskId {c:?} with {u:?}"),
+            _ => what,
         };
         let why = match (member, client.is_some(), upstream.is_some()) {
             ("contextId", false, _) => "a message without contextId lets the agent mint the context (and an agent may refuse one it did not mint), so the agent now judges a context the client never chose",
@@ -9225,6 +9247,7 @@ impl State {
 
     fn end_exchange(&mut self, mut x: Exch) {
         self.baseless_appends(&mut x);
+        self.card_at_own_path(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
         let a2a_http = !x.synthetic
             && x.status.is_some()
@@ -14975,6 +14998,9 @@ impl State {
                 );
             }
             self.framework_rejection(x, status, &c, body);
+            if !self.gw_own_answer.contains(&x.id) {
+                self.plain_refusal_of_valid_call(x, status, &c, body);
+            }
             self.check_not_found_status(x, status);
             self.after_response(x, None, None);
             return;
@@ -32600,6 +32626,9 @@ struct IdsRewritten {
     upstream: Option<String>,
     call: String,
     base: &'static str,
+    /// mine30c: the message's taskId when it changed too, beside a changed contextId
+    /// (`member`): `(client's, upstream's)` (IBM/mcp-context-forge #4589 dropped both).
+    task_too: Option<(Option<String>, Option<String>)>,
 }
 
 /// GW-REQ-003 (ID-002, ID-001): two request bodies, a client's message send `a` and the
@@ -32647,9 +32676,22 @@ fn message_ids_rewritten(a: &[u8], b: &[u8]) -> Option<IdsRewritten> {
         Some(holder.get_mut("message")?.as_object_mut()?.remove(k))
     };
     let mut found: Option<(&'static str, Option<String>, Option<String>)> = None;
+    let mut task_too: Option<(Option<String>, Option<String>)> = None;
     for member in ["contextId", "taskId"] {
         let (cv, uv) = (take(&mut x, member)?, take(&mut y, member)?);
-        if cv == uv || found.is_some() {
+        if cv == uv {
+            continue;
+        }
+        if found.is_some() {
+            // the taskId beside a changed contextId: named with it (mine30c)
+            let s = |v: Option<Value>| match v {
+                Some(Value::String(s)) if !s.is_empty() => Some(s),
+                _ => None,
+            };
+            let (c, u) = (s(cv), s(uv));
+            if c != u {
+                task_too = Some((c, u));
+            }
             continue;
         }
         let as_str = |v: Option<Value>| -> Result<Option<String>, ()> {
@@ -32674,12 +32716,19 @@ fn message_ids_rewritten(a: &[u8], b: &[u8]) -> Option<IdsRewritten> {
         found = Some((member, cv, uv));
     }
     let (member, client, upstream) = found?;
+    // mine30c (IBM/mcp-context-forge #4589): a gateway that sends every message upstream
+    // under a messageId of its own (`admin-test-{time}`) still forwards the client's
+    // message; its ids are judged all the same. The messageId alone never pairs two sends.
+    for m in [&mut x, &mut y] {
+        let _ = take(m, "messageId");
+    }
     (x == y).then_some(IdsRewritten {
         member,
         client,
         upstream,
         call,
         base: if rpc { "/params" } else { "" },
+        task_too,
     })
 }
 
@@ -34475,6 +34524,132 @@ fn message_wrapped_twice(m: &Obj) -> bool {
             .all(|k| !m.contains_key(k))
 }
 
+// ------------------------------------------------------------------ mine30c: registries
+
+impl State {
+    /// CARD-001 / CARD-005 (mine30c): an Agent Card that a registry, directory or gateway
+    /// serves at a path of its own (the AGNTCY directory's exported record, agentgateway's
+    /// `/a2a/agents/{name}/agent-card.json`, a registry's `/v0/agents/{name}/card`) is the
+    /// card its clients follow, judged like one fetched from `/.well-known/agent-card.json`.
+    /// An exchange `x` no route or binding claimed is made a card fetch (`Op::GetCard`) when
+    /// it is a GET answered 2xx whose JSON body has the card's core members
+    /// ([`card_core_shape`]).
+    fn card_at_own_path(&mut self, x: &mut Exch) {
+        if x.synthetic
+            || x.grpc.is_some()
+            || x.sse.is_some()
+            || x.truncated
+            || !x.method.eq_ignore_ascii_case("GET")
+            || !x.status.is_some_and(|s| (200..300).contains(&s))
+            || is_card_path(&x.path)
+        {
+            return;
+        }
+        if x.call
+            .as_ref()
+            .is_some_and(|c| c.op.is_some() || c.binding.is_some() || c.webhook)
+        {
+            return;
+        }
+        let Ok(body) = decode_coded(&x.resp_headers, x.body.as_slice()) else {
+            return;
+        };
+        let t = trim_ascii(&body);
+        if !t.starts_with(b"{") || !contains(t, b"\"skills\"") || !contains(t, b"\"capabilities\"")
+        {
+            return;
+        }
+        let Ok(v) = Json::parse(&body) else {
+            return;
+        };
+        if !card_core_shape(&v) {
+            return;
+        }
+        let mut card_call = x.call.as_deref().cloned().unwrap_or_default();
+        card_call.op = Some(Op::GetCard);
+        x.call = Some(Arc::new(card_call));
+    }
+}
+
+/// An Agent Card's core members (mine30c), in every version: a string `name`, an object
+/// `capabilities`, an array `skills`, and where the agent is (a 1.0 `supportedInterfaces`
+/// array, a 0.x string `url`). Body shape of a card served at a path of its own.
+fn card_core_shape(v: &Json) -> bool {
+    v.get("name").is_some_and(|n| n.as_str().is_some())
+        && v.get("capabilities")
+            .is_some_and(|c| c.as_object().is_some())
+        && v.get("skills").is_some_and(|s| s.as_array().is_some())
+        && (v
+            .get("supportedInterfaces")
+            .is_some_and(|i| i.as_array().is_some())
+            || v.get("url").is_some_and(|u| u.as_str().is_some()))
+}
+
+impl State {
+    /// RPC-001 / RPC-002 (mine30c, envoyproxy/ai-gateway #1724): a well-formed JSON-RPC
+    /// call (a request object with an id, a known A2A method, object params) answered
+    /// HTTP 400 with a body that is no JSON (`failed to create MCP session to any backend`,
+    /// text/plain): the client reads no id, no code and no A2A error from it. A body that
+    /// is no valid request is [`Self::framework_rejection`]'s; 500 pages are judged apart.
+    fn plain_refusal_of_valid_call(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
+        if status != 400
+            || x.synthetic
+            || body.is_empty()
+            || !matches!(c.rpc, Some(RequestParse::Request { id: Some(_), .. }))
+            || c.op.is_none()
+            || c.params_not_object().is_some()
+            || !expects_response(c)
+        {
+            return;
+        }
+        let media = x
+            .resp_headers
+            .media_type()
+            .unwrap_or_else(|| "no content type".into())
+            .into_owned();
+        let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
+        self.find(
+            &r::RPC_ENVELOPE,
+            format!(
+                "the JSON-RPC call {} was answered HTTP 400 with {media} ({}) instead of a JSON-RPC response: the call is well-formed, and the client reads no id, no error code and no A2A error from this answer; when a front answers for the agent (a gateway route, an MCP route, a WAF), the url reaches something other than the agent",
+                c.method.as_deref().unwrap_or(""),
+                excerpt(&text)
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(x.body_seq(), "", Some(excerpt(&text))),
+            ],
+            &x.leg,
+        );
+    }
+}
+
+/// mine30c (IBM/mcp-context-forge #4589): two message sends, a client's `a` and a gateway's
+/// upstream `b`, that are the same send but for the JSON-RPC id and the message's
+/// `messageId` (a gateway that mints its own): same method, params and message otherwise.
+/// JSON-RPC bodies (`params.message`) and HTTP+JSON ones (`message`) alike.
+fn same_send_but_message_id(a: &[u8], b: &[u8]) -> bool {
+    if a.len().abs_diff(b.len()) > 128 || a.len().max(b.len()) > FORWARDED_PARSE_CAP {
+        return false;
+    }
+    let strip = |x: &[u8]| -> Option<serde_json::Map<String, Value>> {
+        let Ok(Value::Object(mut m)) = serde_json::from_slice::<Value>(x) else {
+            return None;
+        };
+        m.remove("id");
+        let holder = match m.get_mut("params") {
+            Some(Value::Object(p)) => p,
+            _ => &mut m,
+        };
+        holder
+            .get_mut("message")
+            .and_then(Value::as_object_mut)?
+            .remove("messageId");
+        Some(m)
+    };
+    matches!((strip(a), strip(b)), (Some(x), Some(y)) if x == y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
@@ -34604,8 +34779,11 @@ mod tests {
         let t3 = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","taskId":"tk-2"}}}"#;
         assert_eq!(pick(t1, t2), None);
         assert_eq!(pick(t1, t3).map(|d| d.0), Some("taskId"));
-        // Another member changed too, or not a send: no copy of this send.
-        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        // A gateway's own messageId does not hide the changed id (mine30c, ContextForge
+        // #4589); another member changed too, or not a send: no copy of this send.
+        let own_mid = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2"}}}"#;
+        assert_eq!(pick(t1, own_mid).map(|d| d.0), Some("taskId"));
+        let other = br#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m2","taskId":"tk-2","parts":[{"text":"x"}]}}}"#;
         assert_eq!(pick(t1, other), None);
         let get1 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}"#;
         let get2 = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"u"}}"#;

@@ -41,8 +41,8 @@ rule!(
     Error,
     AgentCard,
     ["CARD-005", "CARD-006"],
-    "agent card interface entry or link is malformed",
-    "give every interface an absolute url, its protocolBinding (or transport) and protocolVersion, one transport per url (0.3), and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
+    "agent card interface entry or link is malformed (a JSON-RPC or HTTP+JSON interface url that is no http(s) url included)",
+    "give every interface an absolute url (an http(s) url for JSONRPC and HTTP+JSON, which run over HTTP: a slim://, nats:// or ws:// endpoint goes in an interface of its own binding), its protocolBinding (or transport) and protocolVersion, one transport per url (0.3), and every card link (iconUrl, documentationUrl, provider.url, OAuth 2.0 and OpenID Connect URLs) an absolute http(s) url or none"
 );
 rule!(
     CARD_SHAPE_NOT_JSON,
