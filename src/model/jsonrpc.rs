@@ -120,6 +120,21 @@ pub fn id_key(id: Option<&Json>) -> Option<String> {
     }
 }
 
+/// The id of the JSON-RPC message `text` as written, when it is an integer literal too wide
+/// for `u64` / `i64` (`18446744073709551617`, a Python client's `uuid4().int`): JSON-RPC 2.0
+/// §4 allows any number and the A2A schemas any integer (RPC-002), but [`Json`] reads such
+/// a literal as an `f64`, which loses its last digits. `None` for every other id, and when
+/// `text` is no JSON object the walk can read.
+pub fn wide_integer_id(text: &[u8]) -> Option<&str> {
+    let raw = crate::model::json::top_level_member_raw(text, "id")??;
+    let digits = raw.strip_prefix(b"-").unwrap_or(raw);
+    let integer = !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+        && (digits[0] != b'0' || digits.len() == 1);
+    let t = std::str::from_utf8(raw).ok()?;
+    (integer && t.parse::<i64>().is_err() && t.parse::<u64>().is_err()).then_some(t)
+}
+
 /// How a JSON-RPC request body parsed (RPC-001).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RequestParse {
