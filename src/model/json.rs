@@ -1393,7 +1393,14 @@ mod tests {
     }
 
     fn same_as_value(text: &str) {
-        let v: Result<serde_json::Value, _> = serde_json::from_str(text);
+        // A lone surrogate escape serde_json refuses is read as U+FFFD (breaker30 U05):
+        // the same as serde_json reads the mended text.
+        let v: Result<serde_json::Value, _> = serde_json::from_str(text).or_else(|e| {
+            match super::mend_lone_surrogates(text.as_bytes()) {
+                Some(m) => serde_json::from_slice(&m).map_err(|_| e),
+                None => Err(e),
+            }
+        });
         let j = Json::parse_str(text);
         // The owned parse gives the same tree, with no string borrowed, and fails alike.
         match (&j, Json::parse_owned(text.as_bytes())) {
@@ -1468,7 +1475,13 @@ mod tests {
     /// Same answer as serde_json: both read the same value (same members, same order), or
     /// both fail with the same message.
     fn agrees(text: &[u8]) {
-        let v = serde_json::from_slice::<serde_json::Value>(text);
+        // A lone surrogate escape: read as serde_json reads the mended text (breaker30 U05).
+        let v = serde_json::from_slice::<serde_json::Value>(text).or_else(|e| {
+            match super::mend_lone_surrogates(text) {
+                Some(m) => serde_json::from_slice::<serde_json::Value>(&m).map_err(|_| e),
+                None => Err(e),
+            }
+        });
         match (Json::parse(text), v) {
             (Ok(j), Ok(v)) => {
                 assert_eq!(j.to_value(), v);
@@ -1599,5 +1612,28 @@ mod tests {
         vm.entry("d").or_insert(true.into());
         vm.remove("a");
         assert_eq!(o.to_string(), v.to_string());
+    }
+
+    /// breaker30 U05: a lone surrogate escape (high or low) becomes `\uFFFD`, a pair stays,
+    /// an escaped backslash before `u` is no escape, and the text keeps its length; a
+    /// document without one is not copied.
+    #[test]
+    fn lone_surrogates_are_mended_pairs_kept() {
+        use super::mend_lone_surrogates as mend;
+        let t = br#"["\ud800","\udc00x","\ud83d\ude00","\\ud800","\ud83d"]"#;
+        let m = mend(t).unwrap();
+        assert_eq!(m.len(), t.len());
+        assert_eq!(
+            std::str::from_utf8(&m).unwrap(),
+            r#"["\uFFFD","\uFFFDx","\ud83d\ude00","\\ud800","\uFFFD"]"#
+        );
+        assert!(mend(br#"{"a":"\ud83d\ude00 \u00e9"}"#).is_none());
+        // What Json::parse makes of it; what it refused before.
+        let j = Json::parse(t).unwrap();
+        assert_eq!(j.pointer("/0").and_then(Json::as_str), Some("\u{fffd}"));
+        assert_eq!(j.pointer("/3").and_then(Json::as_str), Some("\\ud800"));
+        assert!(Json::parse_owned(t).is_ok() && Json::parse_str(std::str::from_utf8(t).unwrap()).is_ok());
+        // Still no JSON: the mending does not hide a syntax error.
+        assert!(Json::parse(br#"["\ud800",]"#).is_err());
     }
 }

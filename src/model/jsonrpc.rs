@@ -454,4 +454,30 @@ mod tests {
         assert_eq!(id_key(Some(&json!("1"))), Some("s:1".into()));
         assert_eq!(id_key(Some(&Json::Null)), None);
     }
+
+    /// breaker30 I11/I12: the id of a JSON-RPC text as written, when it is an integer
+    /// literal no 64-bit integer holds; every other id (or none) is `None`.
+    #[test]
+    fn wide_integer_ids() {
+        assert_eq!(
+            wide_integer_id(br#"{"jsonrpc":"2.0","id":18446744073709551617,"method":"x"}"#),
+            Some("18446744073709551617")
+        );
+        assert_eq!(
+            wide_integer_id(br#"{"id": -9223372036854775809 }"#),
+            Some("-9223372036854775809")
+        );
+        for t in [
+            &br#"{"id":18446744073709551615}"#[..],
+            br#"{"id":-9223372036854775808}"#,
+            br#"{"id":1e20}"#,
+            br#"{"id":18446744073709551617.0}"#,
+            br#"{"id":"18446744073709551617"}"#,
+            br#"{"id":018446744073709551617}"#,
+            br#"{"result":{"id":18446744073709551617}}"#,
+            br#"[{"id":18446744073709551617}]"#,
+        ] {
+            assert_eq!(wide_integer_id(t), None, "{}", String::from_utf8_lossy(t));
+        }
+    }
 }

@@ -8508,12 +8508,12 @@ impl State {
                                 // Delivered before this stream was asked for: a stream
                                 // open beside it carries the same events (STREAM-006).
                                 .find(|a| a.id == aid && a.seq < x.req_seq)
-                                .map(|a| (a.last, a.seq))
+                                .map(|a| (a.last, a.seq, a.xid.clone()))
                                 .or_else(|| {
                                     t.lost_artifacts
                                         .iter()
                                         .any(|l| l == aid)
-                                        .then_some((false, seq))
+                                        .then(|| (false, seq, x.id.clone()))
                                 })
                         })
                     });
@@ -8525,15 +8525,20 @@ impl State {
                         !subscribe || x.sse.as_ref().is_some_and(|s| s.snapshot.is_some());
                     match prev {
                         Some(false) | None
-                            if u.append && earlier.is_some_and(|(last, _)| last) =>
+                            if u.append && earlier.as_ref().is_some_and(|e| e.0) =>
                         {
-                            let first_seq = earlier.map(|e| e.1).unwrap_or(seq);
+                            let (_, first_seq, first_x) = earlier.clone().unwrap_or_default();
                             self.stream_once(
                                 x,
                                 &r::STREAM_CHUNK_AFTER_LAST,
                                 format!("artifact {aid} got another chunk (append true) after an earlier stream of the task delivered its lastChunk: a client that resumed the task holds that artifact as finished"),
                                 vec![
-                                    x.ev(first_seq),
+                                    Evidence {
+                                        seq: first_seq,
+                                        exchange: Some(first_x),
+                                        pointer: None,
+                                        found: None,
+                                    },
                                     x.ev_at(
                                         seq,
                                         &format!("{}/artifact/artifactId", p.pointer),
@@ -15098,10 +15103,27 @@ impl State {
                     && v.get("id").is_some() =>
             {
                 let got = jsonrpc::id_key(rv.id);
-                let shown = rv
-                    .id
-                    .map(|i| i.to_string())
-                    .unwrap_or_else(|| "null".into());
+                // An id wider than 64 bits is shown as written, not as the double it
+                // parsed to (both would print 1.8446744073709552e19; breaker30 I12).
+                let wide = c.rpc_id_wide.as_deref().map(|w| {
+                    let echoed = crate::model::json::top_level_member_raw(body, "id")
+                        .flatten()
+                        .map(|t| String::from_utf8_lossy(t).into_owned());
+                    (w.to_string(), echoed)
+                });
+                let shown = match &wide {
+                    Some((_, Some(echoed))) => echoed.clone(),
+                    _ => rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into()),
+                };
+                let rid_shown = match &wide {
+                    Some((w, _)) => format!(
+                        "{w} (an integer wider than 64 bits: a server that reads ids as doubles echoes it rounded)"
+                    ),
+                    None => rid.to_string(),
+                };
                 // Gateway legs: the id the gateway numbered its upstream copy with,
                 // handed back to the client, is the gateway's fault (RPC-002).
                 let up = self.gateway_rpc_id(x, &got);
@@ -15119,13 +15141,15 @@ impl State {
                         }],
                     ),
                     None => (
-                        format!("response id {shown} does not echo the request id {rid}"),
+                        format!("response id {shown} does not echo the request id {rid_shown}"),
                         Vec::new(),
                     ),
                 };
-                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
+                // A wide id's double would show both ids alike: the message has the digits.
+                let found = |v: Option<Value>| if wide.is_some() { None } else { v };
+                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", found(Some(rid.to_value())))];
                 all.append(&mut ev);
-                all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
+                all.push(x.ev_at(bseq, "/id", found(rv.id.map(Json::to_value))));
                 let rule = if gateway {
                     &r::GW_ANSWER_ALTERED
                 } else {

@@ -330,7 +330,7 @@ case("I14-v03-id-float", lambda: C03() + [req(A, '{"jsonrpc":"2.0","id":2.5,"met
 case("I15-legal-v10-ids-1-and-string-1", lambda: C10() + [req(A, rpc(1, "SendMessage", P1), headers=V10), resp(ok(1, {"task": tsk("COMPLETED")})),
      req(A, rpc("1", "GetTask", {"id": "t1"}), headers=V10), resp(ok("1", tsk("COMPLETED")))],
      [], "id 1 and id \"1\" on two calls, each echoed in its own type (RPC-002)")
-case("I16-legal-v10-id-exponent-echoed-same-text", idcase("-9223372036854775808"), [], "id -2^63 echoed exactly (RPC-002)")
+case("I16-legal-v10-id-i64-min", idcase("-9223372036854775808"), [], "id -2^63 echoed exactly (RPC-002)")
 
 # ---------------------------------------------------------------- U: Unicode
 EMO = "hi 👋🏽 family 👨‍👩‍👧 flags 🇺🇦🇯🇵 math 𝔸𝟚𝔸"
