@@ -2,9 +2,10 @@
 //! cannot say. The rule and severity of each `b30x-*` case are checked by `verify_cases`
 //! (`variants`); this checks the counts of the round, that its legal controls stay silent,
 //! and what the round's fixes say:
-//! - I11, I12: a JSON-RPC id wider than 64 bits (a Python client's `uuid4().int`) is an
+//! - I11, I12, I17, I18: a JSON-RPC id wider than 64 bits (a Python client's `uuid4().int`) is an
 //!   integer id (RPC-002): no RPC-REQ-001; an echo rounded through a double is RPC-ID-001,
-//!   and the message shows both ids digit for digit, not as two equal doubles.
+//!   (STREAM-SHAPE-002 on a stream's events), and the message shows both ids digit for
+//!   digit, not as two equal doubles.
 //! - M05: a credential in a part's metadata (or an object nested in metadata) is
 //!   AUTH-PAYLOAD-001 (AUTH-001), with the pointer to it.
 //! - T14: an epoch status stamp is DATA-TIME-002 alone, not also STREAM-ORDER-001.
@@ -46,8 +47,8 @@ fn errors_and_warnings(name: &str) -> Vec<String> {
 fn the_round_has_its_cases_and_its_controls_stay_silent() {
     let all = names("");
     let legal = names("-legal-");
-    assert!(all.len() >= 129, "{} b30x cases", all.len());
-    assert!(legal.len() >= 74, "{} b30x legal controls", legal.len());
+    assert!(all.len() >= 149, "{} b30x cases", all.len());
+    assert!(legal.len() >= 88, "{} b30x legal controls", legal.len());
     for n in &legal {
         let loud = errors_and_warnings(n);
         assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
@@ -84,6 +85,15 @@ fn an_id_wider_than_64_bits_is_an_integer_id_compared_by_its_digits() {
     );
     // A fractional id is still none (RPC-002: string or integer).
     finding("b30x-I05-v10-id-float", "RPC-REQ-001");
+    // The same on every event of a stream (RPC-005), a 128-bit id (uuid4().int) echoed
+    // exactly is silent and one rounded to 2^128 is named by its digits.
+    assert!(errors_and_warnings("b30x-I17-legal-v10-stream-wide-id-echoed").is_empty());
+    let f = finding("b30x-I18-v10-stream-wide-id-rounded", "STREAM-SHAPE-002");
+    assert!(
+        f.message.contains("id 340282366920938463463374607431768211456 instead of the request id 340282366920938463463374607431768211455"),
+        "{}",
+        f.message
+    );
 }
 
 #[test]

@@ -1529,6 +1529,10 @@ pub(super) struct State {
     tasks: HashMap<String, Box<TaskRec>>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
+    /// While an SSE event of a call with an id wider than 64 bits ([`Call::rpc_id_wide`])
+    /// is judged: the event's `id` as written when it too is such an integer (RPC-005:
+    /// each event echoes the request id; breaker30 I18).
+    event_wide_id: Option<Option<String>>,
     /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
     /// recent last; bounded by [`MAX_ID_ERRORS`].
     not_found_ids: VecDeque<String>,
@@ -2479,6 +2483,7 @@ impl State {
             blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
+            event_wide_id: None,
             push_order: VecDeque::new(),
             push_secrets: HashMap::new(),
             push_secrets_full: HashSet::new(),
@@ -6876,7 +6881,13 @@ impl State {
                 if let Some(d) = crate::model::json::take_conflicting_duplicate() {
                     self.duplicate_member_event(x, seq, &d);
                 }
+                self.event_wide_id = x
+                    .call
+                    .as_ref()
+                    .and_then(|c| c.rpc_id_wide.as_ref())
+                    .map(|_| jsonrpc::wide_integer_id(e.data.as_bytes()).map(str::to_owned));
                 self.on_stream_value(x, &v, seq, t_us);
+                self.event_wide_id = None;
             }
         }
     }
@@ -7292,7 +7303,13 @@ impl State {
             if is_rpc_req {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
-                if want.is_some() && want != got {
+                // An id wider than 64 bits: compared, and shown, by its digits.
+                let wide = c
+                    .rpc_id_wide
+                    .as_deref()
+                    .zip(self.event_wide_id.clone())
+                    .filter(|(w, echoed)| echoed.as_deref() != Some(*w));
+                if want.is_some() && (want != got || wide.is_some()) {
                     if let Some((up_x, up_seq, up_id)) = self.gateway_rpc_id(x, &got) {
                         self.stream_once(
                             x,
@@ -7315,14 +7332,27 @@ impl State {
                         self.stream_once(
                             x,
                             &r::STREAM_ENVELOPE,
-                            format!(
-                                "stream event carries JSON-RPC id {} instead of the request id {}",
-                                rv.id
-                                    .map(|v| v.to_string())
-                                    .unwrap_or_else(|| "none".into()),
-                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
-                            ),
-                            vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
+                            match &wide {
+                                Some((w, echoed)) => format!(
+                                    "stream event carries JSON-RPC id {} instead of the request id {w} (an integer wider than 64 bits: a server that reads ids as doubles echoes it rounded)",
+                                    echoed.clone().unwrap_or_else(|| rv
+                                        .id
+                                        .map(|v| v.to_string())
+                                        .unwrap_or_else(|| "none".into()))
+                                ),
+                                None => format!(
+                                    "stream event carries JSON-RPC id {} instead of the request id {}",
+                                    rv.id
+                                        .map(|v| v.to_string())
+                                        .unwrap_or_else(|| "none".into()),
+                                    c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                                ),
+                            },
+                            vec![x.ev_at(
+                                seq,
+                                "/id",
+                                rv.id.filter(|_| wide.is_none()).map(Json::to_value),
+                            )],
                         );
                     }
                 }

@@ -332,6 +332,14 @@ case("I15-legal-v10-ids-1-and-string-1", lambda: C10() + [req(A, rpc(1, "SendMes
      [], "id 1 and id \"1\" on two calls, each echoed in its own type (RPC-002)")
 case("I16-legal-v10-id-i64-min", idcase("-9223372036854775808"), [], "id -2^63 echoed exactly (RPC-002)")
 
+case("I17-legal-v10-stream-wide-id-echoed", lambda: C10() + [req(A, '{"jsonrpc":"2.0","id":340282366920938463463374607431768211455,"method":"SendStreamingMessage","params":%s}' % js(P1), headers=S10)] + sse(
+    ['data: {"jsonrpc":"2.0","id":340282366920938463463374607431768211455,"result":%s}\n\n' % js(e) for e in ({"task": tsk("WORKING")}, stu("COMPLETED"))]),
+     [], "a 128-bit id (uuid4().int) echoed digit for digit on every stream event (RPC-002, RPC-005)")
+case("I18-v10-stream-wide-id-rounded", lambda: C10() + [req(A, '{"jsonrpc":"2.0","id":340282366920938463463374607431768211455,"method":"SendStreamingMessage","params":%s}' % js(P1), headers=S10)] + sse(
+    ['data: {"jsonrpc":"2.0","id":340282366920938463463374607431768211456,"result":%s}\n\n' % js(e) for e in ({"task": tsk("WORKING")}, stu("COMPLETED"))]),
+     [("STREAM-SHAPE-002", E)], "a 128-bit id echoed as 2^128 on every stream event: another id, equal only as doubles (RPC-005)")
+case("I19-legal-v10-wide-negative-id", idcase("-340282366920938463463374607431768211455"), [], "a negative 128-bit id echoed exactly (RPC-002)")
+
 # ---------------------------------------------------------------- U: Unicode
 EMO = "hi 👋🏽 family 👨‍👩‍👧 flags 🇺🇦🇯🇵 math 𝔸𝟚𝔸"
 case("U01-legal-v10-emoji-raw-utf8", lambda: C10() + [req(A, jsu(rpc(1, "SendMessage", {"message": msg10(EMO)})), headers=V10),
@@ -576,5 +584,63 @@ case("H07-legal-v10-h2-card-authority-only", lambda: [req("/.well-known/agent-ca
      resp(card10(), headers={":status": "200", **CH}), req("/a2a", rpc(1, "SendMessage", P1), headers={":authority": "agent.example.test", ":scheme": "https", **V10}),
      resp(ok(1, {"task": tsk("COMPLETED")}), headers={":status": "200", **J})],
      [], "request urls recorded as paths with the host in :authority (HTTP/2 has no Host header): the card's interface https://agent.example.test/a2a is the one called")
+
+# ---------------------------------------------------------------- round two (after the first fixes): listing order by time, tenants on HTTP+JSON, 0.3 ProtoJSON states, numbers as strings
+LT = lambda tasks, i=1, **kw: [RPC(i, "ListTasks", kw or {"contextId": "c1"}), resp(ok(i, {"tasks": tasks, "nextPageToken": "", "pageSize": 50, "totalSize": len(tasks)}))]
+case("B01-legal-v10-list-newest-first-fraction-vs-whole", lambda: C10() + LT([tsk("COMPLETED", "2026-12-02T10:00:05.500Z", tid="t3"), tsk("COMPLETED", "2026-12-02T10:00:05Z", tid="t2"),
+                                                                             tsk("COMPLETED", "2026-12-02T10:00:04.999999Z")]),
+     [], "10:00:05.500Z, 10:00:05Z, 10:00:04.999999Z is newest first in time, though not as text ('.' sorts before 'Z') (DATA-007)")
+case("B02-v10-list-oldest-first-hidden-by-text-order", lambda: C10() + LT([tsk("COMPLETED", "2026-12-02T10:00:05Z", tid="t2"), tsk("COMPLETED", "2026-12-02T10:00:05.500Z")]),
+     [("DATA-LIST-002", E)], "10:00:05Z listed before 10:00:05.500Z: older first, though the text sorts descending (DATA-007: newest status first)")
+case("B03-legal-v10-list-newest-first-mixed-precision", lambda: C10() + LT([tsk("COMPLETED", "2026-12-02T10:00:05.123456789Z", tid="t3"), tsk("COMPLETED", "2026-12-02T10:00:05.123Z", tid="t2"),
+                                                                           tsk("COMPLETED", "2026-12-02T10:00:05.12Z")]),
+     [], "nanosecond, millisecond and centisecond stamps of one second, newest first (DATA-007)")
+RT2 = [{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": "acme"}, {"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0", "tenant": "globex"}]
+case("B04-legal-v10-rest-same-task-id-two-tenants", lambda: getcard(card10(ifaces=RT2)) + [
+    req(H + "/acme/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}, headers=RJ), resp({"task": tsk("WORKING", ctx="c-acme")}, headers=RJR),
+    req(H + "/globex/message:send", {"message": msg10(mid="m2"), "configuration": {"returnImmediately": True}}, headers=RJ), resp({"task": tsk("WORKING", ctx="c-globex")}, headers=RJR),
+    req(H + "/acme/tasks/t1", method="GET", headers=RJG), resp(tsk("COMPLETED", "2026-12-02T10:00:05.000Z", ctx="c-acme"), headers=RJR),
+    req(H + "/globex/tasks/t1", method="GET", headers=RJG), resp(tsk("REJECTED", "2026-12-02T10:00:06.000Z", ctx="c-globex"), headers=RJR)],
+     [], "HTTP+JSON: each tenant path numbers its own tasks; /acme/tasks/t1 and /globex/tasks/t1 are two tasks (1.0 §11: /{tenant}/...)")
+case("B05-v10-rest-task-served-across-tenants", lambda: getcard(card10(ifaces=RT2)) + [
+    req(H + "/acme/message:send", {"message": msg10()}, headers=RJ), resp({"task": tsk("COMPLETED")}, headers=RJR),
+    req(H + "/globex/tasks/t1", method="GET", headers=RJG), resp(tsk("COMPLETED"), headers=RJR)],
+     [("AUTH-SCOPE-002", E)], "HTTP+JSON: acme's task served under /globex/tasks/t1 (AUTH-006, TASK-009)")
+V03R = {"content-type": "application/json"}
+C03R = lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON"))
+case("B06-legal-v03-rest-rejected", lambda: C03R() + [req(H + "/v1/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=V03R),
+     resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_REJECTED", "timestamp": "2026-12-02T10:00:01Z"}}}, headers=V03R)],
+     [], "0.3 HTTP+JSON (ProtoJSON of 0.3:grpc) answers TASK_STATE_REJECTED, a 0.3 gRPC state")
+case("B07-v03-rest-unspecified", lambda: C03R() + [req(H + "/v1/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=V03R),
+     resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_UNSPECIFIED", "timestamp": "2026-12-02T10:00:01Z"}}}, headers=V03R)],
+     [("TASK-STATE-005", E)], "0.3 HTTP+JSON task in TASK_STATE_UNSPECIFIED, the proto's unset value (TASK-008)")
+case("B08-legal-v03-stream-offsets-forwards", lambda: C03() + stream03([task03(state="working", status={"state": "working", "timestamp": "2026-12-02T11:00:01+01:00"}),
+     st03x("working", ts="2026-12-02T10:00:02Z"), st03x("completed", ts="2026-12-02T12:00:03+02:00", final=True)]),
+     [], "0.3 stamps in three zones that go forwards in time (11:00:01+01:00, 10:00:02Z, 12:00:03+02:00 = 10:00:01Z, :02Z, :03Z); DATA-002 binds 1.0 only")
+case("B09-legal-v10-history-length-as-string", lambda: C10() + send_task(tsk("COMPLETED")) + [RPC(2, "GetTask", {"id": "t1", "historyLength": "2"}),
+     resp(ok(2, tsk("COMPLETED", history=H3()[1:])))],
+     [], "historyLength \"2\": ProtoJSON accepts an int32 written as a string; two messages kept (DATA-006)")
+case("B10-v10-history-length-as-string-exceeded", lambda: C10() + send_task(tsk("COMPLETED")) + [RPC(2, "GetTask", {"id": "t1", "historyLength": "1"}),
+     resp(ok(2, tsk("COMPLETED", history=H3())))],
+     [("DATA-HISTORY-001", E)], "historyLength \"1\" (ProtoJSON string form) answered with three messages (DATA-006)")
+case("B11-legal-v10-list-filter-nanos-equal", lambda: C10() + LT([tsk("COMPLETED", "2026-12-02T10:00:05.123Z")], statusTimestampAfter="2026-12-02T10:00:05.123000000Z"),
+     [], "statusTimestampAfter with nine digits equal to the task's millisecond stamp: >= holds (ListTasksRequest.status_timestamp_after)")
+case("B12-legal-v10-stream-no-timestamps", lambda: C10() + stream([{"task": tsk("WORKING", None)}, stu("WORKING", None), stu("COMPLETED", None)]),
+     [], "TaskStatus.timestamp is optional in the proto: a stream that stamps nothing")
+case("B13-legal-v10-stream-stamp-then-none", lambda: C10() + stream([{"task": tsk("WORKING", "2026-12-02T10:00:05.000Z")}, stu("WORKING", None), stu("COMPLETED", "2026-12-02T10:00:06.000Z")]),
+     [], "one status update without a timestamp between stamped ones orders nothing (TaskStatus.timestamp optional)")
+case("B14-legal-v10-extensions-header-two-uris-unicode-percent", lambda: C10(capabilities={"streaming": True, "pushNotifications": True, "extensions": [
+    {"uri": EXT}, {"uri": "https://ext.example.test/caf%C3%A9/v1"}]}) + [
+    req(A, rpc(1, "SendMessage", P1), headers={**V10, "a2a-extensions": EXT + ", https://ext.example.test/caf%C3%A9/v1"}),
+    resp(ok(1, {"task": tsk("COMPLETED")}), headers={**J, "a2a-extensions": "https://ext.example.test/caf%C3%A9/v1," + EXT})],
+     [], "two extensions requested and echoed (in another order, other spacing), one URI with a percent-encoded UTF-8 segment (EXT-001, EXT-004)")
+case("B15-legal-v10-fifty-chunk-artifact", lambda: C10() + stream([{"task": tsk("WORKING")}] + [art("a1", "w%d " % k, append=k > 0, last=k == 49) for k in range(50)] + [stu("COMPLETED", "2026-12-02T10:00:03.000Z")]),
+     [], "one artifact in fifty chunks, append from the second, lastChunk on the fiftieth (STREAM-009)")
+case("B16-legal-v10-rest-tenant-history-zero", lambda: getcard(card10(ifaces=RT2)) + [
+    req(H + "/acme/message:send", {"message": msg10()}, headers=RJ), resp({"task": tsk("COMPLETED")}, headers=RJR),
+    req(H + "/acme/tasks/t1?historyLength=0", method="GET", headers=RJG), resp(tsk("COMPLETED"), headers=RJR)],
+     [], "GET /acme/tasks/t1?historyLength=0 under the tenant that made the task: no history (DATA-006)")
+case("B17-legal-v10-list-across-new-year-newest-first", lambda: C10() + LT([tsk("COMPLETED", "2027-01-01T00:00:00.100Z", tid="t2"), tsk("COMPLETED", "2026-12-31T23:59:59.900Z")]),
+     [], "newest first across a year boundary (DATA-007)")
 
 write_cases(C, OUT)
