@@ -15,6 +15,8 @@
 //!   earlier stream delivered has its base; one no stream and no Task carried is
 //!   STREAM-ARTIFACT-001; one finished (lastChunk) on the earlier stream is
 //!   STREAM-ARTIFACT-002, naming the earlier stream's exchange.
+//! - C09: a ListTasks `status` filter written as the enum's number (`2`, which ProtoJSON
+//!   parsers read as TASK_STATE_WORKING) is judged as that state, and the message says both.
 
 mod common;
 
@@ -47,8 +49,8 @@ fn errors_and_warnings(name: &str) -> Vec<String> {
 fn the_round_has_its_cases_and_its_controls_stay_silent() {
     let all = names("");
     let legal = names("-legal-");
-    assert!(all.len() >= 149, "{} b30x cases", all.len());
-    assert!(legal.len() >= 88, "{} b30x legal controls", legal.len());
+    assert!(all.len() >= 159, "{} b30x cases", all.len());
+    assert!(legal.len() >= 93, "{} b30x legal controls", legal.len());
     for n in &legal {
         let loud = errors_and_warnings(n);
         assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
@@ -163,4 +165,19 @@ fn artifacts_across_a_reconnection() {
     // The earlier stream's lastChunk is shown in its own exchange, then the late chunk.
     assert_eq!(a04.evidence[0].exchange.as_deref(), Some("e2"), "{:?}", a04.evidence);
     assert_eq!(a04.evidence[1].exchange.as_deref(), Some("e3"), "{:?}", a04.evidence);
+}
+
+#[test]
+fn a_list_status_filter_given_as_the_enum_number_is_judged_as_its_state() {
+    let f = finding(
+        "b30x-C09-v10-jsonrpc-list-status-number-filter-ignored",
+        "DATA-LIST-003",
+    );
+    assert!(
+        f.message
+            .contains("is TASK_STATE_COMPLETED although the request filters status 2 (TASK_STATE_WORKING)"),
+        "{}",
+        f.message
+    );
+    assert!(errors_and_warnings("b30x-C08-legal-v10-jsonrpc-list-status-as-enum-number").is_empty());
 }

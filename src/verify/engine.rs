@@ -17644,10 +17644,24 @@ impl State {
         // here but DATA-PARAM-001's malformed parameter ([`invalid_task_query_param`]).
         // Only TASK_STATE_* names other than UNSPECIFIED (no filter) are judged.
         let mut states: Vec<String> = match c.params.get("status") {
-            Some(v) => v.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
+            Some(v) => v
+                .as_str()
+                .map(str::to_string)
+                .or_else(|| v.as_u64().map(|n| n.to_string()))
+                .map(|s| vec![s])
+                .unwrap_or_default(),
             None => query_raw_values(&x.url, "status"),
         };
         states.retain(|s| !s.is_empty());
+        // A ProtoJSON parser reads the enum's number as the state it numbers (`2` is
+        // TASK_STATE_WORKING; proto3 JSON mapping): the agent filters by that state
+        // (breaker30 C09). The request keeps its number in the message.
+        let asked = states.join(", ");
+        for s in states.iter_mut() {
+            if let Some(name) = s.trim().parse::<u64>().ok().and_then(a2a::proto_task_state_name) {
+                *s = name.to_string();
+            }
+        }
         let judged = states.len() == 1
             && states.iter().all(|s| {
                 s.starts_with("TASK_STATE_")
@@ -17661,11 +17675,12 @@ impl State {
                 (!states.iter().any(|s| s == got)).then(|| (i, got.to_string()))
             });
             if let Some((i, got)) = hit {
-                let msg = format!(
-                    "listed {} is {got} although the request filters status {}",
-                    label(i),
-                    states.join(", ")
-                );
+                let names = states.join(", ");
+                let msg = if names == asked {
+                    format!("listed {} is {got} although the request filters status {names}", label(i))
+                } else {
+                    format!("listed {} is {got} although the request filters status {asked} ({names})", label(i))
+                };
                 report(self, i, "status/state", got, msg);
                 return;
             }

@@ -643,4 +643,31 @@ case("B16-legal-v10-rest-tenant-history-zero", lambda: getcard(card10(ifaces=RT2
 case("B17-legal-v10-list-across-new-year-newest-first", lambda: C10() + LT([tsk("COMPLETED", "2027-01-01T00:00:00.100Z", tid="t2"), tsk("COMPLETED", "2026-12-31T23:59:59.900Z")]),
      [], "newest first across a year boundary (DATA-007)")
 
+# ---------------------------------------------------------------- round three: header forms, message ids, timestamp spellings, 0.3 backfill
+case("C01-legal-v10-version-header-padded", lambda: C10() + [req(A, rpc(1, "SendMessage", P1), headers={"content-type": "application/json", "a2a-version": " 1.0 "}), resp(ok(1, {"task": tsk("COMPLETED")}))],
+     [], "A2A-Version ' 1.0 ': optional whitespace around a field value is not part of it (RFC 9110 §5.5)")
+case("C02-legal-v10-content-type-charset-upper", lambda: C10() + [req(A, rpc(1, "SendMessage", P1), headers={"Content-Type": "application/json; charset=UTF-8", "A2A-Version": "1.0"}),
+     resp(ok(1, {"task": tsk("COMPLETED")}), headers={"Content-Type": "Application/JSON;charset=utf-8"})],
+     [], "header names and media types in other letter case, with a charset parameter (RFC 9110 §5.1, §8.3.1)")
+case("C03-legal-v10-message-ids-nfc-nfd-distinct", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10("one", mid="m-caf\u00e9")}), resp(ok(1, {"task": tsk("COMPLETED")})),
+     RPC(2, "SendMessage", {"message": msg10("two", mid="m-cafe\u0301")}), resp(ok(2, {"task": tsk("COMPLETED", tid="t2", ctx="c2")}))],
+     [], "messageIds m-café (NFC) and m-café (NFD) are two ids: no reuse (ID-007)")
+case("C04-v10-ts-space-separator", lambda: C10() + send_task(tsk("COMPLETED", "2026-12-02 10:00:01.000Z")),
+     [("DATA-SHAPE-001", E)], "a space instead of T (RFC 3339 §5.6 NOTE allows it, ProtoJSON's Timestamp and ISO 8601 do not): 1.0 parsers refuse the whole Task, as with T08's missing zone (DATA-002, DATA-005)")
+case("C05-v10-ts-unknown-offset", lambda: C10() + send_task(tsk("COMPLETED", "2026-12-02T10:00:01.000-00:00")),
+     [("DATA-TIME-001", W)], "-00:00, RFC 3339's 'UTC, local offset unknown': not Z (DATA-002)")
+case("C06-v03-reset-then-resubscribe-append-unseen", lambda: C03() + stream03([task03(state="working"), art03("a1", "Hello, ", last=True)], close="reset") +
+     stream03([art03("a2", "more", append=True, last=True), st03x("completed", final=True)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
+     [("STREAM-END-002", E)], "the reset mid-task (STREAM-003 as should); the 0.3 resubscribe opens with no Task and appends to a2, whose first chunk the agent may have sent while no client listened (0.3 §7.9: backfill is implementation-defined): no STREAM-ARTIFACT-001")
+case("C07-legal-v10-second-turn-stream-appends-to-first-turn-artifact", lambda: C10() + stream([{"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_INPUT_REQUIRED", "message": RJM("More?"), "timestamp": "2026-12-02T10:00:01.000Z"}}}, art("a1", "draft ")]) +
+     stream([{"task": tsk("WORKING", "2026-12-02T10:00:03.000Z", artifacts=[{"artifactId": "a1", "parts": [{"text": "draft "}]}])}, art("a1", "final", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2,
+            p={"message": msg10("yes", mid="m2", taskId="t1", contextId="c1")}),
+     [], "the second turn's stream continues the artifact the first turn's stream began (STREAM-009; TASK-007)")
+case("C08-legal-v10-jsonrpc-list-status-as-enum-number", lambda: C10() + LT([tsk("WORKING", tid="t2")], status=2),
+     [], "ListTasks status 2 (TASK_STATE_WORKING's number) from the client: ProtoJSON parsers accept an enum's integer value (proto3 JSON mapping; ADR-001), so the agent filters by it; the client's form is at most a note (DATA-001 asks writers for names)")
+case("C09-v10-jsonrpc-list-status-number-filter-ignored", lambda: C10() + LT([tsk("WORKING", tid="t2"), tsk("COMPLETED")], status=2),
+     [("DATA-LIST-003", E)], "ListTasks status 2 (TASK_STATE_WORKING) also lists a COMPLETED task (DATA-007)")
+case("C10-v10-result-state-as-enum-number", lambda: C10() + send_task({"id": "t1", "contextId": "c1", "status": {"state": 3, "timestamp": "2026-12-02T10:00:01.000Z"}}),
+     [("DATA-SHAPE-001", E)], "a Task whose status.state is 3: ProtoJSON parsers would read it, but 1.0 writes enums as their names (DATA-001, 1.0 §5.5 MUST), so the agent's answer is malformed (a JSON-RPC client without a proto parser reads no state)")
+
 write_cases(C, OUT)
