@@ -100,7 +100,10 @@ fn an_id_wider_than_64_bits_is_an_integer_id_compared_by_its_digits() {
 
 #[test]
 fn a_credential_in_a_parts_metadata_is_named_where_it_is() {
-    let f = finding("b30x-M05-v10-credential-in-part-metadata", "AUTH-PAYLOAD-001");
+    let f = finding(
+        "b30x-M05-v10-credential-in-part-metadata",
+        "AUTH-PAYLOAD-001",
+    );
     assert!(
         f.message
             .contains("/params/message/parts/0/metadata/authorization"),
@@ -163,8 +166,18 @@ fn artifacts_across_a_reconnection() {
     );
     assert!(a04.message.contains("earlier stream"), "{}", a04.message);
     // The earlier stream's lastChunk is shown in its own exchange, then the late chunk.
-    assert_eq!(a04.evidence[0].exchange.as_deref(), Some("e2"), "{:?}", a04.evidence);
-    assert_eq!(a04.evidence[1].exchange.as_deref(), Some("e3"), "{:?}", a04.evidence);
+    assert_eq!(
+        a04.evidence[0].exchange.as_deref(),
+        Some("e2"),
+        "{:?}",
+        a04.evidence
+    );
+    assert_eq!(
+        a04.evidence[1].exchange.as_deref(),
+        Some("e3"),
+        "{:?}",
+        a04.evidence
+    );
 }
 
 #[test]
@@ -174,10 +187,13 @@ fn a_list_status_filter_given_as_the_enum_number_is_judged_as_its_state() {
         "DATA-LIST-003",
     );
     assert!(
-        f.message
-            .contains("is TASK_STATE_COMPLETED although the request filters status 2 (TASK_STATE_WORKING)"),
+        f.message.contains(
+            "is TASK_STATE_COMPLETED although the request filters status 2 (TASK_STATE_WORKING)"
+        ),
         "{}",
         f.message
     );
-    assert!(errors_and_warnings("b30x-C08-legal-v10-jsonrpc-list-status-as-enum-number").is_empty());
+    assert!(
+        errors_and_warnings("b30x-C08-legal-v10-jsonrpc-list-status-as-enum-number").is_empty()
+    );
 }

@@ -1179,7 +1179,10 @@ const PROTO_TASK_STATES: &[&str] = &[
 /// ProtoJSON parsers accept in place of the name (proto3 JSON mapping) in a request's
 /// ListTasks `status` filter; `None` past the enum.
 pub fn proto_task_state_name(n: u64) -> Option<&'static str> {
-    usize::try_from(n).ok().and_then(|i| PROTO_TASK_STATES.get(i)).copied()
+    usize::try_from(n)
+        .ok()
+        .and_then(|i| PROTO_TASK_STATES.get(i))
+        .copied()
 }
 
 /// `Role` names by their proto enum number (`a2a.proto`).

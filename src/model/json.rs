@@ -1632,7 +1632,10 @@ mod tests {
         let j = Json::parse(t).unwrap();
         assert_eq!(j.pointer("/0").and_then(Json::as_str), Some("\u{fffd}"));
         assert_eq!(j.pointer("/3").and_then(Json::as_str), Some("\\ud800"));
-        assert!(Json::parse_owned(t).is_ok() && Json::parse_str(std::str::from_utf8(t).unwrap()).is_ok());
+        assert!(
+            Json::parse_owned(t).is_ok()
+                && Json::parse_str(std::str::from_utf8(t).unwrap()).is_ok()
+        );
         // Still no JSON: the mending does not hide a syntax error.
         assert!(Json::parse(br#"["\ud800",]"#).is_err());
     }

@@ -8554,9 +8554,7 @@ impl State {
                     let base_known =
                         !subscribe || x.sse.as_ref().is_some_and(|s| s.snapshot.is_some());
                     match prev {
-                        Some(false) | None
-                            if u.append && earlier.as_ref().is_some_and(|e| e.0) =>
-                        {
+                        Some(false) | None if u.append && earlier.as_ref().is_some_and(|e| e.0) => {
                             let (_, first_seq, first_x) = earlier.clone().unwrap_or_default();
                             self.stream_once(
                                 x,
@@ -15510,7 +15508,7 @@ impl State {
             || c.rpc_id_ambiguous
             || c.batch.is_some()
             || rid.is_null()
-            || !a2a_request_id_ok(&c)
+            || !a2a_request_id_ok(c)
             || c.params_not_object().is_some()
             || v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
             || !v
@@ -16785,9 +16783,7 @@ impl State {
             // The same for an id the A2A schemas do not allow (null, fractional: string or
             // integer only; RPC-REQ-001 tells the client): −32600 fits (breaker10n N9).
             Some(RequestParse::Request { .. })
-                if code == jsonrpc::INVALID_REQUEST
-                    && c.op.is_some()
-                    && !a2a_request_id_ok(&c) =>
+                if code == jsonrpc::INVALID_REQUEST && c.op.is_some() && !a2a_request_id_ok(&c) =>
             {
                 None
             }
@@ -17658,7 +17654,12 @@ impl State {
         // (breaker30 C09). The request keeps its number in the message.
         let asked = states.join(", ");
         for s in states.iter_mut() {
-            if let Some(name) = s.trim().parse::<u64>().ok().and_then(a2a::proto_task_state_name) {
+            if let Some(name) = s
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .and_then(a2a::proto_task_state_name)
+            {
                 *s = name.to_string();
             }
         }
@@ -17677,9 +17678,15 @@ impl State {
             if let Some((i, got)) = hit {
                 let names = states.join(", ");
                 let msg = if names == asked {
-                    format!("listed {} is {got} although the request filters status {names}", label(i))
+                    format!(
+                        "listed {} is {got} although the request filters status {names}",
+                        label(i)
+                    )
                 } else {
-                    format!("listed {} is {got} although the request filters status {asked} ({names})", label(i))
+                    format!(
+                        "listed {} is {got} although the request filters status {asked} ({names})",
+                        label(i)
+                    )
                 };
                 report(self, i, "status/state", got, msg);
                 return;
@@ -29028,8 +29035,15 @@ fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
         {
             return Some(h);
         }
-        let parts = msg.get("parts").or_else(|| msg.get("content"))?.as_array()?;
-        let pk = if msg.get("parts").is_some() { "parts" } else { "content" };
+        let parts = msg
+            .get("parts")
+            .or_else(|| msg.get("content"))?
+            .as_array()?;
+        let pk = if msg.get("parts").is_some() {
+            "parts"
+        } else {
+            "content"
+        };
         parts.iter().enumerate().find_map(|(i, p)| {
             let m = p.get("metadata")?.as_object()?;
             scan(m, &format!("{base}/{key}/{pk}/{i}/metadata"), 0)
