@@ -669,5 +669,11 @@ case("C09-v10-jsonrpc-list-status-number-filter-ignored", lambda: C10() + LT([ts
      [("DATA-LIST-003", E)], "ListTasks status 2 (TASK_STATE_WORKING) also lists a COMPLETED task (DATA-007)")
 case("C10-v10-result-state-as-enum-number", lambda: C10() + send_task({"id": "t1", "contextId": "c1", "status": {"state": 3, "timestamp": "2026-12-02T10:00:01.000Z"}}),
      [("DATA-SHAPE-001", E)], "a Task whose status.state is 3: ProtoJSON parsers would read it, but 1.0 writes enums as their names (DATA-001, 1.0 §5.5 MUST), so the agent's answer is malformed (a JSON-RPC client without a proto parser reads no state)")
+case("M08-v10-rest-api-key-nested-in-metadata", lambda: R10c() + [req(H + "/message:send", {"message": msg10(metadata={"forwarded": {"headers": {"X-API-Key": "sk-live-7f3a9c2e5b1d"}}})}, headers=RJ),
+     resp({"task": tsk("COMPLETED")}, headers=RJR)],
+     [("AUTH-PAYLOAD-001", W)], "an HTTP+JSON send forwarding the caller's headers, API key included, inside the message metadata (AUTH-001)")
+case("M09-v03-rest-token-in-content-part-metadata", lambda: C03R() + [req(H + "/v1/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi", "metadata": {"access_token": "ya29.a0AfH6SMBx"}}]}}, headers=V03R),
+     resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-12-02T10:00:01Z"}}}, headers=V03R)],
+     [("AUTH-PAYLOAD-001", W)], "a 0.3 HTTP+JSON send (ProtoJSON: request.content) with an OAuth access token in a part's metadata (AUTH-001)")
 
 write_cases(C, OUT)
