@@ -1175,6 +1175,16 @@ const PROTO_TASK_STATES: &[&str] = &[
     "TASK_STATE_AUTH_REQUIRED",
 ];
 
+/// The 1.0 `TaskState` name of proto enum number `n` (`2` → `TASK_STATE_WORKING`), which
+/// ProtoJSON parsers accept in place of the name (proto3 JSON mapping) in a request's
+/// ListTasks `status` filter; `None` past the enum.
+pub fn proto_task_state_name(n: u64) -> Option<&'static str> {
+    usize::try_from(n)
+        .ok()
+        .and_then(|i| PROTO_TASK_STATES.get(i))
+        .copied()
+}
+
 /// `Role` names by their proto enum number (`a2a.proto`).
 const PROTO_ROLES: &[&str] = &["ROLE_UNSPECIFIED", "ROLE_USER", "ROLE_AGENT"];
 

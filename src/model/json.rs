@@ -141,6 +141,15 @@ pub(crate) fn next_string_stop(b: &[u8], mut from: usize) -> Option<usize> {
 /// Scalars are not validated: an object the walk reads but [`Json::parse`] rejects (`tru`
 /// for `true`) still gets an answer.
 pub fn top_level_member_set(text: &[u8], key: &str) -> Option<bool> {
+    top_level_member_raw(text, key).map(|v| v.is_some_and(|v| v != b"null"))
+}
+
+/// The text of the top-level member `key` of the JSON object `text` (the last one when the
+/// name repeats, as [`Json::parse`] keeps it), as written (`Some(None)`: no such member),
+/// found as [`top_level_member_set`] finds it; `None` when the walk cannot read `text`.
+/// JSON-RPC ids are compared through it where a parse loses their digits (integers wider
+/// than 64 bits read as `f64`; RPC-002).
+pub fn top_level_member_raw<'t>(text: &'t [u8], key: &str) -> Option<Option<&'t [u8]>> {
     let ws = |mut i: usize| {
         while matches!(text.get(i), Some(b' ' | b'\t' | b'\r' | b'\n')) {
             i += 1;
@@ -205,9 +214,9 @@ pub fn top_level_member_set(text: &[u8], key: &str) -> Option<bool> {
         return None;
     }
     i = ws(i + 1);
-    let mut set = false;
+    let mut set: Option<&'t [u8]> = None;
     if text.get(i) == Some(&b'}') {
-        return (ws(i + 1) == text.len()).then_some(false);
+        return (ws(i + 1) == text.len()).then_some(None);
     }
     loop {
         if text.get(i) != Some(&b'"') {
@@ -225,7 +234,7 @@ pub fn top_level_member_set(text: &[u8], key: &str) -> Option<bool> {
         let v = ws(i + 1);
         let vend = value_end(v)?;
         if name == key.as_bytes() {
-            set = &text[v..vend] != b"null";
+            set = Some(&text[v..vend]);
         }
         i = ws(vend);
         match text.get(i)? {
@@ -234,6 +243,49 @@ pub fn top_level_member_set(text: &[u8], key: &str) -> Option<bool> {
             _ => return None,
         }
     }
+}
+
+/// `text` with every `\uD800`-`\uDFFF` escape that is not half of a surrogate pair (a
+/// high one followed by a low one) written as `\uFFFD`, the replacement character; `None`
+/// when `text` has no such escape. RFC 8259 §8.2 lets JSON strings hold lone surrogates
+/// (an emoji cut in half by a truncating server) and leaves their meaning to the reader:
+/// JavaScript's JSON.parse and Python's json keep them, Go's encoding/json writes U+FFFD,
+/// serde_json refuses the document. [`Json::parse`] reads such a document as Go does, so
+/// an answer with a cut emoji is judged, not called "not JSON" (breaker30 U05). The text
+/// keeps its length (6 bytes for 6), so offsets into it still hold.
+pub fn mend_lone_surrogates(text: &[u8]) -> Option<Vec<u8>> {
+    let hex4 = |i: usize| -> Option<u32> {
+        let h = text.get(i..i + 4)?;
+        u32::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok()
+    };
+    let mut out: Option<Vec<u8>> = None;
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        if text.get(i + 1) != Some(&b'u') {
+            i += 2;
+            continue;
+        }
+        let Some(cp) = hex4(i + 2) else {
+            i += 2;
+            continue;
+        };
+        if (0xD800..0xDC00).contains(&cp)
+            && text.get(i + 6..i + 8) == Some(b"\\u")
+            && hex4(i + 8).is_some_and(|lo| (0xDC00..0xE000).contains(&lo))
+        {
+            i += 12;
+            continue;
+        }
+        if (0xD800..0xE000).contains(&cp) {
+            out.get_or_insert_with(|| text.to_vec())[i + 2..i + 6].copy_from_slice(b"FFFD");
+        }
+        i += 6;
+    }
+    out
 }
 
 /// Appends `n` in decimal (what `format!("{n}")` writes).
@@ -495,7 +547,10 @@ impl<'a> Json<'a> {
                 return Ok(j);
             }
         }
-        serde_json::from_slice(text)
+        serde_json::from_slice(text).or_else(|e| match mend_lone_surrogates(text) {
+            Some(m) => Json::parse_owned(&m).map_err(|_| e),
+            None => Err(e),
+        })
     }
 
     /// [`Json::parse`] into a tree that borrows nothing: what `Json::parse(text)` then
@@ -509,7 +564,14 @@ impl<'a> Json<'a> {
                 return Ok(j);
             }
         }
-        serde_json::from_slice::<Json<'_>>(text).map(Json::into_owned)
+        serde_json::from_slice::<Json<'_>>(text)
+            .map(Json::into_owned)
+            .or_else(|e| match mend_lone_surrogates(text) {
+                Some(m) => serde_json::from_slice::<Json<'_>>(&m)
+                    .map(Json::into_owned)
+                    .map_err(|_| e),
+                None => Err(e),
+            })
     }
 
     /// Parses one JSON document from a `&str` (as [`Json::parse`]).
@@ -517,7 +579,10 @@ impl<'a> Json<'a> {
         if let Some(j) = fast::parse(text) {
             return Ok(j);
         }
-        serde_json::from_str(text)
+        serde_json::from_str(text).or_else(|e| match mend_lone_surrogates(text.as_bytes()) {
+            Some(m) => Json::parse_owned(&m).map_err(|_| e),
+            None => Err(e),
+        })
     }
 
     /// A borrowed view of a `serde_json::Value` (copies the tree, borrows its strings).
@@ -1328,7 +1393,14 @@ mod tests {
     }
 
     fn same_as_value(text: &str) {
-        let v: Result<serde_json::Value, _> = serde_json::from_str(text);
+        // A lone surrogate escape serde_json refuses is read as U+FFFD (breaker30 U05):
+        // the same as serde_json reads the mended text.
+        let v: Result<serde_json::Value, _> = serde_json::from_str(text).or_else(|e| {
+            match super::mend_lone_surrogates(text.as_bytes()) {
+                Some(m) => serde_json::from_slice(&m).map_err(|_| e),
+                None => Err(e),
+            }
+        });
         let j = Json::parse_str(text);
         // The owned parse gives the same tree, with no string borrowed, and fails alike.
         match (&j, Json::parse_owned(text.as_bytes())) {
@@ -1403,7 +1475,13 @@ mod tests {
     /// Same answer as serde_json: both read the same value (same members, same order), or
     /// both fail with the same message.
     fn agrees(text: &[u8]) {
-        let v = serde_json::from_slice::<serde_json::Value>(text);
+        // A lone surrogate escape: read as serde_json reads the mended text (breaker30 U05).
+        let v = serde_json::from_slice::<serde_json::Value>(text).or_else(|e| {
+            match super::mend_lone_surrogates(text) {
+                Some(m) => serde_json::from_slice::<serde_json::Value>(&m).map_err(|_| e),
+                None => Err(e),
+            }
+        });
         match (Json::parse(text), v) {
             (Ok(j), Ok(v)) => {
                 assert_eq!(j.to_value(), v);
@@ -1534,5 +1612,31 @@ mod tests {
         vm.entry("d").or_insert(true.into());
         vm.remove("a");
         assert_eq!(o.to_string(), v.to_string());
+    }
+
+    /// breaker30 U05: a lone surrogate escape (high or low) becomes `\uFFFD`, a pair stays,
+    /// an escaped backslash before `u` is no escape, and the text keeps its length; a
+    /// document without one is not copied.
+    #[test]
+    fn lone_surrogates_are_mended_pairs_kept() {
+        use super::mend_lone_surrogates as mend;
+        let t = br#"["\ud800","\udc00x","\ud83d\ude00","\\ud800","\ud83d"]"#;
+        let m = mend(t).unwrap();
+        assert_eq!(m.len(), t.len());
+        assert_eq!(
+            std::str::from_utf8(&m).unwrap(),
+            r#"["\uFFFD","\uFFFDx","\ud83d\ude00","\\ud800","\uFFFD"]"#
+        );
+        assert!(mend(br#"{"a":"\ud83d\ude00 \u00e9"}"#).is_none());
+        // What Json::parse makes of it; what it refused before.
+        let j = Json::parse(t).unwrap();
+        assert_eq!(j.pointer("/0").and_then(Json::as_str), Some("\u{fffd}"));
+        assert_eq!(j.pointer("/3").and_then(Json::as_str), Some("\\ud800"));
+        assert!(
+            Json::parse_owned(t).is_ok()
+                && Json::parse_str(std::str::from_utf8(t).unwrap()).is_ok()
+        );
+        // Still no JSON: the mending does not hide a syntax error.
+        assert!(Json::parse(br#"["\ud800",]"#).is_err());
     }
 }

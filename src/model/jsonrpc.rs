@@ -120,6 +120,21 @@ pub fn id_key(id: Option<&Json>) -> Option<String> {
     }
 }
 
+/// The id of the JSON-RPC message `text` as written, when it is an integer literal too wide
+/// for `u64` / `i64` (`18446744073709551617`, a Python client's `uuid4().int`): JSON-RPC 2.0
+/// §4 allows any number and the A2A schemas any integer (RPC-002), but [`Json`] reads such
+/// a literal as an `f64`, which loses its last digits. `None` for every other id, and when
+/// `text` is no JSON object the walk can read.
+pub fn wide_integer_id(text: &[u8]) -> Option<&str> {
+    let raw = crate::model::json::top_level_member_raw(text, "id")??;
+    let digits = raw.strip_prefix(b"-").unwrap_or(raw);
+    let integer = !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+        && (digits[0] != b'0' || digits.len() == 1);
+    let t = std::str::from_utf8(raw).ok()?;
+    (integer && t.parse::<i64>().is_err() && t.parse::<u64>().is_err()).then_some(t)
+}
+
 /// How a JSON-RPC request body parsed (RPC-001).
 #[derive(Clone, Debug, PartialEq)]
 pub enum RequestParse {
@@ -438,5 +453,31 @@ mod tests {
         assert_eq!(id_key(Some(&json!(1))), Some("n:1".into()));
         assert_eq!(id_key(Some(&json!("1"))), Some("s:1".into()));
         assert_eq!(id_key(Some(&Json::Null)), None);
+    }
+
+    /// breaker30 I11/I12: the id of a JSON-RPC text as written, when it is an integer
+    /// literal no 64-bit integer holds; every other id (or none) is `None`.
+    #[test]
+    fn wide_integer_ids() {
+        assert_eq!(
+            wide_integer_id(br#"{"jsonrpc":"2.0","id":18446744073709551617,"method":"x"}"#),
+            Some("18446744073709551617")
+        );
+        assert_eq!(
+            wide_integer_id(br#"{"id": -9223372036854775809 }"#),
+            Some("-9223372036854775809")
+        );
+        for t in [
+            &br#"{"id":18446744073709551615}"#[..],
+            br#"{"id":-9223372036854775808}"#,
+            br#"{"id":1e20}"#,
+            br#"{"id":18446744073709551617.0}"#,
+            br#"{"id":"18446744073709551617"}"#,
+            br#"{"id":018446744073709551617}"#,
+            br#"{"result":{"id":18446744073709551617}}"#,
+            br#"[{"id":18446744073709551617}]"#,
+        ] {
+            assert_eq!(wide_integer_id(t), None, "{}", String::from_utf8_lossy(t));
+        }
     }
 }

@@ -53,6 +53,11 @@ struct Call {
     /// the agent, or a front before it, reads is its parser's choice, so its answer's id is
     /// not judged (RPC-ID-001, RPC-ID-002); the request is DATA-SHAPE-002 (review26 R4).
     rpc_id_ambiguous: bool,
+    /// The request's id as written when it is an integer literal wider than 64 bits, which
+    /// the parse holds only as an `f64` ([`jsonrpc::wide_integer_id`]; RPC-002: any integer
+    /// is an id): RPC-REQ-001 accepts it and RPC-ID-001 compares the answer's id by its
+    /// digits (breaker30 I11, I12).
+    rpc_id_wide: Option<String>,
     params: Json<'static>,
     /// REST: `(recorded request body bytes, not JSON)` when `params` were parsed from the
     /// decoded body: [`Exch::rest_body_not_json`] reuses the verdict while the body is
@@ -1236,6 +1241,11 @@ struct TaskRec {
     /// `append: true` chunk added to it, and the recording line and exchange of the latest
     /// chunk. Empty for a task no stream carried artifact updates of.
     stream_artifacts: Vec<StreamArtifact>,
+    /// `artifactId`s TASK-STATE-010 found a later Task snapshot lost (taken out of
+    /// [`Self::stream_artifacts`]; at most [`MAX_TASK_MESSAGE_IDS`]): their chunks reached
+    /// the client, so a resumed stream's `append: true` to one has its base
+    /// (STREAM-ARTIFACT-001 is not the fault there; breaker30 A02).
+    lost_artifacts: Vec<String>,
     /// Set when the id was handed out only by an agent Message's `taskId` (ID-004), with
     /// that message's id as the message prints it: ID-TASK-001 then names the message.
     named_by_message: Option<String>,
@@ -1288,6 +1298,8 @@ struct StreamArtifact {
     parts: Option<Vec<u64>>,
     /// An `append: true` chunk added parts to it.
     appended: bool,
+    /// Its latest chunk was marked `lastChunk` (STREAM-ARTIFACT-002 across streams).
+    last: bool,
     /// Recording line and exchange of the latest chunk.
     seq: u64,
     xid: String,
@@ -1525,6 +1537,10 @@ pub(super) struct State {
     tasks: HashMap<String, Box<TaskRec>>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
+    /// While an SSE event of a call with an id wider than 64 bits ([`Call::rpc_id_wide`])
+    /// is judged: the event's `id` as written when it too is such an integer (RPC-005:
+    /// each event echoes the request id; breaker30 I18).
+    event_wide_id: Option<Option<String>>,
     /// Task keys (never seen as tasks) the agent answered -32001 TaskNotFoundError for, most
     /// recent last; bounded by [`MAX_ID_ERRORS`].
     not_found_ids: VecDeque<String>,
@@ -2484,6 +2500,7 @@ impl State {
             blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
             push_urls: HashMap::new(),
+            event_wide_id: None,
             push_order: VecDeque::new(),
             push_secrets: HashMap::new(),
             push_secrets_full: HashSet::new(),
@@ -4048,6 +4065,16 @@ impl State {
                     self.duplicate_member_request(x, method, d, c.rpc_id_ambiguous);
                 }
             }
+            if let RequestParse::Request {
+                id: Some(Json::Number(Num::Float(_))),
+                ..
+            } = &parsed
+            {
+                c.rpc_id_wide = body
+                    .as_deref()
+                    .and_then(jsonrpc::wide_integer_id)
+                    .map(str::to_owned);
+            }
             c.rpc = Some(parsed);
             if c.binding == Some(Binding::JsonRpc) {
                 // A JSON-RPC body posted there: the path is the endpoint, no route.
@@ -4512,6 +4539,7 @@ impl State {
                 Some(Json::Null) => Some("has id null, which the A2A schemas do not allow (string or integer)"),
                 Some(Json::String(_)) => None,
                 Some(Json::Number(Num::PosInt(_) | Num::NegInt(_))) => None,
+                Some(Json::Number(Num::Float(_))) if c.rpc_id_wide.is_some() => None,
                 Some(_) => Some("has an id that is neither a string nor an integer"),
             };
             let deliberate = x
@@ -6918,7 +6946,13 @@ impl State {
                 if let Some(d) = crate::model::json::take_conflicting_duplicate() {
                     self.duplicate_member_event(x, seq, &d);
                 }
+                self.event_wide_id = x
+                    .call
+                    .as_ref()
+                    .and_then(|c| c.rpc_id_wide.as_ref())
+                    .map(|_| jsonrpc::wide_integer_id(e.data.as_bytes()).map(str::to_owned));
                 self.on_stream_value(x, &v, seq, t_us);
+                self.event_wide_id = None;
             }
         }
     }
@@ -7334,7 +7368,13 @@ impl State {
             if is_rpc_req {
                 let want = jsonrpc::id_key(c.rpc_id.as_ref());
                 let got = jsonrpc::id_key(rv.id);
-                if want.is_some() && want != got {
+                // An id wider than 64 bits: compared, and shown, by its digits.
+                let wide = c
+                    .rpc_id_wide
+                    .as_deref()
+                    .zip(self.event_wide_id.clone())
+                    .filter(|(w, echoed)| echoed.as_deref() != Some(*w));
+                if want.is_some() && (want != got || wide.is_some()) {
                     if let Some((up_x, up_seq, up_id)) = self.gateway_rpc_id(x, &got) {
                         self.stream_once(
                             x,
@@ -7357,14 +7397,27 @@ impl State {
                         self.stream_once(
                             x,
                             &r::STREAM_ENVELOPE,
-                            format!(
-                                "stream event carries JSON-RPC id {} instead of the request id {}",
-                                rv.id
-                                    .map(|v| v.to_string())
-                                    .unwrap_or_else(|| "none".into()),
-                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
-                            ),
-                            vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
+                            match &wide {
+                                Some((w, echoed)) => format!(
+                                    "stream event carries JSON-RPC id {} instead of the request id {w} (an integer wider than 64 bits: a server that reads ids as doubles echoes it rounded)",
+                                    echoed.clone().unwrap_or_else(|| rv
+                                        .id
+                                        .map(|v| v.to_string())
+                                        .unwrap_or_else(|| "none".into()))
+                                ),
+                                None => format!(
+                                    "stream event carries JSON-RPC id {} instead of the request id {}",
+                                    rv.id
+                                        .map(|v| v.to_string())
+                                        .unwrap_or_else(|| "none".into()),
+                                    c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                                ),
+                            },
+                            vec![x.ev_at(
+                                seq,
+                                "/id",
+                                rv.id.filter(|_| wide.is_none()).map(Json::to_value),
+                            )],
                         );
                     }
                 }
@@ -8478,7 +8531,10 @@ impl State {
                         .and_then(|s| s.get("timestamp"))
                         .and_then(Json::as_str)
                     {
-                        if let Some(ms) = parse_rfc3339_ms(ts) {
+                        // A stamp at or before the Unix epoch is a zero value the agent
+                        // never set (DATA-TIME-002 says so), no time the event was made:
+                        // it orders nothing (breaker30 T14: one fault, one finding).
+                        if let Some(ms) = parse_rfc3339_ms(ts).filter(|ms| *ms > 0) {
                             let mut backwards = None;
                             if let Some(s) = x.sse.as_mut() {
                                 StreamState::keep(&mut s.stamps, &mut s.past_kept, (ms, t_us));
@@ -8539,8 +8595,53 @@ impl State {
                 } else if let Some(aid) = u.artifact_id {
                     let subscribe = c.op == Some(Op::SubscribeToTask);
                     let prev = x.sse.as_ref().and_then(|s| s.artifacts.get(aid).cloned());
+                    // STREAM-009 across a reconnection (breaker30 A03, A04): what earlier
+                    // streams of the task delivered of this artifact.
+                    let earlier = u.task_id.and_then(|tid| {
+                        self.tasks.get(&x.tkey(tid)).and_then(|t| {
+                            t.stream_artifacts
+                                .iter()
+                                // Delivered before this stream was asked for: a stream
+                                // open beside it carries the same events (STREAM-006).
+                                .find(|a| a.id == aid && a.seq < x.req_seq)
+                                .map(|a| (a.last, a.seq, a.xid.clone()))
+                                .or_else(|| {
+                                    t.lost_artifacts
+                                        .iter()
+                                        .any(|l| l == aid)
+                                        .then(|| (false, seq, x.id.clone()))
+                                })
+                        })
+                    });
+                    // A resumed stream (SubscribeToTask, tasks/resubscribe) may continue an
+                    // artifact its client got before the drop, or one the agent made while
+                    // no client listened; once it opened with the Task as it stands
+                    // (STREAM-004), that Task and the earlier streams are the base.
+                    let base_known =
+                        !subscribe || x.sse.as_ref().is_some_and(|s| s.snapshot.is_some());
                     match prev {
-                        None if u.append && !subscribe => {
+                        Some(false) | None if u.append && earlier.as_ref().is_some_and(|e| e.0) => {
+                            let (_, first_seq, first_x) = earlier.clone().unwrap_or_default();
+                            self.stream_once(
+                                x,
+                                &r::STREAM_CHUNK_AFTER_LAST,
+                                format!("artifact {aid} got another chunk (append true) after an earlier stream of the task delivered its lastChunk: a client that resumed the task holds that artifact as finished"),
+                                vec![
+                                    Evidence {
+                                        seq: first_seq,
+                                        exchange: Some(first_x),
+                                        pointer: None,
+                                        found: None,
+                                    },
+                                    x.ev_at(
+                                        seq,
+                                        &format!("{}/artifact/artifactId", p.pointer),
+                                        Some(Value::String(aid.into())),
+                                    ),
+                                ],
+                            )
+                        }
+                        None if u.append && base_known && earlier.is_none() => {
                             if let Some(s) = x.sse.as_mut() {
                                 s.baseless_n += 1;
                                 if s.baseless.len() < BASELESS_SHOWN {
@@ -8627,7 +8728,14 @@ impl State {
                         );
                     }
                     if let Some(tid) = u.task_id {
-                        self.track_stream_artifact(x, tid, aid, u.append, p.inner, seq);
+                        self.track_stream_artifact(
+                            x,
+                            tid,
+                            aid,
+                            (u.append, u.last_chunk),
+                            p.inner,
+                            seq,
+                        );
                     }
                 }
             }
@@ -15140,7 +15248,7 @@ impl State {
         // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
         // null is JSON-RPC 2.0 §5's own answer (review26 R13).
         let refused_bad_id = c.rpc_id_ambiguous
-            || ((!a2a_request_id_ok(&c.rpc) || c.params_not_object().is_some())
+            || ((!a2a_request_id_ok(&c) || c.params_not_object().is_some())
                 && rv.id.is_none_or(Json::is_null)
                 && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
             || (x
@@ -15151,14 +15259,32 @@ impl State {
             Some(RequestParse::Request { id: Some(rid), .. })
                 if !rid.is_null()
                     && !refused_bad_id
-                    && !jsonrpc::same_id_key(Some(rid), rv.id)
+                    && (!jsonrpc::same_id_key(Some(rid), rv.id)
+                        || wide_id_not_echoed(&c, body))
                     && v.get("id").is_some() =>
             {
                 let got = jsonrpc::id_key(rv.id);
-                let shown = rv
-                    .id
-                    .map(|i| i.to_string())
-                    .unwrap_or_else(|| "null".into());
+                // An id wider than 64 bits is shown as written, not as the double it
+                // parsed to (both would print 1.8446744073709552e19; breaker30 I12).
+                let wide = c.rpc_id_wide.as_deref().map(|w| {
+                    let echoed = crate::model::json::top_level_member_raw(body, "id")
+                        .flatten()
+                        .map(|t| String::from_utf8_lossy(t).into_owned());
+                    (w.to_string(), echoed)
+                });
+                let shown = match &wide {
+                    Some((_, Some(echoed))) => echoed.clone(),
+                    _ => rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into()),
+                };
+                let rid_shown = match &wide {
+                    Some((w, _)) => format!(
+                        "{w} (an integer wider than 64 bits: a server that reads ids as doubles echoes it rounded)"
+                    ),
+                    None => rid.to_string(),
+                };
                 // Gateway legs: the id the gateway numbered its upstream copy with,
                 // handed back to the client, is the gateway's fault (RPC-002).
                 let up = self.gateway_rpc_id(x, &got);
@@ -15176,13 +15302,15 @@ impl State {
                         }],
                     ),
                     None => (
-                        format!("response id {shown} does not echo the request id {rid}"),
+                        format!("response id {shown} does not echo the request id {rid_shown}"),
                         Vec::new(),
                     ),
                 };
-                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", Some(rid.to_value()))];
+                // A wide id's double would show both ids alike: the message has the digits.
+                let found = |v: Option<Value>| if wide.is_some() { None } else { v };
+                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", found(Some(rid.to_value())))];
                 all.append(&mut ev);
-                all.push(x.ev_at(bseq, "/id", rv.id.map(Json::to_value)));
+                all.push(x.ev_at(bseq, "/id", found(rv.id.map(Json::to_value))));
                 let rule = if gateway {
                     &r::GW_ANSWER_ALTERED
                 } else {
@@ -15513,7 +15641,7 @@ impl State {
             || c.rpc_id_ambiguous
             || c.batch.is_some()
             || rid.is_null()
-            || !a2a_request_id_ok(&c.rpc)
+            || !a2a_request_id_ok(c)
             || c.params_not_object().is_some()
             || v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
             || !v
@@ -16787,9 +16915,7 @@ impl State {
             // The same for an id the A2A schemas do not allow (null, fractional: string or
             // integer only; RPC-REQ-001 tells the client): −32600 fits (breaker10n N9).
             Some(RequestParse::Request { .. })
-                if code == jsonrpc::INVALID_REQUEST
-                    && c.op.is_some()
-                    && !a2a_request_id_ok(&c.rpc) =>
+                if code == jsonrpc::INVALID_REQUEST && c.op.is_some() && !a2a_request_id_ok(&c) =>
             {
                 None
             }
@@ -17709,10 +17835,29 @@ impl State {
         // here but DATA-PARAM-001's malformed parameter ([`invalid_task_query_param`]).
         // Only TASK_STATE_* names other than UNSPECIFIED (no filter) are judged.
         let mut states: Vec<String> = match c.params.get("status") {
-            Some(v) => v.as_str().map(|s| vec![s.to_string()]).unwrap_or_default(),
+            Some(v) => v
+                .as_str()
+                .map(str::to_string)
+                .or_else(|| v.as_u64().map(|n| n.to_string()))
+                .map(|s| vec![s])
+                .unwrap_or_default(),
             None => query_raw_values(&x.url, "status"),
         };
         states.retain(|s| !s.is_empty());
+        // A ProtoJSON parser reads the enum's number as the state it numbers (`2` is
+        // TASK_STATE_WORKING; proto3 JSON mapping): the agent filters by that state
+        // (breaker30 C09). The request keeps its number in the message.
+        let asked = states.join(", ");
+        for s in states.iter_mut() {
+            if let Some(name) = s
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .and_then(a2a::proto_task_state_name)
+            {
+                *s = name.to_string();
+            }
+        }
         let judged = states.len() == 1
             && states.iter().all(|s| {
                 s.starts_with("TASK_STATE_")
@@ -17726,11 +17871,18 @@ impl State {
                 (!states.iter().any(|s| s == got)).then(|| (i, got.to_string()))
             });
             if let Some((i, got)) = hit {
-                let msg = format!(
-                    "listed {} is {got} although the request filters status {}",
-                    label(i),
-                    states.join(", ")
-                );
+                let names = states.join(", ");
+                let msg = if names == asked {
+                    format!(
+                        "listed {} is {got} although the request filters status {names}",
+                        label(i)
+                    )
+                } else {
+                    format!(
+                        "listed {} is {got} although the request filters status {asked} ({names})",
+                        label(i)
+                    )
+                };
                 report(self, i, "status/state", got, msg);
                 return;
             }
@@ -23182,7 +23334,7 @@ impl State {
         x: &Exch,
         tid: &str,
         aid: &str,
-        append: bool,
+        (append, last): (bool, bool),
         upd: &Obj,
         seq: u64,
     ) {
@@ -23208,12 +23360,14 @@ impl State {
                     }
                 }
                 a.appended = true;
+                a.last = last;
                 a.seq = seq;
                 a.xid.clone_from(&x.id);
             }
             Some(a) => {
                 a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
                 a.appended = false;
+                a.last = last;
                 a.seq = seq;
                 a.xid.clone_from(&x.id);
             }
@@ -23224,6 +23378,7 @@ impl State {
                     id: aid.to_string(),
                     parts: (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect()),
                     appended: append,
+                    last,
                     seq,
                     xid: x.id.clone(),
                 });
@@ -23572,6 +23727,11 @@ impl State {
                     (terminal.is_some() || after) && !has(&a.id)
                 });
         t.stream_artifacts = kept;
+        for a in &gone {
+            if t.lost_artifacts.len() < MAX_TASK_MESSAGE_IDS {
+                t.lost_artifacts.push(a.id.clone());
+            }
+        }
         if let Some(first) = gone.first() {
             let shown: Vec<&str> = gone
                 .iter()
@@ -29186,8 +29346,18 @@ fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
         "password",
         "client_secret",
     ];
-    let scan = |m: &Obj, at: String| {
+    // A credential member of metadata object `m` at pointer `at`, or of an object nested
+    // in it (metadata {"headers": {"Authorization": "Bearer ..."}} forwards a request's
+    // headers; breaker30 M05), a few levels deep.
+    fn scan(m: &Obj, at: &str, depth: u8) -> Option<(String, String)> {
         m.iter().find_map(|(k, v)| {
+            if let Some(inner) = v.as_object() {
+                return if depth < 4 {
+                    scan(inner, &jptr(at, &[Key(k)]), depth + 1)
+                } else {
+                    None
+                };
+            }
             let s = v.as_str()?.trim();
             let lower = s.to_ascii_lowercase();
             let scheme =
@@ -29195,7 +29365,7 @@ fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
             let named = NAMES.iter().any(|n| k.eq_ignore_ascii_case(n)) && !s.is_empty();
             (scheme || named).then(|| {
                 (
-                    jptr(&at, &[Key(k)]),
+                    jptr(at, &[Key(k)]),
                     if scheme {
                         format!("an HTTP {} credential", s.split(' ').next().unwrap_or(""))
                     } else {
@@ -29204,16 +29374,37 @@ fn payload_credential(params: &Json, base: &str) -> Option<(String, String)> {
                 )
             })
         })
-    };
+    }
     let top = params.as_object()?;
     if let Some(m) = top.get("metadata").and_then(Json::as_object) {
-        if let Some(h) = scan(m, format!("{base}/metadata")) {
+        if let Some(h) = scan(m, &format!("{base}/metadata"), 0) {
             return Some(h);
         }
     }
+    // AUTH-001: never in A2A payloads, so the message's own metadata and each of its
+    // parts' metadata (1.0 Part.metadata, 0.x Part.metadata) too.
     ["message", "request"].iter().find_map(|key| {
-        let m = top.get(key)?.get("metadata")?.as_object()?;
-        scan(m, format!("{base}/{key}/metadata"))
+        let msg = top.get(key)?;
+        if let Some(h) = msg
+            .get("metadata")
+            .and_then(Json::as_object)
+            .and_then(|m| scan(m, &format!("{base}/{key}/metadata"), 0))
+        {
+            return Some(h);
+        }
+        let parts = msg
+            .get("parts")
+            .or_else(|| msg.get("content"))?
+            .as_array()?;
+        let pk = if msg.get("parts").is_some() {
+            "parts"
+        } else {
+            "content"
+        };
+        parts.iter().enumerate().find_map(|(i, p)| {
+            let m = p.get("metadata")?.as_object()?;
+            scan(m, &format!("{base}/{key}/{pk}/{i}/metadata"), 0)
+        })
     })
 }
 
@@ -29798,14 +29989,27 @@ fn push_config_secret(c: &Call, url_ptr: &str) -> PushSecret {
 /// True unless `rpc` is a request whose `id` the A2A schemas do not allow: absent (a
 /// notification), null, or a number with a fraction (RPC-001, RPC-002: `id` string or
 /// integer). Anything that is not a parsed request is true (nothing to say about its id).
-fn a2a_request_id_ok(rpc: &Option<RequestParse>) -> bool {
-    match rpc {
-        Some(RequestParse::Request { id, .. }) => matches!(
-            id,
-            Some(Json::String(_) | Json::Number(Num::PosInt(_) | Num::NegInt(_)))
-        ),
+fn a2a_request_id_ok(c: &Call) -> bool {
+    match &c.rpc {
+        Some(RequestParse::Request { id, .. }) => {
+            matches!(
+                id,
+                Some(Json::String(_) | Json::Number(Num::PosInt(_) | Num::NegInt(_)))
+            ) || c.rpc_id_wide.is_some()
+        }
         _ => true,
     }
+}
+
+/// RPC-002: the call's id is an integer wider than 64 bits ([`Call::rpc_id_wide`]) and the
+/// JSON-RPC answer `body` does not write the same integer as its id: a server that parsed
+/// the id as a double echoes it rounded (`18446744073709551616` for `...617`), which
+/// compares equal once both are read as `f64` (breaker30 I12).
+fn wide_id_not_echoed(c: &Call, body: &[u8]) -> bool {
+    c.batch.is_none()
+        && c.rpc_id_wide
+            .as_deref()
+            .is_some_and(|w| jsonrpc::wide_integer_id(body) != Some(w))
 }
 
 /// A hash of JSON value `v` by content (FNV-1a, [`IdHasher`]): equal for equal values,
