@@ -787,6 +787,214 @@ fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
     ))
 }
 
+/// The refusal of a path the shell left with its `~` (exit 2 before the command runs), for
+/// the arguments `args` as typed after the program name, or `None` when there is none.
+///
+/// A shell expands `~` and `~user` only at the start of a word and outside quotes: in
+/// `--record=~/runs/x.jsonl` or `-o "~/r.md"` the tool gets the `~` itself, and a directory
+/// named `~` would be made in the current directory (newcomer29 N7), where a later `rm -r ~`
+/// takes the home directory instead. Every path-valued flag and positional (clap's value
+/// hint: a `PathBuf` argument) whose value starts with `~/`, `~`, `~user/` or `~user` is
+/// refused naming the flag exactly as typed (`--record=`, `-o`, `--output`; review29b: it
+/// said `--flag`) and the path to type instead, expanded (`$HOME`, or the user's home
+/// directory from /etc/passwd). A `~` or `~user` entry that exists in the current
+/// directory is taken as the file the user means.
+pub fn unexpanded_tilde(args: &[String]) -> Option<String> {
+    use clap::CommandFactory;
+    let root = Cli::command();
+    let mut cmd = &root;
+    let mut i = 0;
+    // the subcommand path (`ca init`)
+    while let Some(sub) = args.get(i).and_then(|a| cmd.find_subcommand(a)) {
+        cmd = sub;
+        i += 1;
+    }
+    let is_path = |a: &clap::Arg| {
+        matches!(
+            a.get_value_hint(),
+            clap::ValueHint::AnyPath | clap::ValueHint::FilePath | clap::ValueHint::DirPath
+        )
+    };
+    let takes_value = |a: &clap::Arg| a.get_num_args().is_none_or(|n| n.takes_values());
+    let positionals: Vec<&clap::Arg> = cmd.get_positionals().collect();
+    let mut positional = 0;
+    let mut only_positionals = false;
+    while i < args.len() {
+        let tok = &args[i];
+        i += 1;
+        // (the flag as typed, whether `=` joined it, whether the value was a word of its
+        // own, the arg, the value)
+        let (typed, joined, apart, arg, value): (String, bool, bool, Option<&clap::Arg>, &str) =
+            if only_positionals || !tok.starts_with('-') || tok == "-" {
+                let arg = positionals.get(positional).copied();
+                // the last positional may take several values (`rules [RULE]...`)
+                let many = |a: &clap::Arg| a.get_num_args().is_some_and(|n| n.max_values() > 1);
+                if arg.is_some_and(|a| !many(a) || positional + 1 < positionals.len()) {
+                    positional += 1;
+                }
+                (String::new(), false, false, arg, tok.as_str())
+            } else if tok == "--" {
+                only_positionals = true;
+                continue;
+            } else if let Some(long) = tok.strip_prefix("--") {
+                let (name, value) = match long.split_once('=') {
+                    Some((n, v)) => (n, Some(v)),
+                    None => (long, None),
+                };
+                let arg = cmd.get_arguments().find(|a| {
+                    a.get_long() == Some(name)
+                        || a.get_all_aliases().into_iter().flatten().any(|x| x == name)
+                });
+                let Some(arg) = arg.filter(|a| takes_value(a)) else {
+                    continue;
+                };
+                match value {
+                    Some(v) => (format!("--{name}"), true, false, Some(arg), v),
+                    None => match args.get(i) {
+                        Some(v) => {
+                            i += 1;
+                            (format!("--{name}"), false, true, Some(arg), v.as_str())
+                        }
+                        None => continue,
+                    },
+                }
+            } else {
+                // `-o VALUE`, `-oVALUE`, `-o=VALUE`
+                let mut chars = tok[1..].chars();
+                let Some(c) = chars.next() else { continue };
+                let Some(arg) = cmd
+                    .get_arguments()
+                    .find(|a| a.get_short() == Some(c))
+                    .filter(|a| takes_value(a))
+                else {
+                    continue;
+                };
+                let rest = chars.as_str();
+                if rest.is_empty() {
+                    match args.get(i) {
+                        Some(v) => {
+                            i += 1;
+                            (format!("-{c}"), false, true, Some(arg), v.as_str())
+                        }
+                        None => continue,
+                    }
+                } else if let Some(v) = rest.strip_prefix('=') {
+                    (format!("-{c}"), true, false, Some(arg), v)
+                } else {
+                    (format!("-{c}"), false, false, Some(arg), rest)
+                }
+            };
+        let Some(arg) = arg.filter(|a| is_path(a)) else {
+            continue;
+        };
+        if let Some(msg) = tilde_refusal(&typed, joined, apart, arg, value) {
+            return Some(msg);
+        }
+    }
+    None
+}
+
+/// [`unexpanded_tilde`]'s words for one value, `None` when it has no `~` prefix or names
+/// an entry of the current directory.
+fn tilde_refusal(
+    typed: &str,
+    joined: bool,
+    apart: bool,
+    arg: &clap::Arg,
+    value: &str,
+) -> Option<String> {
+    let rest = value.strip_prefix('~')?;
+    let (user, tail) = match rest.split_once('/') {
+        Some((u, t)) => (u, Some(t)),
+        None => (rest, None),
+    };
+    if !user
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+    {
+        return None;
+    }
+    // a file or directory really named `~` (or `~bob`) here is what the user means
+    if std::path::Path::new(&format!("~{user}")).symlink_metadata().is_ok() {
+        return None;
+    }
+    let home = if user.is_empty() {
+        std::env::var("HOME").ok().filter(|h| !h.is_empty())
+    } else {
+        home_of(user)
+    };
+    let join = |base: &str| match tail {
+        Some(t) if !t.is_empty() => format!("{}/{t}", base.trim_end_matches('/')),
+        _ => base.to_string(),
+    };
+    // `--record=~/x` (joined), `-o~/x` (attached): not at the start of a word
+    let glued = joined || (!typed.is_empty() && !typed.starts_with("--") && !apart);
+    let as_typed = match (typed.is_empty(), joined, glued) {
+        (true, _, _) => format!("{} {value}", shown(typed, arg)),
+        (false, true, _) => format!("{typed}={value}"),
+        (false, false, true) => format!("{typed}{value}"),
+        (false, false, false) => format!("{typed} {value}"),
+    };
+    let expanded = match (&home, user.is_empty()) {
+        (Some(h), _) => join(h),
+        (None, true) => join("$HOME"),
+        (None, false) => {
+            return Some(format!(
+                "{as_typed}: `~{user}` would be the home directory of user {user}, whom this machine does not know (the shell left it as it is); give the path without `~{user}`"
+            ))
+        }
+    };
+    let (what, whose) = if user.is_empty() {
+        ("`~`".to_string(), "your home directory".to_string())
+    } else {
+        (format!("`~{user}`"), format!("the home directory of {user}"))
+    };
+    let lead = if typed.is_empty() {
+        String::new()
+    } else {
+        format!("{typed} ")
+    };
+    let (why, instead) = if glued {
+        (
+            format!(
+                "it expands one only at the start of a word: not after `{typed}{}`, nor inside quotes",
+                if joined { "=" } else { "" }
+            ),
+            format!("`{lead}{value}` (the flag and the path apart)"),
+        )
+    } else {
+        (
+            "it expands one only outside quotes".to_string(),
+            format!("`{lead}{value}` without quotes"),
+        )
+    };
+    Some(format!(
+        "{as_typed}: {value} starts with a {what} the shell did not expand ({why}), so it would name a directory {what} in the current directory, not {whose}; type {instead} or `{lead}{expanded}`"
+    ))
+}
+
+/// How an argument is named in [`tilde_refusal`]: the flag as typed, or `<FILE>` for a
+/// positional.
+fn shown(typed: &str, arg: &clap::Arg) -> String {
+    if !typed.is_empty() {
+        return typed.to_string();
+    }
+    arg.get_value_names()
+        .and_then(|n| n.first())
+        .map(|n| format!("<{n}>"))
+        .unwrap_or_else(|| format!("<{}>", arg.get_id().as_str().to_ascii_uppercase()))
+}
+
+/// The home directory of `user` from /etc/passwd (`name:x:uid:gid:gecos:home:shell`), as
+/// the shell's `~user` would expand it; `None` when there is no such user or file.
+fn home_of(user: &str) -> Option<String> {
+    let passwd = std::fs::read_to_string("/etc/passwd").ok()?;
+    passwd.lines().find_map(|l| {
+        let f: Vec<&str> = l.split(':').collect();
+        (f.len() >= 6 && f[0] == user && !f[5].is_empty()).then(|| f[5].to_string())
+    })
+}
+
 #[cfg(test)]
 mod byte_size_tests {
     use super::parse_byte_size;
