@@ -138,7 +138,7 @@ pub struct ProxyArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: String,
     /// Upstream agent base URL, http:// or https:// (same as --route /=URL)
-    #[arg(long)]
+    #[arg(long, value_name = "URL")]
     pub upstream: Option<String>,
     /// Route a path prefix to an upstream: /prefix=URL (repeatable; longest prefix wins)
     #[arg(long = "route", value_name = "PREFIX=URL")]
@@ -147,7 +147,7 @@ pub struct ProxyArgs {
     /// an existing file (`-2`, `-3`, ... appended). An existing file is refused (exit 2)
     /// unless it is an earlier recording and --overwrite is given; `-` is refused (a
     /// recording is a file, not stdout)
-    #[arg(long)]
+    #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
     /// an existing recording is never erased: the run stops, exit 2)
@@ -187,7 +187,7 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_byte_size)]
     pub queue_bytes: usize,
     /// Report written on exit (Ctrl-C / SIGTERM)
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
     /// Format of --report [default: from its extension (.json .md .xml .sarif .html .txt),
     /// markdown without an extension; another extension (.pdf) is refused]; needs --report
@@ -355,7 +355,7 @@ pub struct DemoArgs {
     /// Where to write the demo recording; default `recordings/demo-<time>.jsonl` (`-2`,
     /// `-3`, ... if taken). An existing file is refused (exit 2) unless it is an earlier
     /// recording and --overwrite is given
-    #[arg(long)]
+    #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
     /// an existing recording is never erased: the run stops, exit 2)
@@ -382,18 +382,18 @@ pub struct ProbeArgs {
     #[arg(long = "auth-header", value_name = "'NAME: VALUE'")]
     pub auth_headers: Vec<String>,
     /// Bearer token sent on task calls (Authorization: Bearer TOKEN)
-    #[arg(long, env = "A2A_INTEROP_BEARER", hide_env_values = true)]
+    #[arg(long, value_name = "TOKEN", env = "A2A_INTEROP_BEARER", hide_env_values = true)]
     pub bearer: Option<String>,
     /// Skill whose examples drive the basic send (default: the card's first plain skill)
-    #[arg(long)]
+    #[arg(long, value_name = "SKILL_ID")]
     pub skill: Option<String>,
     /// How long each request may take to be answered, and each wait (task polling, a
     /// stream) may last: 500ms, 10s, 2m (a bare number is seconds)
-    #[arg(long, default_value = "60s", allow_hyphen_values = true)]
+    #[arg(long, value_name = "DURATION", default_value = "60s", allow_hyphen_values = true)]
     pub timeout: String,
     /// Stop the probe (exit 2) once the agent left this many requests in a row unanswered
     /// (no answer within --timeout, or the connection failed)
-    #[arg(long, default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
+    #[arg(long, value_name = "N", default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unanswered: u32,
     /// Do not print progress (each test as it starts, requests still waiting) on stderr
@@ -407,7 +407,7 @@ pub struct ProbeArgs {
     #[arg(long, default_value = "auto")]
     pub binding: String,
     /// Most requests the run may send
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_requests: u32,
     /// Host the card's URLs may point at besides the probed one: exact, *.suffix or *
     /// (repeatable; SSRF guard)
@@ -415,7 +415,7 @@ pub struct ProbeArgs {
     pub allow_hosts: Vec<String>,
     /// Recording file (JSON Lines) of the probe's own traffic; an existing file is refused
     /// (exit 2) unless it is an earlier recording and --overwrite is given
-    #[arg(long)]
+    #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
     /// an existing recording is never erased: the run stops, exit 2)
@@ -448,15 +448,15 @@ pub struct InteropArgs {
     pub url_b: String,
     /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
     /// 2m
-    #[arg(long, default_value = "60s", allow_hyphen_values = true)]
+    #[arg(long, value_name = "DURATION", default_value = "60s", allow_hyphen_values = true)]
     pub timeout: String,
     /// Stop a direction (exit 2) once its agent left this many requests in a row
     /// unanswered
-    #[arg(long, default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
+    #[arg(long, value_name = "N", default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unanswered: u32,
     /// Most requests each direction may send
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_requests: u32,
     /// Host the cards' URLs may point at besides the agents' own: exact, *.suffix or *
     /// (repeatable; SSRF guard)
@@ -468,7 +468,7 @@ pub struct InteropArgs {
     pub quiet: bool,
     /// Recording file (JSON Lines) of both directions (legs `A->B` and `B->A`); an existing
     /// file is refused (exit 2) unless it is an earlier recording and --overwrite is given
-    #[arg(long)]
+    #[arg(long, value_name = "FILE.jsonl")]
     pub record: Option<PathBuf>,
     /// Replace the --record file when it holds an earlier recording (without this flag
     /// an existing recording is never erased: the run stops, exit 2)
@@ -494,6 +494,7 @@ pub struct InteropArgs {
     /// Bearer token for agent A (Authorization: Bearer TOKEN on calls to A)
     #[arg(
         long = "bearer-a",
+        value_name = "TOKEN",
         env = "A2A_INTEROP_BEARER_A",
         hide_env_values = true
     )]
@@ -505,6 +506,7 @@ pub struct InteropArgs {
     /// Bearer token for agent B (Authorization: Bearer TOKEN on calls to B)
     #[arg(
         long = "bearer-b",
+        value_name = "TOKEN",
         env = "A2A_INTEROP_BEARER_B",
         hide_env_values = true
     )]
