@@ -382,14 +382,24 @@ pub struct ProbeArgs {
     #[arg(long = "auth-header", value_name = "'NAME: VALUE'")]
     pub auth_headers: Vec<String>,
     /// Bearer token sent on task calls (Authorization: Bearer TOKEN)
-    #[arg(long, value_name = "TOKEN", env = "A2A_INTEROP_BEARER", hide_env_values = true)]
+    #[arg(
+        long,
+        value_name = "TOKEN",
+        env = "A2A_INTEROP_BEARER",
+        hide_env_values = true
+    )]
     pub bearer: Option<String>,
     /// Skill whose examples drive the basic send (default: the card's first plain skill)
     #[arg(long, value_name = "SKILL_ID")]
     pub skill: Option<String>,
     /// How long each request may take to be answered, and each wait (task polling, a
     /// stream) may last: 500ms, 10s, 2m (a bare number is seconds)
-    #[arg(long, value_name = "DURATION", default_value = "60s", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "60s",
+        allow_hyphen_values = true
+    )]
     pub timeout: String,
     /// Stop the probe (exit 2) once the agent left this many requests in a row unanswered
     /// (no answer within --timeout, or the connection failed)
@@ -448,7 +458,12 @@ pub struct InteropArgs {
     pub url_b: String,
     /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
     /// 2m
-    #[arg(long, value_name = "DURATION", default_value = "60s", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "DURATION",
+        default_value = "60s",
+        allow_hyphen_values = true
+    )]
     pub timeout: String,
     /// Stop a direction (exit 2) once its agent left this many requests in a row
     /// unanswered
@@ -704,7 +719,11 @@ fn every_spelling(item: &str, command: Option<&str>) -> String {
     else {
         return item.to_string();
     };
-    let mut names: Vec<String> = arg.get_short().map(|c| format!("-{c}")).into_iter().collect();
+    let mut names: Vec<String> = arg
+        .get_short()
+        .map(|c| format!("-{c}"))
+        .into_iter()
+        .collect();
     names.push(format!("--{long}"));
     names.extend(
         arg.get_visible_aliases()
@@ -917,7 +936,10 @@ fn tilde_refusal(
         return None;
     }
     // a file or directory really named `~` (or `~bob`) here is what the user means
-    if std::path::Path::new(&format!("~{user}")).symlink_metadata().is_ok() {
+    if std::path::Path::new(&format!("~{user}"))
+        .symlink_metadata()
+        .is_ok()
+    {
         return None;
     }
     let home = if user.is_empty() {
@@ -949,7 +971,10 @@ fn tilde_refusal(
     let (what, whose) = if user.is_empty() {
         ("`~`".to_string(), "your home directory".to_string())
     } else {
-        (format!("`~{user}`"), format!("the home directory of {user}"))
+        (
+            format!("`~{user}`"),
+            format!("the home directory of {user}"),
+        )
     };
     let lead = if typed.is_empty() {
         String::new()
@@ -1035,7 +1060,10 @@ mod byte_size_tests {
         assert_eq!(parse_byte_size("64Mi"), Ok(64 << 20));
         assert_eq!(parse_byte_size("1Gi"), Ok(1 << 30));
         assert_eq!(parse_byte_size("0.5gi"), Ok(1 << 29));
-        assert_eq!(parse_byte_size("16MiB"), Ok(crate::record::DEFAULT_CAPTURE_CAP));
+        assert_eq!(
+            parse_byte_size("16MiB"),
+            Ok(crate::record::DEFAULT_CAPTURE_CAP)
+        );
         let e = parse_byte_size("0.5B").unwrap_err();
         assert!(e.contains("\"0.5\" is not a whole number of bytes"), "{e}");
         assert!(e.contains("64Mi"), "{e}");

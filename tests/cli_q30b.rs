@@ -99,7 +99,10 @@ fn item1_an_unexpanded_tilde_names_the_flag_typed_and_the_expanded_path() {
     // `~/x` is shown expanded with this HOME
     let o = run_in(dir.path(), &["report", "run.jsonl", "--output=~/q30b/r.md"]);
     assert!(
-        text(&o.stderr).contains(&format!("`--output {}/q30b/r.md`", home.trim_end_matches('/'))),
+        text(&o.stderr).contains(&format!(
+            "`--output {}/q30b/r.md`",
+            home.trim_end_matches('/')
+        )),
         "{}",
         text(&o.stderr)
     );
@@ -143,8 +146,7 @@ fn item2_export_names_every_spelling_of_its_output() {
         let o = run_in(dir.path(), &["export", "run.jsonl", flag, &out]);
         assert_eq!(o.status.code(), Some(0), "{flag}: {}", text(&o.stderr));
         let har: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.path().join(&out)).unwrap())
-                .unwrap();
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join(&out)).unwrap()).unwrap();
         assert_eq!(har["log"]["version"], "1.2", "{flag}");
     }
     let o = run_in(dir.path(), &["repro", "run.jsonl"]);

@@ -1170,7 +1170,9 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
         "s" => Duration::from_secs(n),
         // `--timeout 999999999999999999m` overflowed the multiplication (a panic; q30b)
         "m" => Duration::from_secs(n.checked_mul(60).ok_or_else(|| {
-            anyhow::anyhow!("--timeout {s:?} is too long; hint: e.g. --timeout 60s (units ms, s, m)")
+            anyhow::anyhow!(
+                "--timeout {s:?} is too long; hint: e.g. --timeout 60s (units ms, s, m)"
+            )
         })?),
         _ => bail!("--timeout {s:?} has an unknown unit; hint: use ms, s or m, e.g. --timeout 60s"),
     };
@@ -1292,7 +1294,9 @@ mod tests {
     /// build), and a word (`soon`) printed the integer parser's error after the hint.
     #[test]
     fn durations_too_long_or_not_numbers_are_refused_in_one_line() {
-        let e = parse_duration("999999999999999999m").unwrap_err().to_string();
+        let e = parse_duration("999999999999999999m")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is too long"), "{e}");
         let e = format!("{:#}", parse_duration("soon").unwrap_err());
         assert_eq!(
