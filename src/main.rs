@@ -35,6 +35,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // `--record=~/x`: a `~` the shell did not expand, refused before anything is written
+    // (newcomer29 N7, review29b), naming the flag as typed
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(why) = a2a_interop::cli::unexpanded_tilde(&args) {
+        a2a_interop::errln!("a2a-interop: {why}");
+        return ExitCode::from(2);
+    }
     match a2a_interop::app::run(cli) {
         // stopped by SIGHUP, reports written: 128 + 1, as a shell reports the signal
         Ok(_) if a2a_interop::app::proxy_cmd::hung_up() => ExitCode::from(129),

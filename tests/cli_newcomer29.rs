@@ -403,7 +403,8 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
         "{err}"
     );
     assert!(
-        err.contains("(`--flag ~/n29runs/x.jsonl`, no `=`), or write $HOME/n29runs/x.jsonl"),
+        // the flag as typed, not `--flag` (review29b; q30b)
+        err.contains("type `--record ~/n29runs/x.jsonl` (the flag and the path apart)"),
         "{err}"
     );
     assert!(!dir.path().join("~").exists(), "{err}");

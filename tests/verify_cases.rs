@@ -39,9 +39,73 @@ fn variants() {
         .collect();
     names.sort();
     assert!(names.len() >= 10);
-    for n in names {
-        check_file(&dir, &n);
+    let mut unlisted = Vec::new();
+    for n in &names {
+        check_file(&dir, n);
+        if n.starts_with("legal-") || n.contains("-legal-") {
+            unlisted.extend(legal_variant_unlisted_warnings(&dir, n));
+        }
     }
+    assert!(
+        unlisted.is_empty(),
+        "{} legal variants got warnings their .expect.json does not list in allowed_warnings:\n{}",
+        unlisted.len(),
+        unlisted.join("\n")
+    );
+}
+
+/// q30b (session 29 lead): a `legal` variant is held to the rule of a legal field case
+/// (no error, no warning), except the findings it expects and the warnings its `.expect.json`
+/// lists in `allowed_warnings`,
+/// each `{"rule": alias, "reason": why the warning is right for traffic that is otherwise
+/// legal}` (a warning about the client or the card, not the fault the case is legal for).
+/// Returns one line per warning not listed, and one per listed warning that did not fire
+/// (a stale list hides nothing).
+fn legal_variant_unlisted_warnings(dir: &Path, stem: &str) -> Vec<String> {
+    let expect: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join(format!("{stem}.expect.json"))).unwrap(),
+    )
+    .unwrap();
+    let allowed: Vec<&str> = expect["allowed_warnings"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|w| {
+                    assert!(
+                        w["reason"].as_str().is_some_and(|r| r.len() >= 20),
+                        "{stem}: allowed_warnings entry without a reason: {w}"
+                    );
+                    w["rule"].as_str().unwrap_or_default()
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    // the findings the case expects (the client's fault beside the agent's legal answer)
+    let expected: Vec<&str> = expect["findings"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|e| e["rule"].as_str()).collect())
+        .unwrap_or_default();
+    let out = verify(&dir.join(format!("{stem}.jsonl")));
+    let mut bad: Vec<String> = out
+        .findings
+        .iter()
+        .filter(|f| {
+            f.severity >= Severity::Warning
+                && !allowed.contains(&f.name.as_str())
+                && !expected.contains(&f.name.as_str())
+        })
+        .map(|f| format!("{stem}: {} {} ({})", f.severity.as_str(), f.rule, f.name))
+        .collect();
+    for a in allowed {
+        if !out
+            .findings
+            .iter()
+            .any(|f| f.name == a && f.severity == Severity::Warning)
+        {
+            bad.push(format!("{stem}: allowed warning {a} did not fire"));
+        }
+    }
+    bad
 }
 
 /// Faults mined from public issue trackers in session 6 (`tests/cases/field/*.jsonl` +

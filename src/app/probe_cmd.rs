@@ -1158,13 +1158,22 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     let (num, unit) = s
         .find(|c: char| !c.is_ascii_digit())
         .map_or((s, "s"), |i| (&s[..i], &s[i..]));
-    let n: u64 = num.parse().with_context(|| {
-        format!("--timeout {s:?} is not a duration; hint: e.g. --timeout 60s (units ms, s, m)")
+    // the parse error itself ("cannot parse integer from empty string") printed after the
+    // hint said nothing the hint did not (q30b)
+    let n: u64 = num.parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--timeout {s:?} is not a duration; hint: e.g. --timeout 60s (units ms, s, m)"
+        )
     })?;
     let d = match unit {
         "ms" => Duration::from_millis(n),
         "s" => Duration::from_secs(n),
-        "m" => Duration::from_secs(n * 60),
+        // `--timeout 999999999999999999m` overflowed the multiplication (a panic; q30b)
+        "m" => Duration::from_secs(n.checked_mul(60).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--timeout {s:?} is too long; hint: e.g. --timeout 60s (units ms, s, m)"
+            )
+        })?),
         _ => bail!("--timeout {s:?} has an unknown unit; hint: use ms, s or m, e.g. --timeout 60s"),
     };
     if d.is_zero() {
@@ -1279,5 +1288,20 @@ mod tests {
         assert_eq!(parse_duration("7").unwrap(), Duration::from_secs(7));
         assert!(parse_duration("0s").is_err());
         assert!(parse_duration("1h").is_err());
+    }
+
+    /// q30b: `--timeout 999999999999999999m` overflowed `n * 60` (a panic in a debug
+    /// build), and a word (`soon`) printed the integer parser's error after the hint.
+    #[test]
+    fn durations_too_long_or_not_numbers_are_refused_in_one_line() {
+        let e = parse_duration("999999999999999999m")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is too long"), "{e}");
+        let e = format!("{:#}", parse_duration("soon").unwrap_err());
+        assert_eq!(
+            e,
+            "--timeout \"soon\" is not a duration; hint: e.g. --timeout 60s (units ms, s, m)"
+        );
     }
 }

@@ -350,14 +350,21 @@ pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
     // after `=` or inside quotes, and a directory named `~` would be made here, where the
     // user looks for nothing and a later `rm -r ~` cleans up the home directory instead
     // (newcomer29 N7). Refused, naming the two ways to write it.
-    if top.as_os_str() == "~" {
-        let rest = path.strip_prefix("~").unwrap_or(path);
+    // The command line is checked before this (`cli::unexpanded_tilde`, naming the flag
+    // as typed); this is the backstop for a path from elsewhere, `~user` too (review29b).
+    let top_name = top.to_string_lossy();
+    if top.parent().is_none_or(|p| p.as_os_str().is_empty()) && top_name.starts_with('~') {
+        let rest = path.strip_prefix(top).unwrap_or(path);
+        let base = if top_name == "~" {
+            "$HOME".to_string()
+        } else {
+            format!("the home directory of {}", &top_name[1..])
+        };
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "{} starts with a `~` the shell did not expand (it does not after `--flag=` or inside quotes), so a directory named `~` would be created in the current directory; give the flag and the path apart (`--flag ~/{}`, no `=`), or write $HOME/{}",
+                "{} starts with a `{top_name}` the shell did not expand (it does not after `=` or inside quotes), so a directory named `{top_name}` would be created in the current directory; give the flag and the path apart (no `=` between them), or write {base}/{}",
                 path.display(),
-                rest.display(),
                 rest.display()
             ),
         ));

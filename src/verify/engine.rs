@@ -1604,7 +1604,7 @@ pub(super) struct State {
     dialects: BTreeSet<&'static str>,
     /// Exchanges per (A2A version, binding) of the calls seen ([`State::note_binding`]).
     bindings: BTreeMap<(&'static str, &'static str), u64>,
-    areas: BTreeSet<&'static str>,
+    areas: super::areas::AreaSet,
     incomplete: Vec<(String, String)>,
     /// The first [`OPEN_AT_END_KEPT`] exchanges the recording ended with still open
     /// ([`State::open_at_end`]), named for the proxy's stop summary (newcomer25 N10).
@@ -2513,7 +2513,7 @@ impl State {
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
             bindings: BTreeMap::new(),
-            areas: BTreeSet::new(),
+            areas: Default::default(),
             incomplete: Vec::new(),
             open_at_end: Vec::new(),
             live_notes: Vec::new(),
@@ -3170,6 +3170,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
+                self.areas.enter(&xid);
                 self.on_request_head(
                     (ev.seq, ev.t_us),
                     ev.leg,
@@ -3190,6 +3191,7 @@ impl State {
                 self.events += 1;
                 let before = self.out.len();
                 let xid = ev.exchange.as_deref().unwrap_or("");
+                self.areas.enter(xid);
                 self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
                 self.live_since(before)
             }
@@ -3377,6 +3379,7 @@ impl State {
         self.events += 1;
         let before = self.out.len();
         let xid: &str = ev.exchange.as_deref().unwrap_or("");
+        self.areas.enter(xid);
         match &ev.kind {
             EventKind::RequestHead {
                 method,
@@ -3674,6 +3677,8 @@ impl State {
     }
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
+        // what is judged at the end belongs to no one exchange
+        self.areas.enter("");
         // GW-REQ-003 held for an agent answer that never came: told as held.
         for (_, held) in std::mem::take(&mut self.gw_ctx_added) {
             self.areas.insert("interop");
@@ -3856,6 +3861,7 @@ impl State {
             events: self.events,
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
+            area_exchanges: self.areas.exchanges(),
             incomplete: self.incomplete,
             open_at_end: self.open_at_end,
             exchange_dialects: self

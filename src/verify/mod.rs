@@ -15,6 +15,7 @@ recording (a cancel that never took effect) and returns every finding, sorted by
 evidence `seq`. The rule logic lives in `engine` (private); the registry in [`rules`].
 */
 
+mod areas;
 mod engine;
 pub mod finding;
 pub mod rules;
@@ -44,6 +45,10 @@ pub struct VerifyOutcome {
     /// Rule areas the traffic exercised (`card`, `card-url`, `jsonrpc`, `rest`, `task`,
     /// `stream`, `sse`, `version`, `auth`, `push`, `gateway`, `grpc`), sorted.
     pub areas_exercised: Vec<String>,
+    /// For each area of [`VerifyOutcome::areas_exercised`] that exchanges exercised:
+    /// `(area, exchange ids)`, sorted, at most [`areas::MAX_AREA_EXCHANGES`] ids per area
+    /// (the JUnit report's time of a passing area: the time of its exchanges; q30b).
+    pub area_exchanges: Vec<(String, Vec<String>)>,
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,

@@ -1,0 +1,116 @@
+//! The rule areas a run exercised, and the exchanges that exercised each (q30b: a JUnit
+//! report gave a passing area `time="0.000"`, having no finding to take its time from).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Exchanges kept per area ([`AreaSet::exchanges`]): memory stays flat on huge recordings,
+/// as [`super::MAX_EXCHANGE_DIALECTS`] keeps it for dialects.
+pub const MAX_AREA_EXCHANGES: usize = 10_000;
+
+/// A set of area names (`card`, `task`, `stream`, ...) that also notes, for each, the
+/// exchange ids the engine was judging when it marked the area ([`AreaSet::enter`]).
+#[derive(Debug, Default)]
+pub(super) struct AreaSet {
+    set: BTreeSet<&'static str>,
+    /// The exchange of the event being judged; empty between exchanges.
+    cur: String,
+    /// Areas already noted for `cur` since it was entered: the common case (one exchange's
+    /// events marking its areas again and again) costs a short scan, no set lookup.
+    cur_marked: Vec<&'static str>,
+    by_area: BTreeMap<&'static str, BTreeSet<String>>,
+}
+
+impl AreaSet {
+    /// The exchange id of the event about to be judged (`""`: none, as at the end).
+    pub fn enter(&mut self, exchange: &str) {
+        if self.cur != exchange {
+            self.cur.clear();
+            self.cur.push_str(exchange);
+            self.cur_marked.clear();
+        }
+    }
+
+    /// Marks `area` exercised, by the current exchange when there is one.
+    pub fn insert(&mut self, area: &'static str) -> bool {
+        if !self.cur.is_empty() && !self.cur_marked.contains(&area) {
+            self.cur_marked.push(area);
+            let xs = self.by_area.entry(area).or_default();
+            if xs.len() < MAX_AREA_EXCHANGES && !xs.contains(self.cur.as_str()) {
+                xs.insert(self.cur.clone());
+            }
+        }
+        self.set.insert(area)
+    }
+
+    pub fn remove(&mut self, area: &str) -> bool {
+        self.by_area.remove(area);
+        self.set.remove(area)
+    }
+
+    pub fn contains(&self, area: &str) -> bool {
+        self.set.contains(area)
+    }
+
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &&'static str> {
+        self.set.iter()
+    }
+
+    /// `(area, exchange ids)` of the areas still in the set, sorted by area then id: at
+    /// most [`MAX_AREA_EXCHANGES`] ids per area.
+    pub fn exchanges(&mut self) -> Vec<(String, Vec<String>)> {
+        let by_area = std::mem::take(&mut self.by_area);
+        by_area
+            .into_iter()
+            .filter(|(a, _)| self.set.contains(a))
+            .map(|(a, xs)| (a.to_string(), xs.into_iter().collect()))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_area_notes_the_exchanges_that_marked_it_once() {
+        let mut a = AreaSet::default();
+        a.enter("e1");
+        a.insert("card");
+        a.insert("card");
+        a.enter("e2");
+        a.insert("task");
+        a.insert("stream");
+        a.enter("e1");
+        a.insert("card");
+        a.enter("");
+        a.insert("gateway");
+        a.insert("push");
+        a.enter("e3");
+        a.insert("push");
+        a.remove("stream");
+        assert_eq!(a.len(), 4);
+        assert!(a.contains("gateway") && !a.contains("stream"));
+        assert_eq!(
+            a.exchanges(),
+            vec![
+                ("card".to_string(), vec!["e1".to_string()]),
+                ("push".to_string(), vec!["e3".to_string()]),
+                ("task".to_string(), vec!["e2".to_string()]),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_area_keeps_at_most_max_area_exchanges() {
+        let mut a = AreaSet::default();
+        for i in 0..MAX_AREA_EXCHANGES + 5 {
+            a.enter(&format!("e{i}"));
+            a.insert("task");
+        }
+        assert_eq!(a.exchanges()[0].1.len(), MAX_AREA_EXCHANGES);
+    }
+}
