@@ -1399,6 +1399,10 @@ pub(super) struct State {
     /// (HAR, untimed transcript lines), so arrival-time verdicts (GW-SSE-001) are not judged.
     chunk_times: bool,
     upstreams: Vec<UrlParts>,
+    /// The capturing proxy's own listeners (`host`, `port`, leg; [`own_listeners`]): a card
+    /// URL naming one on the card's own leg is reached through the recorder (a gRPC
+    /// `--listener` beside the HTTP one), not around it (CARD-URL-009; newcomer30 N1).
+    own_listeners: Vec<(String, u16, Option<String>)>,
     /// [`RecordingHeader::public_url`]: the origin `proxy --public-url` rewrote cards to.
     public_origin: Option<String>,
     /// [`RecordingHeader::driver`]: `probe` or `interop` when the recording holds that
@@ -2422,6 +2426,7 @@ impl State {
                 .iter()
                 .filter_map(|r| parse_url(&r.upstream))
                 .collect(),
+            own_listeners: own_listeners(h),
             public_origin: h
                 .public_url
                 .as_deref()
@@ -25027,11 +25032,19 @@ impl State {
             // gRPC interfaces are often written as a gRPC target (`host:port`,
             // `dns:///host:port`) without a URL scheme: its authority is judged like a
             // URL's (CARD-005, breaker14 P4).
-            let Some(u) = grpc_target_url(&itf.binding, &itf.url)
+            let target = grpc_target_url(&itf.binding, &itf.url);
+            let Some(u) = target
                 .as_deref()
                 .map_or_else(|| parse_url(&itf.url), parse_url)
             else {
                 continue;
+            };
+            // A gRPC target is shown as the card wrote it (`127.0.0.1:50051`), not as the
+            // `https://` origin it is read as (newcomer30 N1).
+            let shown_origin = if target.is_some() {
+                itf.url.clone()
+            } else {
+                u.origin()
             };
             let ptr = format!("{base}{}", itf.pointer());
             let found = Some(Value::String(itf.url.clone()));
@@ -25049,8 +25062,12 @@ impl State {
                 _ => (bseq, itf.url.clone()),
             };
             let upstream_view = self.mode == CaptureMode::Reverse
-                && self.upstreams.iter().any(|up| up.origin() == u.origin());
-            let around = !upstream_view && self.card_url_around_front(x, &u, &ptr, bseq, &found);
+                && self.upstreams.iter().any(|up| {
+                    up.origin() == u.origin() || (target.is_some() && grpc_target_is(&u, up))
+                });
+            let grpc = itf.binding.eq_ignore_ascii_case("GRPC");
+            let around = !upstream_view
+                && self.card_url_around_front(x, &u, &ptr, bseq, &found, (grpc, &shown_origin));
             if !upstream_view && !around && x.card_rewrite.is_none() {
                 // `--rewrite-card` gave up on a URL on another host: the recorder is
                 // bypassed all the same (breaker16b T2); said on the card, not only on stderr.
@@ -25093,7 +25110,7 @@ impl State {
                 };
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
-                    format!("card advertises the proxy's upstream {}{why} so clients that follow it bypass the recorder", u.origin()),
+                    format!("card advertises the proxy's upstream {shown_origin}{why} so clients that follow it bypass the recorder"),
                     vec![x.ev_at(bseq, &ptr, found.clone())],
                     &x.leg,
                 );
@@ -25353,6 +25370,13 @@ impl State {
     ///   from an https upstream) and `u` is plain http other than the origin the client
     ///   fetched it from: the card downgrades its clients.
     ///
+    /// `grpc`: (the interface is a GRPC one, `u` as the card wrote it). A gRPC server
+    /// listens on a port of its own (the SDKs' gRPC server beside their HTTP one), so a
+    /// GRPC interface on another port of the card's host is judged only where a proxy of
+    /// the user's own (`proxy`, reverse mode) proves what the card goes around; a URL
+    /// naming one of that proxy's own listeners on the card's leg is reached through it
+    /// (newcomer30 N1).
+    ///
     /// Returns whether CARD-URL-009 fired. One finding per card exchange and rule.
     fn card_url_around_front(
         &mut self,
@@ -25361,6 +25385,7 @@ impl State {
         ptr: &str,
         bseq: u64,
         found: &Option<Value>,
+        (grpc, grpc_shown): (bool, &str),
     ) -> bool {
         let Some(f) = &x.parts else { return false };
         // The upstream this exchange reached comes first, so that the front named is the
@@ -25441,6 +25466,11 @@ impl State {
         if fronts().any(|o| o.host.eq_ignore_ascii_case(&u.host) && o.port == u.port) {
             return false;
         }
+        if self.names_own_listener(x, u)
+            || (grpc && (self.driver.is_some() || self.mode != CaptureMode::Reverse))
+        {
+            return false;
+        }
         // The upstream the card came from names the front better than the proxy's address.
         // Another port only: one listener named with another scheme (a gRPC port written
         // https) is no way around anything.
@@ -25467,7 +25497,11 @@ impl State {
         let front = net::origin_shown(&front.origin()).to_string();
         let f_origin = f.origin();
         let f_shown = net::origin_shown(&f_origin);
-        let uo = net::origin_shown(&uo).to_string();
+        let uo = if grpc {
+            grpc_shown.to_string()
+        } else {
+            net::origin_shown(&uo).to_string()
+        };
         if !self
             .auth_reported
             .insert(format!("card-front\u{0}{}", x.id))
@@ -34167,4 +34201,68 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
+}
+
+// ---- newcomer30: the capturing proxy's own listeners, gRPC card URLs (CARD-URL-005/009) ----
+
+/// The capturing proxy's listeners from a reverse-mode recording header: `(host, port,
+/// leg)` for each [`RecordingHeader::listen`] address (`IP:PORT`), the host without
+/// brackets, the leg `None` for the client-facing one. The main listener (first) has the
+/// first routes, each `--listener LEG@ADDR=URL` after it exactly one route, the last ones
+/// in order: their legs come from those routes. Empty for other modes; a header whose
+/// routes do not fit that shape gives the main listener only.
+fn own_listeners(h: &RecordingHeader) -> Vec<(String, u16, Option<String>)> {
+    if h.mode != CaptureMode::Reverse {
+        return Vec::new();
+    }
+    let n = h.listen.len();
+    let extra_legs: Option<Vec<Option<String>>> = (n > 0 && h.routes.len() >= n).then(|| {
+        h.routes[h.routes.len() - (n - 1)..]
+            .iter()
+            .map(|r| r.leg.clone())
+            .collect()
+    });
+    let main_leg = h.routes.first().and_then(|r| r.leg.clone());
+    h.listen
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            let sa: std::net::SocketAddr = a.parse().ok()?;
+            let leg = if i == 0 {
+                main_leg.clone()
+            } else {
+                extra_legs.as_ref()?.get(i - 1)?.clone()
+            };
+            Some((sa.ip().to_string(), sa.port(), leg))
+        })
+        .collect()
+}
+
+impl State {
+    /// Whether `u` (a card interface URL on a card fetched by exchange `x`) names one of
+    /// the capturing proxy's own listeners on `x`'s leg ([`State::own_listeners`]): the
+    /// same port and the same host, both loopback, or a bind-all listener reached by a
+    /// loopback name or the host the client used. Calls there go through the recorder.
+    fn names_own_listener(&self, x: &Exch, u: &UrlParts) -> bool {
+        let uh = u.host.trim_start_matches('[').trim_end_matches(']');
+        let front_host = x.parts.as_ref().map(|f| f.host.as_str()).unwrap_or("");
+        self.own_listeners.iter().any(|(h, port, leg)| {
+            *port == u.port
+                && *leg == x.leg
+                && (h.eq_ignore_ascii_case(uh)
+                    || (host_class(h) == HostClass::Loopback
+                        && host_class(uh) == HostClass::Loopback)
+                    || (host_class(h) == HostClass::BindAll
+                        && (host_class(uh) == HostClass::Loopback
+                            || front_host.eq_ignore_ascii_case(uh))))
+        })
+    }
+}
+
+/// A gRPC interface written as a gRPC target (`host:port`, `dns:///host:port`, read as
+/// `https://host:port/` by [`grpc_target_url`]) names an address, not a scheme: it is the
+/// upstream `up` when host and port agree, whatever `up`'s scheme (an h2c upstream is
+/// `http://`). CARD-URL-005 (CARD-005).
+fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
+    u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
 }
