@@ -1,0 +1,168 @@
+//! newcomer30: what a newcomer hit following README.md at 2 a.m. with the SDK agents (the
+//! Python gRPC agent among them) and the reference agent. The documented way to record a
+//! gRPC agent (docs/usage.md: a proxy listener in front of its gRPC port, the agent
+//! advertising the proxy's `host:port`) got a CARD-URL-009 warning saying the gRPC calls
+//! "are not in this recording" while they were; probing the SDK gRPC agent, whose gRPC
+//! server has a port of its own, got the same warning; and a card naming the proxy's own
+//! gRPC upstream as a target (`127.0.0.1:50051`) got no CARD-URL-005 at all (N1).
+//! Real processes, small real agents on loopback sockets, real files.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::Path;
+use std::time::Duration;
+
+use proxy_process::{card_only_agent, run_in, start_proxy};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A free loopback port (bound, then let go).
+fn free_port() -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap()
+}
+
+/// A 1.0 Agent Card as the Python SDK's gRPC agent serves it from its HTTP port: its gRPC
+/// interfaces (1.0 and 0.3) at the target `grpc` (`host:port`, no scheme).
+fn grpc_agent_card(grpc: &str) -> String {
+    serde_json::json!({
+        "name": "n30 gRPC agent",
+        "description": "card on one port, gRPC on another",
+        "version": "1.0.0",
+        "supportedInterfaces": [
+            {"url": grpc, "protocolBinding": "GRPC", "protocolVersion": "1.0"},
+            {"url": grpc, "protocolBinding": "GRPC", "protocolVersion": "0.3"}
+        ],
+        "capabilities": {"streaming": true, "pushNotifications": false},
+        "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "echo", "name": "Echo", "description": "echo", "tags": ["echo"], "examples": ["echo hello"]}]
+    })
+    .to_string()
+}
+
+/// `GET /.well-known/agent-card.json` sent to `addr` over a plain socket; the answer read
+/// to its end (the card-only agent closes the connection).
+fn fetch_card(addr: SocketAddr) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    out
+}
+
+/// `verify FILE` in `dir`: stdout and stderr together.
+fn verify(dir: &Path, file: &str) -> String {
+    let o = run_in(dir, &["verify", file]);
+    format!("{}{}", text(&o.stdout), text(&o.stderr))
+}
+
+/// N1: the proxy in front of a gRPC agent as docs/usage.md says: `--upstream` for its
+/// HTTP port (card, JSON-RPC) and `--listener client@ADDR=URL` in front of its gRPC
+/// port, the agent advertising ADDR for gRPC. The card was judged CARD-URL-009 "advertises
+/// https://127.0.0.1:<ADDR's port>: ... clients that follow the card go around ... this
+/// recorder; their calls are not in this recording": ADDR is this proxy's own listener,
+/// where the gRPC calls are recorded. Now no CARD-URL-009, live or offline.
+#[test]
+fn n1_a_grpc_interface_on_the_proxys_own_listener_is_no_way_around_it() {
+    let grpc_listener = free_port();
+    // the agent's HTTP port serves the card; its gRPC port is some other (never called)
+    let agent = card_only_agent(grpc_agent_card(&grpc_listener.to_string()));
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("grpc.jsonl");
+    let (run, addr) = start_proxy(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--listener",
+        &format!("client@{grpc_listener}=http://{}", free_port()),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    fetch_card(addr);
+    let stderr = run.terminate();
+    assert!(!stderr.contains("CARD-URL-009"), "{stderr}");
+    let out = verify(dir.path(), "grpc.jsonl");
+    assert!(!out.contains("CARD-URL-009"), "{out}");
+    assert!(out.contains("0 warnings"), "{out}");
+}
+
+/// N1: a card whose gRPC interface is the target `127.0.0.1:PORT` of the very gRPC port
+/// the proxy forwards to (its `--listener` upstream, an h2c `http://` URL): gRPC clients
+/// that follow the card call the agent directly, around the recorder. Nothing was said
+/// (the target was read as `https://`, another origin than the `http://` upstream, and the
+/// same port as it); now CARD-URL-005 names the target as the card wrote it.
+#[test]
+fn n1_a_grpc_target_naming_the_proxys_upstream_bypasses_the_recorder() {
+    let agent_grpc = free_port();
+    let agent = card_only_agent(grpc_agent_card(&agent_grpc.to_string()));
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("up.jsonl");
+    let (run, addr) = start_proxy(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--listener",
+        &format!("client@{}=http://{agent_grpc}", free_port()),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    fetch_card(addr);
+    run.terminate();
+    let out = verify(dir.path(), "up.jsonl");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("note[CARD-URL-005]") && l.contains(&agent_grpc.to_string()))
+        .unwrap_or_else(|| panic!("no CARD-URL-005 naming {agent_grpc}: {out}"));
+    assert!(
+        line.contains(&format!("the proxy's upstream {agent_grpc} so")),
+        "{line}"
+    );
+    assert!(!out.contains("CARD-URL-009"), "{out}");
+}
+
+/// N1: `probe` of an agent whose card names its gRPC server on a port of its own (the
+/// Python SDK's gRPC agent: card and JSON-RPC on A2A_PORT, gRPC on A2A_GRPC_PORT). The
+/// probe calls no gRPC and no front is in its path, yet it warned CARD-URL-009 "clients
+/// that follow the card go around http://127.0.0.1:<A2A_PORT> (its TLS, authentication and
+/// routing)", the agent's own HTTP listener. Now no CARD-URL-009.
+#[test]
+fn n1_probe_of_an_agent_with_its_grpc_server_on_its_own_port_warns_no_front() {
+    let agent_grpc = free_port();
+    let agent = card_only_agent(grpc_agent_card(&agent_grpc.to_string()));
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &format!("http://{agent}"),
+            "--timeout",
+            "10s",
+            "--record",
+            "probe.jsonl",
+            "-q",
+        ],
+    );
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(dir.path().join("probe.jsonl").exists(), "{out}");
+    assert!(
+        !out.lines()
+            .any(|l| l.starts_with("warning[CARD-URL-009]") && l.contains(&agent_grpc.to_string())),
+        "{out}"
+    );
+    let off = verify(dir.path(), "probe.jsonl");
+    assert!(
+        !off.lines()
+            .any(|l| l.starts_with("warning[CARD-URL-009]") && l.contains(&agent_grpc.to_string())),
+        "{off}"
+    );
+}
