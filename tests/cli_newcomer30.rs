@@ -166,3 +166,34 @@ fn n1_probe_of_an_agent_with_its_grpc_server_on_its_own_port_warns_no_front() {
         "{off}"
     );
 }
+
+/// N2: `demo --agent-only --listen 9900` (a port alone, as `python -m http.server 9900`
+/// takes it) said "--listen "9900" is not a loopback address ...; hint: the reference agent
+/// listens on loopback only": a port is no remote address, and the hint did not say what
+/// to type. Now it names the address to give, as `proxy --listen 9900` does; a real
+/// non-loopback address keeps the loopback line. Exit 2 both ways.
+#[test]
+fn n2_demo_agent_only_with_a_port_alone_names_the_address_to_give() {
+    let dir = tempfile::tempdir().unwrap();
+    for given in ["9900", ":9900"] {
+        let o = run_in(dir.path(), &["demo", "--agent-only", "--listen", given]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("is not an address like 127.0.0.1:9900")
+                && err.contains("hint: give IP:PORT, e.g. --listen 127.0.0.1:9900"),
+            "{err}"
+        );
+        assert!(!err.contains("loopback only"), "{err}");
+    }
+    let o = run_in(
+        dir.path(),
+        &["demo", "--agent-only", "--listen", "0.0.0.0:9900"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("is not a loopback address"),
+        "{}",
+        text(&o.stderr)
+    );
+}
