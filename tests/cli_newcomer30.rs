@@ -197,3 +197,50 @@ fn n2_demo_agent_only_with_a_port_alone_names_the_address_to_give() {
         text(&o.stderr)
     );
 }
+
+/// N3: a transcript written by hand from docs/transcript-format.md, a JSON-RPC call and its
+/// answer with each `body` written as the JSON object itself and the status copied as
+/// `"200"`: `verify` refused it, `line 1: "body" is not a string; hint: the transcript is
+/// damaged at that line`. A JSON body written as JSON is now that body (its compact text),
+/// `"200"` is status 200, and a line that truly does not fit says what to write.
+#[test]
+fn n3_a_hand_written_transcript_takes_json_bodies_and_a_quoted_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let call = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "SendMessage",
+        "params": {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "hi"}]}}});
+    // the answer's message has no contextId: the verifier must read this body to say so
+    let answer = serde_json::json!({"jsonrpc": "2.0", "id": 1,
+        "result": {"message": {"messageId": "m2", "role": "ROLE_AGENT", "parts": [{"text": "hi"}]}}});
+    let lines = [
+        serde_json::json!({"dir": "req", "method": "POST", "url": "http://127.0.0.1:9900/",
+            "headers": {"content-type": "application/json", "a2a-version": "1.0"}, "body": call}),
+        serde_json::json!({"dir": "resp", "status": "200",
+            "headers": {"content-type": "application/json"}, "body": answer}),
+    ];
+    let text_of = |ls: &[serde_json::Value]| {
+        ls.iter()
+            .map(|l| l.to_string() + "\n")
+            .collect::<String>()
+    };
+    std::fs::write(dir.path().join("hand.jsonl"), text_of(&lines)).unwrap();
+    let o = run_in(dir.path(), &["verify", "hand.jsonl"]);
+    let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("note[ID-MSG-001]: 1.0 agent message m2 answering SendMessage has no contextId"),
+        "{out}"
+    );
+    assert!(out.contains("in 1 exchange"), "{out}");
+    // a number where text belongs is still refused, with what to write
+    let mut bad = lines.clone();
+    bad[0]["body"] = serde_json::json!(42);
+    std::fs::write(dir.path().join("bad.jsonl"), text_of(&bad)).unwrap();
+    let o = run_in(dir.path(), &["verify", "bad.jsonl"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("line 1: \"body\" is a number, not text: write the body as a string")
+            && err.contains("hint: that line does not follow the transcript format"),
+        "{err}"
+    );
+}
