@@ -15,7 +15,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::time::Duration;
 
-use proxy_process::{card_only_agent, run_in, start_proxy};
+use proxy_process::{card_only_agent, line_with, run_in, start_proxy};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -217,17 +217,16 @@ fn n3_a_hand_written_transcript_takes_json_bodies_and_a_quoted_status() {
         serde_json::json!({"dir": "resp", "status": "200",
             "headers": {"content-type": "application/json"}, "body": answer}),
     ];
-    let text_of = |ls: &[serde_json::Value]| {
-        ls.iter()
-            .map(|l| l.to_string() + "\n")
-            .collect::<String>()
-    };
+    let text_of =
+        |ls: &[serde_json::Value]| ls.iter().map(|l| l.to_string() + "\n").collect::<String>();
     std::fs::write(dir.path().join("hand.jsonl"), text_of(&lines)).unwrap();
     let o = run_in(dir.path(), &["verify", "hand.jsonl"]);
     let out = format!("{}{}", text(&o.stdout), text(&o.stderr));
     assert_eq!(o.status.code(), Some(0), "{out}");
     assert!(
-        out.contains("note[ID-MSG-001]: 1.0 agent message m2 answering SendMessage has no contextId"),
+        out.contains(
+            "note[ID-MSG-001]: 1.0 agent message m2 answering SendMessage has no contextId"
+        ),
         "{out}"
     );
     assert!(out.contains("in 1 exchange"), "{out}");
@@ -241,6 +240,53 @@ fn n3_a_hand_written_transcript_takes_json_bodies_and_a_quoted_status() {
     assert!(
         err.contains("line 1: \"body\" is a number, not text: write the body as a string")
             && err.contains("hint: that line does not follow the transcript format"),
+        "{err}"
+    );
+}
+
+/// N4: `--listen localhost:8080` works, but the gRPC listener beside it, `--listener
+/// client@localhost:50052=URL`, was "\"localhost:50052\" is not IP:PORT", and `--listener
+/// client@50052=URL` got an example with another leg, address and URL than the user's.
+/// Now `localhost:PORT` listens on 127.0.0.1 as `--listen` does, and a port alone is told
+/// the user's own spec with the address in.
+#[test]
+fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
+    let port = free_port().port();
+    let agent = card_only_agent(grpc_agent_card("127.0.0.1:1"));
+    let spec = format!("client@localhost:{port}=http://{agent}");
+    let (run, _addr) = start_proxy(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--listener",
+        &spec,
+        "--no-record",
+    ]);
+    line_with(
+        &run,
+        &format!("listener http://127.0.0.1:{port} (leg client)"),
+        Duration::from_secs(10),
+    );
+    // the listener answers: the card through it
+    fetch_card(SocketAddr::from(([127, 0, 0, 1], port)));
+    run.terminate();
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_in(
+        dir.path(),
+        &[
+            "proxy",
+            "--upstream",
+            &format!("http://{agent}"),
+            "--listener",
+            &format!("client@{port}=http://{agent}"),
+            "--no-record",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains(&format!(
+            "hint: give the address too: --listener client@127.0.0.1:{port}=http://{agent}"
+        )),
         "{err}"
     );
 }
