@@ -9,6 +9,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/proxy_support.rs"]
+mod proxy_support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -288,5 +290,74 @@ fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
             "hint: give the address too: --listener client@127.0.0.1:{port}=http://{agent}"
         )),
         "{err}"
+    );
+}
+
+/// N5: the gRPC listener of N1 given the agent's HTTP port by mistake (`--listener
+/// client@ADDR=http://HOST:A2A_PORT` instead of A2A_GRPC_PORT). Every gRPC call of the SDK
+/// client failed ("UNIMPLEMENTED: Received http2 header with status: 404") and the proxy
+/// said nothing but notes; `verify` listed the calls as "not judged": the card's gRPC
+/// target `ADDR` was read as `https://ADDR`, so h2c calls at `http://ADDR` were no use of
+/// it. Now the calls are its use: CARD-URL-002 (error), naming ADDR as this proxy's own
+/// listener and the HTTP port behind it that answered without gRPC, with the fix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n5_grpc_calls_the_listeners_upstream_answers_404_are_card_url_002_with_the_cause() {
+    use std::sync::Arc;
+    let listener = free_port();
+    let card_agent = card_only_agent(grpc_agent_card(&listener.to_string()));
+    // the agent's HTTP port: a web server that knows no gRPC method
+    let http_port = proxy_support::serve(Arc::new(|_req| {
+        Box::pin(async {
+            hyper::Response::builder()
+                .status(404)
+                .header("content-type", "text/plain; charset=utf-8")
+                .body(proxy_support::full("Not Found"))
+                .unwrap()
+        })
+    }))
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("wrong-port.jsonl");
+    let (run, addr) = start_proxy(&[
+        "--upstream",
+        &format!("http://{card_agent}"),
+        "--listener",
+        &format!("client@{listener}=http://{http_port}"),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    tokio::task::spawn_blocking(move || fetch_card(addr))
+        .await
+        .unwrap();
+    // a gRPC SendMessage over h2c to the card's gRPC target, as the SDK client sends it
+    let req = hyper::Request::post(format!(
+        "http://{listener}/lf.a2a.v1.A2AService/SendMessage"
+    ))
+    .header("content-type", "application/grpc")
+    .header("te", "trailers")
+    .body(proxy_support::full(vec![0u8, 0, 0, 0, 0]))
+    .unwrap();
+    let (status, _, _) = proxy_support::fetch(&proxy_support::client_h2(), req).await;
+    assert_eq!(status, 404);
+    let stderr = tokio::task::spawn_blocking(move || run.terminate())
+        .await
+        .unwrap();
+    let out = verify(dir.path(), "wrong-port.jsonl");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("error[CARD-URL-002]"))
+        .unwrap_or_else(|| panic!("no CARD-URL-002: {out}\n--- proxy:\n{stderr}"));
+    assert!(
+        line.contains(&format!("advertised interface url {listener} answered HTTP 404"))
+            && line.contains(&format!(
+                "{listener} is this proxy's own listener, and what it forwards to, http://{http_port}, answered the gRPC call without gRPC (HTTP 404, text/plain"
+            )),
+        "{line}"
+    );
+    assert!(
+        out.contains(&format!(
+            "help: point the proxy's listener for {listener} at the agent's gRPC port"
+        )),
+        "{out}"
     );
 }

@@ -1107,6 +1107,16 @@ struct Advertised {
 impl Advertised {
     /// An HTTP+JSON (or other base-path) interface is declared at this URL, by the first
     /// interface or its twin: its operation routes sit below the URL (CARD-005).
+    /// Whether a request at `p` (origin `origin`, `p.origin()`) is at this interface's
+    /// origin. A gRPC target (`host:port`, no scheme; read as `https://`) names an address
+    /// only: a call there over h2c (`http://`) is at it too (newcomer30 N5).
+    fn at_origin(&self, p: &UrlParts, origin: &str) -> bool {
+        self.parts.origin() == origin
+            || (self.grpc
+                && grpc_target_url("GRPC", &self.url).is_some()
+                && grpc_target_is(&self.parts, p))
+    }
+
     fn routes_below(&self) -> bool {
         !self.exact || self.twin == Some(Binding::Rest)
     }
@@ -25745,7 +25755,7 @@ impl State {
             .is_some_and(|c| matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest)));
         let mut hits = Vec::new();
         for (i, a) in self.advertised.iter() {
-            if a.reported || (never && a.answered) || a.parts.origin() != origin {
+            if a.reported || (never && a.answered) || !a.at_origin(p, &origin) {
                 continue;
             }
             // A JSON-RPC or HTTP+JSON call below a gRPC interface's url is no use of that
@@ -25888,6 +25898,22 @@ impl State {
                 })
                 .and_then(|c| c.method.clone());
             let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
+            // A gRPC interface at one of the recording proxy's own listeners: the listener's
+            // upstream is what answered without gRPC (newcomer30 N5: `--listener` given the
+            // agent's HTTP port, not its gRPC one).
+            if a.grpc && !x.synthetic && self.names_own_listener(x, p) {
+                if let Some(up) = &x.upstream_parts {
+                    let up = net::origin_shown(&up.origin()).to_string();
+                    f.message = format!(
+                        "{}; {} is this proxy's own listener, and what it forwards to, {up}, answered the gRPC call without gRPC (HTTP {}, {}): no gRPC server listens there",
+                        f.message,
+                        a.shown,
+                        x.status.unwrap_or(0),
+                        x.resp_headers.get("content-type").unwrap_or("no content-type")
+                    );
+                    f.help = format!("point the proxy's listener for {} at the agent's gRPC port (--listener client@ADDR=http://HOST:GRPC_PORT), not at {up}", a.shown);
+                }
+            }
             if let Some(m) = rpc_method {
                 f.message = format!(
                     "JSON-RPC interface url {} {how} to {m} with no JSON-RPC response, although it answered other calls, so the url is right: a JSON-RPC endpoint answers every request, a method it does not serve too, with a JSON-RPC error in HTTP 200{plain}",
@@ -27473,7 +27499,7 @@ impl State {
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         for a in self.advertised.values_mut() {
-            if a.answered_below || a.parts.origin() != origin {
+            if a.answered_below || !a.at_origin(p, &origin) {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
