@@ -300,11 +300,13 @@ fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
 /// target `ADDR` was read as `https://ADDR`, so h2c calls at `http://ADDR` were no use of
 /// it. Now the calls are its use: CARD-URL-002 (error), naming ADDR as this proxy's own
 /// listener and the HTTP port behind it that answered without gRPC, with the fix.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn n5_grpc_calls_the_listeners_upstream_answers_404_are_card_url_002_with_the_cause() {
+/// The N5 run: a proxy whose gRPC `--listener` (the card's gRPC target) was given a web
+/// server that answers 404 to everything (the agent's HTTP port, not its gRPC one), the
+/// card fetched and one h2c gRPC SendMessage sent through it, recorded in
+/// `DIR/wrong-port.jsonl`. Returns the directory, the listener and the web server.
+async fn grpc_listener_on_the_http_port() -> (tempfile::TempDir, SocketAddr, SocketAddr) {
     use std::sync::Arc;
     let listener = free_port();
-    let card_agent = card_only_agent(grpc_agent_card(&listener.to_string()));
     // the agent's HTTP port: a web server that knows no gRPC method
     let http_port = proxy_support::serve(Arc::new(|_req| {
         Box::pin(async {
@@ -316,6 +318,14 @@ async fn n5_grpc_calls_the_listeners_upstream_answers_404_are_card_url_002_with_
         })
     }))
     .await;
+    // its card names its JSON-RPC interface at that HTTP port too, as the SDK agent's does
+    let mut card: serde_json::Value =
+        serde_json::from_str(&grpc_agent_card(&listener.to_string())).unwrap();
+    card["supportedInterfaces"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"url": format!("http://{http_port}/"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}));
+    let card_agent = card_only_agent(card.to_string());
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("wrong-port.jsonl");
     let (run, addr) = start_proxy(&[
@@ -335,18 +345,25 @@ async fn n5_grpc_calls_the_listeners_upstream_answers_404_are_card_url_002_with_
     ))
     .header("content-type", "application/grpc")
     .header("te", "trailers")
+    .header("a2a-version", "1.0")
     .body(proxy_support::full(vec![0u8, 0, 0, 0, 0]))
     .unwrap();
     let (status, _, _) = proxy_support::fetch(&proxy_support::client_h2(), req).await;
     assert_eq!(status, 404);
-    let stderr = tokio::task::spawn_blocking(move || run.terminate())
+    tokio::task::spawn_blocking(move || run.terminate())
         .await
         .unwrap();
+    (dir, listener, http_port)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n5_grpc_calls_the_listeners_upstream_answers_404_are_card_url_002_with_the_cause() {
+    let (dir, listener, http_port) = grpc_listener_on_the_http_port().await;
     let out = verify(dir.path(), "wrong-port.jsonl");
     let line = out
         .lines()
         .find(|l| l.starts_with("error[CARD-URL-002]"))
-        .unwrap_or_else(|| panic!("no CARD-URL-002: {out}\n--- proxy:\n{stderr}"));
+        .unwrap_or_else(|| panic!("no CARD-URL-002: {out}"));
     assert!(
         line.contains(&format!("advertised interface url {listener} answered HTTP 404"))
             && line.contains(&format!(
@@ -360,4 +377,40 @@ async fn n5_grpc_calls_the_listeners_upstream_answers_404_are_card_url_002_with_
         )),
         "{out}"
     );
+}
+
+/// N6: `repro --finding CARD-URL-002` on the N5 recording wrote a transcript cut (no
+/// recording header), whose `verify` showed a CARD-URL-009 warning the recording did not
+/// have (the card naming the proxy's upstream reads, without the header, as naming another
+/// port of the card's host) and lost the listener's cause. A transcript cut may not show an
+/// error or warning the native cut lacks: the cut is now a native recording (told on
+/// stderr), and its verify shows CARD-URL-002 with the cause and no other warning.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn n6_a_repro_cut_shows_no_warning_the_recording_did_not_have() {
+    let (dir, listener, _) = grpc_listener_on_the_http_port().await;
+    let d = dir.path().to_path_buf();
+    let o = tokio::task::spawn_blocking(move || {
+        run_in(
+            &d,
+            &[
+                "repro",
+                "wrong-port.jsonl",
+                "--finding",
+                "CARD-URL-002",
+                "-o",
+                "min.jsonl",
+            ],
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let cut = verify(dir.path(), "min.jsonl");
+    assert!(cut.contains("error[CARD-URL-002]"), "{cut}");
+    assert!(
+        cut.contains(&format!("{listener} is this proxy's own listener")),
+        "{cut}"
+    );
+    assert!(!cut.contains("warning["), "{cut}");
+    assert!(!verify(dir.path(), "wrong-port.jsonl").contains("warning["));
 }
