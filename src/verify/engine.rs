@@ -33947,6 +33947,70 @@ impl State {
     }
 }
 
+// ---- newcomer30: the capturing proxy's own listeners, gRPC card URLs (CARD-URL-005/009) ----
+
+/// The capturing proxy's listeners from a reverse-mode recording header: `(host, port,
+/// leg)` for each [`RecordingHeader::listen`] address (`IP:PORT`), the host without
+/// brackets, the leg `None` for the client-facing one. The main listener (first) has the
+/// first routes, each `--listener LEG@ADDR=URL` after it exactly one route, the last ones
+/// in order: their legs come from those routes. Empty for other modes; a header whose
+/// routes do not fit that shape gives the main listener only.
+fn own_listeners(h: &RecordingHeader) -> Vec<(String, u16, Option<String>)> {
+    if h.mode != CaptureMode::Reverse {
+        return Vec::new();
+    }
+    let n = h.listen.len();
+    let extra_legs: Option<Vec<Option<String>>> = (n > 0 && h.routes.len() >= n).then(|| {
+        h.routes[h.routes.len() - (n - 1)..]
+            .iter()
+            .map(|r| r.leg.clone())
+            .collect()
+    });
+    let main_leg = h.routes.first().and_then(|r| r.leg.clone());
+    h.listen
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            let sa: std::net::SocketAddr = a.parse().ok()?;
+            let leg = if i == 0 {
+                main_leg.clone()
+            } else {
+                extra_legs.as_ref()?.get(i - 1)?.clone()
+            };
+            Some((sa.ip().to_string(), sa.port(), leg))
+        })
+        .collect()
+}
+
+impl State {
+    /// Whether `u` (a card interface URL on a card fetched by exchange `x`) names one of
+    /// the capturing proxy's own listeners on `x`'s leg ([`State::own_listeners`]): the
+    /// same port and the same host, both loopback, or a bind-all listener reached by a
+    /// loopback name or the host the client used. Calls there go through the recorder.
+    fn names_own_listener(&self, x: &Exch, u: &UrlParts) -> bool {
+        let uh = u.host.trim_start_matches('[').trim_end_matches(']');
+        let front_host = x.parts.as_ref().map(|f| f.host.as_str()).unwrap_or("");
+        self.own_listeners.iter().any(|(h, port, leg)| {
+            *port == u.port
+                && *leg == x.leg
+                && (h.eq_ignore_ascii_case(uh)
+                    || (host_class(h) == HostClass::Loopback
+                        && host_class(uh) == HostClass::Loopback)
+                    || (host_class(h) == HostClass::BindAll
+                        && (host_class(uh) == HostClass::Loopback
+                            || front_host.eq_ignore_ascii_case(uh))))
+        })
+    }
+}
+
+/// A gRPC interface written as a gRPC target (`host:port`, `dns:///host:port`, read as
+/// `https://host:port/` by [`grpc_target_url`]) names an address, not a scheme: it is the
+/// upstream `up` when host and port agree, whatever `up`'s scheme (an h2c upstream is
+/// `http://`). CARD-URL-005 (CARD-005).
+fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
+    u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
@@ -34227,68 +34291,4 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
-}
-
-// ---- newcomer30: the capturing proxy's own listeners, gRPC card URLs (CARD-URL-005/009) ----
-
-/// The capturing proxy's listeners from a reverse-mode recording header: `(host, port,
-/// leg)` for each [`RecordingHeader::listen`] address (`IP:PORT`), the host without
-/// brackets, the leg `None` for the client-facing one. The main listener (first) has the
-/// first routes, each `--listener LEG@ADDR=URL` after it exactly one route, the last ones
-/// in order: their legs come from those routes. Empty for other modes; a header whose
-/// routes do not fit that shape gives the main listener only.
-fn own_listeners(h: &RecordingHeader) -> Vec<(String, u16, Option<String>)> {
-    if h.mode != CaptureMode::Reverse {
-        return Vec::new();
-    }
-    let n = h.listen.len();
-    let extra_legs: Option<Vec<Option<String>>> = (n > 0 && h.routes.len() >= n).then(|| {
-        h.routes[h.routes.len() - (n - 1)..]
-            .iter()
-            .map(|r| r.leg.clone())
-            .collect()
-    });
-    let main_leg = h.routes.first().and_then(|r| r.leg.clone());
-    h.listen
-        .iter()
-        .enumerate()
-        .filter_map(|(i, a)| {
-            let sa: std::net::SocketAddr = a.parse().ok()?;
-            let leg = if i == 0 {
-                main_leg.clone()
-            } else {
-                extra_legs.as_ref()?.get(i - 1)?.clone()
-            };
-            Some((sa.ip().to_string(), sa.port(), leg))
-        })
-        .collect()
-}
-
-impl State {
-    /// Whether `u` (a card interface URL on a card fetched by exchange `x`) names one of
-    /// the capturing proxy's own listeners on `x`'s leg ([`State::own_listeners`]): the
-    /// same port and the same host, both loopback, or a bind-all listener reached by a
-    /// loopback name or the host the client used. Calls there go through the recorder.
-    fn names_own_listener(&self, x: &Exch, u: &UrlParts) -> bool {
-        let uh = u.host.trim_start_matches('[').trim_end_matches(']');
-        let front_host = x.parts.as_ref().map(|f| f.host.as_str()).unwrap_or("");
-        self.own_listeners.iter().any(|(h, port, leg)| {
-            *port == u.port
-                && *leg == x.leg
-                && (h.eq_ignore_ascii_case(uh)
-                    || (host_class(h) == HostClass::Loopback
-                        && host_class(uh) == HostClass::Loopback)
-                    || (host_class(h) == HostClass::BindAll
-                        && (host_class(uh) == HostClass::Loopback
-                            || front_host.eq_ignore_ascii_case(uh))))
-        })
-    }
-}
-
-/// A gRPC interface written as a gRPC target (`host:port`, `dns:///host:port`, read as
-/// `https://host:port/` by [`grpc_target_url`]) names an address, not a scheme: it is the
-/// upstream `up` when host and port agree, whatever `up`'s scheme (an h2c upstream is
-/// `http://`). CARD-URL-005 (CARD-005).
-fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
-    u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
 }
