@@ -274,8 +274,9 @@ pub struct ProxyArgs {
     /// upstream (between a gateway and the agent), or any name
     #[arg(long, value_name = "NAME")]
     pub leg: Option<String>,
-    /// A further listener in the same recording: LEG@ADDR=URL, e.g.
-    /// upstream@127.0.0.1:8081=http://127.0.0.1:9999 (repeatable; gateway verification)
+    /// A further listener in the same recording: LEG@ADDR=URL (ADDR as --listen takes it), e.g.
+    /// upstream@127.0.0.1:8081=http://127.0.0.1:9999 (repeatable; gateway verification), or
+    /// client@127.0.0.1:50052=http://127.0.0.1:50051 in front of an agent's gRPC port
     #[arg(long = "listener", value_name = "LEG@ADDR=URL")]
     pub listeners: Vec<String>,
     /// Name the caller of requests whose User-Agent contains SUBSTRING: NAME=SUBSTRING

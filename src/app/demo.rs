@@ -175,13 +175,22 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
 /// # Errors
 /// `listen` is not a loopback `IP:PORT` / `localhost:PORT`, or the port cannot be bound.
 fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
-    let addr = crate::app::proxy_cmd::parse_listen(listen)
-        .filter(|a| a.ip().is_loopback())
-        .ok_or_else(|| {
-            anyhow::anyhow!(
-                "--listen {listen:?} is not a loopback address like 127.0.0.1:9900; hint: the reference agent listens on loopback only"
-            )
-        })?;
+    let addr = match crate::app::proxy_cmd::parse_listen(listen) {
+        Some(a) if a.ip().is_loopback() => a,
+        Some(_) => anyhow::bail!(
+            "--listen {listen:?} is not a loopback address like 127.0.0.1:9900; hint: the reference agent listens on loopback only"
+        ),
+        // a port alone (`--listen 9900`, `:9900`) is no address at all, not a remote one:
+        // name the address to give, as `proxy --listen` does (newcomer30 N2)
+        None => match listen.trim_start_matches(':').parse::<u16>() {
+            Ok(port) => anyhow::bail!(
+                "--listen {listen:?} is not an address like 127.0.0.1:9900; hint: give IP:PORT, e.g. --listen 127.0.0.1:{port}"
+            ),
+            Err(_) => anyhow::bail!(
+                "--listen {listen:?} is not an address like 127.0.0.1:9900; hint: give a loopback IP:PORT, e.g. --listen 127.0.0.1:9900"
+            ),
+        },
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

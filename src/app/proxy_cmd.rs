@@ -515,9 +515,16 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         let (addr, url) = rest.split_once('=').ok_or_else(|| {
             anyhow::anyhow!("--listener {spec:?} is not LEG@ADDR=URL; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999")
         })?;
-        let listen: SocketAddr = addr
-            .parse()
-            .map_err(|_| anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999"))?;
+        // `localhost:PORT` as `--listen` takes it; a port alone gets the spec to type
+        // with the address in (newcomer30 N4)
+        let listen: SocketAddr = parse_listen(addr).ok_or_else(|| {
+            match addr.trim_start_matches(':').parse::<u16>() {
+                Ok(port) => anyhow::anyhow!(
+                    "--listener {spec:?}: {addr:?} is not IP:PORT; hint: give the address too: --listener {leg}@127.0.0.1:{port}={url}"
+                ),
+                Err(_) => anyhow::anyhow!("--listener {spec:?}: {addr:?} is not IP:PORT; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999"),
+            }
+        })?;
         if !listen.ip().is_loopback() && !a.allow_remote {
             bail!("--listener {listen} is not a loopback address; hint: add --allow-remote");
         }

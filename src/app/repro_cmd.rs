@@ -47,7 +47,7 @@ use super::sh_quote;
 use crate::app::verify_cmd::Input;
 use crate::cli::ReproArgs;
 use crate::record::{source, Body, Event, EventKind, Headers, Outcome, RecordingHeader};
-use crate::verify::{rules, Finding, Verifier};
+use crate::verify::{rules, Finding, Severity, Verifier};
 
 /// The untagged placeholder of old recordings (`[REDACTED]`), kept as it is in a cut.
 pub const REDACTED: &str = crate::record::redact::REDACTED;
@@ -1627,11 +1627,23 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     // A transcript carries no recording header (listen address, routes) and only UTF-8
     // bodies: a finding that needs either cannot be shown by one. Judge a cut as the
     // transcript it would become.
+    // Nor may the transcript show an error or warning the native cut does not have: without
+    // the header a card naming the proxy's upstream reads as one naming another port of the
+    // card's host (CARD-URL-005 became a CARD-URL-009 warning in a cut of a gRPC
+    // CARD-URL-002; newcomer30 N6), and the cut would send its reader after it.
     let as_transcript = |evs: &[Event]| -> bool {
         let (text, lossless) = transcript_text(evs);
         lossless
             && crate::record::transcript::read(&text)
-                .map(|(h, e)| verify_all(&h, &e).iter().any(|f| same_x(f, evs, &e)))
+                .map(|(h, e)| {
+                    let back = verify_all(&h, &e);
+                    back.iter().any(|f| same_x(f, evs, &e)) && {
+                        let native = verify_all(&header, evs);
+                        back.iter()
+                            .filter(|f| f.severity >= Severity::Warning)
+                            .all(|f| native.iter().any(|n| n.rule == f.rule))
+                    }
+                })
                 .unwrap_or(false)
     };
     let first = first_evidence_exchanges(&target, &events);

@@ -699,7 +699,7 @@ fn hint_kind(cause: &str) -> &'static str {
     } else if cause.starts_with("cannot read HAR") {
         "the HAR file is not valid HAR 1.2 JSON at that place (a file cut short cannot be read)"
     } else if cause.starts_with("cannot read transcript") {
-        "the transcript is damaged at that line (docs/transcript-format.md)"
+        "that line does not follow the transcript format (docs/transcript-format.md)"
     } else if cause.contains("newer than this build") {
         "update a2a-interop to read this recording"
     } else if cause.contains("unknown variant `recording`") {

@@ -399,7 +399,17 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
         let body = match obj.get("body") {
             None | Some(Value::Null) => String::new(),
             Some(Value::String(s)) => s.clone(),
-            Some(_) => bail!("line {no}: \"body\" is not a string"),
+            // A JSON body written as the JSON itself, not as a string of it: the way a
+            // person writes a JSON-RPC call by hand (newcomer30 N3). Its compact text,
+            // members in the order written, is the body.
+            Some(v @ (Value::Object(_) | Value::Array(_))) => v.to_string(),
+            Some(other) => bail!(
+                "line {no}: \"body\" is {}, not text: write the body as a string (\"body\": \"...\") or, a JSON body, as the object itself",
+                match other {
+                    Value::Bool(_) => "a boolean",
+                    _ => "a number",
+                }
+            ),
         };
         let close = match obj.get("close").and_then(Value::as_str) {
             None => None,
@@ -428,11 +438,15 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             bail!("line {no}: req without \"url\"");
         }
         let status = match obj.get("status") {
+            // `"200"` as well as `200`: a status copied from a log or a devtools pane as
+            // text is the same status (newcomer30 N3)
             Some(s) => s
                 .as_u64()
+                .or_else(|| s.as_str().and_then(|t| t.trim().parse::<u64>().ok()))
                 .filter(|s| (100..=999).contains(s))
-                .ok_or_else(|| anyhow!("line {no}: \"status\" is not an HTTP status"))?
-                as u16,
+                .ok_or_else(|| {
+                    anyhow!("line {no}: \"status\" is {s}, not an HTTP status (a number from 100 to 999, e.g. \"status\": 200)")
+                })? as u16,
             None if dir == Dir::Resp => bail!("line {no}: resp without \"status\""),
             None => 0,
         };

@@ -1112,6 +1112,16 @@ struct Advertised {
 impl Advertised {
     /// An HTTP+JSON (or other base-path) interface is declared at this URL, by the first
     /// interface or its twin: its operation routes sit below the URL (CARD-005).
+    /// Whether a request at `p` (origin `origin`, `p.origin()`) is at this interface's
+    /// origin. A gRPC target (`host:port`, no scheme; read as `https://`) names an address
+    /// only: a call there over h2c (`http://`) is at it too (newcomer30 N5).
+    fn at_origin(&self, p: &UrlParts, origin: &str) -> bool {
+        self.parts.origin() == origin
+            || (self.grpc
+                && grpc_target_url("GRPC", &self.url).is_some()
+                && grpc_target_is(&self.parts, p))
+    }
+
     fn routes_below(&self) -> bool {
         !self.exact || self.twin == Some(Binding::Rest)
     }
@@ -1411,6 +1421,10 @@ pub(super) struct State {
     /// (HAR, untimed transcript lines), so arrival-time verdicts (GW-SSE-001) are not judged.
     chunk_times: bool,
     upstreams: Vec<UrlParts>,
+    /// The capturing proxy's own listeners (`host`, `port`, leg; [`own_listeners`]): a card
+    /// URL naming one on the card's own leg is reached through the recorder (a gRPC
+    /// `--listener` beside the HTTP one), not around it (CARD-URL-009; newcomer30 N1).
+    own_listeners: Vec<(String, u16, Option<String>)>,
     /// [`RecordingHeader::public_url`]: the origin `proxy --public-url` rewrote cards to.
     public_origin: Option<String>,
     /// [`RecordingHeader::driver`]: `probe` or `interop` when the recording holds that
@@ -2452,6 +2466,7 @@ impl State {
                 .iter()
                 .filter_map(|r| parse_url(&r.upstream))
                 .collect(),
+            own_listeners: own_listeners(h),
             public_origin: h
                 .public_url
                 .as_deref()
@@ -25404,11 +25419,19 @@ impl State {
             // gRPC interfaces are often written as a gRPC target (`host:port`,
             // `dns:///host:port`) without a URL scheme: its authority is judged like a
             // URL's (CARD-005, breaker14 P4).
-            let Some(u) = grpc_target_url(&itf.binding, &itf.url)
+            let target = grpc_target_url(&itf.binding, &itf.url);
+            let Some(u) = target
                 .as_deref()
                 .map_or_else(|| parse_url(&itf.url), parse_url)
             else {
                 continue;
+            };
+            // A gRPC target is shown as the card wrote it (`127.0.0.1:50051`), not as the
+            // `https://` origin it is read as (newcomer30 N1).
+            let shown_origin = if target.is_some() {
+                itf.url.clone()
+            } else {
+                u.origin()
             };
             let ptr = format!("{base}{}", itf.pointer());
             let found = Some(Value::String(itf.url.clone()));
@@ -25426,8 +25449,12 @@ impl State {
                 _ => (bseq, itf.url.clone()),
             };
             let upstream_view = self.mode == CaptureMode::Reverse
-                && self.upstreams.iter().any(|up| up.origin() == u.origin());
-            let around = !upstream_view && self.card_url_around_front(x, &u, &ptr, bseq, &found);
+                && self.upstreams.iter().any(|up| {
+                    up.origin() == u.origin() || (target.is_some() && grpc_target_is(&u, up))
+                });
+            let grpc = itf.binding.eq_ignore_ascii_case("GRPC");
+            let around = !upstream_view
+                && self.card_url_around_front(x, &u, &ptr, bseq, &found, (grpc, &shown_origin));
             if !upstream_view && !around && x.card_rewrite.is_none() {
                 // `--rewrite-card` gave up on a URL on another host: the recorder is
                 // bypassed all the same (breaker16b T2); said on the card, not only on stderr.
@@ -25470,7 +25497,7 @@ impl State {
                 };
                 self.find(
                     &r::CARD_URL_BYPASSES_PROXY,
-                    format!("card advertises the proxy's upstream {}{why} so clients that follow it bypass the recorder", u.origin()),
+                    format!("card advertises the proxy's upstream {shown_origin}{why} so clients that follow it bypass the recorder"),
                     vec![x.ev_at(bseq, &ptr, found.clone())],
                     &x.leg,
                 );
@@ -25730,6 +25757,13 @@ impl State {
     ///   from an https upstream) and `u` is plain http other than the origin the client
     ///   fetched it from: the card downgrades its clients.
     ///
+    /// `grpc`: (the interface is a GRPC one, `u` as the card wrote it). A gRPC server
+    /// listens on a port of its own (the SDKs' gRPC server beside their HTTP one), so a
+    /// GRPC interface on another port of the card's host is judged only where a proxy of
+    /// the user's own (`proxy`, reverse mode) proves what the card goes around; a URL
+    /// naming one of that proxy's own listeners on the card's leg is reached through it
+    /// (newcomer30 N1).
+    ///
     /// Returns whether CARD-URL-009 fired. One finding per card exchange and rule.
     fn card_url_around_front(
         &mut self,
@@ -25738,6 +25772,7 @@ impl State {
         ptr: &str,
         bseq: u64,
         found: &Option<Value>,
+        (grpc, grpc_shown): (bool, &str),
     ) -> bool {
         let Some(f) = &x.parts else { return false };
         // The upstream this exchange reached comes first, so that the front named is the
@@ -25818,6 +25853,11 @@ impl State {
         if fronts().any(|o| o.host.eq_ignore_ascii_case(&u.host) && o.port == u.port) {
             return false;
         }
+        if self.names_own_listener(x, u)
+            || (grpc && (self.driver.is_some() || self.mode != CaptureMode::Reverse))
+        {
+            return false;
+        }
         // The upstream the card came from names the front better than the proxy's address.
         // Another port only: one listener named with another scheme (a gRPC port written
         // https) is no way around anything.
@@ -25844,7 +25884,11 @@ impl State {
         let front = net::origin_shown(&front.origin()).to_string();
         let f_origin = f.origin();
         let f_shown = net::origin_shown(&f_origin);
-        let uo = net::origin_shown(&uo).to_string();
+        let uo = if grpc {
+            grpc_shown.to_string()
+        } else {
+            net::origin_shown(&uo).to_string()
+        };
         if !self
             .auth_reported
             .insert(format!("card-front\u{0}{}", x.id))
@@ -26209,7 +26253,7 @@ impl State {
             .is_some_and(|c| matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest)));
         let mut hits = Vec::new();
         for (i, a) in self.advertised.iter() {
-            if a.reported || (never && a.answered) || a.parts.origin() != origin {
+            if a.reported || (never && a.answered) || !a.at_origin(p, &origin) {
                 continue;
             }
             // A JSON-RPC or HTTP+JSON call below a gRPC interface's url is no use of that
@@ -26352,6 +26396,22 @@ impl State {
                 })
                 .and_then(|c| c.method.clone());
             let mut f = Finding::new(&r::CARD_URL_UNREACHABLE, msg);
+            // A gRPC interface at one of the recording proxy's own listeners: the listener's
+            // upstream is what answered without gRPC (newcomer30 N5: `--listener` given the
+            // agent's HTTP port, not its gRPC one).
+            if a.grpc && !x.synthetic && self.names_own_listener(x, p) {
+                if let Some(up) = &x.upstream_parts {
+                    let up = net::origin_shown(&up.origin()).to_string();
+                    f.message = format!(
+                        "{}; {} is this proxy's own listener, and what it forwards to, {up}, answered the gRPC call without gRPC (HTTP {}, {}): no gRPC server listens there",
+                        f.message,
+                        a.shown,
+                        x.status.unwrap_or(0),
+                        x.resp_headers.get("content-type").unwrap_or("no content-type")
+                    );
+                    f.help = format!("point the proxy's listener for {} at the agent's gRPC port (--listener client@ADDR=http://HOST:GRPC_PORT), not at {up}", a.shown);
+                }
+            }
             if let Some(m) = rpc_method {
                 f.message = format!(
                     "JSON-RPC interface url {} {how} to {m} with no JSON-RPC response, although it answered other calls, so the url is right: a JSON-RPC endpoint answers every request, a method it does not serve too, with a JSON-RPC error in HTTP 200{plain}",
@@ -27962,7 +28022,7 @@ impl State {
         let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         for a in self.advertised.values_mut() {
-            if a.answered_below || a.parts.origin() != origin {
+            if a.answered_below || !a.at_origin(p, &origin) {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -34858,6 +34918,70 @@ fn same_send_but_message_id(a: &[u8], b: &[u8]) -> bool {
         Some(m)
     };
     matches!((strip(a), strip(b)), (Some(x), Some(y)) if x == y)
+}
+
+// ---- newcomer30: the capturing proxy's own listeners, gRPC card URLs (CARD-URL-005/009) ----
+
+/// The capturing proxy's listeners from a reverse-mode recording header: `(host, port,
+/// leg)` for each [`RecordingHeader::listen`] address (`IP:PORT`), the host without
+/// brackets, the leg `None` for the client-facing one. The main listener (first) has the
+/// first routes, each `--listener LEG@ADDR=URL` after it exactly one route, the last ones
+/// in order: their legs come from those routes. Empty for other modes; a header whose
+/// routes do not fit that shape gives the main listener only.
+fn own_listeners(h: &RecordingHeader) -> Vec<(String, u16, Option<String>)> {
+    if h.mode != CaptureMode::Reverse {
+        return Vec::new();
+    }
+    let n = h.listen.len();
+    let extra_legs: Option<Vec<Option<String>>> = (n > 0 && h.routes.len() >= n).then(|| {
+        h.routes[h.routes.len() - (n - 1)..]
+            .iter()
+            .map(|r| r.leg.clone())
+            .collect()
+    });
+    let main_leg = h.routes.first().and_then(|r| r.leg.clone());
+    h.listen
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| {
+            let sa: std::net::SocketAddr = a.parse().ok()?;
+            let leg = if i == 0 {
+                main_leg.clone()
+            } else {
+                extra_legs.as_ref()?.get(i - 1)?.clone()
+            };
+            Some((sa.ip().to_string(), sa.port(), leg))
+        })
+        .collect()
+}
+
+impl State {
+    /// Whether `u` (a card interface URL on a card fetched by exchange `x`) names one of
+    /// the capturing proxy's own listeners on `x`'s leg ([`State::own_listeners`]): the
+    /// same port and the same host, both loopback, or a bind-all listener reached by a
+    /// loopback name or the host the client used. Calls there go through the recorder.
+    fn names_own_listener(&self, x: &Exch, u: &UrlParts) -> bool {
+        let uh = u.host.trim_start_matches('[').trim_end_matches(']');
+        let front_host = x.parts.as_ref().map(|f| f.host.as_str()).unwrap_or("");
+        self.own_listeners.iter().any(|(h, port, leg)| {
+            *port == u.port
+                && *leg == x.leg
+                && (h.eq_ignore_ascii_case(uh)
+                    || (host_class(h) == HostClass::Loopback
+                        && host_class(uh) == HostClass::Loopback)
+                    || (host_class(h) == HostClass::BindAll
+                        && (host_class(uh) == HostClass::Loopback
+                            || front_host.eq_ignore_ascii_case(uh))))
+        })
+    }
+}
+
+/// A gRPC interface written as a gRPC target (`host:port`, `dns:///host:port`, read as
+/// `https://host:port/` by [`grpc_target_url`]) names an address, not a scheme: it is the
+/// upstream `up` when host and port agree, whatever `up`'s scheme (an h2c upstream is
+/// `http://`). CARD-URL-005 (CARD-005).
+fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
+    u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
 }
 
 #[cfg(test)]
