@@ -7257,7 +7257,11 @@ impl State {
                 );
             }
             let rv = jsonrpc::response_view(v);
-            if let (true, Some((ptr, msg))) = (is_rpc_req, rv.problems.first()) {
+            // mine29b: a missing id is the stream rule's (RPC-005 names the request id of
+            // every event; STREAM-SHAPE-002 below says so), not also a malformed response.
+            let id_told = jsonrpc::id_key(c.rpc_id.as_ref()).is_some();
+            let envelope_problem = rv.problems.iter().find(|(p, _)| p != "/id" || !id_told);
+            if let (true, Some((ptr, msg))) = (is_rpc_req, envelope_problem) {
                 // RPC-001 / RPC-005: each event is a JSON-RPC 2.0 response.
                 self.stream_once(
                     x,
@@ -7292,13 +7296,16 @@ impl State {
                         self.stream_once(
                             x,
                             &r::STREAM_ENVELOPE,
-                            format!(
-                                "stream event carries JSON-RPC id {} instead of the request id {}",
-                                rv.id
-                                    .map(|v| v.to_string())
-                                    .unwrap_or_else(|| "none".into()),
-                                c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
-                            ),
+                            match rv.id {
+                                Some(id) => format!(
+                                    "stream event carries JSON-RPC id {id} instead of the request id {}",
+                                    c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                                ),
+                                None => format!(
+                                    "stream event's JSON-RPC response has no id member; every event of a JSON-RPC stream carries the request id {}",
+                                    c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                                ),
+                            },
                             vec![x.ev_at(seq, "/id", rv.id.map(Json::to_value))],
                         );
                     }
@@ -17071,9 +17078,10 @@ impl State {
     /// HTTP-MEDIA-003 (RPC-001, REST-003, REST-001; breaker19a Y7): a JSON-RPC or HTTP+JSON
     /// call whose body the client sent under a media type that is not JSON
     /// (`application/x-www-form-urlencoded`, the `curl -d` default; `text/plain`;
-    /// `multipart/form-data`). JSON media types (`application/json`,
-    /// `application/a2a+json`, any `+json` suffix) are left alone, as is a request with no
-    /// Content-Type or no body. Said whatever the agent answered: an agent that processed
+    /// `multipart/form-data`), or under a JSON media type that is not the binding's
+    /// (review29a: `application/json-rpc`, `text/json`, a vendor `+json` type; JSON-RPC and
+    /// 0.3 HTTP+JSON take `application/json` only, 1.0 HTTP+JSON `application/a2a+json` or
+    /// `application/json`). A request with no Content-Type or no body is left alone. Said whatever the agent answered: an agent that processed
     /// it tolerates what others refuse with 415; a 415 is its right answer (the agent is
     /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
     /// deliberately malformed requests.
@@ -17094,15 +17102,30 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        if mt.is_empty() || is_json_media_type(&mt) {
+        // review29a: the binding's media types, not any JSON one (RPC-001, REST-003 MUST
+        // application/json; 1.0 HTTP+JSON SHOULD application/a2a+json, 1.0.0's
+        // application/json accepted, HTTP-MEDIA-002). A JSON-RPC library's
+        // application/json-rpc, text/json or a vendor +json type is JSON that an agent
+        // checking the media type still refuses with 415.
+        let rest10 = b == Binding::Rest && c.dialect == Some(Dialect::V1_0);
+        let rest_any = b == Binding::Rest && c.dialect.is_none();
+        if mt.is_empty()
+            || mt == "application/json"
+            || ((rest10 || rest_any) && mt == "application/a2a+json")
+        {
             return;
         }
         let want = match (b, c.dialect) {
-            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST)",
+            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json",
             (_, Some(Dialect::V1_0)) => {
-                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type)"
+                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type): send Content-Type: application/a2a+json"
             }
-            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST)",
+            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST): send Content-Type: application/json",
+        };
+        let json = if is_json_media_type(&mt) || JSON_ALIASES.contains(&&*mt) {
+            ", a JSON media type but not the binding's"
+        } else {
+            ""
         };
         let status = x.status.unwrap_or(0);
         let outcome = if status == 415 {
@@ -17121,7 +17144,7 @@ impl State {
         self.find(
             &r::HTTP_MEDIA_TYPE_CLIENT,
             format!(
-                "client sent {} with Content-Type {mt}{curl}: {want}; {outcome}",
+                "client sent {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
                 c.op_term(c.op.map_or("the call", Op::name))
             ),
             vec![x.ev(x.req_ev_seq())],
@@ -31346,6 +31369,16 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
 
 /// Whether a media type (lower-case, without parameters) is JSON: `application/json`,
 /// `application/a2a+json` or any other `+json` type (RFC 6839).
+/// Media types used in the field for JSON that are neither `application/json` nor a
+/// `+json` type (HTTP-MEDIA-003's message calls them JSON, not the binding's).
+const JSON_ALIASES: [&str; 5] = [
+    "application/json-rpc",
+    "application/jsonrequest",
+    "application/x-json",
+    "text/json",
+    "text/x-json",
+];
+
 fn is_json_media_type(mt: &str) -> bool {
     mt == "application/json" || mt.ends_with("+json")
 }
@@ -33637,9 +33670,13 @@ fn has_word(text: &str, word: &str) -> bool {
 
 /// AUTH-LEAK-001 (review28a R6): whether the source-looking path `tok` from an error text
 /// is a file the client named in `sent`: the whole path, or its tail from a `/` or `\` on
-/// (the file name at least: `report.py`, `notes/main.go`), occurs in what the client sent
+/// (a folder and the file name at least: `notes/main.go`), occurs in what the client sent
 /// as a whole word. An agent that resolved the user's `notes/main.go` to
 /// `/srv/uploads/u42/notes/main.go` quotes the user's file, not its own code.
+///
+/// A bare file name is not enough (review29a): the client that asked about `report.py`
+/// never sent the folder of `/srv/app/internal/report.py`, so the tail matched must hold a
+/// folder too (`q3/report.py`), which the agent can only have resolved under its own root.
 fn client_named_path(tok: &str, sent: &str) -> bool {
     if sent.is_empty() {
         return false;
@@ -33647,6 +33684,7 @@ fn client_named_path(tok: &str, sent: &str) -> bool {
     std::iter::once(0)
         .chain(tok.match_indices(['/', '\\']).map(|(i, _)| i + 1))
         .filter(|&k| k < tok.len())
+        .filter(|&k| k == 0 || tok[k..].contains(['/', '\\']))
         .any(|k| has_word(sent, &tok[k..]))
 }
 
@@ -33748,8 +33786,27 @@ fn ask_words(text: &str) -> Vec<String> {
 }
 
 /// [`ask_words`] of the text parts of call `x`'s message (`params.message`; none for a
-/// call without one).
+/// call without one), and of the string and number values of its data parts (1.0
+/// `{"data": ...}`, 0.x `{"kind": "data", "data": {...}}`; review29a: an orchestrator
+/// that hands its client's request on as structured data carries the same ticket, amount
+/// and currency, whatever its member names), at most 64 levels deep.
 fn call_ask_words(x: &Exch) -> Vec<String> {
+    fn values(v: &Json, out: &mut String, depth: usize) {
+        if depth > 64 || out.len() > SENT_TEXT_CAP {
+            return;
+        }
+        if let Some(s) = v.as_str() {
+            out.push_str(s);
+            out.push(' ');
+        } else if let Some(a) = v.as_array() {
+            a.iter().for_each(|e| values(e, out, depth + 1));
+        } else if let Some(o) = v.as_object() {
+            o.values().for_each(|e| values(e, out, depth + 1));
+        } else if !v.is_null() && v.as_bool().is_none() {
+            out.push_str(&v.to_string());
+            out.push(' ');
+        }
+    }
     let Some(m) = x
         .call
         .as_deref()
@@ -33763,6 +33820,9 @@ fn call_ask_words(x: &Exch) -> Vec<String> {
             if let Some(t) = p.get("text").and_then(Json::as_str) {
                 text.push_str(t);
                 text.push(' ');
+            }
+            if let Some(d) = p.get("data") {
+                values(d, &mut text, 0);
             }
         }
     }
