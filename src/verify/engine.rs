@@ -879,6 +879,14 @@ impl Exch {
     fn url_named(&self) -> &str {
         self.named_url.as_deref().unwrap_or(&self.url)
     }
+    /// The parts of [`Self::url_named`]: the agent URL a prober addressed (review29b: an
+    /// interop leg's request URL is the recording proxy's), else the request URL's.
+    fn addressed_parts(&self) -> Option<UrlParts> {
+        self.named_url
+            .as_deref()
+            .and_then(parse_url)
+            .or_else(|| self.parts.clone())
+    }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
     }
@@ -4196,12 +4204,13 @@ impl State {
         if c.webhook
             || c.binding.is_none()
             || self.mode == CaptureMode::Reverse
-            || x.leg.is_some()
+            || self.behind_hop(x)
             || self.cards.is_empty()
         {
             return;
         }
-        let Some(p) = x.parts.as_ref() else {
+        let addressed = x.addressed_parts();
+        let Some(p) = addressed.as_ref() else {
             return;
         };
         if !p.scheme.eq_ignore_ascii_case("http") || self.tls_downgraded.contains(&p.host) {
@@ -4258,7 +4267,7 @@ impl State {
             &r::TLS_CLIENT_DOWNGRADE,
             format!(
                 "client sent {name} over plain http to {}, but the agent card lists this interface only as {itf_url}: the client downgraded the card's https URL to cleartext",
-                x.url
+                x.url_named()
             ),
             vec![x.ev(x.req_seq), card_ev.clone()],
             &x.leg,
@@ -4268,7 +4277,7 @@ impl State {
                 &r::TLS_AGENT_CLEARTEXT,
                 format!(
                     "agent answered {name} over plain http at {} (HTTP {}) although its card lists this interface only as {itf_url}: it serves A2A in cleartext next to its TLS interface",
-                    x.url,
+                    x.url_named(),
                     x.status.unwrap_or_default()
                 ),
                 vec![x.ev(x.resp_seq), card_ev],
@@ -7990,7 +7999,8 @@ impl State {
         }
         // DATA-URL-001 on a stream's events too: artifacts mostly arrive there (review23a
         // R5); once per stream.
-        if let Some((msg, ev)) = part_url_internal_finding(x, p.inner, &p.pointer, seq) {
+        let behind = self.behind_hop(x);
+        if let Some((msg, ev)) = part_url_internal_finding(x, behind, p.inner, &p.pointer, seq) {
             self.stream_once(x, &r::PART_URL_INTERNAL, msg, vec![ev]);
         }
         // DATA-MEDIA-001: a part media type that is no media type, once per stream.
@@ -17107,11 +17117,13 @@ impl State {
         // application/json accepted, HTTP-MEDIA-002). A JSON-RPC library's
         // application/json-rpc, text/json or a vendor +json type is JSON that an agent
         // checking the media type still refuses with 415.
-        let rest10 = b == Binding::Rest && c.dialect == Some(Dialect::V1_0);
-        let rest_any = b == Binding::Rest && c.dialect.is_none();
+        // application/a2a+json is 1.0's own media type, which the 1.0 specification's
+        // binding-neutral examples (§3.2, §4) put on every request: not told on a 1.0
+        // JSON-RPC call either; 0.x never defined it.
+        let v1_or_unknown = matches!(c.dialect, None | Some(Dialect::V1_0));
         if mt.is_empty()
             || mt == "application/json"
-            || ((rest10 || rest_any) && mt == "application/a2a+json")
+            || (v1_or_unknown && mt == "application/a2a+json")
         {
             return;
         }
@@ -18551,7 +18563,7 @@ impl State {
     /// client cannot fetch. Once per exchange.
     fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
         let Some(res) = res.as_object() else { return };
-        if let Some((msg, ev)) = part_url_internal_finding(x, res, base, bseq) {
+        if let Some((msg, ev)) = part_url_internal_finding(x, self.behind_hop(x), res, base, bseq) {
             self.find(&r::PART_URL_INTERNAL, msg, vec![ev], &x.leg);
         }
     }
@@ -18560,17 +18572,19 @@ impl State {
 /// DATA-URL-001's message and evidence for result or stream event `res` (at JSON Pointer
 /// `base` of body event `bseq`) of exchange `x` ([`State::part_url_internal`]); `None`
 /// when no file part url of it is on an internal host, or `x` is not a client-leg answer
-/// from a public host.
+/// from a public host (`behind_hop`: [`State::behind_hop`]; the host is the one the client
+/// addressed, [`Exch::addressed_parts`]).
 fn part_url_internal_finding(
     x: &Exch,
+    behind_hop: bool,
     res: &Obj,
     base: &str,
     bseq: u64,
 ) -> Option<(String, Evidence)> {
     {
-        if x.leg.is_some()
-            || !x
-                .parts
+        let addressed = x.addressed_parts();
+        if behind_hop
+            || !addressed
                 .as_ref()
                 .is_some_and(|p| host_class(&p.host) == HostClass::Public)
         {
@@ -18582,7 +18596,7 @@ fn part_url_internal_finding(
         let mut found = None;
         internal_part_url_in(res, &mut base.to_string(), 0, &req, &mut found);
         let (ptr, url, hc, host) = found?;
-        let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
+        let at = addressed.as_ref().map(|p| p.host.clone()).unwrap_or_default();
         Some((
             format!(
                 "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
@@ -26827,7 +26841,7 @@ impl State {
     /// any response head (a HAR's `net::ERR_CONNECTION_RESET`, `ERR_EMPTY_RESPONSE`): the
     /// client got no answer; the advertised URL was reached, so no CARD-URL-002.
     fn reset_without_answer(&mut self, x: &Exch) {
-        if x.leg.is_some()
+        if self.behind_hop(x)
             || x.status.is_some()
             || no_answer_cause(x) != Some(NoAnswer::Reached)
             || x.call.as_ref().is_none_or(|c| c.op.is_none())

@@ -767,7 +767,7 @@ rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refuse
     "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
 rule!(HTTP_MEDIA_TYPE_CLIENT, "HTTP-MEDIA-003", "client-request-media-type-wrong", Warning, Interop,
     ["RPC-001", "REST-003", "REST-001"],
-    "client sent an A2A request body under a media type that is not its binding's: not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...) or JSON under another name (application/json-rpc, text/json, a vendor +json type; application/a2a+json on JSON-RPC or 0.3 HTTP+JSON)",
+    "client sent an A2A request body under a media type that is not its binding's: not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...) or JSON under another name (application/json-rpc, text/json, a vendor +json type; 1.0's application/a2a+json on a 0.x call)",
     "send JSON-RPC requests and 0.3 HTTP+JSON bodies as Content-Type: application/json (RPC-001, REST-003 MUST) and 1.0 HTTP+JSON bodies as application/a2a+json (or application/json): curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json', and an agent that checks the media type refuses the call with 415 Unsupported Media Type");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
