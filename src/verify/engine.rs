@@ -1571,6 +1571,12 @@ pub(super) struct State {
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
     error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
+    /// STREAM-END-002 held for task streams the agent's side reset before a terminal or
+    /// interrupted state, by task key (q30a, mine29c): a later subscription (SubscribeToTask,
+    /// 0.x tasks/resubscribe) that carries the task to such a state turns it into
+    /// STREAM-END-006's warning; what is left at the end is STREAM-END-002. Bounded by
+    /// [`MAX_TASKS`].
+    reset_cuts: HashMap<String, HeldReset>,
     /// SubscribeToTask refusals with UnsupportedOperationError for a task last seen
     /// submitted or working, by task key: (the finding's message, its evidence, the line of
     /// the refusal, and the card's `capabilities.streaming` evidence for a 0.x
@@ -2483,6 +2489,7 @@ impl State {
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             error_cuts: HashMap::new(),
+            reset_cuts: HashMap::new(),
             active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
@@ -2586,6 +2593,7 @@ impl State {
             ("tls_downgraded", self.tls_downgraded.len()),
             ("pending_cancels", self.pending_cancels.len()),
             ("error_cuts", self.error_cuts.len()),
+            ("reset_cuts", self.reset_cuts.len()),
             ("active_sub_refusals", self.active_sub_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
@@ -3654,6 +3662,8 @@ impl State {
         }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);
+        // Reset task streams no resubscription carried on: STREAM-END-002 as they are.
+        self.flush_reset_cuts();
         // AUTH-SCHEME-004: refusals for missing credentials the client never answered.
         self.flush_missing_creds();
         // Client-leg stream shapes whose legs were never compared: told as they are.
@@ -8703,6 +8713,9 @@ impl State {
         if let (Some(s), false) = (st, self.active_sub_refusals.is_empty()) {
             self.active_refusal_confirmed(&key, s, seq, x, ptr);
         }
+        if let (Some(s), false) = (st, self.reset_cuts.is_empty()) {
+            self.reset_resumed(&key, s, seq, x, ptr);
+        }
         if st.is_some_and(|s| s.is_terminal()) && !self.pending_cancels.is_empty() {
             // TASK-003 is settled for this task: nothing left to judge at the end. A cancel
             // answered with success (the task still live) and then a terminal state other
@@ -11221,6 +11234,26 @@ impl State {
     ) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(r::STREAM_NO_TERMINAL.id) {
+                return;
+            }
+        }
+        // A reset (not a clean close) of a stream of a known task: the client may still
+        // get the task to its end by resubscribing ([`State::reset_cuts`]).
+        let reset_of_task = help
+            .filter(|h| *h == STREAM_RESET_HELP)
+            .and(x.sse.as_ref().and_then(|s| s.task_id.clone()));
+        if let Some(tid) = reset_of_task {
+            let key = x.tkey(&tid);
+            if self.reset_cuts.len() < MAX_TASKS || self.reset_cuts.contains_key(&key) {
+                self.reset_cuts.insert(
+                    key,
+                    HeldReset {
+                        xid: x.id.clone(),
+                        msg,
+                        ev,
+                        leg: x.leg.clone(),
+                    },
+                );
                 return;
             }
         }
@@ -34239,6 +34272,75 @@ mod tests {
         assert_eq!(host_port("h", 65535, 0), "h:65535");
         for p in [1u16, 9, 10, 99, 100, 443, 1000, 9999, 10000, 54321] {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
+        }
+    }
+}
+
+// ---- q30a (mine29c): a reset stream the client recovered from ---------------------------
+
+/// A STREAM-END-002 held for a task stream the agent's side reset ([`State::reset_cuts`]):
+/// the stream's exchange id, the finding's message and evidence, and its leg.
+#[derive(Debug, Clone)]
+struct HeldReset {
+    xid: String,
+    msg: String,
+    ev: Vec<Evidence>,
+    leg: Option<String>,
+}
+
+impl State {
+    /// STREAM-END-006 (STREAM-003, STREAM-004; 1.0 §3.1.6): task `key` was held in
+    /// [`State::reset_cuts`] after its stream was reset, and now another exchange's
+    /// subscription stream (SubscribeToTask, 0.x `tasks/resubscribe`) shows it in state `st`
+    /// (at `ptr` of event `seq`): a terminal or interrupted state carries the task on to
+    /// where a stream may end, so the reset is the hop's warning, not the task's
+    /// unfinished stream.
+    fn reset_resumed(&mut self, key: &str, st: TaskState, seq: u64, x: &Exch, ptr: &str) {
+        let resubscribed = x.sse.is_some()
+            && x.call
+                .as_ref()
+                .is_some_and(|c| c.op == Some(Op::SubscribeToTask) && !c.webhook);
+        if !resubscribed || !(st.is_terminal() || st.is_interrupted()) {
+            return;
+        }
+        if self.reset_cuts.get(key).is_none_or(|h| h.xid == x.id) {
+            return;
+        }
+        let Some(h) = self.reset_cuts.remove(key) else {
+            return;
+        };
+        let how = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| "SubscribeToTask".into());
+        let mut ev = h.ev;
+        ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
+        let mut f = Finding::new(
+            &r::STREAM_RESET_RESUMED,
+            format!(
+                "{}; the client resubscribed ({how}, exchange {}) and that stream carried the task on to {}: the task's outcome reached the client, the connection broke on the way",
+                h.msg,
+                x.id,
+                x.state_term(st)
+            ),
+        );
+        f.evidence = ev;
+        f.leg = h.leg;
+        self.emit(f);
+    }
+
+    /// At the end: each held reset ([`State::reset_cuts`]) no subscription carried on is
+    /// STREAM-END-002 with [`STREAM_RESET_HELP`], in the order the streams ended.
+    fn flush_reset_cuts(&mut self) {
+        let mut held: Vec<HeldReset> = self.reset_cuts.drain().map(|(_, h)| h).collect();
+        held.sort_by_key(|h| h.ev.first().map_or(0, |e| e.seq));
+        for h in held {
+            let mut f = Finding::new(&r::STREAM_NO_TERMINAL, h.msg);
+            f.help = STREAM_RESET_HELP.into();
+            f.evidence = h.ev;
+            f.leg = h.leg;
+            self.emit(f);
         }
     }
 }

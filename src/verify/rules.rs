@@ -756,6 +756,13 @@ rule!(STREAM_ERROR_END, "STREAM-END-005", "stream-cut-by-error-before-terminal",
     "task stream ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception) or a later read shows the task FAILED (the stream withheld the terminal state)",
     "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state, then close; an error after the Task leaves the client without the task's outcome while GetTask shows it FAILED. With an SDK this is the executor: Python (a2a-python) catch the exception and call TaskUpdater.failed(message) instead of letting it escape execute() (the SDK answers -32603 / gRPC UNKNOWN and leaks the exception text), and -32006 InvalidAgentResponseError is the SDK refusing an event the executor published (a Message after the Task, an append to an artifact never created: give every chunk of one artifact the same artifact_id); JS (a2a-js) publish status-update / artifact-update events after the task, a final status-update, then eventBus.finished()");
 
+// q30a (mine29c): a reset the client recovered from is the hop's fault, not the task's
+// stream left unfinished (STREAM-003 is kept across the resubscription, 1.0 §3.1.6).
+rule!(STREAM_RESET_RESUMED, "STREAM-END-006", "stream-reset-task-resumed", Warning, Streaming,
+    ["STREAM-003", "STREAM-004"],
+    "task stream was reset by the agent's side before a terminal or interrupted state, and the client got the task on to such a state by resubscribing (SubscribeToTask, 0.x tasks/resubscribe): the task's outcome reached the client, the connection broke on the way",
+    "find out what broke the connection mid-stream: the agent's log and process at that moment (a crash, a restart, an exception that escaped the streaming handler) or a load balancer or ingress in between (its idle or maximum request time: write SSE comments such as ': keep-alive' every few seconds); keep every task stream open until the terminal or interrupted state. The client's resubscription recovered the task: keep that reconnect logic, since any reset costs a reconnect and the events sent while disconnected unless the agent replays them");
+
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
     ["RPC-001", "REST-003"],
@@ -1308,6 +1315,7 @@ pub static RULES: &[Rule] = &[
     STREAM_OPEN_AFTER_TERMINAL,
     STREAM_AFTER_MESSAGE_0X,
     STREAM_ERROR_END,
+    STREAM_RESET_RESUMED,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,
