@@ -99,3 +99,80 @@ fn interop_legs_get_the_reset_part_url_and_downgrade_checks() {
         assert!(!m.contains("127.0.0.1"), "{input}: names the proxy: {m}");
     }
 }
+
+fn variant(stem: &str) -> VerifyOutcome {
+    outcome(&format!("tests/cases/variants/{stem}.jsonl"), false)
+}
+
+fn message_of(o: &VerifyOutcome, rule: &str) -> String {
+    o.findings
+        .iter()
+        .find(|f| f.rule == rule)
+        .map(|f| f.message.clone())
+        .unwrap_or_else(|| panic!("no {rule} in {:?}", rules(o)))
+}
+
+/// Item 5 (review29a): RPC-ERROR-001 for a live task's cancel answered -32603 says what
+/// the recording shows of the agent around it, and claims nothing during an outage.
+#[test]
+fn cancel_internal_error_says_what_the_agent_did_around_it() {
+    let m = message_of(
+        &variant("b30q-5-v10-rpc-cancel-internal-error-other-calls-answered"),
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.contains("the agent answered SendMessage just before") && m.contains("it was up, so its cancel is what fails"),
+        "{m}"
+    );
+    let m = message_of(
+        &variant("b30q-5-v10-rpc-cancel-internal-error-after-outage-ended"),
+        "RPC-ERROR-001",
+    );
+    assert!(m.contains("the agent answered GetTask just before"), "{m}");
+    let m = message_of(
+        &variant("b30q-5-v10-rpc-cancel-internal-error-nothing-else-seen"),
+        "RPC-ERROR-001",
+    );
+    assert!(
+        m.contains("no other call to this agent in the minute before")
+            && m.contains("cannot tell a broken cancel from an agent that was down"),
+        "{m}"
+    );
+    let o = variant("b30q-5-legal-v10-rpc-cancel-internal-error-every-call-failing");
+    assert!(
+        !o.findings.iter().any(|f| f.rule == "RPC-ERROR-001"),
+        "{:?}",
+        rules(&o)
+    );
+}
+
+/// Item 4 (mine29b): a stream event without an id is one error, STREAM-SHAPE-002, whose
+/// message says the id is missing.
+#[test]
+fn stream_event_without_id_is_one_error() {
+    let o = variant("b30q-4-v10-rpc-stream-event-without-id");
+    let errors: Vec<&str> = o
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.rule.as_str())
+        .collect();
+    assert_eq!(errors, ["STREAM-SHAPE-002"]);
+    let m = message_of(&o, "STREAM-SHAPE-002");
+    assert!(m.contains("has no id member") && m.contains("request id 1"), "{m}");
+}
+
+/// Item 8 (review29a): HTTP-MEDIA-003 on a JSON media type that is not the binding's
+/// says so and names the one to send.
+#[test]
+fn json_media_type_not_the_bindings_names_what_to_send() {
+    let m = message_of(
+        &variant("b30q-8-v10-rpc-request-as-application-json-rpc"),
+        "HTTP-MEDIA-003",
+    );
+    assert!(
+        m.contains("application/json-rpc, a JSON media type but not the binding's")
+            && m.contains("send Content-Type: application/json"),
+        "{m}"
+    );
+}

@@ -1577,6 +1577,11 @@ pub(super) struct State {
     /// STREAM-END-006's warning; what is left at the end is STREAM-END-002. Bounded by
     /// [`MAX_TASKS`].
     reset_cuts: HashMap<String, HeldReset>,
+    /// The last [`RECENT_ANSWERS`] A2A calls that ended, oldest first
+    /// ([`State::remember_answer`]): what else the agent answered around a call (q30a,
+    /// review29a: a cancel's -32603 amid other calls answered is the cancel's fault, amid
+    /// calls all failing an outage).
+    recent_answers: VecDeque<RecentAnswer>,
     /// SubscribeToTask refusals with UnsupportedOperationError for a task last seen
     /// submitted or working, by task key: (the finding's message, its evidence, the line of
     /// the refusal, and the card's `capabilities.streaming` evidence for a 0.x
@@ -2490,6 +2495,7 @@ impl State {
             pending_cancels: HashMap::new(),
             error_cuts: HashMap::new(),
             reset_cuts: HashMap::new(),
+            recent_answers: VecDeque::new(),
             active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
@@ -2594,6 +2600,7 @@ impl State {
             ("pending_cancels", self.pending_cancels.len()),
             ("error_cuts", self.error_cuts.len()),
             ("reset_cuts", self.reset_cuts.len()),
+            ("recent_answers", self.recent_answers.len()),
             ("active_sub_refusals", self.active_sub_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
@@ -3576,6 +3583,7 @@ impl State {
                     }
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
+                    self.remember_answer(&x);
                     self.end_exchange(*x);
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
@@ -33628,8 +33636,32 @@ impl State {
         if *aseq >= x.req_seq || lseq >= x.req_seq || state.is_terminal() || t.terminal.is_some() {
             return None;
         }
+        // review29a: what the recording shows of the agent around the cancel decides
+        // between a cancel that is broken and an agent that is down.
+        let around = self.answers_around(x);
+        // the calls after the last one the agent answered: failing since then
+        let failing_since = around.iter().rev().take_while(|a| a.failed).count();
+        let seen = match around.last() {
+            None => " (the recording holds no other call to this agent in the minute before, so it cannot tell a broken cancel from an agent that was down: the agent's log at the cancel tells)".to_string(),
+            Some(last) if !last.failed => format!(
+                " (the agent answered {} just before, its last call before the cancel, {}: it was up, so its cancel is what fails, as an executor whose cancel raises does, like ADK's A2aAgentExecutor.cancel() with NotImplementedError)",
+                last.method,
+                match (x.end_t.saturating_sub(last.end_t) + 500_000) / 1_000_000 {
+                    0 => "under a second earlier".to_string(),
+                    n => format!("{n} s earlier"),
+                }
+            ),
+            // two or more calls before the cancel failed the same way: the agent as a whole
+            // was failing (an outage), and -32603 is JSON-RPC's answer for a server that
+            // broke; nothing shows that its cancel in particular is broken
+            Some(_) if failing_since >= 2 => return None,
+            Some(last) => format!(
+                " (the call just before it, {}, failed too, so the recording cannot tell a broken cancel from an agent that was failing: the agent's log at the cancel tells)",
+                last.method
+            ),
+        };
         Some(format!(
-            "task {tid}, which the agent handed out and last showed {}, is live: a cancel the agent does not carry out is refused with TaskNotCancelableError (TASK-003; -32004 UnsupportedOperationError when the agent cancels no task), not an internal error that leaves the client guessing while the task runs on",
+            "task {tid}, which the agent handed out and last showed {}, is live: a cancel the agent does not carry out is refused with TaskNotCancelableError (TASK-003; -32004 UnsupportedOperationError when the agent cancels no task), not an internal error that leaves the client guessing while the task runs on{seen}",
             x.state_term(state)
         ))
     }
@@ -34342,5 +34374,90 @@ impl State {
             f.leg = h.leg;
             self.emit(f);
         }
+    }
+}
+
+// ---- q30a (review29a): what else the agent answered around a call ---------------------------
+
+/// How many ended A2A calls [`State::recent_answers`] keeps.
+const RECENT_ANSWERS: usize = 64;
+
+/// How far back (µs of capture time) [`State::answers_around`] looks: a minute.
+const ANSWERS_AROUND_US: u64 = 60_000_000;
+
+/// One ended A2A call ([`State::recent_answers`]): its exchange id, the agent's origin
+/// (scheme, host, port), when it ended (µs), its method as sent, and whether the agent
+/// failed it as a server does when it is down (HTTP 5xx, JSON-RPC -32603, gRPC INTERNAL /
+/// UNAVAILABLE / UNKNOWN, no answer at all).
+#[derive(Debug, Clone)]
+struct RecentAnswer {
+    xid: String,
+    origin: String,
+    end_t: u64,
+    method: String,
+    failed: bool,
+}
+
+impl State {
+    /// Remembers ended client-leg A2A call `x` in [`State::recent_answers`] (not a push
+    /// delivery, not a hop behind a gateway, not the recording proxy's own answer).
+    fn remember_answer(&mut self, x: &Exch) {
+        let Some(c) = x
+            .call
+            .as_ref()
+            .filter(|c| c.op.is_some_and(Op::is_task_op) && !c.webhook)
+        else {
+            return;
+        };
+        if self.behind_hop(x) || x.synthetic {
+            return;
+        }
+        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+            return;
+        };
+        let failed = match x.status {
+            None => true,
+            Some(s) if s >= 500 => true,
+            Some(_) if x.grpc.is_some() => x
+                .trailers
+                .get("grpc-status")
+                .or_else(|| x.resp_headers.get("grpc-status"))
+                .is_some_and(|v| matches!(v.trim(), "2" | "13" | "14")),
+            Some(_) if c.binding == Some(Binding::JsonRpc) && x.sse.is_none() => {
+                let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+                serde_json::from_slice::<Value>(&body[..body.len().min(SENT_TEXT_CAP)])
+                    .ok()
+                    .and_then(|v| v.pointer("/error/code").and_then(Value::as_i64))
+                    == Some(jsonrpc::INTERNAL_ERROR)
+            }
+            Some(_) => false,
+        };
+        if self.recent_answers.len() >= RECENT_ANSWERS {
+            self.recent_answers.pop_front();
+        }
+        self.recent_answers.push_back(RecentAnswer {
+            xid: x.id.clone(),
+            origin,
+            end_t: x.end_t,
+            method: c
+                .method
+                .clone()
+                .unwrap_or_else(|| c.op.map_or("?", Op::name).to_string()),
+            failed,
+        });
+    }
+
+    /// The other A2A calls to the agent of call `x` (same origin) that ended in the
+    /// [`ANSWERS_AROUND_US`] before `x` ended, oldest first.
+    fn answers_around(&self, x: &Exch) -> Vec<RecentAnswer> {
+        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+            return Vec::new();
+        };
+        let from = x.end_t.max(x.req_t).saturating_sub(ANSWERS_AROUND_US);
+        self.recent_answers
+            .iter()
+            .filter(|a| a.xid != x.id && a.origin == origin && a.end_t >= from)
+            .cloned()
+            .collect()
     }
 }

@@ -189,10 +189,9 @@ case("b30q-4-v10-rpc-stream-event-without-id-and-jsonrpc", rpc_stream([
     "control: two faults, two errors: the first event lacks the jsonrpc member (RPC-001), the second the id (RPC-005)")
 
 # ---- 5: RPC-ERROR-001 for a cancel answered -32603 (TASK-003): what the recording shows
-def cancel_case(others):
+def cancel_case(others, t=1.0):
     ev = rpccard() + [call("SendMessage", {"message": MSG10, "configuration": {"returnImmediately": True}}, 1, 0.03),
                       ok({"task": task10("t1", "TASK_STATE_WORKING")}, 1, 0.04)]
-    t = 1.0
     i = 2
     for m, p, r in others:
         ev.append(call(m, p, i, t))
@@ -207,10 +206,19 @@ case("b30q-5-v10-rpc-cancel-internal-error-other-calls-answered",
                   ("SendMessage", {"message": dict(MSG10, messageId="m2")}, {"task": task10("t2", "TASK_STATE_COMPLETED")})]),
      [("jsonrpc-error-code-mismatch", "error")],
      "GetTask and SendMessage to the same agent were answered just before: the agent is up, its cancel is what breaks (RPC-ERROR-001's message says so)")
-case("b30q-5-v10-rpc-cancel-internal-error-every-call-failing",
+case("b30q-5-legal-v10-rpc-cancel-internal-error-every-call-failing",
      cancel_case([("GetTask", {"id": "t1"}, None), ("SendMessage", {"message": dict(MSG10, messageId="m2")}, None)]),
+     [],
+     "every other call to the agent in the minute before the cancel was answered -32603 too: the agent was failing as a whole (an outage), and -32603 is JSON-RPC's right answer for a server that broke (ERR-001); nothing shows that its cancel in particular is broken")
+case("b30q-5-v10-rpc-cancel-internal-error-nothing-else-seen",
+     cancel_case([], 120.0),
      [("jsonrpc-error-code-mismatch", "error")],
-     "every call to the agent around the cancel was answered -32603 too: the message says the agent looks down (an outage), not that its cancel alone is broken")
+     "the cancel comes two minutes after the send, with no other call in between: the finding stands (a live task's cancel gets TaskNotCancelableError, TASK-003) and its message says the recording cannot rule out an outage")
+case("b30q-5-v10-rpc-cancel-internal-error-after-outage-ended",
+     cancel_case([("GetTask", {"id": "t1"}, None), ("SendMessage", {"message": dict(MSG10, messageId="m2")}, None),
+                  ("GetTask", {"id": "t1"}, task10("t1", "TASK_STATE_WORKING"))]),
+     [("jsonrpc-error-code-mismatch", "error")],
+     "two calls failed, then GetTask was answered again just before the cancel: the agent was up when the cancel failed")
 
 # ---- 6: TASK-STATE-014 for data-only delegate messages
 def send_data(url, data, mid, i, t, xid, text=None):
