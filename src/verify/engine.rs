@@ -1251,6 +1251,9 @@ struct TaskRec {
     /// carried no comparable credentials, or the task was first seen in a push delivery):
     /// a later call under other credentials may be refused the task (TASK-009, AUTH-006).
     caller: Option<u64>,
+    /// [`credential_subject`] of that call: the principal its credentials name, when they
+    /// name one (q30a, AUTH-SCOPE-003).
+    caller_subject: Option<String>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -1582,6 +1585,9 @@ pub(super) struct State {
     /// review29a: a cancel's -32603 amid other calls answered is the cancel's fault, amid
     /// calls all failing an outage).
     recent_answers: VecDeque<RecentAnswer>,
+    /// Task keys AUTH-SCOPE-003 / AUTH-SCOPE-004 told of (once per task), at most
+    /// [`MAX_TASKS`].
+    scope_served_told: HashSet<String>,
     /// SubscribeToTask refusals with UnsupportedOperationError for a task last seen
     /// submitted or working, by task key: (the finding's message, its evidence, the line of
     /// the refusal, and the card's `capabilities.streaming` evidence for a 0.x
@@ -2496,6 +2502,7 @@ impl State {
             error_cuts: HashMap::new(),
             reset_cuts: HashMap::new(),
             recent_answers: VecDeque::new(),
+            scope_served_told: HashSet::new(),
             active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
@@ -2601,6 +2608,7 @@ impl State {
             ("error_cuts", self.error_cuts.len()),
             ("reset_cuts", self.reset_cuts.len()),
             ("recent_answers", self.recent_answers.len()),
+            ("scope_served_told", self.scope_served_told.len()),
             ("active_sub_refusals", self.active_sub_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
@@ -8765,6 +8773,7 @@ impl State {
         let caller = self.caller_of(x);
         let at = x.endpoint();
         self.note_task_reuse(x, id);
+        self.task_served_to_other_caller(&key, id, caller, seq, x, ptr);
         let t = self.tasks.entry(key).or_default();
         if read_after_cancel.is_some() {
             t.read_after_cancel = read_after_cancel;
@@ -8774,6 +8783,7 @@ impl State {
             t.announced_at = at;
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.caller = caller;
+            t.caller_subject = caller.and_then(|_| credential_subject(x));
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         t.on_stream |= x.sse.is_some();
@@ -34460,4 +34470,135 @@ impl State {
             .cloned()
             .collect()
     }
+}
+
+// ---- q30a (mine29a): a task served to another caller -------------------------------------
+
+/// The principal the credentials of exchange `x` name, when they name one: a JWT bearer
+/// token's `iss` and `sub` (`jwt <iss> <sub>`, read from the token's payload, never its
+/// signature), a Basic credential's user name (`basic <user>`). `None` for an opaque
+/// token, an API key, a redacted value or no Authorization header: then two credentials
+/// cannot be told to belong to one user or two (AUTH-SCOPE-004).
+fn credential_subject(x: &Exch) -> Option<String> {
+    use base64::Engine as _;
+    let v = x.req_headers.get("authorization")?.trim();
+    if v.contains(crate::record::redact::REDACTED) {
+        return None;
+    }
+    let (scheme, cred) = v.split_once(' ')?;
+    let cred = cred.trim();
+    if scheme.eq_ignore_ascii_case("bearer") {
+        let mut segs = cred.split('.');
+        let (_, payload, _) = (segs.next()?, segs.next()?, segs.next()?);
+        if payload.len() > 8192 {
+            return None;
+        }
+        let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload.trim_end_matches('='))
+            .ok()?;
+        let claims: Value = serde_json::from_slice(&raw).ok()?;
+        let sub = claims.get("sub").and_then(Value::as_str)?;
+        let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
+        return Some(format!("jwt {iss} {sub}"));
+    }
+    if scheme.eq_ignore_ascii_case("basic") {
+        let raw = base64::engine::general_purpose::STANDARD.decode(cred).ok()?;
+        let text = String::from_utf8(raw).ok()?;
+        let (user, _) = text.split_once(':')?;
+        return Some(format!("basic {user}"));
+    }
+    None
+}
+
+impl State {
+    /// AUTH-SCOPE-003 / AUTH-SCOPE-004 (AUTH-006, TASK-009; mine29a): a successful
+    /// GetTask, CancelTask or SubscribeToTask answer on exchange `x` shows task `id` (key
+    /// `key`; its state at `ptr` of event `seq`), which an earlier call handed out under
+    /// credentials with another [`caller_fingerprint`] than this call's (`caller`).
+    /// Credentials that name their subjects ([`credential_subject`]) decide: another
+    /// subject is AUTH-SCOPE-003's error, the same one (a refreshed token) nothing; when
+    /// either names none, AUTH-SCOPE-004's note. Once per task.
+    fn task_served_to_other_caller(
+        &mut self,
+        key: &str,
+        id: &str,
+        caller: Option<u64>,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        let Some(c) = x.call.as_ref() else { return };
+        if c.webhook
+            || !matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+            || !x.is_success()
+            || c.task_id() != Some(id)
+        {
+            return;
+        }
+        let Some(me) = caller else { return };
+        let Some(t) = self.tasks.get(key) else { return };
+        let (Some(creator), Some((aseq, axid))) = (t.caller, t.announced.clone()) else {
+            return;
+        };
+        if creator == me || aseq >= x.req_seq || self.scope_served_told.contains(key) {
+            return;
+        }
+        let first = t.caller_subject.clone();
+        let now = credential_subject(x);
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        let (rule, msg) = match (&first, &now) {
+            (Some(a), Some(b)) if a == b => return,
+            (Some(a), Some(b)) => (
+                &r::AUTH_SCOPE_OTHER_SUBJECT,
+                format!(
+                    "agent answered {op} of task {id} with the task, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, where TaskNotFoundError is due (AUTH-006, TASK-009)",
+                    subject_words(b),
+                    subject_words(a)
+                ),
+            ),
+            _ => (
+                &r::AUTH_SCOPE_OTHER_CREDENTIAL,
+                format!(
+                    "agent answered {op} of task {id} with the task under other credentials than the ones it handed the task out under; the recording cannot tell whether both belong to one user (a refreshed token) or to two, which would make this another caller's task served (AUTH-006)"
+                ),
+            ),
+        };
+        if self.scope_served_told.len() < MAX_TASKS {
+            self.scope_served_told.insert(key.to_string());
+        }
+        self.areas.insert("auth");
+        self.find(
+            rule,
+            msg,
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(id.to_string())),
+                },
+                x.ev(x.req_ev_seq()),
+                x.ev_at(seq, ptr, None),
+            ],
+            &x.leg,
+        );
+    }
+}
+
+/// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
+/// "https://idp")`, `user "ana"`.
+fn subject_words(s: &str) -> String {
+    if let Some(rest) = s.strip_prefix("jwt ") {
+        let (iss, sub) = rest.split_once(' ').unwrap_or(("", rest));
+        return if iss.is_empty() {
+            format!("subject {}", json_quote(sub))
+        } else {
+            format!("subject {} (issuer {})", json_quote(sub), json_quote(iss))
+        };
+    }
+    let user = s.strip_prefix("basic ").unwrap_or(s);
+    format!("user {}", json_quote(user))
 }

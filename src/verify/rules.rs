@@ -940,6 +940,18 @@ rule!(AUTH_SCOPE_OTHER_TENANT, "AUTH-SCOPE-002", "other-tenants-task-served", Er
     ["TASK-009", "AUTH-006", "CARD-008"],
     "agent served GetTask, CancelTask, SubscribeToTask or a push notification config call (Create, Get, List, Delete) under one tenant of an interface on a task it handed out under another tenant, instead of TaskNotFoundError",
     "scope every task operation by the request's tenant (the `/{tenant}` path segment, the `tenant` member): look the task id up among the tasks of that tenant only, and answer a task of another tenant like an unknown one, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a shared task store keyed by task id alone lets any tenant read, cancel and subscribe to every other tenant's tasks, and read or plant the webhooks of their push notification configs");
+// q30a (mine29a): a task served to another caller (AUTH-006: get, cancel and subscribe
+// are scoped to the caller). An error only when the credentials name their subjects and
+// those differ; other credentials whose subject the recording cannot read are a note (a
+// refreshed token of the same user has other bytes).
+rule!(AUTH_SCOPE_OTHER_SUBJECT, "AUTH-SCOPE-003", "other-callers-task-served", Error, Security,
+    ["AUTH-006", "TASK-009"],
+    "agent served GetTask, CancelTask or SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe) with the task to a caller whose credentials name another subject (a JWT bearer token's iss and sub, a Basic user name) than the credentials the task was handed out under",
+    "scope every task operation by the authenticated caller: keep the principal (the token's iss and sub, the user) with each task and answer a call of another principal like one on an unknown task, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a task store keyed by task id alone lets any caller who learns an id read, cancel and follow another user's task");
+rule!(AUTH_SCOPE_OTHER_CREDENTIAL, "AUTH-SCOPE-004", "task-served-under-other-credentials", Note, Security,
+    ["AUTH-006", "TASK-009"],
+    "agent served GetTask, CancelTask or SubscribeToTask with the task to a call under other credentials than the ones the task was handed out under, whose subjects the recording cannot compare (opaque tokens, API keys): the same user with a refreshed token, or another caller",
+    "check that the agent scopes tasks by the authenticated principal (AUTH-006): if the two credentials belong to different users, the agent must answer TaskNotFoundError; a recording with JWT bearer tokens (or a test that uses two users' credentials on purpose) tells the two apart");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
@@ -1148,6 +1160,8 @@ pub static RULES: &[Rule] = &[
     AUTH_CLIENT_CREDENTIAL_MISSING,
     AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_SCOPE_OTHER_TENANT,
+    AUTH_SCOPE_OTHER_SUBJECT,
+    AUTH_SCOPE_OTHER_CREDENTIAL,
     AUTH_ENDPOINT_NOT_TLS,
     TLS_CLIENT_DOWNGRADE,
     TLS_AGENT_CLEARTEXT,

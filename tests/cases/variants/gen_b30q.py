@@ -171,6 +171,33 @@ case("b30q-2-legal-v10-push-task-snapshot-completed-gettask-later-not-found",
      (lambda ev: ev[:6] + [req("POST", "https://hooks.example.test/h", {"task": task10("t1", "TASK_STATE_COMPLETED")}, {"content-type": "application/a2a+json", "x-a2a-notification-token": "tok-1"}, 2.0)] + ev[7:])(push_then_get(900.0)), [],
      "1.0: the push carried the Task snapshot in COMPLETED (a StreamResponse's task member)")
 
+# ---- 3: a task read under another credential (AUTH-006: get/cancel/subscribe scoped to the caller; TASK-009)
+import base64
+def jwt(sub, iss="https://idp.example.test", n=1):
+    b = lambda o: base64.urlsafe_b64encode(json.dumps(o).encode()).decode().rstrip("=")
+    return "Bearer " + b({"alg": "RS256", "typ": "JWT"}) + "." + b({"iss": iss, "sub": sub, "iat": 1764000000 + n, "exp": 1764003600 + n}) + ".c2lnbmF0dXJl" + str(n)
+def basic(user, pw):
+    return "Basic " + base64.b64encode((user + ":" + pw).encode()).decode()
+def scoped(cred_a, cred_b, op="GetTask", answer=None):
+    c = card_doc(RPC, "JSONRPC")
+    c["securitySchemes"] = {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}
+    c["securityRequirements"] = [{"schemes": {"bearer": {"list": []}}}]
+    return serve_card(c) + [
+        call("SendMessage", {"message": MSG10, "configuration": {"returnImmediately": True}}, 1, 0.03, dict(V10, authorization=cred_a)),
+        ok({"task": task10("t1", "TASK_STATE_WORKING")}, 1, 0.04),
+        call(op, {"id": "t1"}, 2, 5.0, dict(V10, authorization=cred_b)),
+        ok(answer or task10("t1", "TASK_STATE_WORKING"), 2, 5.01)]
+case("b30q-3-v10-gettask-served-to-other-jwt-subject", scoped(jwt("user-ana"), jwt("user-bo")),
+     [("other-callers-task-served", "error")],
+     "the task was handed out to the bearer token of subject user-ana; GetTask under a token of subject user-bo (same issuer) got the task: another principal read it, where TaskNotFoundError is due (AUTH-006, TASK-009)")
+case("b30q-3-v10-canceltask-served-to-other-basic-user", scoped(basic("ana", "pw-a"), basic("bo", "pw-b"), "CancelTask", task10("t1", "TASK_STATE_CANCELED")),
+     [("other-callers-task-served", "error")],
+     "Basic credentials of user ana created the task, user bo cancelled it and got the canceled task back")
+case("b30q-3-legal-v10-gettask-refreshed-token-same-subject", scoped(jwt("user-ana", n=1), jwt("user-ana", n=2)), [],
+     "the second token has other bytes (a refreshed token: other iat, exp and signature) but the same issuer and subject: the same user reads their own task")
+case("b30q-3-legal-v10-gettask-other-opaque-token", scoped("Bearer opaque-token-aaaa", "Bearer opaque-token-bbbb"), [],
+     "two opaque tokens: the recording cannot tell one user with a refreshed token from two users, so only a note (AUTH-SCOPE-004) is given, no warning or error")
+
 # ---- 4: a stream event without an id (RPC-005: each data is a JSON-RPC response with the request id)
 def rpc_stream(events):
     return rpccard() + [
