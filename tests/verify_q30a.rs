@@ -121,7 +121,8 @@ fn cancel_internal_error_says_what_the_agent_did_around_it() {
         "RPC-ERROR-001",
     );
     assert!(
-        m.contains("the agent answered SendMessage just before") && m.contains("it was up, so its cancel is what fails"),
+        m.contains("the agent answered SendMessage just before")
+            && m.contains("it was up, so its cancel is what fails"),
         "{m}"
     );
     let m = message_of(
@@ -159,7 +160,10 @@ fn stream_event_without_id_is_one_error() {
         .collect();
     assert_eq!(errors, ["STREAM-SHAPE-002"]);
     let m = message_of(&o, "STREAM-SHAPE-002");
-    assert!(m.contains("has no id member") && m.contains("request id 1"), "{m}");
+    assert!(
+        m.contains("has no id member") && m.contains("request id 1"),
+        "{m}"
+    );
 }
 
 /// Item 8 (review29a): HTTP-MEDIA-003 on a JSON media type that is not the binding's

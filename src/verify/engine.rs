@@ -1206,8 +1206,9 @@ struct TaskRec {
     terminal_polled: bool,
     /// Capture time (µs) at which the answer that first showed the terminal state showed
     /// it: a unary answer's end, or the arrival of a stream's event (a resubscribe, a
-    /// second SubscribeToTask: review23a R8), with `true` for a stream; `None` when a push
-    /// delivery showed it first. A 1.0 stream of the task still open well after it, without
+    /// second SubscribeToTask: review23a R8), with `true` for a stream; a push delivery
+    /// that showed it first gives the delivery's end, so its purge grace runs from there
+    /// too (q30a item 2: `b30q-2-*`). A 1.0 stream of the task still open well after it, without
     /// that state, hung after the task ended (STREAM-END-003, breaker23 R03).
     terminal_read_t: Option<(u64, bool)>,
     /// `messageId`s of the send requests answered with this task (at most
@@ -18647,7 +18648,10 @@ fn part_url_internal_finding(
         let mut found = None;
         internal_part_url_in(res, &mut base.to_string(), 0, &req, &mut found);
         let (ptr, url, hc, host) = found?;
-        let at = addressed.as_ref().map(|p| p.host.clone()).unwrap_or_default();
+        let at = addressed
+            .as_ref()
+            .map(|p| p.host.clone())
+            .unwrap_or_default();
         Some((
             format!(
                 "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
@@ -34502,7 +34506,9 @@ fn credential_subject(x: &Exch) -> Option<String> {
         return Some(format!("jwt {iss} {sub}"));
     }
     if scheme.eq_ignore_ascii_case("basic") {
-        let raw = base64::engine::general_purpose::STANDARD.decode(cred).ok()?;
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(cred)
+            .ok()?;
         let text = String::from_utf8(raw).ok()?;
         let (user, _) = text.split_once(':')?;
         return Some(format!("basic {user}"));
