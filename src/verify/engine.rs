@@ -1575,11 +1575,12 @@ pub(super) struct State {
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
     error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
-    /// STREAM-END-002 held for task streams the agent's side reset before a terminal or
-    /// interrupted state, by task key (q30a, mine29c): a later subscription (SubscribeToTask,
-    /// 0.x tasks/resubscribe) that carries the task to such a state turns it into
-    /// STREAM-END-006's warning; what is left at the end is STREAM-END-002. Bounded by
-    /// [`MAX_TASKS`].
+    /// STREAM-END-002 findings told for task streams the agent's side reset before a
+    /// terminal or interrupted state, by task key (q30a, mine29c): a later subscription
+    /// (SubscribeToTask, 0.x tasks/resubscribe) that carries the task to such a state turns
+    /// the finding into STREAM-END-006's warning in place (the live line, printed when the
+    /// stream broke, said STREAM-END-002; the report says what the recording proved).
+    /// Bounded by [`MAX_TASKS`].
     reset_cuts: HashMap<String, HeldReset>,
     /// The last [`RECENT_ANSWERS`] A2A calls that ended, oldest first
     /// ([`State::remember_answer`]): what else the agent answered around a call (q30a,
@@ -3679,8 +3680,6 @@ impl State {
         }
         // A REST-ERROR-001 on a problem+json status still held back: told now.
         self.flush_problem_status(None);
-        // Reset task streams no resubscription carried on: STREAM-END-002 as they are.
-        self.flush_reset_cuts();
         // AUTH-SCHEME-004: refusals for missing credentials the client never answered.
         self.flush_missing_creds();
         // Client-leg stream shapes whose legs were never compared: told as they are.
@@ -11256,12 +11255,21 @@ impl State {
                 return;
             }
         }
-        // A reset (not a clean close) of a stream of a known task: the client may still
-        // get the task to its end by resubscribing ([`State::reset_cuts`]).
+        // A reset (not a clean close) of a stream of a known task: told now (the live
+        // line), and remembered: the client may still get the task to its end by
+        // resubscribing, which makes it STREAM-END-006 ([`State::reset_cuts`]).
         let reset_of_task = help
             .filter(|h| *h == STREAM_RESET_HELP)
             .and(x.sse.as_ref().and_then(|s| s.task_id.clone()));
-        if let Some(tid) = reset_of_task {
+        let mut f = Finding::new(&r::STREAM_NO_TERMINAL, msg.clone());
+        if let Some(h) = help {
+            f.help = h.into();
+        }
+        f.evidence = ev;
+        f.leg = x.leg.clone();
+        let before = self.out.len();
+        self.emit(f);
+        if let (Some(tid), true) = (reset_of_task, self.out.len() == before + 1) {
             let key = x.tkey(&tid);
             if self.reset_cuts.len() < MAX_TASKS || self.reset_cuts.contains_key(&key) {
                 self.reset_cuts.insert(
@@ -11269,20 +11277,11 @@ impl State {
                     HeldReset {
                         xid: x.id.clone(),
                         msg,
-                        ev,
-                        leg: x.leg.clone(),
+                        at: before,
                     },
                 );
-                return;
             }
         }
-        let mut f = Finding::new(&r::STREAM_NO_TERMINAL, msg);
-        if let Some(h) = help {
-            f.help = h.into();
-        }
-        f.evidence = ev;
-        f.leg = x.leg.clone();
-        self.emit(f);
     }
 
     /// A held STREAM-END-002 ([`State::held_ends`]) whose upstream twin `up` ended (or is
@@ -34324,23 +34323,23 @@ mod tests {
 
 // ---- q30a (mine29c): a reset stream the client recovered from ---------------------------
 
-/// A STREAM-END-002 held for a task stream the agent's side reset ([`State::reset_cuts`]):
-/// the stream's exchange id, the finding's message and evidence, and its leg.
+/// A STREAM-END-002 told for a task stream the agent's side reset ([`State::reset_cuts`]):
+/// the stream's exchange id, the finding's message, and its index in [`State::out`].
 #[derive(Debug, Clone)]
 struct HeldReset {
     xid: String,
     msg: String,
-    ev: Vec<Evidence>,
-    leg: Option<String>,
+    at: usize,
 }
 
 impl State {
-    /// STREAM-END-006 (STREAM-003, STREAM-004; 1.0 §3.1.6): task `key` was held in
-    /// [`State::reset_cuts`] after its stream was reset, and now another exchange's
+    /// STREAM-END-006 (STREAM-003, STREAM-004; 1.0 §3.1.6): task `key` is in
+    /// [`State::reset_cuts`] after its stream was reset (STREAM-END-002 told), and now another exchange's
     /// subscription stream (SubscribeToTask, 0.x `tasks/resubscribe`) shows it in state `st`
     /// (at `ptr` of event `seq`): a terminal or interrupted state carries the task on to
     /// where a stream may end, so the reset is the hop's warning, not the task's
-    /// unfinished stream.
+    /// unfinished stream: the STREAM-END-002 finding becomes STREAM-END-006, with the
+    /// subscription's state as further evidence.
     fn reset_resumed(&mut self, key: &str, st: TaskState, seq: u64, x: &Exch, ptr: &str) {
         let resubscribed = x.sse.is_some()
             && x.call
@@ -34355,13 +34354,22 @@ impl State {
         let Some(h) = self.reset_cuts.remove(key) else {
             return;
         };
+        // the STREAM-END-002 told when the stream broke, still the one at its index
+        let told = self.out.get(h.at).is_some_and(|f| {
+            f.rule == r::STREAM_NO_TERMINAL.id
+                && f.evidence
+                    .first()
+                    .is_some_and(|e| e.exchange.as_deref() == Some(h.xid.as_str()))
+        });
+        if !told {
+            return;
+        }
         let how = x
             .call
             .as_ref()
             .and_then(|c| c.method.clone())
             .unwrap_or_else(|| "SubscribeToTask".into());
-        let mut ev = h.ev;
-        ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
+        let state = x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into())));
         let mut f = Finding::new(
             &r::STREAM_RESET_RESUMED,
             format!(
@@ -34371,23 +34379,11 @@ impl State {
                 x.state_term(st)
             ),
         );
-        f.evidence = ev;
-        f.leg = h.leg;
-        self.emit(f);
-    }
-
-    /// At the end: each held reset ([`State::reset_cuts`]) no subscription carried on is
-    /// STREAM-END-002 with [`STREAM_RESET_HELP`], in the order the streams ended.
-    fn flush_reset_cuts(&mut self) {
-        let mut held: Vec<HeldReset> = self.reset_cuts.drain().map(|(_, h)| h).collect();
-        held.sort_by_key(|h| h.ev.first().map_or(0, |e| e.seq));
-        for h in held {
-            let mut f = Finding::new(&r::STREAM_NO_TERMINAL, h.msg);
-            f.help = STREAM_RESET_HELP.into();
-            f.evidence = h.ev;
-            f.leg = h.leg;
-            self.emit(f);
-        }
+        let old = &mut self.out[h.at];
+        f.evidence = std::mem::take(&mut old.evidence);
+        f.evidence.push(state);
+        f.leg = old.leg.take();
+        *old = f;
     }
 }
 
