@@ -2792,7 +2792,7 @@ fn breaker27_blind() {
         ),
         (
             "b27x-K10-v10-stream-reset-client-resubscribes",
-            &["STREAM-END-002"],
+            &["STREAM-END-006"],
         ),
         ("b27x-K11-v10-client-role-enum-number", &["DATA-SHAPE-002"]),
         (

@@ -108,7 +108,7 @@ fn task_method_not_found_names_the_task_the_endpoint_handed_out() {
 fn stream_cut_after_quiet_phase_names_the_idle_timeout() {
     let m = message(
         &field("f367-v03-stream-cut-by-idle-timeout-resubscribed"),
-        "STREAM-END-002",
+        "STREAM-END-006",
     );
     assert!(
         m.contains("after 60 s in which the stream carried no byte")

@@ -884,6 +884,14 @@ impl Exch {
     fn url_named(&self) -> &str {
         self.named_url.as_deref().unwrap_or(&self.url)
     }
+    /// The parts of [`Self::url_named`]: the agent URL a prober addressed (review29b: an
+    /// interop leg's request URL is the recording proxy's), else the request URL's.
+    fn addressed_parts(&self) -> Option<UrlParts> {
+        self.named_url
+            .as_deref()
+            .and_then(parse_url)
+            .or_else(|| self.parts.clone())
+    }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
     }
@@ -1213,8 +1221,9 @@ struct TaskRec {
     terminal_polled: bool,
     /// Capture time (µs) at which the answer that first showed the terminal state showed
     /// it: a unary answer's end, or the arrival of a stream's event (a resubscribe, a
-    /// second SubscribeToTask: review23a R8), with `true` for a stream; `None` when a push
-    /// delivery showed it first. A 1.0 stream of the task still open well after it, without
+    /// second SubscribeToTask: review23a R8), with `true` for a stream; a push delivery
+    /// that showed it first gives the delivery's end, so its purge grace runs from there
+    /// too (q30a item 2: `b30q-2-*`). A 1.0 stream of the task still open well after it, without
     /// that state, hung after the task ended (STREAM-END-003, breaker23 R03).
     terminal_read_t: Option<(u64, bool)>,
     /// `messageId`s of the send requests answered with this task (at most
@@ -1263,6 +1272,9 @@ struct TaskRec {
     /// carried no comparable credentials, or the task was first seen in a push delivery):
     /// a later call under other credentials may be refused the task (TASK-009, AUTH-006).
     caller: Option<u64>,
+    /// [`credential_subject`] of that call: the principal its credentials name, when they
+    /// name one (q30a, AUTH-SCOPE-003).
+    caller_subject: Option<String>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -1601,6 +1613,21 @@ pub(super) struct State {
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
     error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
+    /// STREAM-END-002 findings told for task streams the agent's side reset before a
+    /// terminal or interrupted state, by task key (q30a, mine29c): a later subscription
+    /// (SubscribeToTask, 0.x tasks/resubscribe) that carries the task to such a state turns
+    /// the finding into STREAM-END-006's warning in place (the live line, printed when the
+    /// stream broke, said STREAM-END-002; the report says what the recording proved).
+    /// Bounded by [`MAX_TASKS`].
+    reset_cuts: HashMap<String, HeldReset>,
+    /// The last [`RECENT_ANSWERS`] A2A calls that ended, oldest first
+    /// ([`State::remember_answer`]): what else the agent answered around a call (q30a,
+    /// review29a: a cancel's -32603 amid other calls answered is the cancel's fault, amid
+    /// calls all failing an outage).
+    recent_answers: VecDeque<RecentAnswer>,
+    /// Task keys AUTH-SCOPE-003 / AUTH-SCOPE-004 told of (once per task), at most
+    /// [`MAX_TASKS`].
+    scope_served_told: HashSet<String>,
     /// SubscribeToTask refusals with UnsupportedOperationError for a task last seen
     /// submitted or working, by task key: (the finding's message, its evidence, the line of
     /// the refusal, and the card's `capabilities.streaming` evidence for a 0.x
@@ -2524,6 +2551,9 @@ impl State {
             push_forgotten: false,
             pending_cancels: HashMap::new(),
             error_cuts: HashMap::new(),
+            reset_cuts: HashMap::new(),
+            recent_answers: VecDeque::new(),
+            scope_served_told: HashSet::new(),
             active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: BTreeSet::new(),
@@ -2628,6 +2658,9 @@ impl State {
             ("tls_downgraded", self.tls_downgraded.len()),
             ("pending_cancels", self.pending_cancels.len()),
             ("error_cuts", self.error_cuts.len()),
+            ("reset_cuts", self.reset_cuts.len()),
+            ("recent_answers", self.recent_answers.len()),
+            ("scope_served_told", self.scope_served_told.len()),
             ("active_sub_refusals", self.active_sub_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
@@ -3613,6 +3646,7 @@ impl State {
                     }
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
+                    self.remember_answer(&x);
                     self.end_exchange(*x);
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
@@ -4263,12 +4297,13 @@ impl State {
         if c.webhook
             || c.binding.is_none()
             || self.mode == CaptureMode::Reverse
-            || x.leg.is_some()
+            || self.behind_hop(x)
             || self.cards.is_empty()
         {
             return;
         }
-        let Some(p) = x.parts.as_ref() else {
+        let addressed = x.addressed_parts();
+        let Some(p) = addressed.as_ref() else {
             return;
         };
         if !p.scheme.eq_ignore_ascii_case("http") || self.tls_downgraded.contains(&p.host) {
@@ -4325,7 +4360,7 @@ impl State {
             &r::TLS_CLIENT_DOWNGRADE,
             format!(
                 "client sent {name} over plain http to {}, but the agent card lists this interface only as {itf_url}: the client downgraded the card's https URL to cleartext",
-                x.url
+                x.url_named()
             ),
             vec![x.ev(x.req_seq), card_ev.clone()],
             &x.leg,
@@ -4335,7 +4370,7 @@ impl State {
                 &r::TLS_AGENT_CLEARTEXT,
                 format!(
                     "agent answered {name} over plain http at {} (HTTP {}) although its card lists this interface only as {itf_url}: it serves A2A in cleartext next to its TLS interface",
-                    x.url,
+                    x.url_named(),
                     x.status.unwrap_or_default()
                 ),
                 vec![x.ev(x.resp_seq), card_ev],
@@ -7377,7 +7412,11 @@ impl State {
                 );
             }
             let rv = jsonrpc::response_view(v);
-            if let (true, Some((ptr, msg))) = (is_rpc_req, rv.problems.first()) {
+            // mine29b: a missing id is the stream rule's (RPC-005 names the request id of
+            // every event; STREAM-SHAPE-002 below says so), not also a malformed response.
+            let id_told = jsonrpc::id_key(c.rpc_id.as_ref()).is_some();
+            let envelope_problem = rv.problems.iter().find(|(p, _)| p != "/id" || !id_told);
+            if let (true, Some((ptr, msg))) = (is_rpc_req, envelope_problem) {
                 // RPC-001 / RPC-005: each event is a JSON-RPC 2.0 response.
                 self.stream_once(
                     x,
@@ -7426,13 +7465,16 @@ impl State {
                                         .map(|v| v.to_string())
                                         .unwrap_or_else(|| "none".into()))
                                 ),
-                                None => format!(
-                                    "stream event carries JSON-RPC id {} instead of the request id {}",
-                                    rv.id
-                                        .map(|v| v.to_string())
-                                        .unwrap_or_else(|| "none".into()),
-                                    c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
-                                ),
+                                None => match rv.id {
+                                    Some(id) => format!(
+                                        "stream event carries JSON-RPC id {id} instead of the request id {}",
+                                        c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                                    ),
+                                    None => format!(
+                                        "stream event's JSON-RPC response has no id member; every event of a JSON-RPC stream carries the request id {}",
+                                        c.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default()
+                                    ),
+                                },
                             },
                             vec![x.ev_at(
                                 seq,
@@ -8122,7 +8164,8 @@ impl State {
         }
         // DATA-URL-001 on a stream's events too: artifacts mostly arrive there (review23a
         // R5); once per stream.
-        if let Some((msg, ev)) = part_url_internal_finding(x, p.inner, &p.pointer, seq) {
+        let behind = self.behind_hop(x);
+        if let Some((msg, ev)) = part_url_internal_finding(x, behind, p.inner, &p.pointer, seq) {
             self.stream_once(x, &r::PART_URL_INTERNAL, msg, vec![ev]);
         }
         // DATA-MEDIA-001: a part media type that is no media type, once per stream.
@@ -8881,6 +8924,9 @@ impl State {
         if let (Some(s), false) = (st, self.active_sub_refusals.is_empty()) {
             self.active_refusal_confirmed(&key, s, seq, x, ptr);
         }
+        if let (Some(s), false) = (st, self.reset_cuts.is_empty()) {
+            self.reset_resumed(&key, s, seq, x, ptr);
+        }
         if st.is_some_and(|s| s.is_terminal()) && !self.pending_cancels.is_empty() {
             // TASK-003 is settled for this task: nothing left to judge at the end. A cancel
             // answered with success (the task still live) and then a terminal state other
@@ -8922,6 +8968,7 @@ impl State {
         let caller = self.caller_of(x);
         let at = x.endpoint();
         self.note_task_reuse(x, id);
+        self.task_served_to_other_caller(&key, id, caller, seq, x, ptr);
         let t = self.tasks.entry(key).or_default();
         if read_after_cancel.is_some() {
             t.read_after_cancel = read_after_cancel;
@@ -8931,6 +8978,7 @@ impl State {
             t.announced_at = at;
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.caller = caller;
+            t.caller_subject = caller.and_then(|_| credential_subject(x));
         }
         t.in_calls |= !x.call.as_ref().is_some_and(|c| c.webhook);
         t.on_stream |= x.sse.is_some();
@@ -11427,13 +11475,33 @@ impl State {
                 return;
             }
         }
-        let mut f = Finding::new(&r::STREAM_NO_TERMINAL, msg);
+        // A reset (not a clean close) of a stream of a known task: told now (the live
+        // line), and remembered: the client may still get the task to its end by
+        // resubscribing, which makes it STREAM-END-006 ([`State::reset_cuts`]).
+        let reset_of_task = help
+            .filter(|h| *h == STREAM_RESET_HELP)
+            .and(x.sse.as_ref().and_then(|s| s.task_id.clone()));
+        let mut f = Finding::new(&r::STREAM_NO_TERMINAL, msg.clone());
         if let Some(h) = help {
             f.help = h.into();
         }
         f.evidence = ev;
         f.leg = x.leg.clone();
+        let before = self.out.len();
         self.emit(f);
+        if let (Some(tid), true) = (reset_of_task, self.out.len() == before + 1) {
+            let key = x.tkey(&tid);
+            if self.reset_cuts.len() < MAX_TASKS || self.reset_cuts.contains_key(&key) {
+                self.reset_cuts.insert(
+                    key,
+                    HeldReset {
+                        xid: x.id.clone(),
+                        msg,
+                        at: before,
+                    },
+                );
+            }
+        }
     }
 
     /// A held STREAM-END-002 ([`State::held_ends`]) whose upstream twin `up` ended (or is
@@ -17413,9 +17481,10 @@ impl State {
     /// HTTP-MEDIA-003 (RPC-001, REST-003, REST-001; breaker19a Y7): a JSON-RPC or HTTP+JSON
     /// call whose body the client sent under a media type that is not JSON
     /// (`application/x-www-form-urlencoded`, the `curl -d` default; `text/plain`;
-    /// `multipart/form-data`). JSON media types (`application/json`,
-    /// `application/a2a+json`, any `+json` suffix) are left alone, as is a request with no
-    /// Content-Type or no body. Said whatever the agent answered: an agent that processed
+    /// `multipart/form-data`), or under a JSON media type that is not the binding's
+    /// (review29a: `application/json-rpc`, `text/json`, a vendor `+json` type; JSON-RPC and
+    /// 0.3 HTTP+JSON take `application/json` only, 1.0 HTTP+JSON `application/a2a+json` or
+    /// `application/json`). A request with no Content-Type or no body is left alone. Said whatever the agent answered: an agent that processed
     /// it tolerates what others refuse with 415; a 415 is its right answer (the agent is
     /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
     /// deliberately malformed requests.
@@ -17436,15 +17505,32 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        if mt.is_empty() || is_json_media_type(&mt) {
+        // review29a: the binding's media types, not any JSON one (RPC-001, REST-003 MUST
+        // application/json; 1.0 HTTP+JSON SHOULD application/a2a+json, 1.0.0's
+        // application/json accepted, HTTP-MEDIA-002). A JSON-RPC library's
+        // application/json-rpc, text/json or a vendor +json type is JSON that an agent
+        // checking the media type still refuses with 415.
+        // application/a2a+json is 1.0's own media type, which the 1.0 specification's
+        // binding-neutral examples (§3.2, §4) put on every request: not told on a 1.0
+        // JSON-RPC call either; 0.x never defined it.
+        let v1_or_unknown = matches!(c.dialect, None | Some(Dialect::V1_0));
+        if mt.is_empty()
+            || mt == "application/json"
+            || (v1_or_unknown && mt == "application/a2a+json")
+        {
             return;
         }
         let want = match (b, c.dialect) {
-            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST)",
+            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json",
             (_, Some(Dialect::V1_0)) => {
-                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type)"
+                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type): send Content-Type: application/a2a+json"
             }
-            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST)",
+            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST): send Content-Type: application/json",
+        };
+        let json = if is_json_media_type(&mt) || JSON_ALIASES.contains(&&*mt) {
+            ", a JSON media type but not the binding's"
+        } else {
+            ""
         };
         let status = x.status.unwrap_or(0);
         let outcome = if status == 415 {
@@ -17463,7 +17549,7 @@ impl State {
         self.find(
             &r::HTTP_MEDIA_TYPE_CLIENT,
             format!(
-                "client sent {} with Content-Type {mt}{curl}: {want}; {outcome}",
+                "client sent {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
                 c.op_term(c.op.map_or("the call", Op::name))
             ),
             vec![x.ev(x.req_ev_seq())],
@@ -18902,7 +18988,7 @@ impl State {
     /// client cannot fetch. Once per exchange.
     fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
         let Some(res) = res.as_object() else { return };
-        if let Some((msg, ev)) = part_url_internal_finding(x, res, base, bseq) {
+        if let Some((msg, ev)) = part_url_internal_finding(x, self.behind_hop(x), res, base, bseq) {
             self.find(&r::PART_URL_INTERNAL, msg, vec![ev], &x.leg);
         }
     }
@@ -18911,17 +18997,19 @@ impl State {
 /// DATA-URL-001's message and evidence for result or stream event `res` (at JSON Pointer
 /// `base` of body event `bseq`) of exchange `x` ([`State::part_url_internal`]); `None`
 /// when no file part url of it is on an internal host, or `x` is not a client-leg answer
-/// from a public host.
+/// from a public host (`behind_hop`: [`State::behind_hop`]; the host is the one the client
+/// addressed, [`Exch::addressed_parts`]).
 fn part_url_internal_finding(
     x: &Exch,
+    behind_hop: bool,
     res: &Obj,
     base: &str,
     bseq: u64,
 ) -> Option<(String, Evidence)> {
     {
-        if x.leg.is_some()
-            || !x
-                .parts
+        let addressed = x.addressed_parts();
+        if behind_hop
+            || !addressed
                 .as_ref()
                 .is_some_and(|p| host_class(&p.host) == HostClass::Public)
         {
@@ -18933,7 +19021,10 @@ fn part_url_internal_finding(
         let mut found = None;
         internal_part_url_in(res, &mut base.to_string(), 0, &req, &mut found);
         let (ptr, url, hc, host) = found?;
-        let at = x.parts.as_ref().map(|p| p.host.clone()).unwrap_or_default();
+        let at = addressed
+            .as_ref()
+            .map(|p| p.host.clone())
+            .unwrap_or_default();
         Some((
             format!(
                 "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
@@ -27387,7 +27478,7 @@ impl State {
     /// any response head (a HAR's `net::ERR_CONNECTION_RESET`, `ERR_EMPTY_RESPONSE`): the
     /// client got no answer; the advertised URL was reached, so no CARD-URL-002.
     fn reset_without_answer(&mut self, x: &Exch) {
-        if x.leg.is_some()
+        if self.behind_hop(x)
             || x.status.is_some()
             || no_answer_cause(x) != Some(NoAnswer::Reached)
             || x.call.as_ref().is_none_or(|c| c.op.is_none())
@@ -31973,6 +32064,16 @@ fn part_style(c: &Call) -> Option<a2a::PartStyle> {
 
 /// Whether a media type (lower-case, without parameters) is JSON: `application/json`,
 /// `application/a2a+json` or any other `+json` type (RFC 6839).
+/// Media types used in the field for JSON that are neither `application/json` nor a
+/// `+json` type (HTTP-MEDIA-003's message calls them JSON, not the binding's).
+const JSON_ALIASES: [&str; 5] = [
+    "application/json-rpc",
+    "application/jsonrequest",
+    "application/x-json",
+    "text/json",
+    "text/x-json",
+];
+
 fn is_json_media_type(mt: &str) -> bool {
     mt == "application/json" || mt.ends_with("+json")
 }
@@ -34198,8 +34299,32 @@ impl State {
         if *aseq >= x.req_seq || lseq >= x.req_seq || state.is_terminal() || t.terminal.is_some() {
             return None;
         }
+        // review29a: what the recording shows of the agent around the cancel decides
+        // between a cancel that is broken and an agent that is down.
+        let around = self.answers_around(x);
+        // the calls after the last one the agent answered: failing since then
+        let failing_since = around.iter().rev().take_while(|a| a.failed).count();
+        let seen = match around.last() {
+            None => " (the recording holds no other call to this agent in the minute before, so it cannot tell a broken cancel from an agent that was down: the agent's log at the cancel tells)".to_string(),
+            Some(last) if !last.failed => format!(
+                " (the agent answered {} just before, its last call before the cancel, {}: it was up, so its cancel is what fails, as an executor whose cancel raises does, like ADK's A2aAgentExecutor.cancel() with NotImplementedError)",
+                last.method,
+                match (x.end_t.saturating_sub(last.end_t) + 500_000) / 1_000_000 {
+                    0 => "under a second earlier".to_string(),
+                    n => format!("{n} s earlier"),
+                }
+            ),
+            // two or more calls before the cancel failed the same way: the agent as a whole
+            // was failing (an outage), and -32603 is JSON-RPC's answer for a server that
+            // broke; nothing shows that its cancel in particular is broken
+            Some(_) if failing_since >= 2 => return None,
+            Some(last) => format!(
+                " (the call just before it, {}, failed too, so the recording cannot tell a broken cancel from an agent that was failing: the agent's log at the cancel tells)",
+                last.method
+            ),
+        };
         Some(format!(
-            "task {tid}, which the agent handed out and last showed {}, is live: a cancel the agent does not carry out is refused with TaskNotCancelableError (TASK-003; -32004 UnsupportedOperationError when the agent cancels no task), not an internal error that leaves the client guessing while the task runs on",
+            "task {tid}, which the agent handed out and last showed {}, is live: a cancel the agent does not carry out is refused with TaskNotCancelableError (TASK-003; -32004 UnsupportedOperationError when the agent cancels no task), not an internal error that leaves the client guessing while the task runs on{seen}",
             x.state_term(state)
         ))
     }
@@ -34287,9 +34412,13 @@ fn has_word(text: &str, word: &str) -> bool {
 
 /// AUTH-LEAK-001 (review28a R6): whether the source-looking path `tok` from an error text
 /// is a file the client named in `sent`: the whole path, or its tail from a `/` or `\` on
-/// (the file name at least: `report.py`, `notes/main.go`), occurs in what the client sent
+/// (a folder and the file name at least: `notes/main.go`), occurs in what the client sent
 /// as a whole word. An agent that resolved the user's `notes/main.go` to
 /// `/srv/uploads/u42/notes/main.go` quotes the user's file, not its own code.
+///
+/// A bare file name is not enough (review29a): the client that asked about `report.py`
+/// never sent the folder of `/srv/app/internal/report.py`, so the tail matched must hold a
+/// folder too (`q3/report.py`), which the agent can only have resolved under its own root.
 fn client_named_path(tok: &str, sent: &str) -> bool {
     if sent.is_empty() {
         return false;
@@ -34297,6 +34426,7 @@ fn client_named_path(tok: &str, sent: &str) -> bool {
     std::iter::once(0)
         .chain(tok.match_indices(['/', '\\']).map(|(i, _)| i + 1))
         .filter(|&k| k < tok.len())
+        .filter(|&k| k == 0 || tok[k..].contains(['/', '\\']))
         .any(|k| has_word(sent, &tok[k..]))
 }
 
@@ -34398,8 +34528,27 @@ fn ask_words(text: &str) -> Vec<String> {
 }
 
 /// [`ask_words`] of the text parts of call `x`'s message (`params.message`; none for a
-/// call without one).
+/// call without one), and of the string and number values of its data parts (1.0
+/// `{"data": ...}`, 0.x `{"kind": "data", "data": {...}}`; review29a: an orchestrator
+/// that hands its client's request on as structured data carries the same ticket, amount
+/// and currency, whatever its member names), at most 64 levels deep.
 fn call_ask_words(x: &Exch) -> Vec<String> {
+    fn values(v: &Json, out: &mut String, depth: usize) {
+        if depth > 64 || out.len() > SENT_TEXT_CAP {
+            return;
+        }
+        if let Some(s) = v.as_str() {
+            out.push_str(s);
+            out.push(' ');
+        } else if let Some(a) = v.as_array() {
+            a.iter().for_each(|e| values(e, out, depth + 1));
+        } else if let Some(o) = v.as_object() {
+            o.values().for_each(|e| values(e, out, depth + 1));
+        } else if !v.is_null() && v.as_bool().is_none() {
+            out.push_str(&v.to_string());
+            out.push(' ');
+        }
+    }
     let Some(m) = x
         .call
         .as_deref()
@@ -34413,6 +34562,9 @@ fn call_ask_words(x: &Exch) -> Vec<String> {
             if let Some(t) = p.get("text").and_then(Json::as_str) {
                 text.push_str(t);
                 text.push(' ');
+            }
+            if let Some(d) = p.get("data") {
+                values(d, &mut text, 0);
             }
         }
     }
@@ -35267,4 +35419,288 @@ mod tests {
             assert_eq!(host_port("h", p, 0), format!("h:{p}"));
         }
     }
+}
+
+// ---- q30a (mine29c): a reset stream the client recovered from ---------------------------
+
+/// A STREAM-END-002 told for a task stream the agent's side reset ([`State::reset_cuts`]):
+/// the stream's exchange id, the finding's message, and its index in [`State::out`].
+#[derive(Debug, Clone)]
+struct HeldReset {
+    xid: String,
+    msg: String,
+    at: usize,
+}
+
+impl State {
+    /// STREAM-END-006 (STREAM-003, STREAM-004; 1.0 §3.1.6): task `key` is in
+    /// [`State::reset_cuts`] after its stream was reset (STREAM-END-002 told), and now another exchange's
+    /// subscription stream (SubscribeToTask, 0.x `tasks/resubscribe`) shows it in state `st`
+    /// (at `ptr` of event `seq`): a terminal or interrupted state carries the task on to
+    /// where a stream may end, so the reset is the hop's warning, not the task's
+    /// unfinished stream: the STREAM-END-002 finding becomes STREAM-END-006, with the
+    /// subscription's state as further evidence.
+    fn reset_resumed(&mut self, key: &str, st: TaskState, seq: u64, x: &Exch, ptr: &str) {
+        let resubscribed = x.sse.is_some()
+            && x.call
+                .as_ref()
+                .is_some_and(|c| c.op == Some(Op::SubscribeToTask) && !c.webhook);
+        if !resubscribed || !(st.is_terminal() || st.is_interrupted()) {
+            return;
+        }
+        if self.reset_cuts.get(key).is_none_or(|h| h.xid == x.id) {
+            return;
+        }
+        let Some(h) = self.reset_cuts.remove(key) else {
+            return;
+        };
+        // the STREAM-END-002 told when the stream broke, still the one at its index
+        let told = self.out.get(h.at).is_some_and(|f| {
+            f.rule == r::STREAM_NO_TERMINAL.id
+                && f.evidence
+                    .first()
+                    .is_some_and(|e| e.exchange.as_deref() == Some(h.xid.as_str()))
+        });
+        if !told {
+            return;
+        }
+        let how = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| "SubscribeToTask".into());
+        let state = x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into())));
+        let mut f = Finding::new(
+            &r::STREAM_RESET_RESUMED,
+            format!(
+                "{}; the client resubscribed ({how}, exchange {}) and that stream carried the task on to {}: the task's outcome reached the client, the connection broke on the way",
+                h.msg,
+                x.id,
+                x.state_term(st)
+            ),
+        );
+        let old = &mut self.out[h.at];
+        f.evidence = std::mem::take(&mut old.evidence);
+        f.evidence.push(state);
+        f.leg = old.leg.take();
+        *old = f;
+    }
+}
+
+// ---- q30a (review29a): what else the agent answered around a call ---------------------------
+
+/// How many ended A2A calls [`State::recent_answers`] keeps.
+const RECENT_ANSWERS: usize = 64;
+
+/// How far back (µs of capture time) [`State::answers_around`] looks: a minute.
+const ANSWERS_AROUND_US: u64 = 60_000_000;
+
+/// One ended A2A call ([`State::recent_answers`]): its exchange id, the agent's origin
+/// (scheme, host, port), when it ended (µs), its method as sent, and whether the agent
+/// failed it as a server does when it is down (HTTP 5xx, JSON-RPC -32603, gRPC INTERNAL /
+/// UNAVAILABLE / UNKNOWN, no answer at all).
+#[derive(Debug, Clone)]
+struct RecentAnswer {
+    xid: String,
+    origin: String,
+    end_t: u64,
+    method: String,
+    failed: bool,
+}
+
+impl State {
+    /// Remembers ended client-leg A2A call `x` in [`State::recent_answers`] (not a push
+    /// delivery, not a hop behind a gateway, not the recording proxy's own answer).
+    fn remember_answer(&mut self, x: &Exch) {
+        let Some(c) = x
+            .call
+            .as_ref()
+            .filter(|c| c.op.is_some_and(Op::is_task_op) && !c.webhook)
+        else {
+            return;
+        };
+        if self.behind_hop(x) || x.synthetic {
+            return;
+        }
+        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+            return;
+        };
+        let failed = match x.status {
+            None => true,
+            Some(s) if s >= 500 => true,
+            Some(_) if x.grpc.is_some() => x
+                .trailers
+                .get("grpc-status")
+                .or_else(|| x.resp_headers.get("grpc-status"))
+                .is_some_and(|v| matches!(v.trim(), "2" | "13" | "14")),
+            Some(_) if c.binding == Some(Binding::JsonRpc) && x.sse.is_none() => {
+                let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+                serde_json::from_slice::<Value>(&body[..body.len().min(SENT_TEXT_CAP)])
+                    .ok()
+                    .and_then(|v| v.pointer("/error/code").and_then(Value::as_i64))
+                    == Some(jsonrpc::INTERNAL_ERROR)
+            }
+            Some(_) => false,
+        };
+        if self.recent_answers.len() >= RECENT_ANSWERS {
+            self.recent_answers.pop_front();
+        }
+        self.recent_answers.push_back(RecentAnswer {
+            xid: x.id.clone(),
+            origin,
+            end_t: x.end_t,
+            method: c
+                .method
+                .clone()
+                .unwrap_or_else(|| c.op.map_or("?", Op::name).to_string()),
+            failed,
+        });
+    }
+
+    /// The other A2A calls to the agent of call `x` (same origin) that ended in the
+    /// [`ANSWERS_AROUND_US`] before `x` ended, oldest first.
+    fn answers_around(&self, x: &Exch) -> Vec<RecentAnswer> {
+        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+            return Vec::new();
+        };
+        let from = x.end_t.max(x.req_t).saturating_sub(ANSWERS_AROUND_US);
+        self.recent_answers
+            .iter()
+            .filter(|a| a.xid != x.id && a.origin == origin && a.end_t >= from)
+            .cloned()
+            .collect()
+    }
+}
+
+// ---- q30a (mine29a): a task served to another caller -------------------------------------
+
+/// The principal the credentials of exchange `x` name, when they name one: a JWT bearer
+/// token's `iss` and `sub` (`jwt <iss> <sub>`, read from the token's payload, never its
+/// signature), a Basic credential's user name (`basic <user>`). `None` for an opaque
+/// token, an API key, a redacted value or no Authorization header: then two credentials
+/// cannot be told to belong to one user or two (AUTH-SCOPE-004).
+fn credential_subject(x: &Exch) -> Option<String> {
+    use base64::Engine as _;
+    let v = x.req_headers.get("authorization")?.trim();
+    if v.contains(crate::record::redact::REDACTED) {
+        return None;
+    }
+    let (scheme, cred) = v.split_once(' ')?;
+    let cred = cred.trim();
+    if scheme.eq_ignore_ascii_case("bearer") {
+        let mut segs = cred.split('.');
+        let (_, payload, _) = (segs.next()?, segs.next()?, segs.next()?);
+        if payload.len() > 8192 {
+            return None;
+        }
+        let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload.trim_end_matches('='))
+            .ok()?;
+        let claims: Value = serde_json::from_slice(&raw).ok()?;
+        let sub = claims.get("sub").and_then(Value::as_str)?;
+        let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
+        return Some(format!("jwt {iss} {sub}"));
+    }
+    if scheme.eq_ignore_ascii_case("basic") {
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(cred)
+            .ok()?;
+        let text = String::from_utf8(raw).ok()?;
+        let (user, _) = text.split_once(':')?;
+        return Some(format!("basic {user}"));
+    }
+    None
+}
+
+impl State {
+    /// AUTH-SCOPE-003 / AUTH-SCOPE-004 (AUTH-006, TASK-009; mine29a): a successful
+    /// GetTask, CancelTask or SubscribeToTask answer on exchange `x` shows task `id` (key
+    /// `key`; its state at `ptr` of event `seq`), which an earlier call handed out under
+    /// credentials with another [`caller_fingerprint`] than this call's (`caller`).
+    /// Credentials that name their subjects ([`credential_subject`]) decide: another
+    /// subject is AUTH-SCOPE-003's error, the same one (a refreshed token) nothing; when
+    /// either names none, AUTH-SCOPE-004's note. Once per task.
+    fn task_served_to_other_caller(
+        &mut self,
+        key: &str,
+        id: &str,
+        caller: Option<u64>,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        let Some(c) = x.call.as_ref() else { return };
+        if c.webhook
+            || !matches!(
+                c.op,
+                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+            )
+            || !x.is_success()
+            || c.task_id() != Some(id)
+        {
+            return;
+        }
+        let Some(me) = caller else { return };
+        let Some(t) = self.tasks.get(key) else { return };
+        let (Some(creator), Some((aseq, axid))) = (t.caller, t.announced.clone()) else {
+            return;
+        };
+        if creator == me || aseq >= x.req_seq || self.scope_served_told.contains(key) {
+            return;
+        }
+        let first = t.caller_subject.clone();
+        let now = credential_subject(x);
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        let (rule, msg) = match (&first, &now) {
+            (Some(a), Some(b)) if a == b => return,
+            (Some(a), Some(b)) => (
+                &r::AUTH_SCOPE_OTHER_SUBJECT,
+                format!(
+                    "agent answered {op} of task {id} with the task, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, where TaskNotFoundError is due (AUTH-006, TASK-009)",
+                    subject_words(b),
+                    subject_words(a)
+                ),
+            ),
+            _ => (
+                &r::AUTH_SCOPE_OTHER_CREDENTIAL,
+                format!(
+                    "agent answered {op} of task {id} with the task under other credentials than the ones it handed the task out under; the recording cannot tell whether both belong to one user (a refreshed token) or to two, which would make this another caller's task served (AUTH-006)"
+                ),
+            ),
+        };
+        if self.scope_served_told.len() < MAX_TASKS {
+            self.scope_served_told.insert(key.to_string());
+        }
+        self.areas.insert("auth");
+        self.find(
+            rule,
+            msg,
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(id.to_string())),
+                },
+                x.ev(x.req_ev_seq()),
+                x.ev_at(seq, ptr, None),
+            ],
+            &x.leg,
+        );
+    }
+}
+
+/// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
+/// "https://idp")`, `user "ana"`.
+fn subject_words(s: &str) -> String {
+    if let Some(rest) = s.strip_prefix("jwt ") {
+        let (iss, sub) = rest.split_once(' ').unwrap_or(("", rest));
+        return if iss.is_empty() {
+            format!("subject {}", json_quote(sub))
+        } else {
+            format!("subject {} (issuer {})", json_quote(sub), json_quote(iss))
+        };
+    }
+    let user = s.strip_prefix("basic ").unwrap_or(s);
+    format!("user {}", json_quote(user))
 }

@@ -761,6 +761,13 @@ rule!(STREAM_ERROR_END, "STREAM-END-005", "stream-cut-by-error-before-terminal",
     "task stream ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception) or a later read shows the task FAILED (the stream withheld the terminal state)",
     "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state, then close; an error after the Task leaves the client without the task's outcome while GetTask shows it FAILED. With an SDK this is the executor: Python (a2a-python) catch the exception and call TaskUpdater.failed(message) instead of letting it escape execute() (the SDK answers -32603 / gRPC UNKNOWN and leaks the exception text), and -32006 InvalidAgentResponseError is the SDK refusing an event the executor published (a Message after the Task, an append to an artifact never created: give every chunk of one artifact the same artifact_id); JS (a2a-js) publish status-update / artifact-update events after the task, a final status-update, then eventBus.finished()");
 
+// q30a (mine29c): a reset the client recovered from is the hop's fault, not the task's
+// stream left unfinished (STREAM-003 is kept across the resubscription, 1.0 §3.1.6).
+rule!(STREAM_RESET_RESUMED, "STREAM-END-006", "stream-reset-task-resumed", Warning, Streaming,
+    ["STREAM-003", "STREAM-004"],
+    "task stream was reset by the agent's side before a terminal or interrupted state, and the client got the task on to such a state by resubscribing (SubscribeToTask, 0.x tasks/resubscribe): the task's outcome reached the client, the connection broke on the way",
+    "find out what broke the connection mid-stream: the agent's log and process at that moment (a crash, a restart, an exception that escaped the streaming handler) or a load balancer or ingress in between (its idle or maximum request time: write SSE comments such as ': keep-alive' every few seconds); keep every task stream open until the terminal or interrupted state. The client's resubscription recovered the task: keep that reconnect logic, since any reset costs a reconnect and the events sent while disconnected unless the agent replays them");
+
 // ---- SSE framing ------------------------------------------------------------------------
 rule!(HTTP_MEDIA_TYPE_REFUSED, "HTTP-MEDIA-001", "binding-media-type-refused", Error, Interop,
     ["RPC-001", "REST-003"],
@@ -772,7 +779,7 @@ rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refuse
     "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
 rule!(HTTP_MEDIA_TYPE_CLIENT, "HTTP-MEDIA-003", "client-request-media-type-wrong", Warning, Interop,
     ["RPC-001", "REST-003", "REST-001"],
-    "client sent an A2A request body under a media type that is not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...)",
+    "client sent an A2A request body under a media type that is not its binding's: not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...) or JSON under another name (application/json-rpc, text/json, a vendor +json type; 1.0's application/a2a+json on a 0.x call)",
     "send JSON-RPC requests and 0.3 HTTP+JSON bodies as Content-Type: application/json (RPC-001, REST-003 MUST) and 1.0 HTTP+JSON bodies as application/a2a+json (or application/json): curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json', and an agent that checks the media type refuses the call with 415 Unsupported Media Type");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
@@ -938,6 +945,18 @@ rule!(AUTH_SCOPE_OTHER_TENANT, "AUTH-SCOPE-002", "other-tenants-task-served", Er
     ["TASK-009", "AUTH-006", "CARD-008"],
     "agent served GetTask, CancelTask, SubscribeToTask or a push notification config call (Create, Get, List, Delete) under one tenant of an interface on a task it handed out under another tenant, instead of TaskNotFoundError",
     "scope every task operation by the request's tenant (the `/{tenant}` path segment, the `tenant` member): look the task id up among the tasks of that tenant only, and answer a task of another tenant like an unknown one, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a shared task store keyed by task id alone lets any tenant read, cancel and subscribe to every other tenant's tasks, and read or plant the webhooks of their push notification configs");
+// q30a (mine29a): a task served to another caller (AUTH-006: get, cancel and subscribe
+// are scoped to the caller). An error only when the credentials name their subjects and
+// those differ; other credentials whose subject the recording cannot read are a note (a
+// refreshed token of the same user has other bytes).
+rule!(AUTH_SCOPE_OTHER_SUBJECT, "AUTH-SCOPE-003", "other-callers-task-served", Error, Security,
+    ["AUTH-006", "TASK-009"],
+    "agent served GetTask, CancelTask or SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe) with the task to a caller whose credentials name another subject (a JWT bearer token's iss and sub, a Basic user name) than the credentials the task was handed out under",
+    "scope every task operation by the authenticated caller: keep the principal (the token's iss and sub, the user) with each task and answer a call of another principal like one on an unknown task, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a task store keyed by task id alone lets any caller who learns an id read, cancel and follow another user's task");
+rule!(AUTH_SCOPE_OTHER_CREDENTIAL, "AUTH-SCOPE-004", "task-served-under-other-credentials", Note, Security,
+    ["AUTH-006", "TASK-009"],
+    "agent served GetTask, CancelTask or SubscribeToTask with the task to a call under other credentials than the ones the task was handed out under, whose subjects the recording cannot compare (opaque tokens, API keys): the same user with a refreshed token, or another caller",
+    "check that the agent scopes tasks by the authenticated principal (AUTH-006): if the two credentials belong to different users, the agent must answer TaskNotFoundError; a recording with JWT bearer tokens (or a test that uses two users' credentials on purpose) tells the two apart");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
     "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
@@ -1146,6 +1165,8 @@ pub static RULES: &[Rule] = &[
     AUTH_CLIENT_CREDENTIAL_MISSING,
     AUTH_SCOPE_EXISTENCE_REVEALED,
     AUTH_SCOPE_OTHER_TENANT,
+    AUTH_SCOPE_OTHER_SUBJECT,
+    AUTH_SCOPE_OTHER_CREDENTIAL,
     AUTH_ENDPOINT_NOT_TLS,
     TLS_CLIENT_DOWNGRADE,
     TLS_AGENT_CLEARTEXT,
@@ -1314,6 +1335,7 @@ pub static RULES: &[Rule] = &[
     STREAM_OPEN_AFTER_TERMINAL,
     STREAM_AFTER_MESSAGE_0X,
     STREAM_ERROR_END,
+    STREAM_RESET_RESUMED,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,

@@ -707,7 +707,7 @@ case("K10-v10-stream-reset-client-resubscribes", lambda: C10() + [
     {**RPC(2, "GetTask", {"id": "t1"}), "id": "g"}, {**resp(ok(2, task10(state="WORKING", n=2))), "id": "g"},
     {**req(A, rpc(3, "SubscribeToTask", {"id": "t1"}), headers=S10), "id": "s2"}, {**resp("", headers=SSE), "id": "s2"},
     {**chunk(ev({"task": task10(state="WORKING", n=2)}, 3)), "id": "s2"}, {**chunk(ev(DONE(3), 3)), "id": "s2"}, {**chunk("", close="eof"), "id": "s2"}],
-    [("STREAM-END-002", E)], "the stream's connection resets while the task works (the agent's side); the client recovers by GetTask and SubscribeToTask")
+    [("STREAM-END-006", W)], "the stream's connection resets while the task works (the agent's side); the client recovers by GetTask and SubscribeToTask, whose stream carries the task to COMPLETED: the reset hop is STREAM-END-006's warning, not an unfinished task stream (q30a, mine29c)")
 
 # ---------------------------------------------------------------- round four
 case("H26-v10-rest-push-config-patch-refused", lambda: R10() + rsend_w() + [

@@ -139,9 +139,9 @@ case("f367-v03-stream-cut-by-idle-timeout-resubscribed", [
     chunk(80.0, sse(ok("s-2", {"kind": "artifact-update", "taskId": "t-2224", "contextId": "c-2224", "artifact": {"artifactId": "a-2224", "parts": [{"kind": "text", "text": "12 partitions, 2 skewed"}]}, "lastChunk": True}))),
     chunk(80.01, sse(ok("s-2", {"kind": "status-update", "taskId": "t-2224", "contextId": "c-2224", "status": {"state": "completed", "timestamp": TS}, "final": True}))),
     chunk(80.02, "", close="eof"),
-], [("stream-ended-without-terminal", "error")],
+], [("stream-reset-task-resumed", "warning")],
  "https://github.com/redpanda-data/console/pull/2224 (long-running agent tasks lose their SSE stream to a load balancer timeout mid-task; the UI now reconnects with tasks/resubscribe, which the task survives server-side)",
- "the message/stream stream went silent after working and was cut 60 s later, before any terminal or interrupted state (STREAM-003, STREAM-008): something on the path (the load balancer's idle timeout) dropped it, and an agent with a quiet phase longer than a proxy's idle timeout should write SSE comments to keep it open. The client's tasks/resubscribe gets the rest, which is the recovery 0.3 §7.9 offers")
+ "the message/stream stream went silent after working and was cut 60 s later, before any terminal or interrupted state (STREAM-003, STREAM-008): something on the path (the load balancer's idle timeout) dropped it, and an agent with a quiet phase longer than a proxy's idle timeout should write SSE comments to keep it open. The client's tasks/resubscribe gets the rest, which is the recovery 0.3 §7.9 offers: the task reached completed over it, so the reset hop is STREAM-END-006's warning, not STREAM-END-002's unfinished task stream (q30a, mine29c)")
 
 # --- base URLs behind fronts ----------------------------------------------------------------------
 XP = "https://sg.cloud.xagent.example.test"

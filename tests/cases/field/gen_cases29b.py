@@ -100,9 +100,9 @@ case("f586-v03-platform-stream-error-event-without-id", [
     resp(0.02, 200, "", ctype=SSE),
     chunk(0.03, sse({"jsonrpc": "2.0", "error": {"code": -32603, "message": "Agent provider is not ready"}})),
     chunk(0.031, "", close="eof"),
-], [("jsonrpc-response-malformed", "error"), ("stream-event-envelope-wrong", "error")],
+], [("stream-event-envelope-wrong", "error")],
  R1497 + " (while the Agent Stack server is still starting the agent's provider, its A2A proxy answers with errors of its own; the a2a-js client reported `SSE Event's JSON-RPC response ID mismatch. Client request ID: 1, event response ID: undefined`. The event's bytes are rebuilt from that message)",
- "every event of a 0.3 JSON-RPC stream is a JSON-RPC response carrying the request's id (0.3 §7.2, RPC-002, RPC-005); an error event without an id belongs to no request, and the a2a-js client refuses it")
+ "every event of a 0.3 JSON-RPC stream is a JSON-RPC response carrying the request's id (0.3 §7.2, RPC-002, RPC-005); an error event without an id belongs to no request, and the a2a-js client refuses it. One fault, one error (q30a, mine29b): STREAM-SHAPE-002, whose RPC-005 names the request id of every stream event, not also RPC-ENVELOPE-001")
 
 # a2aproject/a2a-go #269: a 1.0 HTTP+JSON client against Agent Engine's 0.3 HTTP+JSON interface
 R269 = "https://github.com/a2aproject/a2a-go/issues/269"
