@@ -18,9 +18,7 @@ use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::event::{Body, CallerBy, Event, EventKind, ExchangeId, Headers, Outcome};
-use crate::model::json::{
-    is_string_stop, next_string_stop, string_stops, string_stops16, word_at,
-};
+use crate::model::json::{is_string_stop, next_string_stop, string_stops, string_stops16, word_at};
 
 /// Every key an event line can carry (all kinds together).
 enum Field {
