@@ -6344,7 +6344,7 @@ impl State {
         let leg = x.leg.as_deref().unwrap_or("");
         // Joined by hand: `format!` cost ~1,000 instructions per exchange here (perf30).
         let mut key = String::with_capacity(leg.len() + origin.len() + path.len() + 2);
-        for (i, piece) in [leg, origin, &path].into_iter().enumerate() {
+        for (i, piece) in [leg, origin, path].into_iter().enumerate() {
             if i > 0 {
                 key.push('\u{0}');
             }
