@@ -34178,7 +34178,7 @@ mod tests {
 }
 
 /// A set of `'static` names (the areas exercised, the dialect labels) in name order, as the
-/// outcome lists them. The verifier adds a name several times per exchange (~16 `insert`s
+/// outcome lists them. The verifier adds a name several times per exchange (~7.5 `insert`s
 /// per call, 1.7 % of offline verify in a `BTreeSet` of string compares: docs/
 /// performance.md, "Session 30"): a name already added is found first among the last
 /// added ones by address and length (no string compare); any other goes to the set.
