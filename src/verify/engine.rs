@@ -34178,10 +34178,10 @@ mod tests {
 }
 
 /// A set of `'static` names (the areas exercised, the dialect labels) in name order, as the
-/// outcome lists them. The verifier adds a name several times per exchange (~7.5 `insert`s
-/// per call, 1.7 % of offline verify in a `BTreeSet` of string compares: docs/
-/// performance.md, "Session 30"): a name already added is found first among the last
-/// added ones by address and length (no string compare); any other goes to the set.
+/// outcome lists them. The verifier adds names ~7.5 times per exchange (1.7 % of offline
+/// verify in a `BTreeSet` of string compares: docs/performance.md, "Session 30"): a name
+/// already added is found first among the (first 64) names added, by address and length
+/// (no string compare); any other goes to the set.
 #[derive(Debug, Default)]
 struct NameSet {
     set: BTreeSet<&'static str>,
