@@ -2069,12 +2069,19 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
 /// REST-003); 0.x JSON-RPC timestamps are free strings (the 0.x examples are naive) and
 /// are not judged here: [`status_timestamp_type_problem_0x`] judges only their JSON type.
 pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, String)> {
+    status_timestamp_problem_at(status, ptr, "")
+}
+
+/// [`status_timestamp_problem`] of the `TaskStatus` at `base` + `tail` (`tail` "" or
+/// "/status"): the pointer `{base}{tail}/timestamp` is written only for a problem (the
+/// task rules ask once per task; perf30).
+fn status_timestamp_problem_at(status: &Json, base: &str, tail: &str) -> Option<(String, String)> {
     let ts = status.get("timestamp")?;
-    let at = format!("{ptr}/timestamp");
+    let at = || format!("{base}{tail}/timestamp");
     match ts.as_str() {
         None if matches!(ts, Json::Null) => None,
         None => Some((
-            at,
+            at(),
             format!(
                 "status timestamp is {}, not an RFC 3339 string",
                 json_type_name(ts)
@@ -2082,7 +2089,7 @@ pub fn status_timestamp_problem(status: &Json, ptr: &str) -> Option<(String, Str
         )),
         Some(s) => rfc3339_problem(s).map(|why| {
             (
-                at,
+                at(),
                 format!("status timestamp {s:?} is not an RFC 3339 date-time with a zone ({why})"),
             )
         }),
@@ -2111,13 +2118,23 @@ fn json_type_name(v: &Json) -> &'static str {
 /// string's format is not judged on 0.x (naive times are common and ISO 8601 allows them).
 /// Returns `(JSON Pointer, message)`, `None` when absent, `null` or a string.
 pub fn status_timestamp_type_problem_0x(status: &Json, ptr: &str) -> Option<(String, String)> {
+    status_timestamp_type_problem_0x_at(status, ptr, "")
+}
+
+/// [`status_timestamp_type_problem_0x`] of the `TaskStatus` at `base` + `tail`, the
+/// pointer written only for a problem (perf30).
+fn status_timestamp_type_problem_0x_at(
+    status: &Json,
+    base: &str,
+    tail: &str,
+) -> Option<(String, String)> {
     let ts = status.get("timestamp")?;
     if matches!(ts, Json::Null | Json::String(_)) {
         return None;
     }
     let what = json_type_name(ts);
     Some((
-        format!("{ptr}/timestamp"),
+        format!("{base}{tail}/timestamp"),
         format!("status timestamp is {what}, not the ISO 8601 string 0.x TaskStatus.timestamp is"),
     ))
 }
@@ -2369,12 +2386,9 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
     // Timestamp parsers reject a time without a zone just as 1.0's do (breaker13 M7).
     if let Some(st) = o.get("status") {
         if matches!(style, PartStyle::V1 | PartStyle::V0Rest) {
-            out.extend(status_timestamp_problem(st, &format!("{ptr}/status")));
+            out.extend(status_timestamp_problem_at(st, ptr, "/status"));
         } else {
-            out.extend(status_timestamp_type_problem_0x(
-                st,
-                &format!("{ptr}/status"),
-            ));
+            out.extend(status_timestamp_type_problem_0x_at(st, ptr, "/status"));
         }
     }
     if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {

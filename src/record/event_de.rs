@@ -18,7 +18,7 @@ use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use super::event::{Body, CallerBy, Event, EventKind, ExchangeId, Headers, Outcome};
-use crate::model::json::{is_string_stop, next_string_stop, string_stops, word_at};
+use crate::model::json::{is_string_stop, next_string_stop, string_stops, string_stops16, word_at};
 
 /// Every key an event line can carry (all kinds together).
 enum Field {
@@ -681,7 +681,18 @@ impl<'a> Scan<'a> {
             // The plain run up to the next stop byte, 8 bytes at a time: store the word,
             // then keep only the bytes before its first stop byte.
             loop {
-                if let Some(w) = word_at(b, i) {
+                // 16 bytes at a time where SSE2 is (`o + 16 <= i + 16 <= b.len()`).
+                if let Some(m) = string_stops16(b, i) {
+                    out[o..o + 16].copy_from_slice(&b[i..i + 16]);
+                    if m != 0 {
+                        let k = m.trailing_zeros() as usize;
+                        o += k;
+                        i += k;
+                        break;
+                    }
+                    o += 16;
+                    i += 16;
+                } else if let Some(w) = word_at(b, i) {
                     out[o..o + 8].copy_from_slice(&w.to_le_bytes());
                     let m = string_stops(w);
                     if m != 0 {

@@ -31,8 +31,15 @@ impl AreaSet {
     }
 
     /// Marks `area` exercised, by the current exchange when there is one.
+    ///
+    /// An area the current exchange already marked is found among `cur_marked` (a short
+    /// scan) without a lookup in the ordered set (perf30: the verifier marks areas ~7.5
+    /// times per exchange; the `BTreeSet` insert alone was 1.7 % of offline verify).
     pub fn insert(&mut self, area: &'static str) -> bool {
-        if !self.cur.is_empty() && !self.cur_marked.contains(&area) {
+        if !self.cur.is_empty() && self.cur_marked.contains(&area) {
+            return false;
+        }
+        if !self.cur.is_empty() {
             self.cur_marked.push(area);
             let xs = self.by_area.entry(area).or_default();
             if xs.len() < MAX_AREA_EXCHANGES && !xs.contains(self.cur.as_str()) {
@@ -43,6 +50,7 @@ impl AreaSet {
     }
 
     pub fn remove(&mut self, area: &str) -> bool {
+        self.cur_marked.retain(|a| *a != area);
         self.by_area.remove(area);
         self.set.remove(area)
     }
