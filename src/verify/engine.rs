@@ -8288,7 +8288,7 @@ impl State {
                 {
                     self.stream_once(x, &r::DATA_TASK_CONTENT_REPEATED, msg, ev);
                 }
-                self.refused_message_stored(x, p.inner, &p.pointer, seq, "stream task event");
+                self.refused_message_stored(x, p.inner, &p.pointer, seq, &"stream task event");
                 if let Some((msg, ev)) = self.history_user_message_as_agent(
                     x,
                     p.inner,
@@ -19278,7 +19278,7 @@ impl State {
                     {
                         self.find(&r::DATA_TASK_CONTENT_REPEATED, msg, ev, &x.leg);
                     }
-                    self.refused_message_stored(x, o, &ptr, bseq, "listed task of ListTasks");
+                    self.refused_message_stored(x, o, &ptr, bseq, &"listed task of ListTasks");
                     if let Some((msg, ev)) = self.history_user_message_as_agent(
                         x,
                         o,
@@ -34829,7 +34829,14 @@ impl State {
     /// the agent stored the message it said it rejected, so the task's history (the
     /// conversation the agent goes on from) holds a turn the client was told was refused.
     /// Told once per refused message.
-    fn refused_message_stored(&mut self, x: &Exch, o: &Obj, ptr: &str, seq: u64, what: &str) {
+    fn refused_message_stored(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        ptr: &str,
+        seq: u64,
+        what: &dyn std::fmt::Display,
+    ) {
         if self.refused_followups.is_empty() {
             return;
         }
