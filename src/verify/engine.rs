@@ -35575,8 +35575,10 @@ impl State {
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
 
 /// The principal the credentials of exchange `x` name, when they name one: a JWT bearer
-/// token's `iss` and `sub` (`jwt <iss> <sub>`, read from the token's payload, never its
-/// signature), a Basic credential's user name (`basic <user>`). `None` for an opaque
+/// token's `iss` and `sub` (`jwt <iss>\0<sub>`, read from the token's payload, never its
+/// signature), a Basic credential's user name (`basic <user>`) when it has a password too
+/// (a Basic credential with an empty password or user carries its secret in the other
+/// half: no subject, never printed). `None` for an opaque
 /// token, an API key, a redacted value or no Authorization header: then two credentials
 /// cannot be told to belong to one user or two (AUTH-SCOPE-004).
 fn credential_subject(x: &Exch) -> Option<String> {
@@ -35599,14 +35601,22 @@ fn credential_subject(x: &Exch) -> Option<String> {
         let claims: Value = serde_json::from_slice(&raw).ok()?;
         let sub = claims.get("sub").and_then(Value::as_str)?;
         let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
-        return Some(format!("jwt {iss} {sub}"));
+        // NUL between them: an issuer with a space in it is no other (iss, sub) pair
+        // (review30a: `a b`+`c` and `a`+`b c` were one subject)
+        return Some(format!("jwt {iss}\u{0}{sub}"));
     }
     if scheme.eq_ignore_ascii_case("basic") {
         let raw = base64::engine::general_purpose::STANDARD
             .decode(cred)
             .ok()?;
         let text = String::from_utf8(raw).ok()?;
-        let (user, _) = text.split_once(':')?;
+        let (user, password) = text.split_once(':')?;
+        // An empty password or user: the other half is the secret itself (Stripe's
+        // `sk_live_...:`, an API key given as the Basic user), no user name to compare
+        // or to print in a finding (review30a).
+        if user.is_empty() || password.is_empty() {
+            return None;
+        }
         return Some(format!("basic {user}"));
     }
     None
@@ -35694,7 +35704,7 @@ impl State {
 /// "https://idp")`, `user "ana"`.
 fn subject_words(s: &str) -> String {
     if let Some(rest) = s.strip_prefix("jwt ") {
-        let (iss, sub) = rest.split_once(' ').unwrap_or(("", rest));
+        let (iss, sub) = rest.split_once('\u{0}').unwrap_or(("", rest));
         return if iss.is_empty() {
             format!("subject {}", json_quote(sub))
         } else {
