@@ -172,3 +172,61 @@ fn malformed_credentials_never_panic() {
         }
     }
 }
+
+/// A native reverse-proxy recording: `proxy --listen 127.0.0.1:8080 --upstream
+/// http://10.0.0.5:9000`, the card fetched through it listing two JSON-RPC 1.0
+/// interfaces, `first` then the proxy's own `http://127.0.0.1:8080/a2a`, and a SendMessage
+/// to the second.
+fn reverse_recording_two_equal_interfaces(first: &str) -> Vec<serde_json::Value> {
+    let card = json!({"name": "Demo", "description": "Demo agent",
+        "supportedInterfaces": [
+            {"url": first, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
+            {"url": "http://127.0.0.1:8080/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "version": "1.0.0", "capabilities": {"streaming": true, "pushNotifications": false},
+        "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}]});
+    let send = json!({"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"text": "hi"}]}}});
+    let answer = json!({"jsonrpc": "2.0", "id": 1, "result": {"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-03-02T10:15:00.000Z"}}}});
+    let up = "http://10.0.0.5:9000";
+    vec![
+        json!({"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"}, "startedAt": "2026-03-02T10:15:00.000Z", "mode": "reverse", "listen": ["127.0.0.1:8080"], "routes": [{"prefix": "/", "upstream": up}], "redacted": true}),
+        json!({"seq": 1, "t_us": 1000, "exchange": "e1", "type": "conn_open", "conn": 1, "peer": "127.0.0.1:50000", "local": "127.0.0.1:8080"}),
+        json!({"seq": 2, "t_us": 1100, "exchange": "e1", "type": "request_head", "conn": 1, "method": "GET", "url": "http://127.0.0.1:8080/.well-known/agent-card.json", "version": "HTTP/1.1", "headers": [["host", "127.0.0.1:8080"], ["accept", "application/json"]], "upstream": format!("{up}/.well-known/agent-card.json")}),
+        json!({"seq": 3, "t_us": 1200, "exchange": "e1", "type": "response_head", "status": 200, "version": "HTTP/1.1", "headers": [["content-type", "application/json"], ["cache-control", "public, max-age=300"]]}),
+        json!({"seq": 4, "t_us": 1300, "exchange": "e1", "type": "response_chunk", "body": card.to_string()}),
+        json!({"seq": 5, "t_us": 1400, "exchange": "e1", "type": "exchange_end", "outcome": "complete", "request_bytes": 0, "response_bytes": card.to_string().len()}),
+        json!({"seq": 6, "t_us": 2000, "exchange": "e2", "type": "request_head", "conn": 1, "method": "POST", "url": "http://127.0.0.1:8080/a2a", "version": "HTTP/1.1", "headers": [["host", "127.0.0.1:8080"], ["content-type", "application/json"], ["a2a-version", "1.0"]], "upstream": format!("{up}/a2a")}),
+        json!({"seq": 7, "t_us": 2100, "exchange": "e2", "type": "request_body", "body": send.to_string()}),
+        json!({"seq": 8, "t_us": 2200, "exchange": "e2", "type": "response_head", "status": 200, "version": "HTTP/1.1", "headers": [["content-type", "application/json"]]}),
+        json!({"seq": 9, "t_us": 2300, "exchange": "e2", "type": "response_chunk", "body": answer.to_string()}),
+        json!({"seq": 10, "t_us": 2400, "exchange": "e2", "type": "exchange_end", "outcome": "complete", "request_bytes": send.to_string().len(), "response_bytes": answer.to_string().len()}),
+    ]
+}
+
+/// BIND-USE-003 said the client "never tried" the card's first equal interface when that
+/// entry is on another origin than this reverse proxy's listener: such calls go around
+/// the proxy and are never in its recording (the client may well have tried it, or the
+/// card names a public host the user put no proxy in front of). A reverse recording
+/// judges an earlier entry only at the origin the client used; a same-origin one still is.
+#[test]
+fn bind_use_003_judges_no_interface_a_reverse_proxy_cannot_see() {
+    let o = verify(&reverse_recording_two_equal_interfaces(
+        "https://eu.agent.example.test/a2a",
+    ));
+    let b: Vec<_> = o
+        .findings
+        .iter()
+        .filter(|f| f.rule == "BIND-USE-003")
+        .collect();
+    assert!(b.is_empty(), "{b:#?}");
+    // control: the earlier entry at the proxy's own origin, on another path, is seen
+    let o = verify(&reverse_recording_two_equal_interfaces(
+        "http://127.0.0.1:8080/primary",
+    ));
+    let b: Vec<_> = o
+        .findings
+        .iter()
+        .filter(|f| f.rule == "BIND-USE-003")
+        .collect();
+    assert_eq!(b.len(), 1, "{:#?}", o.findings);
+}

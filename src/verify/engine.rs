@@ -26090,6 +26090,7 @@ impl State {
                 .collect();
             used.sort_by_key(|(k, _)| *k);
             let ifs = &card.view.interfaces;
+            let mode = self.mode;
             let hit = used.iter().find_map(|(j, at)| {
                 let later = ifs.get(*j)?;
                 let dv = later.version.as_deref().and_then(Dialect::from_version)?;
@@ -26098,6 +26099,7 @@ impl State {
                     .enumerate()
                     .find(|(i, e)| {
                         !used.iter().any(|(k, _)| k == i)
+                            && earlier_interface_visible(mode, &e.url, &later.url)
                             && e.pointer().starts_with("/supportedInterfaces")
                             && e.binding.eq_ignore_ascii_case(&later.binding)
                             && e.version.as_deref().and_then(Dialect::from_version) == Some(dv)
@@ -35570,6 +35572,26 @@ impl State {
             .cloned()
             .collect()
     }
+}
+
+// ---- review30a: BIND-USE-003 only where the recording could see the earlier interface ----
+
+/// Whether a call a client made to `earlier` (an earlier card interface url, BIND-USE-003)
+/// would be in a recording of `mode` that holds the client's call to `later`: a reverse
+/// proxy records only what comes to its own listeners, so an earlier entry at another
+/// origin than the one used may have been tried (and failed, or been answered) around it;
+/// an earlier entry on a loopback or private host, when the used one is not, is one the
+/// client cannot reach (the card's fault, CARD-URL rules), not one it skipped. In other
+/// modes (forward proxy, HAR, transcript, probe) every call of the client is seen.
+fn earlier_interface_visible(mode: CaptureMode, earlier: &str, later: &str) -> bool {
+    let (Some(e), Some(l)) = (parse_url(earlier), parse_url(later)) else {
+        return false;
+    };
+    if e.origin() == l.origin() {
+        return true;
+    }
+    mode != CaptureMode::Reverse
+        && (host_class(&l.host).is_internal() || !host_class(&e.host).is_internal())
 }
 
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
