@@ -25963,11 +25963,16 @@ impl State {
         // on 8443): only a front this recording proves (reverse mode, a rewrite that gave
         // up), an https front naming plain http or an internal host makes the other port
         // the agent's own.
+        // A card found by its shape at a path of its own (a registry's `/v0/agents/foo`,
+        // [`State::card_at_own_path`]) is often another agent's card that a registry or
+        // catalogue on the same host lists: its internal host proves no front (review30a).
+        let own_path_card =
+            x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetCard)) && !is_card_path(&x.path);
         let proven = self.mode == CaptureMode::Reverse
             || x.card_rewrite_skipped.is_some()
             || (front.scheme.eq_ignore_ascii_case("https")
                 && u.scheme.eq_ignore_ascii_case("http"))
-            || host_class(&u.host).is_internal();
+            || (host_class(&u.host).is_internal() && !own_path_card);
         if !proven {
             return false;
         }

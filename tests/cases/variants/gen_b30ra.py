@@ -53,4 +53,27 @@ case("b30r-a-B2-v10-first-equal-interface-other-public-host-skipped",
      "control: the earlier entry is a public host the client could call and the transcript holds no call to it: BIND-USE-003 still fires",
      SRC_B)
 
+SRC_C = "review30a: cards recognised by their shape at any path (mine30c, State::card_at_own_path) were judged as the serving host's own card by CARD-URL-009"
+def reg_card(url):
+    c = card_doc([(url, "JSONRPC", "1.0")])
+    c["name"] = "Foo"
+    return c
+def get_json(url, body, t=0.01):
+    return [{"dir": "req", "method": "GET", "url": url, "headers": {"accept": "application/json"}, "body": "", "t": t},
+            {"dir": "resp", "status": 200, "headers": {"content-type": "application/json", "cache-control": "public, max-age=300"}, "body": json.dumps(body), "t": t + 0.01}]
+# C1: a local agent registry (localhost:8000) serves the card of agent foo, which listens on
+# localhost:9999: the registry lists the agent, it is no front the card goes around.
+case("b30r-a-C1-legal-v10-local-registry-serves-other-agents-card",
+     get_json("http://localhost:8000/v0/agents/foo", reg_card("http://localhost:9999/a2a")),
+     [],
+     "legal: a registry or catalogue on the developer's machine lists agent foo's card at its own path; foo's url on another port of the same host is where foo listens, not a way around the registry (CARD-005 asks the card to name the agent's real URL, which it does)",
+     SRC_C)
+# C2: control: the same card at the well-known path of localhost:8000 is the agent's own card,
+# naming another port of its host: still CARD-URL-009 (breaker16b T2).
+case("b30r-a-C2-v10-well-known-card-names-other-local-port",
+     get_json("http://localhost:8000/.well-known/agent-card.json", reg_card("http://localhost:9999/a2a")),
+     [("card-url-bypasses-front", "warning")],
+     "control: the agent's own card at localhost:8000 names localhost:9999: clients that follow it go around what served the card (CARD-005)",
+     SRC_C)
+
 print(f"{len(CASES)} cases written to {OUT}")
