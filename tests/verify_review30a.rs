@@ -230,3 +230,30 @@ fn bind_use_003_judges_no_interface_a_reverse_proxy_cannot_see() {
         .collect();
     assert_eq!(b.len(), 1, "{:#?}", o.findings);
 }
+
+/// One issuer written two ways (Google's ID tokens carry iss `https://accounts.google.com`
+/// or `accounts.google.com` for the same user; a trailing slash) with the same sub is one
+/// principal: a refreshed token, no AUTH-SCOPE-003 error (and no note: the subjects
+/// compare).
+#[test]
+fn one_issuer_spelled_two_ways_is_one_principal() {
+    for (a, b) in [
+        ("https://accounts.google.com", "accounts.google.com"),
+        ("https://idp.example.test/", "https://idp.example.test"),
+    ] {
+        let o = verify(&task_read_under(
+            &bearer_jwt(a, "1099"),
+            &bearer_jwt(b, "1099"),
+        ));
+        let f = scope_findings(&o);
+        assert!(f.is_empty(), "{a} / {b}: {f:#?}");
+    }
+    // another sub at the same issuer is still another principal
+    let o = verify(&task_read_under(
+        &bearer_jwt("https://accounts.google.com", "1099"),
+        &bearer_jwt("accounts.google.com", "2088"),
+    ));
+    let f = scope_findings(&o);
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].0, "AUTH-SCOPE-003");
+}

@@ -35602,7 +35602,7 @@ fn earlier_interface_visible(mode: CaptureMode, earlier: &str, later: &str) -> b
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
 
 /// The principal the credentials of exchange `x` name, when they name one: a JWT bearer
-/// token's `iss` and `sub` (`jwt <iss>\0<sub>`, read from the token's payload, never its
+/// token's `iss` and `sub` (`jwt <normalised iss>\0<iss>\0<sub>`, read from the token's payload, never its
 /// signature), a Basic credential's user name (`basic <user>`) when it has a password too
 /// (a Basic credential with an empty password or user carries its secret in the other
 /// half: no subject, never printed). `None` for an opaque
@@ -35627,10 +35627,17 @@ fn credential_subject(x: &Exch) -> Option<String> {
             .ok()?;
         let claims: Value = serde_json::from_slice(&raw).ok()?;
         let sub = claims.get("sub").and_then(Value::as_str)?;
+        // One issuer written two ways is one issuer: Google signs ID tokens with iss
+        // `https://accounts.google.com` or `accounts.google.com` for the same sub; a
+        // trailing slash is no other issuer either (review30a).
         let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
+        let norm = iss
+            .strip_prefix("https://")
+            .unwrap_or(iss)
+            .trim_end_matches('/');
         // NUL between them: an issuer with a space in it is no other (iss, sub) pair
         // (review30a: `a b`+`c` and `a`+`b c` were one subject)
-        return Some(format!("jwt {iss}\u{0}{sub}"));
+        return Some(format!("jwt {norm}\u{0}{iss}\u{0}{sub}"));
     }
     if scheme.eq_ignore_ascii_case("basic") {
         let raw = base64::engine::general_purpose::STANDARD
@@ -35689,7 +35696,7 @@ impl State {
         let now = credential_subject(x);
         let op = c.op_term(c.op.map_or("the call", Op::name));
         let (rule, msg) = match (&first, &now) {
-            (Some(a), Some(b)) if a == b => return,
+            (Some(a), Some(b)) if same_principal(a, b) => return,
             (Some(a), Some(b)) => (
                 &r::AUTH_SCOPE_OTHER_SUBJECT,
                 format!(
@@ -35727,11 +35734,30 @@ impl State {
     }
 }
 
+/// Whether two [`credential_subject`]s name one principal: the same Basic user, or the
+/// same JWT sub at the same issuer (compared as normalised, `https://` and a trailing `/`
+/// aside).
+fn same_principal(a: &str, b: &str) -> bool {
+    let key = |s: &str| -> (String, String) {
+        match s.strip_prefix("jwt ") {
+            Some(rest) => {
+                let mut it = rest.splitn(3, '\u{0}');
+                let norm = it.next().unwrap_or("").to_string();
+                let _shown = it.next();
+                (norm, it.next().unwrap_or("").to_string())
+            }
+            None => (s.to_string(), String::new()),
+        }
+    };
+    key(a) == key(b)
+}
+
 /// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
 /// "https://idp")`, `user "ana"`.
 fn subject_words(s: &str) -> String {
     if let Some(rest) = s.strip_prefix("jwt ") {
-        let (iss, sub) = rest.split_once('\u{0}').unwrap_or(("", rest));
+        let mut it = rest.splitn(3, '\u{0}');
+        let (_, iss, sub) = (it.next(), it.next().unwrap_or(""), it.next().unwrap_or(""));
         return if iss.is_empty() {
             format!("subject {}", json_quote(sub))
         } else {
