@@ -25971,11 +25971,16 @@ impl State {
         // on 8443): only a front this recording proves (reverse mode, a rewrite that gave
         // up), an https front naming plain http or an internal host makes the other port
         // the agent's own.
+        // A card found by its shape at a path of its own (a registry's `/v0/agents/foo`,
+        // [`State::card_at_own_path`]) is often another agent's card that a registry or
+        // catalogue on the same host lists: its internal host proves no front (review30a).
+        let own_path_card =
+            x.call.as_ref().is_some_and(|c| c.op == Some(Op::GetCard)) && !is_card_path(&x.path);
         let proven = self.mode == CaptureMode::Reverse
             || x.card_rewrite_skipped.is_some()
             || (front.scheme.eq_ignore_ascii_case("https")
                 && u.scheme.eq_ignore_ascii_case("http"))
-            || host_class(&u.host).is_internal();
+            || (host_class(&u.host).is_internal() && !own_path_card);
         if !proven {
             return false;
         }
@@ -26098,6 +26103,7 @@ impl State {
                 .collect();
             used.sort_by_key(|(k, _)| *k);
             let ifs = &card.view.interfaces;
+            let mode = self.mode;
             let hit = used.iter().find_map(|(j, at)| {
                 let later = ifs.get(*j)?;
                 let dv = later.version.as_deref().and_then(Dialect::from_version)?;
@@ -26106,6 +26112,7 @@ impl State {
                     .enumerate()
                     .find(|(i, e)| {
                         !used.iter().any(|(k, _)| k == i)
+                            && earlier_interface_visible(mode, &e.url, &later.url)
                             && e.pointer().starts_with("/supportedInterfaces")
                             && e.binding.eq_ignore_ascii_case(&later.binding)
                             && e.version.as_deref().and_then(Dialect::from_version) == Some(dv)
@@ -35587,11 +35594,33 @@ impl State {
     }
 }
 
+// ---- review30a: BIND-USE-003 only where the recording could see the earlier interface ----
+
+/// Whether a call a client made to `earlier` (an earlier card interface url, BIND-USE-003)
+/// would be in a recording of `mode` that holds the client's call to `later`: a reverse
+/// proxy records only what comes to its own listeners, so an earlier entry at another
+/// origin than the one used may have been tried (and failed, or been answered) around it;
+/// an earlier entry on a loopback or private host, when the used one is not, is one the
+/// client cannot reach (the card's fault, CARD-URL rules), not one it skipped. In other
+/// modes (forward proxy, HAR, transcript, probe) every call of the client is seen.
+fn earlier_interface_visible(mode: CaptureMode, earlier: &str, later: &str) -> bool {
+    let (Some(e), Some(l)) = (parse_url(earlier), parse_url(later)) else {
+        return false;
+    };
+    if e.origin() == l.origin() {
+        return true;
+    }
+    mode != CaptureMode::Reverse
+        && (host_class(&l.host).is_internal() || !host_class(&e.host).is_internal())
+}
+
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
 
 /// The principal the credentials of exchange `x` name, when they name one: a JWT bearer
-/// token's `iss` and `sub` (`jwt <iss> <sub>`, read from the token's payload, never its
-/// signature), a Basic credential's user name (`basic <user>`). `None` for an opaque
+/// token's `iss` and `sub` (`jwt <normalised iss>\0<iss>\0<sub>`, read from the token's payload, never its
+/// signature), a Basic credential's user name (`basic <user>`) when it has a password too
+/// (a Basic credential with an empty password or user carries its secret in the other
+/// half: no subject, never printed). `None` for an opaque
 /// token, an API key, a redacted value or no Authorization header: then two credentials
 /// cannot be told to belong to one user or two (AUTH-SCOPE-004).
 fn credential_subject(x: &Exch) -> Option<String> {
@@ -35613,15 +35642,30 @@ fn credential_subject(x: &Exch) -> Option<String> {
             .ok()?;
         let claims: Value = serde_json::from_slice(&raw).ok()?;
         let sub = claims.get("sub").and_then(Value::as_str)?;
+        // One issuer written two ways is one issuer: Google signs ID tokens with iss
+        // `https://accounts.google.com` or `accounts.google.com` for the same sub; a
+        // trailing slash is no other issuer either (review30a).
         let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
-        return Some(format!("jwt {iss} {sub}"));
+        let norm = iss
+            .strip_prefix("https://")
+            .unwrap_or(iss)
+            .trim_end_matches('/');
+        // NUL between them: an issuer with a space in it is no other (iss, sub) pair
+        // (review30a: `a b`+`c` and `a`+`b c` were one subject)
+        return Some(format!("jwt {norm}\u{0}{iss}\u{0}{sub}"));
     }
     if scheme.eq_ignore_ascii_case("basic") {
         let raw = base64::engine::general_purpose::STANDARD
             .decode(cred)
             .ok()?;
         let text = String::from_utf8(raw).ok()?;
-        let (user, _) = text.split_once(':')?;
+        let (user, password) = text.split_once(':')?;
+        // An empty password or user: the other half is the secret itself (Stripe's
+        // `sk_live_...:`, an API key given as the Basic user), no user name to compare
+        // or to print in a finding (review30a).
+        if user.is_empty() || password.is_empty() {
+            return None;
+        }
         return Some(format!("basic {user}"));
     }
     None
@@ -35667,7 +35711,7 @@ impl State {
         let now = credential_subject(x);
         let op = c.op_term(c.op.map_or("the call", Op::name));
         let (rule, msg) = match (&first, &now) {
-            (Some(a), Some(b)) if a == b => return,
+            (Some(a), Some(b)) if same_principal(a, b) => return,
             (Some(a), Some(b)) => (
                 &r::AUTH_SCOPE_OTHER_SUBJECT,
                 format!(
@@ -35705,11 +35749,30 @@ impl State {
     }
 }
 
+/// Whether two [`credential_subject`]s name one principal: the same Basic user, or the
+/// same JWT sub at the same issuer (compared as normalised, `https://` and a trailing `/`
+/// aside).
+fn same_principal(a: &str, b: &str) -> bool {
+    let key = |s: &str| -> (String, String) {
+        match s.strip_prefix("jwt ") {
+            Some(rest) => {
+                let mut it = rest.splitn(3, '\u{0}');
+                let norm = it.next().unwrap_or("").to_string();
+                let _shown = it.next();
+                (norm, it.next().unwrap_or("").to_string())
+            }
+            None => (s.to_string(), String::new()),
+        }
+    };
+    key(a) == key(b)
+}
+
 /// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
 /// "https://idp")`, `user "ana"`.
 fn subject_words(s: &str) -> String {
     if let Some(rest) = s.strip_prefix("jwt ") {
-        let (iss, sub) = rest.split_once(' ').unwrap_or(("", rest));
+        let mut it = rest.splitn(3, '\u{0}');
+        let (_, iss, sub) = (it.next(), it.next().unwrap_or(""), it.next().unwrap_or(""));
         return if iss.is_empty() {
             format!("subject {}", json_quote(sub))
         } else {

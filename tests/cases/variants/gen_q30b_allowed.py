@@ -31,6 +31,9 @@ ALLOWED = {
         ("card-url-plain-http-on-https-host",
          "the card's: served over https it also offers plain http (AUTH-004, CARD-005); "
          "the case is legal for the call over http, which uses an advertised URL"),
+        ("client-skipped-preferred-interface",
+         "the client's (review30a): it called the later http entry and never tried the https one "
+         "listed first (CARD-005, 1.0 §8.3.2: first = preferred); the agent's answer is legal"),
     ],
     "b14-P8-legal-v03-two-agents-one-host-no-cards-other-agent-does-not-know-task": [
         ("client-task-id-from-other-agent",
