@@ -82,13 +82,19 @@ pub enum Format {
     Html,
 }
 
-/// Lowest severity that makes the exit status 1.
+/// Lowest severity that makes the exit status 1. The spellings other tools use are taken
+/// too (newcomer30: `--fail-on warn` was refused): `warn`/`warnings`, `errors`, `notes`,
+/// `none`/`off` for never.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FailOn {
+    #[value(alias = "errors")]
     Error,
+    #[value(alias = "warn", alias = "warnings")]
     Warning,
+    #[value(alias = "notes")]
     Note,
     /// Never exit 1 for findings
+    #[value(alias = "none", alias = "off")]
     Never,
 }
 
@@ -820,7 +826,9 @@ fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
 /// refused naming the flag exactly as typed (`--record=`, `-o`, `--output`; review29b: it
 /// said `--flag`) and the path to type instead, expanded (`$HOME`, or the user's home
 /// directory from /etc/passwd). A `~` or `~user` entry that exists in the current
-/// directory is taken as the file the user means.
+/// directory is taken as the file the user means, and so is a `~name` without a `/` when
+/// this machine has no user `name` (`-o ~notes.md`: the shell passes it as typed too, and
+/// no directory is made).
 pub fn unexpanded_tilde(args: &[String]) -> Option<String> {
     use clap::CommandFactory;
     let root = Cli::command();
@@ -963,9 +971,13 @@ fn tilde_refusal(
     let expanded = match (&home, user.is_empty()) {
         (Some(h), _) => join(h),
         (None, true) => join("$HOME"),
+        // `-o ~notes.md`: no user of that name, so the shell too passes it as typed, and a
+        // file of that name here is all it can mean (no directory `~notes.md` is made):
+        // taken (review30b: refused as "the home directory of user notes.md")
+        (None, false) if tail.is_none() => return None,
         (None, false) => {
             return Some(format!(
-                "{as_typed}: `~{user}` would be the home directory of user {user}, whom this machine does not know (the shell left it as it is); give the path without `~{user}`"
+                "{as_typed}: `~{user}` would be the home directory of user {user}, whom this machine does not know (the shell left it as it is); give the path without `~{user}`, or write ./{value} for a directory named `~{user}` here"
             ))
         }
     };

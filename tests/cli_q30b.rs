@@ -205,7 +205,11 @@ fn check_junit(path: &Path, span_ms: u64) -> (Vec<(String, u64)>, u64) {
         let head = format!(" {}", &suite[..suite.find('>').unwrap()]);
         let head = head.as_str();
         let name = attr(head, "name");
-        assert_eq!(ms(attr(head, "time")), span_ms, "{name}: not the run's time\n{xml}");
+        assert_eq!(
+            ms(attr(head, "time")),
+            span_ms,
+            "{name}: not the run's time\n{xml}"
+        );
         let cases: Vec<String> = suite
             .split("<testcase ")
             .skip(1)
@@ -214,7 +218,10 @@ fn check_junit(path: &Path, span_ms: u64) -> (Vec<(String, u64)>, u64) {
         for c in &cases {
             let n = attr(c, "name");
             let t = ms(attr(c, "time"));
-            assert!(t <= span_ms, "{name}: {n} took {t} ms, longer than the run\n{xml}");
+            assert!(
+                t <= span_ms,
+                "{name}: {n} took {t} ms, longer than the run\n{xml}"
+            );
             if name == "a2a-interop.results" {
                 results_sum += t;
             }
@@ -272,7 +279,10 @@ fn item3_junit_passing_areas_carry_their_time_and_suites_take_the_runs_time() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let span = span_ms(&dir.path().join("d.jsonl"));
-    assert!(span >= 1000, "the demo's streams take over a second: {span} ms");
+    assert!(
+        span >= 1000,
+        "the demo's streams take over a second: {span} ms"
+    );
     for xml in ["live.xml", "offline.xml"] {
         let (passing, results_sum) = check_junit(&dir.path().join(xml), span);
         assert!(

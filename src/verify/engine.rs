@@ -26006,9 +26006,18 @@ impl State {
                 } else {
                     format!(" (fetched through the proxy at {f_shown})")
                 };
-                format!(
-                    "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
-                )
+                // A transcript or HAR was not recorded by a proxy in front of the agent
+                // (newcomer30: "this recorder; their calls are not in this recording" where
+                // there was no recorder): the front is the agent's, and nothing more is known.
+                if matches!(self.mode, CaptureMode::Transcript | CaptureMode::Har) {
+                    format!(
+                        "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication and routing)"
+                    )
+                } else {
+                    format!(
+                        "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
+                    )
+                }
             }
         };
         let mut f = Finding::new(&r::CARD_URL_AROUND_FRONT, msg);
