@@ -270,35 +270,35 @@ case("S27-legal-v02-auth-required-with-message", lambda: C02() + [R0(1, "message
 A1_PART = lambda: {"task": tsk("WORKING", "2026-12-02T10:00:03.000Z", artifacts=[{"artifactId": "a1", "parts": [{"text": "Hello, "}]}])}
 case("A01-v10-reset-then-artifact-resumed", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "Hello, ")], close="reset") +
      stream([A1_PART(), art("a1", "world", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2, p={"id": "t1"}, method="SubscribeToTask"),
-     [("STREAM-END-002", E)], "the reset mid-task is the agent side's (STREAM-003); after it the stream dropped after a1's first chunk; SubscribeToTask opens with the Task holding a1 so far, then appends the rest (STREAM-004, STREAM-009)")
+     [("STREAM-END-006", W)], "the reset mid-task is the agent side's (STREAM-003); after it the stream dropped after a1's first chunk; SubscribeToTask opens with the Task holding a1 so far, then appends the rest (STREAM-004, STREAM-009)")
 case("A02-v10-reset-then-subscribe-snapshot-lost-artifact", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "Hello, ")], close="reset") +
      stream([{"task": tsk("WORKING", "2026-12-02T10:00:03.000Z")}, art("a1", "world", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2, p={"id": "t1"}, method="SubscribeToTask"),
-     [("STREAM-END-002", E), ("TASK-STATE-010", W)], "the reset mid-task (STREAM-003); SubscribeToTask's Task lacks a1 although the first stream delivered it (STREAM-004: the current task); the append itself has its base: the resumed stream appends to a1, whose first chunk the client got on the dropped stream of the same task: the base exists (STREAM-009)")
+     [("STREAM-END-006", W), ("TASK-STATE-010", W)], "the reset mid-task (STREAM-003); SubscribeToTask's Task lacks a1 although the first stream delivered it (STREAM-004: the current task); the append itself has its base: the resumed stream appends to a1, whose first chunk the client got on the dropped stream of the same task: the base exists (STREAM-009)")
 case("A03-v10-artifact-append-unknown-after-reconnect", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "Hello, ", last=True)], close="reset") +
      stream([{"task": tsk("WORKING", "2026-12-02T10:00:03.000Z", artifacts=[{"artifactId": "a1", "parts": [{"text": "Hello, "}]}])}, art("a9", "world", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2, p={"id": "t1"}, method="SubscribeToTask"),
-     [("STREAM-ARTIFACT-001", W), ("STREAM-END-002", E)], "the reset mid-task (STREAM-003); the resumed stream appends to a9, which no stream and no Task of the task ever carried (STREAM-009 derived)")
+     [("STREAM-ARTIFACT-001", W), ("STREAM-END-006", W)], "the reset mid-task (STREAM-003); the resumed stream appends to a9, which no stream and no Task of the task ever carried (STREAM-009 derived)")
 case("A04-v10-artifact-chunk-after-last-across-reconnect", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "Hello", last=True)], close="reset") +
      stream([{"task": tsk("WORKING", "2026-12-02T10:00:03.000Z", artifacts=[{"artifactId": "a1", "parts": [{"text": "Hello"}]}])}, art("a1", " again", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2, p={"id": "t1"}, method="SubscribeToTask"),
-     [("STREAM-ARTIFACT-002", W), ("STREAM-END-002", E)], "the reset mid-task (STREAM-003); a1 was finished (lastChunk) on the first stream; the resumed stream appends to it again (STREAM-009 derived)")
+     [("STREAM-ARTIFACT-002", W), ("STREAM-END-006", W)], "the reset mid-task (STREAM-003); a1 was finished (lastChunk) on the first stream; the resumed stream appends to it again (STREAM-009 derived)")
 case("A05-v03-reset-then-artifact-resumed-resubscribe", lambda: C03() + stream03([task03(state="working"), art03("a1", "Hello, ")], close="reset") +
      stream03([art03("a1", "world", append=True, last=True), st03x("completed", final=True)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
-     [("STREAM-END-002", E)], "the reset mid-task (STREAM-003 as should); then 0.3 tasks/resubscribe resumes with the rest of a1 (backfill is implementation-defined, 0.3 §7.9; STREAM-009)")
+     [("STREAM-END-006", W)], "the reset mid-task (STREAM-003 as should); then 0.3 tasks/resubscribe resumes with the rest of a1 (backfill is implementation-defined, 0.3 §7.9; STREAM-009)")
 case("A06-v10-reset-then-artifact-resumed-rest-subscribe", lambda: R10c() + rstream([{"task": tsk("WORKING")}, art("a1", "Hello, ")], close="reset") +
      rstream([A1_PART(), art("a1", "world", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], path="/tasks/t1:subscribe", body="", method="GET"),
-     [("STREAM-END-002", E)], "HTTP+JSON: the stream reset mid-task (STREAM-003), GET /tasks/t1:subscribe resumes a1 (trap 1: GET or POST)")
+     [("STREAM-END-006", W)], "HTTP+JSON: the stream reset mid-task (STREAM-003), GET /tasks/t1:subscribe resumes a1 (trap 1: GET or POST)")
 case("A07-legal-v10-two-artifacts-interleaved", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "x"), art("a2", "y"), art("a1", "x2", append=True), art("a2", "y2", append=True, last=True),
                                                                           art("a1", "x3", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")]),
      [], "two artifacts streamed interleaved, each appended to and finished on its own (STREAM-009)")
 case("A08-v10-reset-then-gettask-then-artifact-resumed", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "Hello, ")], close="reset") +
      [RPC(2, "GetTask", {"id": "t1"}), resp(ok(2, A1_PART()["task"]))] +
      stream([A1_PART(), art("a1", "world", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=3, p={"id": "t1"}, method="SubscribeToTask"),
-     [("STREAM-END-002", E)], "after the reset mid-task (STREAM-003) the client polls GetTask (a1 so far) and then resubscribes; the rest of a1 is appended (STREAM-009)")
+     [("STREAM-END-006", W)], "after the reset mid-task (STREAM-003) the client polls GetTask (a1 so far) and then resubscribes; the rest of a1 is appended (STREAM-009)")
 case("A09-v02-reset-then-resubscribe-append", lambda: C02() + stream03([task03(state="working"), art03("a1", "Hello, ")], close="reset") +
      stream03([art03("a1", "world", append=True, last=True), st03x("completed", final=True)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
-     [("STREAM-END-002", E)], "the reset mid-task; 0.2 tasks/resubscribe resumes a1 (0.2.0 §7.2.3 append)")
+     [("STREAM-END-006", W)], "the reset mid-task; 0.2 tasks/resubscribe resumes a1 (0.2.0 §7.2.3 append)")
 case("A10-v10-subscribe-artifact-other-task", lambda: C10() + stream([{"task": tsk("WORKING")}, art("a1", "Hello, ")], close="reset") +
      stream([A1_PART(), art("a1", "world", append=True, last=True, tid="t2"), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2, p={"id": "t1"}, method="SubscribeToTask"),
-     [("ID-EVENT-002", E), ("STREAM-END-002", E)], "the reset mid-task (STREAM-003); the resumed stream of t1 carries an artifactUpdate for t2 (ID-006)")
+     [("ID-EVENT-002", E), ("STREAM-END-006", W)], "the reset mid-task (STREAM-003); the resumed stream of t1 carries an artifactUpdate for t2 (ID-006)")
 
 # ---------------------------------------------------------------- I: JSON-RPC ids at the edges (RPC-002)
 def idcase(rid, aid=None):
@@ -658,7 +658,7 @@ case("C05-v10-ts-unknown-offset", lambda: C10() + send_task(tsk("COMPLETED", "20
      [("DATA-TIME-001", W)], "-00:00, RFC 3339's 'UTC, local offset unknown': not Z (DATA-002)")
 case("C06-v03-reset-then-resubscribe-append-unseen", lambda: C03() + stream03([task03(state="working"), art03("a1", "Hello, ", last=True)], close="reset") +
      stream03([art03("a2", "more", append=True, last=True), st03x("completed", final=True)], i=2, method="tasks/resubscribe", p={"id": "t1"}),
-     [("STREAM-END-002", E)], "the reset mid-task (STREAM-003 as should); the 0.3 resubscribe opens with no Task and appends to a2, whose first chunk the agent may have sent while no client listened (0.3 §7.9: backfill is implementation-defined): no STREAM-ARTIFACT-001")
+     [("STREAM-END-006", W)], "the reset mid-task (STREAM-003 as should); the 0.3 resubscribe opens with no Task and appends to a2, whose first chunk the agent may have sent while no client listened (0.3 §7.9: backfill is implementation-defined): no STREAM-ARTIFACT-001")
 case("C07-legal-v10-second-turn-stream-appends-to-first-turn-artifact", lambda: C10() + stream([{"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_INPUT_REQUIRED", "message": RJM("More?"), "timestamp": "2026-12-02T10:00:01.000Z"}}}, art("a1", "draft ")]) +
      stream([{"task": tsk("WORKING", "2026-12-02T10:00:03.000Z", artifacts=[{"artifactId": "a1", "parts": [{"text": "draft "}]}])}, art("a1", "final", append=True, last=True), stu("COMPLETED", "2026-12-02T10:00:04.000Z")], i=2,
             p={"message": msg10("yes", mid="m2", taskId="t1", contextId="c1")}),

@@ -31,6 +31,11 @@ ALLOWED = {
         ("card-url-plain-http-on-https-host",
          "the card's: served over https it also offers plain http (AUTH-004, CARD-005); "
          "the case is legal for the call over http, which uses an advertised URL"),
+        ("client-skipped-preferred-interface",
+         "the client's: it called the later plain-http entry and never the first, https one "
+         "(CARD-005: first = preferred; 1.0 §8.3.2); the URL it called is advertised, which "
+         "is what the case is about (review30b: BIND-USE-003, new this session, met q30b's "
+         "legal-variant rule on the merge)"),
     ],
     "b14-P8-legal-v03-two-agents-one-host-no-cards-other-agent-does-not-know-task": [
         ("client-task-id-from-other-agent",
