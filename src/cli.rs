@@ -127,21 +127,27 @@ pub enum OnRecordError {
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
     /// Report format; repeat together with -o for several reports
-    #[arg(long = "format", short = 'f', value_enum, ignore_case = true)]
+    #[arg(
+        long = "format",
+        short = 'f',
+        value_name = "FORMAT",
+        value_enum,
+        ignore_case = true
+    )]
     pub formats: Vec<Format>,
     /// Report file for the matching --format ("-" = stdout); repeat with --format
-    #[arg(long = "output", short = 'o')]
+    #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub outputs: Vec<PathBuf>,
     /// Exit 1 when a finding at or above this severity exists [default: error; for `report`:
     /// never]
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "LEVEL", value_enum)]
     pub fail_on: Option<FailOn>,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct ProxyArgs {
     /// Client-facing address to listen on
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub listen: String,
     /// Upstream agent base URL, http:// or https:// (same as --route /=URL)
     #[arg(long, value_name = "URL")]
@@ -180,7 +186,7 @@ pub struct ProxyArgs {
     pub redact_headers: Vec<String>,
     /// What to do when the recording cannot be written mid-run (disk full, file gone
     /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
-    #[arg(long, value_enum, default_value_t = OnRecordError::Continue)]
+    #[arg(long, value_name = "ACTION", value_enum, default_value_t = OnRecordError::Continue)]
     pub on_record_error: OnRecordError,
     /// Bytes recorded per exchange and direction before the body is marked truncated: a
     /// count or a size with a unit (64MiB, 64Mi, 64M, 1.5GiB; KB/MB/GB are powers of 1000)
@@ -203,7 +209,7 @@ pub struct ProxyArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Exit 1 on exit when a finding at or above this severity was seen
-    #[arg(long, value_enum, default_value = "never")]
+    #[arg(long, value_name = "LEVEL", value_enum, default_value = "never")]
     pub fail_on: FailOn,
     /// Allow a non-loopback --listen address
     #[arg(long)]
@@ -374,7 +380,7 @@ pub struct DemoArgs {
     #[arg(long, conflicts_with_all = ["record", "overwrite", "formats", "outputs", "fail_on"])]
     pub agent_only: bool,
     /// Loopback address of --agent-only [default: 127.0.0.1:9900]
-    #[arg(long, requires = "agent_only")]
+    #[arg(long, value_name = "ADDR", requires = "agent_only")]
     pub listen: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,

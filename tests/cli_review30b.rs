@@ -241,3 +241,37 @@ fn a_tilde_file_name_of_no_user_is_written() {
     );
     assert!(!dir.path().join("~nosuchuser30r").exists());
 }
+
+/// Item 6: q30b's placeholders left the field names of five flags: `-o <OUTPUTS>`,
+/// `-f <FORMATS>`, `--fail-on <FAIL_ON>`, `--listen <LISTEN>`, `--on-record-error
+/// <ON_RECORD_ERROR>`. Each says what to type now, in every command's help.
+#[test]
+fn help_placeholders_say_what_to_type() {
+    let dir = tempfile::tempdir().unwrap();
+    for cmd in ["proxy", "verify", "report", "demo", "probe", "interop"] {
+        let o = run_in(dir.path(), &[cmd, "--help"]);
+        let help = text(&o.stdout);
+        for field in [
+            "<OUTPUTS>",
+            "<FORMATS>",
+            "<FAIL_ON>",
+            "<LISTEN>",
+            "<ON_RECORD_ERROR>",
+        ] {
+            assert!(!help.contains(field), "{cmd} --help shows {field}:\n{help}");
+        }
+        assert!(help.contains("--fail-on <LEVEL>"), "{cmd}:\n{help}");
+    }
+    let o = run_in(dir.path(), &["verify", "--help"]);
+    assert!(
+        text(&o.stdout).contains("-o, --output <FILE>"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run_in(dir.path(), &["proxy", "--help"]);
+    let help = text(&o.stdout);
+    assert!(
+        help.contains("--listen <ADDR>") && help.contains("--on-record-error <ACTION>"),
+        "{help}"
+    );
+}
