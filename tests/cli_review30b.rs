@@ -275,3 +275,38 @@ fn help_placeholders_say_what_to_type() {
         "{help}"
     );
 }
+
+/// Item 7: `probe --timeout 18446744073709551615s` (u64 seconds: q30b refused only a minute
+/// count that overflowed `n * 60`) passed the parser and panicked at the first request
+/// (`Instant + Duration` overflowed, std/src/time.rs); `--timeout 1.5s` said "has an unknown
+/// unit". Both are refused in one line before anything is sent, `--wait-for-agent` too.
+#[test]
+fn a_timeout_too_long_or_not_whole_is_refused_before_any_request() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, value, want) in [
+        (
+            "--timeout",
+            "18446744073709551615s",
+            "--timeout \"18446744073709551615s\" is too long: at most a day (1440m)",
+        ),
+        (
+            "--wait-for-agent",
+            "99999999999s",
+            "--wait-for-agent \"99999999999s\" is too long: at most a day",
+        ),
+        (
+            "--timeout",
+            "1.5s",
+            "--timeout \"1.5s\" is not a whole number; hint: write it in a smaller unit",
+        ),
+    ] {
+        let o = run_in(dir.path(), &["probe", "http://127.0.0.1:1/", flag, value]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(want), "{flag} {value}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("connect"),
+            "{err}"
+        );
+    }
+}
