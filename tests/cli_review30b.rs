@@ -310,3 +310,45 @@ fn a_timeout_too_long_or_not_whole_is_refused_before_any_request() {
         );
     }
 }
+
+/// Item 4, forward mode: a forward proxy (`HTTP_PROXY`) records a client's calls to every
+/// host and port, so a card naming another port of its host is no way around the recorder:
+/// CARD-URL-009 said "this recorder; their calls are not in this recording" there too.
+#[test]
+fn card_url_009_in_a_forward_recording_names_no_recorder() {
+    use serde_json::json;
+    let dir = tempfile::tempdir().unwrap();
+    let card = json!({"name":"a","description":"d","version":"1",
+        "supportedInterfaces":[{"url":"http://10.0.0.5:9001/a2a","protocolBinding":"JSONRPC",
+            "protocolVersion":"1.0"}],
+        "capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],
+        "skills":[{"id":"s","name":"s","description":"s","tags":["t"]}]})
+    .to_string();
+    let lines = [
+        json!({"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},
+            "startedAt":"2026-12-04T04:45:41.673Z","mode":"forward","listen":["127.0.0.1:3128"],
+            "routes":[],"redacted":true}),
+        json!({"seq":1,"t_us":1000,"type":"conn_open","conn":1,"peer":"127.0.0.1:5000",
+            "local":"127.0.0.1:3128"}),
+        json!({"seq":2,"t_us":2000,"exchange":"e1","type":"request_head","conn":1,"method":"GET",
+            "url":"http://10.0.0.5:8080/.well-known/agent-card.json","version":"HTTP/1.1",
+            "headers":[["host","10.0.0.5:8080"]],
+            "upstream":"http://10.0.0.5:8080/.well-known/agent-card.json"}),
+        json!({"seq":3,"t_us":3000,"exchange":"e1","type":"response_head","status":200,
+            "version":"HTTP/1.1","headers":[["content-type","application/json"],
+            ["cache-control","max-age=60"],["etag","\"x\""],
+            ["content-length",card.len().to_string()]]}),
+        json!({"seq":4,"t_us":3100,"exchange":"e1","type":"response_chunk","body":card}),
+        json!({"seq":5,"t_us":3200,"exchange":"e1","type":"exchange_end","outcome":"complete",
+            "request_bytes":0,"response_bytes":card.len()}),
+    ];
+    let s: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.path().join("fw.jsonl"), s).unwrap();
+    let o = run_in(dir.path(), &["verify", "fw.jsonl"]);
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("warning[CARD-URL-009]: card served by http://10.0.0.5:8080 advertises http://10.0.0.5:9001: the same host on another port or scheme, so clients that follow the card go around http://10.0.0.5:8080 (its TLS, authentication and routing)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("recorder"), "{out}");
+}

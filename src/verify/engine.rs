@@ -26006,10 +26006,11 @@ impl State {
                 } else {
                     format!(" (fetched through the proxy at {f_shown})")
                 };
-                // A transcript or HAR was not recorded by a proxy in front of the agent
-                // (newcomer30: "this recorder; their calls are not in this recording" where
-                // there was no recorder): the front is the agent's, and nothing more is known.
-                if matches!(self.mode, CaptureMode::Transcript | CaptureMode::Har) {
+                // Only a reverse proxy stands in front of the agent: a transcript or HAR had
+                // no recorder there (newcomer30: "this recorder; their calls are not in this
+                // recording" where there was none), and a forward proxy records the calls
+                // to the other port too (the client sends them all through it).
+                if self.mode != CaptureMode::Reverse {
                     format!(
                         "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication and routing)"
                     )
