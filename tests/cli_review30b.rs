@@ -352,3 +352,39 @@ fn card_url_009_in_a_forward_recording_names_no_recorder() {
     );
     assert!(!out.contains("recorder"), "{out}");
 }
+
+/// Item 8: an argument that is not UTF-8 (a Latin-1 file name, `r\xfe.md`) panicked
+/// (`std::env::args` in main, for the subcommand hint and the `~` check: "called
+/// `Result::unwrap()` on an `Err` value", exit 101), and `-o r\xfe.md` said ".md names no
+/// report format". Both run now: the report is written, a missing input is a one-line
+/// error (exit 2).
+#[test]
+#[cfg(unix)]
+fn a_file_name_that_is_not_utf8_is_read_and_written() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    overlapping_recording(dir.path());
+    let input = OsStr::from_bytes(b"in\xfe.jsonl");
+    std::fs::copy(dir.path().join("ov.jsonl"), dir.path().join(input)).unwrap();
+    let run = |args: &[&OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    };
+    let out = OsStr::from_bytes(b"r\xfe.md");
+    let o = run(&[OsStr::new("report"), input, OsStr::new("-o"), out]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let md = std::fs::read_to_string(dir.path().join(out)).unwrap();
+    assert!(md.starts_with('#'), "{md}");
+    let o = run(&[OsStr::new("verify"), OsStr::from_bytes(b"none\xff.jsonl")]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("a2a-interop: cannot open none"), "{err}");
+}
