@@ -82,13 +82,19 @@ pub enum Format {
     Html,
 }
 
-/// Lowest severity that makes the exit status 1.
+/// Lowest severity that makes the exit status 1. The spellings other tools use are taken
+/// too (newcomer30: `--fail-on warn` was refused): `warn`/`warnings`, `errors`, `notes`,
+/// `none`/`off` for never.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FailOn {
+    #[value(alias = "errors")]
     Error,
+    #[value(alias = "warn", alias = "warnings")]
     Warning,
+    #[value(alias = "notes")]
     Note,
     /// Never exit 1 for findings
+    #[value(alias = "none", alias = "off")]
     Never,
 }
 
@@ -121,21 +127,27 @@ pub enum OnRecordError {
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
     /// Report format; repeat together with -o for several reports
-    #[arg(long = "format", short = 'f', value_enum, ignore_case = true)]
+    #[arg(
+        long = "format",
+        short = 'f',
+        value_name = "FORMAT",
+        value_enum,
+        ignore_case = true
+    )]
     pub formats: Vec<Format>,
     /// Report file for the matching --format ("-" = stdout); repeat with --format
-    #[arg(long = "output", short = 'o')]
+    #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub outputs: Vec<PathBuf>,
     /// Exit 1 when a finding at or above this severity exists [default: error; for `report`:
     /// never]
-    #[arg(long, value_enum)]
+    #[arg(long, value_name = "LEVEL", value_enum)]
     pub fail_on: Option<FailOn>,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct ProxyArgs {
     /// Client-facing address to listen on
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub listen: String,
     /// Upstream agent base URL, http:// or https:// (same as --route /=URL)
     #[arg(long, value_name = "URL")]
@@ -174,7 +186,7 @@ pub struct ProxyArgs {
     pub redact_headers: Vec<String>,
     /// What to do when the recording cannot be written mid-run (disk full, file gone
     /// read-only): keep forwarding and verifying, or stop the proxy (exit 2)
-    #[arg(long, value_enum, default_value_t = OnRecordError::Continue)]
+    #[arg(long, value_name = "ACTION", value_enum, default_value_t = OnRecordError::Continue)]
     pub on_record_error: OnRecordError,
     /// Bytes recorded per exchange and direction before the body is marked truncated: a
     /// count or a size with a unit (64MiB, 64Mi, 64M, 1.5GiB; KB/MB/GB are powers of 1000)
@@ -197,7 +209,7 @@ pub struct ProxyArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Exit 1 on exit when a finding at or above this severity was seen
-    #[arg(long, value_enum, default_value = "never")]
+    #[arg(long, value_name = "LEVEL", value_enum, default_value = "never")]
     pub fail_on: FailOn,
     /// Allow a non-loopback --listen address
     #[arg(long)]
@@ -368,7 +380,7 @@ pub struct DemoArgs {
     #[arg(long, conflicts_with_all = ["record", "overwrite", "formats", "outputs", "fail_on"])]
     pub agent_only: bool,
     /// Loopback address of --agent-only [default: 127.0.0.1:9900]
-    #[arg(long, requires = "agent_only")]
+    #[arg(long, value_name = "ADDR", requires = "agent_only")]
     pub listen: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
@@ -820,7 +832,9 @@ fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
 /// refused naming the flag exactly as typed (`--record=`, `-o`, `--output`; review29b: it
 /// said `--flag`) and the path to type instead, expanded (`$HOME`, or the user's home
 /// directory from /etc/passwd). A `~` or `~user` entry that exists in the current
-/// directory is taken as the file the user means.
+/// directory is taken as the file the user means, and so is a `~name` without a `/` when
+/// this machine has no user `name` (`-o ~notes.md`: the shell passes it as typed too, and
+/// no directory is made).
 pub fn unexpanded_tilde(args: &[String]) -> Option<String> {
     use clap::CommandFactory;
     let root = Cli::command();
@@ -963,9 +977,13 @@ fn tilde_refusal(
     let expanded = match (&home, user.is_empty()) {
         (Some(h), _) => join(h),
         (None, true) => join("$HOME"),
+        // `-o ~notes.md`: no user of that name, so the shell too passes it as typed, and a
+        // file of that name here is all it can mean (no directory `~notes.md` is made):
+        // taken (review30b: refused as "the home directory of user notes.md")
+        (None, false) if tail.is_none() => return None,
         (None, false) => {
             return Some(format!(
-                "{as_typed}: `~{user}` would be the home directory of user {user}, whom this machine does not know (the shell left it as it is); give the path without `~{user}`"
+                "{as_typed}: `~{user}` would be the home directory of user {user}, whom this machine does not know (the shell left it as it is); give the path without `~{user}`, or write ./{value} for a directory named `~{user}` here"
             ))
         }
     };

@@ -14,7 +14,12 @@ static GLOBAL: alloc::MiAlloc = alloc::MiAlloc;
 
 fn main() -> ExitCode {
     // the subcommand typed, for the hints of error lines
-    let command = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    // (`args_os`: `std::env::args` panics on an argument that is not UTF-8, a file name in
+    // Latin-1 such as `r\xfe.jsonl`; review30b)
+    let command = std::env::args_os()
+        .nth(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .filter(|a| !a.starts_with('-'));
     let cli = match a2a_interop::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -37,7 +42,10 @@ fn main() -> ExitCode {
     };
     // `--record=~/x`: a `~` the shell did not expand, refused before anything is written
     // (newcomer29 N7, review29b), naming the flag as typed
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
     if let Some(why) = a2a_interop::cli::unexpanded_tilde(&args) {
         a2a_interop::errln!("a2a-interop: {why}");
         return ExitCode::from(2);

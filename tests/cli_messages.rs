@@ -179,7 +179,7 @@ fn usage_mistakes_are_one_line_with_a_hint() {
         ),
         (
             &["proxy", "--listen"][..],
-            "a value is required for '--listen <LISTEN>'",
+            "a value is required for '--listen <ADDR>'",
             "`a2a-interop proxy --help` lists the flags",
         ),
         // breaker8 G20: not clap's "use '-- --dialect'", which makes the flag a URL

@@ -313,20 +313,21 @@ fn n6_a_wrong_flag_value_names_the_values() {
     assert_eq!(code, Some(2), "{out}");
     assert_eq!(
         err.trim_end(),
-        "a2a-interop: invalid value 'yaml' for '--format <FORMATS>'; hint: possible values: text, json, markdown, junit, sarif, html"
+        "a2a-interop: invalid value 'yaml' for '--format <FORMAT>'; hint: possible values: text, json, markdown, junit, sarif, html"
     );
-    let (code, _, err) = verify_text(&clean, &["--fail-on", "warnings"]);
+    // (`warnings` is taken since review30b, as `warn` is: a misspelling still is not)
+    let (code, _, err) = verify_text(&clean, &["--fail-on", "warnign"]);
     assert_eq!(code, Some(2));
     assert_eq!(
         err.trim_end(),
-        "a2a-interop: invalid value 'warnings' for '--fail-on <FAIL_ON>'; hint: possible values: error, warning, note, never (a similar value exists: 'warning')"
+        "a2a-interop: invalid value 'warnign' for '--fail-on <LEVEL>'; hint: possible values: error, warning, note, never (a similar value exists: 'warning')"
     );
     // clap guesses by spelling alone ('html' for xml): JUnit XML is named (newcomer21 N14)
     let (code, _, err) = verify_text(&clean, &["--format", "xml"]);
     assert_eq!(code, Some(2));
     assert_eq!(
         err.trim_end(),
-        "a2a-interop: invalid value 'xml' for '--format <FORMATS>'; hint: possible values: text, json, markdown, junit, sarif, html (JUnit XML is `junit`)"
+        "a2a-interop: invalid value 'xml' for '--format <FORMAT>'; hint: possible values: text, json, markdown, junit, sarif, html (JUnit XML is `junit`)"
     );
 }
 

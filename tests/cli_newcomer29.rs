@@ -423,7 +423,7 @@ fn n7_a_tilde_the_shell_left_is_refused_not_made_a_directory() {
 }
 
 /// N8: `-o report.md` picks Markdown from the extension, but `report run.jsonl -f md` was
-/// "invalid value 'md' for '--format <FORMATS>'" and `-f HTML` the same with no
+/// "invalid value 'md' for '--format <FORMAT>'" and `-f HTML` the same with no
 /// suggestion. The extensions' names (`md`, `txt`, `htm`) now name their formats, and
 /// format names are taken in any case.
 #[test]

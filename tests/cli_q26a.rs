@@ -358,8 +358,9 @@ fn an_output_directory_that_is_not_there_is_created_and_said() {
     let banner = proxy.banner.join("\n");
     let stderr = proxy.terminate();
     let said = format!(
-        "a2a-interop proxy: created directory {}/ (it did not exist) for --record {}",
+        "a2a-interop proxy: created directories {}/ and {}/ (they did not exist) for --record {}",
         dir.path().join("new").display(),
+        dir.path().join("new/run1").display(),
         rec.display()
     );
     assert!(banner.contains(&said), "{banner}");
@@ -380,7 +381,9 @@ fn an_output_directory_that_is_not_there_is_created_and_said() {
     let o = run_in(dir.path(), &["verify", sample, "-o", "out/a/r.json"]);
     let err = text(&o.stderr);
     assert!(
-        err.contains("a2a-interop: created directory out/ (it did not exist) for out/a/r.json"),
+        err.contains(
+            "a2a-interop: created directories out/ and out/a/ (they did not exist) for out/a/r.json"
+        ),
         "{err}"
     );
     assert!(dir.path().join("out/a/r.json").is_file(), "{err}");

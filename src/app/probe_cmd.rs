@@ -1144,10 +1144,13 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
     })
 }
 
+/// The longest `--timeout` / `--wait-for-agent`: a day (deadlines are `Instant + it`).
+pub const MAX_DURATION: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Parses `500ms`, `60s`, `2m` or a bare number of seconds.
 ///
 /// # Errors
-/// Anything else, and zero.
+/// Anything else, zero, and more than [`MAX_DURATION`].
 pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     let s = s.trim();
     // `--timeout -5s` reaches here (the flag takes hyphen values): clap's own advice,
@@ -1158,6 +1161,12 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     let (num, unit) = s
         .find(|c: char| !c.is_ascii_digit())
         .map_or((s, "s"), |i| (&s[..i], &s[i..]));
+    // `1.5s` said "has an unknown unit" (review30b): the unit is fine, the number is not whole
+    if let Some(frac) = unit.strip_prefix('.') {
+        if !num.is_empty() && frac.starts_with(|c: char| c.is_ascii_digit()) {
+            bail!("--timeout {s:?} is not a whole number; hint: write it in a smaller unit, e.g. --timeout 1500ms for 1.5s");
+        }
+    }
     // the parse error itself ("cannot parse integer from empty string") printed after the
     // hint said nothing the hint did not (q30b)
     let n: u64 = num.parse().map_err(|_| {
@@ -1178,6 +1187,12 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     };
     if d.is_zero() {
         bail!("--timeout must be more than zero; hint: e.g. --timeout 60s");
+    }
+    // `--timeout 18446744073709551615s` passed and panicked at the first request (`Instant +
+    // Duration` overflowed, review30b; a huge `999..ms` too). A day is longer than any wait
+    // for one answer or for an agent to start.
+    if d > MAX_DURATION {
+        bail!("--timeout {s:?} is too long: at most a day (1440m); hint: e.g. --timeout 60s");
     }
     Ok(d)
 }
@@ -1298,6 +1313,19 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("is too long"), "{e}");
+        // review30b: a count that fits u64 seconds still overflowed `Instant + d` (a panic)
+        for huge in [
+            "18446744073709551615s",
+            "18446744073709551615ms",
+            "86401",
+            "1441m",
+        ] {
+            let e = parse_duration(huge).unwrap_err().to_string();
+            assert!(e.contains("is too long: at most a day"), "{huge}: {e}");
+        }
+        assert_eq!(parse_duration("1440m").unwrap(), MAX_DURATION);
+        let e = parse_duration("1.5s").unwrap_err().to_string();
+        assert!(e.contains("\"1.5s\" is not a whole number"), "{e}");
         let e = format!("{:#}", parse_duration("soon").unwrap_err());
         assert_eq!(
             e,

@@ -1326,8 +1326,8 @@ pub fn untapped_line(n: u64) -> Option<String> {
 
 /// Creates the directory `p` goes in (and its parents) when it is not there, and says so
 /// on stderr after `who` (`a2a-interop proxy`, `a2a-interop`) for `flag` (`--record`):
-/// `created directory out/ (it did not exist) for --record out/run1/x.jsonl` (newcomer25
-/// N12: a mistyped directory was created in silence).
+/// `created directories out/ and out/run1/ (they did not exist) for --record
+/// out/run1/x.jsonl` (newcomer25 N12: a mistyped directory was created in silence).
 ///
 /// # Errors
 /// `cannot create {what} directory DIR: cause{hint}`.
@@ -1341,7 +1341,7 @@ fn create_parent(p: &Path, what: &str, hint: &str, who: &str, flag: &str) -> any
     if let Some(top) = created {
         crate::errln!(
             "{who}: {}",
-            crate::record::outfile::created_dir_line(&top, &format!("{flag} {}", p.display()))
+            crate::record::outfile::created_dir_line(&top, p, &format!("{flag} {}", p.display()))
         );
     }
     Ok(())

@@ -138,7 +138,7 @@ impl OutFile {
                     crate::errln!(
                         "{}: {}",
                         crate::stderr_prefix(),
-                        created_dir_line(&top, &path.display().to_string())
+                        created_dir_line(&top, &dest, &path.display().to_string())
                     );
                 }
                 d.to_path_buf()
@@ -374,14 +374,31 @@ pub fn create_dirs_for(path: &Path) -> io::Result<Option<PathBuf>> {
     Ok(Some(top))
 }
 
-/// The stderr line after [`create_dirs_for`] created `dir` for `what` (`--record
-/// out/run1/x.jsonl`, `out/report.md`): `created directory out/ (it did not exist) for
-/// --record out/run1/x.jsonl`.
-pub fn created_dir_line(dir: &Path, what: &str) -> String {
-    format!(
-        "created directory {}/ (it did not exist) for {what}",
-        dir.display()
-    )
+/// The stderr line after [`create_dirs_for`] created `top` and the directories below it
+/// that `path` goes in, for `what` (`--record out/run1/x.jsonl`, `out/report.md`): each
+/// directory made is named, `created directory out/ (it did not exist) for out/report.md`,
+/// `created directories out/ and out/run1/ (they did not exist) for --record
+/// out/run1/x.jsonl` (newcomer30: `-o deep/x/r.html` said only `deep/` was created).
+pub fn created_dir_line(top: &Path, path: &Path, what: &str) -> String {
+    // `path`'s directories from `top` down (top was the topmost one missing)
+    let mut made: Vec<&Path> = path
+        .ancestors()
+        .skip(1)
+        .take_while(|d| !d.as_os_str().is_empty() && d.starts_with(top))
+        .collect();
+    made.reverse();
+    let shown: Vec<String> = made.iter().map(|d| format!("{}/", d.display())).collect();
+    match shown.as_slice() {
+        [] => format!(
+            "created directory {}/ (it did not exist) for {what}",
+            top.display()
+        ),
+        [one] => format!("created directory {one} (it did not exist) for {what}"),
+        [init @ .., last] => format!(
+            "created directories {} and {last} (they did not exist) for {what}",
+            init.join(", ")
+        ),
+    }
 }
 
 /// `e` for output path `path`, with the part of the path that is in the way named when

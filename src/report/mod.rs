@@ -136,7 +136,9 @@ impl Format {
 
     /// The format a file name suggests (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`).
     pub fn from_extension(path: &Path) -> Option<Format> {
-        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        // lossy: a file name that is not UTF-8 (`r\xfe.md`, Latin-1) has its extension too
+        // (review30b: it was "names no report format")
+        let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
         let fmt = if name.ends_with(".sarif") || name.ends_with(".sarif.json") {
             Format::Sarif
         } else if name.ends_with(".json") {

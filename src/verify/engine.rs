@@ -26019,9 +26019,19 @@ impl State {
                 } else {
                     format!(" (fetched through the proxy at {f_shown})")
                 };
-                format!(
-                    "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
-                )
+                // Only a reverse proxy stands in front of the agent: a transcript or HAR had
+                // no recorder there (newcomer30: "this recorder; their calls are not in this
+                // recording" where there was none), and a forward proxy records the calls
+                // to the other port too (the client sends them all through it).
+                if self.mode != CaptureMode::Reverse {
+                    format!(
+                        "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication and routing)"
+                    )
+                } else {
+                    format!(
+                        "card served by {front}{via} advertises {uo}{why}: the same host on another port or scheme, so clients that follow the card go around {front} (its TLS, authentication, routing and this recorder); their calls are not in this recording"
+                    )
+                }
             }
         };
         let mut f = Finding::new(&r::CARD_URL_AROUND_FRONT, msg);
