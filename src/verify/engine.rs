@@ -8,7 +8,7 @@ states seen with seq, terminal?), push-config URLs, JSON-RPC requests awaiting a
 `A2A-DIGEST.md` IDs (see [`super::rules`]).
 */
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
 // foldhash instead of std's SipHash: the verifier hashes task, context and message ids on
 // every event; SipHash was ~3 % of offline verify (docs/performance.md, session 26).
@@ -1642,7 +1642,7 @@ pub(super) struct State {
     /// reports the terminal state (it was delivering older events) or the client left;
     /// found when it ends otherwise. Bounded by the open exchanges.
     stale_streams: HashMap<String, Vec<StaleReport>>,
-    dialects: NameSet,
+    dialects: super::areas::NameSet,
     /// Exchanges per (A2A version, binding) of the calls seen ([`State::note_binding`]).
     bindings: BTreeMap<(&'static str, &'static str), u64>,
     areas: super::areas::AreaSet,
@@ -2556,7 +2556,7 @@ impl State {
             scope_served_told: HashSet::new(),
             active_sub_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
-            dialects: NameSet::default(),
+            dialects: Default::default(),
             bindings: BTreeMap::new(),
             areas: Default::default(),
             incomplete: Vec::new(),
@@ -5644,16 +5644,21 @@ impl State {
                 // mine30c: a client send that differs from this copy only in the messageId
                 // (a gateway that mints its own) is the copy's client, ids unchanged: no other
                 // open send of the same text is told as rewritten.
-                let same_ids_client = open_clients.iter().chain(self.done_requests.iter()).any(
-                    |(id, leg, m, b, _, seq, _)| {
-                        leg.is_none()
-                            && *seq < up.req_seq
-                            && self.open.contains_key(id)
-                            && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
-                            && same_send_but_message_id(b, up.req_body.as_slice())
-                    },
-                );
+                // Asked only once a rewritten send is found: it parses both bodies, and an
+                // upstream copy's ids are most often unchanged (session 30: asked for every
+                // copy it cost offline verify ~9 % of its instructions).
+                let same_ids_client = || {
+                    open_clients.iter().chain(self.done_requests.iter()).any(
+                        |(id, leg, m, b, _, seq, _)| {
+                            leg.is_none()
+                                && *seq < up.req_seq
+                                && self.open.contains_key(id)
+                                && m.eq_ignore_ascii_case(&up.method)
+                                && !self.ver_stripped_done.contains(id)
+                                && same_send_but_message_id(b, up.req_body.as_slice())
+                        },
+                    )
+                };
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
@@ -5671,12 +5676,12 @@ impl State {
                             && (is_jsonrpc_request_body(b)
                                 || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     })
-                    .filter(|_| !same_ids_client)
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         message_ids_rewritten(b, up.req_body.as_slice())
                             .map(|d| (id.clone(), *seq, d))
                     })
-                    .max_by_key(|c| c.1);
+                    .max_by_key(|c| c.1)
+                    .filter(|_| !same_ids_client());
                 if let Some((cid, cseq, d)) = rewritten {
                     self.message_ids_rewritten_found(up, cid, cseq, d);
                     return;
@@ -35791,72 +35796,4 @@ fn subject_words(s: &str) -> String {
     }
     let user = s.strip_prefix("basic ").unwrap_or(s);
     format!("user {}", json_quote(user))
-}
-
-/// A set of `'static` names (the areas exercised, the dialect labels) in name order, as the
-/// outcome lists them. The verifier adds names ~7.5 times per exchange (1.7 % of offline
-/// verify in a `BTreeSet` of string compares: docs/performance.md, "Session 30"): a name
-/// already added is found first among the (first 64) names added, by address and length
-/// (no string compare); any other goes to the set.
-#[derive(Debug, Default)]
-struct NameSet {
-    set: BTreeSet<&'static str>,
-    /// Names in `set`, as the `&'static str`s they were added with (at most 64).
-    recent: Vec<&'static str>,
-}
-
-impl NameSet {
-    /// Adds `name`; true when it was not in the set.
-    fn insert(&mut self, name: &'static str) -> bool {
-        if self.recent.iter().any(|r| std::ptr::eq(*r, name)) {
-            return false;
-        }
-        let added = self.set.insert(name);
-        if self.recent.len() < 64 {
-            self.recent.push(name);
-        }
-        added
-    }
-
-    /// Removes `name` (compared by content); true when it was in the set.
-    fn remove(&mut self, name: &str) -> bool {
-        self.recent.retain(|r| *r != name);
-        self.set.remove(name)
-    }
-
-    fn contains(&self, name: &str) -> bool {
-        self.set.contains(name)
-    }
-
-    fn len(&self) -> usize {
-        self.set.len()
-    }
-
-    /// The names in order.
-    fn iter(&self) -> impl Iterator<Item = &&'static str> {
-        self.set.iter()
-    }
-}
-
-#[cfg(test)]
-mod name_set_tests {
-    use super::NameSet;
-
-    /// A name added again under another address is still one member; a removed name is
-    /// added anew (the address shortcut never hides a removal); the order is the names'.
-    #[test]
-    fn name_set_is_a_set_of_names_whatever_their_address() {
-        let mut s = NameSet::default();
-        let other: &'static str = Box::leak(String::from("task").into_boxed_str());
-        assert!(s.insert("task"));
-        assert!(!s.insert("task"));
-        assert!(!s.insert(other));
-        assert!(s.insert("card"));
-        assert_eq!(s.len(), 2);
-        assert!(s.remove("task"));
-        assert!(!s.contains("task"));
-        assert!(s.insert("task"));
-        assert!(s.contains(other));
-        assert_eq!(s.iter().copied().collect::<Vec<_>>(), ["card", "task"]);
-    }
 }
