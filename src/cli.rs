@@ -406,7 +406,7 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "SKILL_ID")]
     pub skill: Option<String>,
     /// How long each request may take to be answered, and each wait (task polling, a
-    /// stream) may last: 500ms, 10s, 2m (a bare number is seconds)
+    /// stream) may last: 500ms, 10s, 2m, 1h (a bare number is seconds)
     #[arg(
         long,
         value_name = "DURATION",

@@ -287,7 +287,7 @@ fn a_timeout_too_long_or_not_whole_is_refused_before_any_request() {
         (
             "--timeout",
             "18446744073709551615s",
-            "--timeout \"18446744073709551615s\" is too long: at most a day (1440m)",
+            "--timeout \"18446744073709551615s\" is too long: at most a day (24h)",
         ),
         (
             "--wait-for-agent",

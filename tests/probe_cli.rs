@@ -163,8 +163,8 @@ async fn bad_flags_exit_2_with_a_cause() {
     for (flag, value, needle) in [
         (
             "--timeout",
-            "1h",
-            "has an unknown unit; hint: use ms, s or m, e.g. --timeout 60s",
+            "1d",
+            "has an unknown unit; hint: use ms, s, m or h, e.g. --timeout 60s",
         ),
         (
             "--dialect",

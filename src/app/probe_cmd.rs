@@ -1147,7 +1147,7 @@ pub fn config_from(a: &ProbeArgs) -> anyhow::Result<ProbeConfig> {
 /// The longest `--timeout` / `--wait-for-agent`: a day (deadlines are `Instant + it`).
 pub const MAX_DURATION: Duration = Duration::from_secs(24 * 60 * 60);
 
-/// Parses `500ms`, `60s`, `2m` or a bare number of seconds.
+/// Parses `500ms`, `60s`, `2m`, `1h` or a bare number of seconds.
 ///
 /// # Errors
 /// Anything else, zero, and more than [`MAX_DURATION`].
@@ -1171,19 +1171,24 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     // hint said nothing the hint did not (q30b)
     let n: u64 = num.parse().map_err(|_| {
         anyhow::anyhow!(
-            "--timeout {s:?} is not a duration; hint: e.g. --timeout 60s (units ms, s, m)"
+            "--timeout {s:?} is not a duration; hint: e.g. --timeout 60s (units ms, s, m, h)"
         )
     })?;
     let d = match unit {
         "ms" => Duration::from_millis(n),
         "s" => Duration::from_secs(n),
         // `--timeout 999999999999999999m` overflowed the multiplication (a panic; q30b)
-        "m" => Duration::from_secs(n.checked_mul(60).ok_or_else(|| {
-            anyhow::anyhow!(
-                "--timeout {s:?} is too long; hint: e.g. --timeout 60s (units ms, s, m)"
-            )
-        })?),
-        _ => bail!("--timeout {s:?} has an unknown unit; hint: use ms, s or m, e.g. --timeout 60s"),
+        "m" | "h" => {
+            let per = if unit == "m" { 60 } else { 3600 };
+            Duration::from_secs(n.checked_mul(per).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--timeout {s:?} is too long; hint: e.g. --timeout 60s (units ms, s, m, h)"
+                )
+            })?)
+        }
+        _ => bail!(
+            "--timeout {s:?} has an unknown unit; hint: use ms, s, m or h, e.g. --timeout 60s"
+        ),
     };
     if d.is_zero() {
         bail!("--timeout must be more than zero; hint: e.g. --timeout 60s");
@@ -1192,7 +1197,7 @@ pub fn parse_duration(s: &str) -> anyhow::Result<Duration> {
     // Duration` overflowed, review30b; a huge `999..ms` too). A day is longer than any wait
     // for one answer or for an agent to start.
     if d > MAX_DURATION {
-        bail!("--timeout {s:?} is too long: at most a day (1440m); hint: e.g. --timeout 60s");
+        bail!("--timeout {s:?} is too long: at most a day (24h); hint: e.g. --timeout 60s");
     }
     Ok(d)
 }
@@ -1302,7 +1307,9 @@ mod tests {
         assert_eq!(parse_duration("2m").unwrap(), Duration::from_secs(120));
         assert_eq!(parse_duration("7").unwrap(), Duration::from_secs(7));
         assert!(parse_duration("0s").is_err());
-        assert!(parse_duration("1h").is_err());
+        // a user reaching for an hour writes `1h` (review30b)
+        assert_eq!(parse_duration("1h").unwrap(), Duration::from_secs(3600));
+        assert!(parse_duration("1d").is_err());
     }
 
     /// q30b: `--timeout 999999999999999999m` overflowed `n * 60` (a panic in a debug
@@ -1319,17 +1326,19 @@ mod tests {
             "18446744073709551615ms",
             "86401",
             "1441m",
+            "25h",
         ] {
             let e = parse_duration(huge).unwrap_err().to_string();
             assert!(e.contains("is too long: at most a day"), "{huge}: {e}");
         }
         assert_eq!(parse_duration("1440m").unwrap(), MAX_DURATION);
+        assert_eq!(parse_duration("24h").unwrap(), MAX_DURATION);
         let e = parse_duration("1.5s").unwrap_err().to_string();
         assert!(e.contains("\"1.5s\" is not a whole number"), "{e}");
         let e = format!("{:#}", parse_duration("soon").unwrap_err());
         assert_eq!(
             e,
-            "--timeout \"soon\" is not a duration; hint: e.g. --timeout 60s (units ms, s, m)"
+            "--timeout \"soon\" is not a duration; hint: e.g. --timeout 60s (units ms, s, m, h)"
         );
     }
 }
