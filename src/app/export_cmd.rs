@@ -28,6 +28,25 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The hint for an output path that cannot be written: for a directory (`-o out/`), a
+/// file path in it named after the input (`-o out/session.har`), as `report -o out/`
+/// says (newcomer31 N4); else to check the path.
+fn dir_hint(a: &ExportArgs) -> String {
+    if a.har.is_dir() {
+        let stem = a
+            .file
+            .file_stem()
+            .filter(|s| a.file.as_os_str() != "-" && !s.is_empty())
+            .map_or_else(|| "session".into(), |s| s.to_string_lossy().into_owned());
+        format!(
+            "-o names a directory; give a file path in it, e.g. -o {}",
+            super::sh_path(&a.har.join(format!("{stem}.har")))
+        )
+    } else {
+        "check the --har path is a writable file".to_string()
+    }
+}
+
 /// Runs `export` (module docs).
 pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     if crate::record::outfile::same_file(&a.file, &a.har) {
@@ -73,7 +92,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         Err(e) => {
             return Ok(fail(
                 format!("cannot write HAR to {}: {e}", a.har.display()),
-                "check the --har path is a writable file",
+                &dir_hint(&a),
             ))
         }
     };

@@ -1755,9 +1755,18 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         crate::record::outfile::write_file(&a.output, output.as_bytes())
     };
     if let Err(e) = written {
+        // a directory (`-o out/`): a file path in it, as `report -o out/` says (newcomer31 N4)
+        let hint = if a.output.is_dir() {
+            format!(
+                "-o names a directory; give a file path in it, e.g. -o {}",
+                super::sh_path(&a.output.join("min.jsonl"))
+            )
+        } else {
+            "check the -o path is a writable file".to_string()
+        };
         return Ok(fail(
             format!("cannot write {}: {e}", a.output.display()),
-            "check the -o path is a writable file",
+            &hint,
         ));
     }
     // The companion script sits beside a regular -o file only: `-o /dev/null` must not

@@ -706,7 +706,7 @@ fn hint_kind(cause: &str) -> &'static str {
         "that line is a second recording header: two recordings were concatenated; verify each on its own (split the file before that line)"
     } else if cause.contains("unknown event type `") {
         crate::record::jsonl::line_error_hint(cause)
-    } else if cause.contains("gzip-compressed") {
+    } else if cause.contains("-compressed (decompress it first") {
         "verify reads the uncompressed file"
     } else if cause.contains("a recording without its header line") {
         "put the first line of the original recording back on top, in a copy: (head -n 1 ORIGINAL.jsonl; cat FILE) > fixed.jsonl; the header names the proxy's listen address and upstreams, which card checks need"
@@ -803,6 +803,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
             } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
                 "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
+            } else if input.source.format == Some(crate::report::model::FileFormat::Har) {
+                // a browser's or an API tool's export, not the proxy's: no --upstream to
+                // check (newcomer31 N3)
+                "export the HAR again from the tab or tool that made the calls, after they were made (browser devtools: Network panel, 'Preserve log' on, 'Save all as HAR with content'), or record them with `a2a-interop proxy`"
             } else {
                 "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)"
             },

@@ -328,6 +328,15 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
             "{}: not a recording, transcript or HAR file: it is gzip-compressed (decompress it first: gunzip -c FILE | a2a-interop verify -)",
             path.display()
         ),
+        // zstd (RFC 8878 §3.1.1), xz and bzip2 magic numbers: logrotate's and most log
+        // shippers' other codecs (newcomer31 N2). Named with their command, as gzip is.
+        None if compressed(&head).is_some() => {
+            let (codec, cmd) = compressed(&head).unwrap_or(("compressed", "cat"));
+            bail!(
+                "{}: not a recording, transcript or HAR file: it is {codec}-compressed (decompress it first: {cmd} FILE | a2a-interop verify -)",
+                path.display()
+            )
+        }
         // UTF-16 text (a byte order mark, or ASCII with every other byte NUL): Windows
         // PowerShell 5's `>` and `Out-File` write it (newcomer29 N6). Said as such, with
         // the conversion, not as "not a recording".
@@ -372,6 +381,21 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
 /// `Some("UTF-16LE")` / `Some("UTF-16BE")` when `head` is UTF-16 text: it starts with that
 /// byte order mark, or with ASCII whose every other byte is NUL (`{` `\0` ...);
 /// `Some("UTF-32LE")` / `Some("UTF-32BE")` for a UTF-32 byte order mark.
+/// The codec of a compressed file other than gzip, by its magic number, and the command
+/// that writes it decompressed to stdout: zstd (`28 b5 2f fd`, RFC 8878 §3.1.1), xz
+/// (`fd 37 7a 58 5a 00`), bzip2 (`BZh` then the block size `1`..`9`). `None` otherwise.
+fn compressed(head: &[u8]) -> Option<(&'static str, &'static str)> {
+    if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        Some(("zstd", "zstd -dc"))
+    } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
+        Some(("xz", "xz -dc"))
+    } else if head.len() >= 4 && head.starts_with(b"BZh") && (b'1'..=b'9').contains(&head[3]) {
+        Some(("bzip2", "bzip2 -dc"))
+    } else {
+        None
+    }
+}
+
 fn utf16(head: &[u8]) -> Option<&'static str> {
     match head {
         // UTF-32's marks first: UTF-32LE's starts with UTF-16LE's (Out-File -Encoding
