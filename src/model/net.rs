@@ -138,6 +138,20 @@ impl UrlParts {
         super::json::push_decimal(&mut o, u64::from(self.port));
         o
     }
+
+    /// Whether `self` and `other` name one listener: the same origin, or the same scheme
+    /// and port on two names of this machine (`localhost`, `127.0.0.1`, `[::1]`, and the
+    /// bind-all `0.0.0.0` / `[::]` a connect on this host reaches it by), as the proxy's
+    /// `--rewrite-card` takes them (`proxy::card::rewrite_url`). A proxy given `--upstream
+    /// http://localhost:9999` in front of an agent whose card names `http://127.0.0.1:9999`
+    /// or `http://0.0.0.0:9999` forwards to that very agent (newcomer31 N1, N5).
+    pub fn same_listener(&self, other: &UrlParts) -> bool {
+        if self.port != other.port || !self.scheme.eq_ignore_ascii_case(&other.scheme) {
+            return false;
+        }
+        let local = |h: &str| matches!(host_class(h), HostClass::Loopback | HostClass::BindAll);
+        self.host.eq_ignore_ascii_case(&other.host) || (local(&self.host) && local(&other.host))
+    }
 }
 
 /// An origin `scheme://host:port` ([`UrlParts::origin`]) as a person writes it: without

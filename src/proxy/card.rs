@@ -269,7 +269,9 @@ pub fn rewrite_url(advertised: &str, upstream: &Url, client_base: &str) -> Optio
         return None;
     }
     let (h1, h2) = (u.host_str()?, upstream.host_str()?);
-    let same_host = h1.eq_ignore_ascii_case(h2) || (is_loopback(h1) && is_loopback(h2));
+    // loopback names and the bind-all address (an agent advertising the 0.0.0.0 it listens
+    // on, reached here at 127.0.0.1) are this host: one listener (newcomer31 N5)
+    let same_host = h1.eq_ignore_ascii_case(h2) || (is_local(h1) && is_local(h2));
     if !same_host {
         return None;
     }
@@ -297,6 +299,17 @@ pub fn rewrite_url(advertised: &str, upstream: &Url, client_base: &str) -> Optio
         out.push_str(f);
     }
     Some(out)
+}
+
+/// A loopback name or address, or the bind-all address (`0.0.0.0`, `[::]`), which a
+/// connect on this host reaches this host by.
+fn is_local(host: &str) -> bool {
+    is_loopback(host)
+        || host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_unspecified())
 }
 
 fn is_loopback(host: &str) -> bool {

@@ -25554,7 +25554,8 @@ impl State {
             };
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| {
-                    up.origin() == u.origin() || (target.is_some() && grpc_target_is(&u, up))
+                    // `localhost` and `127.0.0.1` name one agent (newcomer31 N1)
+                    up.same_listener(&u) || (target.is_some() && grpc_target_is(&u, up))
                 });
             let grpc = itf.binding.eq_ignore_ascii_case("GRPC");
             let around = !upstream_view
@@ -25671,6 +25672,20 @@ impl State {
                         u.host,
                         f.host
                     ));
+                } else if !internal && uc == HostClass::BindAll && agent_url.is_none() {
+                    // The bind-all address on a card fetched on the agent's own host (a
+                    // local run, through this proxy on loopback): it connects here by a
+                    // kernel's grace, nowhere else (newcomer31 N5; the SDK agents with
+                    // A2A_HOST=0.0.0.0; docker-agent #1679, rossoctl/examples #139).
+                    self.find(
+                        &r::CARD_URL_BIND_ALL,
+                        format!(
+                            "card interface url {} names the bind-all address {}, the address a server listens on, not one a client connects to: it connects only because the card was fetched on the agent's own host ({}); clients on another host, in a container or a browser, and any client on Windows, cannot reach the agent there",
+                            itf.url, u.host, f.host
+                        ),
+                        vec![x.ev_at(bseq, &ptr, found.clone())],
+                        &x.leg,
+                    );
                 } else if internal {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,

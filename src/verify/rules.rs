@@ -221,6 +221,10 @@ rule!(CARD_URL_BINDING_MISLABELLED, "CARD-URL-010", "card-url-binding-mislabelle
     ["CARD-006", "CARD-005"],
     "agent answered a JSON-RPC call at exactly an interface url its card declares as HTTP+JSON: the url serves JSON-RPC",
     "declare the binding each url really serves (0.3 preferredTransport for url, additionalInterfaces[].transport; 1.0 supportedInterfaces[].protocolBinding): JSONRPC for a url that answers JSON-RPC POSTs; an HTTP+JSON interface's url is the base of its routes ({url}/message:send, ...), so clients that follow a mislabelled card call routes the server does not have (0.3 §5.6.1: url MUST serve preferredTransport)");
+rule!(CARD_URL_BIND_ALL, "CARD-URL-011", "card-url-bind-all-address", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url names a bind-all address (0.0.0.0, [::]), the address the server listens on, on a card fetched on the agent's own host, where it happens to connect",
+    "advertise the URL clients use (the agent's public base URL setting; for a local run http://127.0.0.1:PORT), never the listen address: 0.0.0.0 and [::] mean 'every interface of this host' to a server and are no destination (RFC 1122 §3.2.1.3, RFC 4291 §2.5.2); a client on another host, a container or a browser cannot reach the agent at them, and Windows refuses the connect (WSAEADDRNOTAVAIL)");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -1217,6 +1221,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_PLAIN_HTTP,
     CARD_URL_AROUND_FRONT,
     CARD_URL_BINDING_MISLABELLED,
+    CARD_URL_BIND_ALL,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
