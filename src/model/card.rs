@@ -440,9 +440,18 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
     if v1 {
         required.push("supportedInterfaces");
     }
+    // A 1.0 card that also carries 0.3's url / preferredTransport (the union card the 1.0
+    // SDKs serve for 0.3 clients, a2a-python #742; spring-ai-ascend #259 without the 0.3
+    // protocolVersion) is read from its supportedInterfaces (CARD-003): its 0.x members are
+    // extras, and a 0.3 reader takes the schema default "0.3.0" for a missing
+    // protocolVersion, so the member is not demanded (mine31b f710).
+    let v1_interfaces_listed = o
+        .get("supportedInterfaces")
+        .and_then(Json::as_array)
+        .is_some_and(|a| !a.is_empty());
     if c.has_v0_fields {
         required.push("url");
-        if !served_as_v02 {
+        if !served_as_v02 && !v1_interfaces_listed {
             required.push("protocolVersion");
         }
     }

@@ -779,6 +779,33 @@ impl Exch {
         };
         !trim_ascii(&body).is_empty() && Json::parse(&body).is_err()
     }
+
+    /// REST-001 / RPC-001 (mine31b f700, a2a-go #380): what the JSON body of an HTTP+JSON
+    /// POST is when it is no object: the literal `null` (Go's `json.Marshal(nil)`), an
+    /// array or a scalar, where the route's operation takes its request object (a2a.proto
+    /// `body: "*"`). `None` for an object, an empty body (the path names everything), a
+    /// body that is no JSON (DATA-SHAPE-005's) and one the recording lacks or cut.
+    fn rest_body_not_object(&self, c: &Call) -> Option<&'static str> {
+        if c.binding != Some(Binding::Rest)
+            || !self.method.eq_ignore_ascii_case("POST")
+            || self.truncated
+            || self.req_body_missing()
+        {
+            return None;
+        }
+        let (len, not_json) = c.params_parsed?;
+        if not_json || len != self.req_body.len() {
+            return None;
+        }
+        match &c.params {
+            Json::Object(_) => None,
+            // an empty body also reads as null: only the literal counts (rare: decoded then)
+            Json::Null => decode_body(&self.req_headers, self.req_body.as_slice())
+                .filter(|b| trim_ascii(b) == b"null")
+                .map(|_| "the JSON literal null"),
+            _ => c.params_not_object(),
+        }
+    }
 }
 
 impl PartialEq for BodyAcc {
@@ -1777,6 +1804,11 @@ pub(super) struct State {
     /// A key at the root is the bare origin.
     card_json_404: HashMap<String, Evidence>,
     card_at_legacy: HashMap<String, (Evidence, Dialect)>,
+    /// CARD-PATH-004 (CARD-001, CARD-002; mine31b f702): the first 1.0 A2A call answered
+    /// with success on an origin whose well-known card path answered 404 ([`State::card_json_404`]
+    /// at the root), by origin; judged at the end, when no card was served on it. Kept only
+    /// while a 404 is known: nothing for an ordinary recording.
+    card_404_called: HashMap<String, Evidence>,
     areas_unanswered: HashSet<&'static str>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
     gw_ended: HashMap<String, EndedRec>,
@@ -2591,6 +2623,7 @@ impl State {
             areas_answered: HashSet::new(),
             card_json_404: HashMap::new(),
             card_at_legacy: HashMap::new(),
+            card_404_called: HashMap::new(),
             areas_unanswered: HashSet::new(),
             gw_ended: HashMap::new(),
             gw_ended_order: VecDeque::new(),
@@ -2692,6 +2725,7 @@ impl State {
             ("url_unreached", self.url_unreached.len()),
             ("areas_answered", self.areas_answered.len()),
             ("card_json_404", self.card_json_404.len()),
+            ("card_404_called", self.card_404_called.len()),
             ("card_at_legacy", self.card_at_legacy.len()),
             ("areas_unanswered", self.areas_unanswered.len()),
             ("gw_ended", self.gw_ended.len()),
@@ -3769,6 +3803,7 @@ impl State {
         }
         self.terminal_never_pushed();
         self.preferred_interface_skipped();
+        self.card_not_served();
         // TASK-003: a cancel that returned success but the task never reached canceled.
         let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
             .into_iter()
@@ -5007,6 +5042,8 @@ impl State {
             && !x.rest_body_not_json(&c)
             // params that are no object are RPC-REQ-005's finding, not a missing message
             && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
+            // ... and an HTTP+JSON body that is no object is the same fault (mine31b f700)
+            && x.rest_body_not_object(&c).is_none()
             // an HTTP+JSON send by another verb than POST with no body (GET
             // /message:send) lacks its message because of the verb: REST-VERB-001's
             // finding, not a malformed message (breaker21 B11)
@@ -9837,6 +9874,9 @@ impl State {
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
         self.intermediary_error_unseen(&x, &c, json.as_ref());
+        if !self.card_json_404.is_empty() {
+            self.card_404_call_answered(&x, &c, json.as_ref());
+        }
         // Cards.
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
@@ -11869,6 +11909,73 @@ impl State {
         }
     }
 
+    /// CARD-PATH-004 (mine31b f702): keeps the first 1.0 A2A call (not a card fetch) that
+    /// an origin answered with success (a JSON-RPC `result` or an event stream; an HTTP+JSON
+    /// 2xx) once that origin's well-known card path answered 404. Called only while
+    /// [`State::card_json_404`] is not empty.
+    fn card_404_call_answered(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        if !x.is_success()
+            || x.answer_error
+            || c.webhook
+            || c.dialect != Some(Dialect::V1_0)
+            || !c
+                .op
+                .is_some_and(|o| !matches!(o, Op::GetCard | Op::GetExtendedCard))
+            || self.behind_hop(x)
+        {
+            return;
+        }
+        let answered = match c.binding {
+            Some(Binding::JsonRpc) => {
+                json.is_some_and(|v| v.get("result").is_some())
+                    || x.resp_headers.media_type().as_deref() == Some("text/event-stream")
+            }
+            Some(Binding::Rest) | Some(Binding::Grpc) => true,
+            None => false,
+        };
+        let Some(origin) = x.parts.as_ref().map(UrlParts::origin) else {
+            return;
+        };
+        if answered
+            && self.card_json_404.contains_key(&origin)
+            && !self.card_404_called.contains_key(&origin)
+        {
+            let ev = x.ev(x.resp_seq);
+            self.card_404_called.insert(origin, ev);
+        }
+    }
+
+    /// CARD-PATH-004 (CARD-001 MUST, CARD-002 MUST in 1.0; a2a-java #1106): at the end,
+    /// each origin whose `/.well-known/agent-card.json` answered 404 and that answered a
+    /// 1.0 A2A call, with no card served on it anywhere (no card fetched from it or naming
+    /// it, nothing at the 0.2 path): its clients find no card.
+    fn card_not_served(&mut self) {
+        let mut called: Vec<(String, Evidence)> = self.card_404_called.drain().collect();
+        called.sort_by_key(|(_, e)| e.seq);
+        for (origin, call) in called {
+            let Some(nf) = self.card_json_404.get(&origin).cloned() else {
+                continue;
+            };
+            if nf.seq == u64::MAX
+                || self.cards.contains_key(&origin)
+                || self.card_at_legacy.contains_key(&origin)
+            {
+                continue;
+            }
+            let shown = net::origin_shown(&origin);
+            // card discovery was judged (the 404 is the card fetch's answer)
+            self.areas.insert("card");
+            self.find(
+                &r::CARD_PATH_NOT_SERVED,
+                format!(
+                    "{shown}/.well-known/agent-card.json answered 404 although this origin answered a 1.0 A2A call, and no agent card was served anywhere on it in this recording: clients that discover agents by their card (every SDK's card resolver) find none"
+                ),
+                vec![nf, call],
+                &None,
+            );
+        }
+    }
+
     /// GW-RESP-003 (RPC-002; ERR-007 leaves the status of a JSON-RPC error open): a
     /// JSON-RPC or HTTP+JSON task call on a recording without an upstream leg answered
     /// HTTP 502/503/504, or 413 Content Too Large (a body-size limit in front of the agent,
@@ -13760,6 +13867,29 @@ impl State {
                         );
                     }
                 }
+            }
+        }
+        // REST-001 (mine31b f700, a2a-go #380): the body of an HTTP+JSON POST route is the
+        // operation's request object; JSON that is none is the client's fault as JSON-RPC
+        // params that are none are (RPC-REQ-005), whatever the agent answered.
+        if c.op.is_some() && !c.webhook && !x.synthetic {
+            if let Some(what) = x.rest_body_not_object(&c) {
+                let op = c.op_term(c.op.map_or("", Op::name)).to_string();
+                let path = x.path.split('?').next().unwrap_or(&x.path);
+                // a 0.x call is already named by its request line
+                let call = if op.starts_with("POST ") {
+                    format!("{op} call")
+                } else {
+                    format!("{op} call (POST {path})")
+                };
+                self.find(
+                    &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                    format!(
+                        "client's {call} sends {what} as its body instead of the operation's request object ({{}} when the path names everything)"
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), "", Some(excerpt_value(&c.params)))],
+                    &x.leg,
+                );
             }
         }
         // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.

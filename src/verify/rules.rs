@@ -89,6 +89,14 @@ rule!(CARD_PATH_REDIRECTED, "CARD-PATH-002", "card-path-redirects", Warning, Age
     ["CARD-002"],
     "a well-known Agent Card path answers a redirect (301/302/303/307/308) instead of the card",
     "serve the card itself at /.well-known/agent-card.json (0.2: agent.json) with 200: clients that do not follow redirects find no card (a2a-python's A2ACardResolver fetches with httpx, which does not follow them by default); fetch-based clients (a2a-js) follow");
+// mine31b f702 (a2a-java #1106): the well-known card path answers 404 on an origin that
+// answers 1.0 A2A calls, and no card is served anywhere on it in the recording. An error:
+// CARD-001 (MUST: make a card available) and CARD-002 (MUST in 1.0: at that path). 0.x
+// agents are left out (0.3 §5.3 only recommends the path; a 0.2 agent serves agent.json).
+rule!(CARD_PATH_NOT_SERVED, "CARD-PATH-004", "card-not-served", Error, AgentCard,
+    ["CARD-001", "CARD-002"],
+    "an origin that answered 1.0 A2A calls answered 404 at /.well-known/agent-card.json, and no agent card was served on that origin anywhere else in the recording",
+    "serve the public card at /.well-known/agent-card.json of the origin that serves the A2A endpoint (1.0 §8.2, RFC 8615): every SDK's card resolver (A2ACardResolver, a2a-js, a2a-go, a2a-java) looks there first, so without it the agent can be reached only by clients given its url out of band; a server that mounts JSON-RPC alone must still mount the card route (a2a-java #1106)");
 rule!(CARD_SECRET, "CARD-SECRET-001", "card-carries-credential", Warning, Security,
     ["CARD-011", "AUTH-001"],
     "agent's public card carries a credential (an API key or token in a URL's query or user info, or the exact value a client sends in a security scheme's header)",
@@ -263,10 +271,12 @@ rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accept
     ["RPC-003", "ERR-001"],
     "agent served a JSON-RPC method name that does not exist (a known method in other letter case) as that method instead of answering -32601",
     "match method names exactly (SendMessage, message/send): answer any other spelling -32601 Method not found; an agent that folds case hides a client bug that fails with every other A2A agent");
+// mine31b f700 (a2a-go #380): the HTTP+JSON form too: a POST route's body that is JSON but
+// no object (the literal null a Go client marshals from nil, an array, a scalar).
 rule!(RPC_REQUEST_PARAMS_NOT_OBJECT, "RPC-REQ-005", "client-params-not-object", Error, Interop,
-    ["RPC-001"],
-    "client's JSON-RPC call to an A2A method passes params by position (an array), as a scalar (a string, number or boolean) or as null instead of the method's params object",
-    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends), or leave params out where the method takes none: JSON-RPC 2.0 §4.2 makes params, when present, a Structured value and A2A defines every method's params as an object, so a conforming agent answers an array, a string (also a params object serialized into a string), a number, a boolean or null -32602 Invalid params (or -32600 Invalid Request)");
+    ["RPC-001", "REST-001"],
+    "client's JSON-RPC call to an A2A method passes params by position (an array), as a scalar (a string, number or boolean) or as null instead of the method's params object; or its HTTP+JSON POST sends such JSON (the literal null, an array, a scalar) as the body where the operation takes its request object",
+    "send params as the method's named object ({\"id\": \"t1\"} for tasks/get / GetTask, {\"message\": {...}} for sends), or leave params out where the method takes none: JSON-RPC 2.0 §4.2 makes params, when present, a Structured value and A2A defines every method's params as an object, so a conforming agent answers an array, a string (also a params object serialized into a string), a number, a boolean or null -32602 Invalid params (or -32600 Invalid Request). On HTTP+JSON the POST body is the request object (a2a.proto body \"*\"): send {} when the path names everything (POST /tasks/{id}:cancel), never null (Go's json.Marshal(nil)), which JSON-object parsers such as Vert.x refuse with 400");
 rule!(RPC_REQUEST_BATCH_EMPTY, "RPC-REQ-006", "client-batch-empty", Note, Interop,
     ["RPC-001"],
     "client sent an empty JSON-RPC batch [] (an Invalid Request: a batch holds at least one call)",
@@ -1197,6 +1207,7 @@ pub static RULES: &[Rule] = &[
     CARD_PATH_LEGACY_ONLY,
     CARD_PATH_REDIRECTED,
     CARD_PATH_V03_LEGACY_ONLY,
+    CARD_PATH_NOT_SERVED,
     CARD_SECRET,
     CARD_SHAPE_MISSING_FIELD,
     CARD_SHAPE_FLAG_NOT_BOOLEAN,
