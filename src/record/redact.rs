@@ -5818,7 +5818,7 @@ mod tests {
             assert_eq!(placeholder_principal(&p), None);
         }
         // the Redactor writes it into Authorization, keeping the scheme word
-        let mut r = Redactor::with_tagger(true, t.clone());
+        let r = Redactor::with_tagger(true, t.clone());
         let mut h = Headers(vec![
             ("Authorization".into(), format!("Bearer {a1}")),
             ("Proxy-Authorization".into(), "Bearer opaque".into()),
