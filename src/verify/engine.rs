@@ -16213,7 +16213,8 @@ impl State {
     /// reveal existence of forbidden resources", 1.0 §3.3.2 "Servers MUST NOT reveal the
     /// existence of resources the client is not authorized to access"; AUTH-006;
     /// breaker12 L5): a task operation on a task handed out to a caller under other
-    /// credentials ([`caller_fingerprint`]) refused with HTTP 403 or gRPC
+    /// credentials ([`caller_fingerprint`]; not when both name one principal,
+    /// [`credential_subject`], [`one_principal`]) refused with HTTP 403 or gRPC
     /// PERMISSION_DENIED (`what`, at `at`): the refusal tells the caller the task exists,
     /// where an unknown id gets TaskNotFoundError. A 403 whose `WWW-Authenticate` names
     /// `insufficient_scope` refuses the operation, not the task, and is not judged.
@@ -16238,14 +16239,22 @@ impl State {
         {
             return;
         }
-        let Some((creator, aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((creator, aseq, axid, first)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
-            Some((t.caller?, s, xid))
+            Some((t.caller?, s, xid, t.caller_subject.clone()))
         }) else {
             return;
         };
         if aseq >= x.req_seq || self.caller_of(x).is_none_or(|me| me == creator) {
             return;
+        }
+        // Other credentials of the principal the task was handed out to (a refreshed
+        // token; on a redacted recording, the same principal tag) are no other caller: a
+        // refusal then reveals nothing the caller may not know (auth31).
+        if let (Some(a), Some(b)) = (first, credential_subject(x)) {
+            if one_principal(&a, &b) == Some(true) {
+                return;
+            }
         }
         let op = c.op_term(c.op.map_or("the call", Op::name));
         let want = match c.binding {
@@ -35710,10 +35719,9 @@ impl State {
         let op = c.op_term(c.op.map_or("the call", Op::name));
         // A principal tag (a redacted recording) and a subject read in the clear cannot be
         // compared: AUTH-SCOPE-004's note, as for credentials that name nobody.
-        let comparable = |a: &String, b: &String| a.starts_with("tag ") == b.starts_with("tag ");
         let (rule, msg) = match (&first, &now) {
-            (Some(a), Some(b)) if comparable(a, b) && same_principal(a, b) => return,
-            (Some(a), Some(b)) if comparable(a, b) => (
+            (Some(a), Some(b)) if one_principal(a, b) == Some(true) => return,
+            (Some(a), Some(b)) if one_principal(a, b) == Some(false) => (
                 &r::AUTH_SCOPE_OTHER_SUBJECT,
                 format!(
                     "agent answered {op} of task {id} with the task, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, where TaskNotFoundError is due (AUTH-006, TASK-009)",
@@ -35767,6 +35775,13 @@ fn same_principal(a: &str, b: &str) -> bool {
         }
     };
     key(a) == key(b)
+}
+
+/// Whether two [`credential_subject`]s name one principal ([`same_principal`]), `None`
+/// when they cannot be compared: a principal tag (a redacted recording) against a subject
+/// read in the clear.
+fn one_principal(a: &str, b: &str) -> Option<bool> {
+    (a.starts_with("tag ") == b.starts_with("tag ")).then(|| same_principal(a, b))
 }
 
 /// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
