@@ -92,7 +92,7 @@ pub const REDACTED: &str = "[REDACTED]";
 /// same count: a recording names few principals, and a false equal principal tag would
 /// hide an AUTH-SCOPE-003 finding (two users taken for one), never invent one. Its input
 /// starts with a fixed text holding NUL bytes ([`Principal::key`]), which no header value
-/// holds, so a principal tag never equals the tag of a secret.
+/// holds, so no principal tag is the tag of a secret's value (beyond chance collisions).
 pub const TAG_HEX: usize = 12;
 
 /// Keyed tags of secret values, so a redacted recording keeps which secrets are equal and
