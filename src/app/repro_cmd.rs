@@ -25,8 +25,10 @@ events ─► verify ─► pick the finding ─► minimize exchanges (re-verif
   scheme gives, form bodies, compressed push configs). Values become placeholders, as in
   recordings: `[REDACTED:1a2b3c4d5e6f]`, tagged with a key drawn for this run
   (`record::redact::Tagger`), so equal secrets stay equal in the cut (a push delivery's
-  token against its config's, PUSH-AUTH-002) and nothing else about them shows.
-  Placeholders already in the input (a redacted recording's, tagged or the old untagged
+  token against its config's, PUSH-AUTH-002) and nothing else about them shows; an
+  `Authorization` credential that names a principal (a JWT's `sub`, a Basic user) also
+  keeps a tag of the principal (`[REDACTED:<12 hex><12 hex>]`), so a task served to
+  another principal (AUTH-SCOPE-003) survives the cut. Placeholders already in the input (a redacted recording's, tagged or the old untagged
   `[REDACTED]`) are kept as they are: a cut never un-redacts nor re-tags.
 - `--anonymize`: every host name other than loopback (`localhost`, `127.0.0.0/8`, `::1`)
   becomes `host-N.example.test` in URLs, headers and bodies. When that loses the finding
@@ -1675,7 +1677,9 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     // Tasks the cut's requests name that exchanges outside it made (newcomer19 N5): the
     // transcript shows the finding without them, a live replay does not.
     let deps = state_dependencies(&events, &keep);
-    // Placeholders keep which secrets are equal (PUSH-AUTH-002 compares tags as values); a
+    // Placeholders keep which secrets are equal (PUSH-AUTH-002 compares tags as values) and,
+    // for an Authorization credential that names a principal, which principals are equal
+    // (AUTH-SCOPE-003 reads the principal tag: `Tagger::credential_placeholder`); a
     // finding that rests on a secret's own text (or on a value an input redacted the old,
     // untagged way) is refused rather than cut into a reproduction that does not show it.
     let redacted = redact(&cut);

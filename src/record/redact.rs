@@ -8,6 +8,17 @@ config's on a redacted file) and nothing else about them shows. The untagged [`R
 of older recordings, and of values not seen whole, means "value unknown"; a placeholder of
 either form is never redacted again ([`is_placeholder`]).
 
+A credential that names a principal (`Authorization: Bearer` a JWT with `sub`, `Basic`
+`user:password` with both halves non-empty: [`credential_principal`]) keeps a second tag,
+of the principal (HMAC of the normalised issuer and subject, or of the user name, under the
+same key): `Bearer [REDACTED:1a2b3c4d5e6f9f8e7d6c5b4a]`, the credential's 12 hex digits
+then the principal's 12 ([`Tagger::credential_placeholder`], [`placeholder_principal`]).
+Two tokens of one user share the second half, two users' tokens do not (AUTH-SCOPE-003 on
+a redacted recording); the subject never reaches the file. The form is a tag of 24 hex
+digits, so readers that know only `[REDACTED:<hex>]` (older versions, [`strip_tags`]) take
+it as one tag: equal credentials still compare equal. A reader comparing a header's token
+with the same token in a body (PUSH-AUTH-002) compares [`placeholder_secret_tag`].
+
 What is replaced (the recording header says `"redacted": true`):
 - header values of `Authorization`, `Proxy-Authorization` (the scheme word is kept:
   `Bearer [REDACTED:…]`, the tag of the credential after it), `Cookie`, `Set-Cookie`,
@@ -76,6 +87,12 @@ pub const REDACTED: &str = "[REDACTED]";
 /// secret. The tag tells nothing about the value: the key is random per recording
 /// ([`Tagger`]), so there is no dictionary to try offline, and the truncation only adds
 /// collisions.
+///
+/// A principal tag ([`Tagger::credential_placeholder`]) has [`TAG_HEX`] digits too, by the
+/// same count: a recording names few principals, and a false equal principal tag would
+/// hide an AUTH-SCOPE-003 finding (two users taken for one), never invent one. Its input
+/// starts with a fixed text holding NUL bytes ([`Principal::key`]), which no header value
+/// holds, so no principal tag is the tag of a secret's value (beyond chance collisions).
 pub const TAG_HEX: usize = 12;
 
 /// Keyed tags of secret values, so a redacted recording keeps which secrets are equal and
@@ -150,6 +167,29 @@ impl Tagger {
         push_tagged(tag.as_ref(), out);
     }
 
+    /// The placeholder of a credential sent after the scheme word `scheme` (`Authorization:
+    /// Bearer <cred>`): [`Self::placeholder`] of `cred`, and when the credential names a
+    /// principal ([`credential_principal`]: a JWT's `iss` + `sub`, a Basic user with a
+    /// password) the principal's tag right after the credential's, [`TAG_HEX`] more hex
+    /// digits: `[REDACTED:1a2b3c4d5e6f9f8e7d6c5b4a]` (35 bytes). The principal tag is the
+    /// HMAC under the same key of [`Principal::key`] (the normalised issuer and the subject,
+    /// or the user name), so two tokens of one user (a refreshed token) share it and the
+    /// subject itself (often an e-mail address) never reaches the file
+    /// ([`placeholder_principal`]; AUTH-SCOPE-003).
+    pub fn credential_placeholder(&self, scheme: &str, cred: &str) -> String {
+        let mut out = Vec::with_capacity(REDACTED.len() + 2 * TAG_HEX + 1);
+        let tag = ring::hmac::sign(&self.key, cred.as_bytes());
+        match credential_principal(scheme, cred) {
+            Some(p) => {
+                let who = ring::hmac::sign(&self.key, p.key().as_bytes());
+                push_tagged_pair(tag.as_ref(), who.as_ref(), &mut out);
+            }
+            None => push_tagged(tag.as_ref(), &mut out),
+        }
+        // only ASCII was written
+        String::from_utf8(out).unwrap_or_else(|_| REDACTED.to_string())
+    }
+
     /// An HMAC of a value that comes in pieces ([`TextScan`]): `update`, then
     /// [`push_tagged`] of `sign()`; the same tag as [`Self::placeholder`] of the
     /// concatenation.
@@ -167,6 +207,128 @@ fn push_tagged(mac: &[u8], out: &mut Vec<u8>) {
         out.push(HEX[usize::from(b & 0x0f)]);
     }
     out.push(b']');
+}
+
+/// Appends `[REDACTED:` + the first [`TAG_HEX`] hex digits of `mac` + those of `who` + `]`
+/// ([`Tagger::credential_placeholder`]).
+fn push_tagged_pair(mac: &[u8], who: &[u8], out: &mut Vec<u8>) {
+    push_tagged(mac, out);
+    out.pop();
+    let mut second = Vec::with_capacity(TAG_HEX + 11);
+    push_tagged(who, &mut second);
+    out.extend_from_slice(&second[b"[REDACTED:".len()..]);
+}
+
+/// The principal a credential names (AUTH-006: tasks are scoped to it), as
+/// [`credential_principal`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Principal {
+    /// A JWT bearer token's claims: `iss` as written (empty when absent) and `sub`.
+    Jwt {
+        /// The `iss` claim as the token spells it (`""` when the token has none).
+        iss: String,
+        /// The `sub` claim.
+        sub: String,
+    },
+    /// An HTTP Basic credential's user name (RFC 7617), given with a non-empty password.
+    Basic {
+        /// The user name (the text before the first `:`).
+        user: String,
+    },
+}
+
+impl Principal {
+    /// The issuer as compared: without `https://` and trailing `/` (Google signs ID tokens
+    /// with iss `https://accounts.google.com` or `accounts.google.com` for one sub; a
+    /// trailing slash is no other issuer either). `""` for a Basic user.
+    pub fn normalised_issuer(&self) -> &str {
+        match self {
+            Principal::Jwt { iss, .. } => iss
+                .strip_prefix("https://")
+                .unwrap_or(iss)
+                .trim_end_matches('/'),
+            Principal::Basic { .. } => "",
+        }
+    }
+
+    /// Text equal for two credentials of one principal and for no two others:
+    /// `jwt\0<normalised iss>\0<sub>` (NUL apart: an issuer with a space in it makes no
+    /// other pair) or `basic\0<user>`. What a principal tag is the HMAC of, behind a fixed
+    /// prefix no credential value starts with (header values hold no NUL).
+    pub fn key(&self) -> String {
+        match self {
+            Principal::Jwt { sub, .. } => format!(
+                "a2a-interop principal\u{0}jwt\u{0}{}\u{0}{sub}",
+                self.normalised_issuer()
+            ),
+            Principal::Basic { user } => format!("a2a-interop principal\u{0}basic\u{0}{user}"),
+        }
+    }
+}
+
+/// The principal the credential `cred`, sent after the scheme word `scheme` in an
+/// `Authorization` header, names: a `Bearer` JWT's `iss` and `sub` (read from the payload
+/// segment, at most 8 KiB of base64url, never checked against the signature: a recording
+/// only shows what was sent), a `Basic` credential's user name when both user and password
+/// are non-empty (with either half empty the other half is the secret itself, Stripe's
+/// `sk_live_...:`: nothing to name). `None` for an opaque token, an API key, a placeholder,
+/// another scheme.
+pub fn credential_principal(scheme: &str, cred: &str) -> Option<Principal> {
+    use base64::Engine as _;
+    let cred = cred.trim();
+    if scheme.eq_ignore_ascii_case("bearer") {
+        let mut segs = cred.split('.');
+        let (_, payload, _) = (segs.next()?, segs.next()?, segs.next()?);
+        if payload.len() > 8192 {
+            return None;
+        }
+        let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload.trim_end_matches('='))
+            .ok()?;
+        let claims: Value = serde_json::from_slice(&raw).ok()?;
+        let sub = claims.get("sub").and_then(Value::as_str)?;
+        let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
+        return Some(Principal::Jwt {
+            iss: iss.to_string(),
+            sub: sub.to_string(),
+        });
+    }
+    if scheme.eq_ignore_ascii_case("basic") {
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(cred)
+            .ok()?;
+        let text = String::from_utf8(raw).ok()?;
+        let (user, password) = text.split_once(':')?;
+        if user.is_empty() || password.is_empty() {
+            return None;
+        }
+        return Some(Principal::Basic {
+            user: user.to_string(),
+        });
+    }
+    None
+}
+
+/// The principal tag of a placeholder that carries one (`[REDACTED:1a2b3c4d5e6f9f8e7d6c5b4a]`
+/// -> `9f8e7d6c5b4a`, [`Tagger::credential_placeholder`]): the last [`TAG_HEX`] of a tag of
+/// exactly 2 × [`TAG_HEX`] hex digits. `None` for a placeholder of a secret alone (12
+/// digits), the untagged [`REDACTED`], any other text.
+pub fn placeholder_principal(v: &str) -> Option<&str> {
+    let tag = placeholder_tag(v)?;
+    (tag.len() == 2 * TAG_HEX).then(|| &tag[TAG_HEX..])
+}
+
+/// The tag of the secret itself in a placeholder: the whole tag, or its first [`TAG_HEX`]
+/// digits when a principal tag follows ([`placeholder_principal`]). A header's `Bearer
+/// <jwt>` and a push config's `credentials` holding the same token have this tag in common
+/// (PUSH-AUTH-002 compares them); `None` as [`placeholder_tag`].
+pub fn placeholder_secret_tag(v: &str) -> Option<&str> {
+    let tag = placeholder_tag(v)?;
+    Some(if tag.len() == 2 * TAG_HEX {
+        &tag[..TAG_HEX]
+    } else {
+        tag
+    })
 }
 
 /// True when `v` is a placeholder written in place of a secret: the untagged [`REDACTED`]
@@ -1702,11 +1864,13 @@ impl Redactor {
             let keep_scheme = ends_with_ignore_case(name, "authorization")
                 || ends_with_ignore_case(name, "authentication");
             let trimmed = value.trim();
+            // A credential that names a principal (a JWT's `sub`, a Basic user) keeps a
+            // tag of the principal too (AUTH-SCOPE-003 on a redacted recording).
             *value = match trimmed.split_once(' ') {
                 Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
                     format!(
                         "{scheme} {}",
-                        self.tagger.placeholder(cred.trim().as_bytes())
+                        self.tagger.credential_placeholder(scheme, cred.trim())
                     )
                 }
                 _ => self.tagger.placeholder(trimmed.as_bytes()),
@@ -5577,5 +5741,104 @@ mod tests {
         // names that only contain a secret word are kept
         let keep = r#"{"result":{"pageToken":"p","nextPageToken":"n","apiKeyName":"X-API-Key","secrets":"none","tokenCount":"3"}}"#;
         assert!(redact_json_bytes(keep.as_bytes(), tg()).is_none());
+    }
+
+    /// A JWT (unsigned) with the claims `claims`.
+    fn jwt(claims: serde_json::Value) -> String {
+        use base64::Engine as _;
+        let b = |v: &serde_json::Value| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string())
+        };
+        format!(
+            "{}.{}.c2ln",
+            b(&serde_json::json!({"alg": "none"})),
+            b(&claims)
+        )
+    }
+
+    #[test]
+    fn a_credential_naming_a_principal_keeps_a_tag_of_the_principal() {
+        let t = Tagger::random();
+        let a1 = jwt(serde_json::json!({"iss": "https://idp.test", "sub": "ana@x.test", "iat": 1}));
+        // refreshed, its issuer written another way: one principal
+        let a2 = jwt(serde_json::json!({"iss": "idp.test/", "sub": "ana@x.test", "iat": 2}));
+        let b = jwt(serde_json::json!({"iss": "https://idp.test", "sub": "bo@x.test"}));
+        let other_iss = jwt(serde_json::json!({"iss": "https://other.test", "sub": "ana@x.test"}));
+        let (pa1, pa2) = (
+            t.credential_placeholder("Bearer", &a1),
+            t.credential_placeholder("bearer", &a2),
+        );
+        let (pb, po) = (
+            t.credential_placeholder("Bearer", &b),
+            t.credential_placeholder("Bearer", &other_iss),
+        );
+        for p in [&pa1, &pa2, &pb, &po] {
+            // 12 + 12 hex digits, nothing of the subject
+            assert_eq!(p.len(), "[REDACTED:]".len() + 2 * TAG_HEX, "{p}");
+            assert!(!p.contains("ana") && !p.contains("idp"), "{p}");
+            // what readers of the one-tag form make of it: a placeholder, stripped whole
+            assert!(is_placeholder(p), "{p}");
+            assert_eq!(strip_tags(&format!("Bearer {p}")), "Bearer [REDACTED]");
+        }
+        assert_ne!(pa1, pa2);
+        assert_eq!(placeholder_principal(&pa1), placeholder_principal(&pa2));
+        assert_ne!(placeholder_principal(&pa1), placeholder_principal(&pb));
+        assert_ne!(placeholder_principal(&pa1), placeholder_principal(&po));
+        // the secret's own tag is the one a body's copy of the token gets
+        assert_eq!(
+            placeholder_secret_tag(&pa1),
+            placeholder_tag(&t.placeholder(a1.as_bytes()))
+        );
+        assert_eq!(placeholder_principal(&t.placeholder(a1.as_bytes())), None);
+        // Basic: the user, when the password is there too
+        let basic = |up: &str| {
+            use base64::Engine as _;
+            base64::engine::general_purpose::STANDARD.encode(up)
+        };
+        let u1 = t.credential_placeholder("Basic", &basic("ana:pw1"));
+        let u2 = t.credential_placeholder("Basic", &basic("ana:pw2"));
+        assert_eq!(placeholder_principal(&u1), placeholder_principal(&u2));
+        assert!(placeholder_principal(&u1).is_some());
+        // one user name and one JWT subject spelled alike are not one principal
+        let s = t.credential_placeholder("Bearer", &jwt(serde_json::json!({"sub": "ana"})));
+        assert_ne!(placeholder_principal(&u1), placeholder_principal(&s));
+        // nothing to name: an opaque token, an API key as the Basic user, no sub, other schemes
+        for (scheme, cred) in [
+            ("Bearer", "opaque-token".to_string()),
+            ("Basic", basic("sk_live_key:")),
+            ("Basic", basic(":key")),
+            (
+                "Bearer",
+                jwt(serde_json::json!({"iss": "https://idp.test"})),
+            ),
+            ("Token", a1.clone()),
+        ] {
+            let p = t.credential_placeholder(scheme, &cred);
+            assert_eq!(p, t.placeholder(cred.as_bytes()), "{scheme} {cred}");
+            assert_eq!(placeholder_principal(&p), None);
+        }
+        // the Redactor writes it into Authorization, keeping the scheme word
+        let r = Redactor::with_tagger(true, t.clone());
+        let mut h = Headers(vec![
+            ("Authorization".into(), format!("Bearer {a1}")),
+            ("Proxy-Authorization".into(), "Bearer opaque".into()),
+        ]);
+        r.redact_headers(&mut h);
+        assert_eq!(
+            h.get("authorization"),
+            Some(format!("Bearer {pa1}").as_str())
+        );
+        assert_eq!(
+            placeholder_principal(
+                h.get("proxy-authorization")
+                    .unwrap_or("")
+                    .trim_start_matches("Bearer ")
+            ),
+            None
+        );
+        // and leaves it as it is on a second pass
+        let again = h.clone();
+        r.redact_headers(&mut h);
+        assert_eq!(h, again);
     }
 }

@@ -16343,7 +16343,8 @@ impl State {
     /// reveal existence of forbidden resources", 1.0 §3.3.2 "Servers MUST NOT reveal the
     /// existence of resources the client is not authorized to access"; AUTH-006;
     /// breaker12 L5): a task operation on a task handed out to a caller under other
-    /// credentials ([`caller_fingerprint`]) refused with HTTP 403 or gRPC
+    /// credentials ([`caller_fingerprint`]; not when both name one principal,
+    /// [`credential_subject`], [`one_principal`]) refused with HTTP 403 or gRPC
     /// PERMISSION_DENIED (`what`, at `at`): the refusal tells the caller the task exists,
     /// where an unknown id gets TaskNotFoundError. A 403 whose `WWW-Authenticate` names
     /// `insufficient_scope` refuses the operation, not the task, and is not judged.
@@ -16368,14 +16369,22 @@ impl State {
         {
             return;
         }
-        let Some((creator, aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((creator, aseq, axid, first)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
-            Some((t.caller?, s, xid))
+            Some((t.caller?, s, xid, t.caller_subject.clone()))
         }) else {
             return;
         };
         if aseq >= x.req_seq || self.caller_of(x).is_none_or(|me| me == creator) {
             return;
+        }
+        // Other credentials of the principal the task was handed out to (a refreshed
+        // token; on a redacted recording, the same principal tag) are no other caller: a
+        // refusal then reveals nothing the caller may not know (auth31).
+        if let (Some(a), Some(b)) = (first, credential_subject(x)) {
+            if one_principal(&a, &b) == Some(true) {
+                return;
+            }
         }
         let op = c.op_term(c.op.map_or("the call", Op::name));
         let want = match c.binding {
@@ -30180,8 +30189,14 @@ fn fingerprint(v: &str) -> Option<u64> {
     if v == crate::record::redact::REDACTED {
         return None;
     }
+    // A header's credential that names a principal carries the principal's tag after its
+    // own (`[REDACTED:<12 hex><12 hex>]`); the same token in a body has its own tag only:
+    // the secret's tag is what is compared.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    v.hash(&mut h);
+    match crate::record::redact::placeholder_secret_tag(v) {
+        Some(t) => (0u8, t).hash(&mut h),
+        None => (1u8, v).hash(&mut h),
+    }
     Some(h.finish())
 }
 
@@ -35776,59 +35791,36 @@ fn earlier_interface_visible(mode: CaptureMode, earlier: &str, later: &str) -> b
 
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
 
-/// The principal the credentials of exchange `x` name, when they name one: a JWT bearer
-/// token's `iss` and `sub` (`jwt <normalised iss>\0<iss>\0<sub>`, read from the token's payload, never its
+/// The principal the credentials of exchange `x` name, when they name one
+/// ([`crate::record::redact::credential_principal`]): a JWT bearer token's `iss` and `sub`
+/// (`jwt <normalised iss>\0<iss>\0<sub>`, read from the token's payload, never its
 /// signature), a Basic credential's user name (`basic <user>`) when it has a password too
 /// (a Basic credential with an empty password or user carries its secret in the other
-/// half: no subject, never printed). `None` for an opaque
-/// token, an API key, a redacted value or no Authorization header: then two credentials
-/// cannot be told to belong to one user or two (AUTH-SCOPE-004).
+/// half: no subject, never printed); on a redacted recording, the principal tag the
+/// recorder kept of either (`tag <12 hex>`, [`crate::record::redact::placeholder_principal`]).
+/// `None` for an opaque token, an API key, a value redacted without a principal tag or no
+/// Authorization header: then two credentials cannot be told to belong to one user or two
+/// (AUTH-SCOPE-004).
 fn credential_subject(x: &Exch) -> Option<String> {
-    use base64::Engine as _;
+    use crate::record::redact::{credential_principal, Principal};
     let v = x.req_headers.get("authorization")?.trim();
+    let (scheme, cred) = v.split_once(' ')?;
+    let cred = cred.trim();
+    if cred.starts_with("[REDACTED") {
+        return crate::record::redact::placeholder_principal(cred).map(|t| format!("tag {t}"));
+    }
     if v.contains(crate::record::redact::REDACTED) {
         return None;
     }
-    let (scheme, cred) = v.split_once(' ')?;
-    let cred = cred.trim();
-    if scheme.eq_ignore_ascii_case("bearer") {
-        let mut segs = cred.split('.');
-        let (_, payload, _) = (segs.next()?, segs.next()?, segs.next()?);
-        if payload.len() > 8192 {
-            return None;
-        }
-        let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(payload.trim_end_matches('='))
-            .ok()?;
-        let claims: Value = serde_json::from_slice(&raw).ok()?;
-        let sub = claims.get("sub").and_then(Value::as_str)?;
-        // One issuer written two ways is one issuer: Google signs ID tokens with iss
-        // `https://accounts.google.com` or `accounts.google.com` for the same sub; a
-        // trailing slash is no other issuer either (review30a).
-        let iss = claims.get("iss").and_then(Value::as_str).unwrap_or("");
-        let norm = iss
-            .strip_prefix("https://")
-            .unwrap_or(iss)
-            .trim_end_matches('/');
+    let p = credential_principal(scheme, cred)?;
+    Some(match &p {
         // NUL between them: an issuer with a space in it is no other (iss, sub) pair
         // (review30a: `a b`+`c` and `a`+`b c` were one subject)
-        return Some(format!("jwt {norm}\u{0}{iss}\u{0}{sub}"));
-    }
-    if scheme.eq_ignore_ascii_case("basic") {
-        let raw = base64::engine::general_purpose::STANDARD
-            .decode(cred)
-            .ok()?;
-        let text = String::from_utf8(raw).ok()?;
-        let (user, password) = text.split_once(':')?;
-        // An empty password or user: the other half is the secret itself (Stripe's
-        // `sk_live_...:`, an API key given as the Basic user), no user name to compare
-        // or to print in a finding (review30a).
-        if user.is_empty() || password.is_empty() {
-            return None;
+        Principal::Jwt { iss, sub } => {
+            format!("jwt {}\u{0}{iss}\u{0}{sub}", p.normalised_issuer())
         }
-        return Some(format!("basic {user}"));
-    }
-    None
+        Principal::Basic { user } => format!("basic {user}"),
+    })
 }
 
 impl State {
@@ -35870,9 +35862,11 @@ impl State {
         let first = t.caller_subject.clone();
         let now = credential_subject(x);
         let op = c.op_term(c.op.map_or("the call", Op::name));
+        // A principal tag (a redacted recording) and a subject read in the clear cannot be
+        // compared: AUTH-SCOPE-004's note, as for credentials that name nobody.
         let (rule, msg) = match (&first, &now) {
-            (Some(a), Some(b)) if same_principal(a, b) => return,
-            (Some(a), Some(b)) => (
+            (Some(a), Some(b)) if one_principal(a, b) == Some(true) => return,
+            (Some(a), Some(b)) if one_principal(a, b) == Some(false) => (
                 &r::AUTH_SCOPE_OTHER_SUBJECT,
                 format!(
                     "agent answered {op} of task {id} with the task, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, where TaskNotFoundError is due (AUTH-006, TASK-009)",
@@ -35909,9 +35903,10 @@ impl State {
     }
 }
 
-/// Whether two [`credential_subject`]s name one principal: the same Basic user, or the
+/// Whether two [`credential_subject`]s name one principal: the same Basic user, the
 /// same JWT sub at the same issuer (compared as normalised, `https://` and a trailing `/`
-/// aside).
+/// aside), or the same principal tag (the recorder tagged the normalised form, so one
+/// issuer written two ways gives one tag).
 fn same_principal(a: &str, b: &str) -> bool {
     let key = |s: &str| -> (String, String) {
         match s.strip_prefix("jwt ") {
@@ -35927,9 +35922,19 @@ fn same_principal(a: &str, b: &str) -> bool {
     key(a) == key(b)
 }
 
+/// Whether two [`credential_subject`]s name one principal ([`same_principal`]), `None`
+/// when they cannot be compared: a principal tag (a redacted recording) against a subject
+/// read in the clear.
+fn one_principal(a: &str, b: &str) -> Option<bool> {
+    (a.starts_with("tag ") == b.starts_with("tag ")).then(|| same_principal(a, b))
+}
+
 /// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
-/// "https://idp")`, `user "ana"`.
+/// "https://idp")`, `user "ana"`, `the principal tagged 9f8e7d6c5b4a (redacted)`.
 fn subject_words(s: &str) -> String {
+    if let Some(tag) = s.strip_prefix("tag ") {
+        return format!("the principal tagged {tag} (redacted)");
+    }
     if let Some(rest) = s.strip_prefix("jwt ") {
         let mut it = rest.splitn(3, '\u{0}');
         let (_, iss, sub) = (it.next(), it.next().unwrap_or(""), it.next().unwrap_or(""));

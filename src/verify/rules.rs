@@ -962,10 +962,12 @@ rule!(AUTH_SCOPE_OTHER_TENANT, "AUTH-SCOPE-002", "other-tenants-task-served", Er
 // q30a (mine29a): a task served to another caller (AUTH-006: get, cancel and subscribe
 // are scoped to the caller). An error only when the credentials name their subjects and
 // those differ; other credentials whose subject the recording cannot read are a note (a
-// refreshed token of the same user has other bytes).
+// refreshed token of the same user has other bytes). auth31: a redacted recording keeps a
+// keyed tag of each credential's principal (record::redact::Tagger::credential_placeholder),
+// so the error needs no cleartext token.
 rule!(AUTH_SCOPE_OTHER_SUBJECT, "AUTH-SCOPE-003", "other-callers-task-served", Error, Security,
     ["AUTH-006", "TASK-009"],
-    "agent served GetTask, CancelTask or SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe) with the task to a caller whose credentials name another subject (a JWT bearer token's iss and sub, a Basic user name) than the credentials the task was handed out under",
+    "agent served GetTask, CancelTask or SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe) with the task to a caller whose credentials name another subject (a JWT bearer token's iss and sub, a Basic user name; on a redacted recording, the keyed principal tags the recorder keeps of them) than the credentials the task was handed out under",
     "scope every task operation by the authenticated caller: keep the principal (the token's iss and sub, the user) with each task and answer a call of another principal like one on an unknown task, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a task store keyed by task id alone lets any caller who learns an id read, cancel and follow another user's task");
 rule!(AUTH_SCOPE_OTHER_CREDENTIAL, "AUTH-SCOPE-004", "task-served-under-other-credentials", Note, Security,
     ["AUTH-006", "TASK-009"],
