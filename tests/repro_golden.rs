@@ -57,9 +57,9 @@ fn exchanges(events: &[Event]) -> Vec<String> {
 }
 
 /// Rules whose findings rest on a secret's value (CARD-SECRET-001: the card contains the
-/// credential; AUTH-SCOPE-003: the two credentials' subjects, JWT iss+sub or Basic user,
-/// read from the tokens themselves): a redacted reproduction cannot show them.
-const REST_ON_A_SECRET: &[&str] = &["CARD-SECRET-001", "AUTH-SCOPE-003"];
+/// credential): a redacted reproduction cannot show them. AUTH-SCOPE-003 is not one: a
+/// placeholder keeps a keyed tag of the credential's principal (auth31), so the cut shows it.
+const REST_ON_A_SECRET: &[&str] = &["CARD-SECRET-001"];
 
 #[test]
 fn every_golden_failure_cuts_to_a_minimal_reproduction_of_the_same_rule() {
