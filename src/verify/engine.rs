@@ -10405,6 +10405,7 @@ impl State {
                     header = "A2A-Extensions";
                 }
                 self.ext_activated_not_declared(x, &card, &requested, &activated, header);
+                self.ext_required_not_enforced_0x(x, &c, &card, &requested, json, err);
             }
             if x.req_headers.contains("x-a2a-extensions") {
                 self.ext_refused_though_activated_0x(x, &c, json, err);
@@ -10553,6 +10554,67 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// CAP-EXT-007 (EXT-002, EXT-003; topics/extensions.md "If a client does not request
+    /// activation of a required extension ... the agent should reject the incoming request"):
+    /// a 0.x message call `x` whose extensions header (`requested`: X-A2A-Extensions, and
+    /// A2A-Extensions, which compat servers read too) lacks a URI `card` marks required was
+    /// answered with success and no error. A URI of another version does not count (EXT-003:
+    /// no fallback); the message says which the client named. Judged on a call already known
+    /// to be a 0.x send with a card: no body is parsed again.
+    fn ext_required_not_enforced_0x(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        card: &CardRec,
+        requested: &[String],
+        json: Option<&Json>,
+        err: Option<&StreamErrorEnd>,
+    ) {
+        let missing: Vec<&str> = card
+            .view
+            .extensions
+            .iter()
+            .filter(|d| d.required && !requested.iter().any(|r| r == &d.uri))
+            .map(|d| d.uri.as_str())
+            .collect();
+        if missing.is_empty()
+            || err.is_some()
+            || json.is_some_and(|v| v.get("error").is_some())
+            || !x.is_success()
+            || self.answer_is_error(x)
+        {
+            return;
+        }
+        self.areas.insert("capability");
+        let why = if requested.is_empty() {
+            "the request has no X-A2A-Extensions header".to_string()
+        } else {
+            format!(
+                "its X-A2A-Extensions names {}: URIs match exactly, another version is another extension",
+                requested.join(", ")
+            )
+        };
+        self.find(
+            &r::CAP_EXT_REQUIRED_NOT_ENFORCED_0X,
+            format!(
+                "agent processed {} although the client did not activate {}, which the agent card marks required ({why}); the agent should refuse such a call",
+                c.method.as_deref().unwrap_or(&x.path),
+                missing.join(", ")
+            ),
+            vec![
+                x.ev(x.req_seq),
+                x.ev(x.resp_seq),
+                Evidence {
+                    seq: card.seq,
+                    exchange: Some(card.exchange.clone()),
+                    pointer: Some("/capabilities/extensions".into()),
+                    found: None,
+                },
+            ],
+            &x.leg,
+        );
     }
 
     /// CAP-EXT-006 (EXT-001): the request names URIs in `A2A-Extension` or
@@ -13049,7 +13111,7 @@ impl State {
     ) -> bool {
         if matches!(
             status,
-            401 | 403 | 404 | 405 | 407 | 408 | 429 | 502 | 503 | 504
+            401 | 402 | 403 | 404 | 405 | 407 | 408 | 429 | 502 | 503 | 504
         ) || edge_origin_status(status)
         {
             return false;
@@ -15471,9 +15533,9 @@ impl State {
         // read as valid) as fairly as echo it (breaker10n N9).
         // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
         // K22): an Invalid Request, answered -32600 with id null as fairly.
-        // An error body under an HTTP-level refusal (401/403 of an auth front, 429 of a rate
-        // limiter, 502-504 of a gateway: the status is the answer, AUTH-003, ERR-007) is
-        // judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
+        // An error body under an HTTP-level refusal (401/403 of an auth front, 402 of a
+        // payment gate, 429 of a rate limiter, 502-504 of a gateway: the status is the
+        // answer, AUTH-003, ERR-007) is judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
         // not as the agent's RPC-ID-001. The same for a refusal of a request the refuser
         // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
         // null is JSON-RPC 2.0 §5's own answer (review26 R13).
@@ -15908,6 +15970,8 @@ impl State {
             "the gateway, answering alone (no request of this call reached the agent),"
         } else if unread.is_some() {
             "the agent or a front before it (body-size limit, proxy, gateway)"
+        } else if status == 402 {
+            "the agent or a payment gate before it (an x402 paywall)"
         } else {
             "the agent or a front before it (auth layer, rate limiter, gateway)"
         };
@@ -21867,9 +21931,10 @@ impl State {
     /// 404 page) on an operation route of an interface that answered before: no client can
     /// read which A2A error it is (breaker8 G1).
     fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
-        // (an authentication front's 401 / 403 / 407 page is its own, as in check_rest_error)
+        // (an authentication front's 401 / 403 / 407 page, or a payment gate's 402, is its
+        // own, as in check_rest_error)
         if self.route_missing_exchange.as_deref() == Some(x.id.as_str())
-            || matches!(status, 401 | 403 | 407)
+            || matches!(status, 401 | 402 | 403 | 407)
         {
             return;
         }
@@ -22320,8 +22385,10 @@ impl State {
         // `{"error":"unauthorized","message":...}` from an auth middleware before the A2A
         // handler, opencode-a2a #4): the HTTP status and its WWW-Authenticate challenge are
         // the answer (AUTH-003), the body is the front's own, so ERR-003 / REST-003 do not
-        // apply; an A2A error object on such a status is still judged.
-        if matches!(status, 401 | 403 | 407)
+        // apply; an A2A error object on such a status is still judged. The same for a
+        // payment gate's 402 with its x402 challenge (`{"x402Version":2,"error":"Payment
+        // required","accepts":[...]}`, A2A #1815, mine31a f698).
+        if matches!(status, 401 | 402 | 403 | 407)
             && aip.is_none()
             && !o.get("code").is_some_and(Json::is_i64)
         {
@@ -29129,12 +29196,13 @@ fn says_task_missing(m: &str, tid: &str) -> bool {
 /// `google.rpc.Status` body `{"error":{"code":<http>,"status":<name>,...}}` that carries an
 /// A2A `ErrorInfo` (reason of the ERR-002 table or domain `a2a-protocol.org`) or whose
 /// message states an A2A condition about the call's task, or a 0.3 HTTP+JSON error object
-/// `{"code":<-32768..-32000>,"message":...}` without the JSON-RPC envelope. Auth, rate-limit
-/// and gateway statuses (401, 403, 407, 429, 502, 503, 504: ERR-006, ERR-007) are not
-/// judged: an intermediary may answer them in its own JSON. Returns the shape in finding
-/// words and the JSON-RPC code the error stands for, when known.
+/// `{"code":<-32768..-32000>,"message":...}` without the JSON-RPC envelope. Auth, rate-limit,
+/// payment-gate and gateway statuses (401, 402, 403, 407, 429, 502, 503, 504: ERR-006,
+/// ERR-007) are not judged: an intermediary may answer them in its own JSON. Returns the
+/// shape in finding words and the JSON-RPC code the error stands for, when known.
 fn rest_binding_error(v: &Json, status: u16, c: &Call) -> Option<(String, Option<i64>)> {
-    if matches!(status, 401 | 403 | 407 | 429 | 502 | 503 | 504) || edge_origin_status(status) {
+    if matches!(status, 401 | 402 | 403 | 407 | 429 | 502 | 503 | 504) || edge_origin_status(status)
+    {
         return None;
     }
     let o = v.as_object()?;
@@ -30526,11 +30594,12 @@ fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
     out
 }
 
-/// An HTTP status an auth layer (401, 403), a rate limiter (429) or a gateway (502, 503,
-/// 504) answers a call with before, or instead of, the agent (RFC 9110 §15.5.2, §15.5.4,
-/// §15.6.3-§15.6.5; RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
+/// An HTTP status an auth layer (401, 403), a payment gate (402: an x402 paywall in front
+/// of the endpoint, A2A #1815), a rate limiter (429) or a gateway (502, 503, 504) answers a
+/// call with before, or instead of, the agent (RFC 9110 §15.5.2-§15.5.4, §15.6.3-§15.6.5;
+/// RFC 6585 §4): a refusal the status itself tells (AUTH-003, ERR-007).
 fn front_refusal_status(status: u16) -> bool {
-    matches!(status, 401 | 403 | 429 | 502 | 503 | 504) || edge_origin_status(status)
+    matches!(status, 401 | 402 | 403 | 429 | 502 | 503 | 504) || edge_origin_status(status)
 }
 
 /// A status only a CDN's edge answers with, for a failure between it and the origin:
@@ -31711,6 +31780,39 @@ fn part_media_type(part: &Obj) -> Option<String> {
     }
 }
 
+/// The media type a part that states none in its own members (1.0 `mediaType`, 0.x
+/// `file.mimeType`) names in its `metadata` (`mimeType` or `mediaType`), lowercase without
+/// parameters, when it is a `type/subtype`: how 0.x extensions type a DataPart, which has
+/// no media-type member (A2UI's `metadata.mimeType: "application/json+a2ui"`, a2ui #233;
+/// Microsoft Agents' data parts, f594). `None` when the part states its type itself.
+fn part_metadata_media_type(part: &Obj) -> Option<String> {
+    let stated = part
+        .get("mediaType")
+        .and_then(Json::as_str)
+        .is_some_and(|m| !m.trim().is_empty())
+        || part
+            .get("file")
+            .and_then(Json::as_object)
+            .and_then(|f| f.get("mimeType").or_else(|| f.get("mediaType")))
+            .and_then(Json::as_str)
+            .is_some_and(|m| !m.trim().is_empty());
+    if stated {
+        return None;
+    }
+    let md = part.get("metadata")?.as_object()?;
+    let m = md
+        .get("mimeType")
+        .or_else(|| md.get("mediaType"))?
+        .as_str()?
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    let (ty, sub) = m.split_once('/')?;
+    (!ty.is_empty() && !sub.is_empty() && !m.contains('*')).then_some(m)
+}
+
 /// `media` is covered by one of the media ranges in `accepted` (`*/*`, `image/*`, exact;
 /// parameters and letter case ignored).
 fn media_accepted(media: &str, accepted: &[String]) -> bool {
@@ -31754,8 +31856,19 @@ fn output_mode_miss(c: &Call, payload: &Obj, base: &str) -> Option<(String, Stri
     }
     let miss = |parts: &[Json], ptr: String| {
         parts.iter().enumerate().find_map(|(i, p)| {
-            let media = part_media_type(p.as_object()?)?;
-            (!media_accepted(&media, &accepted)).then(|| (format!("{ptr}/{i}"), media))
+            let part = p.as_object()?;
+            let media = part_media_type(part)?;
+            if media_accepted(&media, &accepted) {
+                return None;
+            }
+            // A part that states no type of its own may name it in its metadata, as 0.x
+            // extensions do (A2UI's DataPart metadata.mimeType "application/json+a2ui"):
+            // accepted under either name; reported under the one its metadata declares.
+            match part_metadata_media_type(part) {
+                Some(m) if media_accepted(&m, &accepted) => None,
+                Some(m) => Some((format!("{ptr}/{i}"), m, true)),
+                None => Some((format!("{ptr}/{i}"), media, false)),
+            }
         })
     };
     let mut hit = None;
@@ -31788,10 +31901,15 @@ fn output_mode_miss(c: &Call, payload: &Obj, base: &str) -> Option<(String, Stri
             .unwrap_or("(without artifactId)");
         what = format!("artifact {aid}");
     }
-    let (ptr, media) = hit?;
+    let (ptr, media, in_metadata) = hit?;
     let msg = format!(
-        "agent answered {} with a part of media type {media} in {what}, which the client's acceptedOutputModes [{}] do not include",
+        "agent answered {} with a part of media type {media}{} in {what}, which the client's acceptedOutputModes [{}] do not include",
         c.op_term("the send"),
+        if in_metadata {
+            " (named in the part's metadata)"
+        } else {
+            ""
+        },
         accepted.join(", ")
     );
     Some((ptr, media, msg))

@@ -192,6 +192,11 @@ rule!(CAP_EXT_HEADER_MISSPELLED, "CAP-EXT-006", "extension-header-misspelled", W
     "request names its extensions, or the agent's answer echoes its activated ones, in a header no A2A version defines (A2A-Extension or X-A2A-Extension, singular)",
     "name the extensions in A2A-Extensions (1.0) or X-A2A-Extensions (0.2.4-0.3), plural, as comma-separated URIs, in requests and in the answer's echo of the activated ones; peers read only those names, so under a singular name (copied from an old sample) every extension counts as not requested (a card-required one gets ExtensionSupportRequiredError) or, in an answer, as not activated");
 
+rule!(CAP_EXT_REQUIRED_NOT_ENFORCED_0X, "CAP-EXT-007", "required-extension-not-enforced-0x", Warning, Interop,
+    ["EXT-002", "EXT-003", "EXT-001"],
+    "0.2/0.3 message (message/send, message/stream) that did not activate an extension the card marks required (X-A2A-Extensions) was processed instead of refused",
+    "refuse a 0.x message/send or message/stream whose X-A2A-Extensions header lacks a URI the card marks required (topics/extensions.md: the agent should reject it with an appropriate error; 0.3 has no dedicated code: -32602 InvalidParams with the missing URI in error.message or error.data fits, -32600 does not, the request object is valid) and do not run the skill; match URIs exactly: a client that names another version of the extension has not activated this one (EXT-003), so the card and the extension package must declare and check the same URI");
+
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
     ["CARD-005", "CARD-006"],
@@ -249,8 +254,8 @@ rule!(RPC_ID_MISMATCH, "RPC-ID-001", "jsonrpc-id-mismatch", Error, ErrorHandling
     "echo the request id unchanged (same type and value); null only when the request id could not be read");
 rule!(RPC_REFUSAL_ID_NOT_ECHOED, "RPC-ID-002", "jsonrpc-refusal-id-not-echoed", Warning, ErrorHandling,
     ["RPC-002", "ERR-007"],
-    "an HTTP-level refusal of a JSON-RPC call (401, 403, 429, 502, 503, 504: an auth layer, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value); a refusal of a request not read whole (408, 411, 413, 414, 431: a body-size limit, a proxy) may answer id null, only another value is told",
-    "whoever writes the refusal body (the agent, or the auth layer, rate limiter or gateway in front of it): read the call's id and echo it in the JSON-RPC error (JSON-RPC 2.0 §5 allows id null only when the request's id could not be read), or answer the HTTP status with a body that is no JSON-RPC response object ({\"error\": \"rate limited\"}, a google.rpc Status) so that clients go by the status; the HTTP status of a JSON-RPC error is free (ERR-007)");
+    "an HTTP-level refusal of a JSON-RPC call (401, 402, 403, 429, 502, 503, 504: an auth layer, payment gate, rate limiter or gateway, or the agent) carries a JSON-RPC error object whose id does not echo the call's readable id (null, the string \"null\", another value); a refusal of a request not read whole (408, 411, 413, 414, 431: a body-size limit, a proxy) may answer id null, only another value is told",
+    "whoever writes the refusal body (the agent, or the auth layer, x402 payment gate, rate limiter or gateway in front of it): read the call's id and echo it in the JSON-RPC error (JSON-RPC 2.0 §5 allows id null only when the request's id could not be read), or answer the HTTP status with a body that is no JSON-RPC response object ({\"error\": \"rate limited\"}, a google.rpc Status) so that clients go by the status; the HTTP status of a JSON-RPC error is free (ERR-007)");
 rule!(RPC_REQUEST_ID, "RPC-REQ-001", "client-request-without-id", Error, Interop,
     ["RPC-001", "RPC-002"],
     "client's JSON-RPC call has no id (a notification) or an id that is neither a string nor an integer",
@@ -1198,6 +1203,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_0X_HEADER,
     CAP_EXT_0X_ECHO,
     CAP_EXT_HEADER_MISSPELLED,
+    CAP_EXT_REQUIRED_NOT_ENFORCED_0X,
     CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_PUSH_REFUSED,
