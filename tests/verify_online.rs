@@ -94,7 +94,8 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                 // anonymous call the client never made again with a credential
                 // (AUTH-SCHEME-004: known only once the recording ends), and a card's
                 // earlier interface no client call ever used (BIND-USE-003: "never" is
-                // known only at the end).
+                // known only at the end), and a card path that answered 404 on an origin
+                // that served no card anywhere in the recording (CARD-PATH-004).
                 assert!(
                     f.name == "cancel-not-effective"
                         || f.name == "cancel-acknowledged-no-effect"
@@ -103,7 +104,8 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                         || f.name == "card-url-plain-http-on-https-host"
                         || f.name == "push-terminal-state-not-delivered"
                         || f.name == "client-credential-missing"
-                        || f.name == "client-skipped-preferred-interface",
+                        || f.name == "client-skipped-preferred-interface"
+                        || f.name == "card-not-served",
                     "{}: {} only at finish ({})",
                     path.display(),
                     key(f),
