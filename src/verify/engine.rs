@@ -925,6 +925,9 @@ struct CardRec {
     /// The interfaces the card lists, as (origin, path without trailing `/`), sorted, each
     /// once; a gRPC `host:port` target once per scheme.
     iface_at: Vec<(String, String)>,
+    /// [`bind_use_pair_possible`] of the card: false when no call could ever make it a
+    /// BIND-USE-003 finding, so its interface uses are not recorded (perf31).
+    bind_use_pairs: bool,
 }
 
 /// What [`State::on_card`] derives from a public card's bytes alone, kept for the next fetch
@@ -24910,6 +24913,7 @@ impl State {
             .parts
             .as_ref()
             .map(|p| (p.origin(), card_base(&p.path).to_string()));
+        let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
@@ -24919,6 +24923,7 @@ impl State {
             content,
             fetched_at,
             iface_at,
+            bind_use_pairs,
         });
         // One card per agent: a card fetched again at the same base, or listing the same
         // interfaces fetched on another origin (through a gateway and from the agent),
@@ -26075,7 +26080,7 @@ impl State {
             return;
         }
         let Some(p) = x.parts.as_ref() else { return };
-        let Some(card) = self.card_for(x) else {
+        let Some(card) = self.card_for(x).filter(|c| c.bind_use_pairs) else {
             return;
         };
         let bname = match b {
@@ -35655,6 +35660,30 @@ fn earlier_interface_visible(mode: CaptureMode, earlier: &str, later: &str) -> b
     }
     mode != CaptureMode::Reverse
         && (host_class(&l.host).is_internal() || !host_class(&e.host).is_internal())
+}
+
+/// Whether card `view` has two entries of its 1.0 interface list that
+/// [`State::preferred_interface_skipped`] could ever pair (in a recording of `mode`): an
+/// earlier one of the same binding, version and tenant at another URL, visible
+/// ([`earlier_interface_visible`]) from the later one. A card without such a pair never
+/// gives BIND-USE-003 whatever its clients call, so its uses are not recorded (perf31: the
+/// record grew with every card fetch followed by a call).
+fn bind_use_pair_possible(view: &AgentCardView, mode: CaptureMode) -> bool {
+    let ifs = &view.interfaces;
+    ifs.iter().enumerate().any(|(j, later)| {
+        let Some(dv) = later.version.as_deref().and_then(Dialect::from_version) else {
+            return false;
+        };
+        later.pointer().starts_with("/supportedInterfaces")
+            && ifs[..j].iter().any(|e| {
+                e.pointer().starts_with("/supportedInterfaces")
+                    && e.binding.eq_ignore_ascii_case(&later.binding)
+                    && e.version.as_deref().and_then(Dialect::from_version) == Some(dv)
+                    && e.tenant == later.tenant
+                    && net::norm_path(&e.url) != net::norm_path(&later.url)
+                    && earlier_interface_visible(mode, &e.url, &later.url)
+            })
+    })
 }
 
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
