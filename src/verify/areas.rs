@@ -124,10 +124,13 @@ impl AreaSet {
     /// `(area, exchange ids)` of the areas still in the set, sorted by area then id: at
     /// most [`MAX_AREA_EXCHANGES`] ids per area (the first that marked it).
     pub fn exchanges(&mut self) -> Vec<(String, Vec<String>)> {
-        let ids = std::mem::take(&mut self.ids);
-        let mut names: Vec<Box<str>> = vec![Box::from(""); ids.len()];
-        for (id, n) in ids {
-            names[n as usize] = id;
+        // The ids sorted once; each area's numbers then sort as their ranks (integers), not
+        // by string compares per area (perf31).
+        let mut ids: Vec<(Box<str>, u32)> = std::mem::take(&mut self.ids).into_iter().collect();
+        ids.sort_unstable();
+        let mut rank = vec![0u32; ids.len()];
+        for (r, (_, n)) in ids.iter().enumerate() {
+            rank[*n as usize] = r as u32;
         }
         let mut by_area = std::mem::take(&mut self.by_area);
         by_area.sort_unstable_by_key(|(a, _)| *a);
@@ -135,9 +138,9 @@ impl AreaSet {
             .into_iter()
             .filter(|(a, _)| self.set.contains(a))
             .map(|(a, xs)| {
-                let mut xs: Vec<String> =
-                    xs.iter().map(|n| names[*n as usize].to_string()).collect();
-                xs.sort_unstable();
+                let mut rs: Vec<u32> = xs.iter().map(|n| rank[*n as usize]).collect();
+                rs.sort_unstable();
+                let xs = rs.iter().map(|r| ids[*r as usize].0.to_string()).collect();
                 (a.to_string(), xs)
             })
             .collect()
