@@ -39,6 +39,30 @@ impl Dialect {
 
     /// Parses a `Major.Minor[.patch]` version string (`A2A-Version`, `protocolVersion`).
     pub fn from_version(v: &str) -> Option<Dialect> {
+        // The usual spellings (`1.0`, `0.3`, `0.3.0`, `1`) read by their bytes: the verifier
+        // asks ~10 times per exchange, and the trim and split below cost ~300 instructions
+        // each (1.7 % of offline verify; perf31). Same answer as the general path.
+        let digits = |maj: u8, min: u8| match (maj, min) {
+            (b'0', b'1') => Some(Dialect::V0_1),
+            (b'0', b'2') => Some(Dialect::V0_2),
+            (b'0', b'3') => Some(Dialect::V0_3),
+            (b'1', b'0') => Some(Dialect::V1_0),
+            _ => None,
+        };
+        match *v.as_bytes() {
+            [maj] if maj.is_ascii_digit() => return digits(maj, b'0'),
+            [maj, b'.', min] | [maj, b'.', min, b'.', ..]
+                if maj.is_ascii_digit() && min.is_ascii_digit() =>
+            {
+                return digits(maj, min)
+            }
+            _ => {}
+        }
+        Self::from_version_general(v)
+    }
+
+    /// [`Dialect::from_version`] of any text: trimmed, split at dots, each part trimmed.
+    fn from_version_general(v: &str) -> Option<Dialect> {
         let v = v.trim();
         let mut it = v.split('.');
         let major = it.next()?.trim();
@@ -3162,6 +3186,18 @@ mod tests {
         );
         assert_eq!(Dialect::from_version("0.3.0"), Some(Dialect::V0_3));
         assert_eq!(Dialect::from_version("99.0"), None);
+        // perf31: the byte fast path answers as the general parse does
+        for v in [
+            "", "1", "0", "2", "1.0", "0.1", "0.2", "0.3", "0.4", "1.1", "9.9", "1.0.0", "0.3.0",
+            "0.3.", "0.3.x", "0.3 ", " 0.3", "0 .3", "0. 3", "1.", "1..", ".3", "10.0", "0.30",
+            "a.b", "1.0-rc1", "0.3.0\n", "١.٠",
+        ] {
+            assert_eq!(
+                Dialect::from_version(v),
+                Dialect::from_version_general(v),
+                "{v:?}"
+            );
+        }
     }
 
     /// breaker21 L19: ProtoJSON reads a null oneof member as unset, so a wrapper that writes

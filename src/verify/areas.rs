@@ -1,7 +1,9 @@
 //! The rule areas a run exercised, and the exchanges that exercised each (q30b: a JUnit
 //! report gave a passing area `time="0.000"`, having no finding to take its time from).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+use foldhash::HashMap;
 
 /// Exchanges kept per area ([`AreaSet::exchanges`]): memory stays flat on huge recordings,
 /// as [`super::MAX_EXCHANGE_DIALECTS`] keeps it for dialects.
@@ -9,15 +11,28 @@ pub const MAX_AREA_EXCHANGES: usize = 10_000;
 
 /// A set of area names (`card`, `task`, `stream`, ...) that also notes, for each, the
 /// exchange ids the engine was judging when it marked the area ([`AreaSet::enter`]).
+///
+/// Each exchange id is stored once, however many areas it marked, and an area holds the
+/// ids' numbers (`u32`), not copies of the ids (perf31: one `String` per area and exchange
+/// in a `BTreeSet` per area was ~10 MiB of offline verify's peak RSS at 200 MB, and its
+/// string compares ran for every area an exchange marked).
 #[derive(Debug, Default)]
 pub(super) struct AreaSet {
     set: NameSet,
     /// The exchange of the event being judged; empty between exchanges.
     cur: String,
+    /// `cur`'s number in `ids`, once an area of it was noted since it was entered.
+    cur_num: Option<u32>,
     /// Areas already noted for `cur` since it was entered: the common case (one exchange's
     /// events marking its areas again and again) costs a short scan, no set lookup.
     cur_marked: Vec<&'static str>,
-    by_area: BTreeMap<&'static str, BTreeSet<String>>,
+    /// Exchange ids noted under some area, each with its number (numbered from 0 in the
+    /// order first noted). Only ids an area kept are here: at most
+    /// [`MAX_AREA_EXCHANGES`] per area.
+    ids: HashMap<Box<str>, u32>,
+    /// Per area (in the order first marked; a dozen at most): the numbers of the exchanges
+    /// that marked it, ascending.
+    by_area: Vec<(&'static str, Vec<u32>)>,
 }
 
 impl AreaSet {
@@ -27,6 +42,7 @@ impl AreaSet {
             self.cur.clear();
             self.cur.push_str(exchange);
             self.cur_marked.clear();
+            self.cur_num = None;
         }
     }
 
@@ -36,22 +52,60 @@ impl AreaSet {
     /// scan) without a lookup in the ordered set (perf30: the verifier marks areas ~7.5
     /// times per exchange; the `BTreeSet` insert alone was 1.7 % of offline verify).
     pub fn insert(&mut self, area: &'static str) -> bool {
-        if !self.cur.is_empty() && self.cur_marked.contains(&area) {
-            return false;
-        }
         if !self.cur.is_empty() {
-            self.cur_marked.push(area);
-            let xs = self.by_area.entry(area).or_default();
-            if xs.len() < MAX_AREA_EXCHANGES && !xs.contains(self.cur.as_str()) {
-                xs.insert(self.cur.clone());
+            if self.cur_marked.contains(&area) {
+                return false;
             }
+            self.cur_marked.push(area);
+            self.note_current(area);
         }
         self.set.insert(area)
     }
 
+    /// Notes the current exchange under `area`, unless the area holds it or is full.
+    fn note_current(&mut self, area: &'static str) {
+        let k = match self.by_area.iter().position(|(a, _)| *a == area) {
+            Some(k) => k,
+            None => {
+                self.by_area.push((area, Vec::new()));
+                self.by_area.len() - 1
+            }
+        };
+        if self.by_area[k].1.len() >= MAX_AREA_EXCHANGES {
+            return;
+        }
+        let num = match self.cur_num {
+            Some(n) => n,
+            None => {
+                let next = self.ids.len() as u32;
+                let n = match self.ids.get(self.cur.as_str()) {
+                    Some(n) => *n,
+                    None => {
+                        self.ids.insert(self.cur.as_str().into(), next);
+                        next
+                    }
+                };
+                self.cur_num = Some(n);
+                n
+            }
+        };
+        let xs = &mut self.by_area[k].1;
+        // Numbers come in ascending order but for an exchange entered again later.
+        if xs.last().is_none_or(|l| *l < num) {
+            xs.push(num);
+        } else if let Err(at) = xs.binary_search(&num) {
+            xs.insert(at, num);
+        }
+    }
+
+    /// How many exchange ids the areas hold (each once, whatever the areas).
+    pub fn exchanges_noted(&self) -> usize {
+        self.ids.len()
+    }
+
     pub fn remove(&mut self, area: &str) -> bool {
         self.cur_marked.retain(|a| *a != area);
-        self.by_area.remove(area);
+        self.by_area.retain(|(a, _)| *a != area);
         self.set.remove(area)
     }
 
@@ -68,13 +122,27 @@ impl AreaSet {
     }
 
     /// `(area, exchange ids)` of the areas still in the set, sorted by area then id: at
-    /// most [`MAX_AREA_EXCHANGES`] ids per area.
+    /// most [`MAX_AREA_EXCHANGES`] ids per area (the first that marked it).
     pub fn exchanges(&mut self) -> Vec<(String, Vec<String>)> {
-        let by_area = std::mem::take(&mut self.by_area);
+        // The ids sorted once; each area's numbers then sort as their ranks (integers), not
+        // by string compares per area (perf31).
+        let mut ids: Vec<(Box<str>, u32)> = std::mem::take(&mut self.ids).into_iter().collect();
+        ids.sort_unstable();
+        let mut rank = vec![0u32; ids.len()];
+        for (r, (_, n)) in ids.iter().enumerate() {
+            rank[*n as usize] = r as u32;
+        }
+        let mut by_area = std::mem::take(&mut self.by_area);
+        by_area.sort_unstable_by_key(|(a, _)| *a);
         by_area
             .into_iter()
             .filter(|(a, _)| self.set.contains(a))
-            .map(|(a, xs)| (a.to_string(), xs.into_iter().collect()))
+            .map(|(a, xs)| {
+                let mut rs: Vec<u32> = xs.iter().map(|n| rank[*n as usize]).collect();
+                rs.sort_unstable();
+                let xs = rs.iter().map(|r| ids[*r as usize].0.to_string()).collect();
+                (a.to_string(), xs)
+            })
             .collect()
     }
 }
@@ -187,6 +255,42 @@ mod tests {
             a.enter(&format!("e{i}"));
             a.insert("task");
         }
-        assert_eq!(a.exchanges()[0].1.len(), MAX_AREA_EXCHANGES);
+        let kept = a.exchanges();
+        assert_eq!(kept[0].1.len(), MAX_AREA_EXCHANGES);
+        // the first exchanges that marked it, not the smallest ids
+        assert!(kept[0].1.iter().any(|x| x == "e9999"));
+        assert!(!kept[0].1.iter().any(|x| x == "e10000"));
+    }
+
+    /// perf31: exchanges entered again later (interleaved streams) are noted once per area
+    /// and listed by id, whatever order they marked it in; an area removed and marked again
+    /// starts anew.
+    #[test]
+    fn exchanges_entered_again_are_noted_once_and_listed_in_order() {
+        let mut a = AreaSet::default();
+        for x in ["z", "b", "z", "a", "b", "z"] {
+            a.enter(x);
+            a.insert("stream");
+            a.insert("task");
+        }
+        a.enter("c");
+        a.insert("card");
+        a.remove("card");
+        a.enter("d");
+        a.insert("card");
+        assert_eq!(
+            a.exchanges(),
+            vec![
+                ("card".to_string(), vec!["d".to_string()]),
+                (
+                    "stream".to_string(),
+                    vec!["a".to_string(), "b".to_string(), "z".to_string()]
+                ),
+                (
+                    "task".to_string(),
+                    vec!["a".to_string(), "b".to_string(), "z".to_string()]
+                ),
+            ]
+        );
     }
 }

@@ -913,11 +913,16 @@ impl Exch {
     }
     /// The parts of [`Self::url_named`]: the agent URL a prober addressed (review29b: an
     /// interop leg's request URL is the recording proxy's), else the request URL's.
-    fn addressed_parts(&self) -> Option<UrlParts> {
+    ///
+    /// Borrowed when the exchange names no other URL (every exchange but an interop
+    /// leg's): callers run per answer and per stream event (perf31).
+    fn addressed_parts(&self) -> Option<std::borrow::Cow<'_, UrlParts>> {
+        use std::borrow::Cow;
         self.named_url
             .as_deref()
             .and_then(parse_url)
-            .or_else(|| self.parts.clone())
+            .map(Cow::Owned)
+            .or_else(|| self.parts.as_ref().map(Cow::Borrowed))
     }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
@@ -947,6 +952,9 @@ struct CardRec {
     /// The interfaces the card lists, as (origin, path without trailing `/`), sorted, each
     /// once; a gRPC `host:port` target once per scheme.
     iface_at: Vec<(String, String)>,
+    /// [`bind_use_pair_possible`] of the card: false when no call could ever make it a
+    /// BIND-USE-003 finding, so its interface uses are not recorded (perf31).
+    bind_use_pairs: bool,
 }
 
 /// What [`State::on_card`] derives from a public card's bytes alone, kept for the next fetch
@@ -1501,10 +1509,11 @@ pub(super) struct State {
     advertised: HashMap<String, Advertised>,
     /// mine30b: well-known card paths already reported for a 500 (CARD-SHAPE-004).
     m30b_card_500: HashSet<String>,
-    /// mine30b (BIND-USE-003): the first client call to each interface of a card, keyed
-    /// by (the card's exchange, the interface's index in the card's interface list):
-    /// (its request seq, its exchange id, its leg).
-    m30b_iface_use: HashMap<(String, usize), IfaceUse>,
+    /// mine30b (BIND-USE-003): the first client call to each interface of a card, by the
+    /// card's exchange: (the interface's index in the card's interface list, (its request
+    /// seq, its exchange id, its leg)), in the order first used. Keyed by card only, so a
+    /// call to an interface already used is found without a key built (perf31).
+    m30b_iface_use: HashMap<String, Vec<(usize, IfaceUse)>>,
     /// mine30b (BIND-USE-003): the cards whose interfaces a client called, by exchange.
     m30b_iface_cards: HashMap<String, Arc<CardRec>>,
     /// The exchange whose 404/405 CARD-URL-002 just reported as the advertised URL's
@@ -2694,6 +2703,11 @@ impl State {
             ("reset_cuts", self.reset_cuts.len()),
             ("recent_answers", self.recent_answers.len()),
             ("scope_served_told", self.scope_served_told.len()),
+            ("m30b_card_500", self.m30b_card_500.len()),
+            ("m30b_iface_use", self.m30b_iface_use.len()),
+            ("m30b_iface_cards", self.m30b_iface_cards.len()),
+            ("refused_followups", self.refused_followups.len()),
+            ("area_exchange_ids", self.areas.exchanges_noted()),
             ("active_sub_refusals", self.active_sub_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
@@ -5339,7 +5353,7 @@ impl State {
             && !deliberate
         {
             if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
-                let (origin, path) = (p.origin(), net::norm_path(&p.path));
+                let path = net::norm_path(&p.path);
                 // The same URL may be listed once per tenant (REST-001 `/{tenant}`): the
                 // request is right when it carries the tenant of any of those entries.
                 let declared: Vec<_> = card
@@ -5348,20 +5362,23 @@ impl State {
                     .iter()
                     .filter_map(|i| {
                         let t = i.tenant.as_deref()?;
+                        // An entry of another binding is not the call's: skipped before its
+                        // URL is parsed; the origin compared by its parts (perf31).
+                        let binding = if rest { "HTTP+JSON" } else { "JSONRPC" };
+                        if !i.binding.eq_ignore_ascii_case(binding) {
+                            return None;
+                        }
                         let u = net::parse_url(&i.url)?;
-                        if u.origin() != origin {
+                        if !(u.port == p.port && u.scheme == p.scheme && u.host == p.host) {
                             return None;
                         }
                         let base = net::norm_path(&u.path);
                         let first = if rest {
-                            if !i.binding.eq_ignore_ascii_case("HTTP+JSON") {
-                                return None;
-                            }
                             let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
                             // REST-001: path values are URL-encoded (breaker24 QL9: tenant
                             // "acme corp" arrives as /acme%20corp/...).
                             net::segments(tail).first().map(|s| a2a::percent_decode(s))
-                        } else if i.binding.eq_ignore_ascii_case("JSONRPC") && base == path {
+                        } else if base == path {
                             None
                         } else {
                             return None;
@@ -25105,6 +25122,7 @@ impl State {
             .parts
             .as_ref()
             .map(|p| (p.origin(), card_base(&p.path).to_string()));
+        let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
         let rec = Arc::new(CardRec {
             view,
             exchange: x.id.clone(),
@@ -25114,6 +25132,7 @@ impl State {
             content,
             fetched_at,
             iface_at,
+            bind_use_pairs,
         });
         // One card per agent: a card fetched again at the same base, or listing the same
         // interfaces fetched on another origin (through a gateway and from the agent),
@@ -26285,7 +26304,7 @@ impl State {
             return;
         }
         let Some(p) = x.parts.as_ref() else { return };
-        let Some(card) = self.card_for(x).cloned() else {
+        let Some(card) = self.card_for(x).filter(|c| c.bind_use_pairs) else {
             return;
         };
         let bname = match b {
@@ -26293,7 +26312,7 @@ impl State {
             Binding::Rest => "HTTP+JSON",
             Binding::Grpc => "GRPC",
         };
-        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let path = net::norm_path(&p.path);
         let mut best: Option<(usize, usize)> = None;
         for (k, i) in card.view.interfaces.iter().enumerate() {
             // Only the 1.0 ordered list (\u{a7}8.3.1); a hybrid card's 0.3 members are
@@ -26306,20 +26325,34 @@ impl State {
             }
             let Some(u) = parse_url(&i.url) else { continue };
             let base = net::norm_path(&u.path);
-            let fits = u.origin() == origin
+            // the same origin (`scheme://host:port`), compared by its parts: no string built
+            let fits = u.port == p.port
+                && u.scheme == p.scheme
+                && u.host == p.host
                 && (base == path
-                    || (b != Binding::JsonRpc && path.starts_with(&format!("{base}/"))));
+                    || (b != Binding::JsonRpc
+                        && path.strip_prefix(base).is_some_and(|r| r.starts_with('/'))));
             if fits && best.is_none_or(|(_, l)| base.len() > l) {
                 best = Some((k, base.len()));
             }
         }
         let Some((k, _)) = best else { return };
-        self.m30b_iface_use
-            .entry((card.exchange.clone(), k))
-            .or_insert((x.req_seq, x.id.clone(), x.leg.clone()));
-        self.m30b_iface_cards
-            .entry(card.exchange.clone())
-            .or_insert(card);
+        let card = Arc::clone(card);
+        let use_ = || (x.req_seq, x.id.clone(), x.leg.clone());
+        match self.m30b_iface_use.get_mut(card.exchange.as_str()) {
+            Some(uses) => {
+                if !uses.iter().any(|(j, _)| *j == k) {
+                    uses.push((k, use_()));
+                }
+            }
+            None => {
+                self.m30b_iface_use
+                    .insert(card.exchange.clone(), vec![(k, use_())]);
+                self.m30b_iface_cards
+                    .entry(card.exchange.clone())
+                    .or_insert(card);
+            }
+        }
     }
 
     /// BIND-USE-003 at the end of the recording: for each card, the first used interface
@@ -26331,12 +26364,9 @@ impl State {
             .collect();
         cards.sort_by_key(|(_, c)| c.seq);
         for (cx, card) in cards {
-            let mut used: Vec<(usize, IfaceUse)> = self
-                .m30b_iface_use
-                .iter()
-                .filter(|((e, _), _)| *e == cx)
-                .map(|((_, k), v)| (*k, v.clone()))
-                .collect();
+            // this card's uses, by interface (one scan per card: perf31)
+            let mut used: Vec<(usize, IfaceUse)> =
+                self.m30b_iface_use.remove(&cx).unwrap_or_default();
             used.sort_by_key(|(k, _)| *k);
             let ifs = &card.view.interfaces;
             let mode = self.mode;
@@ -30438,8 +30468,8 @@ fn wide_id_not_echoed(c: &Call, body: &[u8]) -> bool {
 ///
 /// Kept in `x.refused` by its first call: every caller runs in one stretch of
 /// [`State::end_exchange`] (the ID-007 check, [`State::mark_served`],
-/// [`State::note_rest03_served`], [`State::check_advertised_use`]) in which the exchange does
-/// not change (a stream's last buffered events are decoded after it). A new caller elsewhere
+/// [`State::note_rest03_served`], [`State::check_advertised_use`]), or just before it
+/// ([`State::remember_answer`]), in which the exchange does not change (a stream's last buffered events are decoded after it). A new caller elsewhere
 /// calls [`answer_refused_now`].
 fn answer_refused(x: &Exch) -> bool {
     *x.refused.get_or_init(|| answer_refused_now(x))
@@ -35850,10 +35880,16 @@ impl State {
                 .is_some_and(|v| matches!(v.trim(), "2" | "13" | "14")),
             Some(_) if c.binding == Some(Binding::JsonRpc) && x.sse.is_none() => {
                 let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-                serde_json::from_slice::<Value>(&body[..body.len().min(SENT_TEXT_CAP)])
-                    .ok()
-                    .and_then(|v| v.pointer("/error/code").and_then(Value::as_i64))
-                    == Some(jsonrpc::INTERNAL_ERROR)
+                let head = &body[..body.len().min(SENT_TEXT_CAP)];
+                // Parsed only when the answer has an `error` member ([`answer_refused`],
+                // kept for `end_exchange`'s callers; a body longer than the cap is read as
+                // cut there, as before): perf31, a `serde_json::Value` per answered
+                // JSON-RPC task call is no longer built.
+                (head.len() < body.len() || answer_refused(x))
+                    && serde_json::from_slice::<Value>(head)
+                        .ok()
+                        .and_then(|v| v.pointer("/error/code").and_then(Value::as_i64))
+                        == Some(jsonrpc::INTERNAL_ERROR)
             }
             Some(_) => false,
         };
@@ -35905,6 +35941,30 @@ fn earlier_interface_visible(mode: CaptureMode, earlier: &str, later: &str) -> b
     }
     mode != CaptureMode::Reverse
         && (host_class(&l.host).is_internal() || !host_class(&e.host).is_internal())
+}
+
+/// Whether card `view` has two entries of its 1.0 interface list that
+/// [`State::preferred_interface_skipped`] could ever pair (in a recording of `mode`): an
+/// earlier one of the same binding, version and tenant at another URL, visible
+/// ([`earlier_interface_visible`]) from the later one. A card without such a pair never
+/// gives BIND-USE-003 whatever its clients call, so its uses are not recorded (perf31: the
+/// record grew with every card fetch followed by a call).
+fn bind_use_pair_possible(view: &AgentCardView, mode: CaptureMode) -> bool {
+    let ifs = &view.interfaces;
+    ifs.iter().enumerate().any(|(j, later)| {
+        let Some(dv) = later.version.as_deref().and_then(Dialect::from_version) else {
+            return false;
+        };
+        later.pointer().starts_with("/supportedInterfaces")
+            && ifs[..j].iter().any(|e| {
+                e.pointer().starts_with("/supportedInterfaces")
+                    && e.binding.eq_ignore_ascii_case(&later.binding)
+                    && e.version.as_deref().and_then(Dialect::from_version) == Some(dv)
+                    && e.tenant == later.tenant
+                    && net::norm_path(&e.url) != net::norm_path(&later.url)
+                    && earlier_interface_visible(mode, &e.url, &later.url)
+            })
+    })
 }
 
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
