@@ -316,7 +316,9 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
         let base = &path[..i];
         let rest = &path[i + "/tasks".len()..];
         if rest.is_empty() || rest == "/" {
-            if m != "GET" {
+            // breaker31 R23: `POST /tasks` with the filter as a body (the JSON-RPC habit) is
+            // the ListTasks it means, judged for its verb (REST-VERB-001/002).
+            if m != "GET" && m != "POST" {
                 return None;
             }
             (Op::ListTasks, base, None)
@@ -337,6 +339,17 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                 (Some("cancel"), "") => Op::CancelTask,
                 (Some("subscribe"), "") => Op::SubscribeToTask,
                 (None, "") if m == "GET" => Op::GetTask,
+                // breaker31 R07: `POST|PUT|PATCH /tasks/{id}` (no other operation has that
+                // path) is the GetTask it means, judged for its verb (REST-VERB-001/002).
+                // An id with an encoded colon (`t1%3Acancel`, a gateway's encoding of the
+                // custom verb, b15-Q1) is the verb's route, read from the decoded path.
+                (None, "")
+                    if matches!(m.as_ref(), "POST" | "PUT" | "PATCH")
+                        && !id.contains("%3A")
+                        && !id.contains("%3a") =>
+                {
+                    Op::GetTask
+                }
                 (None, t) if t.starts_with("/pushNotificationConfigs") => {
                     let more = t["/pushNotificationConfigs".len()..].trim_start_matches('/');
                     match (m.as_ref(), more.is_empty()) {
@@ -2709,7 +2722,14 @@ mod added_tests {
         for m in ["OPTIONS", "options", "head", "HEAD"] {
             assert_eq!(rest_route(m, "/v1/message:send"), None, "{m}");
         }
-        assert_eq!(rest_route("post", "/tasks/t1"), None);
+        // breaker31 R07: POST /tasks/{id} is GetTask under a wrong verb (REST-VERB-001), in
+        // any letter case of the method; DELETE /tasks/{id} is no operation at all.
+        assert_eq!(
+            rest_route("post", "/tasks/t1").map(|r| r.op),
+            Some(Op::GetTask)
+        );
+        assert_eq!(rest_route("DELETE", "/tasks/t1"), None);
+        assert_eq!(rest_route("delete", "/tasks"), None);
     }
 
     #[test]
@@ -2759,7 +2779,7 @@ mod added_tests {
         assert_eq!(folded("POST", "/Acme/message:send"), None);
         assert_eq!(folded("POST", "/Messages:send"), None);
         assert_eq!(folded("GET", "/TasksArchive"), None);
-        assert_eq!(folded("POST", "/Tasks/t1"), None);
+        assert_eq!(folded("DELETE", "/Tasks/t1"), None);
         assert_eq!(folded("GET", "/T\u{e9}sks/\u{e9}"), None);
         assert_eq!(folded("GET", "/tasks/t1/\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}"), None);
     }

@@ -224,7 +224,9 @@ impl SseDecoder {
             }
             "retry" | "id" => {}
             other => {
-                if let Some((meant, why)) = misspelled_field(other) {
+                if let Some((meant, why)) =
+                    misspelled_field(other).or_else(|| data_typo(other, value))
+                {
                     out.push(SseItem::Problem(FramingProblem::MisspelledField {
                         meant,
                         why,
@@ -314,6 +316,44 @@ fn misspelled_field(f: &str) -> Option<(&'static str, &'static str)> {
         });
     }
     None
+}
+
+/// breaker31 F10: a field name one typing slip from `data` (a letter changed, dropped,
+/// added or two swapped: `date`, `dat`, `daat`, `dtaa`) whose value is a JSON object or
+/// array: the event's payload written under a misspelled name, which the parser ignores
+/// as an unknown field, so the event's data is lost (RPC-005, REST-002). An unknown field
+/// whose value is no JSON document (`date: 2026-12-02T10:00:00Z`) is a custom field and
+/// legal; the value is parsed only for such a name.
+fn data_typo(f: &str, value: &str) -> Option<(&'static str, &'static str)> {
+    let f = f.to_ascii_lowercase();
+    if !(3..=5).contains(&f.len()) || !one_slip_from(f.as_bytes(), b"data") {
+        return None;
+    }
+    let v = value.trim();
+    if !matches!(v.as_bytes().first(), Some(b'{' | b'[')) {
+        return None;
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(v).ok()?;
+    Some((
+        "data",
+        "misspells the field name (one letter away from data) in front of a JSON document",
+    ))
+}
+
+/// True when `a` differs from `b` by exactly one edit: one byte substituted, inserted or
+/// deleted, or two adjacent bytes transposed (Damerau-Levenshtein distance 1).
+fn one_slip_from(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return false;
+    }
+    let pre = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (a, b) = (&a[pre..], &b[pre..]);
+    match a.len() as isize - b.len() as isize {
+        0 => a[1..] == b[1..] || (a.len() >= 2 && a[0] == b[1] && a[1] == b[0] && a[2..] == b[2..]),
+        1 => a[1..] == *b,
+        -1 => *a == b[1..],
+        _ => false,
+    }
 }
 
 /// Data-only use of the decoder, for clients that only need each event's `data`
@@ -504,6 +544,38 @@ mod tests {
         // Unknown fields and a retry that is not a number are ignored without a problem.
         let items = decode(&[b"foo: 1\nretry: soon\ndata: 4\n\n"]);
         assert_eq!(items.len(), 1);
+        // breaker31 F10: a field one slip from `data` in front of a JSON document lost it;
+        // the same names with no JSON behind them, or names two slips away, are custom fields.
+        for line in [
+            "date: {\"a\":1}",
+            "dat: [1]",
+            "daat: {}",
+            "dtaa: {}",
+            "Dara: {}",
+        ] {
+            let items = decode(&[format!("{line}\n\n").as_bytes()]);
+            assert!(
+                matches!(
+                    items.as_slice(),
+                    [SseItem::Problem(FramingProblem::MisspelledField {
+                        meant: "data",
+                        ..
+                    })]
+                ),
+                "{line}: {items:?}"
+            );
+        }
+        for line in [
+            "date: 2026-12-02T10:00:00Z",
+            "meta: {\"a\":1}",
+            "dota: {\"a\":1}x",
+            "delta: {}",
+            "at: {}",
+        ] {
+            let items = decode(&[format!("{line}\ndata: 5\n\n").as_bytes()]);
+            assert_eq!(datas(&items), ["5"], "{line}");
+            assert_eq!(items.len(), 1, "{line}: {items:?}");
+        }
     }
 
     #[test]

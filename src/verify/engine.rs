@@ -235,6 +235,12 @@ struct StreamState {
     context_id: Option<String>,
     last_state: Option<TaskState>,
     terminal: Option<(TaskState, u64)>,
+    /// The first terminal state an event about another task carried on this stream, and its
+    /// seq (ID-EVENT-002 reports it; breaker31 G09): it does not end the stream's task, so
+    /// later events of the stream's own task are no STREAM-END-001; a stream that closes
+    /// with no terminal event of its own is not STREAM-END-002 either (the stray event,
+    /// already reported, may be the stream's own end under a wrong id: b29x-A35).
+    crossed_terminal: Option<(TaskState, u64)>,
     /// A 0.x status update with `final: true` in an interrupted state (input-required,
     /// auth-required) and its seq: the last event of the cycle (STREAM-008), as a terminal
     /// one is, though the task lives on.
@@ -4032,6 +4038,18 @@ impl State {
             return;
         }
         let mut route = rest_route(&x.method, &x.path);
+        // breaker31 R07/R23: `POST /tasks/{id}` and `POST /tasks` are judged as GetTask and
+        // ListTasks under a wrong verb, unless the body is a task or a stream event: then
+        // it is a push delivery to a receiver at such a path whose config the recording
+        // does not hold, no call of the agent's (parsed only for such a request).
+        if route
+            .as_ref()
+            .is_some_and(|r| matches!(r.op, Op::GetTask | Op::ListTasks))
+            && !x.method.eq_ignore_ascii_case("GET")
+            && body.as_deref().is_some_and(looks_like_notification)
+        {
+            route = None;
+        }
         // REST-001 / RFC 3986 §6.2.2.1: a route in other letter case (`/Message:send`) is no
         // route; a call an agent served is judged as the operation it resembles, one it
         // refused (404, 405, ...) is no call of that operation (REST-ROUTE-001/002).
@@ -6930,9 +6948,13 @@ impl State {
                     s.undecodable |= !cut;
                 }
                 if let FramingProblem::MisspelledField { meant, why, line } = &p {
-                    self.stream_once(
-                        x,
-                        &r::SSE_FIELD_MISSPELLED,
+                    // breaker31 F10: a typo (`date:`, `dat:`) names the field the line has.
+                    let msg = if why.contains("one letter") {
+                        let name = line.split(':').next().unwrap_or_default();
+                        format!(
+                            "the agent sent an SSE line whose field name {name:?} is one letter off {meant} and carries a JSON document, so an SSE parser reads an unknown field and ignores the line: the event's data is lost; write `data:`"
+                        )
+                    } else {
                         format!(
                             "the agent sent an SSE line that {why} before {meant}:, so an SSE parser reads an unknown field and ignores the line{}",
                             if *meant == "data" {
@@ -6940,7 +6962,12 @@ impl State {
                             } else {
                                 ""
                             }
-                        ),
+                        )
+                    };
+                    self.stream_once(
+                        x,
+                        &r::SSE_FIELD_MISSPELLED,
+                        msg,
                         vec![x.ev_at(seq, "", Some(excerpt(line)))],
                     );
                     return;
@@ -8380,7 +8407,7 @@ impl State {
                     self.note_terminal_snapshot(x, id, tv.state, p.inner, snap, seq);
                     self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
                 }
-                self.stream_state(x, tv.state, seq);
+                self.stream_state(x, tv.state, tv.id, seq);
             }
             PayloadKind::Message => {
                 if let Some(s) = x.sse.as_mut() {
@@ -8708,7 +8735,7 @@ impl State {
                             }
                         }
                     }
-                    self.stream_state(x, u.state, seq);
+                    self.stream_state(x, u.state, u.task_id, seq);
                     if let (Some(st), Some(s)) = (
                         u.state.filter(|st| delegate_outcome_state(*st)),
                         x.sse.as_mut(),
@@ -8936,8 +8963,18 @@ impl State {
         }
     }
 
-    fn stream_state(&mut self, x: &mut Exch, st: Option<TaskState>, seq: u64) {
+    /// Notes a stream event's task state `st` as the stream's latest (and its first terminal
+    /// one as the stream's end, STREAM-007). `tid`: the task the event names; an event about
+    /// another task than the stream's (ID-EVENT-002, ID-006: a crossed event, breaker31
+    /// G09) says nothing about this stream's task, so its terminal state does not end it.
+    fn stream_state(&mut self, x: &mut Exch, st: Option<TaskState>, tid: Option<&str>, seq: u64) {
         let Some(s) = x.sse.as_mut() else { return };
+        if tid.is_some_and(|t| s.task_id.as_deref().is_some_and(|k| k != t)) {
+            if let Some(st) = st.filter(|st| st.is_terminal()) {
+                s.crossed_terminal.get_or_insert((st, seq));
+            }
+            return;
+        }
         if let Some(st) = st {
             s.last_state = Some(st);
             if st.is_terminal() && s.terminal.is_none() {
@@ -11178,7 +11215,7 @@ impl State {
         );
         let (last, terminal, error_seen, events, opening) = (
             s.last_state,
-            s.terminal,
+            s.terminal.or(s.crossed_terminal),
             s.error_seen || s.undecodable,
             s.events,
             s.opening,
@@ -33809,6 +33846,28 @@ fn tail(path: &str) -> String {
         .cloned()
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// True when `body` is a JSON object with a member only a task or a push notification
+/// carries (`task`, `statusUpdate`, `artifactUpdate`, `message`, `kind`, `artifacts`,
+/// `history`, or `status` as an object; a ListTasks filter's `status` is a string): a
+/// webhook delivery, not a request's parameters (breaker31 R07/R23).
+fn looks_like_notification(body: &[u8]) -> bool {
+    let Ok(Value::Object(m)) = serde_json::from_slice::<Value>(body) else {
+        return false;
+    };
+    m.keys().any(|k| {
+        matches!(
+            k.as_str(),
+            "task"
+                | "statusUpdate"
+                | "artifactUpdate"
+                | "message"
+                | "kind"
+                | "artifacts"
+                | "history"
+        )
+    }) || m.get("status").is_some_and(Value::is_object)
 }
 
 fn trim_ascii(b: &[u8]) -> &[u8] {

@@ -822,7 +822,7 @@ rule!(SSE_DATA_NOT_JSON, "SSE-FRAME-002", "sse-data-not-json", Error, Transport,
     "write each event's data as one JSON document (multi-line data is joined with \\n before parsing)");
 rule!(SSE_FIELD_MISSPELLED, "SSE-FRAME-003", "sse-field-name-misspelled", Error, Transport,
     ["RPC-005", "REST-002"],
-    "line of an SSE stream is ignored because its field name is data, event, id or retry only after a mid-stream byte order mark, letter case or whitespace",
+    "line of an SSE stream is ignored because its field name is data, event, id or retry only after a mid-stream byte order mark, letter case or whitespace, or is one letter off data (date, dat) in front of a JSON document",
     "write field names exactly (`data:`, lowercase, at the start of the line); write the UTF-8 BOM at most once, before the first byte of the stream (a .NET StreamWriter created per event writes one before each); a parser ignores the line, so the event's data is lost");
 // A warning although RPC-005 / REST-002 are MUSTs: both official SDK clients skip an
 // event with empty data (a2a-python `if not data: continue`, a2a-js yields only non-empty
