@@ -84,10 +84,17 @@ fn an_empty_recording_or_har_verifies_nothing_and_exits_2() {
             file.display(),
             err(&o)
         );
+        // a HAR's hint is about exporting it again, a recording's about what the proxy
+        // reached (newcomer31 N3: an empty HAR got the --upstream / --intercept-tls hint)
+        let hint = if file == &har {
+            "export the HAR again from the tab or tool that made the calls, after they were made (browser devtools: Network panel, 'Preserve log' on, 'Save all as HAR with content'), or record them with `a2a-interop proxy`"
+        } else {
+            "record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)"
+        };
         assert_eq!(
             err(&o).trim_end(),
             format!(
-                "a2a-interop: nothing was verified in {}: the file holds no exchange; no conformance level; hint: record traffic that reaches the agent (reverse mode: is --upstream right and the agent up? forward mode with HTTPS clients: --intercept-tls)",
+                "a2a-interop: nothing was verified in {}: the file holds no exchange; no conformance level; hint: {hint}",
                 file.display()
             )
         );
