@@ -1006,6 +1006,37 @@ fn card_base(path: &str) -> &str {
     net::norm_path(base)
 }
 
+/// CAP-EXT-007 (review31): a 0.x message call answered with its task in `rejected` or
+/// `failed` (the unary result's `status.state`, or the state that ended the stream) was
+/// refused, not processed: 0.3 has no dedicated error code, and agents that check a
+/// required extension in their executor end the task that way instead of answering an
+/// error. `json` is the parsed non-SSE body (nothing is parsed again).
+fn refused_as_task_0x(x: &Exch, json: Option<&Json>) -> bool {
+    let refused = |s: TaskState| matches!(s, TaskState::Rejected | TaskState::Failed);
+    let unary = json
+        .and_then(|v| v.get("result"))
+        .and_then(|r| r.get("status"))
+        .and_then(|s| s.get("state"))
+        .and_then(Json::as_str)
+        .and_then(TaskState::parse);
+    let streamed = x.sse.as_ref().and_then(|s| s.terminal).map(|(st, _)| st);
+    unary.is_some_and(refused) || streamed.is_some_and(refused)
+}
+
+/// CAP-EXT-007 (review31): false when `card` lists an interface on the origin of call `x`
+/// and none of them at or above the call's path: the card is another agent's on a host
+/// that serves several (its card the only one the recording fetched there), and its
+/// required extensions say nothing about this agent. A card whose interfaces name only
+/// other origins (a gateway, a public host name) still applies.
+fn card_names_path(card: &CardRec, x: &Exch) -> bool {
+    let (Some(origin), Some(parts)) = (x.origin.as_deref(), x.parts.as_ref()) else {
+        return true;
+    };
+    let path = net::norm_path(&parts.path);
+    let mut same_origin = card.iface_at.iter().filter(|(o, _)| o == origin).peekable();
+    same_origin.peek().is_none() || same_origin.any(|(_, p)| path_under(path, p))
+}
+
 /// Whether URL path `path` is `base` or below it (at a `/` or `:` boundary; `base` has no
 /// trailing `/`, `""` is the root).
 fn path_under(path: &str, base: &str) -> bool {
@@ -10638,6 +10669,8 @@ impl State {
             || json.is_some_and(|v| v.get("error").is_some())
             || !x.is_success()
             || self.answer_is_error(x)
+            || refused_as_task_0x(x, json)
+            || !card_names_path(card, x)
         {
             return;
         }
@@ -36161,9 +36194,22 @@ fn same_principal(a: &str, b: &str) -> bool {
 
 /// Whether two [`credential_subject`]s name one principal ([`same_principal`]), `None`
 /// when they cannot be compared: a principal tag (a redacted recording) against a subject
-/// read in the clear.
+/// read in the clear, or subjects of two namespaces ([`subject_namespace`]: a Basic user
+/// name against a JWT subject, JWT subjects of two issuers; review31). A `sub` is unique
+/// only within its issuer (OpenID Connect Core §2, RFC 7519 §4.1.2), and one person may
+/// hold a Basic account and an IdP account the agent links: another namespace is not
+/// another caller, so AUTH-SCOPE-004's note, not AUTH-SCOPE-003's error.
 fn one_principal(a: &str, b: &str) -> Option<bool> {
-    (a.starts_with("tag ") == b.starts_with("tag ")).then(|| same_principal(a, b))
+    (subject_namespace(a) == subject_namespace(b)).then(|| same_principal(a, b))
+}
+
+/// The namespace a [`credential_subject`] names its subject in: `("jwt", normalised
+/// issuer)`, `("basic", "")`, or `("tag", "")` for a principal tag (its kind is hidden).
+fn subject_namespace(s: &str) -> (&str, &str) {
+    if let Some(rest) = s.strip_prefix("jwt ") {
+        return ("jwt", rest.split('\u{0}').next().unwrap_or(""));
+    }
+    (s.split(' ').next().unwrap_or(""), "")
 }
 
 /// A [`credential_subject`] as a finding names it: `subject "u1" (issuer

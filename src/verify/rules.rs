@@ -194,7 +194,7 @@ rule!(CAP_EXT_HEADER_MISSPELLED, "CAP-EXT-006", "extension-header-misspelled", W
 
 rule!(CAP_EXT_REQUIRED_NOT_ENFORCED_0X, "CAP-EXT-007", "required-extension-not-enforced-0x", Warning, Interop,
     ["EXT-002", "EXT-003", "EXT-001"],
-    "0.2/0.3 message (message/send, message/stream) that did not activate an extension the card marks required (X-A2A-Extensions) was processed instead of refused",
+    "0.2/0.3 message (message/send, message/stream) that did not activate an extension the card marks required (X-A2A-Extensions) was processed instead of refused (an error, or the task rejected or failed at once)",
     "refuse a 0.x message/send or message/stream whose X-A2A-Extensions header lacks a URI the card marks required (topics/extensions.md: the agent should reject it with an appropriate error; 0.3 has no dedicated code: -32602 InvalidParams with the missing URI in error.message or error.data fits, -32600 does not, the request object is valid) and do not run the skill; match URIs exactly: a client that names another version of the extension has not activated this one (EXT-003), so the card and the extension package must declare and check the same URI");
 
 // ---- Agent Card URL consistency ---------------------------------------------------------
@@ -976,7 +976,7 @@ rule!(AUTH_SCOPE_OTHER_SUBJECT, "AUTH-SCOPE-003", "other-callers-task-served", E
     "scope every task operation by the authenticated caller: keep the principal (the token's iss and sub, the user) with each task and answer a call of another principal like one on an unknown task, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a task store keyed by task id alone lets any caller who learns an id read, cancel and follow another user's task");
 rule!(AUTH_SCOPE_OTHER_CREDENTIAL, "AUTH-SCOPE-004", "task-served-under-other-credentials", Note, Security,
     ["AUTH-006", "TASK-009"],
-    "agent served GetTask, CancelTask or SubscribeToTask with the task to a call under other credentials than the ones the task was handed out under, whose subjects the recording cannot compare (opaque tokens, API keys): the same user with a refreshed token, or another caller",
+    "agent served GetTask, CancelTask or SubscribeToTask with the task to a call under other credentials than the ones the task was handed out under, whose subjects the recording cannot compare (opaque tokens, API keys, or names in two namespaces: a Basic user and a JWT subject, JWT subjects of two issuers): the same user with a refreshed token or a linked account, or another caller",
     "check that the agent scopes tasks by the authenticated principal (AUTH-006): if the two credentials belong to different users, the agent must answer TaskNotFoundError; a recording with JWT bearer tokens (or a test that uses two users' credentials on purpose) tells the two apart");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
