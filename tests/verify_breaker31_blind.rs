@@ -18,27 +18,13 @@ mod common;
 
 use a2a_interop::verify::Severity;
 use common::{variant_finding as finding, variant_findings as findings};
-use std::path::Path;
 
 fn names(kind: &str) -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().to_string())
-        .filter(|n| n.starts_with("b31x-") && n.ends_with(".jsonl") && n.contains(kind))
-        .map(|n| n.trim_end_matches(".jsonl").to_string())
-        .collect();
-    v.sort();
-    v
+    common::variant_names("b31x-", kind)
 }
 
 fn errors_and_warnings(name: &str) -> Vec<String> {
-    findings(name)
-        .into_iter()
-        .filter(|f| !matches!(f.severity, Severity::Note))
-        .map(|f| f.rule)
-        .collect()
+    common::variant_errors_and_warnings(name)
 }
 
 fn rules(name: &str) -> Vec<String> {

@@ -229,3 +229,27 @@ pub async fn interop_with(
     .expect("interop run");
     (run, rec)
 }
+
+/// Names (no `.jsonl`) of the variants in tests/cases/variants whose file name starts with
+/// `prefix` (`b31x-`) and contains `kind`, sorted.
+pub fn variant_names(prefix: &str, kind: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.starts_with(prefix) && n.ends_with(".jsonl") && n.contains(kind))
+        .map(|n| n.trim_end_matches(".jsonl").to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The rules of a variant's error and warning findings (notes left out), in report order.
+pub fn variant_errors_and_warnings(name: &str) -> Vec<String> {
+    variant_findings(name)
+        .into_iter()
+        .filter(|f| !matches!(f.severity, a2a_interop::verify::Severity::Note))
+        .map(|f| f.rule)
+        .collect()
+}
