@@ -1346,7 +1346,7 @@ struct TaskRec {
     caller: Option<u64>,
     /// [`credential_subject`] of that call: the principal its credentials name, when they
     /// name one (q30a, AUTH-SCOPE-003).
-    caller_subject: Option<String>,
+    caller_subject: Option<Subject>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -36061,36 +36061,38 @@ fn bind_use_pair_possible(view: &AgentCardView, mode: CaptureMode) -> bool {
 
 // ---- q30a (mine29a): a task served to another caller -------------------------------------
 
+/// The principal a call's `Authorization` credential names (AUTH-006: tasks are scoped to
+/// it), as [`credential_subject`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Subject {
+    /// Read in the clear: a JWT's `iss` and `sub`, a Basic user name.
+    Named(crate::record::redact::Principal),
+    /// On a redacted recording, the principal tag the recorder kept (12 hex digits,
+    /// [`crate::record::redact::placeholder_principal`]); its kind is hidden.
+    Tag(String),
+}
+
 /// The principal the credentials of exchange `x` name, when they name one
 /// ([`crate::record::redact::credential_principal`]): a JWT bearer token's `iss` and `sub`
-/// (`jwt <normalised iss>\0<iss>\0<sub>`, read from the token's payload, never its
-/// signature), a Basic credential's user name (`basic <user>`) when it has a password too
-/// (a Basic credential with an empty password or user carries its secret in the other
-/// half: no subject, never printed); on a redacted recording, the principal tag the
-/// recorder kept of either (`tag <12 hex>`, [`crate::record::redact::placeholder_principal`]).
-/// `None` for an opaque token, an API key, a value redacted without a principal tag or no
-/// Authorization header: then two credentials cannot be told to belong to one user or two
-/// (AUTH-SCOPE-004).
-fn credential_subject(x: &Exch) -> Option<String> {
-    use crate::record::redact::{credential_principal, Principal};
+/// (read from the token's payload, never its signature), a Basic credential's user name
+/// when it has a password too (a Basic credential with an empty password or user carries
+/// its secret in the other half: no subject, never printed); on a redacted recording, the
+/// principal tag the recorder kept of either ([`Subject::Tag`]). `None` for an opaque
+/// token, an API key, a value redacted without a principal tag or no Authorization header:
+/// then two credentials cannot be told to belong to one user or two (AUTH-SCOPE-004).
+fn credential_subject(x: &Exch) -> Option<Subject> {
+    use crate::record::redact::credential_principal;
     let v = x.req_headers.get("authorization")?.trim();
     let (scheme, cred) = v.split_once(' ')?;
     let cred = cred.trim();
     if cred.starts_with("[REDACTED") {
-        return crate::record::redact::placeholder_principal(cred).map(|t| format!("tag {t}"));
+        return crate::record::redact::placeholder_principal(cred)
+            .map(|t| Subject::Tag(t.to_string()));
     }
     if v.contains(crate::record::redact::REDACTED) {
         return None;
     }
-    let p = credential_principal(scheme, cred)?;
-    Some(match &p {
-        // NUL between them: an issuer with a space in it is no other (iss, sub) pair
-        // (review30a: `a b`+`c` and `a`+`b c` were one subject)
-        Principal::Jwt { iss, sub } => {
-            format!("jwt {}\u{0}{iss}\u{0}{sub}", p.normalised_issuer())
-        }
-        Principal::Basic { user } => format!("basic {user}"),
-    })
+    credential_principal(scheme, cred).map(Subject::Named)
 }
 
 impl State {
@@ -36173,60 +36175,38 @@ impl State {
     }
 }
 
-/// Whether two [`credential_subject`]s name one principal: the same Basic user, the
-/// same JWT sub at the same issuer (compared as normalised, `https://` and a trailing `/`
-/// aside), or the same principal tag (the recorder tagged the normalised form, so one
-/// issuer written two ways gives one tag).
-fn same_principal(a: &str, b: &str) -> bool {
-    let key = |s: &str| -> (String, String) {
-        match s.strip_prefix("jwt ") {
-            Some(rest) => {
-                let mut it = rest.splitn(3, '\u{0}');
-                let norm = it.next().unwrap_or("").to_string();
-                let _shown = it.next();
-                (norm, it.next().unwrap_or("").to_string())
-            }
-            None => (s.to_string(), String::new()),
+/// Whether two [`credential_subject`]s name one principal, `None` when they cannot be
+/// compared: a principal tag (a redacted recording) against a subject read in the clear,
+/// or subjects of two namespaces (a Basic user name against a JWT subject, JWT subjects of
+/// two issuers; review31). A `sub` is unique only within its issuer (OpenID Connect Core
+/// §2, RFC 7519 §4.1.2), and one person may hold a Basic account and an IdP account the
+/// agent links: another namespace is not another caller, so AUTH-SCOPE-004's note, not
+/// AUTH-SCOPE-003's error. One issuer written two ways is one namespace
+/// ([`crate::record::redact::Principal::normalised_issuer`]).
+fn one_principal(a: &Subject, b: &Subject) -> Option<bool> {
+    use crate::record::redact::Principal::{Basic, Jwt};
+    match (a, b) {
+        (Subject::Tag(x), Subject::Tag(y)) => Some(x == y),
+        (Subject::Named(pa @ Jwt { sub: x, .. }), Subject::Named(pb @ Jwt { sub: y, .. })) => {
+            (pa.normalised_issuer() == pb.normalised_issuer()).then(|| x == y)
         }
-    };
-    key(a) == key(b)
-}
-
-/// Whether two [`credential_subject`]s name one principal ([`same_principal`]), `None`
-/// when they cannot be compared: a principal tag (a redacted recording) against a subject
-/// read in the clear, or subjects of two namespaces ([`subject_namespace`]: a Basic user
-/// name against a JWT subject, JWT subjects of two issuers; review31). A `sub` is unique
-/// only within its issuer (OpenID Connect Core §2, RFC 7519 §4.1.2), and one person may
-/// hold a Basic account and an IdP account the agent links: another namespace is not
-/// another caller, so AUTH-SCOPE-004's note, not AUTH-SCOPE-003's error.
-fn one_principal(a: &str, b: &str) -> Option<bool> {
-    (subject_namespace(a) == subject_namespace(b)).then(|| same_principal(a, b))
-}
-
-/// The namespace a [`credential_subject`] names its subject in: `("jwt", normalised
-/// issuer)`, `("basic", "")`, or `("tag", "")` for a principal tag (its kind is hidden).
-fn subject_namespace(s: &str) -> (&str, &str) {
-    if let Some(rest) = s.strip_prefix("jwt ") {
-        return ("jwt", rest.split('\u{0}').next().unwrap_or(""));
+        (Subject::Named(Basic { user: x }), Subject::Named(Basic { user: y })) => Some(x == y),
+        _ => None,
     }
-    (s.split(' ').next().unwrap_or(""), "")
 }
 
 /// A [`credential_subject`] as a finding names it: `subject "u1" (issuer
 /// "https://idp")`, `user "ana"`, `the principal tagged 9f8e7d6c5b4a (redacted)`.
-fn subject_words(s: &str) -> String {
-    if let Some(tag) = s.strip_prefix("tag ") {
-        return format!("the principal tagged {tag} (redacted)");
-    }
-    if let Some(rest) = s.strip_prefix("jwt ") {
-        let mut it = rest.splitn(3, '\u{0}');
-        let (_, iss, sub) = (it.next(), it.next().unwrap_or(""), it.next().unwrap_or(""));
-        return if iss.is_empty() {
+fn subject_words(s: &Subject) -> String {
+    use crate::record::redact::Principal::{Basic, Jwt};
+    match s {
+        Subject::Tag(tag) => format!("the principal tagged {tag} (redacted)"),
+        Subject::Named(Jwt { iss, sub }) if iss.is_empty() => {
             format!("subject {}", json_quote(sub))
-        } else {
+        }
+        Subject::Named(Jwt { iss, sub }) => {
             format!("subject {} (issuer {})", json_quote(sub), json_quote(iss))
-        };
+        }
+        Subject::Named(Basic { user }) => format!("user {}", json_quote(user)),
     }
-    let user = s.strip_prefix("basic ").unwrap_or(s);
-    format!("user {}", json_quote(user))
 }
