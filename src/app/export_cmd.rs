@@ -32,19 +32,14 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
 /// file path in it named after the input (`-o out/session.har`), as `report -o out/`
 /// says (newcomer31 N4); else to check the path.
 fn dir_hint(a: &ExportArgs) -> String {
-    if a.har.is_dir() {
-        let stem = a
-            .file
-            .file_stem()
-            .filter(|s| a.file.as_os_str() != "-" && !s.is_empty())
-            .map_or_else(|| "session".into(), |s| s.to_string_lossy().into_owned());
-        format!(
-            "-o names a directory; give a file path in it, e.g. -o {}",
-            super::sh_path(&a.har.join(format!("{stem}.har")))
-        )
-    } else {
-        "check the --har path is a writable file".to_string()
-    }
+    let stem = a
+        .file
+        .file_stem()
+        .filter(|s| a.file.as_os_str() != "-" && !s.is_empty())
+        .map_or_else(|| "session".into(), |s| s.to_string_lossy().into_owned());
+    super::dir_output_hint(&a.har, &format!("{stem}.har"))
+        .map(|h| format!("-o names a directory; {h}"))
+        .unwrap_or_else(|| "check the --har path is a writable file".to_string())
 }
 
 /// Runs `export` (module docs).

@@ -70,6 +70,23 @@ pub fn sh_path(p: &std::path::Path) -> String {
     sh_word(&p.display().to_string())
 }
 
+/// The advice for an output path that names a directory (`-o out/`, or an existing
+/// directory): a file path in it, e.g. `-o out/report.md`, shell-quoted (newcomer25 N6,
+/// newcomer31 N4). `None` when `path` is not a directory, so the caller keeps its own advice.
+///
+/// Shape: `"give a file path in it, e.g. -o out/<file_name>"`.
+pub(crate) fn dir_output_hint(path: &std::path::Path, file_name: &str) -> Option<String> {
+    let text = path.as_os_str().to_string_lossy();
+    if !(path.is_dir() || text.ends_with('/')) {
+        return None;
+    }
+    let dir = std::path::Path::new(text.trim_end_matches('/'));
+    Some(format!(
+        "give a file path in it, e.g. -o {}",
+        sh_path(&dir.join(file_name))
+    ))
+}
+
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));

@@ -1760,14 +1760,9 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     };
     if let Err(e) = written {
         // a directory (`-o out/`): a file path in it, as `report -o out/` says (newcomer31 N4)
-        let hint = if a.output.is_dir() {
-            format!(
-                "-o names a directory; give a file path in it, e.g. -o {}",
-                super::sh_path(&a.output.join("min.jsonl"))
-            )
-        } else {
-            "check the -o path is a writable file".to_string()
-        };
+        let hint = super::dir_output_hint(&a.output, "min.jsonl")
+            .map(|h| format!("-o names a directory; {h}"))
+            .unwrap_or_else(|| "check the -o path is a writable file".to_string());
         return Ok(fail(
             format!("cannot write {}: {e}", a.output.display()),
             &hint,

@@ -181,12 +181,10 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
             None => Format::from_extension(&path).ok_or_else(|| {
                 // A directory has no extension to pick a format from, and no format would
                 // make it a file: say what it is (newcomer25 N6).
-                let dir = path.is_dir() || path.as_os_str().to_string_lossy().ends_with('/');
-                if dir {
-                    let d = path.display().to_string();
+                if let Some(hint) = super::dir_output_hint(&path, "report.md") {
                     return format!(
-                        "-o {d} is a directory, not a report file; hint: give a file path in it, e.g. -o {} (its extension picks the format: .json .md .xml .sarif .html .txt)",
-                        super::sh_word(&format!("{}/report.md", d.trim_end_matches('/')))
+                        "-o {} is a directory, not a report file; hint: {hint} (its extension picks the format: .json .md .xml .sarif .html .txt)",
+                        path.display()
                     );
                 }
                 match unknown_extension(&path) {
