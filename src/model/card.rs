@@ -546,7 +546,7 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
         let optional_null = served_as_v02 && key == "protocolVersion";
         if let Some(x) = o
             .get(key)
-            .filter(|x| !x.is_string() && !(optional_null && x.is_null()))
+            .filter(|x| !x.is_string() && (!optional_null || !x.is_null()))
         {
             c.problems.push((
                 format!("/{key}"),
