@@ -6,7 +6,7 @@ StreamResponse). Views keep the raw value and report malformed members as
 `(JSON Pointer, message)` problems, never panics.
 */
 
-use super::json::{Json, Obj};
+use super::json::{kind_words, Json, Obj};
 
 /// A wire generation of A2A.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -1066,12 +1066,18 @@ pub fn task_view<'a>(o: &'a Obj, ptr: &str, need_context: bool) -> TaskView<'a> 
     let id = id.filter(|s| !s.trim().is_empty());
     let context_id = str_member(o, "contextId", "context_id");
     if need_context && context_id.is_none_or(|s| s.trim().is_empty()) {
-        let why = if context_id.is_none() {
-            "task has no contextId"
-        } else {
-            "task contextId is empty"
+        // mine32: a contextId written as a number is named as such, like the id above.
+        let why = match (context_id, o.get("contextId")) {
+            (Some(_), _) => "task contextId is empty".to_string(),
+            (None, Some(Json::Number(n))) => {
+                format!("task contextId is the number {n}, not a string (send \"{n}\")")
+            }
+            (None, Some(v)) if !v.is_null() => {
+                format!("task contextId is not a string but {}", kind_words(v))
+            }
+            _ => "task has no contextId".to_string(),
         };
-        problems.push((format!("{ptr}/contextId"), why.into()));
+        problems.push((format!("{ptr}/contextId"), why));
     }
     let (state_raw, state) = status_state(o, ptr, &mut problems);
     TaskView {
@@ -1119,8 +1125,11 @@ fn status_state<'a>(
                 (None, None)
             }
         },
-        Some(_) => {
-            problems.push((format!("{ptr}/status"), "status is not an object".into()));
+        Some(v) => {
+            problems.push((
+                format!("{ptr}/status"),
+                format!("status is not an object but {}", kind_words(v)),
+            ));
             (None, None)
         }
         None => {
@@ -1168,11 +1177,16 @@ pub fn update_view<'a>(o: &'a Obj, kind: PayloadKind, ptr: &str) -> UpdateView<'
                         "artifact has no artifactId".into(),
                     ));
                 }
-                if !a.get("parts").is_some_and(Json::is_array) {
-                    problems.push((
+                match a.get("parts") {
+                    Some(Json::Array(_)) => {}
+                    None => problems.push((
                         format!("{ptr}/artifact/parts"),
                         "artifact has no parts array".into(),
-                    ));
+                    )),
+                    Some(v) => problems.push((
+                        format!("{ptr}/artifact/parts"),
+                        format!("artifact parts is not a list but {}", kind_words(v)),
+                    )),
                 }
             }
             _ => problems.push((
@@ -1370,10 +1384,19 @@ pub fn empty_required_id(o: &Obj, ptr: &str, what: &str, name: &str) -> Option<(
 pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     let mut p = Vec::new();
     if str_member(o, "messageId", "message_id").is_none() {
-        p.push((
-            format!("{ptr}/messageId"),
-            "message has no messageId".into(),
-        ));
+        // mine32: a messageId written as a number (or null) is named as such, not as absent.
+        let msg = match o.get("messageId").filter(|v| !v.is_null()) {
+            Some(v @ Json::Number(n)) => format!(
+                "message messageId is not a string but {}: Message.messageId is a string in every version, so typed readers refuse the message (write it as \"{n}\")",
+                kind_words(v)
+            ),
+            Some(v) => format!(
+                "message messageId is not a string but {}: Message.messageId is a string in every version",
+                kind_words(v)
+            ),
+            None => "message has no messageId".into(),
+        };
+        p.push((format!("{ptr}/messageId"), msg));
     }
     match o.get("role") {
         Some(Json::String(_)) => {}
@@ -1390,8 +1413,23 @@ pub fn message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
         Some(_) => p.push((format!("{ptr}/role"), "role is not a string".into())),
     }
     let parts = o.get("parts").or_else(|| o.get("content"));
-    if !parts.is_some_and(Json::is_array) {
-        p.push((format!("{ptr}/parts"), "message has no parts array".into()));
+    match parts {
+        Some(Json::Array(_)) => {}
+        // mine32: `parts: null` (a nil slice) is said as null: ProtoJSON reads it as the
+        // empty list, and a message needs at least one part (DATA-005).
+        Some(v) => p.push((
+            format!("{ptr}/parts"),
+            format!(
+                "message parts is not a list but {}{}",
+                kind_words(v),
+                if v.is_null() {
+                    " (ProtoJSON reads null as the empty list; a message needs at least one part)"
+                } else {
+                    ""
+                }
+            ),
+        )),
+        None => p.push((format!("{ptr}/parts"), "message has no parts array".into())),
     }
     p
 }
@@ -1704,7 +1742,10 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
 pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let Some(list) = parts.as_array() else {
-        out.push((ptr.to_string(), "parts is not a list".into()));
+        out.push((
+            ptr.to_string(),
+            format!("parts is not a list but {}", kind_words(parts)),
+        ));
         return out;
     };
     for (i, p) in list.iter().enumerate() {

@@ -9,7 +9,7 @@ schema where it differs (fewer required members). Every URL-valued member (inter
 absolute `http(s)` URL ([`AgentCardView::bad_interfaces`]).
 */
 
-use super::json::{push_pointer_token, Json, Obj};
+use super::json::{kind_words, push_pointer_token, Json, Obj};
 
 use super::a2a::Dialect;
 
@@ -381,6 +381,39 @@ fn is_nonempty_str(v: Option<&Json>) -> bool {
     v.and_then(Json::as_str).is_some_and(|s| !s.is_empty())
 }
 
+/// The problem of a card member `what` (like `agent card version`, `skill id`) present as
+/// `v` where a JSON string belongs (CARD-003, CARD-004, DATA-001): null is the proto3
+/// unset value in 1.0 ProtoJSON and no string in the 0.x schemas, so the card lacks the
+/// member either way; a number or boolean is refused by every typed reader.
+fn not_a_string(what: &str, v: &Json, v1: bool) -> String {
+    match v {
+        Json::Null if v1 => format!(
+            "{what} is null, not a string: ProtoJSON reads null as unset, so the REQUIRED {} is missing",
+            what.rsplit(' ').next().unwrap_or(what)
+        ),
+        Json::Null => format!(
+            "{what} is null, not a string (the card schema types it as a string, so typed readers refuse the card)"
+        ),
+        Json::Number(n) => format!(
+            "{what} is {}, not a string: write it as the string \"{n}\"",
+            kind_words(v)
+        ),
+        _ => format!("{what} is {}, not a string", kind_words(v)),
+    }
+}
+
+/// The problem of a required card list `what` present as `v`, which is no JSON array
+/// (CARD-003, CARD-004): 1.0 ProtoJSON reads `null` in a repeated field as the empty list,
+/// which a REQUIRED list must not be (a2a-go #369's generated card).
+fn not_a_list(what: &str, v: &Json, v1: bool) -> String {
+    match v {
+        Json::Null if v1 => format!(
+            "{what} is null, not a list: ProtoJSON reads null as the empty list, and this REQUIRED list must not be empty (an uninitialised list, such as a Go nil slice, is written as null)"
+        ),
+        _ => format!("{what} is {}, not a list", kind_words(v)),
+    }
+}
+
 /// Reads a card. `served_as_v02` = fetched from `/.well-known/agent.json` (0.2 rules:
 /// `protocolVersion` optional).
 pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
@@ -500,11 +533,24 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
             ),
         );
     }
-    for key in ["name", "description"] {
-        if o.get(key).is_some_and(|x| !x.is_string()) {
+    // CARD-003 / CARD-004: the required strings typed as strings; a member present as
+    // null or a number is no name, description or version (mine32: `version: null`,
+    // `version: 1.0` went unjudged), and so is a 0.2.5-0.3 protocolVersion.
+    let mut strings = vec!["name", "description", "version"];
+    if c.has_v0_fields {
+        strings.push("protocolVersion");
+    }
+    for key in strings {
+        // 0.2.0-0.2.4 cards have no protocolVersion (0.2 rules: optional), so a null there
+        // is a Python SDK's unset Optional, not a wrong type.
+        let optional_null = served_as_v02 && key == "protocolVersion";
+        if let Some(x) = o
+            .get(key)
+            .filter(|x| !x.is_string() && (!optional_null || !x.is_null()))
+        {
             c.problems.push((
                 format!("/{key}"),
-                format!("agent card {key} is not a string"),
+                not_a_string(&format!("agent card {key}"), x, v1),
             ));
         }
     }
@@ -528,9 +574,10 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                 format!("agent card {key} is empty (a required list must not be empty)"),
             )),
             Some(Json::Array(_)) | None => {}
-            Some(_) => c
-                .problems
-                .push((format!("/{key}"), format!("agent card {key} is not a list"))),
+            Some(x) => c.problems.push((
+                format!("/{key}"),
+                not_a_list(&format!("agent card {key}"), x, v1),
+            )),
         }
     }
     if let Some(Json::Array(skills)) = o.get("skills") {
@@ -547,22 +594,29 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                 &["id", "name", "description"]
             };
             for key in need {
-                match so.get(key).and_then(Json::as_str) {
+                match so.get(key).map(|x| (x, x.as_str())) {
                     None => c
                         .problems
                         .push((format!("/skills/{i}/{key}"), format!("skill has no {key}"))),
+                    Some((x, None)) => c.problems.push((
+                        format!("/skills/{i}/{key}"),
+                        not_a_string(&format!("skill {key}"), x, v1),
+                    )),
                     // CARD-003: "" is the unset proto3 string of a REQUIRED member.
-                    Some("") if v1 => c.problems.push((
+                    Some((_, Some(""))) if v1 => c.problems.push((
                         format!("/skills/{i}/{key}"),
                         format!("skill {key} is \"\" (the unset proto3 string; {key} is REQUIRED in 1.0)"),
                     )),
                     Some(_) => {}
                 }
             }
-            if c.v01_shape && so.get("description").is_some_and(|d| !d.is_string()) {
+            if let Some(d) = so
+                .get("description")
+                .filter(|d| c.v01_shape && !d.is_string())
+            {
                 c.problems.push((
                     format!("/skills/{i}/description"),
-                    "skill description is not a string".into(),
+                    not_a_string("skill description", d, false),
                 ));
             }
             match so.get("tags") {
@@ -572,9 +626,12 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                     "skill tags list is empty".into(),
                 )),
                 Some(Json::Array(_)) => {}
-                _ => c
+                None => c
                     .problems
                     .push((format!("/skills/{i}/tags"), "skill has no tags list".into())),
+                Some(x) => c
+                    .problems
+                    .push((format!("/skills/{i}/tags"), not_a_list("skill tags", x, v1))),
             }
         }
     }
@@ -704,9 +761,12 @@ pub fn card_view(v: &Json, served_as_v02: bool) -> AgentCardView {
                     .collect();
             }
         }
-        Some(_) => c.problems.push((
+        Some(x) => c.problems.push((
             "/capabilities".into(),
-            "capabilities is not an object".into(),
+            match x {
+                Json::Null => "capabilities is null, not an object: the card declares no capabilities (write {} when the agent has none to declare)".into(),
+                _ => format!("capabilities is {}, not an object", kind_words(x)),
+            },
         )),
         None => {}
     }
@@ -844,7 +904,11 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                             .find(|(sn, camel)| *camel == key && io.contains_key(sn))
                         {
                             Some((snake, _)) => format!("interface has {snake}, the proto field name, but no {key} (DATA-001: JSON members are lowerCamelCase; a JSON client finds no {key})"),
-                            None => format!("interface has no {key}"),
+                            // mine32: present, but null or a number (`protocolVersion: 1.0`)
+                            None => match io.get(key).filter(|x| !x.is_string()) {
+                                Some(x) => not_a_string(&format!("interface {key}"), x, true),
+                                None => format!("interface has no {key}"),
+                            },
                         };
                         c.bad_interfaces.push((format!("{p}/{key}"), msg));
                     }
@@ -905,9 +969,9 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                 }
             }
         }
-        Some(_) => c.bad_interfaces.push((
+        Some(x) => c.bad_interfaces.push((
             "/supportedInterfaces".into(),
-            "supportedInterfaces is not a list".into(),
+            not_a_list("supportedInterfaces", x, true),
         )),
         None => {}
     }
@@ -2464,8 +2528,8 @@ mod tests {
             msgs,
             vec![
                 "skill has no name",
-                "skill description is not a string",
-                "skill has no tags list"
+                "skill description is the number 7, not a string: write it as the string \"7\"",
+                "skill tags is a string, not a list"
             ]
         );
         // a 0.2 member (securitySchemes since 0.2.0, protocolVersion since 0.2.5) makes it 0.2

@@ -52,6 +52,21 @@ impl Num {
     }
 }
 
+/// What a JSON value is, for a finding's words where another JSON type belongs: `null`,
+/// `the number 1.0` (as written), `the boolean true`, `a string`, `a list` or `an object`
+/// (mine32: "is not a list" about a `null` sends a reader looking for a typo, not for the
+/// serializer that wrote a nil value, a2a-go #369).
+pub fn kind_words(v: &Json) -> String {
+    match v {
+        Json::Null => "null".into(),
+        Json::Bool(b) => format!("the boolean {b}"),
+        Json::Number(n) => format!("the number {n}"),
+        Json::String(_) => "a string".into(),
+        Json::Array(_) => "a list".into(),
+        Json::Object(_) => "an object".into(),
+    }
+}
+
 /// One step of a JSON Pointer (RFC 6901) built by [`ptr`]: a member name or an array index.
 #[derive(Clone, Copy, Debug)]
 pub enum Seg<'s> {
