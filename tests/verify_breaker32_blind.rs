@@ -245,6 +245,8 @@ fn a_capability_of_the_extended_card_is_declared_for_its_authenticated_client() 
         );
         assert!(!rules(n).contains(&"CAP-STREAM-003".to_string()), "{n}");
     }
-    assert!(rules("b32x-E11-legal-v10-streaming-refused-no-extended-card")
-        .contains(&"CAP-STREAM-003".to_string()));
+    assert!(
+        rules("b32x-E11-legal-v10-streaming-refused-no-extended-card")
+            .contains(&"CAP-STREAM-003".to_string())
+    );
 }
