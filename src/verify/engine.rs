@@ -1754,6 +1754,12 @@ pub(super) struct State {
     /// agent's, though the public card the other rules read lists none (review26 R5).
     /// Bounded by [`MAX_MISSING_CREDS`].
     extended_extensions: HashSet<String>,
+    /// CAP-STREAM-001 / CAP-PUSH-001: per origin, the capabilities an extended card served
+    /// there declares true, as (`streaming`, `pushNotifications`): 1.0 §3.1.11 / §13.3 let
+    /// it expose more than the public card, and an authenticated client SHOULD use it in the
+    /// public card's place (breaker32 E01-E05), with the card's seq and exchange id (the
+    /// evidence of CAP-STREAM-002 / CAP-PUSH-002). Bounded by [`MAX_MISSING_CREDS`].
+    extended_caps: HashMap<String, (bool, bool, u64, String)>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
@@ -2647,6 +2653,7 @@ impl State {
             credentialed_origins: HashSet::new(),
             credentialed_ops: HashSet::new(),
             extended_extensions: HashSet::new(),
+            extended_caps: HashMap::new(),
             ver_stripped_done: HashSet::new(),
             gw_rerouted: VecDeque::new(),
             gw_ctx_added: Vec::new(),
@@ -6538,6 +6545,43 @@ impl State {
                     .map(|(_, b)| b.len())
             })
         })
+    }
+
+    /// True when an authenticated extended card served on `x`'s origin declares
+    /// `capabilities.streaming` (`streaming`) or `capabilities.pushNotifications` (else)
+    /// true and call `x` carries a credential: 1.0 §3.1.11 / §13.3 let the extended card
+    /// expose more capabilities than the public one, and the authenticated client SHOULD
+    /// read it in the public card's place, so the capability is declared for that client
+    /// (STREAM-001, PUSH-001; breaker32 E01-E05). An anonymous call stays judged by the
+    /// public card.
+    fn extended_card_grants(&self, x: &Exch, streaming: bool) -> bool {
+        self.extended_card_granting(x, streaming).is_some()
+    }
+
+    /// The extended card's (seq, exchange id) for [`Self::extended_card_grants`].
+    fn extended_card_granting(&self, x: &Exch, streaming: bool) -> Option<(u64, String)> {
+        if self.extended_caps.is_empty() {
+            return None;
+        }
+        let (st, push, seq, xid) = x
+            .origin
+            .as_deref()
+            .and_then(|o| self.extended_caps.get(o))?;
+        if !(if streaming { *st } else { *push }) {
+            return None;
+        }
+        let card = self.card_for(x);
+        let creds = card
+            .map(|c| c.view.credential_headers.clone())
+            .unwrap_or_else(|| vec!["authorization".into(), "cookie".into()]);
+        let credentialed = has_credentials(&x.req_headers, &creds)
+            || card.is_some_and(|c| {
+                c.view
+                    .credential_query
+                    .iter()
+                    .any(|q| query_param(&x.url, q).is_some())
+            });
+        credentialed.then(|| (*seq, xid.clone()))
     }
 
     /// A clause naming `card` for a message about exchange `x` when `x`'s origin serves
@@ -11260,6 +11304,7 @@ impl State {
         if task_stream
             && !s.undecodable
             && !s.final_early
+            && s.final_interrupted.is_none()
             && terminal.is_none()
             && !last.is_some_and(|st| st.is_terminal() || st.is_interrupted())
             && x.is_success()
@@ -11318,8 +11363,15 @@ impl State {
                     let ok = terminal.is_some()
                         || last.is_some_and(|st| st.is_terminal() || st.is_interrupted());
                     // A close after the agent's own early `final: true` is that one fault,
-                    // told by STREAM-FINAL-001 (breaker16a kagent1957).
-                    let final_early = x.sse.as_ref().is_some_and(|s| s.final_early);
+                    // told by STREAM-FINAL-001 (breaker16a kagent1957). So is one after a 0.x
+                    // `final: true` at input-required / auth-required (STREAM-008): the
+                    // cycle ended there and the client stopped reading; what the agent sent
+                    // after it is STREAM-END-001, not a second fault at the close
+                    // (breaker32 R16-R19).
+                    let final_early = x
+                        .sse
+                        .as_ref()
+                        .is_some_and(|s| s.final_early || s.final_interrupted.is_some());
                     if !ok && !final_early {
                         // Who ended it, from the recorded end (newcomer23 N6): the client is
                         // still there (a client abort is no STREAM-END-002), the agent's side
@@ -11470,7 +11522,7 @@ impl State {
                 .map(|c| self.card_among(x, c))
                 .unwrap_or_default();
             if let Some((streaming, cx, cseq)) = card {
-                if streaming != Some(true) {
+                if streaming != Some(true) && !self.extended_card_grants(x, true) {
                     self.find(
                         &r::CAP_STREAMING,
                         format!(
@@ -14094,6 +14146,11 @@ impl State {
         }
         // Version header with an unsupported version accepted (VER-002).
         if let Some(hv) = c.header_version.as_deref() {
+            // breaker32 V01-V05: one version repeated ("1.0, 1.0", two header lines
+            // combined as RFC 9110 §5.3 does, as when a gateway adds the header the client
+            // sent) asks for that version: an agent that applies it honours VER-002;
+            // VER-HDR-003 tells the client. Two different versions stay unsupported.
+            let hv = repeated_version(hv).unwrap_or(hv);
             if Dialect::from_version(hv).is_none()
                 && success
                 && c.binding.is_some()
@@ -14200,7 +14257,9 @@ impl State {
                 }
                 if c.op == Some(Op::CreatePushConfig) {
                     if let Some(card) = self.card_for(x).cloned() {
-                        if card.view.push_notifications != Some(true) {
+                        if card.view.push_notifications != Some(true)
+                            && !self.extended_card_grants(x, false)
+                        {
                             self.find(
                                 &r::CAP_PUSH,
                                 format!("agent accepted a push notification config although its card{} does not declare pushNotifications", self.card_among(x, &card)),
@@ -16456,30 +16515,50 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
-        let (rule, flag) = match (code, c.op) {
+        // breaker32 E09, E10: a capability only the authenticated extended card declares
+        // is declared for the client that carries its credential (1.0 §3.1.11, §13.3).
+        let (rule, flag, ext) = match (code, c.op) {
             (jsonrpc::PUSH_NOT_SUPPORTED, Some(_))
                 if card.view.push_notifications == Some(true) =>
             {
-                (&r::CAP_PUSH_REFUSED, "pushNotifications")
+                (&r::CAP_PUSH_REFUSED, "pushNotifications", None)
             }
+            (jsonrpc::PUSH_NOT_SUPPORTED, Some(_)) => match self.extended_card_granting(x, false) {
+                Some(e) => (&r::CAP_PUSH_REFUSED, "pushNotifications", Some(e)),
+                None => return,
+            },
             (jsonrpc::UNSUPPORTED_OPERATION, Some(Op::SendStreamingMessage))
                 if card.view.streaming == Some(true) =>
             {
-                (&r::CAP_STREAMING_REFUSED, "streaming")
+                (&r::CAP_STREAMING_REFUSED, "streaming", None)
+            }
+            (jsonrpc::UNSUPPORTED_OPERATION, Some(Op::SendStreamingMessage)) => {
+                match self.extended_card_granting(x, true) {
+                    Some(e) => (&r::CAP_STREAMING_REFUSED, "streaming", Some(e)),
+                    None => return,
+                }
             }
             _ => return,
+        };
+        let (which, cseq, cx) = match ext {
+            Some((seq, xid)) => (
+                "the authenticated extended card this client was given (the public card does not)",
+                seq,
+                xid,
+            ),
+            None => ("the agent card", card.seq, card.exchange.clone()),
         };
         let op = c.op_term(c.op.map_or("the call", Op::name));
         self.areas.insert("card");
         self.find(
             rule,
             format!(
-                "the agent card declares capabilities.{flag}: true, yet the agent answered {op} with {wire}: either the card declares a capability the agent does not have, or the agent refuses one it declares"
+                "{which} declares capabilities.{flag}: true, yet the agent answered {op} with {wire}: either the card declares a capability the agent does not have, or the agent refuses one it declares"
             ),
             vec![
                 Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
+                    seq: cseq,
+                    exchange: Some(cx),
                     pointer: Some(format!("/capabilities/{flag}")),
                     found: Some(Value::Bool(true)),
                 },
@@ -16617,7 +16696,21 @@ impl State {
     /// `defaultInputModes` and in every skill's `inputModes`, and whose
     /// `acceptedOutputModes` (if any) share a mode with the card's output modes, has no
     /// media type to refuse. Returns why, or `None` when the refusal may be founded.
+    /// An HTTP 415 refuses the request body's own media type (RFC 9110 §15.5.16), which
+    /// 1.0.0 mapped ContentTypeNotSupportedError to: with no part type to refuse, that 415
+    /// is judged by what the client sent it under (HTTP-MEDIA-001/002 when it is the
+    /// binding's type, HTTP-MEDIA-003 when not), not as this code misused (breaker32 C05).
     fn content_type_refusal_unfounded(&self, x: &Exch, c: &Call) -> Option<String> {
+        if x.status == Some(415) {
+            return None;
+        }
+        self.no_part_type_to_refuse(x, c)
+    }
+
+    /// Why send `c` (all parts plain text the card accepts) has no part media type an
+    /// agent could refuse with ContentTypeNotSupportedError, or `None` (see
+    /// [`Self::content_type_refusal_unfounded`]).
+    fn no_part_type_to_refuse(&self, x: &Exch, c: &Call) -> Option<String> {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return None;
         }
@@ -17746,9 +17839,17 @@ impl State {
         let Some(mt) = x.req_headers.media_type() else {
             return;
         };
-        if refusal_names_part_type(x, c) {
+        // A 415 that is ContentTypeNotSupportedError names a part's media type, unless the
+        // send has none to refuse: then it refuses the body's (breaker32 C05).
+        let ctns = refusal_names_part_type(x, c);
+        if ctns && self.no_part_type_to_refuse(x, c).is_none() {
             return;
         }
+        let ctns = if ctns {
+            " (its ContentTypeNotSupportedError names no part type: every part is plain text the card accepts, so the 415 refuses the body's Content-Type)"
+        } else {
+            ""
+        };
         let term = c.op_term(op.name());
         let (rule, why) = match (c.binding, c.dialect) {
             (Some(Binding::JsonRpc), _) if mt == "application/json" => (
@@ -17772,7 +17873,7 @@ impl State {
         self.find(
             rule,
             format!(
-                "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type: {why}"
+                "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type{ctns}: {why}"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
@@ -25071,6 +25172,22 @@ impl State {
                     f.evidence = ev;
                     f.leg = x.leg.clone();
                     self.emit(f);
+                }
+            }
+            // The capabilities it grants beyond the public card govern the authenticated
+            // client's later calls (CAP-STREAM-001, CAP-PUSH-001; breaker32 K01-K06).
+            if let Some(o) = x.origin.as_deref() {
+                let caps = (
+                    view.streaming == Some(true),
+                    view.push_notifications == Some(true),
+                    bseq,
+                    x.id.clone(),
+                );
+                if (caps.0 || caps.1)
+                    && (self.extended_caps.len() < MAX_MISSING_CREDS
+                        || self.extended_caps.contains_key(o))
+                {
+                    self.extended_caps.insert(o.to_string(), caps);
                 }
             }
             // The extensions it declares are the agent's too (CAP-EXT-003, review26 R5).
@@ -32495,6 +32612,21 @@ fn is_json_media_type(mt: &str) -> bool {
 /// A part media type that is also the request's own Content-Type (a `text/plain` body with
 /// a `text/plain` text part) does not tell the two apart: a 415 naming it refuses the body
 /// (review29a).
+/// The one version an `A2A-Version` value lists several times (`"1.0, 1.0"`, `"1.0,1.0"`:
+/// header lines combined, RFC 9110 §5.3), trimmed; `None` for one value or different ones.
+fn repeated_version(hv: &str) -> Option<&str> {
+    let mut parts = hv.split(',').map(str::trim);
+    let first = parts.next().filter(|v| !v.is_empty())?;
+    let mut more = false;
+    for p in parts {
+        if p != first {
+            return None;
+        }
+        more = true;
+    }
+    more.then_some(first)
+}
+
 fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
     let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
     let sent_as = x.req_headers.media_type().unwrap_or_default();
@@ -34640,6 +34772,10 @@ impl State {
         // refusal, and a refusal for credentials or rate (401, 403, 407, 429) is not about
         // streaming.
         if (code.is_none() && status < 400) || matches!(status, 401 | 403 | 407 | 429) {
+            return;
+        }
+        // breaker32 E09: the authenticated extended card the client uses declares it.
+        if self.extended_card_grants(x, true) {
             return;
         }
         let Some(card) = self.card_for(x) else {
