@@ -43,3 +43,15 @@ fn gateway_card_passed_on_is_judged_once_on_the_client_leg() {
     assert!(rules.contains(&"CARD-URL-003"), "{rules:?}");
     assert!(!rules.contains(&"CARD-URL-011"), "{rules:?}");
 }
+
+#[test]
+fn bind_all_card_of_a_remote_agent_names_the_agent_host_and_the_proxy() {
+    let m = message(
+        &run("b32q-R1-v10-card-bind-all-remote-agent-through-loopback-proxy"),
+        "CARD-URL-003",
+    );
+    assert_eq!(
+        m,
+        "card interface url points at a bind-all address (0.0.0.0) but the card was fetched from agent.example.test (through the recording proxy at 127.0.0.1)"
+    );
+}

@@ -26048,17 +26048,32 @@ impl State {
                 // A card fetched through 0.0.0.0 was fetched on the agent's own host (the
                 // kernel sends a connect to the bind-all address to this host): a loopback
                 // URL reaches the same place for that client.
-                let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll);
+                // ... unless this recording proxy on loopback fetched it from an agent on
+                // another host (`request_head.upstream`): a client following 0.0.0.0 then
+                // connects to its own host, where no agent listens (review32).
+                let remote_agent = x.upstream_parts.as_ref().filter(|up| {
+                    !matches!(
+                        host_class(&up.host),
+                        HostClass::Loopback | HostClass::BindAll
+                    )
+                });
+                let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll)
+                    && remote_agent.is_none();
+                let fetched_from = match remote_agent {
+                    Some(up) if up.host != f.host => {
+                        format!("{} (through the recording proxy at {})", up.host, f.host)
+                    }
+                    _ => f.host.clone(),
+                };
                 let internal = u.host != f.host
                     && !upstream_view
                     && uc.is_internal()
                     && (fc == HostClass::Public || (loopish && !fetched_locally));
                 if internal && agent_url.is_some() {
                     broken.push(format!(
-                        "points at {} ({}) although the client fetched the card from {}",
+                        "points at {} ({}) although the client fetched the card from {fetched_from}",
                         uc.describe(),
                         u.host,
-                        f.host
                     ));
                 } else if !internal && uc == HostClass::BindAll && agent_url.is_none() {
                     // The bind-all address on a card fetched on the agent's own host (a
@@ -26081,10 +26096,9 @@ impl State {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,
                         format!(
-                            "card interface url points at {} ({}) but the card was fetched from {}",
+                            "card interface url points at {} ({}) but the card was fetched from {fetched_from}",
                             uc.describe(),
                             u.host,
-                            f.host
                         ),
                         vec![x.ev_at(bseq, &ptr, found.clone())],
                         &x.leg,

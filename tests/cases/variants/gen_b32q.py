@@ -6,6 +6,9 @@ K: CARD-PATH-004 (card-not-served) judged whatever the order: a 404 at the card 
 G: CARD-URL-011 (card-url-bind-all-address) on a gateway's upstream leg: the agent's own card,
    fetched by the gateway, names 0.0.0.0; a recording that shows the client leg too judges the
    card the clients got (rewritten by the gateway, or passed on unchanged).
+R: a card naming 0.0.0.0 fetched through this recording proxy on loopback from an agent on
+   another host (native recording, `request_head.upstream`): the client is not on the agent's
+   host, so the URL reaches nothing (CARD-URL-003), not CARD-URL-011's "connects only here".
 V: VER-CARD-002 (client-version-not-in-card) on a 0.3 method sent with `A2A-Version: 1.0` to a
    1.0-only agent: the note names the method's version and the header's (VER-MIX-002 beside it).
 """
@@ -77,6 +80,31 @@ case("b32q-G3-v10-upstream-leg-only-card-bind-all",
      [up(req(0.0, "GET", AG + "/.well-known/agent-card.json")), up(resp(0.005, 200, card10("http://0.0.0.0:9999/")))],
      [("card-url-bind-all-address", "warning")],
      "a recording of the upstream leg alone (no client leg): the agent's card names 0.0.0.0, fetched on its own host; nothing shows what the clients got, so the card is judged as it is (CARD-005)")
+
+# --- R: a loopback recording proxy in front of an agent on another host ------------------------
+def native_card(upstream, card):
+    body = json.dumps(card, separators=(",", ":"))
+    return [
+        {"type": "recording", "format": 1, "tool": {"name": "a2a-interop", "version": "0.1.0"},
+         "startedAt": "2026-01-01T00:00:00.000Z", "mode": "reverse", "listen": ["127.0.0.1:8080"],
+         "routes": [{"prefix": "/", "upstream": upstream}]},
+        {"seq": 1, "t_us": 0, "exchange": "e1", "type": "request_head", "method": "GET",
+         "url": "http://127.0.0.1:8080/.well-known/agent-card.json", "version": "HTTP/1.1",
+         "headers": [["accept", "application/json"]], "upstream": upstream + "/.well-known/agent-card.json"},
+        {"seq": 2, "t_us": 900, "exchange": "e1", "type": "response_head", "status": 200, "version": "HTTP/1.1",
+         "headers": [["content-type", "application/json"], ["cache-control", "max-age=300"]]},
+        {"seq": 3, "t_us": 950, "exchange": "e1", "type": "response_chunk", "body": body},
+        {"seq": 4, "t_us": 1000, "exchange": "e1", "type": "exchange_end", "outcome": "complete",
+         "request_bytes": 0, "response_bytes": len(body)},
+    ]
+case("b32q-R1-v10-card-bind-all-remote-agent-through-loopback-proxy",
+     native_card("http://agent.example.test:9999", card10("http://0.0.0.0:9999/")),
+     [("card-url-internal-authority", "error")],
+     "the recording proxy listened on 127.0.0.1 in front of an agent on agent.example.test, whose card names 0.0.0.0:9999: the client is on the proxy's host, not the agent's, so 0.0.0.0 connects it to its own host, where no agent listens (CARD-005); the message names the agent's host and the proxy")
+case("b32q-R2-v10-card-bind-all-local-agent-through-loopback-proxy",
+     native_card("http://127.0.0.1:9999", card10("http://0.0.0.0:9999/")),
+     [("card-url-bind-all-address", "warning")],
+     "control for R1: the agent runs on the proxy's host (upstream 127.0.0.1), so 0.0.0.0 connects here, and only here (CARD-URL-011, CARD-005)")
 
 # --- V: VER-CARD-002 on a 0.3 method under A2A-Version 1.0 ------------------------------------
 def v03_send_under_v10(t, rid, answer):
