@@ -189,7 +189,8 @@ pub struct ProxyArgs {
     #[arg(long, value_name = "ACTION", value_enum, default_value_t = OnRecordError::Continue)]
     pub on_record_error: OnRecordError,
     /// Bytes recorded per exchange and direction before the body is marked truncated: a
-    /// count or a size with a unit (64MiB, 64Mi, 64M, 1.5GiB; KB/MB/GB are powers of 1000)
+    /// count or a size with a unit (64MiB, 64Mi, 64M, 1.5GiB; KB/MB/GB are powers of 1000);
+    /// 0 records heads only, no body (nothing that needs a body is judged)
     // The default is written as a size (q30b: `[default: 16777216]`); parse_byte_size
     // makes it DEFAULT_CAPTURE_CAP (cli_q30b checks the two agree).
     #[arg(long, value_name = "SIZE", default_value = "16MiB", value_parser = parse_byte_size)]

@@ -525,7 +525,9 @@ impl Pipeline {
                     }
                     // a body cut at --capture-cap (newcomer19 N10): the proxy's one
                     // truncated body event per exchange and direction says so
-                    if print {
+                    // With --capture-cap 0 every body is cut by choice: the start line said
+                    // so and the shutdown line counts them, no note per exchange (review32).
+                    if print && cap > 0 {
                         // not "forwarded whole": the cap cuts the recording only, and a
                         // body to an agent that is down is never sent (newcomer23 N4)
                         let cut = match &ev.kind {

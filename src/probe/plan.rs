@@ -1167,6 +1167,7 @@ impl<'a> Runner<'a> {
                 ),
             )
         })?;
+        let url = self.bind_all_to_probed(url, &i.pointer);
         self.t.check_url(&url).map_err(|e| (true, e.to_string()))?;
         // a card rewritten by the recording proxy names the proxy: speak of the agent
         let url = self.t.unproxied(&url);
@@ -1176,6 +1177,19 @@ impl<'a> Runner<'a> {
             url,
             tenant: i.tenant.clone(),
         })
+    }
+
+    /// `url` moved to the probed host when it names a bind-all address
+    /// ([`bind_all_to_probed`]), said on stderr; other URLs unchanged.
+    fn bind_all_to_probed(&self, url: Url, pointer: &str) -> Url {
+        let Some(to) = bind_all_to_probed(&url, self.t.base()) else {
+            return url;
+        };
+        crate::errln!(
+            "a2a-interop: warning: the card's interface url {url} (at {pointer}) names the bind-all address {}, the agent's listen address, which no client can connect to from another host (CARD-URL-011, CARD-005: advertise the URL clients use); the probe calls it at {to}, on the host it was given",
+            url.host_str().unwrap_or("")
+        );
+        to
     }
 
     /// All tests of one interface (dialect + binding). Returns whether it answered A2A.
@@ -3578,9 +3592,50 @@ fn expect_code(rpc: &Rpc, code: i64, label: &str) -> Outcome {
     }
 }
 
+/// `url` with its bind-all host (`0.0.0.0`, `[::]`: an agent's listen address, no
+/// destination) replaced by `base`'s host, port, path and scheme kept (review32): `probe`
+/// calls the agent at the address the operator gave instead of refusing the card's host;
+/// the verifier judges the card itself (CARD-URL-011 on a card fetched on the agent's host,
+/// CARD-URL-003 from another; CARD-005). `None` for any other URL.
+fn bind_all_to_probed(url: &Url, base: &Url) -> Option<Url> {
+    let unspecified = match url.host() {
+        Some(url::Host::Ipv4(a)) => a.is_unspecified(),
+        Some(url::Host::Ipv6(a)) => a.is_unspecified(),
+        _ => false,
+    };
+    let host = base.host_str().filter(|_| unspecified)?;
+    let mut to = url.clone();
+    to.set_host(Some(host)).ok()?;
+    Some(to)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bind_all_card_url_moves_to_the_probed_host() {
+        let base = Url::parse("http://192.0.2.7:8080/").unwrap();
+        let to =
+            |u: &str| bind_all_to_probed(&Url::parse(u).unwrap(), &base).map(|u| u.to_string());
+        assert_eq!(
+            to("http://0.0.0.0:9999/rpc?x=1").as_deref(),
+            Some("http://192.0.2.7:9999/rpc?x=1")
+        );
+        assert_eq!(
+            to("https://[::]/a2a").as_deref(),
+            Some("https://192.0.2.7/a2a")
+        );
+        assert_eq!(to("http://10.0.0.1:9999/rpc"), None);
+        assert_eq!(to("http://agent.example.test/rpc"), None);
+        let v6 = Url::parse("http://[fd00::2]:8080/").unwrap();
+        assert_eq!(
+            bind_all_to_probed(&Url::parse("http://0.0.0.0:1/").unwrap(), &v6)
+                .map(|u| u.to_string())
+                .as_deref(),
+            Some("http://[fd00::2]:1/")
+        );
+    }
 
     fn status(state: &str) -> StreamItem {
         StreamItem::Status {

@@ -1612,6 +1612,13 @@ pub(super) struct State {
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
+    /// CARD-URL-011 on a gateway's upstream leg (the agent's own card, fetched by the
+    /// gateway on the agent's host), held until the end (review32 G1): the message and
+    /// evidence, at most [`MAX_UP_CARDS`]. Told only when the recording shows no card on
+    /// the client leg: otherwise the card the clients got is the one judged.
+    held_bind_all: VecDeque<(String, Evidence)>,
+    /// Whether a card was served on the client leg ([`State::held_bind_all`]).
+    client_card_seen: bool,
     /// The signed cards seen on the upstream leg (newest last, at most [`MAX_UP_CARDS`]):
     /// what a gateway passed on with their signatures (GW-RESP-007).
     up_signed_cards: VecDeque<UpSignedCard>,
@@ -1856,10 +1863,10 @@ pub(super) struct State {
     /// A key at the root is the bare origin.
     card_json_404: HashMap<String, Evidence>,
     card_at_legacy: HashMap<String, (Evidence, Dialect)>,
-    /// CARD-PATH-004 (CARD-001, CARD-002; mine31b f702): the first 1.0 A2A call answered
-    /// with success on an origin whose well-known card path answered 404 ([`State::card_json_404`]
-    /// at the root), by origin; judged at the end, when no card was served on it. Kept only
-    /// while a 404 is known: nothing for an ordinary recording.
+    /// CARD-PATH-004 (CARD-001, CARD-002; mine31b f702): the first 1.0 A2A call each origin
+    /// answered with success, by origin (at most [`MAX_CALLED_ORIGINS`] origins: one entry
+    /// per agent, not per call); judged at the end against [`State::card_json_404`] (at the
+    /// root), whether the 404 came before or after the call (review32 K1).
     card_404_called: HashMap<String, Evidence>,
     areas_unanswered: HashSet<&'static str>,
     /// How the exchanges of [`State::gw_pairs`] ended, by exchange id, until their twin ends.
@@ -2333,6 +2340,9 @@ struct PendingUp {
 
 /// Bound of [`State::pending_up`] and [`State::ver_stripped_clients`] (entries each).
 const MAX_PENDING_UP: usize = 256;
+/// Origins whose first successful 1.0 A2A call CARD-PATH-004 keeps ([`State::card_404_called`]):
+/// a recording of more agents than this judges the first ones only.
+const MAX_CALLED_ORIGINS: usize = 1024;
 
 const BODY_CAP: usize = DEFAULT_CAPTURE_CAP;
 
@@ -2613,6 +2623,8 @@ impl State {
             conn_peers: HashMap::new(),
             conn_order: VecDeque::new(),
             up_cards: VecDeque::new(),
+            held_bind_all: VecDeque::new(),
+            client_card_seen: false,
             up_signed_cards: VecDeque::new(),
             served_urls: HashSet::new(),
             rest1x_unrouted: Vec::new(),
@@ -2724,6 +2736,7 @@ impl State {
             ("conn_peers", self.conn_peers.len()),
             ("conn_order", self.conn_order.len()),
             ("up_cards", self.up_cards.len()),
+            ("held_bind_all", self.held_bind_all.len()),
             ("up_signed_cards", self.up_signed_cards.len()),
             ("served_urls", self.served_urls.len()),
             ("rest1x_unrouted", self.rest1x_unrouted.len()),
@@ -3862,6 +3875,7 @@ impl State {
         self.terminal_never_pushed();
         self.preferred_interface_skipped();
         self.card_not_served();
+        self.upstream_bind_all_unseen();
         // TASK-003: a cancel that returned success but the task never reached canceled.
         let mut cancels: Vec<(String, u64, String)> = std::mem::take(&mut self.pending_cancels)
             .into_iter()
@@ -10003,9 +10017,7 @@ impl State {
             .as_ref()
             .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
         self.intermediary_error_unseen(&x, &c, json.as_ref());
-        if !self.card_json_404.is_empty() {
-            self.card_404_call_answered(&x, &c, json.as_ref());
-        }
+        self.card_404_call_answered(&x, &c, json.as_ref());
         // Cards.
         if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
             && c.binding != Some(Binding::JsonRpc)
@@ -12112,8 +12124,10 @@ impl State {
 
     /// CARD-PATH-004 (mine31b f702): keeps the first 1.0 A2A call (not a card fetch) that
     /// an origin answered with success (a JSON-RPC `result` or an event stream; an HTTP+JSON
-    /// 2xx) once that origin's well-known card path answered 404. Called only while
-    /// [`State::card_json_404`] is not empty.
+    /// 2xx), whether or not its well-known card path answered 404 yet (review32 K1: a
+    /// resolver may ask after the calls). One entry per origin, at most
+    /// [`MAX_CALLED_ORIGINS`]: the origin is looked up in the exchange's own `origin`, no
+    /// string is built for an origin already kept.
     fn card_404_call_answered(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
         if !x.is_success()
             || x.answer_error
@@ -12122,6 +12136,10 @@ impl State {
             || !c
                 .op
                 .is_some_and(|o| !matches!(o, Op::GetCard | Op::GetExtendedCard))
+            || self.card_404_called.len() >= MAX_CALLED_ORIGINS
+            || x.origin
+                .as_ref()
+                .is_none_or(|o| self.card_404_called.contains_key(o))
             || self.behind_hop(x)
         {
             return;
@@ -12134,13 +12152,7 @@ impl State {
             Some(Binding::Rest) | Some(Binding::Grpc) => true,
             None => false,
         };
-        let Some(origin) = x.parts.as_ref().map(UrlParts::origin) else {
-            return;
-        };
-        if answered
-            && self.card_json_404.contains_key(&origin)
-            && !self.card_404_called.contains_key(&origin)
-        {
+        if let (true, Some(origin)) = (answered, x.origin.clone()) {
             let ev = x.ev(x.resp_seq);
             self.card_404_called.insert(origin, ev);
         }
@@ -12166,14 +12178,73 @@ impl State {
             let shown = net::origin_shown(&origin);
             // card discovery was judged (the 404 is the card fetch's answer)
             self.areas.insert("card");
+            let when = if nf.seq < call.seq {
+                "although"
+            } else {
+                "after"
+            };
+            let mut ev = vec![nf, call];
+            ev.sort_by_key(|e| e.seq);
             self.find(
                 &r::CARD_PATH_NOT_SERVED,
                 format!(
-                    "{shown}/.well-known/agent-card.json answered 404 although this origin answered a 1.0 A2A call, and no agent card was served anywhere on it in this recording: clients that discover agents by their card (every SDK's card resolver) find none"
+                    "{shown}/.well-known/agent-card.json answered 404 {when} this origin answered a 1.0 A2A call, and no agent card was served anywhere on it in this recording: clients that discover agents by their card (every SDK's card resolver) find none"
                 ),
-                vec![nf, call],
+                ev,
                 &None,
             );
+        }
+    }
+
+    /// CARD-URL-011 (CARD-005) on a card the recording proxy rewrote (`proxy --rewrite-card`,
+    /// and every `probe` and `interop` run): the agent served `orig`, whose interface at
+    /// `itf`'s place named a bind-all address that the rewrite mapped to the proxy (it maps
+    /// one only for an upstream on this host, so the card was fetched on the agent's host).
+    /// The clients of this proxy got a usable URL, the agent's other clients do not: the
+    /// fault is the agent's, and the rewrite must not hide it (review32). `bseq`: the card
+    /// body as the agent sent it.
+    fn bind_all_rewritten(
+        &mut self,
+        x: &Exch,
+        orig: &AgentCardView,
+        itf: &card::CardInterface,
+        bseq: u64,
+        ptr: &str,
+    ) {
+        let Some(o) = orig
+            .interfaces
+            .iter()
+            .find(|o| o.pointer() == itf.pointer() && o.url != itf.url)
+        else {
+            return;
+        };
+        let Some(ou) = parse_url(&o.url).filter(|u| host_class(&u.host) == HostClass::BindAll)
+        else {
+            return;
+        };
+        self.find(
+            &r::CARD_URL_BIND_ALL,
+            format!(
+                "card interface url {} names the bind-all address {}, the address a server listens on, not one a client connects to (the recording proxy rewrote it to {} for its own clients): the agent's clients on another host, in a container or a browser, and any client on Windows, cannot reach the agent there",
+                o.url, ou.host, itf.url
+            ),
+            vec![x.ev_at(bseq, ptr, Some(Value::String(o.url.clone())))],
+            &x.leg,
+        );
+    }
+
+    /// CARD-URL-011 (CARD-005) on a gateway's upstream leg, at the end: the agent's own card
+    /// named a bind-all address ([`State::held_bind_all`]) and the recording shows no card
+    /// the gateway served its clients, so nothing says the clients got another URL
+    /// (review32 G1). With a client-leg card recorded, that card is the one judged.
+    fn upstream_bind_all_unseen(&mut self) {
+        let held = std::mem::take(&mut self.held_bind_all);
+        if self.client_card_seen {
+            return;
+        }
+        let leg = Some("upstream".to_string());
+        for (msg, ev) in held {
+            self.find(&r::CARD_URL_BIND_ALL, msg, vec![ev], &leg);
         }
     }
 
@@ -13529,13 +13600,30 @@ impl State {
                     })
                 })
                 .unwrap_or_default();
-        self.find(
-            &r::VER_CLIENT_NOT_OFFERED,
-            format!(
+        // mine31b (review32): a 0.3 method sent with `A2A-Version: 1.0` named the version the
+        // card offers in its header; "called in protocol version 0.3" read as if the header
+        // had said 0.3. Say both: the method's version and the header's (VER-MIX-002).
+        let header = x.asked_version();
+        let mixed = header
+            .as_deref()
+            .and_then(Dialect::from_version)
+            .filter(|h| *h != d && !(h.is_0x() && d.is_0x()));
+        let msg = match mixed {
+            Some(h) => format!(
+                "client called {method}, a protocol version {} method, under A2A-Version {} (the body and the header disagree, VER-MIX-002), and the agent's card declares only {}: the agent's refusal is expected{rename}",
+                d.as_str(),
+                h.as_str(),
+                list.join(", ")
+            ),
+            None => format!(
                 "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
                 list.join(", ")
             ),
+        };
+        self.find(
+            &r::VER_CLIENT_NOT_OFFERED,
+            msg,
             vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
             &x.leg,
         );
@@ -13545,7 +13633,6 @@ impl State {
         // that carries it (litellm #32609: a gateway's 0.3 message/send to a 1.0-only
         // agent). A header-less 0.1 call (tasks/send) is no 0.3 call: a 0.3 agent answers
         // -32601 too.
-        let header = x.asked_version();
         let implicit = header.is_none() && d.is_0x() && d != Dialect::V0_1;
         let asked = header.or_else(|| implicit.then(|| "0.3".to_string()));
         if let Some(asked) = asked.filter(|v| {
@@ -25852,6 +25939,9 @@ impl State {
             .or_else(|| x.path.strip_suffix("/v1/card"))
             .unwrap_or("")
             .to_string();
+        if x.leg.is_none() && base.is_empty() {
+            self.client_card_seen = true;
+        }
         // Gateway (GW-RESP-004): the agent's own card on the upstream leg is kept; the
         // client-leg card it was rewritten into is compared with it below.
         if x.leg.as_deref() == Some("upstream") && base.is_empty() {
@@ -25951,6 +26041,9 @@ impl State {
             };
             let ptr = format!("{base}{}", itf.pointer());
             let found = Some(Value::String(itf.url.clone()));
+            if let Some((_, orig)) = rw.filter(|(rw, _)| rw.pointers.contains(&ptr)) {
+                self.bind_all_rewritten(x, orig, itf, bseq, &ptr);
+            }
             // A rewritten URL cites the `card_rewrite` event and names the agent's own URL.
             let (bseq, shown) = match rw {
                 Some((rw, orig)) if rw.pointers.contains(&ptr) => {
@@ -26072,40 +26165,57 @@ impl State {
                 // A card fetched through 0.0.0.0 was fetched on the agent's own host (the
                 // kernel sends a connect to the bind-all address to this host): a loopback
                 // URL reaches the same place for that client.
-                let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll);
+                // ... unless this recording proxy on loopback fetched it from an agent on
+                // another host (`request_head.upstream`): a client following 0.0.0.0 then
+                // connects to its own host, where no agent listens (review32).
+                let remote_agent = x.upstream_parts.as_ref().filter(|up| {
+                    !matches!(
+                        host_class(&up.host),
+                        HostClass::Loopback | HostClass::BindAll
+                    )
+                });
+                let fetched_locally = matches!(fc, HostClass::Loopback | HostClass::BindAll)
+                    && remote_agent.is_none();
+                let fetched_from = match remote_agent {
+                    Some(up) if up.host != f.host => {
+                        format!("{} (through the recording proxy at {})", up.host, f.host)
+                    }
+                    _ => f.host.clone(),
+                };
                 let internal = u.host != f.host
                     && !upstream_view
                     && uc.is_internal()
                     && (fc == HostClass::Public || (loopish && !fetched_locally));
                 if internal && agent_url.is_some() {
                     broken.push(format!(
-                        "points at {} ({}) although the client fetched the card from {}",
+                        "points at {} ({}) although the client fetched the card from {fetched_from}",
                         uc.describe(),
                         u.host,
-                        f.host
                     ));
                 } else if !internal && uc == HostClass::BindAll && agent_url.is_none() {
                     // The bind-all address on a card fetched on the agent's own host (a
                     // local run, through this proxy on loopback): it connects here by a
                     // kernel's grace, nowhere else (newcomer31 N5; the SDK agents with
                     // A2A_HOST=0.0.0.0; docker-agent #1679, rossoctl/examples #139).
-                    self.find(
-                        &r::CARD_URL_BIND_ALL,
-                        format!(
-                            "card interface url {} names the bind-all address {}, the address a server listens on, not one a client connects to: it connects only because the card was fetched on the agent's own host ({}); clients on another host, in a container or a browser, and any client on Windows, cannot reach the agent there",
-                            itf.url, u.host, f.host
-                        ),
-                        vec![x.ev_at(bseq, &ptr, found.clone())],
-                        &x.leg,
+                    let msg = format!(
+                        "card interface url {} names the bind-all address {}, the address a server listens on, not one a client connects to: it connects only because the card was fetched on the agent's own host ({}); clients on another host, in a container or a browser, and any client on Windows, cannot reach the agent there",
+                        itf.url, u.host, f.host
                     );
+                    let ev = x.ev_at(bseq, &ptr, found.clone());
+                    if x.leg.as_deref() != Some("upstream") {
+                        self.find(&r::CARD_URL_BIND_ALL, msg, vec![ev], &x.leg);
+                    } else if !self.client_card_seen && self.held_bind_all.len() < MAX_UP_CARDS {
+                        // the gateway's fetch of the agent's card: what the gateway's
+                        // clients got is judged on the client leg, when recorded
+                        self.held_bind_all.push_back((msg, ev));
+                    }
                 } else if internal {
                     self.find(
                         &r::CARD_URL_INTERNAL_AUTHORITY,
                         format!(
-                            "card interface url points at {} ({}) but the card was fetched from {}",
+                            "card interface url points at {} ({}) but the card was fetched from {fetched_from}",
                             uc.describe(),
                             u.host,
-                            f.host
                         ),
                         vec![x.ev_at(bseq, &ptr, found.clone())],
                         &x.leg,

@@ -79,6 +79,9 @@ pub enum Break {
     /// The 1.0 stream's events are written in the 0.3 shape (`kind` discriminator,
     /// lowercase states, `final: true`): STREAM-SHAPE-001 (breaker15b R13).
     StreamIn03Shape,
+    /// The card's interface names the agent's listen address, the bind-all `0.0.0.0`, with
+    /// its real port (`http://0.0.0.0:PORT/rpc`; CARD-005, CARD-URL-011; review32).
+    BindAllHost,
     /// The card's interface names a loopback port nothing listens on (an internal address
     /// leaked by a reverse proxy; CARD-005, breaker15b R18).
     DeadPort,
@@ -238,6 +241,8 @@ async fn start_inner(
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
         format!("http://127.0.0.1:{port}/rpc")
+    } else if brk == Break::BindAllHost {
+        format!("{scheme}://0.0.0.0:{}/{path}", addr.port())
     } else {
         format!("{scheme}://{addr}/{path}")
     };
