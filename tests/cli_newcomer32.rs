@@ -140,3 +140,44 @@ fn n1_a_recording_that_starts_with_nul_bytes_is_named_with_the_fix() {
     let err = text(&out.stderr);
     assert!(err.contains("UTF-16BE"), "{err}");
 }
+
+/// N3: a recording overwritten in place under the running proxy (`echo junk > FILE`, a
+/// cleanup job, another tool) cannot be read back for `--report` at the stop: the error says so, and its hint is not "free disk
+/// space" (nothing was short of space); the report is still printed on stderr.
+#[test]
+fn n3_a_recording_replaced_under_the_proxy_is_not_called_a_full_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("session.jsonl");
+    let report = dir.path().join("report.md");
+    let (_agent, url) = reference_agent();
+    let (run, addr) = start_proxy(&[
+        "--upstream",
+        &url,
+        "--record",
+        rec.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    send(addr, 1);
+    wait_for_lines(&rec, "\"type\":\"exchange_end\"", 1);
+    // `echo junk > session.jsonl` from another shell: the same file, emptied and rewritten
+    // (a file put in its place instead is noticed, and the run's own copy kept)
+    std::fs::write(&rec, "not a recording\n").unwrap();
+    let proxy_process::Running { mut child, rx, .. } = run;
+    child.signal("TERM");
+    let code = child.wait_for(Duration::from_secs(60), "proxy after SIGTERM");
+    let stderr = proxy_process::rest_of(&rx).join("\n");
+    assert_eq!(code.code(), Some(2), "{stderr}");
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("a2a-interop: cannot read back the recording ")
+            && last.contains("for the report: "),
+        "{stderr}"
+    );
+    assert!(
+        last.contains("emptied, replaced or removed while the proxy ran"),
+        "{last}"
+    );
+    assert!(!last.contains("free disk space"), "{last}");
+    assert!(stderr.contains("here it is as text"), "{stderr}");
+}

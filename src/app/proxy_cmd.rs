@@ -1072,6 +1072,11 @@ async fn run_async(
             // the report on stderr rather than lose it (breaker10n N10).
             report_fallback(path, &outcome, source.as_deref());
             let cause = format!("{e:#}");
+            if cause.starts_with(READ_BACK) {
+                bail!(
+                    "{cause}; hint: the report was printed above instead; the recording file was emptied, replaced or removed while the proxy ran (logrotate, a cleanup job, another run): keep other processes off it, and rotate by restarting the proxy with a fresh --record path"
+                );
+            }
             let cause = if cause.starts_with("cannot write") {
                 cause
             } else {
@@ -2221,7 +2226,19 @@ pub fn write_report(
     fail_on: FailOn,
 ) -> anyhow::Result<(report::Format, report::Report)> {
     // JUnit fails what the exit status counts (--fail-on; its default `never`: warnings)
-    let input = report_input(o, source)?.with_failure_floor(fail_on.junit_floor());
+    // newcomer32 N3: a recording emptied, replaced or removed under the run cannot be read
+    // back; said as such, not as a report that could not be written
+    let input = report_input(o, source)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{READ_BACK} {} for the report: {e:#}",
+                o.recording
+                    .as_deref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default()
+            )
+        })?
+        .with_failure_floor(fail_on.junit_floor());
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -2230,6 +2247,10 @@ pub fn write_report(
     report::write_built_reports(&[(format, path.to_path_buf())], &built, &input)?;
     Ok((format, built))
 }
+
+/// How [`write_report`]'s error starts when the recording could not be read back (changed,
+/// replaced or removed while the proxy ran), not written.
+const READ_BACK: &str = "cannot read back the recording";
 
 /// The stop's line of a run without `--report`: what the verifier found over the whole run,
 /// counted as a report counts (a finding seen again is counted once), and the command that
