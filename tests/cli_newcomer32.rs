@@ -181,3 +181,37 @@ fn n3_a_recording_replaced_under_the_proxy_is_not_called_a_full_disk() {
     assert!(!last.contains("free disk space"), "{last}");
     assert!(stderr.contains("here it is as text"), "{stderr}");
 }
+
+/// N4: a recording replaced under the running proxy (removed, another file put at its
+/// path) is kept as `NAME.recovered-1.jsonl` and the report built from it, but the stop's
+/// "writing the report" line still told to run `a2a-interop report NAME.jsonl` later: the
+/// path that now holds the other file. It names the recovered recording.
+#[test]
+fn n4_the_report_line_names_the_recovered_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("session.jsonl");
+    let report = dir.path().join("report.md");
+    let (_agent, url) = reference_agent();
+    let (run, addr) = start_proxy(&[
+        "--upstream",
+        &url,
+        "--record",
+        rec.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    send(addr, 1);
+    wait_for_lines(&rec, "\"type\":\"exchange_end\"", 1);
+    std::fs::remove_file(&rec).unwrap();
+    std::fs::write(&rec, "not a recording\n").unwrap();
+    let stderr = run.terminate();
+    let writing = stderr
+        .lines()
+        .find(|l| l.contains("writing the report of "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        writing.contains("session.recovered-1.jsonl -o ") && !writing.contains("session.jsonl -o "),
+        "{writing}"
+    );
+    assert!(dir.path().join("session.recovered-1.jsonl").exists());
+}

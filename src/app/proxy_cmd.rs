@@ -986,7 +986,7 @@ async fn run_async(
         let mut cut = skipped
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        cut.recording = kept;
+        cut.recording.clone_from(&kept);
         cut.report = a.report.clone();
         cut.lost = recorded.recorder().dropped_events + recorded.recorder().unwritten_events;
         match phase.compare_exchange(
@@ -1036,14 +1036,16 @@ async fn run_async(
         }
     }
     if let Some(path) = &a.report {
-        // the writing line says what a Ctrl-C does now
+        // the writing line says what a Ctrl-C does now; both name the recording as kept
+        // (newcomer32 N4: a replaced one's `.recovered-N.jsonl`, not the path that now
+        // holds another file)
         wait_offer.store(false, std::sync::atomic::Ordering::SeqCst);
         skipped
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .report_line = Some(report_skipped_line(
             path,
-            outcome.recording.as_deref(),
+            kept.as_deref(),
             s.unwritten_events,
             s.dropped_events,
         ));
@@ -1052,7 +1054,7 @@ async fn run_async(
             report_writing_line(
                 path,
                 s.events,
-                outcome.recording.as_deref(),
+                kept.as_deref(),
                 s.unwritten_events,
                 s.dropped_events
             )
