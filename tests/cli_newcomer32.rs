@@ -99,6 +99,23 @@ fn n1_a_recording_emptied_under_the_proxy_goes_on_from_a_header_line() {
     assert!(body.contains("n32-7"), "{body}");
     assert!(!body.contains("n32-1"), "{body}");
     assert!((bytes.len() as u64) < before, "{} bytes after", bytes.len());
+    // the stop counts what the file holds and what went with the copy
+    let events_after = body.lines().count() - 1;
+    let first_seq: u64 = serde_json::from_str::<serde_json::Value>(body.lines().nth(1).unwrap())
+        .unwrap()["seq"]
+        .as_u64()
+        .unwrap();
+    let recorded = stderr
+        .lines()
+        .find(|l| l.contains(" events recorded in "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        recorded.ends_with(&format!(
+            "; the file holds the last {events_after}: the first {} went with the copy made before it was emptied",
+            first_seq - 1
+        )),
+        "{recorded}"
+    );
     let out = run_in(dir.path(), &["verify", "session.jsonl"]);
     let (stdout, err) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{err}");

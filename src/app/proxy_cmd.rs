@@ -1214,6 +1214,14 @@ pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
     if s.dropped_events > 0 {
         line.push_str(&format!(" ({} dropped: queue full)", s.dropped_events));
     }
+    // newcomer32 N1: the file was emptied by another process (logrotate copytruncate)
+    if s.cut_away_events > 0 {
+        line.push_str(&format!(
+            "; the file holds the last {}: the first {} went with the copy made before it was emptied",
+            written.saturating_sub(s.cut_away_events),
+            s.cut_away_events
+        ));
+    }
     line
 }
 

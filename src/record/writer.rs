@@ -122,6 +122,9 @@ pub struct RecorderStats {
     pub unwritten_events: u64,
     /// The first write error, if any.
     pub write_error: Option<String>,
+    /// Events written before another process last emptied the file (logrotate
+    /// `copytruncate`): in its copy, not in the file (newcomer32 N1); 0 when never emptied.
+    pub cut_away_events: u64,
 }
 
 /// An event before the writer numbers it.
@@ -1021,10 +1024,11 @@ impl Writer {
             .as_ref()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
+        let before = self.stats.events - self.stats.unwritten_events - self.buf_events;
+        self.stats.cut_away_events = before;
         crate::errln!(
-            "{}: note: {path} was emptied by another process (logrotate copytruncate?) after {expected} bytes; the recording goes on in it from a header line again: the events before the cut ({} so far) are only in the copy, and exchanges in flight at the cut are judged from what follows",
+            "{}: note: {path} was emptied by another process (logrotate copytruncate?) after {expected} bytes; the recording goes on in it from a header line again: the events before the cut ({before} so far) are only in the copy, and exchanges in flight at the cut are judged from what follows",
             crate::stderr_prefix(),
-            self.stats.events - self.stats.unwritten_events - self.buf_events,
         );
         // an error here is the batch's own write's to report (it stops the recording)
         if f.write_all(&self.header_line).is_ok() {
