@@ -986,7 +986,7 @@ async fn run_async(
         let mut cut = skipped
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        cut.recording = kept;
+        cut.recording.clone_from(&kept);
         cut.report = a.report.clone();
         cut.lost = recorded.recorder().dropped_events + recorded.recorder().unwritten_events;
         match phase.compare_exchange(
@@ -1036,14 +1036,16 @@ async fn run_async(
         }
     }
     if let Some(path) = &a.report {
-        // the writing line says what a Ctrl-C does now
+        // the writing line says what a Ctrl-C does now; both name the recording as kept
+        // (newcomer32 N4: a replaced one's `.recovered-N.jsonl`, not the path that now
+        // holds another file)
         wait_offer.store(false, std::sync::atomic::Ordering::SeqCst);
         skipped
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .report_line = Some(report_skipped_line(
             path,
-            outcome.recording.as_deref(),
+            kept.as_deref(),
             s.unwritten_events,
             s.dropped_events,
         ));
@@ -1052,7 +1054,7 @@ async fn run_async(
             report_writing_line(
                 path,
                 s.events,
-                outcome.recording.as_deref(),
+                kept.as_deref(),
                 s.unwritten_events,
                 s.dropped_events
             )
@@ -1072,6 +1074,11 @@ async fn run_async(
             // the report on stderr rather than lose it (breaker10n N10).
             report_fallback(path, &outcome, source.as_deref());
             let cause = format!("{e:#}");
+            if cause.starts_with(READ_BACK) {
+                bail!(
+                    "{cause}; hint: the report was printed above instead; the recording file was emptied, replaced or removed while the proxy ran (logrotate, a cleanup job, another run): keep other processes off it, and rotate by restarting the proxy with a fresh --record path"
+                );
+            }
             let cause = if cause.starts_with("cannot write") {
                 cause
             } else {
@@ -1206,6 +1213,14 @@ pub fn recorded_line(s: &RecorderStats, path: &Path) -> String {
     };
     if s.dropped_events > 0 {
         line.push_str(&format!(" ({} dropped: queue full)", s.dropped_events));
+    }
+    // newcomer32 N1: the file was emptied by another process (logrotate copytruncate)
+    if s.cut_away_events > 0 {
+        line.push_str(&format!(
+            "; the file holds the last {}: the first {} went with the copy made before it was emptied",
+            written.saturating_sub(s.cut_away_events),
+            s.cut_away_events
+        ));
     }
     line
 }
@@ -2221,7 +2236,19 @@ pub fn write_report(
     fail_on: FailOn,
 ) -> anyhow::Result<(report::Format, report::Report)> {
     // JUnit fails what the exit status counts (--fail-on; its default `never`: warnings)
-    let input = report_input(o, source)?.with_failure_floor(fail_on.junit_floor());
+    // newcomer32 N3: a recording emptied, replaced or removed under the run cannot be read
+    // back; said as such, not as a report that could not be written
+    let input = report_input(o, source)
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "{READ_BACK} {} for the report: {e:#}",
+                o.recording
+                    .as_deref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default()
+            )
+        })?
+        .with_failure_floor(fail_on.junit_floor());
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
@@ -2230,6 +2257,10 @@ pub fn write_report(
     report::write_built_reports(&[(format, path.to_path_buf())], &built, &input)?;
     Ok((format, built))
 }
+
+/// How [`write_report`]'s error starts when the recording could not be read back (changed,
+/// replaced or removed while the proxy ran), not written.
+const READ_BACK: &str = "cannot read back the recording";
 
 /// The stop's line of a run without `--report`: what the verifier found over the whole run,
 /// counted as a report counts (a finding seen again is counted once), and the command that

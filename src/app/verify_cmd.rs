@@ -706,6 +706,8 @@ fn hint_kind(cause: &str) -> &'static str {
         crate::record::jsonl::line_error_hint(cause)
     } else if cause.contains("-compressed (decompress it first") {
         "verify reads the uncompressed file"
+    } else if cause.contains("what a file emptied under a running writer holds") {
+        "verify the lines after the NUL bytes under the header of the copy logrotate made: (head -n 1 COPY.jsonl; tr -d '\\000' < FILE) | a2a-interop verify -"
     } else if cause.contains("a recording without its header line") {
         "put the first line of the original recording back on top, in a copy: (head -n 1 ORIGINAL.jsonl; cat FILE) > fixed.jsonl; the header names the proxy's listen address and upstreams, which card checks need"
     } else if cause.contains("not a recording, transcript or HAR") {

@@ -292,7 +292,9 @@ pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
         }
         (None, None) => problems.push((
             "".into(),
-            "response carries neither result nor error".into(),
+            // newcomer32 N2: the Python SDK's 0.3 `tasks/pushNotificationConfig/delete`
+            // success `{"id":..,"jsonrpc":"2.0"}` (its serializer drops the null result)
+            "response carries neither result nor error: a success carries \"result\" even when the method returns nothing (null in 0.3, {} in 1.0), and a serializer that drops null members (pydantic exclude_none, omitempty) drops it; a client that reads result finds nothing and fails the call (JSON-RPC 2.0 §5)".into(),
         )),
     }
     let error = match error_v {
@@ -437,6 +439,22 @@ mod tests {
         assert!(v.result.is_some() && v.error.is_none());
         let only_null = json!({"jsonrpc":"2.0","id":1,"error":null});
         assert_eq!(response_view(&only_null).problems.len(), 1);
+    }
+
+    /// newcomer32 N2: a success whose null result a serializer dropped (the Python SDK's 0.3
+    /// push-config delete) is told with what to do, not only "neither result nor error".
+    #[test]
+    fn a_dropped_null_result_is_named_with_its_cause() {
+        let dropped = json!({"id":"d1","jsonrpc":"2.0"});
+        let v = response_view(&dropped);
+        assert_eq!(v.problems.len(), 1, "{:?}", v.problems);
+        let msg = &v.problems[0].1;
+        assert!(
+            msg.starts_with("response carries neither result nor error: "),
+            "{msg}"
+        );
+        assert!(msg.contains("null in 0.3, {} in 1.0"), "{msg}");
+        assert!(msg.contains("JSON-RPC 2.0 §5"), "{msg}");
     }
 
     #[test]

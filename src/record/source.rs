@@ -337,6 +337,18 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 path.display()
             )
         }
+        // A run of NUL bytes first (newcomer32 N1): a file emptied (logrotate `copytruncate`)
+        // under a writer that kept its offset, as the proxy did before it appended; sparse
+        // zeros up to the old length, then events with no header line. UTF-16 and UTF-32
+        // text has at most three NULs in a row, so 16 tell them apart.
+        None if head.len() >= 16 && head[..16].iter().all(|&b| b == 0) => {
+            let nuls = head.iter().take_while(|&&b| b == 0).count();
+            bail!(
+                "{}: not a recording as it is: it starts with {}{nuls} NUL bytes, what a file emptied under a running writer holds (logrotate copytruncate of a recording, by an older a2a-interop or another tool): the lines after them have no header line",
+                path.display(),
+                if nuls == head.len() { "at least " } else { "" },
+            )
+        }
         // UTF-16 text (a byte order mark, or ASCII with every other byte NUL): Windows
         // PowerShell 5's `>` and `Out-File` write it (newcomer29 N6). Said as such, with
         // the conversion, not as "not a recording".

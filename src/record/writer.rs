@@ -122,6 +122,9 @@ pub struct RecorderStats {
     pub unwritten_events: u64,
     /// The first write error, if any.
     pub write_error: Option<String>,
+    /// Events written before another process last emptied the file (logrotate
+    /// `copytruncate`): in its copy, not in the file (newcomer32 N1); 0 when never emptied.
+    pub cut_away_events: u64,
 }
 
 /// An event before the writer numbers it.
@@ -532,7 +535,10 @@ impl OnEvent {
 /// message naming the path).
 fn open_exclusive(p: &std::path::Path, redact: bool, overwrite: bool) -> io::Result<File> {
     let mut o = std::fs::OpenOptions::new();
-    o.write(true).create(true).truncate(false);
+    // O_APPEND: every write lands at the file's end, so a file emptied under the running
+    // writer (logrotate `copytruncate`) is not filled with NUL bytes up to the old length
+    // (newcomer32 N1); the writer notices the cut and starts it again with a header line.
+    o.write(true).append(true).create(true).truncate(false);
     #[cfg(unix)]
     if !redact {
         use std::os::unix::fs::OpenOptionsExt as _;
@@ -741,8 +747,11 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         buf_events: 0,
         taken_bytes: 0,
         taken_events: 0,
+        header_line: Vec::new(),
+        on_disk: None,
     };
     encode_header_with(&cfg.header, w.redactor.tagger(), &mut w.buf);
+    w.header_line.clone_from(&w.buf);
     // Header line on disk before any producer can record: a reader that opens the file
     // at any moment (`tail -f`, a test, a crash) sees a well-formed recording. A file that
     // cannot take even this line is a start-up error, not a recording that silently stays
@@ -750,6 +759,9 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
     if let Some(f) = w.file.as_mut() {
         f.write_all(&w.buf)?;
         w.stats.bytes_written += w.buf.len() as u64;
+        if f.metadata().is_ok_and(|m| m.is_file()) {
+            w.on_disk = Some(w.buf.len() as u64);
+        }
         w.buf.clear();
     }
     let thread = std::thread::Builder::new()
@@ -787,6 +799,11 @@ struct Writer {
     /// Body bytes and events processed and not yet taken off the queue's counters.
     taken_bytes: usize,
     taken_events: usize,
+    /// The header line as first written, written again when the file is found emptied.
+    header_line: Vec<u8>,
+    /// Bytes this writer put in the file since it was last found empty (its expected length);
+    /// `None` for a file that takes no length (a FIFO, a device).
+    on_disk: Option<u64>,
 }
 
 impl Writer {
@@ -942,9 +959,15 @@ impl Writer {
         if self.buf.is_empty() {
             return;
         }
+        self.restart_if_emptied();
         if let Some(f) = self.file.as_mut() {
             match f.write_all(&self.buf) {
-                Ok(()) => self.stats.bytes_written += self.buf.len() as u64,
+                Ok(()) => {
+                    self.stats.bytes_written += self.buf.len() as u64;
+                    if let Some(n) = self.on_disk.as_mut() {
+                        *n += self.buf.len() as u64;
+                    }
+                }
                 Err(e) => {
                     let path = self
                         .path
@@ -954,7 +977,7 @@ impl Writer {
                     // Part of the batch may be on disk: cut back to the last whole batch so
                     // the file ends on a whole line. Fails harmlessly on devices
                     // (`/dev/full`) and on file systems that refuse the truncation.
-                    let cut = f.set_len(self.stats.bytes_written).is_ok();
+                    let cut = self.on_disk.is_some_and(|n| f.set_len(n).is_ok());
                     crate::errln!(
                         "{}: RECORDING STOPPED: cannot write {path}: {e}; {} events were recorded, none after this{}",
                         crate::stderr_prefix(),
@@ -973,6 +996,45 @@ impl Writer {
         }
         self.buf.clear();
         self.buf_events = 0;
+    }
+
+    /// A recording file found shorter than what this writer put in it was emptied (or cut)
+    /// by another process: logrotate's `copytruncate`, `: > file`, `truncate -s 0`. With
+    /// O_APPEND the next batch would land at its new end with no header line, and `verify`
+    /// would refuse the file as "not a recording"; so the header line goes first again and
+    /// stderr says so once per cut (newcomer32 N1). One `fstat` per write (a write carries
+    /// up to 64 KiB or 25 ms of events), never per event.
+    fn restart_if_emptied(&mut self) {
+        let (Some(f), Some(expected)) = (self.file.as_mut(), self.on_disk) else {
+            return;
+        };
+        let Ok(len) = f.metadata().map(|m| m.len()) else {
+            return;
+        };
+        if len >= expected {
+            return;
+        }
+        self.on_disk = Some(len);
+        if len > 0 {
+            // cut to a length of its own, not emptied: its first line is still the header
+            return;
+        }
+        let path = self
+            .path
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        let before = self.stats.events - self.stats.unwritten_events - self.buf_events;
+        self.stats.cut_away_events = before;
+        crate::errln!(
+            "{}: note: {path} was emptied by another process (logrotate copytruncate?) after {expected} bytes; the recording goes on in it from a header line again: the events before the cut ({before} so far) are only in the copy, and exchanges in flight at the cut are judged from what follows",
+            crate::stderr_prefix(),
+        );
+        // an error here is the batch's own write's to report (it stops the recording)
+        if f.write_all(&self.header_line).is_ok() {
+            self.stats.bytes_written += self.header_line.len() as u64;
+            self.on_disk = Some(self.header_line.len() as u64);
+        }
     }
 
     fn close(mut self) -> RecorderStats {
