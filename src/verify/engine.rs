@@ -758,7 +758,9 @@ impl Exch {
             .call
             .as_ref()
             .is_some_and(|c| c.binding == Some(Binding::JsonRpc));
-        Some((p.origin(), rpc.then(|| net::norm_path(&p.path).to_string())))
+        // `origin` is `p.origin()`, formatted at the request head
+        let origin = self.origin.clone()?;
+        Some((origin, rpc.then(|| net::norm_path(&p.path).to_string())))
     }
 
     /// The request head announced a body (`Content-Length` > 0, RFC 9110 §8.6) that the
@@ -929,6 +931,16 @@ impl Exch {
             .and_then(parse_url)
             .map(Cow::Owned)
             .or_else(|| self.parts.as_ref().map(Cow::Borrowed))
+    }
+
+    /// The origin of [`Self::addressed_parts`] (`scheme://host:port`): the head's `origin`,
+    /// formatted once, unless the recording named another URL (perf32: no origin string
+    /// built again per call).
+    fn addressed_origin(&self) -> Option<String> {
+        match self.named_url.as_deref().and_then(parse_url) {
+            Some(p) => Some(p.origin()),
+            None => self.origin.clone(),
+        }
     }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
@@ -4417,7 +4429,7 @@ impl State {
         let mut tls_itf: Option<(String, u64, String, String)> = None;
         for card in self.cards.values().flatten() {
             for itf in &card.view.interfaces {
-                let Some(u) = parse_url(&itf.url) else {
+                let Some(u) = itf.parts() else {
                     continue;
                 };
                 if !u.host.eq_ignore_ascii_case(&p.host) || !under(&u.path) {
@@ -5417,8 +5429,8 @@ impl State {
                         if !i.binding.eq_ignore_ascii_case(binding) {
                             return None;
                         }
-                        let u = net::parse_url(&i.url)?;
-                        if !(u.port == p.port && u.scheme == p.scheme && u.host == p.host) {
+                        let u = i.parts()?;
+                        if !u.same_origin(p) {
                             return None;
                         }
                         let base = net::norm_path(&u.path);
@@ -6578,7 +6590,8 @@ impl State {
     /// agent declares at `x`'s URL (scheme, authority and path, a trailing slash aside;
     /// CARD-005); empty when no card is known or none of its interfaces is at that URL.
     fn interface_bindings_at(&self, x: &Exch) -> Vec<&str> {
-        let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
+        // `x.parts` is `parse_url(&x.url)`, kept from the request head
+        let (Some(card), Some(p)) = (self.card_for(x), x.parts.as_ref()) else {
             return Vec::new();
         };
         let path = net::norm_path(&p.path);
@@ -6586,8 +6599,8 @@ impl State {
             .interfaces
             .iter()
             .filter(|i| {
-                parse_url(&i.url)
-                    .is_some_and(|u| u.origin() == p.origin() && net::norm_path(&u.path) == path)
+                i.parts()
+                    .is_some_and(|u| u.same_origin(p) && net::norm_path(&u.path) == path)
             })
             .map(|i| i.binding.as_str())
             .collect()
@@ -6910,13 +6923,22 @@ impl State {
             .interfaces
             .iter()
             .filter_map(|i| {
-                let u = parse_url(&i.url).or_else(|| {
-                    (!i.url.contains("://"))
-                        .then(|| parse_url(&format!("http://{}", i.url.trim())))
-                        .flatten()
-                })?;
+                let bare;
+                let u = match i.parts() {
+                    Some(u) => u,
+                    None => {
+                        bare = (!i.url.contains("://"))
+                            .then(|| parse_url(&format!("http://{}", i.url.trim())))
+                            .flatten()?;
+                        &bare
+                    }
+                };
+                let mut authority = String::with_capacity(u.host.len() + 6);
+                authority.push_str(&u.host);
+                authority.push(':');
+                crate::model::json::push_decimal(&mut authority, u64::from(u.port));
                 Some((
-                    format!("{}:{}", u.host, u.port),
+                    authority,
                     net::norm_path(&u.path).to_string(),
                     i.tenant.clone(),
                 ))
@@ -8436,7 +8458,7 @@ impl State {
                         Snapshot::Listed
                     };
                     self.note_terminal_snapshot(x, id, tv.state, p.inner, snap, seq);
-                    self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
+                    self.check_auth_explained(x, p.inner, &p.pointer, seq, &"stream task event");
                 }
                 self.stream_state(x, tv.state, tv.id, seq);
             }
@@ -8656,7 +8678,7 @@ impl State {
                             p.inner,
                             &p.pointer,
                             seq,
-                            "stream status update",
+                            &"stream status update",
                         );
                     }
                     // 0.x final flag (STREAM-008), on every binding: the 0.3 proto's
@@ -9326,7 +9348,16 @@ impl State {
     /// is auth-required carries no `status.message` telling the client which authorization
     /// is needed. `what` names the carrier in the message ("result task of GetTask").
     /// Reported once per task, after [`Self::observe`] recorded it.
-    fn check_auth_explained(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+    ///
+    /// `what` names the answer in the finding (formatted only for one: perf32).
+    fn check_auth_explained(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        base: &str,
+        seq: u64,
+        what: &dyn std::fmt::Display,
+    ) {
         self.check_status_message_role(x, o, base, seq, what);
         let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
             return;
@@ -9380,7 +9411,14 @@ impl State {
     /// question as the user's own words. A status message echoing the message of the
     /// request being answered (same `messageId`) is the client's own words and passes.
     /// `what` names the carrier ("result task of GetTask"). Reported once per task.
-    fn check_status_message_role(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+    fn check_status_message_role(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        base: &str,
+        seq: u64,
+        what: &dyn std::fmt::Display,
+    ) {
         let Some(m) = o
             .get("status")
             .and_then(Json::as_object)
@@ -10206,24 +10244,25 @@ impl State {
         {
             return;
         }
-        let what = if let Some(code) = v
+        let code = v
             .get("error")
             .and_then(|e| e.get("code"))
-            .and_then(Json::as_i64)
-        {
-            format!("a JSON-RPC 2.0 error object ({code})")
-        } else if v.get("result").is_some() {
-            match x.call.as_ref().and_then(|c| c.method.as_deref()) {
+            .and_then(Json::as_i64);
+        if code.is_none() && v.get("result").is_none() {
+            return;
+        }
+        // worded only for the URL's first such answer (perf32)
+        let what = || match code {
+            Some(code) => format!("a JSON-RPC 2.0 error object ({code})"),
+            None => match x.call.as_ref().and_then(|c| c.method.as_deref()) {
                 Some(m) => format!("a JSON-RPC 2.0 result to the call {m}"),
                 None => "a JSON-RPC 2.0 result".to_string(),
-            }
-        } else {
-            return;
+            },
         };
         if let Some(key) = Self::endpoint_key(x) {
             self.rpc_spoken
                 .entry(key)
-                .or_insert_with(|| (x.id.clone(), x.body_seq(), what));
+                .or_insert_with(|| (x.id.clone(), x.body_seq(), what()));
         }
     }
 
@@ -13364,12 +13403,12 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
-        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let path = net::norm_path(&p.path);
         let itf = card.view.interfaces.iter().find(|i| {
             i.version.as_deref().and_then(Dialect::from_version) == Some(want)
-                && parse_url(&i.url).is_some_and(|u| {
+                && i.parts().is_some_and(|u| {
                     let base = net::norm_path(&u.path);
-                    u.origin() == origin
+                    u.same_origin(p)
                         && (base == path
                             || (!i.binding.eq_ignore_ascii_case("JSONRPC")
                                 && path.starts_with(&format!("{base}/"))))
@@ -19556,7 +19595,7 @@ impl State {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                         self.note_terminal_snapshot(x, id, tv.state, o, listed_snap, bseq);
-                        self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
+                        self.check_auth_explained(x, o, &ptr, bseq, &"listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
                     self.note_full_history(x, &c, o);
@@ -20487,7 +20526,7 @@ impl State {
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
                 self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
-                let what = format!(
+                let what = format_args!(
                     "result task of {}",
                     c.method.as_deref().unwrap_or(op.name())
                 );
@@ -20501,11 +20540,16 @@ impl State {
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id, x.req_seq);
         }
-        let what = format!(
-            "result task of {}",
-            c.method.as_deref().unwrap_or(op.name())
+        self.check_auth_explained(
+            x,
+            o,
+            &ptr,
+            bseq,
+            &format_args!(
+                "result task of {}",
+                c.method.as_deref().unwrap_or(op.name())
+            ),
         );
-        self.check_auth_explained(x, o, &ptr, bseq, &what);
         Some((id, ctx, tv.state))
     }
 
@@ -23056,7 +23100,7 @@ impl State {
                     x,
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
-                self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
+                self.check_auth_explained(x, p.inner, &p.pointer, seq, &"push notification");
                 let snap = if p.kind == PayloadKind::Task {
                     Snapshot::Whole
                 } else {
@@ -25126,7 +25170,7 @@ impl State {
         let mut origins: Vec<String> = view
             .interfaces
             .iter()
-            .filter_map(|i| parse_url(&i.url).map(|u| u.origin()))
+            .filter_map(|i| i.parts().map(UrlParts::origin))
             .collect();
         // A gRPC interface url is often a bare `host:port` (a gRPC target, no scheme): the
         // calls to it go to http:// or https:// of that authority.
@@ -25171,15 +25215,19 @@ impl State {
         let mut iface_at: Vec<(String, String)> = Vec::new();
         for i in &view.interfaces {
             let bare = !i.url.contains("://");
-            let urls = if bare && i.binding.eq_ignore_ascii_case("GRPC") {
-                vec![
-                    format!("http://{}", i.url.trim()),
-                    format!("https://{}", i.url.trim()),
-                ]
+            // the interface's own URL parsed once with the view (perf32); a bare gRPC
+            // target is read as both schemes
+            let grpc_bare = bare && i.binding.eq_ignore_ascii_case("GRPC");
+            let grpc: Vec<UrlParts> = if grpc_bare {
+                ["http://", "https://"]
+                    .iter()
+                    .filter_map(|scheme| parse_url(&format!("{scheme}{}", i.url.trim())))
+                    .collect()
             } else {
-                vec![i.url.clone()]
+                Vec::new()
             };
-            for u in urls.iter().filter_map(|u| parse_url(u)) {
+            let own = i.parts().filter(|_| !grpc_bare);
+            for u in own.into_iter().chain(grpc.iter()) {
                 let at = (u.origin(), net::norm_path(&u.path).to_string());
                 if !iface_at.contains(&at) {
                     iface_at.push(at);
@@ -25819,10 +25867,11 @@ impl State {
             // `dns:///host:port`) without a URL scheme: its authority is judged like a
             // URL's (CARD-005, breaker14 P4).
             let target = grpc_target_url(&itf.binding, &itf.url);
-            let Some(u) = target
-                .as_deref()
-                .map_or_else(|| parse_url(&itf.url), parse_url)
-            else {
+            let target_parts = target.as_deref().and_then(parse_url);
+            let Some(u) = (match &target {
+                Some(_) => target_parts.as_ref(),
+                None => itf.parts(),
+            }) else {
                 continue;
             };
             // A gRPC target is shown as the card wrote it (`127.0.0.1:50051`), not as the
@@ -26077,7 +26126,7 @@ impl State {
             // endpoint itself: there the same URL is the right one.
             let same_doc = base.is_empty()
                 && fetch.as_ref().is_some_and(|f| {
-                    f.origin() == u.origin() && net::norm_path(&f.path) == net::norm_path(p)
+                    f.same_origin(u) && net::norm_path(&f.path) == net::norm_path(p)
                 });
             let op_route = rest_route("POST", p).filter(|rt| {
                 matches!(
@@ -26139,7 +26188,7 @@ impl State {
                     pointer: ptr,
                     url: itf.url.clone(),
                     shown,
-                    parts: u,
+                    parts: u.clone(),
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
                     redirected,
@@ -26209,7 +26258,6 @@ impl State {
         } else {
             Vec::new()
         };
-        let uo = u.origin();
         let fronts = || std::iter::once(f).chain(ups.iter());
         // `http://host/` next to `https://host/` (ports 80 and 443) is one site whose port 80
         // usually redirects to 443: a sloppy scheme in the card, not a way around the front
@@ -26229,19 +26277,26 @@ impl State {
         // A front before the proxy named the origin its client used (RFC 7239 `Forwarded`,
         // `X-Forwarded-Proto` / `-Host`): a card naming that origin is where clients reach
         // the agent (`proxy --trust-forwarded`, breaker16b T10), not a way around it.
-        if let Some(public) = net::forwarded_origin(|n| x.req_headers.get(n), &f.origin()) {
-            if parse_url(&public).is_some_and(|p| p.origin() == uo) {
+        // (`x.origin` is `f.origin()`, formatted at the request head; origins compared by
+        // their parts, perf32)
+        let own_origin = x.origin.as_deref().unwrap_or_default();
+        if let Some(public) = net::forwarded_origin(|n| x.req_headers.get(n), own_origin) {
+            if parse_url(&public).is_some_and(|p| p.same_origin(u)) {
                 return false;
             }
         }
         // The public base `proxy --public-url` rewrote the card to (recorded in the
         // header): the front's origin, where clients reach the agent (T10's leftover).
-        if self.public_origin.as_deref() == Some(uo.as_str()) {
+        if self
+            .public_origin
+            .as_deref()
+            .is_some_and(|po| po == u.origin())
+        {
             return false;
         }
         let tls_fetch = fronts().find(|o| o.scheme.eq_ignore_ascii_case("https"));
         // The client's own plain-http hop (to this proxy) is its choice, not the card's.
-        if u.scheme.eq_ignore_ascii_case("http") && uo != f.origin() {
+        if u.scheme.eq_ignore_ascii_case("http") && !u.same_origin(f) {
             if let Some(t) = tls_fetch {
                 if self.auth_reported.insert(format!("card-tls\u{0}{}", x.id)) {
                     self.areas.insert("auth");
@@ -26306,7 +26361,7 @@ impl State {
         let uo = if grpc {
             grpc_shown.to_string()
         } else {
-            net::origin_shown(&uo).to_string()
+            net::origin_shown(&u.origin()).to_string()
         };
         if !self
             .auth_reported
@@ -26393,7 +26448,7 @@ impl State {
             {
                 continue;
             }
-            let Some(u) = parse_url(&i.url) else { continue };
+            let Some(u) = i.parts() else { continue };
             let base = net::norm_path(&u.path);
             // the same origin (`scheme://host:port`), compared by its parts: no string built
             let fits = u.port == p.port
@@ -26947,7 +27002,7 @@ impl State {
                         .as_deref()
                         .and_then(Dialect::from_version)
                         .is_some_and(|d| d.is_0x())
-                    && parse_url(&i.url).is_some_and(|u| {
+                    && i.parts().is_some_and(|u| {
                         let base = net::norm_path(&u.path).trim_end_matches('/').to_string();
                         u.origin() == origin
                             && path
@@ -27070,14 +27125,13 @@ impl State {
         {
             return false;
         }
-        let origin = p.origin();
         let path = net::norm_path(&p.path);
         let mut declared_here = false;
         let mut other: Option<String> = None;
         let mut other_binding = None;
         for (k, a) in self.advertised.iter() {
             let Some(first) = a.binding else { continue };
-            if a.parts.origin() != origin {
+            if !a.parts.same_origin(p) {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -27262,7 +27316,7 @@ impl State {
             .collect();
         let origin = p.origin();
         let covered = interfaces.iter().any(|i| {
-            parse_url(&i.url).is_some_and(|u| {
+            i.parts().is_some_and(|u| {
                 if u.origin() != origin {
                     return false;
                 }
@@ -27333,7 +27387,7 @@ impl State {
         let slash = interfaces
             .iter()
             .filter(|i| i.binding.eq_ignore_ascii_case("JSONRPC"))
-            .filter_map(|i| parse_url(&i.url).map(|u| (i, u)))
+            .filter_map(|i| i.parts().map(|u| (i, u)))
             .find(|(_, u)| {
                 u.origin() == origin
                     && net::norm_path(&u.path) == path
@@ -28356,7 +28410,7 @@ impl State {
         let in_card = cards
             .iter()
             .flat_map(|c| &c.view.interfaces)
-            .any(|i| rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u)));
+            .any(|i| rest_named(&i.binding) && i.parts().is_none_or(|u| at_route(u)));
         !in_card
             && !self
                 .advertised
@@ -28675,7 +28729,9 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         ("status_timestamp_after", "statusTimestampAfter"),
         ("include_artifacts", "includeArtifacts"),
     ];
-    let hit = |o: &Obj, at: &str| {
+    // `at`, the object's pointer, is formatted only for a hit (perf32: three `format!`s
+    // per 1.0 request before)
+    let hit = |o: &Obj, at: &dyn std::fmt::Display| {
         NAMES.iter().find_map(|(snake, camel)| {
             o.contains_key(snake).then(|| {
                 (
@@ -28687,13 +28743,12 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         })
     };
     let top = params.as_object()?;
-    if let Some(h) = hit(top, base) {
+    if let Some(h) = hit(top, &base) {
         return Some(h);
     }
     for key in ["message", "request"] {
         if let Some(m) = top.get(key).and_then(Json::as_object) {
-            let at = format!("{base}/{key}");
-            if let Some(h) = hit(m, &at) {
+            if let Some(h) = hit(m, &format_args!("{base}/{key}")) {
                 return Some(h);
             }
             let parts = m
@@ -28704,7 +28759,7 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
             for (i, p) in parts.enumerate() {
                 if let Some(h) = p
                     .as_object()
-                    .and_then(|p| hit(p, &format!("{at}/parts/{i}")))
+                    .and_then(|p| hit(p, &format_args!("{base}/{key}/parts/{i}")))
                 {
                     return Some(h);
                 }
@@ -28712,12 +28767,11 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         }
     }
     let cfg = top.get("configuration").and_then(Json::as_object)?;
-    let at = format!("{base}/configuration");
-    hit(cfg, &at).or_else(|| {
+    hit(cfg, &format_args!("{base}/configuration")).or_else(|| {
         let (k, push) = ["taskPushNotificationConfig", "pushNotificationConfig"]
             .iter()
             .find_map(|k| cfg.get(k).and_then(Json::as_object).map(|o| (k, o)))?;
-        hit(push, &format!("{at}/{k}"))
+        hit(push, &format_args!("{base}/configuration/{k}"))
     })
 }
 
@@ -31717,7 +31771,7 @@ fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'sta
                 for (k, val) in o.iter() {
                     // Every proto name has a `_` (`proto_names_all_have_an_underscore`):
                     // the table is searched only for such a member.
-                    if k.contains('_') {
+                    if k.as_bytes().contains(&b'_') {
                         if let Some((snake, camel)) =
                             PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k)
                         {
@@ -33584,7 +33638,8 @@ fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
             || !not_a_media_type(m)
     };
     let mut out = Vec::new();
-    let mut scan = |ptr: String, list: Option<&Json>| {
+    // `ptr` formatted only for a mode that is no media type (perf32)
+    let mut scan = |ptr: &dyn std::fmt::Display, list: Option<&Json>| {
         for (i, m) in list
             .and_then(Json::as_array)
             .into_iter()
@@ -33598,8 +33653,8 @@ fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
             }
         }
     };
-    scan("/defaultInputModes".into(), o.get("defaultInputModes"));
-    scan("/defaultOutputModes".into(), o.get("defaultOutputModes"));
+    scan(&"/defaultInputModes", o.get("defaultInputModes"));
+    scan(&"/defaultOutputModes", o.get("defaultOutputModes"));
     for (i, s) in o
         .get("skills")
         .and_then(Json::as_array)
@@ -33607,8 +33662,11 @@ fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
         .flatten()
         .enumerate()
     {
-        scan(format!("/skills/{i}/inputModes"), s.get("inputModes"));
-        scan(format!("/skills/{i}/outputModes"), s.get("outputModes"));
+        scan(&format_args!("/skills/{i}/inputModes"), s.get("inputModes"));
+        scan(
+            &format_args!("/skills/{i}/outputModes"),
+            s.get("outputModes"),
+        );
     }
     out
 }
@@ -34119,7 +34177,11 @@ fn internal_detail(t: &str, sent: &str) -> Option<(&'static str, String)> {
             return Some(("SQL or a database driver's error", shown(l)));
         }
         // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
-        // under site-packages / node_modules, naming a source file.
+        // under site-packages / node_modules, naming a source file. Every such token holds
+        // a `/` or `\`: a line with neither is not split into tokens (perf32).
+        if !l.bytes().any(|b| b == b'/' || b == b'\\') {
+            continue;
+        }
         for tok in l.split(|c: char| c.is_whitespace() || "\"'()[]{},;=".contains(c)) {
             // An HTML page's asset (`<script src="/_next/static/chunks/main.js">`, a
             // stylesheet's href) is a URL the browser fetches, not a file on the server.
@@ -34175,15 +34237,16 @@ fn leaked_detail(v: &Json, sent: &str) -> Option<(String, &'static str, String)>
             Json::String(s) => internal_detail(s, sent).map(|(w, l)| (ptr.clone(), w, l)),
             Json::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
                 let len = ptr.len();
-                ptr.push_str(&format!("/{i}"));
+                // the pointer's tokens appended in place, no string per member (perf32)
+                ptr.push('/');
+                ptr.push_str(itoa::Buffer::new().format(i));
                 let r = walk(x, ptr, depth + 1, sent);
                 ptr.truncate(len);
                 r
             }),
             Json::Object(o) => o.iter().find_map(|(k, x)| {
                 let len = ptr.len();
-                ptr.push('/');
-                ptr.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                crate::model::json::push_pointer_token(ptr, k);
                 let r = walk(x, ptr, depth + 1, sent);
                 ptr.truncate(len);
                 r
@@ -35336,7 +35399,7 @@ fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(S
     let family =
         |k: Dialect| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1);
     let at_url = |i: &crate::model::card::CardInterface| {
-        parse_url(&i.url).is_some_and(|u| {
+        i.parts().is_some_and(|u| {
             let base = net::norm_path(&u.path);
             u.origin() == origin
                 && (base == path
@@ -35959,7 +36022,7 @@ impl State {
         if self.behind_hop(x) || x.synthetic {
             return;
         }
-        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+        let Some(origin) = x.addressed_origin() else {
             return;
         };
         let failed = match x.status {
@@ -36003,7 +36066,7 @@ impl State {
     /// The other A2A calls to the agent of call `x` (same origin) that ended in the
     /// [`ANSWERS_AROUND_US`] before `x` ended, oldest first.
     fn answers_around(&self, x: &Exch) -> Vec<RecentAnswer> {
-        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+        let Some(origin) = x.addressed_origin() else {
             return Vec::new();
         };
         let from = x.end_t.max(x.req_t).saturating_sub(ANSWERS_AROUND_US);
