@@ -326,21 +326,10 @@ pub fn mend_lone_surrogates(text: &[u8]) -> Option<Vec<u8>> {
     out
 }
 
-/// Appends `n` in decimal (what `format!("{n}")` writes).
-pub fn push_decimal(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+/// Appends `n` in decimal (what `format!("{n}")` writes), by `itoa` and one `push_str`
+/// (a `push` per digit was ~185 instructions per port in `UrlParts::origin`: perf32).
+pub fn push_decimal(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 impl fmt::Display for Num {
@@ -1523,6 +1512,16 @@ mod tests {
         assert_eq!(a.pointer("/a~1b/01"), None);
         let v: serde_json::Value = serde_json::from_slice(text).unwrap();
         assert_eq!(Json::from_value(&v), j);
+    }
+
+    /// `push_decimal` writes what `format!("{n}")` writes.
+    #[test]
+    fn push_decimal_writes_what_format_writes() {
+        for n in [0u64, 7, 9, 10, 80, 443, 8080, 65535, 1 << 32, u64::MAX] {
+            let mut s = String::from("x:");
+            super::push_decimal(&mut s, n);
+            assert_eq!(s, format!("x:{n}"));
+        }
     }
 
     /// `Json::pointer` finds what serde_json's `Value::pointer` finds (RFC 6901), empty
