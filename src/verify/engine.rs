@@ -28484,11 +28484,10 @@ impl State {
         if !served && !unrouted {
             return;
         }
-        let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         let mut used = Vec::new();
         for (k, a) in &self.advertised {
-            if a.parts.origin() != origin {
+            if !a.parts.same_origin(p) {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -36046,7 +36045,11 @@ impl State {
                 // kept for `end_exchange`'s callers; a body longer than the cap is read as
                 // cut there, as before): perf31, a `serde_json::Value` per answered
                 // JSON-RPC task call is no longer built.
-                (head.len() < body.len() || answer_refused(x))
+                // perf32: an integer `code` of -32603 is written as these six bytes (JSON
+                // has no other spelling of it; a float is no `as_i64`), so an answer without
+                // them is no internal error: no walk, no parse (one `memmem`).
+                memchr::memmem::find(head, b"-32603").is_some()
+                    && (head.len() < body.len() || answer_refused(x))
                     && serde_json::from_slice::<Value>(head)
                         .ok()
                         .and_then(|v| v.pointer("/error/code").and_then(Value::as_i64))
