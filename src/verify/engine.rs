@@ -25899,11 +25899,11 @@ impl State {
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| {
                     // `localhost` and `127.0.0.1` name one agent (newcomer31 N1)
-                    up.same_listener(&u) || (target.is_some() && grpc_target_is(&u, up))
+                    up.same_listener(u) || (target.is_some() && grpc_target_is(u, up))
                 });
             let grpc = itf.binding.eq_ignore_ascii_case("GRPC");
             let around = !upstream_view
-                && self.card_url_around_front(x, &u, &ptr, bseq, &found, (grpc, &shown_origin));
+                && self.card_url_around_front(x, u, &ptr, bseq, &found, (grpc, &shown_origin));
             if !upstream_view && !around && x.card_rewrite.is_none() {
                 // `--rewrite-card` gave up on a URL on another host: the recorder is
                 // bypassed all the same (breaker16b T2); said on the card, not only on stderr.
@@ -28410,7 +28410,7 @@ impl State {
         let in_card = cards
             .iter()
             .flat_map(|c| &c.view.interfaces)
-            .any(|i| rest_named(&i.binding) && i.parts().is_none_or(|u| at_route(u)));
+            .any(|i| rest_named(&i.binding) && i.parts().is_none_or(&at_route));
         !in_card
             && !self
                 .advertised
