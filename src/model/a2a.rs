@@ -257,10 +257,20 @@ pub struct RestRoute {
     pub task_id: Option<String>,
 }
 
+/// `path` up to its first `?` (`path.split('?').next()`), found by a byte search: the
+/// route functions run on every request, and a `char` pattern sets up a searcher per call
+/// (perf32).
+fn before_query(path: &str) -> &str {
+    match path.bytes().position(|b| b == b'?') {
+        Some(i) => &path[..i],
+        None => path,
+    }
+}
+
 /// Recognises an HTTP+JSON route (1.0:§11, 0.3:§3.5.6) from method and path (query
 /// stripped). Well-known card paths are recognised too (`Op::GetCard`).
 pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
-    let path = path.split('?').next().unwrap_or(path);
+    let path = before_query(path);
     // Upper case; copied only when it is not already (the usual request method).
     let m: std::borrow::Cow<str> = if method.bytes().any(|b| b.is_ascii_lowercase()) {
         method.to_ascii_uppercase().into()
@@ -312,7 +322,7 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
             &path[..path.len() - "/card".len()],
             None,
         )
-    } else if let Some(i) = path.rfind("/tasks") {
+    } else if let Some(i) = path.as_bytes().windows(6).rposition(|w| w == b"/tasks") {
         let base = &path[..i];
         let rest = &path[i + "/tasks".len()..];
         if rest.is_empty() || rest == "/" {
@@ -393,7 +403,7 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
 /// route the path resembles and that path as the binding spells it (query stripped);
 /// `None` for a path that is a route as it is ([`rest_route`]) or resembles none.
 pub fn rest_route_wrong_case(method: &str, path: &str) -> Option<(RestRoute, String)> {
-    let path = path.split('?').next().unwrap_or(path);
+    let path = before_query(path);
     // Most requests name no route word in any case (a JSON-RPC POST to `/`): no
     // allocation, no second route parse (build_call asks this of every such request).
     let b = path.as_bytes();
@@ -475,7 +485,7 @@ pub fn rest_route_wrong_case(method: &str, path: &str) -> Option<(RestRoute, Str
 /// ([`rest_route_wrong_case`]), and any path that resembles none. Query stripped; only
 /// the last `/tasks` segment or the path's end is read (the base path and tenant are data).
 pub fn rest_route_slip(method: &str, path: &str) -> Option<(&'static str, String)> {
-    let path = path.split('?').next().unwrap_or(path);
+    let path = before_query(path);
     let b = path.as_bytes();
     let has_tasks = b.windows(7).any(|w| w.eq_ignore_ascii_case(b"/tasks/"));
     let has_message = b.windows(9).any(|w| w.eq_ignore_ascii_case(b"/message/"));
@@ -1740,20 +1750,37 @@ pub fn part_member_mix(v: &Json, base: &str, style: PartStyle) -> Option<PartMem
 
 /// Problems of the parts list at `ptr` (DATA-004): `(JSON Pointer, message)`.
 pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    parts_problems_at(parts, (ptr, ""), style)
+}
+
+/// [`parts_problems`] of the list at the JSON Pointer `base` followed by `tail` (an
+/// artifact's `{ptr}` and `/parts`): the two are joined only for a problem, not per list
+/// (perf32: a `format!` per artifact of every answer and stream event).
+fn parts_problems_at(
+    parts: &Json,
+    (base, tail): (&str, &str),
+    style: PartStyle,
+) -> Vec<(String, String)> {
+    let joined = || {
+        let mut s = String::with_capacity(base.len() + tail.len());
+        s.push_str(base);
+        s.push_str(tail);
+        s
+    };
     let mut out = Vec::new();
     let Some(list) = parts.as_array() else {
         out.push((
-            ptr.to_string(),
+            joined(),
             format!("parts is not a list but {}", kind_words(parts)),
         ));
         return out;
     };
     for (i, p) in list.iter().enumerate() {
         // The part's pointer, built only for a problem (most parts have none).
-        let pp = || super::json::ptr(ptr, &[super::json::Seg::Index(i)]);
+        let pp = || super::json::ptr(&joined(), &[super::json::Seg::Index(i)]);
         let at = |last: &str| {
             super::json::ptr(
-                ptr,
+                &joined(),
                 &[super::json::Seg::Index(i), super::json::Seg::Key(last)],
             )
         };
@@ -1857,7 +1884,7 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
                             if let Some(why) = why {
                                 out.push((
                                     super::json::ptr(
-                                        ptr,
+                                        &joined(),
                                         &[
                                             super::json::Seg::Index(i),
                                             super::json::Seg::Key("file"),
@@ -2133,7 +2160,7 @@ pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(St
             "artifact has no parts (1.0 requires at least one)".into(),
         )];
     }
-    parts_problems(parts, &format!("{ptr}/parts"), style)
+    parts_problems_at(parts, (ptr, "/parts"), style)
 }
 
 /// DATA-002 (1.0 §5.6.1): a 1.0 `TaskStatus` at `ptr` carries its `timestamp` (a
@@ -2469,15 +2496,15 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
             out.extend(status_timestamp_type_problem_0x_at(st, ptr, "/status"));
         }
     }
+    // One pointer buffer for the status message and per list, its index rewritten in
+    // place (a `format!` per history message was ~1.2 % of offline verify;
+    // docs/performance.md, session 26; the status message's since perf32).
+    let mut at = String::new();
     if let Some(Json::Object(m)) = o.get("status").and_then(|s| s.get("message")) {
-        out.extend(message_shape_problems(
-            m,
-            &format!("{ptr}/status/message"),
-            style,
-        ));
+        at.push_str(ptr);
+        at.push_str("/status/message");
+        out.extend(message_shape_problems(m, &at, style));
     }
-    // One pointer buffer per list, its index rewritten in place (a `format!` per history
-    // message was ~1.2 % of offline verify; docs/performance.md, session 26).
     fn indexed<'b>(buf: &'b mut String, ptr: &str, list: &str, i: usize) -> &'b str {
         buf.clear();
         buf.push_str(ptr);
@@ -2485,7 +2512,6 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
         buf.push_str(itoa::Buffer::new().format(i));
         buf
     }
-    let mut at = String::new();
     if let Some(Json::Array(h)) = o.get("history") {
         for (i, m) in h.iter().enumerate() {
             let p = indexed(&mut at, ptr, "/history/", i);

@@ -27,12 +27,44 @@ pub struct CardInterface {
     pub tenant: Option<String>,
     /// JSON Pointer of the URL inside the card.
     pointer: String,
+    /// [`super::net::parse_url`] of `url`, parsed once when the view is built: the
+    /// verifier compares the card's interfaces with every call (CARD-005, CARD-008,
+    /// AUTH-TLS-002, ...) and a view is shared by every fetch of the same card bytes, so
+    /// no call parses a card URL again (perf32).
+    parts: Option<super::net::UrlParts>,
 }
 
 impl CardInterface {
+    /// An interface entry: `url` as written in the card (parsed here, once: [`Self::parts`]),
+    /// its binding, declared version, tenant and the JSON Pointer of the URL.
+    fn new(
+        url: String,
+        binding: String,
+        version: Option<String>,
+        tenant: Option<String>,
+        pointer: String,
+    ) -> CardInterface {
+        let parts = super::net::parse_url(&url);
+        CardInterface {
+            url,
+            binding,
+            version,
+            tenant,
+            pointer,
+            parts,
+        }
+    }
+
     /// JSON Pointer of the URL inside the card (`/supportedInterfaces/0/url`, `/url`).
     pub fn pointer(&self) -> &str {
         &self.pointer
+    }
+
+    /// The interface URL parsed ([`super::net::parse_url`] of [`Self::url`], an absolute
+    /// http(s) URL's scheme, host, port and path); `None` for anything else (a gRPC
+    /// `host:port` target, a relative or broken URL).
+    pub fn parts(&self) -> Option<&super::net::UrlParts> {
+        self.parts.as_ref()
     }
 }
 
@@ -955,17 +987,16 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     }
                 }
                 if let Some(u) = url {
-                    c.interfaces.push(CardInterface {
-                        url: u.to_string(),
-                        binding: binding.unwrap_or("").to_string(),
-                        version: version.map(str::to_string),
-                        tenant: io
-                            .get("tenant")
+                    c.interfaces.push(CardInterface::new(
+                        u.to_string(),
+                        binding.unwrap_or("").to_string(),
+                        version.map(str::to_string),
+                        io.get("tenant")
                             .and_then(Json::as_str)
                             .filter(|t| !t.is_empty())
                             .map(str::to_string),
-                        pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
-                    });
+                        super::json::ptr(&p, &[super::json::Seg::Key("url")]),
+                    ));
                 }
             }
         }
@@ -1016,17 +1047,16 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     c.bad_interfaces
                         .push(("/url".into(), format!("card url {why}{default}")));
                 }
-                c.interfaces.push(CardInterface {
-                    url: s.to_string(),
-                    binding: o
-                        .get("preferredTransport")
+                c.interfaces.push(CardInterface::new(
+                    s.to_string(),
+                    o.get("preferredTransport")
                         .and_then(Json::as_str)
                         .unwrap_or("JSONRPC")
                         .to_string(),
-                    version: c.effective_v0_version(),
-                    tenant: None,
-                    pointer: "/url".into(),
-                });
+                    c.effective_v0_version(),
+                    None,
+                    "/url".into(),
+                ));
             }
             _ => c.bad_interfaces.push((
                 "/url".into(),
@@ -1054,13 +1084,13 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                         c.bad_interfaces
                             .push((format!("{p}/url"), format!("interface url {why}")));
                     }
-                    c.interfaces.push(CardInterface {
-                        url: u.to_string(),
-                        binding: t.to_string(),
-                        version: c.effective_v0_version(),
-                        tenant: None,
-                        pointer: super::json::ptr(&p, &[super::json::Seg::Key("url")]),
-                    });
+                    c.interfaces.push(CardInterface::new(
+                        u.to_string(),
+                        t.to_string(),
+                        c.effective_v0_version(),
+                        None,
+                        super::json::ptr(&p, &[super::json::Seg::Key("url")]),
+                    ));
                 }
                 _ => c
                     .bad_interfaces
@@ -2067,6 +2097,39 @@ fn http_binding_off_http(binding: &str, url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each interface of a card view carries its URL parsed as `parse_url` parses it (the
+    /// verifier reads `parts()` instead of parsing the URL per call): http(s) URLs of
+    /// 1.0 `supportedInterfaces`, the 0.x `url` and `additionalInterfaces`, and `None`
+    /// for a gRPC `host:port` target or a relative URL.
+    #[test]
+    fn interfaces_carry_their_url_parsed() {
+        let card = Json::parse(
+            br#"{"name":"a","url":"https://A.example:8443/rpc/","preferredTransport":"JSONRPC","protocolVersion":"0.3.0",
+               "additionalInterfaces":[{"url":"http://a.example/rest","transport":"HTTP+JSON"},{"url":"a.example:50051","transport":"GRPC"}],
+               "supportedInterfaces":[{"url":"https://a.example/v1","protocolBinding":"HTTP+JSON","protocolVersion":"1.0","tenant":"t"},
+                                      {"url":"/relative","protocolBinding":"JSONRPC","protocolVersion":"1.0"},
+                                      {"url":"http://[::1]:9/x?q=1","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}"#,
+        )
+        .unwrap();
+        let view = card_view(&card, false);
+        assert!(view.interfaces.len() >= 5, "{:?}", view.interfaces);
+        let mut parsed = 0;
+        for i in &view.interfaces {
+            assert_eq!(
+                i.parts(),
+                crate::model::net::parse_url(&i.url).as_ref(),
+                "{}",
+                i.url
+            );
+            parsed += usize::from(i.parts().is_some());
+        }
+        assert!(parsed >= 3, "{:?}", view.interfaces);
+        assert!(view
+            .interfaces
+            .iter()
+            .any(|i| i.url == "a.example:50051" && i.parts().is_none()));
+    }
 
     /// `card_proto_names` searches its table only for a member with a `_` in its name.
     #[test]

@@ -341,21 +341,10 @@ pub fn mend_lone_surrogates(text: &[u8]) -> Option<Vec<u8>> {
     out
 }
 
-/// Appends `n` in decimal (what `format!("{n}")` writes).
-pub fn push_decimal(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+/// Appends `n` in decimal (what `format!("{n}")` writes), by `itoa` and one `push_str`
+/// (a `push` per digit was ~185 instructions per port in `UrlParts::origin`: perf32).
+pub fn push_decimal(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 impl fmt::Display for Num {
@@ -711,8 +700,18 @@ impl<'a> Json<'a> {
         }
         let rest = ptr.strip_prefix('/')?;
         let mut cur = self;
-        for raw in rest.split('/') {
-            let tok: Cow<str> = if raw.contains('~') {
+        // The tokens of `rest.split('/')`, found by a byte loop: pointers are short, and
+        // `str::split` / `contains` with a `char` set up a searcher per token (perf32).
+        let b = rest.as_bytes();
+        let mut start = 0;
+        loop {
+            let end = b[start..]
+                .iter()
+                .position(|&c| c == b'/')
+                .map_or(b.len(), |k| start + k);
+            // both ends at an ASCII `/` or the text's end: char boundaries
+            let raw = &rest[start..end];
+            let tok: Cow<str> = if raw.as_bytes().contains(&b'~') {
                 Cow::Owned(raw.replace("~1", "/").replace("~0", "~"))
             } else {
                 Cow::Borrowed(raw)
@@ -730,6 +729,10 @@ impl<'a> Json<'a> {
                 }
                 _ => return None,
             };
+            if end == b.len() {
+                break;
+            }
+            start = end + 1;
         }
         Some(cur)
     }
@@ -1287,7 +1290,8 @@ pub(crate) use test_json;
 /// `~0`, `/` as `~1`), without a copy of the key.
 pub fn push_pointer_token(ptr: &mut String, key: &str) {
     ptr.push('/');
-    if !key.contains(['~', '/']) {
+    // a byte loop: a `char` pattern sets up a searcher per key (perf32)
+    if !key.bytes().any(|b| b == b'~' || b == b'/') {
         ptr.push_str(key);
         return;
     }
@@ -1523,6 +1527,61 @@ mod tests {
         assert_eq!(a.pointer("/a~1b/01"), None);
         let v: serde_json::Value = serde_json::from_slice(text).unwrap();
         assert_eq!(Json::from_value(&v), j);
+    }
+
+    /// `push_decimal` writes what `format!("{n}")` writes.
+    #[test]
+    fn push_decimal_writes_what_format_writes() {
+        for n in [0u64, 7, 9, 10, 80, 443, 8080, 65535, 1 << 32, u64::MAX] {
+            let mut s = String::from("x:");
+            super::push_decimal(&mut s, n);
+            assert_eq!(s, format!("x:{n}"));
+        }
+    }
+
+    /// `Json::pointer` finds what serde_json's `Value::pointer` finds (RFC 6901), empty
+    /// tokens, a trailing `/`, escapes and array indexes included (its byte loop, perf32).
+    #[test]
+    fn pointer_agrees_with_serde_json() {
+        let text = br#"{"":{"":[5,{"x":1}],"a":2},"a/b":[0,{"~":1,"~1":3}],"t":{"s":"v","":{"":7}},"l":[[1,[2]],"z"]}"#;
+        let j = Json::parse(text).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(text).unwrap();
+        for p in [
+            "",
+            "/",
+            "//",
+            "///",
+            "//0",
+            "//1/x",
+            "/a",
+            "/a/",
+            "/a~1b",
+            "/a~1b/0",
+            "/a~1b/1/~0",
+            "/a~1b/1/~01",
+            "/a~1b/01",
+            "/a~1b/-",
+            "/a~1b/2",
+            "/a~1b/",
+            "/t/s",
+            "/t/s/",
+            "/t//",
+            "/t///",
+            "/l/0/1/0",
+            "/l/1",
+            "/l/00",
+            "/l/+1",
+            "nope",
+            "/nope",
+            "/~",
+            "/t/~0",
+        ] {
+            assert_eq!(
+                j.pointer(p).map(Json::to_value),
+                v.pointer(p).cloned(),
+                "pointer {p:?}"
+            );
+        }
     }
 
     /// Same answer as serde_json: both read the same value (same members, same order), or

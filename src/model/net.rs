@@ -139,6 +139,13 @@ impl UrlParts {
         o
     }
 
+    /// Whether `self` and `other` have one origin: `self.origin() == other.origin()`
+    /// without building either string (scheme, host and port equal as parsed; a scheme
+    /// has no `:`, so the two strings are equal exactly when the three parts are).
+    pub fn same_origin(&self, other: &UrlParts) -> bool {
+        self.port == other.port && self.scheme == other.scheme && self.host == other.host
+    }
+
     /// Whether `self` and `other` name one listener: the same origin, or the same scheme
     /// and port on two names of this machine (`localhost`, `127.0.0.1`, `[::1]`, and the
     /// bind-all `0.0.0.0` / `[::]` a connect on this host reaches it by), as the proxy's
@@ -537,6 +544,39 @@ mod tests {
     }
 
     use super::*;
+
+    /// `same_origin` answers what comparing the two `origin()` strings answers, for every
+    /// pair of a set of URLs that differ in scheme, host, port, letter case, IPv6 and path.
+    #[test]
+    fn same_origin_agrees_with_the_origin_strings() {
+        let urls = [
+            "http://a.test/x",
+            "http://a.test:80/y",
+            "https://a.test/x",
+            "http://a.test:8080/x",
+            "http://A.TEST/x",
+            "HTTP://a.test/z",
+            "http://b.test/x",
+            "http://[::1]:80/",
+            "http://[::1]/q",
+            "https://[::1]:80/",
+            "http://127.0.0.1:9999/a",
+            "http://localhost:9999/a",
+            "http://user:pw@a.test/x",
+        ];
+        let parsed: Vec<UrlParts> = urls.iter().map(|u| parse_url(u).unwrap()).collect();
+        for (i, a) in parsed.iter().enumerate() {
+            for (j, b) in parsed.iter().enumerate() {
+                assert_eq!(
+                    a.same_origin(b),
+                    a.origin() == b.origin(),
+                    "{} vs {}",
+                    urls[i],
+                    urls[j]
+                );
+            }
+        }
+    }
 
     /// The default port goes (RFC 6454 §6.1), another port or scheme stays.
     #[test]

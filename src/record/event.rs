@@ -499,7 +499,12 @@ impl Headers {
     /// per request; docs/performance.md, session 21).
     pub fn media_type(&self) -> Option<Cow<'_, str>> {
         self.get("content-type").map(|v| {
-            let m = v.split(';').next().unwrap_or("").trim();
+            // `v.split(';').next()` by a byte search (no searcher per call: perf32)
+            let m = match v.bytes().position(|b| b == b';') {
+                Some(i) => &v[..i],
+                None => v,
+            }
+            .trim();
             if m.bytes().any(|b| b.is_ascii_uppercase()) {
                 Cow::Owned(m.to_ascii_lowercase())
             } else {

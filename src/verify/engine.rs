@@ -758,7 +758,9 @@ impl Exch {
             .call
             .as_ref()
             .is_some_and(|c| c.binding == Some(Binding::JsonRpc));
-        Some((p.origin(), rpc.then(|| net::norm_path(&p.path).to_string())))
+        // `origin` is `p.origin()`, formatted at the request head
+        let origin = self.origin.clone()?;
+        Some((origin, rpc.then(|| net::norm_path(&p.path).to_string())))
     }
 
     /// The request head announced a body (`Content-Length` > 0, RFC 9110 §8.6) that the
@@ -929,6 +931,16 @@ impl Exch {
             .and_then(parse_url)
             .map(Cow::Owned)
             .or_else(|| self.parts.as_ref().map(Cow::Borrowed))
+    }
+
+    /// The origin of [`Self::addressed_parts`] (`scheme://host:port`): the head's `origin`,
+    /// formatted once, unless the recording named another URL (perf32: no origin string
+    /// built again per call).
+    fn addressed_origin(&self) -> Option<String> {
+        match self.named_url.as_deref().and_then(parse_url) {
+            Some(p) => Some(p.origin()),
+            None => self.origin.clone(),
+        }
     }
     fn is_success(&self) -> bool {
         self.status.is_some_and(|s| (200..300).contains(&s)) && !self.synthetic
@@ -4438,7 +4450,7 @@ impl State {
         let mut tls_itf: Option<(String, u64, String, String)> = None;
         for card in self.cards.values().flatten() {
             for itf in &card.view.interfaces {
-                let Some(u) = parse_url(&itf.url) else {
+                let Some(u) = itf.parts() else {
                     continue;
                 };
                 if !u.host.eq_ignore_ascii_case(&p.host) || !under(&u.path) {
@@ -5438,8 +5450,8 @@ impl State {
                         if !i.binding.eq_ignore_ascii_case(binding) {
                             return None;
                         }
-                        let u = net::parse_url(&i.url)?;
-                        if !(u.port == p.port && u.scheme == p.scheme && u.host == p.host) {
+                        let u = i.parts()?;
+                        if !u.same_origin(p) {
                             return None;
                         }
                         let base = net::norm_path(&u.path);
@@ -6636,7 +6648,8 @@ impl State {
     /// agent declares at `x`'s URL (scheme, authority and path, a trailing slash aside;
     /// CARD-005); empty when no card is known or none of its interfaces is at that URL.
     fn interface_bindings_at(&self, x: &Exch) -> Vec<&str> {
-        let (Some(card), Some(p)) = (self.card_for(x), parse_url(&x.url)) else {
+        // `x.parts` is `parse_url(&x.url)`, kept from the request head
+        let (Some(card), Some(p)) = (self.card_for(x), x.parts.as_ref()) else {
             return Vec::new();
         };
         let path = net::norm_path(&p.path);
@@ -6644,8 +6657,8 @@ impl State {
             .interfaces
             .iter()
             .filter(|i| {
-                parse_url(&i.url)
-                    .is_some_and(|u| u.origin() == p.origin() && net::norm_path(&u.path) == path)
+                i.parts()
+                    .is_some_and(|u| u.same_origin(p) && net::norm_path(&u.path) == path)
             })
             .map(|i| i.binding.as_str())
             .collect()
@@ -6968,13 +6981,22 @@ impl State {
             .interfaces
             .iter()
             .filter_map(|i| {
-                let u = parse_url(&i.url).or_else(|| {
-                    (!i.url.contains("://"))
-                        .then(|| parse_url(&format!("http://{}", i.url.trim())))
-                        .flatten()
-                })?;
+                let bare;
+                let u = match i.parts() {
+                    Some(u) => u,
+                    None => {
+                        bare = (!i.url.contains("://"))
+                            .then(|| parse_url(&format!("http://{}", i.url.trim())))
+                            .flatten()?;
+                        &bare
+                    }
+                };
+                let mut authority = String::with_capacity(u.host.len() + 6);
+                authority.push_str(&u.host);
+                authority.push(':');
+                crate::model::json::push_decimal(&mut authority, u64::from(u.port));
                 Some((
-                    format!("{}:{}", u.host, u.port),
+                    authority,
                     net::norm_path(&u.path).to_string(),
                     i.tenant.clone(),
                 ))
@@ -8494,7 +8516,7 @@ impl State {
                         Snapshot::Listed
                     };
                     self.note_terminal_snapshot(x, id, tv.state, p.inner, snap, seq);
-                    self.check_auth_explained(x, p.inner, &p.pointer, seq, "stream task event");
+                    self.check_auth_explained(x, p.inner, &p.pointer, seq, &"stream task event");
                 }
                 self.stream_state(x, tv.state, tv.id, seq);
             }
@@ -8714,7 +8736,7 @@ impl State {
                             p.inner,
                             &p.pointer,
                             seq,
-                            "stream status update",
+                            &"stream status update",
                         );
                     }
                     // 0.x final flag (STREAM-008), on every binding: the 0.3 proto's
@@ -9384,7 +9406,16 @@ impl State {
     /// is auth-required carries no `status.message` telling the client which authorization
     /// is needed. `what` names the carrier in the message ("result task of GetTask").
     /// Reported once per task, after [`Self::observe`] recorded it.
-    fn check_auth_explained(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+    ///
+    /// `what` names the answer in the finding (formatted only for one: perf32).
+    fn check_auth_explained(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        base: &str,
+        seq: u64,
+        what: &dyn std::fmt::Display,
+    ) {
         self.check_status_message_role(x, o, base, seq, what);
         let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
             return;
@@ -9438,7 +9469,14 @@ impl State {
     /// question as the user's own words. A status message echoing the message of the
     /// request being answered (same `messageId`) is the client's own words and passes.
     /// `what` names the carrier ("result task of GetTask"). Reported once per task.
-    fn check_status_message_role(&mut self, x: &Exch, o: &Obj, base: &str, seq: u64, what: &str) {
+    fn check_status_message_role(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        base: &str,
+        seq: u64,
+        what: &dyn std::fmt::Display,
+    ) {
         let Some(m) = o
             .get("status")
             .and_then(Json::as_object)
@@ -10262,24 +10300,25 @@ impl State {
         {
             return;
         }
-        let what = if let Some(code) = v
+        let code = v
             .get("error")
             .and_then(|e| e.get("code"))
-            .and_then(Json::as_i64)
-        {
-            format!("a JSON-RPC 2.0 error object ({code})")
-        } else if v.get("result").is_some() {
-            match x.call.as_ref().and_then(|c| c.method.as_deref()) {
+            .and_then(Json::as_i64);
+        if code.is_none() && v.get("result").is_none() {
+            return;
+        }
+        // worded only for the URL's first such answer (perf32)
+        let what = || match code {
+            Some(code) => format!("a JSON-RPC 2.0 error object ({code})"),
+            None => match x.call.as_ref().and_then(|c| c.method.as_deref()) {
                 Some(m) => format!("a JSON-RPC 2.0 result to the call {m}"),
                 None => "a JSON-RPC 2.0 result".to_string(),
-            }
-        } else {
-            return;
+            },
         };
         if let Some(key) = Self::endpoint_key(x) {
             self.rpc_spoken
                 .entry(key)
-                .or_insert_with(|| (x.id.clone(), x.body_seq(), what));
+                .or_insert_with(|| (x.id.clone(), x.body_seq(), what()));
         }
     }
 
@@ -13487,12 +13526,12 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
-        let (origin, path) = (p.origin(), net::norm_path(&p.path));
+        let path = net::norm_path(&p.path);
         let itf = card.view.interfaces.iter().find(|i| {
             i.version.as_deref().and_then(Dialect::from_version) == Some(want)
-                && parse_url(&i.url).is_some_and(|u| {
+                && i.parts().is_some_and(|u| {
                     let base = net::norm_path(&u.path);
-                    u.origin() == origin
+                    u.same_origin(p)
                         && (base == path
                             || (!i.binding.eq_ignore_ascii_case("JSONRPC")
                                 && path.starts_with(&format!("{base}/"))))
@@ -19744,7 +19783,7 @@ impl State {
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                         self.note_terminal_snapshot(x, id, tv.state, o, listed_snap, bseq);
-                        self.check_auth_explained(x, o, &ptr, bseq, "listed task of ListTasks");
+                        self.check_auth_explained(x, o, &ptr, bseq, &"listed task of ListTasks");
                     }
                     self.check_history_length(x, &c, o, &ptr, bseq);
                     self.note_full_history(x, &c, o);
@@ -20675,7 +20714,7 @@ impl State {
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
                 self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
-                let what = format!(
+                let what = format_args!(
                     "result task of {}",
                     c.method.as_deref().unwrap_or(op.name())
                 );
@@ -20689,11 +20728,16 @@ impl State {
         if op == Op::SendMessage {
             self.note_inline_push_config(&c, &id, x.req_seq);
         }
-        let what = format!(
-            "result task of {}",
-            c.method.as_deref().unwrap_or(op.name())
+        self.check_auth_explained(
+            x,
+            o,
+            &ptr,
+            bseq,
+            &format_args!(
+                "result task of {}",
+                c.method.as_deref().unwrap_or(op.name())
+            ),
         );
-        self.check_auth_explained(x, o, &ptr, bseq, &what);
         Some((id, ctx, tv.state))
     }
 
@@ -23244,7 +23288,7 @@ impl State {
                     x,
                     &jptr(&p.pointer, &[Key("status"), Key("state")]),
                 );
-                self.check_auth_explained(x, p.inner, &p.pointer, seq, "push notification");
+                self.check_auth_explained(x, p.inner, &p.pointer, seq, &"push notification");
                 let snap = if p.kind == PayloadKind::Task {
                     Snapshot::Whole
                 } else {
@@ -25330,7 +25374,7 @@ impl State {
         let mut origins: Vec<String> = view
             .interfaces
             .iter()
-            .filter_map(|i| parse_url(&i.url).map(|u| u.origin()))
+            .filter_map(|i| i.parts().map(UrlParts::origin))
             .collect();
         // A gRPC interface url is often a bare `host:port` (a gRPC target, no scheme): the
         // calls to it go to http:// or https:// of that authority.
@@ -25375,15 +25419,19 @@ impl State {
         let mut iface_at: Vec<(String, String)> = Vec::new();
         for i in &view.interfaces {
             let bare = !i.url.contains("://");
-            let urls = if bare && i.binding.eq_ignore_ascii_case("GRPC") {
-                vec![
-                    format!("http://{}", i.url.trim()),
-                    format!("https://{}", i.url.trim()),
-                ]
+            // the interface's own URL parsed once with the view (perf32); a bare gRPC
+            // target is read as both schemes
+            let grpc_bare = bare && i.binding.eq_ignore_ascii_case("GRPC");
+            let grpc: Vec<UrlParts> = if grpc_bare {
+                ["http://", "https://"]
+                    .iter()
+                    .filter_map(|scheme| parse_url(&format!("{scheme}{}", i.url.trim())))
+                    .collect()
             } else {
-                vec![i.url.clone()]
+                Vec::new()
             };
-            for u in urls.iter().filter_map(|u| parse_url(u)) {
+            let own = i.parts().filter(|_| !grpc_bare);
+            for u in own.into_iter().chain(grpc.iter()) {
                 let at = (u.origin(), net::norm_path(&u.path).to_string());
                 if !iface_at.contains(&at) {
                     iface_at.push(at);
@@ -26026,10 +26074,11 @@ impl State {
             // `dns:///host:port`) without a URL scheme: its authority is judged like a
             // URL's (CARD-005, breaker14 P4).
             let target = grpc_target_url(&itf.binding, &itf.url);
-            let Some(u) = target
-                .as_deref()
-                .map_or_else(|| parse_url(&itf.url), parse_url)
-            else {
+            let target_parts = target.as_deref().and_then(parse_url);
+            let Some(u) = (match &target {
+                Some(_) => target_parts.as_ref(),
+                None => itf.parts(),
+            }) else {
                 continue;
             };
             // A gRPC target is shown as the card wrote it (`127.0.0.1:50051`), not as the
@@ -26060,11 +26109,11 @@ impl State {
             let upstream_view = self.mode == CaptureMode::Reverse
                 && self.upstreams.iter().any(|up| {
                     // `localhost` and `127.0.0.1` name one agent (newcomer31 N1)
-                    up.same_listener(&u) || (target.is_some() && grpc_target_is(&u, up))
+                    up.same_listener(u) || (target.is_some() && grpc_target_is(u, up))
                 });
             let grpc = itf.binding.eq_ignore_ascii_case("GRPC");
             let around = !upstream_view
-                && self.card_url_around_front(x, &u, &ptr, bseq, &found, (grpc, &shown_origin));
+                && self.card_url_around_front(x, u, &ptr, bseq, &found, (grpc, &shown_origin));
             if !upstream_view && !around && x.card_rewrite.is_none() {
                 // `--rewrite-card` gave up on a URL on another host: the recorder is
                 // bypassed all the same (breaker16b T2); said on the card, not only on stderr.
@@ -26304,7 +26353,7 @@ impl State {
             // endpoint itself: there the same URL is the right one.
             let same_doc = base.is_empty()
                 && fetch.as_ref().is_some_and(|f| {
-                    f.origin() == u.origin() && net::norm_path(&f.path) == net::norm_path(p)
+                    f.same_origin(u) && net::norm_path(&f.path) == net::norm_path(p)
                 });
             let op_route = rest_route("POST", p).filter(|rt| {
                 matches!(
@@ -26366,7 +26415,7 @@ impl State {
                     pointer: ptr,
                     url: itf.url.clone(),
                     shown,
-                    parts: u,
+                    parts: u.clone(),
                     exact: itf.binding.eq_ignore_ascii_case("JSONRPC"),
                     reported,
                     redirected,
@@ -26436,7 +26485,6 @@ impl State {
         } else {
             Vec::new()
         };
-        let uo = u.origin();
         let fronts = || std::iter::once(f).chain(ups.iter());
         // `http://host/` next to `https://host/` (ports 80 and 443) is one site whose port 80
         // usually redirects to 443: a sloppy scheme in the card, not a way around the front
@@ -26456,19 +26504,26 @@ impl State {
         // A front before the proxy named the origin its client used (RFC 7239 `Forwarded`,
         // `X-Forwarded-Proto` / `-Host`): a card naming that origin is where clients reach
         // the agent (`proxy --trust-forwarded`, breaker16b T10), not a way around it.
-        if let Some(public) = net::forwarded_origin(|n| x.req_headers.get(n), &f.origin()) {
-            if parse_url(&public).is_some_and(|p| p.origin() == uo) {
+        // (`x.origin` is `f.origin()`, formatted at the request head; origins compared by
+        // their parts, perf32)
+        let own_origin = x.origin.as_deref().unwrap_or_default();
+        if let Some(public) = net::forwarded_origin(|n| x.req_headers.get(n), own_origin) {
+            if parse_url(&public).is_some_and(|p| p.same_origin(u)) {
                 return false;
             }
         }
         // The public base `proxy --public-url` rewrote the card to (recorded in the
         // header): the front's origin, where clients reach the agent (T10's leftover).
-        if self.public_origin.as_deref() == Some(uo.as_str()) {
+        if self
+            .public_origin
+            .as_deref()
+            .is_some_and(|po| po == u.origin())
+        {
             return false;
         }
         let tls_fetch = fronts().find(|o| o.scheme.eq_ignore_ascii_case("https"));
         // The client's own plain-http hop (to this proxy) is its choice, not the card's.
-        if u.scheme.eq_ignore_ascii_case("http") && uo != f.origin() {
+        if u.scheme.eq_ignore_ascii_case("http") && !u.same_origin(f) {
             if let Some(t) = tls_fetch {
                 if self.auth_reported.insert(format!("card-tls\u{0}{}", x.id)) {
                     self.areas.insert("auth");
@@ -26533,7 +26588,7 @@ impl State {
         let uo = if grpc {
             grpc_shown.to_string()
         } else {
-            net::origin_shown(&uo).to_string()
+            net::origin_shown(&u.origin()).to_string()
         };
         if !self
             .auth_reported
@@ -26620,7 +26675,7 @@ impl State {
             {
                 continue;
             }
-            let Some(u) = parse_url(&i.url) else { continue };
+            let Some(u) = i.parts() else { continue };
             let base = net::norm_path(&u.path);
             // the same origin (`scheme://host:port`), compared by its parts: no string built
             let fits = u.port == p.port
@@ -27174,7 +27229,7 @@ impl State {
                         .as_deref()
                         .and_then(Dialect::from_version)
                         .is_some_and(|d| d.is_0x())
-                    && parse_url(&i.url).is_some_and(|u| {
+                    && i.parts().is_some_and(|u| {
                         let base = net::norm_path(&u.path).trim_end_matches('/').to_string();
                         u.origin() == origin
                             && path
@@ -27297,14 +27352,13 @@ impl State {
         {
             return false;
         }
-        let origin = p.origin();
         let path = net::norm_path(&p.path);
         let mut declared_here = false;
         let mut other: Option<String> = None;
         let mut other_binding = None;
         for (k, a) in self.advertised.iter() {
             let Some(first) = a.binding else { continue };
-            if a.parts.origin() != origin {
+            if !a.parts.same_origin(p) {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -27489,7 +27543,7 @@ impl State {
             .collect();
         let origin = p.origin();
         let covered = interfaces.iter().any(|i| {
-            parse_url(&i.url).is_some_and(|u| {
+            i.parts().is_some_and(|u| {
                 if u.origin() != origin {
                     return false;
                 }
@@ -27560,7 +27614,7 @@ impl State {
         let slash = interfaces
             .iter()
             .filter(|i| i.binding.eq_ignore_ascii_case("JSONRPC"))
-            .filter_map(|i| parse_url(&i.url).map(|u| (i, u)))
+            .filter_map(|i| i.parts().map(|u| (i, u)))
             .find(|(_, u)| {
                 u.origin() == origin
                     && net::norm_path(&u.path) == path
@@ -28583,7 +28637,7 @@ impl State {
         let in_card = cards
             .iter()
             .flat_map(|c| &c.view.interfaces)
-            .any(|i| rest_named(&i.binding) && parse_url(&i.url).is_none_or(|u| at_route(&u)));
+            .any(|i| rest_named(&i.binding) && i.parts().is_none_or(&at_route));
         !in_card
             && !self
                 .advertised
@@ -28657,11 +28711,10 @@ impl State {
         if !served && !unrouted {
             return;
         }
-        let origin = p.origin();
         let path = net::norm_path(&p.path).to_string();
         let mut used = Vec::new();
         for (k, a) in &self.advertised {
-            if a.parts.origin() != origin {
+            if !a.parts.same_origin(p) {
                 continue;
             }
             let base = net::norm_path(&a.parts.path);
@@ -28902,7 +28955,9 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         ("status_timestamp_after", "statusTimestampAfter"),
         ("include_artifacts", "includeArtifacts"),
     ];
-    let hit = |o: &Obj, at: &str| {
+    // `at`, the object's pointer, is formatted only for a hit (perf32: three `format!`s
+    // per 1.0 request before)
+    let hit = |o: &Obj, at: &dyn std::fmt::Display| {
         NAMES.iter().find_map(|(snake, camel)| {
             o.contains_key(snake).then(|| {
                 (
@@ -28914,13 +28969,12 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         })
     };
     let top = params.as_object()?;
-    if let Some(h) = hit(top, base) {
+    if let Some(h) = hit(top, &base) {
         return Some(h);
     }
     for key in ["message", "request"] {
         if let Some(m) = top.get(key).and_then(Json::as_object) {
-            let at = format!("{base}/{key}");
-            if let Some(h) = hit(m, &at) {
+            if let Some(h) = hit(m, &format_args!("{base}/{key}")) {
                 return Some(h);
             }
             let parts = m
@@ -28931,7 +28985,7 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
             for (i, p) in parts.enumerate() {
                 if let Some(h) = p
                     .as_object()
-                    .and_then(|p| hit(p, &format!("{at}/parts/{i}")))
+                    .and_then(|p| hit(p, &format_args!("{base}/{key}/parts/{i}")))
                 {
                     return Some(h);
                 }
@@ -28939,12 +28993,11 @@ fn proto_field_name_member(params: &Json, base: &str) -> Option<(String, String,
         }
     }
     let cfg = top.get("configuration").and_then(Json::as_object)?;
-    let at = format!("{base}/configuration");
-    hit(cfg, &at).or_else(|| {
+    hit(cfg, &format_args!("{base}/configuration")).or_else(|| {
         let (k, push) = ["taskPushNotificationConfig", "pushNotificationConfig"]
             .iter()
             .find_map(|k| cfg.get(k).and_then(Json::as_object).map(|o| (k, o)))?;
-        hit(push, &format!("{at}/{k}"))
+        hit(push, &format_args!("{base}/configuration/{k}"))
     })
 }
 
@@ -29974,12 +30027,19 @@ fn host_port(host: &str, port: u16, room: usize) -> String {
     s
 }
 
+/// The query of `url`: after its first `?`, before a `#`; `None` without a `?`. Byte
+/// searches, as `split_once('?')` / `('#')` read it: most URLs have no query, and a `char`
+/// pattern sets up a searcher per call (perf32).
+fn query_of(url: &str) -> Option<&str> {
+    let q = &url[url.bytes().position(|b| b == b'?')? + 1..];
+    Some(q.bytes().position(|b| b == b'#').map_or(q, |i| &q[..i]))
+}
+
 /// Value of query parameter `name` (VER-001 allows `A2A-Version` as a query parameter).
 fn query_param(url: &str, name: &str) -> Option<String> {
     // RFC 3986 §2.1: names and values are percent-encoded (REST-001: "URL-encoded"), so
     // `historyLength=%31%30` is 10 and an API key sent as `api%5Fkey` is still `api_key`.
-    let q = url.split_once('?')?.1;
-    let q = q.split_once('#').map_or(q, |(q, _)| q);
+    let q = query_of(url)?;
     q.split('&').find_map(|kv| {
         let (k, v) = kv.split_once('=')?;
         (!v.is_empty() && a2a::percent_decode(k).eq_ignore_ascii_case(name))
@@ -31880,8 +31940,7 @@ fn proto_name_query_param(url: &str) -> Option<(String, &'static str)> {
         ("status_timestamp_after", "statusTimestampAfter"),
         ("include_artifacts", "includeArtifacts"),
     ];
-    let q = url.split_once('?')?.1;
-    let q = q.split_once('#').map_or(q, |(q, _)| q);
+    let q = query_of(url)?;
     q.split('&').find_map(|kv| {
         let k = kv.split_once('=').map_or(kv, |(k, _)| k);
         if !k.contains('_') && !k.contains('%') {
@@ -31944,7 +32003,7 @@ fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'sta
                 for (k, val) in o.iter() {
                     // Every proto name has a `_` (`proto_names_all_have_an_underscore`):
                     // the table is searched only for such a member.
-                    if k.contains('_') {
+                    if k.as_bytes().contains(&b'_') {
                         if let Some((snake, camel)) =
                             PROTO_NAMES_1_0.iter().find(|(sn, _)| *sn == k)
                         {
@@ -33826,7 +33885,8 @@ fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
             || !not_a_media_type(m)
     };
     let mut out = Vec::new();
-    let mut scan = |ptr: String, list: Option<&Json>| {
+    // `ptr` formatted only for a mode that is no media type (perf32)
+    let mut scan = |ptr: &dyn std::fmt::Display, list: Option<&Json>| {
         for (i, m) in list
             .and_then(Json::as_array)
             .into_iter()
@@ -33840,8 +33900,8 @@ fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
             }
         }
     };
-    scan("/defaultInputModes".into(), o.get("defaultInputModes"));
-    scan("/defaultOutputModes".into(), o.get("defaultOutputModes"));
+    scan(&"/defaultInputModes", o.get("defaultInputModes"));
+    scan(&"/defaultOutputModes", o.get("defaultOutputModes"));
     for (i, s) in o
         .get("skills")
         .and_then(Json::as_array)
@@ -33849,8 +33909,11 @@ fn card_modes_not_media_types(o: &Obj) -> Vec<(String, String)> {
         .flatten()
         .enumerate()
     {
-        scan(format!("/skills/{i}/inputModes"), s.get("inputModes"));
-        scan(format!("/skills/{i}/outputModes"), s.get("outputModes"));
+        scan(&format_args!("/skills/{i}/inputModes"), s.get("inputModes"));
+        scan(
+            &format_args!("/skills/{i}/outputModes"),
+            s.get("outputModes"),
+        );
     }
     out
 }
@@ -34361,7 +34424,11 @@ fn internal_detail(t: &str, sent: &str) -> Option<(&'static str, String)> {
             return Some(("SQL or a database driver's error", shown(l)));
         }
         // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
-        // under site-packages / node_modules, naming a source file.
+        // under site-packages / node_modules, naming a source file. Every such token holds
+        // a `/` or `\`: a line with neither is not split into tokens (perf32).
+        if !l.bytes().any(|b| b == b'/' || b == b'\\') {
+            continue;
+        }
         for tok in l.split(|c: char| c.is_whitespace() || "\"'()[]{},;=".contains(c)) {
             // An HTML page's asset (`<script src="/_next/static/chunks/main.js">`, a
             // stylesheet's href) is a URL the browser fetches, not a file on the server.
@@ -34417,15 +34484,16 @@ fn leaked_detail(v: &Json, sent: &str) -> Option<(String, &'static str, String)>
             Json::String(s) => internal_detail(s, sent).map(|(w, l)| (ptr.clone(), w, l)),
             Json::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
                 let len = ptr.len();
-                ptr.push_str(&format!("/{i}"));
+                // the pointer's tokens appended in place, no string per member (perf32)
+                ptr.push('/');
+                ptr.push_str(itoa::Buffer::new().format(i));
                 let r = walk(x, ptr, depth + 1, sent);
                 ptr.truncate(len);
                 r
             }),
             Json::Object(o) => o.iter().find_map(|(k, x)| {
                 let len = ptr.len();
-                ptr.push('/');
-                ptr.push_str(&k.replace('~', "~0").replace('/', "~1"));
+                crate::model::json::push_pointer_token(ptr, k);
                 let r = walk(x, ptr, depth + 1, sent);
                 ptr.truncate(len);
                 r
@@ -35582,7 +35650,7 @@ fn version_declared_elsewhere(card: &CardRec, x: &Exch, d: Dialect) -> Option<(S
     let family =
         |k: Dialect| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1 && d != Dialect::V0_1);
     let at_url = |i: &crate::model::card::CardInterface| {
-        parse_url(&i.url).is_some_and(|u| {
+        i.parts().is_some_and(|u| {
             let base = net::norm_path(&u.path);
             u.origin() == origin
                 && (base == path
@@ -36205,7 +36273,7 @@ impl State {
         if self.behind_hop(x) || x.synthetic {
             return;
         }
-        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+        let Some(origin) = x.addressed_origin() else {
             return;
         };
         let failed = match x.status {
@@ -36223,7 +36291,11 @@ impl State {
                 // kept for `end_exchange`'s callers; a body longer than the cap is read as
                 // cut there, as before): perf31, a `serde_json::Value` per answered
                 // JSON-RPC task call is no longer built.
-                (head.len() < body.len() || answer_refused(x))
+                // perf32: an integer `code` of -32603 is written as these six bytes (JSON
+                // has no other spelling of it; a float is no `as_i64`), so an answer without
+                // them is no internal error: no walk, no parse (one `memmem`).
+                memchr::memmem::find(head, b"-32603").is_some()
+                    && (head.len() < body.len() || answer_refused(x))
                     && serde_json::from_slice::<Value>(head)
                         .ok()
                         .and_then(|v| v.pointer("/error/code").and_then(Value::as_i64))
@@ -36249,7 +36321,7 @@ impl State {
     /// The other A2A calls to the agent of call `x` (same origin) that ended in the
     /// [`ANSWERS_AROUND_US`] before `x` ended, oldest first.
     fn answers_around(&self, x: &Exch) -> Vec<RecentAnswer> {
-        let Some(origin) = x.addressed_parts().map(|p| p.origin()) else {
+        let Some(origin) = x.addressed_origin() else {
             return Vec::new();
         };
         let from = x.end_t.max(x.req_t).saturating_sub(ANSWERS_AROUND_US);
