@@ -7,6 +7,11 @@ named by its SHA-1, as libFuzzer names corpus files. Run from the repository roo
 
     cargo build && python3 fuzz/seed.py target/debug/a2a-interop
 
+Further arguments are globs (from the repository root) that replace the default file set,
+to seed from the newest cases only, e.g. before a fuzz run after a round of new cases:
+
+    python3 fuzz/seed.py target/debug/a2a-interop 'tests/cases/variants/b31*.jsonl'
+
 Then minimize: `cargo +nightly fuzz cmin TARGET` (see fuzz/README.md).
 """
 import glob
@@ -138,12 +143,13 @@ def grpc_seeds(files):
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target/debug/a2a-interop")
-    files = sorted(
-        glob.glob(os.path.join(ROOT, "tests/cases/*.jsonl"))
-        + glob.glob(os.path.join(ROOT, "tests/captures/*.jsonl"))
-        + glob.glob(os.path.join(ROOT, "tests/golden/*/input.jsonl"))
-        + glob.glob(os.path.join(ROOT, "recordings/*.jsonl"))
-    )
+    patterns = sys.argv[2:] or [
+        "tests/cases/*.jsonl",
+        "tests/captures/*.jsonl",
+        "tests/golden/*/input.jsonl",
+        "recordings/*.jsonl",
+    ]
+    files = sorted({f for p in patterns for f in glob.glob(os.path.join(ROOT, p))})
     with tempfile.TemporaryDirectory() as tmp:
         for i, p in enumerate(files):
             with open(p, "rb") as f:
