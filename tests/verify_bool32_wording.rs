@@ -39,7 +39,10 @@ fn a_number_last_chunk_in_0_2_says_the_number_and_true() {
         m.contains("lastChunk is the number 1, not a JSON boolean as the 0.2 JSON Schema types it"),
         "{m}"
     );
-    assert!(m.ends_with("write \"lastChunk\": true, without quotes"), "{m}");
+    assert!(
+        m.ends_with("write \"lastChunk\": true, without quotes"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -53,7 +56,10 @@ fn a_string_final_is_named_in_the_shape_error_and_in_the_final_flag_finding() {
             m.contains("status update event final is the string \"true\", not a JSON boolean"),
             "{name}: {m}"
         );
-        assert!(m.ends_with("write \"final\": true, without quotes"), "{name}: {m}");
+        assert!(
+            m.ends_with("write \"final\": true, without quotes"),
+            "{name}: {m}"
+        );
         let m = variant_message(name, "STREAM-FINAL-001");
         assert!(
             m.ends_with("does not set final to true (final is the string \"true\", not the JSON boolean true: write \"final\": true, without quotes)"),
@@ -81,7 +87,10 @@ fn a_string_or_number_blocking_is_the_clients_request_shape_error() {
         m.starts_with("client's send configuration blocking is the string \"false\", not a JSON boolean as the 0.3 JSON Schema types it"),
         "{m}"
     );
-    assert!(m.ends_with("write \"blocking\": false, without quotes"), "{m}");
+    assert!(
+        m.ends_with("write \"blocking\": false, without quotes"),
+        "{m}"
+    );
     let m = variant_message("b32s-K2-v02-rpc-send-blocking-number", "DATA-SHAPE-002");
     assert!(
         m.contains("blocking is the number 0, not a JSON boolean as the 0.2 JSON Schema")

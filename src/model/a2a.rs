@@ -3066,6 +3066,52 @@ mod tests {
     }
 
     #[test]
+    fn v0_booleans_of_another_type_are_named_and_null_passes() {
+        let ev = json!({"taskId": "t", "append": "false", "lastChunk": true});
+        let (ptr, msg) = v0_type_problem(
+            ev.as_object().unwrap(),
+            "/result",
+            "artifact update event",
+            V0_ARTIFACT_UPDATE_BOOLS,
+            "0.3",
+            false,
+        )
+        .unwrap();
+        assert_eq!(ptr, "/result/append");
+        assert!(msg.starts_with("artifact update event append is the string \"false\", not a JSON boolean as the 0.3 JSON Schema"), "{msg}");
+        assert!(
+            msg.ends_with("write \"append\": false, without quotes"),
+            "{msg}"
+        );
+        let ev = json!({"final": 2});
+        let (_, msg) = v0_type_problem(
+            ev.as_object().unwrap(),
+            "",
+            "status update event",
+            V0_STATUS_UPDATE_BOOLS,
+            "0.2",
+            true,
+        )
+        .unwrap();
+        assert!(
+            msg.contains("the number 2")
+                && msg.contains("0.2 proto")
+                && msg.ends_with("write final as true or false, without quotes"),
+            "{msg}"
+        );
+        let ev = json!({"append": null, "lastChunk": false});
+        assert!(v0_type_problem(
+            ev.as_object().unwrap(),
+            "",
+            "e",
+            V0_ARTIFACT_UPDATE_BOOLS,
+            "0.3",
+            false
+        )
+        .is_none());
+    }
+
+    #[test]
     fn v1_fields_typed_as_the_proto_and_required_ids_set() {
         // breaker19b Z7: a mistyped optional member is found wherever the table names it.
         let m = json!({"messageId": "m", "role": "ROLE_USER", "referenceTaskIds": "t0",

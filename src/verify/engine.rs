@@ -217,11 +217,7 @@ fn final_absent_words(c: &Call, inner: &Obj) -> &'static str {
 /// bool32 (DATA-001, STREAM-008, STREAM-009): a 0.x status / artifact update event `p` of
 /// call `c` whose boolean member (`final`, `append`, `lastChunk`) is a string, number,
 /// list or object, as [`a2a::v0_type_problem`] words it (`what`: "status update event").
-fn v0_event_type_problem(
-    c: &Call,
-    p: &a2a::Payload<'_>,
-    what: &str,
-) -> Option<(String, String)> {
+fn v0_event_type_problem(c: &Call, p: &a2a::Payload<'_>, what: &str) -> Option<(String, String)> {
     let names = match p.kind {
         PayloadKind::StatusUpdate => a2a::V0_STATUS_UPDATE_BOOLS,
         PayloadKind::ArtifactUpdate => a2a::V0_ARTIFACT_UPDATE_BOOLS,
