@@ -1369,6 +1369,81 @@ pub fn proto_type_problem(
     })
 }
 
+/// 0.x (0.2 / 0.3 JSON Schema) boolean members of `TaskStatusUpdateEvent` (`final`,
+/// required: STREAM-008), for [`v0_type_problem`].
+pub const V0_STATUS_UPDATE_BOOLS: &[&str] = &["final"];
+/// 0.x boolean members of `TaskArtifactUpdateEvent` (`append`, `lastChunk`: STREAM-009).
+pub const V0_ARTIFACT_UPDATE_BOOLS: &[&str] = &["append", "lastChunk"];
+/// 0.x boolean members of `MessageSendConfiguration` (`blocking`; its integer
+/// `historyLength` is DATA-PARAM-005's, as in 1.0).
+pub const V0_SEND_CONFIGURATION_BOOLS: &[&str] = &["blocking"];
+
+/// DATA-001 / DATA-005 (bool32): the first of the 0.x boolean members `names` of `o` (at
+/// `ptr`, a `what` such as "status update event") whose JSON value is a string, a number,
+/// a list or an object (`"final": "true"`, `"append": "false"`, `"lastChunk": 1`): the
+/// 0.2 / 0.3 JSON Schema types them `boolean`, and the 0.3 proto (HTTP+JSON and gRPC carry
+/// its ProtoJSON, `proto`) `bool`. A JavaScript reader takes any non-empty string as true
+/// (`"false"` appends, ends the stream, blocks), typed readers (Go, Java, ProtoJSON) refuse
+/// the object. `null` is the unset value (ProtoJSON's, and every 0.x SDK's optional) and
+/// passes, as for historyLength (review28a R4). `dialect` names the version ("0.3").
+/// Returns `(JSON Pointer, message)`; 1.0 objects are [`proto_type_problem`]'s.
+pub fn v0_type_problem(
+    o: &Obj,
+    ptr: &str,
+    what: &str,
+    names: &[&str],
+    dialect: &str,
+    proto: bool,
+) -> Option<(String, String)> {
+    names.iter().find_map(|&name| {
+        let v = o.get(name)?;
+        // (what is there, what to write, how a JavaScript reader takes it)
+        let (found, write, js) = match v {
+            Json::Null | Json::Bool(_) => return None,
+            Json::String(s) => {
+                let w = match s.trim().to_ascii_lowercase().as_str() {
+                    "true" | "1" | "yes" => "true",
+                    "false" | "0" | "no" | "" => "false",
+                    _ => "",
+                };
+                (
+                    format!("the string {:?}", s.chars().take(40).collect::<String>()),
+                    w,
+                    "a JavaScript reader takes any non-empty string as true (\"false\" too)",
+                )
+            }
+            Json::Number(n) => {
+                let w = match n.to_string().as_str() {
+                    "0" | "0.0" => "false",
+                    "1" | "1.0" => "true",
+                    _ => "",
+                };
+                (
+                    format!("the number {n}"),
+                    w,
+                    "a JavaScript or Python reader takes any number but 0 as true",
+                )
+            }
+            Json::Array(_) => ("a list".into(), "", "a JavaScript reader takes it as true"),
+            Json::Object(_) => ("an object".into(), "", "a JavaScript reader takes it as true"),
+        };
+        let typed = if proto {
+            format!("as the {dialect} proto types it (HTTP+JSON carries its ProtoJSON): a ProtoJSON parser refuses the whole object, and {js}")
+        } else {
+            format!("as the {dialect} JSON Schema types it: typed readers (Go, Java, zod, strict pydantic) refuse the object, and {js}")
+        };
+        let fix = if write.is_empty() {
+            format!("write {name} as true or false, without quotes")
+        } else {
+            format!("write \"{name}\": {write}, without quotes")
+        };
+        Some((
+            format!("{ptr}/{name}"),
+            format!("{what} {name} is {found}, not a JSON boolean {typed}; {fix}"),
+        ))
+    })
+}
+
 /// DATA-005 / ID-007 / STREAM-009 (breaker19b Z6): a REQUIRED 1.0 identifier `name` of `o`
 /// (`messageId`, `artifactId`) that is the empty string, the unset proto3 value (1.0 §5.7:
 /// REQUIRED fields MUST be present and set). 0.x schemas require presence only: callers
@@ -3014,6 +3089,52 @@ mod tests {
         let t = json!({"id": "t", "contextId": "c", "status": {"state": null}});
         let v = task_view(t.as_object().unwrap(), "", true);
         assert_eq!(v.problems[0].1, "status has no state");
+    }
+
+    #[test]
+    fn v0_booleans_of_another_type_are_named_and_null_passes() {
+        let ev = json!({"taskId": "t", "append": "false", "lastChunk": true});
+        let (ptr, msg) = v0_type_problem(
+            ev.as_object().unwrap(),
+            "/result",
+            "artifact update event",
+            V0_ARTIFACT_UPDATE_BOOLS,
+            "0.3",
+            false,
+        )
+        .unwrap();
+        assert_eq!(ptr, "/result/append");
+        assert!(msg.starts_with("artifact update event append is the string \"false\", not a JSON boolean as the 0.3 JSON Schema"), "{msg}");
+        assert!(
+            msg.ends_with("write \"append\": false, without quotes"),
+            "{msg}"
+        );
+        let ev = json!({"final": 2});
+        let (_, msg) = v0_type_problem(
+            ev.as_object().unwrap(),
+            "",
+            "status update event",
+            V0_STATUS_UPDATE_BOOLS,
+            "0.2",
+            true,
+        )
+        .unwrap();
+        assert!(
+            msg.contains("the number 2")
+                && msg.contains("0.2 proto")
+                && msg.ends_with("write final as true or false, without quotes"),
+            "{msg}"
+        );
+        let ev = json!({"append": null, "lastChunk": false});
+        assert!(v0_type_problem(
+            ev.as_object().unwrap(),
+            "",
+            "e",
+            V0_ARTIFACT_UPDATE_BOOLS,
+            "0.3",
+            false
+        )
+        .is_none());
     }
 
     #[test]

@@ -214,6 +214,36 @@ fn final_absent_words(c: &Call, inner: &Obj) -> &'static str {
     }
 }
 
+/// bool32 (DATA-001, STREAM-008, STREAM-009): a 0.x status / artifact update event `p` of
+/// call `c` whose boolean member (`final`, `append`, `lastChunk`) is a string, number,
+/// list or object, as [`a2a::v0_type_problem`] words it (`what`: "status update event").
+fn v0_event_type_problem(c: &Call, p: &a2a::Payload<'_>, what: &str) -> Option<(String, String)> {
+    let names = match p.kind {
+        PayloadKind::StatusUpdate => a2a::V0_STATUS_UPDATE_BOOLS,
+        PayloadKind::ArtifactUpdate => a2a::V0_ARTIFACT_UPDATE_BOOLS,
+        _ => return None,
+    };
+    let d = c.dialect.filter(|d| d.is_0x())?;
+    let proto = c.binding != Some(Binding::JsonRpc);
+    a2a::v0_type_problem(p.inner, &p.pointer, what, names, d.as_str(), proto)
+}
+
+/// STREAM-FINAL-001's words for a 0.x terminal status update whose `final` is present but
+/// no boolean (bool32: `"final": "true"`), `""` otherwise; with [`final_absent_words`].
+fn final_wrong_type_words(inner: &Obj) -> String {
+    match inner.get("final") {
+        None | Some(Json::Null) | Some(Json::Bool(_)) => String::new(),
+        Some(Json::String(s)) => format!(
+            " (final is the string {:?}, not the JSON boolean true: write \"final\": true, without quotes)",
+            s.chars().take(40).collect::<String>()
+        ),
+        Some(v) => format!(
+            " (final is {}, not the JSON boolean true: write \"final\": true)",
+            crate::model::json::kind_words(v)
+        ),
+    }
+}
+
 #[derive(Debug, Default)]
 struct StreamState {
     dec: SseDecoder,
@@ -5074,6 +5104,10 @@ impl State {
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
         {
             if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                // bool32 (DATA-001): `blocking: "false"` is true to a JavaScript agent,
+                // which then waits; a typed agent refuses the send. The 1.0 twin is
+                // returnImmediately, judged above with the 1.0 proto's types.
+                self.v0_send_configuration_type(x, &c, cfg);
                 let new = [
                     ("taskPushNotificationConfig", "pushNotificationConfig"),
                     ("returnImmediately", "blocking"),
@@ -5598,6 +5632,43 @@ impl State {
                     }
                 }
             }
+        }
+    }
+
+    /// bool32 (DATA-001, DATA-SHAPE-002): a 0.x send configuration `cfg` of call `c` whose
+    /// boolean `blocking` is a string, number, list or object (0.2 / 0.3 JSON Schema
+    /// `boolean`; 0.3 proto `bool` on HTTP+JSON). A prober's deliberate negative call is
+    /// not told. The integer historyLength is DATA-PARAM-005's, in every version.
+    fn v0_send_configuration_type(&mut self, x: &Exch, c: &Call, cfg: &Obj) {
+        if x.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some()
+        {
+            return;
+        }
+        let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
+            return;
+        };
+        let base = if c.binding.is_some_and(Binding::bare_params) {
+            "/configuration"
+        } else {
+            "/params/configuration"
+        };
+        let proto = c.binding != Some(Binding::JsonRpc);
+        if let Some((ptr, msg)) = a2a::v0_type_problem(
+            cfg,
+            base,
+            "send configuration",
+            a2a::V0_SEND_CONFIGURATION_BOOLS,
+            d.as_str(),
+            proto,
+        ) {
+            self.find(
+                &r::REQUEST_SHAPE,
+                format!("client's {msg}"),
+                vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                &x.leg,
+            );
         }
     }
 
@@ -8647,9 +8718,14 @@ impl State {
                         } else {
                             ("status update event", a2a::V1_STATUS_UPDATE_FIELDS)
                         };
-                        let event_type = (style == a2a::PartStyle::V1)
-                            .then(|| a2a::proto_type_problem(p.inner, &p.pointer, what, fields))
-                            .flatten()
+                        let event_type = match style {
+                            a2a::PartStyle::V1 => {
+                                a2a::proto_type_problem(p.inner, &p.pointer, what, fields)
+                            }
+                            // bool32: the 0.x booleans (final, append, lastChunk) as a
+                            // string or number: "false" is true to a JavaScript client.
+                            _ => v0_event_type_problem(&c, &p, what),
+                        }
                             // DATA-005 (breaker27 T09): the event's own metadata is a
                             // google.protobuf.Struct (0.x: an object), as a Task's is.
                             .or_else(|| match p.inner.get("metadata") {
@@ -8786,7 +8862,7 @@ impl State {
                                 self.stream_once(
                                     x,
                                     &r::STREAM_FINAL_FLAG,
-                                    format!("status update in terminal state {} does not set final to true{}", u.state_raw.unwrap_or(""), final_absent_words(&c, p.inner)),
+                                    format!("status update in terminal state {} does not set final to true{}{}", u.state_raw.unwrap_or(""), final_absent_words(&c, p.inner), final_wrong_type_words(p.inner)),
                                     vec![x.ev_at(seq, &format!("{}/final", p.pointer), p.inner.get("final").map(Json::to_value))],
                                 );
                             }

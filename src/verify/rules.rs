@@ -365,7 +365,7 @@ rule!(GRPC_METHOD_CASE_SERVED, "GRPC-METHOD-002", "grpc-method-wrong-case-served
 rule!(REQUEST_SHAPE, "DATA-SHAPE-002", "request-message-invalid-shape", Error, Interop,
     ["DATA-005", "DATA-004", "DATA-001"],
     "client sent a send request whose message is malformed, or a 1.0 request whose members carry proto field names (message_id) instead of the JSON camelCase names",
-    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x JSON-RPC: kind text/file/data; 0.3 HTTP+JSON: the proto's JSON, parts under content, no kind, role ROLE_USER); in 1.0 JSON write every member in camelCase (messageId, contextId, returnImmediately): proto field names are read by ProtoJSON parsers only (set your protobuf JSON printer to lowerCamelCase names, not preserving_proto_field_name)");
+    "send a Message with messageId, role and at least one well-formed part (1.0: exactly one of text, raw, url, data; 0.x JSON-RPC: kind text/file/data; 0.3 HTTP+JSON: the proto's JSON, parts under content, no kind, role ROLE_USER); write a 0.x configuration's blocking as true / false, never \"false\" (a JavaScript agent takes it as true); in 1.0 JSON write every member in camelCase (messageId, contextId, returnImmediately): proto field names are read by ProtoJSON parsers only (set your protobuf JSON printer to lowerCamelCase names, not preserving_proto_field_name)");
 rule!(PUSH_INLINE_OTHER_TASK, "DATA-SHAPE-003", "client-inline-push-config-names-other-task", Warning, Interop,
     ["PUSH-002"],
     "client's 1.0 send carries an inline push notification config (configuration.taskPushNotificationConfig) whose taskId names another task than the send's",
@@ -663,7 +663,7 @@ rule!(
 rule!(STREAM_EVENT_SHAPE, "STREAM-SHAPE-001", "stream-event-invalid-shape", Error, Streaming,
     ["DATA-005", "DATA-004", "STREAM-003", "DATA-002", "DATA-001"],
     "stream event is not a well-formed StreamResponse",
-    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone (0.x: ISO 8601 strings, never epoch numbers or objects)");
+    "send exactly one of task, message, statusUpdate{taskId,contextId,status}, artifactUpdate{taskId,contextId,artifact{artifactId,parts}} (0.x: kind task/message/status-update/artifact-update); in 1.0 every message and artifact has at least one part, roles are ROLE_USER/ROLE_AGENT and status timestamps are RFC 3339 with a zone (0.x: ISO 8601 strings, never epoch numbers or objects); 0.x final, append and lastChunk are JSON true / false, never \"true\" or 1 (a JavaScript client takes \"false\" as true)");
 rule!(STREAM_ENVELOPE, "STREAM-SHAPE-002", "stream-event-envelope-wrong", Error, Streaming,
     ["RPC-005", "REST-002"],
     "data of a stream event is not the binding's envelope (JSON-RPC response with the request id / bare StreamResponse on REST)",
