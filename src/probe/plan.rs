@@ -865,7 +865,29 @@ impl<'a> Runner<'a> {
             Instant::now(),
             o,
         );
+        self.warn_credentials_undeclared(&card);
         Some(card)
+    }
+
+    /// Says once on stderr that credentials were given (`--bearer`, `--auth-header`) while
+    /// the card declares no security requirement (AUTH-007: `securityRequirements` /
+    /// `security` empty or absent): the probe sends them anyway, as a client that was
+    /// handed a token would, but the user learns the card does not ask for them
+    /// (newcomer32: the token went out without a word).
+    fn warn_credentials_undeclared(&self, card: &Value) {
+        if self.cfg.auth_headers.is_empty() || card::declares_security(card) {
+            return;
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for (n, _) in &self.cfg.auth_headers {
+            if !names.iter().any(|m| m.eq_ignore_ascii_case(n)) {
+                names.push(n);
+            }
+        }
+        crate::errln!(
+            "a2a-interop: warning: the agent card declares no security (no securityRequirements / security, AUTH-007), yet credentials were given (--bearer / --auth-header: {}): the probe sends them anyway on every task call, and the auth tests are skipped; if the agent needs them, its card should declare the scheme (securitySchemes plus securityRequirements) so clients know to send them",
+            names.join(", ")
+        );
     }
 
     /// One JSON-RPC target per dialect the card offers (first listed wins), highest first,
