@@ -92,3 +92,65 @@ fn repro_and_export_usage_lines_name_the_binary_as_the_others_do() {
         "{err}"
     );
 }
+
+/// An agent killed mid-stream: `streaming.terminal` says the stream was cut, not that a
+/// deadline passed; the probe's own 502s for the dead agent are not blamed on a gateway; the
+/// conformance reason says "did not finish" once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agent_killed_mid_stream_is_said_as_a_cut_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("r.json");
+    let agent = broken::start(broken::Break::DiesMidStream, false).await;
+    let o = probe(&agent.url(), &report, &[]).await;
+    let err = text(&o.stderr);
+    let rep = std::fs::read_to_string(&report).unwrap_or_default();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the probe could not finish: the agent stopped answering"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&rep).expect("a JSON report");
+    let result = |name: &str| {
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["test"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {rep}"))
+            .clone()
+    };
+    let terminal = result("streaming.terminal [1.0]");
+    let msg = terminal["message"].as_str().unwrap();
+    assert_eq!(terminal["status"], "fail", "{terminal}");
+    assert!(
+        msg.starts_with("stream was cut before a terminal or interrupted state (STREAM-002): the connection broke after ")
+            && msg.contains("before the answer ended (")
+            && !msg.contains("deadline"),
+        "{msg}"
+    );
+    // the follow-up stream died the same way, and says so
+    let follow = result("streaming.follow-up [1.0]");
+    assert!(
+        follow["message"]
+            .as_str()
+            .unwrap()
+            .contains("stream was cut before a terminal"),
+        "{follow}"
+    );
+    // the dead agent's refused connections: failed tests and the stop, no warning blaming
+    // the probe's own 502; the cut streams stay errors of the agent (STREAM-END-002)
+    let rules: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert!(!rules.contains(&"GW-RESP-006"), "{rules:?}");
+    assert!(rules.contains(&"STREAM-END-002"), "{rules:?}");
+    let reason = v["conformanceReason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("the probe did not finish: the agent stopped answering during ")
+            && reason.matches("finish").count() == 1,
+        "{reason}"
+    );
+}
