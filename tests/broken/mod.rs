@@ -357,18 +357,22 @@ async fn start_inner(
                             // a service error: hyper closes the connection, no response
                             return Err(std::io::Error::other("closed without answering"));
                         }
+                        if !die_soon {
+                            // every other answer as it was built: one body with its length
+                            return Ok(resp.map(http_body_util::Either::Left));
+                        }
+                        // the agent dies mid-answer: its bytes, then the connection is cut
+                        // 100 ms later (they reach the client first)
                         let (parts, full) = resp.into_parts();
                         let bytes = full
                             .collect()
                             .await
                             .map(|c| c.to_bytes())
                             .unwrap_or_default();
-                        // the body as sent; cut after its bytes when the agent dies mid-answer
-                        let mut frames = vec![Ok(hyper::body::Frame::data(bytes))];
-                        if die_soon {
-                            frames.push(Err(std::io::Error::other("agent killed mid-answer")));
-                        }
-                        // the cut 100 ms after the bytes: they reach the client first
+                        let frames = vec![
+                            Ok(hyper::body::Frame::data(bytes)),
+                            Err(std::io::Error::other("agent killed mid-answer")),
+                        ];
                         let frames = futures_util::StreamExt::then(
                             futures_util::stream::iter(frames),
                             |f| async move {
@@ -379,7 +383,10 @@ async fn start_inner(
                             },
                         );
                         let body = http_body_util::StreamBody::new(Box::pin(frames));
-                        Ok::<_, std::io::Error>(Response::from_parts(parts, body))
+                        Ok::<_, std::io::Error>(Response::from_parts(
+                            parts,
+                            http_body_util::Either::Right(body),
+                        ))
                     }
                 });
                 let builder = hyper_util::server::conn::auto::Builder::new(
