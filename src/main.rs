@@ -2,8 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod alloc;
 
 /// mimalloc instead of glibc malloc: allocation was 20-23 % of the proxy's and the
@@ -20,7 +18,7 @@ fn main() -> ExitCode {
         .nth(1)
         .map(|a| a.to_string_lossy().into_owned())
         .filter(|a| !a.starts_with('-'));
-    let cli = match a2a_interop::cli::Cli::try_parse() {
+    let cli = match a2a_interop::cli::try_parse_env() {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;

@@ -142,14 +142,19 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         model.conformance_reason = match &run.stopped {
             // the reason of what ran; mark_interrupted below puts the interruption first
             _ if run.interrupted => level_reason(&run.report, findings, judged),
-            Some(g) => format!(
-                "the probe did not finish ({}); {}",
-                stopped_message(g)
-                    .split("; the results")
-                    .next()
-                    .unwrap_or_default(),
-                level_reason(&run.report, findings, level)
-            ),
+            // "the probe did not finish: the agent stopped answering ...", said once
+            // (newcomer32: "the probe did not finish (the probe could not finish: ...")
+            Some(g) => {
+                let m = stopped_message(g);
+                let cause = m.split("; the results").next().unwrap_or_default();
+                format!(
+                    "the probe did not finish{}; {}",
+                    cause
+                        .strip_prefix("the probe could not finish")
+                        .unwrap_or(cause),
+                    level_reason(&run.report, findings, level)
+                )
+            }
             None => level_reason(&run.report, findings, level),
         };
         if run.interrupted {
@@ -626,8 +631,9 @@ pub async fn probe_through_pipeline(
     relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
-    let outcome = pipeline.finish().await?;
+    let mut outcome = pipeline.finish().await?;
     receiver.shutdown().await;
+    drop_refused_proxy_answers(&mut outcome.verify.findings);
     let stopped = match t.gone() {
         _ if interrupted => None,
         Some(g) => Some(g),
@@ -653,6 +659,23 @@ pub async fn probe_through_pipeline(
         stopped,
         interrupted,
     })
+}
+
+/// Drops GW-RESP-006 findings on calls the probe's own recording proxy answered because
+/// the agent refused the connection (nothing listened: the agent was down or had died): the
+/// probe is the only client and its proxy is no gateway of the agent, and each such call
+/// already fails its test ("the connection was refused, nothing listens there") or stops
+/// the probe (newcomer32: a killed agent got a warning blaming the probe's own 502). A
+/// proxy answer for any other cause (the agent closed the connection without answering)
+/// stays: that is the agent's doing.
+fn drop_refused_proxy_answers(findings: &mut Vec<Finding>) {
+    findings.retain(|f| {
+        f.rule != crate::verify::rules::GW_PROXY_ANSWERED.id
+            || !f
+                .message
+                .to_ascii_lowercase()
+                .contains("connection refused")
+    });
 }
 
 /// The one-line exit-2 message of a probe that could not finish: the last test, the last

@@ -865,7 +865,29 @@ impl<'a> Runner<'a> {
             Instant::now(),
             o,
         );
+        self.warn_credentials_undeclared(&card);
         Some(card)
+    }
+
+    /// Says once on stderr that credentials were given (`--bearer`, `--auth-header`) while
+    /// the card declares no security requirement (AUTH-007: `securityRequirements` /
+    /// `security` empty or absent): the probe sends them anyway, as a client that was
+    /// handed a token would, but the user learns the card does not ask for them
+    /// (newcomer32: the token went out without a word).
+    fn warn_credentials_undeclared(&self, card: &Value) {
+        if self.cfg.auth_headers.is_empty() || card::declares_security(card) {
+            return;
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for (n, _) in &self.cfg.auth_headers {
+            if !names.iter().any(|m| m.eq_ignore_ascii_case(n)) {
+                names.push(n);
+            }
+        }
+        crate::errln!(
+            "a2a-interop: warning: the agent card declares no security (no securityRequirements / security, AUTH-007), yet credentials were given (--bearer / --auth-header: {}): the probe sends them anyway on every task call, and the auth tests are skipped; if the agent needs them, its card should declare the scheme (securitySchemes plus securityRequirements) so clients know to send them",
+            names.join(", ")
+        );
     }
 
     /// One JSON-RPC target per dialect the card offers (first listed wins), highest first,
@@ -2048,13 +2070,7 @@ impl<'a> Runner<'a> {
         // (STREAM-003): `resumed` says that first event does not end the stream's cycle
         // (TASK-007); the events after it must reach the task's next terminal or
         // interrupted state.
-        let checks = stream_checks_as_read(
-            tg.dialect,
-            &items,
-            &results,
-            rpc.resp.complete,
-            Resumed::Yes,
-        );
+        let checks = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::Yes);
         let mut fails: Vec<String> = checks
             .iter()
             .filter_map(|o| match o {
@@ -2246,7 +2262,7 @@ impl<'a> Runner<'a> {
             ))
         };
         self.push("streaming.envelope", d, sc, started, o);
-        let o = stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete, Resumed::No);
+        let o = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
             self.push(name, d, sc, started, o);
         }
@@ -3198,14 +3214,17 @@ const STREAM_TESTS: [&str; 7] = [
 /// verdict (what a 1.0 client sees), and where the 0.3 reading tells another story the
 /// message says so: "stream reached completed at event 2 and closed, but only in the 0.3
 /// shape ...", not a bare "closed without a terminal state".
+/// `resp`: the stream's response, whose [`ProbeResponse::complete`] says the agent ended it
+/// and whose [`ProbeResponse::cut`] says why it did not (deadline, a broken connection).
 fn stream_checks_as_read(
     d: Dialect,
     items: &[StreamItem],
     results: &[Value],
-    closed: bool,
+    resp: &ProbeResponse,
     resumed: Resumed,
 ) -> [Outcome; 5] {
-    let checks = stream_checks(d, items, closed, resumed);
+    let (closed, cut) = (resp.complete, resp.cut.as_deref());
+    let checks = stream_checks(d, items, closed, cut, resumed);
     let mut misshaped = 0;
     let read_03: Vec<StreamItem> = items
         .iter()
@@ -3228,7 +3247,7 @@ fn stream_checks_as_read(
     let seen = format!(
         "a 1.0 client reads {misshaped} of {total} events (0.3 `kind` objects, not the 1.0 StreamResponse members task, message, statusUpdate, artifactUpdate) as nothing"
     );
-    let alt = stream_checks(Dialect::V0_3, &read_03, closed, resumed);
+    let alt = stream_checks(Dialect::V0_3, &read_03, closed, cut, resumed);
     let msg = |o: &Outcome| match o {
         Outcome::Pass(m) | Outcome::Fail(m) | Outcome::Skip(m) => m.clone(),
     };
@@ -3263,7 +3282,13 @@ enum Resumed {
     Yes,
 }
 
-fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool, resumed: Resumed) -> [Outcome; 5] {
+fn stream_checks(
+    d: Dialect,
+    items: &[StreamItem],
+    closed: bool,
+    cut: Option<&str>,
+    resumed: Resumed,
+) -> [Outcome; 5] {
     // The verifier's verdict on the first event, not one of the prober's own: active and
     // passive judge a stream alike (newcomer19 N2: a 0.3 stream opening with a status-update
     // failed here while `verify` of the same recording found nothing).
@@ -3384,19 +3409,29 @@ fn stream_checks(d: Dialect, items: &[StreamItem], closed: bool, resumed: Resume
     };
     let (terminal, after) = match &end_at {
         None => (
-            Outcome::Fail(if closed {
-                "stream closed without a terminal or interrupted state".into()
-            } else {
-                "stream reached no terminal or interrupted state before the deadline".into()
+            Outcome::Fail(match (closed, cut) {
+                (true, _) => "stream closed without a terminal or interrupted state".into(),
+                // the agent's side broke the stream (ux32: a killed agent was reported as a
+                // deadline that passed "(0 ms)")
+                (false, Some(why)) => format!(
+                    "stream was cut before a terminal or interrupted state (STREAM-002): {why}"
+                ),
+                (false, _) => {
+                    "stream reached no terminal or interrupted state before the deadline".into()
+                }
             }),
             Outcome::Skip("no terminal event".into()),
         ),
         Some((n, s)) => {
             let extra = items.len() - n - 1;
-            let t = if closed {
-                Outcome::Pass(format!("stream reached {s} at event {n} and closed"))
-            } else {
-                Outcome::Fail(format!("stream reached {s} at event {n} but did not close"))
+            let t = match (closed, cut) {
+                (true, _) => Outcome::Pass(format!("stream reached {s} at event {n} and closed")),
+                (false, Some(why)) => Outcome::Fail(format!(
+                    "stream reached {s} at event {n}, then was cut instead of closing: {why}"
+                )),
+                (false, _) => {
+                    Outcome::Fail(format!("stream reached {s} at event {n} but did not close"))
+                }
             };
             let a = if extra == 0 {
                 Outcome::Pass(format!("nothing after the {s} event"))
@@ -3658,7 +3693,7 @@ mod tests {
             status("TASK_STATE_WORKING"),
         ];
         let [first, same, term, after, lc] =
-            stream_checks(Dialect::V1_0, &items, true, Resumed::No);
+            stream_checks(Dialect::V1_0, &items, true, None, Resumed::No);
         assert!(matches!(first, Outcome::Pass(_)));
         assert!(matches!(same, Outcome::Pass(_)));
         assert!(matches!(term, Outcome::Pass(_)));
@@ -3672,12 +3707,13 @@ mod tests {
     #[test]
     fn an_update_first_fails_in_1_0_and_passes_in_0_3_as_the_verifier_judges() {
         let items = vec![status("working"), status("completed")];
-        let [first, ..] = stream_checks(Dialect::V1_0, &items, true, Resumed::Yes);
+        let [first, ..] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::Yes);
         assert!(
             matches!(&first, Outcome::Fail(m) if m == "first event is neither a task nor a message but a status update (STREAM-FIRST-001)"),
             "{first:?}"
         );
-        let [first, same, term, ..] = stream_checks(Dialect::V0_3, &items, true, Resumed::Yes);
+        let [first, same, term, ..] =
+            stream_checks(Dialect::V0_3, &items, true, None, Resumed::Yes);
         assert!(
             matches!(&first, Outcome::Pass(m) if m.starts_with("first event is a status update (0.3 lets")),
             "{first:?}"
@@ -3686,7 +3722,7 @@ mod tests {
         assert!(matches!(term, Outcome::Pass(_)), "{term:?}");
         // nothing a client can read first fails in every dialect
         for d in [Dialect::V0_3, Dialect::V1_0] {
-            let [first, ..] = stream_checks(d, &[StreamItem::Other], true, Resumed::No);
+            let [first, ..] = stream_checks(d, &[StreamItem::Other], true, None, Resumed::No);
             assert!(matches!(first, Outcome::Fail(_)), "{first:?}");
         }
     }
@@ -3705,12 +3741,12 @@ mod tests {
             status("TASK_STATE_WORKING"),
             status("TASK_STATE_COMPLETED"),
         ];
-        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, Resumed::Yes);
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::Yes);
         assert!(
             matches!(&term, Outcome::Pass(m) if m == "stream reached completed at event 2 and closed")
         );
         assert!(matches!(after, Outcome::Pass(_)));
-        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, Resumed::No);
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::No);
         assert!(
             matches!(&term, Outcome::Pass(m) if m == "stream reached input-required at event 0 and closed")
         );
@@ -3718,7 +3754,8 @@ mod tests {
             matches!(&after, Outcome::Fail(m) if m == "2 events after the input-required event 0")
         );
         // alone, the snapshot is the whole stream: it ends the cycle even when resumed
-        let [_, _, term, _, _] = stream_checks(Dialect::V1_0, &items[..1], true, Resumed::Yes);
+        let [_, _, term, _, _] =
+            stream_checks(Dialect::V1_0, &items[..1], true, None, Resumed::Yes);
         assert!(matches!(term, Outcome::Pass(_)));
     }
 
@@ -3726,7 +3763,7 @@ mod tests {
     /// said every event carried the ids).
     #[test]
     fn an_empty_stream_passes_no_check() {
-        let all = stream_checks(Dialect::V1_0, &[], true, Resumed::No);
+        let all = stream_checks(Dialect::V1_0, &[], true, None, Resumed::No);
         assert!(all.iter().all(|o| !matches!(o, Outcome::Pass(_))));
         assert!(matches!(&all[1], Outcome::Skip(m) if m == "stream carried no event"));
     }
@@ -3737,7 +3774,7 @@ mod tests {
         if let StreamItem::Status { final_flag, .. } = &mut fin {
             *final_flag = true;
         }
-        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true, Resumed::No);
+        let [_, _, term, after, _] = stream_checks(Dialect::V0_3, &[fin], true, None, Resumed::No);
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(after, Outcome::Pass(_)));
     }

@@ -77,6 +77,11 @@ pub struct ProbeResponse {
     pub body: Bytes,
     /// Whether the body ended normally (see the type's docs).
     pub complete: bool,
+    /// Why the body ended short other than by the deadline, for messages: `the connection
+    /// broke after N ms, before the answer ended (ERROR CHAIN): ...` (the agent's process
+    /// died or reset the connection mid-answer; ux32), or the size limit. `None` when
+    /// [`Self::complete`], and when the deadline cut the body short.
+    pub cut: Option<String>,
     /// The `Content-Encoding` the agent applied (`gzip`, `br, gzip`), when not `identity`;
     /// `body` is already decoded when [`Self::undecodable`] is `None`.
     pub content_coding: Option<String>,
@@ -811,6 +816,7 @@ impl Transport {
         let mut body = resp.into_body();
         let mut buf = BytesMut::new();
         let mut complete = true;
+        let mut cut: Option<String> = None;
         loop {
             let frame = tokio::select! {
                 f = tokio::time::timeout_at(deadline, body.frame()) => f,
@@ -827,12 +833,18 @@ impl Transport {
             };
             match frame {
                 Err(_) => {
+                    // the deadline: `cut` stays `None` (the messages say "before the deadline")
                     complete = false;
                     break;
                 }
                 Ok(None) => break,
-                Ok(Some(Err(_))) => {
+                Ok(Some(Err(e))) => {
                     complete = false;
+                    cut = Some(format!(
+                        "the connection broke after {} ms, before the answer ended ({}): the agent (or what fronts it) died, restarted or reset the connection",
+                        started.elapsed().as_millis(),
+                        error_chain(&e)
+                    ));
                     break;
                 }
                 Ok(Some(Ok(frame))) => {
@@ -841,6 +853,9 @@ impl Transport {
                         buf.extend_from_slice(&d[..d.len().min(room)]);
                         if d.len() > room {
                             complete = false;
+                            cut = Some(format!(
+                                "the answer passed the probe's limit of {MAX_BODY_BYTES} bytes and was not read further"
+                            ));
                             break;
                         }
                     }
@@ -881,6 +896,7 @@ impl Transport {
             headers,
             body,
             complete,
+            cut,
             content_coding,
             undecodable,
         })

@@ -109,6 +109,11 @@ pub enum Break {
     /// As [`Break::RequiredExtension`], but sends without the extension are processed
     /// (EXT-002).
     ExtensionNotEnforced,
+    /// The agent's process dies mid-stream: the first `SendStreamingMessage` answer sends
+    /// its head and first event, then the connection is cut (the body ends short of its
+    /// `Content-Length`), and 200 ms later the agent stops listening and drops every
+    /// connection (ux32: an agent killed during a streaming check).
+    DiesMidStream,
 }
 
 /// The extension URI the cards of [`Break::RequiredExtension`] and
@@ -127,6 +132,10 @@ impl Break {
 
 /// Header of a [`handle`] response that means "close the connection without answering".
 const CLOSE_WITHOUT_ANSWER: &str = "x-broken-close-without-answer";
+
+/// Header of a [`handle`] response that means "send this, then die in 200 ms"
+/// ([`Break::DiesMidStream`]).
+const DIE_SOON: &str = "x-broken-die-soon";
 
 /// The bearer token a secured agent accepts.
 pub const TOKEN: &str = "s3cret-token";
@@ -335,11 +344,49 @@ async fn start_inner(
                         if die_after.is_some_and(|k| n >= k) {
                             let _ = dead_tx.send(true);
                         }
+                        let mut resp = resp;
+                        let die_soon = resp.headers_mut().remove(DIE_SOON).is_some();
+                        if die_soon {
+                            let dead_tx = dead_tx.clone();
+                            tokio::spawn(async move {
+                                tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                                let _ = dead_tx.send(true);
+                            });
+                        }
                         if resp.headers().contains_key(CLOSE_WITHOUT_ANSWER) {
                             // a service error: hyper closes the connection, no response
                             return Err(std::io::Error::other("closed without answering"));
                         }
-                        Ok::<_, std::io::Error>(resp)
+                        if !die_soon {
+                            // every other answer as it was built: one body with its length
+                            return Ok(resp.map(http_body_util::Either::Left));
+                        }
+                        // the agent dies mid-answer: its bytes, then the connection is cut
+                        // 100 ms later (they reach the client first)
+                        let (parts, full) = resp.into_parts();
+                        let bytes = full
+                            .collect()
+                            .await
+                            .map(|c| c.to_bytes())
+                            .unwrap_or_default();
+                        let frames = vec![
+                            Ok(hyper::body::Frame::data(bytes)),
+                            Err(std::io::Error::other("agent killed mid-answer")),
+                        ];
+                        let frames = futures_util::StreamExt::then(
+                            futures_util::stream::iter(frames),
+                            |f| async move {
+                                if f.is_err() {
+                                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                                }
+                                f
+                            },
+                        );
+                        let body = http_body_util::StreamBody::new(Box::pin(frames));
+                        Ok::<_, std::io::Error>(Response::from_parts(
+                            parts,
+                            http_body_util::Either::Right(body),
+                        ))
                     }
                 });
                 let builder = hyper_util::server::conn::auto::Builder::new(
@@ -644,6 +691,18 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
                     .ok_or((-32001, "push notification config not found")),
             };
             rpc_reply(&id, r)
+        }
+        "SendStreamingMessage" if st.brk == Break::DiesMidStream => {
+            match stream_events(st, &params) {
+                Ok(events) => {
+                    let first = events.into_iter().take(1);
+                    let mut r =
+                        sse(first.map(|e| json!({"jsonrpc": "2.0", "id": id, "result": e})));
+                    r.headers_mut().insert(DIE_SOON, "1".parse().unwrap());
+                    r
+                }
+                Err(f) => rpc_reply(&id, Err(f)),
+            }
         }
         "SendStreamingMessage" => match stream_events(st, &params) {
             Ok(events) => sse(events

@@ -544,8 +544,7 @@ impl Runner<'_> {
                 other.as_deref().unwrap_or("(none)")
             ));
         }
-        let checks =
-            stream_checks_as_read(tg.dialect, &items, &results, rpc.resp.complete, Resumed::No);
+        let checks = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No);
         for c in &checks[1..] {
             if let Outcome::Fail(m) = c {
                 fails.push(m.clone());
