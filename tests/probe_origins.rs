@@ -318,8 +318,23 @@ async fn a_relayed_https_card_url_is_recorded_as_https() {
 /// calls go through a relay to the plain agent, and the recording names them `http://`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tls_front_to_a_plain_agent_records_the_plain_card_url() {
+    tls_front_to_plain_agent(Break::Nothing).await;
+}
+
+/// The same with an agent that sends every answer chunked (no `Content-Length`): through
+/// the HTTP/2 front each body's end comes as an empty DATA frame of its own. The recording
+/// proxy kept that empty frame in the card's buffered prefix, so the card served to the
+/// probe looked unfinished after its exact length was written, the client leg dropped it,
+/// and both card fetches were recorded `client_abort`: no card judged, no AUTH-TLS-004
+/// (session 32, found by ux32).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tls_front_to_a_plain_agent_with_chunked_answers_records_the_card_whole() {
+    tls_front_to_plain_agent(Break::ChunkedAnswers).await;
+}
+
+async fn tls_front_to_plain_agent(brk: Break) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let agent = broken::start(Break::Nothing, false).await;
+    let agent = broken::start(brk, false).await;
     let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()])
         .expect("self-signed certificate");
     let (cert, key) = (dir.path().join("front.pem"), dir.path().join("front.key"));

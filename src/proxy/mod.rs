@@ -2417,9 +2417,15 @@ async fn card_response(
     while !ended && total <= card::CARD_CAP {
         match body.frame().await {
             Some(Ok(f)) => {
+                // An empty DATA frame (h2's END_STREAM sent on its own, after a chunked
+                // agent's last chunk) is not kept: left in the prefix it made the served
+                // body look unfinished once its exact length was written, and the client
+                // leg dropped it unpolled (recorded as client_abort; session 32).
                 if let Ok(d) = f.into_data() {
-                    total += d.len();
-                    frames.push(d);
+                    if !d.is_empty() {
+                        total += d.len();
+                        frames.push(d);
+                    }
                 }
                 ended = body.is_end_stream();
             }

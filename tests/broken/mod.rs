@@ -114,6 +114,11 @@ pub enum Break {
     /// `Content-Length`), and 200 ms later the agent stops listening and drops every
     /// connection (ux32: an agent killed during a streaming check).
     DiesMidStream,
+    /// A conformant agent that sends every answer chunked, without `Content-Length` (as
+    /// many frameworks stream a JSON body): behind an HTTP/2 front the end of each body then
+    /// comes as an empty DATA frame of its own (session 32: the recording proxy kept that
+    /// frame in a card's prefix and recorded the card fetch as `client_abort`).
+    ChunkedAnswers,
 }
 
 /// The extension URI the cards of [`Break::RequiredExtension`] and
@@ -357,22 +362,23 @@ async fn start_inner(
                             // a service error: hyper closes the connection, no response
                             return Err(std::io::Error::other("closed without answering"));
                         }
-                        if !die_soon {
+                        if !die_soon && state.brk != Break::ChunkedAnswers {
                             // every other answer as it was built: one body with its length
                             return Ok(resp.map(http_body_util::Either::Left));
                         }
-                        // the agent dies mid-answer: its bytes, then the connection is cut
-                        // 100 ms later (they reach the client first)
+                        // a streamed body (no length): its bytes, then its end; or, when the
+                        // agent dies mid-answer, the connection cut 100 ms after its bytes
+                        // (they reach the client first)
                         let (parts, full) = resp.into_parts();
                         let bytes = full
                             .collect()
                             .await
                             .map(|c| c.to_bytes())
                             .unwrap_or_default();
-                        let frames = vec![
-                            Ok(hyper::body::Frame::data(bytes)),
-                            Err(std::io::Error::other("agent killed mid-answer")),
-                        ];
+                        let mut frames = vec![Ok(hyper::body::Frame::data(bytes))];
+                        if die_soon {
+                            frames.push(Err(std::io::Error::other("agent killed mid-answer")));
+                        }
                         let frames = futures_util::StreamExt::then(
                             futures_util::stream::iter(frames),
                             |f| async move {
