@@ -1352,14 +1352,7 @@ pub fn proto_type_problem(
             ProtoKind::StrList => "a list of strings",
             ProtoKind::Bool => "a JSON boolean (true / false)",
         };
-        let found = match v {
-            Json::String(s) => format!("the string {:?}", s.chars().take(40).collect::<String>()),
-            Json::Number(n) => format!("the number {n}"),
-            Json::Bool(b) => format!("the boolean {b}"),
-            Json::Array(_) => "a list".to_string(),
-            Json::Object(_) => "an object".to_string(),
-            Json::Null => "null".to_string(),
-        };
+        let found = crate::model::json::value_words(v);
         Some((
             format!("{ptr}/{name}"),
             format!(
@@ -1397,36 +1390,28 @@ pub fn v0_type_problem(
 ) -> Option<(String, String)> {
     names.iter().find_map(|&name| {
         let v = o.get(name)?;
-        // (what is there, what to write, how a JavaScript reader takes it)
-        let (found, write, js) = match v {
+        // (what to write, how a JavaScript reader takes it)
+        let (write, js) = match v {
             Json::Null | Json::Bool(_) => return None,
-            Json::String(s) => {
-                let w = match s.trim().to_ascii_lowercase().as_str() {
+            Json::String(s) => (
+                match s.trim().to_ascii_lowercase().as_str() {
                     "true" | "1" | "yes" => "true",
                     "false" | "0" | "no" | "" => "false",
                     _ => "",
-                };
-                (
-                    format!("the string {:?}", s.chars().take(40).collect::<String>()),
-                    w,
-                    "a JavaScript reader takes any non-empty string as true (\"false\" too)",
-                )
-            }
-            Json::Number(n) => {
-                let w = match n.to_string().as_str() {
+                },
+                "a JavaScript reader takes any non-empty string as true (\"false\" too)",
+            ),
+            Json::Number(n) => (
+                match n.to_string().as_str() {
                     "0" | "0.0" => "false",
                     "1" | "1.0" => "true",
                     _ => "",
-                };
-                (
-                    format!("the number {n}"),
-                    w,
-                    "a JavaScript or Python reader takes any number but 0 as true",
-                )
-            }
-            Json::Array(_) => ("a list".into(), "", "a JavaScript reader takes it as true"),
-            Json::Object(_) => ("an object".into(), "", "a JavaScript reader takes it as true"),
+                },
+                "a JavaScript or Python reader takes any number but 0 as true",
+            ),
+            Json::Array(_) | Json::Object(_) => ("", "a JavaScript reader takes it as true"),
         };
+        let found = crate::model::json::value_words(v);
         let typed = if proto {
             format!("as the {dialect} proto types it (HTTP+JSON carries its ProtoJSON): a ProtoJSON parser refuses the whole object, and {js}")
         } else {

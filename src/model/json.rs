@@ -67,6 +67,16 @@ pub fn kind_words(v: &Json) -> String {
     }
 }
 
+/// As [`kind_words`], with a string's first 40 characters quoted: `the string "false"`,
+/// `the number 2`, `null`, ... for a finding about a member that holds the wrong JSON type
+/// (the 1.0 proto types, the 0.x booleans): the writer sees the very value to fix.
+pub fn value_words(v: &Json) -> String {
+    match v {
+        Json::String(s) => format!("the string {:?}", s.chars().take(40).collect::<String>()),
+        v => kind_words(v),
+    }
+}
+
 /// One step of a JSON Pointer (RFC 6901) built by [`ptr`]: a member name or an array index.
 #[derive(Clone, Copy, Debug)]
 pub enum Seg<'s> {

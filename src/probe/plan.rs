@@ -3633,12 +3633,12 @@ fn expect_code(rpc: &Rpc, code: i64, label: &str) -> Outcome {
 /// the verifier judges the card itself (CARD-URL-011 on a card fetched on the agent's host,
 /// CARD-URL-003 from another; CARD-005). `None` for any other URL.
 fn bind_all_to_probed(url: &Url, base: &Url) -> Option<Url> {
-    let unspecified = match url.host() {
-        Some(url::Host::Ipv4(a)) => a.is_unspecified(),
-        Some(url::Host::Ipv6(a)) => a.is_unspecified(),
-        _ => false,
-    };
-    let host = base.host_str().filter(|_| unspecified)?;
+    // the verifier's own reading of a bind-all host (CARD-URL-011), so the probe moves
+    // exactly the URLs it reports
+    let bind_all = url
+        .host_str()
+        .is_some_and(|h| crate::model::net::host_class(h) == crate::model::net::HostClass::BindAll);
+    let host = base.host_str().filter(|_| bind_all)?;
     let mut to = url.clone();
     to.set_host(Some(host)).ok()?;
     Some(to)

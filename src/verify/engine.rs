@@ -233,13 +233,14 @@ fn v0_event_type_problem(c: &Call, p: &a2a::Payload<'_>, what: &str) -> Option<(
 fn final_wrong_type_words(inner: &Obj) -> String {
     match inner.get("final") {
         None | Some(Json::Null) | Some(Json::Bool(_)) => String::new(),
-        Some(Json::String(s)) => format!(
-            " (final is the string {:?}, not the JSON boolean true: write \"final\": true, without quotes)",
-            s.chars().take(40).collect::<String>()
-        ),
         Some(v) => format!(
-            " (final is {}, not the JSON boolean true: write \"final\": true)",
-            crate::model::json::kind_words(v)
+            " (final is {}, not the JSON boolean true: write \"final\": true{})",
+            crate::model::json::value_words(v),
+            if v.is_string() {
+                ", without quotes"
+            } else {
+                ""
+            }
         ),
     }
 }
@@ -6667,17 +6668,10 @@ impl State {
         if !(if streaming { *st } else { *push }) {
             return None;
         }
-        let card = self.card_for(x);
-        let creds = card
-            .map(|c| c.view.credential_headers.clone())
-            .unwrap_or_else(|| vec!["authorization".into(), "cookie".into()]);
-        let credentialed = has_credentials(&x.req_headers, &creds)
-            || card.is_some_and(|c| {
-                c.view
-                    .credential_query
-                    .iter()
-                    .any(|q| query_param(&x.url, q).is_some())
-            });
+        let credentialed = match self.card_for(x) {
+            Some(c) => carries_card_credentials(x, &c.view),
+            None => has_credentials(&x.req_headers, &["authorization".into(), "cookie".into()]),
+        };
         credentialed.then(|| (*seq, xid.clone()))
     }
 
@@ -28224,14 +28218,7 @@ impl State {
             return false;
         }
         let no_creds = self.card_for(x).is_some_and(|c| {
-            c.view.requires_auth
-                && !c.view.invisible_auth
-                && !has_credentials(&x.req_headers, &c.view.credential_headers)
-                && !c
-                    .view
-                    .credential_query
-                    .iter()
-                    .any(|q| query_param(&x.url, q).is_some())
+            c.view.requires_auth && !c.view.invisible_auth && !carries_card_credentials(x, &c.view)
         });
         // Without credentials, a redirect to another origin (the identity provider) is the
         // auth layer's too; a same-origin one (a trailing slash) is judged as a redirect.
@@ -30432,6 +30419,16 @@ fn stray_credentials(x: &Exch, declared: Vec<&crate::model::card::Credential>) -
         }
     }
     out
+}
+
+/// Whether the call `x` carries one of the credentials `view`'s card names: a credential
+/// header ([`has_credentials`]) or an API-key query parameter (AUTH-005).
+fn carries_card_credentials(x: &Exch, view: &AgentCardView) -> bool {
+    has_credentials(&x.req_headers, &view.credential_headers)
+        || view
+            .credential_query
+            .iter()
+            .any(|q| query_param(&x.url, q).is_some())
 }
 
 fn has_credentials(h: &Headers, names: &[String]) -> bool {
