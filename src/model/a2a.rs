@@ -2604,9 +2604,16 @@ pub fn task_members_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(Strin
         for (j, aid) in ids.iter().enumerate().skip(1) {
             if let Some(aid) = aid {
                 if ids[..j].contains(&Some(*aid)) {
+                    // Say how often: a store that keeps each streamed chunk as its own
+                    // entry lists the id once per chunk (trpc-a2a-go PR #125, mine33 f740).
+                    let n = ids.iter().filter(|i| **i == Some(*aid)).count();
+                    let times = match n {
+                        2 => "twice".to_string(),
+                        n => format!("{n} times"),
+                    };
                     out.push((
                         format!("{ptr}/artifacts/{j}/artifactId"),
-                        format!("artifactId {aid:?} appears twice in the task (artifact ids are unique per task)"),
+                        format!("artifactId {aid:?} appears {times} in the task (artifact ids are unique per task: a chunk with append true adds its parts to the artifact of its artifactId, it is not listed as another artifact)"),
                     ));
                     break;
                 }

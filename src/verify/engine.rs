@@ -24068,7 +24068,14 @@ impl State {
         let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
             return;
         };
-        let hashes = || parts.iter().map(json_hash);
+        // An empty text part (the closing chunk's, strands-agents PR #1643) is no content a
+        // store must keep: one that leaves it out lost nothing (mine33 f758).
+        let hashes = || {
+            parts
+                .iter()
+                .filter(|p| !is_empty_text_part(p))
+                .map(json_hash)
+        };
         let full = t.stream_artifacts.len() >= MAX_TASK_MESSAGE_IDS;
         match t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
             Some(a) if append => {
@@ -24112,22 +24119,29 @@ impl State {
     /// chunks but is listed with only the parts before them (a strict prefix, part for
     /// part) lost the appended chunks. Returns (artifactId, parts listed, parts streamed,
     /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
-    /// parts) is not judged: the agent may store it in another legal shape.
+    /// parts) is not judged: the agent may store it in another legal shape. Empty text parts
+    /// count on neither side (a store may leave out a closing chunk's `{"text": ""}`), and an
+    /// artifactId listed twice is the task's shape fault (DATA-SHAPE), not judged here.
     fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
         t.stream_artifacts
             .iter()
             .filter(|a| a.appended)
             .find_map(|a| {
                 let kept = a.parts.as_ref()?;
-                let listed = list
+                let mut of_id = list
                     .iter()
-                    .find(|l| l.get("artifactId").and_then(Json::as_str) == Some(a.id.as_str()))?
-                    .get("parts")
-                    .and_then(Json::as_array)?;
-                (!listed.is_empty()
-                    && listed.len() < kept.len()
-                    && listed.iter().zip(kept).all(|(p, h)| json_hash(p) == *h))
-                .then(|| (a.id.clone(), listed.len(), kept.len(), a.seq, a.xid.clone()))
+                    .filter(|l| l.get("artifactId").and_then(Json::as_str) == Some(a.id.as_str()));
+                let listed = of_id.next()?.get("parts").and_then(Json::as_array)?;
+                // The artifactId listed again holds the other chunks as fragments: the
+                // task's shape finding (ids are unique per task) says so, not a loss (f740).
+                if of_id.next().is_some() {
+                    return None;
+                }
+                // Empty text parts are no content, on either side (f758).
+                let content = || listed.iter().filter(|p| !is_empty_text_part(p));
+                let n = content().count();
+                (n > 0 && n < kept.len() && content().zip(kept).all(|(p, h)| json_hash(p) == *h))
+                    .then(|| (a.id.clone(), n, kept.len(), a.seq, a.xid.clone()))
             })
     }
 
@@ -29365,12 +29379,20 @@ fn says_message_id_not_uuid(t: &str, id: &str, m: &Obj) -> bool {
 /// string with no minimum length; in 1.0 `"text": ""` sets the oneof member). Parts whose
 /// `kind` names another kind are skipped.
 fn first_empty_text_part(m: &Obj) -> Option<usize> {
-    m.get("parts")?.as_array()?.iter().position(|p| {
-        p.get("kind")
-            .and_then(Json::as_str)
-            .is_none_or(|k| k == "text")
-            && p.get("text").and_then(Json::as_str) == Some("")
-    })
+    m.get("parts")?
+        .as_array()?
+        .iter()
+        .position(is_empty_text_part)
+}
+
+/// Whether part `p` is a text part whose text is the empty string (0.x `kind` absent or
+/// `"text"`; 1.0 `{"text": ""}`): a well-formed part with no content, such as the one that
+/// closes a streamed artifact without new text (strands-agents PR #1643).
+fn is_empty_text_part(p: &Json) -> bool {
+    p.get("kind")
+        .and_then(Json::as_str)
+        .is_none_or(|k| k == "text")
+        && p.get("text").and_then(Json::as_str) == Some("")
 }
 
 /// Whether error text `t` blames empty content: "empty" or "blank" beside "part",

@@ -1,0 +1,78 @@
+//! mine33 (round thirty-two: artifacts over time): what TASK-STATE-010 (stored-artifact-lost)
+//! and the task shape finding say when a stored task is read back after a chunked stream.
+//! A task listing one artifactId per chunk (trpc-a2a-go PR #125) is told how often the id
+//! repeats and what the store should have done, and is not also read as an artifact that
+//! lost its appended chunks; an empty text part (the closing chunk's `{"text": ""}`,
+//! strands-agents PR #1643) is no content a store must keep, on either side of the
+//! comparison. Rules and severities are checked by `verify_cases`.
+
+mod common;
+
+use a2a_interop::verify::Severity;
+use common::{only_message as message, variant_errors_and_warnings, variant_message};
+
+#[test]
+fn chunks_stored_as_fragments_are_the_shape_error_only() {
+    let out = common::verify_field("f740-v10-get-task-artifact-chunks-as-fragments");
+    let m = message(&out, "DATA-SHAPE-001");
+    assert!(
+        m.contains("artifactId \"a-125\" appears 3 times in the task (artifact ids are unique per task: a chunk with append true adds its parts to the artifact of its artifactId, it is not listed as another artifact)"),
+        "{m}"
+    );
+    assert!(
+        out.findings.iter().all(|f| f.rule != "TASK-STATE-010"),
+        "f740: the first fragment was read as the whole artifact"
+    );
+    for name in [
+        "b33a-B1-v10-rest-get-task-chunks-as-fragments",
+        "b33a-B2-v03-tasks-get-chunks-as-fragments",
+    ] {
+        let m = variant_message(name, "DATA-SHAPE-001");
+        assert!(m.contains("artifactId \"a-1\" appears twice in the task"), "{name}: {m}");
+        assert_eq!(
+            variant_errors_and_warnings(name),
+            vec!["DATA-SHAPE-001".to_string()],
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_store_without_the_empty_closing_part_lost_nothing() {
+    let out = common::verify_field("f758-legal-v10-get-task-without-empty-closing-part");
+    let loud: Vec<&str> = out
+        .findings
+        .iter()
+        .filter(|f| f.severity != Severity::Note)
+        .map(|f| f.rule.as_str())
+        .collect();
+    assert!(loud.is_empty(), "f758: {loud:?}");
+    for name in [
+        "b33a-A1-legal-v03-tasks-get-without-empty-closing-part",
+        "b33a-A2-legal-v10-rest-get-task-keeps-empty-closing-part",
+        "b33a-A5-legal-v10-get-task-without-empty-parts-mid-stream",
+        "b33a-B3-legal-v10-get-task-chunks-reassembled",
+    ] {
+        assert_eq!(
+            variant_errors_and_warnings(name),
+            Vec::<String>::new(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_lost_chunk_with_text_is_counted_without_the_empty_parts() {
+    // The kept empty closing part no longer hides the lost "timed out." (went unjudged),
+    // and neither side counts it.
+    for name in [
+        "b33a-A3-v10-get-task-loses-chunk-keeps-empty-part",
+        "b33a-A4-v10-get-task-loses-chunk-before-empty-close",
+    ] {
+        let m = variant_message(name, "TASK-STATE-010");
+        assert!(
+            m.contains("with artifact a-1 holding 1 part, but its stream delivered 2 parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks"),
+            "{name}: {m}"
+        );
+    }
+}
