@@ -28,7 +28,10 @@ fn chunks_stored_as_fragments_are_the_shape_error_only() {
         "b33a-B2-v03-tasks-get-chunks-as-fragments",
     ] {
         let m = variant_message(name, "DATA-SHAPE-001");
-        assert!(m.contains("artifactId \"a-1\" appears twice in the task"), "{name}: {m}");
+        assert!(
+            m.contains("artifactId \"a-1\" appears twice in the task"),
+            "{name}: {m}"
+        );
         assert_eq!(
             variant_errors_and_warnings(name),
             vec!["DATA-SHAPE-001".to_string()],
@@ -75,4 +78,35 @@ fn a_lost_chunk_with_text_is_counted_without_the_empty_parts() {
             "{name}: {m}"
         );
     }
+}
+
+#[test]
+fn a_snapshot_before_the_end_that_lost_appended_chunks_says_where_the_gap_goes() {
+    for name in [
+        "b33a-C1-v10-subscribe-snapshot-loses-appended-chunk",
+        "b33a-C2-v10-rest-get-task-while-working-loses-appended-chunk",
+        "b33a-C3-v03-resubscribe-snapshot-loses-appended-chunk",
+    ] {
+        let m = variant_message(name, "TASK-STATE-010");
+        assert!(
+            m.contains("with artifact a-1 holding 1 part, but its stream delivered 2 parts of it before this request, the later ones in chunks with append true: the stored artifact lost the appended chunks, so a client that resumes from this snapshot (a subscription's first Task is the task as it stands) appends the next chunks after the gap"),
+            "{name}: {m}"
+        );
+    }
+    // A snapshot asked for before the chunk, a send stream's own partial Task event and a
+    // snapshot holding every chunk stay quiet.
+    for name in [
+        "b33a-C5-legal-v10-get-task-asked-before-chunk-arrived",
+        "b33a-C6-legal-v10-send-stream-task-event-with-first-chunk-only",
+    ] {
+        assert_eq!(
+            variant_errors_and_warnings(name),
+            Vec::<String>::new(),
+            "{name}"
+        );
+    }
+    assert_eq!(
+        variant_errors_and_warnings("b33a-C4-legal-v10-subscribe-snapshot-holds-appended-chunk"),
+        vec!["STREAM-END-006".to_string()]
+    );
 }

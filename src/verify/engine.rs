@@ -24115,17 +24115,23 @@ impl State {
     }
 
     /// TASK-STATE-010 (STREAM-009): the artifacts `list` of a terminal Task snapshot of
-    /// task `t` against the ones its streams assembled: an artifact that got `append: true`
+    /// task `t` (or, with `before` = the snapshot request's line, a whole snapshot taken
+    /// before the task's end: only artifacts whose latest chunk came before that line) against
+    /// the ones its streams assembled: an artifact that got `append: true`
     /// chunks but is listed with only the parts before them (a strict prefix, part for
     /// part) lost the appended chunks. Returns (artifactId, parts listed, parts streamed,
     /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
     /// parts) is not judged: the agent may store it in another legal shape. Empty text parts
     /// count on neither side (a store may leave out a closing chunk's `{"text": ""}`), and an
     /// artifactId listed twice is the task's shape fault (DATA-SHAPE), not judged here.
-    fn append_lost(t: &TaskRec, list: &[Json]) -> Option<(String, usize, usize, u64, String)> {
+    fn append_lost(
+        t: &TaskRec,
+        list: &[Json],
+        before: Option<u64>,
+    ) -> Option<(String, usize, usize, u64, String)> {
         t.stream_artifacts
             .iter()
-            .filter(|a| a.appended)
+            .filter(|a| a.appended && before.is_none_or(|b| a.seq < b))
             .find_map(|a| {
                 let kept = a.parts.as_ref()?;
                 let mut of_id = list
@@ -24530,16 +24536,30 @@ impl State {
             self.find(&r::TASK_ARTIFACT_APPEND_LOST, msg, ev, &x.leg);
             return;
         }
-        if terminal.is_none() {
-            return;
-        }
-        let Some((aid, listed, streamed, cseq, cxid)) = Self::append_lost(t, list) else {
+        // Before the task's end, a whole snapshot (GetTask, a subscription's first Task: the
+        // task as it stands, 1.0 §3.1.6) asked for after the artifact's latest chunk is
+        // judged too: a store that kept only the first chunk shows it there, and a client
+        // that resumes from it appends the next chunks after a gap (a2a-dotnet #21, mine33).
+        // A send stream's Task event and a push's Task may be partial or older (Listed,
+        // PUSH-004).
+        let before = match terminal {
+            Some(_) => None,
+            None if snapshot == Snapshot::Whole && !push => Some(x.req_seq),
+            None => return,
+        };
+        let Some((aid, listed, streamed, cseq, cxid)) = Self::append_lost(t, list, before) else {
             return;
         };
         let msg = format!(
-            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it, the later ones in chunks with append true: the stored artifact lost the appended chunks",
+            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it{}, the later ones in chunks with append true: the stored artifact lost the appended chunks{}",
             x.state_term(s),
-            if listed == 1 { "" } else { "s" }
+            if listed == 1 { "" } else { "s" },
+            if before.is_some() { " before this request" } else { "" },
+            if before.is_some() {
+                ", so a client that resumes from this snapshot (a subscription's first Task is the task as it stands) appends the next chunks after the gap"
+            } else {
+                ""
+            }
         );
         // Judged once per artifact (a later snapshot says the same).
         for a in t.stream_artifacts.iter_mut().filter(|a| a.id == aid) {
