@@ -285,3 +285,23 @@ pub fn card_only_agent(card: String) -> SocketAddr {
     });
     addr
 }
+
+/// One 1.0 JSON-RPC `SendMessage` ("hello N", message id `TAG-N`) POSTed to `/` of the
+/// proxy at `addr` on a connection of its own (`Connection: close`), read to its end (at
+/// most 30 s): the whole HTTP response as text.
+pub fn send_message(addr: SocketAddr, tag: &str, n: u32) -> String {
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":{n},"method":"SendMessage","params":{{"message":{{"messageId":"{tag}-{n}","role":"ROLE_USER","parts":[{{"text":"hello {n}"}}]}}}}}}"#
+    );
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
