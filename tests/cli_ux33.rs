@@ -336,10 +336,18 @@ async fn interop_with_a_dying_agent_shares_the_probes_verdict_and_reason() {
             && ab.matches("finish").count() == 1,
         "{reason}"
     );
+    // a failed test is named as its result is (B answered nothing wrong here, so the
+    // failure, if any, is in A->B's part)
     assert!(
         ba.starts_with("full (every interop test") || ba.starts_with("partial ("),
         "{reason}"
     );
+    if let Some((_, failed)) = ab.split_once("; failed ") {
+        assert!(
+            failed.starts_with("interop.") && failed.contains(" [A->B "),
+            "{reason}"
+        );
+    }
 }
 
 /// `verify -q` (a CI habit: probe, interop and proxy take it) got clap's "to pass

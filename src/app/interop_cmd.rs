@@ -63,9 +63,10 @@ pub struct Direction {
     pub report: ProbeReport,
     /// Conformance level of the called agent from these results and this leg's findings.
     pub level: ConformanceLevel,
-    /// Why `level`, one line, as `probe` says it ([`crate::app::probe_cmd::run_reason`]):
-    /// `failed interop.send (task)`, `warning finding GW-RESP-006 (interop)`, `the probe
-    /// did not finish: the agent stopped answering ...; ...`.
+    /// Why `level`, one line, as `probe` says it ([`crate::app::probe_cmd::run_reason`]),
+    /// tests named as the results are: `failed interop.send [A->B 1.0] (lifecycle)`,
+    /// `error finding STREAM-END-002 (streaming)`, `this direction did not finish: the agent
+    /// stopped answering ...; ...`.
     pub reason: String,
 }
 
@@ -592,7 +593,7 @@ pub async fn interop_through_pipeline(
             (judged, level),
             gone,
             interrupted,
-            "interop",
+            crate::app::probe_cmd::ReasonOf::Interop(name),
         );
         Direction {
             name,

@@ -145,7 +145,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             (judged, level),
             run.stopped.as_ref(),
             run.interrupted,
-            "probe",
+            ReasonOf::Probe,
         );
         if run.interrupted {
             model.mark_interrupted("the probe");
@@ -964,8 +964,37 @@ fn remove_temp(run: &ProbeRun) {
     }
 }
 
+/// Whose conformance reason [`run_reason`] words: a `probe` run, or one direction of an
+/// `interop` run (`A->B`, `B->A`), which names its tests as its results do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReasonOf<'a> {
+    /// `probe`: tests as `streaming.follow-up`, `the probe did not finish`.
+    Probe,
+    /// One `interop` direction: tests as `interop.streaming.follow-up [B->A 1.0]`
+    /// ([`crate::app::interop_cmd::result_name`]), `this direction did not finish`.
+    Interop(&'a str),
+}
+
+impl ReasonOf<'_> {
+    /// A test result as the run's output names it.
+    fn name(self, r: &probe::ProbeResult) -> String {
+        match self {
+            ReasonOf::Probe => r.test.clone(),
+            ReasonOf::Interop(d) => crate::app::interop_cmd::result_name(r, d),
+        }
+    }
+
+    /// The command, as in `every probe test passed`.
+    fn command(self) -> &'static str {
+        match self {
+            ReasonOf::Probe => "probe",
+            ReasonOf::Interop(_) => "interop",
+        }
+    }
+}
+
 /// The conformance reason of a run that drove one agent (`probe`, or one direction of
-/// `interop`; `what` names the tests in the words: `probe`, `interop`): [`level_reason`]
+/// `interop`: `of`): [`level_reason`]
 /// of `levels.1` (the level given, at most partial for an interrupted run), preceded by
 /// `the probe did not finish: the agent stopped answering ...` (interop: `this direction
 /// did not finish: ...`) when the agent stopped answering (`stopped`: said once;
@@ -979,41 +1008,40 @@ pub fn run_reason(
     levels: (ConformanceLevel, ConformanceLevel),
     stopped: Option<&Gone>,
     interrupted: bool,
-    what: &str,
+    of: ReasonOf,
 ) -> String {
     match stopped {
-        _ if interrupted => level_reason(r, findings, levels.0, what),
+        _ if interrupted => level_reason(r, findings, levels.0, of),
         Some(g) => {
             let m = stopped_message(g);
             let cause = m.split("; the results").next().unwrap_or_default();
             format!(
                 "{} did not finish{}; {}",
                 // an interop reason is per direction (`A->B: minimal (...)`)
-                if what == "probe" {
-                    "the probe"
-                } else {
-                    "this direction"
+                match of {
+                    ReasonOf::Probe => "the probe",
+                    ReasonOf::Interop(_) => "this direction",
                 },
                 cause
                     .strip_prefix("the probe could not finish")
                     .unwrap_or(cause),
-                level_reason(r, findings, levels.1, what)
+                level_reason(r, findings, levels.1, of)
             )
         }
-        None => level_reason(r, findings, levels.1, what),
+        None => level_reason(r, findings, levels.1, of),
     }
 }
 
 /// One line: why the run got `level` (the first failed test, else the worst finding);
-/// `what` names the run's tests (`probe`, `interop`).
+/// tests named as `of`'s output names them.
 pub fn level_reason(
     r: &ProbeReport,
     findings: &[Finding],
     level: ConformanceLevel,
-    what: &str,
+    of: ReasonOf,
 ) -> String {
     if let Some(f) = r.failures().first() {
-        return format!("failed {} ({})", f.test, f.category.as_str());
+        return format!("failed {} ({})", of.name(f), f.category.as_str());
     }
     // (a client rule's finding judges the probe's own request, not the agent: see
     // `probe::conformance_level`)
@@ -1033,9 +1061,12 @@ pub fn level_reason(
     }
     if level == ConformanceLevel::Full {
         return if r.results.iter().any(|x| x.status == Status::Skip) {
-            format!("every {what} test that ran passed, streaming included")
+            format!(
+                "every {} test that ran passed, streaming included",
+                of.command()
+            )
         } else {
-            format!("every {what} test passed, streaming included")
+            format!("every {} test passed, streaming included", of.command())
         };
     }
     // Nothing failed: the level is what the run could not see.
@@ -1044,7 +1075,7 @@ pub fn level_reason(
         .iter()
         .find(|x| x.test == "lifecycle.send" && x.status == Status::Skip)
     {
-        return format!("lifecycle.send not run: {}", s.message);
+        return format!("{} not run: {}", of.name(s), s.message);
     }
     if let Some(s) = r
         .results
