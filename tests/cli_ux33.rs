@@ -176,48 +176,17 @@ async fn a_dead_agents_refused_calls_are_no_gateway_fault_in_probe_and_verify_al
 
 /// An agent that serves its Agent Card and closes the connection of every other request
 /// without answering (a crashing worker): it is reached, so its calls are its own doing.
-async fn closing_agent() -> String {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    let card = serde_json::json!({
-        "name": "ux33 agent that closes every call", "description": "d", "version": "1",
-        "supportedInterfaces": [{"url": format!("http://{addr}/"), "protocolBinding": "JSONRPC",
-            "protocolVersion": "1.0"}],
-        "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
-        "defaultOutputModes": ["text/plain"],
-        "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
-            "examples": ["echo hi"]}]})
-    .to_string();
-    tokio::spawn(async move {
-        loop {
-            let Ok((mut tcp, _)) = l.accept().await else {
-                continue;
-            };
-            let card = card.clone();
-            tokio::spawn(async move {
-                use tokio::io::{AsyncReadExt, AsyncWriteExt};
-                let mut head = Vec::new();
-                let mut buf = [0u8; 4096];
-                while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match tcp.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => head.extend_from_slice(&buf[..n]),
-                    }
-                }
-                if head.starts_with(b"GET /.well-known/agent-card.json") {
-                    let _ = tcp
-                        .write_all(
-                            format!(
-                                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{card}",
-                                card.len()
-                            )
-                            .as_bytes(),
-                        )
-                        .await;
-                }
-                // anything else: closed without an answer
-            });
-        }
+fn closing_agent() -> String {
+    let addr = proxy_process::card_agent_closing_calls(|addr| {
+        serde_json::json!({
+            "name": "ux33 agent that closes every call", "description": "d", "version": "1",
+            "supportedInterfaces": [{"url": format!("http://{addr}/"), "protocolBinding": "JSONRPC",
+                "protocolVersion": "1.0"}],
+            "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
+            "defaultOutputModes": ["text/plain"],
+            "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
+                "examples": ["echo hi"]}]})
+        .to_string()
     });
     format!("http://{addr}")
 }
@@ -228,7 +197,7 @@ async fn closing_agent() -> String {
 async fn a_connection_the_agent_closed_unanswered_keeps_its_gw_resp_006() {
     let dir = tempfile::tempdir().unwrap();
     let (rec, report) = (dir.path().join("p.jsonl"), dir.path().join("p.json"));
-    let url = closing_agent().await;
+    let url = closing_agent();
     let o = probe_recorded(&url, "10s", &rec, &report).await;
     let err = text(&o.stderr);
     assert!(matches!(o.status.code(), Some(1 | 2)), "{err}");
