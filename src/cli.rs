@@ -817,8 +817,10 @@ fn possible_values(e: &clap::Error) -> Option<String> {
     }
 }
 
-/// For an unknown `--flag` of `command`: "`interop` has no --dialect (probe has it); see
-/// `a2a-interop interop --help`". `None` for other errors, short flags and no command.
+/// For an unknown flag of `command`, long or short: "`interop` has no --dialect (probe has
+/// it); see `a2a-interop interop --help`", "`verify` has no -q (proxy, probe, interop
+/// have it); ..." (ux33: a short flag got clap's "to pass '-q' as a value, use '-- -q'").
+/// `None` for other errors and no command.
 fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
@@ -829,25 +831,44 @@ fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
         ContextValue::String(s) => s.clone(),
         _ => return None,
     };
-    let long = arg.strip_prefix("--")?;
-    let long = long.split_once('=').map_or(long, |(n, _)| n);
-    if long.is_empty() {
+    let (long, short) = match arg.strip_prefix("--") {
+        Some(l) => (Some(l.split_once('=').map_or(l, |(n, _)| n)), None),
+        None => {
+            let mut cs = arg.strip_prefix('-')?.chars();
+            match (cs.next(), cs.next()) {
+                // `-5` may be a value meant for a positional: clap's tip fits that
+                (Some(c), None) if !c.is_ascii_digit() => (None, Some(c)),
+                _ => return None,
+            }
+        }
+    };
+    if long.is_some_and(str::is_empty) {
         return None;
     }
     let cli = <Cli as clap::CommandFactory>::command();
     let has: Vec<String> = cli
         .get_subcommands()
         .filter(|c| c.get_name() != command)
-        .filter(|c| c.get_arguments().any(|a| a.get_long() == Some(long)))
+        .filter(|c| {
+            c.get_arguments().any(|a| match (long, short) {
+                (Some(l), _) => a.get_long() == Some(l),
+                (None, s) => s.is_some() && a.get_short() == s,
+            })
+        })
         .map(|c| c.get_name().to_string())
         .collect();
+    let flag = match (long, short) {
+        (Some(l), _) => format!("--{l}"),
+        (None, Some(c)) => format!("-{c}"),
+        (None, None) => return None,
+    };
     let elsewhere = match has.as_slice() {
         [] => String::new(),
         [one] => format!(" ({one} has it)"),
         many => format!(" ({} have it)", many.join(", ")),
     };
     Some(format!(
-        "`{command}` has no --{long}{elsewhere}; see `a2a-interop {command} --help`"
+        "`{command}` has no {flag}{elsewhere}; see `a2a-interop {command} --help`"
     ))
 }
 

@@ -341,6 +341,7 @@ fn verify_exchange(
             response_bytes: resp_body.len() as u64,
             truncated: false,
             resent: None,
+            connect_failure: None,
         },
     ];
     let kinds = conn_open.map(|k| (None, k)).into_iter().chain(

@@ -11,8 +11,7 @@
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
@@ -22,21 +21,9 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// One 1.0 JSON-RPC `SendMessage` through the proxy at `addr`, read to its end.
+/// One 1.0 JSON-RPC `SendMessage` through the proxy at `addr`, answered 200.
 fn send(addr: SocketAddr, n: u32) {
-    let body = format!(
-        r#"{{"jsonrpc":"2.0","id":{n},"method":"SendMessage","params":{{"message":{{"messageId":"n32-{n}","role":"ROLE_USER","parts":[{{"text":"hello {n}"}}]}}}}}}"#
-    );
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        s,
-        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
+    let out = proxy_process::send_message(addr, "n32", n);
     assert!(out.starts_with("HTTP/1.1 200"), "{out}");
 }
 

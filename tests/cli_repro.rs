@@ -158,6 +158,7 @@ fn upstream_card_recording(dir: &std::path::Path) -> std::path::PathBuf {
                 response_bytes: resp.len() as u64,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         );
     }

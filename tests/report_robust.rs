@@ -58,6 +58,7 @@ fn kind_strategy() -> impl Strategy<Value = EventKind> {
             response_bytes: 0,
             truncated,
             resent: None,
+            connect_failure: None,
         }),
         Just(EventKind::Gap {
             dropped_events: 1,

@@ -102,6 +102,7 @@ impl Rec {
                 response_bytes: resp_len,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         );
     }

@@ -63,6 +63,7 @@ fn exchange(method: &str, path: &str, req: &str, resp: &str, outcome: Outcome) -
             response_bytes: resp.len() as u64,
             truncated: false,
             resent: None,
+            connect_failure: None,
         },
     ));
     v

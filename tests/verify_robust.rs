@@ -104,6 +104,7 @@ fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
                     response_bytes: 0,
                     truncated: sel == 3,
                     resent: (sel == 5).then(|| "connection closed before message completed".into()),
+                    connect_failure: None,
                 },
                 _ => EventKind::Gap {
                     dropped_events: 1,

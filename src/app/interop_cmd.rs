@@ -63,6 +63,11 @@ pub struct Direction {
     pub report: ProbeReport,
     /// Conformance level of the called agent from these results and this leg's findings.
     pub level: ConformanceLevel,
+    /// Why `level`, one line, as `probe` says it ([`crate::app::probe_cmd::run_reason`]),
+    /// tests named as the results are: `failed interop.send [A->B 1.0] (lifecycle)`,
+    /// `error finding STREAM-END-002 (streaming)`, `this direction did not finish: the agent
+    /// stopped answering ...; ...`.
+    pub reason: String,
 }
 
 /// A finished interop run: both directions and what the pipeline recorded and verified.
@@ -96,22 +101,36 @@ pub fn webhook_leg_of(direction: &str) -> Option<&'static str> {
     }
 }
 
+/// The findings of `findings` that count for `direction` (`A->B`, `B->A`): those on its
+/// own leg and on the called agent's webhook leg ([`webhook_leg_of`]), in order.
+pub fn findings_of_direction(findings: &[Finding], direction: &str) -> Vec<Finding> {
+    let hook = webhook_leg_of(direction);
+    findings
+        .iter()
+        .filter(|f| {
+            f.leg
+                .as_deref()
+                .is_some_and(|l| l == direction || Some(l) == hook)
+        })
+        .cloned()
+        .collect()
+}
+
 impl InteropRun {
-    /// The verifier's findings that count for `direction` (`A->B`, `B->A`): those on its
-    /// own leg and on the called agent's webhook leg ([`webhook_leg_of`]), in order.
+    /// The verifier's findings that count for `direction` ([`findings_of_direction`]).
     pub fn findings_for(&self, direction: &str) -> Vec<Finding> {
-        let hook = webhook_leg_of(direction);
-        self.outcome
-            .verify
-            .findings
+        findings_of_direction(&self.outcome.verify.findings, direction)
+    }
+
+    /// The report's conformance reason: each direction's level and why,
+    /// `A->B: partial (streaming was not exercised: ...); B->A: full (every interop test
+    /// passed, streaming included)`.
+    pub fn reason(&self) -> String {
+        self.directions
             .iter()
-            .filter(|f| {
-                f.leg
-                    .as_deref()
-                    .is_some_and(|l| l == direction || Some(l) == hook)
-            })
-            .cloned()
-            .collect()
+            .map(|d| format!("{}: {} ({})", d.name, d.level.as_str(), d.reason))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// The verifier's findings on one direction's leg.
@@ -215,11 +234,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
             .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
         let mut model = Report::build(&input);
         model.conformance_level = report_level(run.overall);
-        model.conformance_reason = format!(
-            "{A_TO_B}: {}, {B_TO_A}: {}",
-            run.directions[0].level.as_str(),
-            run.directions[1].level.as_str()
-        );
+        model.conformance_reason = run.reason();
         if run.interrupted {
             model.mark_interrupted("interop");
         }
@@ -557,33 +572,38 @@ pub async fn interop_through_pipeline(
     let outcome = pipeline.finish().await?;
     hook_a.shutdown().await;
     hook_b.shutdown().await;
-    // a direction's findings: its own leg and the called agent's webhook leg
-    let findings_on = |legs: [&str; 2]| -> Vec<Finding> {
-        outcome
-            .verify
-            .findings
-            .iter()
-            .filter(|f| f.leg.as_deref().is_some_and(|l| legs.contains(&l)))
-            .cloned()
-            .collect()
-    };
     // active and passive are one verdict: an error finding on a test's own exchange fails
-    // that test, per direction (`probe::merge_findings`, as `probe` does)
+    // that test, per direction (`probe::merge_findings`, as `probe` does); the level and
+    // its reason as `probe` gives them (`probe_cmd::run_reason`)
     let by_exchange = tests_by_exchange(outcome.recording.as_deref());
-    let (mut report_ab, mut report_ba) = (report_ab, report_ba);
-    let level_of = |r: &mut ProbeReport, legs: [&str; 2]| {
-        let mine = findings_on(legs);
-        probe::merge_findings(&mut r.results, &mine, &by_exchange);
-        conformance_level(&r.results, &mine)
+    let direction = |name: &'static str, mut report: ProbeReport| {
+        let mine = findings_of_direction(&outcome.verify.findings, name);
+        probe::merge_findings(&mut report.results, &mine, &by_exchange);
+        let judged = conformance_level(&report.results, &mine);
+        // an interrupted run judges only what ran: at most partial (breaker9c C4)
+        let level = if interrupted {
+            judged.interrupted()
+        } else {
+            judged
+        };
+        let gone = stopped.iter().find(|(d, _)| *d == name).map(|(_, g)| g);
+        let reason = crate::app::probe_cmd::run_reason(
+            &report,
+            &mine,
+            (judged, level),
+            gone,
+            interrupted,
+            crate::app::probe_cmd::ReasonOf::Interop(name),
+        );
+        Direction {
+            name,
+            report,
+            level,
+            reason,
+        }
     };
-    let level_ab = level_of(&mut report_ab, [A_TO_B, B_TO_WEBHOOK]);
-    let level_ba = level_of(&mut report_ba, [B_TO_A, A_TO_WEBHOOK]);
-    // an interrupted run judges only what ran: each direction at most partial (breaker9c C4)
-    let (level_ab, level_ba) = if interrupted {
-        (level_ab.interrupted(), level_ba.interrupted())
-    } else {
-        (level_ab, level_ba)
-    };
+    let (ab, ba) = (direction(A_TO_B, report_ab), direction(B_TO_A, report_ba));
+    let (level_ab, level_ba) = (ab.level, ba.level);
     // findings on neither leg (none expected) still count against the overall level
     let unlegged: Vec<Finding> = outcome
         .verify
@@ -603,18 +623,7 @@ pub async fn interop_through_pipeline(
     Ok(InteropRun {
         stopped,
         interrupted,
-        directions: [
-            Direction {
-                name: A_TO_B,
-                report: report_ab,
-                level: level_ab,
-            },
-            Direction {
-                name: B_TO_A,
-                report: report_ba,
-                level: level_ba,
-            },
-        ],
+        directions: [ab, ba],
         outcome,
         separation,
         overall,
@@ -944,6 +953,7 @@ mod tests {
                 usage_error: None,
             },
             level: ConformanceLevel::Full,
+            reason: String::new(),
         }
     }
 

@@ -139,24 +139,14 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
-        model.conformance_reason = match &run.stopped {
-            // the reason of what ran; mark_interrupted below puts the interruption first
-            _ if run.interrupted => level_reason(&run.report, findings, judged),
-            // "the probe did not finish: the agent stopped answering ...", said once
-            // (newcomer32: "the probe did not finish (the probe could not finish: ...")
-            Some(g) => {
-                let m = stopped_message(g);
-                let cause = m.split("; the results").next().unwrap_or_default();
-                format!(
-                    "the probe did not finish{}; {}",
-                    cause
-                        .strip_prefix("the probe could not finish")
-                        .unwrap_or(cause),
-                    level_reason(&run.report, findings, level)
-                )
-            }
-            None => level_reason(&run.report, findings, level),
-        };
+        model.conformance_reason = run_reason(
+            &run.report,
+            findings,
+            (judged, level),
+            run.stopped.as_ref(),
+            run.interrupted,
+            ReasonOf::Probe,
+        );
         if run.interrupted {
             model.mark_interrupted("the probe");
         }
@@ -631,9 +621,8 @@ pub async fn probe_through_pipeline(
     relays.shutdown().await;
     // the target goes into the text, every report format and stdout: never its credentials
     report.target = redact_url(&report.target).into_owned();
-    let mut outcome = pipeline.finish().await?;
+    let outcome = pipeline.finish().await?;
     receiver.shutdown().await;
-    drop_refused_proxy_answers(&mut outcome.verify.findings);
     let stopped = match t.gone() {
         _ if interrupted => None,
         Some(g) => Some(g),
@@ -659,23 +648,6 @@ pub async fn probe_through_pipeline(
         stopped,
         interrupted,
     })
-}
-
-/// Drops GW-RESP-006 findings on calls the probe's own recording proxy answered because
-/// the agent refused the connection (nothing listened: the agent was down or had died): the
-/// probe is the only client and its proxy is no gateway of the agent, and each such call
-/// already fails its test ("the connection was refused, nothing listens there") or stops
-/// the probe (newcomer32: a killed agent got a warning blaming the probe's own 502). A
-/// proxy answer for any other cause (the agent closed the connection without answering)
-/// stays: that is the agent's doing.
-fn drop_refused_proxy_answers(findings: &mut Vec<Finding>) {
-    findings.retain(|f| {
-        f.rule != crate::verify::rules::GW_PROXY_ANSWERED.id
-            || !f
-                .message
-                .to_ascii_lowercase()
-                .contains("connection refused")
-    });
 }
 
 /// The one-line exit-2 message of a probe that could not finish: the last test, the last
@@ -733,6 +705,10 @@ pub fn stopped_message(g: &Gone) -> String {
                 "the probed URL served the Agent Card, but the card names {o} for its interfaces and nothing there answered any request of this run (see the warning above about the card's origin): start what should listen at {o} (a proxy or front that is down?), or make the card advertise the URL clients use (CARD-005; the agent's public-URL setting)"
             ),
         )
+    } else if e.contains("connection refused") {
+        // nothing listens any more: a longer --timeout would not help (ux33: the hint said
+        // "a slow agent needs a longer --timeout" for an agent killed mid-run)
+        ("the agent stopped answering", row, "the agent no longer accepts connections (connection refused): it exited or was stopped during the run; check its log, start it again and rerun".to_string())
     } else if g.error.starts_with("no response within") {
         ("the agent stopped answering", row, "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart".to_string())
     } else {
@@ -988,10 +964,84 @@ fn remove_temp(run: &ProbeRun) {
     }
 }
 
-/// One line: why the run got `level` (the first failed test, else the worst finding).
-pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
+/// Whose conformance reason [`run_reason`] words: a `probe` run, or one direction of an
+/// `interop` run (`A->B`, `B->A`), which names its tests as its results do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReasonOf<'a> {
+    /// `probe`: tests as `streaming.follow-up`, `the probe did not finish`.
+    Probe,
+    /// One `interop` direction: tests as `interop.streaming.follow-up [B->A 1.0]`
+    /// ([`crate::app::interop_cmd::result_name`]), `this direction did not finish`.
+    Interop(&'a str),
+}
+
+impl ReasonOf<'_> {
+    /// A test result as the run's output names it.
+    fn name(self, r: &probe::ProbeResult) -> String {
+        match self {
+            ReasonOf::Probe => r.test.clone(),
+            ReasonOf::Interop(d) => crate::app::interop_cmd::result_name(r, d),
+        }
+    }
+
+    /// The command, as in `every probe test passed`.
+    fn command(self) -> &'static str {
+        match self {
+            ReasonOf::Probe => "probe",
+            ReasonOf::Interop(_) => "interop",
+        }
+    }
+}
+
+/// The conformance reason of a run that drove one agent (`probe`, or one direction of
+/// `interop`: `of`): [`level_reason`]
+/// of `levels.1` (the level given, at most partial for an interrupted run), preceded by
+/// `the probe did not finish: the agent stopped answering ...` (interop: `this direction
+/// did not finish: ...`) when the agent stopped answering (`stopped`: said once;
+/// newcomer32 found "did not finish (the probe could not finish: ..."). An `interrupted`
+/// run gives the reason of what ran, judged at `levels.0`
+/// (the level before the interruption capped it): the report puts the interruption first
+/// ([`Report::mark_interrupted`]).
+pub fn run_reason(
+    r: &ProbeReport,
+    findings: &[Finding],
+    levels: (ConformanceLevel, ConformanceLevel),
+    stopped: Option<&Gone>,
+    interrupted: bool,
+    of: ReasonOf,
+) -> String {
+    match stopped {
+        _ if interrupted => level_reason(r, findings, levels.0, of),
+        Some(g) => {
+            let m = stopped_message(g);
+            let cause = m.split("; the results").next().unwrap_or_default();
+            format!(
+                "{} did not finish{}; {}",
+                // an interop reason is per direction (`A->B: minimal (...)`)
+                match of {
+                    ReasonOf::Probe => "the probe",
+                    ReasonOf::Interop(_) => "this direction",
+                },
+                cause
+                    .strip_prefix("the probe could not finish")
+                    .unwrap_or(cause),
+                level_reason(r, findings, levels.1, of)
+            )
+        }
+        None => level_reason(r, findings, levels.1, of),
+    }
+}
+
+/// One line: why the run got `level` (the first failed test, else the worst finding);
+/// tests named as `of`'s output names them.
+pub fn level_reason(
+    r: &ProbeReport,
+    findings: &[Finding],
+    level: ConformanceLevel,
+    of: ReasonOf,
+) -> String {
     if let Some(f) = r.failures().first() {
-        return format!("failed {} ({})", f.test, f.category.as_str());
+        return format!("failed {} ({})", of.name(f), f.category.as_str());
     }
     // (a client rule's finding judges the probe's own request, not the agent: see
     // `probe::conformance_level`)
@@ -1011,9 +1061,12 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
     }
     if level == ConformanceLevel::Full {
         return if r.results.iter().any(|x| x.status == Status::Skip) {
-            "every probe test that ran passed, streaming included".into()
+            format!(
+                "every {} test that ran passed, streaming included",
+                of.command()
+            )
         } else {
-            "every probe test passed, streaming included".into()
+            format!("every {} test passed, streaming included", of.command())
         };
     }
     // Nothing failed: the level is what the run could not see.
@@ -1022,7 +1075,7 @@ pub fn level_reason(r: &ProbeReport, findings: &[Finding], level: ConformanceLev
         .iter()
         .find(|x| x.test == "lifecycle.send" && x.status == Status::Skip)
     {
-        return format!("lifecycle.send not run: {}", s.message);
+        return format!("{} not run: {}", of.name(s), s.message);
     }
     if let Some(s) = r
         .results

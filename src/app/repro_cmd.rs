@@ -2254,6 +2254,7 @@ mod tests {
                     response_bytes: card.len() as u64,
                     truncated: false,
                     resent: None,
+                    connect_failure: None,
                 },
             ),
             ev(
@@ -2420,6 +2421,7 @@ mod tests {
                     response_bytes: 0,
                     truncated: false,
                     resent: None,
+                    connect_failure: None,
                 },
             ),
         ];
@@ -2521,6 +2523,7 @@ mod tests {
             response_bytes: 0,
             truncated: false,
             resent: None,
+            connect_failure: None,
         };
         let evs = vec![
             ev(1, "e1", head("http://127.0.0.1:9/", &[])),

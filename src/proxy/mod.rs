@@ -80,7 +80,7 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::record::writer::EventSink;
-use crate::record::{Body, EventKind, Outcome, Route};
+use crate::record::{Body, ConnectFailure, EventKind, Outcome, Route};
 
 pub use route::{parse_route, RouteTable};
 use tee::{error_chain, headers_of, BoxError, Direction, ExchangeCtx, TeeBody};
@@ -1206,6 +1206,23 @@ fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
     hyper_error_is(e, hyper::Error::is_parse)
 }
 
+/// The kind of a connect failure `e` (hyper's `is_connect`): [`ConnectFailure::Refused`]
+/// when an I/O error in its source chain is `ECONNREFUSED` (nothing listens at the
+/// address), else [`ConnectFailure::NoConnection`] (a name that does not resolve, no
+/// route, a connect timeout).
+fn connect_failure_of(e: &(dyn std::error::Error + 'static)) -> ConnectFailure {
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cur {
+        if c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::ConnectionRefused)
+        {
+            return ConnectFailure::Refused;
+        }
+        cur = c.source();
+    }
+    ConnectFailure::NoConnection
+}
+
 /// True when hyper refused the agent's response head for the proxy's own limits
 /// ([`MAX_HEADER_FIELDS`], [`MAX_HEAD_BYTES`]; `hyper::Error::is_parse_too_large`), not for
 /// its syntax (breaker18b X5).
@@ -2039,6 +2056,18 @@ async fn handle(
                 None if parse => format!("{cause}: the response head breaks the HTTP/1.1 syntax (RFC 9112 §4, §5): check it with `curl -v`"),
                 None => cause,
             };
+            // no connection came up at all (refused, no route, a name that does not
+            // resolve): recorded as a kind too (`exchange_end.connect_failure`), so a reader
+            // tells a dead agent from one that broke a connection without the text
+            let unconnected = early_what.is_none()
+                && !too_large
+                && !parse
+                && !h1_refused
+                && hint.is_none()
+                && e.is_connect();
+            if let (true, Some(ctx)) = (unconnected, &ctx) {
+                ctx.mark_connect_failure(connect_failure_of(&e));
+            }
             let what = if let Some(w) = &early_what {
                 w.as_str()
             } else if too_large {
@@ -2049,7 +2078,7 @@ async fn handle(
                 "speaks HTTP/2 only (h2c prior knowledge) and refused this HTTP/1.1 request"
             } else if hint.is_some() {
                 "failed the TLS handshake"
-            } else if e.is_connect() {
+            } else if unconnected {
                 "unreachable"
             } else {
                 "answered no valid HTTP response"

@@ -168,6 +168,9 @@ pub struct ExchangeCtx {
     /// The request went to the upstream a second time, and why the first attempt failed
     /// ([`ExchangeCtx::mark_resent`]); recorded as `exchange_end.resent`.
     resent: std::sync::OnceLock<String>,
+    /// No connection to the upstream came up, and why ([`ExchangeCtx::mark_connect_failure`]);
+    /// recorded as `exchange_end.connect_failure`.
+    connect_failure: std::sync::OnceLock<crate::record::ConnectFailure>,
     /// An HTTP/1.x client connection's EOF flag and whether the proxy runs with
     /// `--half-close`, and whether the client is the tool itself
     /// ([`ExchangeCtx::watch_client_eof`]).
@@ -220,6 +223,7 @@ impl ExchangeCtx {
             request_forwarded: AtomicU64::new(u64::MAX),
             drain_stop: Mutex::new(None),
             resent: std::sync::OnceLock::new(),
+            connect_failure: std::sync::OnceLock::new(),
             client_eof: std::sync::OnceLock::new(),
             request_whole: AtomicBool::new(false),
         });
@@ -233,6 +237,13 @@ impl ExchangeCtx {
     /// breaker16b T5). Recorded as `exchange_end.resent`; only the first call counts.
     pub fn mark_resent(&self, first: String) {
         let _ = self.resent.set(first);
+    }
+
+    /// No connection to the upstream came up for this request (`kind`: refused, or another
+    /// connect failure); recorded as `exchange_end.connect_failure` on the proxy's own
+    /// answer, so readers need not parse the `error` text. Only the first call counts.
+    pub fn mark_connect_failure(&self, kind: crate::record::ConnectFailure) {
+        let _ = self.connect_failure.set(kind);
     }
 
     /// Why the request was sent a second time ([`ExchangeCtx::mark_resent`]), if it was.
@@ -505,6 +516,7 @@ impl ExchangeCtx {
             response_bytes: self.response_bytes.load(Ordering::Relaxed),
             truncated,
             resent: self.resent.get().cloned(),
+            connect_failure: self.connect_failure.get().copied(),
         };
         // Control events are never dropped by the sink (only refused after finish).
         let _ = self

@@ -330,6 +330,15 @@ pub enum EventKind {
         /// 1, an optional field: older builds ignore it).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resent: Option<String>,
+        /// On an `upstream_error`: no connection to the upstream came up at all, and why,
+        /// as a kind a reader can act on without parsing `error` ([`ConnectFailure`]):
+        /// `refused` when the upstream's address refused the TCP connection (nothing
+        /// listened there: the agent was down or had died). Absent when a connection came
+        /// up (the upstream closed or reset it, failed the TLS handshake, sent no valid
+        /// HTTP) and in recordings made before session 33 (format 1, an optional field:
+        /// older builds ignore it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        connect_failure: Option<ConnectFailure>,
     },
     /// The proxy's HTTP server refused a client's request before it reached the proxy's
     /// forwarding (so no `request_head` is recorded for it) and nothing was forwarded to the
@@ -446,6 +455,29 @@ pub enum Outcome {
     /// §8.1.1: the server resets the stream with PROTOCOL_ERROR); `error` says why. Added in
     /// session 16 (format 1, additive; breaker18b X13). HTTP-FRAME-003.
     Refused,
+}
+
+/// Why the recording proxy could not open a connection to the upstream at all
+/// (`exchange_end.connect_failure`, on an `upstream_error` exchange; session 33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConnectFailure {
+    /// The upstream's address refused the TCP connection (`ECONNREFUSED`): nothing
+    /// listened on that port.
+    Refused,
+    /// No connection for another reason before one came up: the host name did not
+    /// resolve, no route to it, the connect attempt timed out; `error` says which.
+    NoConnection,
+}
+
+impl ConnectFailure {
+    /// The recording's spelling: `refused`, `no_connection`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConnectFailure::Refused => "refused",
+            ConnectFailure::NoConnection => "no_connection",
+        }
+    }
 }
 
 fn is_false(b: &bool) -> bool {

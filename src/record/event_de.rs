@@ -17,7 +17,9 @@ use bytes::Bytes;
 use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::event::{Body, CallerBy, Event, EventKind, ExchangeId, Headers, Outcome};
+use super::event::{
+    Body, CallerBy, ConnectFailure, Event, EventKind, ExchangeId, Headers, Outcome,
+};
 use crate::model::json::{is_string_stop, next_string_stop, string_stops, string_stops16, word_at};
 
 /// Every key an event line can carry (all kinds together).
@@ -62,6 +64,7 @@ enum Field {
     Caller,
     CallerBy,
     Resent,
+    ConnectFailure,
     Other,
 }
 
@@ -109,6 +112,7 @@ impl Field {
             b"caller" => Field::Caller,
             b"caller_by" => Field::CallerBy,
             b"resent" => Field::Resent,
+            b"connect_failure" => Field::ConnectFailure,
             _ => Field::Other,
         }
     }
@@ -250,6 +254,7 @@ struct Slots {
     caller: Option<String>,
     caller_by: Option<CallerBy>,
     resent: Option<String>,
+    connect_failure: Option<ConnectFailure>,
 }
 
 fn need<T, E: de::Error>(v: Option<T>, name: &'static str) -> Result<T, E> {
@@ -326,6 +331,7 @@ impl Slots {
                 response_bytes: self.response_bytes.unwrap_or(0),
                 truncated: self.truncated.unwrap_or(false),
                 resent: self.resent,
+                connect_failure: self.connect_failure,
             },
             Kind::RequestRefused => EventKind::RequestRefused {
                 conn: self.conn,
@@ -421,6 +427,7 @@ impl<'de> Deserialize<'de> for Event {
                         Field::Caller => s.caller = map.next_value()?,
                         Field::CallerBy => s.caller_by = map.next_value()?,
                         Field::Resent => s.resent = map.next_value()?,
+                        Field::ConnectFailure => s.connect_failure = map.next_value()?,
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -506,6 +513,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
                 Field::Caller => s.caller = p.opt(Scan::string)?,
                 Field::CallerBy => s.caller_by = p.opt(Scan::caller_by)?,
                 Field::Resent => s.resent = p.opt(Scan::string)?,
+                Field::ConnectFailure => s.connect_failure = p.opt(Scan::connect_failure)?,
                 // Skipping an unknown value would need a full JSON validator: serde's job.
                 Field::Other => return None,
             }
@@ -822,6 +830,14 @@ impl<'a> Scan<'a> {
         })
     }
 
+    fn connect_failure(&mut self) -> Option<ConnectFailure> {
+        Some(match self.raw_string()? {
+            b"refused" => ConnectFailure::Refused,
+            b"no_connection" => ConnectFailure::NoConnection,
+            _ => return None,
+        })
+    }
+
     fn caller_by(&mut self) -> Option<CallerBy> {
         Some(match self.raw_string()? {
             b"leg" => CallerBy::Leg,
@@ -911,6 +927,17 @@ mod tests {
                 response_bytes: 20,
                 truncated: true,
                 resent: Some("connection closed before message completed".into()),
+                connect_failure: None,
+            }),
+            base(EventKind::ExchangeEnd {
+                outcome: Outcome::UpstreamError,
+                error: Some("upstream http://127.0.0.1:9/ unreachable".into()),
+                trailers: None,
+                request_bytes: 0,
+                response_bytes: 0,
+                truncated: false,
+                resent: None,
+                connect_failure: Some(ConnectFailure::Refused),
             }),
             base(EventKind::RequestRefused {
                 conn: Some(3),
@@ -1203,10 +1230,22 @@ mod tests {
                 any::<u64>(),
                 any::<u64>(),
                 any::<bool>(),
-                opt()
+                opt(),
+                proptest::option::of(prop_oneof![
+                    Just(ConnectFailure::Refused),
+                    Just(ConnectFailure::NoConnection)
+                ])
             )
                 .prop_map(
-                    |(error, trailers, request_bytes, response_bytes, truncated, resent)| {
+                    |(
+                        error,
+                        trailers,
+                        request_bytes,
+                        response_bytes,
+                        truncated,
+                        resent,
+                        connect_failure,
+                    )| {
                         EventKind::ExchangeEnd {
                             outcome: Outcome::UpstreamAbort,
                             error,
@@ -1215,6 +1254,7 @@ mod tests {
                             response_bytes,
                             truncated,
                             resent,
+                            connect_failure,
                         }
                     }
                 ),

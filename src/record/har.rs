@@ -1131,6 +1131,8 @@ pub fn read_with_entries(
                     .get("_resent")
                     .and_then(|r| r.as_str())
                     .map(str::to_string),
+                // a browser's `_error` code is not the recording proxy's connect attempt
+                connect_failure: None,
             },
         );
     }
@@ -1331,6 +1333,7 @@ mod tests {
                 response_bytes: 0,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         ))
         .unwrap();

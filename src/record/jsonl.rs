@@ -551,6 +551,7 @@ mod tests {
                 response_bytes: 4,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         );
         out

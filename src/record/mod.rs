@@ -13,8 +13,8 @@ pub mod redact;
 pub mod writer;
 
 pub use event::{
-    Body, CallerBy, CaptureMode, Event, EventKind, ExchangeId, Headers, Line, Outcome,
-    RecordingHeader, Route, ToolInfo, DEFAULT_CAPTURE_CAP, FORMAT_VERSION,
+    Body, CallerBy, CaptureMode, ConnectFailure, Event, EventKind, ExchangeId, Headers, Line,
+    Outcome, RecordingHeader, Route, ToolInfo, DEFAULT_CAPTURE_CAP, FORMAT_VERSION,
 };
 
 pub mod source;

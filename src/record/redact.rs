@@ -4356,6 +4356,7 @@ mod tests {
                 response_bytes: 0,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         )
     }

@@ -324,6 +324,7 @@ fn end(outcome: Outcome, request_bytes: u64, response_bytes: u64) -> EventKind {
         response_bytes,
         truncated: false,
         resent: None,
+        connect_failure: None,
     }
 }
 

@@ -1129,6 +1129,7 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
             response_bytes,
             truncated,
             resent,
+            connect_failure,
         } => {
             out.extend_from_slice(b",\"outcome\":\"");
             out.extend_from_slice(match outcome {
@@ -1153,6 +1154,11 @@ fn encode_fast(ev: &Event, out: &mut Vec<u8>) {
                 out.extend_from_slice(b",\"truncated\":true");
             }
             opt_string(out, b",\"resent\":", resent.as_deref());
+            if let Some(c) = connect_failure {
+                out.extend_from_slice(b",\"connect_failure\":\"");
+                out.extend_from_slice(c.as_str().as_bytes());
+                out.push(b'"');
+            }
         }
         _ => {}
     }
@@ -1449,6 +1455,7 @@ mod tests {
             response_bytes: 3,
             truncated: false,
             resent: None,
+            connect_failure: None,
         }
     }
 
@@ -1567,6 +1574,7 @@ mod tests {
                             response_bytes: 1 << 40,
                             truncated,
                             resent: None,
+                            connect_failure: None,
                         },
                     ));
                 }

@@ -36,7 +36,8 @@ use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, Url
 use crate::model::sse::{FramingProblem, SseDecoder, SseEvent, SseItem};
 use crate::record::redact::IdHasher;
 use crate::record::{
-    CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader, DEFAULT_CAPTURE_CAP,
+    CaptureMode, ConnectFailure, Event, EventKind, Headers, Outcome, RecordingHeader,
+    DEFAULT_CAPTURE_CAP,
 };
 
 /// How the request of an exchange was understood.
@@ -665,6 +666,9 @@ struct Exch {
     /// attempt's kept connection having closed before any answer (its failure, e.g.
     /// `connection closed before message completed`; RFC 9112 §9.3.1.1).
     resent: Option<String>,
+    /// `exchange_end.connect_failure`: no connection to the upstream came up for the
+    /// recording proxy's own answer, and why (`refused`: nothing listened there).
+    connect_failure: Option<ConnectFailure>,
     end_seq: u64,
     end_t: u64,
     /// The `seq` of the latest event of this exchange read so far: an exchange that never
@@ -3742,6 +3746,7 @@ impl State {
                 request_bytes,
                 response_bytes,
                 resent,
+                connect_failure,
                 ..
             } => {
                 // HTTP-FRAME-003: the proxy's server refused the request as malformed after
@@ -3771,6 +3776,7 @@ impl State {
                     }
                     x.end_error = error.clone();
                     x.resent.clone_from(resent);
+                    x.connect_failure = *connect_failure;
                     x.ended = true;
                     x.outcome = Some(*outcome);
                     x.end_seq = ev.seq;
@@ -12575,6 +12581,17 @@ impl State {
         // connection or could not be reached (review28b R1: a probe of such an agent got
         // both, the warning naming the prober as a client left without an answer).
         if self.url_unreached.contains(&x.id) {
+            return;
+        }
+        // A `probe` or `interop` run's own recording proxy answered because the agent's
+        // address refused the connection (`exchange_end.connect_failure`: nothing listened,
+        // the agent was down or had died): the run is the only client and its proxy no
+        // gateway of the agent, and the run already says so (the test fails "the connection
+        // was refused, nothing listens there", or the run stops: the agent stopped
+        // answering). Blaming a gateway there was noise (newcomer32, ux33); online and
+        // offline alike. A `proxy` recording keeps it: a real client was left without an
+        // answer by the agent behind the user's proxy.
+        if self.driver.is_some() && x.connect_failure == Some(ConnectFailure::Refused) {
             return;
         }
         let status = x.status.unwrap_or(502);
@@ -28171,6 +28188,10 @@ fn resend_note(x: &Exch, closed: bool) -> String {
 /// "upstream ... unreachable: ...", a HAR's `_error` such as `net::ERR_CONNECTION_RESET`).
 /// `None` for an answered exchange.
 fn no_answer_cause(x: &Exch) -> Option<NoAnswer> {
+    // the recording proxy could not open a connection at all: said as a kind (session 33)
+    if x.connect_failure.is_some() && x.outcome == Some(Outcome::UpstreamError) {
+        return Some(NoAnswer::NotReached);
+    }
     let err = x.end_error.as_deref().unwrap_or("").to_ascii_uppercase();
     let any = |ps: &[&str]| ps.iter().any(|p| err.contains(p));
     const NOT_REACHED: &[&str] = &[

@@ -263,17 +263,43 @@ pub fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
 pub fn card_only_agent(card: String) -> SocketAddr {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = l.local_addr().unwrap();
+    serve_card(l, card, false);
+    addr
+}
+
+/// As [`card_only_agent`], but only `GET /.well-known/agent-card.json` is answered: every
+/// other request's connection is closed without an answer (an agent whose worker crashes
+/// on every call: reached, yet silent). `card` gets the server's address, for the card's
+/// interface URLs.
+pub fn card_agent_closing_calls(card: impl FnOnce(SocketAddr) -> String) -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    serve_card(l, card(addr), true);
+    addr
+}
+
+/// Serves `card` on `l` (one request per connection, a thread each) until the test process
+/// ends; with `close_others`, a request for anything but the card gets its connection
+/// closed unanswered.
+fn serve_card(l: std::net::TcpListener, card: String, close_others: bool) {
     std::thread::spawn(move || {
         for conn in l.incoming() {
             let Ok(mut s) = conn else { continue };
             let card = card.clone();
             std::thread::spawn(move || {
                 let mut r = BufReader::new(s.try_clone().unwrap());
+                let mut first = String::new();
                 loop {
                     let mut h = String::new();
                     if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
                         break;
                     }
+                    if first.is_empty() {
+                        first = h;
+                    }
+                }
+                if close_others && !first.starts_with("GET /.well-known/agent-card.json ") {
+                    return;
                 }
                 let _ = write!(
                     s,
@@ -283,5 +309,24 @@ pub fn card_only_agent(card: String) -> SocketAddr {
             });
         }
     });
-    addr
+}
+
+/// One 1.0 JSON-RPC `SendMessage` ("hello N", message id `TAG-N`) POSTed to `/` of the
+/// proxy at `addr` on a connection of its own (`Connection: close`), read to its end (at
+/// most 30 s): the whole HTTP response as text.
+pub fn send_message(addr: SocketAddr, tag: &str, n: u32) -> String {
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":{n},"method":"SendMessage","params":{{"message":{{"messageId":"{tag}-{n}","role":"ROLE_USER","parts":[{{"text":"hello {n}"}}]}}}}}}"#
+    );
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
 }

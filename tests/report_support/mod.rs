@@ -105,6 +105,7 @@ impl Builder {
                 response_bytes: 0,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         );
         seqs
@@ -369,6 +370,7 @@ pub fn broken_recording(dir: &Path) -> PathBuf {
                 response_bytes: body.len() as u64,
                 truncated: false,
                 resent: None,
+                connect_failure: None,
             },
         ));
     }
