@@ -211,8 +211,8 @@ case("A19-v10-query-key-missing-served", lambda: getcard(sec10({"key": KEYQ})) +
      [("AUTH-OPEN-001", E)], "API key in the query required; the call without it served")
 case("A20-v10-query-key-sent-as-header", lambda: getcard(sec10({"key": KEYQ})) + [RPC(1, "SendMessage", P1, h=AK(**{"api_key": "k-1"})), resp({"error": "missing api_key"}, status=401, headers=CH401)],
      [("AUTH-SCHEME-003", E)], "the scheme puts the key in the query (?api_key=); the client sent it as a header and was refused")
-case("A21-v10-cookie-key-sent-as-header", lambda: getcard(sec10({"key": KEYC})) + [RPC(1, "SendMessage", P1, h=AK(**{"x-session": "s-1"})), resp({"error": "no session"}, status=401, headers=CH401)],
-     [("AUTH-SCHEME-003", E)], "the scheme puts the key in the cookie sid; the client sent an X-Session header and was refused")
+case("A21-v10-cookie-key-sent-as-header", lambda: getcard(sec10({"key": KEYC})) + [RPC(1, "SendMessage", P1, h=AK(**{"sid": "s-1"})), resp({"error": "no session"}, status=401, headers=CH401)],
+     [("AUTH-SCHEME-003", E)], "the scheme puts the key in the cookie sid; the client sent it as a header named sid and was refused")
 case("A22-v10-basic-scheme-bearer-sent", lambda: getcard(sec10({"basic": {"httpAuthSecurityScheme": {"scheme": "Basic"}}})) + [RPC(1, "SendMessage", P1, h=AK(authorization=BEARER)), resp({"error": "bad credentials"}, status=401, headers={**J, "www-authenticate": "Basic realm=\"a2a\""})],
      [("AUTH-SCHEME-003", E)], "the card asks for HTTP Basic; the client sent a Bearer token and was refused")
 case("A23-v10-401-without-challenge", lambda: getcard(sec10({"bearer": BEAR})) + [RPC(1, "SendMessage", P1), resp({"error": "unauthorized"}, status=401)],
@@ -266,7 +266,9 @@ for n, (name, sigs, rule, why) in enumerate([
     case("S%02d-v10-signature-%s" % (n, name), (lambda s=sigs: getcard(SIGC(s))), [(rule, W if rule == "CARD-SIG-002" else E)], why)
 
 CARD_A = lambda **kw: card10(signatures=[jws()], **kw)
-twice = lambda c1, c2: getcard(c1) + getcard(c2)
+ETAG = lambda c: {**CH, "etag": "\"%s\"" % __import__("hashlib").sha1(d(c).encode()).hexdigest()[:12]}
+etagged = lambda c: [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}), resp(c, headers=ETAG(c))]
+twice = lambda c1, c2: etagged(c1) + etagged(c2)
 case("S21-v10-card-changed-signature-kept", lambda: twice(CARD_A(), CARD_A(skills=SKILLS + [{"id": "s2", "name": "admin", "description": "Admin", "tags": ["admin"]}])),
      [("CARD-SIG-003", E)], "the second fetch lists another skill under the same signature: it can match one card only")
 case("S22-v10-card-description-changed-signature-kept", lambda: twice(CARD_A(), CARD_A(description="Demo agent v2")),
@@ -281,8 +283,7 @@ case("S26-legal-v03-signature-without-kid-or-typ", lambda: getcard(card03(signat
      [], "0.3 card: kid and typ are 1.0 requirements")
 case("S27-v03-signature-alg-none", lambda: getcard(card03(signatures=[jws({"alg": "none"}, sig="")])),
      [("CARD-SIG-001", E)], "0.3 card signed with alg none")
-case("S28-v10-card-whitespace-only-change-legal-then-skill", lambda: getcard(CARD_A()) + [req(H + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
-     resp(json.dumps(CARD_A(), indent=2), headers=CH)] + getcard(CARD_A(version="1.0.1")),
+case("S28-v10-card-whitespace-only-change-then-version", lambda: etagged(CARD_A()) + etagged(json.dumps(CARD_A(), indent=2)) + etagged(CARD_A(version="1.0.1")),
      [("CARD-SIG-003", E)], "the second fetch differs only in whitespace (same JCS), the third changes version under the same signature")
 
 # ---------------------------------------------------------------- E: error mapping across bindings (ERR-002, ERR-003, ERR-004)
@@ -292,7 +293,6 @@ GOT = lambda state="COMPLETED": [rget("/tasks/t1"), resp(task10(state=state), he
 for n, (name, lines, why) in enumerate([
     ("task-not-found-404", lambda: [rget("/tasks/nope"), RE(404, rstatus(404, "NOT_FOUND", "TASK_NOT_FOUND", "task nope not found"))], "404 NOT_FOUND with ErrorInfo TASK_NOT_FOUND"),
     ("not-cancelable-400", lambda: GOT() + [rpost("/tasks/t1:cancel", {}), RE(400, rstatus(400, "FAILED_PRECONDITION", "TASK_NOT_CANCELABLE", "task t1 is completed"))], "cancel of a completed task: 400 FAILED_PRECONDITION TASK_NOT_CANCELABLE (1.0.1)"),
-    ("error-without-message", lambda: [rget("/tasks/nope"), RE(404, {"error": {"code": 404, "status": "NOT_FOUND", "details": einfo("TASK_NOT_FOUND")}})], "google.rpc.Status without message: proto3 leaves it optional"),
     ("error-info-metadata", lambda: [rget("/tasks/nope"), RE(404, rstatus(404, "NOT_FOUND", details=[{**einfo("TASK_NOT_FOUND")[0], "metadata": {"taskId": "nope"}}]))], "ErrorInfo with string metadata"),
     ("subscribe-terminal-400", lambda: GOT() + [rpost("/tasks/t1:subscribe", {}, h={**RJ, "accept": "text/event-stream"}), RE(400, rstatus(400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "task t1 is completed"))], "subscribe to a completed task: UnsupportedOperationError, 400 FAILED_PRECONDITION (TASK-004)"),
     ("version-not-supported-400", lambda: [rpost("/message:send", P1, h={**RJ, "a2a-version": "2.0"}), RE(400, rstatus(400, "FAILED_PRECONDITION", "VERSION_NOT_SUPPORTED", "version 2.0 not supported"))], "A2A-Version 2.0 refused 400 VERSION_NOT_SUPPORTED (VER-003)"),
@@ -325,6 +325,7 @@ for n, (name, lines, rule, sev, why) in enumerate([
     ("code-as-string", lambda: [rget("/tasks/nope"), RE(404, rstatus("404", "NOT_FOUND", "TASK_NOT_FOUND"))], "REST-ERROR-001", E, "code as the string \"404\": google.rpc.Status.code is an int32"),
     ("unsupported-operation-501", lambda: GOT() + [rpost("/tasks/t1:subscribe", {}, h={**RJ, "accept": "text/event-stream"}), RE(501, rstatus(501, "UNIMPLEMENTED", "UNSUPPORTED_OPERATION"))], "REST-ERROR-002", N, "1.0.0's 501 UNIMPLEMENTED for UnsupportedOperationError (1.0.1: 400 FAILED_PRECONDITION)"),
     ("version-not-supported-501", lambda: [rpost("/message:send", P1, h={**RJ, "a2a-version": "2.0"}), RE(501, rstatus(501, "UNIMPLEMENTED", "VERSION_NOT_SUPPORTED"))], "REST-ERROR-002", N, "1.0.0's 501 for VersionNotSupportedError"),
+    ("error-without-message", lambda: [rget("/tasks/nope"), RE(404, {"error": {"code": 404, "status": "NOT_FOUND", "details": einfo("TASK_NOT_FOUND")}})], "REST-ERROR-001", E, "google.rpc.Status without message: 1.0 §11.6's body has one (AIP-193: a developer-facing message)"),
     ("cancelable-reason-under-404", lambda: GOT() + [rpost("/tasks/t1:cancel", {}), RE(404, rstatus(404, "NOT_FOUND", "TASK_NOT_CANCELABLE"))], "REST-ERROR-001", E, "TASK_NOT_CANCELABLE under 404 NOT_FOUND (ERR-002: 400 FAILED_PRECONDITION)"),
 ], 13):
     case("E%02d-v10-rest-%s" % (n, name), (lambda l=lines: R10() + l()), [(rule, sev)], why)
@@ -382,7 +383,7 @@ for n, (name, lines, rule, why) in enumerate([
     ("last-event-single-newline", sstream(["data: " + W1() + "\n\n", "data: " + D1() + "\n"]), "SSE-FRAME-001", "the terminal event ends with one newline and the stream closes: a parser discards the unfinished event at EOF"),
     ("last-event-no-newline", sstream(["data: " + W1() + "\n\n", "data: " + D1()]), "SSE-FRAME-001", "the terminal event has no line end at all before the close"),
     ("last-event-single-crlf", sstream(["data: " + W1() + "\r\n\r\n", "data: " + D1() + "\r\n"]), "SSE-FRAME-001", "CRLF framing, the last event ends with one CRLF"),
-    ("two-documents-one-event", sstream(["data: " + W1() + "\ndata: " + D1() + "\n\n"]), "SSE-FRAME-002", "two JSON documents in one event (two data lines joined with \\n)"),
+    ("two-documents-one-event", sstream(["data: " + W1() + "\ndata: " + D1() + "\n\n"]), "SSE-FRAME-001", "two JSON documents in one event: the blank line that should end the first is missing"),
     ("space-before-colon", sstream(["data: " + W1() + "\n\n", "data : " + D1() + "\n\n"]), "SSE-FRAME-003", "'data :' : the field name is 'data ' and the line is ignored"),
     ("empty-data-keepalive", sstream(["data: " + W1() + "\n\n", "data:\n\n", "data: " + D1() + "\n\n"]), "SSE-FRAME-004", "an empty data: event as keep-alive"),
 ], 17):
@@ -420,7 +421,7 @@ for n, (name, lines, why) in enumerate([
     ("escape-hex-case", lambda: GCARD() + hop("GET", "/tasks/a%2fb", "/tasks/a%2Fb", answer=task10(tid="a/b")), "'%2f' forwarded as '%2F': hex case is equivalent (RFC 3986 §6.2.2.1)"),
     ("other-base-path", lambda: GCARD() + hop("GET", "/tasks/t1", "/api/tasks/t1", answer=task10(), ubase=UP), "the public prefix mapped to the agent's /api base"),
     ("query-order", lambda: GCARD() + hop("GET", "/tasks?contextId=c1&pageSize=10", "/tasks?pageSize=10&contextId=c1", answer={"tasks": [task10()], "nextPageToken": "", "pageSize": 10, "totalSize": 1}), "query parameters forwarded in another order"),
-    ("tenant-kept", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/acme/tasks/t1"), "the tenant segment forwarded"),
+    ("tenant-kept", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/acme/tasks/t1", answer=task10()), "the tenant segment forwarded"),
     ("host-rewritten", lambda: GCARD() + hop("POST", "/message:send", "/message:send", P1, uh={"host": "10.0.4.17:8080", "x-forwarded-for": "203.0.113.7", "x-forwarded-host": "gw.example.test"}), "Host rewritten to the agent's address"),
 ], 1):
     case("G%02d-legal-v10-gateway-%s" % (n, name), lines, [], why + " (GW-REQ-002's base-path mapping)")
@@ -430,8 +431,8 @@ for n, (name, lines, why) in enumerate([
     ("stream-verb-to-segment", lambda: GCARD() + [req(PUB + "/message:stream", P1, headers={**RJ, "accept": "text/event-stream"}, id="c"), req(UP + "/message/stream", P1, headers={**RJ, "accept": "text/event-stream"}, leg="upstream", id="u")] +
      sse(["data: " + js({"task": task10(state="WORKING")}) + "\n\n", "data: " + js(st10(state="COMPLETED", n=2)) + "\n\n"], leg="upstream", id="u") +
      sse(["data: " + js({"task": task10(state="WORKING")}) + "\n\n", "data: " + js(st10(state="COMPLETED", n=2)) + "\n\n"], id="c"), "'/message:stream' forwarded as '/message/stream'"),
-    ("tenant-dropped", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/tasks/t1"), "the /acme tenant segment dropped upstream"),
-    ("tenant-doubled", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/acme/acme/tasks/t1"), "the tenant segment doubled upstream"),
+    ("tenant-dropped", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/tasks/t1", answer=task10()), "the /acme tenant segment dropped upstream"),
+    ("tenant-doubled", lambda: GCARD("acme") + hop("GET", "/acme/tasks/t1", "/acme/acme/tasks/t1", answer=task10()), "the tenant segment doubled upstream"),
     ("task-id-lower-cased", lambda: GCARD() + hop("GET", "/tasks/T1-Ab", "/tasks/t1-ab", answer=task10(tid="t1-ab")), "the task id lower-cased: ids are opaque and case-sensitive"),
     ("slash-escape-decoded", lambda: GCARD() + hop("GET", "/tasks/a%2Fb", "/tasks/a/b", answer=task10(tid="a/b")), "'%2F' decoded to '/': the id became two path segments, another route"),
     ("v1-added", lambda: GCARD() + hop("POST", "/message:send", "/v1/message:send", P1), "a 1.0 route moved under 0.3's /v1"),
@@ -530,5 +531,75 @@ for n, (name, lines, why) in enumerate([
     ("scheme-v03-oauth-scopes-empty", lambda: getcard(sec03({"oauth": QO}, [{"oauth": []}])), "0.3 OAuth requirement with no scopes"),
 ], 1):
     case("L%02d-legal-v10-%s" % (n, name) if not name.startswith(("signature-v03", "call-v03", "scheme-v03")) else "L%02d-legal-%s" % (n, name), lines, [], why)
+
+# ---------------------------------------------------------------- round two: more variants and controls per kind the verifier missed
+# oauth2MetadataUrl over plain http (K46)
+case("M01-v10-oauth2-metadata-url-plain-http-authorization-code", KC({"oauth": OA({"authorizationCode": AC}, oauth2MetadataUrl="http://idp.example.test/.well-known/oauth-authorization-server")}),
+     [("AUTH-TLS-001", W)], "authorizationCode over https, but the RFC 8414 metadata (which names the token endpoint) over plain http")
+case("M02-v03-oauth2-metadata-url-plain-http", lambda: getcard(sec03({"oauth": {**QO, "oauth2MetadataUrl": "http://idp.example.test/.well-known/oauth-authorization-server"}})),
+     [("AUTH-TLS-001", W)], "0.3 OAuth2SecurityScheme.oauth2MetadataUrl over plain http")
+case("M03-legal-v10-oauth2-metadata-url-loopback", lambda: getcard(card10(url="http://127.0.0.1:9999/a2a", securitySchemes={"oauth": OA({"clientCredentials": {"tokenUrl": "http://127.0.0.1:9999/token", "scopes": {}}}, oauth2MetadataUrl="http://127.0.0.1:9999/.well-known/oauth-authorization-server")},
+                                                                  securityRequirements=[REQ("oauth")]), base="http://127.0.0.1:9999"),
+     [], "a local agent's metadata url on the loopback host it is fetched from")
+case("M04-legal-v03-oauth2-metadata-url-https", lambda: getcard(sec03({"oauth": {**QO, "oauth2MetadataUrl": HTTPS + "/.well-known/oauth-authorization-server"}})),
+     [], "0.3 oauth2MetadataUrl over https")
+# typ compared as a media type (S04)
+for n, typ in enumerate(["Jose", "application/jose", "APPLICATION/JOSE"], 5):
+    case("M%02d-legal-v10-signature-typ-%s" % (n, typ.lower().replace("/", "-") + ("-upper" if typ.isupper() else "")), (lambda t=typ: getcard(SIGC([jws({"alg": "ES256", "kid": "key-1", "typ": t})]))),
+         [], "typ %r: RFC 7515 §4.1.9 reads a typ without '/' as application/..., and media types compare case-insensitively: the media type JOSE" % typ)
+case("M08-v10-signature-typ-application-jwt", lambda: getcard(SIGC([jws({"alg": "ES256", "kid": "key-1", "typ": "application/jwt"})])),
+     [("CARD-SIG-002", W)], "control: typ application/jwt is another media type than JOSE")
+# '=' padding in base64url (S13)
+PADDED = lambda: b64u(bytes(range(64))) + "=="
+case("M09-v10-signature-value-padded", lambda: getcard(SIGC([jws(sig=PADDED())])),
+     [("CARD-SIG-001", E)], "the signature value with '==' padding (Java's Base64.getUrlEncoder() without withoutPadding())")
+case("M10-v03-signature-protected-padded", lambda: getcard(card03(signatures=[jws(b64u({"alg": "ES256", "kid": "key-1", "typ": "JOSE"}) + "=")])),
+     [("CARD-SIG-001", E)], "0.3 card, protected with '=' padding")
+case("M11-v10-signature-both-padded", lambda: getcard(SIGC([jws(b64u({"alg": "ES256", "kid": "k"}) + "==", sig=PADDED())])),
+     [("CARD-SIG-001", E)], "protected and signature both padded")
+case("M12-legal-v10-signature-unpadded-lengths", lambda: getcard(SIGC([jws({"alg": "ES256", "kid": "k", "typ": "JOSE"}, sig=b64u(bytes(range(65)))), jws({"alg": "ES256", "kid": "k2", "typ": "JOSE"}, sig=b64u(bytes(range(66))))])),
+     [], "control: signatures whose lengths would need one and two '=' in padded base64, written unpadded")
+# the security containers' JSON types (K37, K48, Q18)
+case("M13-v03-security-object", lambda: getcard(card03(securitySchemes={"bearer": QB}, security={"bearer": []})),
+     [("CARD-SHAPE-006", E)], "0.3 security as one object instead of a list of requirements")
+case("M14-v03-security-schemes-string", lambda: getcard(card03(securitySchemes="bearer", security=[])),
+     [("CARD-SHAPE-006", E)], "0.3 securitySchemes as a string")
+case("M15-v03-security-entry-string", lambda: getcard(card03(securitySchemes={"bearer": QB}, security=["bearer"])),
+     [("CARD-SHAPE-006", E)], "0.3 security entry as the scheme's name instead of {bearer: []}")
+case("M16-v03-security-scopes-null", lambda: getcard(card03(securitySchemes={"bearer": QB}, security=[{"bearer": None}])),
+     [("CARD-SHAPE-006", E)], "0.3 requirement whose scopes are null: string[] (empty when none)")
+case("M17-legal-v10-security-requirements-null", lambda: getcard(card10(securitySchemes={"bearer": BEAR}, securityRequirements=None)),
+     [], "control: securityRequirements null is the unset repeated field (ProtoJSON)")
+case("M18-legal-v03-security-empty-list", lambda: getcard(card03(securitySchemes={"bearer": QB}, security=[])),
+     [], "control: 0.3 security [] (nothing required)")
+# an escaped slash decoded by a gateway (G14)
+case("M19-v10-gateway-slash-escape-decoded-cancel", lambda: GCARD() + hop("POST", "/tasks/a%2Fb:cancel", "/tasks/a/b:cancel", {}, task10(tid="a/b", state="CANCELED")),
+     [("GW-REQ-002", E)], "the %2F of the id decoded on a cancel: /tasks/a/b:cancel is no route")
+case("M20-v10-gateway-slash-escape-decoded-push-list", lambda: GCARD() + hop("GET", "/tasks/a%2Fb/pushNotificationConfigs", "/tasks/a/b/pushNotificationConfigs", answer={"configs": [], "nextPageToken": ""}),
+     [("GW-REQ-002", E)], "the %2F of the id decoded on a push config list")
+case("M21-v10-gateway-slash-escape-decoded-tenant", lambda: GCARD("org/team") + hop("GET", "/org%2Fteam/tasks/t1", "/org/team/tasks/t1", answer=task10()),
+     [("GW-REQ-002", E)], "the tenant org/team travels as /org%2Fteam; the gateway decoded it into two segments")
+case("M22-legal-v10-gateway-slash-escape-kept", lambda: GCARD() + hop("GET", "/tasks/a%2Fb", "/tasks/a%2Fb", answer=task10(tid="a/b")),
+     [], "control: the %2F forwarded as it came")
+# a gateway that changed the task id: GW-REQ-002 alone (G13, G17)
+case("M23-v10-gateway-cancel-task-id-lower-cased", lambda: GCARD() + hop("POST", "/tasks/T1:cancel", "/tasks/t1:cancel", {}, task10(tid="t1", state="CANCELED")),
+     [("GW-REQ-002", E)], "the task id lower-cased on a cancel; the agent answered the task it was asked for")
+case("M24-v10-gateway-jsonrpc-cancel-task-id-case", lambda: GJ() + rhop({"id": "TaskA", "tenant": "acme"}, {"id": "taska", "tenant": "acme"}, method="CancelTask", answer=task10(tid="taska", state="CANCELED")),
+     [("GW-REQ-002", E)], "JSON-RPC CancelTask with params.id lower-cased upstream")
+case("M25-v10-get-task-answered-other-task-no-gateway", lambda: C10() + [RPC(1, "GetTask", {"id": "T1"}), resp(ok(1, task10(tid="t1")))],
+     [("ID-TASK-003", E)], "control: no gateway, the agent itself answered GetTask T1 with t1")
+# the credential in another place than the card's scheme puts it (A21, A22)
+case("M26-v10-bearer-scheme-basic-sent", lambda: getcard(sec10({"bearer": BEAR})) + [RPC(1, "SendMessage", P1, h=AK(authorization="Basic dTE6cHc=")), resp({"error": "bad credentials"}, status=401, headers=CH401)],
+     [("AUTH-SCHEME-003", E)], "the card asks for a Bearer token; the client sent HTTP Basic and was refused")
+case("M27-v10-query-key-sent-as-named-header", lambda: getcard(sec10({"key": {"apiKeySecurityScheme": {"location": "query", "name": "key"}}})) + [RPC(1, "SendMessage", P1, h=AK(key="k-1")), resp({"error": "missing key"}, status=401, headers=CH401)],
+     [("AUTH-SCHEME-003", E)], "the scheme puts the key in the query parameter key; the client sent a header named key")
+case("M28-v03-cookie-key-sent-as-header", lambda: getcard(sec03({"key": {"type": "apiKey", "in": "cookie", "name": "session"}})) + [req(A, rpc(1, "message/send", {"message": msg03()}), headers={**J03, "session": "s-1"}), resp({"error": "no session"}, status=401, headers=CH401)],
+     [("AUTH-SCHEME-003", E)], "0.3: the cookie key sent as a header named session")
+case("M29-legal-v10-bearer-lower-case-refused", lambda: getcard(sec10({"bearer": BEAR})) + [RPC(1, "SendMessage", P1, h=AK(authorization="bearer expired.token.x")), resp({"error": "token expired"}, status=401, headers={**J, "www-authenticate": "Bearer error=\"invalid_token\""})],
+     [], "control: 'bearer' in lower case is the Bearer scheme; the agent refused the token's value, not its place")
+case("M30-legal-v10-oauth2-dpop-refused", lambda: getcard(sec10({"oauth": OA({"clientCredentials": CC})})) + [RPC(1, "SendMessage", P1, h=AK(authorization="DPoP eyJ0eXAiOiJKV1QifQ.e30.sig")), resp({"error": "invalid dpop proof"}, status=401, headers={**J, "www-authenticate": "DPoP error=\"invalid_dpop_proof\""})],
+     [], "control: an OAuth 2.0 access token under DPoP (RFC 9449) is in the Authorization header the scheme names; refused for its value")
+case("M31-legal-v10-basic-scheme-basic-refused", lambda: getcard(sec10({"basic": {"httpAuthSecurityScheme": {"scheme": "Basic"}}})) + [RPC(1, "SendMessage", P1, h=AK(authorization="Basic dTE6d3Jvbmc=")), resp({"error": "bad password"}, status=401, headers={**J, "www-authenticate": "Basic realm=\"a2a\""})],
+     [], "control: Basic for a Basic card, refused for a wrong password")
 
 write_cases(C, OUT)
