@@ -6,8 +6,8 @@
 //!   endpoints (the proto: "TLS is required"; RFC 8414); M03 (loopback), M04 stay silent.
 //! - S04, M05-M07: a JWS `typ` of `jose`, `Jose`, `application/jose` is the media type
 //!   JOSE (RFC 7515 §4.1.9): no CARD-SIG-002; M08 (`application/jwt`) keeps it.
-//! - S13, M09-M11: `=` padding in `protected` or `signature` is no base64url (RFC 7515 §2):
-//!   CARD-SIG-001; M12 (unpadded) stays silent.
+//! - M09-M11: `=` padding in `protected` or `signature` stays tolerated (breaker9d D5; the
+//!   round's padded faults were the generator's), M12 (unpadded lengths) silent too.
 //! - K37, K48, Q18, M13-M16: `securitySchemes` that is no object, `securityRequirements` /
 //!   `security` that is no list, a 0.x requirement whose scopes are no list of strings:
 //!   CARD-SHAPE-006; M17 (null), M18 (`[]`) stay silent.
@@ -45,8 +45,8 @@ fn one(prefix: &str) -> String {
 fn the_round_has_its_cases_and_its_controls_stay_silent() {
     let all = names("");
     let legal = names("-legal-");
-    assert!(all.len() >= 282, "{} b33x cases", all.len());
-    assert!(legal.len() >= 144, "{} b33x legal controls", legal.len());
+    assert!(all.len() >= 281, "{} b33x cases", all.len());
+    assert!(legal.len() >= 147, "{} b33x legal controls", legal.len());
     for n in &legal {
         let loud = common::variant_errors_and_warnings(n);
         assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
@@ -98,25 +98,11 @@ fn a_jws_typ_is_compared_as_a_media_type() {
 }
 
 #[test]
-fn base64url_padding_in_a_card_signature_is_malformed() {
-    for (p, member) in [
-        ("b33x-S13-", "protected"),
-        ("b33x-M09-", "signature"),
-        ("b33x-M10-", "protected"),
-        ("b33x-M11-", "signature"),
-    ] {
+fn base64url_padding_in_a_card_signature_stays_tolerated() {
+    for p in ["b33x-M09-", "b33x-M10-", "b33x-M11-", "b33x-M12-"] {
         let n = one(p);
-        let f = finding(&n, "CARD-SIG-001");
-        assert_eq!(f.severity, Severity::Error, "{n}");
-        assert!(
-            f.message
-                .contains(&format!("signatures[0].{member} is not"))
-                && f.message.contains("no '=' padding"),
-            "{n}: {}",
-            f.message
-        );
+        assert!(rules(&n).is_empty(), "{n}: {:?}", rules(&n));
     }
-    assert!(rules(&one("b33x-M12-")).is_empty());
 }
 
 #[test]

@@ -28562,9 +28562,22 @@ impl State {
         if !v.requires_auth || v.invisible_auth || v.security_alternatives.is_empty() {
             return;
         }
+        // breaker33 A22: an http scheme's credential is the Authorization header under that
+        // authentication scheme (a Bearer token is no Basic credential); elsewhere (the
+        // extended card, 403s, AUTH-SCHEME-004) any Authorization value counts as sent.
+        let as_declared = |cr: &Credential| {
+            credential_present(x, cr)
+                && match cr {
+                    Credential::Authorization { auth: Some(a), .. } => x
+                        .req_headers
+                        .get("authorization")
+                        .is_some_and(|v| auth_scheme_is(v, a)),
+                    _ => true,
+                }
+        };
         if v.security_alternatives
             .iter()
-            .any(|alt| alt.iter().all(|cr| credential_present(x, cr)))
+            .any(|alt| alt.iter().all(as_declared))
         {
             // A declared credential was there: the agent refused its value, not its place.
             return;
@@ -28586,7 +28599,13 @@ impl State {
             .iter()
             .map(|alt| {
                 alt.iter()
-                    .map(|cr| format!("the {} (scheme {})", cr.describe(), cr.scheme()))
+                    .map(|cr| match cr {
+                        // breaker33 A22: which authentication scheme the header takes
+                        Credential::Authorization { auth: Some(a), .. } => {
+                            format!("the {} as {a} (scheme {})", cr.describe(), cr.scheme())
+                        }
+                        _ => format!("the {} (scheme {})", cr.describe(), cr.scheme()),
+                    })
                     .collect::<Vec<_>>()
                     .join(" and ")
             })
@@ -30379,16 +30398,7 @@ fn credential_present(x: &Exch, cr: &crate::model::card::Credential) -> bool {
     use crate::model::card::Credential;
     let header = |n: &str| x.req_headers.get(n).is_some_and(|v| credential_value(n, v));
     match cr {
-        // breaker33 A22: an http scheme's credential is the Authorization header with that
-        // authentication scheme (a Bearer token is no Basic credential)
-        Credential::Authorization { auth, .. } => {
-            header("authorization")
-                && auth.as_deref().is_none_or(|a| {
-                    x.req_headers
-                        .get("authorization")
-                        .is_some_and(|v| auth_scheme_is(v, a))
-                })
-        }
+        Credential::Authorization { .. } => header("authorization"),
         Credential::Header { name, .. } => header(&name.to_ascii_lowercase()),
         Credential::Query { name, .. } => query_param(&x.url, name).is_some(),
         Credential::Cookie { name, .. } => x.req_headers.get("cookie").is_some_and(|v| {

@@ -103,8 +103,8 @@ rule!(CARD_SECRET, "CARD-SECRET-001", "card-carries-credential", Warning, Securi
     "take every credential out of the card: interface and link URLs carry no api_key/token query and no user:password, and scheme descriptions say where a credential is obtained, never its value; clients get credentials out of band (AUTH-001) and send them in the scheme's header; a card that must hold sensitive data is served only to authenticated clients (the extended card, CARD-011); rotate a key that was published");
 rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, AgentCard,
     ["CARD-010", "CARD-004"],
-    "agent card signature is malformed: protected is not a base64url JSON header, the signature is empty or not base64url (or either carries '=' padding), header is not an object, alg is \"none\", or a 1.0 protected header lacks alg or kid",
-    "give every signatures[] entry a base64url protected header and a non-empty base64url signature made with a real algorithm (not \"none\"); on 1.0 the protected header carries alg (ES256, RS256, ...) and kid (the key id clients look the public key up by, with jku or a trusted key store), and typ \"JOSE\"; base64url is RFC 7515 §2's, without '=' padding (Java's Base64.getUrlEncoder() pads unless .withoutPadding(); Go's RawURLEncoding rejects the padded form)");
+    "agent card signature is malformed: protected is not a base64url JSON header, the signature is empty or not base64url, header is not an object, alg is \"none\", or a 1.0 protected header lacks alg or kid",
+    "give every signatures[] entry a base64url protected header and a non-empty base64url signature made with a real algorithm (not \"none\"); on 1.0 the protected header carries alg (ES256, RS256, ...) and kid (the key id clients look the public key up by, with jku or a trusted key store), and typ \"JOSE\"");
 rule!(
     CARD_SIG_TYP,
     "CARD-SIG-002",

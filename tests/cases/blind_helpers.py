@@ -209,3 +209,17 @@ def jws(hdr=None, sig=None, **kw):
     s = {"protected": h if isinstance(h, str) else b64u(h), "signature": b64u(bytes(range(64))) if sig is None else sig}
     s.update(kw)
     return s
+
+
+def case_maker(cases, prefix, source):
+    """`case(name, lines, findings, note)` for a writer: stores `prefix + name` in `cases` as
+    casewriter's `(lines, findings, source, note)`, `lines()` run on a fresh clock and each
+    finding's rule ID (`AUTH-TLS-001`) turned into the name docs/rules.md gives it."""
+    import os, re
+    rules_md = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")
+    names = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|", open(rules_md).read(), re.M))
+
+    def case(name, lines, findings, note):
+        _t[0] = 0.0
+        cases[prefix + name] = (lines(), [(names[r], s) for r, s in findings], source, note)
+    return case

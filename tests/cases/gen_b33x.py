@@ -9,24 +9,16 @@ status, JSON-RPC code against ErrorInfo reason, 0.3 error bodies), SSE framing a
 line, `retry:`/`id:`/`event:`), and gateways rewriting paths, tenants, task ids and signed
 cards. Faulty ones carry the finding the verifier must report; `-legal-` ones must stay
 silent (but for notes). Run from the repo root: python3 tests/cases/gen_b33x.py [NAME...]"""
-import json, os, sys, re, base64
+import json, os, sys, base64
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
 from casewriter import write_cases
 
 OUT = os.path.join(os.path.dirname(__file__), "variants")
 SRC = "breaker33 (blind adversary, round thirteen)"
-from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, sse, rget, jws, ...)
-from blind_helpers import _t
+from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, sse, rget, jws, case_maker, ...)
 
 C = {}
-NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
-                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
-
-
-def case(name, lines, findings, note):
-    _t[0] = 0.0
-    C["b33x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
-
+case = case_maker(C, "b33x-", SRC)
 
 E, W, N = "error", "warning", "note"
 A = H + "/a2a"
@@ -254,7 +246,6 @@ for n, (name, sigs, rule, why) in enumerate([
     ("alg-missing", [jws({"kid": "key-1", "typ": "JOSE"})], "CARD-SIG-001", "no alg in the protected header (RFC 7515 §4.1.1 MUST)"),
     ("kid-missing", [jws({"alg": "ES256", "typ": "JOSE"})], "CARD-SIG-001", "no kid: the client cannot look the key up (1.0 §8.4.2)"),
     ("protected-standard-base64", [jws(STD)], "CARD-SIG-001", "protected in standard base64 (+, /, = padding), not base64url"),
-    ("protected-padded", [jws(b64u({"alg": "ES256", "kid": "key-1", "typ": "JOSE"}) + "=")], "CARD-SIG-001", "protected with '=' padding: JWS base64url omits it (RFC 7515 §2)"),
     ("protected-not-json", [jws(b64u("alg=ES256;kid=key-1"))], "CARD-SIG-001", "protected decodes to text that is no JSON"),
     ("protected-json-array", [jws(b64u(["ES256", "key-1"]))], "CARD-SIG-001", "protected decodes to a JSON array, not an object"),
     ("signature-empty", [jws(sig="")], "CARD-SIG-001", "empty signature"),
@@ -549,16 +540,17 @@ for n, typ in enumerate(["Jose", "application/jose", "APPLICATION/JOSE"], 5):
          [], "typ %r: RFC 7515 §4.1.9 reads a typ without '/' as application/..., and media types compare case-insensitively: the media type JOSE" % typ)
 case("M08-v10-signature-typ-application-jwt", lambda: getcard(SIGC([jws({"alg": "ES256", "kid": "key-1", "typ": "application/jwt"})])),
      [("CARD-SIG-002", W)], "control: typ application/jwt is another media type than JOSE")
-# '=' padding in base64url (S13)
+# '=' padding in base64url: tolerated since breaker9d D5 (round one's S13 and round two's
+# padded faults were the generator's: JOSE decoders strip it before decoding)
 PADDED = lambda: b64u(bytes(range(64))) + "=="
-case("M09-v10-signature-value-padded", lambda: getcard(SIGC([jws(sig=PADDED())])),
-     [("CARD-SIG-001", E)], "the signature value with '==' padding (Java's Base64.getUrlEncoder() without withoutPadding())")
-case("M10-v03-signature-protected-padded", lambda: getcard(card03(signatures=[jws(b64u({"alg": "ES256", "kid": "key-1", "typ": "JOSE"}) + "=")])),
-     [("CARD-SIG-001", E)], "0.3 card, protected with '=' padding")
-case("M11-v10-signature-both-padded", lambda: getcard(SIGC([jws(b64u({"alg": "ES256", "kid": "k"}) + "==", sig=PADDED())])),
-     [("CARD-SIG-001", E)], "protected and signature both padded")
+case("M09-legal-v10-signature-protected-padded", lambda: getcard(SIGC([jws(b64u({"alg": "ES256", "kid": "key-1", "typ": "JOSE"}) + "=")])),
+     [], "protected with '=' padding: RFC 7515 §2's base64url omits it, but the verifier tolerates it (breaker9d D5): JOSE decoders strip it")
+case("M10-legal-v10-signature-value-padded", lambda: getcard(SIGC([jws(sig=PADDED())])),
+     [], "the signature value with '==' padding (Java's Base64.getUrlEncoder() without withoutPadding()), tolerated")
+case("M11-legal-v03-signature-protected-padded", lambda: getcard(card03(signatures=[jws(b64u({"alg": "ES256", "kid": "key-1", "typ": "JOSE"}) + "=")])),
+     [], "0.3 card, protected with '=' padding, tolerated")
 case("M12-legal-v10-signature-unpadded-lengths", lambda: getcard(SIGC([jws({"alg": "ES256", "kid": "k", "typ": "JOSE"}, sig=b64u(bytes(range(65)))), jws({"alg": "ES256", "kid": "k2", "typ": "JOSE"}, sig=b64u(bytes(range(66))))])),
-     [], "control: signatures whose lengths would need one and two '=' in padded base64, written unpadded")
+     [], "signatures whose lengths would need one and two '=' in padded base64, written unpadded")
 # the security containers' JSON types (K37, K48, Q18)
 case("M13-v03-security-object", lambda: getcard(card03(securitySchemes={"bearer": QB}, security={"bearer": []})),
      [("CARD-SHAPE-006", E)], "0.3 security as one object instead of a list of requirements")
