@@ -1195,6 +1195,9 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
             c.bad_security_schemes.push(p);
         }
     }
+    if let Some(p) = security_container_problem(o) {
+        c.bad_security_schemes.push(p);
+    }
     let reqs = o.get("securityRequirements").or_else(|| o.get("security"));
     if let Some(Json::Array(list)) = reqs {
         // An empty requirement object `{}` means "no auth" is one of the alternatives.
@@ -1284,8 +1287,14 @@ fn read_security(o: &Obj, c: &mut AgentCardView) {
 /// 0.x / 1.0 apiKey `in` / `location` header, query or cookie).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Credential {
-    /// `Authorization` header (http bearer / basic, OAuth 2.0, OpenID Connect).
-    Authorization { scheme: String },
+    /// `Authorization` header (http bearer / basic, OAuth 2.0, OpenID Connect). `auth` is
+    /// the HTTP authentication scheme an http scheme names (`Basic`, `Bearer`, `Digest`,
+    /// as the card spells it; RFC 9110 §11.1 compares it case-insensitively), `None` for
+    /// OAuth 2.0 and OpenID Connect (Bearer, or DPoP, RFC 9449) or an http scheme without one.
+    Authorization {
+        scheme: String,
+        auth: Option<String>,
+    },
     /// apiKey in a header of this name (as the card spells it; header names compare
     /// case-insensitively).
     Header { scheme: String, name: String },
@@ -1299,7 +1308,7 @@ impl Credential {
     /// The name of the security scheme the credential is for.
     pub fn scheme(&self) -> &str {
         match self {
-            Credential::Authorization { scheme }
+            Credential::Authorization { scheme, .. }
             | Credential::Header { scheme, .. }
             | Credential::Query { scheme, .. }
             | Credential::Cookie { scheme, .. } => scheme,
@@ -1343,7 +1352,15 @@ fn scheme_credential(name: &str, s: &Json) -> Option<Credential> {
         || s.get("oauth2SecurityScheme").is_some()
         || s.get("openIdConnectSecurityScheme").is_some()
         || matches!(ty, "http" | "oauth2" | "openIdConnect");
-    auth_header.then_some(Credential::Authorization { scheme })
+    let auth = s
+        .get("httpAuthSecurityScheme")
+        .or_else(|| (ty == "http").then_some(s))
+        .and_then(|h| h.get("scheme"))
+        .and_then(Json::as_str)
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(str::to_string);
+    auth_header.then_some(Credential::Authorization { scheme, auth })
 }
 
 /// [`AgentCardView::security_alternatives`] from the card's requirements (1.0
@@ -1428,6 +1445,73 @@ pub fn security_requirements_problem(list: &[Json], ptr: &str) -> Option<CardPro
     None
 }
 
+/// The first problem of the card's security containers by their JSON type (breaker33 K37,
+/// K48, Q18; CARD-003, CARD-004): `securitySchemes` is a map (an object) from scheme name to
+/// scheme, `securityRequirements` (1.0) and `security` (0.x) are lists, and a 0.x
+/// requirement maps each scheme name to a list of scope strings (0.3 schema
+/// `security: {[name]: string[]}[]`). A reader that meets another type drops the whole
+/// declaration (or the card): the schemes and requirements inside are never seen, and
+/// nothing else judges them. `null` is the unset member. Returns `(pointer, message)`.
+pub fn security_container_problem(o: &Obj) -> Option<CardProblem> {
+    use super::json::{ptr as jptr, Seg};
+    let kind = |v: &Json| super::json::value_words(v);
+    match o.get("securitySchemes") {
+        None | Some(Json::Null | Json::Object(_)) => {}
+        Some(v) => {
+            return Some((
+                "/securitySchemes".into(),
+                format!(
+                    "securitySchemes is {}, not an object mapping each scheme name to its security scheme",
+                    kind(v)
+                ),
+            ))
+        }
+    }
+    for key in ["securityRequirements", "security"] {
+        match o.get(key) {
+            None | Some(Json::Null | Json::Array(_)) => {}
+            Some(v) => {
+                return Some((
+                    format!("/{key}"),
+                    format!(
+                        "{key} is {}, not a list of security requirements (alternatives, any one of which suffices: wrap the requirement in [...])",
+                        kind(v)
+                    ),
+                ))
+            }
+        }
+    }
+    let Some(Json::Array(list)) = o.get("security") else {
+        return None;
+    };
+    for (i, r) in list.iter().enumerate() {
+        let at = jptr("/security", &[Seg::Index(i)]);
+        let Some(r) = r.as_object() else {
+            return Some((at, "security requirement is not an object".into()));
+        };
+        for (name, scopes) in r.iter() {
+            // 1.0's {schemes: {NAME: {list}}} under the 0.x member name (trap 9: 1.0 prose
+            // says `security`): its shape is judged by the 1.0 requirement check.
+            if name == "schemes" && scopes.is_object() {
+                continue;
+            }
+            let ok = scopes
+                .as_array()
+                .is_some_and(|a| a.iter().all(Json::is_string));
+            if !ok {
+                return Some((
+                    jptr(&at, &[Seg::Key(name)]),
+                    format!(
+                        "scopes of scheme {name:?} are {}, not a list of scope strings ({{{name:?}: []}} when none)",
+                        kind(scopes)
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// Fills [`AgentCardView::undefined_security_refs`] and
 /// [`AgentCardView::insecure_auth_urls`] (AUTH-002, AUTH-007, AUTH-004).
 fn read_security_refs(o: &Obj, c: &mut AgentCardView) {
@@ -1476,8 +1560,12 @@ fn read_security_refs(o: &Obj, c: &mut AgentCardView) {
             },
         };
         let mut urls: Vec<(String, &str)> = Vec::new();
-        if let Some(u) = inner.get("openIdConnectUrl").and_then(Json::as_str) {
-            urls.push((jptr(&at, &[Seg::Key("openIdConnectUrl")]), u));
+        // breaker33 K46: the proto's oauth2_metadata_url (RFC 8414 metadata) says "TLS is
+        // required", as the flows' endpoints do: a client reads the token endpoint from it.
+        for k in ["openIdConnectUrl", "oauth2MetadataUrl"] {
+            if let Some(u) = inner.get(k).and_then(Json::as_str) {
+                urls.push((jptr(&at, &[Seg::Key(k)]), u));
+            }
         }
         if let Some(flows) = inner.get("flows").and_then(Json::as_object) {
             for (flow, f) in flows.iter() {
@@ -1712,7 +1800,7 @@ pub struct SignatureProblem {
 /// `protected` that is not base64url of a JSON object (RFC 7515 §7.2.1); and on a 1.0 card
 /// (`v1`) a protected header without a string `alg` or `kid` (MUST: a verifier picks the
 /// key by `kid`; a `kid` only in the unprotected `header` is not integrity-protected), or
-/// with `typ` other than `"JOSE"` (SHOULD). 0.3 names no header members, so they are not
+/// with a `typ` that is not the media type `JOSE` (SHOULD; [`is_jose_typ`]). 0.3 names no header members, so they are not
 /// judged there. A card without `signatures` has none.
 pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
     use base64::Engine as _;
@@ -1861,7 +1949,11 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
                 ),
                 must: true,
             });
-        } else if header.get("typ").and_then(serde_json::Value::as_str) != Some("JOSE") {
+        } else if !header
+            .get("typ")
+            .and_then(serde_json::Value::as_str)
+            .is_some_and(is_jose_typ)
+        {
             should.push(SignatureProblem {
                 pointer: at("/protected"),
                 message: match header.get("typ") {
@@ -1876,6 +1968,20 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
     }
     must.extend(should);
     must
+}
+
+/// Whether a JWS `typ` value names the media type `application/jose` (1.0 §8.4.2 SHOULD
+/// "JOSE"): RFC 7515 §4.1.9 reads a value without `/` as if `application/` were prepended,
+/// and media type names compare case-insensitively (RFC 2045), so `jose`, `Jose` and
+/// `application/jose` are that type too (breaker33 S04).
+fn is_jose_typ(t: &str) -> bool {
+    let t = t.trim();
+    let sub = match t.split_once('/') {
+        Some((top, sub)) if top.eq_ignore_ascii_case("application") => sub,
+        Some(_) => return false,
+        None => t,
+    };
+    sub.eq_ignore_ascii_case("jose")
 }
 
 /// Query parameter names that carry a credential in a URL (CARD-011, AUTH-001), compared

@@ -6289,8 +6289,22 @@ impl State {
         let ur = a2a::rest_route(up_method, &upath);
         let client_line = format!("{} {}", cx.method, cx.path);
         let up_line = format!("{up_method} {up_path}");
+        // breaker33 G14: the client's path holds an escaped `/` (`%2F`, inside a task id or a
+        // tenant) and the upstream path none: the gateway decoded it into a separator.
+        let has_2f = |p: &str| {
+            p.as_bytes()
+                .windows(3)
+                .any(|w| w[0] == b'%' && w[1] == b'2' && w[2].eq_ignore_ascii_case(&b'f'))
+        };
+        let slash_decoded = if has_2f(&cx.path) && !has_2f(up_path) {
+            " (the gateway decoded the escaped / (%2F) in a path value into a path separator, so the value became two path segments; RFC 3986 §2.2: %2F is data, not a delimiter)"
+        } else {
+            ""
+        };
         let what = match &ur {
-            None => Some("which is no A2A route (no agent router matches it)".to_string()),
+            None => Some(format!(
+                "which is no A2A route (no agent router matches it){slash_decoded}"
+            )),
             Some(u) if u.op != cr.op => Some(format!(
                 "which is the route of {}, not {}",
                 u.op.name(),
@@ -6307,7 +6321,7 @@ impl State {
                 ))
             }
             Some(u) if u.task_id != cr.task_id => Some(format!(
-                "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive)",
+                "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive){slash_decoded}",
                 u.task_id.as_deref().unwrap_or("(none)"),
                 cr.task_id.as_deref().unwrap_or("(none)")
             )),
@@ -6351,7 +6365,7 @@ impl State {
                             ))
                     } else if ku == 0 {
                         Some(format!(
-                            "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it)"
+                            "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it){slash_decoded}"
                         ))
                     } else if ku > kc {
                         let (up_run, cl_run) = (format!("/{t}").repeat(ku), format!("/{t}").repeat(kc));
@@ -20549,7 +20563,10 @@ impl State {
                     self.other_agent_task_answered(x, &id, &at, (&id, ctx.as_deref(), tv.state));
                 }
             }
-            if let Some(named) = c.task_id().filter(|n| *n != id) {
+            // breaker33 G13, G17: a gateway that changed the task id upstream (GW-REQ-002)
+            // got the agent's answer for the id it sent: the agent answered what it was
+            // asked, and GW-REQ-002 names the rewrite.
+            if let Some(named) = c.task_id().filter(|n| *n != id && !self.gw_rerouted(&x.id)) {
                 self.areas.insert("id");
                 self.find(
                     &r::ID_OTHER_TASK_ANSWERED,
@@ -28600,9 +28617,22 @@ impl State {
         if !v.requires_auth || v.invisible_auth || v.security_alternatives.is_empty() {
             return;
         }
+        // breaker33 A22: an http scheme's credential is the Authorization header under that
+        // authentication scheme (a Bearer token is no Basic credential); elsewhere (the
+        // extended card, 403s, AUTH-SCHEME-004) any Authorization value counts as sent.
+        let as_declared = |cr: &Credential| {
+            credential_present(x, cr)
+                && match cr {
+                    Credential::Authorization { auth: Some(a), .. } => x
+                        .req_headers
+                        .get("authorization")
+                        .is_some_and(|v| auth_scheme_is(v, a)),
+                    _ => true,
+                }
+        };
         if v.security_alternatives
             .iter()
-            .any(|alt| alt.iter().all(|cr| credential_present(x, cr)))
+            .any(|alt| alt.iter().all(as_declared))
         {
             // A declared credential was there: the agent refused its value, not its place.
             return;
@@ -28624,15 +28654,26 @@ impl State {
             .iter()
             .map(|alt| {
                 alt.iter()
-                    .map(|cr| format!("the {} (scheme {})", cr.describe(), cr.scheme()))
+                    .map(|cr| match cr {
+                        // breaker33 A22: which authentication scheme the header takes
+                        Credential::Authorization { auth: Some(a), .. } => {
+                            format!("the {} as {a} (scheme {})", cr.describe(), cr.scheme())
+                        }
+                        _ => format!("the {} (scheme {})", cr.describe(), cr.scheme()),
+                    })
                     .collect::<Vec<_>>()
                     .join(" and ")
             })
             .collect();
-        let bearer_for_key = stray.iter().any(|s| s == "Authorization header")
+        let bearer_for_key = stray.iter().any(|s| s.starts_with("Authorization header"))
             && declared
                 .clone()
                 .all(|cr| !matches!(cr, Credential::Authorization { .. }));
+        // breaker33 A22: the Authorization header the card names, under another scheme
+        let other_auth_scheme = !bearer_for_key
+            && stray
+                .iter()
+                .any(|s| s.starts_with("Authorization header as "));
         self.areas.insert("auth");
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
@@ -28643,7 +28684,13 @@ impl State {
                 stray.join(" and the "),
                 wanted.join(", or "),
                 x.status.unwrap_or(401),
-                if bearer_for_key { " (an API key goes where its apiKey scheme says, not in Authorization)" } else { "" }
+                if bearer_for_key {
+                    " (an API key goes where its apiKey scheme says, not in Authorization)"
+                } else if other_auth_scheme {
+                    " (the first word of Authorization, the authentication scheme, must be the one the card's http scheme names; RFC 9110 §11.4)"
+                } else {
+                    ""
+                }
             ),
             vec![
                 x.ev(x.req_seq),
@@ -30235,15 +30282,19 @@ fn tail_matches(open: &OpenMap, done_paths: &IdMap<String>, id: &str, up_path: &
     })
 }
 
-/// The last two segments of a path with `%3A` read as `:`, percent-encoded unreserved
-/// characters decoded (RFC 3986 §6.2.2.2) and a `:verb` suffix as a segment of its own
+/// The last two segments of a path with `%3A` read as `:` (and `%2F` as `/`), percent-encoded
+/// unreserved characters decoded (RFC 3986 §6.2.2.2) and a `:verb` suffix as a segment of its own
 /// (`/tasks/t1:cancel` and `/tasks/t1/cancel` give `t1/cancel`): pairs a request with an
 /// upstream copy whose route a gateway rewrote (GW-REQ-002).
 fn route_key(path: &str) -> String {
     let p = path.split('?').next().unwrap_or(path);
+    // breaker33 G14: `%2F` as `/` too, so an id `a%2Fb` pairs with the copy a gateway
+    // forwarded decoded (`/tasks/a/b`).
     let p = decode_unreserved(p)
         .replace("%3A", "/")
         .replace("%3a", "/")
+        .replace("%2F", "/")
+        .replace("%2f", "/")
         .replace(':', "/");
     tail(&p)
 }
@@ -30427,16 +30478,36 @@ fn credential_present(x: &Exch, cr: &crate::model::card::Credential) -> bool {
 /// credentials `declared` goes, as [`Credential::describe`] words them (`X-API-Key header`,
 /// `Authorization header`, `key query parameter`): a header whose name says it holds a
 /// credential (`Authorization`, `*api-key*` / `*apikey*` / `*api_key*`, `*-token` except
-/// CSRF and A2A's own headers) with a value, or a query parameter named `api_key`,
-/// `apikey`, `key`, `access_token`, `token`, `auth`.
+/// CSRF and A2A's own headers) or is the name of a declared query or cookie API key, with
+/// a value; an `Authorization` header under an authentication scheme no declared http
+/// scheme names (`Authorization header (Bearer)` for a Basic card); or a query parameter
+/// named `api_key`, `apikey`, `key`, `access_token`, `token`, `auth`.
 fn stray_credentials(x: &Exch, declared: Vec<&crate::model::card::Credential>) -> Vec<String> {
     use crate::model::card::Credential;
+    // breaker33 A22: an Authorization header is in its declared place only under an
+    // authentication scheme the card names there (any, for OAuth 2.0 / OpenID Connect)
+    let authorization = x.req_headers.get("authorization").unwrap_or("");
     let header_declared = |n: &str| {
         declared.iter().any(|cr| match cr {
-            Credential::Authorization { .. } => n == "authorization",
+            Credential::Authorization { auth, .. } => {
+                n == "authorization"
+                    && auth
+                        .as_deref()
+                        .is_none_or(|a| auth_scheme_is(authorization, a))
+            }
             Credential::Header { name, .. } => name.eq_ignore_ascii_case(n),
             Credential::Cookie { .. } => n == "cookie",
             Credential::Query { .. } => false,
+        })
+    };
+    // breaker33 A21: a header named as the card's query parameter or cookie is that
+    // credential sent in the wrong place
+    let named_elsewhere = |n: &str| {
+        declared.iter().any(|cr| match cr {
+            Credential::Query { name, .. } | Credential::Cookie { name, .. } => {
+                name.eq_ignore_ascii_case(n)
+            }
+            _ => false,
         })
     };
     let query_declared = |n: &str| {
@@ -30455,10 +30526,14 @@ fn stray_credentials(x: &Exch, declared: Vec<&crate::model::card::Credential>) -
                 && !n.contains("csrf")
                 && !n.contains("xsrf")
                 && !n.starts_with("a2a-")
-                && !n.starts_with("x-a2a-"));
+                && !n.starts_with("x-a2a-"))
+            || named_elsewhere(&n);
         if looks && !header_declared(&n) && credential_value(&n, value) {
             let shown = if n == "authorization" {
-                "Authorization header".to_string()
+                match value.split_whitespace().next() {
+                    Some(a) if value.trim().contains(' ') => format!("Authorization header as {a}"),
+                    _ => "Authorization header".to_string(),
+                }
             } else {
                 format!("{name} header")
             };
@@ -30482,6 +30557,14 @@ fn stray_credentials(x: &Exch, declared: Vec<&crate::model::card::Credential>) -
         }
     }
     out
+}
+
+/// Whether the `Authorization` value `v` is a credential of HTTP authentication scheme
+/// `auth` (its first token; RFC 9110 §11.1: scheme names compare case-insensitively).
+fn auth_scheme_is(v: &str, auth: &str) -> bool {
+    v.split_whitespace()
+        .next()
+        .is_some_and(|t| t.eq_ignore_ascii_case(auth))
 }
 
 /// Whether the call `x` carries one of the credentials `view`'s card names: a credential

@@ -113,11 +113,11 @@ rule!(
     AgentCard,
     ["CARD-010"],
     "1.0 agent card signature protected header has no typ \"JOSE\"",
-    "set typ: \"JOSE\" in the JWS protected header of each card signature (1.0 §8.4.2 SHOULD)"
+    "set typ: \"JOSE\" in the JWS protected header of each card signature (1.0 §8.4.2 SHOULD; RFC 7515 §4.1.9 reads jose and application/jose as the same media type)"
 );
 rule!(CARD_SHAPE_SECURITY_SCHEME, "CARD-SHAPE-006", "card-security-scheme-malformed", Error, AgentCard,
     ["CARD-003", "CARD-004", "AUTH-002"],
-    "agent card security scheme or security requirement is not in its version's shape",
+    "agent card security scheme or security requirement is not in its version's shape (securitySchemes not a map, the requirements not a list included)",
     "1.0: wrap each scheme as exactly one of apiKeySecurityScheme{location,name}, httpAuthSecurityScheme{scheme}, oauth2SecurityScheme{flows}, openIdConnectSecurityScheme{openIdConnectUrl}, mtlsSecurityScheme, and write requirements as securityRequirements:[{\"schemes\":{NAME:{\"list\":[scopes]}}}]; 0.x: {type, ...} with apiKey in+name, http scheme, oauth2 flows, openIdConnect openIdConnectUrl, and security:[{NAME:[scopes]}]");
 rule!(CARD_SHAPE_PATCH_VERSION, "CARD-SHAPE-005", "card-protocol-version-patch", Warning, AgentCard,
     ["CARD-007"],
@@ -950,7 +950,7 @@ rule!(AUTH_UNDECLARED_SCHEME, "AUTH-SCHEME-002", "auth-demanded-but-card-declare
     "declare in the card what the deployment demands: a securitySchemes entry (e.g. an http bearer scheme for `WWW-Authenticate: Bearer`, an apiKey scheme for a key header) and a security requirement naming it, so clients know to send credentials; or stop demanding credentials the card does not name (an auth front added in front of the agent must be declared in the card it relays)");
 rule!(AUTH_CLIENT_CREDENTIAL_MISPLACED, "AUTH-SCHEME-003", "client-credential-not-as-declared", Error, Security,
     ["AUTH-002", "AUTH-001"],
-    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme) and the agent refused the call with 401 or 403",
+    "client sent its credential where no security scheme of the agent card puts it (an API key header of another name, an API key under Authorization, a query parameter for a header scheme, a query or cookie key as a header, an Authorization header under another authentication scheme than the card's, such as Bearer for Basic) and the agent refused the call with 401 or 403",
     "read the card's securitySchemes and send the credential exactly as the chosen scheme names it: an apiKey scheme's `name` and `in` (1.0 apiKeySecurityScheme `location`) give the header, query parameter or cookie, an http / oauth2 / openIdConnect scheme the Authorization header; a hard-coded X-API-Key or Bearer reaches only agents that happen to read that name");
 rule!(AUTH_CLIENT_CREDENTIAL_MISSING, "AUTH-SCHEME-004", "client-credential-missing", Warning, Security,
     ["AUTH-002", "AUTH-001"],
@@ -980,8 +980,8 @@ rule!(AUTH_SCOPE_OTHER_CREDENTIAL, "AUTH-SCOPE-004", "task-served-under-other-cr
     "check that the agent scopes tasks by the authenticated principal (AUTH-006): if the two credentials belong to different users, the agent must answer TaskNotFoundError; a recording with JWT bearer tokens (or a test that uses two users' credentials on purpose) tells the two apart");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
-    "agent card names an OAuth 2.0 or OpenID Connect endpoint over plain http on a non-loopback host",
-    "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl and openIdConnectUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints)");
+    "agent card names an OAuth 2.0 or OpenID Connect endpoint (oauth2MetadataUrl included) over plain http on a non-loopback host",
+    "serve tokenUrl, authorizationUrl, refreshUrl, deviceAuthorizationUrl, openIdConnectUrl and oauth2MetadataUrl over https (RFC 6749 §3.1, §3.2 require TLS: client secrets and tokens cross these endpoints; the proto says of oauth2_metadata_url \"TLS is required\", RFC 8414 §3)");
 rule!(TLS_CLIENT_DOWNGRADE, "AUTH-TLS-002", "client-downgraded-https-to-http", Error, Security,
     ["AUTH-004", "CARD-005"],
     "client sent an A2A call over plain http to a host and path the agent card lists only as an https interface",

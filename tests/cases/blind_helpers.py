@@ -1,7 +1,8 @@
-"""Helpers shared by the blind-adversary transcript writers (gen_b22x.py, gen_b23x.py):
+"""Helpers shared by the blind-adversary transcript writers (gen_b22x.py ... gen_b33x.py):
 a transcript line per call (`req`, `resp`, `chunk`, with a running clock `T`), JSON-RPC
 envelopes (`rpc`, `ok`, `err`), Agent Cards (`card10`, `card03`, `getcard`) and SSE bodies
-(`ev`, `rest_ev`, `stream10`). The clock restarts per case (`_t[0] = 0.0`)."""
+(`ev`, `rest_ev`, `stream10`, `sse`), 1.0 HTTP+JSON lines and errors (`rget`, `rpost`,
+`rstatus`) and card signatures (`b64u`, `jws`). The clock restarts per case (`_t[0] = 0.0`)."""
 import json
 
 H = "https://agent.example.test"
@@ -160,3 +161,65 @@ def stream10(events, i=1, close="eof", nl="\n"):
     if close:
         out.append(chunk("", close=close))
     return out
+
+
+def sse(chunks, close="eof", headers=None, **kw):
+    """An SSE answer: the response head, one `chunk` line per text in `chunks` (sent as
+    written: framing faults are the caller's), then an empty closing chunk (`close`, or none
+    when `close` is falsy); `kw` (leg, id) goes on every line."""
+    out = [resp("", headers=headers or SSE, **kw)]
+    out += [chunk(c, **kw) for c in chunks]
+    if close:
+        out.append(chunk("", close=close, **kw))
+    return out
+
+
+# 1.0 HTTP+JSON: an interface at H, its card, GET/POST lines and a google.rpc.Status error (ERR-003)
+RJ = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
+RESTI = [{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+
+
+def rget(path, h=RJ, base=H, **kw):
+    return req(base + path, method="GET", headers={k: v for k, v in h.items() if k != "content-type"}, **kw)
+
+
+def rpost(path, body, h=RJ, base=H, **kw):
+    return req(base + path, body, headers=h, **kw)
+
+
+def rstatus(http, status, reason=None, msg="failed", details=None):
+    """`{"error": google.rpc.Status}` with an A2A ErrorInfo of `reason` (or `details` as given)."""
+    e = {"code": http, "status": status, "message": msg}
+    if details is not None or reason is not None:
+        e["details"] = details if details is not None else einfo(reason)
+    return {"error": e}
+
+
+def b64u(o):
+    """base64url without padding (RFC 7515 §2) of `o` (bytes, text, or JSON compacted)."""
+    import base64
+    raw = o if isinstance(o, bytes) else (o if isinstance(o, str) else json.dumps(o, separators=(",", ":"))).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def jws(hdr=None, sig=None, **kw):
+    """An AgentCardSignature: `protected` = b64u of the header (default ES256, kid, typ JOSE),
+    `signature` a base64url string (default 64 bytes); `kw` adds members (header) or replaces them."""
+    h = {"alg": "ES256", "kid": "key-1", "typ": "JOSE"} if hdr is None else hdr
+    s = {"protected": h if isinstance(h, str) else b64u(h), "signature": b64u(bytes(range(64))) if sig is None else sig}
+    s.update(kw)
+    return s
+
+
+def case_maker(cases, prefix, source):
+    """`case(name, lines, findings, note)` for a writer: stores `prefix + name` in `cases` as
+    casewriter's `(lines, findings, source, note)`, `lines()` run on a fresh clock and each
+    finding's rule ID (`AUTH-TLS-001`) turned into the name docs/rules.md gives it."""
+    import os, re
+    rules_md = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")
+    names = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|", open(rules_md).read(), re.M))
+
+    def case(name, lines, findings, note):
+        _t[0] = 0.0
+        cases[prefix + name] = (lines(), [(names[r], s) for r, s in findings], source, note)
+    return case

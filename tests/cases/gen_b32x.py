@@ -35,7 +35,6 @@ BEARER = "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSJ9."
 S10 = {**V10, "accept": "text/event-stream"}
 J03 = {"content-type": "application/json"}
 S03 = {**J03, "accept": "text/event-stream"}
-RJ = {"content-type": "application/a2a+json", "a2a-version": "1.0"}
 RJG = {"accept": "application/a2a+json", "a2a-version": "1.0"}
 RJR = {"content-type": "application/a2a+json"}
 js = json.dumps
@@ -45,14 +44,6 @@ C10 = lambda **kw: getcard(card10(**kw))
 C03 = lambda **kw: getcard(card03(**kw))
 P1 = {"message": msg10()}
 RI = {"message": msg10(), "configuration": {"returnImmediately": True}}
-
-
-def sse(chunks, close="eof", headers=None):
-    out = [resp("", headers=headers or SSE)]
-    out += [chunk(c) for c in chunks]
-    if close:
-        out.append(chunk("", close=close))
-    return out
 
 
 def stream(events, i=1, close="eof", p=None, method="SendStreamingMessage", h=S10, url=A):
