@@ -1867,8 +1867,15 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
                 message: if value.is_empty() {
                     format!("signatures[{i}].signature is empty: the card is not signed")
                 } else {
+                    // name the first character outside the alphabet: a trailing `=` is
+                    // tolerated here (breaker9d D5), so "no padding" would mislead
+                    let bad = value
+                        .trim_end_matches('=')
+                        .chars()
+                        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+                        .unwrap_or('=');
                     format!(
-                        "signatures[{i}].signature is not base64url (RFC 7515: only A-Z a-z 0-9 - _, no padding)"
+                        "signatures[{i}].signature is not base64url: it holds {bad:?} (RFC 7515 §2: base64url uses only A-Z a-z 0-9 - and _; standard base64's + and / become - and _)"
                     )
                 },
                 must: true,
@@ -2862,6 +2869,18 @@ mod tests {
         assert!(signature_problems(&no_sig, true)[0]
             .message
             .contains("no string signature"));
+        // The signature value: a standard-base64 `+` is named, trailing `=` tolerated.
+        let prot = b64(r#"{"alg":"ES256","typ":"JOSE","kid":"k1"}"#);
+        let signed = |sig: &str| {
+            let text =
+                format!(r#"{{"signatures":[{{"protected":"{prot}","signature":"{sig}"}}]}}"#);
+            Json::parse_owned(text.as_bytes()).unwrap()
+        };
+        let p = signature_problems(&signed("c2l+ZA=="), true);
+        assert!(p[0].must && p[0].message.contains("it holds '+'"), "{p:?}");
+        assert!(signature_problems(&signed("c2lnZA=="), true).is_empty());
+        let p = signature_problems(&signed("c2=lnZA"), true);
+        assert!(p[0].message.contains("it holds '='"), "{p:?}");
     }
 
     /// breaker29 A25: a 0.1 card's `authentication.schemes` (0.1's security declaration)
