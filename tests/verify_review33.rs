@@ -32,7 +32,7 @@ fn each_kind_has_faults_and_a_legal_control() {
             assert!(r.is_empty(), "{n}: {r:?}");
         }
     }
-    assert_eq!(variant_names("b33q-", "").len(), 44);
+    assert_eq!(variant_names("b33q-", "").len(), 46);
 }
 
 #[test]
@@ -191,6 +191,19 @@ fn push_config_call_of_another_principal_says_what_it_gave_away() {
         "AUTH-SCOPE-004",
     );
     assert!(f.message.starts_with("agent answered GetTaskPushNotificationConfig of task t1 with the task's push notification configs (webhook url and token) under other credentials"), "{}", f.message);
+}
+
+#[test]
+fn list_tasks_listing_another_principals_task_says_leave_it_out() {
+    assert_eq!(
+        variant_finding(
+            "b33q-S7-v10-list-tasks-lists-other-subjects-task",
+            "AUTH-SCOPE-003"
+        )
+        .message,
+        "agent answered ListTasks by listing task t1, to a caller whose credentials name subject \"mallory\" (issuer \"https://idp.example.test\"), though it handed the task out to a caller whose credentials name subject \"alice\" (issuer \"https://idp.example.test\"): another principal got the task, which ListTasks must leave out (DATA-007: only the caller's tasks; AUTH-006)"
+    );
+    assert!(rules_of("b33q-S8-legal-v10-list-tasks-own-tasks-only").is_empty());
 }
 
 #[test]

@@ -18682,6 +18682,24 @@ impl State {
             }
         }
         self.check_list_filters(x, c, ts, base, bseq);
+        // AUTH-SCOPE-003 / -004 (AUTH-006, DATA-007 "only caller-visible tasks"; review33
+        // Q9): a listed task handed out under another principal's credentials; the first
+        // one told, once per answer.
+        if !ts.is_empty() {
+            if let Some(caller) = self.caller_of(x) {
+                let told = self.out.len();
+                for (i, t) in ts.iter().enumerate() {
+                    let Some(id) = t.get("id").and_then(Json::as_str) else {
+                        continue;
+                    };
+                    let ptr = format!("{base}/tasks/{i}");
+                    self.task_served_to_other_caller(&x.tkey(id), id, Some(caller), bseq, x, &ptr);
+                    if self.out.len() > told {
+                        break;
+                    }
+                }
+            }
+        }
         let stamp = |t: &Json| {
             t.get("status")
                 .and_then(|s| s.get("timestamp"))
@@ -36783,14 +36801,16 @@ impl State {
     ) {
         let Some(c) = x.call.as_ref() else { return };
         let push = c.op.is_some_and(Op::is_push_config);
+        let list = c.op == Some(Op::ListTasks);
         if c.webhook
             || !(push
+                || list
                 || matches!(
                     c.op,
                     Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
                 ))
             || !x.is_success()
-            || (!push && c.task_id() != Some(id))
+            || (!push && !list && c.task_id() != Some(id))
         {
             return;
         }
@@ -36817,6 +36837,18 @@ impl State {
             Some(Op::SubscribeToTask) => "with a stream of the task's events",
             _ => "with the task",
         };
+        let head = if list {
+            format!("agent answered {op} by listing task {id}")
+        } else {
+            format!("agent answered {op} of task {id} {did}")
+        };
+        // ListTasks owes a list without it (DATA-007: only caller-visible tasks), the other
+        // calls TaskNotFoundError.
+        let due = if list {
+            "which ListTasks must leave out (DATA-007: only the caller's tasks; AUTH-006)"
+        } else {
+            "where TaskNotFoundError is due (AUTH-006, TASK-009)"
+        };
         // A principal tag (a redacted recording) and a subject read in the clear cannot be
         // compared: AUTH-SCOPE-004's note, as for credentials that name nobody.
         let (rule, msg) = match (&first, &now) {
@@ -36824,7 +36856,7 @@ impl State {
             (Some(a), Some(b)) if one_principal(a, b) == Some(false) => (
                 &r::AUTH_SCOPE_OTHER_SUBJECT,
                 format!(
-                    "agent answered {op} of task {id} {did}, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, where TaskNotFoundError is due (AUTH-006, TASK-009)",
+                    "{head}, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, {due}",
                     subject_words(b),
                     subject_words(a)
                 ),
@@ -36832,7 +36864,7 @@ impl State {
             _ => (
                 &r::AUTH_SCOPE_OTHER_CREDENTIAL,
                 format!(
-                    "agent answered {op} of task {id} {did} under other credentials than the ones it handed the task out under; the recording cannot tell whether both belong to one user (a refreshed token) or to two, which would make this another caller's task served (AUTH-006)"
+                    "{head} under other credentials than the ones it handed the task out under; the recording cannot tell whether both belong to one user (a refreshed token) or to two, which would make this another caller's task served (AUTH-006)"
                 ),
             ),
         };

@@ -291,6 +291,17 @@ case("S6-legal-v10-push-config-list-other-subject-refused",
      [],
      "control: mallory's list of alice's task answered TaskNotFoundError, the right answer (TASK-009)")
 
+LISTED = lambda tasks: {"tasks": tasks, "nextPageToken": "", "pageSize": 50, "totalSize": len(tasks)}
+case("S7-v10-list-tasks-lists-other-subjects-task",
+     lambda: MINE() + [RPC(3, "ListTasks", {}, h={**V10, "authorization": JWT("mallory")}), resp(ok(3, LISTED([tsk("WORKING")])))],
+     [("AUTH-SCOPE-003", E)],
+     "mallory's ListTasks lists alice's task t1: ListTasks returns only caller-visible tasks (DATA-007, AUTH-006)")
+case("S8-legal-v10-list-tasks-own-tasks-only",
+     lambda: MINE() + [RPC(3, "ListTasks", {}, h={**V10, "authorization": JWT("alice")}), resp(ok(3, LISTED([tsk("WORKING")]))),
+                       RPC(4, "ListTasks", {}, h={**V10, "authorization": JWT("mallory")}), resp(ok(4, LISTED([])))],
+     [],
+     "control: alice lists her task, mallory lists none")
+
 # --- D: REST DELETE /tasks/{id}, an operation A2A does not have ----------------------------
 RC = lambda: getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]))
 RSEND = lambda: [req(H + "/message:send", P1, headers=RJ), resp({"task": tsk()}, headers=RJR)]
