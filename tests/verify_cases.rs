@@ -1977,7 +1977,9 @@ fn q26b_extension_activated_card_declares_none() {
 /// DATA-SHAPE-001 / TASK-STATE-005 / result VER-MIX-001, one VER-MIX-002 (the client's) that says what was
 /// seen (a 1.0 header on a 0.3 method, answered in the 1.0 form) and that the client's
 /// method name is the thing to fix, with the 1.0 name. Judged as 1.0 the answer's own
-/// faults stay; without the header (0.3) the 1.0 answer is still unreadable.
+/// faults stay; without the header (0.3) the 1.0 answer is still unreadable. Since
+/// review33 the agent, whose card declares 1.0 only, gets VER-HDR-006 beside it (under 1.0
+/// the method does not exist, RPC-003: one finding per party).
 #[test]
 fn q26b_header_1_0_on_0x_method_answered_1_0() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
@@ -2011,8 +2013,19 @@ fn q26b_header_1_0_on_0x_method_answered_1_0() {
             .filter(|f| f.severity != Severity::Note)
             .map(|f| f.rule.as_str())
             .collect();
-        assert_eq!(rules, ["VER-MIX-002"], "{stem}:\n{}", render(&out));
-        let m = &out.findings[0].message;
+        // review33 Q3: the 1.0-only agent that served the 0.x method is told too.
+        assert_eq!(
+            rules,
+            ["VER-HDR-006", "VER-MIX-002"],
+            "{stem}:\n{}",
+            render(&out)
+        );
+        let m = &out
+            .findings
+            .iter()
+            .find(|f| f.rule == "VER-MIX-002")
+            .unwrap()
+            .message;
         assert!(
             m.starts_with(&format!("request declares A2A-Version 1.0 but uses the 0.3 method {sent}; the agent answered in the 1.0 form the header asks for"))
                 && m.contains(&format!("the client's method name is the thing to fix: 1.0 names this call {want}")),

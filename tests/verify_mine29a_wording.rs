@@ -118,7 +118,7 @@ fn controls_stay_silent() {
             "REST-ERROR-001",
         ),
         (
-            "b29a-M1-legal-v10-get-push-config-bad-params",
+            "b29a-M1-agent-right-v10-get-push-config-bad-params",
             "RPC-ERROR-001",
         ),
         (

@@ -351,10 +351,13 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                 (None, "") if m == "GET" => Op::GetTask,
                 // breaker31 R07: `POST|PUT|PATCH /tasks/{id}` (no other operation has that
                 // path) is the GetTask it means, judged for its verb (REST-VERB-001/002).
+                // review33 Q9: `DELETE /tasks/{id}` too (A2A has no task deletion; the
+                // route's only verb is GET): the client's wrong verb, and an agent that
+                // serves it (deleting the task, or answering it) instead of 405.
                 // An id with an encoded colon (`t1%3Acancel`, a gateway's encoding of the
                 // custom verb, b15-Q1) is the verb's route, read from the decoded path.
                 (None, "")
-                    if matches!(m.as_ref(), "POST" | "PUT" | "PATCH")
+                    if matches!(m.as_ref(), "POST" | "PUT" | "PATCH" | "DELETE")
                         && !id.contains("%3A")
                         && !id.contains("%3a") =>
                 {
@@ -2857,12 +2860,16 @@ mod added_tests {
             assert_eq!(rest_route(m, "/v1/message:send"), None, "{m}");
         }
         // breaker31 R07: POST /tasks/{id} is GetTask under a wrong verb (REST-VERB-001), in
-        // any letter case of the method; DELETE /tasks/{id} is no operation at all.
+        // any letter case of the method; review33: DELETE /tasks/{id} too (no A2A
+        // operation deletes a task: the route's verb is GET), DELETE /tasks is nothing.
         assert_eq!(
             rest_route("post", "/tasks/t1").map(|r| r.op),
             Some(Op::GetTask)
         );
-        assert_eq!(rest_route("DELETE", "/tasks/t1"), None);
+        assert_eq!(
+            rest_route("DELETE", "/tasks/t1").map(|r| r.op),
+            Some(Op::GetTask)
+        );
         assert_eq!(rest_route("delete", "/tasks"), None);
     }
 
@@ -2913,7 +2920,7 @@ mod added_tests {
         assert_eq!(folded("POST", "/Acme/message:send"), None);
         assert_eq!(folded("POST", "/Messages:send"), None);
         assert_eq!(folded("GET", "/TasksArchive"), None);
-        assert_eq!(folded("DELETE", "/Tasks/t1"), None);
+        assert_eq!(folded("DELETE", "/Tasks"), None);
         assert_eq!(folded("GET", "/T\u{e9}sks/\u{e9}"), None);
         assert_eq!(folded("GET", "/tasks/t1/\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}"), None);
     }

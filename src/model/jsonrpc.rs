@@ -91,6 +91,14 @@ pub fn same_id_key(a: Option<&Json>, b: Option<&Json>) -> bool {
     id_key(a) == id_key(b)
 }
 
+/// Whether a JSON number read as a double (`1.0`, `1e3`, `-2E2`) holds a whole value that
+/// every JSON parser keeps exactly (|f| <= 2^53): JSON has one number type (RFC 8259 §6),
+/// so such a literal is the integer it writes, and JSON Schema draft-07's `integer` (the
+/// 0.2/0.3 A2A schemas' id type) accepts it.
+pub fn integral_double(f: f64) -> bool {
+    f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0
+}
+
 /// A request id as a correlation key: `"s:abc"` for strings, `"n:1"` for numbers (`1.0`
 /// too: one JSON number), `None` for absent / null (a notification, or an unreadable
 /// request).
@@ -105,9 +113,7 @@ pub fn id_key(id: Option<&Json>) -> Option<String> {
         // RFC 8259 §6: JSON has one number type, so `1.0` and `1` are the same id (a
         // JavaScript server echoes the client's `1.0` as `1`; breaker11 K6). Integral
         // values up to 2^53 (exact in every JSON parser) key as the integer.
-        Json::Number(Num::Float(f)) if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 => {
-            Some(int_key(*f as i64))
-        }
+        Json::Number(Num::Float(f)) if integral_double(*f) => Some(int_key(*f as i64)),
         Json::Number(Num::NegInt(i)) => Some(int_key(*i)),
         Json::Number(Num::PosInt(u)) => {
             let mut k = String::with_capacity(24);
@@ -118,6 +124,24 @@ pub fn id_key(id: Option<&Json>) -> Option<String> {
         Json::Number(n) => Some(format!("n:{n}")),
         _ => None,
     }
+}
+
+/// Whether the id of the JSON-RPC message `text` is written in exponent notation without a
+/// fraction (`1e3`, `2E+2`) and holds a whole value ([`integral_double`]): the integer
+/// 1000 in another notation, with no fractional part for JSON-RPC 2.0 §4's "SHOULD NOT
+/// contain fractional parts" to object to, and an `integer` for the draft-07 A2A schemas
+/// (review33 Q6). `1.0` writes a fractional part and is not one (breaker11 K6). False when
+/// `text` is no JSON object the walk can read.
+pub fn exponent_integer_id(text: &[u8]) -> bool {
+    let Some(Some(raw)) = crate::model::json::top_level_member_raw(text, "id") else {
+        return false;
+    };
+    let exp = raw.iter().any(|b| matches!(b, b'e' | b'E'));
+    exp && !raw.contains(&b'.')
+        && std::str::from_utf8(raw)
+            .ok()
+            .and_then(|t| t.parse::<f64>().ok())
+            .is_some_and(integral_double)
 }
 
 /// The id of the JSON-RPC message `text` as written, when it is an integer literal too wide
@@ -339,6 +363,26 @@ pub fn response_view<'a>(v: &'a Json<'a>) -> ResponseView<'a> {
 mod tests {
     use super::*;
     use crate::model::json::test_json as json;
+
+    /// review33 Q6: an id in exponent notation without a fraction and of a whole value is an
+    /// integer id; `1.0`, a fraction, a value past 2^53, a string or no id are not.
+    #[test]
+    fn exponent_integer_id_reads_the_literal() {
+        let id = |lit: &str| {
+            exponent_integer_id(
+                format!("{{\"jsonrpc\":\"2.0\",\"id\":{lit},\"method\":\"m\"}}").as_bytes(),
+            )
+        };
+        for yes in ["1e3", "1E3", "2e+2", "-7e1", "5e0", "1000e-3"] {
+            assert!(id(yes), "{yes}");
+        }
+        for no in ["1.0", "1.5e1", "15e-1", "1e300", "1000", "\"1e3\"", "null"] {
+            assert!(!id(no), "{no}");
+        }
+        assert!(!exponent_integer_id(
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"m\"}"
+        ));
+    }
 
     /// `same_id_key` answers as a comparison of the two `id_key`s, for every pair of a
     /// grid of ids: strings, integers of both signs and at the ends of their types,

@@ -59,6 +59,9 @@ struct Call {
     /// is an id): RPC-REQ-001 accepts it and RPC-ID-001 compares the answer's id by its
     /// digits (breaker30 I11, I12).
     rpc_id_wide: Option<String>,
+    /// The request's id is a whole number in exponent notation (`1e3`,
+    /// [`jsonrpc::exponent_integer_id`]): an integer id, not RPC-REQ-001's (review33 Q6).
+    rpc_id_exponent: bool,
     params: Json<'static>,
     /// REST: `(recorded request body bytes, not JSON)` when `params` were parsed from the
     /// decoded body: [`Exch::rest_body_not_json`] reuses the verdict while the body is
@@ -226,6 +229,23 @@ fn v0_event_type_problem(c: &Call, p: &a2a::Payload<'_>, what: &str) -> Option<(
     };
     let d = c.dialect.filter(|d| d.is_0x())?;
     let proto = c.binding != Some(Binding::JsonRpc);
+    // 0.1 keeps append / lastChunk in the event's artifact (0.1 schema `Artifact`, both
+    // `boolean`; review33 Q7), 0.2 / 0.3 on the event itself.
+    if d == Dialect::V0_1 && p.kind == PayloadKind::ArtifactUpdate {
+        if let Some(art) = p.inner.get("artifact").and_then(Json::as_object) {
+            let at = jptr(&p.pointer, &[Key("artifact")]);
+            if let Some(q) = a2a::v0_type_problem(
+                art,
+                &at,
+                "artifact update event's artifact",
+                names,
+                d.as_str(),
+                proto,
+            ) {
+                return Some(q);
+            }
+        }
+    }
     a2a::v0_type_problem(p.inner, &p.pointer, what, names, d.as_str(), proto)
 }
 
@@ -1008,6 +1028,22 @@ struct CardRec {
     /// [`bind_use_pair_possible`] of the card: false when no call could ever make it a
     /// BIND-USE-003 finding, so its interface uses are not recorded (perf31).
     bind_use_pairs: bool,
+}
+
+/// What an authenticated extended card declares beyond the public card, for the calls of
+/// a client that holds a credential ([`State::extended_caps`]; 1.0 §3.1.11, §13.3).
+#[derive(Clone, Debug)]
+struct ExtendedGrant {
+    /// `capabilities.streaming` is true (STREAM-001).
+    streaming: bool,
+    /// `capabilities.pushNotifications` is true (PUSH-001).
+    push: bool,
+    /// URIs of `capabilities.extensions[]` marked `required: true` (EXT-002): the
+    /// authenticated client must activate them too (review33 Q1).
+    required_ext: Vec<String>,
+    /// The extended card's body event seq and exchange id (evidence).
+    seq: u64,
+    exchange: String,
 }
 
 /// What [`State::on_card`] derives from a public card's bytes alone, kept for the next fetch
@@ -1808,12 +1844,14 @@ pub(super) struct State {
     /// agent's, though the public card the other rules read lists none (review26 R5).
     /// Bounded by [`MAX_MISSING_CREDS`].
     extended_extensions: HashSet<String>,
-    /// CAP-STREAM-001 / CAP-PUSH-001: per origin, the capabilities an extended card served
-    /// there declares true, as (`streaming`, `pushNotifications`): 1.0 §3.1.11 / §13.3 let
-    /// it expose more than the public card, and an authenticated client SHOULD use it in the
-    /// public card's place (breaker32 E01-E05), with the card's seq and exchange id (the
-    /// evidence of CAP-STREAM-002 / CAP-PUSH-002). Bounded by [`MAX_MISSING_CREDS`].
-    extended_caps: HashMap<String, (bool, bool, u64, String)>,
+    /// CAP-STREAM-001 / CAP-PUSH-001, CAP-EXT-001 / CAP-EXT-007: per origin, what an
+    /// extended card declares beyond the public card ([`ExtendedGrant`]): 1.0 §3.1.11 /
+    /// §13.3 let it expose more, and an authenticated client SHOULD use it in the public
+    /// card's place (breaker32 E01-E05). Kept under the origin it was served on and every
+    /// origin the agent's interfaces name, in the extended card and in the public card the
+    /// call reached (review33: an agent's interfaces on two origins are one agent).
+    /// Bounded by [`MAX_MISSING_CREDS`].
+    extended_caps: HashMap<String, ExtendedGrant>,
     ver_stripped_done: HashSet<String>,
     /// Exchanges (client leg and its upstream copy) whose route the gateway rewrote
     /// (GW-REQ-002): the agent's answer there is to a call the client never made, so the
@@ -4297,6 +4335,7 @@ impl State {
                     .as_deref()
                     .and_then(jsonrpc::wide_integer_id)
                     .map(str::to_owned);
+                c.rpc_id_exponent = body.as_deref().is_some_and(jsonrpc::exponent_integer_id);
             }
             c.rpc = Some(parsed);
             if c.binding == Some(Binding::JsonRpc) {
@@ -4764,6 +4803,11 @@ impl State {
                 Some(Json::String(_)) => None,
                 Some(Json::Number(Num::PosInt(_) | Num::NegInt(_))) => None,
                 Some(Json::Number(Num::Float(_))) if c.rpc_id_wide.is_some() => None,
+                // `1e3`: a whole number in exponent notation is an integer id (RFC 8259 §6,
+                // draft-07 `integer`; JSON-RPC 2.0 §4 objects only to fractional parts,
+                // which `1.0` writes and `1e3` does not); Python's json and JSON.parse read
+                // it, and the echo compares by value ([`jsonrpc::id_key`]; review33 Q6).
+                Some(Json::Number(Num::Float(_))) if c.rpc_id_exponent => None,
                 Some(_) => Some("has an id that is neither a string nor an integer"),
             };
             let deliberate = x
@@ -6681,18 +6725,30 @@ impl State {
         if self.extended_caps.is_empty() {
             return None;
         }
-        let (st, push, seq, xid) = x
+        let g = self.extended_grant(x)?;
+        if !(if streaming { g.streaming } else { g.push }) {
+            return None;
+        }
+        Some((g.seq, g.exchange.clone()))
+    }
+
+    /// The [`ExtendedGrant`] of `x`'s origin when call `x` carries a credential of the
+    /// public card's schemes (without a public card there: an `Authorization` or `Cookie`
+    /// header): the authenticated client reads the extended card in the public card's
+    /// place (1.0 §3.1.11). `None` for an anonymous call, which the public card governs.
+    fn extended_grant(&self, x: &Exch) -> Option<&ExtendedGrant> {
+        if self.extended_caps.is_empty() {
+            return None;
+        }
+        let g = x
             .origin
             .as_deref()
             .and_then(|o| self.extended_caps.get(o))?;
-        if !(if streaming { *st } else { *push }) {
-            return None;
-        }
         let credentialed = match self.card_for(x) {
             Some(c) => carries_card_credentials(x, &c.view),
             None => has_credentials(&x.req_headers, &["authorization".into(), "cookie".into()]),
         };
-        credentialed.then(|| (*seq, xid.clone()))
+        credentialed.then_some(g)
     }
 
     /// A clause naming `card` for a message about exchange `x` when `x`'s origin serves
@@ -10495,14 +10551,7 @@ impl State {
             msg,
             vec![
                 x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    // the card's own exchange, so the report labels the card's line
-                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/capabilities/extensions".into()),
-                    found: None,
-                },
+                extensions_evidence(card.seq, &card.exchange),
             ],
             &x.leg,
         );
@@ -10718,16 +10767,37 @@ impl State {
         }
         self.ext_activated_not_declared(x, &card, &all_requested, &activated, header);
         let declared = &card.view.extensions;
-        if declared.is_empty() {
+        // What the authenticated extended card marks required binds the client that
+        // holds its credential as well (1.0 §3.1.11, §3.3.4; review33 Q1).
+        let extended = self
+            .extended_grant(x)
+            .filter(|g| !g.required_ext.is_empty())
+            .cloned();
+        if declared.is_empty() && extended.is_none() {
             return;
         }
         self.areas.insert("capability");
-        let missing: Vec<&str> = declared
+        let mut required: Vec<&str> = declared
             .iter()
-            .filter(|d| d.required && !asked(&d.uri))
+            .filter(|d| d.required)
             .map(|d| d.uri.as_str())
             .collect();
-        let required_any = declared.iter().any(|d| d.required);
+        if let Some(g) = &extended {
+            for u in &g.required_ext {
+                if !required.contains(&u.as_str()) {
+                    required.push(u);
+                }
+            }
+        }
+        let missing: Vec<&str> = required.iter().copied().filter(|u| !asked(u)).collect();
+        let required_any = !required.is_empty();
+        // The extended card alone requires one of the missing URIs: it is named, with its
+        // evidence, as the card that declared it.
+        let by_extended = extended.as_ref().filter(|_| {
+            !missing
+                .iter()
+                .all(|u| declared.iter().any(|d| d.required && d.uri == *u))
+        });
         let ext_error = match json.and_then(|v| v.get("error")) {
             Some(e) => {
                 e.get("code").and_then(Json::as_i64) == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED)
@@ -10759,34 +10829,33 @@ impl State {
                     }
                 )
             };
+            let mut ev = vec![
+                x.ev(x.req_seq),
+                x.ev(x.resp_seq),
+                extensions_evidence(card.seq, &card.exchange),
+            ];
+            let whose = match by_extended {
+                Some(g) => {
+                    ev.push(extensions_evidence(g.seq, &g.exchange));
+                    format!(
+                        "; the authenticated extended card the agent served in exchange {} marks it required, and the client sent a credential, so that card is the agent's card for it (1.0 \u{a7}3.1.11)",
+                        g.exchange
+                    )
+                }
+                None => String::new(),
+            };
             self.find(
                 &r::CAP_EXT_REQUIRED_NOT_ENFORCED,
                 format!(
-                    "message call {} was processed although the client did not activate the required extension {} {why}; expected ExtensionSupportRequiredError",
+                    "message call {} was processed although the client did not activate the required extension {} {why}{whose}; expected ExtensionSupportRequiredError",
                     c.method.as_deref().unwrap_or(&x.path),
                     missing.join(", ")
                 ),
-                vec![
-                    x.ev(x.req_seq),
-                    x.ev(x.resp_seq),
-                    Evidence {
-                    seq: card.seq,
-                    // the card's own exchange, so the report labels the card's line
-                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/capabilities/extensions".into()),
-                    found: None,
-                },
-                ],
+                ev,
                 &x.leg,
             );
         } else if missing.is_empty() && required_any && ext_error {
-            let uris = declared
-                .iter()
-                .filter(|d| d.required)
-                .map(|d| d.uri.as_str())
-                .collect::<Vec<_>>()
-                .join(", ");
+            let uris = required.join(", ");
             let (msg, at) = match err.filter(|_| json.is_none()) {
                 // A stream's error event or a gRPC status (breaker17a U11): name the
                 // error as sent and where the activation travelled.
@@ -10842,13 +10911,25 @@ impl State {
         json: Option<&Json>,
         err: Option<&StreamErrorEnd>,
     ) {
-        let missing: Vec<&str> = card
+        let asked = |u: &str| requested.iter().any(|r| r == u);
+        let mut missing: Vec<&str> = card
             .view
             .extensions
             .iter()
-            .filter(|d| d.required && !requested.iter().any(|r| r == &d.uri))
+            .filter(|d| d.required && !asked(&d.uri))
             .map(|d| d.uri.as_str())
             .collect();
+        // The authenticated extended card's required extensions bind the client holding
+        // its credential too (0.3 agent/getAuthenticatedExtendedCard; review33 Q1).
+        let extended = self.extended_grant(x).cloned();
+        let public_missing = missing.len();
+        if let Some(g) = &extended {
+            for u in &g.required_ext {
+                if !asked(u) && !missing.contains(&u.as_str()) {
+                    missing.push(u);
+                }
+            }
+        }
         if missing.is_empty()
             || err.is_some()
             || json.is_some_and(|v| v.get("error").is_some())
@@ -10868,23 +10949,34 @@ impl State {
                 requested.join(", ")
             )
         };
+        let mut ev = vec![
+            x.ev(x.req_seq),
+            x.ev(x.resp_seq),
+            extensions_evidence(card.seq, &card.exchange),
+        ];
+        let whose = match extended.as_ref().filter(|_| missing.len() > public_missing) {
+            Some(g) => {
+                ev.push(extensions_evidence(g.seq, &g.exchange));
+                let both = if public_missing == 0 {
+                    "marks"
+                } else {
+                    "and the agent card mark"
+                };
+                format!(
+                    "the authenticated extended card the agent served in exchange {} (the client sent a credential, so that card is the agent's card for it) {both}",
+                    g.exchange
+                )
+            }
+            None => "the agent card marks".to_string(),
+        };
         self.find(
             &r::CAP_EXT_REQUIRED_NOT_ENFORCED_0X,
             format!(
-                "agent processed {} although the client did not activate {}, which the agent card marks required ({why}); the agent should refuse such a call",
+                "agent processed {} although the client did not activate {}, which {whose} required ({why}); the agent should refuse such a call",
                 c.method.as_deref().unwrap_or(&x.path),
                 missing.join(", ")
             ),
-            vec![
-                x.ev(x.req_seq),
-                x.ev(x.resp_seq),
-                Evidence {
-                    seq: card.seq,
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/capabilities/extensions".into()),
-                    found: None,
-                },
-            ],
+            ev,
             &x.leg,
         );
     }
@@ -11102,14 +11194,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 at,
-                Evidence {
-                    seq: card.seq,
-                    // the card's own exchange, so the report labels the card's line
-                    // (GET /.well-known/agent-card.json), not the call's (q22 Q5)
-                    exchange: Some(card.exchange.clone()),
-                    pointer: Some("/capabilities/extensions".into()),
-                    found: None,
-                },
+                extensions_evidence(card.seq, &card.exchange),
             ],
             &x.leg,
         );
@@ -13250,6 +13335,75 @@ impl State {
         }
     }
 
+    /// VER-HDR-006 (VER-002, RPC-003; review33 Q3): a 0.x JSON-RPC method (`c`: 0.1
+    /// `tasks/send`, 0.2/0.3 `message/send`, `tasks/get`, ...) sent under `A2A-Version: 1.0`
+    /// (header or query parameter) to an agent whose card declares 1.0 only, answered with
+    /// success (`answer`: the JSON-RPC result, `None` for a stream). Under the 1.0 semantics
+    /// the header asks for, the method does not exist: -32601 (1.0 §9.1). The message says
+    /// in which form the agent answered: 1.0 (it read an unknown method as a 1.0 one) or
+    /// 0.x (it ignored the version asked for). Silent for a card that declares a 0.x
+    /// version (a compat server routes by method), without a card, on a gateway's upstream
+    /// leg, for a webhook and for the prober's deliberate negative calls. The client's
+    /// mix is VER-MIX-002's.
+    fn v0_method_under_1_0_served(&mut self, x: &Exch, c: &Call, answer: Option<&Json>) {
+        if c.binding != Some(Binding::JsonRpc)
+            || c.header_version.is_none()
+            || !c.op.is_some_and(Op::is_task_op)
+            || c.webhook
+            || x.synthetic
+        {
+            return;
+        }
+        // The method's own version: a call answered in the 1.0 form is judged as 1.0 from
+        // its answer on ([`Self::answer_in_header_form`]), its method name stays 0.x.
+        let method_version = c.method.as_deref().and_then(a2a::method_op).map(|(_, d)| d);
+        if !method_version.is_some_and(Dialect::is_0x)
+            || c.header_version.as_deref().and_then(Dialect::from_version) != Some(Dialect::V1_0)
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || self.behind_hop(x)
+        {
+            return;
+        }
+        let Some(card) = self.card_for(x).cloned() else {
+            return;
+        };
+        let declared = card.view.declared_dialects();
+        if card.view.v0_shape_claims_v1
+            || !declared.contains(&Dialect::V1_0)
+            || declared.iter().any(|k| k.is_0x())
+        {
+            return;
+        }
+        let method = c.method.as_deref().unwrap_or("the call");
+        let gen = match method_version {
+            Some(Dialect::V0_1) => "0.1/0.2",
+            _ => "0.2/0.3",
+        };
+        let form = match answer.and_then(result_1_0_form) {
+            Some(shape) => format!("answered it in the 1.0 form ({shape}), reading a method 1.0 does not have as one it has"),
+            None if c.dialect == Some(Dialect::V1_0) => "answered it in the 1.0 form, reading a method 1.0 does not have as one it has".to_string(),
+            None if x.sse.is_some() => "answered it with a stream of events".to_string(),
+            None => format!("answered it in the {gen} form, ignoring the version the header asked for"),
+        };
+        let v1 = c.op.map_or("", Op::name);
+        self.areas.insert("version");
+        self.find(
+            &r::VER_V0_METHOD_UNDER_V1_SERVED,
+            format!(
+                "client called the {gen} method {method} at {} under A2A-Version 1.0, and the agent, whose card declares only 1.0, {form}: under 1.0 semantics (VER-002) {method} does not exist, so the answer owed is -32601 MethodNotFoundError (RPC-003; the 1.0 method is {v1}); a warning, the client that mixed the versions is at fault first (VER-MIX-002)",
+                super::wording::url_shown(x.url_named())
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(method.into()))),
+                x.ev(x.body_seq()),
+                Evidence::event(card.seq, card.exchange.clone()),
+            ],
+            &x.leg,
+        );
+    }
+
     /// The judgement of [`Self::implicit_0x_served_as_1_0`], shared with the stream form
     /// (the first event of a `message/stream` in the 1.0 form, `what` `"stream event"`):
     /// the message and the card's evidence, or `None` when the rule is silent.
@@ -14196,6 +14350,18 @@ impl State {
             if let Some(t) = x.other_tenant.as_deref() {
                 self.other_tenants_call_served(x, &c, t);
             }
+            // AUTH-SCOPE-003 / -004 for a push config call (review33 Q9): its answer shows
+            // no task, so the task it names is judged here.
+            if let Some(id) = c.op.filter(|o| o.is_push_config()).and_then(|_| {
+                c.route_task
+                    .as_deref()
+                    .or_else(|| c.params.get("taskId").and_then(Json::as_str))
+                    .or_else(|| c.params.get("id").and_then(Json::as_str))
+            }) {
+                let id = id.to_string();
+                let caller = self.caller_of(x);
+                self.task_served_to_other_caller(&x.tkey(&id), &id, caller, x.body_seq(), x, "");
+            }
         }
         // TASK-STATE-014: a delegate's unfinished or failed task, or an orchestrator's
         // completed one that may repeat it.
@@ -14411,6 +14577,7 @@ impl State {
         }
         if success {
             self.implicit_0x_served_as_1_0(x, &c, answer);
+            self.v0_method_under_1_0_served(x, &c, answer);
         }
         // Auth: card declares security, task op without credentials succeeded (AUTH-002).
         if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
@@ -15888,13 +16055,19 @@ impl State {
         }
         // RPC-001: a JSON-RPC response is served as application/json (a2a-go #264: text/plain,
         // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
+        self.v0_answer_in_1_0_media_type(x, &c);
+        // review33 Q4: said for what it is, absent or another type, with what to send.
         let media = x.resp_headers.media_type();
         if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
+            let what = match media.as_deref().filter(|m| !m.is_empty()) {
+                Some(m) => format!("is served as {m}"),
+                None => "has no Content-Type header".to_string(),
+            };
             self.find(
                 &r::RPC_ENVELOPE,
                 format!(
-                    "JSON-RPC response is served as {} instead of application/json",
-                    media.as_deref().unwrap_or("no content type")
+                    "agent's JSON-RPC response to {} {what}: RPC-001 makes it application/json, and a client that checks the media type (a2a-go #264: Microsoft Copilot) refuses the body while others read it as JSON anyway; send Content-Type: application/json",
+                    c.method.as_deref().unwrap_or("the call")
                 ),
                 vec![x.ev(x.resp_seq)],
                 &x.leg,
@@ -18186,6 +18359,41 @@ impl State {
         );
     }
 
+    /// VER-MIX-001 (VER-002, RPC-001, REST-003; review33 Q5): the agent answered a 0.x call
+    /// (0.2/0.3 JSON-RPC, 0.3 HTTP+JSON; not a stream) with a body under
+    /// `application/a2a+json`, the media type only 1.0 defines: 0.x bindings take
+    /// `application/json` (RPC-001, REST-003 MUST), so a 0.x client that checks the media
+    /// type refuses the answer. The request-side twin is HTTP-MEDIA-003 (the client's). A
+    /// 1.0 call answered so is right; a call of no known version is not judged.
+    fn v0_answer_in_1_0_media_type(&mut self, x: &Exch, c: &Call) {
+        if x.synthetic
+            || c.webhook
+            || x.sse.is_some()
+            || !c.dialect.is_some_and(Dialect::is_0x)
+            || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
+            || x.body.as_slice().is_empty()
+            || x.resp_headers.media_type().as_deref() != Some("application/a2a+json")
+        {
+            return;
+        }
+        let d = c.dialect.map_or("0.x", Dialect::as_str);
+        let (binding, rule) = if c.binding == Some(Binding::Rest) {
+            ("HTTP+JSON", "REST-003")
+        } else {
+            ("JSON-RPC", "RPC-001")
+        };
+        self.areas.insert("version");
+        self.find(
+            &r::VER_MIXED_PAYLOAD,
+            format!(
+                "agent answered the {d} {binding} call {} with Content-Type application/a2a+json, the media type only protocol version 1.0 defines: {d} {binding} bodies are application/json ({rule} MUST), so a {d} client that checks the media type refuses the answer; answer a {d} call with Content-Type: application/json",
+                call_at(x)
+            ),
+            vec![x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
     /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: an HTTP+JSON route
     /// requested with an HTTP method the route is not defined with ([`a2a::rest_verbs`]),
     /// e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. `served`: the agent executed
@@ -18228,15 +18436,26 @@ impl State {
         if !served {
             ev.push(x.ev(x.resp_seq));
         }
-        self.find(
-            &r::REST_VERB_CLIENT,
+        // review33 Q9: `DELETE /tasks/{id}` asks for an operation A2A does not have, not
+        // for GetTask in the wrong verb.
+        let delete_task = method == "DELETE" && op == Op::GetTask;
+        let msg = if delete_task {
+            format!(
+                "client called {method} {}, an operation A2A does not have: the route /tasks/{{id}} is defined with {want} only (GetTask), and no A2A version deletes a task (a task ends by CancelTask, POST /tasks/{{id}}:cancel, and stays readable){}",
+                x.path,
+                if served {
+                    String::new()
+                } else {
+                    format!(", so the agent refused it (HTTP {})", x.status.unwrap_or(0))
+                }
+            )
+        } else {
             format!(
                 "client called {term} as {method} {}; the route is defined with {want} only{outcome}",
                 x.path
-            ),
-            ev,
-            &x.leg,
-        );
+            )
+        };
+        self.find(&r::REST_VERB_CLIENT, msg, ev, &x.leg);
         if !served {
             return;
         }
@@ -18248,7 +18467,12 @@ impl State {
         self.find(
             &r::REST_VERB_SERVED,
             format!(
-                "agent executed {term} for {method} {} (HTTP {}) instead of refusing the method with 405; the route takes {want}{safe}",
+                "agent {} for {method} {} (HTTP {}) instead of refusing the method with 405; the route takes {want}{safe}",
+                if delete_task {
+                    "answered with success".to_string()
+                } else {
+                    format!("executed {term}")
+                },
                 x.path,
                 x.status.unwrap_or(0)
             ),
@@ -18489,6 +18713,24 @@ impl State {
             }
         }
         self.check_list_filters(x, c, ts, base, bseq);
+        // AUTH-SCOPE-003 / -004 (AUTH-006, DATA-007 "only caller-visible tasks"; review33
+        // Q9): a listed task handed out under another principal's credentials; the first
+        // one told, once per answer.
+        if !ts.is_empty() {
+            if let Some(caller) = self.caller_of(x) {
+                let told = self.out.len();
+                for (i, t) in ts.iter().enumerate() {
+                    let Some(id) = t.get("id").and_then(Json::as_str) else {
+                        continue;
+                    };
+                    let ptr = format!("{base}/tasks/{i}");
+                    self.task_served_to_other_caller(&x.tkey(id), id, Some(caller), bseq, x, &ptr);
+                    if self.out.len() > told {
+                        break;
+                    }
+                }
+            }
+        }
         let stamp = |t: &Json| {
             t.get("status")
                 .and_then(|s| s.get("timestamp"))
@@ -21763,6 +22005,7 @@ impl State {
             return;
         }
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
+        self.v0_answer_in_1_0_media_type(x, &c);
         if let Some((asked, list)) = self.version_not_served_unrouted(x, &c, json) {
             let how = if status == 501 {
                 "HTTP 501 (UNIMPLEMENTED, the mapping of a method the agent does not have)"
@@ -22086,6 +22329,8 @@ impl State {
                 &x.leg,
             );
         } else if x.body.as_slice().is_empty()
+            // a DELETE /tasks/{id} (no A2A operation; REST-VERB-001/002 tell it) owes no Task
+            && !x.method.eq_ignore_ascii_case("DELETE")
             && matches!(
                 op,
                 Some(Op::SendMessage)
@@ -25443,24 +25688,35 @@ impl State {
                     self.emit(f);
                 }
             }
-            // The capabilities it grants beyond the public card govern the authenticated
-            // client's later calls (CAP-STREAM-001, CAP-PUSH-001; breaker32 K01-K06).
-            if let Some(o) = x.origin.as_deref() {
-                let caps = (
-                    view.streaming == Some(true),
-                    view.push_notifications == Some(true),
-                    bseq,
-                    x.id.clone(),
-                );
-                if (caps.0 || caps.1)
-                    && (self.extended_caps.len() < MAX_MISSING_CREDS
-                        || self.extended_caps.contains_key(o))
-                {
-                    self.extended_caps.insert(o.to_string(), caps);
+            // What it grants beyond the public card governs the authenticated client's
+            // later calls (CAP-STREAM-001, CAP-PUSH-001, breaker32 K01-K06; CAP-EXT-001 /
+            // CAP-EXT-007 for the extensions it marks required, review33 Q1) on every
+            // origin of the agent: the one it was served on, its interfaces' and the
+            // public card's (review33 Q2).
+            let origins = extended_card_origins(x, &view, public.as_deref());
+            let grant = ExtendedGrant {
+                streaming: view.streaming == Some(true),
+                push: view.push_notifications == Some(true),
+                required_ext: view
+                    .extensions
+                    .iter()
+                    .filter(|e| e.required)
+                    .map(|e| e.uri.clone())
+                    .collect(),
+                seq: bseq,
+                exchange: x.id.clone(),
+            };
+            if grant.streaming || grant.push || !grant.required_ext.is_empty() {
+                for o in &origins {
+                    if self.extended_caps.len() < MAX_MISSING_CREDS
+                        || self.extended_caps.contains_key(o)
+                    {
+                        self.extended_caps.insert(o.clone(), grant.clone());
+                    }
                 }
             }
             // The extensions it declares are the agent's too (CAP-EXT-003, review26 R5).
-            if let Some(o) = x.origin.as_deref() {
+            for o in &origins {
                 for e in &view.extensions {
                     if self.extended_extensions.len() < MAX_MISSING_CREDS {
                         self.extended_extensions
@@ -30565,6 +30821,46 @@ fn auth_scheme_is(v: &str, auth: &str) -> bool {
     v.split_whitespace()
         .next()
         .is_some_and(|t| t.eq_ignore_ascii_case(auth))
+}
+
+/// The origins (`scheme://host:port`) an authenticated extended card `view` served in
+/// exchange `x` speaks for: the origin it was served on, its interfaces' and those of
+/// `public`, the public card of the agent it was fetched from (1.0 §3.1.11: the client
+/// reads the extended card in the public card's place for the whole agent, whichever of
+/// its interfaces it calls; review33 Q2). Each once, at most 16.
+fn extended_card_origins(x: &Exch, view: &AgentCardView, public: Option<&CardRec>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |o: String| {
+        if out.len() < 16 && !out.contains(&o) {
+            out.push(o);
+        }
+    };
+    if let Some(o) = &x.origin {
+        add(o.clone());
+    }
+    for i in &view.interfaces {
+        if let Some(u) = i.parts() {
+            add(u.origin());
+        }
+    }
+    if let Some(p) = public {
+        for (o, _) in &p.iface_at {
+            add(o.clone());
+        }
+    }
+    out
+}
+
+/// Evidence pointing at `capabilities.extensions` of the card served in event `seq` of
+/// exchange `exchange` (CAP-EXT-001 / -003 / -007): the card's own exchange, so the report
+/// labels the card's line (GET /.well-known/agent-card.json), not the call's (q22 Q5).
+fn extensions_evidence(seq: u64, exchange: &str) -> Evidence {
+    Evidence {
+        seq,
+        exchange: Some(exchange.to_string()),
+        pointer: Some("/capabilities/extensions".into()),
+        found: None,
+    }
 }
 
 /// Whether the call `x` carries one of the credentials `view`'s card names: a credential
@@ -36650,13 +36946,17 @@ impl State {
         ptr: &str,
     ) {
         let Some(c) = x.call.as_ref() else { return };
+        let push = c.op.is_some_and(Op::is_push_config);
+        let list = c.op == Some(Op::ListTasks);
         if c.webhook
-            || !matches!(
-                c.op,
-                Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
-            )
+            || !(push
+                || list
+                || matches!(
+                    c.op,
+                    Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                ))
             || !x.is_success()
-            || c.task_id() != Some(id)
+            || (!push && !list && c.task_id() != Some(id))
         {
             return;
         }
@@ -36671,6 +36971,30 @@ impl State {
         let first = t.caller_subject.clone();
         let now = credential_subject(x);
         let op = c.op_term(c.op.map_or("the call", Op::name));
+        // What the answer gave the other caller (review33 Q9: push config calls too).
+        let did = match c.op {
+            Some(Op::CreatePushConfig) => {
+                "by storing its webhook for the task, which will receive the task's updates"
+            }
+            Some(Op::GetPushConfig) | Some(Op::ListPushConfigs) => {
+                "with the task's push notification configs (webhook url and token)"
+            }
+            Some(Op::DeletePushConfig) => "by deleting a push notification config of the task",
+            Some(Op::SubscribeToTask) => "with a stream of the task's events",
+            _ => "with the task",
+        };
+        let head = if list {
+            format!("agent answered {op} by listing task {id}")
+        } else {
+            format!("agent answered {op} of task {id} {did}")
+        };
+        // ListTasks owes a list without it (DATA-007: only caller-visible tasks), the other
+        // calls TaskNotFoundError.
+        let due = if list {
+            "which ListTasks must leave out (DATA-007: only the caller's tasks; AUTH-006)"
+        } else {
+            "where TaskNotFoundError is due (AUTH-006, TASK-009)"
+        };
         // A principal tag (a redacted recording) and a subject read in the clear cannot be
         // compared: AUTH-SCOPE-004's note, as for credentials that name nobody.
         let (rule, msg) = match (&first, &now) {
@@ -36678,7 +37002,7 @@ impl State {
             (Some(a), Some(b)) if one_principal(a, b) == Some(false) => (
                 &r::AUTH_SCOPE_OTHER_SUBJECT,
                 format!(
-                    "agent answered {op} of task {id} with the task, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, where TaskNotFoundError is due (AUTH-006, TASK-009)",
+                    "{head}, to a caller whose credentials name {}, though it handed the task out to a caller whose credentials name {}: another principal got the task, {due}",
                     subject_words(b),
                     subject_words(a)
                 ),
@@ -36686,7 +37010,7 @@ impl State {
             _ => (
                 &r::AUTH_SCOPE_OTHER_CREDENTIAL,
                 format!(
-                    "agent answered {op} of task {id} with the task under other credentials than the ones it handed the task out under; the recording cannot tell whether both belong to one user (a refreshed token) or to two, which would make this another caller's task served (AUTH-006)"
+                    "{head} under other credentials than the ones it handed the task out under; the recording cannot tell whether both belong to one user (a refreshed token) or to two, which would make this another caller's task served (AUTH-006)"
                 ),
             ),
         };

@@ -858,6 +858,10 @@ rule!(VER_TRAP3_PROCESSED, "VER-HDR-005", "version-0-3-header-on-1-0-call-proces
     ["VER-002"],
     "agent whose card offers 1.0 only processed a 1.0 call (a PascalCase method or a 1.0 route) that declared A2A-Version 0.3, as the 1.0 specification's own examples send (§9.2, §10.2, §11.2), instead of refusing the declared 0.3 with VersionNotSupportedError",
     "agent: answer a version the card does not offer with VersionNotSupportedError (1.0 §3.6.2: JSON-RPC -32009, HTTP+JSON 400 FAILED_PRECONDITION with reason VERSION_NOT_SUPPORTED), or declare and serve 0.3 too; client: send A2A-Version: 1.0 with 1.0 methods and routes (the pair of a 0.3 header and a 1.0 method is copied from the 1.0 specification's examples, which contradict its §3.6.2)");
+rule!(VER_V0_METHOD_UNDER_V1_SERVED, "VER-HDR-006", "version-1-0-header-on-0x-method-processed", Warning, Interop,
+    ["VER-002", "RPC-003"],
+    "agent whose card offers 1.0 only served a 0.x JSON-RPC method (0.1 tasks/send, 0.2/0.3 message/send, tasks/get, ...) that the client sent under A2A-Version 1.0, instead of answering -32601 MethodNotFoundError: under 1.0 semantics the method does not exist; a warning, the client that mixed the versions is at fault first (VER-MIX-002)",
+    "agent: under A2A-Version 1.0 dispatch only the 1.0 method names (SendMessage, GetTask, ...) and answer any other method with -32601 (1.0 §9.1, §3.6.2); serve 0.x methods only to calls that ask for 0.x (no A2A-Version, or 0.3), and declare that version in the card; client: send the 1.0 method name with A2A-Version 1.0, or drop the header for a 0.3 call");
 rule!(VER_MIXED_PAYLOAD, "VER-MIX-001", "version-mixed-payload", Warning, Interop,
     ["VER-002", "DATA-001"],
     "agent's payload (an answer, stream event, push notification or Agent Card), or a gateway's own request to the agent behind it, mixes protocol versions (1.0 shape with 0.x-only members, or the reverse); a client's request that mixes them is VER-MIX-002",
@@ -972,11 +976,11 @@ rule!(AUTH_SCOPE_OTHER_TENANT, "AUTH-SCOPE-002", "other-tenants-task-served", Er
 // so the error needs no cleartext token.
 rule!(AUTH_SCOPE_OTHER_SUBJECT, "AUTH-SCOPE-003", "other-callers-task-served", Error, Security,
     ["AUTH-006", "TASK-009"],
-    "agent served GetTask, CancelTask or SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe) with the task to a caller whose credentials name another subject (a JWT bearer token's iss and sub, a Basic user name; on a redacted recording, the keyed principal tags the recorder keeps of them) than the credentials the task was handed out under",
+    "agent served GetTask, CancelTask, SubscribeToTask (0.x tasks/get, tasks/cancel, tasks/resubscribe) or a push notification config call (Create, Get, List, Delete) on the task, or listed the task in ListTasks, to a caller whose credentials name another subject (a JWT bearer token's iss and sub, a Basic user name; on a redacted recording, the keyed principal tags the recorder keeps of them) than the credentials the task was handed out under",
     "scope every task operation by the authenticated caller: keep the principal (the token's iss and sub, the user) with each task and answer a call of another principal like one on an unknown task, TaskNotFoundError (-32001, HTTP 404 TASK_NOT_FOUND, gRPC NOT_FOUND); a task store keyed by task id alone lets any caller who learns an id read, cancel and follow another user's task");
 rule!(AUTH_SCOPE_OTHER_CREDENTIAL, "AUTH-SCOPE-004", "task-served-under-other-credentials", Note, Security,
     ["AUTH-006", "TASK-009"],
-    "agent served GetTask, CancelTask or SubscribeToTask with the task to a call under other credentials than the ones the task was handed out under, whose subjects the recording cannot compare (opaque tokens, API keys, or names in two namespaces: a Basic user and a JWT subject, JWT subjects of two issuers): the same user with a refreshed token or a linked account, or another caller",
+    "agent served GetTask, CancelTask, SubscribeToTask or a push notification config call on the task, or listed it in ListTasks, to a call under other credentials than the ones the task was handed out under, whose subjects the recording cannot compare (opaque tokens, API keys, or names in two namespaces: a Basic user and a JWT subject, JWT subjects of two issuers): the same user with a refreshed token or a linked account, or another caller",
     "check that the agent scopes tasks by the authenticated principal (AUTH-006): if the two credentials belong to different users, the agent must answer TaskNotFoundError; a recording with JWT bearer tokens (or a test that uses two users' credentials on purpose) tells the two apart");
 rule!(AUTH_ENDPOINT_NOT_TLS, "AUTH-TLS-001", "auth-endpoint-not-https", Warning, Security,
     ["AUTH-004"],
@@ -1392,6 +1396,7 @@ pub static RULES: &[Rule] = &[
     VER_HEADER_NOT_MAJOR_MINOR,
     VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
     VER_TRAP3_PROCESSED,
+    VER_V0_METHOD_UNDER_V1_SERVED,
     VER_MIXED_PAYLOAD,
     VER_MIXED_REQUEST,
 ];

@@ -311,8 +311,8 @@ case("M01-v10-pascal-method-with-0-3-body", lambda: C10() + [
 case("M02-v10-0-3-method-under-1-0-header-served", lambda: C10() + [
     req(H + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers=V10),
     resp(ok(1, task03()))],
-    [("client-version-mixed-request", W)],
-    "a half-migrated client sent A2A-Version 1.0 with the 0.3 method message/send; a 1.0-only agent served it in the 0.3 shape")
+    [("client-version-mixed-request", W), ("version-1-0-header-on-0x-method-processed", W)],
+    "a half-migrated client sent A2A-Version 1.0 with the 0.3 method message/send; a 1.0-only agent served it in the 0.3 shape (review33: the agent owed -32601 under 1.0, VER-HDR-006)")
 case("M03-v10-list-tasks-0-3-status-enum", lambda: C10() + [
     req(H + "/a2a", rpc(1, "ListTasks", {"status": "working"}), headers=V10),
     resp(ok(1, {"tasks": [], "nextPageToken": "", "pageSize": 50, "totalSize": 0}))],

@@ -443,7 +443,7 @@ case("G05-legal-v01-sendsubscribe-beside-v10-stream", lambda: OLD() + [req(H2 + 
      [], "0.1 tasks/sendSubscribe (status events carry id and final) beside a 1.0 stream")
 case("G06-v10-client-sends-0-1-method-to-1-0-agent-served", lambda: C10() + [RPC(1, "tasks/send", {"id": "t1", "message": {"role": "user", "parts": [{"type": "text", "text": "hi"}]}}),
      resp(ok(1, {"task": tsk("COMPLETED")}))],
-     [("VER-MIX-002", W)], "a 0.1 method (tasks/send) under A2A-Version 1.0, answered in the 1.0 form the header asks for: the client mixed versions (VER-002); the agent's lenience is not judged")
+     [("VER-MIX-002", W), ("VER-HDR-006", W)], "a 0.1 method (tasks/send) under A2A-Version 1.0, answered in the 1.0 form the header asks for: the client mixed versions (VER-002); review33: the 1.0-only agent's lenience is judged too (VER-HDR-006, a warning: under 1.0 tasks/send does not exist, RPC-003)")
 case("G07-legal-v02-tasks-send-refused", lambda: MID() + [req(H3 + "/a2a", rpc(1, "tasks/send", {"id": "t1", "message": {"role": "user", "parts": [{"type": "text", "text": "hi"}]}}), headers=J03),
      resp(err(1, -32601, "Method not found"))],
      [], "0.2.5 agent refuses the 0.1 method tasks/send with -32601 (ERR-001)")

@@ -298,7 +298,7 @@ vcase("b29a-M1-legal-v10-rest-get-missing-push-config-404", get_card(0.0, card10
     rest_resp(0.11, 404, {"error": {"code": 404, "status": "NOT_FOUND", "message": "push notification config not found",
                                     "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}]}}),
 ], [], R403 + " (after the fix, HTTP+JSON)", "404 NOT_FOUND with reason TASK_NOT_FOUND is the mapping of TaskNotFoundError (ERR-003): no finding")
-vcase("b29a-M1-legal-v10-get-push-config-bad-params", get_card(0.0, PUSHCARD) + [
+vcase("b29a-M1-agent-right-v10-get-push-config-bad-params", get_card(0.0, PUSHCARD) + [
     req(0.1, "POST", A + "/a2a", rpc("g-m5", "GetTaskPushNotificationConfig", {"taskId": "t-m5"}), ver="1.0"),
     resp(0.11, 200, err("g-m5", -32602, "Invalid params: id is required")),
 ], [("client-task-call-without-id", "error")], R1076 + " (control: InvalidParams for a Get that names no config id is right; the client's request is the fault)", "a Get without the REQUIRED config id is the client's fault (DATA-PARAM-003) and InvalidParams its right answer; only a Get of a config that does not exist must be TaskNotFoundError")

@@ -365,7 +365,7 @@ vcase("b29c-M2-legal-v03-internal-error-then-same-message", card_lines(card03(RP
     resp(33.0, 200, ok("2", task03("t-m2", "c-m2", "completed", ts=ts(33)))),
 ], [], R939 + " (control: the retry after -32603 resends the very same message)",
  "legal: a retry of the same message under the same messageId is what ID-007 asks for; the agent may dedupe it or run it")
-vcase("b29c-M3-legal-v03-invalid-params-then-corrected", card_lines(card03(RPC_URL)) + [
+vcase("b29c-M3-agent-right-v03-invalid-params-then-corrected", card_lines(card03(RPC_URL)) + [
     req(0.1, "POST", RPC_URL, rpc("1", "message/send", {"message": {"kind": "message", "messageId": "m-m3", "role": "user", "parts": [{"kind": "text"}]}})),
     resp(0.2, 200, err("1", -32602, "Invalid params: parts.0.text: Field required")),
     req(1.0, "POST", RPC_URL, rpc("2", "message/send", {"message": umsg03("order 2 licences", mid="m-m3")})),
