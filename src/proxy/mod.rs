@@ -1564,7 +1564,7 @@ async fn handle(
         }
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
-            method: req.method().to_string(),
+            method: req.method().as_str().to_owned(),
             url: client_url,
             version: Some(version_str(req.version()).into()),
             headers: headers_of(req.headers()),
