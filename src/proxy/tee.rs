@@ -960,10 +960,14 @@ pub fn headers_of(map: &http::HeaderMap) -> Headers {
     Headers(
         map.iter()
             .map(|(k, v)| {
-                (
-                    k.as_str().to_string(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
+                // `from_utf8` first: its validation reads ASCII a word at a time, where
+                // `from_utf8_lossy`'s chunk iterator goes byte by byte (every value, twice
+                // per exchange on the forwarding path); the same text for valid UTF-8
+                let value = match std::str::from_utf8(v.as_bytes()) {
+                    Ok(t) => t.to_owned(),
+                    Err(_) => String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                };
+                (k.as_str().to_owned(), value)
             })
             .collect(),
     )

@@ -1848,7 +1848,7 @@ impl Redactor {
                 // `Refresh`, `X-Original-URL`, ...) gets the request URL's rules: a query
                 // credential or userinfo password in it is redacted (breaker16b T1). Only a
                 // value with `?` or `@` can hold one: one byte scan for most headers.
-                if value.bytes().any(|b| b == b'?' || b == b'@') {
+                if memchr::memchr2(b'?', b'@', value.as_bytes()).is_some() {
                     if let Some(red) = redact_urls_in_header_value(
                         value,
                         &|n: &str| self.is_secret_param(n),
