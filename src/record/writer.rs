@@ -1211,33 +1211,49 @@ fn word_at(b: &[u8]) -> u64 {
 
 /// Appends `b` escaped as [`string`] does. A JSON body recorded as a string has a `"` every
 /// few bytes, so the runs between escapes are short: rather than a copy per run (sessions 6,
-/// 7 and 14 measured that slower than a byte loop), the block at the current byte is loaded
-/// and stored whole, and when it holds a byte to escape, the lowest one, the output moves on
-/// to that byte only, which is written escaped; the next block is loaded right after it (a
-/// later store overwrites what an earlier one wrote past its end). Blocks are 16 bytes while
-/// 16 are left ([`crate::model::json::string_stops16`]: one SSE2 compare flags every byte to
-/// escape; session 33), then 8-byte words ([`escapes`]; sessions 17 and 21).
+/// 7 and 14 measured that slower than a byte loop), fixed-size stores. While 16 bytes are
+/// left, one SSE2 compare flags every byte of the next 16 to escape
+/// ([`crate::model::json::string_stops16`]; session 33): the block is stored whole, and for
+/// each flagged byte in turn its escape is written and the rest of the block stored again
+/// right after it (16 bytes from a copy of the block padded to 32, so no store reads past
+/// it); the block's flags are compared once, not once per escape. Then 8-byte words: the
+/// word at the current byte is stored whole and, when it holds a byte to escape
+/// ([`escapes`] flags the lowest exactly), the output moves on to that byte only, which is
+/// written escaped, and the next word is loaded right after it (sessions 17 and 21). A
+/// later store overwrites what an earlier one wrote past its end.
 ///
 /// The output is written into zeroed room at the end of `out`, which always holds 2 bytes
-/// per input byte left plus 16 (an escape of `"` or `\\` is 2 bytes, a block store 16); it is
-/// grown before a control byte's `\u00xx` (6 bytes) and cut to what was written at the end.
+/// per input byte left plus [`ESCAPE_ROOM`] (an escape of `"` or `\\` is 2 bytes, a store
+/// at most 16 past the output's end); it is grown before a control byte's `\u00xx` (6
+/// bytes) and cut to what was written at the end.
 fn escape_rest(out: &mut Vec<u8>, b: &[u8]) {
     let base = out.len();
-    out.resize(base + 2 * b.len() + 16, 0);
-    // `b[..i]` is escaped into `out[base..j]`; `out.len() >= j + 2 * (b.len() - i) + 16`
+    out.resize(base + 2 * b.len() + ESCAPE_ROOM, 0);
+    // `b[..i]` is escaped into `out[base..j]`; `out.len() >= j + 2 * (b.len() - i) + ESCAPE_ROOM`
     let mut j = base;
     let mut i = 0;
-    while let Some(m) = crate::model::json::string_stops16(b, i) {
-        out[j..j + 16].copy_from_slice(&b[i..i + 16]);
+    while let Some(mut m) = crate::model::json::string_stops16(b, i) {
         if m == 0 {
+            out[j..j + 16].copy_from_slice(&b[i..i + 16]);
             i += 16;
             j += 16;
             continue;
         }
-        let k = m.trailing_zeros() as usize;
-        i += k;
-        j = escape_byte(out, j + k, b[i], b.len() - i - 1);
-        i += 1;
+        let mut block = [0u8; 32];
+        block[..16].copy_from_slice(&b[i..i + 16]);
+        out[j..j + 16].copy_from_slice(&block[..16]);
+        // output index of block byte `k` is `j + k + d`: `d` bytes added by escapes so far
+        let mut d = 0;
+        while m != 0 {
+            let k = (m.trailing_zeros() & 15) as usize;
+            m &= m - 1;
+            let at = j + k + d;
+            let next = escape_byte(out, at, block[k], b.len() - i - k - 1);
+            d = next - (j + k + 1);
+            out[next..next + 16].copy_from_slice(&block[k + 1..k + 17]);
+        }
+        i += 16;
+        j += 16 + d;
     }
     while i < b.len() {
         let w = word_at(&b[i..]);
@@ -1263,14 +1279,19 @@ fn escape_rest(out: &mut Vec<u8>, b: &[u8]) {
     out.truncate(j);
 }
 
+/// Room [`escape_rest`] keeps past 2 bytes per input byte left: a 16-byte store may start
+/// at the output's end, and 16 more for one started past an escape.
+const ESCAPE_ROOM: usize = 32;
+
 /// Writes the escape of `c` (a byte [`ESCAPE`] does not leave as is) at `out[j..]` and
 /// returns the index after it; `left`: input bytes after `c`, for which [`escape_rest`]'s
-/// room (2 per byte plus 16) is kept when a `\u00xx` grows `out`.
+/// room (2 per byte plus [`ESCAPE_ROOM`]) is kept when a `\u00xx` grows `out`.
+#[inline(always)]
 fn escape_byte(out: &mut Vec<u8>, j: usize, c: u8, left: usize) -> usize {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     match ESCAPE[usize::from(c)] {
         b'u' => {
-            let need = j + 6 + 2 * left + 16;
+            let need = j + 6 + 2 * left + ESCAPE_ROOM;
             if out.len() < need {
                 out.resize(need, 0);
             }
