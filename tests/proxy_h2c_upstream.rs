@@ -11,9 +11,8 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
+use http_body_util::BodyExt;
 use hyper::Response;
-use hyper_util::rt::TokioIo;
 
 use support::*;
 
@@ -21,28 +20,16 @@ const ANSWER: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
 
 /// An HTTP/1.1-only agent (hyper's http1 server) that keeps the version of every request.
 async fn h1_only_agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
     let seen = Arc::new(Mutex::new(Vec::new()));
     let seen2 = seen.clone();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = l.accept().await {
-            let seen = seen2.clone();
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(move |req: hyper::Request<_>| {
-                    seen.lock().unwrap().push(format!("{:?}", req.version()));
-                    async {
-                        Ok::<_, std::convert::Infallible>(Response::new(Full::new(
-                            Bytes::from_static(ANSWER),
-                        )))
-                    }
-                });
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(s), svc)
-                    .await;
-            });
-        }
-    });
+    let addr = serve_as(
+        Speaks::Http1,
+        Arc::new(move |req: hyper::Request<hyper::body::Incoming>| {
+            seen2.lock().unwrap().push(format!("{:?}", req.version()));
+            Box::pin(async { Response::new(full(Bytes::from_static(ANSWER))) })
+        }),
+    )
+    .await;
     (addr, seen)
 }
 
@@ -106,35 +93,29 @@ async fn h2c_client_reaches_an_h2c_agent_over_http2() {
 /// `http2.createServer`): an HTTP/1.1 request gets its SETTINGS frame back, which HTTP/1.1
 /// cannot parse. Keeps the version of every request it served.
 async fn h2c_only_agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
     let seen = Arc::new(Mutex::new(Vec::new()));
     let seen2 = seen.clone();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = l.accept().await {
-            let seen = seen2.clone();
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(
-                    move |req: hyper::Request<hyper::body::Incoming>| {
-                        seen.lock().unwrap().push(format!("{:?}", req.version()));
-                        async move {
-                            let body = req.into_body().collect().await?.to_bytes();
-                            let answer = if body.is_empty() {
-                                Bytes::from_static(ANSWER)
-                            } else {
-                                body
-                            };
-                            Ok::<_, hyper::Error>(Response::new(Full::new(answer)))
-                        }
-                    },
-                );
-                let _ =
-                    hyper::server::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
-                        .serve_connection(TokioIo::new(s), svc)
-                        .await;
-            });
-        }
-    });
+    let addr = serve_as(
+        Speaks::H2c,
+        Arc::new(move |req: hyper::Request<hyper::body::Incoming>| {
+            seen2.lock().unwrap().push(format!("{:?}", req.version()));
+            Box::pin(async move {
+                let body = req
+                    .into_body()
+                    .collect()
+                    .await
+                    .map(|c| c.to_bytes())
+                    .unwrap_or_default();
+                let answer = if body.is_empty() {
+                    Bytes::from_static(ANSWER)
+                } else {
+                    body
+                };
+                Response::new(full(answer))
+            })
+        }),
+    )
+    .await;
     (addr, seen)
 }
 
@@ -230,31 +211,20 @@ fn split_end_body(b: Bytes) -> TBody {
 /// `Content-Length` and a [`split_end_body`]: the answer's END_STREAM comes in an empty DATA
 /// frame after its last byte.
 async fn h2c_agent_with_split_ends() -> SocketAddr {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(
-                    move |req: hyper::Request<hyper::body::Incoming>| async move {
-                        let _ = req.into_body().collect().await?;
-                        Ok::<_, hyper::Error>(
-                            Response::builder()
-                                .header("content-type", "application/json")
-                                .header("content-length", ANSWER.len())
-                                .body(split_end_body(Bytes::from_static(ANSWER)))
-                                .unwrap(),
-                        )
-                    },
-                );
-                let _ =
-                    hyper::server::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
-                        .serve_connection(TokioIo::new(s), svc)
-                        .await;
-            });
-        }
-    });
-    addr
+    serve_as(
+        Speaks::H2c,
+        Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+            Box::pin(async move {
+                let _ = req.into_body().collect().await;
+                Response::builder()
+                    .header("content-type", "application/json")
+                    .header("content-length", ANSWER.len())
+                    .body(split_end_body(Bytes::from_static(ANSWER)))
+                    .unwrap()
+            })
+        }),
+    )
+    .await
 }
 
 /// Session 32's open question, answered (session 33): an answer with `Content-Length` from
@@ -320,24 +290,16 @@ async fn an_answer_whose_end_stream_comes_alone_is_recorded_complete() {
 
 /// An HTTP/1.1-only agent that reads each request body whole and answers with it.
 async fn h1_echo_agent() -> SocketAddr {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = l.accept().await {
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(
-                    |req: hyper::Request<hyper::body::Incoming>| async move {
-                        let body = req.into_body().collect().await?.to_bytes();
-                        Ok::<_, hyper::Error>(Response::new(Full::new(body)))
-                    },
-                );
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(s), svc)
-                    .await;
-            });
-        }
-    });
-    addr
+    serve_as(
+        Speaks::Http1,
+        Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+            Box::pin(async move {
+                let body = req.into_body().collect().await.map(|c| c.to_bytes());
+                Response::new(full(body.unwrap_or_default()))
+            })
+        }),
+    )
+    .await
 }
 
 /// The same kind of fault on the request side: an h2c client's request with
