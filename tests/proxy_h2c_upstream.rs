@@ -11,9 +11,8 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
+use http_body_util::BodyExt;
 use hyper::Response;
-use hyper_util::rt::TokioIo;
 
 use support::*;
 
@@ -21,28 +20,16 @@ const ANSWER: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
 
 /// An HTTP/1.1-only agent (hyper's http1 server) that keeps the version of every request.
 async fn h1_only_agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
     let seen = Arc::new(Mutex::new(Vec::new()));
     let seen2 = seen.clone();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = l.accept().await {
-            let seen = seen2.clone();
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(move |req: hyper::Request<_>| {
-                    seen.lock().unwrap().push(format!("{:?}", req.version()));
-                    async {
-                        Ok::<_, std::convert::Infallible>(Response::new(Full::new(
-                            Bytes::from_static(ANSWER),
-                        )))
-                    }
-                });
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(s), svc)
-                    .await;
-            });
-        }
-    });
+    let addr = serve_as(
+        Speaks::Http1,
+        Arc::new(move |req: hyper::Request<hyper::body::Incoming>| {
+            seen2.lock().unwrap().push(format!("{:?}", req.version()));
+            Box::pin(async { Response::new(full(Bytes::from_static(ANSWER))) })
+        }),
+    )
+    .await;
     (addr, seen)
 }
 
@@ -106,35 +93,29 @@ async fn h2c_client_reaches_an_h2c_agent_over_http2() {
 /// `http2.createServer`): an HTTP/1.1 request gets its SETTINGS frame back, which HTTP/1.1
 /// cannot parse. Keeps the version of every request it served.
 async fn h2c_only_agent() -> (SocketAddr, Arc<Mutex<Vec<String>>>) {
-    let l = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = l.local_addr().unwrap();
     let seen = Arc::new(Mutex::new(Vec::new()));
     let seen2 = seen.clone();
-    tokio::spawn(async move {
-        while let Ok((s, _)) = l.accept().await {
-            let seen = seen2.clone();
-            tokio::spawn(async move {
-                let svc = hyper::service::service_fn(
-                    move |req: hyper::Request<hyper::body::Incoming>| {
-                        seen.lock().unwrap().push(format!("{:?}", req.version()));
-                        async move {
-                            let body = req.into_body().collect().await?.to_bytes();
-                            let answer = if body.is_empty() {
-                                Bytes::from_static(ANSWER)
-                            } else {
-                                body
-                            };
-                            Ok::<_, hyper::Error>(Response::new(Full::new(answer)))
-                        }
-                    },
-                );
-                let _ =
-                    hyper::server::conn::http2::Builder::new(hyper_util::rt::TokioExecutor::new())
-                        .serve_connection(TokioIo::new(s), svc)
-                        .await;
-            });
-        }
-    });
+    let addr = serve_as(
+        Speaks::H2c,
+        Arc::new(move |req: hyper::Request<hyper::body::Incoming>| {
+            seen2.lock().unwrap().push(format!("{:?}", req.version()));
+            Box::pin(async move {
+                let body = req
+                    .into_body()
+                    .collect()
+                    .await
+                    .map(|c| c.to_bytes())
+                    .unwrap_or_default();
+                let answer = if body.is_empty() {
+                    Bytes::from_static(ANSWER)
+                } else {
+                    body
+                };
+                Response::new(full(answer))
+            })
+        }),
+    )
+    .await;
     (addr, seen)
 }
 
@@ -213,4 +194,145 @@ async fn http1_client_reaches_an_h2c_only_agent() {
         error.contains("speaks HTTP/2 only (h2c prior knowledge)"),
         "{error}"
     );
+}
+
+/// A body of one DATA frame that does not say it is the last (`is_end_stream` stays false
+/// until it is polled again): hyper's HTTP/2 side sends that frame without END_STREAM, then
+/// END_STREAM in an empty DATA frame of its own, as many HTTP/2 servers and clients do
+/// (a handler that writes its bytes, then returns).
+fn split_end_body(b: Bytes) -> TBody {
+    http_body_util::StreamBody::new(futures_util::stream::iter(vec![Ok::<_, BoxError>(
+        hyper::body::Frame::data(b),
+    )]))
+    .boxed_unsync()
+}
+
+/// An agent that speaks HTTP/2 prior knowledge only and answers every request with
+/// `Content-Length` and a [`split_end_body`]: the answer's END_STREAM comes in an empty DATA
+/// frame after its last byte.
+async fn h2c_agent_with_split_ends() -> SocketAddr {
+    serve_as(
+        Speaks::H2c,
+        Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+            Box::pin(async move {
+                let _ = req.into_body().collect().await;
+                Response::builder()
+                    .header("content-type", "application/json")
+                    .header("content-length", ANSWER.len())
+                    .body(split_end_body(Bytes::from_static(ANSWER)))
+                    .unwrap()
+            })
+        }),
+    )
+    .await
+}
+
+/// Session 32's open question, answered (session 33): an answer with `Content-Length` from
+/// an HTTP/2 agent whose END_STREAM comes in an empty DATA frame of its own. To an HTTP/1.1
+/// client, hyper's server writes the announced length and then drops the body without
+/// polling it for that empty frame, so the exchange was recorded `client_abort` ("client
+/// went away before the response ended") although the client got the whole answer: the
+/// kind of fault 2af4c29a fixed for the card path only. An h2 client (its server side
+/// polls the body to its end) is the control. Every exchange: `complete`, no error, not
+/// truncated, the whole answer recorded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_whose_end_stream_comes_alone_is_recorded_complete() {
+    let agent = h2c_agent_with_split_ends().await;
+    let (_dir, rec, p, base) = start_recording_to(agent).await;
+    // HTTP/1.1 client: the first (bodyless) request finds the agent h2c-only and is sent
+    // again over h2c; every later one goes over h2c at once
+    let c1 = client_h1();
+    let (status, _, body) = fetch(&c1, get(&format!("{base}/.well-known/agent-card.json"))).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+    assert_eq!(&body[..], ANSWER);
+    for _ in 0..3 {
+        let (status, headers, body) = fetch(
+            &c1,
+            post(&format!("{base}/rpc"), br#"{"jsonrpc":"2.0","id":1}"#),
+        )
+        .await;
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        assert_eq!(&body[..], ANSWER);
+        assert_eq!(
+            headers.get("content-length").and_then(|v| v.to_str().ok()),
+            Some(ANSWER.len().to_string().as_str())
+        );
+    }
+    // HTTP/2 client (control)
+    let c2 = client_h2();
+    for _ in 0..2 {
+        let (status, _, body) = fetch(
+            &c2,
+            post(&format!("{base}/rpc"), br#"{"jsonrpc":"2.0","id":2}"#),
+        )
+        .await;
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        assert_eq!(&body[..], ANSWER);
+    }
+    let out = p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ex = exchanges(&evs);
+    assert_eq!(ex.len(), 6, "{ex:?}");
+    for x in &ex {
+        assert_eq!(
+            outcome(&evs, x),
+            (a2a_interop::record::Outcome::Complete, None, false),
+            "{x}"
+        );
+        assert_eq!(response_chunks(&evs, x).concat(), ANSWER, "{x}");
+    }
+    assert!(
+        out.verify.incomplete.is_empty(),
+        "{:#?}",
+        out.verify.incomplete
+    );
+}
+
+/// An HTTP/1.1-only agent that reads each request body whole and answers with it.
+async fn h1_echo_agent() -> SocketAddr {
+    serve_as(
+        Speaks::Http1,
+        Arc::new(|req: hyper::Request<hyper::body::Incoming>| {
+            Box::pin(async move {
+                let body = req.into_body().collect().await.map(|c| c.to_bytes());
+                Response::new(full(body.unwrap_or_default()))
+            })
+        }),
+    )
+    .await
+}
+
+/// The same kind of fault on the request side: an h2c client's request with
+/// `Content-Length` whose END_STREAM comes in an empty DATA frame of its own, forwarded to
+/// an HTTP/1.1 agent. hyper's HTTP/1.1 client writes the announced length and drops the
+/// body without polling it for that frame; the request body must not be recorded as cut
+/// ("request body not all delivered", `truncated`: a whole request left unjudged).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_whose_end_stream_comes_alone_is_recorded_whole() {
+    const REQ: &[u8] = br#"{"jsonrpc":"2.0","id":3,"method":"message/send"}"#;
+    let agent = h1_echo_agent().await;
+    let (_dir, rec, p, base) = start_recording_to(agent).await;
+    let c2 = client_h2();
+    for _ in 0..3 {
+        let req = hyper::Request::post(format!("{base}/rpc"))
+            .header("content-type", "application/json")
+            .header("content-length", REQ.len())
+            .body(split_end_body(Bytes::from_static(REQ)))
+            .unwrap();
+        let (status, _, body) = fetch(&c2, req).await;
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        assert_eq!(&body[..], REQ, "the agent got the whole request");
+    }
+    p.finish().await.unwrap();
+    let evs = read_events(&rec);
+    let ex = exchanges(&evs);
+    assert_eq!(ex.len(), 3, "{ex:?}");
+    for x in &ex {
+        assert_eq!(
+            outcome(&evs, x),
+            (a2a_interop::record::Outcome::Complete, None, false),
+            "{x}"
+        );
+        assert_eq!(request_body(&evs, x), REQ, "{x}");
+    }
 }

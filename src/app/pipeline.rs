@@ -200,12 +200,15 @@ impl UpstreamWatch {
             }
             EventKind::ExchangeEnd { outcome, error, .. } => {
                 let url = self.origin_of.remove(exchange).unwrap_or_default();
-                let line = format!(
-                    "upstream-error {exchange}: {}",
-                    error.as_deref().unwrap_or("upstream unreachable")
-                );
+                // built only for the two outcomes that print it (not once per exchange)
+                let line = || {
+                    format!(
+                        "upstream-error {exchange}: {}",
+                        error.as_deref().unwrap_or("upstream unreachable")
+                    )
+                };
                 match outcome {
-                    Outcome::UpstreamAbort => vec![line],
+                    Outcome::UpstreamAbort => vec![line()],
                     Outcome::UpstreamError => {
                         let origin = origin_or_no_route(&url);
                         let d = self.down.entry(origin.clone()).or_insert_with(|| Down {
@@ -216,9 +219,9 @@ impl UpstreamWatch {
                         d.failed += 1;
                         d.last = exchange.to_string();
                         match d.failed {
-                            n if n < Self::PRINTED => vec![line],
+                            n if n < Self::PRINTED => vec![line()],
                             n if n == Self::PRINTED => vec![
-                                line,
+                                line(),
                                 format!(
                                     "a2a-interop proxy: upstream {origin} did not answer {n} requests in a row; further ones are counted, not printed, until it answers again"
                                 ),

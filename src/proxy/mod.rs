@@ -1581,7 +1581,7 @@ async fn handle(
         }
         ctx.send(EventKind::RequestHead {
             conn: Some(conn),
-            method: req.method().to_string(),
+            method: req.method().as_str().to_owned(),
             url: client_url,
             version: Some(version_str(req.version()).into()),
             headers: headers_of(req.headers()),
@@ -2836,6 +2836,17 @@ impl Drop for Reclaim {
             return;
         };
         if self.ended || tee.is_end_stream() {
+            return;
+        }
+        if tee.announced_passed() {
+            // The upstream took every byte the head announced: an HTTP/1.1 upstream writes
+            // exactly `Content-Length` bytes and drops the body, whose end (an h2 client's
+            // END_STREAM in an empty DATA frame of its own) it never polls. The agent got
+            // the whole body (session 33: recorded "request body not all delivered"
+            // before); what the client already sent after it (that end, trailers) is read
+            // for the recording, and the tee's drop finishes the body.
+            let mut tee = tee;
+            settle_dropped_body(&mut tee, &self.ctx);
             return;
         }
         if !self.polled {

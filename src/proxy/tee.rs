@@ -575,6 +575,8 @@ pin_project_lite::pin_project! {
         // Body length the head announced (`Content-Length`, via the body's exact size
         // hint), bytes; for the cause of a body cut short.
         announced: Option<u64>,
+        // Data bytes this tee passed on, bytes (all of them, recorded or past the cap).
+        passed: u64,
         wait: Option<Pin<Box<dyn Future<Output = ()> + Send>>>,
         // Request side over HTTP/1.1 upstream: the field names the request's `Trailer`
         // header declares (lowercase); `None` when the upstream connection is not known to
@@ -585,13 +587,23 @@ pin_project_lite::pin_project! {
     impl<B> PinnedDrop for TeeBody<B> {
         fn drop(this: Pin<&mut Self>) {
             let this = this.project();
+            // Every byte the head announced (`Content-Length`) went through: the body is
+            // whole though its end was never polled. An HTTP/1.1 leg writes exactly the
+            // announced length and drops the body; an HTTP/2 peer that sends END_STREAM in
+            // an empty DATA frame of its own (after the last byte) leaves that frame unread
+            // (session 33: recorded `client_abort`, or the request body as cut).
+            let whole = this.announced.is_some_and(|n| *this.passed >= n);
             if *this.dir == Direction::Request && !*this.done {
-                // dropped unfinished (the agent's connection closed, the client went away)
-                this.ctx.request_cut.store(true, Ordering::Relaxed);
+                if whole {
+                    this.ctx.request_whole.store(true, Ordering::Relaxed);
+                } else {
+                    // dropped unfinished (the agent's connection closed, the client went away)
+                    this.ctx.request_cut.store(true, Ordering::Relaxed);
+                }
                 this.ctx.request_finished();
             }
             if *this.dir == Direction::Response && !*this.done {
-                if *this.started_empty {
+                if *this.started_empty || whole {
                     this.ctx.end(Outcome::Complete, None);
                 } else {
                     this.ctx.end_dropped();
@@ -621,6 +633,7 @@ impl<B: HttpBody> TeeBody<B> {
             record_data,
             started_empty,
             announced,
+            passed: 0,
             wait: None,
             h1_declared: None,
             // an empty request body has nothing to wait for
@@ -630,6 +643,13 @@ impl<B: HttpBody> TeeBody<B> {
 }
 
 impl<B> TeeBody<B> {
+    /// True once every byte the head announced (`Content-Length`) went through this tee:
+    /// the body is whole even if its end (an HTTP/2 END_STREAM in an empty DATA frame of its
+    /// own) was not polled yet. `false` without an announced length.
+    pub fn announced_passed(&self) -> bool {
+        self.announced.is_some_and(|n| self.passed >= n)
+    }
+
     /// A request body going upstream over HTTP/1.1, whose head declares `declared` trailer
     /// field names (its `Trailer` header, lowercase): the `request_trailers` event then
     /// says which trailer fields HTTP/1.1 cannot carry to the agent
@@ -723,6 +743,7 @@ where
             Some(Ok(frame)) => {
                 if let Some(data) = frame.data_ref() {
                     let len = data.len();
+                    *this.passed += len as u64;
                     let ctx = &**this.ctx;
                     match this.dir {
                         Direction::Request => &ctx.request_bytes,
@@ -951,10 +972,14 @@ pub fn headers_of(map: &http::HeaderMap) -> Headers {
     Headers(
         map.iter()
             .map(|(k, v)| {
-                (
-                    k.as_str().to_string(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
+                // `from_utf8` first: its validation reads ASCII a word at a time, where
+                // `from_utf8_lossy`'s chunk iterator goes byte by byte (every value, twice
+                // per exchange on the forwarding path); the same text for valid UTF-8
+                let value = match std::str::from_utf8(v.as_bytes()) {
+                    Ok(t) => t.to_owned(),
+                    Err(_) => String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                };
+                (k.as_str().to_owned(), value)
             })
             .collect(),
     )

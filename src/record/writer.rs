@@ -1182,26 +1182,20 @@ fn opt_string(out: &mut Vec<u8>, key: &[u8], value: Option<&str>) {
 
 /// A JSON string (RFC 8259 §7) with serde_json's escapes, byte for byte: `\"`, `\\`,
 /// `\b \f \n \r \t`, other control characters as `\u00xx` (lowercase hex); everything
-/// else, DEL and non-ASCII included, as is. Words of eight bytes that need no escape are
-/// skipped eight at a time: a string with no escape (most header names and values) is
-/// copied in one run; from the first word with an escape on, [`escape_rest`].
+/// else, DEL and non-ASCII included, as is. The bytes before the first one that needs an
+/// escape are found 16 at a time ([`crate::model::json::next_string_stop`], the verifier's
+/// own string scan): a string with no escape (most header names and values) is copied in
+/// one run; from the first escape on, [`escape_rest`].
 fn string(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
     out.reserve(b.len() + 2);
     out.push(b'"');
-    let mut i = 0;
-    while let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if escapes(u64::from_le_bytes(*w)) != 0 {
-            break;
+    match crate::model::json::next_string_stop(b, 0) {
+        None => out.extend_from_slice(b),
+        Some(i) => {
+            out.extend_from_slice(&b[..i]);
+            escape_rest(out, &b[i..]);
         }
-        i += 8;
-    }
-    // the rest is under 8 bytes and clean, or starts with a word that needs an escape
-    if i == b.len() || (b.len() - i < 8 && escapes(word_at(&b[i..])) == 0) {
-        out.extend_from_slice(b);
-    } else {
-        out.extend_from_slice(&b[..i]);
-        escape_rest(out, &b[i..]);
     }
     out.push(b'"');
 }
@@ -1221,26 +1215,52 @@ fn word_at(b: &[u8]) -> u64 {
     }
 }
 
-/// Appends `b` escaped as [`string`] does, 8 bytes at a time. A JSON body recorded as a
-/// string has a `"` every few bytes, so the runs between escapes are short: rather than a
-/// copy per run (sessions 6, 7 and 14 measured that slower than a byte loop), the word at
-/// the current byte is loaded and stored whole, and when it holds a byte to escape, the
-/// lowest one ([`escapes`] flags it exactly), the output moves on to that byte only, which
-/// is written escaped; the next word is loaded right after it (a later store overwrites
-/// what an earlier one wrote past its end). Session 17's harness measured this ~0.75k
-/// instructions per request below a store per aligned word with a rewrite per escape in it
-/// (docs/performance.md, sessions 17 and 21).
+/// Appends `b` escaped as [`string`] does. A JSON body recorded as a string has a `"` every
+/// few bytes, so the runs between escapes are short: rather than a copy per run (sessions 6,
+/// 7 and 14 measured that slower than a byte loop), fixed-size stores. While 16 bytes are
+/// left, one SSE2 compare flags every byte of the next 16 to escape
+/// ([`crate::model::json::string_stops16`]; session 33): the block is stored whole, and for
+/// each flagged byte in turn its escape is written and the rest of the block stored again
+/// right after it (16 bytes from a copy of the block padded to 32, so no store reads past
+/// it); the block's flags are compared once, not once per escape. Then 8-byte words: the
+/// word at the current byte is stored whole and, when it holds a byte to escape
+/// ([`escapes`] flags the lowest exactly), the output moves on to that byte only, which is
+/// written escaped, and the next word is loaded right after it (sessions 17 and 21). A
+/// later store overwrites what an earlier one wrote past its end.
 ///
 /// The output is written into zeroed room at the end of `out`, which always holds 2 bytes
-/// per input byte left plus 8 (an escape of `"` or `\\` is 2 bytes, a word store 8); it is
-/// grown before a control byte's `\u00xx` (6 bytes) and cut to what was written at the end.
+/// per input byte left plus [`ESCAPE_ROOM`] (an escape of `"` or `\\` is 2 bytes, a store
+/// at most 16 past the output's end); it is grown before a control byte's `\u00xx` (6
+/// bytes) and cut to what was written at the end.
 fn escape_rest(out: &mut Vec<u8>, b: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let base = out.len();
-    out.resize(base + 2 * b.len() + 8, 0);
-    // `b[..i]` is escaped into `out[base..j]`; `out.len() >= j + 2 * (b.len() - i) + 8`
+    out.resize(base + 2 * b.len() + ESCAPE_ROOM, 0);
+    // `b[..i]` is escaped into `out[base..j]`; `out.len() >= j + 2 * (b.len() - i) + ESCAPE_ROOM`
     let mut j = base;
     let mut i = 0;
+    while let Some(mut m) = crate::model::json::string_stops16(b, i) {
+        if m == 0 {
+            out[j..j + 16].copy_from_slice(&b[i..i + 16]);
+            i += 16;
+            j += 16;
+            continue;
+        }
+        let mut block = [0u8; 32];
+        block[..16].copy_from_slice(&b[i..i + 16]);
+        out[j..j + 16].copy_from_slice(&block[..16]);
+        // output index of block byte `k` is `j + k + d`: `d` bytes added by escapes so far
+        let mut d = 0;
+        while m != 0 {
+            let k = (m.trailing_zeros() & 15) as usize;
+            m &= m - 1;
+            let at = j + k + d;
+            let next = escape_byte(out, at, block[k], b.len() - i - k - 1);
+            d = next - (j + k + 1);
+            out[next..next + 16].copy_from_slice(&block[k + 1..k + 17]);
+        }
+        i += 16;
+        j += 16 + d;
+    }
     while i < b.len() {
         let w = word_at(&b[i..]);
         out[j..j + 8].copy_from_slice(&w.to_le_bytes());
@@ -1254,35 +1274,48 @@ fn escape_rest(out: &mut Vec<u8>, b: &[u8]) {
         // the padding of a short last word is spaces: the lowest flag is a byte of `b`
         let k = (m.trailing_zeros() / 8) as usize;
         i += k;
-        j += k;
         let Some(&c) = b.get(i) else {
             // not reached (see above); the bytes before it are written
+            j += k;
             break;
         };
-        match ESCAPE[usize::from(c)] {
-            b'u' => {
-                let need = j + 6 + 2 * (b.len() - i - 1) + 8;
-                if out.len() < need {
-                    out.resize(need, 0);
-                }
-                out[j..j + 6].copy_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(c >> 4)],
-                    HEX[usize::from(c & 0xf)],
-                ]);
-                j += 6;
-            }
-            e => {
-                out[j..j + 2].copy_from_slice(&[b'\\', e]);
-                j += 2;
-            }
-        }
+        j = escape_byte(out, j + k, c, b.len() - i - 1);
         i += 1;
     }
     out.truncate(j);
+}
+
+/// Room [`escape_rest`] keeps past 2 bytes per input byte left: a 16-byte store may start
+/// at the output's end, and 16 more for one started past an escape.
+const ESCAPE_ROOM: usize = 32;
+
+/// Writes the escape of `c` (a byte [`ESCAPE`] does not leave as is) at `out[j..]` and
+/// returns the index after it; `left`: input bytes after `c`, for which [`escape_rest`]'s
+/// room (2 per byte plus [`ESCAPE_ROOM`]) is kept when a `\u00xx` grows `out`.
+#[inline(always)]
+fn escape_byte(out: &mut Vec<u8>, j: usize, c: u8, left: usize) -> usize {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    match ESCAPE[usize::from(c)] {
+        b'u' => {
+            let need = j + 6 + 2 * left + ESCAPE_ROOM;
+            if out.len() < need {
+                out.resize(need, 0);
+            }
+            out[j..j + 6].copy_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[usize::from(c >> 4)],
+                HEX[usize::from(c & 0xf)],
+            ]);
+            j + 6
+        }
+        e => {
+            out[j..j + 2].copy_from_slice(&[b'\\', e]);
+            j + 2
+        }
+    }
 }
 
 const LO_BYTES: u64 = 0x0101_0101_0101_0101;
@@ -1592,9 +1625,10 @@ mod tests {
         }
     }
 
-    /// The word-at-a-time escaper writes what serde_json writes, on every byte class
+    /// The block-at-a-time escaper writes what serde_json writes, on every byte class
     /// (controls, `"`, `\\`, DEL, ASCII, 2-4 byte UTF-8, U+2028 / U+2029, which JSON leaves
-    /// as is) at every offset of the 8-byte words, after text already in the buffer, in
+    /// as is) at every offset of two 16-byte blocks and of the 8-byte words after them, after
+    /// text already in the buffer, in
     /// strings long enough to grow its room many times over (all controls: 6 bytes each).
     #[test]
     fn string_escapes_like_serde_json() {
@@ -1612,7 +1646,7 @@ mod tests {
             }
         };
         for c in 0u8..=0x7f {
-            for pad in 0..17 {
+            for pad in 0..41 {
                 let mut t = "a".repeat(pad);
                 t.push(char::from(c));
                 t.push_str("é漢\u{1F600}xyz");
@@ -1629,7 +1663,7 @@ mod tests {
         check("line\u{2028}separator\u{2029}paragraph\u{85}next");
         // Escapes back to back, across word edges, and one at every end position.
         check("\"\"\"\"\"\"\"\"\"\\\\\n\u{1}\u{1f}\t\"");
-        for n in 0..20 {
+        for n in 0..40 {
             check(&format!("{}\"", "x".repeat(n)));
             check(&format!("\\{}\u{7}", "é".repeat(n)));
             check(&format!("{}{}", "\"".repeat(n), "\u{1}".repeat(n)));

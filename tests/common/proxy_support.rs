@@ -39,6 +39,22 @@ pub fn full(b: impl Into<Bytes>) -> TBody {
 
 /// Serves `handler` on 127.0.0.1:0 (HTTP/1.1 and h2c) until the runtime ends.
 pub async fn serve(handler: Handler) -> SocketAddr {
+    serve_as(Speaks::Both, handler).await
+}
+
+/// Which protocols a test server speaks ([`serve_as`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Speaks {
+    /// HTTP/1.1 and h2c (prior knowledge) on one listener.
+    Both,
+    /// HTTP/1.1 only (hyper's http1 server, as uvicorn or Express).
+    Http1,
+    /// HTTP/2 prior knowledge only (hyper's http2 server, as Node's `http2.createServer`).
+    H2c,
+}
+
+/// Serves `handler` on 127.0.0.1:0 speaking `speaks` until the runtime ends.
+pub async fn serve_as(speaks: Speaks, handler: Handler) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
@@ -52,9 +68,22 @@ pub async fn serve(handler: Handler) -> SocketAddr {
                     let h = h.clone();
                     async move { Ok::<_, std::convert::Infallible>(h(req).await) }
                 });
-                let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
-                    .serve_connection(TokioIo::new(stream), svc)
-                    .await;
+                let io = TokioIo::new(stream);
+                let _ = match speaks {
+                    Speaks::Both => {
+                        hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
+                            .serve_connection(io, svc)
+                            .await
+                    }
+                    Speaks::Http1 => hyper::server::conn::http1::Builder::new()
+                        .serve_connection(io, svc)
+                        .await
+                        .map_err(Into::into),
+                    Speaks::H2c => hyper::server::conn::http2::Builder::new(TokioExecutor::new())
+                        .serve_connection(io, svc)
+                        .await
+                        .map_err(Into::into),
+                };
             });
         }
     });
