@@ -1430,6 +1430,11 @@ struct TaskRec {
     /// [`credential_subject`] of that call: the principal its credentials name, when they
     /// name one (q30a, AUTH-SCOPE-003).
     caller_subject: Option<Subject>,
+    /// Capture time (µs since the recording start) of the send (SendMessage,
+    /// SendStreamingMessage, any version) whose answer handed the task out
+    /// ([`Exch::req_t`]); `None` when a read (ListTasks, GetTask) or a message's `taskId`
+    /// showed it first (DATA-LIST-006 judges only tasks a send created recently).
+    announced_t: Option<u64>,
 }
 
 /// What a client knows when it follows a 1.0 ListTasks `nextPageToken`
@@ -2495,6 +2500,10 @@ const MAX_TASKS: usize = 10_000;
 /// The page size of a 1.0 ListTasks request without `pageSize` (1.0 proto
 /// `ListTasksRequest.page_size`: 1 to 100, default 50; DATA-007).
 const LIST_TASKS_DEFAULT_PAGE_SIZE: usize = 50;
+/// DATA-LIST-006: how long (µs) after the answer that handed a task out a ListTasks
+/// without filters must still list it (a store may purge finished tasks later; ggcode
+/// drops terminal tasks after 30 minutes, so 10 minutes stays well inside any retention).
+const LIST_KNOWN_TASK_WINDOW_US: u64 = 600_000_000;
 
 /// Push-notification URLs remembered at once (webhook detection, PUSH-002/PUSH-006); the
 /// oldest registrations are forgotten past this.
@@ -9334,6 +9343,14 @@ impl State {
         }
         if t.announced.is_none() {
             t.announced = Some((seq, xid.clone()));
+            // DATA-LIST-006: only a send creates a task for its caller; a task first seen
+            // in a read (a ListTasks page, a GetTask) was not handed out by that call.
+            t.announced_t = x
+                .call
+                .as_ref()
+                .and_then(|c| c.op)
+                .filter(|op| matches!(op, Op::SendMessage | Op::SendStreamingMessage))
+                .map(|_| x.req_t);
             t.announced_at = at;
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.caller = caller;
@@ -18913,6 +18930,133 @@ impl State {
         }
     }
 
+    /// DATA-LIST-006 (DATA-007, 1.0 §3.1.4; a2a-js #614): a 1.0 ListTasks answer `res`
+    /// (tasks `ts` at JSON Pointer `base`, line `bseq`) that is the whole listing (no
+    /// `pageToken` asked, no `nextPageToken` handed back, fewer tasks than the page holds,
+    /// `totalSize` not above them) for a request without a status filter (absent,
+    /// `TASK_STATE_UNSPECIFIED` or 0) and without `statusTimestampAfter`, yet leaves out a
+    /// 1.0 task this agent (same leg, agent and tenant scope, same endpoint) handed out in a
+    /// send's answer before the request, at most [`LIST_KNOWN_TASK_WINDOW_US`] earlier, to
+    /// the same caller ([`Self::caller_of`]: equal credentials, or none on both calls), of
+    /// the request's `contextId` when one is set. The latest such task is named, with how
+    /// many more are missing. Only runs on a page that can be the whole listing, so the
+    /// task table is walked once per such call.
+    fn check_list_misses_known(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        let param = |name: &str| list_param(x, c, name).filter(|v| !v.trim().is_empty());
+        if param("pageToken").is_some() || param("statusTimestampAfter").is_some() {
+            return;
+        }
+        if param("status").is_some_and(|s| {
+            let s = s.trim();
+            s != "TASK_STATE_UNSPECIFIED" && s != "0"
+        }) {
+            return;
+        }
+        if res
+            .get("nextPageToken")
+            .and_then(Json::as_str)
+            .is_some_and(|t| !t.is_empty())
+        {
+            return;
+        }
+        let limit = param("pageSize")
+            .and_then(|s| s.trim().parse::<usize>().ok())
+            .filter(|n| (1..=100).contains(n))
+            .unwrap_or(LIST_TASKS_DEFAULT_PAGE_SIZE);
+        let total = res.get("totalSize").and_then(Json::as_i64);
+        if ts.len() >= limit || total.is_some_and(|n| n > ts.len() as i64) {
+            return;
+        }
+        let caller = self.caller_of(x);
+        let at = x.endpoint();
+        let want_ctx = param("contextId");
+        let prefix = task_key(&x.leg, &x.scope, "");
+        let listed = |id: &str| {
+            ts.iter()
+                .any(|t| t.get("id").and_then(Json::as_str) == Some(id))
+        };
+        let req_seq = x.req_ev_seq();
+        let mut missing = 0usize;
+        let mut latest: Option<(&str, &TaskRec)> = None;
+        for (key, t) in &self.tasks {
+            let Some(id) = key
+                .strip_prefix(prefix.as_str())
+                .filter(|id| !id.is_empty() && !id.contains('\u{0}'))
+            else {
+                continue;
+            };
+            let (Some((aseq, _)), Some(at_t)) = (&t.announced, t.announced_t) else {
+                continue;
+            };
+            let recent =
+                *aseq < req_seq && at_t <= x.req_t && x.req_t - at_t <= LIST_KNOWN_TASK_WINDOW_US;
+            if !recent
+                || !t.in_calls
+                || t.named_by_message.is_some()
+                || t.announced_dialect != Some(Dialect::V1_0)
+                || t.caller != caller
+                || t.announced_at != at
+                || want_ctx
+                    .as_deref()
+                    .is_some_and(|w| t.context_id.as_deref() != Some(w))
+                || listed(id)
+            {
+                continue;
+            }
+            missing += 1;
+            if latest.is_none_or(|(_, l)| l.announced_t < t.announced_t) {
+                latest = Some((id, t));
+            }
+        }
+        let Some((id, t)) = latest else {
+            return;
+        };
+        let Some((aseq, axid)) = t.announced.clone() else {
+            return;
+        };
+        let ago = x.req_t.saturating_sub(t.announced_t.unwrap_or(x.req_t)) as f64 / 1e6;
+        let status = param("status").map(|s| s.trim().to_string());
+        let filters = match (&want_ctx, &status) {
+            (Some(w), None) => format!("with contextId {w:?} and no status filter"),
+            (Some(w), Some(s)) => format!("with contextId {w:?} and status {s} (no filter)"),
+            (None, None) => "without filters".to_string(),
+            (None, Some(s)) => format!("with status {s} (no filter)"),
+        };
+        let who = if caller.is_some() {
+            "the same credentials"
+        } else {
+            "no credentials on either call"
+        };
+        let more = match missing - 1 {
+            0 => String::new(),
+            1 => ", and 1 more such task".to_string(),
+            n => format!(", and {n} more such tasks"),
+        };
+        let msg = format!(
+            "the agent's ListTasks {filters} lists {} (totalSize {}, no further page) but leaves out task {id}, which this agent handed out {ago:.1} s before the call to the same caller ({who}){more}: a ListTasks without a status filter lists every task the caller may see (DATA-007), so a client that lists its tasks to resume or clean them up never finds it. An agent that decodes the absent status (or TASK_STATE_UNSPECIFIED, the proto3 zero value) as a filter for that state filters every task out (a2a-js #614)",
+            match ts.len() {
+                0 => "no tasks".to_string(),
+                1 => "1 task".to_string(),
+                n => format!("{n} tasks"),
+            },
+            total.map_or_else(|| "absent".to_string(), |n| n.to_string()),
+        );
+        let ev = vec![
+            Evidence::event(aseq, axid),
+            x.ev(req_seq),
+            x.ev_at(bseq, &format!("{base}/tasks"), None),
+        ];
+        self.find(&r::DATA_LIST_MISSES_KNOWN, msg, ev, &x.leg);
+    }
+
     /// DATA-LIST-004 (DATA-007 cursor paging, 1.0 §3.1.4; breaker9d D3): a 1.0 ListTasks
     /// page `res` (tasks `ts`, at JSON Pointer `base`, line `bseq`) that ends the paging
     /// (no `nextPageToken`, or `""`) although its `totalSize` counts more tasks than the
@@ -20196,6 +20340,7 @@ impl State {
                 if dialect == Some(Dialect::V1_0) {
                     self.check_list_tasks(x, &c, ts, base, bseq);
                     self.check_list_paging(x, &c, res, ts, base, bseq);
+                    self.check_list_misses_known(x, &c, res, ts, base, bseq);
                 }
             } else if let Some(ts) = res.get("tasks").filter(|t| !t.is_null()) {
                 // DATA-007 / proto `repeated Task tasks` (breaker24 L13): a single Task

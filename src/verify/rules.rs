@@ -467,6 +467,12 @@ rule!(DATA_LIST_PUSH_PAGE_SIZE, "DATA-LIST-005", "push-config-list-page-size-exc
     ["PUSH-003", "DATA-007"],
     "1.0 ListTaskPushNotificationConfigs page lists more configs than the request's pageSize",
     "return at most pageSize configs per page (ListTaskPushNotificationConfigsRequest.page_size is the maximum number of configurations to return; the HTTP+JSON query parameter pageSize too) and hand out a nextPageToken for the rest: a client that pages by the size it asked for skips or repeats configs");
+// A warning, not an error: the recording sees the caller's credentials, not the agent's
+// visibility rules or its retention (a task purged, or scoped by something no header shows).
+rule!(DATA_LIST_MISSES_KNOWN, "DATA-LIST-006", "list-tasks-misses-known-task", Warning, Lifecycle,
+    ["DATA-007"],
+    "1.0 ListTasks without a status filter (or with TASK_STATE_UNSPECIFIED), complete on one page, leaves out a task the same agent handed out to the same caller (same credentials, or none on both calls) under 10 minutes before, of the requested contextId when one is set",
+    "list every task the caller may see that matches the filters the request sets: an absent status, and TASK_STATE_UNSPECIFIED (the proto3 zero value a parser gives an absent enum), is no filter, so test for the state only when the request names one (a2a-js #614: `status !== undefined` on a decoded request filtered every task out); count totalSize over the same tasks");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
@@ -1254,6 +1260,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_FILTER,
     DATA_LIST_PAGING,
     DATA_LIST_PUSH_PAGE_SIZE,
+    DATA_LIST_MISSES_KNOWN,
     PART_MEDIA_TYPE_INVALID,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,
