@@ -654,11 +654,6 @@ impl<'a> Scan<'a> {
         out[..first - start].copy_from_slice(&b[start..first]);
         let mut o = first - start;
         let mut i = first;
-        // The stop bytes at and after `i` that a 16-byte compare already found (bit `k` =
-        // `b[i + k]`; 0 = none known): after an escape, the rest of the block it was found
-        // in tells where the next stop byte is without another compare (a JSON body escapes
-        // a `"` every few bytes; perf33).
-        let mut stops: u32 = 0;
         loop {
             // Here `b[i]` is a stop byte.
             match b[i] {
@@ -669,7 +664,6 @@ impl<'a> Scan<'a> {
                                                      // 6 bytes read, at most 3 written.
                         o += ch.encode_utf8(&mut out[o..]).len();
                         i += 6;
-                        stops >>= 6;
                     }
                     e => {
                         let c = UNESCAPE[usize::from(e)];
@@ -679,7 +673,6 @@ impl<'a> Scan<'a> {
                         out[o] = c;
                         o += 1;
                         i += 2;
-                        stops >>= 2;
                     }
                 },
                 b'"' => break,
@@ -688,19 +681,6 @@ impl<'a> Scan<'a> {
             // The plain run up to the next stop byte, 8 bytes at a time: store the word,
             // then keep only the bytes before its first stop byte.
             loop {
-                if stops != 0 {
-                    // The next stop byte is one already found, `k` bytes on (`k < 16`, inside
-                    // the block it was found in: `i + k < b.len()`).
-                    let k = stops.trailing_zeros() as usize;
-                    match b.get(i..i + 16) {
-                        Some(run) => out[o..o + 16].copy_from_slice(run),
-                        None => out[o..o + k].copy_from_slice(&b[i..i + k]),
-                    }
-                    o += k;
-                    i += k;
-                    stops >>= k;
-                    break;
-                }
                 // 16 bytes at a time where SSE2 is (`o + 16 <= i + 16 <= b.len()`).
                 if let Some(m) = string_stops16(b, i) {
                     out[o..o + 16].copy_from_slice(&b[i..i + 16]);
@@ -708,7 +688,6 @@ impl<'a> Scan<'a> {
                         let k = m.trailing_zeros() as usize;
                         o += k;
                         i += k;
-                        stops = m >> k;
                         break;
                     }
                     o += 16;
@@ -1039,37 +1018,6 @@ mod tests {
     /// What serde_json alone does with `line`.
     fn via_serde(line: &[u8]) -> Result<Event, String> {
         serde_json::from_slice::<Event>(line).map_err(|e| e.to_string())
-    }
-
-    /// Escapes at every offset of a 16-byte block and across its end, one after another
-    /// and a few bytes apart (a JSON body's `\"`s), near the line's end too: the fast
-    /// reader takes each line and reads the body serde_json reads.
-    #[test]
-    fn escapes_at_every_block_offset_read_as_serde_does() {
-        let escapes = [r#"\""#, r#"\\"#, r#"\n"#, r#"\/"#, r#"\u00e9"#, r#"\u20AC"#];
-        for lead in 0..40 {
-            for e in escapes {
-                for gap in [0usize, 1, 2, 5, 13, 14, 15, 16, 17, 31] {
-                    for tail in [0usize, 1, 7, 20] {
-                        for rest in ["", r#","truncated":true"#] {
-                            let body = format!(
-                                "{}{e}{}{e}{e}{}",
-                                "a".repeat(lead),
-                                "b".repeat(gap),
-                                "c".repeat(tail)
-                            );
-                            let line = format!(
-                                r#"{{"seq":1,"t_us":2,"exchange":"e1","type":"response_chunk","body":"{body}"{rest}}}"#
-                            ) + "\n";
-                            let l = line.as_bytes();
-                            let ev = fast(l);
-                            assert!(ev.is_some(), "{line}");
-                            assert_eq!(ev.ok_or_else(String::new), via_serde(l), "{line}");
-                        }
-                    }
-                }
-            }
-        }
     }
 
     #[test]
