@@ -1073,14 +1073,10 @@ mod fast {
     }
 
     /// The entries of `v` from `base` on, moved into a `Vec` of their exact size (one
-    /// allocation, one `memcpy`); `v` keeps its room. (`split_off(0)` would hand `v`'s own
-    /// buffer to the tree and allocate `v` a new one of the same size.)
+    /// allocation, one copy); `v` keeps its room.
     fn take_from<T>(v: &mut Vec<T>, base: usize) -> Vec<T> {
-        if base > 0 {
-            return v.split_off(base);
-        }
-        let mut out = Vec::with_capacity(v.len());
-        out.append(v);
+        let mut out = Vec::with_capacity(v.len() - base);
+        out.extend(v.drain(base..));
         out
     }
 
