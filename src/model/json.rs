@@ -1021,63 +1021,26 @@ mod fast {
         keep: K,
         /// Members of the objects being read, innermost last: an object collects its
         /// members here and moves them into a `Vec` of the exact size when it closes (one
-        /// allocation per object instead of one per doubling; one `memcpy`, not a move per
-        /// member). Kept from parse to parse on this thread ([`SCRATCH`]).
+        /// allocation per object instead of one per doubling; `split_off`, one `memcpy`,
+        /// not a move per member).
         members: Vec<(Cow<'o, str>, Json<'o>)>,
         /// The same for array elements.
         values: Vec<Json<'o>>,
     }
 
-    /// Members and elements of a tree, as [`P`] collects them; empty between parses.
-    type Scratch = (Vec<(Cow<'static, str>, Json<'static>)>, Vec<Json<'static>>);
-
-    /// Scratch space kept past a parse only up to this many entries each (56 and 32
-    /// bytes an entry): a body of a million members does not keep its space.
-    const SCRATCH_KEPT: usize = 1024;
-
-    thread_local! {
-        /// The space of the last parse on this thread ([`P::members`], [`P::values`]),
-        /// empty: a parse starts with the room the one before grew to, instead of growing
-        /// two `Vec`s from nothing (4-5 allocations per parse; docs/performance.md,
-        /// "Session 33 (perfv33)").
-        static SCRATCH: std::cell::Cell<Scratch> = const { std::cell::Cell::new((Vec::new(), Vec::new())) };
-    }
-
-    /// `v` emptied, as a `Vec` of another type of the same size and alignment: the values
-    /// of a tree of one lifetime, room for those of another. The allocation is kept
-    /// (`collect` of a `Vec`'s own iterator reuses its buffer when the layouts agree;
-    /// otherwise the result is a new empty `Vec`, still correct).
-    fn relabel<A, B>(mut v: Vec<A>) -> Vec<B> {
-        v.clear();
-        v.into_iter().filter_map(|_| None).collect()
-    }
-
     fn run<'a, 'o>(s: &'a str, keep: impl Fn(&'a str) -> Cow<'o, str>) -> Option<Json<'o>> {
-        let (members, values) = SCRATCH.with(|c| c.take());
         let mut p = P {
             s,
             b: s.as_bytes(),
             i: 0,
             keep,
-            members: relabel(members),
-            values: relabel(values),
+            members: Vec::new(),
+            values: Vec::new(),
         };
         p.ws();
-        let v = p.value(0);
+        let v = p.value(0)?;
         p.ws();
-        let (members, values) = (p.members, p.values);
-        if members.capacity() <= SCRATCH_KEPT && values.capacity() <= SCRATCH_KEPT {
-            SCRATCH.with(|c| c.set((relabel(members), relabel(values))));
-        }
-        v.filter(|_| p.i == p.b.len())
-    }
-
-    /// The entries of `v` from `base` on, moved into a `Vec` of their exact size (one
-    /// allocation, one copy); `v` keeps its room.
-    fn take_from<T>(v: &mut Vec<T>, base: usize) -> Vec<T> {
-        let mut out = Vec::with_capacity(v.len() - base);
-        out.extend(v.drain(base..));
-        out
+        (p.i == p.b.len()).then_some(v)
     }
 
     pub(super) fn parse(s: &str) -> Option<Json<'_>> {
@@ -1283,7 +1246,7 @@ mod fast {
                     }
                     b']' => {
                         self.i += 1;
-                        return Some(Json::Array(take_from(&mut self.values, base)));
+                        return Some(Json::Array(self.values.split_off(base)));
                     }
                     _ => return None,
                 }
@@ -1323,52 +1286,13 @@ mod fast {
                     }
                     b'}' => {
                         self.i += 1;
-                        o.members = take_from(&mut self.members, base);
+                        o.members = self.members.split_off(base);
                         o.dedup();
                         return Some(Json::Object(o));
                     }
                     _ => return None,
                 }
             }
-        }
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::{parse, parse_owned, SCRATCH, SCRATCH_KEPT};
-
-        /// The room kept between parses: at most `SCRATCH_KEPT` entries each, and a parse
-        /// that failed half-way leaves nothing of its tree in it.
-        #[test]
-        fn scratch_kept_is_bounded_and_empty() {
-            let room = || {
-                SCRATCH.with(|c| {
-                    let s = c.take();
-                    let r = (s.0.len(), s.0.capacity(), s.1.len(), s.1.capacity());
-                    c.set(s);
-                    r
-                })
-            };
-            let wide: String = format!(
-                "{{{}}}",
-                (0..3000)
-                    .map(|i| format!("\"k{i}\":[{i}]"))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            );
-            let v = parse(&wide).unwrap();
-            assert_eq!(v.as_object().map(|o| o.len()), Some(3000));
-            let (ml, mc, vl, vc) = room();
-            assert_eq!((ml, vl), (0, 0));
-            assert!(mc <= SCRATCH_KEPT && vc <= SCRATCH_KEPT, "{mc} {vc}");
-            // cut inside a nested array: members and elements were pending
-            assert!(parse(r#"{"a":{"b":[1,2,{"c":[3,"#).is_none());
-            let (ml, _, vl, _) = room();
-            assert_eq!((ml, vl), (0, 0));
-            let t = r#"{"a":{"b":[1,2,{"c":[3]}]},"d":"e\"f"}"#;
-            let want: serde_json::Value = serde_json::from_str(t).unwrap();
-            assert_eq!(parse(t).unwrap().to_value(), want);
-            assert_eq!(parse_owned(t).unwrap().to_value(), want);
         }
     }
 }
