@@ -196,6 +196,18 @@ pub(crate) fn next_string_stop(b: &[u8], mut from: usize) -> Option<usize> {
     Some(from)
 }
 
+/// Whether the JSON text `text` may hold a member (or string) named by the needle of
+/// `quoted`, the name with its quotes as written (`"error"` in quotes, a
+/// [`memchr::memmem::Finder`] built once by the caller: building one costs more than a
+/// search of a short body): `false` only when `text` holds neither those bytes nor a `\u`
+/// escape. For a name without `"`, `\`, `/` or control characters (what the two-character
+/// escapes `\"`, `\\`, `\/`, `\n`, ... stand for) that is exact: only a `\u` escape spells
+/// its characters another way. Two byte searches, no walk.
+pub fn may_name_member(text: &[u8], quoted: &memchr::memmem::Finder<'_>) -> bool {
+    quoted.find(text).is_some()
+        || memchr::memchr_iter(b'\\', text).any(|i| text.get(i + 1) == Some(&b'u'))
+}
+
 /// Whether the JSON text `text` is an object with a top-level member `key` whose value is
 /// not `null` (the last one when the name repeats, as [`Json::parse`] keeps it), found
 /// without building the tree: a JSON-RPC answer's `error` member (JSON-RPC 2.0 §5) is
@@ -1714,6 +1726,102 @@ mod tests {
                 _ => t.truncate(i),
             }
             agrees(&t);
+        }
+    }
+
+    /// Whether `v` holds a member named `name` or a string `name`, at any depth.
+    fn names_anywhere(v: &serde_json::Value, name: &str) -> bool {
+        match v {
+            serde_json::Value::String(s) => s == name,
+            serde_json::Value::Array(a) => a.iter().any(|x| names_anywhere(x, name)),
+            serde_json::Value::Object(o) => {
+                o.iter().any(|(k, x)| k == name || names_anywhere(x, name))
+            }
+            _ => false,
+        }
+    }
+
+    /// A `false` from `may_name_member` is never wrong: no reading of such a text (serde_json,
+    /// `Json::parse` with its lone-surrogate mending, the top-level walk) finds the name.
+    fn may_name_member_holds(t: &[u8]) {
+        if super::may_name_member(t, &memchr::memmem::Finder::new(b"\"error\"")) {
+            return;
+        }
+        let text = String::from_utf8_lossy(t);
+        if let Ok(v) = serde_json::from_slice::<serde_json::Value>(t) {
+            assert!(!names_anywhere(&v, "error"), "{text}");
+        }
+        if let Ok(j) = Json::parse(t) {
+            assert!(!names_anywhere(&j.to_value(), "error"), "{text}");
+        }
+        assert_ne!(
+            super::top_level_member_set(t, "error"),
+            Some(true),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn may_name_member_is_false_only_without_the_name() {
+        use super::may_name_member;
+        for (t, want) in [
+            (
+                &br#"{"jsonrpc":"2.0","id":1,"result":{"kind":"task"}}"#[..],
+                false,
+            ),
+            (br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32001}}"#, true),
+            (br#"{"err\u006fr":1}"#, true),
+            (br#"{"a":"\u0041"}"#, true),
+            (br#"{"a":"\\u0041"}"#, true),
+            (br#"{"a":"\\x","b":"u\\"}"#, false),
+            (br#"{"a":"error"}"#, true),
+            (br#"{"errors":1,"xerror":2,"err\"or":3,"err\/or":4}"#, false),
+            (b"", false),
+        ] {
+            assert_eq!(
+                may_name_member(t, &memchr::memmem::Finder::new(b"\"error\"")),
+                want,
+                "{:?}",
+                String::from_utf8_lossy(t)
+            );
+            may_name_member_holds(t);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// On documents whose names and strings are often `error` or near it, spelled plain
+        /// or with escapes, and on broken copies of them.
+        #[test]
+        fn may_name_member_never_misses_the_name(
+            v in arb_value(),
+            name in proptest::sample::select(vec![
+                "\"error\"", "\"err\\u006fr\"", "\"\\u0065rror\"", "\"erro\\\"r\"",
+                "\"errors\"", "\"Error\"", "\"err\\/or\"",
+            ]),
+            at in proptest::prelude::any::<proptest::sample::Index>(),
+            cut in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let text = serde_json::to_vec(&v).unwrap();
+            // `name` as a member of the top-level object, or put in place of any string.
+            let mut t = b"{".to_vec();
+            t.extend_from_slice(name.as_bytes());
+            t.push(b':');
+            t.extend_from_slice(&text);
+            t.push(b'}');
+            may_name_member_holds(&t);
+            let quotes: Vec<usize> =
+                text.iter().enumerate().filter(|(_, b)| **b == b'"').map(|(i, _)| i).collect();
+            if quotes.len() >= 2 {
+                let i = at.index(quotes.len() - 1);
+                let mut u = text[..quotes[i]].to_vec();
+                u.extend_from_slice(name.as_bytes());
+                u.extend_from_slice(&text[quotes[i + 1] + 1..]);
+                may_name_member_holds(&u);
+            }
+            let c = cut.index(t.len().max(1)).min(t.len());
+            may_name_member_holds(&t[..c]);
         }
     }
 

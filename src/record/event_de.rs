@@ -1047,6 +1047,37 @@ mod tests {
         serde_json::from_slice::<Event>(line).map_err(|e| e.to_string())
     }
 
+    /// Escapes at every offset of a 16-byte block and across its end, one after another
+    /// and a few bytes apart (a JSON body's `\"`s), near the line's end too: the fast
+    /// reader takes each line and reads the body serde_json reads.
+    #[test]
+    fn escapes_at_every_block_offset_read_as_serde_does() {
+        let escapes = [r#"\""#, r#"\\"#, r#"\n"#, r#"\/"#, r#"\u00e9"#, r#"\u20AC"#];
+        for lead in 0..40 {
+            for e in escapes {
+                for gap in [0usize, 1, 2, 5, 13, 14, 15, 16, 17, 31] {
+                    for tail in [0usize, 1, 7, 20] {
+                        for rest in ["", r#","truncated":true"#] {
+                            let body = format!(
+                                "{}{e}{}{e}{e}{}",
+                                "a".repeat(lead),
+                                "b".repeat(gap),
+                                "c".repeat(tail)
+                            );
+                            let line = format!(
+                                r#"{{"seq":1,"t_us":2,"exchange":"e1","type":"response_chunk","body":"{body}"{rest}}}"#
+                            ) + "\n";
+                            let l = line.as_bytes();
+                            let ev = fast(l);
+                            assert!(ev.is_some(), "{line}");
+                            assert_eq!(ev.ok_or_else(String::new), via_serde(l), "{line}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_fast_reader_reads_every_kind_as_serde_does() {
         for ev in all_kinds() {
