@@ -9336,7 +9336,7 @@ impl State {
         let caller = self.caller_of(x);
         let at = x.endpoint();
         self.note_task_reuse(x, id);
-        self.task_served_to_other_caller(&key, id, caller, seq, x, ptr);
+        self.task_served_to_other_caller(&key, id, caller, seq, x, &ptr);
         let t = self.tasks.entry(key).or_default();
         if read_after_cancel.is_some() {
             t.read_after_cancel = read_after_cancel;
@@ -14377,7 +14377,7 @@ impl State {
             }) {
                 let id = id.to_string();
                 let caller = self.caller_of(x);
-                self.task_served_to_other_caller(&x.tkey(&id), &id, caller, x.body_seq(), x, "");
+                self.task_served_to_other_caller(&x.tkey(&id), &id, caller, x.body_seq(), x, &"");
             }
         }
         // TASK-STATE-014: a delegate's unfinished or failed task, or an orchestrator's
@@ -18740,8 +18740,15 @@ impl State {
                     let Some(id) = t.get("id").and_then(Json::as_str) else {
                         continue;
                     };
-                    let ptr = format!("{base}/tasks/{i}");
-                    self.task_served_to_other_caller(&x.tkey(id), id, Some(caller), bseq, x, &ptr);
+                    // the pointer is written only if a finding fires (perf32's rule)
+                    self.task_served_to_other_caller(
+                        &x.tkey(id),
+                        id,
+                        Some(caller),
+                        bseq,
+                        x,
+                        &format_args!("{base}/tasks/{i}"),
+                    );
                     if self.out.len() > told {
                         break;
                     }
@@ -37089,7 +37096,8 @@ fn credential_subject(x: &Exch) -> Option<Subject> {
 impl State {
     /// AUTH-SCOPE-003 / AUTH-SCOPE-004 (AUTH-006, TASK-009; mine29a): a successful
     /// GetTask, CancelTask or SubscribeToTask answer on exchange `x` shows task `id` (key
-    /// `key`; its state at `ptr` of event `seq`), which an earlier call handed out under
+    /// `key`; its state at `ptr` of event `seq`, written only for a finding), which an
+    /// earlier call handed out under
     /// credentials with another [`caller_fingerprint`] than this call's (`caller`).
     /// Credentials that name their subjects ([`credential_subject`]) decide: another
     /// subject is AUTH-SCOPE-003's error, the same one (a refreshed token) nothing; when
@@ -37101,7 +37109,7 @@ impl State {
         caller: Option<u64>,
         seq: u64,
         x: &Exch,
-        ptr: &str,
+        ptr: &dyn std::fmt::Display,
     ) {
         let Some(c) = x.call.as_ref() else { return };
         let push = c.op.is_some_and(Op::is_push_config);
@@ -37187,7 +37195,7 @@ impl State {
                     found: Some(Value::String(id.to_string())),
                 },
                 x.ev(x.req_ev_seq()),
-                x.ev_at(seq, ptr, None),
+                x.ev_at(seq, &ptr.to_string(), None),
             ],
             &x.leg,
         );
