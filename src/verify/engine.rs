@@ -3170,15 +3170,10 @@ impl State {
         // mine22b (mastra #16508): a send whose well-formed file or data part the agent
         // refuses for its kind ("expected \"text\"" on parts[1].kind), in any version: the
         // content type, not the request, is what the agent does not take.
+        // mine34 (openclaw #135716): or in words that demand the text part the message lacks.
         let kind_refused = send
-            .then(|| params_message(&c.params).and_then(first_non_text_part))
-            .flatten()
-            .filter(|(_, _, words)| {
-                [said, detail]
-                    .into_iter()
-                    .flatten()
-                    .any(|t| says_part_kind_refused(t, words))
-            });
+            .then(|| params_message(&c.params).and_then(|m| part_kind_refusal(m, [said, detail])))
+            .flatten();
         // breaker17b V6: a2a-python refuses the request with InvalidParams when its
         // executor's own event names another task or context than the request's
         // ("Task in event doesn't match TaskManager <sdk id> : <executor id>"), in 1.0 and
@@ -3298,9 +3293,16 @@ impl State {
         {
             why = Some("it refuses the page size, which the request leaves out: an absent pageSize asks for the default page of 50 (a2a.proto ListTasksRequest: optional int32 page_size, \"Defaults to 50 if not specified\"), so the agent read the unset field as 0 instead of checking its presence".to_string());
         }
-        if let (None, Some((i, kind, _))) = (&why, kind_refused) {
+        if let (None, Some((i, kind, _, false))) = (&why, kind_refused) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses it for its kind: a request is not malformed because it carries content the agent does not take; that is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend the content in a form the agent accepts"
+            ));
+        }
+        // mine34: the card's input modes, when they leave the part's media type out, say
+        // more than the agent's demand for a text part.
+        if let (None, Some((i, kind, _, true)), None) = (&why, kind_refused, &unlisted) {
+            why = Some(format!(
+                "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses the message for carrying no text part, which a message need not carry (any kind of part may make it up): the request is not malformed; content the agent does not take is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend it in a form the agent accepts, such as a text part"
             ));
         }
         if let (None, Some(id)) = (&why, uuid_refused) {
@@ -18088,13 +18090,8 @@ impl State {
         // DATA-PARAM-002 (DATA-003: 1.0 agents SHOULD ignore unknown fields): -32602 whose
         // message names an unknown field, on a call with every REQUIRED field present.
         let kind_said = params_message(&c.params)
-            .and_then(first_non_text_part)
-            .is_some_and(|(_, _, words)| {
-                [message, data_text.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .any(|t| says_part_kind_refused(t, words))
-            });
+            .and_then(|m| part_kind_refusal(m, [message, data_text.as_deref()]))
+            .is_some();
         // RPC-ERROR-003 (mine26b: ag2 PR #2163): an empty text part refused in words that
         // blame it, with InvalidParams or with InternalError (a2a-python's new_task
         // ValueError "TextPart content cannot be empty" surfaces as -32603).
@@ -29762,13 +29759,6 @@ fn first_non_text_part(m: &Obj) -> Option<(usize, &'static str, &'static [&'stat
     })
 }
 
-/// Whether an agent's error text (message, or the error data as JSON text) refuses a part
-/// because of its kind: it speaks of a part or a kind, and either allows text alone ("only
-/// text parts are supported", a schema's `expected "text"` on a part's kind) or calls one
-/// of `words` (the refused part's kind, [`first_non_text_part`]) unsupported or not
-/// allowed. A limit on a part's size or count is not such a refusal. Backslashes are
-/// dropped first (error data arrives as JSON text, its quotes escaped). For RPC-ERROR-003
-/// (DATA-004, ERR-002).
 /// RPC-ERROR-003 (ID-007; archestra PR #7599): send message `m`'s messageId when it is a
 /// non-empty string that is not a UUID (8-4-4-4-12 hex digits, optionally in braces or
 /// with a `urn:uuid:` prefix): a valid id all the same, since A2A makes it any string.
@@ -29902,6 +29892,83 @@ fn says_empty_content(t: &str) -> bool {
             .any(|w| l.contains(w))
 }
 
+/// RPC-ERROR-003 (DATA-004, ERR-002): the first part of send message `m` that is no text
+/// part ([`first_non_text_part`]: index, name, words) when an agent's error `texts` (its
+/// message, its error data as JSON text) refuse the message for it: they refuse that part's
+/// kind ([`says_part_kind_refused`]), or they demand a text part
+/// ([`says_text_part_required`]) and `m` has none with a non-blank text (mine34, openclaw
+/// #135716: a text-only agent's "Message must contain at least one usable text part" for a
+/// file-only message). The last member is true for the second reading. Read only for a
+/// send refused with InvalidParams.
+fn part_kind_refusal(
+    m: &Obj,
+    texts: [Option<&str>; 2],
+) -> Option<(usize, &'static str, &'static [&'static str], bool)> {
+    let (i, kind, words) = first_non_text_part(m)?;
+    let mut demands_text = false;
+    for t in texts.into_iter().flatten() {
+        if says_part_kind_refused(t, words) {
+            return Some((i, kind, words, false));
+        }
+        demands_text = demands_text || says_text_part_required(t);
+    }
+    (demands_text && !has_non_blank_text_part(m)).then_some((i, kind, words, true))
+}
+
+/// Whether send message `m` has a text part (0.x `kind` absent or `"text"`, 1.0 `text`)
+/// whose text holds more than white space. For [`part_kind_refusal`].
+fn has_non_blank_text_part(m: &Obj) -> bool {
+    message_parts(m)
+        .and_then(|(_, p)| p.as_array())
+        .into_iter()
+        .flatten()
+        .any(|p| {
+            p.get("kind").and_then(Json::as_str).is_none_or(|k| k == "text")
+                && p.get("text")
+                    .and_then(Json::as_str)
+                    .is_some_and(|t| !t.trim().is_empty())
+        })
+}
+
+/// Whether error text `t` demands a text part: it names one ("text part", "TextPart",
+/// "text content", "text input") and asks for it ("must contain", "must include",
+/// "requires", "at least one", "missing", "no text", "needs", "without text"), as in
+/// "Message must contain at least one usable text part" or "a text part is required". A
+/// limit on a text's size ("text part too long", "exceeds") is not such a demand.
+/// Backslashes are dropped first (error data arrives as JSON text). For
+/// [`part_kind_refusal`] (RPC-ERROR-003, DATA-004).
+fn says_text_part_required(t: &str) -> bool {
+    let l = t.to_ascii_lowercase().replace('\\', "");
+    let names = ["text part", "textpart", "text_part", "text content", "text input"]
+        .iter()
+        .any(|w| l.contains(w));
+    let demands = [
+        "must contain",
+        "must include",
+        "must have",
+        "require",
+        "at least one",
+        "missing",
+        "no text",
+        "need",
+        "without text",
+        "without a text",
+    ]
+    .iter()
+    .any(|w| l.contains(w));
+    let limit = ["too long", "too large", "exceed", "limit", "size"]
+        .iter()
+        .any(|w| l.contains(w));
+    names && demands && !limit
+}
+
+/// Whether an agent's error text (message, or the error data as JSON text) refuses a part
+/// because of its kind: it speaks of a part or a kind, and either allows text alone ("only
+/// text parts are supported", a schema's `expected "text"` on a part's kind) or calls one
+/// of `words` (the refused part's kind, [`first_non_text_part`]) unsupported or not
+/// allowed. A limit on a part's size or count is not such a refusal. Backslashes are
+/// dropped first (error data arrives as JSON text, its quotes escaped). For RPC-ERROR-003
+/// (DATA-004, ERR-002).
 fn says_part_kind_refused(t: &str, words: &[&str]) -> bool {
     // Error data arrives as JSON text: its quotes are escaped.
     let l = t.to_ascii_lowercase().replace('\\', "");

@@ -1,0 +1,164 @@
+"""Session-34 field cases of miner mine34 (f780-f799): same helpers and output format as gen_cases33b.py.
+
+Scope (round thirty-four): files and extensions on the wire, and what gateways put on the
+upstream leg, as the newest threads (2026-07 to 2026-09) show them: file parts a text-only
+agent refuses with InvalidParams (Branch Agent's A2A channel, openclaw's plugin), a raw part
+that carries a whole data: URL instead of base64 (assistant-ui's react-a2a before PR #5220),
+file parts at the edges of the format that are allowed (a zero-byte raw part, a media type
+with parameters, a data: URL whose media type is left out, gs:// and s3:// object URLs, an
+artifact that names a file in text only), extension URIs a client lists in A2A-Extensions
+(alDuncanson/Handler) and a gateway's native A2A leg (LiteLLM's registered providers).
+`python3 gen_cases34.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file.
+"""
+import json, os
+OUT = os.path.dirname(os.path.abspath(__file__))
+_src = open(os.path.join(OUT, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+from casewriter import write_cases, card03
+
+cases = {}
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+A2AJ = "application/a2a+json"
+CARD_URL = A + "/.well-known/agent-card.json"
+TS2 = "2026-03-02T10:16:00.000Z"
+EI = "type.googleapis.com/google.rpc.ErrorInfo"
+def get_card(t, card, url=CARD_URL):
+    return [req(t, "GET", url), resp(t + 0.01, 200, card)]
+def send10(t, rid, message, url=A + "/a2a", hdr=None, config=None):
+    p = {"message": message}
+    if config: p["configuration"] = config
+    return req(t, "POST", url, rpc(rid, "SendMessage", p), ver="1.0", hdr=hdr)
+def art(aid, parts, **kw):
+    a = {"artifactId": aid, "parts": parts}; a.update(kw); return a
+
+# Branch Agent's A2A channel (an openclaw-family gateway, src a2a http handler): a 1.0 JSON-RPC
+# card at /a2a/v1, bearer per peer, text/plain only.
+BRANCH = A + "/a2a/v1"
+BRANCH_CARD = {"name": "Branch Agent", "description": "Branch Agent agent gateway using the Agent2Agent protocol.",
+    "supportedInterfaces": [{"url": BRANCH, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+    "version": "2026.9.1", "capabilities": {"streaming": True, "pushNotifications": True},
+    "securitySchemes": {"bearerAuth": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}},
+    "securityRequirements": [{"schemes": {"bearerAuth": {"list": []}}}],
+    "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+    "skills": [{"id": "main", "name": "main", "description": "Branch Agent agent main.", "tags": ["branch"]}]}
+PEER = {"authorization": "Bearer peer-token-7f3a"}
+OC135716 = ("https://github.com/openclaw/openclaw/issues/135716 ([Feature]: Support file and binary parts in A2A messages: \"The bundled A2A plugin currently handles text and structured data parts only. A standard A2A peer that sends an image, document, or other file as a raw or url part has no interoperable path into an OpenClaw session: those parts are ignored, and a file-only message is rejected with `Message must contain at least one usable text part`\"; 2026-09-02)")
+
+# --- faults ----------------------------------------------------------------------------------------
+# openclaw #135716: a file-only message refused with -32602 by an agent whose card lists text/plain only
+case("f780-v10-file-only-message-refused-invalid-params", get_card(0.0, BRANCH_CARD) + [
+    send10(0.1, "s-135716a", umsg10("", mid="m-135716a", parts=[{"url": "https://files.example.test/q3/board-deck.pdf", "mediaType": "application/pdf", "filename": "board-deck.pdf"}]), url=BRANCH, hdr=PEER),
+    resp(0.12, 200, err("s-135716a", -32602, "Message must contain at least one usable text part")),
+], [("valid-request-refused-invalid-params", "warning")],
+ OC135716 + " ; the refusal's words and the card are those of the channel's handler (admitMessage: `throw new A2aProtocolError(-32602, \"Message must contain at least one usable text part\")`; createAgentCard: defaultInputModes [\"text/plain\"]). The exchange is rebuilt from the issue and the handler",
+ "the message is well formed: one url part with a media type and a filename is a valid Part (DATA-004), and a send needs no text part. The agent takes text only (its card lists text/plain alone), so refusing the file is its right, but with ContentTypeNotSupportedError (-32005, ERR-002), not InvalidParams: -32602 tells the peer its request is malformed, and a client that retries on content-type errors (or falls back to a text summary) never learns why")
+
+# the same handler, a url part that declares no media type (mediaType is optional): only the words tell
+case("f781-v10-url-part-without-media-type-refused-text-required", get_card(0.0, BRANCH_CARD) + [
+    send10(0.1, "s-135716b", umsg10("", mid="m-135716b", parts=[{"url": "https://files.example.test/scans/receipt-2291", "filename": "receipt-2291.jpg"}]), url=BRANCH, hdr=PEER),
+    resp(0.12, 200, err("s-135716b", -32602, "Message must contain at least one usable text part")),
+], [("valid-request-refused-invalid-params", "warning")],
+ OC135716 + " ; the same handler's refusal (extractA2aMessageText finds no text, so admitMessage throws -32602). The exchange is rebuilt: a peer sends one url part without mediaType (Part.media_type is optional in the 1.0 proto), so no media type can be compared with the card's modes; the error message is the handler's own",
+ "a url part without mediaType is a valid Part (DATA-004: exactly one of text, raw, url, data; mediaType, filename and metadata are optional), and a message needs no text part. The agent refused it because it reads text only, which is ContentTypeNotSupportedError (-32005, ERR-002), and said so in InvalidParams (-32602) with the words 'must contain at least one usable text part': the client is told its request is malformed when it is not")
+
+# assistant-ui react-a2a before PR #5220: a data: URL that is not base64 went out as the raw bytes
+case("f782-v10-raw-part-carries-data-url", get_card(0.0, CARD10) + [
+    send10(0.1, "s-5220", umsg10("summarise the attached notes", mid="m-5220", parts=[{"text": "summarise the attached notes"}, {"raw": "data:text/plain,standup%20notes%3A%20ship%20v2", "mediaType": "text/plain", "filename": "notes.txt"}])),
+    resp(0.12, 200, err("s-5220", -32602, "Invalid params: message.parts[1].raw: invalid base64")),
+], [("request-message-invalid-shape", "error")],
+ "https://github.com/assistant-ui/assistant-ui/pull/5220 (fix(react-a2a): forward audio and data parts and handle zero-byte data URLs: \"the file branch passes unparseable data: URLs through as url like the image branch already does ... Non-base64 data URLs in file parts go out as url instead of a URI string mislabeled as base64 bytes\"; merged 2026-07-27) ; https://github.com/assistant-ui/assistant-ui/issues/7217 (Media-type-less base64 data URLs are forwarded without decoding: \"resolveFilePartSource leaves the entire data URL in the data field instead of extracting SGVsbG8= ... Adapters that expect raw base64 can then forward an invalid provider payload\"; 2026-09-11). The exchange is rebuilt from the PR description: a percent-encoded data: URL put whole into Part.raw; the agent's words are rebuilt",
+ "Part.raw is proto bytes, which ProtoJSON writes as base64 (DATA-004, DATA-001); the client put a whole percent-encoded data: URL there ('data:text/plain,standup%20notes...': ':' ',' and '%' are no base64 characters), so every ProtoJSON reader refuses the message and the agent's -32602 is right. Send a data: URL as Part.url (RFC 2397 is a URL), or decode it and send its bytes base64-encoded in raw with the URL's media type")
+
+# --- legal controls --------------------------------------------------------------------------------
+# BerriAI/litellm PR #38025: the gateway's native A2A leg carries its own `messages` member and contextId null
+case("f798-legal-v03-gw-native-leg-extra-member-null-context", [
+    req(0.0, "GET", A + "/.well-known/agent-card.json"),
+    resp(0.01, 200, dict(card03(A + "/"), name="pydantic-ai-agent")),
+    req(0.1, "POST", A + "/", rpc("3b9f", "message/send", {"message": {"role": "user", "parts": [{"kind": "text", "text": "user: what changed in the Q3 forecast?"}], "messageId": "4c1e8a", "contextId": None, "kind": "message"},
+        "messages": [{"role": "user", "content": "what changed in the Q3 forecast?"}]}), hdr={"user-agent": "litellm/1.95.0"}),
+    resp(1.5, 200, ok("3b9f", task03("t-38025", "c-38025", "completed", artifacts=[{"artifactId": "a-38025", "parts": [{"kind": "text", "text": "The Q3 forecast lowers EMEA revenue by 4%."}]}]))),
+], [],
+ "https://github.com/BerriAI/litellm/pull/38025 (fix: honor registered A2A providers; review thread 2026-08-26 on litellm/proxy/agent_endpoints/a2a_routing.py: the params built for a registered Pydantic AI or AgentCore agent are `\"message\": {\"role\": \"user\", \"parts\": ({\"kind\": \"text\", \"text\": convert_messages_to_prompt(messages)},), \"messageId\": str(uuid4()), \"contextId\": session_id}, \"messages\": messages`, session_id None when the caller sent no session; \"this internal messages member is forwarded inside JSON-RPC params, causing strict A2A servers to reject requests\"; fixed in 9af6eacf84). The upstream leg is rebuilt from the diff; the agent here is a lenient one that ignores what it does not know",
+ "legal on the wire, however untidy: an extra params member (`messages`) is one the receiver ignores (DATA-003), and a null contextId leaves an optional member unset, as the project reads null for optional members in 0.x (every 0.x SDK's optional) and ProtoJSON does in 1.0. A strict agent that refuses either is stricter than A2A asks; the gateway's fix (omit both) is still the better wire")
+
+# assistant-ui PR #5220: a zero-byte file goes out as raw "" with its media type
+case("f790-legal-v10-raw-zero-byte-file", get_card(0.0, CARD10) + [
+    send10(0.1, "s-5220z", umsg10("attach the placeholder", mid="m-5220z", parts=[{"text": "attach the placeholder"}, {"raw": "", "mediaType": "text/plain", "filename": "empty.txt"}])),
+    resp(0.15, 200, ok("s-5220z", {"task": task10("t-5220z", "c-5220z", "TASK_STATE_COMPLETED", artifacts=[art("a-5220z", [{"text": "Noted: empty.txt is empty (0 bytes)."}])])})),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/pull/5220 (\"Core's shared parseDataUrl accepts zero-byte base64 payloads (data:<mime>;base64,) ... Zero-byte files now ship as {raw: \\\"\\\", mediaType} instead of leaking the whole data URL into a url or base64-labeled field\"; merged 2026-07-27)",
+ "legal: \"\" is the base64 of zero bytes, and a oneof member is set even at its default value (ProtoJSON writes a set oneof field whatever its value), so {raw: \"\"} is a file part of zero bytes with a media type and a filename (DATA-004)")
+
+# assistant-ui PR #7221 review: a media type with a charset parameter on a file part
+case("f791-legal-v10-part-media-type-with-charset", get_card(0.0, CARD10) + [
+    send10(0.1, "s-7221a", umsg10("translate the attached text", mid="m-7221a", parts=[{"text": "translate the attached text"}, {"raw": "SGFsbG8gV2VsdA==", "mediaType": "text/plain;charset=US-ASCII", "filename": "greeting.txt"}])),
+    resp(0.15, 200, ok("s-7221a", {"task": task10("t-7221a", "c-7221a", "TASK_STATE_COMPLETED", artifacts=[art("a-7221a", [{"raw": "SGVsbG8gV29ybGQ=", "mediaType": "text/plain; charset=utf-8", "filename": "greeting.en.txt"}])])})),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/pull/7221 (fix: parse data URLs without media types; review thread 2026-09-11 on packages/core/src/utils/data-url.ts: the default for a data URL without a media type \"is the first value either parseDataUrl or dataUrlMediaType can return that carries a media-type parameter\" (text/plain;charset=US-ASCII, RFC 2397's default), \"written straight into wire fields\") ; https://github.com/assistant-ui/assistant-ui/issues/7217 (2026-09-11)",
+ "legal on the A2A wire: Part.mediaType is a media type (DATA-004), and a media type may carry parameters (RFC 2045 §5.1, RFC 9110 §8.3.1: type/subtype followed by ;name=value, with or without a space); text/plain;charset=US-ASCII names one type exactly, unlike a media range (image/*). A consumer that wants the bare type drops what follows ';'")
+
+# assistant-ui PR #7221 review: a percent-encoded data: URL that leaves its media type out
+case("f792-legal-v10-url-part-data-url-without-media-type", get_card(0.0, CARD10) + [
+    send10(0.1, "s-7221b", umsg10("count the words in the attachment", mid="m-7221b", parts=[{"text": "count the words in the attachment"}, {"url": "data:;charset=utf-8,hello%20from%20the%20attachment", "mediaType": "text/plain"}])),
+    resp(0.15, 200, ok("s-7221b", {"task": task10("t-7221b", "c-7221b", "TASK_STATE_COMPLETED", artifacts=[art("a-7221b", [{"text": "4 words."}])])})),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/pull/7221 (review thread 2026-09-14 on toCreateMessage.test.ts: \"the percent-encoded leg still ships an envelope that declares nothing ... data:;charset=utf-8,hello falls to isParsableUrl and passes through verbatim\") ; https://github.com/gosub-io/gosub-engine/pull/1234 (review 2026-09-10: \"data:;charset=utf-8,hello must resolve to text/plain;charset=utf-8 ... RFC 2397 explicitly permits this shorthand\")",
+ "legal: RFC 2397's mediatype is [type/subtype] *(;parameter), so data:;charset=utf-8,<data> is a valid data URL (text/plain;charset=utf-8 by default), and a Part's url may be any URL (DATA-004); the part's own mediaType says text/plain as well")
+
+# assistant-ui PR #5445: url parts that name object-store references (gs://, s3://)
+case("f793-legal-v10-url-parts-object-store-schemes", get_card(0.0, CARD10) + [
+    send10(0.1, "s-5445", umsg10("compare these two exports", mid="m-5445", parts=[{"text": "compare these two exports"},
+        {"url": "gs://acme-exports/2026/q3/ledger.csv", "mediaType": "text/csv", "filename": "ledger.csv"},
+        {"url": "s3://acme-archive/2026/q2/ledger.csv", "mediaType": "text/csv", "filename": "ledger-q2.csv"}])),
+    resp(0.2, 200, ok("s-5445", {"task": task10("t-5445", "c-5445", "TASK_STATE_COMPLETED", artifacts=[art("a-5445", [{"text": "Q3 adds 214 rows; 3 accounts changed."},
+        {"url": "gs://acme-exports/2026/q3/ledger-diff.csv", "mediaType": "text/csv", "filename": "ledger-diff.csv"}])])})),
+], [],
+ "https://github.com/assistant-ui/assistant-ui/pull/5445 (feat(core,react-a2a,react-ag-ui,react-google-adk): honor sourceType \"url\" in remaining file converters: \"react-a2a and react-ag-ui: sourceType: 'url' forces the protocol's url source for non-http(s) references (s3://, gs://, signed schemes) instead of falling through to the bytes leg\"; merged 2026-07-31)",
+ "legal: Part.url is a URL of the file's content (DATA-004), not an http(s) URL: a gs:// or s3:// object reference is one, for peers that share the store; the bucket names are no hosts of this network (no loopback, private or cluster-internal address is named), so nothing here is unreachable by construction")
+
+# archestra #7594: an artifact that names the file in its text only (the agent had no file path yet)
+case("f794-legal-v10-list-tasks-artifact-names-file-in-text", get_card(0.0, CARD10) + [
+    send10(0.1, "s-7594", umsg10("grafik olarak PDF hazırla", mid="m-7594")),
+    resp(3.0, 200, ok("s-7594", {"task": task10("t-7594", "c-7594", "TASK_STATE_COMPLETED", artifacts=[art("a-7594", [{"text": "PDF hazır: aktif_ayrilan_dagilimi.pdf"}])])})),
+    req(4.0, "POST", A + "/a2a", rpc("l-7594", "ListTasks", {"contextId": "c-7594", "includeArtifacts": True}), ver="1.0"),
+    resp(4.01, 200, ok("l-7594", {"tasks": [task10("t-7594", "c-7594", "TASK_STATE_COMPLETED", artifacts=[art("a-7594", [{"text": "PDF hazır: aktif_ayrilan_dagilimi.pdf"}])])], "nextPageToken": "", "pageSize": 50, "totalSize": 1})),
+], [],
+ "https://github.com/archestra-ai/archestra/issues/7594 (A2A artifacts are text-only outbound: \"Calling a chat agent over /v2/a2a/{agentId} (A2A-Version: 1.0) ... GetTask / ListTasks with includeArtifacts: true -> 1 artifact, whose single part has only text. No filename, mediaType, raw or url\"; 2026-09-01) ; https://github.com/archestra-ai/archestra/pull/7595 (keeps file parts in the artifact; closed 2026-09-02)",
+ "legal on the wire: an artifact of one text part is well formed (DATA-004), and nothing in A2A obliges an agent to ship the files its tools wrote; the missing PDF is a product gap the caller sees in the text, not a protocol fault. The card's defaultOutputModes (text/plain) match what was sent")
+
+# archestra PR #7595: the fixed artifact keeps the file part (url + mediaType + filename)
+case("f795-legal-v10-stream-artifact-file-part-after-text", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-7595", "SendStreamingMessage", {"message": umsg10("export the chart as PDF", mid="m-7595")}), ver="1.0", accept="text/event-stream"),
+    resp(0.2, 200, "", ctype="text/event-stream"),
+    chunk(0.21, sse(ok("s-7595", {"task": task10("t-7595", "c-7595", "TASK_STATE_WORKING")}))),
+    chunk(2.5, sse(ok("s-7595", {"artifactUpdate": {"taskId": "t-7595", "contextId": "c-7595", "lastChunk": True, "artifact": art("a-7595", [
+        {"text": "PDF ready: aktif_ayrilan_dagilimi.pdf"},
+        {"url": "https://agent.example.test/api/a2a/files/f-7595/aktif_ayrilan_dagilimi.pdf", "mediaType": "application/pdf", "filename": "aktif_ayrilan_dagilimi.pdf"}])}}))),
+    chunk(2.6, sse(ok("s-7595", {"statusUpdate": {"taskId": "t-7595", "contextId": "c-7595", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS2}}}))),
+    chunk(2.61, "", close="eof"),
+], [],
+ "https://github.com/archestra-ai/archestra/pull/7595 (fix(a2a): keep file parts when building the response artifact: \"This PR keeps file parts in both places, carrying url + mediaType + filename ... a text-only run is identical\"; 2026-09-01)",
+ "legal: an artifact may mix a text part and a url part (DATA-004), the file is served under the agent's own public host with its media type and filename, and the stream ends with the terminal status (STREAM-003). The card's defaultOutputModes list text/plain only, but no acceptedOutputModes were asked, and modes are a hint the agent may go beyond when the client set none")
+
+# alDuncanson/Handler PR #118: the client lists two extension URIs; the agent activates the one it declares
+HX_REQ = "https://a2a.example.test/ext/citations/v1"
+HX_OTHER = "https://a2a.example.test/ext/trace/v2"
+HCARD = dict(CARD10, capabilities={"streaming": True, "pushNotifications": False, "extensions": [{"uri": HX_REQ, "description": "citations in message metadata", "required": True}]})
+case("f796-legal-v10-extensions-header-lists-two-uris", get_card(0.0, HCARD) + [
+    send10(0.1, "s-118", umsg10("cite your sources for the Q3 churn", mid="m-118"), hdr={"a2a-extensions": HX_REQ + ", " + HX_OTHER}),
+    resp(0.3, 200, ok("s-118", {"task": task10("t-118", "c-118", "TASK_STATE_COMPLETED", artifacts=[art("a-118", [{"text": "Churn rose 1.2 points [1]."}], metadata={HX_REQ: {"citations": [{"id": 1, "url": "https://intranet.example.test/q3-report"}]}}, extensions=[HX_REQ])])}),
+        hdr={"a2a-extensions": HX_REQ}),
+], [],
+ "https://github.com/alDuncanson/Handler/pull/118 (feat: support A2A extensions: \"A2AService accepts an extensions list of URIs and sends them as the A2A-Extensions header on every request ... warn, but only for extensions the card marks required and the client is not requesting\"; merged 2026-08-17) ; https://github.com/alDuncanson/Handler/issues/107 (2026-08-16)",
+ "legal: A2A-Extensions is a comma-separated list of URIs (EXT-001; optional whitespace after the comma is the HTTP list syntax); the client may ask for an extension the agent does not support, which the agent ignores (EXT-003), and it activated the card's required citations extension, echoed it (EXT-004) and keyed its metadata by the URI")
+
+# alDuncanson/Handler #107 (before PR #118): no A2A-Extensions at all, to a card that requires one: refused
+case("f797-legal-v10-required-extension-missing-refused", get_card(0.0, HCARD) + [
+    send10(0.1, "s-107", umsg10("cite your sources for the Q3 churn", mid="m-107")),
+    resp(0.11, 200, err("s-107", -32008, "Extension support required: " + HX_REQ, [{"@type": EI, "reason": "EXTENSION_SUPPORT_REQUIRED", "domain": "a2a-protocol.org", "metadata": {"extensions": HX_REQ}}])),
+], [],
+ "https://github.com/alDuncanson/Handler/issues/107 (Support A2A extensions: \"Handler has no handling for A2A extensions: neither the A2A-Extensions request header nor AgentExtension declarations on the agent card\"; 2026-08-16) ; https://github.com/alDuncanson/Handler/pull/118 (\"an agent may refuse or degrade without them\"; 2026-08-17)",
+ "legal for the agent: the card marks the citations extension required and the request activated none, so ExtensionSupportRequiredError (-32008) with an ErrorInfo is the answer EXT-002 demands (ERR-002, ERR-004); the client that sent no A2A-Extensions learns which URI to send")
+
+write_cases(cases, OUT)

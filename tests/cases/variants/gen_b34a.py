@@ -1,0 +1,81 @@
+"""Variants of miner mine34 (prefix b34a-): python3 tests/cases/variants/gen_b34a.py
+
+Each proves a widening of session 34's round thirty-four (field cases f780-f798, files and
+extensions on the wire) on traffic the field cases do not hold, with legal controls beside it:
+K1: RPC-ERROR-003 (valid-request-refused-invalid-params): a send whose only content is a
+    well-formed file or data part, refused with InvalidParams in words that demand a text
+    part ("Message must contain at least one usable text part", openclaw #135716), went
+    unjudged when the part named no media type the card's input modes could be held against
+    (a url or raw part without mediaType, a data part). Now told in any version and binding.
+    Quiet when the message has a text part with text, when the words limit a text's size,
+    when the part itself is malformed (the client's fault), and when the agent answers
+    ContentTypeNotSupportedError.
+"""
+import copy, json, os, sys
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIELD = os.path.join(HERE, "..", "field")
+_src = open(os.path.join(FIELD, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+sys.path.insert(0, FIELD)
+from casewriter import write_cases, card03
+
+cases = {}
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+A2AJ = "application/a2a+json"
+CARD_URL = A + "/.well-known/agent-card.json"
+EI = "type.googleapis.com/google.rpc.ErrorInfo"
+def get_card(t, card, url=CARD_URL):
+    return [req(t, "GET", url), resp(t + 0.01, 200, card)]
+R = A + "/a2a/rest"
+RCARD = copy.deepcopy(CARD10)
+RCARD["supportedInterfaces"] = [{"url": R, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}]
+S = "https://github.com/openclaw/openclaw/issues/135716"
+def send10(t, rid, parts, mid):
+    return req(t, "POST", A + "/a2a", rpc(rid, "SendMessage", {"message": {"messageId": mid, "role": "ROLE_USER", "parts": parts}}), ver="1.0")
+
+# --- K1 faults -------------------------------------------------------------------------------------
+case("b34a-K1-v10-rest-raw-part-refused-text-part-required", get_card(0.0, RCARD) + [
+    req(0.1, "POST", R + "/message:send", {"message": {"messageId": "m-K1a", "role": "ROLE_USER", "parts": [{"raw": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "filename": "pixel.png"}]}}, ver="1.0", ctype=A2AJ),
+    resp(0.12, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "request must include a text part"}}, ctype="application/json"),
+], [("valid-request-refused-invalid-params", "warning")], S,
+ "HTTP+JSON: a raw part without mediaType (optional) is a well-formed Part (DATA-004); 400 INVALID_ARGUMENT in words that demand a text part refuses content, not a malformed request (ContentTypeNotSupportedError, reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002)")
+
+case("b34a-K1-v03-rpc-file-part-refused-at-least-one-text-part", get_card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("K1b", "message/send", {"message": umsg03("", mid="m-K1b", parts=[{"kind": "file", "file": {"uri": "https://files.example.test/contracts/msa.docx", "name": "msa.docx"}}])})),
+    resp(0.12, 200, err("K1b", -32602, "Invalid params: at least one text part is required")),
+], [("valid-request-refused-invalid-params", "warning")], S,
+ "0.3 JSON-RPC: a file part with a uri and no mimeType is a valid FilePart; the agent's -32602 demands a text part the message need not carry (ContentTypeNotSupportedError -32005, ERR-002)")
+
+case("b34a-K1-v10-data-part-refused-missing-text-content", get_card(0.0, CARD10) + [
+    send10(0.1, "K1c", [{"data": {"ticket": "INC-4471", "priority": "P2"}}], "m-K1c"),
+    resp(0.12, 200, err("K1c", -32602, "missing text content: message has no TextPart")),
+], [("valid-request-refused-invalid-params", "warning")], S,
+ "1.0 data part alone (a google.protobuf.Value, DATA-004); the words demand text content the message need not carry, and a data part carries application/json, which the card's text/plain-only modes do not list either")
+
+# --- K1 controls -----------------------------------------------------------------------------------
+case("b34a-K1-legal-v10-file-only-refused-content-type-not-supported", get_card(0.0, CARD10) + [
+    send10(0.1, "K1d", [{"url": "https://files.example.test/scans/receipt-2291", "filename": "receipt-2291.jpg"}], "m-K1d"),
+    resp(0.12, 200, err("K1d", -32005, "Message must contain at least one usable text part", [{"@type": EI, "reason": "CONTENT_TYPE_NOT_SUPPORTED", "domain": "a2a-protocol.org"}])),
+], [], S,
+ "legal: the same words with the right error, ContentTypeNotSupportedError (-32005) and its ErrorInfo (ERR-002, ERR-004)")
+
+case("b34a-K1-v10-text-present-refused-text-required-not-told", get_card(0.0, CARD10) + [
+    send10(0.1, "K1e", [{"text": "file this receipt"}, {"url": "https://files.example.test/scans/receipt-2292", "filename": "receipt-2292.jpg"}], "m-K1e"),
+    resp(0.12, 200, err("K1e", -32602, "Message must contain at least one usable text part")),
+], [], S,
+ "control: the message has a text part with text, so the words do not say the agent refused it for lacking one; the demand-for-text reading stays quiet (the recording cannot tell what the agent objected to)")
+
+case("b34a-K1-legal-v10-text-part-over-size-limit-refused", get_card(0.0, CARD10) + [
+    send10(0.1, "K1f", [{"text": "x" * 300}, {"raw": "aGVsbG8=", "mediaType": "text/plain", "filename": "hello.txt"}], "m-K1f"),
+    resp(0.12, 200, err("K1f", -32602, "text part exceeds the 256 character limit")),
+], [], S,
+ "legal: a limit on a text part's size is the agent's to set and InvalidParams may say so; no demand for a text part the message lacks")
+
+case("b34a-K1-v10-malformed-url-part-refused-text-required", get_card(0.0, CARD10) + [
+    send10(0.1, "K1g", [{"url": 2291, "filename": "receipt-2291.jpg"}], "m-K1g"),
+    resp(0.12, 200, err("K1g", -32602, "Message must contain at least one usable text part")),
+], [("request-message-invalid-shape", "error")], S,
+ "control: the url is a number, not a string, so the part is malformed (DATA-004, DATA-001) and the client is told; the agent's -32602 is no refusal of a valid request")
+
+write_cases(cases, HERE)
