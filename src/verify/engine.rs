@@ -4256,7 +4256,11 @@ impl State {
                 t.starts_with(b"{")
                     && (trim_ascii(&t[1..]).starts_with(b"\"jsonrpc\"")
                         || contains(t, b"\"jsonrpc\"")
-                        || (!route_like && contains(t, b"\"method\"")))
+                        || (!route_like && contains(t, b"\"method\""))
+                        // mine34 (a2a-tck #216): a Python dict's repr of a JSON-RPC
+                        // request (str(payload)), single-quoted: no JSON, but JSON-RPC
+                        // meant, so told as the client's body that is not JSON.
+                        || (single_quoted_object(t) && contains(t, b"'jsonrpc'")))
             });
         if looks_rpc || (is_post && !route_like && !body.as_deref().unwrap_or(b"").is_empty()) {
             crate::model::json::take_conflicting_duplicate();
@@ -16456,6 +16460,9 @@ impl State {
         } else {
             match (json_text_fault(&body), Json::parse(&body)) {
                 (Some(hint), _) => hint.trim_start_matches(": ").to_string(),
+                (None, Err(e)) if single_quoted_object(trim_ascii(&body)) => format!(
+                    "{e}: it is written with single-quoted strings, as a Python dict's repr (str(payload)) or a JavaScript object literal prints it, and JSON strings and member names are double-quoted (RFC 8259 §7); serialize the request with a JSON library (Python json.dumps(payload), JavaScript JSON.stringify(payload))"
+                ),
                 (None, Err(e)) => format!("{e}"),
                 (None, Ok(_)) => return,
             }
@@ -28349,6 +28356,14 @@ fn not_utf8_json(body: &[u8]) -> Option<String> {
         ": {what} not valid UTF-8: byte 0x{b:02X} at offset {at}, after {before:?}{}; JSON text must be UTF-8 (RFC 8259 §8.1) and parsers reject other bytes: encode the text as UTF-8",
         latin1_guess(b)
     ))
+}
+
+/// Whether `t` (a trimmed body) opens an object whose first member name is single-quoted
+/// (`{'jsonrpc': '2.0', ...}`): a Python dict's repr or a JavaScript object literal, not
+/// JSON (RFC 8259 §7 strings are double-quoted). For DATA-SHAPE-005 (mine34, a2a-tck #216).
+fn single_quoted_object(t: &[u8]) -> bool {
+    t.strip_prefix(b"{")
+        .is_some_and(|rest| trim_ascii(rest).starts_with(b"'"))
 }
 
 /// Why a body declared JSON fails to parse, when the cause is invisible in a terminal: a

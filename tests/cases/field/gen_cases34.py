@@ -7,7 +7,9 @@ that carries a whole data: URL instead of base64 (assistant-ui's react-a2a befor
 file parts at the edges of the format that are allowed (a zero-byte raw part, a media type
 with parameters, a data: URL whose media type is left out, gs:// and s3:// object URLs, an
 artifact that names a file in text only), extension URIs a client lists in A2A-Extensions
-(alDuncanson/Handler) and a gateway's native A2A leg (LiteLLM's registered providers).
+(alDuncanson/Handler), a gateway's native A2A leg (LiteLLM's registered providers), and
+what the TCK's 1.0.1 update says of ContentTypeNotSupportedError and of a body that is no
+JSON (a2a-tck #216, #240).
 `python3 gen_cases34.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file.
 """
 import json, os
@@ -160,5 +162,30 @@ case("f797-legal-v10-required-extension-missing-refused", get_card(0.0, HCARD) +
 ], [],
  "https://github.com/alDuncanson/Handler/issues/107 (Support A2A extensions: \"Handler has no handling for A2A extensions: neither the A2A-Extensions request header nor AgentExtension declarations on the agent card\"; 2026-08-16) ; https://github.com/alDuncanson/Handler/pull/118 (\"an agent may refuse or degrade without them\"; 2026-08-17)",
  "legal for the agent: the card marks the citations extension required and the request activated none, so ExtensionSupportRequiredError (-32008) with an ErrorInfo is the answer EXT-002 demands (ERR-002, ERR-004); the client that sent no A2A-Extensions learns which URI to send")
+
+# a2aproject/a2a-tck #216: the TCK's body is a Python dict's repr (not JSON) sent as text/plain; -32700 is the answer
+TCK_BODY = str({"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": {"messageId": "m-216", "role": "ROLE_USER", "parts": [{"text": "hello", "mediaType": "text/plain"}]}}})
+case("f799-legal-v10-tck-repr-body-answered-parse-error", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", TCK_BODY, ver="1.0", ctype="text/plain"),
+    resp(0.11, 200, err(None, -32700, "Parse error")),
+], [],
+ "https://github.com/a2aproject/a2a-tck/issues/216 ([Bug]: test_content_type_not_supported_error sends unparseable JSON and tests the HTTP header, not Part.media_type: \"The body is built with str(payload).encode() on a Python dict ... which is not valid JSON ... A server that correctly parses JSON has no way to return ContentTypeNotSupportedError specifically ... a generic ParseError (-32700) is the more defensible response\"; 2026-08-06)",
+ "legal for the agent: a body that is no JSON can only be answered -32700 Parse error with id null (RPC-002, ERR-001); ContentTypeNotSupportedError is about the media types of the message's parts (1.0 §3.3.2), not the HTTP Content-Type, so the test's expectation is the fault. The client's body is its own fault (a note)")
+
+# a2aproject/a2a-tck #240 / PR #238: ContentTypeNotSupportedError over HTTP+JSON, 1.0.1's 400 as application/a2a+json
+RCARD = dict(CARD10, supportedInterfaces=[{"url": A + "/a2a/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])
+case("f784-legal-v10-rest-image-part-refused-content-type-not-supported-400", get_card(0.0, RCARD) + [
+    req(0.1, "POST", A + "/a2a/rest/message:send", {"message": umsg10("", mid="m-240a", parts=[{"text": "what is in this picture?"}, {"raw": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "mediaType": "image/png", "filename": "pixel.png"}])}, ver="1.0", ctype=A2AJ),
+    resp(0.12, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "Media type image/png is not supported by this agent", "details": [{"@type": EI, "reason": "CONTENT_TYPE_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]}}, ctype=A2AJ),
+], [],
+ "https://github.com/a2aproject/a2a-tck/issues/240 (Update TCK for A2A specification v1.0.1: \"HTTP+JSON Content-Type — application/json → application/a2a+json\"; \"ContentTypeNotSupportedError http_status 415 (Unsupported Media Type) → 400 (Bad Request)\"; 2026-09-07) ; https://github.com/a2aproject/a2a-tck/pull/238 (\"keep AIP-193 MUST checks focused on the required error object instead of rejecting the A2A media type\"; 2026-09-07)",
+ "legal: the card lists text/plain only and the agent refuses the image part with ContentTypeNotSupportedError as 1.0.1 maps it over HTTP+JSON, 400 with a google.rpc.Status body whose ErrorInfo reason is CONTENT_TYPE_NOT_SUPPORTED (ERR-002, ERR-003), sent as application/a2a+json, the 1.0.1 binding's media type (§11.1 SHOULD)")
+
+case("f785-legal-v10-rest-image-part-refused-content-type-not-supported-415", get_card(0.0, RCARD) + [
+    req(0.1, "POST", A + "/a2a/rest/message:send", {"message": umsg10("", mid="m-240b", parts=[{"text": "what is in this picture?"}, {"url": "https://files.example.test/img/kitchen.heic", "mediaType": "image/heic", "filename": "kitchen.heic"}])}, ver="1.0", ctype=A2AJ),
+    resp(0.12, 415, {"error": {"code": 415, "status": "INVALID_ARGUMENT", "message": "Media type image/heic is not supported by this agent", "details": [{"@type": EI, "reason": "CONTENT_TYPE_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]}}),
+], [],
+ "https://github.com/a2aproject/a2a-tck/issues/240 (\"ContentTypeNotSupportedError http_status 415 (Unsupported Media Type) → 400 (Bad Request)\" between v1.0.0 and v1.0.1, both A2A-Version 1.0; 2026-09-07)",
+ "legal: A2A-Version 1.0 covers 1.0.0 and 1.0.1 (patch versions are not negotiated, ERR-002), and 1.0.0's table maps ContentTypeNotSupportedError to 415; the ErrorInfo names the reason, so the client learns the part's media type is what the agent does not take")
 
 write_cases(cases, OUT)

@@ -10,6 +10,13 @@ K1: RPC-ERROR-003 (valid-request-refused-invalid-params): a send whose only cont
     Quiet when the message has a text part with text, when the words limit a text's size,
     when the part itself is malformed (the client's fault), and when the agent answers
     ContentTypeNotSupportedError.
+K2: DATA-SHAPE-005 (client-request-body-not-json): a JSON-RPC request written as a Python
+    dict's repr ({'jsonrpc': '2.0', ...}: a2a-tck #216 built its body with str(payload)) and
+    sent as text/plain was not read as a JSON-RPC call at all, so the client's body went
+    unjudged; sent as application/json it was told without the cause. Now told on any
+    content type, with the single quotes named and json.dumps / JSON.stringify as the fix.
+    Quiet for a JSON body sent as text/plain and for a single-quoted body that names no
+    jsonrpc member.
 """
 import copy, json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -77,5 +84,45 @@ case("b34a-K1-v10-malformed-url-part-refused-text-required", get_card(0.0, CARD1
     resp(0.12, 200, err("K1g", -32602, "Message must contain at least one usable text part")),
 ], [("request-message-invalid-shape", "error")], S,
  "control: the url is a number, not a string, so the part is malformed (DATA-004, DATA-001) and the client is told; the agent's -32602 is no refusal of a valid request")
+
+# --- K2: a JSON-RPC request written as a Python dict's repr ------------------------------------------
+S216 = "https://github.com/a2aproject/a2a-tck/issues/216"
+def repr_req(t, body, ctype="text/plain", url=A + "/a2a"):
+    return req(t, "POST", url, body, ver="1.0", ctype=ctype)
+case("b34a-K2-v10-rpc-get-task-repr-body-text-plain", get_card(0.0, CARD10) + [
+    repr_req(0.1, str({"jsonrpc": "2.0", "id": 7, "method": "GetTask", "params": {"id": "t-216"}})),
+    resp(0.11, 200, err(None, -32700, "Parse error")),
+], [("client-request-body-not-json", "note")], S216,
+ "GetTask as str(dict) sent as text/plain: the body is no JSON; before, not read as a JSON-RPC call at all")
+
+case("b34a-K2-v10-rpc-send-repr-with-python-literals", get_card(0.0, CARD10) + [
+    repr_req(0.1, str({"jsonrpc": "2.0", "id": 8, "method": "SendMessage", "params": {"message": {"messageId": "m-K2b", "role": "ROLE_USER", "parts": [{"text": "ping"}]}, "configuration": {"returnImmediately": True, "historyLength": None}}}), ctype="application/x-www-form-urlencoded"),
+    resp(0.11, 200, err(None, -32700, "Parse error")),
+], [("client-request-body-not-json", "note")], S216,
+ "a repr with Python's True and None, sent with a form content type: still JSON-RPC meant, still no JSON")
+
+case("b34a-K2-v03-rpc-send-repr-body-application-json", get_card(0.0, card03(A + "/a2a")) + [
+    repr_req(0.1, str({"jsonrpc": "2.0", "id": "9", "method": "message/send", "params": {"message": {"kind": "message", "messageId": "m-K2c", "role": "user", "parts": [{"kind": "text", "text": "ping"}]}}}), ctype="application/json"),
+    resp(0.11, 200, err(None, -32700, "Parse error")),
+], [("client-request-body-not-json", "note")], S216,
+ "0.3, sent as application/json: told before, now with the single quotes named as the cause")
+
+case("b34a-K2-v10-rest-send-repr-body", get_card(0.0, RCARD) + [
+    repr_req(0.1, str({"message": {"messageId": "m-K2d", "role": "ROLE_USER", "parts": [{"text": "ping"}]}}), ctype=A2AJ, url=R + "/message:send"),
+    resp(0.11, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "Invalid JSON payload received. Expected an object key or }."}}),
+], [("client-request-body-not-json", "note")], S216,
+ "HTTP+JSON route: the repr of the SendMessageRequest; told before, now with the cause")
+
+case("b34a-K2-v10-rpc-json-body-sent-as-text-plain-media-type-only", get_card(0.0, CARD10) + [
+    repr_req(0.1, json.dumps({"jsonrpc": "2.0", "id": 10, "method": "GetTask", "params": {"id": "t-K2e"}}), ctype="text/plain"),
+    resp(0.11, 200, err(10, -32001, "Task not found", [{"@type": EI, "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}])),
+], [("client-request-media-type-wrong", "warning")], S216,
+ "control: the body is JSON, so only the content type is the client's slip (HTTP-MEDIA-003); no DATA-SHAPE-005")
+
+case("b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told", get_card(0.0, CARD10) + [
+    repr_req(0.1, str({"event": "deploy", "sha": "4f1c2e9"}), url=A + "/hooks/deploy"),
+    resp(0.11, 404, "Not Found", ctype="text/plain"),
+], [], S216,
+ "control: a single-quoted body that names no jsonrpc member, posted to a path that is no A2A endpoint, is not an A2A call")
 
 write_cases(cases, HERE)
