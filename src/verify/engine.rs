@@ -16461,7 +16461,7 @@ impl State {
             match (json_text_fault(&body), Json::parse(&body)) {
                 (Some(hint), _) => hint.trim_start_matches(": ").to_string(),
                 (None, Err(e)) if single_quoted_object(trim_ascii(&body)) => format!(
-                    "{e}: it is written with single-quoted strings, as a Python dict's repr (str(payload)) or a JavaScript object literal prints it, and JSON strings and member names are double-quoted (RFC 8259 §7); serialize the request with a JSON library (Python json.dumps(payload), JavaScript JSON.stringify(payload))"
+                    "it is written with single-quoted strings, as a Python dict's repr (str(payload)) or a JavaScript object literal prints it, but JSON strings and member names are double-quoted (RFC 8259 §7; the parser: {e}); serialize the request with a JSON library: Python json.dumps(payload), JavaScript JSON.stringify(payload)"
                 ),
                 (None, Err(e)) => format!("{e}"),
                 (None, Ok(_)) => return,
