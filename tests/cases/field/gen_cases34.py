@@ -188,4 +188,42 @@ case("f785-legal-v10-rest-image-part-refused-content-type-not-supported-415", ge
  "https://github.com/a2aproject/a2a-tck/issues/240 (\"ContentTypeNotSupportedError http_status 415 (Unsupported Media Type) → 400 (Bad Request)\" between v1.0.0 and v1.0.1, both A2A-Version 1.0; 2026-09-07)",
  "legal: A2A-Version 1.0 covers 1.0.0 and 1.0.1 (patch versions are not negotiated, ERR-002), and 1.0.0's table maps ContentTypeNotSupportedError to 415; the ErrorInfo names the reason, so the client learns the part's media type is what the agent does not take")
 
+# liujuanjuan1984/codex-a2a #339 (opencode-a2a #496): the card advertises the bare URL for HTTP+JSON, the routes live under /v1
+CODEX_CARD = dict(CARD10, name="codex-a2a", supportedInterfaces=[{"url": A, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}, {"url": A + "/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}])
+case("f786-v10-rest-card-root-url-routes-under-v1", get_card(0.0, CODEX_CARD) + [
+    req(0.1, "POST", A + "/message:send", {"message": umsg10("review the diff in PR 88", mid="m-339")}, ver="1.0", ctype=A2AJ),
+    resp(0.11, 404, {"detail": "Not Found"}),
+], [("card-url-unreachable", "error")],
+ "https://github.com/liujuanjuan1984/codex-a2a/issues/339 ([bug] HTTP+JSON routes carry the adapter's own /v1 prefix, unlike the root URL the Agent Card advertises, so spec clients get 404: \"A2A 1.0 clients resolve REST paths relative to supportedInterfaces[].url (the official JS SDK appends /message:send), so they request the root path and get 404\"; 2026-08-22; fixed by moving the routes back to the root) ; https://github.com/Intelligent-Internet/opencode-a2a/pull/497 (the same fault in opencode-a2a, #496; 2026-08-22). The exchange is rebuilt from the issue (FastAPI's 404 body)",
+ "the HTTP+JSON binding's routes are the operation paths under the interface URL the card advertises (REST-001, 1.0 §11.3: POST {url}/message:send); the card says the root, the agent serves /v1/message:send only, so every spec client's call 404s. Serve the routes where the card points (the fix taken), or advertise the URL they are under")
+
+# vellum-ai/vellum-assistant PR #39572: the card kept advertising an A2A interface whose routes the gateway had removed
+VELLUM_CARD = dict(CARD10, name="Vellum Assistant", supportedInterfaces=[{"url": A + "/a2a", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])
+case("f787-v10-rest-card-advertises-removed-route", get_card(0.0, VELLUM_CARD) + [
+    req(0.1, "POST", A + "/a2a/message:send", {"message": umsg10("hello from a peer assistant", mid="m-39572")}, ver="1.0", ctype=A2AJ),
+    resp(0.11, 404, {"error": "Not found"}),
+], [("card-url-unreachable", "error")],
+ "https://github.com/vellum-ai/vellum-assistant/pull/39572 (fix(a2a): stop advertising an A2A endpoint the gateway does not serve (LUM-2924): \"The A2A agent card advertised <publicBaseUrl>/a2a/message:send, but no gateway route serves that path, so a peer following the advertised interface got a 404 ... the card builder was not touched. It kept emitting the URL of a route that no longer existed\"; merged 2026-07-30). The exchange is rebuilt from the PR description",
+ "a card's interface is a promise that its binding's operations are served there (CARD-003, REST-001); the gateway's card still lists the HTTP+JSON interface at /a2a after the routes were removed in review, so a peer that follows it gets 404 on message:send. Advertise only what the gateway serves (the fix: no protocol interface on a discovery-only card), and test the card's URLs against the route table")
+
+# datalayer/fasta2a PR #61: 0.3 extension negotiation: echo the activated subset, refuse a send that leaves a required one inactive
+FX_CIT = "urn:example:citations"
+FX_TRACE = "urn:example:trace"
+FX_UNKNOWN = "urn:example:nobody-declared-this"
+FCARD = card03(A + "/", name="fasta2a-agent", capabilities={"streaming": True, "extensions": [{"uri": FX_CIT, "required": True}, {"uri": FX_TRACE}]})
+F61 = "https://github.com/datalayer/fasta2a/pull/61 (feat: negotiate A2A extensions: \"Per request, the A2A-Extensions header is parsed, intersected with the supported set (in the client's order), and echoed back on the response ... A URI the agent never declared is not echoed, which is how the client learns it was ignored ... A message/send / message/stream that leaves a required extension inactive is refused with -32600 and data.missing_required_extensions, before any task is created\"; merged 2026-09-05)"
+case("f788-legal-v03-extensions-echo-only-declared-subset", get_card(0.0, FCARD) + [
+    req(0.1, "POST", A + "/", rpc("61a", "message/send", {"message": umsg03("why did churn rise?", mid="m-61a")}), hdr={"a2a-extensions": FX_UNKNOWN + "," + FX_CIT}),
+    resp(0.4, 200, ok("61a", task03("t-61a", "c-61a", "completed", artifacts=[{"artifactId": "a-61a", "parts": [{"kind": "text", "text": "Churn rose after the price change [1]."}], "metadata": {FX_CIT: [{"id": 1, "source": "q3-report"}]}, "extensions": [FX_CIT]}])), hdr={"a2a-extensions": FX_CIT}),
+], [],
+ F61 + ". The exchange is rebuilt from the PR description and its tests (urn:example:* URIs)",
+ "legal: the agent activates the declared, requested extension and echoes only it (EXT-004), ignoring the URI it never declared (EXT-003: unsupported extensions are ignored, the echo tells the client); the header's 1.0 name A2A-Extensions on a 0.3 call is one the SDKs' 0.3 compat layers read beside X-A2A-Extensions (a2a-python PR #984), so nothing is lost")
+
+case("f783-v03-required-extension-inactive-refused-invalid-request", get_card(0.0, FCARD) + [
+    req(0.1, "POST", A + "/", rpc("61b", "message/send", {"message": umsg03("why did churn rise?", mid="m-61b")}), hdr={"a2a-extensions": FX_TRACE}),
+    resp(0.11, 200, err("61b", -32600, "Required extensions not activated", {"missing_required_extensions": [FX_CIT]})),
+], [("jsonrpc-error-code-mismatch", "error")],
+ F61 + ". The refusal's words are rebuilt; its code and data member are the PR's",
+ "refusing is right: the card marks the citations extension required and the request activated only trace, so the agent refuses before creating a task (EXT-002 in 1.0; in 0.3 topics/extensions.md a required extension the client did not request is refused), naming the missing URI in error.data. The code is the fault: -32600 Invalid Request says the body is no valid JSON-RPC Request object (ERR-001, JSON-RPC 2.0 §5.1), and this one is valid, so a client retries or reports a framing bug instead of activating the extension. 0.3 defines no code for it: answer with a server error in -32000..-32099 naming the missing URI (1.0: ExtensionSupportRequiredError -32008)")
+
 write_cases(cases, OUT)
