@@ -114,3 +114,44 @@ fn bodies_that_are_json_or_no_a2a_call_get_no_body_finding() {
         Vec::<String>::new()
     );
 }
+
+#[test]
+fn a_send_without_its_message_answered_with_success_is_told_per_binding() {
+    let out = common::verify_field("f789-v10-rest-empty-send-body-executed");
+    assert_eq!(
+        message(&out, "DATA-PARAM-006"),
+        "agent answered the client's POST /a2a/rest/message:send, which carries no message (the send's REQUIRED member), with a success result instead of refusing it with HTTP 400 INVALID_ARGUMENT: it ran a send that asks for nothing, and the client never learns its request lost its message"
+    );
+    let m = variant_message(
+        "b34a-K3-v10-rpc-send-params-empty-answered-task",
+        "DATA-PARAM-006",
+    );
+    assert!(
+        m.starts_with("agent answered the client's SendMessage call, which carries no message (the send's REQUIRED member), with a success result instead of refusing it with -32602 InvalidParamsError: "),
+        "{m}"
+    );
+    let m = variant_message(
+        "b34a-K3-v03-rpc-message-send-null-message-answered",
+        "DATA-PARAM-006",
+    );
+    assert!(m.starts_with("agent answered the client's message/send call, "), "{m}");
+}
+
+#[test]
+fn sends_refused_or_carrying_a_message_get_no_accepted_finding() {
+    for name in [
+        "b34a-K3-v10-rest-empty-send-refused-400",
+        "b34a-K3-legal-v03-rest-send-proto-request-member",
+        "b34a-K3-v10-rpc-send-message-string-not-told",
+    ] {
+        let rules: Vec<String> = common::variant_findings(name)
+            .into_iter()
+            .map(|f| f.rule)
+            .collect();
+        assert!(!rules.iter().any(|r| r == "DATA-PARAM-006"), "{name}: {rules:?}");
+    }
+    assert_eq!(
+        variant_errors_and_warnings("b34a-K3-legal-v03-rest-send-proto-request-member"),
+        Vec::<String>::new()
+    );
+}

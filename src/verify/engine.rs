@@ -17591,6 +17591,10 @@ impl State {
     /// result (body at line `bseq`): it guessed the task or config. A warning: 1.0 §5.7
     /// says implementations SHOULD reject such messages. The client's side is DATA-PARAM-003.
     fn required_id_missing_accepted(&mut self, x: &Exch, c: &Call, bseq: u64) {
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            self.send_without_message_accepted(x, c, bseq);
+            return;
+        }
         if c.webhook
             || x.req_headers
                 .get(crate::model::PROBE_NEGATIVE_HEADER)
@@ -17622,6 +17626,55 @@ impl State {
             ),
             vec![
                 x.ev_at(x.req_ev_seq(), &at, None),
+                x.ev_at(bseq, result, None),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-PARAM-006 (DATA-005, DATA-003, ERR-006; mine34, opencode-a2a #520): the agent
+    /// answered a send whose request carries no message (JSON-RPC params, the HTTP+JSON
+    /// body or the gRPC request, an object without `message`, or the 0.3 proto's
+    /// `request`, or with either null) with a success result (body at line `bseq`)
+    /// instead of refusing it first: it ran a call that asks for nothing. Only reached for
+    /// a 2xx answer that is no error; a message of the wrong type is the client's
+    /// DATA-SHAPE-002 alone. A warning: 1.0 §5.7 says implementations SHOULD reject
+    /// messages with missing REQUIRED fields.
+    fn send_without_message_accepted(&mut self, x: &Exch, c: &Call, bseq: u64) {
+        if c.webhook
+            || x.synthetic
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        {
+            return;
+        }
+        let Some(o) = c.params.as_object() else {
+            return;
+        };
+        let set = |k: &str| o.get(k).is_some_and(|v| !v.is_null());
+        if set("message") || set("request") {
+            return;
+        }
+        let method = c.method.as_deref().unwrap_or("SendMessage");
+        let (at, result, refuse) = match c.binding {
+            Some(Binding::Grpc) => ("/message", "", "INVALID_ARGUMENT"),
+            Some(Binding::Rest) => ("/message", "", "HTTP 400 INVALID_ARGUMENT"),
+            _ => ("/params/message", "/result", "-32602 InvalidParamsError"),
+        };
+        let call = if c.binding == Some(Binding::Rest) {
+            format!("{} {}", x.method, x.path)
+        } else {
+            format!("{method} call")
+        };
+        self.find(
+            &r::DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED,
+            format!(
+                "agent answered the client's {call}, which carries no message (the send's REQUIRED member), with a success result instead of refusing it with {refuse}: it ran a send that asks for nothing, and the client never learns its request lost its message"
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), at, None),
                 x.ev_at(bseq, result, None),
             ],
             &x.leg,
@@ -22454,6 +22507,7 @@ impl State {
         let mut rt = None;
         if let Some(v) = json {
             rt = self.on_result(x, v, "", bseq);
+            self.send_without_message_accepted(x, &c, bseq);
         } else if x.body.as_slice().is_empty()
             && op == Some(Op::DeletePushConfig)
             && !x.synthetic

@@ -481,6 +481,10 @@ rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", E
 // A note, not a warning (as DATA-SHAPE-005): the agent that refuses such a call with -32602
 // / 400 INVALID_ARGUMENT is right (a legal exchange for the agent, ERR-006), but the fault
 // is the client's and is named as such (q28b 2); an agent that accepts it is DATA-PARAM-001.
+rule!(DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED, "DATA-PARAM-006", "send-without-message-accepted", Warning, Interop,
+    ["DATA-005", "DATA-003", "ERR-006"],
+    "agent answered a send (SendMessage; 0.x message/send) that carries no message (JSON-RPC params, HTTP+JSON body or gRPC request without its REQUIRED message) with a success result instead of refusing it",
+    "validate input first (1.0 §3.3.2) and refuse a send without its REQUIRED message with -32602 InvalidParamsError (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) before any task is made: a task made for a call that asks for nothing runs an empty prompt, fails or answers nonsense, and the client never learns that its request lost its message (a serializer that dropped it, an empty body)");
 rule!(DATA_PARAM_CLIENT_INVALID, "DATA-PARAM-005", "client-request-param-invalid", Note, Interop,
     ["REST-001", "DATA-006", "DATA-007", "ERR-006"],
     "client's request parameter has the wrong JSON type or is out of range: historyLength (GetTask, ListTasks, a send's configuration) not a non-negative integer (0.x: not an integer), pageSize not an integer from 1 to 100, status not a TASK_STATE_* name, statusTimestampAfter not an RFC 3339 timestamp, includeArtifacts not true or false",
@@ -1267,6 +1271,7 @@ pub static RULES: &[Rule] = &[
     DATA_PARAM_TASK_ID_MISSING,
     DATA_PARAM_REQUIRED_ID_ACCEPTED,
     DATA_PARAM_CLIENT_INVALID,
+    DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,

@@ -226,4 +226,13 @@ case("f783-v03-required-extension-inactive-refused-invalid-request", get_card(0.
  F61 + ". The refusal's words are rebuilt; its code and data member are the PR's",
  "refusing is right: the card marks the citations extension required and the request activated only trace, so the agent refuses before creating a task (EXT-002 in 1.0; in 0.3 topics/extensions.md a required extension the client did not request is refused), naming the missing URI in error.data. The code is the fault: -32600 Invalid Request says the body is no valid JSON-RPC Request object (ERR-001, JSON-RPC 2.0 §5.1), and this one is valid, so a client retries or reports a framing bug instead of activating the extension. 0.3 defines no code for it: answer with a server error in -32000..-32099 naming the missing URI (1.0: ExtensionSupportRequiredError -32008)")
 
+# Intelligent-Internet/opencode-a2a #520: an empty SendMessage / an empty REST body was executed instead of refused first
+OC520 = "https://github.com/Intelligent-Internet/opencode-a2a/issues/520 ([Priority: High] [Quality] converge the A2A 1.0 contract: \"fix empty SendMessage / empty REST body not being rejected before execution\" among three A2A 1.0 semantic deviations; 2026-08-24; fixed in PR #521 with regression tests on both transports)"
+case("f789-v10-rest-empty-send-body-executed", get_card(0.0, RCARD) + [
+    req(0.1, "POST", A + "/a2a/rest/message:send", {}, ver="1.0", ctype=A2AJ),
+    resp(2.4, 200, {"task": task10("t-520", "c-520", "TASK_STATE_FAILED", status={"state": "TASK_STATE_FAILED", "timestamp": TS, "message": amsg10("OpenCode returned no output for an empty prompt.", mid="m-520r", taskId="t-520", contextId="c-520")})}, ctype=A2AJ),
+], [("request-message-invalid-shape", "error"), ("send-without-message-accepted", "warning")],
+ OC520 + ". The exchange is rebuilt from the issue: the empty body reached the executor, which ran an empty prompt and failed",
+ "two faults. The client's SendMessageRequest has no message, which the 1.0 proto makes REQUIRED (DATA-005). The agent ran it anyway and answered with a FAILED task two seconds later: an agent validates input before it executes anything and refuses a request without its REQUIRED message with 400 INVALID_ARGUMENT (ERR-006), so no task is made for a call that asked for nothing")
+
 write_cases(cases, OUT)

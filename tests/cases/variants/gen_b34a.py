@@ -17,6 +17,12 @@ K2: DATA-SHAPE-005 (client-request-body-not-json): a JSON-RPC request written as
     content type, with the single quotes named and json.dumps / JSON.stringify as the fix.
     Quiet for a JSON body sent as text/plain and for a single-quoted body that names no
     jsonrpc member.
+K3: DATA-PARAM-006 (send-without-message-accepted, new): a send whose request carries no
+    message (JSON-RPC params {}, an empty or metadata-only HTTP+JSON body, message null)
+    answered with a success result instead of refused first (opencode-a2a #520: the empty
+    body reached the executor) went unjudged on the agent's side. Quiet when the agent
+    refuses it, when the 0.3 proto's `request` member carries the message, and when the
+    message is present but of the wrong type (the client's DATA-SHAPE-002 alone).
 """
 import copy, json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -124,5 +130,43 @@ case("b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told", get_card(0.0, CA
     resp(0.11, 404, "Not Found", ctype="text/plain"),
 ], [], S216,
  "control: a single-quoted body that names no jsonrpc member, posted to a path that is no A2A endpoint, is not an A2A call")
+
+# --- K3: a send without its message answered with success -------------------------------------------
+S520 = "https://github.com/Intelligent-Internet/opencode-a2a/issues/520"
+case("b34a-K3-v10-rpc-send-params-empty-answered-task", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("K3a", "SendMessage", {}), ver="1.0"),
+    resp(1.2, 200, ok("K3a", {"task": task10("t-K3a", "c-K3a", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-K3a", "parts": [{"text": "(no input)"}]}])})),
+], [("request-message-invalid-shape", "error"), ("send-without-message-accepted", "warning")], S520,
+ "JSON-RPC SendMessage with params {} answered with a completed task")
+
+case("b34a-K3-v03-rpc-message-send-null-message-answered", get_card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("K3b", "message/send", {"message": None, "configuration": {"blocking": True}})),
+    resp(0.9, 200, ok("K3b", task03("t-K3b", "c-K3b", "failed"))),
+], [("request-message-invalid-shape", "error"), ("send-without-message-accepted", "warning")], S520,
+ "0.3 message/send whose message is null (unset) answered with a failed task instead of refused")
+
+case("b34a-K3-v10-rest-send-metadata-only-body-answered", get_card(0.0, RCARD) + [
+    req(0.1, "POST", R + "/message:send", {"metadata": {"source": "nightly-batch"}}, ver="1.0", ctype=A2AJ),
+    resp(0.8, 200, {"message": {"messageId": "m-K3c-r", "role": "ROLE_AGENT", "parts": [{"text": "How can I help?"}]}}, ctype=A2AJ),
+], [("request-message-invalid-shape", "error"), ("send-without-message-accepted", "warning")], S520,
+ "HTTP+JSON body with request metadata only, answered with an agent Message")
+
+case("b34a-K3-v10-rest-empty-send-refused-400", get_card(0.0, RCARD) + [
+    req(0.1, "POST", R + "/message:send", {}, ver="1.0", ctype=A2AJ),
+    resp(0.11, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "message is required"}}, ctype=A2AJ),
+], [("request-message-invalid-shape", "error")], S520,
+ "control: the agent refuses the empty body with 400 INVALID_ARGUMENT (the fix); only the client is told")
+
+case("b34a-K3-legal-v03-rest-send-proto-request-member", get_card(0.0, card03(A + "/a2a", preferredTransport="HTTP+JSON")) + [
+    req(0.1, "POST", A + "/a2a/v1/message:send", {"request": {"messageId": "m-K3e", "role": "ROLE_USER", "content": [{"text": "ping"}]}}, ctype="application/json"),
+    resp(0.3, 200, {"task": {"id": "t-K3e", "contextId": "c-K3e", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS}}}),
+], [], S520,
+ "legal: the 0.3 proto's SendMessageRequest carries the message as `request` (HTTP+JSON), so the send has its message")
+
+case("b34a-K3-v10-rpc-send-message-string-not-told", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("K3f", "SendMessage", {"message": "ping"}), ver="1.0"),
+    resp(0.5, 200, ok("K3f", {"task": task10("t-K3f", "c-K3f", "TASK_STATE_COMPLETED")})),
+], [("request-message-invalid-shape", "error")], S520,
+ "control: the message is there but a string, not a Message: the client's malformed request (DATA-SHAPE-002), not a send without message")
 
 write_cases(cases, HERE)
