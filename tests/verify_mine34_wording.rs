@@ -107,7 +107,10 @@ fn bodies_that_are_json_or_no_a2a_call_get_no_body_finding() {
             .into_iter()
             .map(|f| f.rule)
             .collect();
-        assert!(!rules.iter().any(|r| r == "DATA-SHAPE-005"), "{name}: {rules:?}");
+        assert!(
+            !rules.iter().any(|r| r == "DATA-SHAPE-005"),
+            "{name}: {rules:?}"
+        );
     }
     assert_eq!(
         variant_errors_and_warnings("b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told"),
@@ -134,7 +137,10 @@ fn a_send_without_its_message_answered_with_success_is_told_per_binding() {
         "b34a-K3-v03-rpc-message-send-null-message-answered",
         "DATA-PARAM-006",
     );
-    assert!(m.starts_with("agent answered the client's message/send call, "), "{m}");
+    assert!(
+        m.starts_with("agent answered the client's message/send call, "),
+        "{m}"
+    );
 }
 
 #[test]
@@ -148,7 +154,10 @@ fn sends_refused_or_carrying_a_message_get_no_accepted_finding() {
             .into_iter()
             .map(|f| f.rule)
             .collect();
-        assert!(!rules.iter().any(|r| r == "DATA-PARAM-006"), "{name}: {rules:?}");
+        assert!(
+            !rules.iter().any(|r| r == "DATA-PARAM-006"),
+            "{name}: {rules:?}"
+        );
     }
     assert_eq!(
         variant_errors_and_warnings("b34a-K3-legal-v03-rest-send-proto-request-member"),

@@ -29992,7 +29992,9 @@ fn has_non_blank_text_part(m: &Obj) -> bool {
         .into_iter()
         .flatten()
         .any(|p| {
-            p.get("kind").and_then(Json::as_str).is_none_or(|k| k == "text")
+            p.get("kind")
+                .and_then(Json::as_str)
+                .is_none_or(|k| k == "text")
                 && p.get("text")
                     .and_then(Json::as_str)
                     .is_some_and(|t| !t.trim().is_empty())
@@ -30008,9 +30010,15 @@ fn has_non_blank_text_part(m: &Obj) -> bool {
 /// [`part_kind_refusal`] (RPC-ERROR-003, DATA-004).
 fn says_text_part_required(t: &str) -> bool {
     let l = t.to_ascii_lowercase().replace('\\', "");
-    let names = ["text part", "textpart", "text_part", "text content", "text input"]
-        .iter()
-        .any(|w| l.contains(w));
+    let names = [
+        "text part",
+        "textpart",
+        "text_part",
+        "text content",
+        "text input",
+    ]
+    .iter()
+    .any(|w| l.contains(w));
     let demands = [
         "must contain",
         "must include",
