@@ -99,19 +99,13 @@ fn a_python_repr_body_is_told_with_its_single_quotes_and_the_fix() {
 
 #[test]
 fn bodies_that_are_json_or_no_a2a_call_get_no_body_finding() {
-    for name in [
-        "b34a-K2-v10-rpc-json-body-sent-as-text-plain-media-type-only",
-        "b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told",
-    ] {
-        let rules: Vec<String> = common::variant_findings(name)
-            .into_iter()
-            .map(|f| f.rule)
-            .collect();
-        assert!(
-            !rules.iter().any(|r| r == "DATA-SHAPE-005"),
-            "{name}: {rules:?}"
-        );
-    }
+    assert_variants_lack(
+        "DATA-SHAPE-005",
+        &[
+            "b34a-K2-v10-rpc-json-body-sent-as-text-plain-media-type-only",
+            "b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told",
+        ],
+    );
     assert_eq!(
         variant_errors_and_warnings("b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told"),
         Vec::<String>::new()
@@ -145,22 +139,28 @@ fn a_send_without_its_message_answered_with_success_is_told_per_binding() {
 
 #[test]
 fn sends_refused_or_carrying_a_message_get_no_accepted_finding() {
-    for name in [
-        "b34a-K3-v10-rest-empty-send-refused-400",
-        "b34a-K3-legal-v03-rest-send-proto-request-member",
-        "b34a-K3-v10-rpc-send-message-string-not-told",
-    ] {
-        let rules: Vec<String> = common::variant_findings(name)
-            .into_iter()
-            .map(|f| f.rule)
-            .collect();
-        assert!(
-            !rules.iter().any(|r| r == "DATA-PARAM-006"),
-            "{name}: {rules:?}"
-        );
-    }
+    assert_variants_lack(
+        "DATA-PARAM-006",
+        &[
+            "b34a-K3-v10-rest-empty-send-refused-400",
+            "b34a-K3-legal-v03-rest-send-proto-request-member",
+            "b34a-K3-v10-rpc-send-message-string-not-told",
+        ],
+    );
     assert_eq!(
         variant_errors_and_warnings("b34a-K3-legal-v03-rest-send-proto-request-member"),
         Vec::<String>::new()
     );
+}
+
+/// Asserts that none of the variant cases `names` has a finding of `rule`, naming the case
+/// and its rules when one has.
+fn assert_variants_lack(rule: &str, names: &[&str]) {
+    for name in names {
+        let rules: Vec<String> = common::variant_findings(name)
+            .into_iter()
+            .map(|f| f.rule)
+            .collect();
+        assert!(!rules.iter().any(|r| r == rule), "{name}: {rules:?}");
+    }
 }
