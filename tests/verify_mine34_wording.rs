@@ -135,6 +135,14 @@ fn a_send_without_its_message_answered_with_success_is_told_per_binding() {
         m.starts_with("agent answered the client's message/send call, "),
         "{m}"
     );
+    let m = variant_message(
+        "b34a-K3-v10-rpc-stream-params-empty-answered-stream",
+        "DATA-PARAM-006",
+    );
+    assert!(
+        m.starts_with("agent answered the client's SendStreamingMessage call, which carries no message (the send's REQUIRED member), with a stream of events instead of refusing it with -32602 InvalidParamsError: "),
+        "{m}"
+    );
 }
 
 #[test]

@@ -8335,6 +8335,11 @@ impl State {
             .as_ref()
             .is_some_and(|s| s.first_kind.is_none() && s.events == 1);
         if first {
+            // DATA-PARAM-006 (mine34): a streaming send without its message, answered
+            // with a stream; told once, at the stream's first event.
+            if c.op == Some(Op::SendStreamingMessage) {
+                self.send_without_message_accepted(x, &c, seq);
+            }
             // STREAM-004: a 1.0 SubscribeToTask stream starts with the current task; a
             // terminal one there means the subscribe should have been refused (TASK-004).
             let first_terminal = (dialect == Some(Dialect::V1_0)
@@ -17637,7 +17642,8 @@ impl State {
     /// body or the gRPC request, an object without `message`, or the 0.3 proto's
     /// `request`, or with either null) with a success result (body at line `bseq`)
     /// instead of refusing it first: it ran a call that asks for nothing. Only reached for
-    /// a 2xx answer that is no error; a message of the wrong type is the client's
+    /// a 2xx answer that is no error, or a streaming send's first stream event (`bseq` that
+    /// event's line); a message of the wrong type is the client's
     /// DATA-SHAPE-002 alone. A warning: 1.0 §5.7 says implementations SHOULD reject
     /// messages with missing REQUIRED fields.
     fn send_without_message_accepted(&mut self, x: &Exch, c: &Call, bseq: u64) {
@@ -17663,6 +17669,11 @@ impl State {
             Some(Binding::Rest) => ("/message", "", "HTTP 400 INVALID_ARGUMENT"),
             _ => ("/params/message", "/result", "-32602 InvalidParamsError"),
         };
+        let answer = if c.op == Some(Op::SendStreamingMessage) {
+            "a stream of events"
+        } else {
+            "a success result"
+        };
         let call = if c.binding == Some(Binding::Rest) {
             format!("{} {}", x.method, x.path)
         } else {
@@ -17671,7 +17682,7 @@ impl State {
         self.find(
             &r::DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED,
             format!(
-                "agent answered the client's {call}, which carries no message (the send's REQUIRED member), with a success result instead of refusing it with {refuse}: it ran a send that asks for nothing, and the client never learns its request lost its message"
+                "agent answered the client's {call}, which carries no message (the send's REQUIRED member), with {answer} instead of refusing it with {refuse}: it ran a send that asks for nothing, and the client never learns its request lost its message"
             ),
             vec![
                 x.ev_at(x.req_ev_seq(), at, None),

@@ -483,7 +483,7 @@ rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", E
 // is the client's and is named as such (q28b 2); an agent that accepts it is DATA-PARAM-001.
 rule!(DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED, "DATA-PARAM-006", "send-without-message-accepted", Warning, Interop,
     ["DATA-005", "DATA-003", "ERR-006"],
-    "agent answered a send (SendMessage; 0.x message/send) that carries no message (JSON-RPC params, HTTP+JSON body or gRPC request without its REQUIRED message) with a success result instead of refusing it",
+    "agent answered a send (SendMessage, SendStreamingMessage; 0.x message/send, message/stream) that carries no message (JSON-RPC params, HTTP+JSON body or gRPC request without its REQUIRED message) with a success result or a stream instead of refusing it",
     "validate input first (1.0 §3.3.2) and refuse a send without its REQUIRED message with -32602 InvalidParamsError (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT) before any task is made: a task made for a call that asks for nothing runs an empty prompt, fails or answers nonsense, and the client never learns that its request lost its message (a serializer that dropped it, an empty body)");
 rule!(DATA_PARAM_CLIENT_INVALID, "DATA-PARAM-005", "client-request-param-invalid", Note, Interop,
     ["REST-001", "DATA-006", "DATA-007", "ERR-006"],

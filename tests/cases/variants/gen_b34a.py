@@ -19,7 +19,7 @@ K2: DATA-SHAPE-005 (client-request-body-not-json): a JSON-RPC request written as
     jsonrpc member.
 K3: DATA-PARAM-006 (send-without-message-accepted, new): a send whose request carries no
     message (JSON-RPC params {}, an empty or metadata-only HTTP+JSON body, message null)
-    answered with a success result instead of refused first (opencode-a2a #520: the empty
+    answered with a success result or a stream instead of refused first (opencode-a2a #520: the empty
     body reached the executor) went unjudged on the agent's side. Quiet when the agent
     refuses it, when the 0.3 proto's `request` member carries the message, and when the
     message is present but of the wrong type (the client's DATA-SHAPE-002 alone).
@@ -168,5 +168,14 @@ case("b34a-K3-v10-rpc-send-message-string-not-told", get_card(0.0, CARD10) + [
     resp(0.5, 200, ok("K3f", {"task": task10("t-K3f", "c-K3f", "TASK_STATE_COMPLETED")})),
 ], [("request-message-invalid-shape", "error")], S520,
  "control: the message is there but a string, not a Message: the client's malformed request (DATA-SHAPE-002), not a send without message")
+
+case("b34a-K3-v10-rpc-stream-params-empty-answered-stream", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("K3g", "SendStreamingMessage", {"configuration": {"historyLength": 2}}), ver="1.0", accept="text/event-stream"),
+    resp(0.2, 200, "", ctype="text/event-stream"),
+    chunk(0.21, sse(ok("K3g", {"task": task10("t-K3g", "c-K3g", "TASK_STATE_WORKING")}))),
+    chunk(0.9, sse(ok("K3g", {"statusUpdate": {"taskId": "t-K3g", "contextId": "c-K3g", "status": {"state": "TASK_STATE_FAILED", "timestamp": TS}}}))),
+    chunk(0.91, "", close="eof"),
+], [("request-message-invalid-shape", "error"), ("send-without-message-accepted", "warning")], S520,
+ "SendStreamingMessage with a configuration and no message, answered with a stream that fails the task: told once, at the first event")
 
 write_cases(cases, HERE)
