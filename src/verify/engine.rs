@@ -17647,12 +17647,13 @@ impl State {
     /// DATA-SHAPE-002 alone. A warning: 1.0 §5.7 says implementations SHOULD reject
     /// messages with missing REQUIRED fields.
     fn send_without_message_accepted(&mut self, x: &Exch, c: &Call, bseq: u64) {
-        if c.webhook
+        // The op first: this runs for every 2xx HTTP+JSON result (issue #7).
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || c.webhook
             || x.synthetic
             || x.req_headers
                 .get(crate::model::PROBE_NEGATIVE_HEADER)
                 .is_some()
-            || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
         {
             return;
         }
