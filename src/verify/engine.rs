@@ -18912,11 +18912,13 @@ impl State {
         let size = raw_size
             .as_deref()
             .and_then(|s| s.trim().parse::<usize>().ok());
-        // No pageSize (or the ProtoJSON default 0) asks for the default page of 50 tasks
-        // (1.0 ListTasksRequest: 1-100, default 50).
+        // No pageSize asks for the default page of 50 tasks (1.0 ListTasksRequest: optional
+        // page_size, 1-100, default 50). An explicit 0 is no "unset": `optional` keeps its
+        // presence, and 0 is below the minimum (review34: a2a-python, a2a-js and a2a-java
+        // refuse it; DATA-PARAM-001 names an agent that serves it), so no page size is
+        // judged for it, as for 101.
         let limit = match size {
             Some(n) if (1..=100).contains(&n) => Some((n, false)),
-            Some(0) => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
             None if raw_size.is_none() => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
             _ => None,
         };
@@ -30446,6 +30448,12 @@ fn invalid_task_query_param(
                         && TaskState::parse(&text).is_some()) =>
             {
                 "a TASK_STATE_* name"
+            }
+            // review34: `optional int32 page_size` keeps presence, so a 0 sent is a value
+            // below the minimum of 1, not the unset field (a2a-python, a2a-js and a2a-java
+            // refuse it; a2a-go's struct cannot tell it from unset).
+            "pageSize" if text.parse::<u32>() == Ok(0) => {
+                "an integer from 1 to 100 (ListTasksRequest.page_size is optional, so a 0 sent is a value below its minimum of 1, not the unset field: leave pageSize out for the default page of 50)"
             }
             "pageSize" if !text.parse::<u32>().is_ok_and(|n| (1..=100).contains(&n)) => {
                 "an integer from 1 to 100"
