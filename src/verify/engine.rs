@@ -22153,8 +22153,14 @@ impl State {
         }
         // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
         // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
-        // error: its body is no AIP-193 error to judge (breaker11 K7).
-        if status == 405 && !x.synthetic && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method)) {
+        // error: its body is no AIP-193 error to judge (breaker11 K7). So is any other
+        // refusal of a wrong verb (review34: a framework's 404 with a google.rpc.Status
+        // NOT_FOUND body to `PUT /tasks/{id}`): the route does not exist, which says
+        // nothing of the task; REST-VERB-001 names the call (`rest_wrong_verb`).
+        if ((400..500).contains(&status) || status == 501)
+            && !x.synthetic
+            && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method))
+        {
             self.after_response(x, None, None);
             return;
         }
