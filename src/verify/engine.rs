@@ -1825,7 +1825,9 @@ pub(super) struct State {
     /// Indexes in `out` of VER-MIX-002 findings on a gateway's upstream leg not yet
     /// returned live (review28a R5): whose side the mix is (the client's, passed on, or the
     /// gateway's own, VER-MIX-001) is known once the paired client call is judged
-    /// ([`State::settle_held_mix`]). At most [`MAX_HELD_MIX`].
+    /// ([`State::settle_held_mix`]); and a client's 0.x method under `A2A-Version: 1.0`
+    /// ([`HEADER_1_0_ON_0X`]) until its answer is read (review34). At most
+    /// [`MAX_HELD_MIX`].
     held_mix: Vec<usize>,
     /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
     /// (one `String` fewer per exchange on the online path).
@@ -2978,7 +2980,10 @@ impl State {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
         }
-        let hold = f.rule == r::VER_MIXED_REQUEST.id && f.leg.as_deref() == Some("upstream");
+        // review34 (review33 Q26b): a 0.x method under `A2A-Version: 1.0` is held too
+        // until its answer is read, since `answer_in_header_form` completes its message.
+        let hold = f.rule == r::VER_MIXED_REQUEST.id
+            && (f.leg.as_deref() == Some("upstream") || f.message.starts_with(HEADER_1_0_ON_0X));
         self.out.push(f);
         if hold {
             self.held_mix.push(self.out.len() - 1);
@@ -10439,10 +10444,9 @@ impl State {
                 .unwrap_or("the 1.0 method");
         c.dialect = Some(Dialect::V1_0);
         x.call = Some(Arc::new(c));
-        let head = "request declares A2A-Version 1.0 but uses the 0.";
         let told = self.out.iter_mut().rev().find(|f| {
             f.rule == r::VER_MIXED_REQUEST.id
-                && f.message.starts_with(head)
+                && f.message.starts_with(HEADER_1_0_ON_0X)
                 && f.evidence
                     .first()
                     .is_some_and(|e| e.exchange.as_deref() == Some(x.id.as_str()))
@@ -36077,6 +36081,11 @@ fn delegate_call_tied(ask: &[String], trace: Option<&str>, d: &DelegateOutcome) 
 /// ([`State::held_mix`]); past it the oldest is settled with what is known.
 const MAX_HELD_MIX: usize = 256;
 
+/// How the VER-MIX-002 message of a 0.x JSON-RPC method sent under `A2A-Version: 1.0`
+/// begins: [`State::answer_in_header_form`] completes it once the answer is read, so it
+/// is held from the live lines until then ([`State::held_mix`]; review34).
+const HEADER_1_0_ON_0X: &str = "request declares A2A-Version 1.0 but uses the 0.";
+
 impl State {
     /// The findings to print live after an event: those `out` gained from index `before`
     /// on, less the upstream VER-MIX-002 findings still held ([`State::held_mix`]), plus
@@ -36115,6 +36124,20 @@ impl State {
                 .first()
                 .and_then(|e| e.exchange.clone())
                 .unwrap_or_default();
+            // review34: a client's 0.x method under the 1.0 header, told once its answer
+            // was read (the call judged as 1.0, a stream event seen) or its exchange ended.
+            if g.leg.as_deref() != Some("upstream") {
+                let answered = self.open.get(&up).is_none_or(|o| {
+                    !header_1_0_on_0x_method(o.call.as_deref())
+                        || o.sse.as_ref().is_some_and(|s| s.events > 0)
+                });
+                if answered || n < over {
+                    settled.push(i);
+                } else {
+                    keep.push(i);
+                }
+                continue;
+            }
             let relayed = g.message.contains(RELAYED_REQUEST_NOTE);
             let pair = self.gw_pairs.iter().rev().find(|p| p.up == up);
             let known = relayed
