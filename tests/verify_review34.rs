@@ -6,21 +6,15 @@
 
 mod common;
 
-use std::path::Path;
-
-use a2a_interop::record::source;
-use a2a_interop::verify::{Finding, Verifier};
-use common::{variant_errors_and_warnings as rules_of, variant_finding, variant_names};
+use a2a_interop::verify::Finding;
+use common::{
+    live_and_final, variant_errors_and_warnings as rules_of, variant_finding, variant_kind,
+    variant_names,
+};
 
 /// Every `b34q-` variant whose name holds `kind`, with its errors and warnings.
 fn kind(k: &str) -> Vec<(String, Vec<String>)> {
-    variant_names("b34q-", k)
-        .into_iter()
-        .map(|n| {
-            let r = rules_of(&n);
-            (n, r)
-        })
-        .collect()
+    variant_kind("b34q-", k)
 }
 
 #[test]
@@ -133,21 +127,6 @@ fn other_authorization_scheme_served_names_both_fixes() {
         rules_of("b34q-A3-v03-basic-card-bearer-served"),
         ["AUTH-SCHEME-003"]
     );
-}
-
-/// Feeds variant `name` event by event as the proxy does: the findings `feed` returned
-/// (live lines), and the final report's findings.
-fn live_and_final(name: &str) -> (Vec<Finding>, Vec<Finding>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/variants")
-        .join(format!("{name}.jsonl"));
-    let src = source::open(&path).unwrap();
-    let mut v = Verifier::new(&src.header);
-    let mut live = Vec::new();
-    for ev in src.events {
-        live.extend(v.feed(&ev.unwrap()));
-    }
-    (live, v.finish().findings)
 }
 
 /// review33 Q26b: the VER-MIX-002 of a 0.x method sent under `A2A-Version: 1.0` grows
