@@ -9976,8 +9976,12 @@ impl State {
             self.forbidden_without_credentials(&x, &c);
         } else if c.op.is_some() && !c.webhook {
             self.credential_retry(&x, &c);
-            // review34: the same misplaced Authorization scheme, served.
-            if x.status.is_some_and(|s| (200..300).contains(&s)) && !x.synthetic {
+            // review34: the same misplaced Authorization scheme, served (only a call that
+            // sends Authorization can have it: no card lookup for the rest).
+            if x.status.is_some_and(|s| (200..300).contains(&s))
+                && !x.synthetic
+                && x.req_headers.get("authorization").is_some()
+            {
                 self.client_credential_misplaced(&x, &c, true);
             }
         }
