@@ -6,24 +6,8 @@ mod common;
 
 use std::path::Path;
 
-use a2a_interop::record::source;
-use a2a_interop::verify::{Finding, Verifier};
-use common::{bin, variant_finding, verify_variant};
-
-/// Feeds variant `name` event by event as the proxy does: the findings `feed` returned
-/// (live lines), and the final report's findings.
-fn live_and_final(name: &str) -> (Vec<Finding>, Vec<Finding>) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/variants")
-        .join(format!("{name}.jsonl"));
-    let src = source::open(&path).unwrap();
-    let mut v = Verifier::new(&src.header);
-    let mut live = Vec::new();
-    for ev in src.events {
-        live.extend(v.feed(&ev.unwrap()));
-    }
-    (live, v.finish().findings)
-}
+use a2a_interop::verify::Finding;
+use common::{bin, live_and_final, variant_finding, verify_variant};
 
 fn rules(fs: &[Finding]) -> Vec<String> {
     let mut r: Vec<String> = fs

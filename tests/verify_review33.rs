@@ -5,17 +5,13 @@
 
 mod common;
 
-use common::{variant_errors_and_warnings as rules_of, variant_finding, variant_names};
+use common::{
+    variant_errors_and_warnings as rules_of, variant_finding, variant_kind, variant_names,
+};
 
 /// Every `b33q-` variant whose name holds `kind`, with its errors and warnings.
 fn kind(k: &str) -> Vec<(String, Vec<String>)> {
-    variant_names("b33q-", k)
-        .into_iter()
-        .map(|n| {
-            let r = rules_of(&n);
-            (n, r)
-        })
-        .collect()
+    variant_kind("b33q-", k)
 }
 
 #[test]

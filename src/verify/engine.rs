@@ -1825,7 +1825,9 @@ pub(super) struct State {
     /// Indexes in `out` of VER-MIX-002 findings on a gateway's upstream leg not yet
     /// returned live (review28a R5): whose side the mix is (the client's, passed on, or the
     /// gateway's own, VER-MIX-001) is known once the paired client call is judged
-    /// ([`State::settle_held_mix`]). At most [`MAX_HELD_MIX`].
+    /// ([`State::settle_held_mix`]); and a client's 0.x method under `A2A-Version: 1.0`
+    /// ([`HEADER_1_0_ON_0X`]) until its answer is read (review34). At most
+    /// [`MAX_HELD_MIX`].
     held_mix: Vec<usize>,
     /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
     /// (one `String` fewer per exchange on the online path).
@@ -2978,7 +2980,10 @@ impl State {
             merge_relayed(&mut self.out[i], f);
             return self.out.len();
         }
-        let hold = f.rule == r::VER_MIXED_REQUEST.id && f.leg.as_deref() == Some("upstream");
+        // review34 (review33 Q26b): a 0.x method under `A2A-Version: 1.0` is held too
+        // until its answer is read, since `answer_in_header_form` completes its message.
+        let hold = f.rule == r::VER_MIXED_REQUEST.id
+            && (f.leg.as_deref() == Some("upstream") || f.message.starts_with(HEADER_1_0_ON_0X));
         self.out.push(f);
         if hold {
             self.held_mix.push(self.out.len() - 1);
@@ -9977,11 +9982,19 @@ impl State {
         // (AUTH-SCHEME-003), or no credential at all (AUTH-SCHEME-004, held for a retry).
         if matches!(x.status, Some(401) | Some(403)) && !x.synthetic && c.op.is_some() && !c.webhook
         {
-            self.client_credential_misplaced(&x, &c);
+            self.client_credential_misplaced(&x, &c, false);
             self.client_credential_missing(&x, &c);
             self.forbidden_without_credentials(&x, &c);
         } else if c.op.is_some() && !c.webhook {
             self.credential_retry(&x, &c);
+            // review34: the same misplaced Authorization scheme, served (only a call that
+            // sends Authorization can have it: no card lookup for the rest).
+            if x.status.is_some_and(|s| (200..300).contains(&s))
+                && !x.synthetic
+                && x.req_headers.get("authorization").is_some()
+            {
+                self.client_credential_misplaced(&x, &c, true);
+            }
         }
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
@@ -10446,10 +10459,9 @@ impl State {
                 .unwrap_or("the 1.0 method");
         c.dialect = Some(Dialect::V1_0);
         x.call = Some(Arc::new(c));
-        let head = "request declares A2A-Version 1.0 but uses the 0.";
         let told = self.out.iter_mut().rev().find(|f| {
             f.rule == r::VER_MIXED_REQUEST.id
-                && f.message.starts_with(head)
+                && f.message.starts_with(HEADER_1_0_ON_0X)
                 && f.evidence
                     .first()
                     .is_some_and(|e| e.exchange.as_deref() == Some(x.id.as_str()))
@@ -18981,11 +18993,13 @@ impl State {
         let size = raw_size
             .as_deref()
             .and_then(|s| s.trim().parse::<usize>().ok());
-        // No pageSize (or the ProtoJSON default 0) asks for the default page of 50 tasks
-        // (1.0 ListTasksRequest: 1-100, default 50).
+        // No pageSize asks for the default page of 50 tasks (1.0 ListTasksRequest: optional
+        // page_size, 1-100, default 50). An explicit 0 is no "unset": `optional` keeps its
+        // presence, and 0 is below the minimum (review34: a2a-python, a2a-js and a2a-java
+        // refuse it; DATA-PARAM-001 names an agent that serves it), so no page size is
+        // judged for it, as for 101.
         let limit = match size {
             Some(n) if (1..=100).contains(&n) => Some((n, false)),
-            Some(0) => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
             None if raw_size.is_none() => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
             _ => None,
         };
@@ -22220,8 +22234,14 @@ impl State {
         }
         // RFC 9110 §15.5.6: 405 is the HTTP router's answer to a verb the route does not
         // have (REST-001: `:cancel` and `message:send` are POST, GetTask GET), not an A2A
-        // error: its body is no AIP-193 error to judge (breaker11 K7).
-        if status == 405 && !x.synthetic && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method)) {
+        // error: its body is no AIP-193 error to judge (breaker11 K7). So is any other
+        // refusal of a wrong verb (review34: a framework's 404 with a google.rpc.Status
+        // NOT_FOUND body to `PUT /tasks/{id}`): the route does not exist, which says
+        // nothing of the task; REST-VERB-001 names the call (`rest_wrong_verb`).
+        if ((400..500).contains(&status) || status == 501)
+            && !x.synthetic
+            && c.op.is_some_and(|o| !rest_verb_fits(o, &x.method))
+        {
             self.after_response(x, None, None);
             return;
         }
@@ -29094,7 +29114,14 @@ impl State {
     /// authenticated, but not as the card says: the fault is the client's. Once per
     /// origin and misplaced credential; nothing when the card names no structured
     /// requirement (an undefined scheme, mutual TLS).
-    fn client_credential_misplaced(&mut self, x: &Exch, c: &Call) {
+    ///
+    /// `served` (review34): the call was answered 2xx instead. Judged then only for an
+    /// `Authorization` header under another registered authentication scheme (Basic,
+    /// Bearer, Digest) than every http scheme the card names and no other requirement met
+    /// (Bearer for Basic, Basic for Bearer): the client did not send what the card asks
+    /// for (1.0 §7.3), and the agent took a credential its card does not declare (§7.4);
+    /// a stray header beside no Authorization is AUTH-OPEN-001's (nothing sent counts).
+    fn client_credential_misplaced(&mut self, x: &Exch, c: &Call, served: bool) {
         use crate::model::card::Credential;
         let Some(card) = self.card_for(x).cloned() else {
             return;
@@ -29160,17 +29187,43 @@ impl State {
             && stray
                 .iter()
                 .any(|s| s.starts_with("Authorization header as "));
+        // review34: served, only a registered scheme against registered ones (a card's
+        // `scheme: "jwt"` is the card's slip, not the client's).
+        let registered = |a: &str| {
+            ["basic", "bearer", "digest"]
+                .iter()
+                .any(|r| a.eq_ignore_ascii_case(r))
+        };
+        if served
+            && !(other_auth_scheme
+                && x.req_headers
+                    .get("authorization")
+                    .and_then(|v| v.split_whitespace().next())
+                    .is_some_and(registered)
+                && declared.clone().all(|cr| match cr {
+                    Credential::Authorization { auth: Some(a), .. } => registered(a),
+                    _ => true,
+                }))
+        {
+            return;
+        }
         self.areas.insert("auth");
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
             format!(
-                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with {}{}",
+                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent {}{}",
                 c.op_term("its call"),
                 if stray.len() == 1 { "the credential in the" } else { "credentials in the" },
                 stray.join(" and the "),
                 wanted.join(", or "),
-                x.status.unwrap_or(401),
-                if bearer_for_key {
+                if served {
+                    format!("served the call anyway (HTTP {}): it takes a credential its card does not declare, or checks none (1.0 §7.4: every request is authenticated against the card's declared requirements), and a client that follows the card cannot know it; send the credential under the scheme the card names, and the agent's owner should declare every scheme the agent accepts or refuse the others with 401", x.status.unwrap_or(200))
+                } else {
+                    format!("refused the call with {}", x.status.unwrap_or(401))
+                },
+                if served {
+                    ""
+                } else if bearer_for_key {
                     " (an API key goes where its apiKey scheme says, not in Authorization)"
                 } else if other_auth_scheme {
                     " (the first word of Authorization, the authentication scheme, must be the one the card's http scheme names; RFC 9110 §11.4)"
@@ -30602,6 +30655,12 @@ fn invalid_task_query_param(
                         && TaskState::parse(&text).is_some()) =>
             {
                 "a TASK_STATE_* name"
+            }
+            // review34: `optional int32 page_size` keeps presence, so a 0 sent is a value
+            // below the minimum of 1, not the unset field (a2a-python, a2a-js and a2a-java
+            // refuse it; a2a-go's struct cannot tell it from unset).
+            "pageSize" if text.parse::<u32>() == Ok(0) => {
+                "an integer from 1 to 100 (ListTasksRequest.page_size is optional, so a 0 sent is a value below its minimum of 1, not the unset field: leave pageSize out for the default page of 50)"
             }
             "pageSize" if !text.parse::<u32>().is_ok_and(|n| (1..=100).contains(&n)) => {
                 "an integer from 1 to 100"
@@ -36182,6 +36241,11 @@ fn delegate_call_tied(ask: &[String], trace: Option<&str>, d: &DelegateOutcome) 
 /// ([`State::held_mix`]); past it the oldest is settled with what is known.
 const MAX_HELD_MIX: usize = 256;
 
+/// How the VER-MIX-002 message of a 0.x JSON-RPC method sent under `A2A-Version: 1.0`
+/// begins: [`State::answer_in_header_form`] completes it once the answer is read, so it
+/// is held from the live lines until then ([`State::held_mix`]; review34).
+const HEADER_1_0_ON_0X: &str = "request declares A2A-Version 1.0 but uses the 0.";
+
 impl State {
     /// The findings to print live after an event: those `out` gained from index `before`
     /// on, less the upstream VER-MIX-002 findings still held ([`State::held_mix`]), plus
@@ -36220,6 +36284,20 @@ impl State {
                 .first()
                 .and_then(|e| e.exchange.clone())
                 .unwrap_or_default();
+            // review34: a client's 0.x method under the 1.0 header, told once its answer
+            // was read (the call judged as 1.0, a stream event seen) or its exchange ended.
+            if g.leg.as_deref() != Some("upstream") {
+                let answered = self.open.get(&up).is_none_or(|o| {
+                    !header_1_0_on_0x_method(o.call.as_deref())
+                        || o.sse.as_ref().is_some_and(|s| s.events > 0)
+                });
+                if answered || n < over {
+                    settled.push(i);
+                } else {
+                    keep.push(i);
+                }
+                continue;
+            }
             let relayed = g.message.contains(RELAYED_REQUEST_NOTE);
             let pair = self.gw_pairs.iter().rev().find(|p| p.up == up);
             let known = relayed

@@ -15,19 +15,9 @@ from casewriter import write_cases
 OUT = os.path.join(os.path.dirname(__file__), "variants")
 SRC = "breaker26 (blind adversary, round six)"
 from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ...)
-from blind_helpers import _t
 
 C = {}
-# rule id -> alias (the name expect.json files use), read from docs/rules.md (a test keeps
-# it in sync with the registry)
-import re
-NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
-                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
-
-
-def case(name, lines, findings, note):
-    _t[0] = 0.0
-    C["b26x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
+case = case_maker(C, "b26x-", SRC)  # rule IDs -> docs/rules.md names, a fresh clock per case
 
 
 E, W, N = "error", "warning", "note"

@@ -9,7 +9,7 @@ side (a 0.3 client against 1.0 and the reverse, retries under one messageId, res
 to a finished task) and timestamps and metadata (RFC 3339 forms, metadata that is no
 object, extension keys). Faulty ones carry the finding the verifier must report; `-legal-`
 ones must stay silent (but for notes)."""
-import json, os, sys, re
+import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
 from casewriter import write_cases
 
@@ -19,14 +19,7 @@ from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ..
 from blind_helpers import _t
 
 C = {}
-# rule id -> alias (the name expect.json files use), read from docs/rules.md
-NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
-                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
-
-
-def case(name, lines, findings, note):
-    _t[0] = 0.0
-    C["b27x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
+case = case_maker(C, "b27x-", SRC)  # rule IDs -> docs/rules.md names, a fresh clock per case
 
 
 E, W, N = "error", "warning", "note"

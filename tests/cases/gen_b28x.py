@@ -10,24 +10,16 @@ that lies), concurrency and ordering (two sends on one context, an answer for an
 sent, one id on two HTTP requests), and sizes (long ids, deep DataPart nesting, thousands
 of parts, an empty stream, an empty message, zero-length text). Faulty ones carry the
 finding the verifier must report; `-legal-` ones must stay silent (but for notes)."""
-import json, os, sys, re
+import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
 from casewriter import write_cases
 
 OUT = os.path.join(os.path.dirname(__file__), "variants")
 SRC = "breaker28 (blind adversary, round eight)"
 from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ...)
-from blind_helpers import _t
 
 C = {}
-# rule id -> alias (the name expect.json files use), read from docs/rules.md
-NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
-                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
-
-
-def case(name, lines, findings, note):
-    _t[0] = 0.0
-    C["b28x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
+case = case_maker(C, "b28x-", SRC)  # rule IDs -> docs/rules.md names, a fresh clock per case
 
 
 E, W, N = "error", "warning", "note"

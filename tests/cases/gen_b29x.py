@@ -9,7 +9,7 @@ revalidation, 405 / 415, Content-Type parameters, compressed bodies), SSE framin
 CR line ends, comments, `retry:`, `id:`, `event:`, a byte order mark, multi-line data, blank
 events, long lines) and several protocol versions inside one recording. Faulty ones carry
 the finding the verifier must report; `-legal-` ones must stay silent (but for notes)."""
-import json, os, sys, re
+import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
 from casewriter import write_cases
 
@@ -19,13 +19,7 @@ from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ..
 from blind_helpers import _t
 
 C = {}
-NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
-                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
-
-
-def case(name, lines, findings, note):
-    _t[0] = 0.0
-    C["b29x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
+case = case_maker(C, "b29x-", SRC)  # rule IDs -> docs/rules.md names, a fresh clock per case
 
 
 E, W, N = "error", "warning", "note"

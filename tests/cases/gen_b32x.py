@@ -9,23 +9,16 @@ generation and binding, push deliveries racing the final answer, 0.1/0.2 traffic
 and 1.0 in one recording, and ListTasks over many tasks (tokens, statusTimestampAfter,
 status filters). Faulty ones carry the finding the verifier must report; `-legal-` ones must
 stay silent (but for notes). Run from the repo root: python3 tests/cases/gen_b32x.py [NAME...]"""
-import json, os, sys, re
+import json, os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "field"))
 from casewriter import write_cases
 
 OUT = os.path.join(os.path.dirname(__file__), "variants")
 SRC = "breaker32 (blind adversary, round twelve)"
 from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ...)
-from blind_helpers import _t
 
 C = {}
-NAME = dict(re.findall(r"^\| \[`([A-Z]+(?:-[A-Z]+)*-\d{3})`\]\([^)]*\) \| ([a-z0-9-]+) \|",
-                       open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "rules.md")).read(), re.M))
-
-
-def case(name, lines, findings, note):
-    _t[0] = 0.0
-    C["b32x-" + name] = (lines(), [(NAME[r], s) for r, s in findings], SRC, note)
+case = case_maker(C, "b32x-", SRC)  # rule IDs -> docs/rules.md names, a fresh clock per case
 
 
 E, W, N = "error", "warning", "note"

@@ -245,6 +245,38 @@ pub fn variant_names(prefix: &str, kind: &str) -> Vec<String> {
     v
 }
 
+/// Every variant of `prefix` (`b33q-`) whose name holds `kind` (`-X`), with the rules of its
+/// errors and warnings ([`variant_errors_and_warnings`]), sorted by name.
+pub fn variant_kind(prefix: &str, kind: &str) -> Vec<(String, Vec<String>)> {
+    variant_names(prefix, kind)
+        .into_iter()
+        .map(|n| {
+            let r = variant_errors_and_warnings(&n);
+            (n, r)
+        })
+        .collect()
+}
+
+/// Feeds variant `name` event by event as the proxy does: the findings `feed` returned
+/// (the live lines), and the final report's findings.
+pub fn live_and_final(
+    name: &str,
+) -> (
+    Vec<a2a_interop::verify::Finding>,
+    Vec<a2a_interop::verify::Finding>,
+) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants")
+        .join(format!("{name}.jsonl"));
+    let src = source::open(&path).unwrap();
+    let mut v = Verifier::new(&src.header);
+    let mut live = Vec::new();
+    for ev in src.events {
+        live.extend(v.feed(&ev.unwrap()));
+    }
+    (live, v.finish().findings)
+}
+
 /// The rules of a variant's error and warning findings (notes left out), in report order.
 pub fn variant_errors_and_warnings(name: &str) -> Vec<String> {
     variant_findings(name)
