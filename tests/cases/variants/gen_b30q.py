@@ -180,8 +180,13 @@ def basic(user, pw):
     return "Basic " + base64.b64encode((user + ":" + pw).encode()).decode()
 def scoped(cred_a, cred_b, op="GetTask", answer=None):
     c = card_doc(RPC, "JSONRPC")
-    c["securitySchemes"] = {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}
-    c["securityRequirements"] = [{"schemes": {"bearer": {"list": []}}}]
+    # the card names the scheme the calls use (breaker34: Basic on a Bearer-only card is AUTH-OPEN-001)
+    if cred_a.startswith("Basic "):
+        c["securitySchemes"] = {"basic": {"httpAuthSecurityScheme": {"scheme": "Basic"}}}
+        c["securityRequirements"] = [{"schemes": {"basic": {"list": []}}}]
+    else:
+        c["securitySchemes"] = {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer", "bearerFormat": "JWT"}}}
+        c["securityRequirements"] = [{"schemes": {"bearer": {"list": []}}}]
     return serve_card(c) + [
         call("SendMessage", {"message": MSG10, "configuration": {"returnImmediately": True}}, 1, 0.03, dict(V10, authorization=cred_a)),
         ok({"task": task10("t1", "TASK_STATE_WORKING")}, 1, 0.04),
