@@ -20,32 +20,20 @@
 mod common;
 
 use a2a_interop::verify::Severity;
-use common::{variant_finding as finding, variant_findings as findings};
+use common::{one_variant as one, variant_finding as finding, variant_rules as rules};
 
-fn names(kind: &str) -> Vec<String> {
-    common::variant_names("b34x-", kind)
-}
-
-fn rules(name: &str) -> Vec<String> {
-    findings(name).into_iter().map(|f| f.rule).collect()
-}
-
-fn one(prefix: &str) -> String {
-    let n = names(prefix);
-    assert_eq!(n.len(), 1, "{prefix}: {n:?}");
-    n[0].clone()
+/// Each variant starting with one of `prefixes` has no finding whose rule starts with `rule`.
+fn none_of(prefixes: &[&str], rule: &str) {
+    for p in prefixes {
+        let n = one(p);
+        let r = rules(&n);
+        assert!(!r.iter().any(|x| x.starts_with(rule)), "{n}: {r:?}");
+    }
 }
 
 #[test]
 fn the_round_has_its_cases_and_its_controls_stay_silent() {
-    let all = names("");
-    let legal = names("-legal-");
-    assert!(all.len() >= 200, "{} b34x cases", all.len());
-    assert!(legal.len() >= 98, "{} b34x legal controls", legal.len());
-    for n in &legal {
-        let loud = common::variant_errors_and_warnings(n);
-        assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
-    }
+    common::assert_blind_round("b34x-", 200, 98);
 }
 
 #[test]
@@ -129,29 +117,25 @@ fn a_call_served_under_a_credential_the_card_does_not_name_is_an_open_endpoint()
         m05.message
     );
     // the declared credential under another letter case, or beside an extra header, is fine
-    for p in [
-        "b34x-A22-",
-        "b34x-A21-",
-        "b34x-A24-",
-        "b34x-A23-",
-        "b34x-A26-",
-        "b34x-A32-",
-        "b34x-A28-",
-        "b34x-A29-",
-        "b34x-A30-",
-        "b34x-M11-",
-        "b34x-M12-",
-        "b34x-M14-",
-        "b34x-M53-",
-        "b34x-M55-",
-    ] {
-        let n = one(p);
-        assert!(
-            !rules(&n).contains(&"AUTH-OPEN-001".to_string()),
-            "{n}: {:?}",
-            rules(&n)
-        );
-    }
+    none_of(
+        &[
+            "b34x-A22-",
+            "b34x-A21-",
+            "b34x-A24-",
+            "b34x-A23-",
+            "b34x-A26-",
+            "b34x-A32-",
+            "b34x-A28-",
+            "b34x-A29-",
+            "b34x-A30-",
+            "b34x-M11-",
+            "b34x-M12-",
+            "b34x-M14-",
+            "b34x-M53-",
+            "b34x-M55-",
+        ],
+        "AUTH-OPEN-001",
+    );
 }
 
 #[test]
@@ -173,14 +157,10 @@ fn a_task_the_agent_said_it_did_not_know_is_not_created_for_the_client() {
         );
         assert!(!rules(&n).contains(&"ID-TASK-004".to_string()), "{n}");
     }
-    for p in ["b34x-M24-", "b34x-M25-", "b34x-M26-", "b34x-M27-"] {
-        let n = one(p);
-        assert!(
-            !rules(&n).contains(&"ID-TASK-002".to_string()),
-            "{n}: {:?}",
-            rules(&n)
-        );
-    }
+    none_of(
+        &["b34x-M24-", "b34x-M25-", "b34x-M26-", "b34x-M27-"],
+        "ID-TASK-002",
+    );
 }
 
 #[test]
@@ -211,19 +191,15 @@ fn a_streamed_sends_history_length_binds_the_streams_task() {
         let f = finding(&n, rule);
         assert!(f.message.contains(words), "{n}: {}", f.message);
     }
-    for p in [
-        "b34x-M32-",
-        "b34x-M33-",
-        "b34x-M34-",
-        "b34x-M35-",
-        "b34x-M50-",
-        "b34x-M51-",
-    ] {
-        let n = one(p);
-        assert!(
-            !rules(&n).iter().any(|r| r.starts_with("DATA-HISTORY-")),
-            "{n}: {:?}",
-            rules(&n)
-        );
-    }
+    none_of(
+        &[
+            "b34x-M32-",
+            "b34x-M33-",
+            "b34x-M34-",
+            "b34x-M35-",
+            "b34x-M50-",
+            "b34x-M51-",
+        ],
+        "DATA-HISTORY-",
+    );
 }

@@ -19,19 +19,11 @@ from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ss
 C = {}
 case = case_maker(C, "b34x-", SRC)
 
-E, W, N = "error", "warning", "note"
-A = H + "/a2a"
 HOOK = "https://hooks.example.test/a2a/cb"
-BEARER = "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSJ9."
 BASIC = "Basic dTE6cHc="
-S10 = {**V10, "accept": "text/event-stream"}
-J03 = {"content-type": "application/json"}
 S03 = {**J03, "accept": "text/event-stream"}
 RJR = {"content-type": "application/a2a+json"}
-RPC = lambda i, m, p, h=V10, url=A: req(url, rpc(i, m, p), headers=h)
 R0 = lambda i, m, p, h=J03, url=A: req(url, rpc(i, m, p), headers=h)
-C10 = lambda **kw: getcard(card10(**kw))
-C03 = lambda **kw: getcard(card03(**kw))
 C02 = lambda **kw: getcard(card02(protocolVersion="0.2.5", **kw), path="/.well-known/agent.json")
 R10 = lambda **kw: getcard(card10(ifaces=RESTI, **kw))
 ART = [{"artifactId": "a1", "parts": [{"text": "result"}]}]
