@@ -8661,6 +8661,13 @@ impl State {
                 ) {
                     self.stream_once(x, &r::DATA_AGENT_ROLE, msg, ev);
                 }
+                // DATA-006 (breaker34 H29): the first Task of a streamed send answers its
+                // configuration.historyLength like a SendMessage result (once per stream)
+                if c.op == Some(Op::SendStreamingMessage)
+                    && x.sse.as_ref().is_some_and(|s| s.task_id.is_none())
+                {
+                    self.check_history_length(x, &c, p.inner, &p.pointer, seq);
+                }
                 let (raw, state) = (tv.state_raw, tv.state);
                 self.stream_status(x, &c, &p, seq, "stream task event", raw, state);
                 if let Some(id) = tv.id {
@@ -14631,7 +14638,22 @@ impl State {
                     let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
                     if self.auth_reported.insert(origin) {
                         self.areas.insert("auth");
-                        let message = if missing.is_empty() {
+                        let declared: Vec<_> =
+                            card.view.security_alternatives.iter().flatten().collect();
+                        let stray = if missing.is_empty() && !declared.is_empty() {
+                            stray_credentials(x, declared)
+                        } else {
+                            Vec::new()
+                        };
+                        let message = if !stray.is_empty() {
+                            // breaker34 A01: served under a credential the card does not name
+                            format!(
+                                "request {} succeeded with only the {}, which no security scheme of the agent card names; the card asks for {}: the agent accepted a credential its card does not declare (AUTH-002): either it does not check the card's scheme at all, or the card does not say how it authenticates; refuse such a call with 401, or declare the scheme it accepts in securitySchemes",
+                                c.op_term("request"),
+                                stray.join(" and the "),
+                                declared_credential_words(&card.view).join(", or ")
+                            )
+                        } else if missing.is_empty() {
                             format!(
                                 "request {} without credentials succeeded although the card declares security",
                                 c.op_term("request")
@@ -18579,6 +18601,18 @@ impl State {
         );
     }
 
+    /// Records task key `key` (an id this recording never saw the agent hand out) as one the
+    /// agent answered TaskNotFoundError for ([`Engine::not_found_ids`], bounded by
+    /// [`MAX_ID_ERRORS`]).
+    fn note_not_found_id(&mut self, key: String) {
+        if !self.not_found_ids.contains(&key) {
+            self.not_found_ids.push_back(key);
+            if self.not_found_ids.len() > MAX_ID_ERRORS {
+                self.not_found_ids.pop_front();
+            }
+        }
+    }
+
     /// Pairs a TaskNotFoundError with another answer for the same never-seen task id
     /// (ERR-002 / TASK-009; see [`Engine::not_found_ids`]). `code` is the JSON-RPC code of
     /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
@@ -18622,12 +18656,7 @@ impl State {
                 ev.push(at.clone());
                 self.find(rule, msg(&m, &method, &what, want), ev, &leg);
             }
-            if !self.not_found_ids.contains(&key) {
-                self.not_found_ids.push_back(key);
-                if self.not_found_ids.len() > MAX_ID_ERRORS {
-                    self.not_found_ids.pop_front();
-                }
-            }
+            self.note_not_found_id(key);
         } else {
             let what = match code {
                 jsonrpc::INTERNAL_ERROR => "-32603 Internal error",
@@ -19336,7 +19365,8 @@ impl State {
     /// TASK_NOT_FOUND): no task of the client's can be missing, so the agent passed on a
     /// failure of its own (typically a downstream agent's error an orchestrator relayed).
     /// `ev` is the error's evidence; `how` names the error as the wire shows it. Returns
-    /// true when it reported.
+    /// true when it reported. A message whose own `taskId` the agent does not know is
+    /// recorded in [`Engine::not_found_ids`] instead (ID-001: the answer it was due).
     fn task_not_found_for_fresh_send(
         &mut self,
         x: &Exch,
@@ -19376,6 +19406,14 @@ impl State {
         .iter()
         .any(|k| named(k))
         {
+            // breaker34 C52: the message's own taskId, unknown to the agent by its answer;
+            // a later message naming it answered with a task of that id is ID-TASK-002.
+            if let Some(key) = message_task_id(c)
+                .map(|t| x.tkey(&t))
+                .filter(|k| !self.tasks.contains_key(k))
+            {
+                self.note_not_found_id(key);
+            }
             return false;
         }
         let name = c.method.clone().unwrap_or_else(|| {
@@ -19611,6 +19649,11 @@ impl State {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
+            // breaker34 M22: a streamed send naming a task this agent never handed out was
+            // told TaskNotFoundError; a later message creating a task of that id is ID-TASK-002.
+            if x.leg.is_none() && !self.tasks.contains_key(&x.tkey(tid)) {
+                self.note_not_found_id(x.tkey(tid));
+            }
             // ID-TASK-006: the client named to this agent a task another agent handed out
             // (an orchestrator that reuses one agent's task id with the next one).
             if x.leg.is_none() && self.task_from_other_agent(x, tid, bseq, ptr) {
@@ -29133,19 +29176,9 @@ impl State {
         // breaker33 A22: an http scheme's credential is the Authorization header under that
         // authentication scheme (a Bearer token is no Basic credential); elsewhere (the
         // extended card, 403s, AUTH-SCHEME-004) any Authorization value counts as sent.
-        let as_declared = |cr: &Credential| {
-            credential_present(x, cr)
-                && match cr {
-                    Credential::Authorization { auth: Some(a), .. } => x
-                        .req_headers
-                        .get("authorization")
-                        .is_some_and(|v| auth_scheme_is(v, a)),
-                    _ => true,
-                }
-        };
         if v.security_alternatives
             .iter()
-            .any(|alt| alt.iter().all(as_declared))
+            .any(|alt| alt.iter().all(|cr| credential_as_declared(x, cr)))
         {
             // A declared credential was there: the agent refused its value, not its place.
             return;
@@ -29162,22 +29195,7 @@ impl State {
         {
             return;
         }
-        let wanted: Vec<String> = v
-            .security_alternatives
-            .iter()
-            .map(|alt| {
-                alt.iter()
-                    .map(|cr| match cr {
-                        // breaker33 A22: which authentication scheme the header takes
-                        Credential::Authorization { auth: Some(a), .. } => {
-                            format!("the {} as {a} (scheme {})", cr.describe(), cr.scheme())
-                        }
-                        _ => format!("the {} (scheme {})", cr.describe(), cr.scheme()),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            })
-            .collect();
+        let wanted = declared_credential_words(v);
         let bearer_for_key = stray.iter().any(|s| s.starts_with("Authorization header"))
             && declared
                 .clone()
@@ -30791,7 +30809,11 @@ fn shown_param(c: &Call, name: &str, found: &str) -> String {
 /// (`GET /tasks/{id}?historyLength=N`, REST-001). `None` when unset, negative or unreadable.
 fn requested_history_length(c: &Call, url: &str) -> Option<u64> {
     let from_params = match c.op? {
-        Op::SendMessage => c.params.pointer("/configuration/historyLength"),
+        // breaker34 H29: a streamed send's configuration is SendMessage's (proto
+        // SendMessageConfiguration.history_length: "in the response")
+        Op::SendMessage | Op::SendStreamingMessage => {
+            c.params.pointer("/configuration/historyLength")
+        }
         Op::GetTask | Op::ListTasks => c.params.get("historyLength"),
         _ => return None,
     };
@@ -31034,12 +31056,14 @@ fn wire_header_name(n: &str) -> String {
 /// OR of ANDs: an alternative is satisfied when every scheme's credential is present
 /// (header, query parameter, named cookie). `Some(list)` names what the alternative the
 /// request came closest to still needs; `Some(vec![])` means the request carries no
-/// credential at all. Without structured alternatives (an undefined scheme, mutual TLS)
+/// credential of the card at all (an `Authorization` header under another authentication
+/// scheme than an http scheme names counts as none, [`credential_as_declared`]). Without
+/// structured alternatives (an undefined scheme, mutual TLS)
 /// any credential header or query parameter the card names counts, as does
 /// `Authorization` / `X-API-Key` whatever the card says; a `Cookie` header counts only
 /// when no scheme is an apiKey cookie (then its cookie must be there by name).
 fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Option<Vec<String>> {
-    let present = |cr: &crate::model::card::Credential| credential_present(x, cr);
+    let present = |cr: &crate::model::card::Credential| credential_as_declared(x, cr);
     let mut best: Option<(usize, Vec<String>)> = None;
     for alt in &view.security_alternatives {
         let have = alt.iter().filter(|c| present(c)).count();
@@ -31050,7 +31074,13 @@ fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Op
             let miss = alt
                 .iter()
                 .filter(|c| !present(c))
-                .map(|c| format!("{} of scheme {}", c.describe(), c.scheme()))
+                .map(|c| match c {
+                    // breaker34 M05: the header was there, under another authentication scheme
+                    crate::model::card::Credential::Authorization { auth: Some(a), .. } => {
+                        format!("{} as {a} of scheme {}", c.describe(), c.scheme())
+                    }
+                    _ => format!("{} of scheme {}", c.describe(), c.scheme()),
+                })
                 .collect();
             best = Some((have, miss));
         }
@@ -31063,17 +31093,29 @@ fn credentials_missing(view: &crate::model::card::AgentCardView, x: &Exch) -> Op
         .iter()
         .flatten()
         .any(|c| matches!(c, crate::model::card::Credential::Cookie { .. }));
+    // breaker34 A01-A05: with the requirements spelled out, an `Authorization` header that
+    // met none of them (a Bearer token for a Basic card, anything for an apiKey card) is no
+    // credential of the card; the fallback below is for what the alternatives cannot place.
+    let structured = !view.security_alternatives.is_empty();
     let names: Vec<String> = view
         .credential_headers
         .iter()
         .filter(|n| !(cookie_scheme && n.as_str() == "cookie"))
+        .filter(|n| !(structured && n.as_str() == "authorization"))
         .cloned()
         .collect();
-    let any = has_credentials(&x.req_headers, &names)
-        || view
-            .credential_query
+    // with structured alternatives, only the names left count (has_credentials adds
+    // Authorization and X-API-Key whatever the card says)
+    let any = if structured {
+        names
             .iter()
-            .any(|q| query_param(&x.url, q).is_some());
+            .any(|n| x.req_headers.get(n).is_some_and(|v| credential_value(n, v)))
+    } else {
+        has_credentials(&x.req_headers, &names)
+    } || view
+        .credential_query
+        .iter()
+        .any(|q| query_param(&x.url, q).is_some());
     (!any).then(Vec::new)
 }
 
@@ -31188,6 +31230,45 @@ fn auth_scheme_is(v: &str, auth: &str) -> bool {
     v.split_whitespace()
         .next()
         .is_some_and(|t| t.eq_ignore_ascii_case(auth))
+}
+
+/// [`credential_present`], and for an http scheme's `Authorization` credential also under
+/// the authentication scheme it names (RFC 9110 §11.4: the first word of the header; a
+/// Bearer token is no Basic credential; breaker33 A22, breaker34 A01). OAuth 2.0 and
+/// OpenID Connect name none, so any `Authorization` value counts for them (DPoP).
+fn credential_as_declared(x: &Exch, cr: &crate::model::card::Credential) -> bool {
+    use crate::model::card::Credential;
+    credential_present(x, cr)
+        && match cr {
+            Credential::Authorization { auth: Some(a), .. } => x
+                .req_headers
+                .get("authorization")
+                .is_some_and(|v| auth_scheme_is(v, a)),
+            _ => true,
+        }
+}
+
+/// The card's security requirements `v` as words for messages, one entry per alternative
+/// (AUTH-007: an OR of ANDs), each credential as `the Authorization header as Basic (scheme
+/// basic)` / `the X-API-Key header (scheme key)`, the schemes of one alternative joined by
+/// " and ".
+fn declared_credential_words(v: &crate::model::card::AgentCardView) -> Vec<String> {
+    use crate::model::card::Credential;
+    v.security_alternatives
+        .iter()
+        .map(|alt| {
+            alt.iter()
+                .map(|cr| match cr {
+                    // breaker33 A22: which authentication scheme the header takes
+                    Credential::Authorization { auth: Some(a), .. } => {
+                        format!("the {} as {a} (scheme {})", cr.describe(), cr.scheme())
+                    }
+                    _ => format!("the {} (scheme {})", cr.describe(), cr.scheme()),
+                })
+                .collect::<Vec<_>>()
+                .join(" and ")
+        })
+        .collect()
 }
 
 /// The origins (`scheme://host:port`) an authenticated extended card `view` served in

@@ -211,6 +211,18 @@ def jws(hdr=None, sig=None, **kw):
     return s
 
 
+# shorthands of the round writers (gen_b33x.py, gen_b34x.py): severities, the JSON-RPC
+# interface, a bearer token, stream and 0.x headers, a 1.0 JSON-RPC call, cards served
+E, W, N = "error", "warning", "note"
+A = H + "/a2a"
+BEARER = "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSJ9."
+S10 = {**V10, "accept": "text/event-stream"}
+J03 = {"content-type": "application/json"}
+RPC = lambda i, m, p, h=V10, url=A: req(url, rpc(i, m, p), headers=h)
+C10 = lambda **kw: getcard(card10(**kw))
+C03 = lambda **kw: getcard(card03(**kw))
+
+
 def case_maker(cases, prefix, source):
     """`case(name, lines, findings, note)` for a writer: stores `prefix + name` in `cases` as
     casewriter's `(lines, findings, source, note)`, `lines()` run on a fresh clock and each

@@ -20,15 +20,7 @@ from blind_helpers import *  # noqa: F401,F403 (req, resp, chunk, rpc, cards, ss
 C = {}
 case = case_maker(C, "b33x-", SRC)
 
-E, W, N = "error", "warning", "note"
-A = H + "/a2a"
-BEARER = "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSJ9."
-S10 = {**V10, "accept": "text/event-stream"}
-J03 = {"content-type": "application/json"}
 js = json.dumps
-RPC = lambda i, m, p, h=V10, url=A: req(url, rpc(i, m, p), headers=h)
-C10 = lambda **kw: getcard(card10(**kw))
-C03 = lambda **kw: getcard(card03(**kw))
 P1 = {"message": msg10()}
 done = lambda i=1: resp(ok(i, {"task": task10()}))
 

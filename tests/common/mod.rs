@@ -285,3 +285,34 @@ pub fn variant_errors_and_warnings(name: &str) -> Vec<String> {
         .map(|f| f.rule)
         .collect()
 }
+
+/// The rule IDs of every finding of variant `name` (notes included), in report order.
+pub fn variant_rules(name: &str) -> Vec<String> {
+    variant_findings(name).into_iter().map(|f| f.rule).collect()
+}
+
+/// The one variant whose name starts with `prefix` (`b34x-A01-`); panics, listing them,
+/// when there is none or several.
+pub fn one_variant(prefix: &str) -> String {
+    let n = variant_names(prefix, "");
+    assert_eq!(n.len(), 1, "{prefix}: {n:?}");
+    n[0].clone()
+}
+
+/// A blind round's counts and controls: at least `min_all` variants start with `prefix`,
+/// at least `min_legal` of them are `-legal-` controls, and every control gives notes at
+/// most (no error, no warning).
+pub fn assert_blind_round(prefix: &str, min_all: usize, min_legal: usize) {
+    let all = variant_names(prefix, "");
+    let legal = variant_names(prefix, "-legal-");
+    assert!(all.len() >= min_all, "{} {prefix} cases", all.len());
+    assert!(
+        legal.len() >= min_legal,
+        "{} {prefix} legal controls",
+        legal.len()
+    );
+    for n in &legal {
+        let loud = variant_errors_and_warnings(n);
+        assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
+    }
+}
