@@ -19,7 +19,7 @@ fn kind(k: &str) -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn each_kind_has_faults_and_a_legal_control() {
-    for (k, faults_want, legal_want) in [("-P", 4, 2), ("-R", 5, 1), ("-A", 3, 4)] {
+    for (k, faults_want, legal_want) in [("-P", 4, 2), ("-R", 5, 1), ("-A", 4, 3)] {
         let all = kind(k);
         let legal = all.iter().filter(|(n, _)| n.contains("-legal-")).count();
         let faults = all.len() - legal;
@@ -98,35 +98,20 @@ fn wrong_verb_404_is_the_route_not_the_task() {
 }
 
 /// Item 5: an Authorization header under another registered scheme than the card's, served
-/// 200, is AUTH-SCHEME-003 as the 401 is, saying what the agent did and what each side fixes.
+/// 200, is one finding: AUTH-OPEN-001 (breaker34's wording), not also AUTH-SCHEME-003,
+/// which stays the refused call's (the lead's decision when both branches judged it).
 #[test]
-fn other_authorization_scheme_served_names_both_fixes() {
-    let f = variant_finding("b34q-A1-v10-basic-card-bearer-served", "AUTH-SCHEME-003");
-    assert_eq!(
-        f.message,
-        "client sent SendMessage with the credential in the Authorization header as Bearer, which no security scheme of the agent card names; the card asks for the Authorization header as Basic (scheme basic), and the agent served the call anyway (HTTP 200): it takes a credential its card does not declare, or checks none (1.0 \u{a7}7.4: every request is authenticated against the card's declared requirements), and a client that follows the card cannot know it; send the credential under the scheme the card names, and the agent's owner should declare every scheme the agent accepts or refuse the others with 401"
-    );
-    // the call, its answer, the card's securitySchemes
-    let xs: Vec<(Option<&str>, Option<&str>)> = f
-        .evidence
-        .iter()
-        .map(|e| (e.exchange.as_deref(), e.pointer.as_deref()))
-        .collect();
-    assert_eq!(
-        xs,
-        [
-            (Some("e2"), None),
-            (Some("e2"), None),
-            (Some("e1"), Some("/securitySchemes"))
-        ]
-    );
-    assert!(variant_finding("b34q-A2-v10-bearer-card-basic-served", "AUTH-SCHEME-003")
+fn other_authorization_scheme_served_is_one_finding() {
+    for name in [
+        "b34q-A1-v10-basic-card-bearer-served",
+        "b34q-A2-v10-bearer-card-basic-served",
+        "b34q-A3-v03-basic-card-bearer-served",
+    ] {
+        assert_eq!(rules_of(name), ["AUTH-OPEN-001"], "{name}");
+    }
+    assert!(variant_finding("b34q-A2-v10-bearer-card-basic-served", "AUTH-OPEN-001")
         .message
-        .contains("the credential in the Authorization header as Basic, which no security scheme of the agent card names; the card asks for the Authorization header as Bearer"));
-    assert_eq!(
-        rules_of("b34q-A3-v03-basic-card-bearer-served"),
-        ["AUTH-SCHEME-003"]
-    );
+        .contains("only the Authorization header as Basic, which no security scheme of the agent card names; the card asks for the Authorization header as Bearer"));
 }
 
 /// review33 Q26b: the VER-MIX-002 of a 0.x method sent under `A2A-Version: 1.0` grows

@@ -9989,19 +9989,11 @@ impl State {
         // (AUTH-SCHEME-003), or no credential at all (AUTH-SCHEME-004, held for a retry).
         if matches!(x.status, Some(401) | Some(403)) && !x.synthetic && c.op.is_some() && !c.webhook
         {
-            self.client_credential_misplaced(&x, &c, false);
+            self.client_credential_misplaced(&x, &c);
             self.client_credential_missing(&x, &c);
             self.forbidden_without_credentials(&x, &c);
         } else if c.op.is_some() && !c.webhook {
             self.credential_retry(&x, &c);
-            // review34: the same misplaced Authorization scheme, served (only a call that
-            // sends Authorization can have it: no card lookup for the rest).
-            if x.status.is_some_and(|s| (200..300).contains(&s))
-                && !x.synthetic
-                && x.req_headers.get("authorization").is_some()
-            {
-                self.client_credential_misplaced(&x, &c, true);
-            }
         }
         // AUTH-003: a 401 names its challenge.
         if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
@@ -29157,14 +29149,7 @@ impl State {
     /// authenticated, but not as the card says: the fault is the client's. Once per
     /// origin and misplaced credential; nothing when the card names no structured
     /// requirement (an undefined scheme, mutual TLS).
-    ///
-    /// `served` (review34): the call was answered 2xx instead. Judged then only for an
-    /// `Authorization` header under another registered authentication scheme (Basic,
-    /// Bearer, Digest) than every http scheme the card names and no other requirement met
-    /// (Bearer for Basic, Basic for Bearer): the client did not send what the card asks
-    /// for (1.0 §7.3), and the agent took a credential its card does not declare (§7.4);
-    /// a stray header beside no Authorization is AUTH-OPEN-001's (nothing sent counts).
-    fn client_credential_misplaced(&mut self, x: &Exch, c: &Call, served: bool) {
+    fn client_credential_misplaced(&mut self, x: &Exch, c: &Call) {
         use crate::model::card::Credential;
         let Some(card) = self.card_for(x).cloned() else {
             return;
@@ -29205,43 +29190,17 @@ impl State {
             && stray
                 .iter()
                 .any(|s| s.starts_with("Authorization header as "));
-        // review34: served, only a registered scheme against registered ones (a card's
-        // `scheme: "jwt"` is the card's slip, not the client's).
-        let registered = |a: &str| {
-            ["basic", "bearer", "digest"]
-                .iter()
-                .any(|r| a.eq_ignore_ascii_case(r))
-        };
-        if served
-            && !(other_auth_scheme
-                && x.req_headers
-                    .get("authorization")
-                    .and_then(|v| v.split_whitespace().next())
-                    .is_some_and(registered)
-                && declared.clone().all(|cr| match cr {
-                    Credential::Authorization { auth: Some(a), .. } => registered(a),
-                    _ => true,
-                }))
-        {
-            return;
-        }
         self.areas.insert("auth");
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
             format!(
-                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent {}{}",
+                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with {}{}",
                 c.op_term("its call"),
                 if stray.len() == 1 { "the credential in the" } else { "credentials in the" },
                 stray.join(" and the "),
                 wanted.join(", or "),
-                if served {
-                    format!("served the call anyway (HTTP {}): it takes a credential its card does not declare, or checks none (1.0 §7.4: every request is authenticated against the card's declared requirements), and a client that follows the card cannot know it; send the credential under the scheme the card names, and the agent's owner should declare every scheme the agent accepts or refuse the others with 401", x.status.unwrap_or(200))
-                } else {
-                    format!("refused the call with {}", x.status.unwrap_or(401))
-                },
-                if served {
-                    ""
-                } else if bearer_for_key {
+                x.status.unwrap_or(401),
+                if bearer_for_key {
                     " (an API key goes where its apiKey scheme says, not in Authorization)"
                 } else if other_auth_scheme {
                     " (the first word of Authorization, the authentication scheme, must be the one the card's http scheme names; RFC 9110 §11.4)"

@@ -16,7 +16,9 @@ R: an HTTP+JSON call with a verb its route does not have (`PUT /tasks/{id}`), re
    (REST-ERROR-001).
 A: an `Authorization` header under another registered authentication scheme than every
    http scheme the card names (Bearer for Basic, Basic for Bearer), served 200:
-   AUTH-SCHEME-003, as for the 401 (1.0 §7.3 / §7.4).
+   AUTH-OPEN-001 alone (the agent took a credential its card does not declare, 1.0 §7.4;
+   breaker34 judged the same kind blind, and the lead kept one finding: AUTH-SCHEME-003
+   stays the refused case's).
 Rule names are read from docs/rules.md.
 """
 import os, sys
@@ -116,16 +118,16 @@ def sec03(schemes):
 SENT = lambda auth: [RPC(1, "SendMessage", P1, h={**V10, "authorization": auth}), resp(ok(1, {"task": task10()}))]
 case("A1-v10-basic-card-bearer-served",
      lambda: getcard(sec10(BASIC)) + SENT(BEARER),
-     [("AUTH-SCHEME-003", E)],
+     [("AUTH-OPEN-001", E)],
      "the card's only scheme is HTTP Basic; the client sent a Bearer token and the agent served the call: the client did not send what the card asks (1.0 §7.3), the agent took a credential its card does not declare (§7.4); before: silent")
 case("A2-v10-bearer-card-basic-served",
      lambda: getcard(sec10(BEAR)) + SENT("Basic dTE6cHc="),
-     [("AUTH-SCHEME-003", E)],
+     [("AUTH-OPEN-001", E)],
      "Basic credentials to a Bearer-only card, served (before: silent)")
 case("A3-v03-basic-card-bearer-served",
      lambda: getcard(sec03({"basic": {"type": "http", "scheme": "basic"}})) + [req(A, rpc(1, "message/send", {"message": {"kind": "message", "messageId": "m1", "role": "user", "parts": [{"kind": "text", "text": "hi"}]}}), headers={**J, "authorization": BEARER}),
                                                                                resp(ok(1, {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed"}}))],
-     [("AUTH-SCHEME-003", E)],
+     [("AUTH-OPEN-001", E)],
      "0.3: an http basic scheme, a Bearer token sent and served (before: silent)")
 case("A4-legal-v10-bearer-card-lower-case-bearer-served",
      lambda: getcard(sec10(BEAR)) + SENT("bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MSJ9."),
@@ -135,10 +137,10 @@ case("A5-legal-v10-basic-or-oauth2-card-bearer-served",
      lambda: getcard(sec10({**BASIC, "oauth": {"oauth2SecurityScheme": {"flows": {"clientCredentials": {"tokenUrl": "https://auth.example.test/token", "scopes": {}}}}}})) + SENT(BEARER),
      [],
      "control: the card's requirements are Basic OR OAuth 2.0; a Bearer token is an OAuth 2.0 access token")
-case("A6-legal-v10-jwt-named-scheme-bearer-served",
+case("A6-v10-jwt-named-scheme-bearer-served",
      lambda: getcard(sec10({"jwt": {"httpAuthSecurityScheme": {"scheme": "JWT"}}})) + SENT(BEARER),
-     [],
-     "control: the card names an authentication scheme no registry knows (\"JWT\", for Bearer with bearerFormat JWT): the card's slip, not the client's; served, nothing is said of the client")
+     [("AUTH-OPEN-001", E)],
+     "the card names an authentication scheme no registry knows (\"JWT\", meant as Bearer with bearerFormat JWT) and the agent serves Bearer: the card does not say how the agent authenticates (AUTH-002); nothing is said of the client. Was a -legal- control of review34's (AUTH-SCHEME-003 judged the client only); with breaker34's AUTH-OPEN-001 kept for the served case, the agent's card is what to fix")
 case("A7-legal-v10-basic-card-basic-served",
      lambda: getcard(sec10(BASIC)) + SENT("Basic dTE6cHc="),
      [],
