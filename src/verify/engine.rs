@@ -12725,14 +12725,27 @@ impl State {
         let closed = lower.contains("closed before message completed")
             || lower.contains("incomplete message");
         let why = resend_note(x, closed);
-        self.find(
+        // refused (the recorded kind): nothing listened, so the agent never got the call; the
+        // client cannot tell, the recording can (ux34: "cannot tell whether the agent ran
+        // the call", and a help about keep-alive timeouts, for an agent that was down)
+        let refused = x.connect_failure == Some(ConnectFailure::Refused);
+        let after = if refused {
+            "; the connection was refused, so the agent never got the call (nothing listened at its address: it was down, restarting or on another port); the client got no A2A answer and may send the call again once the agent is up"
+        } else {
+            "; the client got no A2A answer and cannot tell whether the agent ran the call"
+        };
+        let mut f = Finding::new(
             &r::GW_PROXY_ANSWERED,
             format!(
-                "the call {name} got the recording proxy's own HTTP {status}, not an answer of the upstream: {cause}{why}; the client got no A2A answer and cannot tell whether the agent ran the call"
+                "the call {name} got the recording proxy's own HTTP {status}, not an answer of the upstream: {cause}{why}{after}"
             ),
-            vec![x.ev_at(x.body_seq(), "", None)],
-            &x.leg,
         );
+        f.evidence = vec![x.ev_at(x.body_seq(), "", None)];
+        f.leg = x.leg.clone();
+        if refused {
+            f.help = "start the agent where the proxy sends its calls, or point the proxy at the address it listens on now (--upstream / --route); find out why it was down (its log, a crash, a restart or deploy without a readiness check in front), and have clients retry a call refused this way: the agent never received it".to_string();
+        }
+        self.emit(f);
     }
 
     /// GW-RESP-003 (RPC-001, RPC-002, CARD-002): a JSON-RPC A2A call answered HTTP 404/405
