@@ -12532,8 +12532,11 @@ impl State {
         // RPC-001/RPC-002: a JSON-RPC endpoint answers every POST with a JSON-RPC
         // response. A 404/405 that is none, with no card known for the agent (CARD-URL-002
         // judges an advertised URL), means no A2A endpoint answers at this URL: a gateway
-        // that doubles or drops a path prefix, or the wrong URL (breaker16b T8).
-        if matches!(status, 404 | 405)
+        // that doubles or drops a path prefix, or the wrong URL (breaker16b T8). So does a
+        // 501 page (ux34: a static file server on the port the proxy was pointed at answers
+        // every POST "501 Unsupported method"; BIND-USE-002 reads 501 so where a card is
+        // known); a JSON-RPC error under 501 is an A2A answer and stays quiet.
+        if matches!(status, 404 | 405 | 501)
             && c.binding == Some(Binding::JsonRpc)
             && !a2a_answer
             && !self.behind_hop(x)
@@ -32386,10 +32389,10 @@ fn gw_unseen_help(front: Option<&str>, status: u16) -> String {
             "raise the body-size limit on every hop of the A2A routes: the front that answered ({f}; nginx client_max_body_size defaults to 1 MB), any ingress or API gateway behind it, and the agent's own server; or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline bytes"
         ),
         (413, None) => "nothing in the answer shows a front (no Via header, no proxy's Server header), so the agent's own HTTP server most likely refused the body before its A2A handler ran: raise its request-body limit for the A2A routes (Express: express.json({ limit: '50mb' }), whose default is 100 kB) and that of any front you know is there (nginx client_max_body_size: 1 MB by default); or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline bytes".to_string(),
-        (404 | 405, Some(f)) => format!(
+        (404 | 405 | 501, Some(f)) => format!(
             "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url); the answer came through a front ({f}): make its route forward that path unchanged to the agent's JSON-RPC endpoint (no prefix added or dropped), and check the URL the client was given against the card"
         ),
-        (404 | 405, None) => "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url): check the URL the client was given against the card and the path the agent's server mounts its JSON-RPC handler at; if a gateway or ingress is in front, check that its route forwards that path unchanged".to_string(),
+        (404 | 405 | 501, None) => "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url): check the URL the client was given against the card and the path the agent's server mounts its JSON-RPC handler at (a server that also answers the card fetch 404 is no A2A agent at all: another service or port); if a gateway or ingress is in front, check that its route forwards that path unchanged".to_string(),
         (524, f) => format!(
             "the front{} waited its proxy read timeout (Cloudflare: 125 s by default) for the agent's first byte and gave up; the agent may still have run the call. Keep long calls from holding the connection silent: stream them (SendStreamingMessage / message/stream, with the agent sending events or SSE comment keep-alives well inside the timeout), or send with returnImmediately (1.0) / blocking false (0.3) and poll GetTask / tasks/get; to see when the agent answered, record the leg between the front and the agent too (proxy --listener upstream@127.0.0.1:8081=AGENT_URL)",
             f.map(|f| format!(" ({f})")).unwrap_or_default()
