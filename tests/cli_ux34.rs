@@ -70,8 +70,9 @@ fn get(addr: SocketAddr, path: &str) -> String {
 }
 
 /// A plain HTTP server that is no A2A agent (a static file server on the port the proxy
-/// was pointed at): every request gets a 404 HTML page.
-fn not_an_agent() -> SocketAddr {
+/// was pointed at, as Python's `http.server`): a GET gets a 404 HTML page, a POST `post`
+/// (status line and headers after it, then the body).
+fn not_an_agent(post: &'static str) -> SocketAddr {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = l.local_addr().unwrap();
     std::thread::spawn(move || {
@@ -85,6 +86,11 @@ fn not_an_agent() -> SocketAddr {
                         Ok(0) | Err(_) => return,
                         Ok(n) => got.extend_from_slice(&buf[..n]),
                     }
+                }
+                if got.starts_with(b"POST ") {
+                    // the body is small and sent with the head (send_message): read, unused
+                    let _ = s.write_all(post.as_bytes());
+                    return;
                 }
                 let page = "<html><body><h1>404 File not found</h1></body></html>";
                 let _ = write!(
@@ -125,15 +131,15 @@ fn verify_json(dir: &Path, rec: &Path) -> Value {
         .unwrap_or_else(|e| panic!("no JSON report ({e}): {}", text(&o.stderr)))
 }
 
-/// The GW-RESP-006 finding of a JSON report (the test fails without one).
-fn gw_resp_006(v: &Value) -> Value {
+/// The first finding of `rule` in a JSON report (the test fails without one).
+fn finding(v: &Value, rule: &str) -> Value {
     v["findings"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|f| f["rule"] == "GW-RESP-006")
+        .find(|f| f["rule"] == rule)
         .cloned()
-        .unwrap_or_else(|| panic!("no GW-RESP-006: {v:#}"))
+        .unwrap_or_else(|| panic!("no {rule}: {v:#}"))
 }
 
 /// A dead upstream (nothing listens): the live line ends with what to do, the proxy's 502
@@ -188,7 +194,7 @@ fn a_dead_upstreams_lines_say_what_to_do_and_its_502_names_the_kind() {
     );
     // offline, the same call: the agent never got it, and a help for a dead agent
     let v = verify_json(dir.path(), &rec);
-    let f = gw_resp_006(&v);
+    let f = finding(&v, "GW-RESP-006");
     let msg = f["message"].as_str().unwrap();
     assert!(
         msg.contains("; the connection was refused, so the agent never got the call (nothing listened at its address")
@@ -233,7 +239,10 @@ fn a_connection_closed_unanswered_gets_its_own_hint_and_no_kind() {
     );
     let _ = run.terminate();
     let v = verify_json(dir.path(), &rec);
-    let msg = gw_resp_006(&v)["message"].as_str().unwrap().to_string();
+    let msg = finding(&v, "GW-RESP-006")["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(
         msg.ends_with("cannot tell whether the agent ran the call"),
         "{msg}"
@@ -264,23 +273,62 @@ fn a_stream_broken_off_by_a_killed_agent_says_where_to_look() {
     let _ = run.terminate();
 }
 
+/// A static file server's answer to a POST: 501 and an HTML page.
+const UNSUPPORTED_POST: &str = "HTTP/1.1 501 Unsupported method ('POST')\r\nContent-Type: text/html;charset=utf-8\r\nContent-Length: 49\r\nConnection: close\r\n\r\n<html><body>Unsupported method POST</body></html>";
+
+/// A JSON-RPC error under HTTP 501: an A2A answer, whatever its status.
+const JSONRPC_UNDER_501: &str = "HTTP/1.1 501 Not Implemented\r\nContent-Type: application/json\r\nContent-Length: 77\r\nConnection: close\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}";
+
 /// `--upstream` naming a server that is no A2A agent: the clients' card fetches get 404 and
-/// the run was silent; one warning line now says so, with the command to check it. Control:
-/// the reference agent's card fetch prints no such line.
+/// their calls a 501 page; the run was silent and `verify` found nothing. One warning line
+/// now says so at the card fetch, with the command to check it, and the call's 501 page is
+/// GW-RESP-003 (no A2A endpoint at that URL), as a 404/405 was. Controls: the reference
+/// agent's card fetch prints no such line; a JSON-RPC error under 501 is no GW-RESP-003.
 #[test]
 fn an_upstream_that_is_no_agent_is_said_once_at_its_card_fetch() {
     let dir = tempfile::tempdir().unwrap();
-    let other = not_an_agent();
+    let other = not_an_agent(UNSUPPORTED_POST);
+    let rec = dir.path().join("wrong.jsonl");
     let (run, addr) = proxy_loud(&[
         "--upstream",
         &format!("http://{other}"),
         "--record",
-        dir.path().join("wrong.jsonl").to_str().unwrap(),
+        rec.to_str().unwrap(),
     ]);
     for _ in 0..2 {
         assert!(get(addr, "/.well-known/agent-card.json").starts_with("HTTP/1.1 404"));
     }
+    assert!(proxy_process::send_message(addr, "u34", 1).starts_with("HTTP/1.1 501"));
     let stderr = run.terminate();
+    let v = verify_json(dir.path(), &rec);
+    let f = finding(&v, "GW-RESP-003");
+    assert!(
+        f["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the JSON-RPC call SendMessage to / got HTTP 501 (text/html"),
+        "{f}"
+    );
+    // control: the same call answered with a JSON-RPC error under 501
+    let odd = not_an_agent(JSONRPC_UNDER_501);
+    let odd_rec = dir.path().join("odd.jsonl");
+    let (odd_run, odd_addr) = proxy_process::start_proxy(&[
+        "--upstream",
+        &format!("http://{odd}"),
+        "--record",
+        odd_rec.to_str().unwrap(),
+    ]);
+    assert!(proxy_process::send_message(odd_addr, "u34", 1).starts_with("HTTP/1.1 501"));
+    let _ = odd_run.terminate();
+    let v = verify_json(dir.path(), &odd_rec);
+    assert!(
+        !v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["rule"] == "GW-RESP-003"),
+        "{v:#}"
+    );
     let warned: Vec<&str> = stderr
         .lines()
         .filter(|l| l.contains("has no Agent Card"))
