@@ -508,7 +508,8 @@ async fn n8_a_rule_at_the_wrong_seq_names_where_its_findings_are() {
         "{err}"
     );
     assert!(!cut.exists());
-    // a rule with no finding at all keeps the plain hint
+    // a rule with no finding at all gets the plain hint: a rule the file has (ux34: it said
+    // "run `a2a-interop verify FILE`", nothing to copy)
     let o = run(&[
         "repro",
         rec.to_str().unwrap(),
@@ -518,7 +519,8 @@ async fn n8_a_rule_at_the_wrong_seq_names_where_its_findings_are() {
         cut.to_str().unwrap(),
     ]);
     assert!(
-        text(&o.stderr).contains("hint: run `a2a-interop verify FILE` to list the findings"),
+        text(&o.stderr)
+            .contains("hint: give one of the rule IDs above, e.g. --finding CARD-SHAPE-001 ("),
         "{}",
         text(&o.stderr)
     );

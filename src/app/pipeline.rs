@@ -33,7 +33,7 @@ use crate::proxy::{self, ProxyConfig, ProxyHandle};
 use crate::record::writer::{
     spawn_recorder_batched, EventSink, Recorder, RecorderConfig, RecorderStats,
 };
-use crate::record::{CaptureMode, Event, EventKind, Outcome, RecordingHeader};
+use crate::record::{CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader};
 use crate::verify::{Finding, Severity, Verifier, VerifyOutcome};
 
 /// What to run.
@@ -67,6 +67,11 @@ pub struct RunOutcome {
     pub verify: VerifyOutcome,
     /// Recorder totals (events, bytes, drops, write error).
     pub recorder: RecorderStats,
+    /// Some exchange reached the upstream: it ended otherwise than `upstream_error` (the
+    /// proxy's own answer for a request no upstream answered). `false` for a run whose
+    /// every exchange the proxy answered itself, which `verify` of its recording calls
+    /// "nothing was verified" (and for a run without exchanges).
+    pub reached_upstream: bool,
 }
 
 /// A running pipeline.
@@ -76,7 +81,7 @@ pub struct Pipeline {
     extra: Vec<ProxyHandle>,
     recorder: Recorder,
     sink: EventSink,
-    verifier: JoinHandle<VerifyOutcome>,
+    verifier: JoinHandle<(VerifyOutcome, bool)>,
     header: RecordingHeader,
     recording: Option<PathBuf>,
     /// Events handed to the verifier thread and not yet fed to it.
@@ -132,8 +137,15 @@ pub const CARD_BYPASS_HINT: &str = "hint: the Agent Card the client got names th
 /// printed; the first answer of the agent after that (a `response_head` the proxy did not
 /// make itself) prints `upstream ORIGIN answers again (eN) after K requests it did not
 /// answer (eA to eB)`. An answer cut short (`upstream_abort`) is printed every time, as
-/// before: the agent did answer. Memory: one entry per exchange still open and one per
-/// upstream that is down.
+/// before: the agent did answer.
+///
+/// An upstream that is no A2A agent at all (`--upstream` naming another service, or the
+/// wrong port of the right host: ux34, every client failed at its card fetch and the proxy
+/// printed nothing) gets one warning line, the first time it answers an Agent Card fetch
+/// (`GET` of `/.well-known/agent-card.json` or the 0.2 `/.well-known/agent.json`) with
+/// 404 before it served any card: `upstream ORIGIN has no Agent Card at PATH ...; hint:
+/// ...`. Memory: one entry per exchange still open, one per upstream that is down and one
+/// per upstream whose card was seen.
 #[derive(Debug, Default)]
 pub struct UpstreamWatch {
     /// Exchange id -> its upstream URL (empty: no route), from its `request_head` to its
@@ -141,6 +153,10 @@ pub struct UpstreamWatch {
     origin_of: std::collections::HashMap<String, String>,
     /// Upstream origin -> the requests it did not answer since it last answered.
     down: std::collections::HashMap<String, Down>,
+    /// Exchanges that are an Agent Card fetch, from their `request_head` to their answer.
+    card_fetches: std::collections::HashSet<String>,
+    /// Upstream origins that served a card (2xx, 304) or were warned about: no more lines.
+    card_told: std::collections::HashSet<String>,
 }
 
 /// An upstream's run of unanswered requests ([`UpstreamWatch`]).
@@ -171,23 +187,35 @@ impl UpstreamWatch {
     pub fn lines(&mut self, ev: &Event) -> Vec<String> {
         let exchange = ev.exchange.as_deref().unwrap_or("-");
         match &ev.kind {
-            EventKind::RequestHead { upstream, .. } => {
+            EventKind::RequestHead {
+                upstream, method, ..
+            } => {
+                let upstream = upstream.clone().unwrap_or_default();
+                if method == "GET" && card_path(&upstream).is_some() {
+                    self.card_fetches.insert(exchange.to_string());
+                }
                 // the upstream URL as given; its origin is read only when an outage needs it
-                self.origin_of
-                    .insert(exchange.to_string(), upstream.clone().unwrap_or_default());
+                self.origin_of.insert(exchange.to_string(), upstream);
                 Vec::new()
             }
             EventKind::ResponseHead {
-                synthetic: false, ..
+                synthetic: false,
+                status,
+                headers,
+                ..
             } => {
+                let mut out = Vec::new();
+                if !self.card_fetches.is_empty() && self.card_fetches.remove(exchange) {
+                    out.extend(self.card_answer(exchange, *status, headers));
+                }
                 if self.down.is_empty() {
-                    return Vec::new();
+                    return out;
                 }
                 let Some(url) = self.origin_of.get(exchange) else {
-                    return Vec::new();
+                    return out;
                 };
                 let origin = origin_or_no_route(url);
-                match self.down.remove(&origin) {
+                out.extend(match self.down.remove(&origin) {
                     Some(d) if d.failed > Self::PRINTED => vec![format!(
                         "a2a-interop proxy: upstream {origin} answers again ({exchange}) after {} requests it did not answer ({} to {}; the proxy answered them 502)",
                         d.failed, d.first, d.last
@@ -196,16 +224,26 @@ impl UpstreamWatch {
                         "a2a-interop proxy: upstream {origin} answers again ({exchange})"
                     )],
                     None => Vec::new(),
-                }
+                });
+                out
             }
-            EventKind::ExchangeEnd { outcome, error, .. } => {
+            EventKind::ExchangeEnd {
+                outcome,
+                error,
+                connect_failure,
+                ..
+            } => {
                 let url = self.origin_of.remove(exchange).unwrap_or_default();
+                if !self.card_fetches.is_empty() {
+                    self.card_fetches.remove(exchange);
+                }
                 // built only for the two outcomes that print it (not once per exchange)
                 let line = || {
-                    format!(
-                        "upstream-error {exchange}: {}",
-                        error.as_deref().unwrap_or("upstream unreachable")
-                    )
+                    let cause = error.as_deref().unwrap_or("upstream unreachable");
+                    match upstream_error_hint(*outcome, *connect_failure, cause, &url) {
+                        Some(hint) => format!("upstream-error {exchange}: {cause}; hint: {hint}"),
+                        None => format!("upstream-error {exchange}: {cause}"),
+                    }
                 };
                 match outcome {
                     Outcome::UpstreamAbort => vec![line()],
@@ -236,6 +274,35 @@ impl UpstreamWatch {
         }
     }
 
+    /// The warning line (none or one) for the upstream's answer `status` to the Agent Card
+    /// fetch `exchange`: one per upstream that answered 404 before it served any card.
+    fn card_answer(&mut self, exchange: &str, status: u16, headers: &Headers) -> Vec<String> {
+        let Some(url) = self.origin_of.get(exchange) else {
+            return Vec::new();
+        };
+        let origin = origin_of_url(url);
+        if self.card_told.contains(&origin) {
+            return Vec::new();
+        }
+        if (200..300).contains(&status) || status == 304 {
+            self.card_told.insert(origin);
+            return Vec::new();
+        }
+        if status != 404 {
+            return Vec::new();
+        }
+        let path = card_path(url).unwrap_or("/.well-known/agent-card.json");
+        let what = headers
+            .get("content-type")
+            .map(|t| format!(", {}", t.split(';').next().unwrap_or(t).trim()))
+            .unwrap_or_default();
+        let line = format!(
+            "a2a-interop proxy: warning: upstream {origin} has no Agent Card at {path}: it answered the card fetch {exchange} with HTTP 404{what}; hint: clients find an agent by its card, so none gets further through this proxy: check that --upstream (or --route) names the agent's base URL, where it serves /.well-known/agent-card.json (`curl -i {origin}/.well-known/agent-card.json`), not another service or port; an agent that serves its card only at another path can ignore this"
+        );
+        self.card_told.insert(origin);
+        vec![line]
+    }
+
     /// One line per upstream still not answering at the end of the run whose failures were
     /// not all printed: `upstream ORIGIN still did not answer at the end: K requests (eA to
     /// eB)`.
@@ -254,6 +321,57 @@ impl UpstreamWatch {
         out.sort();
         out
     }
+}
+
+/// What to do about a request the upstream did not answer, or answered only in part (the
+/// `hint:` of an `upstream-error` line; ux34: the line said what happened and nothing
+/// else, while every other live error line says what to do), from the recorded kind, not
+/// the text: `exchange_end.connect_failure` for a connection that never came up, else the
+/// outcome. `None` when the proxy's cause already carries a hint (a TLS upstream, an h2c-only
+/// agent, a request body the agent stopped reading: `... (hint: ...)`), names its own
+/// check (`curl -v` on a response head the proxy cannot parse) or is the proxy's own
+/// limit, not the agent's doing. `url` is the exchange's
+/// upstream URL (empty: no route took the request).
+fn upstream_error_hint(
+    outcome: Outcome,
+    connect_failure: Option<crate::record::ConnectFailure>,
+    cause: &str,
+    url: &str,
+) -> Option<String> {
+    use crate::record::ConnectFailure;
+    if url.is_empty()
+        || ["hint:", "curl -v", "own limit of"]
+            .iter()
+            .any(|k| cause.contains(k))
+    {
+        return None;
+    }
+    let origin = origin_of_url(url);
+    Some(match (outcome, connect_failure) {
+        (Outcome::UpstreamError, Some(ConnectFailure::Refused)) => format!(
+            "nothing listens at {origin} (the connection was refused: the agent is down, restarting, or listens on another port): start it there, or restart the proxy with --upstream (or --route) naming where it listens now; until then every request gets the proxy's 502"
+        ),
+        (Outcome::UpstreamError, Some(ConnectFailure::NoConnection)) => format!(
+            "no connection to {origin} came up (see the cause): check the host name and port of --upstream (or --route), and that this machine reaches it (firewall, VPN, DNS)"
+        ),
+        (Outcome::UpstreamError, None) => format!(
+            "{origin} accepted the connection but gave no answer the proxy could pass on: look at the agent's log for this request (a crash in its handler, a worker killed, a keep-alive timeout racing the request); the client got the proxy's 502"
+        ),
+        (Outcome::UpstreamAbort, _) => format!(
+            "{origin} broke off its answer midway: look at the agent's log at that moment (the process exited or restarted, an exception escaped its handler) or at a front in between that cuts long answers (its idle or request timeout)"
+        ),
+        _ => return None,
+    })
+}
+
+/// The well-known Agent Card path a URL's path ends with (`/.well-known/agent-card.json`,
+/// the 0.2 `/.well-known/agent.json`; CARD-002), query and fragment ignored; `None` for
+/// any other URL.
+fn card_path(url: &str) -> Option<&'static str> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    ["/.well-known/agent-card.json", "/.well-known/agent.json"]
+        .into_iter()
+        .find(|p| path.ends_with(p))
 }
 
 /// `scheme://host:port` of an absolute URL (no user info, path or query); the URL itself
@@ -515,7 +633,14 @@ impl Pipeline {
                 let mut v = Verifier::new(&vheader);
                 let mut fold = LiveFold::default();
                 let mut watch = UpstreamWatch::default();
+                // whether any exchange reached the upstream (RunOutcome::reached_upstream)
+                let mut reached = false;
                 let mut feed = |ev: Event| {
+                    if !reached {
+                        if let EventKind::ExchangeEnd { outcome, .. } = &ev.kind {
+                            reached = *outcome != Outcome::UpstreamError;
+                        }
+                    }
                     // A dead upstream gets a line of its own: the client only sees a 502.
                     // So does an answer the agent cut short (`upstream_abort`: closed or
                     // reset mid-body; the cause says after how many of how many bytes).
@@ -620,7 +745,7 @@ impl Pipeline {
                         crate::errln!("{line}");
                     }
                 }
-                v.finish()
+                (v.finish(), reached)
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
@@ -784,7 +909,7 @@ pub struct Recorded {
     header: RecordingHeader,
     recording: Option<PathBuf>,
     recorder: RecorderStats,
-    verifier: JoinHandle<VerifyOutcome>,
+    verifier: JoinHandle<(VerifyOutcome, bool)>,
 }
 
 impl Recorded {
@@ -805,7 +930,7 @@ impl Recorded {
     /// The verifier thread panicked.
     pub async fn verified(self) -> anyhow::Result<RunOutcome> {
         let verifier = self.verifier;
-        let verify = tokio::task::spawn_blocking(move || verifier.join())
+        let (verify, reached_upstream) = tokio::task::spawn_blocking(move || verifier.join())
             .await
             .context("verifier task")?
             .map_err(|_| anyhow::anyhow!("the verifier panicked"))?;
@@ -814,6 +939,7 @@ impl Recorded {
             recording: self.recording,
             verify,
             recorder: self.recorder,
+            reached_upstream,
         })
     }
 }

@@ -259,6 +259,25 @@ pub struct ProbeRun {
     pub interrupted: bool,
 }
 
+/// [`reachable`]'s error when the TCP connect failed: its words, and the I/O error's kind
+/// for a caller that acts on it (`ConnectionRefused`: nothing listens there) without
+/// reading the words.
+#[derive(Debug)]
+pub struct ConnectError {
+    /// The connect error's kind.
+    pub kind: std::io::ErrorKind,
+    /// The whole message, cause and hint.
+    pub text: String,
+}
+
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::error::Error for ConnectError {}
+
 /// Starts the recording pipeline in front of the agent (route `/` to the agent's origin,
 /// card rewrite on, lossless), runs the plan through it, and finishes the pipeline.
 ///
@@ -290,9 +309,15 @@ pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
         Ok(Err(e)) if resolve_failed(&e) => bail!(
             "cannot connect to the agent at {target}: {e}; hint: the host name {host} does not resolve here: check its spelling, or use the agent's IP address"
         ),
-        Ok(Err(e)) => bail!(
-            "cannot connect to the agent at {target}: {e}; hint: is the agent running, and is the URL's port right?"
-        ),
+        Ok(Err(e)) => {
+            return Err(ConnectError {
+                kind: e.kind(),
+                text: format!(
+                    "cannot connect to the agent at {target}: {e}; hint: is the agent running, and is the URL's port right?"
+                ),
+            }
+            .into())
+        }
         Err(_) => bail!("cannot connect to the agent at {target}: no answer within 10 s"),
     };
     if base.scheme() != "https" {
@@ -632,6 +657,11 @@ pub async fn probe_through_pipeline(
             Some(mut g) => match reachable(&base, &a.ca).await {
                 Ok(()) => None,
                 Err(e) => {
+                    if e.downcast_ref::<ConnectError>()
+                        .is_some_and(|c| c.kind == std::io::ErrorKind::ConnectionRefused)
+                    {
+                        g.connect_failure = Some(crate::record::ConnectFailure::Refused);
+                    }
                     g.error = format!("{}; now {e:#}", g.error);
                     Some(g)
                 }
@@ -705,9 +735,10 @@ pub fn stopped_message(g: &Gone) -> String {
                 "the probed URL served the Agent Card, but the card names {o} for its interfaces and nothing there answered any request of this run (see the warning above about the card's origin): start what should listen at {o} (a proxy or front that is down?), or make the card advertise the URL clients use (CARD-005; the agent's public-URL setting)"
             ),
         )
-    } else if e.contains("connection refused") {
+    } else if g.connect_failure == Some(crate::record::ConnectFailure::Refused) {
         // nothing listens any more: a longer --timeout would not help (ux33: the hint said
-        // "a slow agent needs a longer --timeout" for an agent killed mid-run)
+        // "a slow agent needs a longer --timeout" for an agent killed mid-run); the kind the
+        // recording's exchange_end carries, not the 502's text (ux34)
         ("the agent stopped answering", row, "the agent no longer accepts connections (connection refused): it exited or was stopped during the run; check its log, start it again and rerun".to_string())
     } else if g.error.starts_with("no response within") {
         ("the agent stopped answering", row, "the agent accepts connections but did not answer within --timeout: a slow agent needs a longer --timeout (e.g. --timeout 2m), a hung one a restart".to_string())

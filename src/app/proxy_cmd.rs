@@ -865,7 +865,7 @@ async fn run_async(
             let announce = tokio::spawn(async move {
                 failed.await;
                 crate::errln!(
-                    "a2a-interop proxy: traffic is still forwarded and verified, but no longer recorded (--on-record-error continue; `stop` ends the run instead)"
+                    "a2a-interop proxy: traffic is still forwarded and verified, but no longer recorded (--on-record-error continue; `stop` ends the run instead); hint: free space where the recording is (or lift the file size limit) and restart the proxy with a new --record path to record again; the stop's summary (and --report) still counts every finding seen live"
                 );
             });
             stop.await;
@@ -2268,9 +2268,12 @@ const READ_BACK: &str = "cannot read back the recording";
 /// conformance: partial; a report of them: a2a-interop report down.jsonl -o report.md`
 /// (newcomer27 N1: the stop said only how many events were recorded, so a long run whose
 /// live lines had scrolled away ended without a word of what it found). `None` for a run
-/// that saw no exchange: nothing was judged, and `report` on it has nothing to verify.
+/// that saw no exchange and found nothing: nothing was judged, and `report` on it has
+/// nothing to verify. A run whose only traffic was requests the proxy refused itself
+/// (HTTP-FRAME-003: garbage, TLS on the plain port) has findings and no exchange: it gets
+/// its line (ux34: it ended on "16 events recorded", the errors of the run unsaid).
 pub fn findings_line(o: &RunOutcome) -> Option<String> {
-    if o.verify.exchanges == 0 {
+    if o.verify.exchanges == 0 && o.verify.findings.is_empty() {
         return None;
     }
     let header = crate::record::redact::file_header(&o.header).into_owned();
@@ -2282,11 +2285,26 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
     );
     let built = report::Report::build(&input);
     let x = built.counts.exchanges as usize;
+    // every exchange answered by the proxy itself: `verify` of the file says nothing was
+    // verified and gives no level, and so does this line (ux34: it said "partial (warning
+    // finding GW-RESP-006)" of a run whose agent never answered once)
+    let level = if x > 0 && !o.reached_upstream {
+        let none = if x == 1 {
+            "the one exchange did not reach the agent (the proxy answered it with its own 502)"
+                .to_string()
+        } else {
+            format!(
+                "none of the {x} exchanges reached the agent (the proxy answered each with its own 502)"
+            )
+        };
+        format!("none (nothing was verified: {none})")
+    } else {
+        built.level_and_reason()
+    };
     let mut line = format!(
-        "findings: {} in {x} {}; conformance: {}",
+        "findings: {} in {x} {}; conformance: {level}",
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
-        built.level_and_reason()
     );
     if let Some(rec) = &o.recording {
         line.push_str(&format!(

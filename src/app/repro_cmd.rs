@@ -88,6 +88,17 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The first of the most severe findings (an error before a warning before a note), the
+/// one to suggest cutting; `None` without findings.
+fn most_severe(findings: &[Finding]) -> Option<&Finding> {
+    findings
+        .iter()
+        .fold(None, |best: Option<&Finding>, f| match best {
+            Some(b) if b.severity >= f.severity => Some(b),
+            _ => Some(f),
+        })
+}
+
 /// Verifies `events` from scratch.
 fn verify_all(header: &RecordingHeader, events: &[Event]) -> Vec<Finding> {
     let mut v = Verifier::new(header);
@@ -1599,13 +1610,36 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 ),
             ));
         }
+        // A rule ID no rule has (a typo, `NOPE`) is said as such; the hint names a rule
+        // to give, from this file's findings, and the command that lists them with their
+        // places, with the file's own path (ux34: "run `a2a-interop verify FILE`", nothing
+        // to copy).
+        let unknown = if rules::lookup(&rule).is_none() {
+            format!(", and {rule} is no rule ID or name `a2a-interop rules` lists")
+        } else {
+            String::new()
+        };
+        let place = if transcript_in {
+            "RULE@LINE picks the one whose evidence is on that line"
+        } else {
+            "RULE@SEQ picks one occurrence by its #seq"
+        };
+        let verify = format!("a2a-interop verify {}", super::sh_path(&a.file));
+        let hint = match most_severe(&findings) {
+            Some(f) => format!(
+                "give one of the rule IDs above, e.g. --finding {} ({place}; `{verify}` lists each finding with its places)",
+                f.rule
+            ),
+            None => format!(
+                "there is nothing to cut: the verifier finds nothing in this file (`{verify}` says the same); repro cuts a finding it reports"
+            ),
+        };
         return Ok(fail(
-            format!("no finding {} in {} ({listed})", a.finding, input.shown),
-            if transcript_in {
-                "run `a2a-interop verify FILE` to list the findings and their lines (RULE@LINE picks the finding whose evidence is on that line)"
-            } else {
-                "run `a2a-interop verify FILE` to list the findings and their #seq"
-            },
+            format!(
+                "no finding {} in {} ({listed}){unknown}",
+                a.finding, input.shown
+            ),
+            &hint,
         ));
     };
     let anchor = target.first_seq();

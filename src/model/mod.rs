@@ -29,6 +29,15 @@ pub const PROBE_NEGATIVE_HEADER: &str = "A2A-Interop-Probe";
 /// for an `https://` agent, gone after the run; newcomer26 N1).
 pub const PROBE_TEST_HEADER: &str = "A2A-Interop-Probe-Test";
 
+/// Response header on the recording proxy's own `502` for a request whose upstream
+/// connection never came up, naming why as the recording's `exchange_end.connect_failure`
+/// spells it ([`crate::record::ConnectFailure::as_str`]: `refused`, `no_connection`). The
+/// same value as the recorded field, for the client of that answer: the active prober, whose
+/// own recording proxy answers for an agent that died, acts on the kind without reading the
+/// 502's text (ux34), and a person with `curl -i` sees it. Recorded with the rest of the
+/// proxy's response head (`synthetic: true`).
+pub const CONNECT_FAILURE_HEADER: &str = "A2A-Interop-Connect-Failure";
+
 /// Value of [`PROBE_NEGATIVE_HEADER`] on a deliberately malformed request.
 pub const PROBE_NEGATIVE_TEST: &str = "negative-test";
 

@@ -33,7 +33,7 @@ use url::Url;
 
 use crate::proxy::{ProxyConfig, ProxyExtras, ProxyHandle};
 use crate::record::writer::EventSink;
-use crate::record::{Route, DEFAULT_CAPTURE_CAP};
+use crate::record::{ConnectFailure, Route, DEFAULT_CAPTURE_CAP};
 
 /// How the recording proxy's own answers begin (`a2a-interop proxy: ...`, a 502 when the
 /// agent did not answer at all; see `proxy::synthetic`).
@@ -89,6 +89,11 @@ pub struct ProbeResponse {
     /// (`content coding "zstd" is not supported (Content-Encoding: zstd)`); `None` when it
     /// decoded or was not coded.
     pub undecodable: Option<String>,
+    /// On the recording proxy's own `502` ([`Self::proxy_answered`]): why no connection to
+    /// the agent came up, the kind the recording's `exchange_end.connect_failure` carries (the
+    /// proxy names it in [`crate::model::CONNECT_FAILURE_HEADER`]); `None` when a connection
+    /// came up (the agent closed or reset it unanswered) and for every answer of the agent.
+    pub connect_failure: Option<ConnectFailure>,
 }
 
 impl ProbeResponse {
@@ -104,20 +109,34 @@ impl ProbeResponse {
     }
 
     /// How a report words a request the agent did not answer (see [`Self::proxy_answered`]):
-    /// `the connection was refused, nothing listens there (CAUSE)` when it was refused,
-    /// `the agent closed the connection without answering` when it closed or reset it, else
-    /// `the agent did not answer (CAUSE)`; `None` for an answer of the agent.
+    /// `the connection was refused, nothing listens there (CAUSE)` when it was refused (the
+    /// recorded kind, [`Self::connect_failure`]; ux34: read from the 502's text before),
+    /// `no connection to the agent came up (CAUSE)` for another connect failure (a name
+    /// that does not resolve, no route), `the agent closed the connection without answering`
+    /// when it closed or reset it, else `the agent did not answer (CAUSE)`; `None` for an
+    /// answer of the agent.
     pub fn no_answer(&self) -> Option<String> {
         let why = self.proxy_answered()?;
-        let l = why.to_ascii_lowercase();
-        Some(if l.contains("refused") {
+        Some(match self.connect_failure {
             // nothing listens at the address (breaker15b R18)
-            format!("the connection was refused, nothing listens there ({why})")
-        } else if l.contains("closed") || l.contains("reset") || l.contains("incomplete") {
+            Some(ConnectFailure::Refused) => {
+                format!("the connection was refused, nothing listens there ({why})")
+            }
+            Some(ConnectFailure::NoConnection) => {
+                format!("no connection to the agent came up ({why})")
+            }
+            None => Self::reached_no_answer(&why.to_ascii_lowercase(), why),
+        })
+    }
+
+    /// [`Self::no_answer`] for a request whose connection came up: the agent closed or reset
+    /// it (`lower`, the cause in lower case, says so), or another failure `why`.
+    fn reached_no_answer(lower: &str, why: String) -> String {
+        if lower.contains("closed") || lower.contains("reset") || lower.contains("incomplete") {
             "the agent closed the connection without answering".to_string()
         } else {
             format!("the agent did not answer ({why})")
-        })
+        }
     }
 
     /// The `Content-Type` essence, lowercase, without parameters (`""` when absent).
@@ -238,6 +257,12 @@ pub struct Gone {
     pub error: String,
     /// Requests left unanswered in a row.
     pub unanswered: u32,
+    /// Why no connection to the agent came up for that request, when none did: the
+    /// recording's `exchange_end.connect_failure` of the proxy's own 502
+    /// ([`ProbeResponse::connect_failure`]), or a refused connection of the prober's own
+    /// (an `ECONNREFUSED` in the error's causes). `Some(Refused)`: nothing listens there
+    /// any more, the agent exited or was stopped (no longer timeout would help).
+    pub connect_failure: Option<ConnectFailure>,
     /// The origin of the last request (`http://127.0.0.1:8080`) when it is not the probed
     /// URL's and nothing there has answered during the run: a card advertising an address
     /// where no agent listens (a proxy or front that is down, a wrong public URL), not an
@@ -513,7 +538,12 @@ impl Transport {
     }
 
     /// Counts an unanswered request; trips [`Transport::gone`] at the limit.
-    fn note_unanswered(&self, req: &ProbeRequest, error: String) {
+    fn note_unanswered(
+        &self,
+        req: &ProbeRequest,
+        error: String,
+        connect_failure: Option<ConnectFailure>,
+    ) {
         let n = self.in_a_row.fetch_add(1, Ordering::Relaxed) + 1;
         let origin = req.url.origin().ascii_serialization();
         let never_answered_origin = (origin != self.cfg.base.origin().ascii_serialization()
@@ -529,6 +559,7 @@ impl Transport {
             error,
             unanswered: n,
             never_answered_origin,
+            connect_failure,
         };
         if let Ok(mut l) = self.last_unanswered.lock() {
             *l = Some(g.clone());
@@ -801,12 +832,13 @@ impl Transport {
         let resp = match answered {
             None => {
                 let e = SendError::Timeout(timeout.as_millis());
-                self.note_unanswered(&req, e.to_string());
+                self.note_unanswered(&req, e.to_string(), None);
                 return Err(e);
             }
             Some(Err(e)) => {
+                let refused = ConnectFailure::refused_in(&e).then_some(ConnectFailure::Refused);
                 let e = error_chain(&e);
-                self.note_unanswered(&req, e.clone());
+                self.note_unanswered(&req, e.clone(), refused);
                 return Err(SendError::Transport(e));
             }
             Some(Ok(r)) => r,
@@ -862,15 +894,21 @@ impl Transport {
                 }
             }
         }
+        // The recording proxy's own answer when the agent did not answer at all (refused,
+        // reset before the head): not an agent 5xx.
+        let by_proxy = status == 502 && buf.starts_with(PROXY_ANSWER_PREFIX);
+        // why no connection came up, as the recording says it (not read from the text)
+        let connect_failure = by_proxy
+            .then(|| headers.get(crate::model::CONNECT_FAILURE_HEADER))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .and_then(ConnectFailure::parse);
         if status >= 500 {
-            // The recording proxy's own answer when the agent did not answer at all (refused,
-            // reset before the head): not an agent 5xx.
-            let by_proxy = status == 502 && buf.starts_with(PROXY_ANSWER_PREFIX);
             if by_proxy {
                 let why = String::from_utf8_lossy(&buf[PROXY_ANSWER_PREFIX.len()..])
                     .trim()
                     .to_string();
-                self.note_unanswered(&req, why);
+                self.note_unanswered(&req, why, connect_failure);
             } else {
                 self.note_answered(&req);
             }
@@ -899,6 +937,7 @@ impl Transport {
             cut,
             content_coding,
             undecodable,
+            connect_failure,
         })
     }
 

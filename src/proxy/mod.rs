@@ -1211,16 +1211,11 @@ fn hyper_parse_error(e: &(dyn std::error::Error + 'static)) -> bool {
 /// address), else [`ConnectFailure::NoConnection`] (a name that does not resolve, no
 /// route, a connect timeout).
 fn connect_failure_of(e: &(dyn std::error::Error + 'static)) -> ConnectFailure {
-    let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(c) = cur {
-        if c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::ConnectionRefused)
-        {
-            return ConnectFailure::Refused;
-        }
-        cur = c.source();
+    if ConnectFailure::refused_in(e) {
+        ConnectFailure::Refused
+    } else {
+        ConnectFailure::NoConnection
     }
-    ConnectFailure::NoConnection
 }
 
 /// True when hyper refused the agent's response head for the proxy's own limits
@@ -1418,7 +1413,14 @@ fn synthetic(
     error: String,
 ) -> Response<ProxyBody> {
     let len = text.len();
-    let resp = text_response(status, text.clone());
+    let mut resp = text_response(status, text.clone());
+    // no connection came up: the kind the recording's exchange_end carries, for the client
+    if let Some(kind) = ctx.and_then(ExchangeCtx::connect_failure) {
+        resp.headers_mut().insert(
+            crate::model::CONNECT_FAILURE_HEADER,
+            HeaderValue::from_static(kind.as_str()),
+        );
+    }
     if let Some(ctx) = ctx {
         let mut h = headers_of(resp.headers());
         h.0.push(("content-length".into(), len.to_string()));

@@ -246,6 +246,12 @@ impl ExchangeCtx {
         let _ = self.connect_failure.set(kind);
     }
 
+    /// Why no connection to the upstream came up ([`ExchangeCtx::mark_connect_failure`]),
+    /// if none did.
+    pub fn connect_failure(&self) -> Option<crate::record::ConnectFailure> {
+        self.connect_failure.get().copied()
+    }
+
     /// Why the request was sent a second time ([`ExchangeCtx::mark_resent`]), if it was.
     pub fn resent(&self) -> Option<&str> {
         self.resent.get().map(String::as_str)

@@ -478,6 +478,30 @@ impl ConnectFailure {
             ConnectFailure::NoConnection => "no_connection",
         }
     }
+
+    /// The kind [`ConnectFailure::as_str`] spells `s`; `None` for any other text.
+    pub fn parse(s: &str) -> Option<ConnectFailure> {
+        match s.trim() {
+            "refused" => Some(ConnectFailure::Refused),
+            "no_connection" => Some(ConnectFailure::NoConnection),
+            _ => None,
+        }
+    }
+
+    /// Whether an I/O error anywhere in `e`'s source chain is `ECONNREFUSED`
+    /// (`ErrorKind::ConnectionRefused`): nothing listened at the address.
+    pub fn refused_in(e: &(dyn std::error::Error + 'static)) -> bool {
+        let mut cur: Option<&(dyn std::error::Error + 'static)> = Some(e);
+        while let Some(c) = cur {
+            if c.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::ConnectionRefused)
+            {
+                return true;
+            }
+            cur = c.source();
+        }
+        false
+    }
 }
 
 fn is_false(b: &bool) -> bool {

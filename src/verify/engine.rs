@@ -12554,8 +12554,11 @@ impl State {
         // RPC-001/RPC-002: a JSON-RPC endpoint answers every POST with a JSON-RPC
         // response. A 404/405 that is none, with no card known for the agent (CARD-URL-002
         // judges an advertised URL), means no A2A endpoint answers at this URL: a gateway
-        // that doubles or drops a path prefix, or the wrong URL (breaker16b T8).
-        if matches!(status, 404 | 405)
+        // that doubles or drops a path prefix, or the wrong URL (breaker16b T8). So does a
+        // 501 page (ux34: a static file server on the port the proxy was pointed at answers
+        // every POST "501 Unsupported method"; BIND-USE-002 reads 501 so where a card is
+        // known); a JSON-RPC error under 501 is an A2A answer and stays quiet.
+        if matches!(status, 404 | 405 | 501)
             && c.binding == Some(Binding::JsonRpc)
             && !a2a_answer
             && !self.behind_hop(x)
@@ -12747,14 +12750,27 @@ impl State {
         let closed = lower.contains("closed before message completed")
             || lower.contains("incomplete message");
         let why = resend_note(x, closed);
-        self.find(
+        // refused (the recorded kind): nothing listened, so the agent never got the call; the
+        // client cannot tell, the recording can (ux34: "cannot tell whether the agent ran
+        // the call", and a help about keep-alive timeouts, for an agent that was down)
+        let refused = x.connect_failure == Some(ConnectFailure::Refused);
+        let after = if refused {
+            "; the connection was refused, so the agent never got the call (nothing listened at its address: it was down, restarting or on another port); the client got no A2A answer and may send the call again once the agent is up"
+        } else {
+            "; the client got no A2A answer and cannot tell whether the agent ran the call"
+        };
+        let mut f = Finding::new(
             &r::GW_PROXY_ANSWERED,
             format!(
-                "the call {name} got the recording proxy's own HTTP {status}, not an answer of the upstream: {cause}{why}; the client got no A2A answer and cannot tell whether the agent ran the call"
+                "the call {name} got the recording proxy's own HTTP {status}, not an answer of the upstream: {cause}{why}{after}"
             ),
-            vec![x.ev_at(x.body_seq(), "", None)],
-            &x.leg,
         );
+        f.evidence = vec![x.ev_at(x.body_seq(), "", None)];
+        f.leg = x.leg.clone();
+        if refused {
+            f.help = "start the agent where the proxy sends its calls, or point the proxy at the address it listens on now (--upstream / --route); find out why it was down (its log, a crash, a restart or deploy without a readiness check in front), and have clients retry a call refused this way: the agent never received it".to_string();
+        }
+        self.emit(f);
     }
 
     /// GW-RESP-003 (RPC-001, RPC-002, CARD-002): a JSON-RPC A2A call answered HTTP 404/405
@@ -32628,10 +32644,10 @@ fn gw_unseen_help(front: Option<&str>, status: u16) -> String {
             "raise the body-size limit on every hop of the A2A routes: the front that answered ({f}; nginx client_max_body_size defaults to 1 MB), any ingress or API gateway behind it, and the agent's own server; or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline bytes"
         ),
         (413, None) => "nothing in the answer shows a front (no Via header, no proxy's Server header), so the agent's own HTTP server most likely refused the body before its A2A handler ran: raise its request-body limit for the A2A routes (Express: express.json({ limit: '50mb' }), whose default is 100 kB) and that of any front you know is there (nginx client_max_body_size: 1 MB by default); or send large files by reference (a file part with uri, 1.0 Part.url) instead of inline bytes".to_string(),
-        (404 | 405, Some(f)) => format!(
+        (404 | 405 | 501, Some(f)) => format!(
             "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url); the answer came through a front ({f}): make its route forward that path unchanged to the agent's JSON-RPC endpoint (no prefix added or dropped), and check the URL the client was given against the card"
         ),
-        (404 | 405, None) => "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url): check the URL the client was given against the card and the path the agent's server mounts its JSON-RPC handler at; if a gateway or ingress is in front, check that its route forwards that path unchanged".to_string(),
+        (404 | 405 | 501, None) => "POST every JSON-RPC call to the interface url the agent card names (1.0 supportedInterfaces[].url, 0.x url): check the URL the client was given against the card and the path the agent's server mounts its JSON-RPC handler at (a server that also answers the card fetch 404 is no A2A agent at all: another service or port); if a gateway or ingress is in front, check that its route forwards that path unchanged".to_string(),
         (524, f) => format!(
             "the front{} waited its proxy read timeout (Cloudflare: 125 s by default) for the agent's first byte and gave up; the agent may still have run the call. Keep long calls from holding the connection silent: stream them (SendStreamingMessage / message/stream, with the agent sending events or SSE comment keep-alives well inside the timeout), or send with returnImmediately (1.0) / blocking false (0.3) and poll GetTask / tasks/get; to see when the agent answered, record the leg between the front and the agent too (proxy --listener upstream@127.0.0.1:8081=AGENT_URL)",
             f.map(|f| format!(" ({f})")).unwrap_or_default()
