@@ -1011,6 +1011,14 @@ mod fast {
     /// Deeper documents go to serde_json (its limit is 128).
     pub(super) const MAX_DEPTH: u32 = 100;
 
+    /// The scratch stacks' first capacity (members and elements of the objects and arrays
+    /// open at once), allocated once per parse where growing from empty reallocated them
+    /// 3-4 times (4 -> 8 -> 16 ...). 16 members are 896 bytes, within mimalloc's small-block
+    /// fast path (<= 1 KiB); 32 (1,792 bytes) measured slower, 8 too (perfj34).
+    const SCRATCH_MEMBERS: usize = 16;
+    /// See [`SCRATCH_MEMBERS`].
+    const SCRATCH_VALUES: usize = 16;
+
     /// `'a`: the text read; `'o`: the tree made. `keep` makes an unescaped string's value
     /// from its text: borrowed ([`parse`], `'o` = `'a`) or copied ([`parse_owned`], `'o` =
     /// `'static`, no second walk to own the tree).
@@ -1034,8 +1042,8 @@ mod fast {
             b: s.as_bytes(),
             i: 0,
             keep,
-            members: Vec::new(),
-            values: Vec::new(),
+            members: Vec::with_capacity(SCRATCH_MEMBERS),
+            values: Vec::with_capacity(SCRATCH_VALUES),
         };
         p.ws();
         let v = p.value(0)?;
@@ -1114,7 +1122,17 @@ mod fast {
     }
 
     impl<'a, 'o, K: Fn(&'a str) -> Cow<'o, str>> P<'a, 'o, K> {
+        /// Skips JSON whitespace (RFC 8259 §2); the usual next byte is not whitespace,
+        /// so that one compare is all most calls cost.
+        #[inline(always)]
         fn ws(&mut self) {
+            if self.b.get(self.i).is_some_and(|&c| c <= b' ') {
+                self.ws_run();
+            }
+        }
+
+        #[inline(never)]
+        fn ws_run(&mut self) {
             while let Some(&c) = self.b.get(self.i) {
                 if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
                     self.i += 1;
@@ -1133,11 +1151,21 @@ mod fast {
             }
         }
 
+        /// A value at `self.i` (no whitespace before it): strings here, containers by a
+        /// call (the recursion), the other scalars out of line (rarer than strings).
+        #[inline(always)]
         fn value(&mut self, depth: u32) -> Option<Json<'o>> {
             match *self.b.get(self.i)? {
+                b'"' => self.string().map(Json::String),
                 b'{' => self.object(depth + 1),
                 b'[' => self.array(depth + 1),
-                b'"' => self.string().map(Json::String),
+                _ => self.scalar(),
+            }
+        }
+
+        #[inline(never)]
+        fn scalar(&mut self) -> Option<Json<'o>> {
+            match *self.b.get(self.i)? {
                 b't' => self.lit(b"true", Json::Bool(true)),
                 b'f' => self.lit(b"false", Json::Bool(false)),
                 b'n' => self.lit(b"null", Json::Null),
@@ -1182,16 +1210,31 @@ mod fast {
             Some(Json::Number(n))
         }
 
-        /// A string at `"`: borrowed when it has no escapes. Escapes other than `\u` are
-        /// unescaped; `\u` and control characters give `None`.
+        /// A string at `"`: borrowed when it has no escapes. The usual member name or
+        /// value (shorter than 16 bytes, no escape) is read here by one 16-byte compare;
+        /// the rest by [`Self::string_run`].
+        #[inline(always)]
         fn string(&mut self) -> Option<Cow<'o, str>> {
-            self.i += 1;
-            let start = self.i;
+            let start = self.i + 1;
+            if let Some(m) = super::string_stops16(self.b, start) {
+                let i = start + m.trailing_zeros() as usize;
+                if m != 0 && self.b.get(i) == Some(&b'"') {
+                    self.i = i + 1;
+                    return Some((self.keep)(self.s.get(start..i)?));
+                }
+            }
+            self.string_run(start)
+        }
+
+        /// [`Self::string`] from `start` (after the opening quote), any length: escapes
+        /// other than `\u` are unescaped; `\u` and control characters give `None`.
+        #[inline(never)]
+        fn string_run(&mut self, start: usize) -> Option<Cow<'o, str>> {
             let b = self.b;
             let mut i = super::next_string_stop(b, start)?;
             if b[i] == b'"' {
                 self.i = i + 1;
-                return Some((self.keep)(&self.s[start..i]));
+                return Some((self.keep)(self.s.get(start..i)?));
             }
             let mut out = String::with_capacity(i - start + 16);
             let mut run = start;
@@ -1199,12 +1242,12 @@ mod fast {
                 i = super::next_string_stop(b, i)?;
                 match b[i] {
                     b'"' => {
-                        out.push_str(&self.s[run..i]);
+                        out.push_str(self.s.get(run..i)?);
                         self.i = i + 1;
                         return Some(Cow::Owned(out));
                     }
                     b'\\' => {
-                        out.push_str(&self.s[run..i]);
+                        out.push_str(self.s.get(run..i)?);
                         out.push(match *b.get(i + 1)? {
                             b'"' => '"',
                             b'\\' => '\\',
@@ -1224,6 +1267,25 @@ mod fast {
             }
         }
 
+        /// After a value: whitespace, then `,` (and whitespace: the next item's start)
+        /// or the closing byte `close`. `Some(true)` = another item follows, `Some(false)`
+        /// = closed (`self.i` past the close), `None` = anything else.
+        #[inline(always)]
+        fn next_item(&mut self, close: u8) -> Option<bool> {
+            self.ws();
+            let c = *self.b.get(self.i)?;
+            self.i += 1;
+            if c == b',' {
+                self.ws();
+                Some(true)
+            } else if c == close {
+                Some(false)
+            } else {
+                None
+            }
+        }
+
+        #[inline(never)]
         fn array(&mut self, depth: u32) -> Option<Json<'o>> {
             if depth > MAX_DEPTH {
                 return None;
@@ -1236,64 +1298,95 @@ mod fast {
             }
             let base = self.values.len();
             loop {
-                let v = self.value(depth)?;
-                self.values.push(v);
-                self.ws();
                 match *self.b.get(self.i)? {
-                    b',' => {
-                        self.i += 1;
-                        self.ws();
+                    b'"' => {
+                        let s = self.string()?;
+                        self.values.push(Json::String(s));
                     }
-                    b']' => {
-                        self.i += 1;
-                        return Some(Json::Array(self.values.split_off(base)));
+                    _ => {
+                        let v = self.value(depth)?;
+                        self.values.push(v);
                     }
-                    _ => return None,
+                }
+                if !self.next_item(b']')? {
+                    return Some(Json::Array(self.values.split_off(base)));
                 }
             }
         }
 
+        #[inline(never)]
         fn object(&mut self, depth: u32) -> Option<Json<'o>> {
             if depth > MAX_DEPTH {
                 return None;
             }
             self.i += 1;
-            let mut o = Obj::new();
             self.ws();
             if self.b.get(self.i) == Some(&b'}') {
                 self.i += 1;
-                return Some(Json::Object(o));
+                return Some(Json::Object(Obj::new()));
             }
             let base = self.members.len();
+            // one bit per member name (`name_bit`): a name seen twice sets a bit twice,
+            // so an object without a repeated bit has no repeated name (no dedup walk)
+            let (mut names, mut repeat) = (0u64, false);
             loop {
                 if self.b.get(self.i) != Some(&b'"') {
                     return None;
                 }
                 let k = self.string()?;
+                let bit = name_bit(&k);
+                repeat |= names & bit != 0;
+                names |= bit;
                 self.ws();
                 if self.b.get(self.i) != Some(&b':') {
                     return None;
                 }
                 self.i += 1;
                 self.ws();
-                let v = self.value(depth)?;
-                self.members.push((k, v));
-                self.ws();
+                // each kind of value pushed where it is made (no move of an
+                // `Option<Json>` between them)
                 match *self.b.get(self.i)? {
-                    b',' => {
-                        self.i += 1;
-                        self.ws();
+                    b'"' => {
+                        let s = self.string()?;
+                        self.members.push((k, Json::String(s)));
                     }
-                    b'}' => {
-                        self.i += 1;
-                        o.members = self.members.split_off(base);
+                    b'{' => {
+                        let v = self.object(depth + 1)?;
+                        self.members.push((k, v));
+                    }
+                    b'[' => {
+                        let v = self.array(depth + 1)?;
+                        self.members.push((k, v));
+                    }
+                    _ => {
+                        let v = self.scalar()?;
+                        self.members.push((k, v));
+                    }
+                }
+                if !self.next_item(b'}')? {
+                    let mut o = Obj {
+                        members: self.members.split_off(base),
+                    };
+                    if repeat {
                         o.dedup();
-                        return Some(Json::Object(o));
                     }
-                    _ => return None,
+                    return Some(Json::Object(o));
                 }
             }
         }
+    }
+
+    /// One of 64 bits for a member name, from its length and first and last bytes: equal
+    /// names give the same bit (different names may too: [`Obj::dedup`] then compares).
+    #[inline(always)]
+    pub(super) fn name_bit(k: &str) -> u64 {
+        let b = k.as_bytes();
+        let h = match b {
+            [] => 0,
+            [f, .., l] => b.len() + 3 * usize::from(*f) + 7 * usize::from(*l),
+            [f] => 1 + 10 * usize::from(*f),
+        };
+        1u64 << (h & 63)
     }
 }
 
@@ -1726,6 +1819,103 @@ mod tests {
                 _ => t.truncate(i),
             }
             agrees(&t);
+        }
+    }
+
+    /// perfj34's string fast path (one 16-byte compare for a short string) and its slow
+    /// path meet at the block's end: strings of 0-40 bytes with an escape (or a control
+    /// character, or a multi-byte character) at every offset, as the whole text, as a member
+    /// name and value, as an array element, with the text ending right behind them, read as
+    /// serde_json reads them.
+    #[test]
+    fn strings_at_every_length_and_escape_offset_agree_with_serde_json() {
+        for n in 0..=40usize {
+            for at in std::iter::once(None).chain((0..n).map(Some)) {
+                for odd in ["\\\"", "\\n", "\\u00e9", "\u{e9}", "\t", "\\/"] {
+                    let mut body = String::new();
+                    for i in 0..n {
+                        body.push(if Some(i) == at {
+                            '\0'
+                        } else {
+                            (b'a' + (i % 26) as u8) as char
+                        });
+                    }
+                    let body = body.replace('\0', odd);
+                    for t in [
+                        format!("\"{body}\""),
+                        format!("{{\"{body}\":\"{body}\"}}"),
+                        format!("{{\"k\":\"{body}\",\"{body}\":1}}"),
+                        format!("[\"{body}\",\"{body}\"]"),
+                        format!("[ \"{body}\" ]  "),
+                    ] {
+                        agrees(t.as_bytes());
+                        agrees(&t.as_bytes()[..t.len() - 1]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Names for the repeated-member tests: plain, escaped, one pair with the same
+    /// `name_bit` (so the exact compare behind it must tell them apart), and the empty name.
+    fn repeat_names() -> Vec<String> {
+        use super::fast::name_bit;
+        let mut names: Vec<String> = ["a", "b", "id", "kind", "state", "", "a\\\"b", "a\\nb"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let two: Vec<String> = (b'a'..=b'z')
+            .flat_map(|x| (b'a'..=b'z').map(move |y| String::from_utf8(vec![x, y]).unwrap()))
+            .collect();
+        let (x, y) = two
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| {
+                two[i + 1..]
+                    .iter()
+                    .find(|y| name_bit(y) == name_bit(x))
+                    .map(|y| (x.clone(), y.clone()))
+            })
+            .expect("two names share a bit");
+        names.push(x);
+        names.push(y);
+        names
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        /// Objects with names given more than once (up to 24 members: both of
+        /// `Obj::dedup`'s ways; nested objects with their own repeats) read as serde_json
+        /// reads them (the last value at the first name's position), and a conflicting
+        /// repeat is noted exactly when a name has two different values (RFC 8259 §4).
+        #[test]
+        fn repeated_member_names_fold_as_serde_json_folds(
+            members in proptest::collection::vec((0usize..10, 0usize..6), 0..24),
+            spaced in proptest::prelude::any::<bool>(),
+        ) {
+            let names = repeat_names();
+            let values = ["1", "\"x\"", "{\"a\":1,\"a\":2}", "[1,{\"b\":2,\"b\":2}]", "null", "{}"];
+            let sep = if spaced { ", " } else { "," };
+            let colon = if spaced { " : " } else { ":" };
+            let text = format!(
+                "{{{}}}",
+                members
+                    .iter()
+                    .map(|(k, v)| format!("\"{}\"{colon}{}", names[*k], values[*v]))
+                    .collect::<Vec<_>>()
+                    .join(sep)
+            );
+            super::take_conflicting_duplicate();
+            agrees(text.as_bytes());
+            super::take_conflicting_duplicate();
+            Json::parse(text.as_bytes()).unwrap();
+            let noted = super::take_conflicting_duplicate();
+            // the nested value with `"a":1,"a":2` conflicts wherever it appears
+            let conflict = members.iter().any(|(k, v)| {
+                *v == 2 || members.iter().any(|(k2, v2)| names[*k2] == names[*k] && v2 != v)
+            });
+            proptest::prop_assert_eq!(noted.is_some(), conflict, "{}", text);
         }
     }
 

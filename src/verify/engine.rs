@@ -4258,10 +4258,16 @@ impl State {
                 // that also names a `method` (agent-starter-pack #602: {"transport",
                 // "method", "message"} posted to /v1/message:send) is the route's call with
                 // stray members, judged as that route's request (field f396).
+                // (the two searchers built once: building one per call cost ~450
+                // instructions, more than the search of a short body; perfj34)
+                static JSONRPC_NAME: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+                    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"\"jsonrpc\""));
+                static METHOD_NAME: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+                    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"\"method\""));
                 t.starts_with(b"{")
                     && (trim_ascii(&t[1..]).starts_with(b"\"jsonrpc\"")
-                        || contains(t, b"\"jsonrpc\"")
-                        || (!route_like && contains(t, b"\"method\""))
+                        || JSONRPC_NAME.find(t).is_some()
+                        || (!route_like && METHOD_NAME.find(t).is_some())
                         // mine34 (a2a-tck #216): a Python dict's repr of a JSON-RPC
                         // request (str(payload)), single-quoted: no JSON, but JSON-RPC
                         // meant, so told as the client's body that is not JSON.
@@ -32992,7 +32998,10 @@ fn proto_field_name(v: &Json, base: &str) -> Option<(String, &'static str, &'sta
             _ => None,
         }
     }
-    let mut ptr = base.to_string();
+    // room for a few tokens: grown from `base`'s exact size, the pointer reallocated
+    // two or three times per body walked (perfj34)
+    let mut ptr = String::with_capacity(base.len() + 64);
+    ptr.push_str(base);
     walk(v, &mut ptr, 0).map(|(snake, camel)| (ptr, snake, camel))
 }
 
@@ -34899,7 +34908,8 @@ fn not_a_media_type(m: &str) -> bool {
 /// pointer only for the part found (a pointer token per member was ~2.5 % of offline
 /// verify; docs/performance.md, session 26).
 fn first_bad_part_media(o: &Obj, base: &str, skip_user: bool) -> Option<(String, String)> {
-    let mut path: Vec<Seg<'_>> = Vec::new();
+    // room for the usual depth: no regrowth per part list walked (perfj34)
+    let mut path: Vec<Seg<'_>> = Vec::with_capacity(8);
     let (member, m) = bad_part_media_in_obj(o, &mut path, 0, skip_user)?;
     let mut ptr = base.to_string();
     for seg in &path {
@@ -35354,10 +35364,11 @@ fn internal_detail(t: &str, sent: &str) -> Option<(&'static str, String)> {
         // A statement's keyword starts a clause (the line, or after `:`, `[`, `(`, a
         // quote, `;`): "[SQL: SELECT id FROM tasks", "LINE 1: UPDATE tasks SET"; an
         // upper-case word in prose ("Please SELECT a skill FROM the card") is no SQL.
-        let sql = (sql_clause(l, "SELECT ") && l.contains(" FROM "))
-            || sql_clause(l, "INSERT INTO ")
-            || sql_clause(l, "DELETE FROM ")
-            || (sql_clause(l, "UPDATE ") && l.contains(" SET "))
+        let [select, insert, delete, update] = &*SQL_KEYWORDS;
+        let sql = (sql_clause(l, select) && l.contains(" FROM "))
+            || sql_clause(l, insert)
+            || sql_clause(l, delete)
+            || (sql_clause(l, update) && l.contains(" SET "))
             // SQLSTATE in any case, without an upper-case copy of every line (this runs
             // on every line of every error answer's strings)
             || l.as_bytes()
@@ -35399,12 +35410,21 @@ fn internal_detail(t: &str, sent: &str) -> Option<(&'static str, String)> {
     None
 }
 
+/// The keywords [`sql_clause`] looks for, in `internal_detail`'s order: `SELECT `,
+/// `INSERT INTO `, `DELETE FROM `, `UPDATE `; searchers built once (`str::match_indices`
+/// built a Two-Way searcher per line and keyword, ~400 instructions each: perfj34).
+static SQL_KEYWORDS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 4]> =
+    std::sync::LazyLock::new(|| {
+        ["SELECT ", "INSERT INTO ", "DELETE FROM ", "UPDATE "]
+            .map(|k| memchr::memmem::Finder::new(k.as_bytes()))
+    });
+
 /// Whether SQL keyword `kw` (`SELECT `) occurs in line `l` where a statement starts: at
 /// the line's start or after `:`, `[`, `(`, `;`, `=` or a quote (whitespace between
 /// allowed), as a driver's error quotes its statement (`[SQL: SELECT ...`, `LINE 1:
 /// UPDATE ...`); not as an upper-case word in prose (`Please SELECT a skill`).
-fn sql_clause(l: &str, kw: &str) -> bool {
-    l.match_indices(kw).any(|(i, _)| {
+fn sql_clause(l: &str, kw: &memchr::memmem::Finder<'_>) -> bool {
+    kw.find_iter(l.as_bytes()).any(|i| {
         l[..i]
             .trim_end()
             .chars()
