@@ -106,38 +106,39 @@ impl Headers {
         }
     }
 
-    /// Field `i` as `(name, value)`. `i < self.len()`.
-    #[inline]
-    fn field(&self, i: usize) -> (&str, &str) {
-        let s = self.ends[i];
-        let start = self.start(i);
-        (
-            &self.text[start..s.name_end],
-            &self.text[s.name_end..s.value_end],
-        )
-    }
-
     /// The fields as `(name, value)` in wire order.
+    #[inline]
     pub fn iter(&self) -> Iter<'_> {
         Iter {
-            h: self,
-            front: 0,
-            back: self.ends.len(),
+            text: &self.text,
+            ends: self.ends.iter(),
+            start: 0,
         }
     }
 
     /// First value of header `name` (ASCII case-insensitive).
+    ///
+    /// The verifier asks ~80 times per exchange: the names are compared by length first,
+    /// as bytes, and only the value found is cut out of the buffer as text.
+    #[inline]
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+        self.values_of(name).next()
     }
 
     /// All values of header `name`, in order.
+    #[inline]
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.iter()
-            .filter(move |(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+        self.values_of(name)
+    }
+
+    #[inline]
+    fn values_of<'a, 'n>(&'a self, name: &'n str) -> Values<'a, 'n> {
+        Values {
+            text: &self.text,
+            ends: self.ends.iter(),
+            start: 0,
+            name: name.as_bytes(),
+        }
     }
 
     /// True when header `name` is present.
@@ -172,8 +173,7 @@ impl Headers {
     /// anew (the fields before it are copied as one block).
     fn rebuild(&mut self, mut f: impl FnMut(&str, &str) -> Change) {
         let mut out: Option<Headers> = None;
-        for i in 0..self.ends.len() {
-            let (name, value) = self.field(i);
+        for (i, (name, value)) in self.iter().enumerate() {
             let change = f(name, value);
             match (&mut out, change) {
                 (Some(o), Change::Keep) => o.push(name, value),
@@ -182,7 +182,7 @@ impl Headers {
                 (None, change) => {
                     let start = self.start(i);
                     let mut o = Headers::with_capacity(self.ends.len(), self.text.len());
-                    o.text.push_str(&self.text[..start]);
+                    o.text.push_str(self.text.get(..start).unwrap_or_default());
                     o.ends.extend_from_slice(&self.ends[..i]);
                     if let Change::Value(v) = change {
                         o.push(name, &v);
@@ -262,9 +262,21 @@ enum Change {
 /// The fields of a [`Headers`] as `(name, value)`, in order ([`Headers::iter`]).
 #[derive(Clone)]
 pub struct Iter<'a> {
-    h: &'a Headers,
-    front: usize,
-    back: usize,
+    text: &'a str,
+    /// The fields not yet yielded.
+    ends: std::slice::Iter<'a, Span>,
+    /// Where the first of them starts.
+    start: usize,
+}
+
+/// `text[start..s.name_end]` and `text[s.name_end..s.value_end]` (char boundaries by
+/// construction: `get` only to stay free of a panic path).
+#[inline]
+fn cut(text: &str, start: usize, s: Span) -> (&str, &str) {
+    (
+        text.get(start..s.name_end).unwrap_or_default(),
+        text.get(s.name_end..s.value_end).unwrap_or_default(),
+    )
 }
 
 impl<'a> Iterator for Iter<'a> {
@@ -272,30 +284,55 @@ impl<'a> Iterator for Iter<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.front < self.back {
-            let f = self.h.field(self.front);
-            self.front += 1;
-            Some(f)
-        } else {
-            None
-        }
+        let s = *self.ends.next()?;
+        let start = std::mem::replace(&mut self.start, s.value_end);
+        Some(cut(self.text, start, s))
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.back - self.front;
-        (n, Some(n))
+        self.ends.size_hint()
     }
 }
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        if self.front < self.back {
-            self.back -= 1;
-            Some(self.h.field(self.back))
-        } else {
-            None
+        let s = *self.ends.next_back()?;
+        let start = self
+            .ends
+            .as_slice()
+            .last()
+            .map_or(self.start, |p| p.value_end);
+        Some(cut(self.text, start, s))
+    }
+}
+
+/// The values of the fields named `name` (ASCII case-insensitive), in order
+/// ([`Headers::get_all`]).
+struct Values<'a, 'n> {
+    text: &'a str,
+    ends: std::slice::Iter<'a, Span>,
+    start: usize,
+    name: &'n [u8],
+}
+
+impl<'a> Iterator for Values<'a, '_> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        let b = self.text.as_bytes();
+        for s in self.ends.by_ref() {
+            let start = std::mem::replace(&mut self.start, s.value_end);
+            // by length first: most fields are not the one asked for
+            if s.name_end - start == self.name.len()
+                && b.get(start..s.name_end)
+                    .is_some_and(|n| n.eq_ignore_ascii_case(self.name))
+            {
+                return self.text.get(s.name_end..s.value_end);
+            }
         }
+        None
     }
 }
 
@@ -611,6 +648,28 @@ mod tests {
             serde_json::from_str::<Vec<(String, String)>>(ok).unwrap()
         );
         assert_eq!(h.get_all("a").collect::<Vec<_>>(), ["1", "2"]);
+    }
+
+    #[test]
+    fn iterates_from_both_ends_at_once() {
+        let h = Headers::from_pairs([("a", "1"), ("Bé", ""), ("", "3"), ("d", "4")]);
+        let mut it = h.iter();
+        assert_eq!(it.len(), 4);
+        assert_eq!(it.next_back(), Some(("d", "4")));
+        assert_eq!(it.next(), Some(("a", "1")));
+        assert_eq!(it.next_back(), Some(("", "3")));
+        assert_eq!(it.len(), 1);
+        assert_eq!(it.next_back(), Some(("Bé", "")));
+        assert_eq!(it.next(), None);
+        assert_eq!(it.next_back(), None);
+        // lookups compare the whole name, any case, not a prefix or a same-length other
+        assert_eq!(h.get("bé"), Some(""));
+        assert_eq!(h.get("BÉ"), None, "ASCII case only: é is not É");
+        assert_eq!(h.get("Bé"), Some(""));
+        assert_eq!(h.get("b"), None);
+        assert_eq!(h.get(""), Some("3"));
+        assert_eq!(h.get("D"), Some("4"));
+        assert_eq!(h.get("e"), None);
     }
 
     #[test]
