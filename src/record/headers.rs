@@ -619,7 +619,7 @@ mod tests {
                 .collect();
             prop_assert_eq!(pairs(&h), want);
             h.push("Late", "1");
-            prop_assert_eq!(h.iter().last(), Some(("Late", "1")));
+            prop_assert_eq!(h.iter().next_back(), Some(("Late", "1")));
         }
     }
 
