@@ -21,13 +21,23 @@ use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Where one field ends in [`Headers::text`]: its name is `text[start..name_end]`, its value
-/// `text[name_end..value_end]`, and `start` is the previous field's `value_end` (0 for the
-/// first). Byte offsets at char boundaries.
+/// Where one field is in [`Headers::text`]: its name is `text[name_end - name_len..name_end]`,
+/// its value `text[name_end..value_end]`; the name starts where the previous field's value
+/// ends (0 for the first). Byte offsets at char boundaries. The name's length is kept (not
+/// only its end) so that a lookup compares lengths with one load per field, as the list of
+/// pairs did, and no field depends on the one before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Span {
+    name_len: usize,
     name_end: usize,
     value_end: usize,
+}
+
+impl Span {
+    #[inline]
+    fn name_start(self) -> usize {
+        self.name_end - self.name_len
+    }
 }
 
 /// Header fields in wire order: `[["content-type","application/json"], ...]`.
@@ -82,6 +92,7 @@ impl Headers {
         let name_end = self.text.len();
         self.text.push_str(value);
         self.ends.push(Span {
+            name_len: name.len(),
             name_end,
             value_end: self.text.len(),
         });
@@ -100,10 +111,7 @@ impl Headers {
     /// Where field `i` starts in `text`.
     #[inline]
     fn start(&self, i: usize) -> usize {
-        match i.checked_sub(1) {
-            Some(p) => self.ends[p].value_end,
-            None => 0,
-        }
+        self.ends.get(i).map_or(self.text.len(), |s| s.name_start())
     }
 
     /// The fields as `(name, value)` in wire order.
@@ -112,7 +120,6 @@ impl Headers {
         Iter {
             text: &self.text,
             ends: self.ends.iter(),
-            start: 0,
         }
     }
 
@@ -136,7 +143,6 @@ impl Headers {
         Values {
             text: &self.text,
             ends: self.ends.iter(),
-            start: 0,
             name: name.as_bytes(),
         }
     }
@@ -245,7 +251,9 @@ impl Headers {
     /// Closes the field whose name ended at `name_end` (from [`Headers::end_name`]) and whose
     /// value is everything appended since.
     pub(crate) fn end_field(&mut self, name_end: usize) {
+        let name_start = self.ends.last().map_or(0, |s| s.value_end);
         self.ends.push(Span {
+            name_len: name_end - name_start,
             name_end,
             value_end: self.text.len(),
         });
@@ -265,16 +273,14 @@ pub struct Iter<'a> {
     text: &'a str,
     /// The fields not yet yielded.
     ends: std::slice::Iter<'a, Span>,
-    /// Where the first of them starts.
-    start: usize,
 }
 
-/// `text[start..s.name_end]` and `text[s.name_end..s.value_end]` (char boundaries by
-/// construction: `get` only to stay free of a panic path).
+/// The name and the value of field `s` (char boundaries by construction: `get` only to stay
+/// free of a panic path).
 #[inline]
-fn cut(text: &str, start: usize, s: Span) -> (&str, &str) {
+fn cut(text: &str, s: Span) -> (&str, &str) {
     (
-        text.get(start..s.name_end).unwrap_or_default(),
+        text.get(s.name_start()..s.name_end).unwrap_or_default(),
         text.get(s.name_end..s.value_end).unwrap_or_default(),
     )
 }
@@ -284,9 +290,7 @@ impl<'a> Iterator for Iter<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let s = *self.ends.next()?;
-        let start = std::mem::replace(&mut self.start, s.value_end);
-        Some(cut(self.text, start, s))
+        Some(cut(self.text, *self.ends.next()?))
     }
 
     #[inline]
@@ -297,13 +301,7 @@ impl<'a> Iterator for Iter<'a> {
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        let s = *self.ends.next_back()?;
-        let start = self
-            .ends
-            .as_slice()
-            .last()
-            .map_or(self.start, |p| p.value_end);
-        Some(cut(self.text, start, s))
+        Some(cut(self.text, *self.ends.next_back()?))
     }
 }
 
@@ -312,7 +310,6 @@ impl DoubleEndedIterator for Iter<'_> {
 struct Values<'a, 'n> {
     text: &'a str,
     ends: std::slice::Iter<'a, Span>,
-    start: usize,
     name: &'n [u8],
 }
 
@@ -323,10 +320,9 @@ impl<'a> Iterator for Values<'a, '_> {
     fn next(&mut self) -> Option<&'a str> {
         let b = self.text.as_bytes();
         for s in self.ends.by_ref() {
-            let start = std::mem::replace(&mut self.start, s.value_end);
             // by length first: most fields are not the one asked for
-            if s.name_end - start == self.name.len()
-                && b.get(start..s.name_end)
+            if s.name_len == self.name.len()
+                && b.get(s.name_start()..s.name_end)
                     .is_some_and(|n| n.eq_ignore_ascii_case(self.name))
             {
                 return self.text.get(s.name_end..s.value_end);
