@@ -150,14 +150,14 @@ pub fn dialect(data: &[u8]) {
             method,
             url,
             version: Some("HTTP/1.1".into()),
-            headers: Headers(req_headers),
+            headers: Headers::from(req_headers),
             upstream: None,
         },
         req_body,
         EventKind::ResponseHead {
             status,
             version: Some("HTTP/1.1".into()),
-            headers: Headers(vec![("content-type".into(), content_type)]),
+            headers: Headers::from(vec![("content-type".into(), content_type)]),
             synthetic: false,
             reason: None,
         },
@@ -288,7 +288,7 @@ pub fn grpc(data: &[u8]) {
             method: "POST".into(),
             url,
             version: Some("HTTP/2.0".into()),
-            headers: Headers(vec![
+            headers: Headers::from(vec![
                 ("content-type".into(), "application/grpc".into()),
                 ("a2a-version".into(), "1.0".into()),
             ]),
@@ -298,13 +298,13 @@ pub fn grpc(data: &[u8]) {
         EventKind::ResponseHead {
             status: 200,
             version: Some("HTTP/2.0".into()),
-            headers: Headers(resp_headers),
+            headers: Headers::from(resp_headers),
             synthetic: false,
             reason: None,
         },
         resp_body,
         cut,
-        in_trailers.then_some(Headers(status_headers)),
+        in_trailers.then_some(Headers::from(status_headers)),
     );
 }
 

@@ -102,7 +102,7 @@ fn upstream_card_recording(dir: &std::path::Path) -> std::path::PathBuf {
             &mut out,
         );
     };
-    let json = Headers(vec![("content-type".into(), "application/json".into())]);
+    let json = Headers::from(vec![("content-type".into(), "application/json".into())]);
     for (x, method, path, req, resp) in [
         ("e1", "GET", "/.well-known/agent-card.json", "", card),
         (

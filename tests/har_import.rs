@@ -264,7 +264,7 @@ fn browser_fields_read_as_what_they_mean() {
     let (heads, ends, _) = heads_and_ends(&base);
     assert!(heads
         .iter()
-        .all(|(_, h)| h.0.iter().all(|(k, _)| !k.starts_with(':'))));
+        .all(|(_, h)| h.iter().all(|(k, _)| !k.starts_with(':'))));
     assert_eq!(heads[1].1.get("a2a-version"), Some("1.0"));
     assert!(ends.iter().all(|(_, t)| !t), "{ends:?}");
 

@@ -39,7 +39,6 @@ async fn raw_agent(raw: Vec<u8>) -> SocketAddr {
 
 fn has(headers: &a2a_interop::record::Headers, name: &str, value: &str) -> bool {
     headers
-        .0
         .iter()
         .any(|(n, v)| n.eq_ignore_ascii_case(name) && v == value)
 }

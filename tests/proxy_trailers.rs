@@ -156,7 +156,10 @@ async fn request_trailers_are_recorded_and_the_ones_not_forwarded_are_named() {
         .filter_map(|e| match &e.kind {
             EventKind::RequestTrailers { trailers, reason } => Some((
                 e.exchange.as_deref().unwrap_or_default().to_string(),
-                trailers.0.clone(),
+                trailers
+                    .iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect(),
                 reason.clone(),
             )),
             _ => None,

@@ -41,7 +41,7 @@ fn kind_strategy() -> impl Strategy<Value = EventKind> {
             .prop_map(|(status, ct)| EventKind::ResponseHead {
                 status,
                 version: None,
-                headers: Headers(vec![("content-type".into(), ct.into())]),
+                headers: Headers::from(vec![("content-type".into(), ct.into())]),
                 synthetic: false,
                 reason: None,
             }),

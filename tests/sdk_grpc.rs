@@ -225,7 +225,6 @@ fn read_recording(path: &std::path::Path) -> Vec<Recorded> {
             EventKind::RequestBody { body } => r.request.extend_from_slice(&body.data),
             EventKind::ResponseHead { headers, .. } => {
                 r.response_headers = headers
-                    .0
                     .iter()
                     .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
                     .collect()
@@ -236,10 +235,10 @@ fn read_recording(path: &std::path::Path) -> Vec<Recorded> {
             } => {
                 r.ends.push(outcome);
                 if let Some(t) = trailers {
-                    r.trailers =
-                        t.0.iter()
-                            .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
-                            .collect();
+                    r.trailers = t
+                        .iter()
+                        .map(|(k, v)| (k.to_ascii_lowercase(), v.to_string()))
+                        .collect();
                 }
             }
             _ => {}

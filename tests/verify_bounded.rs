@@ -53,10 +53,10 @@ impl Rec {
     ) {
         self.xn += 1;
         let x = format!("e{}", self.xn);
-        let json = Headers(vec![("content-type".into(), "application/json".into())]);
+        let json = Headers::from(vec![("content-type".into(), "application/json".into())]);
         let mut req_headers = json.clone();
         for (k, v) in extra {
-            req_headers.0.push(((*k).into(), (*v).into()));
+            req_headers.push(k, v);
         }
         let (req_len, resp_len) = (req.len() as u64, resp.len() as u64);
         self.ev(
@@ -81,7 +81,7 @@ impl Rec {
             EventKind::ResponseHead {
                 status,
                 version: Some("HTTP/1.1".into()),
-                headers: Headers(vec![("content-type".into(), content_type.into())]),
+                headers: Headers::from(vec![("content-type".into(), content_type.into())]),
                 synthetic: false,
                 reason: None,
             },

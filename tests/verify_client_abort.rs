@@ -14,7 +14,7 @@ fn exchange(method: &str, path: &str, req: &str, resp: &str, outcome: Outcome) -
         leg: None,
         kind,
     };
-    let json = Headers(vec![("content-type".into(), "application/json".into())]);
+    let json = Headers::from(vec![("content-type".into(), "application/json".into())]);
     let mut v = vec![ev(
         1,
         EventKind::RequestHead {
@@ -22,7 +22,7 @@ fn exchange(method: &str, path: &str, req: &str, resp: &str, outcome: Outcome) -
             method: method.into(),
             url: format!("http://127.0.0.1:8080{path}"),
             version: None,
-            headers: Headers(vec![
+            headers: Headers::from(vec![
                 ("content-type".into(), "application/json".into()),
                 ("a2a-version".into(), "1.0".into()),
             ]),

@@ -35,9 +35,7 @@ fn outcome(case: &str, interop: bool) -> VerifyOutcome {
                 ..
             } = &mut ev.kind
             {
-                headers
-                    .0
-                    .push((a2a_interop::model::PROBE_TEST_HEADER.into(), "t".into()));
+                headers.push(a2a_interop::model::PROBE_TEST_HEADER, "t");
                 if upstream.is_none() {
                     *upstream = Some(url.clone());
                 }

@@ -64,7 +64,7 @@ fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
                     },
                     url: urls[sel as usize % urls.len()].into(),
                     version: None,
-                    headers: Headers(vec![(
+                    headers: Headers::from(vec![(
                         "a2a-version".into(),
                         ["1.0", "0.3", "99"][sel as usize % 3].into(),
                     )]),
@@ -76,7 +76,7 @@ fn build(spec: Vec<(u8, u8, u8, Vec<u8>)>) -> Vec<Event> {
                 2 => EventKind::ResponseHead {
                     status: [200, 404, 201, 500, 405, 502][sel as usize % 6],
                     version: None,
-                    headers: Headers(vec![(
+                    headers: Headers::from(vec![(
                         "content-type".into(),
                         cts[sel as usize % cts.len()].into(),
                     )]),

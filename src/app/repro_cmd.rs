@@ -483,18 +483,12 @@ fn redact_url(url: &str, tagger: &Tagger) -> String {
 /// placeholders (the tag of the value without surrounding whitespace); a value that holds a
 /// placeholder already (`Bearer [REDACTED:…]`, the recorder's) stays as it is.
 fn redact_headers(h: &Headers, tagger: &Tagger) -> Headers {
-    Headers(
-        h.0.iter()
-            .map(|(k, v)| {
-                let v = if is_secret_header(k) && !v.contains("[REDACTED") {
-                    tagger.placeholder(v.trim().as_bytes())
-                } else {
-                    v.clone()
-                };
-                (k.clone(), v)
-            })
-            .collect(),
-    )
+    let mut h = h.clone();
+    h.replace_values(|k, v| {
+        (is_secret_header(k) && !v.contains("[REDACTED"))
+            .then(|| tagger.placeholder(v.trim().as_bytes()))
+    });
+    h
 }
 
 fn map_body(body: &Body, f: &dyn Fn(&str) -> String) -> Body {
@@ -803,14 +797,14 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
                 for u in std::iter::once(url).chain(upstream) {
                     collect_hosts(u, &mut hosts);
                 }
-                for (k, v) in &headers.0 {
+                for (k, v) in headers {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
                         collect_hosts(v, &mut hosts);
                     }
                 }
             }
             EventKind::ResponseHead { headers, .. } => {
-                for (k, v) in &headers.0 {
+                for (k, v) in headers {
                     if HOST_HEADERS.iter().any(|n| k.eq_ignore_ascii_case(n)) {
                         collect_hosts(v, &mut hosts);
                     }
@@ -863,7 +857,7 @@ pub fn anonymize(events: &[Event]) -> Vec<Event> {
     let r1 = replace.clone();
     let r2 = replace.clone();
     map_events(events, &replace, &r1, &move |h: &Headers| {
-        Headers(h.0.iter().map(|(k, v)| (k.clone(), r2(v))).collect())
+        h.iter().map(|(k, v)| (k, r2(v))).collect()
     })
 }
 
@@ -934,11 +928,9 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
                         agent_view.insert(x.clone());
                         let mut h = headers.clone();
                         if let Some(host) = crate::model::net::host_field_of(target) {
-                            for (k, val) in h.0.iter_mut() {
-                                if k.eq_ignore_ascii_case("host") {
-                                    *val = host.clone();
-                                }
-                            }
+                            h.replace_values(|k, _| {
+                                k.eq_ignore_ascii_case("host").then(|| host.clone())
+                            });
                         }
                         v["url"] = json!(target);
                         v["headers"] = headers_obj(&h);
@@ -1031,7 +1023,7 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
 
 fn headers_obj(h: &Headers) -> Value {
     let mut m = serde_json::Map::new();
-    for (k, v) in &h.0 {
+    for (k, v) in h {
         // A transcript keeps one value per name; repeated fields are joined (RFC 9110 §5.3).
         let k = k.to_ascii_lowercase();
         match m.get_mut(&k) {
@@ -1251,7 +1243,7 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         let compressed = headers
             .get("accept-encoding")
             .is_some_and(|v| !v.trim().is_empty() && !v.trim().eq_ignore_ascii_case("identity"));
-        for (k, v) in &headers.0 {
+        for (k, v) in headers {
             let lk = k.to_ascii_lowercase();
             if ["host", "content-length", "connection", "transfer-encoding"].contains(&lk.as_str())
                 || (compressed && lk == "accept-encoding")
@@ -2026,12 +2018,7 @@ mod tests {
             method: "POST".into(),
             url: url.into(),
             version: None,
-            headers: Headers(
-                headers
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.to_string()))
-                    .collect(),
-            ),
+            headers: headers.iter().copied().collect(),
             upstream: None,
         }
     }
@@ -2265,7 +2252,10 @@ mod tests {
                 EventKind::ResponseHead {
                     status: 200,
                     version: None,
-                    headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                    headers: Headers::from(vec![(
+                        "content-type".into(),
+                        "application/json".into(),
+                    )]),
                     synthetic: false,
                     reason: None,
                 },
@@ -2409,7 +2399,7 @@ mod tests {
         let sse_head = EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
+            headers: Headers::from(vec![("Content-Type".into(), "text/event-stream".into())]),
             synthetic: false,
             reason: None,
         };
@@ -2545,7 +2535,7 @@ mod tests {
         let sse_head = EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers(vec![("Content-Type".into(), "text/event-stream".into())]),
+            headers: Headers::from(vec![("Content-Type".into(), "text/event-stream".into())]),
             synthetic: false,
             reason: None,
         };

@@ -1423,7 +1423,7 @@ fn synthetic(
     }
     if let Some(ctx) = ctx {
         let mut h = headers_of(resp.headers());
-        h.0.push(("content-length".into(), len.to_string()));
+        h.push("content-length", &len.to_string());
         ctx.send(EventKind::ResponseHead {
             status: status.as_u16(),
             version: None,

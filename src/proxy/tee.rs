@@ -691,8 +691,7 @@ const H1_NOT_TRAILER_FIELDS: &[&str] = &[
 pub fn h1_trailers_not_sent(trailers: &Headers, declared: &[String]) -> Option<String> {
     let mut not_allowed: Vec<&str> = Vec::new();
     let mut undeclared: Vec<&str> = Vec::new();
-    for (name, _) in &trailers.0 {
-        let n = name.as_str();
+    for (n, _) in trailers {
         if H1_NOT_TRAILER_FIELDS
             .iter()
             .any(|f| n.eq_ignore_ascii_case(f))
@@ -975,20 +974,21 @@ fn recorded_bytes(data: &Bytes, take: usize) -> Bytes {
 /// `http` header map as recorded [`Headers`] (values that are not UTF-8 are decoded
 /// lossily).
 pub fn headers_of(map: &http::HeaderMap) -> Headers {
-    Headers(
-        map.iter()
-            .map(|(k, v)| {
-                // `from_utf8` first: its validation reads ASCII a word at a time, where
-                // `from_utf8_lossy`'s chunk iterator goes byte by byte (every value, twice
-                // per exchange on the forwarding path); the same text for valid UTF-8
-                let value = match std::str::from_utf8(v.as_bytes()) {
-                    Ok(t) => t.to_owned(),
-                    Err(_) => String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                };
-                (k.as_str().to_owned(), value)
-            })
-            .collect(),
-    )
+    // One buffer for the whole head, sized once: two allocations per head instead of two
+    // per field (perfh34).
+    let text = map.iter().map(|(k, v)| k.as_str().len() + v.len()).sum();
+    let mut h = Headers::with_capacity(map.len(), text);
+    for (k, v) in map {
+        // `from_utf8` first: its validation reads ASCII a word at a time, where
+        // `from_utf8_lossy`'s chunk iterator goes byte by byte (every value, twice per
+        // exchange on the forwarding path); the same text for valid UTF-8 (a lossy value
+        // may grow: the buffer then grows once)
+        match std::str::from_utf8(v.as_bytes()) {
+            Ok(t) => h.push(k.as_str(), t),
+            Err(_) => h.push(k.as_str(), &String::from_utf8_lossy(v.as_bytes())),
+        }
+    }
+    h
 }
 
 /// Why the proxy's own server refused a request body as malformed, read from the body's

@@ -17,7 +17,6 @@ happened (complete, client abort, upstream abort, upstream error). Events of dif
 exchanges interleave freely; `seq` gives file order, `t_us` the monotonic capture time.
 */
 
-use std::borrow::Cow;
 use std::fmt;
 
 use base64::Engine as _;
@@ -508,67 +507,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// Header fields in wire order: `[["content-type","application/json"], ...]`.
-/// Names keep the sender's case; compare them case-insensitively (RFC 9110 §5.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Headers(pub Vec<(String, String)>);
-
-impl Headers {
-    /// First value of header `name` (ASCII case-insensitive).
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// All values of header `name`, in order.
-    pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.0
-            .iter()
-            .filter(move |(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// True when header `name` is present.
-    pub fn contains(&self, name: &str) -> bool {
-        self.get(name).is_some()
-    }
-
-    /// The URL a user can call for a request the active prober (`probe`, `interop`) sent
-    /// with these headers: its `request_head.upstream`, the agent URL its in-process
-    /// recording listener forwarded it to, when the request carries
-    /// [`crate::model::PROBE_TEST_HEADER`]; `None` otherwise (a client's request through
-    /// `proxy`: its URL is the one the client called). The listener's own URL (an
-    /// ephemeral loopback port, plain http even for an `https://` agent) is gone after the
-    /// run: findings, repro transcripts and curl scripts, and HAR entries name this one
-    /// instead (newcomer26).
-    pub fn prober_target<'a>(&self, upstream: Option<&'a str>) -> Option<&'a str> {
-        upstream.filter(|_| self.contains(crate::model::PROBE_TEST_HEADER))
-    }
-
-    /// Media type of the first `Content-Type` without parameters, lowercased
-    /// (`text/event-stream`; RFC 9110 §8.3.1: type and subtype are case-insensitive).
-    /// Borrowed from the field value when it is already lower case (most are: the verifier
-    /// asks three times per exchange, and a new `String` each time was ~1.4k instructions
-    /// per request; docs/performance.md, session 21).
-    pub fn media_type(&self) -> Option<Cow<'_, str>> {
-        self.get("content-type").map(|v| {
-            // `v.split(';').next()` by a byte search (no searcher per call: perf32)
-            let m = match v.bytes().position(|b| b == b';') {
-                Some(i) => &v[..i],
-                None => v,
-            }
-            .trim();
-            if m.bytes().any(|b| b.is_ascii_uppercase()) {
-                Cow::Owned(m.to_ascii_lowercase())
-            } else {
-                Cow::Borrowed(m)
-            }
-        })
-    }
-}
+pub use super::headers::Headers;
 
 /// Body bytes of one frame. Serialized as `"body": "<utf-8 text>"` when the bytes are valid
 /// UTF-8, else `"body": "<base64>", "encoding": "base64"`; `"truncated": true` when the
@@ -714,9 +653,9 @@ mod tests {
                 method: "POST".into(),
                 url: "http://127.0.0.1:8080/".into(),
                 version: Some("HTTP/1.1".into()),
-                headers: Headers(vec![
-                    ("Content-Type".into(), "application/json".into()),
-                    ("A2A-Version".into(), "1.0".into()),
+                headers: Headers::from_pairs([
+                    ("Content-Type", "application/json"),
+                    ("A2A-Version", "1.0"),
                 ]),
                 upstream: Some("http://127.0.0.1:41241/".into()),
             },

@@ -92,7 +92,7 @@ struct Entry {
 
 fn headers_json(h: &Headers) -> Value {
     Value::Array(
-        h.0.iter()
+        h.iter()
             .map(|(k, v)| json!({"name": k, "value": v}))
             .collect(),
     )
@@ -439,11 +439,7 @@ fn entry_json(
         Some(t) => {
             let mut h = e.req_headers.clone();
             if let Some(authority) = crate::model::net::host_field_of(t) {
-                for (k, v) in h.0.iter_mut() {
-                    if k.eq_ignore_ascii_case("host") {
-                        v.clone_from(&authority);
-                    }
-                }
+                h.replace_values(|k, _| k.eq_ignore_ascii_case("host").then(|| authority.clone()));
             }
             (t.clone(), h)
         }
@@ -725,16 +721,11 @@ fn decoded_head(headers: Headers, body: &HarBody) -> Headers {
     {
         return headers;
     }
-    Headers(
-        headers
-            .0
-            .into_iter()
-            .filter(|(k, _)| {
-                !k.eq_ignore_ascii_case("content-encoding")
-                    && !k.eq_ignore_ascii_case("content-length")
-            })
-            .collect(),
-    )
+    let mut headers = headers;
+    headers.retain(|k, _| {
+        !k.eq_ignore_ascii_case("content-encoding") && !k.eq_ignore_ascii_case("content-length")
+    });
+    headers
 }
 
 /// Network errors (Chrome `net::ERR_*`, Firefox `NS_ERROR_*` names, matched as parts,
@@ -802,24 +793,19 @@ fn no_response(error: Option<&str>) -> (Outcome, Option<String>) {
 /// §8.3) and their values are already in `url`, `method` and `status`, as in a recording
 /// the proxy made of HTTP/2 traffic.
 fn headers_of(v: Option<&Value>) -> Headers {
-    Headers(
-        v.and_then(|h| h.as_array())
-            .map(|a| {
-                a.iter()
-                    .filter_map(|h| {
-                        let name = h.get("name")?.as_str()?;
-                        if name.starts_with(':') {
-                            return None;
-                        }
-                        Some((
-                            name.to_string(),
-                            h.get("value")?.as_str().unwrap_or("").to_string(),
-                        ))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-    )
+    v.and_then(|h| h.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|h| {
+                    let name = h.get("name")?.as_str()?;
+                    if name.starts_with(':') {
+                        return None;
+                    }
+                    Some((name, h.get("value")?.as_str().unwrap_or("")))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Converts a HAR 1.2 document into a header and events (module docs).

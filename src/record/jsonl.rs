@@ -500,7 +500,7 @@ mod tests {
                 method: "POST".into(),
                 url: "http://127.0.0.1:9/".into(),
                 version: Some("HTTP/1.1".into()),
-                headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                headers: Headers::from(vec![("content-type".into(), "application/json".into())]),
                 upstream: None,
             },
         );

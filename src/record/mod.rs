@@ -7,6 +7,7 @@ HAR export, redaction and the format version. Imports only `model`.
 pub mod event;
 mod event_de;
 pub mod har;
+pub mod headers;
 pub mod jsonl;
 pub mod outfile;
 pub mod redact;

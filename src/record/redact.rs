@@ -757,7 +757,7 @@ impl Media {
 impl<'a> HeadFacts<'a> {
     fn of(headers: &'a Headers) -> Self {
         let mut f = HeadFacts::default();
-        for (name, value) in &headers.0 {
+        for (name, value) in headers {
             // by length first: most fields are none of the three
             match name.len() {
                 12 if f.content_type.is_none() && name.eq_ignore_ascii_case("content-type") => {
@@ -1837,7 +1837,9 @@ impl Redactor {
     }
 
     fn redact_headers(&self, headers: &mut Headers) {
-        for (name, value) in headers.0.iter_mut() {
+        // In place: the head is copied only from the first value that changes on (most heads
+        // have none).
+        headers.replace_values(|name, value| {
             let secret = is_secret_header_name(name)
                 || self
                     .api_headers
@@ -1849,18 +1851,16 @@ impl Redactor {
                 // credential or userinfo password in it is redacted (breaker16b T1). Only a
                 // value with `?` or `@` can hold one: one byte scan for most headers.
                 if memchr::memchr2(b'?', b'@', value.as_bytes()).is_some() {
-                    if let Some(red) = redact_urls_in_header_value(
+                    return redact_urls_in_header_value(
                         value,
                         &|n: &str| self.is_secret_param(n),
                         &self.tagger,
-                    ) {
-                        *value = red;
-                    }
+                    );
                 }
-                continue;
+                return None;
             }
             if is_redacted_value(value) {
-                continue;
+                return None;
             }
             // `Authorization`, `Proxy-Authorization` and the gateways' copies of them
             // (`X-Forwarded-Authorization`, ...) keep their scheme word (RFC 9110 §11.4);
@@ -1871,7 +1871,7 @@ impl Redactor {
             let trimmed = value.trim();
             // A credential that names a principal (a JWT's `sub`, a Basic user) keeps a
             // tag of the principal too (AUTH-SCOPE-003 on a redacted recording).
-            *value = match trimmed.split_once(' ') {
+            Some(match trimmed.split_once(' ') {
                 Some((scheme, cred)) if keep_scheme && !scheme.is_empty() => {
                     format!(
                         "{scheme} {}",
@@ -1879,8 +1879,8 @@ impl Redactor {
                     )
                 }
                 _ => self.tagger.placeholder(trimmed.as_bytes()),
-            };
-        }
+            })
+        });
     }
 
     /// Replaces `url` by [`Self::redact_query`]'s result only when a parameter is secret
@@ -3642,7 +3642,7 @@ mod tests {
 
     /// `h` with every value [`untag`]ged.
     fn untag_headers(h: &Headers) -> Headers {
-        Headers(h.0.iter().map(|(n, v)| (n.clone(), untag(v))).collect())
+        h.iter().map(|(n, v)| (n, untag(v))).collect()
     }
 
     /// [`strip_tags`] as a `String`: for tests about what is redacted, not about its tag (a
@@ -3899,12 +3899,7 @@ mod tests {
             method: "POST".into(),
             url: url.into(),
             version: None,
-            headers: Headers(
-                headers
-                    .into_iter()
-                    .map(|(a, b)| (a.into(), b.into()))
-                    .collect(),
-            ),
+            headers: Headers::from_pairs(headers),
             upstream: Some(url.into()),
         }
     }
@@ -3976,7 +3971,7 @@ mod tests {
     #[test]
     fn common_credential_headers_and_query_params_are_redacted_without_a_card() {
         let r = Redactor::new(true);
-        let mut h = Headers(vec![
+        let mut h = Headers::from(vec![
             ("X-Goog-Api-Key".into(), "GOOG-SECRET".into()),
             ("api-key".into(), "K-SECRET".into()),
             ("X-Auth-Token".into(), "T-SECRET".into()),
@@ -3985,7 +3980,7 @@ mod tests {
             ("Content-Type".into(), "application/json".into()),
         ]);
         r.redact_headers(&mut h);
-        for (n, v) in &h.0 {
+        for (n, v) in &h {
             assert!(!v.contains("SECRET"), "{n}: {v}");
         }
         assert_eq!(h.get("a2a-version"), Some("1.0"));
@@ -4048,7 +4043,7 @@ mod tests {
             EventKind::ResponseHead {
                 status: 200,
                 version: None,
-                headers: Headers(vec![("content-type".into(), "application/json".into())]),
+                headers: Headers::from(vec![("content-type".into(), "application/json".into())]),
                 synthetic: false,
                 reason: None,
             },
@@ -4378,7 +4373,7 @@ mod tests {
         EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers(vec![(
+            headers: Headers::from(vec![(
                 "Content-Type".into(),
                 "Application/Problem+JSON; charset=utf-8".into(),
             )]),
@@ -4839,7 +4834,7 @@ mod tests {
         EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers(vec![("content-type".into(), content_type.into())]),
+            headers: Headers::from(vec![("content-type".into(), content_type.into())]),
             synthetic: false,
             reason: None,
         }
@@ -4893,12 +4888,7 @@ mod tests {
                 "application/grpc+proto", "12", " 7 ", "gzip", "identity", "1x",
                 "TEXT/Event-Stream;x", "APPLICATION/X-WWW-FORM-URLENCODED", "+JSON",
             ];
-            let h = Headers(
-                fields
-                    .iter()
-                    .map(|&(n, v)| (NAMES[n].to_string(), VALUES[v].to_string()))
-                    .collect(),
-            );
+            let h: Headers = fields.iter().map(|&(n, v)| (NAMES[n], VALUES[v])).collect();
             let f = HeadFacts::of(&h);
             let media = h.get("content-type").map(|v| v.split(';').next().unwrap_or("").trim());
             proptest::prop_assert_eq!(
@@ -5229,7 +5219,7 @@ mod tests {
             EventKind::ResponseHead {
                 status: 200,
                 version: None,
-                headers: Headers(vec![
+                headers: Headers::from(vec![
                     ("content-type".into(), content_type.into()),
                     ("content-encoding".into(), coding.into()),
                 ]),
@@ -5574,7 +5564,7 @@ mod tests {
         EventKind::ResponseHead {
             status: 200,
             version: None,
-            headers: Headers(vec![("content-type".into(), "application/grpc".into())]),
+            headers: Headers::from(vec![("content-type".into(), "application/grpc".into())]),
             synthetic: false,
             reason: None,
         }
@@ -5833,7 +5823,7 @@ mod tests {
         }
         // the Redactor writes it into Authorization, keeping the scheme word
         let r = Redactor::with_tagger(true, t.clone());
-        let mut h = Headers(vec![
+        let mut h = Headers::from(vec![
             ("Authorization".into(), format!("Bearer {a1}")),
             ("Proxy-Authorization".into(), "Bearer opaque".into()),
         ]);

@@ -17,6 +17,7 @@ becomes `t_us`; without `t` lines are 1 ms apart. A `req` whose `url` is a bare 
 its authority from the `host` header when present (`http://{host}{path}`).
 */
 
+use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 
 use anyhow::{anyhow, bail, Context};
@@ -302,17 +303,11 @@ fn decoded_head(headers: &Headers, body: &[u8]) -> Headers {
     {
         return headers.clone();
     }
-    Headers(
-        headers
-            .0
-            .iter()
-            .filter(|(k, _)| {
-                !k.eq_ignore_ascii_case("content-encoding")
-                    && !k.eq_ignore_ascii_case("content-length")
-            })
-            .cloned()
-            .collect(),
-    )
+    let mut headers = headers.clone();
+    headers.retain(|k, _| {
+        !k.eq_ignore_ascii_case("content-encoding") && !k.eq_ignore_ascii_case("content-length")
+    });
+    headers
 }
 
 fn end(outcome: Outcome, request_bytes: u64, response_bytes: u64) -> EventKind {
@@ -384,17 +379,16 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
         let leg = obj.get("leg").and_then(Value::as_str).map(str::to_string);
         let headers = match obj.get("headers") {
             None | Some(Value::Null) => Headers::default(),
-            Some(Value::Object(m)) => Headers(
-                m.iter()
-                    .map(|(k, v)| {
-                        let v = match v {
-                            Value::String(s) => s.clone(),
-                            other => other.to_string(),
-                        };
-                        (k.clone(), v)
-                    })
-                    .collect(),
-            ),
+            Some(Value::Object(m)) => m
+                .iter()
+                .map(|(k, v)| {
+                    let v = match v {
+                        Value::String(s) => Cow::Borrowed(s.as_str()),
+                        other => Cow::Owned(other.to_string()),
+                    };
+                    (k, v)
+                })
+                .collect(),
             Some(_) => bail!("line {no}: \"headers\" is not an object"),
         };
         let body = match obj.get("body") {

@@ -1358,7 +1358,7 @@ static ESCAPE: [u8; 256] = {
 
 fn header_list(out: &mut Vec<u8>, h: &Headers) {
     out.push(b'[');
-    for (i, (k, v)) in h.0.iter().enumerate() {
+    for (i, (k, v)) in h.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
@@ -1506,7 +1506,7 @@ mod tests {
 
     #[test]
     fn fast_encoder_writes_what_serde_writes() {
-        let heads = Headers(vec![
+        let heads = Headers::from(vec![
             ("Content-Type".into(), "application/json".into()),
             (
                 "x-odd".into(),

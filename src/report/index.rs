@@ -928,7 +928,7 @@ mod tests {
         ix.observe(&ev(1, post_rpc(Headers::default())));
         ix.observe(&ev(
             2,
-            ok_head(Headers(vec![
+            ok_head(Headers::from(vec![
                 ("Content-Type".into(), "text/event-stream".into()),
                 ("Content-Encoding".into(), "gzip".into()),
             ])),
@@ -972,7 +972,7 @@ mod tests {
         ));
         ix.observe(&ev(
             3,
-            ok_head(Headers(vec![(
+            ok_head(Headers::from(vec![(
                 "Content-Type".into(),
                 "text/event-stream; charset=utf-8".into(),
             )])),
@@ -1014,7 +1014,10 @@ mod tests {
         let mut ix = ExchangeIndex::new(SourceFile::Recording);
         ix.observe(&ev(
             1,
-            post_rpc(Headers(vec![("Content-Encoding".into(), "gzip".into())])),
+            post_rpc(Headers::from(vec![(
+                "Content-Encoding".into(),
+                "gzip".into(),
+            )])),
         ));
         let req = gz(br#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t7"}}"#);
         ix.observe(&ev(
@@ -1026,7 +1029,7 @@ mod tests {
         // Two field lines: gzip applied twice.
         ix.observe(&ev(
             3,
-            ok_head(Headers(vec![
+            ok_head(Headers::from(vec![
                 ("content-type".into(), "application/json".into()),
                 ("content-encoding".into(), "gzip".into()),
                 ("content-encoding".into(), "gzip".into()),

@@ -11056,7 +11056,7 @@ impl State {
         }) {
             return;
         }
-        let Some((name, value)) = x.req_headers.0.iter().find(|(k, v)| {
+        let Some((name, value)) = x.req_headers.iter().find(|(k, v)| {
             (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
                 && !v.trim().is_empty()
         }) else {
@@ -11122,7 +11122,7 @@ impl State {
         }) {
             return;
         }
-        let Some((name, value)) = x.resp_headers.0.iter().find(|(k, v)| {
+        let Some((name, value)) = x.resp_headers.iter().find(|(k, v)| {
             (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
                 && !v.trim().is_empty()
         }) else {
@@ -23648,8 +23648,7 @@ impl State {
             let authz = h.contains("authorization");
             let sent = authz
                 || h.contains("x-a2a-notification-token")
-                || h.0
-                    .iter()
+                || h.iter()
                     .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
             // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
             // #585, a2a-java #810: the token header alone is not the configured auth).
@@ -25361,11 +25360,11 @@ impl State {
         let h = &x.req_headers;
         // A value redacted untagged (`[REDACTED]`, recordings before tags) is unknown: it
         // is compared with nothing.
-        let sent_token: Vec<u64> =
-            h.0.iter()
-                .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
-                .filter_map(|(_, v)| fingerprint(v.trim()))
-                .collect();
+        let sent_token: Vec<u64> = h
+            .iter()
+            .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
+            .filter_map(|(_, v)| fingerprint(v.trim()))
+            .collect();
         let sent_cred: Option<u64> = h.get("authorization").and_then(|v| {
             let v = v.trim();
             fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
@@ -31162,7 +31161,7 @@ fn stray_credentials(x: &Exch, declared: Vec<&crate::model::card::Credential>) -
             .any(|cr| matches!(cr, Credential::Query { name, .. } if name == n))
     };
     let mut out: Vec<String> = Vec::new();
-    for (name, value) in &x.req_headers.0 {
+    for (name, value) in &x.req_headers {
         let n = name.to_ascii_lowercase();
         let looks = n == "authorization"
             || n.contains("api-key")

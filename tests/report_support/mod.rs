@@ -27,12 +27,7 @@ pub fn header() -> RecordingHeader {
 }
 
 fn hdrs(pairs: &[(&str, &str)]) -> Headers {
-    Headers(
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    )
+    Headers::from_pairs(pairs.iter().copied())
 }
 
 struct Builder {
@@ -305,7 +300,7 @@ pub fn broken_recording(dir: &Path) -> PathBuf {
             kind,
         }
     };
-    let h = |k: &str, v: &str| Headers(vec![(k.into(), v.into())]);
+    let h = |k: &str, v: &str| Headers::from(vec![(k.into(), v.into())]);
     let mut evs = Vec::new();
     for (x, id, body) in [
         (
