@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use hyper::body::Incoming;
 use hyper::{Request, Response};
-use proxy_support::{dead_port, full, serve};
+use proxy_support::{full, held_refusing_port, serve};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
@@ -55,7 +55,7 @@ fn skills() -> serde_json::Value {
 /// of the probe's recording agrees.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn probe_of_refusing_interfaces_reports_card_url_002_only() {
-    let dead = [dead_port(), dead_port()];
+    let dead = [held_refusing_port(), held_refusing_port()];
     let v03 = serde_json::json!({"name": "x", "description": "d", "version": "1",
         "url": format!("http://{}/a2a", dead[0]), "protocolVersion": "0.3.0",
         "preferredTransport": "JSONRPC", "capabilities": {"streaming": true},
@@ -331,7 +331,7 @@ async fn interop_with_an_agent_whose_card_url_refuses_reports_card_url_002() {
     .await
     .unwrap();
     let url_a = format!("http://{}/", good.local_addr());
-    let dead = dead_port();
+    let dead = held_refusing_port();
     let url_b = card_server(serde_json::json!({"name": "x", "description": "d",
         "version": "1", "url": format!("http://{dead}/a2a"), "protocolVersion": "0.3.0",
         "preferredTransport": "JSONRPC", "capabilities": {"streaming": true},
