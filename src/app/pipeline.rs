@@ -156,8 +156,14 @@ pub struct UpstreamWatch {
     /// Exchanges that are an Agent Card fetch, from their `request_head` to their answer.
     card_fetches: std::collections::HashSet<String>,
     /// Upstream origins that served a card (2xx, 304) or were warned about: no more lines.
+    /// At most [`CARD_TOLD_MAX`] origins (a forward proxy sees any number): past that, no
+    /// card warning is printed at all.
     card_told: std::collections::HashSet<String>,
 }
+
+/// How many upstream origins [`UpstreamWatch`] remembers for its card warning (one line per
+/// origin; ~1,024 short strings at most).
+const CARD_TOLD_MAX: usize = 1024;
 
 /// An upstream's run of unanswered requests ([`UpstreamWatch`]).
 #[derive(Debug)]
@@ -280,6 +286,9 @@ impl UpstreamWatch {
         let Some(url) = self.origin_of.get(exchange) else {
             return Vec::new();
         };
+        if self.card_told.len() >= CARD_TOLD_MAX {
+            return Vec::new();
+        }
         let origin = origin_of_url(url);
         if self.card_told.contains(&origin) {
             return Vec::new();

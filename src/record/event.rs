@@ -480,11 +480,11 @@ impl ConnectFailure {
 
     /// The kind [`ConnectFailure::as_str`] spells `s`; `None` for any other text.
     pub fn parse(s: &str) -> Option<ConnectFailure> {
-        match s.trim() {
-            "refused" => Some(ConnectFailure::Refused),
-            "no_connection" => Some(ConnectFailure::NoConnection),
-            _ => None,
-        }
+        // the names are `as_str`'s (one list, which serde's snake_case names match)
+        let s = s.trim();
+        [ConnectFailure::Refused, ConnectFailure::NoConnection]
+            .into_iter()
+            .find(|k| k.as_str() == s)
     }
 
     /// Whether an I/O error anywhere in `e`'s source chain is `ECONNREFUSED`
@@ -604,6 +604,22 @@ pub enum Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kind's three spellings agree: `as_str` (the 502's header value), `parse` (the
+    /// prober reading it back) and serde's (the recording's `connect_failure`).
+    #[test]
+    fn connect_failure_names_round_trip() {
+        for k in [ConnectFailure::Refused, ConnectFailure::NoConnection] {
+            assert_eq!(ConnectFailure::parse(k.as_str()), Some(k));
+            assert_eq!(ConnectFailure::parse(&format!(" {} ", k.as_str())), Some(k));
+            assert_eq!(
+                serde_json::to_string(&k).unwrap(),
+                format!("\"{}\"", k.as_str())
+            );
+        }
+        assert_eq!(ConnectFailure::parse("Refused"), None);
+        assert_eq!(ConnectFailure::parse(""), None);
+    }
 
     fn roundtrip(ev: &Event) -> Event {
         let s = serde_json::to_string(ev).unwrap();
