@@ -1900,6 +1900,12 @@ pub(super) struct State {
     /// them); at most [`MAX_UP_CARDS`] URLs. A URL whose finding was made keeps an entry
     /// without signatures (one finding per URL).
     signed_cards: HashMap<String, UpSignedCard>,
+    /// CARD-SIG-003 across an agent's cards: per origin, the last signed public card and
+    /// the last signed extended card served on the client leg (keys `{origin} public` and
+    /// `{origin} extended`, [`signed_card_slot`]); at most 2 x [`MAX_UP_CARDS`] entries. An
+    /// origin whose finding was made keeps both entries without signatures (one finding
+    /// per origin).
+    agent_signed_cards: HashMap<String, UpSignedCard>,
     /// Origins whose agent opened an event stream (a streaming call answered 200
     /// `text/event-stream`, or a gRPC stream that is not trailers-only): its
     /// `capabilities.streaming: true` is true, so a later -32004 to a stream is no
@@ -2113,6 +2119,12 @@ fn signed_card_content(v: &Json) -> Option<(Vec<String>, Value)> {
     let mut content = v.to_value();
     content.as_object_mut()?.remove("signatures");
     Some((sigs, content))
+}
+
+/// Key of an origin's signed public or extended card in `agent_signed_cards`
+/// (CARD-SIG-003 across an agent's cards): `{origin} public` / `{origin} extended`.
+fn signed_card_slot(origin: &str, extended: bool) -> String {
+    format!("{origin} {}", if extended { "extended" } else { "public" })
 }
 
 /// JSON pointer of the first place where `a` and `b` differ (`None`: equal as JCS sees
@@ -2772,6 +2784,7 @@ impl State {
             card_cache_reported: HashSet::new(),
             card_etags: HashMap::new(),
             signed_cards: HashMap::new(),
+            agent_signed_cards: HashMap::new(),
             streamed_ok: HashSet::new(),
             done_paths: IdMap::default(),
             client_answered_at: IdMap::default(),
@@ -2881,6 +2894,7 @@ impl State {
             ("card_cache_reported", self.card_cache_reported.len()),
             ("card_etags", self.card_etags.len()),
             ("signed_cards", self.signed_cards.len()),
+            ("agent_signed_cards", self.agent_signed_cards.len()),
             ("streamed_ok", self.streamed_ok.len()),
             ("done_paths", self.done_paths.len()),
             ("client_answered_at", self.client_answered_at.len()),
@@ -25542,6 +25556,9 @@ impl State {
             self.card_etag_stale(x, v);
             self.signed_card_changed(x, v, base);
         }
+        if v.get("signatures").is_some() {
+            self.signed_card_shared(x, v, extended, base);
+        }
         if x.path.ends_with("/.well-known/agent.json") && !self.behind_hop(x) {
             // The newest generation the card declares: 1.0 (CARD-PATH-001) before 0.3
             // (CARD-PATH-003); a 0.2 card (or one naming no version) belongs there.
@@ -26427,6 +26444,105 @@ impl State {
                 content: Value::Null,
             },
         );
+        self.find(&r::CARD_SIG_STALE, msg, ev, &x.leg);
+    }
+
+    /// CARD-SIG-003 (CARD-010, 1.0 §8.4; AUTH-005; mine35 f800, ag2 PR #3111) across an
+    /// agent's two cards: the public card (GET of a card path) and the authenticated
+    /// extended card (`extended`: GetExtendedAgentCard, `GET /extendedAgentCard`, 0.3
+    /// `agent/getAuthenticatedExtendedCard`) served 200 on the client leg by one origin
+    /// carry a JWS signature in common (same `protected` and `signature`) over other
+    /// content, compared as JCS sees it ([`first_difference`]); or two extended cards of
+    /// the origin do. One signature verifies at most one of them: the extended card was
+    /// derived from the signed public card (or changed) and kept its signature. Each card
+    /// signed on its own, or an extended card equal to the public one, is silent; two
+    /// fetches of one public card URL are [`Self::signed_card_changed`]'s. One finding per
+    /// origin; only cards with `signatures` get here.
+    fn signed_card_shared(&mut self, x: &Exch, v: &Json, extended: bool, base: &str) {
+        if x.synthetic
+            || self.behind_hop(x)
+            || x.status != Some(200)
+            || (!extended && (!x.method.eq_ignore_ascii_case("GET") || !is_card_path(&x.path)))
+        {
+            return;
+        }
+        let Some(origin) = x.origin.as_deref() else {
+            return;
+        };
+        let Some((sigs, content)) = signed_card_content(v) else {
+            return;
+        };
+        let me = signed_card_slot(origin, extended);
+        let other = signed_card_slot(origin, !extended);
+        let reported = |k: &String| {
+            self.agent_signed_cards
+                .get(k)
+                .is_some_and(|c| c.sigs.is_empty())
+        };
+        if reported(&me) || reported(&other) {
+            return;
+        }
+        // The other card of the agent first; an extended card also against the last one.
+        let hit = [(&other, false), (&me, true)]
+            .into_iter()
+            .filter(|(_, same)| extended || !same)
+            .find_map(|(k, same)| {
+                let old = self.agent_signed_cards.get(k)?;
+                if !sigs.iter().any(|s| old.sigs.contains(s)) {
+                    return None;
+                }
+                let at = first_difference(&old.content, &content, String::new())?;
+                let was = pointer_value(&old.content, &at)
+                    .map_or_else(|| "(absent)".to_string(), shown_json);
+                let ev = Evidence {
+                    seq: old.seq,
+                    exchange: Some(old.exchange.clone()),
+                    pointer: Some(format!("{}{at}", old.base)),
+                    found: pointer_value(&old.content, &at).cloned(),
+                };
+                Some((same, at, was, ev))
+            });
+        let bseq = x.body_seq();
+        let Some((same, at, was, old_ev)) = hit else {
+            if self.agent_signed_cards.contains_key(&me)
+                || self.agent_signed_cards.len() < 2 * MAX_UP_CARDS
+            {
+                let card = UpSignedCard {
+                    exchange: x.id.clone(),
+                    seq: bseq,
+                    base: base.to_string(),
+                    sigs,
+                    content,
+                };
+                self.agent_signed_cards.insert(me, card);
+            }
+            return;
+        };
+        let now = pointer_value(&content, &at).map_or_else(|| "(absent)".to_string(), shown_json);
+        let at_shown = if at.is_empty() { "/" } else { at.as_str() };
+        let (this, that) = match (extended, same) {
+            (true, true) => ("extended card", "extended card it served before"),
+            (true, false) => ("extended card", "public card"),
+            _ => ("public card", "extended card"),
+        };
+        let msg = format!(
+            "the agent's {this} ({} {}) carries the same JWS signature as its {that}, over other content (at {at_shown} the {that} has {was}, the {this} {now}): the signature covers the JCS of one card without its signatures, so it matches at most one of them and a client that verifies the extended card before it replaces the public one rejects it",
+            x.method, x.path,
+        );
+        let ev = vec![
+            old_ev,
+            x.ev_at(bseq, &format!("{base}{at}"), pointer_value(&content, &at).cloned()),
+        ];
+        for k in [me, other] {
+            let done = UpSignedCard {
+                exchange: x.id.clone(),
+                seq: bseq,
+                base: String::new(),
+                sigs: Vec::new(),
+                content: Value::Null,
+            };
+            self.agent_signed_cards.insert(k, done);
+        }
         self.find(&r::CARD_SIG_STALE, msg, ev, &x.leg);
     }
 

@@ -1180,11 +1180,12 @@ rule!(GW_SIGNED_CARD_ALTERED, "GW-RESP-007", "signed-card-altered-by-proxy", Err
 
 // Without a gateway leg: two fetches of one card URL carry the same JWS signature over
 // different content (an agent that edits its card at runtime and keeps a signature made at
-// build time; breaker28 C09). One signature verifies at most one of the two.
+// build time; breaker28 C09), or an agent's public and extended cards do (an extended card
+// derived from the signed public card; mine35 f800). One signature verifies at most one.
 rule!(CARD_SIG_STALE, "CARD-SIG-003", "card-changed-signature-kept", Error, AgentCard,
     ["CARD-010"],
-    "agent card served twice at one URL with different content under the same JWS signature: the signature (over the JCS of the card without signatures) can match at most one of them",
-    "sign the card as it is served: compute the JWS over the JCS (RFC 8785) of the final card without signatures, after every runtime change (interface URLs from the request's host, skills from configuration), or serve it unsigned; a client that verifies signatures rejects a card whose content no longer matches them (1.0 §8.4)");
+    "agent card served twice at one URL, or an agent's public and authenticated extended cards, with different content under the same JWS signature: the signature (over the JCS of the card without signatures) can match at most one of them",
+    "sign each card as it is served: compute the JWS over the JCS (RFC 8785) of the final card without signatures, after every runtime change (interface URLs from the request's host, skills from configuration), and give the extended card its own signature instead of the public card's (an extended card copied from the signed public card keeps a signature that no longer fits), or serve them unsigned; a client that verifies signatures rejects a card whose content no longer matches them (1.0 §8.4)");
 
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
