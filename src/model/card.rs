@@ -1583,13 +1583,7 @@ fn read_security_refs(o: &Obj, c: &mut AgentCardView) {
             }
         }
         for (p, u) in urls {
-            let plain = u
-                .get(..7)
-                .is_some_and(|h| h.eq_ignore_ascii_case("http://"));
-            let loopback = super::net::parse_url(u).is_some_and(|x| {
-                super::net::host_class(&x.host) == super::net::HostClass::Loopback
-            });
-            if plain && !loopback {
+            if plain_http_off_loopback(u) {
                 c.insecure_auth_urls.push((p, u.to_string()));
             }
         }
@@ -1803,7 +1797,6 @@ pub struct SignatureProblem {
 /// with a `typ` that is not the media type `JOSE` (SHOULD; [`is_jose_typ`]). 0.3 names no header members, so they are not
 /// judged there. A card without `signatures` has none.
 pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
-    use base64::Engine as _;
     let mut must = Vec::new();
     let mut should = Vec::new();
     let list = match card.get("signatures") {
@@ -1895,12 +1888,7 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
             continue;
         }
         let prot = o.get("protected").and_then(Json::as_str).unwrap_or("");
-        let header = base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(prot.trim_end_matches('='))
-            .ok()
-            .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
-            .filter(serde_json::Value::is_object);
-        let Some(header) = header else {
+        let Some(header) = jws_protected_header(prot) else {
             must.push(SignatureProblem {
                 pointer: at("/protected"),
                 message: format!(
@@ -1975,6 +1963,61 @@ pub fn signature_problems(card: &Json, v1: bool) -> Vec<SignatureProblem> {
     }
     must.extend(should);
     must
+}
+
+/// The JWS protected header a card signature's `protected` member encodes: base64url
+/// (a trailing `=` tolerated) of a JSON object (RFC 7515 §7.2.1); `None` otherwise.
+fn jws_protected_header(protected: &str) -> Option<serde_json::Value> {
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(protected.trim_end_matches('='))
+        .ok()
+        .and_then(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
+        .filter(serde_json::Value::is_object)
+}
+
+/// Whether `u` is a plain `http://` URL whose host is not a loopback address (a test
+/// set-up on one machine is no finding): an endpoint RFCs require TLS for (OAuth
+/// endpoints, RFC 6749 §3.1; JWS key URLs, RFC 7515 §4.1.2).
+fn plain_http_off_loopback(u: &str) -> bool {
+    u.get(..7)
+        .is_some_and(|h| h.eq_ignore_ascii_case("http://"))
+        && !super::net::parse_url(u).is_some_and(|x| {
+            super::net::host_class(&x.host) == super::net::HostClass::Loopback
+        })
+}
+
+/// The first JWS key URL of the card's `signatures[]` that is plain http on a non-loopback
+/// host (CARD-010, 1.0 §8.4.2 `jku`; RFC 7515 §4.1.2 / §4.1.5: the JWK Set at `jku` and
+/// the certificate at `x5u` MUST be fetched over TLS), in the protected header or the
+/// unprotected `header`, as (JSON Pointer inside the card, member name, url). A verifier
+/// that follows the RFC refuses to fetch the key (the card cannot be verified); one that
+/// fetches it takes whatever key the network serves. Malformed entries are
+/// [`signature_problems`]'.
+pub fn signature_key_url_not_tls(card: &Json) -> Option<(String, &'static str, String)> {
+    let list = card.get("signatures")?.as_array()?;
+    list.iter().enumerate().find_map(|(i, sig)| {
+        let protected = sig
+            .get("protected")
+            .and_then(Json::as_str)
+            .and_then(jws_protected_header);
+        let unprotected = sig.get("header").filter(|h| h.is_object());
+        ["jku", "x5u"].into_iter().find_map(|k| {
+            if let Some(u) = protected
+                .as_ref()
+                .and_then(|h| h.get(k))
+                .and_then(serde_json::Value::as_str)
+                .filter(|u| plain_http_off_loopback(u))
+            {
+                return Some((format!("/signatures/{i}/protected"), k, u.to_string()));
+            }
+            let u = unprotected?
+                .get(k)
+                .and_then(Json::as_str)
+                .filter(|u| plain_http_off_loopback(u))?;
+            Some((format!("/signatures/{i}/header/{k}"), k, u.to_string()))
+        })
+    })
 }
 
 /// Whether a JWS `typ` value names the media type `application/jose` (1.0 §8.4.2 SHOULD

@@ -25759,6 +25759,9 @@ impl State {
                 );
             }
         }
+        if v.get("signatures").is_some() {
+            self.signature_key_url_plain(x, v, bseq, base);
+        }
         // GW-RESP-007 (CARD-010): a gateway that changed a signed card and kept the agent's
         // signature (agentgateway #2701).
         self.signed_card_altered(x, v, bseq, base);
@@ -26701,6 +26704,24 @@ impl State {
                 &x.leg,
             );
         }
+    }
+
+    /// CARD-SIG-004 (CARD-010, 1.0 §8.4.2; RFC 7515 §4.1.2, §4.1.5; mine35 f819): a card
+    /// signature whose key URL (`jku`, `x5u`) is plain http on a non-loopback host
+    /// ([`card::signature_key_url_not_tls`]). One finding per card.
+    fn signature_key_url_plain(&mut self, x: &Exch, v: &Json, bseq: u64, base: &str) {
+        let Some((ptr, member, url)) = card::signature_key_url_not_tls(v) else {
+            return;
+        };
+        self.areas.insert("auth");
+        self.find(
+            &r::CARD_SIG_KEY_URL,
+            format!(
+                "the agent's card signature fetches its key over plain http: {member} {url:?} (RFC 7515 requires TLS for it), so a verifier that follows the RFC cannot get the key and rejects the card, and one that fetches it takes any key a network attacker serves, which makes a forged card verify"
+            ),
+            vec![x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(url)))],
+            &x.leg,
+        );
     }
 
     /// GW-RESP-007 (CARD-010, 1.0 §8.4): keeps the signed cards of the upstream leg and

@@ -105,6 +105,13 @@ rule!(CARD_SIG_MALFORMED, "CARD-SIG-001", "card-signature-malformed", Error, Age
     ["CARD-010", "CARD-004"],
     "agent card signature is malformed: protected is not a base64url JSON header, the signature is empty or not base64url, header is not an object, alg is \"none\", or a 1.0 protected header lacks alg or kid",
     "give every signatures[] entry a base64url protected header and a non-empty base64url signature made with a real algorithm (not \"none\"); on 1.0 the protected header carries alg (ES256, RS256, ...) and kid (the key id clients look the public key up by, with jku or a trusted key store), and typ \"JOSE\"");
+// A signed card whose key URL (jku, x5u) is plain http (mine35 f819; ggcode PR #2503 fetches
+// jku over https only): RFC 7515 requires TLS for the fetch, so the signature cannot be
+// verified, or a network attacker's key verifies a forged card.
+rule!(CARD_SIG_KEY_URL, "CARD-SIG-004", "card-signature-key-url-not-https", Warning, Security,
+    ["CARD-010"],
+    "agent card signature names its key URL (jku, or x5u) over plain http on a non-loopback host",
+    "serve the JWK Set (jku) and certificate (x5u) your card signatures name over https: RFC 7515 §4.1.2 and §4.1.5 require TLS for fetching them, so verifiers refuse a plain-http key URL and cannot verify the card, and one that fetches it anyway takes any key a network attacker serves and accepts a forged card; or leave jku out and let clients look kid up in a trusted key store (1.0 §8.4.2)");
 rule!(
     CARD_SIG_TYP,
     "CARD-SIG-002",
@@ -1244,6 +1251,7 @@ pub static RULES: &[Rule] = &[
     CARD_SHAPE_SKILL_ID_DUPLICATE,
     CARD_SIG_MALFORMED,
     CARD_SIG_TYP,
+    CARD_SIG_KEY_URL,
     CARD_SIG_STALE,
     CARD_URL_DOUBLED_PATH,
     CARD_URL_UNREACHABLE,

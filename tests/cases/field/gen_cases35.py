@@ -224,11 +224,12 @@ case("f818-legal-v10-public-and-extended-cards-signed-apart", get_card(0.0, PUB_
  AG2 + ". The exchange is rebuilt: each card signed as served, with the same key",
  "legal: the public card and the extended card each carry their own signature, made with the same key (same protected header, other signature bytes), over their own content (CARD-010, 1.0 §8.4); the public card fetched again is unchanged under its signature")
 
-case("f819-legal-v10-extended-card-same-content-same-signature", get_card(0.0, PUB_SIGNED) + [
-    req(0.1, "POST", A + "/a2a", rpc("x-114c", "GetExtendedAgentCard", {}), ver="1.0", hdr=TOK),
-    resp(0.12, 200, ok("x-114c", PUB_SIGNED)),
-], [],
- HANDLER + " (\"A failed fetch keeps the public card\"; an agent with nothing extra to show may answer with the card it already publishes). The exchange is rebuilt: the extended card is the public card itself, signature and all",
- "legal: an extended card identical to the public card (CARD-010: the same content under the same signature verifies for both) adds nothing but breaks nothing; AUTH-005 asks for authentication, which the call carries")
+GGC = ("https://github.com/topcheer/ggcode/pull/2503 (feat(a2a): verify signed Agent Cards (spec §8.4) via JWS + JCS: \"key resolution via embedded jwk or jku JWKS URL (https only; plain http restricted to loopback for local dev) ... unfetchable keys are reported but never count as tampering\"; 2026-09-17)")
+case("f819-v10-signed-card-jku-plain-http", get_card(0.0, card10(A + "/a2a", signatures=[{"protected": prot(alg="ES256", typ="JOSE", kid="helper-card-2026", jku="http://keys.agent.example.test/.well-known/jwks.json"), "signature": sig(67)}])) + [
+    req(0.1, "GET", "http://keys.agent.example.test/.well-known/jwks.json"),
+    resp(0.11, 200, {"keys": [{"kty": "EC", "crv": "P-256", "kid": "helper-card-2026", "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU", "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0"}]}),
+], [("card-signature-key-url-not-https", "warning")],
+ GGC + " ; https://github.com/luckyPipewrench/pipelock/pull/689 (\"The JWS kid header is a lookup hint, never authority, so a card cannot pick which key verifies it\"; 2026-06-05). The card is rebuilt: a signed card whose protected header names its JWK Set at a plain-http jku on another host, and a client that fetched it",
+ "the protected header's jku names the JWK Set over plain http (CARD-010, 1.0 §8.4.2: jku MAY be given); RFC 7515 §4.1.2 requires the key set be fetched over TLS, so a verifier that follows it (ggcode: https only off loopback) cannot get the key and the card stays unverified, and one that fetches it, as here, takes whatever key the network serves: a forged card with a forged key set verifies. Serve the key set over https")
 
 write_cases(cases, OUT)

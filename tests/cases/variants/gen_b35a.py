@@ -11,6 +11,11 @@ K1: CARD-SIG-003 (card-changed-signature-kept): an agent's authenticated extende
     of the origin with it, on JSON-RPC, HTTP+JSON and 0.3's agent/getAuthenticatedExtendedCard.
     Quiet when each card has its own signature, when the extended card equals the public card,
     when only one of them is signed, and when the extended call is refused.
+K2: CARD-SIG-004 (card-signature-key-url-not-https, new): a signed card whose protected
+    header names its JWK Set (jku) over plain http off loopback went unjudged (ggcode PR
+    #2503 fetches jku over https only; RFC 7515 §4.1.2 requires TLS). Now told for jku and
+    x5u, in the protected or the unprotected header, on 1.0 and 0.3 cards. Quiet for https
+    key URLs and for plain http to a loopback host (a local test set-up).
 """
 import base64, json, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -103,5 +108,25 @@ case("b35a-K1-legal-v10-rest-extended-card-refused-then-own-signature", get_card
     resp(0.21, 200, dict(REST_PUB, skills=REST_PUB["skills"] + [XSKILL], signatures=[{"protected": ES, "signature": sig(43)}]), ctype=A2AJ),
 ] + get_card(0.3, REST_PUB), [], SRC,
  "legal: refused without credentials (AUTH-005), then served with its own signature; the public card fetched again is unchanged under its own")
+
+# --- K2 faults -------------------------------------------------------------------------------------
+SRC2 = "https://github.com/topcheer/ggcode/pull/2503 (jku JWKS URL resolved over https only; plain http restricted to loopback for local dev)"
+case("b35a-K2-v10-jku-http-in-unprotected-header", get_card(0.0, card10(signatures=[{"protected": ES, "signature": sig(45),
+        "header": {"jku": "http://pki.ops.example.test/jwks.json"}}])), [("card-signature-key-url-not-https", "warning")], SRC2,
+ "the unprotected header names the JWK Set over plain http (RFC 7515 §4.1.2: TLS required)")
+case("b35a-K2-v10-x5u-http", get_card(0.0, card10(signatures=[{"protected": prot(alg="RS256", typ="JOSE", kid="ops-rsa", x5u="http://pki.ops.example.test/ops-card.pem"), "signature": sig(47)}])),
+ [("card-signature-key-url-not-https", "warning")], SRC2,
+ "the protected header names the signing certificate at a plain-http x5u (RFC 7515 §4.1.5: TLS required)")
+case("b35a-K2-v03-jku-http", get_card(0.0, dict(card03(A + "/"), signatures=[{"protected": prot(alg="ES256", typ="JOSE", kid="k3", jku="http://agent.example.test/jwks.json"), "signature": sig(49)}])),
+ [("card-signature-key-url-not-https", "warning")], SRC2, "0.3 card signatures are JWS too; the key set is over plain http")
+
+# --- K2 legal controls -----------------------------------------------------------------------------
+case("b35a-K2-legal-v10-jku-https-and-x5u-https", get_card(0.0, card10(signatures=[{"protected": prot(alg="ES256", typ="JOSE", kid="k1", jku="https://agent.example.test/jwks.json", x5u="https://agent.example.test/card.pem"), "signature": sig(51)}])),
+ [], SRC2, "legal: key URLs over https (RFC 7515 §4.1.2, §4.1.5)")
+case("b35a-K2-legal-v10-jku-http-loopback", [
+    req(0.0, "GET", "http://localhost:8000/.well-known/agent-card.json"),
+    resp(0.01, 200, card10("http://localhost:8000/a2a", signatures=[{"protected": prot(alg="ES256", typ="JOSE", kid="dev", jku="http://localhost:8000/jwks.json"), "signature": sig(53)},
+        {"protected": prot(alg="ES256", typ="JOSE", kid="dev2", jku="http://127.0.0.1:8000/jwks.json"), "signature": sig(55)}])),
+], [], SRC2, "legal: a local test set-up on one machine; plain http to loopback is no finding")
 
 write_cases(cases, HERE)
