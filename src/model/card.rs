@@ -1982,9 +1982,8 @@ fn jws_protected_header(protected: &str) -> Option<serde_json::Value> {
 fn plain_http_off_loopback(u: &str) -> bool {
     u.get(..7)
         .is_some_and(|h| h.eq_ignore_ascii_case("http://"))
-        && !super::net::parse_url(u).is_some_and(|x| {
-            super::net::host_class(&x.host) == super::net::HostClass::Loopback
-        })
+        && !super::net::parse_url(u)
+            .is_some_and(|x| super::net::host_class(&x.host) == super::net::HostClass::Loopback)
 }
 
 /// The first JWS key URL of the card's `signatures[]` that is plain http on a non-loopback
@@ -2868,6 +2867,65 @@ mod tests {
             "{m:?}"
         );
     }
+    #[test]
+    fn signature_key_urls_over_plain_http_off_loopback_are_found() {
+        use base64::Engine as _;
+        let prot = |h: serde_json::Value| {
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(h.to_string())
+        };
+        let card = |sigs: serde_json::Value| {
+            let text = serde_json::json!({"name": "a", "signatures": sigs}).to_string();
+            Json::parse_owned(text.as_bytes()).unwrap()
+        };
+        let ok = prot(
+            serde_json::json!({"alg": "ES256", "kid": "k", "jku": "https://a.test/jwks.json"}),
+        );
+        let local = prot(
+            serde_json::json!({"alg": "ES256", "kid": "k", "jku": "http://127.0.0.1:8000/jwks.json"}),
+        );
+        let plain =
+            prot(serde_json::json!({"alg": "ES256", "kid": "k", "x5u": "HTTP://a.test/c.pem"}));
+        assert_eq!(
+            signature_key_url_not_tls(&card(
+                serde_json::json!([{"protected": ok, "signature": "c2ln"}])
+            )),
+            None
+        );
+        assert_eq!(
+            signature_key_url_not_tls(&card(
+                serde_json::json!([{"protected": local, "signature": "c2ln"}])
+            )),
+            None
+        );
+        assert_eq!(
+            signature_key_url_not_tls(&card(serde_json::json!([
+                {"protected": ok, "signature": "c2ln"},
+                {"protected": plain, "signature": "c2ln"}
+            ]))),
+            Some((
+                "/signatures/1/protected".into(),
+                "x5u",
+                "HTTP://a.test/c.pem".into()
+            ))
+        );
+        // the unprotected header counts too; a malformed entry is signature_problems'
+        assert_eq!(
+            signature_key_url_not_tls(&card(serde_json::json!([
+                {"protected": "%%", "signature": "c2ln"},
+                {"protected": ok, "signature": "c2ln", "header": {"jku": "http://a.test/k"}}
+            ]))),
+            Some((
+                "/signatures/1/header/jku".into(),
+                "jku",
+                "http://a.test/k".into()
+            ))
+        );
+        assert_eq!(
+            signature_key_url_not_tls(&card(serde_json::json!({"protected": plain}))),
+            None
+        );
+    }
+
     #[test]
     fn signature_problems_judge_the_protected_header() {
         use base64::Engine as _;

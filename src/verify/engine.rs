@@ -2121,6 +2121,24 @@ fn signed_card_content(v: &Json) -> Option<(Vec<String>, Value)> {
     Some((sigs, content))
 }
 
+/// `at` ([`first_difference`]'s pointer) moved to the first element one array has beyond
+/// the other when the two arrays there differ only by those extra elements (a skill
+/// added: `/skills/1`, not the whole `/skills` list, which the message could only show
+/// cut short).
+fn array_tail_difference(a: &Value, b: &Value, at: String) -> String {
+    match (pointer_value(a, &at), pointer_value(b, &at)) {
+        (Some(Value::Array(x)), Some(Value::Array(y)))
+            if x.len() != y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(p, q)| first_difference(p, q, String::new()).is_none()) =>
+        {
+            format!("{at}/{}", x.len().min(y.len()))
+        }
+        _ => at,
+    }
+}
+
 /// Key of an origin's signed public or extended card in `agent_signed_cards`
 /// (CARD-SIG-003 across an agent's cards): `{origin} public` / `{origin} extended`.
 fn signed_card_slot(origin: &str, extended: bool) -> String {
@@ -26495,6 +26513,7 @@ impl State {
                     return None;
                 }
                 let at = first_difference(&old.content, &content, String::new())?;
+                let at = array_tail_difference(&old.content, &content, at);
                 let was = pointer_value(&old.content, &at)
                     .map_or_else(|| "(absent)".to_string(), shown_json);
                 let ev = Evidence {
@@ -26523,18 +26542,28 @@ impl State {
         };
         let now = pointer_value(&content, &at).map_or_else(|| "(absent)".to_string(), shown_json);
         let at_shown = if at.is_empty() { "/" } else { at.as_str() };
-        let (this, that) = match (extended, same) {
-            (true, true) => ("extended card", "extended card it served before"),
-            (true, false) => ("extended card", "public card"),
-            _ => ("public card", "extended card"),
+        let why = "the signature covers the JCS of one card without its signatures, so it fits at most one of them";
+        let msg = match (extended, same) {
+            (true, true) => format!(
+                "the agent's extended card ({} {}) changed since its earlier answer but carries the same JWS signature (at {at_shown} it was {was} and is now {now}): {why}, and a client that verifies signatures rejects the one it does not fit",
+                x.method, x.path,
+            ),
+            (true, false) => format!(
+                "the agent's extended card ({} {}) carries the JWS signature of its public card over other content (at {at_shown} the public card has {was}, the extended card {now}): {why}, and a client that verifies the extended card before it replaces the public one rejects it",
+                x.method, x.path,
+            ),
+            _ => format!(
+                "the agent's public card ({} {}) carries the JWS signature of its extended card over other content (at {at_shown} the extended card has {was}, the public card {now}): {why}, and a client that verifies signatures rejects the one it does not fit",
+                x.method, x.path,
+            ),
         };
-        let msg = format!(
-            "the agent's {this} ({} {}) carries the same JWS signature as its {that}, over other content (at {at_shown} the {that} has {was}, the {this} {now}): the signature covers the JCS of one card without its signatures, so it matches at most one of them and a client that verifies the extended card before it replaces the public one rejects it",
-            x.method, x.path,
-        );
         let ev = vec![
             old_ev,
-            x.ev_at(bseq, &format!("{base}{at}"), pointer_value(&content, &at).cloned()),
+            x.ev_at(
+                bseq,
+                &format!("{base}{at}"),
+                pointer_value(&content, &at).cloned(),
+            ),
         ];
         for k in [me, other] {
             let done = UpSignedCard {
@@ -26714,10 +26743,17 @@ impl State {
             return;
         };
         self.areas.insert("auth");
+        // `/signatures/{i}/...` -> `signatures[i]`
+        let entry = pointer_as_member(&ptr.split('/').take(3).collect::<Vec<_>>().join("/"));
+        let header = if ptr.ends_with("/protected") {
+            "protected header"
+        } else {
+            "unprotected header"
+        };
         self.find(
             &r::CARD_SIG_KEY_URL,
             format!(
-                "the agent's card signature fetches its key over plain http: {member} {url:?} (RFC 7515 requires TLS for it), so a verifier that follows the RFC cannot get the key and rejects the card, and one that fetches it takes any key a network attacker serves, which makes a forged card verify"
+                "the agent's card signature {entry} names its key over plain http, {member} {url:?} in its {header} (RFC 7515 requires TLS to fetch it): a verifier that follows the RFC cannot get the key and rejects the card, and one that fetches it takes any key a network attacker serves, so a forged card verifies"
             ),
             vec![x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(url)))],
             &x.leg,
