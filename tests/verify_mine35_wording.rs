@@ -10,6 +10,14 @@ mod common;
 
 use common::{only_message as message, variant_errors_and_warnings, variant_message};
 
+/// Each named variant gets no error and no warning.
+fn assert_quiet(names: &[&str]) {
+    for name in names {
+        let found = variant_errors_and_warnings(name);
+        assert!(found.is_empty(), "{name}: {found:?}");
+    }
+}
+
 #[test]
 fn an_extended_card_with_the_public_cards_signature_names_both_cards_and_the_first_difference() {
     let out = common::verify_field("f800-v10-extended-card-reuses-public-card-signature");
@@ -53,15 +61,12 @@ fn the_public_card_after_the_extended_one_and_two_extended_answers_are_told_in_t
 
 #[test]
 fn cards_signed_apart_or_equal_stay_quiet() {
-    for name in [
+    assert_quiet(&[
         "b35a-K1-legal-v10-extended-card-own-signature",
         "b35a-K1-legal-v10-extended-card-equals-public-reordered",
         "b35a-K1-legal-v10-only-public-card-signed",
         "b35a-K1-legal-v10-rest-extended-card-refused-then-own-signature",
-    ] {
-        let found = variant_errors_and_warnings(name);
-        assert!(found.is_empty(), "{name}: {found:?}");
-    }
+    ]);
     for name in [
         "f818-legal-v10-public-and-extended-cards-signed-apart",
         "f806-legal-v10-signed-card-refetched-defaults-written",
@@ -96,13 +101,10 @@ fn a_plain_http_key_url_names_the_entry_the_member_and_the_header() {
 
 #[test]
 fn https_and_loopback_key_urls_stay_quiet() {
-    for name in [
+    assert_quiet(&[
         "b35a-K2-legal-v10-jku-https-and-x5u-https",
         "b35a-K2-legal-v10-jku-http-loopback",
-    ] {
-        let found = variant_errors_and_warnings(name);
-        assert!(found.is_empty(), "{name}: {found:?}");
-    }
+    ]);
     let out = common::verify_field("f807-legal-v10-signed-card-eddsa-kid-jku");
     assert!(out.findings.iter().all(|f| f.rule != "CARD-SIG-004"));
 }
