@@ -470,4 +470,64 @@ case("G47-legal-v10-get-after-canceled", lambda: C10() + send(tsk("WORKING"), p=
 case("G48-legal-v10-subscribe-snapshot-keeps-artifact", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "result"), stu("INPUT_REQUIRED", 3, msg=ASK())]) +
      SUB([{"task": tsk("INPUT_REQUIRED", 4, msg=ASK(), artifacts=A1("result"))}], i=2), [], "the SubscribeToTask Task carries a1")
 
+# ---------------------------------------------------------------- K: harder mixes of the above
+
+def k15(miss):
+    """a send stream (line id s1) and a SubscribeToTask (line id s2) open at once on t1;
+    `miss`: the subscription lacks the artifact."""
+    out = C10() + [req(A, rpc(1, "SendStreamingMessage", MSG), headers=S10, id="s1"), resp("", headers=SSE, id="s1"), chunk(ev({"task": tsk("WORKING")}), id="s1"),
+                   req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers=S10, id="s2"), resp("", headers=SSE, id="s2"), chunk(ev({"task": tsk("WORKING")}, 2), id="s2")]
+    for e in (art("a1", "result"), stu("COMPLETED", 2)):
+        out.append(chunk(ev(e), id="s1"))
+        if not (miss and "artifactUpdate" in e):
+            out.append(chunk(ev(e, 2), id="s2"))
+    return out + [chunk("", close="eof", id="s1"), chunk("", close="eof", id="s2")]
+
+
+
+case("K01-v10-artifact-restarted-after-last-chunk", lambda: JSTR([{"task": tsk("WORKING")}, art("a1", "v1", last=True), art("a1", "v2", append=False, last=True), stu("COMPLETED", 2)]),
+     [("STREAM-ARTIFACT-002", W)], "a1 ended with lastChunk, then a new a1 chunk (append false) replaced it: nothing after lastChunk for that id (STREAM-009)")
+case("K02-legal-v10-reset-after-terminal", lambda: JSTR(OK_RUN, close="reset"), [], "the connection dropped after COMPLETED: the task's outcome was delivered")
+case("K03-legal-v10-message-reply-reset", lambda: JSTR([{"message": AM()}], close="reset"), [], "a message reply, then the connection dropped: the reply was whole")
+case("K04-v03-stream-final-missing-on-completed", lambda: C03() + stream03([t03("working"), {k: v for k, v in s03("completed", 2).items() if k != "final"}]),
+     [("STREAM-FINAL-001", E)], "0.3 completed status-update without final: 0.3:schema requires final, and a reader takes it as false (STREAM-008; trap 14 spares 0.2.0 prose only)")
+case("K05-v03-stream-append-string", lambda: C03() + stream03([t03("working"), art03("a1", "one"), {**art03("a1", "two"), "append": "true"}, s03("completed", 2)]),
+     [("STREAM-SHAPE-001", E)], "append is the string \"true\" (0.3:schema boolean)")
+case("K06-v10-send-stream-timestamps-before-task", lambda: JSTR([{"task": tsk("WORKING", 5)}, stu("WORKING", 3), stu("COMPLETED", 6)]),
+     [("STREAM-ORDER-001", W)], "the first statusUpdate is stamped :03, before the opening Task's :05 (STREAM-005)")
+case("K07-v10-follow-up-stream-starts-with-status", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("INPUT_REQUIRED", 2, msg=ASK())]) +
+     stream([stu("WORKING", 3), stu("COMPLETED", 4)], i=2, p={"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}),
+     [("STREAM-FIRST-001", E)], "the follow-up's stream opens with a statusUpdate: every task stream starts with the task (STREAM-003)")
+case("K08-v10-get-after-stream-second-artifact-lost", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "x"), art("a2", "y"), stu("COMPLETED", 3)]) + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("x"))),
+     [("TASK-STATE-010", W)], "the stream delivered a1 and a2; GetTask carries a1 only")
+case("K09-v10-rest-get-history-zero-query", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", history=hist(2), artifacts=ART)}) + RGET("/tasks/t1?historyLength=0", tsk("COMPLETED", history=hist(2), artifacts=ART)),
+     [("DATA-HISTORY-001", E)], "GET /tasks/t1?historyLength=0 with 2 messages (DATA-006: 0 = none)")
+case("K10-v10-rest-list-two-filters", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", artifacts=ART)}) + rsend({"message": msg10("b", mid="m2", contextId="c1"), "configuration": {"returnImmediately": True}}, {"task": tsk("WORKING", 2, tid="t2")}) +
+     RGET("/tasks?contextId=c1&status=TASK_STATE_WORKING", {"tasks": [tsk("WORKING", 2, tid="t2"), tsk("COMPLETED", 1)], "nextPageToken": "", "pageSize": 50, "totalSize": 2}),
+     [("DATA-LIST-003", E)], "GET /tasks?contextId=c1&status=TASK_STATE_WORKING lists the COMPLETED t1")
+case("K11-v10-list-last-page-short-of-total", lambda: THREE() + LTR(4, {"pageSize": 2}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="", ps=2, total=3),
+     [("DATA-LIST-004", E)], "totalSize 3, two tasks listed, nextPageToken \"\": t1 cannot be reached (DATA-007)")
+case("K12-v10-rest-404-reason-with-400", lambda: R10() + RGET("/tasks/t9", rstatus(400, "INVALID_ARGUMENT", "TASK_NOT_FOUND", "task t9 not found"), 400),
+     [("REST-ERROR-001", E)], "TASK_NOT_FOUND under HTTP 400 INVALID_ARGUMENT: ERR-002 gives TaskNotFoundError 404 NOT_FOUND")
+case("K13-legal-v10-rest-create-201", lambda: PRBASE() + [rpost("/tasks/t1/pushNotificationConfigs", {"url": HOOK}), resp({"id": "cfg-1", "taskId": "t1", "url": HOOK}, status=201, headers=RJR)],
+     [], "Create answered 201 Created with the config and its id (any 2xx is success)")
+case("K14-v10-jsonrpc-error-data-object", lambda: C10() + [RPC(1, "GetTask", {"id": "t9"}), resp(err(1, -32001, "Task t9 not found", {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}))],
+     [("RPC-ENVELOPE-001", E)], "1.0 error.data is one ErrorInfo object, not an array of them (ERR-004 MUST: an array of @type'd objects; the envelope rule judges data's shape)")
+case("K15-legal-v10-subscribe-beside-send-stream", lambda: k15(False), [], "SubscribeToTask opened while the send stream runs; both carry the same events (STREAM-006)")
+case("K16-v10-subscribe-beside-send-stream-missed", lambda: k15(True), [("STREAM-FANOUT-001", E)], "the SubscribeToTask stream, open beside the send stream, missed the artifact the send stream delivered (STREAM-006)")
+case("K17-legal-v03-stream-times-out-working", lambda: C03() + stream03([t03("working"), s03("working", 2, final=False)], close="timeout"), [], "the capture stopped with the 0.3 stream still open at working")
+case("K18-legal-v02-message-reply", lambda: C02() + stream03([AM3()]), [], "0.2.5: one Message, close")
+case("K19-v10-subscribe-input-required-task-refused", lambda: C10() + send(tsk("INPUT_REQUIRED", msg=ASK())) + [RPC(2, "SubscribeToTask", {"id": "t1"}, h=S10), UNSUP(2)],
+     [("TASK-STATE-008", E)], "SubscribeToTask on an INPUT_REQUIRED task refused -32004 (TASK-004: only terminal tasks)")
+case("K20-v10-rest-subscribe-404-existing-task", lambda: RDONE() + [rpost("/tasks/t1:subscribe", {}, h={**RJ, "accept": "text/event-stream"}), resp(NFB(), status=404, headers=RJR)],
+     [("TASK-STATE-006", E)], "subscribe to the COMPLETED t1 answered 404 TASK_NOT_FOUND although the task exists (TASK-004: UnsupportedOperationError)")
+case("K21-legal-v10-stream-artifact-then-input-required-then-close", lambda: JSTR([{"task": tsk("WORKING")}, art("a1", "draft", last=True), stu("INPUT_REQUIRED", 2, msg=ASK())]),
+     [], "an artifact, then INPUT_REQUIRED, close")
+case("K22-legal-v10-rest-stream-final-snapshot", lambda: RSTR(OK_RUN + [{"task": tsk("COMPLETED", 3, artifacts=A1("result"))}]), [], "HTTP+JSON: the final Task snapshot after COMPLETED (§11.7)")
+case("K23-v03-resubscribe-other-task", lambda: RS03([t03("working", 2, tid="t2"), s03("completed", 3, tid="t2")]),
+     [("ID-EVENT-002", E)], "tasks/resubscribe t1 streamed task t2 (ID-006)")
+case("K24-legal-v10-get-append-chunks-as-parts", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "one"), art("a1", "two", append=True), art("a1", "three", append=True, last=True), stu("COMPLETED", 3)]) +
+     GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("one", "two", "three"))), [], "GetTask: a1 with the three chunks' parts")
+
+
 write_cases(C, OUT)
