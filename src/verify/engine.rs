@@ -7649,6 +7649,33 @@ impl State {
         }
     }
 
+    /// STREAM-007 / STREAM-008 (breaker35 S45): an error event (`what`: a JSON-RPC error
+    /// response, an HTTP+JSON `{"error": ...}` event) at `seq` (`ptr`, `found`) after the
+    /// stream's terminal event, or after a 0.x `final: true`: the task had ended, so the
+    /// client, which took the terminal event as the outcome, now gets an error for the same
+    /// call (SDK clients raise it). STREAM-END-001, once per stream with the other events
+    /// after the terminal one.
+    fn error_event_after_end(
+        &mut self,
+        x: &mut Exch,
+        seq: u64,
+        what: &str,
+        ptr: &str,
+        found: Option<Value>,
+    ) {
+        let Some(s) = x.sse.as_ref() else { return };
+        let (end, eseq) = match (s.terminal, &s.final_interrupted) {
+            (Some((ts, tseq)), _) => (x.state_term(ts).to_string(), tseq),
+            (None, Some((fs, fseq))) => (format!("{fs} (final: true)"), *fseq),
+            _ => return,
+        };
+        let msg = format!(
+            "stream sent {what} after the terminal state {end}: the task's outcome had been delivered, and the error that follows it makes the client report the finished call as failed (nothing follows the terminal event; end the stream there, and report a later failure of the agent in its log, not to this client)"
+        );
+        let ev = vec![x.ev(eseq), x.ev_at(seq, ptr, found)];
+        self.stream_once(x, &r::STREAM_AFTER_TERMINAL, msg, ev);
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -7867,6 +7894,11 @@ impl State {
                 // handler); 1.0 answers it before the stream ([`Self::error_opened_stream`]).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
+                let what = format!(
+                    "a JSON-RPC error ({})",
+                    code.map(|k| k.to_string()).unwrap_or_default()
+                );
+                self.error_event_after_end(x, seq, &what, "/error/code", code.map(Value::from));
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                     if s.error_end.is_none() {
@@ -8034,6 +8066,14 @@ impl State {
                 // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
                 // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
                 let reason = error_info_reason(v.pointer("/error/details"));
+                let status = v.pointer("/error/status").map(Json::to_value);
+                self.error_event_after_end(
+                    x,
+                    seq,
+                    "an HTTP+JSON error event",
+                    "/error/status",
+                    status,
+                );
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                     if s.error_end.is_none() {
@@ -8365,11 +8405,13 @@ impl State {
             }
             // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message); the
             // prober's streaming tests take the same verdict (`stream_first_event_rule`).
-            if stream_first_event_rule(dialect, p.kind).is_some() {
-                let name = if p.kind == PayloadKind::StatusUpdate {
-                    "statusUpdate"
-                } else {
-                    "artifactUpdate"
+            if stream_first_event_rule(dialect, p.kind).is_some()
+                || subscribe_opens_with_message(dialect, c.op, p.kind)
+            {
+                let name = match p.kind {
+                    PayloadKind::StatusUpdate => "statusUpdate",
+                    PayloadKind::Message => "message",
+                    _ => "artifactUpdate",
                 };
                 let fresh = x
                     .sse
@@ -8700,8 +8742,11 @@ impl State {
                 self.stream_state(x, tv.state, tv.id, seq);
             }
             PayloadKind::Message => {
+                // A 1.0 SubscribeToTask answers no message: its first event is the current
+                // Task (STREAM-FIRST-001 above), so a message there opens no reply stream.
+                let reply = !subscribe_opens_with_message(c.dialect, c.op, p.kind);
                 if let Some(s) = x.sse.as_mut() {
-                    if s.events == 1 {
+                    if s.events == 1 && reply {
                         s.message_reply = true;
                         s.message_reply_seq = seq;
                     }
@@ -15355,7 +15400,7 @@ impl State {
         let (Some(qc), Some(rctx)) = (req_ctx, res_ctx.filter(|s| !s.is_empty())) else {
             return;
         };
-        if qc == rctx {
+        if qc == rctx || (task_id.is_some() && !context_mismatch_must_be_rejected(x)) {
             return;
         }
         self.areas.insert("id");
@@ -33299,6 +33344,20 @@ pub fn stream_first_event_rule(
     .then_some(&r::STREAM_FIRST_NOT_TASK)
 }
 
+/// STREAM-004 (1.0 §3.1.6, breaker35 U04): a 1.0 SubscribeToTask stream whose first event
+/// is a `message`: a subscription starts with the current Task, and a message there is no
+/// reply that ends the stream (as it is on a send stream), so the events after it are the
+/// subscription's own. 0.x `tasks/resubscribe` backfill is implementation-defined (0.3 §7.9).
+fn subscribe_opens_with_message(
+    dialect: Option<Dialect>,
+    op: Option<Op>,
+    first: PayloadKind,
+) -> bool {
+    dialect == Some(Dialect::V1_0)
+        && op == Some(Op::SubscribeToTask)
+        && first == PayloadKind::Message
+}
+
 /// STREAM-FIRST-001 (STREAM-003, 1.0 §3.1.2: a task stream starts with the Task; STREAM-004
 /// for SubscribeToTask) for a 1.0 stream whose first event is `name` (`statusUpdate`,
 /// `artifactUpdate`), with a message and help for the situation of call `c` (breaker17b
@@ -36870,6 +36929,19 @@ impl State {
 /// `http://`). CARD-URL-005 (CARD-005).
 fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
     u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
+}
+
+/// ID-003 (1.0 §3.4.3): a follow-up whose `contextId` differs from its task's MUST be
+/// rejected. That is 1.0 text: 0.3 and 0.2 say only that a client "can include the same
+/// contextId" with the taskId (0.3 topics/life-of-a-task.md) and name no rejection, so a 0.x
+/// agent that answers such a follow-up in the task's own context breaks nothing (breaker35
+/// F01, F06); moving the task into the client's context stays ID-006 in every version.
+/// True for a 1.0 call and for one whose version the recording cannot tell.
+fn context_mismatch_must_be_rejected(x: &Exch) -> bool {
+    x.call
+        .as_ref()
+        .and_then(|c| c.dialect)
+        .is_none_or(|d| d == Dialect::V1_0)
 }
 
 #[cfg(test)]

@@ -530,4 +530,51 @@ case("K24-legal-v10-get-append-chunks-as-parts", lambda: C10() + stream([{"task"
      GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("one", "two", "three"))), [], "GetTask: a1 with the three chunks' parts")
 
 
+# ---------------------------------------------------------------- M: round two, variants and controls of the kinds fixed
+# 0.x follow-up naming its task with another contextId, answered in the task's own context:
+# no 0.x text asks for a rejection (ID-003 is 1.0 §3.4.3)
+R03 = lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON"))
+case("M01-legal-v03-rest-follow-up-other-context-task-kept", lambda: R03() +
+     [rpost("/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "book"}], "contextId": "c1"}}, h=J03),
+      resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_INPUT_REQUIRED", "timestamp": TS % 1}}}),
+      rpost("/v1/message:send", {"message": {"messageId": "m2", "role": "ROLE_USER", "content": [{"text": "Paris"}], "taskId": "t1", "contextId": "c2"}}, h=J03),
+      resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 2}, "artifacts": [{"artifactId": "a1", "parts": [{"text": "ok"}]}]}})],
+     [], "0.3 HTTP+JSON: the follow-up names t1 with contextId c2, answered in t1's own context c1 (no 0.3 text asks for a rejection)")
+case("M02-legal-v02-stream-follow-up-other-context-task-kept", lambda: IR02() + stream03([t03("working", 2), s03("completed", 3)], i=2, p={"message": msg03("Paris", mid="m2", taskId="t1", contextId="c2")}),
+     [], "0.2.5 streamed follow-up naming t1 with c2; the stream's t1 stays in c1")
+case("M03-legal-v03-follow-up-other-context-blocking-input-required-again", lambda: IR03() + F03(2, "Paris?", t03("input-required", 2, msg=AM03("Which Paris?", mid="r2")), taskId="t1", contextId="c9"),
+     [], "0.3: the follow-up names t1 with c9; the task, still in c1, asks again")
+case("M04-v10-rest-follow-up-other-context-processed", lambda: RIR() + rsend({"message": msg10("Paris", mid="m2", taskId="t1", contextId="c2")}, {"task": tsk("COMPLETED", 2, artifacts=ART)}),
+     [("ID-CTX-002", E)], "control: 1.0 HTTP+JSON follow-up with another contextId processed: ID-003 MUST reject")
+case("M05-v10-stream-follow-up-other-context-processed", lambda: IR() + stream([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)], i=2, p={"message": msg10("Paris", mid="m2", taskId="t1", contextId="c2")}),
+     [("ID-CTX-002", E)], "control: 1.0 streamed follow-up with another contextId processed (ID-003)")
+case("M06-v02-follow-up-other-context-stream-moved", lambda: IR02() + stream03([t03("working", 2, ctx="c2"), s03("completed", 3, ctx="c2")], i=2, p={"message": msg03("Paris", mid="m2", taskId="t1", contextId="c2")}),
+     [("ID-CTX-002", E)], "control: 0.2.5 stream moves t1 into the client's c2 (ID-006 in every version)")
+
+# an error event after the terminal event (STREAM-007; 0.x after final: true)
+case("M10-v10-rest-error-event-after-terminal", lambda: RSTR(OK_RUN + [rest_ev(rstatus(500, "INTERNAL", msg="executor crashed"))]),
+     [("STREAM-END-001", E)], "HTTP+JSON: a google.rpc.Status error event after COMPLETED")
+case("M11-v03-error-after-final", lambda: C03() + stream03(RUN03() + ["data: " + json.dumps(err(1, -32603, "Internal error")) + "\n\n"]),
+     [("STREAM-END-001", E)], "0.3: a JSON-RPC error after the final:true completed status-update")
+case("M12-v10-subscribe-error-after-terminal", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3), "data: " + json.dumps(err(2, -32001, "Task t1 not found", einfo("TASK_NOT_FOUND"))) + "\n\n"]),
+     [("STREAM-END-001", E), ("ID-TASK-001", E)], "SubscribeToTask: -32001 after COMPLETED (the store dropped the task as the stream ended); the -32001 is also wrong for a task the same stream carried (TASK-009)")
+case("M13-v03-error-after-input-required-final", lambda: C03() + stream03([t03("working"), s03("input-required", 2, msg=AM03()), "data: " + json.dumps(err(1, -32603, "queue closed")) + "\n\n"]),
+     [("STREAM-END-001", E)], "0.3: an error after input-required final:true (the cycle's last event)")
+case("M14-legal-v03-stream-only-error-unknown-task", lambda: C03() + stream03(["data: " + json.dumps(err(1, -32001, "Task t-x not found")) + "\n\n"], p={"message": msg03(taskId="t-x")}),
+     [], "control: a 0.3 stream whose one event is -32001 for a task the recording never saw")
+case("M15-legal-v02-stream-only-error-unsupported", lambda: C02() + stream03(["data: " + json.dumps(err(1, -32004, "streaming is disabled for this skill")) + "\n\n"]),
+     [], "control: a 0.2.5 stream whose one event is -32004")
+
+# a 1.0 SubscribeToTask that opens with a message (STREAM-004)
+case("M20-v10-rest-subscribe-first-message", lambda: RWORKING_T() + RSUB([{"message": AM("still on it", taskId="t1")}, stu("COMPLETED", 3)]),
+     [("STREAM-FIRST-001", E)], "HTTP+JSON :subscribe opens with a message event")
+case("M21-v10-rest-subscribe-get-only-message", lambda: RWORKING_T() + RSUB([{"message": AM("still on it", taskId="t1")}], method="GET"),
+     [("STREAM-FIRST-001", E)], "GET :subscribe whose one event is a message, then close")
+case("M22-v10-subscribe-message-then-task", lambda: WORKING_T() + SUB([{"message": AM("resuming", taskId="t1")}, {"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)]),
+     [("STREAM-FIRST-001", E)], "SubscribeToTask opens with a message, the Task second")
+case("M23-v10-subscribe-task-then-message", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, {"message": AM("progress", taskId="t1")}, stu("COMPLETED", 3)]),
+     [("STREAM-SHAPE-003", E)], "control: the Task first, a message after it (a message inside a task stream)")
+case("M24-legal-v10-send-stream-message-reply", lambda: C10() + stream([{"message": AM("hi there")}], p={"message": msg10("hello")}),
+     [], "control: a send stream's one message event is a reply")
+
 write_cases(C, OUT)
