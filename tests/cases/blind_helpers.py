@@ -328,3 +328,27 @@ UNSUP = lambda i: resp(err(i, -32004, "Task t1 is in a terminal state", einfo("U
 RUNSUP = lambda: resp(rstatus(400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "task t1 is in a terminal state"), status=400, headers=RJR)
 HB03 = lambda k=4: C03() + [R0(1, "message/send", {"message": msg03()}), resp(ok(1, t03("completed", history=hist03(k), artifacts=ART03)))]
 HB02 = lambda k=4: C02() + [R0(1, "message/send", {"message": msg03(), "configuration": {"acceptedOutputModes": ["text/plain"]}}), resp(ok(1, t03("completed", history=hist03(k), artifacts=ART03)))]
+
+
+def art10(aid="a1", text="part", append=None, last=None, tid="t1", ctx="c1", parts=None, **kw):
+    """a 1.0 artifactUpdate event of artifact `aid` (one text part, or `parts`; `kw` adds
+    artifact members); `append` / `lastChunk` only when given."""
+    u = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": parts if parts is not None else [{"text": text}]}}
+    u["artifact"].update(kw)
+    if append is not None:
+        u["append"] = append
+    if last is not None:
+        u["lastChunk"] = last
+    return {"artifactUpdate": u}
+
+
+def art03(aid="a1", text="part", append=None, last=None, tid="t1", ctx="c1", **kw):
+    """a 0.x artifact-update event, as [`art10`]."""
+    u = {"kind": "artifact-update", "taskId": tid, "contextId": ctx,
+         "artifact": {"artifactId": aid, "parts": [{"kind": "text", "text": text}]}}
+    u["artifact"].update(kw)
+    if append is not None:
+        u["append"] = append
+    if last is not None:
+        u["lastChunk"] = last
+    return u

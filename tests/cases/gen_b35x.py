@@ -23,26 +23,6 @@ C = {}
 case = _case = case_maker(C, "b35x-", SRC)
 
 
-def art(aid="a1", text="part", append=None, last=None, tid="t1", ctx="c1"):
-    """a 1.0 artifactUpdate event of artifact `aid` with one text part; `append` / `lastChunk` only when given."""
-    e = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": [{"text": text}]}}
-    if append is not None:
-        e["append"] = append
-    if last is not None:
-        e["lastChunk"] = last
-    return {"artifactUpdate": e}
-
-
-def art03(aid="a1", text="part", append=None, last=None, tid="t1", ctx="c1"):
-    """a 0.x artifact-update event."""
-    e = {"kind": "artifact-update", "taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": [{"kind": "text", "text": text}]}}
-    if append is not None:
-        e["append"] = append
-    if last is not None:
-        e["lastChunk"] = last
-    return e
-
-
 def s03(state="working", n=2, final=None, tid="t1", ctx="c1", msg=None):
     """a 0.x status-update; `final` defaults to whether `state` ends the cycle (STREAM-008)."""
     if final is None:
@@ -64,7 +44,7 @@ AM3 = lambda text="hello", mid="r1", **kw: {"kind": "message", "messageId": mid,
 RSTR = lambda events, close="eof": R10() + rstream(MSG, events, close=close)
 JSTR = lambda events, close="eof": C10() + stream(events, close=close)
 BOTH = (("v10", JSTR), ("v10-rest", RSTR))
-OK_RUN = [{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art("a1", "result"), stu("COMPLETED", 3)]
+OK_RUN = [{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art10("a1", "result"), stu("COMPLETED", 3)]
 
 # ---------------------------------------------------------------- S: 1.0 stream order and end (STREAM-003, STREAM-007, STREAM-009, STREAM-005)
 # the HTTP+JSON mirror repeats the main faults and every control; the 0.2 mirror likewise
@@ -83,11 +63,11 @@ for b, mk in BOTH:
     case = mirrored(b == "v10")
     case("S01-%s-status-repeated-after-terminal" % b, lambda mk=mk: mk(OK_RUN + [stu("COMPLETED", 4)]),
          [("STREAM-END-001", E)], "a second statusUpdate COMPLETED after the terminal one: nothing follows the terminal event but a Task snapshot (STREAM-007)")
-    case("S02-%s-artifact-after-terminal" % b, lambda mk=mk: mk(OK_RUN + [art("a2", "late")]),
+    case("S02-%s-artifact-after-terminal" % b, lambda mk=mk: mk(OK_RUN + [art10("a2", "late")]),
          [("STREAM-END-001", E)], "an artifactUpdate after the terminal statusUpdate (STREAM-007: nothing after the terminal event)")
     case("S03-%s-working-after-completed" % b, lambda mk=mk: mk(OK_RUN + [stu("WORKING", 4), stu("COMPLETED", 5)]),
          [("STREAM-END-001", E), ("TASK-STATE-001", E)], "WORKING after COMPLETED on one stream: events after the terminal one, and a terminal task that changed state (TASK-001)")
-    case("S04-%s-eof-at-working" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art("a1", "half")]),
+    case("S04-%s-eof-at-working" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art10("a1", "half")]),
          [("STREAM-END-002", E)], "the stream closed cleanly with the task still WORKING (STREAM-003: a task stream closes at a terminal state)")
     case("S05-%s-reset-at-working" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED")}, stu("WORKING", 2)], close="reset"),
          [("STREAM-END-002", E)], "the connection dropped with the task WORKING and nothing recovered it")
@@ -95,15 +75,15 @@ for b, mk in BOTH:
          [("STREAM-END-002", E)], "only the opening Task (SUBMITTED), then a clean close")
     case("S07-%s-first-event-status" % b, lambda mk=mk: mk([stu("WORKING", 1), stu("COMPLETED", 2)]),
          [("STREAM-FIRST-001", E)], "the stream opens with a statusUpdate, no Task (STREAM-003: a task stream starts with the task)")
-    case("S08-%s-first-event-artifact" % b, lambda mk=mk: mk([art("a1", "x"), {"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)]),
+    case("S08-%s-first-event-artifact" % b, lambda mk=mk: mk([art10("a1", "x"), {"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)]),
          [("STREAM-FIRST-001", E)], "the stream opens with an artifactUpdate, the Task comes second")
     case("S09-%s-message-after-task" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, {"message": AM("thinking...", taskId="t1")}, stu("COMPLETED", 2)]),
          [("STREAM-SHAPE-003", E)], "a message event inside a task stream (STREAM-003: task, then status and artifact updates)")
     case("S10-%s-message-reply-then-status" % b, lambda mk=mk: mk([{"message": AM()}, stu("COMPLETED", 2)]),
          [("STREAM-END-001", E)], "a message reply, then a statusUpdate: a message stream is one message event then close (STREAM-002)")
-    case("S11-%s-append-without-base" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art("a1", "tail", append=True, last=True), stu("COMPLETED", 2)]),
+    case("S11-%s-append-without-base" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art10("a1", "tail", append=True, last=True), stu("COMPLETED", 2)]),
          [("STREAM-ARTIFACT-001", W)], "the first chunk of a1 says append:true: nothing of a1 came before (STREAM-009)")
-    case("S12-%s-chunk-after-last-chunk" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art("a1", "one", last=True), art("a1", "two", append=True), stu("COMPLETED", 2)]),
+    case("S12-%s-chunk-after-last-chunk" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art10("a1", "one", last=True), art10("a1", "two", append=True), stu("COMPLETED", 2)]),
          [("STREAM-ARTIFACT-002", W)], "a chunk of a1 after the chunk marked lastChunk (STREAM-009)")
     case("S13-%s-status-timestamps-backwards" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED", 1)}, stu("WORKING", 5), stu("COMPLETED", 3)]),
          [("STREAM-ORDER-001", W)], "COMPLETED stamped :03 after WORKING stamped :05 (STREAM-005: events in generation order)")
@@ -113,7 +93,7 @@ for b, mk in BOTH:
          [("ID-EVENT-002", E)], "a statusUpdate of task t9 on t1's stream (ID-006)")
     case("S16-%s-second-task-other-id" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, {"task": tsk("COMPLETED", 2, tid="t2")}]),
          [("ID-EVENT-002", E)], "a second Task event naming t2 on t1's stream (ID-006)")
-    case("S17-%s-failed-then-artifact" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, stu("FAILED", 2), art("a1", "partial")]),
+    case("S17-%s-failed-then-artifact" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, stu("FAILED", 2), art10("a1", "partial")]),
          [("STREAM-END-001", E)], "an artifactUpdate after FAILED")
     case("S18-%s-snapshot-after-terminal-other-state" % b, lambda mk=mk: mk(OK_RUN + [{"task": tsk("WORKING", 4)}]),
          [("STREAM-END-001", E), ("TASK-STATE-001", E)], "the closing Task snapshot says WORKING after COMPLETED: §11.7 allows a final snapshot of the task as it is, not another state")
@@ -127,9 +107,9 @@ for b, mk in BOTH:
     case("S33-legal-%s-end-at-auth-required" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, stu("AUTH_REQUIRED", 2, msg=NEED())]),
          [], "the stream closes at AUTH_REQUIRED with the explanation (trap 4; TASK-006 SHOULD keep open)")
     case("S34-legal-%s-message-reply" % b, lambda mk=mk: mk([{"message": AM()}]), [], "one message event, then close (STREAM-002)")
-    case("S35-legal-%s-append-chunks" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art("a1", "one"), art("a1", "two", append=True), art("a1", "three", append=True, last=True), stu("COMPLETED", 2)]),
+    case("S35-legal-%s-append-chunks" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art10("a1", "one"), art10("a1", "two", append=True), art10("a1", "three", append=True, last=True), stu("COMPLETED", 2)]),
          [], "a1 in three chunks: the first without append, the rest append:true, the last lastChunk:true (STREAM-009)")
-    case("S36-legal-%s-two-artifacts-interleaved" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art("a1", "x"), art("a2", "y"), art("a1", "x2", append=True, last=True), art("a2", "y2", append=True, last=True), stu("COMPLETED", 2)]),
+    case("S36-legal-%s-two-artifacts-interleaved" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art10("a1", "x"), art10("a2", "y"), art10("a1", "x2", append=True, last=True), art10("a2", "y2", append=True, last=True), stu("COMPLETED", 2)]),
          [], "two artifacts streamed interleaved, each closed by its own lastChunk")
     case("S37-legal-%s-first-task-terminal" % b, lambda mk=mk: mk([{"task": tsk("COMPLETED", artifacts=ART)}]),
          [], "the stream's only event is the Task already COMPLETED (TASK-008: the first observed state is free)")
@@ -137,9 +117,9 @@ for b, mk in BOTH:
          [], "SUBMITTED, then REJECTED, close")
     case("S39-legal-%s-capture-stopped-while-working" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED")}, stu("WORKING", 2)], close="timeout"),
          [], "the capture stopped while the task was still WORKING: the stream did not end, nothing to judge")
-    case("S40-legal-%s-append-to-task-artifact" % b, lambda mk=mk: mk([{"task": tsk("WORKING", artifacts=[{"artifactId": "a1", "parts": [{"text": "head"}]}])}, art("a1", "tail", append=True, last=True), stu("COMPLETED", 2)]),
+    case("S40-legal-%s-append-to-task-artifact" % b, lambda mk=mk: mk([{"task": tsk("WORKING", artifacts=[{"artifactId": "a1", "parts": [{"text": "head"}]}])}, art10("a1", "tail", append=True, last=True), stu("COMPLETED", 2)]),
          [], "append:true to artifact a1 that the opening Task already carries: the base is there (STREAM-009)")
-    case("S41-legal-%s-replace-chunk" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art("a1", "draft"), art("a1", "final", append=False, last=True), stu("COMPLETED", 2)]),
+    case("S41-legal-%s-replace-chunk" % b, lambda mk=mk: mk([{"task": tsk("WORKING")}, art10("a1", "draft"), art10("a1", "final", append=False, last=True), stu("COMPLETED", 2)]),
          [], "a second a1 chunk without append replaces the first (0.2.0: false = replace; proto: append adds): no order fault")
     case("S42-legal-%s-equal-timestamps" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED", 2)}, stu("WORKING", 2), stu("COMPLETED", 2)]),
          [], "three events stamped the same second: not backwards")
@@ -176,13 +156,13 @@ case("U01-v10-subscribe-first-status", lambda: WORKING_T() + SUB([stu("WORKING",
      [("STREAM-FIRST-001", E)], "SubscribeToTask opens with a statusUpdate, not the current Task (STREAM-004 MUST)")
 case("U02-v10-rest-subscribe-first-status", lambda: RWORKING_T() + RSUB([stu("WORKING", 2), stu("COMPLETED", 3)]),
      [("STREAM-FIRST-001", E)], "HTTP+JSON :subscribe opens with a statusUpdate (STREAM-004)")
-case("U03-v10-subscribe-first-artifact", lambda: WORKING_T() + SUB([art("a1", "x"), stu("COMPLETED", 3)]),
+case("U03-v10-subscribe-first-artifact", lambda: WORKING_T() + SUB([art10("a1", "x"), stu("COMPLETED", 3)]),
      [("STREAM-FIRST-001", E)], "SubscribeToTask opens with an artifactUpdate (STREAM-004)")
 case("U04-v10-subscribe-first-message", lambda: WORKING_T() + SUB([{"message": AM("still on it", taskId="t1")}, stu("COMPLETED", 3)]),
      [("STREAM-FIRST-001", E)], "SubscribeToTask opens with a message event (STREAM-004: the current task)")
 case("U05-v10-subscribe-eof-at-working", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, stu("WORKING", 3)]),
      [("STREAM-END-002", E)], "the subscription closes with the task still WORKING (STREAM-003, STREAM-007)")
-case("U06-v10-subscribe-event-after-terminal", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3), art("a9", "late")]),
+case("U06-v10-subscribe-event-after-terminal", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3), art10("a9", "late")]),
      [("STREAM-END-001", E)], "an artifactUpdate after COMPLETED on a subscription")
 case("U07-v10-rest-subscribe-get-eof-at-working", lambda: RWORKING_T() + RSUB([{"task": tsk("WORKING", 2)}], method="GET"),
      [("STREAM-END-002", E)], "GET :subscribe (trap 1) closes with the task WORKING")
@@ -190,7 +170,7 @@ case("U08-v10-subscribe-other-task", lambda: WORKING_T() + SUB([{"task": tsk("WO
      [("ID-EVENT-002", E)], "SubscribeToTask t1 streamed task t2 (ID-006: the stream of the task the request names)")
 case("U09-v10-subscribe-terminal-task-streamed", lambda: C10() + send(tsk("COMPLETED", artifacts=ART)) + SUB([{"task": tsk("COMPLETED", artifacts=ART)}]),
      [("TASK-STATE-006", E)], "SubscribeToTask on a COMPLETED task opened a stream (TASK-004: UnsupportedOperationError)")
-case("U20-legal-v10-subscribe-task-first", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, art("a1", "r"), stu("COMPLETED", 3)]),
+case("U20-legal-v10-subscribe-task-first", lambda: WORKING_T() + SUB([{"task": tsk("WORKING", 2)}, art10("a1", "r"), stu("COMPLETED", 3)]),
      [], "SubscribeToTask: the current Task, an artifact, COMPLETED, close")
 case("U21-legal-v10-rest-subscribe-post", lambda: RWORKING_T() + RSUB([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)]),
      [], "POST /tasks/t1:subscribe (prose), Task first")
@@ -386,8 +366,8 @@ case("E41-legal-v10-rest-error-json-content-type", lambda: R10() + RGET("/tasks/
      [], "404 Status body under application/json (1.0.0's media type)")
 
 # ---------------------------------------------------------------- G: GetTask / ListTasks against what the recording established
-ST_DONE = lambda: C10() + stream([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art("a1", "result"), stu("COMPLETED", 3)])
-ST_APP = lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "one"), art("a1", "two", append=True, last=True), stu("COMPLETED", 3)])
+ST_DONE = lambda: C10() + stream([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art10("a1", "result"), stu("COMPLETED", 3)])
+ST_APP = lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "one"), art10("a1", "two", append=True, last=True), stu("COMPLETED", 3)])
 A1 = lambda *texts: [{"artifactId": "a1", "parts": [{"text": t} for t in texts]}]
 LTR = lambda i, p, tasks, tok="", ps=50, total=None, h=V10: [RPC(i, "ListTasks", p, h=h), resp(ok(i, {"tasks": tasks, "nextPageToken": tok, "pageSize": ps, "totalSize": len(tasks) if total is None else total}))]
 THREE = lambda: C10() + send(tsk("COMPLETED", 1, tid="t1", ctx="c1", artifacts=ART)) + FU(2, "b", {"task": tsk("COMPLETED", 2, tid="t2", ctx="c2", artifacts=ART)}) + \
@@ -429,14 +409,14 @@ case("G19-v10-rest-get-history-exceeded", lambda: R10() + rsend(MSG, {"task": ts
      [("DATA-HISTORY-001", E)], "GET /tasks/t1?historyLength=1 with 3 messages")
 case("G20-v10-rest-list-artifacts-false", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", artifacts=ART)}) + RGET("/tasks?includeArtifacts=false", {"tasks": [tsk("COMPLETED", artifacts=ART)], "nextPageToken": "", "pageSize": 50, "totalSize": 1}),
      [("DATA-LIST-001", E)], "GET /tasks?includeArtifacts=false lists artifacts")
-case("G21-v10-rest-get-after-rest-stream-artifact-lost", lambda: R10() + rstream(MSG, [{"task": tsk("SUBMITTED")}, art("a1", "result"), stu("COMPLETED", 3)]) + RGET("/tasks/t1", tsk("COMPLETED", 3)),
+case("G21-v10-rest-get-after-rest-stream-artifact-lost", lambda: R10() + rstream(MSG, [{"task": tsk("SUBMITTED")}, art10("a1", "result"), stu("COMPLETED", 3)]) + RGET("/tasks/t1", tsk("COMPLETED", 3)),
      [("TASK-STATE-010", W)], "HTTP+JSON: the stream delivered a1, GET /tasks/t1 lacks it")
 case("G22-v10-get-after-canceled-working", lambda: C10() + send(tsk("WORKING"), p={"message": msg10(), "configuration": {"returnImmediately": True}}) + [RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, tsk("CANCELED", 2)))] + GT(3, {"id": "t1"}, tsk("WORKING", 3)),
      [("TASK-STATE-001", E)], "CancelTask answered CANCELED, GetTask then WORKING (TASK-001)")
 case("G23-v10-list-paging-repeats", lambda: THREE() + LTR(4, {"pageSize": 2}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p2", ps=2, total=3) +
      LTR(5, {"pageSize": 2, "pageToken": "p2"}, [tsk("COMPLETED", 2, tid="t2", ctx="c2")], ps=2, total=3),
      [("DATA-LIST-004", E)], "the second page repeats t2 and never lists t1 (DATA-007 cursor paging)")
-case("G24-v10-subscribe-snapshot-artifact-lost", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "result"), stu("INPUT_REQUIRED", 3, msg=ASK())]) +
+case("G24-v10-subscribe-snapshot-artifact-lost", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "result"), stu("INPUT_REQUIRED", 3, msg=ASK())]) +
      SUB([{"task": tsk("INPUT_REQUIRED", 4, msg=ASK())}], i=2),
      [("TASK-STATE-010", W)], "the send stream delivered a1; the later SubscribeToTask's Task lacks it")
 
@@ -463,11 +443,11 @@ case("G43-legal-v10-list-timestamp-filter", lambda: THREE() + LTR(4, {"statusTim
 case("G44-legal-v03-get-history-applied", lambda: HB03(3) + G03(2, {"id": "t1", "historyLength": 1}, t03("completed", history=hist03(3)[2:], artifacts=ART03)), [], "0.3 tasks/get historyLength 1: the newest")
 case("G45-legal-v10-rest-list-include-artifacts", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", artifacts=ART)}) + RGET("/tasks?includeArtifacts=true", {"tasks": [tsk("COMPLETED", artifacts=ART)], "nextPageToken": "", "pageSize": 50, "totalSize": 1}),
      [], "GET /tasks?includeArtifacts=true lists artifacts")
-case("G46-legal-v10-get-after-replace-chunk", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "draft"), art("a1", "final", last=True), stu("COMPLETED", 3)]) + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("final"))),
+case("G46-legal-v10-get-after-replace-chunk", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "draft"), art10("a1", "final", last=True), stu("COMPLETED", 3)]) + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("final"))),
      [], "a1 replaced by its second chunk (no append): GetTask holds only 'final'")
 case("G47-legal-v10-get-after-canceled", lambda: C10() + send(tsk("WORKING"), p={"message": msg10(), "configuration": {"returnImmediately": True}}) + [RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, tsk("CANCELED", 2)))] + GT(3, {"id": "t1"}, tsk("CANCELED", 2)),
      [], "CancelTask CANCELED, GetTask CANCELED")
-case("G48-legal-v10-subscribe-snapshot-keeps-artifact", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "result"), stu("INPUT_REQUIRED", 3, msg=ASK())]) +
+case("G48-legal-v10-subscribe-snapshot-keeps-artifact", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "result"), stu("INPUT_REQUIRED", 3, msg=ASK())]) +
      SUB([{"task": tsk("INPUT_REQUIRED", 4, msg=ASK(), artifacts=A1("result"))}], i=2), [], "the SubscribeToTask Task carries a1")
 
 # ---------------------------------------------------------------- K: harder mixes of the above
@@ -477,15 +457,14 @@ def k15(miss):
     `miss`: the subscription lacks the artifact."""
     out = C10() + [req(A, rpc(1, "SendStreamingMessage", MSG), headers=S10, id="s1"), resp("", headers=SSE, id="s1"), chunk(ev({"task": tsk("WORKING")}), id="s1"),
                    req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers=S10, id="s2"), resp("", headers=SSE, id="s2"), chunk(ev({"task": tsk("WORKING")}, 2), id="s2")]
-    for e in (art("a1", "result"), stu("COMPLETED", 2)):
+    for e in (art10("a1", "result"), stu("COMPLETED", 2)):
         out.append(chunk(ev(e), id="s1"))
         if not (miss and "artifactUpdate" in e):
             out.append(chunk(ev(e, 2), id="s2"))
     return out + [chunk("", close="eof", id="s1"), chunk("", close="eof", id="s2")]
 
 
-
-case("K01-v10-artifact-restarted-after-last-chunk", lambda: JSTR([{"task": tsk("WORKING")}, art("a1", "v1", last=True), art("a1", "v2", append=False, last=True), stu("COMPLETED", 2)]),
+case("K01-v10-artifact-restarted-after-last-chunk", lambda: JSTR([{"task": tsk("WORKING")}, art10("a1", "v1", last=True), art10("a1", "v2", append=False, last=True), stu("COMPLETED", 2)]),
      [("STREAM-ARTIFACT-002", W)], "a1 ended with lastChunk, then a new a1 chunk (append false) replaced it: nothing after lastChunk for that id (STREAM-009)")
 case("K02-legal-v10-reset-after-terminal", lambda: JSTR(OK_RUN, close="reset"), [], "the connection dropped after COMPLETED: the task's outcome was delivered")
 case("K03-legal-v10-message-reply-reset", lambda: JSTR([{"message": AM()}], close="reset"), [], "a message reply, then the connection dropped: the reply was whole")
@@ -498,7 +477,7 @@ case("K06-v10-send-stream-timestamps-before-task", lambda: JSTR([{"task": tsk("W
 case("K07-v10-follow-up-stream-starts-with-status", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("INPUT_REQUIRED", 2, msg=ASK())]) +
      stream([stu("WORKING", 3), stu("COMPLETED", 4)], i=2, p={"message": msg10("Paris", mid="m2", taskId="t1", contextId="c1")}),
      [("STREAM-FIRST-001", E)], "the follow-up's stream opens with a statusUpdate: every task stream starts with the task (STREAM-003)")
-case("K08-v10-get-after-stream-second-artifact-lost", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "x"), art("a2", "y"), stu("COMPLETED", 3)]) + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("x"))),
+case("K08-v10-get-after-stream-second-artifact-lost", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "x"), art10("a2", "y"), stu("COMPLETED", 3)]) + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("x"))),
      [("TASK-STATE-010", W)], "the stream delivered a1 and a2; GetTask carries a1 only")
 case("K09-v10-rest-get-history-zero-query", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", history=hist(2), artifacts=ART)}) + RGET("/tasks/t1?historyLength=0", tsk("COMPLETED", history=hist(2), artifacts=ART)),
      [("DATA-HISTORY-001", E)], "GET /tasks/t1?historyLength=0 with 2 messages (DATA-006: 0 = none)")
@@ -521,12 +500,12 @@ case("K19-v10-subscribe-input-required-task-refused", lambda: C10() + send(tsk("
      [("TASK-STATE-008", E)], "SubscribeToTask on an INPUT_REQUIRED task refused -32004 (TASK-004: only terminal tasks)")
 case("K20-v10-rest-subscribe-404-existing-task", lambda: RDONE() + [rpost("/tasks/t1:subscribe", {}, h={**RJ, "accept": "text/event-stream"}), resp(NFB(), status=404, headers=RJR)],
      [("TASK-STATE-006", E)], "subscribe to the COMPLETED t1 answered 404 TASK_NOT_FOUND although the task exists (TASK-004: UnsupportedOperationError)")
-case("K21-legal-v10-stream-artifact-then-input-required-then-close", lambda: JSTR([{"task": tsk("WORKING")}, art("a1", "draft", last=True), stu("INPUT_REQUIRED", 2, msg=ASK())]),
+case("K21-legal-v10-stream-artifact-then-input-required-then-close", lambda: JSTR([{"task": tsk("WORKING")}, art10("a1", "draft", last=True), stu("INPUT_REQUIRED", 2, msg=ASK())]),
      [], "an artifact, then INPUT_REQUIRED, close")
 case("K22-legal-v10-rest-stream-final-snapshot", lambda: RSTR(OK_RUN + [{"task": tsk("COMPLETED", 3, artifacts=A1("result"))}]), [], "HTTP+JSON: the final Task snapshot after COMPLETED (§11.7)")
 case("K23-v03-resubscribe-other-task", lambda: RS03([t03("working", 2, tid="t2"), s03("completed", 3, tid="t2")]),
      [("ID-EVENT-002", E)], "tasks/resubscribe t1 streamed task t2 (ID-006)")
-case("K24-legal-v10-get-append-chunks-as-parts", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art("a1", "one"), art("a1", "two", append=True), art("a1", "three", append=True, last=True), stu("COMPLETED", 3)]) +
+case("K24-legal-v10-get-append-chunks-as-parts", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "one"), art10("a1", "two", append=True), art10("a1", "three", append=True, last=True), stu("COMPLETED", 3)]) +
      GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("one", "two", "three"))), [], "GetTask: a1 with the three chunks' parts")
 
 
