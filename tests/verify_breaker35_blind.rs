@@ -14,6 +14,12 @@
 //!   STREAM-FIRST-001 (STREAM-004), not a message reply followed by more events
 //!   (STREAM-END-001); M23 (a message after the Task) stays STREAM-SHAPE-003, M24 (a send
 //!   stream's one message) silent.
+//! - N06, M30, M31: a last ListTasks page whose totalSize counts only its own tasks, below
+//!   the earlier page's, although the pages listed every task, is DATA-LIST-004 (proto
+//!   `total_size`: before pagination); M32 (a task purged between the pages) stays silent.
+//! - M33-M35: a totalSize that grew while the client paged (tasks created meanwhile sort
+//!   before the cursor) is no DATA-LIST-004 when the listing reached every task it started
+//!   with; M36 (it did not) keeps it, naming both counts.
 
 mod common;
 
@@ -24,7 +30,7 @@ use common::{
 
 #[test]
 fn the_round_has_its_cases_and_its_controls_stay_silent() {
-    common::assert_blind_round("b35x-", 241, 114);
+    common::assert_blind_round("b35x-", 268, 124);
 }
 
 #[test]
@@ -127,4 +133,35 @@ fn a_subscription_that_opens_with_a_message_does_not_start_with_the_task() {
         "{m23}"
     );
     variants_without(&["b35x-M24-"], "STREAM-");
+}
+
+#[test]
+fn a_last_page_that_counts_only_itself_is_broken_paging() {
+    for (p, tok) in [
+        ("b35x-N06-", "p2"),
+        ("b35x-M30-", "p2"),
+        ("b35x-M31-", "p3"),
+    ] {
+        let n = one(p);
+        let f = finding(&n, "DATA-LIST-004");
+        assert!(
+            f.message.contains(&format!("the agent's ListTasks last page (pageToken \"{tok}\") says totalSize 1, the tasks on that page alone, where the earlier page of the same listing said 3 and the pages together listed 3"))
+                && f.message.contains("before paging (proto ListTasksResponse.total_size)"),
+            "{n}: {}",
+            f.message
+        );
+    }
+    variants_without(&["b35x-M32-"], "DATA-LIST-");
+}
+
+#[test]
+fn tasks_added_while_the_client_pages_are_not_owed_by_the_last_page() {
+    variants_without(&["b35x-M33-", "b35x-M34-", "b35x-M35-"], "DATA-LIST-");
+    let n = one("b35x-M36-");
+    let f = finding(&n, "DATA-LIST-004");
+    assert!(
+        f.message.contains("although totalSize 3 (when the client started paging; this page says 4, counting tasks added since, which sort before the cursor) counts more tasks than the 2 listed so far"),
+        "{n}: {}",
+        f.message
+    );
 }

@@ -1451,6 +1451,9 @@ struct PageChain {
     /// Largest `totalSize` any page of the chain reported (the first page's, unless tasks
     /// were added while the client paged); `None` when no page carried one.
     top_total: Option<i64>,
+    /// Smallest `totalSize` any page of the chain reported: the tasks there all along
+    /// ([`list_total_to_reach`]).
+    low_total: Option<i64>,
     /// Recording line and exchange of the page that handed out the token.
     seq: u64,
     xid: String,
@@ -19370,7 +19373,22 @@ impl State {
                         ],
                         &x.leg,
                     );
-                } else if n > seen as i64 {
+                } else if token_in.is_some()
+                    && before > 0
+                    && last_page_total_is_its_own_count(top, n, ts.len(), seen)
+                {
+                    let msg = format!(
+                        "the agent's ListTasks last page (pageToken {:?}) says totalSize {n}, the tasks on that page alone, where the earlier page of the same listing said {top} and the pages together listed {seen}: totalSize counts the matching tasks before paging (proto ListTasksResponse.total_size), the same on every page, so a client that shows or checks the count is told {n}",
+                        token_in.as_deref().unwrap_or("")
+                    );
+                    let ev = vec![
+                        earlier_ev(p),
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
+                    ];
+                    self.find(&r::DATA_LIST_PAGING, msg, ev, &x.leg);
+                } else if list_total_to_reach(n, p.low_total, token_in.is_some()) > seen as i64 {
+                    let reach = list_total_to_reach(n, p.low_total, token_in.is_some());
                     let how = if res.get("nextPageToken").is_some() {
                         "an empty nextPageToken (last page)"
                     } else {
@@ -19384,8 +19402,13 @@ impl State {
                     self.find(
                         &r::DATA_LIST_PAGING,
                         format!(
-                            "the agent's ListTasks page has {how} although totalSize {n} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
-                            n - seen as i64
+                            "the agent's ListTasks page has {how} although totalSize {reach}{} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
+                            if reach < n {
+                                format!(" (when the client started paging; this page says {n}, counting tasks added since, which sort before the cursor)")
+                            } else {
+                                String::new()
+                            },
+                            reach - seen as i64
                         ),
                         ev,
                         &x.leg,
@@ -19403,6 +19426,10 @@ impl State {
         }
         chain.total = total;
         chain.top_total = chain.top_total.max(total);
+        chain.low_total = match (chain.low_total, total) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         chain.seq = bseq;
         chain.xid = x.id.clone();
         let key = x.tkey(next);
@@ -36929,6 +36956,29 @@ impl State {
 /// `http://`). CARD-URL-005 (CARD-005).
 fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
     u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
+}
+
+/// DATA-007 cursor paging (breaker35 M33-M35): how many tasks a listing that ends on a
+/// page of `totalSize` `n` had to reach. On a page fetched with a pageToken, a `totalSize`
+/// above the smallest one an earlier page of the chain said (`low`) counts tasks created
+/// (or whose status changed) while the client paged: they sort newest first, before the
+/// cursor, and a later page cannot hold them, so the listing owed only the `low` tasks
+/// there all along. `paged`: the page was fetched with a pageToken.
+fn list_total_to_reach(n: i64, low: Option<i64>, paged: bool) -> i64 {
+    match low {
+        Some(low) if paged => n.min(low),
+        _ => n,
+    }
+}
+
+/// DATA-007 (proto `ListTasksResponse.total_size`: "before pagination"; breaker35 N06): a
+/// last page (no `nextPageToken`) whose `totalSize` `n` is its own `rows`, below the
+/// `top` an earlier page of the chain said, although the chain's pages together listed
+/// exactly `top` (`seen`): nothing was added or purged between the pages, so the agent
+/// counted after applying the pageToken. When the smaller count also hid tasks
+/// (`top > seen`) the caller tells that worse fault instead.
+fn last_page_total_is_its_own_count(top: i64, n: i64, rows: usize, seen: usize) -> bool {
+    top > n && n == rows as i64 && top == seen as i64
 }
 
 /// ID-003 (1.0 §3.4.3): a follow-up whose `contextId` differs from its task's MUST be

@@ -556,4 +556,89 @@ case("M23-v10-subscribe-task-then-message", lambda: WORKING_T() + SUB([{"task": 
 case("M24-legal-v10-send-stream-message-reply", lambda: C10() + stream([{"message": AM("hi there")}], p={"message": msg10("hello")}),
      [], "control: a send stream's one message event is a reply")
 
+# ---------------------------------------------------------------- N: a third blind pass (written before reading the verifier's REST, list, history and push code)
+CFG1 = {"id": "cfg-1", "taskId": "t1", "url": HOOK}
+PR = lambda: R10(capabilities={"streaming": True, "pushNotifications": False})
+case("N01-v10-get-after-stream-other-terminal", lambda: ST_DONE() + GT(2, {"id": "t1"}, tsk("FAILED", 4, artifacts=A1("result"))),
+     [("TASK-STATE-001", E)], "the stream ended COMPLETED, GetTask says FAILED: a terminal state never changes (TASK-001)")
+case("N02-v10-list-row-context-changed", lambda: C10() + send(tsk("COMPLETED", artifacts=ART)) + LTR(2, {}, [tsk("COMPLETED", ctx="c9")]),
+     [("ID-CTX-002", E)], "t1 handed out in c1, its ListTasks row says c9 (ID-006)")
+case("N03-v10-get-after-cancel-completed", lambda: C10() + send(tsk("WORKING"), p={"message": msg10(), "configuration": {"returnImmediately": True}}) + [RPC(2, "CancelTask", {"id": "t1"}), resp(ok(2, tsk("CANCELED", 2)))] + GT(3, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=ART)),
+     [("TASK-STATE-001", E)], "CancelTask answered CANCELED, GetTask then COMPLETED (TASK-001)")
+case("N04-v10-list-include-artifacts-lost", lambda: ST_DONE() + LTR(2, {"includeArtifacts": True}, [tsk("COMPLETED", 3)]),
+     [("TASK-STATE-010", W)], "ListTasks includeArtifacts true; the row of t1 lacks the artifact its stream delivered")
+case("N05-legal-v10-list-without-include-artifacts-omits", lambda: ST_DONE() + LTR(2, {}, [tsk("COMPLETED", 3)]),
+     [], "ListTasks without includeArtifacts omits the artifacts (DATA-007): nothing was lost")
+case("N06-v10-list-second-page-total-shrinks", lambda: THREE() + LTR(4, {"pageSize": 2}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p2", ps=2, total=3) +
+     LTR(5, {"pageSize": 2, "pageToken": "p2"}, [tsk("COMPLETED", 1)], ps=2, total=1),
+     [("DATA-LIST-004", E)], "the second page's totalSize counts only the task after the token (1 instead of 3)")
+case("N07-v10-list-page-returns-own-token", lambda: THREE() + LTR(4, {"pageSize": 2}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p2", ps=2, total=3) +
+     LTR(5, {"pageSize": 2, "pageToken": "p2"}, [tsk("COMPLETED", 1)], tok="p2", ps=2, total=3),
+     [("DATA-LIST-004", E)], "the page fetched with p2 hands back p2 as its nextPageToken: a loop")
+case("N08-v10-rest-history-not-a-number-500", lambda: RDONE() + RGET("/tasks/t1?historyLength=abc", rstatus(500, "INTERNAL", msg="strconv.Atoi: parsing \"abc\""), 500),
+     [("REST-HTTP-002", E)], "historyLength=abc answered 500 (ERR-006: 400 INVALID_ARGUMENT)")
+case("N09-v10-rest-page-size-101-500", lambda: R10() + RGET("/tasks?pageSize=101", rstatus(500, "INTERNAL", msg="page too large"), 500),
+     [("REST-HTTP-002", E)], "pageSize=101 answered 500")
+case("N10-v10-rest-cancel-not-found-moments-after-end", lambda: RDONE() + [rpost("/tasks/t1:cancel", {}), resp(rstatus(404, "NOT_FOUND", "TASK_NOT_FOUND", "task t1 not found"), status=404, headers=RJR)],
+     [("ID-TASK-001", E)], "cancel of the task completed 10 ms before answered 404: TASK-003 MAY give TaskNotFoundError after a purge, but one not found moments after it ended was never stored (mine29c f610: a minute's grace)")
+case("N11-v10-rest-push-get-other-config", lambda: PRBASE() + RCREATE({"url": HOOK}, CFG1) + RCREATE({"url": HOOK + "2"}, {"id": "cfg-2", "taskId": "t1", "url": HOOK + "2"}) +
+     RGET("/tasks/t1/pushNotificationConfigs/cfg-1", {"id": "cfg-2", "taskId": "t1", "url": HOOK + "2"}),
+     [("PUSH-CFG-005", E)], "GET .../pushNotificationConfigs/cfg-1 answered cfg-2 (PUSH-003)")
+case("N12-v10-rest-push-create-not-declared-served", lambda: PR() + rsend({"message": msg10(), "configuration": {"returnImmediately": True}}, {"task": tsk("WORKING")}) + RCREATE({"url": HOOK}, CFG1),
+     [("CAP-PUSH-001", E)], "the card declares pushNotifications false; Create answered the config (PUSH-001)")
+case("N13-legal-v10-rest-push-create-not-supported", lambda: PR() + rsend({"message": msg10(), "configuration": {"returnImmediately": True}}, {"task": tsk("WORKING")}) +
+     [rpost("/tasks/t1/pushNotificationConfigs", {"url": HOOK}), resp(rstatus(400, "FAILED_PRECONDITION", "PUSH_NOTIFICATION_NOT_SUPPORTED", "push notifications are not supported"), status=400, headers=RJR)],
+     [], "push not declared, Create refused 400 FAILED_PRECONDITION PUSH_NOTIFICATION_NOT_SUPPORTED (PUSH-001, ERR-002)")
+case("N14-legal-v10-rest-push-create-not-supported-1-0-0", lambda: PR() + rsend({"message": msg10(), "configuration": {"returnImmediately": True}}, {"task": tsk("WORKING")}) +
+     [rpost("/tasks/t1/pushNotificationConfigs", {"url": HOOK}), resp(rstatus(501, "UNIMPLEMENTED", "PUSH_NOTIFICATION_NOT_SUPPORTED", "push notifications are not supported"), status=501, headers=RJR)],
+     [], "1.0.0's 501 UNIMPLEMENTED for PushNotificationNotSupportedError (trap 2: a note at most)")
+case("N15-legal-v10-list-timestamp-filter-inclusive", lambda: THREE() + LTR(4, {"statusTimestampAfter": "2026-12-02T10:00:02.000Z"}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")]),
+     [], "statusTimestampAfter :02 lists t2 stamped exactly :02 (\"not before\")")
+case("N16-legal-v10-list-status-unspecified-no-filter", lambda: THREE() + LTR(4, {"status": "TASK_STATE_UNSPECIFIED"}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2"), tsk("COMPLETED", 1)]),
+     [], "status TASK_STATE_UNSPECIFIED, the proto3 zero value, filters nothing")
+case("N17-v10-get-history-after-follow-up-kept-oldest", lambda: IR() + FU(2, "Paris", {"task": tsk("COMPLETED", 2, history=hist(4), artifacts=ART)}, taskId="t1", contextId="c1") +
+     GT(3, {"id": "t1", "historyLength": 1}, tsk("COMPLETED", 2, history=hist(4)[:1], artifacts=ART)),
+     [("DATA-HISTORY-003", E)], "historyLength 1 answered with h0, the oldest of the four the send showed")
+case("N18-legal-v10-get-history-one-newest", lambda: IR() + FU(2, "Paris", {"task": tsk("COMPLETED", 2, history=hist(4), artifacts=ART)}, taskId="t1", contextId="c1") +
+     GT(3, {"id": "t1", "historyLength": 1}, tsk("COMPLETED", 2, history=hist(4)[3:], artifacts=ART)),
+     [], "historyLength 1 answered with h3, the newest")
+case("N19-v10-rest-list-other-context-row", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", artifacts=ART)}) + rsend({"message": msg10("b", mid="m2", contextId="c2")}, {"task": tsk("COMPLETED", 2, tid="t2", ctx="c2", artifacts=ART)}) +
+     RGET("/tasks?contextId=c2", {"tasks": [tsk("COMPLETED", 2, tid="t2", ctx="c2"), tsk("COMPLETED", 1)], "nextPageToken": "", "pageSize": 50, "totalSize": 2}),
+     [("DATA-LIST-003", E)], "GET /tasks?contextId=c2 lists t1 of c1")
+case("N20-v10-get-terminal-task-artifact-appended-lost", lambda: C10() + stream([{"task": tsk("SUBMITTED")}, art10("a1", "one"), art10("a1", "two", append=True), art10("a1", "three", append=True, last=True), stu("COMPLETED", 3)]) +
+     GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("one", "two"))),
+     [("TASK-STATE-010", W)], "a1 streamed in three chunks; GetTask lacks the third")
+
+# a last ListTasks page whose totalSize counts only its own tasks (proto total_size: before pagination)
+case("M30-v10-rest-list-second-page-total-shrinks", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", artifacts=ART)}) +
+     rsend({"message": msg10("b", mid="m2", contextId="c1")}, {"task": tsk("COMPLETED", 2, tid="t2", artifacts=ART)}) +
+     rsend({"message": msg10("c", mid="m3", contextId="c1")}, {"task": tsk("COMPLETED", 3, tid="t3", artifacts=ART)}) +
+     RGET("/tasks?pageSize=2", {"tasks": [tsk("COMPLETED", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2")], "nextPageToken": "p2", "pageSize": 2, "totalSize": 3}) +
+     RGET("/tasks?pageSize=2&pageToken=p2", {"tasks": [tsk("COMPLETED", 1)], "nextPageToken": "", "pageSize": 2, "totalSize": 1}),
+     [("DATA-LIST-004", E)], "HTTP+JSON: the second page says totalSize 1 after the first said 3")
+case("M31-v10-list-three-pages-last-total-one", lambda: THREE() + LTR(4, {"pageSize": 1}, [tsk("WORKING", 3, tid="t3")], tok="p2", ps=1, total=3) +
+     LTR(5, {"pageSize": 1, "pageToken": "p2"}, [tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p3", ps=1, total=3) +
+     LTR(6, {"pageSize": 1, "pageToken": "p3"}, [tsk("COMPLETED", 1)], ps=1, total=1),
+     [("DATA-LIST-004", E)], "pages of one: totals 3, 3, then 1 on the last page")
+case("M32-legal-v10-list-task-purged-between-pages", lambda: THREE() + LTR(4, {"pageSize": 2}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p2", ps=2, total=3) +
+     LTR(5, {"pageSize": 2, "pageToken": "p2"}, [tsk("COMPLETED", 1)], ps=2, total=2),
+     [], "control: the second page says totalSize 2 with one row: a task was purged between the pages, not counted after the token")
+case("M33-legal-v10-list-task-added-between-pages", lambda: THREE() + LTR(4, {"pageSize": 2}, [tsk("WORKING", 3, tid="t3"), tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p2", ps=2, total=3) +
+     [RPC(5, "SendMessage", {"message": msg10("d", mid="m5", contextId="c1"), "configuration": {"returnImmediately": True}}), resp(ok(5, {"task": tsk("WORKING", 4, tid="t4")}))] +
+     LTR(6, {"pageSize": 2, "pageToken": "p2"}, [tsk("COMPLETED", 1)], ps=2, total=4),
+     [], "control: a send between the pages created t4 (newest, before the cursor); the last page says totalSize 4")
+case("M34-legal-v10-rest-list-task-added-between-pages", lambda: R10() + rsend(MSG, {"task": tsk("COMPLETED", artifacts=ART)}) +
+     rsend({"message": msg10("b", mid="m2", contextId="c1")}, {"task": tsk("COMPLETED", 2, tid="t2", artifacts=ART)}) +
+     RGET("/tasks?pageSize=1", {"tasks": [tsk("COMPLETED", 2, tid="t2")], "nextPageToken": "p2", "pageSize": 1, "totalSize": 2}) +
+     rsend({"message": msg10("c", mid="m3", contextId="c1"), "configuration": {"returnImmediately": True}}, {"task": tsk("WORKING", 3, tid="t3")}) +
+     RGET("/tasks?pageSize=1&pageToken=p2", {"tasks": [tsk("COMPLETED", 1)], "nextPageToken": "", "pageSize": 1, "totalSize": 3}),
+     [], "control: HTTP+JSON, t3 created between the pages; the last page says totalSize 3 after both original tasks were listed")
+case("M35-legal-v10-list-pages-of-one-total-grows", lambda: THREE() + LTR(4, {"pageSize": 1}, [tsk("WORKING", 3, tid="t3")], tok="p2", ps=1, total=3) +
+     LTR(5, {"pageSize": 1, "pageToken": "p2"}, [tsk("COMPLETED", 2, tid="t2", ctx="c2")], tok="p3", ps=1, total=4) +
+     LTR(6, {"pageSize": 1, "pageToken": "p3"}, [tsk("COMPLETED", 1)], ps=1, total=4),
+     [], "control: totalSize grows 3 to 4 while the client pages (another client's task); the three it started with are all listed")
+case("M36-v10-list-total-grows-yet-listing-short", lambda: THREE() + LTR(4, {"pageSize": 1}, [tsk("WORKING", 3, tid="t3")], tok="p2", ps=1, total=3) +
+     LTR(5, {"pageSize": 1, "pageToken": "p2"}, [tsk("COMPLETED", 2, tid="t2", ctx="c2")], ps=1, total=4),
+     [("DATA-LIST-004", E)], "control: totalSize grew 3 to 4, yet the listing ends after 2 of the 3 it started with")
+
 write_cases(C, OUT)
