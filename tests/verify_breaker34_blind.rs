@@ -20,16 +20,9 @@
 mod common;
 
 use a2a_interop::verify::Severity;
-use common::{one_variant as one, variant_finding as finding, variant_rules as rules};
-
-/// Each variant starting with one of `prefixes` has no finding whose rule starts with `rule`.
-fn none_of(prefixes: &[&str], rule: &str) {
-    for p in prefixes {
-        let n = one(p);
-        let r = rules(&n);
-        assert!(!r.iter().any(|x| x.starts_with(rule)), "{n}: {r:?}");
-    }
-}
+use common::{
+    one_variant as one, variant_finding as finding, variant_rules as rules, variants_without,
+};
 
 #[test]
 fn the_round_has_its_cases_and_its_controls_stay_silent() {
@@ -117,7 +110,7 @@ fn a_call_served_under_a_credential_the_card_does_not_name_is_an_open_endpoint()
         m05.message
     );
     // the declared credential under another letter case, or beside an extra header, is fine
-    none_of(
+    variants_without(
         &[
             "b34x-A22-",
             "b34x-A21-",
@@ -157,7 +150,7 @@ fn a_task_the_agent_said_it_did_not_know_is_not_created_for_the_client() {
         );
         assert!(!rules(&n).contains(&"ID-TASK-004".to_string()), "{n}");
     }
-    none_of(
+    variants_without(
         &["b34x-M24-", "b34x-M25-", "b34x-M26-", "b34x-M27-"],
         "ID-TASK-002",
     );
@@ -191,7 +184,7 @@ fn a_streamed_sends_history_length_binds_the_streams_task() {
         let f = finding(&n, rule);
         assert!(f.message.contains(words), "{n}: {}", f.message);
     }
-    none_of(
+    variants_without(
         &[
             "b34x-M32-",
             "b34x-M33-",

@@ -1451,6 +1451,9 @@ struct PageChain {
     /// Largest `totalSize` any page of the chain reported (the first page's, unless tasks
     /// were added while the client paged); `None` when no page carried one.
     top_total: Option<i64>,
+    /// Smallest `totalSize` any page of the chain reported: the tasks there all along
+    /// ([`list_total_to_reach`]).
+    low_total: Option<i64>,
     /// Recording line and exchange of the page that handed out the token.
     seq: u64,
     xid: String,
@@ -7681,6 +7684,33 @@ impl State {
         }
     }
 
+    /// STREAM-007 / STREAM-008 (breaker35 S45): an error event (`what`: a JSON-RPC error
+    /// response, an HTTP+JSON `{"error": ...}` event) at `seq` (`ptr`, `found`) after the
+    /// stream's terminal event, or after a 0.x `final: true`: the task had ended, so the
+    /// client, which took the terminal event as the outcome, now gets an error for the same
+    /// call (SDK clients raise it). STREAM-END-001, once per stream with the other events
+    /// after the terminal one.
+    fn error_event_after_end(
+        &mut self,
+        x: &mut Exch,
+        seq: u64,
+        what: &str,
+        ptr: &str,
+        found: Option<Value>,
+    ) {
+        let Some(s) = x.sse.as_ref() else { return };
+        let (end, eseq) = match (s.terminal, &s.final_interrupted) {
+            (Some((ts, tseq)), _) => (x.state_term(ts).to_string(), tseq),
+            (None, Some((fs, fseq))) => (format!("{fs} (final: true)"), *fseq),
+            _ => return,
+        };
+        let msg = format!(
+            "stream sent {what} after the terminal state {end}: the task's outcome had been delivered, and the error that follows it makes the client report the finished call as failed (nothing follows the terminal event; end the stream there, and report a later failure of the agent in its log, not to this client)"
+        );
+        let ev = vec![x.ev(eseq), x.ev_at(seq, ptr, found)];
+        self.stream_once(x, &r::STREAM_AFTER_TERMINAL, msg, ev);
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -7899,6 +7929,11 @@ impl State {
                 // handler); 1.0 answers it before the stream ([`Self::error_opened_stream`]).
                 let code = v.pointer("/error/code").and_then(Json::as_i64);
                 let reason = error_info_reason(v.pointer("/error/data"));
+                let what = format!(
+                    "a JSON-RPC error ({})",
+                    code.map(|k| k.to_string()).unwrap_or_default()
+                );
+                self.error_event_after_end(x, seq, &what, "/error/code", code.map(Value::from));
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                     if s.error_end.is_none() {
@@ -8066,6 +8101,14 @@ impl State {
                 // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
                 // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
                 let reason = error_info_reason(v.pointer("/error/details"));
+                let status = v.pointer("/error/status").map(Json::to_value);
+                self.error_event_after_end(
+                    x,
+                    seq,
+                    "an HTTP+JSON error event",
+                    "/error/status",
+                    status,
+                );
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                     if s.error_end.is_none() {
@@ -8397,11 +8440,13 @@ impl State {
             }
             // STREAM-003 / STREAM-004: 1.0 streams start with a Task (or one Message); the
             // prober's streaming tests take the same verdict (`stream_first_event_rule`).
-            if stream_first_event_rule(dialect, p.kind).is_some() {
-                let name = if p.kind == PayloadKind::StatusUpdate {
-                    "statusUpdate"
-                } else {
-                    "artifactUpdate"
+            if stream_first_event_rule(dialect, p.kind).is_some()
+                || subscribe_opens_with_message(dialect, c.op, p.kind)
+            {
+                let name = match p.kind {
+                    PayloadKind::StatusUpdate => "statusUpdate",
+                    PayloadKind::Message => "message",
+                    _ => "artifactUpdate",
                 };
                 let fresh = x
                     .sse
@@ -8732,8 +8777,11 @@ impl State {
                 self.stream_state(x, tv.state, tv.id, seq);
             }
             PayloadKind::Message => {
+                // A 1.0 SubscribeToTask answers no message: its first event is the current
+                // Task (STREAM-FIRST-001 above), so a message there opens no reply stream.
+                let reply = !subscribe_opens_with_message(c.dialect, c.op, p.kind);
                 if let Some(s) = x.sse.as_mut() {
-                    if s.events == 1 {
+                    if s.events == 1 && reply {
                         s.message_reply = true;
                         s.message_reply_seq = seq;
                     }
@@ -15387,7 +15435,7 @@ impl State {
         let (Some(qc), Some(rctx)) = (req_ctx, res_ctx.filter(|s| !s.is_empty())) else {
             return;
         };
-        if qc == rctx {
+        if qc == rctx || (task_id.is_some() && !context_mismatch_must_be_rejected(x)) {
             return;
         }
         self.areas.insert("id");
@@ -19357,7 +19405,22 @@ impl State {
                         ],
                         &x.leg,
                     );
-                } else if n > seen as i64 {
+                } else if token_in.is_some()
+                    && before > 0
+                    && last_page_total_is_its_own_count(top, n, ts.len(), seen)
+                {
+                    let msg = format!(
+                        "the agent's ListTasks last page (pageToken {:?}) says totalSize {n}, the tasks on that page alone, where the earlier page of the same listing said {top} and the pages together listed {seen}: totalSize counts the matching tasks before paging (proto ListTasksResponse.total_size), the same on every page, so a client that shows or checks the count is told {n}",
+                        token_in.as_deref().unwrap_or("")
+                    );
+                    let ev = vec![
+                        earlier_ev(p),
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
+                    ];
+                    self.find(&r::DATA_LIST_PAGING, msg, ev, &x.leg);
+                } else if list_total_to_reach(n, p.low_total, token_in.is_some()) > seen as i64 {
+                    let reach = list_total_to_reach(n, p.low_total, token_in.is_some());
                     let how = if res.get("nextPageToken").is_some() {
                         "an empty nextPageToken (last page)"
                     } else {
@@ -19371,8 +19434,13 @@ impl State {
                     self.find(
                         &r::DATA_LIST_PAGING,
                         format!(
-                            "the agent's ListTasks page has {how} although totalSize {n} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
-                            n - seen as i64
+                            "the agent's ListTasks page has {how} although totalSize {reach}{} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
+                            if reach < n {
+                                format!(" (when the client started paging; this page says {n}, counting tasks added since, which sort before the cursor)")
+                            } else {
+                                String::new()
+                            },
+                            reach - seen as i64
                         ),
                         ev,
                         &x.leg,
@@ -19390,6 +19458,10 @@ impl State {
         }
         chain.total = total;
         chain.top_total = chain.top_total.max(total);
+        chain.low_total = match (chain.low_total, total) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         chain.seq = bseq;
         chain.xid = x.id.clone();
         let key = x.tkey(next);
@@ -33472,6 +33544,20 @@ pub fn stream_first_event_rule(
     .then_some(&r::STREAM_FIRST_NOT_TASK)
 }
 
+/// STREAM-004 (1.0 §3.1.6, breaker35 U04): a 1.0 SubscribeToTask stream whose first event
+/// is a `message`: a subscription starts with the current Task, and a message there is no
+/// reply that ends the stream (as it is on a send stream), so the events after it are the
+/// subscription's own. 0.x `tasks/resubscribe` backfill is implementation-defined (0.3 §7.9).
+fn subscribe_opens_with_message(
+    dialect: Option<Dialect>,
+    op: Option<Op>,
+    first: PayloadKind,
+) -> bool {
+    dialect == Some(Dialect::V1_0)
+        && op == Some(Op::SubscribeToTask)
+        && first == PayloadKind::Message
+}
+
 /// STREAM-FIRST-001 (STREAM-003, 1.0 §3.1.2: a task stream starts with the Task; STREAM-004
 /// for SubscribeToTask) for a 1.0 stream whose first event is `name` (`statusUpdate`,
 /// `artifactUpdate`), with a message and help for the situation of call `c` (breaker17b
@@ -37043,6 +37129,42 @@ impl State {
 /// `http://`). CARD-URL-005 (CARD-005).
 fn grpc_target_is(u: &UrlParts, up: &UrlParts) -> bool {
     u.host.eq_ignore_ascii_case(&up.host) && u.port == up.port
+}
+
+/// DATA-007 cursor paging (breaker35 M33-M35): how many tasks a listing that ends on a
+/// page of `totalSize` `n` had to reach. On a page fetched with a pageToken, a `totalSize`
+/// above the smallest one an earlier page of the chain said (`low`) counts tasks created
+/// (or whose status changed) while the client paged: they sort newest first, before the
+/// cursor, and a later page cannot hold them, so the listing owed only the `low` tasks
+/// there all along. `paged`: the page was fetched with a pageToken.
+fn list_total_to_reach(n: i64, low: Option<i64>, paged: bool) -> i64 {
+    match low {
+        Some(low) if paged => n.min(low),
+        _ => n,
+    }
+}
+
+/// DATA-007 (proto `ListTasksResponse.total_size`: "before pagination"; breaker35 N06): a
+/// last page (no `nextPageToken`) whose `totalSize` `n` is its own `rows`, below the
+/// `top` an earlier page of the chain said, although the chain's pages together listed
+/// exactly `top` (`seen`): nothing was added or purged between the pages, so the agent
+/// counted after applying the pageToken. When the smaller count also hid tasks
+/// (`top > seen`) the caller tells that worse fault instead.
+fn last_page_total_is_its_own_count(top: i64, n: i64, rows: usize, seen: usize) -> bool {
+    top > n && n == rows as i64 && top == seen as i64
+}
+
+/// ID-003 (1.0 §3.4.3): a follow-up whose `contextId` differs from its task's MUST be
+/// rejected. That is 1.0 text: 0.3 and 0.2 say only that a client "can include the same
+/// contextId" with the taskId (0.3 topics/life-of-a-task.md) and name no rejection, so a 0.x
+/// agent that answers such a follow-up in the task's own context breaks nothing (breaker35
+/// F01, F06); moving the task into the client's context stays ID-006 in every version.
+/// True for a 1.0 call and for one whose version the recording cannot tell.
+fn context_mismatch_must_be_rejected(x: &Exch) -> bool {
+    x.call
+        .as_ref()
+        .and_then(|c| c.dialect)
+        .is_none_or(|d| d == Dialect::V1_0)
 }
 
 #[cfg(test)]

@@ -704,8 +704,8 @@ rule!(
     "first-stream-event-not-task",
     Error,
     Streaming,
-    ["STREAM-003", "STREAM-002"],
-    "first event of a 1.0 message stream is not a Task or Message",
+    ["STREAM-003", "STREAM-002", "STREAM-004"],
+    "first event of a 1.0 message stream is not a Task or Message, or of a 1.0 SubscribeToTask stream not the Task",
     "send the Task (or a single Message) first, then status and artifact updates"
 );
 rule!(
@@ -729,7 +729,7 @@ rule!(
     Error,
     Streaming,
     ["STREAM-007", "STREAM-008", "TASK-001", "STREAM-002", "PUSH-004"],
-    "stream sent events after the task's terminal state (or after a 1.0 message reply), or push notifications carried an artifact update after the task's terminal state",
+    "stream sent events (an error event too) after the task's terminal state (or after a 1.0 message reply), or push notifications carried an artifact update after the task's terminal state",
     "close the stream after the terminal status update (1.0 may repeat one final task snapshot; 0.x sends nothing after final:true); a 1.0 message reply stream is one message event; send every artifact (stream event or push notification) before the terminal status update"
 );
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,

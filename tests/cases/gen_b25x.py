@@ -41,27 +41,6 @@ HOOK = "https://client.example.test/hooks/a2a"
 OK = {"content-type": "text/plain"}
 
 
-def art10(aid, text, append=None, last=None, tid="t1", ctx="c1", **kw):
-    u = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": [{"text": text}]}}
-    u["artifact"].update(kw)
-    if append is not None:
-        u["append"] = append
-    if last is not None:
-        u["lastChunk"] = last
-    return {"artifactUpdate": u}
-
-
-def art03(aid, text, append=None, last=None, tid="t1", ctx="c1", **kw):
-    u = {"kind": "artifact-update", "taskId": tid, "contextId": ctx,
-         "artifact": {"artifactId": aid, "parts": [{"kind": "text", "text": text}]}}
-    u["artifact"].update(kw)
-    if append is not None:
-        u["append"] = append
-    if last is not None:
-        u["lastChunk"] = last
-    return u
-
-
 def sse(events, i=1, close="eof", rest=False, headers=None):
     out = [resp("", headers=headers or SSE)]
     for e in events:
@@ -102,15 +81,6 @@ def t03r(state, tid="t1", ctx="c1", n=1):
     return {"id": tid, "contextId": ctx, "status": {"state": state, "timestamp": TS % n}}
 
 
-def a03r(aid, text, append=None, last=None, tid="t1", ctx="c1"):
-    u = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": [{"text": text}]}}
-    if append is not None:
-        u["append"] = append
-    if last is not None:
-        u["lastChunk"] = last
-    return {"artifactUpdate": u}
-
-
 W1 = lambda **kw: {"task": task10(state="WORKING", n=1, **kw)}
 DONE = lambda n=5: st10(state="COMPLETED", n=n)
 W03 = lambda: task03(state="working", n=1)
@@ -143,7 +113,7 @@ case("A03-v10-chunk-after-last-chunk", lambda: C10() + stream10([
     "a third chunk appended to a1 after the chunk that said lastChunk:true (STREAM-009)")
 case("A04-v03-rest-chunk-after-last-chunk", lambda: R03() + [
     req(H + "/v1/message:stream", {"message": m03r()}, headers=S03)] + sse([
-        {"task": t03r("TASK_STATE_WORKING")}, a03r("a1", "one", last=True), a03r("a1", "two", append=True, last=True),
+        {"task": t03r("TASK_STATE_WORKING")}, art10("a1", "one", last=True), art10("a1", "two", append=True, last=True),
         {"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 5}, "final": True}}], rest=True),
     [("artifact-chunk-after-last", W)],
     "0.3 HTTP+JSON stream: a chunk for a1 after a1's lastChunk (STREAM-009)")

@@ -68,27 +68,6 @@ def rstream10(events, p=None, path="/message:stream", close="eof"):
     return [rpost(path, p or {"message": msg10()}, h=RJS)] + sse(events, rest=True, close=close)
 
 
-def art10(aid, text, append=None, last=None, tid="t1", ctx="c1", parts=None, **kw):
-    u = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": parts if parts is not None else [{"text": text}]}}
-    u["artifact"].update(kw)
-    if append is not None:
-        u["append"] = append
-    if last is not None:
-        u["lastChunk"] = last
-    return {"artifactUpdate": u}
-
-
-def art03(aid, text, append=None, last=None, tid="t1", ctx="c1", **kw):
-    u = {"kind": "artifact-update", "taskId": tid, "contextId": ctx,
-         "artifact": {"artifactId": aid, "parts": [{"kind": "text", "text": text}]}}
-    u["artifact"].update(kw)
-    if append is not None:
-        u["append"] = append
-    if last is not None:
-        u["lastChunk"] = last
-    return u
-
-
 def with_arts(t, *arts):
     t["artifacts"] = [{"artifactId": a, "parts": [{"text": x} for x in texts]} for a, texts in arts]
     return t
@@ -122,7 +101,6 @@ def rsend_done(tid="t1", ctx="c1"):
 def rsend_w(tid="t1", ctx="c1"):
     return [rpost("/message:send", {"message": msg10(mid="m-" + tid), "configuration": {"returnImmediately": True}}),
             rok({"task": task10(tid, ctx, state="WORKING")})]
-
 
 
 # ---------------------------------------------------------------- HTTP+JSON binding in detail (H)

@@ -63,16 +63,6 @@ def stream10(events, i=1, p=None, url=A, h=S10, slow=False, **kw):
     return out
 
 
-def art10(aid, text, append=None, last=None, tid="t1", ctx="c1", parts=None, **kw):
-    u = {"taskId": tid, "contextId": ctx, "artifact": {"artifactId": aid, "parts": parts if parts is not None else [{"text": text}]}}
-    u["artifact"].update(kw)
-    if append is not None:
-        u["append"] = append
-    if last is not None:
-        u["lastChunk"] = last
-    return {"artifactUpdate": u}
-
-
 def with_arts(t, *arts):
     t["artifacts"] = [{"artifactId": a, "parts": [{"text": x} for x in texts]} for a, texts in arts]
     return t

@@ -21,64 +21,6 @@ case = case_maker(C, "b34x-", SRC)
 
 HOOK = "https://hooks.example.test/a2a/cb"
 BASIC = "Basic dTE6cHc="
-S03 = {**J03, "accept": "text/event-stream"}
-RJR = {"content-type": "application/a2a+json"}
-R0 = lambda i, m, p, h=J03, url=A: req(url, rpc(i, m, p), headers=h)
-C02 = lambda **kw: getcard(card02(protocolVersion="0.2.5", **kw), path="/.well-known/agent.json")
-R10 = lambda **kw: getcard(card10(ifaces=RESTI, **kw))
-ART = [{"artifactId": "a1", "parts": [{"text": "result"}]}]
-ART03 = [{"artifactId": "a1", "parts": [{"kind": "text", "text": "result"}]}]
-
-
-def tsk(state="WORKING", n=1, tid="t1", ctx="c1", msg=None, **kw):
-    """a 1.0 Task in `state` (short name), stamped second `n`, with an optional status message."""
-    t = task10(tid, ctx, state, n, **kw)
-    if msg is not None:
-        t["status"]["message"] = msg
-    return t
-
-
-def t03(state="completed", n=1, tid="t1", ctx="c1", msg=None, **kw):
-    t = task03(tid, ctx, state, n, **kw)
-    if msg is not None:
-        t["status"]["message"] = msg
-    return t
-
-
-def stu(state="WORKING", n=2, tid="t1", ctx="c1", msg=None):
-    e = st10(tid, ctx, state, n)
-    if msg is not None:
-        e["statusUpdate"]["status"]["message"] = msg
-    return e
-
-
-ASK = lambda q="Which city?", mid="r1", tid="t1", ctx="c1": amsg10(q, mid=mid, taskId=tid, contextId=ctx)
-NEED = lambda tid="t1", ctx="c1": amsg10("Please sign in at https://idp.example.test/authorize", mid="r-auth", taskId=tid, contextId=ctx)
-AM03 = lambda text="Which city?", mid="r1", tid="t1", ctx="c1": {"kind": "message", "messageId": mid, "role": "agent", "parts": [{"kind": "text", "text": text}], "taskId": tid, "contextId": ctx}
-send = lambda t, i=1, p=None, h=V10: [RPC(i, "SendMessage", p or {"message": msg10(contextId="c1")}, h=h), resp(ok(i, {"task": t}))]
-FU = lambda i, text, res, mid=None, h=V10, **ids: [RPC(i, "SendMessage", {"message": msg10(text, mid=mid or "m%d" % i, **ids)}, h=h), resp(ok(i, res))]
-FUE = lambda i, text, code, m, reason, mid=None, **ids: [RPC(i, "SendMessage", {"message": msg10(text, mid=mid or "m%d" % i, **ids)}), resp(err(i, code, m, einfo(reason)))]
-
-
-def stream(events, i=1, p=None, method="SendStreamingMessage", h=S10, url=A):
-    return [req(url, rpc(i, method, p or {"message": msg10(contextId="c1")}), headers=h)] + sse([ev(e, i) for e in events])
-
-
-def rsend(body, res, status=200, path="/message:send", h=RJ):
-    return [rpost(path, body, h=h), resp(res, status=status, headers=RJR)]
-
-
-def rstream(body, events, path="/message:stream"):
-    return [rpost(path, body, h={**RJ, "accept": "text/event-stream"})] + sse([rest_ev(e) for e in events])
-
-
-def hist(k, tid="t1", ctx="c1"):
-    """k alternating user/agent messages of task `tid`, oldest first (ids h0, h1, ...)."""
-    return [{"messageId": "h%d" % j, "role": "ROLE_USER" if j % 2 == 0 else "ROLE_AGENT", "parts": [{"text": "turn %d" % j}], "taskId": tid, "contextId": ctx} for j in range(k)]
-
-
-def hist03(k, tid="t1", ctx="c1"):
-    return [{"kind": "message", "messageId": "h%d" % j, "role": "user" if j % 2 == 0 else "agent", "parts": [{"kind": "text", "text": "turn %d" % j}], "taskId": tid, "contextId": ctx} for j in range(k)]
 
 
 # ---------------------------------------------------------------- A: a credential the card does not declare, served (AUTH-002, AUTH-007, AUTH-001)
@@ -148,18 +90,6 @@ case("A34-legal-v03-schemes-without-security", lambda: getcard(card03(securitySc
      [], "0.3 securitySchemes without `security`: nothing required (0.3:ts)")
 
 # ---------------------------------------------------------------- C: multi-turn and context (TASK-001/002/007, ID-001..003, ID-008)
-IR = lambda: C10() + send(tsk("INPUT_REQUIRED", msg=ASK()), p={"message": msg10("book a flight", contextId="c1")})
-AR = lambda: C10() + send(tsk("AUTH_REQUIRED", msg=NEED()), p={"message": msg10("pay the invoice", contextId="c1")})
-DONE = lambda st="COMPLETED": C10() + send(tsk(st, artifacts=ART) if st == "COMPLETED" else tsk(st, msg=amsg10("no", mid="r-end", taskId="t1", contextId="c1")))
-RIR = lambda: R10() + rsend({"message": msg10("book a flight", contextId="c1")}, {"task": tsk("INPUT_REQUIRED", msg=ASK())})
-RDONE = lambda: R10() + rsend({"message": msg10("book a flight", contextId="c1")}, {"task": tsk("COMPLETED", artifacts=ART)})
-IR03 = lambda: C03() + [R0(1, "message/send", {"message": msg03("book", contextId="c1")}), resp(ok(1, t03("input-required", msg=AM03())))]
-DONE03 = lambda st="completed": C03() + [R0(1, "message/send", {"message": msg03("book", contextId="c1")}), resp(ok(1, t03(st, artifacts=ART03)))]
-IR02 = lambda: C02() + [R0(1, "message/send", {"message": msg03("book", contextId="c1")}), resp(ok(1, t03("input-required", msg=AM03())))]
-DONE02 = lambda: C02() + [R0(1, "message/send", {"message": msg03("book", contextId="c1")}), resp(ok(1, t03("completed", artifacts=ART03)))]
-F03 = lambda i, text, res, **ids: [R0(i, "message/send", {"message": msg03(text, mid="m%d" % i, **ids)}), resp(ok(i, res))]
-UNSUP = lambda i: resp(err(i, -32004, "Task t1 is in a terminal state", einfo("UNSUPPORTED_OPERATION")))
-RUNSUP = lambda: resp(rstatus(400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "task t1 is in a terminal state"), status=400, headers=RJR)
 
 # legal round trips
 case("C01-legal-v10-input-required-follow-up", lambda: IR() + FU(2, "Paris", {"task": tsk("COMPLETED", 2, artifacts=ART)}, taskId="t1", contextId="c1"),
@@ -441,12 +371,7 @@ case("P49-v10-rest-delivery-url-private", lambda: RBASE() + RCP({"url": "http://
      [("PUSH-URL-001", W)], "a webhook URL on a private address accepted (PUSH-006)")
 
 # ---------------------------------------------------------------- H: historyLength (DATA-006, trap 7)
-LT = lambda i, p, tasks, h=V10: [RPC(i, "ListTasks", p, h=h), resp(ok(i, {"tasks": tasks, "nextPageToken": "", "pageSize": 50, "totalSize": len(tasks)}))]
-GT = lambda i, p, t: [RPC(i, "GetTask", p), resp(ok(i, t))]
 HB = lambda k=4: C10() + send(tsk("COMPLETED", history=hist(k), artifacts=ART))
-G03 = lambda i, p, t: [R0(i, "tasks/get", p), resp(ok(i, t))]
-HB03 = lambda k=4: C03() + [R0(1, "message/send", {"message": msg03()}), resp(ok(1, t03("completed", history=hist03(k), artifacts=ART03)))]
-HB02 = lambda k=4: C02() + [R0(1, "message/send", {"message": msg03(), "configuration": {"acceptedOutputModes": ["text/plain"]}}), resp(ok(1, t03("completed", history=hist03(k), artifacts=ART03)))]
 
 case("H01-legal-v10-list-history-trimmed-newest", lambda: HB() + LT(2, {"historyLength": 2}, [tsk("COMPLETED", history=hist(4)[2:])]),
      [], "ListTasks historyLength 2: each task keeps its 2 newest messages (DATA-006)")

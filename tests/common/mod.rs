@@ -316,3 +316,14 @@ pub fn assert_blind_round(prefix: &str, min_all: usize, min_legal: usize) {
         assert!(loud.is_empty(), "{n}: legal control not silent: {loud:?}");
     }
 }
+
+/// Each variant starting with one of `prefixes` (each names one variant, [`one_variant`])
+/// has no finding whose rule ID starts with `rule` (`"DATA-HISTORY-"` for a family); the
+/// blind rounds' legal controls of a kind they fixed.
+pub fn variants_without(prefixes: &[&str], rule: &str) {
+    for p in prefixes {
+        let n = one_variant(p);
+        let r = variant_rules(&n);
+        assert!(!r.iter().any(|x| x.starts_with(rule)), "{n}: {r:?}");
+    }
+}
