@@ -1,0 +1,100 @@
+//! left35: what session 34's tired engineer at 2 a.m. (ux34) left, shown with real
+//! processes (the binary, the reference agent), loopback sockets and real files.
+//! - After SIGTERM the proxy's stop lines said "Ctrl-C again": they now name the signal
+//!   that stopped it and a second SIGTERM (or Ctrl-C) as the way to stop for good.
+//! - `verify` of a recording whose proxy was killed said "exchange never ended in the
+//!   recording" and nothing of why: it now says the recording stopped early and that those
+//!   exchanges' ends were not recorded.
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use proxy_process::{line_with, spawn_until_listening, Running};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `a2a-interop proxy --listen 127.0.0.1:0 ARGS...` without `-q` (its stop lines are what
+/// is tested), listening.
+fn proxy_loud(args: &[&str]) -> (Running, SocketAddr) {
+    let run = spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').parse().unwrap();
+    (run, addr)
+}
+
+/// A streamed send the reference agent keeps open (working) until it is cancelled.
+const OPEN_STREAM: &str = r#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"messageId":"u35-s","role":"ROLE_USER","parts":[{"text":"cancel me"}]}}}"#;
+
+/// Item 1: SIGTERM with a stream open. The stop line names the signal, the waiting line
+/// offers a second SIGTERM (or Ctrl-C), and a second SIGTERM does end the wait at once
+/// (before: "stopping", then "(Ctrl-C again to stop now ...)", which a service manager's
+/// run has no terminal for). Control: after Ctrl-C the lines still say "Ctrl-C again".
+#[test]
+fn sigterm_stop_lines_name_the_signal_and_a_second_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("term.jsonl");
+    let (_agent, url) = proxy_process::reference_agent();
+    let (run, addr) = proxy_loud(&[
+        "--upstream",
+        &url,
+        "--record",
+        rec.to_str().unwrap(),
+        "--shutdown-grace",
+        "60",
+    ]);
+    let (_conn, _) = proxy_process::send_until(addr, OPEN_STREAM, "TASK_STATE_WORKING");
+    let t0 = std::time::Instant::now();
+    run.child.signal("TERM");
+    let stopping = line_with(&run, "a2a-interop proxy: stopping", Duration::from_secs(20));
+    assert_eq!(stopping, "a2a-interop proxy: stopping (SIGTERM)");
+    let waiting = line_with(&run, "waiting up to", Duration::from_secs(20));
+    assert_eq!(
+        waiting,
+        "a2a-interop proxy: waiting up to 60 s for 1 open exchange to end (a second SIGTERM or Ctrl-C to stop now: they are recorded as open)"
+    );
+    let Running { mut child, rx, .. } = run;
+    child.signal("TERM");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after a second SIGTERM");
+    let rest: Vec<String> = rx.iter().collect();
+    assert!(
+        t0.elapsed() < Duration::from_secs(50),
+        "the second SIGTERM did not end the 60 s wait: {rest:#?}"
+    );
+    assert_eq!(st.code(), Some(0), "{rest:#?}");
+    assert!(
+        rest.iter()
+            .any(|l| l == "a2a-interop proxy: stopping now: exchanges still open are recorded as open"),
+        "{rest:#?}"
+    );
+    assert!(!rest.iter().any(|l| l.contains("Ctrl-C again")), "{rest:#?}");
+    // the stream was recorded as open: the recording was closed whole
+    let recorded = std::fs::read_to_string(&rec).unwrap();
+    assert!(recorded.contains(r#""outcome":"open""#), "{recorded}");
+
+    // control: Ctrl-C keeps its words
+    let (run, addr) = proxy_loud(&["--upstream", &url, "--no-record"]);
+    let (_conn2, _) = proxy_process::send_until(addr, OPEN_STREAM, "TASK_STATE_WORKING");
+    run.child.signal("INT");
+    assert_eq!(
+        line_with(&run, "a2a-interop proxy: stopping", Duration::from_secs(20)),
+        "a2a-interop proxy: stopping (Ctrl-C)"
+    );
+    assert!(line_with(&run, "waiting up to", Duration::from_secs(20))
+        .ends_with("(Ctrl-C again to stop now: they are recorded as open)"));
+    let Running { mut child, .. } = run;
+    child.signal("INT");
+    let st = child.wait_for(Duration::from_secs(30), "proxy after a second Ctrl-C");
+    assert_eq!(st.code(), Some(0));
+}
