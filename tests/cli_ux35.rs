@@ -98,3 +98,80 @@ fn sigterm_stop_lines_name_the_signal_and_a_second_sigterm() {
     let st = child.wait_for(Duration::from_secs(30), "proxy after a second Ctrl-C");
     assert_eq!(st.code(), Some(0));
 }
+
+/// Waits (at most 30 s) until the recording at `rec` holds a line containing `needle`.
+fn wait_recorded(rec: &Path, needle: &str) {
+    let end = std::time::Instant::now() + Duration::from_secs(30);
+    while !std::fs::read_to_string(rec).is_ok_and(|t| t.contains(needle)) {
+        assert!(
+            std::time::Instant::now() < end,
+            "{needle:?} not recorded in {} within 30 s",
+            rec.display()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Item 2: a proxy killed (`kill -9`) with a stream open leaves a recording without that
+/// exchange's end. `verify` said "exchange never ended in the recording" and nothing of
+/// why; it now says the recording stopped while the exchange was open (proxy killed, disk
+/// full) and that its end was not recorded, in the text and JSON reports alike. The
+/// verdict does not change (not judged, exit 0). Controls: `verify` while the proxy still
+/// records says the plain reason (the run goes on); a proxy stopped by SIGTERM records the
+/// stream's end (`open`) and `verify` has nothing not judged.
+#[test]
+fn a_killed_proxys_recording_says_it_stopped_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rec = d.join("killed.jsonl");
+    let (_agent, url) = proxy_process::reference_agent();
+    let (run, addr) =
+        proxy_process::start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let (_conn, _) = proxy_process::send_until(addr, OPEN_STREAM, "TASK_STATE_WORKING");
+    wait_recorded(&rec, "TASK_STATE_WORKING");
+    // control: the proxy still records, so nothing is said to have stopped
+    let live = proxy_process::run_in(d, &["verify", "killed.jsonl"]);
+    let out = text(&live.stdout);
+    assert!(text(&live.stderr).contains("is still being recorded"), "{}", text(&live.stderr));
+    assert!(out.contains("exchange never ended in the recording"), "{out}");
+    assert!(!out.contains("stopped while it was open"), "{out}");
+
+    let Running { mut child, .. } = run;
+    child.signal("KILL");
+    child.wait_for(Duration::from_secs(10), "proxy after SIGKILL");
+    let o = proxy_process::run_in(d, &["verify", "killed.jsonl"]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", text(&o.stderr));
+    let want = "exchange never ended in the recording: the recording stopped while it was open (the proxy was killed, e.g. kill -9 or out of memory, or its disk filled; a proxy stopped by Ctrl-C or SIGTERM records an end, outcome open, for every exchange still open), so how it ended was not recorded";
+    assert!(out.contains("note: not judged: 1 exchange (e"), "{out}");
+    assert!(out.contains(want), "{out}");
+    let j = proxy_process::run_in(d, &["verify", "killed.jsonl", "-f", "json"]);
+    assert!(text(&j.stdout).contains(want), "{}", text(&j.stdout));
+
+    // the same file with a torn last line says so in the reason
+    let mut bytes = std::fs::read(&rec).unwrap();
+    bytes.extend_from_slice(br#"{"seq":999,"t_us":1,"exchange":"e9","type":"resp"#);
+    std::fs::write(d.join("torn.jsonl"), bytes).unwrap();
+    let out = text(&proxy_process::run_in(d, &["verify", "torn.jsonl"]).stdout);
+    assert!(
+        out.contains("exchange never ended in the recording: the recording stopped while it was open (its last line is torn: the proxy was killed, or its disk filled, mid-write), so how it ended was not recorded"),
+        "{out}"
+    );
+
+    // control: SIGTERM ends the stream's exchange as open in the file
+    let clean = d.join("clean.jsonl");
+    let (run, addr) = proxy_process::start_proxy(&[
+        "--upstream",
+        &url,
+        "--record",
+        clean.to_str().unwrap(),
+        "--shutdown-grace",
+        "0",
+    ]);
+    let (_conn2, _) = proxy_process::send_until(addr, OPEN_STREAM, "TASK_STATE_WORKING");
+    let _ = run.terminate();
+    let o = proxy_process::run_in(d, &["verify", "clean.jsonl"]);
+    let out = text(&o.stdout);
+    assert!(!out.contains("never ended"), "{out}");
+    assert!(!out.contains("stopped while it was open"), "{out}");
+}

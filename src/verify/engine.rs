@@ -1579,6 +1579,11 @@ impl SeqGaps {
     }
 }
 
+/// The not-judged reason of an exchange with no `exchange_end` in the file and no `seq`
+/// skipped after its last event. `verify` adds why a native recording lacks it (the
+/// recording stopped early: `verify_cmd::stopped_early`).
+pub const NEVER_ENDED: &str = "exchange never ended in the recording";
+
 /// The not-judged reason of an exchange whose `exchange_end` line is missing from the
 /// file: it never ended in the recording, and a `seq` after its last event is skipped
 /// ([`SeqGaps`]).
@@ -3970,7 +3975,7 @@ impl State {
                 // (newcomer24 N10)
                 let why = match self.seq_gaps.missing_after(x.last_seq) {
                     Some(_) => NO_END_LINE,
-                    None => "exchange never ended in the recording",
+                    None => NEVER_ENDED,
                 };
                 self.incomplete.push((x.id.clone(), why.into()));
             }
