@@ -5301,7 +5301,19 @@ impl State {
                         }
                     ),
                 )],
-                None => vec![(base.to_string(), "send request has no message".to_string())],
+                // a message member of another JSON type (ux34: `{"message": 5}` read "has
+                // no message"): named with what it holds; `null` is the unset field
+                None => vec![(
+                    base.to_string(),
+                    match c.params.get("message").or_else(|| c.params.get("request")) {
+                        Some(v) if !matches!(v, Json::Null) => format!(
+                            "send request's {} is not a Message object: it is {}",
+                            base.rsplit('/').next().unwrap_or("message"),
+                            crate::model::json::value_words(v)
+                        ),
+                        _ => "send request has no message".to_string(),
+                    },
+                )],
                 Some(m) if message_wrapped_twice(m) => {
                     // mine30b (a2a-js PR #520): `{"request": {"message": {...}}}` (or
                     // `{"message": {"message": ...}}`): one wrapper too many, so the agent
@@ -19105,13 +19117,34 @@ impl State {
         {
             return;
         }
-        let limit = param("pageSize")
-            .and_then(|s| s.trim().parse::<usize>().ok())
-            .filter(|n| (1..=100).contains(n))
-            .unwrap_or(LIST_TASKS_DEFAULT_PAGE_SIZE);
         let total = res.get("totalSize").and_then(Json::as_i64);
-        if ts.len() >= limit || total.is_some_and(|n| n > ts.len() as i64) {
+        if total.is_some_and(|n| n > ts.len() as i64) {
             return;
+        }
+        // The page holds fewer tasks than its page size (absent: the default 50). An
+        // explicit pageSize outside 1-100 (0 above all) is no page size (review34: the
+        // 1.0 proto's `optional page_size` keeps presence, so a 0 sent is below the
+        // minimum, not the unset field; DATA-PARAM-001 names an agent that serves it):
+        // then the page is the whole listing only where the answer says so itself, a
+        // totalSize equal to the tasks listed (left35; it read such a 0 as 50).
+        match param("pageSize") {
+            None => {
+                if ts.len() >= LIST_TASKS_DEFAULT_PAGE_SIZE {
+                    return;
+                }
+            }
+            Some(raw) => match raw.trim().parse::<usize>() {
+                Ok(n) if (1..=100).contains(&n) => {
+                    if ts.len() >= n {
+                        return;
+                    }
+                }
+                _ => {
+                    if total != Some(ts.len() as i64) {
+                        return;
+                    }
+                }
+            },
         }
         let caller = self.caller_of(x);
         let at = x.endpoint();
