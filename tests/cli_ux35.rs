@@ -175,3 +175,31 @@ fn a_killed_proxys_recording_says_it_stopped_early() {
     assert!(!out.contains("never ended"), "{out}");
     assert!(!out.contains("stopped while it was open"), "{out}");
 }
+
+/// Item 5: a proxy no client ever connected to ended on "0 events recorded in FILE" and
+/// nothing else; it now says nothing was forwarded and what to check, naming the listen
+/// address. Control: a run with one call does not say it.
+#[test]
+fn a_run_no_client_reached_says_what_to_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("none.jsonl");
+    let (_agent, url) = proxy_process::reference_agent();
+    let (run, _addr) = proxy_loud(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let listen = run.addr.trim_end_matches('/').to_string();
+    let stderr = run.terminate();
+    assert!(
+        stderr.contains(&format!("a2a-interop proxy: 0 events recorded in {}", rec.display())),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "a2a-interop proxy: no client connected during the run: nothing was forwarded, recorded or verified; hint: point the client at the proxy's listen address {listen} (the 'listening on' line), not at the agent's own URL (check the URL or port the client is configured with)"
+        )),
+        "{stderr}"
+    );
+    // control: one call through it
+    let (run, addr) = proxy_loud(&["--upstream", &url, "--no-record"]);
+    assert!(proxy_process::send_message(addr, "u35", 1).starts_with("HTTP/1.1 200"));
+    let stderr = run.terminate();
+    assert!(!stderr.contains("no client connected"), "{stderr}");
+}

@@ -1037,6 +1037,14 @@ async fn run_async(
     {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    // no client ever connected: the run ends with what to check, not "0 events recorded"
+    // alone (ux34)
+    if outcome.verify.events == 0 && s.events == 0 {
+        crate::errln!(
+            "a2a-interop proxy: {}",
+            no_traffic_line(&outcome.header.listen, forward)
+        );
+    }
     if a.report.is_none() {
         // what the run found, said once at the stop (newcomer27 N1)
         if let Some(line) = findings_line(&outcome) {
@@ -1332,6 +1340,36 @@ pub fn cut_open_lines(
         lines.push(format!("  and {} more", n - CUT_OPEN_NAMED));
     }
     lines
+}
+
+/// The stop's line for a run no client connected to (no event at all): nothing was
+/// forwarded, and what to check, naming the `listen` addresses (`host:port`, the
+/// recording header's) the client should have called. `forward`: a forward proxy, which
+/// clients reach through their proxy setting (`HTTP_PROXY` / `HTTPS_PROXY`), not a URL.
+/// ux34: such a run ended on "0 events recorded" with no hint.
+pub fn no_traffic_line(listen: &[String], forward: bool) -> String {
+    let at = if listen.is_empty() {
+        "the address on the 'listening on' line".to_string()
+    } else {
+        format!("{} (the 'listening on' line)", listen.join(", "))
+    };
+    let wild = listen
+        .iter()
+        .any(|l| l.starts_with("0.0.0.0:") || l.starts_with("[::]:"));
+    let reach = if wild {
+        "; from another machine or container, use this machine's address with that port"
+    } else {
+        ""
+    };
+    if forward {
+        format!(
+            "no client connected during the run: nothing was forwarded, recorded or verified; hint: set the client's HTTP_PROXY / HTTPS_PROXY (or its proxy setting) to http://{at}{reach}, and check it is not in NO_PROXY"
+        )
+    } else {
+        format!(
+            "no client connected during the run: nothing was forwarded, recorded or verified; hint: point the client at the proxy's listen address {at}{reach}, not at the agent's own URL (check the URL or port the client is configured with)"
+        )
+    }
 }
 
 /// How many exchanges the stop cut open [`cut_open_lines`] names one by one.
