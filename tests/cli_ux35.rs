@@ -75,10 +75,14 @@ fn sigterm_stop_lines_name_the_signal_and_a_second_sigterm() {
     assert_eq!(st.code(), Some(0), "{rest:#?}");
     assert!(
         rest.iter()
-            .any(|l| l == "a2a-interop proxy: stopping now: exchanges still open are recorded as open"),
+            .any(|l| l
+                == "a2a-interop proxy: stopping now: exchanges still open are recorded as open"),
         "{rest:#?}"
     );
-    assert!(!rest.iter().any(|l| l.contains("Ctrl-C again")), "{rest:#?}");
+    assert!(
+        !rest.iter().any(|l| l.contains("Ctrl-C again")),
+        "{rest:#?}"
+    );
     // the stream was recorded as open: the recording was closed whole
     let recorded = std::fs::read_to_string(&rec).unwrap();
     assert!(recorded.contains(r#""outcome":"open""#), "{recorded}");
@@ -132,8 +136,15 @@ fn a_killed_proxys_recording_says_it_stopped_early() {
     // control: the proxy still records, so nothing is said to have stopped
     let live = proxy_process::run_in(d, &["verify", "killed.jsonl"]);
     let out = text(&live.stdout);
-    assert!(text(&live.stderr).contains("is still being recorded"), "{}", text(&live.stderr));
-    assert!(out.contains("exchange never ended in the recording"), "{out}");
+    assert!(
+        text(&live.stderr).contains("is still being recorded"),
+        "{}",
+        text(&live.stderr)
+    );
+    assert!(
+        out.contains("exchange never ended in the recording"),
+        "{out}"
+    );
     assert!(!out.contains("stopped while it was open"), "{out}");
 
     let Running { mut child, .. } = run;
@@ -188,7 +199,10 @@ fn a_run_no_client_reached_says_what_to_check() {
     let listen = run.addr.trim_end_matches('/').to_string();
     let stderr = run.terminate();
     assert!(
-        stderr.contains(&format!("a2a-interop proxy: 0 events recorded in {}", rec.display())),
+        stderr.contains(&format!(
+            "a2a-interop proxy: 0 events recorded in {}",
+            rec.display()
+        )),
         "{stderr}"
     );
     assert!(

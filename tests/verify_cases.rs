@@ -223,7 +223,9 @@ fn strict_warnings(stem: &str) -> bool {
     };
     match stem.split_at_checked(1) {
         Some(("b", rest)) => {
-            digits(rest).is_some_and(|n| (34..100).contains(&n)) && rest.len() > 2 && rest.as_bytes()[2].is_ascii_alphabetic()
+            digits(rest).is_some_and(|n| (34..100).contains(&n))
+                && rest.len() > 2
+                && rest.as_bytes()[2].is_ascii_alphabetic()
         }
         Some(("f", rest)) => digits(rest).is_some_and(|n| n >= 780 && n < 10_000),
         _ => false,
@@ -232,10 +234,26 @@ fn strict_warnings(stem: &str) -> bool {
 
 #[test]
 fn strict_warnings_holds_the_new_rounds() {
-    for s in ["CASE-07", "b34x-A01-v10", "b34q-P1-v10", "b35l-M1-v10", "f780-v10-x", "f799-legal"] {
+    for s in [
+        "CASE-07",
+        "b34x-A01-v10",
+        "b34q-P1-v10",
+        "b35l-M1-v10",
+        "f780-v10-x",
+        "f799-legal",
+    ] {
         assert!(strict_warnings(s), "{s}");
     }
-    for s in ["b33x-G20-v10", "b9-ok-v10", "b10-E16", "f78-v03-rest", "f705-v10", "card10-x", "w155-v10", "b340"] {
+    for s in [
+        "b33x-G20-v10",
+        "b9-ok-v10",
+        "b10-E16",
+        "f78-v03-rest",
+        "f705-v10",
+        "card10-x",
+        "w155-v10",
+        "b340",
+    ] {
         assert!(!strict_warnings(s), "{s}");
     }
 }

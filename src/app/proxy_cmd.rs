@@ -2063,7 +2063,9 @@ pub(crate) fn quit_on_a_further_signal() {
     if let Ok(mut further) = stop_signals() {
         tokio::spawn(async move {
             if further.wait_for(|n| *n >= 1).await.is_ok() {
-                std::process::exit(128 + i32::from(LAST_SIGNAL.load(std::sync::atomic::Ordering::Relaxed)));
+                std::process::exit(
+                    128 + i32::from(LAST_SIGNAL.load(std::sync::atomic::Ordering::Relaxed)),
+                );
             }
         });
     }
