@@ -217,3 +217,113 @@ fn a_run_no_client_reached_says_what_to_check() {
     let stderr = run.terminate();
     assert!(!stderr.contains("no client connected"), "{stderr}");
 }
+
+/// A server that answers every request with `answer` and closes (an agent's own 400).
+fn answering(answer: &'static [u8]) -> SocketAddr {
+    use std::io::{Read, Write};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                let mut got = Vec::new();
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = s.write_all(answer);
+            });
+        }
+    });
+    addr
+}
+
+/// `bytes` sent on a connection of its own to `addr`, the whole answer until the proxy
+/// closes it.
+fn raw(addr: SocketAddr, bytes: &[u8]) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    s.write_all(bytes).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    text(&out)
+}
+
+/// Item 4: the proxy's own 400 (and 414) to a request head it cannot parse had an empty
+/// body; it now says in `text/plain` what was wrong and that nothing reached the agent,
+/// and the recorded refusal (HTTP-FRAME-003) quotes what the client was told. Also after
+/// a good request on the same connection (pipelined). Control: an agent's own empty 400,
+/// in hyper's very fields, reaches the client as the agent sent it, with no body added.
+#[test]
+fn the_proxys_own_400_says_what_was_wrong_and_the_recording_says_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("junk.jsonl");
+    let agent = answering(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n");
+    let url = format!("http://{agent}");
+    let (run, addr) =
+        proxy_process::start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let told = "the request is not valid HTTP/1.1 (its request line or a header field cannot be parsed, RFC 9112), so it was not forwarded to the agent";
+    let body = format!("\r\n\r\na2a-interop proxy: {told}\n");
+    for junk in [
+        &b"GARBAGE\x00\x01\x02\r\n\r\n"[..],
+        b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc",
+    ] {
+        let answer = raw(addr, junk);
+        assert!(
+            answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+            "{answer}"
+        );
+        assert!(
+            answer.contains("\r\ncontent-type: text/plain; charset=utf-8\r\n"),
+            "{answer}"
+        );
+        assert!(answer.ends_with(&body), "{answer}");
+    }
+    let long = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(70_000));
+    let answer = raw(addr, long.as_bytes());
+    assert!(
+        answer.starts_with("HTTP/1.1 414 URI Too Long\r\n"),
+        "{answer}"
+    );
+    assert!(answer.ends_with("a2a-interop proxy: the request target (URL) is longer than the proxy reads (RFC 9112 §3), so it was not forwarded to the agent\n"), "{answer}");
+    // control: the agent's own empty 400, forwarded as it is
+    let answer = raw(addr, format!("POST / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{{}}").as_bytes());
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+        "{answer}"
+    );
+    assert!(
+        answer.ends_with("\r\n\r\n"),
+        "the agent's empty 400 got a body: {answer}"
+    );
+    assert!(!answer.contains("a2a-interop proxy:"), "{answer}");
+    let _ = run.terminate();
+    let recorded = std::fs::read_to_string(&rec).unwrap();
+    let refusals: Vec<serde_json::Value> = recorded
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|e| e["type"] == "request_refused")
+        .collect();
+    assert_eq!(refusals.len(), 3, "{recorded}");
+    assert_eq!(
+        refusals[0]["error"],
+        format!(
+            "invalid request head: invalid HTTP method parsed; the proxy told the client: {told}"
+        )
+    );
+    assert_eq!(
+        refusals[1]["error"],
+        format!("invalid request head: invalid content-length parsed; the proxy told the client: {told}")
+    );
+    let o = proxy_process::run_in(dir.path(), &["verify", "junk.jsonl"]);
+    assert!(
+        text(&o.stdout).contains(&format!("answered 400 without forwarding it: invalid request head: invalid HTTP method parsed; the proxy told the client: {told}")),
+        "{}",
+        text(&o.stdout)
+    );
+}
