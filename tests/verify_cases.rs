@@ -227,7 +227,7 @@ fn strict_warnings(stem: &str) -> bool {
                 && rest.len() > 2
                 && rest.as_bytes()[2].is_ascii_alphabetic()
         }
-        Some(("f", rest)) => digits(rest).is_some_and(|n| n >= 780 && n < 10_000),
+        Some(("f", rest)) => digits(rest).is_some_and(|n| (780..10_000).contains(&n)),
         _ => false,
     }
 }
