@@ -218,30 +218,6 @@ fn a_run_no_client_reached_says_what_to_check() {
     assert!(!stderr.contains("no client connected"), "{stderr}");
 }
 
-/// A server that answers every request with `answer` and closes (an agent's own 400).
-fn answering(answer: &'static [u8]) -> SocketAddr {
-    use std::io::{Read, Write};
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for conn in l.incoming() {
-            let Ok(mut s) = conn else { continue };
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 4096];
-                let mut got = Vec::new();
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf) {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let _ = s.write_all(answer);
-            });
-        }
-    });
-    addr
-}
-
 /// `bytes` sent on a connection of its own to `addr`, the whole answer until the proxy
 /// closes it.
 fn raw(addr: SocketAddr, bytes: &[u8]) -> String {
@@ -263,7 +239,9 @@ fn raw(addr: SocketAddr, bytes: &[u8]) -> String {
 fn the_proxys_own_400_says_what_was_wrong_and_the_recording_says_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("junk.jsonl");
-    let agent = answering(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n");
+    let agent = proxy_process::answer_each_head(|_| {
+        b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n".to_vec()
+    });
     let url = format!("http://{agent}");
     let (run, addr) =
         proxy_process::start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);

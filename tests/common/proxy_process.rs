@@ -330,3 +330,31 @@ pub fn send_message(addr: SocketAddr, tag: &str, n: u32) -> String {
     s.read_to_string(&mut out).unwrap();
     out
 }
+
+/// A loopback server (threads, std sockets) that reads each connection's request head and
+/// writes `answer(head)` back, then closes the connection: a server that is no A2A agent,
+/// or an agent with one fixed answer. Its address.
+pub fn answer_each_head<F>(answer: F) -> SocketAddr
+where
+    F: Fn(&[u8]) -> Vec<u8> + Send + Copy + 'static,
+{
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                let mut got = Vec::new();
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = s.write_all(&answer(&got));
+            });
+        }
+    });
+    addr
+}
