@@ -305,3 +305,52 @@ fn the_proxys_own_400_says_what_was_wrong_and_the_recording_says_the_same() {
         text(&o.stdout)
     );
 }
+
+/// Item 1, `probe`: SIGTERM while a call hangs. The interruption line names the signal and
+/// the second one that quits at once (before: "(Ctrl-C again to quit at once)", and a
+/// second SIGTERM was swallowed); the run still writes what ran and exits 130.
+#[test]
+fn a_probe_stopped_by_sigterm_says_so() {
+    let agent = proxy_process::card_agent_holding_calls(|addr| {
+        serde_json::json!({
+            "name": "ux35 agent that never answers a call", "description": "d",
+            "version": "1",
+            "supportedInterfaces": [{"url": format!("http://{addr}/"),
+                "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+            "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
+            "defaultOutputModes": ["text/plain"],
+            "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
+                "examples": ["echo hi"]}]})
+        .to_string()
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let (child, rx) = proxy_process::spawn_with_stderr_lines(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(["probe", &format!("http://{agent}/"), "--timeout", "120s"])
+            .env("NO_COLOR", "1"),
+    );
+    let run = Running {
+        child,
+        rx,
+        banner: Vec::new(),
+        addr: String::new(),
+    };
+    line_with(&run, "card.reachable", Duration::from_secs(60));
+    // a call is sent and held by now, or soon: the stop lands during the run either way
+    std::thread::sleep(Duration::from_millis(500));
+    run.child.signal("TERM");
+    let line = line_with(
+        &run,
+        "interrupted: stopping the probe",
+        Duration::from_secs(30),
+    );
+    assert_eq!(
+        line,
+        "a2a-interop: interrupted: stopping the probe, writing the results so far (stopped by SIGTERM; a second SIGTERM or Ctrl-C quits at once)"
+    );
+    let Running { mut child, rx, .. } = run;
+    let st = child.wait_for(Duration::from_secs(60), "probe after SIGTERM");
+    let rest: Vec<String> = rx.iter().collect();
+    assert_eq!(st.code(), Some(130), "{rest:#?}");
+}
