@@ -19083,7 +19083,8 @@ impl State {
     /// DATA-LIST-006 (DATA-007, 1.0 §3.1.4; a2a-js #614): a 1.0 ListTasks answer `res`
     /// (tasks `ts` at JSON Pointer `base`, line `bseq`) that is the whole listing (no
     /// `pageToken` asked, no `nextPageToken` handed back, fewer tasks than the page holds,
-    /// `totalSize` not above them) for a request without a status filter (absent,
+    /// `totalSize` not above them; under an explicit pageSize outside 1-100, which gives no
+    /// page size, a `totalSize` equal to the tasks listed) for a request without a status filter (absent,
     /// `TASK_STATE_UNSPECIFIED` or 0) and without `statusTimestampAfter`, yet leaves out a
     /// 1.0 task this agent (same leg, agent and tenant scope, same endpoint) handed out in a
     /// send's answer before the request, at most [`LIST_KNOWN_TASK_WINDOW_US`] earlier, to
