@@ -328,7 +328,7 @@ async fn the_report_line_says_the_recording_is_incomplete_after_a_write_failure(
     assert_eq!(
         *writing,
         format!(
-            "a2a-interop proxy: writing the report of {total} events to {}... (Ctrl-C again skips it; the recording {} is incomplete, {unwritten} of {total} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
+            "a2a-interop proxy: writing the report of {total} events to {}... (a second SIGTERM or Ctrl-C skips it; the recording {} is incomplete, {unwritten} of {total} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             report.display(),
             rec.display(),
             rec.display(),

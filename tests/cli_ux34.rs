@@ -73,35 +73,22 @@ fn get(addr: SocketAddr, path: &str) -> String {
 /// was pointed at, as Python's `http.server`): a GET gets a 404 HTML page, a POST `post`
 /// (status line and headers after it, then the body).
 fn not_an_agent(post: &'static str) -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for conn in l.incoming() {
-            let Ok(mut s) = conn else { continue };
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 4096];
-                let mut got = Vec::new();
-                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match s.read(&mut buf) {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => got.extend_from_slice(&buf[..n]),
-                    }
-                }
-                if got.starts_with(b"POST ") {
-                    // the body is small and sent with the head (send_message): read, unused
-                    let _ = s.write_all(post.as_bytes());
-                    return;
-                }
-                let page = "<html><body><h1>404 File not found</h1></body></html>";
-                let _ = write!(
-                    s,
-                    "HTTP/1.1 404 File not found\r\nContent-Type: text/html;charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
-                    page.len()
-                );
-            });
-        }
-    });
-    addr
+    // the body of a POST is small and sent with its head (send_message): read, unused
+    proxy_process::answer_each_head(move |head| static_server(head, post))
+}
+
+/// What the static file server of [`not_an_agent`] answers a request `head`: `post` to a
+/// POST, a 404 HTML page to anything else.
+fn static_server(head: &[u8], post: &str) -> Vec<u8> {
+    if head.starts_with(b"POST ") {
+        return post.as_bytes().to_vec();
+    }
+    let page = "<html><body><h1>404 File not found</h1></body></html>";
+    format!(
+        "HTTP/1.1 404 File not found\r\nContent-Type: text/html;charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{page}",
+        page.len()
+    )
+    .into_bytes()
 }
 
 /// The recording's events, parsed.

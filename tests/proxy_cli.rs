@@ -427,7 +427,8 @@ async fn ctrl_c_with_an_open_stream_says_what_it_waits_for() {
         "a2a-interop proxy: waiting up to 2 s for 1 open exchange to end (Ctrl-C again to stop now: they are recorded as open)"
     );
     assert!(
-        seen.iter().any(|l| l == "a2a-interop proxy: stopping"),
+        seen.iter()
+            .any(|l| l == "a2a-interop proxy: stopping (Ctrl-C)"),
         "{seen:#?}"
     );
     let st = child.wait_for(Duration::from_secs(60), "proxy after SIGINT");

@@ -187,6 +187,10 @@ async fn a_request_head_hyper_refuses_is_recorded_and_reported() {
     let out = exchange_raw(&proxy, &bad, false).await;
     let text = String::from_utf8_lossy(&out);
     assert!(text.starts_with("HTTP/1.1 400"), "{text}");
+    assert!(
+        text.ends_with("\r\n\r\na2a-interop proxy: the request is not valid HTTP/1.1 (its request line or a header field cannot be parsed, RFC 9112), so it was not forwarded to the agent\n"),
+        "{text}"
+    );
     // Control: the same request with one Content-Length goes through.
     let out = exchange_raw(&proxy, &post(CALL, ""), false).await;
     assert!(
@@ -204,7 +208,11 @@ async fn a_request_head_hyper_refuses_is_recorded_and_reported() {
     assert_eq!(got.len(), 1, "{got:?}");
     let (conn, status, error) = &got[0];
     assert_eq!(*status, Some(400));
-    assert_eq!(error, "invalid request head: invalid content-length parsed");
+    // left35: with what the answer's text/plain body told the client
+    assert_eq!(
+        error,
+        "invalid request head: invalid content-length parsed; the proxy told the client: the request is not valid HTTP/1.1 (its request line or a header field cannot be parsed, RFC 9112), so it was not forwarded to the agent"
+    );
     // The refused connection is the first one the proxy accepted; nothing of it reached
     // the agent: only the control's exchange is recorded.
     let (first_conn, peer) = evs
@@ -228,7 +236,7 @@ async fn a_request_head_hyper_refuses_is_recorded_and_reported() {
     assert!(
         frame[0]
             .message
-            .ends_with("answered 400 without forwarding it: invalid request head: invalid content-length parsed"),
+            .ends_with("answered 400 without forwarding it: invalid request head: invalid content-length parsed; the proxy told the client: the request is not valid HTTP/1.1 (its request line or a header field cannot be parsed, RFC 9112), so it was not forwarded to the agent"),
         "{}",
         frame[0].message
     );

@@ -526,14 +526,14 @@ pub async fn interop_through_pipeline(
     let (mut report_ab, mut report_ba) = tokio::select! {
         r = &mut both => r,
         _ = stop => {
-            crate::errln!("a2a-interop: interrupted: stopping both directions, writing the results so far (Ctrl-C again to quit at once)");
+            crate::errln!(
+                "a2a-interop: interrupted: stopping both directions, writing the results so far (stopped by {}; {} quits at once)",
+                crate::report::model::stop_cause(),
+                crate::report::model::stop_again()
+            );
             on_b.interrupt();
             on_a.interrupt();
-            tokio::spawn(async {
-                if tokio::signal::ctrl_c().await.is_ok() {
-                    std::process::exit(130);
-                }
-            });
+            crate::app::proxy_cmd::quit_on_a_further_signal();
             both.await
         }
     };

@@ -632,13 +632,13 @@ pub async fn probe_through_pipeline(
     let mut report = tokio::select! {
         r = &mut plan => r,
         _ = stop => {
-            crate::errln!("a2a-interop: interrupted: stopping the probe, writing the results so far (Ctrl-C again to quit at once)");
+            crate::errln!(
+                "a2a-interop: interrupted: stopping the probe, writing the results so far (stopped by {}; {} quits at once)",
+                crate::report::model::stop_cause(),
+                crate::report::model::stop_again()
+            );
             t.interrupt();
-            tokio::spawn(async {
-                if tokio::signal::ctrl_c().await.is_ok() {
-                    std::process::exit(130);
-                }
-            });
+            crate::app::proxy_cmd::quit_on_a_further_signal();
             plan.await
         }
     };

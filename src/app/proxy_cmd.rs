@@ -880,8 +880,16 @@ async fn run_async(
     } else if hung_up() {
         crate::errln!("a2a-interop proxy: stopping (SIGHUP: the terminal or ssh session closed)");
     } else {
-        crate::errln!("a2a-interop proxy: stopping");
+        // which signal it was, so the lines below that offer a second one make sense to a
+        // run stopped by `kill` or a service manager (ux34: "Ctrl-C again" after SIGTERM)
+        crate::errln!(
+            "a2a-interop proxy: stopping ({})",
+            crate::report::model::stop_cause()
+        );
     }
+    // how the lines below name a further stop signal: "Ctrl-C again" after Ctrl-C, "a
+    // second SIGTERM (or Ctrl-C)" after SIGTERM
+    let again_words = crate::report::model::stop_again();
     // Say what the wait is for, and let a further Ctrl-C cut it short (ux: a silent
     // grace and a long report write looked like a hang).
     // the signals counted so far: any later one is a "Ctrl-C again", even one that comes
@@ -891,7 +899,7 @@ async fn run_async(
     // Set while the waiting line is the last thing said about a Ctrl-C: the next one ends
     // that wait only, even when the wait ran out a moment before it came (newcomer23 N3).
     let wait_offer = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    if let Some(line) = waiting_line(open, a.shutdown_grace) {
+    if let Some(line) = waiting_line(open, a.shutdown_grace, again_words) {
         wait_offer.store(true, std::sync::atomic::Ordering::SeqCst);
         crate::errln!("a2a-interop proxy: {line}");
     }
@@ -928,10 +936,10 @@ async fn run_async(
                 let (w, v) = backlog.counts();
                 let now_phase = phase.load(std::sync::atomic::Ordering::SeqCst);
                 let line = match now_phase {
-                    PHASE_CLOSING => finishing_line(w, v, false),
-                    PHASE_CUT => finishing_line(w, v, true),
-                    PHASE_VERIFYING => catching_up_line(v, recording),
-                    _ => catching_up_line(v, false),
+                    PHASE_CLOSING => finishing_line(w, v, false, again_words),
+                    PHASE_CUT => finishing_line(w, v, true, again_words),
+                    PHASE_VERIFYING => catching_up_line(v, recording, again_words),
+                    _ => catching_up_line(v, false, again_words),
                 };
                 if let Some(line) = line {
                     if now_phase != PHASE_DRAINING {
@@ -1029,6 +1037,14 @@ async fn run_async(
     {
         crate::errln!("a2a-interop proxy: {line}");
     }
+    // no client ever connected: the run ends with what to check, not "0 events recorded"
+    // alone (ux34)
+    if outcome.verify.events == 0 && s.events == 0 {
+        crate::errln!(
+            "a2a-interop proxy: {}",
+            no_traffic_line(&outcome.header.listen, forward)
+        );
+    }
     if a.report.is_none() {
         // what the run found, said once at the stop (newcomer27 N1)
         if let Some(line) = findings_line(&outcome) {
@@ -1056,7 +1072,8 @@ async fn run_async(
                 s.events,
                 kept.as_deref(),
                 s.unwritten_events,
-                s.dropped_events
+                s.dropped_events,
+                again_words,
             )
         );
         let written = write_report(path, a.format, &outcome, source.as_deref(), a.fail_on);
@@ -1323,6 +1340,36 @@ pub fn cut_open_lines(
         lines.push(format!("  and {} more", n - CUT_OPEN_NAMED));
     }
     lines
+}
+
+/// The stop's line for a run no client connected to (no event at all): nothing was
+/// forwarded, and what to check, naming the `listen` addresses (`host:port`, the
+/// recording header's) the client should have called. `forward`: a forward proxy, which
+/// clients reach through their proxy setting (`HTTP_PROXY` / `HTTPS_PROXY`), not a URL.
+/// ux34: such a run ended on "0 events recorded" with no hint.
+pub fn no_traffic_line(listen: &[String], forward: bool) -> String {
+    let at = if listen.is_empty() {
+        "the address on the 'listening on' line".to_string()
+    } else {
+        format!("{} (the 'listening on' line)", listen.join(", "))
+    };
+    let wild = listen
+        .iter()
+        .any(|l| l.starts_with("0.0.0.0:") || l.starts_with("[::]:"));
+    let reach = if wild {
+        "; from another machine or container, use this machine's address with that port"
+    } else {
+        ""
+    };
+    if forward {
+        format!(
+            "no client connected during the run: nothing was forwarded, recorded or verified; hint: set the client's HTTP_PROXY / HTTPS_PROXY (or its proxy setting) to http://{at}{reach}, and check it is not in NO_PROXY"
+        )
+    } else {
+        format!(
+            "no client connected during the run: nothing was forwarded, recorded or verified; hint: point the client at the proxy's listen address {at}{reach}, not at the agent's own URL (check the URL or port the client is configured with)"
+        )
+    }
 }
 
 /// How many exchanges the stop cut open [`cut_open_lines`] names one by one.
@@ -1637,15 +1684,15 @@ const CATCH_UP_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 /// recording was written and `closed`, the line adds that a further Ctrl-C stops now
 /// ([`catch_up_cut_line`]). `None` when the verifier has nothing left (the wait is then the
 /// recorder's or the open exchanges').
-pub fn catching_up_line(backlog: usize, closed: bool) -> Option<String> {
+pub fn catching_up_line(backlog: usize, closed: bool, again: &str) -> Option<String> {
     (backlog > 0).then(|| {
         format!(
             "the online verifier is catching up: {backlog} recorded event{} still to verify before the findings are final{}",
             if backlog == 1 { "" } else { "s" },
             if closed {
-                " (Ctrl-C again stops now: the recording is closed and can be verified offline)"
+                format!(" ({again} stops now: the recording is closed and can be verified offline)")
             } else {
-                ""
+                String::new()
             }
         )
     })
@@ -1657,7 +1704,7 @@ pub fn catching_up_line(backlog: usize, closed: bool) -> Option<String> {
 /// further Ctrl-C does not cut (it would lose events) but after which it exits without the
 /// online verdicts. `cut`: that Ctrl-C came; the line says the proxy exits once the
 /// recording is complete. `None` when nothing is left to write.
-pub fn finishing_line(to_write: usize, to_verify: usize, cut: bool) -> Option<String> {
+pub fn finishing_line(to_write: usize, to_verify: usize, cut: bool, again: &str) -> Option<String> {
     if to_write == 0 {
         return None;
     }
@@ -1669,7 +1716,7 @@ pub fn finishing_line(to_write: usize, to_verify: usize, cut: bool) -> Option<St
         )
     } else {
         format!(
-            "the recording is being finished: {} still to write and {} to verify before the findings are final (Ctrl-C again exits once the recording is complete, without verifying the rest)",
+            "the recording is being finished: {} still to write and {} to verify before the findings are final ({again} exits once the recording is complete, without verifying the rest)",
             events(to_write),
             events(to_write + to_verify)
         )
@@ -1734,7 +1781,7 @@ pub fn catch_up_cut_line(
 /// how long the proxy waits for them (`grace_secs`, `--shutdown-grace`, default
 /// [`crate::proxy::SHUTDOWN_GRACE`]) and that a second Ctrl-C stops now. `None` when none
 /// is open, or the grace is 0 (the stop is then immediate).
-pub fn waiting_line(open: usize, grace_secs: u64) -> Option<String> {
+pub fn waiting_line(open: usize, grace_secs: u64, again: &str) -> Option<String> {
     if open == 0 || grace_secs == 0 {
         return None;
     }
@@ -1744,7 +1791,7 @@ pub fn waiting_line(open: usize, grace_secs: u64) -> Option<String> {
         "open exchanges"
     };
     Some(format!(
-        "waiting up to {grace_secs} s for {open} {what} to end (Ctrl-C again to stop now: they are recorded as open)"
+        "waiting up to {grace_secs} s for {open} {what} to end ({again} to stop now: they are recorded as open)"
     ))
 }
 
@@ -1760,6 +1807,7 @@ pub fn report_writing_line(
     recording: Option<&Path>,
     unwritten: u64,
     dropped: u64,
+    again: &str,
 ) -> String {
     let what = if events == 1 { "event" } else { "events" };
     let lacks = |rec: &Path| {
@@ -1771,27 +1819,27 @@ pub fn report_writing_line(
     };
     match recording {
         Some(rec) if unwritten > 0 => format!(
-            "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording {} is incomplete, {unwritten} of {events} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
+            "writing the report of {events} {what} to {}... ({again} skips it; the recording {} is incomplete, {unwritten} of {events} events not written: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             rec.display(),
             super::sh_path(rec),
             super::sh_path(path)
         ),
         Some(rec) if dropped > 0 => format!(
-            "writing the report of {events} {what} to {}... (Ctrl-C again skips it; {}: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
+            "writing the report of {events} {what} to {}... ({again} skips it; {}: a report written from it later, `a2a-interop report {} -o {}`, lacks them)",
             path.display(),
             lacks(rec),
             super::sh_path(rec),
             super::sh_path(path)
         ),
         Some(rec) => format!(
-            "writing the report of {events} {what} to {}... (Ctrl-C again skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
+            "writing the report of {events} {what} to {}... ({again} skips it; the recording is complete: `a2a-interop report {} -o {}` writes it later)",
             path.display(),
             super::sh_path(rec),
             super::sh_path(path)
         ),
         None => format!(
-            "writing the report of {events} {what} to {}... (Ctrl-C again skips it)",
+            "writing the report of {events} {what} to {}... ({again} skips it)",
             path.display()
         ),
     }
@@ -1867,7 +1915,8 @@ async fn further_signals(
         if wait_offer.swap(false, Ordering::SeqCst) && now_phase != PHASE_DRAINING {
             // the wait this Ctrl-C was meant to end is over already; the stop goes on
             crate::errln!(
-                "a2a-interop proxy: the wait for open exchanges was over already (those still open then are recorded as open); the stop goes on (Ctrl-C again cuts it short)"
+                "a2a-interop proxy: the wait for open exchanges was over already (those still open then are recorded as open); the stop goes on ({} cuts it short)",
+                crate::report::model::stop_again()
             );
             continue;
         }
@@ -1902,7 +1951,12 @@ async fn further_signals(
         }
         match now_phase {
             PHASE_CUT => {
-                if let Some(line) = finishing_line(backlog.to_write.queued_events(), 0, true) {
+                if let Some(line) = finishing_line(
+                    backlog.to_write.queued_events(),
+                    0,
+                    true,
+                    crate::report::model::stop_again(),
+                ) {
                     crate::errln!("a2a-interop proxy: {line}");
                 }
             }
@@ -1997,6 +2051,24 @@ pub(crate) fn stop_signals() -> anyhow::Result<tokio::sync::watch::Receiver<u32>
         });
     }
     Ok(rx)
+}
+
+/// After a run's first stop signal (`probe`, `interop`): a further Ctrl-C, SIGTERM or
+/// SIGHUP ends the process at once with 128 + that signal (130 for Ctrl-C, 143 for
+/// SIGTERM). Before ux35 only a second Ctrl-C did: a second SIGTERM (a service manager's,
+/// `kill`) was swallowed by the handler the first one had installed. A failure to install
+/// the handlers leaves the default action, which ends the process too. Must be called
+/// inside the tokio runtime.
+pub(crate) fn quit_on_a_further_signal() {
+    if let Ok(mut further) = stop_signals() {
+        tokio::spawn(async move {
+            if further.wait_for(|n| *n >= 1).await.is_ok() {
+                std::process::exit(
+                    128 + i32::from(LAST_SIGNAL.load(std::sync::atomic::Ordering::Relaxed)),
+                );
+            }
+        });
+    }
 }
 
 /// Set once a SIGHUP stopped a run ([`stop_signal`]): the process then exits 129 (128 +
@@ -2431,39 +2503,54 @@ fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
 mod tests {
     use super::*;
 
+    /// How the lines name a second Ctrl-C after a first one (SIGINT).
+    const C: &str = "Ctrl-C again";
+
     /// The waiting line names the `--shutdown-grace` it waits (singular for one exchange);
     /// nothing is said when nothing is open or the grace is 0 (no wait).
     #[test]
     fn waiting_line_names_the_grace() {
         assert_eq!(
-            waiting_line(1, 2).as_deref(),
+            waiting_line(1, 2, C).as_deref(),
             Some("waiting up to 2 s for 1 open exchange to end (Ctrl-C again to stop now: they are recorded as open)")
         );
         assert_eq!(
-            waiting_line(3, 30).as_deref(),
+            waiting_line(3, 30, C).as_deref(),
             Some("waiting up to 30 s for 3 open exchanges to end (Ctrl-C again to stop now: they are recorded as open)")
         );
-        assert_eq!(waiting_line(0, 2), None);
-        assert_eq!(waiting_line(4, 0), None);
+        assert_eq!(waiting_line(0, 2, C), None);
+        assert_eq!(waiting_line(4, 0, C), None);
+        // ux34: after SIGTERM (`kill`, `docker stop`, systemd) no terminal may be there to
+        // press Ctrl-C in: the line names a second SIGTERM
+        assert_eq!(
+            waiting_line(1, 30, crate::report::model::again_words(15)).as_deref(),
+            Some("waiting up to 30 s for 1 open exchange to end (a second SIGTERM or Ctrl-C to stop now: they are recorded as open)")
+        );
+        assert_eq!(crate::report::model::again_words(2), C);
+        assert_eq!(crate::report::model::again_words(0), C);
+        assert_eq!(
+            crate::report::model::again_words(1),
+            "a SIGTERM or another SIGHUP"
+        );
     }
 
     /// q21: the stop names the verifier's catch-up with its count (singular for one), and
     /// says nothing when nothing is left to verify.
     #[test]
     fn the_catch_up_line_counts_what_is_left_and_is_silent_at_zero() {
-        assert_eq!(catching_up_line(0, false), None);
-        assert_eq!(catching_up_line(0, true), None);
+        assert_eq!(catching_up_line(0, false, C), None);
+        assert_eq!(catching_up_line(0, true, C), None);
         assert_eq!(
-            catching_up_line(1, false).as_deref(),
+            catching_up_line(1, false, C).as_deref(),
             Some("the online verifier is catching up: 1 recorded event still to verify before the findings are final")
         );
         assert_eq!(
-            catching_up_line(4096, false).as_deref(),
+            catching_up_line(4096, false, C).as_deref(),
             Some("the online verifier is catching up: 4096 recorded events still to verify before the findings are final")
         );
         // q22 Q1: once the recording is closed, a further Ctrl-C cuts the catch-up
         assert_eq!(
-            catching_up_line(2, true).as_deref(),
+            catching_up_line(2, true, C).as_deref(),
             Some("the online verifier is catching up: 2 recorded events still to verify before the findings are final (Ctrl-C again stops now: the recording is closed and can be verified offline)")
         );
         assert!(CATCH_UP_FIRST < CATCH_UP_EVERY);
@@ -2474,14 +2561,14 @@ mod tests {
     /// the proxy exits once the recording is complete; nothing when nothing is left.
     #[test]
     fn the_finishing_line_counts_what_is_left_to_write() {
-        assert_eq!(finishing_line(0, 5, false), None);
-        assert_eq!(finishing_line(0, 5, true), None);
+        assert_eq!(finishing_line(0, 5, false, C), None);
+        assert_eq!(finishing_line(0, 5, true, C), None);
         assert_eq!(
-            finishing_line(430, 12, false).as_deref(),
+            finishing_line(430, 12, false, C).as_deref(),
             Some("the recording is being finished: 430 events still to write and 442 events to verify before the findings are final (Ctrl-C again exits once the recording is complete, without verifying the rest)")
         );
         assert_eq!(
-            finishing_line(1, 0, true).as_deref(),
+            finishing_line(1, 0, true, C).as_deref(),
             Some("the recording is being finished: 1 event still to write; the proxy exits once it is complete")
         );
     }
@@ -2515,7 +2602,7 @@ mod tests {
             catch_up_cut_line(626, Some(rec), None, 3544),
             "stopped before the online verifier caught up (626 recorded events not verified live); the recording out/rec.jsonl is closed but incomplete (3544 events dropped or not written, see above): `a2a-interop verify out/rec.jsonl` verifies it offline"
         );
-        assert!(report_writing_line(rep, 2052, Some(rec), 0, 3544).contains(
+        assert!(report_writing_line(rep, 2052, Some(rec), 0, 3544, C).contains(
             "the recording out/rec.jsonl lacks 3544 events dropped on a full recorder queue: a report written from it later"
         ));
         assert!(report_skipped_line(rep, Some(rec), 0, 1).contains(

@@ -308,7 +308,15 @@ pub fn verify_file_skipping(
         verifier.feed_owned(ev);
     }
     shown_events.finish(&mut index);
-    let outcome = verifier.finish();
+    let mut outcome = verifier.finish();
+    if src.kind == FileKind::Recording {
+        stopped_early(
+            &mut outcome.incomplete,
+            src.header.mode,
+            src.torn_tail.get().is_some(),
+            path,
+        );
+    }
     let (sha256, bytes) = match report::sha256_file(path) {
         Ok((h, n)) => (Some(h), Some(n)),
         Err(e) => return Err(format!("cannot read {shown}: {e}")),
@@ -345,6 +353,50 @@ pub fn verify_file_skipping(
         unwritten: None,
     };
     Ok(ReportInput::new(src.header, outcome, info, index))
+}
+
+/// The not-judged reason of an exchange a native recording leaves without its end
+/// ([`crate::verify::NEVER_ENDED`], no `seq` skipped after it), with the likely cause: the
+/// recording stopped early. A proxy (`probe`, `interop`, `demo`) that stops on Ctrl-C,
+/// SIGTERM or SIGHUP writes an `exchange_end` for every exchange still open (outcome
+/// `open`, docs/recording-format.md), so a file that ends with exchanges open was cut off:
+/// its writer was killed (`kill -9`, out of memory, the machine went down) or its disk
+/// filled (`--on-record-error continue` records nothing after that). `torn`: the last line
+/// is torn, which says the same. Not for transcripts and HAR files (their exchanges end as
+/// their own format says), nor for a file a running process still records (`verify` says
+/// so on stderr). ux34: the reason said "exchange never ended in the recording" and nothing
+/// of why. The verdicts do not change: these exchanges stay not judged.
+fn stopped_early(
+    incomplete: &mut [(String, String)],
+    mode: crate::record::CaptureMode,
+    torn: bool,
+    path: &Path,
+) {
+    use crate::record::CaptureMode;
+    if !matches!(
+        mode,
+        CaptureMode::Reverse | CaptureMode::Forward | CaptureMode::Probe
+    ) {
+        return;
+    }
+    let never = crate::verify::NEVER_ENDED;
+    if !incomplete.iter().any(|(_, why)| why == never)
+        || crate::record::outfile::refuse_live_recording(path, path).is_err()
+    {
+        return;
+    }
+    let why = if torn {
+        format!(
+            "{never}: the recording stopped while it was open (its last line is torn: the proxy was killed, or its disk filled, mid-write), so how it ended was not recorded"
+        )
+    } else {
+        format!(
+            "{never}: the recording stopped while it was open (the proxy was killed, e.g. kill -9 or out of memory, or its disk filled; a proxy stopped by Ctrl-C or SIGTERM records an end, outcome open, for every exchange still open), so how it ended was not recorded"
+        )
+    };
+    for (_, w) in incomplete.iter_mut().filter(|(_, w)| w == never) {
+        w.clone_from(&why);
+    }
 }
 
 /// Why nothing was verified, when nothing was: no exchange at all in the file, or none

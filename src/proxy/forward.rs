@@ -434,10 +434,15 @@ async fn intercept(
     let mut stop = st.stop_rx.clone();
     let (stream, fresh) = super::refusal::HeadWatch::new(stream);
     let client_eof = stream.eof();
+    let handled = stream.handled();
+    let answered = stream.answered();
     let svc = {
         let st = st.clone();
         let up = super::Upstreams::new();
         hyper::service::service_fn(move |req| -> super::HandleFuture {
+            // counted for [`super::refusal::HeadWatch`]: an answer with no request handed
+            // is hyper's own
+            handled.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let st = st.clone();
             let authority = authority.clone();
             let up = up.clone();
@@ -453,7 +458,7 @@ async fn intercept(
     tokio::select! {
         r = served.as_mut() => {
             if let Err(e) = r {
-                super::connection_error(&st, conn, &client, &*e, &fresh, false);
+                super::connection_error(&st, conn, &client, &*e, &fresh, false, &answered);
             }
         }
         _ = stop.changed() => {

@@ -61,7 +61,7 @@ pub mod tls;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -938,6 +938,7 @@ fn conn_service(
     conn_no: u64,
     local: Arc<str>,
     client_eof: Arc<AtomicBool>,
+    handled: Arc<AtomicU64>,
 ) -> impl hyper::service::Service<
     Request<Incoming>,
     Response = Response<ProxyBody>,
@@ -946,6 +947,8 @@ fn conn_service(
 > + Clone {
     let up = Upstreams::new();
     hyper::service::service_fn(move |req| -> HandleFuture {
+        // counted for [`refusal::HeadWatch`]: an answer with no request handed is hyper's own
+        handled.fetch_add(1, Ordering::Relaxed);
         let st = st.clone();
         let local = local.clone();
         let up = up.clone();
@@ -968,14 +971,15 @@ async fn serve_conn<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local, io.eof());
+    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled());
+    let answered = io.answered();
     // With upgrades: CONNECT (forward mode) hands the connection to a tunnel.
     let conn = builder.serve_connection_with_upgrades(TokioIo::new(io), svc);
     tokio::pin!(conn);
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                connection_error(&st, conn_no, &peer.to_string(), &*e, &fresh, false);
+                connection_error(&st, conn_no, &peer.to_string(), &*e, &fresh, false, &answered);
             }
         }
         _ = stop.changed() => {
@@ -1071,7 +1075,8 @@ async fn serve_http1<IO>(
     IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let (io, fresh) = refusal::HeadWatch::new(io);
-    let svc = conn_service(st.clone(), conn_no, local, io.eof());
+    let svc = conn_service(st.clone(), conn_no, local, io.eof(), io.handled());
+    let answered = io.answered();
     // the head time limit as on every listener ([`http1_options`]), on this connection's
     // own timer: cheaper per request than tokio's ([`refusal::HeadTimer`])
     let conn = hyper::server::conn::http1::Builder::new()
@@ -1085,7 +1090,7 @@ async fn serve_http1<IO>(
     tokio::select! {
         r = conn.as_mut() => {
             if let Err(e) = r {
-                connection_error(&st, conn_no, &peer.to_string(), &e, &fresh, tls_hello);
+                connection_error(&st, conn_no, &peer.to_string(), &e, &fresh, tls_hello, &answered);
             }
         }
         _ = stop.changed() => {
@@ -1100,6 +1105,8 @@ async fn serve_http1<IO>(
 /// closed it) only goes to the debug log. `fresh`: request bytes arrived since the last
 /// answer ([`refusal::HeadWatch`]). `tls_hello`: the connection opened with a TLS
 /// ClientHello on a plain listener ([`Speaks::Http1`]): its refusal says so, with what to do.
+/// `answered`: the status hyper's own refusal was sent with a body ([`refusal::HeadWatch::answered`]):
+/// the recorded refusal adds what that body told the client.
 fn connection_error(
     st: &State,
     conn_no: u64,
@@ -1107,9 +1114,16 @@ fn connection_error(
     e: &(dyn std::error::Error + 'static),
     fresh: &AtomicBool,
     tls_hello: bool,
+    answered: &AtomicU16,
 ) {
     match refusal::refusal_of(e, fresh.load(Ordering::Relaxed)) {
         Some((status, why)) => {
+            // what the answer's body told the client, as it was sent ([`refusal::HeadWatch`])
+            let told = answered.load(Ordering::Relaxed);
+            let why = match refusal::refusal_text(told).filter(|_| status == Some(told)) {
+                Some(text) => format!("{why}; the proxy told the client: {text}"),
+                None => why,
+            };
             let why = if tls_hello {
                 format!("{why}; {TLS_ON_PLAIN_HINT}")
             } else {

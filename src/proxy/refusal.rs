@@ -19,7 +19,7 @@
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -45,10 +45,28 @@ pub const HEAD_TIMEOUT: Duration = Duration::from_secs(30);
 /// client's EOF ([`HeadWatch::eof`]) and hands the first one on one wake-up late, so that the
 /// request read with it reaches the proxy's handler. One relaxed atomic store per read or
 /// write call.
+///
+/// It also gives hyper's own answer to a request head it cannot parse (400, 414, 431 with
+/// an empty body) a short `text/plain` body saying what was wrong ([`refusal_text`]; ux34:
+/// the client saw a bare 400). That answer is told apart from a forwarded one by
+/// [`HeadWatch::handled`]: the service counts the requests it was handed, and hyper writes
+/// its own answer when no request reached the service since the proxy's last write, in its
+/// own form ([`own_refusal`]: its fields alone, in its order and case; the proxy forwards an
+/// agent's fields first, in the agent's case). The status it answered is kept for the
+/// recording ([`HeadWatch::answered`]).
 pub struct HeadWatch<IO> {
     inner: IO,
     fresh: Arc<AtomicBool>,
     eof: Arc<AtomicBool>,
+    /// Requests the connection's service was handed (it adds 1 for each).
+    handled: Arc<AtomicU64>,
+    /// [`Self::handled`] at the last write.
+    seen: u64,
+    /// hyper's own refusal being written with a body: the bytes, how many went out, and
+    /// the length of hyper's buffer (reported written once all went out).
+    swap: Option<(Vec<u8>, usize, usize)>,
+    /// The status of hyper's own refusal given a body (0: none).
+    answered: Arc<AtomicU16>,
 }
 
 impl<IO> HeadWatch<IO> {
@@ -61,6 +79,10 @@ impl<IO> HeadWatch<IO> {
                 inner,
                 fresh: fresh.clone(),
                 eof: Arc::new(AtomicBool::new(false)),
+                handled: Arc::new(AtomicU64::new(0)),
+                seen: 0,
+                swap: None,
+                answered: Arc::new(AtomicU16::new(0)),
             },
             fresh,
         )
@@ -72,6 +94,129 @@ impl<IO> HeadWatch<IO> {
     /// The first EOF reaches hyper one wake-up late (see `poll_read`).
     pub fn eof(&self) -> Arc<AtomicBool> {
         self.eof.clone()
+    }
+
+    /// The count the connection's service adds 1 to for each request it is handed (one
+    /// relaxed atomic add per request): a write with no request handed since the last one,
+    /// after request bytes arrived, is hyper's own answer.
+    pub fn handled(&self) -> Arc<AtomicU64> {
+        self.handled.clone()
+    }
+
+    /// The status (400, 414, 431) of hyper's own refusal that was given a `text/plain`
+    /// body ([`refusal_text`]), 0 while none was: read when the connection ends, for the
+    /// recording.
+    pub fn answered(&self) -> Arc<AtomicU16> {
+        self.answered.clone()
+    }
+}
+
+/// What the proxy tells a client whose request head its HTTP/1.1 server refused, by the
+/// status hyper answered (RFC 9112 §2.2, §3; RFC 9110 §15.5.15; RFC 6585 §5): the body of
+/// that answer (after `a2a-interop proxy: `) and the recorded refusal's words. `None` for
+/// another status.
+pub fn refusal_text(status: u16) -> Option<&'static str> {
+    match status {
+        400 => Some("the request is not valid HTTP/1.1 (its request line or a header field cannot be parsed, RFC 9112), so it was not forwarded to the agent"),
+        414 => Some("the request target (URL) is longer than the proxy reads (RFC 9112 §3), so it was not forwarded to the agent"),
+        431 => Some("the request's header section is larger than the proxy reads (RFC 6585 §5), so it was not forwarded to the agent"),
+        _ => None,
+    }
+}
+
+/// The status of `buf` when it is hyper's own answer to a request head it could not parse,
+/// byte for byte as hyper writes it: `HTTP/1.1 400 Bad Request` (or 414, 431), then its
+/// own fields into an empty header map, `connection: close`, `content-length: 0` and an
+/// IMF-fixdate `date` (29 bytes), and no body. An agent's answer the proxy forwards keeps
+/// the agent's fields first, in the agent's case.
+fn own_refusal(buf: &[u8]) -> Option<u16> {
+    const FIELDS: &[u8] = b"connection: close\r\ncontent-length: 0\r\ndate: ";
+    let (status, rest) = [
+        (&b"HTTP/1.1 400 Bad Request\r\n"[..], 400),
+        (&b"HTTP/1.1 414 URI Too Long\r\n"[..], 414),
+        (
+            &b"HTTP/1.1 431 Request Header Fields Too Large\r\n"[..],
+            431,
+        ),
+    ]
+    .into_iter()
+    .find_map(|(line, s)| buf.strip_prefix(line).map(|rest| (s, rest)))?;
+    let date = rest.strip_prefix(FIELDS)?.strip_suffix(b"\r\n\r\n")?;
+    (date.len() == 29 && !date.contains(&b'\r')).then_some(status)
+}
+
+/// hyper's own `Content-Length` field of an empty answer.
+const CL0: &[u8] = b"\r\ncontent-length: 0\r\n";
+
+/// `head` (hyper's own refusal, [`own_refusal`]) with a `text/plain` body of `text`.
+fn with_body(head: &[u8], text: &str) -> Vec<u8> {
+    let body = format!("a2a-interop proxy: {text}\n");
+    let at = head
+        .windows(CL0.len())
+        .position(|w| w == CL0)
+        .unwrap_or(head.len().saturating_sub(2));
+    let mut out = Vec::with_capacity(head.len() + body.len() + 64);
+    out.extend_from_slice(&head[..at]);
+    out.extend_from_slice(
+        format!(
+            "\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {}\r\n",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    out.extend_from_slice(&head[(at + CL0.len()).min(head.len())..]);
+    out.extend_from_slice(body.as_bytes());
+    out
+}
+
+impl<IO: AsyncWrite + Unpin> HeadWatch<IO> {
+    /// Writes `buf` as hyper asked, unless it is hyper's own refusal of a head it could
+    /// not parse (no request handed to the service since the last write, and hyper's own
+    /// bytes, [`own_refusal`]): then that answer with a body ([`with_body`]), all of it,
+    /// before `buf`'s length is reported written.
+    fn write_checked(&mut self, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        if self.swap.is_none() {
+            // a request handed to the service since the last write: this is its answer
+            let handled = self.handled.load(Ordering::Relaxed);
+            let own = handled == self.seen;
+            self.seen = handled;
+            if let Some((status, text)) = own
+                .then(|| own_refusal(buf))
+                .flatten()
+                .and_then(|s| refusal_text(s).map(|t| (s, t)))
+            {
+                self.swap = Some((with_body(buf, text), 0, buf.len()));
+                self.answered.store(status, Ordering::Relaxed);
+            } else {
+                return Pin::new(&mut self.inner).poll_write(cx, buf);
+            }
+        }
+        loop {
+            let Some((bytes, done, len)) = self.swap.as_mut() else {
+                return Poll::Ready(Ok(buf.len()));
+            };
+            if *done >= bytes.len() {
+                let len = *len;
+                self.swap = None;
+                return Poll::Ready(Ok(len));
+            }
+            match Pin::new(&mut self.inner).poll_write(cx, &bytes[*done..]) {
+                Poll::Ready(Ok(0)) => {
+                    self.swap = None;
+                    return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+                }
+                Poll::Ready(Ok(n)) => {
+                    if let Some(s) = self.swap.as_mut() {
+                        s.1 += n;
+                    }
+                }
+                Poll::Ready(Err(e)) => {
+                    self.swap = None;
+                    return Poll::Ready(Err(e));
+                }
+                Poll::Pending => return Poll::Pending,
+            }
+        }
     }
 }
 
@@ -109,7 +254,7 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for HeadWatch<IO> {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        let r = Pin::new(&mut self.inner).poll_write(cx, buf);
+        let r = self.write_checked(cx, buf);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.fresh.store(false, Ordering::Relaxed);
         }
@@ -121,6 +266,18 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for HeadWatch<IO> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        // hyper's own refusal is one buffer (a head, no body): checked as one write
+        let mut filled = bufs.iter().filter(|b| !b.is_empty());
+        if let (Some(only), None) = (filled.next(), filled.next()) {
+            if self.swap.is_some() || only.starts_with(b"HTTP/1.1 4") {
+                let r = self.write_checked(cx, only);
+                if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
+                    self.fresh.store(false, Ordering::Relaxed);
+                }
+                return r;
+            }
+        }
+        self.seen = self.handled.load(Ordering::Relaxed);
         let r = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
         if matches!(r, Poll::Ready(Ok(n)) if n > 0) {
             self.fresh.store(false, Ordering::Relaxed);
@@ -299,6 +456,67 @@ pub(super) fn record(st: &State, conn: u64, peer: &str, status: Option<u16>, err
 mod tests {
     use super::*;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    const OWN: &[u8] = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n";
+
+    /// hyper's own refusal, byte for byte, is told apart from an agent's answer of the same
+    /// status: fields in the agent's case or order, another field, a body.
+    #[test]
+    fn own_refusal_is_hypers_bytes_only() {
+        assert_eq!(own_refusal(OWN), Some(400));
+        let uri = String::from_utf8_lossy(OWN).replace("400 Bad Request", "414 URI Too Long");
+        assert_eq!(own_refusal(uri.as_bytes()), Some(414));
+        for other in [
+            "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nDate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n",
+            "HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\nconnection: close\r\n\r\n",
+            "HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\nserver: x\r\n\r\n",
+            "HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n",
+            "HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\nx",
+        ] {
+            assert_eq!(own_refusal(other.as_bytes()), None, "{other}");
+        }
+    }
+
+    /// The refusal gets a text/plain body and a Content-Length that counts it; the other
+    /// fields stay as hyper wrote them.
+    #[test]
+    fn with_body_frames_the_text() {
+        let out = String::from_utf8(with_body(OWN, "what was wrong")).unwrap();
+        assert_eq!(
+            out,
+            "HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: 34\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\na2a-interop proxy: what was wrong\n"
+        );
+        assert_eq!("a2a-interop proxy: what was wrong\n".len(), 34);
+    }
+
+    /// Through the IO: a write with no request handed since the last one that is hyper's
+    /// refusal goes out with its body, and is reported as hyper's length; once a request is
+    /// handed, the same bytes (an agent's answer) go out as they are.
+    #[tokio::test]
+    async fn head_watch_gives_hypers_refusal_a_body_and_leaves_answers_alone() {
+        let (a, mut b) = tokio::io::duplex(4096);
+        let (mut w, _fresh) = HeadWatch::new(a);
+        let handled = w.handled();
+        let answered = w.answered();
+        let n = futures_write(&mut w, OWN).await;
+        assert_eq!(n, OWN.len());
+        assert_eq!(answered.load(Ordering::Relaxed), 400);
+        handled.fetch_add(1, Ordering::Relaxed);
+        assert_eq!(futures_write(&mut w, OWN).await, OWN.len());
+        drop(w);
+        let mut got = Vec::new();
+        b.read_to_end(&mut got).await.unwrap();
+        let got = String::from_utf8(got).unwrap();
+        let first = String::from_utf8(with_body(OWN, refusal_text(400).unwrap())).unwrap();
+        assert_eq!(got, format!("{first}{}", String::from_utf8_lossy(OWN)));
+    }
+
+    /// One `poll_write` call's result, as hyper makes it.
+    async fn futures_write<W: AsyncWrite + Unpin>(w: &mut W, buf: &[u8]) -> usize {
+        std::future::poll_fn(|cx| Pin::new(&mut *w).poll_write(cx, buf))
+            .await
+            .unwrap()
+    }
 
     #[tokio::test]
     async fn head_watch_is_fresh_after_a_read_and_not_after_a_write() {

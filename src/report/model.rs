@@ -768,6 +768,24 @@ pub fn stop_cause() -> &'static str {
     }
 }
 
+/// How the stop's lines name a further stop signal after the first one, `signo` (2 SIGINT,
+/// 15 SIGTERM, 1 SIGHUP; 0 read as Ctrl-C): `Ctrl-C again`, `a second SIGTERM or Ctrl-C`,
+/// `a SIGTERM or another SIGHUP`, each the subject of "... to stop now", "... skips it".
+/// A run stopped by `kill` / `docker stop` / systemd was told "Ctrl-C again" where there
+/// was no terminal to press it in (ux34); any of the three signals counts as the second.
+pub fn again_words(signo: u8) -> &'static str {
+    match signo {
+        15 => "a second SIGTERM or Ctrl-C",
+        1 => "a SIGTERM or another SIGHUP",
+        _ => "Ctrl-C again",
+    }
+}
+
+/// [`again_words`] for the signal that stopped this run ([`note_stop_signal`]).
+pub fn stop_again() -> &'static str {
+    again_words(STOP_SIGNAL.load(std::sync::atomic::Ordering::Relaxed))
+}
+
 /// The one line that marks an interrupted run in every report format and in the level's
 /// reason: `what` is the part that did not finish (`"the probe"`, `"interop"`, `"the demo's
 /// client script"`). README "Ctrl-C": reports of an interrupted run are marked interrupted.

@@ -1582,6 +1582,11 @@ impl SeqGaps {
     }
 }
 
+/// The not-judged reason of an exchange with no `exchange_end` in the file and no `seq`
+/// skipped after its last event. `verify` adds why a native recording lacks it (the
+/// recording stopped early: `verify_cmd::stopped_early`).
+pub const NEVER_ENDED: &str = "exchange never ended in the recording";
+
 /// The not-judged reason of an exchange whose `exchange_end` line is missing from the
 /// file: it never ended in the recording, and a `seq` after its last event is skipped
 /// ([`SeqGaps`]).
@@ -4005,7 +4010,7 @@ impl State {
                 // (newcomer24 N10)
                 let why = match self.seq_gaps.missing_after(x.last_seq) {
                     Some(_) => NO_END_LINE,
-                    None => "exchange never ended in the recording",
+                    None => NEVER_ENDED,
                 };
                 self.incomplete.push((x.id.clone(), why.into()));
             }
@@ -5331,7 +5336,19 @@ impl State {
                         }
                     ),
                 )],
-                None => vec![(base.to_string(), "send request has no message".to_string())],
+                // a message member of another JSON type (ux34: `{"message": 5}` read "has
+                // no message"): named with what it holds; `null` is the unset field
+                None => vec![(
+                    base.to_string(),
+                    match c.params.get("message").or_else(|| c.params.get("request")) {
+                        Some(v) if !matches!(v, Json::Null) => format!(
+                            "send request's {} is not a Message object: it is {}",
+                            base.rsplit('/').next().unwrap_or("message"),
+                            crate::model::json::value_words(v)
+                        ),
+                        _ => "send request has no message".to_string(),
+                    },
+                )],
                 Some(m) if message_wrapped_twice(m) => {
                     // mine30b (a2a-js PR #520): `{"request": {"message": {...}}}` (or
                     // `{"message": {"message": ...}}`): one wrapper too many, so the agent
@@ -19146,7 +19163,8 @@ impl State {
     /// DATA-LIST-006 (DATA-007, 1.0 §3.1.4; a2a-js #614): a 1.0 ListTasks answer `res`
     /// (tasks `ts` at JSON Pointer `base`, line `bseq`) that is the whole listing (no
     /// `pageToken` asked, no `nextPageToken` handed back, fewer tasks than the page holds,
-    /// `totalSize` not above them) for a request without a status filter (absent,
+    /// `totalSize` not above them; under an explicit pageSize outside 1-100, which gives no
+    /// page size, a `totalSize` equal to the tasks listed) for a request without a status filter (absent,
     /// `TASK_STATE_UNSPECIFIED` or 0) and without `statusTimestampAfter`, yet leaves out a
     /// 1.0 task this agent (same leg, agent and tenant scope, same endpoint) handed out in a
     /// send's answer before the request, at most [`LIST_KNOWN_TASK_WINDOW_US`] earlier, to
@@ -19180,13 +19198,34 @@ impl State {
         {
             return;
         }
-        let limit = param("pageSize")
-            .and_then(|s| s.trim().parse::<usize>().ok())
-            .filter(|n| (1..=100).contains(n))
-            .unwrap_or(LIST_TASKS_DEFAULT_PAGE_SIZE);
         let total = res.get("totalSize").and_then(Json::as_i64);
-        if ts.len() >= limit || total.is_some_and(|n| n > ts.len() as i64) {
+        if total.is_some_and(|n| n > ts.len() as i64) {
             return;
+        }
+        // The page holds fewer tasks than its page size (absent: the default 50). An
+        // explicit pageSize outside 1-100 (0 above all) is no page size (review34: the
+        // 1.0 proto's `optional page_size` keeps presence, so a 0 sent is below the
+        // minimum, not the unset field; DATA-PARAM-001 names an agent that serves it):
+        // then the page is the whole listing only where the answer says so itself, a
+        // totalSize equal to the tasks listed (left35; it read such a 0 as 50).
+        match param("pageSize") {
+            None => {
+                if ts.len() >= LIST_TASKS_DEFAULT_PAGE_SIZE {
+                    return;
+                }
+            }
+            Some(raw) => match raw.trim().parse::<usize>() {
+                Ok(n) if (1..=100).contains(&n) => {
+                    if ts.len() >= n {
+                        return;
+                    }
+                }
+                _ => {
+                    if total != Some(ts.len() as i64) {
+                        return;
+                    }
+                }
+            },
         }
         let caller = self.caller_of(x);
         let at = x.endpoint();

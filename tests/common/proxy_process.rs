@@ -263,7 +263,7 @@ pub fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
 pub fn card_only_agent(card: String) -> SocketAddr {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = l.local_addr().unwrap();
-    serve_card(l, card, false);
+    serve_card(l, card, Others::Answer);
     addr
 }
 
@@ -274,14 +274,33 @@ pub fn card_only_agent(card: String) -> SocketAddr {
 pub fn card_agent_closing_calls(card: impl FnOnce(SocketAddr) -> String) -> SocketAddr {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = l.local_addr().unwrap();
-    serve_card(l, card(addr), true);
+    serve_card(l, card(addr), Others::Close);
     addr
 }
 
+/// As [`card_agent_closing_calls`], but every other request's connection is held open
+/// unanswered for an hour (a hung agent).
+pub fn card_agent_holding_calls(card: impl FnOnce(SocketAddr) -> String) -> SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    serve_card(l, card(addr), Others::Hold);
+    addr
+}
+
+/// What [`serve_card`] does with a request for anything but the card.
+#[derive(Clone, Copy, PartialEq)]
+enum Others {
+    /// Answers it with the card too.
+    Answer,
+    /// Closes its connection unanswered.
+    Close,
+    /// Holds its connection open unanswered.
+    Hold,
+}
+
 /// Serves `card` on `l` (one request per connection, a thread each) until the test process
-/// ends; with `close_others`, a request for anything but the card gets its connection
-/// closed unanswered.
-fn serve_card(l: std::net::TcpListener, card: String, close_others: bool) {
+/// ends; a request for anything but the card is answered, closed or held as `others` says.
+fn serve_card(l: std::net::TcpListener, card: String, others: Others) {
     std::thread::spawn(move || {
         for conn in l.incoming() {
             let Ok(mut s) = conn else { continue };
@@ -298,7 +317,12 @@ fn serve_card(l: std::net::TcpListener, card: String, close_others: bool) {
                         first = h;
                     }
                 }
-                if close_others && !first.starts_with("GET /.well-known/agent-card.json ") {
+                if others != Others::Answer
+                    && !first.starts_with("GET /.well-known/agent-card.json ")
+                {
+                    if others == Others::Hold {
+                        std::thread::sleep(std::time::Duration::from_secs(3600));
+                    }
                     return;
                 }
                 let _ = write!(
@@ -329,4 +353,32 @@ pub fn send_message(addr: SocketAddr, tag: &str, n: u32) -> String {
     let mut out = String::new();
     s.read_to_string(&mut out).unwrap();
     out
+}
+
+/// A loopback server (threads, std sockets) that reads each connection's request head and
+/// writes `answer(head)` back, then closes the connection: a server that is no A2A agent,
+/// or an agent with one fixed answer. Its address.
+pub fn answer_each_head<F>(answer: F) -> SocketAddr
+where
+    F: Fn(&[u8]) -> Vec<u8> + Send + Copy + 'static,
+{
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for conn in l.incoming() {
+            let Ok(mut s) = conn else { continue };
+            std::thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                let mut got = Vec::new();
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = s.write_all(&answer(&got));
+            });
+        }
+    });
+    addr
 }

@@ -1,6 +1,7 @@
-"""Writes q28b's transcript variants (prefix b28p-): python3 tests/cases/variants/gen_b28p.py tests/cases/variants"""
+"""Writes q28b's transcript variants (prefix b28p-): python3 tests/cases/variants/gen_b28p.py"""
 import json, sys, os
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 H = "http://agent.example.test"
 def card(url=H, binding="HTTP+JSON", ver="1.0"):
     c = {"name": "Demo", "description": "Demo agent",

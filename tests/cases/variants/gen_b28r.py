@@ -1,8 +1,9 @@
-"""Writes review28a's transcript variants (prefix b28r-): python3 tests/cases/variants/gen_b28r.py tests/cases/variants
+"""Writes review28a's transcript variants (prefix b28r-): python3 tests/cases/variants/gen_b28r.py
 
 The helpers (card, req, resp, case) are those of gen_b28p.py, copied so each script stands alone."""
 import json, sys, os
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 H = "http://agent.example.test"
 def card(url=H, binding="HTTP+JSON", ver="1.0"):
     c = {"name": "Demo", "description": "Demo agent",

@@ -1,9 +1,10 @@
-"""Writes helper q29a's transcript variants (prefix b29q-): python3 tests/cases/variants/gen_b29q.py tests/cases/variants
+"""Writes helper q29a's transcript variants (prefix b29q-): python3 tests/cases/variants/gen_b29q.py
 
 Verifier leftovers of session 28 (review28a R5-R7, review28b R3, breaker28, mine28a, q28b).
 The helpers (card, req, resp, case) are those of gen_b28r.py, copied so each script stands alone."""
 import json, sys, os
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 H = "http://agent.example.test"
 SKILL = {"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}
 def card_doc(url=H, binding="HTTP+JSON", ver="1.0", skills=None):

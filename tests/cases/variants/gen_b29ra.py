@@ -1,4 +1,4 @@
-"""Writes helper review29a's transcript variants (prefix b29r-): python3 tests/cases/variants/gen_b29ra.py tests/cases/variants
+"""Writes helper review29a's transcript variants (prefix b29r-): python3 tests/cases/variants/gen_b29ra.py
 
 Review of session 29's verifier work. A1-A5: the purge grace of ID-TASK-001 (mine29c f610)
 held only for GetTask / CancelTask; 1.0 §3.3.2 defines TaskNotFoundError for a task that is
@@ -8,7 +8,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import blind_helpers as bh
 from blind_helpers import H, V10, J, req, resp, rpc, ok, err, getcard, card03, card10, msg03, msg10, task03, task10
 
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 CASES = []
 
 

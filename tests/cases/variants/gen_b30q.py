@@ -1,9 +1,10 @@
-"""Writes helper q30a's transcript variants (prefix b30q-): python3 tests/cases/variants/gen_b30q.py tests/cases/variants
+"""Writes helper q30a's transcript variants (prefix b30q-): python3 tests/cases/variants/gen_b30q.py
 
 Verifier leftovers of session 29 (mine29a-c, review29a-b). Item numbers are those of the q30a brief.
 The helpers (card, req, resp, case) are those of gen_b29q.py, copied so each script stands alone."""
 import json, sys, os
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 H = "http://agent.example.test"
 SKILL = {"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}
 def card_doc(url=H, binding="HTTP+JSON", ver="1.0", skills=None):

@@ -1,9 +1,10 @@
-"""Writes review30a's transcript variants (prefix b30r-a): python3 tests/cases/variants/gen_b30ra.py tests/cases/variants
+"""Writes review30a's transcript variants (prefix b30r-a): python3 tests/cases/variants/gen_b30ra.py
 
 Faults found reviewing session 30's merged verifier work. Each case names the rule it
 pins and why; a `legal` name must give no error and no warning."""
 import json, sys, os
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 H = "https://agent.example.test"
 SKILL = {"id": "s1", "name": "echo", "description": "Echo", "tags": ["echo"]}
 TS = "2026-03-02T10:15:00.000Z"

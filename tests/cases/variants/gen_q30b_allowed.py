@@ -3,7 +3,7 @@ fault they were written about but carries a warning about the client or the card
 session 29 lead: 11 `legal`-named variants under tests/cases/variants/ carried such a
 warning unchecked). These variants predate the generators and have none of their own; this
 script is the one that writes their lists: python3 tests/cases/variants/gen_q30b_allowed.py
-tests/cases/variants
+(it writes beside itself; a directory given as its argument instead)
 
 tests/verify_cases.rs `variants` holds every legal variant to the rule of a legal field case
 (no error, no warning) except the findings it expects and the warnings listed here, each with
@@ -11,7 +11,8 @@ the reason it is right: the agent's answer the case is about is legal, the warni
 another party's fault. A listed warning that no longer fires fails the test too."""
 import json, os, sys
 
-OUT = sys.argv[1]
+# the directory to write into: the first argument, else the script's own (tests/cases/variants)
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 
 MIX = ("the client's fault, not the agent's: a 1.0 method (SendMessage) sent {how} is a "
        "mixed request (VER-002, DATA-001); the agent's answer the case is about is legal")
