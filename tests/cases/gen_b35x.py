@@ -62,11 +62,11 @@ def mirrored(first):
 for b, mk in BOTH:
     case = mirrored(b == "v10")
     case("S01-%s-status-repeated-after-terminal" % b, lambda mk=mk: mk(OK_RUN + [stu("COMPLETED", 4)]),
-         [("STREAM-END-001", E)], "a second statusUpdate COMPLETED after the terminal one: nothing follows the terminal event but a Task snapshot (STREAM-007)")
+         [("STREAM-END-001", E), ("GW-SSE-001", W)], "a second statusUpdate COMPLETED after the terminal one: nothing follows the terminal event but a Task snapshot (STREAM-007); the status updates are stamped 1-4 s apart and arrive within 40 ms, so GW-SSE-001 too (the lead, strict warnings); stamped 1-4 s apart, arriving within 40 ms: GW-SSE-001 too (the lead, strict warnings)")
     case("S02-%s-artifact-after-terminal" % b, lambda mk=mk: mk(OK_RUN + [art10("a2", "late")]),
          [("STREAM-END-001", E)], "an artifactUpdate after the terminal statusUpdate (STREAM-007: nothing after the terminal event)")
     case("S03-%s-working-after-completed" % b, lambda mk=mk: mk(OK_RUN + [stu("WORKING", 4), stu("COMPLETED", 5)]),
-         [("STREAM-END-001", E), ("TASK-STATE-001", E)], "WORKING after COMPLETED on one stream: events after the terminal one, and a terminal task that changed state (TASK-001)")
+         [("STREAM-END-001", E), ("TASK-STATE-001", E), ("GW-SSE-001", W)], "WORKING after COMPLETED on one stream: events after the terminal one, and a terminal task that changed state (TASK-001); stamped 1-5 s apart, arriving within 40 ms: GW-SSE-001 too (the lead, strict warnings)")
     case("S04-%s-eof-at-working" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), art10("a1", "half")]),
          [("STREAM-END-002", E)], "the stream closed cleanly with the task still WORKING (STREAM-003: a task stream closes at a terminal state)")
     case("S05-%s-reset-at-working" % b, lambda mk=mk: mk([{"task": tsk("SUBMITTED")}, stu("WORKING", 2)], close="reset"),
@@ -196,7 +196,7 @@ for v, cardf in C0.items():
     case("X02-%s-final-false-on-completed" % v, lambda mk=mk: mk([t03("submitted"), s03("working", 2), s03("completed", 3, final=False)]),
          [("STREAM-FINAL-001", E)], "completed with final:false, then close (STREAM-008)")
     case("X03-%s-status-after-final" % v, lambda mk=mk: mk(RUN03() + [s03("completed", 4)]),
-         [("STREAM-END-001", E)], "a second completed status-update after final:true (0.x: nothing after final)")
+         [("STREAM-END-001", E), ("GW-SSE-001", W)], "a second completed status-update after final:true (0.x: nothing after final)")
     case("X04-%s-artifact-after-final" % v, lambda mk=mk: mk(RUN03() + [art03("a2", "late")]),
          [("STREAM-END-001", E)], "an artifact-update after the final:true status-update")
     case("X05-%s-eof-at-working" % v, lambda mk=mk: mk([t03("submitted"), s03("working", 2)]),
@@ -378,7 +378,7 @@ case("G01-v10-get-after-stream-artifact-lost", lambda: ST_DONE() + GT(2, {"id": 
 case("G02-v10-get-after-append-only-first-chunk", lambda: ST_APP() + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=A1("one"))),
      [("TASK-STATE-010", W)], "a1 streamed as one + two (append), GetTask holds only 'one'")
 case("G03-v10-get-after-stream-state-regressed", lambda: ST_DONE() + GT(2, {"id": "t1"}, tsk("WORKING", 4)),
-     [("TASK-STATE-001", E)], "the stream ended COMPLETED, GetTask says WORKING (TASK-001)")
+     [("TASK-STATE-001", E), ("TASK-STATE-010", W)], "the stream ended COMPLETED, GetTask says WORKING (TASK-001); the GetTask answer also lacks the streamed artifact a1: TASK-STATE-010 too (the lead, strict warnings)")
 case("G04-v10-get-context-changed", lambda: C10() + send(tsk("COMPLETED", artifacts=ART)) + GT(2, {"id": "t1"}, tsk("COMPLETED", ctx="c9", artifacts=ART)),
      [("ID-CTX-002", E)], "t1 handed out in c1, GetTask says c9 (ID-006)")
 case("G05-v10-get-history-exceeded", lambda: C10() + send(tsk("COMPLETED", history=hist(3), artifacts=ART)) + GT(2, {"id": "t1", "historyLength": 1}, tsk("COMPLETED", history=hist(3), artifacts=ART)),
