@@ -32543,6 +32543,19 @@ fn error_info_defect(info: &Value) -> Option<(String, String)> {
         ));
     }
     let reason = info.get("reason").and_then(Value::as_str);
+    // ERR-002 / ERR-003: under A2A's own domain the reason is the table's spelling; a
+    // client matches it exactly, so `TaskNotFoundError` or `task_not_found` there is no
+    // A2A error it knows (a reason of another domain is that domain's own).
+    if let Some((r, a2a)) = reason
+        .filter(|r| reason_expectation(r).is_none())
+        .filter(|_| info.get("domain").and_then(Value::as_str) == Some("a2a-protocol.org"))
+        .and_then(|r| misspelled_a2a_reason(r).map(|a| (r, a)))
+    {
+        return Some((
+            "/reason".into(),
+            format!("ErrorInfo of domain \"a2a-protocol.org\" has reason {r:?}, not the A2A reason {a:?} (ERR-002's ErrorInfo.reason column): a client matches the reason exactly, so it does not recognise this error", a = a2a),
+        ));
+    }
     if let Some(reason) = reason.filter(|r| reason_expectation(r).is_some()) {
         match info.get("domain").and_then(Value::as_str) {
             Some("a2a-protocol.org") => {}
@@ -33139,6 +33152,41 @@ fn grpc_code_name_for_reason(reason: &str) -> &'static str {
         | "VERSION_NOT_SUPPORTED" => "FAILED_PRECONDITION",
         _ => "UNKNOWN",
     }
+}
+
+/// The ERR-002 ErrorInfo reason that `reason` spells another way: the error's name
+/// (`TaskNotFoundError`, `TaskNotFound`, the 0.3 name
+/// `AuthenticatedExtendedCardNotConfiguredError`), another case or separator
+/// (`task_not_found`, `task-not-found`). `None` when it names no A2A error.
+fn misspelled_a2a_reason(reason: &str) -> Option<&'static str> {
+    const REASONS: [&str; 9] = [
+        "TASK_NOT_FOUND",
+        "TASK_NOT_CANCELABLE",
+        "PUSH_NOTIFICATION_NOT_SUPPORTED",
+        "UNSUPPORTED_OPERATION",
+        "CONTENT_TYPE_NOT_SUPPORTED",
+        "INVALID_AGENT_RESPONSE",
+        "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
+        "EXTENSION_SUPPORT_REQUIRED",
+        "VERSION_NOT_SUPPORTED",
+    ];
+    if reason.len() > 64 {
+        return None;
+    }
+    let key: String = reason
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let key = key.strip_suffix("ERROR").unwrap_or(&key);
+    let key = match key {
+        "AUTHENTICATEDEXTENDEDCARDNOTCONFIGURED" => "EXTENDEDAGENTCARDNOTCONFIGURED",
+        k => k,
+    };
+    REASONS.into_iter().find(|r| {
+        r.len() - r.matches('_').count() == key.len()
+            && r.bytes().filter(|b| *b != b'_').eq(key.bytes())
+    })
 }
 
 /// ERR-002 table: the JSON-RPC code and the HTTP statuses (1.0.1, and 1.0.0 where it

@@ -301,7 +301,7 @@ rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, Err
 // GRPC-ERROR-002 (ERR-005), both errors; a ProtoJSON client fails on the whole error alike.
 rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed", Error, ErrorHandling,
     ["ERR-004", "ERR-003"],
-    "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape (an A2A reason with a domain other than a2a-protocol.org, or metadata that is not map<string, string>), or the error object carries its detail list under details (the HTTP+JSON Status name) instead of data",
+    "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape (an A2A reason with a domain other than a2a-protocol.org, a reason of domain a2a-protocol.org that spells an A2A error other than ERR-002's table (TaskNotFoundError for TASK_NOT_FOUND), or metadata that is not map<string, string>), or the error object carries its detail list under details (the HTTP+JSON Status name) instead of data",
     "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON in error.data (JSON-RPC error objects have code, message and data only; details is the HTTP+JSON google.rpc.Status member): domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
 rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
     ["ERR-006", "DATA-004", "ID-001", "ERR-002"],

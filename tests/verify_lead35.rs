@@ -1,0 +1,49 @@
+//! The lead, session 35: an ErrorInfo of A2A's own domain (`a2a-protocol.org`) whose reason
+//! spells an A2A error another way (`TaskNotFoundError`, `task_not_found`, the 0.3 name
+//! `AuthenticatedExtendedCardNotConfiguredError`) names the table's reason (ERR-002,
+//! ERR-003, ERR-004), on HTTP+JSON (REST-ERROR-001) and JSON-RPC (RPC-ERROR-002); and the
+//! table's spelling, another domain's reason and a reason naming no A2A error stay quiet.
+//! Rules and severities are checked by `verify_cases` (variants `b35m-*`).
+
+mod common;
+
+use common::{variant_errors_and_warnings, variant_message};
+
+#[test]
+fn a_misspelled_a2a_reason_names_the_tables_reason() {
+    let m = variant_message(
+        "b35m-M1-v10-rest-reason-is-the-error-name",
+        "REST-ERROR-001",
+    );
+    assert!(
+        m.ends_with("is not the AIP-193 shape: ErrorInfo of domain \"a2a-protocol.org\" has reason \"TaskNotFoundError\", not the A2A reason \"TASK_NOT_FOUND\" (ERR-002's ErrorInfo.reason column): a client matches the reason exactly, so it does not recognise this error"),
+        "{m}"
+    );
+    let m = variant_message("b35m-M2-v10-rest-reason-snake-case", "REST-ERROR-001");
+    assert!(
+        m.contains("has reason \"task_not_found\", not the A2A reason \"TASK_NOT_FOUND\""),
+        "{m}"
+    );
+    let m = variant_message(
+        "b35m-M3-v10-jsonrpc-reason-is-the-error-name",
+        "RPC-ERROR-002",
+    );
+    assert!(m.starts_with("1.0 error data: ErrorInfo of domain \"a2a-protocol.org\" has reason \"TaskNotFoundError\""), "{m}");
+    let m = variant_message("b35m-M4-v10-jsonrpc-reason-03-name", "RPC-ERROR-002");
+    assert!(
+        m.contains("has reason \"AuthenticatedExtendedCardNotConfiguredError\", not the A2A reason \"EXTENDED_AGENT_CARD_NOT_CONFIGURED\""),
+        "{m}"
+    );
+}
+
+#[test]
+fn the_tables_reason_another_domain_and_other_reasons_stay_quiet() {
+    for name in [
+        "b35m-M5-legal-v10-rest-reason-as-the-table",
+        "b35m-M6-legal-v10-rest-error-name-under-own-domain",
+        "b35m-M7-legal-v10-jsonrpc-invalid-params-reason",
+    ] {
+        let found = variant_errors_and_warnings(name);
+        assert!(found.is_empty(), "{name}: {found:?}");
+    }
+}
