@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, VecDeque};
 // foldhash instead of std's SipHash: the verifier hashes task, context and message ids on
 // every event; SipHash was ~3 % of offline verify (docs/performance.md, session 26).
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -642,6 +643,9 @@ struct Exch {
     origin: Option<String>,
     path: String,
     req_headers: Headers,
+    /// `req_headers.media_type()`, read once at the request head ([`head_media`]): the
+    /// rules ask for it several times per exchange (~400 instructions each; perfr35).
+    req_media: Option<Cow<'static, str>>,
     req_body: BodyAcc,
     req_body_seq: Option<u64>,
     /// Request body bytes arrived after the response head (the agent answered before it had
@@ -667,6 +671,8 @@ struct Exch {
     synthetic: bool,
     resp_seq: u64,
     resp_headers: Headers,
+    /// `resp_headers.media_type()`, read once at the response head ([`head_media`]).
+    resp_media: Option<Cow<'static, str>>,
     body: BodyAcc,
     body_seq: Option<u64>,
     sse: Option<StreamState>,
@@ -717,6 +723,26 @@ struct Exch {
     /// [`answer_refused`], kept by its first call: up to five checks at the exchange's end
     /// ask it, and each answer decoded the body and walked its members again.
     refused: std::cell::OnceCell<bool>,
+}
+
+/// [`Headers::media_type`] of a head, kept with its exchange: the media types agents send
+/// are borrowed from a list (no allocation), any other is copied once.
+fn head_media(h: &Headers) -> Option<Cow<'static, str>> {
+    const KNOWN: [&str; 8] = [
+        "application/json",
+        "text/event-stream",
+        "application/a2a+json",
+        "application/grpc",
+        "application/grpc+proto",
+        "text/plain",
+        "text/html",
+        "application/problem+json",
+    ];
+    let m = h.media_type()?;
+    Some(match KNOWN.iter().find(|k| **k == m) {
+        Some(k) => Cow::Borrowed(*k),
+        None => Cow::Owned(m.into_owned()),
+    })
 }
 
 /// A body collected from its chunks (bytes). A body of one chunk, the usual case, shares
@@ -799,6 +825,17 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// The request's media type ([`Headers::media_type`]), as read at its head.
+    fn req_media(&self) -> Option<Cow<'_, str>> {
+        self.req_media.as_deref().map(Cow::Borrowed)
+    }
+
+    /// The response's media type ([`Headers::media_type`]), as read at its head (`None`
+    /// before it).
+    fn resp_media(&self) -> Option<Cow<'_, str>> {
+        self.resp_media.as_deref().map(Cow::Borrowed)
+    }
+
     /// [`task_key`] of `id` at this exchange's leg and agent.
     fn tkey(&self, id: &str) -> String {
         task_key(&self.leg, &self.scope, id)
@@ -3513,6 +3550,7 @@ impl State {
             parts,
             path,
             req_body: BodyAcc::expecting(&headers),
+            req_media: head_media(&headers),
             req_headers: headers,
             ..Default::default()
         };
@@ -3538,6 +3576,7 @@ impl State {
             x.resp_seq = seq;
             x.resp_t = t_us;
             x.body = BodyAcc::expecting(&headers);
+            x.resp_media = head_media(&headers);
             x.resp_headers = headers;
             self.build_call(&mut x);
             x.other_tenant = self.other_tenant_at_head(&x);
@@ -3545,7 +3584,7 @@ impl State {
                 && x.call
                     .as_ref()
                     .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
-            if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+            if grpc_stream || x.resp_media().as_deref() == Some("text/event-stream") {
                 let mut st = StreamState::default();
                 if !grpc_stream && is_coded(&x.resp_headers) {
                     let ce = body_codings(&x.resp_headers);
@@ -3855,7 +3894,7 @@ impl State {
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
                     self.remember_answer(&x);
-                    self.end_exchange(*x);
+                    self.end_exchange(x);
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
@@ -4182,9 +4221,7 @@ impl State {
                 .push_urls
                 .get(&self.delivery_key(&x.url))
                 .and_then(|p| p.0);
-            if c.dialect.is_none()
-                && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
-            {
+            if c.dialect.is_none() && x.req_media().as_deref() == Some("application/a2a+json") {
                 c.dialect = Some(Dialect::V1_0);
             }
             x.call = Some(Arc::new(c));
@@ -4335,9 +4372,7 @@ impl State {
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
-                    if looks_rpc
-                        || x.req_headers.media_type().as_deref() == Some("application/json")
-                    {
+                    if looks_rpc || x.req_media().as_deref() == Some("application/json") {
                         c.binding = Some(Binding::JsonRpc);
                     }
                 }
@@ -9843,7 +9878,7 @@ impl State {
         self.stream_once(x, &r::STREAM_APPEND_WITHOUT_BASE, msg, ev);
     }
 
-    fn end_exchange(&mut self, mut x: Exch) {
+    fn end_exchange(&mut self, mut x: Box<Exch>) {
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
@@ -10015,7 +10050,7 @@ impl State {
             return;
         }
         if c.binding == Some(Binding::Grpc) {
-            self.end_grpc(x);
+            self.end_grpc(*x);
             return;
         }
         // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response, an event stream
@@ -11435,18 +11470,19 @@ impl State {
     ) -> Option<(String, Vec<Evidence>)> {
         let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
         let parts = m.get("parts").or_else(|| m.get("content"))?;
-        let id_ev = x.ev_at(
-            seq,
-            &jptr(ptr, &[Key("messageId")]),
-            Some(Value::String(mid.to_string())),
-        );
-        let op = c.op_term(c.op.map_or("the call", Op::name));
-        let why = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
         let hash = parts_hash(parts);
         let key = x.tkey(mid);
         match self.agent_messages.get(&key) {
             Some((old, at, xid)) if *old != hash && *at < seq => {
                 let (at, xid) = (*at, xid.clone());
+                // built for the finding only (perfr35: ~4 allocations per answer otherwise)
+                let id_ev = x.ev_at(
+                    seq,
+                    &jptr(ptr, &[Key("messageId")]),
+                    Some(Value::String(mid.to_string())),
+                );
+                let op = c.op_term(c.op.map_or("the call", Op::name));
+                let why = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
                 self.areas.insert("id");
                 Some((
                     format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {why}"),
@@ -12065,13 +12101,9 @@ impl State {
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
         let up = self.upstream_twin(x);
         let up_media = up.and_then(|u| match self.open.get(&u) {
-            Some(o) => o.status.map(|_| {
-                (
-                    u.clone(),
-                    o.resp_seq,
-                    o.resp_headers.media_type().map(String::from),
-                )
-            }),
+            Some(o) => o
+                .status
+                .map(|_| (u.clone(), o.resp_seq, o.resp_media().map(String::from))),
             None => self
                 .gw_ended
                 .get(&u)
@@ -12080,8 +12112,7 @@ impl State {
         if let Some((uid, useq, Some(m))) = up_media {
             if m == "text/event-stream" {
                 let got = x
-                    .resp_headers
-                    .media_type()
+                    .resp_media()
                     .unwrap_or_else(|| "no content type".into())
                     .into_owned();
                 let mut all = vec![Evidence {
@@ -12153,7 +12184,7 @@ impl State {
             end_seq: x.end_seq,
             end_t: x.end_t,
             stream: x.sse.is_some(),
-            media: x.resp_headers.media_type().map(String::from),
+            media: x.resp_media().map(String::from),
             answer: match x.sse.as_ref() {
                 Some(s) if is_up => LegAnswer::of_stream(x, s, v1),
                 _ => decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
@@ -12406,7 +12437,7 @@ impl State {
         let answered = match c.binding {
             Some(Binding::JsonRpc) => {
                 json.is_some_and(|v| v.get("result").is_some())
-                    || x.resp_headers.media_type().as_deref() == Some("text/event-stream")
+                    || x.resp_media().as_deref() == Some("text/event-stream")
             }
             Some(Binding::Rest) | Some(Binding::Grpc) => true,
             None => false,
@@ -12599,8 +12630,7 @@ impl State {
         {
             "an empty body".to_string()
         } else {
-            x.resp_headers
-                .media_type()
+            x.resp_media()
                 .unwrap_or_else(|| "no content type".into())
                 .into_owned()
         };
@@ -12685,8 +12715,7 @@ impl State {
         let what = if x.body.as_slice().is_empty() {
             "an empty body".to_string()
         } else {
-            x.resp_headers
-                .media_type()
+            x.resp_media()
                 .unwrap_or_else(|| "no content type".into())
                 .into_owned()
         };
@@ -12785,10 +12814,7 @@ impl State {
     fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
         self.gw_own_answer.insert(x.id.clone(), ());
-        let what = x
-            .resp_headers
-            .media_type()
-            .unwrap_or_else(|| "no content type".into());
+        let what = x.resp_media().unwrap_or_else(|| "no content type".into());
         let server = x
             .resp_headers
             .get("server")
@@ -13703,9 +13729,7 @@ impl State {
         let got = match (json, err) {
             (None, _) => format!(
                 "HTTP {status} with a body that is not JSON ({})",
-                x.resp_headers
-                    .media_type()
-                    .unwrap_or_else(|| "no content type".into())
+                x.resp_media().unwrap_or_else(|| "no content type".into())
             ),
             (Some(_), Some(e)) => format!(
                 "HTTP {status}{} {}",
@@ -14179,7 +14203,7 @@ impl State {
         declared
             || x.req_headers.get("a2a-version").is_some()
             || query_param(&x.url, "A2A-Version").is_some()
-            || x.req_headers.media_type().as_deref() == Some("application/a2a+json")
+            || x.req_media().as_deref() == Some("application/a2a+json")
     }
 
     /// REST-001 / GRPC-001 for an HTTP+JSON route or gRPC method spelled in other letter
@@ -15912,7 +15936,7 @@ impl State {
             }
         }
         let Some(v) = json else {
-            let media = x.resp_headers.media_type();
+            let media = x.resp_media();
             if self.gw_own_answer.contains(&x.id) {
                 // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
             } else if (200..300).contains(&status)
@@ -16070,8 +16094,7 @@ impl State {
                     format!(
                         "streaming call {} was answered with {kind} ({}) instead of text/event-stream",
                         c.method.as_deref().unwrap_or(""),
-                        x.resp_headers
-                            .media_type()
+                        x.resp_media()
                             .unwrap_or_else(|| "no content type".into())
                     ),
                     vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
@@ -16133,7 +16156,7 @@ impl State {
         // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
         self.v0_answer_in_1_0_media_type(x, &c);
         // review33 Q4: said for what it is, absent or another type, with what to send.
-        let media = x.resp_headers.media_type();
+        let media = x.resp_media();
         if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
             let what = match media.as_deref().filter(|m| !m.is_empty()) {
                 Some(m) => format!("is served as {m}"),
@@ -16310,7 +16333,7 @@ impl State {
                 format!(
                     "streaming call {} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
                     c.method.as_deref().unwrap_or(""),
-                    x.resp_headers.media_type().unwrap_or_else(|| "no content type".into())
+                    x.resp_media().unwrap_or_else(|| "no content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
             );
@@ -16653,7 +16676,7 @@ impl State {
         {
             return;
         }
-        let media = x.resp_headers.media_type();
+        let media = x.resp_media();
         let got = if body.is_empty() {
             "an empty body".to_string()
         } else {
@@ -18370,7 +18393,7 @@ impl State {
         let Some(op) = c.op.filter(|o| o.is_task_op()) else {
             return;
         };
-        let Some(mt) = x.req_headers.media_type() else {
+        let Some(mt) = x.req_media() else {
             return;
         };
         // A 415 that is ContentTypeNotSupportedError names a part's media type, unless the
@@ -18438,7 +18461,7 @@ impl State {
         {
             return;
         }
-        let Some(mt) = x.req_headers.media_type() else {
+        let Some(mt) = x.req_media() else {
             return;
         };
         // review29a: the binding's media types, not any JSON one (RPC-001, REST-003 MUST
@@ -18506,7 +18529,7 @@ impl State {
             || !c.dialect.is_some_and(Dialect::is_0x)
             || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
             || x.body.as_slice().is_empty()
-            || x.resp_headers.media_type().as_deref() != Some("application/a2a+json")
+            || x.resp_media().as_deref() != Some("application/a2a+json")
         {
             return;
         }
@@ -22584,8 +22607,7 @@ impl State {
                 format!(
                     "streaming call {} was answered with HTTP {status} {} instead of text/event-stream",
                     x.path,
-                    x.resp_headers
-                        .media_type()
+                    x.resp_media()
                         .unwrap_or_else(|| "without content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
@@ -22600,10 +22622,7 @@ impl State {
         } else if x.body.as_slice().is_empty()
             && op == Some(Op::DeletePushConfig)
             && !x.synthetic
-            && (status != 204
-                || x.resp_headers
-                    .media_type()
-                    .is_some_and(|m| m.contains("json")))
+            && (status != 204 || x.resp_media().is_some_and(|m| m.contains("json")))
         {
             // REST-001 (breaker17b V7): DeleteTaskPushNotificationConfig returns
             // google.protobuf.Empty (1.0 and the 0.3 proto), whose google.api.http form is
@@ -22663,9 +22682,7 @@ impl State {
         } else if !x.body.as_slice().is_empty()
             && !x.synthetic
             && op.is_some_and(|o| o.is_task_op())
-            && x.resp_headers
-                .media_type()
-                .is_some_and(|m| m.contains("json"))
+            && x.resp_media().is_some_and(|m| m.contains("json"))
             && decode_coded(&x.resp_headers, x.body.as_slice())
                 .is_ok_and(|b| Json::parse(&b).is_err_and(|e| !jsonrpc::is_too_deep(&e)))
         {
@@ -22924,8 +22941,7 @@ impl State {
         // HTTP-MEDIA-001/002 (b11 K20, b27x H09), and so does a 415 that is
         // ContentTypeNotSupportedError (a part's media type, 1.0.0's status).
         let client_media_not_json = x
-            .req_headers
-            .media_type()
+            .req_media()
             .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
         if status == 415 && client_media_not_json && !refusal_names_part_type(x, c) {
             return;
@@ -22935,9 +22951,7 @@ impl State {
         } else {
             format!(
                 "the HTTP {status} body is not JSON ({})",
-                x.resp_headers
-                    .media_type()
-                    .unwrap_or_else(|| "no content type".into())
+                x.resp_media().unwrap_or_else(|| "no content type".into())
             )
         };
         let (msg, found) = match c.dialect {
@@ -23367,8 +23381,7 @@ impl State {
         // operation runs: no A2A error exists for it, so its body is not judged; an A2A error
         // object, or a 415 that is ContentTypeNotSupportedError, still is.
         let client_media_not_json = x
-            .req_headers
-            .media_type()
+            .req_media()
             .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
         if status == 415
             && client_media_not_json
@@ -23396,8 +23409,7 @@ impl State {
             // google.rpc.Status (DIGEST trap 10, A2A PR #1600): the legal reading wins.
             Some(Dialect::V1_0)
                 if aip.is_none()
-                    && x.resp_headers.media_type().as_deref()
-                        == Some("application/problem+json")
+                    && x.resp_media().as_deref() == Some("application/problem+json")
                     && (o.contains_key("type") || o.contains_key("title"))
                     && o.get("status")
                         .and_then(Json::as_u64)
@@ -25271,7 +25283,7 @@ impl State {
         // PUSH-004: the body is one StreamResponse as application/a2a+json (1.0.0:
         // application/json); another JSON type (`+json`) is read alike by JSON receivers.
         if c.dialect == Some(Dialect::V1_0) && !x.req_body.as_slice().is_empty() {
-            let mt = x.req_headers.media_type();
+            let mt = x.req_media();
             let json = mt.as_deref().is_some_and(|m| {
                 m == "application/a2a+json" || m == "application/json" || m.ends_with("+json")
             });
@@ -33753,7 +33765,7 @@ fn repeated_version(hv: &str) -> Option<&str> {
 
 fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
     let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-    let sent_as = x.req_headers.media_type().unwrap_or_default();
+    let sent_as = x.req_media().unwrap_or_default();
     contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
         || contains(&body, b"content-type-not-supported")
         || contains(&body, b"-32005")
@@ -36761,8 +36773,7 @@ impl State {
             return;
         }
         let media = x
-            .resp_headers
-            .media_type()
+            .resp_media()
             .unwrap_or_else(|| "no content type".into())
             .into_owned();
         let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
