@@ -511,9 +511,6 @@ const A2A_QUERY_PARAMS: &[&str] = &["page_token", "next_page_token"];
 /// Header names that carry no credential by [`secret_header_name_by_rules`] (checked by a
 /// test), the most frequent on A2A traffic: answered at once, without the rules' suffix
 /// and stem scans (~100-200 instructions per field, each head has several; session 21).
-/// The redactor asks [`is_plain_header_name`], which holds the same names by length; this
-/// list is the tests' (they tie the two).
-#[cfg(test)]
 const PLAIN_HEADERS: &[&str] = &[
     "host",
     "date",
@@ -532,32 +529,10 @@ const PLAIN_HEADERS: &[&str] = &[
 /// True when a header named `name` carries a credential by its name alone. No allocation
 /// for a lowercase name (hyper's header names, HTTP/2's always are).
 fn is_secret_header_name(name: &str) -> bool {
-    if is_plain_header_name(name) {
+    if PLAIN_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h)) {
         return false;
     }
     secret_header_name_by_rules(name)
-}
-
-/// `name` is one of the plain header names (`PLAIN_HEADERS`, any case), looked up by its length first: one
-/// compare for most names instead of a scan of the list (the redactor asks for every
-/// field of every head; perfr35). A test ties the two.
-fn is_plain_header_name(name: &str) -> bool {
-    let b = name.as_bytes();
-    let same_length: &[&str] = match b.len() {
-        4 => &["host", "date"],
-        6 => &["accept", "server"],
-        10 => &["user-agent", "connection"],
-        12 => &["content-type"],
-        13 => &["cache-control"],
-        14 => &["content-length"],
-        15 => &["accept-encoding"],
-        16 => &["content-encoding"],
-        17 => &["transfer-encoding"],
-        _ => return false,
-    };
-    same_length
-        .iter()
-        .any(|h| b.eq_ignore_ascii_case(h.as_bytes()))
 }
 
 /// [`is_secret_header_name`] by its rules: [`ALWAYS_SECRET_HEADERS`],
@@ -3777,27 +3752,6 @@ mod tests {
                 assert!(!secret_header_name_by_rules(&n), "{n}");
                 assert!(!is_secret_header_name(&n), "{n}");
             }
-        }
-        // the length-first lookup knows exactly the list
-        for h in PLAIN_HEADERS {
-            assert!(is_plain_header_name(h), "{h}");
-            assert!(is_plain_header_name(&h.to_ascii_uppercase()), "{h}");
-            let mut other = h.to_string();
-            other.pop();
-            assert!(!is_plain_header_name(&other), "{other}");
-            other.push('x');
-            assert!(!is_plain_header_name(&other), "{other}");
-        }
-        for n in [
-            "",
-            "authorization",
-            "x-api-key",
-            "cookie",
-            "hostx",
-            "dates",
-            "accept-x",
-        ] {
-            assert!(!is_plain_header_name(n), "{n}");
         }
         // look-alikes of the same length still go through the rules
         assert!(is_secret_header_name("x-token-type"));
