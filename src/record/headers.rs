@@ -123,6 +123,19 @@ impl Headers {
         }
     }
 
+    /// The fields in wire order as `(name bytes, value)`, for a walk that matches names
+    /// itself (the recorder's writer and redactor): the name is sliced from the buffer by
+    /// its offsets (one bounds check, no char-boundary checks), the value is cut as text
+    /// only when asked ([`RawValue::as_str`]); perfr35, the `(&str, &str)` walk of [`Headers::iter`]
+    /// cost the recorder ~1.2k instructions per request (perfh34).
+    #[inline]
+    pub fn raw_fields(&self) -> RawFields<'_> {
+        RawFields {
+            text: &self.text,
+            ends: self.ends.iter(),
+        }
+    }
+
     /// First value of header `name` (ASCII case-insensitive).
     ///
     /// The verifier asks ~80 times per exchange: the names are compared by length first,
@@ -302,6 +315,65 @@ impl<'a> Iterator for Iter<'a> {
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         Some(cut(self.text, *self.ends.next_back()?))
+    }
+}
+
+/// The fields of a [`Headers`] as `(name bytes, value)`, in order ([`Headers::raw_fields`]).
+pub struct RawFields<'a> {
+    text: &'a str,
+    ends: std::slice::Iter<'a, Span>,
+}
+
+/// One field's value in [`Headers::raw_fields`]: its bytes, or its text cut on demand.
+#[derive(Clone, Copy)]
+pub struct RawValue<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+}
+
+impl<'a> RawValue<'a> {
+    /// The value's bytes (UTF-8).
+    #[inline]
+    pub fn as_bytes(self) -> &'a [u8] {
+        self.text
+            .as_bytes()
+            .get(self.start..self.end)
+            .unwrap_or_default()
+    }
+
+    /// The value as text (char boundaries by construction: `get` only to stay free of a
+    /// panic path).
+    #[inline]
+    pub fn as_str(self) -> &'a str {
+        self.text.get(self.start..self.end).unwrap_or_default()
+    }
+}
+
+impl<'a> Iterator for RawFields<'a> {
+    type Item = (&'a [u8], RawValue<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let s = *self.ends.next()?;
+        let name = self
+            .text
+            .as_bytes()
+            .get(s.name_start()..s.name_end)
+            .unwrap_or_default();
+        Some((
+            name,
+            RawValue {
+                text: self.text,
+                start: s.name_end,
+                end: s.value_end,
+            },
+        ))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.ends.size_hint()
     }
 }
 
@@ -562,6 +634,17 @@ mod tests {
             let want_all: Vec<&str> = m.iter().filter(|(k, _)| k.eq_ignore_ascii_case(&q)).map(|(_, v)| v.as_str()).collect();
             prop_assert_eq!(all, want_all);
             prop_assert_eq!(format!("{built:?}"), format!("Headers({m:?})"));
+            // the byte walk (perfr35): the same fields, names and values, bytes and text
+            let raw: Vec<(Vec<u8>, Vec<u8>, String)> = built
+                .raw_fields()
+                .map(|(n, v)| (n.to_vec(), v.as_bytes().to_vec(), v.as_str().to_owned()))
+                .collect();
+            let want_raw: Vec<(Vec<u8>, Vec<u8>, String)> = m
+                .iter()
+                .map(|(k, v)| (k.as_bytes().to_vec(), v.as_bytes().to_vec(), v.clone()))
+                .collect();
+            prop_assert_eq!(raw, want_raw);
+            prop_assert_eq!(built.raw_fields().size_hint(), (m.len(), Some(m.len())));
         }
 
         /// Equality is the pairs' equality (not the buffer's: `["ab","c"]` is not `["a","bc"]`).

@@ -710,15 +710,19 @@ impl ExchangeState {
 /// What the recorder decides a body's handling by, read from one head's fields in one pass
 /// (names in any case, RFC 9110 §5.1): the first `Content-Type` and `Content-Length` values
 /// and whether any `Content-Encoding` line is there. Six lookups over the fields, one per
-/// fact, were ~1k instructions per exchange (docs/performance.md, session 20).
+/// fact, were ~1k instructions per exchange (docs/performance.md, session 20). The
+/// verifier reads its heads with it too (perfr35: the media type, the `Content-Length`,
+/// whether a coding is named).
 #[derive(Clone, Copy, Default)]
-struct HeadFacts<'a> {
+pub(crate) struct HeadFacts<'a> {
     /// The first `Content-Type` value, as sent.
     content_type: Option<&'a str>,
     /// The first `Content-Length` value, as sent.
     content_length: Option<&'a str>,
     /// A `Content-Encoding` line is present (its values: [`HeadFacts::content_coding`]).
     coded: bool,
+    /// A `Transfer-Encoding` line is present.
+    transfer_coded: bool,
     /// What the media type of `content_type` is to the recorder, cut from it once (three
     /// facts each cut it again: ~1.2k instructions per request; session 21).
     media: Media,
@@ -755,18 +759,23 @@ impl Media {
 }
 
 impl<'a> HeadFacts<'a> {
-    fn of(headers: &'a Headers) -> Self {
+    /// The facts of `headers`, in one pass over the field names.
+    pub(crate) fn of(headers: &'a Headers) -> Self {
         let mut f = HeadFacts::default();
-        for (name, value) in headers {
-            // by length first: most fields are none of the three
+        // names as bytes, by length first: most fields are none of the three, and only
+        // the two values kept are cut as text (perfr35)
+        for (name, value) in headers.raw_fields() {
             match name.len() {
-                12 if f.content_type.is_none() && name.eq_ignore_ascii_case("content-type") => {
-                    f.content_type = Some(value);
+                12 if f.content_type.is_none() && name.eq_ignore_ascii_case(b"content-type") => {
+                    f.content_type = Some(value.as_str());
                 }
-                14 if f.content_length.is_none() && name.eq_ignore_ascii_case("content-length") => {
-                    f.content_length = Some(value);
+                14 if f.content_length.is_none()
+                    && name.eq_ignore_ascii_case(b"content-length") =>
+                {
+                    f.content_length = Some(value.as_str());
                 }
-                16 if name.eq_ignore_ascii_case("content-encoding") => f.coded = true,
+                16 if name.eq_ignore_ascii_case(b"content-encoding") => f.coded = true,
+                17 if name.eq_ignore_ascii_case(b"transfer-encoding") => f.transfer_coded = true,
                 _ => {}
             }
         }
@@ -774,6 +783,22 @@ impl<'a> HeadFacts<'a> {
             f.media = Media::of(m);
         }
         f
+    }
+
+    /// The first `Content-Type` value, as sent (`Headers::get("content-type")`).
+    pub(crate) fn content_type(&self) -> Option<&'a str> {
+        self.content_type
+    }
+
+    /// The first `Content-Length` value, as sent (`Headers::get("content-length")`).
+    pub(crate) fn content_length_text(&self) -> Option<&'a str> {
+        self.content_length
+    }
+
+    /// True when a `Content-Encoding` or `Transfer-Encoding` line is present (any value):
+    /// without one, a body is as recorded.
+    pub(crate) fn names_coding(&self) -> bool {
+        self.coded || self.transfer_coded
     }
 
     /// The media type of the first `Content-Type` (parameters and spaces cut), as sent.
@@ -4876,11 +4901,12 @@ mod tests {
         /// parameters, spaces, and look-alike names of the same length.
         #[test]
         fn head_facts_agree_with_a_lookup_per_fact(
-            fields in proptest::collection::vec((0usize..9, 0usize..15), 0..8)
+            fields in proptest::collection::vec((0usize..11, 0usize..15), 0..8)
         ) {
-            const NAMES: [&str; 9] = [
+            const NAMES: [&str; 11] = [
                 "content-type", "Content-Type", "CONTENT-LENGTH", "content-length",
                 "Content-Encoding", "content-encodinx", "content-typf", "host", "content-lengtx",
+                "Transfer-Encoding", "transfer-encodinx",
             ];
             const VALUES: [&str; 15] = [
                 "application/json", "Application/JSON; charset=utf-8", " text/event-stream ",
@@ -4890,6 +4916,12 @@ mod tests {
             ];
             let h: Headers = fields.iter().map(|&(n, v)| (NAMES[n], VALUES[v])).collect();
             let f = HeadFacts::of(&h);
+            proptest::prop_assert_eq!(f.content_type(), h.get("content-type"));
+            proptest::prop_assert_eq!(f.content_length_text(), h.get("content-length"));
+            proptest::prop_assert_eq!(
+                f.names_coding(),
+                h.contains("content-encoding") || h.contains("transfer-encoding")
+            );
             let media = h.get("content-type").map(|v| v.split(';').next().unwrap_or("").trim());
             proptest::prop_assert_eq!(
                 f.is_json(),

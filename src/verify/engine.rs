@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, VecDeque};
 // foldhash instead of std's SipHash: the verifier hashes task, context and message ids on
 // every event; SipHash was ~3 % of offline verify (docs/performance.md, session 26).
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use bytes::Bytes;
@@ -34,7 +35,7 @@ use crate::model::grpc::{self, DecodeError, FrameDecoder, GrpcRoute};
 use crate::model::jsonrpc::{self, RequestParse};
 use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, UrlParts};
 use crate::model::sse::{FramingProblem, SseDecoder, SseEvent, SseItem};
-use crate::record::redact::IdHasher;
+use crate::record::redact::{HeadFacts, IdHasher};
 use crate::record::{
     CaptureMode, ConnectFailure, Event, EventKind, Headers, Outcome, RecordingHeader,
     DEFAULT_CAPTURE_CAP,
@@ -642,6 +643,12 @@ struct Exch {
     origin: Option<String>,
     path: String,
     req_headers: Headers,
+    /// `req_headers.media_type()`, read once at the request head ([`head_media`]): the
+    /// rules ask for it several times per exchange (~400 instructions each; perfr35).
+    req_media: Option<Cow<'static, str>>,
+    /// The request head has a `Content-Encoding` or `Transfer-Encoding` field
+    /// ([`HeadFacts::names_coding`]): without one its body is as recorded, no lookup.
+    req_coding: bool,
     req_body: BodyAcc,
     req_body_seq: Option<u64>,
     /// Request body bytes arrived after the response head (the agent answered before it had
@@ -667,6 +674,10 @@ struct Exch {
     synthetic: bool,
     resp_seq: u64,
     resp_headers: Headers,
+    /// `resp_headers.media_type()`, read once at the response head ([`head_media`]).
+    resp_media: Option<Cow<'static, str>>,
+    /// [`Exch::req_coding`] of the response head.
+    resp_coding: bool,
     body: BodyAcc,
     body_seq: Option<u64>,
     sse: Option<StreamState>,
@@ -719,6 +730,66 @@ struct Exch {
     refused: std::cell::OnceCell<bool>,
 }
 
+/// [`Headers::media_type`] of a head whose first `Content-Type` value is `content_type`,
+/// kept with its exchange: the media types agents send are borrowed from a list (no
+/// allocation; a value that is one of them exactly is its own media type, nothing to cut
+/// or lower), any other is copied once.
+fn head_media(h: &Headers, content_type: Option<&str>) -> Option<Cow<'static, str>> {
+    const KNOWN: [&str; 8] = [
+        "application/json",
+        "text/event-stream",
+        "application/a2a+json",
+        "application/grpc",
+        "application/grpc+proto",
+        "text/plain",
+        "text/html",
+        "application/problem+json",
+    ];
+    let v = content_type?;
+    if let Some(k) = KNOWN.iter().find(|k| **k == v) {
+        return Some(Cow::Borrowed(*k));
+    }
+    let m = h.media_type()?;
+    Some(match KNOWN.iter().find(|k| **k == m) {
+        Some(k) => Cow::Borrowed(*k),
+        None => Cow::Owned(m.into_owned()),
+    })
+}
+
+/// [`decode_coded`] of a body whose head `h` names a coding when `coding`
+/// ([`HeadFacts::names_coding`]); the bytes as recorded, with no lookup, when it does not.
+fn coded_body<'a>(
+    h: &Headers,
+    coding: bool,
+    body: &'a [u8],
+) -> Result<Cow<'a, [u8]>, crate::model::coding::CodingError> {
+    if !coding {
+        return Ok(Cow::Borrowed(body));
+    }
+    decode_coded(h, body)
+}
+
+/// [`parse_url`] of the URL parsed last, kept: the same URL again (a JSON-RPC client posts
+/// every call to one endpoint) is a copy of its parts, not a parse (perfr35: ~940
+/// instructions a URL, a copy ~300).
+#[derive(Debug, Default)]
+struct UrlMemo {
+    url: String,
+    parts: Option<UrlParts>,
+}
+
+impl UrlMemo {
+    /// [`parse_url`] of `url`.
+    fn parse(&mut self, url: &str) -> Option<UrlParts> {
+        if self.url != url {
+            self.parts = parse_url(url);
+            self.url.clear();
+            self.url.push_str(url);
+        }
+        self.parts.clone()
+    }
+}
+
 /// A body collected from its chunks (bytes). A body of one chunk, the usual case, shares
 /// the event's buffer (no copy); a second chunk switches to one buffer, sized once from
 /// `Content-Length` when the head had one (no doubling and copying of a large body: with
@@ -734,11 +805,19 @@ struct BodyAcc {
 }
 
 impl BodyAcc {
-    /// An empty body of `Content-Length` bytes (RFC 9110 §8.6), if `headers` say.
-    fn expecting(headers: &Headers) -> Self {
-        let expected = headers
-            .get("content-length")
-            .and_then(|v| v.trim().parse::<usize>().ok())
+    /// An empty body of `Content-Length` bytes (RFC 9110 §8.6), if the head's first
+    /// `Content-Length` value `content_length` says.
+    fn expecting(content_length: Option<&str>) -> Self {
+        let expected = content_length
+            .and_then(|v| {
+                // plain digits (the usual value) without `trim`'s `char` walk (perfr35)
+                let b = v.as_bytes();
+                if !b.is_empty() && b.len() <= 18 && b.iter().all(u8::is_ascii_digit) {
+                    usize::try_from(b.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'))).ok()
+                } else {
+                    v.trim().parse::<usize>().ok()
+                }
+            })
             .unwrap_or(0);
         BodyAcc {
             // A body announced longer than BODY_CAP is cut anyway (the exchange is then
@@ -799,6 +878,41 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// The request's media type ([`Headers::media_type`]), as read at its head.
+    fn req_media(&self) -> Option<Cow<'_, str>> {
+        self.req_media.as_deref().map(Cow::Borrowed)
+    }
+
+    /// The response's media type ([`Headers::media_type`]), as read at its head (`None`
+    /// before it).
+    fn resp_media(&self) -> Option<Cow<'_, str>> {
+        self.resp_media.as_deref().map(Cow::Borrowed)
+    }
+
+    /// The request body decoded as [`decode_body`] decodes it: the recorded bytes when the
+    /// head names no coding (most requests; no header lookup, perfr35).
+    fn req_decoded(&self) -> Option<Cow<'_, [u8]>> {
+        if !self.req_coding {
+            return Some(Cow::Borrowed(self.req_body.as_slice()));
+        }
+        decode_body(&self.req_headers, self.req_body.as_slice())
+    }
+
+    /// The response body decoded as [`decode_body`] decodes it (see [`Exch::req_decoded`]).
+    fn resp_decoded(&self) -> Option<Cow<'_, [u8]>> {
+        self.resp_decoded_coded().ok()
+    }
+
+    /// The response body decoded as [`decode_coded`] decodes it, with the coding's error.
+    fn resp_decoded_coded(&self) -> Result<Cow<'_, [u8]>, crate::model::coding::CodingError> {
+        coded_body(&self.resp_headers, self.resp_coding, self.body.as_slice())
+    }
+
+    /// [`is_coded`] of the response head (false at once when it names no coding).
+    fn resp_is_coded(&self) -> bool {
+        self.resp_coding && is_coded(&self.resp_headers)
+    }
+
     /// [`task_key`] of `id` at this exchange's leg and agent.
     fn tkey(&self, id: &str) -> String {
         task_key(&self.leg, &self.scope, id)
@@ -837,7 +951,7 @@ impl Exch {
                 return not_json;
             }
         }
-        let Some(body) = decode_body(&self.req_headers, self.req_body.as_slice()) else {
+        let Some(body) = self.req_decoded() else {
             return false;
         };
         !trim_ascii(&body).is_empty() && Json::parse(&body).is_err()
@@ -863,7 +977,8 @@ impl Exch {
         match &c.params {
             Json::Object(_) => None,
             // an empty body also reads as null: only the literal counts (rare: decoded then)
-            Json::Null => decode_body(&self.req_headers, self.req_body.as_slice())
+            Json::Null => self
+                .req_decoded()
                 .filter(|b| trim_ascii(b) == b"null")
                 .map(|_| "the JSON literal null"),
             _ => c.params_not_object(),
@@ -1922,6 +2037,10 @@ pub(super) struct State {
     /// Paths of `done_requests` entries, by exchange id (hashed as the open map is: one
     /// insert and one remove per client request).
     done_paths: IdMap<String>,
+    /// The last request URL and the last upstream URL parsed at a request head, with their
+    /// parts ([`UrlMemo`]): a client calls one endpoint again and again.
+    url_memo: UrlMemo,
+    upstream_memo: UrlMemo,
     /// Client-leg `done_requests` entries that ended, by exchange id: the seq of their
     /// response head (of their end when there was none). An upstream request the agent
     /// never answered is paired at its own end, after the gateway answered the client
@@ -2813,6 +2932,8 @@ impl State {
             agent_signed_cards: HashMap::new(),
             streamed_ok: HashSet::new(),
             done_paths: IdMap::default(),
+            url_memo: UrlMemo::default(),
+            upstream_memo: UrlMemo::default(),
             client_answered_at: IdMap::default(),
             push_created: HashMap::new(),
             gw_pairs: VecDeque::new(),
@@ -3505,12 +3626,16 @@ impl State {
         (url, upstream): (String, Option<String>),
         headers: Headers,
     ) {
+        // the head's fields read once (perfr35)
+        let facts = HeadFacts::of(&headers);
         let named_url = headers
             .prober_target(upstream.as_deref())
             .map(str::to_string);
-        let upstream_parts = upstream.as_deref().and_then(parse_url);
+        let upstream_parts = upstream
+            .as_deref()
+            .and_then(|u| self.upstream_memo.parse(u));
         self.exchanges_seen += 1;
-        let parts = parse_url(&url);
+        let parts = self.url_memo.parse(&url);
         let path = match &parts {
             Some(p) => p.path.clone(),
             None => url.split('?').next().unwrap_or("").to_string(),
@@ -3527,8 +3652,8 @@ impl State {
                 self.up_req_last = Some(seq);
             }
         }
-        let grpc = headers
-            .get("content-type")
+        let grpc = facts
+            .content_type()
             .is_some_and(grpc::is_grpc_content_type)
             .then(|| {
                 grpc::grpc_route(&path)
@@ -3552,7 +3677,9 @@ impl State {
             upstream_parts,
             parts,
             path,
-            req_body: BodyAcc::expecting(&headers),
+            req_body: BodyAcc::expecting(facts.content_length_text()),
+            req_media: head_media(&headers, facts.content_type()),
+            req_coding: facts.names_coding(),
             req_headers: headers,
             ..Default::default()
         };
@@ -3577,7 +3704,11 @@ impl State {
             x.synthetic = synthetic;
             x.resp_seq = seq;
             x.resp_t = t_us;
-            x.body = BodyAcc::expecting(&headers);
+            // the head's fields read once (perfr35)
+            let facts = HeadFacts::of(&headers);
+            x.body = BodyAcc::expecting(facts.content_length_text());
+            x.resp_media = head_media(&headers, facts.content_type());
+            x.resp_coding = facts.names_coding();
             x.resp_headers = headers;
             self.build_call(&mut x);
             x.other_tenant = self.other_tenant_at_head(&x);
@@ -3585,9 +3716,9 @@ impl State {
                 && x.call
                     .as_ref()
                     .is_some_and(|c| c.op.is_some_and(Op::is_streaming));
-            if grpc_stream || x.resp_headers.media_type().as_deref() == Some("text/event-stream") {
+            if grpc_stream || x.resp_media().as_deref() == Some("text/event-stream") {
                 let mut st = StreamState::default();
-                if !grpc_stream && is_coded(&x.resp_headers) {
+                if !grpc_stream && x.resp_is_coded() {
                     let ce = body_codings(&x.resp_headers);
                     match crate::model::coding::StreamDecoder::new(ce.as_deref(), SSE_DECODED_CAP) {
                         Ok(d) => st.inflate = d.map(Box::new),
@@ -3895,7 +4026,7 @@ impl State {
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
                     self.remember_answer(&x);
-                    self.end_exchange(*x);
+                    self.end_exchange(x);
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
@@ -4208,7 +4339,7 @@ impl State {
             self.build_grpc_call(x, c);
             return;
         }
-        let body = decode_body(&x.req_headers, x.req_body.as_slice());
+        let body = x.req_decoded();
         let is_post = x.method.eq_ignore_ascii_case("POST");
         // Webhook delivery: POST to a URL registered as a push config (or another method
         // with a body: judged as a delivery, PUSH-DELIV-001).
@@ -4222,9 +4353,7 @@ impl State {
                 .push_urls
                 .get(&self.delivery_key(&x.url))
                 .and_then(|p| p.0);
-            if c.dialect.is_none()
-                && x.req_headers.media_type().as_deref() == Some("application/a2a+json")
-            {
+            if c.dialect.is_none() && x.req_media().as_deref() == Some("application/a2a+json") {
                 c.dialect = Some(Dialect::V1_0);
             }
             x.call = Some(Arc::new(c));
@@ -4375,9 +4504,7 @@ impl State {
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
-                    if looks_rpc
-                        || x.req_headers.media_type().as_deref() == Some("application/json")
-                    {
+                    if looks_rpc || x.req_media().as_deref() == Some("application/json") {
                         c.binding = Some(Binding::JsonRpc);
                     }
                 }
@@ -4901,7 +5028,7 @@ impl State {
                 .get(crate::model::PROBE_NEGATIVE_HEADER)
                 .is_none()
         {
-            let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+            let body = x.req_decoded().unwrap_or_default();
             // JSON-RPC 2.0 §6 (RPC-001, breaker11 K24): an empty batch `[]` is an invalid
             // request; the agent's one -32600 answer is judged at the response.
             if c.binding == Some(Binding::JsonRpc)
@@ -7814,7 +7941,7 @@ impl State {
                 .or_else(|| {
                     // The request's `params.sessionId` (`tasks/sendSubscribe {id, sessionId}`)
                     // names the task's session when the event's task is the request's.
-                    let body = decode_body(&x.req_headers, x.req_body.as_slice())?;
+                    let body = x.req_decoded()?;
                     let rq = Json::parse(&body).ok()?;
                     let params = rq.get("params")?;
                     let rid = params.get("id").and_then(Json::as_str)?;
@@ -9957,7 +10084,7 @@ impl State {
         self.stream_once(x, &r::STREAM_APPEND_WITHOUT_BASE, msg, ev);
     }
 
-    fn end_exchange(&mut self, mut x: Exch) {
+    fn end_exchange(&mut self, mut x: Box<Exch>) {
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
@@ -9980,7 +10107,8 @@ impl State {
         if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
             // A unary answer to a 1.0-header call under a 0.x method name: in which form
             // it came decides how it is judged (parsed once more; such calls are rare).
-            let body: Vec<u8> = decode_coded(&x.resp_headers, x.body.as_slice())
+            let body: Vec<u8> = x
+                .resp_decoded_coded()
                 .map(|b| b.to_vec())
                 .unwrap_or_default();
             if let Ok(v) = Json::parse(&body) {
@@ -10129,7 +10257,7 @@ impl State {
             return;
         }
         if c.binding == Some(Binding::Grpc) {
-            self.end_grpc(x);
+            self.end_grpc(*x);
             return;
         }
         // HTTP-FRAME-001 (RFC 9112 §6.2): both framings on one response, an event stream
@@ -10316,7 +10444,8 @@ impl State {
             );
             return;
         }
-        let body = match decode_coded(&x.resp_headers, x.body.as_slice()) {
+        // by fields, not `x.resp_decoded_coded()`: `x` is changed while the body is read
+        let body = match coded_body(&x.resp_headers, x.resp_coding, x.body.as_slice()) {
             Ok(b) => b,
             Err(e) => {
                 // Judging the empty or undecoded bytes would report shape findings the agent
@@ -11549,18 +11678,19 @@ impl State {
     ) -> Option<(String, Vec<Evidence>)> {
         let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
         let parts = m.get("parts").or_else(|| m.get("content"))?;
-        let id_ev = x.ev_at(
-            seq,
-            &jptr(ptr, &[Key("messageId")]),
-            Some(Value::String(mid.to_string())),
-        );
-        let op = c.op_term(c.op.map_or("the call", Op::name));
-        let why = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
         let hash = parts_hash(parts);
         let key = x.tkey(mid);
         match self.agent_messages.get(&key) {
             Some((old, at, xid)) if *old != hash && *at < seq => {
                 let (at, xid) = (*at, xid.clone());
+                // built for the finding only (perfr35: ~4 allocations per answer otherwise)
+                let id_ev = x.ev_at(
+                    seq,
+                    &jptr(ptr, &[Key("messageId")]),
+                    Some(Value::String(mid.to_string())),
+                );
+                let op = c.op_term(c.op.map_or("the call", Op::name));
+                let why = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
                 self.areas.insert("id");
                 Some((
                     format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {why}"),
@@ -11791,7 +11921,7 @@ impl State {
                             .resp_headers
                             .get("content-length")
                             .and_then(|v| v.trim().parse::<u64>().ok())
-                            .filter(|n| *n > 0 && *n == x.resp_bytes && !is_coded(&x.resp_headers))
+                            .filter(|n| *n > 0 && *n == x.resp_bytes && !x.resp_is_coded())
                             .map(|n| format!(": the event stream was framed by `Content-Length: {n}` and ended exactly at byte {n}, so a live stream was cut at a length fixed before its later events existed; an intermediary (a CDN or proxy that buffers the first flush and sets a length) does this far more often than an agent, which streams with chunked transfer coding (HTTP/1.1) or an open DATA stream (HTTP/2); check what sets the length before blaming the agent"))
                             .unwrap_or_default();
                         let idle = if framed.is_empty() && mid.is_empty() {
@@ -11849,7 +11979,7 @@ impl State {
             && c.op.is_some_and(Op::is_streaming)
             && x.is_success()
             && matches!(outcome, Outcome::Complete | Outcome::UpstreamAbort)
-            && !is_coded(&x.resp_headers)
+            && !x.resp_is_coded()
         {
             if self.mode == CaptureMode::Har {
                 self.incomplete.push((
@@ -12179,13 +12309,9 @@ impl State {
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
         let up = self.upstream_twin(x);
         let up_media = up.and_then(|u| match self.open.get(&u) {
-            Some(o) => o.status.map(|_| {
-                (
-                    u.clone(),
-                    o.resp_seq,
-                    o.resp_headers.media_type().map(String::from),
-                )
-            }),
+            Some(o) => o
+                .status
+                .map(|_| (u.clone(), o.resp_seq, o.resp_media().map(String::from))),
             None => self
                 .gw_ended
                 .get(&u)
@@ -12194,8 +12320,7 @@ impl State {
         if let Some((uid, useq, Some(m))) = up_media {
             if m == "text/event-stream" {
                 let got = x
-                    .resp_headers
-                    .media_type()
+                    .resp_media()
                     .unwrap_or_else(|| "no content type".into())
                     .into_owned();
                 let mut all = vec![Evidence {
@@ -12258,7 +12383,7 @@ impl State {
             && !x.truncated
             && !x.synthetic;
         let decoded = answered_whole
-            .then(|| decode_coded(&x.resp_headers, x.body.as_slice()).ok())
+            .then(|| x.resp_decoded_coded().ok())
             .flatten();
         let rec = EndedRec {
             status: x.status,
@@ -12267,7 +12392,7 @@ impl State {
             end_seq: x.end_seq,
             end_t: x.end_t,
             stream: x.sse.is_some(),
-            media: x.resp_headers.media_type().map(String::from),
+            media: x.resp_media().map(String::from),
             answer: match x.sse.as_ref() {
                 Some(s) if is_up => LegAnswer::of_stream(x, s, v1),
                 _ => decoded.as_deref().map(LegAnswer::of).unwrap_or_default(),
@@ -12520,7 +12645,7 @@ impl State {
         let answered = match c.binding {
             Some(Binding::JsonRpc) => {
                 json.is_some_and(|v| v.get("result").is_some())
-                    || x.resp_headers.media_type().as_deref() == Some("text/event-stream")
+                    || x.resp_media().as_deref() == Some("text/event-stream")
             }
             Some(Binding::Rest) | Some(Binding::Grpc) => true,
             None => false,
@@ -12713,8 +12838,7 @@ impl State {
         {
             "an empty body".to_string()
         } else {
-            x.resp_headers
-                .media_type()
+            x.resp_media()
                 .unwrap_or_else(|| "no content type".into())
                 .into_owned()
         };
@@ -12782,7 +12906,7 @@ impl State {
         {
             return;
         }
-        let body = decode_body(&x.resp_headers, x.body.as_slice());
+        let body = x.resp_decoded();
         let answer = body
             .as_deref()
             .and_then(|b| serde_json::from_slice::<Value>(b).ok());
@@ -12799,8 +12923,7 @@ impl State {
         let what = if x.body.as_slice().is_empty() {
             "an empty body".to_string()
         } else {
-            x.resp_headers
-                .media_type()
+            x.resp_media()
                 .unwrap_or_else(|| "no content type".into())
                 .into_owned()
         };
@@ -12899,10 +13022,7 @@ impl State {
     fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
         self.gw_own_answer.insert(x.id.clone(), ());
-        let what = x
-            .resp_headers
-            .media_type()
-            .unwrap_or_else(|| "no content type".into());
+        let what = x.resp_media().unwrap_or_else(|| "no content type".into());
         let server = x
             .resp_headers
             .get("server")
@@ -13817,9 +13937,7 @@ impl State {
         let got = match (json, err) {
             (None, _) => format!(
                 "HTTP {status} with a body that is not JSON ({})",
-                x.resp_headers
-                    .media_type()
-                    .unwrap_or_else(|| "no content type".into())
+                x.resp_media().unwrap_or_else(|| "no content type".into())
             ),
             (Some(_), Some(e)) => format!(
                 "HTTP {status}{} {}",
@@ -14293,7 +14411,7 @@ impl State {
         declared
             || x.req_headers.get("a2a-version").is_some()
             || query_param(&x.url, "A2A-Version").is_some()
-            || x.req_headers.media_type().as_deref() == Some("application/a2a+json")
+            || x.req_media().as_deref() == Some("application/a2a+json")
     }
 
     /// REST-001 / GRPC-001 for an HTTP+JSON route or gRPC method spelled in other letter
@@ -15987,7 +16105,7 @@ impl State {
         if (200..300).contains(&status)
             && !x.synthetic
             && matches!(c.rpc, Some(RequestParse::Invalid))
-            && decode_body(&x.req_headers, x.req_body.as_slice()).is_some_and(|b| {
+            && x.req_decoded().is_some_and(|b| {
                 trim_ascii(&b).starts_with(b"[")
                     && Json::parse(&b)
                         .ok()
@@ -16026,7 +16144,7 @@ impl State {
             }
         }
         let Some(v) = json else {
-            let media = x.resp_headers.media_type();
+            let media = x.resp_media();
             if self.gw_own_answer.contains(&x.id) {
                 // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
             } else if (200..300).contains(&status)
@@ -16184,8 +16302,7 @@ impl State {
                     format!(
                         "streaming call {} was answered with {kind} ({}) instead of text/event-stream",
                         c.method.as_deref().unwrap_or(""),
-                        x.resp_headers
-                            .media_type()
+                        x.resp_media()
                             .unwrap_or_else(|| "no content type".into())
                     ),
                     vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
@@ -16247,7 +16364,7 @@ impl State {
         // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
         self.v0_answer_in_1_0_media_type(x, &c);
         // review33 Q4: said for what it is, absent or another type, with what to send.
-        let media = x.resp_headers.media_type();
+        let media = x.resp_media();
         if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
             let what = match media.as_deref().filter(|m| !m.is_empty()) {
                 Some(m) => format!("is served as {m}"),
@@ -16424,7 +16541,7 @@ impl State {
                 format!(
                     "streaming call {} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
                     c.method.as_deref().unwrap_or(""),
-                    x.resp_headers.media_type().unwrap_or_else(|| "no content type".into())
+                    x.resp_media().unwrap_or_else(|| "no content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
             );
@@ -16619,7 +16736,7 @@ impl State {
         if !rpc && !rest {
             return;
         }
-        let Some(body) = decode_body(&x.req_headers, x.req_body.as_slice()) else {
+        let Some(body) = x.req_decoded() else {
             return;
         };
         let why = if trim_ascii(&body).is_empty() {
@@ -16767,7 +16884,7 @@ impl State {
         {
             return;
         }
-        let media = x.resp_headers.media_type();
+        let media = x.resp_media();
         let got = if body.is_empty() {
             "an empty body".to_string()
         } else {
@@ -17955,7 +18072,7 @@ impl State {
             }
         }
         // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = x.resp_decoded().unwrap_or_default();
         let parsed = Json::parse(&body).ok();
         let data = parsed.as_ref().and_then(|v| v.pointer("/error/data"));
         if let Some(reason) = error_info_reason(data) {
@@ -18036,7 +18153,7 @@ impl State {
                 jsonrpc::INVALID_REQUEST,
                 format!(
                     "the request is JSON but not a valid JSON-RPC request object{}",
-                    decode_body(&x.req_headers, x.req_body.as_slice())
+                    x.req_decoded()
                         .and_then(|b| Json::parse(&b)
                             .ok()
                             .as_ref()
@@ -18484,7 +18601,7 @@ impl State {
         let Some(op) = c.op.filter(|o| o.is_task_op()) else {
             return;
         };
-        let Some(mt) = x.req_headers.media_type() else {
+        let Some(mt) = x.req_media() else {
             return;
         };
         // A 415 that is ContentTypeNotSupportedError names a part's media type, unless the
@@ -18552,7 +18669,7 @@ impl State {
         {
             return;
         }
-        let Some(mt) = x.req_headers.media_type() else {
+        let Some(mt) = x.req_media() else {
             return;
         };
         // review29a: the binding's media types, not any JSON one (RPC-001, REST-003 MUST
@@ -18620,7 +18737,7 @@ impl State {
             || !c.dialect.is_some_and(Dialect::is_0x)
             || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
             || x.body.as_slice().is_empty()
-            || x.resp_headers.media_type().as_deref() != Some("application/a2a+json")
+            || x.resp_media().as_deref() != Some("application/a2a+json")
         {
             return;
         }
@@ -20339,7 +20456,7 @@ fn part_url_internal_finding(
         }
         // A url the client's own request carried (an echoed input file) is one the client
         // handed over itself, not one the agent gave it (review23a R1).
-        let req = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let req = x.req_decoded().unwrap_or_default();
         let mut found = None;
         internal_part_url_in(res, &mut base.to_string(), 0, &req, &mut found);
         let (ptr, url, hc, host) = found?;
@@ -22750,8 +22867,7 @@ impl State {
                 format!(
                     "streaming call {} was answered with HTTP {status} {} instead of text/event-stream",
                     x.path,
-                    x.resp_headers
-                        .media_type()
+                    x.resp_media()
                         .unwrap_or_else(|| "without content type".into())
                 ),
                 vec![x.ev(x.resp_seq)],
@@ -22766,10 +22882,7 @@ impl State {
         } else if x.body.as_slice().is_empty()
             && op == Some(Op::DeletePushConfig)
             && !x.synthetic
-            && (status != 204
-                || x.resp_headers
-                    .media_type()
-                    .is_some_and(|m| m.contains("json")))
+            && (status != 204 || x.resp_media().is_some_and(|m| m.contains("json")))
         {
             // REST-001 (breaker17b V7): DeleteTaskPushNotificationConfig returns
             // google.protobuf.Empty (1.0 and the 0.3 proto), whose google.api.http form is
@@ -22829,10 +22942,8 @@ impl State {
         } else if !x.body.as_slice().is_empty()
             && !x.synthetic
             && op.is_some_and(|o| o.is_task_op())
-            && x.resp_headers
-                .media_type()
-                .is_some_and(|m| m.contains("json"))
-            && decode_coded(&x.resp_headers, x.body.as_slice())
+            && x.resp_media().is_some_and(|m| m.contains("json"))
+            && x.resp_decoded_coded()
                 .is_ok_and(|b| Json::parse(&b).is_err_and(|e| !jsonrpc::is_too_deep(&e)))
         {
             // REST-001, RPC-004: a JSON answer the client cannot parse (a byte order mark,
@@ -23090,8 +23201,7 @@ impl State {
         // HTTP-MEDIA-001/002 (b11 K20, b27x H09), and so does a 415 that is
         // ContentTypeNotSupportedError (a part's media type, 1.0.0's status).
         let client_media_not_json = x
-            .req_headers
-            .media_type()
+            .req_media()
             .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
         if status == 415 && client_media_not_json && !refusal_names_part_type(x, c) {
             return;
@@ -23101,9 +23211,7 @@ impl State {
         } else {
             format!(
                 "the HTTP {status} body is not JSON ({})",
-                x.resp_headers
-                    .media_type()
-                    .unwrap_or_else(|| "no content type".into())
+                x.resp_media().unwrap_or_else(|| "no content type".into())
             )
         };
         let (msg, found) = match c.dialect {
@@ -23533,8 +23641,7 @@ impl State {
         // operation runs: no A2A error exists for it, so its body is not judged; an A2A error
         // object, or a 415 that is ContentTypeNotSupportedError, still is.
         let client_media_not_json = x
-            .req_headers
-            .media_type()
+            .req_media()
             .is_some_and(|mt| !mt.is_empty() && !is_json_media_type(&mt));
         if status == 415
             && client_media_not_json
@@ -23562,8 +23669,7 @@ impl State {
             // google.rpc.Status (DIGEST trap 10, A2A PR #1600): the legal reading wins.
             Some(Dialect::V1_0)
                 if aip.is_none()
-                    && x.resp_headers.media_type().as_deref()
-                        == Some("application/problem+json")
+                    && x.resp_media().as_deref() == Some("application/problem+json")
                     && (o.contains_key("type") || o.contains_key("title"))
                     && o.get("status")
                         .and_then(Json::as_u64)
@@ -23760,7 +23866,7 @@ impl State {
         if x.synthetic {
             return None;
         }
-        let body = decode_body(&x.req_headers, x.req_body.as_slice())?;
+        let body = x.req_decoded()?;
         crate::model::json::take_conflicting_duplicate();
         let parsed = Json::parse(&body).is_ok();
         let d = crate::model::json::take_conflicting_duplicate().filter(|_| parsed)?;
@@ -23878,7 +23984,7 @@ impl State {
                 p.2 = true;
             }
         }
-        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let body = x.req_decoded().unwrap_or_default();
         let Ok(v) = Json::parse(&body) else {
             return;
         };
@@ -25437,7 +25543,7 @@ impl State {
         // PUSH-004: the body is one StreamResponse as application/a2a+json (1.0.0:
         // application/json); another JSON type (`+json`) is read alike by JSON receivers.
         if c.dialect == Some(Dialect::V1_0) && !x.req_body.as_slice().is_empty() {
-            let mt = x.req_headers.media_type();
+            let mt = x.req_media();
             let json = mt.as_deref().is_some_and(|m| {
                 m == "application/a2a+json" || m == "application/json" || m.ends_with("+json")
             });
@@ -25461,7 +25567,7 @@ impl State {
         let Some(configs) = self.push_secrets.get(&key).cloned() else {
             return true;
         };
-        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let body = x.req_decoded().unwrap_or_default();
         let task = delivered_task_id(&body).filter(|_| !task_ambiguous);
         // The configs this delivery can belong to: those of its task when any names it.
         let of_task: Vec<&PushSecret> = configs
@@ -25610,7 +25716,7 @@ impl State {
         let Some(deleted) = self.push_deleted.get(key) else {
             return;
         };
-        let body = decode_body(&x.req_headers, x.req_body.as_slice()).unwrap_or_default();
+        let body = x.req_decoded().unwrap_or_default();
         let Some(task) = delivered_task_id(&body) else {
             return;
         };
@@ -27943,7 +28049,7 @@ impl State {
             return;
         }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = x.resp_decoded().unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
             if a2a_error_answer(x.call.as_deref(), &o) {
                 self.mark_answered(p, &x.method);
@@ -28239,7 +28345,7 @@ impl State {
         }) {
             return false;
         }
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = x.resp_decoded().unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
             if a2a_error_answer(x.call.as_deref(), &o) {
                 return true;
@@ -28842,7 +28948,7 @@ fn not_implemented_page(x: &Exch) -> bool {
     if x.status != Some(501) || x.synthetic {
         return false;
     }
-    let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+    let body = x.resp_decoded().unwrap_or_default();
     let Ok(Json::Object(o)) = Json::parse(&body) else {
         return true;
     };
@@ -29778,7 +29884,7 @@ fn message_answer_context(x: &Exch, req: &Obj, answer: Option<&Json>) -> Option<
     let r = match answer {
         Some(a) => a,
         None => {
-            body = decode_body(&x.resp_headers, x.body.as_slice())?;
+            body = x.resp_decoded()?;
             parsed = Json::parse(&body).ok()?;
             parsed.get("result").unwrap_or(&parsed)
         }
@@ -31666,6 +31772,21 @@ fn push_url_of(c: &Call) -> Option<(String, String)> {
         Some(Op::SendMessage) | Some(Op::SendStreamingMessage) => false,
         _ => return None,
     };
+    // The cheap condition first (perfr35): but for a create's bare `url`, every candidate
+    // starts at one of three members, which most sends do not have (one pass over the
+    // params' member names instead of a lookup per candidate).
+    if !create
+        && !c.params.as_object().is_some_and(|o| {
+            o.keys().any(|k| {
+                matches!(
+                    k,
+                    "configuration" | "pushNotification" | "pushNotificationConfig"
+                )
+            })
+        })
+    {
+        return None;
+    }
     let pre = if c.binding.is_some_and(Binding::bare_params) {
         ""
     } else {
@@ -32093,7 +32214,7 @@ fn answer_refused_now(x: &Exch) -> bool {
     if let Some(s) = x.sse.as_ref() {
         return s.error_seen && s.events <= 1;
     }
-    let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) else {
+    let Some(body) = x.resp_decoded() else {
         return false;
     };
     // A member named `error` is written with the bytes `"error"`, or with a `\u` escape in
@@ -34255,8 +34376,8 @@ fn repeated_version(hv: &str) -> Option<&str> {
 }
 
 fn refusal_names_part_type(x: &Exch, c: &Call) -> bool {
-    let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
-    let sent_as = x.req_headers.media_type().unwrap_or_default();
+    let body = x.resp_decoded().unwrap_or_default();
+    let sent_as = x.req_media().unwrap_or_default();
     contains(&body, b"CONTENT_TYPE_NOT_SUPPORTED")
         || contains(&body, b"content-type-not-supported")
         || contains(&body, b"-32005")
@@ -36239,7 +36360,7 @@ fn internal_failure(x: &Exch) -> bool {
     if x.sse.is_some() {
         return false;
     }
-    let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) else {
+    let Some(body) = x.resp_decoded() else {
         return false;
     };
     Json::parse(&body).ok().is_some_and(|v| {
@@ -36254,7 +36375,7 @@ fn internal_failure(x: &Exch) -> bool {
 /// gRPC `grpc-message`; the words joined by a space, empty when there are none.
 fn answer_error_text(x: &Exch) -> String {
     let mut out: Vec<String> = Vec::new();
-    if let Some(body) = decode_body(&x.resp_headers, x.body.as_slice()) {
+    if let Some(body) = x.resp_decoded() {
         if let Ok(v) = Json::parse(&body) {
             for p in ["/error/message", "/error/data"] {
                 if let Some(t) = v.pointer(p).and_then(Json::as_str) {
@@ -36319,7 +36440,7 @@ impl State {
         {
             return None;
         }
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = x.resp_decoded().unwrap_or_default();
         if let Ok(Json::Object(o)) = Json::parse(&body) {
             if a2a_error_answer(Some(c), &o) {
                 return None;
@@ -36427,7 +36548,7 @@ impl State {
             return;
         }
         // The JSON-RPC error code of the answer, when it is one: what the client was told.
-        let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+        let body = x.resp_decoded().unwrap_or_default();
         let code = Json::parse(&body).ok().and_then(|v| {
             v.get("error")
                 .and_then(|e| e.get("code"))
@@ -37231,7 +37352,7 @@ impl State {
         {
             return;
         }
-        let Ok(body) = decode_coded(&x.resp_headers, x.body.as_slice()) else {
+        let Ok(body) = x.resp_decoded_coded() else {
             return;
         };
         let t = trim_ascii(&body);
@@ -37283,8 +37404,7 @@ impl State {
             return;
         }
         let media = x
-            .resp_headers
-            .media_type()
+            .resp_media()
             .unwrap_or_else(|| "no content type".into())
             .into_owned();
         let text = String::from_utf8_lossy(&body[..body.len().min(4096)]);
@@ -37436,6 +37556,95 @@ mod tests {
         first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
         proto_field_name, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
     };
+
+    /// perfr35: what an exchange keeps of its heads (`head_media`, `HeadFacts::names_coding`
+    /// with `coded_body`, `BodyAcc::expecting`) answers as the lookups it replaces, for
+    /// plain, coded, upper-case, parameterised, unknown and missing fields.
+    #[test]
+    fn head_facts_agree_with_the_lookups_they_replace() {
+        use crate::record::Headers;
+        let heads: Vec<Vec<(&str, &str)>> = vec![
+            vec![],
+            vec![("content-type", "application/json")],
+            vec![("Content-Type", "Application/JSON; charset=utf-8")],
+            vec![("content-type", " text/event-stream ")],
+            vec![
+                ("content-type", "application/a2a+json"),
+                ("content-type", "text/plain"),
+            ],
+            vec![("content-type", "application/x-custom+json;v=1")],
+            vec![("content-type", "")],
+            vec![("content-length", "14"), ("content-encoding", "gzip")],
+            vec![("Transfer-Encoding", "chunked")],
+            vec![("transfer-encoding", "gzip, chunked")],
+            vec![("CONTENT-ENCODING", "identity")],
+            vec![
+                ("content-encodings", "gzip"),
+                ("x-transfer-encoding", "gzip"),
+            ],
+            vec![("content-encoding", "br")],
+            vec![("content-length", " 12 ")],
+            vec![("content-length", "+7")],
+            vec![("content-length", "99999999999999999999")],
+            vec![("content-length", "123456789012345678")],
+            vec![("content-length", "1x"), ("content-length", "5")],
+            vec![("Content-Length", "0")],
+        ];
+        let body = br#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
+        for pairs in heads {
+            let h = Headers::from_pairs(pairs.iter().copied());
+            let facts = crate::record::redact::HeadFacts::of(&h);
+            assert_eq!(
+                super::head_media(&h, facts.content_type()).as_deref(),
+                h.media_type().as_deref(),
+                "{pairs:?}"
+            );
+            let coding = facts.names_coding();
+            assert_eq!(
+                super::coded_body(&h, coding, body).ok(),
+                super::decode_coded(&h, body).ok(),
+                "{pairs:?}"
+            );
+            assert_eq!(
+                coding && super::is_coded(&h),
+                super::is_coded(&h),
+                "{pairs:?}"
+            );
+            let want = h
+                .get("content-length")
+                .and_then(|v| v.trim().parse::<usize>().ok())
+                .unwrap_or(0);
+            let got = super::BodyAcc::expecting(facts.content_length_text());
+            assert_eq!(
+                (got.expected, got.oversize),
+                if want > super::BODY_CAP {
+                    (super::OVERSIZE_PREFIX, true)
+                } else {
+                    (want, false)
+                },
+                "{pairs:?}"
+            );
+        }
+    }
+
+    /// perfr35: `UrlMemo` gives what `parse_url` gives, for a URL again, a new one, one
+    /// that does not parse and the empty first key.
+    #[test]
+    fn url_memo_parses_as_parse_url() {
+        let mut memo = super::UrlMemo::default();
+        for u in [
+            "",
+            "http://127.0.0.1:9999/",
+            "http://127.0.0.1:9999/",
+            "https://Agent.example/a2a?x=1",
+            "not a url",
+            "not a url",
+            "http://127.0.0.1:9999/",
+            "",
+        ] {
+            assert_eq!(memo.parse(u), crate::model::net::parse_url(u), "{u}");
+        }
+    }
 
     /// `Recent` holds at most its cap, always the last `cap / 2` inserted, and a key
     /// inserted again is held once, with its new value.
@@ -38114,7 +38323,7 @@ impl State {
                 .or_else(|| x.resp_headers.get("grpc-status"))
                 .is_some_and(|v| matches!(v.trim(), "2" | "13" | "14")),
             Some(_) if c.binding == Some(Binding::JsonRpc) && x.sse.is_none() => {
-                let body = decode_body(&x.resp_headers, x.body.as_slice()).unwrap_or_default();
+                let body = x.resp_decoded().unwrap_or_default();
                 let head = &body[..body.len().min(SENT_TEXT_CAP)];
                 // Parsed only when the answer has an `error` member ([`answer_refused`],
                 // kept for `end_exchange`'s callers; a body longer than the cap is read as
