@@ -70,6 +70,7 @@ enum Field {
 
 impl Field {
     /// The slot a top-level key names (`Other` for keys no kind has).
+    #[inline]
     fn from_name(s: &[u8]) -> Field {
         match s {
             b"seq" => Field::Seq,
@@ -466,7 +467,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
     p.ws();
     if p.peek()? != b'}' {
         loop {
-            let key = p.raw_string()?;
+            let key = p.key()?;
             p.ws();
             p.eat(b':')?;
             p.ws();
@@ -813,6 +814,24 @@ impl<'a> Scan<'a> {
     #[inline]
     fn next_stop(&self, from: usize) -> Option<usize> {
         next_string_stop(self.b, from)
+    }
+
+    /// A member name: [`Self::raw_string`] with its first 16 bytes tested here, inline (every
+    /// key of an event is shorter than 16 bytes: one compare, no call; 289k keys on the
+    /// 8 MB bench).
+    #[inline(always)]
+    fn key(&mut self) -> Option<&'a [u8]> {
+        let (b, i) = (self.b, self.i);
+        if b.get(i) == Some(&b'"') {
+            if let Some(m) = string_stops16(b, i + 1) {
+                let k = m.trailing_zeros() as usize; // 32 when none
+                if k < 16 && b.get(i + 1 + k) == Some(&b'"') {
+                    self.i = i + 2 + k;
+                    return b.get(i + 1..i + 1 + k);
+                }
+            }
+        }
+        self.raw_string()
     }
 
     /// A string without escapes, as its raw bytes (keys, `type`, enum values): `None` for
