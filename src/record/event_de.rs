@@ -1647,6 +1647,25 @@ mod tests {
         }
     }
 
+    /// Every line of the native reader's fuzz corpus (`fuzz/corpus/native_recording`: the
+    /// inputs cargo-fuzz kept, damaged lines of every kind): the reader reads what
+    /// serde_json reads, or refuses with its words.
+    #[test]
+    fn fuzz_corpus_lines_read_as_serde_does() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/native_recording");
+        let mut lines = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            for line in data.split_inclusive(|&c| c == b'\n') {
+                let shown = String::from_utf8_lossy(line).into_owned();
+                assert_eq!(via_reader(line), via_serde(line), "{shown}");
+                lines += 1;
+            }
+        }
+        assert!(lines > 10_000, "{lines}");
+    }
+
     use proptest::prelude::*;
 
     /// Text that looks like what bodies carry: JSON punctuation (escaped in the line), line
