@@ -636,7 +636,8 @@ fn masks64(w: &[u8; WINDOW]) -> (u64, u64, u64, u64) {
 /// index of its closing quote and the output's new length, as [`unescape`] (same
 /// requirements on `out` and `o`), not checked UTF-8 ([`Headers::with_text`] checks a
 /// whole head's text at once). A string shorter than 16 bytes without escape or control
-/// character (most header names and values) is one compare and one copy.
+/// character (most header names and values) is one compare and one copy, one shorter than
+/// 32 two of each.
 #[inline]
 fn string_at(b: &[u8], p: usize, out: &mut [u8], o: usize) -> Option<(usize, usize)> {
     if let Some(m) = string_stops16(b, p) {
@@ -644,6 +645,16 @@ fn string_at(b: &[u8], p: usize, out: &mut [u8], o: usize) -> Option<(usize, usi
         if k < 16 && b[p + k] == b'"' {
             out.get_mut(o..o + 16)?.copy_from_slice(&b[p..p + 16]);
             return Some((p + k, o + k));
+        }
+        // 16 to 31 bytes (dates, user agents, ETags): the next 16 the same way
+        if m == 0 {
+            if let Some(m) = string_stops16(b, p + 16) {
+                let k = 16 + m.trailing_zeros() as usize;
+                if k < 32 && b[p + k] == b'"' {
+                    out.get_mut(o..o + 32)?.copy_from_slice(&b[p..p + 32]);
+                    return Some((p + k, o + k));
+                }
+            }
         }
     }
     unescape(b, p, out, o).map(|(end, o, _)| (end, o))
