@@ -20,7 +20,7 @@ use serde::{Deserialize, Deserializer};
 use super::event::{
     Body, CallerBy, ConnectFailure, Event, EventKind, ExchangeId, Headers, Outcome,
 };
-use crate::model::json::{is_string_stop, next_string_stop, string_stops, string_stops16, word_at};
+use crate::model::json::{next_string_stop, string_stops16};
 
 /// Every key an event line can carry (all kinds together).
 enum Field {
@@ -70,6 +70,7 @@ enum Field {
 
 impl Field {
     /// The slot a top-level key names (`Other` for keys no kind has).
+    #[inline]
     fn from_name(s: &[u8]) -> Field {
         match s {
             b"seq" => Field::Seq,
@@ -443,8 +444,10 @@ impl<'de> Deserialize<'de> for Event {
 /// Reads one recording line (`{...}`, optional spaces, tabs or CRs, then its `\n`) in one pass
 /// of our own: the JSON-escaped `body` string (escaped JSON inside JSON: every `"` of the body
 /// is `\"`) is unescaped by one loop that tests 8 bytes at a time, and every other member is
-/// read straight into its slot (no serde machinery per key). The line is checked to be UTF-8
-/// once, whole, instead of string by string.
+/// read straight into its slot (no serde machinery per key). Only the strings handed out
+/// are checked to be UTF-8 (perfs35: every other byte an accepted line can hold is matched
+/// against ASCII: keys, `type` and enum values, numbers, `true`/`false`/`null`,
+/// punctuation, whitespace), so a line with invalid UTF-8 anywhere is never read here.
 ///
 /// `Some` only when serde_json would read the line to exactly this event; `None` whenever the
 /// line is anything else or anything unusual (a key with an escape, an unknown key, a number
@@ -453,10 +456,8 @@ impl<'de> Deserialize<'de> for Event {
 /// with serde_json, which decides acceptance and words the error as before. Property-tested
 /// against serde_json on generated and broken lines (`fast_reader_agrees_with_serde`).
 pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
-    let text = std::str::from_utf8(line).ok()?;
     let mut p = Scan {
         b: line,
-        text,
         i: 0,
         scratch: Vec::new(),
     };
@@ -466,7 +467,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
     p.ws();
     if p.peek()? != b'}' {
         loop {
-            let key = p.raw_string()?;
+            let key = p.key()?;
             p.ws();
             p.eat(b':')?;
             p.ws();
@@ -537,13 +538,12 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
 /// A cursor over one line for [`fast_event`]; every method returns `None` for anything it
 /// does not read exactly as serde_json would.
 struct Scan<'a> {
+    /// The line, not checked UTF-8 as a whole: each string handed out is.
     b: &'a [u8],
-    /// `b`, checked UTF-8.
-    text: &'a str,
     i: usize,
-    /// Unescaping space, as long as the line once the line has an escaped string: each
-    /// escaped string is unescaped here and copied out at its size, so a line of many
-    /// escaped strings costs time linear in its length.
+    /// Unescaping space, [`WINDOW`] bytes longer than the line once the line has an escaped
+    /// string or a head: each escaped string (or head) is unescaped here and copied out at
+    /// its size, so a line of many escaped strings costs time linear in its length.
     scratch: Vec<u8>,
 }
 
@@ -568,6 +568,232 @@ fn hex4(h: &[u8]) -> Option<u32> {
         v = v * 16 + (c as char).to_digit(16)?;
     }
     Some(v)
+}
+
+/// The bytes a string is read in at a time by [`unescape`]: 64 scanned, 16 more readable
+/// (and writable in the output) for the block copies of the runs between escapes.
+const WINDOW: usize = 80;
+
+/// Which of the first 64 bytes of `w` are `"`, `\`, control characters (below 0x20) and
+/// not ASCII (0x80 and up): four masks, bit `k` for byte `k`. SSE2: 16 bytes per compare
+/// (every x86-64 CPU has it).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline]
+fn masks64(w: &[u8; WINDOW]) -> (u64, u64, u64, u64) {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    let (mut quote, mut backslash, mut control, mut high) = (0u64, 0u64, 0u64, 0u64);
+    for (k, chunk) in w.chunks_exact(16).take(4).enumerate() {
+        // SAFETY: `chunk` is 16 readable bytes (`chunks_exact(16)`) and `_mm_loadu_si128`
+        // has no alignment requirement; the SSE2 instructions are enabled in this build
+        // (the cfg above).
+        let (q, bs, c, h) = unsafe {
+            let v = _mm_loadu_si128(chunk.as_ptr().cast());
+            (
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'"' as i8))),
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'\\' as i8))),
+                // `min(v, 0x1f) == v` exactly for the bytes below 0x20 (unsigned)
+                _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v)),
+                _mm_movemask_epi8(v),
+            )
+        };
+        let at = 16 * k;
+        quote |= u64::from(q as u32 & 0xffff) << at;
+        backslash |= u64::from(bs as u32 & 0xffff) << at;
+        control |= u64::from(c as u32 & 0xffff) << at;
+        high |= u64::from(h as u32 & 0xffff) << at;
+    }
+    (quote, backslash, control, high)
+}
+
+/// [`masks64`] without SSE2: 8 bytes at a time, each mask exact per byte (no borrow
+/// between bytes), gathered to one bit per byte by a multiply.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+#[inline]
+fn masks64(w: &[u8; WINDOW]) -> (u64, u64, u64, u64) {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // bit 7 of a byte set exactly when the byte of `x` is zero
+    let zero = |x: u64| !(((x & LOW7).wrapping_add(LOW7)) | x | LOW7);
+    // bit 7 of a byte set exactly when the byte of `x` is below 0x20: no bit among 7..5
+    let below_20 = |x: u64| !(((x & 0x6060_6060_6060_6060).wrapping_add(LOW7)) | x | LOW7);
+    let gather = |hi: u64| (((hi >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u8;
+    let (mut quote, mut backslash, mut control, mut high) = (0u64, 0u64, 0u64, 0u64);
+    for (k, chunk) in w.chunks_exact(8).take(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let at = 8 * k;
+        quote |= u64::from(gather(zero(x ^ 0x2222_2222_2222_2222))) << at;
+        backslash |= u64::from(gather(zero(x ^ 0x5c5c_5c5c_5c5c_5c5c))) << at;
+        control |= u64::from(gather(below_20(x))) << at;
+        high |= u64::from(gather(x & 0x8080_8080_8080_8080)) << at;
+    }
+    (quote, backslash, control, high)
+}
+
+/// One JSON string's text from `b[p]` (just after its opening quote) into `out[o..]`: the
+/// index of its closing quote and the output's new length, as [`unescape`] (same
+/// requirements on `out` and `o`), not checked UTF-8 ([`Headers::with_text`] checks a
+/// whole head's text at once). A string shorter than 16 bytes without escape or control
+/// character (most header names and values) is one compare and one copy, one shorter than
+/// 32 two of each.
+#[inline]
+fn string_at(b: &[u8], p: usize, out: &mut [u8], o: usize) -> Option<(usize, usize)> {
+    if let Some(m) = string_stops16(b, p) {
+        let k = m.trailing_zeros() as usize; // 32 when none
+        if k < 16 && b[p + k] == b'"' {
+            out.get_mut(o..o + 16)?.copy_from_slice(&b[p..p + 16]);
+            return Some((p + k, o + k));
+        }
+        // 16 to 31 bytes (dates, user agents, ETags): the next 16 the same way
+        if m == 0 {
+            if let Some(m) = string_stops16(b, p + 16) {
+                let k = 16 + m.trailing_zeros() as usize;
+                if k < 32 && b[p + k] == b'"' {
+                    out.get_mut(o..o + 32)?.copy_from_slice(&b[p..p + 32]);
+                    return Some((p + k, o + k));
+                }
+            }
+        }
+    }
+    unescape(b, p, out, o).map(|(end, o, _)| (end, o))
+}
+
+/// Copies `w[p..k]` to `ow[q..]` 16 bytes at a time (up to 15 bytes past them are written
+/// too; the caller's later writes or its final length cover them); `q <= p <= k <= 64`.
+#[inline(always)]
+fn copy_run(w: &[u8; WINDOW], p: usize, k: usize, ow: &mut [u8; WINDOW], q: usize) {
+    // `& 63` keeps the indices provably inside both arrays (no bounds check); it changes
+    // nothing as `p, q < 64` here.
+    let (mut s, mut d) = (p & 63, q & 63);
+    loop {
+        ow[d..d + 16].copy_from_slice(&w[s..s + 16]);
+        s += 16;
+        d += 16;
+        if s >= k || s >= 64 {
+            return;
+        }
+    }
+}
+
+/// Reads the rest of a JSON string from `b[i]` (just after its opening quote, or at any
+/// later byte of it that is not itself escaped) into `out[o..]`, unescaped as serde_json
+/// unescapes it: returns the index of its closing quote, the output's new length, and
+/// whether every byte read was ASCII (else the caller checks the text is UTF-8).
+/// `None` for a raw control character, an unknown escape, a `\u` surrogate (serde_json
+/// pairs or refuses those) or a line that ends first. `out` must be at least
+/// `b.len() + WINDOW` long and `o <= i` (escapes only shrink the text).
+///
+/// 64 bytes at a time: three compare masks (quote, backslash, control), then simdjson's
+/// carry-less escape scan finds which backslashes escape the next byte. The string's end
+/// is its first unescaped quote. Every escape deletes its backslash, so the runs between
+/// them are moved down by one 16-byte copy each (JSON in a JSON string is full of `\"`);
+/// the bytes of `\n`, `\t`, `\/`, ... are then overwritten with what they stand for, and
+/// a `\u` escape ends the window and is decoded apart. A window never starts at an escaped byte
+/// (an escape whose backslash is the window's last byte starts the next window), so no
+/// state is carried from one window to the next.
+fn unescape(b: &[u8], mut i: usize, out: &mut [u8], mut o: usize) -> Option<(usize, usize, bool)> {
+    const ODD: u64 = 0xaaaa_aaaa_aaaa_aaaa;
+    let mut pad = [0u8; WINDOW];
+    let mut high_seen = 0u64;
+    loop {
+        let w: &[u8; WINDOW] = match b.get(i..i + WINDOW) {
+            Some(s) => s.try_into().ok()?,
+            None => {
+                // The line's last bytes, then zeros: control characters, so a string not
+                // closed before the line ends is refused as serde_json refuses it.
+                let rest = b.get(i..)?;
+                pad.fill(0);
+                pad.get_mut(..rest.len())?.copy_from_slice(rest);
+                &pad
+            }
+        };
+        let ow: &mut [u8; WINDOW] = out.get_mut(o..o + WINDOW)?.try_into().ok()?;
+        let (quote, bs, control, high) = masks64(w);
+        // `code`: odd-length backslash runs' escapes (simdjson, json_escape_scanner)
+        let code = ((bs << 1 | ODD).wrapping_sub(bs)) ^ ODD;
+        let escaped = code ^ bs;
+        let escape = code & bs;
+        let ends = quote & !escaped;
+        let before_end = (ends & ends.wrapping_neg()).wrapping_sub(1);
+        if control & before_end != 0 {
+            return None;
+        }
+        high_seen |= high & before_end;
+        // Escaped bytes that are not `"` or `\`: escapes that stand for another byte. A `\u`
+        // ends the window (decoded apart: it may be half a surrogate pair); the others are
+        // checked here and written over their byte after the copies below.
+        let other = escaped & !(quote | bs) & before_end;
+        let mut hard = 64;
+        let mut t = other;
+        while t != 0 {
+            let at = (t.trailing_zeros() & 63) as usize;
+            let e = w[at];
+            if e == b'u' {
+                hard = at;
+                break;
+            }
+            if UNESCAPE[usize::from(e)] == 0 {
+                return None;
+            }
+            t &= t - 1;
+        }
+        let end = ends.trailing_zeros() as usize; // 64: none
+        let mut stop = end.min(hard);
+        if stop == 64 && escape >> 63 != 0 {
+            stop = 63; // its escaped byte is the next window's: that one starts at it
+        }
+        let before_stop = if stop >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << stop) - 1
+        };
+        // Each deleted backslash: the run before it moves down by the deletions so far.
+        let mut dels = escape & before_stop;
+        let (mut p, mut n) = (0usize, 0usize);
+        while dels != 0 {
+            let k = (dels.trailing_zeros() & 63) as usize;
+            let (s, d) = (p & 63, (p - n) & 63);
+            ow[d..d + 16].copy_from_slice(&w[s..s + 16]);
+            if k > p + 16 {
+                copy_run(w, p + 16, k, ow, p - n + 16);
+            }
+            p = k + 1;
+            n += 1;
+            dels &= dels - 1;
+        }
+        let mut q = p - n;
+        if stop > p {
+            copy_run(w, p, stop, ow, q);
+            q += stop - p;
+        }
+        // `\n`, `\t`, `\/`, ...: the byte copied in place of the escaped one (an escaped
+        // byte is never the window's first, so `at >= 1`)
+        let mut t = other & before_stop;
+        while t != 0 {
+            let at = (t.trailing_zeros() & 63) as usize;
+            let deleted = (escape & ((1u64 << at) - 1)).count_ones() as usize;
+            ow[at.saturating_sub(deleted) & 63] = UNESCAPE[usize::from(w[at])];
+            t &= t - 1;
+        }
+        if stop < 64 && stop == end {
+            return Some((i + stop, o + q, high_seen == 0));
+        }
+        if stop < 64 && stop == hard {
+            // `\uXXXX`: its backslash is deleted above, its `u` is at `stop`
+            let ch = char::from_u32(hex4(w.get(stop + 1..)?)?)?; // `None` for a surrogate
+            let mut utf8 = [0u8; 4];
+            let enc = ch.encode_utf8(&mut utf8).as_bytes();
+            ow.get_mut(q..q + enc.len())?.copy_from_slice(enc);
+            q += enc.len();
+            p = stop + 5;
+        } else {
+            p = stop; // 63 or 64: no end and no `\u` in this window
+        }
+        i += p;
+        o += q;
+    }
 }
 
 impl<'a> Scan<'a> {
@@ -601,6 +827,24 @@ impl<'a> Scan<'a> {
         next_string_stop(self.b, from)
     }
 
+    /// A member name: [`Self::raw_string`] with its first 16 bytes tested here, inline (every
+    /// key of an event is shorter than 16 bytes: one compare, no call; 289k keys on the
+    /// 8 MB bench).
+    #[inline(always)]
+    fn key(&mut self) -> Option<&'a [u8]> {
+        let (b, i) = (self.b, self.i);
+        if b.get(i) == Some(&b'"') {
+            if let Some(m) = string_stops16(b, i + 1) {
+                let k = m.trailing_zeros() as usize; // 32 when none
+                if k < 16 && b.get(i + 1 + k) == Some(&b'"') {
+                    self.i = i + 2 + k;
+                    return b.get(i + 1..i + 1 + k);
+                }
+            }
+        }
+        self.raw_string()
+    }
+
     /// A string without escapes, as its raw bytes (keys, `type`, enum values): `None` for
     /// one with an escape or a control character (serde reads those).
     fn raw_string(&mut self) -> Option<&'a [u8]> {
@@ -631,18 +875,39 @@ impl<'a> Scan<'a> {
     }
 
     /// A JSON string unescaped, as its UTF-8 bytes (the `body`: it becomes `Bytes`).
+    /// Unescaped straight into the body's own buffer (sized by the rest of the line, then
+    /// cut to the text: mimalloc shrinks a block in place when at least half of it is
+    /// kept, which a body always is), not into the scratch space and copied out.
     fn text_bytes(&mut self) -> Option<Vec<u8>> {
-        match self.text_or_escaped()? {
-            Ok(plain) => Some(plain.as_bytes().to_vec()),
-            // Valid UTF-8 by construction: pieces of the checked line cut at ASCII bytes,
-            // ASCII escapes, and chars encoded by `char::encode_utf8`.
-            Err(bytes) => Some(bytes),
+        self.eat(b'"')?;
+        let start = self.i;
+        let b = self.b;
+        let first = self.next_stop(start)?;
+        if b[first] == b'"' {
+            self.i = first + 1;
+            return Some(
+                std::str::from_utf8(&b[start..first])
+                    .ok()?
+                    .as_bytes()
+                    .to_vec(),
+            );
         }
+        let mut out = vec![0u8; b.len() - start + WINDOW];
+        let (end, o, ascii) = unescape(b, start, &mut out, 0)?;
+        out.truncate(o);
+        // Only ASCII: UTF-8. Else check (see `text_or_escaped`).
+        if !ascii {
+            std::str::from_utf8(&out).ok()?;
+        }
+        out.shrink_to_fit();
+        self.i = end + 1;
+        Some(out)
     }
 
     /// A JSON string: `Ok` borrowed from the line when it has no escape, `Err` the unescaped
-    /// bytes when it has. `None` for a raw control character, an unknown escape, a `\u`
-    /// surrogate (serde_json pairs or refuses those) or a missing closing quote.
+    /// bytes when it has; UTF-8 either way (checked here: the line is not checked whole).
+    /// `None` for a raw control character, an unknown escape, a `\u` surrogate (serde_json
+    /// pairs or refuses those), invalid UTF-8 or a missing closing quote.
     fn text_or_escaped(&mut self) -> Option<Result<&'a str, Vec<u8>>> {
         self.eat(b'"')?;
         let start = self.i;
@@ -650,82 +915,34 @@ impl<'a> Scan<'a> {
         let b = self.b;
         if b[first] == b'"' {
             self.i = first + 1;
-            // Both ends sit next to an ASCII `"`: char boundaries.
-            return Some(Ok(self.text.get(start..first)?));
+            return Some(Ok(std::str::from_utf8(&b[start..first]).ok()?));
         }
-        // Escapes only shrink the text, so the output index `o` trails the input index
-        // (`o <= i - start`): the rest of the line bounds the output, 8-byte stores included.
-        if self.scratch.len() < b.len() {
-            self.scratch.resize(b.len(), 0);
-        }
-        let mut out = std::mem::take(&mut self.scratch);
-        out[..first - start].copy_from_slice(&b[start..first]);
-        let mut o = first - start;
-        let mut i = first;
-        loop {
-            // Here `b[i]` is a stop byte.
-            match b[i] {
-                b'\\' => match *b.get(i + 1)? {
-                    b'u' => {
-                        let v = hex4(b.get(i + 2..)?)?;
-                        let ch = char::from_u32(v)?; // `None` for a surrogate
-                                                     // 6 bytes read, at most 3 written.
-                        o += ch.encode_utf8(&mut out[o..]).len();
-                        i += 6;
-                    }
-                    e => {
-                        let c = UNESCAPE[usize::from(e)];
-                        if c == 0 {
-                            return None;
-                        }
-                        out[o] = c;
-                        o += 1;
-                        i += 2;
-                    }
-                },
-                b'"' => break,
-                _ => return None, // control character
+        let mut out = self.take_scratch();
+        // from the string's start: `unescape` sees every byte, so it can tell whether any
+        // is not ASCII
+        let text = unescape(b, start, &mut out, 0).and_then(|(end, o, ascii)| {
+            let text = out.get(..o)?;
+            // Only ASCII: UTF-8. Else check: the plain runs are the line's bytes (the
+            // escapes are ASCII, or chars `char::encode_utf8` wrote).
+            if !ascii {
+                std::str::from_utf8(text).ok()?;
             }
-            // The plain run up to the next stop byte, 8 bytes at a time: store the word,
-            // then keep only the bytes before its first stop byte.
-            loop {
-                // 16 bytes at a time where SSE2 is (`o + 16 <= i + 16 <= b.len()`).
-                if let Some(m) = string_stops16(b, i) {
-                    out[o..o + 16].copy_from_slice(&b[i..i + 16]);
-                    if m != 0 {
-                        let k = m.trailing_zeros() as usize;
-                        o += k;
-                        i += k;
-                        break;
-                    }
-                    o += 16;
-                    i += 16;
-                } else if let Some(w) = word_at(b, i) {
-                    out[o..o + 8].copy_from_slice(&w.to_le_bytes());
-                    let m = string_stops(w);
-                    if m != 0 {
-                        let k = (m.trailing_zeros() / 8) as usize;
-                        o += k;
-                        i += k;
-                        break;
-                    }
-                    o += 8;
-                    i += 8;
-                } else {
-                    let c = *b.get(i)?; // `None`: the line ends inside the string
-                    if is_string_stop(c) {
-                        break;
-                    }
-                    out[o] = c;
-                    o += 1;
-                    i += 1;
-                }
-            }
-        }
-        self.i = i + 1;
-        let text = out[..o].to_vec();
+            self.i = end + 1;
+            Some(text.to_vec())
+        });
         self.scratch = out;
-        Some(Err(text))
+        Some(Err(text?))
+    }
+
+    /// The unescaping space ([`Self::scratch`]) at least [`WINDOW`] bytes longer than the
+    /// line, taken out of `self` (put it back when done).
+    #[inline]
+    fn take_scratch(&mut self) -> Vec<u8> {
+        let want = self.b.len() + WINDOW;
+        if self.scratch.len() < want {
+            self.scratch.resize(want, 0);
+        }
+        std::mem::take(&mut self.scratch)
     }
 
     /// A non-negative integer without sign, fraction or exponent that fits a `u64`.
@@ -800,8 +1017,15 @@ impl<'a> Scan<'a> {
     }
 
     /// `[["name","value"],...]`: exactly two strings per pair, unescaped straight into the
-    /// [`Headers`] buffer (no `String` per name or value: perfh34).
+    /// [`Headers`] buffer (no `String` per name or value: perfh34). The list as the writer
+    /// writes it (no whitespace) is read in one pass ([`Self::compact_headers`]); any other
+    /// spelling here, pair by pair.
     fn headers(&mut self) -> Option<Headers> {
+        let at = self.i;
+        if let Some(h) = self.compact_headers() {
+            return Some(h);
+        }
+        self.i = at;
         // The rest of the line bounds the text; a head is rarely past 512 bytes.
         let room = self.b.len().saturating_sub(self.i).min(512);
         let mut h = Headers::with_capacity(16, room);
@@ -818,6 +1042,54 @@ impl<'a> Scan<'a> {
             p.ws();
             p.eat(b']')
         })?;
+        Some(h)
+    }
+
+    /// `[["name","value"],...]` without whitespace, the writer's spelling, in one pass
+    /// (perfs35): every name and value is unescaped into the scratch buffer back to back
+    /// (a name or value shorter than 16 bytes without escape is one 16-byte compare and one
+    /// 16-byte copy), its ends recorded, and the text checked UTF-8 and copied out once for
+    /// the whole head. `None` for anything else (whitespace between tokens, a pair of
+    /// other than two strings, ...): [`Self::headers`] then reads the list pair by pair.
+    fn compact_headers(&mut self) -> Option<Headers> {
+        let b = self.b;
+        let mut p = self.i;
+        match b.get(p..p + 3)? {
+            [b'[', b'[', b'"'] => p += 3,
+            [b'[', b']', _] => {
+                self.i = p + 2;
+                return Some(Headers::new());
+            }
+            _ => return None,
+        }
+        // The head's own text buffer: the rest of the line bounds it (then cut to the text,
+        // in place, as a body's).
+        let mut out = vec![0u8; b.len() - self.i + WINDOW];
+        let mut h = Headers::with_capacity(16, 0);
+        let mut o = 0;
+        let read = loop {
+            let Some((q, name_end)) = string_at(b, p, &mut out, o) else {
+                break None;
+            };
+            if b.get(q + 1..q + 3) != Some(b",\"") {
+                break None;
+            }
+            let Some((q, value_end)) = string_at(b, q + 3, &mut out, name_end) else {
+                break None;
+            };
+            h.push_ends(name_end, value_end);
+            o = value_end;
+            match b.get(q + 1..q + 3) {
+                Some(b"],") if b.get(q + 3..q + 5) == Some(b"[\"") => p = q + 5,
+                Some(b"]]") => break Some(q + 3),
+                _ => break None,
+            }
+        };
+        let end = read?;
+        out.truncate(o);
+        out.shrink_to_fit();
+        let h = h.with_text(out)?;
+        self.i = end;
         Some(h)
     }
 
@@ -1187,6 +1459,224 @@ mod tests {
         }
     }
 
+    /// A `response_chunk` line whose body is the raw JSON string text `body` (escapes as
+    /// written), then `rest` before the object closes.
+    fn body_line(body: &[u8], rest: &str) -> Vec<u8> {
+        let mut l =
+            br#"{"seq":1,"t_us":2,"exchange":"e1","type":"response_chunk","body":""#.to_vec();
+        l.extend_from_slice(body);
+        l.extend_from_slice(b"\"");
+        l.extend_from_slice(rest.as_bytes());
+        l.extend_from_slice(b"}\n");
+        l
+    }
+
+    /// The 64-byte windows of `unescape` (perfs35): runs of 1-6 backslashes before `"`, `\`,
+    /// `n`, `u00e9`, a surrogate pair, `/`, a bad escape, a raw control byte and invalid
+    /// UTF-8, at every offset from 0 to 150 (both sides of each window's 63rd/64th byte,
+    /// the 80-byte read, and the padded last window near the line's end), with short and
+    /// long plain runs after them: the reader reads what serde_json reads (or refuses as
+    /// it does), and takes the fast path on every line serde_json accepts without a
+    /// surrogate escape. (A window starts at a string's first escape: with an escape
+    /// before the run, the run's backslashes also fall on each window's last bytes.)
+    #[test]
+    fn escape_runs_at_every_window_offset_read_as_serde_does() {
+        let after: &[&[u8]] = &[
+            b"\"",
+            b"\\",
+            b"n",
+            b"u00e9",
+            b"ud83d\\ude00",
+            b"/",
+            b"x",
+            b"\x01",
+            b"\xff",
+            b"\xc3\xa9",
+        ];
+        for lead in 0..150 {
+            for run in 1..=6 {
+                for a in after {
+                    for (tail, first) in [(0usize, ""), (3, r#"\""#), (17, ""), (70, r#"\n"#)] {
+                        // `first`: an escape before the run, so that the first window
+                        // starts there (it starts at the string's first escape)
+                        let mut body = first.as_bytes().to_vec();
+                        body.extend(b"a".repeat(lead));
+                        body.extend(std::iter::repeat_n(b'\\', run));
+                        body.extend_from_slice(a);
+                        body.extend(b"b".repeat(tail));
+                        for rest in ["", r#","truncated":true"#] {
+                            let line = body_line(&body, rest);
+                            let want = via_serde(&line);
+                            assert_eq!(
+                                via_reader(&line),
+                                want,
+                                "{}",
+                                String::from_utf8_lossy(&line)
+                            );
+                            if want.is_ok() && !a.starts_with(b"ud8") {
+                                assert_eq!(
+                                    fast(&line).ok_or(()),
+                                    want.map_err(|_| ()),
+                                    "{}",
+                                    String::from_utf8_lossy(&line)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every line cut short at every byte (a torn write) and every byte of a line replaced
+    /// by a quote, a backslash or a control byte: the reader agrees with serde_json on
+    /// lines with escaped bodies and headers (perfs35's one-pass readers).
+    #[test]
+    fn cut_and_damaged_lines_read_as_serde_does() {
+        let lines = [
+            r#"{"seq":3,"t_us":10886,"exchange":"e1","type":"response_head","status":200,"version":"HTTP/1.1","headers":[["date","Mon, 30 Nov 2026 05:12:24 GMT"],["server","uvicorn"],["etag","W/\"ffd092a016ce48ca55a9b7f774f255abb611f4a698d3b8d7bfd3ca1c7c5038df\""],["content-length","1712"],["content-type","application/json"]]}"#.to_string() + "\n",
+            body_line(br#"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"kind\":\"task\",\"id\":\"3f1c\",\"status\":{\"state\":\"completed\"},\"artifacts\":[{\"parts\":[{\"kind\":\"text\",\"text\":\"echo: hello\\n\\u00e9\"}]}]}}"#, r#","truncated":false"#).iter().map(|&c| c as char).collect(),
+        ];
+        for line in lines {
+            let l = line.as_bytes();
+            assert!(fast(l).is_some(), "{line}");
+            for cut in 0..l.len() {
+                let mut c = l[..cut].to_vec();
+                c.push(b'\n');
+                assert_eq!(
+                    via_reader(&c),
+                    via_serde(&c),
+                    "{}",
+                    String::from_utf8_lossy(&c)
+                );
+            }
+            for at in 0..l.len() - 1 {
+                for byte in [b'"', b'\\', 0x01, b' ', b'[', b']', b',', 0xff] {
+                    let mut c = l.to_vec();
+                    c[at] = byte;
+                    assert_eq!(
+                        via_reader(&c),
+                        via_serde(&c),
+                        "{}",
+                        String::from_utf8_lossy(&c)
+                    );
+                }
+            }
+        }
+    }
+
+    /// Head lists in the writer's spelling and others: escapes at every offset of names
+    /// and values (one-pass reader) and whitespace, empty lists, lists of other shapes
+    /// (the pair-by-pair reader): same event as serde_json, or the same refusal.
+    #[test]
+    fn header_lists_read_as_serde_does() {
+        let mut lists: Vec<String> = vec![
+            "[]".into(),
+            "[ ]".into(),
+            r#"[["a","b"]]"#.into(),
+            r#"[["",""]]"#.into(),
+            r#"[["a","b"], ["c","d"]]"#.into(),
+            r#"[ ["a","b"],["c","d"]]"#.into(),
+            r#"[["a" ,"b"]]"#.into(),
+            r#"[["a","b"],]"#.into(),
+            r#"[["a","b"]"#.into(),
+            r#"[["a"]]"#.into(),
+            r#"[["a","b","c"]]"#.into(),
+            r#"[["a",1]]"#.into(),
+            r#"[[1,"a"]]"#.into(),
+            r#"[["a","b"]["c","d"]]"#.into(),
+            r#"[["\u00e9t\u00e9","\ud83d\ude00"]]"#.into(),
+            r#"[["x","a\u0000b"]]"#.into(),
+            "[[\"x\",\"tab\there\"]]".into(),
+        ];
+        for lead in 0..40 {
+            for e in [r#"\""#, r#"\\"#, r#"\n"#, r#"\u20AC"#, "é"] {
+                let v = format!("{}{e}{}", "v".repeat(lead), "w".repeat(lead % 7));
+                lists.push(format!(
+                    r#"[["n{e}","{v}"],["{v}",""],["Content-Type","{v}"]]"#
+                ));
+            }
+        }
+        for list in lists {
+            for rest in ["", r#","synthetic":true"#] {
+                let line = format!(
+                    r#"{{"seq":1,"t_us":2,"exchange":"e1","type":"response_head","status":204,"headers":{list}{rest}}}"#
+                ) + "\n";
+                let l = line.as_bytes();
+                let want = via_serde(l);
+                assert_eq!(via_reader(l), want, "{line}");
+                if want.is_ok() && !list.contains(' ') && !list.contains("ud83d") {
+                    assert_eq!(fast(l).ok_or(()), want.map_err(|_| ()), "{line}");
+                }
+            }
+        }
+    }
+
+    /// Invalid UTF-8 (a lone continuation byte, a cut 2- and 3-byte sequence, an overlong
+    /// `/`) in every string a line can carry, plain and next to an escape: never read by
+    /// the fast path, and refused as serde_json refuses it.
+    #[test]
+    fn invalid_utf8_in_every_field_is_refused_as_serde_does() {
+        for ev in all_kinds() {
+            let line = serde_json::to_vec(&ev).unwrap();
+            // the first byte of every string of the line (keys too): after each opening quote
+            let mut opens = Vec::new();
+            let (mut in_string, mut k) = (false, 0);
+            while k < line.len() {
+                match line[k] {
+                    b'\\' if in_string => k += 1,
+                    b'"' => {
+                        in_string = !in_string;
+                        if in_string {
+                            opens.push(k + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                k += 1;
+            }
+            assert!(opens.len() > 6, "{opens:?}");
+            for p in opens {
+                for bad in [
+                    &b"\x80"[..],
+                    b"\xe6\x97",
+                    b"\xc3",
+                    b"\xc0\xaf",
+                    b"\\\"\xff",
+                    b"\xff\\n",
+                ] {
+                    let mut l = line[..p].to_vec();
+                    l.extend_from_slice(bad);
+                    l.extend_from_slice(&line[p..]);
+                    l.push(b'\n');
+                    let shown = String::from_utf8_lossy(&l).into_owned();
+                    assert_eq!(fast(&l), None, "{shown}");
+                    assert_eq!(via_reader(&l), via_serde(&l), "{shown}");
+                    assert!(via_serde(&l).is_err(), "{shown}");
+                }
+            }
+        }
+    }
+
+    /// Every line of the native reader's fuzz corpus (`fuzz/corpus/native_recording`: the
+    /// inputs cargo-fuzz kept, damaged lines of every kind): the reader reads what
+    /// serde_json reads, or refuses with its words.
+    #[test]
+    fn fuzz_corpus_lines_read_as_serde_does() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/native_recording");
+        let mut lines = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let data = std::fs::read(entry.unwrap().path()).unwrap();
+            for line in data.split_inclusive(|&c| c == b'\n') {
+                let shown = String::from_utf8_lossy(line).into_owned();
+                assert_eq!(via_reader(line), via_serde(line), "{shown}");
+                lines += 1;
+            }
+        }
+        assert!(lines > 10_000, "{lines}");
+    }
+
     use proptest::prelude::*;
 
     /// Text that looks like what bodies carry: JSON punctuation (escaped in the line), line
@@ -1368,6 +1858,37 @@ mod tests {
             let mut line = serde_json::to_vec(&ev).unwrap();
             line.push(b'\n');
             prop_assert_eq!(fast(&line), Some(ev));
+        }
+
+        /// Raw string text of escapes, backslash runs, quotes, control and non-ASCII bytes
+        /// and plain runs of 0-90 bytes (across the 64-byte windows), as a body and as a
+        /// header name and value: the reader reads what serde_json reads, or refuses the
+        /// same way (perfs35).
+        #[test]
+        fn raw_escaped_strings_read_as_serde_does(
+            pieces in proptest::collection::vec(prop_oneof![
+                Just(&b"\\\""[..]), Just(&b"\\\\"[..]), Just(&b"\\n"[..]),
+                Just(&b"\\u00e9"[..]), Just(&b"\\/"[..]), Just(&b"\\"[..]), Just(&b"\""[..]),
+                Just(&b"\\ud83d\\ude00"[..]), Just(&b"\\ud83d"[..]), Just(&b"\x01"[..]),
+                Just(&b"\xc3\xa9"[..]), Just(&b"\xe6\x97"[..]), Just(&b"\\x"[..]),
+            ], 0..12),
+            runs in proptest::collection::vec(0usize..90, 12),
+            rest in prop_oneof![Just(""), Just(r#","truncated":true"#)],
+        ) {
+            let mut raw = Vec::new();
+            for (k, piece) in pieces.iter().enumerate() {
+                raw.extend(b"x".repeat(runs[k]));
+                raw.extend_from_slice(piece);
+            }
+            raw.extend(b"y".repeat(runs[11] % 20));
+            let line = body_line(&raw, rest);
+            prop_assert_eq!(via_reader(&line), via_serde(&line));
+            let mut head = br#"{"seq":1,"t_us":2,"exchange":"e1","type":"response_head","status":200,"headers":[["a","b"],[""#.to_vec();
+            head.extend_from_slice(&raw);
+            head.extend_from_slice(b"\",\"");
+            head.extend_from_slice(&raw);
+            head.extend_from_slice(b"\"]]}\n");
+            prop_assert_eq!(via_reader(&head), via_serde(&head));
         }
 
         /// Broken lines (a byte replaced, inserted or cut, possibly several): the reader

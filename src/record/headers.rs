@@ -271,6 +271,39 @@ impl Headers {
             value_end: self.text.len(),
         });
     }
+
+    /// For a reader that writes a whole head's names and values into a buffer of its own
+    /// in one pass (`event_de`'s line reader, perfs35): records one more field, its name
+    /// ending at byte `name_end` and its value at `value_end` of the text that
+    /// [`Headers::with_text`] attaches afterwards (the name starts where the previous
+    /// field's value ends). Offsets out of order are clamped (the reader never makes any).
+    pub(crate) fn push_ends(&mut self, name_end: usize, value_end: usize) {
+        let name_start = self.ends.last().map_or(0, |s| s.value_end);
+        let name_end = name_end.max(name_start);
+        self.ends.push(Span {
+            name_len: name_end - name_start,
+            name_end,
+            value_end: value_end.max(name_end),
+        });
+    }
+
+    /// The fields recorded by [`Headers::push_ends`] (on a head without text yet) with
+    /// their names and values in `text`. `None` when `text` is not UTF-8, or a recorded
+    /// offset is past its end or not at a char boundary: no head then, never one whose
+    /// fields cut a character.
+    pub(crate) fn with_text(mut self, text: Vec<u8>) -> Option<Headers> {
+        let text = String::from_utf8(text).ok()?;
+        let fits = self.text.is_empty()
+            && self
+                .ends
+                .iter()
+                .all(|s| text.is_char_boundary(s.name_end) && text.is_char_boundary(s.value_end));
+        if !fits {
+            return None;
+        }
+        self.text = text;
+        Some(self)
+    }
 }
 
 /// What [`Headers::rebuild`] does with one field.
