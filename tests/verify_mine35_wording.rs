@@ -8,15 +8,8 @@
 
 mod common;
 
-use common::{only_message as message, variant_errors_and_warnings, variant_message};
+use common::{assert_variants_quiet as assert_quiet, only_message as message, variant_message};
 
-/// Each named variant gets no error and no warning.
-fn assert_quiet(names: &[&str]) {
-    for name in names {
-        let found = variant_errors_and_warnings(name);
-        assert!(found.is_empty(), "{name}: {found:?}");
-    }
-}
 
 #[test]
 fn an_extended_card_with_the_public_cards_signature_names_both_cards_and_the_first_difference() {

@@ -286,6 +286,15 @@ pub fn variant_errors_and_warnings(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Panics, naming the variant and its findings, unless each named variant gets no error
+/// and no warning (notes allowed): the legal controls of a kind.
+pub fn assert_variants_quiet(names: &[&str]) {
+    for name in names {
+        let found = variant_errors_and_warnings(name);
+        assert!(found.is_empty(), "{name}: {found:?}");
+    }
+}
+
 /// The rule IDs of every finding of variant `name` (notes included), in report order.
 pub fn variant_rules(name: &str) -> Vec<String> {
     variant_findings(name).into_iter().map(|f| f.rule).collect()
