@@ -13,9 +13,11 @@
 //! types), exactly as `MiMalloc` does. `mi_free` frees both kinds (docs/performance.md,
 //! session 20: the allocator's instructions per proxied request).
 //!
-//! This file holds the crate's only `unsafe` outside the benches: a `GlobalAlloc` cannot be
-//! implemented without it. It is a module of `src/main.rs` and included by the benches
-//! (`#[path]`), not part of the library.
+//! A `GlobalAlloc` cannot be implemented without `unsafe`. The crate's other `unsafe` blocks
+//! are two SSE2 loads of 16 bytes (`src/model/json.rs`, the JSON string scan, and
+//! `src/record/event_de.rs`, the recording reader's string scan), each with its SAFETY note.
+//! This file is a module of `src/main.rs` and included by the benches (`#[path]`), not part
+//! of the library.
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
