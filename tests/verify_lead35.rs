@@ -3,6 +3,10 @@
 //! `AuthenticatedExtendedCardNotConfiguredError`) names the table's reason (ERR-002,
 //! ERR-003, ERR-004), on HTTP+JSON (REST-ERROR-001) and JSON-RPC (RPC-ERROR-002); and the
 //! table's spelling, another domain's reason and a reason naming no A2A error stay quiet.
+//! And an authenticated extended card served to a call whose only credential is an
+//! Authorization header under a scheme the public card does not name (AUTH-005, AUTH-002)
+//! is AUTH-EXT-001, named as such; the card's own scheme, a card naming either, and the
+//! public card's content served stay quiet.
 //! Rules and severities are checked by `verify_cases` (variants `b35m-*`).
 
 mod common;
@@ -42,5 +46,30 @@ fn the_tables_reason_another_domain_and_other_reasons_stay_quiet() {
         "b35m-M5-legal-v10-rest-reason-as-the-table",
         "b35m-M6-legal-v10-rest-error-name-under-own-domain",
         "b35m-M7-legal-v10-jsonrpc-invalid-params-reason",
+    ]);
+}
+
+#[test]
+fn an_extended_card_served_to_another_scheme_names_what_was_sent_and_what_the_card_asks() {
+    let m = variant_message(
+        "b35m-X1-v10-extended-card-to-basic-for-bearer-card",
+        "AUTH-EXT-001",
+    );
+    assert_eq!(
+        m,
+        "authenticated extended card was served to a request whose only credential is the Authorization header as Basic, which no security scheme of the public card names (GetExtendedAgentCard answered HTTP 200); the card asks for the Authorization header as Bearer (scheme bearer): the agent disclosed its extended card to a credential its card does not declare (AUTH-005, AUTH-002); refuse such a call with 401, or declare the scheme it accepts"
+    );
+    let m = variant_message(
+        "b35m-X2-v10-rest-extended-card-to-token-for-bearer-card",
+        "AUTH-EXT-001",
+    );
+    assert!(
+        m.contains("the Authorization header as Token, which no security scheme"),
+        "{m}"
+    );
+    assert_variants_quiet(&[
+        "b35m-X3-legal-v10-extended-card-to-bearer",
+        "b35m-X4-legal-v10-extended-card-to-basic-card-names-either",
+        "b35m-X5-legal-v10-public-content-to-basic-for-bearer-card",
     ]);
 }

@@ -10,7 +10,6 @@ mod common;
 
 use common::{assert_variants_quiet as assert_quiet, only_message as message, variant_message};
 
-
 #[test]
 fn an_extended_card_with_the_public_cards_signature_names_both_cards_and_the_first_difference() {
     let out = common::verify_field("f800-v10-extended-card-reuses-public-card-signature");

@@ -26212,6 +26212,52 @@ impl State {
                     .any(|alt| alt.iter().all(|cr| credential_present(x, cr))),
                 _ => !query_cred && !has_credentials(&x.req_headers, &creds),
             };
+            // mine35 noticed: an Authorization header under a scheme no requirement of the
+            // card names (Basic to a Bearer-only card) was counted as a credential here,
+            // while breaker34's AUTH-OPEN-001 judges the same on task calls: the credentials
+            // the call carries where the card asks for others.
+            let stray = match public.as_ref() {
+                Some(p)
+                    if needs
+                        && !uncredentialed
+                        && !p.view.security_alternatives.is_empty()
+                        && !p
+                            .view
+                            .security_alternatives
+                            .iter()
+                            .any(|alt| alt.iter().all(|cr| credential_as_declared(x, cr)))
+                        && p.content != card_content_hash(v, &view) =>
+                {
+                    stray_credentials(x, p.view.security_alternatives.iter().flatten().collect())
+                }
+                _ => Vec::new(),
+            };
+            if let (false, Some(p)) = (stray.is_empty(), public.as_ref()) {
+                self.areas.insert("auth");
+                let op = x
+                    .call
+                    .as_ref()
+                    .map(|c| c.op_term(Op::GetExtendedCard.name()).to_string())
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path));
+                let answered = x
+                    .status
+                    .map_or_else(String::new, |s| format!(" answered HTTP {s}"));
+                let mut f = Finding::new(
+                    &r::AUTH_EXTENDED_CARD,
+                    format!(
+                        "authenticated extended card was served to a request whose only credential is the {}, which no security scheme of the public card names ({op}{answered}); the card asks for {}: the agent disclosed its extended card to a credential its card does not declare (AUTH-005, AUTH-002); refuse such a call with 401, or declare the scheme it accepts",
+                        stray.join(" and the "),
+                        declared_credential_words(&p.view).join(", or ")
+                    ),
+                );
+                f.evidence = vec![
+                    x.ev(x.req_seq),
+                    x.ev(x.resp_seq),
+                    Evidence::event(p.seq, p.exchange.clone()),
+                ];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
             if needs && uncredentialed {
                 self.areas.insert("auth");
                 // The call first (the live line shows the first evidence), then the answer,

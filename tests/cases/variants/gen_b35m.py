@@ -9,6 +9,14 @@ M: a google.rpc.ErrorInfo of A2A's own domain (`a2a-protocol.org`) whose reason 
    only reasons it knew). Controls: the table's spelling; the same name under the agent's own
    domain (that domain's reason, its business); a reason under A2A's domain that names no
    A2A error (`INVALID_PARAMS`: not this kind).
+X: an authenticated extended card served to a call whose only credential is an
+   Authorization header under a scheme no security requirement of the public card names
+   (Basic or `Token` to a Bearer-only card): the agent disclosed it to a credential its card
+   does not declare (AUTH-005: "authentication with a scheme from the public card"; AUTH-002);
+   AUTH-EXT-001 counted any Authorization header as a credential (mine35 noticed), while
+   AUTH-OPEN-001 already judges the same on task calls. Controls: Bearer sent; a card naming
+   Basic or Bearer, Basic sent; the public card's content served to the Basic call (nothing
+   disclosed).
 Rule names are read from docs/rules.md.
 """
 import os, sys
@@ -44,6 +52,35 @@ case("M6-legal-v10-rest-error-name-under-own-domain", lambda: REST404("TASK_NOT_
      [], "control: the A2A ErrorInfo, and a second ErrorInfo of the agent's own domain naming the error its own way")
 case("M7-legal-v10-jsonrpc-invalid-params-reason", lambda: getcard(card10()) + [RPC(1, "GetTask", {}), resp(err(1, -32602, "id is required", EI("INVALID_PARAMS")))],
      [], "control: a reason under A2A's domain that names no A2A error of the table (a JSON-RPC standard error): not this kind")
+
+BEARER = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}}, "securityRequirements": [{"schemes": {"bearer": {"list": []}}}]}
+EITHER = {"securitySchemes": {"bearer": {"httpAuthSecurityScheme": {"scheme": "Bearer"}}, "basic": {"httpAuthSecurityScheme": {"scheme": "Basic"}}},
+          "securityRequirements": [{"schemes": {"bearer": {"list": []}}}, {"schemes": {"basic": {"list": []}}}]}
+CAPS = {"streaming": True, "pushNotifications": True, "extendedAgentCard": True}
+PAYROLL = {"id": "payroll", "name": "Payroll", "description": "Runs the payroll export", "tags": ["hr"]}
+
+
+def extended(auth, sec=BEARER, disclose=True, rest=False):
+    """The public card (security `sec`), then the extended card asked for with `auth`."""
+    pub = card10(capabilities=CAPS, ifaces=RESTI if rest else None, **sec)
+    ext = card10(capabilities=CAPS, ifaces=RESTI if rest else None, **sec)
+    if disclose:
+        ext["skills"] = ext["skills"] + [PAYROLL]
+    if rest:
+        return getcard(pub) + [rget("/extendedAgentCard", h={**RJ, "authorization": auth}), resp(ext, headers=RJR)]
+    return getcard(pub) + [RPC(1, "GetExtendedAgentCard", {}, h={**V10, "authorization": auth}), resp(ok(1, ext))]
+
+
+case("X1-v10-extended-card-to-basic-for-bearer-card", lambda: extended("Basic dXNlcjpwYXNz"),
+     [("AUTH-EXT-001", E)], "the extended card (a payroll skill more) served to Basic credentials; the card names Bearer only (AUTH-005)")
+case("X2-v10-rest-extended-card-to-token-for-bearer-card", lambda: extended("Token 9f8e7d", rest=True),
+     [("AUTH-EXT-001", E)], "GET /extendedAgentCard with `Authorization: Token ...` served; the card names Bearer only")
+case("X3-legal-v10-extended-card-to-bearer", lambda: extended("Bearer eyJhbGciOiJub25lIn0.e30."),
+     [], "control: the card's own scheme")
+case("X4-legal-v10-extended-card-to-basic-card-names-either", lambda: extended("Basic dXNlcjpwYXNz", sec=EITHER),
+     [], "control: the card names Bearer or Basic; Basic sent")
+case("X5-legal-v10-public-content-to-basic-for-bearer-card", lambda: extended("Basic dXNlcjpwYXNz", disclose=False),
+     [], "control: the Basic call got the public card's content: nothing extended disclosed")
 
 write_cases(C, HERE)
 print(f"{len(C)} variants written")
