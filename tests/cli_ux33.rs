@@ -178,15 +178,10 @@ async fn a_dead_agents_refused_calls_are_no_gateway_fault_in_probe_and_verify_al
 /// without answering (a crashing worker): it is reached, so its calls are its own doing.
 fn closing_agent() -> String {
     let addr = proxy_process::card_agent_closing_calls(|addr| {
-        serde_json::json!({
-            "name": "ux33 agent that closes every call", "description": "d", "version": "1",
-            "supportedInterfaces": [{"url": format!("http://{addr}/"), "protocolBinding": "JSONRPC",
-                "protocolVersion": "1.0"}],
-            "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
-            "defaultOutputModes": ["text/plain"],
-            "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
-                "examples": ["echo hi"]}]})
-        .to_string()
+        proxy_process::echo_card(
+            "ux33 agent that closes every call",
+            &format!("http://{addr}/"),
+        )
     });
     format!("http://{addr}")
 }

@@ -419,16 +419,10 @@ fn repro_of_a_finding_the_file_lacks_names_the_rules_to_give() {
 fn probe_reads_the_recorded_kind_not_the_word_refused() {
     let dir = tempfile::tempdir().unwrap();
     let agent = proxy_process::card_agent_closing_calls(|addr| {
-        serde_json::json!({
-            "name": "ux34 agent at /refused/ that closes every call", "description": "d",
-            "version": "1",
-            "supportedInterfaces": [{"url": format!("http://{addr}/refused/"),
-                "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
-            "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
-            "defaultOutputModes": ["text/plain"],
-            "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
-                "examples": ["echo hi"]}]})
-        .to_string()
+        proxy_process::echo_card(
+            "ux34 agent at /refused/ that closes every call",
+            &format!("http://{addr}/refused/"),
+        )
     });
     let (rec, report) = (dir.path().join("p.jsonl"), dir.path().join("p.json"));
     let o = proxy_process::run_in(

@@ -312,16 +312,10 @@ fn the_proxys_own_400_says_what_was_wrong_and_the_recording_says_the_same() {
 #[test]
 fn a_probe_stopped_by_sigterm_says_so() {
     let agent = proxy_process::card_agent_holding_calls(|addr| {
-        serde_json::json!({
-            "name": "ux35 agent that never answers a call", "description": "d",
-            "version": "1",
-            "supportedInterfaces": [{"url": format!("http://{addr}/"),
-                "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
-            "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
-            "defaultOutputModes": ["text/plain"],
-            "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
-                "examples": ["echo hi"]}]})
-        .to_string()
+        proxy_process::echo_card(
+            "ux35 agent that never answers a call",
+            &format!("http://{addr}/"),
+        )
     });
     let dir = tempfile::tempdir().unwrap();
     let (child, rx) = proxy_process::spawn_with_stderr_lines(

@@ -257,6 +257,19 @@ pub fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
     (url, rx)
 }
 
+/// A minimal 1.0 Agent Card as JSON text: `name`, one JSON-RPC interface at `url`, one
+/// `echo` skill, no streaming (the broken agents of the cli_ux tests).
+pub fn echo_card(name: &str, url: &str) -> String {
+    serde_json::json!({
+        "name": name, "description": "d", "version": "1",
+        "supportedInterfaces": [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
+        "capabilities": {"streaming": false}, "defaultInputModes": ["text/plain"],
+        "defaultOutputModes": ["text/plain"],
+        "skills": [{"id": "echo", "name": "echo", "description": "d", "tags": ["t"],
+            "examples": ["echo hi"]}]})
+    .to_string()
+}
+
 /// A small real HTTP/1.1 server on a free loopback port that serves `card` (200, JSON) on
 /// every request, one request per connection: an agent whose card lives at one address
 /// while it may name another for its interfaces. Runs until the test process ends.
