@@ -227,54 +227,67 @@ pub async fn run(mode: Mode) -> anyhow::Result<GatewayRun> {
     let gw_addr = serve_gateway(gw.clone()).await?;
 
     // The agent advertises the address the gateway reaches it at (the upstream-leg proxy),
-    // which is only known once the pipeline runs: bind the agent first, start it after.
-    let upstream_leg_listener = std::net::TcpListener::bind("127.0.0.1:0")?;
-    let up_addr = upstream_leg_listener.local_addr()?;
-    drop(upstream_leg_listener);
-    let agent = refagent::start(RefAgentConfig {
-        listen: "127.0.0.1:0".parse()?,
-        public_url: Some(format!("http://{up_addr}")),
-    })
-    .await?;
+    // which is only known once the pipeline runs: pick a free port, start the agent naming
+    // it, then the pipeline listening there. Another process may take the port in between
+    // (CI 79: "Address already in use"): then again with a new port, a few times.
+    let mut tries = 0;
+    let (agent, up_addr, pipeline) = loop {
+        let upstream_leg_listener = std::net::TcpListener::bind("127.0.0.1:0")?;
+        let up_addr = upstream_leg_listener.local_addr()?;
+        drop(upstream_leg_listener);
+        let agent = refagent::start(RefAgentConfig {
+            listen: "127.0.0.1:0".parse()?,
+            public_url: Some(format!("http://{up_addr}")),
+        })
+        .await?;
 
-    let client_leg = ProxyConfig {
-        listen: "127.0.0.1:0".parse()?,
-        routes: vec![Route {
-            prefix: "/".into(),
-            upstream: format!("http://{gw_addr}"),
+        let client_leg = ProxyConfig {
+            listen: "127.0.0.1:0".parse()?,
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: format!("http://{gw_addr}"),
+                leg: None,
+            }],
+            rewrite_card: false,
+            capture_cap: DEFAULT_CAPTURE_CAP,
             leg: None,
-        }],
-        rewrite_card: false,
-        capture_cap: DEFAULT_CAPTURE_CAP,
-        leg: None,
+        };
+        let upstream_leg = ProxyConfig {
+            listen: up_addr,
+            routes: vec![Route {
+                prefix: "/".into(),
+                upstream: format!("http://{}", agent.local_addr()),
+                leg: None,
+            }],
+            rewrite_card: false,
+            capture_cap: DEFAULT_CAPTURE_CAP,
+            leg: Some("upstream".into()),
+        };
+        let started = Pipeline::start_ext(
+            PipelineConfig {
+                proxy: client_leg,
+                record: Some(record.clone()),
+                overwrite: true, // a scratch file of this run
+                redact: true,
+                lossless: true,
+                queue_bytes: 64 << 20,
+                print_findings: false,
+            },
+            ProxyExtras {
+                more: vec![upstream_leg],
+                ..ProxyExtras::default()
+            },
+        )
+        .await;
+        match started {
+            Ok(pipeline) => break (agent, up_addr, pipeline),
+            Err(e) if tries < 5 && address_in_use(&e) => {
+                tries += 1;
+                agent.shutdown().await;
+            }
+            Err(e) => return Err(e),
+        }
     };
-    let upstream_leg = ProxyConfig {
-        listen: up_addr,
-        routes: vec![Route {
-            prefix: "/".into(),
-            upstream: format!("http://{}", agent.local_addr()),
-            leg: None,
-        }],
-        rewrite_card: false,
-        capture_cap: DEFAULT_CAPTURE_CAP,
-        leg: Some("upstream".into()),
-    };
-    let pipeline = Pipeline::start_ext(
-        PipelineConfig {
-            proxy: client_leg,
-            record: Some(record.clone()),
-            overwrite: true, // a scratch file of this run
-            redact: true,
-            lossless: true,
-            queue_bytes: 64 << 20,
-            print_findings: false,
-        },
-        ProxyExtras {
-            more: vec![upstream_leg],
-            ..ProxyExtras::default()
-        },
-    )
-    .await?;
     let _ = gw.upstream.set(up_addr);
     let _ = gw.public.set(format!("http://{}", pipeline.proxy_addr()));
     let front = format!("http://{}{MOUNT}", pipeline.proxy_addr());
@@ -326,5 +339,14 @@ pub async fn run(mode: Mode) -> anyhow::Result<GatewayRun> {
         steps,
         findings: out.verify.findings,
         record,
+    })
+}
+
+/// Whether `e` is a listener's "Address already in use" (a port taken between its pick and
+/// its bind).
+fn address_in_use(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::AddrInUse)
     })
 }
