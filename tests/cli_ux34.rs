@@ -28,7 +28,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use proxy_process::{line_with, spawn_until_listening, Running};
+use proxy_process::{line_with, proxy_loud, spawn_until_listening, Running};
 use serde_json::Value;
 
 fn text(b: &[u8]) -> String {
@@ -39,20 +39,6 @@ fn text(b: &[u8]) -> String {
 fn dead_addr() -> SocketAddr {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     l.local_addr().unwrap()
-}
-
-/// `a2a-interop proxy --listen 127.0.0.1:0 ARGS...` without `-q` (its live lines are what
-/// is tested), listening.
-fn proxy_loud(args: &[&str]) -> (Running, SocketAddr) {
-    let run = spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["proxy", "--listen", "127.0.0.1:0"])
-            .args(args)
-            .env("NO_COLOR", "1"),
-        Duration::from_secs(30),
-    );
-    let addr = run.addr.trim_end_matches('/').parse().unwrap();
-    (run, addr)
 }
 
 /// `GET path` on a connection of its own (`Connection: close`), the whole response as text.

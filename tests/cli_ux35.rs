@@ -14,24 +14,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use proxy_process::{line_with, spawn_until_listening, Running};
+use proxy_process::{line_with, proxy_loud, Running};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-/// `a2a-interop proxy --listen 127.0.0.1:0 ARGS...` without `-q` (its stop lines are what
-/// is tested), listening.
-fn proxy_loud(args: &[&str]) -> (Running, SocketAddr) {
-    let run = spawn_until_listening(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["proxy", "--listen", "127.0.0.1:0"])
-            .args(args)
-            .env("NO_COLOR", "1"),
-        Duration::from_secs(30),
-    );
-    let addr = run.addr.trim_end_matches('/').parse().unwrap();
-    (run, addr)
 }
 
 /// A streamed send the reference agent keeps open (working) until it is cancelled.

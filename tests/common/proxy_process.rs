@@ -257,6 +257,20 @@ pub fn webhook() -> (String, std::sync::mpsc::Receiver<serde_json::Value>) {
     (url, rx)
 }
 
+/// `a2a-interop proxy --listen 127.0.0.1:0 ARGS...` without `-q` (its live and stop lines
+/// are what the cli_ux tests read), `NO_COLOR`, listening: the run and its address.
+pub fn proxy_loud(args: &[&str]) -> (Running, SocketAddr) {
+    let run = spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').parse().unwrap();
+    (run, addr)
+}
+
 /// A minimal 1.0 Agent Card as JSON text: `name`, one JSON-RPC interface at `url`, one
 /// `echo` skill, no streaming (the broken agents of the cli_ux tests).
 pub fn echo_card(name: &str, url: &str) -> String {
