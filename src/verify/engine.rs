@@ -8617,8 +8617,12 @@ impl State {
         }
         // STREAM-003 (0.3 should): a 0.x stream that opened with an update of a task sends
         // that task's Task only now; a client building its task from it loses the update.
+        // Not a 0.x tasks/resubscribe stream: the client named a task it already has, and
+        // what such a stream sends first is the implementation's (0.3 §7.9; STREAM-004 is
+        // 1.0's: left36, f46).
         if !first
             && dialect.is_some_and(Dialect::is_0x)
+            && c.op != Some(Op::SubscribeToTask)
             && p.kind == PayloadKind::Task
             && x.sse.as_ref().is_some_and(|s| {
                 matches!(
@@ -10243,8 +10247,14 @@ impl State {
         } else if c.op.is_some() && !c.webhook {
             self.credential_retry(&x, &c);
         }
-        // AUTH-003: a 401 names its challenge.
-        if x.status == Some(401) && !x.synthetic && !x.resp_headers.contains("www-authenticate") {
+        // AUTH-003: a 401 names its challenge. Not a webhook's 401 to a push delivery: the
+        // receiver is the client's server, not the agent, and the agent is the caller
+        // (PUSH-AUTH-* judge its credentials; left36, b25x-B11 to B13).
+        if x.status == Some(401)
+            && !x.synthetic
+            && !c.webhook
+            && !x.resp_headers.contains("www-authenticate")
+        {
             self.areas.insert("auth");
             self.find(
                 &r::AUTH_CHALLENGE_MISSING,

@@ -1192,7 +1192,7 @@ rule!(GW_SIGNED_CARD_ALTERED, "GW-RESP-007", "signed-card-altered-by-proxy", Err
 rule!(CARD_SIG_STALE, "CARD-SIG-003", "card-changed-signature-kept", Error, AgentCard,
     ["CARD-010"],
     "agent card served twice at one URL, or an agent's public and authenticated extended cards, with different content under the same JWS signature: the signature (over the JCS of the card without signatures) can match at most one of them",
-    "sign each card as it is served: compute the JWS over the JCS (RFC 8785) of the final card without signatures, after every runtime change (interface URLs from the request's host, skills from configuration), and give the extended card its own signature instead of the public card's (an extended card copied from the signed public card keeps a signature that no longer fits), or serve them unsigned; a client that verifies signatures rejects a card whose content no longer matches them (1.0 §8.4)");
+    "sign each card as it is served: compute the JWS over the JCS (RFC 8785) of the final card without signatures, after every runtime change (interface URLs from the request's host, skills from configuration), and give the extended card its own signature instead of the public card's (an extended card copied from the signed public card keeps a signature that no longer fits), as each card served by A2A-Version at one URL (a 0.3 translation beside the 1.0 card) needs its own, or serve them unsigned; a client that verifies signatures rejects a card whose content no longer matches them (1.0 §8.4)");
 
 /// Every rule, in ID order.
 pub static RULES: &[Rule] = &[
