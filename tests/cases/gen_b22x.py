@@ -26,11 +26,11 @@ UP = "http://10.0.4.17:8080"
 case("G01-v10-gateway-card-grpc-interface-cluster-host", lambda: getcard(card10(ifaces=[
     {"url": GW + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"},
     {"url": "http://agent-svc.prod.svc.cluster.local:50051", "protocolBinding": "GRPC", "protocolVersion": "1.0"}]), base=GW),
-    [("card-url-internal-authority", E)],
+    [("card-url-internal-authority", E), ("card-over-https-advertises-http", W)],
     "gateway rewrote the JSON-RPC interface url but passed the GRPC one, a cluster-internal host, on (CARD-005)")
 case("G02-v03-gateway-card-additional-interface-private-ip", lambda: getcard(card03(GW + "/a2a", additionalInterfaces=[
     {"url": GW + "/a2a", "transport": "JSONRPC"}, {"url": UP + "/a2a/rest", "transport": "HTTP+JSON"}]), base=GW),
-    [("card-url-internal-authority", E)],
+    [("card-url-internal-authority", E), ("card-over-https-advertises-http", W)],
     "0.3 card via a gateway: url rewritten, additionalInterfaces still names the backend's private address (CARD-006)")
 case("G03-v10-gateway-path-prefix-lost-in-card", lambda: [
     req(UP + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}, leg="upstream"),
@@ -53,7 +53,7 @@ case("G05-v10-gateway-rewrites-a2a-version", lambda: [
     req(UP + "/a2a", rpc(1, "GetTask", {"id": "t1"}), headers={"content-type": "application/json", "a2a-version": "0.3"}, leg="upstream"),
     resp(ok(1, task10()), leg="upstream"),
     resp(ok(1, task10()))],
-    [("proxy-stripped-version-header", E)],
+    [("proxy-stripped-version-header", E), ("version-mixed-payload", W)],
     "gateway replaced the client's A2A-Version 1.0 with a fixed 0.3 (VER-001)")
 case("G06-v10-gateway-drops-extensions", lambda: [
     req(GW + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers={**V10, "a2a-extensions": "https://ext.example.test/trace/v1"}),
@@ -551,14 +551,14 @@ case("X01-v03-gateway-injects-a2a-version", lambda: getcard(card03(GW + "/a2a"),
     req(UP + "/a2a", rpc(1, "message/send", {"message": msg03()}), headers={"content-type": "application/json", "a2a-version": "1.0"}, leg="upstream"),
     resp(err(1, -32601, "Method not found"), leg="upstream"),
     resp(err(1, -32601, "Method not found"))],
-    [("proxy-stripped-version-header", E)],
+    [("proxy-stripped-version-header", E), ("version-mixed-payload", W)],
     "gateway configured for 1.0 adds A2A-Version: 1.0 to a 0.3 client's call that carried none: the agent now reads message/send as 1.0 and refuses it (VER-003)")
 case("X02-v10-gateway-rewrites-content-type", lambda: getcard(card10(GW + "/a2a"), base=GW) + [
     SM(1, {"message": msg10()}) | {"url": GW + "/a2a"},
     req(UP + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers={"content-type": "text/plain; charset=utf-8", "a2a-version": "1.0"}, leg="upstream"),
     resp({"detail": "Unsupported Media Type"}, status=415, leg="upstream"),
     resp({"detail": "Unsupported Media Type"}, status=415)],
-    [("binding-media-type-refused", E)],
+    [("binding-media-type-refused", E), ("client-request-media-type-wrong", W)],
     "gateway rewrites the request's Content-Type to text/plain; the agent refuses with 415 (RPC-001)")
 case("X03-v10-single-call-answered-as-batch", lambda: getcard(card10()) + [GT(1), resp([ok(1, task10())])],
     [("jsonrpc-response-malformed", E)],
@@ -759,7 +759,7 @@ case("Z02-v10-gateway-duplicates-a2a-version", lambda: getcard(card10(GW + "/a2a
     req(UP + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers={"content-type": "application/json", "a2a-version": "1.0, 1.0"}, leg="upstream"),
     resp(err(1, -32009, "Unsupported A2A version: 1.0, 1.0", einfo("VERSION_NOT_SUPPORTED")), leg="upstream"),
     resp(err(1, -32009, "Unsupported A2A version: 1.0, 1.0", einfo("VERSION_NOT_SUPPORTED")))],
-    [("proxy-stripped-version-header", E)],
+    [("proxy-stripped-version-header", E), ("client-version-not-major-minor", W)],
     "gateway adds A2A-Version: 1.0 although the client sent it: the two header lines arrive combined as \"1.0, 1.0\" (RFC 9110 5.3) and the agent refuses the version")
 case("ZL2-legal-v10-gateway-reorders-extensions", lambda: [
     req(GW + "/a2a", rpc(1, "GetTask", {"id": "t1"}), headers={**V10, "a2a-extensions": "https://ext.example.test/a/v1,https://ext.example.test/b/v1", "authorization": "Bearer abc"}),
@@ -772,7 +772,7 @@ case("ZL3-legal-v10-batch-with-notification", lambda: getcard(card10()) + [
     [], "PROBE: a batch of a call and a notification of a non-A2A method answered with one response (JSON-RPC 2.0 section 6: none for notifications)")
 case("Z03-v10-send-answered-302", lambda: getcard(card10()) + [
     SM(1, {"message": msg10()}), resp("", status=302, headers={"location": H + "/login?next=/a2a", "content-length": "0"})],
-    [("auth-challenge-missing", W)],
+    [("auth-challenge-missing", W), ("auth-demanded-but-card-declares-none", W)],
     "GUESS of the rule: an SSO front answers the JSON-RPC POST with a 302 to a login page")
 case("Z04-v01-event-without-task-id", lambda: card01get() + [
     req(A01 + "/", rpc(1, "tasks/sendSubscribe", {"id": "t1", "sessionId": "s1", "message": m01}), headers={"content-type": "application/json", "accept": "text/event-stream"}),

@@ -236,7 +236,7 @@ case("B08-v10-webhook-body-in-0-3-task-shape", lambda: C10() + send_task_w() + [
     RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "token": "k1"}),
     resp(ok(2, {"id": "p1", "taskId": "t1", "url": HOOK, "token": "k1"})),
     req(HOOK, task03(n=5), headers={"content-type": "application/a2a+json", "x-a2a-notification-token": "k1"}), resp("", status=204, headers={})],
-    [("push-payload-invalid-shape", E), ("task-state-invalid", E)],
+    [("push-payload-invalid-shape", E), ("task-state-invalid", E), ("version-mixed-payload", W)],
     "a 1.0 agent half-migrated from 0.3 posts a 0.3 Task (kind, lowercase state) to the webhook instead of a StreamResponse (PUSH-004)")
 case("B09-v10-webhook-body-json-rpc-envelope", lambda: C10() + send_task_w() + [
     RPC(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "token": "k1"}),
@@ -482,7 +482,7 @@ case("D06-v10-two-agents-security-of-a-not-enforced", lambda: cardB() + cardA(
     "agent a declares Bearer security; a call to a with no credentials succeeds (AUTH-002)")
 case("D07-v10-two-agents-0-3-call-served-by-1-0-agent", lambda: cardA() + getcard(card03(url=AB, name="Beta"), path="/agents/b/.well-known/agent-card.json") + [
     req(AA, rpc(1, "message/send", {"message": msg03()}), headers=J03), resp(ok(1, {"task": task10()}))],
-    [("version-header-not-enforced", E), ("result-invalid-shape", E), ("task-state-invalid", E)],
+    [("version-header-not-enforced", E), ("result-invalid-shape", E), ("task-state-invalid", E), ("version-mixed-payload", W)],
     "a 0.3 client calls agent a (1.0 only) without A2A-Version, meaning 0.3; a answers in the 1.0 form; b next door is the 0.3 agent (VER-002/VER-003)")
 case("DL1-legal-v10-two-agents-each-by-own-card", lambda: cardA() + cardB(capabilities=NOSTREAM) +
     stream10([{"task": task10(state="WORKING")}, DONE()], url=AA) + send_task_w(2, "t2", url=AB) + [
@@ -614,7 +614,7 @@ case("F02-v02-status-after-final-completed", lambda: C02() + [
     "0.2: an artifact event after the completed final event (STREAM-008, TASK-001)")
 case("F03-v02-client-tasks-send-served-in-1-0-form", lambda: C10() + [
     req(A, rpc(1, "tasks/send", send02b()), headers=J03), resp(ok(1, {"task": task10(ctx="s1")}))],
-    [("result-invalid-shape", E), ("task-state-invalid", E), ("version-header-not-enforced", E)],
+    [("result-invalid-shape", E), ("task-state-invalid", E), ("version-header-not-enforced", E), ("version-mixed-payload", W)],
     "a 0.2 client's tasks/send at a 1.0-only agent answered with a 1.0 SendMessageResponse the 0.2 client cannot read (RPC-003: -32601 for a method 1.0 does not have)")
 case("F04-v02-agent-answers-1-0-state", lambda: C02() + [
     req(A, rpc(1, "tasks/send", send02b()), headers=J03),
@@ -626,7 +626,7 @@ case("F05-v02-sendsubscribe-streams-1-0-events", lambda: C02() + [
     chunk(ev({"statusUpdate": {"taskId": "t1", "contextId": "s1", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS % 1}}})),
     chunk(ev({"statusUpdate": {"taskId": "t1", "contextId": "s1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 2}}})),
     chunk("", close="eof")],
-    [("stream-event-invalid-shape", E), ("task-state-invalid", E), ("stream-final-flag-wrong", E)],
+    [("stream-event-invalid-shape", E), ("task-state-invalid", E), ("stream-final-flag-wrong", E), ("version-mixed-payload", W)],
     "a 0.2 sendSubscribe answered with 1.0 statusUpdate events a 0.2 client cannot read")
 case("F06-v03-client-to-0-2-agent-message-send-served", lambda: C02() + [
     req(A, rpc(1, "message/send", {"message": msg03()}), headers=J03),

@@ -200,7 +200,7 @@ write(
     [req(0.2, "POST", A + "/", {**JSON, "accept": "application/json"},
          '{"jsonrpc":"2.0","id":"r","method":"message/send","params":{"message":{"kind":"message","messageId":"m-r4b","role":"user","role":"agent","parts":[{"kind":"text","text":"hi"}]}}}'),
      resp(0.21, 200, JSON, '{"jsonrpc":"2.0","id":"r","result":{"kind":"message","messageId":"a-r4b","contextId":"c-r4b","role":"agent","parts":[{"kind":"text","text":"hello"}]}}')],
-    [("request-message-invalid-shape", "error")],
+    [("request-message-invalid-shape", "error"), ("client-message-with-agent-role", "warning")],
     SRC_R4,
     "the 0.3 form: the message's role twice (user, then agent): parsers keeping the first read a user message, this tool and serde_json an agent one",
 )
@@ -249,7 +249,7 @@ write(
      req(0.2, "POST", A + "/message:send", {**JSON, "a2a-version": "1.0"},
          '{"message":{"messageId":"m-r4c","role":"ROLE_USER","role":"ROLE_AGENT","parts":[{"text":"hi"}]}}'),
      resp(0.21, 200, JSON, '{"message":{"messageId":"a-r4c","contextId":"c-r4c","role":"ROLE_AGENT","parts":[{"text":"hello"}]}}')],
-    [("request-message-invalid-shape", "error")],
+    [("request-message-invalid-shape", "error"), ("client-message-with-agent-role", "warning")],
     SRC_R4,
     "the HTTP+JSON form: the message's role twice (ROLE_USER, then ROLE_AGENT)",
 )

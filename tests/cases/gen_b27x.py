@@ -303,7 +303,7 @@ case("G07-v10-gateway-card-url-rewritten-to-internal-host", lambda: [
     req(UP + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json", "x-forwarded-host": "gw.example.test", "x-forwarded-proto": "https"}, leg="upstream", id="u"),
     resp(card10(url="http://10.0.4.17:8080/a2a"), headers=CH, leg="upstream", id="u"),
     resp(card10(url="http://10.0.4.17:8080/a2a"), headers=CH, id="c")],
-    [("CARD-URL-003", E)],
+    [("CARD-URL-003", E), ("AUTH-TLS-004", W)],
     "the agent ignores X-Forwarded-Host and advertises its pod address; the gateway passes the card on")
 case("GL4-legal-v10-gateway-card-url-from-forwarded-host", lambda: [
     req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}, id="c"),
@@ -696,7 +696,7 @@ case("TL8-legal-v10-timestamp-nanoseconds", lambda: TSC("2026-12-02T10:00:01.123
 case("G17-v10-card-url-internal-listener-port", lambda: [
     req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
     resp(card10(url="http://gw.example.test:8080/a2a"), headers=CH)],
-    [("CARD-URL-009", W)], "the agent behind the TLS front builds its url from Host and its own plain listener port 8080: clients that follow the card go around the front")
+    [("CARD-URL-009", W), ("AUTH-TLS-004", W)], "the agent behind the TLS front builds its url from Host and its own plain listener port 8080: clients that follow the card go around the front")
 case("GL7-legal-v10-card-url-second-https-port", lambda: [
     req(GW + "/.well-known/agent-card.json", method="GET", headers={"accept": "application/json"}),
     resp(card10(url="https://gw.example.test:8443/a2a"), headers=CH)],

@@ -315,7 +315,7 @@ case("R06-legal-v10-rest-subscribe-get", lambda: R10c() + RSEND(tsk("INPUT_REQUI
      rstream([{"task": tsk("INPUT_REQUIRED", status={"state": "TASK_STATE_INPUT_REQUIRED", "message": amsg10("More?", mid="r1", taskId="t1", contextId="c1"), "timestamp": "2026-12-02T10:00:01.000Z"})}], path="/tasks/t1:subscribe", method="GET"),
      [], "GET /tasks/t1:subscribe (proto verb; digest trap 1) on an interrupted task: the current task, then close at the interrupted state (STREAM-004, trap 4)")
 case("R07-v10-rest-get-route-posted", lambda: R10c() + RSEND(tsk("COMPLETED")) + rget("/tasks/t1", tsk("COMPLETED"), method="POST", body="{}"),
-     [("REST-VERB-001", E)], "POST /tasks/t1 (GetTask is GET) and the agent served it (REST-001)")
+     [("REST-VERB-001", E), ("REST-VERB-002", W)], "POST /tasks/t1 (GetTask is GET) and the agent served it (REST-001)")
 case("R08-legal-v10-rest-version-query-param", lambda: R10c() + [req(H + "/message:send?A2A-Version=1.0", {"message": msg10()}, headers={"content-type": "application/a2a+json"}), resp({"task": tsk("COMPLETED")}, headers=RJR)],
      [], "A2A-Version given as a query parameter instead of the header (VER-001: MAY)")
 case("R09-v10-rest-error-jsonrpc-shape", lambda: R10c() + rget("/tasks/t9", {"code": -32001, "message": "Task not found"}, status=404),
@@ -525,7 +525,7 @@ def crossed(events_a, events_b, stray, h=S10):
     return out + [chunk("", close="eof", id=2), chunk("", close="eof", id=1)]
 case("G10-v10-crossed-failed-event-then-own-working", lambda: crossed([{"task": tsk("WORKING")}, stu("WORKING", 4), stu("COMPLETED", 5)],
                                                                        [{"task": tsk("WORKING", tid="t2", ctx="c2")}, stu("FAILED", 3, tid="t2", ctx="c2")], stu("FAILED", 3, tid="t2", ctx="c2")),
-     [("ID-EVENT-002", E)], "t2's FAILED delivered on t1's stream; t1's own updates go on to COMPLETED: the stray event is ID-006, t1's stream never ended (STREAM-007 not broken)")
+     [("ID-EVENT-002", E), ("GW-SSE-001", W)], "t2's FAILED delivered on t1's stream; t1's own updates go on to COMPLETED: the stray event is ID-006, t1's stream never ended (STREAM-007 not broken)")
 case("G11-v10-crossed-artifact-and-status-then-own", lambda: crossed([{"task": tsk("WORKING")}, art("a1", "mine", last=True), stu("COMPLETED", 5)],
                                                                      [{"task": tsk("WORKING", tid="t2", ctx="c2")}, stu("CANCELED", 3, tid="t2", ctx="c2")], stu("CANCELED", 3, tid="t2", ctx="c2")),
      [("ID-EVENT-002", E)], "t2's CANCELED on t1's stream, then t1's artifact and COMPLETED (ID-006 only)")
@@ -547,9 +547,9 @@ case("R22-v03-rest-get-route-posted", lambda: getcard(card03(url=H, preferredTra
      [req(H + "/v1/message:send", {"request": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}]}}, headers=J03),
       resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-12-02T10:00:01Z"}}}, headers=J03),
       req(H + "/v1/tasks/t1", "", headers=J03), resp({"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": "2026-12-02T10:00:01Z"}}, headers=J03)],
-     [("REST-VERB-001", E)], "0.3: POST /v1/tasks/t1 (GetTask is GET /v1/tasks/{id}) served by the agent (REST-003)")
+     [("REST-VERB-001", E), ("REST-VERB-002", W)], "0.3: POST /v1/tasks/t1 (GetTask is GET /v1/tasks/{id}) served by the agent (REST-003)")
 case("R23-v10-rest-list-posted", lambda: R10c() + [req(H + "/tasks", {"contextId": "c1"}, headers=RJ), resp({"tasks": [tsk("COMPLETED", 3)], "nextPageToken": "", "pageSize": 50, "totalSize": 1}, headers=RJR)],
-     [("REST-VERB-001", E)], "POST /tasks with the filter as a body (ListTasks is GET /tasks?contextId=...) served by the agent (REST-001)")
+     [("REST-VERB-001", E), ("REST-VERB-002", W)], "POST /tasks with the filter as a body (ListTasks is GET /tasks?contextId=...) served by the agent (REST-001)")
 case("R24-legal-v10-rest-get-route-get", lambda: R10c() + RSEND(tsk("COMPLETED")) + rget("/tasks/t1?historyLength=5", tsk("COMPLETED")),
      [], "control: GET /tasks/t1 (REST-001)")
 case("R25-legal-v10-rest-cancel-colon-encoded", lambda: R10c() + [req(H + "/message:send", {"message": msg10(), "configuration": {"returnImmediately": True}}, headers=RJ), resp({"task": tsk("WORKING")}, headers=RJR)] +

@@ -424,7 +424,7 @@ MID02 = lambda i=1: [req(H3 + "/a2a", rpc(i, "message/send", {"message": msg03()
 case("G01-legal-three-generations-three-agents", lambda: OLD() + OLD01() + MID() + MID02() + C10() + send_task(tsk("COMPLETED")) + getcard(card03(url=H4 + "/a2a"), base=H4) + [R0(1, "message/send", {"message": msg03()}, url=H4 + "/a2a"), resp(ok(1, t03(tid="t3", ctx="c3")))],
      [], "0.1 tasks/send, 0.2.5 message/send, 1.0 SendMessage and 0.3 message/send to four agents in one recording")
 case("G02-v01-answered-in-1-0-shape", lambda: OLD() + OLD01(res={"task": tsk("COMPLETED", tid="t-old", ctx="s1")}) + C10() + send_task(tsk("COMPLETED")),
-     [("DATA-SHAPE-001", E), ("TASK-STATE-005", E)], "a 0.1 tasks/send answered with a 1.0 {task:{...}} wrapper (no id/status at the top: not a 0.1 Task), its state a 1.0 enum name")
+     [("DATA-SHAPE-001", E), ("TASK-STATE-005", E), ("VER-MIX-001", W)], "a 0.1 tasks/send answered with a 1.0 {task:{...}} wrapper (no id/status at the top: not a 0.1 Task), its state a 1.0 enum name")
 case("G03-legal-v02-and-v10-same-ids", lambda: MID() + MID02() + C10() + send_task(tsk("COMPLETED", tid="t-mid", ctx="c-mid")),
      [], "two agents (0.2.5 and 1.0) each hand out a task named t-mid: ids are per agent")
 case("G04-v02-terminal-changed-beside-1-0", lambda: MID() + MID02() + [req(H3 + "/a2a", rpc(2, "tasks/get", {"id": "t-mid"}), headers=J03), resp(ok(2, t03("working", 2, tid="t-mid", ctx="c-mid")))] + C10() + send_task(tsk("COMPLETED")),

@@ -447,7 +447,7 @@ UPC = lambda **kw: card10(url=UP + "/a2a", **kw)
 case("G19-legal-v10-gateway-card-url-rewritten", lambda: gcard(UPC(), card10(url=GW + "/a2a")),
      [], "the gateway rewrites the internal url to its public one")
 case("G20-v10-gateway-card-url-rewritten-internal", lambda: gcard(card10(url=GW + "/a2a"), card10(url=UP + "/a2a")),
-     [("GW-RESP-004", E)], "the agent advertised the public url (from X-Forwarded-Host); the gateway rewrote it to the agent's pod address")
+     [("GW-RESP-004", E), ("AUTH-TLS-004", W)], "the agent advertised the public url (from X-Forwarded-Host); the gateway rewrote it to the agent's pod address")
 case("G21-v10-gateway-card-url-plain-http", lambda: gcard(UPC(), card10(url="http://gw.example.test/a2a")),
      [("GW-RESP-004", E)], "rewritten to plain http on a card served over https")
 case("G22-v10-gateway-signed-card-rewritten", lambda: gcard(UPC(signatures=[jws()]), card10(url=GW + "/a2a", signatures=[jws()])),

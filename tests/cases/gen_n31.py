@@ -75,7 +75,7 @@ case("N5-legal-v10-sdk-card-loopback-fetched-on-loopback",
      [], "control: the same SDK card started without A2A_HOST advertises 127.0.0.1, where it was fetched: a local run, nothing to say")
 case("N5-v10-sdk-card-bind-all-fetched-from-a-routable-host",
      lambda: getcard(py_card("http://0.0.0.0:8000"), base="https://agent.example.test"),
-     [("CARD-URL-003", E)],
+     [("CARD-URL-003", E), ("AUTH-TLS-004", W)],
      "control: fetched from a routable host, the bind-all url is the error CARD-URL-003 (no client reaches it), not CARD-URL-011")
 
 write_cases(C, OUT)

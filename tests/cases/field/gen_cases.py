@@ -258,7 +258,7 @@ case("v10-task-duplicate-artifact-id", [
 case("card10-gateway-rewrite-doubled-internal", [
     req(0.0, "GET", "https://gw.example.test/a2a/agents/supervisor/.well-known/agent-card.json"),
     resp(0.004, 200, dict(CARD10, supportedInterfaces=[{"url": "http://agentgateway.agentgateway-system.svc.cluster.local:8080/a2a/agents/a2a/agents/supervisor/rpc", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}])),
-], [("card-url-doubled-path", "error"), ("card-url-internal-authority", "error")],
+], [("card-url-doubled-path", "error"), ("card-url-internal-authority", "error"), ("card-over-https-advertises-http", "warning")],
  "https://github.com/agentgateway/agentgateway/issues/3500 (regression of #2981 on v1.5.0)",
  "the rewritten card glues the public route prefix onto the already-public backend path and names the in-cluster data-plane host instead of the public listener (CARD-005); URL shape rebuilt from the issue text")
 
