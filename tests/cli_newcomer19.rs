@@ -276,12 +276,9 @@ fn n10_a_body_cut_at_the_capture_cap_is_said_live_at_shutdown_and_offline() {
 fn n23_a_capped_request_to_an_agent_that_is_down_is_not_called_forwarded() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("down.jsonl");
-    let down = {
-        let l = TcpListener::bind("127.0.0.1:0").unwrap();
-        let a = l.local_addr().unwrap();
-        drop(l);
-        format!("http://{a}")
-    };
+    // refusing for the whole test (held: no other test can listen on it meanwhile)
+    let down_port = proxy_process::ReservedPort::bind();
+    let down = format!("http://{}", down_port.addr());
     let run = spawn_until_listening(
         Command::new(BIN)
             .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &down])
@@ -433,21 +430,22 @@ fn n11_a_tls_hello_on_the_plain_listener_is_one_line_with_the_https_hint() {
 /// and a newcomer's HTTP+JSON calls to it failed).
 #[test]
 fn n8_the_reference_agents_banner_and_help_say_the_bindings_its_card_advertises() {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let listen = format!("127.0.0.1:{port}");
+    // the agent binds a port of its own and says which in its banner
     let mut child = proxy_process::ChildGuard::spawn(
         Command::new(BIN)
-            .args(["demo", "--agent-only", "--listen", &listen])
+            .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped()),
     );
     let stderr = child.stderr.take().unwrap();
     let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stderr));
     let banner = lines.next().unwrap().unwrap();
+    let listen = banner
+        .split("reference agent on http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in the banner: {banner}"))
+        .to_string();
     let card: serde_json::Value = {
         let raw = get(&listen, "/.well-known/agent-card.json");
         let body = raw.split("\r\n\r\n").nth(1).unwrap_or_default();

@@ -123,14 +123,15 @@ async fn an_upstream_outage_prints_three_lines_then_counts_and_says_when_the_age
     agent.abort();
     let _ = agent.await;
     wait_until_refused(agent_addr).await;
+    // the port held while the agent is down, so that no other test listens on it meanwhile
+    let down = proxy_process::ReservedPort::at(agent_addr);
     // e2..e7: the agent is down, the proxy answers each 502
     for _ in 0..6 {
         let r = post(proxy, "/", RPC).await;
         assert!(r.starts_with("HTTP/1.1 502"), "{r}");
     }
     // the agent restarts on its port
-    let l = TcpListener::bind(agent_addr).await.unwrap();
-    let agent = agent_on(l);
+    let agent = agent_on(down.listen_tokio());
     assert!(post(proxy, "/", RPC).await.ends_with(ANSWER)); // e8
     let mut lines = read_until(&rx, "answers again", Duration::from_secs(30));
     // a second outage that lasts to the end of the run: e9..e13
@@ -207,10 +208,9 @@ async fn an_upstream_outage_prints_three_lines_then_counts_and_says_when_the_age
 /// when it answers again, a line saying so (no "counted" line).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_short_outage_prints_each_line_and_the_recovery() {
-    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let agent_addr = l.local_addr().unwrap();
-    drop(l);
-    wait_until_refused(agent_addr).await;
+    // the agent's port, refusing until it starts below (held: no other test takes it)
+    let down = proxy_process::ReservedPort::bind();
+    let agent_addr = down.addr();
     let Running {
         child, rx, addr, ..
     } = spawn_until_listening(
@@ -231,7 +231,7 @@ async fn a_short_outage_prints_each_line_and_the_recovery() {
         let r = post(proxy, "/", RPC).await;
         assert!(r.starts_with("HTTP/1.1 502"), "{r}");
     }
-    let agent = agent_on(TcpListener::bind(agent_addr).await.unwrap());
+    let agent = agent_on(down.listen_tokio());
     assert!(post(proxy, "/", RPC).await.ends_with(ANSWER));
     let mut lines = read_until(&rx, "answers again", Duration::from_secs(30));
     child.signal("TERM");

@@ -35,13 +35,10 @@ fn earlier_recording(dir: &Path, name: &str) -> (PathBuf, Vec<u8>) {
     (p, bytes)
 }
 
-/// A loopback port nothing listens on (bound, then closed).
+/// A loopback port nothing listens on, held for the rest of the test process (no other
+/// test can listen on it meanwhile: [`proxy_process::ReservedPort`]).
 fn dead_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    proxy_process::ReservedPort::bind().hold().port()
 }
 
 /// The files in `dir/recordings` (none when the directory does not exist).

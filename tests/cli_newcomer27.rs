@@ -191,12 +191,6 @@ fn n3_junit_counts_one_occurrence_in_the_singular() {
     );
 }
 
-/// A loopback port nothing listens on (bound, then released).
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
-}
-
 /// N2: a CI job started the SDK agent in the background and ran `probe` on the next line:
 /// exit 2, "Connection refused ... is the agent running?", and no JUnit file for the CI
 /// viewer. `--wait-for-agent DURATION` waits for the agent to accept connections (one line
@@ -205,8 +199,10 @@ fn free_port() -> u16 {
 fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
     let dir = tempfile::tempdir().unwrap();
 
-    // without the flag: exit 2 at once, the hint names it
-    let dead = free_port();
+    // without the flag: exit 2 at once, the hint names it (the port held, refusing, for
+    // the whole test: no other test can listen on it meanwhile)
+    let dead_port = proxy_process::ReservedPort::bind();
+    let dead = dead_port.port();
     let o = run_in(
         dir.path(),
         &["probe", &format!("http://127.0.0.1:{dead}"), "-q"],
@@ -279,7 +275,10 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
     );
 
     // the agent starts once the probe waits for it: the probe runs and writes its JUnit
-    let port = free_port();
+    // held, refusing, while the probe waits; let go just before the agent binds it (the
+    // agent is a child process told the port: the probe waits on that one)
+    let held = proxy_process::ReservedPort::bind();
+    let port = held.port();
     let xml = dir.path().join("gate.xml");
     let (mut probe, rx) = spawn_with_stderr_lines(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
@@ -303,6 +302,7 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
             "a2a-interop: waiting up to 2 min for the agent at 127.0.0.1:{port} to accept connections (--wait-for-agent)"
         )
     );
+    drop(held);
     let _agent = ChildGuard::spawn(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
             .args(["demo", "--agent-only", "--listen"])

@@ -13,7 +13,7 @@
 mod proxy_process;
 
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::path::Path;
 
 use proxy_process::{card_only_agent, reference_agent, run_in, start_proxy};
@@ -48,9 +48,10 @@ fn probed_recording() -> tempfile::TempDir {
     dir
 }
 
+/// A loopback port nothing listens on, held for the rest of the test process (no other
+/// test can listen on it meanwhile: [`proxy_process::ReservedPort`]).
 fn dead_port() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap()
+    proxy_process::ReservedPort::bind().hold()
 }
 
 /// N1: `interop` of the Python SDK agent (A, its public URL left at a proxy's port that was

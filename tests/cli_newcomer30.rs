@@ -13,20 +13,25 @@ mod proxy_process;
 mod proxy_support;
 
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::time::Duration;
 
-use proxy_process::{card_only_agent, line_with, run_in, start_proxy};
+use proxy_process::{card_only_agent, line_with, run_in, start_proxy_on_picked_port};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A free loopback port (bound, then let go).
-fn free_port() -> SocketAddr {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap()
+/// A loopback port nothing listens on, held for the rest of the test process (named by a
+/// card or as an upstream that is never called: [`proxy_process::ReservedPort::hold`]).
+fn dead_port() -> SocketAddr {
+    proxy_process::ReservedPort::bind().hold()
+}
+
+/// `a` as owned arguments ([`start_proxy_on_picked_port`]).
+fn args(a: &[&str]) -> Vec<String> {
+    a.iter().map(|s| s.to_string()).collect()
 }
 
 /// A 1.0 Agent Card as the Python SDK's gRPC agent serves it from its HTTP port: its gRPC
@@ -78,19 +83,21 @@ fn verify(dir: &Path, file: &str) -> String {
 /// where the gRPC calls are recorded. Now no CARD-URL-009, live or offline.
 #[test]
 fn n1_a_grpc_interface_on_the_proxys_own_listener_is_no_way_around_it() {
-    let grpc_listener = free_port();
-    // the agent's HTTP port serves the card; its gRPC port is some other (never called)
-    let agent = card_only_agent(grpc_agent_card(&grpc_listener.to_string()));
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("grpc.jsonl");
-    let (run, addr) = start_proxy(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--listener",
-        &format!("client@{grpc_listener}=http://{}", free_port()),
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
+    // the gRPC listener's port, named by the card before the proxy binds it
+    let (run, addr, _) = start_proxy_on_picked_port(|grpc_listener| {
+        // the agent's HTTP port serves the card; its gRPC port is some other (never called)
+        let agent = card_only_agent(grpc_agent_card(&grpc_listener.to_string()));
+        args(&[
+            "--upstream",
+            &format!("http://{agent}"),
+            "--listener",
+            &format!("client@{grpc_listener}=http://{}", dead_port()),
+            "--record",
+            rec.to_str().unwrap(),
+        ])
+    });
     fetch_card(addr);
     let stderr = run.terminate();
     assert!(!stderr.contains("CARD-URL-009"), "{stderr}");
@@ -106,18 +113,20 @@ fn n1_a_grpc_interface_on_the_proxys_own_listener_is_no_way_around_it() {
 /// same port as it); now CARD-URL-005 names the target as the card wrote it.
 #[test]
 fn n1_a_grpc_target_naming_the_proxys_upstream_bypasses_the_recorder() {
-    let agent_grpc = free_port();
+    let agent_grpc = dead_port();
     let agent = card_only_agent(grpc_agent_card(&agent_grpc.to_string()));
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("up.jsonl");
-    let (run, addr) = start_proxy(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--listener",
-        &format!("client@{}=http://{agent_grpc}", free_port()),
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
+    let (run, addr, _) = start_proxy_on_picked_port(|listener| {
+        args(&[
+            "--upstream",
+            &format!("http://{agent}"),
+            "--listener",
+            &format!("client@{listener}=http://{agent_grpc}"),
+            "--record",
+            rec.to_str().unwrap(),
+        ])
+    });
     fetch_card(addr);
     run.terminate();
     let out = verify(dir.path(), "up.jsonl");
@@ -139,7 +148,7 @@ fn n1_a_grpc_target_naming_the_proxys_upstream_bypasses_the_recorder() {
 /// routing)", the agent's own HTTP listener. Now no CARD-URL-009.
 #[test]
 fn n1_probe_of_an_agent_with_its_grpc_server_on_its_own_port_warns_no_front() {
-    let agent_grpc = free_port();
+    let agent_grpc = dead_port();
     let agent = card_only_agent(grpc_agent_card(&agent_grpc.to_string()));
     let dir = tempfile::tempdir().unwrap();
     let o = run_in(
@@ -253,16 +262,18 @@ fn n3_a_hand_written_transcript_takes_json_bodies_and_a_quoted_status() {
 /// the user's own spec with the address in.
 #[test]
 fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
-    let port = free_port().port();
     let agent = card_only_agent(grpc_agent_card("127.0.0.1:1"));
-    let spec = format!("client@localhost:{port}=http://{agent}");
-    let (run, _addr) = start_proxy(&[
-        "--upstream",
-        &format!("http://{agent}"),
-        "--listener",
-        &spec,
-        "--no-record",
-    ]);
+    let (run, _addr, picked) = start_proxy_on_picked_port(|p| {
+        let port = p.port();
+        args(&[
+            "--upstream",
+            &format!("http://{agent}"),
+            "--listener",
+            &format!("client@localhost:{port}=http://{agent}"),
+            "--no-record",
+        ])
+    });
+    let port = picked.port();
     line_with(
         &run,
         &format!("listener http://127.0.0.1:{port} (leg client)"),
@@ -306,7 +317,6 @@ fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
 /// `DIR/wrong-port.jsonl`. Returns the directory, the listener and the web server.
 async fn grpc_listener_on_the_http_port() -> (tempfile::TempDir, SocketAddr, SocketAddr) {
     use std::sync::Arc;
-    let listener = free_port();
     // the agent's HTTP port: a web server that knows no gRPC method
     let http_port = proxy_support::serve(Arc::new(|_req| {
         Box::pin(async {
@@ -318,24 +328,27 @@ async fn grpc_listener_on_the_http_port() -> (tempfile::TempDir, SocketAddr, Soc
         })
     }))
     .await;
-    // its card names its JSON-RPC interface at that HTTP port too, as the SDK agent's does
-    let mut card: serde_json::Value =
-        serde_json::from_str(&grpc_agent_card(&listener.to_string())).unwrap();
-    card["supportedInterfaces"]
-        .as_array_mut()
-        .unwrap()
-        .push(serde_json::json!({"url": format!("http://{http_port}/"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}));
-    let card_agent = card_only_agent(card.to_string());
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("wrong-port.jsonl");
-    let (run, addr) = start_proxy(&[
-        "--upstream",
-        &format!("http://{card_agent}"),
-        "--listener",
-        &format!("client@{listener}=http://{http_port}"),
-        "--record",
-        rec.to_str().unwrap(),
-    ]);
+    // the gRPC listener's port, named by the card before the proxy binds it
+    let (run, addr, listener) = start_proxy_on_picked_port(|listener| {
+        // its card names its JSON-RPC interface at that HTTP port too, as the SDK agent's does
+        let mut card: serde_json::Value =
+            serde_json::from_str(&grpc_agent_card(&listener.to_string())).unwrap();
+        card["supportedInterfaces"]
+            .as_array_mut()
+            .unwrap()
+            .push(serde_json::json!({"url": format!("http://{http_port}/"), "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}));
+        let card_agent = card_only_agent(card.to_string());
+        args(&[
+            "--upstream",
+            &format!("http://{card_agent}"),
+            "--listener",
+            &format!("client@{listener}=http://{http_port}"),
+            "--record",
+            rec.to_str().unwrap(),
+        ])
+    });
     tokio::task::spawn_blocking(move || fetch_card(addr))
         .await
         .unwrap();

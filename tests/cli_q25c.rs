@@ -274,13 +274,10 @@ fn the_stop_summary_counts_an_answer_still_arriving() {
     );
 }
 
-/// A loopback port nothing listens on (bound, then closed).
+/// A loopback port nothing listens on, held for the rest of the test process (no other
+/// test can listen on it meanwhile: [`proxy_process::ReservedPort`]).
 fn dead_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    proxy_process::ReservedPort::bind().hold().port()
 }
 
 /// Item 3 (newcomer24 N9): `proxy --report out.pdf` (also `.docx`, `.xlsx`, `.jsonl`) ran

@@ -222,11 +222,10 @@ fn item3_ctrl_c_between_the_wait_and_the_run_is_not_swallowed() {
         .status()
         .unwrap()
         .success());
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    // the agent's port, refusing until the agent "starts" below (held: no other test can
+    // take it in between)
+    let agent = proxy_process::ReservedPort::bind();
+    let port = agent.port();
     let (mut probe, rx) = proxy_process::spawn_with_stderr_lines(
         std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
             .current_dir(dir.path())
@@ -251,7 +250,7 @@ fn item3_ctrl_c_between_the_wait_and_the_run_is_not_swallowed() {
     let line = rx.recv_timeout(std::time::Duration::from_secs(30)).unwrap();
     assert!(line.contains("waiting up to 10 min"), "{line}");
     // the agent's port accepts connections (the kernel's backlog; no answer needed)
-    let _agent = std::net::TcpListener::bind(("127.0.0.1", port)).unwrap();
+    let _agent = agent.listen();
     let line = rx.recv_timeout(std::time::Duration::from_secs(60)).unwrap();
     assert!(line.contains("accepts connections (after"), "{line}");
     // the run's recorder opening the FIFO: the hand-over, held open
@@ -374,9 +373,9 @@ fn item4_junit_follows_fail_on() {
 #[test]
 fn item5_unreachable_agent_still_gets_its_junit_report() {
     let dir = tempfile::tempdir().unwrap();
-    let dead = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", dead.local_addr().unwrap());
-    drop(dead);
+    // refusing for the whole test (held: no other test can listen on it meanwhile)
+    let dead = proxy_process::ReservedPort::bind();
+    let url = format!("http://{}", dead.addr());
     let probe_args = [
         "probe",
         url.as_str(),

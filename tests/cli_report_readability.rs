@@ -17,25 +17,6 @@ use proxy_process::spawn_until_listening;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
-/// A loopback port nobody listens on (bound, then released).
-fn dead_port() -> u16 {
-    let l = TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    drop(l);
-    // A child process another test forks at this moment holds a copy of the listening
-    // socket until it execs (CLOEXEC acts only then): a connection made meanwhile is
-    // queued, then reset, instead of refused. Wait until the port refuses.
-    let t0 = std::time::Instant::now();
-    while TcpStream::connect(addr).is_ok() {
-        assert!(
-            t0.elapsed() < std::time::Duration::from_secs(30),
-            "{addr} still takes connections 30 s after its listener closed"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    addr.port()
-}
-
 /// One HTTP/1.1 GET through `addr`, the whole answer as text.
 fn get(addr: &str, path: &str) -> String {
     let mut s = TcpStream::connect(addr.trim_end_matches('/')).unwrap();
@@ -92,7 +73,9 @@ fn report(rec: &Path, format: &str) -> String {
 fn exchanges_the_proxy_answered_itself_are_in_every_report_format() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().join("down.jsonl");
-    let port = dead_port();
+    // refusing for the whole test (held: no other test can listen on it meanwhile)
+    let dead = proxy_process::ReservedPort::bind();
+    let port = dead.port();
     let running = spawn_until_listening(
         Command::new(BIN)
             .args(["proxy", "--listen", "127.0.0.1:0"])

@@ -97,21 +97,30 @@ pub fn spawn_with_stderr_lines(cmd: &mut Command) -> (ChildGuard, Receiver<Strin
 /// Spawns `cmd` (stdout discarded, stderr piped) and waits until its stderr prints the
 /// listening line, each line within `wait`; panics with "banner" otherwise.
 pub fn spawn_until_listening(cmd: &mut Command, wait: Duration) -> Running {
+    try_spawn_until_listening(cmd, wait)
+        .unwrap_or_else(|lines| panic!("banner: no listening line in {lines:#?}"))
+}
+
+/// [`spawn_until_listening`], or the stderr lines read when the process ended (or a line
+/// took longer than `wait`) before its listening line.
+fn try_spawn_until_listening(cmd: &mut Command, wait: Duration) -> Result<Running, Vec<String>> {
     let (child, rx) = spawn_with_stderr_lines(cmd);
     let mut banner = Vec::new();
     let addr = loop {
-        let line = rx.recv_timeout(wait).expect("banner");
+        let Ok(line) = rx.recv_timeout(wait) else {
+            return Err(banner);
+        };
         banner.push(line.clone());
         if let Some(a) = line.strip_prefix(LISTENING) {
             break a.to_string();
         }
     };
-    Running {
+    Ok(Running {
         child,
         rx,
         banner,
         addr,
-    }
+    })
 }
 
 /// Starts `a2a-interop proxy --listen 127.0.0.1:0 -q ARGS...` (the binary built for this
@@ -130,6 +139,41 @@ pub fn start_proxy(args: &[&str]) -> (Running, SocketAddr) {
         .parse()
         .unwrap_or_else(|e| panic!("listening address {:?}: {e}", run.addr));
     (run, addr)
+}
+
+/// [`start_proxy`] with arguments naming a port the proxy binds besides its `--listen`,
+/// picked by the test because something must name it before the proxy starts (a
+/// `--listener` whose address the agent's card advertises): `args(port)` gives the
+/// arguments for a port picked by binding port 0 and letting go just before the start.
+/// Another process may take that port in between; a start that fails on "address already
+/// in use" is tried again with a new port (at most 5 times). The running proxy, its
+/// `--listen` address and the port it was given.
+pub fn start_proxy_on_picked_port(
+    args: impl Fn(SocketAddr) -> Vec<String>,
+) -> (Running, SocketAddr, SocketAddr) {
+    let mut failures = Vec::new();
+    for _ in 0..5 {
+        let picked = ReservedPort::bind();
+        let port = picked.addr();
+        let args = args(port);
+        drop(picked);
+        match try_spawn_until_listening(
+            Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
+                .args(&args),
+            Duration::from_secs(30),
+        ) {
+            Ok(run) => {
+                let addr = run.addr.trim_end_matches('/').parse().unwrap();
+                return (run, addr, port);
+            }
+            Err(lines) if lines.iter().any(|l| l.contains("address already in use")) => {
+                failures.push(lines)
+            }
+            Err(lines) => panic!("banner: no listening line in {lines:#?}"),
+        }
+    }
+    panic!("5 picked ports were taken before the proxy bound them: {failures:#?}")
 }
 
 impl Running {
@@ -408,4 +452,88 @@ where
         }
     });
     addr
+}
+
+/// A loopback port held for the test: a TCP socket bound to `127.0.0.1:0` that does not
+/// listen, so a connection to it is refused (a SYN to a bound, non-listening socket is
+/// answered RST) for as long as this value lives, and no other test or process is handed
+/// the port meanwhile. Binding port 0 and dropping the socket frees the port at once:
+/// another test's `bind(0)` may get it before the process it was meant for binds it (CI 79,
+/// `examples/gateway.rs`), or answer where the test wanted "refused" (cli_q29b, CI 72).
+/// [`ReservedPort::listen`] turns the same socket into a listener, for an agent that a test
+/// starts (or restarts) on the port later. For a child process that listens, pass it port 0
+/// and read the address from its banner instead ([`spawn_until_listening`],
+/// [`reference_agent`]).
+pub struct ReservedPort {
+    socket: tokio::net::TcpSocket,
+    addr: SocketAddr,
+}
+
+impl ReservedPort {
+    /// A fresh port on 127.0.0.1, refusing connections until [`ReservedPort::listen`].
+    pub fn bind() -> ReservedPort {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let addr = socket.local_addr().unwrap();
+        ReservedPort { socket, addr }
+    }
+
+    /// Port `addr` held again, refusing, right after the test's own listener on it closed
+    /// (an agent that is down, to restart there later): `SO_REUSEADDR`, as tokio's
+    /// `TcpListener::bind` sets it, for the closed connections still in TIME_WAIT.
+    pub fn at(addr: SocketAddr) -> ReservedPort {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_reuseaddr(true).unwrap();
+        socket
+            .bind(addr)
+            .unwrap_or_else(|e| panic!("{addr}: cannot hold the port again: {e}"));
+        ReservedPort { socket, addr }
+    }
+
+    /// `127.0.0.1:PORT`.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The port number.
+    pub fn port(&self) -> u16 {
+        self.addr.port()
+    }
+
+    /// The port listening from now on (blocking std listener, backlog 1024): the kernel
+    /// queues connections whether or not the test accepts them. In a tokio test, hand it to
+    /// `tokio::net::TcpListener::from_std` after `set_nonblocking(true)`.
+    pub fn listen(self) -> std::net::TcpListener {
+        // tokio's `listen` registers the listener with a reactor: the test's own runtime,
+        // else a short-lived one (deregistered again by `into_std`).
+        let own = tokio::runtime::Handle::try_current().is_err().then(|| {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_io()
+                .build()
+                .unwrap()
+        });
+        let _enter = own.as_ref().map(tokio::runtime::Runtime::enter);
+        let l = self.socket.listen(1024).unwrap().into_std().unwrap();
+        l.set_nonblocking(false).unwrap();
+        l
+    }
+
+    /// The port held, refusing, for the rest of the test process (the socket kept in a
+    /// static): a port that must stay dead while helpers and other tests come and go.
+    pub fn hold(self) -> SocketAddr {
+        static HELD: std::sync::Mutex<Vec<tokio::net::TcpSocket>> =
+            std::sync::Mutex::new(Vec::new());
+        let addr = self.addr;
+        HELD.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(self.socket);
+        addr
+    }
+
+    /// [`ReservedPort::listen`] for a tokio test (called within its runtime).
+    pub fn listen_tokio(self) -> tokio::net::TcpListener {
+        let l = self.listen();
+        l.set_nonblocking(true).unwrap();
+        tokio::net::TcpListener::from_std(l).unwrap()
+    }
 }

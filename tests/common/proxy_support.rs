@@ -212,32 +212,20 @@ pub async fn bytes_server(content_type: &'static str, body: &'static [u8]) -> So
     .await
 }
 
-/// A port nobody listens on (bound, closed, and seen to refuse a connection). Free for a
-/// test to listen on later; for a port that must go on refusing, see [`held_refusing_port`].
+/// A port nobody listens on: [`held_refusing_port`]. It was a port bound, closed and seen
+/// to refuse, free again at once: another test's `bind(0)` could be handed it and answer
+/// where the test wanted "refused", or a child process told to listen there could find it
+/// taken (pick-a-port-then-drop, CI 79). A test that listens on a port later holds it with
+/// `proxy_process::ReservedPort`; a child process that listens binds port 0 and says where.
 pub fn dead_port() -> SocketAddr {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    drop(l);
-    // A child process another test forks at this moment holds a copy of the listening
-    // socket until it execs (CLOEXEC acts only then): a connection made meanwhile is
-    // queued, then reset, instead of refused. Wait until the port refuses.
-    let t0 = std::time::Instant::now();
-    while std::net::TcpStream::connect(addr).is_ok() {
-        assert!(
-            t0.elapsed() < std::time::Duration::from_secs(30),
-            "{addr} still takes connections 30 s after its listener closed"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    addr
+    held_refusing_port()
 }
 
 /// A port that refuses connections for the rest of the test process: a socket bound to it
 /// that never listens (a SYN to it is answered RST), kept in a static so that no other
-/// test's `bind(0)` is handed the same port meanwhile. [`dead_port`]'s port, closed and
-/// free, was once given to a sibling test's server, which answered 200 where the test
-/// wanted "refused" (cli_q29b, CI 72). Nothing can listen on this port: use [`dead_port`]
-/// for a port a test will listen on.
+/// test's `bind(0)` is handed the same port meanwhile. A port bound, closed and free again
+/// (the old [`dead_port`]) was once given to a sibling test's server, which answered 200
+/// where the test wanted "refused" (cli_q29b, CI 72). Nothing can listen on this port.
 pub fn held_refusing_port() -> SocketAddr {
     static HELD: std::sync::Mutex<Vec<tokio::net::TcpSocket>> = std::sync::Mutex::new(Vec::new());
     let s = tokio::net::TcpSocket::new_v4().unwrap();
