@@ -5186,7 +5186,8 @@ impl State {
             self.ids_outside_message(x, &c);
         }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
-        // 1.x-looking values are judged (0.x had no version header).
+        // 1.x-looking values and values with no digit at all (`null`, mine36) are judged
+        // (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
             if let Some(why) = version_not_major_minor(hv) {
                 let deliberate = x
@@ -34216,9 +34217,29 @@ fn status_not_utc(
     ))
 }
 
+/// VER-001 (mine36, spring-ai-alibaba PR #4822): an `A2A-Version` value (trimmed, not
+/// empty) with no digit at all is no version: an unset setting written out as text
+/// (Java's `String.valueOf(null)`, JavaScript's `undefined`, Python's `None`, Go's `<nil>`)
+/// or a word (`latest`). `None` for an empty value (read as absent, which asks for 0.3)
+/// and for any value with a digit (the Major.Minor checks judge those).
+fn version_without_digits(v: &str) -> Option<&'static str> {
+    if v.is_empty() || v.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let unset = ["null", "undefined", "none", "nil", "<nil>", "nan"]
+        .iter()
+        .any(|u| v.eq_ignore_ascii_case(u));
+    Some(if unset {
+        "which is no version but an unset setting written out as text: the client has no protocol version configured for this agent (take it from the card's supportedInterfaces[].protocolVersion, or default to the version the client speaks, \"1.0\")"
+    } else {
+        "which is no version at all: A2A-Version carries the Major.Minor the client speaks (\"1.0\")"
+    })
+}
+
 /// VER-001 (1.0 §3.6.1): why the `A2A-Version` value `v` is not the `Major.Minor` a 1.x
-/// client sends (`1.0.1`: a patch version; `v1.0`, `1`: other forms), or `None` when it is
-/// `Major.Minor` or looks like a 0.x version (0.x had no version header).
+/// client sends (`1.0.1`: a patch version; `v1.0`, `1`: other forms; `null`: no version,
+/// [`version_without_digits`]), or `None` when it is `Major.Minor`, empty, or looks like a
+/// 0.x version (0.x had no version header).
 fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
     // A quoted value ("\"1.0\"", a client that JSON-encoded the header value): the header
@@ -34239,6 +34260,9 @@ fn version_not_major_minor(v: &str) -> Option<&'static str> {
         return (!first.is_empty() && !first.starts_with('0')).then_some(
             "with several comma-separated values (A2A-Version header lines combined as RFC 9110 §5.3 allows, as when a gateway adds the header a client already sent): A2A-Version carries one Major.Minor (\"1.0\")",
         );
+    }
+    if let Some(why) = version_without_digits(v) {
+        return Some(why);
     }
     let parts: Vec<&str> = v.split('.').collect();
     let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
