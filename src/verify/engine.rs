@@ -7708,7 +7708,8 @@ impl State {
                 self.task_not_found_for_fresh_send(x, c, how, ev);
             }
         } else if streamed.is_none() {
-            self.subscribe_interrupted_refused(x, c, how, ev);
+            self.subscribe_interrupted_refused(x, c, how, ev.clone());
+            self.message_to_interrupted_refused(x, c, how, ev);
         }
     }
 
@@ -18519,7 +18520,13 @@ impl State {
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
+            self.subscribe_interrupted_refused(
+                x,
+                &c,
+                "-32004 UnsupportedOperationError",
+                at.clone(),
+            );
+            self.message_to_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
         }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
@@ -19819,6 +19826,53 @@ impl State {
                 x.state_term(st)
             ),
             vec![last_seen, ev],
+            &x.leg,
+        );
+    }
+
+    /// TASK-STATE-015 (TASK-006, TASK-007; TASK-002 names UnsupportedOperationError for a
+    /// task in a terminal state): a 1.0 SendMessage / SendStreamingMessage whose message
+    /// names (`taskId`) a task this recording last saw in TASK_STATE_INPUT_REQUIRED or
+    /// TASK_STATE_AUTH_REQUIRED, before the request and never in a terminal state, refused
+    /// with UnsupportedOperationError (`how`: the refusal in the wire's words, `ev` its
+    /// evidence). The send's twin of [`Self::subscribe_interrupted_refused`]: an interrupted
+    /// task waits for its client, so it cannot have finished in between (ggcode #1107: an
+    /// agent that files auth-required among its terminal states). 0.x sends are not judged
+    /// (0.x names no code for a message to a finished task).
+    fn message_to_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+        {
+            return;
+        }
+        let Some(tid) = message_task_id(c) else {
+            return;
+        };
+        let Some((st, lseq)) = self.tasks.get(&x.tkey(&tid)).and_then(|t| {
+            t.last.filter(|(st, lseq)| {
+                t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq
+            })
+        }) else {
+            return;
+        };
+        let op = c
+            .method
+            .clone()
+            .unwrap_or_else(|| c.op.map_or("SendMessage", Op::name).to_string());
+        let last_seen = Evidence {
+            seq: lseq,
+            exchange: None,
+            pointer: None,
+            found: None,
+        };
+        self.find(
+            &r::TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
+            format!(
+                "agent refused {op} continuing task {tid} with {how}, although it last showed the task in {}, which is interrupted, not terminal: UnsupportedOperationError is the answer for a task in a terminal state (TASK-002); an interrupted task waits for its client, and a message naming it is how the client answers (TASK-006, TASK-007), so the task is stuck",
+                x.state_term(st)
+            ),
+            vec![last_seen, x.ev(x.req_ev_seq()), ev],
             &x.leg,
         );
     }
@@ -22396,7 +22450,8 @@ impl State {
                     .map(|r| format!(" {r}"))
                     .unwrap_or_default()
             );
-            self.subscribe_interrupted_refused(&x, &c, &how, ev);
+            self.subscribe_interrupted_refused(&x, &c, &how, ev.clone());
+            self.message_to_interrupted_refused(&x, &c, &how, ev);
         }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
@@ -22793,7 +22848,8 @@ impl State {
                     } else {
                         format!("HTTP {status} UNSUPPORTED_OPERATION")
                     };
-                    self.subscribe_interrupted_refused(x, &c, &how, ev);
+                    self.subscribe_interrupted_refused(x, &c, &how, ev.clone());
+                    self.message_to_interrupted_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
