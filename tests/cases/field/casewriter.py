@@ -33,3 +33,22 @@ def write_cases(cases, out, route=None):
             json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2)
             f.write("\n")
     print(len(cases))
+
+
+def card10(url, binding="JSONRPC", **kw):
+    """A 1.0 Agent Card with one interface (`url`, `binding`, protocolVersion 1.0), streaming
+    on, push off; `kw` replaces or adds members (e.g. supportedInterfaces, capabilities)."""
+    c = {"name": "Helper", "description": "Answers questions",
+         "supportedInterfaces": [{"url": url, "protocolBinding": binding, "protocolVersion": "1.0"}],
+         "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": False},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+    c.update(kw)
+    return c
+
+
+def tag(line, i):
+    """Pairs a transcript line with its request by `id` (an open stream beside another call)."""
+    line = dict(line)
+    line["id"] = i
+    return line
