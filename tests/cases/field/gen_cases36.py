@@ -6,7 +6,7 @@ INPUT_REQUIRED / AUTH_REQUIRED (a stream that closes at them, the follow-up that
 agent that files AUTH_REQUIRED among the terminal states), a 1.x client meeting a 0.3 card and a
 0.3-only client meeting a 1.0-only agent, A2A-Version values that are no version, error paths of
 the SDK request handlers (a synthetic task id nobody can look up, an empty stream) and a
-sub-agent's refusal relayed as its parent's result.
+gateway's union card whose 1.0 interface keeps a stale loopback url.
 `python3 gen_cases36.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file.
 """
 import os
@@ -64,15 +64,14 @@ case("f822-v10-client-version-header-null", get_card(0.0, C10) + [
  ALI + ". The exchange is rebuilt: the synthesized interface has no protocolVersion, the client writes String.valueOf(null) into the header, and a 1.0 agent that checks the header refuses it",
  "A2A-Version carries the Major.Minor the client speaks (VER-001, 1.0 §3.6.1); the literal `null` is no version, so the agent's -32009 VersionNotSupportedError is right (VER-002) and the call never runs. Default the interface's protocolVersion to the version the client speaks (\"1.0\"), and send the header only with a version in it")
 
-M23851 = ("https://github.com/mastra-ai/mastra/issues/23851 ([FEATURE] A2A Protocol v1.0 support alongside v0.3: \"a2a-agent.ts imports only @a2a-js/sdk-v0_3, so every delegated request goes out as v0.3. A Mastra agent therefore cannot delegate to a remote that serves only A2A v1.0 -- the v0.3 request gets rejected\"; 2026-09-15) ; "
-          "https://github.com/mastra-ai/mastra/pull/24134 (feat(core): support A2A v1 subagent delegation, protocolVersion '1.0' on A2AAgent; 2026-09-16)")
+M24134 = ("https://github.com/mastra-ai/mastra/pull/24134 (feat(core): support A2A v1 subagent delegation: \"Prevented caller headers from overriding the selected A2A-Version\"; review: the request headers were merged as {accept, ...compat.headers, ...this.#headers, ...headers}, so a caller's own A2A-Version replaced the one the v1 adapter selects; 2026-09-16)")
 V1ONLY = card10(A + "/a2a/v1", name="travel-v1")
-case("f823-v10-only-agent-answers-03-call-method-not-found", get_card(0.0, V1ONLY) + [
-    req(0.1, "POST", A + "/a2a/v1", rpc("s-23851", "message/send", {"message": umsg03("find me a hotel in Lisbon", mid="m-23851")})),
-    resp(0.11, 200, err("s-23851", -32601, "Method not found: message/send")),
-], [("unsupported-version-answered-method-not-found", "warning")],
- M23851 + ". The exchange is rebuilt from the issue's repro (a v1-only remote stub and an A2AAgent pointed at it): the 0.3 message/send without A2A-Version to an agent whose card lists only a 1.0 interface",
- "a call without A2A-Version asks for 0.3 (VER-001); an agent that does not serve 0.3 MUST answer VersionNotSupportedError, -32009 (VER-002, 1.0 §3.6.2), so the client learns to retry in 1.0; -32601 says the method does not exist and sends the caller's author looking for a typo. The client, which ignored the card's 1.0-only interface, gets a note (VER-005)")
+case("f823-v10-caller-header-overrides-selected-version", get_card(0.0, V1ONLY) + [
+    req(0.1, "POST", A + "/a2a/v1", rpc("s-24134", "SendMessage", {"message": umsg10("find me a hotel in Lisbon", mid="m-24134")}), ver="0.3"),
+    resp(0.11, 200, err("s-24134", -32009, "A2A version 0.3 is not supported", ei("VERSION_NOT_SUPPORTED"))),
+], [("client-version-mixed-request", "warning")],
+ M24134 + ". The exchange is rebuilt from the review: an A2AAgent set to protocolVersion '1.0' whose caller passes the headers of its earlier 0.3 set-up, so a 1.0 SendMessage goes out under A2A-Version 0.3 to a v1-only remote",
+ "the request names 0.3 in A2A-Version but calls the 1.0 method SendMessage with a 1.0 body (VER-001, VER-002): one request, two versions. The v1-only agent answers by the header, -32009 VersionNotSupportedError, which is right (VER-002), and the delegation fails. The version header belongs to the protocol adapter: let it win over caller headers")
 
 PF = ("https://github.com/promptfoo/promptfoo/pull/9586 (feat: add A2A provider; review: \"A v0.3 Agent Card with an endpoint override will therefore get the wrong wire shape/header unless the user redundantly sets config.protocolVersion\"; "
       "\"this provider defaults the A2A-Version header to 1.0, but ... text parts without a kind discriminator\"; 2026-06-01/02)")
@@ -100,8 +99,7 @@ case("f825-v10-auth-required-task-refused-as-terminal", get_card(0.0, C10) + [
  GG + ". The exchange is rebuilt in the 1.0 form from the issue's description: the task parks in AUTH_REQUIRED, the client's follow-up naming it is refused as if the task had ended, and GetTask still shows it waiting",
  "AUTH_REQUIRED is an interrupted state, not a terminal one (TASK-006, 1.0 §7.6.1: the agent SHOULD accept messages meanwhile; TASK-007: non-terminal tasks accept follow-ups); UnsupportedOperationError is the answer for a task in a terminal state (TASK-002), and GetTask shows the task still waiting, so the task can never be resumed. Treat AUTH_REQUIRED like INPUT_REQUIRED: accept the follow-up and move the task on")
 
-PH = ("https://github.com/kainotomo/ph-agent-hub/issues/417 (A2A AUTH_REQUIRED -- implement authentication trigger for task lifecycle: acceptance \"Status message contains relevant auth info (which provider, scope, redirect URL)\"; 2026-06-22) ; "
-      "https://github.com/agntcy/shadi/issues/184 (the client that answers the challenge \"re-prove / blocked / escalated\" needs to know what is asked)")
+PH = ("https://github.com/kainotomo/ph-agent-hub/issues/417 (A2A AUTH_REQUIRED -- implement authentication trigger for task lifecycle: \"Resume endpoint (_resume_task) handles it identically to INPUT_REQUIRED\"; acceptance \"Status message contains relevant auth info (which provider, scope, redirect URL)\"; 2026-06-22)")
 case("f826-v10-stream-ends-auth-required-without-message", get_card(0.0, C10) + [
     req(0.1, "POST", A + "/a2a", rpc("s-417", "SendStreamingMessage", {"message": umsg10("export my Drive folder 'Q3' to PDF", mid="m-417")}), ver="1.0", accept=SSE),
     resp(0.2, 200, "", ctype=SSE),
@@ -113,20 +111,20 @@ case("f826-v10-stream-ends-auth-required-without-message", get_card(0.0, C10) + 
  PH + ". The exchange is rebuilt: an agent whose tool needs the user's Drive consent parks the task in AUTH_REQUIRED with a bare status",
  "a task moved to AUTH_REQUIRED MUST explain in status.message what authorization is needed (TASK-006, 1.0 §7.6.1); a bare state gives the client no provider, scope or URL to act on, so the task stalls. (Closing the stream at AUTH_REQUIRED is allowed, STREAM-007)")
 
-# --- a sub-agent's outcome surfaced to the caller ---------------------------------------------------
-H = "https://host.example.test"
-FX = "https://fx.example.test"
-OAI = ("https://github.com/nerdai/llm-agents-from-scratch/issues/788 (feat: errors/a2a.py: \"How a remote TASK_STATE_FAILED maps into the existing {error_type, message} JSON shape ... so the coordinator can re-plan on a remote failure the same way it re-plans on a local sub-agent failure -- fault isolation should cross the wire unchanged\"; 2026-08-04) ; "
-       "https://github.com/openai/openai-agents-python/pull/3562 (review: \"TASK_STATE_REJECTED is included as a terminal state ... but the post-processing only raises for failed or canceled tasks. In that rejected-task scenario ... turns the rejection/status text into a successful tool output, which masks a remote refusal as a normal result\"; 2026-06-01)")
-case("f827-v10-orchestrator-relays-rejected-subtask-as-completed", get_card(0.0, card10(H + "/a2a", name="orchestrator"), url=H + "/.well-known/agent-card.json") + [
-    tag(req(0.1, "POST", H + "/a2a", rpc("s-788", "SendMessage", {"message": umsg10("pay invoice INV-2291 (4,200 GBP) from the EUR account", mid="m-788")}), ver="1.0"), "up"),
-    tag(req(0.3, "POST", FX + "/a2a", rpc("d-788", "SendMessage", {"message": umsg10("convert 4,200 GBP to EUR and book the transfer", mid="m-d788")}), ver="1.0"), "down"),
-    tag(resp(0.9, 200, ok("d-788", {"task": task10("t-fx", "c-fx", "TASK_STATE_REJECTED", status={"state": "TASK_STATE_REJECTED", "timestamp": TS,
-        "message": amsg10("I only book transfers between EUR accounts; GBP is not supported.", mid="m-afx", contextId="c-fx", taskId="t-fx")})})), "down"),
-    tag(resp(1.2, 200, ok("s-788", {"task": task10("t-host", "c-host", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-host", "parts": [{"text": "I only book transfers between EUR accounts; GBP is not supported."}]}])})), "up"),
-], [("delegate-outcome-relayed-as-completed", "warning")],
- OAI + ". The exchange is rebuilt: an orchestrator that treats its sub-agent's answer as a tool result completes its own task with the sub-agent's refusal as the artifact",
- "the orchestrator's own task reports COMPLETED while the only work it delegated was REJECTED (TASK-008): its caller reads a refusal as a result and goes on. Map the sub-agent's outcome onto the parent task: REJECTED or FAILED makes the parent FAILED (or the orchestrator retries or routes elsewhere), with the sub-agent's reason in the status message")
+# --- a gateway's union card --------------------------------------------------------------------------
+LL = "https://litellm.example.test"
+LLM = ("https://github.com/BerriAI/litellm/pull/30950 (feat(a2a): support a2a-sdk 1.x proxy routing for 0.3 and 1.0 agents; review: \"get_agent_card rewrites only the top-level url with get_custom_url, not supportedInterfaces[0].url. "
+       "When PROXY_BASE_URL differs from the URL stored at agent registration, 1.0 clients using supportedInterfaces can receive an outdated endpoint while url looks correct\"; 2026-06-24)")
+LCARD = card10("http://localhost:4000/a2a/agent-1", name="agent-1", preferredTransport="JSONRPC", protocolVersion="0.3.0")
+LCARD["url"] = LL + "/a2a/agent-1"  # rewritten for 0.3 readers; the 1.0 interface keeps the registration URL
+case("f827-v10-gateway-card-interface-url-stale-loopback", [
+    req(0.0, "GET", LL + "/a2a/agent-1/.well-known/agent-card.json"),
+    resp(0.01, 200, LCARD),
+    req(0.1, "POST", LL + "/a2a/agent-1", rpc("s-30950", "message/send", {"message": umsg03("status of build 812?", mid="m-30950")})),
+    resp(0.4, 200, ok("s-30950", amsg03("Build 812 passed.", mid="m-a30950", contextId="c-30950"))),
+], [("card-url-internal-authority", "error"), ("card-over-https-advertises-http", "warning")],
+ LLM + ". The card is rebuilt: the agent was registered while the proxy answered at http://localhost:4000 (LiteLLM's default port), PROXY_BASE_URL was set later; a 0.3 client follows the rewritten url and is served",
+ "a 1.0 client reads the endpoint from supportedInterfaces (CARD-003), and this one names a loopback address on a card served by litellm.example.test (CARD-005, CARD-006): every 1.0 client connects to itself, while the 0.3 url looks right, so only 0.3 callers work. The plain-http interface on an https card downgrades those that can reach it (AUTH-004). Rewrite every interface url when the gateway rewrites the card")
 
 # --- legal: interrupted states ----------------------------------------------------------------------
 J990 = ("https://github.com/a2aproject/a2a-java/issues/990 (Provide an API/hook to close streams after INPUT_REQUIRED / AUTH_REQUIRED: \"With SSE, only the server can complete the stream ... after INPUT_REQUIRED the client must send follow-up input via a new request anyway -- keeping the original stream open doesn't help that path\"; 2026-07-22)")
@@ -187,14 +185,14 @@ case("f831-legal-v10-auth-required-resumed-by-message", get_card(0.0, C10) + [
  "legal: the AUTH_REQUIRED status explains what is needed (TASK-006), a follow-up naming the task and its context continues it (TASK-007, ID-003), and the blocking answer comes at COMPLETED with the artifact (TASK-005)")
 
 # --- legal: mixed 0.3 / 1.0 fleets ------------------------------------------------------------------
-JS474 = ("https://github.com/a2aproject/a2a-js/issues/474 (feat(compat): Default to 0.3 if version is not provided: \"If the version is not provided, 0.3 should be set as a default. At the moment, the SDK is setup to accept only 1.0 due to lack of compat layer\"; 2026-05-13) ; "
-         "https://github.com/a2aproject/a2a-js/pull/422 (feat: A2A Version Header: \"Server validates version and return VersionNotSupportedError if unsupported, Empty/absent versions are interpreted as 0.3\"; 2026-04-23)")
-case("f832-legal-v10-only-agent-refuses-headerless-call", get_card(0.0, C10) + [
-    req(0.1, "POST", A + "/a2a", rpc("s-474", "message/send", {"message": umsg03("what's the weather in Porto?", mid="m-474")})),
-    resp(0.11, 200, err("s-474", -32009, "A2A version 0.3 is not supported", ei("VERSION_NOT_SUPPORTED"))),
+JS422 = ("https://github.com/a2aproject/a2a-js/pull/422 (feat: A2A Version Header: \"Clients send A2A-version header with each request, Server validates version and return VersionNotSupportedError if unsupported, Empty/absent versions are interpreted as 0.3\"; 2026-04-23)")
+DUAL = card10(A + "/a2a", supportedInterfaces=[{"url": A + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": A + "/a2a", "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}])
+case("f832-legal-v03-empty-version-header-read-as-03", get_card(0.0, DUAL) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-422", "message/send", {"message": umsg03("what's the weather in Porto?", mid="m-422")}), hdr={"a2a-version": ""}),
+    resp(0.3, 200, ok("s-422", amsg03("Sunny, 24 C.", mid="m-a422", contextId="c-422"))),
 ], [],
- JS474 + ". The exchange is rebuilt: a 0.3 client without A2A-Version calls a 1.0-only a2a-js server, which reads the missing header as 0.3 and refuses it",
- "legal: no A2A-Version means 0.3 (VER-001, trap 3), and an agent that does not serve 0.3 MUST answer VersionNotSupportedError, -32009 with reason VERSION_NOT_SUPPORTED (VER-002, ERR-002); the card lists only 1.0, so the client gets a note for calling in a version the card does not declare (VER-005)")
+ JS422 + ". The exchange is rebuilt: a 0.3 client whose HTTP library sends the header with an empty value, to a server that serves 0.3 and 1.0 on one url",
+ "legal: an empty A2A-Version reads as absent, which asks for 0.3 (VER-001, trap 3); the card lists 0.3 beside 1.0 on that url (VER-004), and the agent answers in 0.3")
 
 J1121 = ("https://github.com/a2aproject/a2a-java/issues/1121 (ClientBuilder has no fallback to AgentCard#additionalInterfaces()/preferredTransport() (legacy 0.3 cards) when supportedInterfaces() is absent: \"Client.builder(agentCard) ... always throws A2AClientException: No server interface available in the AgentCard\"; 2026-09-01) ; "
          "https://github.com/mastra-ai/mastra/issues/24157 (auto-negotiate: \"Fall back to treating a bare top-level url as a v0.3 interface for cards that predate supportedInterfaces\"; 2026-09-16)")
