@@ -52,3 +52,22 @@ def tag(line, i):
     line = dict(line)
     line["id"] = i
     return line
+
+
+SSE = "text/event-stream"
+A2AJ = "application/a2a+json"
+ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo"
+
+
+def ei(reason):
+    """A 1.0 error's `details` / JSON-RPC `data`: one google.rpc.ErrorInfo with `reason`
+    (UPPER_SNAKE_CASE) in the a2a-protocol.org domain (ERR-003, ERR-004)."""
+    return [{"@type": ERROR_INFO, "reason": reason, "domain": "a2a-protocol.org"}]
+
+
+def su10(tid, cid, state, ts="2026-03-02T10:15:00.000Z", **kw):
+    """A 1.0 StreamResponse statusUpdate of task `tid` in context `cid`, `state` a
+    TASK_STATE_* name; `kw` adds TaskStatus members (e.g. message)."""
+    s = {"state": state, "timestamp": ts}
+    s.update(kw)
+    return {"statusUpdate": {"taskId": tid, "contextId": cid, "status": s}}

@@ -13,23 +13,15 @@ import os
 OUT = os.path.dirname(os.path.abspath(__file__))
 _src = open(os.path.join(OUT, "gen_cases.py")).read()
 exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
-from casewriter import write_cases, card03, card10, tag
+from casewriter import write_cases, card03, card10, tag, ei, su10, SSE, A2AJ
 
 cases = {}
 def case(name, lines, findings, source, note):
     cases[name] = (lines, findings, source, note)
-SSE = "text/event-stream"
-A2AJ = "application/a2a+json"
 CARD_URL = A + "/.well-known/agent-card.json"
-EI = "type.googleapis.com/google.rpc.ErrorInfo"
 TS2 = "2026-03-02T10:15:04.000Z"
 def get_card(t, card, url=CARD_URL):
     return [req(t, "GET", url), resp(t + 0.01, 200, card)]
-def su10(tid, cid, state, ts=TS, **kw):
-    s = {"state": state, "timestamp": ts}; s.update(kw)
-    return {"statusUpdate": {"taskId": tid, "contextId": cid, "status": s}}
-def ei(reason):
-    return [{"@type": EI, "reason": reason, "domain": "a2a-protocol.org"}]
 C10 = card10(A + "/a2a")
 
 # --- error paths of the SDK request handlers -------------------------------------------------------

@@ -23,23 +23,15 @@ FIELD = os.path.join(HERE, "..", "field")
 _src = open(os.path.join(FIELD, "gen_cases.py")).read()
 exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
 sys.path.insert(0, FIELD)
-from casewriter import write_cases, card03, card10
+from casewriter import write_cases, card03, card10, ei, su10, SSE, A2AJ
 
 cases = {}
 def case(name, lines, findings, source, note):
     cases[name] = (lines, findings, source, note)
-SSE = "text/event-stream"
-A2AJ = "application/a2a+json"
 CARD_URL = A + "/.well-known/agent-card.json"
-EI = "type.googleapis.com/google.rpc.ErrorInfo"
 TS2 = "2026-03-02T10:15:04.000Z"
 def get_card(t, card, url=CARD_URL):
     return [req(t, "GET", url), resp(t + 0.01, 200, card)]
-def ei(reason):
-    return [{"@type": EI, "reason": reason, "domain": "a2a-protocol.org"}]
-def su10(tid, cid, state, ts=TS, **kw):
-    s = {"state": state, "timestamp": ts}; s.update(kw)
-    return {"statusUpdate": {"taskId": tid, "contextId": cid, "status": s}}
 C10 = card10(A + "/a2a")
 R10 = card10(A + "/api", "HTTP+JSON")
 GG = "https://github.com/topcheer/ggcode/issues/1107 (auth-required listed among the terminal states: continueTask rejects anything but input-required, the task can never be resumed)"
