@@ -1,10 +1,11 @@
 """Session-36 field cases of miner mine36 (f820-f839): same helpers and output format as gen_cases35.py.
 
 Scope (round thirty-six): interrupted states, mixed 0.3 / 1.0 fleets and orchestrators delegating to
-sub-agents, as the 1.x SDKs and the frameworks around them show them in threads of 2026-06 to 2026-09:
+sub-agents, as the 1.x SDKs and the frameworks around them show them in threads of 2026-01 to 2026-09:
 INPUT_REQUIRED / AUTH_REQUIRED (a stream that closes at them, the follow-up that resumes them, an
-agent that files AUTH_REQUIRED among the terminal states), a 1.x client meeting a 0.3 card and a
-0.3-only client meeting a 1.0-only agent, A2A-Version values that are no version, error paths of
+agent that files AUTH_REQUIRED among the terminal states), a 1.x client meeting a 0.3 card, a
+caller's header overriding the version a v1 adapter chose, A2A-Version values that are no version
+(null, empty), an orchestrator keeping each sub-agent's context apart, error paths of
 the SDK request handlers (a synthetic task id nobody can look up, an empty stream) and a
 gateway's union card whose 1.0 interface keeps a stale loopback url.
 `python3 gen_cases36.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file.
