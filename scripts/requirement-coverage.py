@@ -40,7 +40,7 @@ BIN = "target/debug/a2a-interop"
 NOT_CHECKABLE = {
     "VER-004": ("no", "MAY: several interfaces of different versions; nothing to violate"),
     "VER-005": ("no", "descriptive: 0.x has no version header; the card's protocolVersion is read for the dialect"),
-    "TASK-007": ("no", "MAY: an agent may refuse follow-ups to a non-terminal task"),
+    "TASK-007": ("partly", "MAY: an agent may refuse follow-ups to a task still running; one to an interrupted task refused as if the task had ended is told (TASK-STATE-015)"),
     "ID-008": ("no", "client MAYs; the agent's SHOULDs (one session per contextId, documented expiry) are not visible in traffic"),
     "ERR-007": ("no", "says what not to enforce (HTTP status of JSON-RPC errors)"),
     "TASK-008": ("derived", ""),

@@ -5186,7 +5186,8 @@ impl State {
             self.ids_outside_message(x, &c);
         }
         // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
-        // 1.x-looking values are judged (0.x had no version header).
+        // 1.x-looking values and values with no digit at all (`null`, mine36) are judged
+        // (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
             if let Some(why) = version_not_major_minor(hv) {
                 let deliberate = x
@@ -7707,7 +7708,8 @@ impl State {
                 self.task_not_found_for_fresh_send(x, c, how, ev);
             }
         } else if streamed.is_none() {
-            self.subscribe_interrupted_refused(x, c, how, ev);
+            self.subscribe_interrupted_refused(x, c, how, ev.clone());
+            self.message_to_interrupted_refused(x, c, how, ev);
         }
     }
 
@@ -18528,7 +18530,13 @@ impl State {
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.subscribe_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
+            self.subscribe_interrupted_refused(
+                x,
+                &c,
+                "-32004 UnsupportedOperationError",
+                at.clone(),
+            );
+            self.message_to_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
         }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
@@ -19828,6 +19836,53 @@ impl State {
                 x.state_term(st)
             ),
             vec![last_seen, ev],
+            &x.leg,
+        );
+    }
+
+    /// TASK-STATE-015 (TASK-006, TASK-007; TASK-002 names UnsupportedOperationError for a
+    /// task in a terminal state): a 1.0 SendMessage / SendStreamingMessage whose message
+    /// names (`taskId`) a task this recording last saw in TASK_STATE_INPUT_REQUIRED or
+    /// TASK_STATE_AUTH_REQUIRED, before the request and never in a terminal state, refused
+    /// with UnsupportedOperationError (`how`: the refusal in the wire's words, `ev` its
+    /// evidence). The send's twin of [`Self::subscribe_interrupted_refused`]: an interrupted
+    /// task waits for its client, so it cannot have finished in between (ggcode #1107: an
+    /// agent that files auth-required among its terminal states). 0.x sends are not judged
+    /// (0.x names no code for a message to a finished task).
+    fn message_to_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+        {
+            return;
+        }
+        let Some(tid) = message_task_id(c) else {
+            return;
+        };
+        let Some((st, lseq)) = self.tasks.get(&x.tkey(&tid)).and_then(|t| {
+            t.last.filter(|(st, lseq)| {
+                t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq
+            })
+        }) else {
+            return;
+        };
+        let op = c
+            .method
+            .clone()
+            .unwrap_or_else(|| c.op.map_or("SendMessage", Op::name).to_string());
+        let last_seen = Evidence {
+            seq: lseq,
+            exchange: None,
+            pointer: None,
+            found: None,
+        };
+        self.find(
+            &r::TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
+            format!(
+                "agent refused {op} continuing task {tid} with {how}, although it last showed the task in {}, which is interrupted, not terminal: UnsupportedOperationError is the answer for a task in a terminal state (TASK-002); an interrupted task waits for its client, and a message naming it is how the client answers (TASK-006, TASK-007), so the task is stuck",
+                x.state_term(st)
+            ),
+            vec![last_seen, x.ev(x.req_ev_seq()), ev],
             &x.leg,
         );
     }
@@ -22405,7 +22460,8 @@ impl State {
                     .map(|r| format!(" {r}"))
                     .unwrap_or_default()
             );
-            self.subscribe_interrupted_refused(&x, &c, &how, ev);
+            self.subscribe_interrupted_refused(&x, &c, &how, ev.clone());
+            self.message_to_interrupted_refused(&x, &c, &how, ev);
         }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
@@ -22802,7 +22858,8 @@ impl State {
                     } else {
                         format!("HTTP {status} UNSUPPORTED_OPERATION")
                     };
-                    self.subscribe_interrupted_refused(x, &c, &how, ev);
+                    self.subscribe_interrupted_refused(x, &c, &how, ev.clone());
+                    self.message_to_interrupted_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
@@ -34226,9 +34283,29 @@ fn status_not_utc(
     ))
 }
 
+/// VER-001 (mine36, spring-ai-alibaba PR #4822): an `A2A-Version` value (trimmed, not
+/// empty) with no digit at all is no version: an unset setting written out as text
+/// (Java's `String.valueOf(null)`, JavaScript's `undefined`, Python's `None`, Go's `<nil>`)
+/// or a word (`latest`). `None` for an empty value (read as absent, which asks for 0.3)
+/// and for any value with a digit (the Major.Minor checks judge those).
+fn version_without_digits(v: &str) -> Option<&'static str> {
+    if v.is_empty() || v.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let unset = ["null", "undefined", "none", "nil", "<nil>", "nan"]
+        .iter()
+        .any(|u| v.eq_ignore_ascii_case(u));
+    Some(if unset {
+        "which is no version but an unset setting written out as text: the client has no protocol version configured for this agent (take it from the card's supportedInterfaces[].protocolVersion, or default to the version the client speaks, \"1.0\")"
+    } else {
+        "which is no version at all: A2A-Version carries the Major.Minor the client speaks (\"1.0\")"
+    })
+}
+
 /// VER-001 (1.0 §3.6.1): why the `A2A-Version` value `v` is not the `Major.Minor` a 1.x
-/// client sends (`1.0.1`: a patch version; `v1.0`, `1`: other forms), or `None` when it is
-/// `Major.Minor` or looks like a 0.x version (0.x had no version header).
+/// client sends (`1.0.1`: a patch version; `v1.0`, `1`: other forms; `null`: no version,
+/// [`version_without_digits`]), or `None` when it is `Major.Minor`, empty, or looks like a
+/// 0.x version (0.x had no version header).
 fn version_not_major_minor(v: &str) -> Option<&'static str> {
     let v = v.trim();
     // A quoted value ("\"1.0\"", a client that JSON-encoded the header value): the header
@@ -34249,6 +34326,9 @@ fn version_not_major_minor(v: &str) -> Option<&'static str> {
         return (!first.is_empty() && !first.starts_with('0')).then_some(
             "with several comma-separated values (A2A-Version header lines combined as RFC 9110 §5.3 allows, as when a gateway adds the header a client already sent): A2A-Version carries one Major.Minor (\"1.0\")",
         );
+    }
+    if let Some(why) = version_without_digits(v) {
+        return Some(why);
     }
     let parts: Vec<&str> = v.split('.').collect();
     let numeric = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());

@@ -578,6 +578,14 @@ rule!(TASK_DELEGATE_OUTCOME_RELAYED, "TASK-STATE-014", "delegate-outcome-relayed
     ["TASK-008", "TASK-001"],
     "agent completed its own task with, as its result, the status message of a task it delegated in the same call (at another agent) that ended failed, rejected, canceled, input-required or auth-required",
     "map the delegate's outcome onto your own task instead of returning its words as a result: a delegate that failed (rejected, canceled) makes your task failed, or retry or route elsewhere; a delegate that asks a question makes your task input-required (auth-required), asking your client, and you continue the delegate's task with its taskId when the answer comes; keep the delegate's reason in your task's status.message");
+// TASK-STATE-008's twin for a send (mine36, ggcode #1107: an agent that files auth-required
+// among its terminal states refuses the follow-up that would resume the task). A warning:
+// TASK-006 and TASK-007 say SHOULD and MAY, but UnsupportedOperationError is the answer
+// TASK-002 names for a terminal task, and the task can then never move on.
+rule!(TASK_MESSAGE_TO_INTERRUPTED_REFUSED, "TASK-STATE-015", "message-to-interrupted-task-refused", Warning, Lifecycle,
+    ["TASK-006", "TASK-007", "TASK-002"],
+    "1.0 SendMessage or SendStreamingMessage whose message names a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError, the answer for a task in a terminal state",
+    "accept a message that names a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED and move the task on (to working, or the next state): that follow-up is what the interrupted state asks for (1.0 §7.6.1, §3.4.3); refuse with UnsupportedOperationError only a task in a terminal state (completed, failed, canceled, rejected), and test \"is it terminal\" rather than \"is it still working\" or a list of states that files auth-required among the finished ones");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -1410,6 +1418,7 @@ pub static RULES: &[Rule] = &[
     TASK_CANCEL_NO_EFFECT,
     TASK_SUBSCRIBE_ACTIVE_REFUSED,
     TASK_DELEGATE_OUTCOME_RELAYED,
+    TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,

@@ -33,3 +33,41 @@ def write_cases(cases, out, route=None):
             json.dump({"findings": [{"rule": r, "severity": s} for r, s in findings], "source": source, "note": note}, f, indent=2)
             f.write("\n")
     print(len(cases))
+
+
+def card10(url, binding="JSONRPC", **kw):
+    """A 1.0 Agent Card with one interface (`url`, `binding`, protocolVersion 1.0), streaming
+    on, push off; `kw` replaces or adds members (e.g. supportedInterfaces, capabilities)."""
+    c = {"name": "Helper", "description": "Answers questions",
+         "supportedInterfaces": [{"url": url, "protocolBinding": binding, "protocolVersion": "1.0"}],
+         "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": False},
+         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+         "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+    c.update(kw)
+    return c
+
+
+def tag(line, i):
+    """Pairs a transcript line with its request by `id` (an open stream beside another call)."""
+    line = dict(line)
+    line["id"] = i
+    return line
+
+
+SSE = "text/event-stream"
+A2AJ = "application/a2a+json"
+ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo"
+
+
+def ei(reason):
+    """A 1.0 error's `details` / JSON-RPC `data`: one google.rpc.ErrorInfo with `reason`
+    (UPPER_SNAKE_CASE) in the a2a-protocol.org domain (ERR-003, ERR-004)."""
+    return [{"@type": ERROR_INFO, "reason": reason, "domain": "a2a-protocol.org"}]
+
+
+def su10(tid, cid, state, ts="2026-03-02T10:15:00.000Z", **kw):
+    """A 1.0 StreamResponse statusUpdate of task `tid` in context `cid`, `state` a
+    TASK_STATE_* name; `kw` adds TaskStatus members (e.g. message)."""
+    s = {"state": state, "timestamp": ts}
+    s.update(kw)
+    return {"statusUpdate": {"taskId": tid, "contextId": cid, "status": s}}
