@@ -506,12 +506,19 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
             format!(": {first}{e}")
         })
         .unwrap_or_default();
+    // the statuses the proxy answered with, as recorded (ux36: "its own 502" of a forward
+    // proxy's 403 and 400 refusals)
+    let mut statuses = Vec::new();
+    for s in indexed.iter().filter_map(|x| x.status) {
+        crate::app::pipeline::note_own_status(&mut statuses, s);
+    }
+    let own = crate::app::pipeline::own_answer_words(&statuses);
     Some(match (by_proxy, n) {
         (true, 1) => format!(
-            "the one exchange did not reach the agent (the proxy answered it with its own 502{cause})"
+            "the one exchange did not reach the agent (the proxy answered it with {own}{cause})"
         ),
         (true, _) => format!(
-            "none of the {n} {what} reached the agent (the proxy answered each with its own 502{cause})"
+            "none of the {n} {what} reached the agent (the proxy answered each with {own}{cause})"
         ),
         (false, 1) => "the one exchange has no response in the file".to_string(),
         (false, _) => format!("none of the {n} {what} has a response in the file"),
