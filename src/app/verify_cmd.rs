@@ -588,6 +588,16 @@ impl Input {
     /// Errors: the one-line cause when standard input cannot be spooled.
     pub fn new(file: &Path) -> Result<Input, String> {
         if file.as_os_str() == "-" {
+            // a terminal on stdin: nothing is piped in, and the command would wait for
+            // typed input in silence (ux36: `verify -` typed by mistake looked hung)
+            use std::io::IsTerminal as _;
+            if std::io::stdin().is_terminal() {
+                let command = std::env::args()
+                    .nth(1)
+                    .filter(|c| ["verify", "report", "export", "repro"].contains(&c.as_str()))
+                    .unwrap_or_else(|| "verify".into());
+                return Err(format!("the file - is standard input, and standard input is this terminal: nothing was piped in, so there is nothing to read (pipe the file in, `cat session.jsonl | a2a-interop {command} - ...`, or give its path instead of -)"));
+            }
             let (path, spool, named) = spool_stdin()?;
             Ok(Input {
                 path,
