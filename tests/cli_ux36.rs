@@ -218,7 +218,9 @@ fn a_card_404_under_an_upstream_path_names_the_path_sent_and_the_base_to_try() {
         "{line}"
     );
     assert!(
-        line.contains(&format!("(`curl -i {url}/rest/.well-known/agent-card.json`)")),
+        line.contains(&format!(
+            "(`curl -i {url}/rest/.well-known/agent-card.json`)"
+        )),
         "{line}"
     );
     assert!(
@@ -273,7 +275,12 @@ fn a_demo_stopped_midway_printed_and_counts_the_steps_it_did() {
     assert_eq!(st.code(), Some(130));
     seen.extend(rx.iter());
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     let steps = seen.iter().filter(|l| l.starts_with("  STEP ")).count();
     assert!(steps >= 3, "{seen:#?}");
     assert!(
@@ -283,7 +290,8 @@ fn a_demo_stopped_midway_printed_and_counts_the_steps_it_did() {
         "{steps} steps printed: {seen:#?}\n{err}"
     );
     assert!(
-        seen.iter().any(|l| l.starts_with("  interrupted (Ctrl-C): stopping")),
+        seen.iter()
+            .any(|l| l.starts_with("  interrupted (Ctrl-C): stopping")),
         "{seen:#?}"
     );
 }
@@ -374,7 +382,10 @@ fn dash_with_a_terminal_on_stdin_says_nothing_was_piped_in() {
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped()),
         )
-        .output_within(Duration::from_secs(30), "a2a-interop with a terminal on stdin");
+        .output_within(
+            Duration::from_secs(30),
+            "a2a-interop with a terminal on stdin",
+        );
         assert!(t0.elapsed() < Duration::from_secs(20), "{cmd} - waited");
         let out = text(&o.stdout);
         assert_eq!(o.status.code(), Some(2), "{cmd}: {out}");
@@ -401,6 +412,15 @@ fn dash_with_a_terminal_on_stdin_says_nothing_was_piped_in() {
         .stdin(std::fs::File::open(&t).unwrap())
         .output()
         .unwrap();
-    assert!(!text(&o.stderr).contains("nothing was piped in"), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("in 1 exchange"), "{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(
+        !text(&o.stderr).contains("nothing was piped in"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(
+        text(&o.stdout).contains("in 1 exchange"),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
 }

@@ -371,7 +371,10 @@ pub async fn drive_logged(
         // the steps done before a stop are kept (and counted) too
         steps.push((version, done.done));
         if interrupted {
-            say(format!("  interrupted ({}): stopping", crate::report::model::stop_cause()));
+            say(format!(
+                "  interrupted ({}): stopping",
+                crate::report::model::stop_cause()
+            ));
             break;
         }
     }

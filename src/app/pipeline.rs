@@ -494,9 +494,9 @@ fn card_path(url: &str) -> Option<&'static str> {
 /// The path of an absolute URL (no query or fragment; `/` when it has none), or of a
 /// path alone.
 fn url_path(url: &str) -> &str {
-    let rest = url.split_once("://").map_or(url, |(_, r)| {
-        r.find('/').map_or("/", |i| &r[i..])
-    });
+    let rest = url
+        .split_once("://")
+        .map_or(url, |(_, r)| r.find('/').map_or("/", |i| &r[i..]));
     let p = rest.split(['?', '#']).next().unwrap_or(rest);
     if p.is_empty() {
         "/"
@@ -1076,9 +1076,9 @@ impl Recorded {
         let verifier = self.verifier;
         let (verify, reached_upstream, own_statuses) =
             tokio::task::spawn_blocking(move || verifier.join())
-            .await
-            .context("verifier task")?
-            .map_err(|_| anyhow::anyhow!("the verifier panicked"))?;
+                .await
+                .context("verifier task")?
+                .map_err(|_| anyhow::anyhow!("the verifier panicked"))?;
         Ok(RunOutcome {
             header: self.header,
             recording: self.recording,

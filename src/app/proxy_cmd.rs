@@ -1514,7 +1514,10 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
         let fix = crate::app::dir_output_hint(p, &name)
             .map(|h| h.replace(" -o ", " --report "))
             .unwrap_or_else(|| "pick a writable --report path".into());
-        bail!("cannot write report {}: it is a directory; hint: {fix}", p.display());
+        bail!(
+            "cannot write report {}: it is a directory; hint: {fix}",
+            p.display()
+        );
     }
     create_parent(p, "report", hint, "a2a-interop proxy", "--report")?;
     // a device or FIFO (`/dev/stdout`, a pipe to another tool) is written at exit as it is;
