@@ -28,23 +28,6 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A 1.0 JSON-RPC `SendMessage` POSTed to `/` of `addr` (`Connection: close`): the whole
-/// response as text.
-fn post_send(addr: SocketAddr) -> String {
-    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"u36","parts":[{"text":"hi"}]}}}"#;
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        s,
-        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    out
-}
-
 /// A server that is no agent and whose error pages carry terminal controls: a GET gets a
 /// 404 HTML page with an ESC colour sequence and a CRLF, a POST a 501 HTML page whose body
 /// clears the screen (`ESC [2J`), sets the terminal title (`ESC ]0;...BEL`) and spans lines.
@@ -85,7 +68,7 @@ fn live_lines_show_the_traffics_control_characters_not_obey_them() {
         rec.to_str().unwrap(),
     ]);
     assert!(get(addr, "/.well-known/agent-card.json").starts_with("HTTP/1.1 404"));
-    assert!(post_send(addr).starts_with("HTTP/1.1 501"));
+    assert!(proxy_process::send_message(addr, "u36", 1).starts_with("HTTP/1.1 501"));
     let live = line_with(&run, "note[GW-RESP-003]", Duration::from_secs(30));
     let stderr = run.terminate();
     assert!(
