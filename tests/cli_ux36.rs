@@ -218,33 +218,66 @@ fn a_card_404_under_an_upstream_path_names_the_path_sent_and_the_base_to_try() {
     run.terminate();
 }
 
-/// Item 4: `demo` stopped by Ctrl-C mid-block. Before: the block's steps were printed
-/// when the whole block ended, so a stop during the 1.0 `stream` step printed none of the
-/// three steps done, and the last line said "0 client steps done". Now each step is
-/// printed as it completes, and the count is the number of steps printed.
-#[test]
-fn a_demo_stopped_midway_printed_and_counts_the_steps_it_did() {
-    let dir = tempfile::tempdir().unwrap();
+/// `demo` in `dir` with stdout piped: the process, and its stdout lines as they come, each
+/// with the instant it was read.
+fn demo_lines(
+    dir: &std::path::Path,
+    record: &str,
+) -> (
+    ChildGuard,
+    std::sync::mpsc::Receiver<(std::time::Instant, String)>,
+) {
     let mut child = ChildGuard::spawn(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .current_dir(dir.path())
-            .args(["demo", "--record", "stopped.jsonl"])
+            .current_dir(dir)
+            .args(["demo", "--record", record])
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped()),
     );
     let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
+            let _ = tx.send((std::time::Instant::now(), line));
         }
     });
-    // the stream step takes ~0.8 s: the stop lands while it runs
+    (child, rx)
+}
+
+/// Item 4: `demo` stopped by Ctrl-C mid-block. Before: the block's steps were printed
+/// when the whole block ended, so a stop during the 1.0 `stream` step printed none of the
+/// three steps done, and the last line said "0 client steps done". Now each step is
+/// printed as it completes (shown by time: the `stream` step spreads its chunks over about
+/// 600 ms, so its line comes that long after `send-task`'s; printed with its block, the two
+/// came together), and the count is the number of steps printed.
+#[test]
+fn a_demo_stopped_midway_printed_and_counts_the_steps_it_did() {
+    let dir = tempfile::tempdir().unwrap();
+    // a whole run: the lines come as the steps end
+    let (mut child, rx) = demo_lines(dir.path(), "whole.jsonl");
+    let st = child.wait_for(Duration::from_secs(120), "demo");
+    assert_eq!(st.code(), Some(0));
+    let lines: Vec<(std::time::Instant, String)> = rx.iter().collect();
+    let at = |step: &str| {
+        lines
+            .iter()
+            .find(|(_, l)| l.starts_with(&format!("  STEP {step} ")))
+            .unwrap_or_else(|| panic!("no {step} step: {lines:#?}"))
+            .0
+    };
+    let gap = at("stream").duration_since(at("send-task"));
+    assert!(
+        gap >= Duration::from_millis(300),
+        "the stream step's line came {gap:?} after send-task's: printed with its block, not as it ended"
+    );
+
+    // stopped while the 1.0 stream step runs
+    let (mut child, rx) = demo_lines(dir.path(), "stopped.jsonl");
     let mut seen = Vec::new();
     loop {
-        let l = rx
+        let (_, l) = rx
             .recv_timeout(Duration::from_secs(60))
             .unwrap_or_else(|_| panic!("no send-task step: {seen:#?}"));
         let done = l.starts_with("  STEP send-task ");
@@ -256,7 +289,7 @@ fn a_demo_stopped_midway_printed_and_counts_the_steps_it_did() {
     child.signal("INT");
     let st = child.wait_for(Duration::from_secs(60), "demo after Ctrl-C");
     assert_eq!(st.code(), Some(130));
-    seen.extend(rx.iter());
+    seen.extend(rx.iter().map(|(_, l)| l));
     let mut err = String::new();
     child
         .stderr
