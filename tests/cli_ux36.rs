@@ -367,6 +367,29 @@ fn stray_words_and_a_port_alone_get_the_command_to_type() {
         assert!(err.contains(want), "{args:?}:\n{err}\nwanted: {want}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
+    // a pasted URL with a blank after it: the banner and the recording header name the URL
+    // without it (the URL parser drops it; the route kept it, `route / -> http://h:p `)
+    let (_agent, url) = proxy_process::reference_agent();
+    let rec = d.join("pasted.jsonl");
+    let (run, addr) = proxy_loud(&[
+        "--upstream",
+        &format!("{url} "),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        line_with(&run, "  route / ->", Duration::from_secs(30)),
+        format!("  route / -> {url}")
+    );
+    assert!(get(addr, "/.well-known/agent-card.json").starts_with("HTTP/1.1 200"));
+    run.terminate();
+    let header = std::fs::read_to_string(&rec).unwrap();
+    let header = header.lines().next().unwrap();
+    assert!(
+        header.contains(&format!("\"upstream\":\"{url}\"")),
+        "{header}"
+    );
+    assert!(!header.contains(&format!("{url} ")), "{header}");
     // control: a host without a scheme keeps its fix
     let o = proxy_process::run_in(d, &["probe", "agent.example:9900"]);
     assert!(

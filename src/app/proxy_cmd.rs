@@ -466,10 +466,14 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     }
     let mut routes: Vec<Route> = Vec::new();
     if let Some(u) = &a.upstream {
+        // the URL parser drops a pasted value's surrounding blanks, so the route keeps the
+        // URL without them too (ux36: `--upstream "http://h:9999 "` put the space in the
+        // banner and the recording header's routes)
+        let u = u.trim();
         check_upstream(u).map_err(|e| anyhow::anyhow!("--upstream: {e}"))?;
         routes.push(Route {
             prefix: "/".into(),
-            upstream: u.clone(),
+            upstream: u.to_string(),
             leg: None,
         });
     }
@@ -528,6 +532,7 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         if !listen.ip().is_loopback() && !a.allow_remote {
             bail!("--listener {listen} is not a loopback address; hint: add --allow-remote");
         }
+        let url = url.trim();
         check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
         out.push(ProxyConfig {
             listen,

@@ -21,6 +21,8 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
             prefix.trim_start_matches('/')
         ));
     }
+    // blanks around a pasted URL are dropped by the URL parser: the route drops them too
+    let url = url.trim();
     check_upstream(url)?;
     Ok(Route {
         prefix: normalize_prefix(prefix),
@@ -245,6 +247,11 @@ mod tests {
             "a port alone is no URL; on this machine: http://127.0.0.1:9999"
         );
         assert_eq!(url_hint("agent"), "add the scheme: http://agent");
+        // a pasted URL's blanks are not kept in the route
+        assert_eq!(
+            parse_route("/a=http://127.0.0.1:1 \n").unwrap().upstream,
+            "http://127.0.0.1:1"
+        );
         let e = check_upstream("127.0.0.1:9999").unwrap_err();
         assert!(
             e.ends_with("; hint: add the scheme: http://127.0.0.1:9999"),
