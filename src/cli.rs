@@ -721,6 +721,10 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
         (Some(h), t) if t.as_deref().is_none_or(|t| t.starts_with("to pass ")) => Some(h),
         (_, t) => t,
     };
+    // A word where the command takes none, or one more than it takes: what it was likely
+    // meant for (ux36: `proxy http://agent:9999` and `verify rec.jsonl report.md` got the
+    // usage line alone).
+    let tip = tip.or_else(|| stray_positional_hint(e, command));
     // A value not among a flag's values (`--format yaml`): the values, which clap's
     // several-line error showed on a line of its own (ux20 N6).
     // clap's "a similar value exists" guesses by spelling alone: `--format xml` got
@@ -821,6 +825,60 @@ fn possible_values(e: &clap::Error) -> Option<String> {
 /// it); see `a2a-interop interop --help`", "`verify` has no -q (proxy, probe, interop
 /// have it); ..." (ux33: a short flag got clap's "to pass '-q' as a value, use '-- -q'").
 /// `None` for other errors and no command.
+/// The hint for a positional word a command does not take (clap's `unexpected argument
+/// 'X' found` for a word that is no flag), by command: `proxy URL` names `--upstream URL`
+/// (the proxy takes its agent by flag, `probe` by position); a second file to `verify`,
+/// `report`, `export` or `repro` is a report path meant for `-o` when its extension is a
+/// report's, else a second input (one file per run); a second URL to `probe` points at
+/// `interop`. `None` for anything else (clap's usage line then).
+fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let arg = match e.get(ContextKind::InvalidArg)? {
+        ContextValue::String(s) if !s.starts_with('-') && !s.is_empty() => s.clone(),
+        _ => return None,
+    };
+    let url_like = arg.contains("://") || arg.parse::<std::net::SocketAddr>().is_ok();
+    let quoted = crate::app::sh_word(&arg);
+    match command? {
+        "proxy" if url_like => {
+            let url = if arg.contains("://") {
+                quoted
+            } else {
+                crate::app::sh_word(&format!("http://{arg}"))
+            };
+            Some(format!(
+                "the proxy takes its agent's URL as a flag: a2a-interop proxy --upstream {url} (--route /PREFIX=URL for several agents; --forward for a forward proxy)"
+            ))
+        }
+        "probe" if url_like => Some(format!(
+            "probe takes one agent; to run two agents against each other: a2a-interop interop URL_A {quoted}"
+        )),
+        c @ ("verify" | "report" | "export" | "repro") => {
+            let ext = std::path::Path::new(&arg)
+                .extension()
+                .and_then(|x| x.to_str())
+                .map(str::to_ascii_lowercase);
+            let report_ext = ext.as_deref().is_some_and(|x| {
+                ["md", "markdown", "html", "htm", "json", "xml", "sarif", "txt", "har", "sh"]
+                    .contains(&x)
+            });
+            if report_ext {
+                Some(format!(
+                    "{c} reads one traffic file; to write to {quoted}, give it after -o: -o {quoted}"
+                ))
+            } else {
+                Some(format!(
+                    "{c} reads one file per run: run a2a-interop {c} {quoted} for the next one"
+                ))
+            }
+        }
+        _ => None,
+    }
+}
+
 fn unknown_flag_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {

@@ -188,13 +188,13 @@ async fn an_upstream_outage_prints_three_lines_then_counts_and_says_when_the_age
     );
     assert!(
         all.contains(&format!(
-            "a2a-interop proxy: upstream {origin} answers again (e8) after 6 requests it did not answer (e2 to e7; the proxy answered them 502)"
+            "a2a-interop proxy: upstream {origin} answers again (e8) after 6 requests it did not answer (e2 to e7; the proxy answered them with its own 502)"
         )),
         "{all}"
     );
     assert!(
         all.contains(&format!(
-            "a2a-interop proxy: upstream {origin} still did not answer at the end: 5 requests in a row (e9 to e13; the proxy answered them 502)"
+            "a2a-interop proxy: upstream {origin} still did not answer at the end: 5 requests in a row (e9 to e13; the proxy answered them with its own 502)"
         )),
         "{all}"
     );

@@ -28,7 +28,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use proxy_process::{line_with, proxy_loud, spawn_until_listening, Running};
+use proxy_process::{get, line_with, proxy_loud, spawn_until_listening, Running};
 use serde_json::Value;
 
 fn text(b: &[u8]) -> String {
@@ -39,20 +39,6 @@ fn text(b: &[u8]) -> String {
 fn dead_addr() -> SocketAddr {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     l.local_addr().unwrap()
-}
-
-/// `GET path` on a connection of its own (`Connection: close`), the whole response as text.
-fn get(addr: SocketAddr, path: &str) -> String {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    out
 }
 
 /// A plain HTTP server that is no A2A agent (a static file server on the port the proxy

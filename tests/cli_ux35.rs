@@ -274,16 +274,18 @@ fn the_proxys_own_400_says_what_was_wrong_and_the_recording_says_the_same() {
         .filter(|e| e["type"] == "request_refused")
         .collect();
     assert_eq!(refusals.len(), 3, "{recorded}");
-    assert_eq!(
-        refusals[0]["error"],
-        format!(
-            "invalid request head: invalid HTTP method parsed; the proxy told the client: {told}"
-        )
-    );
-    assert_eq!(
-        refusals[1]["error"],
-        format!("invalid request head: invalid content-length parsed; the proxy told the client: {told}")
-    );
+    // the refusals of two connections may reach the recorder in either order (ux36 saw
+    // them swapped once, on a loaded machine): each is there, whatever its place
+    let errors: Vec<&str> = refusals
+        .iter()
+        .filter_map(|e| e["error"].as_str())
+        .collect();
+    for want in [
+        format!("invalid request head: invalid HTTP method parsed; the proxy told the client: {told}"),
+        format!("invalid request head: invalid content-length parsed; the proxy told the client: {told}"),
+    ] {
+        assert!(errors.contains(&want.as_str()), "{want}\n{errors:#?}");
+    }
     let o = proxy_process::run_in(dir.path(), &["verify", "junk.jsonl"]);
     assert!(
         text(&o.stdout).contains(&format!("answered 400 without forwarding it: invalid request head: invalid HTTP method parsed; the proxy told the client: {told}")),

@@ -62,7 +62,7 @@ pub struct DemoRun {
     /// Client steps per protocol version, in run order.
     pub steps: Vec<(ProtocolVersion, Vec<StepResult>)>,
     /// The stop signal came before the client script finished (the steps of the version
-    /// being run then are not in `steps`).
+    /// being run then that were done are in `steps`; the one in flight is not).
     pub interrupted: bool,
 }
 
@@ -264,11 +264,15 @@ pub async fn drive_logged(
     log: StepLog,
     stop: Option<StopSignal>,
 ) -> anyhow::Result<DemoRun> {
-    let say = |line: String| match log {
+    let say = move |line: String| match log {
         StepLog::Off => {}
         StepLog::Stdout => crate::outln!("{line}"),
         StepLog::Stderr => crate::errln!("{line}"),
     };
+    // each step as it completes (ux36: a block's steps were printed when the whole block
+    // ended, so a Ctrl-C during the 1.0 stream step printed none of the three done and
+    // said "0 client steps done")
+    let say_step = move |s: &StepResult| say(format!("  {s} ({} ms)", s.duration_ms));
     let mut stop = stop.unwrap_or_else(|| Box::pin(std::future::pending()));
     let proxy_port = free_loopback_port()?;
     let proxy_url = format!("http://127.0.0.1:{proxy_port}");
@@ -354,18 +358,25 @@ pub async fn drive_logged(
             "\nA2A {} (JSON-RPC) through the proxy:",
             version.as_str()
         ));
-        let results = tokio::select! {
-            r = client::run_with_webhook(&proxy_url, version, webhook.as_ref()) => r,
+        let mut done = client::Steps {
+            done: Vec::new(),
+            on_step: Some(&say_step),
+        };
+        tokio::select! {
+            () = client::run_into(&proxy_url, version, webhook.as_ref(), &mut done) => {}
             _ = &mut stop => {
                 interrupted = true;
-                say(format!("  interrupted ({}): stopping", crate::report::model::stop_cause()));
-                break;
             }
         };
-        for s in &results {
-            say(format!("  {s} ({} ms)", s.duration_ms));
+        // the steps done before a stop are kept (and counted) too
+        steps.push((version, done.done));
+        if interrupted {
+            say(format!(
+                "  interrupted ({}): stopping",
+                crate::report::model::stop_cause()
+            ));
+            break;
         }
-        steps.push((version, results));
     }
     let outcome = pipeline.finish().await;
     agent.shutdown().await;

@@ -72,6 +72,11 @@ pub struct RunOutcome {
     /// every exchange the proxy answered itself, which `verify` of its recording calls
     /// "nothing was verified" (and for a run without exchanges).
     pub reached_upstream: bool,
+    /// The statuses of the proxy's own answers (`synthetic` response heads) in the run,
+    /// distinct, in the order first seen, at most 8: what the stop's line says the proxy
+    /// answered a run that never reached its agent with (`502`; `404` for paths no route
+    /// takes; a forward proxy's `403` / `400` refusals).
+    pub own_statuses: Vec<u16>,
 }
 
 /// A running pipeline.
@@ -81,7 +86,7 @@ pub struct Pipeline {
     extra: Vec<ProxyHandle>,
     recorder: Recorder,
     sink: EventSink,
-    verifier: JoinHandle<(VerifyOutcome, bool)>,
+    verifier: JoinHandle<(VerifyOutcome, bool, Vec<u16>)>,
     header: RecordingHeader,
     recording: Option<PathBuf>,
     /// Events handed to the verifier thread and not yet fed to it.
@@ -114,6 +119,11 @@ pub fn finding_line(f: &Finding) -> String {
     // shown as the reports show it: a URL's query credential or password redacted
     // (a redirect `Location` quoted in the message, breaker16b T1; CARD-011)
     let message = crate::record::redact::redact_urls_in_text(&f.message);
+    // and with the traffic's control characters shown, not obeyed, as the text report
+    // shows them (ux36: an upstream's HTML error page quoted in GW-RESP-003 printed its
+    // line feeds, so one finding took several stderr lines that did not start with its
+    // severity, and its ESC sequences cleared the operator's terminal and set its title)
+    let message = crate::report::show_controls_line(&message);
     match first.and_then(|e| e.exchange.as_deref().map(|ex| (ex, e.seq))) {
         Some((ex, seq)) => format!("{}[{}] {ex} #{seq}{at}{leg}: {message}", f.severity, f.rule),
         None => format!("{}[{}]{leg}: {message}", f.severity, f.rule),
@@ -159,6 +169,9 @@ pub struct UpstreamWatch {
     /// At most [`CARD_TOLD_MAX`] origins (a forward proxy sees any number): past that, no
     /// card warning is printed at all.
     card_told: std::collections::HashSet<String>,
+    /// Exchange id -> the status of the proxy's own answer to it (a `synthetic`
+    /// `response_head`), from that head to its `exchange_end`.
+    own_status: std::collections::HashMap<String, u16>,
 }
 
 /// How many upstream origins [`UpstreamWatch`] remembers for its card warning (one line per
@@ -173,13 +186,45 @@ struct Down {
     /// The first and the last of them (exchange ids).
     first: String,
     last: String,
+    /// The statuses of the proxy's own answers to them, distinct, in the order first seen
+    /// (at most [`OWN_STATUSES_MAX`]): `502`, or `404` for requests no route took (ux36:
+    /// the lines said "the proxy answered them 502" of its own 404s).
+    statuses: Vec<u16>,
 }
+
+/// Distinct statuses of the proxy's own answers kept per run of unanswered requests.
+const OWN_STATUSES_MAX: usize = 8;
+
+/// `status` added to `statuses` when new and there is room ([`OWN_STATUSES_MAX`]).
+pub(crate) fn note_own_status(statuses: &mut Vec<u16>, status: u16) {
+    if !statuses.contains(&status) && statuses.len() < OWN_STATUSES_MAX {
+        statuses.push(status);
+    }
+}
+
+/// The proxy's own answers in words, from their statuses: `its own 502`, `its own 403 or
+/// 400`; `its own answer` when none was recorded. Used by the live lines, the stop's
+/// findings line and `verify` alike (ux36: each said "its own 502" of a forward proxy's
+/// 403 for a request loop and 400 for a request that was no absolute URL).
+pub fn own_answer_words(statuses: &[u16]) -> String {
+    match statuses {
+        [] => "its own answer".to_string(),
+        [one] => format!("its own {one}"),
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u16::to_string).collect();
+            format!("its own {} or {last}", rest.join(", "))
+        }
+    }
+}
+
+/// [`UpstreamWatch`]'s key for the requests no upstream took.
+const NO_ROUTE: &str = "(no route)";
 
 /// The origin of an upstream URL for [`UpstreamWatch`]'s lines (`http://agent:9000`), or
 /// `(no route)` for an empty one (a request no route took).
 fn origin_or_no_route(url: &str) -> String {
     if url.is_empty() {
-        "(no route)".to_string()
+        NO_ROUTE.to_string()
     } else {
         origin_of_url(url)
     }
@@ -223,8 +268,11 @@ impl UpstreamWatch {
                 let origin = origin_or_no_route(url);
                 out.extend(match self.down.remove(&origin) {
                     Some(d) if d.failed > Self::PRINTED => vec![format!(
-                        "a2a-interop proxy: upstream {origin} answers again ({exchange}) after {} requests it did not answer ({} to {}; the proxy answered them 502)",
-                        d.failed, d.first, d.last
+                        "a2a-interop proxy: upstream {origin} answers again ({exchange}) after {} requests it did not answer ({} to {}; the proxy answered them with {})",
+                        d.failed,
+                        d.first,
+                        d.last,
+                        own_answer_words(&d.statuses)
                     )],
                     Some(_) => vec![format!(
                         "a2a-interop proxy: upstream {origin} answers again ({exchange})"
@@ -233,6 +281,16 @@ impl UpstreamWatch {
                 });
                 out
             }
+            EventKind::ResponseHead {
+                synthetic: true,
+                status,
+                ..
+            } => {
+                if self.origin_of.contains_key(exchange) {
+                    self.own_status.insert(exchange.to_string(), *status);
+                }
+                Vec::new()
+            }
             EventKind::ExchangeEnd {
                 outcome,
                 error,
@@ -240,12 +298,21 @@ impl UpstreamWatch {
                 ..
             } => {
                 let url = self.origin_of.remove(exchange).unwrap_or_default();
+                let own = if self.own_status.is_empty() {
+                    None
+                } else {
+                    self.own_status.remove(exchange)
+                };
                 if !self.card_fetches.is_empty() {
                     self.card_fetches.remove(exchange);
                 }
                 // built only for the two outcomes that print it (not once per exchange)
                 let line = || {
                     let cause = error.as_deref().unwrap_or("upstream unreachable");
+                    // the cause may quote the agent's bytes (a response head the proxy
+                    // cannot parse): shown on one line, its controls not obeyed
+                    let cause = crate::report::show_controls_line(cause);
+                    let cause = cause.as_ref();
                     match upstream_error_hint(*outcome, *connect_failure, cause, &url) {
                         Some(hint) => format!("upstream-error {exchange}: {cause}; hint: {hint}"),
                         None => format!("upstream-error {exchange}: {cause}"),
@@ -259,11 +326,26 @@ impl UpstreamWatch {
                             failed: 0,
                             first: exchange.to_string(),
                             last: String::new(),
+                            statuses: Vec::new(),
                         });
                         d.failed += 1;
                         d.last = exchange.to_string();
+                        if let Some(s) = own {
+                            note_own_status(&mut d.statuses, s);
+                        }
                         match d.failed {
                             n if n < Self::PRINTED => vec![line()],
+                            // requests that went to no upstream are not an upstream that
+                            // stopped answering (ux36: "upstream (no route) did not answer 3
+                            // requests in a row" of a client calling a path no route takes,
+                            // or a forward proxy's refusals): said as what they are
+                            n if n == Self::PRINTED && url.is_empty() => vec![
+                                line(),
+                                format!(
+                                    "a2a-interop proxy: {n} requests went to no upstream (no route took them, or the proxy refused them itself; it answered them with {}); further ones are counted, not printed",
+                                    own_answer_words(&d.statuses)
+                                ),
+                            ],
                             n if n == Self::PRINTED => vec![
                                 line(),
                                 format!(
@@ -300,13 +382,26 @@ impl UpstreamWatch {
         if status != 404 {
             return Vec::new();
         }
-        let path = card_path(url).unwrap_or("/.well-known/agent-card.json");
+        // the path the card was asked for on the upstream, as sent: under the upstream
+        // URL's own path when it has one (ux36: `--upstream http://agent:9999/rest`, an
+        // interface URL, fetched `/rest/.well-known/agent-card.json`; the line named
+        // `/.well-known/agent-card.json` and a `curl` of the root that answered 200)
+        let card = card_path(url).unwrap_or("/.well-known/agent-card.json");
+        let sent = url_path(url);
+        let prefix = sent.strip_suffix(card).unwrap_or("");
         let what = headers
             .get("content-type")
             .map(|t| format!(", {}", t.split(';').next().unwrap_or(t).trim()))
             .unwrap_or_default();
+        let under = if prefix.is_empty() || prefix == "/" {
+            String::new()
+        } else {
+            format!(
+                "; the card path went under the upstream URL's path {prefix}: if that is an interface URL of the agent and its card is at {origin}{card} (`curl -i {origin}{card}`), give the base URL instead: --upstream {origin}"
+            )
+        };
         let line = format!(
-            "a2a-interop proxy: warning: upstream {origin} has no Agent Card at {path}: it answered the card fetch {exchange} with HTTP 404{what}; hint: clients find an agent by its card, so none gets further through this proxy: check that --upstream (or --route) names the agent's base URL, where it serves /.well-known/agent-card.json (`curl -i {origin}/.well-known/agent-card.json`), not another service or port; an agent that serves its card only at another path can ignore this"
+            "a2a-interop proxy: warning: upstream {origin} has no Agent Card at {sent}: it answered the card fetch {exchange} with HTTP 404{what}; hint: clients find an agent by its card, so none gets further through this proxy: check that --upstream (or --route) names the agent's base URL, where it serves /.well-known/agent-card.json (`curl -i {origin}{sent}`), not another service or port{under}; an agent that serves its card only at another path can ignore this"
         );
         self.card_told.insert(origin);
         vec![line]
@@ -321,10 +416,23 @@ impl UpstreamWatch {
             .iter()
             .filter(|(_, d)| d.failed > Self::PRINTED)
             .map(|(o, d)| {
-                format!(
-                    "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them 502)",
-                    d.failed, d.first, d.last
-                )
+                if o == NO_ROUTE {
+                    format!(
+                        "a2a-interop proxy: {} requests went to no upstream during the run ({} to {}: no route took them, or the proxy refused them itself; it answered them with {}); their first upstream-error lines above say why",
+                        d.failed,
+                        d.first,
+                        d.last,
+                        own_answer_words(&d.statuses)
+                    )
+                } else {
+                    format!(
+                        "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them with {})",
+                        d.failed,
+                        d.first,
+                        d.last,
+                        own_answer_words(&d.statuses)
+                    )
+                }
             })
             .collect();
         out.sort();
@@ -381,6 +489,20 @@ fn card_path(url: &str) -> Option<&'static str> {
     ["/.well-known/agent-card.json", "/.well-known/agent.json"]
         .into_iter()
         .find(|p| path.ends_with(p))
+}
+
+/// The path of an absolute URL (no query or fragment; `/` when it has none), or of a
+/// path alone.
+fn url_path(url: &str) -> &str {
+    let rest = url
+        .split_once("://")
+        .map_or(url, |(_, r)| r.find('/').map_or("/", |i| &r[i..]));
+    let p = rest.split(['?', '#']).next().unwrap_or(rest);
+    if p.is_empty() {
+        "/"
+    } else {
+        p
+    }
 }
 
 /// `scheme://host:port` of an absolute URL (no user info, path or query); the URL itself
@@ -644,10 +766,19 @@ impl Pipeline {
                 let mut watch = UpstreamWatch::default();
                 // whether any exchange reached the upstream (RunOutcome::reached_upstream)
                 let mut reached = false;
+                let mut own_statuses: Vec<u16> = Vec::new();
                 let mut feed = |ev: Event| {
                     if !reached {
-                        if let EventKind::ExchangeEnd { outcome, .. } = &ev.kind {
-                            reached = *outcome != Outcome::UpstreamError;
+                        match &ev.kind {
+                            EventKind::ExchangeEnd { outcome, .. } => {
+                                reached = *outcome != Outcome::UpstreamError;
+                            }
+                            EventKind::ResponseHead {
+                                synthetic: true,
+                                status,
+                                ..
+                            } => note_own_status(&mut own_statuses, *status),
+                            _ => {}
                         }
                     }
                     // A dead upstream gets a line of its own: the client only sees a 502.
@@ -691,7 +822,11 @@ impl Pipeline {
                     if ended {
                         for note in v.take_live_notes() {
                             if print {
-                                crate::errln!("{}: note: {note}", crate::stderr_prefix());
+                                crate::errln!(
+                                    "{}: note: {}",
+                                    crate::stderr_prefix(),
+                                    crate::report::show_controls_line(&note)
+                                );
                             }
                         }
                     }
@@ -754,7 +889,7 @@ impl Pipeline {
                         crate::errln!("{line}");
                     }
                 }
-                (v.finish(), reached)
+                (v.finish(), reached, own_statuses)
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
@@ -918,7 +1053,7 @@ pub struct Recorded {
     header: RecordingHeader,
     recording: Option<PathBuf>,
     recorder: RecorderStats,
-    verifier: JoinHandle<(VerifyOutcome, bool)>,
+    verifier: JoinHandle<(VerifyOutcome, bool, Vec<u16>)>,
 }
 
 impl Recorded {
@@ -939,16 +1074,18 @@ impl Recorded {
     /// The verifier thread panicked.
     pub async fn verified(self) -> anyhow::Result<RunOutcome> {
         let verifier = self.verifier;
-        let (verify, reached_upstream) = tokio::task::spawn_blocking(move || verifier.join())
-            .await
-            .context("verifier task")?
-            .map_err(|_| anyhow::anyhow!("the verifier panicked"))?;
+        let (verify, reached_upstream, own_statuses) =
+            tokio::task::spawn_blocking(move || verifier.join())
+                .await
+                .context("verifier task")?
+                .map_err(|_| anyhow::anyhow!("the verifier panicked"))?;
         Ok(RunOutcome {
             header: self.header,
             recording: self.recording,
             verify,
             recorder: self.recorder,
             reached_upstream,
+            own_statuses,
         })
     }
 }

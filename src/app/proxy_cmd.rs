@@ -466,10 +466,14 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     }
     let mut routes: Vec<Route> = Vec::new();
     if let Some(u) = &a.upstream {
+        // the URL parser drops a pasted value's surrounding blanks, so the route keeps the
+        // URL without them too (ux36: `--upstream "http://h:9999 "` put the space in the
+        // banner and the recording header's routes)
+        let u = u.trim();
         check_upstream(u).map_err(|e| anyhow::anyhow!("--upstream: {e}"))?;
         routes.push(Route {
             prefix: "/".into(),
-            upstream: u.clone(),
+            upstream: u.to_string(),
             leg: None,
         });
     }
@@ -528,6 +532,7 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         if !listen.ip().is_loopback() && !a.allow_remote {
             bail!("--listener {listen} is not a loopback address; hint: add --allow-remote");
         }
+        let url = url.trim();
         check_upstream(url).map_err(|e| anyhow::anyhow!("--listener {spec:?}: {e}"))?;
         out.push(ProxyConfig {
             listen,
@@ -1457,7 +1462,17 @@ fn check_record_path_hinted(
         );
     }
     if p.is_dir() {
-        bail!("cannot record to {}: it is a directory{hint}", p.display());
+        // a file in it, named as the run would name one (ux36: `--record runs/` got "pick
+        // a writable --record path" and no word of what to type)
+        let dir = std::path::Path::new(p.as_os_str().to_str().map_or(p.as_os_str(), |t| {
+            std::ffi::OsStr::new(t.trim_end_matches('/'))
+        }))
+        .to_path_buf();
+        bail!(
+            "cannot record to {}: it is a directory; hint: give a file path in it, e.g. --record {}",
+            p.display(),
+            crate::app::sh_path(&dir.join("session.jsonl"))
+        );
     }
     create_parent(p, "recording", hint, who, "--record")?;
     let existed = p.exists();
@@ -1500,8 +1515,12 @@ fn check_record_path_hinted(
 pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()> {
     let hint = "; hint: pick a writable --report path";
     if p.is_dir() {
+        let name = format!("report.{}", report_format(p, format).extension());
+        let fix = crate::app::dir_output_hint(p, &name)
+            .map(|h| h.replace(" -o ", " --report "))
+            .unwrap_or_else(|| "pick a writable --report path".into());
         bail!(
-            "cannot write report {}: it is a directory{hint}",
+            "cannot write report {}: it is a directory; hint: {fix}",
             p.display()
         );
     }
@@ -2361,12 +2380,14 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
     // verified and gives no level, and so does this line (ux34: it said "partial (warning
     // finding GW-RESP-006)" of a run whose agent never answered once)
     let level = if x > 0 && !o.reached_upstream {
+        // the statuses it did answer with (ux36: "its own 502" of a forward proxy's 403
+        // and 400 refusals, or of the 404 for a path no route takes)
+        let own = crate::app::pipeline::own_answer_words(&o.own_statuses);
         let none = if x == 1 {
-            "the one exchange did not reach the agent (the proxy answered it with its own 502)"
-                .to_string()
+            format!("the one exchange did not reach the agent (the proxy answered it with {own})")
         } else {
             format!(
-                "none of the {x} exchanges reached the agent (the proxy answered each with its own 502)"
+                "none of the {x} exchanges reached the agent (the proxy answered each with {own})"
             )
         };
         format!("none (nothing was verified: {none})")

@@ -506,12 +506,19 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
             format!(": {first}{e}")
         })
         .unwrap_or_default();
+    // the statuses the proxy answered with, as recorded (ux36: "its own 502" of a forward
+    // proxy's 403 and 400 refusals)
+    let mut statuses = Vec::new();
+    for s in indexed.iter().filter_map(|x| x.status) {
+        crate::app::pipeline::note_own_status(&mut statuses, s);
+    }
+    let own = crate::app::pipeline::own_answer_words(&statuses);
     Some(match (by_proxy, n) {
         (true, 1) => format!(
-            "the one exchange did not reach the agent (the proxy answered it with its own 502{cause})"
+            "the one exchange did not reach the agent (the proxy answered it with {own}{cause})"
         ),
         (true, _) => format!(
-            "none of the {n} {what} reached the agent (the proxy answered each with its own 502{cause})"
+            "none of the {n} {what} reached the agent (the proxy answered each with {own}{cause})"
         ),
         (false, 1) => "the one exchange has no response in the file".to_string(),
         (false, _) => format!("none of the {n} {what} has a response in the file"),
@@ -581,6 +588,16 @@ impl Input {
     /// Errors: the one-line cause when standard input cannot be spooled.
     pub fn new(file: &Path) -> Result<Input, String> {
         if file.as_os_str() == "-" {
+            // a terminal on stdin: nothing is piped in, and the command would wait for
+            // typed input in silence (ux36: `verify -` typed by mistake looked hung)
+            use std::io::IsTerminal as _;
+            if std::io::stdin().is_terminal() {
+                let command = std::env::args()
+                    .nth(1)
+                    .filter(|c| ["verify", "report", "export", "repro"].contains(&c.as_str()))
+                    .unwrap_or_else(|| "verify".into());
+                return Err(format!("the file - is standard input, and standard input is this terminal: nothing was piped in, so there is nothing to read (pipe the file in, `cat session.jsonl | a2a-interop {command} - ...`, or give its path instead of -)"));
+            }
             let (path, spool, named) = spool_stdin()?;
             Ok(Input {
                 path,

@@ -1619,7 +1619,12 @@ async fn handle(
                 ctx.as_deref(),
                 StatusCode::BAD_REQUEST,
                 text,
-                format!("no absolute URL and no route for path {path}"),
+                // what to do, as the client's 400 says it (ux36: the live line and the
+                // recording said only what was missing): a client given this forward
+                // proxy's address as the agent's URL
+                format!(
+                    "no absolute URL and no route for path {path}: the client called this forward proxy as if it were the agent (hint: give the client the agent's URL and this proxy as its HTTP_PROXY, or run a reverse proxy with --upstream / --route)"
+                ),
             );
         }
         if method_is_connect {
@@ -2547,8 +2552,10 @@ async fn card_response(
                     (Some(r), Some(why)) => {
                         if st_warn {
                             crate::errln!(
-                            "a2a-interop proxy: WARNING: agent card {} partly rewritten: {why}; clients that follow those URLs bypass the proxy",
-                            ctx.id
+                            "a2a-interop proxy: WARNING: agent card {} partly rewritten: {}; clients that follow those URLs bypass the proxy",
+                            ctx.id,
+                            // the card's own URLs, on one line, their controls not obeyed
+                            crate::report::show_controls_line(&why)
                         );
                         }
                         (Some(r), None)
@@ -2575,8 +2582,9 @@ async fn card_response(
     if let Some(reason) = skipped {
         if st_warn {
             crate::errln!(
-                "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {reason}; clients that follow its URLs bypass the proxy",
-                ctx.id
+                "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {}; clients that follow its URLs bypass the proxy",
+                ctx.id,
+                crate::report::show_controls_line(&reason)
             );
         }
         ctx.send(EventKind::CardRewriteSkipped { reason });

@@ -21,6 +21,8 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
             prefix.trim_start_matches('/')
         ));
     }
+    // blanks around a pasted URL are dropped by the URL parser: the route drops them too
+    let url = url.trim();
     check_upstream(url)?;
     Ok(Route {
         prefix: normalize_prefix(prefix),
@@ -32,8 +34,14 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
 /// What to do about a URL that does not parse: add the scheme when there is none
 /// (`127.0.0.1:9999` -> `http://127.0.0.1:9999`), else show the shape.
 pub fn url_hint(url: &str) -> String {
-    if !url.contains("://") && !url.trim().is_empty() {
-        format!("add the scheme: http://{}", url.trim())
+    let t = url.trim();
+    // a port alone (`9999`, `:9999`) is no host: `http://9999` would name host 9999
+    // (ux36: the hint said just that)
+    let port = t.strip_prefix(':').unwrap_or(t);
+    if !port.is_empty() && port.len() <= 5 && port.bytes().all(|b| b.is_ascii_digit()) {
+        format!("a port alone is no URL; on this machine: http://127.0.0.1:{port}")
+    } else if !url.contains("://") && !t.is_empty() {
+        format!("add the scheme: http://{t}")
     } else {
         "give http(s)://host[:port][/path], e.g. http://127.0.0.1:9999/".into()
     }
@@ -229,6 +237,21 @@ mod tests {
             "add the scheme: http://127.0.0.1:9999"
         );
         assert!(url_hint("http://[::1").starts_with("give http(s)://"));
+        // a port alone names no host (ux36: the hint was `http://9999`)
+        assert_eq!(
+            url_hint("9999"),
+            "a port alone is no URL; on this machine: http://127.0.0.1:9999"
+        );
+        assert_eq!(
+            url_hint(":9999"),
+            "a port alone is no URL; on this machine: http://127.0.0.1:9999"
+        );
+        assert_eq!(url_hint("agent"), "add the scheme: http://agent");
+        // a pasted URL's blanks are not kept in the route
+        assert_eq!(
+            parse_route("/a=http://127.0.0.1:1 \n").unwrap().upstream,
+            "http://127.0.0.1:1"
+        );
         let e = check_upstream("127.0.0.1:9999").unwrap_err();
         assert!(
             e.ends_with("; hint: add the scheme: http://127.0.0.1:9999"),

@@ -437,7 +437,31 @@ pub async fn run_with_webhook(
     version: ProtocolVersion,
     webhook: Option<&Webhook>,
 ) -> Vec<StepResult> {
-    let mut out = Vec::new();
+    let mut out = Steps::default();
+    run_into(base_url, version, webhook, &mut out).await;
+    out.done
+}
+
+/// The steps of a client run as they complete ([`run_into`]).
+#[derive(Default)]
+pub struct Steps<'a> {
+    /// The steps done so far, in run order.
+    pub done: Vec<StepResult>,
+    /// Called with each step as it completes (the demo prints it then, so a run stopped
+    /// midway has printed every step it did: ux36).
+    pub on_step: Option<&'a (dyn Fn(&StepResult) + Send + Sync)>,
+}
+
+/// [`run_with_webhook`] into `out`: each step is added (and handed to `out.on_step`) as
+/// it completes, so when this future is dropped midway (the demo's Ctrl-C) `out.done`
+/// holds the steps done before.
+pub async fn run_into(
+    base_url: &str,
+    version: ProtocolVersion,
+    webhook: Option<&Webhook>,
+    out: &mut Steps<'_>,
+) {
+    let mut out = out;
     let t = Instant::now();
     let card = fetch_card(base_url, version).await;
     let iface = match &card {
@@ -456,14 +480,14 @@ pub async fn run_with_webhook(
         }
         Err(e) => {
             push(&mut out, "card", t, Err(e.clone()));
-            return out;
+            return;
         }
     };
     let mut c = match RpcClient::new(&iface, version) {
         Ok(c) => c,
         Err(e) => {
             push(&mut out, "card", t, Err(e));
-            return out;
+            return;
         }
     };
     let v = version;
@@ -655,7 +679,6 @@ pub async fn run_with_webhook(
         let r = push_step(&mut c, hook).await;
         push(&mut out, "push", t, r);
     }
-    out
 }
 
 /// The `push` step (module table): PUSH-002..PUSH-005 as a client sees them.
@@ -745,17 +768,21 @@ fn verdict(ok: bool, detail: String) -> Result<String, String> {
     }
 }
 
-fn push(out: &mut Vec<StepResult>, name: &str, started: Instant, r: Result<String, String>) {
+fn push(out: &mut &mut Steps<'_>, name: &str, started: Instant, r: Result<String, String>) {
     let (ok, detail) = match r {
         Ok(d) => (true, d),
         Err(d) => (false, d),
     };
-    out.push(StepResult {
+    let step = StepResult {
         name: name.to_string(),
         ok,
         detail,
         duration_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-    });
+    };
+    if let Some(f) = out.on_step {
+        f(&step);
+    }
+    out.done.push(step);
 }
 
 #[cfg(test)]

@@ -426,6 +426,21 @@ pub fn send_message(addr: SocketAddr, tag: &str, n: u32) -> String {
     out
 }
 
+/// `GET path` to `addr` on a connection of its own (`Connection: close`, at most 30 s),
+/// the whole response as text.
+pub fn get(addr: SocketAddr, path: &str) -> String {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
+
 /// A loopback server (threads, std sockets) that reads each connection's request head and
 /// writes `answer(head)` back, then closes the connection: a server that is no A2A agent,
 /// or an agent with one fixed answer. Its address.
