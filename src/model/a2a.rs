@@ -938,6 +938,84 @@ pub fn lift_v01_event<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
     Some(out)
 }
 
+/// 0.1 (`tasks/send` era) spellings that [`lift_v01`] would hide (DATA-004, DATA-005; the
+/// 0.1 schema: `Message.role` is `user` or `agent`, every Part names its kind in `type`):
+/// in message `m` at JSON Pointer `ptr`, a role other than those two, and parts that carry
+/// the 0.2 discriminator `kind` instead of `type` ([`v01_parts_problems`]). A missing role
+/// or a part with neither member is left to the lifted message's checks. `(JSON Pointer,
+/// words)` pairs, empty when none (breaker36 Z04, N18).
+pub fn v01_message_problems(m: &Obj, ptr: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    match m.get("role").and_then(Json::as_str) {
+        None | Some("user" | "agent") => {}
+        Some(r) => out.push((
+            format!("{ptr}/role"),
+            format!("0.1 message role {r:?} is neither user nor agent (the 0.1 Role enum): the client sends \"user\", the agent \"agent\""),
+        )),
+    }
+    if let Some(parts) = m.get("parts") {
+        out.extend(v01_parts_problems(parts, &format!("{ptr}/parts")));
+    }
+    out
+}
+
+/// The parts of 0.1 list `parts` (at `ptr`) that carry `kind` but no `type`: 0.2's name
+/// of the discriminator, which a 0.1 reader (`TextPart {type: "text", text}`) does not
+/// know, so it finds no part of a known kind (breaker36 Z03, Z04).
+pub fn v01_parts_problems(parts: &Json, ptr: &str) -> Vec<(String, String)> {
+    let Some(list) = parts.as_array() else {
+        return Vec::new();
+    };
+    list.iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let o = p.as_object()?;
+            let k = o.get("kind").and_then(Json::as_str).filter(|_| !o.contains_key("type"))?;
+            Some((
+                format!("{ptr}/{i}"),
+                format!("0.1 part has kind {k:?} but no type: 0.1 names a part's kind in type ({{\"type\": {k:?}, ...}}; kind is the 0.2 name), so a 0.1 reader finds no part it knows"),
+            ))
+        })
+        .collect()
+}
+
+/// [`v01_parts_problems`] over 0.1 Task `t` (at `ptr`): the parts of its `status.message`,
+/// of each artifact and of each history message (roles are judged on the lifted Task).
+pub fn v01_task_problems(t: &Obj, ptr: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(parts) = t
+        .get("status")
+        .and_then(|s| s.get("message"))
+        .and_then(|m| m.get("parts"))
+    {
+        out.extend(v01_parts_problems(
+            parts,
+            &format!("{ptr}/status/message/parts"),
+        ));
+    }
+    if let Some(list) = t.get("artifacts").and_then(Json::as_array) {
+        for (j, a) in list.iter().enumerate() {
+            if let Some(parts) = a.get("parts") {
+                out.extend(v01_parts_problems(
+                    parts,
+                    &format!("{ptr}/artifacts/{j}/parts"),
+                ));
+            }
+        }
+    }
+    if let Some(list) = t.get("history").and_then(Json::as_array) {
+        for (j, m) in list.iter().enumerate() {
+            if let Some(parts) = m.get("parts") {
+                out.extend(v01_parts_problems(
+                    parts,
+                    &format!("{ptr}/history/{j}/parts"),
+                ));
+            }
+        }
+    }
+    out
+}
+
 pub fn lift_v01<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
     let o = v.as_object()?;
     if o.contains_key("kind")

@@ -4414,6 +4414,9 @@ impl State {
                 c.binding = Some(Binding::JsonRpc);
                 c.batch = Some(Arc::new(calls));
                 self.areas.insert("jsonrpc");
+                if let Some(b) = body.as_deref() {
+                    self.batch_request_checks(x, b);
+                }
                 x.call = Some(Arc::new(c));
                 x.scope = self.agent_scope(x);
                 return;
@@ -5514,6 +5517,14 @@ impl State {
                     // header's shape (VER-MIX-002 names that slip).
                     let style = send_message_style(&c, m);
                     let mut p = a2a::message_problems(m, base);
+                    // 0.1: what the lifted copy no longer shows (breaker36 Z04, N18), in a
+                    // 0.1 TaskSendParams (it names its task: `id` is required in 0.1); a
+                    // tasks/send without it carrying a 0.2 message is a 0.2 client on the
+                    // retired method name (field v02-retired-method-internal-error).
+                    let v01_params = lifted.is_some() && c.params.get("id").is_some();
+                    if let (Some(orig), true) = (params_message(&c.params), v01_params && p.is_empty()) {
+                        p.extend(a2a::v01_message_problems(orig, base));
+                    }
                     if p.is_empty() && lifted.is_none() {
                         if let Some(style) = style {
                             p.extend(a2a::content_for_parts_problem(m, base, style));
@@ -9856,6 +9867,7 @@ impl State {
         what: &dyn std::fmt::Display,
     ) {
         self.check_status_message_role(x, o, base, seq, what);
+        self.check_status_message_id(x, o, base, seq, what);
         let Some(dialect) = x.call.as_ref().and_then(|c| c.dialect) else {
             return;
         };
@@ -11636,40 +11648,48 @@ impl State {
         let Some(mid) = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty()) else {
             return;
         };
-        let Some(parts) = m.get("parts").or_else(|| m.get("content")) else {
-            return;
-        };
+        if let Some((seq, xid)) = self.sent_message_id_clash(x, m, mid) {
+            self.areas.insert("id");
+            let base = if c.binding == Some(Binding::Rest) {
+                ""
+            } else {
+                "/params"
+            };
+            self.find(
+                &r::ID_MESSAGE_ID_REUSED,
+                format!(
+                    "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
+                ),
+                vec![
+                    Evidence::event(seq, xid),
+                    x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("{base}/message/messageId"),
+                        Some(Value::String(mid.to_string())),
+                    ),
+                ],
+                &x.leg,
+            );
+        }
+    }
+
+    /// The bookkeeping of ID-MSG-002: client message `m` (messageId `mid`) sent in the
+    /// request of `x`, against the earlier sends on its leg ([`State::sent_messages`]). The
+    /// request event and exchange of the earlier message when it had other parts; `None`
+    /// when the id is fresh (it is remembered) or names the same parts (a retry). The calls
+    /// of one batch share the request, so an equal sequence number counts as later
+    /// (breaker36 M16).
+    fn sent_message_id_clash(&mut self, x: &Exch, m: &Obj, mid: &str) -> Option<(u64, String)> {
+        let parts = m.get("parts").or_else(|| m.get("content"))?;
         let hash = parts_hash(parts);
         let key = x.tkey(mid);
         match self.sent_messages.get(&key) {
-            Some((old, seq, xid)) if *old != hash && *seq < x.req_seq => {
-                let (seq, xid) = (*seq, xid.clone());
-                self.areas.insert("id");
-                let base = if c.binding == Some(Binding::Rest) {
-                    ""
-                } else {
-                    "/params"
-                };
-                self.find(
-                    &r::ID_MESSAGE_ID_REUSED,
-                    format!(
-                        "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
-                    ),
-                    vec![
-                        Evidence::event(seq, xid),
-                        x.ev_at(
-                            x.req_ev_seq(),
-                            &format!("{base}/message/messageId"),
-                            Some(Value::String(mid.to_string())),
-                        ),
-                    ],
-                    &x.leg,
-                );
-            }
-            Some(_) => {}
+            Some((old, seq, xid)) if *old != hash && *seq <= x.req_seq => Some((*seq, xid.clone())),
+            Some(_) => None,
             None => {
                 self.sent_messages
                     .insert(key, (hash, x.req_seq, x.id.clone()));
+                None
             }
         }
     }
@@ -11689,25 +11709,45 @@ impl State {
         seq: u64,
     ) -> Option<(String, Vec<Evidence>)> {
         let mid = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty())?;
+        let (at, xid) = self.agent_message_id_clash(x, m, mid, seq)?;
+        // built for the finding only (perfr35: ~4 allocations per answer otherwise)
+        let id_ev = x.ev_at(
+            seq,
+            &jptr(ptr, &[Key("messageId")]),
+            Some(Value::String(mid.to_string())),
+        );
+        let op = c.op_term(c.op.map_or("the call", Op::name));
+        self.areas.insert("id");
+        Some((
+            format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {AGENT_MID_WHY}"),
+            vec![Evidence::event(at, xid), id_ev],
+        ))
+    }
+
+    /// The bookkeeping of ID-MSG-003: agent message `m` (messageId `mid`, in body event
+    /// `seq`) against the earlier agent messages of its agent (replies and tasks' status
+    /// messages, [`State::agent_messages`]). The event and exchange of the earlier message
+    /// when it had other parts (once per messageId: the entry is then marked told); `None`
+    /// when the id is fresh (it is remembered) or names the same parts again (a retry's
+    /// answer, a repeated status). Messages of one body (a batch answer, a ListTasks page)
+    /// share `seq`, so an equal `seq` counts as later.
+    fn agent_message_id_clash(
+        &mut self,
+        x: &Exch,
+        m: &Obj,
+        mid: &str,
+        seq: u64,
+    ) -> Option<(u64, String)> {
         let parts = m.get("parts").or_else(|| m.get("content"))?;
         let hash = parts_hash(parts);
         let key = x.tkey(mid);
         match self.agent_messages.get(&key) {
-            Some((old, at, xid)) if *old != hash && *at < seq => {
-                let (at, xid) = (*at, xid.clone());
-                // built for the finding only (perfr35: ~4 allocations per answer otherwise)
-                let id_ev = x.ev_at(
-                    seq,
-                    &jptr(ptr, &[Key("messageId")]),
-                    Some(Value::String(mid.to_string())),
-                );
-                let op = c.op_term(c.op.map_or("the call", Op::name));
-                let why = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
-                self.areas.insert("id");
-                Some((
-                    format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {why}"),
-                    vec![Evidence::event(at, xid), id_ev],
-                ))
+            Some((old, at, xid)) if *old != hash && *at <= seq => {
+                let (old, earlier) = (*old, (*at, xid.clone()));
+                // told: a stream that keeps one id for every progress message gets one finding
+                self.agent_messages
+                    .insert(key, (old, u64::MAX, earlier.1.clone()));
+                Some(earlier)
             }
             Some(_) => None,
             None => {
@@ -11715,6 +11755,60 @@ impl State {
                 None
             }
         }
+    }
+
+    /// ID-MSG-003 (ID-007) for the agent's status message of task object `o` (at `base` of
+    /// body event `seq`: a send or GetTask result, a stream's Task or status update, a listed
+    /// task, a push payload; `what` names it): a messageId an earlier agent message (a reply
+    /// or another status message, of this task or another) used for other parts (breaker36
+    /// M04, M05, M07, N22, N25). Only messages in the agent's role: a status message that
+    /// echoes the client's message keeps the client's id (DATA-ROLE-001 tells the role).
+    fn check_status_message_id(
+        &mut self,
+        x: &Exch,
+        o: &Obj,
+        base: &str,
+        seq: u64,
+        what: &dyn std::fmt::Display,
+    ) {
+        // 0.3 HTTP+JSON (the 0.3 proto's TaskStatus) names the message `update`
+        let Some(m) = o
+            .get("status")
+            .and_then(Json::as_object)
+            .and_then(|st| st.get("message").or_else(|| st.get("update")))
+            .and_then(Json::as_object)
+        else {
+            return;
+        };
+        let agent = m
+            .get("role")
+            .and_then(Json::as_str)
+            .is_some_and(|r| r.eq_ignore_ascii_case("ROLE_AGENT") || r == "agent");
+        let Some(mid) = str_member(m, "messageId", "message_id").filter(|s| !s.is_empty()) else {
+            return;
+        };
+        if !agent {
+            return;
+        }
+        let Some((at, xid)) = self.agent_message_id_clash(x, m, mid, seq) else {
+            return;
+        };
+        let tid = o
+            .get("id")
+            .and_then(Json::as_str)
+            .or_else(|| str_member(o, "taskId", "task_id"))
+            .unwrap_or("(without id)");
+        self.areas.insert("id");
+        let ptr = jptr(base, &[Key("status"), Key("message"), Key("messageId")]);
+        self.find(
+            &r::ID_AGENT_MESSAGE_ID_REUSED,
+            format!("agent's status message of task {tid} ({what}) carries messageId {mid}, which an earlier message of the agent (a reply or a status message) used for other parts: {AGENT_MID_WHY}, a new one for each status update with new content"),
+            vec![
+                Evidence::event(at, xid),
+                x.ev_at(seq, &ptr, Some(Value::String(mid.to_string()))),
+            ],
+            &x.leg,
+        );
     }
 
     /// STREAM-006 (STREAM-FANOUT-001): compares an ended stream of a task with the task's
@@ -15769,6 +15863,15 @@ impl State {
                     };
                     let parsed = jsonrpc::request_from_value(e);
                     k.params_null = e.get("params").is_some_and(Json::is_null);
+                    // An element that is no valid request (no "jsonrpc": "2.0") still has
+                    // the id its answer echoes (-32600 with that id: breaker36 N04).
+                    if matches!(parsed, RequestParse::Invalid) {
+                        k.rpc_id = e
+                            .get("id")
+                            .filter(|i| i.is_string() || i.is_number())
+                            .cloned()
+                            .map(Json::into_owned);
+                    }
                     if let RequestParse::Request { method, id, params } = &parsed {
                         k.method = Some(method.clone());
                         k.rpc_id = id.clone();
@@ -15785,6 +15888,136 @@ impl State {
         )
     }
 
+    /// RPC-001 / RPC-002 per call of JSON-RPC batch request body `b` (breaker36 N04, N05;
+    /// JSON-RPC 2.0 §4, §6): an element calling an A2A method without "jsonrpc": "2.0"
+    /// (RPC-REQ-002), or with an id the A2A schemas do not allow (null, a number with a
+    /// fraction, a boolean, an object, a list: RPC-REQ-001; an element without id, a
+    /// notification, is told with the answer). Each rule once per batch. The body is parsed
+    /// again: batches are rare.
+    fn batch_request_checks(&mut self, x: &Exch, b: &[u8]) {
+        if x.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some()
+        {
+            return;
+        }
+        let Ok(v) = Json::parse(b) else { return };
+        let Some(list) = v.as_array() else { return };
+        let (mut version_told, mut id_told, mut shape_told) = (false, false, false);
+        for (i, e) in list.iter().enumerate() {
+            let Some(m) = e
+                .get("method")
+                .and_then(Json::as_str)
+                .filter(|m| method_op(m).is_some())
+            else {
+                continue;
+            };
+            let version = match e.get("jsonrpc") {
+                None => Some("has no jsonrpc member".to_string()),
+                Some(j) if j.as_str() != Some("2.0") => {
+                    Some(format!("has jsonrpc {} instead of \"2.0\"", j.to_value()))
+                }
+                Some(_) => None,
+            };
+            if let (Some(what), false) = (version, version_told) {
+                version_told = true;
+                self.find(
+                    &r::RPC_REQUEST_NOT_2_0,
+                    format!("client's JSON-RPC batch element {i} calls {m} and {what}: it is no JSON-RPC 2.0 request, so a strict agent answers it -32600 Invalid Request"),
+                    vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                    &x.leg,
+                );
+            }
+            let id = e.get("id");
+            let kind = match id {
+                Some(Json::Null) => Some("null"),
+                Some(Json::Number(Num::Float(f))) if f.fract() != 0.0 => {
+                    Some("a number with a fraction")
+                }
+                Some(Json::Bool(_)) => Some("a boolean"),
+                Some(Json::Object(_)) => Some("an object"),
+                Some(Json::Array(_)) => Some("a list"),
+                _ => None,
+            };
+            if let Some(msg) = e
+                .get("params")
+                .and_then(|p| p.get("message"))
+                .and_then(Json::as_object)
+                .filter(|_| {
+                    method_op(m).is_some_and(|(op, d)| {
+                        matches!(op, Op::SendMessage | Op::SendStreamingMessage)
+                            && d != Dialect::V0_1
+                    })
+                })
+            {
+                self.batch_send_checks(x, (i, m), msg, &mut shape_told);
+            }
+            if let (Some(kind), false) = (kind, id_told) {
+                id_told = true;
+                self.find(
+                    &r::RPC_REQUEST_ID,
+                    format!("client's JSON-RPC batch element {i} calls {m} with an id that is {kind}: the A2A schemas allow a string or an integer (RPC-002), so an agent may refuse the call with -32600 and the client cannot pair an answer with it"),
+                    vec![x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("/{i}/id"),
+                        id.map(Json::to_value),
+                    )],
+                    &x.leg,
+                );
+            }
+        }
+    }
+
+    /// DATA-SHAPE-002 and ID-MSG-002 for the message `msg` of send call `m` at element `i`
+    /// of a JSON-RPC batch (breaker36 N06, M16): the message judged as a single send's
+    /// ([`a2a::message_shape_problems`] in the method's generation; the shape once per batch,
+    /// `shape_told`), its messageId against the earlier sends and the batch's other calls.
+    fn batch_send_checks(
+        &mut self,
+        x: &Exch,
+        (i, m): (usize, &str),
+        msg: &Obj,
+        shape_told: &mut bool,
+    ) {
+        let style = match method_op(m) {
+            Some((_, Dialect::V1_0)) => a2a::PartStyle::V1,
+            _ => a2a::PartStyle::V0Rpc,
+        };
+        let base = format!("/{i}/params/message");
+        if !*shape_told {
+            if let Some((ptr, what)) = a2a::message_shape_problems(msg, &base, style).first() {
+                *shape_told = true;
+                self.find(
+                    &r::REQUEST_SHAPE,
+                    format!("client's JSON-RPC batch element {i} calls {m} with a malformed message: {what}"),
+                    vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        let Some(mid) = str_member(msg, "messageId", "message_id").filter(|s| !s.is_empty()) else {
+            return;
+        };
+        if let Some((seq, xid)) = self.sent_message_id_clash(x, msg, mid) {
+            self.areas.insert("id");
+            self.find(
+                &r::ID_MESSAGE_ID_REUSED,
+                format!(
+                    "client sent messageId {mid} again (JSON-RPC batch element {i}, {m}) with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
+                ),
+                vec![
+                    Evidence::event(seq, xid),
+                    x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("{base}/messageId"),
+                        Some(Value::String(mid.to_string())),
+                    ),
+                ],
+                &x.leg,
+            );
+        }
+    }
+
     /// A JSON-RPC 2.0 batch answered (breaker9d D6; RPC-001, RPC-002; JSON-RPC 2.0 §6). A2A
     /// does not mention batches; what JSON-RPC 2.0 asks is judged: the answer to a batch
     /// with calls that have ids is an Array (a single error object, a server refusing
@@ -15799,7 +16032,7 @@ impl State {
         self.incomplete.push((
             x.id.clone(),
             format!(
-                "JSON-RPC batch of {} calls: the answer's envelope, ids and results are judged; request shapes, error codes and follow-up rules per call are not",
+                "JSON-RPC batch of {} calls: the answer's envelope, ids and results, and each call's id, jsonrpc member and send message, are judged; other request shapes, error codes and follow-up rules per call are not",
                 calls.len()
             ),
         ));
@@ -15989,8 +16222,12 @@ impl State {
                 .is_some_and(|g| seen.iter().filter(|s| *s == g).count() > id_count(g).max(1));
             // An answer to an id two calls share cannot be paired with one of them.
             let ambiguous = got.as_ref().is_some_and(|g| id_count(g) > 1);
-            // An error with id null answers a call whose id the server could not read.
-            let null_error = rv.id.is_none_or(Json::is_null) && e.get("error").is_some();
+            // An error with id null answers a call whose id the server could not read; any
+            // answer with id null echoes a call whose id was null (the client's RPC-REQ-001,
+            // breaker36 M27).
+            let null_error = rv.id.is_none_or(Json::is_null)
+                && (e.get("error").is_some()
+                    || calls.iter().any(|k| matches!(k.rpc_id, Some(Json::Null))));
             if (matched.is_none() || duplicate) && !null_error {
                 if !id_reported {
                     id_reported = true;
@@ -20540,6 +20777,34 @@ fn part_url_internal_finding(
 }
 
 impl State {
+    /// DATA-SHAPE-001 for a 0.1 result `res` (at `base` of body event `bseq`, before
+    /// [`a2a::lift_v01`] fills in what 0.2 names otherwise): a Task or Message whose parts
+    /// carry `kind` instead of 0.1's `type` ([`a2a::v01_task_problems`]; breaker36 Z03;
+    /// roles are judged on the lifted result). Once per answer.
+    fn v01_result_spelling(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
+        let Some(o) = res.as_object() else { return };
+        let probs = match o.get("parts") {
+            Some(parts) if o.contains_key("role") => {
+                a2a::v01_parts_problems(parts, &format!("{base}/parts"))
+            }
+            _ => a2a::v01_task_problems(o, base),
+        };
+        let Some((ptr, what)) = probs.first() else {
+            return;
+        };
+        let op = x
+            .call
+            .as_ref()
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| "the call".into());
+        self.find(
+            &r::RESULT_SHAPE,
+            format!("0.1 result of {op} is malformed: {what}"),
+            vec![x.ev_at(bseq, ptr, None)],
+            &x.leg,
+        );
+    }
+
     /// Judges a result body of a task operation; returns the Task it names (id, context,
     /// state) when it is one.
     fn on_result(
@@ -20553,6 +20818,7 @@ impl State {
         let dialect = c.dialect;
         if dialect == Some(Dialect::V0_1) {
             if let Some(l) = a2a::lift_v01(res, None) {
+                self.v01_result_spelling(x, res, base, bseq);
                 return self.on_result(x, &l, base, bseq);
             }
         }
@@ -30837,6 +31103,9 @@ fn task_id_member_hint(p: &Json, known: &dyn Fn(&str) -> bool) -> String {
 /// non-empty `contextId`.
 /// The role of an agent's reply message when it is the user's (`user`, `ROLE_USER`):
 /// DATA-ROLE-001.
+/// Why ID-MSG-003 matters and what to do, in its findings (reply and status messages).
+const AGENT_MID_WHY: &str = "messageId identifies one message (ID-007), so a client that keys or dedupes messages by it (a chat history, a retry cache) drops or overwrites one of the two; give every agent message a fresh id (a UUID)";
+
 fn agent_reply_user_role<'a>(m: &'a Obj<'a>) -> Option<&'a str> {
     m.get("role")
         .and_then(Json::as_str)

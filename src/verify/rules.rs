@@ -604,8 +604,8 @@ rule!(ID_MESSAGE_ID_REUSED, "ID-MSG-002", "client-message-id-reused", Warning, L
     "mint a fresh messageId (a UUID) for every new message and reuse one only to retry the same message: an agent may dedupe by messageId (1.0 §3.3.1), and then drops the second message or answers it with the first one's task");
 rule!(ID_AGENT_MESSAGE_ID_REUSED, "ID-MSG-003", "agent-message-id-reused", Warning, Lifecycle,
     ["ID-007"],
-    "agent's reply message carries a messageId its earlier reply used for a message with other parts",
-    "mint a fresh messageId (a UUID) for every message the agent creates, inside the request handler, not once at start-up: clients and agents key and dedupe messages by messageId (1.0 §3.3.1), so two messages under one id lose one of them");
+    "agent's message (a reply, or a task's status message in an answer, stream event or task listing) carries a messageId an earlier message of the agent used for a message with other parts",
+    "mint a fresh messageId (a UUID) for every message the agent creates, inside the request handler, not once at start-up, and a new one for each status update that carries new content: clients and agents key and dedupe messages by messageId (1.0 §3.3.1), so two messages under one id lose one of them");
 rule!(ID_TASK_NOT_RESOLVABLE, "ID-TASK-001", "task-id-not-resolvable", Error, Lifecycle,
     ["ID-001", "TASK-009", "ID-006"],
     "a task id the agent handed out is unknown to the agent afterwards",

@@ -274,6 +274,8 @@ def stu(state="WORKING", n=2, tid="t1", ctx="c1", msg=None):
 ASK = lambda q="Which city?", mid="r1", tid="t1", ctx="c1": amsg10(q, mid=mid, taskId=tid, contextId=ctx)
 NEED = lambda tid="t1", ctx="c1": amsg10("Please sign in at https://idp.example.test/authorize", mid="r-auth", taskId=tid, contextId=ctx)
 AM03 = lambda text="Which city?", mid="r1", tid="t1", ctx="c1": {"kind": "message", "messageId": mid, "role": "agent", "parts": [{"kind": "text", "text": text}], "taskId": tid, "contextId": ctx}
+# a 0.x agent reply Message in context c1 outside any task (gen_b35x.py, gen_b36x.py)
+AM3 = lambda text="hello", mid="r1", **kw: {"kind": "message", "messageId": mid, "role": "agent", "parts": [{"kind": "text", "text": text}], "contextId": "c1", **kw}
 send = lambda t, i=1, p=None, h=V10: [RPC(i, "SendMessage", p or {"message": msg10(contextId="c1")}, h=h), resp(ok(i, {"task": t}))]
 FU = lambda i, text, res, mid=None, h=V10, **ids: [RPC(i, "SendMessage", {"message": msg10(text, mid=mid or "m%d" % i, **ids)}, h=h), resp(ok(i, res))]
 FUE = lambda i, text, code, m, reason, mid=None, **ids: [RPC(i, "SendMessage", {"message": msg10(text, mid=mid or "m%d" % i, **ids)}), resp(err(i, code, m, einfo(reason)))]
@@ -283,6 +285,11 @@ def stream(events, i=1, p=None, method="SendStreamingMessage", h=S10, url=A, clo
     """A JSON-RPC streaming call (`method`, params `p`) and its SSE answer: one event per
     StreamResponse of `events` (a text is sent as written), ended by `close` (none if falsy)."""
     return [req(url, rpc(i, method, p or {"message": msg10(contextId="c1")}), headers=h)] + sse([e if isinstance(e, str) else ev(e, i) for e in events], close=close)
+
+
+def stream03(events, i=1, p=None, method="message/stream", close="eof", url=A):
+    """a 0.x JSON-RPC (0.2, 0.3) streaming call and its SSE answer (texts sent as written)."""
+    return [req(url, rpc(i, method, p or {"message": msg03(contextId="c1")}), headers=S03)] + sse([e if isinstance(e, str) else ev(e, i) for e in events], close=close)
 
 
 def rsend(body, res, status=200, path="/message:send", h=RJ):
@@ -352,3 +359,34 @@ def art03(aid="a1", text="part", append=None, last=None, tid="t1", ctx="c1", **k
     if last is not None:
         u["lastChunk"] = last
     return u
+
+
+# 0.1 (gen_b29x.py, gen_b36x.py): a message with `type` parts, a Task with sessionId, a
+# status event (`id` = the task), an artifact event with `index`, tasks/send params, a call, the card
+C01 = lambda **kw: getcard(card01(**kw), path="/.well-known/agent.json")
+
+
+def msg01(text="hi", role="user"):
+    return {"role": role, "parts": [{"type": "text", "text": text}]}
+
+
+def task01(tid="t1", sid="s1", state="completed", n=1, **kw):
+    t = {"id": tid, "sessionId": sid, "status": {"state": state, "timestamp": "2026-12-02T10:00:0%d" % n}}
+    t.update(kw)
+    return t
+
+
+def st01(tid="t1", state="working", final=False, n=1, **kw):
+    e = {"id": tid, "status": {"state": state, "timestamp": "2026-12-02T10:00:0%d" % n}, "final": final}
+    e.update(kw)
+    return e
+
+
+def art01(tid="t1", text="out", **kw):
+    a = {"parts": [{"type": "text", "text": text}], "index": 0}
+    a.update(kw)
+    return {"id": tid, "artifact": a}
+
+
+SP01 = {"id": "t1", "sessionId": "s1", "message": msg01()}
+R01 = lambda i, m, p: req(A, rpc(i, m, p), headers=J03)

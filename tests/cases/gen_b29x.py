@@ -33,7 +33,6 @@ RPC = lambda i, m, p, h=V10, url=A: req(url, rpc(i, m, p), headers=h)
 C10 = lambda **kw: getcard(card10(**kw))
 C03 = lambda **kw: getcard(card03(**kw))
 C02 = lambda **kw: getcard(card02(**kw), path="/.well-known/agent.json")
-C01 = lambda **kw: getcard(card01(**kw), path="/.well-known/agent.json")
 
 
 def sse_raw(chunks, close="eof", headers=None):
@@ -132,32 +131,6 @@ case("F22-legal-v03-sse-crlf-and-ids", lambda: C03() + [req(A, rpc(1, "message/s
 
 
 # ---------------------------------------------------------------- 0.1 JSON-RPC (A)
-def msg01(text="hi", role="user"):
-    return {"role": role, "parts": [{"type": "text", "text": text}]}
-
-
-def task01(tid="t1", sid="s1", state="completed", n=1, **kw):
-    t = {"id": tid, "sessionId": sid, "status": {"state": state, "timestamp": "2026-12-02T10:00:0%d" % n}}
-    t.update(kw)
-    return t
-
-
-def st01(tid="t1", state="working", final=False, n=1, **kw):
-    e = {"id": tid, "status": {"state": state, "timestamp": "2026-12-02T10:00:0%d" % n}, "final": final}
-    e.update(kw)
-    return e
-
-
-def art01(tid="t1", text="out", **kw):
-    a = {"parts": [{"type": "text", "text": text}], "index": 0}
-    a.update(kw)
-    return {"id": tid, "artifact": a}
-
-
-SP01 = {"id": "t1", "sessionId": "s1", "message": msg01()}
-R01 = lambda i, m, p: req(A, rpc(i, m, p), headers=J03)
-
-
 def s01(events, i=1, p=None, method="tasks/sendSubscribe", close="eof"):
     return [req(A, rpc(i, method, p or SP01), headers=S03)] + sse_raw(["data: %s\n\n" % js(ok(i, e)) for e in events], close)
 

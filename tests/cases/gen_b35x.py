@@ -33,14 +33,8 @@ def s03(state="working", n=2, final=None, tid="t1", ctx="c1", msg=None):
     return e
 
 
-def stream03(events, i=1, p=None, method="message/stream", close="eof", url=A):
-    """a 0.x JSON-RPC streaming call and its SSE answer (texts sent as written)."""
-    return [req(url, rpc(i, method, p or {"message": msg03(contextId="c1")}), headers=S03)] + sse([e if isinstance(e, str) else ev(e, i) for e in events], close=close)
-
-
 MSG = {"message": msg10(contextId="c1")}
 AM = lambda text="hello", mid="r1", **kw: amsg10(text, mid=mid, contextId="c1", **kw)
-AM3 = lambda text="hello", mid="r1", **kw: {"kind": "message", "messageId": mid, "role": "agent", "parts": [{"kind": "text", "text": text}], "contextId": "c1", **kw}
 RSTR = lambda events, close="eof": R10() + rstream(MSG, events, close=close)
 JSTR = lambda events, close="eof": C10() + stream(events, close=close)
 BOTH = (("v10", JSTR), ("v10-rest", RSTR))
