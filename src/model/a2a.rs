@@ -1930,6 +1930,16 @@ fn parts_problems_at(
     (base, tail): (&str, &str),
     style: PartStyle,
 ) -> Vec<(String, String)> {
+    parts_problems_read(parts, (base, tail), style, true)
+}
+
+/// [`parts_problems_at`], the plain parts skipped ([`part_is_plain`]) when `gate`.
+fn parts_problems_read(
+    parts: &Json,
+    (base, tail): (&str, &str),
+    style: PartStyle,
+    gate: bool,
+) -> Vec<(String, String)> {
     let joined = || {
         let mut s = String::with_capacity(base.len() + tail.len());
         s.push_str(base);
@@ -1945,6 +1955,10 @@ fn parts_problems_at(
         return out;
     };
     for (i, p) in list.iter().enumerate() {
+        // a plain part has none of the problems below (perfv36)
+        if gate && part_is_plain(p, style, false) {
+            continue;
+        }
         // The part's pointer, built only for a problem (most parts have none).
         let pp = || super::json::ptr(&joined(), &[super::json::Seg::Index(i)]);
         let at = |last: &str| {
@@ -2198,6 +2212,222 @@ pub fn role_spelling_problem(o: &Obj, ptr: &str, style: PartStyle) -> Option<(St
 /// refuses a status.message without it), and each part ([`parts_problems`]).
 /// Returns `(JSON Pointer, message)` pairs, empty when the message is well formed.
 pub fn message_shape_problems(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    // Most messages are plain: one pass over their members decides it (perfv36).
+    if message_is_plain(o, style) {
+        return Vec::new();
+    }
+    message_shape_problems_read(o, ptr, style)
+}
+
+/// The members of `o` that `slot` places (a member name to its index, by one `match`), by
+/// one pass over its members (the first of a repeated name, as [`Obj::get`] finds it): what
+/// the plain-shape gates read instead of a lookup per check.
+fn members_of<'o, 'a, const N: usize>(
+    o: &'o Obj<'a>,
+    slot: impl Fn(&str) -> Option<usize>,
+) -> [Option<&'o Json<'a>>; N] {
+    let mut out = [None; N];
+    for (k, v) in o.iter() {
+        if let Some(i) = slot(k) {
+            if let Some(s @ None) = out.get_mut(i) {
+                *s = Some(v);
+            }
+        }
+    }
+    out
+}
+
+/// `v` is absent, `null` or a string: what a 1.0 proto `string` field may hold
+/// ([`proto_type_problem`]).
+fn null_or_string(v: Option<&Json>) -> bool {
+    matches!(v, None | Some(Json::Null | Json::String(_)))
+}
+
+/// `v` is absent, `null` or a list of strings: what a `repeated string` field may hold
+/// ([`proto_type_problem`], [`metadata_extensions_problem`]).
+fn null_or_strings(v: Option<&Json>) -> bool {
+    match v {
+        None | Some(Json::Null) => true,
+        Some(Json::Array(a)) => a.iter().all(Json::is_string),
+        _ => false,
+    }
+}
+
+/// `v` is absent, `null` or an object: what a `google.protobuf.Struct` `metadata` may hold.
+fn null_or_object(v: Option<&Json>) -> bool {
+    matches!(v, None | Some(Json::Null | Json::Object(_)))
+}
+
+/// True when the Message `o` is in the plain shape of `style`, so that
+/// [`message_shape_problems_read`] finds nothing in it: a `messageId` string (non-blank in
+/// 1.0), the role spelled as the style spells it, the parts list under the style's member
+/// (`parts`; 0.3 HTTP+JSON `content` and no `parts`), `kind: "message"` on 0.x JSON-RPC and
+/// none on 0.3 HTTP+JSON, `metadata` an object and `extensions` strings, the 1.0 proto's
+/// scalar members typed, at least one part in 1.0, and every part plain ([`part_is_plain`]).
+/// `false` means only "not decided here": the full checks run (perfv36: ~15 lookups per
+/// message and part were 16 M of offline verify's 8 MB bench, every history message of
+/// every Task answer judged again).
+fn message_is_plain(o: &Obj, style: PartStyle) -> bool {
+    let [id, role, parts, content, kind, meta, ext, ctx, task, refs] = members_of(o, |k| {
+        Some(match k {
+            "messageId" => 0,
+            "role" => 1,
+            "parts" => 2,
+            "content" => 3,
+            "kind" => 4,
+            "metadata" => 5,
+            "extensions" => 6,
+            "contextId" => 7,
+            "taskId" => 8,
+            "referenceTaskIds" => 9,
+            _ => return None,
+        })
+    });
+    let (Some(Json::String(id)), Some(Json::String(role))) = (id, role) else {
+        return false;
+    };
+    let (list, role_ok) = match style {
+        PartStyle::V1 => (parts, matches!(role.as_ref(), "ROLE_USER" | "ROLE_AGENT")),
+        PartStyle::V0Rpc => (
+            parts,
+            matches!(role.as_ref(), "user" | "agent")
+                && matches!(kind, Some(Json::String(k)) if k == "message"),
+        ),
+        PartStyle::V0Rest => (
+            content,
+            parts.is_none()
+                && kind.is_none()
+                && matches!(role.as_ref(), "ROLE_USER" | "ROLE_AGENT"),
+        ),
+    };
+    let Some(Json::Array(list)) = list else {
+        return false;
+    };
+    if !role_ok || !null_or_object(meta) || !null_or_strings(ext) {
+        return false;
+    }
+    if style == PartStyle::V1
+        && (!null_or_string(ctx)
+            || !null_or_string(task)
+            || !null_or_strings(refs)
+            || id.trim().is_empty()
+            || list.is_empty())
+    {
+        return false;
+    }
+    let no_kind = style == PartStyle::V0Rest;
+    list.iter().all(|p| part_is_plain(p, style, no_kind))
+}
+
+/// True when the part `p` is in the plain shape of `style`, so that [`parts_problems`]
+/// finds nothing in it: an object whose `metadata` is an object; 1.0: exactly one of
+/// `text`, `raw`, `url`, `data` set, `raw` base64, `text`, `raw`, `url`, `filename` and
+/// `mediaType` strings when set; 0.3 HTTP+JSON: exactly one of `text`, `file`, `data`, a
+/// `text` string, and no `kind` when `no_kind` (a message's parts,
+/// [`rest03_message_problems`]); 0.x JSON-RPC: `kind` `text` with a `text` string, `file`
+/// with one of `bytes` (base64) and `uri`, or `data` with an object. `false`: not decided.
+fn part_is_plain(p: &Json, style: PartStyle, no_kind: bool) -> bool {
+    let Json::Object(o) = p else {
+        return false;
+    };
+    let [text, raw, url, data, file, kind, meta, filename, media] = members_of(o, |k| {
+        Some(match k {
+            "text" => 0,
+            "raw" => 1,
+            "url" => 2,
+            "data" => 3,
+            "file" => 4,
+            "kind" => 5,
+            "metadata" => 6,
+            "filename" => 7,
+            "mediaType" => 8,
+            _ => return None,
+        })
+    });
+    if !null_or_object(meta) {
+        return false;
+    }
+    let set = |v: Option<&Json>| u8::from(v.is_some_and(|v| !v.is_null()));
+    match style {
+        PartStyle::V1 => {
+            // `data: null` sets data (a google.protobuf.Value)
+            set(text) + set(raw) + set(url) + u8::from(data.is_some()) == 1
+                && [text, raw, url, filename, media]
+                    .into_iter()
+                    .all(null_or_string)
+                && raw
+                    .and_then(Json::as_str)
+                    .is_none_or(|r| base64_problem(r).is_none())
+        }
+        PartStyle::V0Rest => {
+            !(no_kind && kind.is_some())
+                && set(text) + set(file) + set(data) == 1
+                && null_or_string(text)
+        }
+        PartStyle::V0Rpc => match kind.and_then(Json::as_str) {
+            Some("text") => text.is_some_and(Json::is_string),
+            Some("data") => data.is_some_and(Json::is_object),
+            Some("file") => {
+                let Some(Json::Object(f)) = file else {
+                    return false;
+                };
+                let [bytes, uri] = members_of(f, |k| match k {
+                    "bytes" => Some(0),
+                    "uri" => Some(1),
+                    _ => None,
+                });
+                match bytes.filter(|b| !b.is_null()) {
+                    Some(b) => {
+                        set(uri) == 0 && b.as_str().is_some_and(|t| base64_problem(t).is_none())
+                    }
+                    None => set(uri) == 1,
+                }
+            }
+            _ => false,
+        },
+    }
+}
+
+/// True when the Artifact `a` is in the plain shape of `style`, so that
+/// [`artifact_shape_problems_read`] finds nothing in it: an `artifactId` string (non-blank
+/// in 1.0), `metadata` an object, `extensions` strings, 1.0 `name` and `description`
+/// strings when set, a `parts` list (not empty in 1.0) of plain parts ([`part_is_plain`]).
+/// `false`: not decided.
+fn artifact_is_plain(a: &Json, style: PartStyle) -> bool {
+    let Json::Object(o) = a else {
+        return false;
+    };
+    let [id, parts, meta, ext, name, desc] = members_of(o, |k| {
+        Some(match k {
+            "artifactId" => 0,
+            "parts" => 1,
+            "metadata" => 2,
+            "extensions" => 3,
+            "name" => 4,
+            "description" => 5,
+            _ => return None,
+        })
+    });
+    let (Some(Json::String(id)), Some(Json::Array(parts))) = (id, parts) else {
+        return false;
+    };
+    if !null_or_object(meta) || !null_or_strings(ext) {
+        return false;
+    }
+    if style == PartStyle::V1
+        && (!null_or_string(name)
+            || !null_or_string(desc)
+            || id.trim().is_empty()
+            || parts.is_empty())
+    {
+        return false;
+    }
+    parts.iter().all(|p| part_is_plain(p, style, false))
+}
+
+/// [`message_shape_problems`] without the plain-shape gate ([`message_is_plain`]): every
+/// check run in turn.
+fn message_shape_problems_read(o: &Obj, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let mut p = message_problems(o, ptr);
     if !p.is_empty() {
         return p;
@@ -2301,6 +2531,14 @@ pub fn task_artifact_parts_empty(task: &Obj, ptr: &str) -> Option<(String, Strin
 /// list, at least one part in 1.0 (the 0.x schemas set no minimum), and each part.
 /// Returns `(JSON Pointer, message)` pairs, empty when the artifact is well formed.
 pub fn artifact_shape_problems(a: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
+    if artifact_is_plain(a, style) {
+        return Vec::new();
+    }
+    artifact_shape_problems_read(a, ptr, style)
+}
+
+/// [`artifact_shape_problems`] without the plain-shape gate ([`artifact_is_plain`]).
+fn artifact_shape_problems_read(a: &Json, ptr: &str, style: PartStyle) -> Vec<(String, String)> {
     let Some(o) = a.as_object() else {
         return vec![(ptr.to_string(), "artifact is not an object".into())];
     };
@@ -3820,5 +4058,272 @@ mod tests {
                 .iter()
                 .all(|(p, _)| p != "/r/kind")
         );
+    }
+
+    /// The plain-shape gates (perfv36) never skip a check that finds: on 30,000 random
+    /// messages, artifacts and parts built near each style's plain shape (every member the
+    /// checks read, with good values most of the time and, one at a time, the near misses
+    /// each check is there for), whenever `message_is_plain` / `artifact_is_plain` /
+    /// `part_is_plain` says plain, the full checks find nothing; the gated functions answer
+    /// exactly what the full ones answer; and each gate both passes and refuses thousands.
+    #[test]
+    fn plain_shape_gates_never_skip_a_check_that_finds() {
+        use serde_json::{json, Value as V};
+        struct Rng(u64);
+        impl Rng {
+            fn next(&mut self, n: usize) -> usize {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                (self.0 % n as u64) as usize
+            }
+            /// The first value (the good one) most of the time, else any.
+            fn pick(&mut self, vals: &[V]) -> V {
+                if self.next(4) != 0 {
+                    vals[0].clone()
+                } else {
+                    vals[self.next(vals.len())].clone()
+                }
+            }
+        }
+        fn part(r: &mut Rng) -> V {
+            if r.next(40) == 0 {
+                return [json!("p"), json!(1), json!(null), json!([])][r.next(4)].clone();
+            }
+            let mut o = serde_json::Map::new();
+            // the content member, with the kind that goes with it most of the time
+            let (name, kind): (&str, &str) = [
+                ("text", "text"),
+                ("raw", "file"),
+                ("url", "file"),
+                ("data", "data"),
+                ("file", "file"),
+            ][r.next(5)];
+            let val = |r: &mut Rng, n: &str| -> V {
+                match n {
+                    "text" => r.pick(&[json!("hi"), json!(1), json!(null), json!("")]),
+                    "raw" => r.pick(&[
+                        json!("aGk="),
+                        json!("a b"),
+                        json!("aGk"),
+                        json!("a"),
+                        json!("aG=k"),
+                        json!(null),
+                        json!(5),
+                    ]),
+                    "url" => r.pick(&[json!("http://x/f"), json!(null), json!(1)]),
+                    "data" => r.pick(&[json!({"a": 1}), json!(null), json!("s"), json!([1])]),
+                    "file" => r.pick(&[
+                        json!({"uri": "http://x/f"}),
+                        json!({"bytes": "aGk="}),
+                        json!({"bytes": "@@"}),
+                        json!({"bytes": 5}),
+                        json!({"bytes": "aGk=", "uri": "u"}),
+                        json!({"bytes": null, "uri": "u"}),
+                        json!({"bytes": "aGk=", "uri": null}),
+                        json!({}),
+                        json!("f"),
+                        json!(null),
+                    ]),
+                    "kind" => r.pick(&[
+                        json!("text"),
+                        json!("file"),
+                        json!("data"),
+                        json!("x"),
+                        json!(null),
+                        json!(1),
+                    ]),
+                    "metadata" => r.pick(&[json!({}), json!(null), json!(1), json!([])]),
+                    "filename" => r.pick(&[json!("f.txt"), json!(1), json!(null)]),
+                    "mediaType" => r.pick(&[json!("text/plain"), json!(1), json!(null)]),
+                    _ => json!(1),
+                }
+            };
+            let v = val(r, name);
+            o.insert(name.into(), v);
+            if r.next(4) != 0 {
+                o.insert("kind".into(), json!(kind));
+            }
+            for _ in 0..r.next(3) {
+                let n = [
+                    "text",
+                    "raw",
+                    "url",
+                    "data",
+                    "file",
+                    "kind",
+                    "metadata",
+                    "filename",
+                    "mediaType",
+                    "other",
+                ][r.next(10)];
+                let v = val(r, n);
+                o.insert(n.into(), v);
+            }
+            V::Object(o)
+        }
+        fn parts(r: &mut Rng) -> V {
+            match r.next(12) {
+                0 => json!([]),
+                1 => [json!(null), json!("x"), json!({})][r.next(3)].clone(),
+                _ => V::Array((0..r.next(3) + 1).map(|_| part(r)).collect()),
+            }
+        }
+        fn message(r: &mut Rng) -> V {
+            let mut o = serde_json::Map::new();
+            // one style's plain members, then changes
+            let style = r.next(3);
+            let id = r.pick(&[json!("m1"), json!(""), json!("  "), json!(5), json!(null)]);
+            if r.next(20) != 0 {
+                o.insert("messageId".into(), id);
+            } else if r.next(2) == 0 {
+                o.insert("message_id".into(), json!("m2"));
+            }
+            let roles = [
+                json!("ROLE_USER"),
+                json!("ROLE_AGENT"),
+                json!("user"),
+                json!("agent"),
+                json!("ROLE_UNSPECIFIED"),
+                json!("User"),
+                json!(3),
+                json!(null),
+            ];
+            let role = if r.next(4) != 0 {
+                roles[if style == 1 { 2 + r.next(2) } else { r.next(2) }].clone()
+            } else {
+                roles[r.next(roles.len())].clone()
+            };
+            if r.next(30) != 0 {
+                o.insert("role".into(), role);
+            }
+            let list = parts(r);
+            let at = if style == 2 { "content" } else { "parts" };
+            if r.next(15) != 0 {
+                o.insert(at.into(), list);
+            }
+            if r.next(10) == 0 {
+                let other = if style == 2 { "parts" } else { "content" };
+                let list = parts(r);
+                o.insert(other.into(), list);
+            }
+            if style == 1 || r.next(8) == 0 {
+                let k = r.pick(&[json!("message"), json!("task"), json!(""), json!(null)]);
+                o.insert("kind".into(), k);
+            }
+            let opt: [(&str, Vec<V>); 6] = [
+                (
+                    "metadata",
+                    vec![json!({}), json!(null), json!("x"), json!([])],
+                ),
+                (
+                    "extensions",
+                    vec![
+                        json!(["u"]),
+                        json!([]),
+                        json!(["u", 1]),
+                        json!("u"),
+                        json!(null),
+                    ],
+                ),
+                (
+                    "contextId",
+                    vec![json!("c"), json!(1), json!(null), json!("")],
+                ),
+                ("taskId", vec![json!("t"), json!(1), json!(null)]),
+                (
+                    "referenceTaskIds",
+                    vec![json!(["t"]), json!("t"), json!([1]), json!(null)],
+                ),
+                ("other", vec![json!(1)]),
+            ];
+            for (n, vals) in &opt {
+                if r.next(3) == 0 {
+                    let v = r.pick(vals);
+                    o.insert((*n).into(), v);
+                }
+            }
+            V::Object(o)
+        }
+        fn artifact(r: &mut Rng) -> V {
+            if r.next(40) == 0 {
+                return json!("a");
+            }
+            let mut o = serde_json::Map::new();
+            if r.next(15) != 0 {
+                let id = r.pick(&[json!("a1"), json!(""), json!(" "), json!(7), json!(null)]);
+                o.insert("artifactId".into(), id);
+            } else if r.next(2) == 0 {
+                o.insert("artifact_id".into(), json!("a2"));
+            }
+            if r.next(15) != 0 {
+                let list = parts(r);
+                o.insert("parts".into(), list);
+            }
+            let opt: [(&str, Vec<V>); 4] = [
+                ("metadata", vec![json!({}), json!(null), json!(2)]),
+                ("extensions", vec![json!(["u"]), json!([2]), json!("u")]),
+                ("name", vec![json!("n"), json!(1), json!(null)]),
+                ("description", vec![json!("d"), json!(false)]),
+            ];
+            for (n, vals) in &opt {
+                if r.next(3) == 0 {
+                    let v = r.pick(vals);
+                    o.insert((*n).into(), v);
+                }
+            }
+            V::Object(o)
+        }
+        const STYLES: [PartStyle; 3] = [PartStyle::V1, PartStyle::V0Rpc, PartStyle::V0Rest];
+        let mut r = Rng(0x2545_F491_4F6C_DD1D);
+        // [style][plain, not plain with problems, not plain without] per gate
+        let mut msgs = [[0usize; 3]; 3];
+        let mut arts = [[0usize; 3]; 3];
+        let mut prts = [[0usize; 3]; 3];
+        let tally = |n: &mut [usize; 3], plain: bool, found: bool| {
+            assert!(!(plain && found));
+            n[if plain {
+                0
+            } else if found {
+                1
+            } else {
+                2
+            }] += 1;
+        };
+        for _ in 0..30_000 {
+            let m = message(&mut r);
+            let a = artifact(&mut r);
+            let jm = Json::from_value(&m);
+            let ja = Json::from_value(&a);
+            let om = jm.as_object().expect("an object");
+            for (s, &st) in STYLES.iter().enumerate() {
+                let full = message_shape_problems_read(om, "/m", st);
+                let plain = message_is_plain(om, st);
+                assert!(!plain || full.is_empty(), "{st:?} {m} plain, yet {full:?}");
+                assert_eq!(message_shape_problems(om, "/m", st), full, "{st:?} {m}");
+                tally(&mut msgs[s], plain, !full.is_empty());
+                let full = artifact_shape_problems_read(&ja, "/a", st);
+                let plain = artifact_is_plain(&ja, st);
+                assert!(!plain || full.is_empty(), "{st:?} {a} plain, yet {full:?}");
+                assert_eq!(artifact_shape_problems(&ja, "/a", st), full, "{st:?} {a}");
+                tally(&mut arts[s], plain, !full.is_empty());
+                // each part alone, against the ungated list check
+                for list in [om.get("parts"), om.get("content"), ja.get("parts")] {
+                    for p in list.and_then(Json::as_array).into_iter().flatten() {
+                        let one = Json::Array(vec![p.clone()]);
+                        let full = parts_problems_read(&one, ("/p", ""), st, false);
+                        let plain = part_is_plain(p, st, false);
+                        assert!(!plain || full.is_empty(), "{st:?} {p} plain, yet {full:?}");
+                        assert_eq!(parts_problems(&one, "/p", st), full, "{st:?} {p}");
+                        tally(&mut prts[s], plain, !full.is_empty());
+                    }
+                }
+            }
+        }
+        for (what, n) in [("message", msgs), ("artifact", arts), ("part", prts)] {
+            for (st, n) in STYLES.iter().zip(n) {
+                assert!(n[0] > 500 && n[1] > 1_000, "{what} {st:?}: {n:?}");
+            }
+        }
     }
 }
