@@ -2062,13 +2062,22 @@ mod tests {
 
     /// The 16-byte (SSE2) scan finds the first string stop exactly where a byte-by-byte
     /// scan does: every byte value at every offset of a 16-byte window and of the 8-byte
-    /// and byte tails behind it, from every start (perf30).
+    /// and byte tails behind it, from every start (perf30). Under Miri (the `unsafe` SSE2
+    /// load checked for undefined behaviour: `cargo +nightly miri test --lib`, fuzz36) the
+    /// byte values at and around each class edge only: all 256 take Miri over 15 minutes.
     #[test]
     fn string_stop_scan_agrees_with_byte_scan() {
         let naive = |b: &[u8], from: usize| (from..b.len()).find(|&i| is_string_stop(b[i]));
+        let values: Vec<u8> = if cfg!(miri) {
+            vec![
+                0, 0x1f, 0x20, b'!', b'"', b'#', b'[', b'\\', b']', 0x7f, 0x80, 0xff,
+            ]
+        } else {
+            (0..=255u8).collect()
+        };
         for len in [0usize, 1, 7, 8, 15, 16, 17, 23, 24, 31, 32, 40] {
             for at in 0..len {
-                for c in 0..=255u8 {
+                for &c in &values {
                     let mut b = vec![b'a'; len];
                     b[at] = c;
                     if at + 1 < len {
