@@ -637,8 +637,8 @@ struct Exch {
     /// recording of several upstreams (`interop`'s two agents, `proxy --route`), the one
     /// this exchange reached, whose card is judged against it (newcomer29 N1). `None` when
     /// the recording does not say (HAR, transcript) or it does not parse.
-    upstream_parts: Option<UrlParts>,
-    parts: Option<UrlParts>,
+    upstream_parts: Option<Arc<UrlParts>>,
+    parts: Option<Arc<UrlParts>>,
     /// `parts`' origin (`scheme://host:port`), formatted once: cards are looked up by it.
     origin: Option<String>,
     path: String,
@@ -775,14 +775,14 @@ fn coded_body<'a>(
 #[derive(Debug, Default)]
 struct UrlMemo {
     url: String,
-    parts: Option<UrlParts>,
+    parts: Option<Arc<UrlParts>>,
 }
 
 impl UrlMemo {
     /// [`parse_url`] of `url`.
-    fn parse(&mut self, url: &str) -> Option<UrlParts> {
+    fn parse(&mut self, url: &str) -> Option<Arc<UrlParts>> {
         if self.url != url {
-            self.parts = parse_url(url);
+            self.parts = parse_url(url).map(Arc::new);
             self.url.clear();
             self.url.push_str(url);
         }
@@ -1100,7 +1100,7 @@ impl Exch {
             .as_deref()
             .and_then(parse_url)
             .map(Cow::Owned)
-            .or_else(|| self.parts.as_ref().map(Cow::Borrowed))
+            .or_else(|| self.parts.as_deref().map(Cow::Borrowed))
     }
 
     /// The origin of [`Self::addressed_parts`] (`scheme://host:port`): the head's `origin`,
@@ -3640,7 +3640,7 @@ impl State {
             Some(p) => p.path.clone(),
             None => url.split('?').next().unwrap_or("").to_string(),
         };
-        let origin = parts.as_ref().map(UrlParts::origin);
+        let origin = parts.as_deref().map(UrlParts::origin);
         if leg.is_some() {
             // an `interop` recording's legs are its two directions and their webhooks, no
             // gateway (review29b: its reports listed a gateway area, and the checks that
@@ -10206,7 +10206,7 @@ impl State {
             && x.method.eq_ignore_ascii_case("GET")
             && x.path.ends_with("/.well-known/agent-card.json")
         {
-            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
+            if let Some(o) = x.parts.as_deref().map(UrlParts::origin) {
                 let ev = x.ev(x.resp_seq);
                 let prefix = &x.path[..x.path.len() - "/.well-known/agent-card.json".len()];
                 self.card_path_evidence(o, prefix, Some(ev), None);
@@ -25827,7 +25827,7 @@ impl State {
             ]
             .into_iter()
             .find(|(d, _)| declared.contains(d));
-            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_ref().map(UrlParts::origin)) {
+            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_deref().map(UrlParts::origin)) {
                 let ev = x.ev_at(bseq, &format!("{base}/{member}"), None);
                 let prefix = &x.path[..x.path.len() - "/.well-known/agent.json".len()];
                 self.card_path_evidence(o, prefix, None, Some((ev, d)));
@@ -27615,14 +27615,16 @@ impl State {
         found: &Option<Value>,
         (grpc, grpc_shown): (bool, &str),
     ) -> bool {
-        let Some(f) = &x.parts else { return false };
+        let Some(f) = x.parts.as_deref() else {
+            return false;
+        };
         // The upstream this exchange reached comes first, so that the front named is the
         // one that served the card, not the first of several (`interop`'s agent B for a
         // card of agent A: newcomer29 N1).
         let ups: Vec<UrlParts> = if self.mode == CaptureMode::Reverse {
             let own = x
                 .upstream_parts
-                .as_ref()
+                .as_deref()
                 .filter(|p| self.upstreams.iter().any(|r| r.origin() == p.origin()));
             own.into_iter()
                 .cloned()
