@@ -37,7 +37,7 @@ use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, Url
 use crate::model::sse::{FramingProblem, SseDecoder, SseEvent, SseItem};
 use crate::record::redact::{HeadFacts, IdHasher};
 use crate::record::{
-    CaptureMode, ConnectFailure, Event, EventKind, Headers, Outcome, RecordingHeader,
+    CaptureMode, ConnectFailure, Event, EventKind, ExchangeId, Headers, Outcome, RecordingHeader,
     DEFAULT_CAPTURE_CAP,
 };
 
@@ -615,7 +615,9 @@ const MAX_MISSING_CREDS: usize = 256;
 
 #[derive(Debug, Default)]
 struct Exch {
-    id: String,
+    /// The exchange id, shared with the event that opened it and with the bookkeeping
+    /// maps that outlive the exchange (perfp36: not a copy of the text per map).
+    id: ExchangeId,
     leg: Option<String>,
     /// AUTH-SCOPE-002 (mine29a): `(task id, the call's tenant, the tenant the task was
     /// handed out under)` for a SubscribeToTask or push config call on another tenant's
@@ -1047,12 +1049,12 @@ impl Exch {
     }
 
     fn ev(&self, seq: u64) -> Evidence {
-        Evidence::event(seq, self.id.clone())
+        Evidence::event(seq, self.id.to_string())
     }
     fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
         Evidence {
             seq,
-            exchange: Some(self.id.clone()),
+            exchange: Some(self.id.to_string()),
             pointer: Some(pointer.to_string()),
             found,
         }
@@ -1954,7 +1956,7 @@ pub(super) struct State {
     held_mix: Vec<usize>,
     /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
     /// (one `String` fewer per exchange on the online path).
-    exchange_dialects: Vec<(String, &'static str)>,
+    exchange_dialects: Vec<(ExchangeId, &'static str)>,
     auth_reported: HashSet<String>,
     /// AUTH-SCHEME-004: A2A calls refused 401 / 403 that carried no credential of an agent
     /// card requiring them, held until the run ends: a later call of the same operation to
@@ -2001,7 +2003,7 @@ pub(super) struct State {
     /// Client-leg exchanges whose upstream twin lost or changed `A2A-Version` (VER-HDR-002
     /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
     /// newest [`MAX_PENDING_UP`].
-    ver_stripped_clients: VecDeque<String>,
+    ver_stripped_clients: VecDeque<ExchangeId>,
     /// Exchanges whose send request carries a message that lacks required content
     /// ([`message_content_missing`]: no messageId, role or parts, an empty parts list, a
     /// part without content), as (exchange id, JSON pointer, problem): an internal error
@@ -2143,7 +2145,7 @@ pub(super) struct State {
     /// `leg \0 messageId` → (hash of the parts, seq of the body event, its exchange); a
     /// later reply under that messageId with other parts is ID-MSG-003. At most
     /// [`MAX_TASKS`] entries.
-    agent_messages: Recent<(u64, u64, String)>,
+    agent_messages: Recent<(u64, u64, ExchangeId)>,
     /// `leg \0 contextId \0 artifactId` of the artifacts tasks carried → (the first task's
     /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
     /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
@@ -2698,7 +2700,7 @@ const PUSH_DELETE_GRACE_US: u64 = 2_000_000;
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// its `A2A-Version` header trimmed, request seq, its extension URIs (EXT-001)).
 type DoneRequest = (
-    String,
+    ExchangeId,
     Option<String>,
     String,
     Bytes,
@@ -2797,7 +2799,7 @@ impl<V> Recent<V> {
 type OpenMap = IdMap<Box<Exch>>;
 
 /// A map keyed by exchange id ([`IdHasher`]: the ids are the proxy's, not the traffic's).
-type IdMap<V> = std::collections::HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
+type IdMap<V> = std::collections::HashMap<ExchangeId, V, std::hash::BuildHasherDefault<IdHasher>>;
 
 /// A held PUSH-BODY-003 note ([`State::pending_unknown_push`]): webhook key, task id,
 /// message, evidence, leg.
@@ -3226,10 +3228,10 @@ impl State {
         let earlier = t
             .announced
             .as_ref()
-            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         let msg_id = str_member(m, "messageId", "message_id");
         let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
-        earlier && *tseq < x.req_seq && *txid != x.id && !retry
+        earlier && *tseq < x.req_seq && **txid != *x.id && !retry
     }
 
     /// True when the client, the agent and so a loopback webhook all share one machine:
@@ -3538,7 +3540,7 @@ impl State {
             r::judges_client(&f.rule)
                 && f.evidence
                     .iter()
-                    .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                    .any(|e| e.exchange.as_deref() == Some(&*x.id))
         })
     }
 
@@ -3584,7 +3586,8 @@ impl State {
                 self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
-                let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
+                // the event's shared id, no copy of its text (perfp36)
+                let xid = ev.exchange.unwrap_or_default();
                 self.areas.enter(&xid);
                 self.on_request_head(
                     (ev.seq, ev.t_us),
@@ -3621,7 +3624,7 @@ impl State {
         &mut self,
         (seq, t_us): (u64, u64),
         leg: Option<String>,
-        xid: String,
+        xid: ExchangeId,
         method: String,
         (url, upstream): (String, Option<String>),
         headers: Headers,
@@ -3816,7 +3819,7 @@ impl State {
                 self.on_request_head(
                     (ev.seq, ev.t_us),
                     ev.leg.clone(),
-                    xid.to_string(),
+                    ev.exchange.clone().unwrap_or_default(),
                     method.clone(),
                     (url.clone(), upstream.clone()),
                     headers.clone(),
@@ -4074,9 +4077,9 @@ impl State {
                 );
             }
             EventKind::Gap { .. } => {
-                let ids: Vec<String> = self.open.keys().cloned().collect();
+                let ids: Vec<ExchangeId> = self.open.keys().cloned().collect();
                 for id in ids {
-                    if let Some(x) = self.open.get_mut(&id) {
+                    if let Some(x) = self.open.get_mut(&*id) {
                         x.truncated = true;
                         x.trunc_by |= TRUNC_DROPPED;
                     }
@@ -4120,7 +4123,7 @@ impl State {
         self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
-            match self.open.remove(&h.up) {
+            match self.open.remove(h.up.as_str()) {
                 Some(up) => {
                     self.resolve_held_end(h, &up);
                     self.open.insert(up.id.clone(), up);
@@ -4129,10 +4132,10 @@ impl State {
             }
         }
         // Exchanges that never ended: judge what is certain, mark them incomplete.
-        let mut ids: Vec<String> = self.open.keys().cloned().collect();
+        let mut ids: Vec<ExchangeId> = self.open.keys().cloned().collect();
         ids.sort();
         for id in ids {
-            if let Some(mut x) = self.open.remove(&id) {
+            if let Some(mut x) = self.open.remove(&*id) {
                 let rebuild = x.req_late && !x.truncated;
                 self.release_held_stream(&mut x, rebuild);
                 self.baseless_appends(&mut x);
@@ -4143,7 +4146,7 @@ impl State {
                     Some(_) => NO_END_LINE,
                     None => NEVER_ENDED,
                 };
-                self.incomplete.push((x.id.clone(), why.into()));
+                self.incomplete.push((x.id.to_string(), why.into()));
             }
         }
         self.terminal_never_pushed();
@@ -4297,7 +4300,7 @@ impl State {
             exchange_dialects: self
                 .exchange_dialects
                 .into_iter()
-                .map(|(x, d)| (x, d.to_string()))
+                .map(|(x, d)| (x.to_string(), d.to_string()))
                 .collect(),
         }
     }
@@ -4309,7 +4312,7 @@ impl State {
     fn open_at_end(&mut self, x: &Exch, why: String) {
         if self.open_at_end.len() < OPEN_AT_END_KEPT {
             self.open_at_end.push(super::OpenAtEnd {
-                exchange: x.id.clone(),
+                exchange: x.id.to_string(),
                 method: x.method.clone(),
                 path: x.path.clone(),
                 operation: x.call.as_ref().and_then(|c| c.method_name()),
@@ -4317,7 +4320,7 @@ impl State {
                 reason: why.clone(),
             });
         }
-        self.incomplete.push((x.id.clone(), why));
+        self.incomplete.push((x.id.to_string(), why));
     }
 
     // ------------------------------------------------------------------ request side
@@ -4453,7 +4456,7 @@ impl State {
                 // Maybe a push delivery to a registration forgotten to bound memory: not
                 // judged as a JSON-RPC call (it would be judged on state we no longer have).
                 self.incomplete.push((
-                    x.id.clone(),
+                    x.id.to_string(),
                     "POST that may be a push delivery to a forgotten registration: not judged"
                         .into(),
                 ));
@@ -5093,7 +5096,7 @@ impl State {
                             if let Some(key) = Self::endpoint_key(x) {
                                 self.bare_pending.push(BarePayload {
                                     key,
-                                    exchange: x.id.clone(),
+                                    exchange: x.id.to_string(),
                                     what,
                                     url: x.url.clone(),
                                     ev: x.ev_at(x.req_ev_seq(), "", None),
@@ -5595,7 +5598,7 @@ impl State {
             if let Some((ptr, msg)) = probs.first() {
                 if let Some((ptr, msg)) = probs.iter().find(|(_, m)| message_content_missing(m)) {
                     self.malformed_sends
-                        .push_back((x.id.clone(), ptr.clone(), msg.clone()));
+                        .push_back((x.id.to_string(), ptr.clone(), msg.clone()));
                     if self.malformed_sends.len() > MAX_PENDING_UP {
                         self.malformed_sends.pop_front();
                     }
@@ -5847,7 +5850,7 @@ impl State {
             }
             let mut secret = push_config_secret(&c, &ptr);
             secret.origin = x.origin.clone();
-            secret.xid = x.id.clone();
+            secret.xid = x.id.to_string();
             secret.ptr = ptr.clone();
             secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
             self.check_push_config_relayed(&url, &secret);
@@ -5880,7 +5883,7 @@ impl State {
                 extensions_header(&x.req_headers),
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
-            if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&x.id) {
+            if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&*x.id) {
                 if let Some(done) = self.done_requests.back().cloned() {
                     self.pair_pending_up(&done);
                 }
@@ -5891,7 +5894,7 @@ impl State {
                     self.client_answered_at.remove(&old.0);
                     // No longer a pairing candidate once also closed: forget its mark.
                     if !self.open.contains_key(&old.0) {
-                        self.ver_stripped_done.remove(&old.0);
+                        self.ver_stripped_done.remove(&*old.0);
                     }
                 }
             }
@@ -5968,7 +5971,7 @@ impl State {
                 leg.is_none()
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
-                    && !self.ver_stripped_done.contains(id)
+                    && !self.ver_stripped_done.contains(&**id)
                     && same_forwarded_body(b, up.req_body.as_slice())
                     && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
             })
@@ -6011,16 +6014,16 @@ impl State {
                         leg.is_none()
                             && *seq < up.req_seq
                             && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
+                            && !self.ver_stripped_done.contains(&**id)
                     })
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (member, cv, uv, method))) = recased {
-                    self.ver_stripped_done.insert(cid.clone());
-                    self.gw_rerouted.push_back(cid.clone());
-                    self.gw_rerouted.push_back(up.id.clone());
+                    self.ver_stripped_done.insert(cid.to_string());
+                    self.gw_rerouted.push_back(cid.to_string());
+                    self.gw_rerouted.push_back(up.id.to_string());
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
                         self.gw_rerouted.pop_front();
                     }
@@ -6033,7 +6036,7 @@ impl State {
                         vec![
                             Evidence {
                                 seq: cseq,
-                                exchange: Some(cid),
+                                exchange: Some(cid.to_string()),
                                 pointer: Some(format!("/params/{}", member.replace('.', "/"))),
                                 found: Some(Value::String(cv)),
                             },
@@ -6057,7 +6060,7 @@ impl State {
                         leg.is_none()
                             && *seq < up.req_seq
                             && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
+                            && !self.ver_stripped_done.contains(&**id)
                     })
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         tenant_param_changed(b, up.req_body.as_slice())
@@ -6071,9 +6074,9 @@ impl State {
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (cv, uv, method))) = untenanted {
-                    self.ver_stripped_done.insert(cid.clone());
-                    self.gw_rerouted.push_back(cid.clone());
-                    self.gw_rerouted.push_back(up.id.clone());
+                    self.ver_stripped_done.insert(cid.to_string());
+                    self.gw_rerouted.push_back(cid.to_string());
+                    self.gw_rerouted.push_back(up.id.to_string());
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
                         self.gw_rerouted.pop_front();
                     }
@@ -6092,7 +6095,7 @@ impl State {
                         vec![
                             Evidence {
                                 seq: cseq,
-                                exchange: Some(cid),
+                                exchange: Some(cid.to_string()),
                                 pointer: Some("/params/tenant".into()),
                                 found: Some(Value::String(cv)),
                             },
@@ -6124,7 +6127,7 @@ impl State {
                                 && *seq < up.req_seq
                                 && self.open.contains_key(id)
                                 && m.eq_ignore_ascii_case(&up.method)
-                                && !self.ver_stripped_done.contains(id)
+                                && !self.ver_stripped_done.contains(&**id)
                                 && same_send_but_message_id(b, up.req_body.as_slice())
                         },
                     )
@@ -6142,7 +6145,7 @@ impl State {
                                         .get(id)
                                         .is_some_and(|at| *at > up.req_seq)))
                             && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
+                            && !self.ver_stripped_done.contains(&**id)
                             && (is_jsonrpc_request_body(b)
                                 || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     })
@@ -6153,7 +6156,7 @@ impl State {
                     .max_by_key(|c| c.1)
                     .filter(|_| !same_ids_client());
                 if let Some((cid, cseq, d)) = rewritten {
-                    self.message_ids_rewritten_found(up, cid, cseq, d);
+                    self.message_ids_rewritten_found(up, cid.to_string(), cseq, d);
                     return;
                 }
                 // The client's body may be recorded after the forwarded copy ended.
@@ -6189,7 +6192,7 @@ impl State {
         } = d;
         self.ver_stripped_done.insert(cid.clone());
         self.gw_rerouted.push_back(cid.clone());
-        self.gw_rerouted.push_back(up.id.clone());
+        self.gw_rerouted.push_back(up.id.to_string());
         while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
             self.gw_rerouted.pop_front();
         }
@@ -6220,7 +6223,7 @@ impl State {
         // (the exchange whose answer decides, the value that clears the finding there)
         let held = match (member, &client, &upstream) {
             ("contextId", None, Some(u)) => Some((up.id.clone(), u.clone())),
-            (_, Some(c), Some(_)) => Some((cid.clone(), c.clone())),
+            (_, Some(c), Some(_)) => Some((ExchangeId::from(cid.as_str()), c.clone())),
             _ => None,
         };
         let msg = format!(
@@ -6243,7 +6246,7 @@ impl State {
                 self.find(&r::GW_MESSAGE_IDS_REWRITTEN, old.msg, old.ev, &None);
             }
             self.gw_ctx_added.push((
-                at,
+                at.to_string(),
                 CtxAdded {
                     member,
                     added,
@@ -6265,7 +6268,7 @@ impl State {
     /// ids both ways); a stream, when its events carry that value. A refusal or another id
     /// is told as held.
     fn resolve_ctx_added(&mut self, x: &Exch, success: bool) {
-        let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| *id == x.id) else {
+        let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| **id == *x.id) else {
             return;
         };
         let (_, held) = self.gw_ctx_added.remove(i);
@@ -6313,10 +6316,10 @@ impl State {
             return false;
         }
         let first = self.gw_pairs.iter().rev().find_map(|p| {
-            if p.up == up.id || p.up_seq >= up.req_seq {
+            if *p.up == *up.id || p.up_seq >= up.req_seq {
                 return None;
             }
-            let c = self.open.get(&p.client)?;
+            let c = self.open.get(p.client.as_str())?;
             // (the client's call is built when its exchange ends: read the request itself)
             let send = match c.call.as_ref().and_then(|k| k.op) {
                 Some(o) => matches!(o, Op::SendMessage | Op::SendStreamingMessage),
@@ -6353,15 +6356,15 @@ impl State {
         // this upstream copy forwards: no gateway retry.
         let client_retry = self.open.values().any(|o| {
             o.leg.is_none()
-                && o.id != cid
+                && *o.id != *cid
                 && o.req_seq < up.req_seq
-                && !self.ver_stripped_done.contains(&o.id)
+                && !self.ver_stripped_done.contains(&*o.id)
                 && same_forwarded_body(o.req_body.as_slice(), up.req_body.as_slice())
         }) || self.done_requests.iter().any(|d| {
             d.1.is_none()
-                && d.0 != cid
+                && *d.0 != *cid
                 && d.5 < up.req_seq
-                && !self.ver_stripped_done.contains(&d.0)
+                && !self.ver_stripped_done.contains(&*d.0)
                 && same_forwarded_body(&d.3, up.req_body.as_slice())
         });
         if client_retry {
@@ -6375,7 +6378,7 @@ impl State {
             .unwrap_or_default();
         let mid = self
             .open
-            .get(&cid)
+            .get(cid.as_str())
             .and_then(|c| Json::parse(c.req_body.as_slice()).ok())
             .and_then(|v| {
                 let m = v.get("params").unwrap_or(&v).get("message")?;
@@ -6478,7 +6481,7 @@ impl State {
         let (cev, uev, rev) = (
             Evidence {
                 seq: client.req_seq,
-                exchange: Some(client.id.clone()),
+                exchange: Some(client.id.to_string()),
                 pointer: None,
                 found: Some(Value::String(shown.clone())),
             },
@@ -6743,10 +6746,10 @@ impl State {
         up_ev: Evidence,
         up_leg: Option<String>,
     ) {
-        self.ver_stripped_done.insert(client.0.clone());
+        self.ver_stripped_done.insert(client.0.to_string());
         if let Some(up_id) = up_ev.exchange.clone() {
             self.gw_pairs.push_back(GwPair {
-                client: client.0.clone(),
+                client: client.0.to_string(),
                 up: up_id,
                 up_rpc_id,
                 up_seq: up_ev.seq,
@@ -6782,7 +6785,7 @@ impl State {
                     vec![
                         Evidence {
                             seq: client.5,
-                            exchange: Some(client.0.clone()),
+                            exchange: Some(client.0.to_string()),
                             pointer: None,
                             found: Some(Value::String(ce.join(", "))),
                         },
@@ -6814,7 +6817,7 @@ impl State {
                     "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
                 ),
                 vec![
-                    Evidence::event(client.5, client.0.clone()),
+                    Evidence::event(client.5, client.0.to_string()),
                     up_ev,
                 ],
                 &up_leg,
@@ -6842,7 +6845,7 @@ impl State {
                 vec![
                     Evidence {
                         seq: client.5,
-                        exchange: Some(client.0.clone()),
+                        exchange: Some(client.0.to_string()),
                         pointer: None,
                         found: Some(Value::String(cv.to_string())),
                     },
@@ -6855,7 +6858,7 @@ impl State {
 
     /// Records the dialect an exchange used (the per-exchange list keeps the first
     /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
-    fn note_dialect(&mut self, xid: &str, d: Dialect) {
+    fn note_dialect(&mut self, xid: &ExchangeId, d: Dialect) {
         self.note_dialect_label(xid, d.as_str());
     }
 
@@ -6873,10 +6876,10 @@ impl State {
 
     /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
     /// binding) for the outcome's `dialects` and `exchange_dialects`.
-    fn note_dialect_label(&mut self, xid: &str, label: &'static str) {
+    fn note_dialect_label(&mut self, xid: &ExchangeId, label: &'static str) {
         self.dialects.insert(label);
         if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
-            self.exchange_dialects.push((xid.to_string(), label));
+            self.exchange_dialects.push((xid.clone(), label));
         }
     }
 
@@ -7452,7 +7455,7 @@ impl State {
                                 s.cut_mid_event = Some(data.len());
                             }
                             self.incomplete.push((
-                                x.id.clone(),
+                                x.id.to_string(),
                                 format!(
                                     "the agent's connection ended in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
                                     data.len()
@@ -7584,7 +7587,7 @@ impl State {
         if !self.gw_answered_alone(x) {
             return false;
         }
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(x.id.to_string(), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -7636,9 +7639,9 @@ impl State {
         if !self
             .incomplete
             .iter()
-            .any(|(id, w)| *id == x.id && *w == why)
+            .any(|(id, w)| **id == *x.id && *w == why)
         {
-            self.incomplete.push((x.id.clone(), why));
+            self.incomplete.push((x.id.to_string(), why));
         }
     }
 
@@ -7649,12 +7652,12 @@ impl State {
         if x.leg.is_some() {
             return None;
         }
-        let up = &self.gw_pairs.iter().rev().find(|p| p.client == x.id)?.up;
+        let up = &self.gw_pairs.iter().rev().find(|p| *p.client == *x.id)?.up;
         let ux = self
             .open
-            .get(up)
+            .get(up.as_str())
             .map(|b| &**b)
-            .or_else(|| self.done_streams.iter().find(|o| &o.id == up))?;
+            .or_else(|| self.done_streams.iter().find(|o| *o.id == **up))?;
         let s = ux.sse.as_ref()?;
         (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
     }
@@ -8385,7 +8388,7 @@ impl State {
                 let up = x
                     .leg
                     .is_none()
-                    .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+                    .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
                     .flatten()
                     .map(|p| p.up.clone());
                 let room = self.held_shapes.len() < MAX_PENDING_UP;
@@ -8393,7 +8396,7 @@ impl State {
                     if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
                         let client = x.id.clone();
                         self.held_shapes.push(HeldShape {
-                            client,
+                            client: client.to_string(),
                             up,
                             msg,
                             ev,
@@ -9301,7 +9304,7 @@ impl State {
                                     t.lost_artifacts
                                         .iter()
                                         .any(|l| l == aid)
-                                        .then(|| (false, seq, x.id.clone()))
+                                        .then(|| (false, seq, x.id.to_string()))
                                 })
                         })
                     });
@@ -9543,7 +9546,7 @@ impl State {
             let held = self
                 .error_cuts
                 .get(&key)
-                .is_some_and(|(_, _, sx)| sx != xid);
+                .is_some_and(|(_, _, sx)| **sx != **xid);
             if let (true, Some(ts)) = (held, st) {
                 if let Some((msg, mut ev, _)) = self.error_cuts.remove(&key) {
                     ev.push(x.ev_at(seq, ptr, Some(Value::String(ts.proto_name().into()))));
@@ -9599,8 +9602,8 @@ impl State {
                 .pending_cancels
                 .get(&key)
                 .and_then(|v| v.first())
-                .filter(|(cseq, cxid)| cxid != xid && x.req_seq > *cseq)
-                .map(|_| (seq, xid.clone(), ptr.to_string(), x.state_term(s))),
+                .filter(|(cseq, cxid)| **cxid != **xid && x.req_seq > *cseq)
+                .map(|_| (seq, xid.to_string(), ptr.to_string(), x.state_term(s))),
             _ => None,
         };
         let caller = self.caller_of(x);
@@ -9612,7 +9615,7 @@ impl State {
             t.read_after_cancel = read_after_cancel;
         }
         if t.announced.is_none() {
-            t.announced = Some((seq, xid.clone()));
+            t.announced = Some((seq, xid.to_string()));
             // DATA-LIST-006: only a send creates a task for its caller; a task first seen
             // in a read (a ListTasks page, a GetTask) was not handed out by that call.
             t.announced_t = x
@@ -9654,7 +9657,7 @@ impl State {
                     // terminal state was seen may have been generated before it: a unary
                     // answer (a GetTask snapshot) is not judged, a stream is judged when it
                     // ends (it may be delivering older events, then the terminal state).
-                    let concurrent = !st.is_terminal() && *txid != *xid && x.req_seq < *tseq;
+                    let concurrent = !st.is_terminal() && **txid != **xid && x.req_seq < *tseq;
                     if !concurrent {
                         term_change = Some((*ts, *tseq, txid.clone()));
                         t.changed_reported = true;
@@ -9663,7 +9666,7 @@ impl State {
                     }
                 }
                 None if st.is_terminal() => {
-                    t.terminal = Some((st, seq, xid.clone()));
+                    t.terminal = Some((st, seq, xid.to_string()));
                     t.terminal_polled = x
                         .call
                         .as_ref()
@@ -9703,10 +9706,10 @@ impl State {
         }
         if let Some(st) = st.filter(|s| s.is_terminal()) {
             // The stream caught up with the terminal state: what it said before was older.
-            if let Some(held) = self.stale_streams.get_mut(xid) {
+            if let Some(held) = self.stale_streams.get_mut(&**xid) {
                 held.retain(|h| !(h.key == x.tkey(id) && h.terminal == st));
                 if held.is_empty() {
-                    self.stale_streams.remove(xid);
+                    self.stale_streams.remove(&**xid);
                 }
             }
         }
@@ -9773,7 +9776,7 @@ impl State {
                 continue;
             }
             let key = x.tkey(id);
-            let list = self.stale_streams.entry(xid.clone()).or_default();
+            let list = self.stale_streams.entry(xid.to_string()).or_default();
             if !list.iter().any(|h| h.key == key) {
                 list.push(StaleReport {
                     key,
@@ -10101,7 +10104,7 @@ impl State {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
                 _ => truncation_reason(x.trunc_by),
             };
-            self.incomplete.push((x.id.clone(), why));
+            self.incomplete.push((x.id.to_string(), why));
             self.cut_request_too_large(&x);
         }
         if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
@@ -10159,7 +10162,7 @@ impl State {
                 params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
             {
                 let key = x.tkey(mid);
-                if self.sent_messages.get(&key).is_some_and(|e| e.2 == x.id) {
+                if self.sent_messages.get(&key).is_some_and(|e| *e.2 == *x.id) {
                     self.sent_messages.remove(&key);
                 }
             }
@@ -10198,7 +10201,7 @@ impl State {
                     .push(format!("{NEVER_ANSWERED} {} {rest}", x.id));
             }
             self.incomplete
-                .push((x.id.clone(), format!("{NEVER_ANSWERED} {rest}")));
+                .push((x.id.to_string(), format!("{NEVER_ANSWERED} {rest}")));
         }
         if x.status == Some(404)
             && !x.synthetic
@@ -10348,7 +10351,7 @@ impl State {
             }
             if let Some(why) = x.sse.as_ref().and_then(|s| s.coding_fault.clone()) {
                 self.incomplete.push((
-                    x.id.clone(),
+                    x.id.to_string(),
                     format!("compressed event stream not decoded: {why}"),
                 ));
                 return;
@@ -10366,7 +10369,7 @@ impl State {
                     g.severity == Severity::Error
                         && g.evidence
                             .iter()
-                            .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                            .any(|e| e.exchange.as_deref() == Some(&*x.id))
                 });
                 if !other {
                     self.emit(f);
@@ -10381,7 +10384,7 @@ impl State {
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
             self.incomplete.push((
-                x.id.clone(),
+                x.id.to_string(),
                 "client went away before the response ended: response body not judged".into(),
             ));
             return;
@@ -10421,8 +10424,10 @@ impl State {
                     &x.leg,
                 );
             }
-            self.incomplete
-                .push((x.id.clone(), format!("{cause}: response body not judged")));
+            self.incomplete.push((
+                x.id.to_string(),
+                format!("{cause}: response body not judged"),
+            ));
             return;
         }
         // The recording ended with the response still arriving (outcome `open`: a proxy
@@ -10451,7 +10456,7 @@ impl State {
                 // Judging the empty or undecoded bytes would report shape findings the agent
                 // did not cause (a stacked `gzip, gzip`, a coding this tool lacks).
                 self.incomplete
-                    .push((x.id.clone(), format!("response body not judged: {e}")));
+                    .push((x.id.to_string(), format!("response body not judged: {e}")));
                 return;
             }
         };
@@ -10712,7 +10717,7 @@ impl State {
                 && f.message.starts_with(HEADER_1_0_ON_0X)
                 && f.evidence
                     .first()
-                    .is_some_and(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                    .is_some_and(|e| e.exchange.as_deref() == Some(&*x.id))
         });
         if let Some(f) = told {
             f.message.push_str(&format!(
@@ -10752,7 +10757,7 @@ impl State {
         if let Some(key) = Self::endpoint_key(x) {
             self.rpc_spoken
                 .entry(key)
-                .or_insert_with(|| (x.id.clone(), x.body_seq(), what()));
+                .or_insert_with(|| (x.id.to_string(), x.body_seq(), what()));
         }
     }
 
@@ -11607,7 +11612,7 @@ impl State {
                 Some(_) => {}
                 None => {
                     self.ctx_artifacts
-                        .insert(key, (tid.to_string(), hash, seq, x.id.clone()));
+                        .insert(key, (tid.to_string(), hash, seq, x.id.to_string()));
                 }
             }
         }
@@ -11657,7 +11662,7 @@ impl State {
             Some(_) => {}
             None => {
                 self.sent_messages
-                    .insert(key, (hash, x.req_seq, x.id.clone()));
+                    .insert(key, (hash, x.req_seq, x.id.to_string()));
             }
         }
     }
@@ -11694,7 +11699,7 @@ impl State {
                 self.areas.insert("id");
                 Some((
                     format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {why}"),
-                    vec![Evidence::event(at, xid), id_ev],
+                    vec![Evidence::event(at, xid.to_string()), id_ev],
                 ))
             }
             Some(_) => None,
@@ -11725,7 +11730,7 @@ impl State {
             && !s.undecodable
             && !s.error_seen;
         let rec = TaskStreamRec {
-            xid: x.id.clone(),
+            xid: x.id.to_string(),
             method: x
                 .call
                 .as_ref()
@@ -11775,7 +11780,7 @@ impl State {
         let t = self.tasks.get(&x.tkey(&tid))?;
         let (ts, tseq, txid) = t.terminal.as_ref()?;
         let (read_t, by_stream) = t.terminal_read_t?;
-        if *txid == x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
+        if **txid == *x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
             return None;
         }
         let other = if by_stream {
@@ -11837,7 +11842,7 @@ impl State {
                 (Some((msg, ev, false)), Some(tid)) => {
                     let key = x.tkey(&tid);
                     if self.error_cuts.len() < MAX_TASKS || self.error_cuts.contains_key(&key) {
-                        self.error_cuts.insert(key, (msg, ev, x.id.clone()));
+                        self.error_cuts.insert(key, (msg, ev, x.id.to_string()));
                     }
                 }
                 _ => {}
@@ -11983,7 +11988,7 @@ impl State {
         {
             if self.mode == CaptureMode::Har {
                 self.incomplete.push((
-                    x.id.clone(),
+                    x.id.to_string(),
                     "the HAR holds no body for this event stream".into(),
                 ));
             } else if opening == Some(b'{') {
@@ -12072,7 +12077,7 @@ impl State {
                         x.sse
                             .as_ref()
                             .and_then(|s| s.first_terminal)
-                            .map(|(st, seq)| (st, seq, x.id.clone()))
+                            .map(|(st, seq)| (st, seq, x.id.to_string()))
                     });
                 if let Some((ts, tseq, txid)) = known {
                     {
@@ -12116,14 +12121,14 @@ impl State {
             .gw_pairs
             .iter()
             .rev()
-            .find(|p| p.client == x.id)
+            .find(|p| *p.client == *x.id)
             .map(|p| p.up.clone())
         else {
             return;
         };
-        let up = match self.open.get(&uid) {
+        let up = match self.open.get(uid.as_str()) {
             Some(o) => Some(&**o),
-            None => self.done_streams.iter().find(|o| o.id == uid),
+            None => self.done_streams.iter().find(|o| *o.id == *uid),
         };
         let Some(us) = up.and_then(|u| u.sse.as_ref()) else {
             return;
@@ -12161,7 +12166,7 @@ impl State {
     fn upstream_twin(&self, x: &Exch) -> Option<String> {
         x.leg
             .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
             .flatten()
             .map(|p| p.up.clone())
     }
@@ -12181,7 +12186,7 @@ impl State {
         let up = self.upstream_twin(x);
         if let Some(up) = up {
             let held = HeldEnd {
-                client: x.id.clone(),
+                client: x.id.to_string(),
                 up: up.clone(),
                 events: x.sse.as_ref().map_or(0, |s| s.events as usize),
                 outcome: x.outcome,
@@ -12198,7 +12203,7 @@ impl State {
                 ev,
                 help,
             };
-            if self.open.contains_key(&up) {
+            if self.open.contains_key(up.as_str()) {
                 if let Some(s) = x.sse.as_mut() {
                     s.fired.insert(r::STREAM_NO_TERMINAL.id);
                 }
@@ -12210,7 +12215,7 @@ impl State {
             let verdict = self
                 .done_streams
                 .iter()
-                .find(|o| o.id == up)
+                .find(|o| *o.id == *up)
                 .map(|o| gateway_cut(&held, o));
             match verdict {
                 Some(Some((report, m, e))) => {
@@ -12262,7 +12267,7 @@ impl State {
                 self.reset_cuts.insert(
                     key,
                     HeldReset {
-                        xid: x.id.clone(),
+                        xid: x.id.to_string(),
                         msg,
                         at: before,
                     },
@@ -12297,7 +12302,7 @@ impl State {
         if x.leg.is_some() || got.is_none() {
             return None;
         }
-        let p = self.gw_pairs.iter().rev().find(|p| p.client == x.id)?;
+        let p = self.gw_pairs.iter().rev().find(|p| *p.client == *x.id)?;
         let id = p.up_rpc_id.as_ref()?;
         (jsonrpc::id_key(Some(&Json::from_value(id))) == *got)
             .then(|| (p.up.clone(), p.up_seq, id.clone()))
@@ -12308,7 +12313,7 @@ impl State {
     /// then the gateway relabelled or reframed it (GW-RESP-002).
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
         let up = self.upstream_twin(x);
-        let up_media = up.and_then(|u| match self.open.get(&u) {
+        let up_media = up.and_then(|u| match self.open.get(u.as_str()) {
             Some(o) => o
                 .status
                 .map(|_| (u.clone(), o.resp_seq, o.resp_media().map(String::from))),
@@ -12355,7 +12360,7 @@ impl State {
             return;
         }
         if is_up {
-            if let Some(i) = self.held_ends.iter().position(|h| h.up == x.id) {
+            if let Some(i) = self.held_ends.iter().position(|h| *h.up == *x.id) {
                 let h = self.held_ends.swap_remove(i);
                 self.resolve_held_end(h, x);
             }
@@ -12366,9 +12371,9 @@ impl State {
             .rev()
             .find(|p| {
                 if is_up {
-                    p.up == x.id
+                    *p.up == *x.id
                 } else {
-                    p.client == x.id
+                    *p.client == *x.id
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
@@ -12418,7 +12423,7 @@ impl State {
             // (the pair is made once the upstream request is whole: look at open upstream
             // requests with this call's method and body too)
             let waiting = match &pair {
-                Some((_, uid)) => self.open.contains_key(uid),
+                Some((_, uid)) => self.open.contains_key(uid.as_str()),
                 None => self.open.values().any(|o| {
                     o.leg.is_some()
                         && o.status.is_none()
@@ -12429,17 +12434,17 @@ impl State {
                 }),
             };
             if waiting {
-                self.gw_own_answer.insert(x.id.clone(), ());
+                self.gw_own_answer.insert(x.id.to_string(), ());
             }
         }
         // Kept until both legs ended (the pair may be made after the client leg ended).
-        self.gw_ended_order.push_back(x.id.clone());
+        self.gw_ended_order.push_back(x.id.to_string());
         if self.gw_ended_order.len() > MAX_PENDING_UP {
             if let Some(old) = self.gw_ended_order.pop_front() {
                 self.gw_ended.remove(&old);
             }
         }
-        self.gw_ended.insert(x.id.clone(), rec);
+        self.gw_ended.insert(x.id.to_string(), rec);
         let Some((cid, uid)) = pair else { return };
         let (Some(c), Some(u)) = (
             self.gw_ended.get(&cid).cloned(),
@@ -12830,7 +12835,7 @@ impl State {
             return;
         }
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(x.id.to_string(), ());
         // (a gRPC exchange's body is read by its frame decoder: its media type is the
         // evidence)
         let what = if x.body.as_slice().is_empty()
@@ -13021,7 +13026,7 @@ impl State {
     /// that URL. The call's areas count as not exercised ([`State::areas_unanswered`]).
     fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(x.id.to_string(), ());
         let what = x.resp_media().unwrap_or_else(|| "no content type".into());
         let server = x
             .resp_headers
@@ -13234,7 +13239,7 @@ impl State {
                             c_spread / 1000,
                             first_delay as f64 / 1e6
                         ),
-                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
+                        vec![Evidence::event(us, up.id.to_string()), client.ev(cs)],
                         &None,
                     );
                 } else if let Some((held, worst, k)) = held_in_bursts(c_times, u_times) {
@@ -13258,7 +13263,7 @@ impl State {
                             worst as f64 / 1e6,
                             k + 1
                         ),
-                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
+                        vec![Evidence::event(us, up.id.to_string()), client.ev(cs)],
                         &None,
                     );
                 }
@@ -13347,7 +13352,11 @@ impl State {
     /// GW-SSE-002 as its cause when the gateway added that event.
     fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
         let added = self.compare_stream_legs(client, up);
-        if let Some(i) = self.held_shapes.iter().position(|h| h.client == client.id) {
+        if let Some(i) = self
+            .held_shapes
+            .iter()
+            .position(|h| *h.client == *client.id)
+        {
             let h = self.held_shapes.swap_remove(i);
             let msg = match added {
                 Some(after) => format!(
@@ -13367,7 +13376,10 @@ impl State {
         let mut i = 0;
         while i < self.held_shapes.len() {
             let h = &self.held_shapes[i];
-            if all || !(self.open.contains_key(&h.client) || self.open.contains_key(&h.up)) {
+            if all
+                || !(self.open.contains_key(h.client.as_str())
+                    || self.open.contains_key(h.up.as_str()))
+            {
                 let h = self.held_shapes.remove(i);
                 self.find(&r::STREAM_EVENT_SHAPE, h.msg, h.ev, &None);
             } else {
@@ -13409,7 +13421,7 @@ impl State {
                     us.sigs.len()
                 ),
                 vec![
-                    Evidence::event(up.end_seq.max(up.resp_seq), up.id.clone()),
+                    Evidence::event(up.end_seq.max(up.resp_seq), up.id.to_string()),
                     client.ev(bseq),
                 ],
                 &None,
@@ -13486,7 +13498,7 @@ impl State {
         self.find(
             &r::GW_SSE_LOST,
             msg,
-            vec![Evidence::event(useq, up.id.clone()), client.ev(cseq)],
+            vec![Evidence::event(useq, up.id.to_string()), client.ev(cseq)],
             &None,
         );
         // The client leg's idea of the task came from altered events: from here on it
@@ -14559,7 +14571,7 @@ impl State {
             self.delegate_outcomes.pop_front();
         }
         self.delegate_outcomes.push_back(DelegateOutcome {
-            x_id: x.id.clone(),
+            x_id: x.id.to_string(),
             origin,
             url: x.named_url.clone().unwrap_or_else(|| x.url.clone()),
             req_t: x.req_t,
@@ -14600,7 +14612,7 @@ impl State {
             d.origin != origin
                 && d.req_t >= x.req_t
                 && d.end_t <= x_end
-                && d.x_id != x.id
+                && *d.x_id != *x.id
                 && result == squash_ws(&d.text)
                 && delegate_call_tied(&ask, trace.as_deref(), d)
         }) else {
@@ -15020,7 +15032,7 @@ impl State {
         let at = x.endpoint();
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
-            t.announced = Some((seq, x.id.clone()));
+            t.announced = Some((seq, x.id.to_string()));
             t.announced_at = at;
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.named_by_message = Some(message_id_of(m));
@@ -15124,7 +15136,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return;
         }
-        let Some((_, at, problem)) = self.malformed_sends.iter().find(|m| m.0 == x.id).cloned()
+        let Some((_, at, problem)) = self.malformed_sends.iter().find(|m| *m.0 == *x.id).cloned()
         else {
             return;
         };
@@ -15453,7 +15465,7 @@ impl State {
             .tasks
             .get(&x.tkey(&tid))
             .and_then(|t| t.announced.as_ref())
-            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         // ID-TASK-006 (review24b R4): a task another agent handed out, answered here. The
         // same task (one agent behind two hostnames, one task store) is no finding.
         let other_agents = match &res_id {
@@ -15491,7 +15503,7 @@ impl State {
                 .tasks
                 .get(&x.tkey(&tid))
                 .and_then(|t| t.announced.as_ref())
-                .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+                .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
             // ID-001 (a2a-rs issue #248: an unknown client taskId silently became a new
             // task of that id): the agent itself answered TaskNotFoundError for this id
             // earlier in the recording and never handed it out, so the task did not exist
@@ -15629,9 +15641,9 @@ impl State {
         let earlier = t
             .announced
             .as_ref()
-            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
-        if !earlier || tseq >= x.req_seq || txid == x.id || retry {
+        if !earlier || tseq >= x.req_seq || *txid == *x.id || retry {
             return;
         }
         self.areas.insert("task");
@@ -15785,7 +15797,7 @@ impl State {
         let calls = c.batch.clone().unwrap_or_default();
         let bseq = x.body_seq();
         self.incomplete.push((
-            x.id.clone(),
+            x.id.to_string(),
             format!(
                 "JSON-RPC batch of {} calls: the answer's envelope, ids and results are judged; request shapes, error codes and follow-up rules per call are not",
                 calls.len()
@@ -16587,7 +16599,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: json_hash(res),
-                xid: x.id.clone(),
+                xid: x.id.to_string(),
                 seq: bseq,
                 rpc: c.binding == Some(Binding::JsonRpc),
                 kind_shaped: kind_shaped(c),
@@ -16617,7 +16629,7 @@ impl State {
             ""
         };
         let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(x.id.to_string(), ());
         self.find(
             &r::GW_ANSWER_ALTERED,
             msg,
@@ -16673,7 +16685,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: h,
-                xid: x.id.clone(),
+                xid: x.id.to_string(),
                 seq,
                 rpc: false,
                 kind_shaped: kind_shaped(&c),
@@ -16691,7 +16703,7 @@ impl State {
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
         let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(x.id.to_string(), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -19002,7 +19014,7 @@ impl State {
                 None => return,
             }
         }
-        t.history_tail = Some((ids, hist.len(), x.body_seq(), x.id.clone()));
+        t.history_tail = Some((ids, hist.len(), x.body_seq(), x.id.to_string()));
     }
 
     /// DATA-HISTORY-003 (DATA-006, proto `history_length`: "the maximum number of most
@@ -19636,7 +19648,7 @@ impl State {
             (a, b) => a.or(b),
         };
         chain.seq = bseq;
-        chain.xid = x.id.clone();
+        chain.xid = x.id.to_string();
         let key = x.tkey(next);
         if self.list_pages.insert(key.clone(), chain).is_none() {
             self.list_page_order.push_back(key);
@@ -21443,7 +21455,7 @@ impl State {
                         (
                             artifact_ids(o),
                             bseq,
-                            x.id.clone(),
+                            x.id.to_string(),
                             st,
                             c.op_term(op.name()).to_string(),
                         ),
@@ -21622,7 +21634,7 @@ impl State {
                 self.pending_cancels
                     .entry(x.tkey(&id))
                     .or_default()
-                    .push((bseq, x.id.clone()));
+                    .push((bseq, x.id.to_string()));
             }
         }
         let followup_only_task = self.followup_names_only_task(x, &id);
@@ -21874,7 +21886,7 @@ impl State {
                 );
             } else {
                 self.incomplete.push((
-                    x.id.clone(),
+                    x.id.to_string(),
                     format!("gRPC {msg} when the call was cut off: whether the client sent the rest is not known, not judged"),
                 ));
             }
@@ -21882,7 +21894,7 @@ impl State {
         match x.outcome {
             Some(Outcome::ClientAbort) => {
                 self.incomplete.push((
-                    x.id.clone(),
+                    x.id.to_string(),
                     "client went away before the gRPC call ended: not judged".into(),
                 ));
                 return;
@@ -21893,7 +21905,7 @@ impl State {
                     .clone()
                     .unwrap_or_else(|| "agent closed or reset the stream".into());
                 self.incomplete
-                    .push((x.id.clone(), format!("{cause}: gRPC call not judged")));
+                    .push((x.id.to_string(), format!("{cause}: gRPC call not judged")));
                 return;
             }
             _ => {}
@@ -21908,7 +21920,7 @@ impl State {
                 }
             }
             self.incomplete.push((
-                x.id.clone(),
+                x.id.to_string(),
                 format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
             ));
             return;
@@ -21921,7 +21933,7 @@ impl State {
         let mut undecoded = false;
         if let Some(why) = g.unreadable.take() {
             self.incomplete
-                .push((x.id.clone(), format!("{why}: not judged")));
+                .push((x.id.to_string(), format!("{why}: not judged")));
             undecoded = true;
         }
         if let Some((msg, seq)) = g.malformed.clone() {
@@ -23177,7 +23189,7 @@ impl State {
     fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
         // (an authentication front's 401 / 403 / 407 page, or a payment gate's 402, is its
         // own, as in check_rest_error)
-        if self.route_missing_exchange.as_deref() == Some(x.id.as_str())
+        if self.route_missing_exchange.as_deref() == Some(&*x.id)
             || matches!(status, 401 | 402 | 403 | 407)
         {
             return;
@@ -23534,7 +23546,7 @@ impl State {
                 ];
                 f.leg = x.leg.clone();
                 self.flush_problem_status(None);
-                self.problem_status_held = Some((x.id.clone(), self.out.len(), f));
+                self.problem_status_held = Some((x.id.to_string(), self.out.len(), f));
             }
         }
         let want = match reason.as_deref().and_then(reason_expectation) {
@@ -23577,7 +23589,7 @@ impl State {
         let Some((id, at, f)) = self.problem_status_held.take() else {
             return;
         };
-        if x.is_some_and(|x| x.id != id) {
+        if x.is_some_and(|x| *x.id != *id) {
             self.problem_status_held = Some((id, at, f));
             return;
         }
@@ -23595,7 +23607,7 @@ impl State {
     }
 
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
-        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+        if self.route_missing_exchange.as_deref() == Some(&*x.id) {
             return;
         }
         let c = x.call.clone().unwrap_or_default();
@@ -24294,7 +24306,7 @@ impl State {
             if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
                 let ids = self.push_live.entry(tkey).or_default();
                 if !ids.iter().any(|(i, _, _)| i == rid) && ids.len() < MAX_PUSH_SECRETS {
-                    ids.push((rid.to_string(), x.body_seq(), x.id.clone()));
+                    ids.push((rid.to_string(), x.body_seq(), x.id.to_string()));
                 }
             }
         }
@@ -24796,7 +24808,7 @@ impl State {
         }
         if self.push_deleted_ids.len() < MAX_PUSH_URLS {
             self.push_deleted_ids
-                .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
+                .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.to_string()));
         }
         self.push_config_since.remove(&format!("{task}\u{0}{id}"));
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
@@ -24812,7 +24824,7 @@ impl State {
         }
         let list = self.push_deleted.entry(url).or_default();
         if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
-            list.push((task, x.body_seq(), x.id.clone(), x.end_t));
+            list.push((task, x.body_seq(), x.id.to_string(), x.end_t));
         }
     }
 
@@ -24938,14 +24950,14 @@ impl State {
                 a.appended = true;
                 a.last = last;
                 a.seq = seq;
-                a.xid.clone_from(&x.id);
+                a.xid = x.id.to_string();
             }
             Some(a) => {
                 a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
                 a.appended = false;
                 a.last = last;
                 a.seq = seq;
-                a.xid.clone_from(&x.id);
+                a.xid = x.id.to_string();
             }
             // An `append: true` chunk with no earlier chunk (STREAM-ARTIFACT-001) is kept as
             // appended: a store that follows append may drop it (a2a-python #1038).
@@ -24956,7 +24968,7 @@ impl State {
                     appended: append,
                     last,
                     seq,
-                    xid: x.id.clone(),
+                    xid: x.id.to_string(),
                 });
             }
             None => {}
@@ -25200,7 +25212,7 @@ impl State {
         let (Some((ts, tseq, txid)), Some(term_ms)) = (t.terminal.clone(), t.terminal_ts) else {
             return;
         };
-        if t.changed_reported || txid == x.id || x.req_seq >= tseq {
+        if t.changed_reported || *txid == *x.id || x.req_seq >= tseq {
             return;
         }
         let stamp = obj
@@ -25216,10 +25228,10 @@ impl State {
         if let Some(t) = self.tasks.get_mut(&key) {
             t.changed_reported = true;
         }
-        if let Some(held) = self.stale_streams.get_mut(&x.id) {
+        if let Some(held) = self.stale_streams.get_mut(&*x.id) {
             held.retain(|h| h.key != key);
             if held.is_empty() {
-                self.stale_streams.remove(&x.id);
+                self.stale_streams.remove(&*x.id);
             }
         }
         let (was, now) = (x.state_term(ts), x.state_term(st));
@@ -25240,7 +25252,7 @@ impl State {
             },
             Evidence {
                 seq,
-                exchange: Some(x.id.clone()),
+                exchange: Some(x.id.to_string()),
                 pointer: None,
                 found: Some(Value::String(stamp.to_string())),
             },
@@ -25312,7 +25324,7 @@ impl State {
             std::mem::take(&mut t.stream_artifacts)
                 .into_iter()
                 .partition(|a| {
-                    let after = !push && (x.req_seq > a.seq || x.id == a.xid);
+                    let after = !push && (x.req_seq > a.seq || *x.id == *a.xid);
                     (terminal.is_some() || after) && !has(&a.id)
                 });
         t.stream_artifacts = kept;
@@ -25827,7 +25839,8 @@ impl State {
             ]
             .into_iter()
             .find(|(d, _)| declared.contains(d));
-            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_deref().map(UrlParts::origin)) {
+            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_deref().map(UrlParts::origin))
+            {
                 let ev = x.ev_at(bseq, &format!("{base}/{member}"), None);
                 let prefix = &x.path[..x.path.len() - "/.well-known/agent.json".len()];
                 self.card_path_evidence(o, prefix, None, Some((ev, d)));
@@ -26326,7 +26339,7 @@ impl State {
                     .map(|e| e.uri.clone())
                     .collect(),
                 seq: bseq,
-                exchange: x.id.clone(),
+                exchange: x.id.to_string(),
             };
             if grant.streaming || grant.push || !grant.required_ext.is_empty() {
                 for o in &origins {
@@ -26463,7 +26476,7 @@ impl State {
         let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
         let rec = Arc::new(CardRec {
             view,
-            exchange: x.id.clone(),
+            exchange: x.id.to_string(),
             seq: bseq,
             url: x.url_named().to_string(),
             strings,
@@ -26646,7 +26659,7 @@ impl State {
             Some((e, d, seq, xid)) if e == etag && *d != digest => {
                 let (seq, xid) = (*seq, xid.clone());
                 self.card_etags
-                    .insert(key, (String::new(), digest, x.resp_seq, x.id.clone()));
+                    .insert(key, (String::new(), digest, x.resp_seq, x.id.to_string()));
                 self.find(
                     &r::CARD_ETAG_STALE,
                     format!(
@@ -26668,8 +26681,10 @@ impl State {
             _ if self.card_etags.len() >= MAX_CARD_ETAGS && !self.card_etags.contains_key(&key) => {
             }
             _ => {
-                self.card_etags
-                    .insert(key, (etag.to_string(), digest, x.resp_seq, x.id.clone()));
+                self.card_etags.insert(
+                    key,
+                    (etag.to_string(), digest, x.resp_seq, x.id.to_string()),
+                );
             }
         }
     }
@@ -26718,7 +26733,7 @@ impl State {
             self.signed_cards.insert(
                 key,
                 UpSignedCard {
-                    exchange: x.id.clone(),
+                    exchange: x.id.to_string(),
                     seq: bseq,
                     base: base.to_string(),
                     sigs,
@@ -26744,7 +26759,7 @@ impl State {
         self.signed_cards.insert(
             key,
             UpSignedCard {
-                exchange: x.id.clone(),
+                exchange: x.id.to_string(),
                 seq: bseq,
                 base: base.to_string(),
                 sigs: Vec::new(),
@@ -26816,7 +26831,7 @@ impl State {
                 || self.agent_signed_cards.len() < 2 * MAX_UP_CARDS
             {
                 let card = UpSignedCard {
-                    exchange: x.id.clone(),
+                    exchange: x.id.to_string(),
                     seq: bseq,
                     base: base.to_string(),
                     sigs,
@@ -26853,7 +26868,7 @@ impl State {
         ];
         for k in [me, other] {
             let done = UpSignedCard {
-                exchange: x.id.clone(),
+                exchange: x.id.to_string(),
                 seq: bseq,
                 base: String::new(),
                 sigs: Vec::new(),
@@ -27061,7 +27076,7 @@ impl State {
                 self.up_signed_cards.pop_front();
             }
             self.up_signed_cards.push_back(UpSignedCard {
-                exchange: x.id.clone(),
+                exchange: x.id.to_string(),
                 seq: bseq,
                 base: base.to_string(),
                 sigs,
@@ -27076,7 +27091,7 @@ impl State {
             .gw_pairs
             .iter()
             .rev()
-            .find(|p| p.client == x.id)
+            .find(|p| *p.client == *x.id)
             .and_then(|p| self.up_signed_cards.iter().find(|c| c.exchange == p.up))
         else {
             return;
@@ -27148,7 +27163,7 @@ impl State {
                 self.up_cards.pop_front();
             }
             self.up_cards.push_back(UpCard {
-                exchange: x.id.clone(),
+                exchange: x.id.to_string(),
                 seq: bseq,
                 fetch_base: fetch_base.clone(),
                 urls: view
@@ -27162,7 +27177,7 @@ impl State {
             self.gw_pairs
                 .iter()
                 .rev()
-                .find(|p| p.client == x.id)
+                .find(|p| *p.client == *x.id)
                 .and_then(|p| self.up_cards.iter().find(|c| c.exchange == p.up))
                 .map(|c| {
                     (
@@ -27561,7 +27576,7 @@ impl State {
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
-                    card_exchange: x.id.clone(),
+                    card_exchange: x.id.to_string(),
                     card_seq: bseq,
                     pointer: ptr,
                     url: itf.url.clone(),
@@ -27843,7 +27858,7 @@ impl State {
         }
         let Some((k, _)) = best else { return };
         let card = Arc::clone(card);
-        let use_ = || (x.req_seq, x.id.clone(), x.leg.clone());
+        let use_ = || (x.req_seq, x.id.to_string(), x.leg.clone());
         match self.m30b_iface_use.get_mut(card.exchange.as_str()) {
             Some(uses) => {
                 if !uses.iter().any(|(j, _)| *j == k) {
@@ -28176,7 +28191,7 @@ impl State {
             };
             a.reported = true;
             let a = a.clone();
-            self.route_missing_exchange = Some(x.id.clone());
+            self.route_missing_exchange = Some(x.id.to_string());
             let card_ev = Evidence {
                 seq: a.card_seq,
                 exchange: Some(a.card_exchange.clone()),
@@ -28302,7 +28317,7 @@ impl State {
             // the recording proxy's own answer (or none) for an unreachable URL: this
             // finding told it, with the proxy's cause (review28b R1)
             if x.synthetic || x.status.is_none() {
-                self.url_unreached.insert(x.id.clone(), ());
+                self.url_unreached.insert(x.id.to_string(), ());
             }
         }
         self.rest_routes_of_other_version();
@@ -29510,7 +29525,7 @@ impl State {
         self.missing_creds.push(MissingCred {
             origin,
             op,
-            exchange: x.id.clone(),
+            exchange: x.id.to_string(),
             status: x.status.unwrap_or(401),
             ev: vec![
                 x.ev(x.req_seq),
@@ -34923,7 +34938,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         message,
         vec![
             Evidence::event(h.end_seq, h.client.clone()),
-            Evidence::event(useq, up.id.clone()),
+            Evidence::event(useq, up.id.to_string()),
         ],
     ))
 }
@@ -37053,7 +37068,7 @@ impl State {
             // review34: a client's 0.x method under the 1.0 header, told once its answer
             // was read (the call judged as 1.0, a stream event seen) or its exchange ended.
             if g.leg.as_deref() != Some("upstream") {
-                let answered = self.open.get(&up).is_none_or(|o| {
+                let answered = self.open.get(up.as_str()).is_none_or(|o| {
                     !header_1_0_on_0x_method(o.call.as_deref())
                         || o.sse.as_ref().is_some_and(|s| s.events > 0)
                 });
@@ -37069,8 +37084,11 @@ impl State {
             let known = relayed
                 || n < over
                 || match pair {
-                    Some(p) => self.open.get(&p.client).is_none_or(|c| c.call.is_some()),
-                    None => !self.open.contains_key(&up),
+                    Some(p) => self
+                        .open
+                        .get(p.client.as_str())
+                        .is_none_or(|c| c.call.is_some()),
+                    None => !self.open.contains_key(up.as_str()),
                 };
             if !known {
                 keep.push(i);
@@ -38285,7 +38303,7 @@ impl State {
         if !resubscribed || !(st.is_terminal() || st.is_interrupted()) {
             return;
         }
-        if self.reset_cuts.get(key).is_none_or(|h| h.xid == x.id) {
+        if self.reset_cuts.get(key).is_none_or(|h| *h.xid == *x.id) {
             return;
         }
         let Some(h) = self.reset_cuts.remove(key) else {
@@ -38338,7 +38356,7 @@ const ANSWERS_AROUND_US: u64 = 60_000_000;
 /// UNAVAILABLE / UNKNOWN, no answer at all).
 #[derive(Debug, Clone)]
 struct RecentAnswer {
-    xid: String,
+    xid: ExchangeId,
     origin: String,
     end_t: u64,
     method: String,
