@@ -351,6 +351,53 @@ mod tests {
         );
     }
 
+    /// perfp36: an area holding at least an eighth of the ids is listed by a walk over a
+    /// mark, a smaller one by sorting its ranks; both give the ids in string order, each
+    /// once, whatever the order they marked the area in (areas of every size around the
+    /// switch, exchanges entered again).
+    #[test]
+    fn areas_of_every_size_list_their_ids_in_string_order() {
+        let ids: Vec<String> = (0..240).map(|i| format!("e{}", (i * 37) % 240)).collect();
+        // area k is marked by every k-th id noted (k = 1: all of them; k = 9: 27 of 240,
+        // under an eighth; k = 8: 30, an eighth exactly; k = 7: 35, over it), then again by a few ids seen before
+        let areas: [(&'static str, usize); 6] = [
+            ("a1", 1),
+            ("a2", 2),
+            ("a7", 7),
+            ("a8", 8),
+            ("a9", 9),
+            ("a60", 60),
+        ];
+        let mut a = AreaSet::default();
+        for (i, id) in ids.iter().enumerate() {
+            a.enter(id);
+            for (area, k) in areas {
+                if i % k == 0 {
+                    a.insert(area);
+                }
+            }
+        }
+        // entered again later: a sort-path area (a60: 4 + 22 ids) and a walk-path one
+        for id in ids.iter().step_by(11) {
+            a.enter(id);
+            a.insert("a60");
+            a.insert("a2");
+        }
+        a.enter("");
+        let got = a.exchanges();
+        assert_eq!(got.len(), areas.len());
+        for (area, k) in areas {
+            let mut want: Vec<String> = ids.iter().step_by(k).cloned().collect();
+            if area == "a60" || area == "a2" {
+                want.extend(ids.iter().step_by(11).cloned());
+            }
+            want.sort();
+            want.dedup();
+            let listed = &got.iter().find(|(n, _)| n == area).expect("area listed").1;
+            assert_eq!(listed, &want, "area {area}");
+        }
+    }
+
     /// perfr35: the ids are ordered by an 8-byte integer key first; every order a string
     /// sort gives must come out, ties of the key included (ids longer than 8 bytes sharing
     /// them, a NUL byte against the key's zero padding, non-ASCII, the proxy's `e1`..).

@@ -37708,7 +37708,11 @@ mod tests {
             "http://127.0.0.1:9999/",
             "",
         ] {
-            assert_eq!(memo.parse(u), crate::model::net::parse_url(u), "{u}");
+            assert_eq!(
+                memo.parse(u).as_deref(),
+                crate::model::net::parse_url(u).as_ref(),
+                "{u}"
+            );
         }
     }
 
