@@ -5,6 +5,8 @@ use std::collections::BTreeSet;
 
 use foldhash::HashMap;
 
+use crate::record::ExchangeId;
+
 /// Exchanges kept per area ([`AreaSet::exchanges`]): memory stays flat on huge recordings,
 /// as [`super::MAX_EXCHANGE_DIALECTS`] keeps it for dialects.
 pub const MAX_AREA_EXCHANGES: usize = 10_000;
@@ -19,8 +21,9 @@ pub const MAX_AREA_EXCHANGES: usize = 10_000;
 #[derive(Debug, Default)]
 pub(super) struct AreaSet {
     set: NameSet,
-    /// The exchange of the event being judged; empty between exchanges.
-    cur: String,
+    /// The exchange of the event being judged (shared with the event: perfp36); `None`
+    /// between exchanges.
+    cur: Option<ExchangeId>,
     /// `cur`'s number in `ids`, once an area of it was noted since it was entered.
     cur_num: Option<u32>,
     /// Areas already noted for `cur` since it was entered: the common case (one exchange's
@@ -29,7 +32,7 @@ pub(super) struct AreaSet {
     /// Exchange ids noted under some area, each with its number (numbered from 0 in the
     /// order first noted). Only ids an area kept are here: at most
     /// [`MAX_AREA_EXCHANGES`] per area.
-    ids: HashMap<Box<str>, u32>,
+    ids: HashMap<ExchangeId, u32>,
     /// Per area (in the order first marked; a dozen at most): the numbers of the exchanges
     /// that marked it, ascending.
     by_area: Vec<(&'static str, Vec<u32>)>,
@@ -44,11 +47,12 @@ fn same_name(a: &str, b: &str) -> bool {
 }
 
 impl AreaSet {
-    /// The exchange id of the event about to be judged (`""`: none, as at the end).
-    pub fn enter(&mut self, exchange: &str) {
-        if self.cur != exchange {
-            self.cur.clear();
-            self.cur.push_str(exchange);
+    /// The exchange id of the event about to be judged (`None` or `""`: none, as at the
+    /// end).
+    pub fn enter(&mut self, exchange: Option<&ExchangeId>) {
+        let exchange = exchange.filter(|x| !x.is_empty());
+        if self.cur.as_deref() != exchange.map(|x| &**x) {
+            self.cur = exchange.cloned();
             self.cur_marked.clear();
             self.cur_num = None;
         }
@@ -60,7 +64,7 @@ impl AreaSet {
     /// scan) without a lookup in the ordered set (perf30: the verifier marks areas ~7.5
     /// times per exchange; the `BTreeSet` insert alone was 1.7 % of offline verify).
     pub fn insert(&mut self, area: &'static str) -> bool {
-        if !self.cur.is_empty() {
+        if self.cur.is_some() {
             // by address first (the same literal, as nearly always), then by content
             if self.cur_marked.iter().any(|m| same_name(m, area)) {
                 return false;
@@ -86,11 +90,12 @@ impl AreaSet {
         let num = match self.cur_num {
             Some(n) => n,
             None => {
+                let Some(cur) = &self.cur else { return };
                 let next = self.ids.len() as u32;
-                let n = match self.ids.get(self.cur.as_str()) {
+                let n = match self.ids.get(&**cur) {
                     Some(n) => *n,
                     None => {
-                        self.ids.insert(self.cur.as_str().into(), next);
+                        self.ids.insert(cur.clone(), next);
                         next
                     }
                 };
@@ -139,7 +144,8 @@ impl AreaSet {
         // integer first (big-endian, zero-padded: a smaller key is a smaller id), the ids
         // compared only on a tie (perfr35: `e1`..`e2500` sorted by `memcmp` was ~1.9k
         // instructions per exchange of the proxy bench).
-        let mut ids: Vec<Box<str>> = vec![Box::default(); self.ids.len()];
+        let none = ExchangeId::from("");
+        let mut ids: Vec<ExchangeId> = vec![none; self.ids.len()];
         for (id, n) in std::mem::take(&mut self.ids) {
             if let Some(slot) = ids.get_mut(n as usize) {
                 *slot = id;
@@ -279,18 +285,18 @@ mod tests {
     #[test]
     fn each_area_notes_the_exchanges_that_marked_it_once() {
         let mut a = AreaSet::default();
-        a.enter("e1");
+        a.enter(Some(&"e1".into()));
         a.insert("card");
         a.insert("card");
-        a.enter("e2");
+        a.enter(Some(&"e2".into()));
         a.insert("task");
         a.insert("stream");
-        a.enter("e1");
+        a.enter(Some(&"e1".into()));
         a.insert("card");
-        a.enter("");
+        a.enter(Some(&"".into()));
         a.insert("gateway");
         a.insert("push");
-        a.enter("e3");
+        a.enter(Some(&"e3".into()));
         a.insert("push");
         a.remove("stream");
         assert_eq!(a.len(), 4);
@@ -309,7 +315,7 @@ mod tests {
     fn an_area_keeps_at_most_max_area_exchanges() {
         let mut a = AreaSet::default();
         for i in 0..MAX_AREA_EXCHANGES + 5 {
-            a.enter(&format!("e{i}"));
+            a.enter(Some(&format!("e{i}").into()));
             a.insert("task");
         }
         let kept = a.exchanges();
@@ -326,14 +332,14 @@ mod tests {
     fn exchanges_entered_again_are_noted_once_and_listed_in_order() {
         let mut a = AreaSet::default();
         for x in ["z", "b", "z", "a", "b", "z"] {
-            a.enter(x);
+            a.enter(Some(&x.into()));
             a.insert("stream");
             a.insert("task");
         }
-        a.enter("c");
+        a.enter(Some(&"c".into()));
         a.insert("card");
         a.remove("card");
-        a.enter("d");
+        a.enter(Some(&"d".into()));
         a.insert("card");
         assert_eq!(
             a.exchanges(),
@@ -370,7 +376,7 @@ mod tests {
         ];
         let mut a = AreaSet::default();
         for (i, id) in ids.iter().enumerate() {
-            a.enter(id);
+            a.enter(Some(&id.as_str().into()));
             for (area, k) in areas {
                 if i % k == 0 {
                     a.insert(area);
@@ -379,11 +385,11 @@ mod tests {
         }
         // entered again later: a sort-path area (a60: 4 + 22 ids) and a walk-path one
         for id in ids.iter().step_by(11) {
-            a.enter(id);
+            a.enter(Some(&id.as_str().into()));
             a.insert("a60");
             a.insert("a2");
         }
-        a.enter("");
+        a.enter(Some(&"".into()));
         let got = a.exchanges();
         assert_eq!(got.len(), areas.len());
         for (area, k) in areas {
@@ -431,10 +437,10 @@ mod tests {
         let mut a = AreaSet::default();
         // noted in an order that is neither sorted nor reversed
         for i in 0..ids.len() {
-            a.enter(&ids[(i * 7) % ids.len()]);
+            a.enter(Some(&ids[(i * 7) % ids.len()].as_str().into()));
             a.insert("task");
         }
-        a.enter("");
+        a.enter(Some(&"".into()));
         let mut want: Vec<String> = (0..ids.len())
             .map(|i| ids[(i * 7) % ids.len()].clone())
             .collect();

@@ -3588,7 +3588,7 @@ impl State {
                 let before = self.out.len();
                 // the event's shared id, no copy of its text (perfp36)
                 let xid = ev.exchange.unwrap_or_default();
-                self.areas.enter(&xid);
+                self.areas.enter(Some(&xid));
                 self.on_request_head(
                     (ev.seq, ev.t_us),
                     ev.leg,
@@ -3608,8 +3608,8 @@ impl State {
                 self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
+                self.areas.enter(ev.exchange.as_ref());
                 let xid = ev.exchange.as_deref().unwrap_or("");
-                self.areas.enter(xid);
                 self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
                 self.live_since(before)
             }
@@ -3807,7 +3807,7 @@ impl State {
         self.events += 1;
         let before = self.out.len();
         let xid: &str = ev.exchange.as_deref().unwrap_or("");
-        self.areas.enter(xid);
+        self.areas.enter(ev.exchange.as_ref());
         match &ev.kind {
             EventKind::RequestHead {
                 method,
@@ -4109,7 +4109,7 @@ impl State {
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
         // what is judged at the end belongs to no one exchange
-        self.areas.enter("");
+        self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.
         for (_, held) in std::mem::take(&mut self.gw_ctx_added) {
             self.areas.insert("interop");
@@ -7071,7 +7071,7 @@ impl State {
     /// webhook. The first agent of each leg gets the empty scope, so a recording of one
     /// agent keys its tasks by id alone.
     fn agent_scope(&mut self, x: &Exch) -> String {
-        let Some(c) = x.call.clone() else {
+        let Some(c) = x.call.as_ref() else {
             return String::new();
         };
         if c.webhook {
