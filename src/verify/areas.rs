@@ -137,7 +137,7 @@ impl AreaSet {
 
     /// `(area, exchange ids)` of the areas still in the set, sorted by area then id: at
     /// most [`MAX_AREA_EXCHANGES`] ids per area (the first that marked it).
-    pub fn exchanges(&mut self) -> Vec<(String, Vec<String>)> {
+    pub fn exchanges(&mut self) -> Vec<(String, Vec<ExchangeId>)> {
         // The ids sorted once; each area's numbers then sort as their ranks (integers), not
         // by string compares per area (perf31). The ids by number (they are numbered 0..len
         // as first noted), then the numbers sorted by id: by the id's first 8 bytes as one
@@ -175,14 +175,14 @@ impl AreaSet {
             .into_iter()
             .filter(|(a, _)| self.set.contains(a))
             .map(|(a, xs)| {
-                let listed: Vec<String> = if xs.len().saturating_mul(8) >= ids.len() {
+                let listed: Vec<ExchangeId> = if xs.len().saturating_mul(8) >= ids.len() {
                     for n in &xs {
                         marked[*n as usize] = true;
                     }
                     let listed = order
                         .iter()
                         .filter(|(_, n)| marked[*n as usize])
-                        .map(|(_, n)| ids[*n as usize].to_string())
+                        .map(|(_, n)| ids[*n as usize].clone())
                         .collect();
                     for n in &xs {
                         marked[*n as usize] = false;
@@ -192,7 +192,7 @@ impl AreaSet {
                     let mut rs: Vec<u32> = xs.iter().map(|n| rank[*n as usize]).collect();
                     rs.sort_unstable();
                     rs.iter()
-                        .map(|r| ids[order[*r as usize].1 as usize].to_string())
+                        .map(|r| ids[order[*r as usize].1 as usize].clone())
                         .collect()
                 };
                 (a.to_string(), listed)
@@ -282,6 +282,14 @@ mod name_set_tests {
 mod tests {
     use super::*;
 
+    /// [`AreaSet::exchanges`] with the ids as `String`s, to compare with literals.
+    fn listed(a: &mut AreaSet) -> Vec<(String, Vec<String>)> {
+        a.exchanges()
+            .into_iter()
+            .map(|(area, xs)| (area, xs.iter().map(|x| x.to_string()).collect()))
+            .collect()
+    }
+
     #[test]
     fn each_area_notes_the_exchanges_that_marked_it_once() {
         let mut a = AreaSet::default();
@@ -302,7 +310,7 @@ mod tests {
         assert_eq!(a.len(), 4);
         assert!(a.contains("gateway") && !a.contains("stream"));
         assert_eq!(
-            a.exchanges(),
+            listed(&mut a),
             vec![
                 ("card".to_string(), vec!["e1".to_string()]),
                 ("push".to_string(), vec!["e3".to_string()]),
@@ -318,7 +326,7 @@ mod tests {
             a.enter(Some(&format!("e{i}").into()));
             a.insert("task");
         }
-        let kept = a.exchanges();
+        let kept = listed(&mut a);
         assert_eq!(kept[0].1.len(), MAX_AREA_EXCHANGES);
         // the first exchanges that marked it, not the smallest ids
         assert!(kept[0].1.iter().any(|x| x == "e9999"));
@@ -342,7 +350,7 @@ mod tests {
         a.enter(Some(&"d".into()));
         a.insert("card");
         assert_eq!(
-            a.exchanges(),
+            listed(&mut a),
             vec![
                 ("card".to_string(), vec!["d".to_string()]),
                 (
@@ -390,7 +398,7 @@ mod tests {
             a.insert("a2");
         }
         a.enter(Some(&"".into()));
-        let got = a.exchanges();
+        let got = listed(&mut a);
         assert_eq!(got.len(), areas.len());
         for (area, k) in areas {
             let mut want: Vec<String> = ids.iter().step_by(k).cloned().collect();
@@ -447,6 +455,6 @@ mod tests {
         want.retain(|s| !s.is_empty());
         want.sort();
         want.dedup();
-        assert_eq!(a.exchanges(), vec![("task".to_string(), want)]);
+        assert_eq!(listed(&mut a), vec![("task".to_string(), want)]);
     }
 }

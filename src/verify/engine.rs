@@ -4300,7 +4300,7 @@ impl State {
             exchange_dialects: self
                 .exchange_dialects
                 .into_iter()
-                .map(|(x, d)| (x.to_string(), d.to_string()))
+                .map(|(x, d)| (x, d.to_string()))
                 .collect(),
         }
     }
