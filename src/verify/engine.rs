@@ -1049,12 +1049,12 @@ impl Exch {
     }
 
     fn ev(&self, seq: u64) -> Evidence {
-        Evidence::event(seq, self.id.to_string())
+        Evidence::event(seq, str::to_string(&self.id))
     }
     fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
         Evidence {
             seq,
-            exchange: Some(self.id.to_string()),
+            exchange: Some(str::to_string(&self.id)),
             pointer: Some(pointer.to_string()),
             found,
         }
@@ -4146,7 +4146,7 @@ impl State {
                     Some(_) => NO_END_LINE,
                     None => NEVER_ENDED,
                 };
-                self.incomplete.push((x.id.to_string(), why.into()));
+                self.incomplete.push((str::to_string(&x.id), why.into()));
             }
         }
         self.terminal_never_pushed();
@@ -4312,7 +4312,7 @@ impl State {
     fn open_at_end(&mut self, x: &Exch, why: String) {
         if self.open_at_end.len() < OPEN_AT_END_KEPT {
             self.open_at_end.push(super::OpenAtEnd {
-                exchange: x.id.to_string(),
+                exchange: str::to_string(&x.id),
                 method: x.method.clone(),
                 path: x.path.clone(),
                 operation: x.call.as_ref().and_then(|c| c.method_name()),
@@ -4320,7 +4320,7 @@ impl State {
                 reason: why.clone(),
             });
         }
-        self.incomplete.push((x.id.to_string(), why));
+        self.incomplete.push((str::to_string(&x.id), why));
     }
 
     // ------------------------------------------------------------------ request side
@@ -4456,7 +4456,7 @@ impl State {
                 // Maybe a push delivery to a registration forgotten to bound memory: not
                 // judged as a JSON-RPC call (it would be judged on state we no longer have).
                 self.incomplete.push((
-                    x.id.to_string(),
+                    str::to_string(&x.id),
                     "POST that may be a push delivery to a forgotten registration: not judged"
                         .into(),
                 ));
@@ -5096,7 +5096,7 @@ impl State {
                             if let Some(key) = Self::endpoint_key(x) {
                                 self.bare_pending.push(BarePayload {
                                     key,
-                                    exchange: x.id.to_string(),
+                                    exchange: str::to_string(&x.id),
                                     what,
                                     url: x.url.clone(),
                                     ev: x.ev_at(x.req_ev_seq(), "", None),
@@ -5597,8 +5597,11 @@ impl State {
             };
             if let Some((ptr, msg)) = probs.first() {
                 if let Some((ptr, msg)) = probs.iter().find(|(_, m)| message_content_missing(m)) {
-                    self.malformed_sends
-                        .push_back((x.id.to_string(), ptr.clone(), msg.clone()));
+                    self.malformed_sends.push_back((
+                        str::to_string(&x.id),
+                        ptr.clone(),
+                        msg.clone(),
+                    ));
                     if self.malformed_sends.len() > MAX_PENDING_UP {
                         self.malformed_sends.pop_front();
                     }
@@ -5850,7 +5853,7 @@ impl State {
             }
             let mut secret = push_config_secret(&c, &ptr);
             secret.origin = x.origin.clone();
-            secret.xid = x.id.to_string();
+            secret.xid = str::to_string(&x.id);
             secret.ptr = ptr.clone();
             secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
             self.check_push_config_relayed(&url, &secret);
@@ -6021,9 +6024,9 @@ impl State {
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (member, cv, uv, method))) = recased {
-                    self.ver_stripped_done.insert(cid.to_string());
-                    self.gw_rerouted.push_back(cid.to_string());
-                    self.gw_rerouted.push_back(up.id.to_string());
+                    self.ver_stripped_done.insert(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&up.id));
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
                         self.gw_rerouted.pop_front();
                     }
@@ -6036,7 +6039,7 @@ impl State {
                         vec![
                             Evidence {
                                 seq: cseq,
-                                exchange: Some(cid.to_string()),
+                                exchange: Some(str::to_string(&cid)),
                                 pointer: Some(format!("/params/{}", member.replace('.', "/"))),
                                 found: Some(Value::String(cv)),
                             },
@@ -6074,9 +6077,9 @@ impl State {
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (cv, uv, method))) = untenanted {
-                    self.ver_stripped_done.insert(cid.to_string());
-                    self.gw_rerouted.push_back(cid.to_string());
-                    self.gw_rerouted.push_back(up.id.to_string());
+                    self.ver_stripped_done.insert(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&up.id));
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
                         self.gw_rerouted.pop_front();
                     }
@@ -6095,7 +6098,7 @@ impl State {
                         vec![
                             Evidence {
                                 seq: cseq,
-                                exchange: Some(cid.to_string()),
+                                exchange: Some(str::to_string(&cid)),
                                 pointer: Some("/params/tenant".into()),
                                 found: Some(Value::String(cv)),
                             },
@@ -6156,7 +6159,7 @@ impl State {
                     .max_by_key(|c| c.1)
                     .filter(|_| !same_ids_client());
                 if let Some((cid, cseq, d)) = rewritten {
-                    self.message_ids_rewritten_found(up, cid.to_string(), cseq, d);
+                    self.message_ids_rewritten_found(up, str::to_string(&cid), cseq, d);
                     return;
                 }
                 // The client's body may be recorded after the forwarded copy ended.
@@ -6192,7 +6195,7 @@ impl State {
         } = d;
         self.ver_stripped_done.insert(cid.clone());
         self.gw_rerouted.push_back(cid.clone());
-        self.gw_rerouted.push_back(up.id.to_string());
+        self.gw_rerouted.push_back(str::to_string(&up.id));
         while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
             self.gw_rerouted.pop_front();
         }
@@ -6246,7 +6249,7 @@ impl State {
                 self.find(&r::GW_MESSAGE_IDS_REWRITTEN, old.msg, old.ev, &None);
             }
             self.gw_ctx_added.push((
-                at.to_string(),
+                str::to_string(&at),
                 CtxAdded {
                     member,
                     added,
@@ -6481,7 +6484,7 @@ impl State {
         let (cev, uev, rev) = (
             Evidence {
                 seq: client.req_seq,
-                exchange: Some(client.id.to_string()),
+                exchange: Some(str::to_string(&client.id)),
                 pointer: None,
                 found: Some(Value::String(shown.clone())),
             },
@@ -6746,10 +6749,10 @@ impl State {
         up_ev: Evidence,
         up_leg: Option<String>,
     ) {
-        self.ver_stripped_done.insert(client.0.to_string());
+        self.ver_stripped_done.insert(str::to_string(&client.0));
         if let Some(up_id) = up_ev.exchange.clone() {
             self.gw_pairs.push_back(GwPair {
-                client: client.0.to_string(),
+                client: str::to_string(&client.0),
                 up: up_id,
                 up_rpc_id,
                 up_seq: up_ev.seq,
@@ -6785,7 +6788,7 @@ impl State {
                     vec![
                         Evidence {
                             seq: client.5,
-                            exchange: Some(client.0.to_string()),
+                            exchange: Some(str::to_string(&client.0)),
                             pointer: None,
                             found: Some(Value::String(ce.join(", "))),
                         },
@@ -6817,7 +6820,7 @@ impl State {
                     "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
                 ),
                 vec![
-                    Evidence::event(client.5, client.0.to_string()),
+                    Evidence::event(client.5, str::to_string(&client.0)),
                     up_ev,
                 ],
                 &up_leg,
@@ -6845,7 +6848,7 @@ impl State {
                 vec![
                     Evidence {
                         seq: client.5,
-                        exchange: Some(client.0.to_string()),
+                        exchange: Some(str::to_string(&client.0)),
                         pointer: None,
                         found: Some(Value::String(cv.to_string())),
                     },
@@ -7455,7 +7458,7 @@ impl State {
                                 s.cut_mid_event = Some(data.len());
                             }
                             self.incomplete.push((
-                                x.id.to_string(),
+                                str::to_string(&x.id),
                                 format!(
                                     "the agent's connection ended in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
                                     data.len()
@@ -7587,7 +7590,7 @@ impl State {
         if !self.gw_answered_alone(x) {
             return false;
         }
-        self.gw_own_answer.insert(x.id.to_string(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -7641,7 +7644,7 @@ impl State {
             .iter()
             .any(|(id, w)| **id == *x.id && *w == why)
         {
-            self.incomplete.push((x.id.to_string(), why));
+            self.incomplete.push((str::to_string(&x.id), why));
         }
     }
 
@@ -8396,7 +8399,7 @@ impl State {
                     if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
                         let client = x.id.clone();
                         self.held_shapes.push(HeldShape {
-                            client: client.to_string(),
+                            client: str::to_string(&client),
                             up,
                             msg,
                             ev,
@@ -9304,7 +9307,7 @@ impl State {
                                     t.lost_artifacts
                                         .iter()
                                         .any(|l| l == aid)
-                                        .then(|| (false, seq, x.id.to_string()))
+                                        .then(|| (false, seq, str::to_string(&x.id)))
                                 })
                         })
                     });
@@ -9603,7 +9606,7 @@ impl State {
                 .get(&key)
                 .and_then(|v| v.first())
                 .filter(|(cseq, cxid)| **cxid != **xid && x.req_seq > *cseq)
-                .map(|_| (seq, xid.to_string(), ptr.to_string(), x.state_term(s))),
+                .map(|_| (seq, str::to_string(&xid), ptr.to_string(), x.state_term(s))),
             _ => None,
         };
         let caller = self.caller_of(x);
@@ -9615,7 +9618,7 @@ impl State {
             t.read_after_cancel = read_after_cancel;
         }
         if t.announced.is_none() {
-            t.announced = Some((seq, xid.to_string()));
+            t.announced = Some((seq, str::to_string(&xid)));
             // DATA-LIST-006: only a send creates a task for its caller; a task first seen
             // in a read (a ListTasks page, a GetTask) was not handed out by that call.
             t.announced_t = x
@@ -9666,7 +9669,7 @@ impl State {
                     }
                 }
                 None if st.is_terminal() => {
-                    t.terminal = Some((st, seq, xid.to_string()));
+                    t.terminal = Some((st, seq, str::to_string(&xid)));
                     t.terminal_polled = x
                         .call
                         .as_ref()
@@ -9776,7 +9779,7 @@ impl State {
                 continue;
             }
             let key = x.tkey(id);
-            let list = self.stale_streams.entry(xid.to_string()).or_default();
+            let list = self.stale_streams.entry(str::to_string(&xid)).or_default();
             if !list.iter().any(|h| h.key == key) {
                 list.push(StaleReport {
                     key,
@@ -10104,7 +10107,7 @@ impl State {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
                 _ => truncation_reason(x.trunc_by),
             };
-            self.incomplete.push((x.id.to_string(), why));
+            self.incomplete.push((str::to_string(&x.id), why));
             self.cut_request_too_large(&x);
         }
         if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
@@ -10201,7 +10204,7 @@ impl State {
                     .push(format!("{NEVER_ANSWERED} {} {rest}", x.id));
             }
             self.incomplete
-                .push((x.id.to_string(), format!("{NEVER_ANSWERED} {rest}")));
+                .push((str::to_string(&x.id), format!("{NEVER_ANSWERED} {rest}")));
         }
         if x.status == Some(404)
             && !x.synthetic
@@ -10351,7 +10354,7 @@ impl State {
             }
             if let Some(why) = x.sse.as_ref().and_then(|s| s.coding_fault.clone()) {
                 self.incomplete.push((
-                    x.id.to_string(),
+                    str::to_string(&x.id),
                     format!("compressed event stream not decoded: {why}"),
                 ));
                 return;
@@ -10384,7 +10387,7 @@ impl State {
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
             self.incomplete.push((
-                x.id.to_string(),
+                str::to_string(&x.id),
                 "client went away before the response ended: response body not judged".into(),
             ));
             return;
@@ -10425,7 +10428,7 @@ impl State {
                 );
             }
             self.incomplete.push((
-                x.id.to_string(),
+                str::to_string(&x.id),
                 format!("{cause}: response body not judged"),
             ));
             return;
@@ -10455,8 +10458,10 @@ impl State {
             Err(e) => {
                 // Judging the empty or undecoded bytes would report shape findings the agent
                 // did not cause (a stacked `gzip, gzip`, a coding this tool lacks).
-                self.incomplete
-                    .push((x.id.to_string(), format!("response body not judged: {e}")));
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("response body not judged: {e}"),
+                ));
                 return;
             }
         };
@@ -10757,7 +10762,7 @@ impl State {
         if let Some(key) = Self::endpoint_key(x) {
             self.rpc_spoken
                 .entry(key)
-                .or_insert_with(|| (x.id.to_string(), x.body_seq(), what()));
+                .or_insert_with(|| (str::to_string(&x.id), x.body_seq(), what()));
         }
     }
 
@@ -11612,7 +11617,7 @@ impl State {
                 Some(_) => {}
                 None => {
                     self.ctx_artifacts
-                        .insert(key, (tid.to_string(), hash, seq, x.id.to_string()));
+                        .insert(key, (tid.to_string(), hash, seq, str::to_string(&x.id)));
                 }
             }
         }
@@ -11662,7 +11667,7 @@ impl State {
             Some(_) => {}
             None => {
                 self.sent_messages
-                    .insert(key, (hash, x.req_seq, x.id.to_string()));
+                    .insert(key, (hash, x.req_seq, str::to_string(&x.id)));
             }
         }
     }
@@ -11699,7 +11704,7 @@ impl State {
                 self.areas.insert("id");
                 Some((
                     format!("agent's reply message to {op} carries messageId {mid}, which an earlier reply of the agent used for a message with other parts: {why}"),
-                    vec![Evidence::event(at, xid.to_string()), id_ev],
+                    vec![Evidence::event(at, str::to_string(&xid)), id_ev],
                 ))
             }
             Some(_) => None,
@@ -11730,7 +11735,7 @@ impl State {
             && !s.undecodable
             && !s.error_seen;
         let rec = TaskStreamRec {
-            xid: x.id.to_string(),
+            xid: str::to_string(&x.id),
             method: x
                 .call
                 .as_ref()
@@ -11842,7 +11847,8 @@ impl State {
                 (Some((msg, ev, false)), Some(tid)) => {
                     let key = x.tkey(&tid);
                     if self.error_cuts.len() < MAX_TASKS || self.error_cuts.contains_key(&key) {
-                        self.error_cuts.insert(key, (msg, ev, x.id.to_string()));
+                        self.error_cuts
+                            .insert(key, (msg, ev, str::to_string(&x.id)));
                     }
                 }
                 _ => {}
@@ -11988,7 +11994,7 @@ impl State {
         {
             if self.mode == CaptureMode::Har {
                 self.incomplete.push((
-                    x.id.to_string(),
+                    str::to_string(&x.id),
                     "the HAR holds no body for this event stream".into(),
                 ));
             } else if opening == Some(b'{') {
@@ -12077,7 +12083,7 @@ impl State {
                         x.sse
                             .as_ref()
                             .and_then(|s| s.first_terminal)
-                            .map(|(st, seq)| (st, seq, x.id.to_string()))
+                            .map(|(st, seq)| (st, seq, str::to_string(&x.id)))
                     });
                 if let Some((ts, tseq, txid)) = known {
                     {
@@ -12186,7 +12192,7 @@ impl State {
         let up = self.upstream_twin(x);
         if let Some(up) = up {
             let held = HeldEnd {
-                client: x.id.to_string(),
+                client: str::to_string(&x.id),
                 up: up.clone(),
                 events: x.sse.as_ref().map_or(0, |s| s.events as usize),
                 outcome: x.outcome,
@@ -12267,7 +12273,7 @@ impl State {
                 self.reset_cuts.insert(
                     key,
                     HeldReset {
-                        xid: x.id.to_string(),
+                        xid: str::to_string(&x.id),
                         msg,
                         at: before,
                     },
@@ -12434,17 +12440,17 @@ impl State {
                 }),
             };
             if waiting {
-                self.gw_own_answer.insert(x.id.to_string(), ());
+                self.gw_own_answer.insert(str::to_string(&x.id), ());
             }
         }
         // Kept until both legs ended (the pair may be made after the client leg ended).
-        self.gw_ended_order.push_back(x.id.to_string());
+        self.gw_ended_order.push_back(str::to_string(&x.id));
         if self.gw_ended_order.len() > MAX_PENDING_UP {
             if let Some(old) = self.gw_ended_order.pop_front() {
                 self.gw_ended.remove(&old);
             }
         }
-        self.gw_ended.insert(x.id.to_string(), rec);
+        self.gw_ended.insert(str::to_string(&x.id), rec);
         let Some((cid, uid)) = pair else { return };
         let (Some(c), Some(u)) = (
             self.gw_ended.get(&cid).cloned(),
@@ -12835,7 +12841,7 @@ impl State {
             return;
         }
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.to_string(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         // (a gRPC exchange's body is read by its frame decoder: its media type is the
         // evidence)
         let what = if x.body.as_slice().is_empty()
@@ -13026,7 +13032,7 @@ impl State {
     /// that URL. The call's areas count as not exercised ([`State::areas_unanswered`]).
     fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.to_string(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         let what = x.resp_media().unwrap_or_else(|| "no content type".into());
         let server = x
             .resp_headers
@@ -13239,7 +13245,7 @@ impl State {
                             c_spread / 1000,
                             first_delay as f64 / 1e6
                         ),
-                        vec![Evidence::event(us, up.id.to_string()), client.ev(cs)],
+                        vec![Evidence::event(us, str::to_string(&up.id)), client.ev(cs)],
                         &None,
                     );
                 } else if let Some((held, worst, k)) = held_in_bursts(c_times, u_times) {
@@ -13263,7 +13269,7 @@ impl State {
                             worst as f64 / 1e6,
                             k + 1
                         ),
-                        vec![Evidence::event(us, up.id.to_string()), client.ev(cs)],
+                        vec![Evidence::event(us, str::to_string(&up.id)), client.ev(cs)],
                         &None,
                     );
                 }
@@ -13421,7 +13427,7 @@ impl State {
                     us.sigs.len()
                 ),
                 vec![
-                    Evidence::event(up.end_seq.max(up.resp_seq), up.id.to_string()),
+                    Evidence::event(up.end_seq.max(up.resp_seq), str::to_string(&up.id)),
                     client.ev(bseq),
                 ],
                 &None,
@@ -13498,7 +13504,10 @@ impl State {
         self.find(
             &r::GW_SSE_LOST,
             msg,
-            vec![Evidence::event(useq, up.id.to_string()), client.ev(cseq)],
+            vec![
+                Evidence::event(useq, str::to_string(&up.id)),
+                client.ev(cseq),
+            ],
             &None,
         );
         // The client leg's idea of the task came from altered events: from here on it
@@ -14571,7 +14580,7 @@ impl State {
             self.delegate_outcomes.pop_front();
         }
         self.delegate_outcomes.push_back(DelegateOutcome {
-            x_id: x.id.to_string(),
+            x_id: str::to_string(&x.id),
             origin,
             url: x.named_url.clone().unwrap_or_else(|| x.url.clone()),
             req_t: x.req_t,
@@ -15032,7 +15041,7 @@ impl State {
         let at = x.endpoint();
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
-            t.announced = Some((seq, x.id.to_string()));
+            t.announced = Some((seq, str::to_string(&x.id)));
             t.announced_at = at;
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.named_by_message = Some(message_id_of(m));
@@ -15797,7 +15806,7 @@ impl State {
         let calls = c.batch.clone().unwrap_or_default();
         let bseq = x.body_seq();
         self.incomplete.push((
-            x.id.to_string(),
+            str::to_string(&x.id),
             format!(
                 "JSON-RPC batch of {} calls: the answer's envelope, ids and results are judged; request shapes, error codes and follow-up rules per call are not",
                 calls.len()
@@ -16599,7 +16608,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: json_hash(res),
-                xid: x.id.to_string(),
+                xid: str::to_string(&x.id),
                 seq: bseq,
                 rpc: c.binding == Some(Binding::JsonRpc),
                 kind_shaped: kind_shaped(c),
@@ -16629,7 +16638,7 @@ impl State {
             ""
         };
         let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
-        self.gw_own_answer.insert(x.id.to_string(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         self.find(
             &r::GW_ANSWER_ALTERED,
             msg,
@@ -16685,7 +16694,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: h,
-                xid: x.id.to_string(),
+                xid: str::to_string(&x.id),
                 seq,
                 rpc: false,
                 kind_shaped: kind_shaped(&c),
@@ -16703,7 +16712,7 @@ impl State {
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
         let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
-        self.gw_own_answer.insert(x.id.to_string(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -19014,7 +19023,7 @@ impl State {
                 None => return,
             }
         }
-        t.history_tail = Some((ids, hist.len(), x.body_seq(), x.id.to_string()));
+        t.history_tail = Some((ids, hist.len(), x.body_seq(), str::to_string(&x.id)));
     }
 
     /// DATA-HISTORY-003 (DATA-006, proto `history_length`: "the maximum number of most
@@ -19648,7 +19657,7 @@ impl State {
             (a, b) => a.or(b),
         };
         chain.seq = bseq;
-        chain.xid = x.id.to_string();
+        chain.xid = str::to_string(&x.id);
         let key = x.tkey(next);
         if self.list_pages.insert(key.clone(), chain).is_none() {
             self.list_page_order.push_back(key);
@@ -21455,7 +21464,7 @@ impl State {
                         (
                             artifact_ids(o),
                             bseq,
-                            x.id.to_string(),
+                            str::to_string(&x.id),
                             st,
                             c.op_term(op.name()).to_string(),
                         ),
@@ -21634,7 +21643,7 @@ impl State {
                 self.pending_cancels
                     .entry(x.tkey(&id))
                     .or_default()
-                    .push((bseq, x.id.to_string()));
+                    .push((bseq, str::to_string(&x.id)));
             }
         }
         let followup_only_task = self.followup_names_only_task(x, &id);
@@ -21886,7 +21895,7 @@ impl State {
                 );
             } else {
                 self.incomplete.push((
-                    x.id.to_string(),
+                    str::to_string(&x.id),
                     format!("gRPC {msg} when the call was cut off: whether the client sent the rest is not known, not judged"),
                 ));
             }
@@ -21894,7 +21903,7 @@ impl State {
         match x.outcome {
             Some(Outcome::ClientAbort) => {
                 self.incomplete.push((
-                    x.id.to_string(),
+                    str::to_string(&x.id),
                     "client went away before the gRPC call ended: not judged".into(),
                 ));
                 return;
@@ -21904,8 +21913,10 @@ impl State {
                     .end_error
                     .clone()
                     .unwrap_or_else(|| "agent closed or reset the stream".into());
-                self.incomplete
-                    .push((x.id.to_string(), format!("{cause}: gRPC call not judged")));
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("{cause}: gRPC call not judged"),
+                ));
                 return;
             }
             _ => {}
@@ -21920,7 +21931,7 @@ impl State {
                 }
             }
             self.incomplete.push((
-                x.id.to_string(),
+                str::to_string(&x.id),
                 format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
             ));
             return;
@@ -21933,7 +21944,7 @@ impl State {
         let mut undecoded = false;
         if let Some(why) = g.unreadable.take() {
             self.incomplete
-                .push((x.id.to_string(), format!("{why}: not judged")));
+                .push((str::to_string(&x.id), format!("{why}: not judged")));
             undecoded = true;
         }
         if let Some((msg, seq)) = g.malformed.clone() {
@@ -23546,7 +23557,7 @@ impl State {
                 ];
                 f.leg = x.leg.clone();
                 self.flush_problem_status(None);
-                self.problem_status_held = Some((x.id.to_string(), self.out.len(), f));
+                self.problem_status_held = Some((str::to_string(&x.id), self.out.len(), f));
             }
         }
         let want = match reason.as_deref().and_then(reason_expectation) {
@@ -24306,7 +24317,7 @@ impl State {
             if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
                 let ids = self.push_live.entry(tkey).or_default();
                 if !ids.iter().any(|(i, _, _)| i == rid) && ids.len() < MAX_PUSH_SECRETS {
-                    ids.push((rid.to_string(), x.body_seq(), x.id.to_string()));
+                    ids.push((rid.to_string(), x.body_seq(), str::to_string(&x.id)));
                 }
             }
         }
@@ -24807,8 +24818,10 @@ impl State {
             }
         }
         if self.push_deleted_ids.len() < MAX_PUSH_URLS {
-            self.push_deleted_ids
-                .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.to_string()));
+            self.push_deleted_ids.insert(
+                format!("{task}\u{0}{id}"),
+                (x.body_seq(), str::to_string(&x.id)),
+            );
         }
         self.push_config_since.remove(&format!("{task}\u{0}{id}"));
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
@@ -24824,7 +24837,7 @@ impl State {
         }
         let list = self.push_deleted.entry(url).or_default();
         if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
-            list.push((task, x.body_seq(), x.id.to_string(), x.end_t));
+            list.push((task, x.body_seq(), str::to_string(&x.id), x.end_t));
         }
     }
 
@@ -24950,14 +24963,14 @@ impl State {
                 a.appended = true;
                 a.last = last;
                 a.seq = seq;
-                a.xid = x.id.to_string();
+                a.xid = str::to_string(&x.id);
             }
             Some(a) => {
                 a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
                 a.appended = false;
                 a.last = last;
                 a.seq = seq;
-                a.xid = x.id.to_string();
+                a.xid = str::to_string(&x.id);
             }
             // An `append: true` chunk with no earlier chunk (STREAM-ARTIFACT-001) is kept as
             // appended: a store that follows append may drop it (a2a-python #1038).
@@ -24968,7 +24981,7 @@ impl State {
                     appended: append,
                     last,
                     seq,
-                    xid: x.id.to_string(),
+                    xid: str::to_string(&x.id),
                 });
             }
             None => {}
@@ -25252,7 +25265,7 @@ impl State {
             },
             Evidence {
                 seq,
-                exchange: Some(x.id.to_string()),
+                exchange: Some(str::to_string(&x.id)),
                 pointer: None,
                 found: Some(Value::String(stamp.to_string())),
             },
@@ -26339,7 +26352,7 @@ impl State {
                     .map(|e| e.uri.clone())
                     .collect(),
                 seq: bseq,
-                exchange: x.id.to_string(),
+                exchange: str::to_string(&x.id),
             };
             if grant.streaming || grant.push || !grant.required_ext.is_empty() {
                 for o in &origins {
@@ -26476,7 +26489,7 @@ impl State {
         let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
         let rec = Arc::new(CardRec {
             view,
-            exchange: x.id.to_string(),
+            exchange: str::to_string(&x.id),
             seq: bseq,
             url: x.url_named().to_string(),
             strings,
@@ -26658,8 +26671,10 @@ impl State {
             Some((e, ..)) if e.is_empty() => {}
             Some((e, d, seq, xid)) if e == etag && *d != digest => {
                 let (seq, xid) = (*seq, xid.clone());
-                self.card_etags
-                    .insert(key, (String::new(), digest, x.resp_seq, x.id.to_string()));
+                self.card_etags.insert(
+                    key,
+                    (String::new(), digest, x.resp_seq, str::to_string(&x.id)),
+                );
                 self.find(
                     &r::CARD_ETAG_STALE,
                     format!(
@@ -26683,7 +26698,7 @@ impl State {
             _ => {
                 self.card_etags.insert(
                     key,
-                    (etag.to_string(), digest, x.resp_seq, x.id.to_string()),
+                    (etag.to_string(), digest, x.resp_seq, str::to_string(&x.id)),
                 );
             }
         }
@@ -26733,7 +26748,7 @@ impl State {
             self.signed_cards.insert(
                 key,
                 UpSignedCard {
-                    exchange: x.id.to_string(),
+                    exchange: str::to_string(&x.id),
                     seq: bseq,
                     base: base.to_string(),
                     sigs,
@@ -26759,7 +26774,7 @@ impl State {
         self.signed_cards.insert(
             key,
             UpSignedCard {
-                exchange: x.id.to_string(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 base: base.to_string(),
                 sigs: Vec::new(),
@@ -26831,7 +26846,7 @@ impl State {
                 || self.agent_signed_cards.len() < 2 * MAX_UP_CARDS
             {
                 let card = UpSignedCard {
-                    exchange: x.id.to_string(),
+                    exchange: str::to_string(&x.id),
                     seq: bseq,
                     base: base.to_string(),
                     sigs,
@@ -26868,7 +26883,7 @@ impl State {
         ];
         for k in [me, other] {
             let done = UpSignedCard {
-                exchange: x.id.to_string(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 base: String::new(),
                 sigs: Vec::new(),
@@ -27076,7 +27091,7 @@ impl State {
                 self.up_signed_cards.pop_front();
             }
             self.up_signed_cards.push_back(UpSignedCard {
-                exchange: x.id.to_string(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 base: base.to_string(),
                 sigs,
@@ -27163,7 +27178,7 @@ impl State {
                 self.up_cards.pop_front();
             }
             self.up_cards.push_back(UpCard {
-                exchange: x.id.to_string(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 fetch_base: fetch_base.clone(),
                 urls: view
@@ -27576,7 +27591,7 @@ impl State {
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
-                    card_exchange: x.id.to_string(),
+                    card_exchange: str::to_string(&x.id),
                     card_seq: bseq,
                     pointer: ptr,
                     url: itf.url.clone(),
@@ -27858,7 +27873,7 @@ impl State {
         }
         let Some((k, _)) = best else { return };
         let card = Arc::clone(card);
-        let use_ = || (x.req_seq, x.id.to_string(), x.leg.clone());
+        let use_ = || (x.req_seq, str::to_string(&x.id), x.leg.clone());
         match self.m30b_iface_use.get_mut(card.exchange.as_str()) {
             Some(uses) => {
                 if !uses.iter().any(|(j, _)| *j == k) {
@@ -28191,7 +28206,7 @@ impl State {
             };
             a.reported = true;
             let a = a.clone();
-            self.route_missing_exchange = Some(x.id.to_string());
+            self.route_missing_exchange = Some(str::to_string(&x.id));
             let card_ev = Evidence {
                 seq: a.card_seq,
                 exchange: Some(a.card_exchange.clone()),
@@ -28317,7 +28332,7 @@ impl State {
             // the recording proxy's own answer (or none) for an unreachable URL: this
             // finding told it, with the proxy's cause (review28b R1)
             if x.synthetic || x.status.is_none() {
-                self.url_unreached.insert(x.id.to_string(), ());
+                self.url_unreached.insert(str::to_string(&x.id), ());
             }
         }
         self.rest_routes_of_other_version();
@@ -29525,7 +29540,7 @@ impl State {
         self.missing_creds.push(MissingCred {
             origin,
             op,
-            exchange: x.id.to_string(),
+            exchange: str::to_string(&x.id),
             status: x.status.unwrap_or(401),
             ev: vec![
                 x.ev(x.req_seq),
@@ -34938,7 +34953,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         message,
         vec![
             Evidence::event(h.end_seq, h.client.clone()),
-            Evidence::event(useq, up.id.to_string()),
+            Evidence::event(useq, str::to_string(&up.id)),
         ],
     ))
 }
