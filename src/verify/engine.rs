@@ -9606,7 +9606,7 @@ impl State {
                 .get(&key)
                 .and_then(|v| v.first())
                 .filter(|(cseq, cxid)| **cxid != **xid && x.req_seq > *cseq)
-                .map(|_| (seq, str::to_string(&xid), ptr.to_string(), x.state_term(s))),
+                .map(|_| (seq, xid.to_string(), ptr.to_string(), x.state_term(s))),
             _ => None,
         };
         let caller = self.caller_of(x);
@@ -9618,7 +9618,7 @@ impl State {
             t.read_after_cancel = read_after_cancel;
         }
         if t.announced.is_none() {
-            t.announced = Some((seq, str::to_string(&xid)));
+            t.announced = Some((seq, xid.to_string()));
             // DATA-LIST-006: only a send creates a task for its caller; a task first seen
             // in a read (a ListTasks page, a GetTask) was not handed out by that call.
             t.announced_t = x
@@ -9669,7 +9669,7 @@ impl State {
                     }
                 }
                 None if st.is_terminal() => {
-                    t.terminal = Some((st, seq, str::to_string(&xid)));
+                    t.terminal = Some((st, seq, xid.to_string()));
                     t.terminal_polled = x
                         .call
                         .as_ref()
@@ -9779,7 +9779,7 @@ impl State {
                 continue;
             }
             let key = x.tkey(id);
-            let list = self.stale_streams.entry(str::to_string(&xid)).or_default();
+            let list = self.stale_streams.entry(xid.to_string()).or_default();
             if !list.iter().any(|h| h.key == key) {
                 list.push(StaleReport {
                     key,
