@@ -742,6 +742,72 @@ enum Media {
     Other,
 }
 
+/// A lowercase ASCII literal of 8 to 64 bytes, as its first and last 8 bytes (overlapping
+/// when shorter than 16) with the bits that ASCII case may flip: 0x20 at each letter,
+/// nothing elsewhere ([`Caseless::matches`]).
+#[derive(Clone, Copy)]
+struct Caseless {
+    len: usize,
+    head: u64,
+    head_case: u64,
+    tail: u64,
+    tail_case: u64,
+}
+
+impl Caseless {
+    /// `lit`'s words and case bits. `lit` is lowercase ASCII of 8 to 16 bytes (a longer
+    /// one would leave its middle unread: not asked for here).
+    const fn of(lit: &[u8]) -> Caseless {
+        assert!(lit.len() >= 8 && lit.len() <= 16);
+        let (mut head, mut head_case, mut tail, mut tail_case) = (0u64, 0u64, 0u64, 0u64);
+        let mut i = 0;
+        while i < 8 {
+            let (h, t) = (lit[i], lit[lit.len() - 8 + i]);
+            head |= (h as u64) << (8 * i);
+            tail |= (t as u64) << (8 * i);
+            if h.is_ascii_lowercase() {
+                head_case |= 0x20 << (8 * i);
+            }
+            if t.is_ascii_lowercase() {
+                tail_case |= 0x20 << (8 * i);
+            }
+            i += 1;
+        }
+        Caseless {
+            len: lit.len(),
+            head,
+            head_case,
+            tail,
+            tail_case,
+        }
+    }
+
+    /// `b.eq_ignore_ascii_case(lit)` by two 8-byte compares (perfp36: the byte loop was
+    /// ~100 instructions per name the heads' reader matched by length). A letter of the
+    /// literal matches itself or its uppercase (the case bit set, compared), any other byte
+    /// only itself (no case bit there): exactly ASCII case-insensitive equality.
+    #[inline]
+    fn matches(&self, b: &[u8]) -> bool {
+        if b.len() != self.len {
+            return false;
+        }
+        match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+            (Some(h), Some(t)) => {
+                u64::from_le_bytes(*h) | self.head_case == self.head
+                    && u64::from_le_bytes(*t) | self.tail_case == self.tail
+            }
+            _ => false,
+        }
+    }
+}
+
+const CONTENT_TYPE: Caseless = Caseless::of(b"content-type");
+const CONTENT_LENGTH: Caseless = Caseless::of(b"content-length");
+const CONTENT_ENCODING: Caseless = Caseless::of(b"content-encoding");
+const TRANSFER_ENCODING_HEAD: Caseless = Caseless::of(b"transfer-encodin");
+const APPLICATION_JSON: Caseless = Caseless::of(b"application/json");
+const EVENT_STREAM_HEAD: Caseless = Caseless::of(b"text/event-strea");
+
 impl Media {
     /// The kind of a media type without parameters (`application/json`).
     fn of(m: &str) -> Media {
@@ -750,8 +816,9 @@ impl Media {
             return Media::Json;
         }
         match b.len() {
-            16 if b.eq_ignore_ascii_case(b"application/json") => Media::Json,
-            17 if b.eq_ignore_ascii_case(b"text/event-stream") => Media::Sse,
+            16 if APPLICATION_JSON.matches(b) => Media::Json,
+            // the 17th byte apart (a literal is at most 16 bytes)
+            17 if EVENT_STREAM_HEAD.matches(&b[..16]) && b[16] | 0x20 == b'm' => Media::Sse,
             33 if b.eq_ignore_ascii_case(b"application/x-www-form-urlencoded") => Media::Form,
             _ => Media::Other,
         }
@@ -766,16 +833,17 @@ impl<'a> HeadFacts<'a> {
         // the two values kept are cut as text (perfr35)
         for (name, value) in headers.raw_fields() {
             match name.len() {
-                12 if f.content_type.is_none() && name.eq_ignore_ascii_case(b"content-type") => {
+                12 if f.content_type.is_none() && CONTENT_TYPE.matches(name) => {
                     f.content_type = Some(value.as_str());
                 }
-                14 if f.content_length.is_none()
-                    && name.eq_ignore_ascii_case(b"content-length") =>
-                {
+                14 if f.content_length.is_none() && CONTENT_LENGTH.matches(name) => {
                     f.content_length = Some(value.as_str());
                 }
-                16 if name.eq_ignore_ascii_case(b"content-encoding") => f.coded = true,
-                17 if name.eq_ignore_ascii_case(b"transfer-encoding") => f.transfer_coded = true,
+                16 if CONTENT_ENCODING.matches(name) => f.coded = true,
+                // the 17th byte apart (a literal is at most 16 bytes)
+                17 if TRANSFER_ENCODING_HEAD.matches(&name[..16]) && name[16] | 0x20 == b'g' => {
+                    f.transfer_coded = true
+                }
                 _ => {}
             }
         }
@@ -4892,6 +4960,75 @@ mod tests {
             ev(SSE_SECRETS[0], SSE_SECRETS[1]),
             ev(SSE_SECRETS[2], SSE_SECRETS[3])
         )
+    }
+
+    /// perfp36: the names and media types [`HeadFacts`] matches by two 8-byte compares
+    /// ([`Caseless`], and a last byte apart for the 17-byte ones) match exactly as
+    /// `eq_ignore_ascii_case` does: every byte value at every position of each literal, in
+    /// both cases, and the lengths around it.
+    #[test]
+    fn caseless_matches_as_eq_ignore_ascii_case_does() {
+        let name_fact = |name: &str| {
+            let h = Headers::from_pairs([(name, "1")]);
+            let f = HeadFacts::of(&h);
+            (
+                f.content_type().is_some(),
+                f.content_length_text().is_some(),
+                f.coded,
+                f.transfer_coded,
+            )
+        };
+        let media_of = |m: &[u8]| Media::of(std::str::from_utf8(m).unwrap_or(""));
+        let lits: [(&str, u8); 6] = [
+            ("content-type", 0),
+            ("content-length", 1),
+            ("content-encoding", 2),
+            ("transfer-encoding", 3),
+            ("application/json", 4),
+            ("text/event-stream", 5),
+        ];
+        let mut checked = 0;
+        for (lit, which) in lits {
+            for cased in [lit.to_string(), lit.to_ascii_uppercase()] {
+                for at in 0..lit.len() {
+                    for b in 0..=255u8 {
+                        let mut v = cased.clone().into_bytes();
+                        v[at] = b;
+                        // (`*+json` is JSON too: `application+json`)
+                        let want = v.eq_ignore_ascii_case(lit.as_bytes())
+                            || (which == 4 && v[v.len() - 5..].eq_ignore_ascii_case(b"+json"));
+                        let got = match which {
+                            0..=3 => match std::str::from_utf8(&v) {
+                                Ok(name) => {
+                                    let (t, l, c, te) = name_fact(name);
+                                    [t, l, c, te][usize::from(which)]
+                                }
+                                Err(_) => continue,
+                            },
+                            4 => media_of(&v) == Media::Json,
+                            _ => media_of(&v) == Media::Sse,
+                        };
+                        assert_eq!(got, want, "{lit}: byte {b:#x} at {at}");
+                        checked += 1;
+                    }
+                }
+                // one byte short, one byte more
+                let short = &cased[..cased.len() - 1];
+                let long = format!("{cased}s");
+                for other in [short, long.as_str()] {
+                    let got = match which {
+                        0..=3 => {
+                            let (t, l, c, te) = name_fact(other);
+                            [t, l, c, te][usize::from(which)]
+                        }
+                        4 => media_of(other.as_bytes()) == Media::Json,
+                        _ => media_of(other.as_bytes()) == Media::Sse,
+                    };
+                    assert!(!got, "{lit}: {other} matched");
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
     }
 
     proptest::proptest! {

@@ -146,7 +146,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                     .area_exchanges
                     .iter()
                     .filter(|(a, _)| a == area)
-                    .flat_map(|(_, xs)| xs.iter().map(String::as_str));
+                    .flat_map(|(_, xs)| xs.iter().map(|x| &**x));
                 dedup(cited.chain(exercised))
             }
             _ => Vec::new(),

@@ -5,6 +5,8 @@ use std::collections::BTreeSet;
 
 use foldhash::HashMap;
 
+use crate::record::ExchangeId;
+
 /// Exchanges kept per area ([`AreaSet::exchanges`]): memory stays flat on huge recordings,
 /// as [`super::MAX_EXCHANGE_DIALECTS`] keeps it for dialects.
 pub const MAX_AREA_EXCHANGES: usize = 10_000;
@@ -19,8 +21,9 @@ pub const MAX_AREA_EXCHANGES: usize = 10_000;
 #[derive(Debug, Default)]
 pub(super) struct AreaSet {
     set: NameSet,
-    /// The exchange of the event being judged; empty between exchanges.
-    cur: String,
+    /// The exchange of the event being judged (shared with the event: perfp36); `None`
+    /// between exchanges.
+    cur: Option<ExchangeId>,
     /// `cur`'s number in `ids`, once an area of it was noted since it was entered.
     cur_num: Option<u32>,
     /// Areas already noted for `cur` since it was entered: the common case (one exchange's
@@ -29,7 +32,7 @@ pub(super) struct AreaSet {
     /// Exchange ids noted under some area, each with its number (numbered from 0 in the
     /// order first noted). Only ids an area kept are here: at most
     /// [`MAX_AREA_EXCHANGES`] per area.
-    ids: HashMap<Box<str>, u32>,
+    ids: HashMap<ExchangeId, u32>,
     /// Per area (in the order first marked; a dozen at most): the numbers of the exchanges
     /// that marked it, ascending.
     by_area: Vec<(&'static str, Vec<u32>)>,
@@ -44,11 +47,12 @@ fn same_name(a: &str, b: &str) -> bool {
 }
 
 impl AreaSet {
-    /// The exchange id of the event about to be judged (`""`: none, as at the end).
-    pub fn enter(&mut self, exchange: &str) {
-        if self.cur != exchange {
-            self.cur.clear();
-            self.cur.push_str(exchange);
+    /// The exchange id of the event about to be judged (`None` or `""`: none, as at the
+    /// end).
+    pub fn enter(&mut self, exchange: Option<&ExchangeId>) {
+        let exchange = exchange.filter(|x| !x.is_empty());
+        if self.cur.as_deref() != exchange.map(|x| &**x) {
+            self.cur = exchange.cloned();
             self.cur_marked.clear();
             self.cur_num = None;
         }
@@ -60,7 +64,7 @@ impl AreaSet {
     /// scan) without a lookup in the ordered set (perf30: the verifier marks areas ~7.5
     /// times per exchange; the `BTreeSet` insert alone was 1.7 % of offline verify).
     pub fn insert(&mut self, area: &'static str) -> bool {
-        if !self.cur.is_empty() {
+        if self.cur.is_some() {
             // by address first (the same literal, as nearly always), then by content
             if self.cur_marked.iter().any(|m| same_name(m, area)) {
                 return false;
@@ -86,11 +90,12 @@ impl AreaSet {
         let num = match self.cur_num {
             Some(n) => n,
             None => {
+                let Some(cur) = &self.cur else { return };
                 let next = self.ids.len() as u32;
-                let n = match self.ids.get(self.cur.as_str()) {
+                let n = match self.ids.get(&**cur) {
                     Some(n) => *n,
                     None => {
-                        self.ids.insert(self.cur.as_str().into(), next);
+                        self.ids.insert(cur.clone(), next);
                         next
                     }
                 };
@@ -132,14 +137,15 @@ impl AreaSet {
 
     /// `(area, exchange ids)` of the areas still in the set, sorted by area then id: at
     /// most [`MAX_AREA_EXCHANGES`] ids per area (the first that marked it).
-    pub fn exchanges(&mut self) -> Vec<(String, Vec<String>)> {
+    pub fn exchanges(&mut self) -> Vec<(String, Vec<ExchangeId>)> {
         // The ids sorted once; each area's numbers then sort as their ranks (integers), not
         // by string compares per area (perf31). The ids by number (they are numbered 0..len
         // as first noted), then the numbers sorted by id: by the id's first 8 bytes as one
         // integer first (big-endian, zero-padded: a smaller key is a smaller id), the ids
         // compared only on a tie (perfr35: `e1`..`e2500` sorted by `memcmp` was ~1.9k
         // instructions per exchange of the proxy bench).
-        let mut ids: Vec<Box<str>> = vec![Box::default(); self.ids.len()];
+        let none = ExchangeId::from("");
+        let mut ids: Vec<ExchangeId> = vec![none; self.ids.len()];
         for (id, n) in std::mem::take(&mut self.ids) {
             if let Some(slot) = ids.get_mut(n as usize) {
                 *slot = id;
@@ -158,19 +164,38 @@ impl AreaSet {
         for (r, (_, n)) in order.iter().enumerate() {
             rank[*n as usize] = r as u32;
         }
+        // An area holding a good share of the ids is listed by one walk of `order` over a
+        // membership mark (linear), any other by sorting its ranks (perfp36: the proxy
+        // bench's four areas each hold every exchange, and their sorts were ~1.1k
+        // instructions per exchange at the end of the run).
+        let mut marked = vec![false; ids.len()];
         let mut by_area = std::mem::take(&mut self.by_area);
         by_area.sort_unstable_by_key(|(a, _)| *a);
         by_area
             .into_iter()
             .filter(|(a, _)| self.set.contains(a))
             .map(|(a, xs)| {
-                let mut rs: Vec<u32> = xs.iter().map(|n| rank[*n as usize]).collect();
-                rs.sort_unstable();
-                let xs = rs
-                    .iter()
-                    .map(|r| ids[order[*r as usize].1 as usize].to_string())
-                    .collect();
-                (a.to_string(), xs)
+                let listed: Vec<ExchangeId> = if xs.len().saturating_mul(8) >= ids.len() {
+                    for n in &xs {
+                        marked[*n as usize] = true;
+                    }
+                    let listed = order
+                        .iter()
+                        .filter(|(_, n)| marked[*n as usize])
+                        .map(|(_, n)| ids[*n as usize].clone())
+                        .collect();
+                    for n in &xs {
+                        marked[*n as usize] = false;
+                    }
+                    listed
+                } else {
+                    let mut rs: Vec<u32> = xs.iter().map(|n| rank[*n as usize]).collect();
+                    rs.sort_unstable();
+                    rs.iter()
+                        .map(|r| ids[order[*r as usize].1 as usize].clone())
+                        .collect()
+                };
+                (a.to_string(), listed)
             })
             .collect()
     }
@@ -257,27 +282,35 @@ mod name_set_tests {
 mod tests {
     use super::*;
 
+    /// [`AreaSet::exchanges`] with the ids as `String`s, to compare with literals.
+    fn listed(a: &mut AreaSet) -> Vec<(String, Vec<String>)> {
+        a.exchanges()
+            .into_iter()
+            .map(|(area, xs)| (area, xs.iter().map(|x| x.to_string()).collect()))
+            .collect()
+    }
+
     #[test]
     fn each_area_notes_the_exchanges_that_marked_it_once() {
         let mut a = AreaSet::default();
-        a.enter("e1");
+        a.enter(Some(&"e1".into()));
         a.insert("card");
         a.insert("card");
-        a.enter("e2");
+        a.enter(Some(&"e2".into()));
         a.insert("task");
         a.insert("stream");
-        a.enter("e1");
+        a.enter(Some(&"e1".into()));
         a.insert("card");
-        a.enter("");
+        a.enter(Some(&"".into()));
         a.insert("gateway");
         a.insert("push");
-        a.enter("e3");
+        a.enter(Some(&"e3".into()));
         a.insert("push");
         a.remove("stream");
         assert_eq!(a.len(), 4);
         assert!(a.contains("gateway") && !a.contains("stream"));
         assert_eq!(
-            a.exchanges(),
+            listed(&mut a),
             vec![
                 ("card".to_string(), vec!["e1".to_string()]),
                 ("push".to_string(), vec!["e3".to_string()]),
@@ -290,10 +323,10 @@ mod tests {
     fn an_area_keeps_at_most_max_area_exchanges() {
         let mut a = AreaSet::default();
         for i in 0..MAX_AREA_EXCHANGES + 5 {
-            a.enter(&format!("e{i}"));
+            a.enter(Some(&format!("e{i}").into()));
             a.insert("task");
         }
-        let kept = a.exchanges();
+        let kept = listed(&mut a);
         assert_eq!(kept[0].1.len(), MAX_AREA_EXCHANGES);
         // the first exchanges that marked it, not the smallest ids
         assert!(kept[0].1.iter().any(|x| x == "e9999"));
@@ -307,17 +340,17 @@ mod tests {
     fn exchanges_entered_again_are_noted_once_and_listed_in_order() {
         let mut a = AreaSet::default();
         for x in ["z", "b", "z", "a", "b", "z"] {
-            a.enter(x);
+            a.enter(Some(&x.into()));
             a.insert("stream");
             a.insert("task");
         }
-        a.enter("c");
+        a.enter(Some(&"c".into()));
         a.insert("card");
         a.remove("card");
-        a.enter("d");
+        a.enter(Some(&"d".into()));
         a.insert("card");
         assert_eq!(
-            a.exchanges(),
+            listed(&mut a),
             vec![
                 ("card".to_string(), vec!["d".to_string()]),
                 (
@@ -330,6 +363,53 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    /// perfp36: an area holding at least an eighth of the ids is listed by a walk over a
+    /// mark, a smaller one by sorting its ranks; both give the ids in string order, each
+    /// once, whatever the order they marked the area in (areas of every size around the
+    /// switch, exchanges entered again).
+    #[test]
+    fn areas_of_every_size_list_their_ids_in_string_order() {
+        let ids: Vec<String> = (0..240).map(|i| format!("e{}", (i * 37) % 240)).collect();
+        // area k is marked by every k-th id noted (k = 1: all of them; k = 9: 27 of 240,
+        // under an eighth; k = 8: 30, an eighth exactly; k = 7: 35, over it), then again by a few ids seen before
+        let areas: [(&'static str, usize); 6] = [
+            ("a1", 1),
+            ("a2", 2),
+            ("a7", 7),
+            ("a8", 8),
+            ("a9", 9),
+            ("a60", 60),
+        ];
+        let mut a = AreaSet::default();
+        for (i, id) in ids.iter().enumerate() {
+            a.enter(Some(&id.as_str().into()));
+            for (area, k) in areas {
+                if i % k == 0 {
+                    a.insert(area);
+                }
+            }
+        }
+        // entered again later: a sort-path area (a60: 4 + 22 ids) and a walk-path one
+        for id in ids.iter().step_by(11) {
+            a.enter(Some(&id.as_str().into()));
+            a.insert("a60");
+            a.insert("a2");
+        }
+        a.enter(Some(&"".into()));
+        let got = listed(&mut a);
+        assert_eq!(got.len(), areas.len());
+        for (area, k) in areas {
+            let mut want: Vec<String> = ids.iter().step_by(k).cloned().collect();
+            if area == "a60" || area == "a2" {
+                want.extend(ids.iter().step_by(11).cloned());
+            }
+            want.sort();
+            want.dedup();
+            let listed = &got.iter().find(|(n, _)| n == area).expect("area listed").1;
+            assert_eq!(listed, &want, "area {area}");
+        }
     }
 
     /// perfr35: the ids are ordered by an 8-byte integer key first; every order a string
@@ -365,16 +445,16 @@ mod tests {
         let mut a = AreaSet::default();
         // noted in an order that is neither sorted nor reversed
         for i in 0..ids.len() {
-            a.enter(&ids[(i * 7) % ids.len()]);
+            a.enter(Some(&ids[(i * 7) % ids.len()].as_str().into()));
             a.insert("task");
         }
-        a.enter("");
+        a.enter(Some(&"".into()));
         let mut want: Vec<String> = (0..ids.len())
             .map(|i| ids[(i * 7) % ids.len()].clone())
             .collect();
         want.retain(|s| !s.is_empty());
         want.sort();
         want.dedup();
-        assert_eq!(a.exchanges(), vec![("task".to_string(), want)]);
+        assert_eq!(listed(&mut a), vec![("task".to_string(), want)]);
     }
 }

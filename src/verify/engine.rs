@@ -37,7 +37,7 @@ use crate::model::net::{self, doubled_run, host_class, parse_url, HostClass, Url
 use crate::model::sse::{FramingProblem, SseDecoder, SseEvent, SseItem};
 use crate::record::redact::{HeadFacts, IdHasher};
 use crate::record::{
-    CaptureMode, ConnectFailure, Event, EventKind, Headers, Outcome, RecordingHeader,
+    CaptureMode, ConnectFailure, Event, EventKind, ExchangeId, Headers, Outcome, RecordingHeader,
     DEFAULT_CAPTURE_CAP,
 };
 
@@ -615,7 +615,9 @@ const MAX_MISSING_CREDS: usize = 256;
 
 #[derive(Debug, Default)]
 struct Exch {
-    id: String,
+    /// The exchange id, shared with the event that opened it and with the bookkeeping
+    /// maps that outlive the exchange (perfp36: not a copy of the text per map).
+    id: ExchangeId,
     leg: Option<String>,
     /// AUTH-SCOPE-002 (mine29a): `(task id, the call's tenant, the tenant the task was
     /// handed out under)` for a SubscribeToTask or push config call on another tenant's
@@ -637,8 +639,8 @@ struct Exch {
     /// recording of several upstreams (`interop`'s two agents, `proxy --route`), the one
     /// this exchange reached, whose card is judged against it (newcomer29 N1). `None` when
     /// the recording does not say (HAR, transcript) or it does not parse.
-    upstream_parts: Option<UrlParts>,
-    parts: Option<UrlParts>,
+    upstream_parts: Option<Arc<UrlParts>>,
+    parts: Option<Arc<UrlParts>>,
     /// `parts`' origin (`scheme://host:port`), formatted once: cards are looked up by it.
     origin: Option<String>,
     path: String,
@@ -775,14 +777,14 @@ fn coded_body<'a>(
 #[derive(Debug, Default)]
 struct UrlMemo {
     url: String,
-    parts: Option<UrlParts>,
+    parts: Option<Arc<UrlParts>>,
 }
 
 impl UrlMemo {
     /// [`parse_url`] of `url`.
-    fn parse(&mut self, url: &str) -> Option<UrlParts> {
+    fn parse(&mut self, url: &str) -> Option<Arc<UrlParts>> {
         if self.url != url {
-            self.parts = parse_url(url);
+            self.parts = parse_url(url).map(Arc::new);
             self.url.clear();
             self.url.push_str(url);
         }
@@ -1047,12 +1049,12 @@ impl Exch {
     }
 
     fn ev(&self, seq: u64) -> Evidence {
-        Evidence::event(seq, self.id.clone())
+        Evidence::event(seq, str::to_string(&self.id))
     }
     fn ev_at(&self, seq: u64, pointer: &str, found: Option<Value>) -> Evidence {
         Evidence {
             seq,
-            exchange: Some(self.id.clone()),
+            exchange: Some(str::to_string(&self.id)),
             pointer: Some(pointer.to_string()),
             found,
         }
@@ -1100,7 +1102,7 @@ impl Exch {
             .as_deref()
             .and_then(parse_url)
             .map(Cow::Owned)
-            .or_else(|| self.parts.as_ref().map(Cow::Borrowed))
+            .or_else(|| self.parts.as_deref().map(Cow::Borrowed))
     }
 
     /// The origin of [`Self::addressed_parts`] (`scheme://host:port`): the head's `origin`,
@@ -1954,7 +1956,7 @@ pub(super) struct State {
     held_mix: Vec<usize>,
     /// `(exchange id, dialect label)`; the label stays a `&'static str` until the outcome
     /// (one `String` fewer per exchange on the online path).
-    exchange_dialects: Vec<(String, &'static str)>,
+    exchange_dialects: Vec<(ExchangeId, &'static str)>,
     auth_reported: HashSet<String>,
     /// AUTH-SCHEME-004: A2A calls refused 401 / 403 that carried no credential of an agent
     /// card requiring them, held until the run ends: a later call of the same operation to
@@ -2001,7 +2003,7 @@ pub(super) struct State {
     /// Client-leg exchanges whose upstream twin lost or changed `A2A-Version` (VER-HDR-002
     /// reported): a −32009 answer on them is the gateway's doing, not the agent's. The
     /// newest [`MAX_PENDING_UP`].
-    ver_stripped_clients: VecDeque<String>,
+    ver_stripped_clients: VecDeque<ExchangeId>,
     /// Exchanges whose send request carries a message that lacks required content
     /// ([`message_content_missing`]: no messageId, role or parts, an empty parts list, a
     /// part without content), as (exchange id, JSON pointer, problem): an internal error
@@ -2143,7 +2145,7 @@ pub(super) struct State {
     /// `leg \0 messageId` → (hash of the parts, seq of the body event, its exchange); a
     /// later reply under that messageId with other parts is ID-MSG-003. At most
     /// [`MAX_TASKS`] entries.
-    agent_messages: Recent<(u64, u64, String)>,
+    agent_messages: Recent<(u64, u64, ExchangeId)>,
     /// `leg \0 contextId \0 artifactId` of the artifacts tasks carried → (the first task's
     /// id, hash of the artifact's `parts`, its recording line, its exchange): a later task
     /// of the context carrying the same artifact is DATA-HISTORY-004. At most [`MAX_TASKS`].
@@ -2698,7 +2700,7 @@ const PUSH_DELETE_GRACE_US: u64 = 2_000_000;
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
 /// its `A2A-Version` header trimmed, request seq, its extension URIs (EXT-001)).
 type DoneRequest = (
-    String,
+    ExchangeId,
     Option<String>,
     String,
     Bytes,
@@ -2797,7 +2799,7 @@ impl<V> Recent<V> {
 type OpenMap = IdMap<Box<Exch>>;
 
 /// A map keyed by exchange id ([`IdHasher`]: the ids are the proxy's, not the traffic's).
-type IdMap<V> = std::collections::HashMap<String, V, std::hash::BuildHasherDefault<IdHasher>>;
+type IdMap<V> = std::collections::HashMap<ExchangeId, V, std::hash::BuildHasherDefault<IdHasher>>;
 
 /// A held PUSH-BODY-003 note ([`State::pending_unknown_push`]): webhook key, task id,
 /// message, evidence, leg.
@@ -3226,10 +3228,10 @@ impl State {
         let earlier = t
             .announced
             .as_ref()
-            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         let msg_id = str_member(m, "messageId", "message_id");
         let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
-        earlier && *tseq < x.req_seq && *txid != x.id && !retry
+        earlier && *tseq < x.req_seq && **txid != *x.id && !retry
     }
 
     /// True when the client, the agent and so a loopback webhook all share one machine:
@@ -3538,7 +3540,7 @@ impl State {
             r::judges_client(&f.rule)
                 && f.evidence
                     .iter()
-                    .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                    .any(|e| e.exchange.as_deref() == Some(&*x.id))
         })
     }
 
@@ -3584,8 +3586,9 @@ impl State {
                 self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
-                let xid = ev.exchange.as_deref().unwrap_or_default().to_string();
-                self.areas.enter(&xid);
+                // the event's shared id, no copy of its text (perfp36)
+                let xid = ev.exchange.unwrap_or_default();
+                self.areas.enter(Some(&xid));
                 self.on_request_head(
                     (ev.seq, ev.t_us),
                     ev.leg,
@@ -3605,8 +3608,8 @@ impl State {
                 self.note_seq(ev.seq);
                 self.events += 1;
                 let before = self.out.len();
+                self.areas.enter(ev.exchange.as_ref());
                 let xid = ev.exchange.as_deref().unwrap_or("");
-                self.areas.enter(xid);
                 self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
                 self.live_since(before)
             }
@@ -3621,7 +3624,7 @@ impl State {
         &mut self,
         (seq, t_us): (u64, u64),
         leg: Option<String>,
-        xid: String,
+        xid: ExchangeId,
         method: String,
         (url, upstream): (String, Option<String>),
         headers: Headers,
@@ -3640,7 +3643,7 @@ impl State {
             Some(p) => p.path.clone(),
             None => url.split('?').next().unwrap_or("").to_string(),
         };
-        let origin = parts.as_ref().map(UrlParts::origin);
+        let origin = parts.as_deref().map(UrlParts::origin);
         if leg.is_some() {
             // an `interop` recording's legs are its two directions and their webhooks, no
             // gateway (review29b: its reports listed a gateway area, and the checks that
@@ -3804,7 +3807,7 @@ impl State {
         self.events += 1;
         let before = self.out.len();
         let xid: &str = ev.exchange.as_deref().unwrap_or("");
-        self.areas.enter(xid);
+        self.areas.enter(ev.exchange.as_ref());
         match &ev.kind {
             EventKind::RequestHead {
                 method,
@@ -3816,7 +3819,7 @@ impl State {
                 self.on_request_head(
                     (ev.seq, ev.t_us),
                     ev.leg.clone(),
-                    xid.to_string(),
+                    ev.exchange.clone().unwrap_or_default(),
                     method.clone(),
                     (url.clone(), upstream.clone()),
                     headers.clone(),
@@ -4074,9 +4077,9 @@ impl State {
                 );
             }
             EventKind::Gap { .. } => {
-                let ids: Vec<String> = self.open.keys().cloned().collect();
+                let ids: Vec<ExchangeId> = self.open.keys().cloned().collect();
                 for id in ids {
-                    if let Some(x) = self.open.get_mut(&id) {
+                    if let Some(x) = self.open.get_mut(&*id) {
                         x.truncated = true;
                         x.trunc_by |= TRUNC_DROPPED;
                     }
@@ -4106,7 +4109,7 @@ impl State {
 
     pub(super) fn finish(mut self) -> VerifyOutcome {
         // what is judged at the end belongs to no one exchange
-        self.areas.enter("");
+        self.areas.enter(None);
         // GW-REQ-003 held for an agent answer that never came: told as held.
         for (_, held) in std::mem::take(&mut self.gw_ctx_added) {
             self.areas.insert("interop");
@@ -4120,7 +4123,7 @@ impl State {
         self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
         for h in std::mem::take(&mut self.held_ends) {
-            match self.open.remove(&h.up) {
+            match self.open.remove(h.up.as_str()) {
                 Some(up) => {
                     self.resolve_held_end(h, &up);
                     self.open.insert(up.id.clone(), up);
@@ -4129,10 +4132,10 @@ impl State {
             }
         }
         // Exchanges that never ended: judge what is certain, mark them incomplete.
-        let mut ids: Vec<String> = self.open.keys().cloned().collect();
+        let mut ids: Vec<ExchangeId> = self.open.keys().cloned().collect();
         ids.sort();
         for id in ids {
-            if let Some(mut x) = self.open.remove(&id) {
+            if let Some(mut x) = self.open.remove(&*id) {
                 let rebuild = x.req_late && !x.truncated;
                 self.release_held_stream(&mut x, rebuild);
                 self.baseless_appends(&mut x);
@@ -4143,7 +4146,7 @@ impl State {
                     Some(_) => NO_END_LINE,
                     None => NEVER_ENDED,
                 };
-                self.incomplete.push((x.id.clone(), why.into()));
+                self.incomplete.push((str::to_string(&x.id), why.into()));
             }
         }
         self.terminal_never_pushed();
@@ -4309,7 +4312,7 @@ impl State {
     fn open_at_end(&mut self, x: &Exch, why: String) {
         if self.open_at_end.len() < OPEN_AT_END_KEPT {
             self.open_at_end.push(super::OpenAtEnd {
-                exchange: x.id.clone(),
+                exchange: str::to_string(&x.id),
                 method: x.method.clone(),
                 path: x.path.clone(),
                 operation: x.call.as_ref().and_then(|c| c.method_name()),
@@ -4317,7 +4320,7 @@ impl State {
                 reason: why.clone(),
             });
         }
-        self.incomplete.push((x.id.clone(), why));
+        self.incomplete.push((str::to_string(&x.id), why));
     }
 
     // ------------------------------------------------------------------ request side
@@ -4456,7 +4459,7 @@ impl State {
                 // Maybe a push delivery to a registration forgotten to bound memory: not
                 // judged as a JSON-RPC call (it would be judged on state we no longer have).
                 self.incomplete.push((
-                    x.id.clone(),
+                    str::to_string(&x.id),
                     "POST that may be a push delivery to a forgotten registration: not judged"
                         .into(),
                 ));
@@ -5096,7 +5099,7 @@ impl State {
                             if let Some(key) = Self::endpoint_key(x) {
                                 self.bare_pending.push(BarePayload {
                                     key,
-                                    exchange: x.id.clone(),
+                                    exchange: str::to_string(&x.id),
                                     what,
                                     url: x.url.clone(),
                                     ev: x.ev_at(x.req_ev_seq(), "", None),
@@ -5606,8 +5609,11 @@ impl State {
             };
             if let Some((ptr, msg)) = probs.first() {
                 if let Some((ptr, msg)) = probs.iter().find(|(_, m)| message_content_missing(m)) {
-                    self.malformed_sends
-                        .push_back((x.id.clone(), ptr.clone(), msg.clone()));
+                    self.malformed_sends.push_back((
+                        str::to_string(&x.id),
+                        ptr.clone(),
+                        msg.clone(),
+                    ));
                     if self.malformed_sends.len() > MAX_PENDING_UP {
                         self.malformed_sends.pop_front();
                     }
@@ -5859,7 +5865,7 @@ impl State {
             }
             let mut secret = push_config_secret(&c, &ptr);
             secret.origin = x.origin.clone();
-            secret.xid = x.id.clone();
+            secret.xid = str::to_string(&x.id);
             secret.ptr = ptr.clone();
             secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
             self.check_push_config_relayed(&url, &secret);
@@ -5892,7 +5898,7 @@ impl State {
                 extensions_header(&x.req_headers),
             ));
             self.done_paths.insert(x.id.clone(), x.path.clone());
-            if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&x.id) {
+            if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&*x.id) {
                 if let Some(done) = self.done_requests.back().cloned() {
                     self.pair_pending_up(&done);
                 }
@@ -5903,7 +5909,7 @@ impl State {
                     self.client_answered_at.remove(&old.0);
                     // No longer a pairing candidate once also closed: forget its mark.
                     if !self.open.contains_key(&old.0) {
-                        self.ver_stripped_done.remove(&old.0);
+                        self.ver_stripped_done.remove(&*old.0);
                     }
                 }
             }
@@ -5980,7 +5986,7 @@ impl State {
                 leg.is_none()
                     && *seq < up.req_seq
                     && m.eq_ignore_ascii_case(&up.method)
-                    && !self.ver_stripped_done.contains(id)
+                    && !self.ver_stripped_done.contains(&**id)
                     && same_forwarded_body(b, up.req_body.as_slice())
                     && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
             })
@@ -6023,16 +6029,16 @@ impl State {
                         leg.is_none()
                             && *seq < up.req_seq
                             && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
+                            && !self.ver_stripped_done.contains(&**id)
                     })
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (member, cv, uv, method))) = recased {
-                    self.ver_stripped_done.insert(cid.clone());
-                    self.gw_rerouted.push_back(cid.clone());
-                    self.gw_rerouted.push_back(up.id.clone());
+                    self.ver_stripped_done.insert(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&up.id));
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
                         self.gw_rerouted.pop_front();
                     }
@@ -6045,7 +6051,7 @@ impl State {
                         vec![
                             Evidence {
                                 seq: cseq,
-                                exchange: Some(cid),
+                                exchange: Some(str::to_string(&cid)),
                                 pointer: Some(format!("/params/{}", member.replace('.', "/"))),
                                 found: Some(Value::String(cv)),
                             },
@@ -6069,7 +6075,7 @@ impl State {
                         leg.is_none()
                             && *seq < up.req_seq
                             && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
+                            && !self.ver_stripped_done.contains(&**id)
                     })
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         tenant_param_changed(b, up.req_body.as_slice())
@@ -6083,9 +6089,9 @@ impl State {
                     })
                     .max_by_key(|c| c.1);
                 if let Some((cid, cseq, (cv, uv, method))) = untenanted {
-                    self.ver_stripped_done.insert(cid.clone());
-                    self.gw_rerouted.push_back(cid.clone());
-                    self.gw_rerouted.push_back(up.id.clone());
+                    self.ver_stripped_done.insert(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&up.id));
                     while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
                         self.gw_rerouted.pop_front();
                     }
@@ -6104,7 +6110,7 @@ impl State {
                         vec![
                             Evidence {
                                 seq: cseq,
-                                exchange: Some(cid),
+                                exchange: Some(str::to_string(&cid)),
                                 pointer: Some("/params/tenant".into()),
                                 found: Some(Value::String(cv)),
                             },
@@ -6136,7 +6142,7 @@ impl State {
                                 && *seq < up.req_seq
                                 && self.open.contains_key(id)
                                 && m.eq_ignore_ascii_case(&up.method)
-                                && !self.ver_stripped_done.contains(id)
+                                && !self.ver_stripped_done.contains(&**id)
                                 && same_send_but_message_id(b, up.req_body.as_slice())
                         },
                     )
@@ -6154,7 +6160,7 @@ impl State {
                                         .get(id)
                                         .is_some_and(|at| *at > up.req_seq)))
                             && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(id)
+                            && !self.ver_stripped_done.contains(&**id)
                             && (is_jsonrpc_request_body(b)
                                 || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     })
@@ -6165,7 +6171,7 @@ impl State {
                     .max_by_key(|c| c.1)
                     .filter(|_| !same_ids_client());
                 if let Some((cid, cseq, d)) = rewritten {
-                    self.message_ids_rewritten_found(up, cid, cseq, d);
+                    self.message_ids_rewritten_found(up, str::to_string(&cid), cseq, d);
                     return;
                 }
                 // The client's body may be recorded after the forwarded copy ended.
@@ -6201,7 +6207,7 @@ impl State {
         } = d;
         self.ver_stripped_done.insert(cid.clone());
         self.gw_rerouted.push_back(cid.clone());
-        self.gw_rerouted.push_back(up.id.clone());
+        self.gw_rerouted.push_back(str::to_string(&up.id));
         while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
             self.gw_rerouted.pop_front();
         }
@@ -6232,7 +6238,7 @@ impl State {
         // (the exchange whose answer decides, the value that clears the finding there)
         let held = match (member, &client, &upstream) {
             ("contextId", None, Some(u)) => Some((up.id.clone(), u.clone())),
-            (_, Some(c), Some(_)) => Some((cid.clone(), c.clone())),
+            (_, Some(c), Some(_)) => Some((ExchangeId::from(cid.as_str()), c.clone())),
             _ => None,
         };
         let msg = format!(
@@ -6255,7 +6261,7 @@ impl State {
                 self.find(&r::GW_MESSAGE_IDS_REWRITTEN, old.msg, old.ev, &None);
             }
             self.gw_ctx_added.push((
-                at,
+                str::to_string(&at),
                 CtxAdded {
                     member,
                     added,
@@ -6277,7 +6283,7 @@ impl State {
     /// ids both ways); a stream, when its events carry that value. A refusal or another id
     /// is told as held.
     fn resolve_ctx_added(&mut self, x: &Exch, success: bool) {
-        let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| *id == x.id) else {
+        let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| **id == *x.id) else {
             return;
         };
         let (_, held) = self.gw_ctx_added.remove(i);
@@ -6325,10 +6331,10 @@ impl State {
             return false;
         }
         let first = self.gw_pairs.iter().rev().find_map(|p| {
-            if p.up == up.id || p.up_seq >= up.req_seq {
+            if *p.up == *up.id || p.up_seq >= up.req_seq {
                 return None;
             }
-            let c = self.open.get(&p.client)?;
+            let c = self.open.get(p.client.as_str())?;
             // (the client's call is built when its exchange ends: read the request itself)
             let send = match c.call.as_ref().and_then(|k| k.op) {
                 Some(o) => matches!(o, Op::SendMessage | Op::SendStreamingMessage),
@@ -6365,15 +6371,15 @@ impl State {
         // this upstream copy forwards: no gateway retry.
         let client_retry = self.open.values().any(|o| {
             o.leg.is_none()
-                && o.id != cid
+                && *o.id != *cid
                 && o.req_seq < up.req_seq
-                && !self.ver_stripped_done.contains(&o.id)
+                && !self.ver_stripped_done.contains(&*o.id)
                 && same_forwarded_body(o.req_body.as_slice(), up.req_body.as_slice())
         }) || self.done_requests.iter().any(|d| {
             d.1.is_none()
-                && d.0 != cid
+                && *d.0 != *cid
                 && d.5 < up.req_seq
-                && !self.ver_stripped_done.contains(&d.0)
+                && !self.ver_stripped_done.contains(&*d.0)
                 && same_forwarded_body(&d.3, up.req_body.as_slice())
         });
         if client_retry {
@@ -6387,7 +6393,7 @@ impl State {
             .unwrap_or_default();
         let mid = self
             .open
-            .get(&cid)
+            .get(cid.as_str())
             .and_then(|c| Json::parse(c.req_body.as_slice()).ok())
             .and_then(|v| {
                 let m = v.get("params").unwrap_or(&v).get("message")?;
@@ -6490,7 +6496,7 @@ impl State {
         let (cev, uev, rev) = (
             Evidence {
                 seq: client.req_seq,
-                exchange: Some(client.id.clone()),
+                exchange: Some(str::to_string(&client.id)),
                 pointer: None,
                 found: Some(Value::String(shown.clone())),
             },
@@ -6755,10 +6761,10 @@ impl State {
         up_ev: Evidence,
         up_leg: Option<String>,
     ) {
-        self.ver_stripped_done.insert(client.0.clone());
+        self.ver_stripped_done.insert(str::to_string(&client.0));
         if let Some(up_id) = up_ev.exchange.clone() {
             self.gw_pairs.push_back(GwPair {
-                client: client.0.clone(),
+                client: str::to_string(&client.0),
                 up: up_id,
                 up_rpc_id,
                 up_seq: up_ev.seq,
@@ -6794,7 +6800,7 @@ impl State {
                     vec![
                         Evidence {
                             seq: client.5,
-                            exchange: Some(client.0.clone()),
+                            exchange: Some(str::to_string(&client.0)),
                             pointer: None,
                             found: Some(Value::String(ce.join(", "))),
                         },
@@ -6826,7 +6832,7 @@ impl State {
                     "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
                 ),
                 vec![
-                    Evidence::event(client.5, client.0.clone()),
+                    Evidence::event(client.5, str::to_string(&client.0)),
                     up_ev,
                 ],
                 &up_leg,
@@ -6854,7 +6860,7 @@ impl State {
                 vec![
                     Evidence {
                         seq: client.5,
-                        exchange: Some(client.0.clone()),
+                        exchange: Some(str::to_string(&client.0)),
                         pointer: None,
                         found: Some(Value::String(cv.to_string())),
                     },
@@ -6867,7 +6873,7 @@ impl State {
 
     /// Records the dialect an exchange used (the per-exchange list keeps the first
     /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
-    fn note_dialect(&mut self, xid: &str, d: Dialect) {
+    fn note_dialect(&mut self, xid: &ExchangeId, d: Dialect) {
         self.note_dialect_label(xid, d.as_str());
     }
 
@@ -6885,10 +6891,10 @@ impl State {
 
     /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
     /// binding) for the outcome's `dialects` and `exchange_dialects`.
-    fn note_dialect_label(&mut self, xid: &str, label: &'static str) {
+    fn note_dialect_label(&mut self, xid: &ExchangeId, label: &'static str) {
         self.dialects.insert(label);
         if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
-            self.exchange_dialects.push((xid.to_string(), label));
+            self.exchange_dialects.push((xid.clone(), label));
         }
     }
 
@@ -7080,7 +7086,7 @@ impl State {
     /// webhook. The first agent of each leg gets the empty scope, so a recording of one
     /// agent keys its tasks by id alone.
     fn agent_scope(&mut self, x: &Exch) -> String {
-        let Some(c) = x.call.clone() else {
+        let Some(c) = x.call.as_ref() else {
             return String::new();
         };
         if c.webhook {
@@ -7464,7 +7470,7 @@ impl State {
                                 s.cut_mid_event = Some(data.len());
                             }
                             self.incomplete.push((
-                                x.id.clone(),
+                                str::to_string(&x.id),
                                 format!(
                                     "the agent's connection ended in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
                                     data.len()
@@ -7596,7 +7602,7 @@ impl State {
         if !self.gw_answered_alone(x) {
             return false;
         }
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -7648,9 +7654,9 @@ impl State {
         if !self
             .incomplete
             .iter()
-            .any(|(id, w)| *id == x.id && *w == why)
+            .any(|(id, w)| **id == *x.id && *w == why)
         {
-            self.incomplete.push((x.id.clone(), why));
+            self.incomplete.push((str::to_string(&x.id), why));
         }
     }
 
@@ -7661,12 +7667,12 @@ impl State {
         if x.leg.is_some() {
             return None;
         }
-        let up = &self.gw_pairs.iter().rev().find(|p| p.client == x.id)?.up;
+        let up = &self.gw_pairs.iter().rev().find(|p| *p.client == *x.id)?.up;
         let ux = self
             .open
-            .get(up)
+            .get(up.as_str())
             .map(|b| &**b)
-            .or_else(|| self.done_streams.iter().find(|o| &o.id == up))?;
+            .or_else(|| self.done_streams.iter().find(|o| *o.id == **up))?;
         let s = ux.sse.as_ref()?;
         (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
     }
@@ -8398,7 +8404,7 @@ impl State {
                 let up = x
                     .leg
                     .is_none()
-                    .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+                    .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
                     .flatten()
                     .map(|p| p.up.clone());
                 let room = self.held_shapes.len() < MAX_PENDING_UP;
@@ -8406,7 +8412,7 @@ impl State {
                     if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
                         let client = x.id.clone();
                         self.held_shapes.push(HeldShape {
-                            client,
+                            client: str::to_string(&client),
                             up,
                             msg,
                             ev,
@@ -9318,7 +9324,7 @@ impl State {
                                     t.lost_artifacts
                                         .iter()
                                         .any(|l| l == aid)
-                                        .then(|| (false, seq, x.id.clone()))
+                                        .then(|| (false, seq, str::to_string(&x.id)))
                                 })
                         })
                     });
@@ -9560,7 +9566,7 @@ impl State {
             let held = self
                 .error_cuts
                 .get(&key)
-                .is_some_and(|(_, _, sx)| sx != xid);
+                .is_some_and(|(_, _, sx)| **sx != **xid);
             if let (true, Some(ts)) = (held, st) {
                 if let Some((msg, mut ev, _)) = self.error_cuts.remove(&key) {
                     ev.push(x.ev_at(seq, ptr, Some(Value::String(ts.proto_name().into()))));
@@ -9616,8 +9622,8 @@ impl State {
                 .pending_cancels
                 .get(&key)
                 .and_then(|v| v.first())
-                .filter(|(cseq, cxid)| cxid != xid && x.req_seq > *cseq)
-                .map(|_| (seq, xid.clone(), ptr.to_string(), x.state_term(s))),
+                .filter(|(cseq, cxid)| **cxid != **xid && x.req_seq > *cseq)
+                .map(|_| (seq, xid.to_string(), ptr.to_string(), x.state_term(s))),
             _ => None,
         };
         let caller = self.caller_of(x);
@@ -9629,7 +9635,7 @@ impl State {
             t.read_after_cancel = read_after_cancel;
         }
         if t.announced.is_none() {
-            t.announced = Some((seq, xid.clone()));
+            t.announced = Some((seq, xid.to_string()));
             // DATA-LIST-006: only a send creates a task for its caller; a task first seen
             // in a read (a ListTasks page, a GetTask) was not handed out by that call.
             t.announced_t = x
@@ -9671,7 +9677,7 @@ impl State {
                     // terminal state was seen may have been generated before it: a unary
                     // answer (a GetTask snapshot) is not judged, a stream is judged when it
                     // ends (it may be delivering older events, then the terminal state).
-                    let concurrent = !st.is_terminal() && *txid != *xid && x.req_seq < *tseq;
+                    let concurrent = !st.is_terminal() && **txid != **xid && x.req_seq < *tseq;
                     if !concurrent {
                         term_change = Some((*ts, *tseq, txid.clone()));
                         t.changed_reported = true;
@@ -9680,7 +9686,7 @@ impl State {
                     }
                 }
                 None if st.is_terminal() => {
-                    t.terminal = Some((st, seq, xid.clone()));
+                    t.terminal = Some((st, seq, xid.to_string()));
                     t.terminal_polled = x
                         .call
                         .as_ref()
@@ -9720,10 +9726,10 @@ impl State {
         }
         if let Some(st) = st.filter(|s| s.is_terminal()) {
             // The stream caught up with the terminal state: what it said before was older.
-            if let Some(held) = self.stale_streams.get_mut(xid) {
+            if let Some(held) = self.stale_streams.get_mut(&**xid) {
                 held.retain(|h| !(h.key == x.tkey(id) && h.terminal == st));
                 if held.is_empty() {
-                    self.stale_streams.remove(xid);
+                    self.stale_streams.remove(&**xid);
                 }
             }
         }
@@ -9790,7 +9796,7 @@ impl State {
                 continue;
             }
             let key = x.tkey(id);
-            let list = self.stale_streams.entry(xid.clone()).or_default();
+            let list = self.stale_streams.entry(xid.to_string()).or_default();
             if !list.iter().any(|h| h.key == key) {
                 list.push(StaleReport {
                     key,
@@ -10119,7 +10125,7 @@ impl State {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
                 _ => truncation_reason(x.trunc_by),
             };
-            self.incomplete.push((x.id.clone(), why));
+            self.incomplete.push((str::to_string(&x.id), why));
             self.cut_request_too_large(&x);
         }
         if x.sse.is_none() && !x.truncated && header_1_0_on_0x_method(x.call.as_deref()) {
@@ -10177,7 +10183,7 @@ impl State {
                 params_message(&c.params).and_then(|m| str_member(m, "messageId", "message_id"))
             {
                 let key = x.tkey(mid);
-                if self.sent_messages.get(&key).is_some_and(|e| e.2 == x.id) {
+                if self.sent_messages.get(&key).is_some_and(|e| *e.2 == *x.id) {
                     self.sent_messages.remove(&key);
                 }
             }
@@ -10216,7 +10222,7 @@ impl State {
                     .push(format!("{NEVER_ANSWERED} {} {rest}", x.id));
             }
             self.incomplete
-                .push((x.id.clone(), format!("{NEVER_ANSWERED} {rest}")));
+                .push((str::to_string(&x.id), format!("{NEVER_ANSWERED} {rest}")));
         }
         if x.status == Some(404)
             && !x.synthetic
@@ -10224,7 +10230,7 @@ impl State {
             && x.method.eq_ignore_ascii_case("GET")
             && x.path.ends_with("/.well-known/agent-card.json")
         {
-            if let Some(o) = x.parts.as_ref().map(UrlParts::origin) {
+            if let Some(o) = x.parts.as_deref().map(UrlParts::origin) {
                 let ev = x.ev(x.resp_seq);
                 let prefix = &x.path[..x.path.len() - "/.well-known/agent-card.json".len()];
                 self.card_path_evidence(o, prefix, Some(ev), None);
@@ -10372,7 +10378,7 @@ impl State {
             }
             if let Some(why) = x.sse.as_ref().and_then(|s| s.coding_fault.clone()) {
                 self.incomplete.push((
-                    x.id.clone(),
+                    str::to_string(&x.id),
                     format!("compressed event stream not decoded: {why}"),
                 ));
                 return;
@@ -10390,7 +10396,7 @@ impl State {
                     g.severity == Severity::Error
                         && g.evidence
                             .iter()
-                            .any(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                            .any(|e| e.exchange.as_deref() == Some(&*x.id))
                 });
                 if !other {
                     self.emit(f);
@@ -10405,7 +10411,7 @@ impl State {
         // client, not the agent, so its shape says nothing about the agent.
         if x.outcome == Some(Outcome::ClientAbort) {
             self.incomplete.push((
-                x.id.clone(),
+                str::to_string(&x.id),
                 "client went away before the response ended: response body not judged".into(),
             ));
             return;
@@ -10445,8 +10451,10 @@ impl State {
                     &x.leg,
                 );
             }
-            self.incomplete
-                .push((x.id.clone(), format!("{cause}: response body not judged")));
+            self.incomplete.push((
+                str::to_string(&x.id),
+                format!("{cause}: response body not judged"),
+            ));
             return;
         }
         // The recording ended with the response still arriving (outcome `open`: a proxy
@@ -10474,8 +10482,10 @@ impl State {
             Err(e) => {
                 // Judging the empty or undecoded bytes would report shape findings the agent
                 // did not cause (a stacked `gzip, gzip`, a coding this tool lacks).
-                self.incomplete
-                    .push((x.id.clone(), format!("response body not judged: {e}")));
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("response body not judged: {e}"),
+                ));
                 return;
             }
         };
@@ -10736,7 +10746,7 @@ impl State {
                 && f.message.starts_with(HEADER_1_0_ON_0X)
                 && f.evidence
                     .first()
-                    .is_some_and(|e| e.exchange.as_deref() == Some(x.id.as_str()))
+                    .is_some_and(|e| e.exchange.as_deref() == Some(&*x.id))
         });
         if let Some(f) = told {
             f.message.push_str(&format!(
@@ -10776,7 +10786,7 @@ impl State {
         if let Some(key) = Self::endpoint_key(x) {
             self.rpc_spoken
                 .entry(key)
-                .or_insert_with(|| (x.id.clone(), x.body_seq(), what()));
+                .or_insert_with(|| (str::to_string(&x.id), x.body_seq(), what()));
         }
     }
 
@@ -11631,7 +11641,7 @@ impl State {
                 Some(_) => {}
                 None => {
                     self.ctx_artifacts
-                        .insert(key, (tid.to_string(), hash, seq, x.id.clone()));
+                        .insert(key, (tid.to_string(), hash, seq, str::to_string(&x.id)));
                 }
             }
         }
@@ -11688,7 +11698,7 @@ impl State {
             Some(_) => None,
             None => {
                 self.sent_messages
-                    .insert(key, (hash, x.req_seq, x.id.clone()));
+                    .insert(key, (hash, x.req_seq, str::to_string(&x.id)));
                 None
             }
         }
@@ -11743,11 +11753,10 @@ impl State {
         let key = x.tkey(mid);
         match self.agent_messages.get(&key) {
             Some((old, at, xid)) if *old != hash && *at <= seq => {
-                let (old, earlier) = (*old, (*at, xid.clone()));
+                let (old, at, xid) = (*old, *at, xid.clone());
                 // told: a stream that keeps one id for every progress message gets one finding
-                self.agent_messages
-                    .insert(key, (old, u64::MAX, earlier.1.clone()));
-                Some(earlier)
+                self.agent_messages.insert(key, (old, u64::MAX, xid.clone()));
+                Some((at, str::to_string(&xid)))
             }
             Some(_) => None,
             None => {
@@ -11831,7 +11840,7 @@ impl State {
             && !s.undecodable
             && !s.error_seen;
         let rec = TaskStreamRec {
-            xid: x.id.clone(),
+            xid: str::to_string(&x.id),
             method: x
                 .call
                 .as_ref()
@@ -11881,7 +11890,7 @@ impl State {
         let t = self.tasks.get(&x.tkey(&tid))?;
         let (ts, tseq, txid) = t.terminal.as_ref()?;
         let (read_t, by_stream) = t.terminal_read_t?;
-        if *txid == x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
+        if **txid == *x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {
             return None;
         }
         let other = if by_stream {
@@ -11943,7 +11952,8 @@ impl State {
                 (Some((msg, ev, false)), Some(tid)) => {
                     let key = x.tkey(&tid);
                     if self.error_cuts.len() < MAX_TASKS || self.error_cuts.contains_key(&key) {
-                        self.error_cuts.insert(key, (msg, ev, x.id.clone()));
+                        self.error_cuts
+                            .insert(key, (msg, ev, str::to_string(&x.id)));
                     }
                 }
                 _ => {}
@@ -12089,7 +12099,7 @@ impl State {
         {
             if self.mode == CaptureMode::Har {
                 self.incomplete.push((
-                    x.id.clone(),
+                    str::to_string(&x.id),
                     "the HAR holds no body for this event stream".into(),
                 ));
             } else if opening == Some(b'{') {
@@ -12178,7 +12188,7 @@ impl State {
                         x.sse
                             .as_ref()
                             .and_then(|s| s.first_terminal)
-                            .map(|(st, seq)| (st, seq, x.id.clone()))
+                            .map(|(st, seq)| (st, seq, str::to_string(&x.id)))
                     });
                 if let Some((ts, tseq, txid)) = known {
                     {
@@ -12222,14 +12232,14 @@ impl State {
             .gw_pairs
             .iter()
             .rev()
-            .find(|p| p.client == x.id)
+            .find(|p| *p.client == *x.id)
             .map(|p| p.up.clone())
         else {
             return;
         };
-        let up = match self.open.get(&uid) {
+        let up = match self.open.get(uid.as_str()) {
             Some(o) => Some(&**o),
-            None => self.done_streams.iter().find(|o| o.id == uid),
+            None => self.done_streams.iter().find(|o| *o.id == *uid),
         };
         let Some(us) = up.and_then(|u| u.sse.as_ref()) else {
             return;
@@ -12267,7 +12277,7 @@ impl State {
     fn upstream_twin(&self, x: &Exch) -> Option<String> {
         x.leg
             .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| p.client == x.id))
+            .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
             .flatten()
             .map(|p| p.up.clone())
     }
@@ -12287,7 +12297,7 @@ impl State {
         let up = self.upstream_twin(x);
         if let Some(up) = up {
             let held = HeldEnd {
-                client: x.id.clone(),
+                client: str::to_string(&x.id),
                 up: up.clone(),
                 events: x.sse.as_ref().map_or(0, |s| s.events as usize),
                 outcome: x.outcome,
@@ -12304,7 +12314,7 @@ impl State {
                 ev,
                 help,
             };
-            if self.open.contains_key(&up) {
+            if self.open.contains_key(up.as_str()) {
                 if let Some(s) = x.sse.as_mut() {
                     s.fired.insert(r::STREAM_NO_TERMINAL.id);
                 }
@@ -12316,7 +12326,7 @@ impl State {
             let verdict = self
                 .done_streams
                 .iter()
-                .find(|o| o.id == up)
+                .find(|o| *o.id == *up)
                 .map(|o| gateway_cut(&held, o));
             match verdict {
                 Some(Some((report, m, e))) => {
@@ -12368,7 +12378,7 @@ impl State {
                 self.reset_cuts.insert(
                     key,
                     HeldReset {
-                        xid: x.id.clone(),
+                        xid: str::to_string(&x.id),
                         msg,
                         at: before,
                     },
@@ -12403,7 +12413,7 @@ impl State {
         if x.leg.is_some() || got.is_none() {
             return None;
         }
-        let p = self.gw_pairs.iter().rev().find(|p| p.client == x.id)?;
+        let p = self.gw_pairs.iter().rev().find(|p| *p.client == *x.id)?;
         let id = p.up_rpc_id.as_ref()?;
         (jsonrpc::id_key(Some(&Json::from_value(id))) == *got)
             .then(|| (p.up.clone(), p.up_seq, id.clone()))
@@ -12414,7 +12424,7 @@ impl State {
     /// then the gateway relabelled or reframed it (GW-RESP-002).
     fn stream_not_sse(&mut self, x: &Exch, msg: String, ev: Vec<Evidence>) {
         let up = self.upstream_twin(x);
-        let up_media = up.and_then(|u| match self.open.get(&u) {
+        let up_media = up.and_then(|u| match self.open.get(u.as_str()) {
             Some(o) => o
                 .status
                 .map(|_| (u.clone(), o.resp_seq, o.resp_media().map(String::from))),
@@ -12461,7 +12471,7 @@ impl State {
             return;
         }
         if is_up {
-            if let Some(i) = self.held_ends.iter().position(|h| h.up == x.id) {
+            if let Some(i) = self.held_ends.iter().position(|h| *h.up == *x.id) {
                 let h = self.held_ends.swap_remove(i);
                 self.resolve_held_end(h, x);
             }
@@ -12472,9 +12482,9 @@ impl State {
             .rev()
             .find(|p| {
                 if is_up {
-                    p.up == x.id
+                    *p.up == *x.id
                 } else {
-                    p.client == x.id
+                    *p.client == *x.id
                 }
             })
             .map(|p| (p.client.clone(), p.up.clone()));
@@ -12524,7 +12534,7 @@ impl State {
             // (the pair is made once the upstream request is whole: look at open upstream
             // requests with this call's method and body too)
             let waiting = match &pair {
-                Some((_, uid)) => self.open.contains_key(uid),
+                Some((_, uid)) => self.open.contains_key(uid.as_str()),
                 None => self.open.values().any(|o| {
                     o.leg.is_some()
                         && o.status.is_none()
@@ -12535,17 +12545,17 @@ impl State {
                 }),
             };
             if waiting {
-                self.gw_own_answer.insert(x.id.clone(), ());
+                self.gw_own_answer.insert(str::to_string(&x.id), ());
             }
         }
         // Kept until both legs ended (the pair may be made after the client leg ended).
-        self.gw_ended_order.push_back(x.id.clone());
+        self.gw_ended_order.push_back(str::to_string(&x.id));
         if self.gw_ended_order.len() > MAX_PENDING_UP {
             if let Some(old) = self.gw_ended_order.pop_front() {
                 self.gw_ended.remove(&old);
             }
         }
-        self.gw_ended.insert(x.id.clone(), rec);
+        self.gw_ended.insert(str::to_string(&x.id), rec);
         let Some((cid, uid)) = pair else { return };
         let (Some(c), Some(u)) = (
             self.gw_ended.get(&cid).cloned(),
@@ -12936,7 +12946,7 @@ impl State {
             return;
         }
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         // (a gRPC exchange's body is read by its frame decoder: its media type is the
         // evidence)
         let what = if x.body.as_slice().is_empty()
@@ -13127,7 +13137,7 @@ impl State {
     /// that URL. The call's areas count as not exercised ([`State::areas_unanswered`]).
     fn no_endpoint_here(&mut self, x: &Exch, c: &Call, status: u16, areas: &[&'static str]) {
         self.areas_unanswered.extend(areas.iter().copied());
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         let what = x.resp_media().unwrap_or_else(|| "no content type".into());
         let server = x
             .resp_headers
@@ -13340,7 +13350,7 @@ impl State {
                             c_spread / 1000,
                             first_delay as f64 / 1e6
                         ),
-                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
+                        vec![Evidence::event(us, str::to_string(&up.id)), client.ev(cs)],
                         &None,
                     );
                 } else if let Some((held, worst, k)) = held_in_bursts(c_times, u_times) {
@@ -13364,7 +13374,7 @@ impl State {
                             worst as f64 / 1e6,
                             k + 1
                         ),
-                        vec![Evidence::event(us, up.id.clone()), client.ev(cs)],
+                        vec![Evidence::event(us, str::to_string(&up.id)), client.ev(cs)],
                         &None,
                     );
                 }
@@ -13453,7 +13463,11 @@ impl State {
     /// GW-SSE-002 as its cause when the gateway added that event.
     fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
         let added = self.compare_stream_legs(client, up);
-        if let Some(i) = self.held_shapes.iter().position(|h| h.client == client.id) {
+        if let Some(i) = self
+            .held_shapes
+            .iter()
+            .position(|h| *h.client == *client.id)
+        {
             let h = self.held_shapes.swap_remove(i);
             let msg = match added {
                 Some(after) => format!(
@@ -13473,7 +13487,10 @@ impl State {
         let mut i = 0;
         while i < self.held_shapes.len() {
             let h = &self.held_shapes[i];
-            if all || !(self.open.contains_key(&h.client) || self.open.contains_key(&h.up)) {
+            if all
+                || !(self.open.contains_key(h.client.as_str())
+                    || self.open.contains_key(h.up.as_str()))
+            {
                 let h = self.held_shapes.remove(i);
                 self.find(&r::STREAM_EVENT_SHAPE, h.msg, h.ev, &None);
             } else {
@@ -13515,7 +13532,7 @@ impl State {
                     us.sigs.len()
                 ),
                 vec![
-                    Evidence::event(up.end_seq.max(up.resp_seq), up.id.clone()),
+                    Evidence::event(up.end_seq.max(up.resp_seq), str::to_string(&up.id)),
                     client.ev(bseq),
                 ],
                 &None,
@@ -13592,7 +13609,10 @@ impl State {
         self.find(
             &r::GW_SSE_LOST,
             msg,
-            vec![Evidence::event(useq, up.id.clone()), client.ev(cseq)],
+            vec![
+                Evidence::event(useq, str::to_string(&up.id)),
+                client.ev(cseq),
+            ],
             &None,
         );
         // The client leg's idea of the task came from altered events: from here on it
@@ -14665,7 +14685,7 @@ impl State {
             self.delegate_outcomes.pop_front();
         }
         self.delegate_outcomes.push_back(DelegateOutcome {
-            x_id: x.id.clone(),
+            x_id: str::to_string(&x.id),
             origin,
             url: x.named_url.clone().unwrap_or_else(|| x.url.clone()),
             req_t: x.req_t,
@@ -14706,7 +14726,7 @@ impl State {
             d.origin != origin
                 && d.req_t >= x.req_t
                 && d.end_t <= x_end
-                && d.x_id != x.id
+                && *d.x_id != *x.id
                 && result == squash_ws(&d.text)
                 && delegate_call_tied(&ask, trace.as_deref(), d)
         }) else {
@@ -15126,7 +15146,7 @@ impl State {
         let at = x.endpoint();
         let t = self.tasks.entry(key).or_default();
         if t.announced.is_none() {
-            t.announced = Some((seq, x.id.clone()));
+            t.announced = Some((seq, str::to_string(&x.id)));
             t.announced_at = at;
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.named_by_message = Some(message_id_of(m));
@@ -15230,7 +15250,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return;
         }
-        let Some((_, at, problem)) = self.malformed_sends.iter().find(|m| m.0 == x.id).cloned()
+        let Some((_, at, problem)) = self.malformed_sends.iter().find(|m| *m.0 == *x.id).cloned()
         else {
             return;
         };
@@ -15559,7 +15579,7 @@ impl State {
             .tasks
             .get(&x.tkey(&tid))
             .and_then(|t| t.announced.as_ref())
-            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         // ID-TASK-006 (review24b R4): a task another agent handed out, answered here. The
         // same task (one agent behind two hostnames, one task store) is no finding.
         let other_agents = match &res_id {
@@ -15597,7 +15617,7 @@ impl State {
                 .tasks
                 .get(&x.tkey(&tid))
                 .and_then(|t| t.announced.as_ref())
-                .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+                .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
             // ID-001 (a2a-rs issue #248: an unknown client taskId silently became a new
             // task of that id): the agent itself answered TaskNotFoundError for this id
             // earlier in the recording and never handed it out, so the task did not exist
@@ -15735,9 +15755,9 @@ impl State {
         let earlier = t
             .announced
             .as_ref()
-            .is_some_and(|(seq, xid)| *seq < x.req_seq && *xid != x.id);
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
-        if !earlier || tseq >= x.req_seq || txid == x.id || retry {
+        if !earlier || tseq >= x.req_seq || *txid == *x.id || retry {
             return;
         }
         self.areas.insert("task");
@@ -16030,7 +16050,7 @@ impl State {
         let calls = c.batch.clone().unwrap_or_default();
         let bseq = x.body_seq();
         self.incomplete.push((
-            x.id.clone(),
+            str::to_string(&x.id),
             format!(
                 "JSON-RPC batch of {} calls: the answer's envelope, ids and results, and each call's id, jsonrpc member and send message, are judged; other request shapes, error codes and follow-up rules per call are not",
                 calls.len()
@@ -16836,7 +16856,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: json_hash(res),
-                xid: x.id.clone(),
+                xid: str::to_string(&x.id),
                 seq: bseq,
                 rpc: c.binding == Some(Binding::JsonRpc),
                 kind_shaped: kind_shaped(c),
@@ -16866,7 +16886,7 @@ impl State {
             ""
         };
         let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         self.find(
             &r::GW_ANSWER_ALTERED,
             msg,
@@ -16922,7 +16942,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: h,
-                xid: x.id.clone(),
+                xid: str::to_string(&x.id),
                 seq,
                 rpc: false,
                 kind_shaped: kind_shaped(&c),
@@ -16940,7 +16960,7 @@ impl State {
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
         let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
-        self.gw_own_answer.insert(x.id.clone(), ());
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
         if let Some(s) = x.sse.as_mut() {
             s.undecodable = true;
         }
@@ -19257,7 +19277,7 @@ impl State {
                 None => return,
             }
         }
-        t.history_tail = Some((ids, hist.len(), x.body_seq(), x.id.clone()));
+        t.history_tail = Some((ids, hist.len(), x.body_seq(), str::to_string(&x.id)));
     }
 
     /// DATA-HISTORY-003 (DATA-006, proto `history_length`: "the maximum number of most
@@ -19891,7 +19911,7 @@ impl State {
             (a, b) => a.or(b),
         };
         chain.seq = bseq;
-        chain.xid = x.id.clone();
+        chain.xid = str::to_string(&x.id);
         let key = x.tkey(next);
         if self.list_pages.insert(key.clone(), chain).is_none() {
             self.list_page_order.push_back(key);
@@ -21774,7 +21794,7 @@ impl State {
                         (
                             artifact_ids(o),
                             bseq,
-                            x.id.clone(),
+                            str::to_string(&x.id),
                             st,
                             c.op_term(op.name()).to_string(),
                         ),
@@ -21953,7 +21973,7 @@ impl State {
                 self.pending_cancels
                     .entry(x.tkey(&id))
                     .or_default()
-                    .push((bseq, x.id.clone()));
+                    .push((bseq, str::to_string(&x.id)));
             }
         }
         let followup_only_task = self.followup_names_only_task(x, &id);
@@ -22205,7 +22225,7 @@ impl State {
                 );
             } else {
                 self.incomplete.push((
-                    x.id.clone(),
+                    str::to_string(&x.id),
                     format!("gRPC {msg} when the call was cut off: whether the client sent the rest is not known, not judged"),
                 ));
             }
@@ -22213,7 +22233,7 @@ impl State {
         match x.outcome {
             Some(Outcome::ClientAbort) => {
                 self.incomplete.push((
-                    x.id.clone(),
+                    str::to_string(&x.id),
                     "client went away before the gRPC call ended: not judged".into(),
                 ));
                 return;
@@ -22223,8 +22243,10 @@ impl State {
                     .end_error
                     .clone()
                     .unwrap_or_else(|| "agent closed or reset the stream".into());
-                self.incomplete
-                    .push((x.id.clone(), format!("{cause}: gRPC call not judged")));
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("{cause}: gRPC call not judged"),
+                ));
                 return;
             }
             _ => {}
@@ -22239,7 +22261,7 @@ impl State {
                 }
             }
             self.incomplete.push((
-                x.id.clone(),
+                str::to_string(&x.id),
                 format!("gRPC call answered HTTP {status}: no gRPC status to judge"),
             ));
             return;
@@ -22252,7 +22274,7 @@ impl State {
         let mut undecoded = false;
         if let Some(why) = g.unreadable.take() {
             self.incomplete
-                .push((x.id.clone(), format!("{why}: not judged")));
+                .push((str::to_string(&x.id), format!("{why}: not judged")));
             undecoded = true;
         }
         if let Some((msg, seq)) = g.malformed.clone() {
@@ -23510,7 +23532,7 @@ impl State {
     fn rest_error_not_json(&mut self, x: &Exch, c: &Call, status: u16, bseq: u64) {
         // (an authentication front's 401 / 403 / 407 page, or a payment gate's 402, is its
         // own, as in check_rest_error)
-        if self.route_missing_exchange.as_deref() == Some(x.id.as_str())
+        if self.route_missing_exchange.as_deref() == Some(&*x.id)
             || matches!(status, 401 | 402 | 403 | 407)
         {
             return;
@@ -23867,7 +23889,7 @@ impl State {
                 ];
                 f.leg = x.leg.clone();
                 self.flush_problem_status(None);
-                self.problem_status_held = Some((x.id.clone(), self.out.len(), f));
+                self.problem_status_held = Some((str::to_string(&x.id), self.out.len(), f));
             }
         }
         let want = match reason.as_deref().and_then(reason_expectation) {
@@ -23910,7 +23932,7 @@ impl State {
         let Some((id, at, f)) = self.problem_status_held.take() else {
             return;
         };
-        if x.is_some_and(|x| x.id != id) {
+        if x.is_some_and(|x| *x.id != *id) {
             self.problem_status_held = Some((id, at, f));
             return;
         }
@@ -23928,7 +23950,7 @@ impl State {
     }
 
     fn check_rest_error(&mut self, x: &Exch, status: u16, v: &Json, bseq: u64) {
-        if self.route_missing_exchange.as_deref() == Some(x.id.as_str()) {
+        if self.route_missing_exchange.as_deref() == Some(&*x.id) {
             return;
         }
         let c = x.call.clone().unwrap_or_default();
@@ -24627,7 +24649,7 @@ impl State {
             if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
                 let ids = self.push_live.entry(tkey).or_default();
                 if !ids.iter().any(|(i, _, _)| i == rid) && ids.len() < MAX_PUSH_SECRETS {
-                    ids.push((rid.to_string(), x.body_seq(), x.id.clone()));
+                    ids.push((rid.to_string(), x.body_seq(), str::to_string(&x.id)));
                 }
             }
         }
@@ -25128,8 +25150,10 @@ impl State {
             }
         }
         if self.push_deleted_ids.len() < MAX_PUSH_URLS {
-            self.push_deleted_ids
-                .insert(format!("{task}\u{0}{id}"), (x.body_seq(), x.id.clone()));
+            self.push_deleted_ids.insert(
+                format!("{task}\u{0}{id}"),
+                (x.body_seq(), str::to_string(&x.id)),
+            );
         }
         self.push_config_since.remove(&format!("{task}\u{0}{id}"));
         let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
@@ -25145,7 +25169,7 @@ impl State {
         }
         let list = self.push_deleted.entry(url).or_default();
         if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
-            list.push((task, x.body_seq(), x.id.clone(), x.end_t));
+            list.push((task, x.body_seq(), str::to_string(&x.id), x.end_t));
         }
     }
 
@@ -25271,14 +25295,14 @@ impl State {
                 a.appended = true;
                 a.last = last;
                 a.seq = seq;
-                a.xid.clone_from(&x.id);
+                a.xid = str::to_string(&x.id);
             }
             Some(a) => {
                 a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
                 a.appended = false;
                 a.last = last;
                 a.seq = seq;
-                a.xid.clone_from(&x.id);
+                a.xid = str::to_string(&x.id);
             }
             // An `append: true` chunk with no earlier chunk (STREAM-ARTIFACT-001) is kept as
             // appended: a store that follows append may drop it (a2a-python #1038).
@@ -25289,7 +25313,7 @@ impl State {
                     appended: append,
                     last,
                     seq,
-                    xid: x.id.clone(),
+                    xid: str::to_string(&x.id),
                 });
             }
             None => {}
@@ -25533,7 +25557,7 @@ impl State {
         let (Some((ts, tseq, txid)), Some(term_ms)) = (t.terminal.clone(), t.terminal_ts) else {
             return;
         };
-        if t.changed_reported || txid == x.id || x.req_seq >= tseq {
+        if t.changed_reported || *txid == *x.id || x.req_seq >= tseq {
             return;
         }
         let stamp = obj
@@ -25549,10 +25573,10 @@ impl State {
         if let Some(t) = self.tasks.get_mut(&key) {
             t.changed_reported = true;
         }
-        if let Some(held) = self.stale_streams.get_mut(&x.id) {
+        if let Some(held) = self.stale_streams.get_mut(&*x.id) {
             held.retain(|h| h.key != key);
             if held.is_empty() {
-                self.stale_streams.remove(&x.id);
+                self.stale_streams.remove(&*x.id);
             }
         }
         let (was, now) = (x.state_term(ts), x.state_term(st));
@@ -25573,7 +25597,7 @@ impl State {
             },
             Evidence {
                 seq,
-                exchange: Some(x.id.clone()),
+                exchange: Some(str::to_string(&x.id)),
                 pointer: None,
                 found: Some(Value::String(stamp.to_string())),
             },
@@ -25645,7 +25669,7 @@ impl State {
             std::mem::take(&mut t.stream_artifacts)
                 .into_iter()
                 .partition(|a| {
-                    let after = !push && (x.req_seq > a.seq || x.id == a.xid);
+                    let after = !push && (x.req_seq > a.seq || *x.id == *a.xid);
                     (terminal.is_some() || after) && !has(&a.id)
                 });
         t.stream_artifacts = kept;
@@ -26160,7 +26184,8 @@ impl State {
             ]
             .into_iter()
             .find(|(d, _)| declared.contains(d));
-            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_ref().map(UrlParts::origin)) {
+            if let (Some((d, member)), Some(o)) = (newest, x.parts.as_deref().map(UrlParts::origin))
+            {
                 let ev = x.ev_at(bseq, &format!("{base}/{member}"), None);
                 let prefix = &x.path[..x.path.len() - "/.well-known/agent.json".len()];
                 self.card_path_evidence(o, prefix, None, Some((ev, d)));
@@ -26659,7 +26684,7 @@ impl State {
                     .map(|e| e.uri.clone())
                     .collect(),
                 seq: bseq,
-                exchange: x.id.clone(),
+                exchange: str::to_string(&x.id),
             };
             if grant.streaming || grant.push || !grant.required_ext.is_empty() {
                 for o in &origins {
@@ -26796,7 +26821,7 @@ impl State {
         let bind_use_pairs = bind_use_pair_possible(&view, self.mode);
         let rec = Arc::new(CardRec {
             view,
-            exchange: x.id.clone(),
+            exchange: str::to_string(&x.id),
             seq: bseq,
             url: x.url_named().to_string(),
             strings,
@@ -26978,8 +27003,10 @@ impl State {
             Some((e, ..)) if e.is_empty() => {}
             Some((e, d, seq, xid)) if e == etag && *d != digest => {
                 let (seq, xid) = (*seq, xid.clone());
-                self.card_etags
-                    .insert(key, (String::new(), digest, x.resp_seq, x.id.clone()));
+                self.card_etags.insert(
+                    key,
+                    (String::new(), digest, x.resp_seq, str::to_string(&x.id)),
+                );
                 self.find(
                     &r::CARD_ETAG_STALE,
                     format!(
@@ -27001,8 +27028,10 @@ impl State {
             _ if self.card_etags.len() >= MAX_CARD_ETAGS && !self.card_etags.contains_key(&key) => {
             }
             _ => {
-                self.card_etags
-                    .insert(key, (etag.to_string(), digest, x.resp_seq, x.id.clone()));
+                self.card_etags.insert(
+                    key,
+                    (etag.to_string(), digest, x.resp_seq, str::to_string(&x.id)),
+                );
             }
         }
     }
@@ -27051,7 +27080,7 @@ impl State {
             self.signed_cards.insert(
                 key,
                 UpSignedCard {
-                    exchange: x.id.clone(),
+                    exchange: str::to_string(&x.id),
                     seq: bseq,
                     base: base.to_string(),
                     sigs,
@@ -27077,7 +27106,7 @@ impl State {
         self.signed_cards.insert(
             key,
             UpSignedCard {
-                exchange: x.id.clone(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 base: base.to_string(),
                 sigs: Vec::new(),
@@ -27149,7 +27178,7 @@ impl State {
                 || self.agent_signed_cards.len() < 2 * MAX_UP_CARDS
             {
                 let card = UpSignedCard {
-                    exchange: x.id.clone(),
+                    exchange: str::to_string(&x.id),
                     seq: bseq,
                     base: base.to_string(),
                     sigs,
@@ -27186,7 +27215,7 @@ impl State {
         ];
         for k in [me, other] {
             let done = UpSignedCard {
-                exchange: x.id.clone(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 base: String::new(),
                 sigs: Vec::new(),
@@ -27394,7 +27423,7 @@ impl State {
                 self.up_signed_cards.pop_front();
             }
             self.up_signed_cards.push_back(UpSignedCard {
-                exchange: x.id.clone(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 base: base.to_string(),
                 sigs,
@@ -27409,7 +27438,7 @@ impl State {
             .gw_pairs
             .iter()
             .rev()
-            .find(|p| p.client == x.id)
+            .find(|p| *p.client == *x.id)
             .and_then(|p| self.up_signed_cards.iter().find(|c| c.exchange == p.up))
         else {
             return;
@@ -27481,7 +27510,7 @@ impl State {
                 self.up_cards.pop_front();
             }
             self.up_cards.push_back(UpCard {
-                exchange: x.id.clone(),
+                exchange: str::to_string(&x.id),
                 seq: bseq,
                 fetch_base: fetch_base.clone(),
                 urls: view
@@ -27495,7 +27524,7 @@ impl State {
             self.gw_pairs
                 .iter()
                 .rev()
-                .find(|p| p.client == x.id)
+                .find(|p| *p.client == *x.id)
                 .and_then(|p| self.up_cards.iter().find(|c| c.exchange == p.up))
                 .map(|c| {
                     (
@@ -27894,7 +27923,7 @@ impl State {
             self.advertised.insert(
                 itf.url.clone(),
                 Advertised {
-                    card_exchange: x.id.clone(),
+                    card_exchange: str::to_string(&x.id),
                     card_seq: bseq,
                     pointer: ptr,
                     url: itf.url.clone(),
@@ -27948,14 +27977,16 @@ impl State {
         found: &Option<Value>,
         (grpc, grpc_shown): (bool, &str),
     ) -> bool {
-        let Some(f) = &x.parts else { return false };
+        let Some(f) = x.parts.as_deref() else {
+            return false;
+        };
         // The upstream this exchange reached comes first, so that the front named is the
         // one that served the card, not the first of several (`interop`'s agent B for a
         // card of agent A: newcomer29 N1).
         let ups: Vec<UrlParts> = if self.mode == CaptureMode::Reverse {
             let own = x
                 .upstream_parts
-                .as_ref()
+                .as_deref()
                 .filter(|p| self.upstreams.iter().any(|r| r.origin() == p.origin()));
             own.into_iter()
                 .cloned()
@@ -28174,7 +28205,7 @@ impl State {
         }
         let Some((k, _)) = best else { return };
         let card = Arc::clone(card);
-        let use_ = || (x.req_seq, x.id.clone(), x.leg.clone());
+        let use_ = || (x.req_seq, str::to_string(&x.id), x.leg.clone());
         match self.m30b_iface_use.get_mut(card.exchange.as_str()) {
             Some(uses) => {
                 if !uses.iter().any(|(j, _)| *j == k) {
@@ -28507,7 +28538,7 @@ impl State {
             };
             a.reported = true;
             let a = a.clone();
-            self.route_missing_exchange = Some(x.id.clone());
+            self.route_missing_exchange = Some(str::to_string(&x.id));
             let card_ev = Evidence {
                 seq: a.card_seq,
                 exchange: Some(a.card_exchange.clone()),
@@ -28633,7 +28664,7 @@ impl State {
             // the recording proxy's own answer (or none) for an unreachable URL: this
             // finding told it, with the proxy's cause (review28b R1)
             if x.synthetic || x.status.is_none() {
-                self.url_unreached.insert(x.id.clone(), ());
+                self.url_unreached.insert(str::to_string(&x.id), ());
             }
         }
         self.rest_routes_of_other_version();
@@ -29841,7 +29872,7 @@ impl State {
         self.missing_creds.push(MissingCred {
             origin,
             op,
-            exchange: x.id.clone(),
+            exchange: str::to_string(&x.id),
             status: x.status.unwrap_or(401),
             ev: vec![
                 x.ev(x.req_seq),
@@ -35280,7 +35311,7 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
         message,
         vec![
             Evidence::event(h.end_seq, h.client.clone()),
-            Evidence::event(useq, up.id.clone()),
+            Evidence::event(useq, str::to_string(&up.id)),
         ],
     ))
 }
@@ -37504,7 +37535,7 @@ impl State {
             // review34: a client's 0.x method under the 1.0 header, told once its answer
             // was read (the call judged as 1.0, a stream event seen) or its exchange ended.
             if g.leg.as_deref() != Some("upstream") {
-                let answered = self.open.get(&up).is_none_or(|o| {
+                let answered = self.open.get(up.as_str()).is_none_or(|o| {
                     !header_1_0_on_0x_method(o.call.as_deref())
                         || o.sse.as_ref().is_some_and(|s| s.events > 0)
                 });
@@ -37520,8 +37551,11 @@ impl State {
             let known = relayed
                 || n < over
                 || match pair {
-                    Some(p) => self.open.get(&p.client).is_none_or(|c| c.call.is_some()),
-                    None => !self.open.contains_key(&up),
+                    Some(p) => self
+                        .open
+                        .get(p.client.as_str())
+                        .is_none_or(|c| c.call.is_some()),
+                    None => !self.open.contains_key(up.as_str()),
                 };
             if !known {
                 keep.push(i);
@@ -38141,7 +38175,11 @@ mod tests {
             "http://127.0.0.1:9999/",
             "",
         ] {
-            assert_eq!(memo.parse(u), crate::model::net::parse_url(u), "{u}");
+            assert_eq!(
+                memo.parse(u).as_deref(),
+                crate::model::net::parse_url(u).as_ref(),
+                "{u}"
+            );
         }
     }
 
@@ -38961,7 +38999,7 @@ impl State {
         if !resubscribed || !(st.is_terminal() || st.is_interrupted()) {
             return;
         }
-        if self.reset_cuts.get(key).is_none_or(|h| h.xid == x.id) {
+        if self.reset_cuts.get(key).is_none_or(|h| *h.xid == *x.id) {
             return;
         }
         let Some(h) = self.reset_cuts.remove(key) else {
@@ -39014,7 +39052,7 @@ const ANSWERS_AROUND_US: u64 = 60_000_000;
 /// UNAVAILABLE / UNKNOWN, no answer at all).
 #[derive(Debug, Clone)]
 struct RecentAnswer {
-    xid: String,
+    xid: ExchangeId,
     origin: String,
     end_t: u64,
     method: String,

@@ -24,7 +24,7 @@ mod wording;
 pub use engine::{stream_first_event_rule, MAX_EXCHANGE_DIALECTS, NEVER_ANSWERED, NEVER_ENDED};
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
-use crate::record::{Event, RecordingHeader};
+use crate::record::{Event, ExchangeId, RecordingHeader};
 
 /// Everything a verification run concluded.
 #[derive(Clone, Debug, Default)]
@@ -47,8 +47,9 @@ pub struct VerifyOutcome {
     pub areas_exercised: Vec<String>,
     /// For each area of [`VerifyOutcome::areas_exercised`] that exchanges exercised:
     /// `(area, exchange ids)`, sorted, at most [`areas::MAX_AREA_EXCHANGES`] ids per area
-    /// (the JUnit report's time of a passing area: the time of its exchanges; q30b).
-    pub area_exchanges: Vec<(String, Vec<String>)>,
+    /// (the JUnit report's time of a passing area: the time of its exchanges; q30b). The
+    /// ids are the events' shared ones (no copy per area: perfp36).
+    pub area_exchanges: Vec<(String, Vec<ExchangeId>)>,
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,
@@ -59,8 +60,9 @@ pub struct VerifyOutcome {
     /// summary (newcomer25 N10). In the order their ends were read.
     pub open_at_end: Vec<OpenAtEnd>,
     /// Dialect of each exchange that used one: `(exchange id, "1.0" | "0.3" | "1.0 gRPC" | ...)`, for
-    /// the first 10 000 such exchanges (memory stays flat on huge recordings).
-    pub exchange_dialects: Vec<(String, String)>,
+    /// the first 10 000 such exchanges (memory stays flat on huge recordings). The ids are
+    /// the events' shared ones (perfp36).
+    pub exchange_dialects: Vec<(ExchangeId, String)>,
 }
 
 /// How many call exchanges used one A2A version over one binding
