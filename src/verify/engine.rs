@@ -4653,7 +4653,7 @@ impl State {
                 self.note_binding(d.as_str(), b);
             }
             if c.binding == Some(Binding::Rest) {
-                self.rest_dialects.insert(x.id.to_string(), d);
+                self.rest_dialects.insert(str::to_string(&x.id), d);
             }
         }
         if c.binding.is_some() && c.op.is_some_and(Op::is_task_op) {
