@@ -11755,7 +11755,8 @@ impl State {
             Some((old, at, xid)) if *old != hash && *at <= seq => {
                 let (old, at, xid) = (*old, *at, xid.clone());
                 // told: a stream that keeps one id for every progress message gets one finding
-                self.agent_messages.insert(key, (old, u64::MAX, xid.clone()));
+                self.agent_messages
+                    .insert(key, (old, u64::MAX, xid.clone()));
                 Some((at, str::to_string(&xid)))
             }
             Some(_) => None,
