@@ -29,31 +29,54 @@ fn the_round_has_its_cases_and_its_controls_stay_silent() {
 
 #[test]
 fn an_agent_status_message_under_a_used_message_id_is_a_reused_id() {
-    for (p, task, what) in [
-        ("b36x-M04-", "t2", "result task of SendMessage"),
-        ("b36x-M05-", "t1", "stream status update"),
-        ("b36x-M07-", "t1", "stream status update"),
-        ("b36x-N22-", "t2", "stream status update"),
-        ("b36x-N25-", "t1", "result task of SendMessage"),
-        ("b36x-M21-", "t2", "listed task of ListTasks"),
-        ("b36x-M22-", "t1", "result task of message/send"),
+    // the earlier message is named as what it was: a reply or a status message (the lead,
+    // session 36: the words said "a reply or a status message" of every earlier one)
+    for (p, task, what, earlier) in [
+        (
+            "b36x-M04-",
+            "t2",
+            "result task of SendMessage",
+            "status message",
+        ),
+        ("b36x-M05-", "t1", "stream status update", "status message"),
+        ("b36x-M07-", "t1", "stream status update", "status message"),
+        ("b36x-N22-", "t2", "stream status update", "status message"),
+        ("b36x-N25-", "t1", "result task of SendMessage", "reply"),
+        (
+            "b36x-M21-",
+            "t2",
+            "listed task of ListTasks",
+            "status message",
+        ),
+        ("b36x-M22-", "t1", "result task of message/send", "reply"),
     ] {
         let n = one(p);
         let f = finding(&n, "ID-MSG-003");
         assert_eq!(f.severity, Severity::Warning, "{n}");
         assert!(
-            f.message
-                .starts_with(&format!("agent's status message of task {task} ({what}) carries messageId"))
-                && f.message.contains(
-                    "which an earlier message of the agent (a reply or a status message) used for other parts"
-                )
-                && f.message.contains("(ID-007)")
-                && f.message.contains("a new one for each status update with new content"),
+            f.message.starts_with(&format!(
+                "agent's status message of task {task} ({what}) carries messageId"
+            )) && f.message.contains(&format!(
+                "which an earlier {earlier} of the agent used for other parts"
+            )) && f.message.contains("(ID-007)")
+                && f.message
+                    .contains("a new one for each status update with new content"),
             "{n}: {}",
             f.message
         );
         assert_eq!(f.evidence.len(), 2, "{n}: the earlier message and this one");
     }
+    // b36m-R1 (the lead): the other order, a reply under the id of an earlier status
+    // message, names what the earlier message was
+    let n = one("b36m-R1-");
+    let f = finding(&n, "ID-MSG-003");
+    assert!(
+        f.message.starts_with(
+            "agent's reply message to SendMessage carries messageId r1, which an earlier status message of the agent used for a message with other parts"
+        ),
+        "{n}: {}",
+        f.message
+    );
     // M23: 0.3 HTTP+JSON names the status message `update`
     finding(&one("b36x-M23-"), "ID-MSG-003");
     // N10: two replies of one batch answer (one body event)
