@@ -7725,8 +7725,7 @@ impl State {
                 self.task_not_found_for_fresh_send(x, c, how, ev);
             }
         } else if streamed.is_none() {
-            self.subscribe_interrupted_refused(x, c, how, ev.clone());
-            self.message_to_interrupted_refused(x, c, how, ev);
+            self.unsupported_operation_refused(x, c, how, ev);
         }
     }
 
@@ -18798,13 +18797,7 @@ impl State {
         }
         if code == jsonrpc::UNSUPPORTED_OPERATION {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
-            self.subscribe_interrupted_refused(
-                x,
-                &c,
-                "-32004 UnsupportedOperationError",
-                at.clone(),
-            );
-            self.message_to_interrupted_refused(x, &c, "-32004 UnsupportedOperationError", at);
+            self.unsupported_operation_refused(x, &c, "-32004 UnsupportedOperationError", at);
         }
         if code == jsonrpc::TASK_NOT_FOUND {
             let at = x.ev_at(bseq, "/error/code", Some(Value::from(code)));
@@ -20106,6 +20099,16 @@ impl State {
             vec![last_seen, ev],
             &x.leg,
         );
+    }
+
+    /// A call refused with UnsupportedOperationError (`how`: the refusal in the wire's
+    /// words, `ev` its evidence; JSON-RPC error, a stream's error event, HTTP+JSON, gRPC):
+    /// the checks of a refused subscription ([`Self::subscribe_interrupted_refused`]) and of
+    /// a refused message to an interrupted task ([`Self::message_to_interrupted_refused`]),
+    /// each of which returns at once for any other operation.
+    fn unsupported_operation_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
+        self.subscribe_interrupted_refused(x, c, how, ev.clone());
+        self.message_to_interrupted_refused(x, c, how, ev);
     }
 
     /// TASK-STATE-015 (TASK-006, TASK-007; TASK-002 names UnsupportedOperationError for a
@@ -22759,8 +22762,7 @@ impl State {
                     .map(|r| format!(" {r}"))
                     .unwrap_or_default()
             );
-            self.subscribe_interrupted_refused(&x, &c, &how, ev.clone());
-            self.message_to_interrupted_refused(&x, &c, &how, ev);
+            self.unsupported_operation_refused(&x, &c, &how, ev);
         }
         // ID-TASK-001: NOT_FOUND for a task the agent handed out earlier.
         if code == 5
@@ -23157,8 +23159,7 @@ impl State {
                     } else {
                         format!("HTTP {status} UNSUPPORTED_OPERATION")
                     };
-                    self.subscribe_interrupted_refused(x, &c, &how, ev.clone());
-                    self.message_to_interrupted_refused(x, &c, &how, ev);
+                    self.unsupported_operation_refused(x, &c, &how, ev);
                 }
                 if status == 404 && reason.is_none_or(|r| r == "TASK_NOT_FOUND") {
                     if let Some(tid) = c.route_task.clone() {
