@@ -983,37 +983,46 @@ pub fn v01_parts_problems(parts: &Json, ptr: &str) -> Vec<(String, String)> {
 /// of each artifact and of each history message (roles are judged on the lifted Task).
 pub fn v01_task_problems(t: &Obj, ptr: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
+    // the pointer is built only for a list that has such a part (most have none)
+    let mut add = |parts: &Json, at: &dyn Fn() -> String| {
+        if has_kind_without_type(parts) {
+            out.extend(v01_parts_problems(parts, &at()));
+        }
+    };
     if let Some(parts) = t
         .get("status")
         .and_then(|s| s.get("message"))
         .and_then(|m| m.get("parts"))
     {
-        out.extend(v01_parts_problems(
-            parts,
-            &format!("{ptr}/status/message/parts"),
-        ));
+        add(parts, &|| format!("{ptr}/status/message/parts"));
     }
     if let Some(list) = t.get("artifacts").and_then(Json::as_array) {
         for (j, a) in list.iter().enumerate() {
             if let Some(parts) = a.get("parts") {
-                out.extend(v01_parts_problems(
-                    parts,
-                    &format!("{ptr}/artifacts/{j}/parts"),
-                ));
+                add(parts, &|| format!("{ptr}/artifacts/{j}/parts"));
             }
         }
     }
     if let Some(list) = t.get("history").and_then(Json::as_array) {
         for (j, m) in list.iter().enumerate() {
             if let Some(parts) = m.get("parts") {
-                out.extend(v01_parts_problems(
-                    parts,
-                    &format!("{ptr}/history/{j}/parts"),
-                ));
+                add(parts, &|| format!("{ptr}/history/{j}/parts"));
             }
         }
     }
     out
+}
+
+/// Whether list `parts` has a part [`v01_parts_problems`] reports (a string `kind`, no
+/// `type`).
+fn has_kind_without_type(parts: &Json) -> bool {
+    parts.as_array().is_some_and(|l| {
+        l.iter().any(|p| {
+            p.as_object().is_some_and(|o| {
+                o.get("kind").and_then(Json::as_str).is_some() && !o.contains_key("type")
+            })
+        })
+    })
 }
 
 pub fn lift_v01<'a>(v: &Json<'a>, ctx: Option<&str>) -> Option<Json<'a>> {
