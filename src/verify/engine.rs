@@ -10606,6 +10606,7 @@ impl State {
             return;
         }
         self.note_rpc_spoken(&x, json.as_ref());
+        self.foreign_body_refused(&x, &c, json.as_ref());
         self.check_extensions(&x, json.as_ref(), None);
         if let Some(d) = duplicate {
             self.duplicate_member_answer(&x, &c, status, &d);
@@ -10787,6 +10788,62 @@ impl State {
                 .entry(key)
                 .or_insert_with(|| (str::to_string(&x.id), x.body_seq(), what()));
         }
+    }
+
+    /// RPC-REQ-002 (RPC-001; mine37 f840, litellm PR #25092): the client posted a JSON
+    /// object that is neither a JSON-RPC request object (no `jsonrpc`, no `method`) nor an
+    /// A2A payload ([`bare_a2a_payload`]; those are told at the request) — a bridge's own
+    /// shape such as `{"prompt": ...}` — and the agent answered that POST with a JSON-RPC
+    /// 2.0 error -32600 or -32700: its own answer shows the URL is a JSON-RPC endpoint, so
+    /// the call never named an A2A method. Judged only on that refusal (`json`, the
+    /// answer), so a body a URL serves in its own protocol stays silent; the request body
+    /// is parsed only then. Not for the prober's deliberate bad requests.
+    fn foreign_body_refused(&mut self, x: &Exch, c: &Call, json: Option<&Json>) {
+        if !matches!(c.rpc, Some(RequestParse::Invalid)) || x.synthetic {
+            return;
+        }
+        let Some(v) = json else { return };
+        let code = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64);
+        if v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
+            || !matches!(code, Some(-32600) | Some(-32700))
+            || !x.method.eq_ignore_ascii_case("POST")
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let Some(body) = x.req_decoded() else { return };
+        let Ok(req) = Json::parse(&body) else { return };
+        let Some(o) = req.as_object() else { return };
+        if o.is_empty()
+            || req.get("jsonrpc").is_some()
+            || req.get("method").is_some()
+            || bare_a2a_payload(&req).is_some()
+        {
+            return;
+        }
+        let mut names: Vec<&str> = o.keys().take(4).collect();
+        names.sort_unstable();
+        let more = if o.len() > names.len() { ", ..." } else { "" };
+        self.areas.insert("jsonrpc");
+        self.find(
+            &r::RPC_REQUEST_NOT_2_0,
+            foreign_body_message(
+                &names.join(", "),
+                more,
+                x.url_named(),
+                code.unwrap_or_default(),
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), "", None),
+                x.ev_at(x.body_seq(), "/error/code", code.map(Value::from)),
+            ],
+            &x.leg,
+        );
     }
 
     /// RPC-REQ-002 for the bare payloads of [`Self::bare_pending`] posted to a URL that
@@ -32878,6 +32935,15 @@ fn answer_in_1_0_form(v: &Json) -> bool {
 fn bare_payload_message(what: &str, url: &str, why: &str) -> String {
     format!(
         "client posted {what} to the JSON-RPC endpoint {url} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; {why}, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}"
+    )
+}
+
+/// RPC-REQ-002's message for a body that is no JSON-RPC request object and no A2A payload
+/// (its top-level members `names`, `more` ", ..." when there are others) posted to `url`,
+/// refused with the JSON-RPC error `code` (-32600 / -32700) (mine37 f840).
+fn foreign_body_message(names: &str, more: &str, url: &str, code: i64) -> String {
+    format!(
+        "client posted a JSON body with neither a JSON-RPC request object nor an A2A message (members {names}{more}) to {url}, and the agent refused it {code} in a JSON-RPC error: the URL is a JSON-RPC endpoint, and a body without jsonrpc, method and params calls no A2A method, so nothing ran; a gateway or bridge in front of an A2A agent forwards the client's JSON-RPC request as sent, or builds one: {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}"
     )
 }
 

@@ -1,0 +1,55 @@
+"""Variants of miner mine37 (prefix b37a-): python3 tests/cases/variants/gen_b37a.py
+
+Each proves a widening of session 37's round thirty-seven (field cases f840-f857: hosted
+platforms' A2A endpoints and the ports beyond the official SDKs) on traffic the field cases do
+not hold, with legal controls beside it:
+R: RPC-REQ-002 (client-request-jsonrpc-member-wrong): a body that is neither a JSON-RPC request
+   object nor an A2A payload (a bridge's {"prompt": ...}: litellm PR #25092 stripped the
+   envelope on its way to an A2A-native Bedrock AgentCore runtime) went unjudged when the agent
+   refused it -32600 in a JSON-RPC error: only bare A2A payloads were told. Now told when the
+   agent's own answer to that POST is a JSON-RPC 2.0 error -32600 or -32700, with a 1.0 card
+   or with none. Quiet when the URL serves the body in its own protocol (200, no JSON-RPC)
+   and for the prober's deliberate negative test.
+"""
+import os, sys
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIELD = os.path.join(HERE, "..", "field")
+_src = open(os.path.join(FIELD, "gen_cases.py")).read()
+exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
+sys.path.insert(0, FIELD)
+from casewriter import write_cases, card10
+
+cases = {}
+def case(name, lines, findings, source, note):
+    cases[name] = (lines, findings, source, note)
+CARD_URL = A + "/.well-known/agent-card.json"
+def get_card(t, card, url=CARD_URL):
+    return [req(t, "GET", url), resp(t + 0.01, 200, card)]
+LL = "https://github.com/BerriAI/litellm/pull/25092 (a completion bridge stripped the JSON-RPC envelope to {\"prompt\": ...} on its way to an A2A-native AgentCore runtime, which answered -32600)"
+ERR_R = [("client-request-jsonrpc-member-wrong", "error")]
+
+case("b37a-R1-v10-foreign-body-refused-card-jsonrpc", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", {"input": "translate 'good morning' to Czech", "session_id": "s-77"}, ver="1.0"),
+    resp(0.11, 200, err(None, -32600, "Invalid Request")),
+], ERR_R, LL,
+ "a 1.0 JSON-RPC interface (the card says so) sent a body of another API's shape (input, session_id): no jsonrpc, no method, no message; the agent's -32600 is right and no A2A method ran (RPC-001)")
+
+case("b37a-R2-v03-foreign-body-parse-error-400", [
+    req(0.0, "POST", A + "/rpc", {"query": "open tickets for ACME", "user": "u-19"}),
+    resp(0.02, 400, err(None, -32700, "Parse error: request is not a JSON-RPC 2.0 object")),
+], ERR_R + [("jsonrpc-error-code-mismatch", "error")], LL,
+ "no card in the recording; the agent answered the POST with a JSON-RPC 2.0 error (-32700, under HTTP 400), which shows the URL is a JSON-RPC endpoint: the body (query, user) names no A2A method (RPC-001). The agent's -32700 is its own fault beside it: the body is valid JSON, so the answer is -32600 (ERR-001)")
+
+case("b37a-R3-legal-foreign-body-served-by-own-api", [
+    req(0.0, "POST", A + "/v1/completions", {"prompt": "What is the status of order 88812?", "max_tokens": 64}),
+    resp(0.4, 200, {"id": "cmpl-1", "choices": [{"text": "Shipped on 2 March."}]}),
+], [], LL,
+ "legal: a completion API's own body answered in its own shape: the URL is no JSON-RPC endpoint, and nothing says it is an A2A one")
+
+case("b37a-R4-legal-prober-negative-foreign-body", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", {"prompt": "not a JSON-RPC request"}, ver="1.0", hdr={"a2a-interop-probe": "negative-test"}),
+    resp(0.11, 200, err(None, -32600, "Invalid Request")),
+], [], LL,
+ "legal: the prober's deliberate negative test (A2A-Interop-Probe header) posts a foreign body to see the agent refuse it; the agent's -32600 with id null is right (RPC-001, RPC-002) and the client is not blamed")
+
+write_cases(cases, HERE)
