@@ -2,8 +2,10 @@
 //! official SDKs): what RPC-REQ-002 (client-request-jsonrpc-member-wrong) says when a
 //! gateway or bridge posts its own body shape (`{"prompt": ...}`, litellm PR #25092) to an
 //! A2A JSON-RPC endpoint that refuses it in a JSON-RPC error, and that it stays quiet where
-//! the URL serves that body in its own protocol or the prober sent it on purpose. Rules and
-//! severities are checked by `verify_cases`.
+//! the URL serves that body in its own protocol or the prober sent it on purpose; and what
+//! RPC-REQ-003 (client-method-name-wrong-case) says of a 0.x method called with its namespace
+//! in the other number (`task/get`, hermes-agent PR #52037). Rules and severities are checked
+//! by `verify_cases`.
 
 mod common;
 
@@ -53,5 +55,33 @@ fn a_body_served_in_its_own_protocol_and_the_probers_negative_test_stay_quiet() 
     assert_quiet(&[
         "b37a-R3-legal-foreign-body-served-by-own-api",
         "b37a-R4-legal-prober-negative-foreign-body",
+    ]);
+}
+
+#[test]
+fn a_method_with_its_namespace_in_the_other_number_names_the_spelling() {
+    let out = common::verify_field("f858-v03-client-task-get-singular-method");
+    assert_eq!(
+        message(&out, "RPC-REQ-003"),
+        "client called JSON-RPC method \"task/get\", which does not exist: the method is spelled \"tasks/get\" (the namespace is \"tasks\"); an agent answers \"task/get\" -32601 Method not found, so the call never runs"
+    );
+    let m = variant_message("b37a-M1-v03-messages-send-refused", "RPC-REQ-003");
+    assert!(
+        m.starts_with("client called JSON-RPC method \"messages/send\", which does not exist: the method is spelled \"message/send\" (the namespace is \"message\")"),
+        "{m}"
+    );
+    // An agent that serves the misspelled name is told as well.
+    let m = variant_message("b37a-M2-v03-task-cancel-served", "RPC-METHOD-001");
+    assert!(
+        m.starts_with("the client called \"task/cancel\", a method name that does not exist (the method is spelled \"tasks/cancel\")"),
+        "{m}"
+    );
+}
+
+#[test]
+fn the_exact_name_and_another_protocols_name_stay_quiet() {
+    assert_quiet(&[
+        "b37a-M3-legal-v03-tasks-get-exact",
+        "b37a-M4-legal-v03-other-protocol-method-refused",
     ]);
 }

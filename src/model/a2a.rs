@@ -235,6 +235,26 @@ pub fn method_op_wrong_case(method: &str) -> Option<(Op, Dialect, &'static str)>
     Some((op, d, name))
 }
 
+/// A 0.x JSON-RPC method name that does not exist but is a known one with its namespace
+/// (the part before the first `/`) in the other grammatical number: `task/get` for
+/// `tasks/get`, `messages/send` for `message/send` (RPC-003's 0.x counterpart: names are
+/// exact, an unknown one is −32601; mine37 f858, hermes-agent PR #52037 served and called
+/// `task/get`): `(op, dialect, the name as the spec spells it)`. `None` for a known name
+/// and for any other; called only for names no other lookup knows.
+pub fn method_op_namespace_number(method: &str) -> Option<(Op, Dialect, &'static str)> {
+    let (ns, rest) = method.split_once('/')?;
+    if ns.is_empty() || rest.is_empty() || method_op(method).is_some() {
+        return None;
+    }
+    let other = match ns.strip_suffix('s') {
+        Some(one) => format!("{one}/{rest}"),
+        None => format!("{ns}s/{rest}"),
+    };
+    let name = METHOD_NAMES.iter().find(|n| **n == other)?;
+    let (op, d) = method_op(name)?;
+    Some((op, d, name))
+}
+
 /// The core send method a dialect's JSON-RPC server must implement (used to judge a card's
 /// declared version against −32601 answers).
 pub fn core_send_method(d: Dialect) -> &'static str {
@@ -3187,6 +3207,32 @@ mod added_tests {
         for n in METHOD_NAMES {
             assert!(method_op(n).is_some(), "{n} unknown to method_op");
         }
+    }
+
+    #[test]
+    fn namespace_in_the_other_number_is_a_misspelled_known_method() {
+        assert_eq!(
+            method_op_namespace_number("task/get"),
+            Some((Op::GetTask, Dialect::V0_3, "tasks/get"))
+        );
+        assert_eq!(
+            method_op_namespace_number("messages/send"),
+            Some((Op::SendMessage, Dialect::V0_3, "message/send"))
+        );
+        assert_eq!(
+            method_op_namespace_number("task/pushNotificationConfig/set"),
+            Some((
+                Op::CreatePushConfig,
+                Dialect::V0_3,
+                "tasks/pushNotificationConfig/set"
+            ))
+        );
+        // known names, names of other protocols and names without a namespace are not it
+        assert_eq!(method_op_namespace_number("tasks/get"), None);
+        assert_eq!(method_op_namespace_number("tool/list"), None);
+        assert_eq!(method_op_namespace_number("task/"), None);
+        assert_eq!(method_op_namespace_number("/get"), None);
+        assert_eq!(method_op_namespace_number("GetTask"), None);
     }
 
     /// The method is compared in upper case whatever case it comes in (copied only when

@@ -4493,6 +4493,12 @@ impl State {
                         c.op = Some(op);
                         c.dialect = Some(d);
                         c.misnamed = Some(name);
+                    } else if let Some((op, d, name)) = a2a::method_op_namespace_number(method) {
+                        // RPC-003 (mine37 f858): `task/get` for `tasks/get`, judged as the
+                        // operation it evidently is; the name is judged at the answer.
+                        c.op = Some(op);
+                        c.dialect = Some(d);
+                        c.misnamed = Some(name);
                     } else if let Some((op, name)) = grpc03_method_alias(method) {
                         // RPC-003 (breaker18a W9): a 0.3 gRPC method name that 1.0 renamed,
                         // called over JSON-RPC: judged as the 1.0 operation it names.
@@ -14551,6 +14557,8 @@ impl State {
             format!(
                 "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (method names are case-sensitive)"
             )
+        } else if grpc03_method_alias(wire).is_none() {
+            namespace_number_message(wire, name)
         } else {
             format!(
                 "client called JSON-RPC method {wire:?}, which does not exist: {wire:?} is the 0.3 gRPC A2AService name; the 1.0 JSON-RPC method is {name:?} (0.3 JSON-RPC: {:?})",
@@ -32935,6 +32943,15 @@ fn answer_in_1_0_form(v: &Json) -> bool {
 fn bare_payload_message(what: &str, url: &str, why: &str) -> String {
     format!(
         "client posted {what} to the JSON-RPC endpoint {url} with no JSON-RPC request object around it (no jsonrpc, method, params or id): no A2A method is called, and the agent can only answer -32600 Invalid Request; {why}, where a send is {{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"message/send\" (1.0: \"SendMessage\"), \"params\": {{\"message\": {{...}}}}}}"
+    )
+}
+
+/// RPC-REQ-003's message for a 0.x method called with its namespace in the other
+/// grammatical number (`wire` `task/get`, `name` `tasks/get`; mine37 f858).
+fn namespace_number_message(wire: &str, name: &str) -> String {
+    let ns = name.split('/').next().unwrap_or(name);
+    format!(
+        "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (the namespace is {ns:?}); an agent answers {wire:?} -32601 Method not found, so the call never runs"
     )
 }
 

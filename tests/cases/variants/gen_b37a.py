@@ -10,6 +10,12 @@ R: RPC-REQ-002 (client-request-jsonrpc-member-wrong): a body that is neither a J
    agent's own answer to that POST is a JSON-RPC 2.0 error -32600 or -32700, with a 1.0 card
    or with none. Quiet when the URL serves the body in its own protocol (200, no JSON-RPC)
    and for the prober's deliberate negative test.
+M: RPC-REQ-003 (client-method-name-wrong-case, note): a 0.x method called with its namespace in
+   the other grammatical number (task/get for tasks/get: hermes-agent PR #52037 served and
+   called task/get) went unjudged: only other letter case and 0.3 gRPC names were known. Now
+   told beside the agent's -32601, and RPC-METHOD-001 (error) when the agent serves the name
+   as the method it resembles. Quiet for the exact name and for a name of another protocol
+   (tool/list).
 """
 import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -51,5 +57,40 @@ case("b37a-R4-legal-prober-negative-foreign-body", get_card(0.0, card10(A + "/a2
     resp(0.11, 200, err(None, -32600, "Invalid Request")),
 ], [], LL,
  "legal: the prober's deliberate negative test (A2A-Interop-Probe header) posts a foreign body to see the agent refuse it; the agent's -32600 with id null is right (RPC-001, RPC-002) and the client is not blamed")
+
+
+HM = "https://github.com/NousResearch/hermes-agent/pull/52037 (the server accepts task/get, task/list, task/cancel; the client tool polls task status)"
+C03 = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": A + "/a2a",
+       "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
+       "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+       "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+NOTE_M = [("client-method-name-wrong-case", "note")]
+case("b37a-M1-v03-messages-send-refused", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("m1", "messages/send", {"message": umsg03("hello", mid="m-m1")})),
+    resp(0.11, 200, err("m1", -32601, "Method not found")),
+], NOTE_M, HM,
+ "0.3's send is message/send: messages/send does not exist, and the agent's -32601 is right (RPC-003, ERR-001)")
+
+case("b37a-M2-v03-task-cancel-served", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("m2", "message/send", {"message": umsg03("long job", mid="m-m2"), "configuration": {"blocking": False}})),
+    resp(0.2, 200, ok("m2", task03("t-m2", "c-m2", "working"))),
+    req(1.0, "POST", A + "/a2a", rpc("m2c", "task/cancel", {"id": "t-m2"})),
+    resp(1.1, 200, ok("m2c", task03("t-m2", "c-m2", "canceled"))),
+], NOTE_M + [("method-name-wrong-case-accepted", "error")], HM,
+ "task/cancel does not exist (tasks/cancel): the client's note, and the agent's error for serving it as tasks/cancel instead of -32601 (RPC-003)")
+
+case("b37a-M3-legal-v03-tasks-get-exact", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("m3", "message/send", {"message": umsg03("long job", mid="m-m3"), "configuration": {"blocking": False}})),
+    resp(0.2, 200, ok("m3", task03("t-m3", "c-m3", "working"))),
+    req(1.0, "POST", A + "/a2a", rpc("m3g", "tasks/get", {"id": "t-m3"})),
+    resp(1.01, 200, ok("m3g", task03("t-m3", "c-m3", "completed"))),
+], [], HM,
+ "legal: the exact 0.3 name tasks/get, served")
+
+case("b37a-M4-legal-v03-other-protocol-method-refused", get_card(0.0, C03) + [
+    req(0.1, "POST", A + "/a2a", rpc("m4", "tool/list", {})),
+    resp(0.11, 200, err("m4", -32601, "Method not found")),
+], [], HM,
+ "legal: tool/list is no A2A method in either number (an MCP-style name), refused -32601 (ERR-001); nothing A2A is misspelled")
 
 write_cases(cases, HERE)
