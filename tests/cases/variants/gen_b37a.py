@@ -23,7 +23,7 @@ FIELD = os.path.join(HERE, "..", "field")
 _src = open(os.path.join(FIELD, "gen_cases.py")).read()
 exec(_src[: _src.index("cases = {}")])  # helpers only: req, resp, chunk, sse, rpc, ok, err, task10, ...
 sys.path.insert(0, FIELD)
-from casewriter import write_cases, card10
+from casewriter import write_cases, card03, card10
 
 cases = {}
 def case(name, lines, findings, source, note):
@@ -60,10 +60,7 @@ case("b37a-R4-legal-prober-negative-foreign-body", get_card(0.0, card10(A + "/a2
 
 
 HM = "https://github.com/NousResearch/hermes-agent/pull/52037 (the server accepts task/get, task/list, task/cancel; the client tool polls task status)"
-C03 = {"protocolVersion": "0.3.0", "name": "assistant", "description": "AI assistant", "url": A + "/a2a",
-       "preferredTransport": "JSONRPC", "version": "1.0.0", "capabilities": {"streaming": True},
-       "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
-       "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+C03 = card03(A + "/a2a")
 NOTE_M = [("client-method-name-wrong-case", "note")]
 case("b37a-M1-v03-messages-send-refused", get_card(0.0, C03) + [
     req(0.1, "POST", A + "/a2a", rpc("m1", "messages/send", {"message": umsg03("hello", mid="m-m1")})),
