@@ -55,6 +55,7 @@ fn a_body_served_in_its_own_protocol_and_the_probers_negative_test_stay_quiet() 
     assert_quiet(&[
         "b37a-R3-legal-foreign-body-served-by-own-api",
         "b37a-R4-legal-prober-negative-foreign-body",
+        "b37a-R5-legal-platform-route-beside-card-refused",
     ]);
 }
 

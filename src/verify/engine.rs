@@ -4516,7 +4516,10 @@ impl State {
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
-                    if looks_rpc || x.req_media().as_deref() == Some("application/json") {
+                    if looks_rpc
+                        || (x.req_media().as_deref() == Some("application/json")
+                            && !self.route_beside_card_interfaces(x, body.as_deref()))
+                    {
                         c.binding = Some(Binding::JsonRpc);
                     }
                 }
@@ -7039,6 +7042,24 @@ impl State {
             })
             .map(|i| i.binding.as_str())
             .collect()
+    }
+
+    /// Whether `x`, a JSON POST that is no JSON-RPC request (no `"jsonrpc"`, no `"method"`)
+    /// and no A2A payload ([`bare_a2a_payload`]), went to a path of the origin whose Agent
+    /// Card is known and names none of its interfaces there: a platform's own route beside
+    /// the A2A endpoint (an AgentCore HTTP runtime's `/invocations` with `{"prompt": ...}`,
+    /// mine37), not a JSON-RPC call, so its answer is not judged as one (RPC-001 binds the
+    /// card's JSON-RPC interfaces only). Parses `body` only when the card is known and
+    /// names no interface at the path.
+    fn route_beside_card_interfaces(&self, x: &Exch, body: Option<&[u8]>) -> bool {
+        let Some(card) = self.card_for(x) else {
+            return false;
+        };
+        if card.view.interfaces.is_empty() || !self.interface_bindings_at(x).is_empty() {
+            return false;
+        }
+        body.and_then(|b| Json::parse(b).ok())
+            .is_some_and(|v| v.is_object() && bare_a2a_payload(&v).is_none())
     }
 
     /// The key of `x`'s URL for [`Self::rpc_spoken`] and [`Self::bare_pending`]: leg,

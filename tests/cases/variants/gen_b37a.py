@@ -10,6 +10,10 @@ R: RPC-REQ-002 (client-request-jsonrpc-member-wrong): a body that is neither a J
    agent's own answer to that POST is a JSON-RPC 2.0 error -32600 or -32700, with a 1.0 card
    or with none. Quiet when the URL serves the body in its own protocol (200, no JSON-RPC)
    and for the prober's deliberate negative test.
+   Beside it (R5, R6): a JSON POST that is no JSON-RPC request and no A2A payload, to a path
+   where the known card names no interface (a platform's /invocations), is no longer read as
+   a JSON-RPC call (RPC-ENVELOPE-001 told its framework 400 before); a bare message at the
+   card's url is still RPC-REQ-002.
 M: RPC-REQ-003 (client-method-name-wrong-case, note): a 0.x method called with its namespace in
    the other grammatical number (task/get for tasks/get: hermes-agent PR #52037 served and
    called task/get) went unjudged: only other letter case and 0.3 gRPC names were known. Now
@@ -58,6 +62,18 @@ case("b37a-R4-legal-prober-negative-foreign-body", get_card(0.0, card10(A + "/a2
 ], [], LL,
  "legal: the prober's deliberate negative test (A2A-Interop-Probe header) posts a foreign body to see the agent refuse it; the agent's -32600 with id null is right (RPC-001, RPC-002) and the client is not blamed")
 
+
+case("b37a-R5-legal-platform-route-beside-card-refused", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/invocations", {"prompt": "What is the status of order 88812?"}),
+    resp(0.12, 400, {"detail": [{"loc": ["body", "message"], "msg": "field required"}]}),
+], [], LL,
+ "legal: a POST to a platform route beside the card's JSON-RPC interface (/invocations, not the card's url), refused with a framework's validation error: nothing makes that route a JSON-RPC or A2A endpoint, so the refusal is not judged as a JSON-RPC answer (RPC-ENVELOPE-001 told it before, mine37)")
+
+case("b37a-R6-v03-bare-message-beside-card-still-jsonrpc", get_card(0.0, card03(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", umsg03("hello", mid="m-r6")),
+    resp(0.11, 200, err(None, -32600, "Invalid Request")),
+], ERR_R, LL,
+ "a bare A2A message posted to the card's JSON-RPC url is still the client's RPC-REQ-002 (the envelope left out); the narrowing of R5 applies only beside the card's interfaces")
 
 HM = "https://github.com/NousResearch/hermes-agent/pull/52037 (the server accepts task/get, task/list, task/cancel; the client tool polls task status)"
 C03 = card03(A + "/a2a")
