@@ -430,3 +430,66 @@ fn a_body_over_the_verifiers_limit_is_not_blamed_on_the_upstream() {
         "peak {peak} bytes for a {size}-byte file"
     );
 }
+
+/// Item 6: a `repro` cut of an exchange whose URL carried a secret in its query
+/// (`?api_key=...`, redacted to `[REDACTED:…]` in the cut, as docs/reports.md says). Before,
+/// the script stopped at its first curl with `curl: (3) bad range in URL` (curl reads `[...]`
+/// as a glob) and the agent's owner got nothing to run. Now that curl gets `-g` and the
+/// request reaches the agent with the placeholder as its value; a URL without brackets keeps
+/// its curl line as it was (control, the cut's other goldens).
+#[test]
+fn a_repro_script_with_a_redacted_query_runs() {
+    // an agent that answers every request 404 with its request line as the body
+    let agent = proxy_process::answer_each_head(|head| {
+        let line = head
+            .split(|&b| b == b'\r')
+            .next()
+            .unwrap_or_default()
+            .to_vec();
+        let mut out = format!(
+            "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            line.len()
+        )
+        .into_bytes();
+        out.extend_from_slice(&line);
+        out
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let aip = r#"{\"error\":{\"code\":404,\"status\":\"NOT_FOUND\",\"message\":\"Task not found\",\"details\":[{\"@type\":\"type.googleapis.com/google.rpc.ErrorInfo\",\"reason\":\"TASK_NOT_FOUND\",\"domain\":\"a2a-protocol.org\",\"metadata\":{}}]}}"#;
+    let t = format!(
+        "{{\"t\":0.0,\"dir\":\"req\",\"method\":\"GET\",\"url\":\"http://{agent}/rest/v1/tasks/nope?api_key=s3cret-k3y\",\"headers\":{{}},\"body\":\"\"}}\n{{\"t\":0.1,\"dir\":\"resp\",\"status\":404,\"headers\":{{\"content-type\":\"application/json\"}},\"body\":\"{aip}\"}}\n"
+    );
+    std::fs::write(dir.path().join("t.jsonl"), t).unwrap();
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            "t.jsonl",
+            "--finding",
+            "REST-ERROR-001",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let script = std::fs::read_to_string(dir.path().join("min.sh")).unwrap();
+    assert!(!script.contains("s3cret-k3y"), "{script}");
+    assert!(
+        script.contains(&format!(
+            "curl -sS -N -g -X 'GET' 'http://{agent}/rest/v1/tasks/nope?api_key=[REDACTED:"
+        )),
+        "{script}"
+    );
+    let ran = Command::new("bash")
+        .arg("min.sh")
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(0), "{}", text(&ran.stderr));
+    assert!(
+        text(&ran.stdout).starts_with("GET /rest/v1/tasks/nope?api_key=[REDACTED:"),
+        "{}",
+        text(&ran.stdout)
+    );
+}

@@ -1230,9 +1230,17 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             .get(..8)
             .is_some_and(|p| p.eq_ignore_ascii_case("https://"));
         any_https |= https;
+        // curl reads `[...]` and `{...}` in a URL as a glob: a redacted query value
+        // (`?api_key=[REDACTED:1a2b...]`) stopped the script at "curl: (3) bad range in
+        // URL" (ux37); `-g` (--globoff) takes the URL as written
         let _ = write!(
             out,
-            "curl -sS -N{} -X {} {}",
+            "curl -sS -N{}{} -X {} {}",
+            if target.contains(['[', ']', '{', '}']) {
+                " -g"
+            } else {
+                ""
+            },
             if https { TLS_ARGS } else { "" },
             sh_quote(method),
             sh_quote(target)
