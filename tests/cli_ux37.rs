@@ -493,3 +493,33 @@ fn a_repro_script_with_a_redacted_query_runs() {
         text(&ran.stdout)
     );
 }
+
+/// Item 7: the proxy before a TLS front (`--upstream https://front`, or any upstream) of an
+/// agent whose card names the agent's own port: `--rewrite-card` cannot map that URL, and
+/// the WARNING said only "clients that follow its URLs bypass the proxy". Now it says what
+/// to do: put the proxy in front of the address the card names, or make the agent advertise
+/// the upstream's URL.
+#[test]
+fn a_card_the_rewrite_cannot_map_says_what_to_do() {
+    let agent = proxy_process::card_only_agent(proxy_process::echo_card(
+        "behind a front",
+        "http://127.0.0.1:1/a2a",
+    ));
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("front.jsonl");
+    let (run, addr) = proxy_loud(&[
+        "--upstream",
+        &format!("http://{agent}"),
+        "--rewrite-card",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(proxy_process::get(addr, "/.well-known/agent-card.json").starts_with("HTTP/1.1 200"));
+    let line = line_with(&run, "NOT rewritten", Duration::from_secs(30));
+    drop(run);
+    assert!(
+        line.contains("clients that follow its URLs bypass the proxy; hint: put the proxy in front of the address the card names (--upstream http://127.0.0.1:1), or make the agent advertise the upstream's URL (")
+            && line.contains("so that --rewrite-card maps it to the proxy"),
+        "{line}"
+    );
+}

@@ -2648,9 +2648,18 @@ mod tests {
     /// address), and with `-i.bak`, which BSD (macOS) sed takes as well as GNU sed.
     #[test]
     fn the_headers_sed_command_retargets_the_script_for_ipv4_and_ipv6_agents() {
-        for (recorded, origin) in [
-            ("http://[::1]:8931/a2a", "http://[::1]:8931"),
-            ("http://127.0.0.1:8931/a2a", "http://127.0.0.1:8931"),
+        // (an IPv6 literal's brackets get curl's -g: its URL globbing reads `[...]`, ux37)
+        for (recorded, origin, curl) in [
+            (
+                "http://[::1]:8931/a2a",
+                "http://[::1]:8931",
+                "curl -sS -N -g -X",
+            ),
+            (
+                "http://127.0.0.1:8931/a2a",
+                "http://127.0.0.1:8931",
+                "curl -sS -N -X",
+            ),
         ] {
             let script = to_curl(&[ev(1, "e1", head(recorded, &[]))], "t");
             let line = script
@@ -2689,10 +2698,11 @@ mod tests {
             assert!(st.success(), "{command}");
             let after = std::fs::read_to_string(&file).unwrap();
             assert!(
-                after.contains("curl -sS -N -X 'POST' 'http://agent.example.test:9000/a2a'")
-                    && !after
-                        .lines()
-                        .any(|l| l.starts_with("curl ") && l.contains(origin)),
+                after.contains(&format!(
+                    "{curl} 'POST' 'http://agent.example.test:9000/a2a'"
+                )) && !after
+                    .lines()
+                    .any(|l| l.starts_with("curl ") && l.contains(origin)),
                 "{command}\n{after}"
             );
         }
