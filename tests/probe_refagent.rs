@@ -287,7 +287,7 @@ async fn probe_without_valid_credentials_judges_only_what_it_saw() {
             json["conformanceReason"]
                 .as_str()
                 .unwrap()
-                .starts_with(&format!("lifecycle.send not run: {send_skip}")),
+                .starts_with(&format!("lifecycle.send [1.0] not run: {send_skip}")),
             "{}",
             json["conformanceReason"]
         );

@@ -999,7 +999,7 @@ fn remove_temp(run: &ProbeRun) {
 /// `interop` run (`A->B`, `B->A`), which names its tests as its results do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReasonOf<'a> {
-    /// `probe`: tests as `streaming.follow-up`, `the probe did not finish`.
+    /// `probe`: tests as `streaming.follow-up [1.0]`, `the probe did not finish`.
     Probe,
     /// One `interop` direction: tests as `interop.streaming.follow-up [B->A 1.0]`
     /// ([`crate::app::interop_cmd::result_name`]), `this direction did not finish`.
@@ -1010,7 +1010,9 @@ impl ReasonOf<'_> {
     /// A test result as the run's output names it.
     fn name(self, r: &probe::ProbeResult) -> String {
         match self {
-            ReasonOf::Probe => r.test.clone(),
+            // scoped as the results and JUnit name it (`errors.invalid-params [1.0]`): a
+            // test runs per dialect and binding (ux37)
+            ReasonOf::Probe => r.scoped(),
             ReasonOf::Interop(d) => crate::app::interop_cmd::result_name(r, d),
         }
     }
@@ -1071,16 +1073,28 @@ pub fn level_reason(
     level: ConformanceLevel,
     of: ReasonOf,
 ) -> String {
-    if let Some(f) = r.failures().first() {
+    // What decided the level: the first failed test that holds the run to it, else the
+    // first finding that does (a streaming failure listed first names no `minimal` level,
+    // ux37: "minimal (failed streaming.follow-up (streaming))" sent the agent's owner to
+    // fix a stream when an error-handling test had set the level)
+    let failures = r.failures();
+    let at_level = failures
+        .iter()
+        .find(|f| crate::probe::result_level(f) == level);
+    let finding_at_level = findings
+        .iter()
+        .find(|f| crate::probe::finding_level(f) == level && level != ConformanceLevel::Full);
+    if let Some(f) = at_level.or(failures.first().filter(|_| finding_at_level.is_none())) {
         return format!("failed {} ({})", of.name(f), f.category.as_str());
     }
     // (a client rule's finding judges the probe's own request, not the agent: see
     // `probe::conformance_level`)
-    if let Some(f) = findings
-        .iter()
-        .filter(|f| !crate::verify::rules::judges_client(&f.rule))
-        .max_by_key(|f| f.severity)
-    {
+    if let Some(f) = finding_at_level.or_else(|| {
+        findings
+            .iter()
+            .filter(|f| !crate::verify::rules::judges_client(&f.rule))
+            .max_by_key(|f| f.severity)
+    }) {
         if f.severity >= Severity::Warning {
             return format!(
                 "{} finding {} ({})",

@@ -701,6 +701,16 @@ async fn run_async(
     }
     if let Some(p) = &a.report {
         check_report_path(p, a.format)?;
+        // `--format json --report out.html`: said before the run, not found at its end (ux37)
+        if let Some(w) = a.format.and_then(|f| {
+            crate::app::verify_cmd::format_clash(
+                crate::app::verify_cmd::format_of(f),
+                p,
+                "--report",
+            )
+        }) {
+            crate::errln!("a2a-interop proxy: {w}");
+        }
     }
     // Install the signal handlers before anything is announced: a SIGTERM that arrives
     // right after the banner must end the run cleanly, not kill the process.
@@ -1117,9 +1127,10 @@ async fn run_async(
             .as_deref()
             .map(|p| p.display().to_string())
             .unwrap_or_default();
+        let cause = s.write_error.as_deref().unwrap_or("write error");
         bail!(
-            "recording {p} failed: {}; the proxy stopped (--on-record-error stop); hint: free disk space or pick another --record path; --on-record-error continue keeps the traffic flowing",
-            s.write_error.as_deref().unwrap_or("write error")
+            "recording {p} failed: {cause}; the proxy stopped (--on-record-error stop); hint: {} or pick another --record path; --on-record-error continue keeps the traffic flowing",
+            room_hint(cause)
         );
     }
     phase.store(PHASE_DONE, std::sync::atomic::Ordering::SeqCst);
@@ -1603,6 +1614,21 @@ pub fn report_format(path: &Path, format: Option<Format>) -> crate::report::Form
     }
 }
 
+/// What to do about a recording write that failed with `cause` (the OS error's text): a
+/// file size limit (EFBIG, `File too large`: `ulimit -f`, systemd `LimitFSIZE=`) is lifted,
+/// not cured by freeing disk space (ux37: `--on-record-error stop` said "free disk space"
+/// of a 17 KB file under `ulimit -f 20`); a quota (EDQUOT) is freed under the user's quota;
+/// anything else frees disk space.
+fn room_hint(cause: &str) -> &'static str {
+    if cause.contains("File too large") || cause.contains("os error 27)") {
+        "lift the file size limit the proxy runs under (`ulimit -f`, systemd LimitFSIZE=)"
+    } else if cause.contains("quota") || cause.contains("os error 122)") {
+        "free space under your disk quota"
+    } else {
+        "free disk space"
+    }
+}
+
 fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     let in_use = e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
@@ -1631,7 +1657,8 @@ fn explain_start_error(e: anyhow::Error, listen: SocketAddr) -> anyhow::Error {
     {
         // The file opened but cannot take the header line (disk full, `/dev/full`).
         anyhow::anyhow!(
-            "{e:#}; hint: free disk space or pick another --record path, or --no-record"
+            "{e:#}; hint: {} or pick another --record path, or --no-record",
+            room_hint(&format!("{e:#}"))
         )
     } else {
         e

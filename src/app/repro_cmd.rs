@@ -1230,9 +1230,17 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
             .get(..8)
             .is_some_and(|p| p.eq_ignore_ascii_case("https://"));
         any_https |= https;
+        // curl reads `[...]` and `{...}` in a URL as a glob: a redacted query value
+        // (`?api_key=[REDACTED:1a2b...]`) stopped the script at "curl: (3) bad range in
+        // URL" (ux37); `-g` (--globoff) takes the URL as written
         let _ = write!(
             out,
-            "curl -sS -N{} -X {} {}",
+            "curl -sS -N{}{} -X {} {}",
+            if target.contains(['[', ']', '{', '}']) {
+                " -g"
+            } else {
+                ""
+            },
             if https { TLS_ARGS } else { "" },
             sh_quote(method),
             sh_quote(target)
@@ -2640,9 +2648,18 @@ mod tests {
     /// address), and with `-i.bak`, which BSD (macOS) sed takes as well as GNU sed.
     #[test]
     fn the_headers_sed_command_retargets_the_script_for_ipv4_and_ipv6_agents() {
-        for (recorded, origin) in [
-            ("http://[::1]:8931/a2a", "http://[::1]:8931"),
-            ("http://127.0.0.1:8931/a2a", "http://127.0.0.1:8931"),
+        // (an IPv6 literal's brackets get curl's -g: its URL globbing reads `[...]`, ux37)
+        for (recorded, origin, curl) in [
+            (
+                "http://[::1]:8931/a2a",
+                "http://[::1]:8931",
+                "curl -sS -N -g -X",
+            ),
+            (
+                "http://127.0.0.1:8931/a2a",
+                "http://127.0.0.1:8931",
+                "curl -sS -N -X",
+            ),
         ] {
             let script = to_curl(&[ev(1, "e1", head(recorded, &[]))], "t");
             let line = script
@@ -2681,10 +2698,11 @@ mod tests {
             assert!(st.success(), "{command}");
             let after = std::fs::read_to_string(&file).unwrap();
             assert!(
-                after.contains("curl -sS -N -X 'POST' 'http://agent.example.test:9000/a2a'")
-                    && !after
-                        .lines()
-                        .any(|l| l.starts_with("curl ") && l.contains(origin)),
+                after.contains(&format!(
+                    "{curl} 'POST' 'http://agent.example.test:9000/a2a'"
+                )) && !after
+                    .lines()
+                    .any(|l| l.starts_with("curl ") && l.contains(origin)),
                 "{command}\n{after}"
             );
         }

@@ -146,6 +146,38 @@ pub fn unknown_extension(path: &Path) -> Option<String> {
     }
 }
 
+/// The warning for a report in `fmt` written under a name whose extension names another
+/// format (`-f json -o out.html`: a browser shows the JSON as a broken page, a CI step that
+/// globs `*.xml` for JUnit reads SARIF), or `None`. `flag` is the path's flag as typed
+/// (`-o`, `--report`). The explicit `--format` still wins (docs/reports.md "Outputs"); a
+/// path without an extension, one whose extension names no format, and SARIF under `.json`
+/// (SARIF is JSON, and code-scanning uploads take either name) get no warning (ux37).
+pub fn format_clash(fmt: Format, path: &Path, flag: &str) -> Option<String> {
+    let named = Format::from_extension(path)?;
+    if named == fmt || (fmt == Format::Sarif && named == Format::Json) {
+        return None;
+    }
+    let name = path.file_name()?.to_string_lossy();
+    // `.sarif.json` is one extension (Format::from_extension): `x.sarif.json` -> `x.json`
+    let stem_len = if name.to_ascii_lowercase().ends_with(".sarif.json") {
+        name.len() - ".sarif.json".len()
+    } else {
+        name.rfind('.')?
+    };
+    let ext = &name[stem_len + 1..];
+    let renamed = path.with_file_name(format!("{}.{}", &name[..stem_len], fmt.extension()));
+    Some(format!(
+        "warning: {flag} {} gets the {} report (--format {}), but its extension .{ext} names {}: a viewer or CI step that goes by the name will misread it; hint: name it {} (or drop --format {} to write {} there)",
+        path.display(),
+        fmt.as_str(),
+        fmt.as_str(),
+        named.as_str(),
+        renamed.display(),
+        fmt.as_str(),
+        named.as_str(),
+    ))
+}
+
 /// Pairs `--format` and `-o` values (module docs).
 ///
 /// Errors: an `-o` without a `--format` whose extension names no format; a `--format`
@@ -174,7 +206,13 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
             .cloned()
             .unwrap_or_else(|| PathBuf::from("-"));
         let fmt = match o.formats.get(i) {
-            Some(f) => format_of(*f),
+            Some(f) => {
+                let fmt = format_of(*f);
+                if let Some(w) = format_clash(fmt, &path, "-o") {
+                    crate::errln!("a2a-interop: {w}");
+                }
+                fmt
+            }
             // `-o -` alone is standard output, whose format without --format is text, as
             // with no -o at all (newcomer29 N9: it was "no --format for -o -")
             None if n == 1 && path.as_os_str() == "-" => Format::Text,
@@ -872,6 +910,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
             } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
                 "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
+            } else if why.starts_with("nothing could be judged") {
+                // the traffic reached the agent: --upstream is not what to check (ux37: a
+                // 150 MB body read "is --upstream right and the agent up?")
+                "the traffic is there, but every exchange was left unjudged for the reason named (a body over the verifier's 16 MiB, a body cut by --capture-cap, a client that left before the answer ended): record calls that end whole, under a --capture-cap above their bodies, or shorten such a body in a transcript to judge the rest"
             } else if input.source.format == Some(crate::report::model::FileFormat::Har) {
                 // a browser's or an API tool's export, not the proxy's: no --upstream to
                 // check (newcomer31 N3)

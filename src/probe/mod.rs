@@ -245,25 +245,10 @@ const CORE: &[&str] = &[
 /// as its deliberate anonymous calls, AUTH-SCHEME-004) judge the client, not the agent, and
 /// do not count, as in `report::ConformanceLevel::derive`.
 pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> ConformanceLevel {
-    let agents: Vec<&Finding> = findings
-        .iter()
-        .filter(|f| !crate::verify::rules::judges_client(&f.rule))
-        .collect();
-    let findings = agents.as_slice();
-    let failed = |names: &[&str]| {
-        results
-            .iter()
-            .any(|r| r.status == Status::Fail && names.contains(&r.test.as_str()))
-    };
     let passed = |name: &str| {
         results
             .iter()
             .any(|r| r.test == name && r.status == Status::Pass)
-    };
-    let error_in = |cats: &[Category]| {
-        findings
-            .iter()
-            .any(|f| f.severity == Severity::Error && cats.contains(&f.category))
     };
     // A basic send that was skipped (credentials needed and not given, our request budget)
     // judges nothing: the run cannot vouch for the lifecycle, so at best partial below.
@@ -271,43 +256,66 @@ pub fn conformance_level(results: &[ProbeResult], findings: &[Finding]) -> Confo
         && results
             .iter()
             .any(|r| r.test == "lifecycle.send" && r.status == Status::Skip);
-    if failed(BASIC)
-        || (!passed("lifecycle.send") && !send_skipped)
-        || error_in(&[Category::AgentCard, Category::Lifecycle])
-    {
+    let each = results
+        .iter()
+        .map(result_level)
+        .chain(findings.iter().map(finding_level))
+        .min()
+        .unwrap_or(ConformanceLevel::Full);
+    if !passed("lifecycle.send") && !send_skipped {
         return ConformanceLevel::NonConformant;
     }
-    let failed_in = |cats: &[Category]| {
-        results
-            .iter()
-            .any(|r| r.status == Status::Fail && cats.contains(&r.category))
-    };
-    let minimal_cats = [
-        Category::ErrorHandling,
-        Category::Transport,
-        Category::Security,
-        Category::Interop,
-    ];
-    if failed(CORE)
-        || failed_in(&minimal_cats)
-        || error_in(&[
-            Category::ErrorHandling,
-            Category::Transport,
-            Category::Security,
-            Category::Interop,
-        ])
-    {
-        return ConformanceLevel::Minimal;
-    }
-    let any_fail = results.iter().any(|r| r.status == Status::Fail);
     let streamed = results
         .iter()
         .any(|r| r.category == Category::Streaming && r.status == Status::Pass);
-    let other = findings.iter().any(|f| f.severity >= Severity::Warning);
-    if any_fail || !streamed || other || send_skipped {
-        ConformanceLevel::Partial
+    if !streamed || send_skipped {
+        each.min(ConformanceLevel::Partial)
     } else {
-        ConformanceLevel::Full
+        each
+    }
+}
+
+/// The level one result holds a probe run to ([`conformance_level`]): a failed basic test
+/// (card fetch and shape, interfaces, send, get) `non-conformant`; a failed core test (poll,
+/// cancel, input-required, history, skills, capabilities, security schemes) or a failed
+/// test of category error-handling, transport, security or interop `minimal`; any other
+/// failed test `partial`; a test that passed or was skipped `full`.
+pub fn result_level(r: &ProbeResult) -> ConformanceLevel {
+    if r.status != Status::Fail {
+        return ConformanceLevel::Full;
+    }
+    if BASIC.contains(&r.test.as_str()) {
+        ConformanceLevel::NonConformant
+    } else if CORE.contains(&r.test.as_str())
+        || matches!(
+            r.category,
+            Category::ErrorHandling | Category::Transport | Category::Security | Category::Interop
+        )
+    {
+        ConformanceLevel::Minimal
+    } else {
+        ConformanceLevel::Partial
+    }
+}
+
+/// The level one verifier finding holds a probe run to ([`conformance_level`]): an `error`
+/// of category agent-card or lifecycle `non-conformant`; an `error` of category
+/// error-handling, transport, security or interop `minimal`; any other `error` or a
+/// `warning` `partial`; a note, or a finding of a client rule (it judges the probe's own
+/// request, `verify::rules::judges_client`), `full`.
+pub fn finding_level(f: &Finding) -> ConformanceLevel {
+    if crate::verify::rules::judges_client(&f.rule) || f.severity < Severity::Warning {
+        return ConformanceLevel::Full;
+    }
+    match (f.severity, f.category) {
+        (Severity::Error, Category::AgentCard | Category::Lifecycle) => {
+            ConformanceLevel::NonConformant
+        }
+        (
+            Severity::Error,
+            Category::ErrorHandling | Category::Transport | Category::Security | Category::Interop,
+        ) => ConformanceLevel::Minimal,
+        _ => ConformanceLevel::Partial,
     }
 }
 

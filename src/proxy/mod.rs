@@ -2504,6 +2504,8 @@ async fn card_response(
     let encoding = (!encoding.is_empty()).then(|| encoding.join(", "));
     // Over the cap or undecodable: the client gets the agent's own URLs. Say so loudly (the
     // recording gets a `card_rewrite_skipped`, stderr a line) instead of passing it silently.
+    // what to do about card URLs the rewrite cannot map (set with `why` below)
+    let mut bypass_hint = String::new();
     let (rewritten, skipped) = if !ended || total > card::CARD_CAP {
         (
             None,
@@ -2539,6 +2541,18 @@ async fn card_response(
                 // URLs on another authority (an internal name, a gateway's public host) are
                 // not the upstream's: left as they are, and said so.
                 let foreign = card::unrewritable_urls_in(&plain, member, upstream, client_base);
+                // ux37: a TLS front (`--upstream https://front`) before an agent whose card
+                // names its own port said only "clients ... bypass the proxy"
+                if let Some(origin) = foreign
+                    .first()
+                    .and_then(|u| url::Url::parse(u).ok())
+                    .map(|u| u.origin().ascii_serialization())
+                {
+                    bypass_hint = format!(
+                        "; hint: put the proxy in front of the address the card names (--upstream {origin}), or make the agent advertise the upstream's URL ({}, its public URL setting, e.g. A2A_PUBLIC_URL) so that --rewrite-card maps it to the proxy",
+                        shown_url(upstream.as_str())
+                    );
+                }
                 let why = (!foreign.is_empty()).then(|| {
                     format!(
                         "advertised url {} points neither at the upstream {} nor at the proxy, and the card rewrite maps only the upstream's URLs",
@@ -2552,10 +2566,11 @@ async fn card_response(
                     (Some(r), Some(why)) => {
                         if st_warn {
                             crate::errln!(
-                            "a2a-interop proxy: WARNING: agent card {} partly rewritten: {}; clients that follow those URLs bypass the proxy",
+                            "a2a-interop proxy: WARNING: agent card {} partly rewritten: {}; clients that follow those URLs bypass the proxy{}",
                             ctx.id,
                             // the card's own URLs, on one line, their controls not obeyed
-                            crate::report::show_controls_line(&why)
+                            crate::report::show_controls_line(&why),
+                            crate::report::show_controls_line(&bypass_hint)
                         );
                         }
                         (Some(r), None)
@@ -2582,9 +2597,10 @@ async fn card_response(
     if let Some(reason) = skipped {
         if st_warn {
             crate::errln!(
-                "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {}; clients that follow its URLs bypass the proxy",
+                "a2a-interop proxy: WARNING: agent card {} NOT rewritten: {}; clients that follow its URLs bypass the proxy{}",
                 ctx.id,
-                crate::report::show_controls_line(&reason)
+                crate::report::show_controls_line(&reason),
+                crate::report::show_controls_line(&bypass_hint)
             );
         }
         ctx.send(EventKind::CardRewriteSkipped { reason });

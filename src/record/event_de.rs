@@ -665,6 +665,26 @@ fn masks64(w: &[u8; WINDOW]) -> (u64, u64, u64, u64) {
     (quote, backslash, control, high)
 }
 
+/// A whole JSON string literal `raw` (its quotes included, as a `RawValue` holds it)
+/// unescaped into one buffer the size of `raw` ([`unescape`]), or `None` when `raw` is not
+/// one string literal or holds what [`unescape`] leaves to serde_json (a `\u` surrogate
+/// pair): the caller falls back to serde_json then. The transcript reader's body: serde_json
+/// unescapes a string into a scratch buffer and copies it out, three times a 150 MB body's
+/// size at the peak with the line itself (ux37).
+pub(crate) fn string_literal(raw: &str) -> Option<String> {
+    let b = raw.as_bytes();
+    if b.first() != Some(&b'"') {
+        return None;
+    }
+    let mut out = vec![0u8; b.len() + WINDOW];
+    let (end, o, _) = unescape(b, 1, &mut out, 0)?;
+    if end + 1 != b.len() {
+        return None;
+    }
+    out.truncate(o);
+    String::from_utf8(out).ok()
+}
+
 /// One JSON string's text from `b[p]` (just after its opening quote) into `out[o..]`: the
 /// index of its closing quote and the output's new length, as [`unescape`] (same
 /// requirements on `out` and `o`), not checked UTF-8 ([`Headers::with_text`] checks a

@@ -382,6 +382,19 @@ pub fn open(path: &Path) -> anyhow::Result<Source> {
                 "{}: a recording without its header line: line 1 is a `{kind}` event (seq {seq}), not the {{\"type\":\"recording\",...}} line every recording starts with (the file was cut with tail or split, or edited)",
                 path.display()
             ),
+            // Bytes that are no text at all (an ELF binary, a pcap, random bytes): named
+            // as such (ux37: "first line is neither ..." of /bin/ls read as if a line of
+            // it were almost a recording)
+            None if binary(&head).is_some() => bail!(
+                "{}: not a recording, transcript or HAR file: it is {}, not text{}",
+                path.display(),
+                binary(&head).unwrap_or("binary data"),
+                if binary(&head) == Some(PCAP) {
+                    " (a2a-interop reads the HTTP it recorded itself, a transcript or a HAR file, not packets: record the traffic with `a2a-interop proxy`, or export it as HAR from the browser or tool that made it)"
+                } else {
+                    ""
+                },
+            ),
             None => bail!(
                 "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
                 path.display()
@@ -406,6 +419,54 @@ fn compressed(head: &[u8]) -> Option<(&'static str, &'static str)> {
     } else {
         None
     }
+}
+
+/// [`binary`]'s words for a packet capture (pcap or pcapng).
+const PCAP: &str = "a packet capture (pcap or pcapng)";
+
+/// What a file whose first bytes `head` are no text is, by its magic number (an ELF or
+/// Windows executable, a Mach-O binary, a zip archive, a packet capture, a PDF, a PNG, an
+/// SQLite database), or `binary data` for other bytes that are no text (a NUL byte, or bytes
+/// that are not UTF-8 before the last 3, which may be a character cut by the read); `None`
+/// for text. Called once the compressed, NUL-run and UTF-16 cases are ruled out.
+fn binary(head: &[u8]) -> Option<&'static str> {
+    const MAGIC: &[(&[u8], &str)] = &[
+        (
+            b"\x7fELF",
+            "an ELF executable or library (a program, not its output)",
+        ),
+        (b"MZ", "a Windows executable (PE)"),
+        (&[0xcf, 0xfa, 0xed, 0xfe], "a Mach-O executable"),
+        (&[0xce, 0xfa, 0xed, 0xfe], "a Mach-O executable"),
+        (
+            &[0xca, 0xfe, 0xba, 0xbe],
+            "a Mach-O universal binary or a Java class file",
+        ),
+        (
+            b"PK\x03\x04",
+            "a zip archive (or a zip-based file: .jar, .docx, .xlsx)",
+        ),
+        (&[0xd4, 0xc3, 0xb2, 0xa1], PCAP),
+        (&[0xa1, 0xb2, 0xc3, 0xd4], PCAP),
+        (&[0x4d, 0x3c, 0xb2, 0xa1], PCAP),
+        (&[0xa1, 0xb2, 0x3c, 0x4d], PCAP),
+        (&[0x0a, 0x0d, 0x0d, 0x0a], PCAP),
+        (b"%PDF-", "a PDF document"),
+        (b"\x89PNG", "a PNG image"),
+        (b"SQLite format 3\0", "an SQLite database"),
+    ];
+    // (`MZ` alone starts words of text too: a PE header has NUL bytes right after it)
+    if let Some((_, what)) = MAGIC
+        .iter()
+        .find(|(m, _)| head.starts_with(m) && (*m != b"MZ" || head.contains(&0)))
+    {
+        return Some(what);
+    }
+    let text_end = head.len().saturating_sub(3);
+    let not_utf8 = std::str::from_utf8(head)
+        .err()
+        .is_some_and(|e| e.error_len().is_some() || e.valid_up_to() < text_end);
+    (head.contains(&0) || not_utf8).then_some("binary data")
 }
 
 fn utf16(head: &[u8]) -> Option<&'static str> {

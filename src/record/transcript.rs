@@ -54,7 +54,7 @@ enum Dir {
 /// Errors: a line that is not a JSON object, lacks `dir`, has an unknown `dir` or `close`,
 /// or a `resp`/`chunk` that answers nothing; each error names the 1-based line number.
 pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
-    let lines = parse_lines(text)?;
+    let mut lines = parse_lines(text)?;
     // Pass 1: assign every line to an exchange index.
     let mut owner: Vec<usize> = Vec::with_capacity(lines.len());
     let mut exchanges = 0usize;
@@ -131,10 +131,19 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             }
         }
     }
-    // Each exchange's whole response text, to tell a coded body from a decoded one.
+    // Each exchange's whole response text, to tell a coded body from a decoded one: kept
+    // only for a response that names a content coding (ux37: a copy of every response
+    // body made a 150 MB answer cost 150 MB more)
+    let mut coded = vec![false; exchanges];
+    for (l, &x) in lines.iter().zip(owner.iter()) {
+        if l.dir == Dir::Resp {
+            let ce = crate::model::coding::joined(l.headers.get_all("content-encoding"));
+            coded[x] = crate::model::coding::is_coded(ce.as_deref().into_iter());
+        }
+    }
     let mut resp_text: Vec<Vec<u8>> = vec![Vec::new(); exchanges];
     for (l, &x) in lines.iter().zip(owner.iter()) {
-        if l.dir != Dir::Req {
+        if l.dir != Dir::Req && coded[x] {
             resp_text[x].extend_from_slice(l.body.as_bytes());
         }
     }
@@ -156,7 +165,13 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
             kind,
         });
     };
-    for (l, &x) in lines.iter().zip(owner.iter()) {
+    // a response part without `t` has no observed arrival time (read before the bodies
+    // are moved out below)
+    let chunk_times = lines
+        .iter()
+        .all(|l| l.timed || l.dir == Dir::Req || l.body.is_empty());
+    // (mutable: each body is moved into its event, not copied: ux37)
+    for (l, &x) in lines.iter_mut().zip(owner.iter()) {
         last_t = last_t.max(l.t_us);
         if let Some(at) = ended[x] {
             bail!(
@@ -191,7 +206,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         x,
                         &l.leg,
                         EventKind::RequestBody {
-                            body: Body::new(l.body.clone().into_bytes()),
+                            body: Body::new(std::mem::take(&mut l.body).into_bytes()),
                         },
                     );
                 }
@@ -218,7 +233,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         x,
                         &l.leg,
                         EventKind::ResponseChunk {
-                            body: Body::new(l.body.clone().into_bytes()),
+                            body: Body::new(std::mem::take(&mut l.body).into_bytes()),
                         },
                     );
                 }
@@ -242,7 +257,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         x,
                         &l.leg,
                         EventKind::ResponseChunk {
-                            body: Body::new(l.body.clone().into_bytes()),
+                            body: Body::new(std::mem::take(&mut l.body).into_bytes()),
                         },
                     );
                 }
@@ -279,10 +294,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     }
     let mut header = RecordingHeader::new(CaptureMode::Transcript);
     header.started_at = "1970-01-01T00:00:00.000Z".into();
-    // a response part without `t` has no observed arrival time
-    header.chunk_times = lines
-        .iter()
-        .all(|l| l.timed || l.dir == Dir::Req || l.body.is_empty());
+    header.chunk_times = chunk_times;
     Ok((header, events))
 }
 
@@ -336,6 +348,25 @@ fn absolute_url(url: &str, headers: &Headers) -> String {
     url.to_string()
 }
 
+/// A line's `body` member as read: a string's text, or any other JSON value.
+enum BodyMember {
+    Text(String),
+    Json(Value),
+}
+
+/// The `body` member from its raw text: a string unescaped straight into one buffer
+/// (`record::event_de::string_literal`, serde_json for what that leaves to it), any other
+/// value parsed.
+fn body_of(raw: &serde_json::value::RawValue) -> Result<BodyMember, serde_json::Error> {
+    let r = raw.get();
+    if r.starts_with('"') {
+        if let Some(s) = super::event_de::string_literal(r) {
+            return Ok(BodyMember::Text(s));
+        }
+    }
+    serde_json::from_str(r).map(BodyMember::Json)
+}
+
 fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
     let mut out = Vec::new();
     let mut prev_t: Option<u64> = None;
@@ -345,8 +376,23 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
         if raw.is_empty() {
             continue;
         }
-        let v: Value =
+        // Each member kept as its raw text first: the body, most of a line, is unescaped
+        // once into its own buffer ([`body_of`]), never through a `Value` (ux37: a 150 MB
+        // body line peaked at 3 times its size in serde_json's scratch buffer and copies)
+        let mut members: HashMap<String, &serde_json::value::RawValue> =
             serde_json::from_str(raw).with_context(|| format!("line {no}: not a JSON object"))?;
+        let body_raw = members.remove("body");
+        let v = Value::Object(
+            members
+                .into_iter()
+                .map(|(k, r)| Ok((k, serde_json::from_str::<Value>(r.get())?)))
+                .collect::<Result<serde_json::Map<String, Value>, serde_json::Error>>()
+                .with_context(|| format!("line {no}: not a JSON object"))?,
+        );
+        let body_v = body_raw
+            .map(body_of)
+            .transpose()
+            .with_context(|| format!("line {no}: not a JSON object"))?;
         let obj = v
             .as_object()
             .ok_or_else(|| anyhow!("line {no}: not a JSON object"))?;
@@ -391,14 +437,15 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
                 .collect(),
             Some(_) => bail!("line {no}: \"headers\" is not an object"),
         };
-        let body = match obj.get("body") {
-            None | Some(Value::Null) => String::new(),
-            Some(Value::String(s)) => s.clone(),
+        let body = match body_v {
+            None | Some(BodyMember::Json(Value::Null)) => String::new(),
+            Some(BodyMember::Text(s)) => s,
+            Some(BodyMember::Json(Value::String(s))) => s,
             // A JSON body written as the JSON itself, not as a string of it: the way a
             // person writes a JSON-RPC call by hand (newcomer30 N3). Its compact text,
             // members in the order written, is the body.
-            Some(v @ (Value::Object(_) | Value::Array(_))) => v.to_string(),
-            Some(other) => bail!(
+            Some(BodyMember::Json(v @ (Value::Object(_) | Value::Array(_)))) => v.to_string(),
+            Some(BodyMember::Json(other)) => bail!(
                 "line {no}: \"body\" is {}, not text: write the body as a string (\"body\": \"...\") or, a JSON body, as the object itself",
                 match other {
                     Value::Bool(_) => "a boolean",
@@ -478,6 +525,39 @@ mod tests {
                 _ => "other",
             })
             .collect()
+    }
+
+    /// Every body string is read as serde_json reads it (ux37: the body is unescaped by
+    /// `event_de::string_literal`, serde_json only for a surrogate pair): escapes of every
+    /// kind, `\u` escapes (a surrogate pair too), non-ASCII text, a string longer than the
+    /// unescaper's 64-byte window with escapes across its edges, an empty one; a raw control
+    /// character or an unknown escape is still refused.
+    #[test]
+    fn body_strings_read_as_serde_json_reads_them() {
+        let long = "x\\\"y\\n".repeat(40);
+        for body in [
+            r#""{}""#.to_string(),
+            r#""""#.to_string(),
+            r#""a\"b\\c\/d\b\f\n\r\t""#.to_string(),
+            r#""caf\u00e9 \u4e2d \ud83d\ude00 é中""#.to_string(),
+            format!("\"{long}\""),
+            format!("\"{}\\u0041{}\"", "z".repeat(61), "q".repeat(70)),
+        ] {
+            let line =
+                format!(r#"{{"dir":"req","method":"POST","url":"http://h/","body":{body}}}"#);
+            let (_, evs) = read(&line).unwrap_or_else(|e| panic!("{body}: {e:#}"));
+            let want: String = serde_json::from_str(&body).unwrap();
+            let got = evs.iter().find_map(|e| match &e.kind {
+                EventKind::RequestBody { body } => Some(body.as_str().unwrap().to_string()),
+                _ => None,
+            });
+            assert_eq!(got.unwrap_or_default(), want, "{body}");
+        }
+        for bad in [r#""a\qb""#, "\"a\u{1}b\""] {
+            let line = format!(r#"{{"dir":"req","method":"POST","url":"http://h/","body":{bad}}}"#);
+            let e = read(&line).unwrap_err().to_string();
+            assert!(e.contains("line 1: not a JSON object"), "{bad}: {e}");
+        }
     }
 
     /// `close: client` is the client leaving the stream: `exchange_end{client_abort}`, which
