@@ -374,6 +374,11 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                         // REST habit for "set"; 0.x named it pushNotificationConfig/set) is
                         // the create it means, judged for its verb (REST-VERB-001/002).
                         ("PUT" | "PATCH", _) => Op::CreatePushConfig,
+                        // breaker37 R09, R10: the other path's verb, DELETE on the list
+                        // path (delete them all) or POST on one config's path (read or
+                        // write it), is the path's own operation in the wrong verb.
+                        ("DELETE", true) => Op::ListPushConfigs,
+                        ("POST", false) => Op::GetPushConfig,
                         _ => return None,
                     }
                 }
@@ -3186,6 +3191,37 @@ mod added_tests {
         assert_eq!(method_op_wrong_case(""), None);
         for n in METHOD_NAMES {
             assert!(method_op(n).is_some(), "{n} unknown to method_op");
+        }
+    }
+
+    /// breaker37 R09, R10: the other push config path's verb is that path's operation (in
+    /// the wrong verb, REST-VERB-001); DELETE on one config and POST on the list stay
+    /// Delete and Create.
+    #[test]
+    fn push_config_paths_under_each_others_verb() {
+        for (m, path, op) in [
+            (
+                "DELETE",
+                "/tasks/t1/pushNotificationConfigs",
+                Op::ListPushConfigs,
+            ),
+            (
+                "POST",
+                "/acme/tasks/t1/pushNotificationConfigs/c1",
+                Op::GetPushConfig,
+            ),
+            (
+                "DELETE",
+                "/tasks/t1/pushNotificationConfigs/c1",
+                Op::DeletePushConfig,
+            ),
+            (
+                "POST",
+                "/tasks/t1/pushNotificationConfigs",
+                Op::CreatePushConfig,
+            ),
+        ] {
+            assert_eq!(rest_route(m, path).map(|r| r.op), Some(op), "{m} {path}");
         }
     }
 
