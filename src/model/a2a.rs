@@ -3767,7 +3767,9 @@ mod tests {
             Op::CreatePushConfig
         );
         // breaker27 H16: a config written with PUT / PATCH is the create it means (judged
-        // for its verb by REST-VERB-001/002); DELETE of the whole list is no route.
+        // for its verb by REST-VERB-001/002); DELETE of the whole list is the list path in
+        // the wrong verb (breaker37 R09: it was no route, so the served deletion went
+        // unjudged).
         for (m, p) in [
             ("PUT", "/tasks/t/pushNotificationConfigs"),
             ("PATCH", "/tasks/t/pushNotificationConfigs/p1"),
@@ -3779,8 +3781,8 @@ mod tests {
             );
         }
         assert_eq!(
-            rest_route("DELETE", "/tasks/t/pushNotificationConfigs"),
-            None
+            rest_route("DELETE", "/tasks/t/pushNotificationConfigs").map(|r| r.op),
+            Some(Op::ListPushConfigs)
         );
     }
 
