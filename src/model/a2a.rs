@@ -394,6 +394,11 @@ pub fn rest_route(method: &str, path: &str) -> Option<RestRoute> {
                         // REST habit for "set"; 0.x named it pushNotificationConfig/set) is
                         // the create it means, judged for its verb (REST-VERB-001/002).
                         ("PUT" | "PATCH", _) => Op::CreatePushConfig,
+                        // breaker37 R09, R10: the other path's verb, DELETE on the list
+                        // path (delete them all) or POST on one config's path (read or
+                        // write it), is the path's own operation in the wrong verb.
+                        ("DELETE", true) => Op::ListPushConfigs,
+                        ("POST", false) => Op::GetPushConfig,
                         _ => return None,
                     }
                 }
@@ -3235,6 +3240,37 @@ mod added_tests {
         assert_eq!(method_op_namespace_number("GetTask"), None);
     }
 
+    /// breaker37 R09, R10: the other push config path's verb is that path's operation (in
+    /// the wrong verb, REST-VERB-001); DELETE on one config and POST on the list stay
+    /// Delete and Create.
+    #[test]
+    fn push_config_paths_under_each_others_verb() {
+        for (m, path, op) in [
+            (
+                "DELETE",
+                "/tasks/t1/pushNotificationConfigs",
+                Op::ListPushConfigs,
+            ),
+            (
+                "POST",
+                "/acme/tasks/t1/pushNotificationConfigs/c1",
+                Op::GetPushConfig,
+            ),
+            (
+                "DELETE",
+                "/tasks/t1/pushNotificationConfigs/c1",
+                Op::DeletePushConfig,
+            ),
+            (
+                "POST",
+                "/tasks/t1/pushNotificationConfigs",
+                Op::CreatePushConfig,
+            ),
+        ] {
+            assert_eq!(rest_route(m, path).map(|r| r.op), Some(op), "{m} {path}");
+        }
+    }
+
     /// The method is compared in upper case whatever case it comes in (copied only when
     /// it has a lower-case letter).
     #[test]
@@ -3777,7 +3813,9 @@ mod tests {
             Op::CreatePushConfig
         );
         // breaker27 H16: a config written with PUT / PATCH is the create it means (judged
-        // for its verb by REST-VERB-001/002); DELETE of the whole list is no route.
+        // for its verb by REST-VERB-001/002); DELETE of the whole list is the list path in
+        // the wrong verb (breaker37 R09: it was no route, so the served deletion went
+        // unjudged).
         for (m, p) in [
             ("PUT", "/tasks/t/pushNotificationConfigs"),
             ("PATCH", "/tasks/t/pushNotificationConfigs/p1"),
@@ -3789,8 +3827,8 @@ mod tests {
             );
         }
         assert_eq!(
-            rest_route("DELETE", "/tasks/t/pushNotificationConfigs"),
-            None
+            rest_route("DELETE", "/tasks/t/pushNotificationConfigs").map(|r| r.op),
+            Some(Op::ListPushConfigs)
         );
     }
 

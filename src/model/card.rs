@@ -946,7 +946,10 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
                     }
                 }
                 if let (Some(u), Some(b)) = (url, binding) {
-                    if !b.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
+                    if !b.eq_ignore_ascii_case("GRPC")
+                        && !custom_binding_uri(b, u)
+                        && super::net::parse_url(u).is_none()
+                    {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
                             format!(
@@ -1075,7 +1078,10 @@ fn read_interfaces(o: &Obj, c: &mut AgentCardView) {
             match (url, transport) {
                 (Some(u), Some(t)) => {
                     judge_binding_name(c, format!("{p}/transport"), "interface transport", t);
-                    if !t.eq_ignore_ascii_case("GRPC") && super::net::parse_url(u).is_none() {
+                    if !t.eq_ignore_ascii_case("GRPC")
+                        && !custom_binding_uri(t, u)
+                        && super::net::parse_url(u).is_none()
+                    {
                         c.bad_interfaces.push((
                             format!("{p}/url"),
                             format!("interface url {u:?} {}", super::net::unparsable_url_why(u)),
@@ -2235,6 +2241,28 @@ pub fn card_content_key(v: &Json, view: &AgentCardView) -> String {
 /// another scheme (`slim://host:46357/...`, `nats://...`, `ws://...`), the reason, worded
 /// to follow "interface url"; `None` for every other binding (a custom transport names
 /// its own scheme) and for http(s) URLs.
+/// Whether `url` of an interface whose binding (0.3 transport) `binding` is no core name
+/// (JSONRPC, GRPC, HTTP+JSON) is an absolute URI of its own scheme (RFC 3986 §3.1:
+/// `slim://host/topic`, `nats://host:4222/agent`): a custom binding (CARD-005: named by a
+/// URI) runs over its own transport, so its endpoint need not be an http(s) URL
+/// (breaker37 I29). A relative path is no endpoint in any binding.
+fn custom_binding_uri(binding: &str, url: &str) -> bool {
+    let b = binding.trim();
+    if ["JSONRPC", "GRPC", "HTTP+JSON"]
+        .iter()
+        .any(|core| b.eq_ignore_ascii_case(core))
+    {
+        return false;
+    }
+    let Some((scheme, rest)) = url.split_once(':') else {
+        return false;
+    };
+    let mut cs = scheme.chars();
+    cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && cs.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        && !rest.is_empty()
+}
+
 fn http_binding_off_http(binding: &str, url: &str) -> Option<String> {
     let b = binding.trim();
     if !(b.eq_ignore_ascii_case("JSONRPC") || b.eq_ignore_ascii_case("HTTP+JSON")) {
@@ -2252,6 +2280,28 @@ fn http_binding_off_http(binding: &str, url: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// breaker37 I29: a custom binding's url of its own scheme is an endpoint (with or
+    /// without a port); a relative path, a core binding and a scheme-less host are not.
+    #[test]
+    fn custom_binding_urls_keep_their_own_scheme() {
+        for (b, u, want) in [
+            (
+                "https://slim.example/binding/v1",
+                "slim://slim.example/agents/x",
+                true,
+            ),
+            ("urn:example:nats", "nats://bus.example:4222/a", true),
+            ("https://slim.example/binding/v1", "/slim/agents/x", false),
+            ("https://slim.example/binding/v1", "agents/x", false),
+            ("JSONRPC", "nats://bus.example/a", false),
+            ("http+json", "slim://slim.example/a", false),
+            ("urn:example:nats", "1nats://bus.example/a", false),
+            ("urn:example:nats", "nats:", false),
+        ] {
+            assert_eq!(custom_binding_uri(b, u), want, "{b} {u}");
+        }
+    }
 
     /// Each interface of a card view carries its URL parsed as `parse_url` parses it (the
     /// verifier reads `parts()` instead of parsing the URL per call): http(s) URLs of

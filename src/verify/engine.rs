@@ -1371,7 +1371,8 @@ struct Advertised {
     /// `{url}/v1/` (BIND-001, breaker14 P13).
     rest_1x: bool,
     /// The declared `protocolBinding` (0.3 `transport`) when it is JSON-RPC or HTTP+JSON;
-    /// `None` for gRPC and custom bindings, which BIND-USE-001 leaves alone.
+    /// `None` for gRPC ([`Advertised::grpc`], which BIND-USE-001 judges as taking neither)
+    /// and custom bindings, which BIND-USE-001 leaves alone.
     binding: Option<Binding>,
     /// The declared binding is `GRPC`: no JSON-RPC or HTTP+JSON call uses this URL.
     grpc: bool,
@@ -7907,6 +7908,30 @@ impl State {
         self.stream_once(x, &r::STREAM_AFTER_TERMINAL, msg, ev);
     }
 
+    /// STREAM-SHAPE-001 for 0.1 stream event `v` of body event `seq` (a `tasks/sendSubscribe`
+    /// or `tasks/resubscribe` event in its JSON-RPC envelope, or bare), before
+    /// [`a2a::lift_v01_event`] fills in what 0.2 names otherwise: a status event's message,
+    /// an artifact event's artifact or a Task whose parts carry 0.2's `kind` instead of 0.1's
+    /// `type` ([`a2a::v01_parts_problems`]; breaker37 Z01, round sixteen judged results and
+    /// sends only). Once per stream.
+    fn v01_event_spelling(&mut self, x: &mut Exch, v: &Json, seq: u64) {
+        let (ev, base, art) = match v.get("result") {
+            Some(r) if v.get("jsonrpc").is_some() => (r, "/result", "/result/artifact/parts"),
+            _ => (v, "", "/artifact/parts"),
+        };
+        let Some(o) = ev.as_object() else { return };
+        let mut probs = a2a::v01_task_problems(o, base);
+        if let Some(parts) = o.get("artifact").and_then(|a| a.get("parts")) {
+            probs.extend(a2a::v01_parts_problems(parts, art));
+        }
+        let Some((ptr, what)) = probs.first() else {
+            return;
+        };
+        let msg = format!("0.1 stream event is malformed: {what}");
+        let ev = vec![x.ev_at(seq, ptr, None)];
+        self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
+    }
+
     fn stream_once(&mut self, x: &mut Exch, rule: &'static Rule, msg: String, ev: Vec<Evidence>) {
         if let Some(s) = x.sse.as_mut() {
             if !s.fired.insert(rule.id) {
@@ -8012,6 +8037,7 @@ impl State {
                 _ => a2a::lift_v01_event(v, ctx.as_deref()),
             };
             if let Some(l) = lifted {
+                self.v01_event_spelling(x, v, seq);
                 return self.on_stream_value(x, &l, seq, t_us);
             }
         }
@@ -10625,6 +10651,12 @@ impl State {
                 && ((200..300).contains(&status) || refused)
             {
                 self.rest_wrong_verb(&x, &c, (200..300).contains(&status));
+            }
+            // REST-001 (breaker37 R22): `/extendedagentcard` and the like, judged as every
+            // other route in other letter case (this answer skips `after_response`).
+            if c.wrong_case_path.is_some() {
+                let served = (200..300).contains(&status) && !x.synthetic && !x.answer_error;
+                self.path_wrong_case(&x, &c, served);
             }
             return;
         }
@@ -16139,8 +16171,10 @@ impl State {
     /// with calls that have ids is an Array (a single error object, a server refusing
     /// batches, is accepted), not empty, each element a Response object whose id is one of
     /// the batch's ids, at most once; each result is judged as the result of its call
-    /// ([`Self::on_result`], pointers `/<i>/result`). Error codes, request shapes and the
-    /// follow-up rules are not judged per call: the exchange is listed as not fully judged.
+    /// ([`Self::on_result`], pointers `/<i>/result`), and each result or error with its
+    /// call's error codes and follow-up rules ([`Self::batch_element_judged`]). Request
+    /// shapes beyond ids, jsonrpc and send messages are not judged per call: the exchange is
+    /// listed as not fully judged.
     fn on_jsonrpc_batch(&mut self, x: &Exch, status: u16, json: Option<&Json>, body: &[u8]) {
         let c = x.call.clone().unwrap_or_default();
         let calls = c.batch.clone().unwrap_or_default();
@@ -16148,7 +16182,7 @@ impl State {
         self.incomplete.push((
             str::to_string(&x.id),
             format!(
-                "JSON-RPC batch of {} calls: the answer's envelope, ids and results, and each call's id, jsonrpc member and send message, are judged; other request shapes, error codes and follow-up rules per call are not",
+                "JSON-RPC batch of {} calls: the answer's envelope and ids, each call's id, jsonrpc member and send message, and each answer's result or error with the follow-up rules of its call are judged; the calls' other request shapes are not",
                 calls.len()
             ),
         ));
@@ -16377,6 +16411,13 @@ impl State {
                 }
                 continue;
             }
+            // breaker37 (round sixteen's leftover): an error element judged as the error of
+            // its call sent alone.
+            if let (Some(k), Some(_), false) = (matched, e.get("error"), duplicate || ambiguous) {
+                let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
+                self.batch_element_judged(x, &batch_element(x, k, true), (i, j), e, None);
+                continue;
+            }
             let (Some(k), Some(res)) = (matched, e.get("result")) else {
                 continue;
             };
@@ -16394,24 +16435,10 @@ impl State {
                     &x.leg,
                 );
             }
-            let one = Exch {
-                id: x.id.clone(),
-                leg: x.leg.clone(),
-                scope: x.scope.clone(),
-                req_seq: x.req_seq,
-                method: x.method.clone(),
-                url: x.url.clone(),
-                named_url: x.named_url.clone(),
-                origin: x.origin.clone(),
-                path: x.path.clone(),
-                req_body_seq: x.req_body_seq,
-                call: Some(Arc::new(k.clone())),
-                status: x.status,
-                resp_seq: x.resp_seq,
-                body_seq: x.body_seq,
-                ..Default::default()
-            };
-            self.on_result(&one, res, &format!("{base}/result"), bseq);
+            let one = batch_element(x, k, false);
+            let rt = self.on_result(&one, res, &format!("{base}/result"), bseq);
+            let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
+            self.batch_element_judged(x, &one, (i, j), e, rt);
         }
         // JSON-RPC 2.0 §6 (RPC-002, breaker23 B02): one Response per call that is not a
         // notification. An error with id null may stand for a call whose id the server
@@ -16458,6 +16485,72 @@ impl State {
                     &x.leg,
                 );
             }
+        }
+    }
+
+    /// Element `e` (index `j` of the answer) of the agent's answer to call `i` of a JSON-RPC
+    /// batch, judged as the answer to that call sent alone (breaker37, round seventeen: a
+    /// batch's error codes and follow-up rules were not judged): an error by
+    /// [`Self::on_rpc_error`] (ERR-001, ERR-002: the code for the situation, TaskNotFound for
+    /// a task the agent handed out, ...), a result (`rt`, what [`Self::on_result`] made of
+    /// it) and either by [`Self::after_response`] (TASK-002, TASK-004, PUSH-001, ...).
+    /// `one` is the element's exchange ([`batch_element`]); the findings' pointers into the
+    /// request and the answer are moved under `/<i>` and `/<j>`.
+    fn batch_element_judged(
+        &mut self,
+        x: &Exch,
+        one: &Exch,
+        (i, j): (usize, usize),
+        e: &Json,
+        rt: Option<(String, Option<String>, Option<TaskState>)>,
+    ) {
+        // A streaming call has no place in a batch: its refusal there (b23x BL4) is right,
+        // and a JSON answer to it is no stream to judge.
+        if one
+            .call
+            .as_ref()
+            .and_then(|c| c.op)
+            .is_some_and(Op::is_streaming)
+        {
+            return;
+        }
+        let from = self.out.len();
+        let rv = jsonrpc::response_view(e);
+        if let Some(err) = &rv.error {
+            let data = err.data.map(|d| d.to_value().to_string());
+            self.on_rpc_error(one, err.code, err.message, data, x.body_seq());
+            self.after_response(one, None, None);
+        } else {
+            let rt = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+            self.after_response(one, rt, rv.result);
+        }
+        let (rq, bseq) = (x.req_ev_seq(), x.body_seq());
+        let id: &str = &x.id;
+        let n = self.out.len();
+        for f in self.out[from.min(n)..].iter_mut() {
+            if f.evidence.iter().any(|e| e.exchange.as_deref() == Some(id)) {
+                f.message.push_str(&format!(
+                    " (JSON-RPC batch: call element {i}, answer element {j})"
+                ));
+            }
+        }
+        for ev in self.out[from.min(n)..]
+            .iter_mut()
+            .flat_map(|f| f.evidence.iter_mut())
+            .filter(|ev| ev.exchange.as_deref() == Some(id))
+        {
+            let Some(p) = ev.pointer.as_mut() else {
+                continue;
+            };
+            let at = |w: &str| p.starts_with(w);
+            let k = if ev.seq == rq && (at("/params") || at("/method") || at("/id")) {
+                i
+            } else if ev.seq == bseq && (at("/error") || at("/result") || at("/id")) {
+                j
+            } else {
+                continue;
+            };
+            *p = format!("/{k}{p}");
         }
     }
 
@@ -18436,10 +18529,15 @@ impl State {
                 );
             }
         }
-        // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code.
+        // ERR-002 / ERR-004: the ErrorInfo reason in error.data names the code. A batch
+        // element's exchange has no body of its own: its error.data comes as `data_text`.
         let body = x.resp_decoded().unwrap_or_default();
         let parsed = Json::parse(&body).ok();
-        let data = parsed.as_ref().and_then(|v| v.pointer("/error/data"));
+        let element_data = batch_element_data(x, data_text.as_deref());
+        let data = parsed
+            .as_ref()
+            .and_then(|v| v.pointer("/error/data"))
+            .or(element_data.as_ref());
         if let Some(reason) = error_info_reason(data) {
             if let Some((want, _)) = reason_expectation(reason) {
                 if want != code {
@@ -19169,7 +19267,9 @@ impl State {
         // review33 Q9: `DELETE /tasks/{id}` asks for an operation A2A does not have, not
         // for GetTask in the wrong verb.
         let delete_task = method == "DELETE" && op == Op::GetTask;
-        let msg = if delete_task {
+        let msg = if let Some(m) = push_path_wrong_verb(op, &method, path, served, x.status) {
+            m
+        } else if delete_task {
             format!(
                 "client called {method} {}, an operation A2A does not have: the route /tasks/{{id}} is defined with {want} only (GetTask), and no A2A version deletes a task (a task ends by CancelTask, POST /tasks/{{id}}:cancel, and stays readable){}",
                 x.path,
@@ -21702,7 +21802,7 @@ impl State {
                 }
                 if op == Op::GetPushConfig {
                     self.push_get_other_config(x, &c, res, base, bseq);
-                } else if op == Op::ListPushConfigs {
+                } else if op == Op::ListPushConfigs && !rest_list_deleted(x, &c) {
                     self.push_list_checks(x, &c, res, &list, base, bseq);
                 }
                 if op == Op::CreatePushConfig {
@@ -28970,7 +29070,12 @@ impl State {
         let mut other: Option<String> = None;
         let mut other_binding = None;
         for (k, a) in self.advertised.iter() {
-            let Some(first) = a.binding else { continue };
+            // breaker37 I41: a gRPC interface's url takes neither JSON-RPC nor HTTP+JSON.
+            let first = match a.binding {
+                Some(b) => b,
+                None if a.grpc => Binding::Grpc,
+                None => continue,
+            };
             if !a.parts.same_origin(p) {
                 continue;
             }
@@ -29003,7 +29108,8 @@ impl State {
                             && ab == Binding::Rest
                             && a2a::rest_route(&x.method, path).is_some())
                 }
-                _ => path == base || below,
+                // a gRPC url has no routes below it: only a call at the url itself
+                _ => path == base || (below && ab != Binding::Grpc),
             };
             if at && !a.misused && other.as_ref().is_none_or(|o| k.len() > o.len()) {
                 other = Some(k.clone());
@@ -37019,6 +37125,86 @@ fn internal_failure(x: &Exch) -> bool {
 /// The error text of exchange `x`'s answer, for wording checks (mine29a): a JSON-RPC
 /// `error.message` and a string `error.data`, an HTTP+JSON `error.message`, or the
 /// gRPC `grpc-message`; the words joined by a space, empty when there are none.
+/// REST-VERB-001's words for the other push config path's verb (breaker37 R09, R10): a
+/// `DELETE` on the list path `path` (read as ListTaskPushNotificationConfigs, `op`) or a
+/// `POST` on one config's path (read as GetTaskPushNotificationConfig) names both verbs the
+/// path takes and where the client's verb belongs; `None` for any other call.
+fn push_path_wrong_verb(
+    op: Op,
+    method: &str,
+    path: &str,
+    served: bool,
+    status: Option<u16>,
+) -> Option<String> {
+    let (takes, instead) = match (op, method) {
+        (Op::ListPushConfigs, "DELETE") => (
+            "GET (ListTaskPushNotificationConfigs) and POST (CreateTaskPushNotificationConfig)",
+            "configs are deleted one at a time, DELETE .../pushNotificationConfigs/{id}",
+        ),
+        (Op::GetPushConfig, "POST") => (
+            "GET (GetTaskPushNotificationConfig) and DELETE (DeleteTaskPushNotificationConfig)",
+            "a config is created by POST on the list path .../pushNotificationConfigs",
+        ),
+        _ => return None,
+    };
+    let outcome = if served {
+        String::new()
+    } else {
+        format!(", so the agent refused it (HTTP {})", status.unwrap_or(0))
+    };
+    Some(format!(
+        "client called {method} {path}, a method this path does not take: it takes {takes} only ({instead}){outcome}"
+    ))
+}
+
+/// An HTTP+JSON `DELETE` on a task's push config list path (breaker37 R09: read as
+/// ListTaskPushNotificationConfigs in the wrong verb, REST-VERB-001): its answer is what a
+/// deletion of the configs left, no list to judge against the configs the task has.
+fn rest_list_deleted(x: &Exch, c: &Call) -> bool {
+    c.binding == Some(Binding::Rest) && x.method.eq_ignore_ascii_case("DELETE")
+}
+
+/// The `error.data` of a JSON-RPC batch element's answer, parsed from `data_text` (the
+/// element's exchange, [`batch_element`], has no body); `None` for any other exchange.
+fn batch_element_data(x: &Exch, data_text: Option<&str>) -> Option<Json<'static>> {
+    if !x.body.as_slice().is_empty() {
+        return None;
+    }
+    Json::parse(data_text?.as_bytes())
+        .ok()
+        .map(Json::into_owned)
+}
+
+/// The exchange of call `k` of JSON-RPC batch exchange `x`: its ids, URL and sequence
+/// numbers, `k` as its call, `error` when the call's answer element is an error (the
+/// element's own answer, not the batch's, decides success).
+fn batch_element(x: &Exch, k: &Call, error: bool) -> Exch {
+    Exch {
+        id: x.id.clone(),
+        leg: x.leg.clone(),
+        scope: x.scope.clone(),
+        req_seq: x.req_seq,
+        method: x.method.clone(),
+        url: x.url.clone(),
+        named_url: x.named_url.clone(),
+        origin: x.origin.clone(),
+        parts: x.parts.clone(),
+        upstream_parts: x.upstream_parts.clone(),
+        path: x.path.clone(),
+        req_headers: x.req_headers.clone(),
+        req_media: x.req_media.clone(),
+        req_body_seq: x.req_body_seq,
+        call: Some(Arc::new(k.clone())),
+        status: x.status,
+        resp_seq: x.resp_seq,
+        resp_headers: x.resp_headers.clone(),
+        resp_media: x.resp_media.clone(),
+        body_seq: x.body_seq,
+        answer_error: error,
+        ..Default::default()
+    }
+}
+
 fn answer_error_text(x: &Exch) -> String {
     let mut out: Vec<String> = Vec::new();
     if let Some(body) = x.resp_decoded() {
