@@ -51,11 +51,14 @@ pub fn host_class(host: &str) -> HostClass {
     let h = host
         .trim_start_matches('[')
         .trim_end_matches(']')
-        .trim_end_matches('.')
-        .to_ascii_lowercase();
+        .trim_end_matches('.');
+    // An IP literal first, before lowering (the parser reads hex digits in either case): the
+    // verifier asks for the client's host on every answer with a result, most often an
+    // address, and the lowered copy was an allocation per exchange.
     if let Ok(ip) = h.parse::<IpAddr>() {
         return ip_class(ip);
     }
+    let h = h.to_ascii_lowercase();
     if h == "localhost" || h.ends_with(".localhost") {
         return HostClass::Loopback;
     }
@@ -613,6 +616,12 @@ mod tests {
     #[test]
     fn classes() {
         assert_eq!(host_class("127.0.0.1"), HostClass::Loopback);
+        // an IP literal is read before the host is lowered: hex digits in either case
+        assert_eq!(host_class("[FE80::1]"), HostClass::LinkLocal);
+        assert_eq!(host_class("[fe80::1]"), HostClass::LinkLocal);
+        assert_eq!(host_class("[::FFFF:7F00:1]"), host_class("[::ffff:7f00:1]"));
+        assert_eq!(host_class("LOCALHOST."), HostClass::Loopback);
+        assert_eq!(host_class("Metadata.Google.Internal"), HostClass::Metadata);
         assert_eq!(host_class("[::1]"), HostClass::Loopback);
         assert_eq!(host_class("0.0.0.0"), HostClass::BindAll);
         assert_eq!(host_class("169.254.169.254"), HostClass::Metadata);

@@ -248,6 +248,15 @@ impl Headers {
         })
     }
 
+    /// Every name and value back to back, in field order (the buffer the fields are cut
+    /// from): for a writer that tests them all at once, as the recorder's `header_list` does
+    /// for bytes a JSON string must escape (one scan per head instead of one per name and
+    /// value).
+    #[inline]
+    pub(crate) fn text_bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+
     /// The text buffer, for a reader that appends one name or value to it directly
     /// (`event_de`'s line reader): follow with [`Headers::end_name`] /
     /// [`Headers::end_field`].

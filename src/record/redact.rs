@@ -1451,8 +1451,7 @@ impl Redactor {
                     self.redact_query_in_place(u);
                 }
                 let facts = HeadFacts::of(headers);
-                self.ensure(id, key);
-                if let Some(st) = self.exchanges.get_mut(key) {
+                if let Some(st) = self.state_mut(id, key) {
                     st.req_json = facts.is_json();
                     st.req_form = facts.is_form();
                     st.req_coding = facts.content_coding(headers);
@@ -1473,12 +1472,10 @@ impl Redactor {
             }
             EventKind::RequestBody { .. } | EventKind::ResponseChunk { .. } => {
                 let is_req = matches!(ev.kind, EventKind::RequestBody { .. });
-                self.ensure(id, key);
                 // `held` keeps one direction's frames: a frame of the other direction (the
                 // rest of a request body the agent answered before reading) releases them.
                 let other_held = self
-                    .exchanges
-                    .get(key)
+                    .state_mut(id, key)
                     .and_then(|st| st.held.first())
                     .is_some_and(|h| matches!(h.kind, EventKind::RequestBody { .. }) != is_req);
                 if other_held {
@@ -1632,8 +1629,7 @@ impl Redactor {
                 if let EventKind::ResponseHead { headers, .. } = &mut ev.kind {
                     self.redact_headers(headers);
                     let facts = HeadFacts::of(headers);
-                    self.ensure(id, key);
-                    if let Some(st) = self.exchanges.get_mut(key) {
+                    if let Some(st) = self.state_mut(id, key) {
                         st.resp_json = facts.is_json();
                         st.resp_form = facts.is_form();
                         st.resp_coding = facts.content_coding(headers);
@@ -1771,6 +1767,27 @@ impl Redactor {
             let st = self.spare.pop().unwrap_or_default();
             self.exchanges
                 .insert(id.cloned().unwrap_or_else(|| ExchangeId::from("")), st);
+        }
+    }
+
+    /// The state of exchange `key` ([`Self::ensure`]), created if it has none, in one map
+    /// lookup for an event with an id (its `Arc` cloned for the lookup, a reference count;
+    /// `ensure` and a `get_mut` after it hashed and probed twice, ~4 times per exchange).
+    fn state_mut(&mut self, id: Option<&ExchangeId>, key: &str) -> Option<&mut ExchangeState> {
+        match id {
+            Some(x) => {
+                let spare = &mut self.spare;
+                Some(
+                    &mut **self
+                        .exchanges
+                        .entry(x.clone())
+                        .or_insert_with(|| spare.pop().unwrap_or_default()),
+                )
+            }
+            None => {
+                self.ensure(None, key);
+                self.exchanges.get_mut(key).map(|b| &mut **b)
+            }
         }
     }
 

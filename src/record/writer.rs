@@ -182,6 +182,7 @@ impl Queue {
 
     /// Queues `p`, waking the writer if it is parked; `false` (and `p` dropped) when the
     /// writer is gone.
+    #[inline]
     fn push(&self, p: Pending) -> bool {
         let mut g = self.lock();
         if g.gone {
@@ -293,6 +294,11 @@ impl EventSink {
     /// `card_rewrite`) are dropped when the queue is full (unless lossless); the return
     /// value is `false` then, and the caller marks its exchange `truncated`. Control events
     /// are always queued. Returns `false` too once the recorder has finished.
+    ///
+    /// Inlined with [`Self::send_at`] and the queue's push: an event is ~200 bytes, and
+    /// each call it passed through by value copied it once more (5 events per exchange on
+    /// the forwarding path).
+    #[inline]
     pub fn try_send(
         &self,
         exchange: Option<ExchangeId>,
@@ -303,6 +309,7 @@ impl EventSink {
     }
 
     /// [`Self::try_send`] with an explicit capture time (`t_us`).
+    #[inline]
     pub fn send_at(
         &self,
         t_us: u64,
@@ -1191,8 +1198,60 @@ fn string(out: &mut Vec<u8>, s: &str) {
     string_bytes(out, s.as_bytes());
 }
 
-/// [`string`] of UTF-8 bytes (a header name or value sliced by its offsets).
+/// [`string`] of UTF-8 bytes (a header name or value sliced by its offsets). A string of
+/// at most 16 bytes with nothing to escape (an exchange id, a method, a version: ~10 per
+/// exchange) is tested by one or two word compares ([`short_needs_escape`]) and copied
+/// here, inlined; the rest goes to [`string_bytes_scan`].
+#[inline]
 fn string_bytes(out: &mut Vec<u8>, b: &[u8]) {
+    if b.len() <= 16 && !short_needs_escape(b) {
+        out.reserve(b.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(b);
+        out.push(b'"');
+        return;
+    }
+    string_bytes_scan(out, b);
+}
+
+/// Whether one of the (at most 16) bytes of `b` needs an escape in a JSON string: the
+/// zero test of [`escapes`] on one word holding every byte of `b` (two overlapping 8-byte
+/// words from 8 bytes on; from 4, two overlapping 4-byte halves; below, the bytes padded
+/// with spaces, which need none). Longer strings: `true` (the caller scans them).
+#[inline]
+fn short_needs_escape(b: &[u8]) -> bool {
+    let n = b.len();
+    let w = if n > 16 {
+        return true;
+    } else if n >= 8 {
+        escapes(word_at(b)) | escapes(word_at(&b[n - 8..]))
+    } else if n >= 4 {
+        let lo = b.first_chunk::<4>().map_or(0, |c| u32::from_le_bytes(*c));
+        let hi = b[n - 4..]
+            .first_chunk::<4>()
+            .map_or(0, |c| u32::from_le_bytes(*c));
+        escapes(u64::from(lo) | (u64::from(hi) << 32))
+    } else if n > 0 {
+        // every byte of a 1-3 byte string is among the first, the middle and the last
+        escapes(u64::from_le_bytes([
+            b[0],
+            b[n / 2],
+            b[n - 1],
+            b' ',
+            b' ',
+            b' ',
+            b' ',
+            b' ',
+        ]))
+    } else {
+        0
+    };
+    w != 0
+}
+
+/// [`string_bytes`] by the 16-byte scan: copied in one run up to the first byte to escape,
+/// then [`escape_rest`].
+fn string_bytes_scan(out: &mut Vec<u8>, b: &[u8]) {
     out.reserve(b.len() + 2);
     out.push(b'"');
     match crate::model::json::next_string_stop(b, 0) {
@@ -1227,7 +1286,10 @@ fn word_at(b: &[u8]) -> u64 {
 /// ([`crate::model::json::string_stops16`]; session 33): the block is stored whole, and for
 /// each flagged byte in turn its escape is written and the rest of the block stored again
 /// right after it (16 bytes from a copy of the block padded to 32, so no store reads past
-/// it); the block's flags are compared once, not once per escape. Then 8-byte words: the
+/// it); the block's flags are compared once, not once per escape. A block whose flagged
+/// bytes are all `"` or `\` (no control byte: two word tests) is written the same way into
+/// a fixed 48-byte window of the room, each flagged byte preceded by a `\`, with no
+/// per-store bounds check and no table lookup (session 37). Then 8-byte words: the
 /// word at the current byte is stored whole and, when it holds a byte to escape
 /// ([`escapes`] flags the lowest exactly), the output moves on to that byte only, which is
 /// written escaped, and the next word is loaded right after it (sessions 17 and 21). A
@@ -1252,6 +1314,33 @@ fn escape_rest(out: &mut Vec<u8>, b: &[u8]) {
         }
         let mut block = [0u8; 32];
         block[..16].copy_from_slice(&b[i..i + 16]);
+        let word = |k: usize| u64::from_le_bytes(*block[k..].first_chunk::<8>().unwrap_or(&[0; 8]));
+        let control = |w: u64| w.wrapping_sub(LO_BYTES * 0x20) & !w & HI_BITS;
+        if control(word(0)) | control(word(8)) == 0 {
+            // Only `"` and `\` to escape (a JSON body's usual block): each is written after
+            // a `\`, into a fixed 48-byte window of the room (16 bytes and at most 16
+            // escapes, then the 16-byte store past the last): the indices are masked into
+            // the window, so no store is bounds-checked on its own (session 37: ~55
+            // instructions per escape by `escape_byte` and checked slices, ~25 this way).
+            if let Some(dst) = out
+                .get_mut(j..j + 48)
+                .and_then(|w| <&mut [u8; 48]>::try_from(w).ok())
+            {
+                dst[..16].copy_from_slice(&block[..16]);
+                let mut d = 0usize;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize & 15;
+                    m &= m - 1;
+                    let at = (k + d) & 31;
+                    dst[at] = b'\\';
+                    dst[at + 1..at + 17].copy_from_slice(&block[k..k + 16]);
+                    d += 1;
+                }
+                i += 16;
+                j += 16 + d;
+                continue;
+            }
+        }
         out[j..j + 16].copy_from_slice(&block[..16]);
         // output index of block byte `k` is `j + k + d`: `d` bytes added by escapes so far
         let mut d = 0;
@@ -1362,6 +1451,26 @@ static ESCAPE: [u8; 256] = {
 };
 
 fn header_list(out: &mut Vec<u8>, h: &Headers) {
+    let text = h.text_bytes();
+    if crate::model::json::next_string_stop(text, 0).is_none() {
+        // No name or value of the head needs an escape (one 16-byte scan of the head's
+        // buffer, not one scan per name and value): each is copied as it is, into room
+        // reserved once (`["`, `","`, `"]` and a `,` per field, and the brackets).
+        out.reserve(text.len() + 8 * h.len() + 2);
+        out.push(b'[');
+        for (i, (k, v)) in h.raw_fields().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"[\"");
+            out.extend_from_slice(k);
+            out.extend_from_slice(b"\",\"");
+            out.extend_from_slice(v.as_bytes());
+            out.extend_from_slice(b"\"]");
+        }
+        out.push(b']');
+        return;
+    }
     out.push(b'[');
     // names and values as bytes by their offsets (perfr35: no `&str` cut per field)
     for (i, (k, v)) in h.raw_fields().enumerate() {
@@ -1636,6 +1745,90 @@ mod tests {
     /// as is) at every offset of two 16-byte blocks and of the 8-byte words after them, after
     /// text already in the buffer, in
     /// strings long enough to grow its room many times over (all controls: 6 bytes each).
+    #[test]
+    fn short_strings_escape_like_serde_json_at_every_length_and_offset() {
+        // `string_bytes`' word test of strings up to 16 bytes (one or two words, two
+        // overlapping halves, three bytes): every ASCII byte at every offset of every
+        // length 0..=18, in a string of plain bytes and one of multi-byte characters.
+        let check = |s: &str| {
+            let mut ours = b"x".to_vec();
+            string(&mut ours, s);
+            let mut theirs = b"x".to_vec();
+            theirs.extend_from_slice(&serde_json::to_vec(s).unwrap());
+            assert_eq!(
+                String::from_utf8_lossy(&ours),
+                String::from_utf8_lossy(&theirs),
+                "{s:?}"
+            );
+        };
+        for len in 0..=18usize {
+            check(&"a".repeat(len));
+            for at in 0..len {
+                for c in 0u8..=0x7f {
+                    let mut t: Vec<u8> = vec![b'a'; len];
+                    t[at] = c;
+                    check(std::str::from_utf8(&t).unwrap());
+                }
+                // a two-byte character ending at `at`, the rest plain
+                if at > 0 {
+                    let mut t = "a".repeat(at - 1);
+                    t.push('é');
+                    t.push_str(&"a".repeat(len - at - 1));
+                    check(&t);
+                    t.push('"');
+                    check(&t);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn header_lists_write_what_serde_writes_with_and_without_escapes() {
+        // `header_list`'s one scan of the head's buffer: a head with nothing to escape is
+        // copied field by field; one escape anywhere (first or last field, name or value)
+        // sends it the field-by-field way.
+        let plain = [
+            ("host", "127.0.0.1:8080"),
+            ("content-type", "application/json"),
+            ("content-length", "151"),
+            ("x-é", "漢字 value"),
+        ];
+        let mut heads: Vec<Vec<(String, String)>> = vec![vec![]];
+        for n in 1..=plain.len() {
+            let base: Vec<(String, String)> = plain[..n]
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            heads.push(base.clone());
+            for i in 0..n {
+                for bad in ["\"", "\\", "\n", "\u{1}", "\t"] {
+                    let mut h = base.clone();
+                    h[i].1.push_str(bad);
+                    heads.push(h.clone());
+                    let mut h = base.clone();
+                    h[i].0.insert_str(0, bad);
+                    heads.push(h);
+                }
+            }
+        }
+        for h in heads {
+            let headers = Headers::from(h);
+            fast_matches_serde(Event {
+                seq: 3,
+                t_us: 9,
+                exchange: Some("e1".into()),
+                leg: None,
+                kind: EventKind::ResponseHead {
+                    status: 200,
+                    version: Some("HTTP/1.1".into()),
+                    headers,
+                    synthetic: false,
+                    reason: None,
+                },
+            });
+        }
+    }
+
     #[test]
     fn string_escapes_like_serde_json() {
         let check = |s: &str| {
