@@ -38194,8 +38194,21 @@ mod tests {
             }
         }
         const WORDS: &[&str] = &[
-            "Transfer", "500", "EUR", "from", "acct", "ana", "the", "refund", "ticket", "bank",
-            "closed", "Überweisung", "of", "a", "ok",
+            "Transfer",
+            "500",
+            "EUR",
+            "from",
+            "acct",
+            "ana",
+            "the",
+            "refund",
+            "ticket",
+            "bank",
+            "closed",
+            "Überweisung",
+            "of",
+            "a",
+            "ok",
         ];
         const TEXTS: &[&str] = &[
             "",
@@ -38293,7 +38306,11 @@ mod tests {
                                 _ => {
                                     let d_ask = &full_asks[*i];
                                     let shared = ask.iter().filter(|w| d_ask.contains(w)).count();
-                                    let need = if ask.len() == 1 || d_ask.len() == 1 { 1 } else { 2 };
+                                    let need = if ask.len() == 1 || d_ask.len() == 1 {
+                                        1
+                                    } else {
+                                        2
+                                    };
                                     shared >= need
                                 }
                             };
@@ -38315,7 +38332,8 @@ mod tests {
             found += usize::from(eager.is_some());
             let x_end = if x.end_t > 0 { x.end_t } else { u64::MAX };
             for d in &outcomes {
-                if d.origin != origin && d.req_t >= x.req_t && d.end_t <= x_end && *d.x_id != *x.id {
+                if d.origin != origin && d.req_t >= x.req_t && d.end_t <= x_end && *d.x_id != *x.id
+                {
                     by_place += 1;
                     if squash_ws(result) == squash_ws(&d.text) && !squash_ws(result).is_empty() {
                         by_text += 1;
