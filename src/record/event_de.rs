@@ -322,7 +322,7 @@ impl Slots {
 
     /// The event the slots read, the slots it uses taken out of them (by `&mut`, not by
     /// value: the ~480-byte `Slots` is not moved for it; perfv37).
-    fn into_event<E: de::Error>(&mut self) -> Result<Event, E> {
+    fn take_event<E: de::Error>(&mut self) -> Result<Event, E> {
         let kind = match need(self.kind, "type")? {
             Kind::ConnOpen => {
                 let r = self.rare.take().map(|r| *r).unwrap_or_default();
@@ -490,7 +490,7 @@ impl<'de> Deserialize<'de> for Event {
                         }
                     }
                 }
-                s.into_event()
+                s.take_event()
             }
         }
         d.deserialize_map(V)
@@ -588,7 +588,7 @@ pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
     if p.i != line.len() {
         return None;
     }
-    s.into_event::<NoEvent>().ok()
+    s.take_event::<NoEvent>().ok()
 }
 
 /// A cursor over one line for [`fast_event`]; every method returns `None` for anything it
