@@ -8,8 +8,8 @@
 mod common;
 
 use common::{
-    assert_variants_quiet, variant_errors_and_warnings, variant_finding, variant_message,
-    variant_names,
+    assert_variants_quiet, one_variant, variant_errors_and_warnings, variant_finding,
+    variant_message, variant_names,
 };
 
 /// Each `S*` kind: `(variant number, rule, the direct call's opening, the upstream leg's)`.
@@ -23,20 +23,14 @@ const SENDER_KINDS: &[(&str, &str, &str, &str)] = &[
     ("S7", "RPC-ERROR-001", "the agent's own message says the media type image/png of a part the client sent is not supported", "the agent's own message says the media type image/png of a part the gateway sent is not supported"),
 ];
 
-fn one(prefix: &str) -> String {
-    let v = variant_names(prefix, "");
-    assert_eq!(v.len(), 1, "{prefix}: {v:?}");
-    v[0].clone()
-}
-
 #[test]
 fn a_request_finding_names_the_gateway_on_the_upstream_leg_and_the_client_on_a_direct_call() {
     for (n, rule, direct, gateway) in SENDER_KINDS {
-        let d = variant_finding(&one(&format!("b37l-{n}-direct-")), rule);
+        let d = variant_finding(&one_variant(&format!("b37l-{n}-direct-")), rule);
         assert!(d.message.starts_with(direct), "{n}: {}", d.message);
         assert!(d.leg.is_none(), "{n}: {:?}", d.leg);
         assert!(!d.message.contains("gateway"), "{n}: {}", d.message);
-        let g = variant_finding(&one(&format!("b37l-{n}-gateway-")), rule);
+        let g = variant_finding(&one_variant(&format!("b37l-{n}-gateway-")), rule);
         assert!(g.message.starts_with(gateway), "{n}: {}", g.message);
         assert_eq!(g.leg.as_deref(), Some("upstream"), "{n}");
         assert!(!g.message.contains("client sent"), "{n}: {}", g.message);
@@ -70,7 +64,7 @@ fn a_fault_the_gateway_passes_on_unchanged_is_told_once_in_the_upstream_legs_wor
             "gateway sent the agent SendMessage with Content-Type text/plain",
         ),
     ] {
-        let f = variant_finding(&one(name), rule);
+        let f = variant_finding(&one_variant(name), rule);
         assert!(f.message.starts_with(opening), "{name}: {}", f.message);
         assert!(
             f.message.contains("; the client's request carried it first, and the gateway passed it on to the agent unchanged ("),
@@ -86,7 +80,7 @@ fn a_fault_the_gateway_passes_on_unchanged_is_told_once_in_the_upstream_legs_wor
     }
     // an agent's fault in an answer the gateway passes on keeps its merge (S7 through a
     // pass-through gateway): one RPC-ERROR-001, in the upstream leg's words
-    let f = variant_finding(&one("b37l-S7-gateway-"), "RPC-ERROR-001");
+    let f = variant_finding(&one_variant("b37l-S7-gateway-"), "RPC-ERROR-001");
     assert!(
         f.message.ends_with(")")
             && f.message
@@ -153,7 +147,7 @@ fn a_refusal_of_an_interrupted_task_names_the_later_read_that_confirms_it() {
         ("b37l-R4-", "TASK-STATE-015", "e4"),
         ("b37l-R6-", "TASK-STATE-008", "e4"),
     ] {
-        let f = variant_finding(&one(name), rule);
+        let f = variant_finding(&one_variant(name), rule);
         assert!(
             f.message.ends_with(&format!(
                 "; a later read of the task ({read}) still shows it TASK_STATE_INPUT_REQUIRED, so it had not ended"
@@ -180,7 +174,7 @@ fn a_refusal_no_later_read_settles_says_so() {
         ("b37l-R5-", "TASK-STATE-015"),
         ("b37l-R8-", "TASK-STATE-008"),
     ] {
-        let m = variant_message(&one(name), rule);
+        let m = variant_message(&one_variant(name), rule);
         assert!(m.ends_with(UNSETTLED), "{name}: {m}");
         assert!(m.starts_with("agent refused "), "{name}: {m}");
     }
@@ -188,5 +182,8 @@ fn a_refusal_no_later_read_settles_says_so() {
 
 #[test]
 fn a_refusal_after_which_the_task_reads_terminal_is_quiet() {
-    assert_variants_quiet(&[&one("b37l-R3-legal-"), &one("b37l-R7-legal-")]);
+    assert_variants_quiet(&[
+        &one_variant("b37l-R3-legal-"),
+        &one_variant("b37l-R7-legal-"),
+    ]);
 }
