@@ -12,10 +12,10 @@ mod proxy_process;
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
-use proxy_process::{reference_agent, run_in, spawn_with_stderr_lines, start_proxy, ChildGuard};
+use proxy_process::{reference_agent, run_in, spawn_with_stderr_lines, start_proxy};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -274,9 +274,10 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
         )]
     );
 
-    // the agent starts once the probe waits for it: the probe runs and writes its JUnit
-    // held, refusing, while the probe waits; let go just before the agent binds it (the
-    // agent is a child process told the port: the probe waits on that one)
+    // the agent starts once the probe waits for it: the probe runs and writes its JUnit.
+    // The port is held, refusing, while the probe waits, and the same socket becomes the
+    // late agent's listener (the reference agent served in this process, left37): no
+    // moment in which another test's bind(0) could be handed the port
     let held = proxy_process::ReservedPort::bind();
     let port = held.port();
     let xml = dir.path().join("gate.xml");
@@ -302,15 +303,26 @@ fn n2_probe_waits_for_an_agent_the_job_has_just_started() {
             "a2a-interop: waiting up to 2 min for the agent at 127.0.0.1:{port} to accept connections (--wait-for-agent)"
         )
     );
-    drop(held);
-    let _agent = ChildGuard::spawn(
-        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
-            .args(["demo", "--agent-only", "--listen"])
-            .arg(format!("127.0.0.1:{port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null()),
-    );
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let agent = {
+        let _in_rt = rt.enter();
+        a2a_interop::refagent::start_on(
+            held.listen_tokio(),
+            a2a_interop::refagent::RefAgentConfig {
+                listen: format!("127.0.0.1:{port}").parse().unwrap(),
+                public_url: None,
+            },
+            a2a_interop::refagent::RefAgentOptions::default(),
+        )
+        .unwrap()
+    };
+    assert_eq!(agent.local_addr().port(), port);
     let st = probe.wait_for(Duration::from_secs(300), "probe of the agent started late");
+    rt.block_on(agent.shutdown());
     let lines = proxy_process::rest_of(&rx);
     assert!(
         lines.iter().any(|l| l.starts_with(&format!(

@@ -14,17 +14,18 @@ fn a_follow_up_to_an_auth_required_task_refused_as_terminal_names_the_state_and_
     let out = common::verify_field("f825-v10-auth-required-task-refused-as-terminal");
     assert_eq!(
         message(&out, "TASK-STATE-015"),
-        "agent refused SendMessage continuing task t-1107 with -32004 UnsupportedOperationError, although it last showed the task in TASK_STATE_AUTH_REQUIRED, which is interrupted, not terminal: UnsupportedOperationError is the answer for a task in a terminal state (TASK-002); an interrupted task waits for its client, and a message naming it is how the client answers (TASK-006, TASK-007), so the task is stuck"
+        "agent refused SendMessage continuing task t-1107 with -32004 UnsupportedOperationError, although it last showed the task in TASK_STATE_AUTH_REQUIRED, which is interrupted, not terminal: UnsupportedOperationError is the answer for a task in a terminal state (TASK-002); an interrupted task waits for its client, and a message naming it is how the client answers (TASK-006, TASK-007), so the task is stuck; a later read of the task (e4) still shows it TASK_STATE_AUTH_REQUIRED, so it had not ended"
     );
-    // The finding points at the state the task was last seen in, the follow-up, and the
-    // refusal's code.
+    // The finding points at the state the task was last seen in, the follow-up, the
+    // refusal's code and (left37) the later GetTask that still shows the task waiting.
     let f = out
         .findings
         .iter()
         .find(|f| f.rule == "TASK-STATE-015")
         .unwrap();
-    assert_eq!(f.evidence.len(), 3, "{:?}", f.evidence);
+    assert_eq!(f.evidence.len(), 4, "{:?}", f.evidence);
     assert_eq!(f.evidence[2].pointer.as_deref(), Some("/error/code"));
+    assert_eq!(f.evidence[3].exchange.as_deref(), Some("e4"));
 }
 
 #[test]

@@ -32,13 +32,16 @@ fn key(f: &Finding) -> String {
 
 /// Whether `later` (in `finish()`) is `told` (returned by `feed`) revised in place. The
 /// revisions the verifier makes only add: the told message is the start of the later one,
-/// followed by one of three known additions, and the told evidence is all in the later
+/// followed by one of the known additions, and the told evidence is all in the later
 /// one. A live line the report contradicts or shortens is no revision.
 /// - STREAM-END-002 -> STREAM-END-006 (q30a): "; the client resubscribed (...", the told
 ///   evidence first.
 /// - a fault on the upstream leg a gateway relayed: "; the gateway passed it on to the
 ///   client unchanged (eN)", the same rule; the client leg's own live line of the same
-///   fault (same text) is merged into it, its evidence after the upstream's.
+///   fault (same text, but for the sender: "client sent" there, "gateway sent the agent"
+///   upstream) is merged into it, its evidence after the upstream's. For a client rule's
+///   request fault the addition is "; the client's request carried it first, and the
+///   gateway passed it on to the agent unchanged (eN)" (left37: ID-MSG-002).
 /// - TASK-STATE-002, a reused task id: " (folded here: N findings about task ...", the
 ///   findings that followed from it folded in.
 fn revises(later: &Finding, told: &Finding) -> bool {
@@ -59,6 +62,9 @@ fn revises(later: &Finding, told: &Finding) -> bool {
     } else {
         later.rule == told.rule
             && (added.starts_with("; the gateway passed it on to the client unchanged (")
+                || added.starts_with(
+                    "; the client's request carried it first, and the gateway passed it on to the agent unchanged (",
+                )
                 || (told.rule == "TASK-STATE-002" && added.starts_with(" (folded here: ")))
     };
     known && kept
@@ -125,7 +131,9 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                 // (RPC-REQ-002), a push for a task unrecorded while a send was in flight
                 // (PUSH-BODY-003), an upstream-leg card's bind-all URL whose client leg was
                 // not recorded (CARD-URL-011), a client-leg stream cut while its upstream
-                // twin was still open (STREAM-END-002).
+                // twin was still open (STREAM-END-002). A refusal of a task last seen
+                // interrupted that no later read of the task settled (TASK-STATE-008,
+                // TASK-STATE-015: held for that read, told at the end, left37).
                 assert!(
                     f.name == "cancel-not-effective"
                         || f.name == "cancel-acknowledged-no-effect"
@@ -140,7 +148,9 @@ fn online_equals_offline_on_every_case_capture_and_golden() {
                         || f.name == "client-request-jsonrpc-member-wrong"
                         || f.name == "push-payload-unrecorded-task"
                         || f.name == "card-url-bind-all-address"
-                        || f.name == "stream-ended-without-terminal",
+                        || f.name == "stream-ended-without-terminal"
+                        || f.name == "subscribe-interrupted-task-refused"
+                        || f.name == "message-to-interrupted-task-refused",
                     "{}: {} only at finish ({})",
                     path.display(),
                     key(f),

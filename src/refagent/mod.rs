@@ -175,6 +175,21 @@ pub async fn start_with(
     opts: RefAgentOptions,
 ) -> std::io::Result<RefAgentHandle> {
     let listener = TcpListener::bind(cfg.listen).await?;
+    start_on(listener, cfg, opts)
+}
+
+/// [`start_with`] on a `listener` the caller already bound (`cfg.listen` is not used): a
+/// port held from before the agent starts becomes its listener with no moment in which
+/// another process could take it (left37: a test's "agent that starts late" on a port a
+/// probe already waits on). Must be called within a tokio runtime.
+///
+/// # Errors
+/// The listener's local address cannot be read.
+pub fn start_on(
+    listener: TcpListener,
+    cfg: RefAgentConfig,
+    opts: RefAgentOptions,
+) -> std::io::Result<RefAgentHandle> {
     let addr = listener.local_addr()?;
     let public = cfg
         .public_url

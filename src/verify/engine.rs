@@ -515,6 +515,18 @@ struct TaskStreamRec {
 /// (CAP-STREAM-002 then, not TASK-STATE-013).
 type ActiveSubRefusal = (String, Vec<Evidence>, u64, Option<Evidence>);
 
+/// A held refusal of a task last seen interrupted ([`Verifier::interrupted_refusals`]):
+/// TASK-STATE-008 or TASK-STATE-015, the finding's message and evidence, the recording
+/// line of the refusal's request (a read that began after it settles the refusal) and the
+/// leg.
+struct HeldInterruptedRefusal {
+    rule: &'static Rule,
+    msg: String,
+    ev: Vec<Evidence>,
+    asked_at: u64,
+    leg: Option<String>,
+}
+
 /// How many ended streams of one task [`Verifier::task_streams`] keeps.
 const MAX_TASK_STREAMS: usize = 4;
 
@@ -1953,6 +1965,13 @@ pub(super) struct State {
     /// still not terminal, the refusal was wrong and the finding fires. Dropped when the
     /// task is seen terminal; bounded by [`MAX_TASKS`]; what is left at the end is dropped.
     active_sub_refusals: HashMap<String, ActiveSubRefusal>,
+    /// TASK-STATE-008 / TASK-STATE-015 held back, by task key (left37): a refusal of a
+    /// subscription or follow-up to a task last seen interrupted. A later read of the task
+    /// (GetTask, a ListTasks row, a stream, a push delivery) settles it: still not terminal,
+    /// the finding fires and names that read; terminal, it is dropped (the agent may have
+    /// ended the task before the refusal: failed or canceled it after waiting too long).
+    /// What no later read settled is told at the end, saying so. Bounded by [`MAX_TASKS`].
+    interrupted_refusals: HashMap<String, HeldInterruptedRefusal>,
     /// TASK-STATE-001 held back, by exchange id: a stream that was opened before another
     /// exchange showed its task terminal reports a non-terminal state after that (events on
     /// two connections are not ordered across them). Dropped when the stream itself then
@@ -2936,6 +2955,7 @@ impl State {
             recent_answers: VecDeque::new(),
             scope_served_told: HashSet::new(),
             active_sub_refusals: HashMap::new(),
+            interrupted_refusals: HashMap::new(),
             stale_streams: HashMap::new(),
             dialects: Default::default(),
             bindings: BTreeMap::new(),
@@ -3056,6 +3076,7 @@ impl State {
             ("refused_followups", self.refused_followups.len()),
             ("area_exchange_ids", self.areas.exchanges_noted()),
             ("active_sub_refusals", self.active_sub_refusals.len()),
+            ("interrupted_refusals", self.interrupted_refusals.len()),
             ("stale_streams", self.stale_streams.len()),
             ("dialects", self.dialects.len()),
             ("bindings", self.bindings.len()),
@@ -4160,6 +4181,8 @@ impl State {
         self.flush_problem_status(None);
         // AUTH-SCHEME-004: refusals for missing credentials the client never answered.
         self.flush_missing_creds();
+        // TASK-STATE-008 / TASK-STATE-015 that no later read of the task settled.
+        self.flush_interrupted_refusals();
         // Client-leg stream shapes whose legs were never compared: told as they are.
         self.flush_held_shapes(true);
         // Client-leg streams cut while their upstream twin was still open: judged now.
@@ -5096,7 +5119,10 @@ impl State {
             {
                 self.find(
                     &r::RPC_REQUEST_BATCH_EMPTY,
-                    "client sent an empty JSON-RPC batch []: an Invalid Request (JSON-RPC 2.0 §6), answered at best with one -32600 error and no result".to_string(),
+                    format!(
+                        "{} an empty JSON-RPC batch []: an Invalid Request (JSON-RPC 2.0 \u{a7}6), answered at best with one -32600 error and no result",
+                        self.sender(x).sent()
+                    ),
                     vec![x.ev_at(x.req_ev_seq(), "", Some(Value::Array(Vec::new())))],
                     &x.leg,
                 );
@@ -5254,14 +5280,7 @@ impl State {
                     self.find(
                         &r::VER_HEADER_NOT_MAJOR_MINOR,
                         // On the upstream leg the gateway sent it (breaker22 Z02).
-                        format!(
-                            "{} A2A-Version {hv:?}, {why}",
-                            if x.leg.is_some() {
-                                "gateway sent the agent"
-                            } else {
-                                "client sent"
-                            }
-                        ),
+                        format!("{} A2A-Version {hv:?}, {why}", self.sender(x).sent()),
                         vec![x.ev(x.req_seq)],
                         &x.leg,
                     );
@@ -5706,7 +5725,8 @@ impl State {
                 self.find(
                     &r::DATA_CLIENT_ROLE,
                     format!(
-                        "client sent its {} message with role {role}, the agent's role",
+                        "{} its {} message with role {role}, the agent's role",
+                        self.sender(x).sent(),
                         c.op_term("send")
                     ),
                     vec![x.ev_at(
@@ -7816,6 +7836,36 @@ impl State {
         }
     }
 
+    /// VER-CARD-001 (VER-002, VER-003; left37) for a stream whose first event refuses the
+    /// call's version (`refused`: a -32009 error event, an HTTP+JSON event with ErrorInfo
+    /// reason VERSION_NOT_SUPPORTED; at `seq`, `ptr`, `found`): a version the card declares
+    /// on the URL refused is the same fault as in a plain answer
+    /// ([`Self::version_refused_though_offered`]), told once per stream; an error finding,
+    /// so the stream's STREAM-FIRST-001 gives way to it. Costs nothing unless `refused`.
+    fn stream_declared_version_refused(
+        &mut self,
+        x: &mut Exch,
+        refused: bool,
+        seq: u64,
+        ptr: &str,
+        found: Option<Value>,
+    ) {
+        if !refused
+            || !x
+                .sse
+                .as_ref()
+                .is_some_and(|s| s.events == 1 && s.first_kind.is_none())
+            || !x
+                .sse
+                .as_mut()
+                .is_some_and(|s| s.fired.insert(r::VER_CARD_METHOD.id))
+        {
+            return;
+        }
+        let ev = x.ev_at(seq, ptr, found);
+        self.version_refused_though_offered(x, ev);
+    }
+
     /// STREAM-FIRST-001 (STREAM-003, STREAM-004; q21 Q3) for a 1.0 JSON-RPC
     /// SendStreamingMessage or SubscribeToTask answered HTTP 200 `text/event-stream` whose
     /// first event is a JSON-RPC error response (`code`, at `seq`): 1.0 §3.1.2 makes the
@@ -7827,9 +7877,12 @@ impl State {
     /// `text/event-stream` count the call as accepted. An error after the first event stays
     /// legal, and the finding is held to the stream's end: another error finding on the
     /// exchange (the error itself wrong: a task the agent handed out, an interrupted task
-    /// refused, a malformed ErrorInfo) is the one finding then. 0.x is not judged: the 0.3 schema's SendStreamingMessageResponse admits a
-    /// JSONRPCErrorResponse and a2a-python 0.3 sends exactly such a stream. A refusal of the
-    /// client's version has its own verdict ([`Self::stream_version_refusal`]).
+    /// refused, a malformed ErrorInfo, a declared version refused) is the one finding then.
+    /// Every code is judged alike (left37): the code says what failed, not whether the
+    /// failure may open the stream. 0.x is not judged, for any code: the 0.x schemas'
+    /// SendStreamingMessageResponse admits a JSONRPCErrorResponse and a2a-python 0.3 sends
+    /// exactly such a stream. A refusal of a version other than 1.0 has its own verdict
+    /// ([`Self::stream_version_refusal`]): that call is no 1.0 call.
     ///
     /// The HTTP+JSON binding is judged by the same requirement (q29a; A2A #1262 asks how
     /// such a stream reports an error at all): a 1.0 stream whose first event is an AIP-193
@@ -7849,10 +7902,24 @@ impl State {
         seq: u64,
         rest: Option<(Option<&str>, Option<&str>)>,
     ) {
+        // left37: which errors may be a stream's only event is decided by the generation, not
+        // the code. 0.x (0.1 tasks/sendSubscribe, 0.2 / 0.3 message/stream and
+        // tasks/resubscribe): any, since each SSE event is a JSON-RPC Response that the
+        // schemas' SendStreamingMessageResponse (0.1 SendTaskStreamingResponse) lets be an
+        // error response (0.3 §3.3.1, §7.2.1, §7.9). 1.0: none, whatever the code (an A2A
+        // error -32001..-32009, a JSON-RPC -32700..-32603, the server range, an HTTP+JSON
+        // Status): §3.1.2 and §3.1.6 list the operation's errors apart from its stream, whose
+        // first event is the Task (or its one Message), and §9.4.2 / §11.7 make every event a
+        // StreamResponse. The one code-shaped exception is a refusal of a version that is not
+        // 1.0 (A2A-Version 1.1, 2.0, or none, which asks for 0.3): that call is no 1.0 call,
+        // so 1.0's stream shape does not bind it, and its code is judged by
+        // [`Self::stream_version_refusal`] / [`Self::version_refused_though_offered`]. A
+        // refusal of 1.0 itself on a 1.0 call is judged like any other error.
         let refused_version = match rest {
             Some((_, reason)) => reason == Some("VERSION_NOT_SUPPORTED"),
             None => code == Some(jsonrpc::VERSION_NOT_SUPPORTED),
-        };
+        } && x.asked_version().as_deref().and_then(Dialect::from_version)
+            != Some(Dialect::V1_0);
         let first = x
             .sse
             .as_ref()
@@ -8243,6 +8310,13 @@ impl State {
                     }
                 }
                 self.stream_version_refusal(x, &c, code, reason, seq);
+                self.stream_declared_version_refused(
+                    x,
+                    code == Some(jsonrpc::VERSION_NOT_SUPPORTED),
+                    seq,
+                    "/error/code",
+                    code.map(Value::from),
+                );
                 let kind = if code == Some(jsonrpc::TASK_NOT_FOUND) {
                     Some((true, "-32001 TaskNotFoundError"))
                 } else if code == Some(jsonrpc::UNSUPPORTED_OPERATION) {
@@ -8413,6 +8487,13 @@ impl State {
                     }
                 }
                 self.stream_version_refusal(x, &c, None, reason, seq);
+                self.stream_declared_version_refused(
+                    x,
+                    reason == Some("VERSION_NOT_SUPPORTED"),
+                    seq,
+                    "/error/details",
+                    None,
+                );
                 self.rest_error_opened_stream(x, &c, v, reason, seq);
                 // The same verdicts as on a JSON-RPC error event (breaker17a U3, a2a-go
                 // #439: HTTP 200 SSE whose only frame is a NOT_FOUND Status for a task
@@ -9696,6 +9777,9 @@ impl State {
         if let (Some(s), false) = (st, self.active_sub_refusals.is_empty()) {
             self.active_refusal_confirmed(&key, s, seq, x, ptr);
         }
+        if let (Some(s), false) = (st, self.interrupted_refusals.is_empty()) {
+            self.interrupted_refusal_settled(&key, s, seq, x, ptr);
+        }
         if let (Some(s), false) = (st, self.reset_cuts.is_empty()) {
             self.reset_resumed(&key, s, seq, x, ptr);
         }
@@ -10503,12 +10587,17 @@ impl State {
             self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
             if let Some(f) = x.sse.as_mut().and_then(|s| s.error_opened.take()) {
-                let other = self.out.iter().any(|g| {
-                    g.severity == Severity::Error
-                        && g.evidence
-                            .iter()
-                            .any(|e| e.exchange.as_deref() == Some(&*x.id))
-                });
+                let names_x =
+                    |ev: &[Evidence]| ev.iter().any(|e| e.exchange.as_deref() == Some(&*x.id));
+                // a held TASK-STATE-008 (left37) is an error finding on the exchange too
+                let other = self
+                    .out
+                    .iter()
+                    .any(|g| g.severity == Severity::Error && names_x(&g.evidence))
+                    || self
+                        .interrupted_refusals
+                        .values()
+                        .any(|h| h.rule.severity == Severity::Error && names_x(&h.ev));
                 if !other {
                     self.emit(f);
                 }
@@ -11334,8 +11423,9 @@ impl State {
                 Some(g) => {
                     ev.push(extensions_evidence(g.seq, &g.exchange));
                     format!(
-                        "; the authenticated extended card the agent served in exchange {} marks it required, and the client sent a credential, so that card is the agent's card for it (1.0 \u{a7}3.1.11)",
-                        g.exchange
+                        "; the authenticated extended card the agent served in exchange {} marks it required, and the {} sent a credential, so that card is the agent's card for it (1.0 \u{a7}3.1.11)",
+                        g.exchange,
+                        self.sender(x).noun()
                     )
                 }
                 None => String::new(),
@@ -11459,8 +11549,9 @@ impl State {
                     "and the agent card mark"
                 };
                 format!(
-                    "the authenticated extended card the agent served in exchange {} (the client sent a credential, so that card is the agent's card for it) {both}",
-                    g.exchange
+                    "the authenticated extended card the agent served in exchange {} (the {} sent a credential, so that card is the agent's card for it) {both}",
+                    g.exchange,
+                    self.sender(x).noun()
                 )
             }
             None => "the agent card marks".to_string(),
@@ -11744,7 +11835,8 @@ impl State {
             let at = jptr(ptr, &[Key("history"), Index(i), Key("role")]);
             Some((
                 format!(
-                    "{what}: the history{task} lists the client's message {mid} (same messageId and parts as the client sent) with role {role}, the agent's: the agent recorded the user's message as its own, so a client or model replaying the history reads the user's words as the agent's answer"
+                    "{what}: the history{task} lists the {by}'s message {mid} (same messageId and parts as the {by} sent) with role {role}, the agent's: the agent recorded the user's message as its own, so a client or model replaying the history reads the user's words as the agent's answer",
+                    by = self.sender(x).noun()
                 ),
                 vec![
                     Evidence::event(*sent_seq, sent_x.clone()),
@@ -11842,7 +11934,8 @@ impl State {
             self.find(
                 &r::ID_MESSAGE_ID_REUSED,
                 format!(
-                    "client sent messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
+                    "{} messageId {mid} again with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result",
+                    self.sender(x).sent()
                 ),
                 vec![
                     Evidence::event(seq, xid),
@@ -16199,7 +16292,8 @@ impl State {
             self.find(
                 &r::ID_MESSAGE_ID_REUSED,
                 format!(
-                    "client sent messageId {mid} again (JSON-RPC batch element {i}, {m}) with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result"
+                    "{} messageId {mid} again (JSON-RPC batch element {i}, {m}) with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result",
+                    self.sender(x).sent()
                 ),
                 vec![
                     Evidence::event(seq, xid),
@@ -18251,7 +18345,10 @@ impl State {
             {
                 return Some((
                     jsonrpc::CONTENT_TYPE_NOT_SUPPORTED,
-                    format!("the agent's own message says the media type {mt} of a part the client sent is not supported"),
+                    format!(
+                        "the agent's own message says the media type {mt} of a part the {} sent is not supported",
+                        self.sender(x).noun()
+                    ),
                 ));
             }
         }
@@ -19227,7 +19324,8 @@ impl State {
         self.find(
             &r::HTTP_MEDIA_TYPE_CLIENT,
             format!(
-                "client sent {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
+                "{} {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
+                self.sender(x).sent(),
                 c.op_term(c.op.map_or("the call", Op::name))
             ),
             vec![x.ev(x.req_ev_seq())],
@@ -20241,8 +20339,10 @@ impl State {
     /// a 1.0 SubscribeToTask refused with UnsupportedOperationError (`how`: the refusal in
     /// the wire's words, `ev` its evidence) for a task this recording last saw in an
     /// interrupted state (TASK_STATE_INPUT_REQUIRED / TASK_STATE_AUTH_REQUIRED) and never
-    /// terminal. An interrupted task waits for the client, so it cannot have finished in
-    /// between. A task last seen submitted or working may have: its refusal is held in
+    /// terminal. An interrupted task waits for the client, yet the agent may have ended it
+    /// unseen (left37): the finding is held until a later read of the task settles it
+    /// ([`Self::hold_interrupted_refusal`]). A task last seen submitted or working may
+    /// well have finished in between: its refusal is held in
     /// [`Verifier::active_sub_refusals`] and reported as TASK-STATE-013 only when a later
     /// answer shows the task still not terminal ([`Self::active_refusal_confirmed`];
     /// a2a-js #540: a restarted agent refused every reconnect to a live task). Not judged
@@ -20324,14 +20424,15 @@ impl State {
             }
             return;
         }
-        self.find(
+        self.hold_interrupted_refusal(
+            x,
+            &tid,
             &r::TASK_SUBSCRIBE_LIVE_REFUSED,
             format!(
                 "agent refused {method} for task {tid} with {how}, although the task was last seen in {}, which is interrupted, not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a task waiting for input gets a stream that opens with its current Task (STREAM-004)",
                 x.state_term(st)
             ),
             vec![last_seen, ev],
-            &x.leg,
         );
     }
 
@@ -20350,10 +20451,10 @@ impl State {
     /// names (`taskId`) a task this recording last saw in TASK_STATE_INPUT_REQUIRED or
     /// TASK_STATE_AUTH_REQUIRED, before the request and never in a terminal state, refused
     /// with UnsupportedOperationError (`how`: the refusal in the wire's words, `ev` its
-    /// evidence). The send's twin of [`Self::subscribe_interrupted_refused`]: an interrupted
-    /// task waits for its client, so it cannot have finished in between (ggcode #1107: an
-    /// agent that files auth-required among its terminal states). 0.x sends are not judged
-    /// (0.x names no code for a message to a finished task).
+    /// evidence). The send's twin of [`Self::subscribe_interrupted_refused`], held the same
+    /// way until a later read of the task settles it ([`Self::hold_interrupted_refusal`];
+    /// ggcode #1107: an agent that files auth-required among its terminal states). 0.x
+    /// sends are not judged (0.x names no code for a message to a finished task).
     fn message_to_interrupted_refused(&mut self, x: &Exch, c: &Call, how: &str, ev: Evidence) {
         if c.dialect != Some(Dialect::V1_0)
             || c.webhook
@@ -20381,15 +20482,104 @@ impl State {
             pointer: None,
             found: None,
         };
-        self.find(
+        self.hold_interrupted_refusal(
+            x,
+            &tid,
             &r::TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
             format!(
                 "agent refused {op} continuing task {tid} with {how}, although it last showed the task in {}, which is interrupted, not terminal: UnsupportedOperationError is the answer for a task in a terminal state (TASK-002); an interrupted task waits for its client, and a message naming it is how the client answers (TASK-006, TASK-007), so the task is stuck",
                 x.state_term(st)
             ),
             vec![last_seen, x.ev(x.req_ev_seq()), ev],
-            &x.leg,
         );
+    }
+
+    /// Holds TASK-STATE-008 / TASK-STATE-015 (`rule`, `msg`, `ev`) for task `tid` of `x`
+    /// until a later read settles it ([`Verifier::interrupted_refusals`]; left37). An
+    /// interrupted task waits for its client, yet nothing in A2A keeps an agent from ending
+    /// it (TASK_STATE_FAILED or TASK_STATE_CANCELED when the wait ran too long; a task
+    /// expired and purged is TaskNotFoundError, 1.0 §3.3.2): unseen, that makes the
+    /// refusal right. One refusal per
+    /// task is held (a later one replaces it); past [`MAX_TASKS`] held tasks the finding
+    /// is told at once, as at the end.
+    fn hold_interrupted_refusal(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        rule: &'static Rule,
+        msg: String,
+        ev: Vec<Evidence>,
+    ) {
+        let key = x.tkey(tid);
+        let held = HeldInterruptedRefusal {
+            rule,
+            msg,
+            ev,
+            asked_at: x.req_seq,
+            leg: x.leg.clone(),
+        };
+        if self.interrupted_refusals.len() < MAX_TASKS
+            || self.interrupted_refusals.contains_key(&key)
+        {
+            if let Some(old) = self.interrupted_refusals.insert(key, held) {
+                self.tell_unsettled_refusal(old);
+            }
+        } else {
+            self.tell_unsettled_refusal(held);
+        }
+    }
+
+    /// TASK-STATE-008 / TASK-STATE-015 held for task key `key` ([`Self::hold_interrupted_refusal`])
+    /// settled by exchange `x`, which shows the task in `st` at line `seq` (`ptr`): a read
+    /// whose request began after the refused one. Terminal: dropped (the agent may have
+    /// ended the task before it refused). Not terminal: told, naming the read.
+    fn interrupted_refusal_settled(
+        &mut self,
+        key: &str,
+        st: TaskState,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        if self
+            .interrupted_refusals
+            .get(key)
+            .is_none_or(|h| x.req_seq <= h.asked_at)
+        {
+            return;
+        }
+        let Some(mut h) = self.interrupted_refusals.remove(key) else {
+            return;
+        };
+        if st.is_terminal() {
+            return;
+        }
+        h.msg.push_str(&format!(
+            "; a later read of the task ({}) still shows it {}, so it had not ended",
+            x.id,
+            x.state_term(st)
+        ));
+        h.ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
+        self.find(h.rule, h.msg, h.ev, &h.leg);
+    }
+
+    /// A held refusal no later read settled, told as such: the recording cannot show that
+    /// the task was still waiting, and says what would.
+    fn tell_unsettled_refusal(&mut self, mut h: HeldInterruptedRefusal) {
+        h.msg.push_str(UNSETTLED_REFUSAL);
+        self.find(h.rule, h.msg, h.ev, &h.leg);
+    }
+
+    /// The held refusals no later read settled, at the end of the recording, in the order
+    /// of their requests.
+    fn flush_interrupted_refusals(&mut self) {
+        let mut held: Vec<HeldInterruptedRefusal> = std::mem::take(&mut self.interrupted_refusals)
+            .into_values()
+            .collect();
+        held.sort_by_key(|h| h.asked_at);
+        for h in held {
+            self.tell_unsettled_refusal(h);
+        }
     }
 
     /// TASK-STATE-013 (TASK-004, STREAM-004): task key `key` was seen in state `st` by
@@ -30290,7 +30480,8 @@ impl State {
         self.find(
             &r::AUTH_CLIENT_CREDENTIAL_MISPLACED,
             format!(
-                "client sent {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with {}{}",
+                "{} {} with {} {}, which no security scheme of the agent card names; the card asks for {}, and the agent refused the call with {}{}",
+                self.sender(x).sent(),
                 c.op_term("its call"),
                 if stray.len() == 1 { "the credential in the" } else { "credentials in the" },
                 stray.join(" and the "),
@@ -35596,7 +35787,9 @@ fn gateway_cut(h: &HeldEnd, up: &Exch) -> Option<(bool, String, Vec<Evidence>)> 
 const RELAYED_LOOKBACK: usize = 64;
 
 /// `g`, an upstream-leg finding on exchange `up`, says what `f` (client leg) says: same
-/// rule and message, same pointer and value in the first evidence.
+/// rule and message (but for the sender, [`same_but_sender`]: "gateway sent the agent"
+/// upstream where the client leg says "client sent"), same pointer and value in the first
+/// evidence.
 fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
     let (Some(a), Some(b)) = (g.evidence.first(), f.evidence.first()) else {
         return false;
@@ -35610,7 +35803,7 @@ fn same_relayed(g: &Finding, up: &str, f: &Finding) -> bool {
             .split(RELAYED_NOTE)
             .next()
             .and_then(|m| m.split(RELAYED_REQUEST_NOTE).next())
-            == Some(f.message.as_str())
+            .is_some_and(|m| same_but_sender(m, &f.message))
 }
 
 /// [`RELAYED_NOTE`] for a client rule's finding ([`r::judges_client`]: a request's fault,
@@ -37061,8 +37254,8 @@ impl State {
     /// stream whose first event is the AIP-193 error object `v` (`{"error": {code, status,
     /// message, details}}`, ErrorInfo `reason`, at `seq`): judged as the JSON-RPC binding's
     /// error-first stream is ([`Self::error_opened_stream`]), with the same exceptions (a
-    /// refused version, a subscription to a terminal task, another error finding on the
-    /// exchange). An error after the first event stays legal (f113).
+    /// refused version other than 1.0, a subscription to a terminal task, another error
+    /// finding on the exchange). An error after the first event stays legal (f113).
     fn rest_error_opened_stream(
         &mut self,
         x: &mut Exch,
@@ -37990,7 +38183,86 @@ impl State {
     fn behind_hop(&self, x: &Exch) -> bool {
         x.leg.is_some() && !(self.driver.as_deref() == Some("interop") && x.named_url.is_some())
     }
+
+    /// Who sent `x`'s request, as a finding about that request names it (left37): on a
+    /// gateway's upstream leg (any `leg` of a recording that is not `interop`) the gateway
+    /// called the agent, so "client sent" would blame the client leg's caller for what the
+    /// gateway put on the wire; on the client leg, and on every leg of an `interop`
+    /// recording (its legs are agents calling each other as clients, no gateway), the
+    /// client did. Costs one comparison; called only when a finding is worded.
+    fn sender(&self, x: &Exch) -> Sender {
+        if x.leg.is_some() && self.driver.as_deref() != Some("interop") {
+            Sender::Gateway
+        } else {
+            Sender::Client
+        }
+    }
 }
+
+/// The sender of a request a finding is about ([`State::sender`]): the client, or on a
+/// gateway's upstream leg the gateway. [`same_relayed`] reads the two wordings of one
+/// fault as the same text ([`SENDER_SWAPS`]), so a fault the gateway passed on unchanged is
+/// still told once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sender {
+    Client,
+    Gateway,
+}
+
+impl Sender {
+    /// `"client"` or `"gateway"`.
+    fn noun(self) -> &'static str {
+        match self {
+            Sender::Client => "client",
+            Sender::Gateway => "gateway",
+        }
+    }
+
+    /// A finding's opening subject and verb: `"client sent"`, or on the upstream leg
+    /// `"gateway sent the agent"` (VER-HDR-003's wording since breaker22 Z02).
+    fn sent(self) -> &'static str {
+        match self {
+            Sender::Client => "client sent",
+            Sender::Gateway => "gateway sent the agent",
+        }
+    }
+}
+
+/// The upstream wording of a sender and its client-leg twin ([`Sender::sent`],
+/// [`Sender::noun`]), longest first: [`same_relayed`] skips one for the other where the
+/// two texts part.
+const SENDER_SWAPS: [(&str, &str); 2] = [
+    ("gateway sent the agent", "client sent"),
+    ("gateway", "client"),
+];
+
+/// `up`, an upstream-leg finding's text, says what `client`, a client-leg finding's text,
+/// says but for the sender ([`Sender`]): equal, or equal once each place where `up` names
+/// the gateway as the sender ([`SENDER_SWAPS`]) and `client` names the client is skipped.
+/// No allocation; linear in the texts.
+fn same_but_sender(up: &str, client: &str) -> bool {
+    let (mut a, mut b) = (up.as_bytes(), client.as_bytes());
+    loop {
+        let n = a.iter().zip(b).take_while(|(p, q)| p == q).count();
+        a = &a[n..];
+        b = &b[n..];
+        if a.is_empty() && b.is_empty() {
+            return true;
+        }
+        let Some((g, c)) = SENDER_SWAPS
+            .iter()
+            .find(|(g, c)| a.starts_with(g.as_bytes()) && b.starts_with(c.as_bytes()))
+        else {
+            return false;
+        };
+        a = &a[g.len()..];
+        b = &b[c.len()..];
+    }
+}
+
+/// What TASK-STATE-008 / TASK-STATE-015 add when no later read of the task settled the
+/// refusal ([`State::tell_unsettled_refusal`]).
+const UNSETTLED_REFUSAL: &str = " (no later read of the task in this recording shows it still waiting: if the agent ended it unseen in between, failed or canceled after waiting too long, the refusal was right; a GetTask after such a refusal tells which)";
 
 /// At most this many refused follow-ups are remembered ([`State::refused_followups`]).
 const MAX_REFUSED_FOLLOWUPS: usize = 256;
@@ -38485,7 +38757,7 @@ fn context_mismatch_must_be_rejected(x: &Exch) -> bool {
 mod tests {
     use super::{
         first_difference, host_port, json_hash, message_ids_rewritten, parts_hash,
-        proto_field_name, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
+        proto_field_name, same_but_sender, signed_card_content, task_id_recased, PROTO_NAMES_1_0,
     };
 
     /// perfv37: `relayed_outcome` (times, origin and exchange tested first; the squashed
@@ -38669,6 +38941,39 @@ mod tests {
         assert!(by_place > 5_000, "in place {by_place}");
         assert!(by_text > 1_000, "text equal {by_text}");
         assert!(by_tie > 100, "not tied {by_tie}");
+    }
+
+    /// left37: an upstream-leg text that names the gateway as the sender says what the
+    /// client-leg text says with the client, anywhere in the sentence; any other difference,
+    /// or the words the other way round, is another text.
+    #[test]
+    fn same_but_sender_reads_the_two_wordings_of_one_sender_alike() {
+        let same = [
+            ("client sent X", "client sent X"),
+            ("gateway sent the agent X", "client sent X"),
+            (
+                "a part the gateway sent is not",
+                "a part the client sent is not",
+            ),
+            (
+                "the gateway's message m (as the gateway sent)",
+                "the client's message m (as the client sent)",
+            ),
+            ("gateway sent the agent its call", "client sent its call"),
+        ];
+        for (up, client) in same {
+            assert!(same_but_sender(up, client), "{up:?} / {client:?}");
+        }
+        let other = [
+            ("gateway sent the agent X", "client sent Y"),
+            ("client sent X", "gateway sent the agent X"),
+            ("gateway sent the agent X", "client sent X and more"),
+            ("gateway sent the agent", ""),
+            ("agent X", "client X"),
+        ];
+        for (up, client) in other {
+            assert!(!same_but_sender(up, client), "{up:?} / {client:?}");
+        }
     }
 
     /// perfr35: what an exchange keeps of its heads (`head_media`, `HeadFacts::names_coding`

@@ -554,7 +554,7 @@ rule!(TASK_SUBSCRIBE_TERMINAL, "TASK-STATE-006", "subscribe-terminal-task-accept
     "answer SubscribeToTask on a terminal task with UnsupportedOperationError (JSON-RPC -32004, HTTP+JSON 400 FAILED_PRECONDITION, gRPC FAILED_PRECONDITION; ErrorInfo reason UNSUPPORTED_OPERATION) before any stream starts; keep finished tasks where the subscribe handler looks them up, so a known task is never reported not found");
 rule!(TASK_SUBSCRIBE_LIVE_REFUSED, "TASK-STATE-008", "subscribe-interrupted-task-refused", Error, Lifecycle,
     ["TASK-004", "STREAM-004"],
-    "1.0 SubscribeToTask on a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError",
+    "1.0 SubscribeToTask on a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError, and no later read of the task showed it terminal (held until a later read settles it; without one the finding says so)",
     "refuse SubscribeToTask with UnsupportedOperationError only for a task in a terminal state (completed, failed, canceled, rejected); a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED is not terminal, so open the stream with the task's current Task as its first event (test \"is it terminal\", not \"is it still working\")");
 // TASK-STATE-008's twin for a task last seen working: it may have finished in between, so
 // only a later answer that still shows it unfinished makes the refusal wrong (a2a-js #540).
@@ -584,7 +584,7 @@ rule!(TASK_DELEGATE_OUTCOME_RELAYED, "TASK-STATE-014", "delegate-outcome-relayed
 // TASK-002 names for a terminal task, and the task can then never move on.
 rule!(TASK_MESSAGE_TO_INTERRUPTED_REFUSED, "TASK-STATE-015", "message-to-interrupted-task-refused", Warning, Lifecycle,
     ["TASK-006", "TASK-007", "TASK-002"],
-    "1.0 SendMessage or SendStreamingMessage whose message names a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError, the answer for a task in a terminal state",
+    "1.0 SendMessage or SendStreamingMessage whose message names a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError, the answer for a task in a terminal state, and no later read of the task showed it terminal (held until a later read settles it; without one the finding says so)",
     "accept a message that names a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED and move the task on (to working, or the next state): that follow-up is what the interrupted state asks for (1.0 §7.6.1, §3.4.3); refuse with UnsupportedOperationError only a task in a terminal state (completed, failed, canceled, rejected), and test \"is it terminal\" rather than \"is it still working\" or a list of states that files auth-required among the finished ones");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
@@ -713,8 +713,8 @@ rule!(
     Error,
     Streaming,
     ["STREAM-003", "STREAM-002", "STREAM-004"],
-    "first event of a 1.0 message stream is not a Task or Message, or of a 1.0 SubscribeToTask stream not the Task",
-    "send the Task (or a single Message) first, then status and artifact updates"
+    "first event of a 1.0 message stream is not a Task or Message, or of a 1.0 SubscribeToTask stream not the Task (an error event included, whatever its code)",
+    "send the Task (or a single Message) first, then status and artifact updates; an error known before the stream starts, whatever its code (TaskNotFoundError, UnsupportedOperationError, InvalidParams, InternalError, a refused 1.0 version, ...), is the call's plain error response (JSON-RPC error object; HTTP+JSON status with the AIP-193 body), not a 200 event stream whose first event is the error: 1.0 lists the operation's errors apart from its stream (§3.1.2, §3.1.6); an error after the first event may end the stream; 0.x streams may be a single JSON-RPC error response (their schemas admit it, not judged)"
 );
 rule!(
     STREAM_TASK_AFTER_UPDATE,
@@ -1475,6 +1475,10 @@ pub const CLIENT_RULES: &[&str] = &[
     "VER-MIX-002",
     // A streaming call to an agent whose card declares no streaming (mine29b).
     "CAP-STREAM-003",
+    // A messageId the client used again for another message (left37: a gateway that
+    // passed it on told "the gateway passed it on to the client", and an agent's
+    // conformance counted the client's warning).
+    "ID-MSG-002",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
