@@ -2,7 +2,8 @@
 """Seeds fuzz/corpus/<target>/ from the project's real traffic files (issue 7).
 
 Transcripts (tests/cases, tests/captures, tests/golden), native recordings (recordings/,
-native golden inputs) and HAR files exported from them by the built binary. Each seed is
+native golden inputs) and HAR files exported from them by the built binary; the transcripts'
+bodies and SSE payloads for `json_model`. Each seed is
 named by its SHA-1, as libFuzzer names corpus files. Run from the repository root:
 
     cargo build && python3 fuzz/seed.py target/debug/a2a-interop
@@ -99,6 +100,20 @@ def transcript_seeds(path):
             put("sse_decoder", bytes([len(cuts)]) + bytes(cuts) + raw)
 
 
+def json_seeds(path):
+    """`json_model` seeds from one transcript: every request and response body and every SSE
+    `data:` payload, as written (JSON texts the verifier parses, and broken ones)."""
+    for r in lines(path):
+        body = r.get("body")
+        if not isinstance(body, str) or not body.strip():
+            continue
+        put("json_model", body.encode())
+        if "data:" in body:
+            for line in body.splitlines():
+                if line.startswith("data:"):
+                    put("json_model", line[5:].strip().encode())
+
+
 def grpc_seeds(files):
     """`grpc` target inputs from the gRPC calls of native recordings (fuzz_targets::grpc)."""
     import base64
@@ -160,6 +175,7 @@ def main():
             else:
                 put("transcript", data)
                 transcript_seeds(p)
+                json_seeds(p)
             har = os.path.join(tmp, f"{i}.har")
             r = subprocess.run([binary, "export", p, "--har", har], capture_output=True)
             if r.returncode == 0 and os.path.exists(har):

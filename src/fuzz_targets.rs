@@ -13,7 +13,8 @@ stream, not on its chunks; RPC-005 / REST-002 framing findings depend on it).
 |---|---|
 | [`sse_decoder`] | [`crate::model::sse::SseDecoder`], chunked vs whole |
 | [`dialect`] | dialect and operation classification of one exchange ([`crate::model::a2a`], [`crate::model::jsonrpc`], [`crate::model::card`]) then the verifier |
-| [`native_recording`] | [`crate::record::jsonl::RecordingReader`] (native JSONL recording) |
+| [`native_recording`] | [`crate::record::jsonl::RecordingReader`] (native JSONL recording), read three ways that must agree: in place, through a 61-byte buffer, and line by line by serde_json alone |
+| [`json_model`] | [`crate::model::json::Json`] (the verifier's JSON tree): its fast parser against serde_json, the top-level member walk and the member-name pre-check against the tree |
 | [`transcript`] | [`crate::record::transcript::read`] (`TRANSCRIPT.md`) |
 | [`har`] | [`crate::record::har::read`] (HAR 1.2) |
 | [`grpc`] | [`crate::model::grpc`] (framing, ProtoJSON decoding, status details) then the verifier on one gRPC call |
@@ -33,13 +34,14 @@ use crate::record::{har, transcript, CaptureMode};
 use crate::verify::Verifier;
 
 /// Names of the targets, as in `fuzz/Cargo.toml` and under `fuzz/corpus/`.
-pub const TARGETS: [&str; 6] = [
+pub const TARGETS: [&str; 7] = [
     "sse_decoder",
     "dialect",
     "native_recording",
     "transcript",
     "har",
     "grpc",
+    "json_model",
 ];
 
 /// Runs the target named `name` (one of [`TARGETS`]) on `data`; `false` for an unknown name.
@@ -51,6 +53,7 @@ pub fn run(name: &str, data: &[u8]) -> bool {
         "transcript" => transcript(data),
         "har" => har(data),
         "grpc" => grpc(data),
+        "json_model" => json_model(data),
         _ => return false,
     }
     true
@@ -169,12 +172,44 @@ pub fn dialect(data: &[u8]) {
 
 /// Native JSONL recording (`docs/recording-format.md`): header, then events up to the first
 /// unreadable line, each fed to the verifier.
+///
+/// Differential (issue 7, fuzz37): the reader's one-pass fast path
+/// (`record::event_de::fast_event`, with its SSE2 loads) must read every line as serde_json
+/// reads it. The same bytes are read three ways: by the [`RecordingReader`] over the whole
+/// input (every line whole in its buffer: the fast path in place), by a
+/// [`RecordingReader`] over a 61-byte [`std::io::BufReader`] (lines cut across its buffer:
+/// the line-by-line path), and line by line by serde_json alone (`fast_event` asked on the
+/// side: when it reads a line, serde_json must read the same event). Any difference (an
+/// event, an error's kind or words, where reading stops) panics.
 pub fn native_recording(data: &[u8]) {
     let Ok(r) = RecordingReader::new(data) else {
         return;
     };
+    let head = r.stats.bytes as usize;
+    let mut want = serde_lines(data.get(head..).unwrap_or_default(), r.header().format);
+    let Ok(small) = RecordingReader::new(std::io::BufReader::with_capacity(61, data)) else {
+        panic!("the header read whole but not through a 61-byte buffer");
+    };
+    let mut small = small.map(|e| e.map_err(|e| e.to_string()));
     let mut v = Verifier::new(r.header());
     for ev in r {
+        let other = small.next();
+        let expect = want.next();
+        match (&ev, &expect) {
+            (Ok(a), Some(Ok(b))) => assert_eq!(a, b, "the reader read a line unlike serde_json"),
+            (Err(e), Some(Err(w))) => assert_eq!(
+                &e.to_string(),
+                w,
+                "the reader refused a line unlike serde_json"
+            ),
+            _ => panic!("reader {ev:?}, serde_json {expect:?}"),
+        }
+        let ev = ev.map_err(|e| e.to_string());
+        assert_eq!(
+            Some(&ev),
+            other.as_ref(),
+            "the reader read a line unlike itself through a small buffer"
+        );
         match ev {
             Ok(ev) => {
                 v.feed(&ev);
@@ -183,6 +218,41 @@ pub fn native_recording(data: &[u8]) {
         }
     }
     let _ = v.finish();
+}
+
+/// The events of `rest` (a native recording after its header line, the header saying
+/// format `format`) as serde_json alone reads them, each as a [`RecordingReader`] yields it
+/// (an error as its words); the reference for [`native_recording`]. Blank lines are
+/// skipped and a last line without its `\n` ends the events, as the reader does. On each
+/// line `fast_event` is asked too: an event it reads must be the one serde_json reads.
+fn serde_lines(rest: &[u8], format: u32) -> impl Iterator<Item = Result<Event, String>> + '_ {
+    use crate::record::jsonl::{exchange_missing, ReadError};
+    let mut line_no = 1;
+    rest.split_inclusive(|&c| c == b'\n')
+        .take_while(|l| l.last() == Some(&b'\n'))
+        .filter_map(move |line| {
+            line_no += 1;
+            if line.iter().all(u8::is_ascii_whitespace) {
+                return None;
+            }
+            let serde = serde_json::from_slice::<Event>(line);
+            if let Some(fast) = crate::record::event_de::fast_event(line) {
+                match &serde {
+                    Ok(ev) => assert_eq!(&fast, ev, "fast_event read a line unlike serde_json"),
+                    Err(e) => panic!("fast_event read a line serde_json refuses ({e}): {fast:?}"),
+                }
+            }
+            let line = line_no;
+            Some(match serde {
+                // What the reader says for an event of an exchange's type without its
+                // `exchange` (`jsonl::exchange_missing`); the reader's words for the rest.
+                Ok(ev) => match exchange_missing(&ev) {
+                    Some(kind) => Err(ReadError::NoExchange { line, kind }.to_string()),
+                    None => Ok(ev),
+                },
+                Err(source) => Err(ReadError::event_line(line, source, format).to_string()),
+            })
+        })
 }
 
 /// Transcript (`TRANSCRIPT.md`); bytes that are not UTF-8 are read lossily, as a user's
@@ -306,6 +376,130 @@ pub fn grpc(data: &[u8]) {
         cut,
         in_trailers.then_some(Headers::from(status_headers)),
     );
+}
+
+/// The verifier's JSON model ([`crate::model::json`]) against serde_json (issue 7, fuzz37):
+/// `data` is one JSON text. Panics on any disagreement:
+///
+/// - [`Json::parse`] (its own fast parser first, with an SSE2 load, then serde_json) reads
+///   what `serde_json::Value` (with `preserve_order`) reads: the same value, members in the
+///   same order, the same compact text; or fails with serde_json's error (a lone surrogate
+///   escape read as U+FFFD, as `Json::parse` documents);
+/// - the fast path and serde_json's path into [`Json`] (its `Deserialize`) give the same
+///   tree and note the same conflicting duplicate member
+///   ([`crate::model::json::take_conflicting_duplicate`]); [`Json::parse_owned`] and
+///   [`Json::parse_str`] give the tree [`Json::parse`] gives;
+/// - [`crate::model::json::top_level_member_raw`] (a walk without a tree) finds the value
+///   the tree holds for `error`, `result`, `id` and `kind`, or gives up (`None`);
+///   [`crate::model::json::may_name_member`] is `false` only when no such member or string
+///   is in the tree.
+///
+/// [`Json`]: crate::model::json::Json
+/// [`Json::parse`]: crate::model::json::Json::parse
+/// [`Json::parse_owned`]: crate::model::json::Json::parse_owned
+/// [`Json::parse_str`]: crate::model::json::Json::parse_str
+pub fn json_model(data: &[u8]) {
+    use crate::model::json::{
+        may_name_member, mend_lone_surrogates, take_conflicting_duplicate, top_level_member_raw,
+        Json,
+    };
+    /// `text` read by `read`, read again from the text with its lone surrogate escapes
+    /// mended when that fails (what `Json::parse` documents), with the first error.
+    fn mended<T>(
+        text: &[u8],
+        read: impl Fn(&[u8]) -> Result<T, serde_json::Error>,
+    ) -> Result<T, serde_json::Error> {
+        read(text).or_else(|e| match mend_lone_surrogates(text) {
+            Some(m) => read(&m).map_err(|_| e),
+            None => Err(e),
+        })
+    }
+    let shown = || String::from_utf8_lossy(&data[..data.len().min(300)]).into_owned();
+    let value = mended(data, |t| serde_json::from_slice::<serde_json::Value>(t));
+    take_conflicting_duplicate();
+    let json = Json::parse(data);
+    let noted = take_conflicting_duplicate();
+    let via_serde = mended(data, |t| {
+        serde_json::from_slice::<Json>(t).map(Json::into_owned)
+    });
+    let noted_by_serde = take_conflicting_duplicate();
+    match (&json, &value) {
+        (Ok(j), Ok(v)) => {
+            let jv = j.to_value();
+            assert!(
+                &jv == v,
+                "Json::parse read {jv} where serde_json reads {v}: {}",
+                shown()
+            );
+            assert_eq!(j.to_string(), v.to_string(), "member order: {}", shown());
+        }
+        (Err(a), Err(b)) => assert_eq!(
+            (a.to_string(), a.classify()),
+            (b.to_string(), b.classify()),
+            "another error: {}",
+            shown()
+        ),
+        (j, v) => panic!("Json::parse {j:?}, serde_json {v:?}: {}", shown()),
+    }
+    match (&json, &via_serde) {
+        (Ok(a), Ok(b)) => {
+            assert_eq!(a, b, "fast path and serde path: {}", shown());
+            assert_eq!(a.to_string(), b.to_string(), "member order: {}", shown());
+            assert_eq!(noted, noted_by_serde, "duplicate member noted: {}", shown());
+        }
+        (Err(_), Err(_)) => {}
+        (a, b) => panic!("Json::parse {a:?}, serde path {b:?}: {}", shown()),
+    }
+    let owned = Json::parse_owned(data);
+    take_conflicting_duplicate();
+    assert_eq!(
+        owned.as_ref().ok(),
+        json.as_ref().ok(),
+        "parse_owned: {}",
+        shown()
+    );
+    if let Ok(s) = std::str::from_utf8(data) {
+        let from_str = Json::parse_str(s);
+        take_conflicting_duplicate();
+        assert_eq!(
+            from_str.as_ref().ok(),
+            json.as_ref().ok(),
+            "parse_str: {}",
+            shown()
+        );
+    }
+    let Ok(tree) = &json else {
+        return;
+    };
+    for key in ["error", "result", "id", "kind"] {
+        let member = tree.as_object().and_then(|o| o.get(key));
+        match top_level_member_raw(data, key) {
+            None => {}
+            Some(None) => assert!(member.is_none(), "the walk missed {key}: {}", shown()),
+            Some(Some(raw)) => {
+                let read = Json::parse(raw).map(Json::into_owned);
+                take_conflicting_duplicate();
+                assert_eq!(read.ok().as_ref(), member, "the walk's {key}: {}", shown());
+            }
+        }
+        let quoted = format!("\"{key}\"");
+        if !may_name_member(data, &memchr::memmem::Finder::new(quoted.as_bytes())) {
+            assert!(
+                !names(tree, key),
+                "may_name_member missed {key}: {}",
+                shown()
+            );
+        }
+    }
+    /// Whether `v` holds a member named `name` or a string `name`, at any depth.
+    fn names(v: &Json, name: &str) -> bool {
+        match v {
+            Json::String(s) => s == name,
+            Json::Array(a) => a.iter().any(|x| names(x, name)),
+            Json::Object(o) => o.iter().any(|(k, x)| k == name || names(x, name)),
+            _ => false,
+        }
+    }
 }
 
 /// Feeds one exchange to a fresh verifier and finishes it: `conn_open` first (no exchange)

@@ -209,3 +209,54 @@ mod grpc_mutations {
         }
     }
 }
+
+/// The differential targets stay quiet on legal and on refused input of every kind they
+/// compare (session 37): a recording with a blank line, CRLF, escaped bodies, an event
+/// without its `exchange`, an unknown event type and a torn last line (the reader, the
+/// reader through a small buffer and serde_json alone stop at the same line with the same
+/// words); JSON texts with a repeated member, a lone surrogate escape, nesting past the fast
+/// parser's depth and serde_json's, numbers at the integer edges, and broken texts.
+#[test]
+fn the_differential_targets_accept_what_both_readers_agree_on() {
+    use a2a_interop::record::jsonl::{encode_header, RecordingReader};
+    use a2a_interop::record::{CaptureMode, RecordingHeader};
+    let mut header = Vec::new();
+    encode_header(&RecordingHeader::new(CaptureMode::Reverse), &mut header);
+    let header = String::from_utf8(header).unwrap();
+    let head = r#"{"seq":1,"t_us":2,"exchange":"e1","type":"request_head","method":"POST","url":"http://a/","headers":[["content-type","application/json"]]}"#;
+    let body = r#"{"seq":2,"t_us":3,"exchange":"e1","type":"request_body","body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\\u00e9\"}"}"#;
+    let crlf = "{\"seq\":3,\"t_us\":4,\"exchange\":\"e1\",\"type\":\"response_head\",\"status\":200,\"headers\":[]}\r";
+    for tail in [
+        "",
+        "\n   \n",
+        r#"{"seq":4,"t_us":5,"type":"response_chunk","body":"x"}"#,
+        r#"{"seq":4,"t_us":5,"exchange":"e1","type":"no_such_kind"}"#,
+        r#"{"seq":4,"t_us":5,"exchange":"e1","type":"response_chunk","body":"\ud800"}"#,
+        r#"{"seq":4,"t_us":5,"exchange":"e1","type":"response_chunk","body":"cut"#,
+    ] {
+        let rec = format!("{header}{head}\n{body}\n\n{crlf}\n{tail}\n{head}");
+        // the header reads and the three legal events come first: the comparison ran
+        let read = RecordingReader::new(rec.as_bytes()).unwrap();
+        assert!(read.take(3).all(|e| e.is_ok()), "{rec}");
+        assert!(
+            fuzz_targets::run("native_recording", rec.as_bytes()),
+            "{rec}"
+        );
+    }
+    let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
+    for text in [
+        r#"{"a":1,"b":{"c":[true,null]},"a":2}"#.to_string(),
+        r#"{"error":null,"error":{"code":-32600},"id":"\u0031"}"#.into(),
+        r#"{"text":"\ud83d","kind":"\ud83d\ude00"}"#.into(),
+        r#"[18446744073709551615,18446744073709551616,-9223372036854775808,-9223372036854775809,-0,1e400]"#.into(),
+        r#"{"id":1,}"#.into(),
+        "\"\u{e9}\\/\\n\"".into(),
+        deep(100),
+        deep(101),
+        deep(129),
+        String::new(),
+    ] {
+        assert!(fuzz_targets::run("json_model", text.as_bytes()), "{text}");
+    }
+    assert!(fuzz_targets::run("json_model", b"{\"a\":\"\xff\"}"));
+}

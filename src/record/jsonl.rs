@@ -62,7 +62,7 @@ pub enum ReadError {
 /// The `type` of `ev` when it is one of the event types that belong to one exchange
 /// (docs/recording-format.md: `exchange` is absent only for `conn_open`,
 /// `request_refused`, `tunnel`, `gap` and `finding`) and its `exchange` is absent.
-fn exchange_missing(ev: &Event) -> Option<&'static str> {
+pub(crate) fn exchange_missing(ev: &Event) -> Option<&'static str> {
     use super::event::EventKind as K;
     if ev.exchange.is_some() {
         return None;
@@ -86,6 +86,17 @@ fn exchange_missing(ev: &Event) -> Option<&'static str> {
 }
 
 impl ReadError {
+    /// The error for event line `line` (1 = the header) that serde_json refused with
+    /// `source`, in a recording whose header says format `format`:
+    /// [`ReadError::UnknownKind`] when its `type` names no event kind, else
+    /// [`ReadError::Json`].
+    pub(crate) fn event_line(line: u64, source: serde_json::Error, format: u32) -> ReadError {
+        match unknown_kind(&source) {
+            Some(kind) => ReadError::UnknownKind { line, kind, format },
+            None => ReadError::Json { line, source },
+        }
+    }
+
     /// The line number (1 = the header) the error is about.
     pub fn line(&self) -> Option<u64> {
         match self {
@@ -338,14 +349,7 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
             }
             return Some(
                 read_event(&self.buf)
-                    .map_err(|source| match unknown_kind(&source) {
-                        Some(kind) => ReadError::UnknownKind {
-                            line,
-                            kind,
-                            format: self.header.format,
-                        },
-                        None => ReadError::Json { line, source },
-                    })
+                    .map_err(|source| ReadError::event_line(line, source, self.header.format))
                     .and_then(|ev| match exchange_missing(&ev) {
                         Some(kind) => Err(ReadError::NoExchange { line, kind }),
                         None => {
@@ -457,15 +461,7 @@ mod tests {
             }
             out.push(
                 serde_json::from_slice::<Event>(&buf)
-                    .map_err(|e| match unknown_kind(&e) {
-                        Some(kind) => ReadError::UnknownKind {
-                            line: lines,
-                            kind,
-                            format: FORMAT_VERSION,
-                        }
-                        .to_string(),
-                        None => format!("line {lines}: {}", json_problem(&e)),
-                    })
+                    .map_err(|e| ReadError::event_line(lines, e, FORMAT_VERSION).to_string())
                     .and_then(|ev| match exchange_missing(&ev) {
                         Some(kind) => Err(ReadError::NoExchange { line: lines, kind }.to_string()),
                         None => Ok(ev),

@@ -5,7 +5,7 @@ HAR export, redaction and the format version. Imports only `model`.
 */
 
 pub mod event;
-mod event_de;
+pub(crate) mod event_de;
 pub mod har;
 pub mod headers;
 pub mod jsonl;
