@@ -1,0 +1,1794 @@
+//! Calls that follow earlier ones: delegated outcomes, follow-ups to known tasks, JSON-RPC batches.
+
+use super::*;
+
+impl State {
+    /// TASK-STATE-014, the delegate's side: keeps a send's answered task that ended
+    /// failed, rejected, canceled, input-required or auth-required, with its status
+    /// message, for [`Self::delegate_outcome_relayed`] to compare an orchestrator's result
+    /// with.
+    pub(super) fn note_delegate_outcome(&mut self, x: &Exch, st: TaskState, answer: &Json) {
+        if !delegate_outcome_state(st) {
+            return;
+        }
+        let Some(t) = answer_task(answer) else {
+            return;
+        };
+        let text = t
+            .pointer("/status/message")
+            .map(parts_texts)
+            .unwrap_or_default();
+        let task_id = t.get("id").and_then(Json::as_str).unwrap_or("").to_string();
+        self.keep_delegate_outcome(x, st, task_id, text, x.resp_seq);
+    }
+
+    /// Keeps one delegate outcome ([`DelegateOutcome`]) of exchange `x`: task `task_id`
+    /// ended `st` with status message `text`, told at `seq`. Texts shorter than
+    /// [`DELEGATE_TEXT_MIN`] characters are not kept.
+    pub(super) fn keep_delegate_outcome(
+        &mut self,
+        x: &Exch,
+        st: TaskState,
+        task_id: String,
+        text: String,
+        seq: u64,
+    ) {
+        if text.chars().count() < DELEGATE_TEXT_MIN || x.synthetic {
+            return;
+        }
+        let Some(origin) = x.origin.clone() else {
+            return;
+        };
+        if self.delegate_outcomes.len() >= MAX_DELEGATE_OUTCOMES {
+            self.delegate_outcomes.pop_front();
+        }
+        let (ask_text, ask) = ask_kept(call_ask_text(x));
+        self.delegate_outcomes.push_back(DelegateOutcome {
+            x_id: str::to_string(&x.id),
+            origin,
+            url: x.named_url.clone().unwrap_or_else(|| x.url.clone()),
+            req_t: x.req_t,
+            end_t: x.end_t.max(x.req_t),
+            state: st,
+            state_term: x.state_term(st),
+            task_id,
+            text,
+            seq,
+            ask_text,
+            ask,
+            trace: trace_id(x),
+        });
+    }
+
+    /// TASK-STATE-014 (TASK-008): agent `x` completed its task `tid` with result text
+    /// `result` (its artifacts' and status message's text), and a send it made itself, to
+    /// another agent (another origin) and inside `x`'s own call (asked after `x` was,
+    /// answered before `x` ended; tied to `x`'s call by its trace id or its ask,
+    /// [`delegate_call_tied`], not by the time window alone: review28a R7), ended failed, rejected, canceled, input-required or
+    /// auth-required with a status message that `result` is, word for word (whitespace
+    /// aside): the orchestrator handed its client a delegate's failure or question as its
+    /// own completed work. A result that adds work of its own beside the delegate's words
+    /// (a fallback it ran) is not judged. Evidence at `seq`, the completed answer.
+    pub(super) fn delegate_outcome_relayed(&mut self, x: &Exch, tid: &str, result: &str, seq: u64) {
+        if self.delegate_outcomes.is_empty() || x.synthetic {
+            return;
+        }
+        let Some(origin) = x.origin.as_deref() else {
+            return;
+        };
+        let Some(d) = relayed_outcome(&self.delegate_outcomes, x, origin, result) else {
+            return;
+        };
+        let here = x.named_url.clone().unwrap_or_else(|| x.url.clone());
+        let what = match d.state {
+            TaskState::InputRequired | TaskState::AuthRequired => {
+                "a question the delegate asked; your task should ask it too (input-required or auth-required) and continue the delegate's task with the answer"
+            }
+            _ => "the delegate's reason for not doing the work; your task should end failed (or rejected, canceled), with that reason in its status.message",
+        };
+        let shown: String = d.text.chars().take(160).collect();
+        let more = if d.text.chars().count() > 160 {
+            "..."
+        } else {
+            ""
+        };
+        let done = x.state_term(TaskState::Completed);
+        let msg = format!(
+            "the agent at {here} ended its task {tid} {done}, and its whole result is, word for word, the status message of task {} at {} (exchange {}), which ended {} while this call was open: \"{shown}{more}\". An orchestrator's own task is what its client reads: {done} tells the client the work was done, but the text is {what}",
+            d.task_id, d.url, d.x_id, d.state_term
+        );
+        let ev = vec![x.ev(seq), Evidence::event(d.seq, d.x_id.clone())];
+        self.find(&r::TASK_DELEGATE_OUTCOME_RELAYED, msg, ev, &x.leg);
+    }
+
+    /// Rules shared by every answered exchange after its body is judged.
+    /// `answer`: the parsed answer when the caller has it (a JSON-RPC `result`, an HTTP+JSON
+    /// body), so that no rule parses the body again.
+    pub(super) fn after_response(
+        &mut self,
+        x: &Exch,
+        result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
+        answer: Option<&Json>,
+    ) {
+        let c = x.call.clone().unwrap_or_default();
+        let success = x.is_success() && !self.answer_is_error(x);
+        if success && !x.synthetic {
+            if let Some(t) = x.other_tenant.as_deref() {
+                self.other_tenants_call_served(x, &c, t);
+            }
+            // AUTH-SCOPE-003 / -004 for a push config call (review33 Q9): its answer shows
+            // no task, so the task it names is judged here.
+            if let Some(id) = c.op.filter(|o| o.is_push_config()).and_then(|_| {
+                c.route_task
+                    .as_deref()
+                    .or_else(|| c.params.get("taskId").and_then(Json::as_str))
+                    .or_else(|| c.params.get("id").and_then(Json::as_str))
+            }) {
+                let id = id.to_string();
+                let caller = self.caller_of(x);
+                self.task_served_to_other_caller(&x.tkey(&id), &id, caller, x.body_seq(), x, &"");
+            }
+        }
+        // TASK-STATE-014: a delegate's unfinished or failed task, or an orchestrator's
+        // completed one that may repeat it.
+        if success && !x.synthetic && c.op == Some(Op::SendMessage) {
+            if let (Some((tid, _, Some(st))), Some(a)) = (result_task, answer) {
+                if st != TaskState::Completed {
+                    self.note_delegate_outcome(x, st, a);
+                } else if !self.delegate_outcomes.is_empty() {
+                    if let Some(t) = answer_task(a) {
+                        let mut text: Vec<String> = t
+                            .get("artifacts")
+                            .and_then(Json::as_array)
+                            .map(|v| v.iter().map(parts_texts).collect())
+                            .unwrap_or_default();
+                        if let Some(m) = t.pointer("/status/message") {
+                            text.push(parts_texts(m));
+                        }
+                        self.delegate_outcome_relayed(x, tid, &text.join("\n"), x.resp_seq);
+                    }
+                }
+            }
+        }
+        if !self.gw_ctx_added.is_empty() {
+            self.resolve_ctx_added(x, success);
+        }
+        if c.misnamed.is_some() {
+            self.method_name_wrong_case(x, &c, success);
+        }
+        if c.wrong_case_path.is_some() {
+            self.path_wrong_case(x, &c, success);
+        }
+        if !c.webhook && c.binding.is_some() {
+            self.card_credential_published(x);
+        }
+        // ERR-001 / RPC-002: an A2A call without id (a notification; RPC-REQ-001 names the
+        // client) answered with a result. A2A calls need an id, so the agent rejects it
+        // with -32600 (the 0.3 TCK's notification test); JSON-RPC 2.0 §4.1 forbids
+        // answering a notification with a result.
+        if let (
+            true,
+            Some(RequestParse::Request {
+                id: None, method, ..
+            }),
+            Some(_),
+        ) = (success, &c.rpc, c.op)
+        {
+            if !c.webhook && (x.sse.is_some() || !x.body.as_slice().is_empty()) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!("agent answered the client's {method} notification (a call without id) with a result instead of rejecting it with -32600 Invalid Request"),
+                    vec![x.ev(x.req_ev_seq()), x.ev(x.body_seq())],
+                    &x.leg,
+                );
+            }
+        }
+        // RPC-001 / REST-003 / REST-001: the binding's own media type refused with 415.
+        if x.status == Some(415) && !c.webhook && !x.synthetic {
+            self.media_type_refused(x, &c);
+        }
+        // RPC-001 / REST-003 / REST-001: the client's body under a non-JSON media type.
+        if !c.webhook && !x.synthetic && c.op.is_some() {
+            self.request_media_type(x, &c);
+        }
+        // REST-001: an HTTP+JSON operation requested under another HTTP method than its
+        // route's: the client's call whatever the answer, and the agent's routing when it
+        // executed the call. A refusal (405, 404, 501, any 4xx) is the agent's right answer
+        // but leaves the client's call unexplained (breaker21 B11).
+        let refused = !success
+            && x.status
+                .is_some_and(|s| (400..500).contains(&s) || s == 501);
+        if (success || refused) && !c.webhook && !x.synthetic && c.binding == Some(Binding::Rest) {
+            self.rest_wrong_verb(x, &c, success);
+        }
+        // RPC-001 (A2A params are named objects): params by position or a scalar, from the
+        // client; processed instead of refused with -32602, by the agent.
+        if c.binding == Some(Binding::JsonRpc) && c.op.is_some() && !c.webhook {
+            if let Some(RequestParse::Request {
+                method,
+                id: Some(_),
+                ..
+            }) = &c.rpc
+            {
+                if let Some(what) = c.params_not_object() {
+                    let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
+                    self.find(
+                        &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                        format!("client's {method} call passes params as {what} instead of the method's params object"),
+                        vec![at.clone()],
+                        &x.leg,
+                    );
+                    if success {
+                        self.find(
+                            &r::RPC_ERROR_CODE,
+                            format!("agent processed the client's {method} call whose params are {what} instead of rejecting it with -32602 Invalid params"),
+                            vec![at, x.ev(x.body_seq())],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
+        // REST-001 (mine31b f700, a2a-go #380): the body of an HTTP+JSON POST route is the
+        // operation's request object; JSON that is none is the client's fault as JSON-RPC
+        // params that are none are (RPC-REQ-005), whatever the agent answered.
+        if c.op.is_some() && !c.webhook && !x.synthetic {
+            if let Some(what) = x.rest_body_not_object(&c) {
+                let op = c.op_term(c.op.map_or("", Op::name)).to_string();
+                let path = x.path.split('?').next().unwrap_or(&x.path);
+                // a 0.x call is already named by its request line
+                let call = if op.starts_with("POST ") {
+                    format!("{op} call")
+                } else {
+                    format!("{op} call (POST {path})")
+                };
+                self.find(
+                    &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                    format!(
+                        "client's {call} sends {what} as its body instead of the operation's request object ({{}} when the path names everything)"
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), "", Some(excerpt_value(&c.params)))],
+                    &x.leg,
+                );
+            }
+        }
+        // ERR-006 / DATA-003 / PUSH-002: a push config without url accepted.
+        if success && !c.webhook {
+            if let Some(ptr) = push_config_without_url_lenient(&c) {
+                let mut f = Finding::new(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted {} with a push notification config without url instead of refusing it",
+                        c.op_term("a call")
+                    ),
+                );
+                f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
+                f.help = "validate a push notification config before storing it: url is required (PUSH-002), so refuse a config without one with -32602 InvalidParams (HTTP 400) instead of accepting a webhook that can never be called".into();
+                f.evidence = vec![x.ev_at(x.req_ev_seq(), &ptr, None), x.ev(x.body_seq())];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
+        }
+        if success && c.op == Some(Op::DeletePushConfig) {
+            self.note_push_config_deleted(x, &c);
+        }
+        // ERR-006 (breaker15a Q14): a malformed 1.0 GetTask / ListTasks query parameter
+        // answered HTTP 500 on HTTP+JSON: the handler ran on it instead of refusing it.
+        if x.status == Some(500)
+            && c.binding == Some(Binding::Rest)
+            && c.dialect == Some(Dialect::V1_0)
+            && !c.webhook
+        {
+            self.invalid_param_crashed(x, &c, x.body_seq(), "");
+        }
+        // Malformed 1.0 GetTask / ListTasks parameter accepted (REST-001, ERR-006;
+        // a2a-java #639: a Unix epoch as statusTimestampAfter).
+        if success && c.dialect == Some(Dialect::V1_0) {
+            if let Some((name, found, why, ptr)) = invalid_task_query_param(&c, &x.url) {
+                self.find(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted {name} {}, which is not {why}, instead of refusing it",
+                        shown_param(&c, name, &found)
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            ptr.as_deref().unwrap_or(""),
+                            Some(Value::String(found.clone())),
+                        ),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        // Version header with an unsupported version accepted (VER-002).
+        if let Some(hv) = c.header_version.as_deref() {
+            // breaker32 V01-V05: one version repeated ("1.0, 1.0", two header lines
+            // combined as RFC 9110 §5.3 does, as when a gateway adds the header the client
+            // sent) asks for that version: an agent that applies it honours VER-002;
+            // VER-HDR-003 tells the client. Two different versions stay unsupported.
+            let hv = repeated_version(hv).unwrap_or(hv);
+            if Dialect::from_version(hv).is_none()
+                && success
+                && c.binding.is_some()
+                && c.op.is_some_and(Op::is_task_op)
+            {
+                // A value with quotes, spaces or separators is shown quoted, so that
+                // `"1.0"` sent with its quotes does not read as 1.0 (breaker23 V06).
+                let shown = if hv.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.') {
+                    hv.to_string()
+                } else {
+                    format!("{hv:?}")
+                };
+                self.find(
+                    &r::VER_NOT_ENFORCED,
+                    format!(
+                        "{} {shown} was processed instead of rejected with VersionNotSupportedError{}",
+                        version_asked_as(x, &c),
+                        refusal_for_binding(&c)
+                    ),
+                    vec![
+                        x.ev_at(x.req_seq, "", Some(Value::String(hv.into()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+            } else if success {
+                self.version_not_offered(x, &c, hv);
+            }
+        } else if success {
+            self.headerless_1_0_call_served(x, &c);
+        }
+        if success {
+            self.implicit_0x_served_as_1_0(x, &c, answer);
+            self.v0_method_under_1_0_served(x, &c, answer);
+        }
+        // Auth: card declares security, task op without credentials succeeded (AUTH-002).
+        if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
+            if let Some(card) = self.card_for(x).cloned() {
+                let missing = if card.view.requires_auth && !card.view.invisible_auth {
+                    credentials_missing(&card.view, x)
+                } else {
+                    None
+                };
+                if let Some(missing) = missing {
+                    let origin = x.parts.as_ref().map(|p| p.origin()).unwrap_or_default();
+                    if self.auth_reported.insert(origin) {
+                        self.areas.insert("auth");
+                        let declared: Vec<_> =
+                            card.view.security_alternatives.iter().flatten().collect();
+                        let stray = if missing.is_empty() && !declared.is_empty() {
+                            stray_credentials(x, declared)
+                        } else {
+                            Vec::new()
+                        };
+                        let message = if !stray.is_empty() {
+                            // breaker34 A01: served under a credential the card does not name
+                            format!(
+                                "request {} succeeded with only the {}, which no security scheme of the agent card names; the card asks for {}: the agent accepted a credential its card does not declare (AUTH-002): either it does not check the card's scheme at all, or the card does not say how it authenticates; refuse such a call with 401, or declare the scheme it accepts in securitySchemes",
+                                c.op_term("request"),
+                                stray.join(" and the "),
+                                declared_credential_words(&card.view).join(", or ")
+                            )
+                        } else if missing.is_empty() {
+                            format!(
+                                "request {} without credentials succeeded although the card declares security",
+                                c.op_term("request")
+                            )
+                        } else {
+                            format!(
+                                "request {} succeeded without the {} that the card's security requirement also needs (the schemes of one requirement are all required, AUTH-007): the agent checked only part of it",
+                                c.op_term("request"),
+                                missing.join(" and ")
+                            )
+                        };
+                        self.find(
+                            &r::AUTH_OPEN_ENDPOINT,
+                            message,
+                            vec![
+                                Evidence::event(card.seq, card.exchange.clone()),
+                                x.ev(x.req_seq),
+                                x.ev(x.resp_seq),
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
+        // Push config accepted: capability and SSRF (PUSH-001, PUSH-006). Not for the
+        // prober's own loopback webhook (marked with PROBE_NEGATIVE_HEADER: own-webhook).
+        let own_webhook = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_OWN_WEBHOOK);
+        if success {
+            if let Some((ptr, url)) = push_url_of(&c) {
+                // An IPv6 literal with a zone (RFC 6874) is no WHATWG URL, but an agent
+                // that takes it reaches a link-local host all the same.
+                let host = parse_url(&url)
+                    .map(|u| u.host)
+                    .or_else(|| crate::model::net::zoned_ipv6_host(&url));
+                if let Some(host) = host {
+                    let hc = host_class(&host);
+                    // PUSH-006 guards against a webhook that reaches what the caller could
+                    // not: a loopback webhook given by a client on loopback to an agent on
+                    // loopback (a local test run) reaches nothing new (breaker17b V18).
+                    let local_run = hc == HostClass::Loopback && self.local_test_run(x);
+                    if hc.is_internal() && !own_webhook && !local_run {
+                        self.find(
+                            &r::PUSH_URL_PRIVATE,
+                            format!(
+                                "agent accepted a push notification url on {} ({})",
+                                hc.describe(),
+                                host
+                            ),
+                            vec![x.ev_at(x.req_ev_seq(), &ptr, Some(Value::String(url.clone())))],
+                            &x.leg,
+                        );
+                    }
+                }
+                if c.op == Some(Op::CreatePushConfig) {
+                    if let Some(card) = self.card_for(x).cloned() {
+                        if card.view.push_notifications != Some(true)
+                            && !self.extended_card_grants(x, false)
+                        {
+                            self.find(
+                                &r::CAP_PUSH,
+                                format!("agent accepted a push notification config although its card{} does not declare pushNotifications", self.card_among(x, &card)),
+                                vec![Evidence { seq: card.seq, exchange: Some(card.exchange.clone()), pointer: Some("/capabilities/pushNotifications".into()), found: card.view.push_notifications.map(Value::Bool) }, x.ev(x.resp_seq)],
+                                &x.leg,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Follow-up messages (send or stream) naming a task.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            self.check_followup(x, success, result_task, answer);
+        }
+    }
+
+    /// ID-004 / ID-001: an agent Message replying to a send (its result, or a message event
+    /// of its stream) names a `taskId` that the request did not name and that this recording
+    /// never saw the agent hand out before this message (`seq`; earlier in the same stream
+    /// counts): agent messages carry a taskId only
+    /// when that task exists. Returns the ID-TASK-004 note's message and evidence (a note:
+    /// the task may predate the recording; breaker8 G14).
+    pub(super) fn agent_message_unknown_task(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        m: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        let role = m.get("role").and_then(Json::as_str).unwrap_or("");
+        if role.eq_ignore_ascii_case("ROLE_USER") || role.eq_ignore_ascii_case("user") {
+            return None;
+        }
+        let tid = str_member(m, "taskId", "task_id").filter(|t| !t.trim().is_empty())?;
+        let named = params_message(&c.params)
+            .and_then(|q| str_member(q, "taskId", "task_id"))
+            .is_some_and(|q| q == tid);
+        let seen_before = self
+            .tasks
+            .get(&x.tkey(tid))
+            .and_then(|t| t.announced.as_ref())
+            .is_some_and(|(s, _)| *s < seq);
+        if named || seen_before {
+            return None;
+        }
+        self.areas.insert("id");
+        // ID-004: an agent message carries a taskId only when that task exists, so the
+        // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
+        let key = x.tkey(tid);
+        if !self.tasks.contains_key(&key) {
+            self.admit_task(&key);
+        }
+        let caller = self.caller_of(x);
+        let at = x.endpoint();
+        let t = self.tasks.entry(key).or_default();
+        if t.announced.is_none() {
+            t.announced = Some((seq, str::to_string(&x.id)));
+            t.announced_at = at;
+            t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
+            t.named_by_message = Some(message_id_of(m));
+            t.caller = caller;
+        }
+        Some((
+            format!(
+                "agent message {} names task {tid}, which this recording never saw the agent hand out: an agent message carries a taskId only when that task exists",
+                message_id_of(m)
+            ),
+            vec![x.ev_at(
+                seq,
+                &jptr(ptr, &[Key("taskId")]),
+                Some(Value::String(tid.to_string())),
+            )],
+        ))
+    }
+
+    /// ERR-006 (1.0 §3.3.2, "validate input first"): the 1.0 GetTask / ListTasks call of
+    /// `x` carries a malformed parameter ([`invalid_task_query_param`]: a negative
+    /// historyLength, a pageSize outside 1-100, ...) and the agent answered an internal
+    /// error (HTTP+JSON `500 INTERNAL`, JSON-RPC -32603, gRPC status 13 INTERNAL) instead of
+    /// refusing it with 400 INVALID_ARGUMENT / -32602 / INVALID_ARGUMENT: the handler ran
+    /// on the value and failed. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC REST-HTTP-002.
+    /// `bseq`/`ptr`: the answer's evidence.
+    pub(super) fn invalid_param_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        self.invalid_param_failed(x, c, bseq, ptr, jsonrpc::INTERNAL_ERROR);
+    }
+
+    /// [`Self::invalid_param_crashed`] for a JSON-RPC answer whose server-failure `code` is
+    /// -32603 InternalError or (breaker26 E17) -32006 InvalidAgentResponseError, which 1.0
+    /// maps to INTERNAL as well: either tells the client the agent failed, where the
+    /// parameter was the client's fault. A malformed send's message is judged for -32603
+    /// only ([`Self::malformed_send_crashed`]).
+    pub(super) fn invalid_param_failed(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        bseq: u64,
+        ptr: &str,
+        code: i64,
+    ) {
+        let Some((name, found, why, at)) = invalid_task_query_param(c, &x.url) else {
+            if code == jsonrpc::INTERNAL_ERROR {
+                self.malformed_send_crashed(x, c, bseq, ptr);
+            }
+            return;
+        };
+        let op = c.op_term("the call");
+        let (rule, answered, due) = if c.binding == Some(Binding::JsonRpc) {
+            (
+                &r::RPC_ERROR_CODE,
+                if code == jsonrpc::INVALID_AGENT_RESPONSE {
+                    "-32006 InvalidAgentResponseError"
+                } else {
+                    "-32603 InternalError"
+                },
+                "-32602 InvalidParamsError",
+            )
+        } else if c.binding == Some(Binding::Grpc) {
+            (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "grpc-status 13 INTERNAL",
+                "grpc-status 3 INVALID_ARGUMENT",
+            )
+        } else {
+            (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "HTTP 500",
+                "HTTP 400 INVALID_ARGUMENT",
+            )
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {op} whose {name} {} is not {why} with {answered} instead of refusing it with {due}: it ran the request on the value instead of validating it first",
+                shown_param(c, name, &found)
+            ),
+        );
+        if c.binding == Some(Binding::Grpc) {
+            f.spec = vec!["ERR-006".into(), "GRPC-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check every request field before running the method and refuse a malformed one with INVALID_ARGUMENT (a google.rpc.BadRequest detail naming the field helps the client); INTERNAL tells the client the agent failed, so it retries the same bad request".into();
+        } else if c.binding == Some(Binding::JsonRpc) {
+            f.spec = vec!["ERR-006".into(), "ERR-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check every parameter before running the method and refuse a malformed one with -32602 InvalidParamsError; -32603 tells the client the agent failed, so it retries the same bad call".into();
+        }
+        f.evidence = vec![
+            x.ev_at(
+                x.req_ev_seq(),
+                at.as_deref().unwrap_or(""),
+                Some(Value::String(found)),
+            ),
+            x.ev_at(bseq, ptr, None),
+        ];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
+    /// ERR-006 (1.0 §3.3.2, "validate input first"; a2a-tck PR #98: `parts: []` answered
+    /// -32603 "Parts cannot be empty"): the 1.0 send of `x` carries a message that lacks
+    /// required content (recorded in [`State::malformed_sends`] by DATA-SHAPE-002) and the
+    /// agent answered an internal error (JSON-RPC -32603, HTTP+JSON 500, gRPC INTERNAL)
+    /// instead of refusing it with -32602 / 400 INVALID_ARGUMENT / INVALID_ARGUMENT: the
+    /// agent noticed the fault (or failed on it) and reported its own failure, so the
+    /// client retries the same bad message. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC
+    /// REST-HTTP-002. `bseq`/`ptr`: the answer's evidence.
+    pub(super) fn malformed_send_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return;
+        }
+        let Some((_, at, problem)) = self.malformed_sends.iter().find(|m| *m.0 == *x.id).cloned()
+        else {
+            return;
+        };
+        let (rule, answered, due) = match c.binding {
+            Some(Binding::JsonRpc) => (
+                &r::RPC_ERROR_CODE,
+                "-32603 InternalError",
+                "-32602 InvalidParamsError",
+            ),
+            Some(Binding::Grpc) => (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "grpc-status 13 INTERNAL",
+                "grpc-status 3 INVALID_ARGUMENT",
+            ),
+            _ => (
+                &r::REST_INVALID_PARAM_SERVER_ERROR,
+                "HTTP 500",
+                "HTTP 400 INVALID_ARGUMENT",
+            ),
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {} whose message is malformed ({problem}) with {answered} instead of refusing it with {due}: an invalid request is the client's fault, told by an invalid-params error, not an internal failure of the agent",
+                c.op_term("the send")
+            ),
+        );
+        f.spec = vec!["ERR-006".into(), "ERR-001".into()];
+        f.help = "validate input first (1.0 §3.3.2): check the message (messageId, role, at least one part with content) before running the agent and refuse a malformed one with -32602 InvalidParamsError (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT); an internal error tells the client the agent failed, so it retries the same bad message".into();
+        f.evidence = vec![x.ev_at(x.req_ev_seq(), &at, None), x.ev_at(bseq, ptr, None)];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
+    /// PUSH-003 / ERR-002 (breaker16a S4, a2a-js PR #630): a 1.0 push-config Get or Delete
+    /// answered with the generic internal failure (`answered`: -32603, HTTP 500, gRPC
+    /// INTERNAL, none naming an A2A reason) for a config id the recording shows was never
+    /// created for its task (or was deleted): the lookup miss is an A2A condition with an
+    /// A2A error (`due`), not an agent failure. Judged only for a task a send in this
+    /// recording was answered with, so every config of it would be in the recording.
+    pub(super) fn push_config_lookup_failed(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        rule: &'static Rule,
+        answered: &str,
+        at: Evidence,
+    ) {
+        if c.dialect != Some(Dialect::V1_0)
+            || !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
+            || self.push_config_urls.len() >= MAX_PUSH_URLS
+        {
+            return;
+        }
+        let (Some(task), Some(id)) = (push_call_task(c), push_call_config_id(c, &x.path)) else {
+            return;
+        };
+        let sent_here = self
+            .tasks
+            .get(&x.tkey(task))
+            .is_some_and(|t| !t.sent_message_ids.is_empty());
+        let key = format!("{task}\u{0}{id}");
+        let deleted = self.push_deleted_ids.contains_key(&key);
+        let live = self.push_config_urls.contains_key(&key) && !deleted;
+        // mine29a (a2a-go PR #403, ggcode #1076): the agent's own error text says the
+        // config is missing, or the recording deleted it: no send of the task needed.
+        let says_missing = !live && says_push_config_missing(&answer_error_text(x));
+        if live || !(deleted || says_missing || sent_here) {
+            return;
+        }
+        let not_found = match c.binding {
+            Some(Binding::JsonRpc) => "-32001 TaskNotFoundError",
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (5) TASK_NOT_FOUND",
+            _ => "HTTP 404 TASK_NOT_FOUND",
+        };
+        let (op, due) = if c.op == Some(Op::GetPushConfig) {
+            ("GetTaskPushNotificationConfig", not_found.to_string())
+        } else {
+            (
+                "DeleteTaskPushNotificationConfig",
+                format!("a success (Delete is idempotent) or {not_found}"),
+            )
+        };
+        let what = if deleted {
+            "was deleted"
+        } else if says_missing {
+            "the agent's own error text says does not exist"
+        } else {
+            "was never created in this recording"
+        };
+        // An InvalidParams-kind answer blames the request, which names a task and a config
+        // id as the call asks (mine29a, ggcode #1076).
+        let blames_request = answered.contains("Invalid") || answered.contains("INVALID");
+        let why = if blames_request {
+            "the request is well-formed (it names the task and the config id), and a config that does not exist is an A2A condition with its own error, not a malformed request"
+        } else {
+            "the missing config is an A2A condition, not an agent failure"
+        };
+        // HTTP+JSON names the route called (review24a R9)
+        let op = if c.binding == Some(Binding::Rest) {
+            call_at(x)
+        } else {
+            op.to_string()
+        };
+        let mut f = Finding::new(
+            rule,
+            format!(
+                "agent answered {op} for push config {id:?} of task {task:?}, which {what}, with {answered} instead of {due}: {why}"
+            ),
+        );
+        f.spec = vec!["PUSH-003".into(), "ERR-002".into()];
+        f.help = if blames_request {
+            "answer a Get of a push config that does not exist with TaskNotFoundError (1.0 \u{a7}3.1.8: \"The push notification configuration does not exist\"; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND, gRPC NOT_FOUND; a Delete of a missing config may simply succeed): InvalidParams tells the client its request is malformed, so it changes a request that was right instead of re-creating the config".into()
+        } else {
+            "map a push-config lookup miss to an A2A error (1.0: TaskNotFoundError with ErrorInfo reason TASK_NOT_FOUND; a Delete of a missing config may simply succeed): an internal error tells the client the agent failed, so it retries instead of re-creating the config".into()
+        };
+        f.evidence = vec![x.ev(x.req_ev_seq()), at];
+        f.leg = x.leg.clone();
+        self.emit(f);
+    }
+
+    /// Whether exchange `x`'s answer is an error: a unary error answer, or a stream that
+    /// carried an error event and no A2A payload before it (one error event, or several
+    /// errors and nothing else: breaker26, the call was refused, not accepted).
+    pub(super) fn answer_is_error(&self, x: &Exch) -> bool {
+        if x.sse.is_some() {
+            return x
+                .sse
+                .as_ref()
+                .is_some_and(|s| s.error_seen && (s.events <= 1 || s.first_kind.is_none()));
+        }
+        x.answer_error
+    }
+
+    pub(super) fn check_followup(
+        &mut self,
+        x: &Exch,
+        success: bool,
+        result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
+        answer: Option<&Json>,
+    ) {
+        // A client send whose ids the gateway changed upstream (GW-REQ-003): the agent
+        // answered another message than this one.
+        if self.gw_rerouted(&x.id) {
+            return;
+        }
+        let c = x.call.clone().unwrap_or_default();
+        let Some(m) = params_message(&c.params) else {
+            return;
+        };
+        self.note_followup_refusal(x, m, success);
+        let req_ctx = str_member(m, "contextId", "context_id")
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        let msg_id = str_member(m, "messageId", "message_id").map(str::to_string);
+        let base = if c.binding.is_some_and(Binding::bare_params) {
+            "/message"
+        } else {
+            "/params/message"
+        };
+        // Result of the send: a send result task, or the stream's task.
+        let (res_id, res_ctx) = match (result_task, x.sse.as_ref()) {
+            (Some((id, ctx, _)), _) => (Some(id.to_string()), ctx.map(str::to_string)),
+            (None, Some(s)) => (s.task_id.clone(), s.context_id.clone()),
+            // A Message answer (ID-006: the ids a message carries are its task's): its
+            // contextId is judged like a Task's, no task id is taken from it.
+            (None, None) if success => (None, message_answer_context(x, m, answer)),
+            _ => (None, None),
+        };
+        // A Message answer's substituted contextId is ID-CTX-002 once, with the reply's
+        // pointer ([`Self::reply_context_substituted`], from the result); judged there
+        // only (breaker19b Z12: it was reported twice, once without a pointer).
+        let ctx_judged_on_reply = result_task.is_none() && x.sse.is_none() && success;
+        let Some(tid) = a2a::message_task_id(m).map(str::to_string) else {
+            // A send naming no task (a new task, perhaps in the client's context).
+            // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
+            let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
+            // ID-001 / TASK-009: 0.1 `tasks/send` / `tasks/sendSubscribe` name the task the
+            // client chose in `params.id`; the answer is that task, not another one.
+            let named = c
+                .params
+                .get("id")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .filter(|_| {
+                    matches!(
+                        c.method.as_deref(),
+                        Some("tasks/send") | Some("tasks/sendSubscribe")
+                    )
+                });
+            if let (true, Some(named), Some(rid)) = (success, named, res_id.as_ref()) {
+                if named != rid {
+                    let method = c.method.as_deref().unwrap_or("tasks/send");
+                    self.find(
+                        &r::ID_UNKNOWN_TASK_ACCEPTED,
+                        format!("{method} naming task {named} (params.id, the client-chosen task id) was answered with a different task {rid}"),
+                        x.req_value_and_body("/params/id", named),
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
+            // ID-002: the 0.1 `sessionId` is client-generated, as `contextId` is later; the
+            // agent keeps it or refuses, never substitutes its own.
+            let session = c
+                .params
+                .get("sessionId")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .filter(|_| named.is_some() || c.dialect == Some(Dialect::V0_1));
+            if let (true, Some(qs), Some(rs)) = (success, session, res_ctx.as_deref()) {
+                if qs != rs && rs != a2a::V01_NO_SESSION && !rs.is_empty() {
+                    let method = c.method.as_deref().unwrap_or("tasks/send");
+                    self.areas.insert("id");
+                    self.find(
+                        &r::ID_CONTEXT_CHANGED,
+                        format!(
+                            "agent answered {method} with {} {rs} although the client named sessionId {qs} (params.sessionId): it substituted its own session for the client's instead of keeping it or refusing the call",
+                            // A 0.3 Task (kind, contextId) answering a 0.1/0.2 send carries
+                            // no sessionId (breaker25 F08): name the member it has.
+                            if answer.is_some_and(|a| {
+                                let t = a.get("result").unwrap_or(a);
+                                t.get("sessionId").is_none() && t.get("contextId").is_some()
+                            }) {
+                                "contextId"
+                            } else {
+                                "sessionId"
+                            }
+                        ),
+                        x.req_value_and_body("/params/sessionId", qs),
+                        &x.leg,
+                    );
+                    return;
+                }
+            }
+            // TASK-002 / TASK-001: 0.1 continues a task by `tasks/send` / `tasks/sendSubscribe`
+            // naming it in `params.id`; a terminal task "can't be restarted", so accepting
+            // the send is the same fault as a 0.3/1.0 message naming a terminal taskId.
+            let terminal = named
+                .and_then(|n| self.tasks.get(&x.tkey(n)))
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let (true, Some(n), Some((ts, tseq, txid))) = (success, named, terminal) {
+                let method = c.method.as_deref().unwrap_or("tasks/send");
+                let st = x.state_term(ts);
+                self.find(
+                    &r::TASK_MESSAGE_TO_TERMINAL,
+                    format!("{method} naming task {n} (params.id) in {st} was accepted instead of rejected with an error: a task in a terminal state can't be restarted"),
+                    vec![
+                        Evidence { seq: tseq, exchange: Some(txid), pointer: None, found: Some(Value::String(st.into())) },
+                        x.ev_at(x.req_ev_seq(), "/params/id", Some(Value::String(n.to_string()))),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+            if success {
+                if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
+                    self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
+                }
+                if !ctx_judged_on_reply {
+                    self.check_context_substituted(
+                        x,
+                        base,
+                        None,
+                        req_ctx.as_deref(),
+                        res_ctx.as_deref(),
+                    );
+                }
+                self.note_send_message_id(x, res_id.as_deref(), msg_id);
+            }
+            return;
+        };
+        let known = self
+            .tasks
+            .get(&x.tkey(&tid))
+            .map(|t| (t.terminal.clone(), t.context_id.clone()));
+        if !success {
+            return;
+        }
+        self.note_send_message_id(x, res_id.as_deref(), msg_id);
+        // TASK-002 / TASK-001: message to a terminal task accepted.
+        if let Some((Some((ts, tseq, txid)), _)) = &known {
+            if *tseq < x.req_seq {
+                self.find(
+                    &r::TASK_MESSAGE_TO_TERMINAL,
+                    // TASK-002: 1.0 names UnsupportedOperationError; 0.x requires "an
+                    // error" and names no code, so its wording names none (q20v V3).
+                    format!(
+                        "message to task {tid} in {} was accepted instead of rejected with {}",
+                        x.state_term(*ts),
+                        if x.call
+                            .as_ref()
+                            .and_then(|c| c.dialect)
+                            .is_some_and(|d| d != Dialect::V1_0)
+                        {
+                            "an error (0.x names no error code for it)"
+                        } else {
+                            "UnsupportedOperationError"
+                        }
+                    ),
+                    vec![
+                        Evidence {
+                            seq: *tseq,
+                            exchange: Some(txid.clone()),
+                            pointer: None,
+                            found: Some(Value::String(x.state_term(*ts).into())),
+                        },
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.resp_seq),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+        }
+        let res_state = result_task
+            .and_then(|t| t.2)
+            .or_else(|| x.sse.as_ref().and_then(|s| s.last_state));
+        let handed_here = self
+            .tasks
+            .get(&x.tkey(&tid))
+            .and_then(|t| t.announced.as_ref())
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
+        // ID-TASK-006 (review24b R4): a task another agent handed out, answered here. The
+        // same task (one agent behind two hostnames, one task store) is no finding.
+        let other_agents = match &res_id {
+            Some(rid) if !handed_here => self.other_agent_task_answered(
+                x,
+                &tid,
+                &format!("{base}/taskId"),
+                (rid, res_ctx.as_deref(), res_state),
+            ),
+            _ => None,
+        };
+        // ID-001: the named task was answered with another task.
+        if let Some(rid) = &res_id {
+            if *rid != tid {
+                self.find(
+                    &r::ID_UNKNOWN_TASK_ACCEPTED,
+                    format!("message naming task {tid} was answered with a different task {rid}"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+            // ID-001: a client-chosen id cannot create a task. The agent answered with a
+            // task of the id the client named, and nothing in this recording before the
+            // request shows the agent handing that id out: it may have adopted the client's
+            // id (or the recording started after the task did, hence a note; breaker8 G14).
+            let seen_before = self
+                .tasks
+                .get(&x.tkey(&tid))
+                .and_then(|t| t.announced.as_ref())
+                .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
+            // ID-001 (a2a-rs issue #248: an unknown client taskId silently became a new
+            // task of that id): the agent itself answered TaskNotFoundError for this id
+            // earlier in the recording and never handed it out, so the task did not exist
+            // before the recording (the note's caveat is gone): it created a task with the
+            // client's id where TaskNotFoundError was due. Not on 0.1, where clients chose
+            // task ids (`tasks/send`).
+            let said_unknown = !seen_before
+                && c.dialect != Some(Dialect::V0_1)
+                && self.not_found_ids.contains(&x.tkey(&tid));
+            if said_unknown {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_UNKNOWN_TASK_ACCEPTED,
+                    format!("message naming task {tid}, for which the agent had answered TaskNotFoundError earlier in this recording, was answered with a new task of that id: the agent created a task with the client's id instead of answering TaskNotFoundError"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+            } else if !seen_before && other_agents != Some(true) {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_TASK_FROM_CLIENT,
+                    format!("message naming task {tid}, which this recording never saw the agent hand out, was answered with a task of that id: the agent may have created a task with the client's id"),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("{base}/taskId"),
+                            Some(Value::String(tid.clone())),
+                        ),
+                        x.ev(x.body_seq()),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        // ID-003: only taskId given → context must be inferred from the task.
+        if let (Some((_, Some(kctx))), Some(rctx)) = (&known, &res_ctx) {
+            if req_ctx.is_none() && kctx != rctx {
+                self.find(
+                    &r::ID_CONTEXT_NOT_INFERRED,
+                    format!("follow-up naming only task {tid} got contextId {rctx} instead of the task's {kctx}"),
+                    vec![x.ev_at(x.req_ev_seq(), &format!("{base}/taskId"), Some(Value::String(tid.clone()))), x.ev_at(x.body_seq(), "", Some(Value::String(rctx.clone())))],
+                    &x.leg,
+                );
+                return;
+            }
+            // ID-006 / ID-003 (breaker28 L08): the follow-up named the task with another
+            // contextId and the agent answered the task in that context: it moved the task
+            // out of its context instead of rejecting the message.
+            if let Some(qc) = req_ctx.as_deref().filter(|q| *q == rctx && kctx != rctx) {
+                self.areas.insert("id");
+                self.find(
+                    &r::ID_CONTEXT_CHANGED,
+                    format!("message named task {tid} (context {kctx}) with contextId {qc}, and the agent answered task {tid} in context {qc}: it moved the task into the client's context instead of rejecting the message with an error (a task keeps its contextId, ID-006; a contextId that differs from the task's must be rejected, ID-003)"),
+                    x.req_value_and_body(&format!("{base}/contextId"), qc),
+                    &x.leg,
+                );
+                return;
+            }
+        }
+        if !ctx_judged_on_reply {
+            self.check_context_substituted(
+                x,
+                base,
+                Some(&tid),
+                req_ctx.as_deref(),
+                res_ctx.as_deref(),
+            );
+        }
+    }
+
+    /// ID-002 (1.0 §3.4.1; the 0.x follow-ups the same): the client's message named
+    /// contextId `req_ctx` and the agent's task (send result or the stream's task) carries
+    /// another one, `res_ctx`. The agent may accept the client's contextId or refuse it with
+    /// an error, never substitute its own. `base` is the request message's JSON Pointer.
+    /// `task_id`: the message's `taskId` when it is a follow-up to an existing task; then
+    /// accepting the client's contextId is no option (a task keeps its context, ID-006) and
+    /// the agent had to reject the message (ID-003, 1.0 §3.4.3).
+    pub(super) fn check_context_substituted(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        task_id: Option<&str>,
+        req_ctx: Option<&str>,
+        res_ctx: Option<&str>,
+    ) {
+        let (Some(qc), Some(rctx)) = (req_ctx, res_ctx.filter(|s| !s.is_empty())) else {
+            return;
+        };
+        if qc == rctx || (task_id.is_some() && !context_mismatch_must_be_rejected(x)) {
+            return;
+        }
+        self.areas.insert("id");
+        let msg = match task_id {
+            Some(tid) => format!(
+                "message named task {tid} with contextId {qc}, but the task belongs to context {rctx}: the agent processed it in {rctx} instead of rejecting it with an error (a contextId that differs from the task's must be rejected, ID-003)"
+            ),
+            None => format!(
+                "agent answered contextId {rctx} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error"
+            ),
+        };
+        self.find(
+            &r::ID_CONTEXT_CHANGED,
+            msg,
+            x.req_value_and_body(&format!("{base}/contextId"), qc),
+            &x.leg,
+        );
+    }
+
+    /// TASK-001 / ID-008: a send naming no `taskId` starts a new task (in the client's
+    /// context when it names one); the agent answered it with task `rid`, which this
+    /// recording saw the agent hand out on an earlier exchange and reach a terminal state
+    /// before the request. The client's message went into a finished task (or was dropped).
+    /// A send repeating the `messageId` of a send already answered with that task is a
+    /// retry and is not judged. `base` is the request message's JSON Pointer.
+    pub(super) fn check_new_send_answered_old_task(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        rid: &str,
+        msg_id: Option<&str>,
+    ) {
+        let Some(t) = self.tasks.get(&x.tkey(rid)) else {
+            return;
+        };
+        let Some((ts, tseq, txid)) = t.terminal.clone() else {
+            return;
+        };
+        let earlier = t
+            .announced
+            .as_ref()
+            .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
+        let retry = msg_id.is_some_and(|id| t.sent_message_ids.iter().any(|s| s == id));
+        if !earlier || tseq >= x.req_seq || *txid == *x.id || retry {
+            return;
+        }
+        self.areas.insert("task");
+        if self.reused_tasks.len() < MAX_REUSED_TASKS && !self.reused_tasks.contains_key(rid) {
+            self.reused_tasks.insert(rid.to_string(), 0);
+        }
+        let mut f = Finding::new(
+            &r::TASK_MESSAGE_TO_TERMINAL,
+            format!(
+                "agent answered a new message (it names no taskId) with task {rid}, an id it had already handed out for a task that was {}: task ids are new for every task (ID-001, TASK-001), so the agent reused a task id instead of starting a new task; an executor that publishes a fixed id does this",
+                x.state_term(ts)
+            ),
+        );
+        f.help = "create every new task with the id the SDK assigns for the request, never a constant or an earlier task's id: build the Task and its events from the request context (@a2a-js/sdk: requestContext.taskId and contextId in AgentEvent.task / statusUpdate; a2a-python: context.task_id and context.context_id, TaskUpdater(event_queue, context.task_id, context.context_id)); the context changes, state regressions, missing artifacts and history ids reported for this task follow from the reuse".into();
+        f.leg = x.leg.clone();
+        f.evidence = vec![
+            Evidence {
+                seq: tseq,
+                exchange: Some(txid),
+                pointer: None,
+                found: Some(Value::String(x.state_term(ts).into())),
+            },
+            x.ev_at(x.req_ev_seq(), base, None),
+            x.ev(x.body_seq()),
+        ];
+        self.emit(f);
+    }
+
+    /// Remembers that the send with `messageId` `msg_id` was answered with task `rid`.
+    pub(super) fn note_send_message_id(
+        &mut self,
+        x: &Exch,
+        rid: Option<&str>,
+        msg_id: Option<String>,
+    ) {
+        let (Some(rid), Some(mid)) = (rid, msg_id) else {
+            return;
+        };
+        if let Some(t) = self.tasks.get_mut(&x.tkey(rid)) {
+            if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
+            {
+                t.sent_message_ids.push(mid);
+            }
+        }
+    }
+
+    /// ID-002: an agent Message `reply` (a send result, or the message event of a
+    /// message-reply stream) carries a contextId other than the one the client's message
+    /// named. Returns the ID-CTX-002 message and evidence; `None` when either is absent or
+    /// they match, or the call is no send.
+    pub(super) fn reply_context_substituted(
+        &self,
+        x: &Exch,
+        c: &Call,
+        reply: &Obj,
+        ptr: &str,
+        seq: u64,
+    ) -> Option<(String, Vec<Evidence>)> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || self.gw_rerouted(&x.id)
+        {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        let qc = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        let rc = str_member(reply, "contextId", "context_id").filter(|s| !s.is_empty())?;
+        if qc == rc {
+            return None;
+        }
+        let base = if c.binding == Some(Binding::Rest) {
+            "/message"
+        } else {
+            "/params/message"
+        };
+        let msg = match str_member(m, "taskId", "task_id").filter(|s| !s.is_empty()) {
+            Some(tid) => format!(
+                "agent's reply message {} has contextId {rc} to a message that named task {tid} with contextId {qc}: a contextId that differs from the task's must be rejected with an error (ID-003)",
+                message_id_of(reply)
+            ),
+            None => format!(
+                "agent's reply message {} has contextId {rc} to a message that named contextId {qc}: it substituted its own context for the client's instead of accepting it or refusing it with an error",
+                message_id_of(reply)
+            ),
+        };
+        Some((
+            msg,
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(qc.to_string())),
+                ),
+                x.ev_at(
+                    seq,
+                    &jptr(ptr, &[Key("contextId")]),
+                    Some(Value::String(rc.to_string())),
+                ),
+            ],
+        ))
+    }
+
+    // ------------------------------------------------------------------ JSON-RPC
+
+    /// The calls of a JSON-RPC 2.0 batch request body `b` (§6: a non-empty Array whose
+    /// elements look like Request objects: `jsonrpc` or `method`), one [`Call`] per element
+    /// with its method, id, params, op and dialect; `None` for any other body.
+    pub(super) fn batch_calls(&self, x: &Exch, b: &[u8]) -> Option<Vec<Call>> {
+        if !trim_ascii(b).starts_with(b"[") {
+            return None;
+        }
+        let v = Json::parse(b).ok()?;
+        let list = v.as_array().filter(|l| !l.is_empty())?;
+        if !list
+            .iter()
+            .any(|e| e.get("jsonrpc").is_some() || e.get("method").is_some())
+        {
+            return None;
+        }
+        // the header, else the A2A-Version query parameter (VER-001), as for one call
+        let header_version = x.asked_version();
+        Some(
+            list.iter()
+                .map(|e| {
+                    let mut k = Call {
+                        binding: Some(Binding::JsonRpc),
+                        header_version: header_version.clone(),
+                        ..Default::default()
+                    };
+                    let parsed = jsonrpc::request_from_value(e);
+                    k.params_null = e.get("params").is_some_and(Json::is_null);
+                    // An element that is no valid request (no "jsonrpc": "2.0") still has
+                    // the id its answer echoes (-32600 with that id: breaker36 N04).
+                    if matches!(parsed, RequestParse::Invalid) {
+                        k.rpc_id = e
+                            .get("id")
+                            .filter(|i| i.is_string() || i.is_number())
+                            .cloned()
+                            .map(Json::into_owned);
+                    }
+                    if let RequestParse::Request { method, id, params } = &parsed {
+                        k.method = Some(method.clone());
+                        k.rpc_id = id.clone();
+                        k.params = params.clone();
+                        if let Some((op, d)) = method_op(method) {
+                            k.op = Some(op);
+                            k.dialect = Some(d);
+                        }
+                    }
+                    k.rpc = Some(parsed);
+                    k
+                })
+                .collect(),
+        )
+    }
+
+    /// RPC-001 / RPC-002 per call of JSON-RPC batch request body `b` (breaker36 N04, N05;
+    /// JSON-RPC 2.0 §4, §6): an element calling an A2A method without "jsonrpc": "2.0"
+    /// (RPC-REQ-002), or with an id the A2A schemas do not allow (null, a number with a
+    /// fraction, a boolean, an object, a list: RPC-REQ-001; an element without id, a
+    /// notification, is told with the answer). Each rule once per batch. The body is parsed
+    /// again: batches are rare.
+    pub(super) fn batch_request_checks(&mut self, x: &Exch, b: &[u8]) {
+        if x.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some()
+        {
+            return;
+        }
+        let Ok(v) = Json::parse(b) else { return };
+        let Some(list) = v.as_array() else { return };
+        let (mut version_told, mut id_told, mut shape_told) = (false, false, false);
+        for (i, e) in list.iter().enumerate() {
+            let Some(m) = e
+                .get("method")
+                .and_then(Json::as_str)
+                .filter(|m| method_op(m).is_some())
+            else {
+                continue;
+            };
+            let version = match e.get("jsonrpc") {
+                None => Some("has no jsonrpc member".to_string()),
+                Some(j) if j.as_str() != Some("2.0") => {
+                    Some(format!("has jsonrpc {} instead of \"2.0\"", j.to_value()))
+                }
+                Some(_) => None,
+            };
+            if let (Some(what), false) = (version, version_told) {
+                version_told = true;
+                self.find(
+                    &r::RPC_REQUEST_NOT_2_0,
+                    format!("client's JSON-RPC batch element {i} calls {m} and {what}: it is no JSON-RPC 2.0 request, so a strict agent answers it -32600 Invalid Request"),
+                    vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                    &x.leg,
+                );
+            }
+            let id = e.get("id");
+            let kind = match id {
+                Some(Json::Null) => Some("null"),
+                Some(Json::Number(Num::Float(f))) if f.fract() != 0.0 => {
+                    Some("a number with a fraction")
+                }
+                Some(Json::Bool(_)) => Some("a boolean"),
+                Some(Json::Object(_)) => Some("an object"),
+                Some(Json::Array(_)) => Some("a list"),
+                _ => None,
+            };
+            if let Some(msg) = e
+                .get("params")
+                .and_then(|p| p.get("message"))
+                .and_then(Json::as_object)
+                .filter(|_| {
+                    method_op(m).is_some_and(|(op, d)| {
+                        matches!(op, Op::SendMessage | Op::SendStreamingMessage)
+                            && d != Dialect::V0_1
+                    })
+                })
+            {
+                self.batch_send_checks(x, (i, m), msg, &mut shape_told);
+            }
+            if let (Some(kind), false) = (kind, id_told) {
+                id_told = true;
+                self.find(
+                    &r::RPC_REQUEST_ID,
+                    format!("client's JSON-RPC batch element {i} calls {m} with an id that is {kind}: the A2A schemas allow a string or an integer (RPC-002), so an agent may refuse the call with -32600 and the client cannot pair an answer with it"),
+                    vec![x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("/{i}/id"),
+                        id.map(Json::to_value),
+                    )],
+                    &x.leg,
+                );
+            }
+        }
+    }
+
+    /// DATA-SHAPE-002 and ID-MSG-002 for the message `msg` of send call `m` at element `i`
+    /// of a JSON-RPC batch (breaker36 N06, M16): the message judged as a single send's
+    /// ([`a2a::message_shape_problems`] in the method's generation; the shape once per batch,
+    /// `shape_told`), its messageId against the earlier sends and the batch's other calls.
+    pub(super) fn batch_send_checks(
+        &mut self,
+        x: &Exch,
+        (i, m): (usize, &str),
+        msg: &Obj,
+        shape_told: &mut bool,
+    ) {
+        let style = match method_op(m) {
+            Some((_, Dialect::V1_0)) => a2a::PartStyle::V1,
+            _ => a2a::PartStyle::V0Rpc,
+        };
+        let base = format!("/{i}/params/message");
+        if !*shape_told {
+            if let Some((ptr, what)) = a2a::message_shape_problems(msg, &base, style).first() {
+                *shape_told = true;
+                self.find(
+                    &r::REQUEST_SHAPE,
+                    format!("client's JSON-RPC batch element {i} calls {m} with a malformed message: {what}"),
+                    vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        let Some(mid) = str_member(msg, "messageId", "message_id").filter(|s| !s.is_empty()) else {
+            return;
+        };
+        if let Some((seq, xid)) = self.sent_message_id_clash(x, msg, mid) {
+            self.areas.insert("id");
+            self.find(
+                &r::ID_MESSAGE_ID_REUSED,
+                format!(
+                    "{} messageId {mid} again (JSON-RPC batch element {i}, {m}) with other parts than the message it first named: an agent that dedupes retries by messageId drops this message or answers it with the first one's result",
+                    self.sender(x).sent()
+                ),
+                vec![
+                    Evidence::event(seq, xid),
+                    x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("{base}/messageId"),
+                        Some(Value::String(mid.to_string())),
+                    ),
+                ],
+                &x.leg,
+            );
+        }
+    }
+
+    /// A JSON-RPC 2.0 batch answered (breaker9d D6; RPC-001, RPC-002; JSON-RPC 2.0 §6). A2A
+    /// does not mention batches; what JSON-RPC 2.0 asks is judged: the answer to a batch
+    /// with calls that have ids is an Array (a single error object, a server refusing
+    /// batches, is accepted), not empty, each element a Response object whose id is one of
+    /// the batch's ids, at most once; each result is judged as the result of its call
+    /// ([`Self::on_result`], pointers `/<i>/result`), and each result or error with its
+    /// call's error codes and follow-up rules ([`Self::batch_element_judged`]). Request
+    /// shapes beyond ids, jsonrpc and send messages are not judged per call: the exchange is
+    /// listed as not fully judged.
+    pub(super) fn on_jsonrpc_batch(
+        &mut self,
+        x: &Exch,
+        status: u16,
+        json: Option<&Json>,
+        body: &[u8],
+    ) {
+        let c = x.call.clone().unwrap_or_default();
+        let calls = c.batch.clone().unwrap_or_default();
+        let bseq = x.body_seq();
+        self.incomplete.push((
+            str::to_string(&x.id),
+            format!(
+                "JSON-RPC batch of {} calls: the answer's envelope and ids, each call's id, jsonrpc member and send message, and each answer's result or error with the follow-up rules of its call are judged; the calls' other request shapes are not",
+                calls.len()
+            ),
+        ));
+        let ids: Vec<String> = calls
+            .iter()
+            .filter_map(|k| jsonrpc::id_key(k.rpc_id.as_ref()))
+            .collect();
+        let shown_ids = calls
+            .iter()
+            .filter_map(|k| k.rpc_id.as_ref().filter(|i| !i.is_null()))
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        // The client's part (RPC-001, RPC-002): a notification of an A2A method inside the
+        // batch, and one id given to two calls (JSON-RPC 2.0 §6 pairs answers by id).
+        let deliberate = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some();
+        let notifications: Vec<(usize, &str)> = calls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| match &k.rpc {
+                Some(RequestParse::Request {
+                    id: None, method, ..
+                }) if k.op.is_some() => Some((i, method.as_str())),
+                _ => None,
+            })
+            .collect();
+        if let (Some((i, m)), false) = (notifications.first(), deliberate) {
+            self.find(
+                &r::RPC_REQUEST_ID,
+                format!(
+                    "client's JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
+                ),
+                vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
+                &x.leg,
+            );
+        }
+        // RPC-001 (breaker11 K22): a call of the batch whose params are no object.
+        let bad_params: Vec<(usize, &'static str)> = calls
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.op.is_some() && matches!(k.rpc, Some(RequestParse::Request { .. })))
+            .filter_map(|(i, k)| Some((i, k.params_not_object()?)))
+            .collect();
+        if let (Some(&(i, what)), false) = (bad_params.first(), deliberate) {
+            let k = &calls[i];
+            self.find(
+                &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
+                format!(
+                    "client's JSON-RPC batch element {i} calls {} passing params as {what} instead of the method's params object",
+                    k.method.as_deref().unwrap_or("?")
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("/{i}/params"),
+                    Some(excerpt_value(&k.params)),
+                )],
+                &x.leg,
+            );
+        }
+        let id_count = |g: &String| ids.iter().filter(|i| *i == g).count();
+        let dup_call = calls.iter().enumerate().find_map(|(j, k)| {
+            let g = jsonrpc::id_key(k.rpc_id.as_ref())?;
+            let first = calls
+                .iter()
+                .position(|o| jsonrpc::id_key(o.rpc_id.as_ref()).as_ref() == Some(&g))?;
+            (first < j).then_some((first, j))
+        });
+        if let (Some((a, b)), false) = (dup_call, deliberate) {
+            let (ka, kb) = (&calls[a], &calls[b]);
+            self.find(
+                &r::RPC_REQUEST_BATCH_DUPLICATE_ID,
+                format!(
+                    "client's JSON-RPC batch gives id {} to element {a} ({}) and element {b} ({}): the answers, which may come in any order, cannot be paired with the calls",
+                    kb.rpc_id.as_ref().map(|i| i.to_string()).unwrap_or_default(),
+                    ka.method.as_deref().unwrap_or("?"),
+                    kb.method.as_deref().unwrap_or("?"),
+                ),
+                vec![x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("/{b}/id"),
+                    kb.rpc_id.as_ref().map(Json::to_value),
+                )],
+                &x.leg,
+            );
+        }
+        if !(200..300).contains(&status) || x.synthetic || ids.is_empty() {
+            return;
+        }
+        let n = calls.len();
+        let Some(v) = json else {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with {} instead of an Array of Response objects (JSON-RPC 2.0 §6)",
+                    if body.is_empty() { "an empty body" } else { "a body that is not JSON" }
+                ),
+                vec![if body.is_empty() {
+                    x.ev(x.resp_seq)
+                } else {
+                    x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))
+                }],
+                &x.leg,
+            );
+            return;
+        };
+        let Some(list) = v.as_array() else {
+            // One error object: the server refused the batch as a whole (-32600 and the
+            // like, JSON-RPC 2.0 §6 for a batch it does not recognise). Anything else cannot
+            // be paired with the calls: a result, or an error that names a call's id (the
+            // answer to that call, not wrapped in the Array: breaker26 R14).
+            let answers_call = v
+                .get("id")
+                .and_then(|i| jsonrpc::id_key(Some(i)))
+                .is_some_and(|k| ids.contains(&k));
+            if v.get("error").is_none() || answers_call {
+                let what = if v.get("error").is_some() {
+                    "a single error response to one of its calls"
+                } else {
+                    "a single object"
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with {what} instead of an Array of Response objects (JSON-RPC 2.0 §6): the client cannot pair it with its calls"
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                    &x.leg,
+                );
+            }
+            return;
+        };
+        if list.is_empty() {
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "the agent answered a JSON-RPC batch of {n} calls (ids {shown_ids}) with an empty Array (JSON-RPC 2.0 §6: a server MUST NOT return an empty Array)"
+                ),
+                vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                &x.leg,
+            );
+            return;
+        }
+        let mut seen: Vec<String> = Vec::new();
+        let mut envelope_reported = false;
+        let mut id_reported = false;
+        for (j, e) in list.iter().enumerate() {
+            let base = format!("/{j}");
+            if !jsonrpc::looks_like_response(e) {
+                if !envelope_reported {
+                    envelope_reported = true;
+                    self.find(
+                        &r::RPC_ENVELOPE,
+                        format!("element {j} of the agent's answer to a JSON-RPC batch is not a Response object"),
+                        vec![x.ev_at(bseq, &base, Some(excerpt_value(e)))],
+                        &x.leg,
+                    );
+                }
+                continue;
+            }
+            let rv = jsonrpc::response_view(e);
+            if let Some((p, m)) = rv.problems.first().filter(|_| !envelope_reported) {
+                envelope_reported = true;
+                let ptr = format!("{base}{p}");
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("element {j} of the agent's answer to a JSON-RPC batch: {m}"),
+                    vec![x.ev_at(bseq, &ptr, v.pointer(&ptr).map(Json::to_value))],
+                    &x.leg,
+                );
+            }
+            let got = jsonrpc::id_key(rv.id);
+            let matched = got.as_ref().and_then(|g| {
+                calls
+                    .iter()
+                    .find(|k| jsonrpc::id_key(k.rpc_id.as_ref()).as_ref() == Some(g))
+            });
+            if let Some(g) = &got {
+                seen.push(g.clone());
+            }
+            // More answers with this id than calls with it (two calls may share an id: the
+            // client's fault, RPC-REQ-004; each answer echoing it is right, RPC-002).
+            let duplicate = got
+                .as_ref()
+                .is_some_and(|g| seen.iter().filter(|s| *s == g).count() > id_count(g).max(1));
+            // An answer to an id two calls share cannot be paired with one of them.
+            let ambiguous = got.as_ref().is_some_and(|g| id_count(g) > 1);
+            // An error with id null answers a call whose id the server could not read; any
+            // answer with id null echoes a call whose id was null (the client's RPC-REQ-001,
+            // breaker36 M27).
+            let null_error = rv.id.is_none_or(Json::is_null)
+                && (e.get("error").is_some()
+                    || calls.iter().any(|k| matches!(k.rpc_id, Some(Json::Null))));
+            if (matched.is_none() || duplicate) && !null_error {
+                if !id_reported {
+                    id_reported = true;
+                    let shown = rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into());
+                    let what = if duplicate {
+                        format!("repeats id {shown}: the client cannot pair it with its call")
+                    } else if rv.id.is_none_or(Json::is_null) && !notifications.is_empty() {
+                        // JSON-RPC 2.0 §6: no Response for a notification in a batch.
+                        let which = match notifications.as_slice() {
+                            [(i, m)] => format!("the notification {m} (element {i})"),
+                            _ => format!("one of its {} notifications", notifications.len()),
+                        };
+                        format!(
+                            "has id null: it answers {which}, and a server MUST NOT answer a notification (JSON-RPC 2.0 §6)"
+                        )
+                    } else {
+                        format!("has id {shown}, which no call of the batch had (ids {shown_ids}): the client cannot pair it with its call")
+                    };
+                    self.find(
+                        &r::RPC_ID_MISMATCH,
+                        format!("element {j} of the agent's answer to a JSON-RPC batch {what}"),
+                        vec![
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/id"), rv.id.map(Json::to_value)),
+                        ],
+                        &x.leg,
+                    );
+                }
+                continue;
+            }
+            // breaker37 (round sixteen's leftover): an error element judged as the error of
+            // its call sent alone.
+            if let (Some(k), Some(_), false) = (matched, e.get("error"), duplicate || ambiguous) {
+                let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
+                self.batch_element_judged(x, &batch_element(x, k, true), (i, j), e, None);
+                continue;
+            }
+            let (Some(k), Some(res)) = (matched, e.get("result")) else {
+                continue;
+            };
+            if duplicate || ambiguous {
+                continue;
+            }
+            if let (Some(what), Some(_), false) = (k.params_not_object(), k.op, deliberate) {
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "agent processed the client's {} call (batch element answered by element {j}) whose params are {what} instead of rejecting it with -32602 Invalid params",
+                        k.method.as_deref().unwrap_or("?")
+                    ),
+                    vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &format!("{base}/result"), None)],
+                    &x.leg,
+                );
+            }
+            let one = batch_element(x, k, false);
+            let rt = self.on_result(&one, res, &format!("{base}/result"), bseq);
+            let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
+            self.batch_element_judged(x, &one, (i, j), e, rt);
+        }
+        // JSON-RPC 2.0 §6 (RPC-002, breaker23 B02): one Response per call that is not a
+        // notification. An error with id null may stand for a call whose id the server
+        // could not read, so only calls beyond those are missing.
+        if !id_reported && !envelope_reported {
+            let null_errors = list
+                .iter()
+                .filter(|e| {
+                    e.get("error").is_some()
+                        && jsonrpc::response_view(e).id.is_none_or(Json::is_null)
+                })
+                .count();
+            let missing: Vec<(usize, &Call)> = calls
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.rpc_id.as_ref().is_some_and(|i| !i.is_null()))
+                .filter(|(_, k)| {
+                    jsonrpc::id_key(k.rpc_id.as_ref()).is_some_and(|g| !seen.contains(&g))
+                })
+                .collect();
+            if missing.len() > null_errors {
+                let (i, k) = missing[0];
+                let id = k.rpc_id.as_ref().map(|v| v.to_string()).unwrap_or_default();
+                self.find(
+                    &r::RPC_ID_MISMATCH,
+                    format!(
+                        "the agent's answer to a JSON-RPC batch of {n} calls holds {} Response object(s) and none with id {id}, the id of element {i} ({}){}: JSON-RPC 2.0 §6 returns one Response for every call that is not a notification, so the client never gets that call's answer",
+                        list.len(),
+                        k.method.as_deref().unwrap_or("?"),
+                        if missing.len() > 1 {
+                            format!(", nor for {} other call(s)", missing.len() - 1)
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    vec![
+                        x.ev_at(
+                            x.req_ev_seq(),
+                            &format!("/{i}/id"),
+                            k.rpc_id.as_ref().map(Json::to_value),
+                        ),
+                        x.ev(bseq),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+    }
+
+    /// Element `e` (index `j` of the answer) of the agent's answer to call `i` of a JSON-RPC
+    /// batch, judged as the answer to that call sent alone (breaker37, round seventeen: a
+    /// batch's error codes and follow-up rules were not judged): an error by
+    /// [`Self::on_rpc_error`] (ERR-001, ERR-002: the code for the situation, TaskNotFound for
+    /// a task the agent handed out, ...), a result (`rt`, what [`Self::on_result`] made of
+    /// it) and either by [`Self::after_response`] (TASK-002, TASK-004, PUSH-001, ...).
+    /// `one` is the element's exchange ([`batch_element`]); the findings' pointers into the
+    /// request and the answer are moved under `/<i>` and `/<j>`.
+    pub(super) fn batch_element_judged(
+        &mut self,
+        x: &Exch,
+        one: &Exch,
+        (i, j): (usize, usize),
+        e: &Json,
+        rt: Option<(String, Option<String>, Option<TaskState>)>,
+    ) {
+        // A streaming call has no place in a batch: its refusal there (b23x BL4) is right,
+        // and a JSON answer to it is no stream to judge.
+        if one
+            .call
+            .as_ref()
+            .and_then(|c| c.op)
+            .is_some_and(Op::is_streaming)
+        {
+            return;
+        }
+        let from = self.out.len();
+        let rv = jsonrpc::response_view(e);
+        if let Some(err) = &rv.error {
+            let data = err.data.map(|d| d.to_value().to_string());
+            self.on_rpc_error(one, err.code, err.message, data, x.body_seq());
+            self.after_response(one, None, None);
+        } else {
+            let rt = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+            self.after_response(one, rt, rv.result);
+        }
+        let (rq, bseq) = (x.req_ev_seq(), x.body_seq());
+        let id: &str = &x.id;
+        let n = self.out.len();
+        for f in self.out[from.min(n)..].iter_mut() {
+            if f.evidence.iter().any(|e| e.exchange.as_deref() == Some(id)) {
+                f.message.push_str(&format!(
+                    " (JSON-RPC batch: call element {i}, answer element {j})"
+                ));
+            }
+        }
+        for ev in self.out[from.min(n)..]
+            .iter_mut()
+            .flat_map(|f| f.evidence.iter_mut())
+            .filter(|ev| ev.exchange.as_deref() == Some(id))
+        {
+            let Some(p) = ev.pointer.as_mut() else {
+                continue;
+            };
+            let at = |w: &str| p.starts_with(w);
+            let k = if ev.seq == rq && (at("/params") || at("/method") || at("/id")) {
+                i
+            } else if ev.seq == bseq && (at("/error") || at("/result") || at("/id")) {
+                j
+            } else {
+                continue;
+            };
+            *p = format!("/{k}{p}");
+        }
+    }
+}

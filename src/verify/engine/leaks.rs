@@ -1,0 +1,605 @@
+//! Internal detail leaked in answers (stack traces, SQL, paths) and what the client sent.
+
+use super::*;
+
+/// AUTH-LEAK-001 (q28b 3; 1.0 §3.3.2 error handling: actionable information "without
+/// leaking sensitive information", §13 security considerations; CWE-209): what internal
+/// detail the error text `t` shows, and the line that shows it (trimmed, at most 120
+/// characters): a Python, Java, .NET, JavaScript or Go stack trace, a Rust panic, a server
+/// source file path, or SQL. `None` for ordinary error text ("Task not found: t1",
+/// "division by zero").
+///
+/// `sent` is what the client itself sent ([`client_sent_text`]): a source file path or a
+/// SQL statement the client's request named (review28a R6: the user's `notes/main.go`,
+/// resolved under the agent's upload folder; a statement the user asked to run) is the
+/// user's data quoted back, not the agent's internals ([`client_named_path`],
+/// [`client_sent_sql`]).
+pub(super) fn internal_detail(t: &str, sent: &SentText) -> Option<(&'static str, String)> {
+    const SRC: [&str; 10] = [
+        ".py", ".java", ".js", ".ts", ".go", ".rs", ".cs", ".rb", ".php", ".kt",
+    ];
+    let shown = |l: &str| excerpt_str(l.trim(), 120);
+    for line in t.lines() {
+        let l = line.trim();
+        // Which of the bytes the searches below need are on the line (perfv36): a search
+        // runs only when every byte its text holds is there (`LineBytes`).
+        let m = LineBytes::of(l);
+        if m.has(LineBytes::PAREN) && l.contains("Traceback (most recent call last)")
+            || (l.starts_with("File \"") && l.contains("\", line "))
+        {
+            return Some(("a Python stack trace", shown(l)));
+        }
+        if l.starts_with("goroutine ") && l.contains(" [")
+            || m.has(LineBytes::DOT | LineBytes::COLON | LineBytes::PLUS)
+                && l.contains(".go:")
+                && l.contains(" +0x")
+        {
+            return Some(("a Go stack trace", shown(l)));
+        }
+        if m.has(LineBytes::DOT | LineBytes::COLON)
+            && l.contains("panicked at ")
+            && l.contains(".rs:")
+        {
+            return Some(("a Rust panic with its source location", shown(l)));
+        }
+        if let Some(frame) = l.strip_prefix("at ") {
+            // Java `at com.foo.Bar.run(Bar.java:42)`, .NET `at System.Foo.Bar() in
+            // /src/X.cs:line 42` or `at System.Threading...`, Node `at fn (/app/x.js:10:5)`.
+            let dotnet = frame.starts_with("System.")
+                || frame.starts_with("Microsoft.")
+                || frame.contains(":line ");
+            let java = frame.contains(".java:")
+                || frame.contains(".kt:")
+                || frame.ends_with("(Native Method)")
+                || frame.ends_with("(Unknown Source)");
+            let js = [".js:", ".ts:", ".mjs:", ".cjs:"]
+                .iter()
+                .any(|e| frame.contains(e))
+                || frame.starts_with("async ") && frame.contains(':');
+            let what = if dotnet {
+                Some("a .NET stack trace")
+            } else if java {
+                Some("a Java stack trace")
+            } else if js {
+                Some("a JavaScript stack trace")
+            } else {
+                None
+            };
+            if let Some(w) = what {
+                return Some((w, shown(l)));
+            }
+        }
+        // A statement's keyword starts a clause (the line, or after `:`, `[`, `(`, a
+        // quote, `;`): "[SQL: SELECT id FROM tasks", "LINE 1: UPDATE tasks SET"; an
+        // upper-case word in prose ("Please SELECT a skill FROM the card") is no SQL.
+        let [select, insert, delete, update] = &*SQL_KEYWORDS;
+        // the four keywords each hold an upper-case `E` and `T`
+        let sql = m.has(LineBytes::UPPER_E | LineBytes::UPPER_T)
+            && ((sql_clause(l, select) && l.contains(" FROM "))
+                || sql_clause(l, insert)
+                || sql_clause(l, delete)
+                || (sql_clause(l, update) && l.contains(" SET ")))
+            // SQLSTATE in any case, without an upper-case copy of every line (this runs
+            // on every line of every error answer's strings)
+            || m.has(LineBytes::Q)
+                && l.as_bytes()
+                    .windows(8)
+                    .any(|w| w.eq_ignore_ascii_case(b"SQLSTATE"))
+            || m.has(LineBytes::X | LineBytes::Y) && l.contains("syntax error at or near")
+            || m.has(LineBytes::Q | LineBytes::DOT) && l.contains("sqlite3.")
+            || m.has(LineBytes::Y | LineBytes::DOT) && l.contains("psycopg2.")
+            || m.has(LineBytes::Q | LineBytes::DOT) && l.contains("sqlalchemy.exc.");
+        if sql && !client_sent_sql(l, sent.get()) {
+            return Some(("SQL or a database driver's error", shown(l)));
+        }
+        // A server source file path: absolute (`/srv/app/handler.py`, `C:\app\X.cs`) or
+        // under site-packages / node_modules, naming a source file. Every such token holds
+        // a `/` or `\`: a line with neither is not split into tokens (perf32).
+        if !m.has(LineBytes::SLASH) {
+            continue;
+        }
+        for tok in l.split(|c: char| c.is_whitespace() || "\"'()[]{},;=".contains(c)) {
+            // An HTML page's asset (`<script src="/_next/static/chunks/main.js">`, a
+            // stylesheet's href) is a URL the browser fetches, not a file on the server.
+            let off = tok.as_ptr() as usize - l.as_ptr() as usize;
+            let before = l[..off].trim_end_matches(['"', '\'']);
+            if before.ends_with("src=") || before.ends_with("href=") {
+                continue;
+            }
+            let tok = tok.trim_end_matches(|c: char| c == ':' || c == '.' || c.is_ascii_digit());
+            let path = tok.starts_with('/')
+                || tok.contains("site-packages/")
+                || tok.contains("node_modules/")
+                || tok.as_bytes().get(1..3) == Some(b":\\");
+            let dirs = tok.matches(['/', '\\']).count() >= 2;
+            if path
+                && dirs
+                && SRC.iter().any(|e| tok.ends_with(e))
+                && !client_named_path(tok, sent.get())
+            {
+                return Some(("a server source file path", shown(tok)));
+            }
+        }
+    }
+    None
+}
+
+impl LineBytes {
+    pub(super) const PAREN: u16 = 1;
+    pub(super) const DOT: u16 = 2;
+    pub(super) const COLON: u16 = 4;
+    pub(super) const PLUS: u16 = 8;
+    pub(super) const UPPER_E: u16 = 16;
+    pub(super) const UPPER_T: u16 = 32;
+    /// `q` or `Q`
+    pub(super) const Q: u16 = 64;
+    pub(super) const X: u16 = 128;
+    pub(super) const Y: u16 = 256;
+    /// `/` or `\`
+    pub(super) const SLASH: u16 = 512;
+    /// The bit of each byte.
+    pub(super) const TABLE: [u16; 256] = {
+        let mut t = [0u16; 256];
+        t[b'(' as usize] = Self::PAREN;
+        t[b'.' as usize] = Self::DOT;
+        t[b':' as usize] = Self::COLON;
+        t[b'+' as usize] = Self::PLUS;
+        t[b'E' as usize] = Self::UPPER_E;
+        t[b'T' as usize] = Self::UPPER_T;
+        t[b'q' as usize] = Self::Q;
+        t[b'Q' as usize] = Self::Q;
+        t[b'x' as usize] = Self::X;
+        t[b'y' as usize] = Self::Y;
+        t[b'/' as usize] = Self::SLASH;
+        t[b'\\' as usize] = Self::SLASH;
+        t
+    };
+
+    pub(super) fn of(l: &str) -> LineBytes {
+        LineBytes(l.bytes().fold(0, |m, b| m | Self::TABLE[usize::from(b)]))
+    }
+
+    /// Every byte of `bits` is on the line.
+    pub(super) fn has(self, bits: u16) -> bool {
+        self.0 & bits == bits
+    }
+}
+
+impl<'x> SentText<'x> {
+    pub(super) fn of(x: &'x Exch) -> Self {
+        SentText {
+            x: Some(x),
+            text: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// A fixed text (tests).
+    #[cfg(test)]
+    pub(super) fn fixed(s: &str) -> SentText<'static> {
+        SentText {
+            x: None,
+            text: std::cell::OnceCell::from(s.to_string()),
+        }
+    }
+
+    pub(super) fn get(&self) -> &str {
+        self.text
+            .get_or_init(|| self.x.map(client_sent_text).unwrap_or_default())
+    }
+}
+
+/// AUTH-LEAK-001: the first string in the error answer `v` (a JSON-RPC response, an
+/// HTTP+JSON error body, or any JSON body of a refusal) that shows an internal detail
+/// ([`internal_detail`]): `(JSON Pointer, what, line)`. Strings are searched depth-first
+/// through `error` (or the whole body when it has none), at most 64 levels deep.
+pub(super) fn leaked_detail(v: &Json, sent: &SentText) -> Option<(String, &'static str, String)> {
+    fn walk(
+        v: &Json,
+        ptr: &mut String,
+        depth: usize,
+        sent: &SentText,
+    ) -> Option<(String, &'static str, String)> {
+        if depth > 64 {
+            return None;
+        }
+        match v {
+            Json::String(s) => internal_detail(s, sent).map(|(w, l)| (ptr.clone(), w, l)),
+            Json::Array(a) => a.iter().enumerate().find_map(|(i, x)| {
+                let len = ptr.len();
+                // the pointer's tokens appended in place, no string per member (perf32)
+                ptr.push('/');
+                ptr.push_str(itoa::Buffer::new().format(i));
+                let r = walk(x, ptr, depth + 1, sent);
+                ptr.truncate(len);
+                r
+            }),
+            Json::Object(o) => o.iter().find_map(|(k, x)| {
+                let len = ptr.len();
+                crate::model::json::push_pointer_token(ptr, k);
+                let r = walk(x, ptr, depth + 1, sent);
+                ptr.truncate(len);
+                r
+            }),
+            _ => None,
+        }
+    }
+    let mut ptr = String::new();
+    match v.get("error") {
+        Some(e) => {
+            ptr.push_str("/error");
+            walk(e, &mut ptr, 0, sent)
+        }
+        None => walk(v, &mut ptr, 0, sent),
+    }
+}
+
+/// The first `n` characters of `s`, with `…` when it was longer (for quoting wire text).
+pub(super) fn excerpt_str(s: &str, n: usize) -> String {
+    let mut t: String = s.chars().take(n).collect();
+    if s.chars().nth(n).is_some() {
+        t.push('…');
+    }
+    t
+}
+
+pub(super) fn excerpt_value(v: &Json) -> Value {
+    excerpt(&v.to_string())
+}
+
+/// ` (09:30:00.000Z)`: the UTC reading of an RFC 3339 timestamp `s` with a non-zero UTC
+/// offset, for messages that compare it with others; empty for any other `s`.
+pub(super) fn utc_reading(s: &str) -> String {
+    match chrono::DateTime::parse_from_rfc3339(s) {
+        Ok(d) if d.offset().local_minus_utc() != 0 => format!(
+            " ({})",
+            d.with_timezone(&chrono::Utc).format("%H:%M:%S%.3fZ")
+        ),
+        _ => String::new(),
+    }
+}
+
+/// RFC 3339 timestamp to ms since the epoch (UTC offsets honoured); `None` when unreadable.
+pub(super) fn parse_rfc3339_ms(s: &str) -> Option<i64> {
+    chrono::DateTime::parse_from_rfc3339(s)
+        .ok()
+        .map(|d| d.timestamp_millis())
+        .or_else(|| {
+            chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f")
+                .ok()
+                .map(|d| d.and_utc().timestamp_millis())
+        })
+}
+
+impl State {
+    /// TASK-003 (1.0 §3.1.5; 0.3 sets no retention time): an agent MAY purge a task once it
+    /// has ended and then answer TaskNotFoundError for it. True when exchange `x` is a
+    /// call on task `tid` (any operation; a send only when its message names `tid` as its
+    /// taskId; 1.0 §3.3.2: "already completed and purged") that the recording
+    /// showed in a terminal state at least [`PURGE_GRACE_US`] before this call's request:
+    /// its not-found answer is no ID-TASK-001 (adcp-client PR #1596, mine29c f610). A task
+    /// last shown running stays ID-TASK-001's (librefang #3787, f609), and so does one not
+    /// found moments after it ended: that agent never kept it (CASE-05, b12-L1, b26x-E02).
+    pub(super) fn purged_after_end(&self, x: &Exch, tid: &str) -> bool {
+        // review29a: every call on the task itself, not only GetTask / CancelTask: 1.0 §3.3.2
+        // defines TaskNotFoundError for a task "already completed and purged", whatever the
+        // call (a 0.x tasks/resubscribe, a follow-up message naming it as its taskId, a push
+        // config call). A message that only refers to the task (referenceTaskIds) starts a new
+        // task and stays breaker27 X05's.
+        let on_task = x.call.as_ref().is_some_and(|c| {
+            c.op.is_some()
+                && (!matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+                    || message_task_id(c).as_deref() == Some(tid))
+        });
+        on_task
+            && self.tasks.get(&x.tkey(tid)).is_some_and(|t| {
+                t.terminal
+                    .as_ref()
+                    .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)
+                    && t.terminal_read_t
+                        .is_some_and(|(at, _)| x.req_t.saturating_sub(at) >= PURGE_GRACE_US)
+            })
+    }
+
+    /// TASK-STATE-009 (TASK-005; 0.3 §7.1 MessageSendConfiguration.blocking, the 0.x form
+    /// of 1.0's returnImmediately): a 0.2/0.3 message/send with `configuration.blocking:
+    /// false` answered only after [`RETURN_IMMEDIATELY_SLOW_US`] or more, with task `id`
+    /// already in a terminal or interrupted state `st`: the agent waited as for a blocking
+    /// send (mastra PR #20205, a2a-python #253). `raw` is the state as written, found at
+    /// `state_ptr` of body event `bseq`. A fast task may rightly be done at once, and a
+    /// send without `blocking: false` is left to TASK-STATE-011.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn blocking_false_ignored(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        id: &str,
+        st: Option<TaskState>,
+        raw: Option<Value>,
+        bseq: u64,
+        state_ptr: &str,
+    ) {
+        let asked = c.params.pointer("/configuration/blocking");
+        if asked.and_then(Json::as_bool) != Some(false) {
+            return;
+        }
+        let waited = x.end_t.saturating_sub(x.req_t);
+        let Some(st) = st.filter(|s| {
+            (s.is_terminal() || s.is_interrupted()) && waited >= RETURN_IMMEDIATELY_SLOW_US
+        }) else {
+            return;
+        };
+        let base = if c.binding == Some(Binding::JsonRpc) {
+            "/params"
+        } else {
+            ""
+        };
+        self.find(
+            &r::TASK_RETURN_IMMEDIATELY_IGNORED,
+            format!(
+                "agent answered {} with configuration.blocking: false only after {:.1} s, with task {id} already in {}: it waited for the task instead of answering right after creating it, so a caller whose HTTP timeout or gateway is shorter never learns the task id to poll",
+                c.op_term(Op::SendMessage.name()),
+                waited as f64 / 1e6,
+                x.state_term(st)
+            ),
+            vec![
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/configuration/blocking"),
+                    Some(Value::Bool(false)),
+                ),
+                x.ev_at(bseq, state_ptr, raw),
+            ],
+            &x.leg,
+        );
+    }
+}
+
+impl State {
+    /// STREAM-FIRST-001 (STREAM-003, STREAM-004; q29a, A2A #1262) for a 1.0 HTTP+JSON
+    /// stream whose first event is the AIP-193 error object `v` (`{"error": {code, status,
+    /// message, details}}`, ErrorInfo `reason`, at `seq`): judged as the JSON-RPC binding's
+    /// error-first stream is ([`Self::error_opened_stream`]), with the same exceptions (a
+    /// refused version other than 1.0, a subscription to a terminal task, another error
+    /// finding on the exchange). An error after the first event stays legal (f113).
+    pub(super) fn rest_error_opened_stream(
+        &mut self,
+        x: &mut Exch,
+        c: &Call,
+        v: &Json,
+        reason: Option<&str>,
+        seq: u64,
+    ) {
+        let code = v.pointer("/error/code").and_then(Json::as_i64);
+        let status = v.pointer("/error/status").and_then(Json::as_str);
+        self.error_opened_stream_as(x, c, code, seq, Some((status, reason)));
+    }
+}
+
+impl State {
+    /// CARD-SHAPE-010 (CARD-003, CARD-004; breaker28): skills of card `v` (body event
+    /// `bseq`, the card at JSON Pointer `base`) that share an `id` (compared exactly, as
+    /// proto strings are). One finding per card naming every repeated id (the first 8) with
+    /// the skills' indexes; evidence at each repeat (`/skills/N/id`, the first 8). Any card
+    /// generation: a2a.proto and the 0.3 schema both call the id unique.
+    pub(super) fn card_skill_ids_repeated(&mut self, x: &Exch, v: &Json, base: &str, bseq: u64) {
+        let Some(skills) = v.get("skills").and_then(Json::as_array) else {
+            return;
+        };
+        // id -> indexes of the skills naming it, in card order
+        let mut seen: Vec<(&str, Vec<usize>)> = Vec::new();
+        for (i, s) in skills.iter().enumerate().take(1024) {
+            let Some(id) = s.get("id").and_then(Json::as_str) else {
+                continue;
+            };
+            match seen.iter_mut().find(|(k, _)| *k == id) {
+                Some((_, ix)) => ix.push(i),
+                None => seen.push((id, vec![i])),
+            }
+        }
+        let repeated: Vec<&(&str, Vec<usize>)> =
+            seen.iter().filter(|(_, ix)| ix.len() > 1).collect();
+        if repeated.is_empty() {
+            return;
+        }
+        let names = repeated
+            .iter()
+            .take(8)
+            .map(|(id, ix)| {
+                let at = ix
+                    .iter()
+                    .map(|i| format!("skills[{i}]"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!("{} ({at})", json_quote(id))
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let more = if repeated.len() > 8 {
+            format!(" and {} more", repeated.len() - 8)
+        } else {
+            String::new()
+        };
+        let ev = repeated
+            .iter()
+            .flat_map(|(id, ix)| ix.iter().skip(1).map(move |i| (*id, *i)))
+            .take(8)
+            .map(|(id, i)| {
+                x.ev_at(
+                    bseq,
+                    &format!("{base}/skills/{i}/id"),
+                    Some(Value::String(id.to_string())),
+                )
+            })
+            .collect();
+        let what = if repeated.len() == 1 {
+            "one id to several skills"
+        } else {
+            "each of these ids to several skills"
+        };
+        self.find(
+            &r::CARD_SHAPE_SKILL_ID_DUPLICATE,
+            format!(
+                "the agent's card gives {what}: {names}{more}; a skill's id is its unique identifier (a2a.proto AgentSkill.id), so a client or router that picks a skill by id reaches only one of them"
+            ),
+            ev,
+            &x.leg,
+        );
+    }
+}
+
+/// ID-007: an agent's internal failure while it handled a send (HTTP 500, JSON-RPC -32603
+/// InternalError, gRPC INTERNAL 13) is no refusal of the message: the agent took the send
+/// in and failed while running it, so it may have stored the message and acted on it, and
+/// a retry under that messageId must resend the same message (ID-MSG-002; A2A PR #939,
+/// mine29c f612). Other error answers (-32602, 400, 401, ...) refuse the message before
+/// it is stored.
+pub(super) fn internal_failure(x: &Exch) -> bool {
+    if x.status == Some(500) {
+        return true;
+    }
+    if let Some(gs) = x.trailers.get("grpc-status") {
+        return gs.trim() == "13";
+    }
+    if x.sse.is_some() {
+        return false;
+    }
+    let Some(body) = x.resp_decoded() else {
+        return false;
+    };
+    Json::parse(&body).ok().is_some_and(|v| {
+        v.pointer("/error/code")
+            .and_then(Json::as_i64)
+            .is_some_and(|c| c == -32603)
+    })
+}
+
+/// The error text of exchange `x`'s answer, for wording checks (mine29a): a JSON-RPC
+/// `error.message` and a string `error.data`, an HTTP+JSON `error.message`, or the
+/// gRPC `grpc-message`; the words joined by a space, empty when there are none.
+/// REST-VERB-001's words for the other push config path's verb (breaker37 R09, R10): a
+/// `DELETE` on the list path `path` (read as ListTaskPushNotificationConfigs, `op`) or a
+/// `POST` on one config's path (read as GetTaskPushNotificationConfig) names both verbs the
+/// path takes and where the client's verb belongs; `None` for any other call.
+pub(super) fn push_path_wrong_verb(
+    op: Op,
+    method: &str,
+    path: &str,
+    served: bool,
+    status: Option<u16>,
+) -> Option<String> {
+    let (takes, instead) = match (op, method) {
+        (Op::ListPushConfigs, "DELETE") => (
+            "GET (ListTaskPushNotificationConfigs) and POST (CreateTaskPushNotificationConfig)",
+            "configs are deleted one at a time, DELETE .../pushNotificationConfigs/{id}",
+        ),
+        (Op::GetPushConfig, "POST") => (
+            "GET (GetTaskPushNotificationConfig) and DELETE (DeleteTaskPushNotificationConfig)",
+            "a config is created by POST on the list path .../pushNotificationConfigs",
+        ),
+        _ => return None,
+    };
+    let outcome = if served {
+        String::new()
+    } else {
+        format!(", so the agent refused it (HTTP {})", status.unwrap_or(0))
+    };
+    Some(format!(
+        "client called {method} {path}, a method this path does not take: it takes {takes} only ({instead}){outcome}"
+    ))
+}
+
+/// An HTTP+JSON `DELETE` on a task's push config list path (breaker37 R09: read as
+/// ListTaskPushNotificationConfigs in the wrong verb, REST-VERB-001): its answer is what a
+/// deletion of the configs left, no list to judge against the configs the task has.
+pub(super) fn rest_list_deleted(x: &Exch, c: &Call) -> bool {
+    c.binding == Some(Binding::Rest) && x.method.eq_ignore_ascii_case("DELETE")
+}
+
+/// The `error.data` of a JSON-RPC batch element's answer, parsed from `data_text` (the
+/// element's exchange, [`batch_element`], has no body); `None` for any other exchange.
+pub(super) fn batch_element_data(x: &Exch, data_text: Option<&str>) -> Option<Json<'static>> {
+    if !x.body.as_slice().is_empty() {
+        return None;
+    }
+    Json::parse(data_text?.as_bytes())
+        .ok()
+        .map(Json::into_owned)
+}
+
+/// The exchange of call `k` of JSON-RPC batch exchange `x`: its ids, URL and sequence
+/// numbers, `k` as its call, `error` when the call's answer element is an error (the
+/// element's own answer, not the batch's, decides success).
+pub(super) fn batch_element(x: &Exch, k: &Call, error: bool) -> Exch {
+    Exch {
+        id: x.id.clone(),
+        leg: x.leg.clone(),
+        scope: x.scope.clone(),
+        req_seq: x.req_seq,
+        method: x.method.clone(),
+        url: x.url.clone(),
+        named_url: x.named_url.clone(),
+        origin: x.origin.clone(),
+        parts: x.parts.clone(),
+        upstream_parts: x.upstream_parts.clone(),
+        path: x.path.clone(),
+        req_headers: x.req_headers.clone(),
+        req_media: x.req_media.clone(),
+        req_body_seq: x.req_body_seq,
+        call: Some(Arc::new(k.clone())),
+        status: x.status,
+        resp_seq: x.resp_seq,
+        resp_headers: x.resp_headers.clone(),
+        resp_media: x.resp_media.clone(),
+        body_seq: x.body_seq,
+        answer_error: error,
+        ..Default::default()
+    }
+}
+
+pub(super) fn answer_error_text(x: &Exch) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(body) = x.resp_decoded() {
+        if let Ok(v) = Json::parse(&body) {
+            for p in ["/error/message", "/error/data"] {
+                if let Some(t) = v.pointer(p).and_then(Json::as_str) {
+                    out.push(t.to_string());
+                }
+            }
+        }
+    }
+    if let Some(m) = x.resp_headers.get("grpc-message") {
+        out.push(m.to_string());
+    }
+    out.join(" ")
+}
+
+/// Whether error text `m` says a push notification config does not exist: it names a
+/// config ("config", "configuration") and says "not found", "does not exist", "no such"
+/// or "unknown" (a2a-go's `push config not found`, ggcode's `push config not found: <id>`,
+/// "no push notification config cfg-9"). PUSH-003: the miss is TaskNotFoundError (mine29a).
+pub(super) fn says_push_config_missing(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    (l.contains("config") || l.contains("webhook"))
+        && [
+            "not found",
+            "does not exist",
+            "doesn't exist",
+            "no such",
+            "unknown",
+            "not exist",
+        ]
+        .iter()
+        .any(|k| l.contains(k))
+        || l.contains("no push notification config")
+        || l.contains("no push config")
+}
+
+/// Whether error text `m` refuses a page size: it names `page_size`, `pageSize` or "page
+/// size" (RPC-ERROR-003, mine29a: "page_size must be between 1 and 100" for a ListTasks
+/// call that sent none, Handler PR #112).
+pub(super) fn says_page_size_refused(m: &str) -> bool {
+    let l = m.to_ascii_lowercase();
+    ["page_size", "pagesize", "page size"]
+        .iter()
+        .any(|k| l.contains(k))
+}

@@ -1,0 +1,1945 @@
+//! Push notifications: configs created, read, deleted, and the deliveries to webhooks.
+
+use super::*;
+
+impl State {
+    // ------------------------------------------------------------------ webhooks
+
+    /// PUSH-BODY-001 (PUSH-004, DATA-001; RFC 8259 §4; review26 R7): the agent's push
+    /// notification to a webhook (request `x`) names one member twice in an object with two
+    /// different values: which value a receiver reads depends on its JSON parser
+    /// (serde_json, Python and this tool keep the last; others the first, or refuse the
+    /// body), so two receivers read two notifications. The delivery form of
+    /// [`Self::duplicate_member_answer`]; returns the duplicate (`None`: none, or the body
+    /// is no JSON).
+    pub(super) fn duplicate_member_delivery(
+        &mut self,
+        x: &Exch,
+    ) -> Option<crate::model::json::DuplicateMember> {
+        if x.synthetic {
+            return None;
+        }
+        let body = x.req_decoded()?;
+        crate::model::json::take_conflicting_duplicate();
+        let parsed = Json::parse(&body).is_ok();
+        let d = crate::model::json::take_conflicting_duplicate().filter(|_| parsed)?;
+        let task_note = if matches!(d.name.as_str(), "taskId" | "task_id" | "id") {
+            " (the task it names is not judged: either value is a receiver's fair reading)"
+        } else {
+            ""
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_PAYLOAD_SHAPE,
+            format!(
+                "the agent's push notification to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so webhook receivers read different notifications{task_note}; emit each member once",
+                x.url_named(),
+                d.name,
+                d.first,
+                d.last
+            ),
+            vec![x.ev_at(x.req_ev_seq(), "", Some(Value::String(d.name.clone())))],
+            &x.leg,
+        );
+        Some(d)
+    }
+
+    pub(super) fn on_webhook(&mut self, x: &Exch, _resp: Option<&Json>) {
+        let c = x.call.clone().unwrap_or_default();
+        let duplicate = self.duplicate_member_delivery(x);
+        // A task id named twice: which task the delivery is about is the receiver's reading
+        // (either value), so the task it names is not judged (review26 R7).
+        let task_ambiguous = duplicate
+            .as_ref()
+            .is_some_and(|d| matches!(d.name.as_str(), "taskId" | "task_id" | "id"));
+        let judged = self.check_push_delivery(x, &c, task_ambiguous);
+        // PUSH-001: the agent pushes although its card does not declare push notifications.
+        let dkey = self.delivery_key(&x.url);
+        let reg = self.push_urls.get(&dkey).cloned();
+        // PUSH-004 / PUSH-005: configured credentials or token must come with the delivery
+        // (not judged for a task whose config the recording does not hold). A 1.0 config's
+        // `token` alone asks for nothing on the wire: PUSH-004 names only the credentials
+        // from `authentication`, and 1.0 defines no token header (A2A PR #1793, breaker16a
+        // S12); the 0.x token SHOULD be sent (PUSH-005).
+        let required = |r: &PushReg| {
+            if r.0 == Some(Dialect::V1_0) {
+                r.3 & !PUSH_TOKEN
+            } else {
+                r.3
+            }
+        };
+        if let Some((_, _, _, bits, false)) = reg.as_ref().filter(|r| judged && required(r) != 0) {
+            let h = &x.req_headers;
+            let authz = h.contains("authorization");
+            let sent = authz
+                || h.contains("x-a2a-notification-token")
+                || h.iter()
+                    .any(|(k, _)| k.to_ascii_lowercase().contains("token"));
+            // Bearer/Basic credentials configured: only Authorization carries them (a2a-python
+            // #585, a2a-java #810: the token header alone is not the configured auth).
+            let missing = if !sent && reg.as_ref().is_some_and(|r| r.0 == Some(Dialect::V1_0)) {
+                Some("agent delivered the push notification without an Authorization header, though the client's 1.0 config carries authentication credentials: send them as `Authorization: <scheme> <credentials>` with every delivery (PUSH-004)".to_string())
+            } else if !sent {
+                Some("push notification was delivered without the credentials or token the client configured".to_string())
+            } else if bits & PUSH_HTTP_AUTH != 0 && !authz {
+                Some("push notification was delivered with a token header but without the Authorization credentials the client configured".to_string())
+            } else {
+                None
+            };
+            // AUTH-001 / PUSH-004: the credentials moved into the URL query, where access
+            // logs keep them and the receiver's header check does not look.
+            let missing = missing.map(|m| match self.credential_in_query(x, &dkey) {
+                Some(name) => format!(
+                    "agent delivered the push notification with credentials in the URL query parameter {name} and none in the headers, where the client's configured credentials belong (values not shown)"
+                ),
+                None => m,
+            });
+            if let Some(msg) = missing {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_NO_CREDENTIALS,
+                    msg.to_string(),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+                if let Some(p) = self.push_urls.get_mut(&dkey) {
+                    p.4 = true;
+                }
+            }
+        }
+        if let Some((_, Some((origin, path)), false, _, _)) = reg {
+            if let Some(card) = self.card_at(&origin, &path).cloned() {
+                if card.view.push_notifications != Some(true) {
+                    self.find(
+                        &r::CAP_PUSH,
+                        format!(
+                            "agent delivered push notifications although its card{} does not declare pushNotifications",
+                            if self.agents_on(&origin) >= 2 {
+                                format!(" (fetched at {}, the card that governed the call registering this webhook)", card.url)
+                            } else {
+                                String::new()
+                            }
+                        ),
+                        vec![
+                            Evidence {
+                                seq: card.seq,
+                                exchange: Some(card.exchange.clone()),
+                                pointer: Some("/capabilities/pushNotifications".into()),
+                                found: card.view.push_notifications.map(Value::Bool),
+                            },
+                            x.ev(x.req_seq),
+                        ],
+                        &x.leg,
+                    );
+                }
+            }
+            if let Some(p) = self.push_urls.get_mut(&dkey) {
+                p.2 = true;
+            }
+        }
+        let body = x.req_decoded().unwrap_or_default();
+        let Ok(v) = Json::parse(&body) else {
+            return;
+        };
+        // A webhook registered over 0.1 gets the 0.1 Task / event (no `kind`; PUSH-005:
+        // the payload is not fixed): read it in the 0.2 shape the 0.x rules know.
+        // 0.1 events carry no sessionId: the context is the task's, as far as known.
+        let ctx = (c.dialect == Some(Dialect::V0_1))
+            .then(|| v.get("id").and_then(Json::as_str))
+            .flatten()
+            .and_then(|id| self.tasks.get(&x.tkey(id)))
+            .and_then(|t| t.context_id.clone());
+        let v = match (c.dialect == Some(Dialect::V0_1))
+            .then(|| a2a::lift_v01(&v, ctx.as_deref()))
+            .flatten()
+        {
+            Some(l) => l,
+            None => v,
+        };
+        let seq = x.req_ev_seq();
+        let p = match classify_payload(&v, "") {
+            Ok(p) => {
+                // DATA-001: a 1.0 notification uses the JSON names, not the proto names.
+                if c.dialect == Some(Dialect::V1_0) {
+                    if let Some((ptr, snake, camel)) = proto_field_name(&v, "") {
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification uses the proto field name {snake} where the JSON member is {camel}: a receiver reading {camel} finds nothing"),
+                            vec![x.ev_at(seq, &ptr, None)],
+                            &x.leg,
+                        );
+                    }
+                    // PUSH-004: the body is one StreamResponse; a 0.x object with the
+                    // `kind` discriminator (a 0.3 Task or update event) has none of its
+                    // members, so a 1.0 receiver finds no task, message, statusUpdate or
+                    // artifactUpdate in it, whatever its state spelling (breaker13 M11).
+                    if p.pointer.is_empty() {
+                        let (what, member) = match p.kind {
+                            PayloadKind::Task => ("Task", "task"),
+                            PayloadKind::Message => ("Message", "message"),
+                            PayloadKind::StatusUpdate => ("status-update event", "statusUpdate"),
+                            PayloadKind::ArtifactUpdate => {
+                                ("artifact-update event", "artifactUpdate")
+                            }
+                        };
+                        let kind = v.get("kind").and_then(Json::as_str).unwrap_or("");
+                        self.find(
+                            &r::PUSH_PAYLOAD_SHAPE,
+                            format!("1.0 push notification payload is not a StreamResponse: it is a 0.x {what} (kind {kind:?}) at the top level; 1.0 wraps it as {{\"{member}\": {{...}}}} without kind"),
+                            vec![x.ev_at(seq, "/kind", v.get("kind").map(Json::to_value))],
+                            &x.leg,
+                        );
+                    }
+                }
+                p
+            }
+            Err(msg) => {
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is not a StreamResponse: {msg}"),
+                    vec![x.ev_at(seq, "", Some(excerpt_value(&v)))],
+                    &x.leg,
+                );
+                return;
+            }
+        };
+        let mut shape_reported = false;
+        if matches!(
+            p.kind,
+            PayloadKind::StatusUpdate | PayloadKind::ArtifactUpdate
+        ) {
+            let u = update_view(p.inner, p.kind, &p.pointer);
+            let missing: Vec<&str> = [
+                ("taskId", u.task_id.is_none()),
+                ("contextId", u.context_id.is_none()),
+            ]
+            .iter()
+            .filter(|(_, m)| *m)
+            .map(|(n, _)| *n)
+            .collect();
+            if !missing.is_empty() || !u.problems.is_empty() {
+                let what = if missing.is_empty() {
+                    u.problems[0].1.clone()
+                } else {
+                    format!("update has no {}", missing.join(" and "))
+                };
+                let ptr = if missing.is_empty() {
+                    u.problems[0].0.clone()
+                } else {
+                    format!("{}/{}", p.pointer, missing[0])
+                };
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is malformed: {what}"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                    &x.leg,
+                );
+                shape_reported = true;
+            }
+        }
+        // DATA-002: a 1.0 payload's Task or statusUpdate carries its status timestamp as
+        // RFC 3339 with a zone, as in a send result or a stream event (an epoch number or a
+        // naive time makes the whole StreamResponse undecodable to a ProtoJSON receiver).
+        // The 0.x push payload is not fixed (PUSH-005) and is not judged here.
+        if !shape_reported
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate)
+        {
+            if let Some((ptr, msg)) = p.inner.get("status").and_then(|st| {
+                a2a::status_timestamp_problem(st, &jptr(&p.pointer, &[Key("status")]))
+            }) {
+                self.find(
+                    &r::PUSH_PAYLOAD_SHAPE,
+                    format!("push notification payload is malformed: {msg}"),
+                    vec![x.ev_at(seq, &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        {
+            // The reverse mix: a webhook registered over 0.x gets a 1.0 StreamResponse (a2a-js
+            // #487 / PR #507: 0.3 configs fell back to the 1.0 serializer). A warning: the 0.x
+            // payload is not fixed (PUSH-005), but 0.x receivers dispatch on `kind`.
+            // No version rule is broken (breaker8 G20): the finding cites PUSH-005 and says
+            // what a 0.x receiver usually expects, not VER-002 / DATA-001.
+            if c.dialect.is_some_and(Dialect::is_0x) && p.wrapped {
+                let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                let mut f = Finding::new(
+                    &r::VER_MIXED_PAYLOAD,
+                    format!(
+                        "push notification for a webhook registered over {d} uses the 1.0 oneof wrapper instead of the kind discriminator: the 0.x push payload is not fixed (PUSH-005), but {d} receivers usually expect the Task object (the 0.x examples)"
+                    ),
+                );
+                f.spec = vec!["PUSH-005".into()];
+                f.help = format!("send webhooks registered over {d} the 0.x payload their receivers parse (the Task object with kind \"task\", as in the 0.x examples), and the 1.0 StreamResponse only to webhooks registered over 1.0");
+                f.evidence = vec![x.ev_at(seq, &p.pointer, None)];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
+            if c.dialect == Some(Dialect::V1_0) {
+                if let Some(m) = a2a::part_member_mix(&v, "", a2a::PartStyle::V1) {
+                    let msg = part_mix_message("the agent's push notification", &c, &m);
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        msg,
+                        vec![x.ev_at(seq, &m.pointer, None)],
+                        &x.leg,
+                    );
+                }
+                if !p.wrapped {
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        "1.0 push notification payload uses the 0.x kind discriminator".to_string(),
+                        vec![x.ev_at(seq, "/kind", v.get("kind").map(Json::to_value))],
+                        &x.leg,
+                    );
+                } else if p.kind == PayloadKind::StatusUpdate && p.inner.contains_key("final") {
+                    self.find(
+                        &r::VER_MIXED_PAYLOAD,
+                        "1.0 push notification status update carries the 0.x member final"
+                            .to_string(),
+                        vec![x.ev_at(
+                            seq,
+                            &format!("{}/final", p.pointer),
+                            p.inner.get("final").map(Json::to_value),
+                        )],
+                        &x.leg,
+                    );
+                }
+                // DATA-SHAPE-008 (fix19v V1): the Task of a 1.0 push StreamResponse is a Task
+                // too; a ProtoJSON webhook receiver rejects members a2a.proto lacks.
+                if p.wrapped && p.kind == PayloadKind::Task {
+                    if let Some((ptr, names)) = a2a::task_members_outside_proto(p.inner, &p.pointer)
+                    {
+                        let msg =
+                            task_outside_proto_msg("the agent's push notification Task", &names);
+                        let ev = vec![x.ev_at(seq, &ptr, None)];
+                        self.find(&r::TASK_MEMBER_NOT_IN_PROTO, msg, ev, &x.leg);
+                    }
+                }
+            }
+            let seen = match p.kind {
+                PayloadKind::Task => {
+                    let tv = task_view(p.inner, &p.pointer, false);
+                    self.webhook_state_spelling(x, tv.state_raw, tv.state, &p.pointer, seq);
+                    tv.id.map(|id| (id, tv.context_id, tv.state))
+                }
+                PayloadKind::StatusUpdate => {
+                    let u = update_view(p.inner, p.kind, &p.pointer);
+                    self.webhook_state_spelling(x, u.state_raw, u.state, &p.pointer, seq);
+                    u.task_id.map(|id| (id, u.context_id, u.state))
+                }
+                _ => None,
+            };
+            if matches!(p.kind, PayloadKind::Task | PayloadKind::StatusUpdate) {
+                if let Some((rule, msg, ev)) =
+                    status_not_utc(x, &c, p.inner, &p.pointer, seq, &"push notification")
+                {
+                    self.find(rule, msg, ev, &x.leg);
+                }
+            }
+            if p.kind == PayloadKind::ArtifactUpdate {
+                let u = update_view(p.inner, p.kind, &p.pointer);
+                if let Some(tid) = u.task_id {
+                    self.webhook_artifact_after_terminal(x, tid, u.artifact_id, &p.pointer, seq);
+                }
+            }
+            if let Some((id, ctx, st)) = seen {
+                let ts = p
+                    .inner
+                    .get("status")
+                    .and_then(|s| s.get("timestamp"))
+                    .and_then(Json::as_str)
+                    .and_then(parse_rfc3339_ms);
+                let st = self.webhook_state_to_judge(x, id, st, ts);
+                self.observe(
+                    id,
+                    ctx,
+                    st,
+                    seq,
+                    x,
+                    &jptr(&p.pointer, &[Key("status"), Key("state")]),
+                );
+                self.check_auth_explained(x, p.inner, &p.pointer, seq, &"push notification");
+                let snap = if p.kind == PayloadKind::Task {
+                    Snapshot::Whole
+                } else {
+                    Snapshot::No
+                };
+                self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
+                let dkey = self.delivery_key(&x.url);
+                if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
+                    if let Some(s) = st {
+                        if !t.webhook_states.contains(&s) {
+                            t.webhook_states.push(s);
+                        }
+                        if s.is_terminal()
+                            && !t.terminal_pushed_to.contains(&dkey)
+                            && t.terminal_pushed_to.len() < MAX_PUSH_SECRETS
+                        {
+                            t.terminal_pushed_to.push(dkey.clone());
+                        }
+                    }
+                    if let Some(ms) = ts {
+                        let skew = (x.req_t / 1000) as i64 - ms;
+                        if t.webhook_clock.is_none_or(|(k, _, _)| skew < k) {
+                            t.webhook_clock = Some((skew, c.dialect, c.binding));
+                        }
+                        if self.webhook_seen.len() < MAX_PUSH_URLS {
+                            self.webhook_seen.entry(dkey.clone()).or_insert((
+                                skew,
+                                c.dialect,
+                                c.binding,
+                                x.tkey(id),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// PUSH-CFG-002 bookkeeping: the config a successful Create answered (`res`) is live
+    /// for its task and webhook URL: remembered by `task \0 config id` (and `task \0 task`
+    /// when no id is known, the SDKs' default), and no longer deleted.
+    pub(super) fn note_push_config_created(&mut self, x: &Exch, c: &Call, res: &Json) {
+        let Some(task) = push_call_task(c)
+            .map(str::to_string)
+            .or_else(|| res.get("taskId").and_then(Json::as_str).map(str::to_string))
+        else {
+            return;
+        };
+        let url = push_url_of(c).map(|(_, u)| u).or_else(|| {
+            res.get("url")
+                .or_else(|| res.get("pushNotificationConfig").and_then(|p| p.get("url")))
+                .and_then(Json::as_str)
+                .map(str::to_string)
+        });
+        let Some(url) = url else { return };
+        let key = webhook_key(&url).into_owned();
+        let id = res
+            .get("id")
+            .or_else(|| res.get("pushNotificationConfig").and_then(|p| p.get("id")))
+            .or_else(|| {
+                c.params
+                    .get("id")
+                    .filter(|_| c.dialect == Some(Dialect::V1_0))
+            })
+            .or_else(|| {
+                c.params
+                    .get("pushNotificationConfig")
+                    .and_then(|p| p.get("id"))
+            })
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(&task)
+            .to_string();
+        self.note_push_config_live(&task, &id, &key, x.req_seq);
+        // PUSH-CFG-006 tracks configs by the id the agent's answer gave only (an id this
+        // recording guessed may not be the one the agent stored).
+        if let Some(rid) = res
+            .get("pushNotificationConfig")
+            .map_or_else(|| res.get("id"), |n| n.get("id"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+        {
+            let tkey = x.tkey(&task);
+            if self.push_live.len() < MAX_PUSH_URLS || self.push_live.contains_key(&tkey) {
+                let ids = self.push_live.entry(tkey).or_default();
+                if !ids.iter().any(|(i, _, _)| i == rid) && ids.len() < MAX_PUSH_SECRETS {
+                    ids.push((rid.to_string(), x.body_seq(), str::to_string(&x.id)));
+                }
+            }
+        }
+    }
+
+    /// PUSH-CFG-002 bookkeeping: config `id` of task `task` with webhook `url` is live
+    /// (created by Create or inline in a send): remembered by `task \0 id`, and the URL is
+    /// no longer deleted for the task. `since`: the line of the request that created it.
+    pub(super) fn note_push_config_live(&mut self, task: &str, id: &str, url: &str, since: u64) {
+        let key = webhook_key(url).into_owned();
+        self.push_deleted_ids.remove(&format!("{task}\u{0}{id}"));
+        if self.push_config_urls.len() < MAX_PUSH_URLS {
+            self.push_config_urls
+                .insert(format!("{task}\u{0}{id}"), key.clone());
+            self.push_config_since
+                .insert(format!("{task}\u{0}{id}"), since);
+        }
+        if let Some(list) = self.push_deleted.get_mut(&key) {
+            list.retain(|(t, _, _, _)| t != task);
+            if list.is_empty() {
+                self.push_deleted.remove(&key);
+            }
+        }
+    }
+
+    /// PUSH-CFG-002 bookkeeping for a push config given inline in a send (PUSH-002:
+    /// `configuration.taskPushNotificationConfig` in 1.0, `configuration.pushNotificationConfig`
+    /// in 0.2.x/0.3, `configuration.pushNotification` in 0.1): once the agent answers
+    /// with task `task`, the config is stored for that task exactly as if Create had set
+    /// it, under its `id` (or the task id, the SDKs' default config id), so a Delete
+    /// ends it (PUSH-003).
+    pub(super) fn note_inline_push_config(&mut self, c: &Call, task: &str, req_seq: u64) {
+        let Some((ptr, url)) = push_url_of(c) else {
+            return;
+        };
+        let pre = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let cfg_ptr = ptr
+            .strip_prefix(pre)
+            .unwrap_or(&ptr)
+            .trim_end_matches("/url");
+        let id = c
+            .params
+            .pointer(cfg_ptr)
+            .and_then(|v| v.get("id"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(task)
+            .to_string();
+        self.note_push_config_live(task, &id, &url, req_seq);
+        // PUSH-BODY-002 (PUSH-002, PUSH-003: a config belongs to the one task it was
+        // given for): the config remembered for this webhook when the request was seen
+        // had no task yet (the send creates it); it is this task's now. A second send
+        // with the same config before either answer shares one entry: its task gets a
+        // copy.
+        let key = webhook_key(&url).into_owned();
+        if let Some(s) = self.push_secrets.get_mut(&key).and_then(|list| {
+            list.iter_mut()
+                .find(|s| s.task.is_none() && s.span.0 == req_seq)
+        }) {
+            s.task = Some(task.to_string());
+        }
+    }
+
+    /// PUSH-BODY-004 (PUSH-004: the receiver validates the task id; AUTH-006): the push
+    /// config `new` (webhook key `url`) carries the same token or HTTP credentials as a
+    /// config registered at another agent (origin), and one of the two requests was sent
+    /// and answered while the other was in progress: the agent of the enclosing call
+    /// passed the config its client gave it on to the agent of the enclosed one. Compared
+    /// by fingerprint; a config without a token or credentials is not judged.
+    pub(super) fn check_push_config_relayed(&mut self, url: &str, new: &PushSecret) {
+        if self.push_relayed.contains(url) || (new.token.is_none() && new.http_cred.is_none()) {
+            return;
+        }
+        let Some(list) = self.push_secrets.get(url) else {
+            return;
+        };
+        let inside = |a: &PushSecret, b: &PushSecret| {
+            b.span.0 < a.span.0 && a.span.0 < a.span.1 && a.span.1 < b.span.1
+        };
+        let hit = list.iter().find_map(|old| {
+            let same_secret = (new.token.is_some() && old.token == new.token)
+                || (new.http_cred.is_some() && old.http_cred == new.http_cred);
+            if !same_secret
+                || old.origin.is_none()
+                || new.origin.is_none()
+                || old.origin == new.origin
+            {
+                return None;
+            }
+            if inside(new, old) {
+                Some((old.clone(), new.clone()))
+            } else if inside(old, new) {
+                Some((new.clone(), old.clone()))
+            } else {
+                None
+            }
+        });
+        let Some((outer, inner)) = hit else {
+            return;
+        };
+        self.push_relayed.insert(url.to_string());
+        self.areas.insert("push");
+        let what = if inner.token.is_some() && inner.token == outer.token {
+            "token"
+        } else {
+            "credentials"
+        };
+        let (oa, ia) = (
+            outer.origin.clone().unwrap_or_default(),
+            inner.origin.clone().unwrap_or_default(),
+        );
+        self.find(
+            &r::PUSH_CONFIG_RELAYED,
+            format!(
+                "agent at {oa} passed the push notification config its client gave it (url {url}, with the client's {what}; value not shown) on to agent at {ia} while handling that call: the client's webhook then gets notifications about {ia}'s tasks, which the client never created and drops (it validates the task id), and a third agent holds the client's {what}"
+            ),
+            vec![
+                Evidence {
+                    seq: outer.span.0,
+                    exchange: Some(outer.xid.clone()),
+                    pointer: Some(outer.ptr.clone()),
+                    found: Some(Value::String(url.to_string())),
+                },
+                Evidence {
+                    seq: inner.span.0,
+                    exchange: Some(inner.xid.clone()),
+                    pointer: Some(inner.ptr.clone()),
+                    found: Some(Value::String(url.to_string())),
+                },
+            ],
+            &None,
+        );
+    }
+
+    /// PUSH-CFG-005 (PUSH-003, 1.0 §3.1.8: Get returns the named config): a Get of config
+    /// `id` (1.0 `id`, the HTTP+JSON route's `{configId}`, 0.x `pushNotificationConfigId`)
+    /// answered with a config `res` (at JSON Pointer `base`, line `bseq`) of another id
+    /// (1.0 flat `id`, 0.x `pushNotificationConfig.id`). A Get that names no config id, or
+    /// an answer without one, is not judged.
+    pub(super) fn push_get_other_config(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        base: &str,
+        bseq: u64,
+    ) {
+        let Some(want) = push_call_config_id(c, &x.path) else {
+            return;
+        };
+        let (got, ptr) = match res.get("pushNotificationConfig") {
+            Some(n) => (n.get("id"), format!("{base}/pushNotificationConfig/id")),
+            None => (res.get("id"), format!("{base}/id")),
+        };
+        let Some(got) = got.and_then(Json::as_str).filter(|s| !s.is_empty()) else {
+            return;
+        };
+        if got == want {
+            return;
+        }
+        let task = push_call_task(c).unwrap_or("?");
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_OTHER_ID,
+            format!(
+                "the agent answered {} for push notification config {want} of task {task} with config {got} (another webhook url and token)",
+                c.op_term(Op::GetPushConfig.name())
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &ptr, Some(Value::String(got.to_string()))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ListTaskPushNotificationConfigs answers (`res` at JSON Pointer `base`, line `bseq`;
+    /// `list`: each config with its pointer): DATA-LIST-005 (1.0 proto
+    /// `ListTaskPushNotificationConfigsRequest.page_size`, "the maximum number of
+    /// configurations to return") for more configs than a positive `pageSize` (JSON-RPC /
+    /// gRPC params, HTTP+JSON query parameter); PUSH-CFG-006 (PUSH-003) for a complete list
+    /// (no `pageToken` asked, no `nextPageToken` or `""` returned) of a task not known to
+    /// be terminal that leaves out a config whose Create the agent answered (with that id)
+    /// before the request and which no successful Delete ended.
+    pub(super) fn push_list_checks(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        list: &[(&Json, String)],
+        base: &str,
+        bseq: u64,
+    ) {
+        let param = |name: &str| list_param(x, c, name);
+        let size = param("pageSize").and_then(|s| s.trim().parse::<usize>().ok());
+        if let Some(n) = size.filter(|n| *n >= 1 && list.len() > *n) {
+            self.areas.insert("push");
+            let e = vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &list[n].1, None)];
+            self.find(
+                &r::DATA_LIST_PUSH_PAGE_SIZE,
+                format!(
+                    "agent's {} page lists {} configs although the request's pageSize is {n}",
+                    c.op_term(Op::ListPushConfigs.name()),
+                    list.len()
+                ),
+                e,
+                &x.leg,
+            );
+        }
+        if self.push_live.is_empty() {
+            return;
+        }
+        let Some(task) = push_call_task(c) else {
+            return;
+        };
+        let paged = param("pageToken").is_some_and(|t| !t.is_empty())
+            || res
+                .get("nextPageToken")
+                .and_then(Json::as_str)
+                .is_some_and(|t| !t.is_empty());
+        let tkey = x.tkey(task);
+        if paged || self.tasks.get(&tkey).is_some_and(|t| t.terminal.is_some()) {
+            return;
+        }
+        let Some(live) = self.push_live.get(&tkey) else {
+            return;
+        };
+        let listed = |id: &str| {
+            list.iter().any(|(cfg, _)| {
+                cfg.get("pushNotificationConfig")
+                    .map_or_else(|| cfg.get("id"), |n| n.get("id"))
+                    .and_then(Json::as_str)
+                    == Some(id)
+            })
+        };
+        let Some((id, cseq, cxid)) = live
+            .iter()
+            .find(|(id, seq, _)| *seq < x.req_seq && !listed(id))
+            .cloned()
+        else {
+            return;
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_LIST_INCOMPLETE,
+            format!(
+                "the agent's {} of task {task} (complete: no page token) leaves out push notification config {id}, which it created for the task and the client never deleted",
+                c.op_term(Op::ListPushConfigs.name())
+            ),
+            vec![
+                Evidence::event(cseq, cxid),
+                x.ev_at(bseq, base, Some(excerpt_value(res))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// DATA-SHAPE-003 (PUSH-002: a config given inline in a 1.0 send,
+    /// `configuration.taskPushNotificationConfig`, has an empty `taskId`: the task it is for
+    /// is the one the send creates or continues): the client's inline config names a task
+    /// other than the send message's `taskId` (or any task, for a send that starts one).
+    pub(super) fn inline_push_config_other_task(&mut self, x: &Exch, c: &Call) {
+        let Some(named) = c
+            .params
+            .get("configuration")
+            .and_then(|cf| cf.get("taskPushNotificationConfig"))
+            .and_then(|p| p.get("taskId"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty())
+        else {
+            return;
+        };
+        let own = c
+            .params
+            .get("message")
+            .and_then(|m| m.get("taskId"))
+            .and_then(Json::as_str)
+            .filter(|s| !s.is_empty());
+        if own == Some(named) {
+            return;
+        }
+        let pre = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let whose = match own {
+            Some(t) => format!("the message continues task {t}"),
+            None => "the message starts a new task, whose id the agent has not handed out yet"
+                .to_string(),
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_INLINE_OTHER_TASK,
+            format!(
+                "client's {} carries an inline push notification config for task {named} (configuration.taskPushNotificationConfig.taskId), but {whose}: an inline config is for the send's own task and leaves taskId empty, so which task gets the webhook is up to the agent",
+                c.op_term("send")
+            ),
+            vec![x.ev_at(
+                x.req_ev_seq(),
+                &format!("{pre}/configuration/taskPushNotificationConfig/taskId"),
+                Some(Value::String(named.to_string())),
+            )],
+            &x.leg,
+        );
+    }
+
+    /// PUSH-CFG-004 (PUSH-003: a config lives until its task ends or it is deleted; Get
+    /// fails for a missing config): a Get / List answer (`list`: each config with its JSON
+    /// Pointer in the answer body at `bseq`) that returns a config the client deleted with a
+    /// successful Delete answered before this request was sent.
+    pub(super) fn push_config_after_delete(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        list: &[(&Json, String)],
+        bseq: u64,
+    ) {
+        if self.push_deleted_ids.is_empty() {
+            return;
+        }
+        let named = push_call_task(c);
+        let hit = list.iter().find_map(|(cfg, p)| {
+            let nested = cfg.get("pushNotificationConfig");
+            let id = cfg
+                .get("id")
+                .filter(|_| nested.is_none())
+                .or_else(|| nested.and_then(|n| n.get("id")))
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())?;
+            let task = cfg
+                .get("taskId")
+                .and_then(Json::as_str)
+                .filter(|s| !s.is_empty())
+                .or(named)?;
+            let (dseq, dxid) = self.push_deleted_ids.get(&format!("{task}\u{0}{id}"))?;
+            let ptr = if nested.is_some() {
+                format!("{p}/pushNotificationConfig/id")
+            } else {
+                format!("{p}/id")
+            };
+            (*dseq < x.req_seq)
+                .then(|| (task.to_string(), id.to_string(), *dseq, dxid.clone(), ptr))
+        });
+        let Some((task, id, dseq, dxid, ptr)) = hit else {
+            return;
+        };
+        self.areas.insert("push");
+        let op = c
+            .method
+            .as_deref()
+            .or(c.op.map(Op::name))
+            .unwrap_or("the push config call");
+        self.find(
+            &r::PUSH_CONFIG_AFTER_DELETE,
+            format!(
+                "agent answered {op} with push notification config {id} of task {task} although it had answered the client's delete of that config with success"
+            ),
+            vec![
+                Evidence::event(dseq, dxid),
+                x.ev_at(bseq, &ptr, Some(Value::String(id))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ID-TASK-001 (1.0 §3.1.10 / §3.1.9: TaskNotFoundError is for a task that does not
+    /// exist; TASK-009; review27a, breaker27 P01): a push-config Get or Delete answered
+    /// TaskNotFoundError (`how`: in the wire's words, at `at`) although this recording
+    /// proves both exist: the agent handed the task out to this caller earlier and has not
+    /// reported it terminal (a config lives until its task ends or is deleted, PUSH-003),
+    /// and its Create answer gave this config id, which no successful Delete removed.
+    /// An unknown config id answered so is the SDKs' way and not judged, nor a config of a
+    /// task seen terminal. Returns true when it reported.
+    pub(super) fn push_config_task_not_found(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        at: Evidence,
+    ) -> bool {
+        if !matches!(c.op, Some(Op::GetPushConfig) | Some(Op::DeletePushConfig))
+            || x.synthetic
+            || self.gw_rerouted(&x.id)
+        {
+            return false;
+        }
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return false;
+        };
+        let Some(id) = push_call_config_id(c, &x.path) else {
+            return false;
+        };
+        let tkey = x.tkey(&task);
+        let Some((cseq, cxid)) = self.push_live.get(&tkey).and_then(|ids| {
+            ids.iter()
+                .find(|(i, seq, _)| *i == id && *seq < x.req_seq)
+                .map(|(_, seq, xid)| (*seq, xid.clone()))
+        }) else {
+            return false;
+        };
+        let Some(t) = self.tasks.get(&tkey) else {
+            return false;
+        };
+        let Some((aseq, axid)) = t.announced.clone().filter(|(s, _)| *s < x.req_seq) else {
+            return false;
+        };
+        if t.terminal.is_some() {
+            return false;
+        }
+        if let (Some(a), Some(b)) = (t.caller, self.caller_of(x)) {
+            if a != b {
+                return false;
+            }
+        }
+        let last = t
+            .last
+            .filter(|(_, seq)| *seq < x.req_seq)
+            .map(|(st, _)| format!(", last reported {}", x.state_term(st)))
+            .unwrap_or_default();
+        self.areas.insert("push");
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            format!(
+                "agent answered {} for push notification config {id} of task {task} with {how}, although it handed out task {task} in exchange {axid}{last} and never reported it finished, and created config {id} for it in exchange {cxid}, not deleted since: both exist, and TaskNotFoundError is for a task that does not exist; keep the task findable by its push-config routes as by GetTask (a config store that answers \"task not found\" for any miss hides which one is missing)",
+                call_at(x)
+            ),
+            vec![
+                at,
+                Evidence::event(aseq, axid),
+                Evidence::event(cseq, cxid),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// PUSH-003 (1.0 §3.1.10: Delete "MUST be idempotent - multiple deletions of the same
+    /// config have the same effect"; breaker12 L17): a Delete of a config the agent already
+    /// answered a Delete of with success, refused as not found (`wire`: the answer in the
+    /// wire's terms, at `at`). §3.1.10 lists TaskNotFoundError only for a task that does not
+    /// exist; the repeat finds the config gone and succeeds. RPC-ERROR-001, REST-ERROR-001
+    /// or GRPC-ERROR-001 by the call's binding; 1.0 calls only (PUSH-003 is 1.0's).
+    pub(super) fn repeated_push_delete_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        wire: &str,
+        at: Evidence,
+    ) {
+        if c.op != Some(Op::DeletePushConfig)
+            || c.dialect != Some(Dialect::V1_0)
+            || self.push_deleted_ids.is_empty()
+        {
+            return;
+        }
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return;
+        };
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let Some((dseq, dxid)) = self
+            .push_deleted_ids
+            .get(&format!("{task}\u{0}{id}"))
+            .filter(|(s, _)| *s < x.req_seq)
+            .cloned()
+        else {
+            return;
+        };
+        let (rule, want) = match c.binding {
+            Some(Binding::Rest) => (&r::REST_ERROR_SHAPE, "a success (HTTP 200)"),
+            Some(Binding::Grpc) => (&r::GRPC_ERROR_CODE, "a success (OK)"),
+            _ => (&r::RPC_ERROR_CODE, "a success result"),
+        };
+        self.areas.insert("push");
+        let op = c.op_term(Op::DeletePushConfig.name());
+        // HTTP+JSON names the route called (review24a R9)
+        let again = if c.binding == Some(Binding::Rest) {
+            format!(
+                " ({} {})",
+                x.method.to_ascii_uppercase(),
+                super::super::wording::url_shown(x.url_named())
+            )
+        } else {
+            String::new()
+        };
+        self.find(
+            rule,
+            format!(
+                "the agent answered the client's earlier {op} of push notification config {id} of task {task} with success, yet the repeated delete{again} was answered {wire} instead of {want}: delete is idempotent (multiple deletions of the same config have the same effect), and TaskNotFoundError is for a task that does not exist"
+            ),
+            vec![
+                Evidence::event(dseq, dxid),
+                x.ev(x.req_ev_seq()),
+                at,
+            ],
+            &x.leg,
+        );
+    }
+
+    /// PUSH-CFG-002 bookkeeping: a successful Delete of a config whose Create this
+    /// recording saw ends it; when no other config of the task is live for the same URL,
+    /// the URL is deleted for that task from this answer on.
+    pub(super) fn note_push_config_deleted(&mut self, x: &Exch, c: &Call) {
+        let Some(task) = push_call_task(c).map(str::to_string) else {
+            return;
+        };
+        let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
+        let tkey = x.tkey(&task);
+        if let Some(ids) = self.push_live.get_mut(&tkey) {
+            ids.retain(|(i, _, _)| *i != id);
+            if ids.is_empty() {
+                self.push_live.remove(&tkey);
+            }
+        }
+        if self.push_deleted_ids.len() < MAX_PUSH_URLS {
+            self.push_deleted_ids.insert(
+                format!("{task}\u{0}{id}"),
+                (x.body_seq(), str::to_string(&x.id)),
+            );
+        }
+        self.push_config_since.remove(&format!("{task}\u{0}{id}"));
+        let Some(url) = self.push_config_urls.remove(&format!("{task}\u{0}{id}")) else {
+            return;
+        };
+        let prefix = format!("{task}\u{0}");
+        let still_live = self
+            .push_config_urls
+            .iter()
+            .any(|(k, u)| k.starts_with(&prefix) && *u == url);
+        if still_live || self.push_deleted.len() >= MAX_PUSH_URLS {
+            return;
+        }
+        let list = self.push_deleted.entry(url).or_default();
+        if !list.iter().any(|(t, _, _, _)| *t == task) && list.len() < MAX_PUSH_SECRETS {
+            list.push((task, x.body_seq(), str::to_string(&x.id), x.end_t));
+        }
+    }
+
+    /// STREAM-END-001 for webhooks (TASK-001: a terminal task never changes; PUSH-004: a
+    /// push notification is one StreamResponse of the task's event sequence, STREAM-007):
+    /// an artifact update of task `tid` (artifact `aid`, payload at `ptr` of the delivery
+    /// body at `seq`) delivered after a push notification carried the task's terminal
+    /// state. Deliveries are at-least-once and may be retried: an artifact some earlier
+    /// delivery already carried for the task is a redelivery and not judged. Once per task.
+    pub(super) fn webhook_artifact_after_terminal(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        aid: Option<&str>,
+        ptr: &str,
+        seq: u64,
+    ) {
+        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+            return;
+        };
+        let aid = aid.unwrap_or("").to_string();
+        let redelivery = t.webhook_artifacts.contains(&aid);
+        if !redelivery && t.webhook_artifacts.len() < MAX_TASK_MESSAGE_IDS {
+            t.webhook_artifacts.push(aid.clone());
+        }
+        let Some((st, tseq, txid)) = t.terminal.clone() else {
+            return;
+        };
+        // The terminal state by push: nothing follows it on the webhook. Known only from
+        // an answer or a stream (a GetTask snapshot), where arrival order across channels
+        // proves nothing: only an artifact the finished task's snapshot did not list is
+        // new (breaker11 K14).
+        let by_webhook = t.webhook_states.contains(&st);
+        let unlisted = !by_webhook
+            && !aid.is_empty()
+            && t.terminal_artifacts
+                .as_ref()
+                .is_some_and(|ids| ids.len() < MAX_TASK_MESSAGE_IDS && !ids.contains(&aid));
+        if !(by_webhook || unlisted)
+            || redelivery
+            || tseq >= seq
+            || t.webhook_after_terminal_reported
+        {
+            return;
+        }
+        t.webhook_after_terminal_reported = true;
+        let c = x.call.clone().unwrap_or_default();
+        let named = if aid.is_empty() {
+            String::new()
+        } else {
+            format!(" {aid}")
+        };
+        self.areas.insert("push");
+        let message = if by_webhook {
+            format!(
+                "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after its push notification of the terminal state {}: a terminal task does not change, so nothing follows the terminal event",
+                c.state_term(st)
+            )
+        } else {
+            let listed = t_listed(&self.tasks, &x.tkey(tid));
+            format!(
+                "agent delivered a push notification with an artifact update of artifact{named} for task {tid} after it reported the task {} with the artifacts {listed}: the finished task has no artifact{named}, and a terminal task does not change",
+                c.state_term(st)
+            )
+        };
+        self.find(
+            &r::STREAM_AFTER_TERMINAL,
+            message,
+            vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid),
+                    pointer: None,
+                    found: Some(Value::String(c.state_term(st).into())),
+                },
+                x.ev_at(seq, ptr, None),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// TASK-STATE-010 (STREAM-009): an artifact update event of task `tid` in a stream:
+    /// `append` adds the chunk's parts to artifact `aid` as kept, otherwise they replace it.
+    /// An append without a kept base (STREAM-ARTIFACT-001) starts an artifact marked
+    /// appended: a Task snapshot holding no artifact at all then lost it.
+    pub(super) fn track_stream_artifact(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        aid: &str,
+        (append, last): (bool, bool),
+        upd: &Obj,
+        seq: u64,
+    ) {
+        let Some(parts) = upd
+            .get("artifact")
+            .and_then(|a| a.get("parts"))
+            .and_then(Json::as_array)
+        else {
+            return;
+        };
+        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+            return;
+        };
+        // An empty text part (the closing chunk's, strands-agents PR #1643) is no content a
+        // store must keep: one that leaves it out lost nothing (mine33 f758).
+        let hashes = || {
+            parts
+                .iter()
+                .filter(|p| !is_empty_text_part(p))
+                .map(json_hash)
+        };
+        let full = t.stream_artifacts.len() >= MAX_TASK_MESSAGE_IDS;
+        match t.stream_artifacts.iter_mut().find(|a| a.id == aid) {
+            Some(a) if append => {
+                if let Some(kept) = a.parts.as_mut() {
+                    if kept.len() + parts.len() <= MAX_STREAM_ARTIFACT_PARTS {
+                        kept.extend(hashes());
+                    } else {
+                        a.parts = None;
+                    }
+                }
+                a.appended = true;
+                a.last = last;
+                a.seq = seq;
+                a.xid = str::to_string(&x.id);
+            }
+            Some(a) => {
+                a.parts = (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect());
+                a.appended = false;
+                a.last = last;
+                a.seq = seq;
+                a.xid = str::to_string(&x.id);
+            }
+            // An `append: true` chunk with no earlier chunk (STREAM-ARTIFACT-001) is kept as
+            // appended: a store that follows append may drop it (a2a-python #1038).
+            None if !full => {
+                t.stream_artifacts.push(StreamArtifact {
+                    id: aid.to_string(),
+                    parts: (parts.len() <= MAX_STREAM_ARTIFACT_PARTS).then(|| hashes().collect()),
+                    appended: append,
+                    last,
+                    seq,
+                    xid: str::to_string(&x.id),
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// TASK-STATE-010 (STREAM-009): the artifacts `list` of a terminal Task snapshot of
+    /// task `t` (or, with `before` = the snapshot request's line, a whole snapshot taken
+    /// before the task's end: only artifacts whose latest chunk came before that line) against
+    /// the ones its streams assembled: an artifact that got `append: true`
+    /// chunks but is listed with only the parts before them (a strict prefix, part for
+    /// part) lost the appended chunks. Returns (artifactId, parts listed, parts streamed,
+    /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
+    /// parts) is not judged: the agent may store it in another legal shape. Empty text parts
+    /// count on neither side (a store may leave out a closing chunk's `{"text": ""}`), and an
+    /// artifactId listed twice is the task's shape fault (DATA-SHAPE), not judged here.
+    pub(super) fn append_lost(
+        t: &TaskRec,
+        list: &[Json],
+        before: Option<u64>,
+    ) -> Option<(String, usize, usize, u64, String)> {
+        t.stream_artifacts
+            .iter()
+            .filter(|a| a.appended && before.is_none_or(|b| a.seq < b))
+            .find_map(|a| {
+                let kept = a.parts.as_ref()?;
+                let mut of_id = list
+                    .iter()
+                    .filter(|l| l.get("artifactId").and_then(Json::as_str) == Some(a.id.as_str()));
+                let listed = of_id.next()?.get("parts").and_then(Json::as_array)?;
+                // The artifactId listed again holds the other chunks as fragments: the
+                // task's shape finding (ids are unique per task) says so, not a loss (f740).
+                if of_id.next().is_some() {
+                    return None;
+                }
+                // Empty text parts are no content, on either side (f758).
+                let content = || listed.iter().filter(|p| !is_empty_text_part(p));
+                let n = content().count();
+                (n > 0 && n < kept.len() && content().zip(kept).all(|(p, h)| json_hash(p) == *h))
+                    .then(|| (a.id.clone(), n, kept.len(), a.seq, a.xid.clone()))
+            })
+    }
+
+    /// PUSH-DELIV-003 (PUSH-004 at-least-once, PUSH-003 the config lives until the task
+    /// ends; A2A #1372): at the end of the recording, a task whose push deliveries went
+    /// through the recording (so the webhook leg is captured), that reached a terminal
+    /// state the client had to poll for (GetTask / ListTasks), and of which no delivery
+    /// carried a terminal state, although the recording reaches
+    /// [`PUSH_TERMINAL_GRACE_MS`] beyond the latest time the task can have ended (its
+    /// terminal `status.timestamp` on the agent's clock as the deliveries show it).
+    /// Not judged for a task whose push config the client deleted.
+    ///
+    /// A task that got no delivery at all is judged the same way when its push config (a
+    /// Create, or inline on a send) names a webhook at which the recording holds another
+    /// task's deliveries ([`Verifier::webhook_seen`]): the webhook leg is captured, so the
+    /// agent never notified this task (a2a-java #483, a2a-python #218: configs given on a
+    /// non-streaming send were never used). That other task's clock stands in for its own.
+    pub(super) fn terminal_never_pushed(&mut self) {
+        let end_ms = (self.last_end_t / 1000) as i64;
+        let mut due: Vec<(u64, String, String)> = Vec::new();
+        for (key, t) in &self.tasks {
+            let (Some((st, seq, xid)), Some(term_ms)) = (&t.terminal, t.terminal_ts) else {
+                continue;
+            };
+            let id = key.rsplit('\u{0}').next().unwrap_or(key);
+            let prefix = format!("{id}\u{0}");
+            // A config created once the task was seen terminal is owed no push of that end
+            // (a client adding a webhook to a finished task; review25 R3).
+            let owed = |k: &str| self.push_config_since.get(k).is_none_or(|s| s < seq);
+            // Without a delivery of its own: a webhook its config names that the recording
+            // shows receiving another task's deliveries, and that task.
+            let mut other: Option<(&str, &str)> = None;
+            let clock = match t.webhook_clock {
+                Some(k) => Some(k),
+                None if t.webhook_states.is_empty() => {
+                    let mut urls: Vec<&String> = self
+                        .push_config_urls
+                        .iter()
+                        .filter(|(k, _)| k.starts_with(&prefix) && owed(k))
+                        .map(|(_, u)| u)
+                        .collect();
+                    urls.sort();
+                    // The other task was handed out at the same agent (origin), so the
+                    // path of this agent's deliveries to that webhook is the recorded one.
+                    let origin = t.announced_at.as_ref().map(|(o, _)| o);
+                    urls.into_iter().find_map(|u| {
+                        let (skew, d, b, by) = self.webhook_seen.get(u)?;
+                        let same_agent = origin.is_some()
+                            && self
+                                .tasks
+                                .get(by)
+                                .and_then(|o| o.announced_at.as_ref())
+                                .map(|(o, _)| o)
+                                == origin;
+                        (by != key && same_agent).then(|| {
+                            let by = by.rsplit('\u{0}').next().unwrap_or(by);
+                            other = Some((u.as_str(), by));
+                            (*skew, *d, *b)
+                        })
+                    })
+                }
+                None => None,
+            };
+            let Some((skew, d, b)) = clock else {
+                continue;
+            };
+            let pushed_terminal = t.webhook_states.iter().any(|s| s.is_terminal());
+            if !pushed_terminal && !t.terminal_polled {
+                continue;
+            }
+            let ended_by = term_ms.saturating_add(skew);
+            if end_ms < ended_by.saturating_add(PUSH_TERMINAL_GRACE_MS) {
+                continue;
+            }
+            if pushed_terminal {
+                // Delivered to some webhook of the task: every other live config of the
+                // task (created, not deleted) is owed it too (PUSH-004 per config), when
+                // the recording captures deliveries to that webhook's host: one on another
+                // host may reach it on a path the recorder does not see (review25 R5).
+                let origin_of = |u: &str| parse_url(u).map(|p| p.origin());
+                let captured = |u: &str| {
+                    let o = origin_of(u);
+                    o.is_some()
+                        && (t.terminal_pushed_to.iter().any(|k| origin_of(k) == o)
+                            || self.webhook_seen.keys().any(|k| origin_of(k) == o))
+                };
+                let mut missed: Vec<&str> = self
+                    .push_config_urls
+                    .iter()
+                    .filter(|(k, u)| {
+                        k.starts_with(&prefix)
+                            && owed(k)
+                            && !self.push_deleted_ids.contains_key(k.as_str())
+                            && !t.terminal_pushed_to.contains(u)
+                            && captured(u)
+                    })
+                    .map(|(_, u)| u.as_str())
+                    .collect();
+                missed.sort_unstable();
+                missed.dedup();
+                if let Some(first) = missed.first() {
+                    let got = t.terminal_pushed_to.join(", ");
+                    let msg = format!(
+                        "agent delivered task {id} reaching {} to {got} only: the task's config for {first}{} is live (created, never deleted) and its webhook got no push of the terminal state, though the recording continues {} s beyond the latest time the task can have ended (an agent that keeps one push config per task drops the others)",
+                        super::super::wording::state_term(*st, d, b),
+                        if missed.len() > 1 {
+                            format!(" (and {} more)", missed.len() - 1)
+                        } else {
+                            String::new()
+                        },
+                        (end_ms - ended_by) / 1000
+                    );
+                    due.push((*seq, xid.clone(), msg));
+                }
+                continue;
+            }
+            let deleted = self.push_deleted_ids.keys().any(|k| k.starts_with(&prefix))
+                || self
+                    .push_deleted
+                    .values()
+                    .any(|l| l.iter().any(|(task, _, _, _)| task == id));
+            if deleted {
+                continue;
+            }
+            let pushed: Vec<&str> = t
+                .webhook_states
+                .iter()
+                .map(|s| super::super::wording::state_term(*s, d, b))
+                .collect();
+            let msg = match other {
+                Some((url, by)) => format!(
+                    "agent delivered no push notification of task {id} at all, not even of its end in {}: its push config names the webhook {url}, which received task {by}'s notifications in this recording, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as that webhook's deliveries show it); an agent that notifies only tasks started by a streaming call, or drops a config given with a non-streaming send, leaves this client waiting",
+                    super::super::wording::state_term(*st, d, b),
+                    (end_ms - ended_by) / 1000
+                ),
+                None => format!(
+                    "agent delivered no push notification of task {id} reaching {}: the webhook received {} only, and the recording continues {} s beyond the latest time the task can have ended (its terminal status.timestamp on the agent's clock as the deliveries show it)",
+                    super::super::wording::state_term(*st, d, b),
+                    pushed.join(", "),
+                    (end_ms - ended_by) / 1000
+                ),
+            };
+            due.push((*seq, xid.clone(), msg));
+        }
+        due.sort();
+        for (seq, xid, msg) in due {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_TERMINAL_NOT_DELIVERED,
+                msg,
+                vec![Evidence::event(seq, xid)],
+                &None,
+            );
+        }
+    }
+
+    /// TASK-001 / PUSH-004 bookkeeping and TASK-STATE-010 after [`Self::observe`] saw task
+    /// `id` in state `st` in `obj` at recording line `seq` (a Task, or a status update: both
+    /// carry `status`; `snapshot` says which, and what a missing `artifacts` member means).
+    ///
+    /// When `st` is the task's terminal state, its `status.timestamp` (ms since the epoch)
+    /// becomes [`TaskRec::terminal_ts`] whatever carried it (an answer, a stream, a push),
+    /// and a Task snapshot gives [`TaskRec::terminal_artifacts`]. A push notification
+    /// delivered afterwards is then judged against what the finished task was, not only
+    /// against earlier pushes (breaker11 K14).
+    ///
+    /// TASK-STATE-010 (STREAM-009, TASK-005 "all artifacts", DATA-005): every artifact a
+    /// stream of the task delivered stays on the task, so a Task snapshot that lists the
+    /// task's artifacts and lacks one of them lost it. Judged on a terminal snapshot, and on
+    /// any other snapshot the agent produced after the chunk reached the client (its request
+    /// began after the chunk, or it is a later event of the same stream; not a push, whose
+    /// delivery may lag what it carries); once per artifact.
+    /// Then, on a terminal snapshot, an artifact that got `append: true` chunks but is
+    /// listed with only the parts before them lost the appended chunks ([`Self::append_lost`]).
+    /// TASK-STATE-001 (TASK-001) for an answer or stream whose request was under way before
+    /// another exchange showed task `id` terminal: [`Self::observe`] does not judge its
+    /// non-terminal state `st` (a stream may deliver older events, a GetTask snapshot may
+    /// be older), but a `status.timestamp` in `obj` later than the terminal state's own
+    /// ([`TaskRec::terminal_ts`]) shows the agent set that state after the terminal one
+    /// (breaker28 L01: GetTask read completed while the task's stream then reported it
+    /// working, stamped a second later). Not for push deliveries, judged by their own
+    /// timestamps elsewhere; once per task.
+    pub(super) fn state_stamped_after_terminal(
+        &mut self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        obj: &Obj,
+        seq: u64,
+    ) {
+        let Some(st) = st.filter(|s| !s.is_terminal()) else {
+            return;
+        };
+        if x.call.as_ref().is_some_and(|c| c.webhook) {
+            return;
+        }
+        let key = x.tkey(id);
+        let Some(t) = self.tasks.get(&key) else {
+            return;
+        };
+        let (Some((ts, tseq, txid)), Some(term_ms)) = (t.terminal.clone(), t.terminal_ts) else {
+            return;
+        };
+        if t.changed_reported || *txid == *x.id || x.req_seq >= tseq {
+            return;
+        }
+        let stamp = obj
+            .get("status")
+            .and_then(|v| v.get("timestamp"))
+            .and_then(Json::as_str);
+        let Some((stamp, ms)) = stamp.and_then(|s| parse_rfc3339_ms(s).map(|ms| (s, ms))) else {
+            return;
+        };
+        if ms <= term_ms {
+            return;
+        }
+        if let Some(t) = self.tasks.get_mut(&key) {
+            t.changed_reported = true;
+        }
+        if let Some(held) = self.stale_streams.get_mut(&*x.id) {
+            held.retain(|h| h.key != key);
+            if held.is_empty() {
+                self.stale_streams.remove(&*x.id);
+            }
+        }
+        let (was, now) = (x.state_term(ts), x.state_term(st));
+        let carrier = if x.sse.is_some() {
+            "a stream of the task that was open before the task was seen"
+        } else {
+            "the answer to a request sent before the task was seen"
+        };
+        let message = format!(
+            "task {id} was {was} and is later reported as {now} by {carrier} {was}; that {now} status carries status.timestamp {stamp}, later than the {was} status's own timestamp, so the agent set {now} after the task had ended"
+        );
+        let evidence = vec![
+            Evidence {
+                seq: tseq,
+                exchange: Some(txid),
+                pointer: None,
+                found: Some(Value::String(was.into())),
+            },
+            Evidence {
+                seq,
+                exchange: Some(str::to_string(&x.id)),
+                pointer: None,
+                found: Some(Value::String(stamp.to_string())),
+            },
+        ];
+        self.find(&r::TASK_TERMINAL_CHANGED, message, evidence, &x.leg);
+    }
+
+    pub(super) fn note_terminal_snapshot(
+        &mut self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        obj: &Obj,
+        snapshot: Snapshot,
+        seq: u64,
+    ) {
+        self.state_stamped_after_terminal(x, id, st, obj, seq);
+        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
+            return;
+        };
+        let terminal =
+            st.filter(|s| s.is_terminal() && t.terminal.as_ref().is_some_and(|(ts, _, _)| ts == s));
+        if terminal.is_some() {
+            if let Some(ms) = obj
+                .get("status")
+                .and_then(|v| v.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(parse_rfc3339_ms)
+            {
+                t.terminal_ts.get_or_insert(ms);
+            }
+        }
+        let listed = match (snapshot, obj.get("artifacts")) {
+            (Snapshot::No, _) => None,
+            (_, Some(a)) => a.as_array().map(Vec::as_slice),
+            // A whole Task (ProtoJSON and the 0.x schemas leave an empty list out); a
+            // ListTasks entry leaves artifacts out unless includeArtifacts (DATA-007).
+            (Snapshot::Whole, None) => Some(&[][..]),
+            (Snapshot::Listed, None) => None,
+        };
+        let Some(list) = listed else {
+            return;
+        };
+        if terminal.is_some() {
+            let ids = t.terminal_artifacts.get_or_insert_with(Vec::new);
+            for aid in list
+                .iter()
+                .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+            {
+                if !ids.iter().any(|i| i == aid) && ids.len() < MAX_TASK_MESSAGE_IDS {
+                    ids.push(aid.to_string());
+                }
+            }
+        }
+        let Some(s) = st else {
+            return;
+        };
+        if t.stream_artifacts.is_empty() {
+            return;
+        }
+        let has = |aid: &str| {
+            list.iter()
+                .any(|l| l.get("artifactId").and_then(Json::as_str) == Some(aid))
+        };
+        // A push delivery may carry a Task serialized before the chunk (PUSH-004: queued,
+        // retried, not ordered): only its terminal snapshot is judged.
+        let push = x.call.as_ref().is_some_and(|c| c.webhook);
+        let (gone, kept): (Vec<StreamArtifact>, Vec<StreamArtifact>) =
+            std::mem::take(&mut t.stream_artifacts)
+                .into_iter()
+                .partition(|a| {
+                    let after = !push && (x.req_seq > a.seq || *x.id == *a.xid);
+                    (terminal.is_some() || after) && !has(&a.id)
+                });
+        t.stream_artifacts = kept;
+        for a in &gone {
+            if t.lost_artifacts.len() < MAX_TASK_MESSAGE_IDS {
+                t.lost_artifacts.push(a.id.clone());
+            }
+        }
+        if let Some(first) = gone.first() {
+            let shown: Vec<&str> = gone
+                .iter()
+                .take(BASELESS_SHOWN)
+                .map(|a| a.id.as_str())
+                .collect();
+            let more = gone.len().saturating_sub(shown.len());
+            let names = format!(
+                "{}{}",
+                shown.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+            let plural = if gone.len() == 1 { "" } else { "s" };
+            let msg = if list.is_empty() && gone.iter().all(|a| a.appended) {
+                // a2a-python #1038: chunks with fresh artifactIds and append true dropped.
+                format!(
+                    "agent answered task {id} in {} with no artifacts, but its stream delivered chunks with append true of artifact{plural} {names}: the stored task lost them (a store that follows append drops a chunk whose artifactId it does not hold yet: send each artifact's first chunk with append false and keep its artifactId for the rest)",
+                    x.state_term(s),
+                )
+            } else {
+                let what = match x.call.as_deref() {
+                    Some(c) if c.webhook => "a push notification's Task".to_string(),
+                    Some(c) if x.sse.is_some() => {
+                        format!("a Task event of its {} stream", c.op_term("streaming"))
+                    }
+                    Some(c) if c.op.is_some() => format!("its {} answer", c.op_term("")),
+                    _ => "a later Task snapshot".to_string(),
+                };
+                let holds = if list.is_empty() {
+                    "with no artifacts".to_string()
+                } else {
+                    let ids: Vec<&str> = list
+                        .iter()
+                        .filter_map(|a| a.get("artifactId").and_then(Json::as_str))
+                        .take(BASELESS_SHOWN)
+                        .collect();
+                    format!(
+                        "with artifact{} {} but not {names}",
+                        if list.len() == 1 { "" } else { "s" },
+                        ids.join(", ")
+                    )
+                };
+                format!(
+                    "agent's stream delivered artifact{plural} {names} of task {id}, but {what} shows the task in {} {holds}: the agent's task store lost {} (an artifact update stores or extends the artifact of its artifactId on the task, and nothing removes it), so a client that reads the task later gets no deliverable",
+                    x.state_term(s),
+                    if gone.len() == 1 { "it" } else { "them" },
+                )
+            };
+            let ev = vec![
+                Evidence {
+                    seq: first.seq,
+                    exchange: Some(first.xid.clone()),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ];
+            self.find(&r::TASK_ARTIFACT_APPEND_LOST, msg, ev, &x.leg);
+            return;
+        }
+        // Before the task's end, a whole snapshot (GetTask, a subscription's first Task: the
+        // task as it stands, 1.0 §3.1.6) asked for after the artifact's latest chunk is
+        // judged too: a store that kept only the first chunk shows it there, and a client
+        // that resumes from it appends the next chunks after a gap (a2a-dotnet #21, mine33).
+        // A send stream's Task event and a push's Task may be partial or older (Listed,
+        // PUSH-004).
+        let before = match terminal {
+            Some(_) => None,
+            None if snapshot == Snapshot::Whole && !push => Some(x.req_seq),
+            None => return,
+        };
+        let Some((aid, listed, streamed, cseq, cxid)) = Self::append_lost(t, list, before) else {
+            return;
+        };
+        let msg = format!(
+            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it{}, the later ones in chunks with append true: the stored artifact lost the appended chunks{}",
+            x.state_term(s),
+            if listed == 1 { "" } else { "s" },
+            if before.is_some() { " before this request" } else { "" },
+            if before.is_some() {
+                ", so a client that resumes from this snapshot (a subscription's first Task is the task as it stands) appends the next chunks after the gap"
+            } else {
+                ""
+            }
+        );
+        // Judged once per artifact (a later snapshot says the same).
+        for a in t.stream_artifacts.iter_mut().filter(|a| a.id == aid) {
+            a.appended = false;
+        }
+        self.find(
+            &r::TASK_ARTIFACT_APPEND_LOST,
+            msg,
+            vec![
+                Evidence {
+                    seq: cseq,
+                    exchange: Some(cxid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// The state of a push notification about task `id` as the task state machine should
+    /// see it (TASK-001 / TASK-STATE-001). Webhook deliveries are at-least-once, retried and
+    /// not ordered (PUSH-004; STREAM-005's order is the stream's): a non-terminal state
+    /// delivered after the task's terminal state is a late delivery of an older event when
+    /// its `status.timestamp` (`ts`, ms since the epoch) is not newer than the terminal
+    /// state's (by webhook, stream or answer), or, without both timestamps, a redelivery when
+    /// a webhook already carried that state for the task. Returns `None` (state not judged)
+    /// then, the state otherwise.
+    pub(super) fn webhook_state_to_judge(
+        &self,
+        x: &Exch,
+        id: &str,
+        st: Option<TaskState>,
+        ts: Option<i64>,
+    ) -> Option<TaskState> {
+        let s = st?;
+        if s.is_terminal() {
+            return Some(s);
+        }
+        let Some(t) = self.tasks.get(&x.tkey(id)) else {
+            return Some(s);
+        };
+        if t.terminal.is_none() {
+            return Some(s);
+        }
+        // [`TaskRec::terminal_ts`] comes from whatever showed the terminal state (a push,
+        // a stream, a GetTask answer: breaker11 K14), so a push stamped no later than it
+        // is a late delivery however the terminal state was learnt.
+        let changed = match (ts, t.terminal_ts) {
+            (Some(now), Some(then)) => now > then,
+            _ => !t.webhook_states.contains(&s),
+        };
+        changed.then_some(s)
+    }
+
+    /// True when the recording saw task `id` in a call between client and agent (on any
+    /// leg), not only in push deliveries.
+    pub(super) fn task_in_calls(&self, id: &str) -> bool {
+        self.tasks
+            .iter()
+            .any(|(k, t)| t.in_calls && k.rsplit('\u{0}').next().unwrap_or(k) == id)
+    }
+
+    /// The registered webhook URL key ([`webhook_key`]) a request to `url` is a delivery
+    /// to: the URL's own key, else (when only that is registered) the key without its
+    /// `?query` / `#fragment`: an agent that appends the configured credentials as a query
+    /// parameter still delivers to the configured webhook (PUSH-004, AUTH-001).
+    pub(super) fn delivery_key(&self, url: &str) -> String {
+        let key = webhook_key(url);
+        if self.push_urls.contains_key(key.as_ref()) {
+            return key.into_owned();
+        }
+        let cut = key.find(['?', '#']).map_or(key.as_ref(), |i| &key[..i]);
+        if cut.len() < key.len() && self.push_urls.contains_key(cut) {
+            return cut.to_string();
+        }
+        key.into_owned()
+    }
+
+    /// The name of a query parameter of delivery `x` (to registered webhook `key`) that the
+    /// configured webhook URL does not have and that carries a credential: its value is a
+    /// configured token or credentials, or its name says so (`access_token`, `api_key`,
+    /// `token`, `auth`, `secret`, `password`). `None` when the URL is the configured one.
+    pub(super) fn credential_in_query(&self, x: &Exch, key: &str) -> Option<String> {
+        let q = x.url.split_once('?')?.1;
+        let q = q.split_once('#').map_or(q, |(q, _)| q);
+        if webhook_key(&x.url) == key {
+            return None;
+        }
+        let secrets = self.push_secrets.get(key);
+        q.split('&').find_map(|kv| {
+            let (k, v) = kv.split_once('=')?;
+            let (k, v) = (a2a::percent_decode(k), a2a::percent_decode(v));
+            let f = fingerprint(v.trim());
+            let known = f.is_some()
+                && secrets.is_some_and(|l| {
+                    l.iter()
+                        .any(|s| s.token == f || s.http_cred == f || s.http_cred_b64 == f)
+                });
+            let lk = k.to_ascii_lowercase();
+            let named = ["token", "key", "auth", "secret", "password", "credential"]
+                .iter()
+                .any(|n| lk.contains(n));
+            (!v.is_empty() && (known || named)).then_some(k)
+        })
+    }
+
+    /// PUSH-DELIV-001 (1.0 deliveries are POSTs), PUSH-CFG-002, PUSH-BODY-002/003 (payload
+    /// about a task no config of the URL was created for, when every config named its task)
+    /// and PUSH-AUTH-002 (token or credentials other than the configs of the delivery's task
+    /// carry; compared as fingerprints, never printed) on one delivery to a webhook
+    /// (PUSH-004, PUSH-005, AUTH-006). Returns false when the delivery's credentials cannot be judged: it names a
+    /// task the recording never saw and whose config for this webhook it does not hold
+    /// (PUSH-BODY-003), so the configs of other tasks say nothing about it.
+    /// `task_ambiguous`: the body names its task id twice with two values
+    /// ([`Self::duplicate_member_delivery`]), so PUSH-BODY-002/003 are not judged.
+    pub(super) fn check_push_delivery(&mut self, x: &Exch, c: &Call, task_ambiguous: bool) -> bool {
+        let key = self.delivery_key(&x.url);
+        if c.dialect == Some(Dialect::V1_0) && !x.method.eq_ignore_ascii_case("POST") {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_NOT_POST,
+                format!(
+                    "push notification was delivered by HTTP {} instead of POST",
+                    x.method
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        // PUSH-004: the body is one StreamResponse as application/a2a+json (1.0.0:
+        // application/json); another JSON type (`+json`) is read alike by JSON receivers.
+        if c.dialect == Some(Dialect::V1_0) && !x.req_body.as_slice().is_empty() {
+            let mt = x.req_media();
+            let json = mt.as_deref().is_some_and(|m| {
+                m == "application/a2a+json" || m == "application/json" || m.ends_with("+json")
+            });
+            if !json {
+                self.areas.insert("push");
+                let what = match mt.as_deref() {
+                    Some(m) if !m.is_empty() => format!("Content-Type {m}"),
+                    _ => "no Content-Type".to_string(),
+                };
+                self.find(
+                    &r::PUSH_NOT_JSON_MEDIA_TYPE,
+                    format!(
+                        "agent delivered the push notification with {what} instead of application/a2a+json"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        self.check_delivery_after_delete(x, &key);
+        let Some(configs) = self.push_secrets.get(&key).cloned() else {
+            return true;
+        };
+        let body = x.req_decoded().unwrap_or_default();
+        let task = delivered_task_id(&body).filter(|_| !task_ambiguous);
+        // The configs this delivery can belong to: those of its task when any names it.
+        let of_task: Vec<&PushSecret> = configs
+            .iter()
+            .filter(|s| task.is_some() && s.task == task)
+            .collect();
+        let mut unrecorded = false;
+        if let Some(t) = task.as_deref() {
+            if of_task.is_empty()
+                && configs.iter().all(|s| s.task.is_some())
+                && !self.push_secrets_full.contains(&key)
+            {
+                let mut named: Vec<&str> =
+                    configs.iter().filter_map(|s| s.task.as_deref()).collect();
+                named.sort_unstable();
+                named.dedup();
+                let tasks = if named.len() == 1 { "task" } else { "tasks" };
+                self.areas.insert("push");
+                if self.task_in_calls(t) {
+                    self.find(
+                        &r::PUSH_OTHER_TASK,
+                        format!(
+                            "push notification about task {t} was delivered to a webhook the client configured only for {tasks} {} (task {t}'s own calls are in the recording, with no push config for this webhook)",
+                            named.join(", ")
+                        ),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                } else {
+                    unrecorded = true;
+                    let msg = format!(
+                        "push notification about task {t}, which the recording never saw, was delivered to a webhook whose recorded configs are for {tasks} {}: either its config was created before the recording or past the proxy, or the agent sent another task's notification here (its credentials are not judged)",
+                        named.join(", ")
+                    );
+                    let ev = vec![x.ev(x.req_seq)];
+                    // PUSH-001 / PUSH-005 (breaker17b V9): a send with an inline config
+                    // still in flight may name this task in its answer (the first
+                    // delivery overtakes it): judged at the end of the recording.
+                    let in_flight = self.open.keys().any(|id| *id != x.id);
+                    if in_flight && self.pending_unknown_push.len() < MAX_PENDING_UNKNOWN_PUSH {
+                        self.pending_unknown_push.push((
+                            key.clone(),
+                            t.to_string(),
+                            msg,
+                            ev,
+                            x.leg.clone(),
+                        ));
+                    } else {
+                        self.find(&r::PUSH_UNKNOWN_TASK, msg, ev, &x.leg);
+                    }
+                }
+            }
+        }
+        if unrecorded {
+            return false;
+        }
+        let pool: Vec<&PushSecret> = if of_task.is_empty() {
+            configs.iter().collect()
+        } else {
+            of_task
+        };
+        let h = &x.req_headers;
+        // A value redacted untagged (`[REDACTED]`, recordings before tags) is unknown: it
+        // is compared with nothing.
+        let sent_token: Vec<u64> = h
+            .iter()
+            .filter(|(k, _)| k.to_ascii_lowercase().contains("token"))
+            .filter_map(|(_, v)| fingerprint(v.trim()))
+            .collect();
+        let sent_cred: Option<u64> = h.get("authorization").and_then(|v| {
+            let v = v.trim();
+            fingerprint(v.split_once(' ').map_or(v, |(_, c)| c.trim()))
+        });
+        let sent_scheme: Option<String> = h.get("authorization").and_then(|v| {
+            let (s, _) = v.trim().split_once(' ')?;
+            Some(s.to_string())
+        });
+        let mut differs: Vec<&str> = Vec::new();
+        if !sent_token.is_empty()
+            && pool.iter().any(|s| s.token.is_some())
+            && !pool
+                .iter()
+                .any(|s| s.token.is_some_and(|t| sent_token.contains(&t)))
+        {
+            differs.push("a token");
+        }
+        if let Some(sent) = sent_cred {
+            if pool.iter().any(|s| s.http_cred.is_some())
+                && !pool
+                    .iter()
+                    .any(|s| s.http_cred == Some(sent) || s.http_cred_b64 == Some(sent))
+            {
+                differs.push("Authorization credentials");
+            }
+        }
+        // PUSH-004: the configured credentials under another scheme than configured (Basic
+        // credentials sent as Bearer): the receiver's check for its scheme rejects them.
+        let mut wrong_scheme = None;
+        if let (Some(sent), Some(scheme)) = (sent_cred, sent_scheme.as_deref()) {
+            let same_cred: Vec<&&PushSecret> = pool
+                .iter()
+                .filter(|s| s.http_cred == Some(sent) || s.http_cred_b64 == Some(sent))
+                .collect();
+            if !same_cred.is_empty()
+                && same_cred.iter().all(|s| {
+                    !s.schemes.is_empty()
+                        && !s.schemes.iter().any(|k| k.eq_ignore_ascii_case(scheme))
+                })
+            {
+                wrong_scheme = Some((scheme.to_string(), same_cred[0].schemes.join(", ")));
+            }
+        }
+        if let Some((sent, want)) = wrong_scheme {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_WRONG_CREDENTIALS,
+                format!(
+                    "agent delivered the push notification with the configured credentials under the Authorization scheme {sent}, although the client configured scheme {want} for this webhook (values not shown)"
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        if !differs.is_empty() {
+            self.areas.insert("push");
+            self.find(
+                &r::PUSH_WRONG_CREDENTIALS,
+                format!(
+                    "push notification was delivered with {} other than the client configured for this webhook (values not shown)",
+                    differs.join(" and ")
+                ),
+                vec![x.ev(x.req_seq)],
+                &x.leg,
+            );
+        }
+        true
+    }
+
+    /// PUSH-CFG-002 (PUSH-003: a config lives until its task ends or it is deleted): a
+    /// delivery to webhook URL `key` about a task whose config for that URL was deleted
+    /// (answered with success) before this delivery's request started, and that ended more
+    /// than [`PUSH_DELETE_GRACE_US`] after that answer (a delivery already under way when
+    /// the delete was served is a race, seen between two reference agents on a loaded
+    /// machine, not a config the agent kept).
+    pub(super) fn check_delivery_after_delete(&mut self, x: &Exch, key: &str) {
+        let Some(deleted) = self.push_deleted.get(key) else {
+            return;
+        };
+        let body = x.req_decoded().unwrap_or_default();
+        let Some(task) = delivered_task_id(&body) else {
+            return;
+        };
+        // A delivery that ends within PUSH_DELETE_GRACE_US of the delete's answer may have
+        // been on its way when the delete was served (a race, not a config kept alive).
+        let Some((_, dseq, dxid, _)) = deleted
+            .iter()
+            .find(|(t, seq, _, dt)| {
+                *t == task && *seq < x.req_seq && x.end_t > dt.saturating_add(PUSH_DELETE_GRACE_US)
+            })
+            .cloned()
+        else {
+            return;
+        };
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_AFTER_DELETE,
+            format!("agent delivered a push notification about task {task} after the client deleted that task's push notification config for this webhook"),
+            vec![
+                Evidence::event(dseq, dxid),
+                x.ev(x.req_seq),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// TASK-STATE-005 / VER-MIX-001 on a push payload's state (ggcode PR #2515: 0.x names
+    /// on a 1.0 wire).
+    pub(super) fn webhook_state_spelling(
+        &mut self,
+        x: &Exch,
+        raw: Option<&str>,
+        st: Option<TaskState>,
+        base: &str,
+        seq: u64,
+    ) {
+        let Some(raw) = raw else { return };
+        let c = x.call.clone().unwrap_or_default();
+        if let Some((f_rule, why)) = state_spelling_problem(raw, st, c.dialect, c.binding) {
+            self.find(
+                f_rule,
+                format!("push notification task state {raw:?} {why}"),
+                vec![x.ev_at(
+                    seq,
+                    &format!("{base}/status/state"),
+                    Some(Value::String(raw.into())),
+                )],
+                &x.leg,
+            );
+        }
+    }
+}

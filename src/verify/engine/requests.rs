@@ -1,0 +1,2125 @@
+//! Checks on a request as it arrives: its shape, its version and extensions headers, what a gateway changed on the way to the agent.
+
+use super::*;
+
+impl State {
+    /// Checks that need only the request (and the earlier traffic).
+    pub(super) fn request_checks(&mut self, x: &Exch) {
+        let Some(c) = x.call.clone() else { return };
+        self.check_tls_downgrade(x, &c);
+        // The 0.x members of a request judged as 1.0 (a message's kind, 0.x send options):
+        // when its method name alone is 1.0 against a 0.x (or no) A2A-Version, they are
+        // the same mix, told in the one method finding (mine25a K3), not once more each.
+        let ox_members = if c.dialect == Some(Dialect::V1_0) && !c.webhook {
+            zero_x_request_members(&c)
+        } else {
+            Vec::new()
+        };
+        let mut method_mix_told = false;
+        // VER-MIX-002: 1.0 header with a 0.x method / route, or the reverse: a 0.x header
+        // with a 1.0 JSON-RPC method (VER-002, DATA-001; breaker9a B9). A REST route is the
+        // same path in 0.3 and 1.0, so only its header says which; not judged the reverse way.
+        if let (Some(hv), Some(d)) = (c.header_version.as_deref(), c.dialect) {
+            let declared = Dialect::from_version(hv);
+            let reverse = declared.is_some_and(Dialect::is_0x)
+                && d == Dialect::V1_0
+                && c.binding == Some(Binding::JsonRpc)
+                && c.method.is_some();
+            if (declared == Some(Dialect::V1_0) && d.is_0x() && c.binding.is_some()) || reverse {
+                // gRPC: the method is SendMessage in both generations; the service name
+                // is what differs (0.3 a2a.v1.A2AService, 1.0 lf.a2a.v1.A2AService,
+                // GRPC-001), so name the service (breaker13 M10).
+                let grpc_service = (c.binding == Some(Binding::Grpc))
+                    .then(|| x.path.trim_start_matches('/').split('/').next())
+                    .flatten()
+                    .filter(|s| !s.is_empty());
+                let what = match (grpc_service, &c.method, c.binding) {
+                    (Some(svc), _, _) => {
+                        let want = if declared == Some(Dialect::V1_0) {
+                            "lf.a2a.v1.A2AService"
+                        } else {
+                            "a2a.v1.A2AService"
+                        };
+                        format!("gRPC service {svc}; the {hv} service is {want}")
+                    }
+                    (None, Some(m), _) => format!("method {m}"),
+                    _ => format!("route {}", x.path),
+                };
+                let mut ev = vec![x.ev(x.req_seq)];
+                let rest = if reverse {
+                    method_mix_told = true;
+                    self.rest_is_0x(x, &c, &ox_members, hv, &mut ev)
+                } else {
+                    String::new()
+                };
+                self.find(
+                    if c.webhook {
+                        &r::VER_MIXED_PAYLOAD
+                    } else {
+                        &r::VER_MIXED_REQUEST
+                    },
+                    format!(
+                        "request declares A2A-Version {hv} but uses the {} {what}{rest}",
+                        d.as_str()
+                    ),
+                    ev,
+                    &x.leg,
+                );
+            }
+        }
+        // VER-001 / VER-003: a header-less request is a 0.3 request (missing A2A-Version =
+        // 0.3), so a 1.0 JSON-RPC method name without the header is the same mix as an
+        // explicit 0.3 header with it: a strict 1.0-only agent refuses it.
+        if c.header_version.is_none()
+            && c.dialect == Some(Dialect::V1_0)
+            && c.binding == Some(Binding::JsonRpc)
+            && !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+        {
+            if let Some(m) = c.method.as_deref() {
+                self.areas.insert("version");
+                method_mix_told = true;
+                let mut ev = vec![x.ev(x.req_seq)];
+                let rest = self.rest_is_0x(x, &c, &ox_members, "0.3", &mut ev);
+                let fix = if rest.is_empty() {
+                    ": a 1.0 client sends A2A-Version: 1.0 on every request"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    format!(
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 method {m}{fix}{rest}"
+                    ),
+                    ev,
+                    &x.leg,
+                );
+            }
+        }
+        // VER-001 / VER-003 on HTTP+JSON and gRPC (q28b 1): the same mix by route or
+        // service. A header-less call is 0.3, whose HTTP+JSON routes all sit under `/v1`
+        // (REST-003); a route without `/v1` (kept as 1.0 above: not an origin whose card
+        // declares HTTP+JSON in 0.x only) is the 1.0 route, as a PascalCase method is the
+        // 1.0 method on JSON-RPC, and lf.a2a.v1.A2AService is the 1.0 gRPC service.
+        if c.header_version.is_none()
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(c.binding, Some(Binding::Rest | Binding::Grpc))
+            && !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+        {
+            let rt = (c.binding == Some(Binding::Rest))
+                .then(|| rest_route(&x.method, &x.path))
+                .flatten();
+            if let Some(rt) = rt {
+                self.areas.insert("version");
+                let path = x.path.split('?').next().unwrap_or(&x.path);
+                let verb = x.method.to_ascii_uppercase();
+                let route = &path[rt.base.len().min(path.len())..];
+                let mut ev = vec![x.ev(x.req_seq)];
+                let parts = params_message(&c.params)
+                    .is_some_and(|m| m.get("parts").is_some() && m.get("content").is_none());
+                let shape = if parts {
+                    ev.push(x.ev_at(x.req_ev_seq(), "/message/parts", None));
+                    ", and its message has the 1.0 member parts (0.3 HTTP+JSON names it content)"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    format!(
+                        "client's request sends no A2A-Version (which means 0.3) but uses the 1.0 route {verb} {path}{shape}: every 0.3 HTTP+JSON route sits under /v1 ({verb} {}/v1{route}), so an agent that applies 0.3 as the spec says finds no such route, and a strict 1.0-only agent refuses it; a 1.0 client sends A2A-Version: 1.0 on every request",
+                        rt.base
+                    ),
+                    ev,
+                    &x.leg,
+                );
+            }
+            // gRPC (GRPC-001): the method is SendMessage in both generations; the service
+            // says which, and a2a-version metadata is the header (DIGEST §2 gRPC).
+            if c.binding == Some(Binding::Grpc) {
+                let service = x
+                    .path
+                    .trim_start_matches('/')
+                    .split('/')
+                    .next()
+                    .unwrap_or("");
+                let m = c.method.as_deref().unwrap_or("call");
+                self.areas.insert("version");
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    format!(
+                        "client's gRPC call {m} sends no a2a-version metadata (which means 0.3) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
+                    ),
+                    vec![x.ev(x.req_seq)],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-PARAM-005 (q28b 2; REST-001, DATA-006, DATA-007, ERR-006): a request
+        // parameter of the wrong JSON type or out of range (historyLength "ten" or -1,
+        // pageSize "x") is the client's fault: the agent's -32602 / 400 INVALID_ARGUMENT is
+        // the right answer (ERR-006), judged at the answer. A prober's deliberate negative
+        // call is not told.
+        if !c.webhook
+            && x.leg.as_deref() != Some("upstream")
+            && x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_none()
+        {
+            if let Some((name, shown, why, ptr)) = invalid_request_param(&c, &x.url) {
+                let op = c.op_term("call").to_string();
+                let where_ = if ptr.is_none() { " in the query" } else { "" };
+                let refusal = match c.binding {
+                    Some(Binding::Rest) => "HTTP 400 (INVALID_ARGUMENT)",
+                    Some(Binding::Grpc) => "gRPC status INVALID_ARGUMENT",
+                    _ => "-32602 InvalidParams",
+                };
+                self.find(
+                    &r::DATA_PARAM_CLIENT_INVALID,
+                    format!(
+                        "client's {op} sends {name} {shown}{where_}, which is not {why}: an agent that validates its input first (ERR-006) refuses the call with {refusal}, which is the right answer, and the call gets no work done"
+                    ),
+                    vec![match ptr.as_deref() {
+                        Some(p) => x.ev_at(x.req_ev_seq(), p, None),
+                        None => x.ev(x.req_seq),
+                    }],
+                    &x.leg,
+                );
+            }
+        }
+        // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
+        // kept in task history and logs; breaker11 K32).
+        if c.op.is_some() && !c.webhook {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                ""
+            } else {
+                "/params"
+            };
+            if let Some((ptr, key)) = payload_credential(&c.params, base) {
+                self.areas.insert("auth");
+                self.find(
+                    &r::AUTH_CREDENTIAL_IN_PAYLOAD,
+                    format!(
+                        "client's {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: the agent stores metadata in task history and logs",
+                        c.method.as_deref().unwrap_or("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                    &x.leg,
+                );
+            }
+        }
+        // RPC-001 / RPC-002 (DIGEST §3: request `id` string|integer required): an A2A call
+        // without id is a notification; a null, fractional, boolean or structured id is
+        // none the A2A schemas allow.
+        if let (Some(RequestParse::Request { id, method, .. }), Some(_), false) =
+            (&c.rpc, c.op, c.webhook)
+        {
+            let why = match id {
+                None => Some("has no id: it is a notification, which gets no answer the client can match (JSON-RPC 2.0 §4.1)"),
+                Some(Json::Null) => Some("has id null, which the A2A schemas do not allow (string or integer)"),
+                Some(Json::String(_)) => None,
+                Some(Json::Number(Num::PosInt(_) | Num::NegInt(_))) => None,
+                Some(Json::Number(Num::Float(_))) if c.rpc_id_wide.is_some() => None,
+                // `1e3`: a whole number in exponent notation is an integer id (RFC 8259 §6,
+                // draft-07 `integer`; JSON-RPC 2.0 §4 objects only to fractional parts,
+                // which `1.0` writes and `1e3` does not); Python's json and JSON.parse read
+                // it, and the echo compares by value ([`jsonrpc::id_key`]; review33 Q6).
+                Some(Json::Number(Num::Float(_))) if c.rpc_id_exponent => None,
+                Some(_) => Some("has an id that is neither a string nor an integer"),
+            };
+            let deliberate = x
+                .req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some();
+            if let (Some(why), false) = (why, deliberate) {
+                self.find(
+                    &r::RPC_REQUEST_ID,
+                    format!("client's JSON-RPC call {method} {why}"),
+                    vec![x.ev_at(x.req_ev_seq(), "/id", id.as_ref().map(Json::to_value))],
+                    &x.leg,
+                );
+            }
+        }
+        // RPC-001 / RPC-002 on a request that parsed as no valid request: an A2A call whose
+        // id is an object, array or boolean (JSON-RPC 2.0 §4 makes it an Invalid Request:
+        // the agent's −32600 is right; breaker10n N9), or without "jsonrpc": "2.0" (absent,
+        // "1.0", 2.0 as a number: no JSON-RPC 2.0 request; breaker10 E15). The client is at
+        // fault whatever the agent answers. Invalid requests are rare: their body is parsed
+        // again here.
+        if matches!(c.rpc, Some(RequestParse::Invalid))
+            && !c.webhook
+            && x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_none()
+        {
+            let body = x.req_decoded().unwrap_or_default();
+            // JSON-RPC 2.0 §6 (RPC-001, breaker11 K24): an empty batch `[]` is an invalid
+            // request; the agent's one -32600 answer is judged at the response.
+            if c.binding == Some(Binding::JsonRpc)
+                && trim_ascii(&body).starts_with(b"[")
+                && Json::parse(&body)
+                    .ok()
+                    .and_then(|v| v.as_array().map(Vec::is_empty))
+                    == Some(true)
+            {
+                self.find(
+                    &r::RPC_REQUEST_BATCH_EMPTY,
+                    format!(
+                        "{} an empty JSON-RPC batch []: an Invalid Request (JSON-RPC 2.0 \u{a7}6), answered at best with one -32600 error and no result",
+                        self.sender(x).sent()
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), "", Some(Value::Array(Vec::new())))],
+                    &x.leg,
+                );
+            }
+            if let Ok(v) = Json::parse(&body) {
+                let method = v
+                    .get("method")
+                    .and_then(Json::as_str)
+                    .filter(|m| method_op(m).is_some());
+                let is_2_0 = v.get("jsonrpc").and_then(Json::as_str) == Some("2.0");
+                let id = v.get("id");
+                let kind = match id {
+                    Some(Json::Object(_)) => Some("an object"),
+                    Some(Json::Array(_)) => Some("an array"),
+                    Some(Json::Bool(_)) => Some("a boolean"),
+                    _ => None,
+                };
+                if let (Some(m), Some(kind), true) = (method, kind, is_2_0) {
+                    self.find(
+                        &r::RPC_REQUEST_ID,
+                        format!("client's JSON-RPC call {m} has an id that is {kind}: JSON-RPC 2.0 allows a string, number or null (an Invalid Request, -32600), the A2A schemas a string or integer"),
+                        vec![x.ev_at(x.req_ev_seq(), "/id", id.map(Json::to_value))],
+                        &x.leg,
+                    );
+                }
+                // RPC-001 (python-a2a PR #55, field f382): no JSON-RPC request object at
+                // all, but an A2A payload posted bare (a message, or the params object
+                // {"message": ...}) to a URL the agent's card declares as a JSON-RPC
+                // interface: the client left out the envelope (jsonrpc, method, params, id).
+                if v.get("method").is_none() && v.get("jsonrpc").is_none() {
+                    if let Some(what) = bare_a2a_payload(&v) {
+                        let bindings = self.interface_bindings_at(x);
+                        if bindings.iter().any(|b| b.eq_ignore_ascii_case("JSONRPC")) {
+                            self.areas.insert("jsonrpc");
+                            self.find(
+                                &r::RPC_REQUEST_NOT_2_0,
+                                bare_payload_message(
+                                    what,
+                                    x.url_named(),
+                                    "the agent card declares JSON-RPC at this URL",
+                                ),
+                                vec![x.ev_at(x.req_ev_seq(), "", None)],
+                                &x.leg,
+                            );
+                        } else if bindings.is_empty() && self.bare_pending.len() < MAX_BARE_PENDING
+                        {
+                            // No card says what this URL serves (mine25a K2): told at the
+                            // end if the agent's answer, or another call at this URL, shows
+                            // it speaks JSON-RPC; an HTTP+JSON base URL stays silent.
+                            if let Some(key) = Self::endpoint_key(x) {
+                                self.bare_pending.push(BarePayload {
+                                    key,
+                                    exchange: str::to_string(&x.id),
+                                    what,
+                                    url: x.url.clone(),
+                                    ev: x.ev_at(x.req_ev_seq(), "", None),
+                                    leg: x.leg.clone(),
+                                });
+                            }
+                        }
+                    }
+                }
+                if let (Some(m), Some(o), false) = (method, v.as_object(), is_2_0) {
+                    let got = o.get("jsonrpc");
+                    let what = match got {
+                        None => "has no jsonrpc member".to_string(),
+                        Some(j) => format!("has jsonrpc {} instead of \"2.0\"", j.to_value()),
+                    };
+                    self.areas.insert("jsonrpc");
+                    self.find(
+                        &r::RPC_REQUEST_NOT_2_0,
+                        format!("client's JSON-RPC call {m} {what}: it is no JSON-RPC 2.0 request, and a strict agent answers -32600"),
+                        vec![x.ev_at(x.req_ev_seq(), if got.is_some() { "/jsonrpc" } else { "" }, got.map(Json::to_value))],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // ID-007: a messageId names one message; a retry resends the same one.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) && !c.webhook {
+            self.message_id_reused(x, &c);
+        }
+        // PUSH-002: a push config names the webhook url it is for.
+        if !c.webhook {
+            // The 0.x nesting in a 1.0 Create, where 1.0 reads no config (DATA-003 ignores
+            // it; a send's 0.x member is VER-MIX-002's, judged with the send options).
+            let nested_0x = c.dialect == Some(Dialect::V1_0)
+                && c.op == Some(Op::CreatePushConfig)
+                && member_path(&c.params, "/pushNotificationConfig").is_some_and(Json::is_object);
+            if rest03_push_create_wrapped(&c) {
+                self.areas.insert("push");
+                let verb = x.method.to_ascii_uppercase();
+                self.find(
+                    &r::PUSH_CONFIG_REST03_BODY,
+                    format!(
+                        "client's 0.3 HTTP+JSON CreateTaskPushNotificationConfig ({verb} {}) sends the whole gRPC request message {{\"parent\", \"config\": {{...}}}} as its body: the 0.3 proto maps this route with body: \"config\", so the body is the TaskPushNotificationConfig itself ({{\"name\", \"pushNotificationConfig\": {{\"url\", ...}}}}) and the task id travels in the path; an agent that follows the proto finds no pushNotificationConfig at the body root and refuses the call",
+                        x.path
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), "/config", None)],
+                    &x.leg,
+                );
+            } else if let Some(ptr) = push_config_without_url(&c) {
+                self.areas.insert("push");
+                let why = if nested_0x {
+                    ": it nests the config in the 0.3 member pushNotificationConfig, and 1.0 takes the flat {taskId, url, token?, authentication?}"
+                } else {
+                    ""
+                };
+                self.find(
+                    &r::PUSH_CONFIG_NO_URL,
+                    format!(
+                        "client's {} carries a push notification config without url{why}",
+                        c.op_term("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                    &x.leg,
+                );
+            } else if let Some((ptr, sent, why)) = push_config_auth_problem(&c) {
+                self.areas.insert("push");
+                self.find(
+                    &r::PUSH_CONFIG_NO_URL,
+                    format!(
+                        "client's {} carries a push notification config whose {why}",
+                        c.op_term("call")
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &ptr, sent)],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-SHAPE-003 (PUSH-002): a 1.0 send's inline config belongs to the task the send
+        // creates or continues; a taskId naming another task leaves undefined which task
+        // gets the webhook.
+        if !c.webhook
+            && c.dialect == Some(Dialect::V1_0)
+            && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+        {
+            self.inline_push_config_other_task(x, &c);
+        }
+        // DATA-SHAPE-006: a follow-up's contextId / taskId sent beside the message
+        // (breaker16a S11, a2a-elixir #63).
+        if !c.webhook && matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage)) {
+            self.ids_outside_message(x, &c);
+        }
+        // VER-001: the client's A2A-Version (header or query parameter) is Major.Minor. Only
+        // 1.x-looking values and values with no digit at all (`null`, mine36) are judged
+        // (0.x had no version header).
+        if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
+            if let Some(why) = version_not_major_minor(hv) {
+                let deliberate = x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_some();
+                if !deliberate {
+                    self.find(
+                        &r::VER_HEADER_NOT_MAJOR_MINOR,
+                        // On the upstream leg the gateway sent it (breaker22 Z02).
+                        format!("{} A2A-Version {hv:?}, {why}", self.sender(x).sent()),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // which of the whole-body walks can find anything in a send request's params (one
+        // pass, issue #7; DATA-MEDIA-001 and VER-MIX-002 below)
+        let params_walks = (matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !c.webhook)
+            .then(|| BodyWalks::of(&c.params));
+        // DATA-MEDIA-001 (DATA-004): a part of the client's message whose media type is no
+        // media type (assistant-ui PR #5036 sent image/*), in any version.
+        if params_walks.is_some_and(BodyWalks::bad_media) {
+            if let Some(m) = params_message(&c.params) {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    "/message"
+                } else {
+                    "/params/message"
+                };
+                // The wording is formatted only when the rule fires (perf30).
+                let term = c.op_term("send");
+                let who = format_args!("the client's {term} request");
+                if let Some((msg, ev)) = part_media_finding(x, m, base, x.req_ev_seq(), &who, false)
+                {
+                    self.find(&r::PART_MEDIA_TYPE_INVALID, msg, vec![ev], &x.leg);
+                }
+            }
+        }
+        // 1.0 request payload with 0.x-only members.
+        if c.dialect == Some(Dialect::V1_0) && !c.webhook {
+            if let Some((p, _)) = ox_members
+                .iter()
+                .find(|(p, _)| p.ends_with("/kind"))
+                .filter(|_| !method_mix_told)
+            {
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    "1.0 request message carries the 0.x member kind".to_string(),
+                    vec![x.ev_at(x.req_ev_seq(), p, None)],
+                    &x.leg,
+                );
+            }
+            // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
+            // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
+            if c.binding != Some(Binding::Grpc)
+                && x.req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_none()
+            {
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    ""
+                } else {
+                    "/params"
+                };
+                if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!(
+                            "client's 1.0 {} request uses the proto field name {snake} where the JSON member is {camel} (DATA-001: camelCase): only a ProtoJSON parser reads it, any other agent ignores it",
+                            c.method.as_deref().unwrap_or("A2A")
+                        ),
+                        vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                        &x.leg,
+                    );
+                } else if let Some((raw, camel)) = (c.binding == Some(Binding::Rest))
+                    .then(|| proto_name_query_param(&x.url))
+                    .flatten()
+                {
+                    // REST-001: GET / DELETE fields travel as camelCase query parameters.
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!(
+                            "client's 1.0 HTTP+JSON {} {} sends the query parameter {raw} under its proto field name where REST-001 names it {camel} (camelCase): a hand-written agent ignores it and answers as if it were not set (grpc-gateway alone reads both)",
+                            x.method,
+                            x.path
+                        ),
+                        vec![x.ev(x.req_seq)],
+                        &x.leg,
+                    );
+                }
+            }
+            // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
+            // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
+            // PR #418).
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                let old = ox_members
+                    .iter()
+                    .find(|(p, _)| p.contains("/configuration/"))
+                    .filter(|_| !method_mix_told);
+                if let Some((ptr, o)) = old {
+                    // blocking is the inverse of 1.0's returnImmediately: say which value
+                    // means what, so no one writes returnImmediately: false for blocking:
+                    // false (review27a).
+                    let n = if *o == "blocking" {
+                        match cfg.get("blocking").and_then(Json::as_bool) {
+                            Some(false) => "returnImmediately: true, the inverse of blocking: false; an agent that honours the 0.x member is lenient, one that ignores it waits for the task",
+                            Some(true) => "returnImmediately: false, the default, the inverse of blocking: true",
+                            _ => "returnImmediately, the inverse of blocking",
+                        }
+                    } else {
+                        "taskPushNotificationConfig"
+                    };
+                    self.find(
+                        &r::VER_MIXED_REQUEST,
+                        format!("1.0 send configuration carries the 0.x member {o}, which 1.0 does not define (1.0: {n})"),
+                        vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                        &x.leg,
+                    );
+                }
+                // DATA-001 (breaker19b Z7): `returnImmediately: "true"` or
+                // `acceptedOutputModes: "text/plain"` makes a ProtoJSON agent refuse the send.
+                let base = if c.binding.is_some_and(Binding::bare_params) {
+                    "/configuration"
+                } else {
+                    "/params/configuration"
+                };
+                let probe = x
+                    .req_headers
+                    .get(crate::model::PROBE_NEGATIVE_HEADER)
+                    .is_some();
+                if let (Some((ptr, msg)), false) = (
+                    a2a::proto_type_problem(
+                        cfg,
+                        base,
+                        "send configuration",
+                        a2a::V1_SEND_CONFIGURATION_FIELDS,
+                    ),
+                    probe,
+                ) {
+                    self.find(
+                        &r::REQUEST_SHAPE,
+                        format!("client's {msg}"),
+                        vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // The mirror (breaker24 R04): a 0.x send whose configuration carries only the 1.0
+        // name, which a 0.x agent ignores (DATA-003): `returnImmediately: true` read by
+        // nobody leaves a 0.3 agent free to block (trap 8: blocking's sense is inverted),
+        // `taskPushNotificationConfig` leaves the webhook uncalled.
+        if c.dialect.is_some_and(|d| d.is_0x())
+            && !c.webhook
+            && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        {
+            if let Some(Json::Object(cfg)) = c.params.get("configuration") {
+                // bool32 (DATA-001): `blocking: "false"` is true to a JavaScript agent,
+                // which then waits; a typed agent refuses the send. The 1.0 twin is
+                // returnImmediately, judged above with the 1.0 proto's types.
+                self.v0_send_configuration_type(x, &c, cfg);
+                let new = [
+                    ("taskPushNotificationConfig", "pushNotificationConfig"),
+                    ("returnImmediately", "blocking"),
+                ]
+                .into_iter()
+                .find(|(n, o)| cfg.contains_key(n) && !cfg.contains_key(o));
+                if let Some((n, o)) = new {
+                    let base = if c.binding.is_some_and(Binding::bare_params) {
+                        "/configuration"
+                    } else {
+                        "/params/configuration"
+                    };
+                    let d = c.dialect.map(Dialect::as_str).unwrap_or("0.x");
+                    let inverted = if n == "returnImmediately" {
+                        ", with the opposite sense: blocking false asks to return at once"
+                    } else {
+                        ""
+                    };
+                    self.find(
+                        &r::VER_MIXED_REQUEST,
+                        format!("{d} send configuration carries the 1.0 member {n}, which a {d} agent ignores as unknown ({d}: {o}{inverted})"),
+                        vec![x.ev_at(x.req_ev_seq(), &format!("{base}/{n}"), None)],
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        // A part of the client's message naming its media type or file name as in the other
+        // generation (VER-MIX-002; DIGEST §1 parts row, trap 11): the agent drops it.
+        if let Some(walks) = params_walks {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                ""
+            } else {
+                "/params"
+            };
+            if let Some(m) = part_style(&c)
+                .filter(|st| walks.part_mix(*st))
+                .and_then(|st| a2a::part_member_mix(&c.params, base, st))
+            {
+                let msg = part_mix_message("the client's request message", &c, &m);
+                self.find(
+                    &r::VER_MIXED_REQUEST,
+                    msg,
+                    vec![x.ev_at(x.req_ev_seq(), &m.pointer, None)],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
+        // prober malformed on purpose (marked with PROBE_NEGATIVE_HEADER): the agent's
+        // answer to those is judged, the client is not.
+        let deliberate = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        // Nor a request body the recording lacks (`Content-Length` bytes not all recorded:
+        // the proxy could not read it, breaker9a B2): nothing is known of the message.
+        if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            && !c.webhook
+            && !deliberate
+            && !x.req_body_missing()
+            // a body that is no JSON at all is judged at the agent's answer (REST-ERROR-001),
+            // as the JSON-RPC binding's unparseable request is (RPC-ERROR-001)
+            && !x.rest_body_not_json(&c)
+            // params that are no object are RPC-REQ-005's finding, not a missing message
+            && (c.binding != Some(Binding::JsonRpc) || c.params_not_object().is_none())
+            // ... and an HTTP+JSON body that is no object is the same fault (mine31b f700)
+            && x.rest_body_not_object(&c).is_none()
+            // an HTTP+JSON send by another verb than POST with no body (GET
+            // /message:send) lacks its message because of the verb: REST-VERB-001's
+            // finding, not a malformed message (breaker21 B11)
+            && !(c.binding == Some(Binding::Rest)
+                && !x.method.eq_ignore_ascii_case("POST")
+                && x.req_body.as_slice().is_empty())
+        {
+            let base = if c.binding.is_some_and(Binding::bare_params) {
+                if c.params.get("message").is_some() {
+                    "/message"
+                } else {
+                    "/request"
+                }
+            } else {
+                "/params/message"
+            };
+            let lifted = (c.dialect == Some(Dialect::V0_1))
+                .then(|| {
+                    params_message(&c.params)
+                        .and_then(|m| a2a::lift_v01(&Json::Object(m.clone()), None))
+                })
+                .flatten();
+            // DATA-005 / DATA-003 (breaker18a W3): `request` is the 0.3 proto's field name
+            // of the message, legal ProtoJSON input on the 0.3 HTTP+JSON and gRPC bindings
+            // only; 0.x JSON-RPC params and every 1.0 request have `message`.
+            let under_request = c.params.get("message").is_none()
+                && c.params.get("request").is_some()
+                && !(c.dialect == Some(Dialect::V0_3)
+                    && c.binding.is_some_and(Binding::bare_params));
+            let probs = match lifted
+                .as_ref()
+                .and_then(Json::as_object)
+                .or_else(|| params_message(&c.params))
+            {
+                _ if under_request => vec![(
+                    if c.binding == Some(Binding::JsonRpc) { "/params/request".to_string() } else { base.to_string() },
+                    format!(
+                        "{} no message (found request, the 0.3 proto's field name, which {} does not know: send the message as message)",
+                        if c.binding == Some(Binding::JsonRpc) { "send request params have" } else { "send request body has" },
+                        match (c.dialect, c.binding) {
+                            (Some(Dialect::V1_0), _) => "the 1.0 SendMessageRequest",
+                            _ => "0.x JSON-RPC MessageSendParams",
+                        }
+                    ),
+                )],
+                // a message member of another JSON type (ux34: `{"message": 5}` read "has
+                // no message"): named with what it holds; `null` is the unset field
+                None => vec![(
+                    base.to_string(),
+                    match c.params.get("message").or_else(|| c.params.get("request")) {
+                        Some(v) if !matches!(v, Json::Null) => format!(
+                            "send request's {} is not a Message object: it is {}",
+                            base.rsplit('/').next().unwrap_or("message"),
+                            crate::model::json::value_words(v)
+                        ),
+                        _ => "send request has no message".to_string(),
+                    },
+                )],
+                Some(m) if message_wrapped_twice(m) => {
+                    // mine30b (a2a-js PR #520): `{"request": {"message": {...}}}` (or
+                    // `{"message": {"message": ...}}`): one wrapper too many, so the agent
+                    // sees a Message with no messageId, role or parts. Named as such, with
+                    // what the inner message gets wrong on a 0.3 HTTP+JSON route.
+                    let member = base.rsplit('/').next().unwrap_or("message");
+                    let at = format!("{base}/message");
+                    let mut text = format!(
+                        "the send request's {member} member holds {{\"message\": {{...}}}} around the Message, one wrapper too many ({{\"{member}\": {{\"message\": {{...}}}}}}), so the agent finds no messageId, role or parts in it: the body is {{\"message\": {{messageId, role, ...}}}} itself"
+                    );
+                    if let Some(Json::Object(inner)) = m.get("message") {
+                        if c.dialect == Some(Dialect::V0_3) && c.binding == Some(Binding::Rest) {
+                            let q = a2a::rest03_message_problems(inner, &at);
+                            if !q.is_empty() {
+                                let more: Vec<&str> = q
+                                    .iter()
+                                    .map(|(_, m)| m.strip_prefix("0.3 HTTP+JSON ").unwrap_or(m))
+                                    .collect();
+                                text.push_str(&format!("; inside it, too: {}", more.join("; ")));
+                            }
+                        }
+                    }
+                    vec![(at, text)]
+                }
+                Some(m) => {
+                    // The style the message is judged in: the call's, unless the method
+                    // and the A2A-Version header disagree and the message is in the
+                    // header's shape (VER-MIX-002 names that slip).
+                    let style = send_message_style(&c, m);
+                    let mut p = a2a::message_problems(m, base);
+                    // 0.1: what the lifted copy no longer shows (breaker36 Z04, N18), in a
+                    // 0.1 TaskSendParams (it names its task: `id` is required in 0.1); a
+                    // tasks/send without it carrying a 0.2 message is a 0.2 client on the
+                    // retired method name (field v02-retired-method-internal-error).
+                    let v01_params = lifted.is_some() && c.params.get("id").is_some();
+                    if let (Some(orig), true) = (params_message(&c.params), v01_params && p.is_empty()) {
+                        p.extend(a2a::v01_message_problems(orig, base));
+                    }
+                    if p.is_empty() && lifted.is_none() {
+                        if let Some(style) = style {
+                            p.extend(a2a::content_for_parts_problem(m, base, style));
+                        }
+                    }
+                    // 0.2/0.3 JSON-RPC: `kind: "message"` is schema-required (DATA-005;
+                    // a2a-tck PR #63: a2a-dotnet rejects a message without it).
+                    if p.is_empty()
+                        && lifted.is_none()
+                        && style == Some(a2a::PartStyle::V0Rpc)
+                        && m.get("kind").and_then(Json::as_str) != Some("message")
+                    {
+                        p.push((
+                            format!("{base}/kind"),
+                            "0.x message has no kind \"message\"".into(),
+                        ));
+                    }
+                    if p.is_empty() && style == Some(a2a::PartStyle::V0Rest) {
+                        p = a2a::rest03_message_problems(m, base);
+                        // every JSON-RPC spelling the ProtoJSON server refuses, in the one
+                        // finding: a client that drops `kind` alone still gets the 400 for
+                        // its `parts` (newcomer28 N8)
+                        if p.len() > 1 {
+                            let (ptr, first) = p[0].clone();
+                            let more: Vec<&str> = p[1..]
+                                .iter()
+                                .map(|(_, m)| m.strip_prefix("0.3 HTTP+JSON ").unwrap_or(m))
+                                .collect();
+                            p = vec![(ptr, format!("{first}; also: {}", more.join("; ")))];
+                        }
+                    }
+                    // DATA-001 / DATA-005 (breaker26 M02, M03): the role spelled as the
+                    // version spells it (the reply side's check, message_shape_problems). A
+                    // 1.0 call whose message is the whole 0.x shape (it carries kind) is
+                    // VER-MIX-002's one verdict (breaker23 M01).
+                    if p.is_empty() && lifted.is_none() {
+                        if let Some(s @ (a2a::PartStyle::V1 | a2a::PartStyle::V0Rpc)) = style {
+                            if s == a2a::PartStyle::V0Rpc || !m.contains_key("kind") {
+                                p.extend(a2a::role_spelling_problem(m, base, s));
+                            }
+                        }
+                    }
+                    if p.is_empty() {
+                        p.extend(a2a::metadata_extensions_problem(m, base, "message"));
+                    }
+                    // DATA-005 (breaker27 K09): the send request's own metadata is a
+                    // google.protobuf.Struct (0.x: an object), as the message's is.
+                    if p.is_empty() {
+                        match c.params.get("metadata") {
+                            None | Some(Json::Null) | Some(Json::Object(_)) => {}
+                            Some(_) => {
+                                // the pointer cut only for the finding (a `char` pattern's
+                                // searcher, ~200 instructions per send otherwise)
+                                let at = base.rsplit_once('/').map_or("", |(b, _)| b);
+                                p.push((
+                                    format!("{at}/metadata"),
+                                    SEND_REQUEST_METADATA_NOT_OBJECT.into(),
+                                ))
+                            }
+                        }
+                    }
+                    // DATA-001 / DATA-005 (breaker19b Z6, Z7): 1.0 members typed as the proto
+                    // types them, and a set (non-empty) messageId.
+                    if p.is_empty() && style == Some(a2a::PartStyle::V1) {
+                        p.extend(
+                            a2a::proto_type_problem(m, base, "message", a2a::V1_MESSAGE_FIELDS)
+                                .or_else(|| a2a::empty_required_id(m, base, "message", "messageId")),
+                        );
+                    }
+                    if p.is_empty() {
+                        if let (Some(style), Some(parts)) = (style, message_parts(m)) {
+                            p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
+                            if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
+                                p.push((
+                                    format!("{base}/{}", parts.0),
+                                    "message has no parts".into(),
+                                ));
+                            }
+                        }
+                    }
+                    p
+                }
+            };
+            if let Some((ptr, msg)) = probs.first() {
+                if let Some((ptr, msg)) = probs.iter().find(|(_, m)| message_content_missing(m)) {
+                    self.malformed_sends.push_back((
+                        str::to_string(&x.id),
+                        ptr.clone(),
+                        msg.clone(),
+                    ));
+                    if self.malformed_sends.len() > MAX_PENDING_UP {
+                        self.malformed_sends.pop_front();
+                    }
+                }
+                // review27a: the send request's own metadata (beside the message, not in it)
+                // is named as the request's, with the call and where it sits.
+                let text = if msg == SEND_REQUEST_METADATA_NOT_OBJECT {
+                    let member = if ptr.is_empty() || ptr == "/metadata" {
+                        "the body's metadata member".to_string()
+                    } else {
+                        ptr.trim_start_matches('/').replace('/', ".")
+                    };
+                    format!(
+                        "client request {} is malformed: its own metadata ({member}, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+                        call_at(x)
+                    )
+                } else {
+                    format!("client message is malformed: {msg}")
+                };
+                self.find(
+                    &r::REQUEST_SHAPE,
+                    text,
+                    vec![x.ev_at(x.req_ev_seq(), ptr, None)],
+                    &x.leg,
+                );
+            } else if let Some(role) = lifted
+                .as_ref()
+                .and_then(Json::as_object)
+                .or_else(|| params_message(&c.params))
+                .and_then(|m| m.get("role"))
+                .and_then(Json::as_str)
+                .filter(|r| r.eq_ignore_ascii_case("ROLE_AGENT") || r.eq_ignore_ascii_case("agent"))
+            {
+                // DATA-005 / proto Role: ROLE_USER is the client's side (the mirror of
+                // DATA-ROLE-001 on the agent's replies).
+                self.find(
+                    &r::DATA_CLIENT_ROLE,
+                    format!(
+                        "{} its {} message with role {role}, the agent's role",
+                        self.sender(x).sent(),
+                        c.op_term("send")
+                    ),
+                    vec![x.ev_at(
+                        x.req_ev_seq(),
+                        &format!("{base}/role"),
+                        Some(Value::String(role.to_string())),
+                    )],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-PARAM-003 (breaker18a W5, W1): a JSON-RPC task call names its task as
+        // params.id in every generation (0.x TaskQueryParams / TaskIdParams, 1.0
+        // GetTaskRequest.id REQUIRED).
+        if matches!(
+            c.op,
+            Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+        ) && !c.webhook
+            && !deliberate
+            && !x.req_body_missing()
+            && c.params_not_object().is_none()
+            && missing_param(&c) == Some("params.id")
+        {
+            // Only params that name the task under another member: empty or foreign params
+            // are how conformance suites probe the agent's -32602 (breaker14's legal
+            // `tasks/get {}`), not a client that meant to name a task.
+            let known = |t: &str| self.tasks.contains_key(&x.tkey(t));
+            let hint = task_id_member_hint(&c.params, &known);
+            if !hint.is_empty() {
+                let method = c.method.as_deref().unwrap_or("the task call");
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!("client's {method} params name no task: they have no id{hint}"),
+                    vec![x.ev_at(x.req_ev_seq(), "/params/id", None)],
+                    &x.leg,
+                );
+            }
+        }
+        // DATA-PARAM-003 (breaker19b Z2): a push notification config call names its task
+        // and (Get / Delete) its config by REQUIRED members. As for the task calls, params
+        // that carry nothing ({}) are a probe of the agent's -32602, not judged here.
+        if let (Some(missing), false) = (push_param_missing(&c), deliberate || x.req_body_missing())
+        {
+            // An empty string sent where the member belongs is the id the client was given
+            // (a create answered without id, field case f87): the agent's fault, judged there.
+            let absent = c.params.get(missing).is_none_or(|v| !v.is_string());
+            if absent && c.params.as_object().is_some_and(|o| !o.is_empty()) {
+                let method = c
+                    .method
+                    .as_deref()
+                    .unwrap_or("the push notification config call");
+                let what = match (missing, c.dialect) {
+                    ("taskId", _) => "the task it is about (taskId)",
+                    ("id", Some(Dialect::V1_0)) => "the config it is about (id)",
+                    ("id", _) => "the task it is about (id)",
+                    _ => "the config it deletes (pushNotificationConfigId)",
+                };
+                let hint = if c.dialect == Some(Dialect::V1_0)
+                    && missing == "id"
+                    && c.params.get("pushNotificationConfigId").is_some()
+                {
+                    " (found pushNotificationConfigId, the 0.3 member; 1.0 names the config id)"
+                } else if c.dialect.is_some_and(Dialect::is_0x)
+                    && missing == "id"
+                    && c.params.get("taskId").is_some()
+                {
+                    " (found taskId, the 1.0 member; 0.x names the task id)"
+                } else {
+                    ""
+                };
+                let at = if c.binding == Some(Binding::Grpc) {
+                    format!("/{missing}")
+                } else {
+                    format!("/params/{missing}")
+                };
+                self.find(
+                    &r::DATA_PARAM_TASK_ID_MISSING,
+                    format!(
+                        "client's {method} params lack {missing}, which the method requires: they do not name {what}{hint}"
+                    ),
+                    vec![x.ev_at(x.req_ev_seq(), &at, None)],
+                    &x.leg,
+                );
+            }
+        }
+        // CARD-008: a 1.0 call to an interface whose card entry sets a tenant carries that
+        // tenant (a2a-java #663: the client API had no way to send one). JSON-RPC: the
+        // `tenant` param; HTTP+JSON (REST-001: every route also under `/{tenant}`): the first
+        // path segment after the interface base, or the `tenant` member / query parameter.
+        let rest = c.binding == Some(Binding::Rest);
+        if c.dialect == Some(Dialect::V1_0)
+            && (rest || c.binding == Some(Binding::JsonRpc))
+            && c.op.is_some_and(|o| o != Op::GetCard)
+            && !c.webhook
+            && !deliberate
+        {
+            if let (Some(card), Some(p)) = (self.card_for(x).cloned(), x.parts.as_ref()) {
+                let path = net::norm_path(&p.path);
+                // The same URL may be listed once per tenant (REST-001 `/{tenant}`): the
+                // request is right when it carries the tenant of any of those entries.
+                let declared: Vec<_> = card
+                    .view
+                    .interfaces
+                    .iter()
+                    .filter_map(|i| {
+                        let t = i.tenant.as_deref()?;
+                        // An entry of another binding is not the call's: skipped before its
+                        // URL is parsed; the origin compared by its parts (perf31).
+                        let binding = if rest { "HTTP+JSON" } else { "JSONRPC" };
+                        if !i.binding.eq_ignore_ascii_case(binding) {
+                            return None;
+                        }
+                        let u = i.parts()?;
+                        if !u.same_origin(p) {
+                            return None;
+                        }
+                        let base = net::norm_path(&u.path);
+                        let first = if rest {
+                            let tail = path.strip_prefix(base).filter(|r| r.starts_with('/'))?;
+                            // REST-001: path values are URL-encoded (breaker24 QL9: tenant
+                            // "acme corp" arrives as /acme%20corp/...).
+                            net::segments(tail).first().map(|s| a2a::percent_decode(s))
+                        } else if base == path {
+                            None
+                        } else {
+                            return None;
+                        };
+                        Some((t.to_string(), i.pointer().to_string(), i.url.clone(), first))
+                    })
+                    .collect();
+                let got = c.params.get("tenant").and_then(Json::as_str);
+                let query_tenant = if rest {
+                    query_param(&x.url, "tenant")
+                } else {
+                    None
+                };
+                let sent = |want: &str, first: &Option<String>| {
+                    got == Some(want)
+                        || (rest
+                            && (first.as_deref() == Some(want)
+                                || query_tenant.as_deref() == Some(want)))
+                };
+                let any_sent = declared.iter().any(|(w, _, _, f)| sent(w, f));
+                if let Some((want, ptr, url, _)) = declared.into_iter().next().filter(|_| !any_sent)
+                {
+                    {
+                        let (message, at) = if rest {
+                            (
+                                format!(
+                                    "the card's HTTP+JSON interface {url} declares tenant {want:?}, yet the client's {} {} carries it neither as the path segment after the interface base nor as tenant",
+                                    x.method, x.path
+                                ),
+                                x.ev(x.req_seq),
+                            )
+                        } else {
+                            (
+                                format!(
+                                    "the card's interface {url} declares tenant {want:?}, yet the client's {} carries {}",
+                                    c.method.as_deref().unwrap_or("call"),
+                                    got.map(|g| format!("tenant {g:?}"))
+                                        .unwrap_or_else(|| "no tenant".into())
+                                ),
+                                x.ev_at(x.req_ev_seq(), "/params/tenant", None),
+                            )
+                        };
+                        self.find(
+                            &r::CARD_URL_TENANT_NOT_SENT,
+                            message,
+                            // the client's call first: it is what lacks the tenant
+                            vec![
+                                at,
+                                Evidence {
+                                    seq: card.seq,
+                                    exchange: Some(card.exchange.clone()),
+                                    pointer: Some(ptr.replace("/url", "/tenant")),
+                                    found: Some(Value::String(want.clone())),
+                                },
+                            ],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+        }
+        // Capability vs behaviour is exercised when a declared capability gets used.
+        let push = push_url_of(&c);
+        if (c.op.is_some_and(|o| o.is_streaming() || o.is_push_config()) || push.is_some())
+            && self.card_for(x).is_some()
+        {
+            self.areas.insert("capability");
+        }
+        // Push config URLs (PUSH-002, PUSH-006): remember them for webhook detection.
+        if let Some((ptr, url)) = push {
+            // Userinfo is not part of the delivery's request URL (the agent's HTTP client
+            // sends it as Authorization: Basic): key configs without it.
+            let url = webhook_key(&url).into_owned();
+            self.areas.insert("push");
+            let origin = x.parts.as_ref().map(|p| (p.origin(), p.path.clone()));
+            let creds = push_config_has_credentials(&c, &ptr);
+            if !self.push_urls.contains_key(&url) {
+                self.push_order.push_back(url.clone());
+                if self.push_order.len() > MAX_PUSH_URLS {
+                    if let Some(old) = self.push_order.pop_front() {
+                        self.push_urls.remove(&old);
+                        self.push_secrets.remove(&old);
+                        self.push_secrets_full.remove(&old);
+                        self.push_forgotten = true;
+                    }
+                }
+            }
+            let mut secret = push_config_secret(&c, &ptr);
+            secret.origin = x.origin.clone();
+            secret.xid = str::to_string(&x.id);
+            secret.ptr = ptr.clone();
+            secret.span = (x.req_seq, x.resp_seq.max(x.req_seq));
+            self.check_push_config_relayed(&url, &secret);
+            let list = self.push_secrets.entry(url.clone()).or_default();
+            if list.len() < MAX_PUSH_SECRETS {
+                if !list.contains(&secret) {
+                    list.push(secret);
+                }
+            } else {
+                self.push_secrets_full.insert(url.clone());
+            }
+            if self.push_url_scope.len() < MAX_PUSH_URLS || self.push_url_scope.contains_key(&url) {
+                self.push_url_scope.insert(url.clone(), x.scope.clone());
+            }
+            self.push_urls
+                .insert(url, (c.dialect, origin, false, creds, false));
+            let _ = ptr;
+        }
+        // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
+        if x.leg.as_deref() == Some("upstream") {
+            self.check_version_stripped(x);
+        } else {
+            self.done_requests.push_back((
+                x.id.clone(),
+                x.leg.clone(),
+                x.method.clone(),
+                x.req_body.share(),
+                version_header(&x.req_headers),
+                x.req_seq,
+                extensions_header(&x.req_headers),
+            ));
+            self.done_paths.insert(x.id.clone(), x.path.clone());
+            if !self.pending_up.is_empty() && !self.ver_stripped_done.contains(&*x.id) {
+                if let Some(done) = self.done_requests.back().cloned() {
+                    self.pair_pending_up(&done);
+                }
+            }
+            if self.done_requests.len() > 256 {
+                if let Some(old) = self.done_requests.pop_front() {
+                    self.done_paths.remove(&old.0);
+                    self.client_answered_at.remove(&old.0);
+                    // No longer a pairing candidate once also closed: forget its mark.
+                    if !self.open.contains_key(&old.0) {
+                        self.ver_stripped_done.remove(&*old.0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// bool32 (DATA-001, DATA-SHAPE-002): a 0.x send configuration `cfg` of call `c` whose
+    /// boolean `blocking` is a string, number, list or object (0.2 / 0.3 JSON Schema
+    /// `boolean`; 0.3 proto `bool` on HTTP+JSON). A prober's deliberate negative call is
+    /// not told. The integer historyLength is DATA-PARAM-005's, in every version.
+    pub(super) fn v0_send_configuration_type(&mut self, x: &Exch, c: &Call, cfg: &Obj) {
+        if x.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some()
+        {
+            return;
+        }
+        let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
+            return;
+        };
+        let base = if c.binding.is_some_and(Binding::bare_params) {
+            "/configuration"
+        } else {
+            "/params/configuration"
+        };
+        let proto = c.binding != Some(Binding::JsonRpc);
+        if let Some((ptr, msg)) = a2a::v0_type_problem(
+            cfg,
+            base,
+            "send configuration",
+            a2a::V0_SEND_CONFIGURATION_BOOLS,
+            d.as_str(),
+            proto,
+        ) {
+            self.find(
+                &r::REQUEST_SHAPE,
+                format!("client's {msg}"),
+                vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
+                &x.leg,
+            );
+        }
+    }
+
+    /// Pairs an upstream-leg request with the client-leg request it forwards (same method
+    /// and body; for empty bodies the same path tail) and compares their `A2A-Version`
+    /// (VER-HDR-002, from VER-001/VER-003). When the client body is not recorded yet, the
+    /// upstream request waits in [`State::pending_up`] for [`Self::pair_pending_up`].
+    pub(super) fn check_version_stripped(&mut self, up: &Exch) {
+        if self.send_retried(up) {
+            return;
+        }
+        // The client-leg request this upstream request forwards: same method and body,
+        // whether that exchange is still open (usual: the gateway answers later) or done.
+        let open_clients: Vec<_> = self
+            .open
+            .values()
+            .filter(|o| o.leg.is_none() && o.req_seq < up.req_seq)
+            .map(|o| {
+                (
+                    o.id.clone(),
+                    o.leg.clone(),
+                    o.method.clone(),
+                    o.req_body.share(),
+                    version_header(&o.req_headers),
+                    o.req_seq,
+                    extensions_header(&o.req_headers),
+                )
+            })
+            .collect();
+        let client = open_clients
+            .iter()
+            .chain(self.done_requests.iter())
+            .filter(|(id, leg, m, b, _, seq, _)| {
+                leg.is_none()
+                    && *seq < up.req_seq
+                    && m.eq_ignore_ascii_case(&up.method)
+                    && !self.ver_stripped_done.contains(&**id)
+                    && same_forwarded_body(b, up.req_body.as_slice())
+                    && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
+            })
+            .max_by_key(|c| c.5)
+            .cloned();
+        let up_version = up
+            .req_headers
+            .get("a2a-version")
+            .map(|v| v.trim().to_string());
+        let up_ext = extensions_header(&up.req_headers);
+        match client {
+            Some(client) => {
+                let cid = client.0.clone();
+                self.check_route_rewritten(
+                    &cid,
+                    &up.id,
+                    (&up.method, &up.path, query_param(&up.url, "tenant")),
+                    up_version.as_deref(),
+                    up.ev(up.req_seq),
+                );
+                self.compare_version(
+                    client,
+                    up_version,
+                    up_ext,
+                    rpc_request_id(up.req_body.as_slice()),
+                    up.ev(up.req_seq),
+                    up.leg.clone(),
+                )
+            }
+            None if !up.req_body.as_slice().is_empty() => {
+                // GW-REQ-002's JSON-RPC form (breaker23 G03): the client's call with the
+                // same body but for the task id in params in other letter case.
+                // A client call already paired with an upstream copy is not a candidate
+                // (review23a R7: a body recorded after its copy could pair with an older
+                // call whose task id differs only in case, two legal ids).
+                let recased = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(id, leg, m, _, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(&**id)
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, (member, cv, uv, method))) = recased {
+                    self.ver_stripped_done.insert(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&up.id));
+                    while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+                        self.gw_rerouted.pop_front();
+                    }
+                    self.areas.insert("interop");
+                    self.find(
+                        &r::GW_ROUTE_REWRITTEN,
+                        format!(
+                            "gateway forwarded the client's JSON-RPC {method} call upstream with params.{member} {uv:?} instead of the client's {cv:?} (task ids are opaque and case-sensitive): whatever the agent answers there is not the answer to the client's call"
+                        ),
+                        vec![
+                            Evidence {
+                                seq: cseq,
+                                exchange: Some(str::to_string(&cid)),
+                                pointer: Some(format!("/params/{}", member.replace('.', "/"))),
+                                found: Some(Value::String(cv)),
+                            },
+                            up.ev_at(
+                                up.req_ev_seq(),
+                                &format!("/params/{}", member.replace('.', "/")),
+                                Some(Value::String(uv)),
+                            ),
+                        ],
+                        &None,
+                    );
+                    return;
+                }
+                // The same for `params.tenant` dropped or changed (breaker24 Z10): a tenant a
+                // card declares (CARD-008) that the agent no longer sees looks the call up
+                // outside the client's tenant.
+                let untenanted = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(id, leg, m, _, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(&**id)
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        tenant_param_changed(b, up.req_body.as_slice())
+                            .map(|d| (id.clone(), *seq, d))
+                    })
+                    .filter(|(_, _, (cv, _, _))| {
+                        self.agent_ifaces
+                            .values()
+                            .flatten()
+                            .any(|i| i.tenants.iter().any(|t| t == cv))
+                    })
+                    .max_by_key(|c| c.1);
+                if let Some((cid, cseq, (cv, uv, method))) = untenanted {
+                    self.ver_stripped_done.insert(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&cid));
+                    self.gw_rerouted.push_back(str::to_string(&up.id));
+                    while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+                        self.gw_rerouted.pop_front();
+                    }
+                    self.areas.insert("interop");
+                    let how = match &uv {
+                        Some(u) => {
+                            format!("with params.tenant {u:?} instead of the client's {cv:?}")
+                        }
+                        None => format!("without the client's params.tenant {cv:?}"),
+                    };
+                    self.find(
+                        &r::GW_ROUTE_REWRITTEN,
+                        format!(
+                            "gateway forwarded the client's JSON-RPC {method} call upstream {how}, the tenant the agent card declares for the interface (CARD-008): the agent looks the call up outside the client's tenant, so whatever it answers there is not the answer to the client's call"
+                        ),
+                        vec![
+                            Evidence {
+                                seq: cseq,
+                                exchange: Some(str::to_string(&cid)),
+                                pointer: Some("/params/tenant".into()),
+                                found: Some(Value::String(cv)),
+                            },
+                            up.ev_at(up.req_ev_seq(), "/params", None),
+                        ],
+                        &None,
+                    );
+                    return;
+                }
+                // GW-REQ-003 (ID-002, ID-001): the client's send, forwarded with another
+                // contextId / taskId on its message (LiteLLM PR #28664: a context id injected).
+                // Only a client call still waiting for its answer: one the gateway already
+                // answered (refused it itself) was not forwarded now, and a retry of it
+                // whose body is not recorded yet is the copy's client (review24b). An
+                // upstream request the agent never answered is judged at its end, often
+                // after the gateway answered the client (a 504 on a timeout): a client
+                // answered only after this request was sent was still waiting then (R1).
+                let unanswered = up.status.is_none();
+                // mine30c: a client send that differs from this copy only in the messageId
+                // (a gateway that mints its own) is the copy's client, ids unchanged: no other
+                // open send of the same text is told as rewritten.
+                // Asked only once a rewritten send is found: it parses both bodies, and an
+                // upstream copy's ids are most often unchanged (session 30: asked for every
+                // copy it cost offline verify ~9 % of its instructions).
+                let same_ids_client = || {
+                    open_clients.iter().chain(self.done_requests.iter()).any(
+                        |(id, leg, m, b, _, seq, _)| {
+                            leg.is_none()
+                                && *seq < up.req_seq
+                                && self.open.contains_key(id)
+                                && m.eq_ignore_ascii_case(&up.method)
+                                && !self.ver_stripped_done.contains(&**id)
+                                && same_send_but_message_id(b, up.req_body.as_slice())
+                        },
+                    )
+                };
+                let rewritten = open_clients
+                    .iter()
+                    .chain(self.done_requests.iter())
+                    .filter(|(id, leg, m, b, _, seq, _)| {
+                        leg.is_none()
+                            && *seq < up.req_seq
+                            && (self.open.contains_key(id)
+                                || (unanswered
+                                    && self
+                                        .client_answered_at
+                                        .get(id)
+                                        .is_some_and(|at| *at > up.req_seq)))
+                            && m.eq_ignore_ascii_case(&up.method)
+                            && !self.ver_stripped_done.contains(&**id)
+                            && (is_jsonrpc_request_body(b)
+                                || tail_matches(&self.open, &self.done_paths, id, &up.path))
+                    })
+                    .filter_map(|(id, _, _, b, _, seq, _)| {
+                        message_ids_rewritten(b, up.req_body.as_slice())
+                            .map(|d| (id.clone(), *seq, d))
+                    })
+                    .max_by_key(|c| c.1)
+                    .filter(|_| !same_ids_client());
+                if let Some((cid, cseq, d)) = rewritten {
+                    self.message_ids_rewritten_found(up, str::to_string(&cid), cseq, d);
+                    return;
+                }
+                // The client's body may be recorded after the forwarded copy ended.
+                self.pending_up.push_back(PendingUp {
+                    method: up.method.clone(),
+                    body: up.req_body.share(),
+                    path: up.path.clone(),
+                    tenant_query: query_param(&up.url, "tenant"),
+                    version: up_version,
+                    extensions: up_ext,
+                    ev: up.ev(up.req_seq),
+                    leg: up.leg.clone(),
+                });
+                if self.pending_up.len() > MAX_PENDING_UP {
+                    self.pending_up.pop_front();
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// GW-REQ-003: report upstream request `up`, the copy of client-leg send `cid` (its
+    /// request at `cseq`) with the message id `d` says changed; neither call's answer is
+    /// then judged as an answer to the other ([`State::gw_rerouted`]).
+    pub(super) fn message_ids_rewritten_found(
+        &mut self,
+        up: &Exch,
+        cid: String,
+        cseq: u64,
+        d: IdsRewritten,
+    ) {
+        let IdsRewritten {
+            member,
+            client,
+            upstream,
+            call,
+            base,
+            task_too,
+        } = d;
+        self.ver_stripped_done.insert(cid.clone());
+        self.gw_rerouted.push_back(cid.clone());
+        self.gw_rerouted.push_back(str::to_string(&up.id));
+        while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+            self.gw_rerouted.pop_front();
+        }
+        let what = match (&client, &upstream) {
+            (None, Some(u)) => {
+                format!("added {member} {u:?} to the message, which the client sent without one")
+            }
+            (Some(c), None) => format!("dropped the message's {member} {c:?}"),
+            (Some(c), Some(u)) => format!("replaced the message's {member} {c:?} with {u:?}"),
+            (None, None) => String::new(),
+        };
+        // mine30c: the taskId changed beside the contextId is named too.
+        let what = match &task_too {
+            Some((None, Some(u))) => format!("{what}, and added taskId {u:?}"),
+            Some((Some(c), None)) => format!("{what} and its taskId {c:?}"),
+            Some((Some(c), Some(u))) => format!("{what}, and replaced its taskId {c:?} with {u:?}"),
+            _ => what,
+        };
+        let why = match (member, client.is_some(), upstream.is_some()) {
+            ("contextId", false, _) => "a message without contextId lets the agent mint the context (and an agent may refuse one it did not mint), so the agent now judges a context the client never chose",
+            ("contextId", true, false) => "without contextId the agent starts a new context, so the client's conversation never gets this message",
+            ("contextId", _, _) => "the contextId says which conversation a message belongs to, so the agent now answers in a context the client never chose and the client's conversation never gets this message",
+            (_, false, _) => "a message without taskId starts a new task; with one the agent continues (or refuses) a task the client did not name",
+            (_, true, false) => "without taskId the agent starts a new task, so the client's input never reaches the task it continues",
+            _ => "the taskId says which task a message continues, so the agent now works on another task than the client named",
+        };
+        let ptr = format!("{base}/message/{member}");
+        // (the exchange whose answer decides, the value that clears the finding there)
+        let held = match (member, &client, &upstream) {
+            ("contextId", None, Some(u)) => Some((up.id.clone(), u.clone())),
+            (_, Some(c), Some(_)) => Some((ExchangeId::from(cid.as_str()), c.clone())),
+            _ => None,
+        };
+        let msg = format!(
+            "gateway forwarded the client's {call} upstream but {what}: {why}; whatever the agent answers there is not the answer to the client's message"
+        );
+        let ev = vec![
+            Evidence {
+                seq: cseq,
+                exchange: Some(cid),
+                pointer: Some(ptr.clone()),
+                found: client.map(Value::String),
+            },
+            up.ev_at(up.req_ev_seq(), &ptr, upstream.map(Value::String)),
+        ];
+        if let Some((at, added)) = held {
+            // Judged on that answer ([`State::resolve_ctx_added`]).
+            if self.gw_ctx_added.len() >= MAX_PENDING_UP {
+                let (_, old) = self.gw_ctx_added.remove(0);
+                self.areas.insert("interop");
+                self.find(&r::GW_MESSAGE_IDS_REWRITTEN, old.msg, old.ev, &None);
+            }
+            self.gw_ctx_added.push((
+                str::to_string(&at),
+                CtxAdded {
+                    member,
+                    added,
+                    msg,
+                    ev,
+                },
+            ));
+            return;
+        }
+        self.areas.insert("interop");
+        self.find(&r::GW_MESSAGE_IDS_REWRITTEN, msg, ev, &None);
+    }
+
+    /// GW-REQ-003 held for exchange `x` ([`State::gw_ctx_added`]), now answered. Nothing
+    /// is told when a unary success answers in the held value: the agent accepted the
+    /// contextId the gateway added (ID-002: it MAY take a client's contextId, and the
+    /// client gets the context back as if the agent had minted it), or the client got its
+    /// own contextId / taskId back from a gateway that replaced it upstream (it translates
+    /// ids both ways); a stream, when its events carry that value. A refusal or another id
+    /// is told as held.
+    pub(super) fn resolve_ctx_added(&mut self, x: &Exch, success: bool) {
+        let Some(i) = self.gw_ctx_added.iter().position(|(id, _)| **id == *x.id) else {
+            return;
+        };
+        let (_, held) = self.gw_ctx_added.remove(i);
+        let at: &[&str] = if held.member == "taskId" {
+            &[
+                "/result/id",
+                "/result/taskId",
+                "/result/task/id",
+                "/result/message/taskId",
+                "/id",
+                "/taskId",
+                "/task/id",
+                "/message/taskId",
+            ]
+        } else {
+            &[
+                "/result/contextId",
+                "/result/task/contextId",
+                "/result/message/contextId",
+                "/contextId",
+                "/task/contextId",
+                "/message/contextId",
+            ]
+        };
+        let accepted = success
+            && match x.sse.as_ref() {
+                // a stream: the task (and context) its events carry
+                Some(s) if held.member == "taskId" => s.task_id.as_deref() == Some(&held.added),
+                Some(s) => s.context_id.as_deref() == Some(&held.added),
+                None => unary_answers_in(x, at, &held.added),
+            };
+        if !accepted {
+            self.areas.insert("interop");
+            self.find(&r::GW_MESSAGE_IDS_REWRITTEN, held.msg, held.ev, &None);
+        }
+    }
+
+    /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
+    /// client-leg request is already paired with an earlier upstream copy and still waits
+    /// for its answer: the gateway sent the client's one send twice (nginx
+    /// `proxy_next_upstream` on a timeout). Returns whether it was one (then it is not
+    /// paired again).
+    pub(super) fn send_retried(&mut self, up: &Exch) -> bool {
+        if !up.method.eq_ignore_ascii_case("POST") || up.req_body.as_slice().is_empty() {
+            return false;
+        }
+        let first = self.gw_pairs.iter().rev().find_map(|p| {
+            if *p.up == *up.id || p.up_seq >= up.req_seq {
+                return None;
+            }
+            let c = self.open.get(p.client.as_str())?;
+            // (the client's call is built when its exchange ends: read the request itself)
+            let send = match c.call.as_ref().and_then(|k| k.op) {
+                Some(o) => matches!(o, Op::SendMessage | Op::SendStreamingMessage),
+                None => {
+                    let method = Json::parse(c.req_body.as_slice())
+                        .ok()
+                        .and_then(|v| v.get("method").and_then(Json::as_str).map(str::to_string));
+                    match method {
+                        Some(m) => matches!(
+                            m.as_str(),
+                            "SendMessage"
+                                | "SendStreamingMessage"
+                                | "message/send"
+                                | "message/stream"
+                                | "tasks/send"
+                                | "tasks/sendSubscribe"
+                        ),
+                        None => {
+                            c.path.ends_with("message:send") || c.path.ends_with("message:stream")
+                        }
+                    }
+                }
+            };
+            (c.leg.is_none()
+                && send
+                && c.method.eq_ignore_ascii_case(&up.method)
+                && same_forwarded_body(c.req_body.as_slice(), up.req_body.as_slice()))
+            .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
+        });
+        let Some((cid, first_up, first_seq, client_seq)) = first else {
+            return false;
+        };
+        // A second client-leg request with this body (the client retried itself) is what
+        // this upstream copy forwards: no gateway retry.
+        let client_retry = self.open.values().any(|o| {
+            o.leg.is_none()
+                && *o.id != *cid
+                && o.req_seq < up.req_seq
+                && !self.ver_stripped_done.contains(&*o.id)
+                && same_forwarded_body(o.req_body.as_slice(), up.req_body.as_slice())
+        }) || self.done_requests.iter().any(|d| {
+            d.1.is_none()
+                && *d.0 != *cid
+                && d.5 < up.req_seq
+                && !self.ver_stripped_done.contains(&*d.0)
+                && same_forwarded_body(&d.3, up.req_body.as_slice())
+        });
+        if client_retry {
+            return false;
+        }
+        let answered = self
+            .gw_ended
+            .get(&first_up)
+            .and_then(|e| e.status)
+            .map(|s| format!(" (the first copy was answered HTTP {s})"))
+            .unwrap_or_default();
+        let mid = self
+            .open
+            .get(cid.as_str())
+            .and_then(|c| Json::parse(c.req_body.as_slice()).ok())
+            .and_then(|v| {
+                let m = v.get("params").unwrap_or(&v).get("message")?;
+                m.get("messageId")
+                    .and_then(Json::as_str)
+                    .map(|m| format!(" (messageId {m})"))
+            })
+            .unwrap_or_default();
+        self.find(
+            &r::GW_SEND_RETRIED,
+            format!(
+                "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
+            ),
+            vec![
+                Evidence::event(client_seq, cid),
+                Evidence::event(first_seq, first_up),
+                up.ev(up.req_seq),
+            ],
+            &None,
+        );
+        true
+    }
+
+    /// A client-leg request ended: the oldest waiting upstream request with its method and
+    /// body is its forwarded copy (VER-HDR-002; see [`Self::check_version_stripped`]).
+    pub(super) fn pair_pending_up(&mut self, client: &DoneRequest) {
+        if self.pending_up.is_empty() || client.1.is_some() || client.3.is_empty() {
+            return;
+        }
+        let Some(i) = self.pending_up.iter().position(|p| {
+            p.method.eq_ignore_ascii_case(&client.2)
+                && same_forwarded_body(&p.body, &client.3)
+                && p.ev.seq > client.5
+                && self
+                    .done_paths
+                    .get(&client.0)
+                    .is_none_or(|cp| tail(cp) == tail(&p.path))
+        }) else {
+            return;
+        };
+        let Some(p) = self.pending_up.remove(i) else {
+            return;
+        };
+        let up_rpc_id = rpc_request_id(&p.body);
+        if let Some(up_id) = p.ev.exchange.clone() {
+            self.check_route_rewritten(
+                &client.0,
+                &up_id,
+                (&p.method, &p.path, p.tenant_query.clone()),
+                p.version.as_deref(),
+                p.ev.clone(),
+            );
+        }
+        self.compare_version(
+            client.clone(),
+            p.version,
+            p.extensions,
+            up_rpc_id,
+            p.ev,
+            p.leg,
+        );
+    }
+
+    /// GW-HDR-002 (AUTH-002, AUTH-001): the agent refused upstream exchange `up` with 401
+    /// while the client-leg call `cid` it forwards carried credentials (`Authorization`,
+    /// an API key header the card declares, `Cookie`) the upstream request lacks: the
+    /// gateway dropped them. A gateway that authenticates upstream itself sends its own
+    /// credentials, and an agent that accepts them gives no 401: not judged.
+    pub(super) fn gw_credentials_lost(&mut self, cid: &str, up: &Exch) {
+        let Some(client) = self.open.get(cid) else {
+            return;
+        };
+        let mut names: Vec<String> = self
+            .card_for(client)
+            .map(|c| c.view.credential_headers.clone())
+            .unwrap_or_default();
+        for n in ["authorization", "x-api-key", "cookie"] {
+            if !names.iter().any(|h| h == n) {
+                names.push(n.to_string());
+            }
+        }
+        let sent = |h: &Headers, n: &str| h.get(n).is_some_and(|v| !v.trim().is_empty());
+        let lost: Vec<&str> = names
+            .iter()
+            .filter(|n| sent(&client.req_headers, n) && !sent(&up.req_headers, n))
+            .map(String::as_str)
+            .collect();
+        // Another credential on the upstream leg: the gateway swapped in its own.
+        let replaced = names
+            .iter()
+            .any(|n| sent(&up.req_headers, n) && !lost.contains(&n.as_str()));
+        if lost.is_empty() || replaced {
+            return;
+        }
+        let shown = lost
+            .iter()
+            .map(|n| wire_header_name(n))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (cev, uev, rev) = (
+            Evidence {
+                seq: client.req_seq,
+                exchange: Some(str::to_string(&client.id)),
+                pointer: None,
+                found: Some(Value::String(shown.clone())),
+            },
+            up.ev(up.req_seq),
+            Evidence {
+                found: Some(Value::from(401)),
+                ..up.ev(up.resp_seq)
+            },
+        );
+        self.find(
+            &r::GW_CREDENTIALS_STRIPPED,
+            format!(
+                "gateway dropped the client's {shown} on the upstream leg and the agent refused the call with 401: the client authenticated, the gateway did not pass its credentials on"
+            ),
+            vec![cev, uev, rev],
+            &None,
+        );
+    }
+
+    /// GW-REQ-002 (REST-001, CARD-008, ID-001): a client-leg HTTP+JSON call and its
+    /// upstream copy `up_path` (paired by method and body) name different A2A routes: the
+    /// upstream path is no route (`/tasks/t1:cancel` -> `/tasks/t1/cancel`), another
+    /// operation, a 1.0 route moved under the 0.3 `/v1` while the upstream request still
+    /// says `A2A-Version: 1.0`, another task id (`Tk-9AbC` -> `tk-9abc`), or the `/{tenant}`
+    /// segment the card declares for the interface dropped. Only the route after the base
+    /// path is compared (a gateway may map `/api` to `/`); `%3A` is `:`. Both exchanges are
+    /// then kept out of the agent's judgement ([`State::gw_rerouted`]).
+    pub(super) fn check_route_rewritten(
+        &mut self,
+        client_id: &str,
+        up_id: &str,
+        (up_method, up_path, up_tenant_query): (&str, &str, Option<String>),
+        up_version: Option<&str>,
+        up_ev: Evidence,
+    ) {
+        let Some(cx) = self.open.get(client_id) else {
+            return;
+        };
+        if cx
+            .call
+            .as_ref()
+            .is_some_and(|c| c.binding.is_some_and(|b| b != Binding::Rest))
+        {
+            return;
+        }
+        // `%3A` is the custom verb's `:`; percent-encoded unreserved characters are the
+        // characters themselves (RFC 3986 §6.2.2.2: `/acme%2Dco/` is `/acme-co/`).
+        let decode = |p: &str| -> String {
+            let p = p.split('?').next().unwrap_or(p);
+            if p.contains('%') {
+                decode_unreserved(p).replace("%3A", ":").replace("%3a", ":")
+            } else {
+                p.to_string()
+            }
+        };
+        let cpath = decode(&cx.path);
+        let Some(cr) = a2a::rest_route(&cx.method, &cpath) else {
+            return;
+        };
+        if cr.op == Op::GetCard {
+            return;
+        }
+        let upath = decode(up_path);
+        let ur = a2a::rest_route(up_method, &upath);
+        let client_line = format!("{} {}", cx.method, cx.path);
+        let up_line = format!("{up_method} {up_path}");
+        // breaker33 G14: the client's path holds an escaped `/` (`%2F`, inside a task id or a
+        // tenant) and the upstream path none: the gateway decoded it into a separator.
+        let has_2f = |p: &str| {
+            p.as_bytes()
+                .windows(3)
+                .any(|w| w[0] == b'%' && w[1] == b'2' && w[2].eq_ignore_ascii_case(&b'f'))
+        };
+        let slash_decoded = if has_2f(&cx.path) && !has_2f(up_path) {
+            " (the gateway decoded the escaped / (%2F) in a path value into a path separator, so the value became two path segments; RFC 3986 §2.2: %2F is data, not a delimiter)"
+        } else {
+            ""
+        };
+        let what = match &ur {
+            None => Some(format!(
+                "which is no A2A route (no agent router matches it){slash_decoded}"
+            )),
+            Some(u) if u.op != cr.op => Some(format!(
+                "which is the route of {}, not {}",
+                u.op.name(),
+                cr.op.name()
+            )),
+            Some(u)
+                if u.dialect != cr.dialect
+                    && cr.dialect == Dialect::V1_0
+                    && up_version.is_some_and(|v| v.starts_with('1')) =>
+            {
+                Some(format!(
+                    "under the 0.3 route prefix /v1 while the request still says A2A-Version {}: 1.0 routes have no /v1",
+                    up_version.unwrap_or_default()
+                ))
+            }
+            Some(u) if u.task_id != cr.task_id => Some(format!(
+                "with task id {} in the path instead of the client's {} (task ids are opaque and case-sensitive){slash_decoded}",
+                u.task_id.as_deref().unwrap_or("(none)"),
+                cr.task_id.as_deref().unwrap_or("(none)")
+            )),
+            Some(u) => {
+                // The `/{tenant}` segment the card declares, present on the client leg and
+                // dropped upstream.
+                // Segments compare percent-decoded (REST-001: path values are URL-encoded;
+                // a tenant "acme corp" travels as /acme%20corp).
+                let last = net::segments(&cr.base)
+                    .last()
+                    .map(|s| a2a::percent_decode(s));
+                let declared = last.filter(|t| {
+                    self.card_for(cx).is_some_and(|card| {
+                        card.view
+                            .interfaces
+                            .iter()
+                            .any(|i| i.tenant.as_deref() == Some(t.as_str()))
+                    })
+                });
+                // How often the tenant ends each leg's base: none upstream is the segment
+                // dropped; more upstream than on the client leg is it doubled (breaker24
+                // T03: a gateway that prefixes the tenant to a path that has it already).
+                let trailing = |base: &str, t: &str| {
+                    net::segments(base)
+                        .iter()
+                        .rev()
+                        .take_while(|s| a2a::percent_decode(s) == t)
+                        .count()
+                };
+                declared.and_then(|t| {
+                    let (kc, ku) = (trailing(&cr.base, &t), trailing(&u.base, &t));
+                    if ku == 0 && up_tenant_query.as_deref() == Some(t.as_str()) {
+                        // The tenant moved into the query (breaker24 TL5): a GET / DELETE
+                        // route reads every field not in its path from the query
+                        // (REST-001), so the agent still gets it; a POST route whose body
+                        // is the request (body "*") does not.
+                        (!matches!(up_method.to_ascii_uppercase().as_str(), "GET" | "DELETE"))
+                            .then(|| format!(
+                                "with the tenant segment /{t} the card declares moved into the query (?tenant={t}), which a {} route whose body is the request (REST-001, body \"*\") does not read: the agent cannot find a tenant's tasks without it",
+                                up_method.to_ascii_uppercase()
+                            ))
+                    } else if ku == 0 {
+                        Some(format!(
+                            "without the tenant segment /{t} the card declares for the interface (the agent cannot find a tenant's tasks without it){slash_decoded}"
+                        ))
+                    } else if ku > kc {
+                        let (up_run, cl_run) = (format!("/{t}").repeat(ku), format!("/{t}").repeat(kc));
+                        Some(format!(
+                            "with the tenant segment repeated ({up_run} where the client sent {cl_run}): the agent takes the first /{t} as the tenant and the rest of the path as the route, which no A2A route matches, or looks the tasks up under the wrong tenant"
+                        ))
+                    } else {
+                        None
+                    }
+                })
+            }
+        };
+        let Some(what) = what else {
+            return;
+        };
+        let cev = cx.ev(cx.req_ev_seq());
+        self.gw_rerouted.push_back(client_id.to_string());
+        self.gw_rerouted.push_back(up_id.to_string());
+        while self.gw_rerouted.len() > 2 * MAX_PENDING_UP {
+            self.gw_rerouted.pop_front();
+        }
+        self.areas.insert("interop");
+        self.find(
+            &r::GW_ROUTE_REWRITTEN,
+            format!(
+                "gateway forwarded the client's {} `{client_line}` upstream as `{up_line}`, {what}: whatever the agent answers there is not the answer to the client's call",
+                cr.op.name()
+            ),
+            vec![cev, up_ev],
+            &None,
+        );
+    }
+
+    /// DATA-SHAPE-006 (ID-003, DATA-003): the client's send names `contextId` / `taskId`
+    /// (or `context_id` / `task_id`) at the params level (JSON-RPC `params`, the HTTP+JSON
+    /// body), where neither 0.2.x/0.3 `MessageSendParams` nor 1.0 `SendMessageRequest` has
+    /// such members, and the message itself does not carry that id: the agent ignores
+    /// unknown members, so the follow-up starts a new task and context. gRPC cannot carry
+    /// the mistake (no such proto field); 0.1 `tasks/send` names the task in `params.id`
+    /// and is not judged here. Reads only members of the already parsed params.
+    pub(super) fn ids_outside_message(&mut self, x: &Exch, c: &Call) {
+        if c.binding == Some(Binding::Grpc)
+            || matches!(
+                c.method.as_deref(),
+                Some("tasks/send" | "tasks/sendSubscribe")
+            )
+        {
+            return;
+        }
+        let Json::Object(params) = &c.params else {
+            return;
+        };
+        let msg = params_message(&c.params);
+        let mut named: Vec<(String, String)> = Vec::new();
+        for (member, on_message) in [
+            ("contextId", "contextId"),
+            ("context_id", "contextId"),
+            ("taskId", "taskId"),
+            ("task_id", "taskId"),
+        ] {
+            let Some(v) = params.get(member).and_then(Json::as_str) else {
+                continue;
+            };
+            if msg.is_some_and(|m| m.get(on_message).is_some()) {
+                continue;
+            }
+            named.push((member.to_string(), format!("{member} {v:?}")));
+        }
+        if named.is_empty() {
+            return;
+        }
+        let base = if c.binding.is_some_and(Binding::bare_params) {
+            ""
+        } else {
+            "/params"
+        };
+        let (what, holder) = if base.is_empty() {
+            ("request body", "message")
+        } else {
+            ("params", "params.message")
+        };
+        let ev = named
+            .iter()
+            .map(|(m, _)| x.ev_at(x.req_ev_seq(), &format!("{base}/{m}"), None))
+            .collect();
+        let ids = named
+            .iter()
+            .map(|(_, s)| s.as_str())
+            .collect::<Vec<_>>()
+            .join(" and ");
+        self.find(
+            &r::CLIENT_IDS_OUTSIDE_MESSAGE,
+            format!(
+                "client's {} names {ids} at the {what} level, where A2A defines no such member; a follow-up's ids belong on the message ({holder}.contextId / {holder}.taskId), so an agent that follows the spec ignores them (DATA-003) and starts a new task and context",
+                c.method
+                    .clone()
+                    .unwrap_or_else(|| format!("{} {}", x.method, x.path))
+            ),
+            ev,
+            &x.leg,
+        );
+    }
+
+    /// Whether exchange `id` is a client-leg call (or its upstream copy) whose route the
+    /// gateway rewrote (GW-REQ-002): the agent's answer is not judged as an answer to it.
+    pub(super) fn gw_rerouted(&self, id: &str) -> bool {
+        !self.gw_rerouted.is_empty() && self.gw_rerouted.iter().any(|x| x == id)
+    }
+
+    /// A client-leg request and its upstream copy are paired: remembers the pair
+    /// ([`State::gw_pairs`]) and compares the A2A headers the gateway passed on
+    /// (`A2A-Version`: VER-HDR-002; `A2A-Extensions`: GW-HDR-001).
+    pub(super) fn compare_version(
+        &mut self,
+        client: DoneRequest,
+        uv: Option<String>,
+        up_ext: Option<Vec<String>>,
+        up_rpc_id: Option<Value>,
+        up_ev: Evidence,
+        up_leg: Option<String>,
+    ) {
+        self.ver_stripped_done.insert(str::to_string(&client.0));
+        if let Some(up_id) = up_ev.exchange.clone() {
+            self.gw_pairs.push_back(GwPair {
+                client: str::to_string(&client.0),
+                up: up_id,
+                up_rpc_id,
+                up_seq: up_ev.seq,
+            });
+            if self.gw_pairs.len() > MAX_PENDING_UP {
+                if let Some(old) = self.gw_pairs.pop_front() {
+                    self.gw_ended.remove(&old.client);
+                }
+            }
+        }
+        // EXT-001: extension URIs the client asked for that never reach the agent.
+        if let Some(ce) = client.6.as_deref() {
+            let lost: Vec<&str> = ce
+                .iter()
+                .filter(|u| !up_ext.as_deref().is_some_and(|ue| ue.contains(u)))
+                .map(String::as_str)
+                .collect();
+            if !lost.is_empty() {
+                let how = if up_ext.is_none() {
+                    "the upstream leg carries no A2A-Extensions header".to_string()
+                } else {
+                    format!(
+                        "the upstream leg names only {}",
+                        up_ext.as_deref().unwrap_or_default().join(", ")
+                    )
+                };
+                self.find(
+                    &r::GW_EXTENSIONS_STRIPPED,
+                    format!(
+                        "gateway dropped extension {} the client requested in A2A-Extensions: {how}, so the agent never activates it",
+                        lost.join(", ")
+                    ),
+                    vec![
+                        Evidence {
+                            seq: client.5,
+                            exchange: Some(str::to_string(&client.0)),
+                            pointer: None,
+                            found: Some(Value::String(ce.join(", "))),
+                        },
+                        up_ev.clone(),
+                    ],
+                    &None,
+                );
+            }
+        }
+        // VER-003: a missing or empty A2A-Version means 0.3. A gateway that adds another
+        // version upstream to a client's header-less call changes the declared version as
+        // much as one that strips it (CASE-19 the other way round, breaker14 P9); adding
+        // `0.3` only makes the implicit version explicit.
+        let Some(cv) = client.4.as_deref().filter(|v| !v.trim().is_empty()) else {
+            let Some(u) = uv.as_deref().map(str::trim).filter(|u| !u.is_empty()) else {
+                return;
+            };
+            let minor = |v: &str| v.split('.').take(2).collect::<Vec<_>>().join(".");
+            if minor(u) == "0.3" {
+                return;
+            }
+            self.ver_stripped_clients.push_back(client.0.clone());
+            if self.ver_stripped_clients.len() > MAX_PENDING_UP {
+                self.ver_stripped_clients.pop_front();
+            }
+            self.find(
+                &r::VER_HEADER_STRIPPED,
+                format!(
+                    "gateway added header A2A-Version {u} on the upstream leg to a client call that sent none (which declares 0.3, VER-003): the agent judges the client's call as {u}"
+                ),
+                vec![
+                    Evidence::event(client.5, str::to_string(&client.0)),
+                    up_ev,
+                ],
+                &up_leg,
+            );
+            return;
+        };
+        if uv.as_deref() != Some(cv) {
+            let msg = match uv.as_deref() {
+                None => {
+                    format!(
+                        "header A2A-Version {cv} sent by the client is missing on the upstream leg"
+                    )
+                }
+                Some(u) => {
+                    format!("header A2A-Version {cv} sent by the client arrives upstream as {u}")
+                }
+            };
+            self.ver_stripped_clients.push_back(client.0.clone());
+            if self.ver_stripped_clients.len() > MAX_PENDING_UP {
+                self.ver_stripped_clients.pop_front();
+            }
+            self.find(
+                &r::VER_HEADER_STRIPPED,
+                msg,
+                vec![
+                    Evidence {
+                        seq: client.5,
+                        exchange: Some(str::to_string(&client.0)),
+                        pointer: None,
+                        found: Some(Value::String(cv.to_string())),
+                    },
+                    up_ev,
+                ],
+                &up_leg,
+            );
+        }
+    }
+
+    /// Records the dialect an exchange used (the per-exchange list keeps the first
+    /// [`MAX_EXCHANGE_DIALECTS`] exchanges; the set of dialects is complete).
+    pub(super) fn note_dialect(&mut self, xid: &ExchangeId, d: Dialect) {
+        self.note_dialect_label(xid, d.as_str());
+    }
+
+    /// Counts one call exchange of A2A version `version` (`"1.0"`, `"0.3"`, ...) over
+    /// `binding` (JSON-RPC, HTTP+JSON, gRPC: the spec's names) for the outcome's
+    /// [`super::super::VerifyOutcome::bindings`]. Card fetches are no binding's calls.
+    pub(super) fn note_binding(&mut self, version: &'static str, binding: Binding) {
+        let name = match binding {
+            Binding::JsonRpc => "JSON-RPC",
+            Binding::Rest => "HTTP+JSON",
+            Binding::Grpc => "gRPC",
+        };
+        *self.bindings.entry((version, name)).or_insert(0) += 1;
+    }
+
+    /// Records a dialect label (`"1.0"`, or `"1.0 gRPC"` / `"0.3 gRPC"` for the gRPC
+    /// binding) for the outcome's `dialects` and `exchange_dialects`.
+    pub(super) fn note_dialect_label(&mut self, xid: &ExchangeId, label: &'static str) {
+        self.dialects.insert(label);
+        if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
+            self.exchange_dialects.push((xid.clone(), label));
+        }
+    }
+}

@@ -1,0 +1,634 @@
+//! JSON-RPC answers: results and errors matched to their requests, untranslated gateway answers.
+
+use super::*;
+
+impl State {
+    pub(super) fn on_jsonrpc_response(
+        &mut self,
+        x: &Exch,
+        status: u16,
+        json: Option<&Json>,
+        body: &[u8],
+    ) {
+        let c = x.call.clone().unwrap_or_default();
+        let bseq = x.body_seq();
+        // JSON-RPC 2.0 §6 (RPC-001): an empty batch `[]` is an invalid request whose answer
+        // is one Response object (-32600 Invalid Request, id null), never an empty array or
+        // no answer.
+        if (200..300).contains(&status)
+            && !x.synthetic
+            && matches!(c.rpc, Some(RequestParse::Invalid))
+            && x.req_decoded().is_some_and(|b| {
+                trim_ascii(&b).starts_with(b"[")
+                    && Json::parse(&b)
+                        .ok()
+                        .and_then(|v| v.as_array().map(|a| a.is_empty()))
+                        == Some(true)
+            })
+        {
+            let single_error = json.is_some_and(|v| {
+                v.get("error")
+                    .and_then(|e| e.get("code"))
+                    .and_then(Json::as_i64)
+                    == Some(jsonrpc::INVALID_REQUEST)
+            });
+            if !single_error {
+                let what = match json {
+                    Some(Json::Array(a)) if a.is_empty() => "an empty array".to_string(),
+                    Some(v) => format!("{}", excerpt_value(v)),
+                    None if body.is_empty() => "an empty body".to_string(),
+                    None => "a body that is not JSON".to_string(),
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!("the client's empty JSON-RPC batch [] was answered HTTP {status} with {what} instead of one -32600 Invalid Request error response with id null (JSON-RPC 2.0 §6)"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        if body.is_empty() {
+                            x.ev(x.resp_seq)
+                        } else {
+                            x.ev_at(bseq, "", json.map(excerpt_value))
+                        },
+                    ],
+                    &x.leg,
+                );
+                self.after_response(x, None, None);
+                return;
+            }
+        }
+        let Some(v) = json else {
+            let media = x.resp_media();
+            if self.gw_own_answer.contains(&x.id) {
+                // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && c.op.is_some_and(Op::is_streaming)
+            {
+                // RPC-005: a stream in another framing (NDJSON, litellm #20278) is not SSE.
+                self.stream_not_sse(
+                    x,
+                    format!(
+                        "streaming call {} was answered with {} instead of text/event-stream",
+                        c.method.as_deref().unwrap_or(""),
+                        media.as_deref().unwrap_or("no content type")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                );
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && media.as_deref().is_some_and(|m| m.contains("json"))
+                && Json::parse(body).is_err_and(|e| jsonrpc::is_too_deep(&e))
+            {
+                self.too_deep(x, "response body");
+            } else if (200..300).contains(&status)
+                && !body.is_empty()
+                && !x.synthetic
+                && media.as_deref().is_some_and(|m| m.contains("json"))
+            {
+                // RFC 8259 §8.1: no byte order mark; JSON parsers (json.loads, httpx,
+                // JSON.parse) refuse one, and it is invisible in the evidence: name it.
+                let msg = format!(
+                    "response body of the JSON-RPC call is not JSON{}",
+                    json_text_fault(body).unwrap_or_default()
+                );
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    msg,
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
+            } else if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+                // RPC-001 (JSON-RPC 2.0 §5): a call with an id gets a Response object; a 204,
+                // an empty 200 or an HTML page leaves the client nothing to read.
+                let what = if body.is_empty() {
+                    "an empty body".to_string()
+                } else {
+                    media.as_deref().unwrap_or("no content type").to_string()
+                };
+                // An HTML page (a WAF's block page, a CDN's maintenance page) is plainly not
+                // what an A2A agent writes: say who may have produced it.
+                let html = media.as_deref().is_some_and(|m| m.contains("html"))
+                    || body
+                        .iter()
+                        .find(|b| !b.is_ascii_whitespace())
+                        .is_some_and(|&b| b == b'<');
+                let who = if html {
+                    let server = x
+                        .resp_headers
+                        .get("server")
+                        .map(|s| format!(", server: {}", s.trim()))
+                        .unwrap_or_default();
+                    format!(
+                        " (an HTML page{server}): such a page usually comes from an intermediary in front of the agent (gateway, WAF, CDN, load balancer) rather than the agent itself; whether the agent or an intermediary sent it cannot be told from this leg: record the upstream leg too (leg \"upstream\") to see which"
+                    )
+                } else {
+                    String::new()
+                };
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP {status} with {what} instead of a JSON-RPC response{who}",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![if body.is_empty() {
+                        x.ev(x.resp_seq)
+                    } else {
+                        x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))
+                    }],
+                    &x.leg,
+                );
+            } else if status == 500
+                && !x.synthetic
+                && matches!(c.rpc, Some(RequestParse::Request { .. }))
+                && c.op.is_some()
+            {
+                // RPC-001: an agent that fails answers -32603 in a JSON-RPC response; a bare
+                // HTTP 500 page (chrishayuk/a2a-server #1) leaves the client no error object.
+                // 502/503/504 come from intermediaries and are not judged.
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP 500 with {} instead of a JSON-RPC error response",
+                        c.method.as_deref().unwrap_or(""),
+                        media.as_deref().unwrap_or("no content type")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
+                    &x.leg,
+                );
+            }
+            self.framework_rejection(x, status, &c, body);
+            if !self.gw_own_answer.contains(&x.id) {
+                self.plain_refusal_of_valid_call(x, status, &c, body);
+            }
+            self.check_not_found_status(x, status);
+            self.after_response(x, None, None);
+            return;
+        };
+        // An HTTP-level rejection (401/403 from an auth layer, 429 from a rate limiter, 5xx
+        // from a gateway: ERR-006, ERR-007) with its own JSON (`{"error":"unauthorized"}`,
+        // Google's AIP-193 `{"error":{"code":401,"status":"UNAUTHENTICATED"}}`) is no
+        // JSON-RPC answer: no `jsonrpc`, no `id` (every JSON-RPC response has one, §5), no
+        // `result`. One with an `id` or a JSON-RPC error code is judged as JSON-RPC.
+        // An error code in JSON-RPC's reserved range (-32768..-32000, ERR-001) is a JSON-RPC
+        // error that lost its envelope (litellm PR #37704: a gateway's HTTP 500
+        // `{"error":{"code":-32603,...}}` without jsonrpc and id), not an HTTP-level rejection.
+        let rpc_coded = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64)
+            .is_some_and(|k| (-32768..=-32000).contains(&k));
+        // A rate limiter's "not now" (429, or 503 with Retry-After: RFC 6585 §4, RFC 9110
+        // §10.2.3) is an HTTP-level rejection whatever its JSON says (breaker15b R4).
+        let rate_limited =
+            status == 429 || (status == 503 && x.resp_headers.get("retry-after").is_some());
+        let http_rejection = rate_limited
+            || (!(200..300).contains(&status)
+                && v.get("jsonrpc").is_none()
+                && v.get("result").is_none()
+                && !rpc_coded
+                && (v.get("id").is_none()
+                    || !v
+                        .get("error")
+                        .is_some_and(|e| e.get("code").is_some_and(Json::is_i64))));
+        self.refusal_id_not_echoed(x, &c, status, v, bseq);
+        if !jsonrpc::looks_like_response(v) || http_rejection {
+            // A non-JSON-RPC JSON body in a 2xx to a call with an id (`null`, `{}`, a bare
+            // result): the client got no Response object (RPC-001, JSON-RPC 2.0 §5).
+            // Outside 2xx (a gateway's error page, ...): not ours to judge.
+            if (200..300).contains(&status)
+                && !x.synthetic
+                && c.op.is_some_and(Op::is_streaming)
+                && !http_rejection
+            {
+                // RPC-005 (breaker27 G13): a streaming call answered with JSON that is no
+                // response object (the stream's events collected into one array by a
+                // front that cannot stream): the stream is missing, not an envelope.
+                let kind = if v.as_array().is_some() {
+                    "a JSON array"
+                } else {
+                    "JSON that is no JSON-RPC response"
+                };
+                self.stream_not_sse(
+                    x,
+                    format!(
+                        "streaming call {} was answered with {kind} ({}) instead of text/event-stream",
+                        c.method.as_deref().unwrap_or(""),
+                        x.resp_media()
+                            .unwrap_or_else(|| "no content type".into())
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                );
+            } else if (200..300).contains(&status) && !x.synthetic && expects_response(&c) {
+                self.find(
+                    &r::RPC_ENVELOPE,
+                    format!(
+                        "the JSON-RPC call {} was answered HTTP {status} with JSON that is not a JSON-RPC response object",
+                        c.method.as_deref().unwrap_or("")
+                    ),
+                    vec![x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                    &x.leg,
+                );
+            } else if !x.synthetic && expects_response(&c) && !self.jsonrpc_on_rest_route(x) {
+                if let Some((what, code)) = rest_binding_error(v, status, &c) {
+                    // RPC-001, RPC-002 (ERR-007 leaves only the HTTP status open): an A2A
+                    // error in the HTTP+JSON binding's shape on a JSON-RPC call (one error
+                    // middleware shared by both bindings) has no jsonrpc and no id; a
+                    // JSON-RPC client cannot read it, whatever the status.
+                    let want = match code {
+                        Some(k) => match jsonrpc::code_name(k) {
+                            Some(n) => format!("{k}, ...}}}} ({n})"),
+                            None => format!("{k}, ...}}}}"),
+                        },
+                        None => "<code>, ...}}".into(),
+                    };
+                    self.find(
+                        &r::RPC_ENVELOPE,
+                        format!(
+                            "the agent answered the JSON-RPC call {} with HTTP {status} and {what}, the HTTP+JSON binding's error shape: no jsonrpc, no id, so a JSON-RPC client cannot read it (expected {{\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{{\"code\":{want})",
+                            c.method.as_deref().unwrap_or(""),
+                        ),
+                        vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
+                        &x.leg,
+                    );
+                }
+            }
+            self.framework_rejection(x, status, &c, body);
+            self.after_response(x, None, None);
+            return;
+        }
+        let rv = jsonrpc::response_view(v);
+        if !rv.problems.is_empty() {
+            let msg = rv
+                .problems
+                .iter()
+                .map(|p| p.1.as_str())
+                .collect::<Vec<_>>()
+                .join("; ");
+            let ev = rv
+                .problems
+                .iter()
+                .map(|p| x.ev_at(bseq, &p.0, v.pointer(&p.0).map(Json::to_value)))
+                .collect();
+            self.find(&r::RPC_ENVELOPE, msg, ev, &x.leg);
+        }
+        // RPC-001: a JSON-RPC response is served as application/json (a2a-go #264: text/plain,
+        // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
+        self.v0_answer_in_1_0_media_type(x, &c);
+        // review33 Q4: said for what it is, absent or another type, with what to send.
+        let media = x.resp_media();
+        if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
+            let what = match media.as_deref().filter(|m| !m.is_empty()) {
+                Some(m) => format!("is served as {m}"),
+                None => "has no Content-Type header".to_string(),
+            };
+            self.find(
+                &r::RPC_ENVELOPE,
+                format!(
+                    "agent's JSON-RPC response to {} {what}: RPC-001 makes it application/json, and a client that checks the media type (a2a-go #264: Microsoft Copilot) refuses the body while others read it as JSON anyway; send Content-Type: application/json",
+                    c.method.as_deref().unwrap_or("the call")
+                ),
+                vec![x.ev(x.resp_seq)],
+                &x.leg,
+            );
+        }
+        // id echo (RPC-002). A request id the A2A schemas do not allow (fractional: string
+        // or integer only, RPC-REQ-001) makes the request invalid for an A2A agent, which
+        // may answer it -32600 with id null (JSON-RPC 2.0 §5: null when the id could not be
+        // read as valid) as fairly as echo it (breaker10n N9).
+        // The same for params that are no Structured value (JSON-RPC 2.0 §4.2, breaker11
+        // K22): an Invalid Request, answered -32600 with id null as fairly.
+        // An error body under an HTTP-level refusal (401/403 of an auth front, 402 of a
+        // payment gate, 429 of a rate limiter, 502-504 of a gateway: the status is the
+        // answer, AUTH-003, ERR-007) is judged for its id by RPC-ID-002 ([`Self::refusal_id_not_echoed`]), a warning,
+        // not as the agent's RPC-ID-001. The same for a refusal of a request the refuser
+        // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
+        // null is JSON-RPC 2.0 §5's own answer (review26 R13).
+        let refused_bad_id = c.rpc_id_ambiguous
+            || ((!a2a_request_id_ok(&c) || c.params_not_object().is_some())
+                && rv.id.is_none_or(Json::is_null)
+                && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
+            || (x
+                .status
+                .is_some_and(|s| front_refusal_status(s) || unread_request_status(s).is_some())
+                && rv.error.is_some());
+        match &c.rpc {
+            Some(RequestParse::Request { id: Some(rid), .. })
+                if !rid.is_null()
+                    && !refused_bad_id
+                    && (!jsonrpc::same_id_key(Some(rid), rv.id)
+                        || wide_id_not_echoed(&c, body))
+                    && v.get("id").is_some() =>
+            {
+                let got = jsonrpc::id_key(rv.id);
+                // An id wider than 64 bits is shown as written, not as the double it
+                // parsed to (both would print 1.8446744073709552e19; breaker30 I12).
+                let wide = c.rpc_id_wide.as_deref().map(|w| {
+                    let echoed = crate::model::json::top_level_member_raw(body, "id")
+                        .flatten()
+                        .map(|t| String::from_utf8_lossy(t).into_owned());
+                    (w.to_string(), echoed)
+                });
+                let shown = match &wide {
+                    Some((_, Some(echoed))) => echoed.clone(),
+                    _ => rv
+                        .id
+                        .map(|i| i.to_string())
+                        .unwrap_or_else(|| "null".into()),
+                };
+                let rid_shown = match &wide {
+                    Some((w, _)) => format!(
+                        "{w} (an integer wider than 64 bits: a server that reads ids as doubles echoes it rounded)"
+                    ),
+                    None => rid.to_string(),
+                };
+                // Gateway legs: the id the gateway numbered its upstream copy with,
+                // handed back to the client, is the gateway's fault (RPC-002).
+                let up = self.gateway_rpc_id(x, &got);
+                let gateway = up.is_some();
+                let (msg, mut ev) = match up {
+                    Some((up_x, up_seq, up_id)) => (
+                        format!(
+                            "gateway answered the client's request id {rid} with id {shown}, the id it gave its own upstream request: the agent echoed {shown} correctly on the upstream leg, and the gateway did not restore the client's id"
+                        ),
+                        vec![Evidence {
+                            seq: up_seq,
+                            exchange: Some(up_x),
+                            pointer: Some("/id".into()),
+                            found: Some(up_id),
+                        }],
+                    ),
+                    None => (
+                        format!("response id {shown} does not echo the request id {rid_shown}"),
+                        Vec::new(),
+                    ),
+                };
+                // A wide id's double would show both ids alike: the message has the digits.
+                let found = |v: Option<Value>| if wide.is_some() { None } else { v };
+                let mut all = vec![x.ev_at(x.req_ev_seq(), "/id", found(Some(rid.to_value())))];
+                all.append(&mut ev);
+                all.push(x.ev_at(bseq, "/id", found(rv.id.map(Json::to_value))));
+                let rule = if gateway {
+                    &r::GW_ANSWER_ALTERED
+                } else {
+                    &r::RPC_ID_MISMATCH
+                };
+                self.find(rule, msg, all, &x.leg);
+            }
+            _ => {}
+        }
+        if let Some(e) = &rv.error {
+            // ERR-004 (1.0): error.data, when present, is a list of `@type`d objects.
+            if c.dialect == Some(Dialect::V1_0) {
+                if let Some((msg, found)) = rpc_details_not_data(v, e.data) {
+                    self.find(
+                        &r::RPC_ERROR_INFO_MALFORMED,
+                        msg,
+                        vec![x.ev_at(bseq, "/error/details", Some(found))],
+                        &x.leg,
+                    );
+                }
+                if let Some(d) = e.data.filter(|d| !d.is_null()) {
+                    let ok = d.as_array().is_some_and(|a| {
+                        a.iter()
+                            .all(|i| i.get("@type").is_some_and(Json::is_string))
+                    });
+                    if !ok {
+                        // Say what was there and what to do (breaker26 E05: a 0.3 agent's
+                        // free-form `data` object kept after moving to 1.0).
+                        let what = match d {
+                            Json::Object(_) => "an object (0.x's free-form data)",
+                            Json::Array(_) => {
+                                "an array with an entry that is no object with an @type string"
+                            }
+                            Json::String(_) => "a string",
+                            _ => "a scalar",
+                        };
+                        self.find(
+                            &r::RPC_ENVELOPE,
+                            format!(
+                                "1.0 error data of the answer to {} is {what}, not a list of objects with @type (ERR-004: 1.0 error.data is an array of google.protobuf.Any details, such as a google.rpc.ErrorInfo): a 1.0 client that reads the details fails on it; put the A2A ErrorInfo there and free-form values in its metadata",
+                                call_at(x)
+                            ),
+                            vec![x.ev_at(bseq, "/error/data", Some(excerpt_value(d)))],
+                            &x.leg,
+                        );
+                    } else if let Some((i, ptr, why)) = d
+                        .to_value()
+                        .as_array()
+                        .and_then(|a| error_info_list_defect(a))
+                    {
+                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's, but
+                        // only as a SHOULD (1.0 §9.5): a warning, not the envelope's error
+                        // (a2a-python 1.0 puts its validation errors, a list, in metadata).
+                        let ptr = format!("/error/data/{i}{ptr}");
+                        let found = d.to_value().pointer(&ptr["/error/data".len()..]).cloned();
+                        self.find(
+                            &r::RPC_ERROR_INFO_MALFORMED,
+                            format!("1.0 error data: {why}"),
+                            vec![x.ev_at(bseq, &ptr, found)],
+                            &x.leg,
+                        );
+                    }
+                }
+            }
+            let data = e.data.map(|d| d.to_value().to_string());
+            self.on_rpc_error(x, e.code, e.message, data, bseq);
+            self.after_response(x, None, None);
+            return;
+        }
+        if c.op == Some(Op::GetExtendedCard) {
+            if let Some(res) = rv.result {
+                if (200..300).contains(&status) {
+                    self.on_card(x, Some(res), true, "/result");
+                }
+            }
+            return;
+        }
+        // Streaming call answered with a plain JSON result (RPC-005).
+        if c.op.is_some_and(Op::is_streaming) && rv.result.is_some() && (200..300).contains(&status)
+        {
+            self.stream_not_sse(
+                x,
+                format!(
+                    "streaming call {} was answered with a single JSON-RPC result ({}) instead of text/event-stream",
+                    c.method.as_deref().unwrap_or(""),
+                    x.resp_media().unwrap_or_else(|| "no content type".into())
+                ),
+                vec![x.ev(x.resp_seq)],
+            );
+        }
+        let mut result_task = None;
+        if let Some(res) = rv.result {
+            if self.gw_untranslated_answer(x, &c, res, bseq) {
+                self.after_response(x, None, None);
+                return;
+            }
+            result_task = self.on_result(x, res, "/result", bseq);
+            if (200..300).contains(&status) && !x.synthetic {
+                self.required_id_missing_accepted(x, &c, bseq);
+            }
+        }
+        let rt = result_task
+            .as_ref()
+            .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+        self.after_response(x, rt, rv.result);
+    }
+
+    /// GW-RESP-002 (RPC-002, DATA-005): a translating gateway speaks one protocol version to
+    /// the client and another to the agent (a 0.3 `message/send` forwarded as a 1.0
+    /// `SendMessage`, or the reverse) but hands the agent's answer back unchanged: the
+    /// client leg's JSON-RPC `result` `res` is, member for member, the `result` the agent
+    /// gave on an upstream leg to the same operation in the other version, for the same
+    /// message id (a send) or task id (a task call). The agent answered the call it got
+    /// (judged on the upstream leg); the client got an answer of the wrong version, which
+    /// is the gateway's doing. Also records an upstream leg's answer for the client leg.
+    /// Returns true when the client leg's answer is reported so (then it is not judged as
+    /// the agent's).
+    pub(super) fn gw_untranslated_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        bseq: u64,
+    ) -> bool {
+        let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
+            return false;
+        };
+        let Some(key) = gw_call_key(op, c) else {
+            return false;
+        };
+        if x.leg.is_some() {
+            self.gw_up_answers.push_back(UpAnswer {
+                op,
+                dialect,
+                key: key.to_string(),
+                method: c.op_term(op.name()).to_string(),
+                hash: json_hash(res),
+                xid: str::to_string(&x.id),
+                seq: bseq,
+                rpc: c.binding == Some(Binding::JsonRpc),
+                kind_shaped: kind_shaped(c),
+            });
+            if self.gw_up_answers.len() > MAX_PENDING_UP {
+                self.gw_up_answers.pop_front();
+            }
+            return false;
+        }
+        if self.gw_up_answers.is_empty() {
+            return false;
+        }
+        let h = json_hash(res);
+        let Some(up) =
+            self.gw_up_answers.iter().rev().find(|u| {
+                u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(c)
+            })
+        else {
+            return false;
+        };
+        let (up_method, up_dialect, up_xid, up_seq) =
+            (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let up_ptr = if up.rpc { "/result" } else { "" };
+        let ptr = if c.binding == Some(Binding::JsonRpc) {
+            "/result"
+        } else {
+            ""
+        };
+        let msg = untranslated_message(c, op, dialect, &up_method, up_dialect, "answer");
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
+        self.find(
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev(x.req_ev_seq()),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: Some(up_ptr.into()),
+                    found: None,
+                },
+                x.ev_at(bseq, ptr, None),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// GW-RESP-002 for streams ([`Self::gw_untranslated_answer`]'s kind): the first event
+    /// `e` of a stream is, member for member, the first event the agent sent on an upstream
+    /// leg's stream of the same operation in the other protocol version (same message id or
+    /// task id). An upstream leg's first event is recorded for that. Reported once; the
+    /// client leg's stream is then not judged as the agent's (its shape and end rules skip
+    /// it). Returns true when the stream is so reported.
+    pub(super) fn gw_untranslated_stream(&mut self, x: &mut Exch, e: &SseEvent, seq: u64) -> bool {
+        if x.sse.as_ref().is_none_or(|s| s.events != 1) {
+            return false;
+        }
+        let Some(c) = x.call.clone() else {
+            return false;
+        };
+        let (Some(op), Some(dialect)) = (c.op, c.dialect) else {
+            return false;
+        };
+        let Some(key) = gw_call_key(op, &c) else {
+            return false;
+        };
+        if x.leg.is_none() && self.gw_up_answers.is_empty() {
+            return false;
+        }
+        let Ok(v) = Json::parse(e.data.as_bytes()) else {
+            return false;
+        };
+        let payload = match v.get("result") {
+            Some(r) if v.get("jsonrpc").is_some() => r,
+            _ => &v,
+        };
+        let h = json_hash(payload);
+        if x.leg.is_some() {
+            self.gw_up_answers.push_back(UpAnswer {
+                op,
+                dialect,
+                key: key.to_string(),
+                method: c.op_term(op.name()).to_string(),
+                hash: h,
+                xid: str::to_string(&x.id),
+                seq,
+                rpc: false,
+                kind_shaped: kind_shaped(&c),
+            });
+            if self.gw_up_answers.len() > MAX_PENDING_UP {
+                self.gw_up_answers.pop_front();
+            }
+            return false;
+        }
+        let Some(up) = self.gw_up_answers.iter().rev().find(|u| {
+            u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(&c)
+        }) else {
+            return false;
+        };
+        let (up_method, up_dialect, up_xid, up_seq) =
+            (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
+        let msg = untranslated_message(&c, op, dialect, &up_method, up_dialect, "stream");
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
+        if let Some(s) = x.sse.as_mut() {
+            s.undecodable = true;
+        }
+        self.stream_once(
+            x,
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev(x.req_ev_seq()),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: None,
+                    found: None,
+                },
+                x.ev(seq),
+            ],
+        );
+        true
+    }
+}

@@ -1,0 +1,1003 @@
+//! Tasks not found, refused or served by the wrong agent; interrupted tasks refused.
+
+use super::*;
+
+impl State {
+    /// ID-TASK-005 (ID-001: TaskNotFoundError is the answer to a message whose `taskId`
+    /// is unknown; ERR-002): a send (SendMessage / SendStreamingMessage, 0.x `message/send`
+    /// / `message/stream`) whose message names no task (no `taskId`, no
+    /// `referenceTaskIds`; 0.2 `tasks/send` names one in `params.id`) answered
+    /// TaskNotFoundError (JSON-RPC -32001, HTTP 404 or gRPC NOT_FOUND with reason
+    /// TASK_NOT_FOUND): no task of the client's can be missing, so the agent passed on a
+    /// failure of its own (typically a downstream agent's error an orchestrator relayed).
+    /// `ev` is the error's evidence; `how` names the error as the wire shows it. Returns
+    /// true when it reported. A message whose own `taskId` the agent does not know is
+    /// recorded in [`Engine::not_found_ids`] instead (ID-001: the answer it was due).
+    pub(super) fn task_not_found_for_fresh_send(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        ev: Evidence,
+    ) -> bool {
+        // A credentials refusal (HTTP 401/403) is told by its status (AUTH-003); the code in
+        // an auth front's body is not the agent's TaskNotFoundError (CopilotKit PR #6920).
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+            || c.route_task.is_some()
+            || c.params.get("id").is_some()
+            || matches!(x.status, Some(401 | 403))
+        {
+            return false;
+        }
+        // The gateway added a taskId upstream (GW-REQ-003): the agent's TaskNotFoundError
+        // answers that id, not the client's message; nothing more to judge here.
+        if self.gw_rerouted(&x.id) {
+            return true;
+        }
+        let Some(m) = params_message(&c.params) else {
+            return false;
+        };
+        let named = |k: &str| match m.get(k) {
+            None | Some(Json::Null) => false,
+            Some(Json::String(t)) => !t.is_empty(),
+            Some(Json::Array(a)) => !a.is_empty(),
+            Some(_) => true,
+        };
+        if [
+            "taskId",
+            "task_id",
+            "referenceTaskIds",
+            "reference_task_ids",
+        ]
+        .iter()
+        .any(|k| named(k))
+        {
+            // breaker34 C52: the message's own taskId, unknown to the agent by its answer;
+            // a later message naming it answered with a task of that id is ID-TASK-002.
+            if let Some(key) = message_task_id(c)
+                .map(|t| x.tkey(&t))
+                .filter(|k| !self.tasks.contains_key(k))
+            {
+                self.note_not_found_id(key);
+            }
+            return false;
+        }
+        let name = c.method.clone().unwrap_or_else(|| {
+            c.op.map(|o| c.op_term(o.name()).to_string())
+                .unwrap_or_default()
+        });
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_NOT_FOUND_FRESH_SEND,
+            format!(
+                "agent answered {name}, whose message names no task (no taskId, no referenceTaskIds), with {how}: no task of the client's can be missing (TaskNotFoundError is for an unknown taskId in a message); a task the agent looked up itself (a downstream agent's) failing is its own failure, to be answered as a failed task or an internal error"
+            ),
+            vec![x.ev(x.req_ev_seq()), ev],
+            &x.leg,
+        );
+        true
+    }
+
+    /// TASK-STATE-008 (TASK-004: UnsupportedOperationError is SubscribeToTask's answer for
+    /// a task in a terminal state; STREAM-004: a subscription opens with the current Task):
+    /// a 1.0 SubscribeToTask refused with UnsupportedOperationError (`how`: the refusal in
+    /// the wire's words, `ev` its evidence) for a task this recording last saw in an
+    /// interrupted state (TASK_STATE_INPUT_REQUIRED / TASK_STATE_AUTH_REQUIRED) and never
+    /// terminal. An interrupted task waits for the client, yet the agent may have ended it
+    /// unseen (left37): the finding is held until a later read of the task settles it
+    /// ([`Self::hold_interrupted_refusal`]). A task last seen submitted or working may
+    /// well have finished in between: its refusal is held in
+    /// [`Verifier::active_sub_refusals`] and reported as TASK-STATE-013 only when a later
+    /// answer shows the task still not terminal ([`Self::active_refusal_confirmed`];
+    /// a2a-js #540: a restarted agent refused every reconnect to a live task). Not judged
+    /// when the agent's card does not declare `capabilities.streaming: true` (then the
+    /// refusal is STREAM-001's answer).
+    ///
+    /// A 0.x `tasks/resubscribe` (0.3 §7.9: a client reconnects to the stream of a running
+    /// task after its connection broke; the method requires `capabilities.streaming: true`)
+    /// refused with UnsupportedOperationError for a task a stream carried and last showed
+    /// submitted or working is held the same way, and reported as CAP-STREAM-002 (STREAM-001,
+    /// CARD-005) when a later answer shows the task still running, only under a card that
+    /// declares `capabilities.streaming: true` (a2a-elixir #99: a stubbed resubscribe). 0.x
+    /// leaves resubscription to a task no stream carried, and to a finished or interrupted
+    /// one, to the implementation (A2A #1180, DIGEST trap 6): not judged.
+    pub(super) fn subscribe_interrupted_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        ev: Evidence,
+    ) {
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        if c.op != Some(Op::SubscribeToTask) || c.dialect.is_none() {
+            return;
+        }
+        let Some(tid) = c.task_id() else { return };
+        let Some(t) = self.tasks.get(&x.tkey(tid)) else {
+            return;
+        };
+        if !v1 && !t.on_stream {
+            return;
+        }
+        let Some((st, lseq)) = t.last.filter(|(st, lseq)| {
+            t.terminal.is_none()
+                && ((v1 && st.is_interrupted())
+                    || matches!(st, TaskState::Submitted | TaskState::Working))
+                && *lseq < x.req_seq
+        }) else {
+            return;
+        };
+        let card = self.card_for(x);
+        if card.is_some_and(|k| k.view.streaming != Some(true)) || (!v1 && card.is_none()) {
+            return;
+        }
+        let declared = card.filter(|_| !v1).map(|k| Evidence {
+            seq: k.seq,
+            exchange: Some(k.exchange.clone()),
+            pointer: Some("/capabilities/streaming".into()),
+            found: Some(Value::Bool(true)),
+        });
+        let tid = tid.to_string();
+        // 0.3 HTTP+JSON names the call by its request line (review27a)
+        let method = c.method.clone().unwrap_or_else(|| {
+            if c.request_line.is_some() {
+                format!("{} {}", x.method.to_ascii_uppercase(), x.path)
+            } else {
+                "SubscribeToTask".into()
+            }
+        });
+        let last_seen = Evidence {
+            seq: lseq,
+            exchange: None,
+            pointer: None,
+            found: None,
+        };
+        if !st.is_interrupted() {
+            let key = x.tkey(&tid);
+            if self.active_sub_refusals.len() < MAX_TASKS
+                || self.active_sub_refusals.contains_key(&key)
+            {
+                let refused_at = ev.seq;
+                let msg = if v1 {
+                    format!(
+                        "agent refused {method} for task {tid} with {how}, although the task was last seen in {} and",
+                        x.state_term(st)
+                    )
+                } else {
+                    format!(
+                        "the agent card declares capabilities.streaming: true, yet the agent refused {method} for task {tid}, which its stream last showed {}, with {how}, and",
+                        x.state_term(st)
+                    )
+                };
+                self.active_sub_refusals
+                    .insert(key, (msg, vec![last_seen, ev], refused_at, declared));
+            }
+            return;
+        }
+        self.hold_interrupted_refusal(
+            x,
+            &tid,
+            &r::TASK_SUBSCRIBE_LIVE_REFUSED,
+            format!(
+                "agent refused {method} for task {tid} with {how}, although the task was last seen in {}, which is interrupted, not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a task waiting for input gets a stream that opens with its current Task (STREAM-004)",
+                x.state_term(st)
+            ),
+            vec![last_seen, ev],
+        );
+    }
+
+    /// A call refused with UnsupportedOperationError (`how`: the refusal in the wire's
+    /// words, `ev` its evidence; JSON-RPC error, a stream's error event, HTTP+JSON, gRPC):
+    /// the checks of a refused subscription ([`Self::subscribe_interrupted_refused`]) and of
+    /// a refused message to an interrupted task ([`Self::message_to_interrupted_refused`]),
+    /// each of which returns at once for any other operation.
+    pub(super) fn unsupported_operation_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        ev: Evidence,
+    ) {
+        self.subscribe_interrupted_refused(x, c, how, ev.clone());
+        self.message_to_interrupted_refused(x, c, how, ev);
+    }
+
+    /// TASK-STATE-015 (TASK-006, TASK-007; TASK-002 names UnsupportedOperationError for a
+    /// task in a terminal state): a 1.0 SendMessage / SendStreamingMessage whose message
+    /// names (`taskId`) a task this recording last saw in TASK_STATE_INPUT_REQUIRED or
+    /// TASK_STATE_AUTH_REQUIRED, before the request and never in a terminal state, refused
+    /// with UnsupportedOperationError (`how`: the refusal in the wire's words, `ev` its
+    /// evidence). The send's twin of [`Self::subscribe_interrupted_refused`], held the same
+    /// way until a later read of the task settles it ([`Self::hold_interrupted_refusal`];
+    /// ggcode #1107: an agent that files auth-required among its terminal states). 0.x
+    /// sends are not judged (0.x names no code for a message to a finished task).
+    pub(super) fn message_to_interrupted_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        how: &str,
+        ev: Evidence,
+    ) {
+        if c.dialect != Some(Dialect::V1_0)
+            || c.webhook
+            || !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+        {
+            return;
+        }
+        let Some(tid) = message_task_id(c) else {
+            return;
+        };
+        let Some((st, lseq)) = self.tasks.get(&x.tkey(&tid)).and_then(|t| {
+            t.last.filter(|(st, lseq)| {
+                t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq
+            })
+        }) else {
+            return;
+        };
+        let op = c
+            .method
+            .clone()
+            .unwrap_or_else(|| c.op.map_or("SendMessage", Op::name).to_string());
+        let last_seen = Evidence {
+            seq: lseq,
+            exchange: None,
+            pointer: None,
+            found: None,
+        };
+        self.hold_interrupted_refusal(
+            x,
+            &tid,
+            &r::TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
+            format!(
+                "agent refused {op} continuing task {tid} with {how}, although it last showed the task in {}, which is interrupted, not terminal: UnsupportedOperationError is the answer for a task in a terminal state (TASK-002); an interrupted task waits for its client, and a message naming it is how the client answers (TASK-006, TASK-007), so the task is stuck",
+                x.state_term(st)
+            ),
+            vec![last_seen, x.ev(x.req_ev_seq()), ev],
+        );
+    }
+
+    /// Holds TASK-STATE-008 / TASK-STATE-015 (`rule`, `msg`, `ev`) for task `tid` of `x`
+    /// until a later read settles it ([`Verifier::interrupted_refusals`]; left37). An
+    /// interrupted task waits for its client, yet nothing in A2A keeps an agent from ending
+    /// it (TASK_STATE_FAILED or TASK_STATE_CANCELED when the wait ran too long; a task
+    /// expired and purged is TaskNotFoundError, 1.0 §3.3.2): unseen, that makes the
+    /// refusal right. One refusal per
+    /// task is held (a later one replaces it); past [`MAX_TASKS`] held tasks the finding
+    /// is told at once, as at the end.
+    pub(super) fn hold_interrupted_refusal(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        rule: &'static Rule,
+        msg: String,
+        ev: Vec<Evidence>,
+    ) {
+        let key = x.tkey(tid);
+        let held = HeldInterruptedRefusal {
+            rule,
+            msg,
+            ev,
+            asked_at: x.req_seq,
+            leg: x.leg.clone(),
+        };
+        if self.interrupted_refusals.len() < MAX_TASKS
+            || self.interrupted_refusals.contains_key(&key)
+        {
+            if let Some(old) = self.interrupted_refusals.insert(key, held) {
+                self.tell_unsettled_refusal(old);
+            }
+        } else {
+            self.tell_unsettled_refusal(held);
+        }
+    }
+
+    /// TASK-STATE-008 / TASK-STATE-015 held for task key `key` ([`Self::hold_interrupted_refusal`])
+    /// settled by exchange `x`, which shows the task in `st` at line `seq` (`ptr`): a read
+    /// whose request began after the refused one. Terminal: dropped (the agent may have
+    /// ended the task before it refused). Not terminal: told, naming the read.
+    pub(super) fn interrupted_refusal_settled(
+        &mut self,
+        key: &str,
+        st: TaskState,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        if self
+            .interrupted_refusals
+            .get(key)
+            .is_none_or(|h| x.req_seq <= h.asked_at)
+        {
+            return;
+        }
+        let Some(mut h) = self.interrupted_refusals.remove(key) else {
+            return;
+        };
+        if st.is_terminal() {
+            return;
+        }
+        h.msg.push_str(&format!(
+            "; a later read of the task ({}) still shows it {}, so it had not ended",
+            x.id,
+            x.state_term(st)
+        ));
+        h.ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
+        self.find(h.rule, h.msg, h.ev, &h.leg);
+    }
+
+    /// A held refusal no later read settled, told as such: the recording cannot show that
+    /// the task was still waiting, and says what would.
+    pub(super) fn tell_unsettled_refusal(&mut self, mut h: HeldInterruptedRefusal) {
+        h.msg.push_str(UNSETTLED_REFUSAL);
+        self.find(h.rule, h.msg, h.ev, &h.leg);
+    }
+
+    /// The held refusals no later read settled, at the end of the recording, in the order
+    /// of their requests.
+    pub(super) fn flush_interrupted_refusals(&mut self) {
+        let mut held: Vec<HeldInterruptedRefusal> = std::mem::take(&mut self.interrupted_refusals)
+            .into_values()
+            .collect();
+        held.sort_by_key(|h| h.asked_at);
+        for h in held {
+            self.tell_unsettled_refusal(h);
+        }
+    }
+
+    /// TASK-STATE-013 (TASK-004, STREAM-004): task key `key` was seen in state `st` by
+    /// exchange `x` at line `seq`. A held SubscribeToTask refusal of that task
+    /// ([`Verifier::active_sub_refusals`]) is dropped when `st` is terminal (the task may
+    /// have ended before the refusal), and reported when `st` is not and `x`'s request
+    /// began after the refusal was answered: the task was still running, so
+    /// UnsupportedOperationError was wrong.
+    pub(super) fn active_refusal_confirmed(
+        &mut self,
+        key: &str,
+        st: TaskState,
+        seq: u64,
+        x: &Exch,
+        ptr: &str,
+    ) {
+        let Some((_, _, refused_at, _)) = self.active_sub_refusals.get(key) else {
+            return;
+        };
+        if st.is_terminal() {
+            self.active_sub_refusals.remove(key);
+            return;
+        }
+        if x.req_seq <= *refused_at {
+            return;
+        }
+        let Some((msg, mut ev, _, declared)) = self.active_sub_refusals.remove(key) else {
+            return;
+        };
+        // the state as the later answer's wire spells it (`working` on 0.x JSON-RPC)
+        ev.push(x.ev_at(seq, ptr, Some(Value::String(x.state_term(st).into()))));
+        if let Some(card) = declared {
+            ev.insert(0, card);
+            self.areas.insert("card");
+            self.find(
+                &r::CAP_STREAMING_REFUSED,
+                format!(
+                    "{msg} a later answer ({}) shows it {}, still running: resubscribing (tasks/resubscribe; 0.3 HTTP+JSON: POST /v1/tasks/{{id}}:subscribe) is how a streaming client gets back to a running task after its stream broke (0.3 §7.9 ties it to capabilities.streaming), so either the card declares a capability the agent does not fully have, or the agent refuses one it declares; the client can only poll the task (tasks/get)",
+                    x.id,
+                    x.state_term(st)
+                ),
+                ev,
+                &x.leg,
+            );
+            return;
+        }
+        self.find(
+            &r::TASK_SUBSCRIBE_ACTIVE_REFUSED,
+            format!(
+                "{msg} a later answer ({}) shows it {}, still not terminal: UnsupportedOperationError is for a task in a terminal state (TASK-004); a running task gets a stream that opens with its current Task (STREAM-004), even when the stream that started it is gone (a restart, a dropped connection), or the client can never follow the task it was given",
+                x.id,
+                x.state_term(st)
+            ),
+            ev,
+            &x.leg,
+        );
+    }
+
+    /// GW-RESP-005 (TASK-009): the client-leg call `x` on task `tid` failed with
+    /// TaskNotFoundError, an agent leg that never saw `tid` answered its forwarded copy so
+    /// ([`State::leg_task_missing`]), and another agent leg handed the task out: the
+    /// balancer routed the call to the wrong instance. Reports it and returns true.
+    pub(super) fn task_affinity_lost(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        call: &str,
+        failing: &Evidence,
+        handed: &Evidence,
+    ) -> bool {
+        let Some((miss_leg, miss_ev)) = self.leg_task_missing.get(tid).cloned() else {
+            return false;
+        };
+        if miss_ev.seq < x.req_seq {
+            return false;
+        }
+        let suffix = format!("\u{0}{tid}");
+        let created = self
+            .tasks
+            .iter()
+            .filter(|(k, _)| k.ends_with(&suffix))
+            .filter_map(|(k, t)| {
+                let leg = k.split('\u{0}').next().filter(|l| !l.is_empty())?;
+                let (s, xid) = t.announced.clone()?;
+                (leg != miss_leg).then(|| (leg.to_string(), s, xid))
+            })
+            .min_by_key(|c| c.1);
+        let Some((made_leg, mseq, mxid)) = created else {
+            return false;
+        };
+        self.leg_task_missing.remove(tid);
+        self.find(
+            &r::GW_TASK_AFFINITY_LOST,
+            format!(
+                "gateway routed {call} on task {tid} to leg {miss_leg}, whose agent never saw that task and answered not found, while the task was created on leg {made_leg}: the load balancer has no task affinity (or the agent instances share no task store); the agent on {miss_leg} answered rightly for itself (TASK-009)"
+            ),
+            vec![
+                failing.clone(),
+                miss_ev,
+                Evidence {
+                    seq: mseq,
+                    exchange: Some(mxid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                handed.clone(),
+            ],
+            &None,
+        );
+        true
+    }
+
+    pub(super) fn task_not_found(&mut self, x: &Exch, tid: &str, bseq: u64, ptr: &str) {
+        if self.gw_rerouted(&x.id) {
+            return;
+        }
+        let Some((aseq, axid, by_msg, creator)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+            let (s, xid) = t.announced.clone()?;
+            Some((s, xid, t.named_by_message.clone(), t.caller))
+        }) else {
+            // breaker34 M22: a streamed send naming a task this agent never handed out was
+            // told TaskNotFoundError; a later message creating a task of that id is ID-TASK-002.
+            if x.leg.is_none() && !self.tasks.contains_key(&x.tkey(tid)) {
+                self.note_not_found_id(x.tkey(tid));
+            }
+            // ID-TASK-006: the client named to this agent a task another agent handed out
+            // (an orchestrator that reuses one agent's task id with the next one).
+            if x.leg.is_none() && self.task_from_other_agent(x, tid, bseq, ptr) {
+                return;
+            }
+            // An agent leg of a gateway that never saw this task: rightly not found there
+            // (TASK-009); remembered in case the client leg got the task from another leg.
+            if let Some(leg) = x.leg.clone() {
+                if self.leg_task_missing.len() >= MAX_PENDING_UP {
+                    self.leg_task_missing.clear();
+                }
+                self.leg_task_missing
+                    .insert(tid.to_string(), (leg, x.ev_at(bseq, ptr, None)));
+            }
+            return;
+        };
+        if aseq >= x.req_seq {
+            return;
+        }
+        // TASK-009 / AUTH-006: a task is scoped to its caller, and an inaccessible task is
+        // answered TaskNotFoundError exactly like an unknown one. A caller under other
+        // credentials than the one the task was handed out to is rightly told so.
+        if let (Some(a), Some(b)) = (creator, self.caller_of(x)) {
+            if a != b {
+                return;
+            }
+        }
+        // review29a: a task the recording showed ended over a minute before may be purged
+        // (TASK-003; 1.0 §3.3.2 "already completed and purged"): not found is then right for
+        // every call on it, SubscribeToTask included.
+        if self.purged_after_end(x, tid) {
+            return;
+        }
+        // ID-003 (mine30a): a follow-up naming the task with another contextId than the
+        // task's must be rejected, in no set error; TaskNotFoundError for that pair (no such
+        // task in the context the client named) is such a rejection, not a lost task.
+        if self.followup_names_other_context(x, tid) {
+            return;
+        }
+        // TASK-004: a task in a terminal state still exists; SubscribeToTask on it is
+        // answered UnsupportedOperationError, not TaskNotFoundError (servers that drop
+        // finished tasks from the table of live ones the subscriber looks in).
+        if let Some(c) = x
+            .call
+            .as_ref()
+            .filter(|c| c.op == Some(Op::SubscribeToTask) && c.dialect == Some(Dialect::V1_0))
+        {
+            let term = self
+                .tasks
+                .get(&x.tkey(tid))
+                .and_then(|t| t.terminal.clone())
+                .filter(|(_, tseq, _)| *tseq < x.req_seq);
+            if let Some((ts, tseq, txid)) = term {
+                let (got, want) = match c.binding {
+                    Some(Binding::Rest) => (
+                        "HTTP 404 TaskNotFoundError",
+                        "HTTP 400 FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION",
+                    ),
+                    Some(Binding::Grpc) => (
+                        "gRPC NOT_FOUND (TaskNotFoundError)",
+                        "gRPC FAILED_PRECONDITION with ErrorInfo reason UNSUPPORTED_OPERATION",
+                    ),
+                    _ => (
+                        "-32001 TaskNotFoundError",
+                        "-32004 UnsupportedOperationError",
+                    ),
+                };
+                let name = c
+                    .method
+                    .clone()
+                    .unwrap_or_else(|| c.op_term(Op::SubscribeToTask.name()).to_string());
+                self.find(
+                    &r::TASK_SUBSCRIBE_TERMINAL,
+                    format!(
+                        "agent answered {name} on task {tid}, which it reported in {} earlier, with {got}: a finished task still exists, and subscribing to it is answered {want}",
+                        x.state_term(ts)
+                    ),
+                    vec![
+                        Evidence::event(tseq, txid),
+                        x.ev_at(bseq, ptr, None),
+                    ],
+                    &x.leg,
+                );
+                return;
+            }
+        }
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|o| c.op_term(o.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a task call".into());
+        let handed = Evidence {
+            seq: aseq,
+            exchange: Some(axid.clone()),
+            pointer: None,
+            found: Some(Value::String(tid.into())),
+        };
+        // The failing call first: live lines and reports cite their first evidence.
+        let failing = x.ev_at(bseq, ptr, None);
+        if x.leg.is_none() && self.task_affinity_lost(x, tid, &call, &failing, &handed) {
+            return;
+        }
+        let verb_in_id = verb_read_into_id(x, tid);
+        let send = x.call.as_ref().is_some_and(|c| {
+            matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        });
+        let msg = match by_msg {
+            _ if send && verb_in_id.is_none() => self.send_task_not_found_message(x, tid, &axid),
+            _ if verb_in_id.is_some() => {
+                let verb = verb_in_id.unwrap_or_default();
+                let both = if verb == "subscribe" {
+                    " (the proto binds :subscribe to GET, the prose to POST: an agent serves both)"
+                } else {
+                    ""
+                };
+                format!(
+                    "agent answered {} {} on task {tid} with not found for the id {tid}:{verb}: a route taking all of the path after /tasks/ as the task id read the custom verb :{verb} into it, so the agent has no {} route for :{verb}{both}",
+                    x.method, x.path, x.method
+                )
+            }
+            Some(mid) => format!(
+                "agent answered {call} on task {tid} with not found although its own message {mid} named that task id earlier: an agent message carries a taskId only when that task exists"
+            ),
+            None => {
+                // pr-agent PR #3166: a task last reported running, never terminal, is the
+                // mark of an agent that stores a task only once it finishes (or at its
+                // first artifact): say that before the load-balancer reading.
+                let running = self
+                    .tasks
+                    .get(&x.tkey(tid))
+                    .filter(|t| t.terminal.is_none())
+                    .and_then(|t| t.last)
+                    .filter(|(st, seq)| !st.is_terminal() && *seq < x.req_seq)
+                    .map(|(st, _)| st);
+                match running {
+                    Some(st) => format!(
+                        "agent answered {call} on task {tid} with not found although it handed out that task id in exchange {axid} and last reported it {}, still running: an agent that stores a task only once it finishes (or at its first artifact) cannot find it while it runs, so the client can neither poll nor cancel it (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it)",
+                        x.state_term(st)
+                    ),
+                    None => format!(
+                        "agent answered {call} on task {tid} with not found although it handed out that task id in exchange {axid} (or several agent instances behind this URL share no task store: a load balancer without task affinity sends a task's calls to an instance that never saw it; answers that alternate between found and not found for one task point there)"
+                    ),
+                }
+            }
+        };
+        self.find(
+            &r::ID_TASK_NOT_RESOLVABLE,
+            msg,
+            vec![failing, handed],
+            &x.leg,
+        );
+    }
+
+    /// The first task of a send's `message.referenceTaskIds` that the agent handed out
+    /// before this call (breaker27 X05), for a message that names no `taskId`: a
+    /// refinement of a finished task is a new task in its context (TASK-001, ID-008), so a
+    /// TaskNotFoundError for it says the agent lost a task it handed out (ID-TASK-001).
+    pub(super) fn referenced_task_handed_out(&self, x: &Exch, c: &Call) -> Option<String> {
+        if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
+            return None;
+        }
+        let m = params_message(&c.params)?;
+        if a2a::message_task_id(m).is_some() {
+            return None;
+        }
+        let refs = m
+            .get("referenceTaskIds")
+            .or_else(|| m.get("reference_task_ids"))?;
+        let Json::Array(refs) = refs else {
+            return None;
+        };
+        refs.iter()
+            .filter_map(Json::as_str)
+            .find(|t| {
+                self.tasks
+                    .get(&x.tkey(t))
+                    .and_then(|k| k.announced.as_ref())
+                    .is_some_and(|(seq, _)| *seq < x.req_seq)
+            })
+            .map(str::to_string)
+    }
+
+    /// ID-TASK-001's message for a send (`SendMessage`, `SendStreamingMessage` and their
+    /// 0.x, HTTP+JSON and gRPC forms) whose message continues task `tid`, which the agent
+    /// handed out in exchange `axid`, answered not found (TASK-009, ID-001): the call as its
+    /// wire names it with its URL ([`call_at`]), the refusal in the binding's words, where
+    /// the id came from, the task's last state, and what to change.
+    pub(super) fn send_task_not_found_message(&self, x: &Exch, tid: &str, axid: &str) -> String {
+        let c = x.call.clone().unwrap_or_default();
+        let how = match c.binding {
+            Some(Binding::Grpc) => "gRPC NOT_FOUND (TaskNotFoundError)".to_string(),
+            _ if x.sse.is_some() => "TaskNotFoundError in its stream".to_string(),
+            Some(Binding::Rest) => format!(
+                "HTTP {} TaskNotFoundError",
+                x.status
+                    .map_or_else(|| "404".to_string(), |s| s.to_string())
+            ),
+            _ => "-32001 TaskNotFoundError".to_string(),
+        };
+        let rec = self.tasks.get(&x.tkey(tid));
+        let terminal = rec
+            .and_then(|t| t.terminal.clone())
+            .filter(|(_, tseq, _)| *tseq < x.req_seq);
+        let last = rec
+            .and_then(|t| t.last)
+            .filter(|(_, seq)| *seq < x.req_seq)
+            .map(|(st, _)| st);
+        let finished = terminal.is_some();
+        let refusal = if c.dialect.is_some_and(Dialect::is_0x) {
+            "an error that says the task is finished (TASK-002; 1.0: UnsupportedOperationError)"
+        } else {
+            "UnsupportedOperationError (TASK-002)"
+        };
+        let state = match (terminal, last) {
+            (Some((ts, _, txid)), _) => format!(
+                " and reported it {} {}: a finished task still exists, and a message to it is refused with {refusal}, not as an unknown task",
+                x.state_term(ts),
+                if txid == axid {
+                    "there".to_string()
+                } else {
+                    format!("in exchange {txid}")
+                }
+            ),
+            (None, Some(st)) if matches!(st, TaskState::InputRequired | TaskState::AuthRequired) => format!(
+                " and last reported it {}, waiting for exactly this reply: the task cannot go on",
+                x.state_term(st)
+            ),
+            (None, Some(st)) => format!(" and last reported it {}, still running", x.state_term(st)),
+            (None, None) => String::new(),
+        };
+        let fix = if finished {
+            "keep a finished task findable by its id (GetTask still returns it)"
+        } else {
+            "keep every task findable by its id from the answer that hands it out: store it before answering (an agent that stores a task only once it finishes, or at its first artifact, cannot find it while it runs or waits), in a task store every agent instance behind this URL shares (a load balancer without task affinity sends a task's calls to an instance that never saw it)"
+        };
+        if message_task_id(&c).as_deref() != Some(tid) {
+            // breaker27 X05: the task is named in referenceTaskIds only.
+            return format!(
+                "agent answered {}, a message that refers to task {tid} in referenceTaskIds (it names no taskId, so it starts a new task), with {how}, although it handed out that task id in exchange {axid}: a referenced task is context for the new one (a refinement of a finished task is a new task in its context, TASK-001), not a task the message continues; keep handed-out tasks findable, and serve the new task (or ignore a reference it cannot use) instead of refusing the message",
+                call_at(x)
+            );
+        }
+        format!(
+            "agent answered {}, a message that continues task {tid} (its taskId), with {how}, although it handed out that task id in exchange {axid}{state}; {fix}",
+            call_at(x)
+        )
+    }
+
+    /// RPC-ERROR-001 (RPC-003, TASK-009; LiteLLM PR #28664): JSON-RPC GetTask / CancelTask
+    /// (0.x `tasks/get` / `tasks/cancel`) answered -32601 MethodNotFound (the code at body
+    /// event `bseq`) by an endpoint, with no card known for it, that handed out the very
+    /// task it names earlier, in a call of the same version: it speaks that version, whose
+    /// task methods every agent serves, so the code denies a method it must have (a gateway
+    /// forwarding only sends). A 1.0 call needs `A2A-Version: 1.x` (VER-003).
+    pub(super) fn task_method_not_found(&mut self, x: &Exch, c: &Call, bseq: u64) {
+        if !matches!(c.op, Some(Op::GetTask) | Some(Op::CancelTask)) {
+            return;
+        }
+        let (Some(tid), Some(d), Some(here)) = (c.task_id(), c.dialect, x.endpoint()) else {
+            return;
+        };
+        let header_1x = c
+            .header_version
+            .as_deref()
+            .is_some_and(|v| v.trim_start().starts_with('1'));
+        if (d == Dialect::V1_0) != header_1x || d == Dialect::V0_1 {
+            return;
+        }
+        let Some((aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+            let same_version = t
+                .announced_dialect
+                .is_some_and(|k| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1));
+            (same_version && t.announced_at.as_ref() == Some(&here))
+                .then(|| t.announced.clone())
+                .flatten()
+        }) else {
+            return;
+        };
+        if aseq >= x.req_seq {
+            return;
+        }
+        let m = c.method.clone().unwrap_or_default();
+        // (what the client cannot do, the other error the method answers)
+        let (lost, other) = if c.op == Some(Op::GetTask) {
+            ("read", "")
+        } else {
+            (
+                "cancel",
+                ", -32002 TaskNotCancelableError for one it cannot cancel (-32004 UnsupportedOperationError when it cancels no task)",
+            )
+        };
+        self.find(
+            &r::RPC_ERROR_CODE,
+            format!(
+                "endpoint answered {m} on task {tid} with -32601 method not found although it handed out that task itself earlier, in a call of the same protocol version: every A2A agent serves {m}, so the client cannot {lost} the task it was given (a gateway that forwards only message sends answers so); serve {m} (a gateway: forward the task methods to the agent too), and answer -32001 TaskNotFoundError for a task it does not know{other}"
+            ),
+            vec![
+                x.ev_at(bseq, "/error/code", Some(Value::from(jsonrpc::METHOD_NOT_FOUND))),
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009): client-leg call `x`, answered not found (at `ptr` of
+    /// body event `bseq`), names task `tid`, which this agent never handed out but another
+    /// agent of the recording did, earlier: at another origin, or (both JSON-RPC) at another
+    /// endpoint URL. The agent's TaskNotFoundError is right; the client mixed up whose task
+    /// it is. Returns whether it reported.
+    pub(super) fn task_from_other_agent(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        bseq: u64,
+        ptr: &str,
+    ) -> bool {
+        let Some((here_origin, here_path)) = x.endpoint() else {
+            return false;
+        };
+        let Some(OtherAgentTask {
+            seq: aseq,
+            exchange: axid,
+            origin: o,
+            path: p,
+            ..
+        }) = self.other_agent_task(x, tid)
+        else {
+            return false;
+        };
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a task call".into());
+        let there = format!("{o}{}", p.as_deref().unwrap_or(""));
+        let here = format!("{here_origin}{}", here_path.as_deref().unwrap_or(""));
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}: this agent rightly answered not found (task ids belong to the agent that created them); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
+            ),
+            vec![
+                x.ev_at(bseq, ptr, None),
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// The task `tid` as another agent of the client leg handed it out before client-leg
+    /// call `x`: at another origin, or (both JSON-RPC) at another endpoint URL of one
+    /// origin; the earliest such hand-out. `None` when no other agent did (ID-TASK-006).
+    pub(super) fn other_agent_task(&self, x: &Exch, tid: &str) -> Option<OtherAgentTask> {
+        let (here_origin, here_path) = x.endpoint()?;
+        if self.client_scopes.is_empty() {
+            return None;
+        }
+        // The task under each other agent of the client leg: its first agent's scope is
+        // empty, the others' are in `client_scopes` (task keys: [`task_key`]).
+        std::iter::once(String::new())
+            .chain(self.client_scopes.iter().cloned())
+            .filter(|scope| *scope != x.scope)
+            .filter_map(|scope| self.tasks.get(&task_key(&None, &scope, tid)))
+            .filter_map(|t| {
+                let (seq, exchange) = t.announced.clone()?;
+                let (origin, path) = t.announced_at.clone()?;
+                let elsewhere = origin != here_origin
+                    || matches!((&path, &here_path), (Some(a), Some(b)) if a != b);
+                (seq < x.req_seq && elsewhere).then(|| OtherAgentTask {
+                    seq,
+                    exchange,
+                    origin,
+                    path,
+                    context_id: t.context_id.clone(),
+                    last: t.last.filter(|(_, s)| *s < x.req_seq).map(|(st, _)| st),
+                })
+            })
+            .min_by_key(|c| c.seq)
+    }
+
+    /// ID-TASK-006 (ID-001, TASK-009; review24b R4) for client-leg send or GetTask /
+    /// CancelTask `x` naming task
+    /// `tid` (at `ptr` of its request) that another agent handed out, answered with success
+    /// by this agent with task `res_id` in context `res_ctx` and state `res_state`. The
+    /// same task answered (its id, the other agent's contextId, a state the task can be in
+    /// next: anything after a non-terminal state, the same state after a terminal one) is
+    /// one agent behind two hostnames sharing a task store: silent, and returns true (the
+    /// task was handed out, so ID-TASK-004's note does not apply). Another task (other id,
+    /// other context, a terminal task changed) is the client's mix-up: warned, false.
+    /// `None` when no other agent handed `tid` out.
+    pub(super) fn other_agent_task_answered(
+        &mut self,
+        x: &Exch,
+        tid: &str,
+        ptr: &str,
+        (res_id, res_ctx, res_state): (&str, Option<&str>, Option<TaskState>),
+    ) -> Option<bool> {
+        if x.leg.is_some() {
+            return None;
+        }
+        let o = self.other_agent_task(x, tid)?;
+        let ctx_same = match (o.context_id.as_deref(), res_ctx) {
+            (Some(a), Some(b)) => a == b,
+            _ => true,
+        };
+        let state_sensible = match (o.last, res_state) {
+            (Some(prev), Some(now)) if prev.is_terminal() => prev == now,
+            _ => true,
+        };
+        if res_id == tid && ctx_same && state_sensible {
+            return Some(true);
+        }
+        let why = if res_id != tid {
+            format!("answered with another task, {res_id}")
+        } else if !ctx_same {
+            format!(
+                "answered under that task id in another context, {}, not the other agent's {}",
+                res_ctx.unwrap_or_default(),
+                o.context_id.as_deref().unwrap_or_default()
+            )
+        } else {
+            format!(
+                "answered that task id in {} although the other agent had reported it {}, a terminal state that never changes",
+                res_state.map_or("another state", |s| x.state_term(s)),
+                o.last.map_or("finished", |s| x.state_term(s))
+            )
+        };
+        let there = format!("{}{}", o.origin, o.path.as_deref().unwrap_or(""));
+        let here = x
+            .endpoint()
+            .map(|(h, p)| format!("{h}{}", p.as_deref().unwrap_or("")))
+            .unwrap_or_default();
+        let call = x
+            .call
+            .as_ref()
+            .and_then(|c| {
+                c.method
+                    .clone()
+                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
+            })
+            .unwrap_or_else(|| "a send".into());
+        self.areas.insert("id");
+        self.find(
+            &r::ID_TASK_FROM_OTHER_AGENT,
+            format!(
+                "client named task {tid} in its {call} to the agent at {here}, but that task id was handed out by another agent, at {there}, and this agent {why}: it is not the same task, so the client mixed up whose task it is (an agent behind two hostnames that shares one task store answers the same task, in the same context); an orchestrator keeps each remote agent's taskId and contextId apart and opens work at another agent with a message without taskId"
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), ptr, Some(Value::String(tid.into()))),
+                Evidence {
+                    seq: o.seq,
+                    exchange: Some(o.exchange),
+                    pointer: None,
+                    found: Some(Value::String(tid.into())),
+                },
+                x.ev(x.body_seq()),
+            ],
+            &x.leg,
+        );
+        Some(false)
+    }
+
+    /// DATA-URL-001 (DATA-004; breaker23 U01-U03): the first file part url of result `res`
+    /// (at JSON Pointer `base` of body event `bseq`) on a loopback, private, link-local or
+    /// cluster-internal host, in an answer on the client leg from a public host: a file the
+    /// client cannot fetch. Once per exchange.
+    pub(super) fn part_url_internal(&mut self, x: &Exch, res: &Json, base: &str, bseq: u64) {
+        let Some(res) = res.as_object() else { return };
+        if let Some((msg, ev)) = part_url_internal_finding(x, self.behind_hop(x), res, base, bseq) {
+            self.find(&r::PART_URL_INTERNAL, msg, vec![ev], &x.leg);
+        }
+    }
+}
+
+/// DATA-URL-001's message and evidence for result or stream event `res` (at JSON Pointer
+/// `base` of body event `bseq`) of exchange `x` ([`State::part_url_internal`]); `None`
+/// when no file part url of it is on an internal host, or `x` is not a client-leg answer
+/// from a public host (`behind_hop`: [`State::behind_hop`]; the host is the one the client
+/// addressed, [`Exch::addressed_parts`]).
+pub(super) fn part_url_internal_finding(
+    x: &Exch,
+    behind_hop: bool,
+    res: &Obj,
+    base: &str,
+    bseq: u64,
+) -> Option<(String, Evidence)> {
+    {
+        let addressed = x.addressed_parts();
+        if behind_hop
+            || !addressed
+                .as_ref()
+                .is_some_and(|p| host_class(&p.host) == HostClass::Public)
+        {
+            return None;
+        }
+        // A url the client's own request carried (an echoed input file) is one the client
+        // handed over itself, not one the agent gave it (review23a R1).
+        let req = x.req_decoded().unwrap_or_default();
+        let mut found = None;
+        internal_part_url_in(res, &mut base.to_string(), 0, &req, &mut found);
+        let (ptr, url, hc, host) = found?;
+        let at = addressed
+            .as_ref()
+            .map(|p| p.host.clone())
+            .unwrap_or_default();
+        Some((
+            format!(
+                "the client reached the agent at {at}, but a file part of the answer points at {url}, on {} ({host}): the client cannot fetch that file",
+                hc.describe()
+            ),
+            x.ev_at(bseq, &ptr, Some(Value::String(url))),
+        ))
+    }
+}

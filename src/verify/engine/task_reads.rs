@@ -1,0 +1,1135 @@
+//! Reading tasks back: media types, history length, ListTasks filters and paging.
+
+use super::*;
+
+impl State {
+    /// TASK-STATE-007 (TASK-005: a 1.0 blocking reply carries the latest status and all
+    /// artifacts): task `o` (id `id`, at `ptr` of the answer at `bseq`), a terminal
+    /// snapshot from GetTask / CancelTask / ListTasks, carries an `artifactId` the blocking
+    /// SendMessage that answered the same task terminal did not. A terminal task never
+    /// changes (TASK-001), so the artifact existed when the blocking reply was sent.
+    /// Reported once per task.
+    pub(super) fn blocking_reply_lacked_artifacts(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        ptr: &str,
+        id: &str,
+        bseq: u64,
+    ) {
+        if self.blocking_artifacts.is_empty() {
+            return;
+        }
+        let key = x.tkey(id);
+        let Some((had, sseq, sxid, st, send)) = self.blocking_artifacts.get(&key) else {
+            return;
+        };
+        let now = artifact_ids(o);
+        let Some(i) = now.iter().position(|a| !had.contains(a)) else {
+            return;
+        };
+        let missing: Vec<&str> = now
+            .iter()
+            .filter(|a| !had.contains(a))
+            .map(String::as_str)
+            .collect();
+        let (sseq, sxid, st, send) = (*sseq, sxid.clone(), *st, send.clone());
+        self.blocking_artifacts.remove(&key);
+        let op = c.op_term("GetTask");
+        let art_ptr = format!("{ptr}/artifacts/{i}/artifactId");
+        self.find(
+            &r::TASK_BLOCKING_EARLY,
+            format!(
+                "blocking {send} answered task {id} {} without artifact {}, which {op} later returns for the same terminal task: the agent sent the blocking reply before the task's artifacts were complete (or changed a terminal task)",
+                x.state_term(st),
+                missing.join(", ")
+            ),
+            vec![
+                Evidence::event(sseq, sxid),
+                x.ev_at(bseq, &art_ptr, Some(Value::String(now[i].clone()))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-MEDIA-001 / HTTP-MEDIA-002: an A2A call answered HTTP 415 Unsupported Media
+    /// Type although its Content-Type is one the binding defines: `application/json` on
+    /// JSON-RPC (RPC-001, MUST) and on 0.3 HTTP+JSON (REST-003, MUST) is an error;
+    /// `application/json` (the 1.0.0 text's type) or `application/a2a+json` (1.0 SHOULD)
+    /// on 1.0 HTTP+JSON is a warning: both are protocol version 1.0.
+    pub(super) fn media_type_refused(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op.filter(|o| o.is_task_op()) else {
+            return;
+        };
+        let Some(mt) = x.req_media() else {
+            return;
+        };
+        // A 415 that is ContentTypeNotSupportedError names a part's media type, unless the
+        // send has none to refuse: then it refuses the body's (breaker32 C05).
+        let ctns = refusal_names_part_type(x, c);
+        if ctns && self.no_part_type_to_refuse(x, c).is_none() {
+            return;
+        }
+        let ctns = if ctns {
+            " (its ContentTypeNotSupportedError names no part type: every part is plain text the card accepts, so the 415 refuses the body's Content-Type)"
+        } else {
+            ""
+        };
+        let term = c.op_term(op.name());
+        let (rule, why) = match (c.binding, c.dialect) {
+            (Some(Binding::JsonRpc), _) if mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_REFUSED,
+                "JSON-RPC requests are application/json (RPC-001)",
+            ),
+            (Some(Binding::Rest), Some(d)) if d.is_0x() && mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_REFUSED,
+                "0.3 HTTP+JSON bodies are application/json (REST-003)",
+            ),
+            (Some(Binding::Rest), Some(Dialect::V1_0)) if mt == "application/json" => (
+                &r::HTTP_MEDIA_TYPE_1_0_REFUSED,
+                "application/json is the 1.0.0 media type of HTTP+JSON bodies, the same protocol version 1.0 as application/a2a+json, and 1.0.0 clients send it",
+            ),
+            (Some(Binding::Rest), Some(Dialect::V1_0)) if mt == "application/a2a+json" => (
+                &r::HTTP_MEDIA_TYPE_1_0_REFUSED,
+                "application/a2a+json is the media type 1.0 HTTP+JSON bodies SHOULD have",
+            ),
+            _ => return,
+        };
+        self.find(
+            rule,
+            format!(
+                "agent refused {term} sent with Content-Type {mt} with HTTP 415 Unsupported Media Type{ctns}: {why}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-MEDIA-003 (RPC-001, REST-003, REST-001; breaker19a Y7): a JSON-RPC or HTTP+JSON
+    /// call whose body the client sent under a media type that is not JSON
+    /// (`application/x-www-form-urlencoded`, the `curl -d` default; `text/plain`;
+    /// `multipart/form-data`), or under a JSON media type that is not the binding's
+    /// (review29a: `application/json-rpc`, `text/json`, a vendor `+json` type; JSON-RPC and
+    /// 0.3 HTTP+JSON take `application/json` only, 1.0 HTTP+JSON `application/a2a+json` or
+    /// `application/json`). A request with no Content-Type or no body is left alone. Said whatever the agent answered: an agent that processed
+    /// it tolerates what others refuse with 415; a 415 is its right answer (the agent is
+    /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
+    /// deliberately malformed requests.
+    pub(super) fn request_media_type(&mut self, x: &Exch, c: &Call) {
+        let Some(b) = c
+            .binding
+            .filter(|b| matches!(b, Binding::JsonRpc | Binding::Rest))
+        else {
+            return;
+        };
+        if trim_ascii(x.req_body.as_slice()).is_empty()
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+        {
+            return;
+        }
+        let Some(mt) = x.req_media() else {
+            return;
+        };
+        // review29a: the binding's media types, not any JSON one (RPC-001, REST-003 MUST
+        // application/json; 1.0 HTTP+JSON SHOULD application/a2a+json, 1.0.0's
+        // application/json accepted, HTTP-MEDIA-002). A JSON-RPC library's
+        // application/json-rpc, text/json or a vendor +json type is JSON that an agent
+        // checking the media type still refuses with 415.
+        // application/a2a+json is 1.0's own media type, which the 1.0 specification's
+        // binding-neutral examples (§3.2, §4) put on every request: not told on a 1.0
+        // JSON-RPC call either; 0.x never defined it.
+        let v1_or_unknown = matches!(c.dialect, None | Some(Dialect::V1_0));
+        if mt.is_empty()
+            || mt == "application/json"
+            || (v1_or_unknown && mt == "application/a2a+json")
+        {
+            return;
+        }
+        let want = match (b, c.dialect) {
+            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json",
+            (_, Some(Dialect::V1_0)) => {
+                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type): send Content-Type: application/a2a+json"
+            }
+            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST): send Content-Type: application/json",
+        };
+        let json = if is_json_media_type(&mt) || JSON_ALIASES.contains(&&*mt) {
+            ", a JSON media type but not the binding's"
+        } else {
+            ""
+        };
+        let status = x.status.unwrap_or(0);
+        let outcome = if status == 415 {
+            "the agent refused it with HTTP 415 Unsupported Media Type, the right answer"
+                .to_string()
+        } else if (200..300).contains(&status) {
+            format!("this agent processed it anyway (HTTP {status}); one that checks the media type refuses it with 415 Unsupported Media Type")
+        } else {
+            format!("the agent answered HTTP {status}; one that checks the media type refuses it with 415 Unsupported Media Type")
+        };
+        let curl = if mt == "application/x-www-form-urlencoded" {
+            " (curl -d sends that unless told -H 'Content-Type: application/json')"
+        } else {
+            ""
+        };
+        self.find(
+            &r::HTTP_MEDIA_TYPE_CLIENT,
+            format!(
+                "{} {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
+                self.sender(x).sent(),
+                c.op_term(c.op.map_or("the call", Op::name))
+            ),
+            vec![x.ev(x.req_ev_seq())],
+            &x.leg,
+        );
+    }
+
+    /// VER-MIX-001 (VER-002, RPC-001, REST-003; review33 Q5): the agent answered a 0.x call
+    /// (0.2/0.3 JSON-RPC, 0.3 HTTP+JSON; not a stream) with a body under
+    /// `application/a2a+json`, the media type only 1.0 defines: 0.x bindings take
+    /// `application/json` (RPC-001, REST-003 MUST), so a 0.x client that checks the media
+    /// type refuses the answer. The request-side twin is HTTP-MEDIA-003 (the client's). A
+    /// 1.0 call answered so is right; a call of no known version is not judged.
+    pub(super) fn v0_answer_in_1_0_media_type(&mut self, x: &Exch, c: &Call) {
+        if x.synthetic
+            || c.webhook
+            || x.sse.is_some()
+            || !c.dialect.is_some_and(Dialect::is_0x)
+            || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
+            || x.body.as_slice().is_empty()
+            || x.resp_media().as_deref() != Some("application/a2a+json")
+        {
+            return;
+        }
+        let d = c.dialect.map_or("0.x", Dialect::as_str);
+        let (binding, rule) = if c.binding == Some(Binding::Rest) {
+            ("HTTP+JSON", "REST-003")
+        } else {
+            ("JSON-RPC", "RPC-001")
+        };
+        self.areas.insert("version");
+        self.find(
+            &r::VER_MIXED_PAYLOAD,
+            format!(
+                "agent answered the {d} {binding} call {} with Content-Type application/a2a+json, the media type only protocol version 1.0 defines: {d} {binding} bodies are application/json ({rule} MUST), so a {d} client that checks the media type refuses the answer; answer a {d} call with Content-Type: application/json",
+                call_at(x)
+            ),
+            vec![x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// REST-VERB-001 (client) and REST-VERB-002 (agent), REST-001: an HTTP+JSON route
+    /// requested with an HTTP method the route is not defined with ([`a2a::rest_verbs`]),
+    /// e.g. `GET /tasks/{id}:cancel` or `PUT /message:send`. `served`: the agent executed
+    /// the call (REST-VERB-002 too); else it refused it (405, 404, another 4xx, 501), the
+    /// agent's right answer, and only the client's call is judged, naming the refusal.
+    pub(super) fn rest_wrong_verb(&mut self, x: &Exch, c: &Call, served: bool) {
+        let Some(op) = c.op.filter(|o| *o != Op::GetCard) else {
+            return;
+        };
+        let verbs = a2a::rest_verbs(op);
+        if verbs.iter().any(|v| x.method.eq_ignore_ascii_case(v)) {
+            return;
+        }
+        let method = x.method.to_ascii_uppercase();
+        let want = verbs.join(" or ");
+        // breaker27 H26: a config written on its own path (`PUT|PATCH
+        // .../pushNotificationConfigs/{id}`) is created by POST on the list path.
+        let path = x.path.split('?').next().unwrap_or(&x.path);
+        let to = match (op, path.rsplit_once("/pushNotificationConfigs/")) {
+            (Op::CreatePushConfig, Some((b, _))) => format!("{b}/pushNotificationConfigs"),
+            _ => x.path.clone(),
+        };
+        // 0.3 HTTP+JSON names operations by their request line: the route as defined
+        // (for a config written on its own path, the list path POST takes; review27a).
+        let term = if c.request_line.is_some() {
+            format!("{} {to}", verbs[0])
+        } else {
+            c.op_term(op.name()).to_string()
+        };
+        self.areas.insert("rest");
+        let outcome = if served {
+            String::new()
+        } else {
+            format!(
+                ", so the agent refused it (HTTP {}): send {want} {to}",
+                x.status.unwrap_or(0),
+            )
+        };
+        let mut ev = vec![x.ev(x.req_ev_seq())];
+        if !served {
+            ev.push(x.ev(x.resp_seq));
+        }
+        // review33 Q9: `DELETE /tasks/{id}` asks for an operation A2A does not have, not
+        // for GetTask in the wrong verb.
+        let delete_task = method == "DELETE" && op == Op::GetTask;
+        let msg = if let Some(m) = push_path_wrong_verb(op, &method, path, served, x.status) {
+            m
+        } else if delete_task {
+            format!(
+                "client called {method} {}, an operation A2A does not have: the route /tasks/{{id}} is defined with {want} only (GetTask), and no A2A version deletes a task (a task ends by CancelTask, POST /tasks/{{id}}:cancel, and stays readable){}",
+                x.path,
+                if served {
+                    String::new()
+                } else {
+                    format!(", so the agent refused it (HTTP {})", x.status.unwrap_or(0))
+                }
+            )
+        } else {
+            format!(
+                "client called {term} as {method} {}; the route is defined with {want} only{outcome}",
+                x.path
+            )
+        };
+        self.find(&r::REST_VERB_CLIENT, msg, ev, &x.leg);
+        if !served {
+            return;
+        }
+        let safe = if method == "GET" && op != Op::GetExtendedCard {
+            ": a GET that changes a task runs whenever a prefetcher, cache or link checker fetches the URL"
+        } else {
+            ""
+        };
+        self.find(
+            &r::REST_VERB_SERVED,
+            format!(
+                "agent {} for {method} {} (HTTP {}) instead of refusing the method with 405; the route takes {want}{safe}",
+                if delete_task {
+                    "answered with success".to_string()
+                } else {
+                    format!("executed {term}")
+                },
+                x.path,
+                x.status.unwrap_or(0)
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
+            &x.leg,
+        );
+    }
+
+    /// Records task key `key` (an id this recording never saw the agent hand out) as one the
+    /// agent answered TaskNotFoundError for ([`Engine::not_found_ids`], bounded by
+    /// [`MAX_ID_ERRORS`]).
+    pub(super) fn note_not_found_id(&mut self, key: String) {
+        if !self.not_found_ids.contains(&key) {
+            self.not_found_ids.push_back(key);
+            if self.not_found_ids.len() > MAX_ID_ERRORS {
+                self.not_found_ids.pop_front();
+            }
+        }
+    }
+
+    /// Pairs a TaskNotFoundError with another answer for the same never-seen task id
+    /// (ERR-002 / TASK-009; see [`Engine::not_found_ids`]). `code` is the JSON-RPC code of
+    /// this answer (REST and gRPC answers mapped to it by their caller): -32001 records the
+    /// id as unknown; -32603 Internal error, -32004 UnsupportedOperationError (for a task
+    /// that does not exist, it cannot be terminal: TASK-004) and `0` (a successful push
+    /// config list, which tells the client the task exists) and, on CancelTask, -32002
+    /// TaskNotCancelableError (which tells the client the task exists but cannot be
+    /// canceled, ERR-002; breaker12 L4) are the wrong answers, judged now or when the id
+    /// gets -32001 later. `at` points at this answer's code or result. `wire` names a REST
+    /// or gRPC answer as its wire spells it (`HTTP 400 TASK_NOT_CANCELABLE`); `None` for
+    /// JSON-RPC.
+    pub(super) fn id_error_codes(
+        &mut self,
+        x: &Exch,
+        key: String,
+        code: i64,
+        at: Evidence,
+        wire: Option<String>,
+    ) {
+        // HTTP+JSON names the call by its operation and URL (review24a R9)
+        let method = match x.call.as_ref() {
+            Some(c) if c.binding == Some(Binding::Rest) => call_at(x),
+            c => c.and_then(|c| c.method_name()).unwrap_or_default(),
+        };
+        let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
+        let msg = |m: &str, other: &str, what: &str, want: &str| {
+            let code = if want == "-32001" { "-32001 " } else { "" };
+            format!("task {tid} is unknown to the agent ({code}TaskNotFoundError on {other}), yet {m} was answered {what} instead of {want}")
+        };
+        let (want, rule) = match x.call.as_ref().and_then(|c| c.binding) {
+            Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError", &r::REST_ERROR_SHAPE),
+            Some(Binding::Grpc) => ("NOT_FOUND TaskNotFoundError", &r::GRPC_ERROR_CODE),
+            _ => ("-32001", &r::RPC_ERROR_CODE),
+        };
+        if code == jsonrpc::TASK_NOT_FOUND {
+            let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
+                .into_iter()
+                .partition(|e| e.0 == key);
+            self.internal_errs = keep.into();
+            for (_, leg, mut ev, m, what, want, rule) in hits {
+                ev.push(at.clone());
+                self.find(rule, msg(&m, &method, &what, want), ev, &leg);
+            }
+            self.note_not_found_id(key);
+        } else {
+            let what = match code {
+                jsonrpc::INTERNAL_ERROR => "-32603 Internal error",
+                jsonrpc::UNSUPPORTED_OPERATION => "-32004 UnsupportedOperationError",
+                jsonrpc::TASK_NOT_CANCELABLE => "-32002 TaskNotCancelableError",
+                0 => "success (an empty push notification config list, as if the task existed)",
+                _ => return,
+            };
+            let what = wire.unwrap_or_else(|| what.to_string());
+            let ev = vec![x.ev(x.req_ev_seq()), at];
+            if self.not_found_ids.contains(&key) {
+                self.find(
+                    rule,
+                    msg(&method, "an earlier call", &what, want),
+                    ev,
+                    &x.leg,
+                );
+            } else {
+                self.internal_errs
+                    .push_back((key, x.leg.clone(), ev, method, what, want, rule));
+                if self.internal_errs.len() > MAX_ID_ERRORS {
+                    self.internal_errs.pop_front();
+                }
+            }
+        }
+    }
+
+    /// DATA-006: the history of task `o` (at `ptr`) against the request's `historyLength`
+    /// ([`requested_history_length`]). 1.0: more than N messages is DATA-HISTORY-001, N = 0
+    /// included (proto `history_length`: "A value of zero is a request to not include any
+    /// messages. The server MUST NOT return more messages than the provided value";
+    /// breaker12 L16); an empty list under 0 is fine. 0.x: more than N > 0 is
+    /// DATA-HISTORY-002 (the 0.3 schema describes the limit without a MUST); 0.x
+    /// historyLength 0 is not judged (0.3 gRPC reads it as unlimited, DIGEST trap 7).
+    pub(super) fn check_history_length(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        ptr: &str,
+        bseq: u64,
+    ) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        let v1 = c.dialect == Some(Dialect::V1_0);
+        let Some(want) = requested_history_length(c, &x.url) else {
+            return;
+        };
+        let got = hist.len() as u64;
+        if v1 && got > 0 && got <= want {
+            self.history_oldest_kept(x, c, o, hist, ptr, bseq, want);
+        }
+        let rule = match (v1, want) {
+            (true, n) if got > n => &r::DATA_HISTORY_EXCEEDED,
+            (false, n) if n > 0 && got > n => &r::DATA_HISTORY_NOT_APPLIED,
+            _ => return,
+        };
+        let op = c.op_term("the call");
+        self.find(
+            rule,
+            format!(
+                "task carries {got} history message{} although {op} asked for historyLength {want}{}",
+                if got == 1 { "" } else { "s" },
+                if want == 0 {
+                    ", which asks for none (the server MUST NOT return more messages than the value)"
+                } else {
+                    ""
+                }
+            ),
+            vec![
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// Remembers the tail of a 1.0 task history returned in full (no historyLength asked)
+    /// for DATA-HISTORY-003 ([`TaskRec::history_tail`]); called after the task's
+    /// observation, so the task is known.
+    pub(super) fn note_full_history(&mut self, x: &Exch, c: &Call, o: &Obj) {
+        let Some(Json::Array(hist)) = o.get("history") else {
+            return;
+        };
+        if c.dialect != Some(Dialect::V1_0)
+            || hist.is_empty()
+            || requested_history_length(c, &x.url).is_some()
+        {
+            return;
+        }
+        let Some(t) = o
+            .get("id")
+            .and_then(Json::as_str)
+            .and_then(|id| self.tasks.get_mut(&x.tkey(id)))
+        else {
+            return;
+        };
+        let tail = hist.len().saturating_sub(MAX_TASK_MESSAGE_IDS);
+        let mut ids = t.history_tail.take().map(|h| h.0).unwrap_or_default();
+        ids.clear();
+        for m in &hist[tail..] {
+            match m.get("messageId").and_then(Json::as_str) {
+                Some(mid) => ids.push(mid.to_string()),
+                None => return,
+            }
+        }
+        t.history_tail = Some((ids, hist.len(), x.body_seq(), str::to_string(&x.id)));
+    }
+
+    /// DATA-HISTORY-003 (DATA-006, proto `history_length`: "the maximum number of most
+    /// recent messages"): a 1.0 history trimmed to `want` whose messages all belong to the
+    /// task's longer history seen in full earlier ([`TaskRec::history_tail`]) but are not
+    /// its newest ones: the agent kept the oldest messages (`history[:n]` instead of
+    /// `history[-n:]`). A history that grew in between would carry newer messages the
+    /// earlier one lacks, so it is not judged.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn history_oldest_kept(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        o: &Obj,
+        hist: &[Json],
+        ptr: &str,
+        bseq: u64,
+        want: u64,
+    ) {
+        let Some(id) = o.get("id").and_then(Json::as_str) else {
+            return;
+        };
+        let Some((ids, full, hseq, hxid)) = self
+            .tasks
+            .get(&x.tkey(id))
+            .and_then(|t| t.history_tail.as_ref())
+        else {
+            return;
+        };
+        let g = hist.len();
+        if g >= *full || g > ids.len() || *hseq >= x.req_seq {
+            return;
+        }
+        let newest = &ids[ids.len() - g..];
+        let got: Option<Vec<&str>> = hist
+            .iter()
+            .map(|m| m.get("messageId").and_then(Json::as_str))
+            .collect();
+        let Some(got) = got else { return };
+        if got.iter().zip(newest).all(|(a, b)| *a == b.as_str())
+            || !got.iter().all(|a| ids.iter().any(|k| k == a))
+        {
+            return;
+        }
+        let msg = format!(
+            "agent answered {} with historyLength {want} for task {id} with history [{}], but the task's {full}-message history ends with [{}]: historyLength keeps the most recent messages, not the oldest",
+            c.op_term("the call"),
+            got.join(", "),
+            newest.join(", ")
+        );
+        let ev = vec![
+            Evidence::event(*hseq, hxid.clone()),
+            x.ev(x.req_ev_seq()),
+            x.ev_at(bseq, &jptr(ptr, &[Key("history")]), None),
+        ];
+        self.find(&r::DATA_HISTORY_OLDEST_KEPT, msg, ev, &x.leg);
+    }
+
+    /// DATA-007 (1.0 §3.1.4) on a ListTasks result's `tasks` (at `{base}/tasks`): artifacts
+    /// only when the request set `includeArtifacts` (an empty list, the ProtoJSON default,
+    /// reveals nothing and is not judged), and tasks newest status first (judged on
+    /// consecutive tasks whose `status.timestamp`s both parse).
+    pub(super) fn check_list_tasks(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        if !list_includes_artifacts(x, c) {
+            let hit = ts.iter().position(|t| {
+                t.get("artifacts")
+                    .and_then(Json::as_array)
+                    .is_some_and(|a| !a.is_empty())
+            });
+            if let Some(i) = hit {
+                self.find(
+                    &r::DATA_LIST_ARTIFACTS,
+                    format!("listed task {i} carries artifacts although the request did not set includeArtifacts"),
+                    vec![
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/tasks/{i}/artifacts"), None),
+                    ],
+                    &x.leg,
+                );
+            }
+        }
+        self.check_list_filters(x, c, ts, base, bseq);
+        // AUTH-SCOPE-003 / -004 (AUTH-006, DATA-007 "only caller-visible tasks"; review33
+        // Q9): a listed task handed out under another principal's credentials; the first
+        // one told, once per answer.
+        if !ts.is_empty() {
+            if let Some(caller) = self.caller_of(x) {
+                let told = self.out.len();
+                for (i, t) in ts.iter().enumerate() {
+                    let Some(id) = t.get("id").and_then(Json::as_str) else {
+                        continue;
+                    };
+                    // the pointer is written only if a finding fires (perf32's rule)
+                    self.task_served_to_other_caller(
+                        &x.tkey(id),
+                        id,
+                        Some(caller),
+                        bseq,
+                        x,
+                        &format_args!("{base}/tasks/{i}"),
+                    );
+                    if self.out.len() > told {
+                        break;
+                    }
+                }
+            }
+        }
+        let stamp = |t: &Json| {
+            t.get("status")
+                .and_then(|s| s.get("timestamp"))
+                .and_then(Json::as_str)
+                .and_then(|s| parse_rfc3339_ms(s).map(|ms| (ms, s.to_string())))
+        };
+        // `tasks[1] (t-7, status.timestamp 2026-12-03T05:00:00Z)`: the place in the list, the
+        // id a person greps the agent's store for and the time compared, as DATA-LIST-003
+        // names a task (breaker24: the message gave only list positions)
+        let named = |t: &Json, i: usize, at: &str| {
+            let id = t.get("id").and_then(Json::as_str).unwrap_or("no id");
+            format!("tasks[{i}] ({id}, status.timestamp {at})")
+        };
+        for (i, w) in ts.windows(2).enumerate() {
+            if let (Some((a, sa)), Some((b, sb))) = (stamp(&w[0]), stamp(&w[1])) {
+                if b > a {
+                    self.find(
+                        &r::DATA_LIST_ORDER,
+                        format!(
+                            "listed {} has a newer status than {} before it: ListTasks lists tasks newest status first",
+                            named(&w[1], i + 1, &sb),
+                            named(&w[0], i, &sa),
+                        ),
+                        vec![
+                            x.ev_at(bseq, &format!("{base}/tasks/{i}/status/timestamp"), None),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{}/status/timestamp", i + 1),
+                                Some(Value::String(sb)),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    break;
+                }
+            }
+        }
+    }
+
+    /// DATA-LIST-003 (DATA-007, 1.0 §3.1.4; breaker8 G19, breaker9d D4): a 1.0 ListTasks
+    /// page `ts` that ignores the request's `contextId`, `status` or `statusTimestampAfter`
+    /// filter (JSON-RPC params, HTTP+JSON query parameters, REST-001: `status` repeated or
+    /// comma-joined), or lists more tasks than its `pageSize` (1 to 100). The first problem
+    /// is reported.
+    pub(super) fn check_list_filters(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        let param = |name: &str| list_param(x, c, name);
+        let label = |i: usize| match ts[i].get("id").and_then(Json::as_str) {
+            Some(id) => format!("tasks[{i}] ({id})"),
+            None => format!("tasks[{i}]"),
+        };
+        let ev = |ptr: String, found: Option<Value>| {
+            vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, &ptr, found)]
+        };
+        // One listed task that breaks a filter: its member (under `tasks/{i}/`) as evidence.
+        let report = |st: &mut Self, i: usize, member: &str, got: String, msg: String| {
+            let e = ev(
+                format!("{base}/tasks/{i}/{member}"),
+                Some(Value::String(got)),
+            );
+            st.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+        };
+        if let Some(want) = param("contextId").filter(|s| !s.is_empty()) {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("contextId").and_then(Json::as_str)?;
+                (got != want).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} has contextId {got:?} although the request filters contextId {want:?}",
+                    label(i)
+                );
+                report(self, i, "contextId", got, msg);
+                return;
+            }
+        }
+        // The requested state: ListTasksRequest.status is one TaskState (proto field 3, not
+        // repeated), in JSON-RPC params or once in the HTTP+JSON query. Repeated and
+        // comma-joined values are for repeated fields only (1.0 §11.5): `status=A,B` or
+        // `status=A&status=B` asks for no state the request can hold, so it is no filter
+        // here but DATA-PARAM-001's malformed parameter ([`invalid_task_query_param`]).
+        // Only TASK_STATE_* names other than UNSPECIFIED (no filter) are judged.
+        let mut states: Vec<String> = match c.params.get("status") {
+            Some(v) => v
+                .as_str()
+                .map(str::to_string)
+                .or_else(|| v.as_u64().map(|n| n.to_string()))
+                .map(|s| vec![s])
+                .unwrap_or_default(),
+            None => query_raw_values(&x.url, "status"),
+        };
+        states.retain(|s| !s.is_empty());
+        // A ProtoJSON parser reads the enum's number as the state it numbers (`2` is
+        // TASK_STATE_WORKING; proto3 JSON mapping): the agent filters by that state
+        // (breaker30 C09). The request keeps its number in the message.
+        let asked = states.join(", ");
+        for s in states.iter_mut() {
+            if let Some(name) = s
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .and_then(a2a::proto_task_state_name)
+            {
+                *s = name.to_string();
+            }
+        }
+        let judged = states.len() == 1
+            && states.iter().all(|s| {
+                s.starts_with("TASK_STATE_")
+                    && s != "TASK_STATE_UNSPECIFIED"
+                    && TaskState::is_proto_spelling(s)
+                    && TaskState::parse(s).is_some()
+            });
+        if judged {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("status")?.get("state")?.as_str()?;
+                (!states.iter().any(|s| s == got)).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let names = states.join(", ");
+                let msg = if names == asked {
+                    format!(
+                        "listed {} is {got} although the request filters status {names}",
+                        label(i)
+                    )
+                } else {
+                    format!(
+                        "listed {} is {got} although the request filters status {asked} ({names})",
+                        label(i)
+                    )
+                };
+                report(self, i, "status/state", got, msg);
+                return;
+            }
+        }
+        // statusTimestampAfter (RFC 3339; REST-001 ISO 8601 query value): a listed task
+        // whose status.timestamp is before it. The SDKs keep timestamps equal to it (>=), so
+        // only a strictly older one is judged; a task without a timestamp is not.
+        if let Some((raw, after)) =
+            param("statusTimestampAfter").and_then(|s| parse_rfc3339_ms(s.trim()).map(|ms| (s, ms)))
+        {
+            let hit = ts.iter().enumerate().find_map(|(i, t)| {
+                let got = t.get("status")?.get("timestamp")?.as_str()?;
+                (parse_rfc3339_ms(got)? < after).then(|| (i, got.to_string()))
+            });
+            if let Some((i, got)) = hit {
+                let msg = format!(
+                    "listed {} has status.timestamp {got} although the request filters statusTimestampAfter {raw}",
+                    label(i)
+                );
+                report(self, i, "status/timestamp", got, msg);
+                return;
+            }
+        }
+        let raw_size = param("pageSize");
+        let size = raw_size
+            .as_deref()
+            .and_then(|s| s.trim().parse::<usize>().ok());
+        // No pageSize asks for the default page of 50 tasks (1.0 ListTasksRequest: optional
+        // page_size, 1-100, default 50). An explicit 0 is no "unset": `optional` keeps its
+        // presence, and 0 is below the minimum (review34: a2a-python, a2a-js and a2a-java
+        // refuse it; DATA-PARAM-001 names an agent that serves it), so no page size is
+        // judged for it, as for 101.
+        let limit = match size {
+            Some(n) if (1..=100).contains(&n) => Some((n, false)),
+            None if raw_size.is_none() => Some((LIST_TASKS_DEFAULT_PAGE_SIZE, true)),
+            _ => None,
+        };
+        if let Some((n, default)) = limit.filter(|(n, _)| ts.len() > *n) {
+            let msg = if default {
+                format!(
+                    "page lists {} tasks although the ListTasks request sets no pageSize, which defaults to {n}",
+                    ts.len()
+                )
+            } else {
+                format!(
+                    "page lists {} tasks although the ListTasks request's pageSize is {n}",
+                    ts.len()
+                )
+            };
+            let e = ev(format!("{base}/tasks/{n}"), None);
+            self.find(&r::DATA_LIST_FILTER, msg, e, &x.leg);
+        }
+    }
+
+    /// DATA-LIST-006 (DATA-007, 1.0 §3.1.4; a2a-js #614): a 1.0 ListTasks answer `res`
+    /// (tasks `ts` at JSON Pointer `base`, line `bseq`) that is the whole listing (no
+    /// `pageToken` asked, no `nextPageToken` handed back, fewer tasks than the page holds,
+    /// `totalSize` not above them; under an explicit pageSize outside 1-100, which gives no
+    /// page size, a `totalSize` equal to the tasks listed) for a request without a status filter (absent,
+    /// `TASK_STATE_UNSPECIFIED` or 0) and without `statusTimestampAfter`, yet leaves out a
+    /// 1.0 task this agent (same leg, agent and tenant scope, same endpoint) handed out in a
+    /// send's answer before the request, at most [`LIST_KNOWN_TASK_WINDOW_US`] earlier, to
+    /// the same caller ([`Self::caller_of`]: equal credentials, or none on both calls), of
+    /// the request's `contextId` when one is set. The latest such task is named, with how
+    /// many more are missing. Only runs on a page that can be the whole listing, so the
+    /// task table is walked once per such call.
+    pub(super) fn check_list_misses_known(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        let param = |name: &str| list_param(x, c, name).filter(|v| !v.trim().is_empty());
+        if param("pageToken").is_some() || param("statusTimestampAfter").is_some() {
+            return;
+        }
+        if param("status").is_some_and(|s| {
+            let s = s.trim();
+            s != "TASK_STATE_UNSPECIFIED" && s != "0"
+        }) {
+            return;
+        }
+        if res
+            .get("nextPageToken")
+            .and_then(Json::as_str)
+            .is_some_and(|t| !t.is_empty())
+        {
+            return;
+        }
+        let total = res.get("totalSize").and_then(Json::as_i64);
+        if total.is_some_and(|n| n > ts.len() as i64) {
+            return;
+        }
+        // The page holds fewer tasks than its page size (absent: the default 50). An
+        // explicit pageSize outside 1-100 (0 above all) is no page size (review34: the
+        // 1.0 proto's `optional page_size` keeps presence, so a 0 sent is below the
+        // minimum, not the unset field; DATA-PARAM-001 names an agent that serves it):
+        // then the page is the whole listing only where the answer says so itself, a
+        // totalSize equal to the tasks listed (left35; it read such a 0 as 50).
+        match param("pageSize") {
+            None => {
+                if ts.len() >= LIST_TASKS_DEFAULT_PAGE_SIZE {
+                    return;
+                }
+            }
+            Some(raw) => match raw.trim().parse::<usize>() {
+                Ok(n) if (1..=100).contains(&n) => {
+                    if ts.len() >= n {
+                        return;
+                    }
+                }
+                _ => {
+                    if total != Some(ts.len() as i64) {
+                        return;
+                    }
+                }
+            },
+        }
+        let caller = self.caller_of(x);
+        let at = x.endpoint();
+        let want_ctx = param("contextId");
+        let prefix = task_key(&x.leg, &x.scope, "");
+        let listed = |id: &str| {
+            ts.iter()
+                .any(|t| t.get("id").and_then(Json::as_str) == Some(id))
+        };
+        let req_seq = x.req_ev_seq();
+        let mut missing = 0usize;
+        let mut latest: Option<(&str, &TaskRec)> = None;
+        for (key, t) in &self.tasks {
+            let Some(id) = key
+                .strip_prefix(prefix.as_str())
+                .filter(|id| !id.is_empty() && !id.contains('\u{0}'))
+            else {
+                continue;
+            };
+            let (Some((aseq, _)), Some(at_t)) = (&t.announced, t.announced_t) else {
+                continue;
+            };
+            let recent =
+                *aseq < req_seq && at_t <= x.req_t && x.req_t - at_t <= LIST_KNOWN_TASK_WINDOW_US;
+            if !recent
+                || !t.in_calls
+                || t.named_by_message.is_some()
+                || t.announced_dialect != Some(Dialect::V1_0)
+                || t.caller != caller
+                || t.announced_at != at
+                || want_ctx
+                    .as_deref()
+                    .is_some_and(|w| t.context_id.as_deref() != Some(w))
+                || listed(id)
+            {
+                continue;
+            }
+            missing += 1;
+            if latest.is_none_or(|(_, l)| l.announced_t < t.announced_t) {
+                latest = Some((id, t));
+            }
+        }
+        let Some((id, t)) = latest else {
+            return;
+        };
+        let Some((aseq, axid)) = t.announced.clone() else {
+            return;
+        };
+        let ago = x.req_t.saturating_sub(t.announced_t.unwrap_or(x.req_t)) as f64 / 1e6;
+        let status = param("status").map(|s| s.trim().to_string());
+        let filters = match (&want_ctx, &status) {
+            (Some(w), None) => format!("with contextId {w:?} and no status filter"),
+            (Some(w), Some(s)) => format!("with contextId {w:?} and status {s} (no filter)"),
+            (None, None) => "without filters".to_string(),
+            (None, Some(s)) => format!("with status {s} (no filter)"),
+        };
+        let who = if caller.is_some() {
+            "the same credentials"
+        } else {
+            "no credentials on either call"
+        };
+        let more = match missing - 1 {
+            0 => String::new(),
+            1 => ", and 1 more such task".to_string(),
+            n => format!(", and {n} more such tasks"),
+        };
+        let msg = format!(
+            "the agent's ListTasks {filters} lists {} (totalSize {}, no further page) but leaves out task {id}, which this agent handed out {ago:.1} s before the call to the same caller ({who}){more}: a ListTasks without a status filter lists every task the caller may see (DATA-007), so a client that lists its tasks to resume or clean them up never finds it. An agent that decodes the absent status (or TASK_STATE_UNSPECIFIED, the proto3 zero value) as a filter for that state filters every task out (a2a-js #614)",
+            match ts.len() {
+                0 => "no tasks".to_string(),
+                1 => "1 task".to_string(),
+                n => format!("{n} tasks"),
+            },
+            total.map_or_else(|| "absent".to_string(), |n| n.to_string()),
+        );
+        let ev = vec![
+            Evidence::event(aseq, axid),
+            x.ev(req_seq),
+            x.ev_at(bseq, &format!("{base}/tasks"), None),
+        ];
+        self.find(&r::DATA_LIST_MISSES_KNOWN, msg, ev, &x.leg);
+    }
+
+    /// DATA-LIST-004 (DATA-007 cursor paging, 1.0 §3.1.4; breaker9d D3): a 1.0 ListTasks
+    /// page `res` (tasks `ts`, at JSON Pointer `base`, line `bseq`) that ends the paging
+    /// (no `nextPageToken`, or `""`) although its `totalSize` counts more tasks than the
+    /// pages so far listed, or that a `pageToken` fetched and that lists a task an earlier
+    /// page of the same chain listed while `totalSize` stayed the same (no task was added in
+    /// between to shift the pages). Leaving out `""` on the last page is trap 12 and fine.
+    /// A last page whose `totalSize` fell below the chain's earlier `totalSize` to exactly
+    /// its own task count (breaker16a S5: totalSize counted after the pageToken, hiding
+    /// tasks a timestamp-only cursor skipped) is judged against the earlier `totalSize`.
+    pub(super) fn check_list_paging(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        ts: &[Json],
+        base: &str,
+        bseq: u64,
+    ) {
+        let token_in = match c.params.get("pageToken") {
+            Some(v) => v.as_str().map(str::to_string),
+            None => query_param(&x.url, "pageToken"),
+        }
+        .filter(|t| !t.is_empty());
+        let prior = match &token_in {
+            None => Some(PageChain {
+                count: Some(0),
+                ..Default::default()
+            }),
+            Some(t) => self.list_pages.get(&x.tkey(t)).cloned(),
+        };
+        let total = res.get("totalSize").and_then(|v| {
+            v.as_i64()
+                .or_else(|| v.as_str().and_then(|s| s.trim().parse::<i64>().ok()))
+        });
+        let next = res
+            .get("nextPageToken")
+            .and_then(Json::as_str)
+            .filter(|t| !t.is_empty());
+        let ids: Vec<&str> = ts
+            .iter()
+            .map(|t| t.get("id").and_then(Json::as_str).unwrap_or(""))
+            .collect();
+        let earlier_ev = |p: &PageChain| Evidence::event(p.seq, p.xid.clone());
+        let mut reported = false;
+        if let (Some(p), Some(tok)) = (&prior, &token_in) {
+            if total.is_some() && p.total == total {
+                let hit = ids
+                    .iter()
+                    .enumerate()
+                    .find(|(_, id)| !id.is_empty() && p.ids.iter().any(|k| k == *id));
+                if let Some((i, id)) = hit {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page for pageToken {tok:?} lists task {id} again, which an earlier page of the same listing already returned, while totalSize stayed {}: a client following nextPageToken sees it twice or loops",
+                            total.unwrap_or(0)
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(
+                                bseq,
+                                &format!("{base}/tasks/{i}/id"),
+                                Some(Value::String(id.to_string())),
+                            ),
+                        ],
+                        &x.leg,
+                    );
+                    reported = true;
+                }
+            }
+        }
+        // A nextPageToken equal to the pageToken this page was fetched with: a client
+        // following it gets this page again, forever.
+        if let (Some(tok), Some(n), false) = (&token_in, next, reported) {
+            if tok == n {
+                let mut ev = Vec::new();
+                if let Some(p) = &prior {
+                    ev.push(earlier_ev(p));
+                }
+                ev.push(x.ev(x.req_ev_seq()));
+                ev.push(x.ev_at(
+                    bseq,
+                    &format!("{base}/nextPageToken"),
+                    Some(Value::String(n.to_string())),
+                ));
+                self.find(
+                    &r::DATA_LIST_PAGING,
+                    format!(
+                        "the agent's ListTasks page for pageToken {tok:?} hands back the same nextPageToken {n:?}: a client following nextPageToken fetches this page again and never reaches the end (the last page has nextPageToken \"\")"
+                    ),
+                    ev,
+                    &x.leg,
+                );
+                reported = true;
+            }
+        }
+        if let (Some(p), Some(n), None, false) = (&prior, total, next, reported) {
+            if let Some(before) = p.count {
+                let seen = before + ts.len();
+                // totalSize counts the tasks before paging (proto ListTasksResponse
+                // total_size): a last page whose totalSize fell from the chain's earlier
+                // value to exactly the tasks on this page was counted after the pageToken
+                // was applied, which hides the tasks the cursor skipped.
+                let top = p.top_total.unwrap_or(n);
+                if token_in.is_some()
+                    && before > 0
+                    && top > n
+                    && n == ts.len() as i64
+                    && top > seen as i64
+                {
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks paging ended after {seen} of {top} tasks: the last page (pageToken {:?}) has {} and its totalSize fell from {top} to {n}, the tasks on that page alone, so the agent counts totalSize after applying the pageToken and the {} its cursor skipped {} never listed",
+                            token_in.as_deref().unwrap_or(""),
+                            if res.get("nextPageToken").is_some() {
+                                "an empty nextPageToken"
+                            } else {
+                                "no nextPageToken"
+                            },
+                            if top - seen as i64 == 1 {
+                                "task".to_string()
+                            } else {
+                                format!("{} tasks", top - seen as i64)
+                            },
+                            if top - seen as i64 == 1 { "is" } else { "are" },
+                        ),
+                        vec![
+                            earlier_ev(p),
+                            x.ev(x.req_ev_seq()),
+                            x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
+                        ],
+                        &x.leg,
+                    );
+                } else if token_in.is_some()
+                    && before > 0
+                    && last_page_total_is_its_own_count(top, n, ts.len(), seen)
+                {
+                    let msg = format!(
+                        "the agent's ListTasks last page (pageToken {:?}) says totalSize {n}, the tasks on that page alone, where the earlier page of the same listing said {top} and the pages together listed {seen}: totalSize counts the matching tasks before paging (proto ListTasksResponse.total_size), the same on every page, so a client that shows or checks the count is told {n}",
+                        token_in.as_deref().unwrap_or("")
+                    );
+                    let ev = vec![
+                        earlier_ev(p),
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))),
+                    ];
+                    self.find(&r::DATA_LIST_PAGING, msg, ev, &x.leg);
+                } else if list_total_to_reach(n, p.low_total, token_in.is_some()) > seen as i64 {
+                    let reach = list_total_to_reach(n, p.low_total, token_in.is_some());
+                    let how = if res.get("nextPageToken").is_some() {
+                        "an empty nextPageToken (last page)"
+                    } else {
+                        "no nextPageToken"
+                    };
+                    let mut ev = Vec::new();
+                    if token_in.is_some() {
+                        ev.push(earlier_ev(p));
+                    }
+                    ev.push(x.ev_at(bseq, &format!("{base}/totalSize"), Some(Value::from(n))));
+                    self.find(
+                        &r::DATA_LIST_PAGING,
+                        format!(
+                            "the agent's ListTasks page has {how} although totalSize {reach}{} counts more tasks than the {seen} listed so far: the client cannot fetch the other {}",
+                            if reach < n {
+                                format!(" (when the client started paging; this page says {n}, counting tasks added since, which sort before the cursor)")
+                            } else {
+                                String::new()
+                            },
+                            reach - seen as i64
+                        ),
+                        ev,
+                        &x.leg,
+                    );
+                }
+            }
+        }
+        let Some(next) = next else { return };
+        let mut chain = prior.unwrap_or_default();
+        chain.count = chain.count.map(|k| k + ts.len());
+        for id in ids.iter().filter(|id| !id.is_empty()) {
+            if chain.ids.len() < MAX_PAGE_CHAIN_IDS {
+                chain.ids.push(id.to_string());
+            }
+        }
+        chain.total = total;
+        chain.top_total = chain.top_total.max(total);
+        chain.low_total = match (chain.low_total, total) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        chain.seq = bseq;
+        chain.xid = str::to_string(&x.id);
+        let key = x.tkey(next);
+        if self.list_pages.insert(key.clone(), chain).is_none() {
+            self.list_page_order.push_back(key);
+            if self.list_page_order.len() > MAX_PAGE_TOKENS {
+                if let Some(old) = self.list_page_order.pop_front() {
+                    self.list_pages.remove(&old);
+                }
+            }
+        }
+    }
+}
