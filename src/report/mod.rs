@@ -134,7 +134,9 @@ impl Format {
         }
     }
 
-    /// The format a file name suggests (`.json`, `.md`, `.xml`, `.sarif`, `.html`, `.txt`).
+    /// The format a file name suggests (`.json`, `.md`, `.xml` or `.junit`, `.sarif`,
+    /// `.html`, `.txt`). `.junit` is the name docs/usage.md's sample exit line shows
+    /// (`report: out/fo.junit`); it was "names no report format" (ux37).
     pub fn from_extension(path: &Path) -> Option<Format> {
         // lossy: a file name that is not UTF-8 (`r\xfe.md`, Latin-1) has its extension too
         // (review30b: it was "names no report format")
@@ -145,7 +147,7 @@ impl Format {
             Format::Json
         } else if name.ends_with(".md") || name.ends_with(".markdown") {
             Format::Markdown
-        } else if name.ends_with(".xml") {
+        } else if name.ends_with(".xml") || name.ends_with(".junit") {
             Format::Junit
         } else if name.ends_with(".html") || name.ends_with(".htm") {
             Format::Html
@@ -483,5 +485,38 @@ mod json_path_tests {
             "$.supportedInterfaces[1].url"
         );
         assert_eq!(json_path("/a~1b/c d/~0x"), r#"$["a/b"]["c d"]["~x"]"#);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Format;
+    use std::path::Path;
+
+    /// Each format's own extension reads back as it, `.junit` and `.sarif.json` too, in any
+    /// letter case; other names name no format.
+    #[test]
+    fn report_names_read_back_as_their_format() {
+        for f in [
+            Format::Text,
+            Format::Json,
+            Format::Markdown,
+            Format::Junit,
+            Format::Sarif,
+            Format::Html,
+        ] {
+            let p = format!("out/r.{}", f.extension());
+            assert_eq!(Format::from_extension(Path::new(&p)), Some(f), "{p}");
+        }
+        for (p, f) in [
+            ("out/fo.junit", Some(Format::Junit)),
+            ("out/FO.JUNIT", Some(Format::Junit)),
+            ("out/x.sarif.json", Some(Format::Sarif)),
+            ("out/x.markdown", Some(Format::Markdown)),
+            ("out/x.pdf", None),
+            ("out/junit", None),
+        ] {
+            assert_eq!(Format::from_extension(Path::new(p)), f, "{p}");
+        }
     }
 }
