@@ -1172,6 +1172,19 @@ impl State {
         }
     }
 
+    /// Whether client-leg request `c` (an open or done exchange's [`DoneRequest`]) may be
+    /// the call that upstream-leg request `up` forwards: a client-leg call made before
+    /// `up`, of the same method (any letter case), not yet paired with a forwarded copy
+    /// ([`State::ver_stripped_done`]). Each pairing in [`Self::check_version_stripped`]
+    /// adds its own test of the two bodies.
+    fn forward_candidate(&self, up: &Exch, c: &DoneRequest) -> bool {
+        let (id, leg, m, _, _, seq, _) = c;
+        leg.is_none()
+            && *seq < up.req_seq
+            && m.eq_ignore_ascii_case(&up.method)
+            && !self.ver_stripped_done.contains(&**id)
+    }
+
     /// Pairs an upstream-leg request with the client-leg request it forwards (same method
     /// and body; for empty bodies the same path tail) and compares their `A2A-Version`
     /// (VER-HDR-002, from VER-001/VER-003). When the client body is not recorded yet, the
@@ -1201,11 +1214,8 @@ impl State {
         let client = open_clients
             .iter()
             .chain(self.done_requests.iter())
-            .filter(|(id, leg, m, b, _, seq, _)| {
-                leg.is_none()
-                    && *seq < up.req_seq
-                    && m.eq_ignore_ascii_case(&up.method)
-                    && !self.ver_stripped_done.contains(&**id)
+            .filter(|c @ (id, _, _, b, _, _, _)| {
+                self.forward_candidate(up, c)
                     && same_forwarded_body(b, up.req_body.as_slice())
                     && (!b.is_empty() || tail_matches(&self.open, &self.done_paths, id, &up.path))
             })
@@ -1244,12 +1254,7 @@ impl State {
                 let recased = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
-                    .filter(|(id, leg, m, _, _, seq, _)| {
-                        leg.is_none()
-                            && *seq < up.req_seq
-                            && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(&**id)
-                    })
+                    .filter(|c| self.forward_candidate(up, c))
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         task_id_recased(b, up.req_body.as_slice()).map(|d| (id.clone(), *seq, d))
                     })
@@ -1290,12 +1295,7 @@ impl State {
                 let untenanted = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
-                    .filter(|(id, leg, m, _, _, seq, _)| {
-                        leg.is_none()
-                            && *seq < up.req_seq
-                            && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(&**id)
-                    })
+                    .filter(|c| self.forward_candidate(up, c))
                     .filter_map(|(id, _, _, b, _, seq, _)| {
                         tenant_param_changed(b, up.req_body.as_slice())
                             .map(|d| (id.clone(), *seq, d))
@@ -1356,12 +1356,9 @@ impl State {
                 // copy it cost offline verify ~9 % of its instructions).
                 let same_ids_client = || {
                     open_clients.iter().chain(self.done_requests.iter()).any(
-                        |(id, leg, m, b, _, seq, _)| {
-                            leg.is_none()
-                                && *seq < up.req_seq
+                        |c @ (id, _, _, b, _, _, _)| {
+                            self.forward_candidate(up, c)
                                 && self.open.contains_key(id)
-                                && m.eq_ignore_ascii_case(&up.method)
-                                && !self.ver_stripped_done.contains(&**id)
                                 && same_send_but_message_id(b, up.req_body.as_slice())
                         },
                     )
@@ -1369,17 +1366,14 @@ impl State {
                 let rewritten = open_clients
                     .iter()
                     .chain(self.done_requests.iter())
-                    .filter(|(id, leg, m, b, _, seq, _)| {
-                        leg.is_none()
-                            && *seq < up.req_seq
+                    .filter(|c @ (id, _, _, b, _, _, _)| {
+                        self.forward_candidate(up, c)
                             && (self.open.contains_key(id)
                                 || (unanswered
                                     && self
                                         .client_answered_at
                                         .get(id)
                                         .is_some_and(|at| *at > up.req_seq)))
-                            && m.eq_ignore_ascii_case(&up.method)
-                            && !self.ver_stripped_done.contains(&**id)
                             && (is_jsonrpc_request_body(b)
                                 || tail_matches(&self.open, &self.done_paths, id, &up.path))
                     })
