@@ -457,6 +457,12 @@ struct StreamErrorEnd {
     /// missing extension (0.x has no code for it; a2a-go #345 answered -32600
     /// "extension support required: URI").
     names_extension: bool,
+    /// The error is a plain internal error by its code: JSON-RPC -32603 InternalError, an
+    /// HTTP+JSON google.rpc.Status INTERNAL (or a bare 500), gRPC INTERNAL (13). The
+    /// agent's own failure by name (JSON-RPC 2.0 section 5.1, AIP-193): on a 1.0 task
+    /// stream, which closes only at a terminal or interrupted state (STREAM-003,
+    /// STREAM-007), it cut the task's outcome off ([`Self::cut_by_agent`]).
+    internal: bool,
 }
 
 impl StreamErrorEnd {
@@ -518,6 +524,15 @@ impl StreamErrorEnd {
         let ext_required = (kind.starts_with("JSON-RPC")
             && code == Some(jsonrpc::EXTENSION_SUPPORT_REQUIRED))
             || reason == Some("EXTENSION_SUPPORT_REQUIRED");
+        let internal = match kind {
+            k if k.starts_with("JSON-RPC") => code == Some(jsonrpc::INTERNAL_ERROR),
+            "HTTP+JSON error event" => match status {
+                Some(st) => st == "INTERNAL",
+                None => code == Some(500),
+            },
+            "gRPC status" => status.is_some_and(|st| st.starts_with("INTERNAL (")),
+            _ => false,
+        };
         StreamErrorEnd {
             seq,
             ptr: ptr.to_string(),
@@ -527,6 +542,7 @@ impl StreamErrorEnd {
             escaped,
             ext_required,
             names_extension: said.contains("extension"),
+            internal,
         }
     }
 
@@ -536,6 +552,19 @@ impl StreamErrorEnd {
     /// seen terminal elsewhere ([`Verifier::error_cuts`]).
     fn agent_said_own_fault(&self) -> bool {
         self.invalid_event || self.escaped
+    }
+
+    /// Whether this error, ending a task stream of a call in `dialect` before the task's
+    /// terminal or interrupted state, is at once the agent's cut of the task's outcome
+    /// (STREAM-END-005): its own words say so ([`Self::agent_said_own_fault`]), or it is a
+    /// plain internal error on a 1.0 stream (left38). 1.0 closes a task stream only at a
+    /// terminal or interrupted state (STREAM-003, STREAM-007) and its StreamResponse has no
+    /// error member, so INTERNAL there is the agent failing mid-task. 0.x keeps an error
+    /// end legal (0.3 section 3.3.1, 7.2: SendStreamingMessageResponse admits a JSON-RPC
+    /// error response) until a read shows the task FAILED ([`Verifier::error_cuts`]); so
+    /// do other 1.0 codes, which need not be the agent's failure.
+    fn cut_by_agent(&self, dialect: Option<Dialect>) -> bool {
+        self.agent_said_own_fault() || (self.internal && dialect == Some(Dialect::V1_0))
     }
 }
 
@@ -1982,8 +2011,10 @@ pub(super) struct State {
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
     /// Task streams cut by an error whose words do not say the agent's own fault (a bare
-    /// -32603, an HTTP+JSON 500 event), by task key: (the STREAM-END-005 message, its
-    /// evidence, the stream's exchange id). An error end is legal on its own (0.3 §7.2);
+    /// -32603 or HTTP+JSON 500 event on a 0.x stream, another code on a 1.0 one: a 1.0
+    /// INTERNAL fires at once, [`StreamErrorEnd::cut_by_agent`]), by task key: (the
+    /// STREAM-END-005 message, its evidence, the stream's exchange id). An error end is
+    /// legal on its own there (0.3 §7.2);
     /// once another exchange shows the task FAILED (GetTask), the stream withheld the
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.

@@ -473,8 +473,8 @@ case("F29-legal-v03-sse-rest-final-omitted-on-working", lambda: RC03() + [rpost(
      "data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_WORKING", "timestamp": TS % 2}}}),
      "data: %s\n\n" % js({"statusUpdate": {"taskId": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 3}, "final": True}})]),
      [], "0.3 HTTP+JSON is ProtoJSON of the 0.3 proto: final false is a default value and may be left out (0.3:grpc TaskStatusUpdateEvent.final)")
-case("F30-legal-v10-sse-jsonrpc-error-event-mid-task", lambda: sstream(["data: %s\n\n" % js(EV_T()), "event: error\ndata: %s\n\n" % js(err(1, -32603, "internal error"))]),
-     [], "a stream may end with a JSON-RPC error response (0.3:§7.2; RPC-005 allows an error response as an event); with nothing else known about the task this is no proof the agent withheld a terminal state")
+case("F30-v10-sse-jsonrpc-error-event-mid-task", lambda: sstream(["data: %s\n\n" % js(EV_T()), "event: error\ndata: %s\n\n" % js(err(1, -32603, "internal error"))]),
+     [("STREAM-END-005", E)], "a 1.0 task stream cut by -32603 before the task's terminal state (was a legal control citing 0.3:§7.2; left38): a 1.0 task stream closes only at the terminal or interrupted state (STREAM-003, STREAM-007) and INTERNAL is the agent's own failure, so the stream withheld the task's outcome; the JSON-RPC error event itself is a legal vehicle (RPC-005)")
 case("F32-v10-sse-error-end-then-get-failed", lambda: sstream(["data: %s\n\n" % js(EV_T()), "event: error\ndata: %s\n\n" % js(err(1, -32603, "internal error"))])
      + [RPC(2, "GetTask", {"id": "t1"}), resp(ok(2, task10(state="FAILED", n=3)))],
      [("STREAM-END-005", E)], "the stream ended with an error while the task was working, and GetTask shows the agent held it FAILED: the stream withheld the terminal state (STREAM-003, STREAM-007)")

@@ -1150,6 +1150,8 @@ pub(super) fn stream_error_end_msg(
     let st = last.map(|s| x.state_term(s)).unwrap_or("no state yet");
     let why = if e.invalid_event {
         "the agent's own A2A server refused an event its executor produced, so the task never reached a terminal status on this stream: fix the executor event the error names (after the Task publish only status and artifact updates of that task, no Message; create an artifact with append=false, or with one fixed artifactId, before appending chunks to it), and end execute() with a terminal status"
+    } else if e.internal && c.dialect == Some(Dialect::V1_0) && !e.escaped {
+        "INTERNAL is the agent's own failure, and a 1.0 task stream closes only at the task's terminal or interrupted state (its events carry no error), so the stream withheld the task's outcome and the client cannot tell whether the task failed or still runs; with an SDK an exception escaped the executor: catch it and fail the task (Python: TaskUpdater.failed(message); JS: publish a final status-update in the failed state, then bus.finished()), then close the stream"
     } else {
         "the agent failed while running the task and ended the stream with an error instead of the task's terminal status, so the client never learns the task's state; with an SDK an exception escaped the executor: catch it and fail the task (Python: TaskUpdater.failed(message); JS: publish a final status-update in the failed state, then bus.finished())"
     };

@@ -38,7 +38,7 @@ impl State {
                 (
                     msg,
                     vec![x.ev_at(e.seq, &e.ptr, e.found.clone())],
-                    e.agent_said_own_fault(),
+                    e.cut_by_agent(c.dialect),
                 )
             });
             match (cut, s.task_id.clone()) {

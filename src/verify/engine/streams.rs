@@ -763,7 +763,9 @@ impl State {
                 }
             }
             if rv.error.is_some() {
-                // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal).
+                // A JSON-RPC error inside the stream ends it (0.3:§7.2, legal; on a 1.0
+                // task stream a plain -32603 before the terminal state is STREAM-END-005 at
+                // the end, [`StreamErrorEnd::cut_by_agent`]).
                 // TASK-009 / ID-001: −32001 for the task this very stream carried
                 // (ggcode #1073: a timeout reported as TaskNotFoundError). Only a task event
                 // the stream delivered counts: a subscribe stream's task id comes from the
@@ -780,7 +782,7 @@ impl State {
                 if let Some(s) = x.sse.as_mut() {
                     s.error_seen = true;
                     if s.error_end.is_none() {
-                        s.error_end = Some(StreamErrorEnd::new(
+                        let mut e = StreamErrorEnd::new(
                             seq,
                             "/error/code",
                             code.map(Value::from),
@@ -789,7 +791,11 @@ impl State {
                             code.and_then(jsonrpc::code_name),
                             reason,
                             v.pointer("/error/message").and_then(Json::as_str),
-                        ));
+                        );
+                        // An event with a result beside the error (RPC-ENVELOPE-001) is
+                        // no plain INTERNAL end: which one the client reads is its choice.
+                        e.internal &= v.get("result").is_none();
+                        s.error_end = Some(e);
                     }
                 }
                 if is_rpc_req && c.dialect == Some(Dialect::V1_0) {

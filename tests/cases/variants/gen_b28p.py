@@ -151,8 +151,8 @@ case("b28p-3-v10-jsonrpc-stream-error-event-python-traceback", rpccard() + [
     call("SendStreamingMessage", {"message": dict(MSG10, messageId="m2", taskId="t1")}, 2, 0.05),
     sse([{"jsonrpc": "2.0", "id": 2, "result": {"task": dict(TASK10, status={"state": "TASK_STATE_WORKING"})}},
          {"jsonrpc": "2.0", "id": 2, "error": {"code": -32603, "message": PYTB}}], 0.06)],
-    L,
-    "a traceback in a stream's error event after the Task")
+    L + [("stream-cut-by-error-before-terminal", "error")],
+    "a traceback in a stream's error event after the Task; the -32603 also cut the 1.0 task stream before its terminal state (STREAM-END-005, left38)")
 case("b28p-3-legal-v10-jsonrpc-task-not-found-plain-message", rpccard() + [
     call("GetTask", {"id": "t9"}), err(-32001, "Task not found: t9")], [],
     "control: an ordinary error message")
