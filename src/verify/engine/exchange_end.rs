@@ -889,6 +889,7 @@ impl State {
         d: &crate::model::json::DuplicateMember,
         envelope_id: bool,
     ) {
+        let who = self.sender(x).noun();
         if x.synthetic {
             return;
         }
@@ -900,7 +901,7 @@ impl State {
         self.find(
             &r::REQUEST_SHAPE,
             format!(
-                "the client's {method} request to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so the agent may read another call than the client meant{id_note}; send each member once",
+                "the {who}'s {method} request to {} names the member {:?} twice in one object with different values ({}, then {}): RFC 8259 §4 leaves open which one a parser keeps (serde_json and Python's json keep the last, others the first or refuse the body), so the agent may read another call than the client meant{id_note}; send each member once",
                 x.url_named(),
                 d.name,
                 d.first,

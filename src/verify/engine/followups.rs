@@ -110,6 +110,7 @@ impl State {
         result_task: Option<(&str, Option<&str>, Option<TaskState>)>,
         answer: Option<&Json>,
     ) {
+        let who = self.sender(x).noun();
         let c = x.call.clone().unwrap_or_default();
         let success = x.is_success() && !self.answer_is_error(x);
         if success && !x.synthetic {
@@ -214,7 +215,7 @@ impl State {
                     let at = x.ev_at(x.req_ev_seq(), "/params", Some(excerpt_value(&c.params)));
                     self.find(
                         &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
-                        format!("client's {method} call passes params as {what} instead of the method's params object"),
+                        format!("{who}'s {method} call passes params as {what} instead of the method's params object"),
                         vec![at.clone()],
                         &x.leg,
                     );
@@ -245,7 +246,7 @@ impl State {
                 self.find(
                     &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
                     format!(
-                        "client's {call} sends {what} as its body instead of the operation's request object ({{}} when the path names everything)"
+                        "{who}'s {call} sends {what} as its body instead of the operation's request object ({{}} when the path names everything)"
                     ),
                     vec![x.ev_at(x.req_ev_seq(), "", Some(excerpt_value(&c.params)))],
                     &x.leg,
@@ -1274,6 +1275,7 @@ impl State {
     /// notification, is told with the answer). Each rule once per batch. The body is parsed
     /// again: batches are rare.
     pub(super) fn batch_request_checks(&mut self, x: &Exch, b: &[u8]) {
+        let who = self.sender(x).noun();
         if x.req_headers
             .get(crate::model::PROBE_NEGATIVE_HEADER)
             .is_some()
@@ -1302,7 +1304,7 @@ impl State {
                 version_told = true;
                 self.find(
                     &r::RPC_REQUEST_NOT_2_0,
-                    format!("client's JSON-RPC batch element {i} calls {m} and {what}: it is no JSON-RPC 2.0 request, so a strict agent answers it -32600 Invalid Request"),
+                    format!("{who}'s JSON-RPC batch element {i} calls {m} and {what}: it is no JSON-RPC 2.0 request, so a strict agent answers it -32600 Invalid Request"),
                     vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
                     &x.leg,
                 );
@@ -1335,7 +1337,7 @@ impl State {
                 id_told = true;
                 self.find(
                     &r::RPC_REQUEST_ID,
-                    format!("client's JSON-RPC batch element {i} calls {m} with an id that is {kind}: the A2A schemas allow a string or an integer (RPC-002), so an agent may refuse the call with -32600 and the client cannot pair an answer with it"),
+                    format!("{who}'s JSON-RPC batch element {i} calls {m} with an id that is {kind}: the A2A schemas allow a string or an integer (RPC-002), so an agent may refuse the call with -32600 and the client cannot pair an answer with it"),
                     vec![x.ev_at(
                         x.req_ev_seq(),
                         &format!("/{i}/id"),
@@ -1358,6 +1360,7 @@ impl State {
         msg: &Obj,
         shape_told: &mut bool,
     ) {
+        let who = self.sender(x).noun();
         let style = match method_op(m) {
             Some((_, Dialect::V1_0)) => a2a::PartStyle::V1,
             _ => a2a::PartStyle::V0Rpc,
@@ -1368,7 +1371,7 @@ impl State {
                 *shape_told = true;
                 self.find(
                     &r::REQUEST_SHAPE,
-                    format!("client's JSON-RPC batch element {i} calls {m} with a malformed message: {what}"),
+                    format!("{who}'s JSON-RPC batch element {i} calls {m} with a malformed message: {what}"),
                     vec![x.ev_at(x.req_ev_seq(), ptr, None)],
                     &x.leg,
                 );
@@ -1414,6 +1417,7 @@ impl State {
         json: Option<&Json>,
         body: &[u8],
     ) {
+        let who = self.sender(x).noun();
         let c = x.call.clone().unwrap_or_default();
         let calls = c.batch.clone().unwrap_or_default();
         let bseq = x.body_seq();
@@ -1454,7 +1458,7 @@ impl State {
             self.find(
                 &r::RPC_REQUEST_ID,
                 format!(
-                    "client's JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
+                    "{who}'s JSON-RPC batch element {i} calls {m} without id: it is a notification, which the agent must not answer (JSON-RPC 2.0 §6), so the client never learns its result"
                 ),
                 vec![x.ev_at(x.req_ev_seq(), &format!("/{i}"), None)],
                 &x.leg,
@@ -1472,7 +1476,7 @@ impl State {
             self.find(
                 &r::RPC_REQUEST_PARAMS_NOT_OBJECT,
                 format!(
-                    "client's JSON-RPC batch element {i} calls {} passing params as {what} instead of the method's params object",
+                    "{who}'s JSON-RPC batch element {i} calls {} passing params as {what} instead of the method's params object",
                     k.method.as_deref().unwrap_or("?")
                 ),
                 vec![x.ev_at(
@@ -1496,7 +1500,7 @@ impl State {
             self.find(
                 &r::RPC_REQUEST_BATCH_DUPLICATE_ID,
                 format!(
-                    "client's JSON-RPC batch gives id {} to element {a} ({}) and element {b} ({}): the answers, which may come in any order, cannot be paired with the calls",
+                    "{who}'s JSON-RPC batch gives id {} to element {a} ({}) and element {b} ({}): the answers, which may come in any order, cannot be paired with the calls",
                     kb.rpc_id.as_ref().map(|i| i.to_string()).unwrap_or_default(),
                     ka.method.as_deref().unwrap_or("?"),
                     kb.method.as_deref().unwrap_or("?"),

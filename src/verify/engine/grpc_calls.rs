@@ -175,6 +175,7 @@ impl State {
     /// answer as the HTTP+JSON body / stream it mirrors, an error judges the status
     /// (GRPC-ERROR-001, GRPC-ERROR-002, ID-TASK-001).
     pub(super) fn end_grpc(&mut self, mut x: Exch) {
+        let who = self.sender(&x).noun();
         let Some(mut g) = x.grpc.take() else { return };
         if x.synthetic {
             return;
@@ -214,7 +215,7 @@ impl State {
                 };
                 self.find(
                     &r::GRPC_REQUEST_MALFORMED,
-                    format!("client's gRPC {method} {msg}{ended}"),
+                    format!("{who}'s gRPC {method} {msg}{ended}"),
                     vec![x.ev(seq)],
                     &x.leg,
                 );

@@ -714,6 +714,7 @@ impl State {
     /// is the one the send creates or continues): the client's inline config names a task
     /// other than the send message's `taskId` (or any task, for a send that starts one).
     pub(super) fn inline_push_config_other_task(&mut self, x: &Exch, c: &Call) {
+        let who = self.sender(x).noun();
         let Some(named) = c
             .params
             .get("configuration")
@@ -747,7 +748,7 @@ impl State {
         self.find(
             &r::PUSH_INLINE_OTHER_TASK,
             format!(
-                "client's {} carries an inline push notification config for task {named} (configuration.taskPushNotificationConfig.taskId), but {whose}: an inline config is for the send's own task and leaves taskId empty, so which task gets the webhook is up to the agent",
+                "{who}'s {} carries an inline push notification config for task {named} (configuration.taskPushNotificationConfig.taskId), but {whose}: an inline config is for the send's own task and leaves taskId empty, so which task gets the webhook is up to the agent",
                 c.op_term("send")
             ),
             vec![x.ev_at(

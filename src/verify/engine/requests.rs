@@ -5,6 +5,7 @@ use super::*;
 impl State {
     /// Checks that need only the request (and the earlier traffic).
     pub(super) fn request_checks(&mut self, x: &Exch) {
+        let who = self.sender(x).noun();
         let Some(c) = x.call.clone() else { return };
         self.check_tls_downgrade(x, &c);
         // The 0.x members of a request judged as 1.0 (a message's kind, 0.x send options):
@@ -148,7 +149,7 @@ impl State {
                 self.find(
                     &r::VER_MIXED_REQUEST,
                     format!(
-                        "client's gRPC call {m} sends no a2a-version metadata (which means 0.3) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
+                        "{who}'s gRPC call {m} sends no a2a-version metadata (which means 0.3) but uses the 1.0 service {service}: the 0.3 service is a2a.v1.A2AService, so an agent that applies 0.3 as the spec says has no such service, and a strict 1.0-only agent refuses it; a 1.0 client sends a2a-version: 1.0 on every call"
                     ),
                     vec![x.ev(x.req_seq)],
                     &x.leg,
@@ -177,7 +178,7 @@ impl State {
                 self.find(
                     &r::DATA_PARAM_CLIENT_INVALID,
                     format!(
-                        "client's {op} sends {name} {shown}{where_}, which is not {why}: an agent that validates its input first (ERR-006) refuses the call with {refusal}, which is the right answer, and the call gets no work done"
+                        "{who}'s {op} sends {name} {shown}{where_}, which is not {why}: an agent that validates its input first (ERR-006) refuses the call with {refusal}, which is the right answer, and the call gets no work done"
                     ),
                     vec![match ptr.as_deref() {
                         Some(p) => x.ev_at(x.req_ev_seq(), p, None),
@@ -200,7 +201,7 @@ impl State {
                 self.find(
                     &r::AUTH_CREDENTIAL_IN_PAYLOAD,
                     format!(
-                        "client's {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: the agent stores metadata in task history and logs",
+                        "{who}'s {} carries a credential in the A2A payload ({key} at {ptr}) instead of an HTTP header: the agent stores metadata in task history and logs",
                         c.method.as_deref().unwrap_or("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
@@ -234,7 +235,7 @@ impl State {
             if let (Some(why), false) = (why, deliberate) {
                 self.find(
                     &r::RPC_REQUEST_ID,
-                    format!("client's JSON-RPC call {method} {why}"),
+                    format!("{who}'s JSON-RPC call {method} {why}"),
                     vec![x.ev_at(x.req_ev_seq(), "/id", id.as_ref().map(Json::to_value))],
                     &x.leg,
                 );
@@ -288,7 +289,7 @@ impl State {
                 if let (Some(m), Some(kind), true) = (method, kind, is_2_0) {
                     self.find(
                         &r::RPC_REQUEST_ID,
-                        format!("client's JSON-RPC call {m} has an id that is {kind}: JSON-RPC 2.0 allows a string, number or null (an Invalid Request, -32600), the A2A schemas a string or integer"),
+                        format!("{who}'s JSON-RPC call {m} has an id that is {kind}: JSON-RPC 2.0 allows a string, number or null (an Invalid Request, -32600), the A2A schemas a string or integer"),
                         vec![x.ev_at(x.req_ev_seq(), "/id", id.map(Json::to_value))],
                         &x.leg,
                     );
@@ -339,7 +340,7 @@ impl State {
                     self.areas.insert("jsonrpc");
                     self.find(
                         &r::RPC_REQUEST_NOT_2_0,
-                        format!("client's JSON-RPC call {m} {what}: it is no JSON-RPC 2.0 request, and a strict agent answers -32600"),
+                        format!("{who}'s JSON-RPC call {m} {what}: it is no JSON-RPC 2.0 request, and a strict agent answers -32600"),
                         vec![x.ev_at(x.req_ev_seq(), if got.is_some() { "/jsonrpc" } else { "" }, got.map(Json::to_value))],
                         &x.leg,
                     );
@@ -363,7 +364,7 @@ impl State {
                 self.find(
                     &r::PUSH_CONFIG_REST03_BODY,
                     format!(
-                        "client's 0.3 HTTP+JSON CreateTaskPushNotificationConfig ({verb} {}) sends the whole gRPC request message {{\"parent\", \"config\": {{...}}}} as its body: the 0.3 proto maps this route with body: \"config\", so the body is the TaskPushNotificationConfig itself ({{\"name\", \"pushNotificationConfig\": {{\"url\", ...}}}}) and the task id travels in the path; an agent that follows the proto finds no pushNotificationConfig at the body root and refuses the call",
+                        "{who}'s 0.3 HTTP+JSON CreateTaskPushNotificationConfig ({verb} {}) sends the whole gRPC request message {{\"parent\", \"config\": {{...}}}} as its body: the 0.3 proto maps this route with body: \"config\", so the body is the TaskPushNotificationConfig itself ({{\"name\", \"pushNotificationConfig\": {{\"url\", ...}}}}) and the task id travels in the path; an agent that follows the proto finds no pushNotificationConfig at the body root and refuses the call",
                         x.path
                     ),
                     vec![x.ev_at(x.req_ev_seq(), "/config", None)],
@@ -379,7 +380,7 @@ impl State {
                 self.find(
                     &r::PUSH_CONFIG_NO_URL,
                     format!(
-                        "client's {} carries a push notification config without url{why}",
+                        "{who}'s {} carries a push notification config without url{why}",
                         c.op_term("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
@@ -390,7 +391,7 @@ impl State {
                 self.find(
                     &r::PUSH_CONFIG_NO_URL,
                     format!(
-                        "client's {} carries a push notification config whose {why}",
+                        "{who}'s {} carries a push notification config whose {why}",
                         c.op_term("call")
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &ptr, sent)],
@@ -485,7 +486,7 @@ impl State {
                     self.find(
                         &r::REQUEST_SHAPE,
                         format!(
-                            "client's 1.0 {} request uses the proto field name {snake} where the JSON member is {camel} (DATA-001: camelCase): only a ProtoJSON parser reads it, any other agent ignores it",
+                            "{who}'s 1.0 {} request uses the proto field name {snake} where the JSON member is {camel} (DATA-001: camelCase): only a ProtoJSON parser reads it, any other agent ignores it",
                             c.method.as_deref().unwrap_or("A2A")
                         ),
                         vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
@@ -499,7 +500,7 @@ impl State {
                     self.find(
                         &r::REQUEST_SHAPE,
                         format!(
-                            "client's 1.0 HTTP+JSON {} {} sends the query parameter {raw} under its proto field name where REST-001 names it {camel} (camelCase): a hand-written agent ignores it and answers as if it were not set (grpc-gateway alone reads both)",
+                            "{who}'s 1.0 HTTP+JSON {} {} sends the query parameter {raw} under its proto field name where REST-001 names it {camel} (camelCase): a hand-written agent ignores it and answers as if it were not set (grpc-gateway alone reads both)",
                             x.method,
                             x.path
                         ),
@@ -558,7 +559,7 @@ impl State {
                 ) {
                     self.find(
                         &r::REQUEST_SHAPE,
-                        format!("client's {msg}"),
+                        format!("{who}'s {msg}"),
                         vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                         &x.leg,
                     );
@@ -617,7 +618,8 @@ impl State {
                 .filter(|st| walks.part_mix(*st))
                 .and_then(|st| a2a::part_member_mix(&c.params, base, st))
             {
-                let msg = part_mix_message("the client's request message", &c, &m);
+                let who = format!("the {}'s request message", self.sender(x).noun());
+                let msg = part_mix_message(&who, &c, &m);
                 self.find(
                     &r::VER_MIXED_REQUEST,
                     msg,
@@ -845,11 +847,12 @@ impl State {
                         ptr.trim_start_matches('/').replace('/', ".")
                     };
                     format!(
-                        "client request {} is malformed: its own metadata ({member}, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+                        "{} request {} is malformed: its own metadata ({member}, beside the message, not the message's) is not a JSON object (a google.protobuf.Struct; 0.x: an object)",
+                        self.sender(x).noun(),
                         call_at(x)
                     )
                 } else {
-                    format!("client message is malformed: {msg}")
+                    format!("{} message is malformed: {msg}", self.sender(x).noun())
                 };
                 self.find(
                     &r::REQUEST_SHAPE,
@@ -904,7 +907,7 @@ impl State {
                 let method = c.method.as_deref().unwrap_or("the task call");
                 self.find(
                     &r::DATA_PARAM_TASK_ID_MISSING,
-                    format!("client's {method} params name no task: they have no id{hint}"),
+                    format!("{who}'s {method} params name no task: they have no id{hint}"),
                     vec![x.ev_at(x.req_ev_seq(), "/params/id", None)],
                     &x.leg,
                 );
@@ -950,7 +953,7 @@ impl State {
                 self.find(
                     &r::DATA_PARAM_TASK_ID_MISSING,
                     format!(
-                        "client's {method} params lack {missing}, which the method requires: they do not name {what}{hint}"
+                        "{who}'s {method} params lack {missing}, which the method requires: they do not name {what}{hint}"
                     ),
                     vec![x.ev_at(x.req_ev_seq(), &at, None)],
                     &x.leg,
@@ -1140,6 +1143,7 @@ impl State {
     /// `boolean`; 0.3 proto `bool` on HTTP+JSON). A prober's deliberate negative call is
     /// not told. The integer historyLength is DATA-PARAM-005's, in every version.
     pub(super) fn v0_send_configuration_type(&mut self, x: &Exch, c: &Call, cfg: &Obj) {
+        let who = self.sender(x).noun();
         if x.req_headers
             .get(crate::model::PROBE_NEGATIVE_HEADER)
             .is_some()
@@ -1165,7 +1169,7 @@ impl State {
         ) {
             self.find(
                 &r::REQUEST_SHAPE,
-                format!("client's {msg}"),
+                format!("{who}'s {msg}"),
                 vec![x.ev_at(x.req_ev_seq(), &ptr, None)],
                 &x.leg,
             );
@@ -1900,6 +1904,7 @@ impl State {
     /// the mistake (no such proto field); 0.1 `tasks/send` names the task in `params.id`
     /// and is not judged here. Reads only members of the already parsed params.
     pub(super) fn ids_outside_message(&mut self, x: &Exch, c: &Call) {
+        let who = self.sender(x).noun();
         if c.binding == Some(Binding::Grpc)
             || matches!(
                 c.method.as_deref(),
@@ -1952,7 +1957,7 @@ impl State {
         self.find(
             &r::CLIENT_IDS_OUTSIDE_MESSAGE,
             format!(
-                "client's {} names {ids} at the {what} level, where A2A defines no such member; a follow-up's ids belong on the message ({holder}.contextId / {holder}.taskId), so an agent that follows the spec ignores them (DATA-003) and starts a new task and context",
+                "{who}'s {} names {ids} at the {what} level, where A2A defines no such member; a follow-up's ids belong on the message ({holder}.contextId / {holder}.taskId), so an agent that follows the spec ignores them (DATA-003) and starts a new task and context",
                 c.method
                     .clone()
                     .unwrap_or_else(|| format!("{} {}", x.method, x.path))

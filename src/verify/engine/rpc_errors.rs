@@ -9,6 +9,7 @@ impl State {
     /// whatever the agent answered (its -32700 / HTTP 400 is judged on its own). A body
     /// cut by the recording, the proxy or a client that went away is not judged.
     pub(super) fn request_body_not_json(&mut self, x: &Exch, c: &Call) {
+        let who = self.sender(x).noun();
         if c.webhook
             || x.truncated
             || x.req_body_missing()
@@ -50,7 +51,7 @@ impl State {
         self.find(
             &r::REQUEST_BODY_NOT_JSON,
             format!(
-                "client's {what} body to {} {} is not JSON ({why}): the agent can read no call from it and can only answer {answer}; it answered HTTP {status}",
+                "{who}'s {what} body to {} {} is not JSON ({why}): the agent can read no call from it and can only answer {answer}; it answered HTTP {status}",
                 x.method, x.path
             ),
             vec![x.ev_at(
@@ -168,6 +169,7 @@ impl State {
     /// input instead of answering -32600 / -32700 (a 500 to a valid call is judged in
     /// [`Self::on_jsonrpc_response`]).
     pub(super) fn framework_rejection(&mut self, x: &Exch, status: u16, c: &Call, body: &[u8]) {
+        let who = self.sender(x).noun();
         let unreadable = matches!(
             c.rpc,
             Some(RequestParse::NotJson) | Some(RequestParse::Invalid)
@@ -191,7 +193,7 @@ impl State {
         };
         let msg = match (&c.rpc, c.params_not_object()) {
             (Some(RequestParse::Request { method, id, .. }), Some(what)) => format!(
-                "the client's {method} call whose params are {what} was answered HTTP {status} with {got} instead of a JSON-RPC error response (-32602 Invalid params or -32600, id {})",
+                "the {who}'s {method} call whose params are {what} was answered HTTP {status} with {got} instead of a JSON-RPC error response (-32602 Invalid params or -32600, id {})",
                 id.as_ref().map(|i| i.to_string()).unwrap_or_else(|| "null".into())
             ),
             _ => format!(

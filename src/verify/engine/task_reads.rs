@@ -227,6 +227,7 @@ impl State {
     /// the call (REST-VERB-002 too); else it refused it (405, 404, another 4xx, 501), the
     /// agent's right answer, and only the client's call is judged, naming the refusal.
     pub(super) fn rest_wrong_verb(&mut self, x: &Exch, c: &Call, served: bool) {
+        let who = self.sender(x).noun();
         let Some(op) = c.op.filter(|o| *o != Op::GetCard) else {
             return;
         };
@@ -270,7 +271,7 @@ impl State {
             m
         } else if delete_task {
             format!(
-                "client called {method} {}, an operation A2A does not have: the route /tasks/{{id}} is defined with {want} only (GetTask), and no A2A version deletes a task (a task ends by CancelTask, POST /tasks/{{id}}:cancel, and stays readable){}",
+                "{who} called {method} {}, an operation A2A does not have: the route /tasks/{{id}} is defined with {want} only (GetTask), and no A2A version deletes a task (a task ends by CancelTask, POST /tasks/{{id}}:cancel, and stays readable){}",
                 x.path,
                 if served {
                     String::new()
@@ -280,7 +281,7 @@ impl State {
             )
         } else {
             format!(
-                "client called {term} as {method} {}; the route is defined with {want} only{outcome}",
+                "{who} called {term} as {method} {}; the route is defined with {want} only{outcome}",
                 x.path
             )
         };
