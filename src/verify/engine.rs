@@ -118,6 +118,11 @@ struct Call {
     route_task: Option<String>,
     /// A push-notification delivery to a webhook registered earlier (or shaped like one).
     webhook: bool,
+    /// JSON-RPC: a POST whose body is JSON but no JSON-RPC request, to a URL no card or
+    /// earlier answer names ([`State::plain_json_unseen`], left38): its binding stays
+    /// unknown (no JSON-RPC finding on a guess) until the answer is a JSON-RPC 2.0
+    /// response, which shows the URL is a JSON-RPC endpoint after all (RPC-REQ-002, f840).
+    plain_json: bool,
     header_version: Option<String>,
     /// JSON-RPC: the method name as the spec spells it when the call's `method` is a known
     /// one in other letter case (`sendMessage` → `SendMessage`, RPC-003); the call is
@@ -4656,10 +4661,16 @@ impl State {
                 }
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
                     // JSON-RPC only if the request looked like JSON-RPC or the content
-                    // type says JSON (decided at the response: a JSON-RPC answer).
-                    if looks_rpc
-                        || (x.req_media().as_deref() == Some("application/json")
-                            && !self.route_beside_card_interfaces(x, body.as_deref()))
+                    // type says JSON (decided at the response: a JSON-RPC answer). Plain
+                    // JSON to a URL no card or answer names (left38): unknown, whatever the
+                    // content type, and a `"method"` nested below the top level is no call.
+                    let plain = matches!(parsed, RequestParse::Invalid)
+                        && self.plain_json_unseen(x, body.as_deref());
+                    c.plain_json = plain;
+                    if !plain
+                        && (looks_rpc
+                            || (x.req_media().as_deref() == Some("application/json")
+                                && !self.route_beside_card_interfaces(x, body.as_deref())))
                     {
                         c.binding = Some(Binding::JsonRpc);
                     }

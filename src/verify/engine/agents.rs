@@ -162,6 +162,28 @@ impl State {
             .is_some_and(|v| v.is_object() && bare_a2a_payload(&v).is_none())
     }
 
+    /// Whether POST `x`, whose request `body` is JSON but no JSON-RPC request, is plain JSON
+    /// to a URL nothing names as A2A (left38): no card applies to it, the agent never
+    /// answered a POST there with a JSON-RPC 2.0 response ([`Self::rpc_spoken`]), and the
+    /// body is an object with neither a top-level `jsonrpc` nor `method` member and no bare
+    /// A2A payload (a message or send request: RPC-REQ-002's, judged apart). The call's
+    /// binding and dialect stay unknown then: an order API's `{"item": "book"}` answered
+    /// 400 is no JSON-RPC call, and no JSON-RPC finding may rest on a guess (RPC-001 binds
+    /// only what speaks JSON-RPC).
+    pub(super) fn plain_json_unseen(&self, x: &Exch, body: Option<&[u8]>) -> bool {
+        if self.card_for(x).is_some()
+            || Self::endpoint_key(x).is_some_and(|k| self.rpc_spoken.contains_key(&k))
+        {
+            return false;
+        }
+        body.and_then(|b| Json::parse(b).ok()).is_some_and(|v| {
+            v.get("jsonrpc").is_none()
+                && v.get("method").is_none()
+                && v.is_object()
+                && bare_a2a_payload(&v).is_none()
+        })
+    }
+
     /// The key of `x`'s URL for [`Self::rpc_spoken`] and [`Self::bare_pending`]: leg,
     /// origin and path (a trailing slash aside); `None` without a parsed URL.
     pub(super) fn endpoint_key(x: &Exch) -> Option<String> {

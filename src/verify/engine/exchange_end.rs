@@ -35,6 +35,21 @@ impl State {
                 self.answer_in_header_form(&mut x, &v, bseq);
             }
         }
+        if x.sse.is_none() && x.call.as_ref().is_some_and(|c| c.plain_json) {
+            // left38: plain JSON to a URL nothing named, answered with a JSON-RPC 2.0
+            // response: the agent's own answer shows the URL is a JSON-RPC endpoint, so
+            // the call is judged as one (RPC-REQ-002 on the body, f840). Rare: parsed once
+            // more only here.
+            let rpc_answer = x.resp_decoded_coded().is_ok_and(|b| {
+                Json::parse(&b).is_ok_and(|v| {
+                    v.get("jsonrpc").and_then(Json::as_str) == Some("2.0")
+                        && (v.get("result").is_some() || v.get("error").is_some())
+                })
+            });
+            if let (true, Some(c)) = (rpc_answer, x.call.as_mut()) {
+                Arc::make_mut(c).binding = Some(Binding::JsonRpc);
+            }
+        }
         let c = x.call.clone().unwrap_or_default();
         // TASK-STATE-014: a stream that completed the orchestrator's task with a delegate's
         // failure or question as its artifacts' text.
