@@ -293,6 +293,13 @@ rule!(RPC_REQUEST_BATCH_EMPTY, "RPC-REQ-006", "client-batch-empty", Note, Intero
     ["RPC-001"],
     "client sent an empty JSON-RPC batch [] (an Invalid Request: a batch holds at least one call)",
     "send at least one call in a batch, or none at all: JSON-RPC 2.0 §6 makes an empty Array an invalid request, which the agent answers with one -32600 Invalid Request error (id null), so the client gets no result; check for an empty call list before sending");
+// left38 (b23x-BL4 left unjudged): a streaming call has no answer a batch can carry. A note:
+// JSON-RPC 2.0 lets a client batch any call and A2A says nothing on batches, so no MUST or
+// SHOULD is broken; the advice is what the client loses (as RPC-REQ-006's empty batch).
+rule!(RPC_REQUEST_BATCH_STREAMING, "RPC-REQ-007", "client-batch-streaming-call", Note, Interop,
+    ["RPC-005", "RPC-001"],
+    "client put a streaming call (SendStreamingMessage, SubscribeToTask; 0.x message/stream, tasks/resubscribe, tasks/sendSubscribe) into a JSON-RPC batch: a batch is answered by one JSON Array (JSON-RPC 2.0 §6), which cannot carry the text/event-stream the call is answered with (RPC-005), so the client gets no stream (at best an error or one JSON result in the Array)",
+    "send each streaming call alone, as a single JSON-RPC request whose answer is the event stream, and batch only unary calls (GetTask, CancelTask, ...): an agent answers a streaming call in a batch with an error (-32600 or UnsupportedOperationError) or one JSON result, never with the stream; answering the whole batch with an event stream instead is the agent's fault (RPC-ENVELOPE-001), since the batch's other calls then get no answer");
 rule!(RPC_ERROR_CODE, "RPC-ERROR-001", "jsonrpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-001", "ERR-002"],
     "error code of a JSON-RPC answer does not match the situation",
@@ -1380,6 +1387,7 @@ pub static RULES: &[Rule] = &[
     RPC_REQUEST_BATCH_DUPLICATE_ID,
     RPC_REQUEST_PARAMS_NOT_OBJECT,
     RPC_REQUEST_BATCH_EMPTY,
+    RPC_REQUEST_BATCH_STREAMING,
     SSE_NOT_TERMINATED,
     SSE_DATA_NOT_JSON,
     SSE_FIELD_MISSPELLED,
@@ -1464,6 +1472,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "AUTH-SCHEME-004",
     "RPC-REQ-005",
     "RPC-REQ-006",
+    // A streaming call put into a JSON-RPC batch (left38): no answer can carry its stream.
+    "RPC-REQ-007",
     "PUSH-CFG-003",
     "GRPC-FRAME-002",
     "REST-VERB-001",

@@ -64,13 +64,15 @@ case("B04-v10-batch-answered-with-sse", lambda: C10() + [
     resp("", headers=SSE),
     chunk(ev({"task": task10(state="WORKING")}) + ev(st10(state="COMPLETED", n=2))),
     chunk("", close="eof")],
-    [("jsonrpc-response-malformed", E)],
-    "a batch holding a streaming call answered with an event stream: a batch is answered by one JSON Array (JSON-RPC 2.0 section 6), so the GetTask in it is never answered")
+    [("jsonrpc-response-malformed", E), ("client-batch-streaming-call", "note")],
+    "a batch holding a streaming call answered with an event stream: a batch is answered by one JSON Array (JSON-RPC 2.0 section 6), so the GetTask in it is never answered; "
+    "the client's batching of a streaming call is RPC-REQ-007 beside it (left38)")
 
 case("BL4-legal-v10-batch-with-stream-call-refused-in-array", lambda: C10() + [
     req(H + "/a2a", [rpc(1, "SendStreamingMessage", {"message": msg10()}), rpc(2, "GetTask", {"id": "t1"})], headers={**V10, "accept": "text/event-stream, application/json"}),
     resp([err(1, -32600, "Streaming methods cannot be batched"), ok(2, task10())])],
-    [], "a batch holding a streaming call answered with one Array: an error for the streaming call, a result for the other")
+    [("client-batch-streaming-call", "note")], "a batch holding a streaming call answered with one Array: an error for the streaming call, a result for the other: "
+    "the agent is right; the client that batched a streaming call gets no stream (RPC-REQ-007, left38)")
 
 # ---------------------------------------------------------------- internal URLs leaked (U)
 def art_url(url):

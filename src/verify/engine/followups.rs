@@ -1285,6 +1285,7 @@ impl State {
         let Ok(v) = Json::parse(b) else { return };
         let Some(list) = v.as_array() else { return };
         let (mut version_told, mut id_told, mut shape_told) = (false, false, false);
+        let mut stream_told = false;
         for (i, e) in list.iter().enumerate() {
             let Some(m) = e
                 .get("method")
@@ -1293,6 +1294,18 @@ impl State {
             else {
                 continue;
             };
+            // RPC-005 / JSON-RPC 2.0 §6 (left38, b23x BL4): a streaming call's answer is an
+            // event stream, and a batch's is one JSON Array: no answer carries both, so the
+            // client that batched it gets no stream whatever the agent does. Once a batch.
+            if !stream_told && method_op(m).is_some_and(|(op, _)| op.is_streaming()) {
+                stream_told = true;
+                self.find(
+                    &r::RPC_REQUEST_BATCH_STREAMING,
+                    format!("{who}'s JSON-RPC batch element {i} calls {m}, a streaming method: a batch is answered by one JSON Array (JSON-RPC 2.0 §6), which cannot carry the event stream {m} is answered with (RPC-005), so the {who} gets no stream for it; send it alone as a single request"),
+                    vec![x.ev_at(x.req_ev_seq(), &format!("/{i}/method"), Some(Value::String(m.to_string())))],
+                    &x.leg,
+                );
+            }
             let version = match e.get("jsonrpc") {
                 None => Some("has no jsonrpc member".to_string()),
                 Some(j) if j.as_str() != Some("2.0") => {
