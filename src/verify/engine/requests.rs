@@ -2184,8 +2184,16 @@ impl State {
             Op::DeletePushConfig => "DeleteTaskPushNotificationConfigRequest",
             Op::GetExtendedCard | Op::GetCard => "GetExtendedAgentCardRequest",
         };
+        // Whether the member meant is sent too (in the query, for a GET / DELETE).
+        let sent = |m: &str| {
+            if get_like {
+                query_param(&x.url, m).is_some()
+            } else {
+                c.params.get(m).is_some_and(|v| !v.is_null())
+            }
+        };
         let instead = match a2a::v1_request_member_alias(&name, members) {
-            Some(m) if !c.params.get(m).is_some_and(|v| !v.is_null()) => {
+            Some(m) if !sent(m) => {
                 format!(" and the member for what it asks is {m}, which it does not send")
             }
             Some(m) => format!(" (the member for what it asks is {m})"),
