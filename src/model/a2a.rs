@@ -1439,6 +1439,102 @@ pub const V1_ARTIFACT_UPDATE_FIELDS: &[(&str, ProtoKind)] = &[
     ("lastChunk", ProtoKind::Bool),
 ];
 
+/// The JSON members of the 1.0 request message of operation `op` (`a2a.proto` v1.0.1:
+/// `SendMessageRequest`, `GetTaskRequest`, `ListTasksRequest`, `CancelTaskRequest`,
+/// `SubscribeToTaskRequest`, `TaskPushNotificationConfig` for Create, and the Get / List /
+/// Delete push notification config and `GetExtendedAgentCardRequest` messages), as sent in
+/// JSON-RPC `params`, an HTTP+JSON body or query; `None` for the card fetch (no request
+/// message). Used to tell a member none of them defines (DATA-003, DATA-001).
+pub fn v1_request_members(op: Op) -> Option<&'static [&'static str]> {
+    Some(match op {
+        Op::SendMessage | Op::SendStreamingMessage => {
+            &["message", "configuration", "metadata", "tenant"]
+        }
+        Op::GetTask => &["id", "historyLength", "tenant"],
+        Op::ListTasks => &[
+            "contextId",
+            "status",
+            "pageSize",
+            "pageToken",
+            "historyLength",
+            "statusTimestampAfter",
+            "includeArtifacts",
+            "tenant",
+        ],
+        Op::CancelTask => &["id", "metadata", "tenant"],
+        Op::SubscribeToTask => &["id", "tenant"],
+        Op::CreatePushConfig => &["id", "taskId", "url", "token", "authentication", "tenant"],
+        Op::GetPushConfig | Op::DeletePushConfig => &["taskId", "id", "tenant"],
+        Op::ListPushConfigs => &["taskId", "pageSize", "pageToken", "tenant"],
+        Op::GetExtendedCard => &["tenant"],
+        Op::GetCard => return None,
+    })
+}
+
+/// Whether `snake` (`page_size`) is the proto field name of JSON member `camel`
+/// (`pageSize`): the lowerCamelCase ProtoJSON derives from it, compared exactly.
+pub fn snake_to_camel_eq(snake: &str, camel: &str) -> bool {
+    let mut out = String::with_capacity(snake.len());
+    let mut up = false;
+    for ch in snake.chars() {
+        if ch == '_' {
+            up = true;
+        } else if up {
+            out.extend(ch.to_uppercase());
+            up = false;
+        } else {
+            out.push(ch);
+        }
+    }
+    out == camel
+}
+
+/// The 1.0 request member that a member name of another API's vocabulary stands for, as
+/// clients send it (A2A #2162: the v1 migration guide's `cursor` / `limit` for ListTasks'
+/// `pageToken` / `pageSize`; a2a-tck PR #129: the removed `configId` of a push config
+/// call), when `members` (from [`v1_request_members`]) holds it; compared
+/// case-insensitively. `None` for a name with no known counterpart. `taskId` for a task
+/// call's `id` is not here: that call names no task at all (DATA-PARAM-003's).
+pub fn v1_request_member_alias(name: &str, members: &[&str]) -> Option<&'static str> {
+    const ALIASES: &[(&str, &str)] = &[
+        ("limit", "pageSize"),
+        ("maxResults", "pageSize"),
+        ("perPage", "pageSize"),
+        ("pageLimit", "pageSize"),
+        ("count", "pageSize"),
+        ("size", "pageSize"),
+        ("cursor", "pageToken"),
+        ("nextCursor", "pageToken"),
+        ("pageCursor", "pageToken"),
+        ("after", "pageToken"),
+        ("startAfter", "pageToken"),
+        ("continuationToken", "pageToken"),
+        ("nextPageToken", "pageToken"),
+        ("offset", "pageToken"),
+        ("page", "pageToken"),
+        ("pageNumber", "pageToken"),
+        ("history", "historyLength"),
+        ("historyLimit", "historyLength"),
+        ("maxHistory", "historyLength"),
+        ("historyCount", "historyLength"),
+        ("state", "status"),
+        ("states", "status"),
+        ("taskState", "status"),
+        ("context", "contextId"),
+        ("sessionId", "contextId"),
+        ("since", "statusTimestampAfter"),
+        ("updatedAfter", "statusTimestampAfter"),
+        ("lastUpdatedAfter", "statusTimestampAfter"),
+        ("withArtifacts", "includeArtifacts"),
+        ("configId", "id"),
+        ("pushNotificationConfigId", "id"),
+    ];
+    ALIASES
+        .iter()
+        .find(|(a, m)| a.eq_ignore_ascii_case(name) && members.contains(m))
+        .map(|(_, m)| *m)
+}
+
 /// DATA-001 / DATA-005 (breaker19b Z7): the first member of `o` (at `ptr`, a `what` such as
 /// "message") that `fields` (a 1.0 proto table: [`V1_MESSAGE_FIELDS`], ...) types and whose
 /// JSON value is of another type (`"mediaType": 5`, `"append": "true"`,

@@ -522,6 +522,14 @@ rule!(DATA_PARAM_REQUIRED_ID_ACCEPTED, "DATA-PARAM-004", "call-without-required-
     ["DATA-003", "ERR-006", "PUSH-003"],
     "agent answered a JSON-RPC (or 1.0 gRPC) task or push notification config call that lacks a REQUIRED id (GetTask / CancelTask without id; a push config Get / Delete without taskId or config id, List without taskId; 0.x tasks/pushNotificationConfig/delete without pushNotificationConfigId) with a success result",
     "validate input first (1.0 §3.3.2, §5.7 \"implementations SHOULD reject messages with missing required fields\") and refuse the call with -32602 InvalidParamsError (gRPC INVALID_ARGUMENT): a success for a call that names no task or no config means the agent guessed which one (the task's only config, an empty id), and a client that sends the same call to a stricter agent fails");
+// A warning, not an error: DATA-003 tells the agent to ignore an unknown field, so the call
+// is valid; but what the client asked for with it (a page size, a page token, a history
+// length) is silently not done: a client paging with `cursor` gets the first page forever
+// (A2A #2162: the v1 migration guide documented cursor / limit / nextCursor).
+rule!(DATA_PARAM_UNKNOWN_MEMBER, "DATA-PARAM-007", "client-request-unknown-member", Warning, Interop,
+    ["DATA-003", "DATA-001"],
+    "client's 1.0 request carries, instead of a member its request message defines, another API's name for it (ListTasks limit / cursor / offset for pageSize / pageToken, GetTask historyLimit for historyLength, a push config call's configId for id): in JSON-RPC params, an HTTP+JSON body or query string; other unknown members (a newer client's fields) are not judged",
+    "send the members a2a.proto's request message defines, by their JSON names: ListTasks pages with pageSize (1-100) and pageToken (the previous page's nextPageToken), filters with contextId, status, statusTimestampAfter; GetTask and ListTasks take historyLength; push config calls name the config as id; an agent ignores any other member (DATA-003) and answers as if it were not sent (or a strict ProtoJSON agent refuses the call), so what it asked for is silently not done");
 // ---- Task lifecycle ---------------------------------------------------------------------
 rule!(TASK_TERMINAL_CHANGED, "TASK-STATE-001", "terminal-state-changed", Error, Lifecycle,
     ["TASK-001", "TASK-008"],
@@ -1296,6 +1304,7 @@ pub static RULES: &[Rule] = &[
     DATA_PARAM_REQUIRED_ID_ACCEPTED,
     DATA_PARAM_CLIENT_INVALID,
     DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED,
+    DATA_PARAM_UNKNOWN_MEMBER,
     DATA_AGENT_ROLE,
     DATA_CLIENT_ROLE,
     RESULT_SHAPE,
@@ -1481,6 +1490,7 @@ pub const CLIENT_RULES: &[&str] = &[
     "HTTP-MEDIA-003",
     "GRPC-METHOD-001",
     "DATA-PARAM-003",
+    "DATA-PARAM-007",
     // A request that mixes generations: the client's half of VER-MIX-001.
     "VER-MIX-002",
     // A streaming call to an agent whose card declares no streaming (mine29b).

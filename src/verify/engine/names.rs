@@ -41,6 +41,16 @@ pub(super) fn list_tasks_page_problem(
         .get("nextPageToken")
         .and_then(Json::as_str)
         .is_some_and(|t| !t.is_empty());
+    // A2A #2162: the v1 migration guide answered the next page as nextCursor. A cursor
+    // under another name, with no nextPageToken, reads to a 1.0 client as the last page.
+    if let Some((n, t)) = list_next_page_alias(res) {
+        return Some((
+            ptr(n),
+            format!(
+                "ListTasks result names its next page as {n} {t:?}, a member ListTasksResponse does not define, and has no nextPageToken: a 1.0 client reads nextPageToken, finds none, takes this page for the last and never fetches the rest (send the cursor as nextPageToken)"
+            ),
+        ));
+    }
     match int("totalSize") {
         None if rows > 0 => Some((
             base.to_string(),
@@ -63,6 +73,33 @@ pub(super) fn list_tasks_page_problem(
         )),
         Some(Some(_)) => None,
     }
+}
+
+/// A 1.0 `ListTasksResponse` `res` without a non-empty `nextPageToken` that announces its
+/// next page under another name (`nextCursor`, `cursor`, `next`, `nextToken`, `nextPage`,
+/// `continuationToken`; A2A #2162), as `(member, value)`; `None` otherwise (DATA-007).
+pub(super) fn list_next_page_alias<'a>(res: &'a Json) -> Option<(&'static str, &'a str)> {
+    const OTHER: &[&str] = &[
+        "nextCursor",
+        "cursor",
+        "next",
+        "nextToken",
+        "nextPage",
+        "continuationToken",
+    ];
+    if res
+        .get("nextPageToken")
+        .and_then(Json::as_str)
+        .is_some_and(|t| !t.is_empty())
+    {
+        return None;
+    }
+    OTHER.iter().find_map(|n| {
+        res.get(n)
+            .and_then(Json::as_str)
+            .filter(|t| !t.is_empty())
+            .map(|t| (*n, t))
+    })
 }
 
 /// The task a send's message names (`message.taskId`, 0.x `task_id` too; HTTP+JSON, JSON-RPC

@@ -509,6 +509,10 @@ impl State {
                     );
                 }
             }
+            // DATA-PARAM-007 (DATA-003): a member the method's 1.0 request message does not
+            // define (A2A #2162: ListTasks paged with cursor / limit), which the agent
+            // ignores, so what the client asked for with it is silently not done.
+            self.unknown_request_member(x, &c);
             // 0.x SendMessageConfiguration names a 1.0 agent ignores as unknown (DATA-003):
             // the webhook is never called, or the call blocks (DIGEST §1, trap 8; a2a-dotnet
             // PR #418).
@@ -2120,5 +2124,100 @@ impl State {
         if self.exchange_dialects.len() < MAX_EXCHANGE_DIALECTS {
             self.exchange_dialects.push((xid.clone(), label));
         }
+    }
+}
+
+impl State {
+    /// DATA-PARAM-007 (DATA-003, DATA-001): the first member of 1.0 request `c` (JSON-RPC
+    /// `params`, an HTTP+JSON POST body, or, for a GET / DELETE, an HTTP+JSON query
+    /// parameter) that the operation's request message does not define
+    /// ([`a2a::v1_request_members`]) and whose name is another API's word for a member it
+    /// does define ([`a2a::v1_request_member_alias`]: `limit` for `pageSize`, `cursor` for
+    /// `pageToken`): the client evidently meant that member. Any other unknown member is a
+    /// newer client's field, which DATA-003 tells the agent to ignore: not judged. Not for
+    /// gRPC (its binary request has no such members), the prober's deliberate negative
+    /// calls, a request already judged for the client, a proto field name
+    /// (`page_size`: DATA-SHAPE-002's) or a JSON-RPC call without object params.
+    fn unknown_request_member(&mut self, x: &Exch, c: &Call) {
+        let Some(op) = c.op else { return };
+        let Some(members) = a2a::v1_request_members(op) else {
+            return;
+        };
+        if c.binding == Some(Binding::Grpc)
+            || c.binding.is_none()
+            || x.req_headers
+                .get(crate::model::PROBE_NEGATIVE_HEADER)
+                .is_some()
+            || self.request_faulted(x)
+        {
+            return;
+        }
+        let known = |k: &str| {
+            members.contains(&k)
+                || (k.contains('_') && members.iter().any(|m| a2a::snake_to_camel_eq(k, m)))
+        };
+        let rest = c.binding == Some(Binding::Rest);
+        let get_like = rest && matches!(x.method.as_str(), "GET" | "DELETE");
+        // (name, JSON Pointer or None for a query parameter)
+        let hit: Option<(String, Option<String>)> = if get_like {
+            query_of(&x.url).and_then(|q| {
+                q.split('&').find_map(|kv| {
+                    let k = kv.split_once('=').map_or(kv, |(k, _)| k);
+                    let k = a2a::percent_decode(k);
+                    (!known(&k) && a2a::v1_request_member_alias(&k, members).is_some())
+                        .then(|| (k.to_string(), None))
+                })
+            })
+        } else {
+            let base = if rest { "" } else { "/params" };
+            c.params.as_object().and_then(|o| {
+                o.keys()
+                    .find(|k| !known(k) && a2a::v1_request_member_alias(k, members).is_some())
+                    .map(|k| (k.to_string(), Some(format!("{base}/{k}"))))
+            })
+        };
+        let Some((name, ptr)) = hit else { return };
+        let message = match op {
+            Op::SendMessage | Op::SendStreamingMessage => "SendMessageRequest",
+            Op::GetTask => "GetTaskRequest",
+            Op::ListTasks => "ListTasksRequest",
+            Op::CancelTask => "CancelTaskRequest",
+            Op::SubscribeToTask => "SubscribeToTaskRequest",
+            Op::CreatePushConfig => "TaskPushNotificationConfig",
+            Op::GetPushConfig => "GetTaskPushNotificationConfigRequest",
+            Op::ListPushConfigs => "ListTaskPushNotificationConfigsRequest",
+            Op::DeletePushConfig => "DeleteTaskPushNotificationConfigRequest",
+            Op::GetExtendedCard | Op::GetCard => "GetExtendedAgentCardRequest",
+        };
+        // Whether the member meant is sent too (in the query, for a GET / DELETE).
+        let sent = |m: &str| {
+            if get_like {
+                query_param(&x.url, m).is_some()
+            } else {
+                c.params.get(m).is_some_and(|v| !v.is_null())
+            }
+        };
+        let instead = match a2a::v1_request_member_alias(&name, members) {
+            Some(m) if !sent(m) => {
+                format!(" and the member for what it asks is {m}, which it does not send")
+            }
+            Some(m) => format!(" (the member for what it asks is {m})"),
+            None => String::new(),
+        };
+        let place = match &ptr {
+            Some(_) if rest => "in its body".to_string(),
+            Some(_) => "in its params".to_string(),
+            None => format!("as a query parameter of {} {}", x.method, x.path),
+        };
+        let msg = format!(
+            "client's 1.0 {} request carries {name} {place}, which {message} does not define{instead}: the agent ignores an unknown member (DATA-003) and answers as if it were not sent, or a strict ProtoJSON agent refuses the call ({message}'s members: {})",
+            c.op_term(op.name()),
+            members.join(", ")
+        );
+        let ev = match &ptr {
+            Some(p) => x.ev_at(x.req_ev_seq(), p, None),
+            None => x.ev(x.req_seq),
+        };
+        self.find(&r::DATA_PARAM_UNKNOWN_MEMBER, msg, vec![ev], &x.leg);
     }
 }

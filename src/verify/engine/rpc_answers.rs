@@ -277,21 +277,32 @@ impl State {
         // which strict clients such as Microsoft Copilot refuse). Any JSON media type passes.
         self.v0_answer_in_1_0_media_type(x, &c);
         // review33 Q4: said for what it is, absent or another type, with what to send.
+        // A JSON type that names another document is no JSON-RPC response either: RFC 9457's
+        // application/problem+json (a2a-java #719 asked for it on JSON-RPC errors) tells a
+        // client to read {type, title, status, detail}.
         let media = x.resp_media();
-        if !x.synthetic && !media.as_deref().is_some_and(|m| m.contains("json")) {
+        let problem = media
+            .as_deref()
+            .is_some_and(|m| m.eq_ignore_ascii_case("application/problem+json"));
+        if !x.synthetic && (problem || !media.as_deref().is_some_and(|m| m.contains("json"))) {
             let what = match media.as_deref().filter(|m| !m.is_empty()) {
+                Some(m) if problem => format!(
+                    "is served as {m}, RFC 9457's problem-details type (which 1.0 §11.6 replaced with google.rpc.Status even on HTTP+JSON)"
+                ),
                 Some(m) => format!("is served as {m}"),
                 None => "has no Content-Type header".to_string(),
             };
-            self.find(
-                &r::RPC_ENVELOPE,
+            let call = c.method.as_deref().unwrap_or("the call");
+            let msg = if problem {
                 format!(
-                    "agent's JSON-RPC response to {} {what}: RPC-001 makes it application/json, and a client that checks the media type (a2a-go #264: Microsoft Copilot) refuses the body while others read it as JSON anyway; send Content-Type: application/json",
-                    c.method.as_deref().unwrap_or("the call")
-                ),
-                vec![x.ev(x.resp_seq)],
-                &x.leg,
-            );
+                    "agent's JSON-RPC response to {call} {what}: RPC-001 makes a JSON-RPC response, result or error, application/json, and a client that dispatches on the media type reads the body as a problem document {{type, title, status, detail}} and loses the JSON-RPC id, code and result; send Content-Type: application/json"
+                )
+            } else {
+                format!(
+                    "agent's JSON-RPC response to {call} {what}: RPC-001 makes it application/json, and a client that checks the media type (a2a-go #264: Microsoft Copilot) refuses the body while others read it as JSON anyway; send Content-Type: application/json"
+                )
+            };
+            self.find(&r::RPC_ENVELOPE, msg, vec![x.ev(x.resp_seq)], &x.leg);
         }
         // id echo (RPC-002). A request id the A2A schemas do not allow (fractional: string
         // or integer only, RPC-REQ-001) makes the request invalid for an A2A agent, which
