@@ -4147,3 +4147,37 @@ fn review28a_null_request_parameter_is_unset() {
     );
     assert!(f.message.contains("historyLength \"ten\""), "{}", f.message);
 }
+
+/// dup38 (drift between the copies of the request's JSON Pointer base; GRPC-001: a gRPC
+/// request message, like an HTTP+JSON body, holds the A2A params at its root): ID-MSG-002,
+/// ID-CTX-002 and ID-TASK-003 on gRPC point at the member the request has (`/message/...`,
+/// `/id`), not at `/params/...`, which only a JSON-RPC request has. The retried message
+/// under its own messageId stays silent.
+#[test]
+fn dup38_grpc_request_evidence_points_into_the_request_message() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b38d-1-", 1);
+    for (stem, rule, at, ptr) in [
+        (
+            "b38d-1-v10-grpc-send-message-id-reused",
+            "ID-MSG-002",
+            1,
+            "/message/messageId",
+        ),
+        (
+            "b38d-1-v10-grpc-send-reply-context-substituted",
+            "ID-CTX-002",
+            0,
+            "/message/contextId",
+        ),
+        (
+            "b38d-1-v10-grpc-get-task-answered-other-task",
+            "ID-TASK-003",
+            0,
+            "/id",
+        ),
+    ] {
+        let f = only_finding(stem, rule);
+        assert_eq!(f.evidence[at].pointer.as_deref(), Some(ptr), "{stem}");
+    }
+}

@@ -151,6 +151,25 @@ impl Call {
             .clone()
             .or_else(|| self.op.map(|o| o.name().to_string()))
     }
+    /// Whether the request holds the A2A params at its root: an HTTP+JSON body or a gRPC
+    /// request message (`{"message": {...}}`, [`Binding::bare_params`]), not a JSON-RPC
+    /// request's `params` member. Every JSON Pointer into the request is built on this one
+    /// test (dup38: copies that tested `binding == Rest` pointed a gRPC finding at
+    /// `/params/...`, a member the gRPC request does not have).
+    fn bare_params(&self) -> bool {
+        self.binding.is_some_and(Binding::bare_params)
+    }
+
+    /// The JSON Pointer of the params in the request event's body: `""` where the request
+    /// holds them at its root ([`Call::bare_params`]), else `"/params"`.
+    fn params_base(&self) -> &'static str {
+        if self.bare_params() {
+            ""
+        } else {
+            "/params"
+        }
+    }
+
     /// The operation as this call's wire names it (`message/send`, `tasks/send`,
     /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
     /// when the operation is not known. Every finding names the call through this.
@@ -197,6 +216,22 @@ impl Call {
         self.route_task
             .as_deref()
             .or_else(|| a2a::params_task_id(&self.params))
+    }
+
+    /// The JSON Pointer of the task id [`Call::task_id`] reads in the request body:
+    /// `/params/id` (or `/params/taskId`) on JSON-RPC, `/id` (`/taskId`) in a gRPC request
+    /// message; `None` when the HTTP+JSON route names the task (the evidence is the request
+    /// line). Built on [`Call::params_base`].
+    fn task_id_ptr(&self) -> Option<String> {
+        if self.route_task.is_some() {
+            return None;
+        }
+        let key = if self.params.get("id").is_some() {
+            "id"
+        } else {
+            "taskId"
+        };
+        Some(format!("{}/{key}", self.params_base()))
     }
 }
 

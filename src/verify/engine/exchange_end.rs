@@ -1631,11 +1631,7 @@ impl State {
         };
         if let Some((seq, xid)) = self.sent_message_id_clash(x, m, mid) {
             self.areas.insert("id");
-            let base = if c.binding == Some(Binding::Rest) {
-                ""
-            } else {
-                "/params"
-            };
+            let base = c.params_base();
             self.find(
                 &r::ID_MESSAGE_ID_REUSED,
                 format!(

@@ -760,7 +760,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .map(str::to_string);
         let msg_id = str_member(m, "messageId", "message_id").map(str::to_string);
-        let base = if c.binding.is_some_and(Binding::bare_params) {
+        let base = if c.bare_params() {
             "/message"
         } else {
             "/params/message"
@@ -1181,7 +1181,7 @@ impl State {
         if qc == rc {
             return None;
         }
-        let base = if c.binding == Some(Binding::Rest) {
+        let base = if c.bare_params() {
             "/message"
         } else {
             "/params/message"

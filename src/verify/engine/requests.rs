@@ -190,11 +190,7 @@ impl State {
         // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
         // kept in task history and logs; breaker11 K32).
         if c.op.is_some() && !c.webhook {
-            let base = if c.binding.is_some_and(Binding::bare_params) {
-                ""
-            } else {
-                "/params"
-            };
+            let base = c.params_base();
             if let Some((ptr, key)) = payload_credential(&c.params, base) {
                 self.areas.insert("auth");
                 self.find(
@@ -441,7 +437,7 @@ impl State {
         // media type (assistant-ui PR #5036 sent image/*), in any version.
         if params_walks.is_some_and(BodyWalks::bad_media) {
             if let Some(m) = params_message(&c.params) {
-                let base = if c.binding.is_some_and(Binding::bare_params) {
+                let base = if c.bare_params() {
                     "/message"
                 } else {
                     "/params/message"
@@ -476,11 +472,7 @@ impl State {
                     .get(crate::model::PROBE_NEGATIVE_HEADER)
                     .is_none()
             {
-                let base = if c.binding.is_some_and(Binding::bare_params) {
-                    ""
-                } else {
-                    "/params"
-                };
+                let base = c.params_base();
                 if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
                     self.find(
                         &r::REQUEST_SHAPE,
@@ -538,7 +530,7 @@ impl State {
                 }
                 // DATA-001 (breaker19b Z7): `returnImmediately: "true"` or
                 // `acceptedOutputModes: "text/plain"` makes a ProtoJSON agent refuse the send.
-                let base = if c.binding.is_some_and(Binding::bare_params) {
+                let base = if c.bare_params() {
                     "/configuration"
                 } else {
                     "/params/configuration"
@@ -585,7 +577,7 @@ impl State {
                 .into_iter()
                 .find(|(n, o)| cfg.contains_key(n) && !cfg.contains_key(o));
                 if let Some((n, o)) = new {
-                    let base = if c.binding.is_some_and(Binding::bare_params) {
+                    let base = if c.bare_params() {
                         "/configuration"
                     } else {
                         "/params/configuration"
@@ -608,11 +600,7 @@ impl State {
         // A part of the client's message naming its media type or file name as in the other
         // generation (VER-MIX-002; DIGEST §1 parts row, trap 11): the agent drops it.
         if let Some(walks) = params_walks {
-            let base = if c.binding.is_some_and(Binding::bare_params) {
-                ""
-            } else {
-                "/params"
-            };
+            let base = c.params_base();
             if let Some(m) = part_style(&c)
                 .filter(|st| walks.part_mix(*st))
                 .and_then(|st| a2a::part_member_mix(&c.params, base, st))
@@ -653,7 +641,7 @@ impl State {
                 && !x.method.eq_ignore_ascii_case("POST")
                 && x.req_body.as_slice().is_empty())
         {
-            let base = if c.binding.is_some_and(Binding::bare_params) {
+            let base = if c.bare_params() {
                 if c.params.get("message").is_some() {
                     "/message"
                 } else {
@@ -673,8 +661,7 @@ impl State {
             // only; 0.x JSON-RPC params and every 1.0 request have `message`.
             let under_request = c.params.get("message").is_none()
                 && c.params.get("request").is_some()
-                && !(c.dialect == Some(Dialect::V0_3)
-                    && c.binding.is_some_and(Binding::bare_params));
+                && !(c.dialect == Some(Dialect::V0_3) && c.bare_params());
             let probs = match lifted
                 .as_ref()
                 .and_then(Json::as_object)
@@ -1149,7 +1136,7 @@ impl State {
         let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
             return;
         };
-        let base = if c.binding.is_some_and(Binding::bare_params) {
+        let base = if c.bare_params() {
             "/configuration"
         } else {
             "/params/configuration"
@@ -1930,11 +1917,7 @@ impl State {
         if named.is_empty() {
             return;
         }
-        let base = if c.binding.is_some_and(Binding::bare_params) {
-            ""
-        } else {
-            "/params"
-        };
+        let base = c.params_base();
         let (what, holder) = if base.is_empty() {
             ("request body", "message")
         } else {
