@@ -632,47 +632,17 @@ impl State {
         {
             return;
         }
-        let mut declared = card.view.declared_dialects();
-        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
-        // 0.2.5 neither) still declares its generation by its shape: url and no
-        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
-        // refused by a card that names its version.
-        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
-        if implied {
-            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
-            if card.view.v01_shape {
-                declared.push(Dialect::V0_1);
-            }
-            declared.push(Dialect::V0_2);
-        }
-        let covers = declared.iter().any(|k| {
-            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
-        });
-        if declared.is_empty() || covers {
+        let Some(lack) = card_lacks_version(&card, d) else {
             return;
-        }
-        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
-        if implied {
-            list = vec![if card.view.v01_shape {
-                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            } else {
-                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            }];
-        }
-        self.areas.insert("version");
-        let card_ev = Evidence {
-            seq: card.seq,
-            exchange: Some(card.exchange.clone()),
-            pointer: None,
-            found: card.view.protocol_version.clone().map(Value::String),
         };
+        self.areas.insert("version");
         let method = c.method.as_deref().unwrap_or("the agent");
         // What the card's newest version calls the operation (breaker19a Y14: `tasks/send`
         // is 0.1.0 only; 0.2.0 already names it message/send).
         let rename =
             c.op.filter(|_| c.binding == Some(Binding::JsonRpc))
                 .and_then(|op| {
-                    declared.iter().rev().find_map(|k| {
+                    lack.declared.iter().rev().find_map(|k| {
                         a2a::op_method(op, *k).filter(|m| *m != method).map(|m| {
                             format!("; protocol version {} names this call {m}", k.as_str())
                         })
@@ -692,18 +662,18 @@ impl State {
                 "client called {method}, a protocol version {} method, under A2A-Version {} (the body and the header disagree, VER-MIX-002), and the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
                 h.as_str(),
-                list.join(", ")
+                lack.list
             ),
             None => format!(
                 "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
-                list.join(", ")
+                lack.list
             ),
         };
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             msg,
-            vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
+            vec![x.ev(x.req_seq), refusal.clone(), lack.card_ev.clone()],
             &x.leg,
         );
         // VER-HDR-004: the version request answered "no such method". A call without
@@ -717,8 +687,8 @@ impl State {
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
-                && declared.contains(&Dialect::V1_0)
-                && Dialect::from_version(v).is_none_or(|k| !declared.contains(&k))
+                && lack.declared.contains(&Dialect::V1_0)
+                && Dialect::from_version(v).is_none_or(|k| !lack.declared.contains(&k))
         }) {
             let how = if implicit {
                 "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
@@ -729,9 +699,9 @@ impl State {
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
                     "agent answered {method} {how} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
-                    list.join(", ")
+                    lack.list
                 ),
-                vec![x.ev(x.req_seq), refusal, card_ev],
+                vec![x.ev(x.req_seq), refusal, lack.card_ev],
                 &x.leg,
             );
         }
@@ -771,40 +741,10 @@ impl State {
         if card.view.v0_shape_claims_v1 {
             return;
         }
-        let mut declared = card.view.declared_dialects();
-        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
-        // 0.2.5 neither) still declares its generation by its shape: url and no
-        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
-        // refused by a card that names its version.
-        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
-        if implied {
-            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
-            if card.view.v01_shape {
-                declared.push(Dialect::V0_1);
-            }
-            declared.push(Dialect::V0_2);
-        }
-        let covers = declared.iter().any(|k| {
-            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
-        });
-        if declared.is_empty() || covers {
+        let Some(lack) = card_lacks_version(&card, d) else {
             return;
-        }
-        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
-        if implied {
-            list = vec![if card.view.v01_shape {
-                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            } else {
-                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            }];
-        }
-        self.areas.insert("version");
-        let card_ev = Evidence {
-            seq: card.seq,
-            exchange: Some(card.exchange.clone()),
-            pointer: None,
-            found: card.view.protocol_version.clone().map(Value::String),
         };
+        self.areas.insert("version");
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             format!(
@@ -812,9 +752,9 @@ impl State {
                 x.method,
                 x.path,
                 d.as_str(),
-                list.join(", ")
+                lack.list
             ),
-            vec![x.ev(x.req_seq), refusal, card_ev],
+            vec![x.ev(x.req_seq), refusal, lack.card_ev],
             &x.leg,
         );
     }
@@ -1017,4 +957,63 @@ impl State {
             &x.leg,
         );
     }
+}
+
+/// What VER-CARD-002 says of a card that does not offer a call's version
+/// ([`card_lacks_version`]).
+pub(super) struct NotOffered {
+    /// The protocol versions the card declares, oldest first (a 0.x card without
+    /// protocolVersion: 0.2, and 0.1 when it has no member 0.2 added).
+    pub(super) declared: Vec<Dialect>,
+    /// How a finding names them (`1.0`, `0.3, 1.0`, or the 0.x card's shape).
+    pub(super) list: String,
+    /// The card, with its `protocolVersion` when it names one.
+    pub(super) card_ev: Evidence,
+}
+
+/// VER-CARD-002 (VER-005, CARD-005) on every binding (JSON-RPC:
+/// [`State::client_version_not_offered`]; HTTP+JSON:
+/// [`State::rest_client_version_not_offered`]; one copy since dup38): the versions `card`
+/// declares when they do not cover protocol version `d` (0.2 and 0.3 count as one family,
+/// 0.1 is its own); `None` when they cover it or the card declares none. A 0.x card with
+/// no protocolVersion (0.1.0 has none; 0.2 before 0.2.5 neither) still declares its
+/// generation by its shape: url and no supportedInterfaces (breaker29 G16).
+pub(super) fn card_lacks_version(card: &CardRec, d: Dialect) -> Option<NotOffered> {
+    let mut declared = card.view.declared_dialects();
+    let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
+    if implied {
+        // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
+        if card.view.v01_shape {
+            declared.push(Dialect::V0_1);
+        }
+        declared.push(Dialect::V0_2);
+    }
+    let covers = declared
+        .iter()
+        .any(|k| *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1));
+    if declared.is_empty() || covers {
+        return None;
+    }
+    let list = if implied && card.view.v01_shape {
+        "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)".to_string()
+    } else if implied {
+        "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)".to_string()
+    } else {
+        declared
+            .iter()
+            .map(|k| k.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let card_ev = Evidence {
+        seq: card.seq,
+        exchange: Some(card.exchange.clone()),
+        pointer: None,
+        found: card.view.protocol_version.clone().map(Value::String),
+    };
+    Some(NotOffered {
+        declared,
+        list,
+        card_ev,
+    })
 }
