@@ -170,6 +170,14 @@ impl Call {
         }
     }
 
+    /// How a finding names the call: its JSON-RPC method as sent, else the operation as its
+    /// wire names it ([`Call::op_term`]); `None` when the operation is not known.
+    fn call_term(&self) -> Option<String> {
+        self.method
+            .clone()
+            .or_else(|| self.op.map(|o| self.op_term(o.name()).to_string()))
+    }
+
     /// The operation as this call's wire names it (`message/send`, `tasks/send`,
     /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
     /// when the operation is not known. Every finding names the call through this.
@@ -512,6 +520,23 @@ impl StreamErrorEnd {
         )
     }
 
+    /// The record of a JSON-RPC error event `v` at `seq` (a JSON-RPC error response, or an
+    /// error object without its envelope): its code at `/error/code`, the code's name, the
+    /// ErrorInfo reason of `error.data`, its message.
+    fn jsonrpc(seq: u64, v: &Json) -> Self {
+        let code = v.pointer("/error/code").and_then(Json::as_i64);
+        StreamErrorEnd::new(
+            seq,
+            "/error/code",
+            code.map(Value::from),
+            "JSON-RPC error",
+            code,
+            code.and_then(jsonrpc::code_name),
+            error_info_reason(v.pointer("/error/data")),
+            v.pointer("/error/message").and_then(Json::as_str),
+        )
+    }
+
     /// Builds the record from the error's parts: `code` as sent (an i64 JSON-RPC code or
     /// HTTP status, or a gRPC code), `status` (AIP-193 / gRPC code name), `reason` (the
     /// ErrorInfo reason) and the agent's `message` (quoted, at most 200 characters).
@@ -622,6 +647,17 @@ const STREAM_EVENTS_KEPT: usize = 4096;
 const HELD_BACK_US: u64 = 1_000_000;
 
 impl StreamState {
+    /// An error event ended the stream (STREAM-END-005): `error_seen`, and the first such
+    /// error's record, built by `end` only when none is kept yet (one copy for the
+    /// JSON-RPC, HTTP+JSON and bare-error events since dup38; a closure, no allocation for
+    /// a later error event).
+    fn error_ended(&mut self, end: impl FnOnce() -> StreamErrorEnd) {
+        self.error_seen = true;
+        if self.error_end.is_none() {
+            self.error_end = Some(end());
+        }
+    }
+
     /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
     fn keep<T>(list: &mut Vec<T>, past_kept: &mut bool, item: T) {
         if list.len() < STREAM_EVENTS_KEPT {

@@ -778,19 +778,7 @@ impl State {
                 );
                 self.error_event_after_end(x, seq, &what, "/error/code", code.map(Value::from));
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
-                        s.error_end = Some(StreamErrorEnd::new(
-                            seq,
-                            "/error/code",
-                            code.map(Value::from),
-                            "JSON-RPC error",
-                            code,
-                            code.and_then(jsonrpc::code_name),
-                            reason,
-                            v.pointer("/error/message").and_then(Json::as_str),
-                        ));
-                    }
+                    s.error_ended(|| StreamErrorEnd::jsonrpc(seq, v));
                 }
                 if is_rpc_req && c.dialect == Some(Dialect::V1_0) {
                     if let Some((msg, found)) = rpc_details_not_data(v, v.pointer("/error/data")) {
@@ -868,21 +856,8 @@ impl State {
                 // ({"error": {...}}, no jsonrpc, no id) is the stream's error end in the
                 // wrong shape: one STREAM-SHAPE-002 that says so, not also a StreamResponse
                 // of no known kind, and the call counts as refused, not accepted.
-                let code = v.pointer("/error/code").and_then(Json::as_i64);
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
-                        s.error_end = Some(StreamErrorEnd::new(
-                            seq,
-                            "/error/code",
-                            code.map(Value::from),
-                            "JSON-RPC error",
-                            code,
-                            code.and_then(jsonrpc::code_name),
-                            error_info_reason(v.pointer("/error/data")),
-                            v.pointer("/error/message").and_then(Json::as_str),
-                        ));
-                    }
+                    s.error_ended(|| StreamErrorEnd::jsonrpc(seq, v));
                 }
                 self.stream_once(
                     x,
@@ -921,9 +896,8 @@ impl State {
                     _ => "a number",
                 };
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
-                        s.error_end = Some(StreamErrorEnd::new(
+                    s.error_ended(|| {
+                        StreamErrorEnd::new(
                             seq,
                             "/error",
                             v.get("error").map(Json::to_value),
@@ -932,8 +906,8 @@ impl State {
                             None,
                             None,
                             v.get("error").and_then(Json::as_str),
-                        ));
-                    }
+                        )
+                    });
                 }
                 let found = v.get("error").map(excerpt_value);
                 self.stream_once(
@@ -960,10 +934,9 @@ impl State {
                     status,
                 );
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
+                    s.error_ended(|| {
                         let code = v.pointer("/error/code").and_then(Json::as_i64);
-                        s.error_end = Some(StreamErrorEnd::new(
+                        StreamErrorEnd::new(
                             seq,
                             "/error/code",
                             code.map(Value::from),
@@ -972,8 +945,8 @@ impl State {
                             v.pointer("/error/status").and_then(Json::as_str),
                             reason,
                             v.pointer("/error/message").and_then(Json::as_str),
-                        ));
-                    }
+                        )
+                    });
                 }
                 self.stream_version_refusal(x, &c, None, reason, seq);
                 self.stream_declared_version_refused(
