@@ -1009,6 +1009,16 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// The request carries the prober's negative-test header
+    /// ([`crate::model::PROBE_NEGATIVE_HEADER`], any value): a call malformed on purpose or
+    /// sent to the prober's own webhook, which the client-side rules leave alone (one test
+    /// for the 17 places that wrote it out, dup38).
+    fn probe_negative(&self) -> bool {
+        self.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some()
+    }
+
     /// The request's media type ([`Headers::media_type`]), as read at its head.
     fn req_media(&self) -> Option<Cow<'_, str>> {
         self.req_media.as_deref().map(Cow::Borrowed)

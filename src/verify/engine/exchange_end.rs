@@ -717,9 +717,7 @@ impl State {
         if v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
             || !matches!(code, Some(-32600) | Some(-32700))
             || !x.method.eq_ignore_ascii_case("POST")
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
         {
             return;
         }

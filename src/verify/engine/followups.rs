@@ -1274,10 +1274,7 @@ impl State {
     /// notification, is told with the answer). Each rule once per batch. The body is parsed
     /// again: batches are rare.
     pub(super) fn batch_request_checks(&mut self, x: &Exch, b: &[u8]) {
-        if x.req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some()
-        {
+        if x.probe_negative() {
             return;
         }
         let Ok(v) = Json::parse(b) else { return };
@@ -1436,10 +1433,7 @@ impl State {
             .join(", ");
         // The client's part (RPC-001, RPC-002): a notification of an A2A method inside the
         // batch, and one id given to two calls (JSON-RPC 2.0 §6 pairs answers by id).
-        let deliberate = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some();
+        let deliberate = x.probe_negative();
         let notifications: Vec<(usize, &str)> = calls
             .iter()
             .enumerate()

@@ -223,10 +223,7 @@ impl State {
                 Some(Json::Number(Num::Float(_))) if c.rpc_id_exponent => None,
                 Some(_) => Some("has an id that is neither a string nor an integer"),
             };
-            let deliberate = x
-                .req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some();
+            let deliberate = x.probe_negative();
             if let (Some(why), false) = (why, deliberate) {
                 self.find(
                     &r::RPC_REQUEST_ID,
@@ -413,10 +410,7 @@ impl State {
         // (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
             if let Some(why) = version_not_major_minor(hv) {
-                let deliberate = x
-                    .req_headers
-                    .get(crate::model::PROBE_NEGATIVE_HEADER)
-                    .is_some();
+                let deliberate = x.probe_negative();
                 if !deliberate {
                     self.find(
                         &r::VER_HEADER_NOT_MAJOR_MINOR,
@@ -535,10 +529,7 @@ impl State {
                 } else {
                     "/params/configuration"
                 };
-                let probe = x
-                    .req_headers
-                    .get(crate::model::PROBE_NEGATIVE_HEADER)
-                    .is_some();
+                let probe = x.probe_negative();
                 if let (Some((ptr, msg)), false) = (
                     a2a::proto_type_problem(
                         cfg,
@@ -1127,10 +1118,7 @@ impl State {
     /// `boolean`; 0.3 proto `bool` on HTTP+JSON). A prober's deliberate negative call is
     /// not told. The integer historyLength is DATA-PARAM-005's, in every version.
     pub(super) fn v0_send_configuration_type(&mut self, x: &Exch, c: &Call, cfg: &Obj) {
-        if x.req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some()
-        {
+        if x.probe_negative() {
             return;
         }
         let Some(d) = c.dialect.filter(|d| d.is_0x()) else {

@@ -12,9 +12,7 @@ impl State {
         if c.webhook
             || x.truncated
             || x.req_body_missing()
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
             || x.status.is_none()
             || x.synthetic
             || x.grpc.is_some()
@@ -1202,12 +1200,7 @@ impl State {
             self.send_without_message_accepted(x, c, bseq);
             return;
         }
-        if c.webhook
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
-            || c.params_not_object().is_some()
-        {
+        if c.webhook || x.probe_negative() || c.params_not_object().is_some() {
             return;
         }
         let missing = match c.op {
@@ -1253,9 +1246,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || c.webhook
             || x.synthetic
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
         {
             return;
         }
