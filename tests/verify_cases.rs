@@ -4181,3 +4181,25 @@ fn dup38_grpc_request_evidence_points_into_the_request_message() {
         assert_eq!(f.evidence[at].pointer.as_deref(), Some(ptr), "{stem}");
     }
 }
+
+/// dup38 (drift between the status-message readings; DATA-005, TASK-006): on 0.3 HTTP+JSON
+/// a TaskStatus message under `update` (the 0.3 proto's field name, read by ProtoJSON
+/// parsers) is the status message for TASK-AUTH-002 and DATA-ROLE-001 as it was for
+/// ID-MSG-003: no "without a status.message", and the user role is told at `update`.
+#[test]
+fn dup38_status_message_under_update_is_read_by_every_rule() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b38d-2-", 1);
+    let f = only_finding(
+        "b38d-2-v03-rest-get-task-status-update-user-role",
+        "DATA-ROLE-001",
+    );
+    assert_eq!(
+        f.evidence[0].pointer.as_deref(),
+        Some("/status/update/role")
+    );
+    only_finding(
+        "b38d-2-v03-rest-get-task-auth-required-without-message",
+        "TASK-AUTH-002",
+    );
+}

@@ -160,6 +160,13 @@ impl Call {
         self.binding.is_some_and(Binding::bare_params)
     }
 
+    /// The call's answers are read by a ProtoJSON parser of the 0.3 proto (0.3 HTTP+JSON,
+    /// GRPC-001), which takes a member under its proto field name as well as its JSON name
+    /// (TaskStatus `update` for `message`: [`a2a::status_message`]).
+    fn proto03_names(&self) -> bool {
+        self.dialect == Some(Dialect::V0_3) && self.binding == Some(Binding::Rest)
+    }
+
     /// The JSON Pointer of the params in the request event's body: `""` where the request
     /// holds them at its root ([`Call::bare_params`]), else `"/params"`.
     fn params_base(&self) -> &'static str {

@@ -1756,12 +1756,14 @@ impl State {
         seq: u64,
         what: &dyn std::fmt::Display,
     ) {
-        // 0.3 HTTP+JSON (the 0.3 proto's TaskStatus) names the message `update`
-        let Some(m) = o
+        // 0.3 HTTP+JSON (the 0.3 proto's TaskStatus) names the message `update`; read under
+        // either name on every binding, as before dup38 (the agent reused the id whichever
+        // name it wrote it under)
+        let Some((m, member)) = o
             .get("status")
             .and_then(Json::as_object)
-            .and_then(|st| st.get("message").or_else(|| st.get("update")))
-            .and_then(Json::as_object)
+            .and_then(|st| a2a::status_message(st, true))
+            .and_then(|(m, k)| Some((m.as_object()?, k)))
         else {
             return;
         };
@@ -1784,7 +1786,7 @@ impl State {
             .or_else(|| str_member(o, "taskId", "task_id"))
             .unwrap_or("(without id)");
         self.areas.insert("id");
-        let ptr = jptr(base, &[Key("status"), Key("message"), Key("messageId")]);
+        let ptr = jptr(base, &[Key("status"), Key(member), Key("messageId")]);
         self.find(
             &r::ID_AGENT_MESSAGE_ID_REUSED,
             format!("agent's status message of task {tid} ({what}) carries messageId {mid}, which an earlier {earlier} of the agent used for other parts: {AGENT_MID_WHY}, a new one for each status update with new content"),

@@ -2546,8 +2546,9 @@ impl State {
         let Some(raw) = status.get("state").and_then(Json::as_str) else {
             return;
         };
+        let proto_names = x.call.as_ref().is_some_and(|c| c.proto03_names());
         if TaskState::parse(raw) != Some(TaskState::AuthRequired)
-            || status.get("message").is_some_and(|m| !m.is_null())
+            || a2a::status_message(status, proto_names).is_some()
         {
             return;
         }
@@ -2597,11 +2598,12 @@ impl State {
         seq: u64,
         what: &dyn std::fmt::Display,
     ) {
-        let Some(m) = o
+        let proto_names = x.call.as_ref().is_some_and(|c| c.proto03_names());
+        let Some((m, member)) = o
             .get("status")
             .and_then(Json::as_object)
-            .and_then(|st| st.get("message"))
-            .and_then(Json::as_object)
+            .and_then(|st| a2a::status_message(st, proto_names))
+            .and_then(|(m, k)| Some((m.as_object()?, k)))
         else {
             return;
         };
@@ -2640,7 +2642,7 @@ impl State {
             ),
             vec![x.ev_at(
                 seq,
-                &jptr(base, &[Key("status"), Key("message"), Key("role")]),
+                &jptr(base, &[Key("status"), Key(member), Key("role")]),
                 Some(Value::String(role.into())),
             )],
             &x.leg,

@@ -9,8 +9,13 @@ Run from the repo root: python3 tests/cases/variants/gen_b38d.py [NAME...]
    the A2A params at its root (`/message/messageId`), a JSON-RPC request under `/params`.
    ID-MSG-002 and ID-CTX-002 wrote `/params/...` for every binding but HTTP+JSON, so a gRPC
    finding pointed at a member the request does not have.
+2. The status message's member: the 0.3 proto names TaskStatus.message `update` (JSON name
+   `message`), and a ProtoJSON parser (a 0.3 HTTP+JSON client) reads either. ID-MSG-003
+   read both names, TASK-AUTH-002 and DATA-ROLE-001 only `message`: a 0.3 HTTP+JSON
+   auth-required task whose status carries its message under `update` was told it had
+   none, and a user-role status message under `update` went unseen.
 """
-import os, sys
+import json, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "field"))
@@ -61,6 +66,42 @@ case("1-v10-grpc-get-task-answered-other-task", S1, native([
     ("GetTask", pb_str(2, "t1"), pb_task("t2", "c1", 3), 0, "", None)]),
     [("task-call-answered-other-task", E)],
     "gRPC GetTask names t1 (handed out by the send) and the agent answers task t2: ID-TASK-003, its evidence at /id of the GetTaskRequest")
+
+
+# ------------------------------------------------ 2: the status message under `update`
+S2 = "dup38 (drift between the status-message readings; DATA-005, TASK-006, GRPC-001: the 0.3 proto's TaskStatus field `update` has JSON name `message`, and ProtoJSON parsers accept both)"
+H03 = "http://agent.example.test"
+CARD03 = {"protocolVersion": "0.3.0", "name": "Demo", "description": "Demo agent", "url": H03,
+          "preferredTransport": "HTTP+JSON", "version": "1.0.0", "capabilities": {"streaming": True, "pushNotifications": False},
+          "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+          "skills": [{"id": "qa", "name": "Q&A", "description": "Answers questions", "tags": ["qa"]}]}
+
+
+def rest03_get_task(state, member=None, role="ROLE_AGENT", text="which city?"):
+    """A 0.3 HTTP+JSON card fetch and GET /v1/tasks/t1 answered with task t1 in `state`
+    (a 0.3 proto TaskState name), its status message under `member` (none when None)."""
+    st = {"state": state, "timestamp": "2026-12-01T10:00:00.000Z"}
+    if member:
+        st[member] = {"messageId": "a9", "role": role, "content": [{"text": text}]}
+    task = {"id": "t1", "contextId": "c1", "status": st}
+    return [
+        {"dir": "req", "method": "GET", "url": H03 + "/.well-known/agent-card.json", "headers": {"accept": "application/json"}, "body": "", "t": 0.01},
+        {"dir": "resp", "status": 200, "headers": {"content-type": "application/json"}, "body": json.dumps(CARD03), "t": 0.02},
+        {"dir": "req", "method": "GET", "url": H03 + "/v1/tasks/t1", "headers": {}, "body": "", "t": 0.03},
+        {"dir": "resp", "status": 200, "headers": {"content-type": "application/json"}, "body": json.dumps(task), "t": 0.04},
+    ]
+
+
+case("2-legal-v03-rest-get-task-auth-required-message-under-update", S2,
+     rest03_get_task("TASK_STATE_AUTH_REQUIRED", "update", text="sign in at https://idp.example.test first"),
+     [], "the auth-required status carries its message under update, the 0.3 proto's field name, which the 0.3 HTTP+JSON client's ProtoJSON parser reads: the client is told (no TASK-AUTH-002)")
+case("2-v03-rest-get-task-auth-required-without-message", S2,
+     rest03_get_task("TASK_STATE_AUTH_REQUIRED"),
+     [("auth-required-without-message-0x", W)], "no status message under either name: TASK-AUTH-002 as before")
+case("2-v03-rest-get-task-status-update-user-role", S2,
+     rest03_get_task("TASK_STATE_INPUT_REQUIRED", "update", role="ROLE_USER"),
+     [("agent-reply-with-user-role", W)],
+     "the input-required question under update (read as status.message by the 0.3 HTTP+JSON client) has role ROLE_USER: DATA-ROLE-001 at /status/update/role")
 
 if __name__ == "__main__":
     write_cases(C, HERE)
