@@ -248,11 +248,7 @@ pub(super) fn invalid_task_query_param(
                     .map(str::to_string)
                     .unwrap_or_else(|| v.to_value().to_string()),
                 v.as_str().is_some(),
-                Some(if c.binding == Some(Binding::Grpc) {
-                    format!("/{name}")
-                } else {
-                    format!("/params/{name}")
-                }),
+                Some(format!("{}/{name}", c.params_base())),
             ),
             _ => {
                 // ListTasksRequest.status is one TaskState: a query naming it twice asks for
