@@ -920,11 +920,7 @@ impl State {
                 } else {
                     ""
                 };
-                let at = if c.binding == Some(Binding::Grpc) {
-                    format!("/{missing}")
-                } else {
-                    format!("/params/{missing}")
-                };
+                let at = format!("{}/{missing}", c.params_base());
                 self.find(
                     &r::DATA_PARAM_TASK_ID_MISSING,
                     format!(
