@@ -4147,3 +4147,59 @@ fn review28a_null_request_parameter_is_unset() {
     );
     assert!(f.message.contains("historyLength \"ten\""), "{}", f.message);
 }
+
+/// dup38 (drift between the copies of the request's JSON Pointer base; GRPC-001: a gRPC
+/// request message, like an HTTP+JSON body, holds the A2A params at its root): ID-MSG-002,
+/// ID-CTX-002 and ID-TASK-003 on gRPC point at the member the request has (`/message/...`,
+/// `/id`), not at `/params/...`, which only a JSON-RPC request has. The retried message
+/// under its own messageId stays silent.
+#[test]
+fn dup38_grpc_request_evidence_points_into_the_request_message() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b38d-1-", 1);
+    for (stem, rule, at, ptr) in [
+        (
+            "b38d-1-v10-grpc-send-message-id-reused",
+            "ID-MSG-002",
+            1,
+            "/message/messageId",
+        ),
+        (
+            "b38d-1-v10-grpc-send-reply-context-substituted",
+            "ID-CTX-002",
+            0,
+            "/message/contextId",
+        ),
+        (
+            "b38d-1-v10-grpc-get-task-answered-other-task",
+            "ID-TASK-003",
+            0,
+            "/id",
+        ),
+    ] {
+        let f = only_finding(stem, rule);
+        assert_eq!(f.evidence[at].pointer.as_deref(), Some(ptr), "{stem}");
+    }
+}
+
+/// dup38 (drift between the status-message readings; DATA-005, TASK-006): on 0.3 HTTP+JSON
+/// a TaskStatus message under `update` (the 0.3 proto's field name, read by ProtoJSON
+/// parsers) is the status message for TASK-AUTH-002 and DATA-ROLE-001 as it was for
+/// ID-MSG-003: no "without a status.message", and the user role is told at `update`.
+#[test]
+fn dup38_status_message_under_update_is_read_by_every_rule() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b38d-2-", 1);
+    let f = only_finding(
+        "b38d-2-v03-rest-get-task-status-update-user-role",
+        "DATA-ROLE-001",
+    );
+    assert_eq!(
+        f.evidence[0].pointer.as_deref(),
+        Some("/status/update/role")
+    );
+    only_finding(
+        "b38d-2-v03-rest-get-task-auth-required-without-message",
+        "TASK-AUTH-002",
+    );
+}

@@ -3194,6 +3194,27 @@ pub fn message_context_id<'a>(m: &'a Obj) -> Option<&'a str> {
     str_member(m, "contextId", "context_id").filter(|s| !s.is_empty())
 }
 
+/// The message of a TaskStatus object `st` and the member that holds it (DATA-005):
+/// `message`, the JSON name in every generation; else, where `proto_names`, `update`, the
+/// 0.3 proto's field name (`Message update = 2 [json_name = "message"]`), which a ProtoJSON
+/// marshaller that keeps proto names writes and every ProtoJSON parser reads (proto3 JSON
+/// mapping: parsers accept the field name as well as the JSON name). A null member is no
+/// message. One reading for the status-message rules (TASK-AUTH-001/002, DATA-ROLE-001,
+/// ID-MSG-003) since dup38.
+pub fn status_message<'o, 'j>(
+    st: &'o Obj<'j>,
+    proto_names: bool,
+) -> Option<(&'o Json<'j>, &'static str)> {
+    match st.get("message") {
+        Some(m) if !m.is_null() => Some((m, "message")),
+        _ if proto_names => st
+            .get("update")
+            .filter(|m| !m.is_null())
+            .map(|m| (m, "update")),
+        _ => None,
+    }
+}
+
 /// Task id named by get/cancel/subscribe params (`id`, 0.3 REST `name: tasks/{id}`).
 pub fn params_task_id<'p>(params: &'p Json<'_>) -> Option<&'p str> {
     params

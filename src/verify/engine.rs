@@ -156,6 +156,40 @@ impl Call {
             .clone()
             .or_else(|| self.op.map(|o| o.name().to_string()))
     }
+    /// Whether the request holds the A2A params at its root: an HTTP+JSON body or a gRPC
+    /// request message (`{"message": {...}}`, [`Binding::bare_params`]), not a JSON-RPC
+    /// request's `params` member. Every JSON Pointer into the request is built on this one
+    /// test (dup38: copies that tested `binding == Rest` pointed a gRPC finding at
+    /// `/params/...`, a member the gRPC request does not have).
+    fn bare_params(&self) -> bool {
+        self.binding.is_some_and(Binding::bare_params)
+    }
+
+    /// The call's answers are read by a ProtoJSON parser of the 0.3 proto (0.3 HTTP+JSON,
+    /// GRPC-001), which takes a member under its proto field name as well as its JSON name
+    /// (TaskStatus `update` for `message`: [`a2a::status_message`]).
+    fn proto03_names(&self) -> bool {
+        self.dialect == Some(Dialect::V0_3) && self.binding == Some(Binding::Rest)
+    }
+
+    /// The JSON Pointer of the params in the request event's body: `""` where the request
+    /// holds them at its root ([`Call::bare_params`]), else `"/params"`.
+    fn params_base(&self) -> &'static str {
+        if self.bare_params() {
+            ""
+        } else {
+            "/params"
+        }
+    }
+
+    /// How a finding names the call: its JSON-RPC method as sent, else the operation as its
+    /// wire names it ([`Call::op_term`]); `None` when the operation is not known.
+    fn call_term(&self) -> Option<String> {
+        self.method
+            .clone()
+            .or_else(|| self.op.map(|o| self.op_term(o.name()).to_string()))
+    }
+
     /// The operation as this call's wire names it (`message/send`, `tasks/send`,
     /// `POST /v1/tasks/t1:cancel`, `SendMessage`; [`super::wording::op_term`]), `fallback`
     /// when the operation is not known. Every finding names the call through this.
@@ -202,6 +236,22 @@ impl Call {
         self.route_task
             .as_deref()
             .or_else(|| a2a::params_task_id(&self.params))
+    }
+
+    /// The JSON Pointer of the task id [`Call::task_id`] reads in the request body:
+    /// `/params/id` (or `/params/taskId`) on JSON-RPC, `/id` (`/taskId`) in a gRPC request
+    /// message; `None` when the HTTP+JSON route names the task (the evidence is the request
+    /// line). Built on [`Call::params_base`].
+    fn task_id_ptr(&self) -> Option<String> {
+        if self.route_task.is_some() {
+            return None;
+        }
+        let key = if self.params.get("id").is_some() {
+            "id"
+        } else {
+            "taskId"
+        };
+        Some(format!("{}/{key}", self.params_base()))
     }
 }
 
@@ -488,6 +538,27 @@ impl StreamErrorEnd {
         )
     }
 
+    /// The record of a JSON-RPC error event `v` at `seq` (a JSON-RPC error response, or an
+    /// error object without its envelope): its code at `/error/code`, the code's name, the
+    /// ErrorInfo reason of `error.data`, its message.
+    fn jsonrpc(seq: u64, v: &Json) -> Self {
+        let code = v.pointer("/error/code").and_then(Json::as_i64);
+        let mut e = StreamErrorEnd::new(
+            seq,
+            "/error/code",
+            code.map(Value::from),
+            "JSON-RPC error",
+            code,
+            code.and_then(jsonrpc::code_name),
+            error_info_reason(v.pointer("/error/data")),
+            v.pointer("/error/message").and_then(Json::as_str),
+        );
+        // An event with a result beside the error (RPC-ENVELOPE-001) is no plain INTERNAL
+        // end: which one the client reads is its choice (left38).
+        e.internal &= v.get("result").is_none();
+        e
+    }
+
     /// Builds the record from the error's parts: `code` as sent (an i64 JSON-RPC code or
     /// HTTP status, or a gRPC code), `status` (AIP-193 / gRPC code name), `reason` (the
     /// ErrorInfo reason) and the agent's `message` (quoted, at most 200 characters).
@@ -621,6 +692,17 @@ const STREAM_EVENTS_KEPT: usize = 4096;
 const HELD_BACK_US: u64 = 1_000_000;
 
 impl StreamState {
+    /// An error event ended the stream (STREAM-END-005): `error_seen`, and the first such
+    /// error's record, built by `end` only when none is kept yet (one copy for the
+    /// JSON-RPC, HTTP+JSON and bare-error events since dup38; a closure, no allocation for
+    /// a later error event).
+    fn error_ended(&mut self, end: impl FnOnce() -> StreamErrorEnd) {
+        self.error_seen = true;
+        if self.error_end.is_none() {
+            self.error_end = Some(end());
+        }
+    }
+
     /// Appends to a per-event list while it is under [`STREAM_EVENTS_KEPT`].
     fn keep<T>(list: &mut Vec<T>, past_kept: &mut bool, item: T) {
         if list.len() < STREAM_EVENTS_KEPT {
@@ -972,6 +1054,16 @@ impl BodyAcc {
 }
 
 impl Exch {
+    /// The request carries the prober's negative-test header
+    /// ([`crate::model::PROBE_NEGATIVE_HEADER`], any value): a call malformed on purpose or
+    /// sent to the prober's own webhook, which the client-side rules leave alone (one test
+    /// for the 17 places that wrote it out, dup38).
+    fn probe_negative(&self) -> bool {
+        self.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some()
+    }
+
     /// The request's media type ([`Headers::media_type`]), as read at its head.
     fn req_media(&self) -> Option<Cow<'_, str>> {
         self.req_media.as_deref().map(Cow::Borrowed)

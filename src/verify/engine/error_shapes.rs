@@ -180,7 +180,7 @@ pub(super) fn trailing_slash_differs(called: &str, advertised: &str) -> bool {
 /// (`taskPushNotificationConfig` / `returnImmediately`) is absent (first only).
 pub(super) fn zero_x_request_members(c: &Call) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
-    let bare = c.binding.is_some_and(Binding::bare_params);
+    let bare = c.bare_params();
     if let Some(m) = params_message(&c.params) {
         let base = if bare { "/message" } else { "/params/message" };
         if let Some(p) = find_kind(m, base) {

@@ -732,9 +732,7 @@ impl State {
         if v.get("jsonrpc").and_then(Json::as_str) != Some("2.0")
             || !matches!(code, Some(-32600) | Some(-32700))
             || !x.method.eq_ignore_ascii_case("POST")
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
         {
             return;
         }
@@ -1289,6 +1287,36 @@ impl State {
         );
     }
 
+    /// CAP-EXT-006 (EXT-001, EXT-004) on a request or an answer (one copy for both since
+    /// dup38): the header `A2A-Extension` or `X-A2A-Extension` (singular, any case, not
+    /// empty) of `headers` (the head at event `seq`), where the version's own header
+    /// (`A2A-Extensions` on 1.0, `X-A2A-Extensions` on 0.x) is absent or empty, and no
+    /// CAP-EXT-006 names `seq` yet: `(the version's header, name as sent, value)`.
+    fn ext_header_singular<'h>(
+        &self,
+        headers: &'h Headers,
+        seq: u64,
+        v1: bool,
+    ) -> Option<(&'static str, &'h str, &'h str)> {
+        let right = if v1 {
+            "A2A-Extensions"
+        } else {
+            "X-A2A-Extensions"
+        };
+        if headers.get(right).is_some_and(|v| !v.trim().is_empty())
+            || self.out.iter().any(|f| {
+                f.rule == r::CAP_EXT_HEADER_MISSPELLED.id && f.evidence.iter().any(|e| e.seq == seq)
+            })
+        {
+            return None;
+        }
+        let (name, value) = headers.iter().find(|(k, v)| {
+            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
+                && !v.trim().is_empty()
+        })?;
+        Some((right, name, value))
+    }
+
     /// CAP-EXT-006 (EXT-001): the request names URIs in `A2A-Extension` or
     /// `X-A2A-Extension` (singular, any case) and not in its version's header
     /// (`A2A-Extensions` on 1.0, `X-A2A-Extensions` on 0.x); one finding on the request.
@@ -1300,29 +1328,10 @@ impl State {
         err: Option<&StreamErrorEnd>,
     ) {
         let v1 = c.dialect == Some(Dialect::V1_0);
-        let right = if v1 {
-            "A2A-Extensions"
-        } else {
-            "X-A2A-Extensions"
-        };
-        if x.req_headers
-            .get(right)
-            .is_some_and(|v| !v.trim().is_empty())
-        {
-            return;
-        }
         // check_extensions runs once per answer form (a stream's end, its error event):
         // one finding per request.
-        let seq = x.req_seq;
-        if self.out.iter().any(|f| {
-            f.rule == r::CAP_EXT_HEADER_MISSPELLED.id && f.evidence.iter().any(|e| e.seq == seq)
-        }) {
-            return;
-        }
-        let Some((name, value)) = x.req_headers.iter().find(|(k, v)| {
-            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
-                && !v.trim().is_empty()
-        }) else {
+        let Some((right, name, value)) = self.ext_header_singular(&x.req_headers, x.req_seq, v1)
+        else {
             return;
         };
         self.areas.insert("capability");
@@ -1366,29 +1375,12 @@ impl State {
     /// none. One finding on the response head.
     pub(super) fn ext_echo_misspelled(&mut self, x: &Exch, c: &Call) {
         let v1 = c.dialect == Some(Dialect::V1_0);
-        let right = if v1 {
-            "A2A-Extensions"
-        } else {
-            "X-A2A-Extensions"
-        };
         // a 1.0 answer under the 0.x plural name is CAP-EXT-005's
-        if x.resp_headers
-            .get(right)
-            .is_some_and(|v| !v.trim().is_empty())
-            || (v1 && x.resp_headers.contains("x-a2a-extensions"))
-        {
+        if v1 && x.resp_headers.contains("x-a2a-extensions") {
             return;
         }
         let seq = x.resp_seq;
-        if self.out.iter().any(|f| {
-            f.rule == r::CAP_EXT_HEADER_MISSPELLED.id && f.evidence.iter().any(|e| e.seq == seq)
-        }) {
-            return;
-        }
-        let Some((name, value)) = x.resp_headers.iter().find(|(k, v)| {
-            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
-                && !v.trim().is_empty()
-        }) else {
+        let Some((right, name, value)) = self.ext_header_singular(&x.resp_headers, seq, v1) else {
             return;
         };
         self.areas.insert("capability");
@@ -1647,11 +1639,7 @@ impl State {
         };
         if let Some((seq, xid)) = self.sent_message_id_clash(x, m, mid) {
             self.areas.insert("id");
-            let base = if c.binding == Some(Binding::Rest) {
-                ""
-            } else {
-                "/params"
-            };
+            let base = c.params_base();
             self.find(
                 &r::ID_MESSAGE_ID_REUSED,
                 format!(
@@ -1784,12 +1772,14 @@ impl State {
         seq: u64,
         what: &dyn std::fmt::Display,
     ) {
-        // 0.3 HTTP+JSON (the 0.3 proto's TaskStatus) names the message `update`
-        let Some(m) = o
+        // 0.3 HTTP+JSON (the 0.3 proto's TaskStatus) names the message `update`; read under
+        // either name on every binding, as before dup38 (the agent reused the id whichever
+        // name it wrote it under)
+        let Some((m, member)) = o
             .get("status")
             .and_then(Json::as_object)
-            .and_then(|st| st.get("message").or_else(|| st.get("update")))
-            .and_then(Json::as_object)
+            .and_then(|st| a2a::status_message(st, true))
+            .and_then(|(m, k)| Some((m.as_object()?, k)))
         else {
             return;
         };
@@ -1812,7 +1802,7 @@ impl State {
             .or_else(|| str_member(o, "taskId", "task_id"))
             .unwrap_or("(without id)");
         self.areas.insert("id");
-        let ptr = jptr(base, &[Key("status"), Key("message"), Key("messageId")]);
+        let ptr = jptr(base, &[Key("status"), Key(member), Key("messageId")]);
         self.find(
             &r::ID_AGENT_MESSAGE_ID_REUSED,
             format!("agent's status message of task {tid} ({what}) carries messageId {mid}, which an earlier {earlier} of the agent used for other parts: {AGENT_MID_WHY}, a new one for each status update with new content"),

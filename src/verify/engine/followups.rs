@@ -761,7 +761,7 @@ impl State {
             .filter(|s| !s.is_empty())
             .map(str::to_string);
         let msg_id = str_member(m, "messageId", "message_id").map(str::to_string);
-        let base = if c.binding.is_some_and(Binding::bare_params) {
+        let base = if c.bare_params() {
             "/message"
         } else {
             "/params/message"
@@ -1182,7 +1182,7 @@ impl State {
         if qc == rc {
             return None;
         }
-        let base = if c.binding == Some(Binding::Rest) {
+        let base = if c.bare_params() {
             "/message"
         } else {
             "/params/message"
@@ -1276,10 +1276,7 @@ impl State {
     /// again: batches are rare.
     pub(super) fn batch_request_checks(&mut self, x: &Exch, b: &[u8]) {
         let who = self.sender(x).noun();
-        if x.req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some()
-        {
+        if x.probe_negative() {
             return;
         }
         let Ok(v) = Json::parse(b) else { return };
@@ -1453,10 +1450,7 @@ impl State {
             .join(", ");
         // The client's part (RPC-001, RPC-002): a notification of an A2A method inside the
         // batch, and one id given to two calls (JSON-RPC 2.0 §6 pairs answers by id).
-        let deliberate = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some();
+        let deliberate = x.probe_negative();
         let notifications: Vec<(usize, &str)> = calls
             .iter()
             .enumerate()

@@ -397,15 +397,26 @@ pub(super) fn fold_relayed(findings: &mut Vec<Finding>, pairs: &VecDeque<GwPair>
 /// asks it to restore the client's id on the answer). Bodies whose lengths differ by more
 /// than an id could are not parsed.
 pub(super) fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
-    if a == b {
-        return true;
-    }
+    a == b || forwarded_rpc_pair(a, b).is_some_and(|(x, y)| x == y)
+}
+
+/// Two JSON-RPC request bodies, a client's `a` and a gateway's upstream copy `b`, parsed
+/// with their `id` removed, for [`same_forwarded_body`] and [`task_id_recased`] (one copy
+/// since dup38): `None` when their lengths differ by more than an id could (64 bytes),
+/// either is over [`FORWARDED_PARSE_CAP`], or either is no JSON-RPC request object.
+fn forwarded_rpc_pair(
+    a: &[u8],
+    b: &[u8],
+) -> Option<(
+    serde_json::Map<String, Value>,
+    serde_json::Map<String, Value>,
+)> {
     if a.len().abs_diff(b.len()) > 64
         || a.len().max(b.len()) > FORWARDED_PARSE_CAP
         || !is_jsonrpc_request_body(a)
         || !is_jsonrpc_request_body(b)
     {
-        return false;
+        return None;
     }
     let without_id = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
         Ok(Value::Object(mut m)) => {
@@ -414,7 +425,7 @@ pub(super) fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
         }
         _ => None,
     };
-    matches!((without_id(a), without_id(b)), (Some(x), Some(y)) if x == y)
+    Some((without_id(a)?, without_id(b)?))
 }
 
 /// GW-REQ-002 (breaker23 G03): two JSON-RPC request bodies, a client's `a` and the
@@ -427,21 +438,7 @@ pub(super) fn task_id_recased(
     a: &[u8],
     b: &[u8],
 ) -> Option<(&'static str, String, String, String)> {
-    if a.len().abs_diff(b.len()) > 64
-        || a.len().max(b.len()) > FORWARDED_PARSE_CAP
-        || !is_jsonrpc_request_body(a)
-        || !is_jsonrpc_request_body(b)
-    {
-        return None;
-    }
-    let parse = |x: &[u8]| match serde_json::from_slice::<Value>(x) {
-        Ok(Value::Object(mut m)) => {
-            m.remove("id");
-            Some(m)
-        }
-        _ => None,
-    };
-    let (mut x, mut y) = (parse(a)?, parse(b)?);
+    let (mut x, mut y) = forwarded_rpc_pair(a, b)?;
     let method = x.get("method")?.as_str()?.to_string();
     // A send that continues a task names it in params.message.taskId (review23a R4).
     for member in ["id", "taskId", "message.taskId"] {

@@ -121,9 +121,7 @@ impl State {
             || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
             || c.webhook
             || x.synthetic
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
             || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some()
         {
             return;

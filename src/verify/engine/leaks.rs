@@ -328,11 +328,7 @@ impl State {
         }) else {
             return;
         };
-        let base = if c.binding == Some(Binding::JsonRpc) {
-            "/params"
-        } else {
-            ""
-        };
+        let base = c.params_base();
         self.find(
             &r::TASK_RETURN_IMMEDIATELY_IGNORED,
             format!(

@@ -486,17 +486,6 @@ pub(super) fn grpc_code_name_for_reason(reason: &str) -> &'static str {
 /// `AuthenticatedExtendedCardNotConfiguredError`), another case or separator
 /// (`task_not_found`, `task-not-found`). `None` when it names no A2A error.
 pub(super) fn misspelled_a2a_reason(reason: &str) -> Option<&'static str> {
-    const REASONS: [&str; 9] = [
-        "TASK_NOT_FOUND",
-        "TASK_NOT_CANCELABLE",
-        "PUSH_NOTIFICATION_NOT_SUPPORTED",
-        "UNSUPPORTED_OPERATION",
-        "CONTENT_TYPE_NOT_SUPPORTED",
-        "INVALID_AGENT_RESPONSE",
-        "EXTENDED_AGENT_CARD_NOT_CONFIGURED",
-        "EXTENSION_SUPPORT_REQUIRED",
-        "VERSION_NOT_SUPPORTED",
-    ];
     if reason.len() > 64 {
         return None;
     }
@@ -510,7 +499,7 @@ pub(super) fn misspelled_a2a_reason(reason: &str) -> Option<&'static str> {
         "AUTHENTICATEDEXTENDEDCARDNOTCONFIGURED" => "EXTENDEDAGENTCARDNOTCONFIGURED",
         k => k,
     };
-    REASONS.into_iter().find(|r| {
+    A2A_REASONS.into_iter().find(|r| {
         r.len() - r.matches('_').count() == key.len()
             && r.bytes().filter(|b| *b != b'_').eq(key.bytes())
     })

@@ -248,11 +248,7 @@ pub(super) fn invalid_task_query_param(
                     .map(str::to_string)
                     .unwrap_or_else(|| v.to_value().to_string()),
                 v.as_str().is_some(),
-                Some(if c.binding == Some(Binding::Grpc) {
-                    format!("/{name}")
-                } else {
-                    format!("/params/{name}")
-                }),
+                Some(format!("{}/{name}", c.params_base())),
             ),
             _ => {
                 // ListTasksRequest.status is one TaskState: a query naming it twice asks for
@@ -359,8 +355,7 @@ pub(super) fn invalid_request_param(
     if v.is_null() {
         return None;
     }
-    let proto_json =
-        c.binding.is_some_and(Binding::bare_params) || c.dialect == Some(Dialect::V1_0);
+    let proto_json = c.bare_params() || c.dialect == Some(Dialect::V1_0);
     let n = match v {
         Json::Number(Num::PosInt(n)) => Some(i128::from(*n)),
         Json::Number(Num::NegInt(n)) => Some(i128::from(*n)),
@@ -397,11 +392,7 @@ pub(super) fn invalid_request_param(
     } else {
         "an integer"
     };
-    let base = if c.binding == Some(Binding::JsonRpc) {
-        "/params"
-    } else {
-        ""
-    };
+    let base = c.params_base();
     Some((name.to_string(), shown, why, Some(format!("{base}{at}"))))
 }
 

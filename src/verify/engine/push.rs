@@ -483,11 +483,7 @@ impl State {
         let Some((ptr, url)) = push_url_of(c) else {
             return;
         };
-        let pre = if c.binding.is_some_and(Binding::bare_params) {
-            ""
-        } else {
-            "/params"
-        };
+        let pre = c.params_base();
         let cfg_ptr = ptr
             .strip_prefix(pre)
             .unwrap_or(&ptr)
@@ -734,11 +730,7 @@ impl State {
         if own == Some(named) {
             return;
         }
-        let pre = if c.binding.is_some_and(Binding::bare_params) {
-            ""
-        } else {
-            "/params"
-        };
+        let pre = c.params_base();
         let whose = match own {
             Some(t) => format!("the message continues task {t}"),
             None => "the message starts a new task, whose id the agent has not handed out yet"

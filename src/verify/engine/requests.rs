@@ -191,11 +191,7 @@ impl State {
         // AUTH-001: credentials travel in HTTP headers, never in A2A payloads (metadata is
         // kept in task history and logs; breaker11 K32).
         if c.op.is_some() && !c.webhook {
-            let base = if c.binding.is_some_and(Binding::bare_params) {
-                ""
-            } else {
-                "/params"
-            };
+            let base = c.params_base();
             if let Some((ptr, key)) = payload_credential(&c.params, base) {
                 self.areas.insert("auth");
                 self.find(
@@ -228,10 +224,7 @@ impl State {
                 Some(Json::Number(Num::Float(_))) if c.rpc_id_exponent => None,
                 Some(_) => Some("has an id that is neither a string nor an integer"),
             };
-            let deliberate = x
-                .req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some();
+            let deliberate = x.probe_negative();
             if let (Some(why), false) = (why, deliberate) {
                 self.find(
                     &r::RPC_REQUEST_ID,
@@ -418,10 +411,7 @@ impl State {
         // (0.x had no version header).
         if let Some(hv) = c.header_version.as_deref().filter(|_| !c.webhook) {
             if let Some(why) = version_not_major_minor(hv) {
-                let deliberate = x
-                    .req_headers
-                    .get(crate::model::PROBE_NEGATIVE_HEADER)
-                    .is_some();
+                let deliberate = x.probe_negative();
                 if !deliberate {
                     self.find(
                         &r::VER_HEADER_NOT_MAJOR_MINOR,
@@ -442,7 +432,7 @@ impl State {
         // media type (assistant-ui PR #5036 sent image/*), in any version.
         if params_walks.is_some_and(BodyWalks::bad_media) {
             if let Some(m) = params_message(&c.params) {
-                let base = if c.binding.is_some_and(Binding::bare_params) {
+                let base = if c.bare_params() {
                     "/message"
                 } else {
                     "/params/message"
@@ -477,11 +467,7 @@ impl State {
                     .get(crate::model::PROBE_NEGATIVE_HEADER)
                     .is_none()
             {
-                let base = if c.binding.is_some_and(Binding::bare_params) {
-                    ""
-                } else {
-                    "/params"
-                };
+                let base = c.params_base();
                 if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
                     self.find(
                         &r::REQUEST_SHAPE,
@@ -543,15 +529,12 @@ impl State {
                 }
                 // DATA-001 (breaker19b Z7): `returnImmediately: "true"` or
                 // `acceptedOutputModes: "text/plain"` makes a ProtoJSON agent refuse the send.
-                let base = if c.binding.is_some_and(Binding::bare_params) {
+                let base = if c.bare_params() {
                     "/configuration"
                 } else {
                     "/params/configuration"
                 };
-                let probe = x
-                    .req_headers
-                    .get(crate::model::PROBE_NEGATIVE_HEADER)
-                    .is_some();
+                let probe = x.probe_negative();
                 if let (Some((ptr, msg)), false) = (
                     a2a::proto_type_problem(
                         cfg,
@@ -590,7 +573,7 @@ impl State {
                 .into_iter()
                 .find(|(n, o)| cfg.contains_key(n) && !cfg.contains_key(o));
                 if let Some((n, o)) = new {
-                    let base = if c.binding.is_some_and(Binding::bare_params) {
+                    let base = if c.bare_params() {
                         "/configuration"
                     } else {
                         "/params/configuration"
@@ -613,11 +596,7 @@ impl State {
         // A part of the client's message naming its media type or file name as in the other
         // generation (VER-MIX-002; DIGEST §1 parts row, trap 11): the agent drops it.
         if let Some(walks) = params_walks {
-            let base = if c.binding.is_some_and(Binding::bare_params) {
-                ""
-            } else {
-                "/params"
-            };
+            let base = c.params_base();
             if let Some(m) = part_style(&c)
                 .filter(|st| walks.part_mix(*st))
                 .and_then(|st| a2a::part_member_mix(&c.params, base, st))
@@ -659,7 +638,7 @@ impl State {
                 && !x.method.eq_ignore_ascii_case("POST")
                 && x.req_body.as_slice().is_empty())
         {
-            let base = if c.binding.is_some_and(Binding::bare_params) {
+            let base = if c.bare_params() {
                 if c.params.get("message").is_some() {
                     "/message"
                 } else {
@@ -679,8 +658,7 @@ impl State {
             // only; 0.x JSON-RPC params and every 1.0 request have `message`.
             let under_request = c.params.get("message").is_none()
                 && c.params.get("request").is_some()
-                && !(c.dialect == Some(Dialect::V0_3)
-                    && c.binding.is_some_and(Binding::bare_params));
+                && !(c.dialect == Some(Dialect::V0_3) && c.bare_params());
             let probs = match lifted
                 .as_ref()
                 .and_then(Json::as_object)
@@ -949,11 +927,7 @@ impl State {
                 } else {
                     ""
                 };
-                let at = if c.binding == Some(Binding::Grpc) {
-                    format!("/{missing}")
-                } else {
-                    format!("/params/{missing}")
-                };
+                let at = format!("{}/{missing}", c.params_base());
                 self.find(
                     &r::DATA_PARAM_TASK_ID_MISSING,
                     format!(
@@ -1148,16 +1122,13 @@ impl State {
     /// not told. The integer historyLength is DATA-PARAM-005's, in every version.
     pub(super) fn v0_send_configuration_type(&mut self, x: &Exch, c: &Call, cfg: &Obj) {
         let who = self.sender(x).noun();
-        if x.req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some()
-        {
+        if x.probe_negative() {
             return;
         }
         let Some(d) = c.dialect.filter(|d| d.is_0x()) else {
             return;
         };
-        let base = if c.binding.is_some_and(Binding::bare_params) {
+        let base = if c.bare_params() {
             "/configuration"
         } else {
             "/params/configuration"
@@ -1939,11 +1910,7 @@ impl State {
         if named.is_empty() {
             return;
         }
-        let base = if c.binding.is_some_and(Binding::bare_params) {
-            ""
-        } else {
-            "/params"
-        };
+        let base = c.params_base();
         let (what, holder) = if base.is_empty() {
             ("request body", "message")
         } else {

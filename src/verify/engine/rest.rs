@@ -24,9 +24,7 @@ impl State {
             || !(v1 || c.dialect.is_some_and(Dialect::is_0x))
             || c.webhook
             || x.synthetic
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
         {
             return;
         }

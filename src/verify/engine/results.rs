@@ -927,13 +927,7 @@ impl State {
                     .and_then(|t| t.announced.as_ref())
                     .is_some_and(|(seq, _)| *seq < x.req_seq);
                 if !handed_here {
-                    let at = if c.route_task.is_some() {
-                        String::new()
-                    } else if c.params.get("id").is_some() {
-                        "/params/id".to_string()
-                    } else {
-                        "/params/taskId".to_string()
-                    };
+                    let at = c.task_id_ptr().unwrap_or_default();
                     self.other_agent_task_answered(x, &id, &at, (&id, ctx.as_deref(), tv.state));
                 }
             }
@@ -949,19 +943,11 @@ impl State {
                         c.op_term(op.name())
                     ),
                     vec![
-                        if c.route_task.is_some() {
-                            x.ev(x.req_ev_seq())
-                        } else {
-                            let key = if c.params.get("id").is_some() {
-                                "id"
-                            } else {
-                                "taskId"
-                            };
-                            x.ev_at(
-                                x.req_ev_seq(),
-                                &format!("/params/{key}"),
-                                Some(Value::String(named.to_string())),
-                            )
+                        match c.task_id_ptr() {
+                            None => x.ev(x.req_ev_seq()),
+                            Some(at) => {
+                                x.ev_at(x.req_ev_seq(), &at, Some(Value::String(named.to_string())))
+                            }
                         },
                         x.ev_at(
                             bseq,
@@ -1028,10 +1014,10 @@ impl State {
                     vec![
                         x.ev_at(
                             x.req_ev_seq(),
-                            if c.binding == Some(Binding::JsonRpc) {
-                                "/params/configuration/returnImmediately"
-                            } else {
+                            if c.bare_params() {
                                 "/configuration/returnImmediately"
+                            } else {
+                                "/params/configuration/returnImmediately"
                             },
                             Some(Value::Bool(true)),
                         ),
@@ -1097,10 +1083,10 @@ impl State {
                     .and_then(Json::as_bool)
                     == Some(true)
                 {
-                    let cfg = if c.binding == Some(Binding::JsonRpc) {
-                        "/params/configuration/blocking"
-                    } else {
+                    let cfg = if c.bare_params() {
                         "/configuration/blocking"
+                    } else {
+                        "/params/configuration/blocking"
                     };
                     self.find(
                         &r::TASK_BLOCKING_TRUE_IGNORED,

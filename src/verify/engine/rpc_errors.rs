@@ -13,9 +13,7 @@ impl State {
         if c.webhook
             || x.truncated
             || x.req_body_missing()
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
             || x.status.is_none()
             || x.synthetic
             || x.grpc.is_some()
@@ -1204,12 +1202,7 @@ impl State {
             self.send_without_message_accepted(x, c, bseq);
             return;
         }
-        if c.webhook
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
-            || c.params_not_object().is_some()
-        {
+        if c.webhook || x.probe_negative() || c.params_not_object().is_some() {
             return;
         }
         let missing = match c.op {
@@ -1255,9 +1248,7 @@ impl State {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             || c.webhook
             || x.synthetic
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
         {
             return;
         }

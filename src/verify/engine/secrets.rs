@@ -462,11 +462,7 @@ pub(super) fn push_url_of(c: &Call) -> Option<(String, String)> {
     {
         return None;
     }
-    let pre = if c.binding.is_some_and(Binding::bare_params) {
-        ""
-    } else {
-        "/params"
-    };
+    let pre = c.params_base();
     for (ptr, path) in CANDIDATES {
         if !create && path.len() == 1 {
             continue; // a bare `url` is a push config's only
@@ -553,7 +549,7 @@ pub(super) fn list_param(x: &Exch, c: &Call, name: &str) -> Option<String> {
 /// The push config object whose `url` is at `url_ptr` (a `.../url` pointer into the
 /// request body) in the call's params; `None` when there is none.
 pub(super) fn push_config_at<'c>(c: &'c Call, url_ptr: &str) -> Option<&'c Json<'static>> {
-    let rest = c.binding.is_some_and(Binding::bare_params);
+    let rest = c.bare_params();
     let local = if rest {
         url_ptr
     } else {

@@ -147,11 +147,7 @@ pub(super) fn push_config_in(
     if rest03_push_create_wrapped(c) {
         return None;
     }
-    let pre = if c.binding == Some(Binding::Rest) {
-        ""
-    } else {
-        "/params"
-    };
+    let pre = c.params_base();
     // PUSH-002 / DIGEST §1: 1.0 takes the flat config (send: `taskPushNotificationConfig`),
     // 0.x nests it in `pushNotificationConfig`; a call of unknown version may use either.
     let v1 = dialect == Some(Dialect::V1_0);

@@ -780,23 +780,7 @@ impl State {
                 );
                 self.error_event_after_end(x, seq, &what, "/error/code", code.map(Value::from));
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
-                        let mut e = StreamErrorEnd::new(
-                            seq,
-                            "/error/code",
-                            code.map(Value::from),
-                            "JSON-RPC error",
-                            code,
-                            code.and_then(jsonrpc::code_name),
-                            reason,
-                            v.pointer("/error/message").and_then(Json::as_str),
-                        );
-                        // An event with a result beside the error (RPC-ENVELOPE-001) is
-                        // no plain INTERNAL end: which one the client reads is its choice.
-                        e.internal &= v.get("result").is_none();
-                        s.error_end = Some(e);
-                    }
+                    s.error_ended(|| StreamErrorEnd::jsonrpc(seq, v));
                 }
                 if is_rpc_req && c.dialect == Some(Dialect::V1_0) {
                     if let Some((msg, found)) = rpc_details_not_data(v, v.pointer("/error/data")) {
@@ -874,21 +858,8 @@ impl State {
                 // ({"error": {...}}, no jsonrpc, no id) is the stream's error end in the
                 // wrong shape: one STREAM-SHAPE-002 that says so, not also a StreamResponse
                 // of no known kind, and the call counts as refused, not accepted.
-                let code = v.pointer("/error/code").and_then(Json::as_i64);
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
-                        s.error_end = Some(StreamErrorEnd::new(
-                            seq,
-                            "/error/code",
-                            code.map(Value::from),
-                            "JSON-RPC error",
-                            code,
-                            code.and_then(jsonrpc::code_name),
-                            error_info_reason(v.pointer("/error/data")),
-                            v.pointer("/error/message").and_then(Json::as_str),
-                        ));
-                    }
+                    s.error_ended(|| StreamErrorEnd::jsonrpc(seq, v));
                 }
                 self.stream_once(
                     x,
@@ -927,9 +898,8 @@ impl State {
                     _ => "a number",
                 };
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
-                        s.error_end = Some(StreamErrorEnd::new(
+                    s.error_ended(|| {
+                        StreamErrorEnd::new(
                             seq,
                             "/error",
                             v.get("error").map(Json::to_value),
@@ -938,8 +908,8 @@ impl State {
                             None,
                             None,
                             v.get("error").and_then(Json::as_str),
-                        ));
-                    }
+                        )
+                    });
                 }
                 let found = v.get("error").map(excerpt_value);
                 self.stream_once(
@@ -966,10 +936,9 @@ impl State {
                     status,
                 );
                 if let Some(s) = x.sse.as_mut() {
-                    s.error_seen = true;
-                    if s.error_end.is_none() {
+                    s.error_ended(|| {
                         let code = v.pointer("/error/code").and_then(Json::as_i64);
-                        s.error_end = Some(StreamErrorEnd::new(
+                        StreamErrorEnd::new(
                             seq,
                             "/error/code",
                             code.map(Value::from),
@@ -978,8 +947,8 @@ impl State {
                             v.pointer("/error/status").and_then(Json::as_str),
                             reason,
                             v.pointer("/error/message").and_then(Json::as_str),
-                        ));
-                    }
+                        )
+                    });
                 }
                 self.stream_version_refusal(x, &c, None, reason, seq);
                 self.stream_declared_version_refused(
@@ -2579,8 +2548,9 @@ impl State {
         let Some(raw) = status.get("state").and_then(Json::as_str) else {
             return;
         };
+        let proto_names = x.call.as_ref().is_some_and(|c| c.proto03_names());
         if TaskState::parse(raw) != Some(TaskState::AuthRequired)
-            || status.get("message").is_some_and(|m| !m.is_null())
+            || a2a::status_message(status, proto_names).is_some()
         {
             return;
         }
@@ -2630,11 +2600,12 @@ impl State {
         seq: u64,
         what: &dyn std::fmt::Display,
     ) {
-        let Some(m) = o
+        let proto_names = x.call.as_ref().is_some_and(|c| c.proto03_names());
+        let Some((m, member)) = o
             .get("status")
             .and_then(Json::as_object)
-            .and_then(|st| st.get("message"))
-            .and_then(Json::as_object)
+            .and_then(|st| a2a::status_message(st, proto_names))
+            .and_then(|(m, k)| Some((m.as_object()?, k)))
         else {
             return;
         };
@@ -2673,7 +2644,7 @@ impl State {
             ),
             vec![x.ev_at(
                 seq,
-                &jptr(base, &[Key("status"), Key("message"), Key("role")]),
+                &jptr(base, &[Key("status"), Key(member), Key("role")]),
                 Some(Value::String(role.into())),
             )],
             &x.leg,

@@ -62,10 +62,7 @@ impl State {
             }
             return false;
         }
-        let name = c.method.clone().unwrap_or_else(|| {
-            c.op.map(|o| c.op_term(o.name()).to_string())
-                .unwrap_or_default()
-        });
+        let name = c.call_term().unwrap_or_default();
         self.areas.insert("id");
         self.find(
             &r::ID_TASK_NOT_FOUND_FRESH_SEND,
@@ -556,11 +553,7 @@ impl State {
         let call = x
             .call
             .as_ref()
-            .and_then(|c| {
-                c.method
-                    .clone()
-                    .or_else(|| c.op.map(|o| c.op_term(o.name()).to_string()))
-            })
+            .and_then(|c| c.call_term())
             .unwrap_or_else(|| "a task call".into());
         let handed = Evidence {
             seq: aseq,
@@ -808,11 +801,7 @@ impl State {
         let call = x
             .call
             .as_ref()
-            .and_then(|c| {
-                c.method
-                    .clone()
-                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
-            })
+            .and_then(|c| c.call_term())
             .unwrap_or_else(|| "a task call".into());
         let there = format!("{o}{}", p.as_deref().unwrap_or(""));
         let here = format!("{here_origin}{}", here_path.as_deref().unwrap_or(""));
@@ -922,11 +911,7 @@ impl State {
         let call = x
             .call
             .as_ref()
-            .and_then(|c| {
-                c.method
-                    .clone()
-                    .or_else(|| c.op.map(|op| c.op_term(op.name()).to_string()))
-            })
+            .and_then(|c| c.call_term())
             .unwrap_or_else(|| "a send".into());
         self.areas.insert("id");
         self.find(

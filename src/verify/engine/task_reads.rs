@@ -123,11 +123,7 @@ impl State {
         else {
             return;
         };
-        if trim_ascii(x.req_body.as_slice()).is_empty()
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
-        {
+        if trim_ascii(x.req_body.as_slice()).is_empty() || x.probe_negative() {
             return;
         }
         let Some(mt) = x.req_media() else {

@@ -140,9 +140,7 @@ impl State {
         let method_version = c.method.as_deref().and_then(a2a::method_op).map(|(_, d)| d);
         if !method_version.is_some_and(Dialect::is_0x)
             || c.header_version.as_deref().and_then(Dialect::from_version) != Some(Dialect::V1_0)
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
+            || x.probe_negative()
             || self.behind_hop(x)
         {
             return;
@@ -623,48 +621,11 @@ impl State {
         let (Some(d), Some(card)) = (c.dialect, self.card_for(x).cloned()) else {
             return;
         };
-        // A 0.x-shaped card claiming protocolVersion 1.0 (genui-sdk #219) is CARD-SHAPE-001's
-        // finding: the client read the card's own claim, so "the card declares only 0.3"
-        // would contradict it (breaker17a U13).
-        if c.op.is_none()
-            || self.ver_stripped_clients.contains(&x.id)
-            || card.view.v0_shape_claims_v1
-        {
+        if c.op.is_none() || self.ver_stripped_clients.contains(&x.id) {
             return;
         }
-        let mut declared = card.view.declared_dialects();
-        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
-        // 0.2.5 neither) still declares its generation by its shape: url and no
-        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
-        // refused by a card that names its version.
-        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
-        if implied {
-            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
-            if card.view.v01_shape {
-                declared.push(Dialect::V0_1);
-            }
-            declared.push(Dialect::V0_2);
-        }
-        let covers = declared.iter().any(|k| {
-            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
-        });
-        if declared.is_empty() || covers {
+        let Some(lack) = self.card_lacks_version(&card, d) else {
             return;
-        }
-        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
-        if implied {
-            list = vec![if card.view.v01_shape {
-                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            } else {
-                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            }];
-        }
-        self.areas.insert("version");
-        let card_ev = Evidence {
-            seq: card.seq,
-            exchange: Some(card.exchange.clone()),
-            pointer: None,
-            found: card.view.protocol_version.clone().map(Value::String),
         };
         let method = c.method.as_deref().unwrap_or("the agent");
         // What the card's newest version calls the operation (breaker19a Y14: `tasks/send`
@@ -672,7 +633,7 @@ impl State {
         let rename =
             c.op.filter(|_| c.binding == Some(Binding::JsonRpc))
                 .and_then(|op| {
-                    declared.iter().rev().find_map(|k| {
+                    lack.declared.iter().rev().find_map(|k| {
                         a2a::op_method(op, *k).filter(|m| *m != method).map(|m| {
                             format!("; protocol version {} names this call {m}", k.as_str())
                         })
@@ -692,18 +653,18 @@ impl State {
                 "client called {method}, a protocol version {} method, under A2A-Version {} (the body and the header disagree, VER-MIX-002), and the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
                 h.as_str(),
-                list.join(", ")
+                lack.list
             ),
             None => format!(
                 "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected{rename}",
                 d.as_str(),
-                list.join(", ")
+                lack.list
             ),
         };
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             msg,
-            vec![x.ev(x.req_seq), refusal.clone(), card_ev.clone()],
+            vec![x.ev(x.req_seq), refusal.clone(), lack.card_ev.clone()],
             &x.leg,
         );
         // VER-HDR-004: the version request answered "no such method". A call without
@@ -717,8 +678,8 @@ impl State {
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
-                && declared.contains(&Dialect::V1_0)
-                && Dialect::from_version(v).is_none_or(|k| !declared.contains(&k))
+                && lack.declared.contains(&Dialect::V1_0)
+                && Dialect::from_version(v).is_none_or(|k| !lack.declared.contains(&k))
         }) {
             let how = if implicit {
                 "sent without A2A-Version (which means 0.3, 1.0 §3.6.2)".to_string()
@@ -729,9 +690,9 @@ impl State {
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
                     "agent answered {method} {how} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
-                    list.join(", ")
+                    lack.list
                 ),
-                vec![x.ev(x.req_seq), refusal, card_ev],
+                vec![x.ev(x.req_seq), refusal, lack.card_ev],
                 &x.leg,
             );
         }
@@ -768,42 +729,8 @@ impl State {
         let Some(card) = self.card_for(x).cloned() else {
             return;
         };
-        if card.view.v0_shape_claims_v1 {
+        let Some(lack) = self.card_lacks_version(&card, d) else {
             return;
-        }
-        let mut declared = card.view.declared_dialects();
-        // breaker29 G16: a 0.x card with no protocolVersion (0.1.0 has none; 0.2 before
-        // 0.2.5 neither) still declares its generation by its shape: url and no
-        // supportedInterfaces. A 1.0 call refused by it is the client's as much as one
-        // refused by a card that names its version.
-        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
-        if implied {
-            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
-            if card.view.v01_shape {
-                declared.push(Dialect::V0_1);
-            }
-            declared.push(Dialect::V0_2);
-        }
-        let covers = declared.iter().any(|k| {
-            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
-        });
-        if declared.is_empty() || covers {
-            return;
-        }
-        let mut list: Vec<&str> = declared.iter().map(|k| k.as_str()).collect();
-        if implied {
-            list = vec![if card.view.v01_shape {
-                "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            } else {
-                "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)"
-            }];
-        }
-        self.areas.insert("version");
-        let card_ev = Evidence {
-            seq: card.seq,
-            exchange: Some(card.exchange.clone()),
-            pointer: None,
-            found: card.view.protocol_version.clone().map(Value::String),
         };
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
@@ -812,9 +739,9 @@ impl State {
                 x.method,
                 x.path,
                 d.as_str(),
-                list.join(", ")
+                lack.list
             ),
-            vec![x.ev(x.req_seq), refusal, card_ev],
+            vec![x.ev(x.req_seq), refusal, lack.card_ev],
             &x.leg,
         );
     }
@@ -827,11 +754,7 @@ impl State {
     /// malformed requests.
     pub(super) fn method_name_wrong_case(&mut self, x: &Exch, c: &Call, success: bool) {
         let Some(name) = c.misnamed else { return };
-        if c.webhook
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
-        {
+        if c.webhook || x.probe_negative() {
             return;
         }
         let wire = c.method.as_deref().unwrap_or("");
@@ -925,11 +848,7 @@ impl State {
         let Some((sent, spelled)) = &c.wrong_case_path else {
             return;
         };
-        if c.webhook
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
-        {
+        if c.webhook || x.probe_negative() {
             return;
         }
         let grpc = c.binding == Some(Binding::Grpc);
@@ -994,11 +913,7 @@ impl State {
         let Some((sent, what, instead)) = &c.route_slip else {
             return;
         };
-        if c.webhook
-            || x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_some()
-        {
+        if c.webhook || x.probe_negative() {
             return;
         }
         let verb = x.method.to_ascii_uppercase();
@@ -1016,5 +931,73 @@ impl State {
             vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
             &x.leg,
         );
+    }
+}
+
+/// What VER-CARD-002 says of a card that does not offer a call's version
+/// ([`State::card_lacks_version`]).
+pub(super) struct NotOffered {
+    /// The protocol versions the card declares, oldest first (a 0.x card without
+    /// protocolVersion: 0.2, and 0.1 when it has no member 0.2 added).
+    pub(super) declared: Vec<Dialect>,
+    /// How a finding names them (`1.0`, `0.3, 1.0`, or the 0.x card's shape).
+    pub(super) list: String,
+    /// The card, with its `protocolVersion` when it names one.
+    pub(super) card_ev: Evidence,
+}
+
+impl State {
+    /// VER-CARD-002 (VER-005, CARD-005) on every binding (JSON-RPC:
+    /// [`State::client_version_not_offered`]; HTTP+JSON:
+    /// [`State::rest_client_version_not_offered`]; one copy since dup38): the versions `card`
+    /// declares when they do not cover protocol version `d` (0.2 and 0.3 count as one family,
+    /// 0.1 is its own); `None` when they cover it or the card declares none. A 0.x card with
+    /// no protocolVersion (0.1.0 has none; 0.2 before 0.2.5 neither) still declares its
+    /// generation by its shape: url and no supportedInterfaces (breaker29 G16). A 0.x-shaped
+    /// card claiming protocolVersion 1.0 (genui-sdk #219) is CARD-SHAPE-001's finding: the
+    /// client read the card's own claim, so "the card declares only 0.3" would contradict it
+    /// (breaker17a U13): `None`. The version area is judged when the card lacks `d`.
+    fn card_lacks_version(&mut self, card: &CardRec, d: Dialect) -> Option<NotOffered> {
+        if card.view.v0_shape_claims_v1 {
+            return None;
+        }
+        let mut declared = card.view.declared_dialects();
+        let implied = declared.is_empty() && card.view.has_v0_fields && !card.view.has_v1_fields;
+        if implied {
+            // A card with no member 0.2 added reads as 0.1.0 and as 0.2.0 alike.
+            if card.view.v01_shape {
+                declared.push(Dialect::V0_1);
+            }
+            declared.push(Dialect::V0_2);
+        }
+        let covers = declared.iter().any(|k| {
+            *k == d || (k.is_0x() && d.is_0x() && *k != Dialect::V0_1 && d != Dialect::V0_1)
+        });
+        if declared.is_empty() || covers {
+            return None;
+        }
+        let list = if implied && card.view.v01_shape {
+            "0.1 or 0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)".to_string()
+        } else if implied {
+            "0.2 (a 0.x card: url, and no protocolVersion, which 0.2.5 added)".to_string()
+        } else {
+            declared
+                .iter()
+                .map(|k| k.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let card_ev = Evidence {
+            seq: card.seq,
+            exchange: Some(card.exchange.clone()),
+            pointer: None,
+            found: card.view.protocol_version.clone().map(Value::String),
+        };
+        self.areas.insert("version");
+        Some(NotOffered {
+            declared,
+            list,
+            card_ev,
+        })
     }
 }
