@@ -84,6 +84,9 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
     verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // reports are written at the end of the run: a path that cannot take them is found
+    // now, not after the run (ux38)
+    verify_cmd::check_run_outputs(&pairs)?;
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {

@@ -66,6 +66,68 @@ pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: Fail
     }
 }
 
+/// Start-up check of the `-o` report paths of `probe`, `interop` and `demo`, before the
+/// run: those reports are written only when the run ends, seconds to minutes later, and a
+/// path that cannot take them then cost the whole run (ux38: `probe URL -o out`, `out` a
+/// directory, ran every test and then exited 2 with no report). Each path other than `-`:
+/// not a directory; its missing directories created now, said on stderr as
+/// `a2a-interop: created directory out/ (it did not exist) for out/p.json` (docs/usage.md:
+/// "stderr says so before anything runs"); a directory that takes a new file (reports
+/// are written to a temporary file beside the path, then renamed). A device or FIFO is
+/// left alone (written at the end as it is).
+///
+/// Errors: the one line to print, with its hint (exit 2).
+pub fn check_run_outputs(pairs: &[(Format, PathBuf)]) -> anyhow::Result<()> {
+    for (fmt, p) in pairs {
+        if p.as_os_str() == "-" {
+            continue;
+        }
+        let name = format!("report.{}", fmt.extension());
+        if let Some(fix) = super::dir_output_hint(p, &name) {
+            anyhow::bail!(
+                "-o {} is a directory: the {} report could not be written there when the run ends; hint: {fix}",
+                p.display(),
+                fmt.as_str()
+            );
+        }
+        let created = crate::record::outfile::create_dirs_for(p).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write -o {}: {e}; hint: pick a writable -o path",
+                p.display()
+            )
+        })?;
+        if let Some(top) = created {
+            crate::errln!(
+                "a2a-interop: {}",
+                crate::record::outfile::created_dir_line(&top, p, &p.display().to_string())
+            );
+        }
+        if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
+            continue;
+        }
+        let dir = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let check = dir.join(format!(".a2a-interop-output-check-{}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&check)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(&check);
+            }
+            Err(e) => anyhow::bail!(
+                "cannot write -o {}: directory {} does not accept new files (the report is written to a temporary file there, then renamed): {e}; hint: pick a writable -o path",
+                p.display(),
+                dir.display()
+            ),
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a report path that is the `--record` file of `probe`, `interop` or `demo`
 /// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3);
 /// and one that another process is recording to
