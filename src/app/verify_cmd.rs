@@ -858,6 +858,11 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
     })
 }
 
+/// What `verify` and `report` read, for the hint of a file that is none of it (ux38: `report
+/// empty.jsonl` said "verify reads ...").
+const READS: &str =
+    "verify and report read a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file";
+
 fn hint_kind(cause: &str) -> &'static str {
     if cause.contains("Is a directory") {
         "give the traffic file itself, not a directory"
@@ -880,11 +885,11 @@ fn hint_kind(cause: &str) -> &'static str {
     } else if cause.contains("a recording without its header line") {
         "put the first line of the original recording back on top, in a copy: (head -n 1 ORIGINAL.jsonl; cat FILE) > fixed.jsonl; the header names the proxy's listen address and upstreams, which card checks need"
     } else if cause.contains("not a recording, transcript or HAR") {
-        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+        READS
     } else if cause.contains("line ") {
         DAMAGED_LINE
     } else {
-        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+        READS
     }
 }
 
@@ -941,10 +946,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
-    if file.as_os_str() != "-"
+    let live = file.as_os_str() != "-"
         && std::fs::metadata(file).is_ok_and(|m| m.is_file())
-        && crate::record::outfile::refuse_live_recording(file, file).is_err()
-    {
+        && crate::record::outfile::refuse_live_recording(file, file).is_err();
+    if live {
         crate::errln!(
             "a2a-interop: note: {} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped",
             file.display()
@@ -968,7 +973,11 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
                 "nothing was verified in {}: {why}; no conformance level",
                 input.source.path.as_deref().unwrap_or("-")
             ),
-            if why.contains("A2A traffic") {
+            if live && why.starts_with("the file holds no exchange") {
+                // a run that has recorded nothing yet: no client has called it (ux38: the
+                // hint asked whether --upstream was right, of a proxy started a second ago)
+                "the run writing it has recorded no exchange yet (no client has called it, or its first call has not ended): send the client's traffic through it, then verify again (or once the run has stopped)"
+            } else if why.contains("A2A traffic") {
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
             } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
                 "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"
