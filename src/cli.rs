@@ -586,7 +586,8 @@ pub struct ExportArgs {
 pub struct ReproArgs {
     /// Recording, transcript or HAR file ("-" = stdin)
     pub file: PathBuf,
-    /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events
+    /// The finding: rule ID or alias, optionally @SEQ of one of its evidence events (a
+    /// transcript: @LINE; a HAR file: @log.entries[N], as verify cites it)
     #[arg(long, value_name = "RULE[@SEQ]")]
     pub finding: String,
     /// Transcript to write (JSON lines, docs/transcript-format.md; "-" = stdout, then no

@@ -167,7 +167,7 @@ fn a_forward_proxys_refusals_are_named_by_their_own_statuses() {
     assert!(get(addr, "/.well-known/agent-card.json").starts_with("HTTP/1.1 400"));
     let live = line_with(&run, "no absolute URL", Duration::from_secs(30));
     assert!(
-        live.ends_with("the client called this forward proxy as if it were the agent (hint: give the client the agent's URL and this proxy as its HTTP_PROXY, or run a reverse proxy with --upstream / --route)"),
+        live.ends_with("the client called this forward proxy as if it were the agent; hint: give the client the agent's URL and this proxy as its HTTP_PROXY, or run a reverse proxy with --upstream / --route"),
         "{live}"
     );
     let stderr = run.terminate();

@@ -84,6 +84,9 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     }
     let pairs = verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?;
     verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // reports are written at the end of the run: a path that cannot take them is found
+    // now, not after the run (ux38)
+    verify_cmd::check_run_outputs(&pairs)?;
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {
@@ -132,7 +135,14 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         // the reports say it, as probe's and interop's do (README "Ctrl-C"; breaker9c C6)
         model.mark_interrupted("the demo's client script");
     }
-    report::write_built_reports(&pairs, &model, &input).context("cannot write the report")?;
+    // the recording is whole: the hint says how to write the report again (ux38: a full
+    // disk got the generic "`demo --help` lists the flags")
+    report::write_built_reports(&pairs, &model, &input).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot write the report: {e}; hint: check the -o path is a writable file and the disk has room; the recording is complete: `a2a-interop report {} -o FILE` writes the report from it",
+            super::sh_path(&demo.recording)
+        )
+    })?;
     // what went to files, as `verify -o` says it (newcomer25 N13)
     if let Some(line) = crate::app::verify_cmd::wrote_line(&pairs, &model) {
         crate::errln!("a2a-interop: {line}");

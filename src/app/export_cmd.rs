@@ -106,6 +106,8 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     };
     // published once the events are read: lines missing from the recording (newcomer24 N10)
     let seq_breaks = src.seq_breaks.clone();
+    // ... and a torn last line, which the HAR cannot hold (ux38: said by `verify`, not here)
+    let torn_tail = src.torn_tail.clone();
     for ev in src.events {
         let res = match ev {
             Ok(ev) => w.push(&ev),
@@ -158,6 +160,14 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             a.har.display(),
             if entries == 1 { "y" } else { "ies" },
             input.shown
+        );
+    }
+    // a torn last line is not in the HAR: said as `verify` says it, also for `--har -`
+    if let Some(&(line, bytes)) = torn_tail.get() {
+        crate::errln!(
+            "a2a-interop: note: {}: {}; the HAR holds what the lines before it hold",
+            input.shown,
+            crate::report::model::TornTail { line, bytes }.note()
         );
     }
     if secrets {

@@ -164,6 +164,9 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
     crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // reports are written at the end of the run: a path that cannot take them is found
+    // now, not after the run (ux38)
+    crate::app::verify_cmd::check_run_outputs(&pairs)?;
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {

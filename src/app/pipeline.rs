@@ -315,7 +315,15 @@ impl UpstreamWatch {
                     let cause = cause.as_ref();
                     match upstream_error_hint(*outcome, *connect_failure, cause, &url) {
                         Some(hint) => format!("upstream-error {exchange}: {cause}; hint: {hint}"),
-                        None => format!("upstream-error {exchange}: {cause}"),
+                        // the proxy's own cause ending `(hint: ...)` (an untrusted TLS
+                        // upstream) ends its line `; hint: ...` as every other line does
+                        // (ux38: a grep for "; hint:" missed it)
+                        None => match trailing_hint(cause) {
+                            Some((cause, hint)) => {
+                                format!("upstream-error {exchange}: {cause}; hint: {hint}")
+                            }
+                            None => format!("upstream-error {exchange}: {cause}"),
+                        },
                     }
                 };
                 match outcome {
@@ -479,6 +487,15 @@ fn upstream_error_hint(
         ),
         _ => return None,
     })
+}
+
+/// `cause (hint: hint)`, a cause that ends with its own hint in parentheses, as the cause
+/// and the hint: `("upstream ... failed the TLS handshake: ...", "the agent's certificate
+/// ...")`; `None` for a cause that does not end so.
+fn trailing_hint(cause: &str) -> Option<(&str, &str)> {
+    let i = cause.rfind(" (hint: ")?;
+    let hint = cause[i + " (hint: ".len()..].strip_suffix(')')?;
+    Some((&cause[..i], hint))
 }
 
 /// The well-known Agent Card path a URL's path ends with (`/.well-known/agent-card.json`,

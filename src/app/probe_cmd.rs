@@ -72,6 +72,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         crate::app::verify_cmd::pair_outputs(&a.output).map_err(anyhow::Error::msg)?
     };
     crate::app::verify_cmd::refuse_report_over_recording(a.record.as_deref(), &pairs)?;
+    // reports are written at the end of the run: a path that cannot take them is found
+    // now, not after the run (ux38)
+    crate::app::verify_cmd::check_run_outputs(&pairs)?;
     // An earlier recording is erased only with --overwrite (newcomer19 N1): checked before
     // anything starts, so a refused run leaves the file as it was.
     if let Some(p) = &a.record {
@@ -1148,7 +1151,7 @@ pub fn write_reports(
             .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
         if let Err(e) = written {
             crate::errln!(
-                "a2a-interop: writing the {} report to {}: {e}",
+                "a2a-interop: writing the {} report to {}: {e}; hint: check the -o path is a writable file and the disk has room (the results are printed on stdout)",
                 format.as_str(),
                 path.display()
             );

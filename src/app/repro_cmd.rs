@@ -119,6 +119,21 @@ pub fn parse_key(key: &str) -> (String, Option<u64>) {
     }
 }
 
+/// Parses `RULE@log.entries[N]` (or `RULE@entries[N]`): a HAR file's 0-based entry, as
+/// `verify` cites a HAR file's findings (`live.har log.entries[1] (GET ...)`), so the
+/// place shown is the place given (ux38: a HAR's places were `#seq` numbers that no output
+/// of `verify` showed). `None` for any other key.
+pub fn parse_har_key(key: &str) -> Option<(String, usize)> {
+    let (rule, place) = key.rsplit_once('@')?;
+    let place = place.strip_prefix("log.").unwrap_or(place);
+    let n = place
+        .strip_prefix("entries[")?
+        .strip_suffix(']')?
+        .parse()
+        .ok()?;
+    Some((rule.to_string(), n))
+}
+
 /// True when finding `f` is the one `rule`/`seq` names. `rule` matches the ID, the alias,
 /// or an alias in the registry that maps to the finding's ID.
 pub fn matches(f: &Finding, rule: &str, seq: Option<u64>) -> bool {
@@ -1517,6 +1532,9 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let header = src.header.clone();
+    // a HAR file's exchange -> its `log.entries[]` index, as `verify` cites it
+    let har_in = src.kind == source::SourceKind::Har;
+    let har_entries: BTreeMap<String, usize> = src.har_entries.iter().cloned().collect();
     let mut events = Vec::new();
     for ev in src.events {
         match ev {
@@ -1529,8 +1547,54 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let (rule, seq) = parse_key(&a.finding);
+    let har_key = parse_har_key(&a.finding);
+    let (rule, seq) = match &har_key {
+        Some((r, _)) => (r.clone(), None),
+        None => parse_key(&a.finding),
+    };
     let findings = verify_all(&header, &events);
+    // `RULE@log.entries[N]`: the events of the exchange read from that entry
+    let entry_seqs: Option<BTreeSet<u64>> = match &har_key {
+        None => None,
+        Some((_, n)) if !har_in => {
+            return Ok(fail(
+                format!(
+                    "--finding {}: log.entries[{n}] names an entry of a HAR file, and {} is no HAR file",
+                    a.finding, input.shown
+                ),
+                "give the place as `verify` shows it for this file: RULE@SEQ (the #seq of a recording) or RULE@LINE (a transcript's line)",
+            ));
+        }
+        Some((_, n)) => {
+            let xs: BTreeSet<&str> = har_entries
+                .iter()
+                .filter(|(_, i)| **i == *n)
+                .map(|(x, _)| x.as_str())
+                .collect();
+            if xs.is_empty() {
+                return Ok(fail(
+                    format!(
+                        "--finding {}: {} has no log.entries[{n}] read as an exchange ({} entries read, log.entries[0] to log.entries[{}])",
+                        a.finding,
+                        input.shown,
+                        har_entries.len(),
+                        har_entries.values().max().copied().unwrap_or(0)
+                    ),
+                    &format!(
+                        "`a2a-interop verify {}` cites each finding's entries",
+                        super::sh_path(&a.file)
+                    ),
+                ));
+            }
+            Some(
+                events
+                    .iter()
+                    .filter(|e| e.exchange.as_deref().is_some_and(|x| xs.contains(x)))
+                    .map(|e| e.seq)
+                    .collect(),
+            )
+        }
+    };
     // A transcript's findings are shown by file line (`line 8`), so `RULE@8` names line 8
     // there (any event of that line); `#SEQ` numbers are what native recordings show.
     let transcript_in = src.kind == source::SourceKind::Transcript;
@@ -1550,7 +1614,15 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 .filter(|&s| ix.line_of_seq(s) == Some(n))
                 .collect(),
         ),
-        _ => None,
+        _ => entry_seqs,
+    };
+    // the HAR entry an event was read from, as `verify` cites it
+    let entry_of = |seq: u64| -> Option<usize> {
+        if !har_in {
+            return None;
+        }
+        let x = events.iter().find(|e| e.seq == seq)?.exchange.as_deref()?;
+        har_entries.get(x).copied()
     };
     let picked = |f: &&Finding| match &line_seqs {
         Some(seqs) => matches(f, &rule, None) && f.evidence.iter().any(|e| seqs.contains(&e.seq)),
@@ -1583,12 +1655,14 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         // `RULE@N` with a rule that has findings, none at N (a #seq or line mistyped, or
         // taken from another run): the places it has, to copy (newcomer25 N8).
         let mut at: Vec<String> = Vec::new();
-        if seq.is_some() {
+        if seq.is_some() || har_key.is_some() {
             for f in findings.iter().filter(|f| matches(f, &rule, None)) {
                 let s = f.first_seq();
-                let n = match &tix {
-                    Some(ix) => ix.line_of_seq(s),
-                    None => Some(s),
+                // a HAR file's places as `verify` cites them, `log.entries[N]` (ux38)
+                let n = match (&tix, entry_of(s)) {
+                    (Some(ix), _) => ix.line_of_seq(s).map(|n| n.to_string()),
+                    (None, Some(i)) => Some(format!("log.entries[{i}]")),
+                    (None, None) => Some(s.to_string()),
                 };
                 if let Some(k) = n.map(|n| format!("{}@{n}", f.rule)) {
                     if !at.contains(&k) {
@@ -1597,16 +1671,22 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        if let (Some(first), Some(n)) = (at.first(), seq) {
-            let place = if transcript_in { "line" } else { "#seq" };
+        let given = match (&har_key, seq) {
+            (Some((_, i)), _) => Some(format!("log.entries[{i}]")),
+            (None, Some(n)) if transcript_in => Some(format!("line {n}")),
+            (None, Some(n)) => Some(format!("#seq {n}")),
+            (None, None) => None,
+        };
+        if let (Some(first), Some(given)) = (at.first(), given) {
             let shown: Vec<&str> = at.iter().take(5).map(String::as_str).collect();
             let more = if at.len() > 5 { ", ..." } else { "" };
             let id = first.split('@').next().unwrap_or(first);
             return Ok(fail(
                 format!("no finding {} in {} ({listed})", a.finding, input.shown),
                 &format!(
-                    "{id} is found at {}{more}, not at {place} {n}: give one of those, e.g. --finding {first}",
-                    shown.join(", ")
+                    "{id} is found at {}{more}, not at {given}: give one of those, e.g. --finding {}",
+                    shown.join(", "),
+                    super::sh_word(first)
                 ),
             ));
         }
@@ -1621,6 +1701,8 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         };
         let place = if transcript_in {
             "RULE@LINE picks the one whose evidence is on that line"
+        } else if har_in {
+            "RULE@log.entries[N] picks the one on that HAR entry"
         } else {
             "RULE@SEQ picks one occurrence by its #seq"
         };
@@ -1913,6 +1995,8 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Some(l) => format!("line {l}"),
         None => format!("#{shown_seq}"),
     };
+    // a HAR file's finding at the entry `verify` cites (ux38)
+    let anchor_entry = entry_of(shown_seq).map(|i| format!(" (log.entries[{i}])"));
     // `at e26 #152`: the exchange beside the event, as the proxy's live finding line and
     // `verify` cite it (newcomer24 N8)
     let shown_x = target.evidence.first().and_then(|ev| {
@@ -1927,6 +2011,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         Some(x) => format!("{x} {anchor_shown}"),
         None => anchor_shown,
     };
+    let anchor_shown = anchor_shown + anchor_entry.as_deref().unwrap_or("");
     let line = format!(
         "wrote {} ({} of {} exchanges{}) {}: {}[{}] at {}",
         if to_stdout {

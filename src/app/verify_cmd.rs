@@ -66,6 +66,68 @@ pub fn exit_status(severities: impl IntoIterator<Item = Severity>, fail_on: Fail
     }
 }
 
+/// Start-up check of the `-o` report paths of `probe`, `interop` and `demo`, before the
+/// run: those reports are written only when the run ends, seconds to minutes later, and a
+/// path that cannot take them then cost the whole run (ux38: `probe URL -o out`, `out` a
+/// directory, ran every test and then exited 2 with no report). Each path other than `-`:
+/// not a directory; its missing directories created now, said on stderr as
+/// `a2a-interop: created directory out/ (it did not exist) for out/p.json` (docs/usage.md:
+/// "stderr says so before anything runs"); a directory that takes a new file (reports
+/// are written to a temporary file beside the path, then renamed). A device or FIFO is
+/// left alone (written at the end as it is).
+///
+/// Errors: the one line to print, with its hint (exit 2).
+pub fn check_run_outputs(pairs: &[(Format, PathBuf)]) -> anyhow::Result<()> {
+    for (fmt, p) in pairs {
+        if p.as_os_str() == "-" {
+            continue;
+        }
+        let name = format!("report.{}", fmt.extension());
+        if let Some(fix) = super::dir_output_hint(p, &name) {
+            anyhow::bail!(
+                "-o {} is a directory: the {} report could not be written there when the run ends; hint: {fix}",
+                p.display(),
+                fmt.as_str()
+            );
+        }
+        let created = crate::record::outfile::create_dirs_for(p).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write -o {}: {e}; hint: pick a writable -o path",
+                p.display()
+            )
+        })?;
+        if let Some(top) = created {
+            crate::errln!(
+                "a2a-interop: {}",
+                crate::record::outfile::created_dir_line(&top, p, &p.display().to_string())
+            );
+        }
+        if std::fs::metadata(p).is_ok_and(|m| !m.is_file()) {
+            continue;
+        }
+        let dir = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let check = dir.join(format!(".a2a-interop-output-check-{}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&check)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(&check);
+            }
+            Err(e) => anyhow::bail!(
+                "cannot write -o {}: directory {} does not accept new files (the report is written to a temporary file there, then renamed): {e}; hint: pick a writable -o path",
+                p.display(),
+                dir.display()
+            ),
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a report path that is the `--record` file of `probe`, `interop` or `demo`
 /// ([`crate::record::outfile::same_file`]): the report would replace the recording (B3);
 /// and one that another process is recording to
@@ -796,6 +858,11 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
     })
 }
 
+/// What `verify` and `report` read, for the hint of a file that is none of it (ux38: `report
+/// empty.jsonl` said "verify reads ...").
+const READS: &str =
+    "verify and report read a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file";
+
 fn hint_kind(cause: &str) -> &'static str {
     if cause.contains("Is a directory") {
         "give the traffic file itself, not a directory"
@@ -818,11 +885,11 @@ fn hint_kind(cause: &str) -> &'static str {
     } else if cause.contains("a recording without its header line") {
         "put the first line of the original recording back on top, in a copy: (head -n 1 ORIGINAL.jsonl; cat FILE) > fixed.jsonl; the header names the proxy's listen address and upstreams, which card checks need"
     } else if cause.contains("not a recording, transcript or HAR") {
-        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+        READS
     } else if cause.contains("line ") {
         DAMAGED_LINE
     } else {
-        "verify reads a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file"
+        READS
     }
 }
 
@@ -879,10 +946,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
-    if file.as_os_str() != "-"
+    let live = file.as_os_str() != "-"
         && std::fs::metadata(file).is_ok_and(|m| m.is_file())
-        && crate::record::outfile::refuse_live_recording(file, file).is_err()
-    {
+        && crate::record::outfile::refuse_live_recording(file, file).is_err();
+    if live {
         crate::errln!(
             "a2a-interop: note: {} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped",
             file.display()
@@ -906,7 +973,11 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
                 "nothing was verified in {}: {why}; no conformance level",
                 input.source.path.as_deref().unwrap_or("-")
             ),
-            if why.contains("A2A traffic") {
+            if live && why.starts_with("the file holds no exchange") {
+                // a run that has recorded nothing yet: no client has called it (ux38: the
+                // hint asked whether --upstream was right, of a proxy started a second ago)
+                "the run writing it has recorded no exchange yet (no client has called it, or its first call has not ended): send the client's traffic through it, then verify again (or once the run has stopped)"
+            } else if why.contains("A2A traffic") {
                 "check the capture is of the A2A agent's traffic (the right port, browser tab or --upstream)"
             } else if why.starts_with(crate::verify::NEVER_ANSWERED) {
                 "the agent took the connection but sent no response head: check that it is not hung or blocked (a worker stuck, a lock, a missing await) and that --upstream is the A2A agent's own port"

@@ -404,10 +404,16 @@ pub fn created_dir_line(top: &Path, path: &Path, what: &str) -> String {
 /// `e` for output path `path`, with the part of the path that is in the way named when
 /// the OS said only "Not a directory" (ENOTDIR: a component of the path that must be a
 /// directory is a file): `afile is a file, not a directory, so afile/x/r.json cannot be
-/// created under it (Not a directory)` for `-o afile/x/r.json` (review26 R9). Any other
-/// error, or one whose blocking component cannot be found, is returned as it is.
+/// created under it (Not a directory)` for `-o afile/x/r.json` (review26 R9); also when
+/// it said "File exists" (EEXIST: `create_dir_all` of a directory that is a file, the
+/// parent of `--record afile/x.jsonl`; ux38: "cannot create recording directory afile:
+/// File exists"). Any other error, or one whose blocking component cannot be found, is
+/// returned as it is.
 pub fn name_not_a_directory(path: &Path, e: io::Error) -> io::Error {
-    if e.kind() != io::ErrorKind::NotADirectory {
+    if !matches!(
+        e.kind(),
+        io::ErrorKind::NotADirectory | io::ErrorKind::AlreadyExists
+    ) {
         return e;
     }
     // the shallowest ancestor that exists and is no directory (following symlinks, as the
