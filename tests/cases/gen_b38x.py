@@ -20,6 +20,7 @@ from casewriter import write_cases
 OUT = os.path.join(os.path.dirname(__file__), "variants")
 SRC = "breaker38 (blind adversary, round eighteen)"
 from blind_helpers import *  # noqa: F401,F403
+from blind_helpers import _t
 
 C = {}
 case = case_maker(C, "b38x-", SRC)
@@ -28,6 +29,23 @@ HOOK = "https://hooks.example.test/a2a/cb"
 RI = {"returnImmediately": True}
 EXT = "https://ext.example.test/geo/v1"
 EXT2 = "https://ext.example.test/trace/v2"
+
+
+def wait(s):
+    """moves the transcript clock on by `s` seconds (no line): the next line is that much later."""
+    _t[0] += s
+    return []
+
+
+def spread(lines, step=1.0):
+    """the lines with each stream chunk `step` seconds after the one before (an agent that
+    takes its time between events; the status timestamps of the events say so too)."""
+    t0 = None
+    for l in lines:
+        if l["dir"] == "chunk":
+            t0 = l["t"] if t0 is None else round(t0 + step, 3)
+            l["t"] = t0
+    return lines
 
 
 def raw(obj, i=1):
@@ -108,7 +126,7 @@ case("S21-v10-sse-last-event-unterminated", lambda: C10() + stream(["data: " + T
 case("S22-v10-sse-data-not-json", lambda: C10() + stream(["data: " + T1 + "\n\n", "data: ok\n\n", "data: " + D1 + "\n\n"]),
      [("SSE-FRAME-002", E)], "data: ok between events")
 case("S23-v10-sse-two-json-one-event", lambda: C10() + stream(["data: " + T1 + "\n\n", "data: " + W2 + "\ndata: " + W2 + "\n\n", "data: " + D1 + "\n\n"]),
-     [("SSE-FRAME-002", E)], "two JSON documents on two data lines of one event: joined they are no JSON document")
+     [("SSE-FRAME-001", E)], "two JSON documents on two data lines of one event. Predicted SSE-FRAME-002 (W3C SSE joins them into data that is no JSON document); the verifier names the cause, a data line that starts a new JSON document without the blank line that ends the previous event: one finding for the one fault, either reading is right")
 case("S24-v10-sse-empty-data", lambda: C10() + stream(["data: " + T1 + "\n\n", "data:\n\n", "data: " + D1 + "\n\n"]),
      [("SSE-FRAME-004", W)], "an event with empty data")
 case("S25-v10-sse-data-capitalised", lambda: C10() + stream(["data: " + T1 + "\n\n", "Data: " + W2 + "\n\n", "data: " + D1 + "\n\n"]),
@@ -331,10 +349,13 @@ case("P13-v10-push-get-other-config", lambda: C10() + work() + CREATE() + call(3
 case("P14-v10-push-list-misses-config", lambda: C10() + work() + CREATE() + call(3, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK + "2", "token": "tok-2"}, CFG("cfg-2", url=HOOK + "2", tok="tok-2")) +
      call(4, "ListTaskPushNotificationConfigs", {"taskId": "t1"}, {"configs": [CFG("cfg-2", url=HOOK + "2", tok="tok-2")], "nextPageToken": ""}),
      [("PUSH-CFG-006", E)], "complete list leaves out cfg-1")
-case("P15-v10-push-delivered-after-delete", lambda: C10() + work() + CREATE() + call(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "cfg-1"}, {}) + HOOKED(stu("COMPLETED", 3)),
-     [("PUSH-CFG-002", E)], "delivery to the webhook whose config was deleted")
-case("P16-v10-push-delivered-without-token", lambda: C10() + work() + CREATE() + HOOKED(stu("COMPLETED", 3), h={"content-type": "application/a2a+json"}) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
-     [("PUSH-AUTH-001", E)], "delivery without the configured token")
+case("P15-v10-push-delivered-after-delete", lambda: C10() + work() + CREATE() + call(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "cfg-1"}, {}) + wait(5) + HOOKED(stu("COMPLETED", 3)),
+     [("PUSH-CFG-002", E)], "delivery 5 s after its config was deleted (first written 10 ms after the delete: the verifier allows 2 s for a delivery already under way, which is fair)")
+case("P16-v10-push-delivered-without-authorization", lambda: C10() + work() + call(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "authentication": {"scheme": "Bearer", "credentials": "hook-secret"}}, {"id": "cfg-1", "taskId": "t1", "url": HOOK, "authentication": {"scheme": "Bearer"}}) +
+     HOOKED(stu("COMPLETED", 3), h={"content-type": "application/a2a+json"}) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [("PUSH-AUTH-001", E)], "a Bearer-authenticated config, delivered without Authorization (PUSH-004)")
+case("P24-legal-v10-push-token-only-not-sent", lambda: C10() + work() + CREATE() + HOOKED(stu("COMPLETED", 3), h={"content-type": "application/a2a+json"}) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [], "control: a token-only 1.0 config delivered without a token header. First predicted PUSH-AUTH-001; but 1.0 names no header for TaskPushNotificationConfig.token (its §4.3.3 example carries only Authorization; the SDKs split between X-A2A-Notification-Token and A2A-Notification-Token), so no header is owed: the legal reading wins")
 case("P17-v10-push-delivered-put", lambda: C10() + work() + CREATE() + HOOKED(stu("COMPLETED", 3), method="PUT") + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
      [("PUSH-DELIV-001", E)], "delivery by PUT")
 case("P18-v10-push-authentication-without-scheme", lambda: C10() + work() + call(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": HOOK, "authentication": {"credentials": "s3"}}, {"id": "cfg-1", "taskId": "t1", "url": HOOK}),
@@ -377,16 +398,18 @@ case("V07-v10-version-patch", lambda: C10() + send(tsk("COMPLETED", artifacts=AR
 case("V08-v10-version-2-processed", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), h={**J, "a2a-version": "2.0"}),
      [("VER-HDR-001", E)], "A2A-Version 2.0 processed as 1.0")
 case("V09-v10-only-version-03-processed", lambda: ONLY10() + send(tsk("COMPLETED", artifacts=ART), h={**J, "a2a-version": "0.3"}),
-     [("VER-HDR-005", W)], "card offers 1.0 only; SendMessage declared 0.3 and was served as 1.0")
-case("V10-v10-only-0x-method-served", lambda: ONLY10() + [R0(1, "message/send", {"message": msg03(contextId="c1")}), resp(ok(1, t03("completed", artifacts=ART03)))],
-     [("VER-HDR-006", W)], "card offers 1.0 only; message/send served")
+     [("VER-HDR-005", W), ("VER-MIX-002", W)], "card offers 1.0 only; SendMessage declared 0.3 and was served as 1.0. Predicted VER-HDR-005 alone; the client's header contradicts its method too (VER-MIX-002, as b21x-B50)")
+case("V10-v10-only-0x-method-served", lambda: ONLY10() + [R0(1, "message/send", {"message": msg03(contextId="c1")}, h=V10), resp(ok(1, t03("completed", artifacts=ART03)))],
+     [("VER-HDR-006", W), ("VER-MIX-002", W)], "card offers 1.0 only; message/send sent under A2A-Version 1.0 and served (first written without the header, which makes it a 0.3 call: see V17)")
+case("V17-legal-v10-only-0x-method-headerless-served", lambda: ONLY10() + [R0(1, "message/send", {"message": msg03(contextId="c1")}), resp(ok(1, t03("completed", artifacts=ART03)))],
+     [], "control: message/send without A2A-Version is a 0.3 call (VER-003) and the agent served it as 0.3: an agent may serve a version its card does not list (V10 first predicted VER-HDR-006 here; that rule is for the 1.0 header)")
 case("V11-v10-request-x-extensions", lambda: getcard(card10(capabilities={"streaming": True, "pushNotifications": True, "extensions": [{"uri": EXT}]})) + send(tsk("COMPLETED", artifacts=ART), h={**V10, "x-a2a-extensions": EXT}),
      [("CAP-EXT-004", W)], "1.0 request names its extension in X-A2A-Extensions")
 case("V12-v10-response-x-extensions", lambda: getcard(card10(capabilities={"streaming": True, "pushNotifications": True, "extensions": [{"uri": EXT}]})) +
      [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}, h={**V10, "a2a-extensions": EXT}), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}), headers={**J, "x-a2a-extensions": EXT})],
      [("CAP-EXT-005", W)], "1.0 response echoes the extension in X-A2A-Extensions")
 case("V13-v10-version-v-prefix", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), h={**J, "a2a-version": "v1.0"}),
-     [("VER-HDR-003", W)], "A2A-Version v1.0 (not Major.Minor)")
+     [("VER-HDR-003", W), ("VER-HDR-001", E)], "A2A-Version v1.0 (not Major.Minor), processed. Predicted VER-HDR-003 alone; v1.0 is no version the agent serves, so VER-002 owes VersionNotSupportedError (as b23x-V03; unlike 1.0.1, whose patch is not negotiated)")
 case("V14-v10-part-with-kind", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"kind": "text", "text": "hi"}], "contextId": "c1"}}),
      [("VER-MIX-002", W)], "1.0 SendMessage whose part carries 0.x kind")
 case("V15-legal-v03-no-header-on-10-host", lambda: getcard(card10(ifaces=[{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}])) +
@@ -469,12 +492,14 @@ case("I08-legal-v10-rest-input-required-follow-up", lambda: RIR() + rsend({"mess
      [], "control: HTTP+JSON round trip")
 case("I09-legal-v02-input-required-follow-up", lambda: IR02() + F03(2, "Paris", t03("completed", 2, artifacts=ART03), taskId="t1", contextId="c1"),
      [], "control: 0.2.5 round trip")
-case("I10-legal-v10-auth-required-stream-stays-open", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("AUTH_REQUIRED", 2, msg=NEED()), stu("WORKING", 3), stu("COMPLETED", 4)]),
-     [], "control: auth-required inside a stream that stays open until the task completes (TASK-006 SHOULD)")
+case("I10-legal-v10-auth-required-stream-stays-open", lambda: C10() + spread(stream([{"task": tsk("WORKING")}, stu("AUTH_REQUIRED", 2, msg=NEED()), stu("WORKING", 3), stu("COMPLETED", 4)])),
+     [], "control: auth-required inside a stream that stays open until the task completes (TASK-006 SHOULD); the events arrive a second apart as stamped (first written 10 ms apart: GW-SSE-001 rightly read three updates stamped over 2 s arriving in 20 ms as a burst)")
 case("I11-v10-follow-up-task-only-other-context", lambda: IR() + FU(2, "Paris", {"task": tsk("COMPLETED", 2, ctx="c9", artifacts=ART)}, taskId="t1"),
      [("ID-CTX-001", E)], "taskId-only follow-up answered in context c9")
-case("I12-v10-follow-up-to-completed-accepted", lambda: DONE() + FU(2, "more", {"task": tsk("WORKING", 2)}, taskId="t1", contextId="c1"),
-     [("TASK-STATE-002", E)], "message to the completed t1 accepted")
+case("I12-v10-follow-up-to-completed-accepted", lambda: DONE() + FU(2, "more", {"task": tsk("COMPLETED", 2, artifacts=ART)}, taskId="t1", contextId="c1"),
+     [("TASK-STATE-002", E)], "message to the completed t1 accepted (first written answered WORKING to a blocking send: TASK-STATE-007 and TASK-STATE-001 rightly came too; that form is I21)")
+case("I21-v10-follow-up-to-completed-reopened", lambda: DONE() + [RPC(2, "SendMessage", {"message": msg10("more", mid="m2", taskId="t1", contextId="c1"), "configuration": RI}), resp(ok(2, {"task": tsk("WORKING", 2)}))],
+     [("TASK-STATE-002", E), ("TASK-STATE-001", E)], "message to the completed t1 (returnImmediately) accepted and t1 back at WORKING: two faults")
 case("I13-v10-auth-required-no-message", lambda: C10() + send(tsk("AUTH_REQUIRED")),
      [("TASK-AUTH-001", E)], "AUTH_REQUIRED without status.message")
 case("I14-v03-auth-required-no-message", lambda: C03() + [R0(1, "message/send", {"message": msg03(contextId="c1")}), resp(ok(1, t03("auth-required")))],
