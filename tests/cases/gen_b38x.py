@@ -592,4 +592,148 @@ case("M05-v10-message-metadata-api-key", lambda: C10() + send(tsk("COMPLETED", a
 case("M06-legal-v10-metadata-token-count", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": msg10(contextId="c1", metadata={"maxTokens": 512, "tokenizer": "cl100k"})}),
      [], "control: metadata keys that mention tokens but carry no credential")
 
+# ================================================================ wave two (written after the first run, predicted before the second)
+# ---------------------------------------------------------------- Y: ProtoJSON leniency and edges of ListTasks, sends, timestamps
+def at(t, ts):
+    """task or event `t` with its status timestamp replaced by `ts`."""
+    st = t["statusUpdate"]["status"] if "statusUpdate" in t else t["status"]
+    st["timestamp"] = ts
+    return t
+
+
+case("Y01-legal-v10-list-last-page-token-omitted", lambda: DONE2() + call(3, "ListTasks", {}, {"tasks": [R2, R1], "pageSize": 50, "totalSize": 2}),
+     [], "control: strict ProtoJSON leaves nextPageToken \"\" out on the last page (trap 12)")
+case("Y02-legal-v10-list-empty-proto-defaults", lambda: C10() + call(1, "ListTasks", {}, {"pageSize": 50}),
+     [], "control: no tasks, ProtoJSON omits the empty tasks list, the empty token and totalSize 0 (trap 12)")
+case("Y03-legal-v10-list-page-size-string", lambda: DONE2() + LT2(3, {"pageSize": "1"}, [R2], nxt="p2", ps=1, total=2) + LT2(4, {"pageSize": "1", "pageToken": "p2"}, [R1], ps=1, total=2),
+     [], "control: pageSize \"1\": ProtoJSON parsers accept an int32 written as a string")
+case("Y04-legal-v10-list-timestamp-after-equal", lambda: DONE2() + LT2(3, {"statusTimestampAfter": "2026-12-02T10:00:05.000Z"}, [R2]),
+     [], "control: a task stamped exactly at statusTimestampAfter is listed (whether 'after' is strict is not said: either answer is legal)")
+case("Y05-legal-v10-list-millisecond-order", lambda: C10() + send(at(tsk("COMPLETED", artifacts=ART), "2026-12-02T10:00:05.100Z")) +
+     [RPC(2, "SendMessage", {"message": msg10("again", mid="m2")}), resp(ok(2, {"task": at(tsk("COMPLETED", tid="t2", ctx="c2", artifacts=ART), "2026-12-02T10:00:05.200Z")}))] +
+     LT2(3, {}, [at(tsk("COMPLETED", tid="t2", ctx="c2"), "2026-12-02T10:00:05.200Z"), at(tsk("COMPLETED"), "2026-12-02T10:00:05.100Z")]),
+     [], "control: tasks 100 ms apart, newest first")
+case("Y06-v10-list-millisecond-order-wrong", lambda: C10() + send(at(tsk("COMPLETED", artifacts=ART), "2026-12-02T10:00:05.100Z")) +
+     [RPC(2, "SendMessage", {"message": msg10("again", mid="m2")}), resp(ok(2, {"task": at(tsk("COMPLETED", tid="t2", ctx="c2", artifacts=ART), "2026-12-02T10:00:05.200Z")}))] +
+     LT2(3, {}, [at(tsk("COMPLETED"), "2026-12-02T10:00:05.100Z"), at(tsk("COMPLETED", tid="t2", ctx="c2"), "2026-12-02T10:00:05.200Z")]),
+     [("DATA-LIST-002", E)], "tasks 100 ms apart, oldest first")
+case("Y07-v10-list-status-0x-name-accepted", lambda: DONE2() + LT2(3, {"status": "completed"}, [R2, R1]),
+     [("DATA-PARAM-005", N), ("DATA-PARAM-001", E)], "JSON-RPC ListTasks status \"completed\" (0.x) accepted")
+case("Y08-legal-v10-list-include-artifacts-history-zero", lambda: C10() + send(tsk("COMPLETED", artifacts=ART, history=hist(2))) + LT2(2, {"includeArtifacts": True, "historyLength": 0}, [tsk("COMPLETED", artifacts=ART)]),
+     [], "control: artifacts asked, history none")
+case("Y09-legal-v10-send-history-length-zero", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": msg10(contextId="c1"), "configuration": {"historyLength": 0}}),
+     [], "control: SendMessage historyLength 0 answered without history")
+case("Y10-v10-send-history-length-exceeded", lambda: C10() + send(tsk("COMPLETED", artifacts=ART, history=hist(3)), p={"message": msg10(contextId="c1"), "configuration": {"historyLength": 1}}),
+     [("DATA-HISTORY-001", E)], "SendMessage historyLength 1 answered with three history messages")
+case("Y11-legal-v10-accepted-modes-range", lambda: C10() + send(tsk("COMPLETED", artifacts=[{"artifactId": "a1", "parts": [{"text": "x", "mediaType": "text/plain"}]}]), p={"message": msg10(contextId="c1"), "configuration": {"acceptedOutputModes": ["text/*"]}}),
+     [], "control: acceptedOutputModes text/* and a text/plain answer")
+case("Y12-v10-accepted-modes-ignored", lambda: C10() + send(tsk("COMPLETED", artifacts=[{"artifactId": "a1", "parts": [{"url": "https://files.example.test/r.pdf", "mediaType": "application/pdf"}]}]), p={"message": msg10(contextId="c1"), "configuration": {"acceptedOutputModes": ["text/plain"]}}),
+     [("CAP-MODE-001", W)], "acceptedOutputModes text/plain answered with a PDF")
+case("Y13-legal-v10-accepted-json-data-part", lambda: C10() + send(tsk("COMPLETED", artifacts=[{"artifactId": "a1", "parts": [{"data": {"ok": True}}]}]), p={"message": msg10(contextId="c1"), "configuration": {"acceptedOutputModes": ["application/json"]}}),
+     [], "control: acceptedOutputModes application/json and a data part without mediaType (data is JSON)")
+case("Y14-legal-v10-timestamp-no-fraction", lambda: C10() + send(at(tsk("COMPLETED", artifacts=ART), "2026-12-02T10:00:01Z")),
+     [], "control: a timestamp without fractional seconds (ms precision is a SHOULD)")
+case("Y15-legal-v10-timestamp-microseconds", lambda: C10() + send(at(tsk("COMPLETED", artifacts=ART), "2026-12-02T10:00:01.123456Z")),
+     [], "control: microsecond timestamp")
+case("Y16-v10-timestamp-offset-zero", lambda: C10() + send(at(tsk("COMPLETED", artifacts=ART), "2026-12-02T10:00:01.000+00:00")),
+     [("DATA-TIME-001", W)], "+00:00 instead of Z")
+case("Y17-v10-stream-status-earlier", lambda: C10() + stream([{"task": tsk("WORKING", 3)}, stu("WORKING", 5), stu("COMPLETED", 4)]),
+     [("STREAM-ORDER-001", W)], "the terminal update stamped before the one before it")
+case("Y18-legal-v10-status-no-timestamp", lambda: C10() + send({"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED"}, "artifacts": ART}),
+     [], "control: status.timestamp is optional")
+case("Y19-legal-v10-send-submitted-return-immediately", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("SUBMITTED")}))],
+     [], "control: returnImmediately answered SUBMITTED")
+case("Y20-v10-return-immediately-answered-terminal", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}))],
+     [("TASK-STATE-009", W)], "returnImmediately answered only when completed")
+
+# ---------------------------------------------------------------- Z: concurrency, cancel, stream ends, messages, push edges
+def Z2(miss=False):
+    s1 = {"id": "s1"}
+    s2 = {"id": "s2"}
+    L = C10() + [req(A, rpc(1, "SendStreamingMessage", {"message": msg10(contextId="c1")}), headers=S10, **s1), resp("", headers=SSE, **s1), chunk(ev({"task": tsk("WORKING")}, 1), **s1)]
+    L += [req(A, rpc(2, "SubscribeToTask", {"id": "t1"}), headers=S10, **s2), resp("", headers=SSE, **s2), chunk(ev({"task": tsk("WORKING")}, 2), **s2)]
+    L += [chunk(ev(art10("a1", "x", last=True), 1), **s1)]
+    if not miss:
+        L += [chunk(ev(art10("a1", "x", last=True), 2), **s2)]
+    L += [chunk(ev(stu("COMPLETED", 3), 1), **s1), chunk(ev(stu("COMPLETED", 3), 2), **s2), chunk("", close="eof", **s1), chunk("", close="eof", **s2)]
+    return L
+
+
+case("Z01-legal-v10-two-streams-same-events", lambda: Z2(),
+     [], "control: a send stream and a SubscribeToTask stream open together get the same events (STREAM-006)")
+case("Z02-v10-second-stream-misses-artifact", lambda: Z2(miss=True),
+     [("STREAM-FANOUT-001", E)], "the subscribe stream misses the artifact the send stream delivered")
+
+
+def ZC(after):
+    s1 = {"id": "s1"}
+    return C10() + [req(A, rpc(1, "SendStreamingMessage", {"message": msg10(contextId="c1")}), headers=S10, **s1), resp("", headers=SSE, **s1), chunk(ev({"task": tsk("WORKING")}, 1), **s1)] + \
+        [req(A, rpc(2, "CancelTask", {"id": "t1"}), headers=V10, id="c"), resp(ok(2, tsk("CANCELED", 2)), id="c")] + \
+        [chunk(ev(e, 1), **s1) for e in after] + [chunk("", close="eof", **s1)]
+
+
+case("Z03-legal-v10-cancel-during-stream", lambda: ZC([stu("CANCELED", 2)]),
+     [], "control: CancelTask while a stream is open; the stream ends with CANCELED")
+case("Z04-v10-stream-completes-after-cancel", lambda: ZC([stu("COMPLETED", 3)]),
+     [("TASK-STATE-001", E)], "the cancel answered CANCELED, then the stream reports COMPLETED")
+case("Z05-legal-v10-message-reply-then-context-follow-up", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10("hello", contextId="c1")}), resp(ok(1, {"message": amsg10("hi there", contextId="c1")}))] +
+     [RPC(2, "SendMessage", {"message": msg10("and you?", mid="m2", contextId="c1")}), resp(ok(2, {"message": amsg10("fine", mid="a2", contextId="c1")}))],
+     [], "control: Message replies (no task) in one context")
+case("Z06-legal-v10-message-stream", lambda: C10() + stream([{"message": amsg10("hi", contextId="c1")}]),
+     [], "control: a message stream: one Message, then closed (STREAM-002)")
+case("Z07-v10-message-stream-continues", lambda: C10() + stream([{"message": amsg10("hi", contextId="c1")}, {"message": amsg10("more", mid="a2", contextId="c1")}]),
+     [("STREAM-END-001", E)], "a second event after a 1.0 message reply")
+case("Z08-v10-client-message-id-reused", lambda: C10() + send(tsk("COMPLETED", artifacts=ART)) + [RPC(2, "SendMessage", {"message": msg10("something else", mid="m1", contextId="c1")}), resp(ok(2, {"task": tsk("COMPLETED", 2, tid="t2", artifacts=ART)}))],
+     [("ID-MSG-002", W)], "messageId m1 reused for another message")
+case("Z09-legal-v10-client-retry-same-message", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": msg10("hi", contextId="c1")}) + send(tsk("COMPLETED", artifacts=ART), i=2, p={"message": msg10("hi", contextId="c1")}),
+     [], "control: a retry of the same message (same messageId, same parts) answered with the same task (ID-007 dedupe)")
+case("Z10-v10-agent-reply-user-role", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}), resp(ok(1, {"message": {"messageId": "a1", "role": "ROLE_USER", "parts": [{"text": "hi"}], "contextId": "c1"}}))],
+     [("DATA-ROLE-001", W)], "the agent's reply carries ROLE_USER")
+case("Z11-v10-client-agent-role", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": {"messageId": "m1", "role": "ROLE_AGENT", "parts": [{"text": "hi"}], "contextId": "c1"}}),
+     [("DATA-ROLE-002", W)], "the client's message carries ROLE_AGENT")
+case("Z12-v10-context-beside-message", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": msg10(), "contextId": "c1"}),
+     [("DATA-SHAPE-006", W)], "contextId in params beside the message")
+case("Z13-v10-media-range-in-part", lambda: C10() + send(tsk("COMPLETED", artifacts=[{"artifactId": "a1", "parts": [{"url": "https://files.example.test/p", "mediaType": "image/*"}]}])),
+     [("DATA-MEDIA-001", W)], "a part's mediaType image/*")
+case("Z14-v10-stream-eof-working", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("WORKING", 2)]),
+     [("STREAM-END-002", E)], "the stream closes cleanly while the task works")
+case("Z15-v10-stream-reset-then-polled-done", lambda: C10() + stream([{"task": tsk("WORKING")}], close="reset") + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=ART)),
+     [("STREAM-END-006", W)], "the stream was reset while working; GetTask then shows it completed")
+case("Z16-v10-stream-open-after-terminal", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("COMPLETED", 3)], close="timeout"),
+     [("STREAM-END-003", W)], "the stream stays open after COMPLETED until the capture stops")
+case("Z17-legal-v10-capture-stops-mid-task", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("WORKING", 2)], close="timeout"),
+     [], "control: the capture stopped while the task still works (no end to judge)")
+case("Z18-v10-stream-not-declared", lambda: getcard(card10(capabilities={"streaming": False, "pushNotifications": True})) + stream(OK_STREAM()),
+     [("CAP-STREAM-001", E)], "card streaming false, stream served")
+case("Z19-v03-final-on-working", lambda: C03() + stream03([task03(state="working"), st03(state="working", final=True, n=2)]),
+     [("STREAM-FINAL-001", E)], "0.3 working event with final true")
+case("Z20-v10-cancel-success-never-canceled", lambda: C10() + work() + call(2, "CancelTask", {"id": "t1"}, tsk("WORKING", 2)) + wait(5) + GT(3, {"id": "t1"}, tsk("COMPLETED", 4, artifacts=ART)),
+     [("TASK-STATE-004", W)], "cancel answered success with WORKING; the task later completed instead")
+case("Z21-v10-cancel-input-required-stays", lambda: IR() + call(2, "CancelTask", {"id": "t1"}, tsk("INPUT_REQUIRED", 2, msg=ASK())) + GT(3, {"id": "t1"}, tsk("INPUT_REQUIRED", 2, msg=ASK())),
+     [("TASK-STATE-012", E)], "cancel of an input-required task answered success, still input-required")
+case("Z22-legal-v10-cancel-input-required", lambda: IR() + call(2, "CancelTask", {"id": "t1"}, tsk("CANCELED", 2)),
+     [], "control: cancel of an input-required task")
+case("Z23-v10-push-other-task", lambda: C10() + work() + work(2, tid="t2", ctx="c2", mid="m2") + CREATE(3) + HOOKED(stu("COMPLETED", 3, tid="t2", ctx="c2")),
+     [("PUSH-BODY-002", E)], "t2's update delivered to the webhook configured for t1")
+case("Z24-legal-v10-push-json-media-type", lambda: C10() + work() + CREATE() + HOOKED(stu("COMPLETED", 3), h={"content-type": "application/json", "x-a2a-notification-token": "tok-1"}) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [], "control: delivery as application/json (1.0.0's media type)")
+case("Z25-legal-v10-push-retried", lambda: C10() + work() + CREATE() + [req(HOOK, stu("COMPLETED", 3), headers=NT()), resp("", status=503, headers={})] + wait(2) + HOOKED(stu("COMPLETED", 3)) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [], "control: the webhook answered 503, the agent retried (at-least-once)")
+case("Z26-legal-v10-push-client-id", lambda: C10() + work() + call(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "id": "my-hook", "url": HOOK, "token": "tok-1"}, CFG("my-hook")) +
+     call(3, "GetTaskPushNotificationConfig", {"taskId": "t1", "id": "my-hook"}, CFG("my-hook")),
+     [], "control: a client-chosen config id kept")
+case("Z27-v10-push-private-url", lambda: C10() + work() + call(2, "CreateTaskPushNotificationConfig", {"taskId": "t1", "url": "https://10.0.0.5/hook"}, {"id": "cfg-1", "taskId": "t1", "url": "https://10.0.0.5/hook"}),
+     [("PUSH-URL-001", W)], "webhook at a private address accepted")
+case("Z28-legal-v10-push-task-snapshot-body", lambda: C10() + work() + CREATE() + HOOKED({"task": tsk("COMPLETED", 3, artifacts=ART)}) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=ART)),
+     [], "control: the delivery is a whole Task StreamResponse")
+APIK = {"securitySchemes": {"key": {"apiKeySecurityScheme": {"location": "header", "name": "X-API-Key"}}}, "securityRequirements": [{"schemes": {"key": {"list": []}}}]}
+case("Z29-legal-v10-api-key-header", lambda: getcard(card10(**APIK)) + send(tsk("COMPLETED", artifacts=ART), h={**V10, "x-api-key": "k-123"}),
+     [], "control: the card's API key header sent")
+case("Z30-v10-api-key-other-header", lambda: getcard(card10(**APIK)) + send(tsk("COMPLETED", artifacts=ART), h={**V10, "api-key": "k-123"}),
+     [("AUTH-SCHEME-003", E), ("AUTH-OPEN-001", E)], "the key under api-key, not X-API-Key, and the agent served it (the card's requirement was not met)")
+case("Z31-legal-v03-version-header-03", lambda: C03() + [R0(1, "message/send", {"message": msg03(contextId="c1")}, h={**J03, "a2a-version": "0.3"}), resp(ok(1, t03("completed", artifacts=ART03)))],
+     [], "control: a 0.3 call that names A2A-Version 0.3")
+case("Z32-legal-v10-subscribe-submitted", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("SUBMITTED")}))] + SUB([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), stu("COMPLETED", 3)]),
+     [], "control: SubscribeToTask on a submitted task")
+
 write_cases(C, OUT)
