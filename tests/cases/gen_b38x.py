@@ -643,8 +643,10 @@ case("Y18-legal-v10-status-no-timestamp", lambda: C10() + send({"id": "t1", "con
      [], "control: status.timestamp is optional")
 case("Y19-legal-v10-send-submitted-return-immediately", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("SUBMITTED")}))],
      [], "control: returnImmediately answered SUBMITTED")
-case("Y20-v10-return-immediately-answered-terminal", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}))],
-     [("TASK-STATE-009", W)], "returnImmediately answered only when completed")
+case("Y20-v10-return-immediately-answered-terminal", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI})] + wait(12) + [resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}))],
+     [("TASK-STATE-009", W)], "returnImmediately answered only after 12 s, completed (first written answered at once: see Y21)")
+case("Y21-legal-v10-return-immediately-fast-task", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}))],
+     [], "control: returnImmediately answered at once with the task already completed. First predicted TASK-STATE-009; but a task that finishes before the answer is written is no blocking: the rule asks for an answer that waited (10 s), which is the fair reading")
 
 # ---------------------------------------------------------------- Z: concurrency, cancel, stream ends, messages, push edges
 def Z2(miss=False):
@@ -698,7 +700,9 @@ case("Z13-v10-media-range-in-part", lambda: C10() + send(tsk("COMPLETED", artifa
 case("Z14-v10-stream-eof-working", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("WORKING", 2)]),
      [("STREAM-END-002", E)], "the stream closes cleanly while the task works")
 case("Z15-v10-stream-reset-then-polled-done", lambda: C10() + stream([{"task": tsk("WORKING")}], close="reset") + GT(2, {"id": "t1"}, tsk("COMPLETED", 3, artifacts=ART)),
-     [("STREAM-END-006", W)], "the stream was reset while working; GetTask then shows it completed")
+     [("STREAM-END-002", E)], "the stream was reset while working; GetTask then shows it completed. Predicted STREAM-END-006, which is for a client that recovered the task by resubscribing (Z33); polling is no resubscription, so the stream's end stays an error")
+case("Z33-v10-stream-reset-then-resubscribed", lambda: C10() + stream([{"task": tsk("WORKING")}], close="reset") + SUB([{"task": tsk("WORKING", 2)}, stu("COMPLETED", 3)]),
+     [("STREAM-END-006", W)], "the stream was reset while working; SubscribeToTask then follows the task to its end")
 case("Z16-v10-stream-open-after-terminal", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("COMPLETED", 3)], close="timeout"),
      [("STREAM-END-003", W)], "the stream stays open after COMPLETED until the capture stops")
 case("Z17-legal-v10-capture-stops-mid-task", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("WORKING", 2)], close="timeout"),
@@ -730,7 +734,9 @@ APIK = {"securitySchemes": {"key": {"apiKeySecurityScheme": {"location": "header
 case("Z29-legal-v10-api-key-header", lambda: getcard(card10(**APIK)) + send(tsk("COMPLETED", artifacts=ART), h={**V10, "x-api-key": "k-123"}),
      [], "control: the card's API key header sent")
 case("Z30-v10-api-key-other-header", lambda: getcard(card10(**APIK)) + send(tsk("COMPLETED", artifacts=ART), h={**V10, "api-key": "k-123"}),
-     [("AUTH-SCHEME-003", E), ("AUTH-OPEN-001", E)], "the key under api-key, not X-API-Key, and the agent served it (the card's requirement was not met)")
+     [("AUTH-OPEN-001", E)], "the key under api-key, not X-API-Key, and the agent served it: the card's requirement was not met. Predicted AUTH-SCHEME-003 too; that rule is for the refused call (Z34), the served one is the agent's fault alone")
+case("Z34-v10-api-key-other-header-refused", lambda: getcard(card10(**APIK)) + [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}, h={**V10, "api-key": "k-123"}), resp("", status=401, headers={**J, "www-authenticate": "ApiKey header=\"X-API-Key\""})],
+     [("AUTH-SCHEME-003", E)], "the key under api-key, refused 401")
 case("Z31-legal-v03-version-header-03", lambda: C03() + [R0(1, "message/send", {"message": msg03(contextId="c1")}, h={**J03, "a2a-version": "0.3"}), resp(ok(1, t03("completed", artifacts=ART03)))],
      [], "control: a 0.3 call that names A2A-Version 0.3")
 case("Z32-legal-v10-subscribe-submitted", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("SUBMITTED")}))] + SUB([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), stu("COMPLETED", 3)]),
