@@ -742,4 +742,67 @@ case("Z31-legal-v03-version-header-03", lambda: C03() + [R0(1, "message/send", {
 case("Z32-legal-v10-subscribe-submitted", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("SUBMITTED")}))] + SUB([{"task": tsk("SUBMITTED")}, stu("WORKING", 2), stu("COMPLETED", 3)]),
      [], "control: SubscribeToTask on a submitted task")
 
+# ================================================================ wave three (predicted before its run): SSE and shape corners
+case("W01-legal-v10-sse-comment-mentions-data", lambda: C10() + stream([": data: not an event\n\n", "data: " + T1 + "\n\n", ":data: {\"jsonrpc\":\"2.0\"}\n", "data: " + D1 + "\n\n"]),
+     [], "control: comment lines whose text looks like a data field")
+case("W02-legal-v10-sse-bare-data-line", lambda: C10() + stream(["data\ndata: " + T1 + "\n\n", "data: " + D1 + "\n\n"]),
+     [], "control: a bare `data` line adds an empty line to the buffer: the event's data is LF + JSON, still one JSON document")
+case("W03-legal-v10-sse-content-type-params", lambda: C10() + [req(A, rpc(1, "SendStreamingMessage", {"message": msg10(contextId="c1")}), headers=S10)] +
+     sse(["data: " + T1 + "\n\n", "data: " + D1 + "\n\n"], headers={"content-type": "Text/Event-Stream; charset=UTF-8", "cache-control": "no-cache"}),
+     [], "control: text/event-stream in other letter case with a charset parameter")
+case("W04-legal-v10-sse-trailing-spaces", lambda: C10() + stream(["data: " + T1 + "   \n\n", "data: " + D1 + "\t\n\n"]),
+     [], "control: trailing spaces / tab after the JSON (JSON whitespace)")
+case("W05-legal-v10-stream-task-already-done", lambda: C10() + stream([{"task": tsk("COMPLETED", artifacts=ART)}]),
+     [], "control: a task stream whose first Task is already completed, then closed")
+case("W06-legal-v10-stream-task-input-required-only", lambda: C10() + stream([{"task": tsk("INPUT_REQUIRED", msg=ASK())}]),
+     [], "control: a task stream whose first Task waits for input, then closed")
+case("W07-legal-v03-stream-message-reply", lambda: C03() + stream03([AM3("hello")]),
+     [], "control: 0.3 stream of one Message, then closed")
+case("W08-legal-v03-stream-status-only", lambda: C03() + stream03([st03(state="working"), st03(state="completed", final=True, n=3)]),
+     [], "control: 0.3 stream of status updates without a Task (Task first is a should in 0.3; the Task is never sent later)")
+case("W09-v10-stream-status-first", lambda: C10() + stream([stu("WORKING", 1), stu("COMPLETED", 3)]),
+     [("STREAM-FIRST-001", E)], "1.0 send stream opening with a statusUpdate")
+case("W10-legal-v10-content-type-charset", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}, h={"content-type": "application/json; charset=utf-8", "a2a-version": "1.0"}), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}), headers={"content-type": "application/json; charset=utf-8"})],
+     [], "control: application/json with charset on both sides")
+case("W11-legal-v10-delete-result-null", lambda: C10() + work() + CREATE() + call(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "cfg-1"}, None),
+     [], "control: Delete answered result null (ProtoJSON reads null as the default Empty)")
+case("W12-legal-v10-push-list-token-omitted", lambda: C10() + work() + CREATE() + call(3, "ListTaskPushNotificationConfigs", {"taskId": "t1"}, {"configs": [CFG()]}),
+     [], "control: ListTaskPushNotificationConfigs without nextPageToken (ProtoJSON omits \"\")")
+case("W13-v10-get-task-wrapped", lambda: C10() + work() + GT(2, {"id": "t1"}, {"task": tsk("WORKING")}),
+     [("DATA-SHAPE-001", E)], "GetTask answered {task: Task}: GetTask returns the Task itself")
+case("W14-v10-send-bare-task", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}), resp(ok(1, tsk("COMPLETED", artifacts=ART)))],
+     [("DATA-SHAPE-001", E)], "SendMessage answered with a bare Task (RPC-004: {task} or {message})")
+case("W15-legal-v03-list-tasks-method-not-found", lambda: C03() + [R0(1, "tasks/list", {}), resp(err(1, -32601, "Method not found"))],
+     [], "control: a 0.3 agent has no tasks/list: -32601")
+case("W16-legal-v10-extended-card-no-params", lambda: getcard(XK()) + [req(A, {"jsonrpc": "2.0", "id": 1, "method": "GetExtendedAgentCard"}, headers=VB), resp(ok(1, XK(description="Demo agent (full)")))],
+     [], "control: GetExtendedAgentCard without a params member (JSON-RPC: params MAY be omitted)")
+TEN = lambda: getcard(card10(ifaces=[{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0", "tenant": "acme"}]))
+case("W17-v10-tenant-missing-on-get", lambda: TEN() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "tenant": "acme", "configuration": RI}), resp(ok(1, {"task": tsk("WORKING")}))] +
+     GT(2, {"id": "t1"}, tsk("WORKING")),
+     [("CARD-URL-006", E)], "GetTask without the interface's tenant")
+case("W18-legal-v10-tenant-on-every-call", lambda: TEN() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "tenant": "acme", "configuration": RI}), resp(ok(1, {"task": tsk("WORKING")}))] +
+     GT(2, {"id": "t1", "tenant": "acme"}, tsk("WORKING")) + call(3, "CancelTask", {"id": "t1", "tenant": "acme"}, tsk("CANCELED", 2)),
+     [], "control: tenant on every call")
+case("W19-legal-v03-context-only-follow-up", lambda: DONE03() + F03(2, "and another", t03("completed", 2, tid="t2", artifacts=ART03), contextId="c1"),
+     [], "control: 0.3 contextId-only follow-up after a completed task: a new task in c1")
+case("W20-v03-follow-up-context-mismatch", lambda: IR03() + F03(2, "Paris", t03("completed", 2, artifacts=ART03), taskId="t1", contextId="c2"),
+     [("ID-CTX-002", E)], "0.3 follow-up with taskId t1 and contextId c2 processed")
+case("W21-v02-auth-required-no-message", lambda: C02() + [R0(1, "message/send", {"message": msg03(contextId="c1")}), resp(ok(1, t03("auth-required")))],
+     [("TASK-AUTH-002", W)], "0.2.5 auth-required without status.message")
+case("W22-v10-push-body-bare-task", lambda: C10() + work() + CREATE() + HOOKED(tsk("COMPLETED", 3)) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [("PUSH-BODY-001", E)], "1.0 delivery of a bare Task (PUSH-004: one StreamResponse)")
+case("W23-v10-push-body-jsonrpc-envelope", lambda: C10() + work() + CREATE() + HOOKED(ok(1, stu("COMPLETED", 3))) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [("PUSH-BODY-001", E)], "1.0 delivery wrapped in a JSON-RPC response")
+case("W24-v10-0x-method-on-dual-card-with-1-0-header", lambda: getcard(card10(ifaces=[{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"}])) +
+     [R0(1, "message/send", {"message": msg03(contextId="c1")}, h=V10), resp(ok(1, t03("completed", artifacts=ART03)))],
+     [("VER-MIX-002", W)], "message/send under A2A-Version 1.0 to a card offering 1.0 and 0.3 at one url: the client mixed; the agent that serves 0.3 there is not faulted")
+case("W25-legal-v10-unknown-task-member", lambda: C10() + send(tsk("COMPLETED", artifacts=ART, createdAt="2026-12-02T10:00:00.000Z")),
+     [], "control: a Task member the proto does not define (DATA-SHAPE-008 note only; DATA-003 ignore unknown fields)")
+case("W26-v10-task-with-kind", lambda: C10() + send({**tsk("COMPLETED", artifacts=ART), "kind": "task"}),
+     [("VER-MIX-001", W)], "1.0 Task carrying 0.x kind")
+case("W27-v10-stream-error-after-terminal", lambda: C10() + stream([{"task": tsk("WORKING")}, stu("COMPLETED", 3), "data: " + json.dumps(err(1, -32603, "Internal error")) + "\n\n"]),
+     [("STREAM-END-001", E)], "a JSON-RPC error event after the terminal status")
+case("W28-legal-v10-sse-retry-only-event", lambda: C10() + stream(["data: " + T1 + "\n\n", "retry: 5000\n\n", "data: " + D1 + "\n\n"]),
+     [], "control: a retry-only block dispatches no event")
+
 write_cases(C, OUT)
