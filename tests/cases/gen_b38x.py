@@ -764,8 +764,8 @@ case("W09-v10-stream-status-first", lambda: C10() + stream([stu("WORKING", 1), s
      [("STREAM-FIRST-001", E)], "1.0 send stream opening with a statusUpdate")
 case("W10-legal-v10-content-type-charset", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}, h={"content-type": "application/json; charset=utf-8", "a2a-version": "1.0"}), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}), headers={"content-type": "application/json; charset=utf-8"})],
      [], "control: application/json with charset on both sides")
-case("W11-legal-v10-delete-result-null", lambda: C10() + work() + CREATE() + call(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "cfg-1"}, None),
-     [], "control: Delete answered result null (ProtoJSON reads null as the default Empty)")
+case("W11-v10-delete-result-null", lambda: C10() + work() + CREATE() + call(3, "DeleteTaskPushNotificationConfig", {"taskId": "t1", "id": "cfg-1"}, None),
+     [("VER-MIX-001", W)], "Delete answered result null, 0.3's delete result. Predicted legal (ProtoJSON reads a null field as its default); but the result is the whole google.protobuf.Empty message, whose ProtoJSON form is {}, and a strict parser (protobuf json_format) refuses a top-level null")
 case("W12-legal-v10-push-list-token-omitted", lambda: C10() + work() + CREATE() + call(3, "ListTaskPushNotificationConfigs", {"taskId": "t1"}, {"configs": [CFG()]}),
      [], "control: ListTaskPushNotificationConfigs without nextPageToken (ProtoJSON omits \"\")")
 case("W13-v10-get-task-wrapped", lambda: C10() + work() + GT(2, {"id": "t1"}, {"task": tsk("WORKING")}),
@@ -785,8 +785,8 @@ case("W18-legal-v10-tenant-on-every-call", lambda: TEN() + [RPC(1, "SendMessage"
      [], "control: tenant on every call")
 case("W19-legal-v03-context-only-follow-up", lambda: DONE03() + F03(2, "and another", t03("completed", 2, tid="t2", artifacts=ART03), contextId="c1"),
      [], "control: 0.3 contextId-only follow-up after a completed task: a new task in c1")
-case("W20-v03-follow-up-context-mismatch", lambda: IR03() + F03(2, "Paris", t03("completed", 2, artifacts=ART03), taskId="t1", contextId="c2"),
-     [("ID-CTX-002", E)], "0.3 follow-up with taskId t1 and contextId c2 processed")
+case("W20-legal-v03-follow-up-context-mismatch", lambda: IR03() + F03(2, "Paris", t03("completed", 2, artifacts=ART03), taskId="t1", contextId="c2"),
+     [], "control: 0.3 follow-up with taskId t1 and contextId c2, answered with t1 in its own c1. Predicted ID-CTX-002; but ID-003 (reject a mismatch) is a 1.0 MUST and the 0.3 text says nothing of it, and the task kept its context (as b35x-F01)")
 case("W21-v02-auth-required-no-message", lambda: C02() + [R0(1, "message/send", {"message": msg03(contextId="c1")}), resp(ok(1, t03("auth-required")))],
      [("TASK-AUTH-002", W)], "0.2.5 auth-required without status.message")
 case("W22-v10-push-body-bare-task", lambda: C10() + work() + CREATE() + HOOKED(tsk("COMPLETED", 3)) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
@@ -804,5 +804,63 @@ case("W27-v10-stream-error-after-terminal", lambda: C10() + stream([{"task": tsk
      [("STREAM-END-001", E)], "a JSON-RPC error event after the terminal status")
 case("W28-legal-v10-sse-retry-only-event", lambda: C10() + stream(["data: " + T1 + "\n\n", "retry: 5000\n\n", "data: " + D1 + "\n\n"]),
      [], "control: a retry-only block dispatches no event")
+
+# ================================================================ wave four (predicted before its run): several agents, reused JSON-RPC ids, callers
+H2 = "https://other.example.test"
+A2 = H2 + "/a2a"
+case("U01-legal-two-agents-same-task-id", lambda: C10() + send(tsk("COMPLETED", artifacts=ART)) + getcard(card10(url=A2), base=H2) +
+     [RPC(2, "SendMessage", {"message": msg10("book", mid="m2", contextId="c1"), "configuration": RI}, url=A2), resp(ok(2, {"task": tsk("WORKING")}))] +
+     [RPC(3, "SendMessage", {"message": msg10("Paris", mid="m3", taskId="t1", contextId="c1"), "configuration": RI}, url=A2), resp(ok(3, {"task": tsk("WORKING", 2)}))],
+     [], "control: two agents each hand out t1 in c1; the follow-up to the other agent's working t1 is no message to the first agent's completed t1")
+case("U02-legal-v10-jsonrpc-id-reused-sequentially", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": RI}), resp(ok(1, {"task": tsk("WORKING")}))] +
+     GT(1, {"id": "t1"}, tsk("WORKING", 2)) + call(1, "CancelTask", {"id": "t1"}, tsk("CANCELED", 3)),
+     [], "control: the client gives every call id 1, one after the other (ids need only be unique among calls in flight)")
+case("U03-legal-v10-answers-out-of-order", lambda: DONE2() + [req(A, rpc(3, "GetTask", {"id": "t1"}), headers=V10, id="g1"), req(A, rpc(4, "GetTask", {"id": "t2"}), headers=V10, id="g2"),
+                                                              resp(ok(4, tsk("COMPLETED", 5, tid="t2", ctx="c2", artifacts=ART)), id="g2"), resp(ok(3, tsk("COMPLETED", 1, artifacts=ART)), id="g1")],
+     [], "control: two GetTask calls in flight, answered in the other order")
+case("U04-v10-task-id-handed-out-again", lambda: DONE() + [RPC(2, "SendMessage", {"message": msg10("new job", mid="m2"), "configuration": RI}), resp(ok(2, {"task": tsk("WORKING", 2, ctx="c5")}))],
+     [("TASK-STATE-001", E)], "a new send (no taskId) answered with a task t1 again, working: the completed t1 left its terminal state (ID-001: ids unique)")
+case("U05-v10-get-drops-streamed-artifact", lambda: A_([art10("a1", "x", last=True)]) + GT(2, {"id": "t1", "historyLength": 0}, tsk("COMPLETED", 3)),
+     [("TASK-STATE-010", W)], "GetTask after the stream shows no artifacts although a1 was streamed (historyLength trims history, not artifacts)")
+
+
+def AUTHSTREAM(second_ok=True):
+    s1 = {"id": "s1"}
+    L = C10() + [req(A, rpc(1, "SendStreamingMessage", {"message": msg10("pay the invoice", contextId="c1")}), headers=S10, **s1), resp("", headers=SSE, **s1),
+                 chunk(ev({"task": tsk("WORKING")}, 1), **s1), chunk(ev(stu("AUTH_REQUIRED", 2, msg=NEED()), 1), **s1)]
+    L += wait(3) + [req(A, rpc(2, "SendMessage", {"message": msg10("signed in", mid="m2", taskId="t1", contextId="c1"), "configuration": RI}), headers=V10, id="f"),
+                    resp(ok(2, {"task": tsk("WORKING", 5)}), id="f")]
+    L += [chunk(ev(stu("WORKING", 5), 1), **s1), chunk(ev(stu("COMPLETED", 6), 1), **s1), chunk("", close="eof", **s1)]
+    return L
+
+
+case("U06-legal-v10-auth-required-message-while-stream-open", lambda: AUTHSTREAM(),
+     [], "control: the stream stays open at AUTH_REQUIRED; a follow-up message is accepted meanwhile and the stream carries the task on (TASK-006)")
+BEAR2 = "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1MiJ9."
+SK = lambda: getcard(card10(**SEC10))
+VA, VB2 = {**V10, "authorization": BEARER}, {**V10, "authorization": BEAR2}
+case("U07-legal-v10-list-scoped-to-caller", lambda: SK() + send(tsk("COMPLETED", artifacts=ART), h=VA) + [RPC(2, "SendMessage", {"message": msg10("mine", mid="m2")}, h=VB2), resp(ok(2, {"task": tsk("COMPLETED", 5, tid="t2", ctx="c2", artifacts=ART)}))] +
+     [RPC(3, "ListTasks", {}, h=VB2), resp(ok(3, listed([tsk("COMPLETED", 5, tid="t2", ctx="c2")])))],
+     [], "control: the second caller's ListTasks lists only its own task (AUTH-006; DATA-LIST-006 is for the same caller)")
+case("U08-legal-v10-other-callers-task-not-found", lambda: SK() + send(tsk("COMPLETED", artifacts=ART), h=VA) + [RPC(2, "GetTask", {"id": "t1"}, h=VB2), resp(err(2, -32001, "Task not found", einfo("TASK_NOT_FOUND")))],
+     [], "control: another caller's GetTask of t1: TaskNotFoundError (TASK-009: never reveal it)")
+case("U09-v10-other-callers-task-served", lambda: SK() + send(tsk("COMPLETED", artifacts=ART), h=VA) + [RPC(2, "GetTask", {"id": "t1"}, h=VB2), resp(ok(2, tsk("COMPLETED", artifacts=ART)))],
+     [("AUTH-SCOPE-003", E)], "another caller's GetTask of t1 served")
+case("U10-v10-list-same-caller-leaves-task-out", lambda: SK() + send(tsk("COMPLETED", artifacts=ART), h=VA) + [RPC(2, "SendMessage", {"message": msg10("mine", mid="m2")}, h=VA), resp(ok(2, {"task": tsk("COMPLETED", 5, tid="t2", ctx="c2", artifacts=ART)}))] +
+     [RPC(3, "ListTasks", {}, h=VA), resp(ok(3, listed([tsk("COMPLETED", 5, tid="t2", ctx="c2")])))],
+     [("DATA-LIST-006", W)], "the same caller's complete ListTasks leaves out its t1")
+case("U11-legal-v10-rest-and-jsonrpc-one-agent", lambda: getcard(card10(ifaces=[{"url": A, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}, {"url": H + "/rest", "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])) +
+     [rpost("/rest/message:send", {"message": msg10(contextId="c1"), "configuration": RI}), resp({"task": tsk("WORKING")}, headers=RJR)] + GT(2, {"id": "t1"}, tsk("WORKING", 2)) +
+     [rget("/rest/tasks/t1"), resp(tsk("WORKING", 2), headers=RJR)] + call(3, "CancelTask", {"id": "t1"}, tsk("CANCELED", 3)),
+     [], "control: a task made over HTTP+JSON, read over JSON-RPC and HTTP+JSON, canceled over JSON-RPC (BIND-001)")
+case("U12-legal-v10-uuid-string-ids", lambda: C10() + [req(A, rpc("7b0c7a3e-2f4e-4c1b-9b8a-0d6f0e2a1c55", "SendMessage", {"message": msg10(contextId="c1")}), headers=V10), resp(ok("7b0c7a3e-2f4e-4c1b-9b8a-0d6f0e2a1c55", {"task": tsk("COMPLETED", artifacts=ART)}))],
+     [], "control: a UUID string id")
+case("U13-legal-v10-push-inline-id-then-get", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1"), "configuration": {"returnImmediately": True, "taskPushNotificationConfig": {"id": "inline-1", "url": HOOK, "token": "tok-1"}}}), resp(ok(1, {"task": tsk("WORKING")}))] +
+     call(2, "GetTaskPushNotificationConfig", {"taskId": "t1", "id": "inline-1"}, CFG("inline-1")),
+     [], "control: an inline config with an id, read back by it")
+case("U14-v10-other-agent-completed-task-messaged", lambda: C10() + send(tsk("COMPLETED", artifacts=ART)) + getcard(card10(url=A2), base=H2) +
+     [RPC(2, "SendMessage", {"message": msg10("book", mid="m2", contextId="c1"), "configuration": RI}, url=A2), resp(ok(2, {"task": tsk("WORKING")}))] +
+     [RPC(3, "SendMessage", {"message": msg10("more", mid="m3", taskId="t1", contextId="c1")}), resp(ok(3, {"task": tsk("COMPLETED", 3, artifacts=ART)}))],
+     [("TASK-STATE-002", E)], "the first agent's completed t1 messaged again and accepted, while another agent's t1 works")
 
 write_cases(C, OUT)
