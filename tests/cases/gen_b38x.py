@@ -819,7 +819,7 @@ case("U03-legal-v10-answers-out-of-order", lambda: DONE2() + [req(A, rpc(3, "Get
                                                               resp(ok(4, tsk("COMPLETED", 5, tid="t2", ctx="c2", artifacts=ART)), id="g2"), resp(ok(3, tsk("COMPLETED", 1, artifacts=ART)), id="g1")],
      [], "control: two GetTask calls in flight, answered in the other order")
 case("U04-v10-task-id-handed-out-again", lambda: DONE() + [RPC(2, "SendMessage", {"message": msg10("new job", mid="m2"), "configuration": RI}), resp(ok(2, {"task": tsk("WORKING", 2, ctx="c5")}))],
-     [("TASK-STATE-001", E)], "a new send (no taskId) answered with a task t1 again, working: the completed t1 left its terminal state (ID-001: ids unique)")
+     [("TASK-STATE-002", E)], "a new send (no taskId) answered with a task t1 again, working. Predicted TASK-STATE-001 (the completed t1 left its terminal state); the verifier reads it as the agent reusing a task id for the new message (ID-001, TASK-001) and says so under TASK-STATE-002: one finding for the one fault")
 case("U05-v10-get-drops-streamed-artifact", lambda: A_([art10("a1", "x", last=True)]) + GT(2, {"id": "t1", "historyLength": 0}, tsk("COMPLETED", 3)),
      [("TASK-STATE-010", W)], "GetTask after the stream shows no artifacts although a1 was streamed (historyLength trims history, not artifacts)")
 
@@ -862,5 +862,36 @@ case("U14-v10-other-agent-completed-task-messaged", lambda: C10() + send(tsk("CO
      [RPC(2, "SendMessage", {"message": msg10("book", mid="m2", contextId="c1"), "configuration": RI}, url=A2), resp(ok(2, {"task": tsk("WORKING")}))] +
      [RPC(3, "SendMessage", {"message": msg10("more", mid="m3", taskId="t1", contextId="c1")}), resp(ok(3, {"task": tsk("COMPLETED", 3, artifacts=ART)}))],
      [("TASK-STATE-002", E)], "the first agent's completed t1 messaged again and accepted, while another agent's t1 works")
+
+# ================================================================ K: bodies nested deeper than a parser reads (issue 7 robustness; RFC 8259 §9)
+# Found after wave four by hand: valid JSON nested 150 levels (serde_json stops at 128).
+# RFC 8259 §9 lets a parser limit nesting, so such a body is no fault of its sender; the
+# verifier cannot read the call, so the exchange is listed as not fully judged (like a
+# too-deep JSON-RPC answer already was), never reported as "not JSON".
+def deep(n=150):
+    o = "leaf"
+    for _ in range(n):
+        o = {"k": o}
+    return o
+
+
+DEEPMSG = lambda **kw: msg10(contextId="c1", metadata={"trace": deep()}, **kw)
+case("K01-legal-v10-jsonrpc-request-too-deep", lambda: C10() + send(tsk("COMPLETED", artifacts=ART), p={"message": DEEPMSG()}),
+     [], "control: a SendMessage whose message metadata nests 150 levels: not judged (listed so), no finding")
+case("K02-legal-v10-rest-request-too-deep", lambda: R10() + rsend({"message": DEEPMSG()}, {"task": tsk("COMPLETED", artifacts=ART)}),
+     [], "control: the HTTP+JSON form. Main read the body as no JSON and failed the agent for answering 200 (REST-ERROR-001)")
+case("K03-legal-v10-stream-request-too-deep", lambda: C10() + stream(OK_STREAM(), p={"message": DEEPMSG()}),
+     [], "control: a SendStreamingMessage with the deep metadata")
+case("K04-legal-v10-push-body-too-deep", lambda: C10() + work() + CREATE() + HOOKED({"statusUpdate": {**stu("COMPLETED", 3)["statusUpdate"], "metadata": {"trace": deep()}}}) + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [], "control: a push notification whose metadata nests 150 levels")
+case("K05-legal-v10-rest-response-too-deep", lambda: R10() + rsend({"message": msg10(contextId="c1")}, {"task": tsk("COMPLETED", artifacts=[{"artifactId": "a1", "parts": [{"data": deep()}]}])}),
+     [], "control: an HTTP+JSON answer whose data part nests 150 levels")
+case("K06-legal-v03-rest-request-too-deep", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) +
+     [req(H + "/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}], "metadata": {"trace": deep()}}}, headers=J03),
+      resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}, headers=J03)],
+     [], "control: the 0.3 HTTP+JSON form")
+case("K07-v10-rest-request-too-deep-then-history-exceeded", lambda: R10() + rsend({"message": DEEPMSG()}, {"task": tsk("COMPLETED", artifacts=ART, history=hist(3))}) +
+     [rget("/tasks/t1?historyLength=1"), resp(tsk("COMPLETED", artifacts=ART, history=hist(3)), headers=RJR)],
+     [("DATA-HISTORY-001", E)], "after the unread deep send, a GetTask historyLength=1 answered with three messages is still judged")
 
 write_cases(C, OUT)

@@ -512,6 +512,14 @@ impl State {
                 vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                 &x.leg,
             );
+        } else if !x.body.as_slice().is_empty()
+            && !x.synthetic
+            && x.resp_media().is_some_and(|m| m.contains("json"))
+            && x.resp_decoded_coded()
+                .is_ok_and(|b| Json::parse(&b).is_err_and(|e| jsonrpc::is_too_deep(&e)))
+        {
+            // breaker38: as the JSON-RPC answer's (RFC 8259 §9): not judged, and said so.
+            self.too_deep(x, "response body");
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2, json);

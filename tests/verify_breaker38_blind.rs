@@ -1,0 +1,49 @@
+//! breaker38 (blind adversary, round eighteen; `tests/cases/gen_b38x.py`): what the case
+//! table cannot say. The rule and severity of each `b38x-*` case are checked by
+//! `verify_cases` (`variants`); this checks the counts of the round, that its legal controls
+//! stay silent, and what the round's fix says:
+//! - K01-K07 (issue 7, robustness): a body that is valid JSON nested deeper than the
+//!   parser's 128 levels (RFC 8259 §9 lets a parser limit nesting) is no fault of its
+//!   sender. Main said nothing of a too-deep JSON-RPC request, HTTP+JSON answer or push
+//!   notification (the exchange was silently left unjudged) and failed the agent of a
+//!   too-deep HTTP+JSON request with REST-ERROR-001 ("not valid JSON"); now each such
+//!   exchange is listed as not fully judged, naming the body, as a too-deep JSON-RPC answer
+//!   already was, and the transcript's other calls are still judged (K07).
+
+mod common;
+
+use common::{one_variant as one, verify_variant};
+
+#[test]
+fn the_round_has_its_cases_and_its_controls_stay_silent() {
+    common::assert_blind_round("b38x-", 300, 150);
+}
+
+#[test]
+fn a_body_nested_too_deep_is_listed_as_not_judged_naming_it() {
+    for (p, body) in [
+        ("b38x-K01-", "request body"),
+        ("b38x-K02-", "request body"),
+        ("b38x-K03-", "request body"),
+        ("b38x-K04-", "push notification body"),
+        ("b38x-K05-", "response body"),
+        ("b38x-K06-", "request body"),
+        ("b38x-K07-", "request body"),
+    ] {
+        let n = one(p);
+        let out = verify_variant(&n);
+        let want = format!("{body} nests JSON deeper than the parser's 128 levels");
+        let hits: Vec<_> = out.incomplete.iter().filter(|(_, w)| *w == want).collect();
+        assert_eq!(hits.len(), 1, "{n}: {:?}", out.incomplete);
+        assert!(
+            !out.findings
+                .iter()
+                .any(|f| f.message.contains("not valid JSON") || f.message.contains("not JSON")),
+            "{n}: {:?}",
+            out.findings
+                .iter()
+                .map(|f| (&f.rule, &f.message))
+                .collect::<Vec<_>>()
+        );
+    }
+}
