@@ -9,9 +9,15 @@
 //!   too-deep HTTP+JSON request with REST-ERROR-001 ("not valid JSON"); now each such
 //!   exchange is listed as not fully judged, naming the body, as a too-deep JSON-RPC answer
 //!   already was, and the transcript's other calls are still judged (K07).
+//! - K08-K12 (the same, found next): a number beyond a 64-bit float's range (`1e400`; RFC
+//!   8259 §6 lets a parser limit range) in a JSON-RPC request or answer, an HTTP+JSON
+//!   request, a stream event or a push notification. Main called each body no JSON
+//!   (DATA-SHAPE-005, REST-ERROR-001, RPC-ENVELOPE-001, SSE-FRAME-002); now it is listed as
+//!   not judged, naming the limit.
 
 mod common;
 
+use a2a_interop::model::jsonrpc::{NUMBER_OUT_OF_RANGE, TOO_DEEP};
 use common::{one_variant as one, verify_variant};
 
 #[test]
@@ -30,20 +36,38 @@ fn a_body_nested_too_deep_is_listed_as_not_judged_naming_it() {
         ("b38x-K06-", "request body"),
         ("b38x-K07-", "request body"),
     ] {
-        let n = one(p);
-        let out = verify_variant(&n);
-        let want = format!("{body} nests JSON deeper than the parser's 128 levels");
-        let hits: Vec<_> = out.incomplete.iter().filter(|(_, w)| *w == want).collect();
-        assert_eq!(hits.len(), 1, "{n}: {:?}", out.incomplete);
-        assert!(
-            !out.findings
-                .iter()
-                .any(|f| f.message.contains("not valid JSON") || f.message.contains("not JSON")),
-            "{n}: {:?}",
-            out.findings
-                .iter()
-                .map(|f| (&f.rule, &f.message))
-                .collect::<Vec<_>>()
-        );
+        assert_not_judged_only(p, &format!("{body} {TOO_DEEP}"));
     }
+}
+
+#[test]
+fn a_number_beyond_a_float_is_listed_as_not_judged_naming_it() {
+    for (p, body) in [
+        ("b38x-K08-", "request body"),
+        ("b38x-K09-", "request body"),
+        ("b38x-K10-", "response body"),
+        ("b38x-K11-", "sse event data"),
+        ("b38x-K12-", "push notification body"),
+    ] {
+        assert_not_judged_only(p, &format!("{body} {NUMBER_OUT_OF_RANGE}"));
+    }
+}
+
+/// The one variant starting with `p` lists exactly one exchange as not judged for `want`
+/// and has no finding that calls a body "not JSON".
+fn assert_not_judged_only(p: &str, want: &str) {
+    let n = one(p);
+    let out = verify_variant(&n);
+    let hits: Vec<_> = out.incomplete.iter().filter(|(_, w)| w == want).collect();
+    assert_eq!(hits.len(), 1, "{n}: {:?}", out.incomplete);
+    assert!(
+        !out.findings
+            .iter()
+            .any(|f| f.message.contains("not valid JSON") || f.message.contains("not JSON")),
+        "{n}: {:?}",
+        out.findings
+            .iter()
+            .map(|f| (&f.rule, &f.message))
+            .collect::<Vec<_>>()
+    );
 }

@@ -242,7 +242,7 @@ cases!(
 
 /// A valid JSON-RPC response body and an SSE event nested 200 levels deep (deeper than the
 /// parser's 128) are listed as not judged, never reported as "not JSON" (RFC 8259 §9 lets
-/// a parser limit nesting; the request side is `RequestParse::TooDeep`, whose first
+/// a parser limit nesting; the request side is `RequestParse::BeyondParser`, whose first
 /// request, nested as deep, is listed too since breaker38: it was left unjudged unsaid).
 #[test]
 fn deep_response_and_event_are_not_judged_not_findings() {

@@ -1015,7 +1015,7 @@ impl Exch {
             return false;
         };
         !trim_ascii(&body).is_empty()
-            && Json::parse(&body).is_err_and(|e| !jsonrpc::is_too_deep(&e))
+            && Json::parse(&body).is_err_and(|e| jsonrpc::parser_limit(&e).is_none())
     }
 
     /// REST-001 / RPC-001 (mine31b f700, a2a-go #380): what the JSON body of an HTTP+JSON
@@ -4624,11 +4624,11 @@ impl State {
                         c.misnamed = Some(name);
                     }
                 }
-                RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
-                    if matches!(parsed, RequestParse::TooDeep) {
-                        // RFC 8259 §9 (breaker38): valid JSON perhaps, deeper than the
+                RequestParse::NotJson | RequestParse::Invalid | RequestParse::BeyondParser(_) => {
+                    if let RequestParse::BeyondParser(limit) = parsed {
+                        // RFC 8259 §9, §6 (breaker38): valid JSON perhaps, beyond what the
                         // parser reads: the call is unknown, so its answer is not judged.
-                        self.too_deep(x, "request body");
+                        self.beyond_parser(x, "request body", limit);
                     }
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer).
@@ -4686,16 +4686,16 @@ impl State {
                         self.duplicate_member_request(x, &op, &d, false);
                     }
                 }
-                let too_deep = parsed.as_ref().is_err_and(jsonrpc::is_too_deep);
-                if too_deep {
-                    // breaker38: valid JSON deeper than the parser reads is no JSON fault
-                    // (RFC 8259 §9 lets a parser limit nesting): the call's fields are
-                    // unknown, so it is judged as no operation, as a too-deep JSON-RPC
-                    // request is (no method): not judged, and said so.
-                    self.too_deep(x, "request body");
+                let limit = parsed.as_ref().err().and_then(jsonrpc::parser_limit);
+                if let Some(limit) = limit {
+                    // breaker38: valid JSON beyond what the parser reads is no JSON fault
+                    // (RFC 8259 §9, §6 let a parser limit nesting and range): the call's
+                    // fields are unknown, so it is judged as no operation, as such a
+                    // JSON-RPC request is (no method): not judged, and said so.
+                    self.beyond_parser(x, "request body", limit);
                     c.op = None;
                 }
-                let not_json = parsed.is_err() && !too_deep && !trim_ascii(b).is_empty();
+                let not_json = parsed.is_err() && limit.is_none() && !trim_ascii(b).is_empty();
                 c.params = parsed.unwrap_or_default();
                 c.params_parsed = Some((x.req_body.len(), not_json));
             }

@@ -894,4 +894,20 @@ case("K07-v10-rest-request-too-deep-then-history-exceeded", lambda: R10() + rsen
      [rget("/tasks/t1?historyLength=1"), resp(tsk("COMPLETED", artifacts=ART, history=hist(3)), headers=RJR)],
      [("DATA-HISTORY-001", E)], "after the unread deep send, a GetTask historyLength=1 answered with three messages is still judged")
 
+# the same for a number beyond a 64-bit float's range (RFC 8259 §6 lets a parser limit
+# range; 1e400 is valid JSON that serde_json, Go's encoding/json and Java's Jackson double
+# cannot hold): not judged, never "not JSON" (found by hand after K01-K07)
+BIG = lambda o: json.dumps(o).replace('"__BIG__"', "1e400")
+BIGMSG = lambda: msg10(contextId="c1", metadata={"budget": "__BIG__"})
+case("K08-legal-v10-jsonrpc-request-number-1e400", lambda: C10() + [req(A, BIG(rpc(1, "SendMessage", {"message": BIGMSG()})), headers=V10), resp(ok(1, {"task": tsk("COMPLETED", artifacts=ART)}))],
+     [], "control: a SendMessage whose metadata holds 1e400. Main noted the body as no JSON (DATA-SHAPE-005) and left the call unjudged without listing it")
+case("K09-legal-v10-rest-request-number-1e400", lambda: R10() + [rpost("/message:send", BIG({"message": BIGMSG()})), resp({"task": tsk("COMPLETED", artifacts=ART)}, headers=RJR)],
+     [], "control: the HTTP+JSON form. Main failed the agent for answering 200 to a body it read as no JSON (REST-ERROR-001)")
+case("K10-legal-v10-jsonrpc-answer-number-1e400", lambda: C10() + [RPC(1, "SendMessage", {"message": msg10(contextId="c1")}), resp(BIG(ok(1, {"task": tsk("COMPLETED", artifacts=ART, metadata={"cost": "__BIG__"})})))],
+     [], "control: an answer whose task metadata holds 1e400. Main failed it as a response that is no JSON (RPC-ENVELOPE-001)")
+case("K11-legal-v10-stream-event-number-1e400", lambda: C10() + stream(["data: " + T1 + "\n\n", "data: " + BIG(ok(1, {"statusUpdate": {**stu("WORKING", 2)["statusUpdate"], "metadata": {"progress": "__BIG__"}}})) + "\n\n", "data: " + D1 + "\n\n"]),
+     [], "control: a stream event whose metadata holds 1e400")
+case("K12-legal-v10-push-body-number-1e400", lambda: C10() + work() + CREATE() + [req(HOOK, BIG({"statusUpdate": {**stu("COMPLETED", 3)["statusUpdate"], "metadata": {"cost": "__BIG__"}}}), headers=NT()), resp("", status=200, headers={})] + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
+     [], "control: a push notification whose metadata holds 1e400")
+
 write_cases(C, OUT)

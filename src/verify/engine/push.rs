@@ -141,9 +141,9 @@ impl State {
         let v = match Json::parse(&body) {
             Ok(v) => v,
             Err(e) => {
-                if jsonrpc::is_too_deep(&e) {
-                    // breaker38: RFC 8259 §9, as a too-deep answer: not judged, said so.
-                    self.too_deep(x, "push notification body");
+                if let Some(limit) = jsonrpc::parser_limit(&e) {
+                    // breaker38: RFC 8259 §9, §6, as such an answer: not judged, said so.
+                    self.beyond_parser(x, "push notification body", limit);
                 }
                 return;
             }

@@ -75,13 +75,15 @@ impl State {
                     ),
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                 );
-            } else if (200..300).contains(&status)
+            } else if let Some(limit) = ((200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
-                && media.as_deref().is_some_and(|m| m.contains("json"))
-                && Json::parse(body).is_err_and(|e| jsonrpc::is_too_deep(&e))
+                && media.as_deref().is_some_and(|m| m.contains("json")))
+            .then(|| Json::parse(body).err())
+            .flatten()
+            .and_then(|e| jsonrpc::parser_limit(&e))
             {
-                self.too_deep(x, "response body");
+                self.beyond_parser(x, "response body", limit);
             } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
