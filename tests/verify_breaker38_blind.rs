@@ -14,6 +14,9 @@
 //!   request, a stream event or a push notification. Main called each body no JSON
 //!   (DATA-SHAPE-005, REST-ERROR-001, RPC-ENVELOPE-001, SSE-FRAME-002); now it is listed as
 //!   not judged, naming the limit.
+//! - K13-K15 (the same, found next): an Agent Card (public, or the HTTP+JSON extended one)
+//!   whose extension params nest past 128 levels or hold 1e400 was CARD-SHAPE-004 ("not a
+//!   JSON object") on main; now it is listed as not judged.
 
 mod common;
 
@@ -35,6 +38,8 @@ fn a_body_nested_too_deep_is_listed_as_not_judged_naming_it() {
         ("b38x-K05-", "response body"),
         ("b38x-K06-", "request body"),
         ("b38x-K07-", "request body"),
+        ("b38x-K13-", "agent card"),
+        ("b38x-K15-", "agent card"),
     ] {
         assert_not_judged_only(p, &format!("{body} {TOO_DEEP}"));
     }
@@ -48,6 +53,7 @@ fn a_number_beyond_a_float_is_listed_as_not_judged_naming_it() {
         ("b38x-K10-", "response body"),
         ("b38x-K11-", "sse event data"),
         ("b38x-K12-", "push notification body"),
+        ("b38x-K14-", "agent card"),
     ] {
         assert_not_judged_only(p, &format!("{body} {NUMBER_OUT_OF_RANGE}"));
     }

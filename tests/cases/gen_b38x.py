@@ -910,4 +910,23 @@ case("K11-legal-v10-stream-event-number-1e400", lambda: C10() + stream(["data: "
 case("K12-legal-v10-push-body-number-1e400", lambda: C10() + work() + CREATE() + [req(HOOK, BIG({"statusUpdate": {**stu("COMPLETED", 3)["statusUpdate"], "metadata": {"cost": "__BIG__"}}}), headers=NT()), resp("", status=200, headers={})] + GT(3, {"id": "t1"}, tsk("COMPLETED", 3)),
      [], "control: a push notification whose metadata holds 1e400")
 
+# the Agent Card (found next): extension params nested past 128 levels, or 1e400, in a card
+XDEEP = {"streaming": True, "pushNotifications": True, "extensions": [{"uri": EXT, "params": {"geo": deep()}}]}
+XBIGP = {"streaming": True, "pushNotifications": True, "extensions": [{"uri": EXT, "params": {"maxArea": "__BIG__"}}]}
+
+
+def bigcard(card):
+    """getcard() whose card body has 1e400 where the card says "__BIG__"."""
+    lines = getcard(card)
+    lines[1]["body"] = lines[1]["body"].replace('"__BIG__"', "1e400")
+    return lines
+
+
+case("K13-legal-v10-card-extension-params-too-deep", lambda: getcard(card10(capabilities=XDEEP)) + send(tsk("COMPLETED", artifacts=ART)),
+     [], "control: a card whose extension params nest 150 levels (a google.protobuf.Struct may). Main: CARD-SHAPE-004 'not a JSON object'")
+case("K14-legal-v10-card-extension-params-1e400", lambda: bigcard(card10(capabilities=XBIGP)) + send(tsk("COMPLETED", artifacts=ART)),
+     [], "control: a card whose extension params hold 1e400. Main: CARD-SHAPE-004")
+case("K15-legal-v10-rest-extended-card-too-deep", lambda: getcard(card10(ifaces=RESTI, capabilities=XCAP, **SEC10)) + [rget("/extendedAgentCard", h={**RJ, "authorization": BEARER}), resp(card10(ifaces=RESTI, **SEC10, capabilities={**XCAP, "extensions": XDEEP["extensions"]}), headers=RJR)],
+     [], "control: the HTTP+JSON extended card with the deep params")
+
 write_cases(C, OUT)
