@@ -17,6 +17,9 @@
 //! - K13-K15 (the same, found next): an Agent Card (public, or the HTTP+JSON extended one)
 //!   whose extension params nest past 128 levels or hold 1e400 was CARD-SHAPE-004 ("not a
 //!   JSON object") on main; now it is listed as not judged.
+//! - K16, K17 (the same, found next): error answers whose details nest past 128 levels, a
+//!   JSON-RPC error under HTTP 500 (main: RPC-ENVELOPE-001) and a 404 google.rpc.Status
+//!   (main: CARD-URL-002, the 404 read as a missing route), are listed as not judged.
 
 mod common;
 
@@ -40,6 +43,8 @@ fn a_body_nested_too_deep_is_listed_as_not_judged_naming_it() {
         ("b38x-K07-", "request body"),
         ("b38x-K13-", "agent card"),
         ("b38x-K15-", "agent card"),
+        ("b38x-K16-", "response body"),
+        ("b38x-K17-", "response body"),
     ] {
         assert_not_judged_only(p, &format!("{body} {TOO_DEEP}"));
     }

@@ -929,4 +929,12 @@ case("K14-legal-v10-card-extension-params-1e400", lambda: bigcard(card10(capabil
 case("K15-legal-v10-rest-extended-card-too-deep", lambda: getcard(card10(ifaces=RESTI, capabilities=XCAP, **SEC10)) + [rget("/extendedAgentCard", h={**RJ, "authorization": BEARER}), resp(card10(ifaces=RESTI, **SEC10, capabilities={**XCAP, "extensions": XDEEP["extensions"]}), headers=RJR)],
      [], "control: the HTTP+JSON extended card with the deep params")
 
+# error answers (found next): a JSON-RPC error under HTTP 500 and a google.rpc.Status under
+# 404 whose details nest past 128 levels were read as no error at all
+DEBUG_DEEP = {"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "trace", "frames": deep()}
+case("K16-legal-v10-jsonrpc-error-500-too-deep", lambda: C10() + [RPC(1, "GetTask", {"id": "t9"}), resp(err(1, -32603, "Internal error", [DEBUG_DEEP]), status=500)],
+     [], "control: -32603 under HTTP 500 with a deep DebugInfo. Main: RPC-ENVELOPE-001 'instead of a JSON-RPC error response'")
+case("K17-legal-v10-rest-not-found-too-deep", lambda: R10() + [rget("/tasks/t9"), resp(rstatus(404, "NOT_FOUND", details=einfo("TASK_NOT_FOUND") + [DEBUG_DEEP], msg="task t9 not found"), status=404, headers=RJR)],
+     [], "control: 404 google.rpc.Status whose DebugInfo nests past 128 levels. Main: CARD-URL-002 (the 404 read as a missing route)")
+
 write_cases(C, OUT)
