@@ -10,7 +10,10 @@ deliveries (1.0 JSON-RPC and 0.3), A2A-Version as header and query parameter and
 on one host, extensions (A2A-Extensions, X-A2A-Extensions, required ones), error data
 shapes, input-required / auth-required round trips and contextId-only follow-ups, the
 authenticated extended card per generation, proto names and enum spellings in JSON, and
-credentials in metadata. Faulty ones carry the finding the verifier must report;
+credentials in metadata; then (group K, found by hand after the four blind waves) bodies of
+valid JSON beyond the parser (nested past 128 levels, a number past a 64-bit float: RFC 8259
+§9, §6) in requests, answers, errors, streams, push notifications and Agent Cards, which must
+be listed as not judged. Faulty ones carry the finding the verifier must report;
 `-legal-` ones must stay silent (but for notes).
 Run from the repo root: python3 tests/cases/gen_b38x.py [NAME...]"""
 import json, os, sys
