@@ -166,9 +166,11 @@ pub enum RequestParse {
     NotJson,
     /// JSON, but not a valid request object (no `method` string, wrong `jsonrpc`): −32600.
     Invalid,
-    /// Nested deeper than the parser's 128 levels: valid JSON perhaps, but RFC 8259 §9 lets
-    /// a parser limit nesting, so −32700 and any other rejection are both fair: not judged.
-    TooDeep,
+    /// Valid JSON perhaps, beyond what the parser reads: nested deeper than its 128 levels
+    /// (RFC 8259 §9 lets a parser limit nesting) or a number beyond a 64-bit float's range
+    /// (§6 lets it limit range), so −32700 and any other rejection are both fair: not
+    /// judged. The text says which limit ([`parser_limit`]).
+    BeyondParser(&'static str),
     /// A request (or notification when `id` is absent).
     Request {
         method: String,
@@ -177,17 +179,34 @@ pub enum RequestParse {
     },
 }
 
-/// True when `e` is serde_json's nesting limit (128 levels), not a syntax error.
-pub fn is_too_deep(e: &serde_json::Error) -> bool {
-    e.to_string().starts_with("recursion limit exceeded")
+/// [`parser_limit`]'s words for a body nested deeper than serde_json reads (128 levels).
+pub const TOO_DEEP: &str = "nests JSON deeper than the parser's 128 levels";
+
+/// [`parser_limit`]'s words for a number beyond a 64-bit float's range (`1e400`).
+pub const NUMBER_OUT_OF_RANGE: &str =
+    "holds a number beyond the parser's range (a 64-bit float's; RFC 8259 §6 lets a parser limit it)";
+
+/// When `e` is no syntax error but a limit of the parser on what may be valid JSON (RFC
+/// 8259 §9: nesting, serde_json's 128 levels; §6: a number's range, as `1e400`), the
+/// words for it ([`TOO_DEEP`], [`NUMBER_OUT_OF_RANGE`]); `None` for a syntax error.
+pub fn parser_limit(e: &serde_json::Error) -> Option<&'static str> {
+    let m = e.to_string();
+    if m.starts_with("recursion limit exceeded") {
+        Some(TOO_DEEP)
+    } else if m.starts_with("number out of range") {
+        Some(NUMBER_OUT_OF_RANGE)
+    } else {
+        None
+    }
 }
 
 /// Parses a request body leniently.
 pub fn parse_request(body: &[u8]) -> RequestParse {
     let v = match Json::parse(body) {
         Ok(v) => v,
-        Err(e) if is_too_deep(&e) => return RequestParse::TooDeep,
-        Err(_) => return RequestParse::NotJson,
+        Err(e) => {
+            return parser_limit(&e).map_or(RequestParse::NotJson, RequestParse::BeyondParser)
+        }
     };
     request_from_value(&v)
 }
@@ -505,7 +524,14 @@ mod tests {
     fn request_parse_kinds() {
         assert_eq!(parse_request(b"{\"jsonrpc\":"), RequestParse::NotJson);
         let deep = "[".repeat(200_000) + &"]".repeat(200_000);
-        assert_eq!(parse_request(deep.as_bytes()), RequestParse::TooDeep);
+        assert_eq!(
+            parse_request(deep.as_bytes()),
+            RequestParse::BeyondParser(TOO_DEEP)
+        );
+        assert_eq!(
+            parse_request(br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"n":1e400}}"#),
+            RequestParse::BeyondParser(NUMBER_OUT_OF_RANGE)
+        );
         assert_eq!(parse_request(b"[[[1,]]]"), RequestParse::NotJson);
         assert_eq!(parse_request(b"{\"id\":1}"), RequestParse::Invalid);
         assert!(matches!(

@@ -1140,7 +1140,8 @@ impl Exch {
         let Some(body) = self.req_decoded() else {
             return false;
         };
-        !trim_ascii(&body).is_empty() && Json::parse(&body).is_err()
+        !trim_ascii(&body).is_empty()
+            && Json::parse(&body).is_err_and(|e| jsonrpc::parser_limit(&e).is_none())
     }
 
     /// REST-001 / RPC-001 (mine31b f700, a2a-go #380): what the JSON body of an HTTP+JSON
@@ -4751,7 +4752,12 @@ impl State {
                         c.misnamed = Some(name);
                     }
                 }
-                RequestParse::NotJson | RequestParse::Invalid | RequestParse::TooDeep => {
+                RequestParse::NotJson | RequestParse::Invalid | RequestParse::BeyondParser(_) => {
+                    if let RequestParse::BeyondParser(limit) = parsed {
+                        // RFC 8259 §9, §6 (breaker38): valid JSON perhaps, beyond what the
+                        // parser reads: the call is unknown, so its answer is not judged.
+                        self.beyond_parser(x, "request body", limit);
+                    }
                     // JSON-RPC only if the request looked like JSON-RPC or the content
                     // type says JSON (decided at the response: a JSON-RPC answer). Plain
                     // JSON to a URL no card or answer names (left38): unknown, whatever the
@@ -4814,7 +4820,16 @@ impl State {
                         self.duplicate_member_request(x, &op, &d, false);
                     }
                 }
-                let not_json = parsed.is_err() && !trim_ascii(b).is_empty();
+                let limit = parsed.as_ref().err().and_then(jsonrpc::parser_limit);
+                if let Some(limit) = limit {
+                    // breaker38: valid JSON beyond what the parser reads is no JSON fault
+                    // (RFC 8259 §9, §6 let a parser limit nesting and range): the call's
+                    // fields are unknown, so it is judged as no operation, as such a
+                    // JSON-RPC request is (no method): not judged, and said so.
+                    self.beyond_parser(x, "request body", limit);
+                    c.op = None;
+                }
+                let not_json = parsed.is_err() && limit.is_none() && !trim_ascii(b).is_empty();
                 c.params = parsed.unwrap_or_default();
                 c.params_parsed = Some((x.req_body.len(), not_json));
             }

@@ -8,6 +8,20 @@ impl State {
     pub(super) fn on_card(&mut self, x: &Exch, json: Option<&Json>, extended: bool, base: &str) {
         self.areas.insert("card");
         let bseq = x.body_seq();
+        if json.is_none() {
+            // breaker38: valid JSON beyond what the parser reads (extension params nested
+            // past 128 levels, a number past a 64-bit float: RFC 8259 §9, §6) is no card
+            // that is "not JSON": not judged, and said so.
+            if let Some(limit) = x
+                .resp_decoded_coded()
+                .ok()
+                .and_then(|b| Json::parse(&b).err())
+                .and_then(|e| jsonrpc::parser_limit(&e))
+            {
+                self.beyond_parser(x, "agent card", limit);
+                return;
+            }
+        }
         let Some(v) = json.filter(|v| v.is_object()) else {
             let found = excerpt(&String::from_utf8_lossy(x.body.as_slice()));
             self.find(

@@ -352,8 +352,10 @@ pub(super) fn parse_request_owned(body: &[u8]) -> RequestParse {
     // "Session 7").
     let v = match Json::parse_owned(body) {
         Ok(v) => v,
-        Err(e) if jsonrpc::is_too_deep(&e) => return RequestParse::TooDeep,
-        Err(_) => return RequestParse::NotJson,
+        Err(e) => {
+            return jsonrpc::parser_limit(&e)
+                .map_or(RequestParse::NotJson, RequestParse::BeyondParser)
+        }
     };
     let Json::Object(mut obj) = v else {
         return RequestParse::Invalid;

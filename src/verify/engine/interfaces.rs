@@ -980,11 +980,20 @@ impl State {
         }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
         let body = x.resp_decoded().unwrap_or_default();
-        if let Ok(Json::Object(o)) = Json::parse(&body) {
-            if a2a_error_answer(x.call.as_deref(), &o) {
+        match Json::parse(&body) {
+            Ok(Json::Object(o)) if a2a_error_answer(x.call.as_deref(), &o) => {
                 self.mark_answered(p, &x.method);
                 return;
             }
+            // breaker38: a body beyond what the parser reads (RFC 8259 §9, §6) may well be
+            // that A2A error: the 404 proves no missing route; not judged, said so.
+            Err(e) => {
+                if let Some(limit) = jsonrpc::parser_limit(&e) {
+                    self.beyond_parser(x, "response body", limit);
+                    return;
+                }
+            }
+            _ => {}
         }
         // A 404 / 501 to a call naming a version the card does not declare is the version's
         // refusal in the wrong form (VER-HDR-004), no proof that the route or URL is

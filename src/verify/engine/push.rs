@@ -138,8 +138,15 @@ impl State {
             }
         }
         let body = x.req_decoded().unwrap_or_default();
-        let Ok(v) = Json::parse(&body) else {
-            return;
+        let v = match Json::parse(&body) {
+            Ok(v) => v,
+            Err(e) => {
+                if let Some(limit) = jsonrpc::parser_limit(&e) {
+                    // breaker38: RFC 8259 §9, §6, as such an answer: not judged, said so.
+                    self.beyond_parser(x, "push notification body", limit);
+                }
+                return;
+            }
         };
         // A webhook registered over 0.1 gets the 0.1 Task / event (no `kind`; PUSH-005:
         // the payload is not fixed): read it in the 0.2 shape the 0.x rules know.

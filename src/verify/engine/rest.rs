@@ -495,7 +495,7 @@ impl State {
             && op.is_some_and(|o| o.is_task_op())
             && x.resp_media().is_some_and(|m| m.contains("json"))
             && x.resp_decoded_coded()
-                .is_ok_and(|b| Json::parse(&b).is_err_and(|e| !jsonrpc::is_too_deep(&e)))
+                .is_ok_and(|b| Json::parse(&b).is_err_and(|e| jsonrpc::parser_limit(&e).is_none()))
         {
             // REST-001, RPC-004: a JSON answer the client cannot parse (a byte order mark,
             // a cut or doubled document) carries no result.
@@ -510,6 +510,16 @@ impl State {
                 vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                 &x.leg,
             );
+        } else if let Some(limit) = (!x.body.as_slice().is_empty()
+            && !x.synthetic
+            && x.resp_media().is_some_and(|m| m.contains("json")))
+        .then(|| x.resp_decoded_coded().ok())
+        .flatten()
+        .and_then(|b| Json::parse(&b).err())
+        .and_then(|e| jsonrpc::parser_limit(&e))
+        {
+            // breaker38: as the JSON-RPC answer's (RFC 8259 §9, §6): not judged, said so.
+            self.beyond_parser(x, "response body", limit);
         }
         let rt2 = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt2, json);

@@ -58,6 +58,22 @@ impl State {
         }
         let Some(v) = json else {
             let media = x.resp_media();
+            // breaker38: a JSON body beyond what the parser reads (RFC 8259 §9, §6), at any
+            // HTTP status (a JSON-RPC error under 500 too): its envelope, id and error are
+            // unknown, so nothing of the answer is judged (no "not a JSON-RPC response", no
+            // refusal read from the status alone), and the exchange is listed so.
+            if let Some(limit) = (!body.is_empty()
+                && !x.synthetic
+                && !self.gw_own_answer.contains(&x.id)
+                && media.as_deref().is_some_and(|m| m.contains("json")))
+            .then(|| Json::parse(body).err())
+            .flatten()
+            .and_then(|e| jsonrpc::parser_limit(&e))
+            {
+                self.beyond_parser(x, "response body", limit);
+                self.after_response(x, None, None);
+                return;
+            }
             if self.gw_own_answer.contains(&x.id) {
                 // The gateway's page, not the agent's answer: GW-RESP-001/002 (gw_note_end).
             } else if (200..300).contains(&status)
@@ -75,13 +91,6 @@ impl State {
                     ),
                     vec![x.ev_at(bseq, "", Some(excerpt(&String::from_utf8_lossy(body))))],
                 );
-            } else if (200..300).contains(&status)
-                && !body.is_empty()
-                && !x.synthetic
-                && media.as_deref().is_some_and(|m| m.contains("json"))
-                && Json::parse(body).is_err_and(|e| jsonrpc::is_too_deep(&e))
-            {
-                self.too_deep(x, "response body");
             } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic

@@ -1456,8 +1456,8 @@ impl State {
         // proves (unparseable, invalid, required params missing) or from what the agent's
         // own error message says happened.
         let expected: Option<(i64, String)> = match &c.rpc {
-            // RFC 8259 §9: a parser may limit nesting; whatever the agent answers is fair.
-            Some(RequestParse::TooDeep) => return,
+            // RFC 8259 §9, §6: a parser may limit nesting and range; any answer is fair.
+            Some(RequestParse::BeyondParser(_)) => return,
             // RFC 8259 §8.1: a parser MAY ignore a leading byte order mark, so an agent that
             // read the JSON after it and answered the call is lenient, not wrong (the
             // client's BOM is DATA-SHAPE-005's; breaker26 NL6).
@@ -1588,7 +1588,7 @@ impl State {
                 c.rpc,
                 Some(RequestParse::NotJson)
                     | Some(RequestParse::Invalid)
-                    | Some(RequestParse::TooDeep)
+                    | Some(RequestParse::BeyondParser(_))
             ) {
                 return;
             }

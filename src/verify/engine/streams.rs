@@ -146,8 +146,8 @@ impl State {
                         if let Some(s) = x.sse.as_mut() {
                             s.undecodable = true;
                         }
-                        if jsonrpc::is_too_deep(&err) {
-                            self.too_deep(x, "sse event data");
+                        if let Some(limit) = jsonrpc::parser_limit(&err) {
+                            self.beyond_parser(x, "sse event data", limit);
                             return;
                         }
                         self.stream_once(
@@ -229,12 +229,13 @@ impl State {
         true
     }
 
-    /// Valid JSON nested deeper than the parser's limit (128 levels, like
-    /// [`RequestParse::TooDeep`] on the request side; RFC 8259 §9 lets parsers limit
-    /// nesting): not a finding, the exchange is listed as not fully judged. Once per
-    /// exchange and `what`.
-    pub(super) fn too_deep(&mut self, x: &Exch, what: &str) {
-        let why = format!("{what} nests JSON deeper than the parser's 128 levels");
+    /// Valid JSON beyond what the parser reads (`limit`, [`jsonrpc::parser_limit`]'s
+    /// words: nested deeper than 128 levels, RFC 8259 §9, or a number beyond a 64-bit
+    /// float's range, §6; like [`RequestParse::BeyondParser`] on the request side): not a
+    /// finding, the exchange is listed as not fully judged, "`what` `limit`". Once per
+    /// exchange and reason.
+    pub(super) fn beyond_parser(&mut self, x: &Exch, what: &str, limit: &str) {
+        let why = format!("{what} {limit}");
         if !self
             .incomplete
             .iter()
