@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{assert_variants_quiet as assert_quiet, variant_message};
+use common::{assert_variants_quiet as assert_quiet, only_message, variant_message};
 
 #[test]
 fn a_paging_alias_names_the_member_meant_the_place_and_the_request_message() {
@@ -92,6 +92,31 @@ fn a_problem_json_answer_says_what_the_type_is_and_what_a_client_loses() {
     );
     assert!(
         m.ends_with("reads the body as a problem document {type, title, status, detail} and loses the JSON-RPC id, code and result; send Content-Type: application/json"),
+        "{m}"
+    );
+}
+
+/// The same aliased member sent by a gateway to its agent (every line of b38a-U2 on the
+/// upstream leg) is the gateway's request, not the client's (`State::sender`, left37/left38).
+#[test]
+fn an_alias_on_the_upstream_leg_is_the_gateways_request() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/variants/b38a-U2-v10-jsonrpc-get-task-history-limit.jsonl");
+    let text = std::fs::read_to_string(&src).unwrap();
+    let mut upstream = String::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+        v["leg"] = serde_json::Value::from("upstream");
+        upstream.push_str(&v.to_string());
+        upstream.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("u2-upstream.jsonl");
+    std::fs::write(&path, upstream).unwrap();
+    let out = common::verify_file(&path);
+    let m = only_message(&out, "DATA-PARAM-007");
+    assert!(
+        m.starts_with("gateway's 1.0 GetTask request carries historyLimit in its params"),
         "{m}"
     );
 }

@@ -2177,7 +2177,8 @@ impl State {
             None => format!("as a query parameter of {} {}", x.method, x.path),
         };
         let msg = format!(
-            "client's 1.0 {} request carries {name} {place}, which {message} does not define{instead}: the agent ignores an unknown member (DATA-003) and answers as if it were not sent, or a strict ProtoJSON agent refuses the call ({message}'s members: {})",
+            "{}'s 1.0 {} request carries {name} {place}, which {message} does not define{instead}: the agent ignores an unknown member (DATA-003) and answers as if it were not sent, or a strict ProtoJSON agent refuses the call ({message}'s members: {})",
+            self.sender(x).noun(),
             c.op_term(op.name()),
             members.join(", ")
         );

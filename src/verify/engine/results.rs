@@ -1204,6 +1204,4 @@ impl State {
         );
         Some((id, ctx, tv.state))
     }
-
-    pub(super) fn check_not_found_status(&mut self, _x: &Exch, _status: u16) {}
 }

@@ -171,7 +171,6 @@ impl State {
             if !self.gw_own_answer.contains(&x.id) {
                 self.plain_refusal_of_valid_call(x, status, &c, body);
             }
-            self.check_not_found_status(x, status);
             self.after_response(x, None, None);
             return;
         };
