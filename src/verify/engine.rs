@@ -4756,7 +4756,13 @@ impl State {
                 c.dialect = Some(Dialect::V0_3);
             }
             if c.dialect.is_some_and(Dialect::is_0x) {
-                c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
+                // one buffer, no `format!` (perfv38: ~1,300 REST calls a run)
+                let mut line = String::with_capacity(x.method.len() + 1 + x.path.len());
+                line.push_str(&x.method);
+                line.make_ascii_uppercase();
+                line.push(' ');
+                line.push_str(&x.path);
+                c.request_line = Some(line);
             }
             // REST-001: GET and DELETE take their fields from the path and query; a body
             // on them has no meaning (RFC 9110 §9.3.1, §9.3.5) and servers and proxies
