@@ -5684,7 +5684,7 @@ mod tests {
         let mut k: usize = 7;
         for _ in 0..2_000 {
             k = (k * 1_103_515_245 + 12_345) % 2_147_483_648;
-            let u = &urls[(k >> 8) % if k % 3 == 0 { urls.len() } else { 6 }];
+            let u = &urls[(k >> 8) % if k.is_multiple_of(3) { urls.len() } else { 6 }];
             assert_eq!(
                 memo.parse(u).as_deref(),
                 crate::model::net::parse_url(u).as_ref(),
