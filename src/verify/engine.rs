@@ -945,24 +945,58 @@ fn coded_body<'a>(
     decode_coded(h, body)
 }
 
-/// [`parse_url`] of the URL parsed last, kept: the same URL again (a JSON-RPC client posts
-/// every call to one endpoint) is a copy of its parts, not a parse (perfr35: ~940
-/// instructions a URL, a copy ~300).
+/// [`parse_url`] of the last [`URL_MEMO_SLOTS`] distinct URLs, kept: a URL seen again (a
+/// JSON-RPC client posts every call to one endpoint; the card, the REST routes and the
+/// JSON-RPC endpoint of one agent alternate) is a copy of its parts' `Arc`, not a parse
+/// (perfr35: ~940 instructions a URL; perfv38: with one slot, 2,613 of the 8 MB bench's
+/// 5,724 heads parsed again, ~1,650 instructions each). Each slot keeps the URL's hash,
+/// compared before the URL; the least recently used slot is replaced.
 #[derive(Debug, Default)]
 struct UrlMemo {
+    slots: Vec<UrlSlot>,
+    /// Lookups so far: the use stamp of the slot a lookup hits or fills.
+    uses: u64,
+}
+
+/// One URL of a [`UrlMemo`]: its hash, the URL, its parts, its last use.
+#[derive(Debug)]
+struct UrlSlot {
+    hash: u64,
     url: String,
     parts: Option<Arc<UrlParts>>,
+    used: u64,
 }
+
+/// Distinct URLs a [`UrlMemo`] keeps (~60 bytes each plus the URL and its parts).
+const URL_MEMO_SLOTS: usize = 16;
 
 impl UrlMemo {
     /// [`parse_url`] of `url`.
     fn parse(&mut self, url: &str) -> Option<Arc<UrlParts>> {
-        if self.url != url {
-            self.parts = parse_url(url).map(Arc::new);
-            self.url.clear();
-            self.url.push_str(url);
+        use std::hash::BuildHasher;
+        let hash = foldhash::fast::FixedState::with_seed(0x5eed).hash_one(url);
+        self.uses += 1;
+        if let Some(s) = self
+            .slots
+            .iter_mut()
+            .find(|s| s.hash == hash && s.url == url)
+        {
+            s.used = self.uses;
+            return s.parts.clone();
         }
-        self.parts.clone()
+        let parts = parse_url(url).map(Arc::new);
+        let slot = UrlSlot {
+            hash,
+            url: url.to_string(),
+            parts: parts.clone(),
+            used: self.uses,
+        };
+        if self.slots.len() < URL_MEMO_SLOTS {
+            self.slots.push(slot);
+        } else if let Some(old) = self.slots.iter_mut().min_by_key(|s| s.used) {
+            *old = slot;
+        }
+        parts
     }
 }
 
@@ -1325,8 +1359,9 @@ struct CardRec {
     /// origin, each with its card below its own base (review24a R11).
     fetched_at: Option<(String, String)>,
     /// The interfaces the card lists, as (origin, path without trailing `/`), sorted, each
-    /// once; a gRPC `host:port` target once per scheme.
-    iface_at: Vec<(String, String)>,
+    /// once; a gRPC `host:port` target once per scheme ([`card_iface_at`]; shared with
+    /// the card's [`CardMemo`]).
+    iface_at: Arc<Vec<(String, String)>>,
     /// [`bind_use_pair_possible`] of the card: false when no call could ever make it a
     /// BIND-USE-003 finding, so its interface uses are not recorded (perf31).
     bind_use_pairs: bool,
@@ -1368,6 +1403,14 @@ struct CardMemo {
     creds: Vec<(String, String, String)>,
     /// [`card_content_hash`].
     content: u64,
+    /// [`card_iface_at`] of the view.
+    iface_at: Arc<Vec<(String, String)>>,
+    /// [`card_iface_origins`] of the view.
+    iface_origins: Vec<String>,
+    /// CARD-SHAPE-009's [`card_modes_not_media_types`] of the card, when the rule reads
+    /// this card's modes at all (a 1.0 card, or a hybrid one offering a 1.0 interface);
+    /// else empty.
+    modes_bad: Vec<(String, String)>,
 }
 
 /// Distinct public cards remembered ([`State::card_memo`]); the oldest is forgotten past this.
@@ -4862,7 +4905,13 @@ impl State {
                 c.dialect = Some(Dialect::V0_3);
             }
             if c.dialect.is_some_and(Dialect::is_0x) {
-                c.request_line = Some(format!("{} {}", x.method.to_ascii_uppercase(), x.path));
+                // one buffer, no `format!` (perfv38: ~1,300 REST calls a run)
+                let mut line = String::with_capacity(x.method.len() + 1 + x.path.len());
+                line.push_str(&x.method);
+                line.make_ascii_uppercase();
+                line.push(' ');
+                line.push_str(&x.path);
+                c.request_line = Some(line);
             }
             // REST-001: GET and DELETE take their fields from the path and query; a body
             // on them has no meaning (RFC 9110 §9.3.1, §9.3.5) and servers and proxies
@@ -5770,6 +5819,29 @@ mod tests {
                 "{u}"
             );
         }
+        // More distinct URLs than slots, in a pseudo-random order with repeats (hits,
+        // misses, evictions of the least recently used): always what `parse_url` gives,
+        // and the memo never holds more than its slots.
+        let urls: Vec<String> = (0..40)
+            .map(|i| match i % 4 {
+                0 => format!("http://127.0.0.1:{}/a2a", 9000 + i),
+                1 => format!("https://agent{i}.example/v1/tasks/t{i}?historyLength=2"),
+                2 => format!("/relative/{i}"),
+                _ => format!("http://[::1]:{}/", 8000 + i),
+            })
+            .collect();
+        let mut k: usize = 7;
+        for _ in 0..2_000 {
+            k = (k * 1_103_515_245 + 12_345) % 2_147_483_648;
+            let u = &urls[(k >> 8) % if k.is_multiple_of(3) { urls.len() } else { 6 }];
+            assert_eq!(
+                memo.parse(u).as_deref(),
+                crate::model::net::parse_url(u).as_ref(),
+                "{u}"
+            );
+            assert!(memo.slots.len() <= super::URL_MEMO_SLOTS);
+        }
+        assert_eq!(memo.slots.len(), super::URL_MEMO_SLOTS);
     }
 
     /// `Recent` holds at most its cap, always the last `cap / 2` inserted, and a key

@@ -331,40 +331,38 @@ impl State {
         // fields beside supportedInterfaces) that offers a 1.0 client an interface is read
         // by that client as a 1.0 card, the same modes included (review26 R12).
         let hybrid = view.has_v1_fields && view.has_v0_fields;
-        if view.has_v1_fields && (!hybrid || offers_1_0_interface(v)) {
-            if let Some(o) = v.as_object() {
-                let bad = card_modes_not_media_types(o);
-                if !bad.is_empty() {
-                    let names = bad
-                        .iter()
-                        .map(|(ptr, m)| format!("{ptr} {m:?}"))
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    let ev = bad
-                        .into_iter()
-                        .map(|(ptr, m)| {
-                            x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(m)))
-                        })
-                        .collect();
-                    let (card, clients, both) = if hybrid {
-                        (
-                            "card (0.3 fields beside supportedInterfaces, which offers 1.0 clients an interface)",
-                            "1.0 clients, reading these same members,",
-                            "; media types serve the card's 0.3 readers as well",
-                        )
-                    } else {
-                        ("1.0 card", "clients", "")
-                    };
-                    self.find(
-                        &r::CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
-                        format!(
-                            "the agent's {card} lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which {clients} compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json){both}"
-                        ),
-                        ev,
-                        &x.leg,
-                    );
-                }
-            }
+        // CARD-SHAPE-009's modes, from the card's bytes (`CardMemo`) when remembered.
+        let bad = match &memo {
+            Some(m) => m.modes_bad.clone(),
+            None => card_modes_judged(v, &view),
+        };
+        if !bad.is_empty() {
+            let names = bad
+                .iter()
+                .map(|(ptr, m)| format!("{ptr} {m:?}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let ev = bad
+                .into_iter()
+                .map(|(ptr, m)| x.ev_at(bseq, &format!("{base}{ptr}"), Some(Value::String(m))))
+                .collect();
+            let (card, clients, both) = if hybrid {
+                (
+                    "card (0.3 fields beside supportedInterfaces, which offers 1.0 clients an interface)",
+                    "1.0 clients, reading these same members,",
+                    "; media types serve the card's 0.3 readers as well",
+                )
+            } else {
+                ("1.0 card", "clients", "")
+            };
+            self.find(
+                &r::CARD_SHAPE_MODE_NOT_MEDIA_TYPE,
+                format!(
+                    "the agent's {card} lists modes that are not media types: {names}; the 1.0 proto defines input and output modes as media types, which {clients} compare with the parts' mediaType and with acceptedOutputModes, so these match no part the agent sends (a text part is text/plain, a data part application/json){both}"
+                ),
+                ev,
+                &x.leg,
+            );
         }
         self.card_skill_ids_repeated(x, v, base, bseq);
         if let Some((ptr, ver)) = view.patch_versions.first() {
@@ -636,24 +634,12 @@ impl State {
             }
         };
         self.note_agent_card(&view);
-        let mut origins: Vec<String> = view
-            .interfaces
-            .iter()
-            .filter_map(|i| i.parts().map(UrlParts::origin))
-            .collect();
-        // A gRPC interface url is often a bare `host:port` (a gRPC target, no scheme): the
-        // calls to it go to http:// or https:// of that authority.
-        for i in view
-            .interfaces
-            .iter()
-            .filter(|i| i.binding.eq_ignore_ascii_case("GRPC") && !i.url.contains("://"))
-        {
-            for scheme in ["http://", "https://"] {
-                if let Some(u) = parse_url(&format!("{scheme}{}", i.url.trim())) {
-                    origins.push(u.origin());
-                }
-            }
-        }
+        // The card's bytes give its interfaces' origins and places (`CardMemo`, when the
+        // view is the memo's: no rewrite); the fetch adds its own origin.
+        let (mut origins, iface_at) = match &memo {
+            Some(m) => (m.iface_origins.clone(), m.iface_at.clone()),
+            None => (card_iface_origins(&view), Arc::new(card_iface_at(&view))),
+        };
         if let Some(f) = &x.parts {
             origins.push(f.origin());
         }
@@ -681,30 +667,6 @@ impl State {
             Some(m) => m.content,
             None => card_content_hash(v, &view),
         };
-        let mut iface_at: Vec<(String, String)> = Vec::new();
-        for i in &view.interfaces {
-            let bare = !i.url.contains("://");
-            // the interface's own URL parsed once with the view (perf32); a bare gRPC
-            // target is read as both schemes
-            let grpc_bare = bare && i.binding.eq_ignore_ascii_case("GRPC");
-            let grpc: Vec<UrlParts> = if grpc_bare {
-                ["http://", "https://"]
-                    .iter()
-                    .filter_map(|scheme| parse_url(&format!("{scheme}{}", i.url.trim())))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let own = i.parts().filter(|_| !grpc_bare);
-            for u in own.into_iter().chain(grpc.iter()) {
-                let at = (u.origin(), net::norm_path(&u.path).to_string());
-                if !iface_at.contains(&at) {
-                    iface_at.push(at);
-                }
-            }
-        }
-        // Sorted: two cards listing the same interfaces compare equal as they are.
-        iface_at.sort();
         let fetched_at = x
             .parts
             .as_ref()
@@ -777,6 +739,9 @@ impl State {
             strings: Arc::new(card::card_strings(v, CARD_TEXT_CAP)),
             creds: card::credentials_in_urls(v, &view.credential_query),
             content: card_content_hash(v, &view),
+            iface_at: Arc::new(card_iface_at(&view)),
+            iface_origins: card_iface_origins(&view),
+            modes_bad: card_modes_judged(v, &view),
             view: Arc::new(view),
         });
         if self.card_memo.len() >= MAX_CARD_MEMO {
@@ -1384,4 +1349,76 @@ impl State {
         ];
         self.find(&r::GW_SIGNED_CARD_ALTERED, msg, ev, &None);
     }
+}
+
+/// CARD-SHAPE-009 (CARD-003, DATA-004): the modes of card `v` (view `view`) that are no
+/// media types, as `(pointer, mode)`, when a 1.0 client reads them: a 1.0 card, or a
+/// hybrid one (0.3 fields beside `supportedInterfaces`) that offers a 1.0 interface
+/// (review26 R12); empty for any other card. A function of the card's bytes alone
+/// (remembered in [`CardMemo`]).
+fn card_modes_judged(v: &Json, view: &AgentCardView) -> Vec<(String, String)> {
+    let hybrid = view.has_v1_fields && view.has_v0_fields;
+    if !view.has_v1_fields || (hybrid && !offers_1_0_interface(v)) {
+        return Vec::new();
+    }
+    v.as_object()
+        .map(card_modes_not_media_types)
+        .unwrap_or_default()
+}
+
+/// The origins of the interfaces card view `view` lists (CARD-005/006), sorted, each
+/// once; a bare gRPC `host:port` target (no scheme) gives its `http://` and `https://`
+/// origins, where calls to it go. A function of the card's bytes alone (remembered in
+/// [`CardMemo`]); the caller adds the origin the card was fetched on.
+fn card_iface_origins(view: &AgentCardView) -> Vec<String> {
+    let mut origins: Vec<String> = view
+        .interfaces
+        .iter()
+        .filter_map(|i| i.parts().map(UrlParts::origin))
+        .collect();
+    for i in view
+        .interfaces
+        .iter()
+        .filter(|i| i.binding.eq_ignore_ascii_case("GRPC") && !i.url.contains("://"))
+    {
+        for scheme in ["http://", "https://"] {
+            if let Some(u) = parse_url(&format!("{scheme}{}", i.url.trim())) {
+                origins.push(u.origin());
+            }
+        }
+    }
+    origins.sort();
+    origins.dedup();
+    origins
+}
+
+/// [`CardRec::iface_at`] of card view `view`: the interfaces as (origin, path without
+/// trailing `/`), sorted (two cards listing the same interfaces compare equal as they
+/// are), each once; a bare gRPC target once per scheme. A function of the card's bytes
+/// alone (remembered in [`CardMemo`]).
+fn card_iface_at(view: &AgentCardView) -> Vec<(String, String)> {
+    let mut iface_at: Vec<(String, String)> = Vec::new();
+    for i in &view.interfaces {
+        let bare = !i.url.contains("://");
+        // the interface's own URL parsed once with the view (perf32); a bare gRPC
+        // target is read as both schemes
+        let grpc_bare = bare && i.binding.eq_ignore_ascii_case("GRPC");
+        let grpc: Vec<UrlParts> = if grpc_bare {
+            ["http://", "https://"]
+                .iter()
+                .filter_map(|scheme| parse_url(&format!("{scheme}{}", i.url.trim())))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let own = i.parts().filter(|_| !grpc_bare);
+        for u in own.into_iter().chain(grpc.iter()) {
+            let at = (u.origin(), net::norm_path(&u.path).to_string());
+            if !iface_at.contains(&at) {
+                iface_at.push(at);
+            }
+        }
+    }
+    iface_at.sort();
+    iface_at
 }

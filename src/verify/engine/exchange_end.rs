@@ -1594,7 +1594,7 @@ impl State {
                 continue;
             };
             let hash = json_hash(parts);
-            let key = x.tkey(&format!("{cid}\u{0}{aid}"));
+            let key = x.tkey(&[cid, "\u{0}", aid].concat());
             match self.ctx_artifacts.get(&key) {
                 Some((first, h, fseq, fxid))
                     if beside_own && first != tid && *h == hash && *fseq < seq =>

@@ -121,7 +121,7 @@ impl State {
             } else {
                 u.origin()
             };
-            let ptr = format!("{base}{}", itf.pointer());
+            let ptr = [base, itf.pointer()].concat();
             let found = Some(Value::String(itf.url.clone()));
             if let Some((_, orig)) = rw.filter(|(rw, _)| rw.pointers.contains(&ptr)) {
                 self.bind_all_rewritten(x, orig, itf, bseq, &ptr);

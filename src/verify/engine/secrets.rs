@@ -360,7 +360,7 @@ pub(super) fn extended_card_origins(
         }
     }
     if let Some(p) = public {
-        for (o, _) in &p.iface_at {
+        for (o, _) in p.iface_at.iter() {
             add(o.clone());
         }
     }
