@@ -3673,6 +3673,47 @@ impl State {
         std::mem::take(&mut self.live_notes)
     }
 
+    /// A request head as an event of its own, its parts owned ([`State::feed_owned`],
+    /// [`State::feed_taken`]): its `seq` noted, counted, its area entered, the exchange
+    /// opened ([`State::on_request_head`]); returns the live lines it raised.
+    #[inline(always)]
+    fn request_head_event(
+        &mut self,
+        seq_t: (u64, u64),
+        leg: Option<String>,
+        xid: ExchangeId,
+        method: String,
+        url: (String, Option<String>),
+        headers: Headers,
+    ) -> Vec<Finding> {
+        self.note_seq(seq_t.0);
+        self.events += 1;
+        let before = self.out.len();
+        self.areas.enter(Some(&xid));
+        self.on_request_head(seq_t, leg, xid, method, url, headers);
+        self.live_since(before)
+    }
+
+    /// A response head as an event of its own, its header list owned (as
+    /// [`State::request_head_event`]; [`State::on_response_head`]).
+    #[inline(always)]
+    fn response_head_event(
+        &mut self,
+        exchange: Option<&ExchangeId>,
+        seq_t: (u64, u64),
+        status: u16,
+        synthetic: bool,
+        headers: Headers,
+    ) -> Vec<Finding> {
+        self.note_seq(seq_t.0);
+        self.events += 1;
+        let before = self.out.len();
+        self.areas.enter(exchange);
+        let xid = exchange.map(|x| &**x).unwrap_or("");
+        self.on_response_head(xid, seq_t, status, synthetic, headers);
+        self.live_since(before)
+    }
+
     pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
         // Every other kind is judged by reference, the event not rebuilt first (a move of
         // the whole `Event` per line; perfv37).
@@ -3690,36 +3731,29 @@ impl State {
                 upstream,
                 ..
             } => {
-                self.note_seq(ev.seq);
-                self.events += 1;
-                let before = self.out.len();
                 // the event's shared id, no copy of its text (perfp36)
                 let xid = ev.exchange.unwrap_or_default();
-                self.areas.enter(Some(&xid));
-                self.on_request_head(
+                self.request_head_event(
                     (ev.seq, ev.t_us),
                     ev.leg,
                     xid,
                     method,
                     (url, upstream),
                     headers,
-                );
-                self.live_since(before)
+                )
             }
             EventKind::ResponseHead {
                 status,
                 headers,
                 synthetic,
                 ..
-            } => {
-                self.note_seq(ev.seq);
-                self.events += 1;
-                let before = self.out.len();
-                self.areas.enter(ev.exchange.as_ref());
-                let xid = ev.exchange.as_deref().unwrap_or("");
-                self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
-                self.live_since(before)
-            }
+            } => self.response_head_event(
+                ev.exchange.as_ref(),
+                (ev.seq, ev.t_us),
+                status,
+                synthetic,
+                headers,
+            ),
             _ => self.feed(&ev),
         }
     }
@@ -3737,21 +3771,16 @@ impl State {
                 upstream,
                 ..
             } => {
-                self.note_seq(ev.seq);
-                self.events += 1;
-                let before = self.out.len();
                 // the event's shared id, no copy of its text (perfp36)
                 let xid = ev.exchange.take().unwrap_or_default();
-                self.areas.enter(Some(&xid));
-                self.on_request_head(
+                self.request_head_event(
                     (ev.seq, ev.t_us),
                     ev.leg.take(),
                     xid,
                     std::mem::take(method),
                     (std::mem::take(url), upstream.take()),
                     std::mem::take(headers),
-                );
-                self.live_since(before)
+                )
             }
             EventKind::ResponseHead {
                 status,
@@ -3759,19 +3788,14 @@ impl State {
                 synthetic,
                 ..
             } => {
-                self.note_seq(ev.seq);
-                self.events += 1;
-                let before = self.out.len();
-                self.areas.enter(ev.exchange.as_ref());
-                let xid = ev.exchange.as_deref().unwrap_or("");
-                self.on_response_head(
-                    xid,
-                    (ev.seq, ev.t_us),
-                    *status,
-                    *synthetic,
+                let (seq_t, status, synthetic) = ((ev.seq, ev.t_us), *status, *synthetic);
+                self.response_head_event(
+                    ev.exchange.as_ref(),
+                    seq_t,
+                    status,
+                    synthetic,
                     std::mem::take(headers),
-                );
-                self.live_since(before)
+                )
             }
             // Every other kind is judged by reference (perfv37).
             _ => self.feed(ev),
