@@ -784,7 +784,9 @@ impl Pipeline {
                 // whether any exchange reached the upstream (RunOutcome::reached_upstream)
                 let mut reached = false;
                 let mut own_statuses: Vec<u16> = Vec::new();
-                let mut feed = |ev: Event| {
+                // By reference into the batch (`Verifier::feed_taken`): no move of the
+                // ~220-byte event per call (docs/performance.md, "Session 38").
+                let mut feed = |ev: &mut Event| {
                     if !reached {
                         match &ev.kind {
                             EventKind::ExchangeEnd { outcome, .. } => {
@@ -804,7 +806,7 @@ impl Pipeline {
                     // An outage prints its first lines, then counts, and says when the
                     // agent answers again (newcomer22 N2).
                     if print {
-                        for line in watch.lines(&ev) {
+                        for line in watch.lines(ev) {
                             crate::errln!("{line}");
                         }
                     }
@@ -833,7 +835,7 @@ impl Pipeline {
                         }
                     }
                     let ended = matches!(ev.kind, EventKind::ExchangeEnd { .. });
-                    let found = v.feed_owned(ev);
+                    let found = v.feed_taken(ev);
                     // a request the agent never answered before the client left
                     // (newcomer19 N6): said now, not only in the report
                     if ended {
@@ -887,9 +889,9 @@ impl Pipeline {
                     }
                 };
                 // One blocking receive per recorder round; ends when the recorder is done.
-                while let Ok(batch) = rx.recv() {
+                while let Ok(mut batch) = rx.recv() {
                     let n = batch.len();
-                    for ev in batch {
+                    for ev in batch.iter_mut() {
                         // a process about to exit (a further Ctrl-C, q22 Q1): the rest is
                         // only counted off, the recording keeps it all
                         if !skip.load(Ordering::Relaxed) {

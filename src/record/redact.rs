@@ -2487,13 +2487,170 @@ const SECRET_NEEDLES: [&[u8]; 13] = [
     b"\"secret\"",
 ];
 
-/// True when `data` contains one of the [`SECRET_NEEDLES`]: one SIMD pass for all of them
+/// True when `data` contains one of the [`SECRET_NEEDLES`]. With AVX2 (checked once per
+/// process), [`may_hold_secret_avx2`]; else [`may_hold_secret_packed`].
+fn may_hold_secret(data: &[u8]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return unsafe { may_hold_secret_avx2(data) };
+    }
+    may_hold_secret_packed(data)
+}
+
+/// The [`SECRET_NEEDLES`] that end in `"` (all but `\u`).
+const QUOTED_NEEDLES: [&[u8]; 12] = [
+    b"\"token\"",
+    b"\"credentials\"",
+    b"\"url\"",
+    b"_token\"",
+    b"_secret\"",
+    b"assertion\"",
+    b"\"password\"",
+    b"_verifier\"",
+    b"pi_key\"",
+    b"piKey\"",
+    b"pikey\"",
+    b"\"secret\"",
+];
+
+/// The four bytes before the closing `"` of a [`QUOTED_NEEDLES`] entry, little-endian
+/// (`oken`, `ials`, `"url`, ...; `_token"` shares `"token"`'s, `_secret"` `"secret"`'s).
+const fn quoted_tail(n: &[u8]) -> u32 {
+    let l = n.len();
+    u32::from_le_bytes([n[l - 5], n[l - 4], n[l - 3], n[l - 2]])
+}
+
+/// A multiplier that sends the ten distinct [`quoted_tail`]s to ten distinct slots of 16
+/// (found by trying; [`QUOTED_TAILS`] fails to compile if it stops doing so).
+const TAIL_HASH: u32 = 0x968c_81cd;
+
+const fn tail_slot(w: u32) -> usize {
+    (w.wrapping_mul(TAIL_HASH) >> 28) as usize
+}
+
+/// Every [`quoted_tail`] at its [`tail_slot`], 0 in the other slots (no tail is 0: each is
+/// four printable bytes).
+const QUOTED_TAILS: [u32; 16] = {
+    let mut t = [0u32; 16];
+    let mut i = 0;
+    while i < QUOTED_NEEDLES.len() {
+        let w = quoted_tail(QUOTED_NEEDLES[i]);
+        let s = tail_slot(w);
+        assert!(
+            t[s] == 0 || t[s] == w,
+            "two needle tails in one slot: change TAIL_HASH"
+        );
+        t[s] = w;
+        i += 1;
+    }
+    t
+};
+
+/// True when a [`QUOTED_NEEDLES`] entry ends at `data[pos]` (a `"`): the four bytes before
+/// it are looked up in [`QUOTED_TAILS`] (one multiply, one compare), the needles compared
+/// only on a hit.
+#[inline(always)]
+fn quote_ends_needle(data: &[u8], pos: usize) -> bool {
+    let Some(&[a, b, c, d]) = data.get(pos.wrapping_sub(4)..pos) else {
+        // fewer than 4 bytes before it: every needle is 5 bytes or longer
+        return false;
+    };
+    let w = u32::from_le_bytes([a, b, c, d]);
+    if QUOTED_TAILS[tail_slot(w)] != w {
+        return false;
+    }
+    let head = &data[..=pos];
+    QUOTED_NEEDLES.iter().any(|n| head.ends_with(n))
+}
+
+/// The byte before the closing `"` of some [`QUOTED_NEEDLES`] entry.
+#[inline(always)]
+fn ends_a_quoted_needle(b: u8) -> bool {
+    matches!(b, b'n' | b's' | b'l' | b't' | b'd' | b'r' | b'y')
+}
+
+/// [`may_hold_secret`] with AVX2, 32 bytes at a time: a `\` followed by `u`, or a `"`
+/// after one of the letters that end a quoted needle (`n s l t d r y`: ~1 `"` in 3 of a
+/// JSON body's), whose four bytes before are then looked up ([`quote_ends_needle`]). The
+/// bench's request and answer bodies: ~800 instructions together, where Teddy's packed
+/// search (whose two-byte prefixes `"t`, `"u`, `"p`, `"s` ... match all over a JSON text)
+/// took ~1,560 (docs/performance.md, "Session 38"). Bodies under 33 bytes are read a byte
+/// at a time.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn may_hold_secret_avx2(data: &[u8]) -> bool {
+    use std::arch::x86_64::{
+        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8,
+    };
+    let n = data.len();
+    if n < 33 {
+        return (1..n).any(|j| {
+            let (p, c) = (data[j - 1], data[j]);
+            (p == b'\\' && c == b'u')
+                || (c == b'"' && ends_a_quoted_needle(p) && quote_ends_needle(data, j))
+        });
+    }
+    let quote = _mm256_set1_epi8(b'"' as i8);
+    let bslash = _mm256_set1_epi8(b'\\' as i8);
+    let u = _mm256_set1_epi8(b'u' as i8);
+    let ends = [b'n', b's', b'l', b't', b'd', b'r', b'y'].map(|c| _mm256_set1_epi8(c as i8));
+    // Each block looks at the 32 bytes from `at` and the 32 before each of them (from
+    // `at - 1`); the last block is moved back to end at the body's end (bytes looked at
+    // twice are judged the same both times).
+    let mut i = 1;
+    loop {
+        let at = if i + 32 <= n { i } else { n - 32 };
+        // SAFETY: 1 <= at and at + 32 <= n (n >= 33): both loads read inside `data`.
+        let (v, p) = unsafe {
+            (
+                _mm256_loadu_si256(data.as_ptr().add(at).cast::<__m256i>()),
+                _mm256_loadu_si256(data.as_ptr().add(at - 1).cast::<__m256i>()),
+            )
+        };
+        let esc = _mm256_and_si256(_mm256_cmpeq_epi8(p, bslash), _mm256_cmpeq_epi8(v, u));
+        if _mm256_movemask_epi8(esc) != 0 {
+            return true;
+        }
+        let q = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote));
+        if q != 0 {
+            let mut l =
+                _mm256_or_si256(_mm256_cmpeq_epi8(p, ends[0]), _mm256_cmpeq_epi8(p, ends[1]));
+            l = _mm256_or_si256(
+                l,
+                _mm256_or_si256(_mm256_cmpeq_epi8(p, ends[2]), _mm256_cmpeq_epi8(p, ends[3])),
+            );
+            l = _mm256_or_si256(
+                l,
+                _mm256_or_si256(_mm256_cmpeq_epi8(p, ends[4]), _mm256_cmpeq_epi8(p, ends[5])),
+            );
+            l = _mm256_or_si256(l, _mm256_cmpeq_epi8(p, ends[6]));
+            let mut m = (q & _mm256_movemask_epi8(l)) as u32;
+            while m != 0 {
+                if quote_ends_needle(data, at + m.trailing_zeros() as usize) {
+                    return true;
+                }
+                m &= m - 1;
+            }
+        }
+        if at + 32 >= n {
+            return false;
+        }
+        i += 32;
+    }
+}
+
+/// [`may_hold_secret`] without AVX2: one SIMD pass for all of the [`SECRET_NEEDLES`]
 /// (aho-corasick's packed searcher, Teddy, built once; ~1.6k instructions for the bench's
 /// request and answer together, where one `memchr::memmem` search per needle cost ~3.9k:
 /// docs/performance.md, "Session 22"). Where the packed searcher cannot be built, one
 /// `memmem` search per needle. A byte loop that stopped at every quote of a JSON body cost
 /// ~13 instructions per byte.
-fn may_hold_secret(data: &[u8]) -> bool {
+fn may_hold_secret_packed(data: &[u8]) -> bool {
     enum Search {
         Packed(aho_corasick::packed::Searcher),
         Each(Vec<Finder<'static>>),
@@ -3977,7 +4134,94 @@ mod tests {
         proptest!(ProptestConfig::with_cases(5000), |(parts in proptest::collection::vec(piece, 0..24))| {
             let d = parts.concat();
             prop_assert_eq!(may_hold_secret(d.as_bytes()), each(d.as_bytes()), "{}", d);
+            prop_assert_eq!(may_hold_secret_packed(d.as_bytes()), each(d.as_bytes()), "{}", d);
         });
+    }
+
+    /// The AVX2 search (session 38) and the packed one against a `contains` test per needle
+    /// on long bodies: the proxy bench's request (JSON with 36 quotes, 11 of them after a
+    /// letter that ends a needle) and a run of `x`, with every needle and every prefix and
+    /// suffix of one (and `\`, `u`, `"`) put at every offset, then cut at either end by 0, 1
+    /// or 33 bytes, so each piece lands at every position of a 32-byte block, in the
+    /// moved-back last block, next to the body's own quotes and letters, and in the
+    /// byte-at-a-time path of short bodies.
+    #[test]
+    fn may_hold_secret_finds_every_needle_at_every_offset_of_long_bodies() {
+        let finders: Vec<_> = SECRET_NEEDLES.iter().map(|n| Finder::new(*n)).collect();
+        let each = |d: &[u8]| finders.iter().any(|f| f.find(d).is_some());
+        let req: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}"#;
+        let mut pieces: Vec<&[u8]> = vec![b"\\", b"u", b"\""];
+        for n in SECRET_NEEDLES {
+            for k in 1..=n.len() {
+                pieces.push(&n[..k]);
+                pieces.push(&n[n.len() - k..]);
+            }
+        }
+        pieces.sort();
+        pieces.dedup();
+        let (mut found, mut checked) = (0, 0);
+        for base in [req, &[b'x'; 70][..]] {
+            for p in &pieces {
+                for at in 0..=base.len() {
+                    let mut d = base[..at].to_vec();
+                    d.extend_from_slice(p);
+                    d.extend_from_slice(&base[at..]);
+                    for cut in [0, 1, 33] {
+                        let Some(keep) = d.len().checked_sub(cut) else {
+                            continue;
+                        };
+                        for x in [&d[cut..], &d[..keep]] {
+                            let want = each(x);
+                            let show = || String::from_utf8_lossy(x).into_owned();
+                            assert_eq!(may_hold_secret(x), want, "{}", show());
+                            assert_eq!(may_hold_secret_packed(x), want, "{}", show());
+                            #[cfg(target_arch = "x86_64")]
+                            if std::arch::is_x86_feature_detected!("avx2") {
+                                // SAFETY: the CPU has AVX2 (checked just above).
+                                assert_eq!(unsafe { may_hold_secret_avx2(x) }, want, "{}", show());
+                            }
+                            found += usize::from(want);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // both outcomes were tried, many times
+        assert!(
+            found > 10_000 && checked - found > 10_000,
+            "{found} of {checked}"
+        );
+    }
+
+    /// The needle lists of the AVX2 search are the [`SECRET_NEEDLES`]: its quoted ones are
+    /// all but `\u`, each ends in `"`, and the letters it looks for before a `"` are exactly
+    /// the bytes before their closing quotes.
+    #[test]
+    fn quoted_needles_are_the_secret_needles_but_the_escape() {
+        let mut quoted: Vec<&[u8]> = SECRET_NEEDLES
+            .iter()
+            .copied()
+            .filter(|n| *n != b"\\u")
+            .collect();
+        let mut ours = QUOTED_NEEDLES.to_vec();
+        quoted.sort();
+        ours.sort();
+        assert_eq!(quoted, ours);
+        let ends: std::collections::BTreeSet<u8> =
+            QUOTED_NEEDLES.iter().map(|n| n[n.len() - 2]).collect();
+        for b in 0..=255u8 {
+            assert_eq!(ends_a_quoted_needle(b), ends.contains(&b), "{}", b as char);
+        }
+        for n in QUOTED_NEEDLES {
+            assert!(
+                n.len() >= 5 && n.ends_with(b"\""),
+                "{}",
+                String::from_utf8_lossy(n)
+            );
+            let w = quoted_tail(n);
+            assert_eq!(QUOTED_TAILS[tail_slot(w)], w);
+        }
     }
 
     #[test]

@@ -223,7 +223,8 @@ impl Drop for GoneOnDrop {
 const ROUND_KEEP_EVENTS: usize = 4096;
 
 struct Shared {
-    base: Instant,
+    /// The capture clock's origin ([`CaptureClock`]).
+    base: CaptureClock,
     queue_bytes: usize,
     lossless: bool,
     dropped_events: AtomicU64,
@@ -235,6 +236,58 @@ struct Shared {
     write_failed: AtomicBool,
     failed: tokio::sync::Notify,
     queue: Queue,
+}
+
+/// The capture clock: whole µs since the recorder started, read from `CLOCK_MONOTONIC` (the
+/// clock `std::time::Instant` reads on Linux) with integer arithmetic. The same value as
+/// `Instant::elapsed().as_micros()` from a start taken at the same moment (the count of
+/// whole µs, rounded down), without `Instant`'s checked `Duration` subtraction and the
+/// 128-bit `as_micros` (~200 instructions per event on the forwarding path, 5 events per
+/// exchange; docs/performance.md, "Session 38").
+#[derive(Clone, Copy, Debug)]
+struct CaptureClock {
+    /// `(seconds, nanoseconds)` of `CLOCK_MONOTONIC` at the start.
+    start: (i64, i64),
+}
+
+impl CaptureClock {
+    fn start() -> Self {
+        CaptureClock {
+            start: monotonic_now(),
+        }
+    }
+
+    #[inline]
+    fn now_us(&self) -> u64 {
+        micros_between(self.start, monotonic_now())
+    }
+}
+
+/// `CLOCK_MONOTONIC` now, as `(seconds, nanoseconds)`: the C library's `clock_gettime`,
+/// the call `Instant::now` makes (the vDSO's clock read; rustix's own vDSO lookup crashes
+/// under valgrind, which the callgrind measurements of docs/performance.md run in).
+#[inline]
+fn monotonic_now() -> (i64, i64) {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable `timespec`; CLOCK_MONOTONIC exists on every system
+    // this builds for (std's `Instant` reads it), so the call cannot fail and `t` is set.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut t) };
+    (t.tv_sec, t.tv_nsec)
+}
+
+/// Whole µs from `start` to `now` (both `(seconds, nanoseconds)`, nanoseconds below 10^9),
+/// rounded down; 0 when `now` is before `start`. A second is 10^6 µs exactly, so the µs of
+/// the seconds and of the nanoseconds (rounded down, also when negative) add up to the
+/// whole difference's.
+#[inline]
+fn micros_between(start: (i64, i64), now: (i64, i64)) -> u64 {
+    let us = (now.0 - start.0)
+        .saturating_mul(1_000_000)
+        .saturating_add((now.1 - start.1).div_euclid(1_000));
+    u64::try_from(us).unwrap_or(0)
 }
 
 /// What producers hold: cheap to clone, `Send`, never blocks.
@@ -257,8 +310,9 @@ impl std::fmt::Debug for EventSink {
 
 impl EventSink {
     /// µs since the recorder started (monotonic; the `t_us` of events sent now).
+    #[inline]
     pub fn now_us(&self) -> u64 {
-        self.shared.base.elapsed().as_micros() as u64
+        self.shared.base.now_us()
     }
 
     /// A fresh exchange id, `e1`, `e2`, ...
@@ -501,6 +555,10 @@ pub fn spawn_recorder_batched(
 /// long the consumer waits for the first event of a long round (1,024).
 pub const MAX_BATCH_EVENTS: usize = 1024;
 
+/// Room kept in a batch beyond the round's events: the events the redactor held from earlier
+/// rounds (a JSON body waits for its exchange's next event) are released into it too.
+const BATCH_HEADROOM: usize = 16;
+
 /// Where the writer hands each event after `seq`, redaction and encoding.
 enum OnEvent {
     Borrowed(Box<dyn FnMut(&Event) + Send>),
@@ -515,7 +573,7 @@ impl OnEvent {
     /// of ~200-byte events by doubling copied it over and over.
     fn reserve(&mut self, n: usize) {
         if let OnEvent::Batch(_, batch) = self {
-            batch.reserve(n.min(MAX_BATCH_EVENTS));
+            batch.reserve((n + BATCH_HEADROOM).min(MAX_BATCH_EVENTS));
         }
     }
 
@@ -715,7 +773,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         None => None,
     };
     let shared = Arc::new(Shared {
-        base: Instant::now(),
+        base: CaptureClock::start(),
         queue_bytes: cfg.queue_bytes,
         lossless: cfg.lossless,
         dropped_events: AtomicU64::new(0),
@@ -754,6 +812,7 @@ fn spawn_with(cfg: RecorderConfig, on_event: OnEvent) -> io::Result<(EventSink, 
         buf_events: 0,
         taken_bytes: 0,
         taken_events: 0,
+        round_left: 0,
         header_line: Vec::new(),
         on_disk: None,
     };
@@ -806,6 +865,8 @@ struct Writer {
     /// Body bytes and events processed and not yet taken off the queue's counters.
     taken_bytes: usize,
     taken_events: usize,
+    /// Events of the current round not yet taken: how large a batch opened mid-round is made.
+    round_left: usize,
     /// The header line as first written, written again when the file is found emptied.
     header_line: Vec<u8>,
     /// Bytes this writer put in the file since it was last found empty (its expected length);
@@ -853,7 +914,9 @@ impl Writer {
                 g.close
             };
             self.on_event.reserve(round.len());
-            for p in round.drain(..) {
+            let n = round.len();
+            for (i, p) in round.drain(..).enumerate() {
+                self.round_left = n - i - 1;
                 self.take(p);
                 if self.buf.len() >= FLUSH_BYTES {
                     self.check_gap();
@@ -894,12 +957,64 @@ impl Writer {
             leg: p.leg,
             kind: p.kind,
         };
+        // A batch consumer (the pipeline's verifier): the redactor puts what it releases
+        // straight into the batch, where each event is numbered and encoded in place. Going
+        // through `ready` and `emit` by value moved every ~220-byte event four more times
+        // (~140 instructions of `memcpy` per event; docs/performance.md, "Session 38").
+        if let OnEvent::Batch(f, batch) = &mut self.on_event {
+            // Room for what the redactor may release with this event (frames it held for
+            // the exchange) without growing the batch: a full batch's doubling copied ~1,000
+            // events (~230 KB) at once.
+            if batch.capacity() - batch.len() < BATCH_HEADROOM {
+                if batch.len() + BATCH_HEADROOM > MAX_BATCH_EVENTS {
+                    let next = Vec::with_capacity(
+                        (self.round_left + 1 + BATCH_HEADROOM).min(MAX_BATCH_EVENTS),
+                    );
+                    f(std::mem::replace(batch, next));
+                } else {
+                    batch.reserve(BATCH_HEADROOM);
+                }
+            }
+            let start = batch.len();
+            self.redactor.process_into(ev, batch);
+            self.number_batched(start);
+            return;
+        }
         let mut ready = std::mem::take(&mut self.ready);
         self.redactor.process_into(ev, &mut ready);
         for ev in ready.drain(..) {
             self.emit(ev);
         }
         self.ready = ready;
+    }
+
+    /// [`Self::emit`] for the events from `start` on that are already in the batch: numbered,
+    /// encoded and counted in order; full batches go to the consumer (at most
+    /// [`MAX_BATCH_EVENTS`] each), and the next one is sized for the rest of the round.
+    fn number_batched(&mut self, start: usize) {
+        let OnEvent::Batch(f, batch) = &mut self.on_event else {
+            return;
+        };
+        for ev in batch.iter_mut().skip(start) {
+            self.seq += 1;
+            ev.seq = self.seq;
+            self.stats.events += 1;
+            if self.file.is_some() {
+                encode_fast(ev, &mut self.buf);
+                self.buf_events += 1;
+            } else {
+                self.stats.unwritten_events += u64::from(self.path.is_some());
+            }
+        }
+        while batch.len() >= MAX_BATCH_EVENTS {
+            // the events past a full batch open the next one; a fresh vector grown by
+            // doubling copied its events over and over (~1k instructions per exchange
+            // when rounds are long)
+            let rest = batch.split_off(MAX_BATCH_EVENTS);
+            let mut next = Vec::with_capacity((rest.len() + self.round_left).min(MAX_BATCH_EVENTS));
+            next.extend(rest);
+            f(std::mem::replace(batch, next));
+        }
     }
 
     /// Takes the events processed since the last call off the queue's counters (one update
@@ -932,10 +1047,12 @@ impl Writer {
         match &mut self.on_event {
             OnEvent::Borrowed(f) => f(&ev),
             OnEvent::Owned(f) => f(ev),
-            OnEvent::Batch(_, batch) => {
+            OnEvent::Batch(f, batch) => {
                 batch.push(ev);
                 if batch.len() >= MAX_BATCH_EVENTS {
-                    self.on_event.flush();
+                    // sized for the rest of the round (see `number_batched`)
+                    let next = Vec::with_capacity(self.round_left.min(MAX_BATCH_EVENTS));
+                    f(std::mem::replace(batch, next));
                 }
             }
         }
@@ -948,7 +1065,7 @@ impl Writer {
         if (de, db) != self.seen_dropped {
             let ev = Event {
                 seq: 0,
-                t_us: self.shared.base.elapsed().as_micros() as u64,
+                t_us: self.shared.base.now_us(),
                 exchange: None,
                 leg: None,
                 kind: EventKind::Gap {
@@ -1547,6 +1664,66 @@ mod tests {
     use super::*;
     use crate::record::event::{Body, CaptureMode, Outcome};
 
+    /// The capture clock's arithmetic (session 38) against `Duration`'s, which `t_us` was
+    /// computed with before (`Instant::elapsed().as_micros()`): every borrow of the
+    /// nanoseconds, whole and partial µs, seconds apart, and a clock read before the start.
+    #[test]
+    fn capture_clock_counts_whole_micros_as_duration_does() {
+        let nanos = [
+            0i64,
+            1,
+            999,
+            1_000,
+            1_001,
+            499_999,
+            500_000,
+            999_998_999,
+            999_999_000,
+            999_999_999,
+        ];
+        for s0 in [0i64, 7, 1_000_000] {
+            for &n0 in &nanos {
+                for ds in [0i64, 1, 2, 3_600] {
+                    for &n1 in &nanos {
+                        let (s1, start, now) = (s0 + ds, (s0, n0), (s0 + ds, n1));
+                        let a = std::time::Duration::new(s0 as u64, n0 as u32);
+                        let b = std::time::Duration::new(s1 as u64, n1 as u32);
+                        let want = b.checked_sub(a).map_or(0, |d| d.as_micros() as u64);
+                        assert_eq!(micros_between(start, now), want, "{start:?} -> {now:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The capture clock reads the clock `Instant` reads: with its start taken between two
+    /// `Instant`s `s0` and `s1`, a stamp taken between two more, `r0` and `r1`, is at least
+    /// `r0 - s1` and at most `r1 - s0` (whole µs rounded down on both sides), however long
+    /// a loaded machine paused the thread between any two of them.
+    #[test]
+    fn capture_clock_runs_with_instant() {
+        let s0 = Instant::now();
+        let clock = CaptureClock::start();
+        let s1 = Instant::now();
+        let mut last = 0;
+        for k in 0..300 {
+            if k == 150 {
+                std::thread::sleep(Duration::from_millis(3));
+            }
+            let r0 = Instant::now();
+            let us = clock.now_us();
+            let r1 = Instant::now();
+            let (low, high) = (
+                r0.saturating_duration_since(s1).as_micros() as u64,
+                r1.duration_since(s0).as_micros() as u64,
+            );
+            assert!(low <= us && us <= high, "{low} <= {us} <= {high}");
+            assert!(us >= last, "monotonic: {us} after {last}");
+            last = us;
+        }
+        assert!(last >= 3_000, "{last} µs after a 3 ms sleep");
+    }
+
     /// review26 R3: a recording whose first event line is torn (a run killed while
     /// writing it: bytes after the header's newline, none after them) holds evidence of the
     /// crash: it is refused like one with events, counted as 1 event; the header alone, with
@@ -1979,6 +2156,101 @@ mod tests {
         assert_eq!(evs[0].seq, 1);
         assert!(matches!(evs[1].kind, EventKind::ExchangeEnd { .. }));
         assert_eq!(stats.bytes_written, std::fs::metadata(&path).unwrap().len());
+    }
+
+    /// Batched hand-over of JSON exchanges (session 38: the redactor releases a held body
+    /// straight into the batch, a full batch is handed over before it must grow): 3,000
+    /// exchanges of five events sent at once, so rounds run past [`MAX_BATCH_EVENTS`] and the
+    /// held request and response bodies are released into nearly full batches. Every event
+    /// reaches the consumer once, numbered 1.. in order, in batches of 1 to 1,024, and the
+    /// file holds the same lines.
+    #[tokio::test]
+    async fn batches_take_released_bodies_in_order_past_a_full_batch() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("rec.jsonl");
+        let seen = Arc::new(Mutex::new(Vec::<Vec<Event>>::new()));
+        let seen2 = seen.clone();
+        let (sink, rec) = spawn_recorder_batched(
+            cfg(Some(path.clone()), 1 << 30, true),
+            Box::new(move |b| seen2.lock().unwrap().push(b)),
+        )
+        .unwrap();
+        const EXCHANGES: usize = 3_000;
+        let json = || {
+            Headers::from(vec![(
+                "content-type".to_string(),
+                "application/json".to_string(),
+            )])
+        };
+        for i in 0..EXCHANGES {
+            let x: ExchangeId = format!("e{i}").into();
+            let kinds = [
+                EventKind::RequestHead {
+                    conn: None,
+                    method: "POST".into(),
+                    url: "http://a/rpc".into(),
+                    version: None,
+                    headers: json(),
+                    upstream: None,
+                },
+                EventKind::RequestBody {
+                    body: Body::new(format!("{{\"jsonrpc\":\"2.0\",\"id\":{i}}}")),
+                },
+                EventKind::ResponseHead {
+                    status: 200,
+                    version: None,
+                    headers: json(),
+                    synthetic: false,
+                    reason: None,
+                },
+                EventKind::ResponseChunk {
+                    body: Body::new(format!(
+                        "{{\"jsonrpc\":\"2.0\",\"id\":{i},\"result\":{{}}}}"
+                    )),
+                },
+                EventKind::ExchangeEnd {
+                    outcome: Outcome::Complete,
+                    error: None,
+                    trailers: None,
+                    request_bytes: 0,
+                    response_bytes: 0,
+                    truncated: false,
+                    resent: None,
+                    connect_failure: None,
+                },
+            ];
+            for kind in kinds {
+                assert!(sink.try_send(Some(x.clone()), None, kind));
+            }
+        }
+        let stats = rec.finish().await.unwrap();
+        let n = 5 * EXCHANGES;
+        assert_eq!(stats.events, n as u64);
+        let batches = seen.lock().unwrap();
+        assert!(batches
+            .iter()
+            .all(|b| !b.is_empty() && b.len() <= MAX_BATCH_EVENTS));
+        let seqs: Vec<u64> = batches.iter().flatten().map(|e| e.seq).collect();
+        assert_eq!(seqs, (1..=n as u64).collect::<Vec<_>>());
+        // each exchange's events in their order, bodies whole
+        let mut next = std::collections::HashMap::<String, usize>::new();
+        for e in batches.iter().flatten() {
+            let k = next
+                .entry(e.exchange.as_deref().unwrap_or("").to_string())
+                .or_default();
+            let want = [
+                "request_head",
+                "request_body",
+                "response_head",
+                "response_chunk",
+                "exchange_end",
+            ][*k];
+            let got = serde_json::to_value(e).unwrap();
+            assert_eq!(got["type"], want, "{got}");
+            *k += 1;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), n + 1);
     }
 
     /// Batched hand-over under concurrent producers: every event reaches the batch consumer

@@ -3845,6 +3845,47 @@ impl State {
         std::mem::take(&mut self.live_notes)
     }
 
+    /// A request head as an event of its own, its parts owned ([`State::feed_owned`],
+    /// [`State::feed_taken`]): its `seq` noted, counted, its area entered, the exchange
+    /// opened ([`State::on_request_head`]); returns the live lines it raised.
+    #[inline(always)]
+    fn request_head_event(
+        &mut self,
+        seq_t: (u64, u64),
+        leg: Option<String>,
+        xid: ExchangeId,
+        method: String,
+        url: (String, Option<String>),
+        headers: Headers,
+    ) -> Vec<Finding> {
+        self.note_seq(seq_t.0);
+        self.events += 1;
+        let before = self.out.len();
+        self.areas.enter(Some(&xid));
+        self.on_request_head(seq_t, leg, xid, method, url, headers);
+        self.live_since(before)
+    }
+
+    /// A response head as an event of its own, its header list owned (as
+    /// [`State::request_head_event`]; [`State::on_response_head`]).
+    #[inline(always)]
+    fn response_head_event(
+        &mut self,
+        exchange: Option<&ExchangeId>,
+        seq_t: (u64, u64),
+        status: u16,
+        synthetic: bool,
+        headers: Headers,
+    ) -> Vec<Finding> {
+        self.note_seq(seq_t.0);
+        self.events += 1;
+        let before = self.out.len();
+        self.areas.enter(exchange);
+        let xid = exchange.map(|x| &**x).unwrap_or("");
+        self.on_response_head(xid, seq_t, status, synthetic, headers);
+        self.live_since(before)
+    }
+
     pub(super) fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
         // Every other kind is judged by reference, the event not rebuilt first (a move of
         // the whole `Event` per line; perfv37).
@@ -3862,21 +3903,56 @@ impl State {
                 upstream,
                 ..
             } => {
-                self.note_seq(ev.seq);
-                self.events += 1;
-                let before = self.out.len();
                 // the event's shared id, no copy of its text (perfp36)
                 let xid = ev.exchange.unwrap_or_default();
-                self.areas.enter(Some(&xid));
-                self.on_request_head(
+                self.request_head_event(
                     (ev.seq, ev.t_us),
                     ev.leg,
                     xid,
                     method,
                     (url, upstream),
                     headers,
-                );
-                self.live_since(before)
+                )
+            }
+            EventKind::ResponseHead {
+                status,
+                headers,
+                synthetic,
+                ..
+            } => self.response_head_event(
+                ev.exchange.as_ref(),
+                (ev.seq, ev.t_us),
+                status,
+                synthetic,
+                headers,
+            ),
+            _ => self.feed(&ev),
+        }
+    }
+
+    /// [`State::feed_owned`] for an event the caller keeps in place (the pipeline's batch):
+    /// the parts the exchange keeps are taken out of `ev` (left empty), the rest is judged
+    /// by reference. No move of the whole ~220-byte `Event` (the verifier thread moved each
+    /// one three times on its way here; docs/performance.md, "Session 38").
+    pub(super) fn feed_taken(&mut self, ev: &mut Event) -> Vec<Finding> {
+        match &mut ev.kind {
+            EventKind::RequestHead {
+                method,
+                url,
+                headers,
+                upstream,
+                ..
+            } => {
+                // the event's shared id, no copy of its text (perfp36)
+                let xid = ev.exchange.take().unwrap_or_default();
+                self.request_head_event(
+                    (ev.seq, ev.t_us),
+                    ev.leg.take(),
+                    xid,
+                    std::mem::take(method),
+                    (std::mem::take(url), upstream.take()),
+                    std::mem::take(headers),
+                )
             }
             EventKind::ResponseHead {
                 status,
@@ -3884,15 +3960,17 @@ impl State {
                 synthetic,
                 ..
             } => {
-                self.note_seq(ev.seq);
-                self.events += 1;
-                let before = self.out.len();
-                self.areas.enter(ev.exchange.as_ref());
-                let xid = ev.exchange.as_deref().unwrap_or("");
-                self.on_response_head(xid, (ev.seq, ev.t_us), status, synthetic, headers);
-                self.live_since(before)
+                let (seq_t, status, synthetic) = ((ev.seq, ev.t_us), *status, *synthetic);
+                self.response_head_event(
+                    ev.exchange.as_ref(),
+                    seq_t,
+                    status,
+                    synthetic,
+                    std::mem::take(headers),
+                )
             }
-            _ => self.feed(&ev),
+            // Every other kind is judged by reference (perfv37).
+            _ => self.feed(ev),
         }
     }
 

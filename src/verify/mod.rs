@@ -151,6 +151,16 @@ impl Verifier {
         self.state.feed_owned(ev)
     }
 
+    /// [`Verifier::feed_owned`] for an event the caller holds in place (an element of a
+    /// batch it drops afterwards): the parts the verifier keeps are taken out of `ev` and
+    /// left empty (a `request_head`'s method, URL, upstream URL, header list, exchange id
+    /// and leg; a `response_head`'s header list); other events are not changed. No move of
+    /// the whole event (the online pipeline's verifier thread). Same findings as
+    /// `feed(&ev)` on the event as it was.
+    pub fn feed_taken(&mut self, ev: &mut Event) -> Vec<Finding> {
+        self.state.feed_taken(ev)
+    }
+
     /// Lines worth printing live that arose from the events fed since the last call, oldest
     /// first: a request the agent never answered before the client gave up (`the agent
     /// never answered e1 GET /.well-known/agent-card.json; the client gave up after 5.0 s
