@@ -251,6 +251,13 @@ pub fn sniff(head: &[u8]) -> Option<SourceKind> {
 /// transcript or HAR (each with the line or JSON path).
 pub fn open(path: &Path) -> anyhow::Result<Source> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    // a large file says how far it is read on a terminal's stderr (uxb38)
+    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let file = super::progress::ProgressRead::new(file, name, total);
     let mut reader = BufReader::with_capacity(256 * 1024, file);
     let mut head = reader
         .fill_buf()
