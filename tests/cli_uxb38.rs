@@ -85,7 +85,8 @@ fn a_large_file_read_into_a_pipe_prints_no_progress() {
 
 /// Item 1, a terminal: `verify` of a large recording under `script` (util-linux, a pty
 /// for stdout and stderr) draws `a2a-interop: reading big.jsonl: N of 68 MB (P%)` in place
-/// (`\r`, erase to end of line) and erases it before the report. Needs `script`
+/// (`\r`, erase to end of line) and erases it before the report; `export -` of it piped
+/// in names the file `-`. Needs `script`
 /// (util-linux); without it the test says so and checks nothing.
 #[test]
 fn a_large_file_read_on_a_terminal_says_how_far_it_is() {
@@ -121,6 +122,26 @@ fn a_large_file_read_on_a_terminal_says_how_far_it_is() {
     let report = tty.find("0 errors").unwrap_or_else(|| panic!("{tty:?}"));
     assert!(first < erased && erased < report, "{tty:?}");
     assert!(!tty[report..].contains("reading big.jsonl"), "{tty:?}");
+
+    // `export -` of the same file piped in: the line names `-`, not the spool's fd path
+    let cmd = format!(
+        "{} export - -o x.har < big.jsonl",
+        env!("CARGO_BIN_EXE_a2a-interop")
+    );
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let tty = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{tty:?}");
+    assert!(tty.contains("\ra2a-interop: reading -: "), "{tty:?}");
+    let wrote = tty
+        .find("a2a-interop: wrote ")
+        .unwrap_or_else(|| panic!("{tty:?}"));
+    assert!(tty[..wrote].ends_with("\r\x1b[K"), "{tty:?}");
 }
 
 /// Item 3: a port out of range is said with its value and the range, for `--listen`,
