@@ -175,7 +175,8 @@ pub struct OutputArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct ProxyArgs {
-    /// Client-facing address to listen on
+    /// Client-facing address to listen on: IP:PORT, [IPv6]:PORT, or localhost:PORT
+    /// (127.0.0.1 and [::1], same port); port 0 picks a free port
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub listen: String,
     /// Upstream agent base URL, http:// or https:// (same as --route /=URL)

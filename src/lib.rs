@@ -38,9 +38,20 @@ macro_rules! out {
 macro_rules! errln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+        let mut e = std::io::stderr().lock();
+        // a progress line is up (a large file being read): erased first, so this line
+        // starts at the left margin ([`record::progress`])
+        if $crate::PROGRESS_LINE.swap(false, std::sync::atomic::Ordering::Relaxed) {
+            let _ = write!(e, "\r\x1b[K");
+        }
+        let _ = writeln!(e, $($arg)*);
     }};
 }
+
+/// Set while [`record::progress::ProgressRead`] has its line on stderr (a terminal):
+/// [`errln!`] erases it before writing.
+#[doc(hidden)]
+pub static PROGRESS_LINE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// The prefix of every line this process prints on stderr about its own doings:
 /// `a2a-interop proxy` in a `proxy` run (its banner, stop summary, warnings, and the

@@ -190,6 +190,11 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
         Some(_) => anyhow::bail!(
             "--listen {listen:?} is not a loopback address like 127.0.0.1:9900; hint: the reference agent listens on loopback only"
         ),
+        // a port out of range, IPv6 without brackets: say which (uxb38)
+        None if crate::app::proxy_cmd::listen_why(listen).is_some() => anyhow::bail!(
+            "--listen {listen:?}: {}; hint: give a loopback IP:PORT, e.g. --listen 127.0.0.1:9900",
+            crate::app::proxy_cmd::listen_why(listen).unwrap_or_default()
+        ),
         // a port alone (`--listen 9900`, `:9900`) is no address at all, not a remote one:
         // name the address to give, as `proxy --listen` does (newcomer30 N2)
         None => match listen.trim_start_matches(':').parse::<u16>() {

@@ -382,7 +382,8 @@ fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     let shown = redact_url(url);
     let u = Url::parse(url).map_err(|e| {
         anyhow::anyhow!(
-            "{which} {shown:?} is not a URL: {e}; hint: {}",
+            "{which} {shown:?} is not a URL: {}; hint: {}",
+            crate::model::net::url_parse_why(&shown, e),
             crate::proxy::route::url_hint(&shown)
         )
     })?;

@@ -93,6 +93,9 @@ pub struct Pipeline {
     verifier_backlog: Arc<AtomicUsize>,
     /// Set: the verifier thread drops what it has not verified yet ([`Self::stop_verifying`]).
     stop_verifying: Arc<AtomicBool>,
+    /// [`proxy::ProxyExtras::also_ipv6_loopback`]: `Ok([::1]:PORT)` also listened on (its
+    /// handle is the last of `extra`), or why it could not be bound; `None`: not asked.
+    ipv6_loopback: Option<Result<SocketAddr, String>>,
 }
 
 /// One finding as a stderr line: `error[RULE-ID] e12 #3: message` (exchange and the seq of its
@@ -729,6 +732,22 @@ impl Pipeline {
             .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
         let listen = listener.local_addr()?;
         header.listen = vec![listen.to_string()];
+        // `--listen localhost:PORT`: `::1` too, same port (the OS's pick when PORT is 0)
+        let mut v6_listener = None;
+        let ipv6_loopback = match ext.also_ipv6_loopback && listen.ip().is_loopback() {
+            false => None,
+            true => {
+                let a6 = SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, listen.port()));
+                Some(match tokio::net::TcpListener::bind(a6).await {
+                    Ok(l) => {
+                        header.listen.push(a6.to_string());
+                        v6_listener = Some(l);
+                        Ok(a6)
+                    }
+                    Err(e) => Err(e.to_string()),
+                })
+            }
+        };
         let mut more = Vec::new();
         for pc in &ext.more {
             let l = tokio::net::TcpListener::bind(pc.listen)
@@ -939,6 +958,26 @@ impl Pipeline {
                 }
             }
         }
+        if let Some(l) = v6_listener {
+            // the same listener on `[::1]`: same routes, leg, TLS, forward mode and extras
+            let mut pc6 = pcfg.clone();
+            pc6.listen = l.local_addr()?;
+            let ext6 = proxy::ProxyExtras {
+                more: Vec::new(),
+                ..ext.clone()
+            };
+            match proxy::start_ext_on(l, pc6, ext6, sink.clone()).await {
+                Ok(h) => extra.push(h),
+                Err(e) => {
+                    for h in extra {
+                        h.shutdown().await;
+                    }
+                    let _ = recorder.finish().await;
+                    return Err(anyhow::Error::new(e)
+                        .context(format!("cannot start the proxy on [::1]:{}", listen.port())));
+                }
+            }
+        }
         let proxy = match proxy::start_ext_on(listener, pcfg, ext, sink.clone()).await {
             Ok(p) => p,
             Err(e) => {
@@ -958,6 +997,7 @@ impl Pipeline {
             recording: cfg.record,
             verifier_backlog,
             stop_verifying,
+            ipv6_loopback,
         })
     }
 
@@ -1012,7 +1052,14 @@ impl Pipeline {
         self.proxy.local_addr()
     }
 
-    /// The addresses of the further listeners ([`proxy::ProxyExtras::more`]), in order.
+    /// [`proxy::ProxyExtras::also_ipv6_loopback`]'s outcome: `Some(Ok([::1]:PORT))` also
+    /// listened on, `Some(Err(why))` could not be bound, `None` not asked.
+    pub fn ipv6_loopback(&self) -> Option<&Result<SocketAddr, String>> {
+        self.ipv6_loopback.as_ref()
+    }
+
+    /// The addresses of the further listeners ([`proxy::ProxyExtras::more`]), in order
+    /// (then `[::1]:PORT` when [`Self::ipv6_loopback`] is `Some(Ok(..))`).
     pub fn extra_addrs(&self) -> Vec<SocketAddr> {
         self.extra.iter().map(|h| h.local_addr()).collect()
     }

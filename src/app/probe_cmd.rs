@@ -39,7 +39,8 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     let shown = redact_url(&a.url);
     let base = Url::parse(&a.url).map_err(|e| {
         anyhow::anyhow!(
-            "probe URL {shown:?} is not a URL: {e}; hint: {}",
+            "probe URL {shown:?} is not a URL: {}; hint: {}",
+            crate::model::net::url_parse_why(&shown, e),
             crate::proxy::route::url_hint(&shown)
         )
     })?;

@@ -155,6 +155,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
     let upstream_sni = upstream_sni(&a, &cfg, &more)?;
     let trust_forwarded = a.trust_forwarded;
     let half_close = a.half_close;
+    let also_ipv6_loopback = listens_on_localhost(&a.listen);
     let shutdown_grace = Some(std::time::Duration::from_secs(a.shutdown_grace));
     let public_url = match &a.public_url {
         Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
@@ -187,6 +188,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
             tls_ports: crate::proxy::tls::TlsPorts::default(),
             shutdown_grace,
             driver: None,
+            also_ipv6_loopback,
         },
     ))
 }
@@ -442,13 +444,57 @@ pub fn parse_listen(s: &str) -> Option<SocketAddr> {
     if let Ok(a) = s.parse() {
         return Some(a);
     }
-    let port = s.strip_prefix("localhost:")?.parse::<u16>().ok()?;
+    let s = s.trim();
+    if !listens_on_localhost(s) {
+        return None;
+    }
+    let port = s[10..].parse::<u16>().ok()?;
     Some(SocketAddr::from(([127, 0, 0, 1], port)))
+}
+
+/// `--listen localhost:PORT` (any case): the proxy listens on `[::1]:PORT` as well as on
+/// 127.0.0.1:PORT ([`ProxyExtras::also_ipv6_loopback`], uxb38).
+pub fn listens_on_localhost(listen: &str) -> bool {
+    listen
+        .trim()
+        .get(..10)
+        .is_some_and(|h| h.eq_ignore_ascii_case("localhost:"))
+}
+
+/// Why `--listen` text that [`parse_listen`] refused is not an address, when its host part
+/// is one: the port and its range (`port 99999 is out of range (1-65535, or 0 for any free
+/// port)`, [`crate::model::net::port_problem`]), or an IPv6 address without brackets
+/// (`::1:8080`). `None`: no such reading (a port alone, a host name), the caller's
+/// general line applies (uxb38).
+pub fn listen_why(s: &str) -> Option<String> {
+    let (host, port) = s.rsplit_once(':')?;
+    let v6 = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .is_some_and(|h| h.parse::<std::net::Ipv6Addr>().is_ok());
+    if host == "localhost" || v6 || host.parse::<std::net::Ipv4Addr>().is_ok() {
+        return crate::model::net::port_problem(port, true);
+    }
+    if host.parse::<std::net::Ipv6Addr>().is_ok()
+        && crate::model::net::port_problem(port, true).is_none()
+    {
+        return Some(format!(
+            "an IPv6 address takes brackets before the port: [{host}]:{port}"
+        ));
+    }
+    None
 }
 
 /// Checks the flags and builds the pipeline configuration (no IO but parsing).
 pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
     let listen: SocketAddr = parse_listen(&a.listen).ok_or_else(|| {
+        // a port out of range, IPv6 without brackets: say which (uxb38)
+        if let Some(why) = listen_why(&a.listen) {
+            return anyhow::anyhow!(
+                "--listen {:?}: {why}; hint: give IP:PORT, e.g. --listen 127.0.0.1:8080",
+                a.listen
+            );
+        }
         // a port alone (`--listen 8081`, `:8081`): name the address to give (ux20 N8)
         let hint = match a.listen.trim_start_matches(':').parse::<u16>() {
             Ok(port) => format!("give IP:PORT, e.g. --listen 127.0.0.1:{port}"),
@@ -522,6 +568,11 @@ pub fn extra_listeners(a: &ProxyArgs, main: &PipelineConfig) -> anyhow::Result<V
         // `localhost:PORT` as `--listen` takes it; a port alone gets the spec to type
         // with the address in (newcomer30 N4)
         let listen: SocketAddr = parse_listen(addr).ok_or_else(|| {
+            if let Some(why) = listen_why(addr) {
+                return anyhow::anyhow!(
+                    "--listener {spec:?}: {addr:?}: {why}; hint: e.g. --listener upstream@127.0.0.1:8081=http://127.0.0.1:9999"
+                );
+            }
             match addr.trim_start_matches(':').parse::<u16>() {
                 Ok(port) => anyhow::anyhow!(
                     "--listener {spec:?}: {addr:?} is not IP:PORT; hint: give the address too: --listener {leg}@127.0.0.1:{port}={url}"
@@ -753,10 +804,28 @@ async fn run_async(
     // The recording as this process created it: the report is built from this handle, not
     // by reopening the path, which may by exit name another file or none (breaker10n N3).
     let held = record.as_deref().and_then(HeldRecording::open);
-    crate::errln!(
-        "a2a-interop proxy listening on {scheme}://{}",
-        pipeline.proxy_addr()
-    );
+    match pipeline.ipv6_loopback() {
+        // `--listen localhost:PORT`: both addresses localhost names (uxb38)
+        Some(Ok(a6)) => crate::errln!(
+            "a2a-interop proxy listening on {scheme}://{} and {scheme}://{a6} (localhost)",
+            pipeline.proxy_addr()
+        ),
+        Some(Err(why)) => {
+            crate::errln!(
+                "a2a-interop proxy listening on {scheme}://{}",
+                pipeline.proxy_addr()
+            );
+            crate::errln!(
+                "  note: localhost's IPv6 address [::1]:{} is not listened on ({why}): a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'; hint: give clients {scheme}://{}",
+                pipeline.proxy_addr().port(),
+                pipeline.proxy_addr()
+            );
+        }
+        None => crate::errln!(
+            "a2a-interop proxy listening on {scheme}://{}",
+            pipeline.proxy_addr()
+        ),
+    }
     if let Some(ca) = &intercept_ca {
         crate::errln!(
             "  intercepting TLS: clients must trust the CA certificate {}",

@@ -363,7 +363,7 @@ pub fn verify_file_skipping(
     shown: &str,
     skip_bad_lines: bool,
 ) -> Result<ReportInput, String> {
-    let mut src = source::open(path)
+    let mut src = source::open_as(path, shown)
         .map_err(|e| format!("{e:#}").replace(&path.display().to_string(), shown))?;
     let (format, lines) = match src.kind {
         FileKind::Recording => (FileFormat::Recording, SourceFile::Recording),
@@ -719,7 +719,7 @@ impl Input {
     ///
     /// Errors: the one-line cause of an unreadable or unknown file.
     pub fn open(&self) -> Result<source::Source, String> {
-        source::open(&self.path)
+        source::open_as(&self.path, &self.shown)
             .map_err(|e| format!("{e:#}").replace(&self.path.display().to_string(), &self.shown))
     }
 }

@@ -270,6 +270,57 @@ pub fn authority_of(u: &url::Url) -> Option<String> {
     })
 }
 
+/// What is wrong with the port text `port` (the digits after a host's `:`) of a flag's
+/// value, or `None` when it is a port number: `port 99999 is out of range (1-65535)`,
+/// `port "http" is not a number (1-65535)`. `zero_ok`: 0 is accepted (a listen address,
+/// where the OS picks a free port) and the range says so (uxb38: `--listen
+/// 127.0.0.1:99999` was "not an address").
+pub fn port_problem(port: &str, zero_ok: bool) -> Option<String> {
+    let range = if zero_ok {
+        "1-65535, or 0 for any free port"
+    } else {
+        "1-65535"
+    };
+    if port.is_empty() {
+        return Some(format!("the port after ':' is missing ({range})"));
+    }
+    if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(format!("port {port:?} is not a number ({range})"));
+    }
+    match port.parse::<u32>() {
+        Ok(0) if !zero_ok => Some(format!("port 0 is out of range ({range})")),
+        Ok(n) if n <= 65535 => None,
+        _ => Some(format!("port {port} is out of range ({range})")),
+    }
+}
+
+/// The port text of absolute URL text `s` (`http://h:99999/x` -> `99999`): after the
+/// authority's last `:` (past an IPv6 literal's `]` and any userinfo); `None` when the
+/// authority names no port.
+fn url_port_text(s: &str) -> Option<&str> {
+    let (_, rest) = s.trim().split_once("://")?;
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let auth = &rest[..end];
+    let hostport = auth.rsplit_once('@').map_or(auth, |(_, h)| h);
+    let after_host = match hostport.strip_prefix('[') {
+        Some(v6) => v6.split_once(']')?.1,
+        None => hostport.find(':').map_or("", |i| &hostport[i..]),
+    };
+    after_host.strip_prefix(':')
+}
+
+/// Why `url::Url::parse(s)` failed with `e`, for a flag's error line: for an invalid port
+/// the port and the range ([`port_problem`]: `port 99999 is out of range (1-65535)`),
+/// else the parser's own words (`relative URL without a base`).
+pub fn url_parse_why(s: &str, e: url::ParseError) -> String {
+    if e == url::ParseError::InvalidPort {
+        if let Some(why) = url_port_text(s).and_then(|p| port_problem(p, false)) {
+            return why;
+        }
+    }
+    e.to_string()
+}
+
 /// The `Host` field value (RFC 9110 §7.2) of a request to absolute URL `url`: its host (an
 /// IPv6 host in brackets) and its port when the URL names one other than the scheme's
 /// default. `None` when `url` does not parse or has no host.
@@ -532,6 +583,31 @@ pub fn forwarded_origin<'a>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_port_beyond_65535_is_said_with_its_value_and_the_range() {
+        assert_eq!(
+            port_problem("99999", true).as_deref(),
+            Some("port 99999 is out of range (1-65535, or 0 for any free port)")
+        );
+        assert_eq!(port_problem("0", true), None);
+        assert_eq!(port_problem("65535", false), None);
+        assert!(port_problem("0", false).is_some_and(|w| w.contains("out of range")));
+        assert!(port_problem("http", false).is_some_and(|w| w.contains("not a number")));
+        assert!(port_problem("", true).is_some_and(|w| w.contains("missing")));
+        assert_eq!(
+            url_parse_why("http://u:p@[::1]:70000/x", url::ParseError::InvalidPort),
+            "port 70000 is out of range (1-65535)"
+        );
+        assert_eq!(
+            url_parse_why("http://h:12x/", url::ParseError::InvalidPort),
+            "port \"12x\" is not a number (1-65535)"
+        );
+        assert_eq!(
+            url_parse_why("x", url::ParseError::RelativeUrlWithoutBase),
+            url::ParseError::RelativeUrlWithoutBase.to_string()
+        );
+    }
     #[test]
     fn origin_is_scheme_host_port() {
         for (url, want) in [

@@ -101,7 +101,12 @@ pub fn public_base(public: &str, prefix: &str) -> String {
 ///
 /// Errors: a one-line cause naming what is wrong.
 pub fn public_url(s: &str) -> Result<String, String> {
-    let u = Url::parse(s.trim()).map_err(|e| format!("{s:?} is not an absolute URL ({e})"))?;
+    let u = Url::parse(s.trim()).map_err(|e| {
+        format!(
+            "{s:?} is not an absolute URL ({})",
+            crate::model::net::url_parse_why(s, e)
+        )
+    })?;
     if !matches!(u.scheme(), "http" | "https") {
         return Err(format!("{s:?}: the scheme must be http or https"));
     }

@@ -394,6 +394,12 @@ pub struct ProxyExtras {
     /// finish (an SSE stream still sending) before it closes them and ends their exchanges
     /// with outcome `open`; a [`StopNow`] cuts it short. `None`: [`SHUTDOWN_GRACE`] (2 s).
     pub shutdown_grace: Option<Duration>,
+    /// `--listen localhost:PORT`: besides 127.0.0.1:PORT, listen on `[::1]:PORT` too, the
+    /// other address `localhost` resolves to, so a client that tries `::1` first and does
+    /// not fall back (Node.js before 20, Go with `tcp6`) reaches the proxy (uxb38). Used by
+    /// the pipeline ([`crate::app::pipeline`]); a `::1` that cannot be bound is said, not
+    /// fatal.
+    pub also_ipv6_loopback: bool,
 }
 
 /// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP

@@ -53,7 +53,8 @@ pub fn url_hint(url: &str) -> String {
 pub fn check_upstream(url: &str) -> Result<Url, String> {
     let u = Url::parse(url).map_err(|e| {
         format!(
-            "upstream URL {url:?} is not a valid URL: {e}; hint: {}",
+            "upstream URL {url:?} is not a valid URL: {}; hint: {}",
+            crate::model::net::url_parse_why(url, e),
             url_hint(url)
         )
     })?;

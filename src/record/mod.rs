@@ -10,6 +10,7 @@ pub mod har;
 pub mod headers;
 pub mod jsonl;
 pub mod outfile;
+pub mod progress;
 pub mod redact;
 pub mod writer;
 

@@ -250,7 +250,21 @@ pub fn sniff(head: &[u8]) -> Option<SourceKind> {
 /// Errors (each naming `path`): unreadable file or a directory, unknown content, a too-new recording format, a malformed
 /// transcript or HAR (each with the line or JSON path).
 pub fn open(path: &Path) -> anyhow::Result<Source> {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    open_as(path, &name)
+}
+
+/// [`open`], the file named `shown` on the progress line a large file gets on a terminal's
+/// stderr ([`super::progress`]): `-` for standard input spooled to a temporary file.
+/// Same errors.
+pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    // a large file says how far it is read on a terminal's stderr (uxb38)
+    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let file = super::progress::ProgressRead::new(file, shown.to_string(), total);
     let mut reader = BufReader::with_capacity(256 * 1024, file);
     let mut head = reader
         .fill_buf()
