@@ -2469,23 +2469,17 @@ fn is_secret_json_key(key: &[u8]) -> bool {
 
 /// The needles of [`may_hold_secret`]: `"token"`, `"credentials"`, `"url"`, `\\u` (a key
 /// spelled with escapes) and the ends of the [`SECRET_JSON_KEYS`] names.
-const SECRET_NEEDLES: [&[u8]; 13] = [
-    b"\"token\"",
-    b"\"credentials\"",
-    b"\"url\"",
-    b"\\u",
-    // access_token, refresh_token, id_token, subject_token, actor_token
-    b"_token\"",
-    b"_secret\"",
-    b"assertion\"",
-    b"\"password\"",
-    b"_verifier\"",
-    // apiKey, api_key, apikey
-    b"pi_key\"",
-    b"piKey\"",
-    b"pikey\"",
-    b"\"secret\"",
-];
+const SECRET_NEEDLES: [&[u8]; 13] = {
+    // the quoted needles, then `\u`: one list to keep (perfp38's AVX2 search reads the
+    // quoted ones, the packed search all of them)
+    let mut all: [&[u8]; 13] = [b"\\u"; 13];
+    let mut i = 0;
+    while i < QUOTED_NEEDLES.len() {
+        all[i] = QUOTED_NEEDLES[i];
+        i += 1;
+    }
+    all
+};
 
 /// True when `data` contains one of the [`SECRET_NEEDLES`]. With AVX2 (checked once per
 /// process), [`may_hold_secret_avx2`]; else [`may_hold_secret_packed`].
@@ -2498,16 +2492,19 @@ fn may_hold_secret(data: &[u8]) -> bool {
     may_hold_secret_packed(data)
 }
 
-/// The [`SECRET_NEEDLES`] that end in `"` (all but `\u`).
+/// The [`SECRET_NEEDLES`] that end in `"` (all but `\u`): `"token"`, `"credentials"`,
+/// `"url"` and the ends of the [`SECRET_JSON_KEYS`] names.
 const QUOTED_NEEDLES: [&[u8]; 12] = [
     b"\"token\"",
     b"\"credentials\"",
     b"\"url\"",
+    // access_token, refresh_token, id_token, subject_token, actor_token
     b"_token\"",
     b"_secret\"",
     b"assertion\"",
     b"\"password\"",
     b"_verifier\"",
+    // apiKey, api_key, apikey
     b"pi_key\"",
     b"piKey\"",
     b"pikey\"",
