@@ -1772,13 +1772,16 @@ impl State {
         seq: u64,
         what: &dyn std::fmt::Display,
     ) {
-        // 0.3 HTTP+JSON (the 0.3 proto's TaskStatus) names the message `update`; read under
-        // either name on every binding, as before dup38 (the agent reused the id whichever
-        // name it wrote it under)
+        // The 0.3 proto's TaskStatus names the message `update` (JSON name `message`): a
+        // status message there only on 0.3 HTTP+JSON, whose ProtoJSON parser reads it
+        // ([`Call::proto03_names`], as TASK-AUTH-002 and DATA-ROLE-001 read it). On 1.0 and
+        // on JSON-RPC `update` is a member the reader does not know (DATA-003; 1.0:
+        // VER-MIX-001 names it): no message the client sees, no id it can key on (left39).
+        let proto_names = x.call.as_ref().is_some_and(|c| c.proto03_names());
         let Some((m, member)) = o
             .get("status")
             .and_then(Json::as_object)
-            .and_then(|st| a2a::status_message(st, true))
+            .and_then(|st| a2a::status_message(st, proto_names))
             .and_then(|(m, k)| Some((m.as_object()?, k)))
         else {
             return;
