@@ -8,7 +8,8 @@ mod common;
 
 use std::path::Path;
 
-use a2a_interop::verify::{rules, Severity, VerifyOutcome};
+use a2a_interop::record::{source, EventKind};
+use a2a_interop::verify::{rules, Severity, Verifier, VerifyOutcome};
 use common::{only_message, variant_finding as only_finding, verify_file as verify};
 
 fn render(out: &VerifyOutcome) -> String {
@@ -152,6 +153,77 @@ fn field() {
     }
 }
 
+/// The offline verdict of the file at `path` ([`common::verify_file`]) and the body of each
+/// of its `request_body` / `response_chunk` events by seq (`true` for a request's).
+fn verify_with_bodies(
+    path: &Path,
+) -> (
+    VerifyOutcome,
+    std::collections::HashMap<u64, (bool, bytes::Bytes)>,
+) {
+    let src = source::open(path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
+    let mut v = Verifier::new(&src.header);
+    let mut bodies = std::collections::HashMap::new();
+    for ev in src.events {
+        let ev = ev.unwrap_or_else(|e| panic!("{}: event: {e:#}", path.display()));
+        match &ev.kind {
+            EventKind::RequestBody { body } => {
+                bodies.insert(ev.seq, (true, body.data.clone()));
+            }
+            EventKind::ResponseChunk { body } => {
+                bodies.insert(ev.seq, (false, body.data.clone()));
+            }
+            _ => {}
+        }
+        v.feed(&ev);
+    }
+    (v.finish(), bodies)
+}
+
+/// left39 (issue 7; dup38 found gRPC evidence at `/params/...`): every evidence JSON Pointer
+/// into a body that is one JSON document names a member there or a member of an object
+/// there (the member that is missing, under its parent), and a request body that is no
+/// JSON at all (a gRPC message) is never pointed at under `/params`, a JSON-RPC request's
+/// member. Bodies of several frames or SSE chunks are not read. One line per stray pointer.
+fn stray_pointers(
+    out: &VerifyOutcome,
+    bodies: &std::collections::HashMap<u64, (bool, bytes::Bytes)>,
+) -> Vec<String> {
+    let mut stray = Vec::new();
+    for f in &out.findings {
+        for e in &f.evidence {
+            let Some(ptr) = e.pointer.as_deref().filter(|p| !p.is_empty()) else {
+                continue;
+            };
+            let Some((request, body)) = bodies.get(&e.seq) else {
+                continue;
+            };
+            let text = body.trim_ascii_start();
+            match serde_json::from_slice::<serde_json::Value>(body) {
+                Ok(j) => {
+                    let parent = ptr.rsplit_once('/').map_or("", |(p, _)| p);
+                    if j.pointer(ptr).is_none() && j.pointer(parent).is_none() {
+                        stray.push(format!("  {} at line {}: {ptr}", f.rule, e.seq));
+                    }
+                }
+                Err(_)
+                    if *request
+                        && !text.starts_with(b"{")
+                        && !text.starts_with(b"[")
+                        && ptr.starts_with("/params") =>
+                {
+                    stray.push(format!(
+                        "  {} at line {}: {ptr} in a request body that is no JSON (a gRPC message has no params)",
+                        f.rule, e.seq
+                    ));
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    stray
+}
+
 fn check_file(dir: &Path, stem: &str) {
     let n = stem;
     let path = dir.join(format!("{stem}.jsonl"));
@@ -159,7 +231,13 @@ fn check_file(dir: &Path, stem: &str) {
         &std::fs::read_to_string(dir.join(format!("{stem}.expect.json"))).unwrap(),
     )
     .unwrap();
-    let out = verify(&path);
+    let (out, bodies) = verify_with_bodies(&path);
+    let stray = stray_pointers(&out, &bodies);
+    assert!(
+        stray.is_empty(),
+        "{n}: evidence points outside the body it cites:\n{}",
+        stray.join("\n")
+    );
     let mut expected_aliases = Vec::new();
     for e in expect["findings"].as_array().unwrap() {
         let alias = e["rule"].as_str().unwrap();

@@ -1381,6 +1381,10 @@ struct ExtendedGrant {
     /// The extended card's body event seq and exchange id (evidence).
     seq: u64,
     exchange: String,
+    /// The card's JSON Pointer in that body: `""` for a card served as the body (HTTP+JSON
+    /// `GET /extendedAgentCard`, gRPC), `"/result"` for a JSON-RPC `GetExtendedAgentCard`
+    /// answer; every evidence pointer into the card starts with it (left39).
+    base: &'static str,
 }
 
 /// What [`State::on_card`] derives from a public card's bytes alone, kept for the next fetch

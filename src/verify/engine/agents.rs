@@ -55,12 +55,13 @@ impl State {
         self.extended_card_granting(x, streaming).is_some()
     }
 
-    /// The extended card's (seq, exchange id) for [`Self::extended_card_grants`].
+    /// The extended card's (seq, exchange id, JSON Pointer of the card in that body:
+    /// [`ExtendedGrant::base`]) for [`Self::extended_card_grants`].
     pub(super) fn extended_card_granting(
         &self,
         x: &Exch,
         streaming: bool,
-    ) -> Option<(u64, String)> {
+    ) -> Option<(u64, String, &'static str)> {
         if self.extended_caps.is_empty() {
             return None;
         }
@@ -68,7 +69,7 @@ impl State {
         if !(if streaming { g.streaming } else { g.push }) {
             return None;
         }
-        Some((g.seq, g.exchange.clone()))
+        Some((g.seq, g.exchange.clone(), g.base))
     }
 
     /// The [`ExtendedGrant`] of `x`'s origin when call `x` carries a credential of the

@@ -574,6 +574,7 @@ impl State {
                     .collect(),
                 seq: bseq,
                 exchange: str::to_string(&x.id),
+                base: if base.is_empty() { "" } else { "/result" },
             };
             if grant.streaming || grant.push || !grant.required_ext.is_empty() {
                 for o in &origins {

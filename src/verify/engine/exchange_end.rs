@@ -849,7 +849,7 @@ impl State {
             msg,
             vec![
                 x.ev(x.resp_seq),
-                extensions_evidence(card.seq, &card.exchange),
+                extensions_evidence(card.seq, &card.exchange, ""),
             ],
             &x.leg,
         );
@@ -1136,11 +1136,11 @@ impl State {
             let mut ev = vec![
                 x.ev(x.req_seq),
                 x.ev(x.resp_seq),
-                extensions_evidence(card.seq, &card.exchange),
+                extensions_evidence(card.seq, &card.exchange, ""),
             ];
             let whose = match by_extended {
                 Some(g) => {
-                    ev.push(extensions_evidence(g.seq, &g.exchange));
+                    ev.push(extensions_evidence(g.seq, &g.exchange, g.base));
                     format!(
                         "; the authenticated extended card the agent served in exchange {} marks it required, and the {} sent a credential, so that card is the agent's card for it (1.0 \u{a7}3.1.11)",
                         g.exchange,
@@ -1257,11 +1257,11 @@ impl State {
         let mut ev = vec![
             x.ev(x.req_seq),
             x.ev(x.resp_seq),
-            extensions_evidence(card.seq, &card.exchange),
+            extensions_evidence(card.seq, &card.exchange, ""),
         ];
         let whose = match extended.as_ref().filter(|_| missing.len() > public_missing) {
             Some(g) => {
-                ev.push(extensions_evidence(g.seq, &g.exchange));
+                ev.push(extensions_evidence(g.seq, &g.exchange, g.base));
                 let both = if public_missing == 0 {
                     "marks"
                 } else {
@@ -1494,7 +1494,7 @@ impl State {
             vec![
                 x.ev(x.req_seq),
                 at,
-                extensions_evidence(card.seq, &card.exchange),
+                extensions_evidence(card.seq, &card.exchange, ""),
             ],
             &x.leg,
         );

@@ -1664,7 +1664,8 @@ impl State {
             // its call sent alone.
             if let (Some(k), Some(_), false) = (matched, e.get("error"), duplicate || ambiguous) {
                 let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
-                self.batch_element_judged(x, &batch_element(x, k, true), (i, j), e, None);
+                let from = self.out.len();
+                self.batch_element_judged(x, &batch_element(x, k, true), (i, j), e, None, from);
                 continue;
             }
             let (Some(k), Some(res)) = (matched, e.get("result")) else {
@@ -1685,9 +1686,12 @@ impl State {
                 );
             }
             let one = batch_element(x, k, false);
+            // the result's findings (ID-TASK-003, ...) point into the request too: moved
+            // under the call's element with the rest (left39: `/params/id` in a batch body)
+            let from = self.out.len();
             let rt = self.on_result(&one, res, &format!("{base}/result"), bseq);
             let i = calls.iter().position(|c| std::ptr::eq(c, k)).unwrap_or(0);
-            self.batch_element_judged(x, &one, (i, j), e, rt);
+            self.batch_element_judged(x, &one, (i, j), e, rt, from);
         }
         // JSON-RPC 2.0 §6 (RPC-002, breaker23 B02): one Response per call that is not a
         // notification. An error with id null may stand for a call whose id the server
@@ -1743,8 +1747,9 @@ impl State {
     /// [`Self::on_rpc_error`] (ERR-001, ERR-002: the code for the situation, TaskNotFound for
     /// a task the agent handed out, ...), a result (`rt`, what [`Self::on_result`] made of
     /// it) and either by [`Self::after_response`] (TASK-002, TASK-004, PUSH-001, ...).
-    /// `one` is the element's exchange ([`batch_element`]); the findings' pointers into the
-    /// request and the answer are moved under `/<i>` and `/<j>`.
+    /// `one` is the element's exchange ([`batch_element`]); the pointers into the request
+    /// and the answer of the findings told since `from` (an index of [`State::out`]: the
+    /// caller's, before it judged the element's result) are moved under `/<i>` and `/<j>`.
     pub(super) fn batch_element_judged(
         &mut self,
         x: &Exch,
@@ -1752,26 +1757,25 @@ impl State {
         (i, j): (usize, usize),
         e: &Json,
         rt: Option<(String, Option<String>, Option<TaskState>)>,
+        from: usize,
     ) {
         // A streaming call has no place in a batch: its refusal there (b23x BL4) is right,
         // and a JSON answer to it is no stream to judge.
-        if one
+        if !one
             .call
             .as_ref()
             .and_then(|c| c.op)
             .is_some_and(Op::is_streaming)
         {
-            return;
-        }
-        let from = self.out.len();
-        let rv = jsonrpc::response_view(e);
-        if let Some(err) = &rv.error {
-            let data = err.data.map(|d| d.to_value().to_string());
-            self.on_rpc_error(one, err.code, err.message, data, x.body_seq());
-            self.after_response(one, None, None);
-        } else {
-            let rt = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
-            self.after_response(one, rt, rv.result);
+            let rv = jsonrpc::response_view(e);
+            if let Some(err) = &rv.error {
+                let data = err.data.map(|d| d.to_value().to_string());
+                self.on_rpc_error(one, err.code, err.message, data, x.body_seq());
+                self.after_response(one, None, None);
+            } else {
+                let rt = rt.as_ref().map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
+                self.after_response(one, rt, rv.result);
+            }
         }
         let (rq, bseq) = (x.req_ev_seq(), x.body_seq());
         let id: &str = &x.id;

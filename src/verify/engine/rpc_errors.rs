@@ -559,13 +559,14 @@ impl State {
             }
             _ => return,
         };
-        let (which, cseq, cx) = match ext {
-            Some((seq, xid)) => (
+        let (which, cseq, cx, base) = match ext {
+            Some((seq, xid, base)) => (
                 "the authenticated extended card this client was given (the public card does not)",
                 seq,
                 xid,
+                base,
             ),
-            None => ("the agent card", card.seq, card.exchange.clone()),
+            None => ("the agent card", card.seq, card.exchange.clone(), ""),
         };
         let op = c.op_term(c.op.map_or("the call", Op::name));
         self.areas.insert("card");
@@ -578,7 +579,7 @@ impl State {
                 Evidence {
                     seq: cseq,
                     exchange: Some(cx),
-                    pointer: Some(format!("/capabilities/{flag}")),
+                    pointer: Some(format!("{base}/capabilities/{flag}")),
                     found: Some(Value::Bool(true)),
                 },
                 x.ev(x.req_ev_seq()),

@@ -370,11 +370,13 @@ pub(super) fn extended_card_origins(
 /// Evidence pointing at `capabilities.extensions` of the card served in event `seq` of
 /// exchange `exchange` (CAP-EXT-001 / -003 / -007): the card's own exchange, so the report
 /// labels the card's line (GET /.well-known/agent-card.json), not the call's (q22 Q5).
-pub(super) fn extensions_evidence(seq: u64, exchange: &str) -> Evidence {
+/// `base` is the card's JSON Pointer in that body (`""`, or `/result` for a JSON-RPC
+/// extended card answer: [`ExtendedGrant::base`]).
+pub(super) fn extensions_evidence(seq: u64, exchange: &str, base: &str) -> Evidence {
     Evidence {
         seq,
         exchange: Some(exchange.to_string()),
-        pointer: Some("/capabilities/extensions".into()),
+        pointer: Some(format!("{base}/capabilities/extensions")),
         found: None,
     }
 }
