@@ -1133,8 +1133,10 @@ pub(super) fn excerpt(s: &str) -> Value {
 }
 
 /// STREAM-END-005's message for a task stream of call `c` cut by the error `e` while the
-/// task (`tid`) was in `last`: the party (the agent), the error in the wire's words, and
-/// what to change in SDK terms.
+/// task (`tid`) was in `last`: the party (the agent), the call as its wire names it
+/// ([`Call::op_term`]: the JSON-RPC or gRPC method, the 1.0 operation of an HTTP+JSON route,
+/// the 0.x HTTP+JSON request line; left39), the error in the wire's words, and what to
+/// change in SDK terms.
 pub(super) fn stream_error_end_msg(
     x: &Exch,
     c: &Call,
@@ -1142,7 +1144,7 @@ pub(super) fn stream_error_end_msg(
     last: Option<TaskState>,
     tid: Option<&str>,
 ) -> String {
-    let method = c.method.as_deref().unwrap_or("streaming call");
+    let method = c.op_term("streaming call");
     let task = tid.map(|t| format!(" of task {t}")).unwrap_or_default();
     let st = last.map(|s| x.state_term(s)).unwrap_or("no state yet");
     let why = if e.invalid_event {
