@@ -250,11 +250,23 @@ impl State {
                         })
                     })
                     .collect();
+                // A batch of one streaming call (left39): no other call goes unanswered, but
+                // the client that sent an Array reads an Array back, not an event stream.
+                let (size, lost) = if calls.len() == 1 {
+                    (
+                        "one call".to_string(),
+                        "a client that sent the call in an Array reads an Array back and cannot parse the stream",
+                    )
+                } else {
+                    (
+                        format!("{} calls", calls.len()),
+                        "an event stream answers one streaming call, so the batch's other calls are never answered",
+                    )
+                };
                 self.find(
                     &r::RPC_ENVELOPE,
                     format!(
-                        "the agent answered a JSON-RPC batch of {} calls ({}) with text/event-stream instead of one Array of Response objects (JSON-RPC 2.0 §6): an event stream answers one streaming call, so the batch's other calls are never answered; a streaming call does not fit in a batch (send it alone), and an agent that gets one in a batch answers it with an error in the Array",
-                        calls.len(),
+                        "the agent answered a JSON-RPC batch of {size} ({}) with text/event-stream instead of one Array of Response objects (JSON-RPC 2.0 §6): {lost}; a streaming call does not fit in a batch (send it alone), and an agent that gets one in a batch answers it with an error in the Array",
                         names.join(", ")
                     ),
                     vec![x.ev(x.req_ev_seq()), x.ev(x.resp_seq)],
