@@ -4283,3 +4283,89 @@ fn dup38_status_message_under_update_is_read_by_every_rule() {
         "TASK-AUTH-002",
     );
 }
+
+/// left39 (ID-007, GRPC-001; dup38's drift seen from the other side): the 0.3 proto's
+/// TaskStatus field name `update` holds the status message only on 0.3 HTTP+JSON, whose
+/// ProtoJSON parser reads it. There ID-MSG-003 points at `/status/update/messageId`; on 0.3
+/// JSON-RPC `update` is an unknown member (silent), on 1.0 it is VER-MIX-001 alone.
+#[test]
+fn left39_status_message_under_update_only_on_0_3_rest() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b39l-1-", 1);
+    let f = only_finding(
+        "b39l-1-v03-rest-status-update-message-id-reused",
+        "ID-MSG-003",
+    );
+    assert_eq!(
+        f.evidence[1].pointer.as_deref(),
+        Some("/status/update/messageId")
+    );
+    for stem in [
+        "b39l-1-v10-rpc-status-update-member-is-a-version-mix",
+        "b39l-1-v10-rest-status-update-member-is-a-version-mix",
+    ] {
+        let all = common::variant_findings(stem);
+        assert!(all.iter().all(|f| f.rule != "ID-MSG-003"), "{stem}");
+        only_finding(stem, "VER-MIX-001");
+    }
+}
+
+/// left39 (issue 7): evidence points where the value is in the body it cites: an extended
+/// card answered as a JSON-RPC result is at `/result` (CAP-PUSH-002's card evidence), one
+/// served as the HTTP+JSON body at the root, and a batched call at `/<element>`
+/// (ID-TASK-003's request evidence). [`stray_pointers`] holds every case to this.
+#[test]
+fn left39_evidence_points_into_the_card_and_the_batch_element() {
+    for (stem, rule, at, ptr) in [
+        (
+            "b39l-2-v10-rpc-extended-card-grants-push-refused",
+            "CAP-PUSH-002",
+            0,
+            "/result/capabilities/pushNotifications",
+        ),
+        (
+            "b39l-2-v10-rest-extended-card-grants-streaming-refused",
+            "CAP-STREAM-002",
+            0,
+            "/capabilities/streaming",
+        ),
+        (
+            "b39l-2-v10-batch-get-task-answered-other-task",
+            "ID-TASK-003",
+            0,
+            "/1/params/id",
+        ),
+    ] {
+        let f = only_finding(stem, rule);
+        assert_eq!(f.evidence[at].pointer.as_deref(), Some(ptr), "{stem}");
+    }
+}
+
+/// left39: STREAM-END-005 names an HTTP+JSON stream's call as its wire does (the 1.0
+/// operation, the 0.3 request line), not "streaming call"; and RPC-ENVELOPE-001 words a
+/// batch of one streaming call answered with an event stream for one call.
+#[test]
+fn left39_stream_end_and_batch_wording() {
+    let m = common::variant_message("b39l-3-v10-rest-subscribe-internal-error", "STREAM-END-005");
+    assert!(
+        m.starts_with("agent's SubscribeToTask stream of task t1 "),
+        "{m}"
+    );
+    let m = common::variant_message(
+        "b39l-3-v03-rest-stream-error-then-task-failed",
+        "STREAM-END-005",
+    );
+    assert!(
+        m.starts_with("agent's POST /v1/message:stream stream of task t1 "),
+        "{m}"
+    );
+    let m = common::variant_message(
+        "b39l-5-v10-batch-of-one-stream-call-answered-with-sse",
+        "RPC-ENVELOPE-001",
+    );
+    assert!(
+        m.contains("a JSON-RPC batch of one call (SendStreamingMessage (id 1))"),
+        "{m}"
+    );
+    assert!(!m.contains("other calls"), "{m}");
+}
