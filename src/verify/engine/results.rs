@@ -108,6 +108,35 @@ impl State {
             );
             return None;
         }
+        // The mirror image on 0.2/0.3 JSON-RPC (mine39 f885, a2a-js PR #166): the schema's
+        // DeleteTaskPushNotificationConfigSuccessResponse.result is `"type": "null"`
+        // (0.3 §7.8, 0.2.5 the same); an object there (the deleted config echoed, `{}` from
+        // a proto Empty) fails a client that decodes the result against the schema
+        // (a2a-python's `result: None`). 0.3 HTTP+JSON answers Empty, `{}`: not judged.
+        if op == Op::DeletePushConfig && rpc0x && !res.is_null() {
+            let method = c
+                .method
+                .as_deref()
+                .unwrap_or("tasks/pushNotificationConfig/delete");
+            let seen = match res.as_object() {
+                Some(o) if o.is_empty() => "the empty object {}".to_string(),
+                Some(o) => format!(
+                    "an object with {}",
+                    o.keys().collect::<Vec<_>>().join(", ")
+                ),
+                None => json_kind(&res.to_value()).to_string(),
+            };
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "result of {method} is {seen} where the {} schema's DeleteTaskPushNotificationConfigSuccessResponse has \"result\": null: a client that decodes the answer against the schema refuses the successful delete (answer {{\"jsonrpc\": \"2.0\", \"id\": ..., \"result\": null}}; the Empty {{}} is 1.0's DeleteTaskPushNotificationConfig result)",
+                    dialect.map_or("0.3", Dialect::as_str)
+                ),
+                vec![x.ev_at(bseq, base, None)],
+                &x.leg,
+            );
+            return None;
+        }
         // DATA-001: 1.0 JSON answers use the JSON names, not the proto field names.
         if dialect == Some(Dialect::V1_0)
             && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
