@@ -120,10 +120,7 @@ impl State {
                 .unwrap_or("tasks/pushNotificationConfig/delete");
             let seen = match res.as_object() {
                 Some(o) if o.is_empty() => "the empty object {}".to_string(),
-                Some(o) => format!(
-                    "an object with {}",
-                    o.keys().collect::<Vec<_>>().join(", ")
-                ),
+                Some(o) => format!("an object with {}", o.keys().collect::<Vec<_>>().join(", ")),
                 None => json_kind(&res.to_value()).to_string(),
             };
             self.find(
@@ -653,6 +650,32 @@ impl State {
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
+                }
+                // The list under another member name (mine39, the session-38 lead: servers
+                // answer {"pushNotificationConfigs": [...]} or {"items": [...]}): the 1.0
+                // ListTaskPushNotificationConfigsResponse member is configs (A2A PR #1486;
+                // 0.3 HTTP+JSON the same message), and ProtoJSON reads an absent repeated
+                // member as the empty list, so the client sees a task without configs.
+                let proto_list =
+                    v1 || (dialect == Some(Dialect::V0_3) && c.binding == Some(Binding::Rest));
+                if proto_list && op == Op::ListPushConfigs {
+                    if let Some((name, n)) = push_list_alias(res) {
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "result of {} holds its {n} push notification config{} under {name}, a member {} does not define, and has no configs: a client reads configs, finds it absent (the empty list in ProtoJSON) and takes the task for one without push configs (send the list as configs)",
+                                c.op_term(op.name()),
+                                if n == 1 { "" } else { "s" },
+                                if v1 {
+                                    "ListTaskPushNotificationConfigsResponse"
+                                } else {
+                                    "0.3's ListTaskPushNotificationConfigResponse"
+                                }
+                            ),
+                            vec![x.ev_at(bseq, &format!("{base}/{}", name.replace('~', "~0").replace('/', "~1")), None)],
+                            &x.leg,
+                        );
+                    }
                 }
                 if rpc0x && op == Op::ListPushConfigs && res.as_array().is_none() {
                     // RPC-004 / DATA-005 (breaker19b Z8): the 0.x JSON-RPC
