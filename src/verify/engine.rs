@@ -3278,7 +3278,10 @@ impl State {
             ("task_order", self.task_order.len()),
             ("tasks", self.tasks.len()),
             ("v01_origins", self.v01_origins.len()),
-            ("error_info_missing_origins", self.error_info_missing_origins.len()),
+            (
+                "error_info_missing_origins",
+                self.error_info_missing_origins.len(),
+            ),
             ("not_found_ids", self.not_found_ids.len()),
             ("blocking_artifacts", self.blocking_artifacts.len()),
             ("internal_errs", self.internal_errs.len()),

@@ -518,7 +518,9 @@ impl State {
             None => "no data member",
             Some(d) => {
                 let Some(a) = d.as_array() else { return };
-                let typed = a.iter().all(|i| i.get("@type").is_some_and(Json::is_string));
+                let typed = a
+                    .iter()
+                    .all(|i| i.get("@type").is_some_and(Json::is_string));
                 if !typed || error_info_reason(Some(d)).is_some() {
                     return;
                 }
