@@ -1,10 +1,11 @@
 """Session-39 field cases of miner mine39 (f880-...): same helpers and output format as gen_cases38.py.
 
 Scope (round thirty-nine): 1.0 wire details the table had few of: the JSON-RPC envelope of
-1.0 answers (the `jsonrpc` member, error `data` with google.rpc.ErrorInfo), the first event
-of SubscribeToTask, the mTLS security scheme in ProtoJSON, the pluralised push-config list
-method, the 0.3 push-config delete result, returnImmediately, and a gateway that rewrites a
-signed Agent Card.
+1.0 answers (the `jsonrpc` member, error `data` with google.rpc.ErrorInfo, the media type),
+the first event of SubscribeToTask, the mTLS scheme and the OAuth 2.0 flows oneof in
+ProtoJSON, the pluralised push-config list method and the 0.3 push-config delete result,
+returnImmediately, the A2A-Version header, Part raw / data: URL details, card metadata
+(iconUrl, documentationUrl, provider), an HTTP+JSON error status and a dropped appended chunk.
 `python3 gen_cases39.py [NAME ...]` writes `NAME.jsonl` + `NAME.expect.json` beside this file.
 """
 import json, os
@@ -162,6 +163,28 @@ case("f895-v10-appended-chunk-dropped-from-stored-task", get_card(0.0, card10(A 
 ], [("stored-artifact-lost", "warning"), ("artifact-append-without-base", "warning")],
  P1038 + ". The exchange is rebuilt from the issue's reproducer: the executor's only chunk is sent with append true under a fresh artifactId, the stream carries it, the task store drops it",
  "an artifact the task's stream delivered belongs to the task, and a later GetTask returns it (STREAM-009, TASK-005: the Task carries all its artifacts): the store kept nothing, so the client that polls gets no deliverable (TASK-STATE-010). The stream's append:true on an artifactId never sent is STREAM-ARTIFACT-001's warning (the proto: append to a previously sent artifact); A2A PR #2173, still open, would let it create the artifact, which is why that one stays a warning")
+
+A1234 = ("https://github.com/a2aproject/A2A/issues/1234 ([Question] Modernize OAuth 2.0 flows: Remove Implicit/Password, Add Device Code/PKCE: quotes the proto's "
+         "`message OAuthFlows { oneof flow { ... } }` and asks for the device code flow and PKCE on the authorization code flow; closed 2025-11, the 1.0 proto has both)")
+DV = "https://tv-agent.example.test"
+case("f896-v10-card-oauth2-two-flows-in-oneof", get_card(0.0, card10(DV + "/a2a", name="tv-agent",
+        securitySchemes={"oauth": {"oauth2SecurityScheme": {"oauth2MetadataUrl": "https://auth.example.test/.well-known/oauth-authorization-server",
+            "flows": {"authorizationCode": {"authorizationUrl": "https://auth.example.test/authorize", "tokenUrl": "https://auth.example.test/token", "scopes": {"watch": "watch"}, "pkceRequired": True},
+                      "deviceCode": {"deviceAuthorizationUrl": "https://auth.example.test/device", "tokenUrl": "https://auth.example.test/token", "scopes": {"watch": "watch"}}}}}},
+        securityRequirements=[{"schemes": {"oauth": {"list": ["watch"]}}}]), DV + "/.well-known/agent-card.json"),
+ [("card-security-scheme-malformed", "error")],
+ A1234 + ". The card is rebuilt as a 0.3 habit carried into 1.0: two flows side by side in one scheme's flows",
+ "1.0 OAuthFlows is a oneof (1.0:proto OAuthFlows: authorizationCode, clientCredentials, deviceCode, deprecated implicit / password): a ProtoJSON reader refuses an object that sets two of its members, so the whole card fails to load (CARD-003, DATA-001); 0.3's flows allowed several. Declare one scheme per flow and name both in securityRequirements as alternatives (AUTH-007)")
+case("f897-legal-v10-card-oauth2-device-code-flow", get_card(0.0, card10(DV + "/a2a", name="tv-agent",
+        securitySchemes={"oauth": {"oauth2SecurityScheme": {"oauth2MetadataUrl": "https://auth.example.test/.well-known/oauth-authorization-server",
+            "flows": {"deviceCode": {"deviceAuthorizationUrl": "https://auth.example.test/device", "tokenUrl": "https://auth.example.test/token", "scopes": {"watch": "watch"}}}}},
+                         "oauthWeb": {"oauth2SecurityScheme": {"flows": {"authorizationCode": {"authorizationUrl": "https://auth.example.test/authorize", "tokenUrl": "https://auth.example.test/token", "scopes": {"watch": "watch"}, "pkceRequired": True}}}}},
+        securityRequirements=[{"schemes": {"oauth": {"list": ["watch"]}}}, {"schemes": {"oauthWeb": {"list": ["watch"]}}}]), DV + "/.well-known/agent-card.json") + [
+    req(0.3, "POST", DV + "/a2a", rpc("s-1234", "SendMessage", {"message": umsg10("what is on channel 4", mid="m-1234")}), ver="1.0", hdr={"authorization": "Bearer eyJ-1234"}),
+    resp(0.8, 200, ok("s-1234", {"message": amsg10("A documentary until 21:00.", mid="m-a1234", contextId="c-1234")})),
+], [],
+ A1234 + ". The card is the issue's outcome as the 1.0 proto has it: the device code flow, and PKCE on the authorization code flow, one flow per scheme",
+ "legal: each OAuthFlows sets one oneof member (deviceCode with deviceAuthorizationUrl and tokenUrl; authorizationCode with pkceRequired), oauth2MetadataUrl is an https URL (RFC 8414), the two requirements are alternatives (AUTH-007: OR of ANDs), and the call carries a bearer token (AUTH-002)")
 
 # --- legal --------------------------------------------------------------------------------------------
 case("f886-legal-v10-card-mtls-scheme", get_card(0.0, card10(MT + "/a2a", name="ledger-agent",
