@@ -2112,6 +2112,9 @@ pub(super) struct State {
     tasks: HashMap<String, Box<TaskRec>>,
     /// Origins (`scheme://host:port`) that took 0.1 `tasks/send*` calls.
     v01_origins: HashSet<String>,
+    /// Agent origins (`scheme://host:port`) already told RPC-ERROR-004 (a 1.0 A2A error
+    /// without ErrorInfo): once per origin (mine39 f880).
+    error_info_missing_origins: HashSet<String>,
     /// While an SSE event of a call with an id wider than 64 bits ([`Call::rpc_id_wide`])
     /// is judged: the event's `id` as written when it too is such an integer (RPC-005:
     /// each event echoes the request id; breaker30 I18).
@@ -3160,6 +3163,7 @@ impl State {
             task_order: VecDeque::new(),
             tasks: HashMap::new(),
             v01_origins: HashSet::new(),
+            error_info_missing_origins: HashSet::new(),
             not_found_ids: VecDeque::new(),
             blocking_artifacts: HashMap::new(),
             internal_errs: VecDeque::new(),
@@ -3278,6 +3282,10 @@ impl State {
             ("task_order", self.task_order.len()),
             ("tasks", self.tasks.len()),
             ("v01_origins", self.v01_origins.len()),
+            (
+                "error_info_missing_origins",
+                self.error_info_missing_origins.len(),
+            ),
             ("not_found_ids", self.not_found_ids.len()),
             ("blocking_artifacts", self.blocking_artifacts.len()),
             ("internal_errs", self.internal_errs.len()),

@@ -310,6 +310,14 @@ rule!(RPC_ERROR_INFO_MALFORMED, "RPC-ERROR-002", "jsonrpc-error-info-malformed",
     ["ERR-004", "ERR-003"],
     "1.0 JSON-RPC error data carries a google.rpc.ErrorInfo that is not in ErrorInfo's shape (an A2A reason with a domain other than a2a-protocol.org, a reason of domain a2a-protocol.org that spells an A2A error other than ERR-002's table (TaskNotFoundError for TASK_NOT_FOUND), or metadata that is not map<string, string>), or the error object carries its detail list under details (the HTTP+JSON Status name) instead of data",
     "send the ErrorInfo as google.rpc.ErrorInfo's ProtoJSON in error.data (JSON-RPC error objects have code, message and data only; details is the HTTP+JSON google.rpc.Status member): domain \"a2a-protocol.org\" for the A2A reasons and metadata as an object of string values (put a list such as per-field validation errors in a google.rpc.BadRequest detail beside it, or serialize it into one string); a client that decodes error.data with a protobuf JSON parser (Go protojson, Java JsonFormat) fails on the whole error");
+// mine39 f880 (a2a-elixir #76): the ErrorInfo left out altogether. A note, not a warning:
+// 1.0.0 §9.5 made it a MUST, 1.0.1 says error.data, "if present", is the detail list and
+// ErrorInfo SHOULD be used, so a 1.0.1 agent may leave data out (the legal reading wins;
+// DIGEST ERR-004). Told once per agent origin: the same omission on every A2A error.
+rule!(RPC_ERROR_INFO_MISSING, "RPC-ERROR-004", "jsonrpc-error-info-missing", Note, ErrorHandling,
+    ["ERR-004", "ERR-002"],
+    "1.0 agent answered a JSON-RPC call with an A2A error (-32001 to -32009) whose error.data carries no google.rpc.ErrorInfo (no data at all, or a detail list without one); told once per agent origin",
+    "put [{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"TASK_NOT_FOUND\", \"domain\": \"a2a-protocol.org\"}] in error.data of every A2A error (reason: the error's UPPER_SNAKE_CASE name without Error, ERR-002's table): 1.0.0 peers require it (1.0.0 §9.5 MUST), 1.0.1 asks for it (SHOULD), and clients and the TCK (JSONRPC-ERR-003) dispatch on the reason, not only on the number");
 rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
     ["ERR-006", "DATA-004", "ID-001", "ERR-002"],
     "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out; or (any version) an agent refused a send with InvalidParams because an event its own executor produced names another task or context (a2a-python: \"Task in event doesn't match TaskManager\"), or because a well-formed file or data part is of a kind it does not take (\"only text parts are supported\", or a demand for the text part the message lacks: \"Message must contain at least one usable text part\") or of a media type no input mode of its card lists, or refused (InvalidParams, or -32603 InternalError whose text names the cause) a message whose text part is empty, which A2A allows (\"TextPart content cannot be empty\"), or whose messageId is not a UUID, which A2A never asks for",
@@ -1387,6 +1395,7 @@ pub static RULES: &[Rule] = &[
     RPC_ERROR_CODE,
     RPC_ERROR_INFO_MALFORMED,
     RPC_VALID_REQUEST_REFUSED,
+    RPC_ERROR_INFO_MISSING,
     RPC_ID_MISMATCH,
     RPC_REFUSAL_ID_NOT_ECHOED,
     RPC_METHOD_CASE_ACCEPTED,

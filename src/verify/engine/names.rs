@@ -102,6 +102,29 @@ pub(super) fn list_next_page_alias<'a>(res: &'a Json) -> Option<(&'static str, &
     })
 }
 
+/// A 1.0 (or 0.3 HTTP+JSON) `ListTaskPushNotificationConfigsResponse` `res` without a
+/// `configs` member that holds its list under another member (`pushNotificationConfigs`,
+/// `items`, `data`, ...): the first member whose value is a non-empty array of objects that
+/// each carry a push config's `url`, `id` or (0.3 HTTP+JSON, `{name, pushNotificationConfig}`)
+/// `pushNotificationConfig`, as `(member, entries)`; `None` otherwise
+/// (mine39, the session-38 lead; 1.0:proto ListTaskPushNotificationConfigsResponse).
+pub(super) fn push_list_alias<'a>(res: &'a Json) -> Option<(&'a str, usize)> {
+    let o = res.as_object()?;
+    if o.get("configs").is_some() {
+        return None;
+    }
+    o.iter().find_map(|(k, v)| {
+        let a = v.as_array().filter(|a| !a.is_empty())?;
+        a.iter()
+            .all(|e| {
+                ["url", "id", "pushNotificationConfig"]
+                    .iter()
+                    .any(|m| e.get(m).is_some())
+            })
+            .then_some((k, a.len()))
+    })
+}
+
 /// The task a send's message names (`message.taskId`, 0.x `task_id` too; HTTP+JSON, JSON-RPC
 /// params and a gRPC request's ProtoJSON alike): `None` for a message without one.
 pub(super) fn message_task_id(c: &Call) -> Option<String> {

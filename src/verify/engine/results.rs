@@ -108,6 +108,32 @@ impl State {
             );
             return None;
         }
+        // The mirror image on 0.2/0.3 JSON-RPC (mine39 f885, a2a-js PR #166): the schema's
+        // DeleteTaskPushNotificationConfigSuccessResponse.result is `"type": "null"`
+        // (0.3 §7.8, 0.2.5 the same); an object there (the deleted config echoed, `{}` from
+        // a proto Empty) fails a client that decodes the result against the schema
+        // (a2a-python's `result: None`). 0.3 HTTP+JSON answers Empty, `{}`: not judged.
+        if op == Op::DeletePushConfig && rpc0x && !res.is_null() {
+            let method = c
+                .method
+                .as_deref()
+                .unwrap_or("tasks/pushNotificationConfig/delete");
+            let seen = match res.as_object() {
+                Some(o) if o.is_empty() => "the empty object {}".to_string(),
+                Some(o) => format!("an object with {}", o.keys().collect::<Vec<_>>().join(", ")),
+                None => json_kind(&res.to_value()).to_string(),
+            };
+            self.find(
+                &r::RESULT_SHAPE,
+                format!(
+                    "result of {method} is {seen} where the {} schema's DeleteTaskPushNotificationConfigSuccessResponse has \"result\": null: a client that decodes the answer against the schema refuses the successful delete (answer {{\"jsonrpc\": \"2.0\", \"id\": ..., \"result\": null}}; the Empty {{}} is 1.0's DeleteTaskPushNotificationConfig result)",
+                    dialect.map_or("0.3", Dialect::as_str)
+                ),
+                vec![x.ev_at(bseq, base, None)],
+                &x.leg,
+            );
+            return None;
+        }
         // DATA-001: 1.0 JSON answers use the JSON names, not the proto field names.
         if dialect == Some(Dialect::V1_0)
             && matches!(c.binding, Some(Binding::JsonRpc) | Some(Binding::Rest))
@@ -624,6 +650,32 @@ impl State {
                         vec![x.ev_at(bseq, base, Some(excerpt_value(res)))],
                         &x.leg,
                     );
+                }
+                // The list under another member name (mine39, the session-38 lead: servers
+                // answer {"pushNotificationConfigs": [...]} or {"items": [...]}): the 1.0
+                // ListTaskPushNotificationConfigsResponse member is configs (A2A PR #1486;
+                // 0.3 HTTP+JSON the same message), and ProtoJSON reads an absent repeated
+                // member as the empty list, so the client sees a task without configs.
+                let proto_list =
+                    v1 || (dialect == Some(Dialect::V0_3) && c.binding == Some(Binding::Rest));
+                if proto_list && op == Op::ListPushConfigs {
+                    if let Some((name, n)) = push_list_alias(res) {
+                        self.find(
+                            &r::RESULT_SHAPE,
+                            format!(
+                                "result of {} holds its {n} push notification config{} under {name}, a member {} does not define, and has no configs: a client reads configs, finds it absent (the empty list in ProtoJSON) and takes the task for one without push configs (send the list as configs)",
+                                c.op_term(op.name()),
+                                if n == 1 { "" } else { "s" },
+                                if v1 {
+                                    "ListTaskPushNotificationConfigsResponse"
+                                } else {
+                                    "0.3's ListTaskPushNotificationConfigResponse"
+                                }
+                            ),
+                            vec![x.ev_at(bseq, &format!("{base}/{}", name.replace('~', "~0").replace('/', "~1")), None)],
+                            &x.leg,
+                        );
+                    }
                 }
                 if rpc0x && op == Op::ListPushConfigs && res.as_array().is_none() {
                     // RPC-004 / DATA-005 (breaker19b Z8): the 0.x JSON-RPC

@@ -451,6 +451,7 @@ impl State {
                         );
                     }
                 }
+                self.error_info_missing(x, v, e.code, e.data, bseq);
             }
             let data = e.data.map(|d| d.to_value().to_string());
             self.on_rpc_error(x, e.code, e.message, data, bseq);
@@ -493,6 +494,58 @@ impl State {
             .as_ref()
             .map(|(a, b, s)| (a.as_str(), b.as_deref(), *s));
         self.after_response(x, rt, rv.result);
+    }
+
+    /// RPC-ERROR-004 (ERR-004, ERR-002; mine39 f880, a2a-elixir #76): the answer `v` (body
+    /// event `bseq`) to a 1.0 JSON-RPC call of exchange `x` is an A2A error (`code` -32001 to
+    /// -32009) whose `data` holds no google.rpc.ErrorInfo: absent or null, or a list of
+    /// `@type`d details without one. A note, once per agent origin (1.0.1 §9.5 makes `data`
+    /// optional; 1.0.0 required the ErrorInfo). Data that is no detail list and a list under
+    /// `details` are RPC-ENVELOPE-001's and RPC-ERROR-002's, not told again here.
+    fn error_info_missing(
+        &mut self,
+        x: &Exch,
+        v: &Json,
+        code: Option<i64>,
+        data: Option<&Json>,
+        bseq: u64,
+    ) {
+        let Some(code) = code.filter(|c| (-32009..=-32001).contains(c)) else {
+            return;
+        };
+        let seen = match data.filter(|d| !d.is_null()) {
+            None if v.pointer("/error/details").is_some() => return,
+            None => "no data member",
+            Some(d) => {
+                let Some(a) = d.as_array() else { return };
+                let typed = a
+                    .iter()
+                    .all(|i| i.get("@type").is_some_and(Json::is_string));
+                if !typed || error_info_reason(Some(d)).is_some() {
+                    return;
+                }
+                if a.is_empty() {
+                    "an empty detail list in data"
+                } else {
+                    "a detail list in data without a google.rpc.ErrorInfo"
+                }
+            }
+        };
+        let origin = x.origin.as_deref().unwrap_or_default();
+        if !self.error_info_missing_origins.insert(origin.to_string()) {
+            return;
+        }
+        let name = jsonrpc::code_name(code).unwrap_or("the A2A error");
+        let reason = reason_for_code(code).unwrap_or("its reason");
+        self.find(
+            &r::RPC_ERROR_INFO_MISSING,
+            format!(
+                "the agent answered {} with the A2A error {code} {name} and {seen}: a 1.0 A2A error carries [{{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"{reason}\", \"domain\": \"a2a-protocol.org\"}}] in error.data (1.0.0 §9.5 MUST, 1.0.1 SHOULD), so a client or the TCK that matches the reason finds none (told once for this agent; its other A2A errors may lack it too)",
+                call_at(x)
+            ),
+            vec![x.ev_at(bseq, "/error", None)],
+            &x.leg,
+        );
     }
 
     /// GW-RESP-002 (RPC-002, DATA-005): a translating gateway speaks one protocol version to
