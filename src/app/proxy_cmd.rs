@@ -156,6 +156,12 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
     let trust_forwarded = a.trust_forwarded;
     let half_close = a.half_close;
     let also_ipv6_loopback = listens_on_localhost(&a.listen);
+    // `--listener LEG@localhost:PORT=URL` as `--listen localhost:PORT` (ux39)
+    let more_also_ipv6_loopback = a
+        .listeners
+        .iter()
+        .map(|spec| listener_on_localhost(spec))
+        .collect();
     let shutdown_grace = Some(std::time::Duration::from_secs(a.shutdown_grace));
     let public_url = match &a.public_url {
         Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
@@ -189,6 +195,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
             shutdown_grace,
             driver: None,
             also_ipv6_loopback,
+            more_also_ipv6_loopback,
         },
     ))
 }
@@ -459,6 +466,14 @@ pub fn listens_on_localhost(listen: &str) -> bool {
         .trim()
         .get(..10)
         .is_some_and(|h| h.eq_ignore_ascii_case("localhost:"))
+}
+
+/// `--listener LEG@ADDR=URL` whose ADDR is `localhost:PORT`: that listener listens on
+/// `[::1]:PORT` too, as [`listens_on_localhost`] makes `--listen` do (ux39).
+pub fn listener_on_localhost(spec: &str) -> bool {
+    spec.split_once('@')
+        .and_then(|(_, rest)| rest.split_once('='))
+        .is_some_and(|(addr, _)| listens_on_localhost(addr))
 }
 
 /// Why `--listen` text that [`parse_listen`] refused is not an address, when its host part
@@ -832,12 +847,27 @@ async fn run_async(
             ca.display()
         );
     }
-    for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
+    for (i, (addr, pc)) in pipeline.extra_addrs().iter().zip(&more_cfgs).enumerate() {
         let leg = pc.leg.as_deref().unwrap_or("client");
+        let v6 = pipeline
+            .more_ipv6_loopback()
+            .get(i)
+            .and_then(Option::as_ref);
+        // `--listener LEG@localhost:PORT=URL`: both addresses localhost names (ux39)
+        let also = match v6 {
+            Some(Ok(a6)) => format!(" and http://{a6} (localhost)"),
+            _ => String::new(),
+        };
         for r in &pc.routes {
             crate::errln!(
-                "  listener http://{addr} (leg {leg}) -> {}",
+                "  listener http://{addr}{also} (leg {leg}) -> {}",
                 shown_url(&r.upstream, a.no_redact)
+            );
+        }
+        if let Some(Err(why)) = v6 {
+            crate::errln!(
+                "  note: localhost's IPv6 address [::1]:{} is not listened on for leg {leg} ({why}): a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'; hint: give clients http://{addr}",
+                addr.port()
             );
         }
     }
