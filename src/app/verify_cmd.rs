@@ -732,6 +732,17 @@ impl Drop for Input {
     }
 }
 
+/// `file` (a path given on the command line; `-` never) is a recording that a running
+/// a2a-interop process (`proxy`, `probe`, `demo`, `interop`) is still writing: its
+/// recorder holds the file's lock ([`crate::record::outfile::refuse_live_recording`]).
+/// `verify`, `report`, `export` and `repro` then say their output covers the events
+/// written so far (newcomer24 N5; `export` and `repro` since ux39).
+pub fn still_recorded(file: &std::path::Path) -> bool {
+    file.as_os_str() != "-"
+        && std::fs::metadata(file).is_ok_and(|m| m.is_file())
+        && crate::record::outfile::refuse_live_recording(file, file).is_err()
+}
+
 /// The hint for a report a2a-interop wrote given where `verify`, `report`, `repro` or
 /// `export` read their traffic (the cause says `... report a2a-interop wrote, made from
 /// `FILE``, from [`crate::record::source::own_report`]): the file it was made from
@@ -946,9 +957,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
-    let live = file.as_os_str() != "-"
-        && std::fs::metadata(file).is_ok_and(|m| m.is_file())
-        && crate::record::outfile::refuse_live_recording(file, file).is_err();
+    let live = still_recorded(file);
     if live {
         crate::errln!(
             "a2a-interop: note: {} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped",
