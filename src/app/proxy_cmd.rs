@@ -1133,7 +1133,10 @@ async fn run_async(
     }
     let outcome = recorded.verified().await;
     catching_up.abort();
-    phase.store(PHASE_REPORT, std::sync::atomic::Ordering::SeqCst);
+    phase.store(
+        phase_after_verify(a.report.is_some()),
+        std::sync::atomic::Ordering::SeqCst,
+    );
     let outcome = outcome?;
     let s = &outcome.recorder;
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
@@ -1770,6 +1773,20 @@ const PHASE_DRAINING: u8 = 0;
 const PHASE_REPORT: u8 = 1;
 /// [`further_signals`]: the run is over; a signal changes nothing.
 const PHASE_DONE: u8 = 2;
+
+/// The stop's phase once the online verifier has caught up: writing the `--report`
+/// ([`PHASE_REPORT`], which a further Ctrl-C skips with exit 130), or, with no report
+/// asked, done: only the summary lines are left, which no signal cuts short (ux39: a
+/// second SIGINT landing there, GNU `timeout -s INT` sends two, exited 130 with
+/// "stopped before the report was written (the recording is complete)" for a run with
+/// neither a report nor, with `--no-record`, a recording).
+fn phase_after_verify(report_asked: bool) -> u8 {
+    if report_asked {
+        PHASE_REPORT
+    } else {
+        PHASE_DONE
+    }
+}
 /// [`further_signals`]: the recording is closed; the online verifier catches up.
 const PHASE_VERIFYING: u8 = 3;
 /// [`further_signals`]: no exchange is open any more; the recorder writes what is still
@@ -2649,6 +2666,16 @@ fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ux39: a run without `--report` has nothing a further Ctrl-C could skip once the
+    /// verifier caught up, so such a signal no longer exits 130 saying a report (and a
+    /// recording, with `--no-record`) was cut short; with `--report` it still skips the
+    /// write.
+    #[test]
+    fn a_signal_after_the_verify_cuts_only_a_report_write() {
+        assert_eq!(phase_after_verify(false), PHASE_DONE);
+        assert_eq!(phase_after_verify(true), PHASE_REPORT);
+    }
 
     /// How the lines name a second Ctrl-C after a first one (SIGINT).
     const C: &str = "Ctrl-C again";
