@@ -231,3 +231,69 @@ fn export_and_repro_of_a_live_recording_say_so() {
         assert!(!err.contains("still being recorded"), "{args:?}: {err}");
     }
 }
+
+/// Item 3: a Ctrl-C (SIGTERM, SIGHUP) while `export` writes its HAR ends it by that
+/// signal, as before, but no longer leaves the HAR's hidden temporary file
+/// (`.NAME.har.a2a-interop-tmp-PID-N`, megabytes for a large recording) beside the
+/// output; the output path is not created. The input is a FIFO whose writer holds it
+/// open, so the export is caught mid-write every time.
+#[cfg(unix)]
+#[test]
+fn a_signal_during_export_leaves_no_temporary_file() {
+    use std::io::Write as _;
+    use std::os::unix::process::ExitStatusExt as _;
+    for (sig, signo) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("live.jsonl");
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        let demo = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/recordings/demo.jsonl"
+        ))
+        .unwrap();
+        let head: String = demo.lines().take(40).map(|l| format!("{l}\n")).collect();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                // blocks until the export opens the FIFO for reading
+                let mut w = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+                let _ = w.write_all(head.as_bytes());
+                let _ = w.flush();
+                // held open (the export waits for more) until the test is done
+                let _ = done_rx.recv_timeout(Duration::from_secs(60));
+            })
+        };
+        let mut child = proxy_process::ChildGuard::spawn(
+            Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .current_dir(dir.path())
+                .args(["export", "live.jsonl", "-o", "out.har"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null()),
+        );
+        let staged = || {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.contains("a2a-interop-tmp"))
+                .collect::<Vec<_>>()
+        };
+        let end = Instant::now() + Duration::from_secs(30);
+        while staged().is_empty() {
+            assert!(Instant::now() < end, "{sig}: no staged HAR file appeared");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        child.signal(sig);
+        let status = child.wait_for(Duration::from_secs(30), "export after the signal");
+        let _ = done_tx.send(());
+        writer.join().unwrap();
+        assert_eq!(status.signal(), Some(signo), "{sig}: {status:?}");
+        assert!(staged().is_empty(), "{sig}: left behind: {:?}", staged());
+        assert!(!dir.path().join("out.har").exists(), "{sig}");
+    }
+}
