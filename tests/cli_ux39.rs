@@ -297,3 +297,48 @@ fn a_signal_during_export_leaves_no_temporary_file() {
         assert!(!dir.path().join("out.har").exists(), "{sig}");
     }
 }
+
+/// Item 4: `report FILE -f json -o reports` (`reports` a directory) is refused before the
+/// file is read, with a file path in that directory named for the format asked
+/// (`reports/report.json`); it read the whole file first and then hinted `-o
+/// out/report.html`, whatever the directory and the format. The input here is a FIFO no
+/// one writes to: a command that read it first would wait forever.
+#[cfg(unix)]
+#[test]
+fn a_directory_given_as_report_output_is_refused_first_with_its_own_path() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("reports")).unwrap();
+    let fifo = dir.path().join("never.jsonl");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for (cmd, fmt, ext) in [("report", "json", "json"), ("verify", "sarif", "sarif")] {
+        let o = proxy_process::ChildGuard::spawn(
+            Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .current_dir(dir.path())
+                .args([cmd, "never.jsonl", "-f", fmt, "-o", "reports"])
+                .env("NO_COLOR", "1")
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped()),
+        )
+        .output_within(Duration::from_secs(20), "a run with -o a directory");
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{cmd}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{cmd}: {err}");
+        assert!(
+            err.contains(&format!("cannot write {fmt} report to reports: it is a directory"))
+                && err.contains(&format!(
+                    "; hint: -o names a directory; give a file path in it, e.g. -o reports/report.{ext}"
+                )),
+            "{cmd}: {err}"
+        );
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("reports"))
+                .unwrap()
+                .count(),
+            0
+        );
+    }
+}

@@ -912,6 +912,25 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
             return ExitCode::from(2);
         }
     };
+    // A directory takes no report: said before the file is read, with a file path in it
+    // named for the report's format (ux39: `report big.jsonl -f json -o out` read the whole
+    // file first, then hinted `-o out/report.html` whatever the directory and format)
+    if let Some((fmt, p)) = pairs
+        .iter()
+        .find(|(_, p)| p.as_os_str() != "-" && p.is_dir())
+    {
+        let hint = super::dir_output_hint(p, &format!("report.{}", fmt.extension()))
+            .map(|h| format!("-o names a directory; {h}"))
+            .unwrap_or_else(|| "give -o a file path".to_string());
+        return fail(
+            format!(
+                "cannot write {} report to {}: it is a directory",
+                fmt.as_str(),
+                p.display()
+            ),
+            &hint,
+        );
+    }
     // A report written over the file it reports on would destroy it (B3).
     if let Some((_, p)) = pairs
         .iter()
@@ -1013,12 +1032,16 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         let to_dir = pairs
             .iter()
             .any(|(_, p)| p.as_os_str() != "-" && p.is_dir());
-        let hint = if to_dir {
-            "-o names a directory; give a file path in it (e.g. -o out/report.html)"
-        } else {
-            "check the -o path is a writable file"
+        let hint = match pairs
+            .iter()
+            .find(|(_, p)| p.as_os_str() != "-" && p.is_dir())
+            .and_then(|(f, p)| super::dir_output_hint(p, &format!("report.{}", f.extension())))
+        {
+            // made a directory while the file was read
+            Some(h) if to_dir => format!("-o names a directory; {h}"),
+            _ => "check the -o path is a writable file".to_string(),
         };
-        return fail(e, hint);
+        return fail(e, &hint);
     }
     // what went to files, said as export and the proxy say it (newcomer25 N13: `report -o
     // FILE` ended in silence); a report on stdout speaks for itself
