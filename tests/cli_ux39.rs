@@ -342,3 +342,74 @@ fn a_directory_given_as_report_output_is_refused_first_with_its_own_path() {
         );
     }
 }
+
+/// Item 1, the note: when `[::1]:PORT` of a `localhost:PORT` is held by another program,
+/// the note no longer says a client gets "connection refused": such a client reaches that
+/// other program. For `--listen`, `--listener` and `demo --agent-only --listen` alike.
+/// Skipped where this machine has no IPv6 loopback (nothing to hold).
+#[test]
+fn a_taken_ipv6_loopback_port_is_said_to_reach_the_other_program() {
+    if !ipv6_loopback_here() {
+        eprintln!("SKIPPED: no IPv6 loopback here");
+        return;
+    }
+    // a port held on [::1] and free on 127.0.0.1 (a few tries)
+    let (held, port) = (0..20)
+        .find_map(|_| {
+            let l6 = std::net::TcpListener::bind("[::1]:0").ok()?;
+            let port = l6.local_addr().ok()?.port();
+            std::net::TcpListener::bind(("127.0.0.1", port)).ok()?;
+            Some((l6, port))
+        })
+        .expect("a port free on 127.0.0.1 and bindable on [::1]");
+    let (_agent, url) = reference_agent();
+    let spec = format!("localhost:{port}");
+    let listener = format!("up@localhost:{port}={url}");
+    let runs: [Vec<&str>; 3] = [
+        vec![
+            "proxy",
+            "--no-record",
+            "--upstream",
+            &url,
+            "--listen",
+            &spec,
+        ],
+        vec![
+            "proxy",
+            "--no-record",
+            "--upstream",
+            &url,
+            "--listen",
+            "127.0.0.1:0",
+            "--listener",
+            &listener,
+        ],
+        vec!["demo", "--agent-only", "--listen", &spec],
+    ];
+    for args in runs {
+        let (mut child, rx) = proxy_process::spawn_with_stderr_lines(
+            Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+                .args(&args)
+                .env("NO_COLOR", "1"),
+        );
+        let mut seen = Vec::new();
+        let note = loop {
+            let l = rx
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("{args:?}: no note in {seen:#?}"));
+            seen.push(l.clone());
+            if l.contains("localhost's IPv6 address") {
+                break l;
+            }
+        };
+        assert!(
+            note.contains(&format!("[::1]:{port} is not listened on"))
+                && note.contains("another program listens there")
+                && !note.contains("connection refused"),
+            "{args:?}: {note}"
+        );
+        child.signal("TERM");
+        child.wait_for(Duration::from_secs(30), "after SIGTERM");
+    }
+    drop(held);
+}

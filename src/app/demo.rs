@@ -254,8 +254,8 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
         );
         if let Some(Err(why)) = &v6 {
             crate::errln!(
-                "  note: localhost's IPv6 address [::1]:{} is not listened on ({why}): a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'; hint: give clients {url}",
-                agent.local_addr().port()
+                "  {}",
+                crate::app::pipeline::localhost_v6_note(agent.local_addr().port(), "", why, &url)
             );
         }
         crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");

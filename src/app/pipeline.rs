@@ -133,6 +133,23 @@ pub async fn bind_localhost(
     Ok((l, Some(l6)))
 }
 
+/// The note for a `localhost:PORT` whose `[::1]:PORT` [`bind_localhost`] could not bind
+/// (`why`, the bind error's text), after `  note: `: what a client that resolves
+/// `localhost` to `::1` first meets there, and the URL to give clients (`give`).
+/// `what` names the listener (`""`, ` for leg upstream`). Another program on that port
+/// gets such a client (ux39: the note said "connection refused" then too); without IPv6
+/// the connection is refused.
+pub fn localhost_v6_note(port: u16, what: &str, why: &str, give: &str) -> String {
+    let meets = if why.contains("in use") {
+        "another program listens there, and a client that resolves localhost to ::1 first reaches it, not this one"
+    } else {
+        "a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'"
+    };
+    format!(
+        "note: localhost's IPv6 address [::1]:{port} is not listened on{what} ({why}): {meets}; hint: give clients {give}"
+    )
+}
+
 /// [`bind_localhost`]'s `[::1]` outcome as the pipeline keeps it: the address (pushed on
 /// the header's `listen`) or why not, and the listener to start.
 fn split_v6(

@@ -831,9 +831,13 @@ async fn run_async(
                 pipeline.proxy_addr()
             );
             crate::errln!(
-                "  note: localhost's IPv6 address [::1]:{} is not listened on ({why}): a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'; hint: give clients {scheme}://{}",
-                pipeline.proxy_addr().port(),
-                pipeline.proxy_addr()
+                "  {}",
+                crate::app::pipeline::localhost_v6_note(
+                    pipeline.proxy_addr().port(),
+                    "",
+                    why,
+                    &format!("{scheme}://{}", pipeline.proxy_addr())
+                )
             );
         }
         None => crate::errln!(
@@ -866,8 +870,13 @@ async fn run_async(
         }
         if let Some(Err(why)) = v6 {
             crate::errln!(
-                "  note: localhost's IPv6 address [::1]:{} is not listened on for leg {leg} ({why}): a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'; hint: give clients http://{addr}",
-                addr.port()
+                "  {}",
+                crate::app::pipeline::localhost_v6_note(
+                    addr.port(),
+                    &format!(" for leg {leg}"),
+                    why,
+                    &format!("http://{addr}")
+                )
             );
         }
     }
