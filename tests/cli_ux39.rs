@@ -413,3 +413,31 @@ fn a_taken_ipv6_loopback_port_is_said_to_reach_the_other_program() {
     }
     drop(held);
 }
+
+/// Item 5: `verify` of a HAR file names the first exchange of each A2A generation as the
+/// HAR entry (`log.entries[0] first`), as its findings cite HAR exchanges, not by an
+/// exchange id the HAR does not hold (`e1 first`); the recording itself keeps `e1`.
+#[test]
+fn a_har_files_generations_note_cites_its_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/recordings/demo.jsonl"),
+        dir.path().join("demo.jsonl"),
+    )
+    .unwrap();
+    let o = run_in(dir.path(), &["export", "demo.jsonl", "-o", "demo.har"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let note = |file: &str| {
+        let o = run_in(dir.path(), &["verify", file]);
+        text(&o.stdout)
+            .lines()
+            .find(|l| l.contains("A2A generations in this traffic"))
+            .unwrap_or_else(|| panic!("{file}: no generations note: {}", text(&o.stdout)))
+            .to_string()
+    };
+    let har = note("demo.har");
+    assert!(har.contains("exchanges (log.entries["), "{har}");
+    assert!(!har.contains(" (e"), "{har}");
+    let rec = note("demo.jsonl");
+    assert!(rec.contains("exchanges (e"), "{rec}");
+}
