@@ -94,7 +94,8 @@ pub struct Pipeline {
     /// Set: the verifier thread drops what it has not verified yet ([`Self::stop_verifying`]).
     stop_verifying: Arc<AtomicBool>,
     /// [`proxy::ProxyExtras::also_ipv6_loopback`]: `Ok([::1]:PORT)` also listened on (its
-    /// handle is the last of `extra`), or why it could not be bound; `None`: not asked.
+    /// handle follows the further listeners' in `extra`), or why it could not be bound;
+    /// `None`: not asked.
     ipv6_loopback: Option<Result<SocketAddr, String>>,
     /// The same per further listener, in the order of [`proxy::ProxyExtras::more`]
     /// (`--listener LEG@localhost:PORT=URL`, ux39); their handles follow the main one's
