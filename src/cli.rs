@@ -410,7 +410,8 @@ pub struct DemoArgs {
     /// your agent
     #[arg(long, conflicts_with_all = ["record", "overwrite", "formats", "outputs", "fail_on"])]
     pub agent_only: bool,
-    /// Loopback address of --agent-only [default: 127.0.0.1:9900]
+    /// Loopback address of --agent-only: IP:PORT or localhost:PORT (127.0.0.1 and [::1]
+    /// both) [default: 127.0.0.1:9900]
     #[arg(long, value_name = "ADDR", requires = "agent_only")]
     pub listen: Option<String>,
     #[command(flatten)]

@@ -258,7 +258,7 @@ fn n3_a_hand_written_transcript_takes_json_bodies_and_a_quoted_status() {
 /// N4: `--listen localhost:8080` works, but the gRPC listener beside it, `--listener
 /// client@localhost:50052=URL`, was "\"localhost:50052\" is not IP:PORT", and `--listener
 /// client@50052=URL` got an example with another leg, address and URL than the user's.
-/// Now `localhost:PORT` listens on 127.0.0.1 as `--listen` does, and a port alone is told
+/// Now `localhost:PORT` listens on 127.0.0.1 (and [::1], ux39) as `--listen` does, and a port alone is told
 /// the user's own spec with the address in.
 #[test]
 fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
@@ -274,11 +274,14 @@ fn n4_listener_takes_localhost_and_a_port_alone_is_told_the_spec_to_type() {
         ])
     });
     let port = picked.port();
-    line_with(
+    // ux39: `localhost:PORT` listens on [::1] too, named on the same line (`... and
+    // http://[::1]:PORT (localhost) (leg client)`)
+    let line = line_with(
         &run,
-        &format!("listener http://127.0.0.1:{port} (leg client)"),
+        &format!("listener http://127.0.0.1:{port} "),
         Duration::from_secs(10),
     );
+    assert!(line.contains(" (leg client) -> "), "{line}");
     // the listener answers: the card through it
     fetch_card(SocketAddr::from(([127, 0, 0, 1], port)));
     run.terminate();

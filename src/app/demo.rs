@@ -213,20 +213,51 @@ fn agent_only(listen: &str) -> anyhow::Result<ExitCode> {
         .context("cannot start the async runtime")?;
     rt.block_on(async {
         let stop = crate::app::proxy_cmd::stop_signal()?;
-        let agent = refagent::start(RefAgentConfig {
-            listen: addr,
-            public_url: None,
-        })
-        .await
-        .map_err(|e| {
+        let start_error = |e: std::io::Error| {
             if e.kind() == std::io::ErrorKind::AddrInUse {
                 anyhow::anyhow!("cannot listen on {addr}: address already in use; hint: pick another --listen port")
             } else {
                 anyhow::anyhow!("cannot start the reference agent on {addr}: {e}")
             }
-        })?;
+        };
+        // `--listen localhost:PORT`: `[::1]:PORT` too, as `proxy --listen` does (ux39)
+        let also_v6 = crate::app::proxy_cmd::listens_on_localhost(listen);
+        let (l, v6) = crate::app::pipeline::bind_localhost(addr, also_v6)
+            .await
+            .map_err(start_error)?;
+        let (second, v6) = match v6 {
+            Some(Ok(l6)) => match l6.local_addr() {
+                Ok(a6) => (Some(l6), Some(Ok(a6))),
+                Err(e) => (None, Some(Err(e.to_string()))),
+            },
+            Some(Err(why)) => (None, Some(Err(why))),
+            None => (None, None),
+        };
+        let agent = refagent::start_on_pair(
+            l,
+            second,
+            RefAgentConfig {
+                listen: addr,
+                public_url: None,
+            },
+            refagent::RefAgentOptions::default(),
+        )
+        .map_err(start_error)?;
         let url = format!("http://{}", agent.local_addr());
-        crate::errln!("a2a-interop reference agent on {url} ({})", refagent::SERVES);
+        let also = match &v6 {
+            Some(Ok(a6)) => format!(" and http://{a6} (localhost)"),
+            _ => String::new(),
+        };
+        crate::errln!(
+            "a2a-interop reference agent on {url}{also} ({})",
+            refagent::SERVES
+        );
+        if let Some(Err(why)) = &v6 {
+            crate::errln!(
+                "  {}",
+                crate::app::pipeline::localhost_v6_note(agent.local_addr().port(), "", why, &url)
+            );
+        }
         crate::errln!("  Agent Card: {url}/.well-known/agent-card.json");
         crate::errln!("  try: a2a-interop probe {url}   or   a2a-interop interop YOUR_AGENT_URL {url}");
         crate::errln!("  Ctrl-C, SIGTERM or SIGHUP ends it");

@@ -16,7 +16,7 @@ recording keeps its secrets: it is created `0600` and a warning says so on stder
 use std::io::BufWriter;
 use std::process::ExitCode;
 
-use crate::app::verify_cmd::Input;
+use crate::app::verify_cmd::{still_recorded, Input};
 use crate::cli::ExportArgs;
 use crate::record::har::HarWriter;
 
@@ -73,6 +73,10 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let (input, src) = input;
+    // a recording a proxy (probe, demo) is still writing: the HAR holds what is written so
+    // far, and its open exchanges are cut where the file ends now (ux39: said only as
+    // "still being written, or cut short", and nothing when no exchange was open)
+    let live = still_recorded(&a.file);
     // A `--no-redact` recording keeps bearer tokens, API keys and push tokens, and so does
     // its HAR: created 0600 like the recording, and said (breaker10n N5).
     let secrets =
@@ -143,6 +147,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         // by hand: said, rather than only "still being written, or cut short" (newcomer24
         // N10)
         let why = match seq_breaks.get().map(|b| b.missing).unwrap_or(0) {
+            0 if live => "still open in the running recording".to_string(),
             0 => "still being written, or cut short".to_string(),
             1 => "the recording's seq numbers skip 1 event: an end line deleted or lost, or the recording cut short".to_string(),
             m => format!("the recording's seq numbers skip {m} events: end lines deleted or lost, or the recording cut short"),
@@ -160,6 +165,13 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             a.har.display(),
             if entries == 1 { "y" } else { "ies" },
             input.shown
+        );
+    }
+    if live {
+        crate::errln!(
+            "a2a-interop: note: {} is still being recorded by a running a2a-interop process: the HAR holds the events written so far{}; hint: export it again once that run has stopped",
+            input.shown,
+            if open.is_empty() { "" } else { ", its open exchanges as far as they went" }
         );
     }
     // a torn last line is not in the HAR: said as `verify` says it, also for `--har -`

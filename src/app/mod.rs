@@ -23,15 +23,80 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     init_tracing();
     match cli.command {
         Command::Proxy(a) => proxy_cmd::run(a),
-        Command::Verify(a) => verify_cmd::verify(a),
-        Command::Report(a) => verify_cmd::report(a),
+        Command::Verify(a) => {
+            remove_staged_on_signal();
+            verify_cmd::verify(a)
+        }
+        Command::Report(a) => {
+            remove_staged_on_signal();
+            verify_cmd::report(a)
+        }
         Command::Rules(a) => verify_cmd::rules(a),
         Command::Demo(a) => demo::run(a),
         Command::Probe(a) => probe_cmd::run(a),
         Command::Interop(a) => interop_cmd::run(a),
-        Command::Export(a) => export_cmd::run(a),
-        Command::Repro(a) => repro_cmd::run(a),
+        Command::Export(a) => {
+            remove_staged_on_signal();
+            export_cmd::run(a)
+        }
+        Command::Repro(a) => {
+            remove_staged_on_signal();
+            repro_cmd::run(a)
+        }
         Command::Ca(a) => ca_cmd::run(a),
+    }
+}
+
+/// For `verify`, `report`, `export` and `repro`, which have no stop of their own: a
+/// Ctrl-C, SIGTERM or SIGHUP removes the temporary file of an output being written
+/// ([`crate::record::outfile::remove_staged`]; the `-o` / `--har` path keeps what it held)
+/// and then ends the process by that signal, as it would have ended without this (exit
+/// status 128 + the signal to a shell). ux39: a Ctrl-C during `export` of a large
+/// recording left a hidden `.OUT.har.a2a-interop-tmp-PID-N` of megabytes beside the
+/// output. A watcher thread (a one-thread tokio runtime); nothing is installed when
+/// that thread cannot start.
+fn remove_staged_on_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let rt = match tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build()
+        {
+            Ok(rt) => rt,
+            Err(_) => return,
+        };
+        // registered here, before the command runs: a signal from now on is seen
+        let registered = rt.block_on(async {
+            Some((
+                signal(SignalKind::interrupt()).ok()?,
+                signal(SignalKind::terminate()).ok()?,
+                signal(SignalKind::hangup()).ok()?,
+            ))
+        });
+        let Some((mut int, mut term, mut hup)) = registered else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("a2a-signals".into())
+            .spawn(move || {
+                let signo = rt.block_on(async {
+                    tokio::select! {
+                        _ = int.recv() => libc::SIGINT,
+                        _ = term.recv() => libc::SIGTERM,
+                        _ = hup.recv() => libc::SIGHUP,
+                    }
+                });
+                crate::record::outfile::remove_staged();
+                // SAFETY: resetting a signal's disposition to the default and raising it
+                // are async-signal-safe libc calls with no memory of ours involved; the
+                // process then ends by that signal, as without this watcher.
+                unsafe {
+                    libc::signal(signo, libc::SIG_DFL);
+                    libc::raise(signo);
+                }
+                std::process::exit(128 + signo);
+            });
     }
 }
 

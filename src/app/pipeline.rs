@@ -94,8 +94,83 @@ pub struct Pipeline {
     /// Set: the verifier thread drops what it has not verified yet ([`Self::stop_verifying`]).
     stop_verifying: Arc<AtomicBool>,
     /// [`proxy::ProxyExtras::also_ipv6_loopback`]: `Ok([::1]:PORT)` also listened on (its
-    /// handle is the last of `extra`), or why it could not be bound; `None`: not asked.
+    /// handle follows the further listeners' in `extra`), or why it could not be bound;
+    /// `None`: not asked.
     ipv6_loopback: Option<Result<SocketAddr, String>>,
+    /// The same per further listener, in the order of [`proxy::ProxyExtras::more`]
+    /// (`--listener LEG@localhost:PORT=URL`, ux39); their handles follow the main one's
+    /// `[::1]` twin in `extra`.
+    more_ipv6_loopback: Vec<Option<Result<SocketAddr, String>>>,
+}
+
+/// Binds `addr`; with `also_ipv6_loopback` (the address was given as `localhost:PORT`,
+/// [`crate::app::proxy_cmd::listens_on_localhost`]) and `addr` on loopback, binds
+/// `[::1]` too, on the port `addr` got (the OS's pick when PORT is 0): both addresses
+/// `localhost` names, so a client that resolves it to `::1` first and does not fall back
+/// (Node.js before 20) connects. The one place `proxy --listen`, `proxy --listener` and
+/// `demo --agent-only --listen` bind such an address (uxb38, ux39).
+///
+/// Returns the first listener and, when asked, the `[::1]` one or why it could not be
+/// bound (IPv6 off, the port taken there): said by the caller, not fatal.
+///
+/// # Errors
+/// `addr` itself cannot be bound.
+pub async fn bind_localhost(
+    addr: SocketAddr,
+    also_ipv6_loopback: bool,
+) -> std::io::Result<(
+    tokio::net::TcpListener,
+    Option<Result<tokio::net::TcpListener, String>>,
+)> {
+    let l = tokio::net::TcpListener::bind(addr).await?;
+    let port = l.local_addr()?.port();
+    if !(also_ipv6_loopback && addr.ip().is_loopback()) {
+        return Ok((l, None));
+    }
+    let a6 = SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, port));
+    let l6 = tokio::net::TcpListener::bind(a6)
+        .await
+        .map_err(|e| e.to_string());
+    Ok((l, Some(l6)))
+}
+
+/// The note for a `localhost:PORT` whose `[::1]:PORT` [`bind_localhost`] could not bind
+/// (`why`, the bind error's text), after `  note: `: what a client that resolves
+/// `localhost` to `::1` first meets there, and the URL to give clients (`give`).
+/// `what` names the listener (`""`, ` for leg upstream`). Another program on that port
+/// gets such a client (ux39: the note said "connection refused" then too); without IPv6
+/// the connection is refused.
+pub fn localhost_v6_note(port: u16, what: &str, why: &str, give: &str) -> String {
+    let meets = if why.contains("in use") {
+        "another program listens there, and a client that resolves localhost to ::1 first reaches it, not this one"
+    } else {
+        "a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'"
+    };
+    format!(
+        "note: localhost's IPv6 address [::1]:{port} is not listened on{what} ({why}): {meets}; hint: give clients {give}"
+    )
+}
+
+/// [`bind_localhost`]'s `[::1]` outcome as the pipeline keeps it: the address (pushed on
+/// the header's `listen`) or why not, and the listener to start.
+fn split_v6(
+    v6: Option<Result<tokio::net::TcpListener, String>>,
+    listen: &mut Vec<String>,
+) -> (
+    Option<Result<SocketAddr, String>>,
+    Option<tokio::net::TcpListener>,
+) {
+    match v6 {
+        None => (None, None),
+        Some(Err(why)) => (Some(Err(why)), None),
+        Some(Ok(l)) => match l.local_addr() {
+            Ok(a6) => {
+                listen.push(a6.to_string());
+                (Some(Ok(a6)), Some(l))
+            }
+            Err(e) => (Some(Err(e.to_string())), None),
+        },
+    }
 }
 
 /// One finding as a stderr line: `error[RULE-ID] e12 #3: message` (exchange and the seq of its
@@ -727,35 +802,31 @@ impl Pipeline {
         header.driver = ext.driver.clone();
         // Bind first so the header can name the real address (port 0 resolved).
         // tokio's bind sets SO_REUSEADDR: a restart on the same port works at once.
-        let listener = tokio::net::TcpListener::bind(cfg.proxy.listen)
+        // `--listen localhost:PORT`: `::1` too, same port (the OS's pick when PORT is 0)
+        let (listener, v6) = bind_localhost(cfg.proxy.listen, ext.also_ipv6_loopback)
             .await
             .with_context(|| format!("cannot listen on {}", cfg.proxy.listen))?;
         let listen = listener.local_addr()?;
         header.listen = vec![listen.to_string()];
-        // `--listen localhost:PORT`: `::1` too, same port (the OS's pick when PORT is 0)
-        let mut v6_listener = None;
-        let ipv6_loopback = match ext.also_ipv6_loopback && listen.ip().is_loopback() {
-            false => None,
-            true => {
-                let a6 = SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, listen.port()));
-                Some(match tokio::net::TcpListener::bind(a6).await {
-                    Ok(l) => {
-                        header.listen.push(a6.to_string());
-                        v6_listener = Some(l);
-                        Ok(a6)
-                    }
-                    Err(e) => Err(e.to_string()),
-                })
-            }
-        };
+        let (ipv6_loopback, v6_listener) = split_v6(v6, &mut header.listen);
         let mut more = Vec::new();
-        for pc in &ext.more {
-            let l = tokio::net::TcpListener::bind(pc.listen)
+        // `--listener LEG@localhost:PORT=URL` the same way (ux39): each one's `::1` twin
+        // is started after the main one's, with the same configuration
+        let mut more_v6 = Vec::new();
+        let mut more_ipv6_loopback = Vec::new();
+        for (i, pc) in ext.more.iter().enumerate() {
+            let also = ext.more_also_ipv6_loopback.get(i).copied().unwrap_or(false);
+            let (l, v6) = bind_localhost(pc.listen, also)
                 .await
                 .with_context(|| format!("cannot listen on {} (--listener)", pc.listen))?;
             let mut pc = pc.clone();
             pc.listen = l.local_addr()?;
             header.listen.push(pc.listen.to_string());
+            let (outcome, l6) = split_v6(v6, &mut header.listen);
+            if let Some(l6) = l6 {
+                more_v6.push((l6, pc.clone()));
+            }
+            more_ipv6_loopback.push(outcome);
             header.routes.extend(legged(&pc));
             more.push((l, pc));
         }
@@ -931,22 +1002,44 @@ impl Pipeline {
             })?;
         let mut pcfg = cfg.proxy.clone();
         pcfg.listen = listen;
-        let mut extra = Vec::new();
+        // Same upstream TLS trust as the main listener (`https://` listener URLs).
+        let more_ext = proxy::ProxyExtras {
+            upstream_tls: ext.upstream_tls.clone(),
+            preserve_host: ext.preserve_host,
+            trust_forwarded: ext.trust_forwarded,
+            half_close: ext.half_close,
+            rewrite_signed_cards: ext.rewrite_signed_cards,
+            upstream_sni: ext.upstream_sni.clone(),
+            findings_printed: ext.findings_printed,
+            tls_ports: ext.tls_ports.clone(),
+            shutdown_grace: ext.shutdown_grace,
+            ..proxy::ProxyExtras::default()
+        };
+        // In the order of `extra` ([`Self::extra_addrs`]): the further listeners, the main
+        // listener's `[::1]` twin (same routes, leg, TLS, forward mode and extras), then
+        // the further listeners' `[::1]` twins.
+        let mut starts: Vec<(tokio::net::TcpListener, ProxyConfig, proxy::ProxyExtras)> =
+            Vec::new();
         for (l, pc) in more {
-            // Same upstream TLS trust as the main listener (`https://` listener URLs).
-            let more_ext = proxy::ProxyExtras {
-                upstream_tls: ext.upstream_tls.clone(),
-                preserve_host: ext.preserve_host,
-                trust_forwarded: ext.trust_forwarded,
-                half_close: ext.half_close,
-                rewrite_signed_cards: ext.rewrite_signed_cards,
-                upstream_sni: ext.upstream_sni.clone(),
-                findings_printed: ext.findings_printed,
-                tls_ports: ext.tls_ports.clone(),
-                shutdown_grace: ext.shutdown_grace,
-                ..proxy::ProxyExtras::default()
+            starts.push((l, pc, more_ext.clone()));
+        }
+        if let Some(l) = v6_listener {
+            let mut pc6 = pcfg.clone();
+            pc6.listen = l.local_addr()?;
+            let ext6 = proxy::ProxyExtras {
+                more: Vec::new(),
+                more_also_ipv6_loopback: Vec::new(),
+                ..ext.clone()
             };
-            match proxy::start_ext_on(l, pc.clone(), more_ext, sink.clone()).await {
+            starts.push((l, pc6, ext6));
+        }
+        for (l, mut pc) in more_v6 {
+            pc.listen = l.local_addr()?;
+            starts.push((l, pc, more_ext.clone()));
+        }
+        let mut extra = Vec::new();
+        for (l, pc, pext) in starts {
+            match proxy::start_ext_on(l, pc.clone(), pext, sink.clone()).await {
                 Ok(h) => extra.push(h),
                 Err(e) => {
                     for h in extra {
@@ -955,26 +1048,6 @@ impl Pipeline {
                     let _ = recorder.finish().await;
                     return Err(anyhow::Error::new(e)
                         .context(format!("cannot start the proxy on {}", pc.listen)));
-                }
-            }
-        }
-        if let Some(l) = v6_listener {
-            // the same listener on `[::1]`: same routes, leg, TLS, forward mode and extras
-            let mut pc6 = pcfg.clone();
-            pc6.listen = l.local_addr()?;
-            let ext6 = proxy::ProxyExtras {
-                more: Vec::new(),
-                ..ext.clone()
-            };
-            match proxy::start_ext_on(l, pc6, ext6, sink.clone()).await {
-                Ok(h) => extra.push(h),
-                Err(e) => {
-                    for h in extra {
-                        h.shutdown().await;
-                    }
-                    let _ = recorder.finish().await;
-                    return Err(anyhow::Error::new(e)
-                        .context(format!("cannot start the proxy on [::1]:{}", listen.port())));
                 }
             }
         }
@@ -998,6 +1071,7 @@ impl Pipeline {
             verifier_backlog,
             stop_verifying,
             ipv6_loopback,
+            more_ipv6_loopback,
         })
     }
 
@@ -1058,8 +1132,16 @@ impl Pipeline {
         self.ipv6_loopback.as_ref()
     }
 
+    /// [`Self::ipv6_loopback`] for each further listener, in the order of
+    /// [`proxy::ProxyExtras::more`]: `Some(Ok([::1]:PORT))` for a `--listener
+    /// LEG@localhost:PORT=URL` also listening there (ux39).
+    pub fn more_ipv6_loopback(&self) -> &[Option<Result<SocketAddr, String>>] {
+        &self.more_ipv6_loopback
+    }
+
     /// The addresses of the further listeners ([`proxy::ProxyExtras::more`]), in order
-    /// (then `[::1]:PORT` when [`Self::ipv6_loopback`] is `Some(Ok(..))`).
+    /// (then `[::1]:PORT` when [`Self::ipv6_loopback`] is `Some(Ok(..))`, then the
+    /// further listeners' `[::1]` twins, [`Self::more_ipv6_loopback`]).
     pub fn extra_addrs(&self) -> Vec<SocketAddr> {
         self.extra.iter().map(|h| h.local_addr()).collect()
     }

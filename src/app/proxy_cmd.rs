@@ -156,6 +156,12 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
     let trust_forwarded = a.trust_forwarded;
     let half_close = a.half_close;
     let also_ipv6_loopback = listens_on_localhost(&a.listen);
+    // `--listener LEG@localhost:PORT=URL` as `--listen localhost:PORT` (ux39)
+    let more_also_ipv6_loopback = a
+        .listeners
+        .iter()
+        .map(|spec| listener_on_localhost(spec))
+        .collect();
     let shutdown_grace = Some(std::time::Duration::from_secs(a.shutdown_grace));
     let public_url = match &a.public_url {
         Some(u) => Some(crate::proxy::card::public_url(u).map_err(|e| {
@@ -189,6 +195,7 @@ fn run_configured(a: ProxyArgs, cfg: PipelineConfig) -> anyhow::Result<ExitCode>
             shutdown_grace,
             driver: None,
             also_ipv6_loopback,
+            more_also_ipv6_loopback,
         },
     ))
 }
@@ -459,6 +466,14 @@ pub fn listens_on_localhost(listen: &str) -> bool {
         .trim()
         .get(..10)
         .is_some_and(|h| h.eq_ignore_ascii_case("localhost:"))
+}
+
+/// `--listener LEG@ADDR=URL` whose ADDR is `localhost:PORT`: that listener listens on
+/// `[::1]:PORT` too, as [`listens_on_localhost`] makes `--listen` do (ux39).
+pub fn listener_on_localhost(spec: &str) -> bool {
+    spec.split_once('@')
+        .and_then(|(_, rest)| rest.split_once('='))
+        .is_some_and(|(addr, _)| listens_on_localhost(addr))
 }
 
 /// Why `--listen` text that [`parse_listen`] refused is not an address, when its host part
@@ -816,9 +831,13 @@ async fn run_async(
                 pipeline.proxy_addr()
             );
             crate::errln!(
-                "  note: localhost's IPv6 address [::1]:{} is not listened on ({why}): a client that resolves localhost to ::1 first and does not fall back gets 'connection refused'; hint: give clients {scheme}://{}",
-                pipeline.proxy_addr().port(),
-                pipeline.proxy_addr()
+                "  {}",
+                crate::app::pipeline::localhost_v6_note(
+                    pipeline.proxy_addr().port(),
+                    "",
+                    why,
+                    &format!("{scheme}://{}", pipeline.proxy_addr())
+                )
             );
         }
         None => crate::errln!(
@@ -832,12 +851,32 @@ async fn run_async(
             ca.display()
         );
     }
-    for (addr, pc) in pipeline.extra_addrs().iter().zip(&more_cfgs) {
+    for (i, (addr, pc)) in pipeline.extra_addrs().iter().zip(&more_cfgs).enumerate() {
         let leg = pc.leg.as_deref().unwrap_or("client");
+        let v6 = pipeline
+            .more_ipv6_loopback()
+            .get(i)
+            .and_then(Option::as_ref);
+        // `--listener LEG@localhost:PORT=URL`: both addresses localhost names (ux39)
+        let also = match v6 {
+            Some(Ok(a6)) => format!(" and http://{a6} (localhost)"),
+            _ => String::new(),
+        };
         for r in &pc.routes {
             crate::errln!(
-                "  listener http://{addr} (leg {leg}) -> {}",
+                "  listener http://{addr}{also} (leg {leg}) -> {}",
                 shown_url(&r.upstream, a.no_redact)
+            );
+        }
+        if let Some(Err(why)) = v6 {
+            crate::errln!(
+                "  {}",
+                crate::app::pipeline::localhost_v6_note(
+                    addr.port(),
+                    &format!(" for leg {leg}"),
+                    why,
+                    &format!("http://{addr}")
+                )
             );
         }
     }
@@ -1103,7 +1142,10 @@ async fn run_async(
     }
     let outcome = recorded.verified().await;
     catching_up.abort();
-    phase.store(PHASE_REPORT, std::sync::atomic::Ordering::SeqCst);
+    phase.store(
+        phase_after_verify(a.report.is_some()),
+        std::sync::atomic::Ordering::SeqCst,
+    );
     let outcome = outcome?;
     let s = &outcome.recorder;
     if let Some(line) = capped_line(&outcome.verify.incomplete, a.capture_cap) {
@@ -1740,6 +1782,20 @@ const PHASE_DRAINING: u8 = 0;
 const PHASE_REPORT: u8 = 1;
 /// [`further_signals`]: the run is over; a signal changes nothing.
 const PHASE_DONE: u8 = 2;
+
+/// The stop's phase once the online verifier has caught up: writing the `--report`
+/// ([`PHASE_REPORT`], which a further Ctrl-C skips with exit 130), or, with no report
+/// asked, done: only the summary lines are left, which no signal cuts short (ux39: a
+/// second SIGINT landing there, GNU `timeout -s INT` sends two, exited 130 with
+/// "stopped before the report was written (the recording is complete)" for a run with
+/// neither a report nor, with `--no-record`, a recording).
+fn phase_after_verify(report_asked: bool) -> u8 {
+    if report_asked {
+        PHASE_REPORT
+    } else {
+        PHASE_DONE
+    }
+}
 /// [`further_signals`]: the recording is closed; the online verifier catches up.
 const PHASE_VERIFYING: u8 = 3;
 /// [`further_signals`]: no exchange is open any more; the recorder writes what is still
@@ -2619,6 +2675,16 @@ fn canonical_record_path(p: &std::path::Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ux39: a run without `--report` has nothing a further Ctrl-C could skip once the
+    /// verifier caught up, so such a signal no longer exits 130 saying a report (and a
+    /// recording, with `--no-record`) was cut short; with `--report` it still skips the
+    /// write.
+    #[test]
+    fn a_signal_after_the_verify_cuts_only_a_report_write() {
+        assert_eq!(phase_after_verify(false), PHASE_DONE);
+        assert_eq!(phase_after_verify(true), PHASE_REPORT);
+    }
 
     /// How the lines name a second Ctrl-C after a first one (SIGINT).
     const C: &str = "Ctrl-C again";

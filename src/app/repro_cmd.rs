@@ -1547,6 +1547,14 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    // a recording a proxy (probe, demo) is still writing: cut from what is written so far,
+    // its open exchanges not judged (ux39: nothing said, where `verify` says so)
+    if crate::app::verify_cmd::still_recorded(&a.file) {
+        crate::errln!(
+            "a2a-interop: note: {} is still being recorded by a running a2a-interop process: the cut is taken from the events written so far (exchanges still open are not judged); hint: cut it again once that run has stopped if the finding is not there yet",
+            input.shown
+        );
+    }
     let har_key = parse_har_key(&a.finding);
     let (rule, seq) = match &har_key {
         Some((r, _)) => (r.clone(), None),

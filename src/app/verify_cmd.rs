@@ -732,6 +732,17 @@ impl Drop for Input {
     }
 }
 
+/// `file` (a path given on the command line; `-` never) is a recording that a running
+/// a2a-interop process (`proxy`, `probe`, `demo`, `interop`) is still writing: its
+/// recorder holds the file's lock ([`crate::record::outfile::refuse_live_recording`]).
+/// `verify`, `report`, `export` and `repro` then say their output covers the events
+/// written so far (newcomer24 N5; `export` and `repro` since ux39).
+pub fn still_recorded(file: &std::path::Path) -> bool {
+    file.as_os_str() != "-"
+        && std::fs::metadata(file).is_ok_and(|m| m.is_file())
+        && crate::record::outfile::refuse_live_recording(file, file).is_err()
+}
+
 /// The hint for a report a2a-interop wrote given where `verify`, `report`, `repro` or
 /// `export` read their traffic (the cause says `... report a2a-interop wrote, made from
 /// `FILE``, from [`crate::record::source::own_report`]): the file it was made from
@@ -901,6 +912,25 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
             return ExitCode::from(2);
         }
     };
+    // A directory takes no report: said before the file is read, with a file path in it
+    // named for the report's format (ux39: `report big.jsonl -f json -o out` read the whole
+    // file first, then hinted `-o out/report.html` whatever the directory and format)
+    if let Some((fmt, p)) = pairs
+        .iter()
+        .find(|(_, p)| p.as_os_str() != "-" && p.is_dir())
+    {
+        let hint = super::dir_output_hint(p, &format!("report.{}", fmt.extension()))
+            .map(|h| format!("-o names a directory; {h}"))
+            .unwrap_or_else(|| "give -o a file path".to_string());
+        return fail(
+            format!(
+                "cannot write {} report to {}: it is a directory",
+                fmt.as_str(),
+                p.display()
+            ),
+            &hint,
+        );
+    }
     // A report written over the file it reports on would destroy it (B3).
     if let Some((_, p)) = pairs
         .iter()
@@ -946,9 +976,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
-    let live = file.as_os_str() != "-"
-        && std::fs::metadata(file).is_ok_and(|m| m.is_file())
-        && crate::record::outfile::refuse_live_recording(file, file).is_err();
+    let live = still_recorded(file);
     if live {
         crate::errln!(
             "a2a-interop: note: {} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped",
@@ -1004,12 +1032,16 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         let to_dir = pairs
             .iter()
             .any(|(_, p)| p.as_os_str() != "-" && p.is_dir());
-        let hint = if to_dir {
-            "-o names a directory; give a file path in it (e.g. -o out/report.html)"
-        } else {
-            "check the -o path is a writable file"
+        let hint = match pairs
+            .iter()
+            .find(|(_, p)| p.as_os_str() != "-" && p.is_dir())
+            .and_then(|(f, p)| super::dir_output_hint(p, &format!("report.{}", f.extension())))
+        {
+            // made a directory while the file was read
+            Some(h) if to_dir => format!("-o names a directory; {h}"),
+            _ => "check the -o path is a writable file".to_string(),
         };
-        return fail(e, hint);
+        return fail(e, &hint);
     }
     // what went to files, said as export and the proxy say it (newcomer25 N13: `report -o
     // FILE` ended in silence); a report on stdout speaks for itself

@@ -400,6 +400,11 @@ pub struct ProxyExtras {
     /// the pipeline ([`crate::app::pipeline`]); a `::1` that cannot be bound is said, not
     /// fatal.
     pub also_ipv6_loopback: bool,
+    /// The same for the further listeners: `more_also_ipv6_loopback[i]` set when `more[i]`
+    /// was given as `--listener LEG@localhost:PORT=URL`, so it listens on `[::1]:PORT` too
+    /// (ux39); missing entries are `false`. Used by the pipeline like
+    /// [`Self::also_ipv6_loopback`].
+    pub more_also_ipv6_loopback: Vec<bool>,
 }
 
 /// `--upstream-sni` text as a TLS server name: a DNS name (`agents.example.com`); an IP

@@ -190,6 +190,22 @@ pub fn start_on(
     cfg: RefAgentConfig,
     opts: RefAgentOptions,
 ) -> std::io::Result<RefAgentHandle> {
+    start_on_pair(listener, None, cfg, opts)
+}
+
+/// [`start_on`] serving one agent (one task store, one card) on a second listener too:
+/// `demo --agent-only --listen localhost:PORT` answers on 127.0.0.1:PORT and `[::1]:PORT`
+/// alike (ux39). [`RefAgentHandle::local_addr`] and the card's default URL are the
+/// first listener's.
+///
+/// # Errors
+/// A listener's local address cannot be read.
+pub fn start_on_pair(
+    listener: TcpListener,
+    second: Option<TcpListener>,
+    cfg: RefAgentConfig,
+    opts: RefAgentOptions,
+) -> std::io::Result<RefAgentHandle> {
     let addr = listener.local_addr()?;
     let public = cfg
         .public_url
@@ -213,7 +229,10 @@ pub fn start_on(
         loop {
             tokio::select! {
                 _ = &mut stopped => break,
-                accepted = listener.accept() => {
+                accepted = async { tokio::select! {
+                    a = listener.accept() => a,
+                    a = accept_on(second.as_ref()) => a,
+                } } => {
                     let Ok((stream, _peer)) = accepted else { continue };
                     let agent = agent.clone();
                     conns.spawn(async move {
@@ -240,6 +259,16 @@ pub fn start_on(
         while workers.join_next().await.is_some() {}
     });
     Ok(RefAgentHandle { addr, stop, join })
+}
+
+/// The next connection on `l`; never, for no listener ([`start_on_pair`]'s second).
+async fn accept_on(
+    l: Option<&TcpListener>,
+) -> std::io::Result<(tokio::net::TcpStream, SocketAddr)> {
+    match l {
+        Some(l) => l.accept().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// The Agent Card: 1.0 shape (CARD-003, CARD-005) plus the 0.3 members (CARD-004, CARD-006);

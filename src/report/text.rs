@@ -428,7 +428,7 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
 /// or a binding such as `1.0 gRPC` beside them): how many exchanges each used and the first
 /// of them, and that each is judged by its own generation's rules, e.g. `note: s.jsonl: 2
 /// A2A generations in this traffic: 1.0 in 40 exchanges (e2 first), 0.3 in 31 exchanges
-/// (e44 first); ...`. Counted over the first [`crate::verify::MAX_EXCHANGE_DIALECTS`]
+/// (e44 first); ...` (a HAR file's first exchanges as `log.entries[i]`). Counted over the first [`crate::verify::MAX_EXCHANGE_DIALECTS`]
 /// exchanges that used one (said so when reached). `None` for one generation or none.
 ///
 /// newcomer27 N6: a proxy in front of an SDK agent that serves 1.0 and its 0.3 compat side
@@ -463,10 +463,12 @@ pub fn generations_text(report: &Report, input: &ReportInput) -> Option<String> 
             let text = match at {
                 Some(i) => {
                     let n = listed[i..].iter().filter(|(_, l)| l == d).count();
+                    // a HAR file's exchange as its `log.entries[i]`, as findings cite it
+                    // (ux39: `verify x.har` said "(e1 first)", a name the HAR has not)
                     format!(
                         "{d} in {n} {} ({} first)",
                         super::model::plural(n, "exchange", "exchanges"),
-                        listed[i].0
+                        super::cite(&listed[i].0, &input.index)
                     )
                 }
                 None => format!("{d} (after the exchanges counted)"),
