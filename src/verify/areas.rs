@@ -27,8 +27,13 @@ pub(super) struct AreaSet {
     /// `cur`'s number in `ids`, once an area of it was noted since it was entered.
     cur_num: Option<u32>,
     /// Areas already noted for `cur` since it was entered: the common case (one exchange's
-    /// events marking its areas again and again) costs a short scan, no set lookup.
+    /// events marking its areas again and again) costs one bit test for a name of
+    /// [`AREA_NAMES`] (`cur_known`, bit = [`area_slot`]), a short scan for any other.
     cur_marked: Vec<&'static str>,
+    /// [`Self::cur_marked`] for the names of [`AREA_NAMES`], one bit per slot.
+    cur_known: u32,
+    /// Per slot of [`AREA_NAMES`]: 1 + the name's index in `by_area`, 0 = not there.
+    by_slot: [u8; AREA_NAMES.len()],
     /// Exchange ids noted under some area, each with its number (numbered from 0 in the
     /// order first noted). Only ids an area kept are here: at most
     /// [`MAX_AREA_EXCHANGES`] per area.
@@ -46,6 +51,61 @@ fn same_name(a: &str, b: &str) -> bool {
     std::ptr::eq(a, b) || a == b
 }
 
+/// The area names the engine marks (`self.areas.insert("...")` in src/verify/engine*),
+/// each with a slot: its index here. A name marked again is found by its slot, one bit
+/// test, where the address shortcut of [`same_name`] and [`NameSet`] missed: the same
+/// literal has another address in each codegen unit of a release build, so the names'
+/// scans (a 64-entry one in `NameSet`) and the ordered set's string compares ran for
+/// most marks (perfv39: `AreaSet::insert` 9.5 M instructions for 37,928 marks on the
+/// offline bench).
+const AREA_NAMES: [&str; 16] = [
+    "auth",
+    "capability",
+    "card",
+    "card-url",
+    "gateway",
+    "grpc",
+    "http",
+    "id",
+    "interop",
+    "jsonrpc",
+    "push",
+    "rest",
+    "sse",
+    "stream",
+    "task",
+    "version",
+];
+
+/// `name`'s slot in [`AREA_NAMES`], or `None` for any other name. Chosen by the length and
+/// the first byte (unique among the names), then confirmed by content (for a literal, all
+/// of it folds to a constant where it is inlined).
+#[inline(always)]
+fn area_slot(name: &str) -> Option<u32> {
+    let b = name.as_bytes();
+    let k: u32 = match (b.len(), *b.first()?) {
+        (4, b'a') => 0,
+        (10, b'c') => 1,
+        (4, b'c') => 2,
+        (8, b'c') => 3,
+        (7, b'g') => 4,
+        (4, b'g') => 5,
+        (4, b'h') => 6,
+        (2, b'i') => 7,
+        (7, b'i') => 8,
+        (7, b'j') => 9,
+        (4, b'p') => 10,
+        (4, b'r') => 11,
+        (3, b's') => 12,
+        (6, b's') => 13,
+        (4, b't') => 14,
+        (7, b'v') => 15,
+        _ => return None,
+    };
+    let want = AREA_NAMES[k as usize];
+    (std::ptr::eq(want, name) || want == name).then_some(k)
+}
+
 impl AreaSet {
     /// The exchange id of the event about to be judged (`None` or `""`: none, as at the
     /// end).
@@ -54,36 +114,68 @@ impl AreaSet {
         if self.cur.as_deref() != exchange.map(|x| &**x) {
             self.cur = exchange.cloned();
             self.cur_marked.clear();
+            self.cur_known = 0;
             self.cur_num = None;
         }
     }
 
     /// Marks `area` exercised, by the current exchange when there is one.
     ///
-    /// An area the current exchange already marked is found among `cur_marked` (a short
-    /// scan) without a lookup in the ordered set (perf30: the verifier marks areas ~7.5
-    /// times per exchange; the `BTreeSet` insert alone was 1.7 % of offline verify).
+    /// An area the current exchange already marked is found by its slot's bit
+    /// (`cur_known`), or among `cur_marked` for a name without a slot, without a lookup in
+    /// the ordered set (perf30: the verifier marks areas ~7.5 times per exchange; the
+    /// `BTreeSet` insert alone was 1.7 % of offline verify).
+    ///
+    /// Inlined: the engine passes literals, so [`area_slot`] folds to a constant at each
+    /// call site and a mark already noted costs one bit test; the rest is out of line.
+    #[inline(always)]
     pub fn insert(&mut self, area: &'static str) -> bool {
-        if self.cur.is_some() {
-            // by address first (the same literal, as nearly always), then by content
-            if self.cur_marked.iter().any(|m| same_name(m, area)) {
+        let slot = area_slot(area);
+        if let Some(k) = slot {
+            if self.cur.is_some() && self.cur_known & (1 << k) != 0 {
                 return false;
             }
-            self.cur_marked.push(area);
-            self.note_current(area);
         }
-        self.set.insert(area)
+        self.insert_new(area, slot)
     }
 
-    /// Notes the current exchange under `area`, unless the area holds it or is full.
-    fn note_current(&mut self, area: &'static str) {
-        let k = match self.by_area.iter().position(|(a, _)| same_name(a, area)) {
+    /// [`Self::insert`] past its bit test.
+    #[inline(never)]
+    fn insert_new(&mut self, area: &'static str, slot: Option<u32>) -> bool {
+        if self.cur.is_some() {
+            match slot {
+                Some(k) => self.cur_known |= 1 << k,
+                None => {
+                    // by address first (the same literal, as nearly always), then by content
+                    if self.cur_marked.iter().any(|m| same_name(m, area)) {
+                        return false;
+                    }
+                    self.cur_marked.push(area);
+                }
+            }
+            self.note_current(area, slot);
+        }
+        self.set.insert_at(area, slot)
+    }
+
+    /// Notes the current exchange under `area` (of slot `slot`, [`area_slot`]), unless the
+    /// area holds it or is full.
+    fn note_current(&mut self, area: &'static str, slot: Option<u32>) {
+        let at = slot.map(|s| s as usize);
+        let known = at
+            .and_then(|s| self.by_slot.get(s))
+            .and_then(|&i| usize::from(i).checked_sub(1));
+        let k = match known.or_else(|| self.by_area.iter().position(|(a, _)| same_name(a, area))) {
             Some(k) => k,
             None => {
                 self.by_area.push((area, Vec::new()));
                 self.by_area.len() - 1
             }
         };
+        if let Some(s) = at {
+            // at most 16 names have a slot: `k + 1` fits a byte
+            self.by_slot[s] = u8::try_from(k + 1).unwrap_or(0);
+        }
         if self.by_area[k].1.len() >= MAX_AREA_EXCHANGES {
             return;
         }
@@ -119,7 +211,17 @@ impl AreaSet {
 
     pub fn remove(&mut self, area: &str) -> bool {
         self.cur_marked.retain(|a| *a != area);
+        if let Some(k) = area_slot(area) {
+            self.cur_known &= !(1 << k);
+        }
         self.by_area.retain(|(a, _)| *a != area);
+        // the indices moved: the slots' are found again
+        self.by_slot = [0; AREA_NAMES.len()];
+        for (i, (a, _)) in self.by_area.iter().enumerate() {
+            if let Some(k) = area_slot(a) {
+                self.by_slot[k as usize] = u8::try_from(i + 1).unwrap_or(0);
+            }
+        }
         self.set.remove(area)
     }
 
@@ -170,6 +272,7 @@ impl AreaSet {
         // instructions per exchange at the end of the run).
         let mut marked = vec![false; ids.len()];
         let mut by_area = std::mem::take(&mut self.by_area);
+        self.by_slot = [0; AREA_NAMES.len()];
         by_area.sort_unstable_by_key(|(a, _)| *a);
         by_area
             .into_iter()
@@ -213,18 +316,34 @@ fn prefix_key(id: &str) -> u64 {
 /// A set of `'static` names (the areas exercised, the dialect labels) in name order, as the
 /// outcome lists them. The verifier adds names ~7.5 times per exchange (1.7 % of offline
 /// verify in a `BTreeSet` of string compares: docs/performance.md, "Session 30"): a name
-/// already added is found first among the (first 64) names added, by address and length
-/// (no string compare); any other goes to the set.
+/// already added is found first: an area name ([`AREA_NAMES`]) by one bit test, any other
+/// among the (first 64) names added, by address and length (no string compare); any
+/// other goes to the set.
 #[derive(Debug, Default)]
 pub(super) struct NameSet {
     set: BTreeSet<&'static str>,
-    /// Names in `set`, as the `&'static str`s they were added with (at most 64).
+    /// Names in `set`, as the `&'static str`s they were added with (at most 64), but the
+    /// names of [`AREA_NAMES`].
     recent: Vec<&'static str>,
+    /// The names of [`AREA_NAMES`] in `set`, one bit per slot ([`area_slot`]).
+    known: u32,
 }
 
 impl NameSet {
     /// Adds `name`; true when it was not in the set.
     pub(super) fn insert(&mut self, name: &'static str) -> bool {
+        self.insert_at(name, area_slot(name))
+    }
+
+    /// [`Self::insert`] with `name`'s slot ([`area_slot`]) known.
+    fn insert_at(&mut self, name: &'static str, slot: Option<u32>) -> bool {
+        if let Some(k) = slot {
+            if self.known & (1 << k) != 0 {
+                return false;
+            }
+            self.known |= 1 << k;
+            return self.set.insert(name);
+        }
         if self.recent.iter().any(|r| std::ptr::eq(*r, name)) {
             return false;
         }
@@ -237,6 +356,9 @@ impl NameSet {
 
     /// Removes `name` (compared by content); true when it was in the set.
     pub(super) fn remove(&mut self, name: &str) -> bool {
+        if let Some(k) = area_slot(name) {
+            self.known &= !(1 << k);
+        }
         self.recent.retain(|r| *r != name);
         self.set.remove(name)
     }
@@ -281,6 +403,120 @@ mod name_set_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// Every area name the engine marks has a slot (the bit-test path), each slot names
+    /// its own name only: the same content at another address finds it, a name of the same
+    /// length and first byte but other content does not.
+    #[test]
+    fn area_slots_are_exact_and_cover_the_engine_names() {
+        for (k, name) in AREA_NAMES.iter().enumerate() {
+            assert_eq!(area_slot(name), Some(k as u32), "{name}");
+            let other: &'static str = Box::leak(name.to_string().into_boxed_str());
+            assert_eq!(
+                area_slot(other),
+                Some(k as u32),
+                "{name} at another address"
+            );
+            let mut near = name.to_string().into_bytes();
+            let last = near.len() - 1;
+            near[last] = if near[last] == b'z' { b'y' } else { b'z' };
+            let near = String::from_utf8(near).expect("ASCII");
+            assert_eq!(area_slot(&near), None, "{near}");
+        }
+        for name in [
+            "", "a", "Task", "tasks", "card_url", "cards", "j", "VERSION",
+        ] {
+            assert_eq!(area_slot(name), None, "{name}");
+        }
+        // the names the engine marks (src/verify/engine.rs and its modules)
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/verify");
+        let mut files = vec![std::path::PathBuf::from(format!("{dir}/engine.rs"))];
+        for e in std::fs::read_dir(format!("{dir}/engine")).expect("engine dir") {
+            files.push(e.expect("entry").path());
+        }
+        let mut seen = 0;
+        for f in files {
+            let text = std::fs::read_to_string(&f).expect("source");
+            for piece in text.split("areas.insert(\"").skip(1) {
+                let name = piece.split('"').next().expect("name");
+                assert!(area_slot(name).is_some(), "{name} ({})", f.display());
+                seen += 1;
+            }
+        }
+        assert!(seen > 100, "{seen} marks found");
+    }
+
+    /// perfv39: the slot bits, the slot index into `by_area` and the name scans answer as
+    /// a plain model of sets does, over random enters, marks (engine names, the same names
+    /// at other addresses, other names) and removals: each `insert`'s answer, `contains`,
+    /// `len`, the set's order and the exchanges listed per area at the end.
+    #[test]
+    fn marks_answer_as_a_model_of_sets() {
+        let mut names: Vec<&'static str> = AREA_NAMES.to_vec();
+        for n in AREA_NAMES {
+            names.push(Box::leak(n.to_string().into_boxed_str()));
+        }
+        names.extend(["a1", "zz", "tas", "cardx"]);
+        names.push(Box::leak(String::from("a1").into_boxed_str()));
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for round in 0..200 {
+            let mut a = AreaSet::default();
+            let mut cur: Option<String> = None;
+            let mut marked: BTreeSet<String> = BTreeSet::new();
+            let mut set: BTreeSet<String> = BTreeSet::new();
+            let mut by: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+            for _ in 0..300 {
+                match next(10) {
+                    0 | 1 => {
+                        let x = match next(8) {
+                            0 => String::new(),
+                            k => format!("e{k}"),
+                        };
+                        a.enter(Some(&x.as_str().into()));
+                        let x = Some(x).filter(|x| !x.is_empty());
+                        if x != cur {
+                            cur = x;
+                            marked.clear();
+                        }
+                    }
+                    2 => {
+                        let n = names[next(names.len())];
+                        assert_eq!(a.remove(n), set.remove(n), "round {round}: remove {n}");
+                        marked.remove(n);
+                        by.remove(n);
+                    }
+                    _ => {
+                        let n = names[next(names.len())];
+                        if let Some(x) = &cur {
+                            if marked.insert(n.to_string()) {
+                                by.entry(n.to_string()).or_default().insert(x.clone());
+                            }
+                        }
+                        assert_eq!(a.insert(n), set.insert(n.to_string()), "round {round}: {n}");
+                    }
+                }
+                assert_eq!(a.len(), set.len());
+            }
+            for n in &names {
+                assert_eq!(a.contains(n), set.contains(*n), "round {round}: {n}");
+            }
+            let order: Vec<String> = a.iter().map(|n| n.to_string()).collect();
+            assert_eq!(order, set.iter().cloned().collect::<Vec<_>>());
+            let want: Vec<(String, Vec<String>)> = by
+                .into_iter()
+                .filter(|(n, xs)| set.contains(n) && !xs.is_empty())
+                .map(|(n, xs)| (n, xs.into_iter().collect()))
+                .collect();
+            assert_eq!(listed(&mut a), want, "round {round}");
+        }
+    }
 
     /// [`AreaSet::exchanges`] with the ids as `String`s, to compare with literals.
     fn listed(a: &mut AreaSet) -> Vec<(String, Vec<String>)> {

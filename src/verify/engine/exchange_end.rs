@@ -1315,6 +1315,14 @@ impl State {
         } else {
             "X-A2A-Extensions"
         };
+        // The singular header first: nearly every head has none, and then neither the
+        // right header's lookup nor the walk of all findings so far runs (perfv39: 5.8 M
+        // instructions for ~10.5k heads on the offline bench, growing with the findings;
+        // the three tests are independent, so their order changes no answer).
+        let (name, value) = headers.iter().find(|(k, v)| {
+            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
+                && !v.trim().is_empty()
+        })?;
         if headers.get(right).is_some_and(|v| !v.trim().is_empty())
             || self.out.iter().any(|f| {
                 f.rule == r::CAP_EXT_HEADER_MISSPELLED.id && f.evidence.iter().any(|e| e.seq == seq)
@@ -1322,10 +1330,6 @@ impl State {
         {
             return None;
         }
-        let (name, value) = headers.iter().find(|(k, v)| {
-            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
-                && !v.trim().is_empty()
-        })?;
         Some((right, name, value))
     }
 
