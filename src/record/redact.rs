@@ -508,15 +508,6 @@ const SECRET_QUERY_PARAMS: &[&str] = &[
 /// paging cursor, A2A-DIGEST §2; the other request fields there contain no part).
 const A2A_QUERY_PARAMS: &[&str] = &["page_token", "next_page_token"];
 
-/// True when `v` holds a `?` or an `@` (`memchr2` for a long value, a plain loop for the
-/// short values most header fields have).
-fn has_query_or_userinfo(v: &[u8]) -> bool {
-    if v.len() > 64 {
-        return memchr::memchr2(b'?', b'@', v).is_some();
-    }
-    v.iter().any(|&b| b == b'?' || b == b'@')
-}
-
 /// Header names that carry no credential by [`secret_header_name_by_rules`] (checked by a
 /// test), the most frequent on A2A traffic: answered at once, without the rules' suffix
 /// and stem scans (~100-200 instructions per field, each head has several; session 21).
@@ -1996,10 +1987,8 @@ impl Redactor {
                 // A URL-valued header (`Location`, `Content-Location`, `Referer`, `Link`,
                 // `Refresh`, `X-Original-URL`, ...) gets the request URL's rules: a query
                 // credential or userinfo password in it is redacted (breaker16b T1). Only a
-                // value with `?` or `@` can hold one: one byte scan for most headers (a
-                // plain loop for a short value: `memchr2`'s call and set-up cost ~80
-                // instructions per field, more than the bytes of a `Host` or a `Date`).
-                if has_query_or_userinfo(value.as_bytes()) {
+                // value with `?` or `@` can hold one: one byte scan for most headers.
+                if memchr::memchr2(b'?', b'@', value.as_bytes()).is_some() {
                     return redact_urls_in_header_value(
                         value,
                         &|n: &str| self.is_secret_param(n),
@@ -4094,28 +4083,6 @@ mod tests {
         // the listed names and their case variants (and the case-bit flips of non-letters'
         // neighbours that still spell them) are plain; the rest are not
         assert!(plain >= 3 * PLAIN_HEADERS.len(), "{plain}");
-    }
-
-    /// perfp39: `has_query_or_userinfo` finds a `?` or `@` as `memchr2` does, at every
-    /// offset of values of every length around its 64-byte switch.
-    #[test]
-    fn query_or_userinfo_scan_finds_what_memchr2_finds() {
-        for len in 0..=130 {
-            let v = vec![b'a'; len];
-            assert!(!has_query_or_userinfo(&v));
-            for at in 0..len {
-                for c in [b'?', b'@'] {
-                    let mut w = v.clone();
-                    w[at] = c;
-                    assert_eq!(
-                        has_query_or_userinfo(&w),
-                        memchr::memchr2(b'?', b'@', &w).is_some(),
-                        "{len} {at}"
-                    );
-                    assert!(has_query_or_userinfo(&w));
-                }
-            }
-        }
     }
 
     #[test]
