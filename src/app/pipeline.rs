@@ -31,7 +31,7 @@ use anyhow::Context as _;
 
 use crate::proxy::{self, ProxyConfig, ProxyHandle};
 use crate::record::writer::{
-    spawn_recorder_batched, EventSink, Recorder, RecorderConfig, RecorderStats,
+    spawn_recorder_batched_reusing, BatchSpares, EventSink, Recorder, RecorderConfig, RecorderStats,
 };
 use crate::record::{CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader};
 use crate::verify::{Finding, Severity, Verifier, VerifyOutcome};
@@ -837,7 +837,11 @@ impl Pipeline {
         let backlog_out = verifier_backlog.clone();
         let stop_verifying = Arc::new(AtomicBool::new(false));
         let skip = stop_verifying.clone();
-        let (sink, recorder) = spawn_recorder_batched(
+        // The verifier thread gives each judged batch's vector back to the writer
+        // (docs/performance.md, "Session 39": no allocation and regrowth per round).
+        let spares = BatchSpares::default();
+        let spares_back = spares.clone();
+        let (sink, recorder) = spawn_recorder_batched_reusing(
             RecorderConfig {
                 path: cfg.record.clone(),
                 overwrite: cfg.overwrite,
@@ -853,6 +857,7 @@ impl Pipeline {
                 backlog_in.fetch_add(batch.len(), Ordering::Relaxed);
                 let _ = tx.send(batch);
             }),
+            spares,
         )
         .with_context(|| match &cfg.record {
             Some(p) => format!("cannot create recording {}", p.display()),
@@ -988,6 +993,9 @@ impl Pipeline {
                             feed(ev);
                         }
                     }
+                    // the events dropped here, the vector back to the writer for a later
+                    // round
+                    spares_back.give_back(batch);
                     backlog_out.fetch_sub(n, Ordering::Relaxed);
                 }
                 if print {

@@ -511,6 +511,9 @@ const A2A_QUERY_PARAMS: &[&str] = &["page_token", "next_page_token"];
 /// Header names that carry no credential by [`secret_header_name_by_rules`] (checked by a
 /// test), the most frequent on A2A traffic: answered at once, without the rules' suffix
 /// and stem scans (~100-200 instructions per field, each head has several; session 21).
+/// Asked by length and word compares (`is_plain_header`, checked against this list by a
+/// test).
+#[cfg(test)]
 const PLAIN_HEADERS: &[&str] = &[
     "host",
     "date",
@@ -529,10 +532,31 @@ const PLAIN_HEADERS: &[&str] = &[
 /// True when a header named `name` carries a credential by its name alone. No allocation
 /// for a lowercase name (hyper's header names, HTTP/2's always are).
 fn is_secret_header_name(name: &str) -> bool {
-    if PLAIN_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h)) {
+    if is_plain_header(name.as_bytes()) {
         return false;
     }
     secret_header_name_by_rules(name)
+}
+
+/// `PLAIN_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h))` (the list of header names
+/// that carry no credential by [`secret_header_name_by_rules`]) by the name's length first
+/// and two word compares ([`Caseless`]) for the long names: the list scan compared every
+/// entry's length and cost ~200 instructions per field, six fields per small exchange
+/// (docs/performance.md, "Session 39"). A test checks it against the list.
+fn is_plain_header(name: &[u8]) -> bool {
+    match name.len() {
+        4 => name.eq_ignore_ascii_case(b"host") || name.eq_ignore_ascii_case(b"date"),
+        6 => name.eq_ignore_ascii_case(b"accept") || name.eq_ignore_ascii_case(b"server"),
+        10 => USER_AGENT.matches(name) || CONNECTION.matches(name),
+        12 => CONTENT_TYPE.matches(name),
+        13 => CACHE_CONTROL.matches(name),
+        14 => CONTENT_LENGTH.matches(name),
+        15 => ACCEPT_ENCODING.matches(name),
+        16 => CONTENT_ENCODING.matches(name),
+        // the 17th byte apart (a literal is at most 16 bytes)
+        17 => TRANSFER_ENCODING_HEAD.matches(&name[..16]) && name[16] | 0x20 == b'g',
+        _ => false,
+    }
 }
 
 /// [`is_secret_header_name`] by its rules: [`ALWAYS_SECRET_HEADERS`],
@@ -801,6 +825,10 @@ impl Caseless {
     }
 }
 
+const USER_AGENT: Caseless = Caseless::of(b"user-agent");
+const CONNECTION: Caseless = Caseless::of(b"connection");
+const CACHE_CONTROL: Caseless = Caseless::of(b"cache-control");
+const ACCEPT_ENCODING: Caseless = Caseless::of(b"accept-encoding");
 const CONTENT_TYPE: Caseless = Caseless::of(b"content-type");
 const CONTENT_LENGTH: Caseless = Caseless::of(b"content-length");
 const CONTENT_ENCODING: Caseless = Caseless::of(b"content-encoding");
@@ -3995,6 +4023,66 @@ mod tests {
         // look-alikes of the same length still go through the rules
         assert!(is_secret_header_name("x-token-type"));
         assert!(is_secret_header_name("X-Access-Token"));
+    }
+
+    /// perfp39: `is_plain_header` (by length and word compares) answers as the scan of
+    /// [`PLAIN_HEADERS`] with `eq_ignore_ascii_case` did, for each listed name in three
+    /// letter cases, each with one byte changed at each position (to a neighbour byte, to
+    /// its other case bit, to a non-ASCII byte), cut or grown by one byte, and for names of
+    /// every length 0..=20 made of one repeated byte.
+    #[test]
+    fn plain_header_by_length_answers_as_the_list_scan() {
+        let scan = |n: &[u8]| {
+            PLAIN_HEADERS
+                .iter()
+                .any(|h| n.eq_ignore_ascii_case(h.as_bytes()))
+        };
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        for h in PLAIN_HEADERS {
+            for n in [
+                h.to_string(),
+                h.to_ascii_uppercase(),
+                h[..1].to_ascii_uppercase() + &h[1..],
+            ] {
+                let b = n.into_bytes();
+                for i in 0..b.len() {
+                    let changes: [fn(u8) -> u8; 4] = [
+                        |c| c.wrapping_add(1),
+                        |c| c ^ 0x20,
+                        |_| 0xc3,
+                        |c| c.wrapping_sub(1),
+                    ];
+                    for f in changes {
+                        let mut m = b.clone();
+                        m[i] = f(m[i]);
+                        names.push(m);
+                    }
+                }
+                names.push(b[..b.len() - 1].to_vec());
+                let mut longer = b.clone();
+                longer.push(b'x');
+                names.push(longer);
+                names.push(b);
+            }
+        }
+        for len in 0..=20 {
+            for c in [b'a', b'-', b'G', 0x80] {
+                names.push(vec![c; len]);
+            }
+        }
+        let mut plain = 0;
+        for n in &names {
+            assert_eq!(
+                is_plain_header(n),
+                scan(n),
+                "{:?}",
+                String::from_utf8_lossy(n)
+            );
+            plain += usize::from(scan(n));
+        }
+        // the listed names and their case variants (and the case-bit flips of non-letters'
+        // neighbours that still spell them) are plain; the rest are not
+        assert!(plain >= 3 * PLAIN_HEADERS.len(), "{plain}");
     }
 
     #[test]

@@ -127,12 +127,11 @@ pub struct RecorderStats {
     pub cut_away_events: u64,
 }
 
-/// An event before the writer numbers it.
+/// An event before the writer numbers it (`seq` 0 until then). Queued as the `Event` it
+/// becomes: the writer hands it to the redactor as it is, where rebuilding an `Event` from
+/// the parts copied each ~200-byte event once more (docs/performance.md, "Session 39").
 struct Pending {
-    t_us: u64,
-    exchange: Option<ExchangeId>,
-    leg: Option<String>,
-    kind: EventKind,
+    ev: Event,
     /// Body bytes accounted in the queue (0 for control events).
     bytes: usize,
 }
@@ -389,10 +388,13 @@ impl EventSink {
         }
         q.queued_events.fetch_add(1, Ordering::Relaxed);
         let msg = Pending {
-            t_us,
-            exchange,
-            leg,
-            kind,
+            ev: Event {
+                seq: 0,
+                t_us,
+                exchange,
+                leg,
+                kind,
+            },
             bytes,
         };
         if !q.push(msg) {
@@ -548,7 +550,72 @@ pub fn spawn_recorder_batched(
     cfg: RecorderConfig,
     on_batch: Box<dyn FnMut(Vec<Event>) + Send>,
 ) -> io::Result<(EventSink, Recorder)> {
-    spawn_with(cfg, OnEvent::Batch(on_batch, Vec::new()))
+    spawn_recorder_batched_reusing(cfg, on_batch, BatchSpares::default())
+}
+
+/// [`spawn_recorder_batched`] taking each new batch's vector from `spares` when one is
+/// there: a consumer that gives its emptied batches back ([`BatchSpares::give_back`]) spares
+/// the writer an allocation per round and the growth of a vector sized for a short round
+/// (each ~1,000-event doubling copied ~230 KB; ~0.8k instructions per request on the proxy
+/// bench, docs/performance.md, "Session 39").
+pub fn spawn_recorder_batched_reusing(
+    cfg: RecorderConfig,
+    on_batch: Box<dyn FnMut(Vec<Event>) + Send>,
+    spares: BatchSpares,
+) -> io::Result<(EventSink, Recorder)> {
+    spawn_with(cfg, OnEvent::Batch(on_batch, Vec::new(), spares))
+}
+
+/// Emptied batch vectors a batch consumer hands back to the writer
+/// ([`spawn_recorder_batched_reusing`]), kept with their capacity for the next rounds. At
+/// most [`MAX_SPARE_BATCHES`] are kept, each of at most `MAX_BATCH_EVENTS` + 16 events'
+/// room (~1,040 `Event`s); a larger one (grown by doubling) or one more is dropped, so an
+/// idle proxy keeps a bounded few hundred KB here whatever the traffic was.
+#[derive(Clone, Default)]
+pub struct BatchSpares(Arc<Mutex<Vec<Vec<Event>>>>);
+
+/// Most emptied batches [`BatchSpares`] keeps (the writer needs one per round; the
+/// consumer holds the one it judges).
+pub const MAX_SPARE_BATCHES: usize = 2;
+
+impl std::fmt::Debug for BatchSpares {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BatchSpares")
+            .field("kept", &self.kept())
+            .finish()
+    }
+}
+
+impl BatchSpares {
+    /// Takes `batch` back once its events are judged: they are dropped here (on the
+    /// caller's thread, as dropping the batch would), the vector kept for the writer's next
+    /// round unless [`MAX_SPARE_BATCHES`] are kept already or it grew past a full batch.
+    pub fn give_back(&self, mut batch: Vec<Event>) {
+        batch.clear();
+        if batch.capacity() == 0 || batch.capacity() > MAX_BATCH_EVENTS + BATCH_HEADROOM {
+            return;
+        }
+        let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() < MAX_SPARE_BATCHES {
+            kept.push(batch);
+        }
+    }
+
+    /// An empty vector for a new batch with room for `n` events: a kept one when there is
+    /// one that large, else a new one. A kept vector too small is dropped, not grown:
+    /// `realloc` would copy its whole old block (the allocator cannot know it is empty).
+    fn take(&self, n: usize) -> Vec<Event> {
+        let spare = self.0.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        match spare {
+            Some(v) if v.capacity() >= n => v,
+            _ => Vec::with_capacity(n),
+        }
+    }
+
+    /// How many emptied batches are kept now (tests, `Debug`).
+    pub fn kept(&self) -> usize {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).len()
+    }
 }
 
 /// Most events handed to a batch consumer at once ([`spawn_recorder_batched`]): bounds how
@@ -563,8 +630,9 @@ const BATCH_HEADROOM: usize = 16;
 enum OnEvent {
     Borrowed(Box<dyn FnMut(&Event) + Send>),
     Owned(Box<dyn FnMut(Event) + Send>),
-    /// The consumer and the events of the current round not yet handed over.
-    Batch(Box<dyn FnMut(Vec<Event>) + Send>, Vec<Event>),
+    /// The consumer, the events of the current round not yet handed over, and the emptied
+    /// batches it gave back.
+    Batch(Box<dyn FnMut(Vec<Event>) + Send>, Vec<Event>, BatchSpares),
 }
 
 impl OnEvent {
@@ -572,14 +640,25 @@ impl OnEvent {
     /// filled: the batch leaves with the consumer every round, and growing a fresh vector
     /// of ~200-byte events by doubling copied it over and over.
     fn reserve(&mut self, n: usize) {
-        if let OnEvent::Batch(_, batch) = self {
-            batch.reserve((n + BATCH_HEADROOM).min(MAX_BATCH_EVENTS));
+        if let OnEvent::Batch(_, batch, spares) = self {
+            // Room for the held frames the redactor releases into this round too (one per
+            // exchange whose JSON body waits for its next event): with only the headroom
+            // beyond the round's events, a round that released one more event than it took
+            // doubled the batch (~0.5k instructions per request on the proxy bench).
+            let n = (n + 2 * BATCH_HEADROOM).min(MAX_BATCH_EVENTS + BATCH_HEADROOM);
+            if batch.is_empty() && batch.capacity() < n {
+                // the last batch left with the consumer: one it gave back keeps its room
+                // (an empty vector is replaced, not grown: no copy of its old block)
+                *batch = spares.take(n);
+            } else {
+                batch.reserve(n);
+            }
         }
     }
 
     /// Hands over the events of the round so far (batch consumers only).
     fn flush(&mut self) {
-        if let OnEvent::Batch(f, batch) = self {
+        if let OnEvent::Batch(f, batch, _) = self {
             if !batch.is_empty() {
                 f(std::mem::take(batch));
             }
@@ -950,26 +1029,19 @@ impl Writer {
         if self.taken_events >= TAKEN_UPDATE_EVENTS {
             self.settle_taken();
         }
-        let ev = Event {
-            seq: 0,
-            t_us: p.t_us,
-            exchange: p.exchange,
-            leg: p.leg,
-            kind: p.kind,
-        };
+        let ev = p.ev;
         // A batch consumer (the pipeline's verifier): the redactor puts what it releases
         // straight into the batch, where each event is numbered and encoded in place. Going
         // through `ready` and `emit` by value moved every ~220-byte event four more times
         // (~140 instructions of `memcpy` per event; docs/performance.md, "Session 38").
-        if let OnEvent::Batch(f, batch) = &mut self.on_event {
+        if let OnEvent::Batch(f, batch, spares) = &mut self.on_event {
             // Room for what the redactor may release with this event (frames it held for
             // the exchange) without growing the batch: a full batch's doubling copied ~1,000
             // events (~230 KB) at once.
             if batch.capacity() - batch.len() < BATCH_HEADROOM {
                 if batch.len() + BATCH_HEADROOM > MAX_BATCH_EVENTS {
-                    let next = Vec::with_capacity(
-                        (self.round_left + 1 + BATCH_HEADROOM).min(MAX_BATCH_EVENTS),
-                    );
+                    let next =
+                        spares.take((self.round_left + 1 + BATCH_HEADROOM).min(MAX_BATCH_EVENTS));
                     f(std::mem::replace(batch, next));
                 } else {
                     batch.reserve(BATCH_HEADROOM);
@@ -992,7 +1064,7 @@ impl Writer {
     /// encoded and counted in order; full batches go to the consumer (at most
     /// [`MAX_BATCH_EVENTS`] each), and the next one is sized for the rest of the round.
     fn number_batched(&mut self, start: usize) {
-        let OnEvent::Batch(f, batch) = &mut self.on_event else {
+        let OnEvent::Batch(f, batch, spares) = &mut self.on_event else {
             return;
         };
         for ev in batch.iter_mut().skip(start) {
@@ -1011,7 +1083,7 @@ impl Writer {
             // doubling copied its events over and over (~1k instructions per exchange
             // when rounds are long)
             let rest = batch.split_off(MAX_BATCH_EVENTS);
-            let mut next = Vec::with_capacity((rest.len() + self.round_left).min(MAX_BATCH_EVENTS));
+            let mut next = spares.take((rest.len() + self.round_left).min(MAX_BATCH_EVENTS));
             next.extend(rest);
             f(std::mem::replace(batch, next));
         }
@@ -1047,11 +1119,11 @@ impl Writer {
         match &mut self.on_event {
             OnEvent::Borrowed(f) => f(&ev),
             OnEvent::Owned(f) => f(ev),
-            OnEvent::Batch(f, batch) => {
+            OnEvent::Batch(f, batch, spares) => {
                 batch.push(ev);
                 if batch.len() >= MAX_BATCH_EVENTS {
                     // sized for the rest of the round (see `number_batched`)
-                    let next = Vec::with_capacity(self.round_left.min(MAX_BATCH_EVENTS));
+                    let next = spares.take(self.round_left.min(MAX_BATCH_EVENTS));
                     f(std::mem::replace(batch, next));
                 }
             }
@@ -2166,14 +2238,93 @@ mod tests {
     /// file holds the same lines.
     #[tokio::test]
     async fn batches_take_released_bodies_in_order_past_a_full_batch() {
+        released_bodies_in_order(None).await;
+    }
+
+    /// [`batches_take_released_bodies_in_order_past_a_full_batch`] with a consumer that gives
+    /// every batch back with its events still in it ([`BatchSpares::give_back`], as the
+    /// pipeline's verifier thread does, session 39): the writer's later batches are those
+    /// vectors, emptied; every event still reaches the consumer once and in order (no event
+    /// of an earlier batch comes again, none is lost), and at most [`MAX_SPARE_BATCHES`] are
+    /// kept at the end.
+    #[tokio::test]
+    async fn batches_given_back_are_reused_empty_and_in_order() {
+        let spares = BatchSpares::default();
+        released_bodies_in_order(Some(spares.clone())).await;
+        assert!(
+            (1..=MAX_SPARE_BATCHES).contains(&spares.kept()),
+            "{spares:?}"
+        );
+    }
+
+    /// Emptied batches kept by [`BatchSpares`]: their events dropped, at most
+    /// [`MAX_SPARE_BATCHES`], none that grew past a full batch or never had room; the next
+    /// batch taken is a kept one, empty, with its room.
+    #[test]
+    fn batch_spares_keep_a_few_emptied_vectors() {
+        let ev = |i: u64| Event {
+            seq: i,
+            t_us: 0,
+            exchange: None,
+            leg: None,
+            kind: EventKind::ResponseChunk {
+                body: Body::new(format!("{i}")),
+            },
+        };
+        let spares = BatchSpares::default();
+        spares.give_back(Vec::new());
+        assert_eq!(spares.kept(), 0);
+        let mut big = Vec::with_capacity(MAX_BATCH_EVENTS + BATCH_HEADROOM + 1);
+        big.push(ev(1));
+        spares.give_back(big);
+        assert_eq!(spares.kept(), 0);
+        for i in 0..MAX_SPARE_BATCHES + 1 {
+            let mut b = Vec::with_capacity(100);
+            b.extend((0..10).map(|k| ev(k + 10 * i as u64)));
+            spares.give_back(b);
+        }
+        assert_eq!(spares.kept(), MAX_SPARE_BATCHES);
+        let b = spares.take(50);
+        assert!(b.is_empty() && b.capacity() >= 100, "{}", b.capacity());
+        assert_eq!(spares.kept(), MAX_SPARE_BATCHES - 1);
+        let _ = spares.take(1);
+        let fresh = spares.take(7);
+        assert!(fresh.is_empty() && fresh.capacity() >= 7);
+        assert_eq!(spares.kept(), 0);
+        // a kept vector with too little room is dropped for a new one (not grown)
+        let mut small = Vec::with_capacity(10);
+        small.push(ev(1));
+        spares.give_back(small);
+        assert_eq!(spares.kept(), 1);
+        let b = spares.take(50);
+        assert!(b.is_empty() && b.capacity() >= 50);
+        assert_eq!(spares.kept(), 0);
+    }
+
+    /// The body of the two tests above: 3,000 JSON exchanges at once through a batch
+    /// consumer, which gives each batch back to `spares` when there are some.
+    async fn released_bodies_in_order(spares: Option<BatchSpares>) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("rec.jsonl");
         let seen = Arc::new(Mutex::new(Vec::<Vec<Event>>::new()));
         let seen2 = seen.clone();
-        let (sink, rec) = spawn_recorder_batched(
-            cfg(Some(path.clone()), 1 << 30, true),
-            Box::new(move |b| seen2.lock().unwrap().push(b)),
-        )
+        let (sink, rec) = match spares {
+            None => spawn_recorder_batched(
+                cfg(Some(path.clone()), 1 << 30, true),
+                Box::new(move |b| seen2.lock().unwrap().push(b)),
+            ),
+            Some(spares) => spawn_recorder_batched_reusing(
+                cfg(Some(path.clone()), 1 << 30, true),
+                Box::new({
+                    let spares = spares.clone();
+                    move |b: Vec<Event>| {
+                        seen2.lock().unwrap().push(b.clone());
+                        spares.give_back(b);
+                    }
+                }),
+                spares,
+            ),
+        }
         .unwrap();
         const EXCHANGES: usize = 3_000;
         let json = || {

@@ -1138,6 +1138,11 @@ impl Exch {
         task_key(&self.leg, &self.scope, id)
     }
 
+    /// [`Self::tkey`] written into `out` ([`task_key_into`]).
+    fn tkey_into(&self, id: &str, out: &mut String) {
+        task_key_into(&self.leg, &self.scope, id, out)
+    }
+
     /// Where this exchange went, as ID-TASK-006 compares agents: `scheme://host:port`,
     /// and for a JSON-RPC call the endpoint path (RPC-001: one URL is one agent); an
     /// HTTP+JSON agent's routes vary under its base, so only the origin counts there.
@@ -2215,6 +2220,10 @@ pub(super) struct State {
     /// requests the agent never answered before the client gave up (newcomer19 N6), each
     /// also an `incomplete` entry offline.
     live_notes: Vec<String>,
+    /// A key written by [`Exch::tkey_into`] for a lookup of the messageId bookkeeping
+    /// ([`State::sent_messages`], [`State::agent_messages`]), kept for its room: copied
+    /// only when inserted.
+    key_buf: String,
     /// Indexes in `out` of VER-MIX-002 findings on a gateway's upstream leg not yet
     /// returned live (review28a R5): whose side the mix is (the client's, passed on, or the
     /// gateway's own, VER-MIX-001) is known once the paired client call is judged
@@ -3189,6 +3198,7 @@ impl State {
             incomplete: Vec::new(),
             open_at_end: Vec::new(),
             live_notes: Vec::new(),
+            key_buf: String::new(),
             held_mix: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
@@ -5611,6 +5621,29 @@ mod tests {
     /// blank, equal to a status message but for whitespace, or other text, asks that share
     /// 0-3 words, trace ids on neither, one or both sides (equal, other, all zero), long
     /// call texts. Each condition decides some cases (checked by the counts).
+    /// perfp39: the key written into a kept buffer ([`super::task_key_into`], the messageId
+    /// bookkeeping's lookups) is the key [`super::task_key`] builds, for every leg and scope
+    /// form (none, empty, `\0` inside) and ids with `\0` or none, written over a buffer
+    /// that held a longer key before.
+    #[test]
+    fn task_key_into_writes_what_task_key_builds() {
+        use super::{task_key, task_key_into};
+        let mut buf = String::from("a previous, longer key\u{0}with\u{0}parts");
+        for leg in [
+            None,
+            Some(String::new()),
+            Some("upstream".to_string()),
+            Some("a\u{0}b".to_string()),
+        ] {
+            for scope in ["", "a:1/rpc", "h\u{0}x"] {
+                for id in ["", "m-1", "x\u{0}y", "\u{e9}t\u{e9}"] {
+                    task_key_into(&leg, scope, id, &mut buf);
+                    assert_eq!(buf, task_key(&leg, scope, id), "{leg:?} {scope:?} {id:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn relayed_outcome_finds_what_the_eager_test_finds() {
         use super::{

@@ -1689,13 +1689,17 @@ impl State {
     ) -> Option<(u64, String)> {
         let parts = m.get("parts").or_else(|| m.get("content"))?;
         let hash = parts_hash(parts);
-        let key = x.tkey(mid);
-        match self.sent_messages.get(&key) {
+        // the key built in a kept buffer, copied only for a new id (the usual send is a
+        // retry's or the bench's one id: no allocation then)
+        x.tkey_into(mid, &mut self.key_buf);
+        match self.sent_messages.get(&self.key_buf) {
             Some((old, seq, xid)) if *old != hash && *seq <= x.req_seq => Some((*seq, xid.clone())),
             Some(_) => None,
             None => {
-                self.sent_messages
-                    .insert(key, (hash, x.req_seq, str::to_string(&x.id)));
+                self.sent_messages.insert(
+                    self.key_buf.clone(),
+                    (hash, x.req_seq, str::to_string(&x.id)),
+                );
                 None
             }
         }
@@ -1751,13 +1755,16 @@ impl State {
     ) -> Option<(u64, String, &'static str)> {
         let parts = m.get("parts").or_else(|| m.get("content"))?;
         let hash = parts_hash(parts);
-        let key = x.tkey(mid);
-        match self.agent_messages.get(&key) {
+        // the key in a kept buffer, copied only when inserted (as `sent_message_id_clash`)
+        x.tkey_into(mid, &mut self.key_buf);
+        match self.agent_messages.get(&self.key_buf) {
             Some((old, at, xid, was_status)) if *old != hash && *at <= seq => {
                 let (old, at, xid, was_status) = (*old, *at, xid.clone(), *was_status);
                 // told: a stream that keeps one id for every progress message gets one finding
-                self.agent_messages
-                    .insert(key, (old, u64::MAX, xid.clone(), was_status));
+                self.agent_messages.insert(
+                    self.key_buf.clone(),
+                    (old, u64::MAX, xid.clone(), was_status),
+                );
                 let earlier = if was_status {
                     "status message"
                 } else {
@@ -1768,7 +1775,7 @@ impl State {
             Some(_) => None,
             None => {
                 self.agent_messages
-                    .insert(key, (hash, seq, x.id.clone(), status));
+                    .insert(self.key_buf.clone(), (hash, seq, x.id.clone(), status));
                 None
             }
         }

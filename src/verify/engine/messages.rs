@@ -253,6 +253,24 @@ pub(super) fn verb_read_into_id(x: &Exch, tid: &str) -> Option<&'static str> {
 /// always the last `\0`-separated part. ID-001: task ids are unique per agent only.
 /// Tasks are tracked per leg: the same task seen on the client and upstream legs of a
 /// gateway is one task observed twice, not two observations in sequence.
+/// [`task_key`] written into `out` (emptied first): a lookup that usually finds its key (a
+/// retried or echoed messageId) then needs no allocation of its own; the key is copied
+/// only when it is inserted (docs/performance.md, "Session 39").
+pub(super) fn task_key_into(leg: &Option<String>, scope: &str, id: &str, out: &mut String) {
+    out.clear();
+    if let Some(l) = leg {
+        out.push_str(l);
+        out.push('\u{0}');
+    } else if !scope.is_empty() {
+        out.push('\u{0}');
+    }
+    if !scope.is_empty() {
+        out.push_str(scope);
+        out.push('\u{0}');
+    }
+    out.push_str(id);
+}
+
 pub(super) fn task_key(leg: &Option<String>, scope: &str, id: &str) -> String {
     match (leg, scope.is_empty()) {
         (None, true) => id.to_string(),
