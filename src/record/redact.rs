@@ -2641,6 +2641,26 @@ unsafe fn may_hold_secret_avx2(data: &[u8]) -> bool {
     }
 }
 
+/// The secret pre-filter's searches on `data`, for the `secret_scan` fuzz target
+/// ([`crate::fuzz_targets::secret_scan`], issue 7): the dispatching [`may_hold_secret`], the
+/// AVX2 one ([`may_hold_secret_avx2`]; `None` off x86_64 or without AVX2) and the packed one
+/// ([`may_hold_secret_packed`]). Each must be true exactly when one of
+/// [`secret_prefilter_needles`] occurs in `data`.
+pub(crate) fn secret_prefilters(data: &[u8]) -> (bool, Option<bool>, bool) {
+    #[cfg(target_arch = "x86_64")]
+    let avx2 = std::arch::is_x86_feature_detected!("avx2")
+        // SAFETY: the CPU has AVX2 (checked just before).
+        .then(|| unsafe { may_hold_secret_avx2(data) });
+    #[cfg(not(target_arch = "x86_64"))]
+    let avx2 = None;
+    (may_hold_secret(data), avx2, may_hold_secret_packed(data))
+}
+
+/// The needles the secret pre-filter looks for ([`SECRET_NEEDLES`]: 13 byte strings).
+pub(crate) fn secret_prefilter_needles() -> &'static [&'static [u8]] {
+    &SECRET_NEEDLES
+}
+
 /// [`may_hold_secret`] without AVX2: one SIMD pass for all of the [`SECRET_NEEDLES`]
 /// (aho-corasick's packed searcher, Teddy, built once; ~1.6k instructions for the bench's
 /// request and answer together, where one `memchr::memmem` search per needle cost ~3.9k:
