@@ -3,7 +3,8 @@
 
 Transcripts (tests/cases, tests/captures, tests/golden), native recordings (recordings/,
 native golden inputs) and HAR files exported from them by the built binary; the transcripts'
-bodies and SSE payloads for `json_model`. Each seed is
+bodies and SSE payloads for `json_model`, their bodies (and the proxy bench's) for
+`secret_scan`. Each seed is
 named by its SHA-1, as libFuzzer names corpus files. Run from the repository root:
 
     cargo build && python3 fuzz/seed.py target/debug/a2a-interop
@@ -114,6 +115,23 @@ def json_seeds(path):
                     put("json_model", line[5:].strip().encode())
 
 
+# The proxy bench's request and answer bodies (benches/proxy.rs RPC_VALID, REPLY): the
+# bodies the recorder's secret pre-filter runs on most.
+BENCH_BODIES = [
+    b'{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","parts":[{"kind":"text","text":"hello"}],"messageId":"m-1"}}}',
+    b'{"jsonrpc":"2.0","id":1,"result":{"kind":"message","role":"agent","parts":[{"kind":"text","text":"hello"}],"messageId":"m-2"}}',
+]
+
+
+def secret_seeds(path):
+    """`secret_scan` seeds from one transcript: every request and response body, as written
+    (the bodies the recorder's secret pre-filter searches; fuzz_targets::secret_scan)."""
+    for r in lines(path):
+        body = r.get("body")
+        if isinstance(body, str) and body:
+            put("secret_scan", body.encode())
+
+
 def grpc_seeds(files):
     """`grpc` target inputs from the gRPC calls of native recordings (fuzz_targets::grpc)."""
     import base64
@@ -176,12 +194,15 @@ def main():
                 put("transcript", data)
                 transcript_seeds(p)
                 json_seeds(p)
+                secret_seeds(p)
             har = os.path.join(tmp, f"{i}.har")
             r = subprocess.run([binary, "export", p, "--har", har], capture_output=True)
             if r.returncode == 0 and os.path.exists(har):
                 with open(har, "rb") as f:
                     put("har", f.read())
     grpc_seeds(files)
+    for b in BENCH_BODIES:
+        put("secret_scan", b)
     for t in sorted(os.listdir(CORPUS)):
         print(t, len(os.listdir(os.path.join(CORPUS, t))))
 

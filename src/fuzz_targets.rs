@@ -18,6 +18,7 @@ stream, not on its chunks; RPC-005 / REST-002 framing findings depend on it).
 | [`transcript`] | [`crate::record::transcript::read`] (`TRANSCRIPT.md`) |
 | [`har`] | [`crate::record::har::read`] (HAR 1.2) |
 | [`grpc`] | [`crate::model::grpc`] (framing, ProtoJSON decoding, status details) then the verifier on one gRPC call |
+| [`secret_scan`] | the recorder's secret pre-filter (`crate::record::redact`): its AVX2, packed and dispatching searches against `memchr::memmem` per needle, at every start 0..64 |
 
 Not part of the public API: hidden from the docs, may change with the fuzz targets.
 */
@@ -34,7 +35,7 @@ use crate::record::{har, transcript, CaptureMode};
 use crate::verify::Verifier;
 
 /// Names of the targets, as in `fuzz/Cargo.toml` and under `fuzz/corpus/`.
-pub const TARGETS: [&str; 7] = [
+pub const TARGETS: [&str; 8] = [
     "sse_decoder",
     "dialect",
     "native_recording",
@@ -42,6 +43,7 @@ pub const TARGETS: [&str; 7] = [
     "har",
     "grpc",
     "json_model",
+    "secret_scan",
 ];
 
 /// Runs the target named `name` (one of [`TARGETS`]) on `data`; `false` for an unknown name.
@@ -54,6 +56,7 @@ pub fn run(name: &str, data: &[u8]) -> bool {
         "har" => har(data),
         "grpc" => grpc(data),
         "json_model" => json_model(data),
+        "secret_scan" => secret_scan(data),
         _ => return false,
     }
     true
@@ -498,6 +501,47 @@ pub fn json_model(data: &[u8]) {
             Json::Array(a) => a.iter().any(|x| names(x, name)),
             Json::Object(o) => o.iter().any(|(k, x)| k == name || names(x, name)),
             _ => false,
+        }
+    }
+}
+
+/// The recorder's secret pre-filter (session 38's AVX2 search of `src/record/redact.rs`, its
+/// `unsafe` 32-byte loads, and the packed Teddy search it falls back to), on arbitrary bytes:
+/// for every start `s` in `0..64` (up to `data.len()`), `data[s..]` is searched by the
+/// dispatching, the AVX2 (when the CPU has it) and the packed search, and each must say
+/// what `memchr::memmem` says per needle (true when any of the 13 needles occurs). The
+/// search runs twice per start: on `data[s..]` in place (its end is the end of libFuzzer's
+/// exact-size copy, its start at every alignment), and on a copy of it in its own
+/// exact-size allocation (nothing addressable before or after it), so that under
+/// AddressSanitizer a vector load reaching one byte outside the body is reported. Panics on
+/// any disagreement.
+pub fn secret_scan(data: &[u8]) {
+    use crate::record::redact::{secret_prefilter_needles, secret_prefilters};
+    let needles = secret_prefilter_needles();
+    for s in 0..64.min(data.len() + 1) {
+        let hay = &data[s..];
+        let want = needles
+            .iter()
+            .any(|n| memchr::memmem::find(hay, n).is_some());
+        let own: Box<[u8]> = hay.into();
+        for (x, place) in [(hay, "in place"), (&own[..], "copied")] {
+            let (dispatch, avx2, packed) = secret_prefilters(x);
+            let shown = || String::from_utf8_lossy(&x[..x.len().min(300)]).into_owned();
+            assert_eq!(
+                dispatch,
+                want,
+                "dispatching search, start {s}, {place}: {}",
+                shown()
+            );
+            assert_eq!(
+                packed,
+                want,
+                "packed search, start {s}, {place}: {}",
+                shown()
+            );
+            if let Some(avx2) = avx2 {
+                assert_eq!(avx2, want, "AVX2 search, start {s}, {place}: {}", shown());
+            }
         }
     }
 }
