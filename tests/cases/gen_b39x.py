@@ -320,7 +320,7 @@ BR = {"@type": "type.googleapis.com/google.rpc.BadRequest", "fieldViolations": [
 RETRY = {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "2s"}
 LOC = {"@type": "type.googleapis.com/google.rpc.LocalizedMessage", "locale": "fr-FR", "message": "Tâche introuvable"}
 EI = lambda reason: einfo(reason)[0]
-case("E01-legal-v10-invalid-params-bad-request", lambda: C10() + [RPC(1, "SendMessage", {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": []}}), resp(err(1, -32602, "Invalid params", [BR]))],
+case("E01-v10-client-empty-parts-refused-bad-request", lambda: C10() + [RPC(1, "SendMessage", {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": []}}), resp(err(1, -32602, "Invalid params", [BR]))],
      [("DATA-SHAPE-002", E)], "the client's message has no parts (DATA-005); the agent's -32602 with a BadRequest detail is right, the client's send is the fault")
 case("E02-legal-v10-not-found-with-localized", lambda: C10() + [RPC(1, "GetTask", {"id": "t9"}), resp(err(1, -32001, "Task t9 not found", [EI("TASK_NOT_FOUND"), LOC]))],
      [], "control: ErrorInfo and a LocalizedMessage")
