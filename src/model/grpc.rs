@@ -311,8 +311,9 @@ impl FrameDecoder {
 pub enum DecodeError {
     /// The bytes are not the method's message (bad protobuf, wrong type): the peer's fault.
     Malformed(String),
-    /// Compressed with a coding this tool does not read, or the method is unknown to the
-    /// proto: nothing can be said about the bytes.
+    /// Compressed with a coding this tool does not read, the method is unknown to the
+    /// proto, or the message is beyond the decoder (nested past prost's recursion limit, a
+    /// NaN or infinite `google.protobuf.Value` number): nothing can be said about the bytes.
     Unreadable(String),
 }
 
@@ -359,12 +360,45 @@ pub fn decompress(encoding: Option<&str>, data: &[u8]) -> Result<Vec<u8>, Decode
     }
 }
 
+/// prost's words for a message nested deeper than its decoder reads (100 message levels,
+/// `prost::RECURSION_LIMIT`): each level of a `google.protobuf.Struct` is three (Struct,
+/// its map entry, Value), so metadata nested some 33 levels reaches it.
+const RECURSION_LIMIT_ERROR: &str = "recursion limit reached";
+
+/// Whether decode or ProtoJSON error text `e` says the message is beyond what this tool
+/// reads rather than malformed (breaker39, the gRPC form of breaker38's JSON limits, RFC
+/// 8259 §9 / §6): nested past prost's recursion limit, or a `google.protobuf.Value` whose
+/// `number_value` is NaN or an infinity, valid protobuf that the JSON mapping cannot
+/// write (its spec: serializing them "results in error").
+fn beyond_decoder(e: &str) -> bool {
+    e.contains(RECURSION_LIMIT_ERROR) || e.contains("non-finite")
+}
+
 fn to_proto_json(msg: &DynamicMessage) -> Result<serde_json::Value, DecodeError> {
     // ProtoJSON (protobuf JSON mapping): lowerCamel json_names, enum names, 64-bit
     // integers as strings, defaults left out: the form of 1.0 HTTP+JSON bodies.
     let opts = SerializeOptions::new();
     msg.serialize_with_options(serde_json::value::Serializer, &opts)
-        .map_err(|e| DecodeError::Malformed(format!("message has no ProtoJSON form: {e}")))
+        .map_err(|e| {
+            let e = e.to_string();
+            if beyond_decoder(&e) {
+                DecodeError::Unreadable(beyond_message(
+                    prost_reflect::ReflectMessage::descriptor(msg).full_name(),
+                    &e,
+                ))
+            } else {
+                DecodeError::Malformed(format!("message has no ProtoJSON form: {e}"))
+            }
+        })
+}
+
+/// The [`DecodeError::Unreadable`] text for a `type` message beyond the decoder (error `e`).
+fn beyond_message(r#type: &str, e: &str) -> String {
+    if e.contains(RECURSION_LIMIT_ERROR) {
+        format!("{type} nests messages deeper than the decoder reads (100 levels; a google.protobuf.Struct takes three a level): valid protobuf perhaps, not decoded")
+    } else {
+        format!("{type} holds a google.protobuf.Value number that is NaN or an infinity: valid protobuf that has no ProtoJSON form, not decoded")
+    }
 }
 
 /// Decodes one message of `route`'s call on `side` to ProtoJSON. `encoding` is the call's
@@ -395,11 +429,16 @@ pub fn decode_message(
         &frame.data
     };
     let msg = DynamicMessage::decode(desc.clone(), bytes).map_err(|e| {
-        DecodeError::Malformed(format!(
-            "{} bytes are not a {}: {e}",
-            bytes.len(),
-            desc.full_name()
-        ))
+        let e = e.to_string();
+        if e.contains(RECURSION_LIMIT_ERROR) {
+            DecodeError::Unreadable(beyond_message(desc.full_name(), &e))
+        } else {
+            DecodeError::Malformed(format!(
+                "{} bytes are not a {}: {e}",
+                bytes.len(),
+                desc.full_name()
+            ))
+        }
     })?;
     to_proto_json(&msg)
 }
@@ -497,6 +536,83 @@ mod tests {
 
     fn route(path: &str) -> GrpcRoute {
         grpc_route(path).expect("a gRPC route")
+    }
+
+    /// Protobuf length-delimited field `f` holding `v` (tag, varint length, bytes).
+    fn ld(f: u8, v: &[u8]) -> Vec<u8> {
+        let mut out = vec![f << 3 | 2];
+        let mut n = v.len();
+        while n >= 0x80 {
+            out.push((n as u8 & 0x7f) | 0x80);
+            n >>= 7;
+        }
+        out.push(n as u8);
+        out.extend_from_slice(v);
+        out
+    }
+
+    /// A SendMessageRequest whose message metadata (Message field 6) is `metadata`.
+    fn send_with_metadata(metadata: Vec<u8>) -> Frame {
+        let mut msg = ld(1, b"m1");
+        msg.extend(ld(6, &metadata));
+        Frame {
+            compressed: false,
+            data: ld(2, &msg),
+        }
+    }
+
+    /// A google.protobuf.Struct `{"k": {"k": ... "x"}}` nested `n` Struct levels deep.
+    fn nested_struct(n: usize) -> Vec<u8> {
+        let mut value = ld(3, b"x");
+        for _ in 0..n {
+            let mut entry = ld(1, b"k");
+            entry.extend(ld(2, &value));
+            value = ld(5, &ld(1, &entry));
+        }
+        let mut entry = ld(1, b"k");
+        entry.extend(ld(2, &value));
+        ld(1, &entry)
+    }
+
+    /// breaker39 (issue 7; breaker38's JSON limits in gRPC form): valid protobuf beyond the
+    /// decoder, metadata nested past prost's 100 message levels (decode fails at 150,
+    /// ProtoJSON at 40) or a google.protobuf.Value number that is NaN or infinite, is
+    /// unreadable (not judged), not malformed; 30 levels and a finite double decode; a
+    /// message cut short inside is still malformed.
+    #[test]
+    fn messages_beyond_the_decoder_are_unreadable_not_malformed() {
+        let send = route("/lf.a2a.v1.A2AService/SendMessage");
+        let decode = |f: &Frame| decode_message(&send, Side::Request, f, None);
+        for n in [40, 150] {
+            match decode(&send_with_metadata(nested_struct(n))) {
+                Err(DecodeError::Unreadable(m)) => assert!(
+                    m.contains("nests messages deeper than the decoder reads"),
+                    "{n}: {m}"
+                ),
+                other => panic!("{n} levels: {other:?}"),
+            }
+        }
+        for x in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
+            let mut entry = ld(1, b"budget");
+            let mut number = vec![2 << 3 | 1];
+            number.extend_from_slice(&x.to_le_bytes());
+            entry.extend(ld(2, &number));
+            match decode(&send_with_metadata(ld(1, &entry))) {
+                Err(DecodeError::Unreadable(m)) => {
+                    assert!(m.contains("NaN or an infinity"), "{x}: {m}")
+                }
+                other => panic!("{x}: {other:?}"),
+            }
+        }
+        let v = decode(&send_with_metadata(nested_struct(30))).expect("30 levels decode");
+        assert_eq!(v["message"]["messageId"], json!("m1"));
+        let mut cut = send_with_metadata(nested_struct(2));
+        cut.data.truncate(cut.data.len() - 3);
+        assert!(
+            matches!(decode(&cut), Err(DecodeError::Malformed(_))),
+            "{:?}",
+            decode(&cut)
+        );
     }
 
     #[test]

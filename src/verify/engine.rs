@@ -270,6 +270,28 @@ fn grpc03_method_alias(method: &str) -> Option<(Op, &'static str)> {
     Some((op, op.name()))
 }
 
+/// RPC-003 (breaker39 N01, N02, N13): a JSON-RPC method named by the gRPC path or full
+/// name of an `A2AService` method (`lf.a2a.v1.A2AService/SendMessage`,
+/// `/a2a.v1.A2AService/GetTask`, `lf.a2a.v1.A2AService.CancelTask`; the service in any
+/// letter case): the operation. JSON-RPC methods are bare names, so no
+/// generation has these and an agent answers them -32601. `None` for any other name and
+/// for `GetAgentCard` (0.3 gRPC only; no JSON-RPC call serves the public card). Called
+/// only for names no other lookup knows.
+fn grpc_qualified_method(method: &str) -> Option<Op> {
+    let m = method.strip_prefix('/').unwrap_or(method);
+    let path = match m.split_once('/') {
+        Some(_) => format!("/{m}"),
+        None => {
+            let (service, name) = m.rsplit_once('.')?;
+            format!("/{service}/{name}")
+        }
+    };
+    let route = crate::model::grpc::grpc_route(&path)
+        .filter(|r| r.op.is_some())
+        .or_else(|| crate::model::grpc::grpc_route_wrong_case(&path))?;
+    route.op.filter(|op| *op != Op::GetCard)
+}
+
 /// An HTTP+JSON call of a non-streaming route (REST-001 §11.3; 0.3 REST-003): everything
 /// but `message:stream` and `:subscribe`.
 fn rest_unary(c: &Call) -> bool {
@@ -4727,9 +4749,14 @@ impl State {
         let body = x.req_decoded();
         let is_post = x.method.eq_ignore_ascii_case("POST");
         // Webhook delivery: POST to a URL registered as a push config (or another method
-        // with a body: judged as a delivery, PUSH-DELIV-001).
+        // with a body: judged as a delivery, PUSH-DELIV-001). A GET counts only with a JSON
+        // object body (breaker39 P16: a payload sent by GET, whose body RFC 9110 §9.3.1
+        // gives no meaning); a bare GET is a receiver's liveness or validation check.
         if (is_post
-            || (x.method != "GET" && body.as_deref().is_some_and(|b| !trim_ascii(b).is_empty())))
+            || body.as_deref().is_some_and(|b| {
+                let b = trim_ascii(b);
+                !b.is_empty() && (x.method != "GET" || b.first() == Some(&b'{'))
+            }))
             && !self.push_urls.is_empty()
             && self.push_urls.contains_key(&self.delivery_key(&x.url))
         {
@@ -4893,6 +4920,20 @@ impl State {
                             },
                         );
                         c.misnamed = Some(name);
+                    } else if let Some(op) = grpc_qualified_method(method) {
+                        // RPC-003 (breaker39 N01): a gRPC method path as the JSON-RPC
+                        // method, judged as the operation it names in the generation the
+                        // client declared (VER-003: none is 0.3).
+                        let d = c
+                            .header_version
+                            .as_deref()
+                            .and_then(Dialect::from_version)
+                            .unwrap_or(Dialect::V0_3);
+                        if let Some(name) = a2a::op_method(op, d) {
+                            c.op = Some(op);
+                            c.dialect = Some(d);
+                            c.misnamed = Some(name);
+                        }
                     }
                 }
                 RequestParse::NotJson | RequestParse::Invalid | RequestParse::BeyondParser(_) => {

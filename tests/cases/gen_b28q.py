@@ -114,7 +114,8 @@ def native(calls, auth=None):
         ev(exchange=e, type="response_head", status=200, version="HTTP/2.0", headers=[["content-type", "application/grpc"]])
         sb = b""
         if respmsg is not None:
-            sb = frame(respmsg)
+            # a list: a server stream's messages, one frame each, in one read (breaker39)
+            sb = b"".join(frame(m) for m in respmsg) if isinstance(respmsg, list) else frame(respmsg)
             ev(exchange=e, type="response_chunk", body=base64.b64encode(sb).decode(), encoding="base64")
         tr = [["grpc-status", str(code)], ["grpc-message", urllib.parse.quote(gmsg)]]
         if details is not None:

@@ -774,7 +774,11 @@ impl State {
                 &x.leg,
             );
         }
-        let msg = if wire.eq_ignore_ascii_case(name) {
+        let msg = if wire.to_ascii_lowercase().contains("a2aservice") {
+            format!(
+                "client called JSON-RPC method {wire:?}, which does not exist: it is the gRPC path of an A2AService method, and JSON-RPC methods are bare names; the method is {name:?}"
+            )
+        } else if wire.eq_ignore_ascii_case(name) {
             format!(
                 "client called JSON-RPC method {wire:?}, which does not exist: the method is spelled {name:?} (method names are case-sensitive)"
             )
