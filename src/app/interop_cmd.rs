@@ -239,7 +239,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = run.reason();
         if run.interrupted {
-            model.mark_interrupted("interop");
+            model.mark_interrupted("interop", "tests");
         }
         if !write_reports(&pairs, &model, &input, a.quiet) {
             remove_temp(&run);

@@ -152,7 +152,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             ReasonOf::Probe,
         );
         if run.interrupted {
-            model.mark_interrupted("the probe");
+            model.mark_interrupted("the probe", "tests");
         }
         if !write_reports(&pairs, &model, &input, a.quiet) {
             // results are never lost to a report error
