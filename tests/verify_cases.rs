@@ -4384,7 +4384,11 @@ fn left39b_send_copy_after_refusal_is_no_retry() {
         "b39m-1-v10-rpc-retry-after-timeout-first-copy-ran",
     ] {
         let m = common::variant_message(stem, "GW-REQ-001");
-        assert!(m.contains("(the first copy was answered HTTP ") || m.contains("(before the agent's answer"), "{stem}: {m}");
+        assert!(
+            m.contains("(the first copy was answered HTTP ")
+                || m.contains("(before the agent's answer"),
+            "{stem}: {m}"
+        );
     }
     let m = common::variant_message("b39m-1-v10-rpc-retry-before-404-arrived", "GW-REQ-001");
     assert!(
