@@ -636,3 +636,63 @@ fn generations_note_counts_versions_not_bindings() {
         "{out}"
     );
 }
+
+/// left39b (issue 7): an output path that cannot be written (`-o FILE/x.json` under a
+/// regular file; `/proc/x.json`) is said before the input is read, as `probe` does: each
+/// of verify, report, export and repro reads standard input that never ends here, and
+/// still exits 2 at once naming the output (before: it waited for the whole input, then
+/// said it could not write).
+#[test]
+fn unwritable_output_is_said_before_the_input_is_read() {
+    use std::io::Read as _;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain.txt");
+    std::fs::write(&file, "not a directory").unwrap();
+    let under_file = file.join("x.json");
+    let mut outs = vec![under_file];
+    if Path::new("/proc/self").exists() {
+        outs.push(PathBuf::from("/proc/x.json"));
+    }
+    for out in &outs {
+        let o = s(out);
+        for args in [
+            vec!["verify", "-", "-f", "json", "-o", o],
+            vec!["report", "-", "-f", "json", "-o", o],
+            vec!["export", "-", "-o", o],
+            vec!["repro", "-", "--finding", "GW-REQ-001", "-o", o],
+        ] {
+            // stdin stays open and empty: reading it would block until the deadline
+            let mut child = bin()
+                .args(&args)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("binary runs");
+            let t0 = std::time::Instant::now();
+            let status = loop {
+                if let Some(st) = child.try_wait().expect("wait") {
+                    break Some(st);
+                }
+                if t0.elapsed() > std::time::Duration::from_secs(20) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break None;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            };
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                let _ = e.read_to_string(&mut err);
+            }
+            let status = status
+                .unwrap_or_else(|| panic!("{args:?}: still reading its input after 20 s: {err}"));
+            assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains("cannot write ") && err.contains(o),
+                "{args:?}: {err}"
+            );
+            drop(child.stdin.take());
+        }
+    }
+}

@@ -4369,3 +4369,30 @@ fn left39_stream_end_and_batch_wording() {
     );
     assert!(!m.contains("other calls"), "{m}");
 }
+
+/// left39b (RFC 9110 §9.2.2, §15.5.20; ID-007): a gateway's second upstream copy of one
+/// client send after the agent refused the first unrun (404 for the route, 405, 421) is
+/// the call's one run, not GW-REQ-001; a copy after a 200 or 500, or sent before the
+/// first copy's answer came, still is, and says which it was.
+#[test]
+fn left39b_send_copy_after_refusal_is_no_retry() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
+    legal_controls_silent(&dir, "b39m-1-", 4);
+    for stem in [
+        "b39m-1-v10-rpc-retry-after-200",
+        "b39m-1-v10-rpc-retry-after-500",
+        "b39m-1-v10-rpc-retry-after-timeout-first-copy-ran",
+    ] {
+        let m = common::variant_message(stem, "GW-REQ-001");
+        assert!(
+            m.contains("(the first copy was answered HTTP ")
+                || m.contains("(before the agent's answer"),
+            "{stem}: {m}"
+        );
+    }
+    let m = common::variant_message("b39m-1-v10-rpc-retry-before-404-arrived", "GW-REQ-001");
+    assert!(
+        m.contains("(before the agent's answer to the first copy, HTTP 404, came)"),
+        "{m}"
+    );
+}

@@ -133,7 +133,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     let mut model = report::Report::build(&input);
     if demo.interrupted {
         // the reports say it, as probe's and interop's do (README "Ctrl-C"; breaker9c C6)
-        model.mark_interrupted("the demo's client script");
+        model.mark_interrupted("the demo's client script", "steps");
     }
     // the recording is whole: the hint says how to write the report again (ux38: a full
     // disk got the generic "`demo --help` lists the flags")

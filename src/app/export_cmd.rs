@@ -63,6 +63,13 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             ),
         ));
     }
+    // said before the input is read (issue 7; standard input is spooled first)
+    if let Err(e) = crate::record::outfile::check_writable(&a.har) {
+        return Ok(fail(
+            format!("cannot write HAR to {}: {e}", a.har.display()),
+            &dir_hint(&a),
+        ));
+    }
     let input = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {

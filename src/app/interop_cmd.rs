@@ -239,7 +239,7 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = run.reason();
         if run.interrupted {
-            model.mark_interrupted("interop");
+            model.mark_interrupted("interop", "tests");
         }
         if !write_reports(&pairs, &model, &input, a.quiet) {
             remove_temp(&run);
@@ -548,12 +548,15 @@ pub async fn interop_through_pipeline(
     for r in [&mut report_ab, &mut report_ba] {
         r.target = redact_url(&r.target).into_owned();
     }
-    let stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
+    let mut stopped: Vec<(&'static str, crate::probe::transport::Gone)> =
         [(A_TO_B, &on_b), (B_TO_A, &on_a)]
             .into_iter()
             .filter(|_| !interrupted)
             .filter_map(|(d, t)| t.gone().map(|g| (d, g)))
             .collect();
+    for (_, g) in &mut stopped {
+        crate::app::probe_cmd::note_tls_port(g).await;
+    }
     if let Some(rec) = a.record.clone().or_else(|| temp_recording.clone()) {
         let party = |side: &str, r: &ProbeReport| match &r.card_name {
             Some(n) => format!("{side} ({n})"),

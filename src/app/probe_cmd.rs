@@ -152,7 +152,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             ReasonOf::Probe,
         );
         if run.interrupted {
-            model.mark_interrupted("the probe");
+            model.mark_interrupted("the probe", "tests");
         }
         if !write_reports(&pairs, &model, &input, a.quiet) {
             // results are never lost to a report error
@@ -673,6 +673,10 @@ pub async fn probe_through_pipeline(
             None => None,
         },
     };
+    let mut stopped = stopped;
+    if let Some(g) = stopped.as_mut() {
+        note_tls_port(g).await;
+    }
     let by_exchange = tests_by_exchange(outcome.recording.as_deref());
     probe::merge_findings(&mut report.results, &outcome.verify.findings, &by_exchange);
     Ok(ProbeRun {
@@ -682,6 +686,30 @@ pub async fn probe_through_pipeline(
         stopped,
         interrupted,
     })
+}
+
+/// Sets [`Gone::tls_port`] when the last unanswered request went to an `http://` URL,
+/// its connection was reset or closed without an HTTP answer (no TLS record bytes to tell
+/// by: a server that gives no alert, as OpenSSL's and Python's `ssl` do on plain HTTP),
+/// and the port then completes a TLS handshake (RFC 8446 §4.1; at most 3 s for the
+/// connect and 3 s for the handshake). A timeout or a refused connection is not asked.
+pub async fn note_tls_port(g: &mut Gone) {
+    let e = g.error.to_ascii_lowercase();
+    if g.connect_failure.is_some()
+        || e.contains("tls record bytes")
+        || !(e.contains("no valid http response") || e.contains("cannot parse"))
+    {
+        return;
+    }
+    let Some(url) = g
+        .request
+        .split_once(' ')
+        .and_then(|(_, u)| Url::parse(u).ok())
+        .filter(|u| u.scheme() == "http")
+    else {
+        return;
+    };
+    g.tls_port = crate::proxy::tls::speaks_tls(&url, Duration::from_secs(3)).await;
 }
 
 /// The one-line exit-2 message of a probe that could not finish: the last test, the last
@@ -703,9 +731,13 @@ pub fn stopped_message(g: &Gone) -> String {
         String::new()
     };
     let e = g.error.to_ascii_lowercase();
-    let (what, row, hint) = if e.contains("tls record bytes") {
+    let (what, row, hint) = if e.contains("tls record bytes") || g.tls_port {
         (
-            "the agent answers in TLS, not plain HTTP",
+            if g.tls_port && !e.contains("tls record bytes") {
+                "the agent answers in TLS, not plain HTTP (it dropped the plain request, and a TLS handshake to its port succeeded)"
+            } else {
+                "the agent answers in TLS, not plain HTTP"
+            },
             String::new(),
             "give the agent's https:// URL (add --ca FILE for a self-signed certificate)"
                 .to_string(),

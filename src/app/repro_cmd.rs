@@ -1522,6 +1522,19 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             ));
         }
     }
+    // An output that cannot be written is said before the input is read (issue 7).
+    let outs = [
+        Some(("-o", a.output.clone())),
+        a.curl.clone().map(|c| ("--curl", c)),
+    ];
+    for (flag, out) in outs.into_iter().flatten() {
+        if let Err(e) = crate::record::outfile::check_writable(&out) {
+            return Ok(fail(
+                format!("cannot write {}: {e}", out.display()),
+                &format!("check the {flag} path is a writable file"),
+            ));
+        }
+    }
     let (input, src) = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
         Ok(s) => s,
         Err(e) => {

@@ -957,6 +957,20 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
             ),
         );
     }
+    // An output that cannot be written is said before the input is read (issue 7: a
+    // large recording read in full, then `cannot write ... report`).
+    for (fmt, p) in &pairs {
+        if let Err(e) = crate::record::outfile::check_writable(p) {
+            return fail(
+                format!(
+                    "cannot write {} report to {}: {e}",
+                    fmt.as_str(),
+                    p.display()
+                ),
+                "check the -o path is a writable file",
+            );
+        }
+    }
     let read = match Input::new(file) {
         Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
         Err(e) => {

@@ -268,6 +268,11 @@ pub struct Gone {
     /// where no agent listens (a proxy or front that is down, a wrong public URL), not an
     /// agent that stopped answering (newcomer28 N3).
     pub never_answered_origin: Option<String>,
+    /// The last request's `http://` port completed a TLS handshake after it reset or
+    /// closed the plain request unanswered (OpenSSL and Python `ssl` servers do that,
+    /// with no TLS alert to read): the agent speaks TLS there. Set by the probe once the
+    /// run stopped ([`crate::app::probe_cmd::note_tls_port`]); `false` until then.
+    pub tls_port: bool,
 }
 
 /// Transport settings.
@@ -560,6 +565,7 @@ impl Transport {
             unanswered: n,
             never_answered_origin,
             connect_failure,
+            tls_port: false,
         };
         if let Ok(mut l) = self.last_unanswered.lock() {
             *l = Some(g.clone());

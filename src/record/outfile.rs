@@ -75,6 +75,58 @@ pub fn remove_staged() -> usize {
     n
 }
 
+/// Checks, before a command reads its input, that [`OutFile::create`] can stage `path`
+/// (issue 7: `report big.jsonl -o /proc/x.json` read the whole input, then failed): the
+/// directory the temporary file goes in (the nearest one that exists, when the path's
+/// own is still to be created) takes a new file, tried by creating and removing one
+/// (`.a2a-interop-output-check-PID-N`). `-`, a directory (said by the command itself), a
+/// device, FIFO or socket (written in place) and a dangling symlink are not checked.
+///
+/// # Errors
+/// The error of creating that file (`No such file or directory` under `/proc`,
+/// `Permission denied`, `Read-only file system`, `Not a directory`).
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    if path.as_os_str() == "-" {
+        return Ok(());
+    }
+    let dest = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
+            Ok(real) => real,
+            Err(_) => return Ok(()),
+        },
+        _ => path.to_path_buf(),
+    };
+    if std::fs::metadata(&dest).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
+    }
+    let mut dir = dest
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+        .to_path_buf();
+    while std::fs::symlink_metadata(&dir).is_err() {
+        match dir.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(up) => dir = up.to_path_buf(),
+            None => {
+                dir = PathBuf::from(".");
+                break;
+            }
+        }
+    }
+    let check = dir.join(format!(
+        ".a2a-interop-output-check-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&check)
+        .map(|_| {
+            let _ = std::fs::remove_file(&check);
+        })
+}
+
 impl OutFile {
     /// Opens `path` for writing (module docs): `-` is standard output; missing parent
     /// directories of a new file are created.

@@ -788,10 +788,11 @@ pub fn stop_again() -> &'static str {
 
 /// The one line that marks an interrupted run in every report format and in the level's
 /// reason: `what` is the part that did not finish (`"the probe"`, `"interop"`, `"the demo's
-/// client script"`). README "Ctrl-C": reports of an interrupted run are marked interrupted.
-pub fn interrupted_note(what: &str) -> String {
+/// client script"`), `units` what it is made of (`"tests"`; the demo's `"steps"`). README
+/// "Ctrl-C": reports of an interrupted run are marked interrupted.
+pub fn interrupted_note(what: &str, units: &str) -> String {
     format!(
-        "interrupted ({}) before the end: {what} did not finish; the level judges only what ran (at most partial) and the tests not run are skipped",
+        "interrupted ({}) before the end: {what} did not finish; the level judges only what ran (at most partial) and the {units} not run are skipped",
         stop_cause()
     )
 }
@@ -1614,14 +1615,14 @@ impl Report {
 
     /// Marks the report of a run interrupted (Ctrl-C / SIGTERM) before its end, the one way
     /// `probe`, `interop` and `demo` all do it (breaker9c C4, C6): [`Report::interrupted`]
-    /// gets [`interrupted_note`]`(what)`; the level is capped at `partial` (what did not run
+    /// gets [`interrupted_note`]`(what, units)`; the level is capped at `partial` (what did not run
     /// may have failed: a run cut short cannot vouch for `full`); the reason starts with the
     /// note; a passive area result skipped as [`NOT_EXERCISED`] says the run was cut short.
     /// Every renderer shows it: text, Markdown and HTML through the reason, JSON as
     /// `interrupted`, JUnit as the property `interrupted`, SARIF as the run property
     /// `interrupted` and a failed invocation.
-    pub fn mark_interrupted(&mut self, what: &str) {
-        let note = interrupted_note(what);
+    pub fn mark_interrupted(&mut self, what: &str, units: &str) {
+        let note = interrupted_note(what, units);
         self.conformance_level = interrupted_level(self.conformance_level);
         self.conformance_reason = if self.conformance_reason.is_empty() {
             note.clone()

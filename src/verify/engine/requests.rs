@@ -1522,8 +1522,9 @@ impl State {
     /// GW-REQ-001 (RFC 9110 §9.2.2; ID-007, TASK-005): an upstream-leg message send whose
     /// client-leg request is already paired with an earlier upstream copy and still waits
     /// for its answer: the gateway sent the client's one send twice (nginx
-    /// `proxy_next_upstream` on a timeout). Returns whether it was one (then it is not
-    /// paired again).
+    /// `proxy_next_upstream` on a timeout). A copy sent after the agent refused the earlier
+    /// one unrun (404, 405, 421) is not one: it is paired in its place. Returns whether it
+    /// was one (then it is not paired again).
     pub(super) fn send_retried(&mut self, up: &Exch) -> bool {
         if !up.method.eq_ignore_ascii_case("POST") || up.req_body.as_slice().is_empty() {
             return false;
@@ -1565,6 +1566,21 @@ impl State {
         let Some((cid, first_up, first_seq, client_seq)) = first else {
             return false;
         };
+        // The agent refused the first copy before this one went out (404: no A2A route
+        // there, or on HTTP+JSON TaskNotFoundError; 405: no POST on that route; 421:
+        // misdirected, which RFC 9110 §15.5.20 lets a sender retry whatever the method):
+        // it ran nothing, so this copy to another route or backend is the call's one run,
+        // not a duplicate (nginx `proxy_next_upstream http_404`). It is paired with the
+        // client's call in place of the refused one. A copy sent before that answer came
+        // is a blind retry and stays GW-REQ-001.
+        if self
+            .gw_ended
+            .get(&first_up)
+            .is_some_and(|e| matches!(e.status, Some(404 | 405 | 421)) && e.resp_seq < up.req_seq)
+        {
+            self.ver_stripped_done.remove(cid.as_str());
+            return false;
+        }
         // A second client-leg request with this body (the client retried itself) is what
         // this upstream copy forwards: no gateway retry.
         let client_retry = self.open.values().any(|o| {
@@ -1586,8 +1602,14 @@ impl State {
         let answered = self
             .gw_ended
             .get(&first_up)
-            .and_then(|e| e.status)
-            .map(|s| format!(" (the first copy was answered HTTP {s})"))
+            .and_then(|e| Some((e.status?, e.resp_seq)))
+            .map(|(s, at)| {
+                if at < up.req_seq {
+                    format!(" (the first copy was answered HTTP {s})")
+                } else {
+                    format!(" (before the agent's answer to the first copy, HTTP {s}, came)")
+                }
+            })
             .unwrap_or_default();
         let mid = self
             .open

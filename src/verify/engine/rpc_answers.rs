@@ -438,9 +438,13 @@ impl State {
                         .as_array()
                         .and_then(|a| error_info_list_defect(a))
                     {
-                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's, but
-                        // only as a SHOULD (1.0 §9.5): a warning, not the envelope's error
-                        // (a2a-python 1.0 puts its validation errors, a list, in metadata).
+                        // ERR-004: JSON-RPC carries the same ErrorInfo as ERR-003's (a
+                        // SHOULD in 1.0.1 §9.5, a MUST in 1.0.0); one that is there but not
+                        // in ErrorInfo's shape is RPC-ERROR-002, an error as REST-ERROR-001
+                        // and GRPC-ERROR-002 are for the same ErrorInfo (breaker17b V19: a
+                        // ProtoJSON client fails on the whole error), not RPC-ENVELOPE-001:
+                        // the detail list itself is well formed (a2a-python 1.0 puts its
+                        // validation errors, a list, in metadata).
                         let ptr = format!("/error/data/{i}{ptr}");
                         let found = d.to_value().pointer(&ptr["/error/data".len()..]).cloned();
                         self.find(
