@@ -84,7 +84,8 @@ pub fn remove_staged() -> usize {
 ///
 /// # Errors
 /// The error of creating that file (`No such file or directory` under `/proc`,
-/// `Permission denied`, `Read-only file system`, `Not a directory`).
+/// `Permission denied`, `Read-only file system`), a `Not a directory` one naming the file in
+/// the way as [`name_not_a_directory`] does for the write itself.
 pub fn check_writable(path: &Path) -> io::Result<()> {
     if path.as_os_str() == "-" {
         return Ok(());
@@ -125,6 +126,7 @@ pub fn check_writable(path: &Path) -> io::Result<()> {
         .map(|_| {
             let _ = std::fs::remove_file(&check);
         })
+        .map_err(|e| name_not_a_directory(path, e))
 }
 
 impl OutFile {
