@@ -426,7 +426,14 @@ pub fn json_model(data: &[u8]) {
         serde_json::from_slice::<Json>(t).map(Json::into_owned)
     });
     let noted_by_serde = take_conflicting_duplicate();
+    // serde_json::Value (this crate turns on serde_json's `raw_value` feature) reads a map
+    // whose first key is its private token `$serde_json::private::RawValue` as a RawValue and
+    // refuses any other JSON there: a plain member to RFC 8259 and to `Json`, so no oracle
+    // for such a text (session 39's ASan run of this target; fuzz/regressions/json_model).
+    // The serde path into `Json` below has no such token and is still compared.
+    let value_has_no_oracle = memchr::memmem::find(data, b"serde_json::private::").is_some();
     match (&json, &value) {
+        _ if value_has_no_oracle => {}
         (Ok(j), Ok(v)) => {
             let jv = j.to_value();
             assert!(
