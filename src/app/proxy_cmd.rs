@@ -2174,6 +2174,106 @@ async fn further_signals(
     }
 }
 
+/// Notes `signo` as the run's stop signal (for the report,
+/// [`crate::report::model::note_stop_signal`]) and, on Unix, marks its deliveries so far as
+/// acted on ([`echo::fresh`]).
+fn note_first_stop(signo: u8) {
+    crate::report::model::note_stop_signal(signo);
+    #[cfg(unix)]
+    let _ = echo::fresh(i32::from(signo));
+}
+
+/// One stop signal delivered twice, told from a second stop. GNU `timeout` (the usual
+/// bound on a CI step) sends its signal to the command and then to the command's process
+/// group, so the command gets it twice at once, as it does from a wrapper that forwards a
+/// signal to a group it is in (`tini -g`). Taken as a second stop, that cut the `proxy`'s
+/// stop short (open streams recorded `open`, or the `--report` skipped with exit 143) and
+/// ended a `probe` before it wrote its `-o` reports (ux40: 1 run in 6 under `timeout`).
+///
+/// A delivery is an echo when the same process (`siginfo_t.si_pid`, not 0) sent the same
+/// signal less than [`echo::WINDOW_NS`] (100 ms) before. A Ctrl-C comes from the terminal
+/// (pid 0) and is never one; `kill` run twice, a person or a service manager stopping again,
+/// are two processes or seconds apart. A handler chained with tokio's (both through
+/// `signal-hook-registry`) counts the deliveries and the echoes; the task that reads
+/// tokio's stream acts on a wake-up only when a delivery that is no echo is new since the
+/// last one it acted on ([`echo::fresh`]).
+#[cfg(unix)]
+mod echo {
+    use std::sync::atomic::{AtomicI32, AtomicI64, AtomicU64, Ordering};
+
+    /// How close two deliveries of one sender must be to count as one (100 ms: `timeout`'s
+    /// two are microseconds apart).
+    pub(super) const WINDOW_NS: i64 = 100_000_000;
+
+    /// SIGHUP, SIGINT, SIGTERM: the stop signals, each with its own counters.
+    const SIGNALS: [i32; 3] = [libc::SIGHUP, libc::SIGINT, libc::SIGTERM];
+
+    /// Per stop signal: its last sender, when (CLOCK_MONOTONIC ns), its deliveries, the
+    /// echoes among them, and the deliveries that were no echo acted on so far.
+    static LAST_PID: [AtomicI32; 3] = [const { AtomicI32::new(0) }; 3];
+    static LAST_AT: [AtomicI64; 3] = [const { AtomicI64::new(0) }; 3];
+    static DELIVERED: [AtomicU64; 3] = [const { AtomicU64::new(0) }; 3];
+    static ECHOES: [AtomicU64; 3] = [const { AtomicU64::new(0) }; 3];
+    static ACTED: [AtomicU64; 3] = [const { AtomicU64::new(0) }; 3];
+
+    fn slot(signo: i32) -> Option<usize> {
+        SIGNALS.iter().position(|s| *s == signo)
+    }
+
+    /// Registers the counting handler for the three stop signals, once per process, before
+    /// any of them can be acted on (called where tokio's are registered).
+    pub(super) fn install() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            for signo in SIGNALS {
+                // SAFETY: the action only reads `siginfo_t` and the monotonic clock
+                // (`clock_gettime` is async-signal-safe, POSIX.1-2008 §2.4.3) and does
+                // atomic loads and stores: nothing that allocates or locks.
+                let _ = unsafe {
+                    signal_hook_registry::register_sigaction(signo, move |info| {
+                        delivered(signo, info)
+                    })
+                };
+            }
+        });
+    }
+
+    /// The signal handler's part: counts the delivery, and the echo when it is one.
+    fn delivered(signo: i32, info: &libc::siginfo_t) {
+        let Some(i) = slot(signo) else { return };
+        // SAFETY: `si_pid` is set for signals sent by kill(2) and by the kernel (0); the
+        // field is read as the kernel wrote it
+        let pid = unsafe { info.si_pid() };
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: a valid out pointer; async-signal-safe
+        unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut t) };
+        let now = t
+            .tv_sec
+            .saturating_mul(1_000_000_000)
+            .saturating_add(t.tv_nsec);
+        let last_pid = LAST_PID[i].swap(pid, Ordering::SeqCst);
+        let last_at = LAST_AT[i].swap(now, Ordering::SeqCst);
+        // the delivery first, then the echo: a reader that loads the echoes first never
+        // takes an echo counted for a delivery it did not count
+        DELIVERED[i].fetch_add(1, Ordering::SeqCst);
+        if pid != 0 && pid == last_pid && now.saturating_sub(last_at) < WINDOW_NS {
+            ECHOES[i].fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    /// Whether a wake-up for `signo` brings a delivery that is no echo and was not acted on
+    /// yet; marks it acted on. True for a signal this module does not count.
+    pub(super) fn fresh(signo: i32) -> bool {
+        let Some(i) = slot(signo) else { return true };
+        let echoes = ECHOES[i].load(Ordering::SeqCst);
+        let real = DELIVERED[i].load(Ordering::SeqCst).saturating_sub(echoes);
+        ACTED[i].fetch_max(real, Ordering::SeqCst) < real
+    }
+}
+
 /// The number of the last stop signal [`stop_signals`] received (2 = SIGINT).
 static LAST_SIGNAL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(2);
 
@@ -2187,6 +2287,8 @@ pub(crate) fn stop_signals() -> anyhow::Result<tokio::sync::watch::Receiver<u32>
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
+        // before tokio's handlers: the echo count of a delivery is there when tokio wakes
+        echo::install();
         let mut term = signal(SignalKind::terminate()).context("cannot install SIGTERM handler")?;
         let mut int = signal(SignalKind::interrupt()).context("cannot install SIGINT handler")?;
         let mut hup = signal(SignalKind::hangup()).context("cannot install SIGHUP handler")?;
@@ -2198,9 +2300,13 @@ pub(crate) fn stop_signals() -> anyhow::Result<tokio::sync::watch::Receiver<u32>
                     Some(()) = hup.recv() => 1,
                     else => return,
                 };
+                if !echo::fresh(i32::from(signo)) {
+                    // a stop delivered twice (GNU `timeout`), not a second stop
+                    continue;
+                }
                 let first = *tx.borrow() == 0;
                 if first {
-                    crate::report::model::note_stop_signal(signo);
+                    note_first_stop(signo);
                     if signo == 1 {
                         HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -2215,7 +2321,7 @@ pub(crate) fn stop_signals() -> anyhow::Result<tokio::sync::watch::Receiver<u32>
         tokio::spawn(async move {
             while tokio::signal::ctrl_c().await.is_ok() {
                 if *tx.borrow() == 0 {
-                    crate::report::model::note_stop_signal(2);
+                    note_first_stop(2);
                 }
                 tx.send_modify(|n| *n += 1);
             }
@@ -2258,6 +2364,9 @@ pub fn hung_up() -> bool {
 /// reports. A SIGHUP (terminal or ssh session closed) used to kill the run with no report
 /// (breaker10n N8); it now ends it like SIGTERM and [`hung_up`] tells `main` to exit 129.
 pub(crate) fn stop_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    // before tokio's handlers: the echo count of a delivery is there when tokio wakes
+    #[cfg(unix)]
+    echo::install();
     let ctrl_c = tokio::signal::ctrl_c();
     let installed = install_stop_signal(ctrl_c);
     // the handlers of an earlier step (`--wait-for-agent`'s, [`hand_over`]) end only
@@ -2302,11 +2411,11 @@ fn install_stop_signal(
         let mut hup = signal(SignalKind::hangup()).context("cannot install SIGHUP handler")?;
         Ok(async move {
             tokio::select! {
-                _ = ctrl_c => crate::report::model::note_stop_signal(2),
-                _ = term.recv() => crate::report::model::note_stop_signal(15),
-                _ = int.recv() => crate::report::model::note_stop_signal(2),
+                _ = ctrl_c => note_first_stop(2),
+                _ = term.recv() => note_first_stop(15),
+                _ = int.recv() => note_first_stop(2),
                 _ = hup.recv() => {
-                    crate::report::model::note_stop_signal(1);
+                    note_first_stop(1);
                     HUNG_UP.store(true, std::sync::atomic::Ordering::Relaxed)
                 }
             }

@@ -1,0 +1,120 @@
+//! ux40: a newcomer's first hour with README and docs/usage.md (demo, the proxy in front of
+//! the reference agent with curl and the Python and JS SDK clients, verify, every report
+//! format, repro, HAR and back, probe, interop, multi-leg listeners, `rules`), then trying
+//! to break it. Real processes (the binary, the reference agent), real sockets, real files.
+//! - GNU `timeout` sends its SIGTERM to the command and then to its process group: the
+//!   command gets it twice at once. The `proxy` took the second for a second stop (open
+//!   streams recorded `open`, or the `--report` skipped with exit 143), a `probe` quit
+//!   without writing its `-o` reports (1 run in 6 under `timeout`).
+//! - SARIF: a finding seen on 1,200 requests had 1,200 locations; GitHub code scanning
+//!   rejects a whole file with a result of more than 1,000.
+//! - HTML and Markdown headers said `in 1 exchanges (4 events)`.
+//! - An expired agent certificate was said in Unix seconds, its hint "outside its validity
+//!   period".
+//! - A `--listener` leg's agent down was told to restart with `--upstream (or --route)`.
+//! - An HTTP/1.0 agent's status line went to HTTP/1.1 clients as `HTTP/1.0` (RFC 9110 §2.5:
+//!   an intermediary sends its own version).
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::io::{Read as _, Write as _};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use proxy_process::{line_with, reference_agent, run_in, send_until, spawn_until_listening};
+
+/// The recorded events of `path`, one JSON value per line.
+fn events(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// SIGTERM twice from one process (a shell's builtin `kill`), 20 ms apart: the same stop
+/// delivered twice, as GNU `timeout` delivers it (to the command, then to its process
+/// group).
+fn term_twice(child: &proxy_process::ChildGuard) {
+    let st = Command::new("sh")
+        .args([
+            "-c",
+            r#"kill -TERM "$1"; sleep 0.02; kill -TERM "$1""#,
+            "sh",
+        ])
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(st.success());
+}
+
+/// Item 1: a SIGTERM delivered twice at once stops the `proxy` once: the stream still
+/// open gets its 2 s grace and ends `complete` in the recording, the `--report` is written,
+/// the exit status is 0, and no line says the stop was cut short.
+#[test]
+fn a_stop_signal_delivered_twice_is_one_stop_for_the_proxy() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("twice.jsonl");
+    let report = dir.path().join("twice.md");
+    let mut run = spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &url])
+            .args(["--record", rec.to_str().unwrap()])
+            .args(["--report", report.to_str().unwrap()])
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr: std::net::SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    // the `slow` skill streams for about 0.8 s: open when the signals come
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendStreamingMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"slow hello"}]}}}"#;
+    let (_stream, _) = send_until(addr, body, "data:");
+    term_twice(&run.child);
+    let code = run.child.wait_for(Duration::from_secs(60), "proxy");
+    let stderr = proxy_process::rest_of(&run.rx).join("\n");
+    assert_eq!(code.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("stopping now"), "{stderr}");
+    assert!(report.exists(), "{stderr}");
+    let ends: Vec<String> = events(&rec)
+        .iter()
+        .filter(|e| e["type"] == "exchange_end")
+        .map(|e| e["outcome"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(ends, ["complete"], "{stderr}");
+}
+
+/// Item 1: a SIGTERM delivered twice at once stops a `probe` once: it writes its `-o`
+/// report of what ran and exits 130, rather than quitting at once with 143 and no report.
+#[test]
+fn a_stop_signal_delivered_twice_is_one_stop_for_a_probe() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("probe.json");
+    let (mut child, rx) = proxy_process::spawn_with_stderr_lines(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["probe", &url, "-f", "json", "-o", out.to_str().unwrap()])
+            .env("NO_COLOR", "1"),
+    );
+    // a few tests into the run (its progress lines)
+    let end = Instant::now() + Duration::from_secs(60);
+    let mut started = 0;
+    while started < 3 {
+        let l = rx
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+            .expect("probe progress lines");
+        if l.starts_with("probe: ") {
+            started += 1;
+        }
+    }
+    term_twice(&child);
+    let code = child.wait_for(Duration::from_secs(60), "probe");
+    let stderr = proxy_process::rest_of(&rx).join("\n");
+    assert_eq!(code.code(), Some(130), "{stderr}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap_or_else(|e| {
+            panic!("no -o report ({e}): {stderr}");
+        }))
+        .unwrap();
+    assert!(report["interrupted"].is_string(), "{report}");
+}
