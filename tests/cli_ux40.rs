@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 
 use proxy_process::{line_with, reference_agent, run_in, send_until, spawn_until_listening};
 
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
 /// The recorded events of `path`, one JSON value per line.
 fn events(path: &std::path::Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
@@ -117,4 +121,54 @@ fn a_stop_signal_delivered_twice_is_one_stop_for_a_probe() {
         }))
         .unwrap();
     assert!(report["interrupted"].is_string(), "{report}");
+}
+
+/// Item 2: a finding seen on 1,200 exchanges (a 0.3 Agent Card without preferredTransport
+/// fetched 1,200 times) lists at most 1,000 locations in SARIF, GitHub code scanning's
+/// limit per result; every evidence stays in `properties.evidence` and the rest is
+/// counted in `properties.locationsOmitted`.
+#[test]
+fn sarif_lists_at_most_1000_locations_per_result() {
+    let dir = tempfile::tempdir().unwrap();
+    // a 0.3 card without preferredTransport: CARD-SHAPE-008 on every fetch
+    let card = r#"{"name":"x","description":"d","version":"1","protocolVersion":"0.3.0","url":"http://127.0.0.1:8080/","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{"id":"s","name":"s","description":"d","tags":["t"]}]}"#;
+    let mut t = String::new();
+    for _ in 0..1200 {
+        t.push_str(r#"{"dir":"req","method":"GET","url":"http://127.0.0.1:8080/.well-known/agent-card.json","headers":{}}"#);
+        t.push('\n');
+        t.push_str(&format!(
+            r#"{{"dir":"resp","status":200,"headers":{{"content-type":"application/json"}},"body":{card}}}"#
+        ));
+        t.push('\n');
+    }
+    std::fs::write(dir.path().join("many.jsonl"), t).unwrap();
+    let o = run_in(
+        dir.path(),
+        &["report", "many.jsonl", "-f", "sarif", "-o", "many.sarif"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let sarif: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("many.sarif")).unwrap())
+            .unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let mut capped = 0;
+    for r in results {
+        let locations = r["locations"].as_array().map_or(0, Vec::len);
+        assert!(locations <= 1000, "{} has {locations}", r["ruleId"]);
+        let evidence = r["properties"]["evidence"].as_array().unwrap().len();
+        if evidence > 1000 {
+            capped += 1;
+            assert_eq!(locations, 1000, "{}", r["ruleId"]);
+            assert_eq!(
+                r["properties"]["locationsOmitted"],
+                evidence - 1000,
+                "{}",
+                r["ruleId"]
+            );
+        } else {
+            assert_eq!(locations, evidence, "{}", r["ruleId"]);
+            assert!(r["properties"].get("locationsOmitted").is_none());
+        }
+    }
+    assert!(capped >= 1, "no finding seen 1,200 times: {results:?}");
 }

@@ -10,7 +10,8 @@ SARIF 2.1.0 (OASIS), valid against `sarif-schema-2.1.0.json` (a copy is in `test
   recording: `seq + 1`; transcript: its line; HAR or live: no region), a `message` citing
   the evidence as the text and Markdown reports do (`e2 #10 (POST /rpc -> 200) at JSON
   $.result.id`; transcript `e2 line 8`; HAR `log.entries[1]`), and a logical location named
-  by that citation and the JSON path (`e2 #10 $.result.id`);
+  by that citation and the JSON path (`e2 #10 $.result.id`); at most [`MAX_LOCATIONS`]
+  (1,000, GitHub code scanning's limit), the rest counted in `properties.locationsOmitted`;
 - `artifacts`: the traffic file with its SHA-256.
 */
 
@@ -18,6 +19,14 @@ use serde_json::{json, Map, Value};
 
 use super::model::{Report, ReportInput};
 use super::ReportError;
+
+/// The most `locations` one result lists: GitHub code scanning rejects a whole SARIF file
+/// with a result of more than 1,000 ("Analysis SARIF file rejected due to location limit";
+/// it shows 100 of them), and a finding seen on every request of a long proxy run (a card
+/// fetched before each call without caching, CARD-CACHE-001) has one evidence per
+/// occurrence. The result's `properties.evidence` keeps every one, and
+/// `properties.locationsOmitted` says how many are not listed as locations (ux40).
+pub const MAX_LOCATIONS: usize = 1000;
 
 /// A relative or absolute path as a URI reference (RFC 3986): `/` separators, and
 /// characters outside the unreserved / path set percent-encoded.
@@ -76,7 +85,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         let rule_index = ids.iter().position(|i| *i == f.rule).unwrap_or(0);
         let mut locations = Vec::new();
         if let Some(uri) = &uri {
-            for e in &f.evidence {
+            for e in f.evidence.iter().take(MAX_LOCATIONS) {
                 let mut phys = Map::new();
                 phys.insert("artifactLocation".into(), json!({"uri": uri, "index": 0}));
                 if let Some(line) = input.index.line_of_seq(e.seq) {
@@ -123,6 +132,13 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         }
         if f.seen > 1 {
             props.insert("seen".into(), json!(f.seen));
+        }
+        if uri.is_some() && f.evidence.len() > MAX_LOCATIONS {
+            // the evidence past the first MAX_LOCATIONS is in `evidence` above only
+            props.insert(
+                "locationsOmitted".into(),
+                json!(f.evidence.len() - MAX_LOCATIONS),
+            );
         }
         let mut r = json!({
             "ruleId": f.rule,
