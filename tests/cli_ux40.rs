@@ -172,3 +172,31 @@ fn sarif_lists_at_most_1000_locations_per_result() {
     }
     assert!(capped >= 1, "no finding seen 1,200 times: {results:?}");
 }
+
+/// Item 3: the HTML and Markdown headers count one exchange and one event in the singular,
+/// as the text report does (`in 1 exchange (...)`).
+#[test]
+fn html_and_markdown_headers_say_one_exchange_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = concat!(
+        r#"{"dir":"req","method":"GET","url":"http://127.0.0.1:8080/.well-known/agent-card.json","headers":{}}"#,
+        "\n",
+        r#"{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"name":"x"}}"#,
+        "\n"
+    );
+    std::fs::write(dir.path().join("one.jsonl"), t).unwrap();
+    for (format, file) in [("html", "one.html"), ("markdown", "one.md")] {
+        let o = run_in(
+            dir.path(),
+            &["report", "one.jsonl", "-f", format, "-o", file],
+        );
+        assert!(
+            o.status.code().is_some_and(|c| c < 2),
+            "{}",
+            text(&o.stderr)
+        );
+        let out = std::fs::read_to_string(dir.path().join(file)).unwrap();
+        assert!(out.contains(" in 1 exchange ("), "{format}: {out}");
+        assert!(!out.contains(" 1 exchanges"), "{format}: {out}");
+    }
+}

@@ -93,7 +93,7 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     );
     let _ = writeln!(
         h,
-        "<li>findings: <span class=\"error\">{} {}</span>, <span class=\"warning\">{} {}</span>, <span class=\"note\">{} {}</span> in {} exchanges ({} events, {} SSE events){}</li>",
+        "<li>findings: <span class=\"error\">{} {}</span>, <span class=\"warning\">{} {}</span>, <span class=\"note\">{} {}</span> in {} {} ({} {}, {} SSE {}){}</li>",
         s.errors,
         plural(s.errors as usize, "error", "errors"),
         s.warnings,
@@ -101,8 +101,11 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         s.notes,
         plural(s.notes as usize, "note", "notes"),
         report.counts.exchanges,
+        plural(report.counts.exchanges as usize, "exchange", "exchanges"),
         report.counts.events,
+        plural(report.counts.events as usize, "event", "events"),
         report.counts.sse_events,
+        plural(report.counts.sse_events as usize, "event", "events"),
         findings_clause(&report.findings)
             .map(|c| format!("; {}", esc(&c)))
             .unwrap_or_default()

@@ -94,10 +94,12 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     );
     let _ = writeln!(
         out,
-        "- **findings:** {} in {} exchanges ({} events){}",
+        "- **findings:** {} in {} {} ({} {}){}",
         severity_counts(s),
         report.counts.exchanges,
+        super::model::plural(report.counts.exchanges as usize, "exchange", "exchanges"),
         report.counts.events,
+        super::model::plural(report.counts.events as usize, "event", "events"),
         findings_clause(&report.findings)
             .map(|c| format!("; {c}"))
             .unwrap_or_default()
