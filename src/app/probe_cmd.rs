@@ -553,10 +553,12 @@ fn tls_precheck_hint(cause: &str, host: &str, target: &str, ca_given: bool) -> S
         }
         Some(F::BadSignature) => "the agent's certificate names a trusted CA as its issuer but that CA's key did not sign it (a --ca of the same name made anew?): pass the CA that signed it, or the agent's own certificate, with --ca FILE (PEM)".into(),
         Some(F::NotValidForName) => format!("the agent's certificate does not name {host}: probe it by a name the certificate lists (above)"),
-        Some(F::OutsideValidity) => {
-            "the agent's certificate is outside its validity period (or this machine's clock is wrong)"
-                .into()
-        }
+        Some(F::OutsideValidity) => match crate::proxy::tls::validity_dates(cause) {
+            Some(dates) => format!(
+                "{dates}: renew the agent's certificate (or set this machine's clock right if it is wrong)"
+            ),
+            None => "the agent's certificate is outside its validity period (or this machine's clock is wrong)".into(),
+        },
         Some(F::NotTls) => format!("the agent does not speak TLS on that port: give http://{target}"),
         Some(F::NoSharedParameters | F::CertificateRefused) | None => format!(
             "`openssl s_client -connect {target} -servername {host}` shows what the agent sends"

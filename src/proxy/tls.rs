@@ -487,6 +487,57 @@ pub enum TlsFailure {
     CertificateRefused,
 }
 
+/// The validity period a certificate failed, in dates, from rustls's error text (`cause`):
+/// `certificate expired: verification time 1796484171 (UNIX), but certificate is not valid
+/// after 1580515200 (215968971 seconds ago)` becomes `the agent's certificate expired on
+/// 2020-02-01 00:00:00 UTC, 2499 days before this machine's clock (2026-12-05 15:22:51
+/// UTC)`; a certificate not valid yet says from when. `None` when the text carries no such
+/// times (ux40: the hint said only "outside its validity period", the cause Unix seconds).
+pub fn validity_dates(cause: &str) -> Option<String> {
+    /// The decimal number right after `key` in `text`.
+    fn number_after(text: &str, key: &str) -> Option<i64> {
+        let rest = &text[text.find(key)? + key.len()..];
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        rest[..end].parse().ok()
+    }
+    /// A Unix time as `2020-02-01 00:00:00 UTC`.
+    fn date(secs: i64) -> Option<String> {
+        Some(
+            chrono::DateTime::from_timestamp(secs, 0)?
+                .format("%Y-%m-%d %H:%M:%S UTC")
+                .to_string(),
+        )
+    }
+    /// A span of seconds in the largest whole unit: `2499 days`, `5 hours`, `40 s`.
+    fn span(secs: i64) -> String {
+        let secs = secs.max(0);
+        match secs {
+            s if s >= 2 * 86_400 => format!("{} days", s / 86_400),
+            s if s >= 2 * 3_600 => format!("{} hours", s / 3_600),
+            s if s >= 2 * 60 => format!("{} min", s / 60),
+            s => format!("{s} s"),
+        }
+    }
+    let now = number_after(cause, "verification time ")?;
+    if let Some(after) = number_after(cause, "is not valid after ") {
+        return Some(format!(
+            "the agent's certificate expired on {}, {} before this machine's clock ({})",
+            date(after)?,
+            span(now - after),
+            date(now)?
+        ));
+    }
+    let before = number_after(cause, "is not valid before ")?;
+    Some(format!(
+        "the agent's certificate is valid only from {}, {} after this machine's clock ({})",
+        date(before)?,
+        span(before - now),
+        date(now)?
+    ))
+}
+
 /// Classifies a TLS failure from its error text (`cause`, any letter case). `None` when
 /// the text names no TLS failure this knows (a refused connection, a timeout).
 pub fn tls_failure(cause: &str) -> Option<TlsFailure> {
@@ -890,6 +941,25 @@ impl rustls::client::danger::ServerCertVerifier for NoVerify {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// ux40: an expired or not yet valid certificate is said in dates, not Unix seconds.
+    #[test]
+    fn validity_dates_read_rustls_times() {
+        let expired = "invalid peer certificate: certificate expired: verification time 1796484171 (UNIX), but certificate is not valid after 1580515200 (215968971 seconds ago)";
+        assert_eq!(
+            validity_dates(expired).as_deref(),
+            Some("the agent's certificate expired on 2020-02-01 00:00:00 UTC, 2499 days before this machine's clock (2026-12-05 15:22:51 UTC)")
+        );
+        let early = "invalid peer certificate: certificate not valid yet: verification time 1796484171 (UNIX), but certificate is not valid before 1796491371 (7200 seconds in future)";
+        assert_eq!(
+            validity_dates(early).as_deref(),
+            Some("the agent's certificate is valid only from 2026-12-05 17:22:51 UTC, 2 hours after this machine's clock (2026-12-05 15:22:51 UTC)")
+        );
+        assert_eq!(
+            validity_dates("invalid peer certificate: UnknownIssuer"),
+            None
+        );
+    }
 
     #[test]
     fn a_plain_answer_tells_a_tls_port() {
