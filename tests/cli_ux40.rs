@@ -285,3 +285,46 @@ fn an_expired_agent_certificate_is_said_in_dates() {
     );
     let _ = run.terminate();
 }
+
+/// Item 5: a `--listener LEG@ADDR=URL` whose agent is down gets an `upstream-error` hint
+/// naming that flag, not `--upstream (or --route)`, which names the other agent.
+#[test]
+fn a_listener_legs_agent_down_is_told_to_fix_its_listener() {
+    let (_agent, url) = reference_agent();
+    let dead = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let run = spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", &url])
+            .args(["--listener", &format!("b@127.0.0.1:0=http://{dead}")])
+            .args(["--record", "legs.jsonl"])
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let leg = line_with(&run, "(leg b)", Duration::from_secs(30));
+    let leg_addr = leg
+        .trim_start()
+        .strip_prefix("listener http://")
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{leg:?}"))
+        .to_string();
+    let mut s = std::net::TcpStream::connect(&leg_addr).unwrap();
+    write!(
+        s,
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {leg_addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 502"), "{answer}");
+    let line = line_with(&run, "upstream-error e1:", Duration::from_secs(30));
+    assert!(
+        line.contains("restart the proxy with --listener b@ADDR=URL naming where it listens now"),
+        "{line}"
+    );
+    let _ = run.terminate();
+}

@@ -239,6 +239,10 @@ pub struct UpstreamWatch {
     /// Exchange id -> its upstream URL (empty: no route), from its `request_head` to its
     /// `exchange_end`.
     origin_of: std::collections::HashMap<String, String>,
+    /// Exchange id -> its leg, for an exchange of a named listener (`--listener
+    /// LEG@ADDR=URL`), from its `request_head` to its `exchange_end`: its hint names that
+    /// flag, not `--upstream` (ux40).
+    leg_of: std::collections::HashMap<String, String>,
     /// Upstream origin -> the requests it did not answer since it last answered.
     down: std::collections::HashMap<String, Down>,
     /// Exchanges that are an Agent Card fetch, from their `request_head` to their answer.
@@ -325,6 +329,9 @@ impl UpstreamWatch {
                 }
                 // the upstream URL as given; its origin is read only when an outage needs it
                 self.origin_of.insert(exchange.to_string(), upstream);
+                if let Some(leg) = &ev.leg {
+                    self.leg_of.insert(exchange.to_string(), leg.clone());
+                }
                 Vec::new()
             }
             EventKind::ResponseHead {
@@ -376,6 +383,11 @@ impl UpstreamWatch {
                 ..
             } => {
                 let url = self.origin_of.remove(exchange).unwrap_or_default();
+                let leg = if self.leg_of.is_empty() {
+                    None
+                } else {
+                    self.leg_of.remove(exchange)
+                };
                 let own = if self.own_status.is_empty() {
                     None
                 } else {
@@ -391,7 +403,13 @@ impl UpstreamWatch {
                     // cannot parse): shown on one line, its controls not obeyed
                     let cause = crate::report::show_controls_line(cause);
                     let cause = cause.as_ref();
-                    match upstream_error_hint(*outcome, *connect_failure, cause, &url) {
+                    match upstream_error_hint(
+                        *outcome,
+                        *connect_failure,
+                        cause,
+                        &url,
+                        leg.as_deref(),
+                    ) {
                         Some(hint) => format!("upstream-error {exchange}: {cause}; hint: {hint}"),
                         // the proxy's own cause ending `(hint: ...)` (an untrusted TLS
                         // upstream) ends its line `; hint: ...` as every other line does
@@ -534,12 +552,14 @@ impl UpstreamWatch {
 /// agent, a request body the agent stopped reading: `... (hint: ...)`), names its own
 /// check (`curl -v` on a response head the proxy cannot parse) or is the proxy's own
 /// limit, not the agent's doing. `url` is the exchange's
-/// upstream URL (empty: no route took the request).
+/// upstream URL (empty: no route took the request); `leg` the exchange's leg, for one of
+/// a `--listener LEG@ADDR=URL` (the flag its hint names).
 fn upstream_error_hint(
     outcome: Outcome,
     connect_failure: Option<crate::record::ConnectFailure>,
     cause: &str,
     url: &str,
+    leg: Option<&str>,
 ) -> Option<String> {
     use crate::record::ConnectFailure;
     if url.is_empty()
@@ -550,12 +570,18 @@ fn upstream_error_hint(
         return None;
     }
     let origin = origin_of_url(url);
+    // the flag that named this upstream: a listener's leg is its own `--listener`
+    // (ux40: a leg's agent down was told to fix `--upstream`, which names another agent)
+    let flag = match leg {
+        Some(leg) => format!("--listener {leg}@ADDR=URL"),
+        None => "--upstream (or --route)".to_string(),
+    };
     Some(match (outcome, connect_failure) {
         (Outcome::UpstreamError, Some(ConnectFailure::Refused)) => format!(
-            "nothing listens at {origin} (the connection was refused: the agent is down, restarting, or listens on another port): start it there, or restart the proxy with --upstream (or --route) naming where it listens now; until then every request gets the proxy's 502"
+            "nothing listens at {origin} (the connection was refused: the agent is down, restarting, or listens on another port): start it there, or restart the proxy with {flag} naming where it listens now; until then every request gets the proxy's 502"
         ),
         (Outcome::UpstreamError, Some(ConnectFailure::NoConnection)) => format!(
-            "no connection to {origin} came up (see the cause): check the host name and port of --upstream (or --route), and that this machine reaches it (firewall, VPN, DNS)"
+            "no connection to {origin} came up (see the cause): check the host name and port of {flag}, and that this machine reaches it (firewall, VPN, DNS)"
         ),
         (Outcome::UpstreamError, None) => format!(
             "{origin} accepted the connection but gave no answer the proxy could pass on: look at the agent's log for this request (a crash in its handler, a worker killed, a keep-alive timeout racing the request); the client got the proxy's 502"
