@@ -328,3 +328,59 @@ fn a_listener_legs_agent_down_is_told_to_fix_its_listener() {
     );
     let _ = run.terminate();
 }
+
+/// Item 6: an HTTP/1.0 agent's answer reaches an HTTP/1.1 client in the proxy's own
+/// version, `HTTP/1.1 200` (RFC 9110 §2.5), with its body whole; the recording keeps the
+/// agent's `HTTP/1.0`.
+#[test]
+fn an_http_1_0_agents_answer_goes_to_an_http_1_1_client_as_http_1_1() {
+    let agent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let agent_addr = agent.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for s in agent.incoming() {
+            let Ok(mut s) = s else { continue };
+            std::thread::spawn(move || {
+                let mut got = Vec::new();
+                let mut buf = [0u8; 4096];
+                while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match s.read(&mut buf) {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
+                // HTTP/1.0: no length, the body ends where the connection does
+                let _ = s.write_all(
+                    b"HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{\"name\":\"old\"}",
+                );
+            });
+        }
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let run = spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(["--upstream", &format!("http://{agent_addr}")])
+            .args(["--record", "old.jsonl", "-q"])
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr = run.addr.trim_end_matches('/').to_string();
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        s,
+        "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+    assert!(answer.contains("{\"name\":\"old\"}"), "{answer}");
+    let _ = run.terminate();
+    let heads: Vec<serde_json::Value> = events(&dir.path().join("old.jsonl"))
+        .into_iter()
+        .filter(|e| e["type"] == "response_head")
+        .collect();
+    assert_eq!(heads.len(), 1, "{heads:?}");
+    assert_eq!(heads[0]["version"], "HTTP/1.0", "{heads:?}");
+}

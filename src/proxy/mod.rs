@@ -2218,6 +2218,7 @@ async fn handle(
     let resp_codings = other_transfer_codings(&parts.headers);
     let Some(ctx) = ctx else {
         strip_hop_by_hop(&mut parts.headers);
+        own_version(&mut parts, client_version);
         let body = body.map_err(BoxError::from).boxed_unsync();
         let body = match &resp_codings {
             Some(c) => match te_for_client(c, client_version) {
@@ -2254,6 +2255,7 @@ async fn handle(
             .map(|r| String::from_utf8_lossy(r.as_bytes()).into_owned()),
     });
     strip_hop_by_hop(&mut parts.headers);
+    own_version(&mut parts, client_version);
     if st.rewrite_card
         && parts.status.is_redirection()
         && (card::is_card_path(&path) || card::is_extended_card_path(&path))
@@ -2333,6 +2335,20 @@ async fn handle(
         None => body,
     };
     Response::from_parts(parts, body)
+}
+
+/// The response head goes to an HTTP/1.x client in the proxy's own HTTP version, not the
+/// agent's (RFC 9110 §2.5: an intermediary MUST send its own HTTP-version in forwarded
+/// messages): an HTTP/1.0 agent's `HTTP/1.0 200 OK` was passed to HTTP/1.1 clients as it
+/// came, and their connection closed after it (ux40). hyper answers an HTTP/1.0 client in
+/// HTTP/1.0 whatever this says; an h2 client's response has no version line. The
+/// recording keeps the agent's version (`response_head.version`).
+fn own_version(parts: &mut http::response::Parts, client_version: Version) {
+    if matches!(client_version, Version::HTTP_10 | Version::HTTP_11)
+        && parts.version != Version::HTTP_11
+    {
+        parts.version = Version::HTTP_11;
+    }
 }
 
 /// The proxy's 502 for an agent answer whose transfer codings (`codings`, other than
