@@ -4,8 +4,10 @@
 //! call "no such method" (opencode-a2a #368 / #386): the call, the echo as evidence on the
 //! answer, the card's versions, what VER-002 asks; that the client's VER-CARD-002 note then
 //! no longer calls the refusal simply expected; and that the controls (no echo, an echo of
-//! another version, -32009, the call served) draw no VER-HDR-004. Rules and severities are
-//! checked by `verify_cases`.
+//! another version, -32009, the call served) draw no VER-HDR-004. And what TASK-STATE-010
+//! (stored-artifact-lost) says of a snapshot that holds a streamed artifact with only its
+//! last chunks (the store replaced it on each append), beside its controls. Rules and
+//! severities are checked by `verify_cases`.
 
 mod common;
 
@@ -86,4 +88,37 @@ fn the_controls_draw_no_ver_hdr_004() {
         "VER-CARD-002",
     );
     assert!(m.contains("the agent's refusal is expected"), "{m}");
+}
+
+#[test]
+fn a_stored_artifact_with_only_its_last_chunks_says_the_earlier_ones_are_lost() {
+    let m = variant_message(
+        "b40a-A1-v10-get-task-holds-only-the-last-chunk",
+        "TASK-STATE-010",
+    );
+    assert_eq!(
+        m,
+        "agent answered task t-a1 in TASK_STATE_COMPLETED with artifact a1 holding 1 part, the last one the stream delivered, but its stream delivered 2 parts of it, the later ones in chunks with append true: the stored artifact lost the chunks before them (a store that ignores append replaces the artifact with each chunk: an update with append true adds its parts to the artifact of its artifactId)"
+    );
+    let m = variant_message(
+        "b40a-A2-v03-tasks-get-holds-only-the-last-two-chunks",
+        "TASK-STATE-010",
+    );
+    assert!(
+        m.contains(
+            "holding 2 parts, the last ones the stream delivered, but its stream delivered 3 parts"
+        ),
+        "{m}"
+    );
+    for name in [
+        "b40a-A3-legal-v10-get-task-text-merged",
+        "b40a-A4-legal-v10-later-chunk-replaces",
+        "b40a-A5-legal-v10-get-task-every-chunk",
+    ] {
+        let rules = variant_rules(name);
+        assert!(
+            rules.iter().all(|r| r != "TASK-STATE-010"),
+            "{name}: {rules:?}"
+        );
+    }
 }
