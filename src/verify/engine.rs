@@ -1318,6 +1318,17 @@ impl Exch {
             .map(str::to_string)
             .or_else(|| query_param(&self.url, "A2A-Version").filter(|v| !v.trim().is_empty()))
     }
+    /// The protocol version the agent's answer names in an `A2A-Version` response header
+    /// (trimmed; `None` when absent or blank). The 1.0 specification defines the header for
+    /// requests only (§3.6.1, §14.2.1); agents that negotiate echo the version they took
+    /// (a2a-elixir #45, opencode-a2a #368), so the echo says which version the agent read
+    /// the call in.
+    fn answered_version(&self) -> Option<&str> {
+        self.resp_headers
+            .get("a2a-version")
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+    }
     /// The request's string `value` at `pointer` (in its body event), and the answer body.
     fn req_value_and_body(&self, pointer: &str, value: &str) -> Vec<Evidence> {
         vec![

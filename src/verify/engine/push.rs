@@ -1142,8 +1142,11 @@ impl State {
     /// before the task's end: only artifacts whose latest chunk came before that line) against
     /// the ones its streams assembled: an artifact that got `append: true`
     /// chunks but is listed with only the parts before them (a strict prefix, part for
-    /// part) lost the appended chunks. Returns (artifactId, parts listed, parts streamed,
-    /// line and exchange of the last chunk). An artifact listed otherwise (merged text, other
+    /// part) lost the appended chunks; one listed with only the last parts (a strict
+    /// suffix: a store that ignores `append` replaces the artifact with each chunk,
+    /// a2a-dotnet #21's legacy 0.3 package; mine40) lost the chunks before them. Returns
+    /// (artifactId, parts listed, parts streamed, line and exchange of the last chunk,
+    /// whether the listed parts are the suffix). An artifact listed otherwise (merged text, other
     /// parts) is not judged: the agent may store it in another legal shape. Empty text parts
     /// count on neither side (a store may leave out a closing chunk's `{"text": ""}`), and an
     /// artifactId listed twice is the task's shape fault (DATA-SHAPE), not judged here.
@@ -1151,7 +1154,7 @@ impl State {
         t: &TaskRec,
         list: &[Json],
         before: Option<u64>,
-    ) -> Option<(String, usize, usize, u64, String)> {
+    ) -> Option<(String, usize, usize, u64, String, bool)> {
         t.stream_artifacts
             .iter()
             .filter(|a| a.appended && before.is_none_or(|b| a.seq < b))
@@ -1169,8 +1172,18 @@ impl State {
                 // Empty text parts are no content, on either side (f758).
                 let content = || listed.iter().filter(|p| !is_empty_text_part(p));
                 let n = content().count();
-                (n > 0 && n < kept.len() && content().zip(kept).all(|(p, h)| json_hash(p) == *h))
-                    .then(|| (a.id.clone(), n, kept.len(), a.seq, a.xid.clone()))
+                if n == 0 || n >= kept.len() {
+                    return None;
+                }
+                let same = |hs: &[u64]| content().zip(hs).all(|(p, h)| json_hash(p) == *h);
+                let tail = if same(kept) {
+                    false
+                } else if same(&kept[kept.len() - n..]) {
+                    true
+                } else {
+                    return None;
+                };
+                Some((a.id.clone(), n, kept.len(), a.seq, a.xid.clone(), tail))
             })
     }
 
@@ -1570,14 +1583,25 @@ impl State {
             None if snapshot == Snapshot::Whole && !push => Some(x.req_seq),
             None => return,
         };
-        let Some((aid, listed, streamed, cseq, cxid)) = Self::append_lost(t, list, before) else {
+        let Some((aid, listed, streamed, cseq, cxid, tail)) = Self::append_lost(t, list, before)
+        else {
             return;
         };
         let msg = format!(
-            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}, but its stream delivered {streamed} parts of it{}, the later ones in chunks with append true: the stored artifact lost the appended chunks{}",
+            "agent answered task {id} in {} with artifact {aid} holding {listed} part{}{}, but its stream delivered {streamed} parts of it{}, the later ones in chunks with append true: the stored artifact lost {}{}",
             x.state_term(s),
             if listed == 1 { "" } else { "s" },
+            match (tail, listed) {
+                (true, 1) => ", the last one the stream delivered",
+                (true, _) => ", the last ones the stream delivered",
+                _ => "",
+            },
             if before.is_some() { " before this request" } else { "" },
+            if tail {
+                "the chunks before them (a store that ignores append replaces the artifact with each chunk: an update with append true adds its parts to the artifact of its artifactId)"
+            } else {
+                "the appended chunks"
+            },
             if before.is_some() {
                 ", so a client that resumes from this snapshot (a subscription's first Task is the task as it stands) appends the next chunks after the gap"
             } else {

@@ -138,7 +138,7 @@ impl State {
         }
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
         self.v0_answer_in_1_0_media_type(x, &c);
-        if let Some((asked, list)) = self.version_not_served_unrouted(x, &c, json) {
+        if let Some((asked, list, echoed)) = self.version_not_served_unrouted(x, &c, json) {
             let how = if status == 501 {
                 "HTTP 501 (UNIMPLEMENTED, the mapping of a method the agent does not have)"
             } else {
@@ -158,10 +158,23 @@ impl State {
                     found: card.view.protocol_version.clone().map(Value::String),
                 });
             }
+            let took = match &echoed {
+                Some(e) => {
+                    ev.insert(
+                        2,
+                        Evidence {
+                            found: Some(Value::String(format!("A2A-Version: {e}"))),
+                            ..x.ev(x.resp_seq)
+                        },
+                    );
+                    format!(", yet its answer's A2A-Version header says {e}: it took the call as a {e} call (version negotiation, 1.0 §3.6.2) and then does not serve that version's route")
+                }
+                None => String::new(),
+            };
             self.find(
                 &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
                 format!(
-                    "agent answered the HTTP+JSON call {} {} requested with A2A-Version {asked} with {how}; its card declares only {}, and VER-002 wants VersionNotSupportedError (HTTP 400 FAILED_PRECONDITION, ErrorInfo reason VERSION_NOT_SUPPORTED) for a version it does not serve, so the client learns to switch versions instead of looking for a wrong URL",
+                    "agent answered the HTTP+JSON call {} {} requested with A2A-Version {asked} with {how}{took}; its card declares only {}, and VER-002 wants VersionNotSupportedError (HTTP 400 FAILED_PRECONDITION, ErrorInfo reason VERSION_NOT_SUPPORTED) for a version it does not serve, so the client learns to switch versions instead of looking for a wrong URL",
                     x.method,
                     x.path,
                     list.join(", ")

@@ -339,14 +339,16 @@ impl State {
     /// protocol version explicitly (`A2A-Version` header or query parameter) which the
     /// agent's card, declaring 1.0, does not declare, answered with the "no such method"
     /// mapping: HTTP 404 or 501 (UNIMPLEMENTED) without an A2A ErrorInfo reason or 0.x A2A
-    /// code. Returns the version asked and the card's versions (`["1.0"]`). Reads only
-    /// what is parsed already; `None` (no allocation) for every other answer.
+    /// code. Also for a card without 1.0 when the answer echoes the asked version in an
+    /// `A2A-Version` response header (the agent took the call in it; mine40). Returns the
+    /// version asked, the card's versions (`["1.0"]`) and that echo (only when the card
+    /// lacks 1.0). Reads only what is parsed already; `None` for every other answer.
     pub(super) fn version_not_served_unrouted(
         &self,
         x: &Exch,
         c: &Call,
         json: Option<&Json>,
-    ) -> Option<(String, Vec<&'static str>)> {
+    ) -> Option<(String, Vec<&'static str>, Option<String>)> {
         if !matches!(x.status, Some(404) | Some(501))
             || c.binding != Some(Binding::Rest)
             || c.op.is_none()
@@ -360,7 +362,14 @@ impl State {
         let asked = c.header_version.as_deref()?;
         let card = self.card_for(x)?;
         let declared = card.view.declared_dialects();
-        if !declared.contains(&Dialect::V1_0)
+        // The agent echoed the asked version (mine40, opencode-a2a #368): it took the call
+        // in that version, whatever its card declares.
+        let echoed = Dialect::from_version(asked).and_then(|k| {
+            x.answered_version()
+                .filter(|e| Dialect::from_version(e) == Some(k))
+                .map(str::to_string)
+        });
+        if !(declared.contains(&Dialect::V1_0) || echoed.is_some())
             || Dialect::from_version(asked).is_some_and(|k| declared.contains(&k))
             || card.view.v0_shape_claims_v1
         {
@@ -381,6 +390,7 @@ impl State {
         Some((
             asked.to_string(),
             declared.iter().map(|k| k.as_str()).collect(),
+            echoed.filter(|_| !declared.contains(&Dialect::V1_0)),
         ))
     }
 
@@ -644,19 +654,35 @@ impl State {
         // card offers in its header; "called in protocol version 0.3" read as if the header
         // had said 0.3. Say both: the method's version and the header's (VER-MIX-002).
         let header = x.asked_version();
+        // mine40 (opencode-a2a #368 / #386): an agent that echoes the asked version in an
+        // A2A-Version response header took the call in that version (it negotiates, 1.0
+        // §3.6.2), whatever its card says; its "no such method" is then no refusal of a
+        // version it does not serve but a version it accepted and does not implement.
+        let echoed: Option<String> = header.as_deref().and_then(|h| {
+            let asked = Dialect::from_version(h)?;
+            x.answered_version()
+                .filter(|e| Dialect::from_version(e) == Some(asked))
+                .map(str::to_string)
+        });
+        let expected = match &echoed {
+            Some(e) => format!(
+                "the refusal is expected, though not the A2A-Version {e} its answer carries, which says the agent took the call in that version (VER-HDR-004)"
+            ),
+            None => "the agent's refusal is expected".to_string(),
+        };
         let mixed = header
             .as_deref()
             .and_then(Dialect::from_version)
             .filter(|h| *h != d && !(h.is_0x() && d.is_0x()));
         let msg = match mixed {
             Some(h) => format!(
-                "client called {method}, a protocol version {} method, under A2A-Version {} (the body and the header disagree, VER-MIX-002), and the agent's card declares only {}: the agent's refusal is expected{rename}",
+                "client called {method}, a protocol version {} method, under A2A-Version {} (the body and the header disagree, VER-MIX-002), and the agent's card declares only {}: {expected}{rename}",
                 d.as_str(),
                 h.as_str(),
                 lack.list
             ),
             None => format!(
-                "client called {method} in protocol version {} but the agent's card declares only {}: the agent's refusal is expected{rename}",
+                "client called {method} in protocol version {} but the agent's card declares only {}: {expected}{rename}",
                 d.as_str(),
                 lack.list
             ),
@@ -675,10 +701,11 @@ impl State {
         // -32601 too.
         let implicit = header.is_none() && d.is_0x() && d != Dialect::V0_1;
         let asked = header.or_else(|| implicit.then(|| "0.3".to_string()));
+        let v1_agent = lack.declared.contains(&Dialect::V1_0);
         if let Some(asked) = asked.filter(|v| {
             code == jsonrpc::METHOD_NOT_FOUND
                 && c.binding == Some(Binding::JsonRpc)
-                && lack.declared.contains(&Dialect::V1_0)
+                && (v1_agent || echoed.is_some())
                 && Dialect::from_version(v).is_none_or(|k| !lack.declared.contains(&k))
         }) {
             let how = if implicit {
@@ -686,15 +713,31 @@ impl State {
             } else {
                 format!("requested with A2A-Version {asked}")
             };
-            self.find(
-                &r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND,
-                format!(
-                    "agent answered {method} {how} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
-                    lack.list
+            let (msg, ev) = match echoed.filter(|_| !v1_agent) {
+                Some(e) => (
+                    format!(
+                        "agent answered {method} {how} with -32601 MethodNotFoundError, yet its answer's A2A-Version header says {e}: it took the call as a {e} call (version negotiation, 1.0 §3.6.2) and then does not serve that version's method; its card declares only {}. VER-002: serve a version the agent accepts with that version's semantics, or refuse it with -32009 VersionNotSupportedError (and do not echo it), so the client learns to switch versions instead of looking for a misspelt method",
+                        lack.list
+                    ),
+                    vec![
+                        x.ev(x.req_seq),
+                        refusal,
+                        Evidence {
+                            found: Some(Value::String(format!("A2A-Version: {e}"))),
+                            ..x.ev(x.resp_seq)
+                        },
+                        lack.card_ev,
+                    ],
                 ),
-                vec![x.ev(x.req_seq), refusal, lack.card_ev],
-                &x.leg,
-            );
+                None => (
+                    format!(
+                        "agent answered {method} {how} with -32601 MethodNotFoundError; its card declares only {}, and VER-002 wants -32009 VersionNotSupportedError for a version it does not serve, so the client learns to switch versions instead of looking for a misspelt method",
+                        lack.list
+                    ),
+                    vec![x.ev(x.req_seq), refusal, lack.card_ev],
+                ),
+            };
+            self.find(&r::VER_UNSUPPORTED_AS_METHOD_NOT_FOUND, msg, ev, &x.leg);
         }
     }
 
@@ -732,10 +775,19 @@ impl State {
         let Some(lack) = self.card_lacks_version(&card, d) else {
             return;
         };
+        let expected = match x
+            .answered_version()
+            .filter(|e| Dialect::from_version(e) == Some(d))
+        {
+            Some(e) => format!(
+                "the refusal is expected, though not the A2A-Version {e} its answer carries, which says the agent took the call in that version (VER-HDR-004)"
+            ),
+            None => "the agent's refusal is expected".to_string(),
+        };
         self.find(
             &r::VER_CLIENT_NOT_OFFERED,
             format!(
-                "client called the HTTP+JSON call {} {} in protocol version {} (A2A-Version {asked}) but the agent's card declares only {}: the agent's refusal is expected",
+                "client called the HTTP+JSON call {} {} in protocol version {} (A2A-Version {asked}) but the agent's card declares only {}: {expected}",
                 x.method,
                 x.path,
                 d.as_str(),
