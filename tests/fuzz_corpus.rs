@@ -71,6 +71,57 @@ fn the_targets_are_the_ones_fuzz_cargo_toml_declares() {
     assert!(!fuzz_targets::run("no-such-target", b""));
 }
 
+/// The other way round (fuzz40): every `[[bin]]` of `fuzz/Cargo.toml` (what the CI fuzz
+/// smoke runs, via `cargo fuzz list`) and every file in `fuzz/fuzz_targets/` is one of
+/// [`TARGETS`], and every directory under `fuzz/corpus/` and `fuzz/regressions/` is named
+/// for one: the replay above walks [`TARGETS`], so a target or a kept crash input outside
+/// it would not be replayed, silently.
+#[test]
+fn every_declared_target_and_input_directory_is_replayed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let toml = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let mut section = "";
+    let mut bins = Vec::new();
+    for line in toml.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if let Some(v) = line.strip_prefix("name = ") {
+            if section == "[[bin]]" {
+                bins.push(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    assert_eq!(
+        bins.len(),
+        TARGETS.len(),
+        "fuzz/Cargo.toml [[bin]]s: {bins:?}"
+    );
+    for b in &bins {
+        assert!(
+            TARGETS.contains(&b.as_str()),
+            "fuzz/Cargo.toml declares {b}, not in TARGETS"
+        );
+    }
+    for f in files(&root.join("fuzz_targets")) {
+        let stem = f.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+        assert!(
+            TARGETS.contains(&stem),
+            "{} is not one of TARGETS",
+            f.display()
+        );
+    }
+    for kind in ["corpus", "regressions"] {
+        for e in std::fs::read_dir(root.join(kind)).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().and_then(|s| s.to_str()).unwrap_or_default();
+            assert!(
+                p.is_dir() && TARGETS.contains(&name),
+                "fuzz/{kind}/{name} is not a target's directory: never replayed"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_sse_target_decodes_a_stream_cut_inside_a_crlf_pair_alike() {
     // A stream with two events (so the equality the target asserts compares something),
