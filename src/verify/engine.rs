@@ -495,6 +495,10 @@ struct StreamState {
     /// One signature per decoded event (`Task:TASK_STATE_WORKING`, `ArtifactUpdate:a1`),
     /// to compare the legs of a gateway.
     sigs: Vec<String>,
+    /// A digest of each event's text in `sigs` (the same length: kept together;
+    /// [`event_text_digest`]): a gateway that rewrites an event's words keeps its signature
+    /// (GW-SSE-002, breaker40 D31).
+    text_digests: Vec<u32>,
     /// `arrivals`, `stamps` or `sigs` reached [`STREAM_EVENTS_KEPT`]: later events were
     /// counted but not remembered (a long stream's memory stays bounded); rules that need
     /// every event judge the kept prefix only.
@@ -2884,6 +2888,9 @@ struct HeldEnd {
 /// tells ([`State::check_events_passed_on`]); the finding waits for it, so the root cause
 /// (GW-SSE-002) is told first and this one names it.
 struct HeldShape {
+    /// STREAM-SHAPE-001, or STREAM-ORDER-001 (dropped when the legs differ: the gateway
+    /// reordered the agent's events, GW-SSE-002's; breaker40 D26).
+    rule: &'static Rule,
     client: String,
     up: String,
     msg: String,
@@ -3014,7 +3021,8 @@ const PUSH_TERMINAL_GRACE_MS: i64 = 30_000;
 const PUSH_DELETE_GRACE_US: u64 = 2_000_000;
 
 /// A finished client-leg request kept for gateway pairing: (exchange, leg, method, body,
-/// its `A2A-Version` header trimmed, request seq, its extension URIs (EXT-001)).
+/// the version it asks for (its `A2A-Version` header trimmed, else the `A2A-Version` query
+/// parameter: [`Exch::asked_version`]), request seq, its extension URIs (EXT-001)).
 type DoneRequest = (
     ExchangeId,
     Option<String>,
@@ -3044,11 +3052,6 @@ fn extensions_header(h: &Headers) -> Option<Vec<String>> {
     uris.sort();
     uris.dedup();
     any.then_some(uris)
-}
-
-/// The request's `A2A-Version` header, trimmed (the one header gateway pairing reads).
-fn version_header(h: &Headers) -> Option<String> {
-    h.get("a2a-version").map(|v| v.trim().to_string())
 }
 
 /// A map of the most recent entries, for state a rule needs only while it is recent
@@ -7195,5 +7198,39 @@ fn subject_words(s: &Subject) -> String {
             format!("subject {} (issuer {})", json_quote(sub), json_quote(iss))
         }
         Subject::Named(Basic { user }) => format!("user {}", json_quote(user)),
+    }
+}
+
+/// FNV-1a (32 bit) of the `text` of every part of a stream event's status message
+/// (`status.message.parts`, 0.3 HTTP+JSON `content`) and artifact (`artifact.parts`), in
+/// order, each followed by a 0 byte: equal for the same words in 0.x and 1.0 shapes (a
+/// translating gateway), other when an intermediary rewrote them (GW-SSE-002, breaker40
+/// D31). 0 when the event carries no text.
+fn event_text_digest(inner: &Obj) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    let mut any = false;
+    let holders = [
+        inner.get("status").and_then(|s| s.get("message")),
+        inner.get("artifact"),
+    ];
+    for holder in holders.into_iter().flatten() {
+        let parts = holder
+            .get("parts")
+            .or_else(|| holder.get("content"))
+            .and_then(Json::as_array);
+        for part in parts.into_iter().flatten() {
+            if let Some(t) = part.get("text").and_then(Json::as_str) {
+                any = true;
+                for b in t.bytes().chain(std::iter::once(0)) {
+                    h ^= u32::from(b);
+                    h = h.wrapping_mul(0x0100_0193);
+                }
+            }
+        }
+    }
+    if any {
+        h
+    } else {
+        0
     }
 }

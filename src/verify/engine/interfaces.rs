@@ -809,6 +809,27 @@ impl State {
         }
     }
 
+    /// Whether client-leg exchange `x` has a gateway twin on the upstream leg that the agent
+    /// answered with an A2A answer (a JSON-RPC response, an HTTP+JSON JSON body or a
+    /// stream; [`State::gw_ended`]) while `x` itself got no JSON: the gateway replaced it.
+    fn agent_answered_twin(&self, x: &Exch) -> bool {
+        if x.leg.is_some() || self.gw_pairs.is_empty() {
+            return false;
+        }
+        let client_json = x
+            .resp_decoded_coded()
+            .ok()
+            .is_some_and(|b| Json::parse(&b).is_ok());
+        !client_json
+            && self
+                .gw_pairs
+                .iter()
+                .rev()
+                .find(|p| *p.client == *x.id)
+                .and_then(|p| self.gw_ended.get(&p.up))
+                .is_some_and(|u| u.answer.is_a2a())
+    }
+
     /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
     /// while no request to that URL has been answered before (one unanswered call among
     /// answered ones is the agent failing that call, not a wrong URL).
@@ -854,6 +875,12 @@ impl State {
         // A call whose route a gateway rewrote (GW-REQ-002) failed at the gateway's hands:
         // the client followed the card, the card's URL is not what is wrong.
         if self.gw_rerouted(&x.id) {
+            return;
+        }
+        // A 404/405 the gateway made of the agent's A2A answer to the forwarded copy (its
+        // error page for the agent's TaskNotFoundError: GW-RESP-002, breaker40 E10): the
+        // agent serves that route.
+        if unrouted && self.agent_answered_twin(x) {
             return;
         }
         // A 1.0 client that spelled the 0.3 route (`{url}/v1/message:send`) on a 1.x

@@ -996,7 +996,10 @@ impl State {
                                 || query_tenant.as_deref() == Some(want)))
                 };
                 let any_sent = declared.iter().any(|(w, _, _, f)| sent(w, f));
-                if let Some((want, ptr, url, _)) = declared.into_iter().next().filter(|_| !any_sent)
+                if let Some((want, ptr, url, _)) = declared
+                    .into_iter()
+                    .next()
+                    .filter(|(w, ..)| !any_sent && !self.client_sent_tenant(x, w))
                 {
                     {
                         let (message, at) = if rest {
@@ -1093,7 +1096,7 @@ impl State {
                 x.leg.clone(),
                 x.method.clone(),
                 x.req_body.share(),
-                version_header(&x.req_headers),
+                x.asked_version(),
                 x.req_seq,
                 extensions_header(&x.req_headers),
             ));
@@ -1114,6 +1117,30 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Whether upstream-leg request `up` forwards a client-leg call (still open, sent before
+    /// it, same method) that carried tenant `want` (a path segment, the `tenant` query
+    /// parameter or JSON-RPC `params.tenant`): the gateway dropped the tenant, which
+    /// GW-REQ-002 tells; CARD-URL-006 (breaker40 A35, A38) is then not told of the gateway's
+    /// request as well. A client-leg request is never judged so.
+    fn client_sent_tenant(&self, up: &Exch, want: &str) -> bool {
+        up.leg.is_some()
+            && self.open.values().any(|o| {
+                o.leg.is_none()
+                    && o.req_seq < up.req_seq
+                    && o.method.eq_ignore_ascii_case(&up.method)
+                    && (net::segments(o.path.split('?').next().unwrap_or(&o.path))
+                        .iter()
+                        .any(|s| a2a::percent_decode(s) == want)
+                        || query_param(&o.url, "tenant").as_deref() == Some(want)
+                        || Json::parse(o.req_body.as_slice()).ok().is_some_and(|v| {
+                            v.get("params")
+                                .and_then(|p| p.get("tenant"))
+                                .and_then(Json::as_str)
+                                == Some(want)
+                        }))
+            })
     }
 
     /// bool32 (DATA-001, DATA-SHAPE-002): a 0.x send configuration `cfg` of call `c` whose
@@ -1184,7 +1211,7 @@ impl State {
                     o.leg.clone(),
                     o.method.clone(),
                     o.req_body.share(),
-                    version_header(&o.req_headers),
+                    o.asked_version(),
                     o.req_seq,
                     extensions_header(&o.req_headers),
                 )
@@ -1200,10 +1227,9 @@ impl State {
             })
             .max_by_key(|c| c.5)
             .cloned();
-        let up_version = up
-            .req_headers
-            .get("a2a-version")
-            .map(|v| v.trim().to_string());
+        // (the header, or the A2A-Version query parameter VER-001 lets replace it: a gateway
+        // may move the version between the two, breaker40 B13)
+        let up_version = up.asked_version();
         let up_ext = extensions_header(&up.req_headers);
         match client {
             Some(client) => {
@@ -1564,39 +1590,25 @@ impl State {
             .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
         });
         let Some((cid, first_up, first_seq, client_seq)) = first else {
-            return false;
+            return self.send_retried_before(up);
         };
         // The agent refused the first copy before this one went out (404: no A2A route
         // there, or on HTTP+JSON TaskNotFoundError; 405: no POST on that route; 421:
-        // misdirected, which RFC 9110 §15.5.20 lets a sender retry whatever the method):
-        // it ran nothing, so this copy to another route or backend is the call's one run,
-        // not a duplicate (nginx `proxy_next_upstream http_404`). It is paired with the
-        // client's call in place of the refused one. A copy sent before that answer came
-        // is a blind retry and stays GW-REQ-001.
+        // misdirected, which RFC 9110 §15.5.20 lets a sender retry whatever the method;
+        // 429 / 503: refused unhandled, see [`refused_unrun`]): it ran nothing, so this copy
+        // to another route or backend is the call's one run, not a duplicate (nginx
+        // `proxy_next_upstream http_404`). It is paired with the client's call in place of
+        // the refused one. A copy sent before that answer came is a blind retry and stays
+        // GW-REQ-001.
         if self
             .gw_ended
             .get(&first_up)
-            .is_some_and(|e| matches!(e.status, Some(404 | 405 | 421)) && e.resp_seq < up.req_seq)
+            .is_some_and(|e| refused_unrun(e.status) && e.resp_seq < up.req_seq)
         {
             self.ver_stripped_done.remove(cid.as_str());
             return false;
         }
-        // A second client-leg request with this body (the client retried itself) is what
-        // this upstream copy forwards: no gateway retry.
-        let client_retry = self.open.values().any(|o| {
-            o.leg.is_none()
-                && *o.id != *cid
-                && o.req_seq < up.req_seq
-                && !self.ver_stripped_done.contains(&*o.id)
-                && same_forwarded_body(o.req_body.as_slice(), up.req_body.as_slice())
-        }) || self.done_requests.iter().any(|d| {
-            d.1.is_none()
-                && *d.0 != *cid
-                && d.5 < up.req_seq
-                && !self.ver_stripped_done.contains(&*d.0)
-                && same_forwarded_body(&d.3, up.req_body.as_slice())
-        });
-        if client_retry {
+        if self.client_resent(&cid, up.req_seq, up.req_body.as_slice()) {
             return false;
         }
         let answered = self
@@ -1611,10 +1623,134 @@ impl State {
                 }
             })
             .unwrap_or_default();
-        let mid = self
+        let first_ev = Evidence::event(first_seq, first_up);
+        let client_body = self
             .open
             .get(cid.as_str())
-            .and_then(|c| Json::parse(c.req_body.as_slice()).ok())
+            .map(|c| c.req_body.as_slice().to_vec())
+            .unwrap_or_default();
+        self.report_send_retried(
+            &cid,
+            client_seq,
+            first_ev,
+            up.ev(up.req_seq),
+            &client_body,
+            &answered,
+        );
+        true
+    }
+
+    /// Whether a second client-leg request with body `body`, other than `cid` and sent before
+    /// `before` (a seq) and not yet paired with a forwarded copy, exists: the client retried
+    /// itself, and the upstream copy forwards that request (no gateway retry).
+    fn client_resent(&self, cid: &str, before: u64, body: &[u8]) -> bool {
+        self.open.values().any(|o| {
+            o.leg.is_none()
+                && *o.id != *cid
+                && o.req_seq < before
+                && !self.ver_stripped_done.contains(&*o.id)
+                && same_forwarded_body(o.req_body.as_slice(), body)
+        }) || self.done_requests.iter().any(|d| {
+            d.1.is_none()
+                && *d.0 != *cid
+                && d.5 < before
+                && !self.ver_stripped_done.contains(&*d.0)
+                && same_forwarded_body(&d.3, body)
+        })
+    }
+
+    /// GW-REQ-001, the copies met in the other order (breaker40 C01, C05): upstream request
+    /// `up`, a message send, is judged only now (its exchange ended unanswered, or its
+    /// answer came after a later copy's), while a copy the gateway sent *after* it is
+    /// already paired with the client's send, which `up` also forwards (same method and
+    /// body, sent after the client's request). `up` is then the first copy and the paired
+    /// one the retry: a hedged request, or a retry after the gateway's upstream timeout
+    /// while the first copy was still open. A first copy the agent refused unrun before
+    /// the later one went out ([`refused_unrun`]) makes no retry. Reports it and returns
+    /// true (then `up` is not paired).
+    fn send_retried_before(&mut self, up: &Exch) -> bool {
+        let is_send = up
+            .call
+            .as_ref()
+            .and_then(|k| k.op)
+            .is_some_and(|o| matches!(o, Op::SendMessage | Op::SendStreamingMessage));
+        if !is_send {
+            return false;
+        }
+        let later = self.gw_pairs.iter().rev().find_map(|p| {
+            if *p.up == *up.id || p.up_seq <= up.req_seq {
+                return None;
+            }
+            let (leg_none, method, body_ok, cseq) = match self.open.get(p.client.as_str()) {
+                Some(c) => (
+                    c.leg.is_none(),
+                    c.method.clone(),
+                    same_forwarded_body(c.req_body.as_slice(), up.req_body.as_slice()),
+                    c.req_seq,
+                ),
+                None => {
+                    let d = self.done_requests.iter().find(|d| *d.0 == *p.client)?;
+                    (
+                        d.1.is_none(),
+                        d.2.clone(),
+                        same_forwarded_body(&d.3, up.req_body.as_slice()),
+                        d.5,
+                    )
+                }
+            };
+            (leg_none && body_ok && cseq < up.req_seq && method.eq_ignore_ascii_case(&up.method))
+                .then(|| (p.client.clone(), p.up.clone(), p.up_seq, cseq))
+        });
+        let Some((cid, later_up, later_seq, client_seq)) = later else {
+            return false;
+        };
+        if up.status.is_some() && refused_unrun(up.status) && up.resp_seq < later_seq {
+            return false;
+        }
+        if self.client_resent(&cid, later_seq, up.req_body.as_slice()) {
+            return false;
+        }
+        let answered = match up.status {
+            Some(s) if up.resp_seq > later_seq => {
+                format!(" (the first copy, still open when the second went out, was answered HTTP {s} after it)")
+            }
+            Some(s) => format!(" (the first copy was answered HTTP {s})"),
+            None => " (the first copy was never answered: the gateway gave up waiting)".to_string(),
+        };
+        let client_body = match self.open.get(cid.as_str()) {
+            Some(c) => c.req_body.as_slice().to_vec(),
+            None => self
+                .done_requests
+                .iter()
+                .find(|d| *d.0 == *cid)
+                .map(|d| d.3.to_vec())
+                .unwrap_or_default(),
+        };
+        self.report_send_retried(
+            &cid,
+            client_seq,
+            up.ev(up.req_seq),
+            Evidence::event(later_seq, later_up),
+            &client_body,
+            &answered,
+        );
+        true
+    }
+
+    /// Reports GW-REQ-001 for client send `cid` (request at `client_seq`, its body `body`:
+    /// the messageId named is the client's) sent upstream as `first` and again as `again`;
+    /// `answered` tells how the first copy ended.
+    fn report_send_retried(
+        &mut self,
+        cid: &str,
+        client_seq: u64,
+        first: Evidence,
+        again: Evidence,
+        body: &[u8],
+        answered: &str,
+    ) {
+        let mid = Json::parse(body)
+            .ok()
             .and_then(|v| {
                 let m = v.get("params").unwrap_or(&v).get("message")?;
                 m.get("messageId")
@@ -1627,14 +1763,9 @@ impl State {
             format!(
                 "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
             ),
-            vec![
-                Evidence::event(client_seq, cid),
-                Evidence::event(first_seq, first_up),
-                up.ev(up.req_seq),
-            ],
+            vec![Evidence::event(client_seq, cid.to_string()), first, again],
             &None,
         );
-        true
     }
 
     /// A client-leg request ended: the oldest waiting upstream request with its method and
@@ -2209,4 +2340,14 @@ impl State {
         };
         self.find(&r::DATA_PARAM_UNKNOWN_MEMBER, msg, vec![ev], &x.leg);
     }
+}
+
+/// Whether an upstream answer of HTTP `status` refuses a message send before the agent ran
+/// it, so the gateway may send the call on (GW-REQ-001 is not told): 404 (no A2A route, or
+/// on HTTP+JSON TaskNotFoundError), 405 (no POST there), 421 (misdirected: RFC 9110
+/// §15.5.20 lets any request be retried), 429 (RFC 6585 §4: too many requests, refused with
+/// a Retry-After) and 503 (RFC 9110 §15.6.4: the server is unable to handle the request
+/// now; ambiguous when an inner proxy says it after forwarding, so the legal reading wins).
+fn refused_unrun(status: Option<u16>) -> bool {
+    matches!(status, Some(404 | 405 | 421 | 429 | 503))
 }

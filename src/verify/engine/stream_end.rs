@@ -679,6 +679,14 @@ impl State {
         if !(agent_answered && gateway_failed) {
             return;
         }
+        // The client got the agent's own JSON-RPC answer under another HTTP status (an agent's
+        // error relayed as HTTP 500, breaker40 E02): the answer was passed on; the status of a
+        // JSON-RPC answer is unspecified (ERR-007), so nothing was lost.
+        if matches!(c.answer, LegAnswer::RpcError(..) | LegAnswer::RpcResult)
+            && c.answer == u.answer
+        {
+            return;
+        }
         let what = c
             .status
             .map(|s| format!("answered the client HTTP {s}"))
@@ -1552,6 +1560,8 @@ impl State {
                 sse: Some(StreamState {
                     arrivals: s.arrivals.clone(),
                     sigs: s.sigs.clone(),
+                    sig_seqs: s.sig_seqs.clone(),
+                    text_digests: s.text_digests.clone(),
                     events: s.events,
                     terminal: s.terminal,
                     last_state: s.last_state,
@@ -1569,16 +1579,32 @@ impl State {
     /// GW-SSE-002: the client leg of a gateway got other events than the agent sent
     /// upstream (lost, reordered or altered), both legs having ended cleanly. A
     /// STREAM-SHAPE-001 held on the client leg ([`HeldShape`]) is told after it, naming
-    /// GW-SSE-002 as its cause when the gateway added that event.
+    /// GW-SSE-002 as its cause when the gateway added that event; a STREAM-ORDER-001 held
+    /// there is told only when the legs carry the same events (else the order is the
+    /// gateway's, breaker40 D26).
     pub(super) fn check_events_passed_on(&mut self, client: &Exch, up: &Exch) {
+        let before = self.out.len();
         let added = self.compare_stream_legs(client, up);
-        if let Some(i) = self
+        let legs_differ = self
+            .out
+            .get(before..)
+            .is_some_and(|new| new.iter().any(|f| f.rule == r::GW_SSE_LOST.id));
+        while let Some(i) = self
             .held_shapes
             .iter()
             .position(|h| *h.client == *client.id)
         {
             let h = self.held_shapes.swap_remove(i);
-            let msg = match added {
+            if h.rule.id != r::STREAM_EVENT_SHAPE.id {
+                // STREAM-ORDER-001 of the client leg: when the agent's own stream differs
+                // from what the client got, the order the client saw is the gateway's
+                // (GW-SSE-002 tells it); else the agent's.
+                if !legs_differ {
+                    self.find(h.rule, h.msg, h.ev, &None);
+                }
+                continue;
+            }
+            let msg = match &added {
                 Some(after) => format!(
                     "{}{CAUSED_BY}{}: the agent's stream on the upstream leg has no such event; the gateway added it {after}, so the gateway must stop writing it, not the agent)",
                     h.msg,
@@ -1601,7 +1627,7 @@ impl State {
                     || self.open.contains_key(h.up.as_str()))
             {
                 let h = self.held_shapes.remove(i);
-                self.find(&r::STREAM_EVENT_SHAPE, h.msg, h.ev, &None);
+                self.find(h.rule, h.msg, h.ev, &None);
             } else {
                 i += 1;
             }
@@ -1648,7 +1674,32 @@ impl State {
             );
             return Some(after);
         }
-        if cs.undecodable || cs.sigs == us.sigs {
+        if cs.undecodable {
+            return None;
+        }
+        if cs.sigs == us.sigs {
+            // The same events, but one's words rewritten on the way (a content filter, a
+            // redaction: breaker40 D31).
+            let k = cs
+                .text_digests
+                .iter()
+                .zip(us.text_digests.iter())
+                .position(|(a, b)| a != b)?;
+            let what = us.sigs.get(k).map(|g| up.sig_term(g)).unwrap_or_default();
+            let useq = us.sig_seqs.get(k).copied().unwrap_or(up.resp_seq);
+            let cseq = cs.sig_seqs.get(k).copied().unwrap_or(client.resp_seq);
+            self.find(
+                &r::GW_SSE_LOST,
+                format!(
+                    "stream event {} ({what}) reached the client with other text than the agent sent: the gateway rewrote the event's words (status message or artifact text)",
+                    k + 1
+                ),
+                vec![
+                    Evidence::event(useq, str::to_string(&up.id)),
+                    client.ev(cseq),
+                ],
+                &None,
+            );
             return None;
         }
         let first_diff = cs

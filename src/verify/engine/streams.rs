@@ -557,6 +557,38 @@ impl State {
         self.find(rule, msg, ev, &x.leg);
     }
 
+    /// [`Self::stream_once`], but on a gateway's client leg (an upstream twin paired) the
+    /// finding is held ([`HeldShape`]) until the legs are compared
+    /// ([`Self::check_events_passed_on`]): what the client got may be the gateway's doing.
+    pub(super) fn stream_once_or_hold(
+        &mut self,
+        x: &mut Exch,
+        rule: &'static Rule,
+        msg: String,
+        ev: Vec<Evidence>,
+    ) {
+        let up = x
+            .leg
+            .is_none()
+            .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
+            .flatten()
+            .map(|p| p.up.clone());
+        let room = self.held_shapes.len() < MAX_PENDING_UP;
+        if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
+            if s.fired.insert(rule.id) {
+                self.held_shapes.push(HeldShape {
+                    rule,
+                    client: str::to_string(&x.id),
+                    up,
+                    msg,
+                    ev,
+                });
+            }
+            return;
+        }
+        self.stream_once(x, rule, msg, ev);
+    }
+
     /// The `status` of stream event `p` (a task or a status update, `what` in the
     /// messages): its timestamp in UTC ([`status_not_utc`]) and its state `raw` spelled as
     /// the dialect does ([`Self::check_state_spelling`]), each reported once per stream.
@@ -1069,6 +1101,7 @@ impl State {
                     if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
                         let client = x.id.clone();
                         self.held_shapes.push(HeldShape {
+                            rule: &r::STREAM_EVENT_SHAPE,
                             client: str::to_string(&client),
                             up,
                             msg,
@@ -1141,6 +1174,9 @@ impl State {
             StreamState::keep(&mut s.sigs, &mut s.past_kept, sig);
             if s.sig_seqs.len() < s.sigs.len() {
                 s.sig_seqs.push(seq);
+            }
+            if s.text_digests.len() < s.sigs.len() {
+                s.text_digests.push(event_text_digest(p.inner));
             }
         }
         // Mixed dialect: a 0.x JSON-RPC stream with 1.0 oneof wrappers (no `kind`). The
@@ -1929,7 +1965,7 @@ impl State {
                             // STREAM-005: events in generation order, never reordered.
                             if let Some((d, pseq, praw, snapshot)) = backwards {
                                 let ptr = jptr(&p.pointer, &[Key("status"), Key("timestamp")]);
-                                self.stream_once(
+                                self.stream_once_or_hold(
                                     x,
                                     &r::STREAM_STAMPS_BACKWARDS,
                                     format!(
