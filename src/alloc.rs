@@ -16,8 +16,10 @@
 //! A `GlobalAlloc` cannot be implemented without `unsafe`. The crate's other `unsafe` blocks
 //! are two SSE2 loads of 16 bytes (`src/model/json.rs`, the JSON string scan, and
 //! `src/record/event_de.rs`, the recording reader's string scan), the AVX2 loads of 32 bytes
-//! of the recorder's secret pre-filter (`src/record/redact.rs`, `may_hold_secret_avx2`) and
-//! one `clock_gettime` call (`src/record/writer.rs`), each with its SAFETY note. The library
+//! of the recorder's secret pre-filter (`src/record/redact.rs`, `may_hold_secret_avx2`), the
+//! JSON parser's move of a closed object's members into their own exact-size `Vec`
+//! (`src/model/json.rs`, `take_tail`) and one `clock_gettime` call
+//! (`src/record/writer.rs`), each with its SAFETY note. The library
 //! does not use this allocator: its tests, valgrind and the AddressSanitizer fuzz targets
 //! (`fuzz/README.md`) see the system's.
 //! This file is a module of `src/main.rs` and included by the benches (`#[path]`), not part

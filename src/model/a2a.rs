@@ -280,7 +280,7 @@ pub struct RestRoute {
 /// `path` up to its first `?` (`path.split('?').next()`), found by a byte search: the
 /// route functions run on every request, and a `char` pattern sets up a searcher per call
 /// (perf32).
-fn before_query(path: &str) -> &str {
+pub fn before_query(path: &str) -> &str {
     match path.bytes().position(|b| b == b'?') {
         Some(i) => &path[..i],
         None => path,

@@ -452,6 +452,7 @@ mod tests {
             "leaks",
             "messages",
             "names",
+            "open",
             "params",
             "push",
             "requests",

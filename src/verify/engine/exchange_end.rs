@@ -1319,9 +1319,19 @@ impl State {
         // right header's lookup nor the walk of all findings so far runs (perfv39: 5.8 M
         // instructions for ~10.5k heads on the offline bench, growing with the findings;
         // the three tests are independent, so their order changes no answer).
-        let (name, value) = headers.iter().find(|(k, v)| {
-            (k.eq_ignore_ascii_case("a2a-extension") || k.eq_ignore_ascii_case("x-a2a-extension"))
-                && !v.trim().is_empty()
+        // The names by length first, as bytes ([`Headers::raw_fields`]: no text cut per
+        // field, perfv40: the `(&str, &str)` walk was ~400 instructions per head).
+        let (name, value) = headers.raw_fields().find_map(|(k, v)| {
+            let singular = match k.len() {
+                13 => k.eq_ignore_ascii_case(b"a2a-extension"),
+                15 => k.eq_ignore_ascii_case(b"x-a2a-extension"),
+                _ => false,
+            };
+            let v = v.as_str();
+            if !singular || v.trim().is_empty() {
+                return None;
+            }
+            Some((std::str::from_utf8(k).ok()?, v))
         })?;
         if headers.get(right).is_some_and(|v| !v.trim().is_empty())
             || self.out.iter().any(|f| {

@@ -102,7 +102,7 @@ impl State {
         seq: u64,
         t_us: u64,
     ) {
-        let Some((key, mut x)) = self.open.remove_entry(xid) else {
+        let Some((slot, mut x)) = self.open.take(xid) else {
             return;
         };
         x.last_seq = seq;
@@ -167,7 +167,7 @@ impl State {
                 }
             }
         }
-        self.open.insert(key, x);
+        self.open.put(slot, x);
     }
 
     /// The end of a gRPC call: framing and decoding problems (GRPC-FRAME-001), then the

@@ -332,7 +332,7 @@ impl State {
             return;
         };
         let up = match self.open.get(uid.as_str()) {
-            Some(o) => Some(&**o),
+            Some(o) => Some(o),
             None => self.done_streams.iter().find(|o| *o.id == *uid),
         };
         let Some(us) = up.and_then(|u| u.sse.as_ref()) else {

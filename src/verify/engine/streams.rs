@@ -256,7 +256,6 @@ impl State {
         let ux = self
             .open
             .get(up.as_str())
-            .map(|b| &**b)
             .or_else(|| self.done_streams.iter().find(|o| *o.id == **up))?;
         let s = ux.sse.as_ref()?;
         (!s.undecodable && s.events > 0).then(|| (up.clone(), s.events, ux.resp_seq))
