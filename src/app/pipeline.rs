@@ -890,6 +890,15 @@ impl Pipeline {
             None => "cannot start the recorder".into(),
         })?;
         let vheader = header.clone();
+        // No listener or route names a leg and no driver sends its own: every event is on
+        // the client leg, and the verifier keeps nothing for pairing legs (perfp40).
+        let one_leg = ext.driver.is_none()
+            && cfg.proxy.leg.is_none()
+            && cfg.proxy.routes.iter().all(|r| r.leg.is_none())
+            && ext
+                .more
+                .iter()
+                .all(|pc| pc.leg.is_none() && pc.routes.iter().all(|r| r.leg.is_none()));
         let vsink = sink.clone();
         let print = cfg.print_findings;
         let cap = cfg.proxy.capture_cap;
@@ -900,6 +909,9 @@ impl Pipeline {
             .spawn(move || {
                 crate::record::writer::yield_to_forwarding();
                 let mut v = Verifier::new(&vheader);
+                if one_leg {
+                    v.expect_one_leg();
+                }
                 let mut fold = LiveFold::default();
                 let mut watch = UpstreamWatch::default();
                 // whether any exchange reached the upstream (RunOutcome::reached_upstream)

@@ -2027,6 +2027,10 @@ pub(super) struct State {
     /// command's own requests through its recording proxy, which rewrites every card;
     /// `None` for `proxy` and converted files. Words the card rewrite ([`State::rewriter`]).
     driver: Option<String>,
+    /// The feeder said every event comes on the client leg ([`State::expect_one_leg`]) and
+    /// no legged request head came yet: `done_requests` / `done_paths` are not kept (only
+    /// an upstream-leg request reads them). Cleared by the first request head with a leg.
+    one_leg: bool,
     out: Vec<Finding>,
     events: u64,
     exchanges_seen: u64,
@@ -2259,7 +2263,8 @@ pub(super) struct State {
     /// also an `incomplete` entry offline.
     live_notes: Vec<String>,
     /// A key written by [`Exch::tkey_into`] for a lookup of the messageId bookkeeping
-    /// ([`State::sent_messages`], [`State::agent_messages`]), kept for its room: copied
+    /// ([`State::sent_messages`], [`State::agent_messages`]), or by
+    /// [`State::endpoint_key_into`] for [`State::rpc_spoken`], kept for its room: copied
     /// only when inserted.
     key_buf: String,
     /// Indexes in `out` of VER-MIX-002 findings on a gateway's upstream leg not yet
@@ -3152,6 +3157,13 @@ const MAX_BARE_PENDING: usize = 16;
 const MAX_RPC_SPOKEN: usize = 64;
 
 impl State {
+    /// Every event to come is on the client leg (the live proxy without a `--leg`
+    /// listener or a legged route; [`crate::verify::Verifier::expect_one_leg`]): the
+    /// client-leg requests kept for pairing with an upstream-leg copy are not kept.
+    pub(super) fn expect_one_leg(&mut self) {
+        self.one_leg = true;
+    }
+
     pub(super) fn new(h: &RecordingHeader) -> Self {
         State {
             mode: h.mode,
@@ -3169,6 +3181,7 @@ impl State {
                 .and_then(parse_url)
                 .map(|p| p.origin()),
             driver: h.driver.clone(),
+            one_leg: false,
             out: Vec::new(),
             events: 0,
             exchanges_seen: 0,
@@ -4061,6 +4074,8 @@ impl State {
         };
         let origin = parts.as_deref().map(UrlParts::origin);
         if leg.is_some() {
+            // a leg after all: client requests are kept for pairing from here on
+            self.one_leg = false;
             // an `interop` recording's legs are its two directions and their webhooks, no
             // gateway (review29b: its reports listed a gateway area, and the checks that
             // stand aside for a gateway's own answers did so for the agents')
@@ -4441,7 +4456,7 @@ impl State {
                     {
                         self.build_call(&mut x);
                     }
-                    if x.leg.is_none() && self.done_paths.contains_key(xid) {
+                    if x.leg.is_none() && !self.one_leg && self.done_paths.contains_key(xid) {
                         let at = if x.status.is_some() {
                             x.resp_seq
                         } else {

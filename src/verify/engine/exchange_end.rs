@@ -717,11 +717,14 @@ impl State {
                 None => "a JSON-RPC 2.0 result".to_string(),
             },
         };
-        if let Some(key) = Self::endpoint_key(x) {
+        // the key in the kept buffer, copied only for a new URL (perfp40: the usual answer
+        // comes from a URL already noted)
+        let mut key = std::mem::take(&mut self.key_buf);
+        if Self::endpoint_key_into(x, &mut key) && !self.rpc_spoken.contains_key(key.as_str()) {
             self.rpc_spoken
-                .entry(key)
-                .or_insert_with(|| (str::to_string(&x.id), x.body_seq(), what()));
+                .insert(key.clone(), (str::to_string(&x.id), x.body_seq(), what()));
         }
+        self.key_buf = key;
     }
 
     /// RPC-REQ-002 (RPC-001; mine37 f840, litellm PR #25092): the client posted a JSON

@@ -1090,7 +1090,8 @@ impl State {
         // Gateway: A2A-Version stripped on the upstream leg (VER-001, VER-003).
         if x.leg.as_deref() == Some("upstream") {
             self.check_version_stripped(x);
-        } else {
+        } else if !self.one_leg {
+            // (one leg only: nothing will ever pair with it; perfp40)
             self.done_requests.push_back((
                 x.id.clone(),
                 x.leg.clone(),
