@@ -4,9 +4,12 @@
 //! document with each file's own report, `-f junit` one `<testsuites>` with each file's
 //! suites (valid against Jenkins' XSD), `-f sarif` a run per file; markdown and html are
 //! refused for several files; a directory is not walked. One FILE is judged as before (the
-//! goldens of cli_verify, verify_golden and cli_ux keep that).
+//! goldens of cli_verify, verify_golden and cli_ux keep that). Item 3: a live recording's
+//! incomplete last line is not called a killed writer's (a real proxy holds the file).
 
 mod common;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
 
 use std::path::PathBuf;
 use std::process::Output;
@@ -68,11 +71,17 @@ fn each_file_gets_a_line_and_the_total_the_worst_exit_status() {
         "{text}"
     );
     assert!(
-        lines[1].starts_with(&format!("FAIL  {}: 0.3; conformance: non-conformant; 1 error, ", failing())),
+        lines[1].starts_with(&format!(
+            "FAIL  {}: 0.3; conformance: non-conformant; 1 error, ",
+            failing()
+        )),
         "{text}"
     );
     // the finding at or above --fail-on under its file
-    assert!(lines[2].starts_with("        error[CARD-SHAPE-001]: "), "{text}");
+    assert!(
+        lines[2].starts_with("        error[CARD-SHAPE-001]: "),
+        "{text}"
+    );
     assert!(
         lines[3].starts_with(&format!("ERROR {missing}: cannot open {missing}: ")),
         "{text}"
@@ -95,7 +104,9 @@ fn each_file_gets_a_line_and_the_total_the_worst_exit_status() {
     let o = run(&["verify", &clean(), &failing(), "--fail-on", "never"]);
     assert_eq!(o.status.code(), Some(0), "{}", out(&o));
     assert!(
-        out(&o).trim_end().ends_with("exit 0 (the worst file's, --fail-on never)"),
+        out(&o)
+            .trim_end()
+            .ends_with("exit 0 (the worst file's, --fail-on never)"),
         "{}",
         out(&o)
     );
@@ -111,11 +122,28 @@ fn json_is_one_document_with_each_files_own_report_and_no_state_shared() {
     let a = dir.path().join("ab.json");
     let b = dir.path().join("ba.json");
     let missing = dir.path().join("gone.har").display().to_string();
-    let o = run(&["verify", &clean(), &failing(), &missing, "-f", "json", "-o", a.to_str().unwrap()]);
+    let o = run(&[
+        "verify",
+        &clean(),
+        &failing(),
+        &missing,
+        "-f",
+        "json",
+        "-o",
+        a.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     // the lines go to stdout when the report goes to a file, and the file is said
-    assert!(out(&o).contains("3 files: 1 ok, 1 FAIL, 1 ERROR"), "{}", out(&o));
-    assert!(err(&o).contains(&format!("wrote {} (json report): 3 files", a.display())), "{}", err(&o));
+    assert!(
+        out(&o).contains("3 files: 1 ok, 1 FAIL, 1 ERROR"),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        err(&o).contains(&format!("wrote {} (json report): 3 files", a.display())),
+        "{}",
+        err(&o)
+    );
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(&a).unwrap()).unwrap();
     assert_eq!(doc["tool"]["name"], "a2a-interop");
     let files = doc["files"].as_array().unwrap();
@@ -124,7 +152,10 @@ fn json_is_one_document_with_each_files_own_report_and_no_state_shared() {
     assert_eq!(files[1]["status"], "fail");
     assert_eq!(files[1]["exitStatus"], 1);
     assert_eq!(files[2]["status"], "error");
-    assert!(files[2]["error"].as_str().unwrap().starts_with(&format!("cannot open {missing}")));
+    assert!(files[2]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("cannot open {missing}")));
     assert_eq!(doc["total"]["files"], 3);
     assert_eq!(doc["total"]["exitStatus"], 2);
     assert_eq!(doc["total"]["conformanceLevels"]["partial"], 1);
@@ -135,16 +166,34 @@ fn json_is_one_document_with_each_files_own_report_and_no_state_shared() {
         assert_eq!(stable(files[i]["report"].clone()), stable(alone), "{f}");
     }
     // the other order: the same report per file (nothing carried from one to the next)
-    let o = run(&["verify", &failing(), &clean(), "-f", "json", "-o", b.to_str().unwrap()]);
+    let o = run(&[
+        "verify",
+        &failing(),
+        &clean(),
+        "-f",
+        "json",
+        "-o",
+        b.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let rev: Value = serde_json::from_str(&std::fs::read_to_string(&b).unwrap()).unwrap();
-    assert_eq!(stable(rev["files"][0]["report"].clone()), stable(files[1]["report"].clone()));
-    assert_eq!(stable(rev["files"][1]["report"].clone()), stable(files[0]["report"].clone()));
+    assert_eq!(
+        stable(rev["files"][0]["report"].clone()),
+        stable(files[1]["report"].clone())
+    );
+    assert_eq!(
+        stable(rev["files"][1]["report"].clone()),
+        stable(files[0]["report"].clone())
+    );
     // to stdout: the document alone there, the lines on stderr
     let o = run(&["verify", &clean(), &failing(), "-f", "json"]);
     let doc: Value = serde_json::from_slice(&o.stdout).expect("stdout is one JSON document");
     assert_eq!(doc["files"].as_array().unwrap().len(), 2);
-    assert!(err(&o).contains("2 files: 1 ok, 1 FAIL, 0 ERROR"), "{}", err(&o));
+    assert!(
+        err(&o).contains("2 files: 1 ok, 1 FAIL, 0 ERROR"),
+        "{}",
+        err(&o)
+    );
 }
 
 #[test]
@@ -154,15 +203,28 @@ fn junit_holds_each_files_suites_and_sarif_a_run_per_file() {
     let sarif = dir.path().join("all.sarif");
     let missing = dir.path().join("gone.jsonl").display().to_string();
     let o = run(&[
-        "verify", &clean(), &failing(), &missing, "-f", "junit", "-o", x.to_str().unwrap(),
-        "-f", "sarif", "-o", sarif.to_str().unwrap(),
+        "verify",
+        &clean(),
+        &failing(),
+        &missing,
+        "-f",
+        "junit",
+        "-o",
+        x.to_str().unwrap(),
+        "-f",
+        "sarif",
+        "-o",
+        sarif.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     let xml = std::fs::read_to_string(&x).unwrap();
     assert_eq!(xml.matches("<testsuites ").count(), 1, "{xml}");
     for f in [clean(), failing()] {
         for suite in ["a2a-interop.results", "a2a-interop.rules"] {
-            assert!(xml.contains(&format!("<testsuite name=\"{f}: {suite}\"")), "{f} {suite}");
+            assert!(
+                xml.contains(&format!("<testsuite name=\"{f}: {suite}\"")),
+                "{f} {suite}"
+            );
         }
     }
     assert!(xml.contains(&format!("<testsuite name=\"{missing}: a2a-interop.read\"")));
@@ -195,7 +257,15 @@ fn junit_holds_each_files_suites_and_sarif_a_run_per_file() {
 fn one_file_formats_and_a_report_path_without_o_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     for f in ["markdown", "html"] {
-        let o = run(&["verify", &clean(), &failing(), "-f", f, "-o", dir.path().join("r").to_str().unwrap()]);
+        let o = run(&[
+            "verify",
+            &clean(),
+            &failing(),
+            "-f",
+            f,
+            "-o",
+            dir.path().join("r").to_str().unwrap(),
+        ]);
         assert_eq!(o.status.code(), Some(2));
         assert_eq!(
             err(&o).trim_end(),
@@ -207,15 +277,31 @@ fn one_file_formats_and_a_report_path_without_o_are_refused() {
     let md = dir.path().join("report.md");
     let o = run(&["verify", &clean(), md.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("its extension names a report, not traffic; hint: to write the report to "), "{}", err(&o));
+    assert!(
+        err(&o)
+            .contains("its extension names a report, not traffic; hint: to write the report to "),
+        "{}",
+        err(&o)
+    );
     assert!(!md.exists());
     // an -o that is one of the inputs is refused before anything is read
     let copy = dir.path().join("copy.jsonl");
     std::fs::copy(clean(), &copy).unwrap();
-    let o = run(&["verify", &failing(), copy.to_str().unwrap(), "-f", "json", "-o", copy.to_str().unwrap()]);
+    let o = run(&[
+        "verify",
+        &failing(),
+        copy.to_str().unwrap(),
+        "-f",
+        "json",
+        "-o",
+        copy.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("is the input file itself"), "{}", err(&o));
-    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(clean()).unwrap());
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read(clean()).unwrap()
+    );
 }
 
 #[test]
@@ -236,8 +322,99 @@ fn stdin_once_among_files() {
         .unwrap();
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
-    assert!(out(&o).starts_with("ok    -: 0.3, 1.0; conformance: partial"), "{}", out(&o));
+    assert!(
+        out(&o).starts_with("ok    -: 0.3, 1.0; conformance: partial"),
+        "{}",
+        out(&o)
+    );
     let o = run(&["verify", "-", "-"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("- (standard input) given twice"), "{}", err(&o));
+    assert!(
+        err(&o).contains("- (standard input) given twice"),
+        "{}",
+        err(&o)
+    );
+}
+
+/// left40 item 3: a recording read while its proxy still writes it may end inside the line
+/// being written. That line is said to be incomplete, with the writer maybe still writing
+/// it (main said "the recording ended mid-write (the writer was killed, or its disk
+/// filled)" of a proxy that was running); once the proxy is killed, the same file's torn
+/// line is said to be a killed writer's. A real proxy holds the file; the test puts the
+/// half-written line at the end of the file itself, so the verdict does not hang on
+/// catching a write in flight.
+#[test]
+fn a_live_recordings_incomplete_last_line_is_not_called_a_killed_writer() {
+    use proxy_process::{reference_agent, send_message, start_proxy};
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("live.jsonl");
+    let (_agent, url) = reference_agent();
+    let (proxy, addr) = start_proxy(&[
+        "--upstream",
+        &url,
+        "--record",
+        rec.to_str().unwrap(),
+        "--lossless",
+    ]);
+    assert!(send_message(addr, "l40", 1).starts_with("HTTP/1.1 200"));
+    // the exchange's end is written within the writer's flush interval
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !std::fs::read_to_string(&rec)
+        .unwrap_or_default()
+        .contains("\"exchange_end\"")
+    {
+        assert!(std::time::Instant::now() < end, "no exchange_end written");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let half = r#"{"seq":90,"t_us":5000,"exchange":"e9","type":"request_head","method":"PO"#;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&rec)
+        .unwrap()
+        .write_all(half.as_bytes())
+        .unwrap();
+    let lines = std::fs::read_to_string(&rec).unwrap().lines().count();
+    let o = run_json(&rec);
+    let torn = &o.0["source"]["tornTail"];
+    assert_eq!(torn["line"], lines as u64, "{torn}");
+    assert_eq!(torn["bytes"], half.len() as u64, "{torn}");
+    assert_eq!(torn["writerRunning"], true, "{torn}");
+    let want = format!(
+        "last line {lines} is incomplete ({} bytes read of it): the writer may still be writing it (a running a2a-interop process records this file), so that line was skipped",
+        half.len()
+    );
+    assert!(o.1.contains(&want), "{}", o.1);
+    assert!(!o.1.contains("killed"), "{}", o.1);
+    // the text report says the same
+    let t = run(&["verify", rec.to_str().unwrap()]);
+    assert!(out(&t).contains(&want), "{}", out(&t));
+    // the writer gone (kill -9): now it is a cut
+    proxy.child.signal("KILL");
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let o = run_json(&rec);
+        if o.0["source"]["tornTail"].get("writerRunning").is_none() {
+            assert!(
+                o.1.contains(
+                    "the recording ended mid-write (the writer was killed, or its disk filled)"
+                ),
+                "{}",
+                o.1
+            );
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < end,
+            "the killed proxy still holds the file"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+/// `verify FILE -f json`: the report and stderr.
+fn run_json(rec: &std::path::Path) -> (Value, String) {
+    let o = run(&["verify", rec.to_str().unwrap(), "-f", "json"]);
+    let v = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", err(&o)));
+    (v, err(&o))
 }

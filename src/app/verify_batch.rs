@@ -172,7 +172,11 @@ fn text_lines(j: &Judged, fail_on: FailOn) -> String {
         report::model::severity_counts(&built.summary),
         report::model::plural(x, "exchange", "exchanges"),
     );
-    if let Some(s) = j.input.as_ref().and_then(|i| i.source.skipped_lines.as_ref()) {
+    if let Some(s) = j
+        .input
+        .as_ref()
+        .and_then(|i| i.source.skipped_lines.as_ref())
+    {
         out.push_str(&format!("; {} lines skipped", s.count));
     }
     if j.input.as_ref().is_some_and(seq_damaged) {

@@ -435,10 +435,12 @@ pub fn verify_file_skipping(
         format: Some(format),
         sha256,
         bytes,
-        torn_tail: src
-            .torn_tail
-            .get()
-            .map(|&(line, bytes)| TornTail { line, bytes }),
+        torn_tail: src.torn_tail.get().map(|&(line, bytes)| TornTail {
+            line,
+            bytes,
+            // a line being written is no cut: its writer still holds the file (left40)
+            writer_running: still_recorded(path),
+        }),
         seq_breaks: src
             .seq_breaks
             .get()
@@ -930,10 +932,11 @@ pub(crate) fn check_outputs(files: &[&Path], pairs: &[(Format, PathBuf)]) -> Res
         ));
     }
     // A report written over the file it reports on would destroy it (B3).
-    if let Some((_, p)) = pairs
-        .iter()
-        .find(|(_, p)| files.iter().any(|f| crate::record::outfile::same_file(f, p)))
-    {
+    if let Some((_, p)) = pairs.iter().find(|(_, p)| {
+        files
+            .iter()
+            .any(|f| crate::record::outfile::same_file(f, p))
+    }) {
         return Err(fail(
             format!(
                 "-o {} is the input file itself: writing the report there would destroy it",

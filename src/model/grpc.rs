@@ -789,8 +789,16 @@ mod tests {
     #[test]
     fn json_codec_messages_decode_as_their_binary_form_does() {
         assert_eq!(codec_of("application/grpc+json"), Codec::Json);
-        assert_eq!(codec_of(" Application/GRPC+JSON ; charset=utf-8"), Codec::Json);
-        for ct in ["application/grpc", "application/grpc+proto", "application/grpc+jsonx", ""] {
+        assert_eq!(
+            codec_of(" Application/GRPC+JSON ; charset=utf-8"),
+            Codec::Json
+        );
+        for ct in [
+            "application/grpc",
+            "application/grpc+proto",
+            "application/grpc+jsonx",
+            "",
+        ] {
             assert_eq!(codec_of(ct), Codec::Proto, "{ct}");
         }
         let r = route("/lf.a2a.v1.A2AService/SendMessage");
@@ -798,7 +806,9 @@ mod tests {
                                      "parts": [{"text": "hi"}]}});
         let bin = Frame {
             compressed: false,
-            data: encode_json("lf.a2a.v1.SendMessageRequest", &req).unwrap().into(),
+            data: encode_json("lf.a2a.v1.SendMessageRequest", &req)
+                .unwrap()
+                .into(),
         };
         let from_bin = decode_message(&r, Side::Request, &bin, None).unwrap();
         let as_json = |text: &str| Frame {
@@ -830,7 +840,10 @@ mod tests {
         // proto does not have is ignored with the unknown members, as the mapping allows)
         for bad in [r#"{"message":{"parts":"hi"}}"#, r#"{"message":{}} x"#] {
             assert!(
-                matches!(decode_message(&jr, Side::Request, &as_json(bad), None), Err(DecodeError::Malformed(_))),
+                matches!(
+                    decode_message(&jr, Side::Request, &as_json(bad), None),
+                    Err(DecodeError::Malformed(_))
+                ),
                 "{bad}"
             );
         }
@@ -841,7 +854,10 @@ mod tests {
             "}".repeat(200)
         );
         assert!(
-            matches!(decode_message(&jr, Side::Request, &as_json(&deep), None), Err(DecodeError::Unreadable(_))),
+            matches!(
+                decode_message(&jr, Side::Request, &as_json(&deep), None),
+                Err(DecodeError::Unreadable(_))
+            ),
             "{:?}",
             decode_message(&jr, Side::Request, &as_json(&deep), None)
         );

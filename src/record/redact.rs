@@ -1667,8 +1667,7 @@ impl Redactor {
                         st.resp_len = facts.content_length();
                         st.resp_scan = facts.scan();
                         // the answer's own content-subtype names its codec
-                        let codec =
-                            crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
+                        let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
                         st.resp_grpc =
                             st.grpc_route.as_ref().filter(|_| facts.is_grpc()).map(|r| {
                                 Box::new(GrpcScan::new(
@@ -6190,11 +6189,15 @@ mod tests {
         r.process(ev(
             "e1",
             head(
-                vec![("content-type", "application/grpc+json"), ("te", "trailers")],
+                vec![
+                    ("content-type", "application/grpc+json"),
+                    ("te", "trailers"),
+                ],
                 "http://h/lf.a2a.v1.A2AService/CreateTaskPushNotificationConfig",
             ),
         ));
-        let json = br#"{"taskId":"t1","url":"https://hook.example/a2a","token":"tok-9d8e7f6a5b4c"}"#;
+        let json =
+            br#"{"taskId":"t1","url":"https://hook.example/a2a","token":"tok-9d8e7f6a5b4c"}"#;
         let mut out = r.process(ev(
             "e1",
             EventKind::RequestBody {
