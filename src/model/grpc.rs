@@ -806,14 +806,12 @@ mod tests {
                                      "parts": [{"text": "hi"}]}});
         let bin = Frame {
             compressed: false,
-            data: encode_json("lf.a2a.v1.SendMessageRequest", &req)
-                .unwrap()
-                .into(),
+            data: encode_json("lf.a2a.v1.SendMessageRequest", &req).unwrap(),
         };
         let from_bin = decode_message(&r, Side::Request, &bin, None).unwrap();
         let as_json = |text: &str| Frame {
             compressed: false,
-            data: text.as_bytes().to_vec().into(),
+            data: text.as_bytes().to_vec(),
         };
         let text = r#"{"message":{"message_id":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]},"x-extra":1}"#;
         let from_json =
