@@ -57,7 +57,7 @@ pub fn try_parse_env() -> Result<Cli, clap::Error> {
 pub enum Command {
     /// Recording proxy with online verification (reverse mode: --upstream / --route)
     Proxy(ProxyArgs),
-    /// Verify a recording, transcript or HAR file offline
+    /// Verify a recording, transcript or HAR file offline (several FILEs: a line each and a total)
     #[command(mut_arg("fail_on", |a| a.help(FAIL_ON_FINDINGS).default_value("error")))]
     Verify(VerifyArgs),
     /// Render the findings of a recording, transcript or HAR file
@@ -348,8 +348,13 @@ pub enum CaAction {
 
 #[derive(Debug, Clone, Args)]
 pub struct VerifyArgs {
-    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file ("-" = stdin)
-    pub file: PathBuf,
+    /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file ("-" = stdin). Several
+    /// FILEs: each is judged on its own, one line per file and a total (exit status the
+    /// worst); --format text, json (one document, a report per file), junit (suites per
+    /// file) or sarif (a run per file), not markdown or html. A directory is not walked:
+    /// name its files (DIR/*.jsonl, or find DIR -name '*.jsonl' -exec a2a-interop verify {} +)
+    #[arg(value_name = "FILE", required = true, num_args = 1..)]
+    pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub output: OutputArgs,
     /// Skip the lines of a native recording that cannot be read (damaged in its middle:
@@ -830,8 +835,8 @@ fn possible_values(e: &clap::Error) -> Option<String> {
 /// `None` for other errors and no command.
 /// The hint for a positional word a command does not take (clap's `unexpected argument
 /// 'X' found` for a word that is no flag), by command: `proxy URL` names `--upstream URL`
-/// (the proxy takes its agent by flag, `probe` by position); a second file to `verify`,
-/// `report`, `export` or `repro` is a report path meant for `-o` when its extension is a
+/// (the proxy takes its agent by flag, `probe` by position); a second file to `report`,
+/// `export` or `repro` (`verify` takes several: app/verify_batch.rs) is a report path meant for `-o` when its extension is a
 /// report's, else a second input (one file per run); a second URL to `probe` points at
 /// `interop`. `None` for anything else (clap's usage line then).
 fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
@@ -859,7 +864,7 @@ fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<Strin
         "probe" if url_like => Some(format!(
             "probe takes one agent; to run two agents against each other: a2a-interop interop URL_A {quoted}"
         )),
-        c @ ("verify" | "report" | "export" | "repro") => {
+        c @ ("report" | "export" | "repro") => {
             let ext = std::path::Path::new(&arg)
                 .extension()
                 .and_then(|x| x.to_str())

@@ -327,13 +327,15 @@ fn stray_words_and_a_port_alone_get_the_command_to_type() {
             &["proxy", "127.0.0.1:9999"],
             "hint: the proxy takes its agent's URL as a flag: a2a-interop proxy --upstream http://127.0.0.1:9999 (",
         ),
+        // `verify` takes several files since left40 (tests/cli_batch40.rs); a missing
+        // second word with a report's extension still gets the -o it was meant for
         (
             &["verify", "rec.jsonl", "report.md"],
-            "a2a-interop: unexpected argument 'report.md' found; hint: verify reads one traffic file; to write to report.md, give it after -o: -o report.md",
+            "a2a-interop: report.md does not exist, and its extension names a report, not traffic; hint: to write the report to report.md, give it after -o: -o report.md",
         ),
         (
-            &["verify", "a.jsonl", "b.jsonl"],
-            "hint: verify reads one file per run: run a2a-interop verify b.jsonl for the next one",
+            &["report", "a.jsonl", "b.jsonl"],
+            "hint: report reads one file per run: run a2a-interop report b.jsonl for the next one",
         ),
         (
             &["export", "rec.jsonl", "out.har"],

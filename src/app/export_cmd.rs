@@ -186,7 +186,12 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         crate::errln!(
             "a2a-interop: note: {}: {}; the HAR holds what the lines before it hold",
             input.shown,
-            crate::report::model::TornTail { line, bytes }.note()
+            crate::report::model::TornTail {
+                line,
+                bytes,
+                writer_running: live,
+            }
+            .note()
         );
     }
     if secrets {

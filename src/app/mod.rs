@@ -15,6 +15,7 @@ pub mod pipeline;
 pub mod probe_cmd;
 pub mod proxy_cmd;
 pub mod repro_cmd;
+pub mod verify_batch;
 pub mod verify_cmd;
 
 /// Runs one command. Errors are operational (exit 2): bad flag values, unreadable files,

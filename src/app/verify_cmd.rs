@@ -332,7 +332,7 @@ pub fn pair_outputs(o: &OutputArgs) -> Result<Vec<(Format, PathBuf)>, String> {
 }
 
 /// Prints the one-line operational error and returns exit status 2.
-fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
+pub(crate) fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
     let cause = cause.to_string().replace(['\n', '\r'], " ");
     crate::errln!("a2a-interop: {cause}; hint: {hint}");
     ExitCode::from(2)
@@ -435,10 +435,12 @@ pub fn verify_file_skipping(
         format: Some(format),
         sha256,
         bytes,
-        torn_tail: src
-            .torn_tail
-            .get()
-            .map(|&(line, bytes)| TornTail { line, bytes }),
+        torn_tail: src.torn_tail.get().map(|&(line, bytes)| TornTail {
+            line,
+            bytes,
+            // a line being written is no cut: its writer still holds the file (left40)
+            writer_running: still_recorded(path),
+        }),
         seq_breaks: src
             .seq_breaks
             .get()
@@ -805,7 +807,7 @@ pub(crate) fn utf16_hint(cause: &str) -> Option<String> {
 }
 
 /// A hint for a file that could not be read, from its one-line cause.
-fn hint_for(cause: &str) -> String {
+pub(crate) fn hint_for(cause: &str) -> String {
     if let Some(h) = report_given_hint(cause) {
         return h;
     }
@@ -904,14 +906,12 @@ fn hint_kind(cause: &str) -> &'static str {
     }
 }
 
-fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: bool) -> ExitCode {
-    let pairs = match pair_outputs(out) {
-        Ok(p) => p,
-        Err(e) => {
-            crate::errln!("a2a-interop: {e}");
-            return ExitCode::from(2);
-        }
-    };
+/// The checks of the `-o` paths before any input is read (`verify`, `report`): not a
+/// directory, not one of the input `files` (B3), not another run's recording (newcomer24
+/// N1), writable (issue 7: a large recording read in full, then `cannot write`).
+///
+/// Errors: the exit status 2, its one line already printed.
+pub(crate) fn check_outputs(files: &[&Path], pairs: &[(Format, PathBuf)]) -> Result<(), ExitCode> {
     // A directory takes no report: said before the file is read, with a file path in it
     // named for the report's format (ux39: `report big.jsonl -f json -o out` read the whole
     // file first, then hinted `-o out/report.html` whatever the directory and format)
@@ -922,54 +922,69 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         let hint = super::dir_output_hint(p, &format!("report.{}", fmt.extension()))
             .map(|h| format!("-o names a directory; {h}"))
             .unwrap_or_else(|| "give -o a file path".to_string());
-        return fail(
+        return Err(fail(
             format!(
                 "cannot write {} report to {}: it is a directory",
                 fmt.as_str(),
                 p.display()
             ),
             &hint,
-        );
+        ));
     }
     // A report written over the file it reports on would destroy it (B3).
-    if let Some((_, p)) = pairs
-        .iter()
-        .find(|(_, p)| crate::record::outfile::same_file(file, p))
-    {
-        return fail(
+    if let Some((_, p)) = pairs.iter().find(|(_, p)| {
+        files
+            .iter()
+            .any(|f| crate::record::outfile::same_file(f, p))
+    }) {
+        return Err(fail(
             format!(
                 "-o {} is the input file itself: writing the report there would destroy it",
                 p.display()
             ),
             "give -o another path",
-        );
+        ));
     }
     // ... and so would one written over another run's recording (newcomer24 N1)
     if let Some((fmt, p, held)) = pairs
         .iter()
         .find_map(|(f, p)| crate::record::outfile::held_recording(p).map(|h| (*f, p, h)))
     {
-        return fail(
+        return Err(fail(
             over_recording("-o", p, &held, "report"),
             &format!(
                 "give -o another path (e.g. -o {}); move the recording away first if you mean to replace it",
                 super::sh_path(&p.with_extension(fmt.extension()))
             ),
-        );
+        ));
     }
     // An output that cannot be written is said before the input is read (issue 7: a
     // large recording read in full, then `cannot write ... report`).
-    for (fmt, p) in &pairs {
+    for (fmt, p) in pairs {
         if let Err(e) = crate::record::outfile::check_writable(p) {
-            return fail(
+            return Err(fail(
                 format!(
                     "cannot write {} report to {}: {e}",
                     fmt.as_str(),
                     p.display()
                 ),
                 "check the -o path is a writable file",
-            );
+            ));
         }
+    }
+    Ok(())
+}
+
+fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: bool) -> ExitCode {
+    let pairs = match pair_outputs(out) {
+        Ok(p) => p,
+        Err(e) => {
+            crate::errln!("a2a-interop: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(code) = check_outputs(&[file], &pairs) {
+        return code;
     }
     let read = match Input::new(file) {
         Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
@@ -1069,11 +1084,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     // So is a verdict on a recording whose `seq`s say events are missing, moved or reused
     // (lines deleted, reordered, files joined: newcomer24 N4, where a clean recording with
     // one line deleted exited 0); exact duplicate lines, read once, change nothing.
-    let damaged = input
-        .source
-        .seq_breaks
-        .as_ref()
-        .is_some_and(|b| b.missing > 0 || b.repeated > 0 || b.out_of_order > 0);
+    let damaged = seq_damaged(&input);
     let raised = code == 0 && (damaged || input.source.skipped_lines.is_some());
     if raised && damaged && input.source.skipped_lines.is_none() {
         crate::errln!(
@@ -1083,6 +1094,17 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     }
     let code = if raised { 1 } else { code };
     ExitCode::from(code)
+}
+
+/// The recording's `seq`s say events are missing, moved or reused (lines deleted,
+/// reordered, files joined: newcomer24 N4); exact duplicate lines, read once, change
+/// nothing. Such a verdict covers part of the traffic: its exit status is at least 1.
+pub(crate) fn seq_damaged(input: &ReportInput) -> bool {
+    input
+        .source
+        .seq_breaks
+        .as_ref()
+        .is_some_and(|b| b.missing > 0 || b.repeated > 0 || b.out_of_order > 0)
 }
 
 /// The stderr line after `verify` / `report` wrote reports to files (`-o FILE`): each
@@ -1110,8 +1132,18 @@ pub fn wrote_line(pairs: &[(Format, PathBuf)], built: &report::Report) -> Option
 
 /// `a2a-interop verify` (module docs). Fails on `error` findings unless `--fail-on` says
 /// otherwise.
+/// Several FILEs go to [`super::verify_batch::run`]: each judged on its own, a line each and
+/// a total; one FILE is judged as it always was.
 pub fn verify(a: VerifyArgs) -> anyhow::Result<ExitCode> {
-    Ok(run(&a.file, &a.output, FailOn::Error, a.skip_bad_lines))
+    match a.files.as_slice() {
+        [one] => Ok(run(one, &a.output, FailOn::Error, a.skip_bad_lines)),
+        many => Ok(super::verify_batch::run(
+            many,
+            &a.output,
+            FailOn::Error,
+            a.skip_bad_lines,
+        )),
+    }
 }
 
 /// `a2a-interop report` (module docs). Exits 0 whatever was found unless `--fail-on` is

@@ -17,7 +17,9 @@ use std::io::Read as _;
 use std::sync::OnceLock;
 
 use prost::Message as _;
-use prost_reflect::{DescriptorPool, DynamicMessage, MessageDescriptor, SerializeOptions};
+use prost_reflect::{
+    DescriptorPool, DeserializeOptions, DynamicMessage, MessageDescriptor, SerializeOptions,
+};
 
 use super::a2a::{Dialect, Op};
 
@@ -52,6 +54,31 @@ pub fn is_grpc_content_type(ct: &str) -> bool {
         && matches!(b.get(GRPC.len()), None | Some(b'+' | b';'))
 }
 
+/// How a gRPC call's messages are encoded, from its content-subtype (PROTOCOL-HTTP2.md
+/// `Content-Type`: `application/grpc+<subtype>`, the codec both ends agreed on).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Codec {
+    /// `application/grpc`, `application/grpc+proto` (and any subtype this tool does not
+    /// know): protobuf binary, the gRPC default.
+    #[default]
+    Proto,
+    /// `application/grpc+json`: gRPC's JSON codec (grpc-java's and grpc-go's `json`
+    /// codec, Connect's `+json`): each length-prefixed message is the proto message in the
+    /// protobuf JSON mapping (ProtoJSON), the same message as its binary form.
+    Json,
+}
+
+/// The codec a gRPC `content-type` names: [`Codec::Json`] for `application/grpc+json`
+/// (any letter case, parameters after `;` ignored), else [`Codec::Proto`].
+pub fn codec_of(content_type: &str) -> Codec {
+    let ct = content_type.split(';').next().unwrap_or("").trim();
+    if ct.eq_ignore_ascii_case("application/grpc+json") {
+        Codec::Json
+    } else {
+        Codec::Proto
+    }
+}
+
 /// A recognised A2A gRPC call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GrpcRoute {
@@ -68,6 +95,9 @@ pub struct GrpcRoute {
     /// `A2A.v1.A2AService/SendMessage`; [`grpc_route_wrong_case`]): `service` and
     /// `method` then hold the proto's spelling. `None` for an exact path.
     pub misnamed: Option<String>,
+    /// The codec of the request's messages (its `content-type`, [`codec_of`]); set by the
+    /// caller that saw the headers, [`Codec::Proto`] from the path alone.
+    pub codec: Codec,
 }
 
 /// Recognises `/<pkg>.A2AService/<Method>` (query ignored; a prefix before the service
@@ -92,6 +122,7 @@ pub fn grpc_route(path: &str) -> Option<GrpcRoute> {
         method: method.to_string(),
         service,
         misnamed: None,
+        codec: Codec::Proto,
     })
 }
 
@@ -145,6 +176,7 @@ pub fn grpc_route_wrong_case(path: &str) -> Option<GrpcRoute> {
         method: name.to_string(),
         service,
         misnamed: Some(format!("{service_seg}/{method}")),
+        codec: Codec::Proto,
     })
 }
 
@@ -401,13 +433,28 @@ fn beyond_message(r#type: &str, e: &str) -> String {
     }
 }
 
-/// Decodes one message of `route`'s call on `side` to ProtoJSON. `encoding` is the call's
-/// `grpc-encoding` on that side, used when `frame.compressed`.
+/// Decodes one message of `route`'s call on `side` to ProtoJSON, in the route's codec
+/// ([`GrpcRoute::codec`], the request's). `encoding` is the call's `grpc-encoding` on that
+/// side, used when `frame.compressed`.
 pub fn decode_message(
     route: &GrpcRoute,
     side: Side,
     frame: &Frame,
     encoding: Option<&str>,
+) -> Result<serde_json::Value, DecodeError> {
+    decode_message_as(route, side, frame, encoding, route.codec)
+}
+
+/// [`decode_message`] in `codec` (a response's own `content-type` may name it): protobuf
+/// binary, or gRPC's JSON codec, whose message is read as the proto's JSON form (unknown
+/// members ignored, as the JSON mapping's parsers may: the legal reading) and given back in
+/// the canonical ProtoJSON the binary form decodes to, so both are judged alike (GRPC-001).
+pub fn decode_message_as(
+    route: &GrpcRoute,
+    side: Side,
+    frame: &Frame,
+    encoding: Option<&str>,
+    codec: Codec,
 ) -> Result<serde_json::Value, DecodeError> {
     let Some((input, output)) = method_types(route) else {
         return Err(DecodeError::Unreadable(format!(
@@ -428,6 +475,9 @@ pub fn decode_message(
     } else {
         &frame.data
     };
+    if codec == Codec::Json {
+        return decode_json_message(&desc, bytes);
+    }
     let msg = DynamicMessage::decode(desc.clone(), bytes).map_err(|e| {
         let e = e.to_string();
         if e.contains(RECURSION_LIMIT_ERROR) {
@@ -440,6 +490,35 @@ pub fn decode_message(
             ))
         }
     })?;
+    to_proto_json(&msg)
+}
+
+/// One gRPC JSON-codec message (`application/grpc+json`): `bytes` read as `desc`'s JSON
+/// form, given back as canonical ProtoJSON ([`to_proto_json`]).
+fn decode_json_message(
+    desc: &MessageDescriptor,
+    bytes: &[u8],
+) -> Result<serde_json::Value, DecodeError> {
+    let opts = DeserializeOptions::new().deny_unknown_fields(false);
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let msg = DynamicMessage::deserialize_with_options(desc.clone(), &mut de, &opts)
+        .and_then(|m| de.end().map(|()| m))
+        .map_err(|e| {
+            let e = e.to_string();
+            if e.contains("recursion limit exceeded") {
+                // serde_json stops at 128 nested arrays and objects: valid JSON perhaps
+                DecodeError::Unreadable(format!(
+                    "{} in JSON nests deeper than the JSON reader goes (128 levels): valid perhaps, not decoded",
+                    desc.full_name()
+                ))
+            } else {
+                DecodeError::Malformed(format!(
+                    "{} bytes are not a {} in JSON (gRPC's JSON codec, application/grpc+json): {e}",
+                    bytes.len(),
+                    desc.full_name()
+                ))
+            }
+        })?;
     to_proto_json(&msg)
 }
 
@@ -702,6 +781,84 @@ mod tests {
         proptest!(ProptestConfig::with_cases(3000), |(ct in "[ \t]{0,2}(application|Application|APPLICATION|applicatio)?(/grpc|/GRPC|/gRPC|/grp)?[+;, a-zA-Z\u{e9}-]{0,4}")| {
             prop_assert_eq!(is_grpc_content_type(&ct), by_copy(&ct), "{:?}", ct);
         });
+    }
+
+    /// gRPC's JSON codec (left40): `application/grpc+json` names it (case, parameters
+    /// aside); its messages decode to the ProtoJSON their binary form decodes to, proto
+    /// field names and unknown members taken; JSON that is not the message is malformed.
+    #[test]
+    fn json_codec_messages_decode_as_their_binary_form_does() {
+        assert_eq!(codec_of("application/grpc+json"), Codec::Json);
+        assert_eq!(
+            codec_of(" Application/GRPC+JSON ; charset=utf-8"),
+            Codec::Json
+        );
+        for ct in [
+            "application/grpc",
+            "application/grpc+proto",
+            "application/grpc+jsonx",
+            "",
+        ] {
+            assert_eq!(codec_of(ct), Codec::Proto, "{ct}");
+        }
+        let r = route("/lf.a2a.v1.A2AService/SendMessage");
+        let req = json!({"message": {"messageId": "m1", "role": "ROLE_USER",
+                                     "parts": [{"text": "hi"}]}});
+        let bin = Frame {
+            compressed: false,
+            data: encode_json("lf.a2a.v1.SendMessageRequest", &req).unwrap(),
+        };
+        let from_bin = decode_message(&r, Side::Request, &bin, None).unwrap();
+        let as_json = |text: &str| Frame {
+            compressed: false,
+            data: text.as_bytes().to_vec(),
+        };
+        let text = r#"{"message":{"message_id":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]},"x-extra":1}"#;
+        let from_json =
+            decode_message_as(&r, Side::Request, &as_json(text), None, Codec::Json).unwrap();
+        assert_eq!(from_json, from_bin);
+        let jr = GrpcRoute {
+            codec: Codec::Json,
+            ..r.clone()
+        };
+        assert_eq!(
+            decode_message(&jr, Side::Request, &as_json(text), None).unwrap(),
+            from_bin
+        );
+        // binary bytes are not JSON, JSON bytes are not protobuf
+        assert!(matches!(
+            decode_message(&jr, Side::Request, &bin, None),
+            Err(DecodeError::Malformed(m)) if m.contains("in JSON (gRPC's JSON codec")
+        ));
+        assert!(matches!(
+            decode_message(&r, Side::Request, &as_json(text), None),
+            Err(DecodeError::Malformed(_))
+        ));
+        // a member of the wrong JSON type, trailing bytes: malformed (an enum name the
+        // proto does not have is ignored with the unknown members, as the mapping allows)
+        for bad in [r#"{"message":{"parts":"hi"}}"#, r#"{"message":{}} x"#] {
+            assert!(
+                matches!(
+                    decode_message(&jr, Side::Request, &as_json(bad), None),
+                    Err(DecodeError::Malformed(_))
+                ),
+                "{bad}"
+            );
+        }
+        // nested past serde_json's 128 levels: not decoded, not the sender's fault
+        let deep = format!(
+            "{{\"message\":{{\"metadata\":{}1{}}}}}",
+            "{\"k\":".repeat(200),
+            "}".repeat(200)
+        );
+        assert!(
+            matches!(
+                decode_message(&jr, Side::Request, &as_json(&deep), None),
+                Err(DecodeError::Unreadable(_))
+            ),
+            "{:?}",
+            decode_message(&jr, Side::Request, &as_json(&deep), None)
+        );
     }
 
     #[test]

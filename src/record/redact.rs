@@ -1550,10 +1550,13 @@ impl Redactor {
                     st.req_coding = facts.content_coding(headers);
                     st.req_len = facts.content_length();
                     st.req_scan = facts.scan();
+                    // the messages' codec from the content-subtype (`+json`: ProtoJSON text)
+                    let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
                     st.grpc_route = facts
                         .is_grpc()
                         .then(|| crate::model::grpc::grpc_route(url))
-                        .flatten();
+                        .flatten()
+                        .map(|r| crate::model::grpc::GrpcRoute { codec, ..r });
                     st.req_grpc = st.grpc_route.as_ref().map(|r| {
                         Box::new(GrpcScan::new(
                             r.clone(),
@@ -1729,10 +1732,12 @@ impl Redactor {
                         st.resp_coding = facts.content_coding(headers);
                         st.resp_len = facts.content_length();
                         st.resp_scan = facts.scan();
+                        // the answer's own content-subtype names its codec
+                        let codec = crate::model::grpc::codec_of(facts.content_type.unwrap_or(""));
                         st.resp_grpc =
                             st.grpc_route.as_ref().filter(|_| facts.is_grpc()).map(|r| {
                                 Box::new(GrpcScan::new(
-                                    r.clone(),
+                                    crate::model::grpc::GrpcRoute { codec, ..r.clone() },
                                     crate::model::grpc::Side::Response,
                                     headers.get("grpc-encoding"),
                                 ))
@@ -2877,6 +2882,10 @@ impl GrpcScan {
                     .and_then(|json| {
                         let text = serde_json::to_vec(&json).ok()?;
                         let red = redact_json_bytes(&text, tagger)?;
+                        // gRPC's JSON codec: the redacted ProtoJSON is the message
+                        if self.route.codec == grpc::Codec::Json {
+                            return Some(Ok(red.to_vec()));
+                        }
                         Some(
                             serde_json::from_slice::<Value>(&red)
                                 .map_err(|e| e.to_string())
@@ -6279,6 +6288,43 @@ mod tests {
         let text = second.to_string();
         assert!(!text.contains("s3cret-value"), "{text}");
         assert!(text.contains("REDACTED"), "{text}");
+    }
+
+    /// gRPC's JSON codec (`application/grpc+json`, left40): a push config's `token` in a
+    /// JSON message is redacted, and the message is written back as JSON (not protobuf),
+    /// so the recording stays a readable JSON-codec call. Main decoded it as protobuf, failed,
+    /// and wrote the token as it came.
+    #[test]
+    fn grpc_json_codec_message_is_redacted_as_json() {
+        let mut r = Redactor::new(true);
+        r.process(ev(
+            "e1",
+            head(
+                vec![
+                    ("content-type", "application/grpc+json"),
+                    ("te", "trailers"),
+                ],
+                "http://h/lf.a2a.v1.A2AService/CreateTaskPushNotificationConfig",
+            ),
+        ));
+        let json =
+            br#"{"taskId":"t1","url":"https://hook.example/a2a","token":"tok-9d8e7f6a5b4c"}"#;
+        let mut out = r.process(ev(
+            "e1",
+            EventKind::RequestBody {
+                body: whole_body(crate::model::grpc::frame(json)),
+            },
+        ));
+        out.extend(r.process(end_ev("e1")));
+        let bodies = recorded_bytes(&out);
+        let mut dec = crate::model::grpc::FrameDecoder::new();
+        let frames = dec.push(&bodies).unwrap();
+        assert_eq!(frames.len(), 1);
+        let v: serde_json::Value = serde_json::from_slice(&frames[0].data).expect("still JSON");
+        assert_eq!(v["taskId"], "t1");
+        let token = v["token"].as_str().unwrap();
+        assert!(token.starts_with("[REDACTED"), "{v}");
+        assert!(!String::from_utf8_lossy(&bodies).contains("tok-9d8e7f6a5b4c"));
     }
 
     /// A request message the body ends inside keeps its prefix and byte count; its payload

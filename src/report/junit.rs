@@ -518,3 +518,40 @@ fn finish(w: Writer<Vec<u8>>) -> Result<String, ReportError> {
     s.push('\n');
     Ok(s)
 }
+
+/// The `<testsuite>` elements of a JUnit document [`render`] wrote (between its
+/// `<testsuites>` start and end, as written, indentation included), each suite named
+/// `FILE: NAME` after `file` (the traffic file as named on the command line), for
+/// `verify FILE FILE...` to put the suites of many files under one `<testsuites>`
+/// (app/verify_batch.rs): JUnit viewers group cases by suite name, and the suites of two
+/// files must not merge. Text and attribute values are escaped by the writer (`<` as
+/// `&lt;`), so `<testsuite name="` occurs only at a suite's start.
+pub fn suites_of(doc: &str, file: &str) -> String {
+    let body = doc
+        .find("<testsuites")
+        .and_then(|i| doc[i..].find('>').map(|j| i + j + 1))
+        .and_then(|start| {
+            doc.rfind("</testsuites>")
+                .filter(|&end| end >= start)
+                .map(|end| &doc[start..end])
+        })
+        .unwrap_or("");
+    let body = body.trim_start_matches(['\n', '\r']);
+    let named = quick_xml::escape::escape(xml_safe(file)).into_owned();
+    body.replace(
+        "<testsuite name=\"",
+        &format!("<testsuite name=\"{named}: "),
+    )
+}
+
+/// A `<testsuite>` for a traffic file `verify FILE FILE...` could not read or found nothing
+/// to verify in: named `FILE: a2a-interop.read`, one case `read FILE` with an `<error>`
+/// whose message is `cause` (the line `verify FILE` prints for it). Valid against Jenkins'
+/// `junit-10.xsd`.
+pub fn error_suite(file: &str, cause: &str) -> String {
+    let named = quick_xml::escape::escape(xml_safe(file)).into_owned();
+    let cause = quick_xml::escape::escape(xml_safe(cause)).into_owned();
+    format!(
+        "  <testsuite name=\"{named}: a2a-interop.read\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0.000\" file=\"{named}\">\n    <testcase name=\"read {named}\" classname=\"a2a-interop.read\" time=\"0.000\">\n      <error type=\"not-verified\" message=\"{cause}\"/>\n    </testcase>\n  </testsuite>\n"
+    )
+}

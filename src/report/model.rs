@@ -456,16 +456,30 @@ impl SkippedLines {
 
 /// `source.tornTail`: the torn last line of a recording, skipped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TornTail {
     /// Line number of the torn line (1 = the header line).
     pub line: u64,
     /// Bytes of that line dropped.
     pub bytes: u64,
+    /// The recording's writer (a running `proxy`, `probe`, `demo` or `interop`) still held
+    /// the file when it was read: the last line is the one being written, not a cut
+    /// (left40: such a line was said to be a killed writer's). Absent (false) otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub writer_running: bool,
 }
 
 impl TornTail {
-    /// `last line 42 is torn (17 bytes dropped): the recording ended mid-write`.
+    /// `last line 42 is torn (17 bytes dropped): the recording ended mid-write (...)`; for a
+    /// file its writer still records ([`TornTail::writer_running`]), `last line 42 is
+    /// incomplete (17 bytes read of it): the writer may still be writing it ...`.
     pub fn note(&self) -> String {
+        if self.writer_running {
+            return format!(
+                "last line {} is incomplete ({} bytes read of it): the writer may still be writing it (a running a2a-interop process records this file), so that line was skipped",
+                self.line, self.bytes
+            );
+        }
         format!(
             "last line {} is torn ({} bytes dropped): the recording ended mid-write (the writer was killed, or its disk filled); that line was skipped",
             self.line, self.bytes

@@ -4088,14 +4088,18 @@ impl State {
         }
         let grpc = facts
             .content_type()
-            .is_some_and(grpc::is_grpc_content_type)
-            .then(|| {
+            .filter(|ct| grpc::is_grpc_content_type(ct))
+            .and_then(|ct| {
                 grpc::grpc_route(&path)
                     .filter(|r| r.op.is_some())
                     .or_else(|| grpc::grpc_route_wrong_case(&path))
                     .or_else(|| grpc::grpc_route(&path))
+                    // `application/grpc+json`: the messages are ProtoJSON (gRPC's JSON codec)
+                    .map(|r| grpc::GrpcRoute {
+                        codec: grpc::codec_of(ct),
+                        ..r
+                    })
             })
-            .flatten()
             .map(|r| Box::new(GrpcState::new(r)));
         // Built in its box (`Box::default` writes the default in place), then filled: the
         // exchange is ~1 KB, and a struct literal moved into `Box::new` was copied twice

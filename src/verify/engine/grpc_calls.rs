@@ -115,6 +115,13 @@ impl State {
         }
         if !x.truncated {
             let enc = x.resp_headers.get("grpc-encoding").map(str::to_string);
+            // the answer's own content-subtype names its codec (a server answers in the
+            // request's, PROTOCOL-HTTP2.md); without a gRPC one, the request's
+            let codec = x
+                .resp_headers
+                .get("content-type")
+                .filter(|ct| grpc::is_grpc_content_type(ct))
+                .map(grpc::codec_of);
             let streaming = x.sse.is_some();
             let mut values: Vec<Option<Value>> = Vec::new();
             if let Some(g) = x.grpc.as_mut() {
@@ -131,11 +138,12 @@ impl State {
                         for f in frames {
                             g.count += 1;
                             let route = g.route.clone();
-                            match grpc::decode_message(
+                            match grpc::decode_message_as(
                                 &route,
                                 grpc::Side::Response,
                                 &f,
                                 enc.as_deref(),
+                                codec.unwrap_or(route.codec),
                             ) {
                                 Ok(v) if streaming => values.push(Some(v)),
                                 Ok(v) => {

@@ -1,0 +1,560 @@
+//! `verify FILE FILE...`: several traffic files in one run (issue 7: a directory of captures,
+//! CI over many recordings, verified once per file took 75 minutes of process start-ups over
+//! 6,804 transcripts in session 39).
+//!
+//! Each file is judged on its own, exactly as `verify FILE` judges it (a new verifier and
+//! exchange index per file; nothing is shared), and gets one line:
+//!
+//! ```text
+//! ok    runs/a.jsonl: 1.0; conformance: full; 0 errors, 0 warnings, 1 note in 12 exchanges
+//! FAIL  runs/b.har: 0.3; conformance: non-conformant; 2 errors, 0 warnings, 0 notes in 4 exchanges
+//!         error[TASK-STATE-001]: ... (exchange e3)
+//! ERROR runs/c.jsonl: cannot open runs/c.jsonl: No such file or directory (os error 2)
+//! ```
+//!
+//! `ok` (exit status 0 on its own), `FAIL` (1: a finding at or above `--fail-on`, listed
+//! under the line, or a damaged file: skipped lines, `seq` breaks), `ERROR` (2: the file could
+//! not be read, or nothing in it was verified). A file that cannot be read is that file's
+//! `ERROR`, and the run goes on. Then one total line; the exit status is the worst of the
+//! files'.
+//!
+//! Formats (`--format`/`-o` pair as for one file):
+//! - `text` (the default): the lines above, to stdout or the `-o` file;
+//! - `json`: one document `{"tool", "files": [{"path", "status", "exitStatus", "report" |
+//!   "error"}], "total"}`, each `report` the JSON report `verify -f json FILE` writes;
+//! - `junit`: one `<testsuites>` holding each file's two suites (`a2a-interop.results` and
+//!   `a2a-interop.rules`, named `FILE: a2a-interop.results`, ...), and for a file that could
+//!   not be read a suite `FILE: a2a-interop.read` with one `<error>` case;
+//! - `sarif`: one log with a run per file (each run carries the full rule list, about 240 KB);
+//! - `markdown` and `html` are reports of one file, refused (exit 2) with a hint.
+//!
+//! Every output is streamed as the files are judged (memory stays flat over thousands of
+//! files). The per-file lines go to stdout, or to stderr when a report goes to stdout.
+//!
+//! A directory is not walked: which of its files are traffic (and not reports, expectations,
+//! scripts) is the user's choice, said with the shell (`DIR/*.jsonl DIR/*.har`, or `find DIR
+//! -name '*.jsonl' -exec a2a-interop verify {} +`); a directory named is that entry's `ERROR`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::cli::{FailOn, OutputArgs};
+use crate::record::outfile::OutFile;
+use crate::report::{self, Format, ReportInput};
+
+use super::verify_cmd::{
+    check_outputs, exit_status, fail, hint_for, nothing_verified, pair_outputs, seq_damaged,
+    still_recorded, verify_file_skipping, Input,
+};
+
+/// Report extensions that name no traffic file: a word after the first FILE with one of
+/// them that does not exist is a report path meant for `-o` (what `verify a.jsonl
+/// report.md` meant when `verify` took one file).
+const REPORT_ONLY_EXTENSIONS: &[&str] = &["md", "markdown", "html", "htm", "xml", "sarif", "txt"];
+
+/// What one file came to.
+struct Judged {
+    /// The file as named on the command line.
+    shown: String,
+    /// 0 ok, 1 findings at or above `--fail-on` (or a damaged file), 2 not read / nothing
+    /// verified.
+    code: u8,
+    /// The report, when the file was read and something in it verified.
+    built: Option<report::Report>,
+    /// The read input (the exchange index the JUnit and SARIF renderers cite from).
+    input: Option<ReportInput>,
+    /// Why the file is an `ERROR` (code 2): the one-line cause.
+    error: Option<String>,
+}
+
+/// Judges one file as `verify FILE` does (its stderr notes included) and returns what it
+/// came to; never fails the run.
+fn judge(file: &Path, fail_on: FailOn, skip_bad_lines: bool) -> Judged {
+    let shown = file.display().to_string();
+    if file.is_dir() {
+        let d = super::sh_word(&shown);
+        return Judged {
+            shown,
+            code: 2,
+            built: None,
+            input: None,
+            error: Some(format!(
+                "is a directory, and verify does not walk directories; hint: name the traffic files in it: {d}/*.jsonl {d}/*.har, or find {d} -name '*.jsonl' -exec a2a-interop verify {{}} +"
+            )),
+        };
+    }
+    let read = match Input::new(file) {
+        Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
+        Err(e) => Err(e),
+    };
+    let mut input = match read {
+        Ok(i) => i,
+        Err(e) => {
+            let hint = hint_for(&e);
+            let e = e.replace(['\n', '\r'], " ");
+            return Judged {
+                shown,
+                code: 2,
+                built: None,
+                input: None,
+                error: Some(format!("{e}; hint: {hint}")),
+            };
+        }
+    };
+    if still_recorded(file) {
+        crate::errln!(
+            "a2a-interop: note: {shown} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped"
+        );
+    }
+    if let Some(t) = &input.source.torn_tail {
+        crate::errln!("a2a-interop: note: {shown}: {}", t.note());
+    }
+    if let Some(b) = &input.source.seq_breaks {
+        crate::errln!("a2a-interop: note: {shown}: {}", b.note());
+    }
+    if let Some(s) = &input.source.skipped_lines {
+        crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
+    }
+    if let Some(why) = nothing_verified(&input) {
+        return Judged {
+            shown,
+            code: 2,
+            built: None,
+            input: None,
+            error: Some(format!(
+                "nothing was verified: {}; no conformance level",
+                why.replace(['\n', '\r'], " ")
+            )),
+        };
+    }
+    input.failure_floor = fail_on.junit_floor();
+    let built = report::Report::build(&input);
+    let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+    let code = if code == 0 && (seq_damaged(&input) || input.source.skipped_lines.is_some()) {
+        1
+    } else {
+        code
+    };
+    Judged {
+        shown,
+        code,
+        built: Some(built),
+        input: Some(input),
+        error: None,
+    }
+}
+
+/// The text lines of one judged file (its status line, then its findings at or above
+/// `--fail-on`, indented), each ending in `\n`.
+fn text_lines(j: &Judged, fail_on: FailOn) -> String {
+    let status = match j.code {
+        0 => "ok",
+        1 => "FAIL",
+        _ => "ERROR",
+    };
+    let shown = report::show_controls_line(&j.shown);
+    let Some(built) = &j.built else {
+        return format!(
+            "{status:<5} {shown}: {}\n",
+            j.error.as_deref().unwrap_or("not verified")
+        );
+    };
+    let dialects = if built.dialects.is_empty() {
+        "no A2A dialect".to_string()
+    } else {
+        built.dialects.join(", ")
+    };
+    let x = built.counts.exchanges as usize;
+    let mut out = format!(
+        "{status:<5} {shown}: {dialects}; conformance: {}; {} in {x} {}",
+        built.conformance_level.as_str(),
+        report::model::severity_counts(&built.summary),
+        report::model::plural(x, "exchange", "exchanges"),
+    );
+    if let Some(s) = j
+        .input
+        .as_ref()
+        .and_then(|i| i.source.skipped_lines.as_ref())
+    {
+        out.push_str(&format!("; {} lines skipped", s.count));
+    }
+    if j.input.as_ref().is_some_and(seq_damaged) {
+        out.push_str("; seq breaks (not the recording as written)");
+    }
+    out.push('\n');
+    if let Some(min) = super::verify_cmd::threshold(fail_on) {
+        for f in built.findings.iter().filter(|f| f.severity >= min) {
+            out.push_str("        ");
+            out.push_str(&report::text::one_line(f, None));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Running totals over the files.
+#[derive(Default)]
+struct Totals {
+    files: usize,
+    by_code: [usize; 3],
+    errors: u64,
+    warnings: u64,
+    notes: u64,
+    /// Files per conformance level, in [`LEVELS`] order.
+    levels: [usize; 4],
+    exit: u8,
+}
+
+const LEVELS: [report::model::ConformanceLevel; 4] = [
+    report::model::ConformanceLevel::Full,
+    report::model::ConformanceLevel::Partial,
+    report::model::ConformanceLevel::Minimal,
+    report::model::ConformanceLevel::NonConformant,
+];
+
+impl Totals {
+    fn add(&mut self, j: &Judged) {
+        self.files += 1;
+        self.by_code[usize::from(j.code.min(2))] += 1;
+        self.exit = self.exit.max(j.code);
+        if let Some(b) = &j.built {
+            self.errors += b.summary.errors;
+            self.warnings += b.summary.warnings;
+            self.notes += b.summary.notes;
+            if let Some(i) = LEVELS.iter().position(|l| *l == b.conformance_level) {
+                self.levels[i] += 1;
+            }
+        }
+    }
+
+    /// `6804 files: 6700 ok, 90 FAIL, 14 ERROR; 120 errors, 40 warnings, 300 notes;
+    /// conformance: 10 full, 6600 partial, 80 minimal, 100 non-conformant; exit 1 (--fail-on
+    /// error)`.
+    fn line(&self, fail_on: FailOn) -> String {
+        let levels: Vec<String> = LEVELS
+            .iter()
+            .zip(self.levels)
+            .map(|(l, n)| format!("{n} {}", l.as_str()))
+            .collect();
+        let s = |n: u64, one: &'static str, many: &'static str| {
+            format!("{n} {}", report::model::plural(n as usize, one, many))
+        };
+        format!(
+            "{} {}: {} ok, {} FAIL, {} ERROR (not read, or nothing verified); findings in them: {}, {}, {}; conformance: {}; exit {} (the worst file's, --fail-on {})",
+            self.files,
+            report::model::plural(self.files, "file", "files"),
+            self.by_code[0],
+            self.by_code[1],
+            self.by_code[2],
+            s(self.errors, "error", "errors"),
+            s(self.warnings, "warning", "warnings"),
+            s(self.notes, "note", "notes"),
+            levels.join(", "),
+            self.exit,
+            fail_on_word(fail_on),
+        )
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let mut levels = serde_json::Map::new();
+        for (l, n) in LEVELS.iter().zip(self.levels) {
+            levels.insert(l.as_str().to_string(), n.into());
+        }
+        serde_json::json!({
+            "files": self.files,
+            "ok": self.by_code[0],
+            "failed": self.by_code[1],
+            "notRead": self.by_code[2],
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "notes": self.notes,
+            "conformanceLevels": levels,
+            "exitStatus": self.exit,
+        })
+    }
+}
+
+fn fail_on_word(f: FailOn) -> &'static str {
+    match f {
+        FailOn::Error => "error",
+        FailOn::Warning => "warning",
+        FailOn::Note => "note",
+        FailOn::Never => "never",
+    }
+}
+
+/// One output being streamed: its format, path, file, and the first write error.
+struct Out {
+    format: Format,
+    path: PathBuf,
+    file: Option<OutFile>,
+    error: Option<String>,
+    /// Entries written so far (a `,` before the next JSON entry or SARIF run).
+    entries: usize,
+}
+
+impl Out {
+    fn write(&mut self, bytes: &[u8]) {
+        if self.error.is_some() {
+            return;
+        }
+        if let Some(f) = self.file.as_mut() {
+            if let Err(e) = f.write_all(bytes) {
+                self.error = Some(format!(
+                    "cannot write {} report to {}: {e}",
+                    self.format.as_str(),
+                    self.path.display()
+                ));
+                self.file = None;
+            }
+        }
+    }
+}
+
+/// The header of a streamed output, before the first file.
+fn head(format: Format) -> String {
+    match format {
+        Format::Json => format!(
+            "{{\n\"tool\": {},\n\"files\": [\n",
+            serde_json::to_string(&crate::record::ToolInfo::this()).unwrap_or_else(|_| "{}".into())
+        ),
+        Format::Junit => {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"a2a-interop\">\n"
+                .to_string()
+        }
+        Format::Sarif => {
+            "{\n\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n\"version\": \"2.1.0\",\n\"runs\": [\n"
+                .to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// The entry of one judged file in `format` (without the separator before it).
+fn entry(format: Format, j: &Judged, fail_on: FailOn) -> String {
+    match format {
+        Format::Json => {
+            let status = ["ok", "fail", "error"][usize::from(j.code.min(2))];
+            let mut e = serde_json::json!({
+                "path": j.shown,
+                "status": status,
+                "exitStatus": j.code,
+            });
+            match (&j.built, &j.error) {
+                (Some(b), _) => {
+                    e["report"] = serde_json::to_value(b).unwrap_or(serde_json::Value::Null)
+                }
+                (None, err) => e["error"] = err.clone().unwrap_or_default().into(),
+            }
+            serde_json::to_string(&e).unwrap_or_default()
+        }
+        Format::Junit => match (&j.built, &j.input) {
+            (Some(b), Some(i)) => match report::junit::render(b, i) {
+                Ok(x) => report::junit::suites_of(&x, &j.shown),
+                Err(e) => report::junit::error_suite(&j.shown, &e.to_string()),
+            },
+            _ => report::junit::error_suite(&j.shown, j.error.as_deref().unwrap_or("not read")),
+        },
+        Format::Sarif => {
+            let run = match (&j.built, &j.input) {
+                (Some(b), Some(i)) => report::sarif::render(b, i)
+                    .ok()
+                    .and_then(|s| serde_json::from_str::<serde_json::Value>(&s).ok())
+                    .and_then(|mut v| v.get_mut("runs")?.get_mut(0).map(std::mem::take)),
+                _ => None,
+            };
+            let run = run.unwrap_or_else(|| {
+                serde_json::json!({
+                    "tool": {"driver": {"name": "a2a-interop",
+                                        "version": crate::record::ToolInfo::this().version}},
+                    "artifacts": [{"location": {"uri": j.shown}}],
+                    "invocations": [{
+                        "executionSuccessful": false,
+                        "toolExecutionNotifications": [{
+                            "level": "error",
+                            "message": {"text": j.error.as_deref().unwrap_or("not read")},
+                        }],
+                    }],
+                    "results": [],
+                })
+            });
+            serde_json::to_string(&run).unwrap_or_default()
+        }
+        _ => text_lines(j, fail_on),
+    }
+}
+
+/// The end of a streamed output, after the last file.
+fn tail(format: Format, totals: &Totals, fail_on: FailOn) -> String {
+    match format {
+        Format::Json => format!(
+            "\n],\n\"total\": {}\n}}\n",
+            serde_json::to_string(&totals.json()).unwrap_or_else(|_| "{}".into())
+        ),
+        Format::Junit => "</testsuites>\n".to_string(),
+        Format::Sarif => "\n]\n}\n".to_string(),
+        _ => format!("{}\n", totals.line(fail_on)),
+    }
+}
+
+/// `verify FILE FILE...` (module docs): exit status the worst file's, 2 when an output could
+/// not be written.
+pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: bool) -> ExitCode {
+    let pairs = match pair_outputs(out) {
+        Ok(p) => p,
+        Err(e) => {
+            crate::errln!("a2a-interop: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some((f, _)) = pairs
+        .iter()
+        .find(|(f, _)| matches!(f, Format::Markdown | Format::Html))
+    {
+        return fail(
+            format!(
+                "--format {} is a report of one file, and verify was given {} files",
+                f.as_str(),
+                files.len()
+            ),
+            &format!(
+                "for several files use --format text (a line per file), json (one document, a report per file), junit (suites per file) or sarif (a run per file); or verify each file on its own for its {} report",
+                f.as_str()
+            ),
+        );
+    }
+    // `verify a.jsonl report.md`: the report path typed without its -o
+    if let Some(p) = files.iter().skip(1).find(|p| {
+        !p.exists()
+            && p.extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| REPORT_ONLY_EXTENSIONS.contains(&x.to_ascii_lowercase().as_str()))
+    }) {
+        let quoted = super::sh_word(&p.display().to_string());
+        return fail(
+            format!(
+                "{} does not exist, and its extension names a report, not traffic",
+                p.display()
+            ),
+            &format!("to write the report to {quoted}, give it after -o: -o {quoted}"),
+        );
+    }
+    if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return fail(
+            "- (standard input) given twice",
+            "standard input is read once: name it once",
+        );
+    }
+    let inputs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    if let Err(code) = check_outputs(&inputs, &pairs) {
+        return code;
+    }
+    let fail_on = out.fail_on.unwrap_or(default_fail_on);
+    let report_on_stdout = pairs
+        .iter()
+        .any(|(f, p)| *f != Format::Text && p.as_os_str() == "-");
+    let text_on_stdout = pairs
+        .iter()
+        .any(|(f, p)| *f == Format::Text && p.as_os_str() == "-");
+    let mut outs: Vec<Out> = Vec::new();
+    for (format, path) in &pairs {
+        match OutFile::create(path) {
+            Ok(file) => outs.push(Out {
+                format: *format,
+                path: path.clone(),
+                file: Some(file),
+                error: None,
+                entries: 0,
+            }),
+            Err(e) => {
+                return fail(
+                    format!(
+                        "cannot write {} report to {}: {e}",
+                        format.as_str(),
+                        path.display()
+                    ),
+                    "check the -o path is a writable file",
+                )
+            }
+        }
+    }
+    for o in &mut outs {
+        let h = head(o.format);
+        o.write(h.as_bytes());
+    }
+    let mut totals = Totals::default();
+    for file in files {
+        let j = judge(file, fail_on, skip);
+        totals.add(&j);
+        // the lines on the terminal, unless a text output already takes stdout
+        if !text_on_stdout {
+            let lines = text_lines(&j, fail_on);
+            if report_on_stdout {
+                crate::errln!("{}", lines.trim_end());
+            } else {
+                let mut so = std::io::stdout().lock();
+                let _ = so.write_all(lines.as_bytes());
+            }
+        }
+        for o in &mut outs {
+            let sep = if o.entries > 0 && matches!(o.format, Format::Json | Format::Sarif) {
+                ",\n"
+            } else {
+                ""
+            };
+            let e = entry(o.format, &j, fail_on);
+            o.write(format!("{sep}{e}").as_bytes());
+            o.entries += 1;
+        }
+    }
+    if !text_on_stdout {
+        let line = totals.line(fail_on);
+        if report_on_stdout {
+            crate::errln!("{line}");
+        } else {
+            let mut so = std::io::stdout().lock();
+            let _ = writeln!(so, "{line}");
+            let _ = so.flush();
+        }
+    }
+    let mut write_error = None;
+    let mut wrote = Vec::new();
+    for mut o in outs {
+        let t = tail(o.format, &totals, fail_on);
+        o.write(t.as_bytes());
+        if let Some(e) = o.error.take() {
+            write_error.get_or_insert(e);
+            continue;
+        }
+        if let Some(f) = o.file.take() {
+            match f.commit() {
+                Ok(()) if o.path.as_os_str() != "-" => wrote.push(format!(
+                    "{} ({} report)",
+                    o.path.display(),
+                    o.format.as_str()
+                )),
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                Err(e) => {
+                    write_error.get_or_insert(format!(
+                        "cannot write {} report to {}: {e}",
+                        o.format.as_str(),
+                        o.path.display()
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(e) = write_error {
+        return fail(e, "check the -o path is a writable file");
+    }
+    if !wrote.is_empty() {
+        crate::errln!(
+            "a2a-interop: wrote {}: {} files",
+            wrote.join(", "),
+            totals.files
+        );
+    }
+    ExitCode::from(totals.exit)
+}
