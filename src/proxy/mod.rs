@@ -1215,6 +1215,21 @@ pub fn tls_hint(cause: &str) -> Option<&'static str> {
     })
 }
 
+/// [`tls_hint`] with an expired (or not yet valid) certificate said in dates, as the
+/// `proxy` start-up check says it ([`tls::validity_dates`]): `the agent's certificate
+/// expired on 2020-02-01 00:00:00 UTC, 2499 days before this machine's clock (...): renew
+/// the agent's certificate (or set this machine's clock right if it is wrong)`. For the
+/// start-up warning and for the 502 line of a certificate that expired mid-run (ux40b: that
+/// line kept the static "outside its validity period").
+pub fn tls_hint_dated(cause: &str) -> Option<String> {
+    match tls::validity_dates(cause) {
+        Some(dates) => Some(format!(
+            "{dates}: renew the agent's certificate (or set this machine's clock right if it is wrong)"
+        )),
+        None => tls_hint(cause).map(str::to_string),
+    }
+}
+
 /// `https://HOST:PORT` of an `http://` URL (the port kept, 80 when none is given); `None`
 /// for another scheme or no host.
 fn https_origin(url: &str) -> Option<String> {
@@ -2044,9 +2059,9 @@ async fn handle(
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
             let hint = if h1_refused {
-                Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)")
+                Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)".to_string())
             } else {
-                tls_hint(&cause)
+                tls_hint_dated(&cause)
             };
             // The agent closed its end while the request body was being sent and left no
             // answer in the connection (breaker15b R3): not "unreachable", not "no valid
@@ -2070,7 +2085,7 @@ async fn handle(
                 )
             });
             let hint = hint.or(early.as_ref().map(|_| {
-                "the agent stopped reading the request: check its request size limit (an early 413 must be written before it closes) and that it reads chunked request bodies (RFC 9112 §6.1, §7.1)"
+                "the agent stopped reading the request: check its request size limit (an early 413 must be written before it closes) and that it reads chunked request bodies (RFC 9112 §6.1, §7.1)".to_string()
             }));
             // A response head hyper refused (obs-fold, a bad field name, ...): which line,
             // in words, from the head bytes the connection kept (breaker15b R16).
