@@ -41,7 +41,10 @@ fn dir_hint(a: &ExportArgs, flag: &str, cause: &str) -> String {
         .filter(|s| a.file.as_os_str() != "-" && !s.is_empty())
         .map_or_else(|| "session".into(), |s| s.to_string_lossy().into_owned());
     super::dir_output_hint(&a.har, &format!("{stem}.har"))
-        .map(|h| format!("{flag} names a directory; {h}"))
+        .map(|h| {
+            let h = h.replace("e.g. -o ", &format!("e.g. {flag} "));
+            format!("{flag} names a directory; {h}")
+        })
         .unwrap_or_else(|| format!("check the {flag} path is a writable file"))
 }
 
