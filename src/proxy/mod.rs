@@ -55,6 +55,7 @@ pub mod h2c;
 pub mod plain_on_tls;
 pub mod refusal;
 pub mod route;
+pub mod sequential;
 pub mod tee;
 pub mod tls;
 
@@ -457,6 +458,7 @@ async fn serve(
     let plain = early::EarlyAnswer {
         inner: http_connector(),
         heads: true,
+        sequential: None,
     };
     let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
     let https = if intercept.is_some() || table.has_https() {
@@ -578,6 +580,15 @@ pub(crate) struct Upstreams {
     h1: std::sync::OnceLock<PlainClient>,
     h2: std::sync::OnceLock<PlainClient>,
     https: std::sync::OnceLock<HttpsClient>,
+    /// The h1 client's one-connection-per-agent limit, when the client connection speaks
+    /// HTTP/1.x ([`sequential`], ux40b); closed with the client connection.
+    sequential: Arc<sequential::Sequential>,
+}
+
+impl Drop for Upstreams {
+    fn drop(&mut self) {
+        self.sequential.close();
+    }
 }
 
 impl Upstreams {
@@ -587,15 +598,25 @@ impl Upstreams {
             h1: std::sync::OnceLock::new(),
             h2: std::sync::OnceLock::new(),
             https: std::sync::OnceLock::new(),
+            sequential: Arc::default(),
         })
     }
 
     /// The HTTP/1.1 client (h1 upstreams; the response heads' bytes kept, [`early`]).
-    fn h1(&self, st: &State) -> &PlainClient {
+    /// `client_version`: the client connection's, read on first use: an HTTP/1.x client
+    /// connection's requests come one after another, so its client keeps one connection
+    /// per agent ([`sequential`]: a single-threaded agent serves the next request on the
+    /// connection it waits on); an HTTP/2 client's concurrent streams get as many as they
+    /// need.
+    fn h1(&self, st: &State, client_version: http::Version) -> &PlainClient {
         self.h1.get_or_init(|| {
+            let mut conn = st.plain.clone();
+            if client_version < http::Version::HTTP_2 {
+                conn.sequential = Some(self.sequential.clone());
+            }
             Client::builder(TokioExecutor::new())
                 .http1_preserve_header_case(true)
-                .build(st.plain.clone())
+                .build(conn)
         })
     }
 
@@ -654,6 +675,7 @@ pub(crate) fn https_connector(
         .wrap_connector(tls::SignalTcp(early::EarlyAnswer {
             inner: tcp,
             heads: false,
+            sequential: None,
         }));
     Ok(tls::HandshakeTimeout::new(conn))
 }
@@ -1951,7 +1973,7 @@ async fn handle(
     let sent = match https {
         Some(https) => https.request(up_req),
         None if h2 => up.h2(&st).request(up_req),
-        None => up.h1(&st).request(up_req),
+        None => up.h1(&st, client_version).request(up_req),
     };
     // The request hyper lost on a connection that ended as it was queued ([`unless_lost`])
     // was never written: a bodyless one goes on a new connection (recorded as resent), one
@@ -1979,7 +2001,7 @@ async fn handle(
             match https {
                 Some(https) => https.request(r).await,
                 None if h2 => up.h2(&st).request(r).await,
-                None => up.h1(&st).request(r).await,
+                None => up.h1(&st, client_version).request(r).await,
             }
         }
     };
@@ -2012,7 +2034,7 @@ async fn handle(
             resent = Some(first);
             sent = match https {
                 Some(https) => https.request(r).await,
-                None => up.h1(&st).request(r).await,
+                None => up.h1(&st, client_version).request(r).await,
             };
         }
     }
@@ -3546,6 +3568,7 @@ mod tests {
         let conn = early::EarlyAnswer {
             inner: http_connector(),
             heads: true,
+            sequential: None,
         };
         let client: Client<_, http_body_util::Empty<Bytes>> =
             Client::builder(TokioExecutor::new()).build(conn);
