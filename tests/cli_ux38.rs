@@ -372,7 +372,7 @@ fn a_demo_report_that_cannot_be_written_names_the_way_to_write_it_again() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains("cannot write the report: ")
-            && err.contains("; hint: check the -o path is a writable file and the disk has room; the recording is complete: `a2a-interop report d.jsonl -o FILE`"),
+            && err.contains("; hint: the disk (or device) of the -o path is full (ENOSPC): free space on it, or give -o a path on another disk; the recording is complete: `a2a-interop report d.jsonl -o FILE`"),
         "{err}"
     );
     assert!(!err.contains("--help"), "{err}");

@@ -138,8 +138,11 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     // the recording is whole: the hint says how to write the report again (ux38: a full
     // disk got the generic "`demo --help` lists the flags")
     report::write_built_reports(&pairs, &model, &input).map_err(|e| {
+        let check = super::full_disk_hint(&format!("{e:#}"), "-o").unwrap_or_else(|| {
+            "check the -o path is a writable file and the disk has room".to_string()
+        });
         anyhow::anyhow!(
-            "cannot write the report: {e}; hint: check the -o path is a writable file and the disk has room; the recording is complete: `a2a-interop report {} -o FILE` writes the report from it",
+            "cannot write the report: {e}; hint: {check}; the recording is complete: `a2a-interop report {} -o FILE` writes the report from it",
             super::sh_path(&demo.recording)
         )
     })?;

@@ -31,34 +31,75 @@ fn fail(cause: impl std::fmt::Display, hint: &str) -> ExitCode {
 /// The hint for an output path that cannot be written: for a directory (`-o out/`), a
 /// file path in it named after the input (`-o out/session.har`), as `report -o out/`
 /// says (newcomer31 N4); else to check the path.
-fn dir_hint(a: &ExportArgs) -> String {
+fn dir_hint(a: &ExportArgs, flag: &str, cause: &str) -> String {
+    if let Some(h) = super::full_disk_hint(cause, flag) {
+        return h;
+    }
     let stem = a
         .file
         .file_stem()
         .filter(|s| a.file.as_os_str() != "-" && !s.is_empty())
         .map_or_else(|| "session".into(), |s| s.to_string_lossy().into_owned());
     super::dir_output_hint(&a.har, &format!("{stem}.har"))
-        .map(|h| format!("-o names a directory; {h}"))
-        .unwrap_or_else(|| "check the --har path is a writable file".to_string())
+        .map(|h| {
+            let h = h.replace("e.g. -o ", &format!("e.g. {flag} "));
+            format!("{flag} names a directory; {h}")
+        })
+        .unwrap_or_else(|| format!("check the {flag} path is a writable file"))
+}
+
+/// The flag that named the HAR output in `args` (the command line after the program's
+/// name): `--har`, `-o` or `--output`, the last one typed (clap keeps the last value), so a
+/// message names what the user typed (ux40b: `export X -o X` was told `--har X is the input
+/// file`). `--har` when none is found (the arguments of a test harness).
+fn har_flag_in(args: &[String]) -> &'static str {
+    let mut flag = "--har";
+    let mut it = args.iter().skip_while(|a| *a != "export").skip(1);
+    while let Some(a) = it.next() {
+        let named = match a.as_str() {
+            "--" => break,
+            "--har" | "--output" | "-o" => {
+                // the value, which may itself start with `-` (`--har -`)
+                it.next();
+                Some(a.as_str())
+            }
+            x if x.starts_with("--har=") => Some("--har"),
+            x if x.starts_with("--output=") => Some("--output"),
+            x if x.starts_with("-o") => Some("-o"),
+            _ => None,
+        };
+        flag = match named {
+            Some("--output") => "--output",
+            Some("-o") => "-o",
+            Some(_) => "--har",
+            None => flag,
+        };
+    }
+    flag
 }
 
 /// Runs `export` (module docs).
 pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let flag = har_flag_in(&args);
     if crate::record::outfile::same_file(&a.file, &a.har) {
         return Ok(fail(
             format!(
-                "--har {} is the input file itself: writing it would destroy the recording",
+                "{flag} {} is the input file itself: writing it would destroy the recording",
                 a.har.display()
             ),
-            "give --har another path",
+            &format!("give {flag} another path"),
         ));
     }
     // another run's recording (newcomer24 N1)
     if let Some(held) = crate::record::outfile::held_recording(&a.har) {
         return Ok(fail(
-            crate::app::verify_cmd::over_recording("--har", &a.har, &held, "HAR"),
+            crate::app::verify_cmd::over_recording(flag, &a.har, &held, "HAR"),
             &format!(
-                "give --har another path (e.g. --har {}); move the recording away first if you mean to replace it",
+                "give {flag} another path (e.g. {flag} {}); move the recording away first if you mean to replace it",
                 super::sh_path(&a.har.with_extension("har"))
             ),
         ));
@@ -67,7 +108,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
     if let Err(e) = crate::record::outfile::check_writable(&a.har) {
         return Ok(fail(
             format!("cannot write HAR to {}: {e}", a.har.display()),
-            &dir_hint(&a),
+            &dir_hint(&a, flag, &e.to_string()),
         ));
     }
     let input = match Input::new(&a.file).and_then(|i| i.open().map(|s| (i, s))) {
@@ -98,7 +139,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         Err(e) => {
             return Ok(fail(
                 format!("cannot write HAR to {}: {e}", a.har.display()),
-                &dir_hint(&a),
+                &dir_hint(&a, flag, &e.to_string()),
             ))
         }
     };
@@ -111,7 +152,8 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
         Err(e) => {
             return Ok(fail(
                 format!("cannot write HAR to {}: {e}", a.har.display()),
-                "check the --har path is a writable file",
+                &super::full_disk_hint(&e.to_string(), flag)
+                    .unwrap_or_else(|| format!("check the {flag} path is a writable file")),
             ))
         }
     };
@@ -130,7 +172,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             }
         };
         if let Err(e) = res {
-            return Ok(write_failed(&a.har, e));
+            return Ok(write_failed(&a.har, flag, e));
         }
     }
     // A failed write drops the `OutFile`: a regular file's temporary sibling is removed and
@@ -145,7 +187,7 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
             .and_then(|f| f.commit())
     });
     if let Err(e) = done {
-        return Ok(write_failed(&a.har, e));
+        return Ok(write_failed(&a.har, flag, e));
     }
     // Said like `repro` and `proxy` say what they wrote (ux20 N9); not for `--har -`,
     // whose reader gets the HAR itself.
@@ -210,12 +252,43 @@ pub fn run(a: ExportArgs) -> anyhow::Result<ExitCode> {
 
 /// A failed HAR write: a reader that went away (`export --har - | head`) ends the run
 /// quietly (exit 0, as `report -o -` does); anything else is an error naming the path.
-fn write_failed(har: &std::path::Path, e: std::io::Error) -> ExitCode {
+/// `flag`: the output's flag as typed ([`har_flag_in`]).
+fn write_failed(har: &std::path::Path, flag: &str, e: std::io::Error) -> ExitCode {
     if e.kind() == std::io::ErrorKind::BrokenPipe && har == std::path::Path::new("-") {
         return ExitCode::SUCCESS;
     }
     fail(
         format!("cannot write HAR to {}: {e}", har.display()),
-        "check the disk and the --har path",
+        &super::full_disk_hint(&e.to_string(), flag)
+            .unwrap_or_else(|| format!("check the disk and the {flag} path")),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::har_flag_in;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    /// The HAR output's flag as typed, the last one winning; a value that looks like a
+    /// flag (`--har -o`) is a value, and so is anything after `--`.
+    #[test]
+    fn har_flag_is_the_one_typed() {
+        assert_eq!(har_flag_in(&args("export r.jsonl -o r.har")), "-o");
+        assert_eq!(har_flag_in(&args("export r.jsonl -or.har")), "-o");
+        assert_eq!(
+            har_flag_in(&args("export r.jsonl --output=r.har")),
+            "--output"
+        );
+        assert_eq!(har_flag_in(&args("export --har r.har r.jsonl")), "--har");
+        assert_eq!(
+            har_flag_in(&args("export r.jsonl -o a.har --har=b.har")),
+            "--har"
+        );
+        assert_eq!(har_flag_in(&args("export r.jsonl --har -o")), "--har");
+        assert_eq!(har_flag_in(&args("export --har x -- -o")), "--har");
+        assert_eq!(har_flag_in(&args("--nocapture")), "--har");
+    }
 }

@@ -153,6 +153,29 @@ pub(crate) fn dir_output_hint(path: &std::path::Path, file_name: &str) -> Option
     ))
 }
 
+/// The hint for an output the OS refused for want of room, from the error's text `cause`
+/// (an `io::Error` shown, maybe inside a longer message): ENOSPC (`No space left on device`,
+/// `os error 28`: the disk, or a device such as `/dev/full`, is full) or EDQUOT (`Disk quota
+/// exceeded`, `os error 122`). `flag` is the output's flag as the user typed it (`-o`,
+/// `--har`, `--curl`). `None` for any other cause, so the caller keeps its own hint (ux40b:
+/// a full disk was told "check the -o path is a writable file").
+///
+/// Shape: `"the disk (or device) of the -o path is full (ENOSPC): free space on it, or give
+/// -o a path on another disk"`.
+pub(crate) fn full_disk_hint(cause: &str, flag: &str) -> Option<String> {
+    if cause.contains("No space left on device") || cause.contains("os error 28)") {
+        Some(format!(
+            "the disk (or device) of the {flag} path is full (ENOSPC): free space on it, or give {flag} a path on another disk"
+        ))
+    } else if cause.contains("Disk quota exceeded") || cause.contains("os error 122)") {
+        Some(format!(
+            "your disk quota is used up (EDQUOT): free space under it, or give {flag} a path on another disk"
+        ))
+    } else {
+        None
+    }
+}
+
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("A2A_INTEROP_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));

@@ -1185,8 +1185,11 @@ pub fn write_reports(
             .map_err(|e| e.to_string())
             .and_then(|text| write_out(path, &text).map_err(|e| e.to_string()));
         if let Err(e) = written {
+            let check = super::full_disk_hint(&e, "-o").unwrap_or_else(|| {
+                "check the -o path is a writable file and the disk has room".to_string()
+            });
             crate::errln!(
-                "a2a-interop: writing the {} report to {}: {e}; hint: check the -o path is a writable file and the disk has room (the results are printed on stdout)",
+                "a2a-interop: writing the {} report to {}: {e}; hint: {check} (the results are printed on stdout)",
                 format.as_str(),
                 path.display()
             );

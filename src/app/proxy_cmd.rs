@@ -371,14 +371,9 @@ pub async fn upstream_tls_failed(
     };
     // an expired (or not yet valid) certificate: its dates, not only "outside its
     // validity period" (ux40)
-    let hint = match crate::proxy::tls::validity_dates(&cause) {
-        Some(dates) => format!(
-            "{dates}: renew the agent's certificate (or set this machine's clock right if it is wrong)"
-        ),
-        None => crate::proxy::tls_hint(&cause).unwrap_or(
-            "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA",
-        ).to_string(),
-    };
+    let hint = crate::proxy::tls_hint_dated(&cause).unwrap_or_else(|| {
+        "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA".to_string()
+    });
     Some(format!(
         "warning: upstream {shown} failed the TLS handshake{checked}: {cause}; every request will be answered 502 until it is fixed; hint: {hint}"
     ))

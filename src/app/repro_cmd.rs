@@ -1531,7 +1531,8 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         if let Err(e) = crate::record::outfile::check_writable(&out) {
             return Ok(fail(
                 format!("cannot write {}: {e}", out.display()),
-                &format!("check the {flag} path is a writable file"),
+                &super::full_disk_hint(&e.to_string(), flag)
+                    .unwrap_or_else(|| format!("check the {flag} path is a writable file")),
             ));
         }
     }
@@ -1899,6 +1900,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         // a directory (`-o out/`): a file path in it, as `report -o out/` says (newcomer31 N4)
         let hint = super::dir_output_hint(&a.output, "min.jsonl")
             .map(|h| format!("-o names a directory; {h}"))
+            .or_else(|| super::full_disk_hint(&e.to_string(), "-o"))
             .unwrap_or_else(|| "check the -o path is a writable file".to_string());
         return Ok(fail(
             format!("cannot write {}: {e}", a.output.display()),
@@ -1955,7 +1957,8 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         if let Err(e) = crate::record::outfile::write_file(script_path, script.as_bytes()) {
             return Ok(fail(
                 format!("cannot write {}: {e}", script_path.display()),
-                "check the --curl path is a writable file",
+                &super::full_disk_hint(&e.to_string(), "--curl")
+                    .unwrap_or_else(|| "check the --curl path is a writable file".to_string()),
             ));
         }
         #[cfg(unix)]

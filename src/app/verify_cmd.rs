@@ -968,7 +968,8 @@ pub(crate) fn check_outputs(files: &[&Path], pairs: &[(Format, PathBuf)]) -> Res
                     fmt.as_str(),
                     p.display()
                 ),
-                "check the -o path is a writable file",
+                &super::full_disk_hint(&e.to_string(), "-o")
+                    .unwrap_or_else(|| "check the -o path is a writable file".to_string()),
             ));
         }
     }
@@ -1068,7 +1069,8 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
         {
             // made a directory while the file was read
             Some(h) if to_dir => format!("-o names a directory; {h}"),
-            _ => "check the -o path is a writable file".to_string(),
+            _ => super::full_disk_hint(&format!("{e:#}"), "-o")
+                .unwrap_or_else(|| "check the -o path is a writable file".to_string()),
         };
         return fail(e, &hint);
     }

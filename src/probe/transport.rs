@@ -26,8 +26,9 @@ use std::time::Duration;
 use bytes::{Bytes, BytesMut};
 use http::{HeaderMap, HeaderValue, Method, Request};
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
-use hyper_util::rt::TokioExecutor;
+use hyper::body::Incoming;
+use hyper::client::conn::http1::SendRequest;
+use hyper_util::rt::TokioIo;
 use tokio::time::Instant;
 use url::Url;
 
@@ -405,7 +406,7 @@ impl Relays {
 /// The prober's HTTP client. See the module docs.
 pub struct Transport {
     cfg: TransportConfig,
-    client: Client<HttpConnector, Full<Bytes>>,
+    conns: Conns,
     sent: AtomicU32,
     /// Requests the agent answered ([`Transport::answered`]).
     answered: AtomicU32,
@@ -435,10 +436,9 @@ pub struct Transport {
 impl Transport {
     /// A client for `cfg`; sends nothing yet.
     pub fn new(cfg: TransportConfig) -> Transport {
-        let client = Client::builder(TokioExecutor::new()).build_http();
         Transport {
             cfg,
-            client,
+            conns: Conns::default(),
             sent: AtomicU32::new(0),
             answered: AtomicU32::new(0),
             server_errors: Mutex::new(Vec::new()),
@@ -801,7 +801,7 @@ impl Transport {
             .map_err(|e| SendError::Transport(format!("bad request: {e}")))?;
         let started = Instant::now();
         let deadline = started + timeout;
-        let fut = self.client.request(request);
+        let fut = self.conns.request(request);
         tokio::pin!(fut);
         let mut tick = started + HEARTBEAT;
         let answered = loop {
@@ -842,13 +842,14 @@ impl Transport {
                 return Err(e);
             }
             Some(Err(e)) => {
-                let refused = ConnectFailure::refused_in(&e).then_some(ConnectFailure::Refused);
-                let e = error_chain(&e);
+                let refused = ConnectFailure::refused_in(&*e).then_some(ConnectFailure::Refused);
+                let e = error_chain(&*e);
                 self.note_unanswered(&req, e.clone(), refused);
                 return Err(SendError::Transport(e));
             }
             Some(Ok(r)) => r,
         };
+        let (resp, conn) = resp;
         let status = resp.status().as_u16();
         let headers = resp.headers().clone();
         let mut body = resp.into_body();
@@ -899,6 +900,12 @@ impl Transport {
                     }
                 }
             }
+        }
+        // the next request goes on this connection: a single-threaded server serves it
+        // (a body cut short closed it)
+        if complete {
+            drop(body);
+            self.conns.put_back(conn).await;
         }
         // The recording proxy's own answer when the agent did not answer at all (refused,
         // reset before the head): not an agent 5xx.
@@ -980,6 +987,141 @@ impl Transport {
         u.as_str()
             .parse()
             .map_err(|e| SendError::Transport(format!("{url}: {e}")))
+    }
+}
+
+/// The prober's HTTP/1.1 connections, the idle ones by `host:port` (ux40b).
+///
+/// hyper-util's pooled client raced every request that found no idle connection against a
+/// new connection: a connection whose answer had just ended was put back into its pool by
+/// a task of its own, so the next request often found none and opened a second connection,
+/// kept idle beside the first. A single-threaded HTTP/1.1 server (Python's
+/// `http.server.HTTPServer`) serves one connection at a time, and waits on the idle one
+/// for its next request: a request sent on the other went unanswered for the whole
+/// `--timeout` (the recording proxy ties each of its client connections to one upstream
+/// connection). Here a connection whose answer was read to its end is put back before the
+/// next request starts ([`Conns::put_back`]), so sequential requests share one connection;
+/// a second one is opened only while the first is busy (an SSE stream open beside a send).
+#[derive(Default)]
+struct Conns {
+    idle: Mutex<HashMap<String, Vec<SendRequest<Full<Bytes>>>>>,
+}
+
+/// At most this many idle connections are kept per origin; more are closed.
+const MAX_IDLE_PER_ORIGIN: usize = 4;
+
+/// Longest wait for a connection whose answer ended to be ready for the next request
+/// (hyper readies it at once; a server's `Connection: close` closes it instead).
+const READY_WAIT: Duration = Duration::from_secs(1);
+
+/// A connection in use by one request, with the `host:port` it goes to.
+struct Lease {
+    key: String,
+    sender: SendRequest<Full<Bytes>>,
+}
+
+/// A TCP connection that could not be opened: `cannot connect to HOST:PORT`, the OS error
+/// as its source (read by [`ConnectFailure::refused_in`]).
+#[derive(Debug)]
+struct ConnectError {
+    addr: String,
+    source: std::io::Error,
+}
+
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot connect to {}", self.addr)
+    }
+}
+
+impl std::error::Error for ConnectError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl Conns {
+    /// Sends `req` (an absolute `http://` URI) on an idle connection to its origin, or on a
+    /// new one; an idle connection the server closed meanwhile is replaced before the
+    /// request is written. The request goes in origin form with `Host` set from the URI
+    /// when it has none, as hyper-util's client sends it. The answer's head and the
+    /// connection, to [`Self::put_back`] once the body was read to its end.
+    async fn request(
+        &self,
+        mut req: Request<Full<Bytes>>,
+    ) -> Result<(hyper::Response<Incoming>, Lease), BoxError> {
+        let uri = req.uri().clone();
+        let host = uri.host().ok_or("request URI without a host")?;
+        let port = uri.port_u16().unwrap_or(80);
+        let key = format!("{host}:{port}");
+        if !req.headers().contains_key(http::header::HOST) {
+            let value = match uri.port_u16() {
+                Some(p) if p != 80 => format!("{host}:{p}"),
+                _ => host.to_string(),
+            };
+            req.headers_mut()
+                .insert(http::header::HOST, HeaderValue::from_str(&value)?);
+        }
+        *req.uri_mut() = uri.path_and_query().map_or("/", |p| p.as_str()).parse()?;
+        let idle = {
+            let mut map = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+            let list = map.entry(key.clone()).or_default();
+            let mut found = None;
+            while let Some(s) = list.pop() {
+                if s.is_ready() {
+                    found = Some(s);
+                    break;
+                }
+            }
+            found
+        };
+        if let Some(mut sender) = idle {
+            match sender.try_send_request(req).await {
+                Ok(resp) => return Ok((resp, Lease { key, sender })),
+                // not written: the connection closed while idle; a new one takes it
+                Err(mut e) => match e.take_message() {
+                    Some(r) => req = r,
+                    None => return Err(Box::new(e.into_error())),
+                },
+            }
+        }
+        let tcp = tokio::net::TcpStream::connect((
+            host.trim_start_matches('[').trim_end_matches(']'),
+            port,
+        ))
+        .await
+        .map_err(|source| ConnectError {
+            addr: key.clone(),
+            source,
+        })?;
+        let _ = tcp.set_nodelay(true);
+        let (mut sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(tcp)).await?;
+        tokio::spawn(async move {
+            // ends when the connection closes or every handle to it is dropped
+            let _ = conn.await;
+        });
+        let resp = sender.send_request(req).await?;
+        Ok((resp, Lease { key, sender }))
+    }
+
+    /// Keeps `lease`'s connection for the next request to its origin once it is ready for
+    /// one (its answer read to the end); a connection the server closed, or one not ready
+    /// within [`READY_WAIT`], is dropped.
+    async fn put_back(&self, lease: Lease) {
+        let Lease { key, mut sender } = lease;
+        if !matches!(
+            tokio::time::timeout(READY_WAIT, sender.ready()).await,
+            Ok(Ok(()))
+        ) {
+            return;
+        }
+        let mut map = self.idle.lock().unwrap_or_else(|p| p.into_inner());
+        let list = map.entry(key).or_default();
+        if list.len() < MAX_IDLE_PER_ORIGIN {
+            list.push(sender);
+        }
     }
 }
 

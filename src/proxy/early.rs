@@ -134,41 +134,91 @@ pub struct EarlyAnswer<C> {
     pub inner: C,
     /// Keep response heads (HTTP/1.1 over plain TCP).
     pub heads: bool,
+    /// One connection at a time per agent (an HTTP/1.1 client connection's upstream
+    /// client, [`super::sequential`]); `None`: no limit.
+    pub sequential: Option<Arc<super::sequential::Sequential>>,
 }
+
+/// A connect error of [`EarlyAnswer`]: the inner connector's, or why
+/// [`super::sequential::Sequential::claim`] gave up.
+pub type ConnectError = Box<dyn std::error::Error + Send + Sync>;
 
 impl<C> tower_service::Service<http::Uri> for EarlyAnswer<C>
 where
-    C: tower_service::Service<http::Uri>,
+    C: tower_service::Service<http::Uri> + Clone + Send + 'static,
     C::Future: Send + 'static,
     C::Response: Send + 'static,
-    C::Error: Send + 'static,
+    C::Error: Into<ConnectError> + Send + 'static,
 {
     type Response = EarlyAnswerIo<C::Response>;
-    type Error = C::Error;
+    type Error = ConnectError;
     type Future = Pin<
-        Box<dyn std::future::Future<Output = Result<EarlyAnswerIo<C::Response>, C::Error>> + Send>,
+        Box<
+            dyn std::future::Future<Output = Result<EarlyAnswerIo<C::Response>, ConnectError>>
+                + Send,
+        >,
     >;
 
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), C::Error>> {
-        self.inner.poll_ready(cx)
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), ConnectError>> {
+        self.inner.poll_ready(cx).map_err(Into::into)
     }
 
     fn call(&mut self, uri: http::Uri) -> Self::Future {
-        let connecting = self.inner.call(uri);
         let heads = self.heads;
+        let Some(seq) = self.sequential.clone() else {
+            let connecting = self.inner.call(uri);
+            return Box::pin(async move {
+                let inner = connecting.await.map_err(Into::into)?;
+                Ok(EarlyAnswerIo::new(inner, heads, None))
+            });
+        };
+        // the inner connector was readied for this call: it connects once the claim is
+        // granted (tower's contract: the readied service is the one called)
+        let replacement = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, replacement);
+        let default_port = if uri.scheme_str() == Some("https") {
+            443
+        } else {
+            80
+        };
+        let key = format!(
+            "{}:{}",
+            uri.host().unwrap_or_default(),
+            uri.port_u16().unwrap_or(default_port)
+        );
         Box::pin(async move {
-            let inner = connecting.await?;
-            Ok(EarlyAnswerIo {
-                inner,
-                state: Arc::new(EarlyState::default()),
-                written: 0,
-                broken: None,
-                read_done: false,
-                heads,
-                head: None,
-                scratch: Vec::new(),
-            })
+            seq.claim(&key).await?;
+            let claimed = Some((seq.clone(), key.clone()));
+            match inner.call(uri).await {
+                Ok(io) => Ok(EarlyAnswerIo::new(io, heads, claimed)),
+                Err(e) => {
+                    seq.release(&key);
+                    Err(e.into())
+                }
+            }
         })
+    }
+}
+
+impl<T> EarlyAnswerIo<T> {
+    /// `inner` wrapped; `claimed`: the [`super::sequential::Sequential`] count it holds,
+    /// released when it is dropped.
+    fn new(
+        inner: T,
+        heads: bool,
+        claimed: Option<(Arc<super::sequential::Sequential>, String)>,
+    ) -> Self {
+        EarlyAnswerIo {
+            inner,
+            state: Arc::new(EarlyState::default()),
+            written: 0,
+            broken: None,
+            read_done: false,
+            heads,
+            head: None,
+            scratch: Vec::new(),
+            claimed,
+        }
     }
 }
 
@@ -190,6 +240,9 @@ pub struct EarlyAnswerIo<T> {
     head: Option<Vec<u8>>,
     /// Read buffer while a head is read ([`HEAD_READ`] bytes; empty otherwise).
     scratch: Vec<u8>,
+    /// The [`super::sequential::Sequential`] count this connection holds, and its
+    /// `host:port`: released on drop.
+    claimed: Option<(Arc<super::sequential::Sequential>, String)>,
 }
 
 impl<T> EarlyAnswerIo<T> {
@@ -395,6 +448,9 @@ impl<T: Connection> Connection for EarlyAnswerIo<T> {
 
 impl<T> Drop for EarlyAnswerIo<T> {
     fn drop(&mut self) {
+        if let Some((seq, key)) = self.claimed.take() {
+            seq.release(&key);
+        }
         self.state.gone.store(true, Ordering::Release);
         self.state.gone_notify.notify_waiters();
     }

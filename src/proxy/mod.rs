@@ -55,6 +55,7 @@ pub mod h2c;
 pub mod plain_on_tls;
 pub mod refusal;
 pub mod route;
+pub mod sequential;
 pub mod tee;
 pub mod tls;
 
@@ -457,6 +458,7 @@ async fn serve(
     let plain = early::EarlyAnswer {
         inner: http_connector(),
         heads: true,
+        sequential: None,
     };
     let intercept = ext.forward.as_ref().and_then(|f| f.intercept.as_ref());
     let https = if intercept.is_some() || table.has_https() {
@@ -578,6 +580,15 @@ pub(crate) struct Upstreams {
     h1: std::sync::OnceLock<PlainClient>,
     h2: std::sync::OnceLock<PlainClient>,
     https: std::sync::OnceLock<HttpsClient>,
+    /// The h1 client's one-connection-per-agent limit, when the client connection speaks
+    /// HTTP/1.x ([`sequential`], ux40b); closed with the client connection.
+    sequential: Arc<sequential::Sequential>,
+}
+
+impl Drop for Upstreams {
+    fn drop(&mut self) {
+        self.sequential.close();
+    }
 }
 
 impl Upstreams {
@@ -587,15 +598,25 @@ impl Upstreams {
             h1: std::sync::OnceLock::new(),
             h2: std::sync::OnceLock::new(),
             https: std::sync::OnceLock::new(),
+            sequential: Arc::default(),
         })
     }
 
     /// The HTTP/1.1 client (h1 upstreams; the response heads' bytes kept, [`early`]).
-    fn h1(&self, st: &State) -> &PlainClient {
+    /// `client_version`: the client connection's, read on first use: an HTTP/1.x client
+    /// connection's requests come one after another, so its client keeps one connection
+    /// per agent ([`sequential`]: a single-threaded agent serves the next request on the
+    /// connection it waits on); an HTTP/2 client's concurrent streams get as many as they
+    /// need.
+    fn h1(&self, st: &State, client_version: http::Version) -> &PlainClient {
         self.h1.get_or_init(|| {
+            let mut conn = st.plain.clone();
+            if client_version < http::Version::HTTP_2 {
+                conn.sequential = Some(self.sequential.clone());
+            }
             Client::builder(TokioExecutor::new())
                 .http1_preserve_header_case(true)
-                .build(st.plain.clone())
+                .build(conn)
         })
     }
 
@@ -654,6 +675,7 @@ pub(crate) fn https_connector(
         .wrap_connector(tls::SignalTcp(early::EarlyAnswer {
             inner: tcp,
             heads: false,
+            sequential: None,
         }));
     Ok(tls::HandshakeTimeout::new(conn))
 }
@@ -1213,6 +1235,21 @@ pub fn tls_hint(cause: &str) -> Option<&'static str> {
         F::NoSharedParameters => "the agent and the proxy share no TLS version or cipher suite (the proxy offers TLS 1.2 and 1.3)",
         F::BadSignature | F::CertificateRefused => "the agent's certificate was refused: check it with `openssl s_client -connect HOST:PORT`, or pass its CA with --upstream-ca FILE (probe and interop: --ca FILE)",
     })
+}
+
+/// [`tls_hint`] with an expired (or not yet valid) certificate said in dates, as the
+/// `proxy` start-up check says it ([`tls::validity_dates`]): `the agent's certificate
+/// expired on 2020-02-01 00:00:00 UTC, 2499 days before this machine's clock (...): renew
+/// the agent's certificate (or set this machine's clock right if it is wrong)`. For the
+/// start-up warning and for the 502 line of a certificate that expired mid-run (ux40b: that
+/// line kept the static "outside its validity period").
+pub fn tls_hint_dated(cause: &str) -> Option<String> {
+    match tls::validity_dates(cause) {
+        Some(dates) => Some(format!(
+            "{dates}: renew the agent's certificate (or set this machine's clock right if it is wrong)"
+        )),
+        None => tls_hint(cause).map(str::to_string),
+    }
 }
 
 /// `https://HOST:PORT` of an `http://` URL (the port kept, 80 when none is given); `None`
@@ -1936,7 +1973,7 @@ async fn handle(
     let sent = match https {
         Some(https) => https.request(up_req),
         None if h2 => up.h2(&st).request(up_req),
-        None => up.h1(&st).request(up_req),
+        None => up.h1(&st, client_version).request(up_req),
     };
     // The request hyper lost on a connection that ended as it was queued ([`unless_lost`])
     // was never written: a bodyless one goes on a new connection (recorded as resent), one
@@ -1964,7 +2001,7 @@ async fn handle(
             match https {
                 Some(https) => https.request(r).await,
                 None if h2 => up.h2(&st).request(r).await,
-                None => up.h1(&st).request(r).await,
+                None => up.h1(&st, client_version).request(r).await,
             }
         }
     };
@@ -1997,7 +2034,7 @@ async fn handle(
             resent = Some(first);
             sent = match https {
                 Some(https) => https.request(r).await,
-                None => up.h1(&st).request(r).await,
+                None => up.h1(&st, client_version).request(r).await,
             };
         }
     }
@@ -2044,9 +2081,9 @@ async fn handle(
             // "unreachable" only when no connection came up; an agent that closed the
             // connection or answered something that is not HTTP was reached
             let hint = if h1_refused {
-                Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)")
+                Some("the proxy talks h2c to this agent from now on: send the request again (its body was already sent and cannot be sent twice)".to_string())
             } else {
-                tls_hint(&cause)
+                tls_hint_dated(&cause)
             };
             // The agent closed its end while the request body was being sent and left no
             // answer in the connection (breaker15b R3): not "unreachable", not "no valid
@@ -2070,7 +2107,7 @@ async fn handle(
                 )
             });
             let hint = hint.or(early.as_ref().map(|_| {
-                "the agent stopped reading the request: check its request size limit (an early 413 must be written before it closes) and that it reads chunked request bodies (RFC 9112 §6.1, §7.1)"
+                "the agent stopped reading the request: check its request size limit (an early 413 must be written before it closes) and that it reads chunked request bodies (RFC 9112 §6.1, §7.1)".to_string()
             }));
             // A response head hyper refused (obs-fold, a bad field name, ...): which line,
             // in words, from the head bytes the connection kept (breaker15b R16).
@@ -3531,6 +3568,7 @@ mod tests {
         let conn = early::EarlyAnswer {
             inner: http_connector(),
             heads: true,
+            sequential: None,
         };
         let client: Client<_, http_body_util::Empty<Bytes>> =
             Client::builder(TokioExecutor::new()).build(conn);

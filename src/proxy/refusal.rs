@@ -422,6 +422,19 @@ pub fn refusal_of(
     None
 }
 
+/// The stderr line of a refusal that no finding line says (`-q`, or no verifier), e.g.
+/// `a2a-interop proxy: WARNING: refused a request of client 127.0.0.1:5555 (connection 3,
+/// answered 400): invalid request head: ...` (HTTP-FRAME-003). `status`: the HTTP status the
+/// proxy's server answered, `None` when it closed the connection without one.
+pub(crate) fn warning_line(peer: &str, conn: u64, status: Option<u16>, error: &str) -> String {
+    let answered = status
+        .map(|s| format!(", answered {s}"))
+        .unwrap_or_default();
+    format!(
+        "a2a-interop proxy: WARNING: refused a request of client {peer} (connection {conn}{answered}): {error}"
+    )
+}
+
 /// Records a refusal of client connection `conn` from `peer` (`request_refused`, when the
 /// proxy records) and prints one warning line naming the client and the reason.
 ///
@@ -432,12 +445,9 @@ pub(super) fn record(st: &State, conn: u64, peer: &str, status: Option<u16>, err
     if st.findings_printed && st.sink.is_some() {
         tracing::debug!(client = %peer, conn, ?status, "refused a request: {error}");
     } else {
-        match status {
-            Some(s) => {
-                tracing::warn!(client = %peer, conn, status = s, "refused a request: {error}")
-            }
-            None => tracing::warn!(client = %peer, conn, "refused a request: {error}"),
-        }
+        // one of the proxy's own lines (docs/usage.md "Messages on stderr"), not a tracing
+        // line: `-q` printed `2026-...Z WARN a2a_interop::proxy::refusal: ...` (ux40b)
+        crate::errln!("{}", warning_line(peer, conn, status, &error));
     }
     if let Some(sink) = &st.sink {
         sink.try_send(
