@@ -12,7 +12,7 @@
 # `valgrind --tool=callgrind --separate-threads=yes`, once with N1 and once with N2 requests.
 # Instructions per request = (count at N2 - count at N1) / (N2 - N1): start-up, warm-up and
 # shutdown cancel out. Threads are told apart by what they run: tokio workers
-# (`multi_thread::worker::run`), the recorder (`record::writer::Writer::run` or `::emit`,
+# (`multi_thread::worker::run`), the recorder (`record::writer::Writer::run`, `::emit` or `::write_out`,
 # whichever the inliner kept), the verifier
 # (`verify::engine::State::feed`), other (the main thread, the blocking pool).
 #
@@ -48,7 +48,7 @@ run() {
   for f in "$dir"/cg.*-*; do
     t="$(sed -n 's/^totals: //p' "$f")"
     if grep -q 'multi_thread::worker::run$' "$f"; then w=$((w + t))
-    elif grep -q 'record::writer::Writer::\(run\|emit\)$' "$f"; then r=$((r + t))
+    elif grep -q 'record::writer::Writer::\(run\|emit\|write_out\)$' "$f"; then r=$((r + t))
     elif grep -q 'verify::engine::State::feed$' "$f"; then v=$((v + t))
     else o=$((o + t)); fi
   done
