@@ -566,12 +566,7 @@ impl State {
         msg: String,
         ev: Vec<Evidence>,
     ) {
-        let up = x
-            .leg
-            .is_none()
-            .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
-            .flatten()
-            .map(|p| p.up.clone());
+        let up = self.upstream_twin(x);
         let room = self.held_shapes.len() < MAX_PENDING_UP;
         if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
             if s.fired.insert(rule.id) {
@@ -1089,12 +1084,7 @@ impl State {
                 )];
                 // On a gateway's client leg the event may be the gateway's own: told when
                 // the legs are compared (session16 leftover V2, breaker18a W2).
-                let up = x
-                    .leg
-                    .is_none()
-                    .then(|| self.gw_pairs.iter().rev().find(|p| *p.client == *x.id))
-                    .flatten()
-                    .map(|p| p.up.clone());
+                let up = self.upstream_twin(x);
                 let room = self.held_shapes.len() < MAX_PENDING_UP;
                 if let (Some(up), Some(s), true) = (up, x.sse.as_mut(), room) {
                     if s.fired.insert(r::STREAM_EVENT_SHAPE.id) {
