@@ -187,15 +187,10 @@ where
             uri.port_u16().unwrap_or(default_port)
         );
         Box::pin(async move {
-            seq.claim(&key).await?;
-            let claimed = Some((seq.clone(), key.clone()));
-            match inner.call(uri).await {
-                Ok(io) => Ok(EarlyAnswerIo::new(io, heads, claimed)),
-                Err(e) => {
-                    seq.release(&key);
-                    Err(e.into())
-                }
-            }
+            // dropped on a failed (or cancelled) connect: the count is given back
+            let claimed = seq.claim(&key).await?;
+            let io = inner.call(uri).await.map_err(Into::into)?;
+            Ok(EarlyAnswerIo::new(io, heads, Some(claimed)))
         })
     }
 }
@@ -203,11 +198,7 @@ where
 impl<T> EarlyAnswerIo<T> {
     /// `inner` wrapped; `claimed`: the [`super::sequential::Sequential`] count it holds,
     /// released when it is dropped.
-    fn new(
-        inner: T,
-        heads: bool,
-        claimed: Option<(Arc<super::sequential::Sequential>, String)>,
-    ) -> Self {
+    fn new(inner: T, heads: bool, claimed: Option<super::sequential::Claimed>) -> Self {
         EarlyAnswerIo {
             inner,
             state: Arc::new(EarlyState::default()),
@@ -240,9 +231,9 @@ pub struct EarlyAnswerIo<T> {
     head: Option<Vec<u8>>,
     /// Read buffer while a head is read ([`HEAD_READ`] bytes; empty otherwise).
     scratch: Vec<u8>,
-    /// The [`super::sequential::Sequential`] count this connection holds, and its
-    /// `host:port`: released on drop.
-    claimed: Option<(Arc<super::sequential::Sequential>, String)>,
+    /// The [`super::sequential::Sequential`] count this connection holds: given back when
+    /// this stream is dropped.
+    claimed: Option<super::sequential::Claimed>,
 }
 
 impl<T> EarlyAnswerIo<T> {
@@ -448,9 +439,7 @@ impl<T: Connection> Connection for EarlyAnswerIo<T> {
 
 impl<T> Drop for EarlyAnswerIo<T> {
     fn drop(&mut self) {
-        if let Some((seq, key)) = self.claimed.take() {
-            seq.release(&key);
-        }
+        drop(self.claimed.take());
         self.state.gone.store(true, Ordering::Release);
         self.state.gone_notify.notify_waiters();
     }

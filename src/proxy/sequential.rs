@@ -28,7 +28,7 @@ request ──► pool checkout ──(idle)────────────
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Longest wait for the open connection to one agent to close before a connect fails
@@ -46,11 +46,12 @@ pub struct Sequential {
 }
 
 impl Sequential {
-    /// Waits until no connection to `key` (`host:port`) is open, then counts one: `Ok` to
-    /// connect, to be [`Self::release`]d when that connection's stream is dropped. `Err`
-    /// (with why) when the client connection ended meanwhile ([`Self::close`]) or after
-    /// [`CLAIM_WAIT`].
-    pub async fn claim(&self, key: &str) -> Result<(), String> {
+    /// Waits until no connection to `key` (`host:port`) is open, then counts one: `Ok`
+    /// with the [`Claimed`] count, given back when it is dropped (the connection's stream
+    /// dropped, the connect failed, or the connect future itself dropped half-way: no count
+    /// can leak and hold a later connect for [`CLAIM_WAIT`]). `Err` (with why) when the
+    /// client connection ended meanwhile ([`Self::close`]) or after [`CLAIM_WAIT`].
+    pub async fn claim(self: &Arc<Self>, key: &str) -> Result<Claimed, String> {
         let deadline = tokio::time::Instant::now() + CLAIM_WAIT;
         loop {
             let changed = self.changed.notified();
@@ -67,7 +68,10 @@ impl Sequential {
                 let n = open.entry(key.to_string()).or_default();
                 if *n == 0 {
                     *n = 1;
-                    return Ok(());
+                    return Ok(Claimed {
+                        seq: Arc::clone(self),
+                        key: key.to_string(),
+                    });
                 }
             }
             if tokio::time::timeout_at(deadline, changed).await.is_err() {
@@ -79,8 +83,8 @@ impl Sequential {
         }
     }
 
-    /// A connection to `key` counted by [`Self::claim`] closed (its stream was dropped).
-    pub fn release(&self, key: &str) {
+    /// A connection to `key` counted by [`Self::claim`] closed (its [`Claimed`] dropped).
+    fn release(&self, key: &str) {
         {
             let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
             if let Some(n) = open.get_mut(key) {
@@ -97,28 +101,59 @@ impl Sequential {
     }
 }
 
+/// One connection to an agent counted by [`Sequential::claim`]; the count is given back
+/// when this is dropped.
+#[derive(Debug)]
+pub struct Claimed {
+    seq: Arc<Sequential>,
+    key: String,
+}
+
+impl Drop for Claimed {
+    fn drop(&mut self) {
+        self.seq.release(&self.key);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
 
     /// A second claim waits until the first connection is released; claims for another
     /// agent do not wait; a close ends a waiting claim.
     #[tokio::test]
     async fn one_open_connection_per_agent() {
         let s = Arc::new(Sequential::default());
-        s.claim("a:1").await.unwrap();
-        s.claim("b:1").await.unwrap();
+        let first = s.claim("a:1").await.unwrap();
+        let _other = s.claim("b:1").await.unwrap();
         let s2 = s.clone();
         let second = tokio::spawn(async move { s2.claim("a:1").await });
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert!(!second.is_finished());
-        s.release("a:1");
-        assert_eq!(second.await.unwrap(), Ok(()));
+        drop(first);
+        let second = second.await.unwrap().unwrap();
         let s3 = s.clone();
         let third = tokio::spawn(async move { s3.claim("a:1").await });
         tokio::time::sleep(Duration::from_millis(50)).await;
         s.close();
         assert!(third.await.unwrap().is_err());
+        drop(second);
+    }
+
+    /// A connect future dropped after its claim was granted (cancelled half-way through
+    /// connecting) gives the count back: the next claim for that agent is granted at once.
+    #[tokio::test]
+    async fn a_connect_dropped_half_way_gives_its_claim_back() {
+        let s = Arc::new(Sequential::default());
+        let s2 = s.clone();
+        let connecting = tokio::spawn(async move {
+            let _claimed = s2.claim("a:1").await.unwrap();
+            std::future::pending::<()>().await;
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        connecting.abort();
+        let _ = connecting.await;
+        let next = tokio::time::timeout(Duration::from_secs(5), s.claim("a:1")).await;
+        assert!(matches!(next, Ok(Ok(_))), "{next:?}");
     }
 }
