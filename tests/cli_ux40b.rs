@@ -12,6 +12,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/tls_agent.rs"]
+mod tls_agent;
 
 use std::io::{Read as _, Write as _};
 use std::process::Command;
@@ -141,46 +143,6 @@ fn a_full_disk_is_said_to_be_full_by_every_writer() {
     }
 }
 
-/// A TLS agent on loopback whose self-signed certificate (for 127.0.0.1, written as PEM
-/// to `pem`) was valid in January 2020 only: it completes no handshake a client checks.
-fn expired_tls_agent(pem: &std::path::Path) -> std::net::SocketAddr {
-    let mut params = rcgen::CertificateParams::new(vec!["127.0.0.1".to_string()]).unwrap();
-    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
-    params.not_before = rcgen::date_time_ymd(2020, 1, 1);
-    params.not_after = rcgen::date_time_ymd(2020, 2, 1);
-    let key = rcgen::KeyPair::generate().unwrap();
-    let cert = params.self_signed(&key).unwrap();
-    std::fs::write(pem, cert.pem()).unwrap();
-    let der = rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into());
-    let cfg = rustls::ServerConfig::builder_with_provider(a2a_interop::proxy::tls::provider())
-        .with_safe_default_protocol_versions()
-        .unwrap()
-        .with_no_client_auth()
-        .with_single_cert(vec![cert.der().clone()], der)
-        .unwrap();
-    let cfg = std::sync::Arc::new(cfg);
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = l.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for s in l.incoming() {
-            let Ok(mut s) = s else { continue };
-            let cfg = cfg.clone();
-            std::thread::spawn(move || {
-                let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
-                let Ok(mut c) = rustls::ServerConnection::new(cfg) else {
-                    return;
-                };
-                while c.is_handshaking() {
-                    if c.complete_io(&mut s).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-    });
-    addr
-}
-
 /// Item 4: a request that meets an expired agent certificate (the proxy running on, its
 /// start-up warning ignored) gets a 502 line with the dates the start-up warning gives,
 /// not the static "outside its validity period".
@@ -188,7 +150,7 @@ fn expired_tls_agent(pem: &std::path::Path) -> std::net::SocketAddr {
 fn an_expired_certificate_met_by_a_request_is_said_in_dates() {
     let dir = tempfile::tempdir().unwrap();
     let pem = dir.path().join("agent.pem");
-    let addr = expired_tls_agent(&pem);
+    let addr = tls_agent::expired_tls_agent(&pem);
     let url = format!("https://{addr}");
     let run = spawn_until_listening(
         Command::new(env!("CARGO_BIN_EXE_a2a-interop"))

@@ -53,3 +53,44 @@ pub fn self_signed_ca_acceptor(names: &[&str], pem: &Path) -> tokio_rustls::TlsA
         .expect("server certificate");
     tokio_rustls::TlsAcceptor::from(Arc::new(cfg))
 }
+
+/// A TLS agent on loopback whose self-signed certificate (for 127.0.0.1, written as PEM
+/// to `pem`) was valid in January 2020 only: it completes no handshake a client checks.
+/// Panics (test set-up) if the certificate or the listener cannot be made.
+pub fn expired_tls_agent(pem: &std::path::Path) -> std::net::SocketAddr {
+    let mut params = rcgen::CertificateParams::new(vec!["127.0.0.1".to_string()]).unwrap();
+    params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    params.not_before = rcgen::date_time_ymd(2020, 1, 1);
+    params.not_after = rcgen::date_time_ymd(2020, 2, 1);
+    let key = rcgen::KeyPair::generate().unwrap();
+    let cert = params.self_signed(&key).unwrap();
+    std::fs::write(pem, cert.pem()).unwrap();
+    let der = rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into());
+    let cfg = rustls::ServerConfig::builder_with_provider(a2a_interop::proxy::tls::provider())
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(vec![cert.der().clone()], der)
+        .unwrap();
+    let cfg = std::sync::Arc::new(cfg);
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for s in l.incoming() {
+            let Ok(mut s) = s else { continue };
+            let cfg = cfg.clone();
+            std::thread::spawn(move || {
+                let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(5)));
+                let Ok(mut c) = rustls::ServerConnection::new(cfg) else {
+                    return;
+                };
+                while c.is_handshaking() {
+                    if c.complete_io(&mut s).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    addr
+}
