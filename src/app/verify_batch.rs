@@ -45,7 +45,7 @@ use crate::report::{self, Format, ReportInput};
 
 use super::verify_cmd::{
     check_outputs, exit_status, fail, hint_for, nothing_verified, pair_outputs, seq_damaged,
-    still_recorded, verify_file_skipping, Input,
+    tell_read_notes, verify_file_skipping, Input,
 };
 
 /// Report extensions that name no traffic file: a word after the first FILE with one of
@@ -68,21 +68,31 @@ struct Judged {
     error: Option<String>,
 }
 
+impl Judged {
+    /// A file that is an `ERROR` (code 2) for `error`, the one-line cause.
+    fn error(shown: String, error: String) -> Self {
+        Judged {
+            shown,
+            code: 2,
+            built: None,
+            input: None,
+            error: Some(error),
+        }
+    }
+}
+
 /// Judges one file as `verify FILE` does (its stderr notes included) and returns what it
 /// came to; never fails the run.
 fn judge(file: &Path, fail_on: FailOn, skip_bad_lines: bool) -> Judged {
     let shown = file.display().to_string();
     if file.is_dir() {
         let d = super::sh_word(&shown);
-        return Judged {
+        return Judged::error(
             shown,
-            code: 2,
-            built: None,
-            input: None,
-            error: Some(format!(
+            format!(
                 "is a directory, and verify does not walk directories; hint: name the traffic files in it: {d}/*.jsonl {d}/*.har, or find {d} -name '*.jsonl' -exec a2a-interop verify {{}} +"
-            )),
-        };
+            ),
+        );
     }
     let read = match Input::new(file) {
         Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
@@ -93,40 +103,18 @@ fn judge(file: &Path, fail_on: FailOn, skip_bad_lines: bool) -> Judged {
         Err(e) => {
             let hint = hint_for(&e);
             let e = e.replace(['\n', '\r'], " ");
-            return Judged {
-                shown,
-                code: 2,
-                built: None,
-                input: None,
-                error: Some(format!("{e}; hint: {hint}")),
-            };
+            return Judged::error(shown, format!("{e}; hint: {hint}"));
         }
     };
-    if still_recorded(file) {
-        crate::errln!(
-            "a2a-interop: note: {shown} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped"
-        );
-    }
-    if let Some(t) = &input.source.torn_tail {
-        crate::errln!("a2a-interop: note: {shown}: {}", t.note());
-    }
-    if let Some(b) = &input.source.seq_breaks {
-        crate::errln!("a2a-interop: note: {shown}: {}", b.note());
-    }
-    if let Some(s) = &input.source.skipped_lines {
-        crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
-    }
+    tell_read_notes(file, &shown, &shown, &input);
     if let Some(why) = nothing_verified(&input) {
-        return Judged {
+        return Judged::error(
             shown,
-            code: 2,
-            built: None,
-            input: None,
-            error: Some(format!(
+            format!(
                 "nothing was verified: {}; no conformance level",
                 why.replace(['\n', '\r'], " ")
-            )),
-        };
+            ),
+        );
     }
     input.failure_floor = fail_on.junit_floor();
     let built = report::Report::build(&input);

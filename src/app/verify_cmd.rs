@@ -1006,25 +1006,12 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     // a recording the proxy (probe, demo) is still writing: judged as far as written
     // (newcomer24 N5: its open stream read "exchange never ended in the recording", with
     // no word that the run was still going)
-    let live = still_recorded(file);
-    if live {
-        crate::errln!(
-            "a2a-interop: note: {} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped",
-            file.display()
-        );
-    }
-    if let Some(t) = &input.source.torn_tail {
-        let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
-        crate::errln!("a2a-interop: note: {shown}: {}", t.note());
-    }
-    if let Some(b) = &input.source.seq_breaks {
-        let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
-        crate::errln!("a2a-interop: note: {shown}: {}", b.note());
-    }
-    if let Some(s) = &input.source.skipped_lines {
-        let shown = input.source.path.clone().unwrap_or_else(|| "-".into());
-        crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
-    }
+    let live = tell_read_notes(
+        file,
+        &file.display().to_string(),
+        input.source.path.as_deref().unwrap_or("-"),
+        &input,
+    );
     if let Some(why) = nothing_verified(&input) {
         return fail(
             format!(
@@ -1096,6 +1083,34 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     }
     let code = if raised { 1 } else { code };
     ExitCode::from(code)
+}
+
+/// The notes on stderr before a verdict, for `verify` of one file and of several alike:
+/// `file` still being recorded by a running a2a-interop (named `live_name`), then the
+/// read's torn last line, seq breaks and skipped lines (named `shown`). Returns whether the
+/// file is still being recorded.
+pub(crate) fn tell_read_notes(
+    file: &Path,
+    live_name: &str,
+    shown: &str,
+    input: &ReportInput,
+) -> bool {
+    let live = still_recorded(file);
+    if live {
+        crate::errln!(
+            "a2a-interop: note: {live_name} is still being recorded by a running a2a-interop process: this verdict covers the events written so far (exchanges still open are not judged); hint: verify it again once that run has stopped"
+        );
+    }
+    if let Some(t) = &input.source.torn_tail {
+        crate::errln!("a2a-interop: note: {shown}: {}", t.note());
+    }
+    if let Some(b) = &input.source.seq_breaks {
+        crate::errln!("a2a-interop: note: {shown}: {}", b.note());
+    }
+    if let Some(s) = &input.source.skipped_lines {
+        crate::errln!("a2a-interop: warning: {shown}: {}", s.note());
+    }
+    live
 }
 
 /// The recording's `seq`s say events are missing, moved or reused (lines deleted,
