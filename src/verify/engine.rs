@@ -2649,6 +2649,10 @@ struct GwPair {
     up_rpc_id: Option<Value>,
     /// Seq of the upstream request's head.
     up_seq: u64,
+    /// The messageId the gateway put on the upstream copy of a message send in place of
+    /// the client's (paired by [`same_forwarded_send`], breaker40 C06); `None`: the
+    /// client's own, or no send.
+    up_message_id: Option<Box<str>>,
 }
 
 /// What a translating gateway keeps of a call when it renames the method (GW-RESP-002,

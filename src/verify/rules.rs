@@ -1147,8 +1147,11 @@ rule!(GW_SSE_LOST, "GW-SSE-002", "stream-events-lost-by-proxy", Error, Interop,
     "pass every SSE event through unchanged and in order; check proxy timeouts, body size limits and event filtering");
 
 // With both legs of a gateway recorded (`leg: "upstream"`), a request and its upstream copy
-// are paired by method and body (up to a renumbered JSON-RPC id): what differs between the
-// legs is the gateway's doing, not the agent's nor the client's.
+// are paired by method and body (up to a renumbered JSON-RPC id; failing that, a message
+// send up to the messageId, which a gateway may replace by one of its own: no finding by
+// itself, the spec says nothing of intermediaries and dedupe by messageId is a MAY, ID-007;
+// breaker40 C06): what differs between the legs is the gateway's doing, not the agent's nor
+// the client's.
 rule!(GW_EXTENSIONS_STRIPPED, "GW-HDR-001", "proxy-stripped-extensions-header", Warning, Interop,
     ["EXT-001", "EXT-002"],
     "extension URIs the client sent in A2A-Extensions (0.x X-A2A-Extensions) are missing on the upstream leg",
@@ -1161,7 +1164,7 @@ rule!(GW_CREDENTIALS_STRIPPED, "GW-HDR-002", "proxy-stripped-credentials", Warni
 rule!(GW_SEND_RETRIED, "GW-REQ-001", "send-retried-by-proxy", Warning, Interop,
     ["ID-007", "TASK-005"],
     "gateway sent one client message send upstream more than once (a retry of a non-idempotent request, RFC 9110 §9.2.2)",
-    "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry, one that does not runs the work twice");
+    "do not retry POSTs of message sends upstream (nginx: proxy_next_upstream off, or without non_idempotent; Envoy: no retry_policy on these routes); raise the upstream timeout above the agent's longest blocking call instead. An agent that dedupes by messageId (ID-007) absorbs a retry that keeps the client's messageId, one that does not runs the work twice; a gateway that puts messageIds of its own on its copies keeps one per client message across its retries, or no agent can tell a retry");
 rule!(GW_ROUTE_REWRITTEN, "GW-REQ-002", "route-rewritten-by-proxy", Error, Interop,
     ["REST-001", "CARD-008", "ID-001"],
     "gateway forwarded a client's HTTP+JSON call upstream on another A2A route than the client's: a custom verb turned into a path segment (`/tasks/{id}:cancel` -> `/tasks/{id}/cancel`), a 1.0 route moved under the 0.3 `/v1`, the `/{tenant}` segment dropped or doubled, or the task id in the path changed; or a JSON-RPC call's task id (params id, taskId or message.taskId) forwarded in other letter case, or its params.tenant dropped or changed",

@@ -444,9 +444,11 @@ case("C05-gw-retries-send-first-copy-answered-late", lambda: GC() + [req(PA, rpc
                                                             up(resp(ok(1, {"task": tsk("COMPLETED", tid="t1", artifacts=ART)}), t=12.0, id="u1"))],
      [("GW-REQ-001", W)], "known gap named in the brief: the gateway retries while the first copy is still open (hedged request); both copies ran (t1 and t2), the first answered after the client's")
 # C06 (the gateway's retry under a fresh messageId of its own, so the agent cannot dedupe
-# it) was dropped after the run: the verifier pairs a forwarded copy with the client's call
-# by its body (a renumbered JSON-RPC id aside), so a copy with another messageId is paired
-# with nothing and its retry goes untold. A verifier gap left for a later round.
+# it) was dropped after the run: the verifier paired a forwarded copy with the client's call
+# by its body (a renumbered JSON-RPC id aside), so a copy with another messageId was paired
+# with nothing and its retry went untold. Closed in session 41: gen_l41g.py's A01-A08 and
+# their legal neighbours L01-L06 (a copy is paired up to its messageId when no copy of the
+# very body is there).
 case("C07-gw-retries-rest-send-after-timeout", lambda: RCARD() + [rpost("/message:send", {"message": msg10(contextId="c1")}, base=PR), up(req(UR + "/message:send", {"message": msg10(contextId="c1")}, headers=uh(RJ))),
                                                          up(req(UR + "/message:send", {"message": msg10(contextId="c1")}, headers=uh(RJ), t=30.0, id="r2")), up(resp({"task": tsk("COMPLETED", artifacts=ART)}, headers=RJR, t=30.5, id="r2")),
                                                          resp({"task": tsk("COMPLETED", artifacts=ART)}, headers=RJR, t=30.51)],

@@ -400,6 +400,47 @@ pub(super) fn same_forwarded_body(a: &[u8], b: &[u8]) -> bool {
     a == b || forwarded_rpc_pair(a, b).is_some_and(|(x, y)| x == y)
 }
 
+/// The same message send forwarded by a gateway: [`same_forwarded_body`], or the same send
+/// under another `messageId` on the message ([`same_send_but_message_id`]: a gateway that
+/// sends each copy under an id of its own, mine30c, breaker40 C06), for a client's body `a`
+/// and an upstream copy `b`. Callers ask it only after no copy matched exactly, so a
+/// gateway that keeps the client's messageId is paired as before.
+///
+/// A messageId of the gateway's own is no finding by itself: the message's creator makes it
+/// and an agent MAY dedupe retries by it (ID-007); the spec says nothing of intermediaries.
+/// But the copy is the client's send all the same, so its headers, version, stream and
+/// retries are judged against the client's call. Bodies that do not both name a
+/// `messageId` are not parsed.
+pub(super) fn same_forwarded_send(a: &[u8], b: &[u8]) -> bool {
+    same_forwarded_body(a, b)
+        || (contains(a, b"\"messageId\"")
+            && contains(b, b"\"messageId\"")
+            && same_send_but_message_id(a, b))
+}
+
+/// The `messageId` of a message send's body (JSON-RPC `params.message`, HTTP+JSON
+/// `message`); `None` for another body. Read only when a finding is told.
+pub(super) fn send_message_id(body: &[u8]) -> Option<String> {
+    let v = serde_json::from_slice::<Value>(body).ok()?;
+    let m = v.get("params").unwrap_or(&v).get("message")?;
+    Some(m.get("messageId")?.as_str()?.to_string())
+}
+
+/// GW-REQ-001's consequence for a send whose client messageId is `client` and whose two
+/// upstream copies carried `copies` (`None`: not known), after "a retry of a non-idempotent
+/// request". Copies under two different messageIds, at least one of the gateway's own
+/// (breaker40 C06), are two messages to the agent: not even one that dedupes by messageId
+/// (ID-007) can tell the second for a retry.
+pub(super) fn retried_ids_words(client: Option<&str>, copies: [Option<String>; 2]) -> String {
+    match copies {
+        [Some(f), Some(a)] if f != a && (client != Some(&f) || client != Some(&a)) => format!(
+            " under two messageIds ({f}, then {a}; the client's {}), so even an agent that dedupes by messageId (ID-007) takes the second copy for another message and runs the work twice,",
+            client.unwrap_or("none")
+        ),
+        _ => ", so an agent that does not dedupe by messageId runs the work twice".to_string(),
+    }
+}
+
 /// Two JSON-RPC request bodies, a client's `a` and a gateway's upstream copy `b`, parsed
 /// with their `id` removed, for [`same_forwarded_body`] and [`task_id_recased`] (one copy
 /// since dup38): `None` when their lengths differ by more than an id could (64 bytes),

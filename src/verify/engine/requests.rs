@@ -1228,6 +1228,22 @@ impl State {
             })
             .max_by_key(|c| c.5)
             .cloned();
+        let own_message_id = client.is_none();
+        let client = client.or_else(|| {
+            // No copy of the same body: the same send under a messageId of the
+            // gateway's own (breaker40 C06), an HTTP+JSON one on the same route.
+            open_clients
+                .iter()
+                .chain(self.done_requests.iter())
+                .filter(|c @ (id, _, _, b, _, _, _)| {
+                    self.forward_candidate(up, c)
+                        && same_forwarded_send(b, up.req_body.as_slice())
+                        && (is_jsonrpc_request_body(b)
+                            || tail_matches(&self.open, &self.done_paths, id, &up.path))
+                })
+                .max_by_key(|c| c.5)
+                .cloned()
+        });
         // (the header, or the A2A-Version query parameter VER-001 lets replace it: a gateway
         // may move the version between the two, breaker40 B13)
         let up_version = up.asked_version();
@@ -1249,7 +1265,10 @@ impl State {
                     rpc_request_id(up.req_body.as_slice()),
                     up.ev(up.req_seq),
                     up.leg.clone(),
-                )
+                );
+                if own_message_id {
+                    self.note_own_message_id(&up.id, up.req_body.as_slice());
+                }
             }
             None if !up.req_body.as_slice().is_empty() => {
                 // GW-REQ-002's JSON-RPC form (breaker23 G03): the client's call with the
@@ -1587,7 +1606,7 @@ impl State {
             (c.leg.is_none()
                 && send
                 && c.method.eq_ignore_ascii_case(&up.method)
-                && same_forwarded_body(c.req_body.as_slice(), up.req_body.as_slice()))
+                && same_forwarded_send(c.req_body.as_slice(), up.req_body.as_slice()))
             .then(|| (p.client.clone(), p.up.clone(), p.up_seq, c.req_seq))
         });
         let Some((cid, first_up, first_seq, client_seq)) = first else {
@@ -1624,18 +1643,22 @@ impl State {
                 }
             })
             .unwrap_or_default();
-        let first_ev = Evidence::event(first_seq, first_up);
         let client_body = self
             .open
             .get(cid.as_str())
             .map(|c| c.req_body.as_slice().to_vec())
             .unwrap_or_default();
+        let copies = [
+            self.copy_message_id(&first_up, &client_body),
+            send_message_id(up.req_body.as_slice()),
+        ];
+        let first_ev = Evidence::event(first_seq, first_up);
         self.report_send_retried(
             &cid,
             client_seq,
-            first_ev,
-            up.ev(up.req_seq),
+            (first_ev, up.ev(up.req_seq)),
             &client_body,
+            copies,
             &answered,
         );
         true
@@ -1643,20 +1666,38 @@ impl State {
 
     /// Whether a second client-leg request with body `body`, other than `cid` and sent before
     /// `before` (a seq) and not yet paired with a forwarded copy, exists: the client retried
-    /// itself, and the upstream copy forwards that request (no gateway retry).
+    /// itself, and the upstream copy forwards that request (no gateway retry). A copy of
+    /// `cid`'s very body (its messageId too) forwards no request of another messageId; one
+    /// under a messageId of the gateway's own may forward either (breaker40 C06).
     fn client_resent(&self, cid: &str, before: u64, body: &[u8]) -> bool {
+        let cid_body = match self.open.get(cid) {
+            Some(c) => Some(c.req_body.as_slice()),
+            None => self
+                .done_requests
+                .iter()
+                .find(|d| *d.0 == *cid)
+                .map(|d| &d.3[..]),
+        };
+        let copy_of_cid = cid_body.is_some_and(|c| same_forwarded_body(c, body));
+        let source = |other: &[u8]| {
+            if copy_of_cid {
+                same_forwarded_body(other, body)
+            } else {
+                same_forwarded_send(other, body)
+            }
+        };
         self.open.values().any(|o| {
             o.leg.is_none()
                 && *o.id != *cid
                 && o.req_seq < before
                 && !self.ver_stripped_done.contains(&*o.id)
-                && same_forwarded_body(o.req_body.as_slice(), body)
+                && source(o.req_body.as_slice())
         }) || self.done_requests.iter().any(|d| {
             d.1.is_none()
                 && *d.0 != *cid
                 && d.5 < before
                 && !self.ver_stripped_done.contains(&*d.0)
-                && same_forwarded_body(&d.3, body)
+                && source(&d.3)
         })
     }
 
@@ -1686,7 +1727,7 @@ impl State {
                 Some(c) => (
                     c.leg.is_none(),
                     c.method.clone(),
-                    same_forwarded_body(c.req_body.as_slice(), up.req_body.as_slice()),
+                    same_forwarded_send(c.req_body.as_slice(), up.req_body.as_slice()),
                     c.req_seq,
                 ),
                 None => {
@@ -1694,7 +1735,7 @@ impl State {
                     (
                         d.1.is_none(),
                         d.2.clone(),
-                        same_forwarded_body(&d.3, up.req_body.as_slice()),
+                        same_forwarded_send(&d.3, up.req_body.as_slice()),
                         d.5,
                     )
                 }
@@ -1727,42 +1768,44 @@ impl State {
                 .map(|d| d.3.to_vec())
                 .unwrap_or_default(),
         };
+        let copies = [
+            send_message_id(up.req_body.as_slice()),
+            self.copy_message_id(&later_up, &client_body),
+        ];
         self.report_send_retried(
             &cid,
             client_seq,
-            up.ev(up.req_seq),
-            Evidence::event(later_seq, later_up),
+            (up.ev(up.req_seq), Evidence::event(later_seq, later_up)),
             &client_body,
+            copies,
             &answered,
         );
         true
     }
 
     /// Reports GW-REQ-001 for client send `cid` (request at `client_seq`, its body `body`:
-    /// the messageId named is the client's) sent upstream as `first` and again as `again`;
-    /// `answered` tells how the first copy ended.
+    /// the messageId named is the client's) sent upstream as `copies.0` and again as
+    /// `copies.1`, whose messageIds are `copy_ids` (`None` when not known: that copy's
+    /// request is no longer held); `answered` tells how the first copy ended.
     fn report_send_retried(
         &mut self,
         cid: &str,
         client_seq: u64,
-        first: Evidence,
-        again: Evidence,
+        (first, again): (Evidence, Evidence),
         body: &[u8],
+        copy_ids: [Option<String>; 2],
         answered: &str,
     ) {
-        let mid = Json::parse(body)
-            .ok()
-            .and_then(|v| {
-                let m = v.get("params").unwrap_or(&v).get("message")?;
-                m.get("messageId")
-                    .and_then(Json::as_str)
-                    .map(|m| format!(" (messageId {m})"))
-            })
+        let client_mid = send_message_id(body);
+        let mid = client_mid
+            .as_deref()
+            .map(|m| format!(" (messageId {m})"))
             .unwrap_or_default();
+        let so = retried_ids_words(client_mid.as_deref(), copy_ids);
         self.find(
             &r::GW_SEND_RETRIED,
             format!(
-                "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request, so an agent that does not dedupe by messageId runs the work twice and the client learns only of the last run"
+                "gateway sent the client's one message send{mid} upstream again while the client still waited for the answer{answered}: a retry of a non-idempotent request{so} and the client learns only of the last run"
             ),
             vec![Evidence::event(client_seq, cid.to_string()), first, again],
             &None,
@@ -1775,14 +1818,22 @@ impl State {
         if self.pending_up.is_empty() || client.1.is_some() || client.3.is_empty() {
             return;
         }
-        let Some(i) = self.pending_up.iter().position(|p| {
+        let waits = |p: &PendingUp| {
             p.method.eq_ignore_ascii_case(&client.2)
-                && same_forwarded_body(&p.body, &client.3)
                 && p.ev.seq > client.5
                 && self
                     .done_paths
                     .get(&client.0)
                     .is_none_or(|cp| tail(cp) == tail(&p.path))
+        };
+        // (the same send under a messageId of the gateway's own only when no copy of the
+        // same body waits, breaker40 C06)
+        let exact = (self.pending_up.iter())
+            .position(|p| waits(p) && same_forwarded_body(&client.3, &p.body));
+        let own_message_id = exact.is_none();
+        let Some(i) = exact.or_else(|| {
+            (self.pending_up.iter())
+                .position(|p| waits(p) && same_forwarded_send(&client.3, &p.body))
         }) else {
             return;
         };
@@ -1799,6 +1850,7 @@ impl State {
                 p.ev.clone(),
             );
         }
+        let up_id = p.ev.exchange.clone();
         self.compare_version(
             client.clone(),
             p.version,
@@ -1807,6 +1859,31 @@ impl State {
             p.ev,
             p.leg,
         );
+        if let (true, Some(up_id)) = (own_message_id, up_id) {
+            self.note_own_message_id(&up_id, &p.body);
+        }
+    }
+
+    /// Remembers on the pair of upstream copy `up_id` (its request body `body`) the
+    /// messageId the gateway put on it in place of the client's ([`GwPair::up_message_id`]).
+    fn note_own_message_id(&mut self, up_id: &str, body: &[u8]) {
+        if let Some(p) = self.gw_pairs.iter_mut().rev().find(|p| *p.up == *up_id) {
+            p.up_message_id = send_message_id(body).map(Into::into);
+        }
+    }
+
+    /// GW-REQ-001's words: the messageId upstream copy `up_id` carried, for client send
+    /// body `client_body`: read from the copy while it is open, else the one its pair
+    /// remembers, else the client's (a copy paired by its very body). `None`: not known.
+    fn copy_message_id(&self, up_id: &str, client_body: &[u8]) -> Option<String> {
+        if let Some(o) = self.open.get(up_id) {
+            return send_message_id(o.req_body.as_slice());
+        }
+        let p = self.gw_pairs.iter().rev().find(|p| *p.up == *up_id)?;
+        match &p.up_message_id {
+            Some(m) => Some(m.to_string()),
+            None => send_message_id(client_body),
+        }
     }
 
     /// GW-HDR-002 (AUTH-002, AUTH-001): the agent refused upstream exchange `up` with 401
@@ -2117,6 +2194,7 @@ impl State {
                 up: up_id,
                 up_rpc_id,
                 up_seq: up_ev.seq,
+                up_message_id: None,
             });
             if self.gw_pairs.len() > MAX_PENDING_UP {
                 if let Some(old) = self.gw_pairs.pop_front() {

@@ -639,7 +639,7 @@ impl State {
                         && o.req_seq > x.req_seq
                         && o.method.eq_ignore_ascii_case(&x.method)
                         && !x.req_body.as_slice().is_empty()
-                        && same_forwarded_body(x.req_body.as_slice(), o.req_body.as_slice())
+                        && same_forwarded_send(x.req_body.as_slice(), o.req_body.as_slice())
                 }),
             };
             if waiting {
@@ -1418,14 +1418,25 @@ impl State {
         // Pair with the other leg of the same call (same method, path tail, request body).
         // A gateway may route `/agents/calc` to `/`: a JSON-RPC call is told by its body
         // (method, id, params); an HTTP+JSON call by its body and operation segment.
-        let other_idx = self.done_streams.iter().position(|o| {
+        let other_leg = |o: &&Exch| {
             o.leg != x.leg
                 && o.method == x.method
-                && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
                 && (tail(&o.path) == tail(&x.path)
                     || last_segment(&o.path) == last_segment(&x.path)
                     || is_jsonrpc_request_body(x.req_body.as_slice()))
-        });
+        };
+        // (the same send under a messageId of the gateway's own only when no stream of the
+        // same body is there, breaker40 C06)
+        let other_idx = (self.done_streams.iter())
+            .position(|o| {
+                other_leg(&o) && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
+            })
+            .or_else(|| {
+                (self.done_streams.iter()).position(|o| {
+                    other_leg(&o)
+                        && same_forwarded_send(o.req_body.as_slice(), x.req_body.as_slice())
+                })
+            });
         if let Some(i) = other_idx {
             let Some(o) = self.done_streams.remove(i) else {
                 return;
