@@ -12,7 +12,13 @@ SARIF 2.1.0 (OASIS), valid against `sarif-schema-2.1.0.json` (a copy is in `test
   $.result.id`; transcript `e2 line 8`; HAR `log.entries[1]`), and a logical location named
   by that citation and the JSON path (`e2 #10 $.result.id`); at most [`MAX_LOCATIONS`]
   (1,000, GitHub code scanning's limit), the rest counted in `properties.locationsOmitted`;
+  at most [`MAX_RESULTS`] results (25,000, GitHub's limit per run), the most severe kept
+  and the rest counted in the run's `properties.resultsOmitted`;
 - `artifacts`: the traffic file with its SHA-256.
+
+`verify A B C -f sarif` writes a run per file ([`run_of`] with [`RuleList::Reported`]): each
+run lists only the rules its results name, since a `ruleIndex` resolves within its run
+(SARIF 2.1.0 §3.27.6) and the full list repeated in every run was most of the file.
 */
 
 use serde_json::{json, Map, Value};
@@ -27,6 +33,39 @@ use super::ReportError;
 /// occurrence. The result's `properties.evidence` keeps every one, and
 /// `properties.locationsOmitted` says how many are not listed as locations (ux40).
 pub const MAX_LOCATIONS: usize = 1000;
+
+/// The most `results` one run lists: GitHub code scanning rejects a SARIF file with a run of
+/// more than 25,000 ("Analysis SARIF file rejected due to result limits"; it shows the 5,000
+/// most severe). A long proxy run can pass that in distinct findings. The most severe are
+/// kept (first-seen order among equals, and in the output), and the run's
+/// `properties.resultsOmitted` says how many are left out; the JSON report keeps them all.
+pub const MAX_RESULTS: usize = 25_000;
+
+/// Which rules a run's `tool.driver.rules` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleList {
+    /// Every registry rule (retired ones left out) and any other rule that fired: the
+    /// one-file report, a catalogue of what was checked.
+    All,
+    /// Only the rules the run's results name: a run of the several-file report.
+    Reported,
+}
+
+/// Which of `findings` (in first-seen order) a run lists: all when at most `max`, else the
+/// `max` most severe, first seen first among equals; returned in first-seen order.
+fn kept_results(severities: &[crate::verify::Severity], max: usize) -> Vec<bool> {
+    if severities.len() <= max {
+        return vec![true; severities.len()];
+    }
+    let mut order: Vec<usize> = (0..severities.len()).collect();
+    // stable: equal severities keep first-seen order
+    order.sort_by(|a, b| severities[*b].cmp(&severities[*a]));
+    let mut keep = vec![false; severities.len()];
+    for i in order.into_iter().take(max) {
+        keep[i] = true;
+    }
+    keep
+}
 
 /// A relative or absolute path as a URI reference (RFC 3986): `/` separators, and
 /// characters outside the unreserved / path set percent-encoded.
@@ -46,12 +85,39 @@ fn path_uri(path: &str) -> String {
     }
 }
 
-/// The SARIF log, pretty-printed.
+/// The SARIF log, pretty-printed: one run listing every rule ([`RuleList::All`]).
 pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportError> {
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [run_of(report, input, RuleList::All)],
+    });
+    serde_json::to_string_pretty(&log)
+        .map(|mut s| {
+            s.push('\n');
+            s
+        })
+        .map_err(|e| ReportError::Render {
+            format: "sarif",
+            message: e.to_string(),
+        })
+}
+
+/// One SARIF run (SARIF 2.1.0 §3.14) of `report`: tool and rules (`rules`), results, run
+/// properties, invocations and the traffic file as its artifact.
+pub fn run_of(report: &Report, input: &ReportInput, rules_listed: RuleList) -> Value {
+    let severities: Vec<_> = report.findings.iter().map(|f| f.severity).collect();
+    let keep = kept_results(&severities, MAX_RESULTS);
+    let omitted = keep.iter().filter(|k| !**k).count();
+    let reported: std::collections::HashSet<&str> = (report.findings.iter().zip(&keep))
+        .filter(|(_, k)| **k)
+        .map(|(f, _)| f.rule.as_str())
+        .collect();
+    let listed = |id: &str| rules_listed == RuleList::All || reported.contains(id);
     let mut rules: Vec<Value> = Vec::new();
     let mut ids: Vec<String> = Vec::new();
     for r in input.rules.iter().filter(|r| !r.retired) {
-        if ids.iter().any(|i| i == r.id) {
+        if ids.iter().any(|i| i == r.id) || !listed(r.id) {
             continue;
         }
         ids.push(r.id.to_string());
@@ -64,7 +130,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             "properties": {"category": r.category.as_str(), "spec": r.spec},
         }));
     }
-    for f in &report.findings {
+    for (f, _) in report.findings.iter().zip(&keep).filter(|(_, k)| **k) {
         if ids.contains(&f.rule) {
             continue;
         }
@@ -81,7 +147,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
 
     let uri = report.source.path.as_deref().map(path_uri);
     let mut results = Vec::new();
-    for f in &report.findings {
+    for (f, _) in report.findings.iter().zip(&keep).filter(|(_, k)| **k) {
         let rule_index = ids.iter().position(|i| *i == f.rule).unwrap_or(0);
         let mut locations = Vec::new();
         if let Some(uri) = &uri {
@@ -167,6 +233,10 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             "registrySha256": report.registry.sha256,
         },
     });
+    if omitted > 0 {
+        // the least severe findings past MAX_RESULTS (the JSON report lists every one)
+        run["properties"]["resultsOmitted"] = json!(omitted);
+    }
     if let Some(note) = &report.interrupted {
         // an interrupted run (Report::mark_interrupted): a run property, and an invocation
         // that did not complete (SARIF 2.1.0 §3.20.14 executionSuccessful) with the note as
@@ -210,20 +280,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         }
         run["artifacts"] = json!([artifact]);
     }
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [run],
-    });
-    serde_json::to_string_pretty(&log)
-        .map(|mut s| {
-            s.push('\n');
-            s
-        })
-        .map_err(|e| ReportError::Render {
-            format: "sarif",
-            message: e.to_string(),
-        })
+    run
 }
 
 #[cfg(test)]

@@ -1,0 +1,166 @@
+//! left41 (issue 7, the reports' leftovers of sessions 39-40), with the built binary and the
+//! library's report model:
+//! - SARIF: a run lists at most 25,000 results (GitHub code scanning rejects a file with a
+//!   run of more, "Analysis SARIF file rejected due to result limits"), the most severe
+//!   kept and the rest counted in the run's `properties.resultsOmitted`; the several-file
+//!   SARIF (`verify A B -f sarif`) lists in each run only the rules it reports, every
+//!   `ruleIndex` resolving within its run.
+
+mod common;
+use std::path::PathBuf;
+use std::process::Output;
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    let mut c = common::bin();
+    c.env_remove("A2A_INTEROP_LOG");
+    c.args(args).output().expect("binary runs")
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A clean recording (the demo run: no finding).
+fn clean() -> String {
+    root().join("recordings/demo.jsonl").display().to_string()
+}
+
+/// A field case with one error finding (CARD-SHAPE-001: a skill without tags).
+fn failing() -> String {
+    root()
+        .join("tests/cases/field/card03-skill-without-tags.jsonl")
+        .display()
+        .to_string()
+}
+
+/// A transcript whose first finding is a note (CARD-SHAPE-008: a 0.3 card without
+/// preferredTransport) and whose second is an error (RPC-ID-001: an answer with another id).
+const NOTE_THEN_ERROR: &str = r#"{"dir":"req","method":"GET","url":"http://127.0.0.1:8080/.well-known/agent-card.json","headers":{}}
+{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"name":"x","description":"d","version":"1","protocolVersion":"0.3.0","url":"http://127.0.0.1:8080/","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{"id":"s","name":"s","description":"d","tags":["t"]}]}}
+{"dir":"req","method":"POST","url":"http://127.0.0.1:8080/","headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t1"}}}
+{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":2,"result":{"id":"t1","contextId":"c","kind":"task","status":{"state":"completed"}}}}
+"#;
+
+/// 25,003 findings, the 3 first-seen of them notes, the rest errors: the SARIF run lists
+/// 25,000, drops the notes (the least severe) and counts them in `resultsOmitted`; the
+/// results keep first-seen order.
+#[test]
+fn sarif_run_lists_at_most_25000_results_the_most_severe() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    std::fs::write(&t, NOTE_THEN_ERROR).unwrap();
+    let input = a2a_interop::app::verify_cmd::verify_file(&t).unwrap();
+    let mut report = a2a_interop::report::model::Report::build(&input);
+    let note = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "CARD-SHAPE-008")
+        .cloned()
+        .expect("a note");
+    let error = report
+        .findings
+        .iter()
+        .find(|f| f.rule == "RPC-ID-001")
+        .cloned()
+        .expect("an error");
+    report.findings.clear();
+    for i in 0..25_003 {
+        let mut f = if i < 3 { note.clone() } else { error.clone() };
+        f.finding.message = format!("{} #{i}", f.finding.message);
+        report.findings.push(f);
+    }
+    // no file: no locations, a smaller log
+    report.source.path = None;
+    let log: Value =
+        serde_json::from_str(&a2a_interop::report::sarif::render(&report, &input).unwrap())
+            .unwrap();
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 25_000);
+    assert_eq!(
+        run["properties"]["resultsOmitted"], 3,
+        "{}",
+        run["properties"]
+    );
+    assert!(results.iter().all(|r| r["level"] == "error"));
+    let first = results[0]["message"]["text"].as_str().unwrap();
+    let last = results[24_999]["message"]["text"].as_str().unwrap();
+    assert!(first.ends_with(" #3"), "{first}");
+    assert!(last.ends_with(" #25002"), "{last}");
+}
+
+/// Under the cap nothing is dropped and `resultsOmitted` is absent.
+#[test]
+fn sarif_run_under_the_cap_is_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    std::fs::write(&t, NOTE_THEN_ERROR).unwrap();
+    let input = a2a_interop::app::verify_cmd::verify_file(&t).unwrap();
+    let report = a2a_interop::report::model::Report::build(&input);
+    let log: Value =
+        serde_json::from_str(&a2a_interop::report::sarif::render(&report, &input).unwrap())
+            .unwrap();
+    let run = &log["runs"][0];
+    assert_eq!(
+        run["results"].as_array().unwrap().len(),
+        report.findings.len()
+    );
+    assert!(run["properties"].get("resultsOmitted").is_none());
+    // one file's log still lists every rule (a catalogue of what was checked)
+    assert!(run["tool"]["driver"]["rules"].as_array().unwrap().len() > 100);
+}
+
+/// `verify A B -f sarif`: each run lists only the rules its results name, and every
+/// result's `ruleIndex` points at its own rule within its run.
+#[test]
+fn batch_sarif_runs_list_only_the_rules_they_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let note_error = dir.path().join("ne.jsonl");
+    std::fs::write(&note_error, NOTE_THEN_ERROR).unwrap();
+    let sarif = dir.path().join("all.sarif");
+    let o = run(&[
+        "verify",
+        &clean(),
+        &failing(),
+        note_error.to_str().unwrap(),
+        "-f",
+        "sarif",
+        "-o",
+        sarif.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3);
+    for run in runs {
+        let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+        let results = run["results"].as_array().unwrap();
+        let mut named: Vec<&str> = results
+            .iter()
+            .map(|r| r["ruleId"].as_str().unwrap())
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        let mut listed: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+        listed.sort_unstable();
+        assert_eq!(listed, named);
+        for r in results {
+            let i = r["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(rules[i]["id"], r["ruleId"]);
+        }
+    }
+    assert!(runs[0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        runs[2]["tool"]["driver"]["rules"].as_array().unwrap().len(),
+        2
+    );
+}
