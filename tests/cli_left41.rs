@@ -5,6 +5,7 @@
 //!   kept and the rest counted in the run's `properties.resultsOmitted`; the several-file
 //!   SARIF (`verify A B -f sarif`) lists in each run only the rules it reports, every
 //!   `ruleIndex` resolving within its run.
+//! - HTML: findings in the text and Markdown reports' order (errors first), not first-seen.
 
 mod common;
 use std::path::PathBuf;
@@ -163,4 +164,38 @@ fn batch_sarif_runs_list_only_the_rules_they_report() {
         runs[2]["tool"]["driver"]["rules"].as_array().unwrap().len(),
         2
     );
+}
+
+/// The HTML report lists the error before the note seen earlier, as the text report does;
+/// each finding keeps its anchor (`f-N`, its place in the JSON report) that the timeline
+/// links to.
+#[test]
+fn html_lists_findings_by_severity_as_text_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    std::fs::write(&t, NOTE_THEN_ERROR).unwrap();
+    let html = dir.path().join("r.html");
+    let o = run(&[
+        "report",
+        t.to_str().unwrap(),
+        "-f",
+        "html",
+        "-o",
+        html.to_str().unwrap(),
+    ]);
+    // (`report` judges no finding: --fail-on never)
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let h = std::fs::read_to_string(&html).unwrap();
+    let error = h
+        .find("<div class=\"finding error\" id=\"f-1\">")
+        .expect("the error keeps anchor f-1");
+    let note = h
+        .find("<div class=\"finding note\" id=\"f-0\">")
+        .expect("the note keeps anchor f-0");
+    assert!(error < note, "the note is listed before the error");
+    assert!(h.contains("href=\"#f-1\""), "the timeline links the error");
+    // the text report's order
+    let text = run(&["verify", t.to_str().unwrap()]);
+    let s = String::from_utf8_lossy(&text.stdout);
+    assert!(s.find("error[RPC-ID-001]").unwrap() < s.find("note[CARD-SHAPE-008]").unwrap());
 }

@@ -179,7 +179,10 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     if report.findings.is_empty() {
         let _ = writeln!(h, "<p>No findings.</p>");
     }
-    for (i, f) in report.findings.iter().enumerate() {
+    // in the text and Markdown reports' order: errors first (`text::reading_order`); the
+    // anchors keep each finding's place in the report, which the timeline links to
+    for i in super::text::reading_order_indices(&report.findings) {
+        let f = &report.findings[i];
         let sev = f.severity.as_str();
         let _ = writeln!(
             h,

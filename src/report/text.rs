@@ -171,8 +171,19 @@ pub fn more_evidence(f: &Finding, seen: u64) -> Option<String> {
 /// blocks of one rule stand together; breaker10n N21). The JSON report keeps
 /// first-appearance order.
 pub fn reading_order(findings: &[ReportFinding]) -> Vec<&ReportFinding> {
-    let mut out: Vec<&ReportFinding> = findings.iter().collect();
-    out.sort_by(|a, b| {
+    reading_order_indices(findings)
+        .into_iter()
+        .map(|i| &findings[i])
+        .collect()
+}
+
+/// [`reading_order`] as positions in `findings` (the HTML report's anchors `f-N` are
+/// those positions, the timeline links to them).
+pub fn reading_order_indices(findings: &[ReportFinding]) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..findings.len()).collect();
+    // stable: first appearance within a rule
+    out.sort_by(|&a, &b| {
+        let (a, b) = (&findings[a], &findings[b]);
         b.severity
             .cmp(&a.severity)
             .then_with(|| a.is_consequence().cmp(&b.is_consequence()))
