@@ -6,6 +6,8 @@
 //!   SARIF (`verify A B -f sarif`) lists in each run only the rules it reports, every
 //!   `ruleIndex` resolving within its run.
 //! - HTML: findings in the text and Markdown reports' order (errors first), not first-seen.
+//! - JUnit of several files: the `<testsuites>` root carries `tests`, `failures` and
+//!   `errors`, the sums of its suites' (what Jenkins and GitLab dashboards read there).
 
 mod common;
 use std::path::PathBuf;
@@ -198,4 +200,56 @@ fn html_lists_findings_by_severity_as_text_does() {
     let text = run(&["verify", t.to_str().unwrap()]);
     let s = String::from_utf8_lossy(&text.stdout);
     assert!(s.find("error[RPC-ID-001]").unwrap() < s.find("note[CARD-SHAPE-008]").unwrap());
+}
+
+/// `verify A B C -f junit`: the `<testsuites>` root carries `tests`, `failures` and
+/// `errors`, each the sum over its suites, and stays valid against Jenkins' XSD.
+#[test]
+fn batch_junit_root_carries_the_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = dir.path().join("all.xml");
+    let missing = dir.path().join("gone.jsonl").display().to_string();
+    let o = run(&[
+        "verify",
+        &clean(),
+        &failing(),
+        &missing,
+        "-f",
+        "junit",
+        "-o",
+        x.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let xml = std::fs::read_to_string(&x).unwrap();
+    let attr = |tag: &str, name: &str| -> u64 {
+        let key = format!(" {name}=\"");
+        let at = tag.find(&key).unwrap_or_else(|| panic!("{name} on {tag}")) + key.len();
+        tag[at..at + tag[at..].find('"').unwrap()].parse().unwrap()
+    };
+    let root_tag = &xml[xml.find("<testsuites ").unwrap()..];
+    let root_tag = &root_tag[..root_tag.find('>').unwrap()];
+    let suites: Vec<&str> = xml
+        .match_indices("<testsuite name=")
+        .map(|(i, _)| {
+            let t = &xml[i..];
+            &t[..t.find('>').unwrap()]
+        })
+        .collect();
+    assert_eq!(suites.len(), 5);
+    for name in ["tests", "failures", "errors"] {
+        let sum: u64 = suites.iter().map(|s| attr(s, name)).sum();
+        assert_eq!(attr(root_tag, name), sum, "{name}: {root_tag}");
+    }
+    assert!(attr(root_tag, "failures") >= 1);
+    assert_eq!(attr(root_tag, "errors"), 1);
+    assert!(root_tag.contains(" time=\""), "{root_tag}");
+    if let Ok(v) = std::process::Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(root().join("tests/data/junit-10.xsd"))
+        .arg(&x)
+        .output()
+    {
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
 }

@@ -24,7 +24,10 @@
 //!   "error"}], "total"}`, each `report` the JSON report `verify -f json FILE` writes;
 //! - `junit`: one `<testsuites>` holding each file's two suites (`a2a-interop.results` and
 //!   `a2a-interop.rules`, named `FILE: a2a-interop.results`, ...), and for a file that could
-//!   not be read a suite `FILE: a2a-interop.read` with one `<error>` case;
+//!   not be read a suite `FILE: a2a-interop.read` with one `<error>` case; the root carries
+//!   the totals (`tests`, `failures`, `errors`, and `time`, the run's wall time) CI
+//!   dashboards read there: the suites are spooled to an unlinked temporary file until the
+//!   totals are known ([`Spool`]);
 //! - `sarif`: one log with a run per file, each listing only the rules it reports (the full
 //!   list is about 160 KB a run);
 //! - `markdown` and `html` are reports of one file, refused (exit 2) with a hint.
@@ -281,6 +284,94 @@ struct Out {
     error: Option<String>,
     /// Entries written so far (a `,` before the next JSON entry or SARIF run).
     entries: usize,
+    /// JUnit: the suites held until the totals for `<testsuites>` are known (`None`: no
+    /// temporary file could be made; the root is then written first, without totals).
+    spool: Option<Spool>,
+}
+
+/// The JUnit suites of a several-file run, held in a temporary file (unlinked as soon as it
+/// is open, so nothing is left behind, even on a crash) while their `tests`, `failures` and
+/// `errors` are summed: memory stays flat over thousands of files. Unix only (elsewhere an
+/// open file cannot be unlinked: the root is written first, without totals).
+struct Spool {
+    file: std::io::BufWriter<std::fs::File>,
+    /// `tests`, `failures`, `errors` of the suites so far.
+    counts: [u64; 3],
+}
+
+impl Spool {
+    /// A new empty spool in the system's temporary directory; `None` when none can be made.
+    #[cfg(not(unix))]
+    fn new() -> Option<Spool> {
+        None
+    }
+
+    /// A new empty spool in the system's temporary directory; `None` when none can be made.
+    #[cfg(unix)]
+    fn new() -> Option<Spool> {
+        let dir = std::env::temp_dir();
+        for n in 0..16u32 {
+            let path = dir.join(format!(
+                "a2a-interop-junit-{}-{n}-{}",
+                std::process::id(),
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map(|d| d.subsec_nanos())
+                    .unwrap_or(0)
+            ));
+            let opened = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match opened {
+                Ok(f) => {
+                    // the open handle keeps the data
+                    let _ = std::fs::remove_file(&path);
+                    return Some(Spool {
+                        file: std::io::BufWriter::new(f),
+                        counts: [0; 3],
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// Adds one file's suites.
+    fn add(&mut self, suites: &str) -> std::io::Result<()> {
+        let c = report::junit::suite_counts(suites);
+        for (t, n) in self.counts.iter_mut().zip(c) {
+            *t += n;
+        }
+        self.file.write_all(suites.as_bytes())
+    }
+
+    /// Writes the `<testsuites>` root with the totals (and `time`, `secs` seconds), then
+    /// every suite held, to `o`.
+    fn drain_into(self, o: &mut Out, secs: f64) -> std::io::Result<()> {
+        use std::io::{Read as _, Seek as _};
+        let [tests, failures, errors] = self.counts;
+        o.write(
+            format!(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"a2a-interop\" tests=\"{tests}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{secs:.3}\">\n"
+            )
+            .as_bytes(),
+        );
+        let mut f = self.file.into_inner().map_err(|e| e.into_error())?;
+        f.seek(std::io::SeekFrom::Start(0))?;
+        let mut buf = vec![0u8; 64 * 1024];
+        loop {
+            let n = f.read(&mut buf)?;
+            if n == 0 {
+                break;
+            }
+            o.write(&buf[..n]);
+        }
+        Ok(())
+    }
 }
 
 impl Out {
@@ -458,6 +549,11 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
                 file: Some(file),
                 error: None,
                 entries: 0,
+                spool: if *format == Format::Junit {
+                    Spool::new()
+                } else {
+                    None
+                },
             }),
             Err(e) => {
                 return fail(
@@ -471,7 +567,8 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
             }
         }
     }
-    for o in &mut outs {
+    let started = std::time::Instant::now();
+    for o in outs.iter_mut().filter(|o| o.spool.is_none()) {
         let h = head(o.format);
         o.write(h.as_bytes());
     }
@@ -496,7 +593,18 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
                 ""
             };
             let e = entry(o.format, &j, fail_on);
-            o.write(format!("{sep}{e}").as_bytes());
+            match o.spool.as_mut() {
+                Some(s) => {
+                    if let Err(err) = s.add(&e) {
+                        o.error.get_or_insert(format!(
+                            "cannot write {} report to {}: its temporary file: {err}",
+                            o.format.as_str(),
+                            o.path.display()
+                        ));
+                    }
+                }
+                None => o.write(format!("{sep}{e}").as_bytes()),
+            }
             o.entries += 1;
         }
     }
@@ -513,6 +621,16 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
     let mut write_error = None;
     let mut wrote = Vec::new();
     for mut o in outs {
+        if let Some(s) = o.spool.take() {
+            let secs = started.elapsed().as_secs_f64();
+            if let Err(err) = s.drain_into(&mut o, secs) {
+                o.error.get_or_insert(format!(
+                    "cannot write {} report to {}: its temporary file: {err}",
+                    o.format.as_str(),
+                    o.path.display()
+                ));
+            }
+        }
         let t = tail(o.format, &totals, fail_on);
         o.write(t.as_bytes());
         if let Some(e) = o.error.take() {

@@ -544,6 +544,27 @@ pub fn suites_of(doc: &str, file: &str) -> String {
     )
 }
 
+/// The `tests`, `failures` and `errors` of the `<testsuite>` start tags in `suites` (what
+/// [`suites_of`] and [`error_suite`] return), summed: the totals `verify FILE FILE...`
+/// writes on its `<testsuites>`, which CI dashboards (Jenkins, GitLab) read there. Only the
+/// writer's own tags are read: values are escaped, so `<testsuite name="` starts a suite.
+pub fn suite_counts(suites: &str) -> [u64; 3] {
+    let mut n = [0u64; 3];
+    let mut rest = suites;
+    while let Some(i) = rest.find("<testsuite name=\"") {
+        rest = &rest[i + 1..];
+        let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
+        for (k, attr) in ["tests", "failures", "errors"].iter().enumerate() {
+            let key = format!(" {attr}=\"");
+            if let Some(v) = tag.find(&key).map(|at| &tag[at + key.len()..]) {
+                let v = &v[..v.find('"').unwrap_or(v.len())];
+                n[k] += v.parse::<u64>().unwrap_or(0);
+            }
+        }
+    }
+    n
+}
+
 /// A `<testsuite>` for a traffic file `verify FILE FILE...` could not read or found nothing
 /// to verify in: named `FILE: a2a-interop.read`, one case `read FILE` with an `<error>`
 /// whose message is `cause` (the line `verify FILE` prints for it). Valid against Jenkins'
