@@ -8,8 +8,12 @@
 //! - HTML: findings in the text and Markdown reports' order (errors first), not first-seen.
 //! - JUnit of several files: the `<testsuites>` root carries `tests`, `failures` and
 //!   `errors`, the sums of its suites' (what Jenkins and GitLab dashboards read there).
+//! - `proxy --report` on a full device says so (ENOSPC) in the hint other outputs give.
 
 mod common;
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -252,4 +256,33 @@ fn batch_junit_root_carries_the_totals() {
     {
         assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
     }
+}
+
+/// `proxy --report /dev/full`: the report cannot be written at the stop (ENOSPC); the hint
+/// says the device is full, as every other output's does (`app::full_disk_hint`), not only
+/// "free disk space or give --report another path next time".
+#[cfg(target_os = "linux")]
+#[test]
+fn proxy_report_on_a_full_device_says_enospc() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = proxy_process::spawn_until_listening(
+        std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .current_dir(dir.path())
+            .args(["proxy", "--listen", "127.0.0.1:0", "-q"])
+            .args(["--upstream", "http://127.0.0.1:9", "--no-record"])
+            .args(["--report", "/dev/full", "--format", "json"])
+            .env("NO_COLOR", "1"),
+        std::time::Duration::from_secs(30),
+    );
+    run.child.signal("TERM");
+    let code = run
+        .child
+        .wait_for(std::time::Duration::from_secs(60), "proxy after SIGTERM");
+    let stderr = run.rx.iter().collect::<Vec<_>>().join("\n");
+    assert_eq!(code.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("/dev/full: No space left on device")
+            && stderr.contains("hint: the report was printed above instead; the disk (or device) of the --report path is full (ENOSPC)"),
+        "{stderr}"
+    );
 }

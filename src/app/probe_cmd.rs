@@ -339,7 +339,9 @@ pub async fn reachable(base: &Url, ca: &[PathBuf]) -> anyhow::Result<()> {
     {
         Ok(Ok(_)) => Ok(()),
         Ok(Err(e)) => bail!(
-            "the TLS handshake with the agent at {target} failed: {e}; hint: {}",
+            "the TLS handshake with the agent at {target} failed: {}; hint: {}",
+            // (an expired certificate's times are the hint's, in dates)
+            crate::proxy::tls::without_validity_times(&e.to_string()),
             tls_precheck_hint(&e.to_string(), host, &target, !ca.is_empty())
         ),
         Err(_) => bail!(

@@ -374,6 +374,8 @@ pub async fn upstream_tls_failed(
     let hint = crate::proxy::tls_hint_dated(&cause).unwrap_or_else(|| {
         "check the agent's TLS with `openssl s_client -connect HOST:PORT`; --upstream-ca FILE trusts a private CA".to_string()
     });
+    // (an expired certificate's times are the hint's, in dates: said once)
+    let cause = crate::proxy::tls::without_validity_times(&cause);
     Some(format!(
         "warning: upstream {shown} failed the TLS handshake{checked}: {cause}; every request will be answered 502 until it is fixed; hint: {hint}"
     ))
@@ -1229,9 +1231,10 @@ async fn run_async(
             } else {
                 format!("cannot write report {}: {cause}", path.display())
             };
-            bail!(
-                "{cause}; hint: the report was printed above instead; free disk space or give --report another path next time"
-            );
+            let fix = super::full_disk_hint(&cause, "--report").unwrap_or_else(|| {
+                "free disk space or give --report another path next time".to_string()
+            });
+            bail!("{cause}; hint: the report was printed above instead; {fix}");
         }
     }
     if stopped_by_record_error {
@@ -1525,8 +1528,9 @@ pub fn untapped_line(n: u64) -> Option<String> {
 fn create_parent(p: &Path, what: &str, hint: &str, who: &str, flag: &str) -> anyhow::Result<()> {
     let created = crate::record::outfile::create_dirs_for(p).map_err(|e| {
         anyhow::anyhow!(
-            "cannot create {what} directory {}: {e}{hint}",
-            p.parent().unwrap_or(p).display()
+            "cannot create {what} directory {}: {e}{}",
+            p.parent().unwrap_or(p).display(),
+            disk_hint(&e, hint, flag)
         )
     })?;
     if let Some(top) = created {
@@ -1605,7 +1609,13 @@ fn check_record_path_hinted(
         .create(true)
         .truncate(false)
         .open(p)
-        .map_err(|e| anyhow::anyhow!("cannot create recording {}: {e}{hint}", p.display()))?;
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create recording {}: {e}{}",
+                p.display(),
+                disk_hint(&e, hint, "--record")
+            )
+        })?;
     // Another proxy, probe or demo recording to this file holds its lock (the recorder's
     // `open_exclusive`): two writers would leave neither recording readable.
     if let Err(std::fs::TryLockError::WouldBlock) = file.try_lock() {
@@ -1670,9 +1680,10 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
             let _ = std::fs::remove_file(&probe);
         }
         Err(e) => bail!(
-            "cannot write report {}: directory {} does not accept new files (the report is written to a temporary file there, then renamed): {e}{hint}",
+            "cannot write report {}: directory {} does not accept new files (the report is written to a temporary file there, then renamed): {e}{}",
             p.display(),
-            dir.display()
+            dir.display(),
+            disk_hint(&e, hint, "--report")
         ),
     }
     // another process's live recording (breaker10n N2)
@@ -1708,11 +1719,26 @@ pub fn check_report_path(p: &Path, format: Option<Format>) -> anyhow::Result<()>
         .create(true)
         .truncate(false)
         .open(p)
-        .map_err(|e| anyhow::anyhow!("cannot write report {}: {e}{hint}", p.display()))?;
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write report {}: {e}{}",
+                p.display(),
+                disk_hint(&e, hint, "--report")
+            )
+        })?;
     if !existed {
         let _ = std::fs::remove_file(p);
     }
     Ok(())
+}
+
+/// The start-up checks' hint for the OS's refusal `e` of the path of `flag` (`--report`,
+/// `--record`): the full-disk one ([`super::full_disk_hint`]: ENOSPC, EDQUOT) when it is
+/// that, else `otherwise` (a `; hint: ...` tail).
+fn disk_hint(e: &std::io::Error, otherwise: &str, flag: &str) -> String {
+    super::full_disk_hint(&e.to_string(), flag)
+        .map(|h| format!("; hint: {h}"))
+        .unwrap_or_else(|| otherwise.to_string())
 }
 
 /// The `--report` format: `--format` when given, else the one the path's extension names

@@ -538,6 +538,34 @@ pub fn validity_dates(cause: &str) -> Option<String> {
     ))
 }
 
+/// rustls's error text `cause` without the raw validity times when [`validity_dates`] can
+/// say them in dates (the hint then says them once, plainly): `invalid peer certificate:
+/// certificate expired: verification time 1796484171 (UNIX), but certificate is not valid
+/// after 1580515200 (215968971 seconds ago)` becomes `invalid peer certificate: certificate
+/// expired` (left41: the cause said the seconds, the hint the same in dates). `cause`
+/// unchanged otherwise.
+pub fn without_validity_times(cause: &str) -> std::borrow::Cow<'_, str> {
+    if validity_dates(cause).is_none() {
+        return std::borrow::Cow::Borrowed(cause);
+    }
+    let Some(from) = cause.find(": verification time ") else {
+        return std::borrow::Cow::Borrowed(cause);
+    };
+    let rest = &cause[from..];
+    // the end of `(N seconds ago)` / `(N seconds in the future)` after the second time
+    let end = ["is not valid after ", "is not valid before "]
+        .iter()
+        .find_map(|k| rest.find(k))
+        .and_then(|at| {
+            let open = at + rest[at..].find('(')?;
+            Some(open + rest[open..].find(')')? + 1)
+        });
+    match end {
+        Some(end) => std::borrow::Cow::Owned(format!("{}{}", &cause[..from], &rest[end..])),
+        None => std::borrow::Cow::Borrowed(cause),
+    }
+}
+
 /// Classifies a TLS failure from its error text (`cause`, any letter case). `None` when
 /// the text names no TLS failure this knows (a refused connection, a timeout).
 pub fn tls_failure(cause: &str) -> Option<TlsFailure> {
@@ -941,6 +969,19 @@ impl rustls::client::danger::ServerCertVerifier for NoVerify {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// left41: the cause shown before such a hint loses the raw seconds; another cause is
+    /// kept as it is.
+    #[test]
+    fn validity_times_are_cut_from_the_cause() {
+        let expired = "invalid peer certificate: certificate expired: verification time 1796484171 (UNIX), but certificate is not valid after 1580515200 (215968971 seconds ago)";
+        assert_eq!(
+            without_validity_times(expired),
+            "invalid peer certificate: certificate expired"
+        );
+        let other = "invalid peer certificate: UnknownIssuer";
+        assert_eq!(without_validity_times(other), other);
+    }
 
     /// ux40: an expired or not yet valid certificate is said in dates, not Unix seconds.
     #[test]
