@@ -9,6 +9,8 @@
 //! - JUnit of several files: the `<testsuites>` root carries `tests`, `failures` and
 //!   `errors`, the sums of its suites' (what Jenkins and GitLab dashboards read there).
 //! - `proxy --report` on a full device says so (ENOSPC) in the hint other outputs give.
+//! - The proxy keeps one upstream connection per agent for an HTTP/1.1 client connection
+//!   over TLS too (ux40b's gate): a single-threaded agent behind TLS no longer stalls.
 
 mod common;
 #[path = "common/proxy_process.rs"]
@@ -285,4 +287,143 @@ fn proxy_report_on_a_full_device_says_enospc() {
             && stderr.contains("hint: the report was printed above instead; the disk (or device) of the --report path is full (ENOSPC)"),
         "{stderr}"
     );
+}
+
+/// A single-threaded HTTP/1.1 agent behind TLS: Python's `http.server.HTTPServer` (one
+/// connection at a time, keep-alive) with its listening socket wrapped in `ssl`, the
+/// certificate and key from `argv`; a static 0.3 Agent Card, any POST answered with one
+/// completed Task. Prints its port.
+const SINGLE_THREADED_TLS_AGENT: &str = r#"
+import json, ssl, sys
+from http.server import HTTPServer, BaseHTTPRequestHandler
+
+class H(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *a):
+        pass
+    def send(self, obj):
+        b = json.dumps(obj).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(b)))
+        self.end_headers()
+        self.wfile.write(b)
+    def do_GET(self):
+        port = self.server.server_address[1]
+        self.send({"name": "single", "description": "one thread", "version": "1.0.0",
+            "protocolVersion": "0.3.0", "url": f"https://127.0.0.1:{port}/",
+            "preferredTransport": "JSONRPC", "capabilities": {},
+            "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
+            "skills": [{"id": "echo", "name": "echo", "description": "echo", "tags": ["echo"]}]})
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        req = json.loads(body or b"{}")
+        task = {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed"}}
+        self.send({"jsonrpc": "2.0", "id": req.get("id"), "result": task})
+
+s = HTTPServer(("127.0.0.1", 0), H)
+ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+ctx.load_cert_chain(sys.argv[1], sys.argv[2])
+s.socket = ctx.wrap_socket(s.socket, server_side=True)
+print(s.server_address[1], flush=True)
+s.serve_forever()
+"#;
+
+/// Reads one HTTP/1.1 answer with a `content-length` off `s`: its status line.
+fn read_answer(s: &mut std::net::TcpStream) -> String {
+    use std::io::Read as _;
+    let mut head = Vec::new();
+    let mut b = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        let n = s.read(&mut b).expect("answer within the read time limit");
+        assert_eq!(
+            n,
+            1,
+            "connection closed after {:?}",
+            String::from_utf8_lossy(&head)
+        );
+        head.push(b[0]);
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let len: usize = head
+        .lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("content-length")
+                .then(|| v.trim().parse().ok())?
+        })
+        .unwrap_or(0);
+    let mut body = vec![0u8; len];
+    s.read_exact(&mut body).unwrap();
+    head.lines().next().unwrap_or_default().to_string()
+}
+
+/// ux40b's one-connection-per-agent limit over TLS: the proxy in front of a single-threaded
+/// HTTP/1.1 agent behind TLS; three client connections one after another, each with three
+/// keep-alive requests (the card, two tasks/get). On main the pool's racing second TLS
+/// connection was accepted once the first closed and held the agent, so each later client
+/// connection's first request waited for the TLS handshake limit (10 s); now every round is
+/// quick.
+#[test]
+fn proxy_to_a_single_threaded_tls_agent_keeps_one_connection() {
+    use std::io::Write as _;
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        panic!("python3 is needed for the single-threaded agent");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ck = rcgen::generate_simple_self_signed(vec!["127.0.0.1".to_string()]).unwrap();
+    let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
+    std::fs::write(&cert, ck.cert.pem()).unwrap();
+    std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
+    let mut agent = proxy_process::ChildGuard::spawn(
+        std::process::Command::new("python3")
+            .args(["-c", SINGLE_THREADED_TLS_AGENT])
+            .arg(&cert)
+            .arg(&key)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null()),
+    );
+    let mut out = std::io::BufReader::new(agent.stdout.take().unwrap());
+    let mut port = String::new();
+    std::io::BufRead::read_line(&mut out, &mut port).unwrap();
+    let url = format!("https://127.0.0.1:{}", port.trim());
+    let (run, proxy) = proxy_process::start_proxy(&[
+        "--upstream",
+        &url,
+        "--upstream-ca",
+        cert.to_str().unwrap(),
+        "--no-record",
+    ]);
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"t1"}}"#;
+    for round in 0..3 {
+        let started = std::time::Instant::now();
+        let mut s = std::net::TcpStream::connect(proxy).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+            .unwrap();
+        s.write_all(b"GET /.well-known/agent-card.json HTTP/1.1\r\nhost: x\r\n\r\n")
+            .unwrap();
+        assert!(read_answer(&mut s).contains(" 200"), "round {round}: card");
+        for _ in 0..2 {
+            s.write_all(
+                format!(
+                    "POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                    body.len()
+                )
+                .as_bytes(),
+            )
+            .unwrap();
+            assert!(read_answer(&mut s).contains(" 200"), "round {round}: call");
+        }
+        drop(s);
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(5),
+            "round {round} took {took:?}"
+        );
+    }
+    let _ = run.terminate();
 }

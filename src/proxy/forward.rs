@@ -75,7 +75,7 @@ struct Job {
 }
 
 /// TLS interception, loaded. The upstream leg goes through the proxy's TLS client
-/// ([`super::https_connector`], built with this configuration's `--upstream-ca` files).
+/// ([`super::https_connector_of`], built with this configuration's `--upstream-ca` files).
 pub(super) struct Intercept {
     ca: super::tls::Ca,
     jobs: tokio::sync::mpsc::UnboundedSender<Job>,

@@ -224,7 +224,8 @@ struct State {
     /// How long open connections get at shutdown ([`ProxyExtras::shutdown_grace`]).
     pub(crate) shutdown_grace: Duration,
     /// TLS to the upstream: `https://` routes and `--intercept-tls`; `None` when neither.
-    https: Option<HttpsConnector>,
+    /// Each client connection builds its connector from it ([`Upstreams::https`]).
+    https: Option<HttpsParts>,
     /// Exchanges whose `exchange_end` is not sent yet; shutdown ends them all.
     live: Arc<tee::LiveExchanges>,
     /// Forward mode (`--forward`), else reverse only.
@@ -491,7 +492,10 @@ async fn serve(
             }
             None => None,
         };
-        Some(https_connector(&trust, sni)?)
+        Some(HttpsParts {
+            cfg: tls::client_config(&trust.ca, trust.insecure)?,
+            sni: sni.map(Arc::new),
+        })
     } else {
         None
     };
@@ -550,12 +554,12 @@ async fn serve(
     })
 }
 
-/// Upstream connector over TLS ([`https_connector`]).
+/// Upstream connector over TLS ([`https_connector_of`]).
 pub(crate) type HttpsConnector = tls::HandshakeTimeout<
     hyper_rustls::HttpsConnector<tls::SignalTcp<early::EarlyAnswer<HttpConnector>>>,
 >;
 
-/// Upstream client over TLS ([`https_connector`]).
+/// Upstream client over TLS ([`https_connector_of`]).
 pub(crate) type HttpsClient = Client<HttpsConnector, ProxyBody>;
 
 /// Plain-HTTP upstream client (HTTP/1.1, or h2c prior knowledge).
@@ -631,13 +635,19 @@ impl Upstreams {
         })
     }
 
-    /// The TLS client, when the proxy has TLS upstreams.
-    fn https(&self, st: &State) -> Option<&HttpsClient> {
-        let conn = st.https.as_ref()?;
+    /// The TLS client, when the proxy has TLS upstreams. `client_version`: as for
+    /// [`Self::h1`]: an HTTP/1.x client connection keeps one connection per agent
+    /// ([`sequential`]) over TLS too (left41: a single-threaded HTTP/1.1 agent behind TLS,
+    /// Python's `HTTPServer` with its socket wrapped in `ssl`, took the pool's racing second
+    /// connection once the first closed and held it, so the next client connection's first
+    /// request waited for the TLS handshake time limit, 10 s).
+    fn https(&self, st: &State, client_version: http::Version) -> Option<&HttpsClient> {
+        let parts = st.https.as_ref()?;
         Some(self.https.get_or_init(|| {
+            let gate = (client_version < http::Version::HTTP_2).then(|| self.sequential.clone());
             Client::builder(TokioExecutor::new())
                 .http1_preserve_header_case(true)
-                .build(conn.clone())
+                .build(https_connector_of(parts, gate))
         }))
     }
 }
@@ -652,6 +662,13 @@ fn http_connector() -> HttpConnector {
     conn
 }
 
+/// What every upstream TLS connector is built from: the rustls client configuration
+/// ([`tls::client_config`]) and the `--upstream-sni` override.
+pub(crate) struct HttpsParts {
+    cfg: rustls::ClientConfig,
+    sni: Option<Arc<SniOverride>>,
+}
+
 /// The upstream client over TLS (RFC 8446 via rustls): `https://` URLs only, SNI = the URL's
 /// host (none for an IP address, whose certificate must then name the IP), ALPN `h2` then
 /// `http/1.1` (the agent picks; the request goes as HTTP/2 or HTTP/1.1 accordingly), agents'
@@ -659,25 +676,28 @@ fn http_connector() -> HttpConnector {
 /// [`UPSTREAM_CONNECT_TIMEOUT`], the TLS handshake after it by
 /// [`tls::UPSTREAM_TLS_HANDSHAKE_TIMEOUT`]: a silent TLS agent is a `502`, not a hang.
 ///
-/// Errors: a `trust.ca` file cannot be read or holds no usable certificate.
-pub(crate) fn https_connector(
-    trust: &tls::UpstreamTrust,
-    sni: Option<SniOverride>,
-) -> std::io::Result<HttpsConnector> {
-    let cfg = tls::client_config(&trust.ca, trust.insecure)?;
+/// Built from `parts` per client connection ([`Upstreams::https`]); `gate`: the
+/// one-connection-per-agent limit of an HTTP/1.x client connection ([`sequential`]),
+/// claimed before the TCP connect and held by the connection (TLS included) until it
+/// closes.
+pub(crate) fn https_connector_of(
+    parts: &HttpsParts,
+    gate: Option<Arc<sequential::Sequential>>,
+) -> HttpsConnector {
     let mut tcp = http_connector();
     tcp.enforce_http(false);
+    let sni = parts.sni.clone();
     let conn = hyper_rustls::HttpsConnectorBuilder::new()
-        .with_tls_config(cfg)
+        .with_tls_config(parts.cfg.clone())
         .https_only()
-        .with_server_name_resolver(move |uri: &Uri| server_name_of(uri, sni.as_ref()))
+        .with_server_name_resolver(move |uri: &Uri| server_name_of(uri, sni.as_deref()))
         .enable_all_versions()
         .wrap_connector(tls::SignalTcp(early::EarlyAnswer {
             inner: tcp,
             heads: false,
-            sequential: None,
+            sequential: gate,
         }));
-    Ok(tls::HandshakeTimeout::new(conn))
+    tls::HandshakeTimeout::new(conn)
 }
 
 /// `--upstream-sni` ([`ProxyExtras::upstream_sni`]): the server name for connections to
@@ -1969,7 +1989,11 @@ async fn handle(
             }
         });
     }
-    let https = if tls_up { up.https(&st) } else { None };
+    let https = if tls_up {
+        up.https(&st, client_version)
+    } else {
+        None
+    };
     let sent = match https {
         Some(https) => https.request(up_req),
         None if h2 => up.h2(&st).request(up_req),

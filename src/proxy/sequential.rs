@@ -18,6 +18,11 @@ background, where it keeps waiting until that connection closes, or ends when th
 connection does, [`Sequential::close`]). An HTTP/1.1 client connection never needs two
 upstream connections to one agent at once: its next request is read only once the answer
 to the last one was written. HTTP/2 client connections (concurrent streams) do not use it.
+The same holds over TLS (`https://` agents, left41): the claim is made before the TCP
+connect under the TLS handshake and held by the connection until it closes; without it the
+pool's racing second connection waited in the agent's accept queue, was accepted with its
+handshake once the first closed, and then held the single-threaded agent, so the next client
+connection's first request waited for the TLS handshake time limit (10 s).
 
 ```text
 request ──► pool checkout ──(idle)──────────────────────────► send
