@@ -5776,24 +5776,38 @@ mod tests {
                 }
             }
         }
+        // each method on its own pass (no call of another wrote the same key just before)
+        let want = |st: &State, x: &Exch, id: &str| {
+            st.tasks.get(&x.tkey(id)).and_then(|t| t.announced.clone())
+        };
         for x in &exchanges {
             for id in ids.iter().rev().chain(ids.iter()) {
-                let want = st.tasks.get(&x.tkey(id)).and_then(|t| t.announced.clone());
                 let got = st.task_of(x, id).and_then(|t| t.announced.clone());
-                assert_eq!(got, want, "{:?} {:?} {id:?}", x.leg, x.scope);
-                assert_eq!(st.knows_task(x, id), want.is_some());
-                let got_mut = st.task_of_mut(x, id).map(|t| {
+                assert_eq!(got, want(&st, x, id), "{:?} {:?} {id:?}", x.leg, x.scope);
+            }
+        }
+        for x in &exchanges {
+            for id in ids.iter().rev().chain(ids.iter()) {
+                assert_eq!(st.knows_task(x, id), want(&st, x, id).is_some());
+            }
+        }
+        for x in &exchanges {
+            for id in ids.iter().rev().chain(ids.iter()) {
+                let got = st.task_of_mut(x, id).map(|t| {
                     t.cancel_accepted = true;
                     t.announced.clone()
                 });
-                assert_eq!(got_mut.flatten(), want);
                 assert_eq!(
-                    st.tasks.get(&x.tkey(id)).is_some_and(|t| t.cancel_accepted),
-                    want.is_some(),
-                    "the update reached the record"
+                    got.flatten(),
+                    want(&st, x, id),
+                    "{:?} {:?} {id:?}",
+                    x.leg,
+                    x.scope
                 );
             }
         }
+        // the updates reached exactly the records there are
+        assert!(st.tasks.values().all(|t| t.cancel_accepted));
     }
 
     #[test]
