@@ -2267,6 +2267,11 @@ pub(super) struct State {
     /// [`State::endpoint_key_into`] for [`State::rpc_spoken`], kept for its room: copied
     /// only when inserted.
     key_buf: String,
+    /// The key [`State::task_of`], [`State::task_of_mut`] and [`State::knows_task`] write
+    /// for a lookup of [`State::tasks`], kept for its room (a `RefCell`: the first two read
+    /// through `&self`); never borrowed outside those three, each of which ends its borrow
+    /// before it returns.
+    task_key_buf: std::cell::RefCell<String>,
     /// Indexes in `out` of VER-MIX-002 findings on a gateway's upstream leg not yet
     /// returned live (review28a R5): whose side the mix is (the client's, passed on, or the
     /// gateway's own, VER-MIX-001) is known once the paired client call is judged
@@ -3253,6 +3258,7 @@ impl State {
             open_at_end: Vec::new(),
             live_notes: Vec::new(),
             key_buf: String::new(),
+            task_key_buf: std::cell::RefCell::new(String::new()),
             held_mix: Vec::new(),
             exchange_dialects: Vec::new(),
             auth_reported: HashSet::new(),
@@ -3566,7 +3572,7 @@ impl State {
         {
             return false;
         }
-        let Some(t) = self.tasks.get(&x.tkey(id)) else {
+        let Some(t) = self.task_of(x, id) else {
             return false;
         };
         let Some((_, tseq, txid)) = &t.terminal else {
@@ -3841,7 +3847,7 @@ impl State {
             let m = params_message(&c.params);
             let tid = m.and_then(a2a::message_task_id);
             let mctx = m.and_then(a2a::message_context_id);
-            if let Some((tid, rec)) = tid.and_then(|t| Some((t, self.tasks.get(&x.tkey(t))?))) {
+            if let Some((tid, rec)) = tid.and_then(|t| Some((t, self.task_of(x, t)?))) {
                 if let (Some((aseq, axid)), None, Some(ctx), Some((st, _))) =
                     (&rec.announced, &rec.terminal, &rec.context_id, rec.last)
                 {
@@ -5727,6 +5733,85 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// perfv41: [`State::task_of`], [`State::task_of_mut`] and [`State::knows_task`] (the
+    /// key written into a kept buffer) find the record a lookup under [`Exch::tkey`]'s own
+    /// key finds, for every leg and scope form, ids of several lengths (the buffer holding
+    /// a longer key before a shorter one), ids no record has, and one id under two agents.
+    #[test]
+    fn task_lookups_by_kept_key_find_what_tkey_finds() {
+        use super::{CaptureMode, Exch, RecordingHeader, State, TaskRec};
+        let mut st = State::new(&RecordingHeader::new(CaptureMode::Reverse));
+        let legs = [
+            None,
+            Some("upstream".to_string()),
+            Some("a\u{0}b".to_string()),
+        ];
+        let scopes = ["", "a:1/rpc", "h\u{0}x"];
+        let ids = [
+            "",
+            "t",
+            "task-with-a-long-id-0001",
+            "x\u{0}y",
+            "\u{e9}t\u{e9}",
+        ];
+        let exchanges: Vec<Exch> = legs
+            .iter()
+            .flat_map(|leg| {
+                scopes.iter().map(move |scope| Exch {
+                    leg: leg.clone(),
+                    scope: scope.to_string(),
+                    ..Default::default()
+                })
+            })
+            .collect();
+        // every other (exchange, id) pair has a record, told apart by its seq
+        let mut n = 0u64;
+        for x in &exchanges {
+            for id in ids {
+                n += 1;
+                if n.is_multiple_of(2) {
+                    let rec = TaskRec {
+                        announced: Some((n, String::new())),
+                        ..Default::default()
+                    };
+                    st.tasks.insert(x.tkey(id), Box::new(rec));
+                }
+            }
+        }
+        // each method on its own pass (no call of another wrote the same key just before)
+        let want = |st: &State, x: &Exch, id: &str| {
+            st.tasks.get(&x.tkey(id)).and_then(|t| t.announced.clone())
+        };
+        for x in &exchanges {
+            for id in ids.iter().rev().chain(ids.iter()) {
+                let got = st.task_of(x, id).and_then(|t| t.announced.clone());
+                assert_eq!(got, want(&st, x, id), "{:?} {:?} {id:?}", x.leg, x.scope);
+            }
+        }
+        for x in &exchanges {
+            for id in ids.iter().rev().chain(ids.iter()) {
+                assert_eq!(st.knows_task(x, id), want(&st, x, id).is_some());
+            }
+        }
+        for x in &exchanges {
+            for id in ids.iter().rev().chain(ids.iter()) {
+                let got = st.task_of_mut(x, id).map(|t| {
+                    t.cancel_accepted = true;
+                    t.announced.clone()
+                });
+                assert_eq!(
+                    got.flatten(),
+                    want(&st, x, id),
+                    "{:?} {:?} {id:?}",
+                    x.leg,
+                    x.scope
+                );
+            }
+        }
+        // the updates reached exactly the records there are
+        assert!(st.tasks.values().all(|t| t.cancel_accepted));
     }
 
     #[test]

@@ -1920,7 +1920,7 @@ impl State {
         last: Option<TaskState>,
     ) -> Option<(String, Vec<Evidence>)> {
         let tid = x.sse.as_ref()?.task_id.clone()?;
-        let t = self.tasks.get(&x.tkey(&tid))?;
+        let t = self.task_of(x, &tid)?;
         let (ts, tseq, txid) = t.terminal.as_ref()?;
         let (read_t, by_stream) = t.terminal_read_t?;
         if **txid == *x.id || *tseq < x.resp_seq || x.end_t < read_t + HUNG_AFTER_END_US {

@@ -476,8 +476,7 @@ impl State {
             .and_then(|q| str_member(q, "taskId", "task_id"))
             .is_some_and(|q| q == tid);
         let seen_before = self
-            .tasks
-            .get(&x.tkey(tid))
+            .task_of(x, tid)
             .and_then(|t| t.announced.as_ref())
             .is_some_and(|(s, _)| *s < seq);
         if named || seen_before {
@@ -664,8 +663,7 @@ impl State {
             return;
         };
         let sent_here = self
-            .tasks
-            .get(&x.tkey(task))
+            .task_of(x, task)
             .is_some_and(|t| !t.sent_message_ids.is_empty());
         let key = format!("{task}\u{0}{id}");
         let deleted = self.push_deleted_ids.contains_key(&key);
@@ -845,7 +843,7 @@ impl State {
             // naming it in `params.id`; a terminal task "can't be restarted", so accepting
             // the send is the same fault as a 0.3/1.0 message naming a terminal taskId.
             let terminal = named
-                .and_then(|n| self.tasks.get(&x.tkey(n)))
+                .and_then(|n| self.task_of(x, n))
                 .and_then(|t| t.terminal.clone())
                 .filter(|(_, tseq, _)| *tseq < x.req_seq);
             if let (true, Some(n), Some((ts, tseq, txid))) = (success, named, terminal) {
@@ -881,8 +879,7 @@ impl State {
             return;
         };
         let known = self
-            .tasks
-            .get(&x.tkey(&tid))
+            .task_of(x, &tid)
             .map(|t| (t.terminal.clone(), t.context_id.clone()));
         if !success {
             return;
@@ -931,8 +928,7 @@ impl State {
             .and_then(|t| t.2)
             .or_else(|| x.sse.as_ref().and_then(|s| s.last_state));
         let handed_here = self
-            .tasks
-            .get(&x.tkey(&tid))
+            .task_of(x, &tid)
             .and_then(|t| t.announced.as_ref())
             .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
         // ID-TASK-006 (review24b R4): a task another agent handed out, answered here. The
@@ -969,8 +965,7 @@ impl State {
             // request shows the agent handing that id out: it may have adopted the client's
             // id (or the recording started after the task did, hence a note; breaker8 G14).
             let seen_before = self
-                .tasks
-                .get(&x.tkey(&tid))
+                .task_of(x, &tid)
                 .and_then(|t| t.announced.as_ref())
                 .is_some_and(|(seq, xid)| *seq < x.req_seq && **xid != *x.id);
             // ID-001 (a2a-rs issue #248: an unknown client taskId silently became a new
@@ -1101,7 +1096,7 @@ impl State {
         rid: &str,
         msg_id: Option<&str>,
     ) {
-        let Some(t) = self.tasks.get(&x.tkey(rid)) else {
+        let Some(t) = self.task_of(x, rid) else {
             return;
         };
         let Some((ts, tseq, txid)) = t.terminal.clone() else {
@@ -1151,7 +1146,7 @@ impl State {
         let (Some(rid), Some(mid)) = (rid, msg_id) else {
             return;
         };
-        if let Some(t) = self.tasks.get_mut(&x.tkey(rid)) {
+        if let Some(t) = self.task_of_mut(x, rid) {
             if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
             {
                 t.sent_message_ids.push(mid);

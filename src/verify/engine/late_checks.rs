@@ -225,7 +225,7 @@ impl State {
             return None;
         }
         let tid = c.task_id()?;
-        let t = self.tasks.get(&x.tkey(tid))?;
+        let t = self.task_of(x, tid)?;
         let (aseq, _) = t.announced.as_ref()?;
         let (state, lseq) = t.last?;
         if *aseq >= x.req_seq || lseq >= x.req_seq || state.is_terminal() || t.terminal.is_some() {
@@ -798,10 +798,7 @@ impl State {
         if a2a::message_task_id(m) != Some(tid) {
             return false;
         }
-        let known = self
-            .tasks
-            .get(&x.tkey(tid))
-            .and_then(|t| t.context_id.as_deref());
+        let known = self.task_of(x, tid).and_then(|t| t.context_id.as_deref());
         matches!((a2a::message_context_id(m), known), (Some(q), Some(k)) if q != k)
     }
 

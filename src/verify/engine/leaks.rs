@@ -291,7 +291,7 @@ impl State {
                     || message_task_id(c).as_deref() == Some(tid))
         });
         on_task
-            && self.tasks.get(&x.tkey(tid)).is_some_and(|t| {
+            && self.task_of(x, tid).is_some_and(|t| {
                 t.terminal
                     .as_ref()
                     .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)

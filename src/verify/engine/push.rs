@@ -154,7 +154,7 @@ impl State {
         let ctx = (c.dialect == Some(Dialect::V0_1))
             .then(|| v.get("id").and_then(Json::as_str))
             .flatten()
-            .and_then(|id| self.tasks.get(&x.tkey(id)))
+            .and_then(|id| self.task_of(x, id))
             .and_then(|t| t.context_id.clone());
         let v = match (c.dialect == Some(Dialect::V0_1))
             .then(|| a2a::lift_v01(&v, ctx.as_deref()))
@@ -375,7 +375,7 @@ impl State {
                 };
                 self.note_terminal_snapshot(x, id, st, p.inner, snap, seq);
                 let dkey = self.delivery_key(&x.url);
-                if let Some(t) = self.tasks.get_mut(&x.tkey(id)) {
+                if let Some(t) = self.task_of_mut(x, id) {
                     if let Some(s) = st {
                         if !t.webhook_states.contains(&s) {
                             t.webhook_states.push(s);
@@ -1004,7 +1004,7 @@ impl State {
         ptr: &str,
         seq: u64,
     ) {
-        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+        let Some(t) = self.task_of_mut(x, tid) else {
             return;
         };
         let aid = aid.unwrap_or("").to_string();
@@ -1088,7 +1088,7 @@ impl State {
         else {
             return;
         };
-        let Some(t) = self.tasks.get_mut(&x.tkey(tid)) else {
+        let Some(t) = self.task_of_mut(x, tid) else {
             return;
         };
         // An empty text part (the closing chunk's, strands-agents PR #1643) is no content a
@@ -1445,7 +1445,7 @@ impl State {
         seq: u64,
     ) {
         self.state_stamped_after_terminal(x, id, st, obj, seq);
-        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
+        let Some(t) = self.task_of_mut(x, id) else {
             return;
         };
         let terminal =
@@ -1647,7 +1647,7 @@ impl State {
         if s.is_terminal() {
             return Some(s);
         }
-        let Some(t) = self.tasks.get(&x.tkey(id)) else {
+        let Some(t) = self.task_of(x, id) else {
             return Some(s);
         };
         if t.terminal.is_none() {

@@ -883,7 +883,7 @@ impl State {
             // Only params that name the task under another member: empty or foreign params
             // are how conformance suites probe the agent's -32602 (breaker14's legal
             // `tasks/get {}`), not a client that meant to name a task.
-            let known = |t: &str| self.tasks.contains_key(&x.tkey(t));
+            let known = |t: &str| self.knows_task(x, t);
             let hint = task_id_member_hint(&c.params, &known);
             if !hint.is_empty() {
                 let method = c.method.as_deref().unwrap_or("the task call");

@@ -974,8 +974,7 @@ impl State {
             // changed); the same task is one agent behind two hostnames, silent.
             if c.task_id() == Some(id.as_str()) && x.leg.is_none() {
                 let handed_here = self
-                    .tasks
-                    .get(&x.tkey(&id))
+                    .task_of(x, &id)
                     .and_then(|t| t.announced.as_ref())
                     .is_some_and(|(seq, _)| *seq < x.req_seq);
                 if !handed_here {
@@ -1165,11 +1164,7 @@ impl State {
         }
         // Cancel of a terminal task (TASK-003), before the observation updates the state.
         if op == Op::CancelTask {
-            if let Some((ts, tseq, txid)) = self
-                .tasks
-                .get(&x.tkey(&id))
-                .and_then(|t| t.terminal.clone())
-            {
+            if let Some((ts, tseq, txid)) = self.task_of(x, &id).and_then(|t| t.terminal.clone()) {
                 if tseq < x.req_seq && ts != TaskState::Canceled {
                     // One fault, one first line (breaker26 E20): the answer that reports
                     // the terminal task in another state (canceled) is this accepted cancel;
@@ -1177,7 +1172,7 @@ impl State {
                     // CASE-12 lists both) names this finding as its cause.
                     let changed = tv.state.filter(|s| *s != ts);
                     if changed.is_some() {
-                        if let Some(t) = self.tasks.get_mut(&x.tkey(&id)) {
+                        if let Some(t) = self.task_of_mut(x, &id) {
                             t.cancel_accepted = true;
                         }
                     }
@@ -1223,10 +1218,7 @@ impl State {
         let followup_only_task = self.followup_names_only_task(x, &id);
         if followup_only_task {
             // ID-003 is judged in check_followup; keep the context untouched here.
-            let known_ctx = self
-                .tasks
-                .get(&x.tkey(&id))
-                .and_then(|t| t.context_id.clone());
+            let known_ctx = self.task_of(x, &id).and_then(|t| t.context_id.clone());
             if known_ctx.is_some() && known_ctx != ctx {
                 self.observe(&id, None, tv.state, bseq, x, &state_ptr);
                 self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);

@@ -252,7 +252,7 @@ impl State {
             }
             _ => return None,
         };
-        let (ts, tseq, _) = self.tasks.get(&x.tkey(&tid))?.terminal.clone()?;
+        let (ts, tseq, _) = self.task_of(x, &tid)?.terminal.clone()?;
         if tseq >= x.req_seq {
             return None;
         }
@@ -303,7 +303,7 @@ impl State {
             "TASK_NOT_CANCELABLE" => {
                 let seen = c.task_id().and_then(|tid| {
                     let (ts, tseq, _) =
-                        self.tasks.get(&x.tkey(tid))?.terminal.clone()?;
+                        self.task_of(x, tid)?.terminal.clone()?;
                     // 1.0 §3.1.5 names an already canceled task too: a repeated cancel
                     // may be answered TaskNotCancelableError (breaker12 L3).
                     (tseq < x.req_seq)
@@ -524,7 +524,7 @@ impl State {
             // refusal (breaker26; q27a item 5, the plain-error form of a pre-stream refusal).
             let continues_terminal = params_message(&c.params)
                 .and_then(a2a::message_task_id)
-                .and_then(|t| self.tasks.get(&x.tkey(t)))
+                .and_then(|t| self.task_of(x, t))
                 .and_then(|t| t.terminal.as_ref())
                 .is_some_and(|(_, tseq, _)| *tseq < x.req_seq);
             if continues_terminal {
@@ -625,7 +625,7 @@ impl State {
         {
             return;
         }
-        let Some((creator, aseq, axid, first)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((creator, aseq, axid, first)) = self.task_of(x, tid).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
             Some((t.caller?, s, xid, t.caller_subject.clone()))
         }) else {
@@ -1184,7 +1184,7 @@ impl State {
             return None;
         }
         let tid = c.task_id().filter(|t| !t.trim().is_empty())?;
-        if self.tasks.contains_key(&x.tkey(tid)) {
+        if self.knows_task(x, tid) {
             return None;
         }
         Some(format!(

@@ -219,7 +219,7 @@ impl State {
                 let unknown = (c.op == Some(Op::SubscribeToTask))
                     .then(|| c.task_id())
                     .flatten()
-                    .filter(|t| !self.tasks.contains_key(&x.tkey(t)));
+                    .filter(|t| !self.knows_task(x, t));
                 let msg = match unknown {
                     Some(t) => format!(
                         "{} for task {t}, which this recording never showed, got an event stream that {how} without any event: an unknown task is answered with TaskNotFoundError ({}) instead of a stream (TASK-009), a known one with its current Task as the first event (STREAM-004)",
@@ -274,8 +274,7 @@ impl State {
                 // Known terminal from an earlier exchange, else from the stream's own first
                 // event (the current task, STREAM-004).
                 let known = self
-                    .tasks
-                    .get(&x.tkey(&tid))
+                    .task_of(x, &tid)
                     .and_then(|t| t.terminal.clone())
                     .filter(|(_, tseq, _)| *tseq < x.req_seq)
                     .or_else(|| {
@@ -1792,11 +1791,8 @@ impl State {
         // names the gateway.
         if let (Some(ct), Some(ut)) = (cs.task_id.as_deref(), us.task_id.as_deref()) {
             if ct == ut {
-                let agent_terminal = self
-                    .tasks
-                    .get(&up.tkey(ut))
-                    .and_then(|t| t.terminal.clone());
-                if let Some(t) = self.tasks.get_mut(&client.tkey(ct)) {
+                let agent_terminal = self.task_of(up, ut).and_then(|t| t.terminal.clone());
+                if let Some(t) = self.task_of_mut(client, ct) {
                     t.terminal = agent_terminal;
                 }
             }

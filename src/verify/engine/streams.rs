@@ -422,8 +422,7 @@ impl State {
         // A subscription to a task known terminal is TASK-STATE-006's (TASK-004) verdict.
         let terminal = c.op == Some(Op::SubscribeToTask)
             && c.task_id().is_some_and(|tid| {
-                self.tasks
-                    .get(&x.tkey(tid))
+                self.task_of(x, tid)
                     .and_then(|t| t.terminal.as_ref())
                     .is_some_and(|(_, tseq, _)| *tseq < x.req_seq)
             });
@@ -1730,7 +1729,7 @@ impl State {
                     let msg = if empty_ctx {
                         let known = u
                             .task_id
-                            .and_then(|t| self.tasks.get(&x.tkey(t)))
+                            .and_then(|t| self.task_of(x, t))
                             .and_then(|t| t.context_id.as_deref())
                             .filter(|c| !c.is_empty());
                         match known {
@@ -1995,7 +1994,7 @@ impl State {
                     // STREAM-009 across a reconnection (breaker30 A03, A04): what earlier
                     // streams of the task delivered of this artifact.
                     let earlier = u.task_id.and_then(|tid| {
-                        self.tasks.get(&x.tkey(tid)).and_then(|t| {
+                        self.task_of(x, tid).and_then(|t| {
                             t.stream_artifacts
                                 .iter()
                                 // Delivered before this stream was asked for: a stream
@@ -2434,10 +2433,7 @@ impl State {
             } else {
                 ""
             };
-            let caused = if self
-                .tasks
-                .get(&x.tkey(id))
-                .is_some_and(|t| t.cancel_accepted)
+            let caused = if self.task_of(x, id).is_some_and(|t| t.cancel_accepted)
                 && st == Some(TaskState::Canceled)
             {
                 format!(
@@ -2585,7 +2581,7 @@ impl State {
             .and_then(Json::as_str)
             .or_else(|| str_member(o, "taskId", "task_id"));
         let Some(id) = id else { return };
-        let Some(t) = self.tasks.get_mut(&x.tkey(id)) else {
+        let Some(t) = self.task_of_mut(x, id) else {
             return;
         };
         if t.auth_unexplained_reported {
@@ -2650,7 +2646,7 @@ impl State {
             .get("id")
             .and_then(Json::as_str)
             .or_else(|| str_member(o, "taskId", "task_id"));
-        if let Some(t) = id.and_then(|id| self.tasks.get_mut(&x.tkey(id))) {
+        if let Some(t) = id.and_then(|id| self.task_of_mut(x, id)) {
             if t.status_role_reported {
                 return;
             }

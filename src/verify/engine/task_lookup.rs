@@ -3,6 +3,35 @@
 use super::*;
 
 impl State {
+    /// The task that `id` names at exchange `x`'s leg and agent (the record under
+    /// [`Exch::tkey`]), found without a key of its own: the key is written into
+    /// [`State::task_key_buf`] (kept for its room) and only looked up. About 42k keys per
+    /// bench run were built, allocated and freed for one lookup each (issue 7;
+    /// docs/performance.md, "Session 41 (perfv41)"); a key to insert is still
+    /// [`Exch::tkey`]'s own `String`.
+    pub(super) fn task_of(&self, x: &Exch, id: &str) -> Option<&TaskRec> {
+        match self.task_key_buf.try_borrow_mut() {
+            Ok(mut key) => {
+                x.tkey_into(id, &mut key);
+                self.tasks.get(key.as_str()).map(|t| &**t)
+            }
+            // not reached (no borrow outlives these three methods): a key of its own
+            Err(_) => self.tasks.get(&x.tkey(id)).map(|t| &**t),
+        }
+    }
+
+    /// [`State::task_of`] for an update of the record.
+    pub(super) fn task_of_mut(&mut self, x: &Exch, id: &str) -> Option<&mut TaskRec> {
+        let key = self.task_key_buf.get_mut();
+        x.tkey_into(id, key);
+        self.tasks.get_mut(key.as_str()).map(|t| &mut **t)
+    }
+
+    /// Whether [`State::task_of`] finds a record.
+    pub(super) fn knows_task(&self, x: &Exch, id: &str) -> bool {
+        self.task_of(x, id).is_some()
+    }
+
     /// ID-TASK-005 (ID-001: TaskNotFoundError is the answer to a message whose `taskId`
     /// is unknown; ERR-002): a send (SendMessage / SendStreamingMessage, 0.x `message/send`
     /// / `message/stream`) whose message names no task (no `taskId`, no
@@ -110,7 +139,7 @@ impl State {
             return;
         }
         let Some(tid) = c.task_id() else { return };
-        let Some(t) = self.tasks.get(&x.tkey(tid)) else {
+        let Some(t) = self.task_of(x, tid) else {
             return;
         };
         if !v1 && !t.on_stream {
@@ -224,7 +253,7 @@ impl State {
         let Some(tid) = message_task_id(c) else {
             return;
         };
-        let Some((st, lseq)) = self.tasks.get(&x.tkey(&tid)).and_then(|t| {
+        let Some((st, lseq)) = self.task_of(x, &tid).and_then(|t| {
             t.last.filter(|(st, lseq)| {
                 t.terminal.is_none() && st.is_interrupted() && *lseq < x.req_seq
             })
@@ -455,13 +484,13 @@ impl State {
         if self.gw_rerouted(&x.id) {
             return;
         }
-        let Some((aseq, axid, by_msg, creator)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((aseq, axid, by_msg, creator)) = self.task_of(x, tid).and_then(|t| {
             let (s, xid) = t.announced.clone()?;
             Some((s, xid, t.named_by_message.clone(), t.caller))
         }) else {
             // breaker34 M22: a streamed send naming a task this agent never handed out was
             // told TaskNotFoundError; a later message creating a task of that id is ID-TASK-002.
-            if x.leg.is_none() && !self.tasks.contains_key(&x.tkey(tid)) {
+            if x.leg.is_none() && !self.knows_task(x, tid) {
                 self.note_not_found_id(x.tkey(tid));
             }
             // ID-TASK-006: the client named to this agent a task another agent handed out
@@ -512,8 +541,7 @@ impl State {
             .filter(|c| c.op == Some(Op::SubscribeToTask) && c.dialect == Some(Dialect::V1_0))
         {
             let term = self
-                .tasks
-                .get(&x.tkey(tid))
+                .task_of(x, tid)
                 .and_then(|t| t.terminal.clone())
                 .filter(|(_, tseq, _)| *tseq < x.req_seq);
             if let Some((ts, tseq, txid)) = term {
@@ -592,8 +620,7 @@ impl State {
                 // mark of an agent that stores a task only once it finishes (or at its
                 // first artifact): say that before the load-balancer reading.
                 let running = self
-                    .tasks
-                    .get(&x.tkey(tid))
+                    .task_of(x, tid)
                     .filter(|t| t.terminal.is_none())
                     .and_then(|t| t.last)
                     .filter(|(st, seq)| !st.is_terminal() && *seq < x.req_seq)
@@ -638,8 +665,7 @@ impl State {
         refs.iter()
             .filter_map(Json::as_str)
             .find(|t| {
-                self.tasks
-                    .get(&x.tkey(t))
+                self.task_of(x, t)
                     .and_then(|k| k.announced.as_ref())
                     .is_some_and(|(seq, _)| *seq < x.req_seq)
             })
@@ -663,7 +689,7 @@ impl State {
             ),
             _ => "-32001 TaskNotFoundError".to_string(),
         };
-        let rec = self.tasks.get(&x.tkey(tid));
+        let rec = self.task_of(x, tid);
         let terminal = rec
             .and_then(|t| t.terminal.clone())
             .filter(|(_, tseq, _)| *tseq < x.req_seq);
@@ -732,7 +758,7 @@ impl State {
         if (d == Dialect::V1_0) != header_1x || d == Dialect::V0_1 {
             return;
         }
-        let Some((aseq, axid)) = self.tasks.get(&x.tkey(tid)).and_then(|t| {
+        let Some((aseq, axid)) = self.task_of(x, tid).and_then(|t| {
             let same_version = t
                 .announced_dialect
                 .is_some_and(|k| k == d || (k.is_0x() && d.is_0x() && k != Dialect::V0_1));

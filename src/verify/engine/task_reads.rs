@@ -457,7 +457,7 @@ impl State {
         let Some(t) = o
             .get("id")
             .and_then(Json::as_str)
-            .and_then(|id| self.tasks.get_mut(&x.tkey(id)))
+            .and_then(|id| self.task_of_mut(x, id))
         else {
             return;
         };
@@ -493,10 +493,8 @@ impl State {
         let Some(id) = o.get("id").and_then(Json::as_str) else {
             return;
         };
-        let Some((ids, full, hseq, hxid)) = self
-            .tasks
-            .get(&x.tkey(id))
-            .and_then(|t| t.history_tail.as_ref())
+        let Some((ids, full, hseq, hxid)) =
+            self.task_of(x, id).and_then(|t| t.history_tail.as_ref())
         else {
             return;
         };
