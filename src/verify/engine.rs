@@ -2003,6 +2003,14 @@ impl SeqGaps {
 /// recording stopped early: `verify_cmd::stopped_early`).
 pub const NEVER_ENDED: &str = "exchange never ended in the recording";
 
+/// The not-judged reason of an exchange the recording ended (outcome `open`) with its
+/// request still waiting for the agent's answer, no response head recorded: a proxy
+/// stopped (Ctrl-C, SIGTERM) while the agent had not answered, a transcript `req` with no
+/// `resp` (ux41). The proxy's stop summary counts these by this reason
+/// (`proxy_cmd::cut_open_lines`).
+pub const NOT_ANSWERED_AT_END: &str =
+    "the recording ended with the request still waiting for the agent's answer (no response head): answer not judged";
+
 /// The not-judged reason of an exchange whose `exchange_end` line is missing from the
 /// file: it never ended in the recording, and a `seq` after its last event is skipped
 /// ([`SeqGaps`]).

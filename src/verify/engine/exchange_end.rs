@@ -332,6 +332,14 @@ impl State {
             return;
         }
         let Some(status) = x.status else {
+            // The recording ended with the request still waiting for its answer (outcome
+            // `open` and no response head: a proxy stopped while the agent had not answered,
+            // a transcript `req` with no `resp`): whether and what the agent would have
+            // answered is unknown, so it is listed as not judged rather than counted among
+            // the judged exchanges in silence (ux41).
+            if x.outcome == Some(Outcome::Open) && !x.truncated {
+                self.open_at_end(&x, NOT_ANSWERED_AT_END.into());
+            }
             return;
         };
         // The client went away before the response ended: the recorded body is cut by the

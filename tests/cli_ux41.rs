@@ -1,0 +1,135 @@
+//! ux41: a newcomer's first hour with README and docs/usage.md (demo, the proxy in front of
+//! the reference agent with curl and the Python and JS SDK clients, verify of one and
+//! several files, every report format, repro of every finding of a probe run, HAR and back,
+//! probe, interop, multi-leg listeners, `rules`), then trying to break it: recordings
+//! edited by hand, browser and mitmproxy HAR files, hand-written transcripts, a 1.1 GB
+//! recording. Real processes (the binary, the reference agent), real sockets, real files.
+//! - A request still waiting for the agent's answer when the proxy stopped (a hung agent,
+//!   Ctrl-C) was counted among the judged exchanges in silence: no stop-summary line, no
+//!   "not judged" in `verify`; a transcript `req` without its `resp` the same.
+//! - An answer that handed out a task, on an exchange not judged (its request body cut at
+//!   `--capture-cap`, or left out of a HAR file), left the task unknown: the follow-up
+//!   naming it got an invented ID-TASK-004 note ("never saw the agent hand out").
+//! - A HAR entry whose body text the browser left out was listed not judged as "cut by the
+//!   capture cap, or events dropped by the recorder".
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::io::{Read as _, Write as _};
+use std::net::SocketAddr;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use proxy_process::{card_agent_holding_calls, echo_card, reference_agent, run_in};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `body` POSTed as a 1.0 JSON-RPC call to `/` of `addr` on a connection of its own
+/// (`Connection: close`), read to its end: the response body (after the head).
+fn post(addr: SocketAddr, body: &str) -> String {
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out.split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or(out)
+}
+
+/// Waits (at most 10 s) until the file at `path` holds `needle`.
+fn wait_for_in_file(path: &std::path::Path, needle: &str) {
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let got = std::fs::read_to_string(path).unwrap_or_default();
+        if got.contains(needle) {
+            return;
+        }
+        assert!(Instant::now() < end, "no {needle:?} in {path:?}: {got}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Item 1: a proxy stopped while its agent had not answered a request (a hung agent)
+/// says so in its stop summary, naming the exchange, and `verify` of the recording lists
+/// it as not judged, not among the exchanges judged clean.
+#[test]
+fn a_request_still_waiting_when_the_proxy_stops_is_said_and_listed_not_judged() {
+    let agent = card_agent_holding_calls(|a| echo_card("hung agent", &format!("http://{a}/")));
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("hung.jsonl");
+    let mut run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(["--upstream", &format!("http://{agent}")])
+            .args(["--record", rec.to_str().unwrap(), "--shutdown-grace", "0"])
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr: SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"hello"}]}}}"#;
+    let mut client = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        client,
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    wait_for_in_file(&rec, "\"request_head\"");
+    // the agent holds the request: the proxy waits for an answer that does not come
+    std::thread::sleep(Duration::from_millis(300));
+    run.child.signal("TERM");
+    let code = run.child.wait_for(Duration::from_secs(60), "proxy");
+    let stderr = run.rx.iter().collect::<Vec<_>>().join("\n");
+    assert_eq!(code.code(), Some(0), "{stderr}");
+    assert!(
+        stderr
+            .contains("1 request was still waiting for the agent's answer when the proxy stopped"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("not judged: e1 (POST / SendMessage, open "),
+        "{stderr}"
+    );
+    drop(client);
+
+    let out = run_in(dir.path(), &["verify", "hung.jsonl"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("not judged: 1 exchange (e1): the recording ended with the request still waiting for the agent's answer (no response head)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("in 1 exchange, 1 not fully judged"),
+        "{stdout}"
+    );
+}
+
+/// Item 2: a hand-written transcript whose `req` has no `resp` (forgotten, or the answer
+/// never came): the exchange is listed not judged rather than passed as judged.
+#[test]
+fn a_transcript_request_without_its_response_is_listed_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let req = serde_json::json!({
+        "dir": "req", "method": "POST", "url": "http://127.0.0.1:8080/",
+        "headers": {"content-type": "application/json", "a2a-version": "1.0"},
+        "body": r#"{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"hi"}]}}}"#,
+    });
+    std::fs::write(dir.path().join("t.jsonl"), format!("{req}\n")).unwrap();
+    let out = run_in(dir.path(), &["verify", "t.jsonl"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("not judged: 1 exchange (e1): the recording ended with the request still waiting for the agent's answer"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1 not fully judged"), "{stdout}");
+}
