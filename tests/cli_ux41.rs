@@ -133,3 +133,52 @@ fn a_transcript_request_without_its_response_is_listed_not_judged() {
     );
     assert!(stdout.contains("1 not fully judged"), "{stdout}");
 }
+
+/// Item 3: the reference agent behind a proxy whose `--capture-cap` cuts the first request
+/// body (its metadata padded), not its answer, which hands out an input-required task;
+/// the follow-up names that task. The first exchange is not judged, and the follow-up gets
+/// no ID-TASK-004 ("never saw the agent hand out"): the recording holds the answer that
+/// handed it out, which the verifier did not read.
+#[test]
+fn a_task_handed_out_by_an_exchange_not_judged_is_no_client_chosen_id() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("cap.jsonl");
+    let run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "-q", "--upstream", &url])
+            .args(["--record", rec.to_str().unwrap(), "--capture-cap", "1500"])
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr: SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    let pad = "x".repeat(2000);
+    let first = post(
+        addr,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{{"metadata":{{"pad":"{pad}"}},"message":{{"role":"ROLE_USER","messageId":"m1","parts":[{{"text":"input hi"}}]}}}}}}"#
+        ),
+    );
+    assert!(first.len() < 1500, "the answer must fit the cap: {first}");
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let tid = v["result"]["task"]["id"].as_str().unwrap().to_string();
+    let second = post(
+        addr,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":2,"method":"SendMessage","params":{{"message":{{"role":"ROLE_USER","messageId":"m2","taskId":"{tid}","parts":[{{"text":"ok"}}]}}}}}}"#
+        ),
+    );
+    assert!(second.contains(&tid), "{second}");
+    run.terminate();
+
+    let out = run_in(dir.path(), &["verify", "cap.jsonl"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "not judged: 1 exchange (e1): body not fully recorded (cut at the proxy's capture cap"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("ID-TASK-004"), "{stdout}");
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+}

@@ -2263,6 +2263,11 @@ pub(super) struct State {
     bindings: BTreeMap<(&'static str, &'static str), u64>,
     areas: super::areas::AreaSet,
     incomplete: Vec<(String, String)>,
+    /// The request `seq` of the earliest exchange that ended listed in `incomplete` (its
+    /// answer, or part of it, not judged): a task id it handed out may be one the verifier
+    /// never read, so a later message naming a task "never handed out" is no evidence
+    /// (ID-TASK-004 is not told for requests after it; [`State::unjudged_before`], ux41).
+    first_unjudged_req: Option<u64>,
     /// The first [`OPEN_AT_END_KEPT`] exchanges the recording ended with still open
     /// ([`State::open_at_end`]), named for the proxy's stop summary (newcomer25 N10).
     open_at_end: Vec<super::OpenAtEnd>,
@@ -3254,6 +3259,7 @@ impl State {
             bindings: BTreeMap::new(),
             areas: Default::default(),
             incomplete: Vec::new(),
+            first_unjudged_req: None,
             open_at_end: Vec::new(),
             live_notes: Vec::new(),
             key_buf: String::new(),
@@ -4479,7 +4485,15 @@ impl State {
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
                     self.remember_answer(&x);
+                    // An answered exchange listed as not judged may have handed out a task
+                    // id the verifier never read (ID-TASK-004 is not told after it, ux41).
+                    let (req_seq, answered) = (x.req_seq, x.status.is_some());
+                    let listed = self.incomplete.len();
                     self.end_exchange(x);
+                    if answered && self.incomplete.len() > listed {
+                        self.first_unjudged_req =
+                            Some(self.first_unjudged_req.map_or(req_seq, |s| s.min(req_seq)));
+                    }
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
@@ -4761,6 +4775,13 @@ impl State {
     /// arriving: a proxy stopped mid-call, a transcript's `close: timeout`): listed as not
     /// judged for `why`, and the first [`OPEN_AT_END_KEPT`] named with their request and how
     /// long they were open ([`super::OpenAtEnd`], the proxy's stop summary).
+    /// Whether an exchange whose request came before `req_seq` (a request event's `seq`)
+    /// ended not judged, its answer unread ([`State::first_unjudged_req`]): a task id it
+    /// handed out is unknown to the verifier (ux41).
+    pub(super) fn unjudged_before(&self, req_seq: u64) -> bool {
+        self.first_unjudged_req.is_some_and(|s| s < req_seq)
+    }
+
     fn open_at_end(&mut self, x: &Exch, why: String) {
         if self.open_at_end.len() < OPEN_AT_END_KEPT {
             self.open_at_end.push(super::OpenAtEnd {
