@@ -182,3 +182,60 @@ fn a_task_handed_out_by_an_exchange_not_judged_is_no_client_chosen_id() {
     assert!(!stdout.contains("ID-TASK-004"), "{stdout}");
     assert_eq!(out.status.code(), Some(0), "{stdout}");
 }
+
+/// Item 4: a browser HAR (Firefox "Save All As HAR" leaves some bodies out: a `postData`
+/// with `params` and no `text`) whose first entry hands out a task the second names. The
+/// entry is listed not judged as a body the HAR file left out, not as the proxy's capture
+/// cap; and no ID-TASK-004 is invented for the follow-up.
+#[test]
+fn a_har_entry_without_its_body_text_is_said_so_and_invents_no_finding() {
+    let tid = "0b4c6a8e-3c2f-4f55-9a43-1f3d2b7e9a10";
+    let ctx = "5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6";
+    let task = |state: &str, msg: &str| {
+        serde_json::json!({"jsonrpc":"2.0","id":1,"result":{"task":{"id":tid,"contextId":ctx,
+            "status":{"state":state,"message":{"messageId":msg,"contextId":ctx,"taskId":tid,
+            "role":"ROLE_AGENT","parts":[{"text":"more?"}]}}}}})
+        .to_string()
+    };
+    let entry = |post: serde_json::Value, body: String| {
+        serde_json::json!({
+            "startedDateTime": "2026-12-05T10:00:00.000Z", "time": 5,
+            "request": {"method": "POST", "url": "http://127.0.0.1:9999/", "httpVersion": "HTTP/1.1",
+                "headers": [{"name": "Content-Type", "value": "application/json"},
+                            {"name": "A2A-Version", "value": "1.0"}],
+                "queryString": [], "cookies": [], "headersSize": -1, "bodySize": -1,
+                "postData": post},
+            "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+                "headers": [{"name": "Content-Type", "value": "application/json"}],
+                "cookies": [], "content": {"size": -1, "mimeType": "application/json", "text": body},
+                "redirectURL": "", "headersSize": -1, "bodySize": -1},
+            "cache": {}, "timings": {"blocked": -1, "dns": 0, "connect": 0, "send": 0, "wait": 4, "receive": 1},
+            "_securityState": "insecure"
+        })
+    };
+    let follow_up = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{{"message":{{"role":"ROLE_USER","messageId":"m2","taskId":"{tid}","parts":[{{"text":"ok"}}]}}}}}}"#
+    );
+    let mut second = entry(
+        serde_json::json!({"mimeType": "application/json", "params": [], "text": follow_up}),
+        task("TASK_STATE_COMPLETED", "a2"),
+    );
+    second["startedDateTime"] = "2026-12-05T10:00:01.000Z".into();
+    let har = serde_json::json!({"log": {"version": "1.2",
+    "creator": {"name": "Firefox", "version": "128.0"},
+    "entries": [
+        entry(serde_json::json!({"mimeType": "application/json", "params": []}),
+              task("TASK_STATE_INPUT_REQUIRED", "a1")),
+        second,
+    ]}});
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("ff.har"), har.to_string()).unwrap();
+    let out = run_in(dir.path(), &["verify", "ff.har"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("not judged: 1 exchange (log.entries[0]): body not in the HAR file"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("capture cap"), "{stdout}");
+    assert!(!stdout.contains("ID-TASK-004"), "{stdout}");
+}

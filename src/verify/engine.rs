@@ -2988,6 +2988,12 @@ fn truncation_reason(by: u8) -> String {
     )
 }
 
+/// The not-judged reason of a HAR entry whose request or response body the file leaves
+/// out (`postData` or `content` without `text`, its size not 0; `record::har`): browsers
+/// save no text for large, binary and streamed bodies, and some HAR exports none at all
+/// (ux41; before, the reason named the proxy's capture cap and recorder).
+const HAR_BODY_LEFT_OUT: &str = "body not in the HAR file (its request.postData or response.content has no text: browsers leave large, binary and streamed bodies out, and some exports keep no bodies; save the HAR with its content, or record through a2a-interop proxy): its content not judged";
+
 /// The most bytes a compressed event stream is decoded to (64 x [`BODY_CAP`], 1 GiB): a
 /// stream's events are judged as they arrive, so only a decompression bomb reaches it.
 const SSE_DECODED_CAP: usize = 64 * BODY_CAP;

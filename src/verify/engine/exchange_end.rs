@@ -18,6 +18,9 @@ impl State {
             // answered and closed before it read the whole request body, breaker15b R2).
             let why = match (&x.end_error, x.outcome) {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
+                // a HAR entry whose postData or content has no text (ux41): not the
+                // proxy's capture cap nor its recorder
+                _ if self.mode == CaptureMode::Har && x.trunc_by == 0 => HAR_BODY_LEFT_OUT.into(),
                 _ => truncation_reason(x.trunc_by),
             };
             self.incomplete.push((str::to_string(&x.id), why));
