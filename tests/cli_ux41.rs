@@ -239,3 +239,41 @@ fn a_har_entry_without_its_body_text_is_said_so_and_invents_no_finding() {
     assert!(!stdout.contains("capture cap"), "{stdout}");
     assert!(!stdout.contains("ID-TASK-004"), "{stdout}");
 }
+
+/// Item 5: a hand-edited file whose first line is a comment, the `[` of a JSON array or a
+/// pretty-printed object's lone `{` is refused (exit 2) saying which, with the command
+/// that undoes it, not "first line is neither ...".
+#[test]
+fn a_first_line_a_person_put_there_is_named_with_its_fix() {
+    let dir = tempfile::tempdir().unwrap();
+    let line =
+        r#"{"dir":"req","method":"GET","url":"http://127.0.0.1:8080/.well-known/agent-card.json"}"#;
+    let header = r#"{"type":"recording","format":1,"tool":{"name":"a2a-interop","version":"0.1.0"},"startedAt":"2026-12-05T10:00:00.000Z","mode":"reverse","listen":["127.0.0.1:8080"],"routes":[]}"#;
+    let pretty =
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(header).unwrap())
+            .unwrap();
+    for (name, content, want) in [
+        (
+            "comment.jsonl",
+            format!("// card fetch only\n{line}\n"),
+            "line 1 is a comment (`// card fetch only`), and JSON Lines have none: remove the comment lines in a copy, grep -v '^//' comment.jsonl > fixed.jsonl",
+        ),
+        (
+            "array.jsonl",
+            format!("[\n{line}\n]\n"),
+            "line 1 opens a JSON array, and a transcript or recording is one JSON object per line, not an array: jq -c '.[]' array.jsonl > fixed.jsonl",
+        ),
+        (
+            "pretty.jsonl",
+            format!("{pretty}\n{{\"seq\":1,\"t_us\":1,\"type\":\"conn_open\",\"conn\":1,\"peer\":\"127.0.0.1:1\",\"local\":\"127.0.0.1:8080\"}}\n"),
+            "line 1 is a lone `{`: a JSON object spread over several lines (pretty-printed by an editor or jq .), where a recording or transcript has each event on one line: jq -c . pretty.jsonl > fixed.jsonl",
+        ),
+    ] {
+        std::fs::write(dir.path().join(name), content).unwrap();
+        let out = run_in(dir.path(), &["verify", name]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(want), "{name}: {stderr}");
+        assert!(!stderr.contains("first line is neither"), "{name}: {stderr}");
+    }
+}
