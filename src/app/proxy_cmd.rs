@@ -1395,8 +1395,9 @@ pub fn capped_line(incomplete: &[(String, String)], cap: usize) -> Option<String
     })
 }
 
-/// The shutdown lines about exchanges the stop cut open (q25c): SSE streams still open and
-/// answers still arriving when the proxy stopped (after the `--shutdown-grace` of
+/// The shutdown lines about exchanges the stop cut open (q25c): SSE streams still open,
+/// answers still arriving and requests still waiting for the agent's answer (ux41) when
+/// the proxy stopped (after the `--shutdown-grace` of
 /// `grace_secs` seconds, or a second Ctrl-C), recorded with outcome `open`. Counted from the
 /// verifier's `incomplete` reasons, the ones `verify` and the report list as not judged, so
 /// the three agree, then each named (newcomer25 N10) from `named` (the verifier's
@@ -1413,6 +1414,7 @@ pub fn cut_open_lines(
 ) -> Vec<String> {
     let mut streams: Vec<&str> = Vec::new();
     let mut answers: Vec<&str> = Vec::new();
+    let mut waiting: Vec<&str> = Vec::new();
     // in the order the verifier saw them end, as verify and the report list them
     let mut order: Vec<&str> = Vec::new();
     for (id, why) in incomplete {
@@ -1420,6 +1422,8 @@ pub fn cut_open_lines(
             &mut streams
         } else if why.starts_with("the recording ended with the response still arriving") {
             &mut answers
+        } else if why == crate::verify::NOT_ANSWERED_AT_END {
+            &mut waiting
         } else {
             continue;
         };
@@ -1439,6 +1443,13 @@ pub fn cut_open_lines(
         1 => parts.push("1 response was still arriving".to_string()),
         n => parts.push(format!("{n} responses were still arriving")),
     }
+    match waiting.len() {
+        0 => {}
+        1 => parts.push("1 request was still waiting for the agent's answer".to_string()),
+        n => parts.push(format!(
+            "{n} requests were still waiting for the agent's answer"
+        )),
+    }
     if parts.is_empty() {
         return Vec::new();
     }
@@ -1448,10 +1459,17 @@ pub fn cut_open_lines(
     } else {
         ("them", "their")
     };
-    let what = match (streams.is_empty(), answers.is_empty()) {
-        (false, true) => format!("{} still open", parts[0]),
-        (true, false) => parts[0].clone(),
-        _ => format!("{} still open and {}", parts[0], parts[1]),
+    // "N SSE streams were still open", then the answers still arriving and the requests
+    // still waiting, joined by "and"
+    let what = if streams.is_empty() {
+        parts.join(" and ")
+    } else {
+        let rest = parts[1..].join(" and ");
+        if rest.is_empty() {
+            format!("{} still open", parts[0])
+        } else {
+            format!("{} still open and {rest}", parts[0])
+        }
     };
     let mut lines = vec![format!(
         "{what} when the proxy stopped: closed by the stop (outcome `open`), {their} end not judged (`a2a-interop verify` and the report list {them} as not judged); hint: stop once the calls have ended, or give them longer with --shutdown-grace (now {grace_secs} s)"

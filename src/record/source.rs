@@ -409,6 +409,13 @@ pub fn open_as(path: &Path, shown: &str) -> anyhow::Result<Source> {
                     ""
                 },
             ),
+            // A hand-edited file whose first line is a comment, a JSON array's `[` or a
+            // reformatted object's lone `{`: said as such, with the fix (ux41).
+            None if first_line_mistake(&head, path).is_some() => bail!(
+                "{}: not a recording, transcript or HAR file as it is: {}",
+                path.display(),
+                first_line_mistake(&head, path).unwrap_or_default(),
+            ),
             None => bail!(
                 "{}: not a recording, transcript or HAR file (first line is neither {{\"type\":\"recording\"}}, a transcript line with \"dir\", nor {{\"log\":...}})",
                 path.display()
@@ -683,6 +690,41 @@ fn text_report_start(t: &str) -> bool {
 /// URI from a UTF-8 path, so the lossy UTF-8 read there never bites).
 fn uri_path(uri: &str) -> String {
     crate::model::a2a::percent_decode(uri.strip_prefix("file://").unwrap_or(uri))
+}
+
+/// What is wrong with the first non-blank line of `head` when a person's edit put it there
+/// (ux41), with the command that undoes it: a comment (`// ...`, `# ...`: JSON Lines have
+/// none), the `[` of a JSON array (a transcript written as one array), or a lone `{` (a
+/// recording or transcript pretty-printed by an editor or `jq .`: every event is one
+/// line). `path` is the file's, named in the command (quoted for a shell when it holds
+/// more than letters, digits and `_./-+@:`). `None` for any other line.
+fn first_line_mistake(head: &[u8], path: &std::path::Path) -> Option<String> {
+    let file = path.display().to_string();
+    let file = if file
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_./-+@:".contains(c))
+    {
+        file
+    } else {
+        format!("'{}'", file.replace('\'', "'\\''"))
+    };
+    let first = head
+        .split(|b| *b == b'\n')
+        .find(|l| !l.iter().all(u8::is_ascii_whitespace))?;
+    let first = String::from_utf8_lossy(first);
+    let line = first.trim_start_matches('\u{feff}').trim();
+    if let Some(mark) = ["//", "#"].into_iter().find(|m| line.starts_with(m)) {
+        let shown: String = line.chars().take(40).collect();
+        return Some(format!(
+            "line 1 is a comment (`{shown}`), and JSON Lines have none: remove the comment lines in a copy, grep -v '^{mark}' {file} > fixed.jsonl"
+        ));
+    }
+    if line.starts_with('[') {
+        return Some(format!("line 1 opens a JSON array, and a transcript or recording is one JSON object per line, not an array: jq -c '.[]' {file} > fixed.jsonl writes one per line"));
+    }
+    (line == "{").then(|| {
+        format!("line 1 is a lone `{{`: a JSON object spread over several lines (pretty-printed by an editor or jq .), where a recording or transcript has each event on one line: jq -c . {file} > fixed.jsonl puts each back on one line")
+    })
 }
 
 /// The `seq` and `type` of the first line of `head` when it is a whole recording event

@@ -2003,6 +2003,14 @@ impl SeqGaps {
 /// recording stopped early: `verify_cmd::stopped_early`).
 pub const NEVER_ENDED: &str = "exchange never ended in the recording";
 
+/// The not-judged reason of an exchange the recording ended (outcome `open`) with its
+/// request still waiting for the agent's answer, no response head recorded: a proxy
+/// stopped (Ctrl-C, SIGTERM) while the agent had not answered, a transcript `req` with no
+/// `resp` (ux41). The proxy's stop summary counts these by this reason
+/// (`proxy_cmd::cut_open_lines`).
+pub const NOT_ANSWERED_AT_END: &str =
+    "the recording ended with the request still waiting for the agent's answer (no response head): answer not judged";
+
 /// The not-judged reason of an exchange whose `exchange_end` line is missing from the
 /// file: it never ended in the recording, and a `seq` after its last event is skipped
 /// ([`SeqGaps`]).
@@ -2255,6 +2263,11 @@ pub(super) struct State {
     bindings: BTreeMap<(&'static str, &'static str), u64>,
     areas: super::areas::AreaSet,
     incomplete: Vec<(String, String)>,
+    /// The request `seq` of the earliest exchange that ended listed in `incomplete` (its
+    /// answer, or part of it, not judged): a task id it handed out may be one the verifier
+    /// never read, so a later message naming a task "never handed out" is no evidence
+    /// (ID-TASK-004 is not told for requests after it; [`State::unjudged_before`], ux41).
+    first_unjudged_req: Option<u64>,
     /// The first [`OPEN_AT_END_KEPT`] exchanges the recording ended with still open
     /// ([`State::open_at_end`]), named for the proxy's stop summary (newcomer25 N10).
     open_at_end: Vec<super::OpenAtEnd>,
@@ -2984,6 +2997,12 @@ fn truncation_reason(by: u8) -> String {
     )
 }
 
+/// The not-judged reason of a HAR entry whose request or response body the file leaves
+/// out (`postData` or `content` without `text`, its size not 0; `record::har`): browsers
+/// save no text for large, binary and streamed bodies, and some HAR exports none at all
+/// (ux41; before, the reason named the proxy's capture cap and recorder).
+const HAR_BODY_LEFT_OUT: &str = "body not in the HAR file (its request.postData or response.content has no text: browsers leave large, binary and streamed bodies out, and some exports keep no bodies; save the HAR with its content, or record through a2a-interop proxy): its content not judged";
+
 /// The most bytes a compressed event stream is decoded to (64 x [`BODY_CAP`], 1 GiB): a
 /// stream's events are judged as they arrive, so only a decompression bomb reaches it.
 const SSE_DECODED_CAP: usize = 64 * BODY_CAP;
@@ -3255,6 +3274,7 @@ impl State {
             bindings: BTreeMap::new(),
             areas: Default::default(),
             incomplete: Vec::new(),
+            first_unjudged_req: None,
             open_at_end: Vec::new(),
             live_notes: Vec::new(),
             key_buf: String::new(),
@@ -4481,7 +4501,15 @@ impl State {
                     // `xid` is `x.id` (its key in `open`): no copy of it outlives `x`
                     let outcome = *outcome;
                     self.remember_answer(&x);
+                    // An answered exchange listed as not judged may have handed out a task
+                    // id the verifier never read (ID-TASK-004 is not told after it, ux41).
+                    let (req_seq, answered) = (x.req_seq, x.status.is_some());
+                    let listed = self.incomplete.len();
                     self.end_exchange(x);
+                    if answered && self.incomplete.len() > listed {
+                        self.first_unjudged_req =
+                            Some(self.first_unjudged_req.map_or(req_seq, |s| s.min(req_seq)));
+                    }
                     if !self.stale_streams.is_empty() {
                         self.settle_stale_stream(xid, outcome);
                     }
@@ -4763,6 +4791,13 @@ impl State {
     /// arriving: a proxy stopped mid-call, a transcript's `close: timeout`): listed as not
     /// judged for `why`, and the first [`OPEN_AT_END_KEPT`] named with their request and how
     /// long they were open ([`super::OpenAtEnd`], the proxy's stop summary).
+    /// Whether an exchange whose request came before `req_seq` (a request event's `seq`)
+    /// ended not judged, its answer unread ([`State::first_unjudged_req`]): a task id it
+    /// handed out is unknown to the verifier (ux41).
+    pub(super) fn unjudged_before(&self, req_seq: u64) -> bool {
+        self.first_unjudged_req.is_some_and(|s| s < req_seq)
+    }
+
     fn open_at_end(&mut self, x: &Exch, why: String) {
         if self.open_at_end.len() < OPEN_AT_END_KEPT {
             self.open_at_end.push(super::OpenAtEnd {

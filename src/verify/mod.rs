@@ -21,7 +21,10 @@ pub mod finding;
 pub mod rules;
 mod wording;
 
-pub use engine::{stream_first_event_rule, MAX_EXCHANGE_DIALECTS, NEVER_ANSWERED, NEVER_ENDED};
+pub use engine::{
+    stream_first_event_rule, MAX_EXCHANGE_DIALECTS, NEVER_ANSWERED, NEVER_ENDED,
+    NOT_ANSWERED_AT_END,
+};
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
 use crate::record::{Event, ExchangeId, RecordingHeader};

@@ -18,6 +18,9 @@ impl State {
             // answered and closed before it read the whole request body, breaker15b R2).
             let why = match (&x.end_error, x.outcome) {
                 (Some(e), Some(Outcome::Complete)) => format!("{e}: its content not judged"),
+                // a HAR entry whose postData or content has no text (ux41): not the
+                // proxy's capture cap nor its recorder
+                _ if self.mode == CaptureMode::Har && x.trunc_by == 0 => HAR_BODY_LEFT_OUT.into(),
                 _ => truncation_reason(x.trunc_by),
             };
             self.incomplete.push((str::to_string(&x.id), why));
@@ -332,6 +335,14 @@ impl State {
             return;
         }
         let Some(status) = x.status else {
+            // The recording ended with the request still waiting for its answer (outcome
+            // `open` and no response head: a proxy stopped while the agent had not answered,
+            // a transcript `req` with no `resp`): whether and what the agent would have
+            // answered is unknown, so it is listed as not judged rather than counted among
+            // the judged exchanges in silence (ux41).
+            if x.outcome == Some(Outcome::Open) && !x.truncated {
+                self.open_at_end(&x, NOT_ANSWERED_AT_END.into());
+            }
             return;
         };
         // The client went away before the response ended: the recorded body is cut by the

@@ -458,7 +458,9 @@ impl State {
     /// never saw the agent hand out before this message (`seq`; earlier in the same stream
     /// counts): agent messages carry a taskId only
     /// when that task exists. Returns the ID-TASK-004 note's message and evidence (a note:
-    /// the task may predate the recording; breaker8 G14).
+    /// the task may predate the recording; breaker8 G14); `None` too when an exchange
+    /// before it was not judged ([`State::unjudged_before`]: it may have handed the id out,
+    /// ux41), the task then taken as handed out by this message.
     pub(super) fn agent_message_unknown_task(
         &mut self,
         x: &Exch,
@@ -482,6 +484,9 @@ impl State {
         if named || seen_before {
             return None;
         }
+        // An exchange before this one whose answer was not judged (a body cut at the
+        // capture cap, left out of a HAR file) may have handed the id out (ux41).
+        let unread = self.unjudged_before(x.req_seq);
         self.areas.insert("id");
         // ID-004: an agent message carries a taskId only when that task exists, so the
         // message hands the id out; a later TaskNotFoundError for it is ID-TASK-001's.
@@ -498,6 +503,9 @@ impl State {
             t.announced_dialect = x.call.as_ref().and_then(|c| c.dialect);
             t.named_by_message = Some(message_id_of(m));
             t.caller = caller;
+        }
+        if unread {
+            return None;
         }
         Some((
             format!(
@@ -992,7 +1000,10 @@ impl State {
                     ],
                     &x.leg,
                 );
-            } else if !seen_before && other_agents != Some(true) {
+            } else if !seen_before && other_agents != Some(true) && !self.unjudged_before(x.req_seq)
+            {
+                // (an exchange before it whose answer was not judged, a body cut at the
+                // capture cap or left out of a HAR file, may have handed the id out: ux41)
                 self.areas.insert("id");
                 self.find(
                     &r::ID_TASK_FROM_CLIENT,
