@@ -72,6 +72,7 @@ MODES = {
     "te-and-cl": ("fault", "both Transfer-Encoding: chunked and Content-Length"),
     "short-body": ("fault", "Content-Length larger than the body, then close"),
     "reset-on-send": ("fault", "connection reset on message/send before any answer"),
+    "br-unasked": ("fault", "brotli bodies to a client whose Accept-Encoding is gzip, deflate"),
     "card-doubled-path": ("fault", "card url /a2a/a2a, agent serves /a2a"),
     "card-internal-host": ("fault", "card url on a cluster-internal host"),
     "card-other-scheme": ("fault", "card url https on the same host and port"),
@@ -237,7 +238,8 @@ def artifact_event(t, aid, txt):
 
 
 REASONS = {-32001: "TASK_NOT_FOUND", -32002: "TASK_NOT_CANCELABLE",
-           -32003: "PUSH_NOTIFICATION_NOT_SUPPORTED", -32004: "UNSUPPORTED_OPERATION"}
+           -32003: "PUSH_NOTIFICATION_NOT_SUPPORTED", -32004: "UNSUPPORTED_OPERATION",
+           -32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED", -32009: "VERSION_NOT_SUPPORTED"}
 
 
 def rpc_error(rid, code, msg, v10):
@@ -297,7 +299,7 @@ def encode(body, req_headers):
         return gzip.compress(body), "gzip"
     if MODE == "deflate":
         return zlib.compress(body), "deflate"
-    if MODE == "br":
+    if MODE in ("br", "br-unasked"):
         return brotli_stored(body), "br"
     if MODE == "wrong-encoding":
         return body, "gzip"
@@ -515,13 +517,13 @@ async def on_send(w, rid, params, v10, hdrs, stream):
                                        hdrs)
             return await send_json(
                 w, 200, rpc_error(rid, -32004, "task is in a terminal state", v10), hdrs)
+        if stream:
+            return await stream_task(w, rid, t, hdrs, resumed=True, text=text)
         t["state"] = "completed"
         t["artifacts"] = [("a1", f"done: {text}")]
         t.pop("msg", None)
         changed(t)
-        if not stream:
-            return await send_json(w, 200, rpc_result(rid, wrap(task_view(t), "task", v10)), hdrs)
-        return await stream_task(w, rid, t, hdrs, resumed=True)
+        return await send_json(w, 200, rpc_result(rid, wrap(task_view(t), "task", v10)), hdrs)
     if skill == "echo" or MODE == "message-reply":
         reply = {"role": "ROLE_AGENT" if v10 else "agent", "messageId": str(uuid.uuid4()),
                  "parts": [text_part(f"echo: {text}", v10)],
@@ -547,10 +549,10 @@ async def stream_task(w, rid, t, hdrs, skill="task", text="", resumed=False):
     await s.start()
     if MODE != "v10-no-task-first":
         await s.event(rpc_result(rid, wrap(task_view(t), "task", v10)))
-    if resumed:
-        await s.event(rpc_result(rid, status_event(t, True)))
-        return await s.end()
     t["state"] = "working"
+    t.pop("msg", None)
+    if resumed:
+        skill = "task"
     await s.event(rpc_result(rid, status_event(t, MODE == "final-on-working")))
     if MODE == "sse-no-final":
         return await s.end()
@@ -643,7 +645,14 @@ async def on_rpc(w, body, hdrs):
         return await send_json(w, 200, {"jsonrpc": "2.0", "id": None,
                                         "error": {"code": -32600, "message": "invalid"}}, hdrs)
     rid, method, params = req.get("id"), req.get("method"), req.get("params")
+    if not isinstance(method, str):
+        return await send_json(w, 200, {"jsonrpc": "2.0", "id": rid if isinstance(
+            rid, (str, int)) else None, "error": {"code": -32600, "message": "invalid"}}, hdrs)
     v10 = method in METHODS10
+    asked = hdrs.get("a2a-version", "")
+    if is10() and asked and asked not in ("1.0", "0.3") and method in METHODS10:
+        return await send_json(w, 200, rpc_error(rid, -32009, "version not supported", True),
+                               hdrs)
     if v10 and not is10():
         return await send_json(w, 200, rpc_error(rid, -32601, "method not found", False), hdrs)
     if not v10 and is10() and MODE not in ("v10-dual", "v10-serves-03"):
@@ -663,13 +672,14 @@ async def on_rpc(w, body, hdrs):
                   "tasks/pushNotificationConfig/get", "GetTaskPushNotificationConfig",
                   "tasks/pushNotificationConfig/list", "ListTaskPushNotificationConfigs",
                   "tasks/pushNotificationConfig/delete", "DeleteTaskPushNotificationConfig"):
-        return await send_json(w, 200, rpc_error(rid, -32003, "push not supported", v10), hdrs)
+        return await send_json(w, 200, rpc_error(rid, -32003, "push not supported", is10()),
+                               hdrs)
     if method == "ListTasks":
-        return await send_json(w, 200, rpc_error(rid, -32004, "not supported", v10), hdrs)
+        return await send_json(w, 200, rpc_error(rid, -32004, "not supported", is10()), hdrs)
     if method in ("GetExtendedAgentCard", "agent/getAuthenticatedExtendedCard"):
         return await send_json(w, 200, rpc_error(rid, -32007 if not v10 else -32004,
                                                  "no extended card", v10), hdrs)
-    return await send_json(w, 200, rpc_error(rid, -32601, "method not found", v10), hdrs)
+    return await send_json(w, 200, rpc_error(rid, -32601, "method not found", is10()), hdrs)
 
 
 async def handle(r, w):

@@ -4,6 +4,10 @@ with `a2a-interop probe` directly, then compare the findings with the prediction
 
     python3 misbehave_drive.py BIN OUTDIR [MODE...]
 
+MISBEHAVE_NO_PROBE=1 leaves the probe round out (tests/live_breaker41.rs);
+MISBEHAVE_CLIENT=sdk-py drives the proxy with the a2a-sdk client of tests/peers/python
+instead of curl (no byte check, no probe round).
+
 For each mode: the agent behind `proxy --record --report` (online findings: the --report
 JSON and the stderr lines), curl as the client (card, send, stream, get, a follow-up and a
 cancel on the completed task, an unknown task, a long task canceled); then `verify` of the
@@ -96,12 +100,15 @@ def brotli_stored_decode(b):
     return bytes(out)
 
 
+ACCEPT = "gzip, deflate, br"
+
+
 def curl(url, body=None, headers=(), timeout=15):
     """(status, headers dict, body bytes, [(t, line)] of a streamed body) of one call;
     transfer decoding by curl, content encoding kept (no --compressed)."""
     hfile = f"/tmp/breaker41-h-{uuid.uuid4()}"
     args = ["curl", "-sS", "-N", "-D", hfile, "--max-time", str(timeout),
-            "-H", "Accept-Encoding: gzip, deflate, br"]
+            "-H", f"Accept-Encoding: {ACCEPT}"]
     for h in headers:
         args += ["-H", h]
     if body is not None:
@@ -184,6 +191,9 @@ def message(v10, text, task=None):
 
 def client(base, mode):
     """curl as an A2A client that follows the card (when its url is on the proxy)."""
+    global ACCEPT
+    # httpx without the brotli package asks for these two only
+    ACCEPT = "gzip, deflate" if mode == "br-unasked" else "gzip, deflate, br"
     log = []
     v10 = mode.startswith("v10-") or mode == "control-10"
     card_path = "/.well-known/agent.json" if mode == "control-02" else \
@@ -219,7 +229,8 @@ def client(base, mode):
         call("send", {"message": message(v10, "task again", t2)}, "follow-up-terminal")
         call("cancel", {"id": t2}, "cancel-terminal")
     call("get", {"id": "no-such-task"}, "get-unknown")
-    t8 = task_id(call("send", {"message": message(v10, "long job")}, "send-long"))
+    t8 = task_id(call("send", {"message": message(v10, "long job"), "configuration": (
+        {"returnImmediately": True} if v10 else {"blocking": False})}, "send-long"))
     if t8:
         call("cancel", {"id": t8}, "cancel-working")
     if mode in ("v10-dual", "v10-serves-03"):
@@ -246,7 +257,17 @@ def run_proxy_round(bin_, out, mode):
             break
         except OSError:
             time.sleep(0.1)
-    log = client(base, mode)
+    if os.environ.get("MISBEHAVE_CLIENT") == "sdk-py":
+        # the a2a-sdk client of tests/peers (JSON-RPC 0.3): its STEP lines, no byte check
+        py = os.path.join(HERE, ".venv", "bin", "python")
+        r = subprocess.run([py, "client.py", base, "--binding", "JSONRPC",
+                            "--protocol-version", "1.0" if mode.startswith("v10") else "0.3"],
+                           cwd=os.path.join(HERE, "python"), capture_output=True, text=True,
+                           timeout=120)
+        log = []
+        sdk = [ln for ln in r.stdout.splitlines() if ln.startswith(("STEP", "RESULT"))]
+    else:
+        log, sdk = client(base, mode), None
     alive = proxy.poll() is None
     proxy.send_signal(signal.SIGTERM)
     try:
@@ -272,7 +293,7 @@ def run_proxy_round(bin_, out, mode):
     untouched = compare_bytes(rec, log)
     return {"online": sorted(online), "stderr": sorted(stderr_rules),
             "offline": sorted(offline), "proxy_alive": alive, "proxy_rc": rc,
-            "untouched": untouched,
+            "untouched": untouched, "sdk": sdk,
             "steps": [(s, r["status"], r["rc"], [t for t, _ in r["times"]][:8]) for s, r in log]}
 
 
@@ -287,8 +308,11 @@ def compare_bytes(rec, log):
             if e.get("type") == "request_head":
                 order.append(e["exchange"])
                 bodies[e["exchange"]] = b""
-            if e.get("type") == "response_chunk":
-                d = e.get("data", "")
+            if e.get("type") == "exchange_end" and str(e.get("error", "")).startswith(
+                    "redaction: response body left out"):
+                bodies[e["exchange"]] = None  # withheld by the redactor, said in the note
+            if e.get("type") == "response_chunk" and bodies.get(e["exchange"], b"") is not None:
+                d = e.get("body", "")
                 if e.get("encoding") == "base64":
                     import base64
                     d = base64.b64decode(d)
@@ -303,6 +327,9 @@ def compare_bytes(rec, log):
             out.append((step, "missing"))
             continue
         got = bodies.get(order[i], b"")
+        if got is None:
+            out.append((step, "same"))  # not recorded on purpose (redaction's note)
+            continue
         out.append((step, "same" if got == r["body"] else f"differs {len(got)}/{len(r['body'])}"))
     return out
 
@@ -340,7 +367,11 @@ def main():
     for mode in modes:
         res = {"mode": mode}
         res.update(run_proxy_round(bin_, out, mode))
-        res.update(run_probe_round(bin_, out, mode))
+        if os.environ.get("MISBEHAVE_CLIENT") != "sdk-py" and not os.environ.get(
+                "MISBEHAVE_NO_PROBE"):
+            res.update(run_probe_round(bin_, out, mode))
+        else:
+            res.update({"probe": [], "probe_offline": []})
         want = set(pred.get(mode, {}).get("predict", []))
         res["predicted"] = sorted(want)
         res["as_predicted"] = set(res["online"]) == want
@@ -355,6 +386,9 @@ def main():
         if any(u != "same" for _, u in res["untouched"]) if isinstance(res["untouched"], list) \
                 else True:
             flags.append("BYTES")
+        if res.get("sdk"):
+            flags.append("sdk: " + " ".join(ln.split(" ", 3)[1] + ":" + ln.split(" ", 3)[2]
+                                            for ln in res["sdk"] if ln.startswith("STEP")))
         print(f"{'OK  ' if res['as_predicted'] else 'MISS'} {mode:22} pred={sorted(want)} "
               f"got={res['online']} probe={res['probe']} {' '.join(flags)}", flush=True)
 
