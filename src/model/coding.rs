@@ -48,6 +48,51 @@ pub fn codings(content_encoding: Option<&str>) -> Vec<String> {
         .collect()
 }
 
+/// The first of `codings` (a response's, lowercase as [`codings`] gives them) that the
+/// request's `Accept-Encoding` value does not accept (RFC 9110 §12.5.3): no field accepts
+/// every coding (`None`); an empty field accepts none; a coding is accepted when the field
+/// names it, or `*`, with a weight above 0 (`q=0` refuses it; a coding named beside `*`
+/// takes its own weight). `x-gzip` and `gzip` are one coding (§8.4.1.3). `None` when
+/// every coding is accepted.
+pub fn unaccepted(accept_encoding: Option<&str>, codings: &[String]) -> Option<String> {
+    let field = accept_encoding?;
+    let norm = |c: &str| {
+        let c = c.trim().to_ascii_lowercase();
+        if c == "x-gzip" {
+            "gzip".to_string()
+        } else {
+            c
+        }
+    };
+    // (coding, weight > 0) of each member
+    let members: Vec<(String, bool)> = field
+        .split(',')
+        .filter_map(|m| {
+            let mut parts = m.split(';');
+            let name = norm(parts.next()?);
+            if name.is_empty() {
+                return None;
+            }
+            let positive = parts
+                .filter_map(|p| p.split_once('='))
+                .find(|(k, _)| k.trim().eq_ignore_ascii_case("q"))
+                .is_none_or(|(_, v)| v.trim().parse::<f32>().map_or(true, |q| q > 0.0));
+            Some((name, positive))
+        })
+        .collect();
+    let star = members.iter().find(|(n, _)| n == "*").map(|(_, ok)| *ok);
+    codings
+        .iter()
+        .find(|c| {
+            let c = norm(c);
+            match members.iter().find(|(n, _)| *n == c) {
+                Some((_, ok)) => !ok,
+                None => star != Some(true),
+            }
+        })
+        .cloned()
+}
+
 /// The `Content-Encoding` field value of a message whose field may come on several lines
 /// (RFC 9110 §5.3: lines of a list field combine with commas): borrowed when there is one.
 pub fn joined<'a>(mut values: impl Iterator<Item = &'a str>) -> Option<Cow<'a, str>> {
@@ -374,6 +419,29 @@ impl StreamDecoder {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    #[test]
+    fn accept_encoding_accepts_what_it_names_or_stars() {
+        let br = vec!["br".to_string()];
+        let gz = vec!["gzip".to_string()];
+        assert_eq!(unaccepted(None, &br), None, "no field: every coding");
+        assert_eq!(
+            unaccepted(Some("gzip, deflate"), &br).as_deref(),
+            Some("br")
+        );
+        assert_eq!(unaccepted(Some("gzip, deflate, br"), &br), None);
+        assert_eq!(
+            unaccepted(Some(""), &gz).as_deref(),
+            Some("gzip"),
+            "empty: none"
+        );
+        assert_eq!(unaccepted(Some("x-gzip"), &gz), None);
+        assert_eq!(unaccepted(Some("*"), &br), None);
+        assert_eq!(unaccepted(Some("*, br;q=0"), &br).as_deref(), Some("br"));
+        assert_eq!(unaccepted(Some("br;q=0.5, *;q=0"), &br), None);
+        assert_eq!(unaccepted(Some("gzip;q=0"), &gz).as_deref(), Some("gzip"));
+        assert_eq!(unaccepted(Some("identity"), &gz).as_deref(), Some("gzip"));
+    }
 
     fn gzip(b: &[u8]) -> Vec<u8> {
         let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());

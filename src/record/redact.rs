@@ -1335,7 +1335,7 @@ impl CodedScan {
         for st in stages.iter_mut() {
             cur = st.feed(&cur).map_err(|_| {
                 format!(
-                    "its {} data does not decode from there on, so its secrets cannot be checked",
+                    "its {}{UNDECODABLE}, so its secrets cannot be checked",
                     self.coding
                 )
             })?;
@@ -1381,6 +1381,15 @@ impl CodedScan {
         ))
     }
 }
+
+/// How the coded-body scan's `exchange_end.error` note begins when it left out a response body
+/// (then `{at} on ({n} frames, {m} bytes): {why}`).
+pub const RESPONSE_LEFT_OUT: &str = "redaction: response body left out from coded byte ";
+
+/// The words of that note's `why` when the body's bytes are not in the coding its
+/// Content-Encoding names (`its gzip data does not decode from there on, ...`): the
+/// verifier tells HTTP-FRAME-004 from them, as the body itself is not in the recording.
+pub const UNDECODABLE: &str = " data does not decode from there on";
 
 /// Applies `codings` (lowercase, in the order listed: RFC 9110 §8.4) to `data`: `gzip` /
 /// `x-gzip` (RFC 1952), `deflate` (the zlib format, RFC 1950), `br` (RFC 7932).

@@ -856,6 +856,14 @@ rule!(HTTP_BODY_CUT_SHORT, "HTTP-FRAME-002", "response-body-cut-short", Error, T
     ["RPC-002", "REST-001"],
     "agent closed or reset the connection before its response body ended (RFC 9112 §6.3: the message is incomplete)",
     "answer every call in full: a crashed worker, an ingress or load-balancer timeout, or a Content-Length larger than the body leaves the client with no answer (curl 18, httpx RemoteProtocolError, fetch 'terminated')");
+rule!(HTTP_BODY_CODING, "HTTP-FRAME-004", "response-body-not-its-coding", Error, Transport,
+    ["RPC-001", "REST-001"],
+    "agent answered an A2A call or card fetch with a body that is not in the Content-Encoding its header names (gzip, deflate or br named on plain JSON, or on bytes corrupt in that coding): clients that decode the body as the header says get an error, not the answer (RFC 9110 §8.4)",
+    "send Content-Encoding only for a body encoded that way: a middleware that sets the header on a body another layer already sent plain (or compresses twice, or after the bytes were cut) leaves curl (\"Error while processing content unencoding\"), httpx (DecodingError) and fetch (TypeError) without an answer");
+rule!(HTTP_CODING_UNACCEPTED, "HTTP-FRAME-005", "response-coding-not-accepted", Warning, Transport,
+    ["RPC-001", "REST-001"],
+    "agent answered an A2A call or card fetch in a content coding (Content-Encoding) that the request's Accept-Encoding does not accept (RFC 9110 §12.5.3: br to a client that asked for gzip, deflate), so the client cannot decode the answer",
+    "compress only in a coding the request's Accept-Encoding names (or none): a compression middleware that answers br regardless leaves clients without a brotli decoder (httpx without the brotli package sends Accept-Encoding: gzip, deflate) reading compressed bytes as JSON");
 rule!(HTTP_REQUEST_REFUSED, "HTTP-FRAME-003", "client-request-refused", Error, Transport,
     ["RPC-001", "REST-001"],
     "client request refused by the proxy's HTTP server as malformed (RFC 9112 §2.2/§5/§7.1, RFC 9113 §8.1.1) or as a request head not complete in time (RFC 9112 §9.5): it never reached the agent whole",
@@ -1351,6 +1359,8 @@ pub static RULES: &[Rule] = &[
     HTTP_FRAMED_TWICE,
     HTTP_BODY_CUT_SHORT,
     HTTP_REQUEST_REFUSED,
+    HTTP_BODY_CODING,
+    HTTP_CODING_UNACCEPTED,
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
     HTTP_MEDIA_TYPE_CLIENT,

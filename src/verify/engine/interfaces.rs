@@ -830,6 +830,39 @@ impl State {
                 .is_some_and(|u| u.answer.is_a2a())
     }
 
+    /// Whether 404/405 body `o` to JSON-RPC call `x` (at `p`) is a router's page rather than
+    /// the agent's answer (CARD-URL-002, CARD-005): no `jsonrpc` member and no A2A error
+    /// code (-32001..-32099) in it, at a JSON-RPC interface URL of a card that has not
+    /// answered a POST there yet. An agent that answered there before and now answers a
+    /// task call with a bare `{"error": ...}` 404 serves the URL (its answer's shape is
+    /// another rule's matter).
+    fn router_page_to_rpc_call(&self, x: &Exch, p: &UrlParts, o: &Obj) -> bool {
+        let rpc_call = x
+            .call
+            .as_deref()
+            .is_some_and(|c| c.binding == Some(Binding::JsonRpc));
+        if !rpc_call || !x.method.eq_ignore_ascii_case("POST") || o.contains_key("jsonrpc") {
+            return false;
+        }
+        let a2a_code = |v: Option<&Json>| {
+            v.and_then(Json::as_i64)
+                .is_some_and(|n| (-32099..=-32001).contains(&n))
+        };
+        if a2a_code(o.get("code")) || o.get("error").is_some_and(|e| a2a_code(e.get("code"))) {
+            return false;
+        }
+        let origin = p.origin();
+        let path = net::norm_path(&p.path);
+        let at_url: Vec<_> = self
+            .advertised
+            .values()
+            .filter(|a| {
+                a.rpc_at_url() && a.at_origin(p, &origin) && net::norm_path(&a.parts.path) == path
+            })
+            .collect();
+        !at_url.is_empty() && at_url.iter().all(|a| !a.answered)
+    }
+
     /// CARD-URL-002: a request to an advertised URL answered 404/405, or never answered
     /// while no request to that URL has been answered before (one unanswered call among
     /// answered ones is the agent failing that call, not a wrong URL).
@@ -1006,9 +1039,17 @@ impl State {
             return;
         }
         // A 404 that carries an A2A error (TaskNotFound on a REST route, ...) is an answer.
+        // Not a JSON-RPC call's 404 with a body that is no JSON-RPC response and no A2A
+        // error code (`{"error":"no such route"}`) at a URL that never answered a
+        // JSON-RPC POST: a router's page, as the probe's card.interface-url test reads it
+        // (breaker41 card-404: the probe's first call there, a GetTask, failed that test
+        // while the verifier took the page for a TaskNotFound answer).
         let body = x.resp_decoded().unwrap_or_default();
         match Json::parse(&body) {
-            Ok(Json::Object(o)) if a2a_error_answer(x.call.as_deref(), &o) => {
+            Ok(Json::Object(o))
+                if a2a_error_answer(x.call.as_deref(), &o)
+                    && !self.router_page_to_rpc_call(x, p, &o) =>
+            {
                 self.mark_answered(p, &x.method);
                 return;
             }
