@@ -35,6 +35,7 @@ pub const PATHS: &[(&str, &str)] = &[
     ("/br", "a brotli-encoded JSON-RPC result"),
     ("/latin1", "a JSON-RPC result whose body is not UTF-8 (ISO-8859-1 bytes)"),
     ("/big", "a 100 MiB response body"),
+    ("/half-close", "200 with a JSON-RPC result 300 ms after the request: a client that half-closed after its request is seen gone before the answer (robust41: answered at once, the answer raced the client's FIN and the exchange ended complete 1 run in 3)"),
 ];
 
 /// Starts the agent; every connection is served on its own task until the process ends.
@@ -110,6 +111,10 @@ async fn misbehave(s: &mut TcpStream, path: &str) {
                 }
             }
             let _ = s.write_all(b"0\r\n\r\n").await;
+        }
+        "/half-close" => {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let _ = answer(s, "application/json", None, OK_BODY, true).await;
         }
         "/slow" => {
             let _ = s
