@@ -53,6 +53,33 @@ pub async fn start() -> SocketAddr {
     addr
 }
 
+/// Starts a single-threaded HTTP/1.1 agent, as Python's `http.server.HTTPServer` is: it
+/// accepts one connection, answers every request on it with [`OK_BODY`] (keep-alive, bodies
+/// read whole) until the peer closes it, and only then accepts the next; a second
+/// connection opened meanwhile waits in the listen backlog unanswered (the case of
+/// `src/proxy/sequential.rs`, ux40b).
+pub async fn start_single_threaded() -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind 127.0.0.1");
+    let addr = l.local_addr().expect("local address");
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let _ = s.set_nodelay(true);
+            let mut pending = Vec::new();
+            while raw_http::read_message(&mut s, &mut pending).await.is_some() {
+                if answer(&mut s, "application/json", None, OK_BODY, false)
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }
+    });
+    addr
+}
+
 /// Serves one connection: every request is dispatched by its own path (a proxy may send
 /// requests for different paths on one pooled connection); only `/ka` keeps it open.
 async fn serve(mut s: TcpStream) {
