@@ -4,17 +4,23 @@
 //! Starts the real `a2a-interop proxy` binary as its own process in front of a deliberately
 //! broken agent (`tests/common/broken_agent.rs`, real loopback sockets), then throws the
 //! faults of issue 7 at it one by one: upstream refuses / resets mid-response / stalls /
-//! answers non-HTTP / closes mid-SSE; slow loris in both directions; the client aborting
-//! mid-request and mid-stream, or half-closing after its request (its body must still be
+//! answers non-HTTP / closes mid-SSE; slow loris in both directions; the client sending
+//! bytes that are not HTTP, aborting mid-request and mid-stream, or half-closing after its request (its body must still be
 //! recorded); gzip, brotli and non-UTF-8 bodies; 100 MiB up and down;
 //! 10,000 tiny requests on one keep-alive connection; 200 concurrent HTTP/2 streams; a
 //! protocol fault inside an SSE stream. After each fault a healthy request must still be
 //! answered. At the end: the proxy's open file descriptors are back to their baseline, it
-//! ends cleanly on SIGTERM, the recording parses to its last line with one `exchange_end`
+//! its threads are back to theirs, it ends cleanly on SIGTERM, the recording parses to its last line with one `exchange_end`
 //! per request saying what happened, and `a2a-interop verify` reports the protocol fault.
-//! Last, a second proxy is killed with SIGKILL mid-traffic and its recording re-verified.
+//! Then a second proxy is killed with SIGKILL mid-traffic and its recording re-verified to
+//! its last whole line; a proxy in front of a single-threaded HTTP/1.1 agent (one
+//! connection at a time) answers every request of two client connections in turn; a
+//! recording path that cannot be written (`/dev/full`, a read-only directory) is an error
+//! before listening; and the disk fills up mid-run (a 64 KiB tmpfs when this user may mount
+//! one, else a file size limit) under `--on-record-error continue` and `stop`.
 //!
-//! Prints one line per check (`PASS`/`FAIL`) and exits 1 if any failed.
+//! Prints one line per check (`PASS`/`FAIL`; `SKIP` for a check this machine cannot set up)
+//! and exits 1 if any failed.
 
 #[path = "../tests/common/broken_agent.rs"]
 mod broken_agent;
@@ -26,6 +32,7 @@ use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use a2a_interop::record::{source, EventKind, Outcome};
@@ -47,46 +54,117 @@ impl Tally {
     }
 }
 
-/// A proxy process and where it listens.
+/// A proxy process, where it listens, and its stderr lines after the listening banner.
 struct Proxy {
     child: Child,
     addr: SocketAddr,
+    lines: Receiver<String>,
 }
 
 fn start_proxy(bin: &Path, upstream: &str, rec: &Path, report: &Path) -> Proxy {
-    let mut child = Command::new(bin)
-        .args(["proxy", "--listen", "127.0.0.1:0", "--upstream", upstream])
-        // a rerun with --keep DIR replaces that DIR's earlier recordings (newcomer19 N1)
-        .arg("--overwrite")
-        .arg("--record")
-        .arg(rec)
-        .arg("--report")
+    let mut cmd = proxy_cmd(bin, None, upstream, rec);
+    cmd.arg("--report")
         .arg(report)
-        .args(["--format", "json", "--fail-on", "never"])
+        .args(["--format", "json", "--fail-on", "never"]);
+    spawn_proxy(cmd).unwrap_or_else(|e| panic!("cannot run {}: {e:?}", bin.display()))
+}
+
+/// `a2a-interop proxy` in front of `upstream`, recording to `rec` (`--overwrite` when `rec`
+/// is a file already: a rerun with `--keep DIR`); under `prlimit
+/// --fsize=N` when `fsize` is given (a file size limit standing in for a full disk).
+fn proxy_cmd(bin: &Path, fsize: Option<u64>, upstream: &str, rec: &Path) -> Command {
+    let mut cmd = match fsize {
+        Some(n) => {
+            let mut c = Command::new("prlimit");
+            c.arg(format!("--fsize={n}")).arg("--").arg(bin);
+            c
+        }
+        None => Command::new(bin),
+    };
+    cmd.args(["proxy", "--listen", "127.0.0.1:0", "--upstream", upstream])
+        .arg("--record")
+        .arg(rec);
+    if rec.is_file() {
+        // a rerun with --keep DIR replaces that DIR's earlier recordings (newcomer19 N1)
+        cmd.arg("--overwrite");
+    }
+    cmd
+}
+
+/// A proxy that did not listen: its exit code (`None`: no banner within 30 s, killed) and
+/// its stderr.
+#[derive(Debug)]
+struct NotListening {
+    code: Option<i32>,
+    stderr: String,
+}
+
+/// Runs `cmd` and waits (30 s) for its listening banner; [`NotListening`] when it ended
+/// before listening.
+fn spawn_proxy(mut cmd: Command) -> Result<Proxy, NotListening> {
+    let mut child = cmd
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
-    let stderr = child.stderr.take().expect("piped stderr");
-    let (tx, rx) = std::sync::mpsc::channel::<SocketAddr>();
+        .map_err(|e| NotListening {
+            code: None,
+            stderr: format!("cannot run it: {e}"),
+        })?;
+    let stderr = child.stderr.take().ok_or(NotListening {
+        code: None,
+        stderr: "no stderr pipe".into(),
+    })?;
+    let (tx, rx) = std::sync::mpsc::channel::<Result<SocketAddr, String>>();
+    let (line_tx, lines) = std::sync::mpsc::channel::<String>();
     std::thread::spawn(move || {
         let mut tx = Some(tx);
+        let mut before = Vec::new();
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
             if let Some(rest) = line.split("listening on http://").nth(1) {
                 if let (Some(tx), Ok(a)) = (tx.take(), rest.trim_end_matches('/').parse()) {
-                    let _ = tx.send(a);
+                    let _ = tx.send(Ok(a));
+                    continue;
                 }
             }
+            if tx.is_some() {
+                before.push(line);
+            } else {
+                let _ = line_tx.send(line);
+            }
+        }
+        if let Some(tx) = tx {
+            let _ = tx.send(Err(before.join("\n")));
         }
     });
-    let addr = rx
-        .recv_timeout(Duration::from_secs(30))
-        .expect("the proxy printed its listening address within 30 s");
-    Proxy { child, addr }
+    match rx.recv_timeout(Duration::from_secs(30)) {
+        Ok(Ok(addr)) => Ok(Proxy { child, addr, lines }),
+        Ok(Err(stderr)) => Err(NotListening {
+            code: child.wait().ok().and_then(|s| s.code()),
+            stderr,
+        }),
+        Err(_) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err(NotListening {
+                code: None,
+                stderr: "no listening banner within 30 s".into(),
+            })
+        }
+    }
 }
 
 fn fds(pid: u32) -> usize {
     std::fs::read_dir(format!("/proc/{pid}/fd")).map_or(0, |d| d.count())
+}
+
+/// The process's threads (`Threads:` of `/proc/PID/status`).
+fn threads(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// Resets the process's peak RSS to its current RSS (`/proc/PID/clear_refs` 5); returns
@@ -190,6 +268,7 @@ async fn main() {
     healthy(&mut t, &mut p, "start").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let fds_baseline = fds(pid);
+    let threads_baseline = threads(pid);
 
     // --- agent-side faults -------------------------------------------------------------
     let slow_agent = tokio::spawn(request(p.addr, "GET", "/slow", Duration::from_millis(1500)));
@@ -307,10 +386,28 @@ async fn main() {
     )
     .await;
 
+    {
+        // a client that sends bytes that are not HTTP: an answer or a close, not a hang
+        let mut s = TcpStream::connect(p.addr).await.expect("connect");
+        let _ = s.write_all(b"HELLO THERE\r\n\r\n\x00\xff\r\n\r\n").await;
+        let mut out = Vec::new();
+        let ended = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out))
+            .await
+            .is_ok();
+        let head = text(&out).lines().next().unwrap_or_default().to_string();
+        t.check(
+            ended && (out.is_empty() || head.starts_with("HTTP/1.1 400")),
+            format!(
+                "client sends invalid HTTP: the proxy answers {head:?} and closes (ended: {ended})"
+            ),
+        );
+    }
+    healthy(&mut t, &mut p, "client sent invalid HTTP").await;
+
     // 100 MiB up, then 100 MiB down; the peak RSS (VmHWM) is reset before each.
     let rss_before = reset_peak_rss(pid);
     let started = Instant::now();
-    let big_up = big_post(p.addr).await;
+    let big_up = big_post(p.addr, broken_agent::BIG_BYTES).await;
     let growth_up = (peak_rss_kib(pid).saturating_sub(rss_before)) as f64 / 1024.0;
     t.check(
         big_up,
@@ -394,6 +491,13 @@ async fn main() {
         now <= fds_baseline,
         format!("open file descriptors back to baseline: {now} (baseline {fds_baseline})"),
     );
+    // Tokio tasks are not visible from outside the process: each connection's task holds
+    // its socket (the fds above); its threads are.
+    let now = threads(pid);
+    t.check(
+        now <= threads_baseline,
+        format!("threads back to baseline: {now} (baseline {threads_baseline})"),
+    );
 
     let stopping = Instant::now();
     let status = stop(p.child);
@@ -423,18 +527,33 @@ async fn main() {
     let _ = child.kill();
     let _ = child.wait();
     let _ = load.await;
-    let lines = std::fs::read(&rec9)
-        .map(|b| b.split(|c| *c == b'\n').count())
-        .unwrap_or(0);
+    let bytes = std::fs::read(&rec9).unwrap_or_default();
+    let whole = bytes.iter().filter(|c| **c == b'\n').count();
+    let torn = !bytes.is_empty() && bytes.last() != Some(&b'\n');
     let out = Command::new(&bin)
-        .args(["verify", "--format", "json"])
+        .args(["verify", "--format", "json", "--fail-on", "never"])
         .arg(&rec9)
         .output()
         .expect("run verify");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    // the header line, then one event per whole line; a torn last line named, not read
+    let events = report["counts"]["events"]
+        .as_u64()
+        .map_or(0, |n| n as usize);
+    let torn_said = report["source"]["tornTail"]["line"].as_u64() == Some(whole as u64 + 1);
     t.check(
-        matches!(out.status.code(), Some(0 | 1)),
-        format!("SIGKILL mid-traffic: the recording ({lines} lines) re-verifies up to its last whole line (verify exit {:?})", out.status.code()),
+        out.status.code() == Some(0) && whole > 1 && events + 1 == whole && torn_said == torn,
+        format!(
+            "SIGKILL mid-traffic: verify reads the recording to its last whole line ({events} events + header of {whole} whole lines; torn tail {torn}, reported {torn_said}; exit {:?})",
+            out.status.code()
+        ),
     );
+
+    single_threaded_agent(&mut t, &bin, &dir).await;
+    unwritable_at_start_up(&mut t, &bin, &dir);
+    for mode in ["continue", "stop"] {
+        disk_full(&mut t, &bin, &agent.to_string(), &dir, mode).await;
+    }
 
     let failed = t.0.iter().filter(|(ok, _)| !ok).count();
     println!(
@@ -479,16 +598,18 @@ fn stop(mut child: Child) -> Option<i32> {
     }
 }
 
-async fn big_post(proxy: SocketAddr) -> bool {
+/// POSTs `len` bytes of `y` to `/ka` (one `write_all` per 64 KiB); whether the agent's
+/// 200 with [`broken_agent::OK_BODY`] came back within 60 s.
+async fn big_post(proxy: SocketAddr, len: usize) -> bool {
     let Ok(mut s) = TcpStream::connect(proxy).await else {
         return false;
     };
-    let head = format!("POST /ka HTTP/1.1\r\nhost: x\r\ncontent-type: application/octet-stream\r\ncontent-length: {}\r\n\r\n", broken_agent::BIG_BYTES);
+    let head = format!("POST /ka HTTP/1.1\r\nhost: x\r\ncontent-type: application/octet-stream\r\ncontent-length: {len}\r\n\r\n");
     if s.write_all(head.as_bytes()).await.is_err() {
         return false;
     }
     let block = vec![b'y'; 65536];
-    let mut left = broken_agent::BIG_BYTES;
+    let mut left = len;
     while left > 0 {
         let n = left.min(block.len());
         if s.write_all(&block[..n]).await.is_err() {
@@ -539,6 +660,11 @@ async fn drain(proxy: SocketAddr, path: &str) -> usize {
 /// Up to `n` requests one after the other on one keep-alive connection; how many were
 /// answered 200 (stops at the first failure).
 async fn keep_alive(proxy: SocketAddr, n: usize) -> usize {
+    keep_alive_within(proxy, n, Duration::from_secs(10)).await
+}
+
+/// [`keep_alive`], each answer awaited at most `limit`.
+async fn keep_alive_within(proxy: SocketAddr, n: usize, limit: Duration) -> usize {
     let Ok(mut s) = TcpStream::connect(proxy).await else {
         return 0;
     };
@@ -553,12 +679,7 @@ async fn keep_alive(proxy: SocketAddr, n: usize) -> usize {
         if s.write_all(req.as_bytes()).await.is_err() {
             return i;
         }
-        match tokio::time::timeout(
-            Duration::from_secs(10),
-            raw_http::read_message(&mut s, &mut got),
-        )
-        .await
-        {
+        match tokio::time::timeout(limit, raw_http::read_message(&mut s, &mut got)).await {
             Ok(Some(m)) if m.head.starts_with("HTTP/1.1 200") => {}
             _ => return i,
         }
@@ -673,4 +794,204 @@ fn check_verify(t: &mut Tally, bin: &Path, rec: &Path) {
         rules.iter().any(|r| r == "STREAM-END-001"),
         format!("verify reports the event after final (STREAM-END-001); rules found: {listed:?}"),
     );
+}
+
+/// A single-threaded HTTP/1.1 agent ([`broken_agent::start_single_threaded`]: one
+/// connection at a time, as Python's `http.server.HTTPServer`) behind its own proxy: 50
+/// requests on one client connection, then 10 on the next, each answered within 5 s. A
+/// proxy that opened a second upstream connection for a request while its first stood idle
+/// would leave that request unanswered (ux40b, `src/proxy/sequential.rs`).
+async fn single_threaded_agent(t: &mut Tally, bin: &Path, dir: &Path) {
+    let agent = broken_agent::start_single_threaded().await;
+    let cmd = proxy_cmd(
+        bin,
+        None,
+        &format!("http://{agent}"),
+        &dir.join("single-threaded.jsonl"),
+    );
+    let p = match spawn_proxy(cmd) {
+        Ok(p) => p,
+        Err(e) => return t.check(false, format!("proxy for the single-threaded agent: {e:?}")),
+    };
+    let started = Instant::now();
+    let limit = Duration::from_secs(5);
+    let first = keep_alive_within(p.addr, 50, limit).await;
+    let second = keep_alive_within(p.addr, 10, limit).await;
+    t.check(
+        first == 50 && second == 10,
+        format!(
+            "single-threaded HTTP/1.1 agent: {first} of 50 requests answered on one client connection, then {second} of 10 on the next, each within 5 s ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        ),
+    );
+    stop(p.child);
+}
+
+/// A tmpfs mounted on a directory (needs root and mount rights), unmounted on drop.
+struct SmallFs(PathBuf);
+
+impl SmallFs {
+    /// Mounts a tmpfs with `opts` (`size=64k`, `ro,size=64k`) on `dir`; `None` where
+    /// mounting is not allowed.
+    fn mount(dir: &Path, opts: &str) -> Option<SmallFs> {
+        let st = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", opts, "tmpfs"])
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        st.success().then(|| SmallFs(dir.to_path_buf()))
+    }
+}
+
+impl Drop for SmallFs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// A recording path that cannot be written: `/dev/full` (a full disk from the first
+/// byte) and a file in a read-only directory (mode 0555; for root, who ignores the mode,
+/// a read-only tmpfs). Each is an error before the proxy listens: exit 2, the path and a
+/// hint on stderr, no panic.
+fn unwritable_at_start_up(t: &mut Tally, bin: &Path, dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let ro = dir.join("read-only");
+    let _ = std::fs::create_dir_all(&ro);
+    let _ = std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555));
+    let mut _fs = None;
+    let mut how = "a mode-0555 directory";
+    if std::fs::File::create(ro.join("probe")).is_ok() {
+        let _ = std::fs::remove_file(ro.join("probe"));
+        _fs = SmallFs::mount(&ro, "ro,size=64k");
+        how = "a read-only tmpfs";
+        if _fs.is_none() {
+            println!("SKIP  a recording path in a read-only directory: this user writes into mode-0555 directories and cannot mount a read-only tmpfs");
+        }
+    }
+    let mut cases = vec![(PathBuf::from("/dev/full"), "/dev/full (disk full)")];
+    if _fs.is_some() || how == "a mode-0555 directory" {
+        cases.push((ro.join("rec.jsonl"), how));
+    }
+    for (rec, what) in cases {
+        let agent = format!("http://{}", dead_port());
+        let got = spawn_proxy(proxy_cmd(bin, None, &agent, &rec));
+        let (code, err) = match got {
+            Ok(p) => {
+                stop(p.child);
+                (Some(0), "it listened".to_string())
+            }
+            Err(e) => (e.code, e.stderr),
+        };
+        let named = err.contains(&rec.display().to_string());
+        t.check(
+            code == Some(2) && named && err.contains("hint:") && !err.contains("panicked"),
+            format!(
+                "recording path unwritable at start-up ({what}): exit {code:?} before listening, path and hint on stderr: {}",
+                err.lines().next().unwrap_or_default()
+            ),
+        );
+    }
+    let _ = std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755));
+}
+
+/// The disk fills up mid-run (a 64 KiB tmpfs where this user may mount one, else a 64 KiB
+/// file size limit, `prlimit --fsize`) with `--on-record-error MODE`: 10 small exchanges,
+/// then a 256 KiB request body the recording cannot hold; `continue` forwards 20 more and
+/// ends 0 on SIGTERM, `stop` ends by itself with exit 2 and stops listening. Either way
+/// every request is answered, one loud message, no panic, and the file ends on a whole line
+/// that parses.
+async fn disk_full(t: &mut Tally, bin: &Path, agent: &str, dir: &Path, mode: &str) {
+    let mnt = dir.join(format!("disk-full-{mode}"));
+    let _ = std::fs::create_dir_all(&mnt);
+    let fs = SmallFs::mount(&mnt, "size=64k");
+    let (fsize, how) = match fs {
+        Some(_) => (None, "a full 64 KiB tmpfs"),
+        None => (
+            Some(64 * 1024),
+            "a 64 KiB file size limit (no tmpfs could be mounted here)",
+        ),
+    };
+    let rec = mnt.join("rec.jsonl");
+    let mut cmd = proxy_cmd(bin, fsize, &format!("http://{agent}"), &rec);
+    cmd.args(["--on-record-error", mode, "--fail-on", "never"]);
+    let mut p = match spawn_proxy(cmd) {
+        Ok(p) => p,
+        Err(e) => return t.check(false, format!("--on-record-error {mode}: {e:?}")),
+    };
+    let ok = |out: Vec<u8>| usize::from(text(&out).starts_with("HTTP/1.1 200"));
+    let limit = Duration::from_secs(10);
+    let (mut sent, mut answered) = (0, 0);
+    for _ in 0..10 {
+        sent += 1;
+        answered += ok(request(p.addr, "POST", "/ka", limit).await);
+    }
+    // the recorder writes in 25 ms batches: these 10 exchanges are on disk first
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    sent += 1;
+    answered += usize::from(big_post(p.addr, 256 << 10).await);
+    let code = if mode == "continue" {
+        for _ in 0..20 {
+            sent += 1;
+            answered += ok(request(p.addr, "POST", "/ka", limit).await);
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        stop(p.child)
+    } else {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if let Ok(Some(s)) = p.child.try_wait() {
+                break s.code();
+            }
+            if Instant::now() > deadline {
+                break stop(p.child);
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    let mut lines = Vec::new();
+    while let Ok(l) = p.lines.recv_timeout(Duration::from_secs(5)) {
+        lines.push(l);
+    }
+    let all = lines.join("\n");
+    let loud = all.matches("RECORDING STOPPED").count();
+    let (want_code, said) = if mode == "continue" {
+        (Some(0), "traffic is still forwarded and verified")
+    } else {
+        (
+            Some(2),
+            "stopping: the recording cannot be written (--on-record-error stop)",
+        )
+    };
+    let closed = mode == "continue" || TcpStream::connect(p.addr).await.is_err();
+    t.check(
+        answered == sent
+            && code == want_code
+            && loud == 1
+            && all.contains(said)
+            && closed
+            && !all.contains("panicked"),
+        format!(
+            "disk full mid-run ({how}), --on-record-error {mode}: {answered} of {sent} requests answered, exit {code:?}, {loud} RECORDING STOPPED message, {said:?}: {}",
+            if all.contains(said) { "said" } else { "missing" }
+        ),
+    );
+    let whole = match std::fs::read(&rec) {
+        Ok(b) if b.last() == Some(&b'\n') => match source::open(&rec) {
+            Ok(src) => {
+                let n = src.events.filter(Result::is_ok).count();
+                (n + 1 == b.iter().filter(|c| **c == b'\n').count(), n)
+            }
+            Err(_) => (false, 0),
+        },
+        _ => (false, 0),
+    };
+    t.check(
+        whole.0 && whole.1 > 0,
+        format!(
+            "disk full, --on-record-error {mode}: the recording ends on a whole line and parses ({} events)",
+            whole.1
+        ),
+    );
+    drop(fs);
 }

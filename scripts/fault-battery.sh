@@ -9,13 +9,17 @@ usage: scripts/fault-battery.sh [--keep DIR] [--bin PATH/TO/a2a-interop]
 
 Starts the real a2a-interop proxy binary in front of a deliberately broken agent on
 loopback and throws faults at it one by one (resets, non-HTTP answers, slow loris both
-ways, clients hanging up mid-request and mid-stream, gzip/brotli/non-UTF-8 bodies, 100 MiB
-each way, 10,000 requests on one connection, 200 HTTP/2 streams, kill -9 mid-traffic);
-after each fault a healthy request must still be answered.
+ways, clients sending non-HTTP bytes or hanging up mid-request and mid-stream,
+gzip/brotli/non-UTF-8 bodies, 100 MiB each way, 10,000 requests on one connection, 200
+HTTP/2 streams, kill -9 mid-traffic, a single-threaded HTTP/1.1 agent, an unwritable
+recording path, the disk filling up under --on-record-error continue and stop); after each
+fault a healthy request must still be answered. The full disk is a 64 KiB tmpfs when the
+user may mount one (root), else a 64 KiB file size limit (prlimit --fsize).
 
 Time: it first builds the release binary and the battery (cargo build --release: several
 minutes the first time, seconds after); the checks themselves take about 1 to 2 minutes.
-Output: one "PASS  what" or "FAIL  what" line per check, then "N checks, F failed".
+Output: one "PASS  what" or "FAIL  what" line per check ("SKIP  what" for one this machine
+cannot set up), then "N checks, F failed".
 Exit: 0 when every check passed, 1 when one failed, 2 when it could not run (a bad
 argument, no binary at --bin).
 --keep DIR keeps the recordings it made in DIR (faults.jsonl, ...); else a temporary

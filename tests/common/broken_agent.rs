@@ -35,6 +35,7 @@ pub const PATHS: &[(&str, &str)] = &[
     ("/br", "a brotli-encoded JSON-RPC result"),
     ("/latin1", "a JSON-RPC result whose body is not UTF-8 (ISO-8859-1 bytes)"),
     ("/big", "a 100 MiB response body"),
+    ("/half-close", "200 with a JSON-RPC result 300 ms after the request: a client that half-closed after its request is seen gone before the answer (robust41: answered at once, the answer raced the client's FIN and the exchange ended complete 1 run in 3)"),
 ];
 
 /// Starts the agent; every connection is served on its own task until the process ends.
@@ -47,6 +48,33 @@ pub async fn start() -> SocketAddr {
         while let Ok((s, _)) = l.accept().await {
             let _ = s.set_nodelay(true);
             tokio::spawn(serve(s));
+        }
+    });
+    addr
+}
+
+/// Starts a single-threaded HTTP/1.1 agent, as Python's `http.server.HTTPServer` is: it
+/// accepts one connection, answers every request on it with [`OK_BODY`] (keep-alive, bodies
+/// read whole) until the peer closes it, and only then accepts the next; a second
+/// connection opened meanwhile waits in the listen backlog unanswered (the case of
+/// `src/proxy/sequential.rs`, ux40b).
+pub async fn start_single_threaded() -> SocketAddr {
+    let l = TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind 127.0.0.1");
+    let addr = l.local_addr().expect("local address");
+    tokio::spawn(async move {
+        while let Ok((mut s, _)) = l.accept().await {
+            let _ = s.set_nodelay(true);
+            let mut pending = Vec::new();
+            while raw_http::read_message(&mut s, &mut pending).await.is_some() {
+                if answer(&mut s, "application/json", None, OK_BODY, false)
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
         }
     });
     addr
@@ -110,6 +138,10 @@ async fn misbehave(s: &mut TcpStream, path: &str) {
                 }
             }
             let _ = s.write_all(b"0\r\n\r\n").await;
+        }
+        "/half-close" => {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let _ = answer(s, "application/json", None, OK_BODY, true).await;
         }
         "/slow" => {
             let _ = s
