@@ -590,44 +590,52 @@ pub fn forwarded_origin<'a>(
 /// has no `{` or `}` in a URI, so a brace in a card's URL is a template or a variable
 /// nobody filled in, never a path a server routes (inite-brain-service #483).
 pub fn url_placeholder(url: &str) -> Option<&str> {
-    fn name_ok(n: &str) -> bool {
-        (1..=64).contains(&n.len())
-            && n.chars().any(|c| c.is_ascii_alphabetic())
-            && n.chars().all(|c| {
+    /// The longest name judged: a closing brace further away ends no placeholder.
+    const MAX_NAME: usize = 64;
+    fn name_ok(n: &[u8]) -> bool {
+        (1..=MAX_NAME).contains(&n.len())
+            && n.iter().any(u8::is_ascii_alphabetic)
+            && n.iter().all(|c| {
                 c.is_ascii_alphanumeric()
-                    || matches!(c, '_' | '.' | '-' | ':' | '+' | '#' | '/' | '?')
+                    || matches!(c, b'_' | b'.' | b'-' | b':' | b'+' | b'#' | b'/' | b'?')
             })
     }
+    // Each opening looks at most MAX_NAME + 1 bytes ahead, so a card URL of many braces
+    // costs linear time (issue 7: a hostile card is input); bytes, not str slices, so no
+    // index can cut a multi-byte character.
     let b = url.as_bytes();
+    let ahead = |from: usize, want: &[u8]| -> Option<usize> {
+        let stop = b.len().min(from + MAX_NAME + want.len());
+        b.get(from..stop)?
+            .windows(want.len())
+            .position(|w| w.eq_ignore_ascii_case(want))
+            .map(|p| from + p)
+    };
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'{' {
             let open = if i > 0 && b[i - 1] == b'$' { i - 1 } else { i };
-            let inner_start = if b.get(i + 1) == Some(&b'{') {
-                i + 2
-            } else {
-                i + 1
-            };
-            if let Some(rel) = url[inner_start..].find('}') {
-                let end = inner_start + rel;
-                let close = if url[end + 1..].starts_with('}') && inner_start == i + 2 {
+            let doubled = b.get(i + 1) == Some(&b'{');
+            let inner = if doubled { i + 2 } else { i + 1 };
+            if let Some(end) = ahead(inner, b"}") {
+                let close = if doubled && b.get(end + 1) == Some(&b'}') {
                     end + 2
                 } else {
                     end + 1
                 };
-                if name_ok(&url[inner_start..end]) {
-                    return Some(&url[open..close]);
+                if name_ok(&b[inner..end]) {
+                    return url.get(open..close);
                 }
             }
         }
-        // bytes, not a str slice: the two bytes after `%` may cut a multi-byte character
-        if b[i] == b'%' && b.len() >= i + 3 && b[i + 1..i + 3].eq_ignore_ascii_case(b"7b") {
-            let inner_start = i + 3;
-            let lower = url[inner_start..].to_ascii_lowercase();
-            if let Some(rel) = lower.find("%7d") {
-                let end = inner_start + rel;
-                if name_ok(&url[inner_start..end]) {
-                    return Some(&url[i..end + 3]);
+        if b[i] == b'%'
+            && b.get(i + 1..i + 3)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"7b"))
+        {
+            let inner = i + 3;
+            if let Some(end) = ahead(inner, b"%7d") {
+                if name_ok(&b[inner..end]) {
+                    return url.get(i..end + 3);
                 }
             }
         }
@@ -1012,5 +1020,10 @@ mod tests {
         assert_eq!(url_placeholder("https://h/%aé/b"), None);
         assert_eq!(url_placeholder("https://h/%é{é}"), None);
         assert_eq!(url_placeholder("https://h/{ünïcode}%7Bñ%7D{"), None);
+        // a closing brace past the longest name ends nothing; many openings stay linear
+        let far = format!("https://h/{{{}}}", "a".repeat(65));
+        assert_eq!(url_placeholder(&far), None);
+        let many = format!("https://h/{}", "{%7B".repeat(200_000));
+        assert_eq!(url_placeholder(&many), None);
     }
 }
