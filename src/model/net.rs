@@ -581,6 +581,69 @@ pub fn forwarded_origin<'a>(
     Some(format!("{scheme}://{host}{}", prefix.unwrap_or_default()))
 }
 
+/// The first unexpanded placeholder in an advertised `url`, as written there: an RFC 6570
+/// URI-template expression (`{companyId}`, `{+base}`, the mustache form `{{tenant}}`), a
+/// shell or environment reference (`${AGENT_HOST}`, `${PORT:-8080}`), or the
+/// percent-encoded `%7BcompanyId%7D` a URL library makes of a template expression.
+/// The name inside is 1-64 characters of letters, digits and `_ . - : + # / ?` (a
+/// template's operators and a default's `:-`); `None` for a URL without one. RFC 3986
+/// has no `{` or `}` in a URI, so a brace in a card's URL is a template or a variable
+/// nobody filled in, never a path a server routes (inite-brain-service #483).
+pub fn url_placeholder(url: &str) -> Option<&str> {
+    /// The longest name judged: a closing brace further away ends no placeholder.
+    const MAX_NAME: usize = 64;
+    fn name_ok(n: &[u8]) -> bool {
+        (1..=MAX_NAME).contains(&n.len())
+            && n.iter().any(u8::is_ascii_alphabetic)
+            && n.iter().all(|c| {
+                c.is_ascii_alphanumeric()
+                    || matches!(c, b'_' | b'.' | b'-' | b':' | b'+' | b'#' | b'/' | b'?')
+            })
+    }
+    // Each opening looks at most MAX_NAME + 1 bytes ahead, so a card URL of many braces
+    // costs linear time (issue 7: a hostile card is input); bytes, not str slices, so no
+    // index can cut a multi-byte character.
+    let b = url.as_bytes();
+    let ahead = |from: usize, want: &[u8]| -> Option<usize> {
+        let stop = b.len().min(from + MAX_NAME + want.len());
+        b.get(from..stop)?
+            .windows(want.len())
+            .position(|w| w.eq_ignore_ascii_case(want))
+            .map(|p| from + p)
+    };
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'{' {
+            let open = if i > 0 && b[i - 1] == b'$' { i - 1 } else { i };
+            let doubled = b.get(i + 1) == Some(&b'{');
+            let inner = if doubled { i + 2 } else { i + 1 };
+            if let Some(end) = ahead(inner, b"}") {
+                let close = if doubled && b.get(end + 1) == Some(&b'}') {
+                    end + 2
+                } else {
+                    end + 1
+                };
+                if name_ok(&b[inner..end]) {
+                    return url.get(open..close);
+                }
+            }
+        }
+        if b[i] == b'%'
+            && b.get(i + 1..i + 3)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"7b"))
+        {
+            let inner = i + 3;
+            if let Some(end) = ahead(inner, b"%7d") {
+                if name_ok(&b[inner..end]) {
+                    return url.get(i..end + 3);
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -917,5 +980,50 @@ mod tests {
         assert_eq!(doubled_run("/api/a2a/lab/demo-agent"), None);
         assert_eq!(doubled_run("/"), None);
         assert_eq!(doubled_run("/rest"), None);
+    }
+
+    #[test]
+    fn url_placeholder_finds_unexpanded_templates_and_variables() {
+        assert_eq!(
+            url_placeholder("https://brain.example.test/companies/{companyId}/mcp"),
+            Some("{companyId}")
+        );
+        assert_eq!(
+            url_placeholder("http://${AGENT_HOST}:8000/"),
+            Some("${AGENT_HOST}")
+        );
+        assert_eq!(
+            url_placeholder("http://h:${PORT:-8080}/a2a"),
+            Some("${PORT:-8080}")
+        );
+        assert_eq!(
+            url_placeholder("https://h/{{tenant}}/a2a"),
+            Some("{{tenant}}")
+        );
+        assert_eq!(
+            url_placeholder("https://h/t/%7Btenant%7D/a2a"),
+            Some("%7Btenant%7D")
+        );
+        assert_eq!(
+            url_placeholder("https://h/t/%7btenant%7d"),
+            Some("%7btenant%7d")
+        );
+        // no placeholder: plain URLs, a dollar sign in a path, empty or odd braces
+        assert_eq!(url_placeholder("https://agent.example.test/a2a"), None);
+        assert_eq!(url_placeholder("https://h/price$/a2a"), None);
+        assert_eq!(url_placeholder("https://h/a/{}/b"), None);
+        assert_eq!(url_placeholder("https://h/a/{123}/b"), None);
+        assert_eq!(url_placeholder("https://h/a/{ x }/b"), None);
+        assert_eq!(url_placeholder("https://h/a/%7B%7D"), None);
+        assert_eq!(url_placeholder("https://h/a/{unclosed"), None);
+        // input-driven: a `%` before a multi-byte character, braces around one
+        assert_eq!(url_placeholder("https://h/%aé/b"), None);
+        assert_eq!(url_placeholder("https://h/%é{é}"), None);
+        assert_eq!(url_placeholder("https://h/{ünïcode}%7Bñ%7D{"), None);
+        // a closing brace past the longest name ends nothing; many openings stay linear
+        let far = format!("https://h/{{{}}}", "a".repeat(65));
+        assert_eq!(url_placeholder(&far), None);
+        let many = format!("https://h/{}", "{%7B".repeat(200_000));
+        assert_eq!(url_placeholder(&many), None);
     }
 }

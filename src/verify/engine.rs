@@ -2475,6 +2475,15 @@ pub(super) struct State {
     /// that leaves one out is PUSH-CFG-006. At most [`MAX_PUSH_URLS`] tasks, and
     /// [`MAX_PUSH_SECRETS`] ids each.
     push_live: HashMap<String, Vec<(String, u64, String)>>,
+    /// Push configs the client gave inline in a send (PUSH-002: 1.0
+    /// `configuration.taskPushNotificationConfig`, 0.2/0.3 `configuration.pushNotificationConfig`,
+    /// 0.3 HTTP+JSON `configuration.pushNotification`) whose answer named the task, by task
+    /// key ([`Exch::tkey`]): the webhook URL as sent, the JSON Pointer of that url in the
+    /// request and the request's line and exchange. The agent gives such a config no id the
+    /// client sees, so a complete List of the task is judged by webhook URL: one that lists
+    /// no config for it is PUSH-CFG-006 (a2a-js #336). Removed on any successful Delete of a
+    /// config of the task; at most [`MAX_PUSH_URLS`] tasks.
+    push_inline: HashMap<String, (String, String, u64, String)>,
     /// `leg \0 messageId` of the client's send messages → (hash of the message's parts,
     /// seq of the request, its exchange): a later send under that messageId with other parts
     /// is a new message under a used id (ID-007, ID-MSG-002). At most [`MAX_TASKS`] entries.
@@ -3324,6 +3333,7 @@ impl State {
             push_deleted: HashMap::new(),
             push_deleted_ids: HashMap::new(),
             push_live: HashMap::new(),
+            push_inline: HashMap::new(),
             sent_messages: Recent::new(MAX_TASKS),
             agent_messages: Recent::new(MAX_TASKS),
             ctx_artifacts: Recent::new(MAX_TASKS),
@@ -3441,6 +3451,7 @@ impl State {
             ("push_deleted", self.push_deleted.len()),
             ("push_deleted_ids", self.push_deleted_ids.len()),
             ("push_live", self.push_live.len()),
+            ("push_inline", self.push_inline.len()),
             ("sent_messages", self.sent_messages.len()),
             ("agent_messages", self.agent_messages.len()),
             ("ctx_artifacts", self.ctx_artifacts.len()),

@@ -245,6 +245,10 @@ rule!(CARD_URL_BIND_ALL, "CARD-URL-011", "card-url-bind-all-address", Warning, A
     ["CARD-005", "CARD-006"],
     "advertised interface url names a bind-all address (0.0.0.0, [::]), the address the server listens on, on a card fetched on the agent's own host, where it happens to connect",
     "advertise the URL clients use (the agent's public base URL setting; for a local run http://127.0.0.1:PORT), never the listen address: 0.0.0.0 and [::] mean 'every interface of this host' to a server and are no destination (RFC 1122 §3.2.1.3, RFC 4291 §2.5.2); a client on another host, a container or a browser cannot reach the agent at them, and Windows refuses the connect (WSAEADDRNOTAVAIL)");
+rule!(CARD_URL_PLACEHOLDER, "CARD-URL-012", "card-url-template-placeholder", Error, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "advertised interface url holds an unexpanded placeholder (a URI-template expression such as {companyId}, an environment reference such as ${AGENT_HOST}, or its percent-encoded %7B...%7D form) instead of the URL clients call",
+    "advertise the URL with every placeholder filled in: the agent's public base URL setting, resolved when the card is served; a per-tenant endpoint is one card per tenant, or (1.0) one url with AgentInterface.tenant set, which clients copy into each request's tenant (CARD-008); RFC 3986 has no braces in a URI, so a client either refuses the url or calls the braces literally and gets 404");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -1306,6 +1310,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_AROUND_FRONT,
     CARD_URL_BINDING_MISLABELLED,
     CARD_URL_BIND_ALL,
+    CARD_URL_PLACEHOLDER,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,

@@ -101,6 +101,29 @@ impl State {
                     .filter(|(_, u)| *u != itf.url)
                     .map(|(_, u)| u.as_str())
             });
+            // CARD-URL-012 (CARD-005): a template or variable nobody filled in
+            // (inite-brain-service #483: `/companies/{companyId}/mcp`). Judged before the
+            // URL is parsed: a brace makes it no URI at all (RFC 3986).
+            if let Some(ph) = net::url_placeholder(&itf.url) {
+                let ptr = [base, itf.pointer()].concat();
+                let fetched = if x.path.is_empty() {
+                    "an unknown path".to_string()
+                } else {
+                    x.path.clone()
+                };
+                self.find(
+                    &r::CARD_URL_PLACEHOLDER,
+                    format!(
+                        "card interface url {} (at {ptr}, card fetched from {fetched}) holds the unexpanded placeholder {ph}: no client can call it, it either refuses the url or sends the braces literally; an interface declares the URL clients call (CARD-005, 1.0 §8.3.1), so fill the placeholder in when the card is served",
+                        itf.url
+                    ),
+                    vec![x.ev_at(bseq, &ptr, Some(Value::String(itf.url.clone())))],
+                    &x.leg,
+                );
+                // Its host and scheme are the placeholder's, not an address: the other
+                // verdicts on this url (internal host, plain http, ...) would only restate it.
+                continue;
+            }
             // What makes the rewritten url unusable (GW-RESP-004), in the wire's words.
             let mut broken: Vec<String> = Vec::new();
             // gRPC interfaces are often written as a gRPC target (`host:port`,

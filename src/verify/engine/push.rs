@@ -486,10 +486,21 @@ impl State {
     /// with task `task`, the config is stored for that task exactly as if Create had set
     /// it, under its `id` (or the task id, the SDKs' default config id), so a Delete
     /// ends it (PUSH-003).
-    pub(super) fn note_inline_push_config(&mut self, c: &Call, task: &str, req_seq: u64) {
+    ///
+    /// PUSH-CFG-006 bookkeeping as well: the config is remembered by the task and its
+    /// webhook URL in [`State::push_inline`] (`x`: the send's exchange), so a complete List
+    /// of the task that lists no config for that URL is told.
+    pub(super) fn note_inline_push_config(&mut self, x: &Exch, c: &Call, task: &str, req_seq: u64) {
         let Some((ptr, url)) = push_url_of(c) else {
             return;
         };
+        let tkey = x.tkey(task);
+        if self.push_inline.len() < MAX_PUSH_URLS || self.push_inline.contains_key(&tkey) {
+            self.push_inline.insert(
+                tkey,
+                (url.clone(), ptr.clone(), req_seq, str::to_string(&x.id)),
+            );
+        }
         let pre = c.params_base();
         let cfg_ptr = ptr
             .strip_prefix(pre)
@@ -664,7 +675,7 @@ impl State {
                 &x.leg,
             );
         }
-        if self.push_live.is_empty() {
+        if self.push_live.is_empty() && self.push_inline.is_empty() {
             return;
         }
         let Some(task) = push_call_task(c) else {
@@ -679,6 +690,7 @@ impl State {
         if paged || self.tasks.get(&tkey).is_some_and(|t| t.terminal.is_some()) {
             return;
         }
+        self.push_list_misses_inline(x, c, task, &tkey, res, list, base, bseq);
         let Some(live) = self.push_live.get(&tkey) else {
             return;
         };
@@ -710,6 +722,71 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// PUSH-CFG-006 (PUSH-002, PUSH-003) for a config given inline in a send
+    /// ([`State::push_inline`]): a complete List of task `task` (key `tkey`; its answer
+    /// `res` at `base`, line `bseq`; `list`: each config with its pointer) answered after
+    /// that send names no config for the webhook URL the send gave (a2a-js #336: the 0.3
+    /// HTTP+JSON transport dropped `configuration.pushNotification` before the handler read
+    /// it, so the task never had a config and no notification ever left). The agent gives
+    /// an inline config no id the client saw, so the URL is the key; any config listed for
+    /// that URL, under whatever id, keeps the agent quiet.
+    #[allow(clippy::too_many_arguments)]
+    fn push_list_misses_inline(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        task: &str,
+        tkey: &str,
+        res: &Json,
+        list: &[(&Json, String)],
+        base: &str,
+        bseq: u64,
+    ) {
+        let Some((url, ptr, seq, xid)) = self
+            .push_inline
+            .get(tkey)
+            .filter(|(_, _, seq, _)| *seq < x.req_seq)
+            .cloned()
+        else {
+            return;
+        };
+        let want = webhook_key(&url);
+        let listed = list.iter().any(|(cfg, _)| {
+            cfg.get("url")
+                .or_else(|| cfg.pointer("/pushNotificationConfig/url"))
+                .and_then(Json::as_str)
+                .is_some_and(|u| webhook_key(u) == want)
+        });
+        if listed {
+            return;
+        }
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_LIST_INCOMPLETE,
+            format!(
+                "the agent's {} of task {task} (complete: no page token) lists {} webhook {url}, which the client gave inline with the send the task answered (exchange {xid}, at {ptr}) and never deleted: a config given with the send is the task's config until the task ends or is deleted (PUSH-002, PUSH-003), so the agent dropped it and no notification will reach the webhook",
+                c.op_term(Op::ListPushConfigs.name()),
+                match list.len() {
+                    0 => "no config at all, so none for".to_string(),
+                    1 => "1 config, none for".to_string(),
+                    n => format!("{n} configs, none for"),
+                }
+            ),
+            vec![
+                Evidence {
+                    seq,
+                    exchange: Some(xid.clone()),
+                    pointer: Some(ptr.clone()),
+                    found: Some(Value::String(url.clone())),
+                },
+                x.ev_at(bseq, base, Some(excerpt_value(res))),
+            ],
+            &x.leg,
+        );
+        // told once per task
+        self.push_inline.remove(tkey);
     }
 
     /// DATA-SHAPE-003 (PUSH-002: a config given inline in a 1.0 send,
@@ -960,6 +1037,8 @@ impl State {
         };
         let id = push_call_config_id(c, &x.path).unwrap_or_else(|| task.clone());
         let tkey = x.tkey(&task);
+        // a deleted config may be the inline one, whose id the client never saw
+        self.push_inline.remove(&tkey);
         if let Some(ids) = self.push_live.get_mut(&tkey) {
             ids.retain(|(i, _, _)| *i != id);
             if ids.is_empty() {

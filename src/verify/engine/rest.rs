@@ -17,7 +17,18 @@ impl State {
     /// transcoding client may leave `taskId` out of the body: an agent that reads the body
     /// alone and refuses ("Task ID is required") refuses a well-formed call. A body with a
     /// taskId, or a refusal that names the path's task id, is not judged.
-    pub(super) fn rest03_push_create_refused(&mut self, x: &Exch, c: &Call, v: &Json, bseq: u64) {
+    ///
+    /// `status` is the refusal's HTTP status: 400 Bad Request, or 422 Unprocessable Content
+    /// (a2a-java #732: the Quarkus REST transport answered 422 "taskId is required"), the
+    /// two statuses a framework's request validation answers with; the message names it.
+    pub(super) fn rest03_push_create_refused(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        v: &Json,
+        bseq: u64,
+    ) {
         let v1 = c.dialect == Some(Dialect::V1_0);
         if c.binding != Some(Binding::Rest)
             || c.op != Some(Op::CreatePushConfig)
@@ -86,12 +97,12 @@ impl State {
         let verb = x.method.to_ascii_uppercase();
         let msg = if v1 {
             format!(
-                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url and no taskId, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
+                "agent refused a valid 1.0 HTTP+JSON CreateTaskPushNotificationConfig with HTTP {status} {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with url and no taskId, the shape the 1.0 proto's post: \"/tasks/{{task_id=*}}/pushNotificationConfigs\", body: \"*\" mapping prescribes; take taskId from the path when the body leaves it out",
                 x.path,
             )
         } else {
             format!(
-                "agent refused a valid 0.3 HTTP+JSON CreateTaskPushNotificationConfig with HTTP 400 {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with {ptr}/url, the shape the 0.3 proto's body: \"config\" mapping prescribes; take the task id from the path, not from a body member parent",
+                "agent refused a valid 0.3 HTTP+JSON CreateTaskPushNotificationConfig with HTTP {status} {said:?}: {verb} {} names task {tid} in its path and its body is the TaskPushNotificationConfig with {ptr}/url, the shape the 0.3 proto's body: \"config\" mapping prescribes; take the task id from the path, not from a body member parent",
                 x.path
             )
         };
@@ -100,7 +111,7 @@ impl State {
             msg,
             vec![
                 x.ev_at(x.req_ev_seq(), &format!("{ptr}/url"), None),
-                x.ev_at(bseq, "", Some(Value::from(400))),
+                x.ev_at(bseq, "", Some(Value::from(status))),
             ],
             &x.leg,
         );
@@ -236,8 +247,11 @@ impl State {
             }
             if let Some(v) = json {
                 self.check_rest_error(x, status, v, bseq);
-                if status == 400 {
-                    self.rest03_push_create_refused(x, &c, v, bseq);
+                // 400 Bad Request, or 422 Unprocessable Content: the validation answer of
+                // the frameworks that tell a well-formed body they cannot use (Quarkus,
+                // FastAPI, Spring; a2a-java #732 answered 422) from one they cannot read.
+                if status == 400 || status == 422 {
+                    self.rest03_push_create_refused(x, &c, status, v, bseq);
                 }
                 if self.rest_terminal_task_error(x, &c, status, v, bseq) {
                     self.flush_problem_status(Some(x));

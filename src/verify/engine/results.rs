@@ -1234,7 +1234,7 @@ impl State {
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
         self.note_full_history(x, &c, o);
         if op == Op::SendMessage {
-            self.note_inline_push_config(&c, &id, x.req_seq);
+            self.note_inline_push_config(x, &c, &id, x.req_seq);
         }
         self.check_auth_explained(
             x,

@@ -284,17 +284,41 @@ impl State {
                             .map(|(st, seq)| (st, seq, str::to_string(&x.id)))
                     });
                 if let Some((ts, tseq, txid)) = known {
-                    {
-                        self.find(
-                            &r::TASK_SUBSCRIBE_TERMINAL,
+                    let state = x.state_term(ts);
+                    let seen = if *txid == *x.id {
+                        format!("its first event shows it {state}")
+                    } else {
+                        format!("{state} since exchange {txid}")
+                    };
+                    let status = x.status.unwrap_or(200);
+                    // The stream's only event is an error (a2a-dotnet #478: the refusal,
+                    // UnsupportedOperationError, sent after 200 text/event-stream was
+                    // committed): the right answer in the wrong place, told as such rather
+                    // than as a stream of the task's events.
+                    let only_error = x
+                        .sse
+                        .as_ref()
+                        .filter(|s| s.events == 1 && s.first_kind.is_none())
+                        .and_then(|s| s.error_end.as_ref())
+                        .map(|e| (e.wire.clone(), e.seq, e.ptr.clone(), e.found.clone()));
+                    let (msg, extra) = match only_error {
+                        Some((wire, eseq, ptr, found)) => (
                             format!(
-                                "subscribe to task {tid} in {} opened a stream",
-                                x.state_term(ts)
+                                "agent answered SubscribeToTask on task {tid} ({seen}) with HTTP {status} text/event-stream whose only event is {wire}: TASK-004's refusal of a terminal task is UnsupportedOperationError as the call's own error response (JSON-RPC error object; HTTP+JSON HTTP 400 FAILED_PRECONDITION), not an event of a stream that a client or the TCK counts as accepted (a2a-dotnet #478)"
                             ),
-                            vec![Evidence::event(tseq, txid), x.ev(x.resp_seq)],
-                            &x.leg,
-                        );
-                    }
+                            Some(x.ev_at(eseq, &ptr, found)),
+                        ),
+                        None => (
+                            format!(
+                                "agent opened a stream for SubscribeToTask on task {tid} ({seen}) (HTTP {status} text/event-stream, {events} event{}) instead of answering UnsupportedOperationError: a terminal task takes no subscription (TASK-004, 1.0 §3.1.6)",
+                                if events == 1 { "" } else { "s" }
+                            ),
+                            None,
+                        ),
+                    };
+                    let mut ev = vec![Evidence::event(tseq, txid), x.ev(x.resp_seq)];
+                    ev.extend(extra);
+                    self.find(&r::TASK_SUBSCRIBE_TERMINAL, msg, ev, &x.leg);
                 }
             }
         }

@@ -2172,7 +2172,7 @@ impl State {
                 .is_some_and(|c| c.op == Some(Op::SendStreamingMessage))
         {
             if let (Some(c), Some(t)) = (x.call.clone(), tid) {
-                self.note_inline_push_config(&c, t, x.req_seq);
+                self.note_inline_push_config(x, &c, t, x.req_seq);
             }
         }
         let tid_ptr = if is_task { "id" } else { "taskId" };
