@@ -2052,6 +2052,26 @@ pub fn parts_problems(parts: &Json, ptr: &str, style: PartStyle) -> Vec<(String,
     parts_problems_at(parts, (ptr, ""), style)
 }
 
+/// [`parts_problems`] of a message's part list, member `member` (`parts`, 0.x/1.0, or
+/// `content`, 0.1) of the message at JSON Pointer `base`: the list's pointer is joined only
+/// for a problem (perfp41: the pointer `String` was built for every send).
+pub fn message_parts_problems(
+    parts: &Json,
+    base: &str,
+    member: &str,
+    style: PartStyle,
+) -> Vec<(String, String)> {
+    match member {
+        "parts" => parts_problems_at(parts, (base, "/parts"), style),
+        "content" => parts_problems_at(parts, (base, "/content"), style),
+        _ => parts_problems(
+            parts,
+            &crate::model::json::ptr(base, &[crate::model::json::Seg::Key(member)]),
+            style,
+        ),
+    }
+}
+
 /// [`parts_problems`] of the list at the JSON Pointer `base` followed by `tail` (an
 /// artifact's `{ptr}` and `/parts`): the two are joined only for a problem, not per list
 /// (perf32: a `format!` per artifact of every answer and stream event).

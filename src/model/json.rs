@@ -1069,23 +1069,68 @@ mod fast {
         }
     }
 
-    fn run<'a, 'o>(s: &'a str, keep: impl Fn(&'a str) -> Cow<'o, str>) -> Option<Json<'o>> {
+    /// The members scratch stack of a finished owned parse, kept for the next one.
+    type Members = Vec<(Cow<'static, str>, Json<'static>)>;
+
+    /// Kept scratch stacks larger than this (elements) are dropped, not kept: a huge
+    /// document's stacks are not held for the thread's life (256 members are 14 KiB).
+    const SCRATCH_KEEP: usize = 256;
+
+    thread_local! {
+        /// The scratch stacks of the last finished [`parse_owned`] on this thread, empty,
+        /// their allocations kept: the next one takes them instead of allocating two new
+        /// ones (and freeing them at its end; perfp41: the verifier's request parse of each
+        /// proxied exchange). Only the owned parse keeps them: its stacks hold `'static`
+        /// values, a borrowed parse's hold values of its text's lifetime (turning those
+        /// back by an in-place collect cost more than the allocations it saved).
+        static SCRATCH: std::cell::Cell<(Members, Vec<Json<'static>>)> =
+            const { std::cell::Cell::new((Vec::new(), Vec::new())) };
+    }
+
+    /// The capacities of this thread's kept scratch stacks (members, values), for tests.
+    #[cfg(test)]
+    pub(super) fn scratch_capacity() -> (usize, usize) {
+        SCRATCH.with(|s| {
+            let (m, v) = s.take();
+            let c = (m.capacity(), v.capacity());
+            s.set((m, v));
+            c
+        })
+    }
+
+    /// Reads `s` with scratch stacks `members` and `values` (empty); gives them back with
+    /// the tree (emptied: a failed parse leaves what it had read).
+    #[allow(clippy::type_complexity)]
+    fn run<'a, 'o>(
+        s: &'a str,
+        keep: impl Fn(&'a str) -> Cow<'o, str>,
+        members: Vec<(Cow<'o, str>, Json<'o>)>,
+        values: Vec<Json<'o>>,
+    ) -> (
+        Option<Json<'o>>,
+        Vec<(Cow<'o, str>, Json<'o>)>,
+        Vec<Json<'o>>,
+    ) {
         let mut p = P {
             s,
             b: s.as_bytes(),
             i: 0,
             keep,
-            members: Vec::with_capacity(SCRATCH_MEMBERS),
-            values: Vec::with_capacity(SCRATCH_VALUES),
+            members,
+            values,
         };
-        p.ws();
-        let v = p.value(0)?;
-        p.ws();
-        (p.i == p.b.len()).then_some(v)
+        let v = p.document();
+        p.members.clear();
+        p.values.clear();
+        (v, p.members, p.values)
     }
 
     pub(super) fn parse(s: &str) -> Option<Json<'_>> {
-        run(s, Cow::Borrowed)
+        let scratch = (
+            Vec::with_capacity(SCRATCH_MEMBERS),
+            Vec::with_capacity(SCRATCH_VALUES),
+        );
+        run(s, Cow::Borrowed, scratch.0, scratch.1).0
     }
 
     /// [`parse`] into a tree that borrows nothing: each string copied as it is read, but
@@ -1094,67 +1139,147 @@ mod fast {
     /// 16 of its 18 strings this way in the proxy bench: docs/performance.md,
     /// "Session 22").
     pub(super) fn parse_owned(s: &str) -> Option<Json<'static>> {
-        run(s, |t: &str| {
-            common(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed)
-        })
+        // this thread's kept stacks (none kept: the thread's first parse, one parse inside
+        // another, a thread being torn down: new ones)
+        let (mut m, mut v) = SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default();
+        if m.capacity() == 0 {
+            m = Vec::with_capacity(SCRATCH_MEMBERS);
+        }
+        if v.capacity() == 0 {
+            v = Vec::with_capacity(SCRATCH_VALUES);
+        }
+        let keep = |t: &str| common(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed);
+        let (tree, m, v) = run(s, keep, m, v);
+        if m.capacity() <= SCRATCH_KEEP && v.capacity() <= SCRATCH_KEEP {
+            // a thread being torn down keeps nothing (the stacks are dropped here)
+            let _ = SCRATCH.try_with(|c| c.set((m, v)));
+        }
+        tree
     }
 
+    /// The strings [`common`] knows: the JSON-RPC 2.0 (§4, §5) member names and version,
+    /// the A2A member names of Message, Part, Task, configuration and push config, and the
+    /// method names, roles and media types requests repeat (0.3 and 1.0 spellings).
+    #[cfg(test)]
+    pub(super) const COMMON: [&str; 44] = [
+        "jsonrpc",
+        "2.0",
+        "id",
+        "method",
+        "params",
+        "message",
+        "kind",
+        "role",
+        "parts",
+        "text",
+        "messageId",
+        "contextId",
+        "taskId",
+        "metadata",
+        "configuration",
+        "acceptedOutputModes",
+        "blocking",
+        "historyLength",
+        "referenceTaskIds",
+        "extensions",
+        "file",
+        "data",
+        "uri",
+        "bytes",
+        "name",
+        "mimeType",
+        "mediaType",
+        "filename",
+        "url",
+        "message/send",
+        "message/stream",
+        "tasks/get",
+        "tasks/cancel",
+        "tasks/resubscribe",
+        "SendMessage",
+        "SendStreamingMessage",
+        "GetTask",
+        "CancelTask",
+        "user",
+        "agent",
+        "ROLE_USER",
+        "ROLE_AGENT",
+        "text/plain",
+        "application/json",
+    ];
+
     /// `t` when it is one of the JSON-RPC 2.0 and A2A member names and enum values that
-    /// requests repeat (0.3 and 1.0 spellings), as a `'static` string; `None` otherwise.
+    /// requests repeat ([`COMMON`]), as a `'static` string; `None` otherwise.
+    ///
+    /// Each known string is the only one of its length, first and last byte: that triple
+    /// picks the one candidate, one compare confirms it (perfp41: a `match` on the strings
+    /// themselves compared each name with the arms in turn, ~35 instructions per string
+    /// of a request; test `common_strings_are_told_by_length_and_ends`).
+    #[inline]
     pub(super) fn common(t: &str) -> Option<&'static str> {
-        Some(match t {
-            // JSON-RPC 2.0 (§4, §5)
-            "jsonrpc" => "jsonrpc",
-            "2.0" => "2.0",
-            "id" => "id",
-            "method" => "method",
-            "params" => "params",
-            // A2A member names (Message, Part, Task, configuration, push config)
-            "message" => "message",
-            "kind" => "kind",
-            "role" => "role",
-            "parts" => "parts",
-            "text" => "text",
-            "messageId" => "messageId",
-            "contextId" => "contextId",
-            "taskId" => "taskId",
-            "metadata" => "metadata",
-            "configuration" => "configuration",
-            "acceptedOutputModes" => "acceptedOutputModes",
-            "blocking" => "blocking",
-            "historyLength" => "historyLength",
-            "referenceTaskIds" => "referenceTaskIds",
-            "extensions" => "extensions",
-            "file" => "file",
-            "data" => "data",
-            "uri" => "uri",
-            "bytes" => "bytes",
-            "name" => "name",
-            "mimeType" => "mimeType",
-            "mediaType" => "mediaType",
-            "filename" => "filename",
-            "url" => "url",
-            // values
-            "message/send" => "message/send",
-            "message/stream" => "message/stream",
-            "tasks/get" => "tasks/get",
-            "tasks/cancel" => "tasks/cancel",
-            "tasks/resubscribe" => "tasks/resubscribe",
-            "SendMessage" => "SendMessage",
-            "SendStreamingMessage" => "SendStreamingMessage",
-            "GetTask" => "GetTask",
-            "CancelTask" => "CancelTask",
-            "user" => "user",
-            "agent" => "agent",
-            "ROLE_USER" => "ROLE_USER",
-            "ROLE_AGENT" => "ROLE_AGENT",
-            "text/plain" => "text/plain",
-            "application/json" => "application/json",
+        let b = t.as_bytes();
+        let (&first, &last) = (b.first()?, b.last()?);
+        // each arm compares with its literal (a compare of a known length, inlined; a
+        // compare with the arm's string chosen first called `bcmp`)
+        Some(match (b.len(), first, last) {
+            (7, b'j', b'c') if b == b"jsonrpc" => "jsonrpc",
+            (3, b'2', b'0') if b == b"2.0" => "2.0",
+            (2, b'i', b'd') if b == b"id" => "id",
+            (6, b'm', b'd') if b == b"method" => "method",
+            (6, b'p', b's') if b == b"params" => "params",
+            (7, b'm', b'e') if b == b"message" => "message",
+            (4, b'k', b'd') if b == b"kind" => "kind",
+            (4, b'r', b'e') if b == b"role" => "role",
+            (5, b'p', b's') if b == b"parts" => "parts",
+            (4, b't', b't') if b == b"text" => "text",
+            (9, b'm', b'd') if b == b"messageId" => "messageId",
+            (9, b'c', b'd') if b == b"contextId" => "contextId",
+            (6, b't', b'd') if b == b"taskId" => "taskId",
+            (8, b'm', b'a') if b == b"metadata" => "metadata",
+            (13, b'c', b'n') if b == b"configuration" => "configuration",
+            (19, b'a', b's') if b == b"acceptedOutputModes" => "acceptedOutputModes",
+            (8, b'b', b'g') if b == b"blocking" => "blocking",
+            (13, b'h', b'h') if b == b"historyLength" => "historyLength",
+            (16, b'r', b's') if b == b"referenceTaskIds" => "referenceTaskIds",
+            (10, b'e', b's') if b == b"extensions" => "extensions",
+            (4, b'f', b'e') if b == b"file" => "file",
+            (4, b'd', b'a') if b == b"data" => "data",
+            (3, b'u', b'i') if b == b"uri" => "uri",
+            (5, b'b', b's') if b == b"bytes" => "bytes",
+            (4, b'n', b'e') if b == b"name" => "name",
+            (8, b'm', b'e') if b == b"mimeType" => "mimeType",
+            (9, b'm', b'e') if b == b"mediaType" => "mediaType",
+            (8, b'f', b'e') if b == b"filename" => "filename",
+            (3, b'u', b'l') if b == b"url" => "url",
+            (12, b'm', b'd') if b == b"message/send" => "message/send",
+            (14, b'm', b'm') if b == b"message/stream" => "message/stream",
+            (9, b't', b't') if b == b"tasks/get" => "tasks/get",
+            (12, b't', b'l') if b == b"tasks/cancel" => "tasks/cancel",
+            (17, b't', b'e') if b == b"tasks/resubscribe" => "tasks/resubscribe",
+            (11, b'S', b'e') if b == b"SendMessage" => "SendMessage",
+            (20, b'S', b'e') if b == b"SendStreamingMessage" => "SendStreamingMessage",
+            (7, b'G', b'k') if b == b"GetTask" => "GetTask",
+            (10, b'C', b'k') if b == b"CancelTask" => "CancelTask",
+            (4, b'u', b'r') if b == b"user" => "user",
+            (5, b'a', b't') if b == b"agent" => "agent",
+            (9, b'R', b'R') if b == b"ROLE_USER" => "ROLE_USER",
+            (10, b'R', b'T') if b == b"ROLE_AGENT" => "ROLE_AGENT",
+            (10, b't', b'n') if b == b"text/plain" => "text/plain",
+            (16, b'a', b'n') if b == b"application/json" => "application/json",
             _ => return None,
         })
     }
 
     impl<'a, 'o, K: Fn(&'a str) -> Cow<'o, str>> P<'a, 'o, K> {
+        /// The whole text as one value, with whitespace around it; `None` when it is not
+        /// (or not read here).
+        fn document(&mut self) -> Option<Json<'o>> {
+            self.ws();
+            let v = self.value(0)?;
+            self.ws();
+            (self.i == self.b.len()).then_some(v)
+        }
+
         /// Skips JSON whitespace (RFC 8259 §2); the usual next byte is not whitespace,
         /// so that one compare is all most calls cost.
         #[inline(always)]
@@ -1454,6 +1579,103 @@ pub fn push_pointer_token(ptr: &mut String, key: &str) {
 
 #[cfg(test)]
 mod tests {
+    /// perfp41: `common` answers as a scan of its list: each listed string is known (as
+    /// itself), and each one with a byte changed (four ways), cut or grown by one byte, and
+    /// runs of one byte of every length 0-20 are known exactly when listed.
+    #[test]
+    fn common_strings_are_told_by_length_and_ends() {
+        use super::fast::{common, COMMON};
+        let by_scan = |t: &str| COMMON.iter().find(|w| **w == t).copied();
+        let mut tried = 0;
+        let mut check = |t: &str| {
+            assert_eq!(common(t), by_scan(t), "{t:?}");
+            tried += 1;
+        };
+        for w in COMMON {
+            check(w);
+            for i in 0..w.len() {
+                for c in ['a', 'Z', '/', 'e'] {
+                    let mut t = w.to_string();
+                    t.replace_range(i..i + 1, &c.to_string());
+                    check(&t);
+                }
+            }
+            check(&w[..w.len() - 1]);
+            check(&w[1..]);
+            check(&format!("{w}s"));
+            check(&format!("x{w}"));
+        }
+        for n in 0..=20 {
+            for c in ['a', 'm', 't', 'u', '2'] {
+                check(&c.to_string().repeat(n));
+            }
+        }
+        assert!(tried > 1500, "{tried}");
+    }
+
+    /// perfp41: an owned parse leaves its scratch stacks, emptied, for the next owned parse
+    /// on its thread (their capacity kept), after a failed parse too; one that grew past
+    /// the keep limit is dropped and the next parse starts afresh; a borrowed parse leaves
+    /// them alone; trees are the same throughout.
+    #[test]
+    fn parse_scratch_is_kept_between_parses() {
+        use super::{fast, Json};
+        let doc = br#"{"a":[1,2,{"b":"c"}],"d":{"e":[true,null]}}"#;
+        let want = serde_json::from_slice::<serde_json::Value>(doc).unwrap();
+        std::thread::spawn(move || {
+            assert_eq!(
+                fast::scratch_capacity(),
+                (0, 0),
+                "a new thread keeps nothing"
+            );
+            assert_eq!(Json::parse(doc).unwrap().to_value(), want);
+            assert_eq!(
+                fast::scratch_capacity(),
+                (0, 0),
+                "a borrowed parse keeps nothing"
+            );
+            for round in 0..3 {
+                assert_eq!(
+                    Json::parse_owned(doc).unwrap().to_value(),
+                    want,
+                    "round {round}"
+                );
+                let (m, v) = fast::scratch_capacity();
+                assert!(m >= 16 && v >= 16, "kept after a parse: {m} {v}");
+                assert!(Json::parse_owned(b"{\"a\":[1,").is_err());
+                assert_eq!(
+                    fast::scratch_capacity(),
+                    (m, v),
+                    "kept after a failed parse"
+                );
+                assert_eq!(Json::parse(doc).unwrap().to_value(), want);
+                assert_eq!(
+                    fast::scratch_capacity(),
+                    (m, v),
+                    "left alone by a borrowed parse"
+                );
+            }
+            // 400 members at once: the stack grows past the keep limit and is dropped
+            let big = format!(
+                "{{{}}}",
+                (0..400)
+                    .map(|i| format!("\"k{i}\":{i}"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            let v = Json::parse_owned(big.as_bytes()).unwrap();
+            assert_eq!(v.as_object().map(|o| o.len()), Some(400));
+            assert_eq!(fast::scratch_capacity().0, 0, "a large stack is not kept");
+            assert_eq!(Json::parse_owned(doc).unwrap().to_value(), want);
+            assert!(
+                fast::scratch_capacity().0 >= 16,
+                "kept again after a small parse"
+            );
+        })
+        .join()
+        .unwrap();
+    }
+
     /// A member named twice with two values is noted by both parsers (the fast one, and
     /// serde_json for text with `\u` escapes), with both values, once per take; the same
     /// value twice is not noted (RFC 8259 §4; breaker26 N02).

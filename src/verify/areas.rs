@@ -41,7 +41,18 @@ pub(super) struct AreaSet {
     /// Per area (in the order first marked; a dozen at most): the numbers of the exchanges
     /// that marked it, ascending.
     by_area: Vec<(&'static str, Vec<u32>)>,
+    /// The last [`RECENT_IDS`] exchanges numbered in `ids`, found by the id's allocation
+    /// (`Arc::ptr_eq`): the proxy hands every event of an exchange the same shared id, so
+    /// an exchange entered again after another one's event (8 connections interleave)
+    /// finds its number without hashing its id (perfp41). A miss (an id equal but
+    /// allocated apart, an older exchange) asks `ids`, as before.
+    recent: [Option<(ExchangeId, u32)>; RECENT_IDS],
+    /// The slot of `recent` written next (round robin).
+    recent_at: usize,
 }
+
+/// How many recently numbered exchanges [`AreaSet`] finds by their id's allocation.
+const RECENT_IDS: usize = 8;
 
 /// `a == b` for two area names, asked by address first: the engine marks areas with
 /// string literals, so a name marked again is nearly always the same literal, and four
@@ -111,7 +122,13 @@ impl AreaSet {
     /// end).
     pub fn enter(&mut self, exchange: Option<&ExchangeId>) {
         let exchange = exchange.filter(|x| !x.is_empty());
-        if self.cur.as_deref() != exchange.map(|x| &**x) {
+        let same = match (&self.cur, exchange) {
+            // the same shared id first (one compare), then by content
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b) || **a == **b,
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
             self.cur = exchange.cloned();
             self.cur_marked.clear();
             self.cur_known = 0;
@@ -183,12 +200,20 @@ impl AreaSet {
             Some(n) => n,
             None => {
                 let Some(cur) = &self.cur else { return };
-                let next = self.ids.len() as u32;
-                let n = match self.ids.get(&**cur) {
-                    Some(n) => *n,
+                let known = self
+                    .recent
+                    .iter()
+                    .flatten()
+                    .find(|(id, _)| std::sync::Arc::ptr_eq(id, cur))
+                    .map(|(_, n)| *n);
+                let n = match known {
+                    Some(n) => n,
                     None => {
-                        self.ids.insert(cur.clone(), next);
-                        next
+                        let next = self.ids.len() as u32;
+                        let n = *self.ids.entry(cur.clone()).or_insert(next);
+                        self.recent[self.recent_at] = Some((cur.clone(), n));
+                        self.recent_at = (self.recent_at + 1) % RECENT_IDS;
+                        n
                     }
                 };
                 self.cur_num = Some(n);
@@ -246,6 +271,9 @@ impl AreaSet {
         // integer first (big-endian, zero-padded: a smaller key is a smaller id), the ids
         // compared only on a tie (perfr35: `e1`..`e2500` sorted by `memcmp` was ~1.9k
         // instructions per exchange of the proxy bench).
+        // the numbers start again from 0 (`ids` is emptied below)
+        self.recent = Default::default();
+        self.recent_at = 0;
         let none = ExchangeId::from("");
         let mut ids: Vec<ExchangeId> = vec![none; self.ids.len()];
         for (id, n) in std::mem::take(&mut self.ids) {
@@ -515,6 +543,7 @@ mod tests {
             let mut marked: BTreeSet<String> = BTreeSet::new();
             let mut set: BTreeSet<String> = BTreeSet::new();
             let mut by: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+            let mut pool: BTreeMap<String, ExchangeId> = BTreeMap::new();
             for _ in 0..300 {
                 match next(10) {
                     0 | 1 => {
@@ -522,7 +551,17 @@ mod tests {
                             0 => String::new(),
                             k => format!("e{k}"),
                         };
-                        a.enter(Some(&x.as_str().into()));
+                        // the same shared id (as the proxy's events carry) or one
+                        // allocated apart (perfp41: `recent` finds only the former)
+                        if next(2) == 0 {
+                            let id = pool
+                                .entry(x.clone())
+                                .or_insert_with(|| ExchangeId::from(x.as_str()))
+                                .clone();
+                            a.enter(Some(&id));
+                        } else {
+                            a.enter(Some(&x.as_str().into()));
+                        }
                         let x = Some(x).filter(|x| !x.is_empty());
                         if x != cur {
                             cur = x;

@@ -6700,6 +6700,67 @@ mod tests {
         assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
     }
 
+    /// perfp41: `json_hash` by 8-byte words: equal values hash alike (members in any
+    /// order), and ~2,000 distinct values hash apart, among them strings of every length
+    /// 0-24 with each byte changed (across the word boundaries), the same bytes split
+    /// differently among strings and array elements, each kind of number, and nesting.
+    #[test]
+    fn json_hash_tells_distinct_values_apart() {
+        let h = |t: &str| json_hash(&Json::parse(t.as_bytes()).expect("json"));
+        assert_eq!(
+            h(r#"{"a":1,"b":[true,{"c":"x","d":null}]}"#),
+            h(r#"{"b":[true,{"d":null,"c":"x"}],"a":1}"#)
+        );
+        let mut texts: Vec<String> = Vec::new();
+        for n in 0..=24 {
+            let base = "a".repeat(n);
+            texts.push(format!("\"{base}\""));
+            for i in 0..n {
+                let mut t = base.clone();
+                t.replace_range(i..i + 1, "b");
+                texts.push(format!("\"{t}\""));
+                texts.push(format!("[\"{}\",\"{}\"]", &base[..i], &base[i..]));
+                texts.push(format!("{{\"{}\":\"{}\"}}", &base[..i], &base[i..]));
+            }
+            texts.push(format!("[\"{base}\"]"));
+            texts.push(format!("[[\"{base}\"]]"));
+        }
+        for i in 0..200u64 {
+            texts.push(i.to_string());
+            texts.push(format!("-{}", i + 1));
+            texts.push(format!("{i}.5"));
+            texts.push(format!("[{i}]"));
+            texts.push(format!("{{\"n\":{i}}}"));
+            texts.push(format!("{{\"n\":\"{i}\"}}"));
+        }
+        texts.extend(
+            [
+                "null",
+                "true",
+                "false",
+                "[]",
+                "{}",
+                "[null]",
+                "[[]]",
+                "[{}]",
+                "{\"\":null}",
+            ]
+            .map(String::from),
+        );
+        let values: Vec<serde_json::Value> = texts
+            .iter()
+            .map(|t| serde_json::from_str(t).expect("json"))
+            .collect();
+        let mut seen: std::collections::HashMap<u64, &serde_json::Value> =
+            std::collections::HashMap::new();
+        for (t, v) in texts.iter().zip(&values) {
+            if let Some(old) = seen.insert(h(t), v) {
+                assert_eq!(old, v, "{t} collides with {old}");
+            }
+        }
+        assert!(seen.len() > 2_000, "{}", seen.len());
+    }
+
     /// GW-RESP-007's comparison: member order and number spelling do not count (JCS), any
     /// other change names its place; only `signatures` is left out.
     #[test]

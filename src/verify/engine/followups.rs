@@ -763,10 +763,10 @@ impl State {
             return;
         };
         self.note_followup_refusal(x, m, success);
-        let req_ctx = str_member(m, "contextId", "context_id")
-            .filter(|s| !s.is_empty())
-            .map(str::to_string);
-        let msg_id = str_member(m, "messageId", "message_id").map(str::to_string);
+        // borrowed from the call (perfp41: two `String`s per send otherwise; the messageId
+        // is copied only when a task remembers it)
+        let req_ctx = str_member(m, "contextId", "context_id").filter(|s| !s.is_empty());
+        let msg_id = str_member(m, "messageId", "message_id");
         let base = if c.bare_params() {
             "/message"
         } else {
@@ -871,16 +871,10 @@ impl State {
             }
             if success {
                 if let Some(rid) = res_id.as_ref().filter(|_| !names_task) {
-                    self.check_new_send_answered_old_task(x, base, rid, msg_id.as_deref());
+                    self.check_new_send_answered_old_task(x, base, rid, msg_id);
                 }
                 if !ctx_judged_on_reply {
-                    self.check_context_substituted(
-                        x,
-                        base,
-                        None,
-                        req_ctx.as_deref(),
-                        res_ctx.as_deref(),
-                    );
+                    self.check_context_substituted(x, base, None, req_ctx, res_ctx.as_deref());
                 }
                 self.note_send_message_id(x, res_id.as_deref(), msg_id);
             }
@@ -1034,7 +1028,7 @@ impl State {
             // ID-006 / ID-003 (breaker28 L08): the follow-up named the task with another
             // contextId and the agent answered the task in that context: it moved the task
             // out of its context instead of rejecting the message.
-            if let Some(qc) = req_ctx.as_deref().filter(|q| *q == rctx && kctx != rctx) {
+            if let Some(qc) = req_ctx.filter(|q| *q == rctx && kctx != rctx) {
                 self.areas.insert("id");
                 self.find(
                     &r::ID_CONTEXT_CHANGED,
@@ -1046,13 +1040,7 @@ impl State {
             }
         }
         if !ctx_judged_on_reply {
-            self.check_context_substituted(
-                x,
-                base,
-                Some(&tid),
-                req_ctx.as_deref(),
-                res_ctx.as_deref(),
-            );
+            self.check_context_substituted(x, base, Some(&tid), req_ctx, res_ctx.as_deref());
         }
     }
 
@@ -1152,15 +1140,16 @@ impl State {
         &mut self,
         x: &Exch,
         rid: Option<&str>,
-        msg_id: Option<String>,
+        msg_id: Option<&str>,
     ) {
         let (Some(rid), Some(mid)) = (rid, msg_id) else {
             return;
         };
         if let Some(t) = self.task_of_mut(x, rid) {
-            if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS && !t.sent_message_ids.contains(&mid)
+            if t.sent_message_ids.len() < MAX_TASK_MESSAGE_IDS
+                && !t.sent_message_ids.iter().any(|s| s == mid)
             {
-                t.sent_message_ids.push(mid);
+                t.sent_message_ids.push(mid.to_string());
             }
         }
     }

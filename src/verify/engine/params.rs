@@ -341,15 +341,21 @@ pub(super) fn invalid_request_param(
             return Some((name.to_string(), shown, why, ptr));
         }
     }
-    let (name, at) = match c.op? {
+    // the member read by name, not by a JSON Pointer (perfp41: the pointer's walk was
+    // ~0.2k instructions per send)
+    let (name, at, v) = match c.op? {
         Op::SendMessage | Op::SendStreamingMessage => (
             "configuration.historyLength",
             "/configuration/historyLength",
+            c.params.get("configuration")?.get("historyLength")?,
         ),
-        Op::GetTask if c.dialect.is_some_and(Dialect::is_0x) => ("historyLength", "/historyLength"),
+        Op::GetTask if c.dialect.is_some_and(Dialect::is_0x) => (
+            "historyLength",
+            "/historyLength",
+            c.params.get("historyLength")?,
+        ),
         _ => return None,
     };
-    let v = c.params.pointer(at)?;
     // null is the unset member: ProtoJSON reads it as the default, and every 0.x SDK's
     // optional integer (Python `int | None`, Java `Integer`) as unset (review28a R4).
     if v.is_null() {

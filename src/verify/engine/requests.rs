@@ -797,7 +797,7 @@ impl State {
                     }
                     if p.is_empty() {
                         if let (Some(style), Some(parts)) = (style, message_parts(m)) {
-                            p = a2a::parts_problems(parts.1, &jptr(base, &[Key(parts.0)]), style);
+                            p = a2a::message_parts_problems(parts.1, base, parts.0, style);
                             if p.is_empty() && parts.1.as_array().is_some_and(Vec::is_empty) {
                                 p.push((
                                     format!("{base}/{}", parts.0),
