@@ -251,7 +251,12 @@ async fn internal_error_for_parse_error_fails_parse_error_only() {
         "answered error -32603",
     );
     let f = r.failures();
-    assert_eq!(f[0].failed_by.as_deref(), Some("RPC-ERROR-001"), "{}", f[0].message);
+    assert_eq!(
+        f[0].failed_by.as_deref(),
+        Some("RPC-ERROR-001"),
+        "{}",
+        f[0].message
+    );
     // the verifier says the same of the probe's own traffic
     assert_eq!(serious(&findings), vec!["RPC-ERROR-001".to_string()]);
     assert_eq!(

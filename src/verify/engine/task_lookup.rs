@@ -1047,10 +1047,7 @@ impl State {
         let Some(v) = json else { return };
         // the id area: the answer to a task id no agent can know is judged
         self.areas.insert("id");
-        let id = c
-            .task_id()
-            .map(|s| format!(" {s:?}"))
-            .unwrap_or_default();
+        let id = c.task_id().map(|s| format!(" {s:?}")).unwrap_or_default();
         let op = c.op_term("task read").to_string();
         let name = |k: i64| {
             jsonrpc::code_name(k)
