@@ -41,6 +41,14 @@ pub const CONNECT_FAILURE_HEADER: &str = "A2A-Interop-Connect-Failure";
 /// Value of [`PROBE_NEGATIVE_HEADER`] on a deliberately malformed request.
 pub const PROBE_NEGATIVE_TEST: &str = "negative-test";
 
+/// Value of [`PROBE_NEGATIVE_HEADER`] on the prober's task read (GetTask / `tasks/get`, HTTP+JSON
+/// `GET /tasks/{id}`) that names a task id it minted at random (a fresh UUID v4) and never
+/// sent before: no agent can know it, so the one right answer is TaskNotFoundError (-32001,
+/// HTTP 404 TASK_NOT_FOUND; ERR-002). The verifier judges the answer to a request so marked
+/// (ID-TASK-007), in `probe` and in `verify` of its recording alike; an agent ignores the
+/// header (unknown request headers carry no meaning, RFC 9110 §5.1).
+pub const PROBE_UNKNOWN_TASK: &str = "unknown-task";
+
 /// Value of [`PROBE_NEGATIVE_HEADER`] on the prober's push-config requests that name its
 /// own loopback webhook receiver: the agent accepting that URL is not judged as an SSRF
 /// risk (PUSH-006), since the prober chose it; everything else about the call is.

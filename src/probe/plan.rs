@@ -224,6 +224,10 @@ struct Runner<'a> {
     /// Requests sent now configure the probe's own loopback webhook: marked with
     /// [`crate::model::PROBE_OWN_WEBHOOK`] so the verifier does not call it an SSRF risk.
     own_webhook_call: bool,
+    /// The request sent now reads a task id minted at random: marked with
+    /// [`crate::model::PROBE_UNKNOWN_TASK`] so the verifier judges its answer (ID-TASK-007),
+    /// and `verify` of the recording reaches `errors.unknown-task`'s verdict alone.
+    unknown_task_call: bool,
     /// Receiver started by the plan itself when the config gives no webhook.
     own_webhook: Option<WebhookReceiver>,
     /// The card's `name`.
@@ -262,6 +266,7 @@ pub async fn run(cfg: &ProbeConfig, t: &Transport) -> ProbeReport {
         skills: Vec::new(),
         negative: false,
         own_webhook_call: false,
+        unknown_task_call: false,
         own_webhook: None,
         card_name: None,
         locked: None,
@@ -411,6 +416,11 @@ impl<'a> Runner<'a> {
             headers.push((
                 crate::model::PROBE_NEGATIVE_HEADER.into(),
                 crate::model::PROBE_OWN_WEBHOOK.into(),
+            ));
+        } else if self.unknown_task_call {
+            headers.push((
+                crate::model::PROBE_NEGATIVE_HEADER.into(),
+                crate::model::PROBE_UNKNOWN_TASK.into(),
             ));
         }
     }
@@ -1220,6 +1230,8 @@ impl<'a> Runner<'a> {
         // card.interface-url and errors.unknown-task share one GetTask on a random id
         let started = self.begin("card.interface-url", d);
         let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
+        // marked, so the verifier judges the answer as errors.unknown-task does (ID-TASK-007)
+        self.unknown_task_call = true;
         let probe = self
             .call_with(
                 tg,
@@ -1229,6 +1241,7 @@ impl<'a> Runner<'a> {
                 tg.dialect.version_header(),
             )
             .await;
+        self.unknown_task_call = false;
         let rest_skip = |r: &mut Runner<'_>, why: &str| {
             for (name, cat) in DIALECT_TESTS {
                 r.skip(name, d, *cat, why);
@@ -1331,7 +1344,14 @@ impl<'a> Runner<'a> {
                 };
                 let o = Outcome::Pass(format!("advertised url {} answers {b}", tg.url));
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
-                let o = expect_code(&rpc, -32001, "TaskNotFoundError");
+                // The verdict is the verifier's (ID-TASK-007 on this marked exchange, merged
+                // by `merge_findings`), so `verify` of the recording says the same: one code
+                // path for active and passive (interop41). Only an answer the verifier
+                // cannot see is judged here (the proxy's 502 for an agent that gave none).
+                let o = match rpc.resp.no_answer() {
+                    Some(no) => Outcome::Fail(format!("{no} (-32001 expected)")),
+                    None => Outcome::Pass(format!("answered {}", rpc.describe())),
+                };
                 self.push(
                     "errors.unknown-task",
                     d,
@@ -1374,7 +1394,9 @@ impl<'a> Runner<'a> {
         };
         let also = format!("another {b} {} interface", tg.dialect.label());
         let mut params = json!({"id": uuid::Uuid::new_v4().to_string()});
-        let o = match self
+        // a read of a random id, marked as in `dialect_tests` (ID-TASK-007)
+        self.unknown_task_call = true;
+        let sent = self
             .call_with(
                 tg,
                 tg.dialect.method(Op::Get),
@@ -1382,8 +1404,9 @@ impl<'a> Runner<'a> {
                 true,
                 tg.dialect.version_header(),
             )
-            .await
-        {
+            .await;
+        self.unknown_task_call = false;
+        let o = match sent {
             Err(e @ (CallError::NotSent(_) | CallError::Refused(_))) => {
                 let (CallError::NotSent(m) | CallError::Refused(m) | CallError::Other(m)) = e;
                 Outcome::Skip(format!("{also}: {}", not_called(&tg.url, &m)))
@@ -2302,6 +2325,19 @@ impl<'a> Runner<'a> {
             let sent = self.post_raw(tg, body, true, v).await;
             self.negative = false;
             let o = match sent {
+                // A JSON-RPC answer is the verifier's to judge (RPC-ERROR-001 for the wrong
+                // error code, RPC-ERROR-005 for a result or an unknown method's wrong code;
+                // merged by `merge_findings`), so `verify` of the recording says the same
+                // (interop41). Judged here: no answer, or one that is no JSON-RPC response.
+                Ok(rpc)
+                    if rpc.resp.no_answer().is_none()
+                        && (rpc.result().is_some() || rpc.error_code().is_some()) =>
+                {
+                    Outcome::Pass(format!(
+                        "answered {} ({code} {label} expected)",
+                        rpc.describe()
+                    ))
+                }
                 Ok(rpc) => expect_code(&rpc, code, label),
                 Err(e) => e.outcome("request failed"),
             };

@@ -322,6 +322,14 @@ rule!(RPC_ERROR_INFO_MISSING, "RPC-ERROR-004", "jsonrpc-error-info-missing", Not
     ["ERR-004", "ERR-002"],
     "1.0 agent answered a JSON-RPC call with an A2A error (-32001 to -32009) whose error.data carries no google.rpc.ErrorInfo (no data at all, or a detail list without one); told once per agent origin",
     "put [{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"TASK_NOT_FOUND\", \"domain\": \"a2a-protocol.org\"}] in error.data of every A2A error (reason: the error's UPPER_SNAKE_CASE name without Error, ERR-002's table): 1.0.0 peers require it (1.0.0 §9.5 MUST), 1.0.1 asks for it (SHOULD), and clients and the TCK (JSONRPC-ERR-003) dispatch on the reason, not only on the number");
+// The prober's deliberately malformed JSON-RPC calls (`A2A-Interop-Probe: negative-test`):
+// what RPC-ERROR-001 cannot say passively, because only the mark tells the call was meant to
+// fail (interop41): a method name no A2A version has may be an extension's method, and an
+// agent may serve a body it reads leniently.
+rule!(RPC_NEGATIVE_SERVED, "RPC-ERROR-005", "probe-malformed-call-misanswered", Error, ErrorHandling,
+    ["ERR-001", "RPC-001"],
+    "agent answered a JSON-RPC call the prober malformed on purpose (marked A2A-Interop-Probe: negative-test) with a result, as if it had served it, or answered its call of a method no A2A version has with an error other than -32601 MethodNotFoundError",
+    "refuse what cannot be served with the JSON-RPC 2.0 error for it (§5.1): -32700 for a body that is not JSON, -32600 for JSON that is no request object, -32601 for a method the agent does not have, -32602 for params the method's schema does not allow; never run the skill on such a call, and route unknown method names to -32601 before any handler (an escaped exception there gives -32603)");
 rule!(RPC_VALID_REQUEST_REFUSED, "RPC-ERROR-003", "valid-request-refused-invalid-params", Warning, ErrorHandling,
     ["ERR-006", "DATA-004", "ID-001", "ERR-002"],
     "1.0 agent refused a request A2A allows with InvalidParams (-32602, HTTP 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT): it required a member A2A makes optional, refused a valid RFC 2397 data: URL part, or refused a follow-up naming the interrupted task and context it handed out; or (any version) an agent refused a send with InvalidParams because an event its own executor produced names another task or context (a2a-python: \"Task in event doesn't match TaskManager\"), or because a well-formed file or data part is of a kind it does not take (\"only text parts are supported\", or a demand for the text part the message lacks: \"Message must contain at least one usable text part\") or of a media type no input mode of its card lists, or refused (InvalidParams, or -32603 InternalError whose text names the cause) a message whose text part is empty, which A2A allows (\"TextPart content cannot be empty\"), or whose messageId is not a UUID, which A2A never asks for",
@@ -653,6 +661,14 @@ rule!(ID_MESSAGE_NO_CONTEXT, "ID-MSG-001", "agent-message-without-context-id", N
     ["ID-004", "ID-002"],
     "1.0 agent message answering a send has no contextId",
     "set contextId on every agent Message (the client's contextId, or one the agent mints and then MUST return, 1.0 §3.4.1); without it the client's next message starts a new conversation. The 1.0 proto marks Message.contextId optional, so this is advice, not a MUST");
+// The prober's own intent, visible in the recording (`A2A-Interop-Probe: unknown-task` on a
+// task read naming a random UUID it minted): the answer is judged the same in `probe` and in
+// `verify` of its recording (interop41). Passively a -32603 to a task read may be a real
+// internal failure; a random id no agent can know has one right answer.
+rule!(ID_UNKNOWN_TASK_MISANSWERED, "ID-TASK-007", "unknown-task-not-task-not-found", Error, ErrorHandling,
+    ["ERR-002", "ERR-001", "ERR-003"],
+    "agent answered a task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with something other than TaskNotFoundError: another JSON-RPC error code (-32603 InternalError, -32602 InvalidParams, ...), an HTTP+JSON error status other than 404, or a task",
+    "look the id up and answer an id the agent does not hold with TaskNotFoundError (JSON-RPC -32001; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND; gRPC NOT_FOUND), not with an internal error from a failed lookup: the client reads -32603 as a fault of the agent worth retrying, and -32001 as an answer");
 rule!(ID_TASK_FROM_CLIENT, "ID-TASK-004", "task-id-not-handed-out", Note, Lifecycle,
     ["ID-001", "ID-004"],
     "a task id the recording never saw the agent hand out was adopted from the client's message or named by an agent message",
@@ -1383,6 +1399,7 @@ pub static RULES: &[Rule] = &[
     ID_TASK_FROM_CLIENT,
     ID_TASK_NOT_FOUND_FRESH_SEND,
     ID_TASK_FROM_OTHER_AGENT,
+    ID_UNKNOWN_TASK_MISANSWERED,
     PUSH_NO_CREDENTIALS,
     PUSH_WRONG_CREDENTIALS,
     PUSH_PAYLOAD_SHAPE,
@@ -1414,6 +1431,7 @@ pub static RULES: &[Rule] = &[
     RPC_ERROR_INFO_MALFORMED,
     RPC_VALID_REQUEST_REFUSED,
     RPC_ERROR_INFO_MISSING,
+    RPC_NEGATIVE_SERVED,
     RPC_ID_MISMATCH,
     RPC_REFUSAL_ID_NOT_ECHOED,
     RPC_METHOD_CASE_ACCEPTED,

@@ -87,6 +87,8 @@ MODES = {
     "cancel-terminal-ok": ("fault", "cancel of a completed task answered canceled"),
     "context-change": ("fault", "tasks/get returns another contextId"),
     "wrong-error-code": ("fault", "unknown task answered -32603 instead of -32001"),
+    "unknown-method-internal": ("fault", "unknown JSON-RPC method answered -32603, not -32601"),
+    "invalid-request-params": ("fault", "request object without method answered -32602, not -32600"),
     "id-mismatch": ("fault", "response id differs from the request id"),
     "result-and-error": ("fault", "a response with both result and error"),
     "v10-no-task-first": ("fault", "1.0 task stream opens with a statusUpdate"),
@@ -646,8 +648,10 @@ async def on_rpc(w, body, hdrs):
                                         "error": {"code": -32600, "message": "invalid"}}, hdrs)
     rid, method, params = req.get("id"), req.get("method"), req.get("params")
     if not isinstance(method, str):
+        # invalid-request-params: a2a-js 1.x maps "Invalid JSON-RPC Request." to -32602
+        code = -32602 if MODE == "invalid-request-params" else -32600
         return await send_json(w, 200, {"jsonrpc": "2.0", "id": rid if isinstance(
-            rid, (str, int)) else None, "error": {"code": -32600, "message": "invalid"}}, hdrs)
+            rid, (str, int)) else None, "error": {"code": code, "message": "invalid"}}, hdrs)
     v10 = method in METHODS10
     asked = hdrs.get("a2a-version", "")
     if is10() and asked and asked not in ("1.0", "0.3") and method in METHODS10:
@@ -679,6 +683,9 @@ async def on_rpc(w, body, hdrs):
     if method in ("GetExtendedAgentCard", "agent/getAuthenticatedExtendedCard"):
         return await send_json(w, 200, rpc_error(rid, -32007 if not v10 else -32004,
                                                  "no extended card", v10), hdrs)
+    if MODE == "unknown-method-internal":
+        # a dispatcher whose handler lookup raises for a name it does not have
+        return await send_json(w, 200, rpc_error(rid, -32603, "internal error", is10()), hdrs)
     return await send_json(w, 200, rpc_error(rid, -32601, "method not found", is10()), hdrs)
 
 

@@ -607,6 +607,8 @@ impl State {
             self.error_leak(&x, &c, status, json.as_ref(), &body, x.body_seq(), "");
         }
         self.client_streaming_not_declared(&x, &c, status);
+        self.probe_unknown_task_answer(&x, &c, status, json.as_ref());
+        self.probe_negative_answer(&x, &c, status, json.as_ref());
         match c.binding {
             Some(Binding::JsonRpc) if c.batch.is_some() => {
                 self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)

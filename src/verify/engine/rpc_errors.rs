@@ -1864,3 +1864,80 @@ impl State {
         }
     }
 }
+
+impl State {
+    /// RPC-ERROR-005 (ERR-001, RPC-001): the answer to a JSON-RPC call the prober malformed
+    /// on purpose (request header `A2A-Interop-Probe: negative-test`): a result (the agent
+    /// served a body that is no JSON, no request object, or a send whose message is no
+    /// object), or, to a call of a method no A2A version has (not a known method in other
+    /// letter case, RPC-METHOD's), an error other than -32601. The wrong error codes of the
+    /// other malformations are RPC-ERROR-001's, said without the mark too. Not judged: a
+    /// synthetic answer, one that is no JSON-RPC response, a credentials refusal (401/403)
+    /// and a rate limiter's 429 / 503 with Retry-After.
+    pub(super) fn probe_negative_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+    ) {
+        let marked = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        if !marked
+            || x.synthetic
+            || c.webhook
+            || c.binding != Some(Binding::JsonRpc)
+            || c.batch.is_some()
+            || matches!(status, 401 | 403 | 407 | 429)
+            || (status == 503 && x.resp_headers.get("retry-after").is_some())
+        {
+            return;
+        }
+        let Some(v) = json.filter(|v| v.get("jsonrpc").is_some()) else {
+            return;
+        };
+        let code = v
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Json::as_i64);
+        let unknown_method = matches!(c.rpc, Some(RequestParse::Request { .. }))
+            && c.op.is_none()
+            && c.misnamed.is_none();
+        let what = match &c.rpc {
+            Some(RequestParse::NotJson) => "a body that is not JSON".to_string(),
+            Some(RequestParse::Invalid) => "JSON that is no JSON-RPC request object".to_string(),
+            _ if unknown_method => format!(
+                "a call of method {:?}, which no A2A version has",
+                c.method.as_deref().unwrap_or("")
+            ),
+            _ => format!("a {} call with malformed params", c.op_term("JSON-RPC")),
+        };
+        let (answered, ptr) = match code {
+            Some(k) if unknown_method && k != jsonrpc::METHOD_NOT_FOUND => (
+                format!(
+                    "error {k}{} instead of -32601 MethodNotFoundError",
+                    jsonrpc::code_name(k)
+                        .map(|n| format!(" {n}"))
+                        .unwrap_or_default()
+                ),
+                "/error/code",
+            ),
+            Some(_) => return,
+            None if v.get("result").is_some() => (
+                "a result, as if it had served the call, instead of an error".to_string(),
+                "/result",
+            ),
+            None => return,
+        };
+        self.find(
+            &r::RPC_NEGATIVE_SERVED,
+            format!(
+                "agent answered {what}, sent malformed on purpose by the prober (marked A2A-Interop-Probe: negative-test), with {answered}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), ptr, None)],
+            &x.leg,
+        );
+    }
+}

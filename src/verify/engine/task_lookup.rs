@@ -1012,3 +1012,109 @@ pub(super) fn part_url_internal_finding(
         ))
     }
 }
+
+impl State {
+    /// ID-TASK-007 (ERR-002, ERR-001, ERR-003): the answer to the prober's task read of a
+    /// task id it minted at random (request header `A2A-Interop-Probe: unknown-task`,
+    /// [`crate::model::PROBE_UNKNOWN_TASK`]): no agent can know that id, so the one right
+    /// answer is TaskNotFoundError: JSON-RPC `error.code` -32001; HTTP+JSON an error whose
+    /// ErrorInfo reason is TASK_NOT_FOUND, or HTTP 404 without a reason, or (0.3 routes)
+    /// the 0.3 error object with code -32001. A task result or any other error is told.
+    /// Not judged: a synthetic answer, one that is no A2A answer at all (no JSON, or JSON
+    /// with neither result nor error: the card's URL rules judge those, CARD-URL-002), a
+    /// credentials refusal (401/403, AUTH-*) and a rate limiter's 429 / 503 with
+    /// Retry-After. Passively (no mark) a -32603 to a task read may be a real failure, so
+    /// nothing is said there. The same verdict in `probe` and in `verify` of its recording.
+    pub(super) fn probe_unknown_task_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+    ) {
+        let marked = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_UNKNOWN_TASK);
+        if !marked
+            || x.synthetic
+            || c.webhook
+            || matches!(status, 401 | 403 | 407 | 429)
+            || (status == 503 && x.resp_headers.get("retry-after").is_some())
+        {
+            return;
+        }
+        let Some(v) = json else { return };
+        // the id area: the answer to a task id no agent can know is judged
+        self.areas.insert("id");
+        let id = c.task_id().map(|s| format!(" {s:?}")).unwrap_or_default();
+        let op = c.op_term("task read").to_string();
+        let name = |k: i64| {
+            jsonrpc::code_name(k)
+                .map(|n| format!(" {n}"))
+                .unwrap_or_default()
+        };
+        // (what came, where in the body)
+        let wrong: Option<(String, &str)> = match c.binding {
+            Some(Binding::JsonRpc) => {
+                let code = v
+                    .get("error")
+                    .and_then(|e| e.get("code"))
+                    .and_then(Json::as_i64);
+                match code {
+                    Some(jsonrpc::TASK_NOT_FOUND) => None,
+                    Some(k) => Some((format!("error {k}{}", name(k)), "/error/code")),
+                    None if v.get("result").is_some() => {
+                        Some(("a result, as if it held the task".into(), "/result"))
+                    }
+                    None => None,
+                }
+            }
+            Some(Binding::Rest) if (200..300).contains(&status) => Some((
+                format!("HTTP {status} with a body, as if it held the task"),
+                "",
+            )),
+            Some(Binding::Rest) => {
+                // 0.3 routes: the 0.3 error object; 1.0: google.rpc.Status with ErrorInfo
+                let code03 = v.get("code").and_then(Json::as_i64).filter(|k| *k < 0);
+                let err = v.get("error").filter(|e| e.is_object());
+                let reason = err
+                    .and_then(|e| e.get("details"))
+                    .and_then(Json::as_array)
+                    .and_then(|d| {
+                        d.iter()
+                            .find_map(|i| i.get("reason").and_then(Json::as_str))
+                    });
+                match (code03, err, reason) {
+                    (Some(jsonrpc::TASK_NOT_FOUND), _, _) => None,
+                    (Some(k), _, _) => {
+                        Some((format!("HTTP {status} with error {k}{}", name(k)), "/code"))
+                    }
+                    (None, Some(_), Some("TASK_NOT_FOUND")) => None,
+                    (None, Some(_), Some(r)) => Some((
+                        format!("HTTP {status} with ErrorInfo reason {r}"),
+                        "/error/details",
+                    )),
+                    (None, Some(_), None) if status == 404 => None,
+                    (None, Some(_), None) => Some((format!("HTTP {status}"), "/error")),
+                    (None, None, _) => None,
+                }
+            }
+            Some(Binding::Grpc) | None => None,
+        };
+        let Some((what, ptr)) = wrong else { return };
+        let want = if c.binding == Some(Binding::Rest) {
+            "HTTP 404 TASK_NOT_FOUND"
+        } else {
+            "-32001 TaskNotFoundError"
+        };
+        self.find(
+            &r::ID_UNKNOWN_TASK_MISANSWERED,
+            format!(
+                "agent answered {op} of task id{id}, a random id the prober minted and never sent before (marked A2A-Interop-Probe: unknown-task), with {what} instead of {want}"
+            ),
+            vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), ptr, None)],
+            &x.leg,
+        );
+    }
+}

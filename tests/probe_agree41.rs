@@ -1,0 +1,354 @@
+//! interop41: active and passive verdicts are one code path. `probe` drives a real agent
+//! through its recorder and verifier; each test here runs the real binary and checks that
+//! the probe's test verdict and `verify` of the probe's own recording (later, offline)
+//! agree, naming the same rule:
+//! - `misbehave.py --mode wrong-error-code` answers GetTask of an unknown task id -32603:
+//!   `errors.unknown-task` failed by the probe's own assertion while `verify` of the same
+//!   recording said nothing (passively a -32603 may be a real internal failure). The
+//!   probe now marks its read of a random id (`A2A-Interop-Probe: unknown-task`, recorded)
+//!   and the verifier judges the answer to a marked read: ID-TASK-007 from both;
+//! - `--mode unknown-method-internal` answers the probe's unknown method -32603: the probe
+//!   failed `errors.unknown-method`, the verifier said nothing (a method no A2A version has
+//!   may be an extension's); under the probe's `negative-test` mark: RPC-ERROR-005 from both;
+//! - `--mode invalid-request-params` (and the a2a-js agent) answer a request object without
+//!   `method` -32602: -32600 is right (JSON-RPC 2.0 §4 makes `method` REQUIRED, §5.1 gives
+//!   -32600 to "not a valid Request object"), so the probe's test is right; its verdict is
+//!   now the verifier's RPC-ERROR-001 instead of its own assertion;
+//! - correct agents (the reference agent `demo --agent-only`, the a2a-python agent) pass
+//!   both, and their recordings carry the probe's intent for `verify` to read.
+//!
+//! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary, for the check
+//! that each fails before the change).
+
+#[path = "peers/harness.rs"]
+mod harness;
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+fn bin() -> PathBuf {
+    std::env::var_os("A2A_INTEROP_TEST_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_a2a-interop")))
+}
+
+/// Kills the agent when the test ends, pass or panic.
+struct Agent(Child);
+
+impl Drop for Agent {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `misbehave.py --mode MODE` on a free loopback port: the process and its base URL.
+fn misbehave(mode: &str) -> (Agent, String) {
+    let mut child = Command::new("python3")
+        .arg(harness::peers_dir().join("misbehave.py"))
+        .args(["--mode", mode])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut port = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut port)
+        .unwrap();
+    (Agent(child), format!("http://127.0.0.1:{}", port.trim()))
+}
+
+/// The reference agent (`demo --agent-only`) on a free port, and its base URL.
+fn reference_agent() -> (Agent, String) {
+    let mut child = Command::new(bin())
+        .args(["demo", "--agent-only", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let url = loop {
+        let l = lines.next().expect("agent banner").unwrap();
+        if let Some(rest) = l.split("reference agent on ").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_string();
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    (Agent(child), url)
+}
+
+/// What `probe URL --record` and `verify` of that recording said.
+struct Run {
+    /// `probe --format json` report.
+    probe: Value,
+    /// `verify --format json` report of the probe's recording.
+    verify: Value,
+    /// The recording's events.
+    events: Vec<Value>,
+}
+
+fn probe_and_verify(url: &str, dir: &Path) -> Run {
+    let rec = dir.join("probe.jsonl");
+    let out = Command::new(bin())
+        .args([
+            "probe",
+            url,
+            "--format",
+            "json",
+            "--timeout",
+            "20s",
+            "--record",
+        ])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let probe: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "probe gave no JSON report ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let out = Command::new(bin())
+        .args(["verify", "--format", "json"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    let verify: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let events = std::fs::read_to_string(&rec)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    Run {
+        probe,
+        verify,
+        events,
+    }
+}
+
+/// The rule ids of a JSON report's `error` findings.
+fn errors(report: &Value) -> BTreeSet<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| f["rule"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The exchanges a report's findings of `rule` name as evidence.
+fn exchanges_of(report: &Value, rule: &str) -> BTreeSet<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == rule)
+        .flat_map(|f| f["evidence"].as_array().unwrap().iter())
+        .filter_map(|e| e["exchange"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The results of test `name` (every scope), as (scoped test, status, message).
+fn results<'a>(report: &'a Value, name: &str) -> Vec<(&'a str, &'a str, &'a str)> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            let t = r["test"].as_str().unwrap_or("");
+            t == name || t.starts_with(&format!("{name} ["))
+        })
+        .map(|r| {
+            (
+                r["test"].as_str().unwrap(),
+                r["status"].as_str().unwrap(),
+                r["message"].as_str().unwrap_or(""),
+            )
+        })
+        .collect()
+}
+
+/// Exchange ids of the recorded requests whose header `name` is `value`.
+fn marked(events: &[Value], name: &str, value: &str) -> Vec<String> {
+    events
+        .iter()
+        .filter(|e| e["type"] == "request_head")
+        .filter(|e| {
+            e["headers"].as_array().is_some_and(|hs| {
+                hs.iter().any(|h| {
+                    h[0].as_str().is_some_and(|n| n.eq_ignore_ascii_case(name)) && h[1] == value
+                })
+            })
+        })
+        .map(|e| e["exchange"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// One faulty mode: the probe's `test` fails by the verifier's `rule`, `verify` of its
+/// recording reports `rule` on the same exchange, and that exchange is the one the probe
+/// marked with `A2A-Interop-Probe: mark`.
+fn fault_agrees(mode: &str, test: &str, rule: &str, mark: &str) {
+    let (_agent, url) = misbehave(mode);
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, test);
+    assert!(
+        !rs.is_empty(),
+        "no {test} result: {:#}",
+        run.probe["results"]
+    );
+    let (scoped, status, message) = rs[0];
+    assert_eq!(status, "fail", "{scoped}: {message}");
+    assert!(
+        message.contains(&format!("error[{rule}]")),
+        "{scoped} failed, but not by the verifier's {rule}: {message}"
+    );
+    assert!(
+        errors(&run.probe).contains(rule),
+        "{:?}",
+        errors(&run.probe)
+    );
+    assert!(
+        errors(&run.verify).contains(rule),
+        "verify: {:?}",
+        errors(&run.verify)
+    );
+    let online = exchanges_of(&run.probe, rule);
+    assert_eq!(online, exchanges_of(&run.verify, rule));
+    let tagged = marked(&run.events, "A2A-Interop-Probe", mark);
+    assert!(
+        online.iter().any(|x| tagged.contains(x)),
+        "{rule} on {online:?}, marked {mark}: {tagged:?}"
+    );
+}
+
+#[test]
+fn an_unknown_task_answered_internal_error_fails_probe_and_verify_by_id_task_007() {
+    fault_agrees(
+        "wrong-error-code",
+        "errors.unknown-task",
+        "ID-TASK-007",
+        "unknown-task",
+    );
+}
+
+#[test]
+fn an_unknown_method_answered_internal_error_fails_probe_and_verify_by_rpc_error_005() {
+    fault_agrees(
+        "unknown-method-internal",
+        "errors.unknown-method",
+        "RPC-ERROR-005",
+        "negative-test",
+    );
+}
+
+#[test]
+fn a_request_without_method_answered_invalid_params_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "invalid-request-params",
+        "errors.invalid-request",
+        "RPC-ERROR-001",
+        "negative-test",
+    );
+}
+
+/// A correct agent: `errors.unknown-task` and the JSON-RPC negative tests pass in every
+/// scope (`only_jsonrpc`: the a2a-python agent's 0.3 HTTP+JSON errors are REST-ERROR-001's,
+/// interop_sdk's known failures), neither report has ID-TASK-007 or RPC-ERROR-005, and the
+/// recording shows the probe's intent on each read of a random task id.
+fn correct_agent_passes_both(url: &str, only_jsonrpc: bool) {
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(url, dir.path());
+    for test in [
+        "errors.unknown-task",
+        "errors.unknown-method",
+        "errors.invalid-request",
+    ] {
+        let rs = results(&run.probe, test);
+        assert!(!rs.is_empty(), "no {test} result");
+        for (scoped, status, message) in rs {
+            if only_jsonrpc && scoped.contains("http+json") {
+                continue;
+            }
+            assert!(
+                status == "pass" || (status == "skip" && scoped.contains("http+json")),
+                "{scoped}: {status} {message}"
+            );
+        }
+    }
+    for rule in ["ID-TASK-007", "RPC-ERROR-005"] {
+        assert!(!errors(&run.probe).contains(rule), "probe: {rule}");
+        assert!(!errors(&run.verify).contains(rule), "verify: {rule}");
+    }
+    // one marked read per interface the probe called (each card.interface-url)
+    let reads = results(&run.probe, "card.interface-url")
+        .iter()
+        .filter(|r| r.1 == "pass")
+        .count();
+    let tagged = marked(&run.events, "A2A-Interop-Probe", "unknown-task");
+    assert!(reads > 0);
+    assert_eq!(tagged.len(), reads, "marked reads {tagged:?}");
+}
+
+#[test]
+fn the_reference_agent_passes_probe_and_verify_with_its_intent_recorded() {
+    let (_agent, url) = reference_agent();
+    correct_agent_passes_both(&url, false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_python_sdk_agent_passes_probe_and_verify_with_its_intent_recorded() {
+    if !harness::peers_available(
+        "the_python_sdk_agent_passes_probe_and_verify_with_its_intent_recorded",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let agent = harness::SdkAgent::start(harness::Sdk::Python, None).await;
+    let url = agent.base_url();
+    tokio::task::spawn_blocking(move || correct_agent_passes_both(&url, true))
+        .await
+        .unwrap();
+    agent.stop().await;
+}
+
+/// The a2a-js agent (1.x) answers a request object without `method` -32602 (its
+/// `RequestMalformedError` maps to InvalidParams); -32600 is due. The probe's
+/// `errors.invalid-request [1.0]` fails by the verifier's RPC-ERROR-001 on its exchange, and
+/// `verify` of the recording says the same there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_js_sdk_agents_invalid_request_answer_fails_both_by_rpc_error_001() {
+    if !harness::peers_available(
+        "the_js_sdk_agents_invalid_request_answer_fails_both_by_rpc_error_001",
+        &[harness::Sdk::Js],
+    ) {
+        return;
+    }
+    let agent = harness::SdkAgent::start(harness::Sdk::Js, None).await;
+    let url = agent.base_url();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_path_buf();
+    let run = tokio::task::spawn_blocking(move || probe_and_verify(&url, &path))
+        .await
+        .unwrap();
+    agent.stop().await;
+    let rs = results(&run.probe, "errors.invalid-request");
+    let failed: Vec<_> = rs.iter().filter(|r| r.1 == "fail").collect();
+    assert!(!failed.is_empty(), "{rs:?}");
+    for (scoped, _, message) in failed {
+        assert!(
+            message.contains("error[RPC-ERROR-001]"),
+            "{scoped} failed, but not by the verifier's RPC-ERROR-001: {message}"
+        );
+    }
+    assert_eq!(
+        exchanges_of(&run.probe, "RPC-ERROR-001"),
+        exchanges_of(&run.verify, "RPC-ERROR-001")
+    );
+    assert!(!exchanges_of(&run.verify, "RPC-ERROR-001").is_empty());
+}
