@@ -376,3 +376,52 @@ fn intermediary_answers_are_remembered_for_recent_exchanges_only() {
         "an intermediary's page blamed on the agent: {rules:?}"
     );
 }
+
+/// The exchange index `verify` builds beside the verifier for its reports (evidence lines,
+/// excerpts, timelines: `report::ExchangeIndex`) stays within `INDEX_BUDGET_BYTES` however
+/// many exchanges the file holds (issue 7, mem41: its 200,000-entry cap alone let it reach
+/// ~270 MiB on a 1 GB recording). Past the budget an exchange is counted but not shown, and
+/// a transcript's later events get no line number rather than the last one kept.
+#[test]
+fn report_exchange_index_stays_within_its_byte_budget_and_counts_the_rest() {
+    use a2a_interop::report::index::INDEX_BUDGET_BYTES;
+    use a2a_interop::report::{ExchangeIndex, SourceFile};
+    const EXCHANGES: u64 = 80_000;
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    let mut ix = ExchangeIndex::new(SourceFile::Transcript);
+    let mut peak = 0;
+    for i in 0..EXCHANGES {
+        r.call("tasks/get", &format!("task-{i}"), "completed");
+        for e in r.events.drain(..) {
+            ix.observe(&e);
+        }
+        peak = peak.max(ix.kept_bytes());
+    }
+    // Over the budget by one growth step of the `seq` entries at most (an eighth).
+    assert!(
+        peak <= INDEX_BUDGET_BYTES + INDEX_BUDGET_BYTES / 8,
+        "index peaked at {peak} bytes, budget {INDEX_BUDGET_BYTES}"
+    );
+    assert_eq!(ix.exchanges_seen(), EXCHANGES);
+    let shown = ix.exchanges().len() as u64;
+    assert!(shown < EXCHANGES, "all {shown} exchanges kept");
+    // The earliest exchanges are the ones shown, with what a report cites of them.
+    let first = ix.exchange("e1").expect("e1 shown");
+    assert_eq!(
+        (
+            first.method.as_str(),
+            first.status,
+            first.a2a_method.as_deref()
+        ),
+        ("POST", Some(200), Some("tasks/get"))
+    );
+    assert!(ix.exchange(&format!("e{EXCHANGES}")).is_none());
+    // Every event is a line of its own here (a new time each): the first is line 1, the
+    // last has no line (not the last one kept, which would cite the wrong line).
+    assert_eq!(ix.line_of_seq(1), Some(1));
+    assert_eq!(ix.line_of_seq(r.seq), None);
+}

@@ -30,10 +30,23 @@ pub const SSE_DATA_BYTES: usize = 160;
 /// in `sse_events_dropped` instead of shown (keeps the scan linear).
 pub const SSE_BUF_BYTES: usize = 1024 * 1024;
 /// Exchanges indexed at most (memory stays bounded on huge recordings); later exchanges are
-/// counted ([`ExchangeIndex::exchanges_seen`]) but not shown.
+/// counted ([`ExchangeIndex::exchanges_seen`]) but not shown. [`INDEX_BUDGET_BYTES`] is
+/// usually reached first (~40,000 exchanges of proxy traffic).
 pub const MAX_EXCHANGES: usize = 200_000;
-/// `seq` to exchange entries kept at most (16 bytes each, 64 MiB).
-pub const MAX_SEQ_ENTRIES: usize = 4_000_000;
+/// `seq` to exchange entries kept at most (16 bytes each, 16 MiB): also caps one exchange's
+/// very long event stream, whose entries do not wait for [`INDEX_BUDGET_BYTES`].
+pub const MAX_SEQ_ENTRIES: usize = 1_000_000;
+/// Bytes the index may hold for its exchanges (32 MiB): the views' table as allocated, each
+/// view's strings and SSE events, the id lookup, the `seq` entries and a transcript's line
+/// entries. Past it a new exchange is counted ([`ExchangeIndex::exchanges_seen`]) but not
+/// shown, and a transcript's later lines are not numbered. Issue 7 (mem41): the 200,000-entry
+/// cap alone let the index reach ~270 MiB (about 1 KiB per exchange plus 16 bytes per event)
+/// on a 1 GB recording, several times the verifier's own state. The excerpts have their own
+/// [`EXCERPT_BUDGET_BYTES`].
+pub const INDEX_BUDGET_BYTES: usize = 32 * 1024 * 1024;
+/// Bytes counted for one entry of the id lookup besides its key (hash table slot, control
+/// byte, spare capacity).
+const BY_ID_ENTRY_BYTES: usize = 48;
 
 /// Which kind of file the events came from: decides how a `seq` maps to a file line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -250,6 +263,12 @@ pub struct ExchangeIndex {
     // order (the redactor releases a held JSON body late, review24b R1's citation).
     lines_counted_apart: bool,
     sse_total: usize,
+    // Bytes held by the exchanges' views, lookups and entries, as counted against
+    // INDEX_BUDGET_BYTES (`kept_bytes`).
+    heap_bytes: usize,
+    // First `seq` whose transcript line was not kept (the budget was reached): lines from
+    // there on are unknown rather than the last kept one.
+    lines_cut_at: Option<u64>,
     // Decoders of the coded (`Content-Encoding`) event streams in progress, by position.
     inflaters: Inflaters,
     events: u64,
@@ -316,6 +335,17 @@ impl ExchangeIndex {
         self.request_heads.max(self.exchanges.len() as u64)
     }
 
+    /// Bytes the index holds for its exchanges as counted against [`INDEX_BUDGET_BYTES`]:
+    /// the views' table, id lookup, `seq` and line entries as allocated (capacity), plus
+    /// the strings of each view counted at its request head (method, URL, path) and at its
+    /// end (the rest, SSE events included); excerpts apart ([`EXCERPT_BUDGET_BYTES`]).
+    pub fn kept_bytes(&self) -> usize {
+        self.exchanges.capacity() * std::mem::size_of::<ExchangeView>()
+            + self.seq_exchange.capacity() * std::mem::size_of::<(u64, u32)>()
+            + self.lines.capacity() * std::mem::size_of::<(u64, u64)>()
+            + self.heap_bytes
+    }
+
     /// Largest `t_us` observed (µs since the recording start).
     pub fn last_t_us(&self) -> u64 {
         self.last_t_us
@@ -370,6 +400,9 @@ impl ExchangeIndex {
             SourceFile::Recording => Some(seq + 1),
             SourceFile::None | SourceFile::Har => None,
             SourceFile::Transcript => {
+                if self.lines_cut_at.is_some_and(|cut| seq >= cut) {
+                    return None;
+                }
                 let pos = match self.lines.binary_search_by_key(&seq, |&(s, _)| s) {
                     Ok(p) => p,
                     Err(0) => return None,
@@ -422,11 +455,24 @@ impl ExchangeIndex {
         let Some(xid) = ev.exchange.as_deref() else {
             return;
         };
+        // Every exchange's events, shown or not: a transcript's later lines are numbered
+        // from all the lines before them.
+        if !self.lines_counted_apart {
+            self.count_transcript_line(ev);
+        }
         let pos = match self.by_id.get(xid) {
             Some(&p) => p,
-            None if self.exchanges.len() >= MAX_EXCHANGES => return,
+            None if self.exchanges.len() >= MAX_EXCHANGES
+                || self.kept_bytes() >= INDEX_BUDGET_BYTES =>
+            {
+                return
+            }
             None => {
                 let p = self.exchanges.len();
+                let free = INDEX_BUDGET_BYTES.saturating_sub(self.kept_bytes());
+                reserve_within(&mut self.exchanges, free);
+                self.heap_bytes +=
+                    2 * xid.len() + ev.leg.as_ref().map_or(0, |l| l.len()) + BY_ID_ENTRY_BYTES;
                 self.exchanges.push(ExchangeView {
                     id: xid.to_string(),
                     leg: ev.leg.clone(),
@@ -441,10 +487,9 @@ impl ExchangeIndex {
         if self.seq_exchange.len() < MAX_SEQ_ENTRIES
             && self.seq_exchange.last().is_none_or(|&(s, _)| s < ev.seq)
         {
+            let free = INDEX_BUDGET_BYTES.saturating_sub(self.kept_bytes());
+            reserve_within(&mut self.seq_exchange, free);
             self.seq_exchange.push((ev.seq, pos as u32));
-        }
-        if !self.lines_counted_apart {
-            self.count_transcript_line(ev);
         }
         let x = &mut self.exchanges[pos];
         x.last_seq = ev.seq;
@@ -461,6 +506,7 @@ impl ExchangeIndex {
                 x.url = url.clone();
                 x.path = path_of(url);
                 x.req_coding = content_coding(headers);
+                self.heap_bytes += x.method.len() + x.url.len() + x.path.len();
             }
             EventKind::RequestBody { body } => {
                 push_capped(&mut x.req_buf, &body.data);
@@ -541,8 +587,10 @@ impl ExchangeIndex {
                     // A last event without its blank line: show it anyway.
                     x.sse_buf.push_str("\n\n");
                     drain_sse(x, ev.seq, ev.t_us, &mut self.sse_total);
-                    x.sse_buf.clear();
                 }
+                // Its capacity too: an ended stream's buffer kept the size of its largest
+                // chunk for the rest of the run (mem41).
+                x.sse_buf = String::new();
                 let resp = body_text(&std::mem::take(&mut x.resp_buf), x.resp_coding.as_deref());
                 let card = x.status == Some(200) && x.method == "GET" && is_card_path(&x.path);
                 if x.task_id.is_none() || card {
@@ -562,6 +610,25 @@ impl ExchangeIndex {
                         }
                     }
                 }
+                x.sse_events.shrink_to_fit();
+                self.heap_bytes += opt_len(&x.response_media_type)
+                    + opt_len(&x.resp_coding)
+                    + opt_len(&x.req_coding)
+                    + opt_len(&x.a2a_method)
+                    + opt_len(&x.error)
+                    + opt_len(&x.task_id)
+                    + opt_len(&x.callee)
+                    + opt_len(&x.caller)
+                    + x.sse_events.capacity() * std::mem::size_of::<SseEventView>()
+                    + x.sse_events
+                        .iter()
+                        .map(|e| {
+                            e.data.len()
+                                + opt_len(&e.event)
+                                + opt_len(&e.task_id)
+                                + opt_len(&e.state)
+                        })
+                        .sum::<usize>();
             }
             _ => {}
         }
@@ -640,6 +707,15 @@ impl ExchangeIndex {
             _ => PrevKind::Other,
         };
         self.prev_event = Some((xid.clone(), ev.t_us, kind));
+        if self.lines_cut_at.is_some() {
+            return;
+        }
+        if self.kept_bytes() >= INDEX_BUDGET_BYTES {
+            self.lines_cut_at = Some(ev.seq);
+            return;
+        }
+        let free = INDEX_BUDGET_BYTES.saturating_sub(self.kept_bytes());
+        reserve_within(&mut self.lines, free);
         self.lines.push((ev.seq, self.transcript_line));
     }
 }
@@ -652,6 +728,25 @@ enum PrevKind {
     RespHead,
     Chunk,
     Other,
+}
+
+/// Makes room in a full `v` for one more element: its capacity doubles as usual, or grows
+/// only by what `free` bytes hold when doubling would take more, so a table near
+/// [`INDEX_BUDGET_BYTES`] does not take up to twice its size in spare capacity. It grows
+/// by an eighth at least (the `seq` entries of exchanges already shown go on past the
+/// budget, up to [`MAX_SEQ_ENTRIES`]): pushes stay amortized O(1).
+fn reserve_within<T>(v: &mut Vec<T>, free: usize) {
+    if v.len() < v.capacity() {
+        return;
+    }
+    let room = free / std::mem::size_of::<T>().max(1);
+    let cap = v.capacity().max(16);
+    v.reserve_exact(cap.min(room.max(cap / 8)));
+}
+
+/// Bytes of an optional string's text (0 for `None`).
+fn opt_len(s: &Option<String>) -> usize {
+    s.as_ref().map_or(0, |s| s.len())
 }
 
 fn push_capped(buf: &mut Vec<u8>, data: &[u8]) {
