@@ -1449,7 +1449,10 @@ impl State {
                     || is_jsonrpc_request_body(x.req_body.as_slice()))
         };
         // (the same send under a messageId of the gateway's own only when no stream of the
-        // same body is there, breaker40 C06)
+        // same body is there, breaker40 C06, and only between the client leg (no leg
+        // name) and a hop behind it, as the gateway pairing of requests does: two named
+        // legs are two callers, e.g. `interop`'s A->B and B->A, whose sends of one text
+        // under their own messageIds are two calls, not one call forwarded)
         let other_idx = (self.done_streams.iter())
             .position(|o| {
                 other_leg(&o) && same_forwarded_body(o.req_body.as_slice(), x.req_body.as_slice())
@@ -1457,6 +1460,7 @@ impl State {
             .or_else(|| {
                 (self.done_streams.iter()).position(|o| {
                     other_leg(&o)
+                        && (o.leg.is_none() || x.leg.is_none())
                         && same_forwarded_send(o.req_body.as_slice(), x.req_body.as_slice())
                 })
             });
