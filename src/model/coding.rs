@@ -55,6 +55,9 @@ pub fn codings(content_encoding: Option<&str>) -> Vec<String> {
 /// takes its own weight). `x-gzip` and `gzip` are one coding (§8.4.1.3). `None` when
 /// every coding is accepted.
 pub fn unaccepted(accept_encoding: Option<&str>, codings: &[String]) -> Option<String> {
+    if codings.is_empty() {
+        return None;
+    }
     let field = accept_encoding?;
     let norm = |c: &str| {
         let c = c.trim().to_ascii_lowercase();

@@ -1881,17 +1881,9 @@ impl State {
         status: u16,
         json: Option<&Json>,
     ) {
-        let marked = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
-        if !marked
-            || x.synthetic
-            || c.webhook
+        if !probe_marked_answer(x, c, status, crate::model::PROBE_NEGATIVE_TEST)
             || c.binding != Some(Binding::JsonRpc)
             || c.batch.is_some()
-            || matches!(status, 401 | 403 | 407 | 429)
-            || (status == 503 && x.resp_headers.get("retry-after").is_some())
         {
             return;
         }
@@ -1940,4 +1932,19 @@ impl State {
             &x.leg,
         );
     }
+}
+
+/// Whether exchange `x` is a request the prober marked (request header
+/// `A2A-Interop-Probe: MARK`, [`crate::model::PROBE_NEGATIVE_HEADER`]) whose answer is judged
+/// by the mark's rule (ID-TASK-007, RPC-ERROR-005): not a synthetic answer, not a webhook
+/// call, not a credentials refusal (401/403/407: AUTH-*'s) and not a rate limiter's 429 or
+/// 503 with Retry-After (the agent ran nothing to answer).
+pub(super) fn probe_marked_answer(x: &Exch, c: &Call, status: u16, mark: &str) -> bool {
+    x.req_headers
+        .get(crate::model::PROBE_NEGATIVE_HEADER)
+        .is_some_and(|v| v.trim() == mark)
+        && !x.synthetic
+        && !c.webhook
+        && !matches!(status, 401 | 403 | 407 | 429)
+        && !(status == 503 && x.resp_headers.get("retry-after").is_some())
 }

@@ -1032,16 +1032,7 @@ impl State {
         status: u16,
         json: Option<&Json>,
     ) {
-        let marked = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some_and(|v| v.trim() == crate::model::PROBE_UNKNOWN_TASK);
-        if !marked
-            || x.synthetic
-            || c.webhook
-            || matches!(status, 401 | 403 | 407 | 429)
-            || (status == 503 && x.resp_headers.get("retry-after").is_some())
-        {
+        if !super::rpc_errors::probe_marked_answer(x, c, status, crate::model::PROBE_UNKNOWN_TASK) {
             return;
         }
         let Some(v) = json else { return };
