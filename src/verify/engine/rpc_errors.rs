@@ -1946,5 +1946,5 @@ pub(super) fn probe_marked_answer(x: &Exch, c: &Call, status: u16, mark: &str) -
         && !x.synthetic
         && !c.webhook
         && !matches!(status, 401 | 403 | 407 | 429)
-        && !(status == 503 && x.resp_headers.get("retry-after").is_some())
+        && (status != 503 || x.resp_headers.get("retry-after").is_none())
 }
