@@ -289,10 +289,10 @@ struct Out {
     spool: Option<Spool>,
 }
 
-/// The JUnit suites of a several-file run, held in a temporary file (unlinked as soon as it
-/// is open, so nothing is left behind, even on a crash) while their `tests`, `failures` and
-/// `errors` are summed: memory stays flat over thousands of files. Unix only (elsewhere an
-/// open file cannot be unlinked: the root is written first, without totals).
+/// The JUnit suites of a several-file run, held in a temporary file (removed by the system
+/// when closed, so nothing is left behind, even on a crash) while their `tests`, `failures`
+/// and `errors` are summed: memory stays flat over thousands of files. Without a temporary
+/// file the root is written first, without totals.
 struct Spool {
     file: std::io::BufWriter<std::fs::File>,
     /// `tests`, `failures`, `errors` of the suites so far.
@@ -300,44 +300,14 @@ struct Spool {
 }
 
 impl Spool {
-    /// A new empty spool in the system's temporary directory; `None` when none can be made.
-    #[cfg(not(unix))]
+    /// A new empty spool in the system's temporary directory (`tempfile::tempfile`: on Unix
+    /// unlinked at once, on Windows deleted on close); `None` when none can be made.
     fn new() -> Option<Spool> {
-        None
-    }
-
-    /// A new empty spool in the system's temporary directory; `None` when none can be made.
-    #[cfg(unix)]
-    fn new() -> Option<Spool> {
-        let dir = std::env::temp_dir();
-        for n in 0..16u32 {
-            let path = dir.join(format!(
-                "a2a-interop-junit-{}-{n}-{}",
-                std::process::id(),
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map(|d| d.subsec_nanos())
-                    .unwrap_or(0)
-            ));
-            let opened = std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path);
-            match opened {
-                Ok(f) => {
-                    // the open handle keeps the data
-                    let _ = std::fs::remove_file(&path);
-                    return Some(Spool {
-                        file: std::io::BufWriter::new(f),
-                        counts: [0; 3],
-                    });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(_) => return None,
-            }
-        }
-        None
+        let f = tempfile::tempfile().ok()?;
+        Some(Spool {
+            file: std::io::BufWriter::new(f),
+            counts: [0; 3],
+        })
     }
 
     /// Adds one file's suites.
