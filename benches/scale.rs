@@ -518,6 +518,11 @@ async fn open_idle(addr: &str, n: usize, h2c: bool) -> Result<Vec<Box<dyn Send>>
 }
 
 fn idle(dir: &Path, up: &str, n: usize, h2c: bool) {
+    if n == 0 {
+        // `SCALE_IDLE_H1=0` / `SCALE_IDLE_H2=0` skip that row (the bytes per stream would
+        // divide by zero).
+        return;
+    }
     let rec = dir.join(format!("idle-{}-{n}.jsonl", if h2c { "h2c" } else { "h1" }));
     let proxy = spawn_proxy(&reverse_args(up, &rec));
     let pid = proxy.pid();
