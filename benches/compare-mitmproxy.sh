@@ -8,6 +8,10 @@
 #   MITMDUMP=/tmp/venv/bin/mitmdump DURATION=5 benches/compare-mitmproxy.sh
 #   A2A_INTEROP_B=/path/to/other/a2a-interop benches/compare-mitmproxy.sh   # + a row for
 #                                    # another build, same minute (A/B of two builds)
+#   BARE_FORWARDER=target/release/examples/bare_forwarder benches/compare-mitmproxy.sh
+#                                    # + a row for the bare forwarder (the proxy's forwarding
+#                                    # code, tee and recorder off) as a process of its own
+#                                    # (`cargo build --release --example bare_forwarder`)
 #
 # Install mitmproxy outside the repo: python3 -m venv /tmp/mitm && /tmp/mitm/bin/pip install mitmproxy
 # The load client and the agent are small asyncio programs (no extra tool needed); the
@@ -75,6 +79,16 @@ if [ -n "${A2A_INTEROP_B:-}" ]; then
   wait_port "$B_PORT"
 fi
 
+# Optional bare forwarder (BARE_FORWARDER): issue 7's "<= 1.3x the bare forwarder", across
+# processes as the other rows are.
+BARE_PORT=""; BARE_PID=""
+if [ -n "${BARE_FORWARDER:-}" ]; then
+  BARE_PORT=$(free_port)
+  "$BARE_FORWARDER" "127.0.0.1:$BARE_PORT" "http://127.0.0.1:$AGENT_PORT" >/dev/null 2>"$TMP/bare.log" & PIDS+=($!)
+  BARE_PID=$!
+  wait_port "$BARE_PORT"
+fi
+
 MITM_PORT=$(free_port)
 "$MITMDUMP" -q --mode "reverse:http://127.0.0.1:$AGENT_PORT" --listen-host 127.0.0.1 -p "$MITM_PORT" >/dev/null 2>"$TMP/mitm.log" & PIDS+=($!)
 wait_port "$MITM_PORT"
@@ -123,7 +137,9 @@ AGENT_PID=${PIDS[0]}; OURS_PID=${PIDS[1]}; MITM_PID=${PIDS[${#PIDS[@]}-1]}
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| path | req/s (1 conn) | p50 µs (1 conn) | req/s (32 conns) | p50 µs (32 conns) | proxy CPU µs/req (32) | agent CPU µs/req (32) | client CPU µs/req (32) |\n|---|---|---|---|---|---|---|---|\n'
-ROWS=("direct:$AGENT_PORT:" "a2a-interop (record + verify):$OURS_PORT:$OURS_PID")
+ROWS=("direct:$AGENT_PORT:")
+[ -n "$BARE_PORT" ] && ROWS+=("bare forwarder (BARE_FORWARDER):$BARE_PORT:$BARE_PID")
+ROWS+=("a2a-interop (record + verify):$OURS_PORT:$OURS_PID")
 [ -n "$B_PORT" ] && ROWS+=("a2a-interop B (A2A_INTEROP_B):$B_PORT:$B_PID")
 ROWS+=("mitmdump (reverse):$MITM_PORT:$MITM_PID")
 for row in "${ROWS[@]}"; do
