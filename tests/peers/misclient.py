@@ -543,6 +543,77 @@ def m_many_headers(c):
           headers=[f"X-Extra-{i}: {i}" for i in range(120)])
 
 
+def m_cl_counts_chars(c):
+    """Content-Length counted in characters, not bytes (JavaScript's body.length), on a body
+    with non-ASCII text, on a kept-alive connection: the agent reads a body cut short, and
+    its last bytes are read as the start of a next request."""
+    b = env("SendMessage", {"message": msg10("task héllo wörld ✓ ✓ ✓ ok")}, 1)
+    raw = json.dumps(json.loads(b), ensure_ascii=False).encode()
+    chars = len(raw.decode())
+    s = c.connect()
+    rd = Reader(s)
+    try:
+        s.sendall(c.head(chars, ["A2A-Version: 1.0"], close=False) + raw)
+        c.sent.append(raw[:chars].decode("utf-8", "replace"))
+        for _ in range(2):
+            r = rd.response()
+            c.answers.append(r["status"] if r else "none")
+    finally:
+        s.close()
+    c.ids["cut"] = [chars, len(raw)]
+
+
+def m_subscribe_during_stream(c):
+    """A slow streaming send and, after its first event, SubscribeToTask on its task on a
+    second connection; both read to their end."""
+    b = env("SendStreamingMessage", {"message": msg10("slow hello")}).encode()
+    s = c.connect()
+    try:
+        s.sendall(c.head(len(b), ["A2A-Version: 1.0", "Accept: text/event-stream"]) + b)
+        c.sent.append(b.decode())
+        rd = Reader(s)
+        r = rd.response(head_only=True)
+        while b"\n\n" not in rd.buf:
+            if not rd.fill():
+                break
+        first = rd.buf.split(b"\n\n", 1)[0]
+        data = b"".join(l[5:] for l in first.split(b"\n") if l.startswith(b"data:"))
+        res = json.loads(data).get("result", {})
+        t = (res.get("task") or {}).get("id") or (res.get("statusUpdate") or {}).get("taskId")
+        sub = c.rpc("SubscribeToTask", {"id": t}, rid=2, headers=["Accept: text/event-stream"])
+        while rd.fill():
+            pass
+        c.answers.insert(0, r["status"] if r else "none")
+        c.ids["subscribe_events"] = sub["body"].count(b"data:") if sub else 0
+    finally:
+        s.close()
+
+
+def m_slow_reader(c):
+    """A slow stream read 1 byte at a time with pauses (a client that lags behind)."""
+    b = env("SendStreamingMessage", {"message": msg10("slow hello")}).encode()
+    s = c.connect()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+    try:
+        s.sendall(c.head(len(b), ["A2A-Version: 1.0", "Accept: text/event-stream"]) + b)
+        c.sent.append(b.decode())
+        time.sleep(1.5)
+        got = b""
+        while True:
+            try:
+                d = s.recv(64)
+            except OSError:
+                break
+            if not d:
+                break
+            got += d
+            time.sleep(0.002)
+        c.answers.append(int(got.split(b" ", 2)[1]) if got.startswith(b"HTTP/") else "none")
+        c.ids["events"] = got.count(b"data:")
+    finally:
+        s.close()
+
+
 # -- h2c prior knowledge ----------------------------------------------------------------------
 
 
@@ -678,6 +749,9 @@ MODES = {
     "absolute-form": (m_absolute_form, "legal", "POST http://host:port/ HTTP/1.1"),
     "huge-header": (m_huge_header, "legal", "one 32 KiB header field"),
     "many-headers": (m_many_headers, "legal", "120 header fields"),
+    "cl-counts-chars": (m_cl_counts_chars, "fault", "Content-Length in characters on a non-ASCII body, kept alive"),
+    "subscribe-during-stream": (m_subscribe_during_stream, "legal", "SubscribeToTask on a task while its send stream is open"),
+    "slow-reader": (m_slow_reader, "legal", "a stream read 64 bytes at a time"),
     "h2c-unary": (m_h2c_unary, "legal", "h2c prior knowledge SendMessage"),
     "h2c-stream-reset": (m_h2c_stream_reset, "fault", "h2c stream RST_STREAM CANCEL, then stream 3"),
 }
