@@ -478,7 +478,10 @@ mod tests {
     fn the_431_text_names_both_head_limits() {
         let t = refusal_text(431).unwrap_or_default();
         assert!(
-            t.contains(&format!("more than {} header fields", super::super::MAX_HEADER_FIELDS)),
+            t.contains(&format!(
+                "more than {} header fields",
+                super::super::MAX_HEADER_FIELDS
+            )),
             "{t}"
         );
         assert!(

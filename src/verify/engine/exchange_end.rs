@@ -140,8 +140,10 @@ impl State {
                     self.live_notes
                         .push(format!("{CLIENT_LEFT_MID_BODY} {} {rest}", x.id));
                 }
-                self.incomplete
-                    .push((str::to_string(&x.id), format!("{CLIENT_LEFT_MID_BODY} {rest}")));
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("{CLIENT_LEFT_MID_BODY} {rest}"),
+                ));
             }
         }
         if x.status.is_none()
@@ -2062,6 +2064,7 @@ fn client_left_mid_body(x: &Exch) -> Option<String> {
         ));
     }
     let e = x.end_error.as_deref()?;
-    e.starts_with("client request body failed")
-        .then(|| format!("{what}: its body broke off after {got} bytes, and it left before any answer"))
+    e.starts_with("client request body failed").then(|| {
+        format!("{what}: its body broke off after {got} bytes, and it left before any answer")
+    })
 }
