@@ -573,10 +573,10 @@ def m_subscribe_during_stream(c):
         c.sent.append(b.decode())
         rd = Reader(s)
         r = rd.response(head_only=True)
-        while b"\n\n" not in rd.buf:
+        while b"\n\n" not in rd.buf.replace(b"\r\n", b"\n"):
             if not rd.fill():
                 break
-        first = rd.buf.split(b"\n\n", 1)[0]
+        first = rd.buf.replace(b"\r\n", b"\n").split(b"\n\n", 1)[0]
         data = b"".join(l[5:] for l in first.split(b"\n") if l.startswith(b"data:"))
         res = json.loads(data).get("result", {})
         t = (res.get("task") or {}).get("id") or (res.get("statusUpdate") or {}).get("taskId")
