@@ -119,7 +119,10 @@ pub fn refusal_text(status: u16) -> Option<&'static str> {
     match status {
         400 => Some("the request is not valid HTTP/1.1 (its request line or a header field cannot be parsed, RFC 9112), so it was not forwarded to the agent"),
         414 => Some("the request target (URL) is longer than the proxy reads (RFC 9112 §3), so it was not forwarded to the agent"),
-        431 => Some("the request's header section is larger than the proxy reads (RFC 6585 §5), so it was not forwarded to the agent"),
+        // hyper says "message head is too large" for both of its limits: more fields than
+        // it parses, or more bytes than it buffers (breaker42 many-headers: 120 short fields,
+        // 2 KiB in all, were told as a section too large, and the agent behind took them)
+        431 => Some("the request's header section is larger than the proxy reads: more than 100 header fields, or more than 417792 bytes (RFC 6585 §5), so it was not forwarded to the agent"),
         _ => None,
     }
 }
@@ -468,6 +471,24 @@ mod tests {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     const OWN: &[u8] = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: Sat, 05 Dec 2026 00:25:22 GMT\r\n\r\n";
+
+    /// The 431 text names both limits hyper refuses a head for, with the proxy's values
+    /// (breaker42: a head of 120 short fields read as one too large in bytes).
+    #[test]
+    fn the_431_text_names_both_head_limits() {
+        let t = refusal_text(431).unwrap_or_default();
+        assert!(
+            t.contains(&format!(
+                "more than {} header fields",
+                super::super::MAX_HEADER_FIELDS
+            )),
+            "{t}"
+        );
+        assert!(
+            t.contains(&format!("more than {} bytes", super::super::MAX_HEAD_BYTES)),
+            "{t}"
+        );
+    }
 
     /// hyper's own refusal, byte for byte, is told apart from an agent's answer of the same
     /// status: fields in the agent's case or order, another field, a body.

@@ -2133,6 +2133,11 @@ pub(super) struct State {
     /// client, not only its connection number (review22 N8).
     conn_peers: HashMap<u64, String>,
     conn_order: VecDeque<u64>,
+    /// The last exchange (id, `request_head` seq) of each connection of `conn_peers`: an
+    /// HTTP/1.1 request refused as unparseable right after it names it (breaker42
+    /// cl-counts-chars: bytes past a Content-Length counted in characters were refused as a
+    /// request of their own, and the finding named no request).
+    conn_last: HashMap<u64, (ExchangeId, u64)>,
     /// The agent's own cards seen on the upstream leg (newest last, at most
     /// [`MAX_UP_CARDS`]): what a gateway's card rewrite started from (GW-RESP-004).
     up_cards: VecDeque<UpCard>,
@@ -3247,6 +3252,7 @@ impl State {
             clients_loopback: None,
             conn_peers: HashMap::new(),
             conn_order: VecDeque::new(),
+            conn_last: HashMap::new(),
             up_cards: VecDeque::new(),
             held_bind_all: VecDeque::new(),
             client_card_seen: false,
@@ -3371,6 +3377,7 @@ impl State {
             ("reused_tasks", self.reused_tasks.len()),
             ("conn_peers", self.conn_peers.len()),
             ("conn_order", self.conn_order.len()),
+            ("conn_last", self.conn_last.len()),
             ("up_cards", self.up_cards.len()),
             ("held_bind_all", self.held_bind_all.len()),
             ("up_signed_cards", self.up_signed_cards.len()),
@@ -4010,6 +4017,7 @@ impl State {
         }
         match ev.kind {
             EventKind::RequestHead {
+                conn,
                 method,
                 url,
                 headers,
@@ -4018,6 +4026,7 @@ impl State {
             } => {
                 // the event's shared id, no copy of its text (perfp36)
                 let xid = ev.exchange.unwrap_or_default();
+                self.note_conn_exchange(conn, &xid, ev.seq);
                 self.request_head_event(
                     (ev.seq, ev.t_us),
                     ev.leg,
@@ -4050,6 +4059,7 @@ impl State {
     pub(super) fn feed_taken(&mut self, ev: &mut Event) -> Vec<Finding> {
         match &mut ev.kind {
             EventKind::RequestHead {
+                conn,
                 method,
                 url,
                 headers,
@@ -4058,6 +4068,7 @@ impl State {
             } => {
                 // the event's shared id, no copy of its text (perfp36)
                 let xid = ev.exchange.take().unwrap_or_default();
+                self.note_conn_exchange(*conn, &xid, ev.seq);
                 self.request_head_event(
                     (ev.seq, ev.t_us),
                     ev.leg.take(),
@@ -4286,16 +4297,19 @@ impl State {
         self.areas.enter(ev.exchange.as_ref());
         match &ev.kind {
             EventKind::RequestHead {
+                conn,
                 method,
                 url,
                 headers,
                 upstream,
                 ..
             } => {
+                let xid = ev.exchange.clone().unwrap_or_default();
+                self.note_conn_exchange(*conn, &xid, ev.seq);
                 self.on_request_head(
                     (ev.seq, ev.t_us),
                     ev.leg.clone(),
-                    ev.exchange.clone().unwrap_or_default(),
+                    xid,
                     method.clone(),
                     (url.clone(), upstream.clone()),
                     headers.clone(),
@@ -4534,6 +4548,7 @@ impl State {
                 if self.conn_order.len() >= CONN_PEERS {
                     if let Some(old) = self.conn_order.pop_front() {
                         self.conn_peers.remove(&old);
+                        self.conn_last.remove(&old);
                     }
                 }
                 self.conn_order.push_back(*conn);
@@ -4555,15 +4570,34 @@ impl State {
                         None => format!(" on connection {c}"),
                     })
                     .unwrap_or_default();
+                let mut evidence = vec![Evidence {
+                    seq: ev.seq,
+                    exchange: None,
+                    pointer: None,
+                    found: None,
+                }];
+                // Unparseable bytes (400) right after a request on the same connection: most
+                // often that request's body ran past its Content-Length, and its rest was
+                // read as a request of its own (RFC 9112 §6.3, §9.3; a length counted in
+                // characters on non-ASCII text). That request is named as the likely cause.
+                let after = match (status, conn.and_then(|c| self.conn_last.get(&c))) {
+                    (Some(400), Some((x, seq))) => {
+                        evidence.push(Evidence {
+                            seq: *seq,
+                            exchange: Some(x.to_string()),
+                            pointer: None,
+                            found: None,
+                        });
+                        format!(
+                            "; it came after {x} on the same connection: when a request's body is longer than its Content-Length (a length counted in characters, not UTF-8 bytes, for one), the bytes past it are read as the next request (RFC 9112 §6.3), so check {x}'s Content-Length against its body"
+                        )
+                    }
+                    _ => String::new(),
+                };
                 self.find(
                     &r::HTTP_REQUEST_REFUSED,
-                    format!("the proxy refused a client request{on}{answered} without forwarding it: {error}"),
-                    vec![Evidence {
-                        seq: ev.seq,
-                        exchange: None,
-                        pointer: None,
-                        found: None,
-                    }],
+                    format!("the proxy refused a client request{on}{answered} without forwarding it: {error}{after}"),
+                    evidence,
                     &ev.leg,
                 );
             }
@@ -4585,6 +4619,14 @@ impl State {
             _ => {}
         }
         self.live_since(before)
+    }
+
+    /// Notes exchange `xid` (its `request_head` at `seq`) as the last one of connection
+    /// `conn` ([`State::conn_last`]), for a connection whose `conn_open` was seen.
+    fn note_conn_exchange(&mut self, conn: Option<u64>, xid: &ExchangeId, seq: u64) {
+        if let Some(c) = conn.filter(|c| self.conn_peers.contains_key(c)) {
+            self.conn_last.insert(c, (xid.clone(), seq));
+        }
     }
 
     /// A line of the recording could not be read and was skipped (`verify

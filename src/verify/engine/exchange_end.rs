@@ -129,10 +129,28 @@ impl State {
         // (breaker12 L20: a CancelTask the agent held for 30 s; newcomer19 N6: an agent
         // that accepted the connection and never said a word): nothing to judge, but the
         // wait is worth saying, live and offline.
+        // A request whose body the client left unfinished (fewer bytes than its
+        // Content-Length, or a chunked body that broke off) before any answer: the agent
+        // could not answer a request it never got whole (RFC 9112 §8: an incomplete
+        // message), so the wait is the client's, and the body, cut, is no call to judge
+        // (breaker42 body-short: such an exchange was left out of the report unsaid).
+        if x.status.is_none() && x.outcome == Some(Outcome::ClientAbort) && !x.synthetic {
+            if let Some(rest) = client_left_mid_body(&x) {
+                if self.live_notes.len() < 64 {
+                    self.live_notes
+                        .push(format!("{CLIENT_LEFT_MID_BODY} {} {rest}", x.id));
+                }
+                self.incomplete.push((
+                    str::to_string(&x.id),
+                    format!("{CLIENT_LEFT_MID_BODY} {rest}"),
+                ));
+            }
+        }
         if x.status.is_none()
             && x.outcome == Some(Outcome::ClientAbort)
             && !x.synthetic
             && (c.op.is_some() || is_card_path(&x.path))
+            && client_left_mid_body(&x).is_none()
         {
             let secs = x.end_t.saturating_sub(x.req_t) as f64 / 1e6;
             let what = match c.op {
@@ -2024,4 +2042,29 @@ impl State {
             vec![Evidence::event(*tseq, txid.clone()), x.ev(x.end_seq)],
         ))
     }
+}
+
+/// How an `incomplete` reason for a request whose body its client left unfinished begins
+/// (breaker42): `the client went away mid-request (POST /): it sent 120 of the 481 body
+/// bytes its Content-Length announced and left before any answer`.
+pub const CLIENT_LEFT_MID_BODY: &str = "the client went away mid-request";
+
+/// The rest of the [`CLIENT_LEFT_MID_BODY`] reason for exchange `x` (its method, path and
+/// how much of its body came), when its client went away before its request body was whole:
+/// fewer bytes than its `Content-Length` (RFC 9110 §8.6), or a body the proxy's recorder
+/// says failed before its end (a chunked body, RFC 9112 §7.1). `None` for a
+/// request sent whole.
+fn client_left_mid_body(x: &Exch) -> Option<String> {
+    let got = x.req_body.len();
+    let expected = x.req_body.expected;
+    let what = format!("({} {})", x.method, x.path);
+    if expected > 0 && !x.req_body.oversize && !x.req_cut && got < expected {
+        return Some(format!(
+            "{what}: it sent {got} of the {expected} body bytes its Content-Length announced and left before any answer"
+        ));
+    }
+    let e = x.end_error.as_deref()?;
+    e.starts_with("client request body failed").then(|| {
+        format!("{what}: its body broke off after {got} bytes, and it left before any answer")
+    })
 }

@@ -8,8 +8,14 @@ impl State {
     pub(super) fn on_sse_item(&mut self, x: &mut Exch, it: SseItem, seq: u64, t_us: u64) {
         match it {
             SseItem::Problem(p) => {
+                // An event cut by the end of the exchange: the agent's connection broke, or
+                // the client went away and the proxy stopped reading the agent mid-event
+                // (breaker42 abort-mid-stream: the rest of the event was in flight).
                 let cut = matches!(p, FramingProblem::Unterminated { .. })
-                    && x.outcome == Some(Outcome::UpstreamAbort);
+                    && matches!(
+                        x.outcome,
+                        Some(Outcome::UpstreamAbort | Outcome::ClientAbort)
+                    );
                 if let Some(s) = x.sse.as_mut() {
                     s.undecodable |= !cut;
                 }
@@ -49,14 +55,23 @@ impl State {
                         // body cut before its last chunk is incomplete): the agent died or
                         // was cut, it did not frame the event wrong. The events before it
                         // stand; STREAM-END-002 tells what the client lost.
+                        // The same for a client that went away: the proxy stops reading
+                        // the agent then, so the event's rest was never read, and no rule
+                        // can say the agent left it unterminated (SSE-FRAME-001 blamed the
+                        // agent for the client's reset).
                         if cut {
-                            if let Some(s) = x.sse.as_mut() {
-                                s.cut_mid_event = Some(data.len());
-                            }
+                            let who = if x.outcome == Some(Outcome::ClientAbort) {
+                                "the client went away"
+                            } else {
+                                if let Some(s) = x.sse.as_mut() {
+                                    s.cut_mid_event = Some(data.len());
+                                }
+                                "the agent's connection ended"
+                            };
                             self.incomplete.push((
                                 str::to_string(&x.id),
                                 format!(
-                                    "the agent's connection ended in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
+                                    "{who} in the middle of an event ({} byte(s) of its data line(s) arrived, no blank line): that event was not judged",
                                     data.len()
                                 ),
                             ));
