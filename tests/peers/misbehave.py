@@ -97,6 +97,14 @@ MODES = {
     "v10-serves-03": ("fault", "1.0-only card, a header-less 0.3 call served"),
     "v10-state-lowercase": ("fault", "1.0 task state 'completed'"),
     "v10-time-offset": ("fault", "1.0 status timestamp with +00:00"),
+    # interop42: wrong answers to the probe's calls on a terminal task and to an
+    # unsupported A2A-Version, and the one soft 0.x case (the code is a SHOULD there)
+    "cancel-terminal-invalid-params": ("legal", "0.3 cancel of a completed task -32602"),
+    "v10-cancel-terminal-internal": ("fault", "1.0 cancel of a completed task -32603"),
+    "v10-followup-terminal-invalid": ("fault", "1.0 message to a completed task -32602"),
+    "v10-subscribe-terminal-internal": ("fault", "1.0 subscribe to a completed task -32603"),
+    "v10-version-internal": ("fault", "A2A-Version 99.0 answered -32603, not -32009"),
+    "v10-version-method-not-found": ("fault", "A2A-Version 99.0 answered -32601, not -32009"),
 }
 
 ARGS = None
@@ -517,8 +525,10 @@ async def on_send(w, rid, params, v10, hdrs, stream):
             if MODE == "terminal-followup-ok":
                 return await send_json(w, 200, rpc_result(rid, wrap(task_view(t), "task", v10)),
                                        hdrs)
+            # v10-followup-terminal-invalid: a2a-sdk's "Task ... is in terminal state" (-32602)
+            code = -32602 if MODE == "v10-followup-terminal-invalid" else -32004
             return await send_json(
-                w, 200, rpc_error(rid, -32004, "task is in a terminal state", v10), hdrs)
+                w, 200, rpc_error(rid, code, "task is in a terminal state", v10), hdrs)
         if stream:
             return await stream_task(w, rid, t, hdrs, resumed=True, text=text)
         t["state"] = "completed"
@@ -608,7 +618,10 @@ async def on_cancel(w, rid, params, v10, hdrs):
             view = task_view(t)
             view["status"]["state"] = state_name("canceled", v10)
             return await send_json(w, 200, rpc_result(rid, view), hdrs)
-        return await send_json(w, 200, rpc_error(rid, -32002, "task not cancelable", v10), hdrs)
+        code, text = {"cancel-terminal-invalid-params": (-32602, "invalid params"),
+                      "v10-cancel-terminal-internal": (-32603, "internal error")}.get(
+            MODE, (-32002, "task not cancelable"))
+        return await send_json(w, 200, rpc_error(rid, code, text, v10), hdrs)
     t["state"] = "canceled"
     t.pop("msg", None)
     changed(t)
@@ -620,7 +633,9 @@ async def on_subscribe(w, rid, params, v10, hdrs):
     if t is None:
         return await send_json(w, 200, rpc_error(rid, -32001, "task not found", v10), hdrs)
     if t["state"] in ("completed", "failed", "canceled", "rejected"):
-        return await send_json(w, 200, rpc_error(rid, -32004, "task is terminal", v10), hdrs)
+        code, text = (-32603, "internal error") if MODE == "v10-subscribe-terminal-internal" \
+            else (-32004, "task is terminal")
+        return await send_json(w, 200, rpc_error(rid, code, text, v10), hdrs)
     s = Sse(w)
     await s.start()
     await s.event(rpc_result(rid, wrap(task_view(t), "task", v10)))
@@ -655,8 +670,10 @@ async def on_rpc(w, body, hdrs):
     v10 = method in METHODS10
     asked = hdrs.get("a2a-version", "")
     if is10() and asked and asked not in ("1.0", "0.3") and method in METHODS10:
-        return await send_json(w, 200, rpc_error(rid, -32009, "version not supported", True),
-                               hdrs)
+        code, text = {"v10-version-internal": (-32603, "internal error"),
+                      "v10-version-method-not-found": (-32601, "method not found")}.get(
+            MODE, (-32009, "version not supported"))
+        return await send_json(w, 200, rpc_error(rid, code, text, True), hdrs)
     if v10 and not is10():
         return await send_json(w, 200, rpc_error(rid, -32601, "method not found", False), hdrs)
     if not v10 and is10() and MODE not in ("v10-dual", "v10-serves-03"):

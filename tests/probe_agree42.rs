@@ -1,0 +1,260 @@
+//! interop42: active and passive verdicts are one code path, continued from
+//! `tests/probe_agree41.rs`. Each test runs the real binary: `probe URL --record` against a
+//! real agent, then `verify` of that recording, and checks that both name the same rule on
+//! the same exchange (or, for a legal answer, that neither fails):
+//! - the probe's calls on a terminal task (`errors.cancel-completed`,
+//!   `errors.message-to-terminal`, `errors.subscribe-terminal`) and its send with
+//!   `A2A-Version: 99.0` (`errors.unsupported-version`) were failed by the probe's own
+//!   assertion; any A2A answer is now the verifier's to judge: a success is TASK-STATE-003 /
+//!   -002 (-006), a wrong code RPC-ERROR-001 (the recording shows the task terminal and the
+//!   version asked, so no mark is needed);
+//! - a 0.3 agent answering the cancel of a completed task -32602: 0.x A2A error codes are a
+//!   SHOULD (DIGEST ERR-002; the 0.3 schema's CancelTaskResponse admits any JSON-RPC error),
+//!   so the legal reading wins: the verifier says nothing, and the probe no longer fails;
+//! - an SSE event with an empty `data:` is SSE-FRAME-004, a warning; the probe failed
+//!   `streaming.envelope` on it, now it passes with the warning in both reports;
+//! - the reference agent passes all of these both ways.
+//!
+//! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary fails each fault
+//! test here: its verdicts were its own assertions).
+
+#[path = "peers/agree.rs"]
+mod agree;
+
+use agree::{
+    errors, exchanges_of, harness, misbehave, probe_and_verify, reference_agent, results,
+};
+use serde_json::Value;
+
+/// The rule ids of a JSON report's findings of `severity`.
+fn of_severity(report: &Value, severity: &str) -> Vec<String> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == severity)
+        .map(|f| f["rule"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The rule named in a probe result's message as `error[RULE]`, if any.
+fn failed_by(message: &str) -> Option<&str> {
+    let at = message.find("error[")? + "error[".len();
+    let end = message[at..].find(']')?;
+    Some(&message[at..at + end])
+}
+
+/// Faulty `mode`: the probe's `test` fails by a verifier finding, one of `rules`, and `verify`
+/// of the recording reports that rule on the same exchanges.
+fn fault_agrees(mode: &str, test: &str, rules: &[&str]) {
+    let (_agent, url) = misbehave(mode);
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, test);
+    assert!(
+        !rs.is_empty(),
+        "no {test} result: {:#}",
+        run.probe["results"]
+    );
+    let (scoped, status, message) = rs[0];
+    assert_eq!(status, "fail", "{scoped}: {message}");
+    let rule = failed_by(message)
+        .unwrap_or_else(|| panic!("{scoped} failed by the probe's own assertion: {message}"));
+    assert!(
+        rules.contains(&rule),
+        "{scoped} failed by {rule}, not one of {rules:?}: {message}"
+    );
+    assert!(errors(&run.verify).contains(rule), "verify: {:?}", errors(&run.verify));
+    let online = exchanges_of(&run.probe, rule);
+    assert!(!online.is_empty());
+    assert_eq!(online, exchanges_of(&run.verify, rule));
+}
+
+#[test]
+fn a_1_0_cancel_of_a_completed_task_answered_internal_error_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "v10-cancel-terminal-internal",
+        "errors.cancel-completed",
+        &["RPC-ERROR-001"],
+    );
+}
+
+#[test]
+fn a_cancel_of_a_completed_task_that_succeeds_fails_both_by_the_task_state_rule() {
+    // the success is TASK-STATE-003; the task it shows canceled left completed (-001)
+    fault_agrees(
+        "cancel-terminal-ok",
+        "errors.cancel-completed",
+        &["TASK-STATE-003", "TASK-STATE-001"],
+    );
+}
+
+#[test]
+fn a_1_0_message_to_a_completed_task_answered_invalid_params_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "v10-followup-terminal-invalid",
+        "errors.message-to-terminal",
+        &["RPC-ERROR-001"],
+    );
+}
+
+#[test]
+fn a_message_to_a_completed_task_accepted_fails_both_by_task_state_002() {
+    fault_agrees(
+        "terminal-followup-ok",
+        "errors.message-to-terminal",
+        &["TASK-STATE-002"],
+    );
+}
+
+#[test]
+fn a_1_0_subscribe_to_a_completed_task_answered_internal_error_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "v10-subscribe-terminal-internal",
+        "errors.subscribe-terminal",
+        &["RPC-ERROR-001"],
+    );
+}
+
+#[test]
+fn an_unsupported_version_answered_internal_error_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "v10-version-internal",
+        "errors.unsupported-version",
+        &["RPC-ERROR-001"],
+    );
+}
+
+#[test]
+fn an_unsupported_version_answered_method_not_found_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "v10-version-method-not-found",
+        "errors.unsupported-version",
+        &["RPC-ERROR-001"],
+    );
+}
+
+/// The decision interop42 was asked for: a 0.3 agent answers the cancel of a completed
+/// task -32602 InvalidParams. TASK-003 wants the cancel refused, and it is; the code is
+/// ERR-002's SHOULD in 0.x, and the 0.3 schema's CancelTaskResponse admits any JSON-RPC
+/// error. Legal: `errors.cancel-completed` passes and neither report has an error.
+#[test]
+fn a_0_3_cancel_of_a_completed_task_answered_invalid_params_passes_both() {
+    let (_agent, url) = misbehave("cancel-terminal-invalid-params");
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, "errors.cancel-completed");
+    assert!(!rs.is_empty());
+    for (scoped, status, message) in rs {
+        assert_eq!(status, "pass", "{scoped}: {message}");
+        assert!(message.contains("-32602"), "{scoped}: {message}");
+    }
+    assert!(errors(&run.probe).is_empty(), "{:?}", errors(&run.probe));
+    assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
+}
+
+/// An event with an empty `data:` line: SSE-FRAME-004, a warning, in both reports; no
+/// streaming test fails on it (it failed `streaming.envelope` by the probe's own check).
+#[test]
+fn an_empty_sse_data_event_warns_in_both_and_fails_no_streaming_test() {
+    let (_agent, url) = misbehave("sse-empty-data");
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, "streaming.envelope");
+    assert!(!rs.is_empty());
+    for r in run.probe["results"].as_array().unwrap() {
+        assert_ne!(r["status"], "fail", "{r}");
+    }
+    for report in [&run.probe, &run.verify] {
+        assert!(errors(report).is_empty(), "{:?}", errors(report));
+        assert!(of_severity(report, "warning").contains(&"SSE-FRAME-004".to_string()));
+    }
+}
+
+/// The reference agent: the four tests pass (or skip where the dialect has no such test)
+/// in every scope, and neither report has an error.
+#[test]
+fn the_reference_agent_passes_the_terminal_and_version_tests_both_ways() {
+    let (_agent, url) = reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    for test in [
+        "errors.cancel-completed",
+        "errors.message-to-terminal",
+        "errors.subscribe-terminal",
+        "errors.unsupported-version",
+        "streaming.envelope",
+    ] {
+        let rs = results(&run.probe, test);
+        assert!(!rs.is_empty(), "no {test} result");
+        assert!(rs.iter().any(|r| r.1 == "pass"), "{rs:?}");
+        for (scoped, status, message) in rs {
+            assert_ne!(status, "fail", "{scoped}: {message}");
+        }
+    }
+    assert!(errors(&run.probe).is_empty(), "{:?}", errors(&run.probe));
+    assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
+}
+
+/// An SDK agent: each of the four tests, in every scope, either passes or skips, or fails
+/// by a verifier rule that `verify` of the recording reports on the same exchanges (active
+/// and passive agree on a real agent, whatever its known faults).
+fn sdk_agent_agrees(url: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(url, dir.path());
+    let mut seen = 0;
+    for test in [
+        "errors.cancel-completed",
+        "errors.message-to-terminal",
+        "errors.subscribe-terminal",
+        "errors.unsupported-version",
+        "streaming.envelope",
+    ] {
+        for (scoped, status, message) in results(&run.probe, test) {
+            seen += 1;
+            if status != "fail" {
+                continue;
+            }
+            let rule = failed_by(message)
+                .unwrap_or_else(|| panic!("{scoped} failed by the probe's own assertion: {message}"));
+            assert!(errors(&run.verify).contains(rule), "{scoped}: verify lacks {rule}");
+            assert_eq!(
+                exchanges_of(&run.probe, rule),
+                exchanges_of(&run.verify, rule)
+            );
+        }
+    }
+    assert!(seen > 0, "{:#}", run.probe["results"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_python_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests() {
+    if !harness::peers_available(
+        "the_python_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let agent = harness::SdkAgent::start(harness::Sdk::Python, None).await;
+    let url = agent.base_url();
+    tokio::task::spawn_blocking(move || sdk_agent_agrees(&url))
+        .await
+        .unwrap();
+    agent.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_js_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests() {
+    if !harness::peers_available(
+        "the_js_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests",
+        &[harness::Sdk::Js],
+    ) {
+        return;
+    }
+    let agent = harness::SdkAgent::start(harness::Sdk::Js, None).await;
+    let url = agent.base_url();
+    tokio::task::spawn_blocking(move || sdk_agent_agrees(&url))
+        .await
+        .unwrap();
+    agent.stop().await;
+}
