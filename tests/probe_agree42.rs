@@ -11,6 +11,9 @@
 //! - a 0.3 agent answering the cancel of a completed task -32602: 0.x A2A error codes are a
 //!   SHOULD (DIGEST ERR-002; the 0.3 schema's CancelTaskResponse admits any JSON-RPC error),
 //!   so the legal reading wins: the verifier says nothing, and the probe no longer fails;
+//! - `errors.push-not-supported` the same way: CAP-PUSH-001 for a config accepted,
+//!   RPC-ERROR-001 for another code (0.3 -32004 as adk-python #4126; 1.0 -32603, which the
+//!   verifier now judges too);
 //! - an SSE event with an empty `data:` is SSE-FRAME-004, a warning; the probe failed
 //!   `streaming.envelope` on it, now it passes with the warning in both reports;
 //! - the reference agent passes all of these both ways.
@@ -21,9 +24,7 @@
 #[path = "peers/agree.rs"]
 mod agree;
 
-use agree::{
-    errors, exchanges_of, harness, misbehave, probe_and_verify, reference_agent, results,
-};
+use agree::{errors, exchanges_of, harness, misbehave, probe_and_verify, reference_agent, results};
 use serde_json::Value;
 
 /// The rule ids of a JSON report's findings of `severity`.
@@ -64,7 +65,11 @@ fn fault_agrees(mode: &str, test: &str, rules: &[&str]) {
         rules.contains(&rule),
         "{scoped} failed by {rule}, not one of {rules:?}: {message}"
     );
-    assert!(errors(&run.verify).contains(rule), "verify: {:?}", errors(&run.verify));
+    assert!(
+        errors(&run.verify).contains(rule),
+        "verify: {:?}",
+        errors(&run.verify)
+    );
     let online = exchanges_of(&run.probe, rule);
     assert!(!online.is_empty());
     assert_eq!(online, exchanges_of(&run.verify, rule));
@@ -134,6 +139,38 @@ fn an_unsupported_version_answered_method_not_found_fails_both_by_rpc_error_001(
     );
 }
 
+/// adk-python #4126 (f340, f39): a 0.3 agent whose card declares no push answers push
+/// config calls -32004. The verifier has long called it RPC-ERROR-001 while the probe passed
+/// `errors.push-not-supported` ("0.x SHOULD"); now both fail it by RPC-ERROR-001.
+#[test]
+fn a_0_3_push_config_refused_unsupported_operation_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "push-unsupported-operation",
+        "errors.push-not-supported",
+        &["RPC-ERROR-001"],
+    );
+}
+
+/// A 1.0 agent without push answers a push config call -32603: the probe failed it alone;
+/// the verifier now owes -32003 there too (PUSH-001 MUST).
+#[test]
+fn a_1_0_push_config_answered_internal_error_fails_both_by_rpc_error_001() {
+    fault_agrees(
+        "v10-push-internal",
+        "errors.push-not-supported",
+        &["RPC-ERROR-001"],
+    );
+}
+
+#[test]
+fn a_1_0_push_config_accepted_without_the_capability_fails_both_by_cap_push_001() {
+    fault_agrees(
+        "v10-push-accepted",
+        "errors.push-not-supported",
+        &["CAP-PUSH-001"],
+    );
+}
+
 /// The decision interop42 was asked for: a 0.3 agent answers the cancel of a completed
 /// task -32602 InvalidParams. TASK-003 wants the cancel refused, and it is; the code is
 /// ERR-002's SHOULD in 0.x, and the 0.3 schema's CancelTaskResponse admits any JSON-RPC
@@ -171,29 +208,41 @@ fn an_empty_sse_data_event_warns_in_both_and_fails_no_streaming_test() {
     }
 }
 
-/// The reference agent: the four tests pass (or skip where the dialect has no such test)
-/// in every scope, and neither report has an error.
-#[test]
-fn the_reference_agent_passes_the_terminal_and_version_tests_both_ways() {
-    let (_agent, url) = reference_agent();
+/// A correct agent: each test passes in some scope and fails in none (a skip where the
+/// dialect or card has no such test), and neither report has an error.
+fn correct_agent_passes_both(url: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let run = probe_and_verify(&url, dir.path());
+    let run = probe_and_verify(url, dir.path());
     for test in [
         "errors.cancel-completed",
         "errors.message-to-terminal",
         "errors.subscribe-terminal",
         "errors.unsupported-version",
+        "errors.push-not-supported",
         "streaming.envelope",
     ] {
         let rs = results(&run.probe, test);
         assert!(!rs.is_empty(), "no {test} result");
-        assert!(rs.iter().any(|r| r.1 == "pass"), "{rs:?}");
         for (scoped, status, message) in rs {
             assert_ne!(status, "fail", "{scoped}: {message}");
         }
     }
     assert!(errors(&run.probe).is_empty(), "{:?}", errors(&run.probe));
     assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
+}
+
+/// The reference agent (1.0 and 0.3, push declared: `errors.push-not-supported` skips).
+#[test]
+fn the_reference_agent_passes_the_terminal_version_and_push_tests_both_ways() {
+    let (_agent, url) = reference_agent();
+    correct_agent_passes_both(&url);
+}
+
+/// misbehave.py's legal 1.0 control (no push: `errors.push-not-supported` runs and passes).
+#[test]
+fn the_1_0_control_agent_passes_the_terminal_version_and_push_tests_both_ways() {
+    let (_agent, url) = misbehave("control-10");
+    correct_agent_passes_both(&url);
 }
 
 /// An SDK agent: each of the four tests, in every scope, either passes or skips, or fails
@@ -208,6 +257,7 @@ fn sdk_agent_agrees(url: &str) {
         "errors.message-to-terminal",
         "errors.subscribe-terminal",
         "errors.unsupported-version",
+        "errors.push-not-supported",
         "streaming.envelope",
     ] {
         for (scoped, status, message) in results(&run.probe, test) {
@@ -215,9 +265,13 @@ fn sdk_agent_agrees(url: &str) {
             if status != "fail" {
                 continue;
             }
-            let rule = failed_by(message)
-                .unwrap_or_else(|| panic!("{scoped} failed by the probe's own assertion: {message}"));
-            assert!(errors(&run.verify).contains(rule), "{scoped}: verify lacks {rule}");
+            let rule = failed_by(message).unwrap_or_else(|| {
+                panic!("{scoped} failed by the probe's own assertion: {message}")
+            });
+            assert!(
+                errors(&run.verify).contains(rule),
+                "{scoped}: verify lacks {rule}"
+            );
             assert_eq!(
                 exchanges_of(&run.probe, rule),
                 exchanges_of(&run.verify, rule)

@@ -2391,8 +2391,11 @@ impl<'a> Runner<'a> {
             };
             self.push(name, d, eh, started, o);
         }
-        self.unsupported_version_test(tg, "VersionNotSupportedError, HTTP 400 VERSION_NOT_SUPPORTED")
-            .await;
+        self.unsupported_version_test(
+            tg,
+            "VersionNotSupportedError, HTTP 400 VERSION_NOT_SUPPORTED",
+        )
+        .await;
     }
 
     /// `errors.unsupported-version` (VER-002): a send with `A2A-Version: 99.0` must get

@@ -105,6 +105,9 @@ MODES = {
     "v10-subscribe-terminal-internal": ("fault", "1.0 subscribe to a completed task -32603"),
     "v10-version-internal": ("fault", "A2A-Version 99.0 answered -32603, not -32009"),
     "v10-version-method-not-found": ("fault", "A2A-Version 99.0 answered -32601, not -32009"),
+    "push-unsupported-operation": ("fault", "card push:false, push config calls -32004 (adk #4126)"),
+    "v10-push-internal": ("fault", "card push:false, 1.0 push config calls -32603, not -32003"),
+    "v10-push-accepted": ("fault", "card push:false, 1.0 push config create accepted"),
 }
 
 ARGS = None
@@ -693,8 +696,14 @@ async def on_rpc(w, body, hdrs):
                   "tasks/pushNotificationConfig/get", "GetTaskPushNotificationConfig",
                   "tasks/pushNotificationConfig/list", "ListTaskPushNotificationConfigs",
                   "tasks/pushNotificationConfig/delete", "DeleteTaskPushNotificationConfig"):
-        return await send_json(w, 200, rpc_error(rid, -32003, "push not supported", is10()),
-                               hdrs)
+        if MODE == "v10-push-accepted" and method == "CreateTaskPushNotificationConfig":
+            cfg = dict(params) if isinstance(params, dict) else {}
+            cfg.setdefault("id", str(uuid.uuid4()))
+            return await send_json(w, 200, rpc_result(rid, cfg), hdrs)
+        code, text = {"push-unsupported-operation": (-32004, "operation not supported"),
+                      "v10-push-internal": (-32603, "internal error")}.get(
+            MODE, (-32003, "push not supported"))
+        return await send_json(w, 200, rpc_error(rid, code, text, is10()), hdrs)
     if method == "ListTasks":
         return await send_json(w, 200, rpc_error(rid, -32004, "not supported", is10()), hdrs)
     if method in ("GetExtendedAgentCard", "agent/getAuthenticatedExtendedCard"):

@@ -1009,6 +1009,25 @@ impl State {
                 .header_version
                 .as_deref()
                 .is_some_and(|v| v.trim_start().starts_with('1'));
+            // PUSH-001 (1.0 MUST, "all config ops return PushNotificationNotSupportedError"):
+            // a 1.0 push config call to an agent whose card does not declare push, answered
+            // -32603 InternalError, is the refusal under the wrong code (interop42: the
+            // prober's errors.push-not-supported reads the same). 0.x leaves it a SHOULD
+            // (ERR-002); -32602 may be input validation done first (ERR-006), not judged.
+            if got == jsonrpc::INTERNAL_ERROR
+                && c.dialect == Some(Dialect::V1_0)
+                && self
+                    .card_for(x)
+                    .is_some_and(|k| k.view.push_notifications != Some(true))
+            {
+                return Some((
+                    jsonrpc::PUSH_NOT_SUPPORTED,
+                    format!(
+                        "{} is a push notification config operation, and the agent card does not declare capabilities.pushNotifications (PUSH-001)",
+                        c.op_term(c.op?.name())
+                    ),
+                ));
+            }
             if got == jsonrpc::METHOD_NOT_FOUND
                 && c.dialect == Some(Dialect::V1_0)
                 && header_1x
