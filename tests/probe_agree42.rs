@@ -14,17 +14,24 @@
 //! - `errors.push-not-supported` the same way: CAP-PUSH-001 for a config accepted,
 //!   RPC-ERROR-001 for another code (0.3 -32004 as adk-python #4126; 1.0 -32603, which the
 //!   verifier now judges too);
+//! - `errors.extension-required` needs the probe's intent (passively a refused send may have
+//!   been refused for anything): its send without the card's required extensions is marked
+//!   `A2A-Interop-Probe: extension-required`, and a refusal of it under another code than
+//!   -32008 is RPC-ERROR-001 in both (a send served is CAP-EXT-001, mark or not);
 //! - an SSE event with an empty `data:` is SSE-FRAME-004, a warning; the probe failed
 //!   `streaming.envelope` on it, now it passes with the warning in both reports;
 //! - the reference agent passes all of these both ways.
 //!
-//! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary fails each fault
-//! test here: its verdicts were its own assertions).
+//! `A2A_INTEROP_TEST_BIN` runs them against another build: main's binary fails each fault
+//! test here but the adk-python #4126 guard (its verdicts were its own assertions); the
+//! correct-agent tests are guards that pass on main too.
 
 #[path = "peers/agree.rs"]
 mod agree;
 
-use agree::{errors, exchanges_of, harness, misbehave, probe_and_verify, reference_agent, results};
+use agree::{
+    errors, exchanges_of, harness, marked, misbehave, probe_and_verify, reference_agent, results,
+};
 use serde_json::Value;
 
 /// The rule ids of a JSON report's findings of `severity`.
@@ -140,8 +147,9 @@ fn an_unsupported_version_answered_method_not_found_fails_both_by_rpc_error_001(
 }
 
 /// adk-python #4126 (f340, f39): a 0.3 agent whose card declares no push answers push
-/// config calls -32004. The verifier has long called it RPC-ERROR-001 while the probe passed
-/// `errors.push-not-supported` ("0.x SHOULD"); now both fail it by RPC-ERROR-001.
+/// config calls -32004, RPC-ERROR-001 to the verifier. The probe's own check passed it ("0.x
+/// SHOULD") and the verifier's finding, merged, failed it; now the own check defers and the
+/// verdict is the finding alone. A guard: main's binary passes it too (by the merge).
 #[test]
 fn a_0_3_push_config_refused_unsupported_operation_fails_both_by_rpc_error_001() {
     fault_agrees(
@@ -169,6 +177,47 @@ fn a_1_0_push_config_accepted_without_the_capability_fails_both_by_cap_push_001(
         "errors.push-not-supported",
         &["CAP-PUSH-001"],
     );
+}
+
+/// A 1.0 agent whose card marks an extension required refuses the probe's send without it
+/// -32603: the probe failed `errors.extension-required` alone (passively the verifier cannot
+/// tell why a send was refused). The probe marks that send (`A2A-Interop-Probe:
+/// extension-required`) and the verifier judges the marked refusal: RPC-ERROR-001 in both.
+#[test]
+fn a_send_without_the_required_extension_answered_internal_error_fails_both_by_rpc_error_001() {
+    let (_agent, url) = misbehave("v10-ext-required-internal");
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, "errors.extension-required");
+    assert_eq!(rs.len(), 1, "{rs:?}");
+    let (scoped, status, message) = rs[0];
+    assert_eq!(status, "fail", "{scoped}: {message}");
+    assert_eq!(failed_by(message), Some("RPC-ERROR-001"), "{message}");
+    let online = exchanges_of(&run.probe, "RPC-ERROR-001");
+    assert_eq!(online, exchanges_of(&run.verify, "RPC-ERROR-001"));
+    let tagged = marked(&run.events, "A2A-Interop-Probe", "extension-required");
+    assert_eq!(tagged.len(), 1, "{tagged:?}");
+    assert!(online.contains(&tagged[0]), "{online:?} {tagged:?}");
+}
+
+#[test]
+fn a_send_without_the_required_extension_served_fails_both_by_cap_ext_001() {
+    fault_agrees(
+        "v10-ext-required-ignored",
+        "errors.extension-required",
+        &["CAP-EXT-001"],
+    );
+}
+
+/// An agent that refuses the marked send -32008 passes `errors.extension-required`, and
+/// every other test, both ways.
+#[test]
+fn an_agent_enforcing_its_required_extension_passes_both_ways() {
+    let (_agent, url) = misbehave("v10-ext-required");
+    let run = correct_agent_passes_both(&url);
+    let rs = results(&run.probe, "errors.extension-required");
+    assert_eq!(rs.len(), 1, "{rs:?}");
+    assert_eq!(rs[0].1, "pass", "{rs:?}");
 }
 
 /// The decision interop42 was asked for: a 0.3 agent answers the cancel of a completed
@@ -210,7 +259,7 @@ fn an_empty_sse_data_event_warns_in_both_and_fails_no_streaming_test() {
 
 /// A correct agent: each test passes in some scope and fails in none (a skip where the
 /// dialect or card has no such test), and neither report has an error.
-fn correct_agent_passes_both(url: &str) {
+fn correct_agent_passes_both(url: &str) -> agree::Run {
     let dir = tempfile::tempdir().unwrap();
     let run = probe_and_verify(url, dir.path());
     for test in [
@@ -219,6 +268,7 @@ fn correct_agent_passes_both(url: &str) {
         "errors.subscribe-terminal",
         "errors.unsupported-version",
         "errors.push-not-supported",
+        "errors.extension-required",
         "streaming.envelope",
     ] {
         let rs = results(&run.probe, test);
@@ -229,6 +279,7 @@ fn correct_agent_passes_both(url: &str) {
     }
     assert!(errors(&run.probe).is_empty(), "{:?}", errors(&run.probe));
     assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
+    run
 }
 
 /// The reference agent (1.0 and 0.3, push declared: `errors.push-not-supported` skips).
@@ -258,6 +309,7 @@ fn sdk_agent_agrees(url: &str) {
         "errors.subscribe-terminal",
         "errors.unsupported-version",
         "errors.push-not-supported",
+        "errors.extension-required",
         "streaming.envelope",
     ] {
         for (scoped, status, message) in results(&run.probe, test) {

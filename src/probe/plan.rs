@@ -251,7 +251,8 @@ struct Runner<'a> {
     /// every request names them in `A2A-Extensions` (0.x `X-A2A-Extensions`; EXT-001,
     /// EXT-002), except while [`Runner::without_extensions`].
     required_extensions: Vec<String>,
-    /// The request now sent is `errors.extension-required`'s: no extensions header.
+    /// The request now sent is `errors.extension-required`'s: no extensions header, and
+    /// marked [`crate::model::PROBE_WITHOUT_EXTENSION`] so the verifier judges its answer.
     without_extensions: bool,
 }
 
@@ -421,6 +422,11 @@ impl<'a> Runner<'a> {
             headers.push((
                 crate::model::PROBE_NEGATIVE_HEADER.into(),
                 crate::model::PROBE_UNKNOWN_TASK.into(),
+            ));
+        } else if self.without_extensions {
+            headers.push((
+                crate::model::PROBE_NEGATIVE_HEADER.into(),
+                crate::model::PROBE_WITHOUT_EXTENSION.into(),
             ));
         }
     }

@@ -108,7 +108,13 @@ MODES = {
     "push-unsupported-operation": ("fault", "card push:false, push config calls -32004 (adk #4126)"),
     "v10-push-internal": ("fault", "card push:false, 1.0 push config calls -32603, not -32003"),
     "v10-push-accepted": ("fault", "card push:false, 1.0 push config create accepted"),
+    "v10-ext-required": ("legal", "card requires an extension; a send without it -32008"),
+    "v10-ext-required-internal": ("fault", "a send without the required extension -32603"),
+    "v10-ext-required-ignored": ("fault", "a send without the required extension served"),
 }
+
+# the extension the v10-ext-required* cards mark required (EXT-002)
+EXT_URI = "https://example.com/ext/misbehave/v1"
 
 ARGS = None
 MODE = ""
@@ -168,10 +174,14 @@ def card():
         ifaces = [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": ver}]
         if MODE == "v10-dual":
             ifaces.append({"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"})
+        caps = {"streaming": streaming, "pushNotifications": False}
+        if MODE.startswith("v10-ext-required"):
+            caps["extensions"] = [{"uri": EXT_URI, "description": "required on purpose",
+                                   "required": True}]
         return {
             "name": "misbehave", "description": f"breaker41 agent, mode {MODE}",
             "supportedInterfaces": ifaces, "version": "1.0.0",
-            "capabilities": {"streaming": streaming, "pushNotifications": False},
+            "capabilities": caps,
             "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
             "skills": [dict(s) for s in SKILLS],
         }
@@ -252,7 +262,8 @@ def artifact_event(t, aid, txt):
 
 REASONS = {-32001: "TASK_NOT_FOUND", -32002: "TASK_NOT_CANCELABLE",
            -32003: "PUSH_NOTIFICATION_NOT_SUPPORTED", -32004: "UNSUPPORTED_OPERATION",
-           -32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED", -32009: "VERSION_NOT_SUPPORTED"}
+           -32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED", -32008: "EXTENSION_SUPPORT_REQUIRED",
+           -32009: "VERSION_NOT_SUPPORTED"}
 
 
 def rpc_error(rid, code, msg, v10):
@@ -684,6 +695,11 @@ async def on_rpc(w, body, hdrs):
             return await send_json(w, 200, rpc_error(rid, -32009, "version not supported",
                                                      True), hdrs)
     op = METHODS10.get(method) or METHODS03.get(method)
+    if op in ("send", "stream") and MODE in ("v10-ext-required", "v10-ext-required-internal") \
+            and EXT_URI not in [u.strip() for u in hdrs.get("a2a-extensions", "").split(",")]:
+        code, text = (-32603, "internal error") if MODE == "v10-ext-required-internal" \
+            else (-32008, f"extension {EXT_URI} is required")
+        return await send_json(w, 200, rpc_error(rid, code, text, True), hdrs)
     if op in ("send", "stream"):
         return await on_send(w, rid, params, v10, hdrs, op == "stream")
     if op == "get":
