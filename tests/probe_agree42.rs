@@ -19,7 +19,8 @@
 //!   `A2A-Interop-Probe: extension-required`, and a refusal of it under another code than
 //!   -32008 is RPC-ERROR-001 in both (a send served is CAP-EXT-001, mark or not);
 //! - an SSE event with an empty `data:` is SSE-FRAME-004, a warning; the probe failed
-//!   `streaming.envelope` on it, now it passes with the warning in both reports;
+//!   `streaming.envelope` on it, now it passes with the warning in both reports; so does
+//!   an artifact chunk after its lastChunk (STREAM-ARTIFACT-002, `streaming.last-chunk`);
 //! - the reference agent passes all of these both ways.
 //!
 //! `A2A_INTEROP_TEST_BIN` runs them against another build: main's binary fails each fault
@@ -239,22 +240,34 @@ fn a_0_3_cancel_of_a_completed_task_answered_invalid_params_passes_both() {
     assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
 }
 
-/// An event with an empty `data:` line: SSE-FRAME-004, a warning, in both reports; no
-/// streaming test fails on it (it failed `streaming.envelope` by the probe's own check).
-#[test]
-fn an_empty_sse_data_event_warns_in_both_and_fails_no_streaming_test() {
-    let (_agent, url) = misbehave("sse-empty-data");
+/// Faulty `mode` whose fault the verifier's `rule` only warns about: no probe test fails,
+/// neither report has an error, and both carry the warning.
+fn warning_agrees(mode: &str, rule: &str) {
+    let (_agent, url) = misbehave(mode);
     let dir = tempfile::tempdir().unwrap();
     let run = probe_and_verify(&url, dir.path());
-    let rs = results(&run.probe, "streaming.envelope");
-    assert!(!rs.is_empty());
     for r in run.probe["results"].as_array().unwrap() {
         assert_ne!(r["status"], "fail", "{r}");
     }
     for report in [&run.probe, &run.verify] {
         assert!(errors(report).is_empty(), "{:?}", errors(report));
-        assert!(of_severity(report, "warning").contains(&"SSE-FRAME-004".to_string()));
+        assert!(of_severity(report, "warning").contains(&rule.to_string()));
     }
+}
+
+/// An event with an empty `data:` line: SSE-FRAME-004, a warning, in both reports; no
+/// streaming test fails on it (it failed `streaming.envelope` by the probe's own check).
+#[test]
+fn an_empty_sse_data_event_warns_in_both_and_fails_no_streaming_test() {
+    warning_agrees("sse-empty-data", "SSE-FRAME-004");
+}
+
+/// An artifact chunk after that artifact's lastChunk: STREAM-009's "nothing after
+/// lastChunk" is derived, and the verifier warns (STREAM-ARTIFACT-002); the probe failed
+/// `streaming.last-chunk` and `streaming.follow-up` on it.
+#[test]
+fn a_chunk_after_last_chunk_warns_in_both_and_fails_no_streaming_test() {
+    warning_agrees("chunk-after-last", "STREAM-ARTIFACT-002");
 }
 
 /// A correct agent: each test passes in some scope and fails in none (a skip where the

@@ -111,6 +111,7 @@ MODES = {
     "v10-ext-required": ("legal", "card requires an extension; a send without it -32008"),
     "v10-ext-required-internal": ("fault", "a send without the required extension -32603"),
     "v10-ext-required-ignored": ("fault", "a send without the required extension served"),
+    "chunk-after-last": ("fault", "an artifact chunk (append) after that artifact's lastChunk"),
 }
 
 # the extension the v10-ext-required* cards mark required (EXT-002)
@@ -598,6 +599,10 @@ async def stream_task(w, rid, t, hdrs, skill="task", text="", resumed=False):
     run_skill(t, skill, text)
     for aid, txt in t["artifacts"]:
         await s.event(rpc_result(rid, artifact_event(t, aid, txt)))
+        if MODE == "chunk-after-last":
+            late = artifact_event(t, aid, "")
+            late["append"] = True
+            await s.event(rpc_result(rid, late))
     last = rpc_result(rid, status_event(t, True))
     if MODE == "sse-unterminated":
         b = sse_bytes(last).encode().rstrip(b"\n")
