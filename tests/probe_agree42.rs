@@ -20,7 +20,9 @@
 //!   -32008 is RPC-ERROR-001 in both (a send served is CAP-EXT-001, mark or not);
 //! - an SSE event with an empty `data:` is SSE-FRAME-004, a warning; the probe failed
 //!   `streaming.envelope` on it, now it passes with the warning in both reports; so does
-//!   an artifact chunk after its lastChunk (STREAM-ARTIFACT-002, `streaming.last-chunk`);
+//!   an artifact chunk after its lastChunk (STREAM-ARTIFACT-002, `streaming.last-chunk`),
+//!   and a stream refused -32004 by an agent whose card declares streaming (CAP-STREAM-002:
+//!   the streaming tests skip);
 //! - the reference agent passes all of these both ways.
 //!
 //! `A2A_INTEROP_TEST_BIN` runs them against another build: main's binary fails each fault
@@ -268,6 +270,14 @@ fn an_empty_sse_data_event_warns_in_both_and_fails_no_streaming_test() {
 #[test]
 fn a_chunk_after_last_chunk_warns_in_both_and_fails_no_streaming_test() {
     warning_agrees("chunk-after-last", "STREAM-ARTIFACT-002");
+}
+
+/// A card that declares streaming, and a message/stream refused -32004: the verifier
+/// warns (CAP-STREAM-002); the probe failed `streaming.content-type` and
+/// `streaming.follow-up`, and now skips them naming the warning.
+#[test]
+fn a_declared_stream_refused_unsupported_warns_in_both_and_fails_no_test() {
+    warning_agrees("stream-refused-declared", "CAP-STREAM-002");
 }
 
 /// A correct agent: each test passes in some scope and fails in none (a skip where the

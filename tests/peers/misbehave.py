@@ -112,6 +112,7 @@ MODES = {
     "v10-ext-required-internal": ("fault", "a send without the required extension -32603"),
     "v10-ext-required-ignored": ("fault", "a send without the required extension served"),
     "chunk-after-last": ("fault", "an artifact chunk (append) after that artifact's lastChunk"),
+    "stream-refused-declared": ("fault", "card streaming:true, message/stream refused -32004"),
 }
 
 # the extension the v10-ext-required* cards mark required (EXT-002)
@@ -526,7 +527,7 @@ async def on_send(w, rid, params, v10, hdrs, stream):
     skill = ((m.get("metadata") or {}).get("skill") if isinstance(m.get("metadata"), dict)
              else None) or (text.split() or ["task"])[0]
     tid = m.get("taskId")
-    if stream and MODE == "no-streaming":
+    if stream and MODE in ("no-streaming", "stream-refused-declared"):
         return await send_json(w, 200, rpc_error(rid, -32004, "streaming not supported", v10),
                                hdrs)
     if MODE == "reset-on-send" and not stream:
