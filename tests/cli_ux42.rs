@@ -178,3 +178,58 @@ fn a_proxy_out_of_file_descriptors_says_so_once_with_the_limit_to_raise() {
         "{all}"
     );
 }
+
+/// Item 3: a Unix-socket path where a URL goes. `--upstream /run/agent.sock` got the hint
+/// "add the scheme: http:///run/agent.sock", and that URL was then taken with host `run`
+/// (the proxy started, warning that `run` does not resolve). Now each spelling is exit 2
+/// naming TCP only and the socat front; `--listen PATH` says the proxy listens on TCP only.
+#[test]
+fn a_unix_socket_path_is_refused_with_the_tcp_front_to_put_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for upstream in [
+        "/run/agent.sock",
+        "http:///run/agent.sock",
+        "unix:///run/agent.sock",
+    ] {
+        let out = run_in(
+            dir.path(),
+            &[
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--no-record",
+                "--upstream",
+                upstream,
+            ],
+        );
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{upstream}: {err}");
+        let hint = err.split_once("hint:").map(|(_, h)| h).unwrap_or_default();
+        assert!(!hint.contains("http:///"), "{upstream}: {err}");
+        assert!(
+            err.contains("agents are reached over TCP only")
+                && err.contains("UNIX-CONNECT:/run/agent.sock"),
+            "{upstream}: {err}"
+        );
+    }
+    let out = run_in(dir.path(), &["probe", "http:///run/agent.sock"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("has no host between http:// and its path"),
+        "{err}"
+    );
+    let out = run_in(
+        dir.path(),
+        &[
+            "proxy",
+            "--listen",
+            "/run/proxy.sock",
+            "--upstream",
+            "http://127.0.0.1:1",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("the proxy listens on TCP only"), "{err}");
+}
