@@ -233,3 +233,45 @@ fn a_unix_socket_path_is_refused_with_the_tcp_front_to_put_before_it() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("the proxy listens on TCP only"), "{err}");
 }
+
+/// Item 4 (`--quiet` documented and true): a `proxy -q` whose agent died mid-run ended
+/// with a summary that said nothing of the requests the agent never answered (`findings:
+/// 0 errors, 0 warnings, 1 note in 6 exchanges`): -q hid the proxy's own outage lines
+/// along with the per-request `upstream-error` lines. Now -q leaves out only the
+/// per-request lines; the stop says the upstream still did not answer, and how often.
+#[test]
+fn a_quiet_proxy_whose_agent_died_says_so_at_the_stop() {
+    let (agent, agent_url) = proxy_process::reference_agent();
+    let mut run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "-q", "--listen", "127.0.0.1:0", "--no-record"])
+            .args(["--upstream", &agent_url])
+            .env_remove("A2A_INTEROP_LOG")
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr: SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    let card = proxy_process::get(addr, "/.well-known/agent-card.json");
+    assert!(card.starts_with("HTTP/1.1 200"), "{card}");
+    drop(agent); // killed and reaped
+    for _ in 0..2 {
+        let r = proxy_process::get(addr, "/.well-known/agent-card.json");
+        assert!(r.starts_with("HTTP/1.1 502"), "{r}");
+    }
+    run.child.signal("TERM");
+    let code = run.child.wait_for(Duration::from_secs(60), "proxy");
+    let lines = proxy_process::rest_of(&run.rx);
+    let all = lines.join("\n");
+    assert_eq!(code.code(), Some(0), "{all}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("upstream-error ")),
+        "-q prints no per-request line: {all}"
+    );
+    assert!(
+        all.contains(&format!(
+            "a2a-interop proxy: upstream {} still did not answer at the end: 2 requests in a row (e2 to e3; the proxy answered them with its own 502)",
+            agent_url.trim_end_matches('/')
+        )),
+        "{all}"
+    );
+}

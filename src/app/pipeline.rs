@@ -513,29 +513,43 @@ impl UpstreamWatch {
 
     /// One line per upstream still not answering at the end of the run whose failures were
     /// not all printed: `upstream ORIGIN still did not answer at the end: K requests (eA to
-    /// eB)`.
-    pub fn summary(&self) -> Vec<String> {
+    /// eB)`. `quiet` (`proxy -q`, no `upstream-error` line printed): one for every such
+    /// upstream, however few its failures.
+    pub fn summary(&self, quiet: bool) -> Vec<String> {
+        let why = if quiet {
+            "their upstream-error lines, left out by -q, are in the report and the recording"
+        } else {
+            "their first upstream-error lines above say why"
+        };
         let mut out: Vec<String> = self
             .down
             .iter()
-            .filter(|(_, d)| d.failed > Self::PRINTED)
+            .filter(|(_, d)| d.failed > if quiet { 0 } else { Self::PRINTED })
             .map(|(o, d)| {
                 if o == NO_ROUTE {
                     format!(
-                        "a2a-interop proxy: {} requests went to no upstream during the run ({} to {}: no route took them, or the proxy refused them itself; it answered them with {}); their first upstream-error lines above say why",
+                        "a2a-interop proxy: {} requests went to no upstream during the run ({} to {}: no route took them, or the proxy refused them itself; it answered them with {}); {why}",
                         d.failed,
                         d.first,
                         d.last,
                         own_answer_words(&d.statuses)
                     )
                 } else {
-                    format!(
-                        "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them with {})",
-                        d.failed,
-                        d.first,
-                        d.last,
-                        own_answer_words(&d.statuses)
-                    )
+                    if d.failed == 1 {
+                        format!(
+                            "a2a-interop proxy: upstream {o} still did not answer at the end: 1 request ({}; the proxy answered it with {})",
+                            d.first,
+                            own_answer_words(&d.statuses)
+                        )
+                    } else {
+                        format!(
+                            "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them with {})",
+                            d.failed,
+                            d.first,
+                            d.last,
+                            own_answer_words(&d.statuses)
+                        )
+                    }
                 }
             })
             .collect();
@@ -938,8 +952,11 @@ impl Pipeline {
                     // reset mid-body; the cause says after how many of how many bytes).
                     // An outage prints its first lines, then counts, and says when the
                     // agent answers again (newcomer22 N2).
-                    if print {
-                        for line in watch.lines(ev) {
+                    // With -q the per-request `upstream-error eN` lines are left out, not
+                    // the proxy's own lines about an upstream that is down (ux42: a `-q`
+                    // run whose agent died mid-run ended with a clean-looking summary).
+                    for line in watch.lines(ev) {
+                        if print || !line.starts_with("upstream-error ") {
                             crate::errln!("{line}");
                         }
                     }
@@ -1040,9 +1057,9 @@ impl Pipeline {
                     if let Some(s) = fold.summary() {
                         crate::errln!("{}: {s}", crate::stderr_prefix());
                     }
-                    for line in watch.summary() {
-                        crate::errln!("{line}");
-                    }
+                }
+                for line in watch.summary(!print) {
+                    crate::errln!("{line}");
                 }
                 (v.finish(), reached, own_statuses)
             })?;
