@@ -275,3 +275,56 @@ fn a_quiet_proxy_whose_agent_died_says_so_at_the_stop() {
         "{all}"
     );
 }
+
+/// Item 5 (findings on stderr at 50 a second): a client sending `historyLength` -1, -2,
+/// ... on every GetTask got one DATA-PARAM-005 line per request (each message quotes its
+/// value, so none was a repeat): 40 lines in a second. Now 3 per 10 s at that place, and
+/// the stop counts the rest; `verify` of the recording still finds every one.
+#[test]
+fn one_rule_at_one_place_with_another_value_each_time_prints_three_lines() {
+    let (_agent, agent_url) = proxy_process::reference_agent();
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("flood.jsonl");
+    let mut run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0"])
+            .args(["--upstream", &agent_url, "--record", rec.to_str().unwrap()])
+            .env_remove("A2A_INTEROP_LOG")
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let addr: SocketAddr = run.addr.trim_end_matches('/').parse().unwrap();
+    for i in 1..=40 {
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":{i},"method":"GetTask","params":{{"id":"t{i}","historyLength":-{i}}}}}"#
+        );
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        write!(
+            s,
+            "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).unwrap();
+    }
+    run.child.signal("TERM");
+    let code = run.child.wait_for(Duration::from_secs(60), "proxy");
+    let lines = proxy_process::rest_of(&run.rx);
+    let all = lines.join("\n");
+    assert_eq!(code.code(), Some(0), "{all}");
+    let printed = lines
+        .iter()
+        .filter(|l| l.starts_with("note[DATA-PARAM-005]"))
+        .count();
+    assert_eq!(printed, 3, "{all}");
+    assert!(
+        all.contains("37 repeated note/warning lines not printed again (DATA-PARAM-005 ×37)"),
+        "{all}"
+    );
+    // every occurrence is in the recording's traffic: `verify` finds each
+    let out = run_in(dir.path(), &["verify", "flood.jsonl"]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("40 notes in 40 exchanges"), "{stdout}");
+}
