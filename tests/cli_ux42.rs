@@ -328,3 +328,43 @@ fn one_rule_at_one_place_with_another_value_each_time_prints_three_lines() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("40 notes in 40 exchanges"), "{stdout}");
 }
+
+/// Item 6 (a proxy between a client and a gateway, the gateway another a2a-interop
+/// proxy, or anything that sends `OPTIONS *`): the start-up check of the proxy in front
+/// printed `upstream-error e1: asterisk-form request (OPTIONS *) not forwarded` on this
+/// one, a line with no hint, as if an agent had failed. Now the line says who sends it
+/// and that there is nothing to do.
+#[test]
+fn an_options_star_from_a_proxy_in_front_is_said_to_need_nothing() {
+    let (_agent, agent_url) = proxy_process::reference_agent();
+    let mut run = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "--no-record"])
+            .args(["--upstream", &agent_url])
+            .env_remove("A2A_INTEROP_LOG")
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let front = proxy_process::spawn_until_listening(
+        Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+            .args(["proxy", "--listen", "127.0.0.1:0", "--no-record", "-q"])
+            .args([
+                "--upstream",
+                &format!("http://{}", run.addr.trim_end_matches('/')),
+            ])
+            .env_remove("A2A_INTEROP_LOG")
+            .env("NO_COLOR", "1"),
+        Duration::from_secs(30),
+    );
+    let line = proxy_process::line_with(&run, "OPTIONS *", Duration::from_secs(30));
+    assert!(
+        line.starts_with(
+            "upstream-error e1: asterisk-form request (OPTIONS *) not forwarded; hint: "
+        ) && line.contains("start-up check of an a2a-interop proxy")
+            && line.ends_with("nothing to do"),
+        "{line}"
+    );
+    drop(front);
+    run.child.signal("TERM");
+    run.child.wait_for(Duration::from_secs(60), "proxy");
+}

@@ -1774,7 +1774,9 @@ async fn handle(
                 ctx.as_deref(),
                 StatusCode::NOT_IMPLEMENTED,
                 "a2a-interop proxy: asterisk-form requests (OPTIONS *) are not forwarded\n".into(),
-                "asterisk-form request (OPTIONS *) not forwarded".into(),
+                // ux42: a second a2a-interop proxy in front of this one (a gateway leg)
+                // sends one at start-up; the line said nothing of who or what to do
+                "asterisk-form request (OPTIONS *) not forwarded (hint: the proxy answers a server-wide OPTIONS * itself, 501: a health check, or the start-up check of an a2a-interop proxy whose upstream is this one, User-Agent 'a2a-interop proxy (start-up check)'; nothing to do)".into(),
             );
         }
         // Which prefixes there are, and for a card fetched at the root, the usual cause:
