@@ -236,7 +236,10 @@ pub struct ProxyArgs {
     /// markdown without an extension; another extension (.pdf) is refused]; needs --report
     #[arg(long, value_enum, ignore_case = true, requires = "report")]
     pub format: Option<Format>,
-    /// Do not print findings on stderr as they happen
+    /// Do not print findings on stderr as they happen, nor the lines that come with them
+    /// per request: `upstream-error` (a request the agent did not answer), a body cut at
+    /// --capture-cap, the card-bypass hint. The banner, WARNING lines and the stop summary
+    /// stay; the recording and --report keep everything
     #[arg(long, short)]
     pub quiet: bool,
     /// Exit 1 on exit when a finding at or above this severity was seen
