@@ -431,6 +431,7 @@ impl State {
                         );
                     }
                 }
+                self.push_header_values_accepted(x, &c, &ptr);
                 if c.op == Some(Op::CreatePushConfig) {
                     if let Some(card) = self.card_for(x).cloned() {
                         if card.view.push_notifications != Some(true)

@@ -3,6 +3,78 @@
 use super::*;
 
 impl State {
+    // ------------------------------------------------------------------ configs set
+
+    /// PUSH-CFG-008 (PUSH-004, PUSH-005, ERR-006; a2a-java #1053, field case f940): the agent
+    /// accepted call `c` (a Create, or a send with the config inline) whose push config, the
+    /// object holding the webhook url at JSON pointer `url_ptr` (into the request body, e.g.
+    /// `/params/configuration/taskPushNotificationConfig/url`), has a `token`,
+    /// `authentication.scheme`, `authentication.credentials` or 0.x
+    /// `authentication.schemes[]` string holding CR, LF or NUL. The agent sends these as
+    /// X-A2A-Notification-Token and Authorization header values of each notification
+    /// (1.0 §4.3.3), where RFC 9110 §5.5 allows none of the three. One finding per call,
+    /// for the first such member.
+    pub(super) fn push_header_values_accepted(&mut self, x: &Exch, c: &Call, url_ptr: &str) {
+        let Some(cfg_ptr) = url_ptr.strip_suffix("/url") else {
+            return;
+        };
+        let rel = cfg_ptr.strip_prefix(c.params_base()).unwrap_or(cfg_ptr);
+        let Some(cfg) = member_path(&c.params, rel) else {
+            return;
+        };
+        let bad = |s: &str| s.bytes().any(|b| matches!(b, b'\r' | b'\n' | 0));
+        let mut hit: Option<(String, &str, &'static str)> = None;
+        let fields: [(&str, &'static str); 3] = [
+            ("/token", "X-A2A-Notification-Token"),
+            ("/authentication/scheme", "Authorization"),
+            ("/authentication/credentials", "Authorization"),
+        ];
+        for (p, header) in fields {
+            if let Some(v) = member_path(cfg, p)
+                .and_then(Json::as_str)
+                .filter(|v| bad(v))
+            {
+                hit = Some((p.to_string(), v, header));
+                break;
+            }
+        }
+        if hit.is_none() {
+            if let Some(list) = member_path(cfg, "/authentication/schemes").and_then(Json::as_array)
+            {
+                hit = list.iter().enumerate().find_map(|(i, v)| {
+                    v.as_str()
+                        .filter(|v| bad(v))
+                        .map(|v| (format!("/authentication/schemes/{i}"), v, "Authorization"))
+                });
+            }
+        }
+        let Some((p, v, header)) = hit else {
+            return;
+        };
+        let what = match (v.contains('\r'), v.contains('\n')) {
+            (true, true) => "CR LF",
+            (true, false) => "a CR",
+            (false, true) => "an LF",
+            _ => "a NUL",
+        };
+        let member = p.trim_start_matches('/').replace('/', ".");
+        let msg = format!(
+            "agent accepted {} with a push notification config whose {member} {:?} holds {what}: the agent sends it in the {header} header of every notification to {}, where a header value holds no CR, LF or NUL (RFC 9110 §5.5), so it either writes a header of the client's choosing into its webhook calls (header injection) or fails every notification; the config should have been refused with InvalidParams when it was set (ERR-006)",
+            c.op_term("the call"),
+            excerpt_str(v, 120),
+            member_path(cfg, "/url").and_then(Json::as_str).unwrap_or("the webhook"),
+        );
+        let ev = vec![
+            x.ev_at(
+                x.req_ev_seq(),
+                &format!("{cfg_ptr}{p}"),
+                Some(Value::String(v.to_string())),
+            ),
+            x.ev(x.resp_seq),
+        ];
+        self.find(&r::PUSH_CONFIG_HEADER_CONTROL, msg, ev, &x.leg);
+    }
+
     // ------------------------------------------------------------------ webhooks
 
     /// PUSH-BODY-001 (PUSH-004, DATA-001; RFC 8259 §4; review26 R7): the agent's push
