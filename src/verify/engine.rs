@@ -65,6 +65,7 @@ use leaks::*;
 use messages::*;
 use names::*;
 use params::*;
+use push::create_config_wrapped;
 use secrets::*;
 pub use shapes::stream_first_event_rule;
 use shapes::*;

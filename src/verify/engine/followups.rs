@@ -259,8 +259,9 @@ impl State {
                 let mut f = Finding::new(
                     &r::DATA_PARAM_ACCEPTED,
                     format!(
-                        "agent accepted {} with a push notification config without url instead of refusing it",
-                        c.op_term("a call")
+                        "agent accepted {} with a push notification config without url instead of refusing it{}",
+                        c.op_term("a call"),
+                        create_config_wrapped(&c)
                     ),
                 );
                 f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];

@@ -2118,3 +2118,20 @@ impl State {
         }
     }
 }
+
+/// Why a 1.0 CreateTaskPushNotificationConfig `c` has no url at its params root when the
+/// url sits in a `config` object: the params are the draft CreateTaskPushNotificationConfigRequest
+/// `{taskId, config: {url, ...}}` (a2a-dotnet #416, field case f935), where the 1.0 proto takes the
+/// TaskPushNotificationConfig itself (PUSH-002). The clause to append to a PUSH-CFG-003 or
+/// DATA-PARAM-001 message, or `""` for any other call.
+pub(super) fn create_config_wrapped(c: &Call) -> &'static str {
+    let wrapped = c.dialect == Some(Dialect::V1_0)
+        && c.op == Some(Op::CreatePushConfig)
+        && member_path(&c.params, "/url").is_none()
+        && member_path(&c.params, "/config/url").is_some_and(Json::is_string);
+    if wrapped {
+        ": its url is inside a config member ({taskId, config: {url, ...}}: the CreateTaskPushNotificationConfigRequest of the 1.0 drafts, dropped by A2A #1500 before 1.0), and the 1.0 params are the TaskPushNotificationConfig itself, {taskId, url, id?, token?, authentication?}, so an agent that follows the proto reads no url"
+    } else {
+        ""
+    }
+}
