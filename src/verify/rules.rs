@@ -509,7 +509,7 @@ rule!(DATA_LIST_MISSES_KNOWN, "DATA-LIST-006", "list-tasks-misses-known-task", W
     "list every task the caller may see that matches the filters the request sets: an absent status, and TASK_STATE_UNSPECIFIED (the proto3 zero value a parser gives an absent enum), is no filter, so test for the state only when the request names one (a2a-js #614: `status !== undefined` on a decoded request filtered every task out); count totalSize over the same tasks");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
-    "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
+    "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
 // A note, not a warning (as DATA-SHAPE-005): the agent that refuses such a call with -32602
