@@ -47,7 +47,7 @@ fn a_jsonrpc_error_object_in_a_rest_stream_names_the_status_to_send() {
 fn a_push_config_header_value_with_crlf_names_member_and_header() {
     let f = variant_finding("b42a-H2-v10-rest-create-credentials-crlf", "PUSH-CFG-008");
     assert!(
-        f.message.starts_with("agent accepted CreateTaskPushNotificationConfig with a push notification config whose authentication.credentials \"abc\\r\\nX-Injected: 1\" holds CR LF: the agent sends it in the Authorization header of every notification to https://hooks.example.test/a2a"),
+        f.message.starts_with("agent accepted CreateTaskPushNotificationConfig with a push notification config whose authentication.credentials (18 characters, value not shown) holds CR LF at character 4: the agent sends it in the Authorization header of every notification to https://hooks.example.test/a2a"),
         "{}",
         f.message
     );
@@ -58,7 +58,7 @@ fn a_push_config_header_value_with_crlf_names_member_and_header() {
     );
     let f = variant_finding("b42a-H3-v03-set-token-crlf", "PUSH-CFG-008");
     assert!(
-        f.message.starts_with("agent accepted tasks/pushNotificationConfig/set with a push notification config whose token \"t0k\\r\\nX-Injected: 1\" holds CR LF"),
+        f.message.starts_with("agent accepted tasks/pushNotificationConfig/set with a push notification config whose token (18 characters, value not shown) holds CR LF at character 4"),
         "{}",
         f.message
     );
@@ -73,7 +73,14 @@ fn a_push_config_header_value_with_crlf_names_member_and_header() {
         "{f:?}"
     );
     let f = variant_finding("b42a-H1-v10-inline-config-token-lf", "PUSH-CFG-008");
-    assert!(f.message.contains("holds an LF"), "{}", f.message);
+    assert!(
+        f.message.contains("holds an LF at character 4"),
+        "{}",
+        f.message
+    );
+    // The secret itself is never quoted, in the message or the evidence.
+    assert!(!f.message.contains("X-Forwarded-For"), "{}", f.message);
+    assert!(f.evidence.iter().all(|e| e.found.is_none()), "{f:?}");
     assert_eq!(
         f.evidence[0].pointer.as_deref(),
         Some("/params/configuration/taskPushNotificationConfig/token"),

@@ -13,7 +13,7 @@ impl State {
     /// `authentication.schemes[]` string holding CR, LF or NUL. The agent sends these as
     /// X-A2A-Notification-Token and Authorization header values of each notification
     /// (1.0 §4.3.3), where RFC 9110 §5.5 allows none of the three. One finding per call,
-    /// for the first such member.
+    /// for the first such member; the value, a secret, is never quoted.
     pub(super) fn push_header_values_accepted(&mut self, x: &Exch, c: &Call, url_ptr: &str) {
         let Some(cfg_ptr) = url_ptr.strip_suffix("/url") else {
             return;
@@ -57,19 +57,22 @@ impl State {
             (false, true) => "an LF",
             _ => "a NUL",
         };
+        // The value is a secret (the token, the credentials): said by its length and where
+        // the first control character sits, never quoted (secrets.rs; the recording redacts
+        // it, the online finding must not print it).
+        let at = v
+            .chars()
+            .position(|ch| matches!(ch, '\r' | '\n' | '\0'))
+            .map_or(0, |i| i + 1);
+        let len = v.chars().count();
         let member = p.trim_start_matches('/').replace('/', ".");
         let msg = format!(
-            "agent accepted {} with a push notification config whose {member} {:?} holds {what}: the agent sends it in the {header} header of every notification to {}, where a header value holds no CR, LF or NUL (RFC 9110 §5.5), so it either writes a header of the client's choosing into its webhook calls (header injection) or fails every notification; the config should have been refused with InvalidParams when it was set (ERR-006)",
+            "agent accepted {} with a push notification config whose {member} ({len} characters, value not shown) holds {what} at character {at}: the agent sends it in the {header} header of every notification to {}, where a header value holds no CR, LF or NUL (RFC 9110 §5.5), so it either writes a header of the client's choosing into its webhook calls (header injection) or fails every notification; the config should have been refused with InvalidParams when it was set (ERR-006)",
             c.op_term("the call"),
-            excerpt_str(v, 120),
             member_path(cfg, "/url").and_then(Json::as_str).unwrap_or("the webhook"),
         );
         let ev = vec![
-            x.ev_at(
-                x.req_ev_seq(),
-                &format!("{cfg_ptr}{p}"),
-                Some(Value::String(v.to_string())),
-            ),
+            x.ev_at(x.req_ev_seq(), &format!("{cfg_ptr}{p}"), None),
             x.ev(x.resp_seq),
         ];
         self.find(&r::PUSH_CONFIG_HEADER_CONTROL, msg, ev, &x.leg);
