@@ -65,6 +65,7 @@ use leaks::*;
 use messages::*;
 use names::*;
 use params::*;
+use push::create_config_wrapped;
 use secrets::*;
 pub use shapes::stream_first_event_rule;
 use shapes::*;
@@ -3690,8 +3691,13 @@ impl State {
     /// call `c` with `wire` (`-32602`, `HTTP 400 INVALID_ARGUMENT`, `gRPC INVALID_ARGUMENT
     /// (3)`) and error text `m` naming an unknown field. The caller has checked that `m`
     /// says so ([`says_unknown_field`]), that the call is 1.0 and that every REQUIRED field
-    /// is present; `at` points at the error text.
+    /// is present; `at` points at the error text. A send whose part sets no content member
+    /// (or several) lacks a REQUIRED field whatever the error text names
+    /// ([`send_part_content_unset`]; A2A #2087, field case f944): no finding.
     fn unknown_field_refused(&mut self, x: &Exch, c: &Call, m: &str, wire: &str, at: Evidence) {
+        if send_part_content_unset(c).is_some() {
+            return;
+        }
         self.find(
             &r::DATA_UNKNOWN_FIELD_REJECTED,
             format!(
