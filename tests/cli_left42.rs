@@ -185,3 +185,64 @@ fn batch_sarif_cap_is_the_runs_the_most_severe_over_all_files() {
     let props = &members.iter().find(|(n, _)| *n == "properties").unwrap().1;
     assert!(props.get("resultsOmitted").is_none());
 }
+
+/// Item 2 (breaker41): `repro` of HTTP-FRAME-005 (br to `Accept-Encoding: gzip, deflate`)
+/// writes a transcript whose `resp` line keeps `content-encoding: br` and carries the wire
+/// bytes (`"encoding": "base64"`); read back, it shows the finding. Main wrote a native
+/// recording ("a body in the cut is not UTF-8"). HTTP-FRAME-004 rests on the redactor's
+/// note on a body it left out: still a native recording, and repro says why.
+#[test]
+fn repro_of_a_coding_finding_is_a_transcript_with_the_wire_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("min.jsonl");
+    let o = run(&[
+        "repro",
+        root()
+            .join("tests/golden/HTTP-FRAME-005-fail/input.jsonl")
+            .to_str()
+            .unwrap(),
+        "--finding",
+        "HTTP-FRAME-005",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let resp: Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|v| v["dir"] == "resp")
+        .unwrap_or_else(|| panic!("a transcript: {text}"));
+    assert_eq!(resp["headers"]["content-encoding"], "br");
+    assert_eq!(resp["encoding"], "base64");
+    let v = run(&["verify", out.to_str().unwrap(), "-f", "json"]);
+    let report: Value = serde_json::from_slice(&v.stdout).unwrap();
+    let rules: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["HTTP-FRAME-005"], "{}", err(&v));
+
+    let out4 = dir.path().join("min4.jsonl");
+    let o = run(&[
+        "repro",
+        root()
+            .join("tests/golden/HTTP-FRAME-004-fail/input.jsonl")
+            .to_str()
+            .unwrap(),
+        "--finding",
+        "HTTP-FRAME-004",
+        "-o",
+        out4.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(
+        err(&o).contains("rests on what the redaction noted on a body it left out"),
+        "{}",
+        err(&o)
+    );
+    let first = std::fs::read_to_string(&out4).unwrap();
+    assert!(first.starts_with("{\"type\":\"recording\""), "{first}");
+}
