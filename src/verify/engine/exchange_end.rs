@@ -4,6 +4,12 @@ use super::*;
 
 impl State {
     pub(super) fn end_exchange(&mut self, mut x: Box<Exch>) {
+        if !self.tls_on_plain.is_empty() && x.status.is_some() && !x.synthetic {
+            // CARD-URL-013's counter-proof: an https call answered at the advertised origin
+            if let Some(o) = x.origin.as_deref().filter(|o| o.starts_with("https://")) {
+                self.https_answered.insert(o.to_string());
+            }
+        }
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
