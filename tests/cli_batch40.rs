@@ -11,42 +11,12 @@ mod common;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use std::path::PathBuf;
-use std::process::Output;
-
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    let mut c = common::bin();
-    c.env_remove("A2A_INTEROP_LOG");
-    c.args(args).output().expect("binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A clean recording (the demo run: no error, no warning, no note; push not exercised, so
-/// `partial`).
-fn clean() -> String {
-    root().join("recordings/demo.jsonl").display().to_string()
-}
-
-/// A field case with one error finding (CARD-SHAPE-001: a skill without tags).
-fn failing() -> String {
-    root()
-        .join("tests/cases/field/card03-skill-without-tags.jsonl")
-        .display()
-        .to_string()
-}
+use common::{
+    card_without_tags_case as failing, demo_recording as clean, repo_root as root, run_bin as run,
+    stderr_text as err, stdout_text as out,
+};
 
 /// `report` minus the member that differs between two runs (`generatedAt`).
 fn stable(mut report: Value) -> Value {

@@ -11,24 +11,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::Output;
-
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    let mut c = common::bin();
-    c.env_remove("A2A_INTEROP_LOG");
-    c.args(args).output().expect("binary runs")
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{repo_root as root, run_bin as run, stderr_text as err};
 
 fn sarif_errors(doc: &Value) -> Vec<String> {
     let schema: Value = serde_json::from_str(
