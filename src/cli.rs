@@ -354,7 +354,8 @@ pub struct VerifyArgs {
     /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file ("-" = stdin). Several
     /// FILEs: each is judged on its own, one line per file and a total (exit status the
     /// worst); --format text, json (one document, a report per file), junit (suites per
-    /// file) or sarif (a run per file), not markdown or html. A directory is not walked:
+    /// file) or sarif (one run, each result naming its file), not markdown or html. A
+    /// directory is not walked:
     /// name its files (DIR/*.jsonl, or find DIR -name '*.jsonl' -exec a2a-interop verify {} +)
     #[arg(value_name = "FILE", required = true, num_args = 1..)]
     pub files: Vec<PathBuf>,

@@ -2125,6 +2125,14 @@ pub(super) struct State {
     /// after that URL's other checks so that its root cause comes first
     /// ([`tls_downgrade_cause`]). Empty between card URLs.
     held_tls: Option<(String, Vec<Evidence>)>,
+    /// CARD-URL-013 (left42) held until the end: (the https origin the card advertises on
+    /// the plain-http host and port it was fetched from, message, evidence, leg). Told by
+    /// [`State::flush_tls_on_plain`] unless an https call to that origin was answered
+    /// after the card (the port speaks both: port unification).
+    tls_on_plain: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// Origins an https call was answered at, kept only while [`State::tls_on_plain`]
+    /// holds something (nothing is read per exchange otherwise).
+    https_answered: std::collections::HashSet<String>,
     /// Whether every client connection so far came from a loopback address (`conn_open`
     /// peers); `None` when the recording has no connection events (transcripts, HAR).
     /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
@@ -3250,6 +3258,8 @@ impl State {
             delegate_outcomes: VecDeque::new(),
             problem_status_held: None,
             held_tls: None,
+            tls_on_plain: Vec::new(),
+            https_answered: std::collections::HashSet::new(),
             clients_loopback: None,
             conn_peers: HashMap::new(),
             conn_order: VecDeque::new(),
@@ -4690,6 +4700,7 @@ impl State {
                 self.incomplete.push((str::to_string(&x.id), why.into()));
             }
         }
+        self.flush_tls_on_plain();
         self.terminal_never_pushed();
         self.preferred_interface_skipped();
         self.card_not_served();

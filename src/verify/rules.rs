@@ -249,6 +249,10 @@ rule!(CARD_URL_PLACEHOLDER, "CARD-URL-012", "card-url-template-placeholder", Err
     ["CARD-005", "CARD-006"],
     "advertised interface url holds an unexpanded placeholder (a URI-template expression such as {companyId}, an environment reference such as ${AGENT_HOST}, or its percent-encoded %7B...%7D form) instead of the URL clients call",
     "advertise the URL with every placeholder filled in: the agent's public base URL setting, resolved when the card is served; a per-tenant endpoint is one card per tenant, or (1.0) one url with AgentInterface.tenant set, which clients copy into each request's tenant (CARD-008); RFC 3986 has no braces in a URI, so a client either refuses the url or calls the braces literally and gets 404");
+rule!(CARD_URL_TLS_ON_PLAIN_PORT, "CARD-URL-013", "card-url-https-on-plain-http-port", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "agent card fetched over plain http advertises an https interface url on the same host and port: that port answered without TLS, so clients that follow the card start a TLS handshake the port does not speak",
+    "advertise the scheme the port serves (http://host:port), or the TLS front's own URL (https://host, its port): behind a TLS-terminating load balancer build the URL from its public base setting, not from X-Forwarded-Proto joined to the internal Host and port (uvicorn --proxy-headers, Express trust proxy); clients fail with 'wrong version number' / 'record layer failure' before any A2A call");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -1334,6 +1338,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_BINDING_MISLABELLED,
     CARD_URL_BIND_ALL,
     CARD_URL_PLACEHOLDER,
+    CARD_URL_TLS_ON_PLAIN_PORT,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
