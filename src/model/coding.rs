@@ -192,39 +192,54 @@ fn read_limited(
     limit: usize,
     out: &mut Vec<u8>,
 ) -> Result<bool, CodingError> {
-    let cap = limit as u64 + 1;
+    let cap = limit.saturating_add(1);
     let ok = match coding {
-        "gzip" | "x-gzip" => flate2::read::MultiGzDecoder::new(input)
-            .take(cap)
-            .read_to_end(out)
-            .is_ok(),
+        "gzip" | "x-gzip" => read_capped(flate2::read::MultiGzDecoder::new(input), cap, out),
         "deflate" => {
-            let zlib = flate2::read::ZlibDecoder::new(input)
-                .take(cap)
-                .read_to_end(out)
-                .is_ok();
-            if zlib {
+            if read_capped(flate2::read::ZlibDecoder::new(input), cap, out) {
                 true
             } else {
                 // Raw deflate without the zlib wrapper (sent by some servers).
                 let mut raw = Vec::new();
-                let ok = flate2::read::DeflateDecoder::new(input)
-                    .take(cap)
-                    .read_to_end(&mut raw)
-                    .is_ok();
+                let ok = read_capped(flate2::read::DeflateDecoder::new(input), cap, &mut raw);
                 if ok || raw.len() > out.len() {
                     *out = raw;
                 }
                 ok
             }
         }
-        "br" => brotli::Decompressor::new(input, 4096)
-            .take(cap)
-            .read_to_end(out)
-            .is_ok(),
+        "br" => read_capped(brotli::Decompressor::new(input, 4096), cap, out),
         other => return Err(CodingError::Unsupported(other.to_string())),
     };
     Ok(ok)
+}
+
+/// Reads `r` into `out` until its end or `cap` bytes in `out`: `false` on a read error.
+/// `out` grows by doubling but never past `cap` (robust42: `read_to_end` on a `take(cap)`
+/// doubled to the next power of two, 512 MiB for a 256 MiB + 1 limit: the peak of an
+/// export of a bomb).
+fn read_capped(mut r: impl Read, cap: usize, out: &mut Vec<u8>) -> bool {
+    let mut buf = vec![0u8; 32 << 10];
+    loop {
+        let room = cap.saturating_sub(out.len());
+        if room == 0 {
+            return true;
+        }
+        let want = room.min(buf.len());
+        match r.read(&mut buf[..want]) {
+            Ok(0) => return true,
+            Ok(n) => {
+                let need = out.len() + n;
+                if out.capacity() < need {
+                    let to = (out.capacity() * 2).clamp(need, cap.max(need));
+                    out.reserve_exact(to - out.len());
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
 }
 
 /// The most bytes one [`StreamDecoder::push`] (or [`StreamDecoder::finish`]) may decode to,
