@@ -4787,7 +4787,7 @@ impl State {
             events: self.events,
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
-            area_exchanges: self.areas.exchanges(),
+            area_exchanges: self.areas.take_exchanges(),
             incomplete: self.incomplete,
             open_at_end: self.open_at_end,
             exchange_dialects: self
