@@ -1077,65 +1077,14 @@ mod fast {
     const SCRATCH_KEEP: usize = 256;
 
     thread_local! {
-        /// The scratch stacks of the last finished parse on this thread, empty, their
-        /// allocations kept: the next one takes them instead of allocating two new ones
-        /// (and freeing them at its end; perfp41: the verifier's request parse of each
-        /// proxied exchange, [`parse_owned`]; perf42: its answer parse too, [`parse`]).
+        /// The scratch stacks of the last finished [`parse_owned`] on this thread, empty,
+        /// their allocations kept: the next one takes them instead of allocating two new
+        /// ones (and freeing them at its end; perfp41: the verifier's request parse of each
+        /// proxied exchange). Only the owned parse keeps them: its stacks hold `'static`
+        /// values, a borrowed parse's hold values of its text's lifetime (turning those
+        /// back by an in-place collect cost more than the allocations it saved).
         static SCRATCH: std::cell::Cell<(Members, Vec<Json<'static>>)> =
             const { std::cell::Cell::new((Vec::new(), Vec::new())) };
-    }
-
-    /// This thread's kept scratch stacks, or new ones (none kept: the thread's first
-    /// parse, one parse inside another, a thread being torn down).
-    fn scratch_take() -> (Members, Vec<Json<'static>>) {
-        let (mut m, mut v) = SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default();
-        if m.capacity() == 0 {
-            m = Vec::with_capacity(SCRATCH_MEMBERS);
-        }
-        if v.capacity() == 0 {
-            v = Vec::with_capacity(SCRATCH_VALUES);
-        }
-        (m, v)
-    }
-
-    /// Keeps the emptied scratch stacks `m` and `v` for the next parse on this thread,
-    /// unless one grew past [`SCRATCH_KEEP`] (then both are dropped here, as they are by a
-    /// thread being torn down).
-    fn scratch_give_back(m: Members, v: Vec<Json<'static>>) {
-        if m.capacity() <= SCRATCH_KEEP && v.capacity() <= SCRATCH_KEEP {
-            let _ = SCRATCH.try_with(|c| c.set((m, v)));
-        }
-    }
-
-    /// `v`'s allocation, emptied, as a `Vec` of the same values' `'static` form: a
-    /// borrowed parse's scratch stack kept for the next parse, without a walk (perfp41
-    /// measured an in-place `collect` doing this at ~0.2k instructions per parse, more
-    /// than the two allocations it saved).
-    fn unborrowed<T, U>(mut v: Vec<T>) -> Vec<U>
-    where
-        T: Unborrow<Static = U>,
-    {
-        v.clear();
-        let mut v = std::mem::ManuallyDrop::new(v);
-        let (p, cap) = (v.as_mut_ptr(), v.capacity());
-        // SAFETY: `T::Static` (`U`) is `T` with its lifetime `'static` (the only
-        // implementations of the private `Unborrow` are the two below), so both have one
-        // layout; `p` and `cap` are the allocation of a `Vec<T>` of the global allocator,
-        // given up by `ManuallyDrop` (owned once, by the result); length 0, so no value of
-        // the shorter lifetime is reachable through the result.
-        unsafe { Vec::from_raw_parts(p.cast::<U>(), 0, cap) }
-    }
-
-    /// A scratch stack's element type and its `'static` form (the same type but for the
-    /// lifetime), for [`unborrowed`].
-    trait Unborrow {
-        type Static;
-    }
-    impl<'a> Unborrow for Json<'a> {
-        type Static = Json<'static>;
-    }
-    impl<'a> Unborrow for (Cow<'a, str>, Json<'a>) {
-        type Static = (Cow<'static, str>, Json<'static>);
     }
 
     /// The capacities of this thread's kept scratch stacks (members, values), for tests.
@@ -1177,11 +1126,11 @@ mod fast {
     }
 
     pub(super) fn parse(s: &str) -> Option<Json<'_>> {
-        // the kept `'static` stacks are stacks of `s`'s lifetime as they are (covariance)
-        let (m, v) = scratch_take();
-        let (tree, m, v) = run(s, Cow::Borrowed, m, v);
-        scratch_give_back(unborrowed(m), unborrowed(v));
-        tree
+        let scratch = (
+            Vec::with_capacity(SCRATCH_MEMBERS),
+            Vec::with_capacity(SCRATCH_VALUES),
+        );
+        run(s, Cow::Borrowed, scratch.0, scratch.1).0
     }
 
     /// [`parse`] into a tree that borrows nothing: each string copied as it is read, but
@@ -1190,10 +1139,21 @@ mod fast {
     /// 16 of its 18 strings this way in the proxy bench: docs/performance.md,
     /// "Session 22").
     pub(super) fn parse_owned(s: &str) -> Option<Json<'static>> {
-        let (m, v) = scratch_take();
+        // this thread's kept stacks (none kept: the thread's first parse, one parse inside
+        // another, a thread being torn down: new ones)
+        let (mut m, mut v) = SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default();
+        if m.capacity() == 0 {
+            m = Vec::with_capacity(SCRATCH_MEMBERS);
+        }
+        if v.capacity() == 0 {
+            v = Vec::with_capacity(SCRATCH_VALUES);
+        }
         let keep = |t: &str| common(t).map_or_else(|| Cow::Owned(t.to_owned()), Cow::Borrowed);
         let (tree, m, v) = run(s, keep, m, v);
-        scratch_give_back(m, v);
+        if m.capacity() <= SCRATCH_KEEP && v.capacity() <= SCRATCH_KEEP {
+            // a thread being torn down keeps nothing (the stacks are dropped here)
+            let _ = SCRATCH.try_with(|c| c.set((m, v)));
+        }
         tree
     }
 
@@ -1653,10 +1613,10 @@ mod tests {
         assert!(tried > 1500, "{tried}");
     }
 
-    /// perfp41, perf42: a parse (owned or borrowed) leaves its scratch stacks, emptied, for
-    /// the next parse on its thread (their capacity kept), after a failed parse too; a
-    /// borrowed parse of another text reuses them; one that grew past the keep limit is
-    /// dropped and the next parse starts afresh; trees are the same throughout.
+    /// perfp41: an owned parse leaves its scratch stacks, emptied, for the next owned parse
+    /// on its thread (their capacity kept), after a failed parse too; one that grew past
+    /// the keep limit is dropped and the next parse starts afresh; a borrowed parse leaves
+    /// them alone; trees are the same throughout.
     #[test]
     fn parse_scratch_is_kept_between_parses() {
         use super::{fast, Json};
@@ -1669,23 +1629,11 @@ mod tests {
                 "a new thread keeps nothing"
             );
             assert_eq!(Json::parse(doc).unwrap().to_value(), want);
-            let (m, v) = fast::scratch_capacity();
-            assert!(m >= 16 && v >= 16, "kept after a borrowed parse: {m} {v}");
-            assert!(Json::parse(b"{\"a\":[1,").is_err());
             assert_eq!(
                 fast::scratch_capacity(),
-                (m, v),
-                "kept after a failed borrowed parse"
+                (0, 0),
+                "a borrowed parse keeps nothing"
             );
-            // the kept stacks serve a borrowed parse of another text (another lifetime)
-            // and then an owned one, each reading its own text
-            let other = String::from(r#"{"x":["y",{"z":"w"}]}"#);
-            assert_eq!(
-                Json::parse(other.as_bytes()).unwrap().to_value(),
-                serde_json::json!({"x": ["y", {"z": "w"}]})
-            );
-            drop(other);
-            assert_eq!(fast::scratch_capacity(), (m, v));
             for round in 0..3 {
                 assert_eq!(
                     Json::parse_owned(doc).unwrap().to_value(),
