@@ -983,6 +983,11 @@ impl Pipeline {
                 .all(|pc| pc.leg.is_none() && pc.routes.iter().all(|r| r.leg.is_none()));
         let vsink = sink.clone();
         let print = cfg.print_findings;
+        // `proxy -q` still prints its own lines about the upstream (down, answering again,
+        // no card there: ux42); a driver's pipeline (`probe`, `interop`) says those things
+        // in its own words and prints none of them (cli_newcomer21 N2: interop's one-line
+        // "no A2A Agent Card" error got the proxy's card warning above it)
+        let watch_lines = print || ext.driver.is_none();
         let cap = cfg.proxy.capture_cap;
         // without --rewrite-card, the first CARD-URL-005 says what to do (newcomer22 N3)
         let mut bypass_hint = print && !cfg.proxy.rewrite_card;
@@ -1024,7 +1029,7 @@ impl Pipeline {
                     // the proxy's own lines about an upstream that is down (ux42: a `-q`
                     // run whose agent died mid-run ended with a clean-looking summary).
                     for line in watch.lines(ev) {
-                        if print || !line.starts_with("upstream-error ") {
+                        if print || (watch_lines && !line.starts_with("upstream-error ")) {
                             crate::errln!("{line}");
                         }
                     }
@@ -1126,8 +1131,10 @@ impl Pipeline {
                         crate::errln!("{}: {s}", crate::stderr_prefix());
                     }
                 }
-                for line in watch.summary(!print) {
-                    crate::errln!("{line}");
+                if watch_lines {
+                    for line in watch.summary(!print) {
+                        crate::errln!("{line}");
+                    }
                 }
                 (v.finish(), reached, own_statuses)
             })?;
