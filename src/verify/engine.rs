@@ -2997,6 +2997,13 @@ const TRUNC_BUFFER: u8 = 4;
 /// [`Exch::trunc_by`]: a line of the recording read past with `--skip-bad-lines` while the
 /// exchange was open: one of its events may be that line (newcomer23 N2).
 const TRUNC_SKIPPED: u8 = 8;
+/// [`Exch::trunc_by`]: the online verifier fell behind the traffic and was not fed some
+/// events while the exchange was open ([`State::events_not_fed`]; issue 7, mem43).
+const TRUNC_BEHIND: u8 = 16;
+
+/// The `incomplete` reason of an exchange the online verifier was not fed at all, or not
+/// whole, because it fell behind the traffic ([`State::events_not_fed`]).
+pub const NOT_FED: &str = "not judged live: the online verifier fell behind the traffic and skipped its events (the recording holds them all; `a2a-interop verify` of the file judges them)";
 
 /// Why an exchange's body is not all in the recording, from [`Exch::trunc_by`]: the
 /// capture cap (with the flag that raises it), recorder drops (with the flag that avoids
@@ -3019,6 +3026,9 @@ fn truncation_reason(by: u8) -> String {
             "a damaged line of the recording, read past with --skip-bad-lines, may hold one of its events"
                 .to_string(),
         );
+    }
+    if by & TRUNC_BEHIND != 0 {
+        why.push("events of it skipped by the online verifier, which fell behind the traffic (the recording holds them; `a2a-interop verify` of the file judges them)".to_string());
     }
     if by & TRUNC_BUFFER != 0 {
         why.push(format!(
@@ -4756,6 +4766,20 @@ impl State {
         for x in self.open.values_mut() {
             x.truncated = true;
             x.trunc_by |= TRUNC_SKIPPED;
+        }
+    }
+
+    /// Events were not fed (the online verifier fell behind: issue 7, mem43): the
+    /// exchanges open now are judged as incomplete ([`TRUNC_BEHIND`]), and those whose
+    /// request head was among the skipped events (`started`) are listed as not judged
+    /// ([`NOT_FED`]); their later events find no open exchange and are passed over.
+    pub(super) fn events_not_fed(&mut self, started: Vec<String>) {
+        for x in self.open.values_mut() {
+            x.truncated = true;
+            x.trunc_by |= TRUNC_BEHIND;
+        }
+        for id in started {
+            self.incomplete.push((id, NOT_FED.to_string()));
         }
     }
 

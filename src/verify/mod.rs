@@ -24,7 +24,7 @@ mod wording;
 pub use areas::AreaExchanges;
 pub use engine::{
     stream_first_event_rule, KEPT_RECENT_FINDINGS, MAX_EXCHANGE_DIALECTS, MAX_KEPT_FINDINGS,
-    MAX_KEPT_INCOMPLETE, NEVER_ANSWERED, NEVER_ENDED, NOT_ANSWERED_AT_END,
+    MAX_KEPT_INCOMPLETE, NEVER_ANSWERED, NEVER_ENDED, NOT_ANSWERED_AT_END, NOT_FED,
 };
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
@@ -223,6 +223,16 @@ impl Verifier {
     /// line may have held one of their events.
     pub fn line_skipped(&mut self) {
         self.state.line_skipped()
+    }
+
+    /// Events of the traffic were not fed to this verifier (the online pipeline's verifier
+    /// fell behind and skipped a batch: issue 7): the exchanges open now are judged as
+    /// incomplete, and `started` (the ids of the exchanges whose `request_head` was among
+    /// the skipped events) are listed in [`VerifyOutcome::incomplete`] with [`NOT_FED`].
+    /// Later events of those exchanges are passed over. No finding is made from the gap.
+    pub fn events_not_fed(&mut self, started: Vec<String>) {
+        self.state.shed_kept();
+        self.state.events_not_fed(started)
     }
 
     /// How many entries each collection of the verifier's state holds now, as
