@@ -236,7 +236,10 @@ pub struct ProxyArgs {
     /// markdown without an extension; another extension (.pdf) is refused]; needs --report
     #[arg(long, value_enum, ignore_case = true, requires = "report")]
     pub format: Option<Format>,
-    /// Do not print findings on stderr as they happen
+    /// Do not print findings on stderr as they happen, nor the lines that come with them
+    /// per request: `upstream-error` (a request the agent did not answer), a body cut at
+    /// --capture-cap, the card-bypass hint. The banner, WARNING lines and the stop summary
+    /// stay; the recording and --report keep everything
     #[arg(long, short)]
     pub quiet: bool,
     /// Exit 1 on exit when a finding at or above this severity was seen
@@ -351,7 +354,8 @@ pub struct VerifyArgs {
     /// Recording (.jsonl), transcript (.jsonl) or HAR 1.2 (.har) file ("-" = stdin). Several
     /// FILEs: each is judged on its own, one line per file and a total (exit status the
     /// worst); --format text, json (one document, a report per file), junit (suites per
-    /// file) or sarif (a run per file), not markdown or html. A directory is not walked:
+    /// file) or sarif (one run, each result naming its file), not markdown or html. A
+    /// directory is not walked:
     /// name its files (DIR/*.jsonl, or find DIR -name '*.jsonl' -exec a2a-interop verify {} +)
     #[arg(value_name = "FILE", required = true, num_args = 1..)]
     pub files: Vec<PathBuf>,

@@ -18,6 +18,7 @@ stream, not on its chunks; RPC-005 / REST-002 framing findings depend on it).
 | [`transcript`] | [`crate::record::transcript::read`] (`TRANSCRIPT.md`) |
 | [`har`] | [`crate::record::har::read`] (HAR 1.2) |
 | [`grpc`] | [`crate::model::grpc`] (framing, ProtoJSON decoding, status details) then the verifier on one gRPC call |
+| [`coding`] | [`crate::model::coding`] (`Content-Encoding` / `Accept-Encoding`): whole against streamed decoding, the bounds, then the verifier on one coded exchange |
 | [`secret_scan`] | the recorder's secret pre-filter (`crate::record::redact`): its AVX2, packed and dispatching searches against `memchr::memmem` per needle, at every start 0..64 |
 
 Not part of the public API: hidden from the docs, may change with the fuzz targets.
@@ -35,7 +36,7 @@ use crate::record::{har, transcript, CaptureMode};
 use crate::verify::Verifier;
 
 /// Names of the targets, as in `fuzz/Cargo.toml` and under `fuzz/corpus/`.
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 9] = [
     "sse_decoder",
     "dialect",
     "native_recording",
@@ -44,6 +45,7 @@ pub const TARGETS: [&str; 8] = [
     "grpc",
     "json_model",
     "secret_scan",
+    "coding",
 ];
 
 /// Runs the target named `name` (one of [`TARGETS`]) on `data`; `false` for an unknown name.
@@ -57,6 +59,7 @@ pub fn run(name: &str, data: &[u8]) -> bool {
         "grpc" => grpc(data),
         "json_model" => json_model(data),
         "secret_scan" => secret_scan(data),
+        "coding" => coding(data),
         _ => return false,
     }
     true
@@ -557,6 +560,141 @@ pub fn secret_scan(data: &[u8]) {
 /// when given, then `head` (a `request_head`), `req_body` as one frame, `resp_head`,
 /// `resp_body` in two chunks cut at byte `cut`, and a complete `exchange_end` carrying
 /// `trailers`. Seqs count from 1, `t_us` 1 ms apart.
+/// Decoded-size bound of the [`coding`] target (64 KiB): small, so that a bomb the fuzzer
+/// builds shows as [`crate::model::coding::CodingError::OverLimit`] at once.
+const CODING_LIMIT: usize = 64 << 10;
+
+/// Content codings (issue 7, robust42; RFC 9110 §8.4, §12.5.3; HTTP-FRAME-004/005):
+/// `data[0] % 8` cut points follow (each a fraction /255 of the body length), then
+/// `Content-Encoding` NUL `Accept-Encoding` NUL `Content-Type` NUL body (the body may hold
+/// NUL bytes). Checks, panicking on a failure:
+/// - [`codings`](crate::model::coding::codings) gives lowercase names without `identity`
+///   and agrees with [`is_coded`](crate::model::coding::is_coded);
+///   [`unaccepted`](crate::model::coding::unaccepted) names one of those codings;
+/// - [`decode`](crate::model::coding::decode), [`decode_prefix`](crate::model::coding::decode_prefix)
+///   and the [`StreamDecoder`](crate::model::coding::StreamDecoder) fed the body in the cut
+///   pieces never give more than [`CODING_LIMIT`] bytes, and when the whole and the streamed
+///   decoding both succeed they give the same bytes;
+/// - then the exchange (a JSON-RPC request with that `Accept-Encoding`, the answer with
+///   that `Content-Encoding` and `Content-Type`, its body in two chunks) goes through the
+///   verifier.
+pub fn coding(data: &[u8]) {
+    use crate::model::coding::{
+        codings, decode, decode_prefix, is_coded, unaccepted, StreamDecoder,
+    };
+    let Some((&n, rest)) = data.split_first() else {
+        return;
+    };
+    let n = usize::from(n % 8).min(rest.len());
+    let (cuts, rest) = rest.split_at(n);
+    let mut parts = rest.splitn(4, |&b| b == 0);
+    let ce = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let ae = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let ct = String::from_utf8_lossy(parts.next().unwrap_or_default()).into_owned();
+    let body = parts.next().unwrap_or_default();
+
+    let list = codings(Some(&ce));
+    assert!(
+        list.iter()
+            .all(|c| !c.is_empty() && c != "identity" && *c == c.to_ascii_lowercase()),
+        "codings gave {list:?}"
+    );
+    assert_eq!(
+        is_coded(std::iter::once(ce.as_str())),
+        !list.is_empty(),
+        "is_coded and codings disagree on {ce:?}"
+    );
+    for field in [Some(ae.as_str()), None] {
+        if let Some(c) = unaccepted(field, &list) {
+            assert!(list.contains(&c), "unaccepted named {c:?}, not in {list:?}");
+        }
+    }
+
+    let whole = decode(Some(&ce), body, CODING_LIMIT);
+    if let Ok(w) = &whole {
+        assert!(w.len() <= CODING_LIMIT, "decode gave {} bytes", w.len());
+    }
+    if let Some(p) = decode_prefix(Some(&ce), body, CODING_LIMIT) {
+        assert!(
+            p.len() <= CODING_LIMIT,
+            "decode_prefix gave {} bytes",
+            p.len()
+        );
+    }
+    if let Ok(Some(mut dec)) = StreamDecoder::new(Some(&ce), CODING_LIMIT) {
+        let mut at: Vec<usize> = cuts
+            .iter()
+            .map(|&c| body.len() * usize::from(c) / 255)
+            .collect();
+        at.sort_unstable();
+        at.push(body.len());
+        let mut got = Vec::new();
+        let mut from = 0;
+        let mut streamed = Ok(());
+        for i in at {
+            match dec.push(&body[from..i]) {
+                Ok(out) => got.extend_from_slice(&out),
+                Err(e) => {
+                    streamed = Err(e);
+                    break;
+                }
+            }
+            from = i;
+        }
+        if streamed.is_ok() {
+            match dec.finish() {
+                Ok(out) => got.extend_from_slice(&out),
+                Err(e) => streamed = Err(e),
+            }
+        }
+        assert!(
+            got.len() <= CODING_LIMIT,
+            "the stream decoder gave {} bytes",
+            got.len()
+        );
+        if let (Ok(w), Ok(())) = (&whole, &streamed) {
+            assert!(
+                w.as_ref() == got.as_slice(),
+                "whole and streamed decoding of {ce:?} differ: {} and {} bytes",
+                w.len(),
+                got.len()
+            );
+        }
+    }
+
+    let mut req_headers = vec![("content-type".to_string(), "application/json".to_string())];
+    req_headers.push(("accept-encoding".into(), ae));
+    let mut resp_headers = vec![("content-encoding".to_string(), ce)];
+    if !ct.is_empty() {
+        resp_headers.push(("content-type".into(), ct));
+    }
+    let cut = cuts
+        .first()
+        .map_or(body.len() / 2, |&c| body.len() * usize::from(c) / 255);
+    verify_exchange(
+        None,
+        EventKind::RequestHead {
+            conn: None,
+            method: "POST".into(),
+            url: "http://127.0.0.1:8080/".into(),
+            version: Some("HTTP/1.1".into()),
+            headers: Headers::from(req_headers),
+            upstream: None,
+        },
+        br#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"role":"user","parts":[{"kind":"text","text":"hi"}],"messageId":"m1","kind":"message"}}}"#,
+        EventKind::ResponseHead {
+            status: 200,
+            version: Some("HTTP/1.1".into()),
+            headers: Headers::from(resp_headers),
+            synthetic: false,
+            reason: None,
+        },
+        body,
+        cut,
+        None,
+    );
+}
+
 fn verify_exchange(
     conn_open: Option<EventKind>,
     head: EventKind,

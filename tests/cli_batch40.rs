@@ -2,7 +2,7 @@
 //! its own (a per-file line, a total, the exit status the worst file's under `--fail-on`);
 //! an unreadable file is that file's `ERROR` and the batch goes on; `-f json` is one
 //! document with each file's own report, `-f junit` one `<testsuites>` with each file's
-//! suites (valid against Jenkins' XSD), `-f sarif` a run per file; markdown and html are
+//! suites (valid against Jenkins' XSD), `-f sarif` one run (left42: results point at their files); markdown and html are
 //! refused for several files; a directory is not walked. One FILE is judged as before (the
 //! goldens of cli_verify, verify_golden and cli_ux keep that). Item 3: a live recording's
 //! incomplete last line is not called a killed writer's (a real proxy holds the file).
@@ -11,42 +11,12 @@ mod common;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use std::path::PathBuf;
-use std::process::Output;
-
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    let mut c = common::bin();
-    c.env_remove("A2A_INTEROP_LOG");
-    c.args(args).output().expect("binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A clean recording (the demo run: no error, no warning, no note; push not exercised, so
-/// `partial`).
-fn clean() -> String {
-    root().join("recordings/demo.jsonl").display().to_string()
-}
-
-/// A field case with one error finding (CARD-SHAPE-001: a skill without tags).
-fn failing() -> String {
-    root()
-        .join("tests/cases/field/card03-skill-without-tags.jsonl")
-        .display()
-        .to_string()
-}
+use common::{
+    card_without_tags_case as failing, demo_recording as clean, repo_root as root, run_bin as run,
+    stderr_text as err, stdout_text as out,
+};
 
 /// `report` minus the member that differs between two runs (`generatedAt`).
 fn stable(mut report: Value) -> Value {
@@ -197,7 +167,7 @@ fn json_is_one_document_with_each_files_own_report_and_no_state_shared() {
 }
 
 #[test]
-fn junit_holds_each_files_suites_and_sarif_a_run_per_file() {
+fn junit_holds_each_files_suites_and_sarif_one_run_for_all() {
     let dir = tempfile::tempdir().unwrap();
     let x = dir.path().join("all.xml");
     let sarif = dir.path().join("all.sarif");
@@ -242,15 +212,18 @@ fn junit_holds_each_files_suites_and_sarif_a_run_per_file() {
     }
     let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
     assert_eq!(log["version"], "2.1.0");
+    // one run (left42: GitHub takes one run per tool), a result's file by artifact index
     let runs = log["runs"].as_array().unwrap();
-    assert_eq!(runs.len(), 3);
-    assert!(runs[0]["results"].as_array().unwrap().is_empty());
-    assert!(runs[1]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|r| r["ruleId"] == "CARD-SHAPE-001"));
-    assert_eq!(runs[2]["invocations"][0]["executionSuccessful"], false);
+    assert_eq!(runs.len(), 1);
+    let at = |r: &Value| r["locations"][0]["physicalLocation"]["artifactLocation"]["index"].clone();
+    let results = runs[0]["results"].as_array().unwrap();
+    assert!(
+        results.iter().all(|r| at(r) == 1),
+        "only the failing file has findings"
+    );
+    assert!(results.iter().any(|r| r["ruleId"] == "CARD-SHAPE-001"));
+    assert_eq!(runs[0]["artifacts"].as_array().unwrap().len(), 3);
+    assert_eq!(runs[0]["invocations"][0]["executionSuccessful"], false);
 }
 
 #[test]
@@ -269,7 +242,7 @@ fn one_file_formats_and_a_report_path_without_o_are_refused() {
         assert_eq!(o.status.code(), Some(2));
         assert_eq!(
             err(&o).trim_end(),
-            format!("a2a-interop: --format {f} is a report of one file, and verify was given 2 files; hint: for several files use --format text (a line per file), json (one document, a report per file), junit (suites per file) or sarif (a run per file); or verify each file on its own for its {f} report")
+            format!("a2a-interop: --format {f} is a report of one file, and verify was given 2 files; hint: for several files use --format text (a line per file), json (one document, a report per file), junit (suites per file) or sarif (one run, results pointing at their files); or verify each file on its own for its {f} report")
         );
         assert!(out(&o).is_empty(), "nothing judged: {}", out(&o));
     }

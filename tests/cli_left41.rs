@@ -3,8 +3,8 @@
 //! - SARIF: a run lists at most 25,000 results (GitHub code scanning rejects a file with a
 //!   run of more, "Analysis SARIF file rejected due to result limits"), the most severe
 //!   kept and the rest counted in the run's `properties.resultsOmitted`; the several-file
-//!   SARIF (`verify A B -f sarif`) lists in each run only the rules it reports, every
-//!   `ruleIndex` resolving within its run.
+//!   SARIF (`verify A B -f sarif`, one run since left42) lists only the rules it reports,
+//!   every `ruleIndex` resolving within its run.
 //! - HTML: findings in the text and Markdown reports' order (errors first), not first-seen.
 //! - JUnit of several files: the `<testsuites>` root carries `tests`, `failures` and
 //!   `errors`, the sums of its suites' (what Jenkins and GitLab dashboards read there).
@@ -15,38 +15,15 @@
 mod common;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
-
-use std::path::PathBuf;
-use std::process::Output;
+#[path = "common/single_threaded_agent.rs"]
+mod single_threaded_agent;
 
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    let mut c = common::bin();
-    c.env_remove("A2A_INTEROP_LOG");
-    c.args(args).output().expect("binary runs")
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A clean recording (the demo run: no finding).
-fn clean() -> String {
-    root().join("recordings/demo.jsonl").display().to_string()
-}
-
-/// A field case with one error finding (CARD-SHAPE-001: a skill without tags).
-fn failing() -> String {
-    root()
-        .join("tests/cases/field/card03-skill-without-tags.jsonl")
-        .display()
-        .to_string()
-}
+use common::{
+    card_without_tags_case as failing, demo_recording as clean, repo_root as root, run_bin as run,
+    stderr_text as err,
+};
 
 /// A transcript whose first finding is a note (CARD-SHAPE-008: a 0.3 card without
 /// preferredTransport) and whose second is an error (RPC-ID-001: an answer with another id).
@@ -125,8 +102,8 @@ fn sarif_run_under_the_cap_is_whole() {
     assert!(run["tool"]["driver"]["rules"].as_array().unwrap().len() > 100);
 }
 
-/// `verify A B -f sarif`: each run lists only the rules its results name, and every
-/// result's `ruleIndex` points at its own rule within its run.
+/// `verify A B -f sarif`: the run (one for all files since left42) lists only the rules its
+/// results name, each once, and every result's `ruleIndex` points at its own rule.
 #[test]
 fn batch_sarif_runs_list_only_the_rules_they_report() {
     let dir = tempfile::tempdir().unwrap();
@@ -146,7 +123,7 @@ fn batch_sarif_runs_list_only_the_rules_they_report() {
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     let log: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
     let runs = log["runs"].as_array().unwrap();
-    assert_eq!(runs.len(), 3);
+    assert_eq!(runs.len(), 1);
     for run in runs {
         let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
         let results = run["results"].as_array().unwrap();
@@ -164,13 +141,12 @@ fn batch_sarif_runs_list_only_the_rules_they_report() {
             assert_eq!(rules[i]["id"], r["ruleId"]);
         }
     }
-    assert!(runs[0]["tool"]["driver"]["rules"]
-        .as_array()
-        .unwrap()
-        .is_empty());
+    // the failing file's CARD-SHAPE-001 and CARD-SHAPE-008, the third's RPC-ID-001
     assert_eq!(
-        runs[2]["tool"]["driver"]["rules"].as_array().unwrap().len(),
-        2
+        runs[0]["tool"]["driver"]["rules"].as_array().unwrap().len(),
+        3,
+        "{}",
+        runs[0]["tool"]["driver"]["rules"]
     );
 }
 
@@ -289,46 +265,6 @@ fn proxy_report_on_a_full_device_says_enospc() {
     );
 }
 
-/// A single-threaded HTTP/1.1 agent behind TLS: Python's `http.server.HTTPServer` (one
-/// connection at a time, keep-alive) with its listening socket wrapped in `ssl`, the
-/// certificate and key from `argv`; a static 0.3 Agent Card, any POST answered with one
-/// completed Task. Prints its port.
-const SINGLE_THREADED_TLS_AGENT: &str = r#"
-import json, ssl, sys
-from http.server import HTTPServer, BaseHTTPRequestHandler
-
-class H(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def log_message(self, *a):
-        pass
-    def send(self, obj):
-        b = json.dumps(obj).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(b)))
-        self.end_headers()
-        self.wfile.write(b)
-    def do_GET(self):
-        port = self.server.server_address[1]
-        self.send({"name": "single", "description": "one thread", "version": "1.0.0",
-            "protocolVersion": "0.3.0", "url": f"https://127.0.0.1:{port}/",
-            "preferredTransport": "JSONRPC", "capabilities": {},
-            "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
-            "skills": [{"id": "echo", "name": "echo", "description": "echo", "tags": ["echo"]}]})
-    def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        req = json.loads(body or b"{}")
-        task = {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed"}}
-        self.send({"jsonrpc": "2.0", "id": req.get("id"), "result": task})
-
-s = HTTPServer(("127.0.0.1", 0), H)
-ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-ctx.load_cert_chain(sys.argv[1], sys.argv[2])
-s.socket = ctx.wrap_socket(s.socket, server_side=True)
-print(s.server_address[1], flush=True)
-s.serve_forever()
-"#;
-
 /// Reads one HTTP/1.1 answer with a `content-length` off `s`: its status line.
 fn read_answer(s: &mut std::net::TcpStream) -> String {
     use std::io::Read as _;
@@ -379,18 +315,7 @@ fn proxy_to_a_single_threaded_tls_agent_keeps_one_connection() {
     let (cert, key) = (dir.path().join("cert.pem"), dir.path().join("key.pem"));
     std::fs::write(&cert, ck.cert.pem()).unwrap();
     std::fs::write(&key, ck.key_pair.serialize_pem()).unwrap();
-    let mut agent = proxy_process::ChildGuard::spawn(
-        std::process::Command::new("python3")
-            .args(["-c", SINGLE_THREADED_TLS_AGENT])
-            .arg(&cert)
-            .arg(&key)
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null()),
-    );
-    let mut out = std::io::BufReader::new(agent.stdout.take().unwrap());
-    let mut port = String::new();
-    std::io::BufRead::read_line(&mut out, &mut port).unwrap();
-    let url = format!("https://127.0.0.1:{}", port.trim());
+    let (_agent, url) = single_threaded_agent::single_threaded_agent(Some((&cert, &key)));
     let (run, proxy) = proxy_process::start_proxy(&[
         "--upstream",
         &url,

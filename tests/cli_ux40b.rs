@@ -12,6 +12,8 @@
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
+#[path = "common/single_threaded_agent.rs"]
+mod single_threaded_agent;
 #[path = "common/tls_agent.rs"]
 mod tls_agent;
 
@@ -20,6 +22,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use proxy_process::{line_with, reference_agent, run_in, spawn_until_listening, start_proxy};
+use single_threaded_agent::single_threaded_agent;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -175,73 +178,12 @@ fn an_expired_certificate_met_by_a_request_is_said_in_dates() {
     let _ = run.terminate();
 }
 
-/// A single-threaded HTTP/1.1 agent in Python (`http.server.HTTPServer`, not
-/// `ThreadingHTTPServer`; keep-alive, `protocol_version = "HTTP/1.1"`): a static 0.3 Agent
-/// Card, `message/send` and `tasks/get` answered with one canned completed Task, anything
-/// else MethodNotFound. It serves one connection at a time and waits on it for the next
-/// request. Its process (killed when dropped) and URL.
-const SINGLE_THREADED_AGENT: &str = r#"
-import json, sys
-from http.server import HTTPServer, BaseHTTPRequestHandler
-
-class H(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def log_message(self, *a):
-        pass
-    def send(self, obj):
-        b = json.dumps(obj).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(b)))
-        self.end_headers()
-        self.wfile.write(b)
-    def do_GET(self):
-        port = self.server.server_address[1]
-        self.send({"name": "single", "description": "one thread", "version": "1.0.0",
-            "protocolVersion": "0.3.0", "url": f"http://127.0.0.1:{port}/",
-            "preferredTransport": "JSONRPC", "capabilities": {"streaming": False},
-            "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
-            "skills": [{"id": "echo", "name": "echo", "description": "echo", "tags": ["echo"]}]})
-    def do_POST(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        try:
-            req = json.loads(body or b"{}")
-        except ValueError:
-            req = {}
-        if not isinstance(req, dict):
-            req = {}
-        task = {"kind": "task", "id": "t1", "contextId": "c1", "status": {"state": "completed"}}
-        if req.get("method") in ("message/send", "tasks/get"):
-            self.send({"jsonrpc": "2.0", "id": req.get("id"), "result": task})
-        else:
-            self.send({"jsonrpc": "2.0", "id": req.get("id"),
-                "error": {"code": -32601, "message": "Method not found"}})
-
-s = HTTPServer(("127.0.0.1", 0), H)
-print(s.server_address[1], flush=True)
-s.serve_forever()
-"#;
-
-fn single_threaded_agent() -> (proxy_process::ChildGuard, String) {
-    let mut child = proxy_process::ChildGuard::spawn(
-        Command::new("python3")
-            .args(["-c", SINGLE_THREADED_AGENT])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null()),
-    );
-    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut port = String::new();
-    std::io::BufRead::read_line(&mut out, &mut port).unwrap();
-    let url = format!("http://127.0.0.1:{}", port.trim());
-    (child, url)
-}
-
 /// Item 5: `probe` of a single-threaded HTTP/1.1 agent runs at its normal speed: no
 /// request waits for `--timeout` (each went on a second connection, held behind the idle
 /// first one, in about 1 run of 2), five runs in a row, each well under the time limit.
 #[test]
 fn probe_of_a_single_threaded_agent_waits_for_no_timeout() {
-    let (_agent, url) = single_threaded_agent();
+    let (_agent, url) = single_threaded_agent(None);
     let dir = tempfile::tempdir().unwrap();
     for run in 0..5 {
         let started = std::time::Instant::now();

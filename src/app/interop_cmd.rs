@@ -380,6 +380,9 @@ fn same_agent(a: &Url, b: &Url) -> bool {
 fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
     // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(url);
+    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
+        bail!("{which} {why}");
+    }
     let u = Url::parse(url).map_err(|e| {
         anyhow::anyhow!(
             "{which} {shown:?} is not a URL: {}; hint: {}",

@@ -513,29 +513,43 @@ impl UpstreamWatch {
 
     /// One line per upstream still not answering at the end of the run whose failures were
     /// not all printed: `upstream ORIGIN still did not answer at the end: K requests (eA to
-    /// eB)`.
-    pub fn summary(&self) -> Vec<String> {
+    /// eB)`. `quiet` (`proxy -q`, no `upstream-error` line printed): one for every such
+    /// upstream, however few its failures.
+    pub fn summary(&self, quiet: bool) -> Vec<String> {
+        let why = if quiet {
+            "their upstream-error lines, left out by -q, are in the report and the recording"
+        } else {
+            "their first upstream-error lines above say why"
+        };
         let mut out: Vec<String> = self
             .down
             .iter()
-            .filter(|(_, d)| d.failed > Self::PRINTED)
+            .filter(|(_, d)| d.failed > if quiet { 0 } else { Self::PRINTED })
             .map(|(o, d)| {
                 if o == NO_ROUTE {
                     format!(
-                        "a2a-interop proxy: {} requests went to no upstream during the run ({} to {}: no route took them, or the proxy refused them itself; it answered them with {}); their first upstream-error lines above say why",
+                        "a2a-interop proxy: {} requests went to no upstream during the run ({} to {}: no route took them, or the proxy refused them itself; it answered them with {}); {why}",
                         d.failed,
                         d.first,
                         d.last,
                         own_answer_words(&d.statuses)
                     )
                 } else {
-                    format!(
-                        "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them with {})",
-                        d.failed,
-                        d.first,
-                        d.last,
-                        own_answer_words(&d.statuses)
-                    )
+                    if d.failed == 1 {
+                        format!(
+                            "a2a-interop proxy: upstream {o} still did not answer at the end: 1 request ({}; the proxy answered it with {})",
+                            d.first,
+                            own_answer_words(&d.statuses)
+                        )
+                    } else {
+                        format!(
+                            "a2a-interop proxy: upstream {o} still did not answer at the end: {} requests in a row ({} to {}; the proxy answered them with {})",
+                            d.failed,
+                            d.first,
+                            d.last,
+                            own_answer_words(&d.statuses)
+                        )
+                    }
                 }
             })
             .collect();
@@ -645,7 +659,10 @@ fn origin_of_url(url: &str) -> String {
 /// repeating is printed again at most once per [`LiveFold::REMIND`] (10 s), with the count
 /// since its last line: `error[GW-RESP-003] e40 #212: ... (again, 37 times in the last 10
 /// s)` (newcomer28 N9: in front of a busy gateway, one line per request buried the rest;
-/// before, errors were never folded). At most [`LiveFold::MAX_KEYS`] distinct lines are
+/// before, errors were never folded). One rule at one place (JSON Pointer and leg) prints
+/// at most [`LiveFold::PLACE_MAX`] distinct lines per [`LiveFold::REMIND`] (ux42: the same
+/// fault with another value in each message, at 50 a second). At most
+/// [`LiveFold::MAX_KEYS`] distinct lines are
 /// remembered (bytes stay bounded on a long run); past that, lines print unfolded. The
 /// recording's `finding` events and every report keep each occurrence.
 #[derive(Debug, Default)]
@@ -657,6 +674,10 @@ pub struct LiveFold {
     /// Rule -> lines not printed (nor told by a later line); of them, errors.
     hidden: std::collections::BTreeMap<String, u64>,
     hidden_errors: u64,
+    /// Per place (rule, JSON Pointer, leg): the start of its current window, the distinct
+    /// lines printed in it, and the distinct lines not printed since its last line
+    /// ([`LiveFold::PLACE_MAX`]).
+    places: std::collections::HashMap<String, (std::time::Instant, u32, u64)>,
 }
 
 impl LiveFold {
@@ -664,6 +685,54 @@ impl LiveFold {
     pub const MAX_KEYS: usize = 10_000;
     /// The least time between two lines of one repeating error.
     pub const REMIND: std::time::Duration = std::time::Duration::from_secs(10);
+    /// Distinct lines of one rule at one place (JSON Pointer and leg) printed per
+    /// [`LiveFold::REMIND`]: the same fault with another value in its message
+    /// (`historyLength the JSON number -7`, `-12`, ...; a task id in the text) is another
+    /// finding, but at 50 a second one line each buried everything else (ux42). Past it
+    /// they are counted, and the next line of that place, once the window is over, says
+    /// how many were not printed.
+    pub const PLACE_MAX: u32 = 3;
+
+    /// Whether a distinct line of `place` may be printed at `now`: `Ok(n)`, `n` the
+    /// distinct lines of it not printed since its last line (0: none); `Err(())` when
+    /// [`LiveFold::PLACE_MAX`] lines of it were printed within [`LiveFold::REMIND`].
+    fn place_allows(&mut self, place: String, now: std::time::Instant) -> Result<u64, ()> {
+        let full = self.places.len() >= Self::MAX_KEYS;
+        match self.places.get_mut(&place) {
+            Some((start, printed, unsaid)) => {
+                if now.saturating_duration_since(*start) >= Self::REMIND {
+                    *start = now;
+                    *printed = 1;
+                    Ok(std::mem::take(unsaid))
+                } else if *printed < Self::PLACE_MAX {
+                    *printed += 1;
+                    Ok(0)
+                } else {
+                    *unsaid += 1;
+                    Err(())
+                }
+            }
+            None => {
+                if !full {
+                    self.places.insert(place, (now, 1, 0));
+                }
+                Ok(0)
+            }
+        }
+    }
+
+    /// `line` with the count of distinct lines of its place not printed before it.
+    fn with_unsaid(line: String, unsaid: u64, rule: &str) -> String {
+        if unsaid == 0 {
+            return line;
+        }
+        format!(
+            "{line} (and {unsaid} other {rule} line{} at this place not printed before it: other values, over {} a {} s)",
+            if unsaid == 1 { "" } else { "s" },
+            Self::PLACE_MAX,
+            Self::REMIND.as_secs()
+        )
+    }
 
     /// The line to print for `f` now ([`LiveFold::line_at`]).
     pub fn line(&mut self, f: &Finding) -> Option<String> {
@@ -688,6 +757,11 @@ impl LiveFold {
             "{}\u{0}{pointer}\u{0}{}\u{0}{}",
             f.rule,
             crate::report::message_key(&f.message),
+            f.leg.as_deref().unwrap_or("")
+        );
+        let place = format!(
+            "{}\u{0}{pointer}\u{0}{}",
+            f.rule,
             f.leg.as_deref().unwrap_or("")
         );
         if f.severity >= Severity::Error {
@@ -716,10 +790,14 @@ impl LiveFold {
                     ));
                 }
                 None => {
+                    let Ok(unsaid) = self.place_allows(place, now) else {
+                        self.fold(&f.rule, true);
+                        return None;
+                    };
                     if self.errors.len() < Self::MAX_KEYS {
                         self.errors.insert(key, (now, 0));
                     }
-                    return Some(finding_line(f));
+                    return Some(Self::with_unsaid(finding_line(f), unsaid, &f.rule));
                 }
             }
         }
@@ -728,10 +806,14 @@ impl LiveFold {
             self.fold(&f.rule, false);
             return None;
         }
+        let Ok(unsaid) = self.place_allows(place, now) else {
+            self.fold(&f.rule, false);
+            return None;
+        };
         if self.seen.len() < Self::MAX_KEYS {
             self.seen.insert(key, 1);
         }
-        Some(finding_line(f))
+        Some(Self::with_unsaid(finding_line(f), unsaid, &f.rule))
     }
 
     fn fold(&mut self, rule: &str, error: bool) {
@@ -938,8 +1020,11 @@ impl Pipeline {
                     // reset mid-body; the cause says after how many of how many bytes).
                     // An outage prints its first lines, then counts, and says when the
                     // agent answers again (newcomer22 N2).
-                    if print {
-                        for line in watch.lines(ev) {
+                    // With -q the per-request `upstream-error eN` lines are left out, not
+                    // the proxy's own lines about an upstream that is down (ux42: a `-q`
+                    // run whose agent died mid-run ended with a clean-looking summary).
+                    for line in watch.lines(ev) {
+                        if print || !line.starts_with("upstream-error ") {
                             crate::errln!("{line}");
                         }
                     }
@@ -1040,9 +1125,9 @@ impl Pipeline {
                     if let Some(s) = fold.summary() {
                         crate::errln!("{}: {s}", crate::stderr_prefix());
                     }
-                    for line in watch.summary() {
-                        crate::errln!("{line}");
-                    }
+                }
+                for line in watch.summary(!print) {
+                    crate::errln!("{line}");
                 }
                 (v.finish(), reached, own_statuses)
             })?;
@@ -1370,6 +1455,44 @@ mod tests {
         assert_eq!(
             fold.line_at(&finding(Some("e8")), at(23)).as_deref(),
             Some("error[CARD-URL-001] e8 #3: card url is not reachable (again, 2 times in the last 11 s)")
+        );
+    }
+
+    /// ux42: one rule at one place with another value in each message (a client sending
+    /// `historyLength` -1, -2, -3, ... at 50 a second) prints PLACE_MAX lines per REMIND;
+    /// the next line after the window names how many were not printed; another place, or
+    /// another rule, is not held back.
+    #[test]
+    fn live_lines_cap_one_rule_at_one_place_with_other_values() {
+        let mut fold = LiveFold::default();
+        let t0 = std::time::Instant::now();
+        let at = |ms: u64| t0 + std::time::Duration::from_millis(ms);
+        let note = |i: u64, ptr: &str| {
+            let mut f = finding(Some(&format!("e{i}")));
+            f.rule = "DATA-PARAM-005".into();
+            f.severity = Severity::Note;
+            f.message = format!("historyLength the JSON number -{i}");
+            f.evidence[0].pointer = Some(ptr.into());
+            f
+        };
+        let printed: Vec<u64> = (1..=50)
+            .filter(|&i| {
+                fold.line_at(&note(i, "/params/historyLength"), at(i * 20))
+                    .is_some()
+            })
+            .collect();
+        assert_eq!(printed, [1, 2, 3]);
+        // another place of the same rule: its own lines
+        assert!(fold
+            .line_at(&note(51, "/params/pageSize"), at(1100))
+            .is_some());
+        assert_eq!(
+            fold.line_at(&note(52, "/params/historyLength"), at(10_100)).as_deref(),
+            Some("note[DATA-PARAM-005] e52 #3 at JSON $.params.historyLength: historyLength the JSON number -52 (and 47 other DATA-PARAM-005 lines at this place not printed before it: other values, over 3 a 10 s)")
+        );
+        assert_eq!(
+            fold.summary().as_deref(),
+            Some("47 repeated note/warning lines not printed again (DATA-PARAM-005 ×47); a report (--report, or `a2a-interop report` on the recording) lists each exchange")
         );
     }
 

@@ -37,6 +37,9 @@ use crate::verify::{Finding, Severity};
 pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the URL may carry credentials (`user:pw@`, `?api_key=`): shown redacted (CARD-011)
     let shown = redact_url(&a.url);
+    if let Some(why) = crate::proxy::route::empty_authority(&shown) {
+        bail!("probe URL {why}");
+    }
     let base = Url::parse(&a.url).map_err(|e| {
         anyhow::anyhow!(
             "probe URL {shown:?} is not a URL: {}; hint: {}",

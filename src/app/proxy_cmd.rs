@@ -517,6 +517,11 @@ pub fn config_from_args(a: &ProxyArgs) -> anyhow::Result<PipelineConfig> {
         // a port alone (`--listen 8081`, `:8081`): name the address to give (ux20 N8)
         let hint = match a.listen.trim_start_matches(':').parse::<u16>() {
             Ok(port) => format!("give IP:PORT, e.g. --listen 127.0.0.1:{port}"),
+            // a Unix-socket path (ux42): not served, and saying only IP:PORT left it open
+            // whether some other spelling was
+            Err(_) if crate::proxy::route::unix_socket_hint(&a.listen).is_some() => {
+                "the proxy listens on TCP only (no Unix sockets): give IP:PORT, e.g. --listen 127.0.0.1:8080, and point the client there".to_string()
+            }
             Err(_) => "give IP:PORT".to_string(),
         };
         anyhow::anyhow!(

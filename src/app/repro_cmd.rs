@@ -995,8 +995,13 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
             EventKind::ResponseChunk { body } => {
                 if st.2 {
                     let mut v = base("chunk");
-                    lossless &= std::str::from_utf8(&body.data).is_ok();
-                    v["body"] = json!(String::from_utf8_lossy(&body.data));
+                    if st.1.is_some_and(|i| names_coding(&lines[i].value)) {
+                        // a coded stream's bytes as they came (left42)
+                        set_wire_body(&mut v, &body.data);
+                    } else {
+                        lossless &= std::str::from_utf8(&body.data).is_ok();
+                        v["body"] = json!(String::from_utf8_lossy(&body.data));
+                    }
                     lines.push(Line {
                         value: v,
                         body: Vec::new(),
@@ -1026,7 +1031,17 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
     let mut out = String::new();
     for mut l in lines {
         let dir = l.value["dir"].as_str().unwrap_or("").to_string();
-        if dir != "chunk" {
+        let card_rewritten = l.value["id"]
+            .as_str()
+            .is_some_and(|x| rewritten.contains(x));
+        if dir == "resp" && names_coding(&l.value) && !card_rewritten {
+            // A response under a Content-Encoding: its bytes as they crossed the wire, in
+            // base64, so the head stays whole and HTTP-FRAME-004 (a body not in its coding)
+            // and HTTP-FRAME-005 (a coding not accepted) read the same in the transcript as
+            // in the recording (left42; a text body there is the decoded body, whose reader
+            // drops the coding). A rewritten card is the plain card the client got.
+            set_wire_body(&mut l.value, &l.body);
+        } else if dir != "chunk" {
             lossless &= std::str::from_utf8(&l.body).is_ok();
             l.value["body"] = json!(String::from_utf8_lossy(&l.body));
         }
@@ -1034,6 +1049,21 @@ fn transcript_text(events: &[Event]) -> (String, bool) {
         out.push('\n');
     }
     (out, lossless)
+}
+
+/// Whether transcript line `v`'s `headers` name a content coding besides `identity`.
+fn names_coding(v: &Value) -> bool {
+    v["headers"]["content-encoding"]
+        .as_str()
+        .is_some_and(|ce| crate::model::coding::is_coded(std::iter::once(ce)))
+}
+
+/// Writes `bytes` into transcript line `v` as its wire body: `"body"` in base64 and
+/// `"encoding": "base64"` (docs/transcript-format.md).
+fn set_wire_body(v: &mut Value, bytes: &[u8]) {
+    use base64::Engine as _;
+    v["body"] = json!(base64::engine::general_purpose::STANDARD.encode(bytes));
+    v["encoding"] = json!("base64");
 }
 
 fn headers_obj(h: &Headers) -> Value {
@@ -1801,7 +1831,6 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         transcript_mode = false;
         found = cut_in(false);
     }
-    let oracle = |evs: &[Event]| still(evs) && (!transcript_mode || as_transcript(evs));
     let Some(keep) = found else {
         return Ok(fail(
             format!(
@@ -1821,7 +1850,15 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
     // finding that rests on a secret's own text (or on a value an input redacted the old,
     // untagged way) is refused rather than cut into a reproduction that does not show it.
     let redacted = redact(&cut);
-    if !oracle(&redacted) {
+    // The redactor may leave a body out with a note on its exchange_end (a coded body that
+    // does not decode, HTTP-FRAME-004's evidence then): a note a transcript cannot carry,
+    // so such a cut is written as a native recording (left42).
+    let mut note_only = false;
+    if transcript_mode && still(&redacted) && !as_transcript(&redacted) {
+        transcript_mode = false;
+        note_only = true;
+    }
+    if !(still(&redacted) && (!transcript_mode || as_transcript(&redacted))) {
         return Ok(fail(
             format!("{} disappears once secrets are redacted", target.rule),
             "the finding rests on a secret's value itself, not only on which secrets are equal; share the recording privately",
@@ -1867,6 +1904,11 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         if binary_body {
             crate::errln!(
                 "a2a-interop: note: a body in the cut is not UTF-8, which a transcript cannot carry; writing a native recording (bytes kept as base64)"
+            );
+        } else if note_only {
+            crate::errln!(
+                "a2a-interop: note: {} rests on what the redaction noted on a body it left out, which a transcript cannot carry; writing a native recording",
+                target.rule
             );
         } else {
             crate::errln!(

@@ -28,8 +28,11 @@
 //!   the totals (`tests`, `failures`, `errors`, and `time`, the run's wall time) CI
 //!   dashboards read there: the suites are spooled to an unlinked temporary file until the
 //!   totals are known ([`Spool`]);
-//! - `sarif`: one log with a run per file, each listing only the rules it reports (the full
-//!   list is about 160 KB a run);
+//! - `sarif`: one log with one run for all the files (GitHub code scanning takes at most 20
+//!   runs a file, and not several runs of one tool), each result pointing at its own file,
+//!   the rules listed those the results name, at most 25,000 results over all files (the
+//!   most severe; [`report::sarif::BatchRun`]): the results wait in a temporary file
+//!   ([`SarifSpool`]) until the cap can be applied;
 //! - `markdown` and `html` are reports of one file, refused (exit 2) with a hint.
 //!
 //! Every output is streamed as the files are judged (memory stays flat over thousands of
@@ -287,6 +290,96 @@ struct Out {
     /// JUnit: the suites held until the totals for `<testsuites>` are known (`None`: no
     /// temporary file could be made; the root is then written first, without totals).
     spool: Option<Spool>,
+    /// SARIF: the one run being built (always `Some` for `-f sarif`).
+    sarif: Option<SarifSpool>,
+}
+
+/// Where a several-file SARIF run's results wait: a temporary file (removed by the system
+/// when closed), or memory when none can be made.
+enum Held {
+    File(std::io::BufWriter<std::fs::File>),
+    Memory(Vec<u8>),
+}
+
+/// The several-file SARIF run (`report::sarif::BatchRun`: rules, one artifact per file,
+/// notifications; small per file) and its results, one line each (`<severity rank><JSON>`),
+/// held until every file is judged: GitHub's 25,000-results cap is the run's, and the
+/// most severe over all files are the ones kept.
+struct SarifSpool {
+    run: report::sarif::BatchRun,
+    held: Held,
+}
+
+impl SarifSpool {
+    fn new() -> SarifSpool {
+        let held = match tempfile::tempfile() {
+            Ok(f) => Held::File(std::io::BufWriter::new(f)),
+            Err(_) => Held::Memory(Vec::new()),
+        };
+        SarifSpool {
+            run: report::sarif::BatchRun::new(),
+            held,
+        }
+    }
+
+    /// Adds one judged file: its artifact, and its results to the held lines.
+    fn add(&mut self, j: &Judged) -> std::io::Result<()> {
+        let results = match (&j.built, &j.input) {
+            (Some(b), Some(i)) => self.run.add_file(&j.shown, b, i),
+            _ => {
+                self.run
+                    .add_unread(&j.shown, j.error.as_deref().unwrap_or("not read"));
+                Vec::new()
+            }
+        };
+        for (level, json) in results {
+            let line = format!("{level}{json}\n");
+            match &mut self.held {
+                Held::File(f) => f.write_all(line.as_bytes())?,
+                Held::Memory(m) => m.extend_from_slice(line.as_bytes()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the log to `o`: its head, the run's members, then the results the cap keeps
+    /// (in first-seen order).
+    fn drain_into(self, o: &mut Out) -> std::io::Result<()> {
+        use std::io::{BufRead as _, Seek as _};
+        let mut kept = self.run.keep();
+        o.write(head(Format::Sarif).as_bytes());
+        o.write(b"{\n");
+        for (name, value) in self.run.members(kept.omitted) {
+            let v = serde_json::to_string(&value).unwrap_or_else(|_| "null".into());
+            o.write(format!("\"{name}\": {v},\n").as_bytes());
+        }
+        o.write(b"\"results\": [\n");
+        let reader: Box<dyn std::io::BufRead> = match self.held {
+            Held::File(f) => {
+                let mut f = f.into_inner().map_err(|e| e.into_error())?;
+                f.seek(std::io::SeekFrom::Start(0))?;
+                Box::new(std::io::BufReader::with_capacity(64 * 1024, f))
+            }
+            Held::Memory(m) => Box::new(std::io::Cursor::new(m)),
+        };
+        let mut written = 0usize;
+        for line in reader.split(b'\n') {
+            let line = line?;
+            let Some((&level, json)) = line.split_first() else {
+                continue;
+            };
+            let keep = kept.admits(level.wrapping_sub(b'0'));
+            if keep {
+                if written > 0 {
+                    o.write(b",\n");
+                }
+                o.write(json);
+                written += 1;
+            }
+        }
+        o.write(b"\n]\n}");
+        Ok(())
+    }
 }
 
 /// The JUnit suites of a several-file run, held in a temporary file (removed by the system
@@ -406,34 +499,6 @@ fn entry(format: Format, j: &Judged, fail_on: FailOn) -> String {
             },
             _ => report::junit::error_suite(&j.shown, j.error.as_deref().unwrap_or("not read")),
         },
-        Format::Sarif => {
-            // (each run lists only the rules it reports: the full list in every run was
-            // ~160 KB a run)
-            let run = match (&j.built, &j.input) {
-                (Some(b), Some(i)) => Some(report::sarif::run_of(
-                    b,
-                    i,
-                    report::sarif::RuleList::Reported,
-                )),
-                _ => None,
-            };
-            let run = run.unwrap_or_else(|| {
-                serde_json::json!({
-                    "tool": {"driver": {"name": "a2a-interop",
-                                        "version": crate::record::ToolInfo::this().version}},
-                    "artifacts": [{"location": {"uri": j.shown}}],
-                    "invocations": [{
-                        "executionSuccessful": false,
-                        "toolExecutionNotifications": [{
-                            "level": "error",
-                            "message": {"text": j.error.as_deref().unwrap_or("not read")},
-                        }],
-                    }],
-                    "results": [],
-                })
-            });
-            serde_json::to_string(&run).unwrap_or_default()
-        }
         _ => text_lines(j, fail_on),
     }
 }
@@ -472,7 +537,7 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
                 files.len()
             ),
             &format!(
-                "for several files use --format text (a line per file), json (one document, a report per file), junit (suites per file) or sarif (a run per file); or verify each file on its own for its {} report",
+                "for several files use --format text (a line per file), json (one document, a report per file), junit (suites per file) or sarif (one run, results pointing at their files); or verify each file on its own for its {} report",
                 f.as_str()
             ),
         );
@@ -524,6 +589,7 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
                 } else {
                     None
                 },
+                sarif: (*format == Format::Sarif).then(SarifSpool::new),
             }),
             Err(e) => {
                 return fail(
@@ -538,7 +604,10 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
         }
     }
     let started = std::time::Instant::now();
-    for o in outs.iter_mut().filter(|o| o.spool.is_none()) {
+    for o in outs
+        .iter_mut()
+        .filter(|o| o.spool.is_none() && o.sarif.is_none())
+    {
         let h = head(o.format);
         o.write(h.as_bytes());
     }
@@ -557,7 +626,18 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
             }
         }
         for o in &mut outs {
-            let sep = if o.entries > 0 && matches!(o.format, Format::Json | Format::Sarif) {
+            if let Some(s) = o.sarif.as_mut() {
+                if let Err(err) = s.add(&j) {
+                    o.error.get_or_insert(format!(
+                        "cannot write {} report to {}: its temporary file: {err}",
+                        o.format.as_str(),
+                        o.path.display()
+                    ));
+                }
+                o.entries += 1;
+                continue;
+            }
+            let sep = if o.entries > 0 && o.format == Format::Json {
                 ",\n"
             } else {
                 ""
@@ -594,6 +674,15 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
         if let Some(s) = o.spool.take() {
             let secs = started.elapsed().as_secs_f64();
             if let Err(err) = s.drain_into(&mut o, secs) {
+                o.error.get_or_insert(format!(
+                    "cannot write {} report to {}: its temporary file: {err}",
+                    o.format.as_str(),
+                    o.path.display()
+                ));
+            }
+        }
+        if let Some(s) = o.sarif.take() {
+            if let Err(err) = s.drain_into(&mut o) {
                 o.error.get_or_insert(format!(
                     "cannot write {} report to {}: its temporary file: {err}",
                     o.format.as_str(),

@@ -2155,7 +2155,18 @@ fn parts_problems_read(
                             "part must set exactly one of {} (found {})",
                             keys.join(", "),
                             if present.is_empty() {
-                                "none".to_string()
+                                match o
+                                    .get("content")
+                                    .and_then(|c| c.get("$case"))
+                                    .and_then(Json::as_str)
+                                {
+                                    // A2A #2087: ts-proto's in-memory oneof {$case, value}
+                                    // written as if it were the JSON form.
+                                    Some(arm) if style == PartStyle::V1 => format!(
+                                        "none: content {{\"$case\": {arm:?}, \"value\": ...}} is a code generator's in-memory form of the oneof (ts-proto), not its ProtoJSON: the arm is the member itself, {{{arm:?}: ...}}"
+                                    ),
+                                    _ => "none".to_string(),
+                                }
                             } else if present.len() > 1
                                 && o.get("data").is_some_and(Json::is_null)
                                 && style == PartStyle::V1

@@ -192,65 +192,156 @@ fn read_limited(
     limit: usize,
     out: &mut Vec<u8>,
 ) -> Result<bool, CodingError> {
-    let cap = limit as u64 + 1;
+    let cap = limit.saturating_add(1);
     let ok = match coding {
-        "gzip" | "x-gzip" => flate2::read::MultiGzDecoder::new(input)
-            .take(cap)
-            .read_to_end(out)
-            .is_ok(),
+        "gzip" | "x-gzip" => read_capped(flate2::read::MultiGzDecoder::new(input), cap, out),
         "deflate" => {
-            let zlib = flate2::read::ZlibDecoder::new(input)
-                .take(cap)
-                .read_to_end(out)
-                .is_ok();
-            if zlib {
+            if read_capped(flate2::read::ZlibDecoder::new(input), cap, out) {
                 true
             } else {
                 // Raw deflate without the zlib wrapper (sent by some servers).
                 let mut raw = Vec::new();
-                let ok = flate2::read::DeflateDecoder::new(input)
-                    .take(cap)
-                    .read_to_end(&mut raw)
-                    .is_ok();
+                let ok = read_capped(flate2::read::DeflateDecoder::new(input), cap, &mut raw);
                 if ok || raw.len() > out.len() {
                     *out = raw;
                 }
                 ok
             }
         }
-        "br" => brotli::Decompressor::new(input, 4096)
-            .take(cap)
-            .read_to_end(out)
-            .is_ok(),
+        "br" => read_capped(brotli::Decompressor::new(input, 4096), cap, out),
         other => return Err(CodingError::Unsupported(other.to_string())),
     };
     Ok(ok)
 }
 
-/// One stage of a [`StreamDecoder`]: a push decoder whose output collects in its `Vec`.
+/// Reads `r` into `out` until its end or `cap` bytes in `out`: `false` on a read error.
+/// `out` grows by doubling but never past `cap` (robust42: `read_to_end` on a `take(cap)`
+/// doubled to the next power of two, 512 MiB for a 256 MiB + 1 limit: the peak of an
+/// export of a bomb).
+fn read_capped(mut r: impl Read, cap: usize, out: &mut Vec<u8>) -> bool {
+    let mut buf = vec![0u8; 32 << 10];
+    loop {
+        let room = cap.saturating_sub(out.len());
+        if room == 0 {
+            return true;
+        }
+        let want = room.min(buf.len());
+        match r.read(&mut buf[..want]) {
+            Ok(0) => return true,
+            Ok(n) => {
+                let need = out.len() + n;
+                if out.capacity() < need {
+                    let to = (out.capacity() * 2).clamp(need, cap.max(need));
+                    out.reserve_exact(to - out.len());
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// The most bytes one [`StreamDecoder::push`] (or [`StreamDecoder::finish`]) may decode to,
+/// at any stage (64 MiB), whatever the decoder's total limit: one piece of a body (a socket
+/// read, a recorded chunk) that inflates past it is a decompression bomb (deflate's ratio
+/// bound is 1032, so a legitimate 64 KiB piece gives at most ~66 MB; stacked codings and
+/// brotli have no such bound), and the decoder stops with [`CodingError::OverLimit`] rather
+/// than hold it in memory (issue 7, robust42).
+pub const PUSH_DECODED_CAP: usize = 64 << 20;
+
+/// The sink of one [`Stage`]: decoded bytes collect in `out` until `room` bytes; a write
+/// past it fails (and sets `over`), which stops the decoder writing into it mid-call (its
+/// output buffer, 32 KiB for flate2 and 4 KiB for brotli, is the most it holds beyond).
+struct Capped {
+    out: Vec<u8>,
+    room: usize,
+    over: bool,
+}
+
+impl Capped {
+    fn new() -> Capped {
+        Capped {
+            out: Vec::new(),
+            room: 0,
+            over: false,
+        }
+    }
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if buf.len() > self.room.saturating_sub(self.out.len()) {
+            self.over = true;
+            return Err(std::io::Error::other("decoded bytes over the limit"));
+        }
+        if self.out.capacity() - self.out.len() < buf.len() {
+            // grow by doubling, but never past the room (a doubling Vec would hold up to
+            // twice it)
+            let need = self.out.len() + buf.len();
+            let want = (self.out.capacity() * 2).clamp(need, self.room.max(need));
+            self.out.reserve_exact(want - self.out.len());
+        }
+        self.out.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// One stage of a [`StreamDecoder`]: a push decoder whose output collects in its [`Capped`]
+/// sink.
 enum Stage {
-    Gzip(Box<flate2::write::MultiGzDecoder<Vec<u8>>>),
+    Gzip(Box<flate2::write::MultiGzDecoder<Capped>>),
     /// `deflate` before its first two bytes told zlib (RFC 1950) from raw (RFC 1951).
     DeflateUndecided(Vec<u8>),
-    Zlib(Box<flate2::write::ZlibDecoder<Vec<u8>>>),
-    RawDeflate(Box<flate2::write::DeflateDecoder<Vec<u8>>>),
-    Br(Box<brotli::DecompressorWriter<Vec<u8>>>),
+    Zlib(Box<flate2::write::ZlibDecoder<Capped>>),
+    RawDeflate(Box<flate2::write::DeflateDecoder<Capped>>),
+    Br(Box<brotli::DecompressorWriter<Capped>>),
 }
 
 impl Stage {
     fn new(coding: &str) -> Result<Stage, CodingError> {
         Ok(match coding {
             "gzip" | "x-gzip" => {
-                Stage::Gzip(Box::new(flate2::write::MultiGzDecoder::new(Vec::new())))
+                Stage::Gzip(Box::new(flate2::write::MultiGzDecoder::new(Capped::new())))
             }
             "deflate" => Stage::DeflateUndecided(Vec::new()),
-            "br" => Stage::Br(Box::new(brotli::DecompressorWriter::new(Vec::new(), 4096))),
+            "br" => Stage::Br(Box::new(brotli::DecompressorWriter::new(
+                Capped::new(),
+                4096,
+            ))),
             other => return Err(CodingError::Unsupported(other.to_string())),
         })
     }
 
-    /// Writes `input` and flushes: the bytes decoded so far are left in the stage's `Vec`.
-    fn write(&mut self, input: &[u8]) -> std::io::Result<()> {
+    /// The sink (none yet for an undecided `deflate`).
+    fn sink(&mut self) -> Option<&mut Capped> {
+        Some(match self {
+            Stage::Gzip(d) => d.get_mut(),
+            Stage::Zlib(d) => d.get_mut(),
+            Stage::RawDeflate(d) => d.get_mut(),
+            Stage::Br(d) => d.get_mut(),
+            Stage::DeflateUndecided(_) => return None,
+        })
+    }
+
+    /// Lets the sink take `room` bytes in all (those it holds included).
+    fn set_room(&mut self, room: usize) {
+        if let Some(s) = self.sink() {
+            s.room = room;
+        }
+    }
+
+    /// The sink went over its room.
+    fn over(&mut self) -> bool {
+        self.sink().is_some_and(|s| s.over)
+    }
+
+    /// Writes `input` and flushes: the bytes decoded so far are left in the sink.
+    fn write(&mut self, input: &[u8], room: usize) -> std::io::Result<()> {
         use std::io::Write;
         if let Stage::DeflateUndecided(head) = self {
             head.extend_from_slice(input);
@@ -262,12 +353,13 @@ impl Stage {
                 head[0] & 0x0f == 8 && (u16::from(head[0]) << 8 | u16::from(head[1])) % 31 == 0;
             let head = std::mem::take(head);
             *self = if zlib {
-                Stage::Zlib(Box::new(flate2::write::ZlibDecoder::new(Vec::new())))
+                Stage::Zlib(Box::new(flate2::write::ZlibDecoder::new(Capped::new())))
             } else {
-                Stage::RawDeflate(Box::new(flate2::write::DeflateDecoder::new(Vec::new())))
+                Stage::RawDeflate(Box::new(flate2::write::DeflateDecoder::new(Capped::new())))
             };
-            return self.write(&head);
+            return self.write(&head, room);
         }
+        self.set_room(room);
         match self {
             Stage::Gzip(d) => d.write_all(input).and_then(|()| d.flush()),
             Stage::Zlib(d) => d.write_all(input).and_then(|()| d.flush()),
@@ -279,17 +371,14 @@ impl Stage {
 
     /// The bytes decoded since the last call.
     fn take(&mut self) -> Vec<u8> {
-        match self {
-            Stage::Gzip(d) => std::mem::take(d.get_mut()),
-            Stage::Zlib(d) => std::mem::take(d.get_mut()),
-            Stage::RawDeflate(d) => std::mem::take(d.get_mut()),
-            Stage::Br(d) => std::mem::take(d.get_mut()),
-            Stage::DeflateUndecided(_) => Vec::new(),
-        }
+        self.sink()
+            .map(|s| std::mem::take(&mut s.out))
+            .unwrap_or_default()
     }
 
     /// Ends the coded stream: `Err` when it was cut before its end.
-    fn finish(&mut self) -> std::io::Result<()> {
+    fn finish(&mut self, room: usize) -> std::io::Result<()> {
+        self.set_room(room);
         match self {
             Stage::Gzip(d) => d.try_finish(),
             Stage::Zlib(d) => d.try_finish(),
@@ -307,37 +396,40 @@ impl Stage {
 /// them are read as they arrive. A flush point of the coder (zlib `Z_SYNC_FLUSH`, which
 /// nginx sends per chunk) gives out everything before it.
 ///
-/// The decoded total is bounded by the limit given to [`StreamDecoder::new`] (bytes): a
-/// piece that would pass it fails with [`CodingError::OverLimit`] (a decompression bomb
-/// is not expanded in memory). After an error the decoder gives nothing more.
+/// Bounded (a decompression bomb is not expanded in memory; issue 7, robust42): every
+/// stage's decoded total (the inner stages of stacked codings, `gzip, gzip`, included) is
+/// at most the limit given to [`StreamDecoder::new`] (bytes), and what one [`push`] decodes
+/// at any stage at most [`PUSH_DECODED_CAP`]; a piece that would pass either fails with
+/// [`CodingError::OverLimit`], having decoded at most that many bytes (plus a decoder's
+/// output buffer, <= 32 KiB). After an error the decoder gives nothing more.
 ///
 /// [`push`]: StreamDecoder::push
 pub struct StreamDecoder {
-    /// The codings last applied first (the order they are undone in).
-    stages: Vec<(String, Stage)>,
+    /// The codings last applied first (the order they are undone in), each with the bytes
+    /// it decoded so far.
+    stages: Vec<(String, Stage, usize)>,
     limit: usize,
-    total: usize,
     failed: bool,
 }
 
 impl std::fmt::Debug for StreamDecoder {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let names: Vec<&str> = self.stages.iter().map(|(n, _)| n.as_str()).collect();
+        let names: Vec<&str> = self.stages.iter().map(|(n, _, _)| n.as_str()).collect();
         f.debug_struct("StreamDecoder")
             .field("codings", &names)
-            .field("total", &self.total)
+            .field("total", &self.stages.last().map_or(0, |s| s.2))
             .field("failed", &self.failed)
             .finish()
     }
 }
 
-/// Input is fed in pieces of at most this many bytes, so one piece expands to at most about
-/// 1032 times its size (deflate's ratio bound) before the limit is checked.
+/// Input is fed to each stage in pieces of at most this many bytes (4 KiB).
 const STREAM_STEP: usize = 4096;
 
 impl StreamDecoder {
     /// A decoder for the codings of `content_encoding` (a `Content-Encoding` value), whose
-    /// decoded output may total at most `limit` bytes. `Ok(None)` when it names no coding.
+    /// decoded output may total at most `limit` bytes at each stage. `Ok(None)` when it
+    /// names no coding.
     ///
     /// # Errors
     /// [`CodingError::Unsupported`] for a coding this tool does not decode.
@@ -348,12 +440,11 @@ impl StreamDecoder {
         }
         let mut stages = Vec::with_capacity(list.len());
         for c in list.iter().rev() {
-            stages.push((c.clone(), Stage::new(c)?));
+            stages.push((c.clone(), Stage::new(c)?, 0));
         }
         Ok(Some(StreamDecoder {
             stages,
             limit,
-            total: 0,
             failed: false,
         }))
     }
@@ -362,17 +453,13 @@ impl StreamDecoder {
     ///
     /// # Errors
     /// [`CodingError::Corrupt`] (with the coding's name) when the bytes do not decode,
-    /// [`CodingError::OverLimit`] when the decoded total would pass the limit.
+    /// [`CodingError::OverLimit`] when a stage's decoded total would pass the limit, or
+    /// this piece's decoded bytes [`PUSH_DECODED_CAP`].
     pub fn push(&mut self, piece: &[u8]) -> Result<Vec<u8>, CodingError> {
         if self.failed {
             return Ok(Vec::new());
         }
-        let mut out = Vec::new();
-        for step in piece.chunks(STREAM_STEP) {
-            let got = self.run(step, false)?;
-            out.extend_from_slice(&got);
-        }
-        Ok(out)
+        self.run(piece, false)
     }
 
     /// Ends the body: the bytes still held, or an error when the coded stream was cut
@@ -389,30 +476,40 @@ impl StreamDecoder {
         self.run(&[], true)
     }
 
-    /// Passes `input` through every stage (and ends each when `end`).
+    /// Passes `input` through every stage, [`STREAM_STEP`] bytes at a time (and ends each
+    /// when `end`), each stage's sink bounded by what is left of the limit and of this
+    /// call's [`PUSH_DECODED_CAP`].
     fn run(&mut self, input: &[u8], end: bool) -> Result<Vec<u8>, CodingError> {
+        let limit = self.limit;
         let mut cur = input.to_vec();
-        for (name, stage) in &mut self.stages {
-            let mut res = if cur.is_empty() {
-                Ok(())
-            } else {
-                stage.write(&cur)
-            };
-            let mut out = stage.take();
-            if end && res.is_ok() {
-                res = stage.finish();
-                out.extend_from_slice(&stage.take());
+        for (name, stage, total) in &mut self.stages {
+            let room = limit.saturating_sub(*total).min(PUSH_DECODED_CAP);
+            let mut res = Ok(());
+            for step in cur.chunks(STREAM_STEP) {
+                res = stage.write(step, room);
+                if res.is_err() {
+                    break;
+                }
             }
+            if end && res.is_ok() {
+                res = stage.finish(room);
+            }
+            let over = stage.over();
+            let out = stage.take();
+            *total = total.saturating_add(out.len());
             if res.is_err() {
                 self.failed = true;
-                return Err(CodingError::Corrupt(name.clone()));
+                return Err(if over {
+                    CodingError::OverLimit(if room < PUSH_DECODED_CAP {
+                        limit
+                    } else {
+                        PUSH_DECODED_CAP
+                    })
+                } else {
+                    CodingError::Corrupt(name.clone())
+                });
             }
             cur = out;
-        }
-        self.total += cur.len();
-        if self.total > self.limit {
-            self.failed = true;
-            return Err(CodingError::OverLimit(self.limit));
         }
         Ok(cur)
     }
@@ -634,5 +731,53 @@ mod tests {
         let bomb = gzip(&vec![b'a'; 1 << 20]);
         let mut d = StreamDecoder::new(Some("gzip"), 1000).unwrap().unwrap();
         assert_eq!(d.push(&bomb), Err(CodingError::OverLimit(1000)));
+    }
+
+    /// robust42 (issue 7): the limit bounds every stage, not only the last: a gzip whose
+    /// content is gzip (a few KiB coded, 8 MiB inside) stops at the limit with the inner
+    /// stage's output held to it, in one push, fed whole or byte by byte; brotli too.
+    #[test]
+    fn stream_decoder_bounds_stacked_and_brotli_bombs() {
+        let inner = gzip(&vec![0u8; 8 << 20]);
+        let nested = gzip(&inner);
+        assert!(nested.len() < 16 << 10, "{} bytes", nested.len());
+        for limit in [1000, 1 << 20] {
+            let mut d = StreamDecoder::new(Some("gzip, gzip"), limit)
+                .unwrap()
+                .unwrap();
+            assert_eq!(d.push(&nested), Err(CodingError::OverLimit(limit)));
+            assert_eq!(d.push(b"more").unwrap(), b"");
+            let mut d = StreamDecoder::new(Some("gzip, gzip"), limit)
+                .unwrap()
+                .unwrap();
+            let mut got = 0;
+            let mut err = None;
+            for b in &nested {
+                match d.push(std::slice::from_ref(b)) {
+                    Ok(o) => got += o.len(),
+                    Err(e) => {
+                        err = Some(e);
+                        break;
+                    }
+                }
+            }
+            assert_eq!(err, Some(CodingError::OverLimit(limit)));
+            assert!(got <= limit, "{got} bytes given");
+        }
+        // The whole decode of the same body: the same verdict.
+        assert_eq!(
+            decode(Some("gzip, gzip"), &nested, 1 << 20),
+            Err(CodingError::OverLimit(1 << 20))
+        );
+        let b = br(&vec![b'x'; 4 << 20]);
+        let mut d = StreamDecoder::new(Some("br"), 1 << 16).unwrap().unwrap();
+        assert_eq!(d.push(&b), Err(CodingError::OverLimit(1 << 16)));
+        // Under the limit, the same stacked body decodes whole.
+        let mut d = StreamDecoder::new(Some("gzip, gzip"), 8 << 20)
+            .unwrap()
+            .unwrap();
+        let mut n = d.push(&nested).unwrap().len();
+        n += d.finish().unwrap().len();
+        assert_eq!(n, 8 << 20);
     }
 }

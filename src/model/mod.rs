@@ -49,6 +49,14 @@ pub const PROBE_NEGATIVE_TEST: &str = "negative-test";
 /// header (unknown request headers carry no meaning, RFC 9110 §5.1).
 pub const PROBE_UNKNOWN_TASK: &str = "unknown-task";
 
+/// Value of [`PROBE_NEGATIVE_HEADER`] on the prober's one send (SendMessage) that leaves out,
+/// on purpose, the extensions the agent's card marks `required` (`errors.extension-required`,
+/// EXT-002): every other request of the run names them in `A2A-Extensions`, so the send is
+/// refused for that alone, and the one right answer is ExtensionSupportRequiredError (-32008,
+/// HTTP+JSON reason EXTENSION_SUPPORT_REQUIRED). The verifier judges a refusal of a request
+/// so marked under another code as RPC-ERROR-001, in `probe` and `verify` alike.
+pub const PROBE_WITHOUT_EXTENSION: &str = "extension-required";
+
 /// Value of [`PROBE_NEGATIVE_HEADER`] on the prober's push-config requests that name its
 /// own loopback webhook receiver: the agent accepting that URL is not judged as an SSRF
 /// risk (PUSH-006), since the prober chose it; everything else about the call is.

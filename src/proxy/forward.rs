@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use http::{Request, Response, StatusCode};
 use hyper::body::Incoming;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -79,6 +79,66 @@ struct Job {
 pub(super) struct Intercept {
     ca: super::tls::Ca,
     jobs: tokio::sync::mpsc::UnboundedSender<Job>,
+    /// The CA certificate clients must trust (`ca-cert.pem` of `--ca-dir`), named in the
+    /// handshake warning.
+    ca_cert: PathBuf,
+    /// Client TLS handshakes that failed on intercepted CONNECTs: one stderr line at once,
+    /// then one a minute with the count, the rest said at the stop (ux42: a `tracing`
+    /// WARN line per connection, timestamped and without the `a2a-interop proxy` prefix).
+    untrusted: super::plain_on_tls::Said,
+    /// The last such failure: `(authority, cause)`, for the stop's line.
+    last_untrusted: std::sync::Mutex<Option<(String, String)>>,
+}
+
+impl Intercept {
+    /// Notes a client TLS handshake that failed on `CONNECT authority` with `cause`; the
+    /// stderr line when one is due ([`untrusted_line`]).
+    fn note_untrusted(&self, authority: &str, cause: &str) -> Option<String> {
+        let n = self.untrusted.note(std::time::Instant::now());
+        if n.is_none() {
+            *self
+                .last_untrusted
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some((authority.to_string(), cause.to_string()));
+        }
+        n.map(|n| untrusted_line(n, authority, cause, &self.ca_cert))
+    }
+
+    /// The stop's line for the failed client handshakes counted since the last line and
+    /// not said yet; `None` when there are none.
+    pub(super) fn unsaid_untrusted_line(&self) -> Option<String> {
+        let (n, since) = self.untrusted.unsaid(std::time::Instant::now())?;
+        let (authority, cause) = self
+            .last_untrusted
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+            .unwrap_or_default();
+        Some(format!(
+            "a2a-interop proxy: WARNING: {n} more client TLS {} failed on intercepted CONNECTs in the {since} s since the last such line (the last: CONNECT {authority}: {cause}); the clients must trust the CA certificate {}",
+            if n == 1 { "handshake" } else { "handshakes" },
+            self.ca_cert.display()
+        ))
+    }
+}
+
+/// The stderr line for client TLS handshakes that failed on intercepted CONNECTs: `n` of
+/// them since the last line (1: the first of the run), the last on `authority` with
+/// `cause`; `ca_cert` the CA certificate the clients must trust. It starts with the
+/// `a2a-interop proxy:` prefix of every line the proxy prints about its own doings
+/// (docs/usage.md "Messages on stderr") and names how each common client is told to
+/// trust the CA.
+pub fn untrusted_line(n: u64, authority: &str, cause: &str, ca_cert: &Path) -> String {
+    let head = if n <= 1 {
+        format!("a client's TLS handshake failed on its CONNECT {authority} ({cause})")
+    } else {
+        format!("{n} client TLS handshakes failed on intercepted CONNECTs since the last such line (the last: CONNECT {authority}: {cause})")
+    };
+    format!(
+        "a2a-interop proxy: WARNING: {head}: most often the client does not trust the local CA that signed the proxy's certificate for the host, so its requests never reached the proxy; hint: give the client the CA certificate {ca}: curl --cacert {ca}, Python httpx (the A2A SDK's client) SSL_CERT_FILE={ca}, requests REQUESTS_CA_BUNDLE={ca}, Node NODE_EXTRA_CA_CERTS={ca} (more such failures: one line a minute, with the count)",
+        ca = ca_cert.display()
+    )
 }
 
 /// Whether `host` matches an `--allow-host` pattern: exact (ASCII case-insensitive),
@@ -122,7 +182,13 @@ impl ForwardState {
                         tokio::spawn(intercept(j.st, j.conn, j.tls, j.authority, j.req));
                     }
                 });
-                Some(Intercept { ca, jobs })
+                Some(Intercept {
+                    ca,
+                    jobs,
+                    ca_cert: ic.ca_dir.join(super::tls::CA_CERT_FILE),
+                    untrusted: super::plain_on_tls::Said::default(),
+                    last_untrusted: std::sync::Mutex::new(None),
+                })
             }
             None => None,
         };
@@ -425,7 +491,17 @@ async fn intercept(
         }
         Ok(Err(e)) => {
             // Most often: the client does not trust the local CA.
-            tracing::warn!(authority = %authority, error = %e, "TLS handshake with the client failed (does it trust the CA certificate named at start-up?)");
+            let line = st
+                .forward
+                .as_ref()
+                .and_then(|f| f.intercept.as_ref())
+                .and_then(|ic| ic.note_untrusted(&authority, &e.to_string()));
+            match line {
+                Some(line) if st.console_warnings => crate::errln!("{line}"),
+                _ => {
+                    tracing::debug!(authority = %authority, error = %e, "TLS handshake with the client failed")
+                }
+            }
             return;
         }
     };

@@ -237,6 +237,10 @@ struct State {
     /// Plaintext HTTP requests refused on the TLS listener, for the rate-limited stderr
     /// line ([`plain_on_tls`]).
     plain_on_tls: plain_on_tls::Said,
+    /// Failed `accept`s (out of file descriptors): one stderr line at once, then one a
+    /// minute with the count, the rest said at the stop (ux42: a `tracing` WARN line every
+    /// 50 ms, 20 a second, while the limit was reached).
+    accept_failed: plain_on_tls::Said,
     /// [`ProxyExtras::tls_ports`].
     tls_ports: tls::TlsPorts,
     /// [`ProxyExtras::client_scheme`].
@@ -524,6 +528,7 @@ async fn serve(
         live: live.clone(),
         listener_tls,
         plain_on_tls: plain_on_tls::Said::default(),
+        accept_failed: plain_on_tls::Said::default(),
         tls_ports: ext.tls_ports.clone(),
         client_scheme: ext.client_scheme,
         preserve_host: ext.preserve_host,
@@ -782,6 +787,32 @@ fn http1_options(
         .header_read_timeout(refusal::HEAD_TIMEOUT);
 }
 
+/// The stderr line for a failed `accept` on the listener at `at` with `e`: `n` failures
+/// since the last line (1: the first of the run). Out of file descriptors (EMFILE,
+/// ENFILE) names the limit to raise; the proxy keeps serving the connections it has and
+/// accepts again once descriptors are free.
+pub fn accept_failed_line(n: u64, at: &str, e: &std::io::Error) -> String {
+    let head = if n <= 1 {
+        format!("cannot accept a client connection on {at}: {e}")
+    } else {
+        format!(
+            "{n} client connections on {at} could not be accepted since the last such line: {e}"
+        )
+    };
+    let hint = match e.raw_os_error() {
+        Some(libc::EMFILE) => {
+            "the proxy is out of file descriptors (each client connection takes one, each upstream connection another): raise its open-file limit (ulimit -n, systemd LimitNOFILE=) or lower the clients' concurrency"
+        }
+        Some(libc::ENFILE) => {
+            "the system is out of file descriptors (fs.file-max): close other programs' files or raise the system limit"
+        }
+        _ => "see the cause",
+    };
+    format!(
+        "a2a-interop proxy: WARNING: {head}; hint: {hint}; the proxy keeps serving the connections it has and accepts again as soon as it can (more such failures: one line a minute, with the count)"
+    )
+}
+
 async fn accept_loop(
     listener: TcpListener,
     state: Arc<State>,
@@ -801,7 +832,16 @@ async fn accept_loop(
             Ok(x) => x,
             Err(e) => {
                 // Out of file descriptors and the like: wait a little, keep serving.
-                tracing::warn!(error = %e, "accept failed");
+                let at = listener
+                    .local_addr()
+                    .map(|a| a.to_string())
+                    .unwrap_or_default();
+                match state.accept_failed.note(std::time::Instant::now()) {
+                    Some(n) if state.console_warnings => {
+                        crate::errln!("{}", accept_failed_line(n, &at, &e));
+                    }
+                    _ => tracing::debug!(error = %e, "accept failed"),
+                }
                 tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
@@ -944,6 +984,30 @@ async fn accept_loop(
             crate::errln!("{line}");
         } else {
             tracing::warn!("{line}");
+        }
+    }
+    if let Some((n, since)) = state.accept_failed.unsaid(std::time::Instant::now()) {
+        let line = format!(
+            "a2a-interop proxy: WARNING: {n} more failed accepts of client connections in the {since} s since the last such line; those clients waited or gave up unserved"
+        );
+        if state.console_warnings {
+            crate::errln!("{line}");
+        } else {
+            tracing::debug!("{line}");
+        }
+    }
+    // Client TLS handshakes that failed on intercepted CONNECTs since the last line: said
+    // now too.
+    if let Some(line) = state
+        .forward
+        .as_ref()
+        .and_then(|f| f.intercept.as_ref())
+        .and_then(forward::Intercept::unsaid_untrusted_line)
+    {
+        if state.console_warnings {
+            crate::errln!("{line}");
+        } else {
+            tracing::debug!("{line}");
         }
     }
     // An HTTP/2 stream's handler runs in its own task and ends a moment after its
@@ -1710,7 +1774,9 @@ async fn handle(
                 ctx.as_deref(),
                 StatusCode::NOT_IMPLEMENTED,
                 "a2a-interop proxy: asterisk-form requests (OPTIONS *) are not forwarded\n".into(),
-                "asterisk-form request (OPTIONS *) not forwarded".into(),
+                // ux42: a second a2a-interop proxy in front of this one (a gateway leg)
+                // sends one at start-up; the line said nothing of who or what to do
+                "asterisk-form request (OPTIONS *) not forwarded (hint: the proxy answers a server-wide OPTIONS * itself, 501: a health check, or the start-up check of an a2a-interop proxy whose upstream is this one, User-Agent 'a2a-interop proxy (start-up check)'; nothing to do)".into(),
             );
         }
         // Which prefixes there are, and for a card fetched at the root, the usual cause:

@@ -220,6 +220,25 @@ impl Said {
         due
     }
 
+    /// The count of what was noted since the last stderr line and not said yet, with the
+    /// seconds since that line (`now` the stop); `None` when every one was said. For other
+    /// one-a-minute warnings built on [`Self::note`] (the intercepting proxy's client TLS
+    /// handshakes, [`super::forward`]).
+    pub fn unsaid(&self, now: Instant) -> Option<(u64, u64)> {
+        let g = self
+            .inner
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if g.unsaid == 0 {
+            return None;
+        }
+        let since = g
+            .last
+            .map(|t| now.saturating_duration_since(t).as_secs())
+            .unwrap_or(0);
+        Some((g.unsaid, since))
+    }
+
     /// The stop's line for the requests counted since the last stderr line and not said
     /// (they came less than [`SAY_EVERY`] after it), `now` the stop; `None` when every
     /// request was said (review22 R4: a count between two one-a-minute lines was lost at

@@ -35,6 +35,9 @@ pub fn parse_route(s: &str) -> Result<Route, String> {
 /// (`127.0.0.1:9999` -> `http://127.0.0.1:9999`), else show the shape.
 pub fn url_hint(url: &str) -> String {
     let t = url.trim();
+    if let Some(h) = unix_socket_hint(t) {
+        return h;
+    }
     // a port alone (`9999`, `:9999`) is no host: `http://9999` would name host 9999
     // (ux36: the hint said just that)
     let port = t.strip_prefix(':').unwrap_or(t);
@@ -47,10 +50,51 @@ pub fn url_hint(url: &str) -> String {
     }
 }
 
+/// The hint for a Unix-socket or file path given where a URL goes (`/run/agent.sock`,
+/// `./agent.sock`, `unix:///run/agent.sock`, `http+unix://...`): the proxy, `probe` and
+/// `interop` reach agents over TCP only, and `http://` put before a path (`http:///run/
+/// agent.sock`) names host `run` (ux42: the hint said to do just that). `None` for
+/// anything else.
+pub fn unix_socket_hint(url: &str) -> Option<String> {
+    let t = url.trim();
+    let lower = t.to_ascii_lowercase();
+    let path = ["unix://", "http+unix://", "https+unix://", "unix:"]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p).map(|_| &t[p.len()..]))
+        .or_else(|| {
+            let pathlike = t.starts_with('/')
+                || t.starts_with("./")
+                || t.starts_with("../")
+                || (!t.contains("://") && lower.ends_with(".sock"));
+            pathlike.then_some(t)
+        })?;
+    Some(format!(
+        "{path:?} is a file path (a Unix socket?): agents are reached over TCP only, http://HOST:PORT; for an agent that listens on a Unix socket, put a TCP front before it (socat TCP-LISTEN:9999,bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:{path}) and give http://127.0.0.1:9999"
+    ))
+}
+
+/// `Some(why)` when `url` has an empty authority, `http:///run/agent.sock` (`http://` put
+/// before a path): the URL parser takes the path's first segment as the host (`run`),
+/// so the URL would name a host nobody meant.
+pub fn empty_authority(url: &str) -> Option<String> {
+    let t = url.trim();
+    let (scheme, rest) = t.split_once("://")?;
+    if !rest.starts_with('/') || !matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https") {
+        return None;
+    }
+    Some(format!(
+        "{url:?} has no host between {scheme}:// and its path; hint: {}",
+        unix_socket_hint(rest).unwrap_or_else(|| "give http(s)://host[:port][/path]".into())
+    ))
+}
+
 /// Checks an upstream base URL: absolute `http://host[:port][/base]` or
 /// `https://host[:port][/base]` (the proxy opens TLS to it, [`super::tls::UpstreamTrust`]).
 /// Returns the parsed URL.
 pub fn check_upstream(url: &str) -> Result<Url, String> {
+    if let Some(why) = empty_authority(url) {
+        return Err(format!("upstream URL {why}"));
+    }
     let u = Url::parse(url).map_err(|e| {
         format!(
             "upstream URL {url:?} is not a valid URL: {}; hint: {}",
@@ -61,9 +105,20 @@ pub fn check_upstream(url: &str) -> Result<Url, String> {
     match u.scheme() {
         "http" | "https" => {}
         other => {
+            let hint = unix_socket_hint(url).unwrap_or_else(|| {
+                // `localhost:9999` reads as scheme `localhost`, path `9999`
+                if u.cannot_be_a_base()
+                    && !u.path().is_empty()
+                    && u.path().bytes().all(|b| b.is_ascii_digit())
+                {
+                    format!("add the scheme: http://{}", url.trim())
+                } else {
+                    "A2A runs over HTTP: give http://host:port or https://host:port".into()
+                }
+            });
             return Err(format!(
-                "upstream URL {url:?}: scheme {other:?} is not http or https; hint: A2A runs over HTTP: give http://host:port or https://host:port"
-            ))
+                "upstream URL {url:?}: scheme {other:?} is not http or https; hint: {hint}"
+            ));
         }
     }
     if u.host_str().is_none_or(str::is_empty) {
@@ -248,6 +303,26 @@ mod tests {
             "a port alone is no URL; on this machine: http://127.0.0.1:9999"
         );
         assert_eq!(url_hint("agent"), "add the scheme: http://agent");
+        // a Unix-socket path is no URL, and `http://` before it names host `run` (ux42)
+        for path in ["/run/agent.sock", "./agent.sock", "agent.sock"] {
+            let h = url_hint(path);
+            assert!(h.contains("agents are reached over TCP only"), "{h}");
+            assert!(!h.contains("http:///"), "{h}");
+        }
+        let e = check_upstream("http:///run/agent.sock").unwrap_err();
+        assert!(
+            e.contains("has no host between http:// and its path"),
+            "{e}"
+        );
+        assert!(e.contains("UNIX-CONNECT:/run/agent.sock"), "{e}");
+        let e = check_upstream("unix:///run/agent.sock").unwrap_err();
+        assert!(e.contains("UNIX-CONNECT:/run/agent.sock"), "{e}");
+        assert!(check_upstream("http://agent.sock:80/").is_ok());
+        let e = check_upstream("localhost:9999").unwrap_err();
+        assert!(
+            e.ends_with("hint: add the scheme: http://localhost:9999"),
+            "{e}"
+        );
         // a pasted URL's blanks are not kept in the route
         assert_eq!(
             parse_route("/a=http://127.0.0.1:1 \n").unwrap().upstream,

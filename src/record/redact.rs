@@ -1144,87 +1144,28 @@ fn release_coded(
 }
 
 /// True when every coding of `coding` has a decoder that gives out each decoded byte as
-/// soon as its input is in ([`Stage::new`]: `gzip`, `x-gzip`, `deflate`), so a
-/// [`CodedScan`] can judge frames as they come.
+/// soon as its input is in (zlib's inflate: `gzip`, `x-gzip`, `deflate`), so a
+/// [`CodedScan`] can judge frames as they come. `br` is not among them: its decoder keeps
+/// decoded bytes back until far more input came (up to a meta-block), so a frame written
+/// after a clean decode could still hold a secret that later frames reveal.
 fn streamable(coding: &str) -> bool {
     crate::model::coding::codings(Some(coding))
         .iter()
-        .all(|c| Stage::new(c).is_some())
+        .all(|c| matches!(c.as_str(), "gzip" | "x-gzip" | "deflate"))
 }
+
+/// The most bytes a [`CodedScan`] decodes a body to (1 GiB, the verifier's bound for a
+/// compressed event stream), and at most [`crate::model::coding::PUSH_DECODED_CAP`] from one
+/// frame, at any stage of stacked codings: past either, the rest of the body is left out of
+/// the recording with the reason, rather than a decompression bomb expanded in the
+/// recorder's memory (issue 7, robust42: a 16 KiB `gzip, gzip` answer held 8 GB before).
+const SCAN_DECODED_CAP: usize = 1 << 30;
 
 /// Coded bytes that must follow a frame of a [`CodedScan`], decoded without a secret,
 /// before the frame is written (64): a decoder keeps the bits of a code it has not finished
 /// (a deflate literal or match is at most 48 bits), so a frame's last bytes may begin a
 /// secret that only the next bytes reveal.
 const CODED_MARGIN: u64 = 64;
-
-/// One content-coding decoder of a [`CodedScan`], fed coded bytes, giving decoded bytes.
-enum Stage {
-    /// `gzip` / `x-gzip` (RFC 1952; several members in a row are one body).
-    Gzip(flate2::write::MultiGzDecoder<Vec<u8>>),
-    /// `deflate` in the zlib format (RFC 1950, RFC 9110 §8.4.1.2).
-    Zlib(flate2::write::ZlibDecoder<Vec<u8>>),
-    /// `deflate` as a raw RFC 1951 stream (sent by some servers).
-    Raw(flate2::write::DeflateDecoder<Vec<u8>>),
-    /// `deflate` before its first two bytes tell zlib from raw: those bytes.
-    DeflateStart(Vec<u8>),
-}
-
-impl Stage {
-    /// The decoder of `coding` (lowercase) when it gives out every decoded byte as soon as
-    /// its input is in (zlib's inflate: `gzip`, `deflate`); `None` otherwise.
-    fn new(coding: &str) -> Option<Stage> {
-        Some(match coding {
-            "gzip" | "x-gzip" => Stage::Gzip(flate2::write::MultiGzDecoder::new(Vec::new())),
-            "deflate" => Stage::DeflateStart(Vec::new()),
-            // `br` is not among them: its decoder keeps decoded bytes back until far more
-            // input came (up to a meta-block), so a frame written after a clean decode could
-            // still hold a secret that later frames reveal
-            _ => return None,
-        })
-    }
-
-    /// Decodes the next coded bytes; the bytes they decode to (possibly none yet).
-    ///
-    /// # Errors
-    /// The bytes are not valid data of the coding (or follow its end).
-    fn feed(&mut self, data: &[u8]) -> std::io::Result<Vec<u8>> {
-        use std::io::Write;
-        fn run<W: Write>(w: &mut W, data: &[u8]) -> std::io::Result<()> {
-            w.write_all(data)?;
-            w.flush()
-        }
-        match self {
-            Stage::Gzip(d) => {
-                run(d, data)?;
-                Ok(std::mem::take(d.get_mut()))
-            }
-            Stage::Zlib(d) => {
-                run(d, data)?;
-                Ok(std::mem::take(d.get_mut()))
-            }
-            Stage::Raw(d) => {
-                run(d, data)?;
-                Ok(std::mem::take(d.get_mut()))
-            }
-            Stage::DeflateStart(first) => {
-                first.extend_from_slice(data);
-                let (Some(&a), Some(&b)) = (first.first(), first.get(1)) else {
-                    return Ok(Vec::new());
-                };
-                // RFC 1950 §2.2: CM = 8 and the header a multiple of 31
-                let zlib = a & 0x0f == 8 && (u16::from(a) << 8 | u16::from(b)) % 31 == 0;
-                let start = std::mem::take(first);
-                *self = if zlib {
-                    Stage::Zlib(flate2::write::ZlibDecoder::new(Vec::new()))
-                } else {
-                    Stage::Raw(flate2::write::DeflateDecoder::new(Vec::new()))
-                };
-                self.feed(&start)
-            }
-        }
-    }
-}
 
 /// A compressed body that cannot be redacted whole (larger than [`HOLD_CAP`], an SSE
 /// stream or other media type that is not held, or a held body that did not decode whole),
@@ -1241,8 +1182,9 @@ impl Stage {
 struct CodedScan {
     /// The `Content-Encoding` codings as sent (`gzip`, `gzip, br`), for the note.
     coding: String,
-    /// Decoders, the last applied coding first; `None` when one is not supported.
-    stages: Option<Vec<Stage>>,
+    /// The decoder of its codings ([`SCAN_DECODED_CAP`]); `None` when one is not
+    /// [`streamable`].
+    stages: Option<crate::model::coding::StreamDecoder>,
     scan: TextScan,
     is_req: bool,
     /// Frames decoded clean but not written yet, with the coded offset (bytes) of their end.
@@ -1258,11 +1200,9 @@ struct CodedScan {
 
 impl CodedScan {
     fn new(coding: &str, scan: TextScan, is_req: bool) -> CodedScan {
-        let stages = crate::model::coding::codings(Some(coding))
-            .iter()
-            .rev()
-            .map(|c| Stage::new(c))
-            .collect::<Option<Vec<_>>>();
+        let stages = streamable(coding)
+            .then(|| crate::model::coding::StreamDecoder::new(Some(coding), SCAN_DECODED_CAP))
+            .and_then(|d| d.ok().flatten());
         CodedScan {
             coding: coding.to_string(),
             stages,
@@ -1331,16 +1271,16 @@ impl CodedScan {
                 self.coding
             ));
         };
-        let mut cur = data.to_vec();
-        for st in stages.iter_mut() {
-            cur = st.feed(&cur).map_err(|_| {
-                format!(
-                    "its {}{UNDECODABLE}, so its secrets cannot be checked",
-                    self.coding
-                )
-            })?;
-        }
-        Ok(cur)
+        stages.push(data).map_err(|e| match e {
+            crate::model::coding::CodingError::OverLimit(n) => format!(
+                "its {} data decodes to more than {n} bytes, past the recorder's bound for a compressed body, so its secrets are not checked from there on",
+                self.coding
+            ),
+            _ => format!(
+                "its {}{UNDECODABLE}, so its secrets cannot be checked",
+                self.coding
+            ),
+        })
     }
 
     /// The body has ended (or its direction is done for now): the frames kept for the

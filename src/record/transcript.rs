@@ -38,7 +38,12 @@ struct Line {
     url: String,
     status: u16,
     headers: Headers,
-    body: String,
+    /// The body's bytes: the text as UTF-8, or the bytes of a base64 `body` (`"encoding":
+    /// "base64"`).
+    body: Vec<u8>,
+    /// `"encoding": "base64"`: the body is the bytes as they crossed the wire, so the head
+    /// is kept whole (its `Content-Encoding` and `Content-Length` describe these bytes).
+    wire: bool,
     close: Option<Outcome>,
 }
 
@@ -134,17 +139,19 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     // Each exchange's whole response text, to tell a coded body from a decoded one: kept
     // only for a response that names a content coding (ux37: a copy of every response
     // body made a 150 MB answer cost 150 MB more)
+    // (a `resp` line in wire bytes, `"encoding": "base64"`, keeps its head whole: not
+    // collected)
     let mut coded = vec![false; exchanges];
     for (l, &x) in lines.iter().zip(owner.iter()) {
         if l.dir == Dir::Resp {
             let ce = crate::model::coding::joined(l.headers.get_all("content-encoding"));
-            coded[x] = crate::model::coding::is_coded(ce.as_deref().into_iter());
+            coded[x] = !l.wire && crate::model::coding::is_coded(ce.as_deref().into_iter());
         }
     }
     let mut resp_text: Vec<Vec<u8>> = vec![Vec::new(); exchanges];
     for (l, &x) in lines.iter().zip(owner.iter()) {
         if l.dir != Dir::Req && coded[x] {
-            resp_text[x].extend_from_slice(l.body.as_bytes());
+            resp_text[x].extend_from_slice(&l.body);
         }
     }
     // Pass 2: events.
@@ -194,7 +201,11 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         method: l.method.clone(),
                         url,
                         version: None,
-                        headers: decoded_head(&l.headers, l.body.as_bytes()),
+                        headers: if l.wire {
+                            l.headers.clone()
+                        } else {
+                            decoded_head(&l.headers, &l.body)
+                        },
                         upstream: None,
                     },
                 );
@@ -206,7 +217,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         x,
                         &l.leg,
                         EventKind::RequestBody {
-                            body: Body::new(std::mem::take(&mut l.body).into_bytes()),
+                            body: Body::new(std::mem::take(&mut l.body)),
                         },
                     );
                 }
@@ -220,7 +231,11 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                     EventKind::ResponseHead {
                         status: l.status,
                         version: None,
-                        headers: decoded_head(&l.headers, &resp_text[x]),
+                        headers: if coded[x] {
+                            decoded_head(&l.headers, &resp_text[x])
+                        } else {
+                            l.headers.clone()
+                        },
                         synthetic: false,
                         reason: None,
                     },
@@ -233,7 +248,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         x,
                         &l.leg,
                         EventKind::ResponseChunk {
-                            body: Body::new(std::mem::take(&mut l.body).into_bytes()),
+                            body: Body::new(std::mem::take(&mut l.body)),
                         },
                     );
                 }
@@ -257,7 +272,7 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
                         x,
                         &l.leg,
                         EventKind::ResponseChunk {
-                            body: Body::new(std::mem::take(&mut l.body).into_bytes()),
+                            body: Body::new(std::mem::take(&mut l.body)),
                         },
                     );
                 }
@@ -437,6 +452,13 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
                 .collect(),
             Some(_) => bail!("line {no}: \"headers\" is not an object"),
         };
+        let wire = match obj.get("encoding") {
+            None | Some(Value::Null) => false,
+            Some(Value::String(e)) if e.eq_ignore_ascii_case("base64") => true,
+            Some(other) => bail!(
+                "line {no}: \"encoding\" is {other}; the one encoding is \"base64\" (the body's bytes as they crossed the wire)"
+            ),
+        };
         let body = match body_v {
             None | Some(BodyMember::Json(Value::Null)) => String::new(),
             Some(BodyMember::Text(s)) => s,
@@ -492,6 +514,18 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             None if dir == Dir::Resp => bail!("line {no}: resp without \"status\""),
             None => 0,
         };
+        let body = if wire {
+            use base64::Engine as _;
+            let text: String = body.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+            // padded or not (the padding is dropped, then read without it)
+            base64::engine::general_purpose::STANDARD_NO_PAD
+                .decode(text.trim_end_matches('='))
+                .map_err(|e| {
+                    anyhow!("line {no}: \"body\" is not base64 (\"encoding\": \"base64\"): {e}")
+                })?
+        } else {
+            body.into_bytes()
+        };
         out.push(Line {
             no,
             dir,
@@ -504,6 +538,7 @@ fn parse_lines(text: &str) -> anyhow::Result<Vec<Line>> {
             status,
             headers,
             body,
+            wire,
             close,
         });
     }
@@ -609,6 +644,40 @@ mod tests {
             evs.iter().map(|e| e.seq).collect::<Vec<_>>(),
             [1, 2, 3, 4, 5]
         );
+    }
+
+    /// `"encoding": "base64"` (left42): the body is the wire bytes, decoded from base64
+    /// (padded or not, white space ignored), and the head keeps its coding and length even
+    /// when the bytes are not in that coding (HTTP-FRAME-004's evidence); another encoding
+    /// or bytes that are no base64 are errors naming the line.
+    #[test]
+    fn wire_bodies_keep_their_head() {
+        let t = r#"{"dir":"req","method":"POST","url":"http://h/","body":"{}"}
+{"dir":"resp","status":200,"headers":{"content-type":"application/json","content-encoding":"gzip","content-length":"2"},"body":"e3 0=","encoding":"base64"}"#;
+        let (_, evs) = read(t).unwrap();
+        let (h, body) = (
+            evs.iter()
+                .find_map(|e| match &e.kind {
+                    EventKind::ResponseHead { headers, .. } => Some(headers.clone()),
+                    _ => None,
+                })
+                .unwrap(),
+            evs.iter()
+                .find_map(|e| match &e.kind {
+                    EventKind::ResponseChunk { body } => Some(body.data.to_vec()),
+                    _ => None,
+                })
+                .unwrap(),
+        );
+        assert_eq!(body, b"{}");
+        assert_eq!(h.get("content-encoding"), Some("gzip"));
+        assert_eq!(h.get("content-length"), Some("2"));
+        let e = read(&t.replace("\"base64\"", "\"hex\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("line 2: \"encoding\" is \"hex\""), "{e}");
+        let e = read(&t.replace("e3 0=", "e3!")).unwrap_err().to_string();
+        assert!(e.starts_with("line 2: \"body\" is not base64"), "{e}");
     }
 
     /// A body under `content-encoding: gzip` that is text is the decoded body: the head

@@ -131,6 +131,11 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     // time is that of the exchanges its findings cite; an active run's is its check's.
     let passive = !matches!(report.source.kind, SourceKind::Probe | SourceKind::Interop);
     // a passive run's area: the exchanges that exercised it and those its findings cite
+    let area_lists = if passive {
+        input.outcome.area_exchanges.lists()
+    } else {
+        Vec::new()
+    };
     let area_claims: Vec<Vec<&str>> = report
         .results
         .iter()
@@ -141,9 +146,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                     .iter()
                     .filter(|f| area_of_rule(&f.rule, &report.coverage.exercised) == area)
                     .flat_map(|f| f.exchanges());
-                let exercised = input
-                    .outcome
-                    .area_exchanges
+                let exercised = area_lists
                     .iter()
                     .filter(|(a, _)| a == area)
                     .flat_map(|(_, xs)| xs.iter().map(|x| &**x));

@@ -7,7 +7,7 @@ use foldhash::HashMap;
 
 use crate::record::ExchangeId;
 
-/// Exchanges kept per area ([`AreaSet::exchanges`]): memory stays flat on huge recordings,
+/// Exchanges kept per area ([`AreaExchanges`]): memory stays flat on huge recordings,
 /// as [`super::MAX_EXCHANGE_DIALECTS`] keeps it for dialects.
 pub const MAX_AREA_EXCHANGES: usize = 10_000;
 
@@ -262,22 +262,53 @@ impl AreaSet {
         self.set.iter()
     }
 
-    /// `(area, exchange ids)` of the areas still in the set, sorted by area then id: at
-    /// most [`MAX_AREA_EXCHANGES`] ids per area (the first that marked it).
-    pub fn exchanges(&mut self) -> Vec<(String, Vec<ExchangeId>)> {
+    /// The areas still in the set with the exchanges that marked each, as numbers: the
+    /// set is left empty of them (its numbering starts again from 0). Nothing is sorted
+    /// and no id copied here: [`AreaExchanges::lists`] does that when a report asks
+    /// (perf42: the lists built at every finish were ~1.0k instructions per exchange of
+    /// the proxy bench, for a JUnit report that is seldom asked for).
+    pub fn take_exchanges(&mut self) -> AreaExchanges {
+        self.recent = Default::default();
+        self.recent_at = 0;
+        self.by_slot = [0; AREA_NAMES.len()];
+        let mut areas = std::mem::take(&mut self.by_area);
+        areas.retain(|(a, _)| self.set.contains(a));
+        areas.sort_unstable_by_key(|(a, _)| *a);
+        AreaExchanges {
+            ids: std::mem::take(&mut self.ids),
+            areas,
+        }
+    }
+}
+
+/// For each area a run exercised, the exchanges that exercised it, kept as [`AreaSet`]
+/// noted them (each id once, numbered; per area the numbers) until a report asks for the
+/// ids ([`Self::lists`]): the JUnit report's time of a passing area (q30b). At most
+/// [`MAX_AREA_EXCHANGES`] exchanges per area (the first that marked it).
+#[derive(Clone, Debug, Default)]
+pub struct AreaExchanges {
+    /// Each exchange id noted under some area, with its number (0.. in the order first
+    /// noted; the numbers are exactly `0..ids.len()`).
+    ids: HashMap<ExchangeId, u32>,
+    /// Per area (sorted by name): the numbers of the exchanges that marked it.
+    areas: Vec<(&'static str, Vec<u32>)>,
+}
+
+impl AreaExchanges {
+    /// `(area, exchange ids)` for each area an exchange marked, sorted by area then id
+    /// (string order), each id once per area. The ids are the events' shared ones (no copy
+    /// of the text: perfp36).
+    pub fn lists(&self) -> Vec<(String, Vec<ExchangeId>)> {
         // The ids sorted once; each area's numbers then sort as their ranks (integers), not
         // by string compares per area (perf31). The ids by number (they are numbered 0..len
         // as first noted), then the numbers sorted by id: by the id's first 8 bytes as one
         // integer first (big-endian, zero-padded: a smaller key is a smaller id), the ids
         // compared only on a tie (perfr35: `e1`..`e2500` sorted by `memcmp` was ~1.9k
         // instructions per exchange of the proxy bench).
-        // the numbers start again from 0 (`ids` is emptied below)
-        self.recent = Default::default();
-        self.recent_at = 0;
         let none = ExchangeId::from("");
-        let mut ids: Vec<ExchangeId> = vec![none; self.ids.len()];
-        for (id, n) in std::mem::take(&mut self.ids) {
-            if let Some(slot) = ids.get_mut(n as usize) {
+        let mut ids: Vec<&ExchangeId> = vec![&none; self.ids.len()];
+        for (id, n) in &self.ids {
+            if let Some(slot) = ids.get_mut(*n as usize) {
                 *slot = id;
             }
         }
@@ -288,7 +319,7 @@ impl AreaSet {
             .collect();
         order.sort_unstable_by(|a, b| {
             a.0.cmp(&b.0)
-                .then_with(|| ids[a.1 as usize].cmp(&ids[b.1 as usize]))
+                .then_with(|| ids[a.1 as usize].cmp(ids[b.1 as usize]))
         });
         let mut rank = vec![0u32; ids.len()];
         for (r, (_, n)) in order.iter().enumerate() {
@@ -299,15 +330,11 @@ impl AreaSet {
         // bench's four areas each hold every exchange, and their sorts were ~1.1k
         // instructions per exchange at the end of the run).
         let mut marked = vec![false; ids.len()];
-        let mut by_area = std::mem::take(&mut self.by_area);
-        self.by_slot = [0; AREA_NAMES.len()];
-        by_area.sort_unstable_by_key(|(a, _)| *a);
-        by_area
-            .into_iter()
-            .filter(|(a, _)| self.set.contains(a))
+        self.areas
+            .iter()
             .map(|(a, xs)| {
                 let listed: Vec<ExchangeId> = if xs.len().saturating_mul(8) >= ids.len() {
-                    for n in &xs {
+                    for n in xs {
                         marked[*n as usize] = true;
                     }
                     let listed = order
@@ -315,7 +342,7 @@ impl AreaSet {
                         .filter(|(_, n)| marked[*n as usize])
                         .map(|(_, n)| ids[*n as usize].clone())
                         .collect();
-                    for n in &xs {
+                    for n in xs {
                         marked[*n as usize] = false;
                     }
                     listed
@@ -600,9 +627,10 @@ mod tests {
         }
     }
 
-    /// [`AreaSet::exchanges`] with the ids as `String`s, to compare with literals.
+    /// [`AreaSet::take_exchanges`]' lists with the ids as `String`s, to compare with literals.
     fn listed(a: &mut AreaSet) -> Vec<(String, Vec<String>)> {
-        a.exchanges()
+        a.take_exchanges()
+            .lists()
             .into_iter()
             .map(|(area, xs)| (area, xs.iter().map(|x| x.to_string()).collect()))
             .collect()

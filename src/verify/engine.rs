@@ -65,6 +65,7 @@ use leaks::*;
 use messages::*;
 use names::*;
 use params::*;
+use push::create_config_wrapped;
 use secrets::*;
 pub use shapes::stream_first_event_rule;
 use shapes::*;
@@ -957,6 +958,17 @@ fn head_media(h: &Headers, content_type: Option<&str>) -> Option<Cow<'static, st
         Some(k) => Cow::Borrowed(*k),
         None => Cow::Owned(m.into_owned()),
     })
+}
+
+/// Whether media type `m` (as [`head_media`] keeps it) names JSON anywhere
+/// (`application/json`, `application/a2a+json`, `application/problem+json`, ...): what
+/// `m.contains("json")` answers, by a scan of its 4-byte windows. `str::contains` first
+/// builds a two-way searcher for the needle, ~460 instructions per call on
+/// `application/json` (perf42: once per JSON-RPC answer of the proxy bench), where the
+/// windows of a media type are a dozen compares.
+#[inline]
+fn media_names_json(m: &str) -> bool {
+    m.as_bytes().windows(4).any(|w| w == b"json")
 }
 
 /// [`decode_coded`] of a body whose head `h` names a coding when `coding`
@@ -2124,6 +2136,14 @@ pub(super) struct State {
     /// after that URL's other checks so that its root cause comes first
     /// ([`tls_downgrade_cause`]). Empty between card URLs.
     held_tls: Option<(String, Vec<Evidence>)>,
+    /// CARD-URL-013 (left42) held until the end: (the https origin the card advertises on
+    /// the plain-http host and port it was fetched from, message, evidence, leg). Told by
+    /// [`State::flush_tls_on_plain`] unless an https call to that origin was answered
+    /// after the card (the port speaks both: port unification).
+    tls_on_plain: Vec<(String, String, Vec<Evidence>, Option<String>)>,
+    /// Origins an https call was answered at, kept only while [`State::tls_on_plain`]
+    /// holds something (nothing is read per exchange otherwise).
+    https_answered: std::collections::HashSet<String>,
     /// Whether every client connection so far came from a loopback address (`conn_open`
     /// peers); `None` when the recording has no connection events (transcripts, HAR).
     /// With loopback agents it marks a local test run (PUSH-URL-001, breaker17b V18).
@@ -3249,6 +3269,8 @@ impl State {
             delegate_outcomes: VecDeque::new(),
             problem_status_held: None,
             held_tls: None,
+            tls_on_plain: Vec::new(),
+            https_answered: std::collections::HashSet::new(),
             clients_loopback: None,
             conn_peers: HashMap::new(),
             conn_order: VecDeque::new(),
@@ -3690,8 +3712,13 @@ impl State {
     /// call `c` with `wire` (`-32602`, `HTTP 400 INVALID_ARGUMENT`, `gRPC INVALID_ARGUMENT
     /// (3)`) and error text `m` naming an unknown field. The caller has checked that `m`
     /// says so ([`says_unknown_field`]), that the call is 1.0 and that every REQUIRED field
-    /// is present; `at` points at the error text.
+    /// is present; `at` points at the error text. A send whose part sets no content member
+    /// (or several) lacks a REQUIRED field whatever the error text names
+    /// ([`send_part_content_unset`]; A2A #2087, field case f944): no finding.
     fn unknown_field_refused(&mut self, x: &Exch, c: &Call, m: &str, wire: &str, at: Evidence) {
+        if send_part_content_unset(c).is_some() {
+            return;
+        }
         self.find(
             &r::DATA_UNKNOWN_FIELD_REJECTED,
             format!(
@@ -4684,6 +4711,7 @@ impl State {
                 self.incomplete.push((str::to_string(&x.id), why.into()));
             }
         }
+        self.flush_tls_on_plain();
         self.terminal_never_pushed();
         self.preferred_interface_skipped();
         self.card_not_served();
@@ -4829,7 +4857,7 @@ impl State {
             events: self.events,
             exchanges: self.exchanges_seen,
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
-            area_exchanges: self.areas.exchanges(),
+            area_exchanges: self.areas.take_exchanges(),
             incomplete: self.incomplete,
             open_at_end: self.open_at_end,
             exchange_dialects: self
@@ -6740,6 +6768,48 @@ mod tests {
         );
         assert_eq!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"a"}]"#));
         assert_ne!(h(r#"[{"kind":"text","text":"a"}]"#), h(r#"[{"text":"b"}]"#));
+    }
+
+    /// perf42: `media_names_json` answers as `str::contains("json")` for every media type
+    /// `head_media` keeps, each with the needle cut, moved to either end, repeated, split
+    /// by a byte, and near misses (`jso`, `JSON`, `js on`, non-ASCII around it).
+    #[test]
+    fn media_names_json_answers_as_contains() {
+        let mut cases: Vec<String> = [
+            "application/json",
+            "text/event-stream",
+            "application/a2a+json",
+            "application/grpc",
+            "application/grpc+proto",
+            "text/plain",
+            "text/html",
+            "application/problem+json",
+            "application/json-seq",
+            "application/x-ndjson",
+            "",
+            "j",
+            "jso",
+            "json",
+            "JSON",
+            "js on",
+            "jsojson",
+            "jjson",
+            "jsonn",
+            "\u{e9}json\u{e9}",
+            "jso\u{e9}n",
+        ]
+        .map(str::to_string)
+        .to_vec();
+        for pre in ["", "a", "application/", "x".repeat(30).as_str()] {
+            for post in ["", "n", "+json", "; charset=utf-8", "y".repeat(17).as_str()] {
+                for mid in ["json", "jso", "son", "js", "jsxn"] {
+                    cases.push(format!("{pre}{mid}{post}"));
+                }
+            }
+        }
+        for m in &cases {
+            assert_eq!(super::media_names_json(m), m.contains("json"), "{m:?}");
+        }
     }
 
     /// perfp41: `json_hash` by 8-byte words: equal values hash alike (members in any

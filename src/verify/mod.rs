@@ -21,6 +21,7 @@ pub mod finding;
 pub mod rules;
 mod wording;
 
+pub use areas::AreaExchanges;
 pub use engine::{
     stream_first_event_rule, MAX_EXCHANGE_DIALECTS, NEVER_ANSWERED, NEVER_ENDED,
     NOT_ANSWERED_AT_END,
@@ -48,11 +49,12 @@ pub struct VerifyOutcome {
     /// Rule areas the traffic exercised (`card`, `card-url`, `jsonrpc`, `rest`, `task`,
     /// `stream`, `sse`, `version`, `auth`, `push`, `gateway`, `grpc`), sorted.
     pub areas_exercised: Vec<String>,
-    /// For each area of [`VerifyOutcome::areas_exercised`] that exchanges exercised:
-    /// `(area, exchange ids)`, sorted, at most [`areas::MAX_AREA_EXCHANGES`] ids per area
-    /// (the JUnit report's time of a passing area: the time of its exchanges; q30b). The
-    /// ids are the events' shared ones (no copy per area: perfp36).
-    pub area_exchanges: Vec<(String, Vec<ExchangeId>)>,
+    /// For each area of [`VerifyOutcome::areas_exercised`] that exchanges exercised, the
+    /// exchanges that did, at most [`areas::MAX_AREA_EXCHANGES`] per area (the JUnit
+    /// report's time of a passing area: the time of its exchanges; q30b): kept as numbers,
+    /// `(area, exchange ids)` sorted by [`AreaExchanges::lists`] when a report asks
+    /// (perf42). The ids are the events' shared ones (no copy per area: perfp36).
+    pub area_exchanges: AreaExchanges,
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,

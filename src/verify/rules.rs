@@ -249,6 +249,10 @@ rule!(CARD_URL_PLACEHOLDER, "CARD-URL-012", "card-url-template-placeholder", Err
     ["CARD-005", "CARD-006"],
     "advertised interface url holds an unexpanded placeholder (a URI-template expression such as {companyId}, an environment reference such as ${AGENT_HOST}, or its percent-encoded %7B...%7D form) instead of the URL clients call",
     "advertise the URL with every placeholder filled in: the agent's public base URL setting, resolved when the card is served; a per-tenant endpoint is one card per tenant, or (1.0) one url with AgentInterface.tenant set, which clients copy into each request's tenant (CARD-008); RFC 3986 has no braces in a URI, so a client either refuses the url or calls the braces literally and gets 404");
+rule!(CARD_URL_TLS_ON_PLAIN_PORT, "CARD-URL-013", "card-url-https-on-plain-http-port", Warning, AgentCard,
+    ["CARD-005", "CARD-006"],
+    "agent card fetched over plain http advertises an https interface url on the same host and port: that port answered without TLS, so clients that follow the card start a TLS handshake the port does not speak",
+    "advertise the scheme the port serves (http://host:port), or the TLS front's own URL (https://host, its port): behind a TLS-terminating load balancer build the URL from its public base setting, not from X-Forwarded-Proto joined to the internal Host and port (uvicorn --proxy-headers, Express trust proxy); clients fail with 'wrong version number' / 'record layer failure' before any A2A call");
 rule!(CARD_URL_BYPASSES_PROXY, "CARD-URL-005", "card-url-bypasses-proxy", Note, Interop,
     ["CARD-005"],
     "advertised interface url is the proxy's upstream: clients following the card bypass the recorder",
@@ -509,7 +513,7 @@ rule!(DATA_LIST_MISSES_KNOWN, "DATA-LIST-006", "list-tasks-misses-known-task", W
     "list every task the caller may see that matches the filters the request sets: an absent status, and TASK_STATE_UNSPECIFIED (the proto3 zero value a parser gives an absent enum), is no filter, so test for the state only when the request names one (a2a-js #614: `status !== undefined` on a decoded request filtered every task out); count totalSize over the same tasks");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
-    "agent accepted a 1.0 task query parameter that is not in the wire format, or a push notification config without url",
+    "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several",
     "validate input first and refuse a malformed parameter with 400 / -32602 InvalidParams: timestamps are RFC 3339 strings (not epoch numbers), states are TASK_STATE_* names, pageSize 1-100, historyLength a non-negative integer, includeArtifacts true/false");
 
 // A note, not a warning (as DATA-SHAPE-005): the agent that refuses such a call with -32602
@@ -1129,6 +1133,13 @@ rule!(PUSH_CONFIG_REST03_BODY, "PUSH-CFG-007", "rest-push-config-create-body-sha
     ["PUSH-002", "REST-001", "GRPC-001"],
     "body of an HTTP+JSON CreateTaskPushNotificationConfig is not the TaskPushNotificationConfig the proto's body mapping makes it: the 0.3 client sent the whole gRPC request message {parent, config}, or the agent refused a body of the right shape (0.3: the config under body: \"config\"; 1.0: body: \"*\" without taskId, which the path names)",
     "1.0 HTTP+JSON maps CreateTaskPushNotificationConfig as post: \"/tasks/{task_id=*}/pushNotificationConfigs\", body: \"*\": the task id travels in the path, and a body without taskId is complete, so an agent takes taskId from the path. 0.3 HTTP+JSON maps CreateTaskPushNotificationConfig as post: \"/v1/{parent=tasks/*/pushNotificationConfigs}\", body: \"config\": the task id travels in the path and the HTTP body is the TaskPushNotificationConfig itself, {\"name\": \"tasks/{id}/pushNotificationConfigs/{configId}\", \"pushNotificationConfig\": {\"url\": ..., \"token\": ...}}; a client sends exactly that (not {\"parent\", \"config\": {...}}), and an agent takes the task id from the path and the config from the body root");
+// CWE-113 (a2a-java #1053, field case f940): the token and the authentication scheme and
+// credentials of a push config become header values of every webhook call (1.0 §4.3.3
+// "Authorization: {authentication_scheme} {credentials}"; 0.x X-A2A-Notification-Token).
+rule!(PUSH_CONFIG_HEADER_CONTROL, "PUSH-CFG-008", "push-config-header-value-control-chars-accepted", Warning, Security,
+    ["PUSH-004", "PUSH-005", "ERR-006"],
+    "agent accepted a push notification config whose token, authentication scheme or credentials hold a CR, LF or NUL character, which the agent would have to put into an HTTP header of its webhook calls",
+    "validate a push notification config when it is set (Create, or inline in a send): a token, authentication.scheme or authentication.credentials holding CR, LF or NUL can be no HTTP field value (RFC 9110 §5.5), yet the agent sends them as X-A2A-Notification-Token and Authorization headers of every notification (1.0 §4.3.3); refuse the config with InvalidParams (-32602; HTTP+JSON 400 INVALID_ARGUMENT; gRPC INVALID_ARGUMENT) instead of storing it, so the client learns at once, and the agent neither writes headers of the client's choosing into its webhook calls (header injection, CWE-113) nor fails every notification later");
 rule!(PUSH_NOT_POST, "PUSH-DELIV-001", "push-delivery-not-post", Error, Interop,
     ["PUSH-004"],
     "1.0 push notification delivered by another HTTP method than POST",
@@ -1327,6 +1338,7 @@ pub static RULES: &[Rule] = &[
     CARD_URL_BINDING_MISLABELLED,
     CARD_URL_BIND_ALL,
     CARD_URL_PLACEHOLDER,
+    CARD_URL_TLS_ON_PLAIN_PORT,
     DATA_HISTORY_EXCEEDED,
     DATA_HISTORY_NOT_APPLIED,
     DATA_HISTORY_OLDEST_KEPT,
@@ -1413,6 +1425,7 @@ pub static RULES: &[Rule] = &[
     PUSH_CONFIG_OTHER_ID,
     PUSH_CONFIG_LIST_INCOMPLETE,
     PUSH_CONFIG_REST03_BODY,
+    PUSH_CONFIG_HEADER_CONTROL,
     PUSH_NOT_POST,
     PUSH_NOT_JSON_MEDIA_TYPE,
     PUSH_TERMINAL_NOT_DELIVERED,

@@ -502,7 +502,7 @@ case("M10-v03-client-message-without-message-id", lambda: C03() + [
     [("DATA-SHAPE-002", E)], "0.3 message without messageId (DATA-005)")
 case("M11-v10-client-part-text-and-data", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10(parts=[{"text": "hi", "data": {"x": 1}}])}), resp(ok(1, {"task": task10()}))],
-    [("DATA-SHAPE-002", E)], "a 1.0 part with both text and data: Part is exactly one of text|raw|url|data (DATA-004)")
+    [("DATA-SHAPE-002", E), ("DATA-PARAM-001", E)], "a 1.0 part with both text and data: Part is exactly one of text|raw|url|data (DATA-004); the agent accepted it instead of refusing it with -32602 (ERR-006, mine42)")
 case("N05-v10-task-id-number", lambda: C10() + [
     RPC(1, "SendMessage", {"message": msg10()}),
     resp(ok(1, {"task": {"id": 123, "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}))],

@@ -253,8 +253,11 @@ BAD10 = [
 ]
 for n, (k, parts, what, wheres) in enumerate(BAD10):
     for j, w in enumerate(wheres):
+        # mine42 (a2a-js #643, A2A #2087): the agent answered the client's malformed part
+        # with a task, which DATA-PARAM-001 now judges too (ERR-006: refuse with -32602).
+        accepted = [("DATA-PARAM-001", E)] if w in ("client", "rclient") else []
         case("P%02d-v10-%s-part-%s" % (n * 5 + j + 1, w, k), (lambda w=w, parts=parts: lambda: p10(w, parts))(),
-             [(RULE10[w], E)], what + " (DATA-004)")
+             [(RULE10[w], E)] + accepted, what + " (DATA-004)")
 
 GOOD10 = [
     ("raw-png-filename", [{"raw": "iVBORw0KGgo=", "mediaType": "image/png", "filename": "dot.png"}], ("client", "result", "rclient")),

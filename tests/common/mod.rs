@@ -30,6 +30,50 @@ pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
 }
 
+/// Runs the binary with `args` (`A2A_INTEROP_LOG` unset) to its end: its output (the
+/// several-file `verify` tests, cli_batch40, cli_left41, cli_left42: session 41's
+/// duplicates D1).
+pub fn run_bin(args: &[&str]) -> std::process::Output {
+    bin()
+        .env_remove("A2A_INTEROP_LOG")
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+/// Standard output of `o` as text (lossy UTF-8).
+pub fn stdout_text(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error of `o` as text (lossy UTF-8).
+pub fn stderr_text(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The repository root (`CARGO_MANIFEST_DIR`).
+pub fn repo_root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `recordings/demo.jsonl`, a clean recording (the demo run: no error, no warning, no note;
+/// push not exercised, so `partial`), as an argument.
+pub fn demo_recording() -> String {
+    repo_root()
+        .join("recordings/demo.jsonl")
+        .display()
+        .to_string()
+}
+
+/// `tests/cases/field/card03-skill-without-tags.jsonl`, a field case with one error finding
+/// (CARD-SHAPE-001: a skill without tags) and a note, as an argument.
+pub fn card_without_tags_case() -> String {
+    repo_root()
+        .join("tests/cases/field/card03-skill-without-tags.jsonl")
+        .display()
+        .to_string()
+}
+
 /// Runs the binary with `args` (`A2A_INTEROP_LOG` unset) off the async runtime, so that
 /// agents under test on that runtime go on serving; its output once it exited.
 pub async fn run_off_runtime(args: Vec<String>) -> std::process::Output {

@@ -97,7 +97,26 @@ MODES = {
     "v10-serves-03": ("fault", "1.0-only card, a header-less 0.3 call served"),
     "v10-state-lowercase": ("fault", "1.0 task state 'completed'"),
     "v10-time-offset": ("fault", "1.0 status timestamp with +00:00"),
+    # interop42: wrong answers to the probe's calls on a terminal task and to an
+    # unsupported A2A-Version, and the one soft 0.x case (the code is a SHOULD there)
+    "cancel-terminal-invalid-params": ("legal", "0.3 cancel of a completed task -32602"),
+    "v10-cancel-terminal-internal": ("fault", "1.0 cancel of a completed task -32603"),
+    "v10-followup-terminal-invalid": ("fault", "1.0 message to a completed task -32602"),
+    "v10-subscribe-terminal-internal": ("fault", "1.0 subscribe to a completed task -32603"),
+    "v10-version-internal": ("fault", "A2A-Version 99.0 answered -32603, not -32009"),
+    "v10-version-method-not-found": ("fault", "A2A-Version 99.0 answered -32601, not -32009"),
+    "push-unsupported-operation": ("fault", "card push:false, push config calls -32004 (adk #4126)"),
+    "v10-push-internal": ("fault", "card push:false, 1.0 push config calls -32603, not -32003"),
+    "v10-push-accepted": ("fault", "card push:false, 1.0 push config create accepted"),
+    "v10-ext-required": ("legal", "card requires an extension; a send without it -32008"),
+    "v10-ext-required-internal": ("fault", "a send without the required extension -32603"),
+    "v10-ext-required-ignored": ("fault", "a send without the required extension served"),
+    "chunk-after-last": ("fault", "an artifact chunk (append) after that artifact's lastChunk"),
+    "stream-refused-declared": ("fault", "card streaming:true, message/stream refused -32004"),
 }
+
+# the extension the v10-ext-required* cards mark required (EXT-002)
+EXT_URI = "https://example.com/ext/misbehave/v1"
 
 ARGS = None
 MODE = ""
@@ -157,10 +176,14 @@ def card():
         ifaces = [{"url": url, "protocolBinding": "JSONRPC", "protocolVersion": ver}]
         if MODE == "v10-dual":
             ifaces.append({"url": url, "protocolBinding": "JSONRPC", "protocolVersion": "0.3"})
+        caps = {"streaming": streaming, "pushNotifications": False}
+        if MODE.startswith("v10-ext-required"):
+            caps["extensions"] = [{"uri": EXT_URI, "description": "required on purpose",
+                                   "required": True}]
         return {
             "name": "misbehave", "description": f"breaker41 agent, mode {MODE}",
             "supportedInterfaces": ifaces, "version": "1.0.0",
-            "capabilities": {"streaming": streaming, "pushNotifications": False},
+            "capabilities": caps,
             "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
             "skills": [dict(s) for s in SKILLS],
         }
@@ -241,7 +264,8 @@ def artifact_event(t, aid, txt):
 
 REASONS = {-32001: "TASK_NOT_FOUND", -32002: "TASK_NOT_CANCELABLE",
            -32003: "PUSH_NOTIFICATION_NOT_SUPPORTED", -32004: "UNSUPPORTED_OPERATION",
-           -32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED", -32009: "VERSION_NOT_SUPPORTED"}
+           -32007: "EXTENDED_AGENT_CARD_NOT_CONFIGURED", -32008: "EXTENSION_SUPPORT_REQUIRED",
+           -32009: "VERSION_NOT_SUPPORTED"}
 
 
 def rpc_error(rid, code, msg, v10):
@@ -503,7 +527,7 @@ async def on_send(w, rid, params, v10, hdrs, stream):
     skill = ((m.get("metadata") or {}).get("skill") if isinstance(m.get("metadata"), dict)
              else None) or (text.split() or ["task"])[0]
     tid = m.get("taskId")
-    if stream and MODE == "no-streaming":
+    if stream and MODE in ("no-streaming", "stream-refused-declared"):
         return await send_json(w, 200, rpc_error(rid, -32004, "streaming not supported", v10),
                                hdrs)
     if MODE == "reset-on-send" and not stream:
@@ -517,8 +541,10 @@ async def on_send(w, rid, params, v10, hdrs, stream):
             if MODE == "terminal-followup-ok":
                 return await send_json(w, 200, rpc_result(rid, wrap(task_view(t), "task", v10)),
                                        hdrs)
+            # v10-followup-terminal-invalid: a2a-sdk's "Task ... is in terminal state" (-32602)
+            code = -32602 if MODE == "v10-followup-terminal-invalid" else -32004
             return await send_json(
-                w, 200, rpc_error(rid, -32004, "task is in a terminal state", v10), hdrs)
+                w, 200, rpc_error(rid, code, "task is in a terminal state", v10), hdrs)
         if stream:
             return await stream_task(w, rid, t, hdrs, resumed=True, text=text)
         t["state"] = "completed"
@@ -574,6 +600,10 @@ async def stream_task(w, rid, t, hdrs, skill="task", text="", resumed=False):
     run_skill(t, skill, text)
     for aid, txt in t["artifacts"]:
         await s.event(rpc_result(rid, artifact_event(t, aid, txt)))
+        if MODE == "chunk-after-last":
+            late = artifact_event(t, aid, "")
+            late["append"] = True
+            await s.event(rpc_result(rid, late))
     last = rpc_result(rid, status_event(t, True))
     if MODE == "sse-unterminated":
         b = sse_bytes(last).encode().rstrip(b"\n")
@@ -608,7 +638,10 @@ async def on_cancel(w, rid, params, v10, hdrs):
             view = task_view(t)
             view["status"]["state"] = state_name("canceled", v10)
             return await send_json(w, 200, rpc_result(rid, view), hdrs)
-        return await send_json(w, 200, rpc_error(rid, -32002, "task not cancelable", v10), hdrs)
+        code, text = {"cancel-terminal-invalid-params": (-32602, "invalid params"),
+                      "v10-cancel-terminal-internal": (-32603, "internal error")}.get(
+            MODE, (-32002, "task not cancelable"))
+        return await send_json(w, 200, rpc_error(rid, code, text, v10), hdrs)
     t["state"] = "canceled"
     t.pop("msg", None)
     changed(t)
@@ -620,7 +653,9 @@ async def on_subscribe(w, rid, params, v10, hdrs):
     if t is None:
         return await send_json(w, 200, rpc_error(rid, -32001, "task not found", v10), hdrs)
     if t["state"] in ("completed", "failed", "canceled", "rejected"):
-        return await send_json(w, 200, rpc_error(rid, -32004, "task is terminal", v10), hdrs)
+        code, text = (-32603, "internal error") if MODE == "v10-subscribe-terminal-internal" \
+            else (-32004, "task is terminal")
+        return await send_json(w, 200, rpc_error(rid, code, text, v10), hdrs)
     s = Sse(w)
     await s.start()
     await s.event(rpc_result(rid, wrap(task_view(t), "task", v10)))
@@ -655,8 +690,10 @@ async def on_rpc(w, body, hdrs):
     v10 = method in METHODS10
     asked = hdrs.get("a2a-version", "")
     if is10() and asked and asked not in ("1.0", "0.3") and method in METHODS10:
-        return await send_json(w, 200, rpc_error(rid, -32009, "version not supported", True),
-                               hdrs)
+        code, text = {"v10-version-internal": (-32603, "internal error"),
+                      "v10-version-method-not-found": (-32601, "method not found")}.get(
+            MODE, (-32009, "version not supported"))
+        return await send_json(w, 200, rpc_error(rid, code, text, True), hdrs)
     if v10 and not is10():
         return await send_json(w, 200, rpc_error(rid, -32601, "method not found", False), hdrs)
     if not v10 and is10() and MODE not in ("v10-dual", "v10-serves-03"):
@@ -664,6 +701,11 @@ async def on_rpc(w, body, hdrs):
             return await send_json(w, 200, rpc_error(rid, -32009, "version not supported",
                                                      True), hdrs)
     op = METHODS10.get(method) or METHODS03.get(method)
+    if op in ("send", "stream") and MODE in ("v10-ext-required", "v10-ext-required-internal") \
+            and EXT_URI not in [u.strip() for u in hdrs.get("a2a-extensions", "").split(",")]:
+        code, text = (-32603, "internal error") if MODE == "v10-ext-required-internal" \
+            else (-32008, f"extension {EXT_URI} is required")
+        return await send_json(w, 200, rpc_error(rid, code, text, True), hdrs)
     if op in ("send", "stream"):
         return await on_send(w, rid, params, v10, hdrs, op == "stream")
     if op == "get":
@@ -676,8 +718,14 @@ async def on_rpc(w, body, hdrs):
                   "tasks/pushNotificationConfig/get", "GetTaskPushNotificationConfig",
                   "tasks/pushNotificationConfig/list", "ListTaskPushNotificationConfigs",
                   "tasks/pushNotificationConfig/delete", "DeleteTaskPushNotificationConfig"):
-        return await send_json(w, 200, rpc_error(rid, -32003, "push not supported", is10()),
-                               hdrs)
+        if MODE == "v10-push-accepted" and method == "CreateTaskPushNotificationConfig":
+            cfg = dict(params) if isinstance(params, dict) else {}
+            cfg.setdefault("id", str(uuid.uuid4()))
+            return await send_json(w, 200, rpc_result(rid, cfg), hdrs)
+        code, text = {"push-unsupported-operation": (-32004, "operation not supported"),
+                      "v10-push-internal": (-32603, "internal error")}.get(
+            MODE, (-32003, "push not supported"))
+        return await send_json(w, 200, rpc_error(rid, code, text, is10()), hdrs)
     if method == "ListTasks":
         return await send_json(w, 200, rpc_error(rid, -32004, "not supported", is10()), hdrs)
     if method in ("GetExtendedAgentCard", "agent/getAuthenticatedExtendedCard"):

@@ -4,6 +4,12 @@ use super::*;
 
 impl State {
     pub(super) fn end_exchange(&mut self, mut x: Box<Exch>) {
+        if !self.tls_on_plain.is_empty() && x.status.is_some() && !x.synthetic {
+            // CARD-URL-013's counter-proof: an https call answered at the advertised origin
+            if let Some(o) = x.origin.as_deref().filter(|o| o.starts_with("https://")) {
+                self.https_answered.insert(o.to_string());
+            }
+        }
         self.baseless_appends(&mut x);
         self.card_at_own_path(&mut x);
         // HTTP-FRAME-001/002 judge the answered A2A calls and card fetches
@@ -478,7 +484,13 @@ impl State {
         let body = match coded_body(&x.resp_headers, x.resp_coding, x.body.as_slice()) {
             Ok(b) => b,
             Err(e) => {
-                if a2a_http && matches!(e, crate::model::coding::CodingError::Corrupt(_)) {
+                // (not for an empty body: zero bytes are no gzip member, but httpx and curl
+                // read them as an empty answer, not a decoding error; the legal reading
+                // wins. left42: repro's cut of HTTP-FRAME-004 had shrunk the body to "")
+                if a2a_http
+                    && !x.body.as_slice().is_empty()
+                    && matches!(e, crate::model::coding::CodingError::Corrupt(_))
+                {
                     self.body_not_its_coding(&x, &e.to_string());
                 }
                 // Judging the empty or undecoded bytes would report shape findings the agent

@@ -259,12 +259,40 @@ impl State {
                 let mut f = Finding::new(
                     &r::DATA_PARAM_ACCEPTED,
                     format!(
-                        "agent accepted {} with a push notification config without url instead of refusing it",
-                        c.op_term("a call")
+                        "agent accepted {} with a push notification config without url instead of refusing it{}",
+                        c.op_term("a call"),
+                        create_config_wrapped(&c)
                     ),
                 );
                 f.spec = vec!["PUSH-002".into(), "ERR-006".into(), "DATA-003".into()];
                 f.help = "validate a push notification config before storing it: url is required (PUSH-002), so refuse a config without one with -32602 InvalidParams (HTTP 400) instead of accepting a webhook that can never be called".into();
+                f.evidence = vec![x.ev_at(x.req_ev_seq(), &ptr, None), x.ev(x.body_seq())];
+                f.leg = x.leg.clone();
+                self.emit(f);
+            }
+        }
+        // ERR-006 / DATA-004 (a2a-js #643, A2A #2087; field case f945): a 1.0 send whose
+        // message part sets several content members, or none, accepted.
+        if success && !c.webhook {
+            if let Some((i, set)) = send_part_content_accepted_fault(&c) {
+                let what = if set.is_empty() {
+                    "no content member (none of text, raw, url, data), and the agent went on with a part that carries nothing".to_string()
+                } else {
+                    format!(
+                        "{} at once: a ProtoJSON parser refuses two members of one oneof, so the agent kept one and dropped the rest without a word, and which one depends on its decoder",
+                        set.join(" and ")
+                    )
+                };
+                let ptr = format!("{}/message/parts/{i}", c.params_base());
+                let mut f = Finding::new(
+                    &r::DATA_PARAM_ACCEPTED,
+                    format!(
+                        "agent accepted {} whose message part {i} sets {what}; a Part's content is a oneof (DATA-004: exactly one of text, raw, url, data), so the request lacks a REQUIRED field and is refused with InvalidParams (ERR-006)",
+                        c.op_term("a send"),
+                    ),
+                );
+                f.spec = vec!["DATA-004".into(), "ERR-006".into(), "DATA-003".into()];
+                f.help = "validate the message first: refuse a part that sets no content member, or more than one of text, raw, url and data, with -32602 InvalidParams (HTTP+JSON 400 INVALID_ARGUMENT; gRPC INVALID_ARGUMENT), as a ProtoJSON parser does for two members of one oneof, instead of working on a part the client did not send as such".into();
                 f.evidence = vec![x.ev_at(x.req_ev_seq(), &ptr, None), x.ev(x.body_seq())];
                 f.leg = x.leg.clone();
                 self.emit(f);
@@ -431,6 +459,7 @@ impl State {
                         );
                     }
                 }
+                self.push_header_values_accepted(x, &c, &ptr);
                 if c.op == Some(Op::CreatePushConfig) {
                     if let Some(card) = self.card_for(x).cloned() {
                         if card.view.push_notifications != Some(true)

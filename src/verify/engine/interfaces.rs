@@ -493,6 +493,61 @@ impl State {
         }
     }
 
+    /// CARD-URL-013 (CARD-005, CARD-006; left42, breaker41): the card of exchange `x` was
+    /// fetched over plain http at `plain` (`scheme://host:port`) and advertises https at
+    /// `u`, the same host and port. One port speaks TLS or not (a listener that sniffs both,
+    /// port unification, is rare), so a client that follows the card starts a TLS
+    /// handshake against the listener that just answered in cleartext and fails: the
+    /// classic TLS-terminating load balancer whose `X-Forwarded-Proto: https` the agent
+    /// joined to its internal Host and port. Legal, and not held:
+    /// - the card request itself says a TLS front stood before the recorded hop
+    ///   (`Forwarded: proto=https`, `X-Forwarded-Proto: https`): the deployment may be
+    ///   right (the front on that port number of the public host);
+    ///
+    /// and held to the end ([`State::flush_tls_on_plain`]), dropped when an https call to
+    /// `u`'s origin is answered after the card (that port speaks both). The reverse (a card
+    /// fetched over https advertising http at the same host and port) is AUTH-TLS-004's.
+    fn tls_on_plain_port(
+        &mut self,
+        x: &Exch,
+        plain: &UrlParts,
+        u: &UrlParts,
+        ptr: &str,
+        bseq: u64,
+        found: &Option<Value>,
+    ) {
+        let own_origin = x.origin.as_deref().unwrap_or_default();
+        let fronted = net::forwarded_origin(|n| x.req_headers.get(n), own_origin)
+            .and_then(|p| parse_url(&p))
+            .is_some_and(|p| p.scheme.eq_ignore_ascii_case("https"));
+        let origin = u.origin();
+        if fronted || self.tls_on_plain.iter().any(|h| h.0 == origin) {
+            return;
+        }
+        let msg = format!(
+            "agent card fetched over plain http at {} advertises the interface {}: the same host and port with TLS; that port answered the card without TLS, so clients that follow the card start a TLS handshake it does not speak and fail before any A2A call (the recording shows no https call answered there)",
+            net::origin_shown(&plain.origin()),
+            net::origin_shown(&origin)
+        );
+        self.tls_on_plain.push((
+            origin,
+            msg,
+            vec![x.ev_at(bseq, ptr, found.clone())],
+            x.leg.clone(),
+        ));
+    }
+
+    /// Tells the CARD-URL-013 held by [`State::tls_on_plain_port`] whose origin no https
+    /// call answered.
+    pub(super) fn flush_tls_on_plain(&mut self) {
+        for (origin, msg, ev, leg) in std::mem::take(&mut self.tls_on_plain) {
+            if !self.https_answered.contains(&origin) {
+                self.areas.insert("card");
+                self.find(&r::CARD_URL_TLS_ON_PLAIN_PORT, msg, ev, &leg);
+            }
+        }
+    }
+
     /// CARD-URL-009 (CARD-005) and AUTH-TLS-004 (AUTH-004) for interface URL `u` of the
     /// card of exchange `x` (`ptr`, `bseq`, `found`: its evidence). The card was fetched at
     /// `x.parts` (the client-facing origin) and, in reverse mode, from the upstream(s):
@@ -603,6 +658,14 @@ impl State {
                     ));
                 }
             }
+        }
+        if let Some(o) = fronts().find(|o| {
+            o.scheme.eq_ignore_ascii_case("http")
+                && u.scheme.eq_ignore_ascii_case("https")
+                && o.host.eq_ignore_ascii_case(&u.host)
+                && o.port == u.port
+        }) {
+            self.tls_on_plain_port(x, o, u, ptr, bseq, found);
         }
         if fronts().any(|o| o.host.eq_ignore_ascii_case(&u.host) && o.port == u.port) {
             return false;

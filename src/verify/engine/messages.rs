@@ -751,6 +751,56 @@ pub(super) fn message_content_missing(msg: &str) -> bool {
         && !msg.contains("1.0 member")
 }
 
+/// The first message part of 1.0 send `c` whose `content` oneof (DATA-004: exactly one
+/// of `text`, `raw`, `url`, `data`) is not set exactly once: its index and the members it
+/// sets, none (A2A #2087's `{"content": {"$case": "data", "value": {...}}}`, ts-proto's
+/// in-memory oneof; a part of `mediaType` alone) or several (a2a-js #643). ProtoJSON null
+/// leaves a member unset, but for `data` (a google.protobuf.Value, whose null is a value).
+/// Such a request lacks a REQUIRED field, so an agent's InvalidParams for it is right
+/// whatever its words name: DATA-PARAM-002 stays quiet.
+pub(super) fn send_part_content_unset(c: &Call) -> Option<(usize, Vec<&'static str>)> {
+    send_part_content_problem(c, false)
+}
+
+/// The narrower [`send_part_content_unset`] that DATA-PARAM-001 judges an agent's
+/// acceptance by (a2a-js #643, A2A #2087; field case f945): several members set with a
+/// value (a `data: null` beside text is read by a lenient agent as unset, breaker28
+/// P14), or none while the part holds nothing but `mediaType`, `filename` and `metadata`
+/// (a part with a 0.x `file` or `kind`, or a ts-proto `content`, may be read by a lenient
+/// agent as its writer meant it, so its acceptance is no finding).
+pub(super) fn send_part_content_accepted_fault(c: &Call) -> Option<(usize, Vec<&'static str>)> {
+    send_part_content_problem(c, true)
+}
+
+fn send_part_content_problem(c: &Call, strict: bool) -> Option<(usize, Vec<&'static str>)> {
+    if c.dialect != Some(Dialect::V1_0)
+        || !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+    {
+        return None;
+    }
+    let parts = params_message(&c.params)
+        .and_then(|m| m.get("parts"))
+        .and_then(Json::as_array)?;
+    parts.iter().enumerate().find_map(|(i, p)| {
+        let p = p.as_object()?;
+        let set: Vec<&'static str> = ["text", "raw", "url", "data"]
+            .into_iter()
+            .filter(|k| {
+                p.get(k)
+                    .is_some_and(|v| !v.is_null() || (*k == "data" && !strict))
+            })
+            .collect();
+        let fault = match set.len() {
+            1 => false,
+            0 if strict => p
+                .keys()
+                .all(|k| matches!(k, "mediaType" | "filename" | "metadata")),
+            _ => true,
+        };
+        fault.then_some((i, set))
+    })
+}
+
 pub(super) fn missing_param(c: &Call) -> Option<&'static str> {
     let op = c.op?;
     if c.binding != Some(Binding::JsonRpc) {

@@ -3,6 +3,81 @@
 use super::*;
 
 impl State {
+    // ------------------------------------------------------------------ configs set
+
+    /// PUSH-CFG-008 (PUSH-004, PUSH-005, ERR-006; a2a-java #1053, field case f940): the agent
+    /// accepted call `c` (a Create, or a send with the config inline) whose push config, the
+    /// object holding the webhook url at JSON pointer `url_ptr` (into the request body, e.g.
+    /// `/params/configuration/taskPushNotificationConfig/url`), has a `token`,
+    /// `authentication.scheme`, `authentication.credentials` or 0.x
+    /// `authentication.schemes[]` string holding CR, LF or NUL. The agent sends these as
+    /// X-A2A-Notification-Token and Authorization header values of each notification
+    /// (1.0 §4.3.3), where RFC 9110 §5.5 allows none of the three. One finding per call,
+    /// for the first such member; the value, a secret, is never quoted.
+    pub(super) fn push_header_values_accepted(&mut self, x: &Exch, c: &Call, url_ptr: &str) {
+        let Some(cfg_ptr) = url_ptr.strip_suffix("/url") else {
+            return;
+        };
+        let rel = cfg_ptr.strip_prefix(c.params_base()).unwrap_or(cfg_ptr);
+        let Some(cfg) = member_path(&c.params, rel) else {
+            return;
+        };
+        let bad = |s: &str| s.bytes().any(|b| matches!(b, b'\r' | b'\n' | 0));
+        let mut hit: Option<(String, &str, &'static str)> = None;
+        let fields: [(&str, &'static str); 3] = [
+            ("/token", "X-A2A-Notification-Token"),
+            ("/authentication/scheme", "Authorization"),
+            ("/authentication/credentials", "Authorization"),
+        ];
+        for (p, header) in fields {
+            if let Some(v) = member_path(cfg, p)
+                .and_then(Json::as_str)
+                .filter(|v| bad(v))
+            {
+                hit = Some((p.to_string(), v, header));
+                break;
+            }
+        }
+        if hit.is_none() {
+            if let Some(list) = member_path(cfg, "/authentication/schemes").and_then(Json::as_array)
+            {
+                hit = list.iter().enumerate().find_map(|(i, v)| {
+                    v.as_str()
+                        .filter(|v| bad(v))
+                        .map(|v| (format!("/authentication/schemes/{i}"), v, "Authorization"))
+                });
+            }
+        }
+        let Some((p, v, header)) = hit else {
+            return;
+        };
+        let what = match (v.contains('\r'), v.contains('\n')) {
+            (true, true) => "CR LF",
+            (true, false) => "a CR",
+            (false, true) => "an LF",
+            _ => "a NUL",
+        };
+        // The value is a secret (the token, the credentials): said by its length and where
+        // the first control character sits, never quoted (secrets.rs; the recording redacts
+        // it, the online finding must not print it).
+        let at = v
+            .chars()
+            .position(|ch| matches!(ch, '\r' | '\n' | '\0'))
+            .map_or(0, |i| i + 1);
+        let len = v.chars().count();
+        let member = p.trim_start_matches('/').replace('/', ".");
+        let msg = format!(
+            "agent accepted {} with a push notification config whose {member} ({len} characters, value not shown) holds {what} at character {at}: the agent sends it in the {header} header of every notification to {}, where a header value holds no CR, LF or NUL (RFC 9110 §5.5), so it either writes a header of the client's choosing into its webhook calls (header injection) or fails every notification; the config should have been refused with InvalidParams when it was set (ERR-006)",
+            c.op_term("the call"),
+            member_path(cfg, "/url").and_then(Json::as_str).unwrap_or("the webhook"),
+        );
+        let ev = vec![
+            x.ev_at(x.req_ev_seq(), &format!("{cfg_ptr}{p}"), None),
+            x.ev(x.resp_seq),
+        ];
+        self.find(&r::PUSH_CONFIG_HEADER_CONTROL, msg, ev, &x.leg);
+    }
+
     // ------------------------------------------------------------------ webhooks
 
     /// PUSH-BODY-001 (PUSH-004, DATA-001; RFC 8259 §4; review26 R7): the agent's push
@@ -2044,5 +2119,22 @@ impl State {
                 &x.leg,
             );
         }
+    }
+}
+
+/// Why a 1.0 CreateTaskPushNotificationConfig `c` has no url at its params root when the
+/// url sits in a `config` object: the params are the draft CreateTaskPushNotificationConfigRequest
+/// `{taskId, config: {url, ...}}` (a2a-dotnet #416, field case f935), where the 1.0 proto takes the
+/// TaskPushNotificationConfig itself (PUSH-002). The clause to append to a PUSH-CFG-003 or
+/// DATA-PARAM-001 message, or `""` for any other call.
+pub(super) fn create_config_wrapped(c: &Call) -> &'static str {
+    let wrapped = c.dialect == Some(Dialect::V1_0)
+        && c.op == Some(Op::CreatePushConfig)
+        && member_path(&c.params, "/url").is_none()
+        && member_path(&c.params, "/config/url").is_some_and(Json::is_string);
+    if wrapped {
+        ": its url is inside a config member ({taskId, config: {url, ...}}: the CreateTaskPushNotificationConfigRequest of the 1.0 drafts, dropped by A2A #1500 before 1.0), and the 1.0 params are the TaskPushNotificationConfig itself, {taskId, url, id?, token?, authentication?}, so an agent that follows the proto reads no url"
+    } else {
+        ""
     }
 }

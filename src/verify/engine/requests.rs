@@ -368,7 +368,7 @@ impl State {
                 let why = if nested_0x {
                     ": it nests the config in the 0.3 member pushNotificationConfig, and 1.0 takes the flat {taskId, url, token?, authentication?}"
                 } else {
-                    ""
+                    create_config_wrapped(&c)
                 };
                 self.find(
                     &r::PUSH_CONFIG_NO_URL,

@@ -460,7 +460,7 @@ impl State {
         } else if x.body.as_slice().is_empty()
             && op == Some(Op::DeletePushConfig)
             && !x.synthetic
-            && (status != 204 || x.resp_media().is_some_and(|m| m.contains("json")))
+            && (status != 204 || x.resp_media().is_some_and(|m| media_names_json(&m)))
         {
             // REST-001 (breaker17b V7): DeleteTaskPushNotificationConfig returns
             // google.protobuf.Empty (1.0 and the 0.3 proto), whose google.api.http form is
@@ -520,7 +520,7 @@ impl State {
         } else if !x.body.as_slice().is_empty()
             && !x.synthetic
             && op.is_some_and(|o| o.is_task_op())
-            && x.resp_media().is_some_and(|m| m.contains("json"))
+            && x.resp_media().is_some_and(|m| media_names_json(&m))
             && x.resp_decoded_coded()
                 .is_ok_and(|b| Json::parse(&b).is_err_and(|e| jsonrpc::parser_limit(&e).is_none()))
         {
@@ -539,7 +539,7 @@ impl State {
             );
         } else if let Some(limit) = (!x.body.as_slice().is_empty()
             && !x.synthetic
-            && x.resp_media().is_some_and(|m| m.contains("json")))
+            && x.resp_media().is_some_and(|m| media_names_json(&m)))
         .then(|| x.resp_decoded_coded().ok())
         .flatten()
         .and_then(|b| Json::parse(&b).err())

@@ -1009,6 +1009,25 @@ impl State {
                 .header_version
                 .as_deref()
                 .is_some_and(|v| v.trim_start().starts_with('1'));
+            // PUSH-001 (1.0 MUST, "all config ops return PushNotificationNotSupportedError"):
+            // a 1.0 push config call to an agent whose card does not declare push, answered
+            // -32603 InternalError, is the refusal under the wrong code (interop42: the
+            // prober's errors.push-not-supported reads the same). 0.x leaves it a SHOULD
+            // (ERR-002); -32602 may be input validation done first (ERR-006), not judged.
+            if got == jsonrpc::INTERNAL_ERROR
+                && c.dialect == Some(Dialect::V1_0)
+                && self
+                    .card_for(x)
+                    .is_some_and(|k| k.view.push_notifications != Some(true))
+            {
+                return Some((
+                    jsonrpc::PUSH_NOT_SUPPORTED,
+                    format!(
+                        "{} is a push notification config operation, and the agent card does not declare capabilities.pushNotifications (PUSH-001)",
+                        c.op_term(c.op?.name())
+                    ),
+                ));
+            }
             if got == jsonrpc::METHOD_NOT_FOUND
                 && c.dialect == Some(Dialect::V1_0)
                 && header_1x
@@ -1100,7 +1119,9 @@ impl State {
     /// extensions its agent's card marks `required` (neither `A2A-Extensions` nor the 0.x
     /// name lists it; gRPC: the `a2a-extensions` metadata entry) was refused with another
     /// error than ExtensionSupportRequiredError (`got`), and the agent's own words (`said`:
-    /// the error message, a 0.x `data` string) name an extension or a missing URI, so the
+    /// the error message, a 0.x `data` string) name an extension or a missing URI, or the
+    /// request is the prober's marked send without them
+    /// ([`crate::model::PROBE_WITHOUT_EXTENSION`], `errors.extension-required`), so the
     /// refusal is the required-extension one under the wrong code. Returns why; `None`
     /// otherwise (an error about something else, a 0.x call: 0.x has no code for it, f84).
     pub(super) fn required_extension_refusal_misfit(
@@ -1138,6 +1159,23 @@ impl State {
         let names_it = said.iter().flatten().any(|m| {
             m.to_ascii_lowercase().contains("extension") || missing.iter().any(|u| m.contains(u))
         });
+        // The prober left the required extensions out on purpose (interop42,
+        // `errors.extension-required`): its other sends named them and were served, so a
+        // refusal of this one is the required-extension one, whatever its words.
+        if !names_it
+            && probe_marked_answer(
+                x,
+                c,
+                x.status.unwrap_or(0),
+                crate::model::PROBE_WITHOUT_EXTENSION,
+            )
+        {
+            return Some(format!(
+                "the prober sent this message without the extension{} the agent card marks required ({}) on purpose (marked A2A-Interop-Probe: extension-required), so its refusal is ExtensionSupportRequiredError (EXT-002)",
+                if missing.len() == 1 { "" } else { "s" },
+                missing.join(", ")
+            ));
+        }
         names_it.then(|| {
             format!(
                 "the card marks the extension {} required, the request did not activate it (no A2A-Extensions entry names it), and the agent's own message says the refusal is about it: that refusal is ExtensionSupportRequiredError (EXT-002)",

@@ -555,6 +555,34 @@ impl State {
         self.stream_once(x, &r::STREAM_EVENT_SHAPE, msg, ev);
     }
 
+    /// REST-ERROR-001 on a 1.0 HTTP+JSON stream event `v` (at `seq`) whose `error` is the
+    /// JSON-RPC error object `{code: <code>, message, data?}` ([`jsonrpc_form_rest_error`])
+    /// rather than the google.rpc.Status of ERR-003 (1.0 §11.6): an HTTP+JSON client maps
+    /// an error by its HTTP status code, `status` name and ErrorInfo `details`, and finds a
+    /// negative code, no status and no details. Names the form the binding wants for `code`.
+    fn rest_stream_error_in_jsonrpc_form(&mut self, x: &mut Exch, v: &Json, code: i64, seq: u64) {
+        let name = jsonrpc::code_name(code).unwrap_or("a JSON-RPC error");
+        let mut missing = Vec::new();
+        if v.pointer("/error/status").is_none() {
+            missing.push("no status");
+        }
+        if v.pointer("/error/details").is_none() {
+            missing.push(if v.pointer("/error/data").is_some() {
+                "data where details belongs"
+            } else {
+                "no details"
+            });
+        }
+        let msg = format!(
+            "1.0 HTTP+JSON stream error event of {} is a JSON-RPC error object (code {code}, {name}; {}), not the google.rpc.Status object the binding uses: an HTTP+JSON client maps errors by the HTTP status code, status and ErrorInfo, and reads {code} as no HTTP status at all (send {})",
+            call_at(x),
+            missing.join(", "),
+            rest_status_term_for_jsonrpc_code(code),
+        );
+        let ev = vec![x.ev_at(seq, "/error/code", Some(Value::from(code)))];
+        self.stream_once(x, &r::REST_ERROR_SHAPE, msg, ev);
+    }
+
     pub(super) fn stream_once(
         &mut self,
         x: &mut Exch,
@@ -967,7 +995,18 @@ impl State {
                 // 1.0 says nothing on errors inside an HTTP+JSON stream (A2A #1262, open);
                 // an AIP-193 `{"error":{...}}` event is read as the stream's error end, as a
                 // JSON-RPC error is on that binding: no shape finding, no end-state verdict.
-                let reason = error_info_reason(v.pointer("/error/details"));
+                // A 1.0 event whose error is the JSON-RPC error object instead ({code:
+                // -32603, message, data}: a2a-dotnet d9208f9 "align ... SSE error format
+                // with JSON-RPC", field case f937) is read as the JSON-RPC error it is, and
+                // is the wrong shape on this binding whatever #1262 settles: ERR-003 makes
+                // an HTTP+JSON error a google.rpc.Status, whose code is an HTTP status.
+                let rpc_code = jsonrpc_form_rest_error(v, c.dialect);
+                if let Some(code) = rpc_code {
+                    self.rest_stream_error_in_jsonrpc_form(x, v, code, seq);
+                }
+                let reason = error_info_reason(v.pointer("/error/details"))
+                    .or_else(|| rpc_code.and_then(|_| error_info_reason(v.pointer("/error/data"))))
+                    .or_else(|| rpc_code.and_then(reason_for_code));
                 let status = v.pointer("/error/status").map(Json::to_value);
                 self.error_event_after_end(
                     x,
@@ -978,6 +1017,9 @@ impl State {
                 );
                 if let Some(s) = x.sse.as_mut() {
                     s.error_ended(|| {
+                        if rpc_code.is_some() {
+                            return StreamErrorEnd::jsonrpc(seq, v);
+                        }
                         let code = v.pointer("/error/code").and_then(Json::as_i64);
                         StreamErrorEnd::new(
                             seq,
@@ -2811,4 +2853,40 @@ impl State {
         };
         self.stream_once(x, &r::STREAM_APPEND_WITHOUT_BASE, msg, ev);
     }
+}
+
+/// The JSON-RPC code of a 1.0 HTTP+JSON error event `v` that carries the JSON-RPC error
+/// object `{"error":{"code":-32603,"message":...,"data":[...]}}` instead of a
+/// google.rpc.Status (ERR-003): its `code` is in the JSON-RPC ranges (-32768 to -32000,
+/// ERR-001) and it has no `status`. `None` for any other dialect (a 0.3 `/v1` route's error
+/// is that object, REST-003) or shape.
+fn jsonrpc_form_rest_error(v: &Json, d: Option<Dialect>) -> Option<i64> {
+    if d != Some(Dialect::V1_0) || v.pointer("/error/status").is_some() {
+        return None;
+    }
+    v.pointer("/error/code")
+        .and_then(Json::as_i64)
+        .filter(|k| (-32768..=-32000).contains(k))
+}
+
+/// The google.rpc.Status an HTTP+JSON agent sends for JSON-RPC error `code` (ERR-002 1.0.1
+/// column, ERR-003): `{code: 500, status: "INTERNAL", ...}` for InternalError, the A2A
+/// error's status and ErrorInfo reason for -32001 to -32009 ([`rest_error_term`]),
+/// INVALID_ARGUMENT for the request errors (-32700, -32600, -32602), NOT_FOUND for
+/// MethodNotFound.
+fn rest_status_term_for_jsonrpc_code(code: i64) -> String {
+    if reason_for_code(code).is_some() {
+        return format!(
+            "{{code, status, message, details}}: {}",
+            rest_error_term(code, Some(Dialect::V1_0))
+        );
+    }
+    let (http, status) = match code {
+        jsonrpc::METHOD_NOT_FOUND => (404, "NOT_FOUND"),
+        jsonrpc::PARSE_ERROR | jsonrpc::INVALID_REQUEST | jsonrpc::INVALID_PARAMS => {
+            (400, "INVALID_ARGUMENT")
+        }
+        _ => (500, "INTERNAL"),
+    };
+    format!("{{\"code\": {http}, \"status\": \"{status}\", \"message\": ..., \"details\": [...]}}")
 }
