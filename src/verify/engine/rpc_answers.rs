@@ -324,7 +324,13 @@ impl State {
         // not as the agent's RPC-ID-001. The same for a refusal of a request the refuser
         // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
         // null is JSON-RPC 2.0 §5's own answer (review26 R13).
+        // The same for an error refusing a body the client sent under a media type that is
+        // not JSON (text/plain, a form: HTTP-MEDIA-003 names the client): an agent that
+        // checks the Content-Type before it parses (the JS SDK's express contentTypeGuard
+        // answers -32005 with id null) has read no id, and null is RPC-002's "unreadable"
+        // id (sdkc42 wrong-content-type@js).
         let refused_bad_id = c.rpc_id_ambiguous
+            || (request_not_json_media(x) && rv.id.is_none_or(Json::is_null) && rv.error.is_some())
             || ((!a2a_request_id_ok(&c) || c.params_not_object().is_some())
                 && rv.id.is_none_or(Json::is_null)
                 && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
@@ -707,4 +713,15 @@ impl State {
         );
         true
     }
+}
+
+/// Whether the request's Content-Type names a media type that is not JSON (neither
+/// `application/json`, a `+json` type nor a JSON alias such as `text/json`): the client's
+/// HTTP-MEDIA-003, a body an agent may refuse without parsing it, so without reading its
+/// JSON-RPC id (RPC-002: the answer's id is null when the request's is unreadable). A
+/// request with no Content-Type or an empty one is not such a request.
+fn request_not_json_media(x: &Exch) -> bool {
+    x.req_media().is_some_and(|mt| {
+        !mt.is_empty() && !is_json_media_type(&mt) && !JSON_ALIASES.contains(&&*mt)
+    })
 }
