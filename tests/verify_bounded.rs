@@ -4,7 +4,7 @@
 //! while a cancel that truly never took effect is still reported.
 
 use a2a_interop::record::{Body, CaptureMode, Event, EventKind, Headers, Outcome, RecordingHeader};
-use a2a_interop::verify::{Verifier, VerifyOutcome};
+use a2a_interop::verify::{Finding, Verifier, VerifyOutcome};
 
 /// Builds one JSON-RPC 0.3 exchange (request head + body, response head + body, end).
 struct Rec {
@@ -424,4 +424,211 @@ fn report_exchange_index_stays_within_its_byte_budget_and_counts_the_rest() {
     // last has no line (not the last one kept, which would cite the wrong line).
     assert_eq!(ix.line_of_seq(1), Some(1));
     assert_eq!(ix.line_of_seq(r.seq), None);
+}
+
+/// Issue 7 (mem43), "flat in memory": an agent with a fault on every call (each task
+/// answered in a state A2A does not have: TASK-STATE-005, a new message per task) makes a
+/// finding per exchange. Past `MAX_KEPT_FINDINGS` held at once the verifier keeps the first
+/// of each rule, severity and leg and the latest `KEPT_RECENT_FINDINGS`, and counts the rest
+/// by rule; every finding was still handed out by `feed` as it was made (the proxy's
+/// recording gets each), and the report says how many were not kept. Before, all 25,001
+/// stayed in memory (~1 to 2 KiB each) for as long as the proxy ran.
+#[test]
+fn findings_held_in_memory_are_bounded_and_the_rest_counted() {
+    use a2a_interop::verify::{KEPT_RECENT_FINDINGS, MAX_KEPT_FINDINGS};
+    const CALLS: usize = 25_000;
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    // one other rule first, once: kept whatever follows (a cancel that never took effect)
+    r.call("tasks/cancel", "t-cancel", "working");
+    r.call("tasks/get", "t-cancel", "working");
+    for i in 0..CALLS {
+        r.call("tasks/get", &format!("t-{i}"), "no-such-state");
+    }
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    let mut handed_out = 0u64;
+    let mut peak_kept = 0;
+    let mut last_live = None;
+    for e in &r.events {
+        let found = v.feed(e);
+        handed_out += found.len() as u64;
+        if let Some(f) = found.into_iter().last() {
+            last_live = Some(f);
+        }
+        let out = v
+            .kept_counts()
+            .into_iter()
+            .find(|(k, _)| *k == "out")
+            .unwrap()
+            .1;
+        peak_kept = peak_kept.max(out);
+    }
+    let out = v.finish();
+    let per_task = |m: &Finding| m.rule == "TASK-STATE-005";
+    assert!(
+        handed_out as usize >= CALLS,
+        "one TASK-STATE-005 per call expected: {handed_out} handed out"
+    );
+    assert!(
+        peak_kept <= MAX_KEPT_FINDINGS + 2,
+        "held {peak_kept} findings at once"
+    );
+    assert!(
+        out.findings.len() <= MAX_KEPT_FINDINGS,
+        "{} kept",
+        out.findings.len()
+    );
+    // every finding made is either kept or counted, none lost, none counted twice
+    assert!(
+        out.findings_made() >= handed_out,
+        "made {} < handed out {handed_out}",
+        out.findings_made()
+    );
+    let not_kept: Vec<_> = out
+        .findings_not_kept
+        .iter()
+        .map(|n| (n.rule.clone(), n.count))
+        .collect();
+    let kept_005 = out.findings.iter().filter(|f| per_task(f)).count() as u64;
+    assert_eq!(not_kept.len(), 1, "{not_kept:?}");
+    assert_eq!(not_kept[0].0, "TASK-STATE-005");
+    assert_eq!(
+        not_kept[0].1 + kept_005,
+        CALLS as u64,
+        "{not_kept:?} + {kept_005} kept"
+    );
+    assert!(kept_005 as usize >= KEPT_RECENT_FINDINGS);
+    // the first of the rule and the latest are kept; so is the one other rule's finding
+    // (t-0 is exchange e3, after the cancel's two)
+    let on = |f: &Finding, x: &str| f.evidence.iter().any(|e| e.exchange.as_deref() == Some(x));
+    assert!(
+        out.findings.iter().any(|f| per_task(f) && on(f, "e3")),
+        "t-0's finding shed"
+    );
+    let last_x = format!("e{}", CALLS + 2);
+    assert!(
+        out.findings.iter().any(|f| per_task(f) && on(f, &last_x)),
+        "{last_x}'s shed"
+    );
+    let last = last_live.expect("a finding on the last call");
+    assert!(
+        out.findings.iter().any(|f| f.message == last.message),
+        "the latest shed"
+    );
+    assert!(
+        out.findings.iter().any(|f| f.rule == "TASK-STATE-004"),
+        "the cancel's finding shed: {:?}",
+        out.findings
+            .iter()
+            .map(|f| &f.rule)
+            .collect::<std::collections::BTreeSet<_>>()
+    );
+    // the report says it
+    let input = a2a_interop::report::ReportInput::new(
+        RecordingHeader::new(CaptureMode::Reverse),
+        out,
+        Default::default(),
+        a2a_interop::report::ExchangeIndex::new(a2a_interop::report::SourceFile::None),
+    );
+    let report = a2a_interop::report::Report::build(&input);
+    let line = report.not_kept_line().expect("a not-kept line");
+    assert!(
+        line.starts_with(&format!(
+            "{} more findings were made than kept in memory",
+            thousands(not_kept[0].1)
+        )),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(&format!(
+            "TASK-STATE-005 error {}",
+            thousands(not_kept[0].1)
+        )),
+        "{line}"
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["findingsNotKept"][0]["rule"], "TASK-STATE-005");
+    assert_eq!(json["findingsNotKept"][0]["count"], not_kept[0].1);
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/report-schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let v = jsonschema::validator_for(&schema).expect("schema compiles");
+    let errors: Vec<String> = v
+        .iter_errors(&json)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+fn thousands(n: u64) -> String {
+    let d = n.to_string();
+    let mut out = String::new();
+    for (i, c) in d.chars().enumerate() {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Issue 7 (mem43): the list of exchanges not judged is bounded too (a client that gives up
+/// on every call, a capture cap every body passes): past `MAX_KEPT_INCOMPLETE` entries the
+/// oldest are dropped and counted, and the report's `notJudged` count still covers every
+/// one (`notJudgedNotListed` the dropped ones).
+#[test]
+fn exchanges_not_judged_are_bounded_and_still_counted() {
+    use a2a_interop::verify::MAX_KEPT_INCOMPLETE;
+    const CALLS: usize = 12_000;
+    let mut r = Rec {
+        seq: 0,
+        xn: 0,
+        events: Vec::new(),
+    };
+    for i in 0..CALLS {
+        r.call("tasks/get", &format!("t-{i}"), "completed");
+    }
+    let mut v = Verifier::new(&RecordingHeader::new(CaptureMode::Reverse));
+    let mut peak = 0;
+    for mut e in r.events {
+        if let EventKind::ExchangeEnd { truncated, .. } = &mut e.kind {
+            *truncated = true;
+        }
+        v.feed(&e);
+        let n = v
+            .kept_counts()
+            .into_iter()
+            .find(|(k, _)| *k == "incomplete")
+            .unwrap()
+            .1;
+        peak = peak.max(n);
+    }
+    let out = v.finish();
+    assert!(
+        peak <= MAX_KEPT_INCOMPLETE + 1,
+        "held {peak} entries at once"
+    );
+    let listed: std::collections::BTreeSet<&str> =
+        out.incomplete.iter().map(|(x, _)| x.as_str()).collect();
+    assert_eq!(listed.len() as u64 + out.incomplete_not_kept, CALLS as u64);
+    assert!(out.incomplete_not_kept > 0);
+    // the latest are the ones listed
+    assert!(listed.contains(format!("e{CALLS}").as_str()));
+    assert!(!listed.contains("e1"));
+    let input = a2a_interop::report::ReportInput::new(
+        RecordingHeader::new(CaptureMode::Reverse),
+        out,
+        Default::default(),
+        a2a_interop::report::ExchangeIndex::new(a2a_interop::report::SourceFile::None),
+    );
+    let report = a2a_interop::report::Report::build(&input);
+    assert_eq!(report.counts.not_judged, CALLS as u64);
+    assert!(report.counts.not_judged_not_listed > 0);
 }

@@ -79,6 +79,57 @@ pub struct RunOutcome {
     pub own_statuses: Vec<u16>,
 }
 
+/// What the recorder thread hands the verifier thread after each round.
+enum Handoff {
+    /// The round's events (recorded), with their [`batch_bytes`].
+    Batch(Vec<Event>, usize),
+    /// A round recorded but not handed over: the verifier was `behind` bytes behind
+    /// ([`verifier_backlog_limit`]); `started` the exchange ids whose `request_head` was in
+    /// it ([`crate::verify::Verifier::events_not_fed`]).
+    Skipped {
+        events: usize,
+        behind: usize,
+        started: Vec<String>,
+    },
+}
+
+/// Bytes counted per event in [`batch_bytes`] besides its body: the event itself, its
+/// header list and ids (~200 bytes and more).
+const EVENT_OVERHEAD: usize = 512;
+
+/// The bytes a batch holds while it waits for the verifier: its bodies plus
+/// [`EVENT_OVERHEAD`] per event.
+fn batch_bytes(batch: &[Event]) -> usize {
+    batch
+        .iter()
+        .map(|e| {
+            EVENT_OVERHEAD
+                + match &e.kind {
+                    EventKind::RequestBody { body }
+                    | EventKind::ResponseChunk { body }
+                    | EventKind::CardRewrite { body, .. } => body.data.len(),
+                    _ => 0,
+                }
+        })
+        .sum()
+}
+
+/// The default of [`verifier_backlog_limit`]: 256 MiB.
+pub const VERIFIER_BACKLOG_BYTES: usize = 256 * 1024 * 1024;
+
+/// How many bytes of recorded events ([`batch_bytes`]) may wait for the online verifier
+/// before the pipeline skips whole rounds of them (issue 7: memory stays bounded when the
+/// verifier thread cannot keep up): [`VERIFIER_BACKLOG_BYTES`], or the environment's
+/// `A2A_INTEROP_VERIFIER_BACKLOG` (bytes; `0` skips every round the verifier is not done
+/// with, which the tests use to make the verifier fall behind on purpose). A skipped
+/// round is still recorded and forwarded: only the live verdicts on it are missing.
+pub fn verifier_backlog_limit() -> usize {
+    std::env::var("A2A_INTEROP_VERIFIER_BACKLOG")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(VERIFIER_BACKLOG_BYTES)
+}
+
 /// A running pipeline.
 pub struct Pipeline {
     proxy: ProxyHandle,
@@ -939,10 +990,15 @@ impl Pipeline {
             more.push((l, pc));
         }
 
-        let (tx, rx) = mpsc::channel::<Vec<Event>>();
+        let (tx, rx) = mpsc::channel::<Handoff>();
         let verifier_backlog = Arc::new(AtomicUsize::new(0));
         let backlog_in = verifier_backlog.clone();
         let backlog_out = verifier_backlog.clone();
+        // bytes of the batches handed over and not yet verified (bodies + EVENT_OVERHEAD)
+        let backlog_bytes = Arc::new(AtomicUsize::new(0));
+        let bytes_in = backlog_bytes.clone();
+        let bytes_out = backlog_bytes.clone();
+        let max_behind = verifier_backlog_limit();
         let stop_verifying = Arc::new(AtomicBool::new(false));
         let skip = stop_verifying.clone();
         // The verifier thread gives each judged batch's vector back to the writer
@@ -962,8 +1018,29 @@ impl Pipeline {
             // By value and in batches: the verifier thread gets the events without a copy,
             // one send per recorder round.
             Box::new(move |batch: Vec<Event>| {
+                let bytes = batch_bytes(&batch);
+                // Issue 7 (mem43): the verifier thread may fall behind the traffic (a burst
+                // of large bodies, a slow machine); what it has not verified yet is held in
+                // memory, so past `max_behind` bytes a batch is recorded but not handed over
+                // (the verifier hears which exchanges it missed) instead of growing the
+                // backlog without bound.
+                let behind = bytes_in.load(Ordering::Relaxed);
+                if (max_behind == 0 || behind > 0) && behind + bytes > max_behind {
+                    let started = batch
+                        .iter()
+                        .filter(|e| matches!(e.kind, EventKind::RequestHead { .. }))
+                        .filter_map(|e| e.exchange.as_deref().map(str::to_string))
+                        .collect();
+                    let _ = tx.send(Handoff::Skipped {
+                        events: batch.len(),
+                        behind,
+                        started,
+                    });
+                    return;
+                }
+                bytes_in.fetch_add(bytes, Ordering::Relaxed);
                 backlog_in.fetch_add(batch.len(), Ordering::Relaxed);
-                let _ = tx.send(batch);
+                let _ = tx.send(Handoff::Batch(batch, bytes));
             }),
             spares,
         )
@@ -983,6 +1060,11 @@ impl Pipeline {
                 .all(|pc| pc.leg.is_none() && pc.routes.iter().all(|r| r.leg.is_none()));
         let vsink = sink.clone();
         let print = cfg.print_findings;
+        // `proxy -q` still prints its own lines about the upstream (down, answering again,
+        // no card there: ux42); a driver's pipeline (`probe`, `interop`) says those things
+        // in its own words and prints none of them (cli_newcomer21 N2: interop's one-line
+        // "no A2A Agent Card" error got the proxy's card warning above it)
+        let watch_lines = print || ext.driver.is_none();
         let cap = cfg.proxy.capture_cap;
         // without --rewrite-card, the first CARD-URL-005 says what to do (newcomer22 N3)
         let mut bypass_hint = print && !cfg.proxy.rewrite_card;
@@ -1001,7 +1083,7 @@ impl Pipeline {
                 let mut own_statuses: Vec<u16> = Vec::new();
                 // By reference into the batch (`Verifier::feed_taken`): no move of the
                 // ~220-byte event per call (docs/performance.md, "Session 38").
-                let mut feed = |ev: &mut Event| {
+                let mut feed = |v: &mut Verifier, ev: &mut Event| {
                     if !reached {
                         match &ev.kind {
                             EventKind::ExchangeEnd { outcome, .. } => {
@@ -1024,7 +1106,7 @@ impl Pipeline {
                     // the proxy's own lines about an upstream that is down (ux42: a `-q`
                     // run whose agent died mid-run ended with a clean-looking summary).
                     for line in watch.lines(ev) {
-                        if print || !line.starts_with("upstream-error ") {
+                        if print || (watch_lines && !line.starts_with("upstream-error ")) {
                             crate::errln!("{line}");
                         }
                     }
@@ -1107,27 +1189,57 @@ impl Pipeline {
                     }
                 };
                 // One blocking receive per recorder round; ends when the recorder is done.
-                while let Ok(mut batch) = rx.recv() {
+                let mut skipped_events = 0u64;
+                while let Ok(handoff) = rx.recv() {
+                    let (mut batch, bytes) = match handoff {
+                        Handoff::Batch(batch, bytes) => (batch, bytes),
+                        Handoff::Skipped {
+                            events,
+                            behind,
+                            started,
+                        } => {
+                            if skipped_events == 0 {
+                                crate::errln!(
+                                    "{}: warning: the online verifier is {} MiB of events behind the traffic (more than {} MiB): it skips events until it catches up; every event is still recorded and forwarded, the exchanges it misses are listed as not judged, and `a2a-interop verify` of the recording judges them all",
+                                    crate::stderr_prefix(),
+                                    behind / (1024 * 1024),
+                                    max_behind / (1024 * 1024)
+                                );
+                            }
+                            skipped_events += events as u64;
+                            v.events_not_fed(started);
+                            continue;
+                        }
+                    };
                     let n = batch.len();
                     for ev in batch.iter_mut() {
                         // a process about to exit (a further Ctrl-C, q22 Q1): the rest is
                         // only counted off, the recording keeps it all
                         if !skip.load(Ordering::Relaxed) {
-                            feed(ev);
+                            feed(&mut v, ev);
                         }
                     }
                     // the events dropped here, the vector back to the writer for a later
                     // round
                     spares_back.give_back(batch);
                     backlog_out.fetch_sub(n, Ordering::Relaxed);
+                    bytes_out.fetch_sub(bytes, Ordering::Relaxed);
+                }
+                if skipped_events > 0 {
+                    crate::errln!(
+                        "{}: note: the online verifier skipped {skipped_events} events it fell behind on (recorded all the same): `a2a-interop verify` of the recording judges them",
+                        crate::stderr_prefix()
+                    );
                 }
                 if print {
                     if let Some(s) = fold.summary() {
                         crate::errln!("{}: {s}", crate::stderr_prefix());
                     }
                 }
-                for line in watch.summary(!print) {
-                    crate::errln!("{line}");
+                if watch_lines {
+                    for line in watch.summary(!print) {
+                        crate::errln!("{line}");
+                    }
                 }
                 (v.finish(), reached, own_statuses)
             })?;

@@ -572,7 +572,7 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         }
         // Exchanges not fully recorded cannot be told A2A or not (newcomer19 N10).
         if let Some((id, why)) = o.incomplete.first() {
-            let n = o.incomplete.len();
+            let n = o.incomplete.len() + o.incomplete_not_kept as usize;
             let more = if n > 1 {
                 format!(" (and {} more not judged)", n - 1)
             } else {

@@ -169,6 +169,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     }
 
     let _ = writeln!(out, "## Findings\n");
+    if let Some(line) = report.not_kept_line() {
+        let _ = writeln!(out, "{}\n", cell(&line));
+    }
     if report.findings.is_empty() {
         let _ = writeln!(out, "No findings.\n");
     } else {

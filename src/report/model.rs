@@ -670,6 +670,15 @@ pub struct Counts {
     /// route; [`Report::proxy_answered`]); absent when 0.
     #[serde(rename = "proxyAnswered", default, skip_serializing_if = "is_zero")]
     pub proxy_answered: u64,
+    /// Of `not_judged`, exchanges whose entries the verifier dropped from memory
+    /// ([`crate::verify::VerifyOutcome::incomplete_not_kept`], issue 7): counted, not
+    /// listed under [`Report::not_judged`]. Absent when 0.
+    #[serde(
+        rename = "notJudgedNotListed",
+        default,
+        skip_serializing_if = "is_zero"
+    )]
+    pub not_judged_not_listed: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -721,6 +730,12 @@ pub struct Report {
     /// All findings, in order of their first evidence `seq`; repeats of one problem folded
     /// into one entry with `seen` ([`group_findings`]).
     pub findings: Vec<ReportFinding>,
+    /// Findings made but not kept in memory, by rule and severity
+    /// ([`crate::verify::VerifyOutcome::findings_not_kept`], issue 7: a run of more than
+    /// [`crate::verify::MAX_KEPT_FINDINGS`] findings). Not in `findings`, `summary` or the
+    /// crosswalk; the first of each rule and severity is. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub findings_not_kept: Vec<crate::verify::NotKept>,
     /// The official conformance suites' IDs (TCK, ACTS) for every requirement the findings
     /// cite, with the suites' source commits (`docs/conformance-crosswalk.md`).
     pub crosswalk: super::crosswalk::Crosswalk,
@@ -1507,6 +1522,32 @@ impl Report {
         }
     }
 
+    /// The findings made but not kept ([`Report::findings_not_kept`]) in one line for the
+    /// human formats, e.g. `12,000 more findings were made than kept in memory (the
+    /// verifier holds at most 10,000: the first of each rule, severity and leg, and the
+    /// latest 1,000): RPC-REQ-001 error 11,990, CARD-CACHE-001 warning 10`; `None` when
+    /// every finding was kept.
+    pub fn not_kept_line(&self) -> Option<String> {
+        let total: u64 = self.findings_not_kept.iter().map(|n| n.count).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut by: Vec<&crate::verify::NotKept> = self.findings_not_kept.iter().collect();
+        by.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.rule.cmp(&b.rule)));
+        let list = by
+            .iter()
+            .map(|n| format!("{} {} {}", n.rule, n.severity.as_str(), thousands(n.count)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(format!(
+            "{} more {} made than kept in memory (the verifier holds at most {}: the first of each rule, severity and leg, and the latest {}; a proxy's recording holds every one as a `finding` event): {list}",
+            thousands(total),
+            if total == 1 { "finding was" } else { "findings were" },
+            thousands(crate::verify::MAX_KEPT_FINDINGS as u64),
+            thousands(crate::verify::KEPT_RECENT_FINDINGS as u64),
+        ))
+    }
+
     /// When the traffic was recorded, for the human formats: `START to END` (RFC 3339, `?`
     /// for an unknown end), or [`NO_WALL_CLOCK`] alone for a transcript.
     pub fn recorded_span(&self) -> String {
@@ -1611,8 +1652,10 @@ impl Report {
                     .iter()
                     .map(|(id, _)| id.as_str())
                     .collect::<std::collections::HashSet<_>>()
-                    .len() as u64,
+                    .len() as u64
+                    + outcome.incomplete_not_kept,
                 proxy_answered: proxy_answered.iter().map(|p| p.exchanges).sum(),
+                not_judged_not_listed: outcome.incomplete_not_kept,
             },
             summary,
             conformance_level,
@@ -1621,6 +1664,7 @@ impl Report {
             results,
             crosswalk: super::crosswalk::build(findings.iter().flat_map(|f| f.spec.iter())),
             findings,
+            findings_not_kept: outcome.findings_not_kept.clone(),
             not_judged: not_judged_in(&outcome.incomplete, &input.index),
             proxy_answered,
             interrupted: None,
@@ -1685,6 +1729,19 @@ pub fn shown_finding(f: &Finding) -> Finding {
         }
     }
     f
+}
+
+/// `n` with a comma between thousands (`12,000`), as the human formats write counts.
+fn thousands(n: u64) -> String {
+    let d = n.to_string();
+    let mut out = String::with_capacity(d.len() + d.len() / 3);
+    for (i, c) in d.chars().enumerate() {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]

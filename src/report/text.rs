@@ -343,9 +343,13 @@ pub fn summary_line(report: &Report) -> String {
         0 => not_judged,
         n => format!("{not_judged}, {n} answered by the proxy itself"),
     };
+    let not_kept: u64 = report.findings_not_kept.iter().map(|n| n.count).sum();
+    let counts = match not_kept {
+        0 => severity_counts(s),
+        n => format!("{} (and {n} more not kept)", severity_counts(s)),
+    };
     format!(
-        "{} in {} {}{not_judged} ({} events); conformance: {} ({})",
-        severity_counts(s),
+        "{counts} in {} {}{not_judged} ({} events); conformance: {} ({})",
         x,
         plural(x, "exchange", "exchanges"),
         report.counts.events,
@@ -397,6 +401,9 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
         out.push('\n');
     }
     out.push_str(&rule_summary(&report.findings, style));
+    if let Some(line) = report.not_kept_line() {
+        let _ = writeln!(out, "note: {line}\n");
+    }
     for n in &report.not_judged {
         let _ = writeln!(out, "note: not judged: {}", n.line_in(&input.index));
     }

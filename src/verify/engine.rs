@@ -2052,6 +2052,10 @@ pub(super) struct State {
     /// an upstream-leg request reads them). Cleared by the first request head with a leg.
     one_leg: bool,
     out: Vec<Finding>,
+    /// Findings shed from `out` past [`MAX_KEPT_FINDINGS`], by (rule, severity).
+    shed: BTreeMap<(String, Severity), u64>,
+    /// Entries shed from `incomplete` past [`MAX_KEPT_INCOMPLETE`].
+    incomplete_shed: u64,
     events: u64,
     exchanges_seen: u64,
     /// Capture time of the latest exchange end (µs since the recording start): how far
@@ -2993,6 +2997,13 @@ const TRUNC_BUFFER: u8 = 4;
 /// [`Exch::trunc_by`]: a line of the recording read past with `--skip-bad-lines` while the
 /// exchange was open: one of its events may be that line (newcomer23 N2).
 const TRUNC_SKIPPED: u8 = 8;
+/// [`Exch::trunc_by`]: the online verifier fell behind the traffic and was not fed some
+/// events while the exchange was open ([`State::events_not_fed`]; issue 7, mem43).
+const TRUNC_BEHIND: u8 = 16;
+
+/// The `incomplete` reason of an exchange the online verifier was not fed at all, or not
+/// whole, because it fell behind the traffic ([`State::events_not_fed`]).
+pub const NOT_FED: &str = "not judged live: the online verifier fell behind the traffic and skipped its events (the recording holds them all; `a2a-interop verify` of the file judges them)";
 
 /// Why an exchange's body is not all in the recording, from [`Exch::trunc_by`]: the
 /// capture cap (with the flag that raises it), recorder drops (with the flag that avoids
@@ -3015,6 +3026,9 @@ fn truncation_reason(by: u8) -> String {
             "a damaged line of the recording, read past with --skip-bad-lines, may hold one of its events"
                 .to_string(),
         );
+    }
+    if by & TRUNC_BEHIND != 0 {
+        why.push("events of it skipped by the online verifier, which fell behind the traffic (the recording holds them; `a2a-interop verify` of the file judges them)".to_string());
     }
     if by & TRUNC_BUFFER != 0 {
         why.push(format!(
@@ -3065,6 +3079,24 @@ const MAX_ID_ERRORS: usize = 256;
 
 /// Exchanges listed in [`VerifyOutcome::exchange_dialects`].
 pub const MAX_EXCHANGE_DIALECTS: usize = 10_000;
+
+/// Findings held in memory at once (issue 7, "flat in memory"; mem43): past this many the
+/// verifier sheds all but the first finding of each rule, severity and leg (so the rule
+/// list, `--fail-on` and the conformance level stay whole) and the latest
+/// [`KEPT_RECENT_FINDINGS`] (what later findings link to: a root cause, a relayed twin, a
+/// held finding), and counts the shed ones by rule and severity
+/// ([`VerifyOutcome::findings_not_kept`]). Each finding is ~1 to 2 KiB (message, help,
+/// spec IDs, evidence), so before this a proxy in front of an agent with a fault on every
+/// call grew by that much per call for as long as it ran. Every finding was still returned
+/// by `feed` when it was made: the proxy's recording holds each as a `finding` event.
+pub const MAX_KEPT_FINDINGS: usize = 10_000;
+/// The latest findings kept when [`MAX_KEPT_FINDINGS`] is reached (at least
+/// `RELAYED_LOOKBACK`, the window later findings look back over).
+pub const KEPT_RECENT_FINDINGS: usize = 1_000;
+/// Entries of [`VerifyOutcome::incomplete`] held at once: past this, the oldest half is
+/// dropped and counted ([`VerifyOutcome::incomplete_not_kept`]); an exchange not judged is
+/// ~100 bytes (its id and the reason), one per call a client abandoned on a long run.
+pub const MAX_KEPT_INCOMPLETE: usize = 10_000;
 
 /// A push-notification registration: (dialect of the call that registered it, origin and
 /// URL path of that agent (the call's: [`State::card_at`]), capability already judged, credentials or token configured ([`PUSH_TOKEN`],
@@ -3245,6 +3277,8 @@ impl State {
             driver: h.driver.clone(),
             one_leg: false,
             out: Vec::new(),
+            shed: BTreeMap::new(),
+            incomplete_shed: 0,
             events: 0,
             exchanges_seen: 0,
             last_end_t: 0,
@@ -3539,6 +3573,74 @@ impl State {
                 self.blocking_artifacts.remove(&old);
             }
         }
+    }
+
+    /// Keeps the findings and the not-judged list within [`MAX_KEPT_FINDINGS`] and
+    /// [`MAX_KEPT_INCOMPLETE`] (issue 7, mem43). Called between events only (by
+    /// [`super::Verifier`]'s feeds), where no caller holds a position in `out` but the
+    /// state's own: those ([`State::held_mix`], [`State::reset_cuts`],
+    /// [`State::problem_status_held`]) are kept and moved to their findings' new places.
+    /// What is kept of `out`: the first finding of each (rule, severity, leg), the latest
+    /// [`KEPT_RECENT_FINDINGS`] and the held ones, in their order; the rest is counted in
+    /// [`State::shed`]. Costs one pass over `out` per [`MAX_KEPT_FINDINGS`] -
+    /// [`KEPT_RECENT_FINDINGS`] findings made, nothing below the bound.
+    pub(super) fn shed_kept(&mut self) {
+        if self.incomplete.len() > MAX_KEPT_INCOMPLETE {
+            let drop = self.incomplete.len() - MAX_KEPT_INCOMPLETE / 2;
+            self.incomplete.drain(..drop);
+            self.incomplete_shed += drop as u64;
+        }
+        let n = self.out.len();
+        if n <= MAX_KEPT_FINDINGS {
+            return;
+        }
+        let mut keep = vec![false; n];
+        keep[n - KEPT_RECENT_FINDINGS..].fill(true);
+        {
+            let mut firsts: HashSet<(&str, Severity, Option<&str>)> = HashSet::new();
+            for (i, f) in self.out.iter().enumerate() {
+                if firsts.insert((f.rule.as_str(), f.severity, f.leg.as_deref())) {
+                    keep[i] = true;
+                }
+            }
+        }
+        for &i in &self.held_mix {
+            if let Some(k) = keep.get_mut(i) {
+                *k = true;
+            }
+        }
+        for h in self.reset_cuts.values() {
+            if let Some(k) = keep.get_mut(h.at) {
+                *k = true;
+            }
+        }
+        // new place of each old one: the kept findings before it
+        let mut place = Vec::with_capacity(n + 1);
+        let mut kept = 0usize;
+        for &k in &keep {
+            place.push(kept);
+            kept += usize::from(k);
+        }
+        place.push(kept);
+        for i in self.held_mix.iter_mut() {
+            *i = place[(*i).min(n)];
+        }
+        for h in self.reset_cuts.values_mut() {
+            h.at = place[h.at.min(n)];
+        }
+        if let Some((_, at, _)) = self.problem_status_held.as_mut() {
+            *at = place[(*at).min(n)];
+        }
+        let mut i = 0;
+        let shed = &mut self.shed;
+        self.out.retain(|f| {
+            let k = keep[i];
+            i += 1;
+            if !k {
+                *shed.entry((f.rule.clone(), f.severity)).or_default() += 1;
+            }
+            k
+        });
     }
 
     fn emit(&mut self, mut f: Finding) -> usize {
@@ -4667,6 +4769,20 @@ impl State {
         }
     }
 
+    /// Events were not fed (the online verifier fell behind: issue 7, mem43): the
+    /// exchanges open now are judged as incomplete ([`TRUNC_BEHIND`]), and those whose
+    /// request head was among the skipped events (`started`) are listed as not judged
+    /// ([`NOT_FED`]); their later events find no open exchange and are passed over.
+    pub(super) fn events_not_fed(&mut self, started: Vec<String>) {
+        for x in self.open.values_mut() {
+            x.truncated = true;
+            x.trunc_by |= TRUNC_BEHIND;
+        }
+        for id in started {
+            self.incomplete.push((id, NOT_FED.to_string()));
+        }
+    }
+
     pub(super) fn finish(mut self) -> VerifyOutcome {
         // what is judged at the end belongs to no one exchange
         self.areas.enter(None);
@@ -4859,6 +4975,16 @@ impl State {
             areas_exercised: self.areas.iter().map(|s| s.to_string()).collect(),
             area_exchanges: self.areas.take_exchanges(),
             incomplete: self.incomplete,
+            incomplete_not_kept: self.incomplete_shed,
+            findings_not_kept: self
+                .shed
+                .into_iter()
+                .map(|((rule, severity), count)| super::NotKept {
+                    rule,
+                    severity,
+                    count,
+                })
+                .collect(),
             open_at_end: self.open_at_end,
             exchange_dialects: self
                 .exchange_dialects

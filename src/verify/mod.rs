@@ -23,8 +23,8 @@ mod wording;
 
 pub use areas::AreaExchanges;
 pub use engine::{
-    stream_first_event_rule, MAX_EXCHANGE_DIALECTS, NEVER_ANSWERED, NEVER_ENDED,
-    NOT_ANSWERED_AT_END,
+    stream_first_event_rule, KEPT_RECENT_FINDINGS, MAX_EXCHANGE_DIALECTS, MAX_KEPT_FINDINGS,
+    MAX_KEPT_INCOMPLETE, NEVER_ANSWERED, NEVER_ENDED, NOT_ANSWERED_AT_END, NOT_FED,
 };
 pub use finding::{Category, Evidence, Finding, Rule, Severity};
 
@@ -58,6 +58,17 @@ pub struct VerifyOutcome {
     /// Exchanges whose verdict is incomplete (truncated capture or a recorder `gap`):
     /// `(exchange id, reason)`. No finding is invented from missing data.
     pub incomplete: Vec<(String, String)>,
+    /// Entries of `incomplete` dropped, oldest first, to keep at most
+    /// [`MAX_KEPT_INCOMPLETE`] in memory (issue 7): exchanges not judged that are not
+    /// listed. 0 on any recording with fewer.
+    pub incomplete_not_kept: u64,
+    /// Findings made but not kept in `findings` (issue 7, "flat in memory"): past
+    /// [`MAX_KEPT_FINDINGS`] held at once, the verifier keeps the first of each rule,
+    /// severity and leg and the latest [`KEPT_RECENT_FINDINGS`], and counts the others
+    /// here by rule and severity, sorted. Empty unless a run made more than 10,000
+    /// findings. Each was returned by [`Verifier::feed`] when made (the proxy writes it
+    /// to the recording as a `finding` event).
+    pub findings_not_kept: Vec<NotKept>,
     /// The first 16 exchanges the recording ended with still open, their answer unfinished
     /// (an SSE stream, or a response body still arriving: the proxy stopped mid-call, a
     /// transcript's `close: timeout`), each also an `incomplete` entry with the same
@@ -68,6 +79,24 @@ pub struct VerifyOutcome {
     /// the first 10 000 such exchanges (memory stays flat on huge recordings). The ids are
     /// the events' shared ones (perfp36).
     pub exchange_dialects: Vec<(ExchangeId, String)>,
+}
+
+/// Findings of one rule and severity made but not kept in memory
+/// ([`VerifyOutcome::findings_not_kept`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct NotKept {
+    /// Rule ID (`RPC-REQ-001`).
+    pub rule: String,
+    pub severity: Severity,
+    /// Findings of it not kept.
+    pub count: u64,
+}
+
+impl VerifyOutcome {
+    /// Findings made in all: those kept plus [`VerifyOutcome::findings_not_kept`].
+    pub fn findings_made(&self) -> u64 {
+        self.findings.len() as u64 + self.findings_not_kept.iter().map(|n| n.count).sum::<u64>()
+    }
 }
 
 /// How many call exchanges used one A2A version over one binding
@@ -156,6 +185,7 @@ impl Verifier {
 
     /// Feeds one event; returns the findings it completed (possibly none).
     pub fn feed(&mut self, ev: &Event) -> Vec<Finding> {
+        self.state.shed_kept();
         self.state.feed(ev)
     }
 
@@ -164,6 +194,7 @@ impl Verifier {
     /// (the offline reader and the online pipeline hand over every event this way). Same
     /// findings as `feed(&ev)`.
     pub fn feed_owned(&mut self, ev: Event) -> Vec<Finding> {
+        self.state.shed_kept();
         self.state.feed_owned(ev)
     }
 
@@ -174,6 +205,7 @@ impl Verifier {
     /// the whole event (the online pipeline's verifier thread). Same findings as
     /// `feed(&ev)` on the event as it was.
     pub fn feed_taken(&mut self, ev: &mut Event) -> Vec<Finding> {
+        self.state.shed_kept();
         self.state.feed_taken(ev)
     }
 
@@ -191,6 +223,16 @@ impl Verifier {
     /// line may have held one of their events.
     pub fn line_skipped(&mut self) {
         self.state.line_skipped()
+    }
+
+    /// Events of the traffic were not fed to this verifier (the online pipeline's verifier
+    /// fell behind and skipped a batch: issue 7): the exchanges open now are judged as
+    /// incomplete, and `started` (the ids of the exchanges whose `request_head` was among
+    /// the skipped events) are listed in [`VerifyOutcome::incomplete`] with [`NOT_FED`].
+    /// Later events of those exchanges are passed over. No finding is made from the gap.
+    pub fn events_not_fed(&mut self, started: Vec<String>) {
+        self.state.shed_kept();
+        self.state.events_not_fed(started)
     }
 
     /// How many entries each collection of the verifier's state holds now, as

@@ -65,7 +65,7 @@ impl State {
             if let Some(limit) = (!body.is_empty()
                 && !x.synthetic
                 && !self.gw_own_answer.contains(&x.id)
-                && media.as_deref().is_some_and(|m| media_names_json(&m)))
+                && media.as_deref().is_some_and(media_names_json))
             .then(|| Json::parse(body).err())
             .flatten()
             .and_then(|e| jsonrpc::parser_limit(&e))
@@ -94,7 +94,7 @@ impl State {
             } else if (200..300).contains(&status)
                 && !body.is_empty()
                 && !x.synthetic
-                && media.as_deref().is_some_and(|m| media_names_json(&m))
+                && media.as_deref().is_some_and(media_names_json)
             {
                 // RFC 8259 §8.1: no byte order mark; JSON parsers (json.loads, httpx,
                 // JSON.parse) refuse one, and it is invisible in the evidence: name it.
@@ -292,7 +292,7 @@ impl State {
         let problem = media
             .as_deref()
             .is_some_and(|m| m.eq_ignore_ascii_case("application/problem+json"));
-        if !x.synthetic && (problem || !media.as_deref().is_some_and(|m| media_names_json(&m))) {
+        if !x.synthetic && (problem || !media.as_deref().is_some_and(media_names_json)) {
             let what = match media.as_deref().filter(|m| !m.is_empty()) {
                 Some(m) if problem => format!(
                     "is served as {m}, RFC 9457's problem-details type (which 1.0 §11.6 replaced with google.rpc.Status even on HTTP+JSON)"
