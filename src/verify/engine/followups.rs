@@ -1587,6 +1587,30 @@ impl State {
                     vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(excerpt_value(v)))],
                     &x.leg,
                 );
+            } else if v
+                .get("error")
+                .and_then(|e| e.get("code"))
+                .and_then(Json::as_i64)
+                == Some(jsonrpc::INVALID_PARAMS)
+                && !x.probe_negative()
+            {
+                // ERR-001 (sdkc42 batch@js): a refusal of the batch as a whole names no call,
+                // so no call's params were read; -32602 says they were. A server that takes
+                // no batch answers -32600 (the Array is no Request object it knows, JSON-RPC
+                // 2.0 §5.1), as a2a-sdk does; @a2a-js/sdk 1.3.0 maps its malformed-request
+                // error to -32602 (no-jsonrpc@js is the same mapping).
+                self.find(
+                    &r::RPC_ERROR_CODE,
+                    format!(
+                        "the agent refused the client's JSON-RPC batch of {n} calls (ids {shown_ids}) as a whole with -32602 InvalidParamsError, though a whole-batch refusal reads no call's params: a server that takes no batch answers -32600 InvalidRequestError (JSON-RPC 2.0 §5.1)"
+                    ),
+                    vec![x.ev_at(
+                        bseq,
+                        "/error/code",
+                        Some(Value::from(jsonrpc::INVALID_PARAMS)),
+                    )],
+                    &x.leg,
+                );
             }
             return;
         };

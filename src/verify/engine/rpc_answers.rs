@@ -324,7 +324,14 @@ impl State {
         // not as the agent's RPC-ID-001. The same for a refusal of a request the refuser
         // did not read whole (408, 411, 413, 414, 431: [`unread_request_status`]), whose id
         // null is JSON-RPC 2.0 §5's own answer (review26 R13).
+        // The same for an error refusing a body the client sent under a media type that is
+        // not JSON (text/plain, a form: HTTP-MEDIA-003 names the client): an agent that
+        // checks the Content-Type before it parses (the JS SDK's express contentTypeGuard
+        // answers -32005 with id null) has read no id, and null is RPC-002's "unreadable"
+        // id (sdkc42 wrong-content-type@js). The same for -32005 to any other type than
+        // application/json: that guard refuses 1.0's application/a2a+json so too.
         let refused_bad_id = c.rpc_id_ambiguous
+            || (rv.id.is_none_or(Json::is_null) && refused_by_media_type(x, rv.error.as_ref()))
             || ((!a2a_request_id_ok(&c) || c.params_not_object().is_some())
                 && rv.id.is_none_or(Json::is_null)
                 && rv.error.as_ref().and_then(|e| e.code) == Some(jsonrpc::INVALID_REQUEST))
@@ -707,4 +714,24 @@ impl State {
         );
         true
     }
+}
+
+/// Whether an error answer refuses the request by its Content-Type, so that the refuser may
+/// not have read the body nor its JSON-RPC id (RPC-002: the answer's id is null when the
+/// request's is unreadable): any error to a body under a media type that is not JSON
+/// (neither `application/json`, a `+json` type nor a JSON alias such as `text/json`: the
+/// client's HTTP-MEDIA-003), or -32005 ContentTypeNotSupportedError to a body under another
+/// type than `application/json` (@a2a-js/sdk 1.3.0's express contentTypeGuard takes
+/// `application/json` only and refuses even 1.0's `application/a2a+json` so, id null). A
+/// request with no Content-Type or an empty one is not such a request.
+fn refused_by_media_type(x: &Exch, error: Option<&jsonrpc::ErrorView<'_>>) -> bool {
+    let Some(e) = error else {
+        return false;
+    };
+    x.req_media().is_some_and(|mt| {
+        !mt.is_empty()
+            && ((!is_json_media_type(&mt) && !JSON_ALIASES.contains(&&*mt))
+                || (mt != "application/json"
+                    && e.code == Some(jsonrpc::CONTENT_TYPE_NOT_SUPPORTED)))
+    })
 }

@@ -160,6 +160,13 @@ impl State {
         let outcome = if status == 415 {
             "the agent refused it with HTTP 415 Unsupported Media Type, the right answer"
                 .to_string()
+        } else if (200..300).contains(&status) && x.answer_error && b == Binding::JsonRpc {
+            // sdkc42 wrong-content-type@js: @a2a-js/sdk's contentTypeGuard refuses the body
+            // with -32005 under HTTP 200 (ERR-007 leaves the status open): an error answer,
+            // not the call processed.
+            format!(
+                "the agent answered it with a JSON-RPC error under HTTP {status}, not processed"
+            )
         } else if (200..300).contains(&status) {
             format!("this agent processed it anyway (HTTP {status}); one that checks the media type refuses it with 415 Unsupported Media Type")
         } else {
