@@ -3507,7 +3507,24 @@ fn stream_checks(
                     Outcome::Fail(format!("stream reached {s} at event {n} but did not close"))
                 }
             };
-            let a = if extra == 0 {
+            // 1.0 §11.7: a stream MAY repeat the task as a final snapshot in the state
+            // it ended in before closing; the verifier keeps it legal (STREAM-END-001's
+            // `repeat_snapshot`), and so does the probe (breaker43
+            // `v10-snapshot-after-terminal`: the probe failed what `verify` passed).
+            let snapshots = items[n + 1..]
+                .iter()
+                .filter(|it| {
+                    d == Dialect::V1_0
+                        && matches!(it, StreamItem::Task { state: Some(st), .. }
+                            if st.is_terminal() && st.as_str() == s.as_str())
+                })
+                .count();
+            let extra = extra - snapshots;
+            let a = if extra == 0 && snapshots > 0 {
+                Outcome::Pass(format!(
+                    "nothing after the {s} event but its repeated task snapshot (1.0 §11.7)"
+                ))
+            } else if extra == 0 {
                 Outcome::Pass(format!("nothing after the {s} event"))
             } else {
                 Outcome::Fail(format!("{extra} events after the {s} event {n}"))
@@ -3640,6 +3657,23 @@ fn rest_code(reason: Option<&str>, status: u16) -> i64 {
     }
 }
 
+/// An RFC 9457 problem details body (`{"type", "title", "status", "detail"}`, no `error`
+/// member): its `type` (or `title`) and the A2A reason its `type` URI's last segment names
+/// (`.../task-not-found` = `TASK_NOT_FOUND`), as the verifier reads it (REST-ERROR-002).
+fn problem_details(b: &Value) -> Option<(String, Option<String>)> {
+    let o = b.as_object().filter(|o| !o.contains_key("error"))?;
+    let ty = o.get("type").and_then(Value::as_str);
+    let title = o.get("title").and_then(Value::as_str);
+    if ty.is_none() && title.is_none() || !o.get("status").is_none_or(Value::is_u64) {
+        return None;
+    }
+    let reason = ty
+        .and_then(|t| t.trim_end_matches('/').rsplit('/').next())
+        .map(|t| t.replace('-', "_").to_ascii_uppercase())
+        .filter(|r| rest_code(Some(r), 0) != rest_code(None, 0));
+    Some((ty.or(title).unwrap_or_default().to_string(), reason))
+}
+
 /// Normalises an HTTP+JSON answer to a JSON-RPC response so the plan judges both bindings
 /// alike: 2xx JSON body → `result`; an error body `{"error":{code,status,message,details}}`
 /// → `error` with the code of [`rest_code`] and the HTTP status and reason in `message`.
@@ -3661,6 +3695,17 @@ fn rest_rpc(resp: ProbeResponse) -> Rpc {
             .unwrap_or("");
         Some(json!({"jsonrpc": "2.0", "error": {"code": code,
             "message": format!("HTTP {} {msg}", resp.status)}}))
+    } else if let Some((ty, reason)) = body.as_ref().and_then(problem_details) {
+        // RFC 9457 problem details, the error form 1.0 §6.4/§6.5 show (DIGEST trap 10):
+        // an A2A error in a form 1.0.1 replaced, which the verifier reads as one
+        // (REST-ERROR-002, a note) and the probe as well (breaker43 `rest-problem-json`:
+        // `card.interface-url` failed on a 404 problem+json TaskNotFound while `verify`
+        // of the same recording told only the note)
+        let msg = format!("HTTP {} problem+json {ty}", resp.status);
+        Some(json!({"jsonrpc": "2.0", "error": {
+            "code": rest_code(reason.as_deref(), resp.status),
+            "message": msg.trim_end(),
+        }}))
     } else {
         body.and_then(|b| b.get("error").filter(|e| e.is_object()).cloned())
             .map(|e| {
@@ -3799,6 +3844,64 @@ mod tests {
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
         assert!(matches!(lc, Outcome::Skip(_)));
+    }
+
+    /// breaker43 `v10-snapshot-after-terminal`: a 1.0 stream MAY repeat the task as a final
+    /// snapshot in the terminal state it reached (1.0 §11.7), as the verifier's
+    /// STREAM-END-001 allows; a snapshot in another state, or any event after a 0.3
+    /// `final: true`, still fails the check.
+    #[test]
+    fn a_repeated_terminal_task_snapshot_is_not_an_event_after_the_terminal_one() {
+        let task = |state: &str| StreamItem::Task {
+            id: Some("t".into()),
+            context_id: Some("c".into()),
+            state: TaskState::parse_lenient(state),
+        };
+        let items = vec![
+            task("TASK_STATE_SUBMITTED"),
+            status("TASK_STATE_COMPLETED"),
+            task("TASK_STATE_COMPLETED"),
+        ];
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::No);
+        assert!(matches!(term, Outcome::Pass(_)));
+        assert!(
+            matches!(&after, Outcome::Pass(m) if m.contains("repeated task snapshot")),
+            "{after:?}"
+        );
+        let items = vec![
+            task("TASK_STATE_SUBMITTED"),
+            status("TASK_STATE_COMPLETED"),
+            task("TASK_STATE_WORKING"),
+        ];
+        let [_, _, _, after, _] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::No);
+        assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
+        let items = vec![task("submitted"), status("completed"), task("completed")];
+        let [_, _, _, after, _] = stream_checks(Dialect::V0_3, &items, true, None, Resumed::No);
+        assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
+    }
+
+    /// breaker43 `rest-problem-json`: an RFC 9457 problem details body (1.0 §6.4's error
+    /// form) is read as the A2A error its `type` names, as the verifier reads it
+    /// (REST-ERROR-002), else by its HTTP status; a google.rpc.Status body is not one.
+    #[test]
+    fn problem_details_bodies_are_read_as_their_a2a_error() {
+        let p = json!({"type": "https://a2a-protocol.org/errors/task-not-found",
+                       "title": "task not found", "status": 404});
+        assert_eq!(
+            problem_details(&p),
+            Some((
+                "https://a2a-protocol.org/errors/task-not-found".into(),
+                Some("TASK_NOT_FOUND".into())
+            ))
+        );
+        let p = json!({"type": "about:blank", "title": "Conflict", "status": 409});
+        assert_eq!(problem_details(&p), Some(("about:blank".into(), None)));
+        assert_eq!(problem_details(&json!({"error": {"code": 404}})), None);
+        assert_eq!(problem_details(&json!({"status": 404})), None);
+        assert_eq!(
+            problem_details(&json!({"title": "x", "status": "NOT_FOUND"})),
+            None
+        );
     }
 
     /// newcomer19 N2: the first event is judged by the verifier's rule
