@@ -277,3 +277,26 @@ fn the_probe_reads_problem_details_errors_as_the_verifier_does() {
     assert!(!found.contains("CARD-URL-002"), "{found:?}");
     assert_eq!(verified, found);
 }
+
+/// A 0.3 stream that ends with a JSON-RPC error response (`sse-event-error`: task,
+/// working, then `event: error` with -32603): each event is a JSON-RPC response with the
+/// request id (RPC-005; 0.3 §7.2 admits an error response), so `streaming.envelope` passes
+/// (it failed: "events [2] are not JSON-RPC responses with the request id and a result"),
+/// as `verify` of the recording finds no envelope fault (STREAM-SHAPE-002); the stream
+/// still never reached a terminal state, and `streaming.terminal` says it ended with that
+/// error.
+#[test]
+fn the_probe_takes_a_0_3_stream_error_event_as_a_json_rpc_response() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, verified) = probe(dir.path(), "sse-event-error");
+    let (status, msg) = result(&report, "streaming.envelope");
+    assert_eq!(status, "pass", "{msg}");
+    let (status, msg) = result(&report, "streaming.terminal");
+    assert_eq!(status, "fail", "{msg}");
+    assert!(
+        msg.contains("ended with error -32603 the model backend went away at event 2"),
+        "{msg}"
+    );
+    assert!(!rules(&report).contains("STREAM-SHAPE-002"));
+    assert_eq!(verified, rules(&report));
+}

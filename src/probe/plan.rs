@@ -2256,6 +2256,8 @@ impl<'a> Runner<'a> {
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
         let mut results: Vec<Value> = Vec::new();
+        // the first JSON-RPC error response the stream carried: "error -32603 ... at event 2"
+        let mut error_event: Option<String> = None;
         let rest = tg.binding == Binding::HttpJson;
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
@@ -2272,10 +2274,27 @@ impl<'a> Runner<'a> {
             }
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
+            let error = v
+                .as_ref()
+                .and_then(|v| v.get("error"))
+                .filter(|e| e.is_object());
             match v.as_ref().and_then(|v| v.get("result")) {
                 Some(r) if ok_id => {
                     items.push(tg.wire().stream_item(r));
                     results.push(r.clone());
+                }
+                // RPC-005: each event is one JSON-RPC response with the request id, and a
+                // 0.3 stream may carry an error response (0.3 §7.2; the verifier passes its
+                // envelope): the stream's end, not a broken envelope (breaker43
+                // `sse-event-error`: "events [2] are not JSON-RPC responses" while `verify`
+                // of the same recording found none)
+                None if ok_id && error.is_some() => {
+                    error_event.get_or_insert_with(|| {
+                        let e = error.unwrap_or(&Value::Null);
+                        let code = e.get("code").map(Value::to_string).unwrap_or_default();
+                        let msg = e.get("message").and_then(Value::as_str).unwrap_or("");
+                        format!("error {code} {msg} at event {n}").replace("  ", " ")
+                    });
                 }
                 _ => bad_envelope.push(n),
             }
@@ -2306,6 +2325,14 @@ impl<'a> Runner<'a> {
         self.push("streaming.envelope", d, sc, started, o);
         let o = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
+            // a stream that ended with an error before a terminal or interrupted state
+            // says so, not "closed without a terminal or interrupted state"
+            let o = match (o, &error_event) {
+                (Outcome::Fail(_), Some(e)) if *name == "streaming.terminal" => Outcome::Fail(
+                    format!("stream ended with {e} before a terminal or interrupted state"),
+                ),
+                (o, _) => o,
+            };
             self.push(name, d, sc, started, o);
         }
     }
