@@ -300,3 +300,27 @@ fn the_probe_takes_a_0_3_stream_error_event_as_a_json_rpc_response() {
     assert!(!rules(&report).contains("STREAM-SHAPE-002"));
     assert_eq!(verified, rules(&report));
 }
+
+/// TASK-004 on the 1.0 HTTP+JSON binding: `probe` subscribes to its completed task there
+/// too (POST `/tasks/{id}:subscribe`, GET where POST has no route; trap 1), where it
+/// skipped `errors.subscribe-terminal` as "verb disputed": the `rest-subscribe-terminal-ok`
+/// agent's stream on the completed task fails it with TASK-STATE-006, the finding `verify`
+/// of its recording gives and the proxy gave before (live43-predictions.json); the
+/// `rest-control` agent's 400 UNSUPPORTED_OPERATION passes it.
+#[test]
+fn the_probe_subscribes_to_a_terminal_task_on_http_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (report, verified) = probe(dir.path(), "rest-subscribe-terminal-ok");
+    let (status, msg) = result(&report, "errors.subscribe-terminal");
+    assert_eq!(status, "fail", "{msg}");
+    assert!(msg.contains("TASK-STATE-006"), "{msg}");
+    assert!(rules(&report).contains("TASK-STATE-006"));
+    assert_eq!(verified, rules(&report));
+    let dir = tempfile::tempdir().unwrap();
+    let (report, verified) = probe(dir.path(), "rest-control");
+    let (status, msg) = result(&report, "errors.subscribe-terminal");
+    assert_eq!(status, "pass", "{msg}");
+    assert!(msg.contains("answered error -32004"), "{msg}");
+    assert!(!rules(&report).contains("TASK-STATE-006"));
+    assert_eq!(verified, rules(&report));
+}

@@ -1731,16 +1731,17 @@ impl<'a> Runner<'a> {
         };
         self.push("errors.message-to-terminal", d, eh, started, o);
 
-        // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0
-        // JSON-RPC; 0.3 returns the task, trap 6; the REST verb is disputed, trap 1)
+        // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0;
+        // 0.3 returns the task, trap 6)
         let started = self.begin("errors.subscribe-terminal", d);
-        if tg.dialect != Dialect::V1_0 || tg.binding != Binding::JsonRpc {
-            let why = if tg.dialect != Dialect::V1_0 {
-                "0.3 resubscribe to a finished task may return the task (trap 6)"
-            } else {
-                "http+json subscribe verb is disputed (GET vs POST, trap 1)"
-            };
+        if tg.dialect != Dialect::V1_0 {
+            let why = "0.3 resubscribe to a finished task may return the task (trap 6)";
             self.skip("errors.subscribe-terminal", d, eh, why);
+            return;
+        }
+        if tg.binding == Binding::HttpJson {
+            let o = self.rest_subscribe_terminal(tg, task).await;
+            self.push("errors.subscribe-terminal", d, eh, started, o);
             return;
         }
         let body = json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(),
@@ -1772,6 +1773,62 @@ impl<'a> Runner<'a> {
             Err(e) => e.outcome("subscribe failed"),
         };
         self.push("errors.subscribe-terminal", d, eh, started, o);
+    }
+
+    /// `errors.subscribe-terminal` on the 1.0 HTTP+JSON binding (TASK-004): the prose verb
+    /// POST `/tasks/{id}:subscribe`, and where that route answers 405, or 404 with no A2A
+    /// error body (no route for that verb), the proto's GET (trap 1: the verb is disputed,
+    /// an agent serves either). The answer is the verifier's to judge, as on JSON-RPC
+    /// (TASK-STATE-006 for a stream opened, REST-ERROR-* for a wrong error). Before
+    /// breaker43 the test was skipped on HTTP+JSON, so a stream opened on a completed task
+    /// (`misbehave43.py --mode rest-subscribe-terminal-ok`) was told by `verify` behind a
+    /// proxy and never by `probe`.
+    async fn rest_subscribe_terminal(&self, tg: &Target, task: &TaskRef) -> Outcome {
+        let url = rest_url(tg, &format!("/tasks/{}:subscribe", enc(&task.id)), None);
+        let v = tg.dialect.version_header();
+        let mut sent = self
+            .rest_send(
+                url.clone(),
+                Method::POST,
+                Some(Bytes::from_static(b"{}")),
+                true,
+                v,
+            )
+            .await;
+        let no_route = |r: &Rpc| {
+            r.resp.no_answer().is_none()
+                && (r.resp.status == 405 || (r.resp.status == 404 && r.json.is_none()))
+        };
+        if matches!(&sent, Ok(r) if no_route(r)) {
+            sent = self.rest_send(url, Method::GET, None, true, v).await;
+        }
+        match sent {
+            Ok(mut rpc) => {
+                // a stream opened: its first event stands for the answer (a result)
+                if (200..300).contains(&rpc.resp.status)
+                    && rpc.resp.content_type() == "text/event-stream"
+                {
+                    rpc.json = crate::model::sse::event_data(&rpc.resp.body)
+                        .first()
+                        .and_then(|d| serde_json::from_str::<Value>(d).ok())
+                        .filter(Value::is_object)
+                        .map(|e| json!({"jsonrpc": "2.0", "result": e}));
+                }
+                if no_route(&rpc) {
+                    return Outcome::Skip(format!(
+                        "/tasks/{{id}}:subscribe answered HTTP {} to POST and GET: the agent serves no subscribe route",
+                        rpc.resp.status
+                    ));
+                }
+                verifier_judges(
+                    &rpc,
+                    &format!("subscribe to {} task {}", task.state_str(), task.id),
+                    -32004,
+                    "UnsupportedOperationError, HTTP 400 UNSUPPORTED_OPERATION",
+                )
+            }
+            Err(e) => e.outcome("subscribe failed"),
+        }
     }
 
     /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
