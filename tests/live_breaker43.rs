@@ -324,3 +324,26 @@ fn the_probe_subscribes_to_a_terminal_task_on_http_json() {
     assert!(!rules(&report).contains("TASK-STATE-006"));
     assert_eq!(verified, rules(&report));
 }
+
+/// REST-ERROR-001 once per answer: the `rest-status-mismatch` agent answers GetTask of an
+/// unknown task with HTTP 500 under a consistent 404 NOT_FOUND / TASK_NOT_FOUND body whose
+/// message says the task was not found. The status is the one wrong part, told once with
+/// the agent's own words; before, "error.code 404 differs from the HTTP status 500" came
+/// beside it on the same exchange.
+#[test]
+fn a_wrong_status_under_a_consistent_error_body_is_one_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    drive(dir.path(), &["rest-status-mismatch"]);
+    let rep: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(dir.path().join("rest-status-mismatch.report.json")).unwrap(),
+    )
+    .unwrap();
+    let f = rep["findings"].as_array().unwrap();
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0]["rule"], "REST-ERROR-001");
+    let msg = f[0]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("was not found") && msg.contains("HTTP 500 instead of HTTP 404"),
+        "{msg}"
+    );
+}

@@ -8,6 +8,11 @@ found, with the legal neighbours each fix must leave silent.
   subscribe to it (TaskNotCancelable, UnsupportedOperation) drew nothing, though 1.0 §5.4
   maps no standard error to FAILED_PRECONDITION: it is always one of A2A's six, and without
   the ErrorInfo a client cannot tell which.
+- `rest-status-mismatch` (REST-ERROR-001, ERR-002): an unknown task answered HTTP 500 with a
+  consistent 404 NOT_FOUND / TASK_NOT_FOUND body whose message says the task was not found
+  drew two REST-ERROR-001 on the one answer (the status against the agent's own words, and
+  "error.code 404 differs from the HTTP status 500"): one root cause, the status, now one
+  finding (the count is tests/live_breaker43.rs's; a case here holds the rule).
 Run from the repo root: python3 tests/cases/gen_b43.py"""
 import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,6 +58,13 @@ case("A03-subscribe-terminal-failed-precondition-other-detail",
 case("A04-push-config-failed-precondition-no-details",
      lambda: sent() + refused("/tasks/t1/pushNotificationConfigs", {"url": "https://hooks.example.test/a2a"}, 400, "FAILED_PRECONDITION", None),
      [("REST-ERROR-001", E)], "a push config create on an agent whose card declares push answered FAILED_PRECONDITION without ErrorInfo (no situation needed: the status alone is A2A's)")
+
+case("A05-unknown-task-500-with-consistent-404-body",
+     lambda: sent() + [rget("/tasks/t9"), resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "task t9 not found", "details": einfo("TASK_NOT_FOUND")}}, status=500, headers=RE)],
+     [("REST-ERROR-001", E)], "GetTask of an unknown task: HTTP 500 under a 404 NOT_FOUND TASK_NOT_FOUND body saying so; told once, as the status")
+case("A06-unknown-task-500-body-404-no-self-report",
+     lambda: sent() + [rget("/tasks/t9"), resp({"error": {"code": 404, "status": "NOT_FOUND", "message": "lookup failed", "details": einfo("TASK_NOT_FOUND")}}, status=500, headers=RE)],
+     [("REST-ERROR-001", E)], "the same without the agent's own words: the body's code against the status is still told")
 
 # ---------------------------------------------------------------- legal neighbours
 case("L01-legal-failed-precondition-with-errorinfo",
