@@ -471,6 +471,9 @@ async fn http_json_binding_passes_like_json_rpc() {
         rest("streaming.envelope").message,
         "3 events, each a bare StreamResponse"
     );
+    // TASK-004 on HTTP+JSON too (breaker43: skipped before as "verb disputed")
+    let sub = rest("errors.subscribe-terminal");
+    assert_eq!(sub.status, Status::Pass, "{}", sub.message);
     assert_eq!(
         conformance_level(&r.results, &findings),
         ConformanceLevel::Full

@@ -1731,16 +1731,17 @@ impl<'a> Runner<'a> {
         };
         self.push("errors.message-to-terminal", d, eh, started, o);
 
-        // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0
-        // JSON-RPC; 0.3 returns the task, trap 6; the REST verb is disputed, trap 1)
+        // TASK-004: SubscribeToTask on a terminal task → UnsupportedOperationError (1.0;
+        // 0.3 returns the task, trap 6)
         let started = self.begin("errors.subscribe-terminal", d);
-        if tg.dialect != Dialect::V1_0 || tg.binding != Binding::JsonRpc {
-            let why = if tg.dialect != Dialect::V1_0 {
-                "0.3 resubscribe to a finished task may return the task (trap 6)"
-            } else {
-                "http+json subscribe verb is disputed (GET vs POST, trap 1)"
-            };
+        if tg.dialect != Dialect::V1_0 {
+            let why = "0.3 resubscribe to a finished task may return the task (trap 6)";
             self.skip("errors.subscribe-terminal", d, eh, why);
+            return;
+        }
+        if tg.binding == Binding::HttpJson {
+            let o = self.rest_subscribe_terminal(tg, task).await;
+            self.push("errors.subscribe-terminal", d, eh, started, o);
             return;
         }
         let body = json!({"jsonrpc": "2.0", "id": uuid::Uuid::new_v4().to_string(),
@@ -1772,6 +1773,62 @@ impl<'a> Runner<'a> {
             Err(e) => e.outcome("subscribe failed"),
         };
         self.push("errors.subscribe-terminal", d, eh, started, o);
+    }
+
+    /// `errors.subscribe-terminal` on the 1.0 HTTP+JSON binding (TASK-004): the prose verb
+    /// POST `/tasks/{id}:subscribe`, and where that route answers 405, or 404 with no A2A
+    /// error body (no route for that verb), the proto's GET (trap 1: the verb is disputed,
+    /// an agent serves either). The answer is the verifier's to judge, as on JSON-RPC
+    /// (TASK-STATE-006 for a stream opened, REST-ERROR-* for a wrong error). Before
+    /// breaker43 the test was skipped on HTTP+JSON, so a stream opened on a completed task
+    /// (`misbehave43.py --mode rest-subscribe-terminal-ok`) was told by `verify` behind a
+    /// proxy and never by `probe`.
+    async fn rest_subscribe_terminal(&self, tg: &Target, task: &TaskRef) -> Outcome {
+        let url = rest_url(tg, &format!("/tasks/{}:subscribe", enc(&task.id)), None);
+        let v = tg.dialect.version_header();
+        let mut sent = self
+            .rest_send(
+                url.clone(),
+                Method::POST,
+                Some(Bytes::from_static(b"{}")),
+                true,
+                v,
+            )
+            .await;
+        let no_route = |r: &Rpc| {
+            r.resp.no_answer().is_none()
+                && (r.resp.status == 405 || (r.resp.status == 404 && r.json.is_none()))
+        };
+        if matches!(&sent, Ok(r) if no_route(r)) {
+            sent = self.rest_send(url, Method::GET, None, true, v).await;
+        }
+        match sent {
+            Ok(mut rpc) => {
+                // a stream opened: its first event stands for the answer (a result)
+                if (200..300).contains(&rpc.resp.status)
+                    && rpc.resp.content_type() == "text/event-stream"
+                {
+                    rpc.json = crate::model::sse::event_data(&rpc.resp.body)
+                        .first()
+                        .and_then(|d| serde_json::from_str::<Value>(d).ok())
+                        .filter(Value::is_object)
+                        .map(|e| json!({"jsonrpc": "2.0", "result": e}));
+                }
+                if no_route(&rpc) {
+                    return Outcome::Skip(format!(
+                        "/tasks/{{id}}:subscribe answered HTTP {} to POST and GET: the agent serves no subscribe route",
+                        rpc.resp.status
+                    ));
+                }
+                verifier_judges(
+                    &rpc,
+                    &format!("subscribe to {} task {}", task.state_str(), task.id),
+                    -32004,
+                    "UnsupportedOperationError, HTTP 400 UNSUPPORTED_OPERATION",
+                )
+            }
+            Err(e) => e.outcome("subscribe failed"),
+        }
     }
 
     /// `lifecycle.cancel`: a long-running task, sent without waiting, then CancelTask
@@ -2256,6 +2313,8 @@ impl<'a> Runner<'a> {
         let mut bad_envelope = Vec::new();
         let mut items = Vec::new();
         let mut results: Vec<Value> = Vec::new();
+        // the first JSON-RPC error response the stream carried: "error -32603 ... at event 2"
+        let mut error_event: Option<String> = None;
         let rest = tg.binding == Binding::HttpJson;
         for (n, data) in datas.iter().enumerate() {
             let v: Option<Value> = serde_json::from_str(data).ok();
@@ -2272,10 +2331,27 @@ impl<'a> Runner<'a> {
             }
             let ok_id =
                 v.as_ref().and_then(|v| v.get("id")).and_then(Value::as_str) == Some(id.as_str());
+            let error = v
+                .as_ref()
+                .and_then(|v| v.get("error"))
+                .filter(|e| e.is_object());
             match v.as_ref().and_then(|v| v.get("result")) {
                 Some(r) if ok_id => {
                     items.push(tg.wire().stream_item(r));
                     results.push(r.clone());
+                }
+                // RPC-005: each event is one JSON-RPC response with the request id, and a
+                // 0.3 stream may carry an error response (0.3 §7.2; the verifier passes its
+                // envelope): the stream's end, not a broken envelope (breaker43
+                // `sse-event-error`: "events [2] are not JSON-RPC responses" while `verify`
+                // of the same recording found none)
+                None if ok_id && error.is_some() => {
+                    error_event.get_or_insert_with(|| {
+                        let e = error.unwrap_or(&Value::Null);
+                        let code = e.get("code").map(Value::to_string).unwrap_or_default();
+                        let msg = e.get("message").and_then(Value::as_str).unwrap_or("");
+                        format!("error {code} {msg} at event {n}").replace("  ", " ")
+                    });
                 }
                 _ => bad_envelope.push(n),
             }
@@ -2306,6 +2382,14 @@ impl<'a> Runner<'a> {
         self.push("streaming.envelope", d, sc, started, o);
         let o = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
+            // a stream that ended with an error before a terminal or interrupted state
+            // says so, not "closed without a terminal or interrupted state"
+            let o = match (o, &error_event) {
+                (Outcome::Fail(_), Some(e)) if *name == "streaming.terminal" => Outcome::Fail(
+                    format!("stream ended with {e} before a terminal or interrupted state"),
+                ),
+                (o, _) => o,
+            };
             self.push(name, d, sc, started, o);
         }
     }
@@ -3507,7 +3591,24 @@ fn stream_checks(
                     Outcome::Fail(format!("stream reached {s} at event {n} but did not close"))
                 }
             };
-            let a = if extra == 0 {
+            // 1.0 §11.7: a stream MAY repeat the task as a final snapshot in the state
+            // it ended in before closing; the verifier keeps it legal (STREAM-END-001's
+            // `repeat_snapshot`), and so does the probe (breaker43
+            // `v10-snapshot-after-terminal`: the probe failed what `verify` passed).
+            let snapshots = items[n + 1..]
+                .iter()
+                .filter(|it| {
+                    d == Dialect::V1_0
+                        && matches!(it, StreamItem::Task { state: Some(st), .. }
+                            if st.is_terminal() && st.as_str() == s.as_str())
+                })
+                .count();
+            let extra = extra - snapshots;
+            let a = if extra == 0 && snapshots > 0 {
+                Outcome::Pass(format!(
+                    "nothing after the {s} event but its repeated task snapshot (1.0 §11.7)"
+                ))
+            } else if extra == 0 {
                 Outcome::Pass(format!("nothing after the {s} event"))
             } else {
                 Outcome::Fail(format!("{extra} events after the {s} event {n}"))
@@ -3640,6 +3741,23 @@ fn rest_code(reason: Option<&str>, status: u16) -> i64 {
     }
 }
 
+/// An RFC 9457 problem details body (`{"type", "title", "status", "detail"}`, no `error`
+/// member): its `type` (or `title`) and the A2A reason its `type` URI's last segment names
+/// (`.../task-not-found` = `TASK_NOT_FOUND`), as the verifier reads it (REST-ERROR-002).
+fn problem_details(b: &Value) -> Option<(String, Option<String>)> {
+    let o = b.as_object().filter(|o| !o.contains_key("error"))?;
+    let ty = o.get("type").and_then(Value::as_str);
+    let title = o.get("title").and_then(Value::as_str);
+    if ty.is_none() && title.is_none() || !o.get("status").is_none_or(Value::is_u64) {
+        return None;
+    }
+    let reason = ty
+        .and_then(|t| t.trim_end_matches('/').rsplit('/').next())
+        .map(|t| t.replace('-', "_").to_ascii_uppercase())
+        .filter(|r| rest_code(Some(r), 0) != rest_code(None, 0));
+    Some((ty.or(title).unwrap_or_default().to_string(), reason))
+}
+
 /// Normalises an HTTP+JSON answer to a JSON-RPC response so the plan judges both bindings
 /// alike: 2xx JSON body → `result`; an error body `{"error":{code,status,message,details}}`
 /// → `error` with the code of [`rest_code`] and the HTTP status and reason in `message`.
@@ -3661,6 +3779,17 @@ fn rest_rpc(resp: ProbeResponse) -> Rpc {
             .unwrap_or("");
         Some(json!({"jsonrpc": "2.0", "error": {"code": code,
             "message": format!("HTTP {} {msg}", resp.status)}}))
+    } else if let Some((ty, reason)) = body.as_ref().and_then(problem_details) {
+        // RFC 9457 problem details, the error form 1.0 §6.4/§6.5 show (DIGEST trap 10):
+        // an A2A error in a form 1.0.1 replaced, which the verifier reads as one
+        // (REST-ERROR-002, a note) and the probe as well (breaker43 `rest-problem-json`:
+        // `card.interface-url` failed on a 404 problem+json TaskNotFound while `verify`
+        // of the same recording told only the note)
+        let msg = format!("HTTP {} problem+json {ty}", resp.status);
+        Some(json!({"jsonrpc": "2.0", "error": {
+            "code": rest_code(reason.as_deref(), resp.status),
+            "message": msg.trim_end(),
+        }}))
     } else {
         body.and_then(|b| b.get("error").filter(|e| e.is_object()).cloned())
             .map(|e| {
@@ -3799,6 +3928,64 @@ mod tests {
         assert!(matches!(term, Outcome::Pass(_)));
         assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
         assert!(matches!(lc, Outcome::Skip(_)));
+    }
+
+    /// breaker43 `v10-snapshot-after-terminal`: a 1.0 stream MAY repeat the task as a final
+    /// snapshot in the terminal state it reached (1.0 §11.7), as the verifier's
+    /// STREAM-END-001 allows; a snapshot in another state, or any event after a 0.3
+    /// `final: true`, still fails the check.
+    #[test]
+    fn a_repeated_terminal_task_snapshot_is_not_an_event_after_the_terminal_one() {
+        let task = |state: &str| StreamItem::Task {
+            id: Some("t".into()),
+            context_id: Some("c".into()),
+            state: TaskState::parse_lenient(state),
+        };
+        let items = vec![
+            task("TASK_STATE_SUBMITTED"),
+            status("TASK_STATE_COMPLETED"),
+            task("TASK_STATE_COMPLETED"),
+        ];
+        let [_, _, term, after, _] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::No);
+        assert!(matches!(term, Outcome::Pass(_)));
+        assert!(
+            matches!(&after, Outcome::Pass(m) if m.contains("repeated task snapshot")),
+            "{after:?}"
+        );
+        let items = vec![
+            task("TASK_STATE_SUBMITTED"),
+            status("TASK_STATE_COMPLETED"),
+            task("TASK_STATE_WORKING"),
+        ];
+        let [_, _, _, after, _] = stream_checks(Dialect::V1_0, &items, true, None, Resumed::No);
+        assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
+        let items = vec![task("submitted"), status("completed"), task("completed")];
+        let [_, _, _, after, _] = stream_checks(Dialect::V0_3, &items, true, None, Resumed::No);
+        assert!(matches!(&after, Outcome::Fail(m) if m == "1 events after the completed event 1"));
+    }
+
+    /// breaker43 `rest-problem-json`: an RFC 9457 problem details body (1.0 §6.4's error
+    /// form) is read as the A2A error its `type` names, as the verifier reads it
+    /// (REST-ERROR-002), else by its HTTP status; a google.rpc.Status body is not one.
+    #[test]
+    fn problem_details_bodies_are_read_as_their_a2a_error() {
+        let p = json!({"type": "https://a2a-protocol.org/errors/task-not-found",
+                       "title": "task not found", "status": 404});
+        assert_eq!(
+            problem_details(&p),
+            Some((
+                "https://a2a-protocol.org/errors/task-not-found".into(),
+                Some("TASK_NOT_FOUND".into())
+            ))
+        );
+        let p = json!({"type": "about:blank", "title": "Conflict", "status": 409});
+        assert_eq!(problem_details(&p), Some(("about:blank".into(), None)));
+        assert_eq!(problem_details(&json!({"error": {"code": 404}})), None);
+        assert_eq!(problem_details(&json!({"status": 404})), None);
+        assert_eq!(
+            problem_details(&json!({"title": "x", "status": "NOT_FOUND"})),
+            None
+        );
     }
 
     /// newcomer19 N2: the first event is judged by the verifier's rule

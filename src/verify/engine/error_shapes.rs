@@ -636,8 +636,13 @@ pub(super) fn error_info_list_defect(details: &[Value]) -> Option<(usize, String
 
 /// ERR-003: an A2A error carries a `google.rpc.ErrorInfo` with `reason` and
 /// `domain:"a2a-protocol.org"`. Judged when the ErrorInfo names an A2A reason (ERR-002) or
-/// when the answer is certainly an A2A error (404 to a task route: TaskNotFoundError).
-/// Returns the JSON pointer and the problem.
+/// when the answer is certainly an A2A error: a 404 to a task route (TaskNotFoundError), or
+/// a body whose `status` is `FAILED_PRECONDITION`, which 1.0 §5.4 (ERR-002) gives to A2A's
+/// own errors only (TaskNotCancelable, PushNotificationNotSupported, UnsupportedOperation,
+/// ExtendedAgentCardNotConfigured, ExtensionSupportRequired, VersionNotSupported; the
+/// standard JSON-RPC errors map to INVALID_ARGUMENT, NOT_FOUND, UNIMPLEMENTED and INTERNAL),
+/// so without the ErrorInfo a client cannot tell which of the six it got (breaker43
+/// `rest-no-errorinfo`: only the 404 was told). Returns the JSON pointer and the problem.
 pub(super) fn error_info_problem(
     aip: Option<&Obj>,
     status: u16,
@@ -683,6 +688,10 @@ pub(super) fn error_info_problem(
                 "the A2A error TaskNotFoundError has no google.rpc.ErrorInfo {reason:\"TASK_NOT_FOUND\", domain:\"a2a-protocol.org\"} in details".into(),
             ))
         }
+        None if e.get("status").and_then(Json::as_str) == Some("FAILED_PRECONDITION") => Some((
+            "/error/details".into(),
+            "status FAILED_PRECONDITION is one of A2A's own errors (1.0 §5.4 maps no standard error to it: TaskNotCancelable, UnsupportedOperation, PushNotificationNotSupported, ExtendedAgentCardNotConfigured, ExtensionSupportRequired or VersionNotSupported), yet details carries no google.rpc.ErrorInfo {reason, domain:\"a2a-protocol.org\"} saying which: a client cannot tell them apart".into(),
+        )),
         None => None,
     }
 }

@@ -1295,8 +1295,19 @@ impl State {
                         "a JSON-RPC error envelope on an HTTP+JSON route (expected {\"error\":{code,status,message,details}} without jsonrpc and id)".into(),
                     )),
                     Some(e) => {
+                        // The agent's own words say the task was not found under another
+                        // HTTP status than 404: [`Self::rest_missing_task_status`] told the
+                        // status as the wrong part, so a body that says 404 NOT_FOUND is
+                        // not a second finding on the same answer (breaker43
+                        // `rest-status-mismatch`: "error.code 404 differs from the HTTP
+                        // status 500" beside it).
+                        let status_told = status != 404
+                            && !x.synthetic
+                            && !c.webhook
+                            && rest_route_task_said_missing(&c, e);
                         match e.get("code").and_then(Json::as_i64) {
                             Some(code) if code == i64::from(status) => {}
+                            Some(404) if status_told => {}
                             Some(code) => problems.push((
                                 "/error/code".into(),
                                 format!("error.code {code} differs from the HTTP status {status}"),
@@ -1307,6 +1318,7 @@ impl State {
                         match e.get("status").and_then(Json::as_str) {
                             None => problems
                                 .push(("/error/status".into(), "error.status is missing".into())),
+                            Some("NOT_FOUND") if status_told => {}
                             Some(name) => {
                                 let reason = error_info_reason(e.get("details"));
                                 if let Some(msg) = rpc_status_problem(name, status, reason) {
