@@ -31,6 +31,7 @@ mod agents;
 mod answer_faults;
 mod cards;
 mod credentials;
+mod disconnects;
 mod error_shapes;
 mod exchange_end;
 mod followups;
@@ -58,6 +59,7 @@ mod task_reads;
 mod versions;
 
 use answer_faults::*;
+use disconnects::ClientLeft;
 use error_shapes::*;
 use gateway::*;
 use late_checks::*;
@@ -2242,6 +2244,13 @@ pub(super) struct State {
     /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
+    /// Tasks whose stream the client left while they were live, by task key
+    /// ([`State::note_client_left`]; TASK-STATE-016, mine43): removed once a later answer
+    /// shows the task ended or a cancel request names it. Bounded by [`MAX_TASKS`].
+    client_left: HashMap<String, ClientLeft>,
+    /// Task keys a cancel request named ([`State::note_cancel_asked`]): their canceled
+    /// state answers that request. Bounded by [`MAX_TASKS`].
+    cancel_asked: HashSet<String>,
     /// Task streams cut by an error whose words do not say the agent's own fault (a bare
     /// -32603 or HTTP+JSON 500 event on a 0.x stream, another code on a 1.0 one: a 1.0
     /// INTERNAL fires at once, [`StreamErrorEnd::cut_by_agent`]), by task key: (the
@@ -3334,6 +3343,8 @@ impl State {
             tls_downgraded: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
+            client_left: HashMap::new(),
+            cancel_asked: HashSet::new(),
             error_cuts: HashMap::new(),
             reset_cuts: HashMap::new(),
             recent_answers: VecDeque::new(),
@@ -3459,6 +3470,8 @@ impl State {
             ("push_relayed", self.push_relayed.len()),
             ("tls_downgraded", self.tls_downgraded.len()),
             ("pending_cancels", self.pending_cancels.len()),
+            ("client_left", self.client_left.len()),
+            ("cancel_asked", self.cancel_asked.len()),
             ("error_cuts", self.error_cuts.len()),
             ("reset_cuts", self.reset_cuts.len()),
             ("recent_answers", self.recent_answers.len()),

@@ -625,6 +625,15 @@ rule!(TASK_MESSAGE_TO_INTERRUPTED_REFUSED, "TASK-STATE-015", "message-to-interru
     ["TASK-006", "TASK-007", "TASK-002"],
     "1.0 SendMessage or SendStreamingMessage whose message names a task last seen input-required or auth-required (interrupted, not terminal) was refused with UnsupportedOperationError, the answer for a task in a terminal state, and no later read of the task showed it terminal (held until a later read settles it; without one the finding says so)",
     "accept a message that names a task waiting in TASK_STATE_INPUT_REQUIRED or TASK_STATE_AUTH_REQUIRED and move the task on (to working, or the next state): that follow-up is what the interrupted state asks for (1.0 §7.6.1, §3.4.3); refuse with UnsupportedOperationError only a task in a terminal state (completed, failed, canceled, rejected), and test \"is it terminal\" rather than \"is it still working\" or a list of states that files auth-required among the finished ones");
+// A client that leaves a stream asks for nothing (mine43: gemini-cli PR #28316's socket end
+// turned into a cancel, mastra PR #20505's request abort signal failing the run): the task
+// goes on, a reconnect is what SubscribeToTask is for (1.0 §3.1.6), and only CancelTask
+// cancels (TASK-003). A warning: the recording cannot see the agent's executor, only that the
+// end came with no cancel request, or with the abort as its stated reason.
+rule!(TASK_ENDED_BY_CLIENT_LEAVING, "TASK-STATE-016", "task-ended-by-client-disconnect", Warning, Lifecycle,
+    ["TASK-003", "TASK-004", "STREAM-006"],
+    "a task whose stream its client left while the task was live was later seen canceled although no cancel request named it, or failed with a status message that names the abort (AbortError, context canceled, OperationCanceledException, client disconnected): the agent ended the task because the client's connection closed",
+    "keep the task's run independent of the HTTP request that started it: when the client's stream closes, stop writing to that connection and let the task run on to its own end, where the client finds it again with SubscribeToTask (0.x tasks/resubscribe) or GetTask (1.0 §3.1.6; closing one stream leaves the task, STREAM-006); move a task to canceled only on CancelTask (TASK-003), and do not link the request's abort signal or context (Go's r.Context(), a JS AbortSignal, ASP.NET's HttpContext.RequestAborted, a Starlette disconnect) to the task's execution");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -1494,6 +1503,7 @@ pub static RULES: &[Rule] = &[
     TASK_SUBSCRIBE_ACTIVE_REFUSED,
     TASK_DELEGATE_OUTCOME_RELAYED,
     TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
+    TASK_ENDED_BY_CLIENT_LEAVING,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,
