@@ -259,6 +259,19 @@ impl Call {
     }
 }
 
+/// Whether an agent's refusal text says a part's data must be an object (mine43, a2a-js
+/// #338: "data must be an object with string keys", "expected dict", "not a valid Struct",
+/// "data: expected object, received array"): it names the data member or asks for an
+/// object, map, dict or Struct.
+fn says_data_must_be_object(t: &str) -> bool {
+    let l = t.to_ascii_lowercase();
+    let names_data = l.contains("data");
+    let asks_object = ["object", "struct", "dict", "map", "record"]
+        .iter()
+        .any(|w| l.contains(w));
+    names_data && asks_object
+}
+
 /// RPC-003 (breaker18a W9): a JSON-RPC method name (any letter case) that is a 0.3 gRPC
 /// `a2a.v1.A2AService` method 1.0 renamed (`TaskSubscription`,
 /// `ListTaskPushNotificationConfig`): `(op, the 1.0 method name)`. No JSON-RPC generation
@@ -3977,6 +3990,36 @@ impl State {
                             "the part url {} is a valid RFC 2397 data URL (media-type parameters such as ;charset= may precede ;base64), and a Part's url may be any URL (DATA-004)",
                             excerpt(u)
                         )
+                    });
+            }
+        }
+        // mine43 (a2a-js #338, A2A PR #1306): a 1.0 data part whose data is a JSON array,
+        // string, number or boolean, refused in words that name the data or ask for an
+        // object: 1.0 Part.data is a google.protobuf.Value, any JSON value (0.3's DataPart
+        // data was an object, so 0.x is not judged here).
+        if why.is_none() && send && c.dialect == Some(Dialect::V1_0) {
+            let said_object = [said, detail]
+                .into_iter()
+                .flatten()
+                .any(says_data_must_be_object);
+            if said_object {
+                why = holder
+                    .and_then(|h| h.get("parts"))
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                    .find_map(|(i, p)| {
+                        let kind = match p.get("data")? {
+                            Json::Array(_) => "a JSON array",
+                            Json::String(_) => "a JSON string",
+                            Json::Number(_) => "a JSON number",
+                            Json::Bool(_) => "a JSON boolean",
+                            _ => return None,
+                        };
+                        Some(format!(
+                            "the message's data part parts[{i}] holds {kind}, and 1.0 Part.data is a google.protobuf.Value, any JSON value, not only an object (DATA-004; A2A PR #1306 widened 0.3's object-only DataPart data): the part is well-formed, so take it, or answer ContentTypeNotSupportedError (-32005) if the agent cannot use that content"
+                        ))
                     });
             }
         }

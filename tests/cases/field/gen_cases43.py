@@ -199,4 +199,20 @@ case("f960-v03-card-v10-client-refused", get_card(0.0, card03(AG + "/a2a/agents/
 ], [("client-version-not-in-card", "note")], N10387,
      "the card declares A2A 0.3.0 only (CARD-006), and the client sent a 1.0 request (A2A-Version 1.0, ROLE_USER) to it: the refusal is the agent keeping to its card; the client should speak the card's version or pick an interface that declares 1.0 (VER-005). A note: what the 1.0 client meets at a 0.3-only agent")
 
+# --- f961: a 1.0 data part holding a JSON array refused as not an object (a2a-js #338)
+J338 = ("https://github.com/a2aproject/a2a-js/issues/338 ([Bug]: DataPart should accept any type as data, not just objects with string keys: the proto's "
+        "data is a google.protobuf.Value, the JS types allowed only objects with string keys)")
+case("f961-v10-data-part-array-refused", get_card(0.0, card10(A + "/a2a", defaultInputModes=["text/plain", "application/json"])) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-338", "SendMessage", {"message": {"messageId": "m-338", "role": "ROLE_USER", "parts": [{"text": "rank these"}, {"data": ["Apple", "Orange", "Banana"], "mediaType": "application/json"}]}}), ver="1.0"),
+    resp(0.11, 200, err("s-338", -32602, "Invalid params: message.parts[1].data must be an object with string keys")),
+], [("valid-request-refused-invalid-params", "warning")], J338,
+     "1.0 Part.data is a google.protobuf.Value (DATA-004; A2A PR #1306 widened 0.3's Struct): a JSON array, string, number or boolean is as valid as an object, so an agent that refuses the array with InvalidParams (-32602) refuses a request A2A allows (ERR-006 is for invalid input)")
+
+# --- f962 (legal): the same array data part accepted
+case("f962-legal-v10-data-part-array-accepted", get_card(0.0, card10(A + "/a2a", defaultInputModes=["text/plain", "application/json"])) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-338b", "SendMessage", {"message": {"messageId": "m-338b", "role": "ROLE_USER", "parts": [{"text": "rank these"}, {"data": ["Apple", "Orange", "Banana"], "mediaType": "application/json"}]}}), ver="1.0"),
+    resp(0.3, 200, ok("s-338b", {"task": task10("t-338b", "c-338b", "TASK_STATE_COMPLETED", artifacts=[{"artifactId": "a-338b", "parts": [{"data": ["Banana", "Apple", "Orange"]}]}])})),
+], [], J338,
+     "legal: a 1.0 data part whose data is a JSON array, in the request and in the artifact (Part.data is a google.protobuf.Value, DATA-004)")
+
 write_cases(cases, OUT)

@@ -10,6 +10,10 @@ K: TASK-STATE-016 (task-ended-by-client-disconnect, warning, new) for a task who
    .NET's "The operation was canceled.". Controls: a real failure after the client left, a
    cancel requested after leaving or before it, a task that went on to complete, a task left
    while input-required and later canceled (an interrupted task waits for its client anyway).
+D: RPC-ERROR-003 (valid-request-refused-invalid-params, warning) widened to a 1.0 data part
+   whose data is a JSON array, string, number or boolean, refused in words that ask for an
+   object (field case f961, a2a-js #338): HTTP+JSON, a stream. Controls: the 0.3 form (0.3
+   DataPart data is an object: the client's fault), a 1.0 array accepted on HTTP+JSON.
 M: VER-CARD-002 (client-version-not-in-card, note) in place of REST-ERROR-001 for a 1.0
    HTTP+JSON call refused with a non-A2A 4xx body by an agent whose card declares 0.3 only
    (field case f960, agno #10387). Control: the same body from an agent whose card declares
@@ -137,5 +141,28 @@ case("b43a-M3-v10-call-1-0-card-plain-400-still-judged", get_card(0.0, card10(AG
     req(0.1, "POST", AG + "/message:send", {"message": umsg10("hello", mid="m-m3")}, ver="1.0", ctype=A2AJ),
     resp(0.11, 400, {"detail": "Invalid A2A request"}),
 ], [("rest-error-shape", "error")], SRC_M, "control: the same kind of body from an agent whose card declares 1.0 is still REST-ERROR-001 (ERR-003 binds it)")
+
+# --- D: a 1.0 data part that is no JSON object, refused --------------------------------------------
+SRC_D = "https://github.com/a2aproject/a2a-js/issues/338 (DataPart should accept any type as data: 1.0 Part.data is a google.protobuf.Value)"
+REFUSED = ("valid-request-refused-invalid-params", "warning")
+IN_JSON = dict(defaultInputModes=["text/plain", "application/json"])
+def dparts(data):
+    return [{"text": "use this"}, {"data": data, "mediaType": "application/json"}]
+case("b43a-D1-v10-rest-data-string-refused", get_card(0.0, card10(RA, "HTTP+JSON", **IN_JSON), RCARD) + [
+    req(0.1, "POST", RA + "/message:send", {"message": {"messageId": "m-d1", "role": "ROLE_USER", "parts": dparts("2026-Q3")}}, ver="1.0", ctype=A2AJ),
+    resp(0.11, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": "message.parts[1].data: expected object, received string", "details": []}}, ctype=A2AJ),
+], [REFUSED], SRC_D, "HTTP+JSON: a data part holding a JSON string refused with 400 INVALID_ARGUMENT asking for an object")
+case("b43a-D2-v10-stream-data-number-refused", get_card(0.0, card10(A + "/a2a", **IN_JSON)) + [
+    req(0.1, "POST", A + "/a2a", rpc("s-d2", "SendStreamingMessage", {"message": {"messageId": "m-d2", "role": "ROLE_USER", "parts": dparts(42)}}), ver="1.0", accept=SSE),
+    resp(0.11, 200, err("s-d2", -32602, "Invalid params: Part.data is not a valid Struct")),
+], [REFUSED], SRC_D, "a streamed send whose data part holds the number 42, refused with -32602 before the stream opens")
+case("b43a-DL1-v03-data-array-refused-is-clients", get_card(0.0, card03(A + "/", defaultInputModes=["text/plain", "application/json"])) + [
+    req(0.1, "POST", A + "/", rpc("s-dl1", "message/send", {"message": {"kind": "message", "messageId": "m-dl1", "role": "user", "parts": [{"kind": "text", "text": "use this"}, {"kind": "data", "data": ["a", "b"]}]}})),
+    resp(0.11, 200, err("s-dl1", -32602, "Invalid params: data must be an object")),
+], [("request-message-invalid-shape", "error")], SRC_D, "control: 0.3 DataPart.data is an object (0.3 schema), so the array is the client's fault and the refusal is right")
+case("b43a-DL2-legal-v10-rest-data-array-accepted", get_card(0.0, card10(RA, "HTTP+JSON", **IN_JSON), RCARD) + [
+    req(0.1, "POST", RA + "/message:send", {"message": {"messageId": "m-dl2", "role": "ROLE_USER", "parts": dparts([1, 2, 3])}}, ver="1.0", ctype=A2AJ),
+    resp(0.3, 200, {"task": task10("t-dl2", "c-dl2", "TASK_STATE_COMPLETED")}, ctype=A2AJ),
+], [], SRC_D, "legal: a 1.0 data part holding a JSON array, taken")
 
 write_cases(cases, HERE)
