@@ -632,7 +632,7 @@ rule!(TASK_MESSAGE_TO_INTERRUPTED_REFUSED, "TASK-STATE-015", "message-to-interru
 // end came with no cancel request, or with the abort as its stated reason.
 rule!(TASK_ENDED_BY_CLIENT_LEAVING, "TASK-STATE-016", "task-ended-by-client-disconnect", Warning, Lifecycle,
     ["TASK-003", "TASK-004", "STREAM-006"],
-    "a task whose stream its client left while the task was live was later seen canceled although no cancel request named it, or failed with a status message that names the abort (AbortError, context canceled, OperationCanceledException, client disconnected): the agent ended the task because the client's connection closed",
+    "a task whose stream its client left while the task was live was later seen canceled although no cancel request named it, or failed (or moved to input-required) with a status message that names the abort (AbortError, context canceled, OperationCanceledException, aborted by client): the agent ended or parked the task because the client's connection closed",
     "keep the task's run independent of the HTTP request that started it: when the client's stream closes, stop writing to that connection and let the task run on to its own end, where the client finds it again with SubscribeToTask (0.x tasks/resubscribe) or GetTask (1.0 §3.1.6; closing one stream leaves the task, STREAM-006); move a task to canceled only on CancelTask (TASK-003), and do not link the request's abort signal or context (Go's r.Context(), a JS AbortSignal, ASP.NET's HttpContext.RequestAborted, a Starlette disconnect) to the task's execution");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.

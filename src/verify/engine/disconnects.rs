@@ -92,9 +92,9 @@ impl State {
 
     /// TASK-STATE-016 (TASK-003, STREAM-006; 1.0 §3.1.6): a later exchange shows task
     /// `id`, whose stream its client left while it was live ([`Self::note_client_left`]),
-    /// canceled with no cancel request for it, or failed with a status message (in
-    /// `holder`, the Task or status update at `seq`) that names the request's abort
-    /// ([`ABORT_WORDS`]). Any other terminal or interrupted state settles the task (it ran
+    /// canceled with no cancel request for it, or failed (or input-required, auth-required:
+    /// no question for the client) with a status message (in `holder`, the Task or status
+    /// update at `seq`) that names the request's abort ([`ABORT_WORDS`]). Any other terminal or interrupted state settles the task (it ran
     /// on). Told once per task.
     pub(super) fn left_task_ended(
         &mut self,
@@ -133,7 +133,9 @@ impl State {
                     .map(|t| format!(" (its status message: {:?})", excerpt_text(t)))
                     .unwrap_or_default()
             ),
-            TaskState::Failed => {
+            // gemini-cli's a2a-server before PR #28316: a socket end moved the task to
+            // input-required, "Execution aborted by client.": no question for the client.
+            TaskState::Failed | TaskState::InputRequired | TaskState::AuthRequired => {
                 let Some(t) = text.filter(|t| {
                     let l = t.to_ascii_lowercase();
                     ABORT_WORDS.iter().any(|w| l.contains(w))
@@ -166,7 +168,7 @@ impl State {
         self.find(
             &r::TASK_ENDED_BY_CLIENT_LEAVING,
             format!(
-                "the client left the stream of task {id} (exchange {}) while the task was {}, and the agent's answer to {how} (exchange {}) shows the task {}: {why}; a client leaving its stream does not cancel or fail the task, it may come back with {} or {} (1.0 §3.1.6), so the agent tied the task to the client's connection",
+                "the client left the stream of task {id} (exchange {}) while the task was {}, and the agent's answer to {how} (exchange {}) shows the task {}: {why}; a client leaving its stream does not cancel, fail or park the task, it may come back with {} or {} (1.0 §3.1.6), so the agent tied the task to the client's connection",
                 left.xid,
                 x.state_term(left.state),
                 x.id,

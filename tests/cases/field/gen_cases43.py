@@ -215,4 +215,39 @@ case("f962-legal-v10-data-part-array-accepted", get_card(0.0, card10(A + "/a2a",
 ], [], J338,
      "legal: a 1.0 data part whose data is a JSON array, in the request and in the artifact (Part.data is a google.protobuf.Value, DATA-004)")
 
+# --- f963: a 0.3 card whose url is the IPv6 wildcard listen address (docker-agent #1679)
+DA1679 = ("https://github.com/docker/docker-agent/issues/1679 (A2A agent card advertises http://[::]:PORT/invoke: the IPv6 wildcard listen address, "
+          "not routable from other containers; clients using the card's url fail with Connection refused)")
+CA = "http://cagent:8080"
+case("f963-card03-url-ipv6-wildcard", [req(0.0, "GET", CA + "/.well-known/agent-card.json"), resp(0.01, 200, card03("http://[::]:8080/invoke", name="root", description="A simple test agent"))],
+     [("card-url-internal-authority", "error")], DA1679,
+     "the card's url is where clients send every call (CARD-005, CARD-006; 0.3 §5.6.1): [::] is the IPv6 'any address' a server binds to, no address a client can connect to, so every client that follows the card fails before its first call; the agent must advertise the name or address it is reached at (the card was fetched from http://cagent:8080)")
+
+# --- f964: a 0.3 stream that starts with status updates and ends with a Task (a2a-python #501)
+P501 = ("https://github.com/a2aproject/a2a-python/issues/501 ([Bug]: New client code does not appear to work with streaming requests: the server sent "
+        "status-update events first and a Task last, and the client's task manager raised 'Task is already set')")
+case("f964-v03-stream-status-update-before-task", get_card(0.0, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("s-501", "message/stream", {"message": umsg03("summarise the ticket", mid="m-501")}), accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.2, sse(ok("s-501", su03("t-501", "c-501", "working")))),
+    chunk(0.3, sse(ok("s-501", su03("t-501", "c-501", "working", msg=amsg03("Reading the ticket...", mid="m-a501a"))))),
+    chunk(0.5, sse(ok("s-501", task03("t-501", "c-501", "completed", artifacts=[{"artifactId": "a-501", "parts": [{"kind": "text", "text": "Printer on floor 3 is jammed."}]}])))),
+    chunk(0.51, "", close="eof"),
+], [("stream-task-after-its-update", "warning")], P501,
+     "a task stream begins with the Task, then status and artifact updates (STREAM-003; 0.3: the SDKs' event queue and client task manager build the task from that first Task): a stream that opens with status updates and sends the Task last makes a client create the task from the first update and then refuse the Task as a second task ('Task is already set')")
+
+# --- f965: the client leaves; the agent parks the task in input-required "aborted by client" (gemini-cli #28316, before)
+G28316b = ("https://github.com/google-gemini/gemini-cli/pull/28316 (the code the PR replaced: when the execution loop was aborted, which the server's onSocketEnd "
+           "does when the client's socket closes, the executor moved the task to 'input-required' with 'Execution aborted by client.', final)")
+case("f965-v03-stream-client-left-task-input-required", get_card(0.0, card03(A + "/")) + [
+    req(0.1, "POST", A + "/", rpc("s-28316c", "message/stream", {"message": umsg03("refactor the parser module", mid="m-28316c")}), accept=SSE),
+    resp(0.11, 200, "", ctype=SSE),
+    chunk(0.2, sse(ok("s-28316c", task03("t-28316c", "c-28316c", "working", ts=T0)))),
+    chunk(0.9, "", close="client"),
+    req(4.0, "POST", A + "/", rpc("g-28316c", "tasks/get", {"id": "t-28316c"})),
+    resp(4.01, 200, ok("g-28316c", task03("t-28316c", "c-28316c", "input-required") | {"status": {"state": "input-required", "timestamp": T1b,
+        "message": amsg03("Execution aborted by client.", mid="m-a28316c", taskId="t-28316c", contextId="c-28316c")}})),
+], [("task-ended-by-client-disconnect", "warning")], G28316b,
+     "input-required asks the client a question (TASK-006, TASK-007: the client answers with a follow-up message); here the agent parked the task because the client's socket closed, with 'Execution aborted by client.' as the only words: the work stopped for a disconnect, and the client that reconnects finds a question nobody asked")
+
 write_cases(cases, OUT)

@@ -5,7 +5,8 @@ hold, with legal (or narrower) controls beside it:
 K: TASK-STATE-016 (task-ended-by-client-disconnect, warning, new) for a task whose stream
    the client left while the task was live, later seen canceled with no cancel request, or
    failed with a status message naming the abort (field cases f948, f949: gemini-cli
-   PR #28316, mastra PR #20505): 1.0 JSON-RPC, 1.0 HTTP+JSON, a 0.3 resubscribe stream that
+   PR #28316, mastra PR #20505), or parked in input-required with the abort as its words
+   (f965): 1.0 JSON-RPC, 1.0 HTTP+JSON, a 0.3 resubscribe stream that
    shows the end, a SubscribeToTask stream left, 0.3 HTTP+JSON, Go's "context canceled" and
    .NET's "The operation was canceled.". Controls: a real failure after the client left, a
    cancel requested after leaving or before it, a task that went on to complete, a task left
@@ -141,6 +142,13 @@ case("b43a-M3-v10-call-1-0-card-plain-400-still-judged", get_card(0.0, card10(AG
     req(0.1, "POST", AG + "/message:send", {"message": umsg10("hello", mid="m-m3")}, ver="1.0", ctype=A2AJ),
     resp(0.11, 400, {"detail": "Invalid A2A request"}),
 ], [("rest-error-shape", "error")], SRC_M, "control: the same kind of body from an agent whose card declares 1.0 is still REST-ERROR-001 (ERR-003 binds it)")
+
+case("b43a-K6-v10-left-then-input-required-aborted", get_card(0.0, card10(A + "/a2a")) + rpc10_stream_left("t-k6", "c-k6") +
+     rpc10_get("t-k6", st10("t-k6", "c-k6", "TASK_STATE_INPUT_REQUIRED", "Execution aborted by client.")),
+     [LEFT], SRC_K, "1.0: the task parked in TASK_STATE_INPUT_REQUIRED with the abort as its only words (gemini-cli's a2a-server before PR #28316)")
+case("b43a-KL6-legal-v10-left-then-input-required-question", get_card(0.0, card10(A + "/a2a")) + rpc10_stream_left("t-kl6", "c-kl6") +
+     rpc10_get("t-kl6", st10("t-kl6", "c-kl6", "TASK_STATE_INPUT_REQUIRED", "Which branch should the nightly job run on?")),
+     [], SRC_K, "legal: after the client left, the task reached a real question for it (input-required); the client finds it with GetTask and answers")
 
 # --- D: a 1.0 data part that is no JSON object, refused --------------------------------------------
 SRC_D = "https://github.com/a2aproject/a2a-js/issues/338 (DataPart should accept any type as data: 1.0 Part.data is a google.protobuf.Value)"
