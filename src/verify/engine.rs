@@ -260,12 +260,19 @@ impl Call {
 }
 
 /// Whether an agent's refusal text says a part's data must be an object (mine43, a2a-js
-/// #338: "data must be an object with string keys", "expected dict", "not a valid Struct",
-/// "data: expected object, received array"): it names the data member or asks for an
-/// object, map, dict or Struct.
+/// #338: "data must be an object with string keys", "not a valid Struct", "data: expected
+/// object, received array"): it names the member data (the word, not `metadata`) and asks
+/// for an object, map, dict or Struct.
 fn says_data_must_be_object(t: &str) -> bool {
     let l = t.to_ascii_lowercase();
-    let names_data = l.contains("data");
+    // the word "data" (a member name: `.data`, `data:`), not `metadata` or `database`
+    let b = l.as_bytes();
+    let names_data = l.match_indices("data").any(|(i, _)| {
+        let before = i.checked_sub(1).map(|k| b[k]);
+        let after = b.get(i + 4).copied();
+        !before.is_some_and(|c| c.is_ascii_alphabetic())
+            && !after.is_some_and(|c| c.is_ascii_alphabetic())
+    });
     let asks_object = ["object", "struct", "dict", "map", "record"]
         .iter()
         .any(|w| l.contains(w));
@@ -6870,6 +6877,34 @@ mod tests {
 
     /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
     /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
+    /// mine43 (a2a-js #338): a refusal that asks for an object where a part's data is not
+    /// one names the data and an object, map, dict or Struct; a refusal for another member
+    /// or another reason does not.
+    #[test]
+    fn data_must_be_object_words() {
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "Invalid params: message.parts[1].data must be an object with string keys"
+        ));
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "message.parts[1].data: expected object, received string"
+        ));
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "Part.data is not a valid Struct"
+        ));
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "data: Input should be a valid dictionary"
+        ));
+        assert!(!crate::verify::engine::says_data_must_be_object(
+            "message.role must be ROLE_USER"
+        ));
+        assert!(!crate::verify::engine::says_data_must_be_object(
+            "metadata must be an object"
+        ));
+        assert!(!crate::verify::engine::says_data_must_be_object(
+            "data part too large"
+        ));
+    }
+
     #[test]
     fn task_id_recased_only_in_case() {
         let a = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Tk-9AbC"}}"#;

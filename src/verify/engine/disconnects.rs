@@ -94,8 +94,8 @@ impl State {
     /// `id`, whose stream its client left while it was live ([`Self::note_client_left`]),
     /// canceled with no cancel request for it, or failed (or input-required, auth-required:
     /// no question for the client) with a status message (in `holder`, the Task or status
-    /// update at `seq`) that names the request's abort ([`ABORT_WORDS`]). Any other terminal or interrupted state settles the task (it ran
-    /// on). Told once per task.
+    /// update at `seq`) that names the request's abort ([`ABORT_WORDS`]). Any other
+    /// terminal or interrupted state settles the task (it ran on). Told once per task.
     pub(super) fn left_task_ended(
         &mut self,
         x: &Exch,
@@ -154,16 +154,16 @@ impl State {
             .as_ref()
             .and_then(|c| c.call_term())
             .unwrap_or_else(|| format!("{} {}", x.method, x.path));
-        // How the client finds the task again in its generation (DIGEST §1 method map).
-        let zero_x = x
+        // How the client finds the task again in its generation and binding (DIGEST §1
+        // method map): 0.x JSON-RPC methods, 0.3 HTTP+JSON routes, else the 1.0 names.
+        let (dialect, binding) = x
             .call
             .as_ref()
-            .and_then(|c| c.dialect)
-            .is_some_and(Dialect::is_0x);
-        let (resub, get) = if zero_x {
-            ("tasks/resubscribe", "tasks/get")
-        } else {
-            ("SubscribeToTask", "GetTask")
+            .map_or((None, None), |c| (c.dialect, c.binding));
+        let (resub, get) = match (dialect.is_some_and(Dialect::is_0x), binding) {
+            (true, Some(Binding::Rest)) => ("POST /v1/tasks/{id}:subscribe", "GET /v1/tasks/{id}"),
+            (true, _) => ("tasks/resubscribe", "tasks/get"),
+            _ => ("SubscribeToTask", "GetTask"),
         };
         self.find(
             &r::TASK_ENDED_BY_CLIENT_LEAVING,
@@ -193,4 +193,49 @@ fn excerpt_text(t: &str) -> String {
     let mut s: String = t.chars().take(120).collect();
     s.push('…');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::json::Json;
+
+    fn holder(text: &str) -> Json<'static> {
+        let body = format!(
+            r#"{{"status":{{"state":"failed","message":{{"role":"agent","parts":[{{"kind":"text","text":{}}}]}}}}}}"#,
+            serde_json::to_string(text).unwrap()
+        );
+        Json::parse(Box::leak(body.into_boxed_str()).as_bytes()).unwrap()
+    }
+
+    /// The status message's text parts are read, and the abort words of the SDKs match
+    /// (JS AbortError, Go context.Canceled, .NET OperationCanceledException, "aborted by
+    /// client"), where an ordinary failure reason does not.
+    #[test]
+    fn abort_words_name_the_request_abort_only() {
+        let said = |t: &str| {
+            let h = holder(t);
+            let text = status_text(h.as_object().unwrap()).unwrap();
+            let l = text.to_ascii_lowercase();
+            ABORT_WORDS.iter().any(|w| l.contains(w))
+        };
+        assert!(said(
+            "Handler failed: AbortError: This operation was aborted"
+        ));
+        assert!(said("failed to call model: context canceled"));
+        assert!(said("The operation was canceled."));
+        assert!(said("Execution aborted by client."));
+        assert!(!said("model quota exceeded for project nightly"));
+        assert!(!said("Which branch should the nightly job run on?"));
+        assert!(!said("upstream returned HTTP 503"));
+    }
+
+    /// A status without a message, or a message without text parts, has no text.
+    #[test]
+    fn status_text_needs_a_text_part() {
+        let j = Json::parse(br#"{"status":{"state":"failed"}}"#).unwrap();
+        assert_eq!(status_text(j.as_object().unwrap()), None);
+        let j = Json::parse(br#"{"status":{"message":{"parts":[{"data":{"a":1}}]}}}"#).unwrap();
+        assert_eq!(status_text(j.as_object().unwrap()), None);
+    }
 }
