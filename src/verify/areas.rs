@@ -497,6 +497,7 @@ mod tests {
             "answer_faults",
             "cards",
             "credentials",
+            "disconnects",
             "error_shapes",
             "exchange_end",
             "followups",

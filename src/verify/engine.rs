@@ -31,6 +31,7 @@ mod agents;
 mod answer_faults;
 mod cards;
 mod credentials;
+mod disconnects;
 mod error_shapes;
 mod exchange_end;
 mod followups;
@@ -58,6 +59,7 @@ mod task_reads;
 mod versions;
 
 use answer_faults::*;
+use disconnects::ClientLeft;
 use error_shapes::*;
 use gateway::*;
 use late_checks::*;
@@ -255,6 +257,26 @@ impl Call {
         };
         Some(format!("{}/{key}", self.params_base()))
     }
+}
+
+/// Whether an agent's refusal text says a part's data must be an object (mine43, a2a-js
+/// #338: "data must be an object with string keys", "not a valid Struct", "data: expected
+/// object, received array"): it names the member data (the word, not `metadata`) and asks
+/// for an object, map, dict or Struct.
+fn says_data_must_be_object(t: &str) -> bool {
+    let l = t.to_ascii_lowercase();
+    // the word "data" (a member name: `.data`, `data:`), not `metadata` or `database`
+    let b = l.as_bytes();
+    let names_data = l.match_indices("data").any(|(i, _)| {
+        let before = i.checked_sub(1).map(|k| b[k]);
+        let after = b.get(i + 4).copied();
+        !before.is_some_and(|c| c.is_ascii_alphabetic())
+            && !after.is_some_and(|c| c.is_ascii_alphabetic())
+    });
+    let asks_object = ["object", "struct", "dict", "map", "record"]
+        .iter()
+        .any(|w| l.contains(w));
+    names_data && asks_object
 }
 
 /// RPC-003 (breaker18a W9): a JSON-RPC method name (any letter case) that is a 0.3 gRPC
@@ -2242,6 +2264,13 @@ pub(super) struct State {
     /// task forgotten past [`MAX_TASKS`] cannot turn into a false TASK-003 finding; what is
     /// left at the end fires.
     pending_cancels: HashMap<String, Vec<(u64, String)>>,
+    /// Tasks whose stream the client left while they were live, by task key
+    /// ([`State::note_client_left`]; TASK-STATE-016, mine43): removed once a later answer
+    /// shows the task ended or a cancel request names it. Bounded by [`MAX_TASKS`].
+    client_left: HashMap<String, ClientLeft>,
+    /// Task keys a cancel request named ([`State::note_cancel_asked`]): their canceled
+    /// state answers that request. Bounded by [`MAX_TASKS`].
+    cancel_asked: HashSet<String>,
     /// Task streams cut by an error whose words do not say the agent's own fault (a bare
     /// -32603 or HTTP+JSON 500 event on a 0.x stream, another code on a 1.0 one: a 1.0
     /// INTERNAL fires at once, [`StreamErrorEnd::cut_by_agent`]), by task key: (the
@@ -3334,6 +3363,8 @@ impl State {
             tls_downgraded: HashSet::new(),
             push_forgotten: false,
             pending_cancels: HashMap::new(),
+            client_left: HashMap::new(),
+            cancel_asked: HashSet::new(),
             error_cuts: HashMap::new(),
             reset_cuts: HashMap::new(),
             recent_answers: VecDeque::new(),
@@ -3459,6 +3490,8 @@ impl State {
             ("push_relayed", self.push_relayed.len()),
             ("tls_downgraded", self.tls_downgraded.len()),
             ("pending_cancels", self.pending_cancels.len()),
+            ("client_left", self.client_left.len()),
+            ("cancel_asked", self.cancel_asked.len()),
             ("error_cuts", self.error_cuts.len()),
             ("reset_cuts", self.reset_cuts.len()),
             ("recent_answers", self.recent_answers.len()),
@@ -3964,6 +3997,36 @@ impl State {
                             "the part url {} is a valid RFC 2397 data URL (media-type parameters such as ;charset= may precede ;base64), and a Part's url may be any URL (DATA-004)",
                             excerpt(u)
                         )
+                    });
+            }
+        }
+        // mine43 (a2a-js #338, A2A PR #1306): a 1.0 data part whose data is a JSON array,
+        // string, number or boolean, refused in words that name the data or ask for an
+        // object: 1.0 Part.data is a google.protobuf.Value, any JSON value (0.3's DataPart
+        // data was an object, so 0.x is not judged here).
+        if why.is_none() && send && c.dialect == Some(Dialect::V1_0) {
+            let said_object = [said, detail]
+                .into_iter()
+                .flatten()
+                .any(says_data_must_be_object);
+            if said_object {
+                why = holder
+                    .and_then(|h| h.get("parts"))
+                    .and_then(Json::as_array)
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
+                    .find_map(|(i, p)| {
+                        let kind = match p.get("data")? {
+                            Json::Array(_) => "a JSON array",
+                            Json::String(_) => "a JSON string",
+                            Json::Number(_) => "a JSON number",
+                            Json::Bool(_) => "a JSON boolean",
+                            _ => return None,
+                        };
+                        Some(format!(
+                            "the message's data part parts[{i}] holds {kind}, and 1.0 Part.data is a google.protobuf.Value, any JSON value, not only an object (DATA-004; A2A PR #1306 widened 0.3's object-only DataPart data): the part is well-formed, so take it, or answer ContentTypeNotSupportedError (-32005) if the agent cannot use that content"
+                        ))
                     });
             }
         }
@@ -6814,6 +6877,34 @@ mod tests {
 
     /// GW-REQ-002's JSON-RPC form: only a task id changed in letter case, the rest of the
     /// call the same (the JSON-RPC id aside), counts (breaker23 G03).
+    /// mine43 (a2a-js #338): a refusal that asks for an object where a part's data is not
+    /// one names the data and an object, map, dict or Struct; a refusal for another member
+    /// or another reason does not.
+    #[test]
+    fn data_must_be_object_words() {
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "Invalid params: message.parts[1].data must be an object with string keys"
+        ));
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "message.parts[1].data: expected object, received string"
+        ));
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "Part.data is not a valid Struct"
+        ));
+        assert!(crate::verify::engine::says_data_must_be_object(
+            "data: Input should be a valid dictionary"
+        ));
+        assert!(!crate::verify::engine::says_data_must_be_object(
+            "message.role must be ROLE_USER"
+        ));
+        assert!(!crate::verify::engine::says_data_must_be_object(
+            "metadata must be an object"
+        ));
+        assert!(!crate::verify::engine::says_data_must_be_object(
+            "data part too large"
+        ));
+    }
+
     #[test]
     fn task_id_recased_only_in_case() {
         let a = br#"{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Tk-9AbC"}}"#;

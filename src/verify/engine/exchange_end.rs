@@ -380,6 +380,7 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
+            self.note_client_left(&x);
             self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
             if let Some(f) = x.sse.as_mut().and_then(|s| s.error_opened.take()) {

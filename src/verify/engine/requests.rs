@@ -7,6 +7,7 @@ impl State {
     pub(super) fn request_checks(&mut self, x: &Exch) {
         let who = self.sender(x).noun();
         let Some(c) = x.call.clone() else { return };
+        self.note_cancel_asked(x, &c);
         self.check_tls_downgrade(x, &c);
         // The 0.x members of a request judged as 1.0 (a message's kind, 0.x send options):
         // when its method name alone is 1.0 against a 0.x (or no) A2A-Version, they are

@@ -1266,6 +1266,21 @@ impl State {
         {
             return;
         }
+        // A 1.0 call (A2A-Version 1.0) refused by an agent whose card declares only 0.x
+        // (agno #10387, mine43 f960: a 0.3-only agent's validation 400 to a 1.0 SendMessage):
+        // the agent does not serve 1.0, so its refusal is its own generation's (or its
+        // framework's) body, and ERR-003's google.rpc.Status binds agents that serve 1.0:
+        // the finding is the client's VER-CARD-002. An AIP-193 body is still judged.
+        if c.dialect == Some(Dialect::V1_0)
+            && (400..500).contains(&status)
+            && aip.is_none()
+            && !c.webhook
+            && self.card_declares_no_v1(x)
+        {
+            let refusal = x.ev_at(bseq, "", Some(Value::from(status)));
+            self.rest_client_version_not_offered(x, &c, refusal);
+            return;
+        }
         match c.dialect {
             // 1.0 §6.4/§6.5 still show RFC 9457 problem details while §11.6 asks for
             // google.rpc.Status (DIGEST trap 10, A2A PR #1600): the legal reading wins.

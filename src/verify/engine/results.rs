@@ -281,6 +281,7 @@ impl State {
                             self.blocking_reply_lacked_artifacts(x, &c, o, &ptr, id, bseq);
                         }
                         let state_ptr = jptr(&ptr, &[Key("status"), Key("state")]);
+                        self.left_task_ended(x, id, tv.state, o, bseq, &state_ptr);
                         self.observe(id, tv.context_id, tv.state, bseq, x, &state_ptr);
                         self.note_terminal_snapshot(x, id, tv.state, o, listed_snap, bseq);
                         self.check_auth_explained(x, o, &ptr, bseq, &"listed task of ListTasks");
@@ -1230,6 +1231,7 @@ impl State {
                 return Some((id, ctx, tv.state));
             }
         }
+        self.left_task_ended(x, &id, tv.state, o, bseq, &state_ptr);
         self.observe(&id, ctx.as_deref(), tv.state, bseq, x, &state_ptr);
         self.note_terminal_snapshot(x, &id, tv.state, o, Snapshot::Whole, bseq);
         self.note_full_history(x, &c, o);

@@ -1677,6 +1677,8 @@ impl State {
                 self.stream_status(x, &c, &p, seq, "stream task event", raw, state);
                 if let Some(id) = tv.id {
                     self.stream_ids(x, Some(id), tv.context_id, seq, &p.pointer, true);
+                    let sp = jptr(&p.pointer, &[Key("status"), Key("state")]);
+                    self.left_task_ended(x, id, tv.state, p.inner, seq, &sp);
                     self.observe(
                         id,
                         tv.context_id,
@@ -1908,6 +1910,8 @@ impl State {
                     let (raw, state) = (u.state_raw, u.state);
                     self.stream_status(x, &c, &p, seq, "stream status update", raw, state);
                     if let Some(tid) = u.task_id {
+                        let sp = jptr(&p.pointer, &[Key("status"), Key("state")]);
+                        self.left_task_ended(x, tid, u.state, p.inner, seq, &sp);
                         self.observe(
                             tid,
                             u.context_id,

@@ -1013,6 +1013,16 @@ impl State {
     /// card claiming protocolVersion 1.0 (genui-sdk #219) is CARD-SHAPE-001's finding: the
     /// client read the card's own claim, so "the card declares only 0.3" would contradict it
     /// (breaker17a U13): `None`. The version area is judged when the card lacks `d`.
+    /// The card that covers exchange `x` declares protocol versions, and 1.0 is not among
+    /// them ([`Self::card_lacks_version`]): a 1.0 call there reaches an agent that does not
+    /// serve 1.0 (mine43 f960).
+    pub(super) fn card_declares_no_v1(&mut self, x: &Exch) -> bool {
+        let Some(card) = self.card_for(x).cloned() else {
+            return false;
+        };
+        self.card_lacks_version(&card, Dialect::V1_0).is_some()
+    }
+
     fn card_lacks_version(&mut self, card: &CardRec, d: Dialect) -> Option<NotOffered> {
         if card.view.v0_shape_claims_v1 {
             return None;
