@@ -14,38 +14,26 @@
 //!   proxy's `--report`) equal offline (`verify` of the recording), the proxy stays up and
 //!   the client gets the bytes the agent sent.
 
+#[path = "common/misbehaving_peer.rs"]
+mod misbehaving_peer;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
+use misbehaving_peer::{peers, rules};
 use proxy_process::{run_in, start_proxy, ChildGuard};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
-fn peers() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers")
-}
-
 /// `misbehave.py --mode MODE` on a free loopback port: the process and its URL.
 fn agent(mode: &str) -> (ChildGuard, String) {
-    let mut child = ChildGuard::spawn(
-        Command::new("python3")
-            .arg(peers().join("misbehave.py"))
-            .args(["--mode", mode])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null()),
-    );
-    let mut port = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut port)
-        .unwrap();
-    (child, format!("http://127.0.0.1:{}", port.trim()))
+    misbehaving_peer::agent("misbehave.py", mode)
 }
 
 /// One HTTP/1.1 request to `addr` (`Connection: close`), the whole answer's bytes.
@@ -72,18 +60,6 @@ fn request(addr: SocketAddr, method: &str, path: &str, headers: &[&str], body: &
 }
 
 const SEND: &str = r#"{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","role":"user","messageId":"m-41","parts":[{"kind":"text","text":"task hello"}]}}}"#;
-
-/// The rule ids of a JSON report (`findings[].rule`).
-fn rules(report: &serde_json::Value) -> BTreeSet<String> {
-    report["findings"]
-        .as_array()
-        .map(|f| {
-            f.iter()
-                .filter_map(|x| x["rule"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// CARD-URL-005 (a note): the agent's card names its own address behind the proxy, so
 /// clients following it bypass the recorder; how these tests run the agent, not judged.

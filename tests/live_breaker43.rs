@@ -17,48 +17,23 @@
 //!   equal offline (`verify` of the recording), the proxy stays up and the client gets the
 //!   bytes the agent sent.
 
+#[path = "common/misbehaving_peer.rs"]
+mod misbehaving_peer;
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
 use std::collections::BTreeSet;
-use std::io::BufRead;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
+use misbehaving_peer::{peers, rules};
 use proxy_process::{run_in, ChildGuard};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
-fn peers() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers")
-}
-
 /// `misbehave43.py --mode MODE` on a free loopback port: the process and its URL.
 fn agent(mode: &str) -> (ChildGuard, String) {
-    let mut child = ChildGuard::spawn(
-        Command::new("python3")
-            .arg(peers().join("misbehave43.py"))
-            .args(["--mode", mode])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null()),
-    );
-    let mut port = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut port)
-        .unwrap();
-    (child, format!("http://127.0.0.1:{}", port.trim()))
-}
-
-/// The rule ids of a JSON report (`findings[].rule`).
-fn rules(report: &serde_json::Value) -> BTreeSet<String> {
-    report["findings"]
-        .as_array()
-        .map(|f| {
-            f.iter()
-                .filter_map(|x| x["rule"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    misbehaving_peer::agent("misbehave43.py", mode)
 }
 
 /// `misbehave43_drive.py` over `modes` into `dir`: the table it printed; panics when it
