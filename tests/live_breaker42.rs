@@ -15,42 +15,14 @@
 //!   online equal offline, the proxy stays up and serves another connection meanwhile, the
 //!   agent gets the client's bodies as sent, and the client gets what it gets directly.
 
+#[path = "common/misclient_run.rs"]
+mod misclient_run;
+
+use misclient_run::drive;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
-
-fn peers() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers")
-}
-
-/// `misclient_drive.py BIN DIR MODES...`: each mode's result (`DIR/MODE.json`), with its
-/// recording and `--report` under `DIR/MODE/`.
-fn drive(dir: &Path, modes: &[&str]) -> Vec<serde_json::Value> {
-    let o = Command::new("python3")
-        .arg(peers().join("misclient_drive.py"))
-        .arg(BIN)
-        .arg(dir)
-        .args(modes)
-        .output()
-        .unwrap();
-    let table = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(
-        o.status.success(),
-        "{table}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    modes
-        .iter()
-        .map(|m| {
-            let f = dir.join(format!("{m}.json"));
-            serde_json::from_slice(
-                &std::fs::read(&f).unwrap_or_else(|e| panic!("{m}: {e}\n{table}")),
-            )
-            .unwrap()
-        })
-        .collect()
-}
 
 fn json(path: PathBuf) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(&path).unwrap_or_else(|e| panic!("{path:?}: {e}")))

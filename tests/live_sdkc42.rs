@@ -21,40 +21,16 @@
 #[path = "peers/harness.rs"]
 mod harness;
 
+#[path = "common/misclient_run.rs"]
+mod misclient_run;
+
 use std::path::Path;
 use std::process::Command;
 
-use harness::{peers_available, peers_dir, Sdk};
+use harness::{peers_available, Sdk};
+use misclient_run::drive;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
-
-/// `misclient_drive.py BIN DIR MODES...`: each mode's result (`DIR/MODE.json`), with its
-/// recording and `--report` under `DIR/MODE/`.
-fn drive(dir: &Path, modes: &[&str]) -> Vec<serde_json::Value> {
-    let o = Command::new("python3")
-        .arg(peers_dir().join("misclient_drive.py"))
-        .arg(BIN)
-        .arg(dir)
-        .args(modes)
-        .output()
-        .unwrap();
-    let table = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(
-        o.status.success(),
-        "{table}\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    modes
-        .iter()
-        .map(|m| {
-            let f = dir.join(format!("{m}.json"));
-            serde_json::from_slice(
-                &std::fs::read(&f).unwrap_or_else(|e| panic!("{m}: {e}\n{table}")),
-            )
-            .unwrap()
-        })
-        .collect()
-}
 
 /// The messages of `rule`'s findings in the mode's `--report` (online) and in `verify` of
 /// its recording (offline), as (online, offline).

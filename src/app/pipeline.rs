@@ -102,15 +102,7 @@ const EVENT_OVERHEAD: usize = 512;
 fn batch_bytes(batch: &[Event]) -> usize {
     batch
         .iter()
-        .map(|e| {
-            EVENT_OVERHEAD
-                + match &e.kind {
-                    EventKind::RequestBody { body }
-                    | EventKind::ResponseChunk { body }
-                    | EventKind::CardRewrite { body, .. } => body.data.len(),
-                    _ => 0,
-                }
-        })
+        .map(|e| EVENT_OVERHEAD + crate::record::writer::body_len(&e.kind))
         .sum()
 }
 

@@ -472,7 +472,9 @@ fn is_body(kind: &EventKind) -> bool {
     )
 }
 
-fn body_len(kind: &EventKind) -> usize {
+/// Bytes of the body an event carries (`request_body`, `response_chunk`, `card_rewrite`);
+/// 0 for every other kind.
+pub(crate) fn body_len(kind: &EventKind) -> usize {
     match kind {
         EventKind::RequestBody { body }
         | EventKind::ResponseChunk { body }
