@@ -25,6 +25,7 @@ mod agree;
 
 use agree::{
     errors, exchanges_of, harness, marked, misbehave, probe_and_verify, reference_agent, results,
+    with_sdk_agent,
 };
 
 /// One faulty mode: the probe's `test` fails by the verifier's `rule`, `verify` of its
@@ -141,18 +142,12 @@ fn the_reference_agent_passes_probe_and_verify_with_its_intent_recorded() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_sdk_agent_passes_probe_and_verify_with_its_intent_recorded() {
-    if !harness::peers_available(
+    with_sdk_agent(
         "the_python_sdk_agent_passes_probe_and_verify_with_its_intent_recorded",
-        &[harness::Sdk::Python],
-    ) {
-        return;
-    }
-    let agent = harness::SdkAgent::start(harness::Sdk::Python, None).await;
-    let url = agent.base_url();
-    tokio::task::spawn_blocking(move || correct_agent_passes_both(&url, true))
-        .await
-        .unwrap();
-    agent.stop().await;
+        harness::Sdk::Python,
+        |url| correct_agent_passes_both(&url, true),
+    )
+    .await;
 }
 
 /// The a2a-js agent (1.x) answers a request object without `method` -32602 (its

@@ -34,6 +34,7 @@ mod agree;
 
 use agree::{
     errors, exchanges_of, harness, marked, misbehave, probe_and_verify, reference_agent, results,
+    with_sdk_agent,
 };
 use serde_json::Value;
 
@@ -358,32 +359,20 @@ fn sdk_agent_agrees(url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests() {
-    if !harness::peers_available(
+    with_sdk_agent(
         "the_python_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests",
-        &[harness::Sdk::Python],
-    ) {
-        return;
-    }
-    let agent = harness::SdkAgent::start(harness::Sdk::Python, None).await;
-    let url = agent.base_url();
-    tokio::task::spawn_blocking(move || sdk_agent_agrees(&url))
-        .await
-        .unwrap();
-    agent.stop().await;
+        harness::Sdk::Python,
+        |url| sdk_agent_agrees(&url),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_js_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests() {
-    if !harness::peers_available(
+    with_sdk_agent(
         "the_js_sdk_agent_agrees_both_ways_on_the_terminal_and_version_tests",
-        &[harness::Sdk::Js],
-    ) {
-        return;
-    }
-    let agent = harness::SdkAgent::start(harness::Sdk::Js, None).await;
-    let url = agent.base_url();
-    tokio::task::spawn_blocking(move || sdk_agent_agrees(&url))
-        .await
-        .unwrap();
-    agent.stop().await;
+        harness::Sdk::Js,
+        |url| sdk_agent_agrees(&url),
+    )
+    .await;
 }

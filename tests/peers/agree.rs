@@ -177,3 +177,23 @@ pub fn marked(events: &[Value], name: &str, value: &str) -> Vec<String> {
         .map(|e| e["exchange"].as_str().unwrap().to_string())
         .collect()
 }
+
+/// Runs `check` with the base URL of `sdk`'s agent (tests/peers, started on a free loopback
+/// port, stopped after `check`), off the async runtime; returns at once, with the harness's
+/// skip line, when that SDK's peers are not installed (a failure under
+/// `A2A_INTEROP_REQUIRE_PEERS=1`). `test` is the calling test's name, for that line.
+pub async fn with_sdk_agent(
+    test: &str,
+    sdk: harness::Sdk,
+    check: impl FnOnce(String) + Send + 'static,
+) {
+    if !harness::peers_available(test, &[sdk]) {
+        return;
+    }
+    let agent = harness::SdkAgent::start(sdk, None).await;
+    let url = agent.base_url();
+    tokio::task::spawn_blocking(move || check(url))
+        .await
+        .unwrap();
+    agent.stop().await;
+}
