@@ -3905,6 +3905,10 @@ impl State {
         } else {
             None
         };
+        // mine44 (a2a-dotnet #183): a send refused because the agent's deserializer wants a
+        // kind discriminator where the binding defines none (a 0.x FileWithBytes /
+        // FileWithUri; any 1.0 part), in any version.
+        let kind_demanded = kind_demand_misplaced(c, [said, detail]);
         // mine26b (ag2 PR #2163, a2a-python PR #327): a send whose text part is empty,
         // refused with words that blame the empty content, in any version.
         let empty_refused = send
@@ -3929,7 +3933,8 @@ impl State {
             && kind_refused.is_none()
             && unlisted.is_none()
             && empty_refused.is_none()
-            && uuid_refused.is_none())
+            && uuid_refused.is_none()
+            && kind_demanded.is_none())
             || c.webhook
             || missing_param(c).is_some()
             || c.params_not_object().is_some()
@@ -4054,6 +4059,11 @@ impl State {
         if let (None, Some((i, kind, _, true)), None) = (&why, kind_refused, &unlisted) {
             why = Some(format!(
                 "the message's {kind} part (parts[{i}]) is a well-formed A2A part (DATA-004) and the agent refuses the message for carrying no text part, which a message need not carry (any kind of part may make it up): the request is not malformed; content the agent does not take is ContentTypeNotSupportedError (-32005; on 1.0 HTTP+JSON and gRPC with reason CONTENT_TYPE_NOT_SUPPORTED, ERR-002), which tells the client to resend it in a form the agent accepts, such as a text part"
+            ));
+        }
+        if let (None, Some((at, what))) = (&why, &kind_demanded) {
+            why = Some(format!(
+                "its words ask for a kind discriminator, and {at} is {what}: the request is well-formed (DATA-004), so read the object by the members it has instead of demanding one the protocol does not define"
             ));
         }
         if let (None, Some(id)) = (&why, uuid_refused) {

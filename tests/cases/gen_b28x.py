@@ -389,7 +389,7 @@ case("S01-v10-empty-stream", lambda: C10() + stream10([]),
     [("STREAM-END-002", E)], "200 text/event-stream, no event at all, then EOF")
 case("S02-v10-client-message-no-parts", lambda: C10() + send(
     {"task": task10()}, p={"message": {"messageId": "m1", "role": "ROLE_USER", "parts": []}}),
-    [("DATA-SHAPE-002", E)], "the client's message has no parts (DATA-005: parts >= 1) and the agent processes it")
+    [("DATA-SHAPE-002", E), ("DATA-PARAM-006", W)], "the client's message has no parts (DATA-005: parts >= 1) and the agent processes it. mine44 (a2a-python #845, field case f978): the agent's side is DATA-PARAM-006 too, a warning (1.0 §5.7: SHOULD reject a missing REQUIRED field): a message with no parts asks for nothing, as a send without a message does")
 case("S03-v10-agent-reply-no-parts", lambda: C10() + send(
     {"message": amsg(parts=[], contextId="c1")}),
     [("DATA-SHAPE-001", E)], "the agent's reply Message has no parts")

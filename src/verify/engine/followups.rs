@@ -636,7 +636,9 @@ impl State {
     /// instead of refusing it with -32602 / 400 INVALID_ARGUMENT / INVALID_ARGUMENT: the
     /// agent noticed the fault (or failed on it) and reported its own failure, so the
     /// client retries the same bad message. JSON-RPC is RPC-ERROR-001, HTTP+JSON and gRPC
-    /// REST-HTTP-002. `bseq`/`ptr`: the answer's evidence.
+    /// REST-HTTP-002. Also called for a 0.x JSON-RPC send (mine44, a2a-dotnet PR #170: a
+    /// part without kind answered -32603), judged by ERR-001 (JSON-RPC 2.0 §5.1, 0.3 §8.1)
+    /// alone. `bseq`/`ptr`: the answer's evidence.
     pub(super) fn malformed_send_crashed(&mut self, x: &Exch, c: &Call, bseq: u64, ptr: &str) {
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {
             return;
@@ -669,8 +671,15 @@ impl State {
                 c.op_term("the send")
             ),
         );
-        f.spec = vec!["ERR-006".into(), "ERR-001".into()];
-        f.help = "validate input first (1.0 §3.3.2): check the message (messageId, role, at least one part with content) before running the agent and refuse a malformed one with -32602 InvalidParamsError (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT); an internal error tells the client the agent failed, so it retries the same bad message".into();
+        if c.dialect.is_some_and(Dialect::is_0x) {
+            // mine44 (a2a-dotnet PR #170): 0.x has no "validate input first" (ERR-006 is
+            // 1.0's), but JSON-RPC 2.0 §5.1 and 0.3 §8.1 make invalid params -32602.
+            f.spec = vec!["ERR-001".into()];
+            f.help = "refuse a malformed message (no kind on the message or a part, no messageId, no role, no parts) with -32602 Invalid params (JSON-RPC 2.0 §5.1, 0.3 §8.1): check the message before running the agent, and when the SDK's deserializer throws on it, map that failure to -32602; -32603 tells the client the agent failed, so it retries the same bad message".into();
+        } else {
+            f.spec = vec!["ERR-006".into(), "ERR-001".into()];
+            f.help = "validate input first (1.0 §3.3.2): check the message (messageId, role, at least one part with content) before running the agent and refuse a malformed one with -32602 InvalidParamsError (HTTP+JSON 400 INVALID_ARGUMENT, gRPC INVALID_ARGUMENT); an internal error tells the client the agent failed, so it retries the same bad message".into();
+        }
         f.evidence = vec![x.ev_at(x.req_ev_seq(), &at, None), x.ev_at(bseq, ptr, None)];
         f.leg = x.leg.clone();
         self.emit(f);

@@ -953,3 +953,98 @@ pub(super) fn message_id_of(m: &Obj) -> String {
 pub(super) fn says_task_missing(m: &str, tid: &str) -> bool {
     !tid.trim().is_empty() && super::super::wording::says_task_missing(m, Some(tid))
 }
+
+/// RPC-ERROR-003 (DATA-004; mine44, a2a-dotnet #183): where send `c`'s message carries no
+/// `kind` member that its binding defines none for, when the agent's error `texts` (its
+/// message, its error data as JSON text) demand one ([`says_kind_demanded`]): the JSON
+/// Pointer tail of that object (`parts[1].file`) and what it is. On 0.x JSON-RPC the
+/// message and its parts carry `kind` (a part without one is the client's DATA-SHAPE-002),
+/// but a file part's `file` is a FileWithBytes or FileWithUri, told apart by which of
+/// `bytes` and `uri` it holds, with no `kind` (0.3 schema §6.6; 0.2 the same): a
+/// deserializer that wants a discriminator there (System.Text.Json polymorphism) refuses a
+/// valid request. On 1.0 (every binding) and 0.3 HTTP+JSON / gRPC (the 0.3 proto's JSON)
+/// no part and no message has `kind`: 1.0 removed it (a part is told by which of `text`,
+/// `raw`, `url`, `data` it sets). None when the words do not demand a kind.
+pub(super) fn kind_demand_misplaced(
+    c: &Call,
+    texts: [Option<&str>; 2],
+) -> Option<(String, String)> {
+    if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
+        || !texts.into_iter().flatten().any(says_kind_demanded)
+    {
+        return None;
+    }
+    let m = params_message(&c.params)?;
+    let (member, parts) = message_parts(m)?;
+    let parts = parts.as_array()?;
+    let kindless = c.dialect == Some(Dialect::V1_0) || c.bare_params();
+    if kindless {
+        if m.contains_key("kind") || parts.iter().any(|p| p.get("kind").is_some()) {
+            return None;
+        }
+        let what = if c.dialect == Some(Dialect::V1_0) {
+            "1.0 messages and parts have no kind member (1.0 removed the kind discriminator: a part is told by which of text, raw, url, data it sets)"
+        } else {
+            "0.3 HTTP+JSON and gRPC messages and parts are the 0.3 proto's JSON, which has no kind member (a part is told by which of text, file, data it sets)"
+        };
+        return Some((format!("message.{member}"), what.to_string()));
+    }
+    parts.iter().enumerate().find_map(|(i, p)| {
+        if p.get("kind").and_then(Json::as_str) != Some("file") {
+            return None;
+        }
+        let f = p.get("file")?.as_object()?;
+        if f.contains_key("kind") {
+            return None;
+        }
+        let (name, by) = if f.contains_key("bytes") {
+            ("FileWithBytes", "bytes")
+        } else if f.contains_key("uri") {
+            ("FileWithUri", "uri")
+        } else {
+            return None;
+        };
+        Some((
+            format!("message.{member}[{i}].file"),
+            format!("a {name}, which has no kind member: 0.x tells FileWithBytes from FileWithUri by which of bytes and uri it holds (this one: {by}; 0.3 schema §6.6), and kind belongs to the part (kind \"file\", which the part has)"),
+        ))
+    })
+}
+
+/// Whether error text `t` demands a `kind` discriminator: it names `kind` as a word beside
+/// a demand ("missing", "required", "requires", "must", "expected", "no kind", "without",
+/// "discriminator"), or speaks of a type discriminator at all (System.Text.Json: "must
+/// specify a type discriminator"), as in "the JSON payload for FileContent is missing the
+/// required 'kind' discriminator". A refusal of a part's kind value ("kind 'file' is not
+/// supported", "unknown part kind") names no demand and is not one. Backslashes are dropped
+/// first (error data arrives as JSON text). For [`kind_demand_misplaced`].
+pub(super) fn says_kind_demanded(t: &str) -> bool {
+    let l = t.to_ascii_lowercase().replace('\\', "");
+    if l.contains("discriminator") {
+        return true;
+    }
+    let names_kind = has_word(&l, "kind") || l.contains(".kind");
+    names_kind
+        && [
+            "missing", "required", "requires", "must ", "expected", "no kind", "without",
+        ]
+        .iter()
+        .any(|w| l.contains(w))
+        && !l.contains("not supported")
+        && !l.contains("unsupported")
+}
+
+/// DATA-PARAM-006 (DATA-005, DATA-003; mine44, a2a-python #845): whether a 1.0 send's
+/// message `m` lacks its content: `parts` absent, null or empty (1.0 proto: parts REQUIRED,
+/// a REQUIRED repeated field non-empty), as `(member, what the answer says of it)`. Such a
+/// message asks for nothing, as a send without a message does. A message without
+/// messageId or role still says what it asks: an agent that supplies the missing id or
+/// role is lenient, and the fault is the client's alone (f444, archestra PR #7599); a
+/// part without content is DATA-PARAM-001 ([`send_part_content_accepted_fault`]).
+pub(super) fn message_required_member_missing(m: &Obj) -> Option<(&'static str, &'static str)> {
+    match m.get("parts") {
+        None | Some(Json::Null) => Some(("parts", "has no parts")),
+        Some(Json::Array(a)) if a.is_empty() => Some(("parts", "has an empty parts list")),
+        _ => None,
+    }
+}

@@ -1281,7 +1281,9 @@ impl State {
     /// a 2xx answer that is no error, or a streaming send's first stream event (`bseq` that
     /// event's line); a message of the wrong type is the client's
     /// DATA-SHAPE-002 alone. A warning: 1.0 §5.7 says implementations SHOULD reject
-    /// messages with missing REQUIRED fields.
+    /// messages with missing REQUIRED fields. Also (mine44, a2a-python #845) a 1.0 send
+    /// whose message has no parts or an empty list ([`message_required_member_missing`]):
+    /// the client's DATA-SHAPE-002 is told beside it.
     pub(super) fn send_without_message_accepted(&mut self, x: &Exch, c: &Call, bseq: u64) {
         // The op first: this runs for every 2xx HTTP+JSON result (issue #7).
         if !matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
@@ -1295,9 +1297,22 @@ impl State {
             return;
         };
         let set = |k: &str| o.get(k).is_some_and(|v| !v.is_null());
-        if set("message") || set("request") {
+        if set("request") {
             return;
         }
+        // mine44 (a2a-python #845): a 1.0 message without its content, parts absent or
+        // empty (1.0 §5.7: implementations SHOULD reject missing REQUIRED fields).
+        let lacks = if set("message") {
+            match (c.dialect, o.get("message").and_then(Json::as_object)) {
+                (Some(Dialect::V1_0), Some(m)) => match message_required_member_missing(m) {
+                    Some(what) => Some(what),
+                    None => return,
+                },
+                _ => return,
+            }
+        } else {
+            None
+        };
         let method = c.method.as_deref().unwrap_or("SendMessage");
         let (at, result, refuse) = match c.binding {
             Some(Binding::Grpc) => ("/message", "", "INVALID_ARGUMENT"),
@@ -1314,6 +1329,21 @@ impl State {
         } else {
             format!("{method} call")
         };
+        if let Some((member, what)) = lacks {
+            let at = format!("{at}/{member}");
+            self.find(
+                &r::DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED,
+                format!(
+                    "agent answered the client's {call}, whose message {what} (Message.parts is REQUIRED and holds the message's content), with {answer} instead of refusing it with {refuse}: it ran a message that asks for nothing, and 1.0 §5.7 asks an agent to reject a request that lacks a REQUIRED field, so the client never learns its message lost its content"
+                ),
+                vec![
+                    x.ev_at(x.req_ev_seq(), &at, None),
+                    x.ev_at(bseq, result, None),
+                ],
+                &x.leg,
+            );
+            return;
+        }
         self.find(
             &r::DATA_PARAM_SEND_WITHOUT_MESSAGE_ACCEPTED,
             format!(
@@ -1398,6 +1428,16 @@ impl State {
         if code == jsonrpc::INVALID_AGENT_RESPONSE && !c.webhook && c.dialect == Some(Dialect::V1_0)
         {
             self.invalid_param_failed(x, &c, bseq, "/error/code", code);
+        }
+        // mine44 (a2a-dotnet PR #170): a 0.x send whose message is malformed (a part
+        // without kind) answered -32603: JSON-RPC 2.0 §5.1 and 0.3 §8.1 make invalid method
+        // parameters -32602, in every version.
+        if code == jsonrpc::INTERNAL_ERROR
+            && !c.webhook
+            && c.dialect.is_some_and(Dialect::is_0x)
+            && c.binding == Some(Binding::JsonRpc)
+        {
+            self.malformed_send_crashed(x, &c, bseq, "/error/code");
         }
         if code == jsonrpc::INTERNAL_ERROR && !c.webhook && c.dialect == Some(Dialect::V1_0) {
             self.invalid_param_crashed(x, &c, bseq, "/error/code");
@@ -1823,8 +1863,11 @@ impl State {
                     .any(|t| says_message_id_not_uuid(t, id, m))
             })
         });
+        // mine44 (a2a-dotnet #183, #170): a kind discriminator demanded where the binding
+        // defines none, with InvalidParams or with InternalError naming it.
+        let kind_demanded = kind_demand_misplaced(&c, [message, data_text.as_deref()]).is_some();
         if code == jsonrpc::INTERNAL_ERROR
-            && (empty_said || uuid_said)
+            && (empty_said || uuid_said || kind_demanded)
             && matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))
             && missing_param(&c).is_none()
         {
@@ -1848,6 +1891,7 @@ impl State {
                 || kind_said
                 || empty_said
                 || uuid_said
+                || kind_demanded
                 || self.unlisted_part_media(x, &c).is_some())
             && c.op.is_some()
             && missing_param(&c).is_none()
