@@ -1048,3 +1048,109 @@ pub(super) fn message_required_member_missing(m: &Obj) -> Option<(&'static str, 
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn send(dialect: Dialect, binding: Binding, params: &str) -> Call {
+        Call {
+            op: Some(Op::SendMessage),
+            dialect: Some(dialect),
+            binding: Some(binding),
+            params: Json::parse_owned(params.as_bytes()).unwrap(),
+            ..Default::default()
+        }
+    }
+
+    /// mine44 (a2a-dotnet #183, PR #170): words that demand a kind discriminator, and
+    /// words that refuse a kind's value or name kind without asking for one.
+    #[test]
+    fn kind_demand_words() {
+        for t in [
+            "the JSON payload for FileContent is missing the required 'kind' discriminator",
+            "The JSON payload for polymorphic interface or abstract type 'A2A.FileContent' must specify a type discriminator.",
+            "file: missing required property 'kind'",
+            "message.parts[0]: type discriminator 'kind' is required",
+            "parts[1] is missing the required \\\"kind\\\" property",
+            "file.kind is required",
+        ] {
+            assert!(says_kind_demanded(t), "{t}");
+        }
+        for t in [
+            "part kind 'file' is not supported",
+            "unsupported part kind: data",
+            "kind of task unknown",
+            "Invalid params: message.role is required",
+            "mankind must wait",
+        ] {
+            assert!(!says_kind_demanded(t), "{t}");
+        }
+    }
+
+    /// Where the demand is misplaced: a 0.3 FileWithBytes / FileWithUri (no kind by the
+    /// schema), any 1.0 part; not a 0.3 file object that carries a kind, not a 1.0 message
+    /// whose parts carry 0.3 kinds (the client's fault), not a call that is no send.
+    #[test]
+    fn kind_demand_places() {
+        let said = [Some("missing the required 'kind' discriminator"), None];
+        let f03 = r#"{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"a"},{"kind":"file","file":{"mimeType":"application/pdf","bytes":"AA=="}}]}}"#;
+        let c = send(Dialect::V0_3, Binding::JsonRpc, f03);
+        let (at, what) = kind_demand_misplaced(&c, said).expect("FileWithBytes");
+        assert_eq!(at, "message.parts[1].file");
+        assert!(what.starts_with("a FileWithBytes"), "{what}");
+        let uri = f03.replace(r#""bytes":"AA==""#, r#""uri":"https://f.test/a.pdf""#);
+        let c = send(Dialect::V0_3, Binding::JsonRpc, &uri);
+        let (_, what) = kind_demand_misplaced(&c, said).expect("FileWithUri");
+        assert!(what.starts_with("a FileWithUri"), "{what}");
+        let kinded = f03.replace(r#""file":{"#, r#""file":{"kind":"bytes","#);
+        let c = send(Dialect::V0_3, Binding::JsonRpc, &kinded);
+        assert_eq!(kind_demand_misplaced(&c, said), None);
+        assert_eq!(
+            kind_demand_misplaced(
+                &send(Dialect::V0_3, Binding::JsonRpc, f03),
+                [Some("file parts are not supported"), None]
+            ),
+            None
+        );
+        let v1 = r#"{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"a"}]}}"#;
+        let (at, _) =
+            kind_demand_misplaced(&send(Dialect::V1_0, Binding::Rest, v1), said).expect("1.0");
+        assert_eq!(at, "message.parts");
+        let v1k = r#"{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"kind":"text","text":"a"}]}}"#;
+        assert_eq!(
+            kind_demand_misplaced(&send(Dialect::V1_0, Binding::JsonRpc, v1k), said),
+            None
+        );
+        let mut get = send(Dialect::V1_0, Binding::JsonRpc, v1);
+        get.op = Some(Op::GetTask);
+        assert_eq!(kind_demand_misplaced(&get, said), None);
+    }
+
+    /// DATA-PARAM-006's 1.0 widening (a2a-python #845): parts absent, null or empty; a
+    /// message without messageId or role is not this rule's (f444).
+    #[test]
+    fn message_without_content() {
+        let lacks = |t: &str| {
+            let v = Json::parse(t.as_bytes()).unwrap();
+            message_required_member_missing(v.as_object().unwrap())
+        };
+        assert_eq!(
+            lacks(r#"{"messageId":"m","role":"ROLE_USER"}"#),
+            Some(("parts", "has no parts"))
+        );
+        assert_eq!(
+            lacks(r#"{"messageId":"m","role":"ROLE_USER","parts":null}"#),
+            Some(("parts", "has no parts"))
+        );
+        assert_eq!(
+            lacks(r#"{"messageId":"m","role":"ROLE_USER","parts":[]}"#),
+            Some(("parts", "has an empty parts list"))
+        );
+        assert_eq!(
+            lacks(r#"{"role":"ROLE_USER","parts":[{"text":"a"}]}"#),
+            None
+        );
+        assert_eq!(lacks(r#"{"messageId":"m","parts":[{"text":"a"}]}"#), None);
+    }
+}
