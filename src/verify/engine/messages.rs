@@ -1041,7 +1041,13 @@ pub(super) fn says_kind_demanded(t: &str) -> bool {
 /// messageId or role still says what it asks: an agent that supplies the missing id or
 /// role is lenient, and the fault is the client's alone (f444, archestra PR #7599); a
 /// part without content is DATA-PARAM-001 ([`send_part_content_accepted_fault`]).
+/// A message that names its parts `content` (the 0.3 proto's name) is not judged here.
 pub(super) fn message_required_member_missing(m: &Obj) -> Option<(&'static str, &'static str)> {
+    // The 0.3 proto's name for the parts (`content`): an agent may read it so; the
+    // client's version mix is told by its own rules.
+    if m.contains_key("content") {
+        return None;
+    }
     match m.get("parts") {
         None | Some(Json::Null) => Some(("parts", "has no parts")),
         Some(Json::Array(a)) if a.is_empty() => Some(("parts", "has an empty parts list")),
@@ -1152,5 +1158,9 @@ mod tests {
             None
         );
         assert_eq!(lacks(r#"{"messageId":"m","parts":[{"text":"a"}]}"#), None);
+        assert_eq!(
+            lacks(r#"{"messageId":"m","role":"ROLE_USER","content":[{"text":"a"}]}"#),
+            None
+        );
     }
 }
