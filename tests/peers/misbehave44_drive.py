@@ -6,16 +6,19 @@ tests/cases/live44-predictions.json. misbehave43_drive.py's round, table and byt
 each card mode needs: a HEAD and two OPTIONS preflights (card-head-options), a redirect
 followed through the proxy (card-redirect-*), a revalidation with If-None-Match
 (v10-card-304), the 0.2 path after a 404 (v10-card-02-path-only); a 3 s patience on the
-stream of sse-stall-resume.
+stream of sse-stall-resume; two calls on one kept-alive client connection
+(close-on-reuse).
 
     python3 misbehave44_drive.py BIN OUTDIR [MODE...]
 
 Writes OUTDIR/MODE.json and prints one line per mode (OK / MISS, predicted, got, flags:
 ONLINE!=OFFLINE, PROXY rc, BYTES when a client answer differs from what the proxy recorded).
 """
+import http.client
 import json
 import os
 import sys
+import time
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -61,11 +64,40 @@ def card_steps(base, mode, log):
         log.append(("card-revalidate", curl(url, headers=[f"If-None-Match: {etag}"])))
 
 
+def kept_alive(base, log):
+    """One client connection kept alive for two calls (Python's http.client): the card,
+    then a message/send on the same connection, each a step of `log`. The proxy keeps one
+    upstream connection per client connection, so the agent sees the second call on the
+    first's connection (curl opens a connection per call: the agent never sees one reused)."""
+    u = urllib.parse.urlsplit(base)
+    c = http.client.HTTPConnection(u.hostname, u.port, timeout=15)
+    body = json.dumps({"jsonrpc": "2.0", "id": 100, "method": "message/send",
+                       "params": {"message": d.message(False, "task kept alive")}})
+    for step, method, path, data in (
+            ("kept-alive-card", "GET", "/.well-known/agent-card.json", None),
+            ("kept-alive-send", "POST", "/", body)):
+        t0 = time.monotonic()
+        hdrs = {"Content-Type": "application/json"} if data else {}
+        try:
+            c.request(method, path, body=data, headers=hdrs)
+            r = c.getresponse()
+            got = r.read()
+            log.append((step, {"status": r.status, "body": got, "err": "", "rc": 0,
+                               "headers": {k.lower(): v for k, v in r.getheaders()},
+                               "times": [(round(time.monotonic() - t0, 3), got)]}))
+        except (OSError, http.client.HTTPException) as e:
+            log.append((step, {"status": 0, "headers": {}, "body": b"", "times": [],
+                               "err": repr(e), "rc": 1}))
+    c.close()
+
+
 def client(base, mode):
     d.ACCEPT = "gzip, deflate, br"
     PATIENCE[0] = 3 if mode == "sse-stall-resume" else 15
     log = []
     card_steps(base, mode, log)
+    if mode == "close-on-reuse":
+        kept_alive(base, log)
     if mode.startswith("rest-"):
         d43.rest_client(base, mode, log)
     else:
