@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """misbehave44: breaker44's sibling of misbehave43.py, a small real A2A agent (Python stdlib,
 raw asyncio sockets) that breaks, or legally bends, HTTP/1.1 at the connection level in one
-of 25 modes chosen by --mode: `Connection: close` on answers and streams, a kept-alive
+of 27 modes chosen by --mode: `Connection: close` on answers and streams, a kept-alive
 connection dropped as the next request arrives, HTTP/1.0 keep-alive, a Content-Length
 shorter than the body, chunk extensions and trailers, 103 Early Hints, 204 / 202 answers to
 a call, an empty reason phrase, close-delimited 1.0 HTTP+JSON bodies; Agent Card fetches
@@ -73,12 +73,18 @@ MODES = {
                                         "host name (localhost for 127.0.0.1)"),
     "v10-card-304": ("legal", "1.0 card with ETag and Cache-Control; a second fetch with "
                               "If-None-Match answered 304 Not Modified"),
+    "v10-card-304-first": ("legal", "1.0 card revalidated on the client's first fetch of the "
+                                    "run (a warm cache's If-None-Match): 304, no card body "
+                                    "in the recording"),
     "v10-card-02-path-only": ("fault", "1.0 card only at /.well-known/agent.json, 404 at "
                                        "/.well-known/agent-card.json"),
     "card-text-plain": ("legal", "card served as text/plain; charset=utf-8"),
     # ---- streams -------------------------------------------------------------------------
     "rest-sse-gzip": ("legal", "1.0 HTTP+JSON event stream gzip-encoded, flushed per event "
                                "(Content-Encoding on text/event-stream)"),
+    "rest-sse-gzip-no-final": ("fault", "1.0 HTTP+JSON gzip'd stream ends (a clean last chunk) "
+                                        "after working, its gzip member unfinished, no "
+                                        "terminal event"),
     "sse-stall-resume": ("legal", "stream stalls 6 s after working, past the client's 3 s "
                                   "patience, then resumes"),
     "sse-keepalive-long": ("legal", "after working, only ': keep-alive' comments every 0.4 s "
@@ -187,7 +193,7 @@ class Sse(m.Sse):
 
     async def start(self):
         fields = [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")]
-        if MODE == "rest-sse-gzip":
+        if MODE in ("rest-sse-gzip", "rest-sse-gzip-no-final"):
             fields.append(("Content-Encoding", "gzip"))
             self.z = zlib.compressobj(6, zlib.DEFLATED, 31)
         if MODE in ("sse-conn-close", "http10-keepalive"):
@@ -198,13 +204,13 @@ class Sse(m.Sse):
         await self.w.drain()
 
     async def raw(self, b, pieces=None):
-        if MODE == "rest-sse-gzip":
+        if MODE in ("rest-sse-gzip", "rest-sse-gzip-no-final"):
             b = self.z.compress(b) + self.z.flush(zlib.Z_SYNC_FLUSH)
         self.w.write(b if close_delimited() else chunk(b))
         await self.w.drain()
 
     async def event(self, obj, name=None):
-        if MODE == "v10-sse-no-final" and self.n >= 2:
+        if MODE in ("v10-sse-no-final", "rest-sse-gzip-no-final") and self.n >= 2:
             self.n += 1
             return
         if self.n == 2 and MODE == "sse-stall-resume":
@@ -258,7 +264,7 @@ async def card_answer(w, method, path, hdrs):
             return await send_body(w, 200, c, ctype, method,
                                    extra={"Cache-Control": "max-age=60", "ETag": '"m44-1"'})
         return await send_body(w, 404, b'{"error":"not found"}', ctype, method, "Not Found")
-    if MODE == "v10-card-304" and path == "/.well-known/agent-card.json":
+    if MODE in ("v10-card-304", "v10-card-304-first") and path == "/.well-known/agent-card.json":
         extra = {"Cache-Control": "max-age=60", "ETag": '"m44-1"'}
         if hdrs.get("if-none-match") == '"m44-1"':
             w.write(head_bytes(304, "Not Modified", list(extra.items())))
