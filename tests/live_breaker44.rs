@@ -2,20 +2,23 @@
 //! (`tests/peers/misbehave44.py`, raw asyncio sockets, one `--mode` each: `Connection:
 //! close` on answers and streams, a kept-alive connection dropped as the next request
 //! arrives, HTTP/1.0 keep-alive and HTTP/1.0 with chunked framing, a Content-Length short
-//! of the body or given twice, chunk extensions and trailers, 103 Early Hints, 204 / 202 to
-//! a call, an empty reason phrase, close-delimited bodies; card fetches by HEAD and OPTIONS,
-//! behind redirects, revalidated to 304, at the 0.2 path only, as text/plain; a gzip'd
-//! HTTP+JSON stream, a stream stalled past the client's patience, seconds of keep-alive
-//! comments, a clean end with no terminal event) through the real `a2a-interop proxy
-//! --record --report --lossless`, with curl (and, for one mode, Python's http.client on one
-//! kept-alive connection) as the client, over loopback.
+//! of the body, chunk extensions and trailers, 103 Early Hints, 204 / 202 to a call,
+//! close-delimited bodies; card fetches by HEAD and OPTIONS, behind redirects, revalidated
+//! to 304 (also on the first fetch), at the 0.2 path only, as text/plain; a gzip'd HTTP+JSON
+//! stream (one ended before its terminal event and its gzip member), a stream stalled past
+//! the client's patience, seconds of keep-alive comments, a clean end with no terminal
+//! event) through the real `a2a-interop proxy --record --report --lossless`, with curl
+//! (and, for one mode, Python's http.client on one kept-alive connection) as the client,
+//! over loopback.
 //!
 //! Every mode runs once (`tests/peers/misbehave44_drive.py`, about 30 s) and each test reads
 //! that run: the findings are `tests/cases/live44-predictions.json`'s (requirement IDs per
 //! mode there), online equal offline, the proxy stays up, each answer reaches the client
 //! byte for byte as the agent sent it, and the recording says what happened on the wire.
-//! The test of `http10-chunked` fails on the proxy before its fix: an HTTP/1.0 answer with
-//! Transfer-Encoding was blamed on the head's HTTP/1.1 syntax ("check it with curl -v").
+//! Two tests fail before this round's fixes: `http10-chunked` on the proxy (an HTTP/1.0
+//! answer with Transfer-Encoding was blamed on the head's HTTP/1.1 syntax, "check it with
+//! curl -v"), and every mode's on `rest-sse-gzip-no-final` (a gzip'd stream whose gzip
+//! member never ended was "not judged", its STREAM-END-002 lost).
 
 #[path = "common/misbehaving_peer.rs"]
 mod misbehaving_peer;
@@ -243,8 +246,7 @@ fn a_client_that_leaves_a_stalled_stream_is_recorded_not_blamed() {
 }
 
 /// The recording keeps what the agent put on the wire that the client does not see as
-/// such: HTTP/1.0 status lines (`http10-keepalive`), the empty reason phrase
-/// (`status-no-reason`, `reason: ""`), the trailer fields (`chunk-trailers`, on
+/// such: HTTP/1.0 status lines (`http10-keepalive`), the trailer fields (`chunk-trailers`, on
 /// `exchange_end`), the 304's empty body (`v10-card-304`) and the HEAD answer's
 /// Content-Length without a body (`card-head-options`).
 #[test]
@@ -258,7 +260,6 @@ fn the_recording_says_what_the_agent_sent() {
     assert!(heads("http10-keepalive")
         .iter()
         .all(|h| h["version"] == "HTTP/1.0"));
-    assert!(heads("status-no-reason").iter().all(|h| h["reason"] == ""));
     let ends: Vec<Value> = recording("chunk-trailers")
         .into_iter()
         .filter(|e| e["type"] == "exchange_end")

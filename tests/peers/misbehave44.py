@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """misbehave44: breaker44's sibling of misbehave43.py, a small real A2A agent (Python stdlib,
 raw asyncio sockets) that breaks, or legally bends, HTTP/1.1 at the connection level in one
-of 27 modes chosen by --mode: `Connection: close` on answers and streams, a kept-alive
-connection dropped as the next request arrives, HTTP/1.0 keep-alive, a Content-Length
+of 25 modes chosen by --mode: `Connection: close` on answers and streams, a kept-alive
+connection dropped as the next request arrives, HTTP/1.0 keep-alive and HTTP/1.0 with chunked framing, a Content-Length
 shorter than the body, chunk extensions and trailers, 103 Early Hints, 204 / 202 answers to
-a call, an empty reason phrase, close-delimited 1.0 HTTP+JSON bodies; Agent Card fetches
+a call, close-delimited 1.0 HTTP+JSON bodies; Agent Card fetches
 by HEAD and OPTIONS (CORS preflight), behind redirects, revalidated to 304, at the 0.2 path
 only, as text/plain; streams gzip'd on HTTP+JSON, stalled past the client's patience, kept
 alive by comments for seconds, or ended cleanly without a terminal event.
@@ -53,15 +53,10 @@ MODES = {
     "send-204": ("fault", "message/send answered 204 No Content, no JSON-RPC response"),
     "send-202": ("fault", "message/send answered 202 Accepted with an empty body "
                           "(an async gateway's answer)"),
-    "cl-dup": ("legal", "every Content-Length answer carries the field twice with one value (a "
-                        "front that adds its own beside the app's; RFC 9110 §8.6 lets a "
-                        "recipient take it)"),
     "http10-chunked": ("fault", "streams answered HTTP/1.0 with Transfer-Encoding: chunked "
                                 "(RFC 9112 §6.1: no transfer coding in a 1.0 answer)"),
     "rest-send-202": ("fault", "1.0 HTTP+JSON SendMessage answered 202 Accepted with an empty "
                                "body"),
-    "status-no-reason": ("legal", "status lines with an empty reason phrase ('HTTP/1.1 200 ') "
-                                  "and lower-case header names"),
     "rest-close-delimited": ("legal", "1.0 HTTP+JSON: every answer and stream without "
                                       "Content-Length or chunked, ended by close"),
     # ---- Agent Card fetches --------------------------------------------------------------
@@ -129,9 +124,6 @@ def head_bytes(code, reason, fields):
     version = "HTTP/1.0" if MODE == "http10-keepalive" else "HTTP/1.1"
     if MODE == "http10-chunked" and any(k == "Transfer-Encoding" for k, _ in fields):
         version = "HTTP/1.0"
-    if MODE == "status-no-reason":
-        reason = ""
-        fields = [(k.lower(), v) for k, v in fields]
     if MODE == "http10-keepalive" and not any(k == "Connection" for k, _ in fields):
         fields = fields + [("Connection", "keep-alive")]
     if MODE == "chunk-trailers" and any(k.lower() == "transfer-encoding" for k, _ in fields):
@@ -181,8 +173,6 @@ async def send_body(w, code, body, ctype, req_method, reason="OK", extra=None):
         await w.drain()
         return False
     fields.append(("Content-Length", str(len(body))))
-    if MODE == "cl-dup":
-        fields.append(("Content-Length", str(len(body))))
     w.write(head_bytes(code, reason, fields) + body)
     await w.drain()
     return keep
