@@ -9,6 +9,11 @@ found, with the legal neighbours the fix must leave silent.
   coded byte had decoded as it came, and a client's decoder handed both events on, but the
   verifier failed the coding at the end and listed the stream "not judged": the stream end
   at WORKING went untold. Now the events are judged and the stream ends there.
+- the transcript reader (its twin, found writing these): a transcript whose `chunk` lines
+  hold a coded stream's wire bytes (`"encoding": "base64"`) under a `resp` line not marked
+  so lost the head's `content-encoding` whenever the bytes did not decode to their end, so
+  the gzip bytes were read as event text: a completed stream drew a false STREAM-END-002
+  ("stream closed without any event"). Now wire chunks keep their head's coding (GL4).
 Run from the repo root: python3 tests/cases/gen_b44.py"""
 import base64, os, sys, zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,13 +29,14 @@ case = case_maker(C, "b44-", SRC)
 GZ = {"content-type": "text/event-stream", "content-encoding": "gzip"}
 
 
-def gz_stream(texts, finish=False, corrupt_after=None):
+def gz_stream(texts, finish=False, corrupt_after=None, head_wire=True):
     """The response head and one base64 `chunk` per event of `texts`, gzip'd with a sync
     flush after each (as nginx's gzip or a per-event flushing server sends them); the gzip
     member finished (final block and trailer) only when `finish`; `corrupt_after` puts
-    bytes that are no deflate data after that many events. Then a clean end."""
+    bytes that are no deflate data after that many events. Then a clean end. The `resp`
+    line is marked wire bytes unless not `head_wire` (the chunk lines alone say it)."""
     z = zlib.compressobj(6, zlib.DEFLATED, 31)
-    out = [resp("", headers=GZ, encoding="base64")]  # wire bytes: the head kept whole
+    out = [resp("", headers=GZ, encoding="base64") if head_wire else resp("", headers=GZ)]
     for n, t in enumerate(texts):
         b = z.compress(t.encode()) + z.flush(zlib.Z_SYNC_FLUSH)
         if corrupt_after is not None and n == corrupt_after:
@@ -76,6 +82,9 @@ case("GL2-legal-v03-jsonrpc-gzip-stream-unfinished-after-final",
 case("GL3-legal-v10-rest-gzip-stream-corrupt-mid-way-not-judged",
      lambda: rest10(DONE10, corrupt_after=1),
      [], "a stream whose coded bytes turn corrupt after the first event stays not judged (breaker12 L22): the fix covers only a coding that decoded to its last byte")
+case("GL4-legal-v10-rest-gzip-stream-unfinished-wire-chunks-unmarked-head",
+     lambda: rest10(DONE10, head_wire=False),
+     [], "GL1 with only the chunk lines marked base64: the head keeps its gzip coding (was dropped, the gzip bytes read as text: a false STREAM-END-002, 'stream closed without any event')")
 
 if __name__ == "__main__":
     write_cases(C, OUT)
