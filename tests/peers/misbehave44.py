@@ -24,6 +24,7 @@ predicted before the runs.
 """
 import argparse
 import asyncio
+import gzip
 import json
 import os
 import sys
@@ -51,8 +52,9 @@ MODES = {
                                 "(Trailer: X-Checksum, X-Elapsed-Ms)"),
     "early-hints": ("legal", "a 103 Early Hints (Link: preload) before every answer"),
     "send-204": ("fault", "message/send answered 204 No Content, no JSON-RPC response"),
-    "send-202": ("fault", "message/send answered 202 Accepted with an empty body "
-                          "(an async gateway's answer)"),
+    "gzip-bodiless": ("fault", "a gzip middleware: every answer gzip'd, the bodiless ones "
+                               "labelled Content-Encoding: gzip too (the card's HEAD and 304, "
+                               "and a 204 to message/send)"),
     "http10-chunked": ("fault", "streams answered HTTP/1.0 with Transfer-Encoding: chunked "
                                 "(RFC 9112 §6.1: no transfer coding in a 1.0 answer)"),
     "rest-send-202": ("fault", "1.0 HTTP+JSON SendMessage answered 202 Accepted with an empty "
@@ -149,10 +151,13 @@ async def send_body(w, code, body, ctype, req_method, reason="OK", extra=None):
         w.write(head_bytes(202, "Accepted", [("Content-Length", "0")]))
         await w.drain()
         return True
-    if MODE == "send-202" and CUR["method"] == "message/send":
-        w.write(head_bytes(202, "Accepted", [("Content-Length", "0")]))
+    if MODE == "gzip-bodiless" and CUR["method"] == "message/send":
+        w.write(head_bytes(204, "No Content", [("Content-Encoding", "gzip")]))
         await w.drain()
         return True
+    if MODE == "gzip-bodiless":
+        body = gzip.compress(body)
+        fields.append(("Content-Encoding", "gzip"))
     if MODE == "json-conn-close":
         fields.append(("Connection", "close"))
         keep = False
@@ -228,6 +233,18 @@ async def card_answer(w, method, path, hdrs):
     misbehave43's handler."""
     c = json.dumps(m.card()).encode()
     ctype = "application/json"
+    if MODE == "gzip-bodiless" and path == "/.well-known/agent-card.json":
+        z = gzip.compress(c)
+        extra = [("Content-Type", ctype), ("Content-Encoding", "gzip"), ("ETag", '"m44-1"'),
+                 ("Cache-Control", "max-age=60")]
+        if method == "HEAD":
+            w.write(head_bytes(200, "OK", extra + [("Content-Length", str(len(z)))]))
+        elif hdrs.get("if-none-match") == '"m44-1"':
+            w.write(head_bytes(304, "Not Modified", extra[1:]))
+        else:
+            w.write(head_bytes(200, "OK", extra + [("Content-Length", str(len(z)))]) + z)
+        await w.drain()
+        return True
     if MODE == "card-head-options":
         if method == "OPTIONS":
             return await preflight(w, "GET, HEAD, OPTIONS")

@@ -46,8 +46,9 @@ d.curl = curl
 def card_steps(base, mode, log):
     """The card fetch of `mode`, each request a step of `log`."""
     url = base + "/.well-known/agent-card.json"
-    if mode == "card-head-options":
+    if mode in ("card-head-options", "gzip-bodiless"):
         log.append(("card-head", curl(url, method="HEAD")))
+    if mode == "card-head-options":
         pre = ["Origin: https://app.example", "Access-Control-Request-Method: GET"]
         log.append(("card-options", curl(url, headers=pre, method="OPTIONS")))
         pre = ["Origin: https://app.example", "Access-Control-Request-Method: POST",
@@ -61,7 +62,7 @@ def card_steps(base, mode, log):
         log.append(("card-follow", curl(urllib.parse.urljoin(url, r["headers"]["location"]))))
     if r["status"] == 404:
         log.append(("card-0.2-path", curl(base + "/.well-known/agent.json")))
-    if mode in ("v10-card-304", "v10-card-304-first"):
+    if mode in ("v10-card-304", "v10-card-304-first", "gzip-bodiless"):
         etag = r["headers"].get("etag", "")
         log.append(("card-revalidate", curl(url, headers=[f"If-None-Match: {etag}"])))
 
