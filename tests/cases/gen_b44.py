@@ -14,8 +14,13 @@ found, with the legal neighbours the fix must leave silent.
   so lost the head's `content-encoding` whenever the bytes did not decode to their end, so
   the gzip bytes were read as event text: a completed stream drew a false STREAM-END-002
   ("stream closed without any event"). Now wire chunks keep their head's coding (GL4).
+- `gzip-bodiless` (RPC-ENVELOPE-001; RPC-001, RPC-002): a gzip middleware labels bodiless
+  answers `Content-Encoding: gzip` too. Zero bytes are no gzip member, so every such answer
+  was "not judged: the body is not valid gzip data": the card's HEAD and 304 (harmless), but
+  also a 204 or an empty 200 to a JSON-RPC call, whose missing response went untold. An
+  empty coded body is now read as the empty answer httpx, curl and browsers see.
 Run from the repo root: python3 tests/cases/gen_b44.py"""
-import base64, os, sys, zlib
+import base64, gzip, json, os, sys, zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "field"))
 sys.path.insert(0, HERE)
@@ -85,6 +90,35 @@ case("GL3-legal-v10-rest-gzip-stream-corrupt-mid-way-not-judged",
 case("GL4-legal-v10-rest-gzip-stream-unfinished-wire-chunks-unmarked-head",
      lambda: rest10(DONE10, head_wire=False),
      [], "GL1 with only the chunk lines marked base64: the head keeps its gzip coding (was dropped, the gzip bytes read as text: a false STREAM-END-002, 'stream closed without any event')")
+
+
+# ---------------------------------------------------------------- E: empty coded answers
+GZJ = {"content-type": "application/json", "content-encoding": "gzip"}
+CARD_GZ = {**CH, "content-encoding": "gzip", "vary": "accept-encoding"}
+
+
+def gz_card():
+    c = json.dumps(card10(A)).encode()
+    z = gzip.compress(c, mtime=0)
+    url = H + "/.well-known/agent-card.json"
+    ae = {"accept-encoding": "gzip"}
+    return [req(url, method="HEAD", headers=ae),
+            resp("", headers={**CARD_GZ, "content-length": str(len(z))}, encoding="base64"),
+            req(url, method="GET", headers=ae),
+            resp(base64.b64encode(z).decode(), headers={**CARD_GZ, "content-length": str(len(z))}, encoding="base64"),
+            req(url, method="GET", headers={**ae, "if-none-match": '"c1"'}),
+            resp("", status=304, headers={k: v for k, v in CARD_GZ.items() if k != "content-type"}, encoding="base64")]
+
+
+case("E01-v10-gettask-204-labelled-gzip",
+     lambda: gz_card() + [RPC(1, "GetTask", {"id": "t1"}), resp("", status=204, headers=GZJ, encoding="base64")],
+     [("RPC-ENVELOPE-001", E)], "1.0 GetTask answered 204 under Content-Encoding: gzip: no JSON-RPC response (was 'not judged: the body is not valid gzip data')")
+case("E02-v03-send-empty-200-labelled-gzip",
+     lambda: getcard(card03(A)) + [R0(1, "message/send", {"message": msg03()}), resp("", headers=GZJ, encoding="base64")],
+     [("RPC-ENVELOPE-001", E)], "0.3 message/send answered 200 with an empty body under Content-Encoding: gzip")
+case("EL1-legal-v10-card-head-and-304-labelled-gzip",
+     lambda: gz_card() + [RPC(1, "SendMessage", {"message": msg10()}), resp(ok(1, {"task": tsk("COMPLETED")}), headers=V10)],
+     [], "the card's HEAD and its 304 labelled gzip, with no content: nothing to judge, nothing told")
 
 if __name__ == "__main__":
     write_cases(C, OUT)

@@ -493,13 +493,10 @@ impl State {
         let body = match coded_body(&x.resp_headers, x.resp_coding, x.body.as_slice()) {
             Ok(b) => b,
             Err(e) => {
-                // (not for an empty body: zero bytes are no gzip member, but httpx and curl
-                // read them as an empty answer, not a decoding error; the legal reading
-                // wins. left42: repro's cut of HTTP-FRAME-004 had shrunk the body to "")
-                if a2a_http
-                    && !x.body.as_slice().is_empty()
-                    && matches!(e, crate::model::coding::CodingError::Corrupt(_))
-                {
+                // (an empty body never gets here: `coded_body` reads it as the empty
+                // answer httpx and curl see; left42: repro's cut of HTTP-FRAME-004 had shrunk
+                // the body to "")
+                if a2a_http && matches!(e, crate::model::coding::CodingError::Corrupt(_)) {
                     self.body_not_its_coding(&x, &e.to_string());
                 }
                 // Judging the empty or undecoded bytes would report shape findings the agent
