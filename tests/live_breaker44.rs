@@ -15,10 +15,12 @@
 //! that run: the findings are `tests/cases/live44-predictions.json`'s (requirement IDs per
 //! mode there), online equal offline, the proxy stays up, each answer reaches the client
 //! byte for byte as the agent sent it, and the recording says what happened on the wire.
-//! Two tests fail before this round's fixes: `http10-chunked` on the proxy (an HTTP/1.0
-//! answer with Transfer-Encoding was blamed on the head's HTTP/1.1 syntax, "check it with
-//! curl -v"), and every mode's on `rest-sse-gzip-no-final` (a gzip'd stream whose gzip
-//! member never ended was "not judged", its STREAM-END-002 lost).
+//! Tests fail before this round's fixes: `http10-chunked` on the proxy (an HTTP/1.0 answer
+//! with Transfer-Encoding was blamed on the head's HTTP/1.1 syntax, "check it with curl
+//! -v"); every mode's on `rest-sse-gzip-no-final` (a gzip'd stream whose gzip member never
+//! ended was "not judged", its STREAM-END-002 lost) and `gzip-bodiless` (a 204 to a call
+//! labelled gzip was "not judged", its RPC-ENVELOPE-001 lost); and the probe's twins of
+//! both, where `probe` read no event from that stream and blamed the 204's coding.
 
 #[path = "common/misbehaving_peer.rs"]
 mod misbehaving_peer;
@@ -29,7 +31,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use misbehaving_peer::peers;
+use misbehaving_peer::{peers, rules};
+use proxy_process::run_in;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
@@ -291,4 +294,84 @@ fn the_recording_says_what_the_agent_sent() {
         .unwrap();
     assert_eq!(head_end["outcome"], "complete");
     assert_eq!(head_end["response_bytes"], 0);
+}
+
+/// `probe URL` of `mode`'s agent with its recording: the report, and `verify`'s rule ids
+/// of the recording (active = passive).
+fn probe(mode: &str) -> (Value, std::collections::BTreeSet<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (_agent, url) = misbehaving_peer::agent("misbehave44.py", mode);
+    let o = run_in(
+        dir.path(),
+        &[
+            "probe",
+            &url,
+            "--record",
+            "probe.jsonl",
+            "--format",
+            "json",
+            "-o",
+            "probe.json",
+            "--timeout",
+            "8s",
+            "-q",
+        ],
+    );
+    let report: Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("probe.json")).unwrap())
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
+    let v = run_in(
+        dir.path(),
+        &[
+            "verify",
+            "probe.jsonl",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ],
+    );
+    (report, rules(&serde_json::from_slice(&v.stdout).unwrap()))
+}
+
+/// The probe's result of `test` (its name up to the bracket): status and message.
+fn result<'a>(report: &'a Value, test: &str) -> (&'a str, &'a str) {
+    let r = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["test"].as_str().is_some_and(|t| t.starts_with(test)))
+        .unwrap_or_else(|| panic!("no {test} in {report}"));
+    (
+        r["status"].as_str().unwrap(),
+        r["message"].as_str().unwrap_or(""),
+    )
+}
+
+/// Active = passive on coded bodies (breaker44): the probe reads them as the verifier
+/// does. A 1.0 HTTP+JSON stream gzip'd per event whose gzip member never ends
+/// (`rest-sse-gzip-no-final`) gives the probe its task and working events
+/// (`streaming.first-event` passes; it failed "stream carried no event") and fails
+/// `streaming.terminal`, with STREAM-END-002 from the probe and from `verify` of its
+/// recording; a 204 to message/send labelled gzip (`gzip-bodiless`) fails `lifecycle.send`
+/// as an answer without an A2A body (it blamed "the body is not valid gzip data"), with
+/// RPC-ENVELOPE-001 from both.
+#[test]
+fn the_probe_reads_coded_bodies_as_the_verifier_does() {
+    let (report, verified) = probe("rest-sse-gzip-no-final");
+    let (status, msg) = result(&report, "streaming.first-event");
+    assert_eq!(status, "pass", "{msg}");
+    let (status, msg) = result(&report, "streaming.terminal");
+    assert_eq!(status, "fail", "{msg}");
+    assert!(rules(&report).contains("STREAM-END-002"));
+    assert_eq!(verified, rules(&report));
+    let (report, verified) = probe("gzip-bodiless");
+    let (status, msg) = result(&report, "lifecycle.send");
+    assert_eq!(status, "fail", "{msg}");
+    assert!(
+        msg.contains("HTTP 204 without an A2A body") && !msg.contains("gzip"),
+        "{msg}"
+    );
+    assert!(rules(&report).contains("RPC-ENVELOPE-001"));
+    assert_eq!(verified, rules(&report));
 }
