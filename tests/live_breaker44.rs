@@ -37,7 +37,7 @@ use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
 
-/// The one run of every mode: its directory (kept for the process's life) and the table
+/// The one run of every mode: its directory (`target/tmp/live_breaker44`) and the table
 /// the driver printed.
 fn run() -> &'static (PathBuf, String) {
     static RUN: OnceLock<(PathBuf, String)> = OnceLock::new();
@@ -45,7 +45,11 @@ fn run() -> &'static (PathBuf, String) {
         if Command::new("curl").arg("--version").output().is_err() {
             panic!("curl is needed by tests/peers/misbehave44_drive.py");
         }
-        let dir = tempfile::tempdir().unwrap().keep();
+        // under target/ (about 2 MB), replaced by each run: the tests share it, so no
+        // temporary directory could be dropped after the last of them
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("live_breaker44");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         let o = Command::new("python3")
             .arg(peers().join("misbehave44_drive.py"))
             .arg(BIN)
