@@ -1127,7 +1127,10 @@ impl Conns {
 
 /// The body with its `Content-Encoding` undone (RFC 9110 §8.4), the coding, and why it did
 /// not decode. A body cut short (`complete` false: deadline, broken connection, size limit)
-/// keeps what decodes of it; the decoded body is limited to [`MAX_BODY_BYTES`].
+/// keeps what decodes of it; the decoded body is limited to [`MAX_BODY_BYTES`]. As the
+/// verifier reads them (breaker44): an empty body is the empty answer (a 204 or a HEAD
+/// under `Content-Encoding: gzip` has no content to code), and an event stream whose bytes
+/// all decode but whose coding never ended is the events it decoded to.
 fn decoded(
     headers: &HeaderMap,
     raw: Bytes,
@@ -1142,9 +1145,23 @@ fn decoded(
     ) else {
         return (raw, None, None);
     };
+    if raw.is_empty() {
+        return (raw, Some(ce), None);
+    }
     match coding::decode(Some(&ce), &raw, MAX_BODY_BYTES) {
         Ok(b) => (Bytes::from(b.into_owned()), Some(ce), None),
         Err(e) => {
+            let stream = headers
+                .get(http::header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|t| {
+                    t.trim_start()
+                        .to_ascii_lowercase()
+                        .starts_with("text/event-stream")
+                });
+            if let Some(b) = stream.then(|| unfinished_coding(&ce, &raw)).flatten() {
+                return (Bytes::from(b), Some(ce), None);
+            }
             if !complete && !matches!(e, coding::CodingError::Unsupported(_)) {
                 if let Some(p) = coding::decode_prefix(Some(&ce), &raw, MAX_BODY_BYTES) {
                     return (Bytes::from(p.into_owned()), Some(ce), None);
@@ -1154,6 +1171,26 @@ fn decoded(
             (raw, Some(ce), Some(why))
         }
     }
+}
+
+/// What `raw`, in the codings `ce`, decodes to when every byte decodes and only the
+/// coding's end is missing (a gzip member with no final block or trailer: an agent that
+/// stopped writing its stream); `None` when the bytes are corrupt before their end, over
+/// [`MAX_BODY_BYTES`], or in a coding this tool lacks. The verifier's reading of such a
+/// stream (`verify::engine` exchange_end), piece by piece as it arrived.
+fn unfinished_coding(ce: &str, raw: &[u8]) -> Option<Vec<u8>> {
+    use crate::model::coding::{CodingError, StreamDecoder};
+    let mut d = StreamDecoder::new(Some(ce), MAX_BODY_BYTES).ok()??;
+    let mut out = Vec::new();
+    for piece in raw.chunks(64 * 1024) {
+        out.extend(d.push(piece).ok()?);
+    }
+    match d.finish() {
+        Ok(rest) => out.extend(rest),
+        Err(CodingError::Corrupt(_)) => {}
+        Err(_) => return None,
+    }
+    Some(out)
 }
 
 /// `url` sent to the relay listener at `addr` (plain HTTP, same path and query).
@@ -1212,6 +1249,39 @@ mod tests {
             allow_hosts: allow.iter().map(|s| s.to_string()).collect(),
             max_requests: 1,
         })
+    }
+
+    /// breaker44: the probe reads coded bodies as the verifier does. An empty body under
+    /// `Content-Encoding: gzip` (a 204 to a call) is the empty answer, not "the body is not
+    /// valid gzip data"; an event stream gzip'd per event whose gzip member never ended
+    /// gives its events (it gave none: "stream carried no event"); the same bytes as a JSON
+    /// body, or a stream corrupt before its end, still do not decode.
+    #[test]
+    fn coded_bodies_read_as_the_verifier_reads_them() {
+        use std::io::Write;
+        let mut h = HeaderMap::new();
+        h.insert(http::header::CONTENT_ENCODING, "gzip".parse().unwrap());
+        let (b, ce, why) = decoded(&h, Bytes::new(), true);
+        assert!(b.is_empty() && ce.as_deref() == Some("gzip") && why.is_none());
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(b"data: {\"task\":{}}\n\n").unwrap();
+        z.flush().unwrap();
+        let unfinished = Bytes::from(z.get_ref().clone());
+        let mut json = h.clone();
+        json.insert(
+            http::header::CONTENT_TYPE,
+            "application/json".parse().unwrap(),
+        );
+        assert!(decoded(&json, unfinished.clone(), true).2.is_some());
+        h.insert(
+            http::header::CONTENT_TYPE,
+            "text/event-stream".parse().unwrap(),
+        );
+        let (b, _, why) = decoded(&h, unfinished.clone(), true);
+        assert_eq!((&b[..], why), (&b"data: {\"task\":{}}\n\n"[..], None));
+        let mut corrupt = unfinished.to_vec();
+        corrupt.extend_from_slice(b"\x00\xffnot deflate data");
+        assert!(decoded(&h, Bytes::from(corrupt), true).2.is_some());
     }
 
     #[test]

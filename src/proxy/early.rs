@@ -496,10 +496,22 @@ pub fn head_fault(head: &[u8]) -> Option<String> {
         ));
     }
     let mut prev_name = String::new();
+    // RFC 9112 §6.1: no Transfer-Encoding in an HTTP/1.0 message (breaker44 http10-chunked)
+    let http10 = status.starts_with(b"HTTP/1.0");
     for (i, line) in lines.enumerate() {
         let n = i + 2;
         if line.is_empty() {
             break;
+        }
+        if http10
+            && line
+                .get(..18)
+                .is_some_and(|l| l.eq_ignore_ascii_case(b"transfer-encoding:"))
+        {
+            return Some(format!(
+                "line {n} `{}` puts a transfer coding on an HTTP/1.0 response, which a server must not send (RFC 9112 §6.1: Transfer-Encoding only answers an HTTP/1.1 request; a recipient treats such framing as faulty); the proxy does not forward it (a 502): answer HTTP/1.1, or frame the HTTP/1.0 body by Content-Length or by closing the connection",
+                shown(line)
+            ));
         }
         if line[0] == b' ' || line[0] == b'\t' {
             return Some(format!(
@@ -547,4 +559,34 @@ pub fn head_fault(head: &[u8]) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::head_fault;
+
+    /// RFC 9112 §6.1: Transfer-Encoding on an HTTP/1.0 response is named as such (hyper
+    /// refuses it as "unexpected transfer-encoding parsed"; the proxy's 502 said the head
+    /// broke the HTTP/1.1 syntax, breaker44 http10-chunked); the same field on HTTP/1.1, or
+    /// an HTTP/1.0 head framed by Content-Length, is no fault.
+    #[test]
+    fn transfer_encoding_on_http_1_0_is_named() {
+        let f = head_fault(
+            b"HTTP/1.0 200 OK\r\nContent-Type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n",
+        )
+        .unwrap();
+        assert!(
+            f.starts_with("line 3 `transfer-encoding: chunked` puts a transfer coding on an HTTP/1.0 response")
+                && f.contains("RFC 9112 §6.1"),
+            "{f}"
+        );
+        assert_eq!(
+            head_fault(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"),
+            None
+        );
+        assert_eq!(
+            head_fault(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\n"),
+            None
+        );
+    }
 }

@@ -141,11 +141,21 @@ pub fn read(text: &str) -> anyhow::Result<(RecordingHeader, Vec<Event>)> {
     // body made a 150 MB answer cost 150 MB more)
     // (a `resp` line in wire bytes, `"encoding": "base64"`, keeps its head whole: not
     // collected)
+    // A `chunk` line in wire bytes makes its answer's head a wire head too: the chunks are
+    // the coded stream's reads (docs/transcript-format.md), so its coding is kept even when
+    // the bytes do not decode to their end (breaker44: a gzip'd stream whose gzip member
+    // never ended lost its head's coding, and its events were read as gzip bytes)
+    let mut wire_chunks = vec![false; exchanges];
+    for (l, &x) in lines.iter().zip(owner.iter()) {
+        wire_chunks[x] |= l.dir == Dir::Chunk && l.wire;
+    }
     let mut coded = vec![false; exchanges];
     for (l, &x) in lines.iter().zip(owner.iter()) {
         if l.dir == Dir::Resp {
             let ce = crate::model::coding::joined(l.headers.get_all("content-encoding"));
-            coded[x] = !l.wire && crate::model::coding::is_coded(ce.as_deref().into_iter());
+            coded[x] = !l.wire
+                && !wire_chunks[x]
+                && crate::model::coding::is_coded(ce.as_deref().into_iter());
         }
     }
     let mut resp_text: Vec<Vec<u8>> = vec![Vec::new(); exchanges];
@@ -678,6 +688,20 @@ mod tests {
         assert!(e.starts_with("line 2: \"encoding\" is \"hex\""), "{e}");
         let e = read(&t.replace("e3 0=", "e3!")).unwrap_err().to_string();
         assert!(e.starts_with("line 2: \"body\" is not base64"), "{e}");
+    }
+
+    /// `chunk` lines in wire bytes (`"encoding": "base64"`) under a head that is not marked
+    /// so keep the head's coding however their bytes end (breaker44): a gzip'd stream whose
+    /// gzip member never ended (`H4sIAAAAAAAA/w==` is a gzip header and no deflate data)
+    /// lost its `content-encoding`, so its events were read as gzip bytes.
+    #[test]
+    fn wire_chunks_keep_their_head_coding() {
+        let t = r#"{"dir":"req","method":"POST","url":"http://h/","body":"{}"}
+{"dir":"resp","status":200,"headers":{"content-type":"text/event-stream","content-encoding":"gzip"},"body":""}
+{"dir":"chunk","body":"H4sIAAAAAAAA/w==","encoding":"base64"}"#;
+        let (_, evs) = read(t).unwrap();
+        assert!(evs.iter().any(|e| matches!(&e.kind,
+            EventKind::ResponseHead { headers, .. } if headers.get("content-encoding") == Some("gzip"))));
     }
 
     /// A body under `content-encoding: gzip` that is text is the decoded body: the head

@@ -994,13 +994,17 @@ fn media_names_json(m: &str) -> bool {
 }
 
 /// [`decode_coded`] of a body whose head `h` names a coding when `coding`
-/// ([`HeadFacts::names_coding`]); the bytes as recorded, with no lookup, when it does not.
+/// ([`HeadFacts::names_coding`]); the bytes as recorded, with no lookup, when it does not,
+/// or when there are none: zero bytes are no gzip member, but a HEAD, 304 or 204 answer
+/// has no content to code (RFC 9110 §6.4.1, §8.4) and httpx, curl and browsers read an
+/// empty coded body as an empty answer (breaker44: a 204 to a call, and a card's HEAD and
+/// 304, under `Content-Encoding: gzip` were "not judged").
 fn coded_body<'a>(
     h: &Headers,
     coding: bool,
     body: &'a [u8],
 ) -> Result<Cow<'a, [u8]>, crate::model::coding::CodingError> {
-    if !coding {
+    if !coding || body.is_empty() {
         return Ok(Cow::Borrowed(body));
     }
     decode_coded(h, body)

@@ -103,12 +103,17 @@ def brotli_stored_decode(b):
 ACCEPT = "gzip, deflate, br"
 
 
-def curl(url, body=None, headers=(), timeout=15):
+def curl(url, body=None, headers=(), timeout=15, method=None):
     """(status, headers dict, body bytes, [(t, line)] of a streamed body) of one call;
-    transfer decoding by curl, content encoding kept (no --compressed)."""
+    transfer decoding by curl, content encoding kept (no --compressed). `method` HEAD sends
+    a HEAD (curl --head), any other names the request method (curl -X)."""
     hfile = f"/tmp/breaker41-h-{uuid.uuid4()}"
     args = ["curl", "-sS", "-N", "-D", hfile, "--max-time", str(timeout),
             "-H", f"Accept-Encoding: {ACCEPT}"]
+    if method == "HEAD":
+        args += ["--head", "-o", "/dev/null"]
+    elif method:
+        args += ["-X", method]
     for h in headers:
         args += ["-H", h]
     if body is not None:
