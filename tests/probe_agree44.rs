@@ -25,7 +25,10 @@
 //!   fail by PUSH-CFG-006, PUSH-CFG-004 and PUSH-AUTH-001, and `auth.rejects-anonymous`
 //!   by AUTH-OPEN-001 for a task call served without credentials (tests/broken agents on
 //!   real sockets: `PushListEmpty`, `PushDeleteIgnored`, `PushWithoutToken`,
-//!   `NoAuthEnforcement`, `AuthOnSendOnly`).
+//!   `NoAuthEnforcement`, `AuthOnSendOnly`);
+//! - `errors.parse-error` on HTTP+JSON: a marked malformed body answered with another
+//!   status than 400 (but 401/403, 408/429, a gateway's 502-504) is the verifier's
+//!   REST-ERROR-001 now (it judged 500 and 2xx only; the probe failed a 422 alone).
 //!
 //! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary fails each fault
 //! test here: its verdicts there were its own assertions).
@@ -544,4 +547,41 @@ fn the_reference_agent_passes_the_push_tests_both_ways() {
     }
     assert!(passed > 0, "{:#}", run.probe["results"]);
     assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
+}
+
+/// The probe's malformed HTTP+JSON send (body not JSON, marked `A2A-Interop-Probe:
+/// negative-test`) answered HTTP 422 with a FastAPI-style body: the probe failed
+/// `errors.parse-error [1.0 http+json]` alone (passively the verifier judged only 500 and
+/// 2xx); on the marked request the verifier judges every status but 400 (ERR-001, ERR-006),
+/// so both say REST-ERROR-001 on that exchange. `rest-control` answers 400
+/// INVALID_ARGUMENT: the test passes both ways.
+#[test]
+fn a_malformed_http_json_send_answered_422_fails_parse_error_by_rest_error_001() {
+    let (_agent, url) = misbehave_in("misbehave43.py", "rest-parse-error-422");
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, "errors.parse-error");
+    let (scoped, status, message) = rs
+        .iter()
+        .copied()
+        .find(|r| r.0.contains("http+json"))
+        .expect("an HTTP+JSON errors.parse-error");
+    assert_eq!(status, "fail", "{scoped}: {message}");
+    assert_eq!(failed_by(message), Some("REST-ERROR-001"), "{message}");
+    let online = exchanges_of(&run.probe, "REST-ERROR-001");
+    assert!(!online.is_empty());
+    assert_eq!(online, exchanges_of(&run.verify, "REST-ERROR-001"));
+    let tagged = agree::marked(&run.events, "A2A-Interop-Probe", "negative-test");
+    assert!(
+        online.iter().all(|x| tagged.contains(x)),
+        "{online:?} {tagged:?}"
+    );
+
+    let (_agent, url) = misbehave_in("misbehave43.py", "rest-control");
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    for (scoped, status, message) in results(&run.probe, "errors.parse-error") {
+        assert_eq!(status, "pass", "{scoped}: {message}");
+    }
+    assert!(!errors(&run.verify).contains("REST-ERROR-001"));
 }
