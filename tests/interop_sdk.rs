@@ -278,9 +278,9 @@ async fn python_and_js_sdk_agents_interoperate_both_ways() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn interop_binary_exits_1_on_the_sdk_deviations_even_with_fail_on_never() {
+async fn interop_binary_exits_1_on_the_sdk_deviations_and_0_with_fail_on_never() {
     if !peers_available(
-        "interop_binary_exits_1_on_the_sdk_deviations_even_with_fail_on_never",
+        "interop_binary_exits_1_on_the_sdk_deviations_and_0_with_fail_on_never",
         &[Sdk::Python, Sdk::Js],
     ) {
         return;
@@ -309,15 +309,20 @@ async fn interop_binary_exits_1_on_the_sdk_deviations_even_with_fail_on_never() 
     js.stop().await;
     common::assert_exit(&strict, 1);
     // `--fail-on never` silences findings, not the interop steps that failed their own
-    // checks (breaker7 F14; docs/usage.md "Exit codes")
-    common::assert_exit(&lenient, 1);
+    // checks (breaker7 F14; docs/usage.md "Exit codes"). Since session 44 the last of the
+    // SDKs' deviations the probe judged alone (a2a-python's 1.0 follow-up streams opening
+    // with a status update) is the verifier's STREAM-FIRST-001 on the stream's exchange:
+    // every failed step is a finding, so `--fail-on never` exits 0
+    common::assert_exit(&lenient, 0);
     let lenient_out = String::from_utf8_lossy(&lenient.stdout);
-    assert!(
-        lenient_out
-            .lines()
-            .any(|l| l.starts_with("fail  ") && !l.contains("but the verifier found")),
-        "{lenient_out}"
-    );
+    let failed: Vec<&str> = lenient_out
+        .lines()
+        .filter(|l| l.starts_with("fail  "))
+        .collect();
+    assert!(!failed.is_empty(), "{lenient_out}");
+    for l in failed {
+        assert!(l.contains("but the verifier found error["), "{l}");
+    }
     for out in [&strict, &lenient] {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(

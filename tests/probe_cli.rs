@@ -82,7 +82,9 @@ async fn broken_agent_exits_1_and_writes_the_json_report() {
 /// finding, so `--fail-on never` lets it pass; a conformant agent exits 0.
 #[tokio::test]
 async fn failed_tests_exit_1_even_with_fail_on_never_and_conformant_agent_exits_0() {
-    let broken_agent = broken::start(Break::EventsAfterTerminal, false).await;
+    // a parse error answered by closing the connection: no answer to judge, the probe's
+    // own failure of errors.parse-error
+    let broken_agent = broken::start(Break::ParseErrorClosesConnection, false).await;
     let out = run_cli(vec![
         "probe".into(),
         broken_agent.url(),
@@ -93,9 +95,34 @@ async fn failed_tests_exit_1_even_with_fail_on_never_and_conformant_agent_exits_
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(
-        stdout.contains("fail  streaming.nothing-after-terminal [1.0]"),
+        stdout.contains("fail  errors.parse-error [1.0]"),
         "{stdout}"
     );
+
+    // an event after the terminal one: since session 44 streaming.nothing-after-terminal
+    // fails by the verifier's STREAM-END-001 on the stream's exchange, not by the probe's
+    // own reading, so it is that finding and `--fail-on never` lets it pass
+    let broken_agent = broken::start(Break::EventsAfterTerminal, false).await;
+    for (fail_on, code) in [("error", 1), ("never", 0)] {
+        let out = run_cli(vec![
+            "probe".into(),
+            broken_agent.url(),
+            "--fail-on".into(),
+            fail_on.into(),
+        ])
+        .await;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "--fail-on {fail_on}: {stdout}"
+        );
+        assert!(
+            stdout.contains("fail  streaming.nothing-after-terminal [1.0]")
+                && stdout.contains("but the verifier found error[STREAM-END-001]"),
+            "{stdout}"
+        );
+    }
 
     // only the verifier's REST-ERROR-001, merged into errors.parse-error [1.0 http+json]
     let rest_agent = broken::start_with(Break::RestParseErrorAsJsonRpc, false, true).await;

@@ -971,6 +971,13 @@ fn scope(r: &probe::ProbeResult) -> String {
 /// Exchange id -> scoped test name (`lifecycle.send [1.0]`), from the
 /// [`probe::transport::PROBE_TEST_HEADER`] of each request head in `recording` (empty
 /// without one or when it cannot be read).
+///
+/// The agent's push notifications to the probe's webhook (leg [`WEBHOOK_LEG`]) carry no
+/// such header: each is the `push.notifications` test's of the scope whose
+/// `push.create-config` request configured the webhook path it was POSTed to (the
+/// config's `url` in that request's body), so the verifier's findings on the deliveries
+/// (PUSH-AUTH-001, PUSH-BODY-*) decide `push.token` and `push.notifications` as they
+/// decide the other tests (session 44; `probe::merge_findings`).
 pub fn tests_by_exchange(recording: Option<&std::path::Path>) -> HashMap<String, String> {
     let mut map = HashMap::new();
     let Some(path) = recording else {
@@ -979,11 +986,46 @@ pub fn tests_by_exchange(recording: Option<&std::path::Path>) -> HashMap<String,
     let Ok(src) = source::open(path) else {
         return map;
     };
+    const CREATE: &str = "push.create-config";
+    // the create-config requests' bodies (exchange -> text) and the deliveries' paths
+    let mut creates: HashMap<String, String> = HashMap::new();
+    let mut deliveries: Vec<(String, String)> = Vec::new();
     for ev in src.events.map_while(Result::ok) {
-        if let (Some(x), EventKind::RequestHead { headers, .. }) = (&ev.exchange, &ev.kind) {
-            if let Some(t) = headers.get(probe::transport::PROBE_TEST_HEADER) {
-                map.insert(x.to_string(), t.to_string());
+        let Some(x) = &ev.exchange else { continue };
+        match &ev.kind {
+            EventKind::RequestHead { headers, url, .. } => {
+                if let Some(t) = headers.get(probe::transport::PROBE_TEST_HEADER) {
+                    if t.starts_with(CREATE) {
+                        creates.insert(x.to_string(), String::new());
+                    }
+                    map.insert(x.to_string(), t.to_string());
+                } else if ev.leg.as_deref() == Some(WEBHOOK_LEG) {
+                    let path = url::Url::parse(url)
+                        .map(|u| u.path().to_string())
+                        .unwrap_or_else(|_| url.split('?').next().unwrap_or("").to_string());
+                    deliveries.push((x.to_string(), path));
+                }
             }
+            EventKind::RequestBody { body } => {
+                if let (Some(text), Some(b)) = (body.as_str(), creates.get_mut(&x.to_string())) {
+                    b.push_str(text);
+                }
+            }
+            _ => {}
+        }
+    }
+    for (x, path) in deliveries {
+        if path.len() < 2 {
+            continue;
+        }
+        let by = creates
+            .iter()
+            .filter(|(_, body)| body.contains(&path))
+            .filter_map(|(c, _)| map.get(c))
+            .next();
+        if let Some(t) = by {
+            let group = t.replacen(CREATE, "push.notifications", 1);
+            map.insert(x, group);
         }
     }
     map

@@ -110,11 +110,42 @@ impl ProbeResult {
     }
 }
 
+/// The test that owns `rule`'s verdict among the results of one test group, whose checks
+/// share its exchanges (session 44): a finding there must fail the check that judges what
+/// the rule judges, not the first result of the group. The checks of one message stream:
+/// `streaming.content-type` STREAM-HTTP-001 (RPC-005); `streaming.envelope` the SSE framing
+/// and the event envelope and shape (SSE-FRAME-001..003, STREAM-SHAPE-001, -002; RPC-005,
+/// REST-002); `streaming.first-event` STREAM-FIRST-001 (STREAM-002..004);
+/// `streaming.same-ids` ID-EVENT-001, -002, ID-CTX-002 (ID-005, ID-006);
+/// `streaming.terminal` the stream's end (STREAM-END-002, -005, STREAM-FINAL-001;
+/// STREAM-003, STREAM-007, STREAM-008); `streaming.nothing-after-terminal` STREAM-END-001,
+/// STREAM-SHAPE-003 (STREAM-007). The push notifications one config received:
+/// `push.token` PUSH-AUTH-001, -002 (PUSH-004, PUSH-005); `push.notifications`
+/// PUSH-BODY-001, -002 (PUSH-004). `None` for any other rule.
+pub fn owning_check(rule: &str) -> Option<&'static str> {
+    Some(match rule {
+        "STREAM-HTTP-001" => "streaming.content-type",
+        "SSE-FRAME-001" | "SSE-FRAME-002" | "SSE-FRAME-003" | "STREAM-SHAPE-001"
+        | "STREAM-SHAPE-002" => "streaming.envelope",
+        "STREAM-FIRST-001" => "streaming.first-event",
+        "ID-EVENT-001" | "ID-EVENT-002" | "ID-CTX-002" => "streaming.same-ids",
+        "STREAM-END-002" | "STREAM-END-005" | "STREAM-FINAL-001" => "streaming.terminal",
+        "STREAM-END-001" | "STREAM-SHAPE-003" => "streaming.nothing-after-terminal",
+        "PUSH-AUTH-001" | "PUSH-AUTH-002" => "push.token",
+        "PUSH-BODY-001" | "PUSH-BODY-002" => "push.notifications",
+        _ => return None,
+    })
+}
+
 /// Makes a test's verdict the verifier's too (active and passive are one verdict): when an
-/// `error` finding against the agent sits on an exchange of a test group and none of that
-/// group's results failed, one passing result of the group fails with the finding: the
-/// first of the finding's category, else the group's own test, else the first one (e.g. an HTTP+JSON parse error answered with the JSON-RPC code -32602 passes
+/// `error` finding against the agent sits on an exchange of a test group, one passing result
+/// of the group fails with the finding. A result of the group whose test owns the rule
+/// ([`owning_check`]: the checks of one stream, the push notifications of one config) fails with it whatever else of the group
+/// failed (each check of a stream its own rule); otherwise, when none of the group's results
+/// failed, the first of the finding's category, else the group's own test, else the first
+/// one (e.g. an HTTP+JSON parse error answered with the JSON-RPC code -32602 passes
 /// `errors.parse-error`'s own check but breaks REST-ERR rules on the same exchange).
+/// Findings with an owning test are merged first.
 ///
 /// A finding belongs to the exchange of its latest evidence (the request that completed
 /// the violation; earlier evidence is context, such as the card that declared security).
@@ -128,10 +159,13 @@ pub fn merge_findings(
     test_of_exchange: &std::collections::HashMap<String, String>,
 ) -> usize {
     let mut turned = 0;
-    for f in findings
+    let mut errors: Vec<&Finding> = findings
         .iter()
         .filter(|f| f.severity == Severity::Error && !crate::verify::rules::judges_client(&f.rule))
-    {
+        .collect();
+    // stable: the findings a check owns first, each then in the verifier's order
+    errors.sort_by_key(|f| owning_check(&f.rule).is_none());
+    for f in errors {
         let Some(x) = f
             .evidence
             .iter()
@@ -145,19 +179,27 @@ pub fn merge_findings(
             continue;
         };
         let owned = |r: &ProbeResult| r.owner.as_deref() == Some(group.as_str());
-        if results.iter().any(|r| owned(r) && r.status == Status::Fail) {
-            continue;
-        }
         let passing = |r: &ProbeResult| owned(r) && r.status == Status::Pass;
-        let pick = results
-            .iter()
-            .position(|r| passing(r) && r.category == f.category)
-            .or_else(|| {
-                results
-                    .iter()
-                    .position(|r| passing(r) && r.scoped() == *group)
-            })
-            .or_else(|| results.iter().position(passing));
+        let check = owning_check(&f.rule);
+        let pick = match check
+            .and_then(|t| results.iter().position(|r| owned(r) && r.test == t))
+            .map(|i| (i, results[i].status))
+        {
+            // the check that owns the rule fails with it, unless it failed already (a
+            // skipped one leaves the finding to the group as any other)
+            Some((i, Status::Pass)) => Some(i),
+            Some((_, Status::Fail)) => None,
+            _ if results.iter().any(|r| owned(r) && r.status == Status::Fail) => None,
+            _ => results
+                .iter()
+                .position(|r| passing(r) && r.category == f.category)
+                .or_else(|| {
+                    results
+                        .iter()
+                        .position(|r| passing(r) && r.scoped() == *group)
+                })
+                .or_else(|| results.iter().position(passing)),
+        };
         if let Some(i) = pick {
             let r = &mut results[i];
             r.status = Status::Fail;
@@ -518,6 +560,71 @@ mod tests {
         // the group already has a failure: a second finding there changes nothing
         assert_eq!(merge_findings(&mut rs, &[f], &map), 0);
         assert_eq!(rs[0].status, Status::Pass);
+    }
+
+    #[test]
+    fn a_stream_finding_fails_the_check_that_owns_its_rule_each_check_its_own() {
+        let group = "streaming.content-type [0.3]";
+        let checks = [
+            "streaming.content-type",
+            "streaming.envelope",
+            "streaming.first-event",
+            "streaming.same-ids",
+            "streaming.terminal",
+            "streaming.nothing-after-terminal",
+        ];
+        let mut rs: Vec<ProbeResult> = checks
+            .iter()
+            .map(|t| result(t, Category::Streaming, Status::Pass, group))
+            .collect();
+        let map: std::collections::HashMap<String, String> =
+            [("e14".to_string(), group.to_string())].into();
+        // an unowned error of the group's category comes first in the verifier's order,
+        // the owned ones are merged before it: each owned check fails by its own rule
+        let unowned = finding("STREAM-END-003", &[(7, "e14")]);
+        let mut unowned_error = unowned.clone();
+        unowned_error.severity = Severity::Error;
+        let fs = [
+            unowned_error,
+            finding("STREAM-FINAL-001", &[(8, "e14")]),
+            finding("ID-EVENT-001", &[(9, "e14")]),
+            finding("STREAM-END-002", &[(10, "e14")]),
+        ];
+        assert_eq!(merge_findings(&mut rs, &fs, &map), 2);
+        let failed: Vec<(&str, Option<&str>)> = rs
+            .iter()
+            .filter(|r| r.status == Status::Fail)
+            .map(|r| (r.test.as_str(), r.failed_by.as_deref()))
+            .collect();
+        // terminal takes STREAM-FINAL-001 (the first), not STREAM-END-002 too; the unowned
+        // error finds the group failed and changes nothing
+        assert_eq!(
+            failed,
+            [
+                ("streaming.same-ids", Some("ID-EVENT-001")),
+                ("streaming.terminal", Some("STREAM-FINAL-001")),
+            ]
+        );
+        // a check the stream did not run (skipped) leaves its rule to the group as before
+        let mut rs = vec![
+            result(
+                "streaming.content-type",
+                Category::Streaming,
+                Status::Pass,
+                group,
+            ),
+            result(
+                "streaming.same-ids",
+                Category::Streaming,
+                Status::Skip,
+                group,
+            ),
+        ];
+        let f = finding("ID-EVENT-002", &[(9, "e14")]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 1);
+        assert_eq!(rs[0].failed_by.as_deref(), Some("ID-EVENT-002"));
+        assert_eq!(owning_check("SSE-FRAME-001"), Some("streaming.envelope"));
+        assert_eq!(owning_check("RPC-ERROR-001"), None);
     }
 
     #[test]

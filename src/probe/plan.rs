@@ -2147,15 +2147,23 @@ impl<'a> Runner<'a> {
         if let Some(why) = stream_refused(&rpc) {
             return Outcome::Skip(format!("{what}: {why}"));
         }
-        let (items, results) = match read_stream(tg, &rpc) {
+        let StreamRead {
+            items,
+            results,
+            error,
+        } = match read_stream(tg, &rpc) {
             Ok(x) => x,
-            Err(m) => return Outcome::Fail(format!("{what} {m}")),
+            Err(no) => return no.outcome(&what),
         };
         // The stream opens with the resumed Task as it stands, still input-required
         // (STREAM-003): `resumed` says that first event does not end the stream's cycle
         // (TASK-007); the events after it must reach the task's next terminal or
-        // interrupted state.
-        let checks = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::Yes);
+        // interrupted state. What the recording shows of the stream is the verifier's to
+        // judge ([`stream_checks_verified`]); the resumed task's id is the probe's own.
+        let checks = stream_checks_verified(
+            stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::Yes),
+            &rpc.resp,
+        );
         let mut fails: Vec<String> = checks
             .iter()
             .filter_map(|o| match o {
@@ -2198,7 +2206,8 @@ impl<'a> Runner<'a> {
             Outcome::Pass(m) | Outcome::Skip(m) => m.clone(),
             Outcome::Fail(_) => String::new(),
         };
-        // a 0.3 stream that opened with an update passes on the verifier's verdict: say so
+        // a 0.3 stream that opened with an update passes on the verifier's verdict: say so;
+        // so does what else the verifier judges (a check read as failing)
         let opened = match (&checks[0], items.first()) {
             (
                 Outcome::Pass(m),
@@ -2206,7 +2215,26 @@ impl<'a> Runner<'a> {
             ) => format!("{m}; "),
             _ => String::new(),
         };
-        Outcome::Pass(format!("{what}: {} events; {opened}{end}", items.len()))
+        let read: Vec<&str> = [&checks[0], &checks[1], &checks[3]]
+            .into_iter()
+            .skip(usize::from(!opened.is_empty()))
+            .filter_map(|o| match o {
+                Outcome::Pass(m) if m.contains("(the verifier's ") => Some(m.as_str()),
+                _ => None,
+            })
+            .collect();
+        let read = if read.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", read.join("; "))
+        };
+        let error = error
+            .map(|e| format!("; the stream carried {e}"))
+            .unwrap_or_default();
+        Outcome::Pass(format!(
+            "{what}: {} events; {opened}{end}{read}{error}",
+            items.len()
+        ))
     }
 
     /// Opens a message stream on `tg` with `params` (SendMessage params in `tg`'s wire
@@ -2288,7 +2316,13 @@ impl<'a> Runner<'a> {
             return;
         }
         if let Some(p) = not_a_stream(&rpc) {
-            let o = Outcome::Fail(format!("stream answered {p}"));
+            // a success served under another content type is the verifier's
+            // STREAM-HTTP-001; an error or another status stays the probe's own verdict
+            let no = NoStream {
+                verified: success_not_sse(&rpc),
+                text: format!("answered {p}"),
+            };
+            let o = no.outcome("stream");
             self.push("streaming.content-type", d, sc, started, o);
             for name in &STREAM_TESTS[1..] {
                 self.skip(name, d, sc, "no stream");
@@ -2379,17 +2413,26 @@ impl<'a> Runner<'a> {
                 bad_envelope
             ))
         };
+        // the envelope and the SSE framing are in the recording: the verifier's to judge
+        // (session 44); a stream with no event at all stays the probe's own failure
+        let o = if datas.is_empty() {
+            o
+        } else {
+            verifier_reads(o, "STREAM-SHAPE-001, STREAM-SHAPE-002 and SSE-FRAME-*")
+        };
         self.push("streaming.envelope", d, sc, started, o);
         let o = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No);
+        // a stream that ended with an error before a terminal or interrupted state
+        // says so, not "closed without a terminal or interrupted state"
+        let [first, same, terminal, after, lc] = o;
+        let terminal = match (terminal, &error_event) {
+            (Outcome::Fail(_), Some(e)) => Outcome::Fail(format!(
+                "stream ended with {e} before a terminal or interrupted state"
+            )),
+            (o, _) => o,
+        };
+        let o = stream_checks_verified([first, same, terminal, after, lc], &rpc.resp);
         for (name, o) in STREAM_TESTS[2..].iter().zip(o) {
-            // a stream that ended with an error before a terminal or interrupted state
-            // says so, not "closed without a terminal or interrupted state"
-            let o = match (o, &error_event) {
-                (Outcome::Fail(_), Some(e)) if *name == "streaming.terminal" => Outcome::Fail(
-                    format!("stream ended with {e} before a terminal or interrupted state"),
-                ),
-                (o, _) => o,
-            };
             self.push(name, d, sc, started, o);
         }
     }
@@ -2477,6 +2520,20 @@ impl<'a> Runner<'a> {
             let o = match sent {
                 Ok(rpc) if rpc.resp.status == 400 && rpc.error_code().is_some() => {
                     Outcome::Pass(format!("answered {}", rpc.describe()))
+                }
+                // the marked malformed body answered under another status (but a refusal
+                // before reading it, a timeout or rate limit, a gateway's): the verifier's
+                // REST-ERROR-001 judges it on the exchange (session 44)
+                Ok(rpc)
+                    if name == "errors.parse-error"
+                        && rpc.resp.no_answer().is_none()
+                        && rpc.resp.status != 400
+                        && !matches!(rpc.resp.status, 401 | 403 | 408 | 429 | 502 | 503 | 504) =>
+                {
+                    Outcome::Pass(format!(
+                        "answered {} (HTTP 400 with an error body expected; the verifier's REST-ERROR-001 judges it)",
+                        rpc.describe()
+                    ))
                 }
                 Ok(rpc) => match rpc.resp.no_answer() {
                     Some(no) => {
@@ -2694,15 +2751,20 @@ impl<'a> Runner<'a> {
                                 task.id
                             ))
                         } else {
-                            Outcome::Fail(format!(
-                                "list of task {} lacks config {config_id} (has {})",
-                                task.id,
-                                if ids.is_empty() {
-                                    "none".to_string()
-                                } else {
-                                    ids.join(", ")
-                                }
-                            ))
+                            // the recording shows the create and the list: PUSH-CFG-006
+                            // (session 44)
+                            verifier_reads(
+                                Outcome::Fail(format!(
+                                    "list of task {} lacks config {config_id} (has {})",
+                                    task.id,
+                                    if ids.is_empty() {
+                                        "none".to_string()
+                                    } else {
+                                        ids.join(", ")
+                                    }
+                                )),
+                                "PUSH-CFG-006",
+                            )
                         }
                     }
                     None => Outcome::Fail(format!("list got {}", rpc.describe())),
@@ -2740,7 +2802,36 @@ impl<'a> Runner<'a> {
                 Outcome::Skip("task did not end".into()),
             ),
             Ok(_) => {
-                judge_notifications(&got, &task.id, wire, &secret, self.cfg.timeout.as_millis())
+                let (notes, tok) = judge_notifications(
+                    &got,
+                    &task.id,
+                    wire,
+                    &secret,
+                    self.cfg.timeout.as_millis(),
+                );
+                // behind a recording listener (`probe`, `interop`: the configured webhook)
+                // the deliveries are in the recording, and what it shows of their
+                // credentials and bodies is the verifier's to judge (PUSH-AUTH-001/-002,
+                // PUSH-BODY-001/-002; session 44); the plan's own unrecorded receiver
+                // keeps the probe's own verdict
+                if self.cfg.webhook.is_some() {
+                    let notes = if got.is_empty() {
+                        notes
+                    } else {
+                        match notes {
+                            Outcome::Fail(m) if m.starts_with("notification ") => {
+                                verifier_reads(Outcome::Fail(m), "PUSH-BODY-001 and PUSH-BODY-002")
+                            }
+                            o => o,
+                        }
+                    };
+                    (
+                        notes,
+                        verifier_reads(tok, "PUSH-AUTH-001 and PUSH-AUTH-002"),
+                    )
+                } else {
+                    (notes, tok)
+                }
             }
         };
         self.push("push.notifications", d, pc, started, notes);
@@ -2775,9 +2866,15 @@ impl<'a> Runner<'a> {
                 Some(c) => Outcome::Pass(format!(
                     "get of deleted config {config_id} answered error {c}"
                 )),
-                None if rpc.result().and_then(|r| push_config(r, wire)).is_some() => Outcome::Fail(
-                    format!("get of deleted config {config_id} still returned a config"),
-                ),
+                // the recording shows the delete and the get: PUSH-CFG-004 (session 44)
+                None if rpc.result().and_then(|r| push_config(r, wire)).is_some() => {
+                    verifier_reads(
+                        Outcome::Fail(format!(
+                            "get of deleted config {config_id} still returned a config"
+                        )),
+                        "PUSH-CFG-004",
+                    )
+                }
                 None => Outcome::Fail(format!(
                     "get of deleted config {config_id} got {}, expected an error",
                     rpc.describe()
@@ -2994,10 +3091,15 @@ impl<'a> Runner<'a> {
                 "task call without credentials answered HTTP {}",
                 rpc.resp.status
             )),
-            Ok(rpc) if rpc.result().is_some() => Outcome::Fail(format!(
-                "task call without credentials was accepted (HTTP {}) though the card declares security",
-                rpc.resp.status
-            )),
+            // the recording shows the card's security and the call without credentials
+            // served: AUTH-OPEN-001's verdict (session 44)
+            Ok(rpc) if rpc.result().is_some() => verifier_reads(
+                Outcome::Fail(format!(
+                    "task call without credentials was accepted (HTTP {}) though the card declares security",
+                    rpc.resp.status
+                )),
+                "AUTH-OPEN-001",
+            ),
             Ok(rpc) => Outcome::Fail(format!(
                 "task call without credentials got {}, expected HTTP 401 or 403",
                 rpc.describe()
@@ -3037,11 +3139,14 @@ impl<'a> Runner<'a> {
 
 impl Runner<'_> {
     /// AUTH-002, AUTH-006 / TASK-009 (breaker15b R7): the task the lifecycle run created on
-    /// `tg`, read (GetTask) and canceled (CancelTask) without credentials. Either accepted
-    /// (a result) or processed (an A2A error other than TaskNotFoundError, which hides the
-    /// task from the anonymous caller) turns `send` (the anonymous send's outcome) into a
-    /// failure naming the call, the task and the answer; 401/403 or TaskNotFoundError keep
-    /// it, with the calls listed.
+    /// `tg`, read (GetTask) and canceled (CancelTask) without credentials. A call served (a
+    /// result) or a cancel answered TaskNotCancelableError is in the recording with the
+    /// card's security: the verifier's AUTH-OPEN-001 judges it (session 44), so the outcome
+    /// passes naming the calls and takes the finding's verdict ([`super::merge_findings`]);
+    /// a call processed into another A2A error (other than TaskNotFoundError, which hides
+    /// the task from the anonymous caller) turns `send` (the anonymous send's outcome) into
+    /// the probe's own failure naming the call, the task and the answer; 401/403 or
+    /// TaskNotFoundError keep it, with the calls listed.
     async fn anonymous_task_access(&mut self, tg: &Target, send: Outcome) -> Outcome {
         let Some(task) = self
             .created
@@ -3051,7 +3156,10 @@ impl Runner<'_> {
         else {
             return send;
         };
+        // served without credentials (AUTH-OPEN-001's to judge, session 44), processed into
+        // another answer than a refusal (the probe's own verdict), refused
         let mut open = Vec::new();
+        let mut processed = Vec::new();
         let mut closed = Vec::new();
         for op in [Op::Get, Op::Cancel] {
             let method = tg.dialect.method(op);
@@ -3080,28 +3188,59 @@ impl Runner<'_> {
             } else if rpc.error_code() == Some(-32001) {
                 closed.push(format!("{method} answered TaskNotFoundError"));
             } else if rpc.resp.no_answer().is_none() {
-                open.push(format!(
+                let m = format!(
                     "{method} of existing task {} without credentials was processed: it got {}, expected HTTP 401 or 403",
                     task.id,
                     rpc.describe()
-                ));
+                );
+                // a cancel answered TaskNotCancelableError told the anonymous caller the
+                // task exists and has ended: AUTH-OPEN-001's too (session 44)
+                if op == Op::Cancel
+                    && rpc.error_code() == Some(crate::model::jsonrpc::TASK_NOT_CANCELABLE)
+                {
+                    open.push(m);
+                } else {
+                    processed.push(m);
+                }
             }
         }
+        let reached = open.len() + processed.len();
+        let can = if reached > 1 {
+            "read and cancel it"
+        } else if open
+            .iter()
+            .chain(&processed)
+            .any(|m| m.starts_with(tg.dialect.method(Op::Get)))
+        {
+            "read it"
+        } else {
+            "cancel it"
+        };
         match send {
-            _ if !open.is_empty() => Outcome::Fail(format!(
-                "{}{} (anyone who learns a task id can {}; the card declares security)",
+            _ if !processed.is_empty() => Outcome::Fail(format!(
+                "{}{} (anyone who learns a task id can {can}; the card declares security)",
                 match &send {
                     Outcome::Fail(m) => format!("{m}; "),
+                    Outcome::Pass(m) if m.contains("(the verifier's ") => format!("{m}; "),
+                    _ => String::new(),
+                },
+                open.iter()
+                    .chain(&processed)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )),
+            Outcome::Pass(_) | Outcome::Skip(_) if !open.is_empty() => Outcome::Pass(format!(
+                "{}{} (anyone who learns a task id can {can}; the card declares security; the verifier's AUTH-OPEN-001 judges it)",
+                match &send {
+                    Outcome::Pass(m) if m.contains("(the verifier's ") => format!("{m}; "),
                     _ => String::new(),
                 },
                 open.join("; "),
-                if open.len() > 1 {
-                    "read and cancel it"
-                } else if open[0].starts_with(tg.dialect.method(Op::Get)) {
-                    "read it"
-                } else {
-                    "cancel it"
-                }
+            )),
+            Outcome::Fail(m) if !open.is_empty() => Outcome::Fail(format!(
+                "{m}; {} (anyone who learns a task id can {can}; the card declares security)",
+                open.join("; ")
             )),
             Outcome::Pass(m) if !closed.is_empty() => Outcome::Pass(format!(
                 "{m}; on task {} without credentials: {}",
@@ -3295,15 +3434,59 @@ fn not_a_stream(rpc: &Rpc) -> Option<String> {
     ))
 }
 
+/// What [`read_stream`] read of a stream answer: its events as [`StreamItem`]s and raw
+/// results, and the JSON-RPC error response it carried, if any (`error -32603 ... after 2
+/// event(s)`: the stream's last event; 0.3 §7.2 admits it, the verifier judges it,
+/// STREAM-END-005).
+struct StreamRead {
+    items: Vec<StreamItem>,
+    results: Vec<Value>,
+    error: Option<String>,
+}
+
+/// Why [`read_stream`] read no stream: `verified` when the verifier judges the answer on
+/// its exchange (a success served as another content type than `text/event-stream`,
+/// STREAM-HTTP-001), so the test passes with `text` and takes the finding's verdict; else
+/// (an error answer, another status, no answer) the test fails with `text`. `text` is
+/// worded to follow "<what the request was> ".
+struct NoStream {
+    verified: bool,
+    text: String,
+}
+
+impl NoStream {
+    /// The test's outcome: `what` then the text; a verified one names STREAM-HTTP-001.
+    fn outcome(self, what: &str) -> Outcome {
+        if self.verified {
+            Outcome::Pass(format!(
+                "{what} {} (the verifier's STREAM-HTTP-001 judges that answer)",
+                self.text
+            ))
+        } else {
+            Outcome::Fail(format!("{what} {}", self.text))
+        }
+    }
+}
+
+/// Whether `rpc`, a streaming call's answer that is no event stream ([`not_a_stream`]), is
+/// a success the verifier judges (STREAM-HTTP-001: HTTP 200 and no JSON-RPC / HTTP+JSON
+/// error): a stream served under another content type.
+fn success_not_sse(rpc: &Rpc) -> bool {
+    rpc.resp.no_answer().is_none() && rpc.resp.status == 200 && rpc.error_code().is_none()
+}
+
 /// The events of a stream answer on `tg` (a message stream or a subscription): each SSE
 /// `data` read as a StreamResponse in `tg`'s wire shape (JSON-RPC: the envelope's `result`,
 /// RPC-005; HTTP+JSON: the bare object, REST-002), as [`StreamItem`]s and the raw results
-/// (for [`stream_checks_as_read`]); unreadable `data` is left out. `Err` (worded to follow
-/// "<what the request was> ") when the answer is not HTTP 200 `text/event-stream`, or the
-/// stream carried a JSON-RPC error (an SDK refusing the call mid-stream).
-fn read_stream(tg: &Target, rpc: &Rpc) -> Result<(Vec<StreamItem>, Vec<Value>), String> {
+/// (for [`stream_checks_as_read`]); unreadable `data` is left out, a JSON-RPC error
+/// response ends the reading ([`StreamRead::error`]). [`NoStream`] when the answer is not
+/// HTTP 200 `text/event-stream`.
+fn read_stream(tg: &Target, rpc: &Rpc) -> Result<StreamRead, NoStream> {
     if let Some(p) = not_a_stream(rpc) {
-        return Err(format!("answered {p}"));
+        return Err(NoStream {
+            verified: success_not_sse(rpc),
+            text: format!("answered {p}"),
+        });
     }
     let rest = tg.binding == Binding::HttpJson;
     let mut items = Vec::new();
@@ -3321,15 +3504,64 @@ fn read_stream(tg: &Target, rpc: &Rpc) -> Result<(Vec<StreamItem>, Vec<Value>), 
             items.push(tg.wire().stream_item(&r));
             results.push(r);
         } else if let Some(e) = v.get("error") {
-            return Err(format!(
-                "answered a stream that carried error {} {} after {} event(s)",
+            let error = format!(
+                "error {} {} after {} event(s)",
                 e.get("code").map(Value::to_string).unwrap_or_default(),
                 e.get("message").and_then(Value::as_str).unwrap_or(""),
                 items.len()
-            ));
+            )
+            .replace("  ", " ");
+            return Ok(StreamRead {
+                items,
+                results,
+                error: Some(error),
+            });
         }
     }
-    Ok((items, results))
+    Ok(StreamRead {
+        items,
+        results,
+        error: None,
+    })
+}
+
+/// A check whose fault the recording shows and the verifier's `rules` judge (session 44:
+/// active and passive verdicts are one code path): the probe's own failure becomes a pass
+/// that says what it read, and the verifier's finding on the exchange fails the test
+/// ([`super::merge_findings`], [`super::owning_check`]), so `verify` of the recording
+/// gives the same verdict and a stream the verifier finds legal passes both.
+fn verifier_reads(o: Outcome, rules: &str) -> Outcome {
+    match o {
+        Outcome::Fail(m) => Outcome::Pass(format!("{m} (the verifier's {rules} judge it)")),
+        o => o,
+    }
+}
+
+/// The five checks of [`stream_checks_as_read`] as the verifier judges them
+/// ([`verifier_reads`]): first-event (STREAM-FIRST-001, STREAM-SHAPE-001/-002), same-ids
+/// (ID-EVENT-001/-002, ID-CTX-002), nothing-after-terminal (STREAM-END-001,
+/// STREAM-SHAPE-003, STREAM-FINAL-001), and terminal (STREAM-END-002/-005,
+/// STREAM-FINAL-001, SSE-FRAME-001) when the agent ended the stream (`resp` complete) or
+/// broke it before a terminal or interrupted state. Kept as the probe's own: a stream the
+/// probe's deadline cut (the recording shows the probe leaving, no verdict on the agent's
+/// end) and one cut after its terminal event.
+fn stream_checks_verified(checks: [Outcome; 5], resp: &ProbeResponse) -> [Outcome; 5] {
+    let [first, same, terminal, after, lc] = checks;
+    let ended = resp.complete || (resp.cut.is_some() && matches!(after, Outcome::Skip(_)));
+    [
+        verifier_reads(first, "STREAM-FIRST-001 and STREAM-SHAPE-*"),
+        verifier_reads(same, "ID-EVENT-001, ID-EVENT-002 and ID-CTX-002"),
+        if ended {
+            verifier_reads(
+                terminal,
+                "STREAM-END-002, STREAM-END-005 and STREAM-FINAL-001",
+            )
+        } else {
+            terminal
+        },
+        verifier_reads(after, "STREAM-END-001 and STREAM-FINAL-001"),
+        lc,
+    ]
 }
 
 /// Tests of one dialect that follow `card.interface-url`, skipped together when it fails.

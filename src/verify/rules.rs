@@ -1027,7 +1027,7 @@ rule!(AUTH_EXTENDED_CARD_PUBLIC, "AUTH-EXT-002", "extended-card-call-answered-wi
     "refuse an unauthenticated extended-card call with HTTP 401 and a WWW-Authenticate challenge naming a scheme of the public card (AUTH-005; 0.3 §7.10) instead of answering with the public card: the client cannot tell the public card from the extended one and never learns it must authenticate");
 rule!(AUTH_OPEN_ENDPOINT, "AUTH-OPEN-001", "task-endpoint-without-auth", Error, Security,
     ["AUTH-002", "AUTH-006"],
-    "card declares security but a task operation without credentials succeeded, with only part of a requirement's credentials (AUTH-007: an AND), or with only a credential no scheme of the card names (a Bearer token for a Basic card, an Authorization header for an apiKey card)",
+    "card declares security but a task operation without credentials succeeded (or a CancelTask without them was answered TaskNotCancelableError, which tells an unauthenticated caller the task exists and has ended), with only part of a requirement's credentials (AUTH-007: an AND), or with only a credential no scheme of the card names (a Bearer token for a Basic card, an Authorization header for an apiKey card)",
     "authenticate every request against the card's declared schemes; answer 401 when credentials are missing or are not the ones the card names, or declare in securitySchemes the scheme the agent does accept");
 rule!(AUTH_CREDENTIAL_IN_PAYLOAD, "AUTH-PAYLOAD-001", "credential-in-payload", Warning, Security,
     ["AUTH-001"],

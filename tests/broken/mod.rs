@@ -3,8 +3,10 @@ Small deliberately broken A2A 1.0 JSON-RPC agents for the prober's tests: a real
 on 127.0.0.1 that is correct except for the ONE thing its [`Break`] names. Skills (first word
 of the message text): `task` completes with one artifact, `cancel` keeps working until
 canceled, `input` asks for input and completes on the follow-up. Push notifications
-(advertised only by [`Break::PushWithoutToken`]): the four 1.0 config methods, and one
-`statusUpdate` POSTed to each config of a task when it ends.
+(advertised by [`Break::PushWithoutToken`], [`Break::PushDeleteIgnored`] and
+[`Break::PushListEmpty`]): the four 1.0 config methods, and one `statusUpdate` POSTed to each
+config of a task when it ends (with the config's `authentication` as `Authorization`, but for
+[`Break::PushWithoutToken`]).
 */
 
 #![allow(dead_code)]
@@ -103,6 +105,12 @@ pub enum Break {
     /// The card does not declare push notifications, yet push configs are accepted
     /// (PUSH-001).
     PushAcceptedUndeclared,
+    /// Push as [`Break::PushWithoutToken`] with the credentials sent, but a delete answers
+    /// `{}` and keeps the config: a Get after it still returns it (PUSH-003; session 44).
+    PushDeleteIgnored,
+    /// Push as [`Break::PushDeleteIgnored`] with deletes honoured, but the list of a task's
+    /// configs is always empty (PUSH-003; session 44).
+    PushListEmpty,
     /// The card marks the extension [`EXTENSION`] `required` and the agent refuses sends
     /// that do not activate it with -32008 (EXT-002's control).
     RequiredExtension,
@@ -126,6 +134,14 @@ pub enum Break {
 pub const EXTENSION: &str = "https://a2a-interop.test/ext/must-have/v1";
 
 impl Break {
+    /// The card declares push notifications and the config methods serve them.
+    fn push_declared(self) -> bool {
+        matches!(
+            self,
+            Break::PushWithoutToken | Break::PushDeleteIgnored | Break::PushListEmpty
+        )
+    }
+
     fn stuck(self) -> bool {
         matches!(self, Break::StuckWorking | Break::StuckWorkingCancelHangs)
     }
@@ -267,7 +283,7 @@ async fn start_inner(
     let mut card = json!({
         "name": "broken agent", "description": "breaks one rule on purpose",
         "supportedInterfaces": [{"url": iface, "protocolBinding": "JSONRPC", "protocolVersion": "1.0"}],
-        "version": "1", "capabilities": {"streaming": true, "pushNotifications": brk == Break::PushWithoutToken},
+        "version": "1", "capabilities": {"streaming": true, "pushNotifications": brk.push_declared()},
         "defaultInputModes": ["text/plain"], "defaultOutputModes": ["text/plain"],
         "skills": [skill("task", "completes"), skill("cancel", "works until canceled"), skill("input", "asks for input")],
     });
@@ -642,10 +658,7 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
     }
     let params = msg.get("params").cloned().unwrap_or(json!({}));
     let task_id = params.get("id").and_then(Value::as_str).unwrap_or("");
-    let push_on = matches!(
-        st.brk,
-        Break::PushWithoutToken | Break::PushAcceptedUndeclared
-    );
+    let push_on = st.brk.push_declared() || st.brk == Break::PushAcceptedUndeclared;
     match method {
         "GetExtendedAgentCard" if st.brk == Break::ExtendedCard => {
             let mut ext = st.card.clone();
@@ -683,11 +696,16 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
             let mut push = st.push.lock().expect("lock");
             let list = push.entry(tid.to_string()).or_default();
             let r = match method {
+                "ListTaskPushNotificationConfigs" if st.brk == Break::PushListEmpty => {
+                    Ok(json!({"configs": [], "nextPageToken": ""}))
+                }
                 "ListTaskPushNotificationConfigs" => {
                     Ok(json!({"configs": list.clone(), "nextPageToken": ""}))
                 }
                 "DeleteTaskPushNotificationConfig" => {
-                    list.retain(|c| c.get("id") != params.get("id"));
+                    if st.brk != Break::PushDeleteIgnored {
+                        list.retain(|c| c.get("id") != params.get("id"));
+                    }
                     Ok(json!({}))
                 }
                 _ => list
@@ -844,14 +862,27 @@ fn notify(st: &State, task: Option<&Value>) {
         };
         let body = json!({"statusUpdate": {"taskId": tid, "contextId": t["contextId"],
             "status": t["status"]}});
+        // the config's 1.0 `authentication` as the Authorization header (PUSH-004), but for
+        // the break that leaves it out
+        let auth = (st.brk != Break::PushWithoutToken)
+            .then(|| {
+                let a = cfg.get("authentication")?;
+                Some(format!(
+                    "{} {}",
+                    a.get("scheme")?.as_str()?,
+                    a.get("credentials")?.as_str()?
+                ))
+            })
+            .flatten();
         tokio::spawn(async move {
             let client =
                 hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
                     .build_http::<Full<Bytes>>();
-            let Ok(req) = hyper::Request::post(url)
-                .header("content-type", "application/a2a+json")
-                .body(Full::new(Bytes::from(body.to_string())))
-            else {
+            let mut req = hyper::Request::post(url).header("content-type", "application/a2a+json");
+            if let Some(a) = auth {
+                req = req.header("authorization", a);
+            }
+            let Ok(req) = req.body(Full::new(Bytes::from(body.to_string()))) else {
                 return;
             };
             if let Ok(resp) = client.request(req).await {

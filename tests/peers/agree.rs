@@ -37,8 +37,14 @@ impl Drop for Agent {
 
 /// `misbehave.py --mode MODE` on a free loopback port: the process and its base URL.
 pub fn misbehave(mode: &str) -> (Agent, String) {
+    misbehave_in("misbehave.py", mode)
+}
+
+/// `SCRIPT --mode MODE` (a tests/peers agent: `misbehave.py`, `misbehave43.py`) on a free
+/// loopback port, which it prints first: the process and its base URL.
+pub fn misbehave_in(script: &str, mode: &str) -> (Agent, String) {
     let mut child = Command::new("python3")
-        .arg(harness::peers_dir().join("misbehave.py"))
+        .arg(harness::peers_dir().join(script))
         .args(["--mode", mode])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -81,6 +87,11 @@ pub struct Run {
 }
 
 pub fn probe_and_verify(url: &str, dir: &Path) -> Run {
+    probe_and_verify_with(url, dir, &[])
+}
+
+/// [`probe_and_verify`] with `extra` probe flags (`--bearer TOKEN`).
+pub fn probe_and_verify_with(url: &str, dir: &Path, extra: &[&str]) -> Run {
     let rec = dir.join("probe.jsonl");
     let out = Command::new(bin())
         .args([
@@ -93,6 +104,7 @@ pub fn probe_and_verify(url: &str, dir: &Path) -> Run {
             "--record",
         ])
         .arg(&rec)
+        .args(extra)
         .output()
         .unwrap();
     let probe: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {

@@ -48,6 +48,9 @@ MODES = {
                                       "INTERNAL event and close"),
     "rest-subscribe-terminal-ok": ("fault", "subscribe to a completed task opens a stream "
                                             "(task snapshot, then close)"),
+    "rest-parse-error-422": ("fault", "a send body that is not JSON answered HTTP 422 with a "
+                                      "FastAPI-style {detail} body, not 400 INVALID_ARGUMENT "
+                                      "(probe44)"),
     # ---- SSE framing (JSON-RPC) --------------------------------------------------------
     "sse-bom": ("legal", "the event stream starts with a UTF-8 byte order mark"),
     "sse-data-nospace": ("legal", "field lines without the space after the colon (data:{...})"),
@@ -546,6 +549,10 @@ async def on_rest(w, method, path, body):
     except ValueError:
         payload = None
     if method == "POST" and path in ("/message:send", "/message:stream"):
+        if payload is None and MODE == "rest-parse-error-422":
+            return await send_json(w, 422, {"detail": [{"loc": ["body"], "msg": "JSON decode error",
+                                                        "type": "json_invalid"}]}, method,
+                                   "Unprocessable Entity")
         if not isinstance(payload, dict):
             return await send_json(w, 400, {"error": {"code": 400, "status": "INVALID_ARGUMENT",
                                                       "message": "body is not JSON"}}, method,

@@ -20,7 +20,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::{
-    read_stream, stream_checks_as_read, verifier_judges, Outcome, Resumed, Runner, Target, TaskRef,
+    read_stream, stream_checks_as_read, stream_checks_verified, verifier_judges, Outcome, Resumed,
+    Runner, StreamRead, Target, TaskRef,
 };
 use crate::probe::card::{Binding, Skill};
 use crate::probe::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
@@ -508,11 +509,25 @@ impl Runner<'_> {
             Ok((r, _)) => r,
             Err(e) => return e.outcome(&what),
         };
-        let (items, results) = match read_stream(tg, &rpc) {
+        let StreamRead {
+            items,
+            results,
+            error,
+        } = match read_stream(tg, &rpc) {
             Ok(x) => x,
-            Err(m) => return Outcome::Fail(format!("{what} {m}{cancel_note}")),
+            Err(no) => {
+                return match no.outcome(&what) {
+                    Outcome::Pass(m) => Outcome::Pass(format!("{m}{cancel_note}")),
+                    Outcome::Fail(m) => Outcome::Fail(format!("{m}{cancel_note}")),
+                    o => o,
+                }
+            }
         };
         let mut fails: Vec<String> = Vec::new();
+        // what the recording shows of the stream and the verifier judges (session 44):
+        // said in the pass, failed by its finding (STREAM-FIRST-001, ID-EVENT-*,
+        // STREAM-END-*), so `verify` of the recording gives the same verdict
+        let mut read: Vec<String> = Vec::new();
         let id_in = |it: &StreamItem| -> Option<Option<String>> {
             match it {
                 StreamItem::Task { id, .. } => Some(id.clone()),
@@ -525,8 +540,8 @@ impl Runner<'_> {
         match (tg.dialect, items.first()) {
             (_, None) => fails.push("the subscription carried no event".into()),
             (Dialect::V1_0, Some(StreamItem::Task { .. })) => {}
-            (Dialect::V1_0, Some(_)) => fails.push(
-                "its first event is not the Task (STREAM-004: a subscription starts with the task as it stands)"
+            (Dialect::V1_0, Some(_)) => read.push(
+                "its first event is not the Task (STREAM-004: a subscription starts with the task as it stands; the verifier's STREAM-FIRST-001 judges it)"
                     .into(),
             ),
             (Dialect::V0_3, Some(it)) if id_in(it).is_none() => {
@@ -539,25 +554,41 @@ impl Runner<'_> {
                 .filter(|id| id.as_deref() != Some(task.id.as_str()))
                 .map(|id| (n, id))
         }) {
-            fails.push(format!(
-                "event {n} names task {}, not the subscribed task (ID-005, ID-006)",
+            read.push(format!(
+                "event {n} names task {}, not the subscribed task (ID-005, ID-006; the verifier's ID-EVENT-001 and ID-EVENT-002 judge it)",
                 other.as_deref().unwrap_or("(none)")
             ));
         }
-        let checks = stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No);
+        let checks = stream_checks_verified(
+            stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No),
+            &rpc.resp,
+        );
         for c in &checks[1..] {
-            if let Outcome::Fail(m) = c {
-                fails.push(m.clone());
+            match c {
+                Outcome::Fail(m) => fails.push(m.clone()),
+                Outcome::Pass(m) if m.contains("(the verifier's ") => read.push(m.clone()),
+                _ => {}
             }
         }
+        if let Some(e) = error {
+            read.push(format!("the stream carried {e}"));
+        }
         if !fails.is_empty() {
-            return Outcome::Fail(format!("{what}: {}{cancel_note}", fails.join("; ")));
+            return Outcome::Fail(format!(
+                "{what}: {}{cancel_note}",
+                fails.into_iter().chain(read).collect::<Vec<_>>().join("; ")
+            ));
         }
         let end = match &checks[2] {
             Outcome::Pass(m) | Outcome::Skip(m) | Outcome::Fail(m) => m.clone(),
         };
+        let read = if read.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", read.join("; "))
+        };
         Outcome::Pass(format!(
-            "{what}: {} events from the task as it stood; canceled by the probe, {end}",
+            "{what}: {} events from the task as it stood; canceled by the probe, {end}{read}",
             items.len()
         ))
     }

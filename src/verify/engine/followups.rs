@@ -374,8 +374,16 @@ impl State {
             self.implicit_0x_served_as_1_0(x, &c, answer);
             self.v0_method_under_1_0_served(x, &c, answer);
         }
-        // Auth: card declares security, task op without credentials succeeded (AUTH-002).
-        if success && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
+        // Auth: card declares security, task op without credentials succeeded (AUTH-002),
+        // or a CancelTask without them was answered TaskNotCancelableError (session 44: the
+        // agent looked the task up and told its state to a caller it never authenticated,
+        // AUTH-002, TASK-009; the probe's anonymous cancel of its finished task).
+        let processed = !success
+            && !x.synthetic
+            && c.op == Some(Op::CancelTask)
+            && c.binding.is_some()
+            && answered_not_cancelable(x);
+        if (success || processed) && c.op.is_some_and(Op::is_task_op) && c.binding.is_some() {
             if let Some(card) = self.card_for(x).cloned() {
                 let missing = if card.view.requires_auth && !card.view.invisible_auth {
                     credentials_missing(&card.view, x)
@@ -400,6 +408,11 @@ impl State {
                                 c.op_term("request"),
                                 stray.join(" and the "),
                                 declared_credential_words(&card.view).join(", or ")
+                            )
+                        } else if missing.is_empty() && processed {
+                            format!(
+                                "request {} without credentials was processed although the card declares security: it was answered TaskNotCancelableError, which tells the caller the task exists and has ended, instead of HTTP 401",
+                                c.op_term("request")
                             )
                         } else if missing.is_empty() {
                             format!(
@@ -1863,4 +1876,22 @@ impl State {
             *p = format!("/{k}{p}");
         }
     }
+}
+
+/// Whether `x`'s answer is TaskNotCancelableError: JSON-RPC `error.code` -32002, or an
+/// HTTP+JSON error whose ErrorInfo `reason` is `TASK_NOT_CANCELABLE` (ERR-002, ERR-003).
+fn answered_not_cancelable(x: &Exch) -> bool {
+    let Some(body) = x.resp_decoded() else {
+        return false;
+    };
+    let Ok(v) = Json::parse(&body) else {
+        return false;
+    };
+    v.pointer("/error/code").and_then(Json::as_i64) == Some(jsonrpc::TASK_NOT_CANCELABLE)
+        || v.pointer("/error/details")
+            .and_then(Json::as_array)
+            .is_some_and(|ds| {
+                ds.iter()
+                    .any(|d| d.get("reason").and_then(Json::as_str) == Some("TASK_NOT_CANCELABLE"))
+            })
 }

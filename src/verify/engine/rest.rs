@@ -1035,7 +1035,12 @@ impl State {
     /// JSON must be refused with HTTP 400 (1.0: `INVALID_ARGUMENT`; 0.3: JSONParseError
     /// −32700 mapped to 400). An HTTP 500 (the agent crashed parsing it) or a 2xx (it went
     /// ahead with a message it could not have read) is the CASE-14 fault on the REST
-    /// binding. Other statuses (401, 404, 413, 415, a gateway's 502/503) are not judged.
+    /// binding. Other statuses (401, 404, 413, 415, a gateway's 502/503) are not judged,
+    /// but on the prober's deliberately malformed request (marked `A2A-Interop-Probe:
+    /// negative-test`, session 44: its intent, which the recording carries): there every
+    /// answer but 400 is judged too, except a refusal before the body is read (401, 403),
+    /// a timeout or rate limit (408, 429) and a gateway's (502, 503, 504), so the probe's
+    /// `errors.parse-error` on HTTP+JSON takes this verdict.
     pub(super) fn rest_unparseable_request_answer(
         &mut self,
         x: &Exch,
@@ -1044,10 +1049,14 @@ impl State {
         json: Option<&Json>,
         bseq: u64,
     ) {
-        if x.synthetic
-            || !(status == 500 || (200..300).contains(&status))
-            || !x.rest_body_not_json(c)
-            || self.gw_own_answer.contains(&x.id)
+        let marked = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        let judged = status == 500
+            || (200..300).contains(&status)
+            || (marked && !matches!(status, 400 | 401 | 403 | 408 | 429 | 502 | 503 | 504));
+        if x.synthetic || !judged || !x.rest_body_not_json(c) || self.gw_own_answer.contains(&x.id)
         {
             return;
         }
@@ -1077,8 +1086,13 @@ impl State {
         self.find(
             &r::REST_ERROR_SHAPE,
             format!(
-                "the request body of {} is not valid JSON, yet the agent answered {what} instead of {right}",
-                call_at(x)
+                "the request body of {} is not valid JSON{}, yet the agent answered {what} instead of {right}",
+                call_at(x),
+                if marked && status != 500 && !(200..300).contains(&status) {
+                    " (the prober's deliberately malformed request, marked A2A-Interop-Probe: negative-test)"
+                } else {
+                    ""
+                }
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
             &x.leg,
