@@ -326,6 +326,16 @@ rule!(RPC_ERROR_INFO_MISSING, "RPC-ERROR-004", "jsonrpc-error-info-missing", Not
     ["ERR-004", "ERR-002"],
     "1.0 agent answered a JSON-RPC call with an A2A error (-32001 to -32009) whose error.data carries no google.rpc.ErrorInfo (no data at all, or a detail list without one); told once per agent origin",
     "put [{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"TASK_NOT_FOUND\", \"domain\": \"a2a-protocol.org\"}] in error.data of every A2A error (reason: the error's UPPER_SNAKE_CASE name without Error, ERR-002's table): 1.0.0 peers require it (1.0.0 §9.5 MUST), 1.0.1 asks for it (SHOULD), and clients and the TCK (JSONRPC-ERR-003) dispatch on the reason, not only on the number");
+// sev44: ERR-002 is a MUST in 1.0 and a SHOULD in 0.x (0.3 §8.2, 0.2 §8.2 list the A2A
+// codes a server "should" use), so a 0.x call answered with another code where one of its
+// version's A2A codes fits is this warning, not RPC-ERROR-001's error (a 0.3 agent's -32603
+// for an unknown task breaks no 0.3 MUST). A standard JSON-RPC code (ERR-001: -32700 to
+// -32603, which JSON-RPC 2.0 itself defines) and a code beyond the call's version (-32009
+// VersionNotSupportedError, a 1.0 code) stay RPC-ERROR-001 on 0.x too.
+rule!(RPC_ERROR_CODE_0X, "RPC-ERROR-006", "jsonrpc-error-code-mismatch-0x", Warning, ErrorHandling,
+    ["ERR-002"],
+    "0.1/0.2/0.3 JSON-RPC call answered with another error code where an A2A error code of its version fits (0.3: -32001 to -32007; 0.2, 0.1: -32001 to -32006): the 0.x spec recommends that code (ERR-002 is a SHOULD in 0.x, a MUST in 1.0)",
+    "answer 0.x A2A conditions with the codes the 0.x spec recommends (0.3 §8.2): -32001 TaskNotFoundError for a task the agent does not hold, -32002 TaskNotCancelableError, -32003 PushNotificationNotSupportedError, -32004 UnsupportedOperationError, -32005 ContentTypeNotSupportedError, -32006 InvalidAgentResponseError (0.3 also -32007 AuthenticatedExtendedCardNotConfiguredError): clients dispatch on the code (a -32603 InternalError reads as the agent's own failure, worth a retry, where -32001 is an answer), and 1.0 makes these codes a MUST");
 // The prober's deliberately malformed JSON-RPC calls (`A2A-Interop-Probe: negative-test`):
 // what RPC-ERROR-001 cannot say passively, because only the mark tells the call was meant to
 // fail (interop41): a method name no A2A version has may be an extension's method, and an
@@ -1454,6 +1464,7 @@ pub static RULES: &[Rule] = &[
     RPC_VALID_REQUEST_REFUSED,
     RPC_ERROR_INFO_MISSING,
     RPC_NEGATIVE_SERVED,
+    RPC_ERROR_CODE_0X,
     RPC_ID_MISMATCH,
     RPC_REFUSAL_ID_NOT_ECHOED,
     RPC_METHOD_CASE_ACCEPTED,

@@ -353,6 +353,12 @@ def validrefused(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(9, "SendMessage", {"message": msg1("hello")}), headers=V1)
     t.resp(200, res(9, {"task": task1()}) if ok else err(9, -32602, "Invalid params: message.taskId is required")); return t.text()
 case("RPC-ERROR-003", validrefused(False), validrefused(True))
+def code0x(ok):
+    # a2a-sdk's 0.3 compat adapter (prebid/salesagent #1670): a 0.3 tasks/get of an unknown id
+    # answered -32603 "Task not found": 0.3 recommends -32001 (ERR-002 SHOULD in 0.x)
+    t = T(); t.req("POST", H + "/", rpc(1, "tasks/get", {"id": "task-gone"}))
+    t.resp(200, err(1, -32001 if ok else -32603, "Task not found: task-gone")); return t.text()
+case("RPC-ERROR-006", code0x(False), code0x(True))
 # ---- sse framing
 def frame(ok):
     t = T(); sep = "\n\n" if ok else "\n"
