@@ -2033,3 +2033,73 @@ pub(super) fn code_recommended_words(dialect: Option<Dialect>, want: i64) -> Str
         ": the {v} spec recommends {want} {name} here (ERR-002: a SHOULD in {v}, a MUST from 1.0)"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ERR-002's strength by version: a 0.x call whose right code is one of its version's A2A
+    /// codes is RPC-ERROR-006 (a warning); a 1.0 call, a standard JSON-RPC code, a code beyond
+    /// the version's table or an unknown dialect stay RPC-ERROR-001 (sev44).
+    #[test]
+    fn the_code_rule_follows_the_strength_of_err_002_in_the_calls_version() {
+        let id = |d: Option<Dialect>, want: i64| code_rule(d, want).id;
+        let (v01, v02, v03, v10) = (
+            Some(Dialect::V0_1),
+            Some(Dialect::V0_2),
+            Some(Dialect::V0_3),
+            Some(Dialect::V1_0),
+        );
+        assert_eq!(id(v03, jsonrpc::TASK_NOT_FOUND), "RPC-ERROR-006");
+        assert_eq!(
+            id(v03, jsonrpc::EXTENDED_CARD_NOT_CONFIGURED),
+            "RPC-ERROR-006"
+        );
+        assert_eq!(id(v02, jsonrpc::INVALID_AGENT_RESPONSE), "RPC-ERROR-006");
+        assert_eq!(id(v01, jsonrpc::PUSH_NOT_SUPPORTED), "RPC-ERROR-006");
+        // -32007 is 0.3's, not 0.2's; -32008 and -32009 are 1.0's only
+        assert_eq!(
+            id(v02, jsonrpc::EXTENDED_CARD_NOT_CONFIGURED),
+            "RPC-ERROR-001"
+        );
+        assert_eq!(
+            id(v03, jsonrpc::EXTENSION_SUPPORT_REQUIRED),
+            "RPC-ERROR-001"
+        );
+        assert_eq!(id(v03, jsonrpc::VERSION_NOT_SUPPORTED), "RPC-ERROR-001");
+        // ERR-001's own codes, and the "no error fits" marker 0
+        assert_eq!(id(v03, jsonrpc::INVALID_PARAMS), "RPC-ERROR-001");
+        assert_eq!(id(v03, jsonrpc::PARSE_ERROR), "RPC-ERROR-001");
+        assert_eq!(id(v03, 0), "RPC-ERROR-001");
+        assert_eq!(id(v10, jsonrpc::TASK_NOT_FOUND), "RPC-ERROR-001");
+        assert_eq!(id(None, jsonrpc::TASK_NOT_FOUND), "RPC-ERROR-001");
+        assert_eq!(r::RPC_ERROR_CODE_0X.severity, Severity::Warning);
+        assert_eq!(r::RPC_ERROR_CODE.severity, Severity::Error);
+    }
+
+    /// The words an RPC-ERROR-006 message ends with name the version and the code it
+    /// recommends (0.3's name for -32007); an RPC-ERROR-001 message gets none.
+    #[test]
+    fn the_recommended_code_is_named_with_its_version() {
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V0_3), jsonrpc::TASK_NOT_FOUND),
+            ": the 0.3 spec recommends -32001 TaskNotFoundError here (ERR-002: a SHOULD in 0.3, a MUST from 1.0)"
+        );
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V0_2), jsonrpc::TASK_NOT_CANCELABLE),
+            ": the 0.2 spec recommends -32002 TaskNotCancelableError here (ERR-002: a SHOULD in 0.2, a MUST from 1.0)"
+        );
+        assert!(
+            code_recommended_words(Some(Dialect::V0_3), jsonrpc::EXTENDED_CARD_NOT_CONFIGURED)
+                .contains("-32007 AuthenticatedExtendedCardNotConfiguredError")
+        );
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V1_0), jsonrpc::TASK_NOT_FOUND),
+            ""
+        );
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V0_3), jsonrpc::INVALID_PARAMS),
+            ""
+        );
+    }
+}
