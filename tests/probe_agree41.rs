@@ -6,7 +6,9 @@
 //!   `errors.unknown-task` failed by the probe's own assertion while `verify` of the same
 //!   recording said nothing (passively a -32603 may be a real internal failure). The
 //!   probe now marks its read of a random id (`A2A-Interop-Probe: unknown-task`, recorded)
-//!   and the verifier judges the answer to a marked read: ID-TASK-007 from both;
+//!   and the verifier judges the answer to a marked read: ID-TASK-007 from both on a 1.0
+//!   agent (`--mode v10-wrong-error-code`); on the 0.3 agent the code is ERR-002's SHOULD,
+//!   ID-TASK-008, a warning in both reports that fails no test (sev44);
 //! - `--mode unknown-method-internal` answers the probe's unknown method -32603: the probe
 //!   failed `errors.unknown-method`, the verifier said nothing (a method no A2A version has
 //!   may be an extension's); under the probe's `negative-test` mark: RPC-ERROR-005 from both;
@@ -67,12 +69,47 @@ fn fault_agrees(mode: &str, test: &str, rule: &str, mark: &str) {
 }
 
 #[test]
-fn an_unknown_task_answered_internal_error_fails_probe_and_verify_by_id_task_007() {
+fn a_1_0_unknown_task_answered_internal_error_fails_probe_and_verify_by_id_task_007() {
     fault_agrees(
-        "wrong-error-code",
+        "v10-wrong-error-code",
         "errors.unknown-task",
         "ID-TASK-007",
         "unknown-task",
+    );
+}
+
+/// The 0.3 agent answers the marked read of a random id -32603: 0.3 recommends -32001
+/// (ERR-002, a SHOULD before 1.0), so the verifier warns, ID-TASK-008 on the marked
+/// exchange in both reports, with no error and no failed `errors.unknown-task` (sev44).
+#[test]
+fn a_0_3_unknown_task_answered_internal_error_warns_in_both_and_fails_no_test() {
+    let (_agent, url) = misbehave("wrong-error-code");
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, "errors.unknown-task");
+    assert!(!rs.is_empty(), "{:#}", run.probe["results"]);
+    for (scoped, status, message) in rs {
+        assert_eq!(status, "pass", "{scoped}: {message}");
+    }
+    for report in [&run.probe, &run.verify] {
+        assert!(
+            !errors(report).contains("ID-TASK-007"),
+            "{:?}",
+            errors(report)
+        );
+        assert!(
+            !errors(report).contains("ID-TASK-008"),
+            "{:?}",
+            errors(report)
+        );
+    }
+    let online = exchanges_of(&run.probe, "ID-TASK-008");
+    assert!(!online.is_empty(), "{:#}", run.probe["findings"]);
+    assert_eq!(online, exchanges_of(&run.verify, "ID-TASK-008"));
+    let tagged = marked(&run.events, "A2A-Interop-Probe", "unknown-task");
+    assert!(
+        online.iter().all(|x| tagged.contains(x)),
+        "{online:?} {tagged:?}"
     );
 }
 

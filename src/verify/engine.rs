@@ -68,6 +68,7 @@ use messages::*;
 use names::*;
 use params::*;
 use push::create_config_wrapped;
+use rpc_errors::{code_recommended_words, code_rule};
 use secrets::*;
 pub use shapes::stream_first_event_rule;
 use shapes::*;
@@ -1767,14 +1768,15 @@ type Rest1xUnrouted = (String, String, String, Evidence, Evidence, Option<String
 
 /// A wrong answer to a call naming a never-seen task ([`Engine::id_error_codes`]): (task
 /// key, leg, evidence, method, the answer in the wire's words, TaskNotFoundError in the
-/// wire's words, the rule of the answer's binding).
+/// wire's words (on a 0.x JSON-RPC call with the words saying the 0.x spec recommends it),
+/// the rule of the answer's binding and version: RPC-ERROR-006 on 0.x JSON-RPC).
 type WrongUnknownTaskAnswer = (
     String,
     Option<String>,
     Vec<Evidence>,
     String,
     String,
-    &'static str,
+    String,
     &'static Rule,
 );
 

@@ -326,6 +326,16 @@ rule!(RPC_ERROR_INFO_MISSING, "RPC-ERROR-004", "jsonrpc-error-info-missing", Not
     ["ERR-004", "ERR-002"],
     "1.0 agent answered a JSON-RPC call with an A2A error (-32001 to -32009) whose error.data carries no google.rpc.ErrorInfo (no data at all, or a detail list without one); told once per agent origin",
     "put [{\"@type\": \"type.googleapis.com/google.rpc.ErrorInfo\", \"reason\": \"TASK_NOT_FOUND\", \"domain\": \"a2a-protocol.org\"}] in error.data of every A2A error (reason: the error's UPPER_SNAKE_CASE name without Error, ERR-002's table): 1.0.0 peers require it (1.0.0 §9.5 MUST), 1.0.1 asks for it (SHOULD), and clients and the TCK (JSONRPC-ERR-003) dispatch on the reason, not only on the number");
+// sev44: ERR-002 is a MUST in 1.0 and a SHOULD in 0.x (0.3 §8.2, 0.2 §8.2 list the A2A
+// codes a server "should" use), so a 0.x call answered with another code where one of its
+// version's A2A codes fits is this warning, not RPC-ERROR-001's error (a 0.3 agent's -32603
+// for an unknown task breaks no 0.3 MUST). A standard JSON-RPC code (ERR-001: -32700 to
+// -32603, which JSON-RPC 2.0 itself defines) and a code beyond the call's version (-32009
+// VersionNotSupportedError, a 1.0 code) stay RPC-ERROR-001 on 0.x too.
+rule!(RPC_ERROR_CODE_0X, "RPC-ERROR-006", "jsonrpc-error-code-mismatch-0x", Warning, ErrorHandling,
+    ["ERR-002"],
+    "0.1/0.2/0.3 JSON-RPC call answered with another error code where an A2A error code of its version fits (0.3: -32001 to -32007; 0.2, 0.1: -32001 to -32006): the 0.x spec recommends that code (ERR-002 is a SHOULD in 0.x, a MUST in 1.0)",
+    "answer 0.x A2A conditions with the codes the 0.x spec recommends (0.3 §8.2): -32001 TaskNotFoundError for a task the agent does not hold, -32002 TaskNotCancelableError, -32003 PushNotificationNotSupportedError, -32004 UnsupportedOperationError, -32005 ContentTypeNotSupportedError, -32006 InvalidAgentResponseError (0.3 also -32007 AuthenticatedExtendedCardNotConfiguredError): clients dispatch on the code (a -32603 InternalError reads as the agent's own failure, worth a retry, where -32001 is an answer), and 1.0 makes these codes a MUST");
 // The prober's deliberately malformed JSON-RPC calls (`A2A-Interop-Probe: negative-test`):
 // what RPC-ERROR-001 cannot say passively, because only the mark tells the call was meant to
 // fail (interop41): a method name no A2A version has may be an extension's method, and an
@@ -682,6 +692,14 @@ rule!(ID_UNKNOWN_TASK_MISANSWERED, "ID-TASK-007", "unknown-task-not-task-not-fou
     ["ERR-002", "ERR-001", "ERR-003"],
     "agent answered a task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with something other than TaskNotFoundError: another JSON-RPC error code (-32603 InternalError, -32602 InvalidParams, ...), an HTTP+JSON error status other than 404, or a task",
     "look the id up and answer an id the agent does not hold with TaskNotFoundError (JSON-RPC -32001; HTTP+JSON 404 with ErrorInfo reason TASK_NOT_FOUND; gRPC NOT_FOUND), not with an internal error from a failed lookup: the client reads -32603 as a fault of the agent worth retrying, and -32001 as an answer");
+// sev44: ID-TASK-007's 0.x form. ERR-002 is a SHOULD before 1.0, so a 0.x agent that
+// answers the marked read of a random id with another JSON-RPC error code than -32001 breaks
+// a recommendation, not a requirement (a result, as if it held the task, stays ID-TASK-007;
+// so does a 0.3 HTTP+JSON answer, whose statuses REST-003 makes a MUST).
+rule!(ID_UNKNOWN_TASK_MISANSWERED_0X, "ID-TASK-008", "unknown-task-not-task-not-found-0x", Warning, ErrorHandling,
+    ["ERR-002"],
+    "0.1/0.2/0.3 agent answered a JSON-RPC task read naming a task id no agent can know (the prober's random UUID, marked A2A-Interop-Probe: unknown-task) with another error code than -32001 TaskNotFoundError, the code the 0.x spec recommends (ERR-002: a SHOULD in 0.x, a MUST in 1.0)",
+    "look the id up and answer an id the agent does not hold with -32001 TaskNotFoundError, as the 0.x spec recommends (0.3 §8.2), not with an internal error from a failed lookup: the client reads -32603 as a fault of the agent worth retrying, and -32001 as an answer; 1.0 makes the code a MUST (ID-TASK-007)");
 rule!(ID_TASK_FROM_CLIENT, "ID-TASK-004", "task-id-not-handed-out", Note, Lifecycle,
     ["ID-001", "ID-004"],
     "a task id the recording never saw the agent hand out was adopted from the client's message or named by an agent message",
@@ -690,6 +708,13 @@ rule!(ID_TASK_NOT_FOUND_FRESH_SEND, "ID-TASK-005", "task-not-found-for-message-w
     ["ID-001", "ERR-002"],
     "a message that names no task (no taskId, no referenceTaskIds) was answered TaskNotFoundError",
     "TaskNotFoundError (-32001, HTTP 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in TASK_STATE_FAILED, or -32603 InternalError / InvalidAgentResponseError when a downstream agent answered wrongly");
+// sev44: ID-TASK-005's 0.x form. ID-001 (TaskNotFoundError answers an unknown taskId) is
+// 1.0's; on 0.x the code's meaning is ERR-002's, a SHOULD, so a 0.x send without a task
+// answered TaskNotFoundError misuses a recommended code and breaks no 0.x MUST.
+rule!(ID_TASK_NOT_FOUND_FRESH_SEND_0X, "ID-TASK-009", "task-not-found-for-message-without-task-0x", Warning, Lifecycle,
+    ["ERR-002"],
+    "a 0.1/0.2/0.3 message that names no task (no taskId, no referenceTaskIds) was answered TaskNotFoundError, which the 0.x spec recommends for an unknown task only (ERR-002: a SHOULD in 0.x; in 1.0 a MUST, ID-TASK-005)",
+    "TaskNotFoundError (-32001; 0.3 HTTP+JSON 404, gRPC NOT_FOUND) answers a message whose taskId the agent does not know, as the 0.x spec recommends; a message without one starts a new task, so a failure while handling it (a downstream agent's TaskNotFoundError an orchestrator received) is the agent's own: answer a task in the failed state, or -32603 InternalError / -32006 InvalidAgentResponseError when a downstream agent answered wrongly");
 rule!(ID_TASK_FROM_OTHER_AGENT, "ID-TASK-006", "client-task-id-from-other-agent", Warning, Lifecycle,
     ["ID-001", "TASK-009"],
     "client named to one agent a task id that another agent handed out, and the agent answered TaskNotFoundError or with another task (another id, another contextId, a finished task changed); an agent that answers the same task is one agent behind two hostnames sharing its task store, not a finding",
@@ -1110,6 +1135,13 @@ rule!(PUSH_NO_CREDENTIALS, "PUSH-AUTH-001", "push-delivery-without-credentials",
     ["PUSH-004", "PUSH-005"],
     "push notification delivered without the credentials or token the client configured",
     "send the configured credentials (Authorization per authentication.scheme) and the token (X-A2A-Notification-Token in 0.x) with every webhook request");
+// sev44: PUSH-AUTH-001's 0.x token-only form. PUSH-005 makes the 0.x token a SHOULD ("the
+// token SHOULD be sent"), while credentials in `authentication` MUST be used as configured;
+// a 0.x config with a token and no credentials, delivered without it, is this warning.
+rule!(PUSH_TOKEN_NOT_SENT_0X, "PUSH-AUTH-003", "push-delivery-without-token-0x", Warning, Security,
+    ["PUSH-005"],
+    "push notification delivered without the token of a 0.2/0.3 push config that sets a token and no authentication credentials: the 0.x spec recommends sending the token (PUSH-005 SHOULD)",
+    "send the config's token with every webhook request (X-A2A-Notification-Token, as the 0.x SDKs do): the receiver checks it to tell the agent's notifications from anyone else's posts to its URL; configured authentication credentials are a MUST (PUSH-AUTH-001)");
 rule!(PUSH_WRONG_CREDENTIALS, "PUSH-AUTH-002", "push-delivery-wrong-credentials", Error, Security,
     ["PUSH-004", "PUSH-005"],
     "push notification delivered with a token or credentials other than the client configured for the webhook",
@@ -1421,8 +1453,11 @@ pub static RULES: &[Rule] = &[
     ID_TASK_NOT_FOUND_FRESH_SEND,
     ID_TASK_FROM_OTHER_AGENT,
     ID_UNKNOWN_TASK_MISANSWERED,
+    ID_UNKNOWN_TASK_MISANSWERED_0X,
+    ID_TASK_NOT_FOUND_FRESH_SEND_0X,
     PUSH_NO_CREDENTIALS,
     PUSH_WRONG_CREDENTIALS,
+    PUSH_TOKEN_NOT_SENT_0X,
     PUSH_PAYLOAD_SHAPE,
     PUSH_OTHER_TASK,
     PUSH_UNKNOWN_TASK,
@@ -1454,6 +1489,7 @@ pub static RULES: &[Rule] = &[
     RPC_VALID_REQUEST_REFUSED,
     RPC_ERROR_INFO_MISSING,
     RPC_NEGATIVE_SERVED,
+    RPC_ERROR_CODE_0X,
     RPC_ID_MISMATCH,
     RPC_REFUSAL_ID_NOT_ECHOED,
     RPC_METHOD_CASE_ACCEPTED,

@@ -217,7 +217,7 @@ case("B05-v03-webhook-without-token", lambda: C03() + send03_w() + [
     req(A, rpc(2, "tasks/pushNotificationConfig/set", {"taskId": "t1", "pushNotificationConfig": {"url": HOOK, "token": "tok-03"}}), headers=J03),
     resp(ok(2, {"taskId": "t1", "pushNotificationConfig": {"id": "p1", "url": HOOK, "token": "tok-03"}})),
     req(HOOK, task03(n=5), headers=J03), resp("", status=200, headers=OK)],
-    [("push-delivery-without-credentials", E)],
+    [("push-delivery-without-token-0x", W)],
     "0.3 agent POSTs the Task to the webhook with no X-A2A-Notification-Token although the config set token tok-03 (PUSH-005)")
 case("B06-v02-webhook-wrong-token", lambda: card02p(True) + send02() + [
     req(A, rpc(2, "tasks/pushNotification/set", {"id": "t1", "pushNotificationConfig": P02}), headers=J03),

@@ -496,7 +496,7 @@ case("M02-v10-batch-second-cancel-reason-wrong", lambda: DONE() + batch("v10", [
      [ok(2, tsk("COMPLETED", artifacts=ART)), err(3, -32002, "Task not cancelable", einfo("UNSUPPORTED_OPERATION"))]),
      [("RPC-ERROR-001", E)], "in a batch: -32002 for the cancel with ErrorInfo reason UNSUPPORTED_OPERATION")
 case("M03-v02-batch-send-unknown-context-task-not-found", lambda: C02() + batch("v02", [rpc(1, "message/send", {"message": msg03(contextId="c1")})], [err(1, -32001, "Task not found")]),
-     [("ID-TASK-005", E)], "0.2 batch: a message naming no task answered TaskNotFoundError")
+     [("ID-TASK-009", W)], "0.2 batch: a message naming no task answered TaskNotFoundError")
 case("M04-legal-v10-batch-bearer-secured-card", lambda: SECB() + [req(A, [rpc(1, "SendMessage", {"message": msg10(contextId="c1")}), rpc(2, "GetTask", {"id": "t9"})], headers={**V10, "authorization": BEARER}),
      resp([ok(1, {"task": tsk("COMPLETED", artifacts=ART)}), err(2, -32001, "Task not found", einfo("TASK_NOT_FOUND"))])],
      [], "control: a batch with the card's bearer credential: its calls are authenticated (no AUTH-OPEN-001)")

@@ -373,7 +373,7 @@ case("P21-v10-push-create-reuses-id", lambda: C10() + work() + call(2, "CreateTa
      [("PUSH-CFG-001", E)], "the second Create without id got cfg-1 again (and replaced it)")
 case("P22-v03-push-delivered-without-token", lambda: C03() + [R0(1, "message/send", {"message": msg03(contextId="c1"), "configuration": {"blocking": False, "pushNotificationConfig": {"url": HOOK, "token": "tok-1"}}}), resp(ok(1, t03("working")))] +
      HOOKED(t03("completed", 3), h=J03) + G03(2, {"id": "t1"}, t03("completed", 3)),
-     [("PUSH-AUTH-001", E)], "0.3 delivery without the configured token")
+     [("PUSH-AUTH-003", W)], "0.3 delivery without the configured token")
 case("P23-legal-v03-push-delivered-task", lambda: C03() + [R0(1, "message/send", {"message": msg03(contextId="c1"), "configuration": {"blocking": False, "pushNotificationConfig": {"url": HOOK, "token": "tok-1"}}}), resp(ok(1, t03("working")))] +
      HOOKED(t03("completed", 3), h={**J03, "x-a2a-notification-token": "tok-1"}) + G03(2, {"id": "t1"}, t03("completed", 3)),
      [], "control: 0.3 delivery of the Task with X-A2A-Notification-Token")

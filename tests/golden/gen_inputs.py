@@ -353,6 +353,12 @@ def validrefused(ok):
     t = T(); t.req("POST", H + "/a2a", rpc(9, "SendMessage", {"message": msg1("hello")}), headers=V1)
     t.resp(200, res(9, {"task": task1()}) if ok else err(9, -32602, "Invalid params: message.taskId is required")); return t.text()
 case("RPC-ERROR-003", validrefused(False), validrefused(True))
+def code0x(ok):
+    # a2a-sdk's 0.3 compat adapter (prebid/salesagent #1670): a 0.3 tasks/get of an unknown id
+    # answered -32603 "Task not found": 0.3 recommends -32001 (ERR-002 SHOULD in 0.x)
+    t = T(); t.req("POST", H + "/", rpc(1, "tasks/get", {"id": "task-gone"}))
+    t.resp(200, err(1, -32001 if ok else -32603, "Task not found: task-gone")); return t.text()
+case("RPC-ERROR-006", code0x(False), code0x(True))
 # ---- sse framing
 def frame(ok):
     t = T(); sep = "\n\n" if ok else "\n"
@@ -1109,6 +1115,16 @@ def hook2(cred="<webhook-credential>", token="tok-1", method="POST", about="task
     t.req(method, "https://client.example.test/webhook", su1("TASK_STATE_COMPLETED", tid=about), headers=h, dt=2.0).resp(200, "", ct=None)
     return t.text()
 case("PUSH-AUTH-002", hook2(token="tok-of-another-config"), hook2())
+def hook03(with_token):
+    # a 0.3 config with a token and no authentication (a2a-python #284): the token is a SHOULD
+    t = T(); cfg = {"url": "https://client.example.test/webhook", "token": "tok-03"}
+    t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("long job"), "configuration": {"blocking": False, "pushNotificationConfig": cfg}}))
+    t.resp(200, res(1, task03(st="working")))
+    h = {"content-type": "application/json"}
+    if with_token: h["x-a2a-notification-token"] = "tok-03"
+    t.req("POST", "https://client.example.test/webhook", task03(st="completed"), headers=h, dt=2.0).resp(200, "", ct=None)
+    return t.text()
+case("PUSH-AUTH-003", hook03(False), hook03(True))
 case("PUSH-DELIV-001", hook2(method="PUT"), hook2())
 case("PUSH-BODY-002", hook2(about="task-9", other="task-9"), hook2(other="task-9"))
 # breaker10n N7: a task the recording never saw (its config made before the recording or
@@ -1409,6 +1425,12 @@ def tnf_fresh(named):
     t.req("POST", H + "/a2a", rpc(1, "SendMessage", p), headers=V1).resp(200, err(1, -32001, "Task not found"))
     return t.text()
 case("ID-TASK-005", tnf_fresh(False), tnf_fresh(True))
+# ---- ID-TASK-009: the same on 0.3, where TaskNotFoundError's meaning is ERR-002's SHOULD
+def tnf_fresh03(named):
+    t = T(); p = {"message": msg03("hi", taskId="task-9") if named else msg03("hi")}
+    t.req("POST", H + "/", rpc(1, "message/send", p)).resp(200, err(1, -32001, "Task not found"))
+    return t.text()
+case("ID-TASK-009", tnf_fresh03(False), tnf_fresh03(True))
 # mine24b K2 (a2a-samples PR #305): the host asks one agent for a task another agent handed
 # out (fail); one agent's task read back from it, an id nobody handed out refused (pass)
 case("ID-TASK-006", variant_file("b24b-K2-v10-gettask-at-other-agent.jsonl"),

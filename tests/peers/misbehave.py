@@ -87,6 +87,7 @@ MODES = {
     "cancel-terminal-ok": ("fault", "cancel of a completed task answered canceled"),
     "context-change": ("fault", "tasks/get returns another contextId"),
     "wrong-error-code": ("fault", "unknown task answered -32603 instead of -32001"),
+    "v10-wrong-error-code": ("fault", "1.0: unknown task answered -32603 instead of -32001"),
     "unknown-method-internal": ("fault", "unknown JSON-RPC method answered -32603, not -32601"),
     "invalid-request-params": ("fault", "request object without method answered -32602, not -32600"),
     "id-mismatch": ("fault", "response id differs from the request id"),
@@ -618,7 +619,7 @@ async def stream_task(w, rid, t, hdrs, skill="task", text="", resumed=False):
 async def on_get(w, rid, params, v10, hdrs):
     t = TASKS.get((params or {}).get("id")) if isinstance(params, dict) else None
     if t is None:
-        if MODE == "wrong-error-code":
+        if MODE in ("wrong-error-code", "v10-wrong-error-code"):
             return await send_json(w, 200, rpc_error(rid, -32603, "internal error", v10), hdrs)
         return await send_json(w, 200, rpc_error(rid, -32001, "task not found", v10), hdrs)
     view = task_view(t)

@@ -169,14 +169,24 @@ impl State {
                 ),
                 None => m,
             });
+            // PUSH-005: a 0.x config's token alone is a SHOULD (PUSH-AUTH-003, sev44)
+            let token_only_0x = match reg.as_ref() {
+                Some((Some(d), ..)) if d.is_0x() && *bits == PUSH_TOKEN && !sent => Some(*d),
+                _ => None,
+            };
             if let Some(msg) = missing {
                 self.areas.insert("push");
-                self.find(
-                    &r::PUSH_NO_CREDENTIALS,
-                    msg.to_string(),
-                    vec![x.ev(x.req_seq)],
-                    &x.leg,
-                );
+                let (rule, msg) = match token_only_0x {
+                    Some(d) if !msg.contains("URL query") => (
+                        &r::PUSH_TOKEN_NOT_SENT_0X,
+                        format!(
+                            "push notification was delivered without the token the client's {v} config set (no X-A2A-Notification-Token or other token header): the {v} spec recommends sending it (PUSH-005, a SHOULD in {v}), and the receiver cannot tell the agent's notifications from anyone else's",
+                            v = d.as_str()
+                        ),
+                    ),
+                    _ => (&r::PUSH_NO_CREDENTIALS, msg),
+                };
+                self.find(rule, msg.to_string(), vec![x.ev(x.req_seq)], &x.leg);
                 if let Some(p) = self.push_urls.get_mut(&dkey) {
                     p.4 = true;
                 }

@@ -1510,8 +1510,8 @@ impl State {
                     };
                     let found = (ptr == "/error/code").then(|| Value::from(code));
                     self.find(
-                        &r::RPC_ERROR_CODE,
-                        message,
+                        code_rule(c.dialect, want),
+                        message + &code_recommended_words(c.dialect, want),
                         vec![x.ev_at(bseq, ptr, found)],
                         &x.leg,
                     );
@@ -1650,10 +1650,11 @@ impl State {
                     format!("instead of {want}{}", name(want))
                 };
                 self.find(
-                    &r::RPC_ERROR_CODE,
+                    code_rule(c.dialect, want),
                     format!(
-                        "{why}, yet the agent answered {code}{} {instead}",
-                        name(code)
+                        "{why}, yet the agent answered {code}{} {instead}{}",
+                        name(code),
+                        code_recommended_words(c.dialect, want)
                     ),
                     vec![
                         x.ev(x.req_ev_seq()),
@@ -2029,4 +2030,120 @@ pub(super) fn probe_marked_answer(x: &Exch, c: &Call, status: u16, mark: &str) -
         && !c.webhook
         && !matches!(status, 401 | 403 | 407 | 429)
         && (status != 503 || x.resp_headers.get("retry-after").is_none())
+}
+
+/// The A2A error codes ERR-002 gives a 0.x `dialect` (0.3 §8.2: -32001 to -32007; 0.2 and
+/// 0.1: -32001 to -32006) hold `want`: the code is then one the 0.x spec recommends (a
+/// SHOULD), not one it requires. `None` for a 1.0 call (ERR-002 is a MUST there), an
+/// unknown dialect, a standard JSON-RPC code (ERR-001) or a code beyond the version.
+fn a2a_code_recommended(dialect: Option<Dialect>, want: i64) -> Option<Dialect> {
+    let d = dialect.filter(|d| d.is_0x())?;
+    let last = if d == Dialect::V0_3 {
+        jsonrpc::EXTENDED_CARD_NOT_CONFIGURED
+    } else {
+        jsonrpc::INVALID_AGENT_RESPONSE
+    };
+    (last..=jsonrpc::TASK_NOT_FOUND)
+        .contains(&want)
+        .then_some(d)
+}
+
+/// The rule for a JSON-RPC error answer whose code should have been `want` (ERR-001,
+/// ERR-002): RPC-ERROR-006 (a warning) for a call of a 0.x `dialect` whose right code is one
+/// of that version's A2A codes, which ERR-002 makes a SHOULD before 1.0; RPC-ERROR-001 (an
+/// error) for a 1.0 call, a standard JSON-RPC code, or a code the call's version lacks.
+pub(super) fn code_rule(dialect: Option<Dialect>, want: i64) -> &'static Rule {
+    if a2a_code_recommended(dialect, want).is_some() {
+        &r::RPC_ERROR_CODE_0X
+    } else {
+        &r::RPC_ERROR_CODE
+    }
+}
+
+/// What an RPC-ERROR-006 message ends with (empty for an RPC-ERROR-001 one, see
+/// [`code_rule`]): `: the 0.3 spec recommends -32001 TaskNotFoundError here (ERR-002: a
+/// SHOULD in 0.3, a MUST from 1.0)`, so the reader knows the code is advice on this version.
+pub(super) fn code_recommended_words(dialect: Option<Dialect>, want: i64) -> String {
+    let Some(d) = a2a_code_recommended(dialect, want) else {
+        return String::new();
+    };
+    let v = d.as_str();
+    // 0.3's name for -32007 (1.0 renamed it ExtendedAgentCardNotConfiguredError)
+    let name = match want {
+        jsonrpc::EXTENDED_CARD_NOT_CONFIGURED => "AuthenticatedExtendedCardNotConfiguredError",
+        k => jsonrpc::code_name(k).unwrap_or_default(),
+    };
+    format!(
+        ": the {v} spec recommends {want} {name} here (ERR-002: a SHOULD in {v}, a MUST from 1.0)"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// ERR-002's strength by version: a 0.x call whose right code is one of its version's A2A
+    /// codes is RPC-ERROR-006 (a warning); a 1.0 call, a standard JSON-RPC code, a code beyond
+    /// the version's table or an unknown dialect stay RPC-ERROR-001 (sev44).
+    #[test]
+    fn the_code_rule_follows_the_strength_of_err_002_in_the_calls_version() {
+        let id = |d: Option<Dialect>, want: i64| code_rule(d, want).id;
+        let (v01, v02, v03, v10) = (
+            Some(Dialect::V0_1),
+            Some(Dialect::V0_2),
+            Some(Dialect::V0_3),
+            Some(Dialect::V1_0),
+        );
+        assert_eq!(id(v03, jsonrpc::TASK_NOT_FOUND), "RPC-ERROR-006");
+        assert_eq!(
+            id(v03, jsonrpc::EXTENDED_CARD_NOT_CONFIGURED),
+            "RPC-ERROR-006"
+        );
+        assert_eq!(id(v02, jsonrpc::INVALID_AGENT_RESPONSE), "RPC-ERROR-006");
+        assert_eq!(id(v01, jsonrpc::PUSH_NOT_SUPPORTED), "RPC-ERROR-006");
+        // -32007 is 0.3's, not 0.2's; -32008 and -32009 are 1.0's only
+        assert_eq!(
+            id(v02, jsonrpc::EXTENDED_CARD_NOT_CONFIGURED),
+            "RPC-ERROR-001"
+        );
+        assert_eq!(
+            id(v03, jsonrpc::EXTENSION_SUPPORT_REQUIRED),
+            "RPC-ERROR-001"
+        );
+        assert_eq!(id(v03, jsonrpc::VERSION_NOT_SUPPORTED), "RPC-ERROR-001");
+        // ERR-001's own codes, and the "no error fits" marker 0
+        assert_eq!(id(v03, jsonrpc::INVALID_PARAMS), "RPC-ERROR-001");
+        assert_eq!(id(v03, jsonrpc::PARSE_ERROR), "RPC-ERROR-001");
+        assert_eq!(id(v03, 0), "RPC-ERROR-001");
+        assert_eq!(id(v10, jsonrpc::TASK_NOT_FOUND), "RPC-ERROR-001");
+        assert_eq!(id(None, jsonrpc::TASK_NOT_FOUND), "RPC-ERROR-001");
+        assert_eq!(r::RPC_ERROR_CODE_0X.severity, Severity::Warning);
+        assert_eq!(r::RPC_ERROR_CODE.severity, Severity::Error);
+    }
+
+    /// The words an RPC-ERROR-006 message ends with name the version and the code it
+    /// recommends (0.3's name for -32007); an RPC-ERROR-001 message gets none.
+    #[test]
+    fn the_recommended_code_is_named_with_its_version() {
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V0_3), jsonrpc::TASK_NOT_FOUND),
+            ": the 0.3 spec recommends -32001 TaskNotFoundError here (ERR-002: a SHOULD in 0.3, a MUST from 1.0)"
+        );
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V0_2), jsonrpc::TASK_NOT_CANCELABLE),
+            ": the 0.2 spec recommends -32002 TaskNotCancelableError here (ERR-002: a SHOULD in 0.2, a MUST from 1.0)"
+        );
+        assert!(
+            code_recommended_words(Some(Dialect::V0_3), jsonrpc::EXTENDED_CARD_NOT_CONFIGURED)
+                .contains("-32007 AuthenticatedExtendedCardNotConfiguredError")
+        );
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V1_0), jsonrpc::TASK_NOT_FOUND),
+            ""
+        );
+        assert_eq!(
+            code_recommended_words(Some(Dialect::V0_3), jsonrpc::INVALID_PARAMS),
+            ""
+        );
+    }
 }

@@ -894,16 +894,17 @@ impl State {
                                     .unwrap_or_default()
                             };
                             let msg = format!(
-                                "{why}, yet the agent answered {got}{} as the first event of the {} stream instead of {want}{}",
+                                "{why}, yet the agent answered {got}{} as the first event of the {} stream instead of {want}{}{}",
                                 name(got),
                                 c.op_term("streaming call"),
-                                name(want)
+                                name(want),
+                                code_recommended_words(c.dialect, want)
                             );
                             let ev = vec![
                                 x.ev(x.req_ev_seq()),
                                 x.ev_at(seq, "/error/code", Some(Value::from(got))),
                             ];
-                            self.stream_once(x, &r::RPC_ERROR_CODE, msg, ev);
+                            self.stream_once(x, code_rule(c.dialect, want), msg, ev);
                         }
                     }
                 }

@@ -93,10 +93,21 @@ impl State {
         }
         let name = c.call_term().unwrap_or_default();
         self.areas.insert("id");
+        // ID-001 is 1.0's; on 0.x the code's meaning is ERR-002's SHOULD (ID-TASK-009)
+        let (rule, strength) = match c.dialect.filter(|d| d.is_0x()) {
+            Some(d) => (
+                &r::ID_TASK_NOT_FOUND_FRESH_SEND_0X,
+                format!(
+                    "; the {v} spec recommends TaskNotFoundError for an unknown task only (ERR-002: a SHOULD in {v}, a MUST from 1.0)",
+                    v = d.as_str()
+                ),
+            ),
+            None => (&r::ID_TASK_NOT_FOUND_FRESH_SEND, String::new()),
+        };
         self.find(
-            &r::ID_TASK_NOT_FOUND_FRESH_SEND,
+            rule,
             format!(
-                "agent answered {name}, whose message names no task (no taskId, no referenceTaskIds), with {how}: no task of the client's can be missing (TaskNotFoundError is for an unknown taskId in a message); a task the agent looked up itself (a downstream agent's) failing is its own failure, to be answered as a failed task or an internal error"
+                "agent answered {name}, whose message names no task (no taskId, no referenceTaskIds), with {how}: no task of the client's can be missing (TaskNotFoundError is for an unknown taskId in a message); a task the agent looked up itself (a downstream agent's) failing is its own failure, to be answered as a failed task or an internal error{strength}"
             ),
             vec![x.ev(x.req_ev_seq()), ev],
             &x.leg,
@@ -1099,10 +1110,23 @@ impl State {
         } else {
             "-32001 TaskNotFoundError"
         };
+        // ERR-002 is a SHOULD before 1.0: a 0.x JSON-RPC error of another code is ID-TASK-008
+        // (a result, as if the agent held the task, stays ID-TASK-007 on every version)
+        let code_0x = c.binding == Some(Binding::JsonRpc)
+            && ptr == "/error/code"
+            && code_rule(c.dialect, jsonrpc::TASK_NOT_FOUND).id == r::RPC_ERROR_CODE_0X.id;
+        let (rule, recommended) = if code_0x {
+            (
+                &r::ID_UNKNOWN_TASK_MISANSWERED_0X,
+                code_recommended_words(c.dialect, jsonrpc::TASK_NOT_FOUND),
+            )
+        } else {
+            (&r::ID_UNKNOWN_TASK_MISANSWERED, String::new())
+        };
         self.find(
-            &r::ID_UNKNOWN_TASK_MISANSWERED,
+            rule,
             format!(
-                "agent answered {op} of task id{id}, a random id the prober minted and never sent before (marked A2A-Interop-Probe: unknown-task), with {what} instead of {want}"
+                "agent answered {op} of task id{id}, a random id the prober minted and never sent before (marked A2A-Interop-Probe: unknown-task), with {what} instead of {want}{recommended}"
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(x.body_seq(), ptr, None)],
             &x.leg,

@@ -352,13 +352,25 @@ impl State {
         };
         let tid = key.rsplit('\u{0}').next().unwrap_or(&key).to_string();
         let msg = |m: &str, other: &str, what: &str, want: &str| {
-            let code = if want == "-32001" { "-32001 " } else { "" };
+            let code = if want.starts_with("-32001") {
+                "-32001 "
+            } else {
+                ""
+            };
             format!("task {tid} is unknown to the agent ({code}TaskNotFoundError on {other}), yet {m} was answered {what} instead of {want}")
         };
-        let (want, rule) = match x.call.as_ref().and_then(|c| c.binding) {
-            Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError", &r::REST_ERROR_SHAPE),
-            Some(Binding::Grpc) => ("NOT_FOUND TaskNotFoundError", &r::GRPC_ERROR_CODE),
-            _ => ("-32001", &r::RPC_ERROR_CODE),
+        // ERR-002: -32001 is a MUST in 1.0, a SHOULD in 0.x (RPC-ERROR-006 there)
+        let dialect = x.call.as_ref().and_then(|c| c.dialect);
+        let (want, rule): (String, &'static Rule) = match x.call.as_ref().and_then(|c| c.binding) {
+            Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError".into(), &r::REST_ERROR_SHAPE),
+            Some(Binding::Grpc) => ("NOT_FOUND TaskNotFoundError".into(), &r::GRPC_ERROR_CODE),
+            _ => (
+                format!(
+                    "-32001{}",
+                    code_recommended_words(dialect, jsonrpc::TASK_NOT_FOUND)
+                ),
+                code_rule(dialect, jsonrpc::TASK_NOT_FOUND),
+            ),
         };
         if code == jsonrpc::TASK_NOT_FOUND {
             let (hits, keep): (Vec<_>, Vec<_>) = std::mem::take(&mut self.internal_errs)
@@ -367,7 +379,7 @@ impl State {
             self.internal_errs = keep.into();
             for (_, leg, mut ev, m, what, want, rule) in hits {
                 ev.push(at.clone());
-                self.find(rule, msg(&m, &method, &what, want), ev, &leg);
+                self.find(rule, msg(&m, &method, &what, &want), ev, &leg);
             }
             self.note_not_found_id(key);
         } else {
@@ -383,7 +395,7 @@ impl State {
             if self.not_found_ids.contains(&key) {
                 self.find(
                     rule,
-                    msg(&method, "an earlier call", &what, want),
+                    msg(&method, "an earlier call", &what, &want),
                     ev,
                     &x.leg,
                 );

@@ -182,7 +182,7 @@ case("f314-legal-v10-rest-extended-card-route", card(0.0, CARD10X) + [
 case("f315-v03-compat-task-not-found-internal-error", card(0.0, card03(A + "/a2a")) + [
     req(0.1, "POST", A + "/a2a", rpc(1, "tasks/get", {"id": "task_does_not_exist"})),
     resp(0.104, 200, {"jsonrpc": "2.0", "id": 1, "error": {"code": -32603, "message": "Task not found: task_does_not_exist", "data": None}}),
-], [("jsonrpc-error-code-mismatch", "error")],
+], [("jsonrpc-error-code-mismatch-0x", "warning")],
  "https://github.com/prebid/salesagent/issues/1670 (a2a-sdk 1.0.1 with enable_v0_3_compat: a2a.compat.v0_3.jsonrpc_adapter wraps every typed A2AError in InternalError, so tasks/get of an unknown id answers -32603 'Task not found: ...')",
  "a task the agent does not know is -32001 TaskNotFoundError (ERR-002 0.3, TASK-009); the message says so, but the code says the server broke, so a 0.3 client cannot tell a missing task from a crash and retries. The 1.0 dispatcher of the same SDK maps it right: the fault is the v0.3 compat path of a dual-serving agent")
 

@@ -286,7 +286,7 @@ case("f340-v03-push-config-unsupported-operation", getcard(0.0, card_adk) + [
     resp(0.15, 200, ok("1", task03("t-4126", "c-4126", "working"))),
     req(0.2, "POST", A + "/", rpc("2", "tasks/pushNotificationConfig/set", {"taskId": "t-4126", "pushNotificationConfig": {"url": "https://client.example.test/hook", "token": "tok-4126"}})),
     resp(0.204, 200, err("2", -32004, "Could not set push notification configs for tasks")),
-], [("jsonrpc-error-code-mismatch", "error")],
+], [("jsonrpc-error-code-mismatch-0x", "warning")],
  "https://github.com/google/adk-python/issues/4126 (to_a2a() builds a DefaultRequestHandler without a push_config_store, so every push notification config method raises UnsupportedOperationError)",
  "the card declares capabilities.pushNotifications false, and a push config call to such an agent is answered PushNotificationNotSupportedError -32003 (PUSH-001, ERR-002, 0.3 §8.2); -32004 UnsupportedOperationError hides the reason, so a client cannot tell 'no push here' from 'this operation is not implemented'")
 
@@ -347,7 +347,7 @@ vcase("b23b-K2-v03-401-internal-error-body-other-id", getcard(0.0, card03(A + "/
 vcase("b23b-K2-v03-200-gateway-body-task-not-found", getcard(0.0, card_ac) + [
     req(0.1, "POST", A + "/invocations", rpc("7", "message/send", {"message": umsg03("hello", mid="m-k2c")}), hdr={"authorization": "Bearer <token>"}),
     resp(0.104, 200, {"jsonrpc": "2.0", "error": {"code": -32001, "message": "Missing Authentication Token"}, "id": "null"}),
-], [("task-not-found-for-message-without-task", "error"), ("jsonrpc-id-mismatch", "error")], R6920 + " (control: the same body as an HTTP 200 answer)",
+], [("task-not-found-for-message-without-task-0x", "warning"), ("jsonrpc-id-mismatch", "error")], R6920 + " (control: the same body as an HTTP 200 answer)",
  "under HTTP 200 the body is the JSON-RPC answer: -32001 TaskNotFoundError to a send that names no task is wrong (ID-001, ERR-002), and the id \"null\" (a string) does not echo the request id 7 (RPC-002)")
 
 write_cases(var_cases, VAR)

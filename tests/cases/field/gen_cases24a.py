@@ -108,7 +108,7 @@ case("f350-v03-push-config-set-unsupported-operation", card(0.0, WM) + [
     resp(0.104, 200, ok("1", amsg03("route-to-tool: get_shipping_status", mid="m-a4824", contextId="c-4824"))),
     req(0.2, "POST", A + "/a2a", rpc("2", "tasks/pushNotificationConfig/set", {"taskId": "t-4824", "pushNotificationConfig": {"url": "https://hooks.example.test/a2a"}})),
     resp(0.204, 200, err("2", -32004, "This operation is not supported")),
-], [("jsonrpc-error-code-mismatch", "error")],
+], [("jsonrpc-error-code-mismatch-0x", "warning")],
  "https://github.com/koala73/worldmonitor/pull/4824 (the /a2a endpoint: direct Messages only, tasks/* answer TaskNotFound (-32001), streaming and push methods -32004; the card declares pushNotifications false)",
  "an agent whose card declares no push notifications answers push config calls -32003 PushNotificationNotSupportedError (PUSH-001, ERR-002); -32004 is the generic 'not supported', and a client cannot tell it from a method this agent never had")
 

@@ -230,7 +230,7 @@ case("f596-v03-framework-cancel-not-implemented-internal-error", [
     resp(2.01, 200, err("c-2", -32603, "Internal error")),
     req(5.0, "POST", A + "/", rpc("c-3", "tasks/get", {"id": "t-4127"})),
     resp(5.01, 200, ok("c-3", task03("t-4127", "c-4127", "working"))),
-], [("jsonrpc-error-code-mismatch", "error")],
+], [("jsonrpc-error-code-mismatch-0x", "warning")],
  R4127 + " (ADK's A2aAgentExecutor did not implement the abstract cancel() of a2a-sdk's AgentExecutor, so every tasks/cancel raised NotImplementedError, which the SDK's handler turns into -32603; fixed in ADK 2.6.0 by publishing a terminal canceled status. The error's bytes are rebuilt from the description)",
  "a task the agent will not cancel is answered -32002 TaskNotCancelableError (0.3 §8.2, ERR-002; TASK-006), or -32004 UnsupportedOperationError when the agent does not support cancelation; -32603 Internal error tells the client the server broke, and the task it asked to stop runs on (the later tasks/get shows it working)")
 
@@ -347,7 +347,7 @@ vcase("b29b-K3-v03-cancel-submitted-task-internal-error", [
     resp(0.05, 200, ok("c-1", task03("t-k3b", "c-k3b", "submitted"))),
     req(0.5, "POST", A + "/", rpc("c-2", "tasks/cancel", {"id": "t-k3b"})),
     resp(0.51, 200, err("c-2", -32603, "")),
-], [("jsonrpc-error-code-mismatch", "error")], R4127 + " (a submitted task, an error with an empty message: str(NotImplementedError()))",
+], [("jsonrpc-error-code-mismatch-0x", "warning")], R4127 + " (a submitted task, an error with an empty message: str(NotImplementedError()))",
  "a submitted task is live (TASK-001); refusing its cancel is TaskNotCancelableError (TASK-003, ERR-002)")
 vcase("b29b-K3-legal-v03-cancel-live-task-not-cancelable", [
     req(0.0, "POST", A + "/", rpc("c-1", "message/send", {"message": umsg03("compile the weekly sales digest", mid="m-k3c"), "configuration": {"blocking": False}})),

@@ -175,7 +175,7 @@ case("b28p-4-v10-stream-unknown-task-first-event-internal-error", rpccard() + [
     "the error-first stream's code is judged as a plain answer's: the agent's own text says the task was not found, so -32001, not -32603 (one finding: the wrong code; STREAM-FIRST-001 folds into it)")
 case("b28p-4-v03-stream-unknown-task-first-event-internal-error", card03(RPC, "JSONRPC") + [
     call("message/stream", {"message": {"kind": "message", "messageId": "m1", "role": "user", "taskId": "t404", "parts": [{"kind": "text", "text": "hi"}]}}, hdr={}),
-    first_error(-32603, "Task t404 not found")], [("jsonrpc-error-code-mismatch", "error")],
+    first_error(-32603, "Task t404 not found")], [("jsonrpc-error-code-mismatch-0x", "warning")],
     "0.3 allows the error-first stream (a2a-python 0.3), but its code is still judged: -32001 TaskNotFoundError")
 case("b28p-4-v10-stream-unknown-task-first-event-task-not-found", rpccard() + [
     call("SendStreamingMessage", {"message": dict(MSG10, taskId="t404")}),
