@@ -710,10 +710,6 @@ impl State {
         }
     }
 
-    /// The [`CardMemo`] of public card `v` fetched in `x` (body bytes, `Content-Encoding`,
-    /// `served_v02`): the remembered one when the same bytes came before, else a new one
-    /// (remembered, the oldest of [`MAX_CARD_MEMO`] forgotten). `None` for a body over
-    /// [`CARD_MEMO_MAX_BYTES`] or cut (the caller then derives everything itself).
     /// The JSON tree of a remembered card whose body is `body` byte for byte, parsed with
     /// no `Content-Encoding` to decode ([`CardMemo::tree`]); `None` when no card is.
     /// `body` is then the text that tree was parsed from: [`Json::parse`] of it gives an
@@ -726,6 +722,10 @@ impl State {
             .and_then(|m| m.tree.clone())
     }
 
+    /// The [`CardMemo`] of public card `v` fetched in `x` (body bytes, `Content-Encoding`,
+    /// `served_v02`): the remembered one when the same bytes came before, else a new one
+    /// (remembered, the oldest of [`MAX_CARD_MEMO`] forgotten). `None` for a body over
+    /// [`CARD_MEMO_MAX_BYTES`] or cut (the caller then derives everything itself).
     pub(super) fn card_memo_for(
         &mut self,
         x: &Exch,
