@@ -512,10 +512,72 @@ impl<'de> Deserialize<'de> for Event {
 /// with serde_json, which decides acceptance and words the error as before. Property-tested
 /// against serde_json on generated and broken lines (`fast_reader_agrees_with_serde`).
 pub(crate) fn fast_event(line: &[u8]) -> Option<Event> {
+    fast_event_with(line, &mut RecentIds::default())
+}
+
+/// The exchange ids of the last [`RecentIds::KEPT`] lines a reader read, each shared: a
+/// line naming one of them gets a clone of its [`ExchangeId`] (a reference count) instead
+/// of a new allocation (an exchange's events are one after another in a recording, or
+/// interleaved with a few others'). The id's text is equal either way; so is the event.
+#[derive(Debug, Default)]
+pub(crate) struct RecentIds {
+    ids: [Option<ExchangeId>; RecentIds::KEPT],
+    /// Each kept id's [`RecentIds::key`], compared before its text.
+    keys: [(usize, u64); RecentIds::KEPT],
+    /// The slot the next new id takes (the oldest).
+    next: usize,
+}
+
+impl RecentIds {
+    /// Ids kept.
+    const KEPT: usize = 8;
+
+    /// The length of `b` and its last 8 bytes (all of them, zero-padded, when shorter):
+    /// equal ids have equal keys; for an id of at most 8 bytes an equal key is an equal id.
+    #[inline(always)]
+    fn key(b: &[u8]) -> (usize, u64) {
+        let n = b.len();
+        let w = match b.get(n.wrapping_sub(8)..) {
+            Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+            _ => b
+                .iter()
+                .enumerate()
+                .fold(0, |w, (i, &c)| w | u64::from(c) << (8 * i)),
+        };
+        (n, w)
+    }
+
+    /// `text` as an [`ExchangeId`]: a kept one when one is equal (the newest looked at
+    /// first), else a new one, kept in place of the oldest.
+    #[inline]
+    fn id(&mut self, text: &str) -> ExchangeId {
+        let key = Self::key(text.as_bytes());
+        for k in 1..=Self::KEPT {
+            let slot = (self.next + Self::KEPT - k) % Self::KEPT;
+            if self.keys[slot] != key {
+                continue;
+            }
+            match &self.ids[slot] {
+                Some(id) if key.0 <= 8 || **id == *text => return id.clone(),
+                _ => {}
+            }
+        }
+        let id = ExchangeId::from(text);
+        self.ids[self.next] = Some(id.clone());
+        self.keys[self.next] = key;
+        self.next = (self.next + 1) % Self::KEPT;
+        id
+    }
+}
+
+/// [`fast_event`] with the ids of the lines read before (`ids`, updated): an exchange id
+/// equal to one of them is shared ([`RecentIds`]).
+pub(crate) fn fast_event_with(line: &[u8], ids: &mut RecentIds) -> Option<Event> {
     let mut p = Scan {
         b: line,
         i: 0,
         scratch: Vec::new(),
+        ids,
     };
     let mut s = Slots::default();
     p.ws();
@@ -601,6 +663,8 @@ struct Scan<'a> {
     /// string or a head: each escaped string (or head) is unescaped here and copied out at
     /// its size, so a line of many escaped strings costs time linear in its length.
     scratch: Vec<u8>,
+    /// The exchange ids of the lines read before ([`Scan::shared_string`]).
+    ids: &'a mut RecentIds,
 }
 
 /// The byte a two-character escape `\x` stands for, by `x` (RFC 8259 §7); 0 = not an escape
@@ -954,10 +1018,11 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// [`Self::string`] as a shared [`ExchangeId`], built from the line's bytes directly.
+    /// [`Self::string`] as a shared [`ExchangeId`]: one of the lines read before
+    /// ([`RecentIds`]) when equal, else built from the line's bytes directly.
     fn shared_string(&mut self) -> Option<ExchangeId> {
         match self.text_or_escaped()? {
-            Ok(plain) => Some(ExchangeId::from(plain)),
+            Ok(plain) => Some(self.ids.id(plain)),
             Err(bytes) => String::from_utf8(bytes).ok().map(ExchangeId::from),
         }
     }
@@ -1414,6 +1479,76 @@ mod tests {
     /// What serde_json alone does with `line`.
     fn via_serde(line: &[u8]) -> Result<Event, String> {
         serde_json::from_slice::<Event>(line).map_err(|e| e.to_string())
+    }
+
+    /// Lines of interleaved exchanges read with one [`RecentIds`] (as a reader does): each
+    /// event's id is its line's text; an id among the last [`RecentIds::KEPT`] distinct
+    /// ones is the kept id itself (shared), an older one a new id of equal text; an id
+    /// with an escape is read as serde_json reads it.
+    #[test]
+    fn exchange_ids_of_recent_lines_are_shared() {
+        let line = |x: &str| {
+            format!(r#"{{"seq":1,"t_us":2,"exchange":"{x}","type":"response_chunk","body":"b"}}"#)
+                + "\n"
+        };
+        let mut ids = RecentIds::default();
+        let mut read = |x: &str| -> ExchangeId {
+            let l = line(x);
+            let ev = fast_event_with(l.as_bytes(), &mut ids).expect("fast path");
+            assert_eq!(ev, via_serde(l.as_bytes()).unwrap(), "{l}");
+            ev.exchange.expect("an exchange id")
+        };
+        let first = read("e1");
+        let again = read("e1");
+        assert!(ExchangeId::ptr_eq(&first, &again));
+        // 8 distinct ids interleaved: each read again shares its first reading
+        let names: Vec<String> = (1..=8).map(|i| format!("e{i}")).collect();
+        let mut held: Vec<ExchangeId> = names.iter().map(|n| read(n)).collect();
+        assert!(ExchangeId::ptr_eq(&held[0], &first));
+        for round in 0..3 {
+            for (n, h) in names.iter().zip(&held).rev() {
+                let id = read(n);
+                assert_eq!(&*id, n.as_str());
+                assert!(ExchangeId::ptr_eq(&id, h), "round {round} {n}");
+            }
+        }
+        // a ninth id takes the place of the first kept (e1; reading a kept id again does
+        // not move it): e1's next reading is a new id of the same text, e8 still shared
+        let ninth = read("e9");
+        assert_eq!(&*ninth, "e9");
+        let e1 = read("e1");
+        assert_eq!(&*e1, "e1");
+        assert!(!ExchangeId::ptr_eq(&e1, &held[0]));
+        assert!(ExchangeId::ptr_eq(&read("e8"), &held[7]));
+        held[0] = e1;
+        assert!(ExchangeId::ptr_eq(&read("e1"), &held[0]));
+        // one that differs only in length, first or last byte is not taken for a kept
+        // one; ids longer than 8 bytes that end alike are told apart by their text
+        for other in [
+            "e",
+            "e11",
+            "e0",
+            "f1",
+            "",
+            "x-e1234567",
+            "y-e1234567",
+            "x-e1234567",
+        ] {
+            let id = read(other);
+            assert_eq!(&*id, other);
+        }
+        let long = read("x-e1234567");
+        assert!(ExchangeId::ptr_eq(&long, &read("x-e1234567")));
+        assert_eq!(&*read("y-e1234567"), "y-e1234567");
+        assert!(!ExchangeId::ptr_eq(&long, &read("y-e1234567")));
+        // an escaped id: unescaped, equal to serde_json's reading
+        let l = line(r#"e\u0031\"x"#);
+        let ev = fast_event_with(l.as_bytes(), &mut ids);
+        let serde = via_serde(l.as_bytes()).unwrap();
+        if let Some(ev) = ev {
+            assert_eq!(ev, serde);
+        }
+        assert_eq!(serde.exchange.as_deref(), Some("e1\"x"));
     }
 
     /// Escapes at every offset of a 16-byte block and across its end, one after another

@@ -220,6 +220,8 @@ pub struct RecordingReader<R> {
     /// events read again from these rather than keeping a copy of every event (an `Event`
     /// clone per line was ~2 % of offline verify; docs/performance.md, session 26).
     recent: Option<RecentLines>,
+    /// The exchange ids of the last lines read, shared with the next lines naming them.
+    ids: super::event_de::RecentIds,
 }
 
 impl<R: BufRead> RecordingReader<R> {
@@ -253,6 +255,7 @@ impl<R: BufRead> RecordingReader<R> {
                 torn: None,
             },
             recent: None,
+            ids: Default::default(),
         })
     }
 }
@@ -316,7 +319,7 @@ impl<R: BufRead> Iterator for RecordingReader<R> {
         // separate search for its `\n`). Anything else takes the line-by-line path below.
         if let Ok(avail) = self.inner.fill_buf() {
             if let Some(nl) = memchr::memchr(b'\n', avail) {
-                if let Some(ev) = super::event_de::fast_event(&avail[..=nl]) {
+                if let Some(ev) = super::event_de::fast_event_with(&avail[..=nl], &mut self.ids) {
                     Self::keep(&mut self.recent, ev.seq, &avail[..=nl]);
                     self.inner.consume(nl + 1);
                     self.stats.lines += 1;

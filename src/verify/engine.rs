@@ -1497,7 +1497,15 @@ struct CardMemo {
     /// this card's modes at all (a 1.0 card, or a hybrid one offering a 1.0 interface);
     /// else empty.
     modes_bad: Vec<(String, String)>,
+    /// The card's JSON tree, kept for a body with no `Content-Encoding` decoded (`body` is
+    /// then the text parsed) of at most [`CARD_TREE_MAX_BYTES`]: a later answer with the
+    /// same bytes reads it instead of parsing them again ([`State::card_tree_of`]).
+    tree: Option<Arc<Json<'static>>>,
 }
+
+/// A remembered card's tree is kept ([`CardMemo::tree`]) for a body of at most this many
+/// bytes: the trees held stay under ~[`MAX_CARD_MEMO`] x 0.5 MiB.
+const CARD_TREE_MAX_BYTES: usize = 64 * 1024;
 
 /// Distinct public cards remembered ([`State::card_memo`]); the oldest is forgotten past this.
 const MAX_CARD_MEMO: usize = 16;

@@ -710,6 +710,18 @@ impl State {
         }
     }
 
+    /// The JSON tree of a remembered card whose body is `body` byte for byte, parsed with
+    /// no `Content-Encoding` to decode ([`CardMemo::tree`]); `None` when no card is.
+    /// `body` is then the text that tree was parsed from: [`Json::parse`] of it gives an
+    /// equal tree (docs/performance.md, "Session 44").
+    pub(super) fn card_tree_of(&self, body: &[u8]) -> Option<Arc<Json<'static>>> {
+        self.card_memo
+            .iter()
+            .rev()
+            .find(|m| m.tree.is_some() && m.body == body)
+            .and_then(|m| m.tree.clone())
+    }
+
     /// The [`CardMemo`] of public card `v` fetched in `x` (body bytes, `Content-Encoding`,
     /// `served_v02`): the remembered one when the same bytes came before, else a new one
     /// (remembered, the oldest of [`MAX_CARD_MEMO`] forgotten). `None` for a body over
@@ -744,6 +756,8 @@ impl State {
             iface_origins: card_iface_origins(&view),
             modes_bad: card_modes_judged(v, &view),
             view: Arc::new(view),
+            tree: (!x.resp_coding && body.len() <= CARD_TREE_MAX_BYTES)
+                .then(|| Arc::new(v.clone().into_owned())),
         });
         if self.card_memo.len() >= MAX_CARD_MEMO {
             self.card_memo.pop_front();

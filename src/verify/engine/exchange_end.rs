@@ -514,13 +514,25 @@ impl State {
         let needs_json = c.binding.is_some()
             || c.webhook
             || matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard));
-        let (json, duplicate): (Option<Json>, _) = if needs_json {
+        // A public card whose bytes equal a remembered card's (`CardMemo`, an SDK client
+        // fetches the same card before each conversation) reads the tree parsed from those
+        // bytes then: the same bytes give the same tree, and a card answer never reads
+        // `duplicate` (its branch below returns first).
+        let card_op = matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
+            && c.binding != Some(Binding::JsonRpc);
+        let known_card = if card_op && !x.resp_coding && !x.body.oversize {
+            self.card_tree_of(x.body.as_slice())
+        } else {
+            None
+        };
+        let (parsed, duplicate): (Option<Json>, _) = if needs_json && known_card.is_none() {
             crate::model::json::take_conflicting_duplicate();
             let j = Json::parse(&body).ok();
             (j, crate::model::json::take_conflicting_duplicate())
         } else {
             (None, None)
         };
+        let json: Option<&Json> = known_card.as_deref().or(parsed.as_ref());
         // Without a Content-Length the end of an `open` body is unknown: bytes that do not
         // parse may be a body the recording cut, not judged as the agent's (q21 Q1).
         if needs_json
@@ -539,15 +551,11 @@ impl State {
             );
             return;
         }
-        x.answer_error = json
-            .as_ref()
-            .is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
-        self.intermediary_error_unseen(&x, &c, json.as_ref());
-        self.card_404_call_answered(&x, &c, json.as_ref());
+        x.answer_error = json.is_some_and(|v| v.get("error").is_some_and(|e| !e.is_null()));
+        self.intermediary_error_unseen(&x, &c, json);
+        self.card_404_call_answered(&x, &c, json);
         // Cards.
-        if matches!(c.op, Some(Op::GetCard) | Some(Op::GetExtendedCard))
-            && c.binding != Some(Binding::JsonRpc)
-        {
+        if card_op {
             // CARD-001 / CARD-002 (mine30b f645, a2a-python #1111): the well-known card
             // route itself failed with 500 Internal Server Error: the agent's own error (a
             // front's 502 / 503 / 504 is not it), and no client can discover the agent
@@ -603,10 +611,10 @@ impl State {
                 let extended = c.op == Some(Op::GetExtendedCard)
                     && (!x.path.ends_with("/v1/card")
                         || self.card_for(&x).is_some_and(|k| k.view.extended_card));
-                self.on_card(&x, json.as_ref(), extended, "");
+                self.on_card(&x, json, extended, "");
             } else if status >= 400 && !x.synthetic && c.binding == Some(Binding::Rest) {
                 // AUTH-005: the error a 1.0 HTTP+JSON GetExtendedAgentCard refusal names.
-                if let Some(v) = json.as_ref() {
+                if let Some(v) = json {
                     self.rest_extended_card_error(&x, &c, status, v, x.body_seq());
                 }
             }
@@ -628,12 +636,12 @@ impl State {
             return;
         }
         if c.webhook {
-            self.on_webhook(&x, json.as_ref());
+            self.on_webhook(&x, json);
             return;
         }
-        self.note_rpc_spoken(&x, json.as_ref());
-        self.foreign_body_refused(&x, &c, json.as_ref());
-        self.check_extensions(&x, json.as_ref(), None);
+        self.note_rpc_spoken(&x, json);
+        self.foreign_body_refused(&x, &c, json);
+        self.check_extensions(&x, json, None);
         if let Some(d) = duplicate {
             self.duplicate_member_answer(&x, &c, status, &d);
         }
@@ -642,17 +650,17 @@ impl State {
             self.other_callers_task_refused(&x, &c, "HTTP 403", at);
         }
         if c.binding.is_some() && (status >= 400 || x.answer_error) && !x.synthetic {
-            self.error_leak(&x, &c, status, json.as_ref(), &body, x.body_seq(), "");
+            self.error_leak(&x, &c, status, json, &body, x.body_seq(), "");
         }
         self.client_streaming_not_declared(&x, &c, status);
-        self.probe_unknown_task_answer(&x, &c, status, json.as_ref());
-        self.probe_negative_answer(&x, &c, status, json.as_ref());
+        self.probe_unknown_task_answer(&x, &c, status, json);
+        self.probe_negative_answer(&x, &c, status, json);
         match c.binding {
             Some(Binding::JsonRpc) if c.batch.is_some() => {
-                self.on_jsonrpc_batch(&x, status, json.as_ref(), &body)
+                self.on_jsonrpc_batch(&x, status, json, &body)
             }
-            Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json.as_ref(), &body),
-            Some(Binding::Rest) => self.on_rest_response(&x, status, json.as_ref()),
+            Some(Binding::JsonRpc) => self.on_jsonrpc_response(&x, status, json, &body),
+            Some(Binding::Rest) => self.on_rest_response(&x, status, json),
             // Judged in `end_grpc`, before the HTTP body paths.
             Some(Binding::Grpc) | None => {}
         }
