@@ -15,7 +15,7 @@
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use proxy_process::run_in;
+use proxy_process::{reference_agent, run_in};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -49,5 +49,72 @@ fn n1_rules_with_a_family_prefix_suggests_that_family() {
         err.contains("did you mean REST-ERROR-001, REST-ERROR-002"),
         "{err}"
     );
+}
+
+/// N2: a probe cut short by its request budget says so under its count, with the flag to
+/// raise; a run the budget did not cut has no such line.
+#[test]
+fn n2_a_probe_cut_by_max_requests_says_so_under_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_agent, url) = reference_agent();
+    let out = run_in(dir.path(), &["probe", &url, "-q", "--max-requests", "5"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let skipped = stdout
+        .lines()
+        .filter(|l| l.starts_with("skip") && l.contains("used up (--max-requests)"))
+        .count();
+    assert!(skipped > 10, "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("the request budget ran out"))
+        .unwrap_or_else(|| panic!("no budget line: {stdout}"));
+    assert_eq!(
+        line,
+        format!(
+            "the request budget ran out after 5 requests (--max-requests): {skipped} tests were skipped for it, not judged; hint: raise --max-requests to run them"
+        )
+    );
+    // it comes right after the count
+    let count = stdout
+        .lines()
+        .position(|l| l.contains(" passed, "))
+        .unwrap();
+    assert_eq!(stdout.lines().nth(count + 1), Some(line));
+
+    let full = run_in(dir.path(), &["probe", &url, "-q"]);
+    let stdout = text(&full.stdout);
+    assert_eq!(full.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains("request budget"), "{stdout}");
+}
+
+/// N2 for `interop`: the line under each direction's count, named by the direction.
+#[test]
+fn n2_an_interop_direction_cut_by_max_requests_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_a, url_a) = reference_agent();
+    let (_b, url_b) = reference_agent();
+    let out = run_in(
+        dir.path(),
+        &["interop", &url_a, &url_b, "-q", "--max-requests", "6"],
+    );
+    let stdout = text(&out.stdout);
+    for d in ["A->B", "B->A"] {
+        let prefix =
+            format!("[{d}] the request budget ran out after 6 requests (--max-requests): ");
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no budget line for {d}: {stdout}"));
+        assert!(
+            line.ends_with("hint: raise --max-requests to run them"),
+            "{line}"
+        );
+        let count = stdout
+            .lines()
+            .position(|l| l.starts_with(&format!("[{d}] ")) && l.contains(" passed, "))
+            .unwrap();
+        assert_eq!(stdout.lines().nth(count + 1), Some(line), "{stdout}");
+    }
 }
 

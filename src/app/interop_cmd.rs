@@ -916,6 +916,11 @@ pub fn text_report(run: &InteropRun) -> String {
             d.report.requests,
             d.level.as_str()
         ));
+        if let Some(l) = crate::app::probe_cmd::budget_line(&d.report) {
+            // before the blank line that ends the direction's block
+            s.pop();
+            s.push_str(&format!("[{}] {l}\n\n", d.name));
+        }
     }
     let unlegged: Vec<Finding> = run
         .outcome
