@@ -21,6 +21,19 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// A 1.0 JSON-RPC send and its answer, as a transcript (docs/transcript-format.md), with a
+/// card fetch first whose answer has no Cache-Control: one CARD-CACHE-001 note to cut.
+const TRANSCRIPT: &str = concat!(
+    r#"{"dir":"req","method":"GET","url":"http://127.0.0.1:9/.well-known/agent-card.json","headers":{},"body":""}"#,
+    "\n",
+    r#"{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"name":"a","description":"d","version":"1","supportedInterfaces":[{"url":"http://127.0.0.1:9/","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[{"id":"echo","name":"echo","description":"e","tags":["t"]}]}}"#,
+    "\n",
+    r#"{"dir":"req","method":"POST","url":"http://127.0.0.1:9/","headers":{"content-type":"application/json","a2a-version":"1.0"},"body":{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"echo hi"}]}}}}"#,
+    "\n",
+    r#"{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"jsonrpc":"2.0","id":1,"result":{"message":{"messageId":"r1","role":"ROLE_AGENT","parts":[{"text":"echo: hi"}]}}}}"#,
+    "\n",
+);
+
 /// N1: a rule family's prefix, as typed or as the report's area name, is answered with that
 /// family's rules first.
 #[test]
@@ -118,3 +131,68 @@ fn n2_an_interop_direction_cut_by_max_requests_says_so() {
     }
 }
 
+/// N3: `--record runs/` for a directory that does not exist says it names a directory and
+/// what to type, for a run (`probe`) and for the `proxy`; nothing is created.
+#[test]
+fn n3_a_record_path_ending_in_a_slash_is_a_directory_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["probe", "http://127.0.0.1:9", "--record", "runs/"][..],
+        &[
+            "proxy",
+            "--listen",
+            "127.0.0.1:0",
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--record",
+            "runs/",
+        ][..],
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(
+            err.trim_end(),
+            "a2a-interop: cannot record to runs/: it ends in /, so it names a directory, not a file; hint: give a file path in it, e.g. --record runs/session.jsonl",
+            "{args:?}"
+        );
+        assert!(!dir.path().join("runs").exists());
+    }
+}
+
+/// N3 for `export -o out/` and `repro --curl out/`: said before anything is written, with a
+/// file path in that directory to type.
+#[test]
+fn n3_export_and_repro_outputs_ending_in_a_slash_are_said_before_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.jsonl"), TRANSCRIPT).unwrap();
+    let out = run_in(dir.path(), &["export", "t.jsonl", "-o", "out/"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim_end(),
+        "a2a-interop: cannot write HAR to out/: out/ ends in /, so it names a directory, not a file; hint: -o names a directory; give a file path in it, e.g. -o out/t.har"
+    );
+    assert!(!dir.path().join("out").exists());
+
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            "t.jsonl",
+            "--finding",
+            "CARD-CACHE-001",
+            "-o",
+            "min.jsonl",
+            "--curl",
+            "sh/",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim_end(),
+        "a2a-interop: cannot write sh/: sh/ ends in /, so it names a directory, not a file; hint: --curl names a directory; give a file path in it, e.g. --curl sh/min.sh"
+    );
+    // refused before the cut was written
+    assert!(!dir.path().join("min.jsonl").exists());
+    assert!(!dir.path().join("sh").exists());
+}
