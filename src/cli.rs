@@ -506,9 +506,11 @@ pub struct ProbeArgs {
 /// `a2a-interop interop URL_A URL_B`.
 #[derive(Debug, Clone, Args)]
 pub struct InteropArgs {
-    /// Base URL of agent A (its card is fetched as B would, and tasks are sent A->B on B)
+    /// Base URL of agent A. Direction B->A calls A as B would (A's card, then tasks sent to
+    /// A); in A->B, A's card says which interfaces A can call B over
     pub url_a: String,
-    /// Base URL of agent B
+    /// Base URL of agent B. Direction A->B calls B as A would (B's card, then tasks sent to
+    /// B); in B->A, B's card says which interfaces B can call A over
     pub url_b: String,
     /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
     /// 2m

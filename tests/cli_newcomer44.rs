@@ -11,6 +11,7 @@
 //!   "Is a directory (os error 21); hint: pick a writable --record path", `export -o out/`
 //!   "Not a directory (os error 20); hint: check the disk and the -o path" after writing the
 //!   whole HAR, `repro --curl out/` the same after the transcript was written.
+//! - N4: `interop --help` described URL_A by the wrong direction and URL_B not at all.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -195,4 +196,27 @@ fn n3_export_and_repro_outputs_ending_in_a_slash_are_said_before_writing() {
     // refused before the cut was written
     assert!(!dir.path().join("min.jsonl").exists());
     assert!(!dir.path().join("sh").exists());
+}
+
+/// N4: `interop --help` said of URL_A "its card is fetched as B would, and tasks are sent
+/// A->B on B" (the tasks of A->B go to B, not A) and nothing of URL_B; each now says which
+/// direction calls its agent, and that the tool makes the calls.
+#[test]
+fn n4_interop_help_says_which_direction_calls_each_agent() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_in(dir.path(), &["interop", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        help.contains("Base URL of agent A. Direction B->A calls A as B would (A's card, then tasks sent to A)"),
+        "{help}"
+    );
+    assert!(
+        help.contains("Base URL of agent B. Direction A->B calls B as A would (B's card, then tasks sent to B)"),
+        "{help}"
+    );
+    assert!(!help.contains("tasks are sent A->B on B"), "{help}");
 }
