@@ -12,11 +12,18 @@
 //!   "Not a directory (os error 20); hint: check the disk and the -o path" after writing the
 //!   whole HAR, `repro --curl out/` the same after the transcript was written.
 //! - N4: `interop --help` described URL_A by the wrong direction and URL_B not at all.
+//! - N5: a proxy in front of an agent that took the connection and never answered ended
+//!   `findings: 0 errors, 0 warnings, 0 notes in 1 exchange; conformance: partial (not
+//!   exercised: card, task, stream, push)`, while `verify` of its recording said "nothing was
+//!   verified: the agent never answered e1 ...", no level, exit 2.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
 
-use proxy_process::{reference_agent, run_in};
+use std::io::Write;
+use std::time::Duration;
+
+use proxy_process::{reference_agent, run_in, start_proxy, ReservedPort};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -219,4 +226,43 @@ fn n4_interop_help_says_which_direction_calls_each_agent() {
         "{help}"
     );
     assert!(!help.contains("tasks are sent A->B on B"), "{help}");
+}
+
+/// N5: the proxy's stop line gives the verdict `verify` gives its recording when the agent
+/// took the connection and never answered: nothing verified, and why, not `partial`.
+#[test]
+fn n5_a_run_the_agent_never_answered_ends_nothing_verified_as_verify_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("session.jsonl");
+    // listening (the kernel queues the connection and the request), never accepting
+    let hung = ReservedPort::bind();
+    let url = format!("http://{}", hung.addr());
+    let _hung = hung.listen();
+    let (run, addr) = start_proxy(&["--upstream", &url, "--record", rec.to_str().unwrap()]);
+    let mut c = std::net::TcpStream::connect(addr).unwrap();
+    c.write_all(b"GET /.well-known/agent-card.json HTTP/1.1\r\nhost: x\r\n\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    // the client gives up
+    drop(c);
+    std::thread::sleep(Duration::from_millis(500));
+    let stderr = run.terminate();
+    let line = stderr
+        .lines()
+        .find(|l| l.contains("findings: "))
+        .unwrap_or_else(|| panic!("no findings line: {stderr}"));
+    let why = "nothing was verified: the agent never answered e1 GET /.well-known/agent-card.json (GetAgentCard); the client gave up after ";
+    assert!(
+        line.starts_with(&format!(
+            "a2a-interop proxy: findings: 0 errors, 0 warnings, 0 notes in 1 exchange; conformance: none ({why}"
+        )),
+        "{line}"
+    );
+    let out = run_in(dir.path(), &["verify", "session.jsonl"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&why.replace("verified:", "verified in session.jsonl:")),
+        "{err}"
+    );
 }

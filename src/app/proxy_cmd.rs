@@ -2712,6 +2712,10 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
             )
         };
         format!("none (nothing was verified: {none})")
+    } else if let Some(why) = crate::app::verify_cmd::nothing_judged(&o.verify, x) {
+        // reached, and nothing to judge (the agent never answered, or no A2A traffic): the
+        // words `verify` of the recording gives (newcomer44: it said "partial")
+        format!("none (nothing was verified: {why})")
     } else {
         built.level_and_reason()
     };
