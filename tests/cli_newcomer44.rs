@@ -16,6 +16,8 @@
 //!   `findings: 0 errors, 0 warnings, 0 notes in 1 exchange; conformance: partial (not
 //!   exercised: card, task, stream, push)`, while `verify` of its recording said "nothing was
 //!   verified: the agent never answered e1 ...", no level, exit 2.
+//! - N6: a 0.3 HTTP+JSON message with `parts` read "message names its parts parts (the
+//!   JSON-RPC member) instead of content".
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -265,4 +267,24 @@ fn n5_a_run_the_agent_never_answered_ends_nothing_verified_as_verify_says() {
         err.contains(&why.replace("verified:", "verified in session.jsonl:")),
         "{err}"
     );
+}
+
+/// N6: the 0.3 HTTP+JSON message that lists its parts under `parts` says so in words.
+#[test]
+fn n6_a_0_3_rest_message_with_parts_is_said_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = concat!(
+        r#"{"dir":"req","method":"POST","url":"http://127.0.0.1:9/v1/message:send","headers":{"content-type":"application/json"},"body":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}"#,
+        "\n",
+        r#"{"dir":"resp","status":200,"headers":{"content-type":"application/json"},"body":{"msg":{"messageId":"r1","role":"ROLE_AGENT","content":[{"text":"hi"}]}}}"#,
+        "\n",
+    );
+    std::fs::write(dir.path().join("t.jsonl"), t).unwrap();
+    let out = run_in(dir.path(), &["verify", "t.jsonl"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("0.3 HTTP+JSON message lists its parts under the JSON-RPC member parts instead of content"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("parts parts"), "{stdout}");
 }
