@@ -18,6 +18,9 @@
 //!   verified: the agent never answered e1 ...", no level, exit 2.
 //! - N6: a 0.3 HTTP+JSON message with `parts` read "message names its parts parts (the
 //!   JSON-RPC member) instead of content".
+//! - N7: a negative number for a flag that counts: `--max-unanswered -1` got clap's tip "to
+//!   pass '-1' as a value, use '-- -1'" (a positional then), `--shutdown-grace -1` the usage
+//!   line, `--shutdown-grace=-1` "invalid digit found in string".
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -287,4 +290,66 @@ fn n6_a_0_3_rest_message_with_parts_is_said_in_words() {
         "{stdout}"
     );
     assert!(!stdout.contains("parts parts"), "{stdout}");
+}
+
+/// N7: a negative number for a counting flag, after a space or `=`, is one line naming the
+/// flag and the value.
+#[test]
+fn n7_a_negative_number_for_a_counting_flag_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, flag) in [
+        (
+            &["probe", "http://127.0.0.1:9", "--max-unanswered", "-1"][..],
+            "--max-unanswered",
+        ),
+        (
+            &[
+                "proxy",
+                "--upstream",
+                "http://127.0.0.1:9",
+                "--shutdown-grace",
+                "-1",
+            ][..],
+            "--shutdown-grace",
+        ),
+        (
+            &[
+                "proxy",
+                "--upstream",
+                "http://127.0.0.1:9",
+                "--shutdown-grace=-1",
+            ][..],
+            "--shutdown-grace",
+        ),
+        (
+            &[
+                "interop",
+                "http://127.0.0.1:9",
+                "http://127.0.0.1:8",
+                "--max-requests",
+                "-5",
+            ][..],
+            "--max-requests",
+        ),
+    ] {
+        let out = run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let value = args.last().unwrap().rsplit('=').next().unwrap().to_string();
+        assert_eq!(
+            text(&out.stderr).trim_end(),
+            format!(
+                "a2a-interop: {flag} takes no negative number (it got {value}); hint: `a2a-interop {} --help` says what it takes",
+                args[0]
+            ),
+            "{args:?}"
+        );
+    }
+    // a negative word where no flag takes it keeps clap's words
+    let out = run_in(dir.path(), &["verify", "-1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !text(&out.stderr).contains("negative"),
+        "{}",
+        text(&out.stderr)
+    );
 }
