@@ -21,6 +21,8 @@
 //! - N7: a negative number for a flag that counts: `--max-unanswered -1` got clap's tip "to
 //!   pass '-1' as a value, use '-- -1'" (a positional then), `--shutdown-grace -1` the usage
 //!   line, `--shutdown-grace=-1` "invalid digit found in string".
+//! - N8: `interop http://127.0.0.1:9999 http://localhost:9999` ran one agent against itself
+//!   without the warning `interop` gives for the same URL twice.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -352,4 +354,30 @@ fn n7_a_negative_number_for_a_counting_flag_is_named() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// N8: `localhost`, `127.0.0.1` and `[::1]` with one port are one agent to `interop`'s
+/// same-agent warning; two ports are two agents.
+#[test]
+fn n8_interop_warns_of_one_agent_under_two_loopback_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let warn = "a2a-interop: warning: URL_A and URL_B are the same agent";
+    for (a, b) in [
+        ("http://127.0.0.1:9", "http://localhost:9"),
+        ("http://[::1]:9/", "http://127.0.0.1:9"),
+    ] {
+        let out = run_in(dir.path(), &["interop", a, b, "-q"]);
+        let err = text(&out.stderr);
+        // the agent is down: exit 2, after the warning
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.lines().next().unwrap_or("").starts_with(warn),
+            "{a} {b}: {err}"
+        );
+    }
+    let out = run_in(
+        dir.path(),
+        &["interop", "http://127.0.0.1:9", "http://localhost:8", "-q"],
+    );
+    assert!(!text(&out.stderr).contains(warn), "{}", text(&out.stderr));
 }
