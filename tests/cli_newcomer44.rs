@@ -23,6 +23,9 @@
 //!   line, `--shutdown-grace=-1` "invalid digit found in string".
 //! - N8: `interop http://127.0.0.1:9999 http://localhost:9999` ran one agent against itself
 //!   without the warning `interop` gives for the same URL twice.
+//! - N9: `proxy --upstream http://127.0.0.1:0` started and warned it would answer 502 "until
+//!   the agent listens there" (no agent listens on port 0); `probe` and `interop` of a URL
+//!   with port 0 said the connection was refused, "is the agent running?".
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -34,6 +37,35 @@ use proxy_process::{reference_agent, run_in, start_proxy, ReservedPort};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
+}
+
+/// The binary run with `args` in `cwd`, killed if it has not ended within `wait`: its exit
+/// code (`None` when killed) and its stderr.
+fn run_at_most(cwd: &std::path::Path, args: &[&str], wait: Duration) -> (Option<i32>, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+        .current_dir(cwd)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .env("NO_COLOR", "1")
+        .spawn()
+        .unwrap();
+    let end = std::time::Instant::now() + wait;
+    let code = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st.code();
+        }
+        if std::time::Instant::now() > end {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    (code, err)
 }
 
 /// A 1.0 JSON-RPC send and its answer, as a transcript (docs/transcript-format.md), with a
@@ -380,4 +412,47 @@ fn n8_interop_warns_of_one_agent_under_two_loopback_names() {
         &["interop", "http://127.0.0.1:9", "http://localhost:8", "-q"],
     );
     assert!(!text(&out.stderr).contains(warn), "{}", text(&out.stderr));
+}
+
+/// N9: port 0 in an agent's URL is refused at start-up, naming the flag or argument, for
+/// `proxy` (`--upstream`, `--route`), `probe` and `interop`.
+#[test]
+fn n9_port_0_in_an_agent_url_is_refused_at_start_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let why = "port 0 is out of range (1-65535): no agent listens on port 0 (0 picks a free port only in a listen address); hint: give the port the agent listens on";
+    for (args, lead) in [
+        (
+            &[
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--upstream",
+                "http://127.0.0.1:0",
+            ][..],
+            "a2a-interop: --upstream: upstream URL \"http://127.0.0.1:0\": ",
+        ),
+        (
+            &[
+                "proxy",
+                "--listen",
+                "127.0.0.1:0",
+                "--route",
+                "/a=http://127.0.0.1:0/x",
+            ][..],
+            "a2a-interop: --route: upstream URL \"http://127.0.0.1:0/x\": ",
+        ),
+        (
+            &["probe", "http://127.0.0.1:0"][..],
+            "a2a-interop: probe URL http://127.0.0.1:0: ",
+        ),
+        (
+            &["interop", "http://127.0.0.1:9", "http://localhost:0"][..],
+            "a2a-interop: URL_B http://localhost:0: ",
+        ),
+    ] {
+        // a proxy that starts anyway runs until stopped: at most 20 s, then killed
+        let (code, err) = run_at_most(dir.path(), args, Duration::from_secs(20));
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(&format!("{lead}{why}")), "{args:?}: {err}");
+    }
 }

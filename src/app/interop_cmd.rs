@@ -409,6 +409,9 @@ fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
             crate::proxy::route::url_hint(&shown)
         );
     }
+    if let Some(why) = crate::model::net::zero_port(&u) {
+        bail!("{which} {shown}: {why}; hint: give the port the agent listens on");
+    }
     if let Some(b) = crate::probe::plan::base_of_card_url(&u) {
         crate::errln!(
             "a2a-interop: note: {which} {shown} is the Agent Card URL; using the agent at {}",

@@ -53,6 +53,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             crate::proxy::route::url_hint(&shown)
         );
     }
+    if let Some(why) = crate::model::net::zero_port(&base) {
+        bail!("probe URL {shown}: {why}; hint: give the port the agent listens on");
+    }
     let base = match crate::probe::plan::base_of_card_url(&base) {
         Some(b) => {
             crate::errln!(
