@@ -506,9 +506,11 @@ pub struct ProbeArgs {
 /// `a2a-interop interop URL_A URL_B`.
 #[derive(Debug, Clone, Args)]
 pub struct InteropArgs {
-    /// Base URL of agent A (its card is fetched as B would, and tasks are sent A->B on B)
+    /// Base URL of agent A. Direction B->A calls A as B would (A's card, then tasks sent to
+    /// A); in A->B, A's card says which interfaces A can call B over
     pub url_a: String,
-    /// Base URL of agent B
+    /// Base URL of agent B. Direction A->B calls B as A would (B's card, then tasks sent to
+    /// B); in B->A, B's card says which interfaces B can call A over
     pub url_b: String,
     /// How long each request may take to be answered, and each wait may last: 500ms, 60s,
     /// 2m
@@ -697,6 +699,13 @@ pub fn error_line(err: &anyhow::Error, command: Option<&str>) -> String {
 /// usage line, or `a2a-interop <command> --help`>``, instead of clap's several lines.
 /// `command`: the subcommand the user typed, when any.
 pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    if let Some(line) = negative_value_line(e, command, &args) {
+        return line;
+    }
     let text = e.render().to_string();
     let lines: Vec<&str> = text
         .lines()
@@ -760,6 +769,64 @@ pub fn usage_error_line(e: &clap::Error, command: Option<&str>) -> String {
         None => "`a2a-interop --help` lists the commands".to_string(),
     });
     format!("a2a-interop: {cause}; hint: {hint}")
+}
+
+/// A negative number given to a flag that counts (`--max-unanswered -1`, `--shutdown-grace
+/// -1`, `--shutdown-grace=-1`, as "no limit" or "forever" is written elsewhere): one line
+/// naming the flag and its value, `a2a-interop: --shutdown-grace takes no negative number
+/// (it got -1); hint: `a2a-interop proxy --help` says what it takes`. clap read `-1` after a space as a flag ("unexpected argument
+/// '-1' found"; its tip, "to pass '-1' as a value, use '-- -1'", makes it a positional) and
+/// after `=` said "invalid digit found in string" (newcomer44). `args`: the command line
+/// after the program's name. `None` for any other error.
+fn negative_value_line(e: &clap::Error, command: Option<&str>, args: &[String]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let negative = |v: &str| {
+        v.strip_prefix('-')
+            .is_some_and(|n| !n.is_empty() && n.parse::<f64>().is_ok())
+    };
+    let (flag, value) = match e.kind() {
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let ContextValue::String(v) = e.get(ContextKind::InvalidValue)? else {
+                return None;
+            };
+            let ContextValue::String(arg) = e.get(ContextKind::InvalidArg)? else {
+                return None;
+            };
+            if !negative(v) || !arg.starts_with('-') {
+                return None;
+            }
+            // `--shutdown-grace <SECS>`: the flag alone
+            let flag = arg.split_whitespace().next()?.to_string();
+            (flag, v.clone())
+        }
+        ErrorKind::UnknownArgument => {
+            let ContextValue::String(v) = e.get(ContextKind::InvalidArg)? else {
+                return None;
+            };
+            if !negative(v) {
+                return None;
+            }
+            // the word before it, when that is a flag of this command that takes a value
+            let at = args.iter().position(|a| a == v)?;
+            let prev = args.get(at.checked_sub(1)?)?;
+            let long = prev.strip_prefix("--")?;
+            let cli = <Cli as clap::CommandFactory>::command();
+            let sub = cli.find_subcommand(command?)?;
+            let arg = sub.get_arguments().find(|a| a.get_long() == Some(long))?;
+            if !arg.get_action().takes_values() {
+                return None;
+            }
+            (prev.clone(), v.clone())
+        }
+        _ => return None,
+    };
+    let help = match command {
+        Some(c) => format!("`a2a-interop {c} --help` says what it takes"),
+        None => "`a2a-interop --help` lists the commands".to_string(),
+    };
+    Some(format!(
+        "a2a-interop: {flag} takes no negative number (it got {value}); hint: {help}"
+    ))
 }
 
 /// A required argument as clap lists it missing (`--har <OUT.har>`) with every spelling

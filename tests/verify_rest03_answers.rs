@@ -51,7 +51,7 @@ fn message_parts_instead_of_content_is_data_shape_001() {
         findings("r03-msg-parts.jsonl"),
         [(
             "DATA-SHAPE-001".to_string(),
-            "send result message is malformed: 0.3 HTTP+JSON message names its parts parts (the JSON-RPC member) instead of content".to_string()
+            "send result message is malformed: 0.3 HTTP+JSON message lists its parts under the JSON-RPC member parts instead of content".to_string()
         )]
     );
 }

@@ -370,9 +370,22 @@ fn with_credentials(
 /// Not a URL, or not `http://host[:port][/path]`.
 /// Whether `a` and `b` name the same agent: same scheme, host, port and path (a trailing
 /// `/` aside). Interop of an agent with itself is allowed, but is usually a copy-paste slip.
+/// Whether URL_A and URL_B name one agent: same scheme, port and path, and the same host,
+/// where `localhost`, `127.0.0.1` (any `127.x`) and `[::1]` are one host, this machine
+/// (newcomer44: `interop http://127.0.0.1:9999 http://localhost:9999` ran the agent against
+/// itself without the warning).
 fn same_agent(a: &Url, b: &Url) -> bool {
+    let host = |u: &Url| {
+        let h = u.host_str().map(str::to_ascii_lowercase)?;
+        let bare = h.trim_start_matches('[').trim_end_matches(']');
+        let loopback = bare == "localhost"
+            || bare
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        Some(if loopback { "localhost".to_string() } else { h })
+    };
     a.scheme() == b.scheme()
-        && a.host_str().map(str::to_ascii_lowercase) == b.host_str().map(str::to_ascii_lowercase)
+        && host(a) == host(b)
         && a.port_or_known_default() == b.port_or_known_default()
         && a.path().trim_end_matches('/') == b.path().trim_end_matches('/')
 }
@@ -395,6 +408,9 @@ fn agent_url(url: &str, which: &str) -> anyhow::Result<Url> {
             "{which} {shown} must be http(s)://host[:port][/path]; hint: {}",
             crate::proxy::route::url_hint(&shown)
         );
+    }
+    if let Some(why) = crate::model::net::zero_port(&u) {
+        bail!("{which} {shown}: {why}; hint: give the port the agent listens on");
     }
     if let Some(b) = crate::probe::plan::base_of_card_url(&u) {
         crate::errln!(
@@ -916,6 +932,11 @@ pub fn text_report(run: &InteropRun) -> String {
             d.report.requests,
             d.level.as_str()
         ));
+        if let Some(l) = crate::app::probe_cmd::budget_line(&d.report) {
+            // before the blank line that ends the direction's block
+            s.pop();
+            s.push_str(&format!("[{}] {l}\n\n", d.name));
+        }
     }
     let unlegged: Vec<Finding> = run
         .outcome

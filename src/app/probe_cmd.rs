@@ -53,6 +53,9 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
             crate::proxy::route::url_hint(&shown)
         );
     }
+    if let Some(why) = crate::model::net::zero_port(&base) {
+        bail!("probe URL {shown}: {why}; hint: give the port the agent listens on");
+    }
     let base = match crate::probe::plan::base_of_card_url(&base) {
         Some(b) => {
             crate::errln!(
@@ -1477,7 +1480,33 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
         r.requests,
         level.as_str()
     ));
+    if let Some(l) = budget_line(r) {
+        s.push_str(&l);
+        s.push('\n');
+    }
     s
+}
+
+/// The line under a run's count when `--max-requests` ran out: how many tests it skipped and
+/// what to do, or none when the budget was enough. Without it the count reads `87 skipped;
+/// conformance level: partial`, exit 0, as if the agent had offered too little to test
+/// (newcomer44: the skips said why one by one, hidden among the card's own skips).
+pub fn budget_line(r: &ProbeReport) -> Option<String> {
+    let cut = r
+        .results
+        .iter()
+        .filter(|x| {
+            x.status == Status::Skip && x.message.ends_with(probe::transport::BUDGET_USED_UP)
+        })
+        .count();
+    (cut > 0).then(|| {
+        format!(
+            "the request budget ran out after {} requests (--max-requests): {cut} {} skipped for it, not judged; hint: raise --max-requests to run {}",
+            r.requests,
+            if cut == 1 { "test was" } else { "tests were" },
+            if cut == 1 { "it" } else { "them" },
+        )
+    })
 }
 
 #[cfg(test)]

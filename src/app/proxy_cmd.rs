@@ -1612,7 +1612,11 @@ fn check_record_path_hinted(
             "--record - is not stdout: a recording is a file (the run builds its report from it, and `verify -` reads stdin, not a file named -); hint: give a file path and follow it with `tail -f FILE` while the run goes on, or `--record ./-` for a file named -"
         );
     }
-    if p.is_dir() {
+    // `--record runs/` for a directory not made yet names a directory too: it was "cannot
+    // create recording runs/: Is a directory (os error 21)" with no word of what to type
+    // (newcomer44)
+    let slash = p.as_os_str().to_string_lossy().ends_with('/');
+    if p.is_dir() || slash {
         // a file in it, named as the run would name one (ux36: `--record runs/` got "pick
         // a writable --record path" and no word of what to type)
         let dir = std::path::Path::new(p.as_os_str().to_str().map_or(p.as_os_str(), |t| {
@@ -1620,8 +1624,13 @@ fn check_record_path_hinted(
         }))
         .to_path_buf();
         bail!(
-            "cannot record to {}: it is a directory; hint: give a file path in it, e.g. --record {}",
+            "cannot record to {}: {}; hint: give a file path in it, e.g. --record {}",
             p.display(),
+            if p.is_dir() {
+                "it is a directory"
+            } else {
+                "it ends in /, so it names a directory, not a file"
+            },
             crate::app::sh_path(&dir.join("session.jsonl"))
         );
     }
@@ -2703,6 +2712,10 @@ pub fn findings_line(o: &RunOutcome) -> Option<String> {
             )
         };
         format!("none (nothing was verified: {none})")
+    } else if let Some(why) = crate::app::verify_cmd::nothing_judged(&o.verify, x) {
+        // reached, and nothing to judge (the agent never answered, or no A2A traffic): the
+        // words `verify` of the recording gives (newcomer44: it said "partial")
+        format!("none (nothing was verified: {why})")
     } else {
         built.level_and_reason()
     };

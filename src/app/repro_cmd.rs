@@ -597,6 +597,27 @@ pub fn redact(events: &[Event]) -> Vec<Event> {
     )
 }
 
+/// The hint for an output `path` of `flag` (`-o`, `--curl`) that could not be written with
+/// `cause`: a full disk, a directory (`--curl out/`: a file path in it, newcomer44), else
+/// to check the path.
+fn output_hint(path: &std::path::Path, flag: &str, cause: &str) -> String {
+    if let Some(h) = super::full_disk_hint(cause, flag) {
+        return h;
+    }
+    let name = if flag == "--curl" {
+        "min.sh"
+    } else {
+        "min.jsonl"
+    };
+    match super::dir_output_hint(path, name) {
+        Some(h) => format!(
+            "{flag} names a directory; {}",
+            h.replace("e.g. -o ", &format!("e.g. {flag} "))
+        ),
+        None => format!("check the {flag} path is a writable file"),
+    }
+}
+
 fn is_loopback(host: &str) -> bool {
     let h = host.trim_start_matches('[').trim_end_matches(']');
     h.eq_ignore_ascii_case("localhost")
@@ -1561,8 +1582,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         if let Err(e) = crate::record::outfile::check_writable(&out) {
             return Ok(fail(
                 format!("cannot write {}: {e}", out.display()),
-                &super::full_disk_hint(&e.to_string(), flag)
-                    .unwrap_or_else(|| format!("check the {flag} path is a writable file")),
+                &output_hint(&out, flag, &e.to_string()),
             ));
         }
     }
@@ -1999,8 +2019,7 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
         if let Err(e) = crate::record::outfile::write_file(script_path, script.as_bytes()) {
             return Ok(fail(
                 format!("cannot write {}: {e}", script_path.display()),
-                &super::full_disk_hint(&e.to_string(), "--curl")
-                    .unwrap_or_else(|| "check the --curl path is a writable file".to_string()),
+                &output_hint(script_path, "--curl", &e.to_string()),
             ));
         }
         #[cfg(unix)]

@@ -544,53 +544,10 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         Some(crate::record::Outcome::ClientAbort) => by_proxy || x.status.is_some(),
         _ => true,
     });
-    let o = &input.outcome;
-    if reached && o.dialects.is_empty() && o.areas_exercised.is_empty() && o.findings.is_empty() {
-        // A2A requests the agent never answered before the client gave up are A2A traffic
-        // with nothing in it to judge (newcomer19 N6: an Agent Card request to an agent
-        // that accepted and went silent read as "not A2A traffic").
-        let never = crate::verify::NEVER_ANSWERED;
-        let unanswered: Vec<(&String, &String)> = o
-            .incomplete
-            .iter()
-            .filter(|(_, why)| why.starts_with(never))
-            .map(|(id, why)| (id, why))
-            .collect();
-        if let Some((id, why)) = unanswered.first() {
-            let more = match unanswered.len() {
-                1 => String::new(),
-                n => format!(
-                    " (and {} more request{} unanswered)",
-                    n - 1,
-                    if n == 2 { "" } else { "s" }
-                ),
-            };
-            return Some(format!(
-                "{never} {id}{}{more}",
-                why.strip_prefix(never).unwrap_or(why)
-            ));
+    if reached {
+        if let Some(why) = nothing_judged(&input.outcome, indexed.len()) {
+            return Some(why);
         }
-        // Exchanges not fully recorded cannot be told A2A or not (newcomer19 N10).
-        if let Some((id, why)) = o.incomplete.first() {
-            let n = o.incomplete.len() + o.incomplete_not_kept as usize;
-            let more = if n > 1 {
-                format!(" (and {} more not judged)", n - 1)
-            } else {
-                String::new()
-            };
-            return Some(format!("nothing could be judged: {id}: {why}{more}"));
-        }
-        // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
-        // port): "partial, exit 0" would let a CI that captured the wrong thing go green.
-        let n = indexed.len();
-        let which = if n == 1 {
-            "the one exchange is not".to_string()
-        } else {
-            format!("none of the {n} exchanges is")
-        };
-        return Some(format!(
-            "{which} A2A traffic (no Agent Card, no JSON-RPC or HTTP+JSON A2A call, no push notification)"
-        ));
     }
     if reached {
         return None;
@@ -625,6 +582,64 @@ pub fn nothing_verified(input: &ReportInput) -> Option<String> {
         (false, 1) => "the one exchange has no response in the file".to_string(),
         (false, _) => format!("none of the {n} {what} has a response in the file"),
     })
+}
+
+/// Why nothing in `o` could be judged although its exchanges reached the agent: no dialect,
+/// no area exercised and no finding, because the agent never answered before the client gave
+/// up, the exchanges were not fully recorded, or none of them is A2A traffic. `exchanges`:
+/// how many there are. `None` when something was judged. Shared by `verify` (through
+/// [`nothing_verified`]) and the proxy's stop line, so the two say the same of one run
+/// (newcomer44: the stop said `conformance: partial` of a run whose one request the agent
+/// never answered, and `verify` of its recording "nothing was verified", exit 2).
+pub fn nothing_judged(o: &crate::verify::VerifyOutcome, exchanges: usize) -> Option<String> {
+    if !(o.dialects.is_empty() && o.areas_exercised.is_empty() && o.findings.is_empty()) {
+        return None;
+    }
+    // A2A requests the agent never answered before the client gave up are A2A traffic
+    // with nothing in it to judge (newcomer19 N6: an Agent Card request to an agent
+    // that accepted and went silent read as "not A2A traffic").
+    let never = crate::verify::NEVER_ANSWERED;
+    let unanswered: Vec<(&String, &String)> = o
+        .incomplete
+        .iter()
+        .filter(|(_, why)| why.starts_with(never))
+        .map(|(id, why)| (id, why))
+        .collect();
+    if let Some((id, why)) = unanswered.first() {
+        let more = match unanswered.len() {
+            1 => String::new(),
+            n => format!(
+                " (and {} more request{} unanswered)",
+                n - 1,
+                if n == 2 { "" } else { "s" }
+            ),
+        };
+        return Some(format!(
+            "{never} {id}{}{more}",
+            why.strip_prefix(never).unwrap_or(why)
+        ));
+    }
+    // Exchanges not fully recorded cannot be told A2A or not (newcomer19 N10).
+    if let Some((id, why)) = o.incomplete.first() {
+        let n = o.incomplete.len() + o.incomplete_not_kept as usize;
+        let more = if n > 1 {
+            format!(" (and {} more not judged)", n - 1)
+        } else {
+            String::new()
+        };
+        return Some(format!("nothing could be judged: {id}: {why}{more}"));
+    }
+    // Answered traffic, none of it A2A (a HAR of the wrong browser tab, a health check
+    // port): "partial, exit 0" would let a CI that captured the wrong thing go green.
+    let n = exchanges;
+    let which = if n == 1 {
+        "the one exchange is not".to_string()
+    } else {
+        format!("none of the {n} exchanges is")
+    };
+    Some(format!(
+        "{which} A2A traffic (no Agent Card, no JSON-RPC or HTTP+JSON A2A call, no push notification)"
+    ))
 }
 
 /// Copies standard input to a temporary file (the readers sniff the format from the

@@ -1739,7 +1739,7 @@ pub fn rest03_message_problems(o: &Obj, ptr: &str) -> Vec<(String, String)> {
     if o.contains_key("parts") && !o.contains_key("content") {
         p.push((
             format!("{ptr}/parts"),
-            "0.3 HTTP+JSON message names its parts parts (the JSON-RPC member) instead of content"
+            "0.3 HTTP+JSON message lists its parts under the JSON-RPC member parts instead of content"
                 .into(),
         ));
     }

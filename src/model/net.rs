@@ -294,6 +294,17 @@ pub fn port_problem(port: &str, zero_ok: bool) -> Option<String> {
     }
 }
 
+/// What is wrong with URL `u` naming port 0, or `None` for another port or none: `port 0
+/// is out of range (1-65535): no agent listens on port 0 (0 picks a free port only in a
+/// listen address)`. The URL parser takes `:0`, and a connect to it is refused, so an
+/// `--upstream http://127.0.0.1:0` was a proxy answering 502 "until the agent listens
+/// there" (newcomer44).
+pub fn zero_port(u: &url::Url) -> Option<String> {
+    (u.port() == Some(0)).then(|| {
+        "port 0 is out of range (1-65535): no agent listens on port 0 (0 picks a free port only in a listen address)".to_string()
+    })
+}
+
 /// The port text of absolute URL text `s` (`http://h:99999/x` -> `99999`): after the
 /// authority's last `:` (past an IPv6 literal's `]` and any userinfo); `None` when the
 /// authority names no port.

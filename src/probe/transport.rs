@@ -156,10 +156,15 @@ impl ProbeResponse {
     }
 }
 
+/// The words that end a skip for [`SendError::Budget`]: how `probe` and `interop` count
+/// the tests the request budget left out (newcomer44).
+pub const BUDGET_USED_UP: &str = "requests used up (--max-requests)";
+
 /// Why a request was not answered.
 #[derive(Debug, thiserror::Error)]
 pub enum SendError {
-    /// `--max-requests` reached; the request was not sent.
+    /// `--max-requests` reached; the request was not sent. Its text ends with
+    /// [`BUDGET_USED_UP`].
     #[error("request budget of {0} requests used up (--max-requests)")]
     Budget(u32),
     /// The SSRF guard refused the URL.
@@ -1323,5 +1328,13 @@ mod tests {
             Err(SendError::Budget(1))
         ));
         assert_eq!(t.sent(), 1);
+    }
+
+    /// `probe` and `interop` count the budget's skips by these closing words.
+    #[test]
+    fn a_budget_refusal_ends_with_the_words_the_runs_count() {
+        let e = SendError::Budget(7).to_string();
+        assert_eq!(e, "request budget of 7 requests used up (--max-requests)");
+        assert!(e.ends_with(BUDGET_USED_UP), "{e}");
     }
 }

@@ -124,6 +124,11 @@ pub fn check_upstream(url: &str) -> Result<Url, String> {
     if u.host_str().is_none_or(str::is_empty) {
         return Err(format!("upstream URL {url:?} has no host"));
     }
+    if let Some(why) = crate::model::net::zero_port(&u) {
+        return Err(format!(
+            "upstream URL {url:?}: {why}; hint: give the port the agent listens on"
+        ));
+    }
     Ok(u)
 }
 

@@ -75,6 +75,23 @@ pub fn remove_staged() -> usize {
     n
 }
 
+/// An `IsADirectory` error for a path that ends in `/` and is no directory yet (`-o out/`):
+/// it names a directory whether or not one exists, so it is said before anything is written,
+/// not as the rename's "Not a directory (os error 20)" after the whole output was
+/// (newcomer44). An existing directory is left to the callers, which say "is a directory".
+fn names_a_new_directory(path: &Path) -> io::Result<()> {
+    if path.as_os_str().to_string_lossy().ends_with('/') && !path.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            format!(
+                "{} ends in /, so it names a directory, not a file",
+                path.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Checks, before a command reads its input, that [`OutFile::create`] can stage `path`
 /// (issue 7: `report big.jsonl -o /proc/x.json` read the whole input, then failed): the
 /// directory the temporary file goes in (the nearest one that exists, when the path's
@@ -85,11 +102,13 @@ pub fn remove_staged() -> usize {
 /// # Errors
 /// The error of creating that file (`No such file or directory` under `/proc`,
 /// `Permission denied`, `Read-only file system`), a `Not a directory` one naming the file in
-/// the way as [`name_not_a_directory`] does for the write itself.
+/// the way as [`name_not_a_directory`] does for the write itself; an `IsADirectory` one
+/// for a path that ends in `/` and is no directory.
 pub fn check_writable(path: &Path) -> io::Result<()> {
     if path.as_os_str() == "-" {
         return Ok(());
     }
+    names_a_new_directory(path)?;
     let dest = match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {
             Ok(real) => real,
@@ -160,6 +179,7 @@ impl OutFile {
                 target: Some(Target::Stdout(io::stdout().lock())),
             });
         }
+        names_a_new_directory(path)?;
         // Follow a symlink to what it names: that is what gets written.
         let dest = match std::fs::symlink_metadata(path) {
             Ok(m) if m.file_type().is_symlink() => match std::fs::canonicalize(path) {

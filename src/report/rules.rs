@@ -114,22 +114,36 @@ pub fn rule_section(r: &Rule) -> String {
     out
 }
 
-/// Rule IDs close to `key` (an unknown ID or alias) for a "did you mean" list: same
-/// prefix before the last `-`, or containing `key`, or contained in it; at most 8.
+/// Rule IDs close to `key` (an unknown ID or alias) for a "did you mean" list, at most 8,
+/// closest first: IDs that start with `key` (a family, `CARD-URL` or the report's area
+/// `card-url`), then IDs that contain it, then aliases that contain it, then IDs with the
+/// same prefix before `key`'s last `-`. Registry order within each tier. (newcomer44: a
+/// plain registry-order cut listed eight CARD-CACHE/PATH/SHAPE rules for `CARD-URL` and no
+/// CARD-URL rule.)
 pub fn near_rules(key: &str, rules: &[Rule]) -> Vec<&'static str> {
     let k = key.to_ascii_uppercase();
     let stem = k.rsplit_once('-').map(|(a, _)| a).unwrap_or(&k).to_string();
-    let mut out: Vec<&'static str> = Vec::new();
-    for r in rules {
+    let tier = |r: &Rule| -> Option<u8> {
         let id = r.id;
-        let hit = (!stem.is_empty() && id.starts_with(&stem))
-            || (k.len() >= 3 && id.contains(k.as_str()))
-            || r.name.to_ascii_uppercase().contains(k.as_str());
-        if hit && out.len() < 8 {
-            out.push(id);
+        if k.len() >= 3 && id.starts_with(k.as_str()) {
+            Some(0)
+        } else if k.len() >= 3 && id.contains(k.as_str()) {
+            Some(1)
+        } else if r.name.to_ascii_uppercase().contains(k.as_str()) {
+            Some(2)
+        } else if !stem.is_empty() && id.starts_with(&stem) {
+            Some(3)
+        } else {
+            None
         }
-    }
-    out
+    };
+    let mut hits: Vec<(u8, &'static str)> = rules
+        .iter()
+        .filter_map(|r| tier(r).map(|t| (t, r.id)))
+        .collect();
+    // stable: registry order kept within a tier
+    hits.sort_by_key(|&(t, _)| t);
+    hits.into_iter().take(8).map(|(_, id)| id).collect()
 }
 
 fn json_list(rules: &[Rule]) -> String {
