@@ -26,15 +26,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use misbehaving_peer::{peers, rules};
-use proxy_process::{run_in, ChildGuard};
+use misbehaving_peer::{peers, probe_and_verify, probe_result as result, rules};
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
-
-/// `misbehave43.py --mode MODE` on a free loopback port: the process and its URL.
-fn agent(mode: &str) -> (ChildGuard, String) {
-    misbehaving_peer::agent("misbehave43.py", mode)
-}
 
 /// `misbehave43_drive.py` over `modes` into `dir`: the table it printed; panics when it
 /// failed.
@@ -56,57 +50,6 @@ fn drive(dir: &Path, modes: &[&str]) -> String {
         String::from_utf8_lossy(&o.stderr)
     );
     table
-}
-
-/// `probe URL` of `mode`'s agent with its recording: the report, and `verify`'s rule ids
-/// of the recording (active = passive).
-fn probe(dir: &Path, mode: &str) -> (serde_json::Value, BTreeSet<String>) {
-    let (_agent, url) = agent(mode);
-    let o = run_in(
-        dir,
-        &[
-            "probe",
-            &url,
-            "--record",
-            "probe.jsonl",
-            "--format",
-            "json",
-            "-o",
-            "probe.json",
-            "--timeout",
-            "8s",
-            "-q",
-        ],
-    );
-    let report: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.join("probe.json")).unwrap())
-            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
-    let v = run_in(
-        dir,
-        &[
-            "verify",
-            "probe.jsonl",
-            "--format",
-            "json",
-            "--fail-on",
-            "never",
-        ],
-    );
-    (report, rules(&serde_json::from_slice(&v.stdout).unwrap()))
-}
-
-/// The probe's result of `test` (its name up to the bracket): status and message.
-fn result<'a>(report: &'a serde_json::Value, test: &str) -> (&'a str, &'a str) {
-    let r = report["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["test"].as_str().is_some_and(|t| t.starts_with(test)))
-        .unwrap_or_else(|| panic!("no {test} in {report}"));
-    (
-        r["status"].as_str().unwrap(),
-        r["message"].as_str().unwrap_or(""),
-    )
 }
 
 /// Every mode of `live43-predictions.json` is judged as predicted (after the corrections
@@ -216,14 +159,16 @@ fn every_bare_a2a_error_on_http_json_is_told() {
 #[test]
 fn the_probe_keeps_a_repeated_final_task_snapshot_legal_as_the_verifier_does() {
     let dir = tempfile::tempdir().unwrap();
-    let (report, verified) = probe(dir.path(), "v10-snapshot-after-terminal");
+    let (report, verified) =
+        probe_and_verify(dir.path(), "misbehave43.py", "v10-snapshot-after-terminal");
     let (status, msg) = result(&report, "streaming.nothing-after-terminal");
     assert_eq!(status, "pass", "{msg}");
     assert!(msg.contains("repeated task snapshot"), "{msg}");
     assert!(!rules(&report).contains("STREAM-END-001"));
     assert_eq!(verified, rules(&report));
     let dir = tempfile::tempdir().unwrap();
-    let (report, verified) = probe(dir.path(), "v10-artifact-after-terminal");
+    let (report, verified) =
+        probe_and_verify(dir.path(), "misbehave43.py", "v10-artifact-after-terminal");
     let (status, msg) = result(&report, "streaming.nothing-after-terminal");
     assert_eq!(status, "fail", "{msg}");
     assert!(rules(&report).contains("STREAM-END-001"));
@@ -238,7 +183,7 @@ fn the_probe_keeps_a_repeated_final_task_snapshot_legal_as_the_verifier_does() {
 #[test]
 fn the_probe_reads_problem_details_errors_as_the_verifier_does() {
     let dir = tempfile::tempdir().unwrap();
-    let (report, verified) = probe(dir.path(), "rest-problem-json");
+    let (report, verified) = probe_and_verify(dir.path(), "misbehave43.py", "rest-problem-json");
     for test in [
         "card.interface-url",
         "errors.unknown-task",
@@ -266,7 +211,7 @@ fn the_probe_reads_problem_details_errors_as_the_verifier_does() {
 #[test]
 fn the_probe_takes_a_0_3_stream_error_event_as_a_json_rpc_response() {
     let dir = tempfile::tempdir().unwrap();
-    let (report, verified) = probe(dir.path(), "sse-event-error");
+    let (report, verified) = probe_and_verify(dir.path(), "misbehave43.py", "sse-event-error");
     let (status, msg) = result(&report, "streaming.envelope");
     assert_eq!(status, "pass", "{msg}");
     let (status, msg) = result(&report, "streaming.terminal");
@@ -289,14 +234,15 @@ fn the_probe_takes_a_0_3_stream_error_event_as_a_json_rpc_response() {
 #[test]
 fn the_probe_subscribes_to_a_terminal_task_on_http_json() {
     let dir = tempfile::tempdir().unwrap();
-    let (report, verified) = probe(dir.path(), "rest-subscribe-terminal-ok");
+    let (report, verified) =
+        probe_and_verify(dir.path(), "misbehave43.py", "rest-subscribe-terminal-ok");
     let (status, msg) = result(&report, "errors.subscribe-terminal");
     assert_eq!(status, "fail", "{msg}");
     assert!(msg.contains("TASK-STATE-006"), "{msg}");
     assert!(rules(&report).contains("TASK-STATE-006"));
     assert_eq!(verified, rules(&report));
     let dir = tempfile::tempdir().unwrap();
-    let (report, verified) = probe(dir.path(), "rest-control");
+    let (report, verified) = probe_and_verify(dir.path(), "misbehave43.py", "rest-control");
     let (status, msg) = result(&report, "errors.subscribe-terminal");
     assert_eq!(status, "pass", "{msg}");
     assert!(msg.contains("answered error -32004"), "{msg}");

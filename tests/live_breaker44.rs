@@ -31,8 +31,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use misbehaving_peer::{peers, rules};
-use proxy_process::run_in;
+use misbehaving_peer::{peers, probe_and_verify, probe_result as result, rules};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_a2a-interop");
@@ -300,58 +299,6 @@ fn the_recording_says_what_the_agent_sent() {
     assert_eq!(head_end["response_bytes"], 0);
 }
 
-/// `probe URL` of `mode`'s agent with its recording: the report, and `verify`'s rule ids
-/// of the recording (active = passive).
-fn probe(mode: &str) -> (Value, std::collections::BTreeSet<String>) {
-    let dir = tempfile::tempdir().unwrap();
-    let (_agent, url) = misbehaving_peer::agent("misbehave44.py", mode);
-    let o = run_in(
-        dir.path(),
-        &[
-            "probe",
-            &url,
-            "--record",
-            "probe.jsonl",
-            "--format",
-            "json",
-            "-o",
-            "probe.json",
-            "--timeout",
-            "8s",
-            "-q",
-        ],
-    );
-    let report: Value =
-        serde_json::from_slice(&std::fs::read(dir.path().join("probe.json")).unwrap())
-            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stderr)));
-    let v = run_in(
-        dir.path(),
-        &[
-            "verify",
-            "probe.jsonl",
-            "--format",
-            "json",
-            "--fail-on",
-            "never",
-        ],
-    );
-    (report, rules(&serde_json::from_slice(&v.stdout).unwrap()))
-}
-
-/// The probe's result of `test` (its name up to the bracket): status and message.
-fn result<'a>(report: &'a Value, test: &str) -> (&'a str, &'a str) {
-    let r = report["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["test"].as_str().is_some_and(|t| t.starts_with(test)))
-        .unwrap_or_else(|| panic!("no {test} in {report}"));
-    (
-        r["status"].as_str().unwrap(),
-        r["message"].as_str().unwrap_or(""),
-    )
-}
-
 /// Active = passive on coded bodies (breaker44): the probe reads them as the verifier
 /// does. A 1.0 HTTP+JSON stream gzip'd per event whose gzip member never ends
 /// (`rest-sse-gzip-no-final`) gives the probe its task and working events
@@ -362,14 +309,17 @@ fn result<'a>(report: &'a Value, test: &str) -> (&'a str, &'a str) {
 /// RPC-ENVELOPE-001 from both.
 #[test]
 fn the_probe_reads_coded_bodies_as_the_verifier_does() {
-    let (report, verified) = probe("rest-sse-gzip-no-final");
+    let dir = tempfile::tempdir().unwrap();
+    let (report, verified) =
+        probe_and_verify(dir.path(), "misbehave44.py", "rest-sse-gzip-no-final");
     let (status, msg) = result(&report, "streaming.first-event");
     assert_eq!(status, "pass", "{msg}");
     let (status, msg) = result(&report, "streaming.terminal");
     assert_eq!(status, "fail", "{msg}");
     assert!(rules(&report).contains("STREAM-END-002"));
     assert_eq!(verified, rules(&report));
-    let (report, verified) = probe("gzip-bodiless");
+    let dir = tempfile::tempdir().unwrap();
+    let (report, verified) = probe_and_verify(dir.path(), "misbehave44.py", "gzip-bodiless");
     let (status, msg) = result(&report, "lifecycle.send");
     assert_eq!(status, "fail", "{msg}");
     assert!(
