@@ -571,27 +571,35 @@ async def on_rest(w, method, path, body):
                                               "message": "no such route"}}, method, "Not Found")
 
 
+async def read_request(r, head):
+    """The request whose head (through its blank line) was just read from `r`: its method,
+    target, header fields (names lower-cased; a repeated name keeps the last) and body
+    (Content-Length or chunked; chunk extensions and trailers skipped)."""
+    lines = head.decode("latin-1").split("\r\n")
+    method, target, _ = (lines[0].split(" ", 2) + ["", ""])[:3]
+    hdrs = {}
+    for ln in lines[1:]:
+        if ":" in ln:
+            k, v = ln.split(":", 1)
+            hdrs[k.strip().lower()] = v.strip()
+    body = b""
+    if "content-length" in hdrs:
+        body = await r.readexactly(int(hdrs["content-length"]))
+    elif hdrs.get("transfer-encoding", "").lower() == "chunked":
+        while True:
+            size = int((await r.readuntil(b"\r\n")).split(b";")[0], 16)
+            chunk = await r.readexactly(size + 2)
+            body += chunk[:-2]
+            if size == 0:
+                break
+    return method, target, hdrs, body
+
+
 async def handle(r, w):
     try:
         while True:
             head = await r.readuntil(b"\r\n\r\n")
-            lines = head.decode("latin-1").split("\r\n")
-            method, target, _ = (lines[0].split(" ", 2) + ["", ""])[:3]
-            hdrs = {}
-            for ln in lines[1:]:
-                if ":" in ln:
-                    k, v = ln.split(":", 1)
-                    hdrs[k.strip().lower()] = v.strip()
-            body = b""
-            if "content-length" in hdrs:
-                body = await r.readexactly(int(hdrs["content-length"]))
-            elif hdrs.get("transfer-encoding", "").lower() == "chunked":
-                while True:
-                    size = int((await r.readuntil(b"\r\n")).split(b";")[0], 16)
-                    chunk = await r.readexactly(size + 2)
-                    body += chunk[:-2]
-                    if size == 0:
-                        break
+            method, target, hdrs, body = await read_request(r, head)
             path = target.split("?")[0]
             if method == "GET" and path == "/.well-known/agent-card.json":
                 extra = {"Cache-Control": "max-age=60", "ETag": '"misbehave43-1"'} \

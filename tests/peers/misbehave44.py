@@ -301,23 +301,7 @@ async def handle(r, w):
             if MODE == "close-on-reuse" and answered and not REUSE_DROPPED[0]:
                 REUSE_DROPPED[0] = True
                 break  # the request arrived on the kept-alive connection: dropped
-            lines = head.decode("latin-1").split("\r\n")
-            method, target, _ = (lines[0].split(" ", 2) + ["", ""])[:3]
-            hdrs = {}
-            for ln in lines[1:]:
-                if ":" in ln:
-                    k, v = ln.split(":", 1)
-                    hdrs[k.strip().lower()] = v.strip()
-            body = b""
-            if "content-length" in hdrs:
-                body = await r.readexactly(int(hdrs["content-length"]))
-            elif hdrs.get("transfer-encoding", "").lower() == "chunked":
-                while True:
-                    size = int((await r.readuntil(b"\r\n")).split(b";")[0], 16)
-                    part = await r.readexactly(size + 2)
-                    body += part[:-2]
-                    if size == 0:
-                        break
+            method, target, hdrs, body = await m.read_request(r, head)
             path = target.split("?")[0]
             CUR["path"], CUR["method"] = path, None
             if method == "POST" and not m.rest():
