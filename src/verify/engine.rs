@@ -557,7 +557,7 @@ struct StreamErrorEnd {
     /// the client.
     escaped: bool,
     /// ExtensionSupportRequiredError (EXT-002): JSON-RPC -32008, or ErrorInfo reason
-    /// EXTENSION_SUPPORT_REQUIRED (HTTP+JSON, gRPC). CAP-EXT-002 reads it.
+    /// EXTENSION_SUPPORT_REQUIRED (HTTP+JSON, gRPC). CAP-EXT-002 (0.x: CAP-EXT-008) reads it.
     ext_required: bool,
     /// The error's message names an extension: the only sign of a 0.x refusal for a
     /// missing extension (0.x has no code for it; a2a-go #345 answered -32600

@@ -179,7 +179,7 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enfo
     "answer a request whose A2A-Extensions header lacks an extension the card marks required with ExtensionSupportRequiredError (JSON-RPC -32008; HTTP+JSON 400 FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED) and do not process it");
 rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-although-activated", Error, ErrorHandling,
     ["EXT-002", "ERR-002", "EXT-001"],
-    "agent refused a request for a missing required extension (ExtensionSupportRequiredError, or a 0.x error naming the extension) although the request activated every extension the card requires",
+    "agent refused a 1.0 request for a missing required extension (ExtensionSupportRequiredError) although the request activated every extension the card requires (the 0.x form is CAP-EXT-008's warning)",
     "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names; on gRPC the same names are metadata entries); answer ExtensionSupportRequiredError (-32008; HTTP+JSON and gRPC: FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED), in a stream as in a unary answer, only when a required extension is missing from it");
 rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
     ["EXT-004", "EXT-003"],
@@ -203,6 +203,15 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED_0X, "CAP-EXT-007", "required-extension-not-e
     ["EXT-002", "EXT-003", "EXT-001"],
     "0.2/0.3 message (message/send, message/stream) that did not activate an extension the card marks required (X-A2A-Extensions) was processed instead of refused (an error, or the task rejected or failed at once)",
     "refuse a 0.x message/send or message/stream whose X-A2A-Extensions header lacks a URI the card marks required (topics/extensions.md: the agent should reject it with an appropriate error; 0.3 has no dedicated code: -32602 InvalidParams with the missing URI in error.message or error.data fits, -32600 does not, the request object is valid) and do not run the skill; match URIs exactly: a client that names another version of the extension has not activated this one (EXT-003), so the card and the extension package must declare and check the same URI");
+
+// sev44b: EXT-002 (a required extension's refusal, ExtensionSupportRequiredError) is 1.0's;
+// on 0.x the extension mechanism is not normative (topics/extensions.md, no error code), so
+// a 0.x agent that refuses a request which did activate the extension in X-A2A-Extensions
+// breaks no 0.x MUST: this warning, not CAP-EXT-002's error (a2a-go #345, breaker17a U11).
+rule!(CAP_EXT_REQUIRED_ERROR_WRONG_0X, "CAP-EXT-008", "extension-required-error-although-activated-0x", Warning, ErrorHandling,
+    ["EXT-002", "EXT-001"],
+    "0.2/0.3 agent refused a request for a missing required extension (an error naming the extension, or -32008) although the request activated every extension the card requires in X-A2A-Extensions (0.x defines no required-extension error: EXT-002 is 1.0's MUST)",
+    "read the client's extensions header before refusing: X-A2A-Extensions (comma-separated URIs) on 0.x requests, A2A-Extensions on 1.0 ones (a server speaking both reads both names; on gRPC the same names are metadata entries); refuse only when a required extension is missing from it: a 0.x client that did activate the extension has no other way to ask, and 1.0 makes the refusal of an activated extension an error (EXT-002)");
 
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
@@ -1340,6 +1349,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_0X_ECHO,
     CAP_EXT_HEADER_MISSPELLED,
     CAP_EXT_REQUIRED_NOT_ENFORCED_0X,
+    CAP_EXT_REQUIRED_ERROR_WRONG_0X,
     CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_PUSH_REFUSED,

@@ -1097,6 +1097,12 @@ case("CAP-EXT-005", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU, "x-a2a-extensions": EXTU}, False))
 # mine23b (A2A #1238): the singular A2A-Extension of an old sample is no header an agent reads
 case("CAP-EXT-006", extcall({"a2a-extension": EXTU}, extneed), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}))
+# ---- CAP-EXT-008: CAP-EXT-002 on 0.3 (a2a-go #345), a warning: EXT-002 is 1.0's (sev44b)
+def extcall03(req_hdr):
+    t = T(); fetch_card(t, card03(capabilities={"streaming": True, "extensions": [{"uri": EXTU, "description": "trace", "required": True}]}))
+    t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("hi")}), headers=req_hdr).resp(200, err(1, -32602, "extension support required: " + EXTU))
+    return t.text()
+case("CAP-EXT-008", extcall03({"x-a2a-extensions": EXTU}), extcall03({}))
 # ---- CAP-MODE-001: acceptedOutputModes (breaker12 L13)
 def modes(accepted):
     t = T(); fetch_card(t, card1())
