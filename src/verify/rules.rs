@@ -832,7 +832,7 @@ rule!(
 );
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
-    "task stream ended before a terminal or interrupted state",
+    "1.0 task stream (or one of unknown version) ended before a terminal or interrupted state (the 0.x form is STREAM-END-007's warning)",
     "keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, and send that state before closing; with an SDK this almost always means the executor returned (or raised) before it published a final status: end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed() instead of letting it escape");
 rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
     ["STREAM-008"],
@@ -892,8 +892,23 @@ rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-rep
 // the stream-end check read any error as a legitimate end and said nothing.
 rule!(STREAM_ERROR_END, "STREAM-END-005", "stream-cut-by-error-before-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007", "ERR-002"],
-    "task stream ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception; on a 1.0 stream also a plain INTERNAL: JSON-RPC -32603, a google.rpc.Status INTERNAL event, gRPC INTERNAL) or a later read shows the task FAILED (the stream withheld the terminal state)",
+    "1.0 task stream (or one of unknown version; the 0.x form is STREAM-END-008's warning) ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception; on a 1.0 stream also a plain INTERNAL: JSON-RPC -32603, a google.rpc.Status INTERNAL event, gRPC INTERNAL) or a later read shows the task FAILED (the stream withheld the terminal state)",
     "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state, then close; an error after the Task leaves the client without the task's outcome while GetTask shows it FAILED. With an SDK this is the executor: Python (a2a-python) catch the exception and call TaskUpdater.failed(message) instead of letting it escape execute() (the SDK answers -32603 / gRPC UNKNOWN and leaks the exception text), and -32006 InvalidAgentResponseError is the SDK refusing an event the executor published (a Message after the Task, an append to an artifact never created: give every chunk of one artifact the same artifact_id); JS (a2a-js) publish status-update / artifact-update events after the task, a final status-update, then eventBus.finished()");
+
+// sev44b: STREAM-003 (a task stream runs until a terminal or interrupted state) and
+// STREAM-007 are a MUST in 1.0, a "should" in 0.3 and unspecified in 0.2 (0.2/0.1 streams
+// end at final:true, which STREAM-FINAL-001 judges). A 0.x task stream that ends early, or
+// is cut by the agent's error before that state, breaks no 0.x MUST: these warnings, not
+// STREAM-END-002's / STREAM-END-005's errors (one severity per rule id; the dialect is the
+// stream's own call's, so a 0.3 stream under a 1.0 card is 0.3).
+rule!(STREAM_NO_TERMINAL_0X, "STREAM-END-007", "stream-ended-without-terminal-0x", Warning, Streaming,
+    ["STREAM-003", "STREAM-007"],
+    "0.1/0.2/0.3 task stream ended before a terminal or interrupted state (0.3 recommends keeping it open until then, a MUST from 1.0; 0.2 does not say)",
+    "keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, and send that state (final: true) before closing: a 0.x client otherwise has the task in working with no outcome and must poll tasks/get, and 1.0 makes it a MUST; with an SDK end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed()");
+rule!(STREAM_ERROR_END_0X, "STREAM-END-008", "stream-cut-by-error-before-terminal-0x", Warning, Streaming,
+    ["STREAM-003", "STREAM-007", "ERR-002"],
+    "0.1/0.2/0.3 task stream ended with an error whose own words blame the agent (-32006 InvalidAgentResponseError, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\") after the agent had started the task and before its terminal or interrupted state, or a later read shows the task FAILED (0.3 recommends ending with the task's state, a MUST from 1.0)",
+    "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state with final: true, then close; with a2a-python catch the executor's exception and call TaskUpdater.failed(message) instead of letting it escape execute() (-32603 / -32006 then end the stream and the client never sees the outcome); 1.0 makes this a MUST");
 
 // q30a (mine29c): a reset the client recovered from is the hop's fault, not the task's
 // stream left unfinished (STREAM-003 is kept across the resubscription, 1.0 §3.1.6).
@@ -1523,6 +1538,8 @@ pub static RULES: &[Rule] = &[
     STREAM_AFTER_MESSAGE_0X,
     STREAM_ERROR_END,
     STREAM_RESET_RESUMED,
+    STREAM_NO_TERMINAL_0X,
+    STREAM_ERROR_END_0X,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,

@@ -1299,6 +1299,23 @@ def errcut(ok):
     if not ok: t.chunk("event: error\n" + sse({"jsonrpc": "2.0", "id": 1, "error": {"code": -32006, "message": "Received Message object in task mode."}}))
     t.chunk("", close="eof"); return t.text()
 case("STREAM-END-005", errcut(False), errcut(True))
+# ---- STREAM-END-007 / -008: STREAM-END-002 / -005 on a 0.3 stream, warnings: STREAM-003
+# is a SHOULD in 0.3 (sev44b)
+def su03(st, final):
+    return {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": st}, "final": final}
+def noterm03(ok):
+    t = T(); evs = [task03(st="working")] + ([su03("completed", True)] if ok else [])
+    stream1(t, evs, url=H + "/", method="message/stream", params={"message": msg03("go")}, hdr={}); return t.text()
+case("STREAM-END-007", noterm03(False), noterm03(True))
+def errcut03(ok):
+    t = T(); evs = [task03(st="submitted"), su03("working", False)]
+    if ok: evs.append(su03("failed", True))
+    t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    for e in evs: t.chunk(sse(res(1, e)))
+    if not ok: t.chunk("event: error\n" + sse({"jsonrpc": "2.0", "id": 1, "error": {"code": -32006, "message": "Received Message object in task mode."}}))
+    t.chunk("", close="eof"); return t.text()
+case("STREAM-END-008", errcut03(False), errcut03(True))
 # ---- CARD-SECRET-001: no credential in a public card (breaker10 E21)
 def cardkey(ok):
     t = T(); url = H + "/a2a" + ("" if ok else "?api_key=sk-live-51HkQ2f9d8c7b6a5")
