@@ -124,23 +124,67 @@ fn stream_fault_agrees(script: &str, mode: &str, test: &str, rule: &str) {
     streaming_failures_are_findings(&run);
 }
 
+/// A stream fault of `mode` whose rule splits by version (sev44b) on an agent the probe
+/// reaches as 0.3 (misbehave.py): `test` passes in the 0.3 scope, whose finding is the
+/// warning `rule_0x` in both reports, on the same exchanges, and neither report has the 1.0
+/// error `rule`. The pass is the point: STREAM-003 is a SHOULD in 0.3 (a MUST from 1.0), so
+/// a 0.3 stream that ends early is no failure, and verify and probe say so alike (before
+/// sev44b both failed it by `rule`). A 1.0 scope, if the probe ran one, fails by `rule`.
+fn stream_fault_agrees_per_version(
+    script: &str,
+    mode: &str,
+    test: &str,
+    rule: &str,
+    rule_0x: &str,
+) {
+    let (_agent, url) = misbehave_in(script, mode);
+    let dir = tempfile::tempdir().unwrap();
+    let run = probe_and_verify(&url, dir.path());
+    let rs = results(&run.probe, test);
+    let v03: Vec<_> = rs.iter().filter(|r| r.0.contains("[0.3")).collect();
+    assert!(!v03.is_empty(), "no 0.3 {test} result: {rs:#?}");
+    for (scoped, status, message) in v03 {
+        assert_eq!(*status, "pass", "{scoped}: {message}");
+    }
+    let v10: Vec<_> = rs.iter().filter(|r| r.0.contains("[1.0")).collect();
+    for (scoped, status, message) in &v10 {
+        assert_eq!(*status, "fail", "{scoped}: {message}");
+        assert_eq!(failed_by(message), Some(rule), "{scoped}: {message}");
+    }
+    if v10.is_empty() {
+        assert!(!errors(&run.verify).contains(rule), "verify: {rule}");
+        assert!(!errors(&run.probe).contains(rule), "probe: {rule}");
+    }
+    assert!(!errors(&run.verify).contains(rule_0x));
+    assert!(!errors(&run.probe).contains(rule_0x));
+    let online = exchanges_of(&run.probe, rule_0x);
+    assert!(!online.is_empty(), "probe: no {rule_0x}");
+    assert_eq!(online, exchanges_of(&run.verify, rule_0x), "{rule_0x}");
+    streaming_failures_are_findings(&run);
+}
+
+/// sev44b: misbehave.py's 0.3 stream that closes after working is STREAM-END-007's warning
+/// (0.3: a SHOULD), so `streaming.terminal [0.3]` passes (it failed by STREAM-END-002).
 #[test]
-fn a_stream_that_closes_before_a_terminal_state_fails_terminal_by_stream_end_002() {
-    stream_fault_agrees(
+fn a_0_3_stream_that_closes_before_a_terminal_state_passes_terminal_with_stream_end_007() {
+    stream_fault_agrees_per_version(
         "misbehave.py",
         "sse-no-final",
         "streaming.terminal",
         "STREAM-END-002",
+        "STREAM-END-007",
     );
 }
 
+/// sev44b: as above for a reset after working: a pass, STREAM-END-007 in both reports.
 #[test]
-fn a_stream_reset_before_a_terminal_state_fails_terminal_by_stream_end_002() {
-    stream_fault_agrees(
+fn a_0_3_stream_reset_before_a_terminal_state_passes_terminal_with_stream_end_007() {
+    stream_fault_agrees_per_version(
         "misbehave.py",
         "sse-rst",
         "streaming.terminal",
         "STREAM-END-002",
+        "STREAM-END-007",
     );
 }
 

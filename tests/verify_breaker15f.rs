@@ -111,13 +111,14 @@ fn r12_non_utf8_json_body_says_utf8_not_just_not_json() {
 /// events; no SSE-FRAME-001 (a cut, not a framing fault). A clean close mid-event keeps it.
 #[test]
 fn r17_cut_mid_event_is_stream_end_002() {
-    for name in [
-        "b15-R17-v10-agent-dies-mid-event",
-        "b15-R17-v03-agent-dies-mid-event",
+    // the 0.3 stream's is STREAM-END-007, STREAM-END-002's 0.x warning (sev44b)
+    for (name, rule) in [
+        ("b15-R17-v10-agent-dies-mid-event", "STREAM-END-002"),
+        ("b15-R17-v03-agent-dies-mid-event", "STREAM-END-007"),
     ] {
         let all = variant_messages(name);
         assert!(all.iter().all(|(r, _)| r != "SSE-FRAME-001"), "{all:?}");
-        let m = one(name, "STREAM-END-002");
+        let m = one(name, rule);
         assert!(
             m.starts_with("stream was reset by the agent's side in the middle of an event (28 byte(s) of it arrived, then the agent's connection ended) while the task was in "),
             "{m}"

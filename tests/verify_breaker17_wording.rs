@@ -56,17 +56,18 @@ fn u10_proto_names_are_said_present() {
 fn u11_says_the_request_activated_the_extension() {
     let m = message(
         &run("b17-U11-v03-required-ext-x-header-refused"),
-        "CAP-EXT-002",
+        "CAP-EXT-008",
     );
     assert!(
         m.contains(
             "activated https://ext.example.test/citations/v1 in X-A2A-Extensions, the 0.3 header"
-        ) && m.contains("-32600"),
+        ) && m.contains("-32600")
+            && m.contains("(EXT-002, ExtensionSupportRequiredError, is a MUST from 1.0), so this is a warning"),
         "{m}"
     );
     let m = message(
         &run("b17-U11-v03-rest-required-ext-x-header-refused"),
-        "CAP-EXT-002",
+        "CAP-EXT-008",
     );
     assert!(m.contains("HTTP 400"), "{m}");
 }

@@ -4345,7 +4345,7 @@ fn left39_evidence_points_into_the_card_and_the_batch_element() {
     }
 }
 
-/// left39: STREAM-END-005 names an HTTP+JSON stream's call as its wire does (the 1.0
+/// left39: STREAM-END-005 (0.x: STREAM-END-008) names an HTTP+JSON stream's call as its wire does (the 1.0
 /// operation, the 0.3 request line), not "streaming call"; and RPC-ENVELOPE-001 words a
 /// batch of one streaming call answered with an event stream for one call.
 #[test]
@@ -4355,12 +4355,15 @@ fn left39_stream_end_and_batch_wording() {
         m.starts_with("agent's SubscribeToTask stream of task t1 "),
         "{m}"
     );
+    // 0.3: STREAM-END-005's 0.x warning (sev44b: STREAM-003 is a SHOULD in 0.3), same words
+    // and the version's advice at the end
     let m = common::variant_message(
         "b39l-3-v03-rest-stream-error-then-task-failed",
-        "STREAM-END-005",
+        "STREAM-END-008",
     );
     assert!(
-        m.starts_with("agent's POST /v1/message:stream stream of task t1 "),
+        m.starts_with("agent's POST /v1/message:stream stream of task t1 ")
+            && m.ends_with("(STREAM-003: a SHOULD in 0.3, a MUST from 1.0)"),
         "{m}"
     );
     let m = common::variant_message(

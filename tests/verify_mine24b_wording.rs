@@ -125,7 +125,8 @@ fn stream_cut_after_quiet_phase_names_the_idle_timeout() {
     // Keep-alive comments up to 5 s before the cut: no idle timeout to blame.
     let m = message(
         &run("b24b-K4-v03-stream-cut-despite-keepalives"),
-        "STREAM-END-002",
+        // 0.3: STREAM-END-002's 0.x warning (sev44b)
+        "STREAM-END-007",
     );
     assert!(!m.contains("idle timeout"), "{m}");
 }

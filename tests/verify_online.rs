@@ -34,7 +34,7 @@ fn key(f: &Finding) -> String {
 /// revisions the verifier makes only add: the told message is the start of the later one,
 /// followed by one of the known additions, and the told evidence is all in the later
 /// one. A live line the report contradicts or shortens is no revision.
-/// - STREAM-END-002 -> STREAM-END-006 (q30a): "; the client resubscribed (...", the told
+/// - STREAM-END-002 (0.x: STREAM-END-007, sev44b) -> STREAM-END-006 (q30a): "; the client resubscribed (...", the told
 ///   evidence first.
 /// - a fault on the upstream leg a gateway relayed: "; the gateway passed it on to the
 ///   client unchanged (eN)", the same rule; the client leg's own live line of the same
@@ -52,7 +52,9 @@ fn revises(later: &Finding, told: &Finding) -> bool {
         .evidence
         .iter()
         .all(|t| later.evidence.iter().any(|l| l.seq == t.seq));
-    let known = if told.rule == "STREAM-END-002" && later.rule == "STREAM-END-006" {
+    let known = if (told.rule == "STREAM-END-002" || told.rule == "STREAM-END-007")
+        && later.rule == "STREAM-END-006"
+    {
         added.starts_with("; the client resubscribed (")
             && later
                 .evidence

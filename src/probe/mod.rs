@@ -117,7 +117,7 @@ impl ProbeResult {
 /// and the event envelope and shape (SSE-FRAME-001..003, STREAM-SHAPE-001, -002; RPC-005,
 /// REST-002); `streaming.first-event` STREAM-FIRST-001 (STREAM-002..004);
 /// `streaming.same-ids` ID-EVENT-001, -002, ID-CTX-002 (ID-005, ID-006);
-/// `streaming.terminal` the stream's end (STREAM-END-002, -005, STREAM-FINAL-001;
+/// `streaming.terminal` the stream's end (STREAM-END-002, -005, their 0.x -007, -008, STREAM-FINAL-001;
 /// STREAM-003, STREAM-007, STREAM-008); `streaming.nothing-after-terminal` STREAM-END-001,
 /// STREAM-SHAPE-003 (STREAM-007). The push notifications one config received:
 /// `push.token` PUSH-AUTH-001, -002 (PUSH-004, PUSH-005); `push.notifications`
@@ -129,7 +129,10 @@ pub fn owning_check(rule: &str) -> Option<&'static str> {
         | "STREAM-SHAPE-002" => "streaming.envelope",
         "STREAM-FIRST-001" => "streaming.first-event",
         "ID-EVENT-001" | "ID-EVENT-002" | "ID-CTX-002" => "streaming.same-ids",
-        "STREAM-END-002" | "STREAM-END-005" | "STREAM-FINAL-001" => "streaming.terminal",
+        // STREAM-END-007 / -008 are the 0.x warnings of -002 / -005 (sev44b): owned the
+        // same, they change no verdict (only errors do) but show in the check's findings
+        "STREAM-END-002" | "STREAM-END-005" | "STREAM-END-007" | "STREAM-END-008"
+        | "STREAM-FINAL-001" => "streaming.terminal",
         "STREAM-END-001" | "STREAM-SHAPE-003" => "streaming.nothing-after-terminal",
         "PUSH-AUTH-001" | "PUSH-AUTH-002" => "push.token",
         "PUSH-BODY-001" | "PUSH-BODY-002" => "push.notifications",

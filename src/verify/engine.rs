@@ -72,6 +72,7 @@ use rpc_errors::{code_recommended_words, code_rule};
 use secrets::*;
 pub use shapes::stream_first_event_rule;
 use shapes::*;
+use stream_end::{error_end_rule, no_terminal_rule, stream_end_0x_words};
 use task_lookup::*;
 
 use super::finding::{Evidence, Finding, Rule, Severity, CAUSED_BY};
@@ -557,7 +558,7 @@ struct StreamErrorEnd {
     /// the client.
     escaped: bool,
     /// ExtensionSupportRequiredError (EXT-002): JSON-RPC -32008, or ErrorInfo reason
-    /// EXTENSION_SUPPORT_REQUIRED (HTTP+JSON, gRPC). CAP-EXT-002 reads it.
+    /// EXTENSION_SUPPORT_REQUIRED (HTTP+JSON, gRPC). CAP-EXT-002 (0.x: CAP-EXT-008) reads it.
     ext_required: bool,
     /// The error's message names an extension: the only sign of a 0.x refusal for a
     /// missing extension (0.x has no code for it; a2a-go #345 answered -32600
@@ -2293,7 +2294,7 @@ pub(super) struct State {
     /// once another exchange shows the task FAILED (GetTask), the stream withheld the
     /// terminal state the agent reached and the finding fires (breaker17b V5). Bounded
     /// by [`MAX_TASKS`]; what is left at the end is dropped.
-    error_cuts: HashMap<String, (String, Vec<Evidence>, String)>,
+    error_cuts: HashMap<String, (String, Vec<Evidence>, String, Option<Dialect>)>,
     /// STREAM-END-002 findings told for task streams the agent's side reset before a
     /// terminal or interrupted state, by task key (q30a, mine29c): a later subscription
     /// (SubscribeToTask, 0.x tasks/resubscribe) that carries the task to such a state turns
@@ -2989,6 +2990,9 @@ struct HeldEnd {
     ev: Vec<Evidence>,
     /// STREAM-END-002's help when it is not the rule's own ([`STREAM_RESET_HELP`]).
     help: Option<&'static str>,
+    /// The client leg's call dialect: STREAM-END-002 or, on 0.x, STREAM-END-007
+    /// ([`stream_end::no_terminal_rule`]).
+    dialect: Option<Dialect>,
 }
 
 /// A STREAM-SHAPE-001 finding on the client leg `client` of a gateway whose upstream twin
@@ -3697,7 +3701,10 @@ impl State {
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
         }
-        if f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::TASK_BLOCKING_EARLY.id {
+        if f.rule == r::STREAM_NO_TERMINAL.id
+            || f.rule == r::STREAM_NO_TERMINAL_0X.id
+            || f.rule == r::TASK_BLOCKING_EARLY.id
+        {
             link_unfinished(&self.out, &mut f);
         }
         link_same_value(&self.out, &mut f);
@@ -4893,7 +4900,10 @@ impl State {
                     self.resolve_held_end(h, &up);
                     self.open.put(slot, up);
                 }
-                None => self.find(&r::STREAM_NO_TERMINAL, h.msg, h.ev, &None),
+                None => {
+                    let msg = h.msg + &stream_end_0x_words(h.dialect);
+                    self.find(no_terminal_rule(h.dialect), msg, h.ev, &None)
+                }
             }
         }
         // Exchanges that never ended: judge what is certain, mark them incomplete.
@@ -7421,7 +7431,7 @@ impl State {
         };
         // the STREAM-END-002 told when the stream broke, still the one at its index
         let told = self.out.get(h.at).is_some_and(|f| {
-            f.rule == r::STREAM_NO_TERMINAL.id
+            (f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::STREAM_NO_TERMINAL_0X.id)
                 && f.evidence
                     .first()
                     .is_some_and(|e| e.exchange.as_deref() == Some(h.xid.as_str()))

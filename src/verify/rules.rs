@@ -179,7 +179,7 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED, "CAP-EXT-001", "required-extension-not-enfo
     "answer a request whose A2A-Extensions header lacks an extension the card marks required with ExtensionSupportRequiredError (JSON-RPC -32008; HTTP+JSON 400 FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED) and do not process it");
 rule!(CAP_EXT_REQUIRED_ERROR_WRONG, "CAP-EXT-002", "extension-required-error-although-activated", Error, ErrorHandling,
     ["EXT-002", "ERR-002", "EXT-001"],
-    "agent refused a request for a missing required extension (ExtensionSupportRequiredError, or a 0.x error naming the extension) although the request activated every extension the card requires",
+    "agent refused a 1.0 request for a missing required extension (ExtensionSupportRequiredError) although the request activated every extension the card requires (the 0.x form is CAP-EXT-008's warning)",
     "read the client's extensions header before refusing: A2A-Extensions (comma-separated URIs) on 1.0 requests, X-A2A-Extensions on 0.x requests (a server speaking both reads both names; on gRPC the same names are metadata entries); answer ExtensionSupportRequiredError (-32008; HTTP+JSON and gRPC: FAILED_PRECONDITION, reason EXTENSION_SUPPORT_REQUIRED), in a stream as in a unary answer, only when a required extension is missing from it");
 rule!(CAP_EXT_NOT_DECLARED, "CAP-EXT-003", "extension-activated-not-declared", Warning, Interop,
     ["EXT-004", "EXT-003"],
@@ -203,6 +203,15 @@ rule!(CAP_EXT_REQUIRED_NOT_ENFORCED_0X, "CAP-EXT-007", "required-extension-not-e
     ["EXT-002", "EXT-003", "EXT-001"],
     "0.2/0.3 message (message/send, message/stream) that did not activate an extension the card marks required (X-A2A-Extensions) was processed instead of refused (an error, or the task rejected or failed at once)",
     "refuse a 0.x message/send or message/stream whose X-A2A-Extensions header lacks a URI the card marks required (topics/extensions.md: the agent should reject it with an appropriate error; 0.3 has no dedicated code: -32602 InvalidParams with the missing URI in error.message or error.data fits, -32600 does not, the request object is valid) and do not run the skill; match URIs exactly: a client that names another version of the extension has not activated this one (EXT-003), so the card and the extension package must declare and check the same URI");
+
+// sev44b: EXT-002 (a required extension's refusal, ExtensionSupportRequiredError) is 1.0's;
+// on 0.x the extension mechanism is not normative (topics/extensions.md, no error code), so
+// a 0.x agent that refuses a request which did activate the extension in X-A2A-Extensions
+// breaks no 0.x MUST: this warning, not CAP-EXT-002's error (a2a-go #345, breaker17a U11).
+rule!(CAP_EXT_REQUIRED_ERROR_WRONG_0X, "CAP-EXT-008", "extension-required-error-although-activated-0x", Warning, ErrorHandling,
+    ["EXT-002", "EXT-001"],
+    "0.2/0.3 agent refused a request for a missing required extension (an error naming the extension, or -32008) although the request activated every extension the card requires in X-A2A-Extensions (0.x defines no required-extension error: EXT-002 is 1.0's MUST)",
+    "read the client's extensions header before refusing: X-A2A-Extensions (comma-separated URIs) on 0.x requests, A2A-Extensions on 1.0 ones (a server speaking both reads both names; on gRPC the same names are metadata entries); refuse only when a required extension is missing from it: a 0.x client that did activate the extension has no other way to ask, and 1.0 makes the refusal of an activated extension an error (EXT-002)");
 
 // ---- Agent Card URL consistency ---------------------------------------------------------
 rule!(CARD_URL_DOUBLED_PATH, "CARD-URL-001", "card-url-doubled-path", Error, AgentCard,
@@ -823,7 +832,7 @@ rule!(
 );
 rule!(STREAM_NO_TERMINAL, "STREAM-END-002", "stream-ended-without-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007"],
-    "task stream ended before a terminal or interrupted state",
+    "1.0 task stream (or one of unknown version) ended before a terminal or interrupted state (the 0.x form is STREAM-END-007's warning)",
     "keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, and send that state before closing; with an SDK this almost always means the executor returned (or raised) before it published a final status: end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed() instead of letting it escape");
 rule!(STREAM_FINAL_FLAG, "STREAM-FINAL-001", "stream-final-flag-wrong", Error, Streaming,
     ["STREAM-008"],
@@ -883,8 +892,23 @@ rule!(STREAM_AFTER_MESSAGE_0X, "STREAM-END-004", "stream-event-after-message-rep
 // the stream-end check read any error as a legitimate end and said nothing.
 rule!(STREAM_ERROR_END, "STREAM-END-005", "stream-cut-by-error-before-terminal", Error, Streaming,
     ["STREAM-003", "STREAM-007", "ERR-002"],
-    "task stream ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception; on a 1.0 stream also a plain INTERNAL: JSON-RPC -32603, a google.rpc.Status INTERNAL event, gRPC INTERNAL) or a later read shows the task FAILED (the stream withheld the terminal state)",
+    "1.0 task stream (or one of unknown version; the 0.x form is STREAM-END-008's warning) ended with an error (a JSON-RPC error event, an HTTP+JSON error event, a gRPC status other than OK) after the agent had started the task and before the task's terminal or interrupted state, where the error's own words blame the agent (-32006 InvalidAgentResponseError, ErrorInfo INVALID_AGENT_RESPONSE, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\" for an escaped exception; on a 1.0 stream also a plain INTERNAL: JSON-RPC -32603, a google.rpc.Status INTERNAL event, gRPC INTERNAL) or a later read shows the task FAILED (the stream withheld the terminal state)",
     "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state, then close; an error after the Task leaves the client without the task's outcome while GetTask shows it FAILED. With an SDK this is the executor: Python (a2a-python) catch the exception and call TaskUpdater.failed(message) instead of letting it escape execute() (the SDK answers -32603 / gRPC UNKNOWN and leaks the exception text), and -32006 InvalidAgentResponseError is the SDK refusing an event the executor published (a Message after the Task, an append to an artifact never created: give every chunk of one artifact the same artifact_id); JS (a2a-js) publish status-update / artifact-update events after the task, a final status-update, then eventBus.finished()");
+
+// sev44b: STREAM-003 (a task stream runs until a terminal or interrupted state) and
+// STREAM-007 are a MUST in 1.0, a "should" in 0.3 and unspecified in 0.2 (0.2/0.1 streams
+// end at final:true, which STREAM-FINAL-001 judges). A 0.x task stream that ends early, or
+// is cut by the agent's error before that state, breaks no 0.x MUST: these warnings, not
+// STREAM-END-002's / STREAM-END-005's errors (one severity per rule id; the dialect is the
+// stream's own call's, so a 0.3 stream under a 1.0 card is 0.3).
+rule!(STREAM_NO_TERMINAL_0X, "STREAM-END-007", "stream-ended-without-terminal-0x", Warning, Streaming,
+    ["STREAM-003", "STREAM-007"],
+    "0.1/0.2/0.3 task stream ended before a terminal or interrupted state (0.3 recommends keeping it open until then, a MUST from 1.0; 0.2 does not say)",
+    "keep the stream open until the task reaches a terminal (completed, failed, canceled, rejected) or interrupted (input-required, auth-required) state, and send that state (final: true) before closing: a 0.x client otherwise has the task in working with no outcome and must poll tasks/get, and 1.0 makes it a MUST; with an SDK end execute() with TaskUpdater.complete() / failed() / requires_input() (a2a-python) or publish a final status-update and call eventBus.finished() (@a2a-js/sdk), and turn an exception into failed()");
+rule!(STREAM_ERROR_END_0X, "STREAM-END-008", "stream-cut-by-error-before-terminal-0x", Warning, Streaming,
+    ["STREAM-003", "STREAM-007", "ERR-002"],
+    "0.1/0.2/0.3 task stream ended with an error whose own words blame the agent (-32006 InvalidAgentResponseError, a2a-js \"Stream ordering violation\", grpcio's \"Unexpected <class ...>\") after the agent had started the task and before its terminal or interrupted state, or a later read shows the task FAILED (0.3 recommends ending with the task's state, a MUST from 1.0)",
+    "end every task stream with the task's terminal status (or input-required / auth-required), also when the work fails: send the failed state with final: true, then close; with a2a-python catch the executor's exception and call TaskUpdater.failed(message) instead of letting it escape execute() (-32603 / -32006 then end the stream and the client never sees the outcome); 1.0 makes this a MUST");
 
 // q30a (mine29c): a reset the client recovered from is the hop's fault, not the task's
 // stream left unfinished (STREAM-003 is kept across the resubscription, 1.0 §3.1.6).
@@ -1340,6 +1364,7 @@ pub static RULES: &[Rule] = &[
     CAP_EXT_0X_ECHO,
     CAP_EXT_HEADER_MISSPELLED,
     CAP_EXT_REQUIRED_NOT_ENFORCED_0X,
+    CAP_EXT_REQUIRED_ERROR_WRONG_0X,
     CAP_OUTPUT_MODE_NOT_ACCEPTED,
     CAP_PUSH,
     CAP_PUSH_REFUSED,
@@ -1513,6 +1538,8 @@ pub static RULES: &[Rule] = &[
     STREAM_AFTER_MESSAGE_0X,
     STREAM_ERROR_END,
     STREAM_RESET_RESUMED,
+    STREAM_NO_TERMINAL_0X,
+    STREAM_ERROR_END_0X,
     STREAM_CONCURRENT_DIFFER,
     STREAM_FINAL_FLAG,
     STREAM_FIRST_NOT_TASK,

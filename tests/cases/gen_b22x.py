@@ -220,7 +220,7 @@ case("S10-v10-sse-stream-without-content-type", lambda: getcard(card10()) + [SRE
 case("S11-v03-sse-stream-cut-mid-event-reset", lambda: getcard(card03()) + [
     req(H + "/a2a", rpc(1, "message/stream", {"message": msg03()}), headers={"content-type": "application/json", "accept": "text/event-stream"}),
     resp("", headers=SSE), chunk(ev(task03(state="working"))), chunk("data: " + json.dumps(ok(1, st03(state="completed", final=True)))[:40], close="reset")],
-    [("stream-ended-without-terminal", E)],
+    [("stream-ended-without-terminal-0x", W)],
     "0.3 stream reset in the middle of the final event: the client never saw final")
 
 # ---------------------------------------------------------------- 0.1 / 0.2 generation (V)
@@ -797,7 +797,7 @@ case("Z06-v10-sse-content-type-but-ndjson-body", lambda: getcard(card10()) + [SR
 case("Z07-v03-sse-stream-eof-without-final", lambda: getcard(card03()) + [
     req(H + "/a2a", rpc(1, "message/stream", {"message": msg03()}), headers={"content-type": "application/json", "accept": "text/event-stream"}),
     resp("", headers=SSE), chunk(ev(task03(state="working"))), chunk(ev(st03(state="working", n=2))), chunk("", close="eof")],
-    [("stream-ended-without-terminal", E)], "0.3 stream closed cleanly after working updates, never final")
+    [("stream-ended-without-terminal-0x", W)], "0.3 stream closed cleanly after working updates, never final")
 case("Z08-v03-sse-final-true-on-working", lambda: getcard(card03()) + [
     req(H + "/a2a", rpc(1, "message/stream", {"message": msg03()}), headers={"content-type": "application/json", "accept": "text/event-stream"}),
     resp("", headers=SSE), chunk(ev(task03(state="submitted"))), chunk(ev(st03(state="working", final=True, n=2))), chunk("", close="eof")],

@@ -680,8 +680,8 @@ case("G04-v10-rest-client-x-a2a-extensions", lambda: R10(capabilities=EXT()) + [
 case("G05-v03-required-extension-requested-but-refused", lambda: C03(capabilities={"streaming": True, "extensions": [{"uri": GEO, "required": True}]}) + [
     req(A, rpc(1, "message/send", {"message": msg03()}), headers={**J03, "x-a2a-extensions": GEO}),
     resp(err(1, -32600, "Extension https://ext.example.test/geo/v1 is required"))],
-    [("extension-required-error-although-activated", E), ("jsonrpc-error-code-mismatch", E)],
-    "0.3 client names the required geo extension in X-A2A-Extensions; the agent still refuses for it")
+    [("extension-required-error-although-activated-0x", W), ("jsonrpc-error-code-mismatch", E)],
+    "0.3 client names the required geo extension in X-A2A-Extensions; the agent still refuses for it (CAP-EXT-008: EXT-002 is 1.0's, a warning on 0.3; sev44b)")
 case("G06-v10-stream-required-extension-not-enforced", lambda: C10(capabilities=EXT(True)) + stream10([
     {"task": task10(state="WORKING")}, DONE()]),
     [("required-extension-not-enforced", E)],

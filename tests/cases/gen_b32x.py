@@ -489,7 +489,7 @@ case("R19-v02-input-required-final-then-working", lambda: getcard(card02(protoco
 case("R20-v03-input-required-final-then-working-reset", lambda: C03() + stream03([t03("working"), su03("input-required", 2, final=True, msg=am03("?")), su03("working", 3)], close="reset"),
      [("STREAM-END-001", E)], "0.3: a working update after the final:true input-required, then the connection reset: the cycle had ended at final (STREAM-008)")
 case("R21-v03-input-required-not-final-then-working-closed", lambda: C03() + stream03([t03("working"), su03("input-required", 2, final=False, msg=am03("?")), su03("working", 3)]),
-     [("STREAM-END-002", E)], "control: input-required without final, the task goes on working and the stream closes there (STREAM-003)")
+     [("STREAM-END-007", W)], "control: input-required without final, the task goes on working and the stream closes there (STREAM-003)")
 
 # ---------------------------------------------------------------- K2: HTTP 415 with ContentTypeNotSupportedError to the body's own media type (RPC-001, REST-003)
 PNG = {"message": {"messageId": "m1", "role": "ROLE_USER", "parts": [{"raw": "iVBORw0KGgo=", "mediaType": "image/png", "filename": "a.png"}]}}

@@ -72,7 +72,7 @@ case("G01-v10-rest-gzip-stream-unfinished-at-working",
      [("STREAM-END-002", E)], "1.0 HTTP+JSON stream gzip'd per event ends at WORKING, its gzip member unfinished: judged as far as it went (was 'not judged')")
 case("G02-v03-jsonrpc-gzip-stream-unfinished-at-working",
      lambda: rpc03(WORKING03),
-     [("STREAM-END-002", E)], "the 0.3 JSON-RPC twin: task, working, then the end, the gzip member unfinished")
+     [("STREAM-END-007", W)], "the 0.3 JSON-RPC twin: task, working, then the end, the gzip member unfinished")
 case("G03-v10-rest-gzip-stream-finished-at-working",
      lambda: rest10(WORKING10, finish=True),
      [("STREAM-END-002", E)], "control: the same stream with its gzip member finished was judged before the fix too")

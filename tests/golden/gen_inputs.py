@@ -1097,6 +1097,12 @@ case("CAP-EXT-005", extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}),
      extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU, "x-a2a-extensions": EXTU}, False))
 # mine23b (A2A #1238): the singular A2A-Extension of an old sample is no header an agent reads
 case("CAP-EXT-006", extcall({"a2a-extension": EXTU}, extneed), extcall({"a2a-extensions": EXTU}, res(1, {"task": task1()}), {"a2a-extensions": EXTU}))
+# ---- CAP-EXT-008: CAP-EXT-002 on 0.3 (a2a-go #345), a warning: EXT-002 is 1.0's (sev44b)
+def extcall03(req_hdr):
+    t = T(); fetch_card(t, card03(capabilities={"streaming": True, "extensions": [{"uri": EXTU, "description": "trace", "required": True}]}))
+    t.req("POST", H + "/", rpc(1, "message/send", {"message": msg03("hi")}), headers=req_hdr).resp(200, err(1, -32602, "extension support required: " + EXTU))
+    return t.text()
+case("CAP-EXT-008", extcall03({"x-a2a-extensions": EXTU}), extcall03({}))
 # ---- CAP-MODE-001: acceptedOutputModes (breaker12 L13)
 def modes(accepted):
     t = T(); fetch_card(t, card1())
@@ -1293,6 +1299,23 @@ def errcut(ok):
     if not ok: t.chunk("event: error\n" + sse({"jsonrpc": "2.0", "id": 1, "error": {"code": -32006, "message": "Received Message object in task mode."}}))
     t.chunk("", close="eof"); return t.text()
 case("STREAM-END-005", errcut(False), errcut(True))
+# ---- STREAM-END-007 / -008: STREAM-END-002 / -005 on a 0.3 stream, warnings: STREAM-003
+# is a SHOULD in 0.3 (sev44b)
+def su03(st, final):
+    return {"kind": "status-update", "taskId": "task-1", "contextId": "ctx-1", "status": {"state": st}, "final": final}
+def noterm03(ok):
+    t = T(); evs = [task03(st="working")] + ([su03("completed", True)] if ok else [])
+    stream1(t, evs, url=H + "/", method="message/stream", params={"message": msg03("go")}, hdr={}); return t.text()
+case("STREAM-END-007", noterm03(False), noterm03(True))
+def errcut03(ok):
+    t = T(); evs = [task03(st="submitted"), su03("working", False)]
+    if ok: evs.append(su03("failed", True))
+    t.req("POST", H + "/", rpc(1, "message/stream", {"message": msg03("go")}), headers={"accept": "text/event-stream"})
+    t.resp(200, "", ct="text/event-stream")
+    for e in evs: t.chunk(sse(res(1, e)))
+    if not ok: t.chunk("event: error\n" + sse({"jsonrpc": "2.0", "id": 1, "error": {"code": -32006, "message": "Received Message object in task mode."}}))
+    t.chunk("", close="eof"); return t.text()
+case("STREAM-END-008", errcut03(False), errcut03(True))
 # ---- CARD-SECRET-001: no credential in a public card (breaker10 E21)
 def cardkey(ok):
     t = T(); url = H + "/a2a" + ("" if ok else "?api_key=sk-live-51HkQ2f9d8c7b6a5")

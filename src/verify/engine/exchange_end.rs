@@ -1554,7 +1554,7 @@ impl State {
         );
     }
 
-    /// CAP-EXT-002 on a 0.x message call (EXT-001: the 0.x header is `X-A2A-Extensions`;
+    /// CAP-EXT-008, CAP-EXT-002's 0.x warning (EXT-002 is 1.0's MUST; EXT-001: the 0.x header is `X-A2A-Extensions`;
     /// a2a-go #345, breaker17a U11): the request named every extension the card marks
     /// `required` in `X-A2A-Extensions`, yet the agent refused it with an error whose text
     /// names an extension (0.x has no ExtensionSupportRequiredError code; a2a-go answered
@@ -1641,9 +1641,9 @@ impl State {
         };
         self.areas.insert("capability");
         self.find(
-            &r::CAP_EXT_REQUIRED_ERROR_WRONG,
+            &r::CAP_EXT_REQUIRED_ERROR_WRONG_0X,
             format!(
-                "agent refused {d} {} {said} for a missing required extension although the request activated {} in {hdr}, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names)",
+                "agent refused {d} {} {said} for a missing required extension although the request activated {} in {hdr}, the {d} header (EXT-001): a {d} agent reads X-A2A-Extensions (one serving 1.0 too reads both names); {d} defines no required-extension refusal (EXT-002, ExtensionSupportRequiredError, is a MUST from 1.0), so this is a warning",
                 c.op_term("call"),
                 required.join(", ")
             ),

@@ -782,7 +782,7 @@ impl State {
                 self.task_not_found(&x, &tid, st_seq, "");
             }
         }
-        // CAP-EXT-002 (EXT-001, EXT-002; breaker17a U11): a message call refused for a
+        // CAP-EXT-002 / its 0.x warning CAP-EXT-008 (EXT-001, EXT-002; breaker17a U11): a message call refused for a
         // required extension that the request's metadata did activate. A stream's status
         // is its error end (set above); a unary call's is read the same way.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage)) {

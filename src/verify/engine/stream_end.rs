@@ -42,12 +42,16 @@ impl State {
                 )
             });
             match (cut, s.task_id.clone()) {
-                (Some((msg, ev, true)), _) => self.stream_once(x, &r::STREAM_ERROR_END, msg, ev),
+                (Some((msg, ev, true)), _) => {
+                    let rule = error_end_rule(c.dialect);
+                    let msg = msg + &stream_end_0x_words(c.dialect);
+                    self.stream_once(x, rule, msg, ev)
+                }
                 (Some((msg, ev, false)), Some(tid)) => {
                     let key = x.tkey(&tid);
                     if self.error_cuts.len() < MAX_TASKS || self.error_cuts.contains_key(&key) {
                         self.error_cuts
-                            .insert(key, (msg, ev, str::to_string(&x.id)));
+                            .insert(key, (msg, ev, str::to_string(&x.id), c.dialect));
                     }
                 }
                 _ => {}
@@ -430,6 +434,7 @@ impl State {
                 msg,
                 ev,
                 help,
+                dialect: x.call.as_ref().and_then(|c| c.dialect),
             };
             if self.open.contains_key(up.as_str()) {
                 if let Some(s) = x.sse.as_mut() {
@@ -461,8 +466,9 @@ impl State {
         self.no_terminal_once(x, msg, ev, help);
     }
 
-    /// STREAM-END-002 once per stream ([`Self::stream_once`]), with `help` in place of the
-    /// rule's when given.
+    /// STREAM-END-002 (0.x: STREAM-END-007, [`no_terminal_rule`]) once per stream
+    /// ([`Self::stream_once`]; the stream's `fired` set keeps STREAM-END-002's id for
+    /// either), with `help` in place of the rule's when given.
     pub(super) fn no_terminal_once(
         &mut self,
         x: &mut Exch,
@@ -481,7 +487,11 @@ impl State {
         let reset_of_task = help
             .filter(|h| *h == STREAM_RESET_HELP)
             .and(x.sse.as_ref().and_then(|s| s.task_id.clone()));
-        let mut f = Finding::new(&r::STREAM_NO_TERMINAL, msg.clone());
+        // the message as told (a 0.x one with its version's words), which a later
+        // STREAM-END-006 revision extends
+        let dialect = x.call.as_ref().and_then(|c| c.dialect);
+        let msg = msg + &stream_end_0x_words(dialect);
+        let mut f = Finding::new(no_terminal_rule(dialect), msg.clone());
         if let Some(h) = help {
             f.help = h.into();
         }
@@ -512,7 +522,10 @@ impl State {
             Some((true, m, e)) => self.find(&r::GW_SSE_LOST, m, e, &None),
             Some((false, _, _)) => {}
             None => {
-                let mut f = Finding::new(&r::STREAM_NO_TERMINAL, h.msg);
+                let mut f = Finding::new(
+                    no_terminal_rule(h.dialect),
+                    h.msg + &stream_end_0x_words(h.dialect),
+                );
                 if let Some(help) = h.help {
                     f.help = help.into();
                 }
@@ -1836,5 +1849,44 @@ impl State {
             return;
         }
         let _ = s;
+    }
+}
+
+/// Whether `dialect` is a 0.x one, where STREAM-003 / STREAM-007 are no MUST (0.3: a
+/// "should"; 0.2 and 0.1: unspecified). An unknown version is judged as 1.0.
+fn stream_end_0x(dialect: Option<Dialect>) -> Option<Dialect> {
+    dialect.filter(|d| d.is_0x())
+}
+
+/// The rule for a task stream of `dialect` that ended before a terminal or interrupted
+/// state (STREAM-003, STREAM-007): STREAM-END-002 (an error) on 1.0 or an unknown version,
+/// STREAM-END-007 (a warning) on 0.x, where STREAM-003 is a SHOULD at most (sev44b).
+pub(super) fn no_terminal_rule(dialect: Option<Dialect>) -> &'static Rule {
+    if stream_end_0x(dialect).is_some() {
+        &r::STREAM_NO_TERMINAL_0X
+    } else {
+        &r::STREAM_NO_TERMINAL
+    }
+}
+
+/// The rule for a task stream of `dialect` cut by the agent's error before a terminal or
+/// interrupted state (STREAM-003, STREAM-007, ERR-002): STREAM-END-005 (an error) on 1.0 or
+/// an unknown version, STREAM-END-008 (a warning) on 0.x (sev44b).
+pub(super) fn error_end_rule(dialect: Option<Dialect>) -> &'static Rule {
+    if stream_end_0x(dialect).is_some() {
+        &r::STREAM_ERROR_END_0X
+    } else {
+        &r::STREAM_ERROR_END
+    }
+}
+
+/// What a STREAM-END-007 / -008 message ends with (empty on 1.0): `: the 0.3 spec
+/// recommends ... (STREAM-003: a SHOULD in 0.3, a MUST from 1.0)`, or for 0.2 / 0.1 that
+/// the version does not say, so the reader knows the end is advice on this version.
+pub(super) fn stream_end_0x_words(dialect: Option<Dialect>) -> String {
+    match stream_end_0x(dialect) {
+        Some(Dialect::V0_3) => "; the 0.3 spec recommends keeping a task stream open until the task's terminal or interrupted state (STREAM-003: a SHOULD in 0.3, a MUST from 1.0)".into(),
+        Some(d) => format!("; the {} spec does not say a task stream runs until the task's terminal or interrupted state (STREAM-003: unspecified in {}, a SHOULD in 0.3, a MUST from 1.0)", d.as_str(), d.as_str()),
+        None => String::new(),
     }
 }

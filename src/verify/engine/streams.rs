@@ -2315,15 +2315,16 @@ impl State {
             let held = self
                 .error_cuts
                 .get(&key)
-                .is_some_and(|(_, _, sx)| **sx != **xid);
+                .is_some_and(|(_, _, sx, _)| **sx != **xid);
             if let (true, Some(ts)) = (held, st) {
-                if let Some((msg, mut ev, _)) = self.error_cuts.remove(&key) {
+                if let Some((msg, mut ev, _, dialect)) = self.error_cuts.remove(&key) {
                     ev.push(x.ev_at(seq, ptr, Some(Value::String(ts.proto_name().into()))));
                     self.find(
-                        &r::STREAM_ERROR_END,
+                        error_end_rule(dialect),
                         format!(
-                            "{msg}; a later read shows the task {}, the terminal state the stream never delivered",
-                            x.state_term(ts)
+                            "{msg}; a later read shows the task {}, the terminal state the stream never delivered{}",
+                            x.state_term(ts),
+                            stream_end_0x_words(dialect)
                         ),
                         ev,
                         leg,

@@ -66,7 +66,7 @@ case("f461-v03-stream-task-then-message", [
     chunk(0.02, sse(ok("s1", task03("t-153", "c-153", "working")))),
     chunk(2.4, sse(ok("s1", amsg03("Hello! How can I help you today?", mid="m-a153", taskId="t-153", contextId="c-153")))),
     chunk(2.41, "", close="eof"),
-], [("stream-event-after-message-reply-0x", "warning"), ("stream-ended-without-terminal", "error")],
+], [("stream-event-after-message-reply-0x", "warning"), ("stream-ended-without-terminal-0x", "warning")],
  "https://github.com/a2aproject/a2a-inspector/issues/153 (an Agno AgentOS server's message:stream SSE returns a Task event followed by a Message; a2a-sdk 0.3.10's client raises 'received a streamed Message from the server after first response; this is not supported')",
  "a 0.3 message/stream answers either one Message (then closes) or a Task followed by status-update / artifact-update events (0.3 §7.2, STREAM-003; A2A #1142); a Message after the Task is neither (a2a-sdk clients stop with an invalid-state error), and the stream then closes with the task still working, no final:true status-update (STREAM-008), so a client that reads past the Message still never learns that the task ended")
 
@@ -84,7 +84,7 @@ case("f462-v03-resubscribe-working-task-unsupported", [
     resp(31.004, 200, err("r1", -32004, "This operation is not supported")),
     req(32.0, "POST", A + "/", rpc("g1", "tasks/get", {"id": "t-99"})),
     resp(32.004, 200, ok("g1", task03("t-99", "c-99", "working"))),
-], [("stream-ended-without-terminal", "error"), ("streaming-declared-but-refused", "warning")],
+], [("stream-ended-without-terminal-0x", "warning"), ("streaming-declared-but-refused", "warning")],
  "https://github.com/actioncard/a2a-elixir/issues/99 (tasks/resubscribe is stubbed: A2A.Plug answers -32004 UnsupportedOperationError unconditionally; declaring capabilities.streaming made the TCK's resubscribe checks mandatory and STREAM-SUB-004 failed)",
  "the card declares capabilities.streaming: true, and tasks/resubscribe is a streaming method for a client whose message/stream connection was interrupted (0.3 §7.9: 'requires the server to have AgentCard.capabilities.streaming: true'; STREAM-001, CARD-005); the agent refused it with UnsupportedOperationError while tasks/get shows the task still working, so the client cannot follow the task it started except by polling. The message/stream connection was dropped at working, which is judged as a cut stream (STREAM-003) as in f367")
 
@@ -391,7 +391,7 @@ vcase("b27a-K1-v02-resubscribe-working-task-unsupported", [
     resp(21.004, 200, err("r1", -32004, "Unsupported operation")),
     req(25.0, "POST", A + "/", rpc("g1", "tasks/get", {"id": "t-k1a"})),
     resp(25.004, 200, ok("g1", task03("t-k1a", "c-k1a", "working"))),
-], [("stream-ended-without-terminal", "error"), ("streaming-declared-but-refused", "warning")], R99 + " (the 0.2 form: a card at agent.json declaring streaming)",
+], [("stream-ended-without-terminal-0x", "warning"), ("streaming-declared-but-refused", "warning")], R99 + " (the 0.2 form: a card at agent.json declaring streaming)",
  "the 0.2 card declares capabilities.streaming: true and the agent's message/stream was cut at working; tasks/resubscribe, the way back to that stream, was refused with -32004 while tasks/get still shows the task working (STREAM-001, CARD-005)")
 vcase("b27a-K1-v03-second-resubscribe-refused", [
     req(0.0, "GET", CARD_URL),
@@ -404,14 +404,14 @@ vcase("b27a-K1-v03-second-resubscribe-refused", [
     resp(41.004, 200, err("r2", -32004, "Resubscription is not supported")),
     req(50.0, "POST", A + "/", rpc("g1", "tasks/get", {"id": "t-k1b"})),
     resp(50.004, 200, ok("g1", task03("t-k1b", "c-k1b", "working"))),
-], [("stream-ended-without-terminal", "error"), ("streaming-declared-but-refused", "warning")], R99 + " (a resubscription that broke, then a second one refused)",
+], [("stream-ended-without-terminal-0x", "warning"), ("streaming-declared-but-refused", "warning")], R99 + " (a resubscription that broke, then a second one refused)",
  "the first tasks/resubscribe streamed the working task and was cut; the second, to the same still-working task, was refused with -32004 although the card declares streaming (0.3 §7.9, STREAM-001)")
 vcase("b27a-K1-v03-control-resubscribe-refused-task-then-completed", cut_stream03(CARD99, "t-k1c") + [
     req(31.0, "POST", A + "/", rpc("r1", "tasks/resubscribe", {"id": "t-k1c"}), accept=SSE),
     resp(31.004, 200, err("r1", -32004, "Task t-k1c is in a terminal state")),
     req(32.0, "POST", A + "/", rpc("g1", "tasks/get", {"id": "t-k1c"})),
     resp(32.004, 200, ok("g1", task03("t-k1c", "c-k1c", "completed", artifacts=[{"artifactId": "a-k1c", "parts": [{"kind": "text", "text": "indexed"}]}]))),
-], [("stream-ended-without-terminal", "error")], R99 + " (control: the task had finished by the time the client resubscribed)",
+], [("stream-ended-without-terminal-0x", "warning")], R99 + " (control: the task had finished by the time the client resubscribed)",
  "not CAP-STREAM-002: tasks/get shows the task completed, so it may have ended before the resubscription, and 0.x leaves resubscribing to a finished task to the implementation (0.3 §7.9, DIGEST trap 6). The dropped message/stream is still a cut stream (STREAM-003)")
 vcase("b27a-K1-legal-v03-resubscribe-task-never-streamed", [
     req(0.0, "GET", CARD_URL),
@@ -429,7 +429,7 @@ vcase("b27a-K1-v03-control-resubscribe-refused-card-streaming-false", cut_stream
     resp(31.004, 200, err("r1", -32004, "Streaming is not supported")),
     req(32.0, "POST", A + "/", rpc("g1", "tasks/get", {"id": "t-k1e"})),
     resp(32.004, 200, ok("g1", task03("t-k1e", "c-k1e", "working"))),
-], [("stream-ended-without-terminal", "error"), ("streaming-not-declared-but-served", "error")], R99 + " (control: the card does not declare streaming)",
+], [("stream-ended-without-terminal-0x", "warning"), ("streaming-not-declared-but-served", "error")], R99 + " (control: the card does not declare streaming)",
  "not CAP-STREAM-002: under streaming: false UnsupportedOperationError is the answer every streaming call should get (STREAM-001); the agent that streamed message/stream anyway is CAP-STREAM-001's, and its dropped stream STREAM-003's")
 
 # K2: a gateway that closes the client's stream before the agent's next event arrives (GW-SSE-002 words)

@@ -137,7 +137,7 @@ case("3-v03-rest-stream-error-then-task-failed",
                       "data: " + json.dumps({"error": {"code": 500, "status": "INTERNAL", "message": "model crashed"}}) + "\n\n"])
      + [req(H03 + "/v1/tasks/t1", "", method="GET", headers={}),
         resp({"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_FAILED", "timestamp": "2026-12-01T10:00:03.000Z"}}, headers=J)],
-     [("STREAM-END-005", E)],
+     [("STREAM-END-008", W)],
      "0.3 HTTP+JSON POST /v1/message:stream: WORKING, then an error event and close; GET /v1/tasks/t1 shows the task FAILED: STREAM-END-005 naming "
      "the route by its request line, as 0.x HTTP+JSON findings do (before: \"streaming call\")")
 
