@@ -189,7 +189,15 @@ impl SdkAgent {
                     sdk.name()
                 ));
             }
-            if card_ok(&url).await {
+            // the card must be this agent's: a port taken by another test's agent before
+            // this one bound it answers a card too, and that agent goes away with its test
+            // (CI 115: the Python client's cancel steps "failed even direct" against the JS
+            // agent's card; the Python agent had exited at start-up)
+            let own = match sdk {
+                Sdk::Python => "a2a-interop Python test agent",
+                Sdk::Js => "a2a-interop JS test agent",
+            };
+            if card_ok(&url, own).await {
                 return Ok(agent);
             }
             if Instant::now() >= deadline {
@@ -216,7 +224,8 @@ impl Drop for SdkAgent {
     }
 }
 
-async fn card_ok(url: &str) -> bool {
+/// `url` answers 200 with a body that holds `name` (the Agent Card of the agent expected).
+async fn card_ok(url: &str, name: &str) -> bool {
     use http_body_util::{BodyExt, Full};
     let client: hyper_util::client::legacy::Client<_, Full<bytes::Bytes>> =
         hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
@@ -225,7 +234,11 @@ async fn card_ok(url: &str) -> bool {
         return false;
     };
     match client.get(uri).await {
-        Ok(r) => r.status() == 200 && r.into_body().collect().await.is_ok(),
+        Ok(r) if r.status() == 200 => r.into_body().collect().await.is_ok_and(|b| {
+            let b = b.to_bytes();
+            memchr::memmem::find(&b, name.as_bytes()).is_some()
+        }),
+        Ok(_) => false,
         Err(_) => false,
     }
 }
