@@ -3701,10 +3701,7 @@ impl State {
         if !self.reused_tasks.is_empty() && self.folded_into_reuse(&f) {
             return self.out.len();
         }
-        if f.rule == r::STREAM_NO_TERMINAL.id
-            || f.rule == r::STREAM_NO_TERMINAL_0X.id
-            || f.rule == r::TASK_BLOCKING_EARLY.id
-        {
+        if r::is_stream_ended_without_terminal(&f.rule) || f.rule == r::TASK_BLOCKING_EARLY.id {
             link_unfinished(&self.out, &mut f);
         }
         link_same_value(&self.out, &mut f);
@@ -7431,7 +7428,7 @@ impl State {
         };
         // the STREAM-END-002 told when the stream broke, still the one at its index
         let told = self.out.get(h.at).is_some_and(|f| {
-            (f.rule == r::STREAM_NO_TERMINAL.id || f.rule == r::STREAM_NO_TERMINAL_0X.id)
+            r::is_stream_ended_without_terminal(&f.rule)
                 && f.evidence
                     .first()
                     .is_some_and(|e| e.exchange.as_deref() == Some(h.xid.as_str()))

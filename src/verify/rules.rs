@@ -1579,6 +1579,13 @@ pub static RULES: &[Rule] = &[
     VER_MIXED_REQUEST,
 ];
 
+/// Whether `rule_id` says a task stream ended before a terminal or interrupted state, in
+/// either wire generation: STREAM-END-002 (1.0, STREAM-003/-007, an error) or its 0.x form
+/// STREAM-END-007 (STREAM-003 a SHOULD in 0.3, a warning).
+pub fn is_stream_ended_without_terminal(rule_id: &str) -> bool {
+    rule_id == STREAM_NO_TERMINAL.id || rule_id == STREAM_NO_TERMINAL_0X.id
+}
+
 /// True when `rule_id` judges the client's traffic rather than the agent's ([`CLIENT_RULES`]).
 pub fn judges_client(rule_id: &str) -> bool {
     CLIENT_RULES

@@ -233,9 +233,7 @@ pub(super) fn merge_relayed(g: &mut Finding, f: Finding) {
 /// Whether `f` reports a task left in SUBMITTED / WORKING by a stream end (STREAM-END-002, 0.x: -007)
 /// or a blocking answer (TASK-STATE-007).
 pub(super) fn unfinished_task_finding(f: &Finding) -> bool {
-    (f.rule == r::STREAM_NO_TERMINAL.id
-        || f.rule == r::STREAM_NO_TERMINAL_0X.id
-        || f.rule == r::TASK_BLOCKING_EARLY.id)
+    (r::is_stream_ended_without_terminal(&f.rule) || f.rule == r::TASK_BLOCKING_EARLY.id)
         && ["WORKING", "SUBMITTED", "working", "submitted"]
             .iter()
             .any(|s| f.message.contains(s))
