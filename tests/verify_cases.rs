@@ -533,6 +533,84 @@ fn message_to_terminal_task_wording_by_version() {
     );
 }
 
+/// mine45: TASK-STATE-017 (a client's message to a task it was shown terminal, a note) is
+/// reported once on each zombie task id of round forty-five and its variants, with what to
+/// send instead, and not on a retry, an interrupted task, the prober's own TASK-002 test or a
+/// follow-up by contextId; ID-CTX-004 (a task id sent as contextId) fires on its faults and
+/// not on an agent whose context id is its task id, the task's own context, or another
+/// agent's task id. Notes do not fail a legal case, so the controls are held here.
+#[test]
+fn mine45_zombie_and_task_id_as_context() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let count = |stem: &str, rule: &str| {
+        let sub = if stem.starts_with('f') { "field" } else { "variants" };
+        let out = verify(&dir.join(sub).join(format!("{stem}.jsonl")));
+        let n = out.findings.iter().filter(|f| f.rule == rule).count();
+        (n, out)
+    };
+    for stem in [
+        "f979-v03-follow-up-to-completed-task-invalid-request",
+        "f980-v10-second-invocation-reuses-completed-task-id",
+        "f981-v03-stream-zombie-task-id",
+        "f992-v02-message-to-completed-task-accepted",
+        "f993-v03-late-event-restores-finished-task-id",
+        "b45a-Z1-v10-rest-send-to-completed-refused-400",
+        "b45a-Z2-v10-stream-to-completed-refused",
+        "b45a-Z3-v02-send-to-failed-task-refused",
+        "b45a-Z4-v10-send-to-task-the-client-canceled",
+        "b45a-Z5-v10-stream-rejected-then-send",
+    ] {
+        let (n, out) = count(stem, "TASK-STATE-017");
+        assert_eq!(n, 1, "{stem}:\n{}", render(&out));
+        let f = out.findings.iter().find(|f| f.rule == "TASK-STATE-017").unwrap();
+        assert!(
+            f.message.contains("without the taskId") && f.message.contains("terminal state"),
+            "{stem}: {}",
+            f.message
+        );
+    }
+    for stem in [
+        "f982-v10-orchestrator-task-id-sent-to-child",
+        "f994-legal-v10-next-invocation-by-context-only",
+        "f995-legal-v03-answer-to-input-required-task",
+        "b45a-ZL1-legal-v10-retry-of-the-answer-that-completed-the-task",
+        "b45a-ZL2-legal-v10-answer-to-auth-required-task",
+        "b45a-ZL3-legal-v10-prober-task-002-test",
+        "b45a-ZL4-legal-v03-follow-up-by-context-only",
+    ] {
+        let (n, out) = count(stem, "TASK-STATE-017");
+        assert_eq!(n, 0, "{stem}:\n{}", render(&out));
+    }
+    for stem in [
+        "f985-v10-task-id-sent-as-context-id",
+        "b45a-C1-v03-task-id-as-context-id",
+        "b45a-C2-v10-rest-task-id-as-context-id",
+        "b45a-C3-v03-stream-task-id-as-context-id-refused",
+    ] {
+        let (n, out) = count(stem, "ID-CTX-004");
+        assert_eq!(n, 1, "{stem}:\n{}", render(&out));
+    }
+    for stem in [
+        "f984-legal-v03-one-context-id-for-two-agents",
+        "f996-legal-v10-context-id-equal-to-task-id",
+        "b45a-CL1-legal-v10-task-own-context-id",
+        "b45a-CL2-legal-v03-another-agents-task-id-as-context",
+    ] {
+        let (n, out) = count(stem, "ID-CTX-004");
+        assert_eq!(n, 0, "{stem}:\n{}", render(&out));
+    }
+    // f985's waiting task is named: the answer it never got is the harm.
+    let (_, out) = count("f985-v10-task-id-sent-as-context-id", "ID-CTX-004");
+    let f = out.findings.iter().find(|f| f.rule == "ID-CTX-004").unwrap();
+    assert!(
+        f.message.contains("contextId t-729")
+            && f.message.contains("TASK_STATE_INPUT_REQUIRED")
+            && f.message.contains("contextId c-729"),
+        "{}",
+        f.message
+    );
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.
@@ -3516,14 +3594,16 @@ fn q27a_push_body_duplicate_member() {
 fn q27a_error_only_streams_are_refusals() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/variants");
     legal_controls_silent(&dir, "b27q-5-", 2);
+    // The follow-up names a task the client was shown completed: the client's note
+    // (TASK-STATE-017, mine45) comes first, beside the agent's one finding.
     let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-two-error-events.jsonl"));
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
-    assert_eq!(rules, ["STREAM-FIRST-001"], "{}", render(&out));
+    assert_eq!(rules, ["TASK-STATE-017", "STREAM-FIRST-001"], "{}", render(&out));
     let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-bare-error-object.jsonl"));
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
-    assert_eq!(rules, ["STREAM-SHAPE-002"], "{}", render(&out));
+    assert_eq!(rules, ["TASK-STATE-017", "STREAM-SHAPE-002"], "{}", render(&out));
     assert_eq!(
-        out.findings[0].message,
+        out.findings[1].message,
         "stream event of the JSON-RPC call SendStreamingMessage (POST https://agent.example.test/a2a) is a bare error object {\"error\": ...}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{...}})"
     );
 }

@@ -653,6 +653,15 @@ rule!(TASK_ENDED_BY_CLIENT_LEAVING, "TASK-STATE-016", "task-ended-by-client-disc
     ["TASK-003", "TASK-004", "STREAM-006"],
     "a task whose stream its client left while the task was live was later seen canceled although no cancel request named it, or failed (or moved to input-required) with a status message that names the abort (AbortError, context canceled, OperationCanceledException, aborted by client): the agent ended or parked the task because the client's connection closed",
     "keep the task's run independent of the HTTP request that started it: when the client's stream closes, stop writing to that connection and let the task run on to its own end, where the client finds it again with SubscribeToTask (0.x tasks/resubscribe) or GetTask (1.0 §3.1.6; closing one stream leaves the task, STREAM-006); move a task to canceled only on CancelTask (TASK-003), and do not link the request's abort signal or context (Go's r.Context(), a JS AbortSignal, ASP.NET's HttpContext.RequestAborted, a Starlette disconnect) to the task's execution");
+// A client that keeps the id of a finished task and sends its next message to it (mine45:
+// gemini-cli PR #22724's "zombie" taskIds, langchain4j #6371, espennilsen/pi PR #116): the
+// agent must refuse it (TASK-002), so the agent is right and the client's follow-up is lost.
+// A note: no version forbids the client to send it (it only cannot succeed), and a client
+// may send one on purpose (a conformance test of TASK-002).
+rule!(TASK_CLIENT_MESSAGE_TO_TERMINAL, "TASK-STATE-017", "client-message-to-terminal-task", Note, Lifecycle,
+    ["TASK-001", "TASK-002", "ID-008"],
+    "client sent a message naming a task (taskId) that an earlier answer of the same agent showed in a terminal state (completed, failed, canceled, rejected): a terminal task accepts no message, so the agent must refuse it, and the follow-up is lost",
+    "forget a task's id once it reaches a terminal state (a Task or status update in completed, failed, canceled or rejected; 0.x final: true) and send the next message of the conversation with the contextId only: the agent starts a new task in the same context (1.0 §3.4.3, ID-008); keep the taskId only while the task is interrupted (input-required, auth-required) or still running");
 // In-task authorization (TASK-006): 1.0 §7.6.1 makes the explanation in status.message a
 // MUST; 0.3 §4.5 and 0.2 §4.5 ask for it with SHOULD, hence a warning twin for 0.x.
 rule!(TASK_AUTH_UNEXPLAINED, "TASK-AUTH-001", "auth-required-without-message", Error, Lifecycle,
@@ -753,6 +762,15 @@ rule!(ID_MESSAGE_IDS_MISMATCH, "ID-CTX-003", "task-message-ids-mismatch", Warnin
     ["ID-006", "ID-004"],
     "a message kept in a task (status.message or history) names another taskId or contextId than the task",
     "stamp every message a task keeps (status.message, history) with the task's own id and contextId: mint the contextId once per task and write that same value on the task and on its messages");
+// A client that writes a task id where the context id goes (mine45: adcp-client PR #729, its
+// AgentClient stored result.metadata.taskId as its currentContextId): the agent may adopt a
+// client's context id (ID-002), so it opens a new conversation under that name and the task
+// the client meant to answer never hears from it. A warning: ID-003 / ID-008 describe the
+// follow-up (taskId, or contextId for a new task in the same context), not a MUST on it.
+rule!(ID_CTX_CLIENT_TASK_ID_AS_CONTEXT, "ID-CTX-004", "client-task-id-as-context-id", Warning, Lifecycle,
+    ["ID-003", "ID-008", "ID-002"],
+    "client sent a message whose contextId is the id of a task the same agent handed out (in another context), and no taskId: it confused the two ids, so the agent starts a new task in a new context named after the task instead of continuing the task or its conversation",
+    "keep a task's id and its contextId apart: continue a task (input-required, auth-required) by sending its id as message.taskId, and start the next task of the conversation by sending the task's contextId as message.contextId (1.0 §3.4.3); read both from the agent's Task (id, contextId), not from metadata");
 rule!(
     ID_EVENT_MISSING_TASK_ID,
     "ID-EVENT-001",
@@ -1466,6 +1484,7 @@ pub static RULES: &[Rule] = &[
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
+    ID_CTX_CLIENT_TASK_ID_AS_CONTEXT,
     ID_EVENT_MISSING_TASK_ID,
     ID_EVENT_TASK_MISMATCH,
     ID_MESSAGE_NO_CONTEXT,
@@ -1567,6 +1586,7 @@ pub static RULES: &[Rule] = &[
     TASK_DELEGATE_OUTCOME_RELAYED,
     TASK_MESSAGE_TO_INTERRUPTED_REFUSED,
     TASK_ENDED_BY_CLIENT_LEAVING,
+    TASK_CLIENT_MESSAGE_TO_TERMINAL,
     VER_CARD_METHOD,
     VER_CLIENT_NOT_OFFERED,
     VER_NOT_ENFORCED,
@@ -1637,6 +1657,10 @@ pub const CLIENT_RULES: &[&str] = &[
     // passed it on told "the gateway passed it on to the client", and an agent's
     // conformance counted the client's warning).
     "ID-MSG-002",
+    // A follow-up sent to a task the agent had finished (mine45: zombie task ids).
+    "TASK-STATE-017",
+    // A task id written into contextId (mine45, adcp-client PR #729).
+    "ID-CTX-004",
 ];
 
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID

@@ -837,6 +837,10 @@ impl State {
         // only (breaker19b Z12: it was reported twice, once without a pointer).
         let ctx_judged_on_reply = result_task.is_none() && x.sse.is_none() && success;
         let Some(tid) = a2a::message_task_id(m).map(str::to_string) else {
+            // ID-CTX-004 (mine45): the contextId the client sent is a task id of this agent.
+            if let Some(ctx) = req_ctx {
+                self.check_task_id_as_context(x, base, ctx);
+            }
             // A send naming no task (a new task, perhaps in the client's context).
             // 0.1/0.2 `tasks/send` names its task in `params.id` instead.
             let names_task = c.params.get("id").is_some_and(|v| !matches!(v, Json::Null));
@@ -934,6 +938,13 @@ impl State {
         let known = self
             .task_of(x, &tid)
             .map(|t| (t.terminal.clone(), t.context_id.clone()));
+        // TASK-STATE-017 (mine45): the client named a task it had been shown terminal.
+        if let Some((Some((ts, tseq, txid)), ctx)) = &known {
+            if *tseq < x.req_seq {
+                let terminal = (*ts, *tseq, txid.as_str());
+                self.check_client_message_to_terminal(x, base, &tid, terminal, ctx.as_deref(), msg_id, success);
+            }
+        }
         if !success {
             return;
         }
@@ -1187,6 +1198,116 @@ impl State {
     }
 
     /// Remembers that the send with `messageId` `msg_id` was answered with task `rid`.
+    /// TASK-STATE-017 (TASK-001, TASK-002, ID-008; mine45: gemini-cli PR #22724's "zombie"
+    /// task ids, langchain4j #6371, espennilsen/pi PR #116): the send at `x` names task
+    /// `tid`, which an earlier answer of the same agent showed in a terminal state
+    /// (`terminal`: the state, its recording line and exchange). A terminal task accepts no
+    /// message, so the client's follow-up cannot succeed: a note on the client, beside the
+    /// agent's TASK-STATE-002 when it `accepted` the message. Not reported for a retry (a
+    /// messageId the task's own send already carried: ID-007) or for the prober's requests
+    /// (a TASK-002 test sends it on purpose).
+    #[allow(clippy::too_many_arguments)]
+    fn check_client_message_to_terminal(
+        &mut self,
+        x: &Exch,
+        base: &str,
+        tid: &str,
+        terminal: (TaskState, u64, &str),
+        ctx: Option<&str>,
+        msg_id: Option<&str>,
+        accepted: bool,
+    ) {
+        if x.probe_negative() || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some() {
+            return;
+        }
+        let retry = msg_id.is_some_and(|mid| {
+            self.task_of(x, tid)
+                .is_some_and(|t| t.sent_message_ids.iter().any(|s| s == mid))
+        });
+        if retry {
+            return;
+        }
+        let (ts, tseq, txid) = terminal;
+        let st = x.state_term(ts);
+        let outcome = if accepted {
+            "this agent accepted it anyway, its own fault (TASK-STATE-002), but a conforming agent refuses it and the follow-up is lost"
+        } else {
+            "so the agent refused it, as it must, and the follow-up was lost"
+        };
+        let next = match ctx {
+            Some(c) => format!("send contextId {c} without the taskId"),
+            None => "send the task's contextId without the taskId".to_string(),
+        };
+        self.find(
+            &r::TASK_CLIENT_MESSAGE_TO_TERMINAL,
+            format!(
+                "client sent its message to task {tid}, which an earlier answer showed {st}: a task in a terminal state accepts no further message, {outcome}; to go on with the conversation, {next}, and the agent starts a new task in the same context"
+            ),
+            vec![
+                Evidence {
+                    seq: tseq,
+                    exchange: Some(txid.to_string()),
+                    pointer: None,
+                    found: Some(Value::String(st.into())),
+                },
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/taskId"),
+                    Some(Value::String(tid.to_string())),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// ID-CTX-004 (ID-003, ID-008, ID-002; mine45: adcp-client PR #729, which stored the
+    /// task id as its context id): the send at `x` names no task and names as its
+    /// contextId `ctx`, which is the id of a task the same agent handed out earlier in
+    /// another context (the task's contextId is not `ctx`). The client confused the two
+    /// ids: a warning on the client, whatever the agent answered. Not reported for the
+    /// prober's requests.
+    fn check_task_id_as_context(&mut self, x: &Exch, base: &str, ctx: &str) {
+        if x.probe_negative() || x.req_headers.get(crate::model::PROBE_TEST_HEADER).is_some() {
+            return;
+        }
+        let Some(t) = self.task_of(x, ctx) else {
+            return;
+        };
+        let Some((aseq, axid)) = t.announced.clone().filter(|(seq, _)| *seq < x.req_seq) else {
+            return;
+        };
+        let Some(tctx) = t.context_id.clone().filter(|c| c != ctx) else {
+            return;
+        };
+        let waiting = t
+            .last
+            .and_then(|(st, _)| (!st.is_terminal()).then(|| x.state_term(st)));
+        let lost = match waiting {
+            Some(st) => format!(", and task {ctx}, last seen {st}, never gets this message"),
+            None => String::new(),
+        };
+        self.find(
+            &r::ID_CTX_CLIENT_TASK_ID_AS_CONTEXT,
+            format!(
+                "client sent its message with contextId {ctx} and no taskId, but {ctx} is the id of a task the agent handed out (in context {tctx}): the client confused the task id with the context id, so the agent reads a new conversation named {ctx}{lost}; continue the task with taskId {ctx}, or start the next task of the conversation with contextId {tctx}"
+            ),
+            vec![
+                Evidence {
+                    seq: aseq,
+                    exchange: Some(axid),
+                    pointer: None,
+                    found: Some(Value::String(ctx.to_string())),
+                },
+                x.ev_at(
+                    x.req_ev_seq(),
+                    &format!("{base}/contextId"),
+                    Some(Value::String(ctx.to_string())),
+                ),
+            ],
+            &x.leg,
+        );
+    }
+
     pub(super) fn note_send_message_id(
         &mut self,
         x: &Exch,
