@@ -543,7 +543,11 @@ fn message_to_terminal_task_wording_by_version() {
 fn mine45_zombie_and_task_id_as_context() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let count = |stem: &str, rule: &str| {
-        let sub = if stem.starts_with('f') { "field" } else { "variants" };
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
         let out = verify(&dir.join(sub).join(format!("{stem}.jsonl")));
         let n = out.findings.iter().filter(|f| f.rule == rule).count();
         (n, out)
@@ -562,7 +566,11 @@ fn mine45_zombie_and_task_id_as_context() {
     ] {
         let (n, out) = count(stem, "TASK-STATE-017");
         assert_eq!(n, 1, "{stem}:\n{}", render(&out));
-        let f = out.findings.iter().find(|f| f.rule == "TASK-STATE-017").unwrap();
+        let f = out
+            .findings
+            .iter()
+            .find(|f| f.rule == "TASK-STATE-017")
+            .unwrap();
         assert!(
             f.message.contains("without the taskId") && f.message.contains("terminal state"),
             "{stem}: {}",
@@ -601,7 +609,11 @@ fn mine45_zombie_and_task_id_as_context() {
     }
     // f985's waiting task is named: the answer it never got is the harm.
     let (_, out) = count("f985-v10-task-id-sent-as-context-id", "ID-CTX-004");
-    let f = out.findings.iter().find(|f| f.rule == "ID-CTX-004").unwrap();
+    let f = out
+        .findings
+        .iter()
+        .find(|f| f.rule == "ID-CTX-004")
+        .unwrap();
     assert!(
         f.message.contains("contextId t-729")
             && f.message.contains("TASK_STATE_INPUT_REQUIRED")
@@ -3598,10 +3610,20 @@ fn q27a_error_only_streams_are_refusals() {
     // (TASK-STATE-017, mine45) comes first, beside the agent's one finding.
     let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-two-error-events.jsonl"));
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
-    assert_eq!(rules, ["TASK-STATE-017", "STREAM-FIRST-001"], "{}", render(&out));
+    assert_eq!(
+        rules,
+        ["TASK-STATE-017", "STREAM-FIRST-001"],
+        "{}",
+        render(&out)
+    );
     let out = verify(&dir.join("b27q-5-v10-stream-follow-up-to-completed-bare-error-object.jsonl"));
     let rules: Vec<&str> = out.findings.iter().map(|f| f.rule.as_str()).collect();
-    assert_eq!(rules, ["TASK-STATE-017", "STREAM-SHAPE-002"], "{}", render(&out));
+    assert_eq!(
+        rules,
+        ["TASK-STATE-017", "STREAM-SHAPE-002"],
+        "{}",
+        render(&out)
+    );
     assert_eq!(
         out.findings[1].message,
         "stream event of the JSON-RPC call SendStreamingMessage (POST https://agent.example.test/a2a) is a bare error object {\"error\": ...}, not a JSON-RPC error response: it has no \"jsonrpc\": \"2.0\" and no id, so a JSON-RPC client cannot read it as the answer to its call (send {\"jsonrpc\":\"2.0\",\"id\":<request id>,\"error\":{...}})"

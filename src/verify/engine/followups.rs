@@ -942,7 +942,15 @@ impl State {
         if let Some((Some((ts, tseq, txid)), ctx)) = &known {
             if *tseq < x.req_seq {
                 let terminal = (*ts, *tseq, txid.as_str());
-                self.check_client_message_to_terminal(x, base, &tid, terminal, ctx.as_deref(), msg_id, success);
+                self.check_client_message_to_terminal(
+                    x,
+                    base,
+                    &tid,
+                    terminal,
+                    ctx.as_deref(),
+                    msg_id,
+                    success,
+                );
             }
         }
         if !success {
