@@ -248,4 +248,18 @@ case("f996-legal-v10-context-id-equal-to-task-id", get_card(0.0, card10(A + "/a2
 ], [], ADCP729,
      "legal: this agent names each conversation after its first task (contextId t-729c on task t-729c), so contextId t-729c is the context the agent handed out, and the next task joins it (ID-008)")
 
+# --- f997: ListTasks ordered by task id, not by status time (a2a-java PR #455)
+J455 = ("https://github.com/a2aproject/a2a-java/pull/455 (feat: add list tasks functionality: InMemoryTaskStore sorted the filtered tasks by task "
+        "id and used the last task id of a page as the page token (review: 'Since allFilteredTasks is sorted by task ID'); ListTasks orders tasks "
+        "by their last status update, newest first)")
+case("f997-v10-list-tasks-sorted-by-task-id", get_card(0.0, card10(A + "/a2a")) + [
+    req(0.1, "POST", A + "/a2a", rpc("l-455", "ListTasks", {"contextId": "c-455"}), ver="1.0"),
+    resp(0.11, 200, ok("l-455", {"tasks": [
+        task10("t-455-a", "c-455", "TASK_STATE_COMPLETED", ts="2026-03-02T09:00:00.000Z"),
+        task10("t-455-b", "c-455", "TASK_STATE_COMPLETED", ts="2026-03-02T11:30:00.000Z"),
+        task10("t-455-c", "c-455", "TASK_STATE_WORKING", ts="2026-03-02T10:15:00.000Z")],
+        "nextPageToken": "", "pageSize": 50, "totalSize": 3})),
+], [("list-tasks-not-newest-first", "error")], J455,
+     "ListTasks answers tasks newest status first (1.0 §3.1.4, DATA-007): this page is in task-id order (09:00, 11:30, 10:15), so a client that stops at the first task older than what it has seen misses t-455-b; a page token that is the last task id only works while the order is the id's")
+
 write_cases(cases, OUT)
