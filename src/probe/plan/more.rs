@@ -20,8 +20,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::{
-    read_stream, stream_checks_as_read, stream_checks_verified, verifier_judges, Outcome, Resumed,
-    Runner, StreamRead, Target, TaskRef,
+    read_stream, rest_reason, stream_checks_as_read, stream_checks_verified, verifier_judges,
+    verifier_reads, Outcome, Resumed, Runner, StreamRead, Target, TaskRef,
 };
 use crate::probe::card::{Binding, Skill};
 use crate::probe::dialect::{task_state, Dialect, Op, Reply, StreamItem, TaskState};
@@ -201,11 +201,31 @@ impl Runner<'_> {
             Err(e) => return Err(e.outcome(&format!("ListTasks {asked}"))),
         };
         let Some(result) = rpc.result().filter(|r| r.is_object()) else {
+            // HTTP+JSON: GET /tasks not routed (405, 501 UNIMPLEMENTED, or a 404 whose body
+            // names no A2A error: no ErrorInfo reason), the binding's -32601
+            let unrouted = tg.binding == Binding::HttpJson
+                && rpc.resp.no_answer().is_none()
+                && (matches!(rpc.resp.status, 405 | 501)
+                    || (rpc.resp.status == 404 && rest_reason(&rpc.resp).is_none()));
             return Err(match rpc.error_code() {
                 Some(-32004 | -32601) => Outcome::Skip(format!(
                     "the agent offers no ListTasks: {asked} got {}",
                     rpc.describe()
                 )),
+                _ if unrouted => Outcome::Skip(format!(
+                    "the agent offers no ListTasks: GET /tasks {asked} got HTTP {} without an A2A error (no such route)",
+                    rpc.resp.status
+                )),
+                // TaskNotFoundError to a call that names no task: the recording shows it and
+                // the verifier's RPC-ERROR-001 / REST-ERROR-001 judge it (1.0 §3.1.4; session
+                // 45), merged into this test
+                Some(-32001) => verifier_reads(
+                    Outcome::Fail(format!(
+                        "ListTasks {asked} got {}, expected {{tasks, nextPageToken, pageSize, totalSize}}",
+                        rpc.describe()
+                    )),
+                    "RPC-ERROR-001 and REST-ERROR-001",
+                ),
                 _ => Outcome::Fail(format!(
                     "ListTasks {asked} got {}, expected {{tasks, nextPageToken, pageSize, totalSize}}",
                     rpc.describe()
@@ -562,6 +582,7 @@ impl Runner<'_> {
         let checks = stream_checks_verified(
             stream_checks_as_read(tg.dialect, &items, &results, &rpc.resp, Resumed::No),
             &rpc.resp,
+            tg.dialect,
         );
         for c in &checks[1..] {
             match c {
