@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
 """misbehave45: probe45's sibling of misbehave43.py, a small real A2A agent (Python stdlib,
-raw asyncio sockets) serving 1.0 HTTP+JSON that answers the calls the probe's verdicts were
-its own until session 45 in one of a few ways, chosen by --mode: a send whose `message` is no
+raw asyncio sockets) that answers the calls the probe's verdicts were its own until session
+45 in one of a few ways, chosen by --mode: a send whose `message` is no
 object (the probe's marked `errors.invalid-params`) served as a send or refused under
 another status than 400, and `GET /tasks` (ListTasks) answered 404 with the ErrorInfo reason
-TASK_NOT_FOUND or as an unrouted path.
+TASK_NOT_FOUND or as an unrouted path, and GetTask answering more history than historyLength
+asks (1.0 HTTP+JSON and 0.3 JSON-RPC).
 
     python3 misbehave45.py --mode MODE [--port 0] [--public URL]
 
 Prints the port it listens on (one line on stdout), then serves until killed. `--list`
 prints every mode with its kind (fault | legal).
 
-The A2A side is misbehave43.py's `rest-control` (imported, not copied): cards, sends,
-streams, GetTask, CancelTask and subscriptions on 1.0 HTTP+JSON with google.rpc.Status
-errors, the skills `task`, `input`, `long`, `echo`. This file only answers the calls its
-mode names; everything else goes to misbehave43's handler.
+The A2A side is misbehave43.py's (imported, not copied): `rest-*` modes its `rest-control`
+(cards, sends, streams, GetTask, CancelTask and subscriptions on 1.0 HTTP+JSON with
+google.rpc.Status errors), the other its 0.3 JSON-RPC agent at `/`; the skills `task`,
+`input`, `long`, `echo`. This file only answers the calls its mode names; everything else
+goes to misbehave43's handler.
 """
 import argparse
 import asyncio
@@ -41,6 +43,11 @@ MODES = {
     "rest-list-unrouted": ("legal", "GET /tasks (ListTasks) not routed: HTTP 404 NOT_FOUND "
                                     "without ErrorInfo, as for any unknown path (the agent "
                                     "offers no ListTasks)"),
+    "rest-history-ignored": ("fault", "1.0 HTTP+JSON GetTask answers the task with its two "
+                                      "history messages whatever historyLength asks (0, 1)"),
+    "history-ignored-03": ("fault", "0.3 JSON-RPC tasks/get answers the task with its two "
+                                    "history messages whatever historyLength asks (a 0.x "
+                                    "SHOULD: DATA-HISTORY-002's warning)"),
 }
 
 MODE = ""
@@ -85,6 +92,26 @@ async def on_rest(w, method, path, body):
 
 
 ORIGINAL_ON_REST = m.on_rest
+ORIGINAL_ON_GET = m.on_get
+
+
+async def on_get(c, tid):
+    """misbehave43.on_get; the history modes add the task's two messages, untrimmed."""
+    t = m.TASKS.get(tid)
+    if t is None or not MODE.endswith(("history-ignored", "history-ignored-03")):
+        return await ORIGINAL_ON_GET(c, tid)
+    v10 = t["v10"]
+    view = m.task_view(t)
+    history = []
+    for role, text in (("user", "task hello"), ("agent", "done")):
+        msg = {"role": ("ROLE_" + role.upper()) if v10 else role,
+               "messageId": str(uuid.uuid4()), "parts": [m.text_part(text, v10)],
+               "contextId": t["ctx"], "taskId": t["id"]}
+        if not v10:
+            msg["kind"] = "message"
+        history.append(msg)
+    view["history"] = history
+    return await c.ok(view)
 
 
 async def main():
@@ -104,6 +131,7 @@ async def main():
     MODE = m.MODE = args.mode
     m.ARGS = args
     m.on_rest = on_rest
+    m.on_get = on_get
     srv = await asyncio.start_server(m.handle, "127.0.0.1", args.port)
     args.bound = srv.sockets[0].getsockname()[1]
     print(args.bound, flush=True)

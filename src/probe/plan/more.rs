@@ -110,11 +110,15 @@ impl Runner<'_> {
                     )),
                     None,
                 ),
+                // the recording shows both contexts: the verifier's ID-CTX-002 (session 45)
                 Some(now) if now.context_id != ctx => (
-                    Outcome::Fail(format!(
-                        "{what} was answered with task {} in context {}: the agent substituted another context (ID-002: it MUST NOT; ID-008)",
-                        now.id, now.context_id
-                    )),
+                    verifier_reads(
+                        Outcome::Fail(format!(
+                            "{what} was answered with task {} in context {}: the agent substituted another context (ID-002: it MUST NOT; ID-008)",
+                            now.id, now.context_id
+                        )),
+                        "ID-CTX-002",
+                    ),
                     None,
                 ),
                 Some(now) if now.id == first.id && settled.is_some_and(TaskState::is_terminal) => (
@@ -262,6 +266,10 @@ impl Runner<'_> {
     ) -> Outcome {
         let ctx = first.context_id.as_str();
         let mut fails: Vec<String> = Vec::new();
+        // the fails the recording shows and a verifier rule judges (session 45): the
+        // filters applied (DATA-LIST-003, also for more tasks than pageSize) and
+        // historyLength 0 (DATA-HISTORY-001); the others stay the probe's own
+        let mut judged = 0;
         let mut seen: Vec<String> = Vec::new();
         // 1. by context, without history
         let (tasks, _, _) = match self
@@ -284,6 +292,7 @@ impl Runner<'_> {
             })
             .collect();
         if !foreign.is_empty() {
+            judged += 1;
             fails.push(format!(
                 "contextId {ctx} listed tasks of other contexts: {} (DATA-007: the filter applies)",
                 foreign.join(", ")
@@ -312,6 +321,7 @@ impl Runner<'_> {
             .map(id_of)
             .collect();
         if !with_history.is_empty() {
+            judged += 1;
             fails.push(format!(
                 "historyLength 0 listed tasks with history: {} (DATA-006: 0 omits history)",
                 with_history.join(", ")
@@ -351,6 +361,7 @@ impl Runner<'_> {
                 })
                 .collect();
             if !wrong.is_empty() {
+                judged += 1;
                 fails.push(format!(
                     "status {name} listed tasks in other states: {} (DATA-007: the filter applies)",
                     wrong.join(", ")
@@ -375,6 +386,7 @@ impl Runner<'_> {
             Err(o) => return o,
         };
         if p1.len() > 1 {
+            judged += 1;
             fails.push(format!("pageSize 1 listed {} tasks (DATA-007)", p1.len()));
         }
         match next {
@@ -426,6 +438,11 @@ impl Runner<'_> {
         }
         if fails.is_empty() {
             Outcome::Pass(format!("ListTasks {}", seen.join("; ")))
+        } else if judged == fails.len() {
+            verifier_reads(
+                Outcome::Fail(format!("ListTasks: {}", fails.join("; "))),
+                "DATA-LIST-003 and DATA-HISTORY-001",
+            )
         } else {
             Outcome::Fail(format!("ListTasks: {}", fails.join("; ")))
         }
