@@ -732,7 +732,9 @@ impl State {
     /// JSON Pointer `base`, line `bseq`) answered with that id but another webhook `url` than the one the agent's own Create
     /// answer for that config held (the creates [`Self::check_push_config_replaced`] keeps:
     /// no client-chosen id, not deleted since): the Get hands the client another config
-    /// than the one it made. A config whose create the recording lacks is not judged.
+    /// than the one it made. A config whose create the recording lacks is not judged, nor a
+    /// "Get" that could have set a url (an HTTP+JSON request under another verb than GET, a
+    /// request naming a url: b37x-M11's POST to the config's path).
     fn push_get_other_url(
         &mut self,
         x: &Exch,
@@ -742,7 +744,12 @@ impl State {
         base: &str,
         bseq: u64,
     ) {
-        if res.get("pushNotificationConfig").is_some() {
+        // a Get asked for under another HTTP verb with a body (a POST to the config's path:
+        // REST-VERB-001 / -002's) may have set a new url: only a plain Get is judged
+        if res.get("pushNotificationConfig").is_some()
+            || (c.binding == Some(Binding::Rest) && !x.method.eq_ignore_ascii_case("GET"))
+            || c.params.get("url").is_some()
+        {
             return;
         }
         let Some((created, created_ev)) = self.push_created.get(&format!("{task}\u{0}{id}")) else {
