@@ -23,7 +23,11 @@
 //!   (docs/usage.md "Exit codes": exit 0);
 //! - `push.delete-config`: a 0.3 delete answered with neither result nor error (the a2a-python
 //!   agent's 0.3 compatibility layer drops the null result) failed by the probe's own words
-//!   while `verify` said RPC-ENVELOPE-001; now both say RPC-ENVELOPE-001.
+//!   while `verify` said RPC-ENVELOPE-001; now both say RPC-ENVELOPE-001;
+//! - the tests whose own words said what a rule says on the same exchange:
+//!   `lifecycle.context-continuation` (ID-CTX-002), `lifecycle.list-tasks`' filters
+//!   (DATA-LIST-003) and `lifecycle.history-length` (DATA-HISTORY-001; on 0.x the warning
+//!   DATA-HISTORY-002, so a 0.3 agent's untrimmed history now passes, as `verify` says).
 //!
 //! `A2A_INTEROP_TEST_BIN` runs them against another build (main's binary fails each fault
 //! test here: its verdicts there were its own assertions).
@@ -50,11 +54,13 @@ fn failed_by(message: &str) -> Option<&str> {
 }
 
 /// The tests session 45 made the verifier's.
-const CONVERTED: [&str; 5] = [
+const CONVERTED: [&str; 7] = [
     "errors.invalid-params",
     "push.get-config",
     "push.delete-config",
     "lifecycle.list-tasks",
+    "lifecycle.history-length",
+    "lifecycle.context-continuation",
     "streaming.terminal",
 ];
 
@@ -231,6 +237,81 @@ async fn a_push_config_read_back_under_another_id_fails_get_config_by_push_cfg_0
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_push_config_read_back_with_another_url_fails_get_config_by_push_cfg_005() {
     push_get_config_fails_by_push_cfg_005(Break::PushGetOtherUrl).await;
+}
+
+/// A tests/broken agent that breaks `brk` (JSON-RPC, and HTTP+JSON too when `rest`): `test`
+/// fails in its first scope by the verifier's `rule`, on the same exchanges in both reports.
+async fn broken_fails_by(brk: Break, rest: bool, test: &'static str, rule: &'static str) {
+    let agent = broken::start_with(brk, false, rest).await;
+    let url = agent.url();
+    let run = tokio::task::spawn_blocking(move || {
+        let dir = tempfile::tempdir().unwrap();
+        probe_and_verify_with(&url, dir.path(), &[])
+    })
+    .await
+    .unwrap();
+    fails_by(&run, test, "1.0", rule, false);
+    if rest {
+        fails_by(&run, test, "1.0 http+json", rule, false);
+    }
+}
+
+/// A message naming the agent's own context and no taskId answered with a task in a new
+/// context: the probe failed `lifecycle.context-continuation` by its own words while `verify`
+/// said ID-CTX-002 (tests/probe_broken.rs saw both); now the test fails by ID-CTX-002.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_substituted_context_fails_context_continuation_by_id_ctx_002_both_ways() {
+    broken_fails_by(
+        Break::ContextNotKept,
+        false,
+        "lifecycle.context-continuation",
+        "ID-CTX-002",
+    )
+    .await;
+}
+
+/// ListTasks ignoring its contextId filter, on JSON-RPC and HTTP+JSON: the probe's own words
+/// ("listed tasks of other contexts") and the verifier's DATA-LIST-003; now DATA-LIST-003.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_list_ignoring_its_context_filter_fails_list_tasks_by_data_list_003_both_ways() {
+    broken_fails_by(
+        Break::ListIgnoresContext,
+        true,
+        "lifecycle.list-tasks",
+        "DATA-LIST-003",
+    )
+    .await;
+}
+
+/// 1.0 HTTP+JSON GetTask answering two history messages to historyLength 0 and 1:
+/// `lifecycle.history-length [1.0 http+json]` fails by DATA-HISTORY-001 in both (it failed by
+/// the probe's own words).
+#[test]
+fn history_beyond_history_length_fails_history_length_by_data_history_001_both_ways() {
+    let run = misbehave45("rest-history-ignored");
+    fails_by(
+        &run,
+        "lifecycle.history-length",
+        "1.0 http+json",
+        "DATA-HISTORY-001",
+        false,
+    );
+}
+
+/// The same on a 0.3 agent: historyLength is a 0.x SHOULD, the verifier's DATA-HISTORY-002 a
+/// warning in both reports on the same exchanges, and `lifecycle.history-length [0.3]`
+/// passes (the probe failed it alone: the disagreement was the severity).
+#[test]
+fn history_beyond_history_length_on_0_3_passes_with_data_history_002_both_ways() {
+    let run = misbehave45("history-ignored-03");
+    let (scoped, status, message) = result_in(&run, "lifecycle.history-length", "0.3");
+    assert_eq!(status, "pass", "{scoped}: {message}");
+    let warned = exchanges_of(&run.verify, "DATA-HISTORY-002");
+    assert!(!warned.is_empty(), "verify: no DATA-HISTORY-002");
+    assert_eq!(exchanges_of(&run.probe, "DATA-HISTORY-002"), warned);
+    for report in [&run.probe, &run.verify] {
+        assert!(!errors(report).contains("DATA-HISTORY-001"), "{report:#}");
+    }
 }
 
 /// `probe URL --record DIR/probe.jsonl --format json` of `url`: its exit code and report.
