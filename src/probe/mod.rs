@@ -155,7 +155,9 @@ pub fn owning_check(rule: &str) -> Option<&'static str> {
 /// `test_of_exchange` maps exchange ids (`e12`) to the scoped test name the request was
 /// tagged with ([`transport::PROBE_TEST_HEADER`]); results are grouped by
 /// [`ProbeResult::owner`]. Findings that judge the client (`verify::rules::judges_client`),
-/// warnings and notes change no verdict. Returns how many results turned from pass to fail.
+/// warnings and notes change no verdict; a warning whose rule a check owns
+/// ([`owning_check`]: STREAM-END-007 / -008, the 0.x forms of a stream's end) is named in
+/// that check's passing message. Returns how many results turned from pass to fail.
 pub fn merge_findings(
     results: &mut [ProbeResult],
     findings: &[Finding],
@@ -169,13 +171,7 @@ pub fn merge_findings(
     // stable: the findings a check owns first, each then in the verifier's order
     errors.sort_by_key(|f| owning_check(&f.rule).is_none());
     for f in errors {
-        let Some(x) = f
-            .evidence
-            .iter()
-            .filter(|e| e.exchange.is_some())
-            .max_by_key(|e| e.seq)
-            .and_then(|e| e.exchange.as_deref())
-        else {
+        let Some(x) = latest_exchange(f) else {
             continue;
         };
         let Some(group) = test_of_exchange.get(x) else {
@@ -214,7 +210,43 @@ pub fn merge_findings(
             turned += 1;
         }
     }
+    // a warning a check owns (the 0.x forms STREAM-END-007 / -008 of a stream's end,
+    // session 45) changes no verdict but is named in the passing check's words, so the
+    // probe's result says the rule that fired on its exchange as `verify` does
+    for f in findings.iter().filter(|f| {
+        f.severity == Severity::Warning && !crate::verify::rules::judges_client(&f.rule)
+    }) {
+        let Some(check) = owning_check(&f.rule) else {
+            continue;
+        };
+        let Some(x) = latest_exchange(f) else {
+            continue;
+        };
+        let Some(group) = test_of_exchange.get(x) else {
+            continue;
+        };
+        if let Some(r) = results.iter_mut().find(|r| {
+            r.owner.as_deref() == Some(group.as_str())
+                && r.test == check
+                && r.status == Status::Pass
+        }) {
+            r.message = format!(
+                "{}; the verifier warned warning[{}] on its exchange {x}: {}",
+                r.message, f.rule, f.message
+            );
+        }
+    }
     turned
+}
+
+/// The exchange a finding belongs to: that of its latest evidence (the request that
+/// completed the violation).
+fn latest_exchange(f: &Finding) -> Option<&str> {
+    f.evidence
+        .iter()
+        .filter(|e| e.exchange.is_some())
+        .max_by_key(|e| e.seq)
+        .and_then(|e| e.exchange.as_deref())
 }
 
 /// Conformance level from the results (DESIGN.md "JSON report").

@@ -1206,7 +1206,7 @@ rule!(PUSH_CONFIG_AFTER_DELETE, "PUSH-CFG-004", "push-config-returned-after-dele
     "remove the config when DeleteTaskPushNotificationConfig (tasks/pushNotificationConfig/delete) succeeds: a config lives until its task ends or it is deleted (1.0 §3.1.10), so a later Get fails for it and List leaves it out; a client that got a successful delete believes it unsubscribed");
 rule!(PUSH_CONFIG_OTHER_ID, "PUSH-CFG-005", "push-config-get-answered-other-config", Error, Lifecycle,
     ["PUSH-003"],
-    "agent answered a Get of one push notification config of a task with another config of that task (another id)",
+    "agent answered a Get of one push notification config of a task with another config: another id, or (1.0) the config's id with another webhook url than the agent's own create answer for it held",
     "look the config up by the id the request names (1.0 GetTaskPushNotificationConfig id, the {configId} of the HTTP+JSON route, 0.x pushNotificationConfigId) and answer that config or an error when it does not exist: another config hands the client another webhook url and token");
 rule!(PUSH_CONFIG_LIST_INCOMPLETE, "PUSH-CFG-006", "push-config-list-misses-live-config", Error, Lifecycle,
     ["PUSH-003"],

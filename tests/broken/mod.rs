@@ -3,9 +3,9 @@ Small deliberately broken A2A 1.0 JSON-RPC agents for the prober's tests: a real
 on 127.0.0.1 that is correct except for the ONE thing its [`Break`] names. Skills (first word
 of the message text): `task` completes with one artifact, `cancel` keeps working until
 canceled, `input` asks for input and completes on the follow-up. Push notifications
-(advertised by [`Break::PushWithoutToken`], [`Break::PushDeleteIgnored`] and
-[`Break::PushListEmpty`]): the four 1.0 config methods, and one `statusUpdate` POSTed to each
-config of a task when it ends (with the config's `authentication` as `Authorization`, but for
+(advertised by [`Break::PushWithoutToken`], [`Break::PushDeleteIgnored`],
+[`Break::PushListEmpty`], [`Break::PushGetOtherId`] and [`Break::PushGetOtherUrl`]): the four
+1.0 config methods, and one `statusUpdate` POSTed to each config of a task when it ends (with the config's `authentication` as `Authorization`, but for
 [`Break::PushWithoutToken`]).
 */
 
@@ -111,6 +111,12 @@ pub enum Break {
     /// Push as [`Break::PushDeleteIgnored`] with deletes honoured, but the list of a task's
     /// configs is always empty (PUSH-003; session 44).
     PushListEmpty,
+    /// Push as [`Break::PushListEmpty`] with the list whole, but a Get of a config answers
+    /// it under another id (PUSH-003; session 45: `push.get-config` by PUSH-CFG-005).
+    PushGetOtherId,
+    /// As [`Break::PushGetOtherId`], but the Get answers the config's own id with another
+    /// webhook url than the create set (PUSH-003; session 45).
+    PushGetOtherUrl,
     /// The card marks the extension [`EXTENSION`] `required` and the agent refuses sends
     /// that do not activate it with -32008 (EXT-002's control).
     RequiredExtension,
@@ -138,7 +144,11 @@ impl Break {
     fn push_declared(self) -> bool {
         matches!(
             self,
-            Break::PushWithoutToken | Break::PushDeleteIgnored | Break::PushListEmpty
+            Break::PushWithoutToken
+                | Break::PushDeleteIgnored
+                | Break::PushListEmpty
+                | Break::PushGetOtherId
+                | Break::PushGetOtherUrl
         )
     }
 
@@ -712,6 +722,16 @@ async fn handle(st: &State, req: Request<hyper::body::Incoming>) -> Response<Ful
                     .iter()
                     .find(|c| c.get("id") == params.get("id"))
                     .cloned()
+                    .map(|mut c| {
+                        match st.brk {
+                            Break::PushGetOtherId => c["id"] = json!("another-config"),
+                            Break::PushGetOtherUrl => {
+                                c["url"] = json!("http://127.0.0.1:9/elsewhere")
+                            }
+                            _ => {}
+                        }
+                        c
+                    })
                     .ok_or((-32001, "push notification config not found")),
             };
             rpc_reply(&id, r)

@@ -708,10 +708,11 @@ impl State {
         let Some(got) = got.and_then(Json::as_str).filter(|s| !s.is_empty()) else {
             return;
         };
+        let task = push_call_task(c).unwrap_or("?");
         if got == want {
+            self.push_get_other_url(x, c, res, (task, &want), base, bseq);
             return;
         }
-        let task = push_call_task(c).unwrap_or("?");
         self.areas.insert("push");
         self.find(
             &r::PUSH_CONFIG_OTHER_ID,
@@ -722,6 +723,56 @@ impl State {
             vec![
                 x.ev(x.req_ev_seq()),
                 x.ev_at(bseq, &ptr, Some(Value::String(got.to_string()))),
+            ],
+            &x.leg,
+        );
+    }
+
+    /// PUSH-CFG-005 (PUSH-003, 1.0 §3.1.8; session 45): a 1.0 Get of config `id` of `task` (its answer `res` at
+    /// JSON Pointer `base`, line `bseq`) answered with that id but another webhook `url` than the one the agent's own Create
+    /// answer for that config held (the creates [`Self::check_push_config_replaced`] keeps:
+    /// no client-chosen id, not deleted since): the Get hands the client another config
+    /// than the one it made. A config whose create the recording lacks is not judged, nor a
+    /// "Get" that could have set a url (an HTTP+JSON request under another verb than GET, a
+    /// request naming a url: b37x-M11's POST to the config's path).
+    fn push_get_other_url(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        (task, id): (&str, &str),
+        base: &str,
+        bseq: u64,
+    ) {
+        // a Get asked for under another HTTP verb with a body (a POST to the config's path:
+        // REST-VERB-001 / -002's) may have set a new url: only a plain Get is judged
+        if res.get("pushNotificationConfig").is_some()
+            || (c.binding == Some(Binding::Rest) && !x.method.eq_ignore_ascii_case("GET"))
+            || c.params.get("url").is_some()
+        {
+            return;
+        }
+        let Some((created, created_ev)) = self.push_created.get(&format!("{task}\u{0}{id}")) else {
+            return;
+        };
+        let Some(url) = res.get("url").and_then(Json::as_str) else {
+            return;
+        };
+        if url == created || created.is_empty() {
+            return;
+        }
+        let (created, created_ev) = (created.clone(), created_ev.clone());
+        self.areas.insert("push");
+        self.find(
+            &r::PUSH_CONFIG_OTHER_ID,
+            format!(
+                "the agent answered {} for push notification config {id} of task {task} with that id but webhook url {url}, not {created}, which its create of that config answered: another config than the client made",
+                c.op_term(Op::GetPushConfig.name())
+            ),
+            vec![
+                created_ev,
+                x.ev(x.req_ev_seq()),
+                x.ev_at(bseq, &format!("{base}/url"), Some(Value::String(url.to_string()))),
             ],
             &x.leg,
         );

@@ -148,6 +148,7 @@ impl State {
             return;
         }
         self.rest_unparseable_request_answer(x, &c, status, json, bseq);
+        self.rest_malformed_send_answer(x, &c, status, json, bseq);
         self.v0_answer_in_1_0_media_type(x, &c);
         if let Some((asked, list, echoed)) = self.version_not_served_unrouted(x, &c, json) {
             let how = if status == 501 {
@@ -584,6 +585,12 @@ impl State {
             .get("message")
             .or_else(|| err.and_then(|e| e.get("message")))
             .and_then(Json::as_str);
+        // a 404 without an A2A reason (no ErrorInfo, no negative A2A code; a google.rpc
+        // Status NOT_FOUND alone is any router's) to GET /tasks is a route the agent lacks
+        // (it offers no ListTasks, as -32601 says on JSON-RPC), not its TaskNotFoundError
+        if c.op == Some(Op::ListTasks) && reason.is_none() && body_code.is_none_or(|k| k >= 0) {
+            return;
+        }
         let Some((want, why)) = self.situation_error(x, c, got, &[said]) else {
             return;
         };
@@ -597,7 +604,10 @@ impl State {
                 .map(|r| format!(" {r}"))
                 .unwrap_or_default()
         );
-        let instead = if want == 0 {
+        let instead = if want == 0 && got == jsonrpc::TASK_NOT_FOUND {
+            "(TaskNotFoundError), which is for a task id the agent does not hold (TASK-009)"
+                .to_string()
+        } else if want == 0 {
             format!(
                 "({}), which is for a request the method's schema does not allow",
                 jsonrpc::code_name(got).unwrap_or("another error")
@@ -662,7 +672,10 @@ impl State {
             "{name} ({code}){}",
             reason.map(|r| format!(" {r}")).unwrap_or_default()
         );
-        let instead = if want == 0 {
+        let instead = if want == 0 && got == jsonrpc::TASK_NOT_FOUND {
+            "(TaskNotFoundError), which is for a task id the agent does not hold (TASK-009)"
+                .to_string()
+        } else if want == 0 {
             format!(
                 "({}), which is for a request the method's schema does not allow",
                 jsonrpc::code_name(got).unwrap_or("another error")
@@ -1095,6 +1108,82 @@ impl State {
                 }
             ),
             vec![x.ev(x.req_ev_seq()), x.ev_at(bseq, "", Some(Value::from(status)))],
+            &x.leg,
+        );
+    }
+
+    /// REST-ERROR-001 (ERR-006, ERR-001, REST-001; session 45): the prober's deliberately
+    /// malformed HTTP+JSON send (request header `A2A-Interop-Probe: negative-test`, POST
+    /// `message:send` / `message:stream` whose body is JSON with a `message` member that is
+    /// no object, the probe's `errors.invalid-params`) answered with another status than
+    /// 400: served as a send (2xx, the agent ran a message it could not have read) or
+    /// refused under another status (404, 422, 500, ...). Both versions' MUST: 1.0 §3.3.2
+    /// (validate input first, HTTP 400 INVALID_ARGUMENT, ERR-006) and 0.3 §3.2.3 (HTTP+JSON
+    /// MUST use the HTTP status of the A2A error: InvalidParamsError -32602 is 400) with 0.3
+    /// §10.2's MUST to validate every parameter, so an error on both. Not judged, as for the
+    /// marked parse error ([`Self::rest_unparseable_request_answer`]): a refusal before the
+    /// body is read (401, 403), a timeout or rate limit (408, 429), a gateway's answer (502,
+    /// 503, 504), a synthetic answer. Unmarked, a client's malformed send is the client's
+    /// (the agent's answer is then not judged here).
+    pub(super) fn rest_malformed_send_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        status: u16,
+        json: Option<&Json>,
+        bseq: u64,
+    ) {
+        let marked = x
+            .req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        if !marked
+            || x.synthetic
+            || c.binding != Some(Binding::Rest)
+            || !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
+            || matches!(status, 400 | 401 | 403 | 408 | 429 | 502 | 503 | 504)
+            || self.gw_own_answer.contains(&x.id)
+        {
+            return;
+        }
+        let Some(m) = c.params.get("message").filter(|m| !m.is_object()) else {
+            return;
+        };
+        let kind = match m {
+            Json::Null => "null",
+            Json::String(_) => "a string",
+            Json::Array(_) => "an array",
+            Json::Bool(_) => "a boolean",
+            _ => "a number",
+        };
+        let v10 = c.dialect == Some(Dialect::V1_0);
+        let right = if v10 {
+            "HTTP 400 INVALID_ARGUMENT (1.0 §3.3.2: validate input first, ERR-006)"
+        } else {
+            "HTTP 400 with InvalidParamsError -32602 (0.3 §3.2.3: the HTTP status of the A2A error; §10.2: validate every parameter)"
+        };
+        let answered = if (200..300).contains(&status) {
+            format!("HTTP {status}, serving it as a send,")
+        } else {
+            let st = json
+                .and_then(|v| v.get("error"))
+                .and_then(|e| e.get("status"))
+                .and_then(Json::as_str)
+                .map(|s| format!(" {s}"))
+                .unwrap_or_default();
+            format!("HTTP {status}{st}")
+        };
+        self.areas.insert("rest");
+        self.find(
+            &r::REST_ERROR_SHAPE,
+            format!(
+                "the prober's deliberately malformed send {} (marked A2A-Interop-Probe: negative-test) carries a message that is {kind}, not a Message object, yet the agent answered {answered} instead of {right}",
+                call_at(x)
+            ),
+            vec![
+                x.ev_at(x.req_ev_seq(), "/message", None),
+                x.ev_at(bseq, "", Some(Value::from(status))),
+            ],
             &x.leg,
         );
     }

@@ -939,6 +939,8 @@ impl State {
     /// `None` when the situation does not tell. Situations, first match wins:
     /// - AUTH-005: GetExtendedAgentCard on a card without `capabilities.extendedAgentCard`
     ///   answered ExtendedAgentCardNotConfigured, or TaskNotFound for a call naming no task;
+    /// - TASK-009 (session 45): a 1.0 ListTasks answered TaskNotFound (`0`: it names no
+    ///   task, and 1.0 §3.1.4 gives it no error of its own);
     /// - STREAM-001: streaming refused otherwise than UnsupportedOperation by an agent
     ///   whose card does not declare it ([`Self::stream_refusal_misfit`]);
     /// - PUSH-001: a push config call refused as invalid although its params are complete
@@ -981,6 +983,24 @@ impl State {
         }
         if let Some(want) = self.extended_card_misfit(x, c, got) {
             return Some(want);
+        }
+        // TASK-009, DATA-007 (session 45): a 1.0 ListTasks names no task, so no task can be
+        // missing; 1.0 §3.1.4 gives it no error of its own ("None specific to this
+        // operation beyond standard protocol errors"): TaskNotFoundError is no answer an
+        // agent that lists tasks can give, nor one that does not (that is -32601, an
+        // unrouted 404, or UnsupportedOperationError). The probe's lifecycle.list-tasks
+        // failed it alone.
+        if got == jsonrpc::TASK_NOT_FOUND
+            && c.op == Some(Op::ListTasks)
+            && c.dialect == Some(Dialect::V1_0)
+        {
+            return Some((
+                0,
+                format!(
+                    "{} names no task (1.0 §3.1.4: ListTasks has no error of its own beyond the standard ones)",
+                    c.op_term(Op::ListTasks.name())
+                ),
+            ));
         }
         if let Some(exp) = (got == jsonrpc::INVALID_PARAMS)
             .then(|| self.push_params_expectation(x, c))
@@ -1644,6 +1664,8 @@ impl State {
                 };
                 let instead = if want == 0 && code == jsonrpc::INVALID_PARAMS {
                     "which is for params the method's schema does not allow".to_string()
+                } else if want == 0 && code == jsonrpc::TASK_NOT_FOUND {
+                    "which is for a task id the agent does not hold (TASK-009)".to_string()
                 } else if want == 0 {
                     "which only fits a request that could not be read".to_string()
                 } else {
