@@ -12,8 +12,8 @@
 //! upstream, an error turned into an HTML 502, JSON-RPC ids not restored). Each test reads
 //! that run: the findings are the predicted ones (requirement IDs per mode there), online
 //! equal offline and the stderr lines, the proxy stays up, each client answer is byte for
-//! byte what the client leg recorded, and the recording holds both legs of every exchange,
-//! each ended.
+//! byte what the client leg recorded (and each answer the gateway read, what the upstream leg
+//! recorded), and the recording holds both legs of every exchange, each ended.
 //!
 //! Tests fail before this round's fixes: `card-internal-host` (a gateway's rewrite of the
 //! card to `*.svc.cluster.local` on a card fetched on loopback drew nothing: GW-RESP-004),
@@ -123,8 +123,8 @@ fn step(dir: &Path, table: &str, mode: &str, name: &str) -> Value {
 /// Every mode run is judged as predicted (its `predict` and its agent's `baseline`): the
 /// legal bends draw nothing above a note, the faults exactly their rules; online
 /// (`--report`) equals offline (`verify`) and the stderr lines; the proxy stays up and exits
-/// 0 or 1; each client answer is byte for byte the client leg's recorded answer; both legs
-/// are in the recording, every exchange of each ended, and the gateway forwarded every
+/// 0 or 1; each client answer is byte for byte the client leg's recorded answer, and each
+/// answer the gateway read from the agent the upstream leg's; both legs are in the recording, every exchange of each ended, and the gateway forwarded every
 /// client call but where it answered on its own.
 #[test]
 fn representative_modes_are_judged_as_predicted() {
@@ -156,6 +156,14 @@ fn representative_modes_are_judged_as_predicted() {
         assert_eq!(steps.len(), 10, "{m}: {steps:?}");
         for s in steps {
             assert_eq!(s[1], "same", "{m}: {s} bytes differ");
+        }
+        // what the agent sent the gateway, byte for byte as the upstream leg recorded it
+        // (the gateway's own log; `sse-cut` stopped reading: its copy is a prefix)
+        let up = r["upstream_untouched"].as_array().unwrap();
+        assert!(up.len() >= 10, "{m}: {up:?}");
+        for u in up {
+            let ok = u[1] == "same" || (*m == "sse-cut" && u[1] == "prefix");
+            assert!(ok, "{m}: {u} upstream bytes differ");
         }
         let legs = &r["legs"];
         for leg in ["client", "upstream"] {

@@ -4,7 +4,7 @@ A2A agent and breaks, or legally bends, what passes through it in one --mode at 
 (stdlib only; threads, one upstream connection per request).
 
     python3 misgateway45.py --mode MODE --upstream http://127.0.0.1:PORT \
-        --public http://127.0.0.1:FRONT [--port N]
+        --public http://127.0.0.1:FRONT [--port N] [--log FILE]
     python3 misgateway45.py --list
 
 Prints its port on the first line of stdout, then serves until killed. Every request goes to
@@ -16,6 +16,7 @@ reach the gateway at, as a gateway in front of an agent does. The modes change o
 top of that (MODES says what, and whether it is a fault or a legal bend).
 """
 import argparse
+import base64
 import gzip
 import http.client
 import http.server
@@ -175,6 +176,17 @@ class Gateway(http.server.BaseHTTPRequestHandler):
     public = ""
     counter = [0]
     lock = threading.Lock()
+    log = None  # --log: a JSON line per upstream answer, its body as the gateway read it
+
+    def log_upstream(self, data):
+        """Appends the upstream answer body `data` (as read, before any change of the mode)
+        to --log: {"method", "path", "status", "body" (base64)}."""
+        if not self.log:
+            return
+        line = json.dumps({"method": self.command, "path": self.path, "body":
+                           base64.b64encode(bytes(data)).decode()})
+        with self.lock, open(self.log, "a") as f:
+            f.write(line + "\n")
 
     def log_message(self, *a):
         pass
@@ -278,7 +290,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
         try:
             conn, resp = self.send_upstream(self.command, path, headers, body)
             if m == "retry-dup" and isinstance(rpc, dict) and rpc.get("method") in ("SendMessage", "message/send"):
-                resp.read()  # "timed out": the gateway tries again
+                self.log_upstream(resp.read())  # "timed out": the gateway tries again
                 conn.close()
                 conn, resp = self.send_upstream(self.command, path, headers, body)
         except OSError as e:
@@ -321,6 +333,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
         if "text/event-stream" in ctype:
             return self.relay_stream(resp, client_id, translated)
         data = resp.read()
+        self.log_upstream(data)
         status = resp.status
         headers = self.resp_headers(resp)
         if data and "json" in ctype:
@@ -362,6 +375,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
 
     def relay_card(self, resp):
         data = resp.read()
+        self.log_upstream(data)
         u = self.upstream
         base = f"{u.scheme}://{u.netloc}"
         m = self.mode
@@ -387,6 +401,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
         if m == "stream-relabel":
             headers.append(("Content-Type", "application/octet-stream"))
         pieces = queue.Queue()
+        seen = bytearray()  # what the gateway read from the agent
 
         def reader():
             try:
@@ -394,6 +409,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
                     d = resp.read1(65536)
                     if not d:
                         break
+                    seen.extend(d)
                     pieces.put(d)
             except (OSError, http.client.HTTPException):
                 pass
@@ -407,6 +423,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
                 if d is None:
                     break
                 data += d
+            self.log_upstream(seen)
             return self.answer(resp.status, headers, data)
         gz = None
         if m == "gzip" and self.accepts_gzip() and not resp.getheader("Content-Encoding"):
@@ -453,6 +470,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
                     out += self.rewrite_event(ev, client_id)
                     events += 1
                     if m == "sse-cut" and events == 2:
+                        self.log_upstream(seen)
                         chunk(out)
                         self.wfile.write(b"0\r\n\r\n")
                         self.wfile.flush()
@@ -467,6 +485,7 @@ class Gateway(http.server.BaseHTTPRequestHandler):
             if gz is not None:
                 d = gz.compress(d) + gz.flush(zlib.Z_SYNC_FLUSH)
             chunk(d)
+        self.log_upstream(seen)
         if gz is not None:
             chunk(gz.flush())
         chunk(pending)
@@ -514,6 +533,7 @@ def main():
     ap.add_argument("--public", default="")
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--log", help="append a JSON line per upstream answer (body as read) here")
     a = ap.parse_args()
     if a.list:
         for k, (kind, what) in MODES.items():
@@ -524,6 +544,7 @@ def main():
     Gateway.mode = a.mode
     Gateway.upstream = urllib.parse.urlsplit(a.upstream)
     Gateway.public = a.public
+    Gateway.log = a.log
 
     class Server(http.server.ThreadingHTTPServer):
         daemon_threads = True

@@ -19,9 +19,12 @@ the card's 1.0 JSON-RPC url when that is on P1.
 
 Writes OUTDIR/MODE.json (online = the --report's rule ids, stderr, offline = `verify` of the
 recording, the proxy's exit, `untouched`: each client answer against the client-leg bytes the
-proxy recorded, `legs`: the recording's exchanges per leg and whether each was closed) and
+proxy recorded, `upstream_untouched`: each answer the gateway read from the agent (its --log)
+against the upstream-leg bytes the proxy recorded, `legs`: the recording's exchanges per leg
+and whether each was closed) and
 prints one line per mode: OK / MISS, predicted, got, flags.
 """
+import base64
 import json
 import os
 import signal
@@ -77,9 +80,9 @@ def start_agent(kind, public):
     raise RuntimeError(f"the {kind} SDK agent did not start")
 
 
-def start_gateway(mode, upstream, public):
+def start_gateway(mode, upstream, public, log):
     p = subprocess.Popen([sys.executable, GATEWAY, "--mode", mode, "--upstream", upstream,
-                          "--public", public], stdout=subprocess.PIPE,
+                          "--public", public, "--log", log], stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
     return p, int(p.stdout.readline())
 
@@ -150,6 +153,43 @@ def legs(rec):
     return out
 
 
+def upstream_untouched(rec, log, mode):
+    """Each answer the gateway read from the agent (its --log) against the upstream leg's
+    recorded response bytes, in order (the proxy's start-up OPTIONS * aside): 'same',
+    'prefix' (the gateway stopped reading: sse-cut), or 'differs N/M' / 'missing'."""
+    order, bodies = [], {}
+    for ln in open(rec):
+        e = json.loads(ln)
+        if e.get("leg") != "upstream":
+            continue
+        if e.get("type") == "request_head" and e.get("method") != "OPTIONS":
+            order.append(e["exchange"])
+            bodies[e["exchange"]] = b""
+        if e.get("type") == "response_chunk" and e["exchange"] in bodies:
+            b = e.get("body", "")
+            b = base64.b64decode(b) if e.get("encoding") == "base64" else b.encode()
+            bodies[e["exchange"]] += b
+    got = []
+    if os.path.exists(log):
+        got = [json.loads(ln) for ln in open(log)]
+    got = [g for g in got if g["method"] != "OPTIONS"]
+    out = []
+    for i, g in enumerate(got):
+        if i >= len(order):
+            out.append((g["path"], "missing"))
+            continue
+        mine, rec_b = base64.b64decode(g["body"]), bodies[order[i]]
+        if mine == rec_b:
+            out.append((g["path"], "same"))
+        elif mode == "sse-cut" and rec_b.startswith(mine):
+            out.append((g["path"], "prefix"))
+        else:
+            out.append((g["path"], f"differs {len(rec_b)}/{len(mine)}"))
+    if len(order) > len(got):
+        out.append(("recorded-only", f"{len(order) - len(got)} more upstream exchanges"))
+    return out
+
+
 def client_leg_recording(rec, out):
     """The recording's client-leg events only (a file next to it), for compare_bytes."""
     with open(rec) as f, open(out, "w") as w:
@@ -164,7 +204,10 @@ def run(bin_, out, name):
     p1, p2 = d.free_port(), d.free_port()
     front, back = f"http://127.0.0.1:{p1}", f"http://127.0.0.1:{p2}"
     agent, aport = start_agent(kind or "py", back)
-    gw, gport = start_gateway(mode, back, front)
+    glog = os.path.join(out, f"{name}.gateway.jsonl")
+    if os.path.exists(glog):
+        os.unlink(glog)
+    gw, gport = start_gateway(mode, back, front, glog)
     rec, rep = os.path.join(out, f"{name}.proxy.jsonl"), os.path.join(out, f"{name}.report.json")
     for f in (rec, rep):
         if os.path.exists(f):
@@ -206,6 +249,7 @@ def run(bin_, out, name):
     os.unlink(only)
     return {"online": sorted(online), "stderr": sorted(stderr_rules), "offline": sorted(offline),
             "proxy_alive": alive, "proxy_rc": rc, "untouched": untouched, "legs": legs(rec),
+            "upstream_untouched": upstream_untouched(rec, glog, mode),
             "steps": [(s, r["status"], r["rc"], [t for t, _ in r["times"]][:8]) for s, r in log]}
 
 
@@ -232,6 +276,8 @@ def main():
             flags.append(f"PROXY rc={res['proxy_rc']} alive={res['proxy_alive']}")
         if any(u != "same" for _, u in res["untouched"]):
             flags.append("BYTES")
+        if any(u not in ("same", "prefix") for _, u in res["upstream_untouched"]):
+            flags.append("UPBYTES")
         if any(lg["ended"] != lg["exchanges"] for lg in res["legs"].values()):
             flags.append("UNENDED")
         up = res["legs"].get("upstream", {}).get("exchanges", 0)
