@@ -124,8 +124,8 @@ fn step(dir: &Path, table: &str, mode: &str, name: &str) -> Value {
 /// legal bends draw nothing above a note, the faults exactly their rules; online
 /// (`--report`) equals offline (`verify`) and the stderr lines; the proxy stays up and exits
 /// 0 or 1; each client answer is byte for byte the client leg's recorded answer, and each
-/// answer the gateway read from the agent the upstream leg's; both legs are in the recording, every exchange of each ended, and the gateway forwarded every
-/// client call but where it answered on its own.
+/// answer the gateway read from the agent the upstream leg's; both legs are in the
+/// recording, every exchange of each ended, and the gateway forwarded every client call.
 #[test]
 fn representative_modes_are_judged_as_predicted() {
     let Some((dir, table)) = run() else { return };
