@@ -12,14 +12,15 @@ the gateway-to-agent hop).
   client inside the agent's network. The rewrite names neither the front the client used nor
   the gateway (both on loopback): GW-RESP-004 now. The agent's own card naming its internal
   host (no rewrite) stays silent, as before.
-- `state-rewrite` (GW-RESP-002; RPC-002): the gateway changed the task state in the agent's
-  JSON answer (SendMessage's Task COMPLETED -> FAILED; a GetTask's artifact text). Nothing
-  fired: GW-RESP-002 knew an id not restored, a relabelled stream, a page in place of the
-  answer, an untranslated answer, but not an answer altered member by member. Now the
-  client leg's answer to a call is compared with the agent's answers on the upstream leg to
-  the same operation, version and message or task id. Members in another order with the id
-  restored, the second answer of a retried send (GW-REQ-001's), and a 0.3 <-> 1.0
-  translation stay silent.
+- `state-rewrite` (GW-RESP-002; RPC-002, TASK-005): the gateway changed the task state in
+  the agent's JSON answer (SendMessage's Task COMPLETED -> FAILED). Nothing fired:
+  GW-RESP-002 knew an id not restored, a relabelled stream, a page in place of the answer,
+  an untranslated answer, but not a state changed on the way. Now the client leg's answer
+  to a call is compared with the agent's answers on the upstream leg to the same operation,
+  version and message or task id, by task state only (other members a gateway may
+  legally rewrite: a part's text or url, a mapped context id). Members in another order with
+  the id restored, a part's text rewritten, the second answer of a retried send
+  (GW-REQ-001's), and a 0.3 <-> 1.0 translation stay silent.
 Run from the repo root: python3 tests/cases/gen_b45.py"""
 import json
 import os
@@ -94,12 +95,12 @@ case("S01-gw-v10-send-answer-state-rewritten",
                                  ok(1, {"task": task10(state="FAILED", artifacts=ART_T)})),
      [("GW-RESP-002", "error")],
      "the agent answered the send with its Task COMPLETED on the upstream leg; the gateway handed the client TASK_STATE_FAILED (RPC-002): GW-RESP-002 on the gateway, the agent's answer is not judged as what the client got (breaker45 state-rewrite, nothing fired before)")
-case("S02-gw-v10-gettask-answer-part-rewritten",
+case("SL4-legal-gw-v10-gettask-answer-part-text-rewritten",
      lambda: cards(FRONT) + call(1, "SendMessage", {"message": msg10()}, {"task": DONE}, ok(1, {"task": DONE}))
      + call(2, "GetTask", {"id": "t1"}, DONE,
             ok(2, task10(state="COMPLETED", artifacts=[{"artifactId": "a1", "parts": [{"text": "RESULT"}]}]))),
-     [("GW-RESP-002", "error")],
-     "the GetTask answer's artifact text was changed on the way (RPC-002): the client got another result than the agent gave, member for member")
+     [],
+     "the GetTask answer's artifact text was changed on the way, its task state kept: gateways legally rewrite members of an answer (a file part's url to their public host: b23x-UL1, a context id mapped both ways: b27x-GL5, text a content policy redacts), so only a changed task state is GW-RESP-002's")
 case("SL1-legal-gw-v10-answer-members-reordered-id-restored",
      lambda: cards(FRONT) + call(1, "SendMessage", {"message": msg10()}, {"task": DONE},
                                  '{"result":{"task":{"artifacts":[{"parts":[{"text":"result"}],"artifactId":"a1"}],"status":{"timestamp":"%s","state":"TASK_STATE_COMPLETED"},"contextId":"c1","id":"t1"}},"id":1,"jsonrpc":"2.0"}' % (TS % 1),

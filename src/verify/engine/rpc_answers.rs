@@ -639,16 +639,17 @@ impl State {
         true
     }
 
-    /// GW-RESP-002 (RPC-002): the client leg's answer `res` to a call (operation, key and
-    /// [`json_hash`] in `call`) is none of the answers the agent gave on an upstream leg to
-    /// that operation in the same protocol version for the same message id (a send) or
-    /// task id (a task call), while at least one such answer is kept: the gateway changed
-    /// the agent's answer on the way (a task state or a part rewritten, breaker45
-    /// state-rewrite). Members in another order are the same answer; a gateway that
-    /// answered a retried send with the agent's second answer passed on an answer the
-    /// agent gave (GW-REQ-001 tells the retry). Card answers are not compared: a gateway
-    /// rewrites their urls (GW-RESP-004 judges that). Returns true when reported (the
-    /// answer is then not judged as the agent's).
+    /// GW-RESP-002 (RPC-002, TASK-005): the client leg's answer `res` to a call (operation,
+    /// key and [`json_hash`] in `call`) names another task state than every answer the
+    /// agent gave on an upstream leg to that operation in the same protocol version for the
+    /// same message id (a send) or task id (a task call), while at least one such answer is
+    /// kept: the gateway changed the task's state on the way (breaker45 state-rewrite:
+    /// COMPLETED handed on as FAILED). Only the state is compared: gateways legally rewrite
+    /// other members (a file part's url to their public host, a context id they map both
+    /// ways, text a content policy redacts). An answer equal to one the agent gave (a
+    /// retried send's second answer, GW-REQ-001's) is never told; streams and card answers
+    /// are not compared (GW-SSE-002, GW-RESP-004 judge them). Returns true when reported
+    /// (the answer is then not judged as the agent's).
     fn gw_altered_answer(
         &mut self,
         x: &Exch,
@@ -669,18 +670,18 @@ impl State {
         let Some(up) = same_call.next() else {
             return false;
         };
-        if up.hash == h || same_call.any(|u| u.hash == h) {
+        let client_state = answer_state(res);
+        let (Some(agent_state), Some(got)) = (up.state.clone(), client_state.as_deref()) else {
+            return false;
+        };
+        if up.hash == h
+            || *agent_state == *got
+            || same_call.any(|u| u.hash == h || u.state.as_deref() == Some(got))
+        {
             return false;
         }
         let (up_xid, up_seq, up_rpc) = (up.xid.clone(), up.seq, up.rpc);
-        let client_state = answer_state(res);
-        let what = match (&up.state, &client_state) {
-            (Some(a), Some(b)) if a != b => {
-                format!("the agent answered task state {a}, the client got {b}")
-            }
-            _ => "the client got another result than the agent gave, member for member"
-                .to_string(),
-        };
+        let what = format!("the agent answered task state {agent_state}, the client got {got}");
         let name = c.op_term(op.name()).to_string();
         let of = if matches!(op, Op::SendMessage) {
             "message"
