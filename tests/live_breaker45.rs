@@ -247,17 +247,23 @@ fn a_send_the_gateway_retried_is_told_with_the_clients_request_first() {
     let Some((dir, table)) = run() else { return };
     let rec = recording(dir, "retry-dup");
     let seq_of = |pred: &dyn Fn(&Value) -> bool| -> u64 {
-        rec.iter().find(|e| pred(e)).unwrap()["seq"].as_u64().unwrap()
+        rec.iter().find(|e| pred(e)).unwrap()["seq"]
+            .as_u64()
+            .unwrap()
     };
     let client_body = seq_of(&|e| {
         e["type"] == "request_body"
             && e.get("leg").is_none()
-            && e["body"].as_str().is_some_and(|b| b.contains("SendMessage"))
+            && e["body"]
+                .as_str()
+                .is_some_and(|b| b.contains("SendMessage"))
     });
     let first_copy = seq_of(&|e| {
         e["type"] == "request_body"
             && e["leg"] == "upstream"
-            && e["body"].as_str().is_some_and(|b| b.contains("SendMessage"))
+            && e["body"]
+                .as_str()
+                .is_some_and(|b| b.contains("SendMessage"))
     });
     assert!(client_body < first_copy, "{client_body} {first_copy}");
     let f = findings(dir, table, "retry-dup", "GW-REQ-001");
@@ -275,7 +281,12 @@ fn a_send_the_gateway_retried_is_told_with_the_clients_request_first() {
 fn a_buffered_or_cut_stream_is_the_gateways() {
     let Some((dir, table)) = run() else { return };
     let s = step(dir, table, "sse-buffered", "stream");
-    let times: Vec<f64> = s[3].as_array().unwrap().iter().map(|t| t.as_f64().unwrap()).collect();
+    let times: Vec<f64> = s[3]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_f64().unwrap())
+        .collect();
     assert!(times.len() >= 4, "{s}");
     assert!(times[times.len() - 1] - times[0] < 0.1, "{s}");
     let up: Vec<f64> = recording(dir, "sse-buffered")
@@ -283,7 +294,9 @@ fn a_buffered_or_cut_stream_is_the_gateways() {
         .filter(|e| {
             e["type"] == "response_chunk"
                 && e["leg"] == "upstream"
-                && e["body"].as_str().is_some_and(|b| b.contains("artifactUpdate"))
+                && e["body"]
+                    .as_str()
+                    .is_some_and(|b| b.contains("artifactUpdate"))
         })
         .map(|e| e["t_us"].as_f64().unwrap() / 1e6)
         .collect();

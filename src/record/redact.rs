@@ -4581,7 +4581,10 @@ mod tests {
         let len = body.len().to_string();
         let mut r = Redactor::new(true);
         let ct = ("content-type", "application/json");
-        r.process(ev("e1", head(vec![ct, ("content-length", &len)], "http://h/")));
+        r.process(ev(
+            "e1",
+            head(vec![ct, ("content-length", &len)], "http://h/"),
+        ));
         let (a, b) = body.split_at(40);
         assert!(r
             .process(ev("e1", EventKind::RequestBody { body: Body::new(a) }))
@@ -4600,7 +4603,12 @@ mod tests {
         // chunked (no length): held until the next event of the exchange
         r.process(ev("e2", head(vec![ct], "http://h/")));
         assert!(r
-            .process(ev("e2", EventKind::RequestBody { body: Body::new(body) }))
+            .process(ev(
+                "e2",
+                EventKind::RequestBody {
+                    body: Body::new(body)
+                }
+            ))
             .is_empty());
         assert_eq!(r.process(end_ev("e2")).len(), 2);
     }
