@@ -10,8 +10,9 @@ the gateway-to-agent hop).
   client fetched on loopback (`http://127.0.0.1:8080`, a port-forward or a local front).
   Nothing fired: an internal host on a card fetched from a loopback host was taken for a
   client inside the agent's network. The rewrite names neither the front the client used nor
-  the gateway (both on loopback): GW-RESP-004 now. The agent's own card naming its internal
-  host (no rewrite) stays silent, as before.
+  the gateway (both on loopback): GW-RESP-004 now. A rewrite to a private address (maybe
+  this host's own LAN address, which a client on loopback reaches) and the agent's own card
+  naming its internal host (no rewrite) stay silent.
 - `state-rewrite` (GW-RESP-002; RPC-002, TASK-005): the gateway changed the task state in
   the agent's JSON answer (SendMessage's Task COMPLETED -> FAILED). Nothing fired:
   GW-RESP-002 knew an id not restored, a relabelled stream, a page in place of the answer,
@@ -84,6 +85,10 @@ case("CL1-legal-gw-v10-card-rewritten-to-the-front",
      lambda: cards(FRONT),
      [],
      "the gateway rewrote the agent's url to the front the client fetched the card from: what a gateway must do (CARD-005)")
+case("CL3-legal-gw-v10-card-rewritten-to-a-private-address-fetched-on-loopback",
+     lambda: cards("http://10.1.2.3:8080"),
+     [],
+     "the gateway rewrote the agent's url to a private address: on a card fetched on loopback that may be this very host's LAN address, which the client reaches; only a service name (cluster-internal, compose) is told (GW-RESP-004)")
 case("CL2-legal-gw-v10-agents-own-internal-url-passed-on",
      lambda: cards(INTERNAL, INTERNAL),
      [],
