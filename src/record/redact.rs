@@ -53,7 +53,8 @@ stream, not decodable whole) is decoded as a stream ([`CodedScan`]): written as 
 to the first secret, the rest left out (`exchange_end` `truncated` and `error` say so).
 
 JSON bodies (request or response with a `*json` media type) of one exchange are held back
-until the next other event of that exchange (at most [`HOLD_CAP`] bytes), so a secret split
+until the next other event of that exchange, a request body with a `Content-Length` only
+until it is whole (at most [`HOLD_CAP`] bytes), so a secret split
 across frames is still found. Only the secret's string is replaced in the original text; the
 rest of the bytes stay as sent. If a body split over several frames needed redaction, its
 frames are merged into one event (the first frame's `t_us`).
@@ -1587,7 +1588,18 @@ impl Redactor {
                 .is_some_and(|c| !streamable(c));
                 if (json || form || coded_whole) && !streaming && st.held_bytes + len <= HOLD_CAP {
                     st.held_bytes += len;
+                    // A request body seen whole (its Content-Length reached) is written now,
+                    // in its place among the other exchanges' events: held to the response
+                    // head, a client's body landed after the whole upstream exchange a
+                    // gateway made of it (breaker45 retry-dup: the gateway's two copies
+                    // were recorded before the request they copy)
+                    let whole = (is_req && !st.may_continue(true))
+                        .then(|| ev.exchange.clone())
+                        .flatten();
                     st.held.push(ev);
+                    if let Some(k) = whole {
+                        self.release_into(&k, out);
+                    }
                     return;
                 }
                 let coding = if is_req {
@@ -4557,6 +4569,48 @@ mod tests {
         let out = r.process(end_ev("e1"));
         assert_eq!(out.len(), 2);
         assert_eq!(r.api_key_headers(), ["x-k"]);
+    }
+
+    /// A JSON request body is written as soon as its `Content-Length` is reached, redacted,
+    /// in its place among other exchanges' events (breaker45 retry-dup: held to its response
+    /// head, a client's body came after the gateway's whole upstream copies of it); one
+    /// without a length, or not yet whole, is still held to the next event.
+    #[test]
+    fn a_whole_request_body_is_not_held_to_the_response() {
+        let body = r#"{"jsonrpc":"2.0","id":1,"method":"tasks/pushNotificationConfig/set","params":{"taskId":"t","pushNotificationConfig":{"url":"https://cb","token":"tok-1"}}}"#;
+        let len = body.len().to_string();
+        let mut r = Redactor::new(true);
+        let ct = ("content-type", "application/json");
+        r.process(ev(
+            "e1",
+            head(vec![ct, ("content-length", &len)], "http://h/"),
+        ));
+        let (a, b) = body.split_at(40);
+        assert!(r
+            .process(ev("e1", EventKind::RequestBody { body: Body::new(a) }))
+            .is_empty());
+        let out = r.process(ev("e1", EventKind::RequestBody { body: Body::new(b) }));
+        assert_eq!(out.len(), 1, "{out:?}");
+        let EventKind::RequestBody { body: got } = &out[0].kind else {
+            panic!("{out:?}")
+        };
+        // one event, the secret replaced by a placeholder and every other byte as sent
+        let text = std::str::from_utf8(&got.data).unwrap();
+        let at = body.find("tok-1").unwrap();
+        assert!(text.starts_with(&body[..at]), "{text}");
+        assert!(text.ends_with(&body[at + 5..]), "{text}");
+        assert!(text[at..].starts_with("[REDACTED:"), "{text}");
+        // chunked (no length): held until the next event of the exchange
+        r.process(ev("e2", head(vec![ct], "http://h/")));
+        assert!(r
+            .process(ev(
+                "e2",
+                EventKind::RequestBody {
+                    body: Body::new(body)
+                }
+            ))
+            .is_empty());
+        assert_eq!(r.process(end_ev("e2")).len(), 2);
     }
 
     #[test]

@@ -2812,6 +2812,9 @@ struct UpAnswer {
     method: String,
     /// [`json_hash`] of the `result`.
     hash: u64,
+    /// The task state the `result` names (`/status/state` or `/task/status/state`), to
+    /// say what a gateway changed (GW-RESP-002).
+    state: Option<Box<str>>,
     /// Exchange and recording line of the answer body.
     xid: String,
     seq: u64,
@@ -2821,6 +2824,15 @@ struct UpAnswer {
     /// not ProtoJSON (1.0 on any binding, 0.3 HTTP+JSON): only an answer passed between the
     /// two families is untranslated (0.3 HTTP+JSON and 1.0 HTTP+JSON Tasks look alike).
     kind_shaped: bool,
+}
+
+/// The task state a call's answer `res` names: a Task's `/status/state`, or that of the
+/// Task in a 1.0 send's `{"task": ...}` wrapper.
+fn answer_state(res: &Json) -> Option<Box<str>> {
+    res.pointer("/status/state")
+        .or_else(|| res.pointer("/task/status/state"))
+        .and_then(Json::as_str)
+        .map(Into::into)
 }
 
 /// Whether call `c`'s payloads are 0.x JSON-RPC objects with `kind` (0.2 / 0.3 JSON-RPC),

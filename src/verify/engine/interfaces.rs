@@ -291,7 +291,17 @@ impl State {
                     && !upstream_view
                     && uc.is_internal()
                     && (fc == HostClass::Public || (loopish && !fetched_locally));
-                if internal && agent_url.is_some() {
+                // A gateway's rewrite into an internal host name on a card its client fetched
+                // on loopback (breaker45 card-internal-host): the agent's own url reached the
+                // agent, the rewritten one names neither the front the client used nor the
+                // gateway behind it (`fetched_locally`: that upstream is on loopback too), a
+                // service name only the cluster (or a compose network) resolves. A private
+                // address may be this very host's, which a client on loopback reaches.
+                let rewritten_inward = agent_url.is_some()
+                    && fetched_locally
+                    && uc == HostClass::InternalName
+                    && !u.host.eq_ignore_ascii_case(&f.host);
+                if (internal || rewritten_inward) && agent_url.is_some() {
                     broken.push(format!(
                         "points at {} ({}) although the client fetched the card from {fetched_from}",
                         uc.describe(),

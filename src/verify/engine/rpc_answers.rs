@@ -589,6 +589,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: json_hash(res),
+                state: answer_state(res),
                 xid: str::to_string(&x.id),
                 seq: bseq,
                 rpc: c.binding == Some(Binding::JsonRpc),
@@ -608,7 +609,7 @@ impl State {
                 u.op == op && u.key == key && u.hash == h && u.kind_shaped != kind_shaped(c)
             })
         else {
-            return false;
+            return self.gw_altered_answer(x, c, res, (op, key, h), bseq);
         };
         let (up_method, up_dialect, up_xid, up_seq) =
             (up.method.clone(), up.dialect, up.xid.clone(), up.seq);
@@ -632,6 +633,82 @@ impl State {
                     found: None,
                 },
                 x.ev_at(bseq, ptr, None),
+            ],
+            &x.leg,
+        );
+        true
+    }
+
+    /// GW-RESP-002 (RPC-002, TASK-005): the client leg's answer `res` to a call (operation,
+    /// key and [`json_hash`] in `call`) names another task state than every answer the
+    /// agent gave on an upstream leg to that operation in the same protocol version for the
+    /// same message id (a send) or task id (a task call), while at least one such answer is
+    /// kept: the gateway changed the task's state on the way (breaker45 state-rewrite:
+    /// COMPLETED handed on as FAILED). Only the state is compared: gateways legally rewrite
+    /// other members (a file part's url to their public host, a context id they map both
+    /// ways, text a content policy redacts). An answer equal to one the agent gave (a
+    /// retried send's second answer, GW-REQ-001's) is never told; streams and card answers
+    /// are not compared (GW-SSE-002, GW-RESP-004 judge them). Returns true when reported
+    /// (the answer is then not judged as the agent's).
+    fn gw_altered_answer(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        res: &Json,
+        (op, key, h): (Op, &str, u64),
+        bseq: u64,
+    ) -> bool {
+        if !op.is_task_op() || op.is_streaming() {
+            return false;
+        }
+        let shaped = kind_shaped(c);
+        let mut same_call = self
+            .gw_up_answers
+            .iter()
+            .rev()
+            .filter(|u| u.op == op && u.key == key && u.kind_shaped == shaped);
+        let Some(up) = same_call.next() else {
+            return false;
+        };
+        let client_state = answer_state(res);
+        let (Some(agent_state), Some(got)) = (up.state.clone(), client_state.as_deref()) else {
+            return false;
+        };
+        if up.hash == h
+            || *agent_state == *got
+            || same_call.any(|u| u.hash == h || u.state.as_deref() == Some(got))
+        {
+            return false;
+        }
+        let (up_xid, up_seq, up_rpc) = (up.xid.clone(), up.seq, up.rpc);
+        let what = format!("the agent answered task state {agent_state}, the client got {got}");
+        let name = c.op_term(op.name()).to_string();
+        let of = if matches!(op, Op::SendMessage) {
+            "message"
+        } else {
+            "task"
+        };
+        let msg = format!(
+            "gateway altered the agent's answer to {name} ({of} {key}) on the way: {what} (upstream leg {up_xid}); a gateway passes the agent's answer on as it came (RPC-002)"
+        );
+        let ptr = if c.binding == Some(Binding::JsonRpc) {
+            "/result"
+        } else {
+            ""
+        };
+        let up_ptr = if up_rpc { "/result" } else { "" };
+        self.gw_own_answer.insert(str::to_string(&x.id), ());
+        self.find(
+            &r::GW_ANSWER_ALTERED,
+            msg,
+            vec![
+                x.ev_at(bseq, ptr, client_state.map(|s| Value::String(s.into()))),
+                Evidence {
+                    seq: up_seq,
+                    exchange: Some(up_xid),
+                    pointer: Some(up_ptr.into()),
+                    found: None,
+                },
             ],
             &x.leg,
         );
@@ -675,6 +752,7 @@ impl State {
                 key: key.to_string(),
                 method: c.op_term(op.name()).to_string(),
                 hash: h,
+                state: None,
                 xid: str::to_string(&x.id),
                 seq,
                 rpc: false,
