@@ -1,0 +1,171 @@
+//! newcomer45: an on-call engineer's hour with the tool (README and the docs it links to):
+//! `proxy` in front of the SDK agents with a gateway between two legs of one recording
+//! (`--listener upstream@...`), 0.3 and 1.0 clients, then the report, `repro`, CI use and a
+//! tired user's mistakes. Real processes, real loopback sockets, real files.
+//!
+//! - N1: an agent behind the gateway whose card advertises the public URL (the proxy's own
+//!   `--listen` address, the front of the whole chain, as `A2A_PUBLIC_URL` sets it) got
+//!   CARD-URL-009 on the upstream leg: "clients that follow the card go around ...; their
+//!   calls are not in this recording", while every call was in it.
+//! - N3: one 0.3 REST error answer of the agent's, relayed unchanged by the gateway, was two
+//!   REST-ERROR-001 errors (one per leg: their texts named each leg's own URL, so they were
+//!   not folded into one as CARD-CACHE-001's twin was).
+
+#[path = "common/proxy_process.rs"]
+mod proxy_process;
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use proxy_process::{
+    answer_each_head, card_only_agent, echo_card, get, run_in, spawn_until_listening, start_proxy,
+    ReservedPort, Running,
+};
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_a2a-interop"))
+}
+
+/// A gateway topology in one recording, as docs/topologies.md draws it: the recording proxy's
+/// main listener (the client leg, `front`), a gateway (another `a2a-interop proxy`, which
+/// records nothing and changes nothing), the recording proxy's `--listener
+/// upstream@...` and the agent at `agent`. `agent` gets the front's address first (for a
+/// card that advertises it). Returns the recording proxy, the gateway and the front.
+/// Ports picked for the front and the upstream listener may be taken by another process
+/// before the proxy binds them: the chain is built again (at most 5 times).
+fn gateway_chain(
+    record: &Path,
+    agent: impl Fn(SocketAddr) -> SocketAddr,
+) -> (Running, Running, SocketAddr) {
+    let mut failures = Vec::new();
+    for _ in 0..5 {
+        let (front, up) = (ReservedPort::bind(), ReservedPort::bind());
+        let (front_addr, up_addr) = (front.addr(), up.addr());
+        let agent_addr = agent(front_addr);
+        let (gw, gw_addr) =
+            start_proxy(&["--upstream", &format!("http://{up_addr}"), "--no-record"]);
+        drop((front, up));
+        let run = bin()
+            .args(["proxy", "-q", "--listen", &front_addr.to_string()])
+            .args(["--upstream", &format!("http://{gw_addr}")])
+            .args([
+                "--listener",
+                &format!("upstream@{up_addr}=http://{agent_addr}"),
+            ])
+            .args(["--record", record.to_str().unwrap()])
+            .env("NO_COLOR", "1")
+            .spawn_until(Duration::from_secs(30));
+        match run {
+            Ok(run) => return (run, gw, front_addr),
+            Err(lines) if lines.iter().any(|l| l.contains("already in use")) => {
+                failures.push(lines)
+            }
+            Err(lines) => panic!("recording proxy did not start: {lines:#?}"),
+        }
+    }
+    panic!("5 picked ports were taken before the proxy bound them: {failures:#?}")
+}
+
+trait SpawnUntil {
+    fn spawn_until(&mut self, wait: Duration) -> Result<Running, Vec<String>>;
+}
+
+impl SpawnUntil for Command {
+    /// [`spawn_until_listening`], or the stderr lines of a process that ended first.
+    fn spawn_until(&mut self, wait: Duration) -> Result<Running, Vec<String>> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            spawn_until_listening(self, wait)
+        }))
+        .map_err(|e| {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_else(|| "no listening line".into());
+            vec![msg]
+        })
+    }
+}
+
+/// `verify FILE` in `dir`: exit code and stdout + stderr.
+fn verify(dir: &Path, file: &str) -> (Option<i32>, String) {
+    let out = run_in(dir, &["verify", file]);
+    (
+        out.status.code(),
+        format!("{}{}", text(&out.stdout), text(&out.stderr)),
+    )
+}
+
+/// A 0.3 HTTP+JSON agent that answers every request 404 with the 1.0 AIP-193 error body.
+fn aip193_answer(_head: &[u8]) -> Vec<u8> {
+    let body = r#"{"error":{"code":404,"status":"NOT_FOUND","message":"Task not found","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"TASK_NOT_FOUND","domain":"a2a-protocol.org","metadata":{}}]}}"#;
+    format!(
+        "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+#[test]
+fn n1_a_card_behind_the_gateway_naming_the_proxys_front_is_no_way_around_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("gw.jsonl");
+    // the agent advertises the public URL: the front of the chain (A2A_PUBLIC_URL)
+    let (run, gw, front) = gateway_chain(&rec, |front| {
+        card_only_agent(echo_card("behind the gateway", &format!("http://{front}/")))
+    });
+    let card = get(front, "/.well-known/agent-card.json");
+    assert!(card.starts_with("HTTP/1.1 200"), "{card}");
+    assert!(card.contains("behind the gateway"), "{card}");
+    run.terminate();
+    drop(gw);
+    let (code, out) = verify(dir.path(), "gw.jsonl");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(!out.contains("CARD-URL-009"), "{out}");
+    // both legs were recorded: the card went through the gateway to the agent
+    assert!(out.contains("in 2 exchanges"), "{out}");
+
+    // The same chain with a card naming another port of the agent's host (its own
+    // listen address behind the front, say): that one still goes around the front.
+    let rec2 = dir.path().join("gw2.jsonl");
+    let other = ReservedPort::bind().hold();
+    let (run, gw, front) = gateway_chain(&rec2, |_| {
+        card_only_agent(echo_card("behind the gateway", &format!("http://{other}/")))
+    });
+    assert!(get(front, "/.well-known/agent-card.json").starts_with("HTTP/1.1 200"));
+    run.terminate();
+    drop(gw);
+    let (_, out) = verify(dir.path(), "gw2.jsonl");
+    assert!(out.contains("warning[CARD-URL-009]"), "{out}");
+}
+
+#[test]
+fn n3_one_agent_error_relayed_by_the_gateway_is_one_finding_naming_both_legs() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rest.jsonl");
+    let (run, gw, front) = gateway_chain(&rec, |_| answer_each_head(aip193_answer));
+    let got = get(front, "/rest/v1/tasks/does-not-exist-0000");
+    assert!(got.starts_with("HTTP/1.1 404"), "{got}");
+    run.terminate();
+    drop(gw);
+    let (code, out) = verify(dir.path(), "rest.jsonl");
+    assert_eq!(code, Some(1), "{out}");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("error[REST-ERROR-001]"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    assert!(
+        lines[0].ends_with("; the gateway passed it on to the client unchanged (e1)"),
+        "{out}"
+    );
+    // evidence on both legs, and one error in the count
+    assert!(out.contains("[leg upstream]"), "{out}");
+    assert!(out.contains("rest.jsonl e1 "), "{out}");
+    assert!(out.contains("\n1 error, "), "{out}");
+}
