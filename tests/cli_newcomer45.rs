@@ -7,6 +7,9 @@
 //!   `--listen` address, the front of the whole chain, as `A2A_PUBLIC_URL` sets it) got
 //!   CARD-URL-009 on the upstream leg: "clients that follow the card go around ...; their
 //!   calls are not in this recording", while every call was in it.
+//! - N2: GW-SSE-001 with both legs recorded read "7 events the agent sent over 1.0 s reached
+//!   the client within 0 ms, the first 1.0 s late": no word of who held them (the gateway)
+//!   nor on which leg the agent sent them on time.
 //! - N3: one 0.3 REST error answer of the agent's, relayed unchanged by the gateway, was two
 //!   REST-ERROR-001 errors (one per leg: their texts named each leg's own URL, so they were
 //!   not folded into one as CARD-CACHE-001's twin was).
@@ -142,6 +145,27 @@ fn n1_a_card_behind_the_gateway_naming_the_proxys_front_is_no_way_around_it() {
     drop(gw);
     let (_, out) = verify(dir.path(), "gw2.jsonl");
     assert!(out.contains("warning[CARD-URL-009]"), "{out}");
+}
+
+#[test]
+fn n2_a_buffered_stream_between_two_legs_names_the_gateway_and_the_leg() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/GW-SSE-001-fail");
+    let (code, out) = verify(&golden, "input.jsonl");
+    assert_eq!(code, Some(0), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("warning[GW-SSE-001]"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.starts_with(
+            "warning[GW-SSE-001]: gateway held the stream back and passed it on in one burst: "
+        ),
+        "{line}"
+    );
+    assert!(
+        line.contains("on the upstream leg reached the client"),
+        "{line}"
+    );
 }
 
 #[test]
