@@ -13,6 +13,11 @@
 //! - N3: one 0.3 REST error answer of the agent's, relayed unchanged by the gateway, was two
 //!   REST-ERROR-001 errors (one per leg: their texts named each leg's own URL, so they were
 //!   not folded into one as CARD-CACHE-001's twin was).
+//! - N4: `repro --finding GW-SSE-01` (a typo) hinted "give one of the rule IDs above, e.g.
+//!   --finding REST-ERROR-001": the file's most severe rule, another fault; `rules
+//!   GW-SSE-01` says "did you mean GW-SSE-001".
+//! - N5: `repro FILE GW-SSE-001 -o min.jsonl` (`--finding` forgotten) hinted "repro reads
+//!   one file per run: run a2a-interop repro GW-SSE-001 for the next one".
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -192,4 +197,82 @@ fn n3_one_agent_error_relayed_by_the_gateway_is_one_finding_naming_both_legs() {
     assert!(out.contains("[leg upstream]"), "{out}");
     assert!(out.contains("rest.jsonl e1 "), "{out}");
     assert!(out.contains("\n1 error, "), "{out}");
+}
+
+#[test]
+fn n4_a_mistyped_finding_id_is_matched_to_the_files_own_rule() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/GW-SSE-001-fail");
+    let dir = tempfile::tempdir().unwrap();
+    let input = golden.join("input.jsonl");
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            input.to_str().unwrap(),
+            "--finding",
+            "GW-SSE-01",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("hint: did you mean --finding GW-SSE-001?"),
+        "{err}"
+    );
+    assert!(!dir.path().join("min.jsonl").exists());
+    // the hint is true: that ID cuts the repro
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            input.to_str().unwrap(),
+            "--finding",
+            "GW-SSE-001",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn n5_a_rule_id_given_without_finding_is_said_to_be_its_value() {
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/GW-SSE-001-fail");
+    let dir = tempfile::tempdir().unwrap();
+    let input = golden.join("input.jsonl");
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            input.to_str().unwrap(),
+            "GW-SSE-001",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("hint: GW-SSE-001 is a rule: repro takes it as --finding GW-SSE-001"),
+        "{err}"
+    );
+    assert!(!err.contains("for the next one"), "{err}");
+    // a second file is still a second file
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            input.to_str().unwrap(),
+            "other.jsonl",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    assert!(
+        text(&out.stderr).contains("repro reads one file per run"),
+        "{}",
+        text(&out.stderr)
+    );
 }

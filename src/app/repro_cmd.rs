@@ -1779,12 +1779,25 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             "RULE@SEQ picks one occurrence by its #seq"
         };
         let verify = format!("a2a-interop verify {}", super::sh_path(&a.file));
-        let hint = match most_severe(&findings) {
-            Some(f) => format!(
+        // A mistyped ID (`GW-SSE-01`) next to one this file has: that one is named, as
+        // `rules GW-SSE-01` names it (newcomer45 N4: the hint offered the file's most
+        // severe rule, another fault, and the near one only in the list).
+        let near: Option<&str> = if unknown.is_empty() {
+            None
+        } else {
+            crate::report::rules::near_rules(&rule, rules::RULES)
+                .into_iter()
+                .find(|id| findings.iter().any(|f| f.rule == *id))
+        };
+        let hint = match (near, most_severe(&findings)) {
+            (Some(id), _) => format!(
+                "did you mean --finding {id}? ({place}; `{verify}` lists each finding with its places)"
+            ),
+            (None, Some(f)) => format!(
                 "give one of the rule IDs above, e.g. --finding {} ({place}; `{verify}` lists each finding with its places)",
                 f.rule
             ),
-            None => format!(
+            (None, None) => format!(
                 "there is nothing to cut: the verifier finds nothing in this file (`{verify}` says the same); repro cuts a finding it reports"
             ),
         };
