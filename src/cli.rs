@@ -101,12 +101,21 @@ pub enum Format {
     /// Human-readable text, one block per finding (the terminal default)
     #[value(alias = "txt")]
     Text,
+    /// One JSON document (docs/report-schema.json): findings with their evidence, results,
+    /// coverage, counts
     Json,
     // the file extensions name the formats too (newcomer29 N8: `-f md`)
+    /// Summary, results and findings tables, each finding with its evidence and
+    /// recommendation, a Mermaid sequence diagram (for a pull request or an issue)
     #[value(alias = "md")]
     Markdown,
+    /// JUnit XML for CI test views: a test case per area and per rule, a rule failed by a
+    /// finding at or above --fail-on (warning where that is never)
     Junit,
+    /// SARIF 2.1.0 for code-scanning views: a result per finding, located in the traffic file
     Sarif,
+    /// One self-contained page: summary, results, findings linked to their events, a
+    /// timeline per task
     #[value(alias = "htm")]
     Html,
 }

@@ -18,6 +18,11 @@
 //!   GW-SSE-01` says "did you mean GW-SSE-001".
 //! - N5: `repro FILE GW-SSE-001 -o min.jsonl` (`--finding` forgotten) hinted "repro reads
 //!   one file per run: run a2a-interop repro GW-SSE-001 for the next one".
+//! - N6: a quoted wildcard (`verify 'recordings/*.jsonl'`, as a CI step writes it) or one
+//!   that matched no file got "cannot open recordings/*.jsonl: No such file or directory;
+//!   hint: check the path and that the file is readable".
+//! - N7: `--help` of `verify`, `report`, `proxy` and `demo` explained `--format text` and
+//!   listed json, markdown, junit, sarif and html bare (`rules --format` explains each).
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -275,4 +280,62 @@ fn n5_a_rule_id_given_without_finding_is_said_to_be_its_value() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn n6_a_wildcard_the_shell_did_not_expand_is_told_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("recordings")).unwrap();
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/GW-SSE-001-fail");
+    std::fs::copy(
+        golden.join("input.jsonl"),
+        dir.path().join("recordings/a.jsonl"),
+    )
+    .unwrap();
+    for (cmd, pattern) in [
+        ("verify", "recordings/*.jsonl"),
+        ("report", "recordings/*.jsonl"),
+        ("verify", "recordings/nothing-[0-9].jsonl"),
+    ] {
+        let out = run_in(dir.path(), &[cmd, pattern]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("a2a-interop: cannot open {pattern}: No such file")),
+            "{err}"
+        );
+        assert!(
+            err.contains(
+                "hint: a2a-interop does not expand wildcards itself: leave the pattern unquoted"
+            ),
+            "{err}"
+        );
+    }
+    // a plain missing file keeps its hint
+    let out = run_in(dir.path(), &["verify", "recordings/b.jsonl"]);
+    assert!(
+        text(&out.stderr).contains("hint: check the path and that the file is readable"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn n7_every_report_format_is_explained_in_help() {
+    let dir = tempfile::tempdir().unwrap();
+    for cmd in ["verify", "report", "proxy", "demo", "probe", "interop"] {
+        let out = run_in(dir.path(), &[cmd, "--help"]);
+        let help = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{help}");
+        for f in ["text", "json", "markdown", "junit", "sarif", "html"] {
+            let line = help
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("- {f}")))
+                .unwrap_or_else(|| panic!("{cmd} --help lists no {f}: {help}"));
+            assert!(
+                line.contains(':') && line.split_once(':').unwrap().1.trim().len() > 20,
+                "{cmd} --help: {f} is not explained: {line:?}"
+            );
+        }
+    }
 }
