@@ -23,6 +23,10 @@
 //!   hint: check the path and that the file is readable".
 //! - N7: `--help` of `verify`, `report`, `proxy` and `demo` explained `--format text` and
 //!   listed json, markdown, junit, sarif and html bare (`rules --format` explains each).
+//! - N8: `repro --finding REST-ERROR-001` of N3's agent fault cut the upstream leg's exchange
+//!   (the agent's answer) and wrote a curl script that said "nothing to replay: its requests
+//!   are all on legs that are not a client's calls" and exited 1: nothing to send the
+//!   agent's owner but the transcript.
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -338,4 +342,70 @@ fn n7_every_report_format_is_explained_in_help() {
             );
         }
     }
+}
+
+#[test]
+fn n8_the_repro_of_an_agent_fault_behind_a_gateway_replays_the_call_to_the_agent() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("rest.jsonl");
+    let agent = std::sync::OnceLock::new();
+    let (run, gw, front) = gateway_chain(&rec, |_| {
+        *agent.get_or_init(|| answer_each_head(aip193_answer))
+    });
+    let agent = *agent.get().unwrap();
+    // a secret the client sent must not reach the cut
+    let mut s = std::net::TcpStream::connect(front).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    std::io::Write::write_all(
+        &mut s,
+        b"GET /rest/v1/tasks/does-not-exist-0000 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer SEKRET-45\r\nConnection: close\r\n\r\n",
+    )
+    .unwrap();
+    let mut got = String::new();
+    std::io::Read::read_to_string(&mut s, &mut got).unwrap();
+    assert!(got.starts_with("HTTP/1.1 404"), "{got}");
+    run.terminate();
+    drop(gw);
+    let out = run_in(
+        dir.path(),
+        &[
+            "repro",
+            "rest.jsonl",
+            "--finding",
+            "REST-ERROR-001",
+            "-o",
+            "min.jsonl",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let sh = std::fs::read_to_string(dir.path().join("min.sh")).unwrap();
+    let min = std::fs::read_to_string(dir.path().join("min.jsonl")).unwrap();
+    assert!(
+        !sh.contains("SEKRET") && !min.contains("SEKRET"),
+        "{sh}\n{min}"
+    );
+    assert!(!sh.contains("nothing to replay"), "{sh}");
+    assert!(
+        sh.contains(&format!(
+            "curl -sS -N -X 'GET' 'http://{agent}/rest/v1/tasks/does-not-exist-0000'"
+        )),
+        "{sh}"
+    );
+    assert!(
+        sh.contains(
+            "(leg upstream): the request the gateway sent the agent, sent straight to the agent"
+        ),
+        "{sh}"
+    );
+    // and the script shows the agent's fault when run
+    let ran = Command::new("bash")
+        .arg(dir.path().join("min.sh"))
+        .output()
+        .unwrap();
+    assert_eq!(ran.status.code(), Some(0), "{}", text(&ran.stderr));
+    assert!(
+        text(&ran.stdout).contains(r#"{"error":{"code":404,"status":"NOT_FOUND""#),
+        "{}",
+        text(&ran.stdout)
+    );
 }
