@@ -27,6 +27,10 @@
 //!   (the agent's answer) and wrote a curl script that said "nothing to replay: its requests
 //!   are all on legs that are not a client's calls" and exited 1: nothing to send the
 //!   agent's owner but the transcript.
+//! - N9: a transcript of one malformed client request ended "1 error, 1 warning, 0 notes in
+//!   1 exchange ...; conformance: partial (not exercised: card, stream, push)": a level that
+//!   seemed to ignore the error, with no word that the error was the client's (docs/reports.md
+//!   says areas judge the agent; the line did not).
 
 #[path = "common/proxy_process.rs"]
 mod proxy_process;
@@ -408,4 +412,37 @@ fn n8_the_repro_of_an_agent_fault_behind_a_gateway_replays_the_call_to_the_agent
         "{}",
         text(&ran.stdout)
     );
+}
+
+#[test]
+fn n9_a_level_beside_client_errors_says_they_judge_the_client() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t.jsonl"),
+        r#"{"t":0,"dir":"req","id":"e1","method":"POST","url":"http://a/","headers":{"content-type":"application/json"},"body":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"SendMessage\",\"params\":{}}"}
+"#,
+    )
+    .unwrap();
+    let (code, out) = verify(dir.path(), "t.jsonl");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("error[DATA-SHAPE-002]"), "{out}");
+    assert!(
+        out.contains("; conformance: partial (not exercised: card, stream, push; the client's own faults (DATA-SHAPE-002, VER-MIX-002) do not count against the agent)"),
+        "{out}"
+    );
+    // the JSON report's reason says the same
+    let out = run_in(dir.path(), &["report", "t.jsonl", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["conformanceReason"],
+        "not exercised: card, stream, push; the client's own faults (DATA-SHAPE-002, VER-MIX-002) do not count against the agent"
+    );
+    // an agent's error is no client's: the reason is the finding's alone
+    let (_, out) = verify(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden/GW-SSE-001-fail")
+            .as_path(),
+        "input.jsonl",
+    );
+    assert!(!out.contains("client's own faults"), "{out}");
 }
