@@ -101,12 +101,21 @@ pub enum Format {
     /// Human-readable text, one block per finding (the terminal default)
     #[value(alias = "txt")]
     Text,
+    /// One JSON document (docs/report-schema.json): findings with their evidence, results,
+    /// coverage, counts
     Json,
     // the file extensions name the formats too (newcomer29 N8: `-f md`)
+    /// Summary, results and findings tables, each finding with its evidence and
+    /// recommendation, a Mermaid sequence diagram (for a pull request or an issue)
     #[value(alias = "md")]
     Markdown,
+    /// JUnit XML for CI test views: a test case per area and per rule, a rule failed by a
+    /// finding at or above --fail-on (warning where that is never)
     Junit,
+    /// SARIF 2.1.0 for code-scanning views: a result per finding, located in the traffic file
     Sarif,
+    /// One self-contained page: summary, results, findings linked to their events, a
+    /// timeline per task
     #[value(alias = "htm")]
     Html,
 }
@@ -908,8 +917,9 @@ fn possible_values(e: &clap::Error) -> Option<String> {
 /// 'X' found` for a word that is no flag), by command: `proxy URL` names `--upstream URL`
 /// (the proxy takes its agent by flag, `probe` by position); a second file to `report`,
 /// `export` or `repro` (`verify` takes several: app/verify_batch.rs) is a report path meant for `-o` when its extension is a
-/// report's, else a second input (one file per run); a second URL to `probe` points at
-/// `interop`. `None` for anything else (clap's usage line then).
+/// report's, else a second input (one file per run), and a rule ID after `repro`'s file is
+/// the value of its `--finding`; a second URL to `probe` points at `interop`. `None` for
+/// anything else (clap's usage line then).
 fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() != ErrorKind::UnknownArgument {
@@ -935,6 +945,15 @@ fn stray_positional_hint(e: &clap::Error, command: Option<&str>) -> Option<Strin
         "probe" if url_like => Some(format!(
             "probe takes one agent; to run two agents against each other: a2a-interop interop URL_A {quoted}"
         )),
+        // `repro FILE GW-SSE-001 -o min.jsonl`: the finding is a flag's value, not a second
+        // file (newcomer45 N5: the hint said to run `repro GW-SSE-001` for "the next" file)
+        "repro"
+            if crate::verify::rules::lookup(arg.split('@').next().unwrap_or(&arg)).is_some() =>
+        {
+            Some(format!(
+                "{quoted} is a rule: repro takes it as --finding {quoted} (a2a-interop repro FILE --finding {quoted} -o MIN.jsonl)"
+            ))
+        }
         c @ ("report" | "export" | "repro") => {
             let ext = std::path::Path::new(&arg)
                 .extension()

@@ -45,6 +45,9 @@ fn key(f: &Finding) -> String {
 /// - TASK-STATE-002, a reused task id: " (folded here: N findings about task ...", the
 ///   findings that followed from it folded in.
 fn revises(later: &Finding, told: &Finding) -> bool {
+    if relayed_client_line(later, told) {
+        return true;
+    }
     let Some(added) = later.message.strip_prefix(told.message.as_str()) else {
         return false;
     };
@@ -70,6 +73,40 @@ fn revises(later: &Finding, told: &Finding) -> bool {
                 || (told.rule == "TASK-STATE-002" && added.starts_with(" (folded here: ")))
     };
     known && kept
+}
+
+/// `text` with each URL authority (`://HOST:PORT`) left out: a request URL names the
+/// listener of its own leg.
+fn without_authorities(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("://") {
+        out.push_str(&rest[..i + 3]);
+        rest = rest[i + 3..]
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || ".-:[]_".contains(c));
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The client leg's live line of a fault the gateway relayed, told before its upstream
+/// twin and merged into it at the end (newcomer45 N3): `later` is the upstream-leg finding
+/// of the same rule with "; the gateway passed it on to the client unchanged (eN)", the
+/// same text as `told` but for each leg's own URL authority, and every evidence event of
+/// `told` is in it.
+fn relayed_client_line(later: &Finding, told: &Finding) -> bool {
+    const NOTE: &str = "; the gateway passed it on to the client unchanged (";
+    let Some((base, _)) = later.message.split_once(NOTE) else {
+        return false;
+    };
+    told.leg.is_none()
+        && later.leg.is_some()
+        && later.rule == told.rule
+        && without_authorities(base) == without_authorities(&told.message)
+        && told
+            .evidence
+            .iter()
+            .all(|t| later.evidence.iter().any(|l| l.seq == t.seq))
 }
 
 #[test]

@@ -1105,6 +1105,11 @@ fn headers_obj(h: &Headers) -> Value {
     Value::Object(m)
 }
 
+/// The leg name of a gateway's upstream copy of a client's call (`--listener
+/// upstream@ADDR=URL`, `--leg upstream`; docs/topologies.md), which [`to_curl`] replays
+/// straight to the agent when a cut holds no client call.
+const GATEWAY_UPSTREAM_LEG: &str = "upstream";
+
 /// Whether requests on `leg` are a client's calls to an agent, which a script can replay:
 /// the client-facing leg (none) and `interop`'s direction legs (`A->B`, `B->A`: the tool as
 /// one agent's client of the other). Not the gateway's `upstream` copy of a client call,
@@ -1196,8 +1201,9 @@ fi
 const TLS_ARGS: &str = r#" ${A2A_TLS[@]+"${A2A_TLS[@]}"}"#;
 
 /// A bash script replaying the client requests of `events` with curl, in order (those on a
-/// [`replayed_leg`]; an interop leg is named in a comment). A cut with none says so in a
-/// comment and an `echo` (exit 1), instead of being an empty script.
+/// [`replayed_leg`]; an interop leg is named in a comment; with none of those, the
+/// gateway's [`GATEWAY_UPSTREAM_LEG`] copies, straight to the agent). A cut with no request
+/// to replay says so in a comment and an `echo` (exit 1), instead of being an empty script.
 pub fn to_curl(events: &[Event], title: &str) -> String {
     let mut out = String::from("#!/usr/bin/env bash\n");
     let _ = writeln!(out, "# {title}");
@@ -1205,6 +1211,21 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         out,
         "# Replays the client requests of the cut with curl (secrets redacted: put real ones back)."
     );
+    // A cut of the agent's own fault behind a gateway may hold only the gateway's upstream
+    // copy of the client's call (the agent's answer shows it): with no client call to
+    // replay, that copy is replayed straight to the agent, which is what the agent's owner
+    // needs (newcomer45 N8: the script said "nothing to replay" and exited 1). With a client
+    // call in the cut, the copy is not sent a second time.
+    let is_request = |e: &Event| matches!(e.kind, EventKind::RequestHead { .. });
+    let upstream_only = !events
+        .iter()
+        .any(|e| is_request(e) && replayed_leg(e.leg.as_deref()))
+        && events
+            .iter()
+            .any(|e| is_request(e) && e.leg.as_deref() == Some(GATEWAY_UPSTREAM_LEG));
+    let replayed_leg = |leg: Option<&str>| {
+        replayed_leg(leg) || (upstream_only && leg == Some(GATEWAY_UPSTREAM_LEG))
+    };
     // the agent's address as recorded, and how to point the script at another one: the
     // team that gets the cut runs its agent elsewhere (newcomer27 N4)
     let mut origins: Vec<String> = Vec::new();
@@ -1277,6 +1298,12 @@ pub fn to_curl(events: &[Event], title: &str) -> String {
         // replay against the agent it forwarded to.
         let target = upstream.as_deref().unwrap_or(url);
         match e.leg.as_deref() {
+            Some(l) if upstream_only => {
+                let _ = writeln!(
+                    out,
+                    "\n# {x} (leg {l}): the request the gateway sent the agent, sent straight to the agent (the cut holds no client call)"
+                );
+            }
             Some(l) => {
                 let _ = writeln!(out, "\n# {x} (leg {l})");
             }
@@ -1779,12 +1806,25 @@ pub fn run(a: ReproArgs) -> anyhow::Result<ExitCode> {
             "RULE@SEQ picks one occurrence by its #seq"
         };
         let verify = format!("a2a-interop verify {}", super::sh_path(&a.file));
-        let hint = match most_severe(&findings) {
-            Some(f) => format!(
+        // A mistyped ID (`GW-SSE-01`) next to one this file has: that one is named, as
+        // `rules GW-SSE-01` names it (newcomer45 N4: the hint offered the file's most
+        // severe rule, another fault, and the near one only in the list).
+        let near: Option<&str> = if unknown.is_empty() {
+            None
+        } else {
+            crate::report::rules::near_rules(&rule, rules::RULES)
+                .into_iter()
+                .find(|id| findings.iter().any(|f| f.rule == *id))
+        };
+        let hint = match (near, most_severe(&findings)) {
+            (Some(id), _) => format!(
+                "did you mean --finding {id}? ({place}; `{verify}` lists each finding with its places)"
+            ),
+            (None, Some(f)) => format!(
                 "give one of the rule IDs above, e.g. --finding {} ({place}; `{verify}` lists each finding with its places)",
                 f.rule
             ),
-            None => format!(
+            (None, None) => format!(
                 "there is nothing to cut: the verifier finds nothing in this file (`{verify}` says the same); repro cuts a finding it reports"
             ),
         };
@@ -2688,8 +2728,29 @@ mod tests {
             curl.contains("# e1 (leg A->B)\n# recorded as http://127.0.0.1:9/ through the proxy\ncurl -sS -N -X 'POST' 'http://127.0.0.1:7/a2a'"),
             "{curl}"
         );
-        // A gateway's upstream copy or an agent's notification is not: said, not empty
-        for leg in ["upstream", "B->webhook"] {
+        // A gateway's upstream copy alone is replayed straight to the agent (newcomer45
+        // N8), its leg said
+        let mut up = proxied.clone();
+        for e in &mut up {
+            e.leg = Some("upstream".into());
+        }
+        let curl = to_curl(&up, "t");
+        assert!(
+            curl.contains("# e1 (leg upstream): the request the gateway sent the agent, sent straight to the agent (the cut holds no client call)\n# recorded as http://127.0.0.1:9/ through the proxy\ncurl -sS -N -X 'POST' 'http://127.0.0.1:7/a2a'")
+                && !curl.contains("Nothing to replay"),
+            "{curl}"
+        );
+        // next to a client's call it is not sent twice
+        let mut both = proxied.clone();
+        both.extend(up.iter().cloned().map(|mut e| {
+            e.exchange = Some("e2".into());
+            e
+        }));
+        let curl = to_curl(&both, "t");
+        assert_eq!(curl.matches("curl -sS").count(), 1, "{curl}");
+        assert!(!curl.contains("# e2"), "{curl}");
+        // An agent's notification is not replayed: said, not empty
+        for leg in ["B->webhook"] {
             let mut other = proxied.clone();
             for e in &mut other {
                 e.leg = Some(leg.into());

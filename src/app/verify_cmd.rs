@@ -891,9 +891,26 @@ fn damaged_line_hint(cause: &str) -> Option<String> {
 const READS: &str =
     "verify and report read a native recording (.jsonl), a transcript (.jsonl) or a HAR 1.2 file";
 
+/// Whether `cause`, a `cannot open PATH: No such file ...` error, names a path with a shell
+/// wildcard (`*`, `?`, `[`): a pattern quoted, or one that matched no file (newcomer45 N6: `verify
+/// 'recordings/*.jsonl'` in a CI step, or `rec/nothing*.jsonl`, got "check the path and
+/// that the file is readable").
+fn names_unmatched_pattern(cause: &str) -> bool {
+    let Some(rest) = cause.strip_prefix("cannot open ") else {
+        return false;
+    };
+    let Some((path, why)) = rest.rsplit_once(": ") else {
+        return false;
+    };
+    let why_missing = why.contains("No such file") || why.contains("os error 2");
+    why_missing && path.contains(['*', '?', '['])
+}
+
 fn hint_kind(cause: &str) -> &'static str {
     if cause.contains("Is a directory") {
         "give the traffic file itself, not a directory"
+    } else if cause.starts_with("cannot open") && names_unmatched_pattern(cause) {
+        "a2a-interop does not expand wildcards itself: leave the pattern unquoted for the shell to expand, and check with ls that it matches a file (a shell passes a pattern that matches nothing on as it is)"
     } else if cause.starts_with("cannot open") {
         "check the path and that the file is readable"
     } else if cause.starts_with("cannot read HAR") {

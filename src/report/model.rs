@@ -574,6 +574,9 @@ impl ConformanceLevel {
     /// `partial` unless it exercised the areas `card`, `task`, `stream` and `push` (a run
     /// cannot vouch for what it did not see); a skipped probe test caps it the same way
     /// (a `passive` run's skipped areas count only through that list).
+    ///
+    /// The client's own error and warning findings ([`crate::verify::rules::judges_client`])
+    /// judge no level; the reason names them when there are any.
     pub fn derive(
         findings: &[Finding],
         results: &[TestResult],
@@ -628,6 +631,29 @@ impl ConformanceLevel {
             consider(
                 ConformanceLevel::Partial,
                 format!("not exercised: {}", missing.join(", ")),
+            );
+        }
+        // An error or warning of the client's own (a malformed request) is counted in the
+        // summary but judges no agent level: said, or "1 error; conformance: partial (not
+        // exercised: card)" reads as a level that ignored the error (newcomer45 N9).
+        // (errors first, then warnings, each in the order found)
+        let mut client: Vec<&str> = Vec::new();
+        for sev in [Severity::Error, Severity::Warning] {
+            for f in findings {
+                if f.severity == sev
+                    && crate::verify::rules::judges_client(&f.rule)
+                    && !client.contains(&f.rule.as_str())
+                {
+                    client.push(&f.rule);
+                }
+            }
+        }
+        if !client.is_empty() {
+            let more = if client.len() > 3 { ", ..." } else { "" };
+            client.truncate(3);
+            reason = format!(
+                "{reason}; the client's own faults ({}{more}) do not count against the agent",
+                client.join(", ")
             );
         }
         (worst, reason)

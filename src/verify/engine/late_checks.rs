@@ -687,17 +687,29 @@ impl Sender {
 }
 
 /// `up`, an upstream-leg finding's text, says what `client`, a client-leg finding's text,
-/// says but for the sender ([`Sender`]): equal, or equal once each place where `up` names
-/// the gateway as the sender ([`SENDER_SWAPS`]) and `client` names the client is skipped.
+/// says but for the sender ([`Sender`]) and the leg's own address: equal, or equal once
+/// each place where `up` names the gateway as the sender ([`SENDER_SWAPS`]) and `client`
+/// names the client is skipped, and each URL authority (`http://HOST:PORT`) where the two
+/// differ: a request URL names the listener of its own leg (newcomer45 N3: REST-ERROR-001
+/// on `GET http://127.0.0.1:8081/rest/v1/tasks/x` and on the same answer relayed to
+/// `GET http://127.0.0.1:8080/...` were two errors for one fault of the agent's).
 /// No allocation; linear in the texts.
 pub(super) fn same_but_sender(up: &str, client: &str) -> bool {
     let (mut a, mut b) = (up.as_bytes(), client.as_bytes());
+    let mut done = 0;
     loop {
         let n = a.iter().zip(b).take_while(|(p, q)| p == q).count();
         a = &a[n..];
         b = &b[n..];
+        done += n;
         if a.is_empty() && b.is_empty() {
             return true;
+        }
+        if let Some((na, nb)) = authority_rest(&up.as_bytes()[..done], a, b) {
+            a = &a[na..];
+            b = &b[nb..];
+            done += na;
+            continue;
         }
         let Some((g, c)) = SENDER_SWAPS
             .iter()
@@ -707,7 +719,23 @@ pub(super) fn same_but_sender(up: &str, client: &str) -> bool {
         };
         a = &a[g.len()..];
         b = &b[c.len()..];
+        done += g.len();
     }
+}
+
+/// For [`same_but_sender`]: where two texts first differ after the common text `before`,
+/// the lengths of the rest of a URL authority in each (`a`, `b`) when `before` ends inside
+/// one (`://` then host and port characters only); `None` elsewhere, or when neither has
+/// authority characters left (nothing to skip).
+fn authority_rest(before: &[u8], a: &[u8], b: &[u8]) -> Option<(usize, usize)> {
+    let auth = |c: &u8| c.is_ascii_alphanumeric() || b".-:[]_".contains(c);
+    let k = before.iter().rev().take_while(|c| auth(c)).count();
+    if !before[..before.len() - k].ends_with(b"://") {
+        return None;
+    }
+    let na = a.iter().take_while(|c| auth(c)).count();
+    let nb = b.iter().take_while(|c| auth(c)).count();
+    (na > 0 || nb > 0).then_some((na, nb))
 }
 
 impl State {
@@ -1104,15 +1132,19 @@ pub(super) fn own_listeners(h: &RecordingHeader) -> Vec<(String, u16, Option<Str
 
 impl State {
     /// Whether `u` (a card interface URL on a card fetched by exchange `x`) names one of
-    /// the capturing proxy's own listeners on `x`'s leg ([`State::own_listeners`]): the
+    /// the capturing proxy's own listeners on `x`'s leg ([`State::own_listeners`]), or,
+    /// for a card on a named leg behind a gateway, the client-facing main listener: the
     /// same port and the same host, both loopback, or a bind-all listener reached by a
-    /// loopback name or the host the client used. Calls there go through the recorder.
+    /// loopback name or the host the client used. Calls there go through the recorder
+    /// (newcomer45 N1: an agent behind `--listener upstream@...` whose public URL is the
+    /// proxy's `--listen` address, the front of the whole chain, got CARD-URL-009 "their
+    /// calls are not in this recording" while every call was).
     pub(super) fn names_own_listener(&self, x: &Exch, u: &UrlParts) -> bool {
         let uh = u.host.trim_start_matches('[').trim_end_matches(']');
         let front_host = x.parts.as_ref().map(|f| f.host.as_str()).unwrap_or("");
         self.own_listeners.iter().any(|(h, port, leg)| {
             *port == u.port
-                && *leg == x.leg
+                && (*leg == x.leg || (leg.is_none() && x.leg.is_some()))
                 && (h.eq_ignore_ascii_case(uh)
                     || (host_class(h) == HostClass::Loopback
                         && host_class(uh) == HostClass::Loopback)

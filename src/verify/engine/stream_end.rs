@@ -1510,11 +1510,15 @@ impl State {
                         .as_ref()
                         .map(|s| s.arrivals[0].1)
                         .unwrap_or(up.resp_seq);
+                    // Who held them is said first, as the other GW rules do (newcomer45
+                    // N2: the line named no one, and the report's reader had to know that
+                    // GW- means the gateway between the legs).
                     self.find(
                         &r::GW_SSE_BUFFERED,
                         format!(
-                            "{n} events the agent sent over {:.1} s reached the client within {} ms, the first {:.1} s late",
+                            "gateway held the stream back and passed it on in one burst: {n} events the agent sent over {:.1} s on the {} leg reached the client within {} ms, the first {:.1} s late",
                             u_spread as f64 / 1e6,
+                            up.leg.as_deref().unwrap_or("upstream"),
                             c_spread / 1000,
                             first_delay as f64 / 1e6
                         ),
@@ -1538,7 +1542,8 @@ impl State {
                     self.find(
                         &r::GW_SSE_BUFFERED,
                         format!(
-                            "{held} of {n} events reached the client only after the agent had sent the next one, held up to {:.1} s (event {} of the stream): the intermediary passes the stream on in bursts, not event by event",
+                            "gateway passed the stream on in bursts, not event by event: {held} of {n} events reached the client only after the agent had sent the next one on the {} leg, held up to {:.1} s (event {} of the stream)",
+                            up.leg.as_deref().unwrap_or("upstream"),
                             worst as f64 / 1e6,
                             k + 1
                         ),
