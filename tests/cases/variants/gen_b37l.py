@@ -147,7 +147,7 @@ case("P1-gateway-passes-on-message-id-reused",
      "the client reuses messageId m1 and the gateway passes both sends on unchanged: one ID-MSG-002, the gateway's words plus 'the client's request carried it first'")
 case("P2-gateway-passes-on-text-plain",
      lambda: gw_cards() + gw_call(SEND(1, msg10(Q)), SEND(1, msg10(Q)), {"detail": "Unsupported Media Type"}, ch=TEXT, uh=TEXT, status=415),
-     [("HTTP-MEDIA-003", W)],
+     [("HTTP-MEDIA-004", E)],
      "the client's text/plain body passed on unchanged and refused 415: one HTTP-MEDIA-003, told once")
 
 # --- E: an error event as a streamed call's only event ---------------------------------------
