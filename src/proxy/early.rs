@@ -59,6 +59,10 @@ pub struct EarlyState {
     gone: AtomicBool,
     /// Wakes [`EarlyState::gone`]'s waiters when the stream is dropped.
     gone_notify: tokio::sync::Notify,
+    /// Bytes read past the framed end of the current response (a `Content-Length`
+    /// shorter than what the agent wrote, open45), not yet taken by its exchange
+    /// ([`EarlyState::take_excess`]).
+    excess: AtomicU64,
 }
 
 impl EarlyState {
@@ -78,6 +82,21 @@ impl EarlyState {
     /// Bytes the proxy had to discard after the agent closed (never reached the agent).
     pub fn discarded(&self) -> u64 {
         self.discarded.load(Ordering::Relaxed)
+    }
+
+    /// Bytes the agent sent past the framed end of the response just read (a
+    /// `Content-Length` shorter than its body, RFC 9112 §6.3), taken once: the proxy's
+    /// HTTP client neither hands them on nor reads them as the next response (it closes the
+    /// connection on them), so the exchange records only that they came ([`EventKind`]
+    /// `response_excess`). Plain HTTP/1.1 upstreams only, and only bytes read by the time
+    /// the response ended (the usual case: they come in the read that ends the body).
+    ///
+    /// [`EventKind`]: crate::record::EventKind
+    pub fn take_excess(&self) -> u64 {
+        if self.excess.load(Ordering::Relaxed) == 0 {
+            return 0;
+        }
+        self.excess.swap(0, Ordering::Relaxed)
     }
 
     /// Bytes of this connection the agent's TCP stack accepted before it closed.
@@ -209,6 +228,10 @@ impl<T> EarlyAnswerIo<T> {
             head: None,
             scratch: Vec::new(),
             claimed,
+            read: 0,
+            framed: u64::MAX,
+            heads_len: 0,
+            head_request: false,
         }
     }
 }
@@ -234,14 +257,79 @@ pub struct EarlyAnswerIo<T> {
     /// The [`super::sequential::Sequential`] count this connection holds: given back when
     /// this stream is dropped.
     claimed: Option<super::sequential::Claimed>,
+    /// Bytes read since the current request went out (response heads and body), counted
+    /// while a head is read and while [`Self::framed`] is known.
+    read: u64,
+    /// Where the current response ends by its framing, in bytes from its first head byte
+    /// (interim heads, the final head and its `Content-Length`); `u64::MAX` when not known
+    /// (chunked, close-delimited, not a kept head): nothing is counted then.
+    framed: u64,
+    /// Bytes of the interim (`1xx`) heads read before the final head of this response.
+    heads_len: u64,
+    /// The current request is a `HEAD` (its answer has no body whatever its
+    /// `Content-Length` says, RFC 9110 §9.3.2).
+    head_request: bool,
+}
+
+/// Whether head `h` (from its first byte) is an interim response's: `HTTP/1.x 1xx`, not
+/// `101 Switching Protocols` (which ends the HTTP exchange).
+fn is_interim(h: &[u8]) -> bool {
+    h.get(9) == Some(&b'1') && h.get(9..12) != Some(&b"101"[..])
+}
+
+/// Where a response whose final head is `h` (from its first byte, possibly with body bytes
+/// after the blank line at `end`) ends by its framing, from the head's first byte: the head
+/// alone for a `HEAD` request's, a `1xx`, `204` or `304` answer (RFC 9112 §6.3 items 1-2),
+/// the head plus `Content-Length` when that frames it; `None` for chunked or
+/// close-delimited bodies and anything unreadable (not counted).
+fn framed_end(h: &[u8], end: usize, head_request: bool) -> Option<u64> {
+    let status: u16 = std::str::from_utf8(h.get(9..12)?).ok()?.parse().ok()?;
+    if head_request || (100..200).contains(&status) || status == 204 || status == 304 {
+        return Some(end as u64);
+    }
+    let mut len = None;
+    for line in h[..end].split(|&b| b == b'\n').skip(1) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let Some(colon) = line.iter().position(|&b| b == b':') else {
+            continue;
+        };
+        let (name, value) = (&line[..colon], &line[colon + 1..]);
+        if name.eq_ignore_ascii_case(b"transfer-encoding") {
+            return None;
+        }
+        if name.eq_ignore_ascii_case(b"content-length") {
+            let v: u64 = std::str::from_utf8(value).ok()?.trim().parse().ok()?;
+            if len.is_some_and(|l| l != v) {
+                return None;
+            }
+            len = Some(v);
+        }
+    }
+    Some(end as u64 + len?)
 }
 
 impl<T> EarlyAnswerIo<T> {
-    /// A request went out: the next bytes read start its response head.
-    fn wrote(&mut self, n: usize) {
+    /// A request went out (`first`: the bytes written, for a new request its first ones):
+    /// the next bytes read start its response head.
+    fn wrote(&mut self, n: usize, first: &[u8]) {
         self.written += n as u64;
         if self.heads && self.head.is_none() && n > 0 {
             self.head = Some(Vec::new());
+            self.read = 0;
+            self.framed = u64::MAX;
+            self.heads_len = 0;
+            self.head_request = first.starts_with(b"HEAD ");
+        }
+    }
+
+    /// `n` more bytes of the current response were read: what passed its framed end is
+    /// published as excess ([`EarlyState::take_excess`]).
+    fn count(&mut self, n: usize) {
+        self.read += n as u64;
+        if self.read > self.framed {
+            let over = self.read - self.framed;
+            self.framed = self.read;
+            self.state.excess.fetch_add(over, Ordering::Relaxed);
         }
     }
 
@@ -258,10 +346,20 @@ impl<T> EarlyAnswerIo<T> {
         // bytes that cannot start an HTTP/1.x status line (a TLS alert from an https-only
         // port) are published at once: hyper refuses them before any blank line or EOF
         let not_http = !h.is_empty() && !b"HTTP/".starts_with(&h[..h.len().min(5)]);
-        let done = got.is_empty()
-            || not_http
-            || h.len() >= HEAD_KEEP
-            || memchr::memmem::find(&h[from..], b"\r\n\r\n").is_some();
+        let mut blank = memchr::memmem::find(&h[from..], b"\r\n\r\n").map(|i| from + i + 4);
+        // An interim head (`103 Early Hints`; not `101`) comes before the final one: its
+        // bytes are counted before the response's framing (open45).
+        while let Some(end) = blank.filter(|_| !not_http && is_interim(h)) {
+            let rest = h.split_off(end);
+            self.heads_len += end as u64;
+            *h = rest;
+            blank = memchr::memmem::find(h, b"\r\n\r\n").map(|i| i + 4);
+        }
+        if let Some(end) = blank.filter(|_| !not_http) {
+            self.framed =
+                framed_end(h, end, self.head_request).map_or(u64::MAX, |f| f + self.heads_len);
+        }
+        let done = got.is_empty() || not_http || h.len() >= HEAD_KEEP || blank.is_some();
         if done {
             if let Some(h) = self.head.take().filter(|h| !h.is_empty()) {
                 if let Ok(mut g) = self.state.head.lock() {
@@ -319,7 +417,25 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
         mut buf: ReadBufCursor<'_>,
     ) -> Poll<io::Result<()>> {
         if self.broken.is_none() && self.head.is_none() {
-            return Pin::new(&mut self.inner).poll_read(cx, buf);
+            if self.framed == u64::MAX {
+                return Pin::new(&mut self.inner).poll_read(cx, buf);
+            }
+            // A response framed by its Content-Length: count what is read, to see bytes
+            // past its end (open45), without a copy: the inner stream reads straight into
+            // the cursor's memory, as hyper's own `TokioIo` does.
+            let this = &mut *self;
+            // SAFETY: the slice is the cursor's unfilled memory; `ReadBuf::uninit` never
+            // de-initializes it, the inner read initializes the first `n` bytes (its
+            // `filled()`), and exactly those are marked filled with `advance(n)`.
+            let mut rb = hyper::rt::ReadBuf::uninit(unsafe { buf.as_mut() });
+            let polled = Pin::new(&mut this.inner).poll_read(cx, rb.unfilled());
+            if let Poll::Ready(Ok(())) = polled {
+                let n = rb.filled().len();
+                // SAFETY: see above; `n` bytes were initialized by the read.
+                unsafe { buf.advance(n) };
+                this.count(n);
+            }
+            return polled;
         }
         if self.broken.is_none() {
             // A response head is being read: its bytes are kept until its blank line.
@@ -338,6 +454,7 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
                 buf.put_slice(&this.scratch[..n]);
                 let mut scratch = std::mem::take(&mut this.scratch);
                 this.keep_head(&scratch[..n]);
+                this.count(n);
                 if this.head.is_some() {
                     // still reading the head: keep the buffer for the next read
                     std::mem::swap(&mut this.scratch, &mut scratch);
@@ -382,7 +499,7 @@ impl<T: Write + Unpin> Write for EarlyAnswerIo<T> {
         }
         match Pin::new(&mut self.inner).poll_write(cx, buf) {
             Poll::Ready(Ok(n)) => {
-                self.wrote(n);
+                self.wrote(n, buf);
                 Poll::Ready(Ok(n))
             }
             Poll::Ready(Err(e)) => self.on_write_error(e, buf.len()),
@@ -401,7 +518,11 @@ impl<T: Write + Unpin> Write for EarlyAnswerIo<T> {
         }
         match Pin::new(&mut self.inner).poll_write_vectored(cx, bufs) {
             Poll::Ready(Ok(n)) => {
-                self.wrote(n);
+                let first = bufs
+                    .iter()
+                    .find(|b| !b.is_empty())
+                    .map_or(&[][..], |b| &b[..]);
+                self.wrote(n, first);
                 Poll::Ready(Ok(n))
             }
             Poll::Ready(Err(e)) => self.on_write_error(e, total),

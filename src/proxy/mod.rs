@@ -37,7 +37,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
   hyper's client consumes them and its server has no way to send one, so the client gets
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
-  them, and A2A defines none). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
+  them, and A2A defines none); each is recorded as a `response_interim` event (open45).
+- Bytes an agent sends past the end its `Content-Length` frames are not forwarded (the
+  message ends there, RFC 9112 §6.3); their count is recorded as `response_excess` (plain
+  HTTP/1.1 upstreams, counted by [`early::EarlyAnswerIo`] without a copy; open45). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
   its body is read (hyper then sends the client `100 Continue`) only once the agent sent its
   `100`, or after [`EXPECT_CONTINUE_WAIT`] without an answer; an agent's final answer first
   reaches the client first, its body unsent ([`ContinueGate`], RFC 9110 §10.1.1; breaker18b
@@ -2047,11 +2050,27 @@ async fn handle(
     });
     let mut up_req = Request::from_parts(parts, body);
     let mut captured = hyper_util::client::legacy::connect::capture_connection(&mut up_req);
-    if let Some(AnsweredGuard(tx)) = &answered {
-        let tx = tx.clone();
+    // The agent's interim (1xx) responses (open45): an `Expect: 100-continue` request's
+    // body waits for a `100` ([`ContinueGate`]), and every one is recorded
+    // (`response_interim`, before the `response_head`); none is forwarded (hyper's server
+    // sends no 1xx of its own choosing). The callback holds the exchange weakly: it never
+    // keeps the exchange open.
+    let gate = answered.as_ref().map(|AnsweredGuard(tx)| tx.clone());
+    let interim_to = ctx.as_ref().map(Arc::downgrade);
+    if gate.is_some() || interim_to.is_some() {
         hyper::ext::on_informational(&mut up_req, move |res| {
-            if res.status() == StatusCode::CONTINUE {
+            if let Some(tx) = gate
+                .as_ref()
+                .filter(|_| res.status() == StatusCode::CONTINUE)
+            {
                 tx.send_replace(Expecting::Continue);
+            }
+            if let Some(ctx) = interim_to.as_ref().and_then(std::sync::Weak::upgrade) {
+                ctx.send(EventKind::ResponseInterim {
+                    status: res.status().as_u16(),
+                    version: Some(version_str(res.version()).into()),
+                    headers: headers_of(res.headers()),
+                });
             }
         });
     }

@@ -515,6 +515,19 @@ impl ExchangeCtx {
                 error = Some(text);
             }
         }
+        // open45: bytes the agent sent past the response's framed end (not forwarded)
+        if let Some(bytes) = self
+            .upstream
+            .get()
+            .map(|u| u.take_excess())
+            .filter(|&n| n > 0)
+        {
+            let _ = self.sink.try_send(
+                Some(self.id.clone()),
+                self.leg.clone(),
+                EventKind::ResponseExcess { bytes },
+            );
+        }
         let kind = EventKind::ExchangeEnd {
             outcome,
             error,
