@@ -78,7 +78,7 @@ TASK = lambda tid="t1", **kw: {"task": task10(tid=tid, **kw)}
 pair("S1", "media-type-text-plain",
      lambda: direct_call(SEND(1, msg10(Q)), {"detail": "Unsupported Media Type"}, h=TEXT, status=415),
      lambda: gw_call(SEND(1, msg10(Q)), SEND(1, msg10(Q)), {"detail": "Unsupported Media Type"}, uh=TEXT, status=415),
-     [("HTTP-MEDIA-003", W)], [("HTTP-MEDIA-003", W), ("HTTP-MEDIA-001", E)],
+     [("HTTP-MEDIA-004", E)], [("HTTP-MEDIA-004", E), ("HTTP-MEDIA-001", E)],
      "A JSON-RPC body under text/plain, refused 415 rightly (RPC-001); through the gateway the client's application/json got the 415 (HTTP-MEDIA-001)")
 
 # --- S2: ID-MSG-002, a messageId used again for other parts --------------------------------
