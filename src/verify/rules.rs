@@ -1654,6 +1654,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "REST-VERB-001",
     "REST-ROUTE-001",
     "HTTP-MEDIA-003",
+    // open45: the JSON-RPC / 0.3 HTTP+JSON media type split from HTTP-MEDIA-003
+    "HTTP-MEDIA-004",
     "GRPC-METHOD-001",
     "DATA-PARAM-003",
     "DATA-PARAM-007",

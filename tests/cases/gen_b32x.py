@@ -177,8 +177,10 @@ case("C05-v10-rest-application-json-refused-415", lambda: RC() + [req(H + "/mess
      [("HTTP-MEDIA-002", W)], "a 1.0 HTTP+JSON agent refused application/json with 415 (1.0.0 clients send it)")
 case("C06-v10-jsonrpc-text-plain", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "text/plain"}),
      [("HTTP-MEDIA-004", E)], "a JSON-RPC call sent as text/plain (RPC-001: application/json)")
-case("C07-legal-v10-jsonrpc-a2a-json", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/a2a+json"}),
-     [("HTTP-MEDIA-004", E)], "a 1.0 JSON-RPC call sent as application/a2a+json, the type 1.0's binding-neutral examples (§3.2, §4) put on every request")
+case("C07-v10-jsonrpc-a2a-json", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/a2a+json"}),
+     [("HTTP-MEDIA-004", E)], "a 1.0 JSON-RPC call sent as application/a2a+json (revised45, open45: was C07-legal, read from §3.2/§4's examples, which are HTTP+JSON requests; a2a+json is the HTTP+JSON binding's, 1.0 §14.1.1, and JSON-RPC is application/json, 1.0 §9.1)")
+case("C07b-legal-v10-jsonrpc-application-json-charset", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/json; charset=utf-8"}),
+     [], "control (open45): a 1.0 JSON-RPC call as application/json with a charset parameter, the binding's media type")
 case("C08-v10-jsonrpc-application-json-refused-415", lambda: C10() + [RPC(1, "SendMessage", P1), resp("Unsupported Media Type", status=415, headers={"content-type": "text/plain"})],
      [("HTTP-MEDIA-001", E)], "the agent refused application/json on its JSON-RPC endpoint with 415 (RPC-001)")
 case("C09-legal-v03-jsonrpc-charset-no-space", lambda: C03() + [R0(1, "message/send", {"message": msg03()}, h={"content-type": "application/json;charset=UTF-8"}), resp(ok(1, t03()))],

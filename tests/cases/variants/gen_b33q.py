@@ -224,10 +224,10 @@ case("A4-legal-v10-rest-answered-a2a-json",
      [req(H + "/message:send", P1, headers=RJ), resp({"task": tsk()}, headers=RJR)],
      [],
      "control: 1.0 HTTP+JSON answered as application/a2a+json, the type 1.0 asks for")
-case("A5-legal-v10-jsonrpc-answered-a2a-json",
+case("A5-v10-jsonrpc-answered-a2a-json",
      lambda: getcard(card10()) + [RPC(1, "SendMessage", P1), resp(ok(1, {"task": tsk()}), headers=RJR)],
      [("HTTP-MEDIA-005", E)],
-     "control: a 1.0 JSON-RPC answer as application/a2a+json (1.0's own media type, its binding-neutral examples)")
+     "a 1.0 JSON-RPC answer as application/a2a+json (revised45, open45: was A5-legal, read as 1.0's own media type; it is the HTTP+JSON binding's, 1.0 §14.1.1, and JSON-RPC answers are application/json, 1.0 §9.1: HTTP-MEDIA-005)")
 case("A6-legal-v03-rest-answered-json-charset",
      lambda: REST03() + [req(H + "/v1/message:send", R03, headers=J03), resp({"task": T03G}, headers={"content-type": "application/json; charset=utf-8"})],
      [],
