@@ -59,10 +59,18 @@ pub struct EarlyState {
     gone: AtomicBool,
     /// Wakes [`EarlyState::gone`]'s waiters when the stream is dropped.
     gone_notify: tokio::sync::Notify,
-    /// Bytes read past the framed end of the current response (a `Content-Length`
-    /// shorter than what the agent wrote, open45), not yet taken by its exchange
-    /// ([`EarlyState::take_excess`]).
-    excess: AtomicU64,
+    /// Bytes read since the current request went out (its response's heads, body and
+    /// anything after), for [`EarlyState::excess`] (open45).
+    resp_read: AtomicU64,
+    /// Where the current response's final head ends, plus one, in bytes from its first
+    /// head byte (interim heads included); 0 until that head is read (and when heads are
+    /// not kept: TLS, h2c).
+    head_end: AtomicU64,
+    /// The interim (`1xx`) heads read before the current response's final head, as sent
+    /// (open45), taken by the exchange ([`EarlyState::take_interims`]); `has_interim` says
+    /// there are some without taking the lock.
+    interims: std::sync::Mutex<Vec<Vec<u8>>>,
+    has_interim: AtomicBool,
 }
 
 impl EarlyState {
@@ -84,19 +92,36 @@ impl EarlyState {
         self.discarded.load(Ordering::Relaxed)
     }
 
-    /// Bytes the agent sent past the framed end of the response just read (a
-    /// `Content-Length` shorter than its body, RFC 9112 §6.3), taken once: the proxy's
-    /// HTTP client neither hands them on nor reads them as the next response (it closes the
-    /// connection on them), so the exchange records only that they came ([`EventKind`]
-    /// `response_excess`). Plain HTTP/1.1 upstreams only, and only bytes read by the time
-    /// the response ended (the usual case: they come in the read that ends the body).
-    ///
-    /// [`EventKind`]: crate::record::EventKind
-    pub fn take_excess(&self) -> u64 {
-        if self.excess.load(Ordering::Relaxed) == 0 {
+    /// Bytes the agent sent past the end of the response just read, given `body`, the body
+    /// length its `Content-Length` declared (a `Content-Length` shorter than what the agent
+    /// wrote, RFC 9112 §6.3): the bytes read since the request went out, past its heads and
+    /// that body. The proxy's HTTP client neither hands them on nor reads them as the next
+    /// response (it closes the connection on them), so the exchange records only that they
+    /// came (`response_excess`). Plain HTTP/1.1 upstreams (where heads are kept), and only
+    /// bytes read by the time the response ended (the usual case: they come in the read that
+    /// ends the body); 0 otherwise. Nothing is parsed: the head's end is where
+    /// [`EarlyAnswerIo`] found its blank line, the body's length hyper's.
+    pub fn excess(&self, body: u64) -> u64 {
+        let end = self.head_end.load(Ordering::Relaxed);
+        if end == 0 {
             return 0;
         }
-        self.excess.swap(0, Ordering::Relaxed)
+        self.resp_read
+            .load(Ordering::Relaxed)
+            .saturating_sub((end - 1).saturating_add(body))
+    }
+
+    /// The interim (`1xx`) heads the agent sent before the current response's final head,
+    /// as sent (status line and fields, up to the blank line), taken once; none on most
+    /// responses (one flag read).
+    pub fn take_interims(&self) -> Vec<Vec<u8>> {
+        if !self.has_interim.swap(false, Ordering::Relaxed) {
+            return Vec::new();
+        }
+        self.interims
+            .lock()
+            .map(|mut g| std::mem::take(&mut *g))
+            .unwrap_or_default()
     }
 
     /// Bytes of this connection the agent's TCP stack accepted before it closed.
@@ -229,9 +254,7 @@ impl<T> EarlyAnswerIo<T> {
             scratch: Vec::new(),
             claimed,
             read: 0,
-            framed: u64::MAX,
             heads_len: 0,
-            head_request: false,
         }
     }
 }
@@ -257,18 +280,41 @@ pub struct EarlyAnswerIo<T> {
     /// The [`super::sequential::Sequential`] count this connection holds: given back when
     /// this stream is dropped.
     claimed: Option<super::sequential::Claimed>,
-    /// Bytes read since the current request went out (response heads and body), counted
-    /// while a head is read and while [`Self::framed`] is known.
+    /// Bytes read since the current request went out (heads, body and anything after),
+    /// published to [`EarlyState`]'s `resp_read` (open45).
     read: u64,
-    /// Where the current response ends by its framing, in bytes from its first head byte
-    /// (interim heads, the final head and its `Content-Length`); `u64::MAX` when not known
-    /// (chunked, close-delimited, not a kept head): nothing is counted then.
-    framed: u64,
     /// Bytes of the interim (`1xx`) heads read before the final head of this response.
     heads_len: u64,
-    /// The current request is a `HEAD` (its answer has no body whatever its
-    /// `Content-Length` says, RFC 9110 §9.3.2).
-    head_request: bool,
+}
+
+/// The `response_interim` event of an interim head `h` as the agent sent it (status line
+/// and fields up to the blank line; [`EarlyState::take_interims`]): status, version and
+/// the fields, names lowercased as every recorded head's, values as sent (bytes outside
+/// UTF-8 replaced). Rare (a `103 Early Hints`), so parsed here, once.
+pub fn interim_event(h: &[u8]) -> crate::record::EventKind {
+    let text = String::from_utf8_lossy(h);
+    let mut lines = text.split("\r\n");
+    let status_line = lines.next().unwrap_or_default();
+    let version = status_line
+        .split(' ')
+        .next()
+        .filter(|v| v.starts_with("HTTP/"));
+    let status = status_line
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let fields: Vec<(String, String)> = lines
+        .filter_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            Some((name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        })
+        .collect();
+    crate::record::EventKind::ResponseInterim {
+        status,
+        version: version.map(str::to_string),
+        headers: crate::record::Headers::from_pairs(fields),
+    }
 }
 
 /// Whether head `h` (from its first byte) is an interim response's: `HTTP/1.x 1xx`, not
@@ -277,60 +323,23 @@ fn is_interim(h: &[u8]) -> bool {
     h.get(9) == Some(&b'1') && h.get(9..12) != Some(&b"101"[..])
 }
 
-/// Where a response whose final head is `h` (from its first byte, possibly with body bytes
-/// after the blank line at `end`) ends by its framing, from the head's first byte: the head
-/// alone for a `HEAD` request's, a `1xx`, `204` or `304` answer (RFC 9112 §6.3 items 1-2),
-/// the head plus `Content-Length` when that frames it; `None` for chunked or
-/// close-delimited bodies and anything unreadable (not counted).
-fn framed_end(h: &[u8], end: usize, head_request: bool) -> Option<u64> {
-    let status: u16 = std::str::from_utf8(h.get(9..12)?).ok()?.parse().ok()?;
-    if head_request || (100..200).contains(&status) || status == 204 || status == 304 {
-        return Some(end as u64);
-    }
-    let mut len = None;
-    for line in h[..end].split(|&b| b == b'\n').skip(1) {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let Some(colon) = line.iter().position(|&b| b == b':') else {
-            continue;
-        };
-        let (name, value) = (&line[..colon], &line[colon + 1..]);
-        if name.eq_ignore_ascii_case(b"transfer-encoding") {
-            return None;
-        }
-        if name.eq_ignore_ascii_case(b"content-length") {
-            let v: u64 = std::str::from_utf8(value).ok()?.trim().parse().ok()?;
-            if len.is_some_and(|l| l != v) {
-                return None;
-            }
-            len = Some(v);
-        }
-    }
-    Some(end as u64 + len?)
-}
-
 impl<T> EarlyAnswerIo<T> {
-    /// A request went out (`first`: the bytes written, for a new request its first ones):
-    /// the next bytes read start its response head.
-    fn wrote(&mut self, n: usize, first: &[u8]) {
+    /// A request went out: the next bytes read start its response head.
+    fn wrote(&mut self, n: usize) {
         self.written += n as u64;
         if self.heads && self.head.is_none() && n > 0 {
             self.head = Some(Vec::new());
             self.read = 0;
-            self.framed = u64::MAX;
             self.heads_len = 0;
-            self.head_request = first.starts_with(b"HEAD ");
+            self.state.resp_read.store(0, Ordering::Relaxed);
+            self.state.head_end.store(0, Ordering::Relaxed);
         }
     }
 
-    /// `n` more bytes of the current response were read: what passed its framed end is
-    /// published as excess ([`EarlyState::take_excess`]).
+    /// `n` more bytes of the current response were read ([`EarlyState::excess`]).
     fn count(&mut self, n: usize) {
         self.read += n as u64;
-        if self.read > self.framed {
-            let over = self.read - self.framed;
-            self.framed = self.read;
-            self.state.excess.fetch_add(over, Ordering::Relaxed);
-        }
+        self.state.resp_read.store(self.read, Ordering::Relaxed);
     }
 
     /// Keeps `got` as part of the response head being read; at its blank line (or
@@ -352,12 +361,17 @@ impl<T> EarlyAnswerIo<T> {
         while let Some(end) = blank.filter(|_| !not_http && is_interim(h)) {
             let rest = h.split_off(end);
             self.heads_len += end as u64;
-            *h = rest;
+            let interim = std::mem::replace(h, rest);
+            if let Ok(mut g) = self.state.interims.lock() {
+                g.push(interim);
+                self.state.has_interim.store(true, Ordering::Relaxed);
+            }
             blank = memchr::memmem::find(h, b"\r\n\r\n").map(|i| i + 4);
         }
         if let Some(end) = blank.filter(|_| !not_http) {
-            self.framed =
-                framed_end(h, end, self.head_request).map_or(u64::MAX, |f| f + self.heads_len);
+            self.state
+                .head_end
+                .store(self.heads_len + end as u64 + 1, Ordering::Relaxed);
         }
         let done = got.is_empty() || not_http || h.len() >= HEAD_KEEP || blank.is_some();
         if done {
@@ -417,12 +431,12 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
         mut buf: ReadBufCursor<'_>,
     ) -> Poll<io::Result<()>> {
         if self.broken.is_none() && self.head.is_none() {
-            if self.framed == u64::MAX {
+            if !self.heads {
                 return Pin::new(&mut self.inner).poll_read(cx, buf);
             }
-            // A response framed by its Content-Length: count what is read, to see bytes
-            // past its end (open45), without a copy: the inner stream reads straight into
-            // the cursor's memory, as hyper's own `TokioIo` does.
+            // Count what is read after the response head, to see bytes past the response's
+            // end (open45, [`EarlyState::excess`]), without a copy: the inner stream reads
+            // straight into the cursor's memory, as hyper's own `TokioIo` does.
             let this = &mut *self;
             // SAFETY: the slice is the cursor's unfilled memory; `ReadBuf::uninit` never
             // de-initializes it, the inner read initializes the first `n` bytes (its
@@ -499,7 +513,7 @@ impl<T: Write + Unpin> Write for EarlyAnswerIo<T> {
         }
         match Pin::new(&mut self.inner).poll_write(cx, buf) {
             Poll::Ready(Ok(n)) => {
-                self.wrote(n, buf);
+                self.wrote(n);
                 Poll::Ready(Ok(n))
             }
             Poll::Ready(Err(e)) => self.on_write_error(e, buf.len()),
@@ -518,11 +532,7 @@ impl<T: Write + Unpin> Write for EarlyAnswerIo<T> {
         }
         match Pin::new(&mut self.inner).poll_write_vectored(cx, bufs) {
             Poll::Ready(Ok(n)) => {
-                let first = bufs
-                    .iter()
-                    .find(|b| !b.is_empty())
-                    .map_or(&[][..], |b| &b[..]);
-                self.wrote(n, first);
+                self.wrote(n);
                 Poll::Ready(Ok(n))
             }
             Poll::Ready(Err(e)) => self.on_write_error(e, total),

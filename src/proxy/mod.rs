@@ -2050,27 +2050,11 @@ async fn handle(
     });
     let mut up_req = Request::from_parts(parts, body);
     let mut captured = hyper_util::client::legacy::connect::capture_connection(&mut up_req);
-    // The agent's interim (1xx) responses (open45): an `Expect: 100-continue` request's
-    // body waits for a `100` ([`ContinueGate`]), and every one is recorded
-    // (`response_interim`, before the `response_head`); none is forwarded (hyper's server
-    // sends no 1xx of its own choosing). The callback holds the exchange weakly: it never
-    // keeps the exchange open.
-    let gate = answered.as_ref().map(|AnsweredGuard(tx)| tx.clone());
-    let interim_to = ctx.as_ref().map(Arc::downgrade);
-    if gate.is_some() || interim_to.is_some() {
+    if let Some(AnsweredGuard(tx)) = &answered {
+        let tx = tx.clone();
         hyper::ext::on_informational(&mut up_req, move |res| {
-            if let Some(tx) = gate
-                .as_ref()
-                .filter(|_| res.status() == StatusCode::CONTINUE)
-            {
+            if res.status() == StatusCode::CONTINUE {
                 tx.send_replace(Expecting::Continue);
-            }
-            if let Some(ctx) = interim_to.as_ref().and_then(std::sync::Weak::upgrade) {
-                ctx.send(EventKind::ResponseInterim {
-                    status: res.status().as_u16(),
-                    version: Some(version_str(res.version()).into()),
-                    headers: headers_of(res.headers()),
-                });
             }
         });
     }
@@ -2343,10 +2327,17 @@ async fn handle(
             ),
         );
     }
-    if let (Some(ctx), Some(up)) = (&ctx, early::state_of(resp.extensions())) {
-        ctx.watch_upstream(up);
-    }
+    let up_state = early::state_of(resp.extensions());
     let (mut parts, body) = resp.into_parts();
+    if let (Some(ctx), Some(up)) = (&ctx, up_state) {
+        // open45: the interim (1xx) heads the agent sent first, and the body length its
+        // Content-Length declared (hyper's exact size hint; none for chunked or
+        // close-delimited bodies), to count bytes past it at the exchange's end
+        for head in up.take_interims() {
+            ctx.send(early::interim_event(&head));
+        }
+        ctx.watch_upstream(up, http_body::Body::size_hint(&body).exact());
+    }
     if st.console_warnings
         && parts.headers.contains_key(header::TRANSFER_ENCODING)
         && parts.headers.contains_key(header::CONTENT_LENGTH)

@@ -281,7 +281,8 @@ pub enum EventKind {
     /// Hints`, RFC 8297; `100 Continue`; any but `101`), recorded before the exchange's
     /// `response_head`, in the order received. Not forwarded to the client: hyper's server
     /// has no way to send one (RFC 9110 §15.2 asks a proxy to forward them; clients may
-    /// ignore them, and A2A defines none). HTTP/1.1 upstreams only. Added in session 45
+    /// ignore them, and A2A defines none). Plain-HTTP/1.1 upstreams only (from the head bytes the
+    /// upstream stream keeps, `proxy::early`). Added in session 45
     /// within format 1 (open45): older builds refuse a file that carries one.
     ResponseInterim {
         status: u16,
