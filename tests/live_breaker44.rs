@@ -329,3 +329,81 @@ fn the_probe_reads_coded_bodies_as_the_verifier_does() {
     assert!(rules(&report).contains("RPC-ENVELOPE-001"));
     assert_eq!(verified, rules(&report));
 }
+
+/// open45, the recorder's blind spots breaker44 found, each against the real misbehaving
+/// agent. (a) `early-hints`: the agent's `103 Early Hints` before each answer is recorded as a
+/// `response_interim` (status 103, its `Link` field) before that exchange's `response_head`
+/// (it was neither recorded nor, hyper's server having no way to send one, forwarded). (b)
+/// `cl-shorter`: the 6 bytes each JSON-RPC answer carries past its `Content-Length` are
+/// recorded as a `response_excess` of 6 bytes before the `exchange_end` (they were not
+/// recorded at all), while the body recorded and forwarded stops at the `Content-Length`
+/// (`response_bytes`), and the card, framed right, has none. (c) `rest-sse-gzip-no-final`:
+/// the stream's gzip member that never ended inside a cleanly ended body is HTTP-FRAME-004
+/// (it drew nothing but STREAM-END-002), online as offline.
+#[test]
+fn the_recording_says_what_came_outside_the_answer() {
+    // (a)
+    let rec = recording("early-hints");
+    let heads: Vec<&Value> = rec
+        .iter()
+        .filter(|e| e["type"] == "response_head")
+        .collect();
+    assert!(heads.len() >= 5, "{heads:?}");
+    for h in &heads {
+        let x = &h["exchange"];
+        let interim: Vec<&Value> = rec
+            .iter()
+            .filter(|e| e["type"] == "response_interim" && &e["exchange"] == x)
+            .collect();
+        assert_eq!(interim.len(), 1, "{x}: {interim:?}");
+        assert_eq!(interim[0]["status"], 103);
+        assert!(interim[0]["seq"].as_u64() < h["seq"].as_u64());
+        let link = interim[0]["headers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f[0] == "link")
+            .unwrap_or_else(|| panic!("{}", interim[0]));
+        assert_eq!(link[1], "</style.css>; rel=preload; as=style");
+    }
+    // (b)
+    let rec = recording("cl-shorter");
+    let mut rpc_answers = 0;
+    for req in rec.iter().filter(|e| e["type"] == "request_head") {
+        let x = &req["exchange"];
+        let of = |t: &str| -> Vec<&Value> {
+            rec.iter()
+                .filter(|e| e["type"] == t && &e["exchange"] == x)
+                .collect()
+        };
+        let end = of("exchange_end");
+        let excess = of("response_excess");
+        let head = of("response_head");
+        let declared: Option<u64> = head[0]["headers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f[0] == "content-length")
+            .and_then(|f| f[1].as_str()?.parse().ok());
+        let card = req["url"].as_str().unwrap().contains("/.well-known/");
+        // the card is framed right; a stream is chunked (the mode cuts Content-Length only)
+        let Some(declared) = declared.filter(|_| !card && req["method"] == "POST") else {
+            assert!(excess.is_empty(), "{x}: {excess:?}");
+            continue;
+        };
+        rpc_answers += 1;
+        assert_eq!(excess.len(), 1, "{x}: {excess:?} {end:?}");
+        assert_eq!(excess[0]["bytes"], 6);
+        assert!(excess[0]["seq"].as_u64() < end[0]["seq"].as_u64());
+        assert_eq!(end[0]["response_bytes"], declared, "{x}");
+    }
+    assert!(rpc_answers >= 3, "{rpc_answers}");
+    // (c)
+    let f = findings("rest-sse-gzip-no-final", "HTTP-FRAME-004");
+    assert_eq!(f.len(), 1, "{f:#?}");
+    let msg = f[0]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("ended cleanly") && msg.contains("gzip data never ended"),
+        "{msg}"
+    );
+}

@@ -68,7 +68,7 @@ fn first_answer(dir: &Path, mode: &str) -> String {
 
 /// The JS SDK's express contentTypeGuard refuses a SendMessage sent under
 /// `Content-Type: text/plain` before it parses the body: HTTP 200, -32005, id null. The
-/// client's wrong media type is HTTP-MEDIA-003, said as refused (not "processed anyway");
+/// client's wrong media type is HTTP-MEDIA-004 (HTTP-MEDIA-003 before open45), said as refused (not "processed anyway");
 /// the id null is no RPC-ID-001 (RPC-002: null when the request's id is unreadable, and the
 /// agent read no id), online and offline. The Python SDK, which serves the same body, is
 /// still said to have processed it.
@@ -85,7 +85,7 @@ fn an_id_null_refusal_of_a_body_not_json_is_no_id_mismatch() {
     let rs = drive(dir.path(), &modes);
     assert_eq!(
         rs[0]["online"],
-        serde_json::json!(["HTTP-MEDIA-003"]),
+        serde_json::json!(["HTTP-MEDIA-004"]),
         "{}",
         rs[0]
     );
@@ -95,7 +95,7 @@ fn an_id_null_refusal_of_a_body_not_json_is_no_id_mismatch() {
         answer.contains(r#""id":null,"error":{"code":-32005"#),
         "the JS SDK no longer answers -32005 with id null: {answer}"
     );
-    let (online, offline) = messages(dir.path(), modes[0], "HTTP-MEDIA-003");
+    let (online, offline) = messages(dir.path(), modes[0], "HTTP-MEDIA-004");
     assert_eq!(online.len(), 1, "{online:?}");
     assert!(
         online[0]
@@ -104,7 +104,7 @@ fn an_id_null_refusal_of_a_body_not_json_is_no_id_mismatch() {
     );
     assert_eq!(offline, online);
     assert_eq!(rs[1]["online"], rs[1]["predicted"], "{}", rs[1]);
-    let (py, _) = messages(dir.path(), modes[1], "HTTP-MEDIA-003");
+    let (py, _) = messages(dir.path(), modes[1], "HTTP-MEDIA-004");
     assert!(
         py.iter()
             .any(|m| m.contains("this agent processed it anyway (HTTP 200)")),

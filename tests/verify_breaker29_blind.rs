@@ -68,9 +68,9 @@ fn a_0_1_task_in_a_state_0_1_lacks_is_named_with_0_1s_states() {
 fn a_415_to_a_body_that_is_no_json_is_the_clients_alone() {
     assert_eq!(
         errors_and_warnings("b29x-C08-v03-rest-send-text-plain"),
-        ["HTTP-MEDIA-003"]
+        ["HTTP-MEDIA-004"]
     );
-    let m = message("b29x-C08-v03-rest-send-text-plain", "HTTP-MEDIA-003");
+    let m = message("b29x-C08-v03-rest-send-text-plain", "HTTP-MEDIA-004");
     assert!(
         m.contains("Content-Type text/plain") && m.contains("the right answer"),
         "{m}"

@@ -155,7 +155,7 @@ fn a_415_with_content_type_not_supported_to_plain_text_refuses_the_body_media_ty
     }
     // The client's text/plain refused 415: the agent's right answer, the client's fault.
     let n = "b32x-C21-v10-jsonrpc-text-plain-415-content-type-not-supported";
-    assert_eq!(rules(n), vec!["HTTP-MEDIA-003".to_string()], "{n}");
+    assert_eq!(rules(n), vec!["HTTP-MEDIA-004".to_string()], "{n}");
     // -32005 under HTTP 200 to plain text names a part type there is none of.
     let f = finding(
         "b32x-C23-v10-jsonrpc-200-content-type-not-supported-text",

@@ -4505,3 +4505,95 @@ fn left39b_send_copy_after_refusal_is_no_retry() {
         "{m}"
     );
 }
+
+/// open45: the session's four spec decisions say what they decide. (1) A JSON-RPC body is
+/// application/json in every version (1.0 §9.1; application/a2a+json is the HTTP+JSON
+/// binding's, 1.0 §14.1.1): the client's a2a+json is HTTP-MEDIA-004 and names §14.1.1, the
+/// agent's HTTP-MEDIA-005, both errors; a 1.0 HTTP+JSON text/plain body stays HTTP-MEDIA-003's
+/// warning. (2) A 0.3 gRPC status is GRPC-ERROR-003's warning, and says why (0.3 §3.2.2 gives
+/// no table). (3) A batch behind a 0.2 card is 0.2: its ID-TASK-009 names the 0.2 spec and
+/// the recording holds no 0.3 exchange (it said "the 0.3 spec" and listed 0.2 and 0.3). (4) A
+/// cleanly ended gzip'd stream whose gzip member never ended is HTTP-FRAME-004, naming RFC
+/// 1952's trailer; one the agent reset is not (the cut is its fault).
+#[test]
+fn open45_spec_decisions_are_worded() {
+    let f = only_finding(
+        "o45-M01-v10-jsonrpc-request-a2a-json-served",
+        "HTTP-MEDIA-004",
+    );
+    assert_eq!(f.severity, Severity::Error);
+    assert!(f.message.contains("1.0 §14.1.1"), "{}", f.message);
+    let f = only_finding("o45-M02-v10-jsonrpc-answer-a2a-json", "HTTP-MEDIA-005");
+    assert!(
+        f.message
+            .starts_with("agent answered the 1.0 JSON-RPC call SendMessage"),
+        "{}",
+        f.message
+    );
+    let f = only_finding("o45-M06-v10-rest-request-text-plain", "HTTP-MEDIA-003");
+    assert_eq!(f.severity, Severity::Warning);
+    for stem in [
+        "o45-ML1-legal-v10-rest-a2a-json-both-ways",
+        "o45-ML2-legal-v10-rest-application-json-both-ways",
+        "o45-ML3-legal-v10-jsonrpc-application-json-both-ways",
+    ] {
+        let out = common::verify_variant(stem);
+        assert!(
+            out.findings
+                .iter()
+                .all(|f| !f.rule.starts_with("HTTP-MEDIA")),
+            "{stem}: {}",
+            render(&out)
+        );
+    }
+    let f = only_finding(
+        "o45-G02-v03-grpc-not-cancelable-answered-internal",
+        "GRPC-ERROR-003",
+    );
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(f.message.contains("0.3 §3.2.2"), "{}", f.message);
+    let f = only_finding(
+        "o45-G03-v10-grpc-not-cancelable-unimplemented",
+        "GRPC-ERROR-001",
+    );
+    assert_eq!(f.severity, Severity::Error);
+    let out = common::verify_variant("o45-GL1-legal-v03-grpc-not-cancelable-unimplemented");
+    assert!(
+        out.findings
+            .iter()
+            .all(|f| !f.rule.starts_with("GRPC-ERROR")),
+        "{}",
+        render(&out)
+    );
+    let f = only_finding(
+        "o45-B01-v02-batch-send-without-task-task-not-found",
+        "ID-TASK-009",
+    );
+    assert!(
+        f.message.contains("the 0.2 spec recommends") && !f.message.contains("0.3"),
+        "{}",
+        f.message
+    );
+    for stem in [
+        "o45-B01-v02-batch-send-without-task-task-not-found",
+        "o45-B02-v02-batch-get-and-send",
+    ] {
+        let out = common::verify_variant(stem);
+        assert_eq!(out.dialects, ["0.2"], "{stem}");
+    }
+    let f = only_finding(
+        "o45-Z01-v10-rest-gzip-stream-completed-member-unfinished",
+        "HTTP-FRAME-004",
+    );
+    assert!(
+        f.message.contains("ended cleanly") && f.message.contains("RFC 1952 §2.2"),
+        "{}",
+        f.message
+    );
+    let out = common::verify_variant("o45-Z03-v10-rest-gzip-stream-reset-member-unfinished");
+    assert!(
+        out.findings.iter().all(|f| f.rule != "HTTP-FRAME-004"),
+        "{}",
+        render(&out)
+    );
+}

@@ -14,7 +14,7 @@ use common::{
 
 /// Each `S*` kind: `(variant number, rule, the direct call's opening, the upstream leg's)`.
 const SENDER_KINDS: &[(&str, &str, &str, &str)] = &[
-    ("S1", "HTTP-MEDIA-003", "client sent SendMessage with Content-Type text/plain", "gateway sent the agent SendMessage with Content-Type text/plain"),
+    ("S1", "HTTP-MEDIA-004", "client sent SendMessage with Content-Type text/plain", "gateway sent the agent SendMessage with Content-Type text/plain"),
     ("S2", "ID-MSG-002", "client sent messageId m1 again with other parts", "gateway sent the agent messageId m1 again with other parts"),
     ("S3", "ID-MSG-002", "client sent messageId m1 again (JSON-RPC batch element 1, SendMessage)", "gateway sent the agent messageId m1 again (JSON-RPC batch element 1, SendMessage)"),
     ("S4", "RPC-REQ-006", "client sent an empty JSON-RPC batch []", "gateway sent the agent an empty JSON-RPC batch []"),
@@ -60,7 +60,7 @@ fn a_fault_the_gateway_passes_on_unchanged_is_told_once_in_the_upstream_legs_wor
         ),
         (
             "b37l-P2-",
-            "HTTP-MEDIA-003",
+            "HTTP-MEDIA-004",
             "gateway sent the agent SendMessage with Content-Type text/plain",
         ),
     ] {

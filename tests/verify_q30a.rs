@@ -170,7 +170,8 @@ fn stream_event_without_id_is_one_error() {
 fn json_media_type_not_the_bindings_names_what_to_send() {
     let m = message_of(
         &variant("b30q-8-v10-rpc-request-as-application-json-rpc"),
-        "HTTP-MEDIA-003",
+        // open45: JSON-RPC's application/json is a MUST, HTTP-MEDIA-004
+        "HTTP-MEDIA-004",
     );
     assert!(
         m.contains("application/json-rpc, a JSON media type but not the binding's")

@@ -128,14 +128,15 @@ fn response_without_content_type_says_it_has_none_and_what_to_send() {
 
 #[test]
 fn v0_answer_under_a2a_json_names_binding_version_and_fix() {
+    // open45: the binding's MUST broken, HTTP-MEDIA-005 (an error; was VER-MIX-001's warning)
     assert_eq!(
-        variant_finding("b33q-A1-v03-rest-answered-a2a-json", "VER-MIX-001").message,
-        "agent answered the 0.3 HTTP+JSON call POST https://agent.example.test/v1/message:send with Content-Type application/a2a+json, the media type only protocol version 1.0 defines: 0.3 HTTP+JSON bodies are application/json (REST-003 MUST), so a 0.3 client that checks the media type refuses the answer; answer a 0.3 call with Content-Type: application/json"
+        variant_finding("b33q-A1-v03-rest-answered-a2a-json", "HTTP-MEDIA-005").message,
+        "agent answered the 0.3 HTTP+JSON call POST https://agent.example.test/v1/message:send with Content-Type application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1): 0.3 HTTP+JSON answers are application/json (REST-003 MUST), so a client that checks the media type refuses the answer; answer with Content-Type: application/json"
     );
     assert!(
-        variant_finding("b33q-A3-v03-jsonrpc-answered-a2a-json", "VER-MIX-001")
+        variant_finding("b33q-A3-v03-jsonrpc-answered-a2a-json", "HTTP-MEDIA-005")
             .message
-            .contains("0.3 JSON-RPC bodies are application/json (RPC-001 MUST)")
+            .contains("0.3 JSON-RPC answers are application/json (RPC-001 MUST; 1.0 §9.1)")
     );
 }
 

@@ -59,6 +59,18 @@ pub struct EarlyState {
     gone: AtomicBool,
     /// Wakes [`EarlyState::gone`]'s waiters when the stream is dropped.
     gone_notify: tokio::sync::Notify,
+    /// Bytes read since the current request went out (its response's heads, body and
+    /// anything after), for [`EarlyState::excess`] (open45).
+    resp_read: AtomicU64,
+    /// Where the current response's final head ends, plus one, in bytes from its first
+    /// head byte (interim heads included); 0 until that head is read (and when heads are
+    /// not kept: TLS, h2c).
+    head_end: AtomicU64,
+    /// The interim (`1xx`) heads read before the current response's final head, as sent
+    /// (open45), taken by the exchange ([`EarlyState::take_interims`]); `has_interim` says
+    /// there are some without taking the lock.
+    interims: std::sync::Mutex<Vec<Vec<u8>>>,
+    has_interim: AtomicBool,
 }
 
 impl EarlyState {
@@ -78,6 +90,38 @@ impl EarlyState {
     /// Bytes the proxy had to discard after the agent closed (never reached the agent).
     pub fn discarded(&self) -> u64 {
         self.discarded.load(Ordering::Relaxed)
+    }
+
+    /// Bytes the agent sent past the end of the response just read, given `body`, the body
+    /// length its `Content-Length` declared (a `Content-Length` shorter than what the agent
+    /// wrote, RFC 9112 §6.3): the bytes read since the request went out, past its heads and
+    /// that body. The proxy's HTTP client neither hands them on nor reads them as the next
+    /// response (it closes the connection on them), so the exchange records only that they
+    /// came (`response_excess`). Plain HTTP/1.1 upstreams (where heads are kept), and only
+    /// bytes read by the time the response ended (the usual case: they come in the read that
+    /// ends the body); 0 otherwise. Nothing is parsed: the head's end is where
+    /// [`EarlyAnswerIo`] found its blank line, the body's length hyper's.
+    pub fn excess(&self, body: u64) -> u64 {
+        let end = self.head_end.load(Ordering::Relaxed);
+        if end == 0 {
+            return 0;
+        }
+        self.resp_read
+            .load(Ordering::Relaxed)
+            .saturating_sub((end - 1).saturating_add(body))
+    }
+
+    /// The interim (`1xx`) heads the agent sent before the current response's final head,
+    /// as sent (status line and fields, up to the blank line), taken once; none on most
+    /// responses (one flag read).
+    pub fn take_interims(&self) -> Vec<Vec<u8>> {
+        if !self.has_interim.swap(false, Ordering::Relaxed) {
+            return Vec::new();
+        }
+        self.interims
+            .lock()
+            .map(|mut g| std::mem::take(&mut *g))
+            .unwrap_or_default()
     }
 
     /// Bytes of this connection the agent's TCP stack accepted before it closed.
@@ -209,6 +253,8 @@ impl<T> EarlyAnswerIo<T> {
             head: None,
             scratch: Vec::new(),
             claimed,
+            read: 0,
+            heads_len: 0,
         }
     }
 }
@@ -234,6 +280,47 @@ pub struct EarlyAnswerIo<T> {
     /// The [`super::sequential::Sequential`] count this connection holds: given back when
     /// this stream is dropped.
     claimed: Option<super::sequential::Claimed>,
+    /// Bytes read since the current request went out (heads, body and anything after),
+    /// published to [`EarlyState`]'s `resp_read` (open45).
+    read: u64,
+    /// Bytes of the interim (`1xx`) heads read before the final head of this response.
+    heads_len: u64,
+}
+
+/// The `response_interim` event of an interim head `h` as the agent sent it (status line
+/// and fields up to the blank line; [`EarlyState::take_interims`]): status, version and
+/// the fields, names lowercased as every recorded head's, values as sent (bytes outside
+/// UTF-8 replaced). Rare (a `103 Early Hints`), so parsed here, once.
+pub fn interim_event(h: &[u8]) -> crate::record::EventKind {
+    let text = String::from_utf8_lossy(h);
+    let mut lines = text.split("\r\n");
+    let status_line = lines.next().unwrap_or_default();
+    let version = status_line
+        .split(' ')
+        .next()
+        .filter(|v| v.starts_with("HTTP/"));
+    let status = status_line
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let fields: Vec<(String, String)> = lines
+        .filter_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            Some((name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        })
+        .collect();
+    crate::record::EventKind::ResponseInterim {
+        status,
+        version: version.map(str::to_string),
+        headers: crate::record::Headers::from_pairs(fields),
+    }
+}
+
+/// Whether head `h` (from its first byte) is an interim response's: `HTTP/1.x 1xx`, not
+/// `101 Switching Protocols` (which ends the HTTP exchange).
+fn is_interim(h: &[u8]) -> bool {
+    h.get(9) == Some(&b'1') && h.get(9..12) != Some(&b"101"[..])
 }
 
 impl<T> EarlyAnswerIo<T> {
@@ -242,7 +329,17 @@ impl<T> EarlyAnswerIo<T> {
         self.written += n as u64;
         if self.heads && self.head.is_none() && n > 0 {
             self.head = Some(Vec::new());
+            self.read = 0;
+            self.heads_len = 0;
+            self.state.resp_read.store(0, Ordering::Relaxed);
+            self.state.head_end.store(0, Ordering::Relaxed);
         }
+    }
+
+    /// `n` more bytes of the current response were read ([`EarlyState::excess`]).
+    fn count(&mut self, n: usize) {
+        self.read += n as u64;
+        self.state.resp_read.store(self.read, Ordering::Relaxed);
     }
 
     /// Keeps `got` as part of the response head being read; at its blank line (or
@@ -258,10 +355,25 @@ impl<T> EarlyAnswerIo<T> {
         // bytes that cannot start an HTTP/1.x status line (a TLS alert from an https-only
         // port) are published at once: hyper refuses them before any blank line or EOF
         let not_http = !h.is_empty() && !b"HTTP/".starts_with(&h[..h.len().min(5)]);
-        let done = got.is_empty()
-            || not_http
-            || h.len() >= HEAD_KEEP
-            || memchr::memmem::find(&h[from..], b"\r\n\r\n").is_some();
+        let mut blank = memchr::memmem::find(&h[from..], b"\r\n\r\n").map(|i| from + i + 4);
+        // An interim head (`103 Early Hints`; not `101`) comes before the final one: its
+        // bytes are counted before the response's framing (open45).
+        while let Some(end) = blank.filter(|_| !not_http && is_interim(h)) {
+            let rest = h.split_off(end);
+            self.heads_len += end as u64;
+            let interim = std::mem::replace(h, rest);
+            if let Ok(mut g) = self.state.interims.lock() {
+                g.push(interim);
+                self.state.has_interim.store(true, Ordering::Relaxed);
+            }
+            blank = memchr::memmem::find(h, b"\r\n\r\n").map(|i| i + 4);
+        }
+        if let Some(end) = blank.filter(|_| !not_http) {
+            self.state
+                .head_end
+                .store(self.heads_len + end as u64 + 1, Ordering::Relaxed);
+        }
+        let done = got.is_empty() || not_http || h.len() >= HEAD_KEEP || blank.is_some();
         if done {
             if let Some(h) = self.head.take().filter(|h| !h.is_empty()) {
                 if let Ok(mut g) = self.state.head.lock() {
@@ -319,7 +431,25 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
         mut buf: ReadBufCursor<'_>,
     ) -> Poll<io::Result<()>> {
         if self.broken.is_none() && self.head.is_none() {
-            return Pin::new(&mut self.inner).poll_read(cx, buf);
+            if !self.heads {
+                return Pin::new(&mut self.inner).poll_read(cx, buf);
+            }
+            // Count what is read after the response head, to see bytes past the response's
+            // end (open45, [`EarlyState::excess`]), without a copy: the inner stream reads
+            // straight into the cursor's memory, as hyper's own `TokioIo` does.
+            let this = &mut *self;
+            // SAFETY: the slice is the cursor's unfilled memory; `ReadBuf::uninit` never
+            // de-initializes it, the inner read initializes the first `n` bytes (its
+            // `filled()`), and exactly those are marked filled with `advance(n)`.
+            let mut rb = hyper::rt::ReadBuf::uninit(unsafe { buf.as_mut() });
+            let polled = Pin::new(&mut this.inner).poll_read(cx, rb.unfilled());
+            if let Poll::Ready(Ok(())) = polled {
+                let n = rb.filled().len();
+                // SAFETY: see above; `n` bytes were initialized by the read.
+                unsafe { buf.advance(n) };
+                this.count(n);
+            }
+            return polled;
         }
         if self.broken.is_none() {
             // A response head is being read: its bytes are kept until its blank line.
@@ -338,6 +468,7 @@ impl<T: Read + Unpin> Read for EarlyAnswerIo<T> {
                 buf.put_slice(&this.scratch[..n]);
                 let mut scratch = std::mem::take(&mut this.scratch);
                 this.keep_head(&scratch[..n]);
+                this.count(n);
                 if this.head.is_some() {
                     // still reading the head: keep the buffer for the next read
                     std::mem::swap(&mut this.scratch, &mut scratch);

@@ -37,7 +37,10 @@ The recording proxy, reverse mode: listeners, routing, the tee, card rewrite.
 - Interim `1xx` responses from the agent (`103 Early Hints`, RFC 8297) are not forwarded:
   hyper's client consumes them and its server has no way to send one, so the client gets
   only the final response (RFC 9110 §15.2 asks a proxy to forward them; clients may ignore
-  them, and A2A defines none). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
+  them, and A2A defines none); each is recorded as a `response_interim` event (open45).
+- Bytes an agent sends past the end its `Content-Length` frames are not forwarded (the
+  message ends there, RFC 9112 §6.3); their count is recorded as `response_excess` (plain
+  HTTP/1.1 upstreams, counted by [`early::EarlyAnswerIo`] without a copy; open45). An HTTP/1.1 client's `Expect: 100-continue` is forwarded, and
   its body is read (hyper then sends the client `100 Continue`) only once the agent sent its
   `100`, or after [`EXPECT_CONTINUE_WAIT`] without an answer; an agent's final answer first
   reaches the client first, its body unsent ([`ContinueGate`], RFC 9110 §10.1.1; breaker18b
@@ -2324,10 +2327,17 @@ async fn handle(
             ),
         );
     }
-    if let (Some(ctx), Some(up)) = (&ctx, early::state_of(resp.extensions())) {
-        ctx.watch_upstream(up);
-    }
+    let up_state = early::state_of(resp.extensions());
     let (mut parts, body) = resp.into_parts();
+    if let (Some(ctx), Some(up)) = (&ctx, up_state) {
+        // open45: the interim (1xx) heads the agent sent first, and the body length its
+        // Content-Length declared (hyper's exact size hint; none for chunked or
+        // close-delimited bodies), to count bytes past it at the exchange's end
+        for head in up.take_interims() {
+            ctx.send(early::interim_event(&head));
+        }
+        ctx.watch_upstream(up, http_body::Body::size_hint(&body).exact());
+    }
     if st.console_warnings
         && parts.headers.contains_key(header::TRANSFER_ENCODING)
         && parts.headers.contains_key(header::CONTENT_LENGTH)

@@ -178,6 +178,9 @@ pub struct ExchangeCtx {
     /// The request body was read from the client to its end (every byte the client sent
     /// for it crossed the tee).
     request_whole: AtomicBool,
+    /// The response body's length by its `Content-Length` ([`ExchangeCtx::watch_upstream`]);
+    /// `u64::MAX` when not framed so (chunked, close-delimited) or not known.
+    response_framed: AtomicU64,
 }
 
 /// The `exchange_end.error` of an exchange whose client went away before the response
@@ -226,6 +229,7 @@ impl ExchangeCtx {
             connect_failure: std::sync::OnceLock::new(),
             client_eof: std::sync::OnceLock::new(),
             request_whole: AtomicBool::new(false),
+            response_framed: AtomicU64::new(u64::MAX),
         });
         live.register(&ctx);
         ctx
@@ -343,8 +347,14 @@ impl ExchangeCtx {
     /// R2/R3), the `exchange_end` says so, counts only the bytes the agent got in
     /// `request_bytes` and is marked `truncated` (the recorded body is not what the agent
     /// read, so it is not judged).
-    pub fn watch_upstream(&self, state: Arc<super::early::EarlyState>) {
+    /// `framed`: the response body's length by its `Content-Length` (hyper's exact size
+    /// hint), for the bytes the agent sent past it ([`super::early::EarlyState::excess`],
+    /// recorded as `response_excess`; open45).
+    pub fn watch_upstream(&self, state: Arc<super::early::EarlyState>, framed: Option<u64>) {
         let _ = self.upstream.set(state);
+        if let Some(n) = framed {
+            self.response_framed.store(n, Ordering::Relaxed);
+        }
     }
 
     /// Request body bytes read from the client so far.
@@ -514,6 +524,22 @@ impl ExchangeCtx {
             if let Some(text) = self.client_eof_text(self.request_bytes.load(Ordering::Relaxed)) {
                 error = Some(text);
             }
+        }
+        // open45: bytes the agent sent past the end its Content-Length framed (not
+        // forwarded); a response the client or the agent cut short is not measured
+        let framed = self.response_framed.load(Ordering::Relaxed);
+        if let Some(bytes) = self
+            .upstream
+            .get()
+            .filter(|_| framed != u64::MAX && outcome == Outcome::Complete)
+            .map(|u| u.excess(framed))
+            .filter(|&n| n > 0)
+        {
+            let _ = self.sink.try_send(
+                Some(self.id.clone()),
+                self.leg.clone(),
+                EventKind::ResponseExcess { bytes },
+            );
         }
         let kind = EventKind::ExchangeEnd {
             outcome,

@@ -277,6 +277,32 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
     },
+    /// An interim (`1xx`) response the agent sent before its final answer (`103 Early
+    /// Hints`, RFC 8297; `100 Continue`; any but `101`), recorded before the exchange's
+    /// `response_head`, in the order received. Not forwarded to the client: hyper's server
+    /// has no way to send one (RFC 9110 §15.2 asks a proxy to forward them; clients may
+    /// ignore them, and A2A defines none). Plain-HTTP/1.1 upstreams only (from the head bytes the
+    /// upstream stream keeps, `proxy::early`). Added in session 45
+    /// within format 1 (open45): older builds refuse a file that carries one.
+    ResponseInterim {
+        status: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<String>,
+        #[serde(default)]
+        headers: Headers,
+    },
+    /// The agent sent `bytes` more bytes on the connection than the response its head framed
+    /// (a `Content-Length` shorter than the body it wrote, RFC 9112 §6.3): not forwarded to
+    /// the client (an HTTP message ends where its framing says; the proxy's HTTP client
+    /// closes the connection on them), and not recorded as body. Sent before the exchange's
+    /// `exchange_end`, when the bytes arrived by the time the response ended (they usually
+    /// come in the same read); plain-HTTP/1.1 upstreams only (a TLS or h2c upstream's bytes
+    /// are not counted). Added in session 45 within format 1 (open45): older builds refuse
+    /// a file that carries one.
+    ResponseExcess {
+        /// Bytes past the framed end of the response.
+        bytes: u64,
+    },
     /// `--rewrite-card`: the Agent Card body the client received after URL rewriting. The
     /// agent's original bytes are in the `response_chunk` events of the same exchange.
     CardRewrite {

@@ -65,6 +65,7 @@ enum Field {
     CallerBy,
     Resent,
     ConnectFailure,
+    Bytes,
     Other,
 }
 
@@ -114,6 +115,7 @@ impl Field {
             b"caller_by" => Field::CallerBy,
             b"resent" => Field::Resent,
             b"connect_failure" => Field::ConnectFailure,
+            b"bytes" => Field::Bytes,
             _ => Field::Other,
         }
     }
@@ -143,6 +145,8 @@ enum Kind {
     RequestBody,
     RequestTrailers,
     ResponseHead,
+    ResponseInterim,
+    ResponseExcess,
     CardRewrite,
     CardRewriteSkipped,
     ResponseChunk,
@@ -160,6 +164,8 @@ const KINDS: &[&str] = &[
     "request_body",
     "request_trailers",
     "response_head",
+    "response_interim",
+    "response_excess",
     "card_rewrite",
     "card_rewrite_skipped",
     "response_chunk",
@@ -180,6 +186,8 @@ impl Kind {
             b"request_body" => Kind::RequestBody,
             b"request_trailers" => Kind::RequestTrailers,
             b"response_head" => Kind::ResponseHead,
+            b"response_interim" => Kind::ResponseInterim,
+            b"response_excess" => Kind::ResponseExcess,
             b"card_rewrite" => Kind::CardRewrite,
             b"card_rewrite_skipped" => Kind::CardRewriteSkipped,
             b"response_chunk" => Kind::ResponseChunk,
@@ -266,6 +274,7 @@ struct RareSlots {
     callee: Option<String>,
     caller: Option<String>,
     caller_by: Option<CallerBy>,
+    bytes: Option<u64>,
 }
 
 /// The fast reader's error: none to word ([`fast_event`] hands a line it cannot read to
@@ -355,6 +364,17 @@ impl Slots {
                 synthetic: self.synthetic.unwrap_or(false),
                 reason: self.reason.take(),
             },
+            Kind::ResponseInterim => EventKind::ResponseInterim {
+                status: need(self.status, "status")?,
+                version: self.version.take(),
+                headers: self.headers.take().unwrap_or_default(),
+            },
+            Kind::ResponseExcess => {
+                let r = self.rare.take().map(|r| *r).unwrap_or_default();
+                EventKind::ResponseExcess {
+                    bytes: need(r.bytes, "bytes")?,
+                }
+            }
             Kind::CardRewrite => {
                 let r = self.rare.take().map(|r| *r).unwrap_or_default();
                 EventKind::CardRewrite {
@@ -485,6 +505,7 @@ impl<'de> Deserialize<'de> for Event {
                         Field::CallerBy => s.rare().caller_by = map.next_value()?,
                         Field::Resent => s.resent = map.next_value()?,
                         Field::ConnectFailure => s.connect_failure = map.next_value()?,
+                        Field::Bytes => s.rare().bytes = Some(map.next_value()?),
                         Field::Other => {
                             map.next_value::<IgnoredAny>()?;
                         }
@@ -633,6 +654,7 @@ pub(crate) fn fast_event_with(line: &[u8], ids: &mut RecentIds) -> Option<Event>
                 Field::CallerBy => s.rare().caller_by = p.opt(Scan::caller_by)?,
                 Field::Resent => s.resent = p.opt(Scan::string)?,
                 Field::ConnectFailure => s.connect_failure = p.opt(Scan::connect_failure)?,
+                Field::Bytes => s.rare().bytes = Some(p.u64()?),
                 // Skipping an unknown value would need a full JSON validator: serde's job.
                 Field::Other => return None,
             }
@@ -1340,6 +1362,12 @@ mod tests {
                 synthetic: false,
                 reason: Some("Nope \"\u{e9}\"".into()),
             }),
+            base(EventKind::ResponseInterim {
+                status: 103,
+                version: Some("HTTP/1.1".into()),
+                headers: Headers::from_pairs([("Link", "</style.css>; rel=preload; as=style")]),
+            }),
+            base(EventKind::ResponseExcess { bytes: 6 }),
             base(EventKind::CardRewrite {
                 body: Body::new("{}"),
                 pointers: vec!["/url".into()],
@@ -1418,6 +1446,8 @@ mod tests {
             | EventKind::RequestBody { .. }
             | EventKind::RequestTrailers { .. }
             | EventKind::ResponseHead { .. }
+            | EventKind::ResponseInterim { .. }
+            | EventKind::ResponseExcess { .. }
             | EventKind::CardRewrite { .. }
             | EventKind::CardRewriteSkipped { .. }
             | EventKind::ResponseChunk { .. }

@@ -72,6 +72,8 @@ pub(crate) fn exchange_missing(ev: &Event) -> Option<&'static str> {
         K::RequestBody { .. } => Some("request_body"),
         K::RequestTrailers { .. } => Some("request_trailers"),
         K::ResponseHead { .. } => Some("response_head"),
+        K::ResponseInterim { .. } => Some("response_interim"),
+        K::ResponseExcess { .. } => Some("response_excess"),
         K::CardRewrite { .. } => Some("card_rewrite"),
         K::CardRewriteSkipped { .. } => Some("card_rewrite_skipped"),
         K::ResponseChunk { .. } => Some("response_chunk"),

@@ -1707,6 +1707,9 @@ impl Redactor {
                     headers.set_facts(packed);
                 }
             }
+            EventKind::ResponseInterim { headers, .. } => {
+                self.redact_headers(headers);
+            }
             EventKind::RequestTrailers { .. } => {
                 // after the request body: its held frames go first
                 self.release_open(key, out);

@@ -958,6 +958,41 @@ struct Exch {
     refused: std::cell::OnceCell<bool>,
 }
 
+impl State {
+    /// The dialect of JSON-RPC call `c` (a single call, or one call of a batch) from what its
+    /// method alone does not tell: 0.1 shares `tasks/get` / `tasks/cancel` /
+    /// `tasks/resubscribe` with 0.2+, so an origin that took 0.1 `tasks/send*` calls keeps
+    /// speaking 0.1 (A2A #1635: a 0.1 agent's tasks/resubscribe events were judged as 0.3
+    /// ones without `kind`); and 0.2 shares every other method name with 0.3, so a call to
+    /// an origin whose card declares 0.2 (and not 0.3) is 0.2 (0.2:§7, digest §4). `x.origin`
+    /// is `x.parts`' origin, formatted once at the request head.
+    fn refine_jsonrpc_dialect(&mut self, x: &Exch, c: &mut Call) {
+        if let Some(o) = x.origin.as_deref() {
+            if c.dialect == Some(Dialect::V0_1) {
+                if !self.v01_origins.contains(o) {
+                    self.v01_origins.insert(o.to_string());
+                }
+            } else if c.dialect == Some(Dialect::V0_3)
+                && matches!(
+                    c.op,
+                    Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
+                )
+                && self.v01_origins.contains(o)
+            {
+                c.dialect = Some(Dialect::V0_1);
+            }
+        }
+        if c.dialect == Some(Dialect::V0_3) {
+            if let Some(card) = self.card_for(x) {
+                let ds = card.view.declared_dialects();
+                if ds.contains(&Dialect::V0_2) && !ds.contains(&Dialect::V0_3) {
+                    c.dialect = Some(Dialect::V0_2);
+                }
+            }
+        }
+    }
+}
+
 /// [`Headers::media_type`] of a head whose first `Content-Type` value is `content_type`,
 /// kept with its exchange: the media types agents send are borrowed from a list (no
 /// allocation; a value that is one of them exactly is its own media type, nothing to cut
@@ -5214,8 +5249,14 @@ impl State {
         let route_like = route.is_some() || wrong_case_path.is_some() || c.route_slip.is_some();
         c.wrong_case_path = wrong_case_path;
         if is_post && !route_like {
-            if let Some(calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
+            if let Some(mut calls) = body.as_deref().and_then(|b| self.batch_calls(x, b)) {
                 // JSON-RPC 2.0 §6 batch (breaker9d D6): judged at the response, per call.
+                // Each call takes the dialect a call of its method sent alone would: its
+                // method's, refined by the origin's 0.1 calls and the card's 0.2 (open45:
+                // a 0.2 card's batch of message/send was judged as 0.3).
+                for k in &mut calls {
+                    self.refine_jsonrpc_dialect(x, k);
+                }
                 if let Some(d) = calls.iter().find_map(|k| k.dialect) {
                     c.dialect = Some(d);
                     self.note_dialect(&x.id, d);
@@ -5475,33 +5516,8 @@ impl State {
                 c.dialect = None;
             }
         }
-        // 0.1 shares `tasks/get` / `tasks/cancel` / `tasks/resubscribe` with 0.2+: an origin
-        // that took 0.1 `tasks/send*` calls keeps speaking 0.1 (A2A #1635: a 0.1 agent's
-        // tasks/resubscribe events were judged as 0.3 ones without `kind`).
-        // `x.origin` is `x.parts`' origin, formatted once at the request head.
         if c.binding == Some(Binding::JsonRpc) {
-            if let Some(o) = x.origin.as_deref() {
-                if c.dialect == Some(Dialect::V0_1) {
-                    self.v01_origins.insert(o.to_string());
-                } else if c.dialect == Some(Dialect::V0_3)
-                    && matches!(
-                        c.op,
-                        Some(Op::GetTask) | Some(Op::CancelTask) | Some(Op::SubscribeToTask)
-                    )
-                    && self.v01_origins.contains(o)
-                {
-                    c.dialect = Some(Dialect::V0_1);
-                }
-            }
-        }
-        // 0.2 vs 0.3 on JSON-RPC: a card that declares 0.2 for this origin.
-        if c.binding == Some(Binding::JsonRpc) && c.dialect == Some(Dialect::V0_3) {
-            if let Some(card) = self.card_for(x) {
-                let ds = card.view.declared_dialects();
-                if ds.contains(&Dialect::V0_2) && !ds.contains(&Dialect::V0_3) {
-                    c.dialect = Some(Dialect::V0_2);
-                }
-            }
+            self.refine_jsonrpc_dialect(x, &mut c);
         }
         if let Some(d) = c.dialect {
             if let Some(b) = c.binding {

@@ -404,8 +404,20 @@ rule!(GRPC_REQUEST_MALFORMED, "GRPC-FRAME-002", "grpc-request-malformed", Error,
     "client: send the request as one message framed as 1 flag byte (0, or 1 only with a grpc-encoding header), 4-byte big-endian length and the serialized request message of the version's proto (1.0 lf.a2a.v1, 0.3 a2a.v1), and end the stream only after its last byte; the agent may refuse such a request (INVALID_ARGUMENT, INTERNAL), and it does not count against the agent");
 rule!(GRPC_ERROR_CODE, "GRPC-ERROR-001", "grpc-error-code-mismatch", Error, ErrorHandling,
     ["ERR-002", "GRPC-001"],
-    "gRPC status code of an A2A error does not match the error its ErrorInfo reason names",
+    "1.0 gRPC status code of an A2A error (or one of unknown version) does not match the error its ErrorInfo reason names, or the error the situation calls for (ERR-002's gRPC column; the 0.3 form is GRPC-ERROR-003's warning)",
     "use ERR-002's gRPC column: TASK_NOT_FOUND -> NOT_FOUND, TASK_NOT_CANCELABLE / PUSH_NOTIFICATION_NOT_SUPPORTED / UNSUPPORTED_OPERATION / EXTENDED_AGENT_CARD_NOT_CONFIGURED / EXTENSION_SUPPORT_REQUIRED / VERSION_NOT_SUPPORTED -> FAILED_PRECONDITION (1.0.0 also UNIMPLEMENTED for three), CONTENT_TYPE_NOT_SUPPORTED -> INVALID_ARGUMENT, INVALID_AGENT_RESPONSE -> INTERNAL");
+// open45: ERR-002's gRPC column is 1.0's (1.0 §5.4, §10.6). 0.3 §3.2.2 asks for "appropriate
+// gRPC status codes as defined in the proto annotations", yet the 0.3 proto
+// (specification/grpc/a2a.proto @ v0.3.0) annotates none, and 0.3 §3.4.1 maps errors
+// "consistently" with §8's codes, which ERR-002 makes a SHOULD in 0.x: on 0.3 gRPC a status
+// that fits no reading is this warning (session 44's pattern, as RPC-ERROR-006 beside
+// RPC-ERROR-001). a2a-python 0.3.x, the 0.3 reference server, answers TaskNotCancelable,
+// PushNotificationNotSupported, UnsupportedOperation and ContentTypeNotSupported with
+// UNIMPLEMENTED: accepted on 0.3 beside 1.0's column.
+rule!(GRPC_ERROR_CODE_0X, "GRPC-ERROR-003", "grpc-error-code-mismatch-0x", Warning, ErrorHandling,
+    ["ERR-002", "GRPC-001"],
+    "0.3 gRPC status code of an A2A error does not fit the error (its ErrorInfo reason, or the situation): the 0.3 spec maps A2A errors to \"appropriate\" gRPC status codes with no table of its own (0.3 §3.2.2, §3.4.1), so ERR-002's codes are a recommendation there (a MUST from 1.0, GRPC-ERROR-001)",
+    "answer 0.3 gRPC A2A errors with the status 1.0's table gives them, which 0.3 SDKs read: TaskNotFoundError NOT_FOUND; TaskNotCancelableError, PushNotificationNotSupportedError, UnsupportedOperationError FAILED_PRECONDITION (a2a-python 0.3.x: UNIMPLEMENTED, accepted); ContentTypeNotSupportedError INVALID_ARGUMENT (a2a-python 0.3.x: UNIMPLEMENTED); InvalidAgentResponseError INTERNAL: clients map the status back to the A2A error, and an INTERNAL or UNKNOWN reads as the agent's own failure, worth a retry");
 rule!(GRPC_ERROR_INFO_MISSING, "GRPC-ERROR-002", "grpc-error-info-missing", Error, ErrorHandling,
     ["ERR-005"],
     "1.0 gRPC A2A error (NOT_FOUND or FAILED_PRECONDITION) carries no google.rpc.ErrorInfo in its status details, or one that is not the A2A ErrorInfo (domain other than a2a-protocol.org, metadata not map<string, string>)",
@@ -944,10 +956,23 @@ rule!(HTTP_MEDIA_TYPE_1_0_REFUSED, "HTTP-MEDIA-002", "rest-1-0-media-type-refuse
     ["REST-001"],
     "1.0 HTTP+JSON agent refused with HTTP 415 a request body sent as application/json (the 1.0.0 media type) or application/a2a+json (the 1.0 SHOULD)",
     "accept both application/a2a+json and application/json on the 1.0 HTTP+JSON routes: both are protocol version 1.0 (patch versions are not negotiated), and 1.0.0 clients send application/json");
+// open45: split by the strength of the text. JSON-RPC bodies are application/json in every
+// version (1.0 §9.1; 0.3 §3.2.1 and 0.2 §3.2: MUST), and so are 0.3 HTTP+JSON bodies (0.3
+// §3.2.3: MUST); 1.0 HTTP+JSON bodies SHOULD be application/a2a+json (1.0 §11.1), 1.0.0's
+// application/json accepted. application/a2a+json is "intended for the HTTP+JSON/REST
+// binding" (1.0 §14.1.1): on a 1.0 JSON-RPC call it is HTTP-MEDIA-004's too.
 rule!(HTTP_MEDIA_TYPE_CLIENT, "HTTP-MEDIA-003", "client-request-media-type-wrong", Warning, Interop,
-    ["RPC-001", "REST-003", "REST-001"],
-    "client sent an A2A request body under a media type that is not its binding's: not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...) or JSON under another name (application/json-rpc, text/json, a vendor +json type; 1.0's application/a2a+json on a 0.x call)",
-    "send JSON-RPC requests and 0.3 HTTP+JSON bodies as Content-Type: application/json (RPC-001, REST-003 MUST) and 1.0 HTTP+JSON bodies as application/a2a+json (or application/json): curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json', and an agent that checks the media type refuses the call with 415 Unsupported Media Type");
+    ["REST-001"],
+    "client sent a 1.0 HTTP+JSON request body (or one of an HTTP+JSON route of unknown version) under a media type that is neither application/a2a+json (1.0 §11.1 SHOULD) nor application/json (1.0.0's): not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...) or JSON under another name (text/json, a vendor +json type); JSON-RPC and 0.3 HTTP+JSON requests are HTTP-MEDIA-004",
+    "send 1.0 HTTP+JSON bodies as Content-Type: application/a2a+json (or application/json, the 1.0.0 text's type): curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/a2a+json', and an agent that checks the media type refuses the call with 415 Unsupported Media Type");
+rule!(HTTP_MEDIA_TYPE_CLIENT_JSON, "HTTP-MEDIA-004", "client-request-not-application-json", Error, Interop,
+    ["RPC-001", "REST-003"],
+    "client sent a JSON-RPC request (any version) or a 0.3 HTTP+JSON request body under another media type than application/json, which those bindings require (1.0 §9.1, 0.3 §3.2.1 and §3.2.3 MUST): not JSON (application/x-www-form-urlencoded, text/plain, multipart/form-data, ...) or JSON under another name (application/json-rpc, text/json, a vendor +json type, and application/a2a+json, which 1.0 defines for its HTTP+JSON binding only, 1.0 §14.1.1)",
+    "send every JSON-RPC request, 1.0 included, and every 0.3 HTTP+JSON body as Content-Type: application/json: application/a2a+json belongs to 1.0's HTTP+JSON routes (/message:send, ...), and @a2a-js/sdk's JSON-RPC server refuses it with -32005 ContentTypeNotSupportedError (id null), as any agent that checks the media type refuses other types with 415 Unsupported Media Type; curl -d sends application/x-www-form-urlencoded unless told -H 'Content-Type: application/json'");
+rule!(HTTP_MEDIA_TYPE_ANSWER, "HTTP-MEDIA-005", "answer-not-application-json", Error, Interop,
+    ["RPC-001", "REST-003"],
+    "agent answered a JSON-RPC call (any version) or a 0.3 HTTP+JSON call with a JSON body under application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1), where those bindings answer application/json (1.0 §9.1, 0.3 §3.2.1 and §3.2.3 MUST)",
+    "answer JSON-RPC calls (1.0 included) and 0.3 HTTP+JSON calls with Content-Type: application/json; keep application/a2a+json for 1.0 HTTP+JSON answers (1.0 §11.1 SHOULD): a client that checks the media type (the JS SDK's JSON-RPC client asks Accept: application/json) refuses the answer, and one that reads it as a 1.0 HTTP+JSON body takes a JSON-RPC envelope for a result");
 rule!(HTTP_FRAMED_TWICE, "HTTP-FRAME-001", "response-framed-twice", Warning, Transport,
     ["RPC-001", "REST-001"],
     "agent response carries both Transfer-Encoding and Content-Length (RFC 9112 §6.2: a sender MUST NOT)",
@@ -1455,6 +1480,7 @@ pub static RULES: &[Rule] = &[
     PART_URL_INTERNAL,
     GRPC_ERROR_CODE,
     GRPC_ERROR_INFO_MISSING,
+    GRPC_ERROR_CODE_0X,
     GRPC_MESSAGE_MALFORMED,
     GRPC_REQUEST_MALFORMED,
     GRPC_METHOD_CASE_CLIENT,
@@ -1481,6 +1507,8 @@ pub static RULES: &[Rule] = &[
     HTTP_MEDIA_TYPE_REFUSED,
     HTTP_MEDIA_TYPE_1_0_REFUSED,
     HTTP_MEDIA_TYPE_CLIENT,
+    HTTP_MEDIA_TYPE_CLIENT_JSON,
+    HTTP_MEDIA_TYPE_ANSWER,
     ID_CONTEXT_NOT_INFERRED,
     ID_CONTEXT_CHANGED,
     ID_MESSAGE_IDS_MISMATCH,
@@ -1646,6 +1674,8 @@ pub const CLIENT_RULES: &[&str] = &[
     "REST-VERB-001",
     "REST-ROUTE-001",
     "HTTP-MEDIA-003",
+    // open45: the JSON-RPC / 0.3 HTTP+JSON media type split from HTTP-MEDIA-003
+    "HTTP-MEDIA-004",
     "GRPC-METHOD-001",
     "DATA-PARAM-003",
     "DATA-PARAM-007",

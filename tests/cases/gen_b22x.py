@@ -558,7 +558,7 @@ case("X02-v10-gateway-rewrites-content-type", lambda: getcard(card10(GW + "/a2a"
     req(UP + "/a2a", rpc(1, "SendMessage", {"message": msg10()}), headers={"content-type": "text/plain; charset=utf-8", "a2a-version": "1.0"}, leg="upstream"),
     resp({"detail": "Unsupported Media Type"}, status=415, leg="upstream"),
     resp({"detail": "Unsupported Media Type"}, status=415)],
-    [("binding-media-type-refused", E), ("client-request-media-type-wrong", W)],
+    [("binding-media-type-refused", E), ("client-request-not-application-json", E)],
     "gateway rewrites the request's Content-Type to text/plain; the agent refuses with 415 (RPC-001)")
 case("X03-v10-single-call-answered-as-batch", lambda: getcard(card10()) + [GT(1), resp([ok(1, task10())])],
     [("jsonrpc-response-malformed", E)],

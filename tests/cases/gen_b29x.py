@@ -261,7 +261,7 @@ case("C06-v03-rest-cancel-1-0-spelling", lambda: RC03() + [rpost("/v1/message:se
 case("C07-v03-rest-send-by-get", lambda: RC03() + [rget("/v1/message:send"), resp({"error": "method not allowed"}, status=405)],
      [("REST-VERB-001", E)], "client called POST /v1/message:send with GET (REST-001, REST-003)")
 case("C08-v03-rest-send-text-plain", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}, h={"content-type": "text/plain"}), resp("unsupported media type", status=415, headers={"content-type": "text/plain"})],
-     [("HTTP-MEDIA-003", W)], "client posted the JSON body as text/plain; 0.3 REST requires application/json (REST-003)")
+     [("HTTP-MEDIA-004", E)], "client posted the JSON body as text/plain; 0.3 REST requires application/json (REST-003)")
 case("C09-v03-rest-415-on-json", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}), resp("unsupported media type", status=415, headers={"content-type": "text/plain"})],
      [("HTTP-MEDIA-001", E), ("REST-ERROR-001", E)], "0.3 REST agent refuses application/json, the media type 0.3 requires (REST-003), and its refusal is no JSON error body (REST-003 error format; as b11 K20)")
 case("C10-legal-v03-rest-json-charset", lambda: RC03() + [rpost("/v1/message:send", {"message": m03r()}, h={"content-type": "application/json; charset=utf-8"}),

@@ -176,15 +176,17 @@ case("C05-v10-rest-application-json-refused-415", lambda: RC() + [req(H + "/mess
      resp({"error": {"code": 415, "status": "INVALID_ARGUMENT", "message": "use application/a2a+json", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "CONTENT_TYPE_NOT_SUPPORTED", "domain": "a2a-protocol.org"}]}}, status=415, headers=RJR)],
      [("HTTP-MEDIA-002", W)], "a 1.0 HTTP+JSON agent refused application/json with 415 (1.0.0 clients send it)")
 case("C06-v10-jsonrpc-text-plain", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "text/plain"}),
-     [("HTTP-MEDIA-003", W)], "a JSON-RPC call sent as text/plain (RPC-001: application/json)")
-case("C07-legal-v10-jsonrpc-a2a-json", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/a2a+json"}),
-     [], "a 1.0 JSON-RPC call sent as application/a2a+json, the type 1.0's binding-neutral examples (§3.2, §4) put on every request")
+     [("HTTP-MEDIA-004", E)], "a JSON-RPC call sent as text/plain (RPC-001: application/json)")
+case("C07-v10-jsonrpc-a2a-json", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/a2a+json"}),
+     [("HTTP-MEDIA-004", E)], "a 1.0 JSON-RPC call sent as application/a2a+json (revised45, open45: was C07-legal, read from §3.2/§4's examples, which are HTTP+JSON requests; a2a+json is the HTTP+JSON binding's, 1.0 §14.1.1, and JSON-RPC is application/json, 1.0 §9.1)")
+case("C07b-legal-v10-jsonrpc-application-json-charset", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/json; charset=utf-8"}),
+     [], "control (open45): a 1.0 JSON-RPC call as application/json with a charset parameter, the binding's media type")
 case("C08-v10-jsonrpc-application-json-refused-415", lambda: C10() + [RPC(1, "SendMessage", P1), resp("Unsupported Media Type", status=415, headers={"content-type": "text/plain"})],
      [("HTTP-MEDIA-001", E)], "the agent refused application/json on its JSON-RPC endpoint with 415 (RPC-001)")
 case("C09-legal-v03-jsonrpc-charset-no-space", lambda: C03() + [R0(1, "message/send", {"message": msg03()}, h={"content-type": "application/json;charset=UTF-8"}), resp(ok(1, t03()))],
      [], "0.3: application/json;charset=UTF-8 (Spring's form) is application/json")
 case("C10-v10-jsonrpc-form-urlencoded", lambda: C10() + send_task(tsk("COMPLETED"), h={**V10, "content-type": "application/x-www-form-urlencoded"}),
-     [("HTTP-MEDIA-003", W)], "a JSON-RPC call labelled as a form (curl -d's default) (RPC-001)")
+     [("HTTP-MEDIA-004", E)], "a JSON-RPC call labelled as a form (curl -d's default) (RPC-001)")
 case("C11-legal-v10-sse-charset", lambda: C10() + [RPC(1, "SendStreamingMessage", P1, h=S10)] +
      sse(["data: %s\n\n" % js(ok(1, e)) for e in [{"task": tsk("WORKING")}, stu("COMPLETED", 2)]], headers={"content-type": "text/event-stream; charset=utf-8"}),
      [], "text/event-stream; charset=utf-8 is an event stream (RPC-005)")
@@ -502,7 +504,7 @@ case("C20-v10-rest-a2a-json-415-content-type-not-supported", lambda: RC() + [req
      [("HTTP-MEDIA-002", W)], "HTTP+JSON application/a2a+json (1.0's own type) refused 415 CONTENT_TYPE_NOT_SUPPORTED; the parts are plain text")
 case("C21-v10-jsonrpc-text-plain-415-content-type-not-supported", lambda: C10() + [req(A, rpc(1, "SendMessage", P1), headers={**V10, "content-type": "text/plain"}),
      resp(err(1, -32005, "Content type not supported", einfo("CONTENT_TYPE_NOT_SUPPORTED")), status=415)],
-     [("HTTP-MEDIA-003", W)], "a JSON-RPC call sent as text/plain refused 415 with -32005: the client's fault, the agent's right answer")
+     [("HTTP-MEDIA-004", E)], "a JSON-RPC call sent as text/plain refused 415 with -32005: the client's fault, the agent's right answer")
 case("C22-legal-v10-rest-png-part-refused", lambda: RC() + [req(H + "/message:send", PNG, headers=RJ), resp(RE(400, "INVALID_ARGUMENT", "CONTENT_TYPE_NOT_SUPPORTED"), status=400, headers=RJR)],
      [], "an image/png part the card's input modes do not list refused 400 CONTENT_TYPE_NOT_SUPPORTED (ERR-002 1.0.1)")
 case("C23-v10-jsonrpc-200-content-type-not-supported-text", lambda: C10() + [RPC(1, "SendMessage", P1), resp(err(1, -32005, "Content type not supported", einfo("CONTENT_TYPE_NOT_SUPPORTED")))],

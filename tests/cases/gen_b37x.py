@@ -213,7 +213,7 @@ case("E21-v10-rest-request-form-urlencoded", lambda: R10() + rx("POST", "/messag
      [("HTTP-MEDIA-003", W)], "curl -d: a JSON body under application/x-www-form-urlencoded")
 case("E23-v03-rest-request-a2a-json", lambda: getcard(card03(url=H, preferredTransport="HTTP+JSON")) + [req(H + "/v1/message:send", {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": "hi"}], "contextId": "c1"}}, headers={"content-type": "application/a2a+json"}),
      resp({"task": {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED", "timestamp": TS % 1}}}, headers=J)],
-     [("HTTP-MEDIA-003", W)], "0.3 HTTP+JSON body sent as application/a2a+json (0.3: application/json MUST)")
+     [("HTTP-MEDIA-004", E)], "0.3 HTTP+JSON body sent as application/a2a+json (0.3: application/json MUST)")
 case("E24-legal-v10-rest-error-a2a-json", lambda: R10() + rx("GET", "/tasks/t9", None, rst(404, "NOT_FOUND", "TASK_NOT_FOUND", "task t9 not found"), status=404, rh={"content-type": "application/a2a+json; charset=utf-8"}),
      [], "control: the error body as application/a2a+json with a charset")
 case("E25-v10-rest-not-cancelable-reason-unsupported", lambda: R10() + rdone() + rx("POST", "/tasks/t1:cancel", {}, rst(400, "FAILED_PRECONDITION", "UNSUPPORTED_OPERATION", "task t1 is completed"), status=400),

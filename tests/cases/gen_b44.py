@@ -69,27 +69,30 @@ DONE03 = WORKING03 + [st03(state="completed", final=True, n=3)]
 # ---------------------------------------------------------------- G: findings
 case("G01-v10-rest-gzip-stream-unfinished-at-working",
      lambda: rest10(WORKING10),
-     [("STREAM-END-002", E)], "1.0 HTTP+JSON stream gzip'd per event ends at WORKING, its gzip member unfinished: judged as far as it went (was 'not judged')")
+     [("STREAM-END-002", E), ("HTTP-FRAME-004", E)], "1.0 HTTP+JSON stream gzip'd per event ends at WORKING, its gzip member unfinished: judged as far as it went (was 'not judged'); revised45 (open45): the HTTP body ended cleanly with the gzip member unfinished, so the body is not whole gzip data (RFC 9110 §8.4, RFC 1952 §2.2): HTTP-FRAME-004 beside it")
 case("G02-v03-jsonrpc-gzip-stream-unfinished-at-working",
      lambda: rpc03(WORKING03),
-     [("STREAM-END-007", W)], "the 0.3 JSON-RPC twin: task, working, then the end, the gzip member unfinished")
+     [("STREAM-END-007", W), ("HTTP-FRAME-004", E)], "the 0.3 JSON-RPC twin: task, working, then the end, the gzip member unfinished (revised45: HTTP-FRAME-004 beside it)")
 case("G03-v10-rest-gzip-stream-finished-at-working",
      lambda: rest10(WORKING10, finish=True),
      [("STREAM-END-002", E)], "control: the same stream with its gzip member finished was judged before the fix too")
 
 # ---------------------------------------------------------------- legal neighbours
-case("GL1-legal-v10-rest-gzip-stream-unfinished-after-completed",
+# revised45 (open45): GL1, GL2 and GL4 were legal; a cleanly ended body whose gzip member never
+# ended is not whole gzip data (HTTP-FRAME-004), so they are G04-G06 now, their A2A verdicts
+# (none) unchanged.
+case("G04-v10-rest-gzip-stream-unfinished-after-completed",
      lambda: rest10(DONE10),
-     [], "legal for A2A: the terminal event arrived, only the gzip member is unfinished; the events are judged and none is faulty")
-case("GL2-legal-v03-jsonrpc-gzip-stream-unfinished-after-final",
+     [("HTTP-FRAME-004", E)], "the terminal event arrived, only the gzip member is unfinished; the events are judged and none is faulty; the coding is (revised45: was GL1, legal)")
+case("G05-v03-jsonrpc-gzip-stream-unfinished-after-final",
      lambda: rpc03(DONE03),
-     [], "the 0.3 twin: final:true completed event, then the end")
+     [("HTTP-FRAME-004", E)], "the 0.3 twin: final:true completed event, then the end (revised45: was GL2, legal)")
 case("GL3-legal-v10-rest-gzip-stream-corrupt-mid-way-not-judged",
      lambda: rest10(DONE10, corrupt_after=1),
      [], "a stream whose coded bytes turn corrupt after the first event stays not judged (breaker12 L22): the fix covers only a coding that decoded to its last byte")
-case("GL4-legal-v10-rest-gzip-stream-unfinished-wire-chunks-unmarked-head",
+case("G06-v10-rest-gzip-stream-unfinished-wire-chunks-unmarked-head",
      lambda: rest10(DONE10, head_wire=False),
-     [], "GL1 with only the chunk lines marked base64: the head keeps its gzip coding (was dropped, the gzip bytes read as text: a false STREAM-END-002, 'stream closed without any event')")
+     [("HTTP-FRAME-004", E)], "G04 (revised45: was GL4, legal; HTTP-FRAME-004 for the unfinished gzip member) with only the chunk lines marked base64: the head keeps its gzip coding (was dropped, the gzip bytes read as text: a false STREAM-END-002, 'stream closed without any event')")
 
 
 # ---------------------------------------------------------------- E: empty coded answers

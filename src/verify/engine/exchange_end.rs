@@ -357,6 +357,7 @@ impl State {
             // note says why) and its verdicts would rest on missing events; one whose bytes
             // all decoded but whose coding never ended is judged as far as it went.
             let mut items = Vec::new();
+            let mut unfinished = None;
             if let Some(s) = x.sse.as_mut() {
                 if let (Some(d), None) = (s.inflate.as_mut(), s.coding_fault.as_ref()) {
                     match d.finish() {
@@ -367,7 +368,11 @@ impl State {
                         // every event before it, so they are judged and the stream ends
                         // there (breaker44 rest-sse-gzip-no-final: a 1.0 stream left at
                         // WORKING was "not judged", its STREAM-END-002 lost).
-                        Err(crate::model::coding::CodingError::Corrupt(_)) => {}
+                        // open45: the HTTP body ended cleanly all the same is the coding's
+                        // fault, HTTP-FRAME-004 ([`Self::stream_coding_unfinished`]).
+                        Err(crate::model::coding::CodingError::Corrupt(name)) => {
+                            unfinished = Some(name)
+                        }
                         Err(e) => s.coding_fault = Some(e.to_string()),
                     }
                 }
@@ -388,6 +393,9 @@ impl State {
                 self.on_sse_item(&mut x, it, seq, t);
             }
             self.end_stream(&mut x);
+            if let Some(name) = unfinished {
+                self.stream_coding_unfinished(&x, &name);
+            }
             self.note_client_left(&x);
             self.check_extensions(&x, None, None);
             self.after_response(&x, None, None);
@@ -685,6 +693,42 @@ impl State {
             &r::HTTP_BODY_CODING,
             format!(
                 "the agent's answer to {name} says Content-Encoding: {ce} but {why}: a client that decodes it as the header says gets an error instead of the answer"
+            ),
+            vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
+            &x.leg,
+        );
+    }
+
+    /// HTTP-FRAME-004 (RPC-001, REST-001; RFC 9110 §8.4; open45, breaker44
+    /// `rest-sse-gzip-no-final`): an event stream whose HTTP body ended cleanly (a last
+    /// chunk, a complete exchange) while its content coding `name` never ended: every byte
+    /// decoded as it came (the events before are judged), but the coded data lacks its end
+    /// (gzip: the final block and the CRC-32 and length trailer, RFC 1952 §2.2), so the
+    /// body is not in the coding its header names. Decoders that check the end fail after
+    /// the last event (Go's compress/gzip: unexpected EOF, Java's GZIPInputStream:
+    /// EOFException); lenient ones (httpx, undici) hand on what came. A stream the agent,
+    /// the client or the capture cut is not judged for its coding (the cut is the fault).
+    fn stream_coding_unfinished(&mut self, x: &Exch, name: &str) {
+        if x.outcome != Some(Outcome::Complete) || x.truncated || x.synthetic {
+            return;
+        }
+        let call = x
+            .call
+            .as_ref()
+            .filter(|c| c.binding != Some(Binding::Rest))
+            .and_then(|c| c.method.clone())
+            .unwrap_or_else(|| call_at(x));
+        let end = match name {
+            "gzip" | "x-gzip" => " (no final block, no CRC-32 and length trailer: RFC 1952 §2.2)",
+            "deflate" => " (no final block, no Adler-32 trailer: RFC 1950 §2.2)",
+            "br" => " (no last meta-block: RFC 7932 §9.2)",
+            _ => "",
+        };
+        let ce = x.resp_headers.get("content-encoding").unwrap_or(name);
+        self.find(
+            &r::HTTP_BODY_CODING,
+            format!(
+                "the agent's event stream for {call} says Content-Encoding: {ce} and its HTTP body ended cleanly, but the {name} data never ended{end}: the body is not whole {name} data, so a client whose decoder checks the end (Go's compress/gzip: unexpected EOF; Java's GZIPInputStream: EOFException) gets an error after the last event, while lenient ones (httpx, undici) hand on what came; finish the compressor (write its end) before ending the response"
             ),
             vec![x.ev(x.resp_seq), x.ev(x.end_seq)],
             &x.leg,

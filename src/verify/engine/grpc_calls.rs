@@ -537,8 +537,17 @@ impl State {
                             &x.leg,
                         );
                     }
-                    if !codes.contains(&code) {
-                        let want: Vec<String> = codes.iter().map(|c| grpc::code_name(*c)).collect();
+                    // open45: 0.3 has no gRPC table of its own; a2a-python 0.3.x answers
+                    // four of these reasons UNIMPLEMENTED (GRPC-ERROR-003).
+                    let v0x = c.dialect.is_some_and(Dialect::is_0x);
+                    let v03_unimplemented =
+                        v0x && code == 12 && V03_GRPC_UNIMPLEMENTED.contains(&reason);
+                    if !codes.contains(&code) && !v03_unimplemented {
+                        let mut want: Vec<String> =
+                            codes.iter().map(|c| grpc::code_name(*c)).collect();
+                        if v0x && V03_GRPC_UNIMPLEMENTED.contains(&reason) && !codes.contains(&12) {
+                            want.push("UNIMPLEMENTED (a2a-python 0.3.x)".into());
+                        }
                         // D10 (breaker9d): the situation says which part is wrong, if it can.
                         let code_reasons: Vec<&'static str> = A2A_REASONS
                             .into_iter()
@@ -561,8 +570,13 @@ impl State {
                                 if code_reasons.is_empty() { String::new() } else { format!(" and {name} to {}", code_reasons.join(" or ")) }
                             ),
                         };
+                        let text = if v0x {
+                            format!("{text}{}", V03_GRPC_WORDS)
+                        } else {
+                            text
+                        };
                         self.find(
-                            &r::GRPC_ERROR_CODE,
+                            grpc_code_rule(c.dialect, None),
                             text,
                             vec![x.ev_at(
                                 st_seq,
@@ -805,5 +819,35 @@ impl State {
             self.end_stream(&mut x);
         }
         self.after_response(&x, None, None);
+    }
+}
+
+/// The ErrorInfo reasons a2a-python 0.3.x (the 0.3 reference server) answers with gRPC
+/// UNIMPLEMENTED: TaskNotCancelable, PushNotificationNotSupported, UnsupportedOperation and
+/// ContentTypeNotSupported (its `abort_context`); accepted on 0.3 gRPC beside ERR-002's 1.0
+/// column, since the 0.3 spec gives no table (open45).
+const V03_GRPC_UNIMPLEMENTED: [&str; 4] = [
+    "TASK_NOT_CANCELABLE",
+    "PUSH_NOTIFICATION_NOT_SUPPORTED",
+    "UNSUPPORTED_OPERATION",
+    "CONTENT_TYPE_NOT_SUPPORTED",
+];
+
+/// What a GRPC-ERROR-003 message ends with: the reason it is a recommendation on 0.3.
+pub(super) const V03_GRPC_WORDS: &str = " (0.3 gRPC: the 0.3 spec asks for \"appropriate\" status codes and gives no table, 0.3 §3.2.2; ERR-002's column is a recommendation before 1.0, a MUST from 1.0)";
+
+/// The rule for a gRPC status that is not the A2A error it should be (open45; ERR-002,
+/// GRPC-001): GRPC-ERROR-003 (a warning) on a 0.x call when the error due is one of the
+/// version's A2A errors (`want` its JSON-RPC code, as [`code_rule`] reads it; `None`: the
+/// A2A error an ErrorInfo reason names), since 0.3 maps errors to "appropriate" statuses with
+/// no table of its own (0.3 §3.2.2, §3.4.1) and ERR-002 is a SHOULD before 1.0;
+/// GRPC-ERROR-001 (an error) on a 1.0 call, a call of unknown version, or where the error due
+/// is no A2A error (a standard one, or none).
+pub(super) fn grpc_code_rule(dialect: Option<Dialect>, want: Option<i64>) -> &'static Rule {
+    let a2a = want.is_none_or(|w| code_rule(dialect, w).id == r::RPC_ERROR_CODE_0X.id);
+    if dialect.is_some_and(Dialect::is_0x) && a2a {
+        &r::GRPC_ERROR_CODE_0X
+    } else {
+        &r::GRPC_ERROR_CODE
     }
 }

@@ -672,6 +672,7 @@ impl State {
             "{name} ({code}){}",
             reason.map(|r| format!(" {r}")).unwrap_or_default()
         );
+        let v0x = c.dialect.is_some_and(Dialect::is_0x);
         let instead = if want == 0 && got == jsonrpc::TASK_NOT_FOUND {
             "(TaskNotFoundError), which is for a task id the agent does not hold (TASK-009)"
                 .to_string()
@@ -679,6 +680,15 @@ impl State {
             format!(
                 "({}), which is for a request the method's schema does not allow",
                 jsonrpc::code_name(got).unwrap_or("another error")
+            )
+        } else if v0x {
+            // 0.3 has no ErrorInfo and no gRPC table: the status 1.0's column gives
+            let r = reason_for_code(want).unwrap_or_default();
+            format!(
+                "instead of {} ({}){}",
+                grpc_code_name_for_reason(r),
+                jsonrpc::code_name(want).unwrap_or_default(),
+                super::grpc_calls::V03_GRPC_WORDS
             )
         } else {
             let r = reason_for_code(want).unwrap_or_default();
@@ -697,7 +707,7 @@ impl State {
             )
         };
         self.find(
-            &r::GRPC_ERROR_CODE,
+            super::grpc_calls::grpc_code_rule(c.dialect, Some(want)),
             format!(
                 "{why}, yet the agent answered gRPC {} with status {answered} {instead}",
                 c.method.as_deref().unwrap_or_default()

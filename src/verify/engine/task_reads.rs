@@ -106,16 +106,21 @@ impl State {
         );
     }
 
-    /// HTTP-MEDIA-003 (RPC-001, REST-003, REST-001; breaker19a Y7): a JSON-RPC or HTTP+JSON
-    /// call whose body the client sent under a media type that is not JSON
+    /// HTTP-MEDIA-004 (RPC-001, REST-003, MUST: an error) and HTTP-MEDIA-003 (REST-001,
+    /// SHOULD: a warning); breaker19a Y7, review29a, open45. A JSON-RPC or HTTP+JSON call
+    /// whose body the client sent under a media type that is not its binding's: not JSON
     /// (`application/x-www-form-urlencoded`, the `curl -d` default; `text/plain`;
-    /// `multipart/form-data`), or under a JSON media type that is not the binding's
-    /// (review29a: `application/json-rpc`, `text/json`, a vendor `+json` type; JSON-RPC and
-    /// 0.3 HTTP+JSON take `application/json` only, 1.0 HTTP+JSON `application/a2a+json` or
-    /// `application/json`). A request with no Content-Type or no body is left alone. Said whatever the agent answered: an agent that processed
-    /// it tolerates what others refuse with 415; a 415 is its right answer (the agent is
-    /// judged by HTTP-MEDIA-001/002 only for JSON media types). Not for the prober's
-    /// deliberately malformed requests.
+    /// `multipart/form-data`) or JSON under another name (`application/json-rpc`,
+    /// `text/json`, a vendor `+json` type). JSON-RPC (every version: 1.0 §9.1, 0.3 §3.2.1)
+    /// and 0.3 HTTP+JSON (0.3 §3.2.3) take `application/json` only, so 1.0's
+    /// `application/a2a+json`, "intended for the HTTP+JSON/REST binding" (1.0 §14.1.1), is
+    /// HTTP-MEDIA-004 on a 1.0 JSON-RPC call too (@a2a-js/sdk 1.3.0's JSON-RPC server
+    /// refuses it -32005); 1.0 HTTP+JSON (and a route of unknown version) takes
+    /// `application/a2a+json` (1.0 §11.1 SHOULD) or 1.0.0's `application/json`, anything
+    /// else HTTP-MEDIA-003. A request with no Content-Type or no body is left alone. Said
+    /// whatever the agent answered: an agent that processed it tolerates what others refuse
+    /// with 415; a 415 is its right answer (the agent is judged by HTTP-MEDIA-001/002 only
+    /// for the binding's media types). Not for the prober's deliberately malformed requests.
     pub(super) fn request_media_type(&mut self, x: &Exch, c: &Call) {
         let Some(b) = c
             .binding
@@ -129,27 +134,32 @@ impl State {
         let Some(mt) = x.req_media() else {
             return;
         };
-        // review29a: the binding's media types, not any JSON one (RPC-001, REST-003 MUST
-        // application/json; 1.0 HTTP+JSON SHOULD application/a2a+json, 1.0.0's
-        // application/json accepted, HTTP-MEDIA-002). A JSON-RPC library's
-        // application/json-rpc, text/json or a vendor +json type is JSON that an agent
-        // checking the media type still refuses with 415.
-        // application/a2a+json is 1.0's own media type, which the 1.0 specification's
-        // binding-neutral examples (§3.2, §4) put on every request: not told on a 1.0
-        // JSON-RPC call either; 0.x never defined it.
-        let v1_or_unknown = matches!(c.dialect, None | Some(Dialect::V1_0));
+        let rest_v1_or_unknown =
+            b == Binding::Rest && matches!(c.dialect, None | Some(Dialect::V1_0));
         if mt.is_empty()
             || mt == "application/json"
-            || (v1_or_unknown && mt == "application/a2a+json")
+            || (rest_v1_or_unknown && mt == "application/a2a+json")
+            || (mt == "application/a2a+json" && jsonrpc_at_rest_route(x, c))
         {
             return;
         }
-        let want = match (b, c.dialect) {
-            (Binding::JsonRpc, _) => "JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json",
-            (_, Some(Dialect::V1_0)) => {
-                "1.0 HTTP+JSON bodies are application/a2a+json (application/json is accepted as 1.0.0's type): send Content-Type: application/a2a+json"
-            }
-            _ => "0.3 HTTP+JSON bodies are application/json (REST-003 MUST): send Content-Type: application/json",
+        let (rule, want) = match (b, c.dialect) {
+            (Binding::JsonRpc, _) if mt == "application/a2a+json" => (
+                &r::HTTP_MEDIA_TYPE_CLIENT_JSON,
+                "JSON-RPC requests are application/json in every version (1.0 §9.1, RPC-001), and application/a2a+json is 1.0's media type for its HTTP+JSON binding only (1.0 §14.1.1): send Content-Type: application/json",
+            ),
+            (Binding::JsonRpc, _) => (
+                &r::HTTP_MEDIA_TYPE_CLIENT_JSON,
+                "JSON-RPC requests are application/json (RPC-001 MUST): send Content-Type: application/json",
+            ),
+            _ if rest_v1_or_unknown => (
+                &r::HTTP_MEDIA_TYPE_CLIENT,
+                "1.0 HTTP+JSON bodies are application/a2a+json (1.0 §11.1 SHOULD; application/json is accepted as 1.0.0's type): send Content-Type: application/a2a+json",
+            ),
+            _ => (
+                &r::HTTP_MEDIA_TYPE_CLIENT_JSON,
+                "0.3 HTTP+JSON bodies are application/json (REST-003 MUST): send Content-Type: application/json",
+            ),
         };
         let json = if is_json_media_type(&mt) || JSON_ALIASES.contains(&&*mt) {
             ", a JSON media type but not the binding's"
@@ -178,7 +188,7 @@ impl State {
             ""
         };
         self.find(
-            &r::HTTP_MEDIA_TYPE_CLIENT,
+            rule,
             format!(
                 "{} {} with Content-Type {mt}{json}{curl}: {want}; {outcome}",
                 self.sender(x).sent(),
@@ -189,34 +199,41 @@ impl State {
         );
     }
 
-    /// VER-MIX-001 (VER-002, RPC-001, REST-003; review33 Q5): the agent answered a 0.x call
-    /// (0.2/0.3 JSON-RPC, 0.3 HTTP+JSON; not a stream) with a body under
-    /// `application/a2a+json`, the media type only 1.0 defines: 0.x bindings take
-    /// `application/json` (RPC-001, REST-003 MUST), so a 0.x client that checks the media
-    /// type refuses the answer. The request-side twin is HTTP-MEDIA-003 (the client's). A
-    /// 1.0 call answered so is right; a call of no known version is not judged.
+    /// HTTP-MEDIA-005 (RPC-001, REST-003; review33 Q5, open45): the agent answered a
+    /// JSON-RPC call of any version, or a 0.3 HTTP+JSON call (not a stream), with a body
+    /// under `application/a2a+json`, the media type 1.0 defines for its HTTP+JSON binding
+    /// only (1.0 §14.1.1): JSON-RPC answers are `application/json` in every version (1.0
+    /// §9.1; 0.3 §3.2.1 MUST), and so are 0.3 HTTP+JSON answers (0.3 §3.2.3 MUST), so a
+    /// client that checks the media type refuses the answer. The request-side twin is
+    /// HTTP-MEDIA-004 (the client's). A 1.0 HTTP+JSON call answered so is right; an
+    /// HTTP+JSON call of no known version is not judged.
     pub(super) fn v0_answer_in_1_0_media_type(&mut self, x: &Exch, c: &Call) {
         if x.synthetic
             || c.webhook
             || x.sse.is_some()
-            || !c.dialect.is_some_and(Dialect::is_0x)
-            || !matches!(c.binding, Some(Binding::JsonRpc | Binding::Rest))
             || x.body.as_slice().is_empty()
             || x.resp_media().as_deref() != Some("application/a2a+json")
         {
             return;
         }
-        let d = c.dialect.map_or("0.x", Dialect::as_str);
-        let (binding, rule) = if c.binding == Some(Binding::Rest) {
-            ("HTTP+JSON", "REST-003")
-        } else {
-            ("JSON-RPC", "RPC-001")
+        let (binding, rule) = match c.binding {
+            Some(Binding::JsonRpc) if jsonrpc_at_rest_route(x, c) => return,
+            Some(Binding::JsonRpc) => ("JSON-RPC", "RPC-001 MUST; 1.0 §9.1"),
+            Some(Binding::Rest) if c.dialect.is_some_and(Dialect::is_0x) => {
+                ("HTTP+JSON", "REST-003 MUST")
+            }
+            _ => return,
         };
-        self.areas.insert("version");
+        let d = c
+            .dialect
+            .map_or(String::new(), |d| format!("{} ", d.as_str()));
+        if c.dialect.is_some_and(Dialect::is_0x) {
+            self.areas.insert("version");
+        }
         self.find(
-            &r::VER_MIXED_PAYLOAD,
+            &r::HTTP_MEDIA_TYPE_ANSWER,
             format!(
-                "agent answered the {d} {binding} call {} with Content-Type application/a2a+json, the media type only protocol version 1.0 defines: {d} {binding} bodies are application/json ({rule} MUST), so a {d} client that checks the media type refuses the answer; answer a {d} call with Content-Type: application/json",
+                "agent answered the {d}{binding} call {} with Content-Type application/a2a+json, the media type 1.0 defines for its HTTP+JSON binding only (1.0 §14.1.1): {d}{binding} answers are application/json ({rule}), so a client that checks the media type refuses the answer; answer with Content-Type: application/json",
                 call_at(x)
             ),
             vec![x.ev(x.resp_seq)],
@@ -363,7 +380,17 @@ impl State {
         let dialect = x.call.as_ref().and_then(|c| c.dialect);
         let (want, rule): (String, &'static Rule) = match x.call.as_ref().and_then(|c| c.binding) {
             Some(Binding::Rest) => ("HTTP 404 TaskNotFoundError".into(), &r::REST_ERROR_SHAPE),
-            Some(Binding::Grpc) => ("NOT_FOUND TaskNotFoundError".into(), &r::GRPC_ERROR_CODE),
+            Some(Binding::Grpc) => (
+                format!(
+                    "NOT_FOUND TaskNotFoundError{}",
+                    if dialect.is_some_and(Dialect::is_0x) {
+                        super::grpc_calls::V03_GRPC_WORDS
+                    } else {
+                        ""
+                    }
+                ),
+                super::grpc_calls::grpc_code_rule(dialect, Some(jsonrpc::TASK_NOT_FOUND)),
+            ),
             _ => (
                 format!(
                     "-32001{}",
@@ -1149,4 +1176,13 @@ impl State {
             }
         }
     }
+}
+
+/// Whether JSON-RPC call `c` went to a 1.0 HTTP+JSON route (`POST /message:send` with a
+/// JSON-RPC envelope, breaker27 H02): there `application/a2a+json` is the route's own media
+/// type, and the fault is the body's binding (CARD-BIND-*), not its media type (HTTP-MEDIA-004
+/// and -005 are left out).
+fn jsonrpc_at_rest_route(x: &Exch, c: &Call) -> bool {
+    c.binding == Some(Binding::JsonRpc)
+        && a2a::rest_route(&x.method, &x.path).is_some_and(|r| r.dialect == Dialect::V1_0)
 }

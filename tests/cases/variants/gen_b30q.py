@@ -311,12 +311,13 @@ case("b30q-7-legal-v10-rest-error-quotes-mentioned-relative-path", card() + [
 def rpc_as(mt):
     return rpccard() + [req("POST", RPC, {"jsonrpc": "2.0", "id": 1, "method": "SendMessage", "params": {"message": MSG10}}, dict(V10, **{"content-type": mt}), 0.03),
                         ok({"task": task10("t1", "TASK_STATE_COMPLETED")}, 1, 0.04)]
-M = [("client-request-media-type-wrong", "warning")]
-case("b30q-8-v10-rpc-request-as-application-json-rpc", rpc_as("application/json-rpc"), M,
+M = [("client-request-media-type-wrong", "warning")]  # 1.0 HTTP+JSON: the SHOULD
+MJ = [("client-request-not-application-json", "error")]  # JSON-RPC, 0.3 HTTP+JSON: the MUST (revised45)
+case("b30q-8-v10-rpc-request-as-application-json-rpc", rpc_as("application/json-rpc"), MJ,
      "application/json-rpc is JSON, but JSON-RPC requests are application/json (RPC-001 MUST): the message names what to send")
-case("b30q-8-v10-rpc-request-as-text-json", rpc_as("text/json"), M,
+case("b30q-8-v10-rpc-request-as-text-json", rpc_as("text/json"), MJ,
      "text/json is an old JSON alias; the binding's media type is application/json (RPC-001)")
-case("b30q-8-v10-rpc-request-as-vendor-json", rpc_as("application/vnd.acme.a2a+json"), M,
+case("b30q-8-v10-rpc-request-as-vendor-json", rpc_as("application/vnd.acme.a2a+json"), MJ,
      "a vendor +json type is JSON but not the binding's media type (RPC-001 MUST application/json)")
 case("b30q-8-legal-v10-rpc-request-as-json-with-charset", rpc_as("application/json; charset=utf-8"), [],
      "control: application/json with a charset parameter is the binding's media type")
@@ -330,7 +331,7 @@ case("b30q-8-legal-v10-rest-request-as-a2a-json", rest_as("application/a2a+json"
      "control: application/a2a+json is the 1.0 HTTP+JSON media type (REST-001)")
 case("b30q-8-v10-rest-request-as-application-json-rpc", rest_as("application/json-rpc"), M,
      "1.0 HTTP+JSON bodies are application/a2a+json or application/json (REST-001)")
-case("b30q-8-v03-rest-request-as-a2a-json", rest_as("application/a2a+json", True), M,
+case("b30q-8-v03-rest-request-as-a2a-json", rest_as("application/a2a+json", True), MJ,
      "0.3 HTTP+JSON bodies are application/json (REST-003 MUST); application/a2a+json is 1.0's")
 
 print(len(CASES), "cases")

@@ -209,25 +209,25 @@ R03 = {"message": {"messageId": "m1", "role": "ROLE_USER", "content": [{"text": 
 T03G = {"id": "t1", "contextId": "c1", "status": {"state": "TASK_STATE_COMPLETED"}}
 case("A1-v03-rest-answered-a2a-json",
      lambda: REST03() + [req(H + "/v1/message:send", R03, headers=J03), resp({"task": T03G}, headers=RJR)],
-     [("VER-MIX-001", W)],
+     [("HTTP-MEDIA-005", E)],
      "0.3 HTTP+JSON POST /v1/message:send answered as application/a2a+json, the 1.0 media type: 0.3 HTTP+JSON bodies are application/json (REST-003 MUST)")
 case("A2-v03-rest-get-task-answered-a2a-json-charset",
      lambda: REST03() + [req(H + "/v1/tasks/t1", method="GET", headers={"accept": "application/json"}), resp(T03G, headers={"content-type": "application/a2a+json; charset=utf-8"})],
-     [("VER-MIX-001", W)],
+     [("HTTP-MEDIA-005", E)],
      "0.3 GET /v1/tasks/t1 answered as application/a2a+json with a charset (REST-003)")
 case("A3-v03-jsonrpc-answered-a2a-json",
      lambda: getcard(card03()) + [req(A, rpc(1, "message/send", {"message": msg03()}), headers=J03), resp(ok(1, t03()), headers=RJR)],
-     [("VER-MIX-001", W)],
+     [("HTTP-MEDIA-005", E)],
      "0.3 JSON-RPC answered as application/a2a+json (RPC-001: application/json; 0.x never defined a2a+json)")
 case("A4-legal-v10-rest-answered-a2a-json",
      lambda: getcard(card10(ifaces=[{"url": H, "protocolBinding": "HTTP+JSON", "protocolVersion": "1.0"}])) +
      [req(H + "/message:send", P1, headers=RJ), resp({"task": tsk()}, headers=RJR)],
      [],
      "control: 1.0 HTTP+JSON answered as application/a2a+json, the type 1.0 asks for")
-case("A5-legal-v10-jsonrpc-answered-a2a-json",
+case("A5-v10-jsonrpc-answered-a2a-json",
      lambda: getcard(card10()) + [RPC(1, "SendMessage", P1), resp(ok(1, {"task": tsk()}), headers=RJR)],
-     [],
-     "control: a 1.0 JSON-RPC answer as application/a2a+json (1.0's own media type, its binding-neutral examples)")
+     [("HTTP-MEDIA-005", E)],
+     "a 1.0 JSON-RPC answer as application/a2a+json (revised45, open45: was A5-legal, read as 1.0's own media type; it is the HTTP+JSON binding's, 1.0 §14.1.1, and JSON-RPC answers are application/json, 1.0 §9.1: HTTP-MEDIA-005)")
 case("A6-legal-v03-rest-answered-json-charset",
      lambda: REST03() + [req(H + "/v1/message:send", R03, headers=J03), resp({"task": T03G}, headers={"content-type": "application/json; charset=utf-8"})],
      [],

@@ -122,7 +122,7 @@ case("b34a-K2-v10-rest-send-repr-body", get_card(0.0, RCARD) + [
 case("b34a-K2-v10-rpc-json-body-sent-as-text-plain-media-type-only", get_card(0.0, CARD10) + [
     repr_req(0.1, json.dumps({"jsonrpc": "2.0", "id": 10, "method": "GetTask", "params": {"id": "t-K2e"}}), ctype="text/plain"),
     resp(0.11, 200, err(10, -32001, "Task not found", [{"@type": EI, "reason": "TASK_NOT_FOUND", "domain": "a2a-protocol.org"}])),
-], [("client-request-media-type-wrong", "warning")], S216,
+], [("client-request-not-application-json", "error")], S216,
  "control: the body is JSON, so only the content type is the client's slip (HTTP-MEDIA-003); no DATA-SHAPE-005")
 
 case("b34a-K2-v10-single-quoted-body-without-jsonrpc-not-told", get_card(0.0, CARD10) + [

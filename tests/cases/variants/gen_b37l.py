@@ -78,7 +78,7 @@ TASK = lambda tid="t1", **kw: {"task": task10(tid=tid, **kw)}
 pair("S1", "media-type-text-plain",
      lambda: direct_call(SEND(1, msg10(Q)), {"detail": "Unsupported Media Type"}, h=TEXT, status=415),
      lambda: gw_call(SEND(1, msg10(Q)), SEND(1, msg10(Q)), {"detail": "Unsupported Media Type"}, uh=TEXT, status=415),
-     [("HTTP-MEDIA-003", W)], [("HTTP-MEDIA-003", W), ("HTTP-MEDIA-001", E)],
+     [("HTTP-MEDIA-004", E)], [("HTTP-MEDIA-004", E), ("HTTP-MEDIA-001", E)],
      "A JSON-RPC body under text/plain, refused 415 rightly (RPC-001); through the gateway the client's application/json got the 415 (HTTP-MEDIA-001)")
 
 # --- S2: ID-MSG-002, a messageId used again for other parts --------------------------------
@@ -147,7 +147,7 @@ case("P1-gateway-passes-on-message-id-reused",
      "the client reuses messageId m1 and the gateway passes both sends on unchanged: one ID-MSG-002, the gateway's words plus 'the client's request carried it first'")
 case("P2-gateway-passes-on-text-plain",
      lambda: gw_cards() + gw_call(SEND(1, msg10(Q)), SEND(1, msg10(Q)), {"detail": "Unsupported Media Type"}, ch=TEXT, uh=TEXT, status=415),
-     [("HTTP-MEDIA-003", W)],
+     [("HTTP-MEDIA-004", E)],
      "the client's text/plain body passed on unchanged and refused 415: one HTTP-MEDIA-003, told once")
 
 # --- E: an error event as a streamed call's only event ---------------------------------------
