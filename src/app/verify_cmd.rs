@@ -379,8 +379,9 @@ pub fn verify_file_skipping(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
     );
     let mut skipped: Option<SkippedLines> = None;
-    for ev in src.events {
-        let ev = match ev {
+    for mut ev in src.events {
+        // in place: neither the `Ok` taken apart nor the event moved (perf45)
+        let ev = match &mut ev {
             Ok(ev) => ev,
             Err(e)
                 if skip_bad_lines && !matches!(e, crate::record::jsonl::ReadError::Io { .. }) =>
@@ -404,8 +405,10 @@ pub fn verify_file_skipping(
             }
             Err(e) => return Err(format!("{shown}: {e}")),
         };
-        shown_events.observe(&mut index, &ev);
-        verifier.feed_owned(ev);
+        shown_events.observe(&mut index, ev);
+        // by reference: the parts the verifier keeps are taken out, the event is not moved
+        // (~230 bytes a line; perf45)
+        verifier.feed_taken(ev);
     }
     shown_events.finish(&mut index);
     let mut outcome = verifier.finish();
