@@ -379,9 +379,11 @@ pub fn verify_file_skipping(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
     );
     let mut skipped: Option<SkippedLines> = None;
-    for mut ev in src.events {
-        // in place: neither the `Ok` taken apart nor the event moved (perf45)
-        let ev = match &mut ev {
+    // Each event used where the reader's answer lands: neither bound by value, nor its
+    // `Ok` taken apart, nor moved into the verifier (~230 bytes a line each; perf45).
+    let mut events = src.events;
+    while let Some(ev) = events.next().as_mut() {
+        let ev = match ev {
             Ok(ev) => ev,
             Err(e)
                 if skip_bad_lines && !matches!(e, crate::record::jsonl::ReadError::Io { .. }) =>
