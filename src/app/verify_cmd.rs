@@ -379,7 +379,10 @@ pub fn verify_file_skipping(
         !matches!(src.kind, FileKind::Recording) || !src.header.redacted,
     );
     let mut skipped: Option<SkippedLines> = None;
-    for ev in src.events {
+    // Each event used where the reader's answer lands: neither bound by value, nor its
+    // `Ok` taken apart, nor moved into the verifier (~230 bytes a line each; perf45).
+    let mut events = src.events;
+    while let Some(ev) = events.next().as_mut() {
         let ev = match ev {
             Ok(ev) => ev,
             Err(e)
@@ -404,8 +407,10 @@ pub fn verify_file_skipping(
             }
             Err(e) => return Err(format!("{shown}: {e}")),
         };
-        shown_events.observe(&mut index, &ev);
-        verifier.feed_owned(ev);
+        shown_events.observe(&mut index, ev);
+        // by reference: the parts the verifier keeps are taken out, the event is not moved
+        // (~230 bytes a line; perf45)
+        verifier.feed_taken(ev);
     }
     shown_events.finish(&mut index);
     let mut outcome = verifier.finish();
