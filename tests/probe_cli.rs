@@ -172,7 +172,8 @@ async fn fail_on_help_states_each_commands_own_default() {
     ] {
         let out = run_cli(vec![cmd.into(), "--help".into()]).await;
         let help = String::from_utf8_lossy(&out.stdout);
-        let at = help.find("--fail-on").expect("--fail-on in help");
+        // the option's own line: `--fail-on` also appears in the junit format's description
+        let at = help.find("--fail-on <LEVEL>").expect("--fail-on in help");
         // up to the next option (`  -h, --help` or `      --x`)
         let rest = &help[at + 2..];
         let end = ["\n  -", "\n      --"]
