@@ -1200,6 +1200,16 @@ impl Exch {
             .is_some()
     }
 
+    /// The request carries the prober's negative-test header with this value (`mark`:
+    /// [`crate::model::PROBE_NEGATIVE_TEST`], a call malformed on purpose whose answer is
+    /// judged; [`crate::model::PROBE_OWN_WEBHOOK`], the prober's own webhook), surrounding
+    /// whitespace ignored.
+    fn probe_mark(&self, mark: &str) -> bool {
+        self.req_headers
+            .get(crate::model::PROBE_NEGATIVE_HEADER)
+            .is_some_and(|v| v.trim() == mark)
+    }
+
     /// The request's media type ([`Headers::media_type`]), as read at its head.
     fn req_media(&self) -> Option<Cow<'_, str>> {
         self.req_media.as_deref().map(Cow::Borrowed)

@@ -442,10 +442,7 @@ impl State {
         }
         // Push config accepted: capability and SSRF (PUSH-001, PUSH-006). Not for the
         // prober's own loopback webhook (marked with PROBE_NEGATIVE_HEADER: own-webhook).
-        let own_webhook = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some_and(|v| v.trim() == crate::model::PROBE_OWN_WEBHOOK);
+        let own_webhook = x.probe_mark(crate::model::PROBE_OWN_WEBHOOK);
         if success {
             if let Some((ptr, url)) = push_url_of(&c) {
                 // An IPv6 literal with a zone (RFC 6874) is no WHATWG URL, but an agent

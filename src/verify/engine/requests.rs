@@ -162,12 +162,7 @@ impl State {
         // pageSize "x") is the client's fault: the agent's -32602 / 400 INVALID_ARGUMENT is
         // the right answer (ERR-006), judged at the answer. A prober's deliberate negative
         // call is not told.
-        if !c.webhook
-            && x.leg.as_deref() != Some("upstream")
-            && x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_none()
-        {
+        if !c.webhook && x.leg.as_deref() != Some("upstream") && !x.probe_negative() {
             if let Some((name, shown, why, ptr)) = invalid_request_param(&c, &x.url) {
                 let op = c.op_term("call").to_string();
                 let where_ = if ptr.is_none() { " in the query" } else { "" };
@@ -241,12 +236,7 @@ impl State {
         // "1.0", 2.0 as a number: no JSON-RPC 2.0 request; breaker10 E15). The client is at
         // fault whatever the agent answers. Invalid requests are rare: their body is parsed
         // again here.
-        if matches!(c.rpc, Some(RequestParse::Invalid))
-            && !c.webhook
-            && x.req_headers
-                .get(crate::model::PROBE_NEGATIVE_HEADER)
-                .is_none()
-        {
+        if matches!(c.rpc, Some(RequestParse::Invalid)) && !c.webhook && !x.probe_negative() {
             let body = x.req_decoded().unwrap_or_default();
             // JSON-RPC 2.0 §6 (RPC-001, breaker11 K24): an empty batch `[]` is an invalid
             // request; the agent's one -32600 answer is judged at the response.
@@ -463,11 +453,7 @@ impl State {
             }
             // DATA-001: 1.0 JSON members are camelCase; a proto field name (`message_id`,
             // `return_immediately`) is read by ProtoJSON parsers only (breaker11 K26).
-            if c.binding != Some(Binding::Grpc)
-                && x.req_headers
-                    .get(crate::model::PROBE_NEGATIVE_HEADER)
-                    .is_none()
-            {
+            if c.binding != Some(Binding::Grpc) && !x.probe_negative() {
                 let base = c.params_base();
                 if let Some((ptr, snake, camel)) = proto_field_name_member(&c.params, base) {
                     self.find(
@@ -615,10 +601,7 @@ impl State {
         // DATA-005 / DATA-004: the client's message in a send request. Not for requests the
         // prober malformed on purpose (marked with PROBE_NEGATIVE_HEADER): the agent's
         // answer to those is judged, the client is not.
-        let deliberate = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        let deliberate = x.probe_mark(crate::model::PROBE_NEGATIVE_TEST);
         // Nor a request body the recording lacks (`Content-Length` bytes not all recorded:
         // the proxy could not read it, breaker9a B2): nothing is known of the message.
         if matches!(c.op, Some(Op::SendMessage) | Some(Op::SendStreamingMessage))

@@ -1072,10 +1072,7 @@ impl State {
         json: Option<&Json>,
         bseq: u64,
     ) {
-        let marked = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        let marked = x.probe_mark(crate::model::PROBE_NEGATIVE_TEST);
         let judged = status == 500
             || (200..300).contains(&status)
             || (marked && !matches!(status, 400 | 401 | 403 | 408 | 429 | 502 | 503 | 504));
@@ -1143,10 +1140,7 @@ impl State {
         json: Option<&Json>,
         bseq: u64,
     ) {
-        let marked = x
-            .req_headers
-            .get(crate::model::PROBE_NEGATIVE_HEADER)
-            .is_some_and(|v| v.trim() == crate::model::PROBE_NEGATIVE_TEST);
+        let marked = x.probe_mark(crate::model::PROBE_NEGATIVE_TEST);
         if !marked
             || x.synthetic
             || c.binding != Some(Binding::Rest)

@@ -2045,9 +2045,7 @@ impl State {
 /// call, not a credentials refusal (401/403/407: AUTH-*'s) and not a rate limiter's 429 or
 /// 503 with Retry-After (the agent ran nothing to answer).
 pub(super) fn probe_marked_answer(x: &Exch, c: &Call, status: u16, mark: &str) -> bool {
-    x.req_headers
-        .get(crate::model::PROBE_NEGATIVE_HEADER)
-        .is_some_and(|v| v.trim() == mark)
+    x.probe_mark(mark)
         && !x.synthetic
         && !c.webhook
         && !matches!(status, 401 | 403 | 407 | 429)
