@@ -1701,35 +1701,6 @@ pub const CLIENT_RULES: &[&str] = &[
     "DATA-PARAM-005",
 ];
 
-#[cfg(test)]
-mod client_rules_tests {
-    use super::*;
-
-    /// Every rule whose name says it judges the client (`client-*`) is in [`CLIENT_RULES`],
-    /// so an agent's conformance level, a probe verdict and interop's direction ignore it;
-    /// and every id in the list is a rule of the registry.
-    #[test]
-    fn client_named_rules_are_client_rules() {
-        let missing: Vec<_> = RULES
-            .iter()
-            .filter(|r| r.name.starts_with("client-") && !judges_client(r.id))
-            .map(|r| r.id)
-            .collect();
-        assert!(
-            missing.is_empty(),
-            "client-* rules not in CLIENT_RULES: {missing:?}"
-        );
-        let unknown: Vec<_> = CLIENT_RULES
-            .iter()
-            .filter(|id| !RULES.iter().any(|r| r.id == **id))
-            .collect();
-        assert!(
-            unknown.is_empty(),
-            "CLIENT_RULES names no rule: {unknown:?}"
-        );
-    }
-}
-
 /// The rule area (the names [`super::VerifyOutcome::areas_exercised`] uses) a rule ID
 /// belongs to: `CARD-URL-*` and `BIND-*` → `card-url`, `CARD-SHAPE-*` → `card`, `RPC-*` → `jsonrpc`,
 /// `REST-*` → `rest`, `DATA-*`/`TASK-*` → `task`, `ID-*` → `id`, `STREAM-*` → `stream`,
@@ -1765,4 +1736,33 @@ pub fn lookup(key: &str) -> Option<&'static Rule> {
     RULES
         .iter()
         .find(|r| r.id.eq_ignore_ascii_case(key) || r.name.eq_ignore_ascii_case(key))
+}
+
+#[cfg(test)]
+mod client_rules_tests {
+    use super::*;
+
+    /// Every rule whose name says it judges the client (`client-*`) is in [`CLIENT_RULES`],
+    /// so an agent's conformance level, a probe verdict and interop's direction ignore it;
+    /// and every id in the list is a rule of the registry.
+    #[test]
+    fn client_named_rules_are_client_rules() {
+        let missing: Vec<_> = RULES
+            .iter()
+            .filter(|r| r.name.starts_with("client-") && !judges_client(r.id))
+            .map(|r| r.id)
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "client-* rules not in CLIENT_RULES: {missing:?}"
+        );
+        let unknown: Vec<_> = CLIENT_RULES
+            .iter()
+            .filter(|id| !RULES.iter().any(|r| r.id == **id))
+            .collect();
+        assert!(
+            unknown.is_empty(),
+            "CLIENT_RULES names no rule: {unknown:?}"
+        );
+    }
 }
