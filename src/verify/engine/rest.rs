@@ -1075,7 +1075,7 @@ impl State {
         let marked = x.probe_mark(crate::model::PROBE_NEGATIVE_TEST);
         let judged = status == 500
             || (200..300).contains(&status)
-            || (marked && !matches!(status, 400 | 401 | 403 | 408 | 429 | 502 | 503 | 504));
+            || (marked && !(status == 400 || marked_answer_unjudged(status)));
         if x.synthetic || !judged || !x.rest_body_not_json(c) || self.gw_own_answer.contains(&x.id)
         {
             return;
@@ -1145,7 +1145,8 @@ impl State {
             || x.synthetic
             || c.binding != Some(Binding::Rest)
             || !matches!(c.op, Some(Op::SendMessage | Op::SendStreamingMessage))
-            || matches!(status, 400 | 401 | 403 | 408 | 429 | 502 | 503 | 504)
+            || status == 400
+            || marked_answer_unjudged(status)
             || self.gw_own_answer.contains(&x.id)
         {
             return;
@@ -1585,4 +1586,11 @@ impl State {
             None => {}
         }
     }
+}
+
+/// The statuses no answer to the prober's marked malformed HTTP+JSON request is judged by
+/// (REST-ERROR-001's marked parse error and malformed send): a refusal before the body is
+/// read (401, 403), a timeout or rate limit (408, 429), a gateway's answer (502, 503, 504).
+fn marked_answer_unjudged(status: u16) -> bool {
+    matches!(status, 401 | 403 | 408 | 429 | 502 | 503 | 504)
 }
