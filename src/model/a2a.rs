@@ -255,6 +255,53 @@ pub fn method_op_namespace_number(method: &str) -> Option<(Op, Dialect, &'static
     Some((op, d, name))
 }
 
+/// Whether JSON-RPC `method` asks for the agent card under a name no A2A version defines
+/// (RPC-003; a2a-tck PR #64, field case f1005: the TCK called `agent/card`): in the `agent/`
+/// namespace a card word (`agent/card`, `agent/getCard`, `agent/getAgentCard`,
+/// `agent/getExtendedAgentCard`, `agent/extendedCard`, ...), or a bare name that says
+/// agent card (`GetAgentCard`, the 0.3 gRPC name; `getAgentCard`, `agentCard`). Letter case,
+/// `-` and `_` are ignored. `false` for every name [`method_op`] knows and for those
+/// [`method_op_wrong_case`] and [`method_op_namespace_number`] map to one: no JSON-RPC
+/// method serves the public card, and the extended card is
+/// `agent/getAuthenticatedExtendedCard` (0.3) or `GetExtendedAgentCard` (1.0).
+pub fn card_method_invented(method: &str) -> bool {
+    if method_op(method).is_some()
+        || method_op_wrong_case(method).is_some()
+        || method_op_namespace_number(method).is_some()
+    {
+        return false;
+    }
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '-' && *c != '_')
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    const CARD_WORDS: &[&str] = &[
+        "card",
+        "getcard",
+        "agentcard",
+        "getagentcard",
+        "extendedcard",
+        "getextendedcard",
+        "extendedagentcard",
+        "getextendedagentcard",
+        "authenticatedcard",
+        "getauthenticatedcard",
+        "authenticatedextendedagentcard",
+        "getauthenticatedextendedagentcard",
+    ];
+    match method.split_once('/') {
+        Some((ns, rest)) => {
+            ns.eq_ignore_ascii_case("agent") && CARD_WORDS.contains(&fold(rest).as_str())
+        }
+        None => {
+            let m = fold(method);
+            m.contains("agentcard") && CARD_WORDS.contains(&m.as_str())
+        }
+    }
+}
+
 /// The core send method a dialect's JSON-RPC server must implement (used to judge a card's
 /// declared version against −32601 answers).
 pub fn core_send_method(d: Dialect) -> &'static str {

@@ -294,8 +294,8 @@ rule!(RPC_REQUEST_NOT_2_0, "RPC-REQ-002", "client-request-jsonrpc-member-wrong",
     "send \"jsonrpc\": \"2.0\" in every request object: a JSON-RPC 2.0 server answers a request without it -32600 Invalid Request (a2a-python's request models require the literal \"2.0\"), so the client works with a lenient agent and fails with the next one; on a JSON-RPC interface wrap the payload in the request object {\"jsonrpc\": \"2.0\", \"id\", \"method\", \"params\": {\"message\": ...}} (a bare {\"message\": ...} body is the HTTP+JSON binding's, at its /message:send route); a gateway or bridge in front of an A2A agent forwards the client's JSON-RPC request as sent instead of its own prompt shape");
 rule!(RPC_REQUEST_METHOD_CASE, "RPC-REQ-003", "client-method-name-wrong-case", Note, Interop,
     ["RPC-003"],
-    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage), or a 0.3 gRPC method name 1.0 renamed (TaskSubscription for SubscribeToTask, ListTaskPushNotificationConfig for ListTaskPushNotificationConfigs), or a 0.x method with its namespace in the other number (task/get for tasks/get, messages/send for message/send), or the gRPC path of an A2AService method (lf.a2a.v1.A2AService/SendMessage for SendMessage)",
-    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, SubscribeToTask, ListTaskPushNotificationConfigs, ...; 0.2/0.3: message/send, tasks/get, tasks/resubscribe, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one, and a client generated from the 0.3 gRPC service names, or one that sends the gRPC path lf.a2a.v1.A2AService/SendMessage as the method, fails with every 1.0 agent");
+    "client's JSON-RPC call names a method that does not exist: a known A2A method in other letter case (sendMessage for SendMessage), or a 0.3 gRPC method name 1.0 renamed (TaskSubscription for SubscribeToTask, ListTaskPushNotificationConfig for ListTaskPushNotificationConfigs), or a 0.x method with its namespace in the other number (task/get for tasks/get, messages/send for message/send), or the gRPC path of an A2AService method (lf.a2a.v1.A2AService/SendMessage for SendMessage), or a name for the agent card that no version has (agent/card, GetAgentCard, agent/getExtendedAgentCard) and the agent refused",
+    "send the method name exactly as the spec spells it (1.0: SendMessage, GetTask, SubscribeToTask, ListTaskPushNotificationConfigs, ...; 0.2/0.3: message/send, tasks/get, tasks/resubscribe, ...): method names are case-sensitive and an agent answers any other spelling -32601 Method not found; a client that works only with an agent that folds case fails with the next one, and a client generated from the 0.3 gRPC service names, or one that sends the gRPC path lf.a2a.v1.A2AService/SendMessage as the method, fails with every 1.0 agent; no JSON-RPC method serves the public Agent Card (fetch it with GET /.well-known/agent-card.json), and the authenticated extended card is agent/getAuthenticatedExtendedCard (0.3) or GetExtendedAgentCard (1.0)");
 rule!(RPC_METHOD_CASE_ACCEPTED, "RPC-METHOD-001", "method-name-wrong-case-accepted", Error, ErrorHandling,
     ["RPC-003", "ERR-001"],
     "agent served a JSON-RPC method name that does not exist (a known method in other letter case, or the gRPC path of an A2AService method) as that method instead of answering -32601",
@@ -542,6 +542,10 @@ rule!(DATA_LIST_MISSES_KNOWN, "DATA-LIST-006", "list-tasks-misses-known-task", W
     ["DATA-007"],
     "1.0 ListTasks without a status filter (or with TASK_STATE_UNSPECIFIED), complete on one page, leaves out a task the same agent handed out to the same caller (same credentials, or none on both calls) under 10 minutes before, of the requested contextId when one is set",
     "list every task the caller may see that matches the filters the request sets: an absent status, and TASK_STATE_UNSPECIFIED (the proto3 zero value a parser gives an absent enum), is no filter, so test for the state only when the request names one (a2a-js #614: `status !== undefined` on a decoded request filtered every task out); count totalSize over the same tasks");
+rule!(DATA_LIST_PUSH_PAGING, "DATA-LIST-007", "push-config-list-paging-broken", Error, Interop,
+    ["PUSH-003", "DATA-007"],
+    "1.0 ListTaskPushNotificationConfigs paging cannot reach every config: a pageToken page lists a config an earlier page of the same listing listed (no config created in between), or hands back the pageToken it was fetched with",
+    "make nextPageToken a cursor that continues after the last config of its page (the config id in a stable order, or an opaque encoding of it), never a value of the config itself such as its webhook token, and refuse an unknown pageToken with InvalidParams instead of starting over: a client pages until nextPageToken is empty, so a page that repeats an earlier one or hands back its own token makes it loop and never list the rest");
 rule!(DATA_PARAM_ACCEPTED, "DATA-PARAM-001", "request-param-invalid-accepted", Error, Interop,
     ["REST-001", "DATA-002", "ERR-006"],
     "agent accepted a 1.0 task query parameter that is not in the wire format, a push notification config without url, or a 1.0 send whose message part sets no content member or several",
@@ -1458,6 +1462,7 @@ pub static RULES: &[Rule] = &[
     DATA_LIST_PAGING,
     DATA_LIST_PUSH_PAGE_SIZE,
     DATA_LIST_MISSES_KNOWN,
+    DATA_LIST_PUSH_PAGING,
     PART_MEDIA_TYPE_INVALID,
     DATA_PARAM_ACCEPTED,
     DATA_UNKNOWN_FIELD_REJECTED,

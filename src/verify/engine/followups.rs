@@ -156,6 +156,8 @@ impl State {
         }
         if c.misnamed.is_some() {
             self.method_name_wrong_case(x, &c, success);
+        } else if !success && c.op.is_none() {
+            self.card_method_invented(x, &c);
         }
         if c.wrong_case_path.is_some() {
             self.path_wrong_case(x, &c, success);

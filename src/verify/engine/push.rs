@@ -811,6 +811,9 @@ impl State {
                 &x.leg,
             );
         }
+        if let Some(task) = push_call_task(c) {
+            self.push_list_paging(x, c, task, res, list, base, bseq);
+        }
         if self.push_live.is_empty() && self.push_inline.is_empty() {
             return;
         }
@@ -858,6 +861,123 @@ impl State {
             ],
             &x.leg,
         );
+    }
+
+    /// DATA-LIST-007 (PUSH-003, DATA-007; a2a-java #554, field case f1009): the pages of one
+    /// ListTaskPushNotificationConfigs listing of task `task` (this page: `res` at JSON
+    /// Pointer `base`, line `bseq`; `list`: each config with its pointer). A page fetched
+    /// with a `pageToken` the agent handed out that lists a config id an earlier page of the
+    /// same listing listed, while no config of the task was created after that earlier page
+    /// (an insert before an offset cursor shifts it legitimately), or one that hands back the
+    /// `pageToken` it was fetched with: a client that pages until `nextPageToken` is empty
+    /// loops. The chains live in [`State::list_pages`] under a key of their own (task and
+    /// token), so a ListTasks token never continues a config listing.
+    #[allow(clippy::too_many_arguments)]
+    fn push_list_paging(
+        &mut self,
+        x: &Exch,
+        c: &Call,
+        task: &str,
+        res: &Json,
+        list: &[(&Json, String)],
+        base: &str,
+        bseq: u64,
+    ) {
+        let token_in = list_param(x, c, "pageToken").filter(|t| !t.is_empty());
+        let next = res
+            .get("nextPageToken")
+            .and_then(Json::as_str)
+            .filter(|t| !t.is_empty());
+        if token_in.is_none() && next.is_none() {
+            return;
+        }
+        let key = |tok: &str| x.tkey(&format!("push-configs\u{1f}{task}\u{1f}{tok}"));
+        let prior = token_in
+            .as_deref()
+            .and_then(|t| self.list_pages.get(&key(t)).cloned());
+        let ids: Vec<&str> = list
+            .iter()
+            .map(|(cfg, _)| {
+                cfg.get("pushNotificationConfig")
+                    .map_or_else(|| cfg.get("id"), |n| n.get("id"))
+                    .and_then(Json::as_str)
+                    .unwrap_or("")
+            })
+            .collect();
+        let op = c.op_term(Op::ListPushConfigs.name());
+        let mut reported = false;
+        if let (Some(p), Some(tok)) = (&prior, &token_in) {
+            // A config created after the earlier page may sort before an offset cursor and
+            // shift a config onto the next page again: not judged then.
+            let created_since = self
+                .push_live
+                .get(&x.tkey(task))
+                .is_some_and(|v| v.iter().any(|(_, seq, _)| *seq > p.seq && *seq < x.req_seq));
+            let hit = ids
+                .iter()
+                .enumerate()
+                .find(|(_, id)| !id.is_empty() && p.ids.iter().any(|k| k == *id));
+            if let (Some((i, id)), false) = (hit, created_since) {
+                self.areas.insert("push");
+                let at = list
+                    .get(i)
+                    .map_or_else(|| format!("{base}/configs"), |(_, ptr)| ptr.clone());
+                self.find(
+                    &r::DATA_LIST_PUSH_PAGING,
+                    format!(
+                        "the agent's {op} page of task {task} for pageToken {tok:?} lists push notification config {id} again, which an earlier page of the same listing returned, and no config was created in between: its page token does not continue after that page, so a client that follows nextPageToken sees the same configs again and loops"
+                    ),
+                    vec![
+                        Evidence::event(p.seq, p.xid.clone()),
+                        x.ev(x.req_ev_seq()),
+                        x.ev_at(bseq, &at, Some(Value::String(id.to_string()))),
+                    ],
+                    &x.leg,
+                );
+                reported = true;
+            }
+        }
+        if let (Some(tok), Some(n), false) = (&token_in, next, reported) {
+            if tok == n {
+                self.areas.insert("push");
+                let mut ev = Vec::new();
+                if let Some(p) = &prior {
+                    ev.push(Evidence::event(p.seq, p.xid.clone()));
+                }
+                ev.push(x.ev(x.req_ev_seq()));
+                ev.push(x.ev_at(
+                    bseq,
+                    &format!("{base}/nextPageToken"),
+                    Some(Value::String(n.to_string())),
+                ));
+                self.find(
+                    &r::DATA_LIST_PUSH_PAGING,
+                    format!(
+                        "the agent's {op} page of task {task} for pageToken {tok:?} hands back the same nextPageToken {n:?}: a client that follows nextPageToken fetches this page again and never reaches the end (the last page has nextPageToken \"\")"
+                    ),
+                    ev,
+                    &x.leg,
+                );
+            }
+        }
+        let Some(next) = next else { return };
+        let mut chain = match (&token_in, prior) {
+            (None, _) => PageChain {
+                count: Some(0),
+                ..Default::default()
+            },
+            (Some(_), Some(p)) => p,
+            (Some(_), None) => PageChain::default(),
+        };
+        chain.count = chain.count.map(|k| k + list.len());
+        for id in ids.iter().filter(|id| !id.is_empty()) {
+            if chain.ids.len() < MAX_PAGE_CHAIN_IDS {
+                chain.ids.push(id.to_string());
+            }
+        }
+        chain.seq = bseq;
+        chain.xid = str::to_string(&x.id);
+        self.remember_page_chain(key(next), chain);
     }
 
     /// PUSH-CFG-006 (PUSH-002, PUSH-003) for a config given inline in a send

@@ -1166,7 +1166,13 @@ impl State {
         };
         chain.seq = bseq;
         chain.xid = str::to_string(&x.id);
-        let key = x.tkey(next);
+        self.remember_page_chain(x.tkey(next), chain);
+    }
+
+    /// Remembers the page `chain` that handed out the page token under `key` (a ListTasks
+    /// token, or a push config listing's: [`Self::push_list_paging`]), keeping at most
+    /// [`MAX_PAGE_TOKENS`] tokens, the oldest forgotten first.
+    pub(super) fn remember_page_chain(&mut self, key: String, chain: PageChain) {
         if self.list_pages.insert(key.clone(), chain).is_none() {
             self.list_page_order.push_back(key);
             if self.list_page_order.len() > MAX_PAGE_TOKENS {

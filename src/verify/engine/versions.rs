@@ -845,6 +845,36 @@ impl State {
         self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
     }
 
+    /// RPC-003 (a2a-tck PR #64, field case f1005): a JSON-RPC call for the agent card under a
+    /// name no A2A version defines ([`a2a::card_method_invented`]: `agent/card`,
+    /// `GetAgentCard`, ...) that the agent refused (an error, or an HTTP error status):
+    /// RPC-REQ-003 (client, note), naming the real way to the card. An agent that served
+    /// such a name runs a method of its own (an extension may add methods), so a served
+    /// call is not judged; nor the prober's deliberately malformed requests.
+    pub(super) fn card_method_invented(&mut self, x: &Exch, c: &Call) {
+        if c.binding != Some(Binding::JsonRpc) || c.webhook || x.probe_negative() {
+            return;
+        }
+        let Some(wire) = c.method.as_deref().filter(|m| a2a::card_method_invented(m)) else {
+            return;
+        };
+        let v10 = c
+            .header_version
+            .as_deref()
+            .and_then(Dialect::from_version)
+            .is_some_and(|d| d == Dialect::V1_0);
+        let ext = if v10 {
+            "GetExtendedAgentCard (0.3: agent/getAuthenticatedExtendedCard), callable when the public card sets capabilities.extendedAgentCard"
+        } else {
+            "agent/getAuthenticatedExtendedCard (1.0: GetExtendedAgentCard), callable when the public card sets supportsAuthenticatedExtendedCard"
+        };
+        let msg = format!(
+            "client called JSON-RPC method {wire:?}, which no A2A version defines: no JSON-RPC method serves the public agent card (a document: GET /.well-known/agent-card.json), and the authenticated extended card is {ext}; the agent's refusal is right, and the call can never succeed"
+        );
+        let req = x.ev_at(x.req_ev_seq(), "/method", Some(Value::String(wire.into())));
+        self.find(&r::RPC_REQUEST_METHOD_CASE, msg, vec![req], &x.leg);
+    }
+
     /// Whether the card of `x`'s origin declares HTTP+JSON interfaces, all of them in a 0.x
     /// protocol version (0.3 `preferredTransport` / `additionalInterfaces[].transport`).
     pub(super) fn card_rest_0x_only(&self, x: &Exch) -> bool {
