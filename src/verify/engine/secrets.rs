@@ -561,20 +561,23 @@ pub(super) fn push_config_at<'c>(c: &'c Call, url_ptr: &str) -> Option<&'c Json<
     c.params.pointer(base)
 }
 
-/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token.
+/// The push config at `url_ptr` (a `.../url` pointer) carries credentials or a token. A
+/// blank value (empty, or white space only) carries nothing: no header can hold it as a
+/// credential (RFC 9110 §5.5 trims the white space around a field value, leaving an
+/// `Authorization: Bearer` without credentials), so an agent that sends no header for it
+/// leaves out nothing the client gave (a2a-js PR #634, field case f1012).
 pub(super) fn push_config_has_credentials(c: &Call, url_ptr: &str) -> u8 {
     let Some(cfg) = push_config_at(c, url_ptr) else {
         return 0;
     };
-    let token = cfg
-        .get("token")
-        .and_then(Json::as_str)
-        .is_some_and(|t| !t.is_empty());
-    let auth = cfg.get("authentication").filter(|a| {
-        a.get("credentials")
-            .and_then(Json::as_str)
-            .is_some_and(|t| !t.is_empty())
-    });
+    let given = |v: Option<&Json>| {
+        v.and_then(Json::as_str)
+            .is_some_and(|t| !t.trim().is_empty())
+    };
+    let token = given(cfg.get("token"));
+    let auth = cfg
+        .get("authentication")
+        .filter(|a| given(a.get("credentials")));
     let auth_bits = match auth {
         None => 0,
         Some(a) if http_auth_schemes(a) => PUSH_HTTP_AUTH,
