@@ -274,4 +274,64 @@ case("f1013-v03-stream-first-partial-chunk-append-true", get_card(0.0, card03(A 
 ], [("artifact-append-without-base", "warning")], G599,
      "the first chunk of artifact adk-599 is append: true, appending to an artifact the stream never opened (STREAM-009: the first chunk has append false or absent; a2a-python 1.1+ refuses it); the closing chunk's append: false then replaces the streamed chunks with the whole text, as the PR intends (the note STREAM-ARTIFACT-003 says so)")
 
+# --- f1014: a 1.0 SubscribeToTask for an unknown task answered 200 text/event-stream whose one event is TaskNotFoundError (a2a-tck PR #185)
+T185 = ("https://github.com/a2aproject/a2a-tck/pull/185 (fix: remove _validate_from_stream related to STREAM-SUB-004: the TCK no longer reads a "
+        "TaskNotFoundError delivered as an in-stream SSE error event as the expected error; review: when a SUT delivers TaskNotFoundError as an "
+        "in-stream SSE error event, _call_streaming returns success=True with the error inside events, and the check now reports the operation "
+        "as succeeded)")
+case("f1014-v10-subscribe-unknown-task-error-inside-stream", get_card(0.0, CARD10) + [
+    req(0.1, "POST", A + "/a2a", rpc("sub-185", "SubscribeToTask", {"id": "tck-nonexistent-185"}), ver="1.0", accept=SSE),
+    resp(0.2, 200, "", ctype=SSE),
+    chunk(0.21, sse(err("sub-185", -32001, "Task not found: tck-nonexistent-185", ei("TASK_NOT_FOUND")))),
+    chunk(0.22, "", close="eof"),
+], [("first-stream-event-not-task", "error")], T185,
+     "the agent knew before any event that the task does not exist, yet answered 200 text/event-stream and put TaskNotFoundError in the first event: a subscription's first event is the current Task (1.0 §3.1.6, STREAM-004), and an error known up front is the call's plain JSON-RPC error response; a client or the TCK that sees 200 and an event stream counts the subscription as accepted")
+
+# --- f1015: a 1.0 HTTP+JSON stream that stops after two artifact chunks at WORKING (A2A #2130)
+A2130 = ("https://github.com/a2aproject/A2A/issues/2130 (Real-world evidence: undefined stream completion signal allows silent, undetectable "
+         "truncation on a production A2A server: message:stream against a deployed Agent Engine target delivered 211 words across 2 artifact "
+         "chunks, then the stream stopped; the last status was TASK_STATE_WORKING, it never reached TASK_STATE_COMPLETED and no error was raised)")
+RA2 = "https://agent.example.test/v1/reasoningEngines/re-2130/a2a"
+CARDR2 = card10(RA2, binding="HTTP+JSON")
+case("f1015-v10-rest-stream-stops-at-working", get_card(0.0, CARDR2) + [
+    req(0.1, "POST", RA2 + "/message:stream", {"message": umsg10("write an 800-word briefing", mid="m-2130")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.3, 200, "", ctype=SSE),
+    chunk(0.31, sse({"task": task10("t-2130", "c-2130", "TASK_STATE_SUBMITTED")})),
+    chunk(0.32, sse(su10("t-2130", "c-2130", "TASK_STATE_WORKING"))),
+    chunk(4.0, sse(au10("t-2130", "c-2130", "a-2130", [{"text": "Quarterly revenue rose ..."}]))),
+    chunk(7.5, sse(au10("t-2130", "c-2130", "a-2130", [{"text": "... operating costs fell by"}], append=True))),
+    chunk(7.6, "", close="eof"),
+], [("stream-ended-without-terminal", "error")], A2130,
+     "a 1.0 task stream closes at a terminal state (1.0 §3.1.2, STREAM-003): this one ended cleanly after two chunks of artifact a-2130 with the task still TASK_STATE_WORKING and no error event, so the client cannot tell a truncated answer from a finished one; the full response existed on the server")
+
+# --- f1016: a 1.0 HTTP+JSON stream that subscribed after the worker had finished: it hangs on a task already completed (mezmo/aura PR #145)
+M145 = ("https://github.com/mezmo/aura/pull/145 (fix(a2a): resolve REST streaming subscribe race: a2a-rs-server 1.0.26's "
+        "rest_send_streaming_message and rest_subscribe_to_task snapshot the task before subscribing to the broadcast channel; an event broadcast "
+        "in that window is dropped, so when the worker emits StatusUpdate(Completed) first the client loops on rx.recv() forever waiting for a "
+        "terminal event that already happened)")
+RA3 = "https://aura.example.test/a2a/rest"
+CARDR3 = card10(RA3, binding="HTTP+JSON")
+case("f1016-v10-rest-stream-hangs-after-task-completed", get_card(0.0, CARDR3) + [
+    tag(req(0.1, "POST", RA3 + "/message:stream", {"message": umsg10("check the error budget", mid="m-145")}, ver="1.0", ctype=A2AJ, accept=SSE), 1),
+    tag(resp(0.2, 200, "", ctype=SSE), 1),
+    tag(chunk(0.21, sse({"task": task10("t-145", "c-145", "TASK_STATE_WORKING")})), 1),
+    tag(req(30.0, "GET", RA3 + "/tasks/t-145", ver="1.0"), 2),
+    tag(resp(30.01, 200, task10("t-145", "c-145", "TASK_STATE_COMPLETED", ts="2026-03-02T10:15:01.000Z",
+        artifacts=[{"artifactId": "a-145", "parts": [{"text": "Error budget: 62% left."}]}]), ctype=A2AJ), 2),
+    tag(chunk(120.0, "", close="timeout"), 1),
+], [("stream-open-after-terminal", "warning")], M145,
+     "GetTask shows t-145 completed, yet its stream never carried the completion and stayed open until the capture stopped: the agent subscribed its stream after the worker had already published the terminal status, so the event was dropped and the client waits forever (STREAM-003: the stream closes at the terminal state)")
+
+# --- f1017 (legal): the fixed agent repeats the Task event at the start of the stream (mezmo/aura PR #145)
+case("f1017-legal-v10-rest-stream-task-event-repeated", get_card(0.0, CARDR3) + [
+    req(0.1, "POST", RA3 + "/message:stream", {"message": umsg10("check the error budget", mid="m-145b")}, ver="1.0", ctype=A2AJ, accept=SSE),
+    resp(0.2, 200, "", ctype=SSE),
+    chunk(0.21, sse({"task": task10("t-145b", "c-145b", "TASK_STATE_SUBMITTED")})),
+    chunk(0.22, sse({"task": task10("t-145b", "c-145b", "TASK_STATE_SUBMITTED")})),
+    chunk(0.8, sse(au10("t-145b", "c-145b", "a-145b", [{"text": "Error budget: 62% left."}], lastChunk=True))),
+    chunk(0.9, sse(su10("t-145b", "c-145b", "TASK_STATE_COMPLETED", ts="2026-03-02T10:15:01.000Z"))),
+    chunk(0.91, "", close="eof"),
+], [], M145,
+     "legal: subscribing before taking the snapshot may repeat the Task event once (the PR: 'may yield one duplicate Task event'); a Task snapshot in a stream replaces the client's view of the task, so the same snapshot twice changes nothing (1.0 §3.1.2 allows task events after the first)")
+
 write_cases(cases, OUT)
