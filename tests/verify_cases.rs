@@ -623,6 +623,132 @@ fn mine45_zombie_and_task_id_as_context() {
     );
 }
 
+/// Round forty-six (mine46): DATA-LIST-007 once per looping push config listing, naming the
+/// config seen again or the token handed back, and never for a listing a Create shifted or
+/// for two tasks' listings under one token string; RPC-REQ-003 once for a refused card name,
+/// naming the real way to the card, never for a served one (an extension's method: no
+/// RPC-METHOD-001 either) or an unknown name that is no card's; a blank push token or blank
+/// credentials are no configured credentials (PUSH-AUTH-001 / -003 silent), while a real
+/// token beside blank credentials is judged as the 0.x token alone (PUSH-AUTH-003).
+#[test]
+fn mine46_push_config_paging_card_method_blank_credentials() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let count = |stem: &str, rule: &str| {
+        let sub = if stem.starts_with('f') {
+            "field"
+        } else {
+            "variants"
+        };
+        let out = verify(&dir.join(sub).join(format!("{stem}.jsonl")));
+        let n = out.findings.iter().filter(|f| f.rule == rule).count();
+        (n, out)
+    };
+    let message = |out: &VerifyOutcome, rule: &str| {
+        out.findings
+            .iter()
+            .find(|f| f.rule == rule)
+            .map(|f| f.message.clone())
+            .unwrap_or_default()
+    };
+    for (stem, says) in [
+        (
+            "f1009-v10-push-config-list-paged-by-webhook-token",
+            "lists push notification config cfg-1 again",
+        ),
+        (
+            "b46a-P1-v10-rest-push-config-list-hands-back-its-token",
+            "hands back the same nextPageToken \"cur-2\"",
+        ),
+        (
+            "b46a-P2-v10-push-config-list-offset-token-restarts",
+            "for pageToken \"2\" lists push notification config cfg-1 again",
+        ),
+        (
+            "b46a-P3-v10-rest-push-config-list-page-two-repeats",
+            "lists push notification config cfg-2 again",
+        ),
+    ] {
+        let (n, out) = count(stem, "DATA-LIST-007");
+        assert_eq!(n, 1, "{stem}:\n{}", render(&out));
+        let m = message(&out, "DATA-LIST-007");
+        assert!(m.contains(says), "{stem}: {m}");
+    }
+    for stem in [
+        "f1004-v10-rest-push-config-list-ignores-page-size",
+        "b46a-PL1-legal-v10-push-config-created-between-pages",
+        "b46a-PL2-legal-v10-rest-push-config-list-pages-properly",
+        "b46a-PL3-legal-v10-two-tasks-same-token-string",
+    ] {
+        let (n, out) = count(stem, "DATA-LIST-007");
+        assert_eq!(n, 0, "{stem}:\n{}", render(&out));
+    }
+    for (stem, ext) in [
+        (
+            "f1005-v03-client-calls-agent-card-method",
+            "agent/getAuthenticatedExtendedCard (1.0: GetExtendedAgentCard)",
+        ),
+        (
+            "b46a-K1-v10-get-agent-card-jsonrpc-refused",
+            "GetExtendedAgentCard (0.3: agent/getAuthenticatedExtendedCard)",
+        ),
+        (
+            "b46a-K2-v03-agent-get-extended-agent-card-refused",
+            "agent/getAuthenticatedExtendedCard (1.0",
+        ),
+        (
+            "b46a-K3-v02-agent-card-method-refused",
+            "agent/getAuthenticatedExtendedCard",
+        ),
+    ] {
+        let (n, out) = count(stem, "RPC-REQ-003");
+        assert_eq!(n, 1, "{stem}:\n{}", render(&out));
+        let m = message(&out, "RPC-REQ-003");
+        assert!(
+            m.contains("which no A2A version defines")
+                && m.contains("/.well-known/agent-card.json")
+                && m.contains(ext),
+            "{stem}: {m}"
+        );
+    }
+    for stem in [
+        "b46a-KL1-legal-v03-agent-card-method-served-by-extension",
+        "b46a-KL2-legal-v03-get-authenticated-extended-card",
+        "b46a-KL3-legal-v03-unknown-method-not-a-card-name",
+    ] {
+        let (n, out) = count(stem, "RPC-REQ-003");
+        assert_eq!(n, 0, "{stem}:\n{}", render(&out));
+        let (n, out) = count(stem, "RPC-METHOD-001");
+        assert_eq!(n, 0, "{stem}:\n{}", render(&out));
+    }
+    for stem in [
+        "f1012-legal-v10-push-blank-credentials-no-authorization-header",
+        "b46a-BL1-legal-v03-push-blank-token-no-header",
+        "b46a-BL2-legal-v10-create-config-blank-credentials",
+    ] {
+        for rule in ["PUSH-AUTH-001", "PUSH-AUTH-003"] {
+            let (n, out) = count(stem, rule);
+            assert_eq!(n, 0, "{stem} {rule}:\n{}", render(&out));
+        }
+    }
+    let (n, out) = count(
+        "b46a-B1-v03-real-token-blank-credentials-token-missing",
+        "PUSH-AUTH-003",
+    );
+    assert_eq!(n, 1, "{}", render(&out));
+    assert_eq!(
+        count(
+            "b46a-B1-v03-real-token-blank-credentials-token-missing",
+            "PUSH-AUTH-001"
+        )
+        .0,
+        0
+    );
+    assert_eq!(
+        count("b46a-B2-v10-real-credentials-not-sent", "PUSH-AUTH-001").0,
+        1
+    );
+}
+
 /// ERR-002 / TASK-009 (q20v V2): a 0.3 HTTP+JSON unknown-task error whose body names
 /// -32001 TaskNotFoundError but whose HTTP status is 500 is told as a status mismatch
 /// (REST-ERROR-001), whatever the body's wrapping; the 404 control stays clean.

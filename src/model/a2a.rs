@@ -3369,6 +3369,37 @@ impl TaskState {
 
 #[cfg(test)]
 mod added_tests {
+    /// RPC-003 (a2a-tck PR #64, f1005): card names no version defines are told apart from
+    /// the real methods, their other spellings (judged as those) and other unknown names.
+    #[test]
+    fn card_method_invented_names() {
+        for m in [
+            "agent/card",
+            "agent/getCard",
+            "agent/get_agent_card",
+            "agent/getExtendedAgentCard",
+            "Agent/ExtendedCard",
+            "GetAgentCard",
+            "getAgentCard",
+            "get-extended-agent-card",
+        ] {
+            assert!(card_method_invented(m), "{m}");
+        }
+        for m in [
+            "agent/getAuthenticatedExtendedCard",
+            "agent/authenticatedExtendedCard",
+            "GetExtendedAgentCard",
+            "getExtendedAgentCard",
+            "agent/ping",
+            "card",
+            "tasks/card",
+            "message/send",
+            "",
+        ] {
+            assert!(!card_method_invented(m), "{m}");
+        }
+    }
+
     use super::*;
 
     #[test]
