@@ -994,6 +994,7 @@ mod tests {
         report::ReportFinding {
             finding: f,
             seen: 1,
+            baseline_state: None,
         }
     }
 
