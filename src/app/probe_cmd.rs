@@ -87,6 +87,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     if let Some(p) = &a.record {
         crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
+    // --baseline read before the run: a malformed one costs no run (exit 2)
+    let record_in: Vec<&std::path::Path> = a.record.iter().map(PathBuf::as_path).collect();
+    let loaded_baseline =
+        super::load_baseline(&a.output.baseline, &record_in).map_err(anyhow::Error::msg)?;
     let wait = a.wait_for_agent.as_deref().map(parse_wait).transpose()?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -121,6 +125,26 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let findings = &run.outcome.verify.findings;
+    // the baseline applied on the recording (a finding's location is its exchange's
+    // request), before a temporary recording is removed: known findings not counted
+    let mut judged_input: Option<ReportInput> = None;
+    let mut counted: Vec<Finding> = findings.clone();
+    if a.output.baseline.baseline.is_some() || a.output.baseline.write_baseline.is_some() {
+        let mut input = report_input(&run)
+            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+        if let Err(line) =
+            super::apply_baseline(&a.output.baseline, loaded_baseline, &mut input, "a2a-interop")
+        {
+            remove_temp(&run);
+            crate::errln!("a2a-interop: {line}");
+            return Ok(ExitCode::from(2));
+        }
+        counted = input.counted_findings().into_iter().cloned().collect();
+        if let Some(b) = &Report::build(&input).baseline {
+            crate::errln!("a2a-interop: {}", b.line());
+        }
+        judged_input = Some(input);
+    }
     let judged = conformance_level(&run.report.results, findings);
     // an interrupted run judges only what ran: at most partial (breaker9c C4)
     let level = if run.interrupted {
@@ -144,8 +168,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     if !pairs.is_empty() {
         // JUnit fails what the exit status counts (--fail-on)
-        let input = report_input(&run)
-            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+        let input = judged_input.take().unwrap_or_else(|| {
+            report_input(&run)
+                .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor())
+        });
         remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
@@ -194,7 +220,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
-    Ok(exit_code(&run.report, findings, fail_on))
+    Ok(exit_code(&run.report, &counted, fail_on))
 }
 
 /// When `card.reachable` failed because every well-known card path under the probed URL
