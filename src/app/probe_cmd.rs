@@ -1089,6 +1089,7 @@ pub fn test_result(r: &probe::ProbeResult, test: String) -> TestResult {
         message: r.message.clone(),
         duration_ms: r.duration_ms,
         rules: Vec::new(),
+        failed_by: r.failed_by.clone(),
     }
 }
 

@@ -530,6 +530,12 @@ pub struct TestResult {
     /// Rule IDs whose findings made it fail (passive results).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
+    /// The rule of the verifier finding that alone failed a probe test that passed its own
+    /// checks (`probe::ProbeResult::failed_by`): with a `--baseline` that knows every finding
+    /// of that rule, JUnit does not count the test as failed, as the exit status does not.
+    /// Not in the JSON report (its message names the finding).
+    #[serde(skip)]
+    pub failed_by: Option<String>,
 }
 
 /// `summary` of the JSON report. `total = passed + failed + skipped` counts `results`;
@@ -1337,6 +1343,7 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
                 message: NOT_EXERCISED.into(),
                 duration_ms: 0,
                 rules: Vec::new(),
+                failed_by: None,
             });
             continue;
         }
@@ -1409,6 +1416,7 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             message,
             duration_ms: 0,
             rules: failing.into_iter().collect(),
+            failed_by: None,
         });
     }
     (
