@@ -114,8 +114,8 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         })?;
     }
     // --baseline read before the run: a malformed one costs no run (exit 2)
-    let loaded_baseline =
-        super::load_baseline(&a.output.baseline, &[recording.as_path()]).map_err(anyhow::Error::msg)?;
+    let loaded_baseline = super::load_baseline(&a.output.baseline, &[recording.as_path()])
+        .map_err(anyhow::Error::msg)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -130,8 +130,13 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     let mut input = verify_cmd::verify_file(&demo.recording)
         .map_err(anyhow::Error::msg)?
         .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
-    super::apply_baseline(&a.output.baseline, loaded_baseline, &mut input, "a2a-interop")
-        .map_err(anyhow::Error::msg)?;
+    super::apply_baseline(
+        &a.output.baseline,
+        loaded_baseline,
+        &mut input,
+        "a2a-interop",
+    )
+    .map_err(anyhow::Error::msg)?;
     if log == StepLog::Stdout {
         crate::outln!();
     }

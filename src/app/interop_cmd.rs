@@ -238,9 +238,12 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     if a.output.baseline.baseline.is_some() || a.output.baseline.write_baseline.is_some() {
         let mut input = report_input(&run)
             .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
-        if let Err(line) =
-            super::apply_baseline(&a.output.baseline, loaded_baseline, &mut input, "a2a-interop")
-        {
+        if let Err(line) = super::apply_baseline(
+            &a.output.baseline,
+            loaded_baseline,
+            &mut input,
+            "a2a-interop",
+        ) {
             remove_temp(&run);
             crate::errln!("a2a-interop: {line}");
             return Ok(ExitCode::from(2));
@@ -869,7 +872,11 @@ fn remove_temp(run: &InteropRun) {
 /// verifier finding counts as that finding (see `probe_cmd::exit_code`).
 ///
 /// `counted`: the findings that count (the run's, or those its `--baseline` does not know).
-pub fn exit_code(run: &InteropRun, counted: &[crate::verify::Finding], fail_on: FailOn) -> ExitCode {
+pub fn exit_code(
+    run: &InteropRun,
+    counted: &[crate::verify::Finding],
+    fail_on: FailOn,
+) -> ExitCode {
     let failed = run
         .directions
         .iter()

@@ -278,8 +278,9 @@ pub fn apply_baseline(
         )
         .map_err(|e| {
             let cause = format!("cannot write baseline {}: {e}", w.display());
-            let hint = full_disk_hint(&cause, "--write-baseline")
-                .unwrap_or_else(|| "check the --write-baseline path is a writable file".to_string());
+            let hint = full_disk_hint(&cause, "--write-baseline").unwrap_or_else(|| {
+                "check the --write-baseline path is a writable file".to_string()
+            });
             format!("{cause}; hint: {hint}")
         })?;
         crate::errln!(

@@ -1086,8 +1086,7 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     // JUnit fails what the exit status counts (--fail-on)
     input.failure_floor = out.fail_on.unwrap_or(default_fail_on).junit_floor();
-    if let Err(line) = super::apply_baseline(&out.baseline, baseline, &mut input, "a2a-interop")
-    {
+    if let Err(line) = super::apply_baseline(&out.baseline, baseline, &mut input, "a2a-interop") {
         crate::errln!("a2a-interop: {line}");
         return ExitCode::from(2);
     }

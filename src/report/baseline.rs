@@ -170,10 +170,10 @@ impl Baseline {
     /// an `expires` that is no `YYYY-MM-DD` date.
     pub fn load_on(path: &Path, today: chrono::NaiveDate) -> Result<Baseline, String> {
         let shown = path.display();
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read baseline {shown}: {e}"))?;
-        let form: FileForm = serde_json::from_slice(&bytes).map_err(|e| {
-            format!("baseline {shown} is not a baseline file: {e}")
-        })?;
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read baseline {shown}: {e}"))?;
+        let form: FileForm = serde_json::from_slice(&bytes)
+            .map_err(|e| format!("baseline {shown} is not a baseline file: {e}"))?;
         if form.schema != BASELINE_SCHEMA {
             return Err(format!(
                 "baseline {shown} has schema {:?}, this version reads {BASELINE_SCHEMA:?}",
@@ -256,7 +256,10 @@ impl Baseline {
 
     /// The expired entries, in file order.
     pub fn expired_entries(&self) -> Vec<Entry> {
-        self.expired.iter().map(|&i| self.entries[i].clone()).collect()
+        self.expired
+            .iter()
+            .map(|&i| self.entries[i].clone())
+            .collect()
     }
 }
 
@@ -440,7 +443,11 @@ impl BaselineSummary {
                 if n == 1 { "its" } else { "their" },
                 self.expired
                     .iter()
-                    .map(|e| format!("{} (expired {})", e.label(), e.expires.as_deref().unwrap_or("?")))
+                    .map(|e| format!(
+                        "{} (expired {})",
+                        e.label(),
+                        e.expires.as_deref().unwrap_or("?")
+                    ))
                     .collect::<Vec<_>>()
                     .join(", ")
             ));

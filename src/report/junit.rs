@@ -220,11 +220,7 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
                 classname: format!("a2a-interop.{}", r.category.as_str()),
                 failure: None,
                 skipped: None,
-                out: Some(format!(
-                    "{}: {}",
-                    known_line(&by_known, report),
-                    r.message
-                )),
+                out: Some(format!("{}: {}", known_line(&by_known, report), r.message)),
             });
             continue;
         }

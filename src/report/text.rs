@@ -63,7 +63,14 @@ pub fn finding_block_styled(
     index: &ExchangeIndex,
     style: Style,
 ) -> String {
-    block(&super::model::shown_finding(f), 1, file, index, style, false)
+    block(
+        &super::model::shown_finding(f),
+        1,
+        file,
+        index,
+        style,
+        false,
+    )
 }
 
 /// Evidence lines shown in full for a finding seen more than once; the exchanges of the
