@@ -706,3 +706,174 @@ fn proxy_judges_its_recording_against_the_baseline_at_the_stop() {
         "{e3}"
     );
 }
+
+/// An A2A 1.0 agent on a loopback port whose every answer is a stream of five events 400 ms
+/// apart (a task, three working updates, completed): the agent's stream well spread out
+/// over 1.6 s, so a gateway that holds it back is told (GW-SSE-001 needs 1 s; the SDK
+/// agents' `slow` skill spreads its events over 1.0 s, on the edge). Its address.
+fn spread_stream_agent() -> std::net::SocketAddr {
+    use std::io::{Read, Write};
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = l.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for c in l.incoming() {
+            let Ok(mut c) = c else { return };
+            std::thread::spawn(move || {
+                // the head, then the body its Content-Length names
+                let mut buf = Vec::new();
+                let mut b = [0u8; 4096];
+                let need = loop {
+                    let Ok(n) = c.read(&mut b) else { return };
+                    if n == 0 {
+                        return;
+                    }
+                    buf.extend_from_slice(&b[..n]);
+                    if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                        let head = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
+                        let len: usize = head
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length:"))
+                            .and_then(|v| v.trim().parse().ok())
+                            .unwrap_or(0);
+                        break end + 4 + len;
+                    }
+                };
+                while buf.len() < need {
+                    let Ok(n) = c.read(&mut b) else { return };
+                    if n == 0 {
+                        break;
+                    }
+                    buf.extend_from_slice(&b[..n]);
+                }
+                let task = r#"{"task":{"id":"t1","contextId":"c1","status":{"state":"TASK_STATE_SUBMITTED"}}}"#;
+                let upd = |state: &str, last: bool| {
+                    format!(
+                        r#"{{"statusUpdate":{{"taskId":"t1","contextId":"c1","status":{{"state":"{state}"}}{}}}}}"#,
+                        if last { r#","final":true"# } else { "" }
+                    )
+                };
+                let events = [
+                    task.to_string(),
+                    upd("TASK_STATE_WORKING", false),
+                    upd("TASK_STATE_WORKING", false),
+                    upd("TASK_STATE_WORKING", false),
+                    upd("TASK_STATE_COMPLETED", true),
+                ];
+                let _ = c.write_all(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+                );
+                for (i, e) in events.iter().enumerate() {
+                    if i > 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(400));
+                    }
+                    let _ = c.write_all(
+                        format!("data: {{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{e}}}\n\n")
+                            .as_bytes(),
+                    );
+                    let _ = c.flush();
+                }
+            });
+        }
+    });
+    addr
+}
+
+/// A finding spanning both legs of a gateway recording names both on its live line: a
+/// stream behind `tests/peers/misgateway45.py --mode sse-buffered` (breaker45's gateway,
+/// which reads the whole answer before it passes it on), recorded on two legs (`proxy
+/// --listener upstream@...`); GW-SSE-001 cites the agent's events on the upstream leg first,
+/// then their late arrival on the client's, and its stderr line said `e3 #13:` with no leg
+/// at all (newcomer45), though every other line of another hop says `[leg upstream]`. Now
+/// `[legs upstream, client]`, as the text report names each evidence line's leg.
+#[test]
+fn a_gateway_finding_on_both_legs_names_both_on_its_live_line() {
+    if !peers_available(
+        "a_gateway_finding_on_both_legs_names_both_on_its_live_line",
+        &[harness::Sdk::Python],
+    ) {
+        return;
+    }
+    let agent = spread_stream_agent();
+    let d = tempfile::tempdir().unwrap();
+    let (p1, p2) = (harness::free_port(), harness::free_port());
+    let mut gw = Command::new(harness::peers_dir().join(".venv/bin/python"))
+        .arg(harness::peers_dir().join("misgateway45.py"))
+        .args(["--mode", "sse-buffered", "--upstream"])
+        .arg(format!("http://127.0.0.1:{p2}"))
+        .arg("--public")
+        .arg(format!("http://127.0.0.1:{p1}"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let gport = {
+        use std::io::BufRead;
+        let mut l = String::new();
+        std::io::BufReader::new(gw.stdout.take().unwrap())
+            .read_line(&mut l)
+            .unwrap();
+        l.trim().to_string()
+    };
+    let rec = d.path().join("gw.jsonl");
+    let mut proxy = Command::new(BIN)
+        .args(["proxy", "--listen", &format!("127.0.0.1:{p1}")])
+        .args(["--upstream", &format!("http://127.0.0.1:{gport}")])
+        .args([
+            "--listener",
+            &format!("upstream@127.0.0.1:{p2}=http://{agent}"),
+        ])
+        .args(["--record", s(&rec)])
+        .env("NO_COLOR", "1")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(proxy.stderr.take().unwrap());
+    {
+        use std::io::BufRead;
+        let mut seen = Vec::new();
+        loop {
+            let mut l = String::new();
+            assert!(stderr.read_line(&mut l).unwrap() > 0, "banner: {seen:?}");
+            if l.contains("listening on http://") {
+                break;
+            }
+            seen.push(l);
+        }
+    }
+    let body = r#"{"jsonrpc":"2.0","id":2,"method":"SendStreamingMessage","params":{"message":{"role":"ROLE_USER","messageId":"m2","parts":[{"text":"slow streamed"}]}}}"#;
+    let mut c = std::net::TcpStream::connect(("127.0.0.1", p1)).unwrap();
+    c.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    {
+        use std::io::{Read, Write};
+        write!(
+            c,
+            "POST / HTTP/1.1\r\nHost: 127.0.0.1:{p1}\r\nContent-Type: application/json\r\nA2A-Version: 1.0\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        let mut resp = String::new();
+        c.read_to_string(&mut resp).unwrap();
+        assert!(resp.starts_with("HTTP/1.1 200"), "{resp}");
+        assert!(resp.contains("TASK_STATE_COMPLETED"), "{resp}");
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &proxy.id().to_string()])
+        .status();
+    let mut rest = String::new();
+    {
+        use std::io::Read;
+        stderr.read_to_string(&mut rest).unwrap();
+    }
+    proxy.wait().unwrap();
+    let _ = gw.kill();
+    let _ = gw.wait();
+    let line = rest
+        .lines()
+        .find(|l| l.starts_with("warning[GW-SSE-001]"))
+        .unwrap_or_else(|| panic!("no GW-SSE-001 line: {rest}"));
+    assert!(
+        line.contains(" [legs upstream, client]: gateway held the stream back"),
+        "{line}"
+    );
+}
