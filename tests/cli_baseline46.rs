@@ -293,6 +293,60 @@ fn a_new_fault_fails_with_only_the_new_finding_counted() {
     assert_eq!(suite_failures(&xml, "a2a-interop.rules"), 1, "{xml}");
     assert!(xml.contains("<testcase name=\"REST-ERROR-001\""));
 
+    // several files: each judged against it, its line counting known and new, the known
+    // finding listed marked
+    let o = run(&[
+        "verify",
+        REST03,
+        RPC03,
+        "--baseline",
+        s(&b),
+        "--fail-on",
+        "note",
+    ]);
+    assert_eq!(code(&o), 1, "{}", err(&o));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with("FAIL  tests/captures/js-to-python-rest-v0.3.jsonl: ")
+                && l.ends_with("; 1 known, 1 new")
+        ),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l
+            .starts_with("ok    tests/captures/js-to-python-jsonrpc-v0.3.jsonl: ")
+            && l.ends_with("; 1 known, 0 new")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l
+            .trim_start()
+            .starts_with("note[CARD-CACHE-001] (known, in the baseline): ")),
+        "{lines:#?}"
+    );
+    // HTML marks it too
+    let rh = d.path().join("r.html");
+    assert_eq!(
+        code(&run(&[
+            "verify",
+            REST03,
+            "--baseline",
+            s(&b),
+            "-f",
+            "html",
+            "-o",
+            s(&rh)
+        ])),
+        1
+    );
+    let html = std::fs::read_to_string(&rh).unwrap();
+    assert!(
+        html.contains("note[CARD-CACHE-001]</strong> (known, in the baseline): "),
+        "{html}"
+    );
+
     // --fail-on note: the known note alone does not fail; without the baseline it does
     assert_eq!(code(&run(&["verify", RPC03, "--fail-on", "note"])), 1);
     let o = run(&["verify", RPC03, "--fail-on", "note", "--baseline", s(&b)]);
@@ -550,6 +604,17 @@ fn probe_baselines_of_two_runs_are_the_same_bytes_and_junit_agrees_with_the_exit
         std::fs::read_to_string(&x1).unwrap(),
         std::fs::read_to_string(&x2).unwrap(),
     );
+    // the results on stdout say which failed tests the baseline's findings failed
+    assert!(
+        out(&o).contains("fail (by a finding known in the baseline)  streaming.follow-up [1.0]: "),
+        "{}",
+        out(&o)
+    );
+    assert!(
+        out(&o).contains("error[STREAM-FIRST-001] (known, in the baseline): "),
+        "{}",
+        out(&o)
+    );
     assert_eq!(suite_failures(&j2, "a2a-interop.results"), 0, "{j2}");
     assert_eq!(suite_failures(&j2, "a2a-interop.rules"), 0, "{j2}");
     assert!(j2.contains("known in the baseline"), "{j2}");
@@ -571,6 +636,11 @@ fn probe_baselines_of_two_runs_are_the_same_bytes_and_junit_agrees_with_the_exit
     let o = probe(&["--baseline", s(&b3)], &x3);
     assert_eq!(code(&o), 1, "{}", err(&o));
     assert!(err(&o).contains("STREAM-FIRST-001 (error)"), "{}", err(&o));
+    assert!(
+        out(&o).contains("\nfail  streaming.follow-up [1.0]: "),
+        "{}",
+        out(&o)
+    );
     let j3 = std::fs::read_to_string(&x3).unwrap();
     assert_eq!(suite_failures(&j3, "a2a-interop.rules"), 1, "{j3}");
     let failed: Vec<&str> = j3

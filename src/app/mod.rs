@@ -188,23 +188,6 @@ fn init_tracing() {
         .try_init();
 }
 
-#[cfg(test)]
-mod tests {
-    use super::sh_word;
-
-    /// A plain word stays as it is; anything a shell reads specially is single-quoted, a
-    /// `'` inside written `'\''`; a leading `-` gets `./` so it is not read as a flag.
-    #[test]
-    fn sh_word_quotes_only_what_a_shell_would_split_or_expand() {
-        assert_eq!(sh_word("out/rec-1.jsonl"), "out/rec-1.jsonl");
-        assert_eq!(sh_word("my dir/r.jsonl"), "'my dir/r.jsonl'");
-        assert_eq!(sh_word("it's"), "'it'\\''s'");
-        assert_eq!(sh_word("$HOME*"), "'$HOME*'");
-        assert_eq!(sh_word("-x.md"), "./-x.md");
-        assert_eq!(sh_word(""), "''");
-    }
-}
-
 /// `--baseline FILE` read at the start of a command, before anything runs (a malformed
 /// file costs no run: exit 2 at once). `--write-baseline FILE` may be the `--baseline` file
 /// (rewriting it is how a baseline shrinks), but not a directory nor one of `inputs` (the
@@ -298,4 +281,21 @@ pub fn apply_baseline(
     }
     input.baseline = judge;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sh_word;
+
+    /// A plain word stays as it is; anything a shell reads specially is single-quoted, a
+    /// `'` inside written `'\''`; a leading `-` gets `./` so it is not read as a flag.
+    #[test]
+    fn sh_word_quotes_only_what_a_shell_would_split_or_expand() {
+        assert_eq!(sh_word("out/rec-1.jsonl"), "out/rec-1.jsonl");
+        assert_eq!(sh_word("my dir/r.jsonl"), "'my dir/r.jsonl'");
+        assert_eq!(sh_word("it's"), "'it'\\''s'");
+        assert_eq!(sh_word("$HOME*"), "'$HOME*'");
+        assert_eq!(sh_word("-x.md"), "./-x.md");
+        assert_eq!(sh_word(""), "''");
+    }
 }

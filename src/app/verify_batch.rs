@@ -186,11 +186,24 @@ fn text_lines(j: &Judged, fail_on: FailOn) -> String {
     if j.input.as_ref().is_some_and(seq_damaged) {
         out.push_str("; seq breaks (not the recording as written)");
     }
+    if let Some(b) = &built.baseline {
+        out.push_str(&format!("; {} known, {} new", b.unchanged, b.new));
+    }
     out.push('\n');
     if let Some(min) = super::verify_cmd::threshold(fail_on) {
         for f in built.findings.iter().filter(|f| f.severity >= min) {
             out.push_str("        ");
-            out.push_str(&report::text::one_line(f, None));
+            let line = report::text::one_line(f, None);
+            // a finding the --baseline knows is listed, marked: it did not fail the file
+            match f.baseline_state {
+                Some(report::baseline::BaselineState::Unchanged) => {
+                    let at = line.find("]").map_or(0, |i| i + 1);
+                    out.push_str(&line[..at]);
+                    out.push_str(report::text::KNOWN_TAG);
+                    out.push_str(&line[at..]);
+                }
+                _ => out.push_str(&line),
+            }
             out.push('\n');
         }
     }
