@@ -623,6 +623,17 @@ fn probe_baselines_of_two_runs_are_the_same_bytes_and_junit_agrees_with_the_exit
         case_names(&j2),
         "testcase names are stable"
     );
+    // valid against Jenkins' junit-10.xsd, its passing cases with <system-out> included
+    // (xmllint: installed by .ci/run)
+    if let Ok(v) = Command::new("xmllint")
+        .arg("--noout")
+        .arg("--schema")
+        .arg(root().join("tests/data/junit-10.xsd"))
+        .arg(&x2)
+        .output()
+    {
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stderr));
+    }
 
     // STREAM-FIRST-001 taken out of the baseline: new again
     let mut v = json(&b1);
