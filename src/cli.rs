@@ -180,6 +180,23 @@ pub struct OutputArgs {
     /// never]
     #[arg(long, value_name = "LEVEL", value_enum)]
     pub fail_on: Option<FailOn>,
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
+}
+
+/// `--baseline` and `--write-baseline`: known findings in CI (docs/usage.md "Baselines").
+#[derive(Debug, Clone, Default, Args)]
+pub struct BaselineArgs {
+    /// Known findings (a file --write-baseline wrote): they are shown, marked known, and do
+    /// not count for --fail-on; only new findings do. A file that cannot be read or is not a
+    /// baseline is an error (exit 2)
+    #[arg(long, value_name = "FILE.json")]
+    pub baseline: Option<PathBuf>,
+    /// Write every finding of this run to FILE as the baseline (one entry per rule, leg,
+    /// request and pointer; reasons and expiry dates of a --baseline's entries kept); without
+    /// --baseline, this run then judges against FILE (its findings all known)
+    #[arg(long, value_name = "FILE.json")]
+    pub write_baseline: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -254,6 +271,10 @@ pub struct ProxyArgs {
     /// Exit 1 on exit when a finding at or above this severity was seen
     #[arg(long, value_name = "LEVEL", value_enum, default_value = "never")]
     pub fail_on: FailOn,
+    /// Known findings (`--baseline`) and writing them (`--write-baseline`), judged on the
+    /// recording when the proxy stops
+    #[command(flatten)]
+    pub baseline: BaselineArgs,
     /// Allow a non-loopback --listen address
     #[arg(long)]
     pub allow_remote: bool,

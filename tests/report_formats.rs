@@ -355,6 +355,7 @@ fn probe_results_drive_summary_level_and_junit_times() {
         message: format!("{test} done"),
         duration_ms: ms,
         rules: vec![],
+        failed_by: None,
     };
     input.results = vec![
         t("card-fetch", Category::AgentCard, Status::Pass, 12),

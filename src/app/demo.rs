@@ -113,6 +113,9 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
             )
         })?;
     }
+    // --baseline read before the run: a malformed one costs no run (exit 2)
+    let loaded_baseline = super::load_baseline(&a.output.baseline, &[recording.as_path()])
+        .map_err(anyhow::Error::msg)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -124,9 +127,16 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     drop(rt);
 
     // JUnit fails what the exit status counts (--fail-on)
-    let input = verify_cmd::verify_file(&demo.recording)
+    let mut input = verify_cmd::verify_file(&demo.recording)
         .map_err(anyhow::Error::msg)?
         .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+    super::apply_baseline(
+        &a.output.baseline,
+        loaded_baseline,
+        &mut input,
+        "a2a-interop",
+    )
+    .map_err(anyhow::Error::msg)?;
     if log == StepLog::Stdout {
         crate::outln!();
     }
@@ -150,6 +160,9 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
     if let Some(line) = crate::app::verify_cmd::wrote_line(&pairs, &model) {
         crate::errln!("a2a-interop: {line}");
     }
+    if let Some(b) = &model.baseline {
+        crate::errln!("a2a-interop: {}", b.line());
+    }
     if demo.interrupted {
         crate::errln!(
             "a2a-interop: demo: interrupted: the report covers the {} client steps done before the stop; recording {} is complete up to there",
@@ -166,7 +179,7 @@ pub fn run(a: DemoArgs) -> anyhow::Result<ExitCode> {
         .count();
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
     let findings_code =
-        verify_cmd::exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+        verify_cmd::exit_status(input.counted_findings().iter().map(|f| f.severity), fail_on);
     if failed_steps > 0 {
         crate::errln!(
             "a2a-interop: demo: {failed_steps} client steps failed (STEP ... ERROR above); recording {}",

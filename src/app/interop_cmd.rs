@@ -172,6 +172,10 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     if let Some(p) = &a.record {
         crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
+    // --baseline read before the run: a malformed one costs no run (exit 2)
+    let record_in: Vec<&std::path::Path> = a.record.iter().map(|p| p.as_path()).collect();
+    let loaded_baseline =
+        super::load_baseline(&a.output.baseline, &record_in).map_err(anyhow::Error::msg)?;
     if same_agent(&url_a, &url_b) {
         crate::errln!(
             "a2a-interop: warning: URL_A and URL_B are the same agent ({}): both directions talk to it; give the second agent's URL to test two agents",
@@ -227,14 +231,39 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
         }
     }
 
+    // the baseline applied on the recording (a finding's location is its exchange's
+    // request, its leg the direction): known findings not counted
+    let mut judged_input = None;
+    let mut counted: Vec<crate::verify::Finding> = run.outcome.verify.findings.clone();
+    if a.output.baseline.baseline.is_some() || a.output.baseline.write_baseline.is_some() {
+        let mut input = report_input(&run)
+            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+        if let Err(line) = super::apply_baseline(
+            &a.output.baseline,
+            loaded_baseline,
+            &mut input,
+            "a2a-interop",
+        ) {
+            remove_temp(&run);
+            crate::errln!("a2a-interop: {line}");
+            return Ok(ExitCode::from(2));
+        }
+        counted = input.counted_findings().into_iter().cloned().collect();
+        if let Some(b) = &Report::build(&input).baseline {
+            crate::errln!("a2a-interop: {}", b.line());
+        }
+        judged_input = Some(input);
+    }
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
         crate::out!("{}", text_report(&run));
     }
     if !pairs.is_empty() {
         // JUnit fails what the exit status counts (--fail-on)
-        let input = report_input(&run)
-            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+        let input = judged_input.take().unwrap_or_else(|| {
+            report_input(&run)
+                .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor())
+        });
         let mut model = Report::build(&input);
         model.conformance_level = report_level(run.overall);
         model.conformance_reason = run.reason();
@@ -286,7 +315,11 @@ pub fn run(a: InteropArgs) -> anyhow::Result<ExitCode> {
     if blocked {
         return Ok(ExitCode::from(2));
     }
-    Ok(exit_code(&run, a.output.fail_on.unwrap_or(FailOn::Error)))
+    Ok(exit_code(
+        &run,
+        &counted,
+        a.output.fail_on.unwrap_or(FailOn::Error),
+    ))
 }
 
 /// Emits one `attribution` event per exchange of the two directions (caller and callee
@@ -837,7 +870,13 @@ fn remove_temp(run: &InteropRun) {
 /// 1 when a test or step failed its own checks in either direction (whatever `fail_on`
 /// says) or a finding is at or above `fail_on`; else 0. A test failed only by a merged
 /// verifier finding counts as that finding (see `probe_cmd::exit_code`).
-pub fn exit_code(run: &InteropRun, fail_on: FailOn) -> ExitCode {
+///
+/// `counted`: the findings that count (the run's, or those its `--baseline` does not know).
+pub fn exit_code(
+    run: &InteropRun,
+    counted: &[crate::verify::Finding],
+    fail_on: FailOn,
+) -> ExitCode {
     let failed = run
         .directions
         .iter()
@@ -845,7 +884,7 @@ pub fn exit_code(run: &InteropRun, fail_on: FailOn) -> ExitCode {
     if failed || run.separation.failed_own_checks() {
         return ExitCode::from(1);
     }
-    findings_exit_code(&run.outcome.verify.findings, fail_on)
+    findings_exit_code(counted, fail_on)
 }
 
 /// The agent a direction calls, as the text report names it: `B "card name"
@@ -994,6 +1033,7 @@ mod tests {
         report::ReportFinding {
             finding: f,
             seen: 1,
+            baseline_state: None,
         }
     }
 

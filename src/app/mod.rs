@@ -188,6 +188,101 @@ fn init_tracing() {
         .try_init();
 }
 
+/// `--baseline FILE` read at the start of a command, before anything runs (a malformed
+/// file costs no run: exit 2 at once). `--write-baseline FILE` may be the `--baseline` file
+/// (rewriting it is how a baseline shrinks), but not a directory nor one of `inputs` (the
+/// traffic file).
+///
+/// Errors: the one line `cause; hint: hint` to print after `a2a-interop: ` (exit 2).
+pub fn load_baseline(
+    b: &crate::cli::BaselineArgs,
+    inputs: &[&std::path::Path],
+) -> Result<Option<std::sync::Arc<crate::report::baseline::Baseline>>, String> {
+    if let Some(w) = &b.write_baseline {
+        if inputs.iter().any(|i| same_file(i, w)) {
+            return Err(format!(
+                "--write-baseline {} is an input of this run; hint: give the baseline its own file, e.g. a2a-baseline.json",
+                w.display()
+            ));
+        }
+        if w.is_dir() {
+            return Err(format!(
+                "--write-baseline {} is a directory; hint: give a file path in it, e.g. {}",
+                w.display(),
+                w.join("a2a-baseline.json").display()
+            ));
+        }
+    }
+    let Some(p) = &b.baseline else {
+        return Ok(None);
+    };
+    crate::report::baseline::Baseline::load(p)
+        .map(|b| Some(std::sync::Arc::new(b)))
+        .map_err(|cause| {
+            let hint = if !p.exists() {
+                format!(
+                    "write it first with --write-baseline {} (on a run whose findings are all known), then commit it",
+                    sh_path(p)
+                )
+            } else {
+                "a baseline is the JSON file --write-baseline writes (schema a2a-interop/baseline/v1, docs/usage.md#baselines-known-findings-in-ci): fix the entry named, or write it again".to_string()
+            };
+            format!("{cause}; hint: {hint}")
+        })
+}
+
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// Applies the run's baseline flags to its report input once the findings are known:
+/// `--write-baseline` writes every finding (keeping the reasons and dates of `loaded`'s
+/// entries) and says so on stderr (`a2a-interop: wrote baseline FILE: N entries ...`,
+/// `prefix` being `a2a-interop` or `a2a-interop proxy`); the input then judges against
+/// `loaded`, or against the file just written when there is no `--baseline`.
+///
+/// Errors: the file cannot be written; the one line `cause; hint: hint` (exit 2).
+pub fn apply_baseline(
+    b: &crate::cli::BaselineArgs,
+    loaded: Option<std::sync::Arc<crate::report::baseline::Baseline>>,
+    input: &mut crate::report::ReportInput,
+    prefix: &str,
+) -> Result<(), String> {
+    let mut judge = loaded;
+    if let Some(w) = &b.write_baseline {
+        let n = crate::report::baseline::write(
+            w,
+            &input.outcome.findings,
+            &input.index,
+            judge.as_deref(),
+        )
+        .map_err(|e| {
+            let cause = format!("cannot write baseline {}: {e}", w.display());
+            let hint = full_disk_hint(&cause, "--write-baseline").unwrap_or_else(|| {
+                "check the --write-baseline path is a writable file".to_string()
+            });
+            format!("{cause}; hint: {hint}")
+        })?;
+        crate::errln!(
+            "{prefix}: wrote baseline {}: {n} {} (known findings); commit it and pass --baseline {} in CI: only findings not in it count for --fail-on",
+            w.display(),
+            crate::report::model::plural(n, "entry", "entries"),
+            sh_path(w)
+        );
+        if judge.is_none() {
+            judge = Some(std::sync::Arc::new(
+                crate::report::baseline::Baseline::load(w)
+                    .map_err(|e| format!("{e}; hint: the file was just written: report this"))?,
+            ));
+        }
+    }
+    input.baseline = judge;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::sh_word;

@@ -220,6 +220,16 @@ fn split_v6(
 /// first evidence event, as the reports cite it; both omitted when the
 /// finding has none), with ` [leg NAME]` before the colon for a finding on another hop.
 pub fn finding_line(f: &Finding) -> String {
+    finding_line_on(f, &[])
+}
+
+/// [`finding_line`] of a finding whose evidence lies on `legs` (each leg once, in evidence
+/// order, `client` for the client-facing hop: [`ExchangeLegs::legs_of`]). A finding whose
+/// evidence spans two legs or more (a gateway's GW-SSE-001: the agent's events on the
+/// upstream leg, their late arrival on the client's) says so, ` [legs upstream, client]`, as
+/// the text report names each evidence line's leg: its line cited the upstream exchange
+/// with no leg at all (newcomer45, ci46). One leg or none known: the finding's own leg.
+pub fn finding_line_on(f: &Finding, legs: &[String]) -> String {
     // The JSON Pointer tells apart two findings of one rule on one exchange (e.g. two card
     // URLs): `e1 at /supportedInterfaces/1/url`.
     let first = f.evidence.iter().find(|e| e.exchange.is_some());
@@ -232,11 +242,14 @@ pub fn finding_line(f: &Finding) -> String {
     // shows `rec.jsonl #209`), so a line seen live is found in the report.
     // a finding on another hop says which, as the reports do (`[leg webhook]`, breaker10n
     // N22)
-    let leg = f
-        .leg
-        .as_deref()
-        .map(|l| format!(" [leg {l}]"))
-        .unwrap_or_default();
+    let leg = if legs.len() > 1 {
+        format!(" [legs {}]", legs.join(", "))
+    } else {
+        f.leg
+            .as_deref()
+            .map(|l| format!(" [leg {l}]"))
+            .unwrap_or_default()
+    };
     // shown as the reports show it: a URL's query credential or password redacted
     // (a redirect `Location` quoted in the message, breaker16b T1; CARD-011)
     let message = crate::record::redact::redact_urls_in_text(&f.message);
@@ -725,6 +738,51 @@ fn origin_of_url(url: &str) -> String {
 /// [`LiveFold::MAX_KEYS`] distinct lines are
 /// remembered (bytes stay bounded on a long run); past that, lines print unfolded. The
 /// recording's `finding` events and every report keep each occurrence.
+/// The leg of each recent exchange, as its request head named it (`None`: the client-facing
+/// hop), for the live line of a finding whose evidence spans legs ([`finding_line_on`]). At
+/// most [`ExchangeLegs::MAX`] exchanges are kept, the oldest let go first (memory stays flat
+/// however long the proxy runs, issue 7); only fed when the run has several legs.
+#[derive(Debug, Default)]
+pub struct ExchangeLegs {
+    legs: std::collections::HashMap<ExchangeId, Option<String>>,
+    order: std::collections::VecDeque<ExchangeId>,
+}
+
+impl ExchangeLegs {
+    /// Exchanges remembered at most.
+    pub const MAX: usize = 16_384;
+
+    /// Remembers the leg of `ev`'s exchange when `ev` is a request head.
+    pub fn observe(&mut self, ev: &Event) {
+        let (EventKind::RequestHead { .. }, Some(x)) = (&ev.kind, &ev.exchange) else {
+            return;
+        };
+        if self.legs.insert(x.clone(), ev.leg.clone()).is_none() {
+            self.order.push_back(x.clone());
+            if self.order.len() > Self::MAX {
+                if let Some(old) = self.order.pop_front() {
+                    self.legs.remove(&old);
+                }
+            }
+        }
+    }
+
+    /// The legs of `f`'s evidence exchanges that are remembered, each once in evidence
+    /// order, `client` for the client-facing hop.
+    pub fn legs_of(&self, f: &Finding) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for x in f.evidence.iter().filter_map(|e| e.exchange.as_deref()) {
+            if let Some(leg) = self.legs.get(x) {
+                let leg = leg.as_deref().unwrap_or("client");
+                if !out.iter().any(|l| l == leg) {
+                    out.push(leg.to_string());
+                }
+            }
+        }
+        out
+    }
+}
+
 #[derive(Debug, Default)]
 pub struct LiveFold {
     seen: std::collections::HashMap<String, u64>,
@@ -738,9 +796,23 @@ pub struct LiveFold {
     /// lines printed in it, and the distinct lines not printed since its last line
     /// ([`LiveFold::PLACE_MAX`]).
     places: std::collections::HashMap<String, (std::time::Instant, u32, u64)>,
+    /// The legs of recent exchanges, for a line whose evidence spans legs
+    /// ([`LiveFold::observe`]).
+    legs: ExchangeLegs,
 }
 
 impl LiveFold {
+    /// Notes the leg of `ev`'s exchange (a request head), so that the line of a finding
+    /// whose evidence spans legs names them ([`finding_line_on`]).
+    pub fn observe(&mut self, ev: &Event) {
+        self.legs.observe(ev);
+    }
+
+    /// [`finding_line_on`] with the legs of `f`'s evidence as far as they are known.
+    fn line_of(&self, f: &Finding) -> String {
+        finding_line_on(f, &self.legs.legs_of(f))
+    }
+
     /// Distinct (rule, pointer, message) lines remembered for folding.
     pub const MAX_KEYS: usize = 10_000;
     /// The least time between two lines of one repeating error.
@@ -844,7 +916,7 @@ impl LiveFold {
                     self.hidden_errors = self.hidden_errors.saturating_sub(n - 1);
                     return Some(format!(
                         "{} (again, {n} time{} in the last {} s)",
-                        finding_line(f),
+                        self.line_of(f),
                         if n == 1 { "" } else { "s" },
                         gap.as_secs()
                     ));
@@ -857,7 +929,7 @@ impl LiveFold {
                     if self.errors.len() < Self::MAX_KEYS {
                         self.errors.insert(key, (now, 0));
                     }
-                    return Some(Self::with_unsaid(finding_line(f), unsaid, &f.rule));
+                    return Some(Self::with_unsaid(self.line_of(f), unsaid, &f.rule));
                 }
             }
         }
@@ -873,7 +945,7 @@ impl LiveFold {
         if self.seen.len() < Self::MAX_KEYS {
             self.seen.insert(key, 1);
         }
-        Some(Self::with_unsaid(finding_line(f), unsaid, &f.rule))
+        Some(Self::with_unsaid(self.line_of(f), unsaid, &f.rule))
     }
 
     fn fold(&mut self, rule: &str, error: bool) {
@@ -1144,6 +1216,11 @@ impl Pipeline {
                         }
                     }
                     let ended = matches!(ev.kind, EventKind::ExchangeEnd { .. });
+                    // the legs of a run with several, for a finding line whose evidence
+                    // spans them (a gateway recorded on two legs)
+                    if print && !one_leg {
+                        fold.observe(ev);
+                    }
                     let found = v.feed_taken(ev);
                     // a request the agent never answered before the client left
                     // (newcomer19 N6): said now, not only in the report
@@ -1512,6 +1589,66 @@ mod tests {
             }],
             leg: None,
         }
+    }
+
+    /// A request head of exchange `x` on `leg` (`None`: the client's hop), as the recorder
+    /// writes it.
+    fn head(x: &str, leg: Option<&str>) -> Event {
+        Event {
+            seq: 1,
+            t_us: 0,
+            exchange: Some(x.into()),
+            leg: leg.map(str::to_string),
+            kind: EventKind::RequestHead {
+                conn: None,
+                method: "GET".into(),
+                url: "/".into(),
+                version: None,
+                headers: Headers::default(),
+                upstream: None,
+            },
+        }
+    }
+
+    #[test]
+    fn a_live_line_whose_evidence_spans_two_legs_names_both() {
+        // GW-SSE-001 as the verifier makes it: the finding's own leg the client's, its
+        // first evidence the agent's events on the upstream leg (e2), then the client's (e1)
+        let mut f = finding(Some("e2"));
+        f.rule = "GW-SSE-001".into();
+        f.severity = Severity::Warning;
+        f.message = "gateway held the stream back".into();
+        f.evidence.push(Evidence {
+            seq: 9,
+            exchange: Some("e1".into()),
+            pointer: None,
+            found: None,
+        });
+        let mut fold = LiveFold::default();
+        fold.observe(&head("e1", None));
+        fold.observe(&head("e2", Some("upstream")));
+        assert_eq!(
+            fold.line(&f).as_deref(),
+            Some("warning[GW-SSE-001] e2 #3 [legs upstream, client]: gateway held the stream back")
+        );
+        // one leg only: as before, the finding's own leg (none for the client's)
+        let mut one = finding(Some("e1"));
+        one.rule = "CARD-URL-002".into();
+        assert_eq!(
+            fold.line(&one).as_deref(),
+            Some("error[CARD-URL-002] e1 #3: card url is not reachable")
+        );
+        // bounded: the oldest exchange is let go past MAX
+        let mut legs = ExchangeLegs::default();
+        for i in 0..=ExchangeLegs::MAX {
+            legs.observe(&head(&format!("e{i}"), Some("upstream")));
+        }
+        assert_eq!(legs.legs.len(), ExchangeLegs::MAX);
+        assert!(legs.legs_of(&finding(Some("e0"))).is_empty());
+        assert_eq!(
+            legs.legs_of(&finding(Some("e1"))),
+            vec!["upstream".to_string()]
+        );
     }
 
     #[test]

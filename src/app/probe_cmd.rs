@@ -87,6 +87,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     if let Some(p) = &a.record {
         crate::app::proxy_cmd::check_record_path_for_run(p, a.overwrite)?;
     }
+    // --baseline read before the run: a malformed one costs no run (exit 2)
+    let record_in: Vec<&std::path::Path> = a.record.iter().map(PathBuf::as_path).collect();
+    let loaded_baseline =
+        super::load_baseline(&a.output.baseline, &record_in).map_err(anyhow::Error::msg)?;
     let wait = a.wait_for_agent.as_deref().map(parse_wait).transpose()?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -121,6 +125,34 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let findings = &run.outcome.verify.findings;
+    // the baseline applied on the recording (a finding's location is its exchange's
+    // request), before a temporary recording is removed: known findings not counted
+    let mut judged_input: Option<ReportInput> = None;
+    let mut counted: Vec<Finding> = findings.clone();
+    let mut states = None;
+    if a.output.baseline.baseline.is_some() || a.output.baseline.write_baseline.is_some() {
+        let mut input = report_input(&run)
+            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+        if let Err(line) = super::apply_baseline(
+            &a.output.baseline,
+            loaded_baseline,
+            &mut input,
+            "a2a-interop",
+        ) {
+            remove_temp(&run);
+            crate::errln!("a2a-interop: {line}");
+            return Ok(ExitCode::from(2));
+        }
+        counted = input.counted_findings().into_iter().cloned().collect();
+        if let Some(b) = &Report::build(&input).baseline {
+            crate::errln!("a2a-interop: {}", b.line());
+        }
+        states = input
+            .baseline
+            .as_ref()
+            .map(|b| b.states(findings, &input.index));
+        judged_input = Some(input);
+    }
     let judged = conformance_level(&run.report.results, findings);
     // an interrupted run judges only what ran: at most partial (breaker9c C4)
     let level = if run.interrupted {
@@ -135,7 +167,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
-        crate::out!("{}", text_report(&run.report, findings, level));
+        crate::out!(
+            "{}",
+            text_report_marked(&run.report, findings, level, states.as_deref())
+        );
         if run.stopped.is_some() || run.interrupted {
             crate::outln!(
                 "the probe did not finish: the level above judges only the tests that ran"
@@ -144,8 +179,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     }
     if !pairs.is_empty() {
         // JUnit fails what the exit status counts (--fail-on)
-        let input = report_input(&run)
-            .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor());
+        let input = judged_input.take().unwrap_or_else(|| {
+            report_input(&run)
+                .with_failure_floor(a.output.fail_on.unwrap_or(FailOn::Error).junit_floor())
+        });
         remove_temp(&run);
         let mut model = Report::build(&input);
         model.conformance_level = report_level(level);
@@ -163,7 +200,10 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         if !write_reports(&pairs, &model, &input, a.quiet) {
             // results are never lost to a report error
             if to_stdout {
-                crate::out!("{}", text_report(&run.report, findings, level));
+                crate::out!(
+                    "{}",
+                    text_report_marked(&run.report, findings, level, states.as_deref())
+                );
             }
             return Ok(ExitCode::from(2));
         }
@@ -194,7 +234,7 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let fail_on = a.output.fail_on.unwrap_or(FailOn::Error);
-    Ok(exit_code(&run.report, findings, fail_on))
+    Ok(exit_code(&run.report, &counted, fail_on))
 }
 
 /// When `card.reachable` failed because every well-known card path under the probed URL
@@ -1063,6 +1103,7 @@ pub fn test_result(r: &probe::ProbeResult, test: String) -> TestResult {
         message: r.message.clone(),
         duration_ms: r.duration_ms,
         rules: Vec::new(),
+        failed_by: r.failed_by.clone(),
     }
 }
 
@@ -1453,20 +1494,59 @@ pub fn dialects_shown(dialects: &[String]) -> String {
 
 /// One line per result, then findings, then the summary and level.
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
+    text_report_marked(r, findings, level, None)
+}
+
+/// [`text_report`] with each finding's state against the run's `--baseline` (`states`, in
+/// the order of `findings`): a known finding's line says ` (known, in the baseline)` after
+/// its rule, and a test failed only by known findings says so after its `fail`, as the
+/// JUnit file does not count it (the exit status neither).
+pub fn text_report_marked(
+    r: &ProbeReport,
+    findings: &[Finding],
+    level: ConformanceLevel,
+    states: Option<&[report::baseline::BaselineState]>,
+) -> String {
+    use report::baseline::BaselineState;
+    let grouped = report::model::group_findings_marked(findings, states);
+    // rules whose every error finding is known: a test failed only by one of them is too
+    let all_known = |rule: &str| {
+        let of: Vec<_> = grouped
+            .iter()
+            .filter(|f| f.rule == rule && f.severity == Severity::Error)
+            .collect();
+        !of.is_empty()
+            && of
+                .iter()
+                .all(|f| f.baseline_state == Some(BaselineState::Unchanged))
+    };
     let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
     for x in &r.results {
         let d = scope(x);
+        let known = match &x.failed_by {
+            Some(rule) if states.is_some() && x.status == Status::Fail && all_known(rule) => {
+                " (by a finding known in the baseline)"
+            }
+            _ => "",
+        };
         s.push_str(&format!(
-            "{:<4}  {}{d}: {} ({} ms)\n",
+            "{:<4}{known}  {}{d}: {} ({} ms)\n",
             x.status.as_str(),
             x.test,
             report::show_controls_line(&x.message),
             x.duration_ms
         ));
     }
-    let grouped = report::group_findings(findings);
     for f in &grouped {
-        s.push_str(&report::text::one_line(f, None));
+        let line = report::text::one_line(f, None);
+        if f.baseline_state == Some(BaselineState::Unchanged) {
+            let at = line.find(']').map_or(0, |i| i + 1);
+            s.push_str(&line[..at]);
+            s.push_str(report::text::KNOWN_TAG);
+            s.push_str(&line[at..]);
+        } else {
+            s.push_str(&line);
+        }
         s.push('\n');
     }
     let count = |st: Status| r.results.iter().filter(|x| x.status == st).count();

@@ -774,6 +774,17 @@ async fn run_async(
     if let Some(p) = &record {
         check_record_path(p, a.overwrite)?;
     }
+    // --baseline read now: a malformed one costs no run (exit 2 before the banner)
+    let wants_baseline = a.baseline.baseline.is_some() || a.baseline.write_baseline.is_some();
+    if wants_baseline && record.is_none() {
+        bail!(
+            "--baseline and --write-baseline judge the recording when the proxy stops, and --no-record keeps none; hint: drop --no-record (or give --record FILE)"
+        );
+    }
+    let loaded_baseline = {
+        let inputs: Vec<&Path> = record.iter().map(PathBuf::as_path).collect();
+        super::load_baseline(&a.baseline, &inputs).map_err(anyhow::Error::msg)?
+    };
     if let Some(p) = &a.report {
         check_report_path(p, a.format)?;
         // `--format json --report out.html`: said before the run, not found at its end (ux37)
@@ -1186,6 +1197,29 @@ async fn run_async(
             crate::errln!("a2a-interop proxy: {line}");
         }
     }
+    // the run's baseline applied once, on the recording read back (a finding's location is
+    // its exchange's request): `--write-baseline` written, known findings not counted
+    let mut counted: Option<Vec<crate::verify::Finding>> = None;
+    let mut judge_baseline = None;
+    if wants_baseline {
+        let mut input = report_input(&outcome, source.as_deref())?;
+        super::apply_baseline(
+            &a.baseline,
+            loaded_baseline.clone(),
+            &mut input,
+            "a2a-interop proxy",
+        )
+        .map_err(anyhow::Error::msg)?;
+        counted = Some(input.counted_findings().into_iter().cloned().collect());
+        judge_baseline = input.baseline.clone();
+        if a.report.is_none() {
+            // said here; with --report the report's own line follows it
+            let built = report::Report::build(&input);
+            if let Some(b) = &built.baseline {
+                crate::errln!("a2a-interop proxy: {}", b.line());
+            }
+        }
+    }
     if let Some(path) = &a.report {
         // the writing line says what a Ctrl-C does now; both name the recording as kept
         // (newcomer32 N4: a replaced one's `.recovered-N.jsonl`, not the path that now
@@ -1211,7 +1245,14 @@ async fn run_async(
                 again_words,
             )
         );
-        let written = write_report(path, a.format, &outcome, source.as_deref(), a.fail_on);
+        let written = write_report(
+            path,
+            a.format,
+            &outcome,
+            source.as_deref(),
+            a.fail_on,
+            judge_baseline.clone(),
+        );
         // where the report went, said (newcomer19 N12: a Ctrl-C'd run ended with the
         // recording line only), and what it holds (newcomer27 N1: a long run's findings
         // had scrolled away, and the stop said no count)
@@ -1220,6 +1261,9 @@ async fn run_async(
                 "a2a-interop proxy: {}",
                 report_written_line(path, *format, built)
             );
+            if let Some(b) = &built.baseline {
+                crate::errln!("a2a-interop proxy: {}", b.line());
+            }
         }
         if let Err(e) = written {
             // The findings exist nowhere else (a full disk also cut the recording): print
@@ -1256,9 +1300,12 @@ async fn run_async(
     }
     phase.store(PHASE_DONE, std::sync::atomic::Ordering::SeqCst);
     again.abort();
-    let code = exit_code(&outcome, a.fail_on);
+    // with a baseline, only the findings it does not know count
+    let counted = counted.as_deref().unwrap_or(&outcome.verify.findings);
+    let code = exit_code(counted, a.fail_on);
     if let Some(line) = fail_on_line(
         &outcome,
+        counted,
         a.fail_on,
         a.report.as_deref(),
         !a.quiet,
@@ -1280,6 +1327,7 @@ async fn run_async(
 /// would have made it 1 (newcomer19 N4: it said "exit 1" and the process exited 129).
 pub fn fail_on_line(
     o: &RunOutcome,
+    counted: &[crate::verify::Finding],
     fail_on: FailOn,
     report: Option<&Path>,
     printed: bool,
@@ -1288,9 +1336,7 @@ pub fn fail_on_line(
     let floor = severity_floor(fail_on)?;
     // counted as the summary line above it counts them: a finding seen again is one, with
     // how often it was seen (newcomer28 N1: "exit 1: 25 findings" under "findings: 1 error")
-    let at_floor: Vec<_> = o
-        .verify
-        .findings
+    let at_floor: Vec<_> = counted
         .iter()
         .filter(|f| f.severity >= floor)
         .cloned()
@@ -2489,11 +2535,13 @@ fn install_stop_signal(
     }
 }
 
-fn exit_code(o: &RunOutcome, fail_on: FailOn) -> ExitCode {
+/// 1 when one of `counted` (the run's findings, or those its `--baseline` does not know) is
+/// at or above `fail_on`, else 0.
+fn exit_code(counted: &[crate::verify::Finding], fail_on: FailOn) -> ExitCode {
     let Some(floor) = severity_floor(fail_on) else {
         return ExitCode::SUCCESS;
     };
-    if o.verify.findings.iter().any(|f| f.severity >= floor) {
+    if counted.iter().any(|f| f.severity >= floor) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -2646,6 +2694,7 @@ pub fn write_report(
     o: &RunOutcome,
     source: Option<&Path>,
     fail_on: FailOn,
+    baseline: Option<std::sync::Arc<crate::report::baseline::Baseline>>,
 ) -> anyhow::Result<(report::Format, report::Report)> {
     // JUnit fails what the exit status counts (--fail-on; its default `never`: warnings)
     // newcomer32 N3: a recording emptied, replaced or removed under the run cannot be read
@@ -2664,6 +2713,8 @@ pub fn write_report(
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
+    let mut input = input;
+    input.baseline = baseline;
     let format = report_format(path, format);
     let built = report::Report::build(&input);
     report::write_built_reports(&[(format, path.to_path_buf())], &built, &input)?;

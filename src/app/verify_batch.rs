@@ -90,7 +90,12 @@ impl Judged {
 
 /// Judges one file as `verify FILE` does (its stderr notes included) and returns what it
 /// came to; never fails the run.
-fn judge(file: &Path, fail_on: FailOn, skip_bad_lines: bool) -> Judged {
+fn judge(
+    file: &Path,
+    fail_on: FailOn,
+    skip_bad_lines: bool,
+    baseline: Option<&std::sync::Arc<crate::report::baseline::Baseline>>,
+) -> Judged {
     let shown = file.display().to_string();
     if file.is_dir() {
         let d = super::sh_word(&shown);
@@ -124,8 +129,12 @@ fn judge(file: &Path, fail_on: FailOn, skip_bad_lines: bool) -> Judged {
         );
     }
     input.failure_floor = fail_on.junit_floor();
+    input.baseline = baseline.cloned();
     let built = report::Report::build(&input);
-    let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+    if let Some(b) = &built.baseline {
+        crate::errln!("a2a-interop: {shown}: {}", b.line());
+    }
+    let code = exit_status(input.counted_findings().iter().map(|f| f.severity), fail_on);
     let code = if code == 0 && (seq_damaged(&input) || input.source.skipped_lines.is_some()) {
         1
     } else {
@@ -177,11 +186,24 @@ fn text_lines(j: &Judged, fail_on: FailOn) -> String {
     if j.input.as_ref().is_some_and(seq_damaged) {
         out.push_str("; seq breaks (not the recording as written)");
     }
+    if let Some(b) = &built.baseline {
+        out.push_str(&format!("; {} known, {} new", b.unchanged, b.new));
+    }
     out.push('\n');
     if let Some(min) = super::verify_cmd::threshold(fail_on) {
         for f in built.findings.iter().filter(|f| f.severity >= min) {
             out.push_str("        ");
-            out.push_str(&report::text::one_line(f, None));
+            let line = report::text::one_line(f, None);
+            // a finding the --baseline knows is listed, marked: it did not fail the file
+            match f.baseline_state {
+                Some(report::baseline::BaselineState::Unchanged) => {
+                    let at = line.find("]").map_or(0, |i| i + 1);
+                    out.push_str(&line[..at]);
+                    out.push_str(report::text::KNOWN_TAG);
+                    out.push_str(&line[at..]);
+                }
+                _ => out.push_str(&line),
+            }
             out.push('\n');
         }
     }
@@ -568,6 +590,23 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
     if let Err(code) = check_outputs(&inputs, &pairs) {
         return code;
     }
+    if let Some(w) = &out.baseline.write_baseline {
+        return fail(
+            format!(
+                "--write-baseline {} takes the findings of one traffic file, and verify was given {} files",
+                w.display(),
+                files.len()
+            ),
+            "write the baseline from one recording of the agent (verify FILE --write-baseline b.json); --baseline b.json then judges each file against it",
+        );
+    }
+    let baseline = match super::load_baseline(&out.baseline, &inputs) {
+        Ok(b) => b,
+        Err(line) => {
+            crate::errln!("a2a-interop: {line}");
+            return ExitCode::from(2);
+        }
+    };
     let fail_on = out.fail_on.unwrap_or(default_fail_on);
     let report_on_stdout = pairs
         .iter()
@@ -613,7 +652,7 @@ pub fn run(files: &[PathBuf], out: &OutputArgs, default_fail_on: FailOn, skip: b
     }
     let mut totals = Totals::default();
     for file in files {
-        let j = judge(file, fail_on, skip);
+        let j = judge(file, fail_on, skip, baseline.as_ref());
         totals.add(&j);
         // the lines on the terminal, unless a text output already takes stdout
         if !text_on_stdout {

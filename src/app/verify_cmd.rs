@@ -1024,6 +1024,13 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     if let Err(code) = check_outputs(&[file], &pairs) {
         return code;
     }
+    let baseline = match super::load_baseline(&out.baseline, &[file]) {
+        Ok(b) => b,
+        Err(line) => {
+            crate::errln!("a2a-interop: {line}");
+            return ExitCode::from(2);
+        }
+    };
     let read = match Input::new(file) {
         Ok(input) => verify_file_skipping(&input.path, &input.shown, skip_bad_lines),
         Err(e) => {
@@ -1079,6 +1086,10 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     input.color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     // JUnit fails what the exit status counts (--fail-on)
     input.failure_floor = out.fail_on.unwrap_or(default_fail_on).junit_floor();
+    if let Err(line) = super::apply_baseline(&out.baseline, baseline, &mut input, "a2a-interop") {
+        crate::errln!("a2a-interop: {line}");
+        return ExitCode::from(2);
+    }
     let built = report::Report::build(&input);
     if let Err(e) = report::write_built_reports(&pairs, &built, &input) {
         // One line with the cause and a hint, exit 2; no fallback dump in another format on
@@ -1103,8 +1114,16 @@ fn run(file: &Path, out: &OutputArgs, default_fail_on: FailOn, skip_bad_lines: b
     if let Some(line) = wrote_line(&pairs, &built) {
         crate::errln!("a2a-interop: {line}");
     }
+    // the text report on stdout ends with this line itself
+    let text_out = pairs
+        .iter()
+        .any(|(f, p)| *f == Format::Text && p.as_os_str() == "-");
+    if let (Some(b), false) = (&built.baseline, text_out) {
+        crate::errln!("a2a-interop: {}", b.line());
+    }
     let fail_on = out.fail_on.unwrap_or(default_fail_on);
-    let code = exit_status(input.outcome.findings.iter().map(|f| f.severity), fail_on);
+    // a baseline's known findings are shown and not counted (docs/usage.md "Baselines")
+    let code = exit_status(input.counted_findings().iter().map(|f| f.severity), fail_on);
     // A verdict on part of the file is never a clean one (ux20 N4): skipped lines make the
     // exit status at least 1, whatever --fail-on says about the findings.
     // So is a verdict on a recording whose `seq`s say events are missing, moved or reused
@@ -1279,6 +1298,7 @@ mod tests {
             formats: vec![CliFormat::Json, CliFormat::Junit],
             outputs: vec!["a.json".into(), "-".into(), "c.sarif".into()],
             fail_on: None,
+            baseline: Default::default(),
         };
         let p = pair_outputs(&o).unwrap();
         assert_eq!(
@@ -1293,6 +1313,7 @@ mod tests {
             formats: vec![],
             outputs: vec!["report.bin".into()],
             fail_on: None,
+            baseline: Default::default(),
         };
         assert!(pair_outputs(&o).unwrap_err().contains("no --format"));
         // A single lone --format goes to stdout.
@@ -1300,6 +1321,7 @@ mod tests {
             formats: vec![CliFormat::Html],
             outputs: vec![],
             fail_on: None,
+            baseline: Default::default(),
         };
         assert_eq!(
             pair_outputs(&o).unwrap(),
@@ -1309,6 +1331,7 @@ mod tests {
             formats: vec![],
             outputs: vec![],
             fail_on: None,
+            baseline: Default::default(),
         };
         assert_eq!(
             pair_outputs(&o).unwrap(),
@@ -1322,6 +1345,7 @@ mod tests {
             formats: vec![CliFormat::Json, CliFormat::Markdown],
             outputs: vec!["-".into(), "-".into()],
             fail_on: None,
+            baseline: Default::default(),
         };
         let e = pair_outputs(&o).unwrap_err();
         assert!(
@@ -1333,6 +1357,7 @@ mod tests {
             formats: vec![CliFormat::Json, CliFormat::Markdown],
             outputs: vec!["-".into(), "r.md".into()],
             fail_on: None,
+            baseline: Default::default(),
         };
         assert_eq!(pair_outputs(&o).unwrap().len(), 2);
     }
@@ -1343,6 +1368,7 @@ mod tests {
             formats: vec![CliFormat::Json, CliFormat::Html],
             outputs: vec!["a.json".into()],
             fail_on: None,
+            baseline: Default::default(),
         };
         let e = pair_outputs(&o).unwrap_err();
         assert_eq!(
@@ -1353,6 +1379,7 @@ mod tests {
             formats: vec![CliFormat::Json, CliFormat::Text],
             outputs: vec![],
             fail_on: None,
+            baseline: Default::default(),
         };
         assert!(pair_outputs(&o)
             .unwrap_err()
@@ -1362,6 +1389,7 @@ mod tests {
             formats: vec![CliFormat::Json, CliFormat::Html],
             outputs: vec!["a.json".into(), "-".into()],
             fail_on: None,
+            baseline: Default::default(),
         };
         assert_eq!(
             pair_outputs(&o).unwrap()[1],

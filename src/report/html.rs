@@ -85,6 +85,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
         let _ = writeln!(h, "<li>note: {}</li>", esc(&u.note()));
     }
     let _ = writeln!(h, "<li>recorded {}</li>", esc(&report.recorded_span()));
+    if let Some(b) = &report.baseline {
+        let _ = writeln!(h, "<li>{}</li>", esc(&b.line()));
+    }
     let _ = writeln!(
         h,
         "<li>conformance level: <strong>{}</strong> ({})</li>",
@@ -184,9 +187,15 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
     for i in super::text::reading_order_indices(&report.findings) {
         let f = &report.findings[i];
         let sev = f.severity.as_str();
+        // a finding the run's --baseline knows says so, as the text report does
+        let known = if f.baseline_state == Some(super::baseline::BaselineState::Unchanged) {
+            super::text::KNOWN_TAG
+        } else {
+            ""
+        };
         let _ = writeln!(
             h,
-            "<div class=\"finding {sev}\" id=\"f-{i}\"><p><strong class=\"{sev}\">{sev}[{}]</strong>: {}</p><ul>",
+            "<div class=\"finding {sev}\" id=\"f-{i}\"><p><strong class=\"{sev}\">{sev}[{}]</strong>{known}: {}</p><ul>",
             esc(&f.rule),
             esc(&f.message)
         );

@@ -109,6 +109,26 @@ struct Case {
     out: Option<String>,
 }
 
+/// Whether the run's `--baseline` knows `f` (`baselineState` `unchanged`).
+fn is_known(f: &ReportFinding) -> bool {
+    f.baseline_state == Some(super::baseline::BaselineState::Unchanged)
+}
+
+/// The `<system-out>` line over a case's known findings: `not a failure: 2 occurrences
+/// known in the baseline b.json (--baseline), not counted for --fail-on`.
+fn known_line(fs: &[&ReportFinding], report: &Report) -> String {
+    let n = fs.iter().map(|f| f.seen).sum::<u64>();
+    format!(
+        "not a failure: {n} {} known in the baseline {} (--baseline), not counted for --fail-on",
+        super::model::plural(n as usize, "occurrence", "occurrences"),
+        report
+            .baseline
+            .as_ref()
+            .map(|b| b.file.as_str())
+            .unwrap_or("-")
+    )
+}
+
 fn err(e: impl std::fmt::Display) -> ReportError {
     ReportError::Render {
         format: "junit",
@@ -176,6 +196,53 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         } else {
             r.duration_ms
         };
+        // a passive area failed by the baseline's known findings alone passes here, as the
+        // exit status does: its known errors go to <system-out>
+        let errors: Vec<&ReportFinding> = related
+            .iter()
+            .copied()
+            .filter(|f| f.severity == Severity::Error)
+            .collect();
+        // a probe test failed only by a verifier finding (its own checks passed) whose
+        // rule's findings the baseline all knows: not counted either
+        let by_known: Vec<&ReportFinding> = match &r.failed_by {
+            Some(rule) if r.status == Status::Fail => report
+                .findings
+                .iter()
+                .filter(|f| &f.rule == rule && f.severity == Severity::Error)
+                .collect(),
+            _ => Vec::new(),
+        };
+        if !by_known.is_empty() && by_known.iter().all(|f| is_known(f)) {
+            results.push(Case {
+                name: r.test.clone(),
+                time: secs(ms),
+                classname: format!("a2a-interop.{}", r.category.as_str()),
+                failure: None,
+                skipped: None,
+                out: Some(format!("{}: {}", known_line(&by_known, report), r.message)),
+            });
+            continue;
+        }
+        let known_only = passive
+            && r.status == Status::Fail
+            && !errors.is_empty()
+            && errors.iter().all(|f| is_known(f));
+        if known_only {
+            results.push(Case {
+                name: r.test.clone(),
+                time: secs(ms),
+                classname: format!("a2a-interop.{}", r.category.as_str()),
+                failure: None,
+                skipped: None,
+                out: Some(format!(
+                    "{}\n{}",
+                    known_line(&errors, report),
+                    blocks(&related)
+                )),
+            });
+            continue;
+        }
         results.push(Case {
             name: r.test.clone(),
             time: secs(ms),
@@ -236,8 +303,17 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
     for (&(id, category), &rule_ms) in listed.iter().zip(&rule_times) {
         let fs = by_rule.get(id).cloned().unwrap_or_default();
         let floor = input.failure_floor;
-        let failing: Vec<&ReportFinding> =
-            fs.iter().copied().filter(|f| f.severity >= floor).collect();
+        let failing: Vec<&ReportFinding> = fs
+            .iter()
+            .copied()
+            .filter(|f| f.severity >= floor && !is_known(f))
+            .collect();
+        // at or above the floor but in the run's --baseline: shown, not a failure
+        let known: Vec<&ReportFinding> = fs
+            .iter()
+            .copied()
+            .filter(|f| f.severity >= floor && is_known(f))
+            .collect();
         // below the floor: warnings (under `--fail-on error`) said as such, then notes
         let below_warnings: Vec<&ReportFinding> = fs
             .iter()
@@ -250,6 +326,13 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
             .filter(|f| f.severity < floor && f.severity == Severity::Note)
             .collect();
         let mut out = Vec::new();
+        if !known.is_empty() {
+            out.push(format!(
+                "{}\n{}",
+                known_line(&known, report),
+                blocks(&known)
+            ));
+        }
         if !below_warnings.is_empty() {
             let n = below_warnings.iter().map(|f| f.seen).sum::<u64>();
             out.push(format!(
@@ -381,6 +464,10 @@ pub fn render(report: &Report, input: &ReportInput) -> Result<String, ReportErro
         ];
         if let Some(h) = &report.source.sha256 {
             props.push(("source.sha256", h.clone()));
+        }
+        // what the run's --baseline did: known, new, entries not seen any more
+        if let Some(b) = &report.baseline {
+            props.push(("baseline", b.line()));
         }
         // an interrupted run says so next to its level (Report::mark_interrupted)
         if let Some(note) = &report.interrupted {

@@ -29,6 +29,15 @@ fn prose(s: &str) -> String {
 }
 
 /// Escapes a table cell: prose, plus `|` and line breaks.
+/// [`super::text::KNOWN_TAG`] for a finding the run's `--baseline` knows, else nothing.
+fn known(f: &super::ReportFinding) -> &'static str {
+    if f.baseline_state == Some(super::baseline::BaselineState::Unchanged) {
+        super::text::KNOWN_TAG
+    } else {
+        ""
+    }
+}
+
 fn cell(s: &str) -> String {
     prose(s).replace('|', "\\|").replace(['\n', '\r'], " ")
 }
@@ -104,6 +113,9 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             .map(|c| format!("; {c}"))
             .unwrap_or_default()
     );
+    if let Some(b) = &report.baseline {
+        let _ = writeln!(out, "- **baseline:** {}", prose(&b.line()));
+    }
     let _ = writeln!(
         out,
         "- **results:** {} passed, {} failed, {} skipped of {}",
@@ -204,9 +216,10 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             };
             let _ = writeln!(
                 out,
-                "| {} | `{}` | {} | {}{seen} |",
+                "| {} | `{}`{} | {} | {}{seen} |",
                 f.severity,
                 f.rule,
+                known(f),
                 cell(&at),
                 cell(&f.message)
             );
@@ -223,9 +236,10 @@ pub fn render(report: &Report, input: &ReportInput) -> String {
             }
             let _ = writeln!(
                 out,
-                "### {}[{}]: {}\n",
+                "### {}[{}]{}: {}\n",
                 f.severity,
                 f.rule,
+                known(f),
                 prose(&f.message)
             );
             if !f.spec.is_empty() {

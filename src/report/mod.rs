@@ -12,6 +12,7 @@ Entry points for commands: [`render`] (one format to a string) and [`write_repor
 (several formats to files or stdout). The rule registry has its own renderers in [`rules`].
 */
 
+pub mod baseline;
 pub mod crosswalk;
 pub mod html;
 pub mod index;

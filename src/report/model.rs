@@ -109,6 +109,14 @@ pub struct ReportFinding {
     /// How many times the verifier found it (1 = once).
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub seen: u64,
+    /// Against the run's `--baseline` ([`super::baseline`]): `new` (counts for `--fail-on`)
+    /// or `unchanged` (a known finding, shown and not counted). Absent without a baseline.
+    #[serde(
+        default,
+        rename = "baselineState",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub baseline_state: Option<super::baseline::BaselineState>,
 }
 
 fn one() -> u64 {
@@ -194,10 +202,21 @@ pub fn message_key(message: &str) -> String {
 /// appearance in `findings`; evidence entries already listed (same `seq` and pointer) are
 /// not repeated.
 pub fn group_findings(findings: &[Finding]) -> Vec<ReportFinding> {
+    group_findings_marked(findings, None)
+}
+
+/// [`group_findings`] with each finding's [`super::baseline::BaselineState`] (`states`, in
+/// the order of `findings`): the state is part of the grouping key, so a new occurrence is
+/// never folded into a known finding (and hidden by it), and each group carries its state.
+pub fn group_findings_marked(
+    findings: &[Finding],
+    states: Option<&[super::baseline::BaselineState]>,
+) -> Vec<ReportFinding> {
     let mut out: Vec<ReportFinding> = Vec::new();
     let mut by_key: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
-    for f in findings {
-        match by_key.entry(group_key(f)) {
+    for (i, f) in findings.iter().enumerate() {
+        let state = states.and_then(|s| s.get(i).copied());
+        match by_key.entry((group_key(f), state)) {
             std::collections::hash_map::Entry::Occupied(o) => {
                 let g = &mut out[*o.get()];
                 g.seen += 1;
@@ -217,6 +236,7 @@ pub fn group_findings(findings: &[Finding]) -> Vec<ReportFinding> {
                 out.push(ReportFinding {
                     finding: f.clone(),
                     seen: 1,
+                    baseline_state: state,
                 });
             }
         }
@@ -510,6 +530,12 @@ pub struct TestResult {
     /// Rule IDs whose findings made it fail (passive results).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<String>,
+    /// The rule of the verifier finding that alone failed a probe test that passed its own
+    /// checks (`probe::ProbeResult::failed_by`): with a `--baseline` that knows every finding
+    /// of that rule, JUnit does not count the test as failed, as the exit status does not.
+    /// Not in the JSON report (its message names the finding).
+    #[serde(skip)]
+    pub failed_by: Option<String>,
 }
 
 /// `summary` of the JSON report. `total = passed + failed + skipped` counts `results`;
@@ -793,6 +819,10 @@ pub struct Report {
     /// Absent for a run that finished and for traffic judged afterwards (`verify`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interrupted: Option<String>,
+    /// What the run's `--baseline` did: known and new findings, the entries not seen any
+    /// more and those expired ([`super::baseline::BaselineSummary`]). Absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baseline: Option<super::baseline::BaselineSummary>,
 }
 
 /// The message of a passive area result the traffic did not exercise ([`passive_results`]).
@@ -1313,6 +1343,7 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
                 message: NOT_EXERCISED.into(),
                 duration_ms: 0,
                 rules: Vec::new(),
+                failed_by: None,
             });
             continue;
         }
@@ -1385,6 +1416,7 @@ pub fn passive_results(outcome: &VerifyOutcome) -> (Vec<TestResult>, Coverage) {
             message,
             duration_ms: 0,
             rules: failing.into_iter().collect(),
+            failed_by: None,
         });
     }
     (
@@ -1472,6 +1504,9 @@ pub struct ReportInput {
     /// viewer turns red or unstable. Findings below it go to the case's `<system-out>`.
     /// [`Severity::Warning`] unless set.
     pub failure_floor: Severity,
+    /// The run's `--baseline`: findings it knows are marked `unchanged` in every format and
+    /// do not fail a JUnit rule; `None`: no baseline.
+    pub baseline: Option<std::sync::Arc<super::baseline::Baseline>>,
 }
 
 /// The bindings each A2A version was spoken over, with counts, for the text, Markdown and
@@ -1525,7 +1560,18 @@ impl ReportInput {
             color: false,
             nothing_verified: None,
             failure_floor: Severity::Warning,
+            baseline: None,
         }
+    }
+
+    /// The findings of this input that count for `--fail-on`: all without a baseline, else
+    /// those the baseline does not know ([`super::baseline::counted`]).
+    pub fn counted_findings(&self) -> Vec<&Finding> {
+        super::baseline::counted(
+            &self.outcome.findings,
+            &self.index,
+            self.baseline.as_deref(),
+        )
     }
 
     /// Sets [`ReportInput::failure_floor`]: the lowest severity a JUnit rules suite counts
@@ -1590,7 +1636,33 @@ impl Report {
         let outcome = &input.outcome;
         let mut sorted: Vec<Finding> = outcome.findings.iter().map(shown_finding).collect();
         sorted.sort_by_key(|f| f.first_seq());
-        let findings = group_findings(&sorted);
+        let states = input
+            .baseline
+            .as_ref()
+            .map(|b| b.states(&sorted, &input.index));
+        let findings = group_findings_marked(&sorted, states.as_deref());
+        let baseline = input.baseline.as_ref().map(|b| {
+            use super::baseline::BaselineState;
+            let count = |s: BaselineState| {
+                findings
+                    .iter()
+                    .filter(|f| f.baseline_state == Some(s))
+                    .count() as u64
+            };
+            super::baseline::BaselineSummary {
+                file: b.path.display().to_string(),
+                entries: b.entries.len() as u64,
+                new: count(BaselineState::New),
+                unchanged: count(BaselineState::Unchanged),
+                absent: b.absent(&sorted, &input.index),
+                expired: b.expired_entries(),
+                new_named: findings
+                    .iter()
+                    .filter(|f| f.baseline_state == Some(BaselineState::New))
+                    .map(|f| format!("{} ({})", f.rule, f.severity))
+                    .collect(),
+            }
+        });
         let (synth, coverage) = passive_results(outcome);
         let results = if input.results.is_empty() {
             synth
@@ -1694,6 +1766,7 @@ impl Report {
             not_judged: not_judged_in(&outcome.incomplete, &input.index),
             proxy_answered,
             interrupted: None,
+            baseline,
         }
     }
 

@@ -129,6 +129,27 @@ fn run_of(report: &Report, input: &ReportInput) -> Value {
         ));
     }
 
+    // a --baseline's entries that matched no finding: SARIF 2.1.0 §3.27.24 `absent`
+    // results (kind `pass`, level `none`: the problem is gone), after the run's own
+    if let Some(b) = &report.baseline {
+        for e in &b.absent {
+            let mut r = json!({
+                "ruleId": e.rule,
+                "kind": "pass",
+                "level": "none",
+                "baselineState": "absent",
+                "message": {"text": super::show_controls_line(&format!(
+                    "known finding not seen any more (fixed, or not exercised by this traffic): {}; shrink the baseline {} with --write-baseline",
+                    e.label(), b.file
+                ))},
+                "properties": {"baselineEntry": e},
+            });
+            if let Some(i) = ids.iter().position(|i| *i == e.rule) {
+                r["ruleIndex"] = json!(i);
+            }
+            results.push(r);
+        }
+    }
     let mut run = json!({
         "tool": {"driver": {
             "name": report.tool.name,
@@ -146,6 +167,10 @@ fn run_of(report: &Report, input: &ReportInput) -> Value {
     if omitted > 0 {
         // the least severe findings past MAX_RESULTS (the JSON report lists every one)
         run["properties"]["resultsOmitted"] = json!(omitted);
+    }
+    if let Some(b) = &report.baseline {
+        // what the run's --baseline did (each result has its baselineState)
+        run["properties"]["baseline"] = json!(b.line());
     }
     if let Some(note) = &report.interrupted {
         // an interrupted run (Report::mark_interrupted): a run property
@@ -523,6 +548,10 @@ fn result_of(
     });
     if !locations.is_empty() {
         r["locations"] = Value::Array(locations);
+    }
+    if let Some(state) = f.baseline_state {
+        // SARIF 2.1.0 §3.27.24: `new` or `unchanged` against the run's --baseline
+        r["baselineState"] = json!(state);
     }
     r
 }

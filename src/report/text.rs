@@ -63,7 +63,14 @@ pub fn finding_block_styled(
     index: &ExchangeIndex,
     style: Style,
 ) -> String {
-    block(&super::model::shown_finding(f), 1, file, index, style)
+    block(
+        &super::model::shown_finding(f),
+        1,
+        file,
+        index,
+        style,
+        false,
+    )
 }
 
 /// Evidence lines shown in full for a finding seen more than once; the exchanges of the
@@ -80,7 +87,8 @@ pub fn report_finding_block(
     index: &ExchangeIndex,
     style: Style,
 ) -> String {
-    block(&f.finding, f.seen, file, index, style)
+    let known = f.baseline_state == Some(super::baseline::BaselineState::Unchanged);
+    block(&f.finding, f.seen, file, index, style, known)
 }
 
 /// `seen: 3 times, in 3 exchanges: e1, e4, e9` (no exchange list when the evidence names
@@ -268,16 +276,26 @@ pub fn rule_summary(findings: &[ReportFinding], style: Style) -> String {
     s
 }
 
-fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style) -> String {
+/// `known`: the run's `--baseline` knows the finding: its first line says ` (known, in the
+/// baseline)` after the rule, so a CI log tells the new findings from the accepted ones.
+fn block(
+    f: &Finding,
+    seen: u64,
+    file: &str,
+    index: &ExchangeIndex,
+    style: Style,
+    known: bool,
+) -> String {
     // Text from the traffic is escaped piece by piece (`show_controls_line`: ESC, CR, bidi
     // controls) before our own styling goes around it.
     let line = |t: &str| super::show_controls_line(t).into_owned();
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{}{}: {}",
+        "{}{}{}: {}",
         style.severity(f.severity),
         style.bold(&format!("[{}]", f.rule)),
+        if known { KNOWN_TAG } else { "" },
         style.bold(&line(&f.message))
     );
     let arrow = style.gutter("-->");
@@ -328,6 +346,10 @@ fn block(f: &Finding, seen: u64, file: &str, index: &ExchangeIndex, style: Style
     }
     s
 }
+
+/// What the text report (and Markdown's findings list) writes after the rule of a finding
+/// the run's `--baseline` knows.
+pub const KNOWN_TAG: &str = " (known, in the baseline)";
 
 /// The summary line: `2 errors, 1 warning, 0 notes in 12 exchanges (145 events); conformance: partial`
 /// (`, N not fully judged` and `, N answered by the proxy itself` after the exchanges when
@@ -436,6 +458,9 @@ pub fn render_styled(report: &Report, input: &ReportInput, style: Style) -> Stri
     }
     if let Some(b) = super::model::bindings_line(&report.bindings) {
         let _ = writeln!(out, "bindings per A2A version: {b}\n");
+    }
+    if let Some(b) = &report.baseline {
+        let _ = writeln!(out, "{}\n", super::show_controls_line(&b.line()));
     }
     out.push_str(&style.bold(&summary_line(report)));
     out.push('\n');

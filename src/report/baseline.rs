@@ -1,0 +1,535 @@
+/*!
+Baselines: the findings a team knows and has accepted, kept in a file beside the CI job, so
+that `--fail-on` judges only the findings that are new (the linters' baseline: detekt's
+`baseline.xml`, PHPStan's `--generate-baseline`, SARIF 2.1.0 §3.27.24 `baselineState`).
+
+A baseline is a JSON file ([`BASELINE_SCHEMA`]), written by `--write-baseline FILE` and
+read by `--baseline FILE` on every command that judges (`verify`, `report`, `proxy`,
+`probe`, `interop`, `demo`):
+
+```json
+{
+  "schema": "a2a-interop/baseline/v1",
+  "about": "...",
+  "findings": [
+    {
+      "rule": "CARD-CACHE-001",
+      "leg": "client",
+      "request": "GET /.well-known/agent-card.json",
+      "name": "card-cache-control-missing",
+      "severity": "warning",
+      "reason": "the Python SDK sends no Cache-Control (upstream issue 123)",
+      "expires": "2027-03-01"
+    }
+  ]
+}
+```
+
+A finding's identity ([`Key`]) is its rule, its leg (`client` for the client-facing hop)
+and a normalised location: the request its first evidence is in, as `METHOD PATH A2A-METHOD`
+(the path without query, the id after `/tasks/` and `/pushNotificationConfigs/` read as
+`{id}`; the A2A method from the JSON-RPC body or the HTTP+JSON route) and the JSON Pointer
+of that evidence with array indices read as `*`. Nothing in it depends on a timestamp, a
+port, a host, a `seq`, an exchange id or an id the run generated, so the same traffic
+against an agent on another port gives the same keys, and the file written twice is the
+same bytes. `name` and `severity` are there for the reader and not part of the key;
+`reason` and `expires` (`YYYY-MM-DD`, UTC) are the user's: an entry past its date no longer
+counts (its findings are new again), and a rewrite keeps both for the entries still seen.
+*/
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::index::{ExchangeIndex, ExchangeView};
+use crate::verify::{Finding, Severity};
+
+/// The `schema` value of a baseline file.
+pub const BASELINE_SCHEMA: &str = "a2a-interop/baseline/v1";
+
+/// The `about` line written into every baseline file: what it is and how it is used.
+pub const BASELINE_ABOUT: &str = "known findings of a2a-interop: a finding whose rule, leg, request and pointer match an entry is reported as known (baselineState unchanged) and does not count for --fail-on; add \"reason\" and \"expires\" (YYYY-MM-DD) by hand; rewrite with --write-baseline (docs/usage.md#baselines-known-findings-in-ci)";
+
+/// The leg name a finding of the client-facing hop (no `leg`) has in a baseline.
+pub const CLIENT_LEG: &str = "client";
+
+/// A finding's identity in a baseline: rule, leg and normalised location (module docs).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    /// Rule ID (`CARD-CACHE-001`).
+    pub rule: String,
+    /// Leg of the finding; [`CLIENT_LEG`] for the client-facing hop.
+    pub leg: String,
+    /// `METHOD PATH A2A-METHOD` of the request of the first evidence (`POST / SendMessage`),
+    /// empty when the evidence names no exchange.
+    pub request: String,
+    /// JSON Pointer of the first evidence, array indices as `*` (`/result/history/*/role`);
+    /// empty when none.
+    pub pointer: String,
+}
+
+/// One entry of a baseline file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// Rule ID (part of the key).
+    pub rule: String,
+    /// Leg (part of the key); `client` when absent.
+    #[serde(default = "client_leg")]
+    pub leg: String,
+    /// `METHOD PATH A2A-METHOD` (part of the key); absent = the finding names no exchange.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub request: String,
+    /// JSON Pointer, array indices as `*` (part of the key); absent = none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pointer: String,
+    /// The rule's alias, for the reader (not part of the key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The rule's severity when written, for the reader (not part of the key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub severity: Option<Severity>,
+    /// Why the finding is accepted (the user's; kept by a rewrite).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Last day (UTC, `YYYY-MM-DD`) the entry counts; after it the finding is new again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires: Option<String>,
+}
+
+fn client_leg() -> String {
+    CLIENT_LEG.to_string()
+}
+
+impl Entry {
+    /// The entry's [`Key`].
+    pub fn key(&self) -> Key {
+        Key {
+            rule: self.rule.clone(),
+            leg: self.leg.clone(),
+            request: self.request.clone(),
+            pointer: self.pointer.clone(),
+        }
+    }
+
+    /// `CARD-CACHE-001 [client] GET /.well-known/agent-card.json` (and ` at /pointer`), as
+    /// stderr and the human reports name an entry.
+    pub fn label(&self) -> String {
+        let mut s = format!("{} [{}]", self.rule, self.leg);
+        if !self.request.is_empty() {
+            s.push(' ');
+            s.push_str(&self.request);
+        }
+        if !self.pointer.is_empty() {
+            s.push_str(" at ");
+            s.push_str(&self.pointer);
+        }
+        s
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileForm {
+    schema: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    about: Option<String>,
+    findings: Vec<Entry>,
+}
+
+/// A baseline read from its file ([`Baseline::load`]).
+#[derive(Clone, Debug)]
+pub struct Baseline {
+    /// The file it was read from, as given.
+    pub path: PathBuf,
+    /// Its entries, in file order.
+    pub entries: Vec<Entry>,
+    /// Indices into `entries` of those past their `expires` date on the day it was read.
+    pub expired: Vec<usize>,
+    keys: HashSet<Key>,
+}
+
+/// Where a finding stands against the baseline (SARIF's `result.baselineState` words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BaselineState {
+    /// Not in the baseline (or only in an expired entry): counts for `--fail-on`.
+    New,
+    /// In the baseline: shown, marked known, not counted for `--fail-on`.
+    Unchanged,
+}
+
+impl Baseline {
+    /// Reads and checks a baseline file; `today` (`YYYY-MM-DD`, UTC) decides which entries
+    /// have expired. An empty `findings` list is a valid baseline (nothing known).
+    ///
+    /// Errors: the cause in one line, for `a2a-interop: <cause>; hint: ...` (exit 2): the
+    /// file cannot be read, is not JSON (with its line and column), has another `schema`, a
+    /// field this version does not know (a misspelt `expire`), an entry without `rule`, or
+    /// an `expires` that is no `YYYY-MM-DD` date.
+    pub fn load_on(path: &Path, today: chrono::NaiveDate) -> Result<Baseline, String> {
+        let shown = path.display();
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read baseline {shown}: {e}"))?;
+        let form: FileForm = serde_json::from_slice(&bytes)
+            .map_err(|e| format!("baseline {shown} is not a baseline file: {e}"))?;
+        if form.schema != BASELINE_SCHEMA {
+            return Err(format!(
+                "baseline {shown} has schema {:?}, this version reads {BASELINE_SCHEMA:?}",
+                form.schema
+            ));
+        }
+        let mut expired = Vec::new();
+        for (i, e) in form.findings.iter().enumerate() {
+            if e.rule.trim().is_empty() {
+                return Err(format!(
+                    "baseline {shown}: entry {} has an empty \"rule\"",
+                    i + 1
+                ));
+            }
+            if let Some(d) = &e.expires {
+                let day = chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| {
+                    format!(
+                        "baseline {shown}: entry {} ({}) has \"expires\": {d:?}, not a date YYYY-MM-DD",
+                        i + 1,
+                        e.rule
+                    )
+                })?;
+                if day < today {
+                    expired.push(i);
+                }
+            }
+        }
+        let keys = form
+            .findings
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !expired.contains(i))
+            .map(|(_, e)| e.key())
+            .collect();
+        Ok(Baseline {
+            path: path.to_path_buf(),
+            entries: form.findings,
+            expired,
+            keys,
+        })
+    }
+
+    /// [`Baseline::load_on`] today (UTC).
+    ///
+    /// Errors: as [`Baseline::load_on`].
+    pub fn load(path: &Path) -> Result<Baseline, String> {
+        Baseline::load_on(path, chrono::Utc::now().date_naive())
+    }
+
+    /// Whether an entry that has not expired has this key.
+    pub fn knows(&self, key: &Key) -> bool {
+        self.keys.contains(key)
+    }
+
+    /// The state of each finding of `findings` (same order) against this baseline.
+    pub fn states(&self, findings: &[Finding], index: &ExchangeIndex) -> Vec<BaselineState> {
+        findings
+            .iter()
+            .map(|f| {
+                if self.knows(&key_of(f, index)) {
+                    BaselineState::Unchanged
+                } else {
+                    BaselineState::New
+                }
+            })
+            .collect()
+    }
+
+    /// The entries (not expired) that match none of `findings`: the known findings not
+    /// seen any more (fixed, or not exercised by this traffic), in file order.
+    pub fn absent(&self, findings: &[Finding], index: &ExchangeIndex) -> Vec<Entry> {
+        let seen: HashSet<Key> = findings.iter().map(|f| key_of(f, index)).collect();
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(i, e)| !self.expired.contains(i) && !seen.contains(&e.key()))
+            .map(|(_, e)| e.clone())
+            .collect()
+    }
+
+    /// The expired entries, in file order.
+    pub fn expired_entries(&self) -> Vec<Entry> {
+        self.expired
+            .iter()
+            .map(|&i| self.entries[i].clone())
+            .collect()
+    }
+}
+
+/// The [`Key`] of `f`, its location read from `index` (module docs).
+pub fn key_of(f: &Finding, index: &ExchangeIndex) -> Key {
+    let first = f.evidence.first();
+    let x: Option<&ExchangeView> = first.and_then(|e| {
+        e.exchange
+            .as_deref()
+            .and_then(|id| index.exchange(id))
+            .or_else(|| index.exchange_of_seq(e.seq))
+    });
+    Key {
+        rule: f.rule.clone(),
+        leg: f.leg.clone().unwrap_or_else(client_leg),
+        request: x.map(request_of).unwrap_or_default(),
+        pointer: first
+            .and_then(|e| e.pointer.as_deref())
+            .map(normalise_pointer)
+            .unwrap_or_default(),
+    }
+}
+
+/// `METHOD PATH A2A-METHOD` of an exchange: the path without its query (an absolute URL's
+/// origin left out), the ids after `/tasks/` and `/pushNotificationConfigs/` read as `{id}`
+/// ([`super::model::message_key`]), the A2A method when the index knows it.
+pub fn request_of(x: &ExchangeView) -> String {
+    let mut path = x.path.split(['?', '#']).next().unwrap_or("").to_string();
+    if let Some((_, rest)) = path.split_once("://") {
+        path = match rest.find('/') {
+            Some(i) => rest[i..].to_string(),
+            None => "/".to_string(),
+        };
+    }
+    let path = super::model::message_key(&path);
+    match &x.a2a_method {
+        Some(m) => format!("{} {path} {m}", x.method),
+        None => format!("{} {path}", x.method),
+    }
+}
+
+/// A JSON Pointer with every array index (a segment of digits only) read as `*`:
+/// `/result/history/3/parts/0` → `/result/history/*/parts/*`. The same fault one history
+/// entry later is the same known finding.
+pub fn normalise_pointer(p: &str) -> String {
+    p.split('/')
+        .enumerate()
+        .map(|(i, s)| {
+            if i > 0 && !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                "*"
+            } else {
+                s
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The baseline file's text for `findings`: one entry per distinct [`Key`], sorted by key
+/// (rule, leg, request, pointer), `name` and `severity` from the first finding of the key,
+/// `reason` and `expires` carried over from `carry`'s entry of the same key. Pretty JSON
+/// with a final line feed: the same findings give the same bytes.
+pub fn render(findings: &[Finding], index: &ExchangeIndex, carry: Option<&Baseline>) -> String {
+    let mut by_key: BTreeMap<Key, &Finding> = BTreeMap::new();
+    for f in findings {
+        by_key.entry(key_of(f, index)).or_insert(f);
+    }
+    let entries: Vec<Entry> = by_key
+        .into_iter()
+        .map(|(k, f)| {
+            let old = carry.and_then(|b| b.entries.iter().find(|e| e.key() == k));
+            Entry {
+                rule: k.rule,
+                leg: k.leg,
+                request: k.request,
+                pointer: k.pointer,
+                name: Some(f.name.clone()),
+                severity: Some(f.severity),
+                reason: old.and_then(|e| e.reason.clone()),
+                expires: old.and_then(|e| e.expires.clone()),
+            }
+        })
+        .collect();
+    let form = FileForm {
+        schema: BASELINE_SCHEMA.to_string(),
+        about: Some(BASELINE_ABOUT.to_string()),
+        findings: entries,
+    };
+    let mut s = serde_json::to_string_pretty(&form).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// Writes [`render`]'s text to `path` (through a temporary file beside it, then renamed).
+/// Returns the number of entries written.
+///
+/// Errors: the file cannot be written.
+pub fn write(
+    path: &Path,
+    findings: &[Finding],
+    index: &ExchangeIndex,
+    carry: Option<&Baseline>,
+) -> std::io::Result<usize> {
+    let text = render(findings, index, carry);
+    let n = findings
+        .iter()
+        .map(|f| key_of(f, index))
+        .collect::<HashSet<_>>()
+        .len();
+    super::write_to(path, text.as_bytes())?;
+    Ok(n)
+}
+
+/// What a baseline did to one report: the JSON report's `baseline` object.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BaselineSummary {
+    /// The baseline file, as given.
+    pub file: String,
+    /// Entries in the file (expired ones included).
+    pub entries: u64,
+    /// Report findings (grouped, as `summary` counts them) not in the baseline.
+    pub new: u64,
+    /// Report findings in the baseline (known).
+    pub unchanged: u64,
+    /// Entries that matched no finding of this run: fixed (time to shrink the baseline), or
+    /// not exercised by this traffic. SARIF lists them as `baselineState: absent`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<Entry>,
+    /// Entries past their `expires` date: their findings counted as new.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expired: Vec<Entry>,
+    /// `RULE (severity)` of each new finding, for [`BaselineSummary::line`] (not in the JSON
+    /// report, whose findings carry their `baselineState`).
+    #[serde(skip)]
+    pub new_named: Vec<String>,
+}
+
+impl BaselineSummary {
+    /// One line for the human formats and stderr: `baseline b.json: 2 known findings, 1
+    /// new; 1 entry not seen any more (fixed? shrink the baseline): CARD-CACHE-001 [client]
+    /// GET /.well-known/agent-card.json` (the first three named, then `and N more`), and the
+    /// expired entries counted.
+    pub fn line(&self) -> String {
+        let mut s = format!(
+            "baseline {}: {} known {}, {} new",
+            self.file,
+            self.unchanged,
+            super::model::plural(self.unchanged as usize, "finding", "findings"),
+            self.new
+        );
+        if !self.new_named.is_empty() {
+            let n = self.new_named.len();
+            let more = if n > 5 {
+                format!(" and {} more", n - 5)
+            } else {
+                String::new()
+            };
+            let named: Vec<&str> = self.new_named.iter().take(5).map(String::as_str).collect();
+            s.push_str(&format!(" ({}{more})", named.join(", ")));
+        }
+        if !self.absent.is_empty() {
+            let n = self.absent.len();
+            let named: Vec<String> = self.absent.iter().take(3).map(Entry::label).collect();
+            let more = if n > 3 {
+                format!(" and {} more", n - 3)
+            } else {
+                String::new()
+            };
+            s.push_str(&format!(
+                "; {n} {} not seen any more (fixed, or not exercised by this traffic: shrink the baseline with --write-baseline): {}{more}",
+                super::model::plural(n, "entry", "entries"),
+                named.join(", ")
+            ));
+        }
+        if !self.expired.is_empty() {
+            let n = self.expired.len();
+            s.push_str(&format!(
+                "; {n} {} past its expiry date, {} findings counted as new: {}",
+                super::model::plural(n, "entry", "entries"),
+                if n == 1 { "its" } else { "their" },
+                self.expired
+                    .iter()
+                    .map(|e| format!(
+                        "{} (expired {})",
+                        e.label(),
+                        e.expires.as_deref().unwrap_or("?")
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        s
+    }
+}
+
+/// The findings of `findings` that count for `--fail-on`: all of them without a baseline,
+/// else those not in it.
+pub fn counted<'a>(
+    findings: &'a [Finding],
+    index: &ExchangeIndex,
+    baseline: Option<&Baseline>,
+) -> Vec<&'a Finding> {
+    match baseline {
+        None => findings.iter().collect(),
+        Some(b) => findings
+            .iter()
+            .filter(|f| !b.knows(&key_of(f, index)))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_read_array_indices_as_stars() {
+        assert_eq!(
+            normalise_pointer("/result/history/3/parts/10/kind"),
+            "/result/history/*/parts/*/kind"
+        );
+        assert_eq!(normalise_pointer(""), "");
+        assert_eq!(normalise_pointer("/a1/b"), "/a1/b");
+    }
+
+    #[test]
+    fn a_misspelt_field_and_a_bad_date_are_errors_naming_them() {
+        let dir = std::env::temp_dir().join(format!("bl46-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("b.json");
+        std::fs::write(
+            &p,
+            r#"{"schema":"a2a-interop/baseline/v1","findings":[{"rule":"X-1","expire":"2020-01-01"}]}"#,
+        )
+        .unwrap();
+        let e = Baseline::load(&p).unwrap_err();
+        assert!(e.contains("unknown field `expire`"), "{e}");
+        std::fs::write(
+            &p,
+            r#"{"schema":"a2a-interop/baseline/v1","findings":[{"rule":"X-1","expires":"soon"}]}"#,
+        )
+        .unwrap();
+        let e = Baseline::load(&p).unwrap_err();
+        assert!(e.contains("\"soon\", not a date YYYY-MM-DD"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_entry_past_its_date_knows_nothing() {
+        let dir = std::env::temp_dir().join(format!("bl46-exp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("b.json");
+        std::fs::write(
+            &p,
+            r#"{"schema":"a2a-interop/baseline/v1","findings":[
+                {"rule":"A-1","expires":"2026-12-05"},{"rule":"B-1","expires":"2026-12-06"}]}"#,
+        )
+        .unwrap();
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 6).unwrap();
+        let b = Baseline::load_on(&p, day).unwrap();
+        let key = |r: &str| Key {
+            rule: r.into(),
+            leg: CLIENT_LEG.into(),
+            request: String::new(),
+            pointer: String::new(),
+        };
+        assert!(!b.knows(&key("A-1")), "expired the day before");
+        assert!(b.knows(&key("B-1")), "counts through its last day");
+        assert_eq!(b.expired, vec![0]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
