@@ -407,7 +407,8 @@ pub async fn upstream_speaks_tls(
         .ok()?
         .ok()?;
     let request = format!(
-        "OPTIONS * HTTP/1.1\r\nhost: {authority}\r\nconnection: close\r\nuser-agent: a2a-interop proxy (start-up check)\r\n\r\n"
+        "OPTIONS * HTTP/1.1\r\nhost: {authority}\r\nconnection: close\r\nuser-agent: {}\r\n\r\n",
+        crate::proxy::STARTUP_CHECK_USER_AGENT
     );
     tcp.write_all(request.as_bytes()).await.ok()?;
     let mut answer = Vec::new();

@@ -1591,6 +1591,19 @@ fn synthetic(
 
 /// One exchange. `tls_authority`: the request arrived inside an intercepted CONNECT to
 /// that `host[:port]` (forward mode, `--intercept-tls`); it goes upstream over TLS.
+/// The `User-Agent` of an a2a-interop proxy's start-up check of an `http://` upstream: one
+/// `OPTIONS * HTTP/1.1` (RFC 9110 §9.3.7) asking whether the port speaks TLS
+/// (`app::proxy_cmd::upstream_speaks_tls`).
+pub const STARTUP_CHECK_USER_AGENT: &str = "a2a-interop proxy (start-up check)";
+
+/// Whether `headers` carry [`STARTUP_CHECK_USER_AGENT`]: the request is another a2a-interop
+/// proxy's start-up check, not traffic.
+fn is_startup_check(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::USER_AGENT)
+        .is_some_and(|v| v.as_bytes() == STARTUP_CHECK_USER_AGENT.as_bytes())
+}
+
 async fn handle(
     st: Arc<State>,
     up: &Upstreams,
@@ -1716,6 +1729,17 @@ async fn handle(
         .and_then(|t| st.routes.get(t.index))
         .and_then(|r| r.leg.clone())
         .or_else(|| st.leg.clone());
+    // The start-up check of an a2a-interop proxy whose upstream is this one (the client
+    // leg of a gateway chain, `proxy_cmd::upstream_speaks_tls`): the tool's own question,
+    // not traffic between agents. Answered as any `OPTIONS *` is, but neither recorded nor
+    // reported (ci46: every gateway run's report and live lines began with an
+    // `upstream-error` for it). Another sender's `OPTIONS *` stays recorded (below).
+    if target.is_none() && path == "*" && is_startup_check(req.headers()) {
+        return text_response(
+            StatusCode::NOT_IMPLEMENTED,
+            "a2a-interop proxy: asterisk-form requests (OPTIONS *) are not forwarded\n".into(),
+        );
+    }
     let ctx_leg = leg.clone();
     let ctx = st.sink.as_ref().map(|sink| {
         ExchangeCtx::new(
