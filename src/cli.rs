@@ -469,7 +469,9 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "N", default_value_t = crate::probe::transport::DEFAULT_MAX_UNANSWERED,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unanswered: u32,
-    /// Do not print progress (each test as it starts, requests still waiting) on stderr
+    /// Quiet, whatever --format / -o say: no progress on stderr (each test as it starts,
+    /// requests still waiting), and on stdout only the failed tests and the count line with
+    /// the conformance level, not every test and finding (the -o reports keep them all)
     #[arg(long, short)]
     pub quiet: bool,
     /// Dialect(s) to probe: auto (every one the card lists, highest first), 1.0, 0.3, or 0.2

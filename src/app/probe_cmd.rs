@@ -135,7 +135,16 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
-        crate::out!("{}", text_report(&run.report, findings, level));
+        // `-q`: quiet on every format (session 46): the failed tests and the count line,
+        // not every test and finding (the -o reports keep them)
+        crate::out!(
+            "{}",
+            if a.quiet {
+                quiet_text_report(&run.report, findings, level)
+            } else {
+                text_report(&run.report, findings, level)
+            }
+        );
         if run.stopped.is_some() || run.interrupted {
             crate::outln!(
                 "the probe did not finish: the level above judges only the tests that ran"
@@ -1453,8 +1462,32 @@ pub fn dialects_shown(dialects: &[String]) -> String {
 
 /// One line per result, then findings, then the summary and level.
 pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
-    let mut s = format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects));
-    for x in &r.results {
+    text_report_as(r, findings, level, false)
+}
+
+/// [`text_report`] as `probe -q` prints it on stdout, whatever the `--format` / `-o`
+/// reports: the failed tests only (no passed or skipped test, no finding line), then the
+/// same count line with the level (and the request budget's line).
+pub fn quiet_text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
+    text_report_as(r, findings, level, true)
+}
+
+fn text_report_as(
+    r: &ProbeReport,
+    findings: &[Finding],
+    level: ConformanceLevel,
+    quiet: bool,
+) -> String {
+    let mut s = if quiet {
+        String::new()
+    } else {
+        format!("probe {} ({})\n", r.target, dialects_shown(&r.dialects))
+    };
+    for x in r
+        .results
+        .iter()
+        .filter(|x| !quiet || x.status == Status::Fail)
+    {
         let d = scope(x);
         s.push_str(&format!(
             "{:<4}  {}{d}: {} ({} ms)\n",
@@ -1465,7 +1498,7 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
         ));
     }
     let grouped = report::group_findings(findings);
-    for f in &grouped {
+    for f in grouped.iter().filter(|_| !quiet) {
         s.push_str(&report::text::one_line(f, None));
         s.push('\n');
     }
