@@ -10,6 +10,8 @@
 //!   the problem's place, CARD-SHAPE-002); a 0.3 skill with an empty `tags` list failed
 //!   `card.skills` alone: the 0.3 schema requires the list, not an entry, so the verifier was
 //!   right and both pass;
+//! - `card.interface-url` whose url answers 404 without an A2A error: CARD-URL-002 in both
+//!   (the probe failed it by its own words);
 //! - `lifecycle.get-task` answered with another task (ID-TASK-003) or in another context
 //!   (ID-CTX-002);
 //! - `push.create-config` answered without an id: 1.0 by DATA-SHAPE-001 (PUSH-003, the agent
@@ -45,11 +47,12 @@ fn failed_by(message: &str) -> Option<&str> {
 }
 
 /// The tests session 46 made the verifier's.
-const CONVERTED: [&str; 9] = [
+const CONVERTED: [&str; 10] = [
     "card.required-fields",
     "card.skills",
     "card.capabilities",
     "card.security-schemes",
+    "card.interface-url",
     "lifecycle.get-task",
     "push.create-config",
     "lifecycle.list-tasks",
@@ -189,6 +192,21 @@ fn a_0_3_skill_with_an_empty_tags_list_passes_skills_both_ways() {
     let run = misbehave46("card-03-empty-tags");
     passes_without(&run, "card.skills", "", &["CARD-SHAPE-001"]);
     assert!(errors(&run.verify).is_empty(), "{:?}", errors(&run.verify));
+}
+
+/// The card's interface url answers every request 404 text/html: `card.interface-url`
+/// failed by the probe's own words ("answered HTTP 404 ... to an A2A request") while
+/// `verify` said CARD-URL-002 on the same GetTask; now both say CARD-URL-002.
+#[test]
+fn an_interface_url_answering_404_fails_interface_url_by_card_url_002_both_ways() {
+    let run = misbehave46("rest-iface-404");
+    fails_by(
+        &run,
+        "card.interface-url",
+        "1.0 http+json",
+        "CARD-URL-002",
+        false,
+    );
 }
 
 // ---- lifecycle.get-task --------------------------------------------------------------------

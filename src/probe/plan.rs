@@ -1353,14 +1353,28 @@ impl<'a> Runner<'a> {
                 false
             }
             Ok(rpc) if rpc.result().is_none() && rpc.error_code().is_none() => {
-                let o = Outcome::Fail(match rpc.resp.no_answer() {
-                    Some(no) => format!("advertised url {} could not be reached: {no}", tg.url),
-                    None => format!(
+                let o = match rpc.resp.no_answer() {
+                    Some(no) => Outcome::Fail(format!(
+                        "advertised url {} could not be reached: {no}",
+                        tg.url
+                    )),
+                    // 404 / 405 / 501 without an A2A error: the url is no A2A endpoint, which
+                    // the recording shows and the verifier's CARD-URL-002 judges on this
+                    // exchange (session 46); another answer stays the probe's own
+                    None if matches!(rpc.resp.status, 404 | 405 | 501) => verifier_reads(
+                        Outcome::Fail(format!(
+                            "advertised url {} answered {} to an A2A request",
+                            tg.url,
+                            rpc.describe()
+                        )),
+                        "CARD-URL-002",
+                    ),
+                    None => Outcome::Fail(format!(
                         "advertised url {} answered {} to an A2A request",
                         tg.url,
                         rpc.describe()
-                    ),
-                });
+                    )),
+                };
                 self.push("card.interface-url", d, Category::AgentCard, started, o);
                 rest_skip(self, "interface does not answer A2A");
                 false
@@ -2537,8 +2551,9 @@ impl<'a> Runner<'a> {
     /// HTTP+JSON error handling (ERR-003, ERR-006, VER-002): malformed JSON and invalid
     /// params get HTTP 400 with an error body; `A2A-Version: 99.0` gets
     /// VERSION_NOT_SUPPORTED. JSON-RPC-only cases are skipped. Another status than 400 to
-    /// either marked send (a 2xx included) is the verifier's REST-ERROR-001 on the exchange
-    /// (sessions 44, 45), merged into the test; judged here: no answer, a 400 without an
+    /// either marked send (a 2xx included), or a 400 naming another A2A error (session 46),
+    /// is the verifier's REST-ERROR-001 on the exchange (sessions 44, 45), merged into the
+    /// test; judged here: no answer, a 400 without an
     /// error body, and the statuses the verifier leaves (401, 403, 408, 429, 502-504).
     async fn rest_error_tests(&mut self, tg: &Target) {
         let d = Some(tg.dialect);

@@ -40,6 +40,8 @@ MODES = {
                                        "string \"false\", not a boolean"),
     "card-03-empty-tags": ("legal", "0.3 card whose skills have an empty tags list (the 0.3 "
                                     "schema requires the list, not that it has an entry)"),
+    "rest-iface-404": ("fault", "1.0 card whose HTTP+JSON interface url is /wrong under the "
+                                "base URL, where every request is answered 404 text/html"),
     # ---- GetTask --------------------------------------------------------------------------
     "rest-get-other-task": ("fault", "the first GetTask of each task answers the task under "
                                      "another (new) id"),
@@ -96,6 +98,8 @@ def card():
     elif MODE == "card-03-empty-tags":
         for s in c["skills"]:
             s["tags"] = []
+    elif MODE == "rest-iface-404":
+        c["supportedInterfaces"][0]["url"] = m.public() + "/wrong"
     elif MODE in ("rest-push-no-id", "push-no-id-03"):
         c["capabilities"]["pushNotifications"] = True
     return c
@@ -159,6 +163,9 @@ async def list_tasks(w, method):
 
 async def on_rest(w, method, path, body):
     """misbehave43.on_rest, with this round's answers to the calls the mode names."""
+    if MODE == "rest-iface-404" and path.startswith("/wrong"):
+        return await m.send_body(w, 404, b"<html><body>Not Found</body></html>",
+                                 "text/html", method, "Not Found")
     if method == "GET" and path == "/tasks" and listing():
         return await list_tasks(w, method)
     if MODE == "rest-malformed-400-unsupported" and method == "POST" \
