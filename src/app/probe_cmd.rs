@@ -135,11 +135,12 @@ pub fn run(a: ProbeArgs) -> anyhow::Result<ExitCode> {
     // the results always reach stdout as text unless a report goes there
     let to_stdout = pairs.iter().any(|(_, p)| p.as_os_str() == "-");
     if !to_stdout {
-        // `-q`: quiet on every format (session 46): the failed tests and the count line,
-        // not every test and finding (the -o reports keep them)
+        // `-q` with `-o` reports to files, whatever their format (session 46): the failed
+        // tests and the count line, not every test and finding (the reports keep them);
+        // without `-o` the text on stdout is the run's one report, kept whole
         crate::out!(
             "{}",
-            if a.quiet {
+            if a.quiet && !pairs.is_empty() {
                 quiet_text_report(&run.report, findings, level)
             } else {
                 text_report(&run.report, findings, level)
@@ -1465,9 +1466,10 @@ pub fn text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLeve
     text_report_as(r, findings, level, false)
 }
 
-/// [`text_report`] as `probe -q` prints it on stdout, whatever the `--format` / `-o`
-/// reports: the failed tests only (no passed or skipped test, no finding line), then the
-/// same count line with the level (and the request budget's line).
+/// [`text_report`] as `probe -q -o FILE` prints it on stdout, whatever the format of the
+/// `-o` reports (they keep every test): the failed tests only (no passed or skipped test, no
+/// finding line), then the same count line with the level (and the request budget's line).
+/// Without `-o`, the whole text report is the run's one report, `-q` or not.
 pub fn quiet_text_report(r: &ProbeReport, findings: &[Finding], level: ConformanceLevel) -> String {
     text_report_as(r, findings, level, true)
 }
