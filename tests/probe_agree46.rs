@@ -18,7 +18,8 @@
 //!   assigns it); on 0.3 the id is the client's to set (0.3 schema), so both pass there
 //!   (the probe failed it alone);
 //! - `lifecycle.list-tasks`' paging: a page over pageSize (DATA-LIST-003), the pageToken round
-//!   trip and a missing nextPageToken (DATA-LIST-004), and a task of the context left out
+//!   trip, a missing nextPageToken and one handed out by the last page (DATA-LIST-004; the
+//!   last was judged by neither), and a task of the context left out
 //!   (DATA-LIST-006, a warning in both: the probe failed it alone);
 //! - `errors.parse-error` / `errors.invalid-params` on HTTP+JSON answered 400 with another A2A
 //!   error (FAILED_PRECONDITION UNSUPPORTED_OPERATION) than INVALID_ARGUMENT: the probe and
@@ -297,6 +298,20 @@ fn a_first_page_without_next_page_token_fails_list_tasks_by_data_list_004_both_w
     );
 }
 
+/// The last page (it completes totalSize) hands out another nextPageToken: DATA-007 wants
+/// "" there. Neither the probe nor `verify` judged it; now DATA-LIST-004 in both.
+#[test]
+fn a_last_page_handing_out_a_next_page_token_fails_list_tasks_by_data_list_004_both_ways() {
+    let run = misbehave46("rest-list-token-at-end");
+    fails_by(
+        &run,
+        "lifecycle.list-tasks",
+        "1.0 http+json",
+        "DATA-LIST-004",
+        false,
+    );
+}
+
 /// The page after nextPageToken repeats the first page's task: DATA-LIST-004 in both.
 #[test]
 fn a_page_repeating_the_first_pages_task_fails_list_tasks_by_data_list_004_both_ways() {
@@ -400,7 +415,8 @@ fn a_malformed_send_refused_400_with_another_a2a_error_fails_by_rest_error_001_b
 
 /// `probe -q -f junit -o FILE`: stdout holds the failed tests and the count line only (it
 /// printed every test line), stderr no progress, and the JUnit file every test; `--help`
-/// says `-q` quiets stdout as well.
+/// says `-q` quiets stdout as well. Without `-o` the text report on stdout stays whole
+/// (it is the run's one report).
 #[test]
 fn probe_quiet_prints_only_the_failed_tests_and_the_count_whatever_the_format() {
     let (_agent, url) = misbehave_in("misbehave46.py", "rest-get-other-task");
@@ -441,6 +457,16 @@ fn probe_quiet_prints_only_the_failed_tests_and_the_count_whatever_the_format() 
     assert!(testcases > failed + 10, "{testcases} testcases: {junit}");
     assert!(junit.contains("card.reachable"), "{junit}");
 
+    let out = Command::new(bin())
+        .args(["probe", &url, "-q", "--timeout", "20s"])
+        .output()
+        .unwrap();
+    let whole = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        whole.lines().any(|l| l.starts_with("pass  card.reachable")),
+        "{whole}"
+    );
+
     let help = Command::new(bin())
         .args(["probe", "--help"])
         .output()
@@ -451,7 +477,7 @@ fn probe_quiet_prints_only_the_failed_tests_and_the_count_whatever_the_format() 
         .nth(1)
         .unwrap_or_else(|| panic!("no --quiet in: {help}"));
     assert!(
-        quiet.contains("whatever --format / -o") && quiet.contains("only the failed tests"),
+        quiet.contains("whatever --format") && quiet.contains("only the failed tests"),
         "{quiet}"
     );
 }

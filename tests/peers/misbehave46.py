@@ -62,6 +62,8 @@ MODES = {
                                       "pageToken as its nextPageToken"),
     "rest-list-no-next": ("fault", "pageSize 1 lists one task with totalSize 2 and no "
                                    "nextPageToken"),
+    "rest-list-token-at-end": ("fault", "the last page (fetched with a pageToken, listing the "
+                                        "rest of totalSize) hands out another nextPageToken"),
     "rest-list-repeat": ("fault", "the page after nextPageToken lists the first page's task "
                                   "again (totalSize unchanged)"),
     "rest-list-hides-newest": ("legal", "every listing leaves out the newest 1.0 task (the "
@@ -145,6 +147,8 @@ async def list_tasks(w, method):
     nxt = f"p{start + size}" if start + size < len(tasks) else ""
     if MODE == "rest-list-token-loop" and token:
         nxt = token
+    if MODE == "rest-list-token-at-end" and token and not nxt:
+        nxt = f"p{start + size}"
     if MODE == "rest-list-no-next":
         nxt = ""
     if MODE == "rest-list-repeat" and token:

@@ -432,6 +432,17 @@ impl Runner<'_> {
                                 again.join(", ")
                             ));
                         }
+                        // DATA-LIST-004 (session 46): the page that completes the listing
+                        // (totalSize counted) hands out another nextPageToken
+                        if let (Some(n2), Some(t2)) = (next2.as_deref(), total2) {
+                            if n2 != token && (p1.len() + p2.len()) as u64 >= t2 {
+                                judged += 1;
+                                fails.push(format!(
+                                    "the page after nextPageToken completes the listing ({} of totalSize {t2}) yet hands out nextPageToken {n2:?} (DATA-007: \"\" on the last page)",
+                                    p1.len() + p2.len()
+                                ));
+                            }
+                        }
                         if next2.as_deref() == Some(token.as_str()) {
                             // DATA-LIST-004: the page hands back its own pageToken
                             judged += 1;
