@@ -711,6 +711,78 @@ mod tests {
         assert_eq!(owning_check("RPC-ERROR-001"), None);
     }
 
+    /// Session 46: the card checks of the card fetch each take the problem they own; one
+    /// CARD-SHAPE-001 naming a missing member and a skill's fault fails both checks, and not
+    /// `card.reachable`, the group's first result of the category.
+    #[test]
+    fn a_card_shape_finding_fails_each_card_check_whose_problem_it_names() {
+        let group = "card.reachable";
+        let checks = [
+            "card.reachable",
+            "card.required-fields",
+            "card.skills",
+            "card.capabilities",
+        ];
+        let fresh = || -> Vec<ProbeResult> {
+            checks
+                .iter()
+                .map(|t| {
+                    let mut r = result(t, Category::AgentCard, Status::Pass, group);
+                    r.dialect = None;
+                    r.binding = None;
+                    r
+                })
+                .collect()
+        };
+        let map: std::collections::HashMap<String, String> =
+            [("e1".to_string(), group.to_string())].into();
+        let at = |rule: &str, ptrs: &[&str]| {
+            let mut f = finding(rule, &[]);
+            for p in ptrs {
+                f = f.with_evidence(Evidence {
+                    seq: 3,
+                    exchange: Some("e1".into()),
+                    pointer: Some(p.to_string()),
+                    found: None,
+                });
+            }
+            f
+        };
+        let failed = |rs: &[ProbeResult]| -> Vec<(String, Option<String>)> {
+            rs.iter()
+                .filter(|r| r.status == Status::Fail)
+                .map(|r| (r.test.clone(), r.failed_by.clone()))
+                .collect()
+        };
+        let mut rs = fresh();
+        let f = at("CARD-SHAPE-001", &["/description", "/skills/0/tags"]);
+        assert_eq!(owning_checks(&f), ["card.required-fields", "card.skills"]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 2);
+        let one = Some("CARD-SHAPE-001".to_string());
+        assert_eq!(
+            failed(&rs),
+            [
+                ("card.required-fields".to_string(), one.clone()),
+                ("card.skills".to_string(), one)
+            ]
+        );
+        let mut rs = fresh();
+        let f = at("CARD-SHAPE-002", &["/capabilities/streaming"]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 1);
+        assert_eq!(
+            failed(&rs),
+            [(
+                "card.capabilities".to_string(),
+                Some("CARD-SHAPE-002".to_string())
+            )]
+        );
+        // a card rule no check owns still fails the group's first result of its category
+        let mut rs = fresh();
+        let f = at("CARD-URL-012", &["/supportedInterfaces/0/url"]);
+        assert_eq!(merge_findings(&mut rs, &[f], &map), 1);
+        assert_eq!(failed(&rs)[0].0, "card.reachable");
+    }
+
     #[test]
     fn warnings_client_rules_and_untagged_exchanges_change_no_verdict() {
         let mut rs = vec![result(
